@@ -1,0 +1,60 @@
+/**
+ * The content-source surface shared by both backends (Sanity and embedded SQLite + groq-js).
+ * Mutations use Sanity's own JSON shapes so the same calls work against either backend.
+ */
+export type SanityDocument = {
+  _id: string;
+  _type: string;
+  _rev?: string;
+  _createdAt?: string;
+  _updatedAt?: string;
+  [key: string]: unknown;
+};
+
+export type NewDocument = Omit<SanityDocument, '_id'> & { _id?: string };
+
+export type PatchOperations = {
+  id: string;
+  ifRevisionID?: string;
+  set?: Record<string, unknown>;
+  setIfMissing?: Record<string, unknown>;
+  unset?: string[];
+  inc?: Record<string, number>;
+  dec?: Record<string, number>;
+  insert?: Record<string, unknown>;
+};
+
+export type Mutation =
+  | { create: NewDocument }
+  | { createIfNotExists: SanityDocument }
+  | { createOrReplace: SanityDocument }
+  | { delete: { id: string } }
+  | { patch: PatchOperations };
+
+export type MutationResult = {
+  transactionId: string;
+  results: Array<{ id: string; operation: 'create' | 'update' | 'delete' | 'none' }>;
+};
+
+export type QueryParams = Record<string, unknown>;
+
+export interface ContentSource {
+  /** Runs a GROQ query over published documents. */
+  fetch<T = unknown>(query: string, params?: QueryParams): Promise<T>;
+  /** Applies the mutations as one all-or-nothing transaction; resolves once durable. */
+  mutate(mutations: Mutation[], options?: { transactionId?: string }): Promise<MutationResult>;
+  /** Drops cached query results (webhook purge, tests). */
+  invalidate(): void;
+  close(): Promise<void>;
+}
+
+/** Thrown for a mutation the backend refuses (conflicting revision, duplicate id, bad patch). */
+export class MutationError extends Error {
+  constructor(
+    message: string,
+    readonly statusCode: 409 | 400 | 404 = 400,
+  ) {
+    super(message);
+    this.name = 'MutationError';
+  }
+}
