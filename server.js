@@ -1,0 +1,55 @@
+// Starts the site. Production (default) serves the React Router build; `--dev` runs Vite in
+// middleware mode. The app itself (API routes + React Router handler) is web/server/app.ts,
+// bundled by `react-router build` as build/server/index.js.
+import compression from 'compression';
+import express from 'express';
+
+const DEVELOPMENT = process.argv.includes('--dev');
+const PORT = Number.parseInt(process.env.PORT || '3000', 10);
+const HOST = process.env.HOST || '0.0.0.0';
+
+const server = express();
+server.disable('x-powered-by');
+server.use(compression());
+
+let appModule;
+if (DEVELOPMENT) {
+  const vite = await import('vite');
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  server.use(viteDevServer.middlewares);
+  server.use(async (req, res, next) => {
+    try {
+      appModule = await viteDevServer.ssrLoadModule('./web/server/app.ts');
+      await appModule.app(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  appModule = await import('./build/server/index.js');
+  // Hashed file names never change content, so browsers and CDNs may keep them for a year.
+  server.use(
+    '/assets',
+    express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }),
+  );
+  server.use(express.static('build/client', { maxAge: '1h', index: false, redirect: false }));
+  server.use(appModule.app);
+}
+
+const listener = server.listen(PORT, HOST, () => {
+  console.log(`청학 분양 홈페이지: http://localhost:${PORT} (${DEVELOPMENT ? 'development' : 'production'})`);
+});
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: closing`);
+  listener.close();
+  listener.closeIdleConnections?.();
+  await appModule?.shutdown?.();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));

@@ -1,0 +1,70 @@
+import type { MetaDescriptor } from 'react-router';
+import { urlFor, type ImageConfig } from '../../sanity/image';
+import type { RootData } from './site-data';
+
+type SeoInput = {
+  title: string;
+  description?: string | null;
+  path: string;
+  image?: Parameters<typeof urlFor>[1] | null;
+  noIndex?: boolean | null;
+};
+
+type MatchWithData = { id: string; loaderData?: unknown } | undefined;
+
+function rootDataFrom(matches: readonly MatchWithData[]): RootData | undefined {
+  return matches.find((match) => match?.id === 'root')?.loaderData as RootData | undefined;
+}
+
+function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
+  return new URL(pathOrUrl, siteUrl).toString();
+}
+
+/**
+ * Title, description, canonical, robots, Open Graph and Twitter tags for one page, read by
+ * Naver, Google and Kakao's link previews straight from the server HTML.
+ */
+export function pageMeta(matches: readonly MatchWithData[], input: SeoInput): MetaDescriptor[] {
+  const root = rootDataFrom(matches);
+  const settings = root?.settings;
+  const brandName = settings?.brandName ?? '';
+  const siteUrl = settings?.siteUrl ?? 'http://localhost:3000';
+  const title = input.title === brandName ? brandName : `${input.title} | ${brandName}`;
+  const description = input.description ?? settings?.defaultSeo?.description ?? '';
+  const canonical = absoluteUrl(siteUrl, input.path);
+  const image = input.image?.asset ? input.image : settings?.ogImage;
+  const imageUrl =
+    root && image?.asset
+      ? absoluteUrl(siteUrl, urlFor(root.imageConfig, image).width(1200).height(630).format('jpg').url())
+      : undefined;
+
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: 'description', content: description },
+    { name: 'robots', content: input.noIndex ? 'noindex, nofollow' : 'index, follow' },
+    { tagName: 'link', rel: 'canonical', href: canonical },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:locale', content: 'ko_KR' },
+    { property: 'og:site_name', content: brandName },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: canonical },
+    { name: 'twitter:card', content: imageUrl ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: description },
+  ];
+  if (imageUrl) {
+    tags.push(
+      { property: 'og:image', content: imageUrl },
+      { property: 'og:image:width', content: '1200' },
+      { property: 'og:image:height', content: '630' },
+      { name: 'twitter:image', content: imageUrl },
+    );
+  }
+  if (settings?.naverSiteVerification) {
+    tags.push({ name: 'naver-site-verification', content: settings.naverSiteVerification });
+  }
+  return tags;
+}
+
+export type { ImageConfig };

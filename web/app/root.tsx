@@ -1,0 +1,71 @@
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { siteSettingsQuery } from '../sanity/queries';
+import type { SiteSettingsQueryResult } from '../sanity/sanity.types';
+import { SiteHeader } from './components/SiteHeader';
+import { SiteFooter } from './components/SiteFooter';
+import globalStylesUrl from './styles/global.css?url';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: globalStylesUrl }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const settings = await context.content.fetch<SiteSettingsQueryResult>(siteSettingsQuery);
+  return { settings, imageConfig: context.imageConfig };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="ko">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="format-detection" content="telephone=no" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          본문 바로가기
+        </a>
+        <SiteHeader />
+        {children}
+        <SiteFooter />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <main id="main" className="error-page">
+      <title>{notFound ? 'Not Found' : '오류가 발생했습니다'}</title>
+      <meta name="robots" content="noindex, nofollow" />
+      <h1>{notFound ? 'Not Found' : '오류가 발생했습니다'}</h1>
+      <p>
+        {notFound
+          ? '요청하신 페이지를 찾을 수 없습니다. 주소를 다시 확인해 주세요.'
+          : '⚠️ 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.'}
+      </p>
+      <p>
+        <a href="/">홈으로 가기</a>
+      </p>
+    </main>
+  );
+}

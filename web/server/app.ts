@@ -1,0 +1,50 @@
+/**
+ * The Node app: API routes and the React Router request handler, in one Express app that
+ * server.js mounts (the shape of React Router's node-custom-server template).
+ */
+import 'react-router';
+import { createRequestHandler } from '@react-router/express';
+import express from 'express';
+import { createContentSources } from './content/index';
+import type { ContentSource } from './content/types';
+import type { ImageConfig } from '../sanity/image';
+import { createImageHandler } from './images';
+import { createSanityWebhookHandler } from './sanity-webhook';
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    content: ContentSource;
+    leads: ContentSource;
+    imageConfig: ImageConfig;
+  }
+}
+
+const sources = await createContentSources();
+
+export const app = express();
+
+if (sources.mode === 'embedded') {
+  app.get('/images/:projectId/:dataset/:file', createImageHandler({ store: sources.content, rootDir: process.cwd() }));
+}
+
+app.post(
+  '/api/sanity/webhook',
+  express.raw({ type: 'application/json', limit: '64kb' }),
+  createSanityWebhookHandler({ secret: process.env.SANITY_WEBHOOK_SECRET, content: sources.content }),
+);
+
+app.use(
+  createRequestHandler({
+    build: () => import('virtual:react-router/server-build'),
+    getLoadContext: () => ({
+      content: sources.content,
+      leads: sources.leads,
+      imageConfig: sources.imageConfig,
+    }),
+  }),
+);
+
+/** Closes the stores so every acknowledged write is on disk before the process exits. */
+export async function shutdown(): Promise<void> {
+  await Promise.all([sources.content.close(), sources.leads.close()]);
+}
