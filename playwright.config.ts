@@ -1,0 +1,92 @@
+import { defineConfig } from '@playwright/test';
+import { secretEnv } from './tests/e2e/canary-secrets';
+
+/**
+ * End-to-end tests against the *built* app (`npm run build` first; `npm test` does it).
+ *
+ * Browser: Debian's Chromium (`apt-get install chromium fonts-nanum`), since Playwright's own
+ * browser builds cannot be downloaded here. Set CHROMIUM_PATH to use another binary, e.g. the one
+ * `npx playwright install chromium` put in ~/.cache/ms-playwright.
+ *
+ * Server: tests/e2e/serve.mjs runs `node server.js` on E2E_PORT (default 4391) with a fresh
+ * temporary DATA_DIR (seeded from content/ on start, deleted on stop) and the canary secrets of
+ * tests/e2e/canary-secrets.ts in its environment.
+ */
+const port = Number(process.env.E2E_PORT ?? 4391);
+const baseURL = `http://127.0.0.1:${port}`;
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const launchOptions = {
+  executablePath,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+};
+
+/** Specs that test the browser-rendered pages run at each viewport. */
+const browserSpecs = /platform\.spec\.ts$/;
+/** Specs that need no browser (server HTML, built files) run once, in the `server` project. */
+const serverSpecs = /(client-assets|server-html)\.spec\.ts$/;
+
+const serverEnv: Record<string, string> = {};
+for (const [key, value] of Object.entries(process.env)) if (value !== undefined) serverEnv[key] = value;
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  outputDir: './test-results/playwright',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  // `list` for humans; the summary reporter adds a plain "e2e: N passed, N failed" closing line.
+  reporter: [['list'], ['./tests/e2e/summary-reporter.ts']],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions,
+    locale: 'ko-KR',
+    timezoneId: 'Asia/Seoul',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'mobile',
+      testMatch: browserSpecs,
+      use: {
+        viewport: { width: 375, height: 812 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+      },
+    },
+    {
+      name: 'desktop',
+      testMatch: browserSpecs,
+      use: { viewport: { width: 1440, height: 900 } },
+    },
+    {
+      name: 'server',
+      testMatch: serverSpecs,
+    },
+  ],
+  webServer: {
+    command: 'node tests/e2e/serve.mjs',
+    url: `${baseURL}/`,
+    env: { ...serverEnv, ...secretEnv(), PORT: String(port), NODE_ENV: 'production' },
+    reuseExistingServer: !process.env.CI,
+    // First start seeds SQLite from content/ (and may process images): allow time on 2 cores.
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 8_000 },
+  },
+});

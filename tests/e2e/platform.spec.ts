@@ -1,0 +1,139 @@
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+
+/**
+ * The platform pages at each viewport (projects `mobile` 375×812 and `desktop` 1440×900):
+ * content, status code, language, accessibility (axe, WCAG 2.2 AA), no script errors, no
+ * horizontal overflow, and a full-page screenshot in test-results/screens/ for humans.
+ */
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+const SCREENS_DIR = 'test-results/screens';
+
+/** Collects uncaught page errors and console errors while a page is open. */
+function watchErrors(page: Page, { allowNotFoundDocument = false } = {}): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    // The browser logs the 404 of the document itself on the not-found page; that one is expected.
+    if (allowNotFoundDocument && /Failed to load resource: .*404/.test(text)) return;
+    errors.push(`console.error: ${text}`);
+  });
+  return errors;
+}
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const summary = violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    help: v.help,
+    nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+  }));
+  expect(summary, 'axe-core violations (WCAG 2.2 AA)').toEqual([]);
+}
+
+async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, 'page is wider than the viewport (horizontal scrolling)').toBeLessThanOrEqual(innerWidth);
+}
+
+async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  mkdirSync(SCREENS_DIR, { recursive: true });
+  // Web fonts must be in before the picture is taken, or Korean may show in a fallback face.
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: `${SCREENS_DIR}/${testInfo.project.name}-${name}.png`, fullPage: true });
+}
+
+test.describe('platform pages', () => {
+  test('home page: Korean title, h1, hero', async ({ page }, testInfo) => {
+    const errors = watchErrors(page);
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-type']).toMatch(/text\/html/);
+
+    await expect(page).toHaveTitle(/청학 파크 에디션/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+    const h1 = page.locator('h1');
+    await expect(h1).toHaveCount(1);
+    await expect(h1).toBeVisible();
+    await expect(h1).toHaveText(/\S/);
+    // The hero: the first main landmark holds the h1 and shows Korean text.
+    await expect(page.locator('main')).toContainText(/[가-힣]/);
+
+    await expectNoHorizontalOverflow(page);
+    await expectNoAxeViolations(page);
+    await screenshot(page, testInfo, 'home');
+    expect(errors).toEqual([]);
+  });
+
+  test('/BusinessGuide/intro: 사업안내 with the overview table (652 세대)', async ({ page }, testInfo) => {
+    const errors = watchErrors(page);
+    const response = await page.goto('/BusinessGuide/intro');
+    expect(response?.status()).toBe(200);
+
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+    await expect(page).toHaveTitle(/\S/);
+    await expect(page.locator('h1')).toHaveCount(1);
+    await expect(page.locator('h1')).toContainText('사업안내');
+
+    const table = page.locator('table').first();
+    await expect(table).toBeVisible();
+    for (const label of ['사업명', '위치', '규모', '세대수']) {
+      await expect(table.locator('tr', { hasText: label }).first()).toBeVisible();
+    }
+    await expect(table.locator('tr', { hasText: '세대수' }).first()).toContainText('652');
+
+    await expectNoHorizontalOverflow(page);
+    await expectNoAxeViolations(page);
+    await screenshot(page, testInfo, 'business-intro');
+    expect(errors).toEqual([]);
+  });
+
+  test('unknown path answers 404 with "Not Found"', async ({ page }, testInfo) => {
+    const errors = watchErrors(page, { allowNotFoundDocument: true });
+    const response = await page.goto('/nope');
+    expect(response?.status()).toBe(404);
+
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+    await expect(page.locator('h1')).toHaveCount(1);
+    await expect(page.locator('h1')).toContainText('Not Found');
+
+    await expectNoHorizontalOverflow(page);
+    await expectNoAxeViolations(page);
+    await screenshot(page, testInfo, 'not-found');
+    expect(errors).toEqual([]);
+  });
+
+  test('hydrates; client-side navigation renders the next page and scrolls to top', async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.goto('/');
+    // React Router's HydratedRouter exposes its router once the client has taken over.
+    await page.waitForFunction(() => '__reactRouterDataRouter' in window);
+
+    const documentRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documentRequests.push(request.url());
+    });
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.evaluate(() => {
+      const router = (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } })
+        .__reactRouterDataRouter;
+      return router.navigate('/BusinessGuide/intro');
+    });
+
+    await expect(page).toHaveURL(/\/BusinessGuide\/intro$/);
+    await expect(page.locator('h1')).toContainText('사업안내');
+    await expect(page.locator('table').first()).toContainText('652');
+    await expect(page).toHaveTitle(/\S/);
+    expect(await page.evaluate(() => window.scrollY), 'scrolled to top after navigation').toBe(0);
+    expect(documentRequests, 'navigation happened in the client, without a document request').toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
