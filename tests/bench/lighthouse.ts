@@ -1,0 +1,113 @@
+/**
+ * `npm run lighthouse` — Lighthouse (mobile form factor, default simulated throttling) against the
+ * built server on loopback, RUNS times per URL, printing the median of each category score and of
+ * LCP, CLS and TBT.
+ *
+ * Environment (all optional):
+ *   CHROMIUM_PATH=/usr/bin/chromium
+ *   LIGHTHOUSE_RUNS=3
+ *   LIGHTHOUSE_PATHS=/,/BusinessGuide/intro     comma-separated paths
+ *   LIGHTHOUSE_JSON=dir                           also write each run's report as JSON there
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { ensureBuild, startServer, table, percentile, type RunningServer } from './server';
+
+const PATHS = (process.env.LIGHTHOUSE_PATHS ?? '/,/BusinessGuide/intro').split(',').filter(Boolean);
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const JSON_DIR = process.env.LIGHTHOUSE_JSON;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+type Sample = Record<(typeof CATEGORIES)[number], number> & { lcp: number; cls: number; tbt: number };
+
+const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+
+async function main(): Promise<void> {
+  ensureBuild();
+  let server: RunningServer | undefined;
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    server = await startServer();
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROME_PATH,
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+      logLevel: 'error',
+    });
+
+    const rows: Array<Array<string | number>> = [];
+    for (const path of PATHS) {
+      const url = server.url + path;
+      const samples: Sample[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        // Default config = mobile form factor, simulated (Lantern) throttling.
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+        });
+        if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
+        const { lhr } = result;
+        if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        if (JSON_DIR) {
+          mkdirSync(JSON_DIR, { recursive: true });
+          const name = `${path.replace(/[^a-zA-Z0-9]+/g, '_') || 'root'}-${run + 1}.json`;
+          writeFileSync(join(JSON_DIR, name), JSON.stringify(lhr));
+        }
+        const score = (id: string) => Math.round((lhr.categories[id]?.score ?? NaN) * 100);
+        const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+        const sample = {
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          'best-practices': score('best-practices'),
+          seo: score('seo'),
+          lcp: metric('largest-contentful-paint'),
+          cls: metric('cumulative-layout-shift'),
+          tbt: metric('total-blocking-time'),
+        };
+        samples.push(sample);
+        console.log(
+          `${path} run ${run + 1}/${RUNS}: perf ${sample.performance}, a11y ${sample.accessibility}, ` +
+            `bp ${sample['best-practices']}, seo ${sample.seo}, LCP ${sample.lcp.toFixed(0)} ms`,
+        );
+      }
+      const m = (key: keyof Sample) => median(samples.map((s) => s[key]));
+      rows.push([
+        path,
+        m('performance'),
+        m('accessibility'),
+        m('best-practices'),
+        m('seo'),
+        m('lcp').toFixed(0),
+        m('cls').toFixed(3),
+        m('tbt').toFixed(0),
+      ]);
+    }
+    console.log(`\nLighthouse ${RUNS} run(s) per URL, mobile, simulated throttling — medians\n`);
+    console.log(table(['path', 'perf', 'a11y', 'best-pr.', 'seo', 'LCP ms', 'CLS', 'TBT ms'], rows));
+  } finally {
+    chrome?.kill();
+    await server?.stop();
+  }
+}
+
+try {
+  await main();
+  process.exit(0);
+} catch (error) {
+  console.error(error);
+  process.exit(1);
+}

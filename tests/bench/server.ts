@@ -1,0 +1,93 @@
+/**
+ * Starts and stops the built app for the bench scripts: `node tests/e2e/serve.mjs` (which runs
+ * `node server.js` with a fresh temporary DATA_DIR) on a free loopback port.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Runs `npm run build` unless build/ already holds a server and client build. */
+export function ensureBuild(): void {
+  if (existsSync(resolve(ROOT, 'build/server/index.js')) && existsSync(resolve(ROOT, 'build/client'))) return;
+  console.log('build/ missing: npm run build');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`npm run build failed (${result.status})`);
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+export type RunningServer = { url: string; stop(): Promise<void> };
+
+/** Starts the built server and resolves once `/` answers 200 (at most `timeoutMs`). */
+export async function startServer({ timeoutMs = 120_000, env = {} as Record<string, string> } = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ['tests/e2e/serve.mjs'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production', ...env, PORT: String(port), HOST: '127.0.0.1' },
+  });
+  let exited = false;
+  const exit = new Promise<void>((resolveExit) =>
+    child.on('exit', () => {
+      exited = true;
+      resolveExit();
+    }),
+  );
+
+  const stop = async () => {
+    if (exited) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exit;
+    clearTimeout(timer);
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (exited) throw new Error('the server exited before it answered');
+    try {
+      const response = await fetch(`${url}/`, { signal: AbortSignal.timeout(5_000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return { url, stop };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not answer 200 on ${url}/ within ${timeoutMs} ms`);
+    }
+    // Poll interval while waiting for the server to come up (not a timing measurement).
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Formats rows as an aligned plain-text table. */
+export function table(header: string[], rows: Array<Array<string | number>>): string {
+  const cells = [header, ...rows.map((row) => row.map(String))];
+  const widths = header.map((_, i) => Math.max(...cells.map((row) => (row[i] ?? '').length)));
+  const line = (row: string[]) =>
+    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index];
+}
