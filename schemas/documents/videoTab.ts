@@ -1,0 +1,49 @@
+import { PlayIcon } from '@sanity/icons';
+import { defineField, defineType } from 'sanity';
+
+import { orderField } from '../fields';
+
+const TAB_KEY_PATTERN = /^[a-z0-9-]+$/;
+const YOUTUBE_ID_PATTERN = /^[A-Za-z0-9_-]{11}$/;
+
+export const videoTab = defineType({
+  name: 'videoTab',
+  title: '영상 탭',
+  type: 'document',
+  icon: PlayIcon,
+  fields: [
+    orderField(),
+    defineField({
+      name: 'key',
+      title: '탭 식별자',
+      description: '영문 소문자. 예: location, type59, type84',
+      type: 'string',
+      validation: (rule) => [
+        rule.required().error('탭 식별자를 입력해 주세요.'),
+        rule.regex(TAB_KEY_PATTERN).error('영문 소문자, 숫자, 하이픈(-)만 쓸 수 있습니다.'),
+      ],
+    }),
+    defineField({
+      name: 'title',
+      title: '탭 이름',
+      type: 'string',
+      validation: (rule) => rule.required().error('탭 이름을 입력해 주세요.'),
+    }),
+    defineField({
+      name: 'videoId',
+      title: '유튜브 영상 ID',
+      description: '유튜브 주소의 v= 뒤 11자입니다. 비워 두면 영상 대신 준비 중 안내가 표시됩니다.',
+      type: 'string',
+      validation: (rule) =>
+        rule.regex(YOUTUBE_ID_PATTERN).error('유튜브 영상 ID는 영문·숫자·-·_ 11자입니다.'),
+    }),
+  ],
+  orderings: [{ title: '정렬 순서', name: 'orderAsc', by: [{ field: 'order', direction: 'asc' }] }],
+  preview: {
+    select: { title: 'title', videoId: 'videoId' },
+    prepare: ({ title, videoId }) => ({
+      title: title || '이름 없는 탭',
+      subtitle: videoId ? `유튜브 ${videoId}` : '영상 없음',
+    }),
+  },
+});

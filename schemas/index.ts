@@ -1,0 +1,45 @@
+import { lead } from './documents/lead';
+import { locationCard } from './documents/locationCard';
+import { overviewRow } from './documents/overviewRow';
+import { page } from './documents/page';
+import { premiumCard } from './documents/premiumCard';
+import { premiumSlide } from './documents/premiumSlide';
+import { pressArticle } from './documents/pressArticle';
+import { unitType } from './documents/unitType';
+import { videoTab } from './documents/videoTab';
+import { blockContent } from './objects/blockContent';
+import { householdFacts } from './objects/householdFacts';
+import { imageWithAlt } from './objects/imageWithAlt';
+import { link } from './objects/link';
+import { menuGroup } from './objects/menuGroup';
+import { pageSection } from './objects/pageSection';
+import { seo } from './objects/seo';
+import { homePage } from './singletons/homePage';
+import { siteSettings } from './singletons/siteSettings';
+
+/** Singletons have exactly one document each, whose `_id` equals the type name. */
+export const singletonTypeNames = [siteSettings.name, homePage.name] as const;
+
+/** Types stored only in the private leads dataset, never in the public content dataset. */
+export const leadTypeNames = [lead.name] as const;
+
+export const objectTypes = [imageWithAlt, seo, link, menuGroup, pageSection, blockContent, householdFacts];
+
+export const contentDocumentTypes = [
+  siteSettings,
+  homePage,
+  page,
+  unitType,
+  premiumSlide,
+  premiumCard,
+  locationCard,
+  overviewRow,
+  videoTab,
+  pressArticle,
+];
+
+/**
+ * Every type. `lead` is included so typegen emits its type and both Studio workspaces share one
+ * schema; the content workspace hides it from its desk and its "new document" menu.
+ */
+export const schemaTypes = [...contentDocumentTypes, lead, ...objectTypes];

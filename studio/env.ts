@@ -1,0 +1,9 @@
+/**
+ * Studio settings from the environment. The placeholder project id lets `sanity build`, schema
+ * extraction and typegen run offline and in CI; a real deployment sets SANITY_STUDIO_PROJECT_ID.
+ */
+export const PLACEHOLDER_PROJECT_ID = 'your-project-id';
+
+export const projectId = process.env.SANITY_STUDIO_PROJECT_ID || PLACEHOLDER_PROJECT_ID;
+export const dataset = process.env.SANITY_STUDIO_DATASET || 'production';
+export const leadsDataset = process.env.SANITY_STUDIO_LEADS_DATASET || 'leads';

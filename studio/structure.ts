@@ -1,0 +1,82 @@
+import { CogIcon, HomeIcon } from '@sanity/icons';
+import type { ComponentType } from 'react';
+import type { DocumentActionsResolver, NewDocumentOptionsResolver } from 'sanity';
+import type { StructureBuilder, StructureResolver } from 'sanity/structure';
+
+import { leadTypeNames, singletonTypeNames } from '../schemas';
+
+const singletonTypes = new Set<string>(singletonTypeNames);
+
+/** Types an editor must not create from the content workspace's "new document" menu. */
+const uncreatableContentTypes = new Set<string>([...singletonTypeNames, ...leadTypeNames]);
+
+/**
+ * A singleton may be edited, published, reverted and restored from history, but never created a
+ * second time, deleted, duplicated or unpublished (the site needs it to exist).
+ */
+export const SINGLETON_ACTIONS: ReadonlySet<string> = new Set(['publish', 'discardChanges', 'restore']);
+
+export const resolveContentDocumentActions: DocumentActionsResolver = (previous, { schemaType }) =>
+  singletonTypes.has(schemaType)
+    ? previous.filter(({ action }) => action !== undefined && SINGLETON_ACTIONS.has(action))
+    : previous;
+
+export const resolveContentNewDocumentOptions: NewDocumentOptionsResolver = (previous) =>
+  previous.filter(({ templateId }) => !uncreatableContentTypes.has(templateId));
+
+/** Leads are written by the site's server only; the Studio shows them and changes nothing. */
+export const resolveLeadDocumentActions: DocumentActionsResolver = () => [];
+
+export const resolveLeadNewDocumentOptions: NewDocumentOptionsResolver = () => [];
+
+function singletonItem(S: StructureBuilder, typeName: string, title: string, icon: ComponentType) {
+  return S.listItem()
+    .id(typeName)
+    .title(title)
+    .icon(icon)
+    .child(S.document().schemaType(typeName).documentId(typeName).title(title));
+}
+
+function orderedList(
+  S: StructureBuilder,
+  typeName: string,
+  title: string,
+  field: string,
+  direction: 'asc' | 'desc' = 'asc',
+) {
+  return S.documentTypeListItem(typeName)
+    .title(title)
+    .child(S.documentTypeList(typeName).title(title).defaultOrdering([{ field, direction }]));
+}
+
+export const contentStructure: StructureResolver = (S) =>
+  S.list()
+    .title('콘텐츠')
+    .items([
+      singletonItem(S, 'siteSettings', '사이트 설정', CogIcon),
+      singletonItem(S, 'homePage', '홈페이지', HomeIcon),
+      S.divider(),
+      orderedList(S, 'page', '페이지', 'path'),
+      orderedList(S, 'pressArticle', '언론보도', 'date', 'desc'),
+      S.divider(),
+      orderedList(S, 'overviewRow', '사업개요 항목', 'order'),
+      orderedList(S, 'unitType', '주택형', 'order'),
+      orderedList(S, 'premiumSlide', '프리미엄 슬라이드', 'order'),
+      orderedList(S, 'premiumCard', '프리미엄 카드', 'order'),
+      orderedList(S, 'locationCard', '입지 카드', 'order'),
+      orderedList(S, 'videoTab', '영상 탭', 'order'),
+    ]);
+
+export const leadStructure: StructureResolver = (S) =>
+  S.list()
+    .title('관심고객')
+    .items([
+      S.documentTypeListItem('lead')
+        .title('관심고객 (최근 등록순)')
+        .child(
+          S.documentTypeList('lead')
+            .title('관심고객')
+            .initialValueTemplates([])
+            .defaultOrdering([{ field: 'createdAt', direction: 'desc' }]),
+        ),
+    ]);
