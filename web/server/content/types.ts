@@ -58,3 +58,14 @@ export class MutationError extends Error {
     this.name = 'MutationError';
   }
 }
+
+/**
+ * Thrown when the backend cannot be reached or fails on its side (network error, 5xx), as
+ * opposed to refusing the input: callers may retry later (the lead outbox does).
+ */
+export class ContentUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ContentUnavailableError';
+  }
+}

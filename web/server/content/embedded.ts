@@ -1,0 +1,318 @@
+/**
+ * The embedded content backend: documents in SQLite (WAL, synchronous=FULL) mirrored in memory,
+ * queried with groq-js and changed with Sanity's mutation semantics. A write is acknowledged
+ * only after its SQLite transaction committed; concurrent writes share one commit.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { GroqEngine, type PublishedDocuments } from './groq-engine';
+import { LruCache } from './lru';
+import {
+  applyTransaction,
+  deepFreeze,
+  newTransactionId,
+  type DocumentChanges,
+} from './mutations';
+import { readSeedDocuments } from './seed';
+import {
+  ContentUnavailableError,
+  type ContentSource,
+  type Mutation,
+  type MutationResult,
+  type QueryParams,
+  type SanityDocument,
+} from './types';
+
+export type EmbeddedStoreOptions = {
+  /** SQLite file path, or ':memory:'. Missing parent directories are created. */
+  file: string;
+  /** NDJSON in `sanity dataset import` format, loaded only into an empty database. */
+  seedFile?: string;
+  /** Seeded image assets record their path relative to this directory (default: cwd). */
+  rootDir?: string;
+};
+
+export type EmbeddedStoreStats = {
+  /** `mutate` calls accepted for commit (refused ones included). */
+  mutateCalls: number;
+  /** SQLite transactions committed, seeding included; several calls may share one. */
+  committedTransactions: number;
+  queryCacheHits: number;
+  queryCacheMisses: number;
+};
+
+export interface EmbeddedStore extends ContentSource {
+  /** Increments on every committed transaction; query results are cached per revision. */
+  readonly revision: number;
+  readonly stats: Readonly<EmbeddedStoreStats>;
+  /** Any stored document by id, drafts included (frozen). */
+  getDocument(id: string): SanityDocument | undefined;
+  /** All published documents (frozen). */
+  documents(): readonly SanityDocument[];
+}
+
+const QUERY_CACHE_ENTRIES = 500;
+
+export async function openEmbeddedStore(options: EmbeddedStoreOptions): Promise<EmbeddedStore> {
+  if (options.file !== ':memory:') mkdirSync(path.dirname(path.resolve(options.file)), { recursive: true });
+  const database = new Database(options.file);
+  try {
+    database.pragma('journal_mode = WAL');
+    // FULL: the WAL is fsynced at every commit, so an acknowledged write survives power loss.
+    database.pragma('synchronous = FULL');
+    database.pragma('busy_timeout = 5000');
+    database.exec(`
+      CREATE TABLE IF NOT EXISTS documents (
+        id      TEXT PRIMARY KEY,
+        type    TEXT NOT NULL,
+        json    TEXT NOT NULL,
+        rev     TEXT NOT NULL,
+        updated TEXT NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS documents_by_type ON documents (type);
+    `);
+    const store = new SqliteContentStore(database);
+    if (store.isEmpty() && options.seedFile) {
+      const seed = await readSeedDocuments(options.seedFile, { rootDir: options.rootDir ?? process.cwd() });
+      store.importDocuments(seed);
+    }
+    return store;
+  } catch (error) {
+    database.close();
+    throw error;
+  }
+}
+
+type PendingCall = {
+  mutations: Mutation[];
+  transactionId: string;
+  resolve: (result: MutationResult) => void;
+  reject: (error: unknown) => void;
+};
+
+class SqliteContentStore implements EmbeddedStore {
+  private currentRevision = 0;
+  private readonly statistics: EmbeddedStoreStats = {
+    mutateCalls: 0,
+    committedTransactions: 0,
+    queryCacheHits: 0,
+    queryCacheMisses: 0,
+  };
+  private readonly index = new DocumentIndex();
+  private readonly engine = new GroqEngine(this.index);
+  private readonly queryCache = new LruCache<string, { result: unknown }>({ maxEntries: QUERY_CACHE_ENTRIES });
+  private pending: PendingCall[] = [];
+  private flushed: Promise<void> | null = null;
+  private closed = false;
+  private readonly upsert: Database.Statement;
+  private readonly remove: Database.Statement;
+
+  constructor(private readonly database: Database.Database) {
+    this.upsert = database.prepare(`
+      INSERT INTO documents (id, type, json, rev, updated) VALUES (?, ?, ?, ?, ?)
+      ON CONFLICT (id) DO UPDATE SET type = excluded.type, json = excluded.json, rev = excluded.rev,
+        updated = excluded.updated`);
+    this.remove = database.prepare('DELETE FROM documents WHERE id = ?');
+    const rows = database.prepare('SELECT json FROM documents').pluck().all() as string[];
+    this.index.load(rows.map((json) => deepFreeze(JSON.parse(json) as SanityDocument)));
+  }
+
+  get revision(): number {
+    return this.currentRevision;
+  }
+
+  get stats(): Readonly<EmbeddedStoreStats> {
+    return { ...this.statistics };
+  }
+
+  isEmpty(): boolean {
+    return this.index.size === 0;
+  }
+
+  getDocument(id: string): SanityDocument | undefined {
+    return this.index.getAny(id);
+  }
+
+  documents(): readonly SanityDocument[] {
+    return this.index.all();
+  }
+
+  async fetch<T = unknown>(query: string, params: QueryParams = {}): Promise<T> {
+    const revision = this.currentRevision;
+    const key = `${revision}\u0000${query}\u0000${JSON.stringify(params)}`;
+    const cached = this.queryCache.get(key);
+    if (cached) {
+      this.statistics.queryCacheHits += 1;
+      return cached.result as T;
+    }
+    this.statistics.queryCacheMisses += 1;
+    // Results are shared by every caller that hits the cache, so they are frozen.
+    const result = deepFreeze(await this.engine.run(query, params));
+    // Only the streaming fallback can yield; a result computed across a commit is not cached.
+    if (revision === this.currentRevision) this.queryCache.set(key, { result });
+    return result as T;
+  }
+
+  mutate(mutations: Mutation[], options: { transactionId?: string } = {}): Promise<MutationResult> {
+    if (this.closed) return Promise.reject(new Error('The content store is closed'));
+    this.statistics.mutateCalls += 1;
+    return new Promise<MutationResult>((resolve, reject) => {
+      this.pending.push({ mutations, transactionId: options.transactionId ?? newTransactionId(), resolve, reject });
+      this.flushed ??= new Promise<void>((done) =>
+        // Every call made before the event loop turns joins this commit (group commit).
+        setImmediate(() => {
+          this.flushed = null;
+          this.commitPending();
+          done();
+        }),
+      );
+    });
+  }
+
+  invalidate(): void {
+    this.queryCache.clear();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.flushed;
+    this.database.close();
+  }
+
+  /** Loads seed documents in one transaction (createOrReplace semantics). */
+  importDocuments(documents: SanityDocument[]): void {
+    const { changes } = applyTransaction(
+      documents.map((document) => ({ createOrReplace: document })),
+      (id) => this.index.getAny(id),
+      newTransactionId(),
+      new Date().toISOString(),
+    );
+    this.commit(changes);
+  }
+
+  private commitPending(): void {
+    const calls = this.pending;
+    this.pending = [];
+    // Each call is applied on top of the ones accepted before it in this batch; a refused call
+    // leaves no trace, so the others still commit.
+    const batch: DocumentChanges = new Map();
+    const lookup = (id: string) => (batch.has(id) ? batch.get(id)?.document : this.index.getAny(id));
+    const accepted: Array<{ call: PendingCall; result: MutationResult }> = [];
+    for (const call of calls) {
+      try {
+        const { changes, results } = applyTransaction(call.mutations, lookup, call.transactionId, new Date().toISOString());
+        for (const [id, change] of changes) batch.set(id, change);
+        accepted.push({ call, result: { transactionId: call.transactionId, results } });
+      } catch (error) {
+        call.reject(error);
+      }
+    }
+    try {
+      this.commit(batch);
+    } catch (error) {
+      const failure = new ContentUnavailableError(`Could not commit to SQLite: ${(error as Error).message}`, {
+        cause: error,
+      });
+      for (const { call } of accepted) call.reject(failure);
+      return;
+    }
+    for (const { call, result } of accepted) call.resolve(result);
+  }
+
+  /** Writes the changes in one SQLite transaction, then (only if it committed) to memory. */
+  private commit(changes: DocumentChanges): void {
+    if (changes.size === 0) return;
+    this.database.transaction(() => {
+      for (const [id, change] of changes) {
+        if (change) {
+          const { document, json } = change;
+          this.upsert.run(id, document._type, json, document._rev, document._updatedAt);
+        } else {
+          this.remove.run(id);
+        }
+      }
+    })();
+    this.index.apply(changes);
+    this.currentRevision += 1;
+    this.statistics.committedTransactions += 1;
+    this.queryCache.clear();
+  }
+}
+
+/** Every document by id, plus the published ones by type for the query engine's partitions. */
+class DocumentIndex implements PublishedDocuments {
+  private readonly byId = new Map<string, SanityDocument>();
+  private readonly publishedByType = new Map<string, Map<string, SanityDocument>>();
+  private publishedList: SanityDocument[] | null = null;
+  private readonly typeLists = new Map<string, SanityDocument[]>();
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  load(documents: SanityDocument[]): void {
+    for (const document of documents) this.put(document);
+  }
+
+  apply(changes: DocumentChanges): void {
+    for (const [id, change] of changes) {
+      const previous = this.byId.get(id);
+      // An update of the same type is replaced in place, keeping the documents' order stable.
+      if (previous && (!change || previous._type !== change.document._type)) this.drop(previous);
+      if (change) this.put(change.document);
+    }
+  }
+
+  getAny(id: string): SanityDocument | undefined {
+    return this.byId.get(id);
+  }
+
+  get(id: string): SanityDocument | undefined {
+    return isPublishedId(id) ? this.byId.get(id) : undefined;
+  }
+
+  all(): readonly SanityDocument[] {
+    this.publishedList ??= [...this.publishedByType.values()].flatMap((documents) => [...documents.values()]);
+    return this.publishedList;
+  }
+
+  ofType(type: string): readonly SanityDocument[] {
+    let list = this.typeLists.get(type);
+    if (!list) {
+      list = [...(this.publishedByType.get(type)?.values() ?? [])];
+      this.typeLists.set(type, list);
+    }
+    return list;
+  }
+
+  private put(document: SanityDocument): void {
+    this.byId.set(document._id, document);
+    if (!isPublishedId(document._id)) return;
+    let documents = this.publishedByType.get(document._type);
+    if (!documents) {
+      documents = new Map();
+      this.publishedByType.set(document._type, documents);
+    }
+    documents.set(document._id, document);
+    this.forget(document._type);
+  }
+
+  private drop(document: SanityDocument): void {
+    this.byId.delete(document._id);
+    if (!isPublishedId(document._id)) return;
+    this.publishedByType.get(document._type)?.delete(document._id);
+    this.forget(document._type);
+  }
+
+  private forget(type: string): void {
+    this.publishedList = null;
+    this.typeLists.delete(type);
+  }
+}
+
+/** The published perspective hides drafts and release versions. */
+function isPublishedId(id: string): boolean {
+  return !id.startsWith('drafts.') && !id.startsWith('versions.');
+}

@@ -1,0 +1,162 @@
+/**
+ * Runs GROQ with groq-js over the published documents, with two speed-ups that keep its
+ * semantics: synchronous evaluation (several times faster than the streaming evaluator), and
+ * per-type partitions — a `*[...]` whose filter pins `_type` scans only documents of those types.
+ */
+import { evaluate, evaluateSync, parse, type ExprNode } from 'groq-js';
+import { LruCache } from './lru';
+import type { QueryParams, SanityDocument } from './types';
+
+export interface PublishedDocuments {
+  all(): readonly SanityDocument[];
+  ofType(type: string): readonly SanityDocument[];
+  get(id: string): SanityDocument | undefined;
+}
+
+/** The `_type` values a filter admits: string literals plus the values of named parameters. */
+type TypePin = { literals: string[]; parameters: string[] };
+
+type CompiledQuery = {
+  tree: ExprNode;
+  partitions: Array<{ parameterName: string; pin: TypePin }>;
+};
+
+export class GroqEngine {
+  private readonly compiled = new LruCache<string, CompiledQuery>({ maxEntries: 500 });
+
+  constructor(private readonly documents: PublishedDocuments) {}
+
+  async run(query: string, params: QueryParams): Promise<unknown> {
+    const { tree, partitions } = this.compile(query);
+    const evaluationParams: Record<string, unknown> = { ...params };
+    for (const { parameterName, pin } of partitions) {
+      evaluationParams[parameterName] = this.partition(pin, params);
+    }
+    const options = {
+      dataset: this.documents.all(),
+      params: evaluationParams,
+      // A map lookup instead of groq-js's linear scan of the dataset for every `->`.
+      dereference: ({ _ref }: { _ref: string }) => this.documents.get(_ref) ?? null,
+    };
+    try {
+      return evaluateSync(tree, options).data;
+    } catch (error) {
+      // A few constructs only the streaming evaluator supports; it gives the same results.
+      if (error instanceof Error && /sync/i.test(error.message)) {
+        return (await evaluate(tree, options)).get();
+      }
+      throw error;
+    }
+  }
+
+  private compile(query: string): CompiledQuery {
+    let compiled = this.compiled.get(query);
+    if (!compiled) {
+      const tree = parse(query);
+      compiled = { tree, partitions: partitionTypedScans(tree) };
+      this.compiled.set(query, compiled);
+    }
+    return compiled;
+  }
+
+  private partition(pin: TypePin, params: QueryParams): readonly SanityDocument[] {
+    const types = new Set(pin.literals);
+    for (const name of pin.parameters) {
+      const value = params[name];
+      const values = Array.isArray(value) ? value : [value];
+      // A parameter that is not a string (or list of strings) matches no `_type` the usual way:
+      // scan everything and let the filter decide.
+      if (!values.every((item) => typeof item === 'string')) return this.documents.all();
+      for (const item of values) types.add(item as string);
+    }
+    if (types.size === 1) return this.documents.ofType([...types][0]);
+    return [...types].flatMap((type) => this.documents.ofType(type));
+  }
+}
+
+/**
+ * Replaces, in place, the `*` of every `*[filter]` whose filter pins `_type` with a parameter
+ * that will hold just those types' documents. The filter itself stays, so results are identical.
+ * The parameter names contain ":" and so cannot collide with a GROQ `$identifier`.
+ */
+function partitionTypedScans(tree: ExprNode): CompiledQuery['partitions'] {
+  const partitions: CompiledQuery['partitions'] = [];
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+      return;
+    }
+    if (node === null || typeof node !== 'object') return;
+    const expression = node as ExprNode;
+    if (expression.type === 'Filter' && expression.base.type === 'Everything') {
+      const pin = pinnedTypes(expression.expr);
+      if (pin) {
+        const parameterName = `partition:${partitions.length}`;
+        partitions.push({ parameterName, pin });
+        expression.base = { type: 'Parameter', name: parameterName };
+      }
+    }
+    // A `Value` node holds user data, not syntax: nothing to rewrite inside it.
+    if (expression.type === 'Value') return;
+    Object.values(node).forEach(visit);
+  };
+  visit(tree);
+  return partitions;
+}
+
+function pinnedTypes(expression: ExprNode): TypePin | null {
+  switch (expression.type) {
+    case 'Group':
+      return pinnedTypes(expression.base);
+    case 'And':
+      // Either conjunct restricting `_type` restricts the whole filter.
+      return pinnedTypes(expression.left) ?? pinnedTypes(expression.right);
+    case 'Or': {
+      const left = pinnedTypes(expression.left);
+      const right = pinnedTypes(expression.right);
+      return left && right
+        ? { literals: [...left.literals, ...right.literals], parameters: [...left.parameters, ...right.parameters] }
+        : null;
+    }
+    case 'OpCall':
+      if (expression.op === '==') {
+        if (isTypeAttribute(expression.left)) return typeOperand(expression.right);
+        if (isTypeAttribute(expression.right)) return typeOperand(expression.left);
+      }
+      if (expression.op === 'in' && isTypeAttribute(expression.left)) {
+        return typeListOperand(expression.right);
+      }
+      return null;
+    default:
+      return null;
+  }
+}
+
+function isTypeAttribute(expression: ExprNode): boolean {
+  return (
+    expression.type === 'AccessAttribute' &&
+    expression.name === '_type' &&
+    (expression.base === undefined || expression.base.type === 'This')
+  );
+}
+
+function typeOperand(expression: ExprNode): TypePin | null {
+  if (expression.type === 'Value' && typeof expression.value === 'string') {
+    return { literals: [expression.value], parameters: [] };
+  }
+  if (expression.type === 'Parameter') return { literals: [], parameters: [expression.name] };
+  return null;
+}
+
+function typeListOperand(expression: ExprNode): TypePin | null {
+  if (expression.type === 'Parameter') return { literals: [], parameters: [expression.name] };
+  if (expression.type !== 'Array') return null;
+  const literals: string[] = [];
+  for (const element of expression.elements) {
+    if (element.isSplat || element.value.type !== 'Value' || typeof element.value.value !== 'string') {
+      return null;
+    }
+    literals.push(element.value.value);
+  }
+  return { literals, parameters: [] };
+}

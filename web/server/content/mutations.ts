@@ -1,0 +1,170 @@
+/**
+ * Sanity's mutation semantics, applied to plain in-memory documents. Pure: the caller decides
+ * where the resulting documents go (the embedded store writes them to SQLite, then memory).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Mutation as SanityPatchMutation } from '@sanity/mutator';
+import {
+  MutationError,
+  type Mutation,
+  type MutationResult,
+  type NewDocument,
+  type PatchOperations,
+  type SanityDocument,
+} from './types';
+
+/** A document as it will be stored: frozen in memory, plus the exact JSON written to disk. */
+export type StoredDocument = { document: SanityDocument; json: string };
+
+/** The outcome of a transaction per document id: the new version, or null when deleted. */
+export type DocumentChanges = Map<string, StoredDocument | null>;
+
+export type AppliedTransaction = {
+  changes: DocumentChanges;
+  results: MutationResult['results'];
+};
+
+type MutatorPatch = ConstructorParameters<typeof SanityPatchMutation>[0]['mutations'][number]['patch'];
+
+// Sanity's rule: letters, digits, `_`, `-` and `.` (path separator), not starting with `-`.
+const DOCUMENT_ID_PATTERN = /^[a-zA-Z0-9_.][a-zA-Z0-9_.-]{0,127}$/;
+
+/** Sanity uses 22-character random transaction ids, which also become the documents' `_rev`. */
+export function newTransactionId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** Objects shared between the store, the query cache and callers must never change in place. */
+export function deepFreeze<T>(value: T): T {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const child of Object.values(value)) deepFreeze(child);
+  return value;
+}
+
+export function toStoredDocument(document: SanityDocument): StoredDocument {
+  // The memory copy is parsed from the JSON written to disk, so both always agree exactly.
+  const json = JSON.stringify(document);
+  return { document: deepFreeze(JSON.parse(json) as SanityDocument), json };
+}
+
+/**
+ * Applies one transaction on top of `lookup`. Throws MutationError (and changes nothing) when
+ * any mutation is refused: the transaction is all-or-nothing.
+ */
+export function applyTransaction(
+  mutations: Mutation[],
+  lookup: (id: string) => SanityDocument | undefined,
+  transactionId: string,
+  timestamp: string,
+): AppliedTransaction {
+  if (!Array.isArray(mutations)) throw new MutationError('mutations must be an array');
+  const changes: DocumentChanges = new Map();
+  const current = (id: string) => (changes.has(id) ? changes.get(id)?.document : lookup(id));
+  const write = (document: SanityDocument, createdAt: string) => {
+    const stored = toStoredDocument({
+      ...document,
+      _rev: transactionId,
+      _createdAt: createdAt,
+      _updatedAt: timestamp,
+    });
+    changes.set(stored.document._id, stored);
+    return stored.document._id;
+  };
+  const results: MutationResult['results'] = mutations.map((mutation) => {
+    const kinds = Object.keys(mutation ?? {});
+    if (kinds.length !== 1) {
+      throw new MutationError(`each mutation needs exactly one operation, got: ${kinds.join(', ') || 'none'}`);
+    }
+    if ('create' in mutation) {
+      const document = validNewDocument(mutation.create);
+      if (current(document._id)) {
+        throw new MutationError(`Document by ID "${document._id}" already exists`, 409);
+      }
+      return { id: write(document, createdAtOf(mutation.create, timestamp)), operation: 'create' as const };
+    }
+    if ('createIfNotExists' in mutation) {
+      const document = validNewDocument(mutation.createIfNotExists, { requireId: true });
+      if (current(document._id)) return { id: document._id, operation: 'none' as const };
+      return {
+        id: write(document, createdAtOf(mutation.createIfNotExists, timestamp)),
+        operation: 'create' as const,
+      };
+    }
+    if ('createOrReplace' in mutation) {
+      const document = validNewDocument(mutation.createOrReplace, { requireId: true });
+      const existing = current(document._id);
+      // Replacing keeps the original creation time, as Sanity does.
+      const createdAt = existing?._createdAt ?? createdAtOf(mutation.createOrReplace, timestamp);
+      return { id: write(document, createdAt), operation: existing ? ('update' as const) : ('create' as const) };
+    }
+    if ('delete' in mutation) {
+      const id = validId(mutation.delete?.id);
+      if (!current(id)) return { id, operation: 'none' as const };
+      changes.set(id, null);
+      return { id, operation: 'delete' as const };
+    }
+    if ('patch' in mutation) {
+      const patched = applyPatch(mutation.patch, current);
+      return { id: write(patched, patched._createdAt ?? timestamp), operation: 'update' as const };
+    }
+    throw new MutationError(`unknown mutation: ${kinds[0]}`);
+  });
+  return { changes, results };
+}
+
+function applyPatch(
+  patch: PatchOperations,
+  current: (id: string) => SanityDocument | undefined,
+): SanityDocument {
+  const id = validId(patch?.id);
+  const existing = current(id);
+  if (!existing) throw new MutationError(`Document "${id}" not found`, 404);
+  if (patch.ifRevisionID !== undefined && patch.ifRevisionID !== existing._rev) {
+    throw new MutationError(
+      `Document "${id}" has revision ${existing._rev}, not the expected ${patch.ifRevisionID}`,
+      409,
+    );
+  }
+  // The patch JSON is Sanity's wire format, which is what the mutator consumes.
+  const { set, setIfMissing, unset, inc, dec, insert } = patch;
+  const operations = { id, set, setIfMissing, unset, inc, dec, insert } as MutatorPatch;
+  let patched: SanityDocument | null;
+  try {
+    const mutation = new SanityPatchMutation({ mutations: [{ patch: operations }] });
+    patched = mutation.apply(existing) as SanityDocument | null;
+  } catch (error) {
+    throw new MutationError(`Cannot patch "${id}": ${(error as Error).message}`);
+  }
+  if (!patched || patched._id !== id) throw new MutationError(`A patch cannot change _id of "${id}"`);
+  if (typeof patched._type !== 'string' || patched._type === '') {
+    throw new MutationError(`A patch cannot remove _type of "${id}"`);
+  }
+  return patched;
+}
+
+function validNewDocument(
+  input: NewDocument | undefined,
+  options: { requireId?: boolean } = {},
+): SanityDocument {
+  if (!input || typeof input !== 'object') throw new MutationError('a document object is required');
+  if (typeof input._type !== 'string' || input._type === '') {
+    throw new MutationError('a document needs a non-empty _type');
+  }
+  if (options.requireId && input._id === undefined) throw new MutationError('a document needs an _id');
+  // Like Sanity: no _id, or an id ending in "." (e.g. "drafts."), gets a generated id.
+  const requestedId = input._id ?? '';
+  const id = requestedId === '' || requestedId.endsWith('.') ? `${requestedId}${randomUUID()}` : requestedId;
+  return { ...input, _id: validId(id), _type: input._type };
+}
+
+function validId(id: unknown): string {
+  if (typeof id !== 'string' || !DOCUMENT_ID_PATTERN.test(id)) {
+    throw new MutationError(`invalid document id: ${JSON.stringify(id)}`);
+  }
+  return id;
+}
+
+function createdAtOf(input: NewDocument, fallback: string): string {
+  return typeof input._createdAt === 'string' ? input._createdAt : fallback;
+}

@@ -1,0 +1,123 @@
+/**
+ * The Sanity content backend: reads through @sanity/client with the published perspective and a
+ * short TTL cache (purged by the webhook), writes with the server-only token.
+ */
+import {
+  ClientError,
+  createClient,
+  ServerError,
+  type Mutation as SanityClientMutation,
+  type SanityClient,
+} from '@sanity/client';
+import { LruCache } from './lru';
+import { deepFreeze } from './mutations';
+import {
+  ContentUnavailableError,
+  MutationError,
+  type ContentSource,
+  type Mutation,
+  type MutationResult,
+  type QueryParams,
+} from './types';
+
+export type SanitySourceOptions = {
+  projectId: string;
+  dataset: string;
+  apiVersion: string;
+  /** Write token (server-only). Also used for reads, which a private dataset needs. */
+  token?: string;
+  useCdn?: boolean;
+  /** Another API host, e.g. a local stub: `http://127.0.0.1:PORT`. */
+  apiHost?: string;
+  /** How long a query result is reused; 0 disables the cache. Default 30 s. */
+  cacheTtlMs?: number;
+  /** Retries of failed reads (Sanity's client default is 5). */
+  maxRetries?: number;
+};
+
+const DEFAULT_CACHE_TTL_MS = 30_000;
+const CACHE_ENTRIES = 500;
+
+export function createSanitySource(options: SanitySourceOptions): ContentSource {
+  const base = createClient({
+    projectId: options.projectId,
+    dataset: options.dataset,
+    apiVersion: options.apiVersion,
+    token: options.token,
+    ...(options.apiHost ? { apiHost: options.apiHost, useProjectHostname: false } : {}),
+    ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
+  });
+  const readClient = base.withConfig({ useCdn: options.useCdn ?? true, perspective: 'published' });
+  const writeClient = base.withConfig({ useCdn: false });
+  return new SanityContentSource(readClient, writeClient, options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS);
+}
+
+class SanityContentSource implements ContentSource {
+  private readonly cache = new LruCache<string, { expiresAt: number; result: Promise<unknown> }>({
+    maxEntries: CACHE_ENTRIES,
+  });
+  // Bumped by invalidate(): a request started before a purge must not refill the cache.
+  private generation = 0;
+
+  constructor(
+    private readonly readClient: SanityClient,
+    private readonly writeClient: SanityClient,
+    private readonly cacheTtlMs: number,
+  ) {}
+
+  fetch<T = unknown>(query: string, params: QueryParams = {}): Promise<T> {
+    const key = `${query}\u0000${JSON.stringify(params)}`;
+    const cached = this.cache.get(key);
+    if (cached && cached.expiresAt > Date.now()) return cached.result as Promise<T>;
+    const generation = this.generation;
+    const result = this.readClient
+      .fetch<T>(query, params)
+      .then((value) => deepFreeze(value))
+      .catch((error: unknown) => {
+        if (generation === this.generation) this.cache.delete(key);
+        // A refused query (4xx, e.g. a GROQ syntax error) is a bug in the caller: rethrown as is.
+        throw error instanceof ClientError ? error : toContentError(error);
+      });
+    // Concurrent identical queries share the request in flight.
+    if (this.cacheTtlMs > 0) this.cache.set(key, { expiresAt: Date.now() + this.cacheTtlMs, result });
+    return result;
+  }
+
+  async mutate(mutations: Mutation[], options: { transactionId?: string } = {}): Promise<MutationResult> {
+    try {
+      // Our Mutation type is Sanity's wire format; the client's type is only stricter about generics.
+      const response = await this.writeClient.mutate(mutations as SanityClientMutation[], {
+        returnDocuments: false,
+        visibility: 'sync',
+        ...(options.transactionId ? { transactionId: options.transactionId } : {}),
+      });
+      this.invalidate();
+      return { transactionId: response.transactionId, results: response.results } as MutationResult;
+    } catch (error) {
+      throw toContentError(error);
+    }
+  }
+
+  invalidate(): void {
+    this.generation += 1;
+    this.cache.clear();
+  }
+
+  async close(): Promise<void> {
+    this.invalidate();
+  }
+}
+
+/** 4xx: the mutation was refused (MutationError); anything else: Sanity is unavailable. */
+function toContentError(error: unknown): Error {
+  if (error instanceof ClientError) {
+    const status = error.statusCode === 409 || error.statusCode === 404 ? error.statusCode : 400;
+    return new MutationError(error.message, status);
+  }
+  if (error instanceof ServerError) {
+    return new ContentUnavailableError(`Sanity answered ${error.statusCode}: ${error.message}`, { cause: error });
+  }
+  return new ContentUnavailableError(`Sanity is unreachable: ${(error as Error)?.message ?? String(error)}`, {
+    cause: error,
+  });
+}
