@@ -1,0 +1,236 @@
+/**
+ * `npm run bench` — loopback benchmarks, all measured in one run on this machine.
+ *
+ * 1. HTTP: autocannon against the built server's `/` (server-rendered HTML) and against a static
+ *    file of the same byte size served by the same server (`build/client/bench-static.html`, written
+ *    for the run and deleted after), then the ratio of their req/s.
+ * 2. Embedded store: the home-page queries of web/sanity/queries.ts (names starting with `home`,
+ *    `siteSettings`, `pressList`) on an in-memory store seeded from content/ plus 1k, 10k and 100k
+ *    press articles; each query cold (first run after a write) and warm (cached), median and p99.
+ *
+ * Environment (all optional):
+ *   BENCH_DURATION=10       seconds per autocannon run
+ *   BENCH_CONNECTIONS=10    concurrent connections
+ *   BENCH_PIPELINING=1      requests in flight per connection
+ *   BENCH_GZIP=1            send Accept-Encoding: gzip, br (default: plain bodies)
+ *   BENCH_SIZES=1000,10000,100000   press-article counts for the query bench
+ *   BENCH_QUERY_RUNS=50     samples per query and mode
+ *   BENCH_SKIP_HTTP=1 / BENCH_SKIP_QUERIES=1
+ */
+import { rmSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import { openEmbeddedStore } from '../../web/server/content/embedded';
+import * as queries from '../../web/sanity/queries';
+import { ROOT, ensureBuild, percentile, startServer, table, type RunningServer } from './server';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const PIPELINING = Number(process.env.BENCH_PIPELINING ?? 1);
+const GZIP = process.env.BENCH_GZIP === '1';
+const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
+const QUERY_RUNS = Number(process.env.BENCH_QUERY_RUNS ?? 50);
+const STATIC_FILE = resolve(ROOT, 'build/client/bench-static.html');
+
+const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
+
+// ---------------------------------------------------------------------------------------------
+// HTTP
+
+async function cannon(url: string, headers: Record<string, string>): Promise<autocannon.Result> {
+  return new Promise((resolveRun, reject) => {
+    autocannon(
+      { url, connections: CONNECTIONS, pipelining: PIPELINING, duration: DURATION, headers },
+      (error, result) => (error ? reject(error) : resolveRun(result)),
+    );
+  });
+}
+
+async function benchHttp(): Promise<void> {
+  ensureBuild();
+  let server: RunningServer | undefined;
+  const cleanup = () => rmSync(STATIC_FILE, { force: true });
+  process.once('SIGINT', () => {
+    cleanup();
+    void server?.stop().finally(() => process.exit(130));
+  });
+  try {
+    server = await startServer();
+    const headers: Record<string, string> = GZIP ? { 'accept-encoding': 'gzip, br' } : {};
+
+    // The same bytes as `/`'s HTML, as a file the server sends with express.static.
+    const home = await fetch(`${server.url}/`);
+    const html = Buffer.from(await home.arrayBuffer());
+    writeFileSync(STATIC_FILE, html);
+    const check = await fetch(`${server.url}/bench-static.html`);
+    const staticBytes = (await check.arrayBuffer()).byteLength;
+    if (check.status !== 200 || staticBytes !== html.byteLength) {
+      throw new Error(`static file not served as expected (status ${check.status}, ${staticBytes} bytes)`);
+    }
+
+    const targets = [
+      { route: '/ (SSR HTML)', path: '/', bytes: html.byteLength },
+      { route: '/bench-static.html (static)', path: '/bench-static.html', bytes: staticBytes },
+    ];
+    const results: autocannon.Result[] = [];
+    for (const target of targets) {
+      // A short warm-up (JIT, caches) that is not measured.
+      await new Promise<void>((done, reject) =>
+        autocannon({ url: server!.url + target.path, connections: CONNECTIONS, amount: 200, headers }, (e) =>
+          e ? reject(e) : done(),
+        ),
+      );
+      const result = await cannon(server.url + target.path, headers);
+      if (result.non2xx > 0 || result.errors > 0) {
+        throw new Error(`${target.path}: ${result.non2xx} non-2xx responses, ${result.errors} errors`);
+      }
+      results.push(result);
+    }
+
+    console.log(
+      `\nHTTP on loopback: ${DURATION} s per route, ${CONNECTIONS} connections, pipelining ${PIPELINING}, ` +
+        `${GZIP ? 'gzip/br accepted' : 'no compression'}; server and load generator share ${
+          (await import('node:os')).cpus().length
+        } cores\n`,
+    );
+    console.log(
+      table(
+        ['route', 'req/s', 'p50 ms', 'p99 ms', 'bytes', 'requests'],
+        targets.map((t, i) => [
+          t.route,
+          results[i].requests.average.toFixed(0),
+          results[i].latency.p50,
+          results[i].latency.p99,
+          t.bytes,
+          results[i].requests.total,
+        ]),
+      ),
+    );
+    const ratio = results[0].requests.average / results[1].requests.average;
+    console.log(`\nratio HTML/static req/s: ${ratio.toFixed(3)} (${(ratio * 100).toFixed(1)} %)`);
+  } finally {
+    cleanup();
+    await server?.stop();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Embedded store queries
+
+type Store = Awaited<ReturnType<typeof openEmbeddedStore>>;
+
+const PRESS_PARAMS = { siteId: 'cheonghak', limit: 10, cursorDate: null, cursorId: null };
+
+function benchedQueries(): Array<{ name: string; query: string }> {
+  return Object.entries(queries)
+    .filter(([name, value]) => typeof value === 'string' && /^(home|siteSettings|pressList)/.test(name))
+    .map(([name, value]) => ({ name, query: value as string }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+function articleDate(i: number): string {
+  // Spread over ~3 years, several per day, some sharing a timestamp (the cursor's tie-break).
+  return new Date(Date.UTC(2025, 0, 1) - Math.floor(i / 3) * 600_000).toISOString();
+}
+
+async function insertArticles(store: Store, from: number, to: number): Promise<number> {
+  const started = performance.now();
+  const BATCH = 1000;
+  for (let start = from; start < to; start += BATCH) {
+    const mutations = [];
+    for (let i = start; i < Math.min(to, start + BATCH); i++) {
+      mutations.push({
+        create: {
+          _id: `bench-press-${String(i).padStart(6, '0')}`,
+          _type: 'pressArticle',
+          siteId: 'cheonghak',
+          title: `청학 파크 에디션 보도자료 ${i + 1}`,
+          summary: `인천 연수구 청학동 652세대 재개발 단지 소식 ${i + 1}번째 기사 요약입니다.`,
+          date: articleDate(i),
+          views: 0,
+        },
+      });
+    }
+    await store.mutate(mutations);
+  }
+  return performance.now() - started;
+}
+
+type Stats = { median: number; p99: number; n: number };
+const stats = (samples: number[]): Stats => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { median: percentile(sorted, 50), p99: percentile(sorted, 99), n: sorted.length };
+};
+
+async function benchQueries(): Promise<void> {
+  const list = benchedQueries();
+  if (list.length === 0) throw new Error('no home*/siteSettings*/pressList* query exported by web/sanity/queries.ts');
+  const store = await openEmbeddedStore({ file: ':memory:', seedFile: resolve(ROOT, 'content/production.ndjson') });
+  const rows: Array<Array<string | number>> = [];
+  const writeRows: Array<Array<string | number>> = [];
+  try {
+    let inserted = 0;
+    for (const size of SIZES) {
+      const added = size - inserted;
+      const insertMs = await insertArticles(store, inserted, size);
+      inserted = size;
+      const total = await store.fetch<number>('count(*[_type == "pressArticle"])');
+      console.log(`store: ${size} bench press articles inserted (${total} pressArticle documents) in ${ms(insertMs)} ms`);
+
+      // A write between runs makes the next read cold (the result cache is keyed by revision).
+      const writeSamples: number[] = [];
+      let n = 0;
+      const touch = async () => {
+        const id = `bench-press-${String(n++ % size).padStart(6, '0')}`;
+        const t0 = performance.now();
+        await store.mutate([{ patch: { id, inc: { views: 1 } } }]);
+        writeSamples.push(performance.now() - t0);
+      };
+
+      for (const { name, query } of list) {
+        const params = name.startsWith('pressList') ? PRESS_PARAMS : {};
+        const cold: number[] = [];
+        const warm: number[] = [];
+        let result: unknown;
+        for (let run = 0; run < QUERY_RUNS; run++) {
+          await touch();
+          let t0 = performance.now();
+          result = await store.fetch(query, params);
+          cold.push(performance.now() - t0);
+          t0 = performance.now();
+          await store.fetch(query, params);
+          warm.push(performance.now() - t0);
+        }
+        if (result == null || (Array.isArray(result) && result.length === 0)) {
+          throw new Error(`${name} returned ${JSON.stringify(result)} at ${size} articles`);
+        }
+        const c = stats(cold);
+        const w = stats(warm);
+        rows.push([size, name, ms(c.median), ms(c.p99), ms(w.median), ms(w.p99), c.n]);
+      }
+      const wr = stats(writeSamples);
+      writeRows.push([size, ms(wr.median), ms(wr.p99), wr.n, ms((insertMs / Math.max(1, added)) * 1000)]);
+    }
+  } finally {
+    await store.close();
+  }
+  console.log(`\nEmbedded store (in-memory SQLite + groq-js), home-page queries; cold = first read after a write\n`);
+  console.log(table(['articles', 'query', 'cold p50 ms', 'cold p99 ms', 'warm p50 ms', 'warm p99 ms', 'runs'], rows));
+  console.log(`\nWrites: one patch (inc views) per cold sample; bulk insert in transactions of 1000\n`);
+  console.log(table(['articles', 'patch p50 ms', 'patch p99 ms', 'runs', 'insert ms/1000 docs'], writeRows));
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const started = performance.now();
+try {
+  if (process.env.BENCH_SKIP_HTTP !== '1') await benchHttp();
+  if (process.env.BENCH_SKIP_QUERIES !== '1') await benchQueries();
+  console.log(`\nbench finished in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  process.exit(0);
+} catch (error) {
+  console.error(error);
+  rmSync(STATIC_FILE, { force: true });
+  process.exit(1);
+}
