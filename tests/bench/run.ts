@@ -15,6 +15,7 @@
  *   BENCH_GZIP=1            send Accept-Encoding: gzip, br (default: plain bodies)
  *   BENCH_SIZES=1000,10000,100000   press-article counts for the query bench
  *   BENCH_QUERY_RUNS=50     samples per query and mode
+ *   BENCH_SEED=content/production.ndjson  seed dataset for the query bench
  *   BENCH_SKIP_HTTP=1 / BENCH_SKIP_QUERIES=1
  */
 import { rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +32,7 @@ const PIPELINING = Number(process.env.BENCH_PIPELINING ?? 1);
 const GZIP = process.env.BENCH_GZIP === '1';
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const QUERY_RUNS = Number(process.env.BENCH_QUERY_RUNS ?? 50);
+const SEED = resolve(ROOT, process.env.BENCH_SEED ?? 'content/production.ndjson');
 const STATIC_FILE = resolve(ROOT, 'build/client/bench-static.html');
 
 const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
@@ -166,7 +168,7 @@ const stats = (samples: number[]): Stats => {
 async function benchQueries(): Promise<void> {
   const list = benchedQueries();
   if (list.length === 0) throw new Error('no home*/siteSettings*/pressList* query exported by web/sanity/queries.ts');
-  const store = await openEmbeddedStore({ file: ':memory:', seedFile: resolve(ROOT, 'content/production.ndjson') });
+  const store = await openEmbeddedStore({ file: ':memory:', seedFile: SEED, rootDir: ROOT });
   const rows: Array<Array<string | number>> = [];
   const writeRows: Array<Array<string | number>> = [];
   try {
