@@ -1,14 +1,17 @@
 import type { MetaDescriptor } from 'react-router';
-import { urlFor, type ImageConfig } from '../../sanity/image';
+import { urlFor, type ImageConfig, type ImageSource } from '../../sanity/image';
 import type { RootData } from './site-data';
 
 type SeoInput = {
   title: string;
   description?: string | null;
   path: string;
-  image?: Parameters<typeof urlFor>[1] | null;
+  image?: SeoImage | null;
   noIndex?: boolean | null;
 };
+
+/** An image field as the queries return it; the asset may be missing while an editor works. */
+type SeoImage = { asset: { _ref: string } | null };
 
 type MatchWithData = { id: string; loaderData?: unknown } | undefined;
 
@@ -35,7 +38,10 @@ export function pageMeta(matches: readonly MatchWithData[], input: SeoInput): Me
   const image = input.image?.asset ? input.image : settings?.ogImage;
   const imageUrl =
     root && image?.asset
-      ? absoluteUrl(siteUrl, urlFor(root.imageConfig, image).width(1200).height(630).format('jpg').url())
+      ? absoluteUrl(
+          siteUrl,
+          urlFor(root.imageConfig, image as ImageSource).width(1200).height(630).format('jpg').url(),
+        )
       : undefined;
 
   const tags: MetaDescriptor[] = [
