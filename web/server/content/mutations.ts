@@ -42,10 +42,48 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
-export function toStoredDocument(document: SanityDocument): StoredDocument {
-  // The memory copy is parsed from the JSON written to disk, so both always agree exactly.
-  const json = JSON.stringify(document);
-  return { document: deepFreeze(JSON.parse(json) as SanityDocument), json };
+/** A stored copy of `document` with its system fields (`_id`, `_rev`, …) set to `systemFields`. */
+export function toStoredDocument(document: object, systemFields: SystemFields): StoredDocument {
+  const frozen = frozenJsonCopy(document, systemFields) as SanityDocument;
+  return { document: frozen, json: JSON.stringify(frozen) };
+}
+
+type SystemFields = Required<Pick<SanityDocument, '_id' | '_rev' | '_createdAt' | '_updatedAt'>>;
+
+/**
+ * What JSON.parse(JSON.stringify(value)) would give, deep-frozen — so memory always equals what
+ * is written to disk, and callers keep their own objects — but several times faster, which
+ * matters for bulk imports of 100k documents.
+ */
+function frozenJsonCopy(value: unknown, overrides?: Record<string, unknown>): unknown {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      return Number.isFinite(value) ? value : null;
+    case 'object': {
+      if (value === null) return null;
+      const withToJson = value as { toJSON?: () => unknown };
+      if (typeof withToJson.toJSON === 'function') return frozenJsonCopy(withToJson.toJSON());
+      if (Array.isArray(value)) {
+        return Object.freeze(value.map((item) => frozenJsonCopy(item) ?? null));
+      }
+      const copy: Record<string, unknown> = {};
+      for (const [key, item] of Object.entries(value)) {
+        if (overrides && key in overrides) continue;
+        const itemCopy = frozenJsonCopy(item);
+        if (itemCopy === undefined) continue;
+        // A "__proto__" key must become an own property, as JSON.parse makes it.
+        if (key === '__proto__') Object.defineProperty(copy, key, { value: itemCopy, enumerable: true });
+        else copy[key] = itemCopy;
+      }
+      return Object.freeze(Object.assign(copy, overrides));
+    }
+    default:
+      // undefined, functions and symbols are dropped, as JSON.stringify drops them.
+      return undefined;
+  }
 }
 
 /**
@@ -61,15 +99,9 @@ export function applyTransaction(
   if (!Array.isArray(mutations)) throw new MutationError('mutations must be an array');
   const changes: DocumentChanges = new Map();
   const current = (id: string) => (changes.has(id) ? changes.get(id)?.document : lookup(id));
-  const write = (document: SanityDocument, createdAt: string) => {
-    const stored = toStoredDocument({
-      ...document,
-      _rev: transactionId,
-      _createdAt: createdAt,
-      _updatedAt: timestamp,
-    });
-    changes.set(stored.document._id, stored);
-    return stored.document._id;
+  const write = (document: object, id: string, createdAt: string) => {
+    changes.set(id, toStoredDocument(document, { _id: id, _rev: transactionId, _createdAt: createdAt, _updatedAt: timestamp }));
+    return id;
   };
   const results: MutationResult['results'] = mutations.map((mutation) => {
     const kinds = Object.keys(mutation ?? {});
@@ -77,26 +109,25 @@ export function applyTransaction(
       throw new MutationError(`each mutation needs exactly one operation, got: ${kinds.join(', ') || 'none'}`);
     }
     if ('create' in mutation) {
-      const document = validNewDocument(mutation.create);
-      if (current(document._id)) {
-        throw new MutationError(`Document by ID "${document._id}" already exists`, 409);
-      }
-      return { id: write(document, createdAtOf(mutation.create, timestamp)), operation: 'create' as const };
+      const id = newDocumentId(mutation.create);
+      if (current(id)) throw new MutationError(`Document by ID "${id}" already exists`, 409);
+      return { id: write(mutation.create, id, createdAtOf(mutation.create, timestamp)), operation: 'create' as const };
     }
     if ('createIfNotExists' in mutation) {
-      const document = validNewDocument(mutation.createIfNotExists, { requireId: true });
-      if (current(document._id)) return { id: document._id, operation: 'none' as const };
+      const id = newDocumentId(mutation.createIfNotExists, { requireId: true });
+      if (current(id)) return { id, operation: 'none' as const };
       return {
-        id: write(document, createdAtOf(mutation.createIfNotExists, timestamp)),
+        id: write(mutation.createIfNotExists, id, createdAtOf(mutation.createIfNotExists, timestamp)),
         operation: 'create' as const,
       };
     }
     if ('createOrReplace' in mutation) {
-      const document = validNewDocument(mutation.createOrReplace, { requireId: true });
-      const existing = current(document._id);
+      const id = newDocumentId(mutation.createOrReplace, { requireId: true });
+      const existing = current(id);
       // Replacing keeps the original creation time, as Sanity does.
       const createdAt = existing?._createdAt ?? createdAtOf(mutation.createOrReplace, timestamp);
-      return { id: write(document, createdAt), operation: existing ? ('update' as const) : ('create' as const) };
+      const operation = existing ? ('update' as const) : ('create' as const);
+      return { id: write(mutation.createOrReplace, id, createdAt), operation };
     }
     if ('delete' in mutation) {
       const id = validId(mutation.delete?.id);
@@ -106,7 +137,7 @@ export function applyTransaction(
     }
     if ('patch' in mutation) {
       const patched = applyPatch(mutation.patch, current);
-      return { id: write(patched, patched._createdAt ?? timestamp), operation: 'update' as const };
+      return { id: write(patched, patched._id, patched._createdAt ?? timestamp), operation: 'update' as const };
     }
     throw new MutationError(`unknown mutation: ${kinds[0]}`);
   });
@@ -143,10 +174,8 @@ function applyPatch(
   return patched;
 }
 
-function validNewDocument(
-  input: NewDocument | undefined,
-  options: { requireId?: boolean } = {},
-): SanityDocument {
+/** Validates a new document and returns its id, generating one when none was given. */
+function newDocumentId(input: NewDocument | undefined, options: { requireId?: boolean } = {}): string {
   if (!input || typeof input !== 'object') throw new MutationError('a document object is required');
   if (typeof input._type !== 'string' || input._type === '') {
     throw new MutationError('a document needs a non-empty _type');
@@ -154,8 +183,7 @@ function validNewDocument(
   if (options.requireId && input._id === undefined) throw new MutationError('a document needs an _id');
   // Like Sanity: no _id, or an id ending in "." (e.g. "drafts."), gets a generated id.
   const requestedId = input._id ?? '';
-  const id = requestedId === '' || requestedId.endsWith('.') ? `${requestedId}${randomUUID()}` : requestedId;
-  return { ...input, _id: validId(id), _type: input._type };
+  return validId(requestedId === '' || requestedId.endsWith('.') ? `${requestedId}${randomUUID()}` : requestedId);
 }
 
 function validId(id: unknown): string {
