@@ -44,6 +44,7 @@ export function createSanitySource(options: SanitySourceOptions): ContentSource 
     dataset: options.dataset,
     apiVersion: options.apiVersion,
     token: options.token,
+    useCdn: false,
     ...(options.apiHost ? { apiHost: options.apiHost, useProjectHostname: false } : {}),
     ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
   });
