@@ -91,22 +91,29 @@ export function createImageHandler(options: ImageHandlerOptions): RequestHandler
         '*[_type == "sanity.imageAsset" && _id == $id][0]{path}',
         { id: `image-${sha1}-${width}x${height}-${extension}` },
       );
-      const assetFile = typeof asset?.path === 'string' ? await fileInside(await rootDir, asset.path) : null;
-      if (!assetFile) {
+      if (typeof asset?.path !== 'string') {
         notFound(res);
         return;
       }
       const variantKey = `${sha1}:${JSON.stringify(transform)}`;
       const etag = `"${createHash('sha1').update(variantKey).digest('base64url')}"`;
-      res.set('Cache-Control', CACHE_CONTROL);
-      res.set('ETag', etag);
-      if (transform.negotiated) res.vary('Accept');
-      if (req.fresh) {
+      const setCacheHeaders = () => {
+        res.set('Cache-Control', CACHE_CONTROL);
+        res.set('ETag', etag);
+        if (transform.negotiated) res.vary('Accept');
+      };
+      if (matchesEtag(req.get('If-None-Match'), etag)) {
+        setCacheHeaders();
         res.status(304).end();
         return;
       }
       let image = variants.get(variantKey);
       if (!image) {
+        const assetFile = await fileInside(await rootDir, asset.path);
+        if (!assetFile) {
+          notFound(res);
+          return;
+        }
         let pending = encoding.get(variantKey);
         if (!pending) {
           pending = encode(assetFile, source, transform).finally(() => encoding.delete(variantKey));
@@ -115,6 +122,7 @@ export function createImageHandler(options: ImageHandlerOptions): RequestHandler
         image = await pending;
         variants.set(variantKey, image);
       }
+      setCacheHeaders();
       res.set('Content-Type', image.contentType);
       res.set('X-Content-Type-Options', 'nosniff');
       // An SVG opened directly must not run scripts on our origin.
@@ -128,6 +136,15 @@ export function createImageHandler(options: ImageHandlerOptions): RequestHandler
       throw error;
     }
   };
+}
+
+/** If-None-Match holds `*` or a list of (possibly weak) entity tags. */
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === etag;
+  });
 }
 
 function notFound(res: Response): void {
@@ -155,24 +172,28 @@ function parseTransform(req: Request, source: { width: number; height: number; e
     if (typeof value !== 'string') throw new BadImageRequest(`"${name}" must be given once`);
     return value;
   };
-  const integer = (name: string, min: number, max: number): number | undefined => {
+  const integer = (name: string, min: number, max: number, outOfRange: 'clamp' | 'refuse'): number | undefined => {
     const value = text(name);
     if (value === undefined) return undefined;
-    if (!/^\d+$/.test(value) || Number(value) < min) throw new BadImageRequest(`"${name}" must be an integer ≥ ${min}`);
-    return Math.min(Number(value), max);
+    const number = Number(value);
+    if (!/^\d+$/.test(value) || number < min || (outOfRange === 'refuse' && number > max)) {
+      const range = outOfRange === 'refuse' ? `from ${min} to ${max}` : `of at least ${min}`;
+      throw new BadImageRequest(`"${name}" must be an integer ${range}`);
+    }
+    return Math.min(number, max);
   };
 
   const dpr = Number(text('dpr') ?? '1');
   if (!(dpr >= 1 && dpr <= 3)) throw new BadImageRequest('"dpr" must be between 1 and 3');
   const scaled = (value: number | undefined) =>
     value === undefined ? undefined : Math.min(Math.round(value * dpr), MAX_IMAGE_DIMENSION);
-  const width = scaled(integer('w', 1, MAX_IMAGE_DIMENSION));
-  const height = scaled(integer('h', 1, MAX_IMAGE_DIMENSION));
+  const width = scaled(integer('w', 1, MAX_IMAGE_DIMENSION, 'clamp'));
+  const height = scaled(integer('h', 1, MAX_IMAGE_DIMENSION, 'clamp'));
 
   const fit = text('fit') ?? 'clip';
   if (!(fit in SHARP_FITS)) throw new BadImageRequest(`unknown fit "${fit}"`);
 
-  const quality = integer('q', 1, 100);
+  const quality = integer('q', 1, 100, 'refuse');
   const rect = parseRect(text('rect'), source);
   const background = parseBackground(text('bg'));
 
