@@ -90,7 +90,7 @@ describe('seeding', () => {
     expect(press.badge).toEqual({ _type: 'image', alt: '배지', asset: { _type: 'reference', _ref: `image-${badgeSha1}-40x40-png` } });
     expect(JSON.stringify(store.documents())).not.toContain('_sanityAsset');
 
-    const asset = await store.fetch<Record<string, any>>('*[_id == $id][0]', { id: heroId });
+    const asset = await store.fetch<{ metadata: { lqip: string } }>('*[_id == $id][0]', { id: heroId });
     expect(asset).toMatchObject({
       _type: 'sanity.imageAsset',
       sha1hash: heroSha1,
