@@ -32,7 +32,7 @@ export function pageMeta(matches: readonly MatchWithData[], input: SeoInput): Me
   const settings = root?.settings;
   const brandName = settings?.brandName ?? '';
   const siteUrl = settings?.siteUrl ?? 'http://localhost:3000';
-  const title = input.title === brandName ? brandName : `${input.title} | ${brandName}`;
+  const title = !brandName || input.title.includes(brandName) ? input.title : `${input.title} | ${brandName}`;
   const description = input.description ?? settings?.defaultSeo?.description ?? '';
   const canonical = absoluteUrl(siteUrl, input.path);
   const image = input.image?.asset ? input.image : settings?.ogImage;
