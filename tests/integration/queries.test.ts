@@ -1,0 +1,93 @@
+/**
+ * Every query in web/sanity/queries.ts runs against the embedded store seeded from the real
+ * seed dataset and returns the shape the pages rely on. Both backends run these same queries, so
+ * this also covers what production sends to Sanity.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import * as queries from '../../web/sanity/queries';
+import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
+import type { QueryParams } from '../../web/server/content/types';
+
+type QueryCase = { params?: QueryParams; check: (result: unknown) => void };
+
+const isImage = (value: unknown) =>
+  expect(value).toMatchObject({ asset: { _ref: expect.stringMatching(/^image-[0-9a-f]+-\d+x\d+-\w+$/) } });
+
+const cases: Record<keyof typeof queries, QueryCase> = {
+  siteSettingsQuery: {
+    check: (settings) => {
+      expect(settings).toMatchObject({
+        brandName: '청학 파크 에디션',
+        builder: '청학건설(주)',
+        phone: '1600-0000',
+        facts: { totalHouseholds: 652, generalSaleHouseholds: 208, buildings: 8, floorsBelow: 2, floorsAbove: 29 },
+      });
+      const menu = (settings as { menu: Array<{ title: string; items: Array<{ label: string; href: string }> }> }).menu;
+      expect(menu.map((group) => group.title)).toContain('사업개요');
+      expect(menu.flatMap((group) => group.items.map((item) => item.href))).toContain('/BusinessGuide/intro');
+      isImage((settings as { ogImage: unknown }).ogImage);
+    },
+  },
+  homePageQuery: {
+    check: (home) => {
+      expect(home).toMatchObject({ hero: { title: expect.any(String), ctaLabel: expect.any(String) } });
+      isImage((home as { hero: { image: unknown } }).hero.image);
+    },
+  },
+  pageByPathQuery: {
+    params: { path: '/BusinessGuide/intro' },
+    check: (page) => expect(page).toMatchObject({ path: '/BusinessGuide/intro', title: '사업안내' }),
+  },
+  overviewRowsQuery: {
+    check: (rows) => {
+      const labels = (rows as Array<{ label: string; value: string }>).map((row) => row.label);
+      expect(labels).toEqual(['사업명', '위치', '규모', '세대수']);
+      expect((rows as Array<{ value: string }>)[3].value).toContain('652');
+    },
+  },
+  pressListQuery: {
+    params: { siteId: 'cheonghak', cursorDate: null, cursorId: null },
+    check: (items) => {
+      expect(Array.isArray(items)).toBe(true);
+      expect((items as unknown[]).length).toBeLessThanOrEqual(10);
+    },
+  },
+};
+
+let store: EmbeddedStore;
+
+beforeAll(async () => {
+  store = await openEmbeddedStore({ file: ':memory:', seedFile: path.resolve('content/production.ndjson') });
+});
+
+afterAll(async () => {
+  await store.close();
+});
+
+describe('queries.ts against the seeded embedded store', () => {
+  it('has a case for every exported query', () => {
+    expect(Object.keys(cases).sort()).toEqual(Object.keys(queries).sort());
+  });
+
+  for (const [name, query] of Object.entries(queries)) {
+    it(`${name} returns the expected shape`, async () => {
+      const testCase = cases[name as keyof typeof queries];
+      const result = await store.fetch(query, testCase.params);
+      expect(result).not.toBeNull();
+      testCase.check(result);
+    });
+  }
+
+  it('a missing page is null, not an error', async () => {
+    expect(await store.fetch(queries.pageByPathQuery, { path: '/does-not-exist' })).toBeNull();
+  });
+
+  it('an edit shows on the next query (cache keyed by revision)', async () => {
+    const before = await store.fetch<{ phone: string }>(queries.siteSettingsQuery);
+    await store.mutate([{ patch: { id: 'siteSettings', set: { phone: '1600-1234' } } }]);
+    const after = await store.fetch<{ phone: string }>(queries.siteSettingsQuery);
+    expect(before.phone).toBe('1600-0000');
+    expect(after.phone).toBe('1600-1234');
+  });
+});
