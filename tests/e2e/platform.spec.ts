@@ -11,16 +11,25 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 const SCREENS_DIR = 'test-results/screens';
 
-/** Collects uncaught page errors and console errors while a page is open. */
+/** Collects uncaught page errors, console errors and failed sub-resource loads while a page is open. */
 function watchErrors(page: Page, { allowNotFoundDocument = false } = {}): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     const text = message.text();
-    // The browser logs the 404 of the document itself on the not-found page; that one is expected.
-    if (allowNotFoundDocument && /Failed to load resource: .*404/.test(text)) return;
+    // Failed loads are reported with their URL by the response listener below.
+    if (/^Failed to load resource/.test(text)) return;
     errors.push(`console.error: ${text}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() < 400) return;
+    // The not-found page's own document is meant to answer 404.
+    if (allowNotFoundDocument && response.request().resourceType() === 'document') return;
+    errors.push(`HTTP ${response.status()} for ${response.request().resourceType()} ${response.url()}`);
+  });
+  page.on('requestfailed', (request) => {
+    errors.push(`request failed (${request.failure()?.errorText}) for ${request.resourceType()} ${request.url()}`);
   });
   return errors;
 }
