@@ -51,6 +51,7 @@ function orderedList(
 
 export const contentStructure: StructureResolver = (S) =>
   S.list()
+    .id('content')
     .title('콘텐츠')
     .items([
       singletonItem(S, 'siteSettings', '사이트 설정', CogIcon),
@@ -69,6 +70,7 @@ export const contentStructure: StructureResolver = (S) =>
 
 export const leadStructure: StructureResolver = (S) =>
   S.list()
+    .id('leads')
     .title('관심고객')
     .items([
       S.documentTypeListItem('lead')

@@ -1,0 +1,239 @@
+/**
+ * The schema types and the Studio configuration: every type is presentable to editors (Korean
+ * title, icon, preview), validation speaks Korean, and the singletons cannot be deleted,
+ * duplicated or created twice.
+ */
+import { evaluate, parse } from 'groq-js';
+import { createSchema, validateDocument } from 'sanity';
+import type {
+  DocumentActionComponent,
+  DocumentActionsContext,
+  NewDocumentCreationContext,
+  SanityClient,
+  TemplateItem,
+  ValidationContext,
+  Workspace,
+  WorkspaceOptions,
+} from 'sanity';
+import { createStructureBuilder } from 'sanity/structure';
+import type { StructureResolverContext } from 'sanity/structure';
+import { describe, expect, it } from 'vitest';
+
+import { validatePagePathFormat, validatePagePathUnique } from '../../schemas/documents/page';
+import { pressArticle } from '../../schemas/documents/pressArticle';
+import { contentDocumentTypes, leadTypeNames, schemaTypes, singletonTypeNames } from '../../schemas';
+import { validateHref, validateMobilePhone, validatePublicPhone } from '../../schemas/rules';
+import { findRepeatedMenuPath } from '../../schemas/singletons/siteSettings';
+import studioConfig from '../../studio/sanity.config';
+import {
+  contentStructure,
+  resolveContentDocumentActions,
+  resolveContentNewDocumentOptions,
+  resolveLeadDocumentActions,
+  resolveLeadNewDocumentOptions,
+} from '../../studio/structure';
+
+const HANGUL = /[가-힣]/;
+
+const schema = createSchema({ name: 'test', types: schemaTypes });
+
+/** Only the fields of the type definitions that these tests read. */
+type TypeDefinition = { name: string; type: string; title?: string; icon?: unknown; preview?: unknown };
+const definitions = schemaTypes as TypeDefinition[];
+
+/** Documents known to a validator's client, queried with groq-js like the real dataset. */
+function clientOver(documents: Array<Record<string, unknown>>): SanityClient {
+  const client = {
+    fetch: async (query: string, params: Record<string, unknown> = {}) =>
+      (await evaluate(parse(query, { params }), { dataset: documents, params })).get(),
+    withConfig: () => client,
+  };
+  return client as unknown as SanityClient;
+}
+
+/** Stand-ins for the Studio's built-in actions; only their `action` names matter to the resolvers. */
+const BUILT_IN_ACTION_NAMES = ['publish', 'unpublish', 'delete', 'duplicate', 'discardChanges', 'restore'] as const;
+const builtInActions = BUILT_IN_ACTION_NAMES.map((name) =>
+  Object.assign(() => null, { action: name }),
+) as unknown as DocumentActionComponent[];
+
+const actionsContext = (schemaType: string) => ({ schemaType, documentId: schemaType }) as unknown as DocumentActionsContext;
+
+const actionNames = (actions: DocumentActionComponent[]) => actions.map(({ action }) => action);
+
+describe('schema types', () => {
+  it('compile without schema errors', () => {
+    const problems = (schema._validation ?? []).flatMap(({ problems: found }) => found);
+    expect(problems.filter(({ severity }) => severity === 'error')).toEqual([]);
+  });
+
+  it('include every type of docs/content-model.md', () => {
+    expect(definitions.map(({ name }) => name).sort()).toEqual(
+      [
+        'imageWithAlt', 'seo', 'link', 'menuGroup', 'pageSection', 'blockContent', 'householdFacts',
+        'siteSettings', 'homePage',
+        'page', 'unitType', 'premiumSlide', 'premiumCard', 'locationCard', 'overviewRow', 'videoTab', 'pressArticle', 'lead',
+      ].sort(),
+    );
+  });
+
+  it.each(definitions.map((definition) => [definition.name, definition] as const))(
+    '%s has a Korean title and an icon',
+    (_name, definition) => {
+      expect(definition.title).toMatch(HANGUL);
+      expect(definition.icon).toBeTruthy();
+    },
+  );
+
+  it('give every type a preview, except arrays, which Sanity cannot preview', () => {
+    const withoutPreview = definitions.filter(({ preview }) => !preview);
+    expect(withoutPreview.map(({ name, type }) => [name, type])).toEqual([['blockContent', 'array']]);
+  });
+
+  it.each([...contentDocumentTypes.map(({ name }) => name), ...leadTypeNames])(
+    'an empty %s document fails validation with Korean messages only',
+    async (typeName) => {
+      const markers = await validateDocument({
+        document: { _id: `test-${typeName}`, _type: typeName, _createdAt: '', _updatedAt: '', _rev: '' },
+        workspace: { schema } as unknown as Workspace,
+        getClient: () => clientOver([]),
+        getDocumentExists: async () => false,
+        environment: 'studio',
+      });
+      expect(markers.some(({ level }) => level === 'error')).toBe(true);
+      for (const { message } of markers) expect(message).toMatch(HANGUL);
+    },
+  );
+
+  it('keep the press view count read-only, starting at 0, and date new articles now', () => {
+    const fields = pressArticle.fields as Array<{ name: string; readOnly?: unknown; initialValue?: unknown }>;
+    const views = fields.find(({ name }) => name === 'views');
+    expect(views?.readOnly).toBe(true);
+    expect(views?.initialValue).toBe(0);
+    const date = fields.find(({ name }) => name === 'date');
+    const initialDate = (date?.initialValue as () => string)();
+    expect(Math.abs(Date.parse(initialDate) - Date.now())).toBeLessThan(5_000);
+  });
+});
+
+describe('field rules', () => {
+  it('accept Korean representative, landline and mobile numbers for the public phone', () => {
+    for (const phone of ['1600-0000', '1588-1234', '032-123-4567', '02-1234-5678', '010-1234-5678']) {
+      expect(validatePublicPhone(phone), phone).toBe(true);
+    }
+    for (const phone of ['16000000', '1600', '+82 10 1234 5678', '010 1234 5678', 'phone']) {
+      expect(validatePublicPhone(phone), phone).toMatch(HANGUL);
+    }
+  });
+
+  it('accept only Korean mobile numbers for leads', () => {
+    for (const phone of ['010-1234-5678', '01012345678', '011-123-4567']) expect(validateMobilePhone(phone), phone).toBe(true);
+    for (const phone of ['012-1234-5678', '02-123-4567', '010-12-345']) expect(validateMobilePhone(phone), phone).toMatch(HANGUL);
+  });
+
+  it('accept internal paths and https addresses as links', () => {
+    for (const href of ['/', '/Brand/intro', '/#interestForm', 'https://www.applyhome.co.kr', 'https://a.example/x?y=1']) {
+      expect(validateHref(href), href).toBe(true);
+    }
+    for (const href of ['Brand/intro', '//evil.example', 'http://a.example', 'javascript:alert(1)', 'https://']) {
+      expect(validateHref(href), href).toMatch(HANGUL);
+    }
+  });
+
+  it('require page paths to start with / and end without one', () => {
+    for (const path of ['/', '/BusinessGuide/intro', '/FloorPlan/114A']) expect(validatePagePathFormat(path), path).toBe(true);
+    expect(validatePagePathFormat('BusinessGuide/intro')).toMatch(/\/ 로 시작/);
+    for (const path of ['/BusinessGuide/', '/a b', '/a?b', '//a']) expect(validatePagePathFormat(path), path).toMatch(HANGUL);
+  });
+
+  it('reject a page path used by another page, but not by a draft or release of the same page', async () => {
+    const pages = [
+      { _id: 'page-intro', _type: 'page', path: '/BusinessGuide/intro' },
+      { _id: 'drafts.page-intro', _type: 'page', path: '/BusinessGuide/intro' },
+      { _id: 'versions.rSpring.page-intro', _type: 'page', path: '/BusinessGuide/intro' },
+      { _id: 'page-plan', _type: 'page', path: '/BusinessGuide/plan' },
+    ];
+    const contextFor = (id: string) =>
+      ({ document: { _id: id, _type: 'page' }, getClient: () => clientOver(pages) }) as unknown as ValidationContext;
+    expect(await validatePagePathUnique('/BusinessGuide/intro', contextFor('drafts.page-intro'))).toBe(true);
+    expect(await validatePagePathUnique('/BusinessGuide/intro', contextFor('page-intro'))).toBe(true);
+    expect(await validatePagePathUnique('/BusinessGuide/intro', contextFor('drafts.page-plan'))).toMatch(/이미 다른 페이지/);
+    expect(await validatePagePathUnique('/BusinessGuide/new', contextFor('page-new'))).toBe(true);
+  });
+
+  it('find a path repeated anywhere in the menu', () => {
+    expect(findRepeatedMenuPath([{ items: [{ href: '/a' }, { href: '/b' }] }, { items: [{ href: '/c' }] }])).toBeUndefined();
+    expect(findRepeatedMenuPath([{ items: [{ href: '/a' }] }, { items: [{ href: '/b' }, { href: '/a' }] }])).toBe('/a');
+  });
+});
+
+describe('Studio', () => {
+  const workspaces = studioConfig as unknown as WorkspaceOptions[];
+  const contentWorkspace = workspaces.find(({ name }) => name === 'content');
+  const leadsWorkspace = workspaces.find(({ name }) => name === 'leads');
+
+  it('has a content workspace and a separate leads workspace on its own dataset', () => {
+    expect(workspaces.map(({ name }) => name)).toEqual(['content', 'leads']);
+    expect(contentWorkspace?.dataset).toBe(process.env.SANITY_STUDIO_DATASET || 'production');
+    expect(leadsWorkspace?.dataset).toBe(process.env.SANITY_STUDIO_LEADS_DATASET || 'leads');
+    const leadSchemaTypes = (leadsWorkspace?.schema?.types ?? []) as TypeDefinition[];
+    expect(leadSchemaTypes.map(({ name }) => name)).toEqual(['lead']);
+    expect(contentWorkspace?.document?.actions).toBe(resolveContentDocumentActions);
+    expect(contentWorkspace?.document?.newDocumentOptions).toBe(resolveContentNewDocumentOptions);
+    expect(leadsWorkspace?.document?.actions).toBe(resolveLeadDocumentActions);
+    expect(leadsWorkspace?.document?.newDocumentOptions).toBe(resolveLeadNewDocumentOptions);
+  });
+
+  it.each(singletonTypeNames)('offers only publish, discard and restore on the %s singleton', (typeName) => {
+    expect(actionNames(resolveContentDocumentActions(builtInActions, actionsContext(typeName)))).toEqual([
+      'publish',
+      'discardChanges',
+      'restore',
+    ]);
+  });
+
+  it('keeps every action on ordinary documents', () => {
+    expect(actionNames(resolveContentDocumentActions(builtInActions, actionsContext('page')))).toEqual([
+      ...BUILT_IN_ACTION_NAMES,
+    ]);
+  });
+
+  it('hides singletons and leads from the "new document" menu', () => {
+    const templates = ['siteSettings', 'homePage', 'lead', 'page', 'pressArticle'].map(
+      (templateId) => ({ templateId, id: templateId, type: 'initialValueTemplateItem' }) as unknown as TemplateItem,
+    );
+    const creationContext = { type: 'global' } as NewDocumentCreationContext;
+    const offered = resolveContentNewDocumentOptions(templates, { creationContext } as never);
+    expect(offered.map(({ templateId }) => templateId)).toEqual(['page', 'pressArticle']);
+  });
+
+  it('lets nobody create, change or delete leads from the Studio', () => {
+    expect(resolveLeadDocumentActions(builtInActions, actionsContext('lead'))).toEqual([]);
+    const templates = [{ templateId: 'lead', id: 'lead', type: 'initialValueTemplateItem' } as unknown as TemplateItem];
+    expect(resolveLeadNewDocumentOptions(templates, { creationContext: { type: 'global' } } as never)).toEqual([]);
+  });
+
+  it('pins the singletons, by their fixed ids, above every other content type', () => {
+    const source = {
+      schema,
+      i18n: { t: (key: string) => key },
+      templates: [],
+      document: { resolveNewDocumentOptions: () => [] },
+      getClient: () => clientOver([]),
+    };
+    const S = createStructureBuilder({ source } as never);
+    const root = contentStructure(S, { schema } as unknown as StructureResolverContext);
+    const items = (root as { serialize: () => { items: Array<Record<string, unknown>> } }).serialize().items;
+    const listed = items.filter(({ type }) => type === 'listItem');
+    expect(listed.slice(0, 2).map(({ id }) => id)).toEqual(['siteSettings', 'homePage']);
+    for (const singleton of listed.slice(0, 2)) {
+      const child = singleton.child as { type: string; options: { id: string; type: string } };
+      expect(child.type).toBe('document');
+      expect(child.options).toEqual({ id: singleton.id, type: singleton.id });
+    }
+    const otherTypes = contentDocumentTypes
+      .map(({ name }) => name)
+      .filter((name) => !(singletonTypeNames as readonly string[]).includes(name));
+    expect(listed.slice(2).map(({ id }) => id).sort()).toEqual(otherTypes.sort());
+  });
+});
