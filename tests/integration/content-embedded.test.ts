@@ -197,6 +197,31 @@ describe('queries', () => {
     expect(store.stats.queryCacheMisses).toBe(missesBefore + 1);
   });
 
+  it('keeps a cached result across writes to types the query cannot read', async () => {
+    const store = await open();
+    const pinned = '*[_type == "siteSettings"][0].phone';
+    const unpinned = '*[_id == "siteSettings"][0].phone';
+    const dereferencing = '*[_type == "homePage"][0].hero.image.asset->extension';
+    for (const query of [pinned, unpinned, dereferencing]) await store.fetch(query);
+
+    await store.mutate([{ patch: { id: 'press-1', inc: { views: 1 } } }]);
+    const misses = store.stats.queryCacheMisses;
+    await store.fetch(pinned);
+    expect(store.stats.queryCacheMisses).toBe(misses);
+    // Any document may match an unpinned `*` or be reached by `->`: those are recomputed.
+    await store.fetch(unpinned);
+    await store.fetch(dereferencing);
+    expect(store.stats.queryCacheMisses).toBe(misses + 2);
+
+    await store.mutate([{ patch: { id: 'siteSettings', set: { phone: '1600-9999' } } }]);
+    expect(await store.fetch(pinned)).toBe('1600-9999');
+    expect(await store.fetch(unpinned)).toBe('1600-9999');
+    // A type chosen by a parameter counts too.
+    expect(await store.fetch('*[_type == $type][0].phone', { type: 'siteSettings' })).toBe('1600-9999');
+    await store.mutate([{ patch: { id: 'siteSettings', set: { phone: '1600-0001' } } }]);
+    expect(await store.fetch('*[_type == $type][0].phone', { type: 'siteSettings' })).toBe('1600-0001');
+  });
+
   it('rejects a GROQ syntax error', async () => {
     const store = await open();
     await expect(store.fetch('*[_type == ]')).rejects.toThrow();

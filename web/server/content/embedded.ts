@@ -43,7 +43,10 @@ export type EmbeddedStoreStats = {
 };
 
 export interface EmbeddedStore extends ContentSource {
-  /** Increments on every committed transaction; query results are cached per revision. */
+  /**
+   * Increments on every committed transaction. Cached query results are keyed by it, or, for a
+   * query that reads only `_type`-pinned scans, by the versions of those types.
+   */
   readonly revision: number;
   readonly stats: Readonly<EmbeddedStoreStats>;
   /** Any stored document by id, drafts included (frozen). */
@@ -139,8 +142,7 @@ class SqliteContentStore implements EmbeddedStore {
   }
 
   async fetch<T = unknown>(query: string, params: QueryParams = {}): Promise<T> {
-    const revision = this.currentRevision;
-    const key = `${revision}\u0000${query}\u0000${JSON.stringify(params)}`;
+    const key = this.cacheKey(query, params);
     const cached = this.queryCache.get(key);
     if (cached) {
       this.statistics.queryCacheHits += 1;
@@ -150,8 +152,20 @@ class SqliteContentStore implements EmbeddedStore {
     // Results are shared by every caller that hits the cache, so they are frozen.
     const result = deepFreeze(await this.engine.run(query, params));
     // Only the streaming fallback can yield; a result computed across a commit is not cached.
-    if (revision === this.currentRevision) this.queryCache.set(key, { result });
+    if (key === this.cacheKey(query, params)) this.queryCache.set(key, { result });
     return result as T;
+  }
+
+  /**
+   * A query that reads only some types is keyed by those types' versions, so e.g. a view-count
+   * flush on press articles keeps the cached site settings; any other query by the revision.
+   */
+  private cacheKey(query: string, params: QueryParams): string {
+    const types = this.engine.readableTypes(query, params);
+    const version = types
+      ? types.map((type) => `${type}@${this.index.typeVersion(type)}`).join(',')
+      : `@${this.currentRevision}`;
+    return `${version}\u0000${query}\u0000${JSON.stringify(params)}`;
   }
 
   mutate(mutations: Mutation[], options: { transactionId?: string } = {}): Promise<MutationResult> {
@@ -237,7 +251,7 @@ class SqliteContentStore implements EmbeddedStore {
     this.index.apply(changes);
     this.currentRevision += 1;
     this.statistics.committedTransactions += 1;
-    this.queryCache.clear();
+    // Entries of older versions are never hit again; the LRU bound evicts them.
   }
 }
 
@@ -247,6 +261,7 @@ class DocumentIndex implements PublishedDocuments {
   private readonly publishedByType = new Map<string, Map<string, SanityDocument>>();
   private publishedList: SanityDocument[] | null = null;
   private readonly typeLists = new Map<string, SanityDocument[]>();
+  private readonly typeVersions = new Map<string, number>();
 
   get size(): number {
     return this.byId.size;
@@ -278,6 +293,11 @@ class DocumentIndex implements PublishedDocuments {
     return this.publishedList;
   }
 
+  /** Changes whenever a document of the type is written, drafts included. */
+  typeVersion(type: string): number {
+    return this.typeVersions.get(type) ?? 0;
+  }
+
   ofType(type: string): readonly SanityDocument[] {
     let list = this.typeLists.get(type);
     if (!list) {
@@ -289,6 +309,7 @@ class DocumentIndex implements PublishedDocuments {
 
   private put(document: SanityDocument): void {
     this.byId.set(document._id, document);
+    this.typeVersions.set(document._type, this.typeVersion(document._type) + 1);
     if (!isPublishedId(document._id)) return;
     let documents = this.publishedByType.get(document._type);
     if (!documents) {
@@ -301,6 +322,7 @@ class DocumentIndex implements PublishedDocuments {
 
   private drop(document: SanityDocument): void {
     this.byId.delete(document._id);
+    this.typeVersions.set(document._type, this.typeVersion(document._type) + 1);
     if (!isPublishedId(document._id)) return;
     this.publishedByType.get(document._type)?.delete(document._id);
     this.forget(document._type);

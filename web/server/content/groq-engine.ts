@@ -2,6 +2,8 @@
  * Runs GROQ with groq-js over the published documents, with two speed-ups that keep its
  * semantics: synchronous evaluation (several times faster than the streaming evaluator), and
  * per-type partitions — a `*[...]` whose filter pins `_type` scans only documents of those types.
+ * The same analysis tells which types a query can read, so a cache can keep its result across
+ * writes to other types.
  */
 import { evaluate, evaluateSync, parse, type ExprNode } from 'groq-js';
 import { LruCache } from './lru';
@@ -19,6 +21,8 @@ type TypePin = { literals: string[]; parameters: string[] };
 type CompiledQuery = {
   tree: ExprNode;
   partitions: Array<{ parameterName: string; pin: TypePin }>;
+  /** False when some `*` is not partitioned or a `->` may reach any document. */
+  readsOnlyPartitions: boolean;
 };
 
 export class GroqEngine {
@@ -30,7 +34,8 @@ export class GroqEngine {
     const { tree, partitions } = this.compile(query);
     const evaluationParams: Record<string, unknown> = { ...params };
     for (const { parameterName, pin } of partitions) {
-      evaluationParams[parameterName] = this.partition(pin, params);
+      const types = pinnedTypeNames(pin, params);
+      evaluationParams[parameterName] = types ? this.documentsOfTypes(types) : this.documents.all();
     }
     const options = {
       dataset: this.documents.all(),
@@ -49,29 +54,49 @@ export class GroqEngine {
     }
   }
 
+  /** The document types the query can read with these parameters; null: possibly any. */
+  readableTypes(query: string, params: QueryParams): string[] | null {
+    const { partitions, readsOnlyPartitions } = this.compile(query);
+    if (!readsOnlyPartitions) return null;
+    const types = new Set<string>();
+    for (const { pin } of partitions) {
+      const pinned = pinnedTypeNames(pin, params);
+      if (!pinned) return null;
+      for (const type of pinned) types.add(type);
+    }
+    return [...types].sort();
+  }
+
   private compile(query: string): CompiledQuery {
     let compiled = this.compiled.get(query);
     if (!compiled) {
       const tree = parse(query);
-      compiled = { tree, partitions: partitionTypedScans(tree) };
+      compiled = { tree, ...partitionTypedScans(tree) };
       this.compiled.set(query, compiled);
     }
     return compiled;
   }
 
-  private partition(pin: TypePin, params: QueryParams): readonly SanityDocument[] {
-    const types = new Set(pin.literals);
-    for (const name of pin.parameters) {
-      const value = params[name];
-      const values = Array.isArray(value) ? value : [value];
-      // A parameter that is not a string (or list of strings) matches no `_type` the usual way:
-      // scan everything and let the filter decide.
-      if (!values.every((item) => typeof item === 'string')) return this.documents.all();
-      for (const item of values) types.add(item as string);
-    }
-    if (types.size === 1) return this.documents.ofType([...types][0]);
-    return [...types].flatMap((type) => this.documents.ofType(type));
+  private documentsOfTypes(types: string[]): readonly SanityDocument[] {
+    if (types.length === 1) return this.documents.ofType(types[0]);
+    return types.flatMap((type) => this.documents.ofType(type));
   }
+}
+
+/**
+ * The `_type` values a pin admits with these parameters, or null when a parameter is not a
+ * string (or list of strings): such a filter matches no `_type` the usual way, so the caller
+ * scans everything and lets the filter decide.
+ */
+function pinnedTypeNames(pin: TypePin, params: QueryParams): string[] | null {
+  const types = new Set(pin.literals);
+  for (const name of pin.parameters) {
+    const value = params[name];
+    const values: unknown[] = Array.isArray(value) ? value : [value];
+    if (!values.every((item) => typeof item === 'string')) return null;
+    for (const item of values) types.add(item as string);
+  }
+  return [...types];
 }
 
 /**
@@ -79,8 +104,9 @@ export class GroqEngine {
  * that will hold just those types' documents. The filter itself stays, so results are identical.
  * The parameter names contain ":" and so cannot collide with a GROQ `$identifier`.
  */
-function partitionTypedScans(tree: ExprNode): CompiledQuery['partitions'] {
+function partitionTypedScans(tree: ExprNode): Omit<CompiledQuery, 'tree'> {
   const partitions: CompiledQuery['partitions'] = [];
+  let readsOnlyPartitions = true;
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) {
       node.forEach(visit);
@@ -96,12 +122,13 @@ function partitionTypedScans(tree: ExprNode): CompiledQuery['partitions'] {
         expression.base = { type: 'Parameter', name: parameterName };
       }
     }
+    if (expression.type === 'Everything' || expression.type === 'Deref') readsOnlyPartitions = false;
     // A `Value` node holds user data, not syntax: nothing to rewrite inside it.
     if (expression.type === 'Value') return;
     Object.values(node).forEach(visit);
   };
   visit(tree);
-  return partitions;
+  return { partitions, readsOnlyPartitions };
 }
 
 function pinnedTypes(expression: ExprNode): TypePin | null {
