@@ -187,12 +187,22 @@ describe('writes', () => {
     expect(invalid.statusCode).toBe(400);
   });
 
-  it('maps 503 on a mutation to ContentUnavailableError, so the lead outbox can retry', async () => {
+  it('maps 503 (and a rejected token or rate limit) to ContentUnavailableError, so the lead outbox retries', async () => {
     const content = source();
-    stub.reply = () => ({ status: 503, body: { error: 'Service Unavailable' } });
-    const failure = await content.mutate([{ create: { _type: 'lead' } }]).catch((error) => error);
-    expect(failure).toBeInstanceOf(ContentUnavailableError);
-    expect(failure).not.toBeInstanceOf(MutationError);
+    for (const status of [503, 500, 401, 403, 429]) {
+      stub.reply = () => ({ status, body: { error: { description: 'unavailable', type: 'httpError' } } });
+      const failure = await content.mutate([{ create: { _type: 'lead' } }]).catch((error) => error);
+      expect(failure, String(status)).toBeInstanceOf(ContentUnavailableError);
+      expect(failure).not.toBeInstanceOf(MutationError);
+    }
+  });
+
+  it('rethrows a refused query (a GROQ error) as it is', async () => {
+    const content = source();
+    stub.reply = () => ({ status: 400, body: { error: { description: 'expected "]"', type: 'queryParseError' } } });
+    const failure = await content.fetch('*[').catch((error) => error);
+    expect(failure).not.toBeInstanceOf(ContentUnavailableError);
+    expect(failure.statusCode).toBe(400);
   });
 
   it('purges its own cache after a successful write', async () => {

@@ -2,6 +2,9 @@
  * The embedded content backend: documents in SQLite (WAL, synchronous=FULL) mirrored in memory,
  * queried with groq-js and changed with Sanity's mutation semantics. A write is acknowledged
  * only after its SQLite transaction committed; concurrent writes share one commit.
+ *
+ * One process owns a database file (the memory mirror does not see other writers); other
+ * processes, like the `sqlite3` CLI, may read it.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';

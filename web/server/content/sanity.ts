@@ -76,8 +76,9 @@ class SanityContentSource implements ContentSource {
       .then((value) => deepFreeze(value))
       .catch((error: unknown) => {
         if (generation === this.generation) this.cache.delete(key);
-        // A refused query (4xx, e.g. a GROQ syntax error) is a bug in the caller: rethrown as is.
-        throw error instanceof ClientError ? error : toContentError(error);
+        // A refused query (e.g. a GROQ syntax error) is a bug in the caller: rethrown as is.
+        const refused = error instanceof ClientError && !RETRYABLE_CLIENT_STATUSES.has(error.statusCode);
+        throw refused ? error : toContentError(error);
       });
     // Concurrent identical queries share the request in flight.
     if (this.cacheTtlMs > 0) this.cache.set(key, { expiresAt: Date.now() + this.cacheTtlMs, result });
@@ -109,13 +110,17 @@ class SanityContentSource implements ContentSource {
   }
 }
 
-/** 4xx: the mutation was refused (MutationError); anything else: Sanity is unavailable. */
+// Refusals that say nothing about the input: a bad or expired token, a timeout, rate limiting.
+// Retrying later (after an operator fixes the token) can succeed, so they count as "unavailable".
+const RETRYABLE_CLIENT_STATUSES = new Set([401, 403, 408, 429]);
+
+/** A refused mutation becomes a MutationError; anything else means Sanity is unavailable. */
 function toContentError(error: unknown): Error {
-  if (error instanceof ClientError) {
+  if (error instanceof ClientError && !RETRYABLE_CLIENT_STATUSES.has(error.statusCode)) {
     const status = error.statusCode === 409 || error.statusCode === 404 ? error.statusCode : 400;
     return new MutationError(error.message, status);
   }
-  if (error instanceof ServerError) {
+  if (error instanceof ClientError || error instanceof ServerError) {
     return new ContentUnavailableError(`Sanity answered ${error.statusCode}: ${error.message}`, { cause: error });
   }
   return new ContentUnavailableError(`Sanity is unreachable: ${(error as Error)?.message ?? String(error)}`, {

@@ -39,7 +39,10 @@ export type MutationResult = {
 export type QueryParams = Record<string, unknown>;
 
 export interface ContentSource {
-  /** Runs a GROQ query over published documents. */
+  /**
+   * Runs a GROQ query over published documents. Results may be shared with other callers (they
+   * are cached) and are deep-frozen: copy before changing them.
+   */
   fetch<T = unknown>(query: string, params?: QueryParams): Promise<T>;
   /** Applies the mutations as one all-or-nothing transaction; resolves once durable. */
   mutate(mutations: Mutation[], options?: { transactionId?: string }): Promise<MutationResult>;
