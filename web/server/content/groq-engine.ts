@@ -31,14 +31,15 @@ export class GroqEngine {
   constructor(private readonly documents: PublishedDocuments) {}
 
   async run(query: string, params: QueryParams): Promise<unknown> {
-    const { tree, partitions } = this.compile(query);
+    const { tree, partitions, readsOnlyPartitions } = this.compile(query);
     const evaluationParams: Record<string, unknown> = { ...params };
     for (const { parameterName, pin } of partitions) {
       const types = pinnedTypeNames(pin, params);
       evaluationParams[parameterName] = types ? this.documentsOfTypes(types) : this.documents.all();
     }
     const options = {
-      dataset: this.documents.all(),
+      // Listing every document costs O(n) after each write; skipped when nothing reads it.
+      dataset: readsOnlyPartitions ? [] : this.documents.all(),
       params: evaluationParams,
       // A map lookup instead of groq-js's linear scan of the dataset for every `->`.
       dereference: ({ _ref }: { _ref: string }) => this.documents.get(_ref) ?? null,
