@@ -200,9 +200,9 @@ describe('writes', () => {
   it('rethrows a refused query (a GROQ error) as it is', async () => {
     const content = source();
     stub.reply = () => ({ status: 400, body: { error: { description: 'expected "]"', type: 'queryParseError' } } });
-    const failure = await content.fetch('*[').catch((error) => error);
+    const failure = await content.fetch('*[').catch((error: { statusCode?: number }) => error);
     expect(failure).not.toBeInstanceOf(ContentUnavailableError);
-    expect(failure.statusCode).toBe(400);
+    expect(failure).toMatchObject({ statusCode: 400 });
   });
 
   it('purges its own cache after a successful write', async () => {
