@@ -39,7 +39,7 @@ type Transform = {
 
 type EncodedImage = { body: Buffer; contentType: string };
 
-export const MAX_IMAGE_DIMENSION = 2400;
+const MAX_IMAGE_DIMENSION = 2400;
 const DEFAULT_QUALITY = 75;
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
 // A content-addressed file name: <sha1>-<width>x<height>.<extension>. Anything else (including
