@@ -13,6 +13,7 @@ import type { SiteSettingsQueryResult } from '../sanity/sanity.types';
 import { SiteHeader } from './components/SiteHeader';
 import { SiteFooter } from './components/SiteFooter';
 import globalStylesUrl from './styles/global.css?url';
+import { messages } from './lib/messages';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: globalStylesUrl }];
 
@@ -55,13 +56,13 @@ export function ErrorBoundary() {
   if (!notFound) console.error(error);
   return (
     <main id="main" className="error-page">
-      <title>{notFound ? 'Not Found' : '오류가 발생했습니다'}</title>
+      <title>{notFound ? messages.notFound : '오류가 발생했습니다'}</title>
       <meta name="robots" content="noindex, nofollow" />
-      <h1>{notFound ? 'Not Found' : '오류가 발생했습니다'}</h1>
+      <h1>{notFound ? messages.notFound : '오류가 발생했습니다'}</h1>
       <p>
         {notFound
           ? '요청하신 페이지를 찾을 수 없습니다. 주소를 다시 확인해 주세요.'
-          : '⚠️ 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.'}
+          : messages.leadError}
       </p>
       <p>
         <a href="/">홈으로 가기</a>
