@@ -15,7 +15,10 @@ import { SiteFooter } from './components/SiteFooter';
 import globalStylesUrl from './styles/global.css?url';
 import { messages } from './lib/messages';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: globalStylesUrl }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'stylesheet', href: globalStylesUrl },
+];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await context.content.fetch<SiteSettingsQueryResult>(siteSettingsQuery);

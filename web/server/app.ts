@@ -22,6 +22,7 @@ declare module 'react-router' {
 const sources = await createContentSources();
 
 export const app = express();
+app.disable("x-powered-by");
 
 if (sources.mode === 'embedded') {
   app.get('/images/:projectId/:dataset/:file', createImageHandler({ store: sources.content, rootDir: process.cwd() }));

@@ -1,8 +1,6 @@
-import { data } from 'react-router';
-
 // Any path that no route claims: the root ErrorBoundary renders "Not Found" with a real 404.
 export function loader() {
-  throw data(null, { status: 404 });
+  throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
 }
 
 export default function NotFound() {
