@@ -1,9 +1,35 @@
-type PageBannerProps = { title: string; text?: string | null; group?: string | null };
+import type { PageByPathQueryResult } from '../../sanity/sanity.types';
+import { SanityImage } from './SanityImage';
 
-/** The inner-page title banner: the menu group as an eyebrow, the page title as the h1. */
-export function PageBanner({ title, text, group }: PageBannerProps) {
+type BannerImage = NonNullable<NonNullable<PageByPathQueryResult>['banner']>['image'];
+
+type PageBannerProps = {
+  title: string;
+  text?: string | null;
+  /** The menu group, shown above the title. */
+  group?: string | null;
+  /** Background artwork; decorative (the title says what the page is). */
+  image?: BannerImage | null;
+  /** The brand page lets its text box arrive later (500 ms instead of 100 ms). */
+  delayText?: boolean;
+};
+
+/**
+ * The inner-page title banner: the menu group as an eyebrow, the page title as the h1. The fade-in
+ * is a CSS animation, so the text is in the server HTML and shows without JavaScript.
+ */
+export function PageBanner({ title, text, group, image, delayText }: PageBannerProps) {
   return (
-    <header className="page-banner">
+    <header className={delayText ? 'page-banner page-banner--delay-text' : 'page-banner'}>
+      {image ? (
+        <SanityImage
+          image={{ ...image, alt: '' }}
+          className="page-banner__image"
+          widths={[640, 1280, 1920]}
+          sizes="100vw"
+          priority
+        />
+      ) : null}
       <div className="page-banner__inner">
         {group ? <p className="page-banner__group">{group}</p> : null}
         <h1 className="page-banner__title">{title}</h1>
