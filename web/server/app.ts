@@ -5,6 +5,8 @@
 import 'react-router';
 import { createRequestHandler } from '@react-router/express';
 import express from 'express';
+import path from 'node:path';
+import { startAdminAuth, type AdminAuth } from './auth/index';
 import { createContentSources } from './content/index';
 import type { ContentSource } from './content/types';
 import type { ImageConfig } from '../sanity/image';
@@ -16,10 +18,18 @@ declare module 'react-router' {
     content: ContentSource;
     leads: ContentSource;
     imageConfig: ImageConfig;
+    /** Admin sessions, sign-in and the write checks (server-only; routes use it via the context). */
+    auth: AdminAuth;
+    /** The client's address as Express sees it (set `trust proxy` behind a reverse proxy). */
+    clientIp: string;
   }
 }
 
 const sources = await createContentSources();
+const auth = await startAdminAuth({
+  dataDir: path.resolve(process.env.DATA_DIR || './data'),
+  allowLocalAdmin: sources.mode === 'embedded',
+});
 
 export const app = express();
 app.disable("x-powered-by");
@@ -37,10 +47,12 @@ app.post(
 app.use(
   createRequestHandler({
     build: () => import('virtual:react-router/server-build'),
-    getLoadContext: () => ({
+    getLoadContext: (req) => ({
       content: sources.content,
       leads: sources.leads,
       imageConfig: sources.imageConfig,
+      auth,
+      clientIp: req.ip ?? '',
     }),
   }),
 );
