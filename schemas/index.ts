@@ -10,6 +10,7 @@ import { videoTab } from './documents/videoTab';
 import { blockContent } from './objects/blockContent';
 import { householdFacts } from './objects/householdFacts';
 import { imageWithAlt } from './objects/imageWithAlt';
+import { infoTable } from './objects/infoTable';
 import { link } from './objects/link';
 import { menuGroup } from './objects/menuGroup';
 import { pageSection } from './objects/pageSection';
@@ -23,7 +24,7 @@ export const singletonTypeNames = [siteSettings.name, homePage.name] as const;
 /** Types stored only in the private leads dataset, never in the public content dataset. */
 export const leadTypeNames = [lead.name] as const;
 
-export const objectTypes = [imageWithAlt, seo, link, menuGroup, pageSection, blockContent, householdFacts];
+export const objectTypes = [imageWithAlt, seo, link, menuGroup, pageSection, blockContent, householdFacts, infoTable];
 
 export const contentDocumentTypes = [
   siteSettings,

@@ -20,6 +20,10 @@ const INTERNAL_PATH_PATTERN = /^\/(?!\/)\S*$/;
 
 const HTTPS_URL_PATTERN = /^https:\/\/[^\s/]+\.[^\s/]+(\/\S*)?$/;
 
+/** The 11 characters after `v=` in a YouTube address. */
+export const YOUTUBE_ID_PATTERN = /^[A-Za-z0-9_-]{11}$/;
+export const YOUTUBE_ID_MESSAGE = '유튜브 영상 ID는 영문·숫자·-·_ 11자입니다.';
+
 export function validatePublicPhone(phone: string | undefined): true | string {
   if (phone === undefined || PUBLIC_PHONE_PATTERN.test(phone)) return true;
   return '전화번호는 1600-0000, 032-123-4567 처럼 하이픈(-)을 넣어 입력해 주세요.';
@@ -35,4 +39,9 @@ export function validateHref(href: string | undefined): true | string {
     return true;
   }
   return '내부 경로(/로 시작, 예: /Brand/intro) 또는 https:// 로 시작하는 주소를 입력해 주세요.';
+}
+
+export function validateHttpsUrl(url: string | undefined): true | string {
+  if (url === undefined || HTTPS_URL_PATTERN.test(url)) return true;
+  return 'https:// 로 시작하는 주소를 입력해 주세요.';
 }

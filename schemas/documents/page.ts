@@ -88,6 +88,14 @@ export const page = defineType({
       of: [defineArrayMember({ type: 'pageSection' })],
     }),
     defineField({
+      name: 'actions',
+      title: '버튼',
+      description: '본문 아래에 버튼으로 표시합니다. 예: 입주자모집공고 PDF 보기 (/announcement.pdf)',
+      type: 'array',
+      group: 'content',
+      of: [defineArrayMember({ type: 'link' })],
+    }),
+    defineField({
       name: 'notes',
       title: '유의사항',
       description: '페이지 아래에 번호를 붙여 표시하는 안내·고지 문구입니다.',

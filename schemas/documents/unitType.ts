@@ -2,6 +2,7 @@ import { ThLargeIcon } from '@sanity/icons';
 import { defineArrayMember, defineField, defineType } from 'sanity';
 
 import { orderField } from '../fields';
+import { validateHttpsUrl } from '../rules';
 
 /** The code is the floor-plan path segment: /FloorPlan/59A, /Interior/84B. */
 const UNIT_CODE_PATTERN = /^\d{2,3}[A-Z]?$/;
@@ -60,6 +61,13 @@ export const unitType = defineType({
       title: '평면도',
       description: '비워 두면 "준비 중" 안내가 표시됩니다.',
       type: 'imageWithAlt',
+    }),
+    defineField({
+      name: 'vrTourUrl',
+      title: 'E-모델하우스 VR 주소',
+      description: '입력한 주택형만 E-모델하우스 탭에 나옵니다. 방문자가 화면을 누를 때만 불러옵니다.',
+      type: 'url',
+      validation: (rule) => rule.custom(validateHttpsUrl),
     }),
     defineField({
       name: 'interiorImages',

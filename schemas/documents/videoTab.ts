@@ -2,9 +2,9 @@ import { PlayIcon } from '@sanity/icons';
 import { defineField, defineType } from 'sanity';
 
 import { orderField } from '../fields';
+import { YOUTUBE_ID_MESSAGE, YOUTUBE_ID_PATTERN } from '../rules';
 
 const TAB_KEY_PATTERN = /^[a-z0-9-]+$/;
-const YOUTUBE_ID_PATTERN = /^[A-Za-z0-9_-]{11}$/;
 
 export const videoTab = defineType({
   name: 'videoTab',
@@ -34,8 +34,7 @@ export const videoTab = defineType({
       title: '유튜브 영상 ID',
       description: '유튜브 주소의 v= 뒤 11자입니다. 비워 두면 영상 대신 준비 중 안내가 표시됩니다.',
       type: 'string',
-      validation: (rule) =>
-        rule.regex(YOUTUBE_ID_PATTERN).error('유튜브 영상 ID는 영문·숫자·-·_ 11자입니다.'),
+      validation: (rule) => rule.regex(YOUTUBE_ID_PATTERN).error(YOUTUBE_ID_MESSAGE),
     }),
   ],
   orderings: [{ title: '정렬 순서', name: 'orderAsc', by: [{ field: 'order', direction: 'asc' }] }],

@@ -36,8 +36,37 @@ const cases: Record<keyof typeof queries, QueryCase> = {
     },
   },
   pageByPathQuery: {
-    params: { path: '/BusinessGuide/intro' },
-    check: (page) => expect(page).toMatchObject({ path: '/BusinessGuide/intro', title: '사업안내' }),
+    // Paths match without regard to case: the router answers /SalesInfo/StampTax too.
+    params: { path: '/SalesInfo/StampTax' },
+    check: (page) => {
+      expect(page).toMatchObject({ path: '/SalesInfo/stampTax', title: '인지세 납부안내' });
+      const table = (page as { sections: Array<{ table: { columns: string[]; rows: Array<{ cells: string[] }> } | null }> })
+        .sections.find((section) => section.table)?.table;
+      expect(table?.columns).toHaveLength(2);
+      expect(table?.rows.length).toBeGreaterThan(0);
+    },
+  },
+  unitTypeByCodeQuery: {
+    params: { code: '114A' },
+    check: (unit) => expect(unit).toMatchObject({ code: '114A', label: '84㎡C' }),
+  },
+  vrTourUnitTypesQuery: {
+    check: (units) => {
+      expect((units as Array<{ code: string }>).map((unit) => unit.code)).toEqual(['59A']);
+      expect((units as Array<{ vrTourUrl: string }>)[0].vrTourUrl).toMatch(/^https:\/\//);
+    },
+  },
+  videoTabsQuery: {
+    check: (tabs) => expect((tabs as Array<{ title: string }>).map((tab) => tab.title)).toEqual(['입지 안내', '59타입 안내', '84타입 안내']),
+  },
+  locationCardsQuery: {
+    check: (cards) => {
+      expect(cards).toHaveLength(6);
+      expect((cards as Array<{ title: string }>)[0].title).toBe('정비사업');
+    },
+  },
+  pressSiteSlugQuery: {
+    check: (slug) => expect(slug).toBe('cheonghak'),
   },
   overviewRowsQuery: {
     check: (rows) => {

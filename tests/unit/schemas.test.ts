@@ -70,7 +70,7 @@ describe('schema types', () => {
   it('include every type of docs/content-model.md', () => {
     expect(definitions.map(({ name }) => name).sort()).toEqual(
       [
-        'imageWithAlt', 'seo', 'link', 'menuGroup', 'pageSection', 'blockContent', 'householdFacts',
+        'imageWithAlt', 'seo', 'link', 'menuGroup', 'pageSection', 'blockContent', 'householdFacts', 'infoTable',
         'siteSettings', 'homePage',
         'page', 'unitType', 'premiumSlide', 'premiumCard', 'locationCard', 'overviewRow', 'videoTab', 'pressArticle', 'lead',
       ].sort(),

@@ -1,9 +1,44 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
 
 // Reads like the spec's route table. Paths keep the spec's capitalisation (they are the URLs
-// that Naver has indexed).
+// that Naver has indexed). Routes match without regard to case, so /SalesInfo/stampTax also
+// answers /SalesInfo/StampTax (one page, one canonical URL).
+
+/** A page whose whole content is one `page` document with this path. */
+const contentPage = (path: string) => route(path, 'routes/content-page.tsx', { id: `page${path}` });
+
 export default [
   index('routes/home.tsx'),
+
+  contentPage('Brand/intro'),
+  contentPage('Brand/video'),
+
   route('BusinessGuide/intro', 'routes/business-guide-intro.tsx'),
+  contentPage('BusinessGuide/plan'),
+  contentPage('BusinessGuide/documents'),
+
+  contentPage('SalesInfo/SubscriptionGuide'),
+  contentPage('SalesInfo/guide'),
+  contentPage('SalesInfo/announcement'),
+  contentPage('SalesInfo/stampTax'),
+
+  route('LocationEnvironment/intro', 'routes/location.tsx'),
+  contentPage('LocationEnvironment/primium'),
+  route('LocationEnvironment/premium', 'routes/premium-redirect.tsx'),
+
+  contentPage('ComplexGuide/intro'),
+  contentPage('ComplexGuide/detailintro'),
+  contentPage('ComplexGuide/community'),
+
+  route('FloorPlan/videos', 'routes/floor-plan-videos.tsx'),
+  route('FloorPlan/Emodel', 'routes/e-model.tsx'),
+  route('FloorPlan/:code', 'routes/floor-plan.tsx'),
+
+  route('Interior/:code', 'routes/interior.tsx'),
+
+  route('Promotion/Press', 'routes/promotion-press.tsx'),
+
+  contentPage('privacy'),
+
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

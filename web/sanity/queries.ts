@@ -34,12 +34,21 @@ export const homePageQuery = defineQuery(`
   }
 `);
 
+/**
+ * A `page` document by its path. Paths match without regard to case, as the routes do
+ * (/SalesInfo/StampTax finds /SalesInfo/stampTax); the page's own `path` is its canonical URL.
+ */
 export const pageByPathQuery = defineQuery(`
-  *[_type == "page" && path == $path][0]{
+  *[_type == "page" && lower(path) == lower($path)][0]{
     _id, path, title, group,
     banner{ title, text, image ${imageFields} },
     intro,
-    sections[]{ _key, heading, body, notes, image ${imageFields} },
+    sections[]{
+      _key, heading, body, notes, videoId,
+      image ${imageFields},
+      table{ columns, rows[]{ _key, cells } }
+    },
+    actions[]{ _key, label, href, newTab },
     notes,
     seo ${seoFields}
   }
@@ -57,4 +66,32 @@ export const pressListQuery = defineQuery(`
   *[_type == "pressArticle" && siteId == $siteId && (
     $cursorDate == null || date < $cursorDate || (date == $cursorDate && _id < $cursorId)
   )] | order(date desc, _id desc)[0...10]{ _id, title, summary, date, views }
+`);
+
+const unitTypeFields = /* groq */ `{
+  _id, code, label, exclusiveArea, supplyArea, households,
+  plan ${imageFields},
+  interiorImages[]{ _key, _type, asset, hotspot, crop, alt, disclaimer, caption }
+}`;
+
+/** One unit type by its code, the path segment of /FloorPlan/{code} and /Interior/{code}. */
+export const unitTypeByCodeQuery = defineQuery(`
+  *[_type == "unitType" && code == $code][0]${unitTypeFields}
+`);
+
+/** The E-model house tabs: unit types with a VR tour address. */
+export const vrTourUnitTypesQuery = defineQuery(`
+  *[_type == "unitType" && defined(vrTourUrl)] | order(order asc){ _id, code, label, vrTourUrl }
+`);
+
+export const videoTabsQuery = defineQuery(`
+  *[_type == "videoTab"] | order(order asc){ _id, key, title, videoId }
+`);
+
+export const locationCardsQuery = defineQuery(`
+  *[_type == "locationCard"] | order(order asc){ _id, title, content, image ${imageFields} }
+`);
+
+export const pressSiteSlugQuery = defineQuery(`
+  *[_type == "siteSettings" && _id == "siteSettings"][0].pressSiteSlug
 `);

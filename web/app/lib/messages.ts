@@ -24,5 +24,10 @@ export const messages = {
   vrHint: '화면을 클릭하시면 VR을 보실 수 있습니다.',
   modelHomeNote:
     '본 모델하우스에 연출된 사진은 전시품 및 유상옵션 품목이 포함되어 있으므로 시공 시 옵션 선택 및 위치 등이 달라질 수 있습니다.',
+  playVideo: '영상 재생',
+  videoComingSoon: '영상 준비 중입니다. 공개되는 대로 이곳에서 보실 수 있습니다.',
+  vrOpen: 'VR 보기',
+  planComingSoon: '평면도 준비 중입니다. 공개되는 대로 이곳에서 보실 수 있습니다.',
+  interiorComingSoon: '인테리어 이미지 준비 중입니다. 공개되는 대로 이곳에서 보실 수 있습니다.',
   imageDisclaimer: '상기 이미지는 소비자의 이해를 돕기 위한 것으로 실제와 다를 수 있습니다.',
 } as const;

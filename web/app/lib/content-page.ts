@@ -1,0 +1,80 @@
+import { data, type MetaDescriptor } from 'react-router';
+import type { AppLoadContext } from 'react-router';
+import { pageByPathQuery, unitTypeByCodeQuery } from '../../sanity/queries';
+import type { PageByPathQueryResult, UnitTypeByCodeQueryResult } from '../../sanity/sanity.types';
+import { pageMeta } from './seo';
+
+export type PageDocument = NonNullable<PageByPathQueryResult>;
+export type PageSection = NonNullable<PageDocument['sections']>[number];
+/** An image as every query projects it (`imageFields` in queries.ts). */
+export type QueryImage = NonNullable<PageSection['image']>;
+
+type MatchWithData = { id: string; loaderData?: unknown } | undefined;
+
+/** The path of a request without a trailing slash (`/Brand/intro/` is `/Brand/intro`). */
+export function requestPath(request: Request): string {
+  const { pathname } = new URL(request.url);
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/** The `page` document at `path`; a missing one is a 404, which the root error boundary renders. */
+export async function loadPage(context: AppLoadContext, path: string): Promise<PageDocument> {
+  const page = await context.content.fetch<PageByPathQueryResult>(pageByPathQuery, { path });
+  if (!page) throw data(null, { status: 404 });
+  return page;
+}
+
+/**
+ * Metadata of a page document. The canonical URL is the document's own path, so every spelling
+ * the router accepts (/SalesInfo/StampTax, a trailing slash) points search engines at one URL.
+ */
+export function contentPageMeta(
+  matches: readonly MatchWithData[],
+  page: PageDocument | undefined,
+  override: { title?: string; description?: string; path?: string } = {},
+): MetaDescriptor[] {
+  return pageMeta(matches, {
+    title: override.title ?? page?.seo?.title ?? page?.title ?? '',
+    description: override.description ?? page?.seo?.description ?? page?.intro,
+    path: override.path ?? page?.path ?? '/',
+    image: page?.seo?.ogImage,
+    noIndex: page?.seo?.noIndex,
+  });
+}
+
+export type UnitTypePage = {
+  /** The shared page document of the section (/FloorPlan or /Interior): group, banner, notes. */
+  page: PageDocument;
+  unit: NonNullable<UnitTypeByCodeQueryResult>;
+  /** "전용 59㎡A 평면도": the unit's label and the shared page's title. */
+  heading: string;
+  /** The canonical path, e.g. /FloorPlan/59A. */
+  path: string;
+};
+
+/**
+ * A unit type's page under `sectionPath` (/FloorPlan/59A, /Interior/84B): the unit type by its
+ * code plus the section's shared page document. An unknown code is a 404.
+ */
+export async function loadUnitTypePage(
+  context: AppLoadContext,
+  sectionPath: string,
+  code: string | undefined,
+): Promise<UnitTypePage> {
+  const [page, unit] = await Promise.all([
+    loadPage(context, sectionPath),
+    context.content.fetch<UnitTypeByCodeQueryResult>(unitTypeByCodeQuery, { code: (code ?? '').toUpperCase() }),
+  ]);
+  if (!unit?.code) throw data(null, { status: 404 });
+  const heading = [unit.label ?? unit.code, page.title].filter(Boolean).join(' ');
+  return { page, unit, heading, path: `${sectionPath}/${unit.code}` };
+}
+
+export function unitTypePageMeta(matches: readonly MatchWithData[], unitPage: UnitTypePage | undefined): MetaDescriptor[] {
+  const description = unitPage?.page.seo?.description ?? unitPage?.page.intro;
+  return contentPageMeta(matches, unitPage?.page, {
+    title: unitPage?.heading,
+    description: unitPage && description ? `${unitPage.heading} — ${description}` : undefined,
+    path: unitPage?.path,
+  });
+}

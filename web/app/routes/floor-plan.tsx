@@ -1,0 +1,28 @@
+import type { Route } from './+types/floor-plan';
+import { loadUnitTypePage, unitTypePageMeta } from '../lib/content-page';
+import { messages } from '../lib/messages';
+import { InnerPage } from '../components/page/InnerPage';
+import { Figure } from '../components/page/Figure';
+import { ComingSoon } from '../components/page/LoadingDots';
+
+/** /FloorPlan/{code}: the unit type's plan, or a coming-soon placeholder; the notes of /FloorPlan. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return loadUnitTypePage(context, '/FloorPlan', params.code);
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return unitTypePageMeta(matches, loaderData);
+}
+
+export default function FloorPlan({ loaderData }: Route.ComponentProps) {
+  const { page, unit, heading, path } = loaderData;
+  return (
+    <InnerPage page={page} heading={heading} menuPath={path}>
+      {unit.plan?.asset ? (
+        <Figure image={unit.plan} className="page-figure--plan" sizes="(max-width: 900px) 100vw, 880px" />
+      ) : (
+        <ComingSoon message={messages.planComingSoon} />
+      )}
+    </InnerPage>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Route } from './+types/interior';
+import { loadUnitTypePage, unitTypePageMeta } from '../lib/content-page';
+import { messages } from '../lib/messages';
+import { InnerPage } from '../components/page/InnerPage';
+import { Figure } from '../components/page/Figure';
+import { ComingSoon } from '../components/page/LoadingDots';
+
+/** /Interior/{code}: the unit type's interior images, or a coming-soon placeholder. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return loadUnitTypePage(context, '/Interior', params.code);
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return unitTypePageMeta(matches, loaderData);
+}
+
+export default function Interior({ loaderData }: Route.ComponentProps) {
+  const { page, unit, heading, path } = loaderData;
+  const images = (unit.interiorImages ?? []).filter((image) => image.asset);
+  return (
+    <InnerPage page={page} heading={heading} menuPath={path}>
+      {images.length ? (
+        <div className="interior-gallery">
+          {images.map((image) => (
+            <Figure key={image._key} image={image} sizes="(max-width: 900px) 100vw, 1032px" />
+          ))}
+        </div>
+      ) : (
+        <ComingSoon message={messages.interiorComingSoon} />
+      )}
+    </InnerPage>
+  );
+}

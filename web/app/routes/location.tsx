@@ -1,0 +1,44 @@
+import type { Route } from './+types/location';
+import { locationCardsQuery } from '../../sanity/queries';
+import type { LocationCardsQueryResult } from '../../sanity/sanity.types';
+import { contentPageMeta, loadPage } from '../lib/content-page';
+import { InnerPage } from '../components/page/InnerPage';
+import { SanityImage } from '../components/SanityImage';
+
+/** 입지안내: the six location cards, then the page's sections (maps with address and directions). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const [page, cards] = await Promise.all([
+    loadPage(context, '/LocationEnvironment/intro'),
+    context.content.fetch<LocationCardsQueryResult>(locationCardsQuery),
+  ]);
+  return { page, cards };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return contentPageMeta(matches, loaderData?.page);
+}
+
+export default function LocationIntro({ loaderData }: Route.ComponentProps) {
+  const { page, cards } = loaderData;
+  return (
+    <InnerPage page={page}>
+      <ul className="location-cards">
+        {cards.map((card) => (
+          <li key={card._id} className="location-card">
+            <SanityImage
+              image={card.image}
+              className="location-card__image"
+              widths={[360, 540, 720]}
+              sizes="(max-width: 900px) 100vw, 344px"
+              aspectRatio={4 / 3}
+            />
+            <div className="location-card__body">
+              <h2 className="location-card__title">{card.title}</h2>
+              {card.content ? <p className="location-card__text">{card.content}</p> : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </InnerPage>
+  );
+}
