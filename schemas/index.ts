@@ -7,6 +7,7 @@ import { premiumSlide } from './documents/premiumSlide';
 import { pressArticle } from './documents/pressArticle';
 import { unitType } from './documents/unitType';
 import { videoTab } from './documents/videoTab';
+import { visitSlot } from './documents/visitSlot';
 import { blockContent } from './objects/blockContent';
 import { householdFacts } from './objects/householdFacts';
 import { imageWithAlt } from './objects/imageWithAlt';
@@ -16,19 +17,24 @@ import { menuGroup } from './objects/menuGroup';
 import { pageSection } from './objects/pageSection';
 import { seo } from './objects/seo';
 import { homePage } from './singletons/homePage';
+import { leadSettings } from './singletons/leadSettings';
 import { siteSettings } from './singletons/siteSettings';
 
 /** Singletons have exactly one document each, whose `_id` equals the type name. */
-export const singletonTypeNames = [siteSettings.name, homePage.name] as const;
+export const singletonTypeNames = [siteSettings.name, homePage.name, leadSettings.name] as const;
 
 /** Types stored only in the private leads dataset, never in the public content dataset. */
-export const leadTypeNames = [lead.name] as const;
+export const leadTypeNames = [lead.name, visitSlot.name] as const;
+
+/** The leads workspace's types: leads (read-only) and the visit slots staff define. */
+export const leadDocumentTypes = [lead, visitSlot];
 
 export const objectTypes = [imageWithAlt, seo, link, menuGroup, pageSection, blockContent, householdFacts, infoTable];
 
 export const contentDocumentTypes = [
   siteSettings,
   homePage,
+  leadSettings,
   page,
   unitType,
   premiumSlide,
@@ -40,7 +46,7 @@ export const contentDocumentTypes = [
 ];
 
 /**
- * Every type. `lead` is included so typegen emits its type and both Studio workspaces share one
- * schema; the content workspace hides it from its desk and its "new document" menu.
+ * Every type. The lead types are included so typegen emits their types and both Studio workspaces
+ * share one schema; the content workspace hides them from its desk and its "new document" menu.
  */
-export const schemaTypes = [...contentDocumentTypes, lead, ...objectTypes];
+export const schemaTypes = [...contentDocumentTypes, ...leadDocumentTypes, ...objectTypes];

@@ -3,8 +3,7 @@ import { visionTool } from '@sanity/vision';
 import { defineConfig } from 'sanity';
 import { structureTool } from 'sanity/structure';
 
-import { lead } from '../schemas/documents/lead';
-import { schemaTypes } from '../schemas';
+import { leadDocumentTypes, schemaTypes } from '../schemas';
 import { dataset, leadsDataset, projectId } from './env';
 import {
   contentStructure,
@@ -39,7 +38,7 @@ export default defineConfig([
     basePath: '/leads',
     projectId,
     dataset: leadsDataset,
-    schema: { types: [lead], templates: [] },
+    schema: { types: leadDocumentTypes },
     plugins: [structureTool({ title: '관심고객', structure: leadStructure })],
     document: {
       actions: resolveLeadDocumentActions,

@@ -1,4 +1,4 @@
-import { CogIcon, HomeIcon } from '@sanity/icons';
+import { ClipboardIcon, CogIcon, HomeIcon } from '@sanity/icons';
 import type { ComponentType } from 'react';
 import type { DocumentActionsResolver, NewDocumentOptionsResolver } from 'sanity';
 import type { StructureBuilder, StructureResolver } from 'sanity/structure';
@@ -24,10 +24,15 @@ export const resolveContentDocumentActions: DocumentActionsResolver = (previous,
 export const resolveContentNewDocumentOptions: NewDocumentOptionsResolver = (previous) =>
   previous.filter(({ templateId }) => !uncreatableContentTypes.has(templateId));
 
-/** Leads are written by the site's server only; the Studio shows them and changes nothing. */
-export const resolveLeadDocumentActions: DocumentActionsResolver = () => [];
+/**
+ * Leads are written by the site's server only; the Studio shows them and changes nothing. Visit
+ * slots are the staff's to create, edit and delete (their booked count is read-only).
+ */
+export const resolveLeadDocumentActions: DocumentActionsResolver = (previous, { schemaType }) =>
+  schemaType === 'visitSlot' ? previous : [];
 
-export const resolveLeadNewDocumentOptions: NewDocumentOptionsResolver = () => [];
+export const resolveLeadNewDocumentOptions: NewDocumentOptionsResolver = (previous) =>
+  previous.filter(({ templateId }) => templateId === 'visitSlot');
 
 function singletonItem(S: StructureBuilder, typeName: string, title: string, icon: ComponentType) {
   return S.listItem()
@@ -56,6 +61,7 @@ export const contentStructure: StructureResolver = (S) =>
     .items([
       singletonItem(S, 'siteSettings', '사이트 설정', CogIcon),
       singletonItem(S, 'homePage', '홈페이지', HomeIcon),
+      singletonItem(S, 'leadSettings', '관심고객 등록 설정', ClipboardIcon),
       S.divider(),
       orderedList(S, 'page', '페이지', 'path'),
       orderedList(S, 'pressArticle', '언론보도', 'date', 'desc'),
@@ -80,5 +86,15 @@ export const leadStructure: StructureResolver = (S) =>
             .title('관심고객')
             .initialValueTemplates([])
             .defaultOrdering([{ field: 'createdAt', direction: 'desc' }]),
+        ),
+      S.documentTypeListItem('visitSlot')
+        .title('모델하우스 방문 일정')
+        .child(
+          S.documentTypeList('visitSlot')
+            .title('모델하우스 방문 일정')
+            .defaultOrdering([
+              { field: 'date', direction: 'asc' },
+              { field: 'time', direction: 'asc' },
+            ]),
         ),
     ]);

@@ -28,6 +28,40 @@ export const lead = defineType({
     }),
     defineField({ name: 'message', title: '문의내용', type: 'text', rows: 5 }),
     defineField({
+      name: 'visitSlot',
+      title: '방문 희망 일정',
+      type: 'reference',
+      // Weak: deleting a past slot must not be blocked by the leads that booked it.
+      weak: true,
+      to: [{ type: 'visitSlot' }],
+    }),
+    defineField({ name: 'visitAt', title: '방문 희망 일시', description: '예약 당시의 일정', type: 'string' }),
+    defineField({
+      name: 'visitSlotStatus',
+      title: '방문예약 상태',
+      description: '"확인 필요"는 일시적인 장애로 늦게 저장되는 사이 일정이 마감된 경우입니다. 연락해 일정을 조정해 주세요.',
+      type: 'string',
+      options: {
+        list: [
+          { title: '예약됨', value: 'booked' },
+          { title: '확인 필요', value: 'unavailable' },
+        ],
+      },
+    }),
+    defineField({
+      name: 'consent',
+      title: '동의',
+      type: 'object',
+      validation: (rule) => rule.required().error('동의 기록이 없습니다.'),
+      fields: [
+        defineField({ name: 'privacy', title: '[필수] 개인정보 수집·이용 동의', type: 'boolean' }),
+        defineField({ name: 'marketing', title: '[선택] 마케팅 정보 수신 동의', type: 'boolean' }),
+        defineField({ name: 'ageOver14', title: '만 14세 이상 확인', type: 'boolean' }),
+        defineField({ name: 'noticeVersion', title: '보여 준 동의 문구 버전', type: 'string' }),
+        defineField({ name: 'agreedAt', title: '동의 일시', type: 'datetime' }),
+      ],
+    }),
+    defineField({
       name: 'createdAt',
       title: '등록일시',
       type: 'datetime',
@@ -38,6 +72,26 @@ export const lead = defineType({
       title: '등록한 페이지',
       description: '방문자가 양식을 제출한 페이지 경로입니다.',
       type: 'string',
+    }),
+    defineField({
+      name: 'formKind',
+      title: '양식',
+      type: 'string',
+      options: {
+        list: [
+          { title: '관심고객 등록 창', value: 'popup' },
+          { title: '홈 방문예약', value: 'home' },
+          { title: '방문예약 등록 페이지', value: 'customer' },
+        ],
+      },
+    }),
+    defineField({
+      name: 'utm',
+      title: '유입 경로 (UTM)',
+      type: 'object',
+      fields: ['source', 'medium', 'campaign', 'term', 'content'].map((name) =>
+        defineField({ name, title: `utm_${name}`, type: 'string' }),
+      ),
     }),
   ],
   orderings: [{ title: '최근 등록순', name: 'createdAtDesc', by: [{ field: 'createdAt', direction: 'desc' }] }],

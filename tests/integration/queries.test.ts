@@ -9,7 +9,19 @@ import * as queries from '../../web/sanity/queries';
 import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
 import type { QueryParams } from '../../web/server/content/types';
 
-type QueryCase = { params?: QueryParams; check: (result: unknown) => void };
+/** `store: 'leads'` runs the query against the leads store (seeded slots plus one lead). */
+type QueryCase = { params?: QueryParams; store?: 'leads'; check: (result: unknown) => void };
+
+const SEEDED_SLOT = 'visitSlot-20261205-1400';
+const FIXTURE_LEAD = {
+  _id: 'lead-fixture',
+  _type: 'lead',
+  name: '홍길동',
+  phone: '01012345678',
+  consent: { privacy: true, marketing: false, ageOver14: true, noticeVersion: '2026-11', agreedAt: '2026-11-01T00:00:00.000Z' },
+  createdAt: '2026-11-01T00:00:00.000Z',
+  formKind: 'popup',
+};
 
 const isImage = (value: unknown) =>
   expect(value).toMatchObject({ asset: { _ref: expect.stringMatching(/^image-[0-9a-f]+-\d+x\d+-\w+$/) } });
@@ -82,16 +94,50 @@ const cases: Record<keyof typeof queries, QueryCase> = {
       expect((items as unknown[]).length).toBeLessThanOrEqual(10);
     },
   },
+  leadSettingsQuery: {
+    check: (settings) =>
+      expect(settings).toMatchObject({ consentVersion: expect.any(String), retentionDays: expect.any(Number) }),
+  },
+  upcomingVisitSlotsQuery: {
+    store: 'leads',
+    params: { today: '2026-01-01' },
+    check: (slots) => {
+      const list = slots as Array<{ _id: string; date: string; booked: number }>;
+      expect(list.length).toBeGreaterThan(0);
+      expect(list.map((slot) => slot.date)).toEqual([...list.map((slot) => slot.date)].sort());
+      expect(list[0].booked).toBe(0);
+    },
+  },
+  visitSlotForBookingQuery: {
+    store: 'leads',
+    params: { id: SEEDED_SLOT },
+    check: (slot) => expect(slot).toMatchObject({ _id: SEEDED_SLOT, _rev: expect.any(String), capacity: expect.any(Number), booked: 0 }),
+  },
+  leadExistsQuery: { store: 'leads', params: { id: FIXTURE_LEAD._id }, check: (exists) => expect(exists).toBe(true) },
+  leadsExportQuery: {
+    store: 'leads',
+    params: { since: '2026-01-01T00:00:00.000Z' },
+    check: (leads) => expect(leads).toEqual([expect.objectContaining({ _id: FIXTURE_LEAD._id, phone: '01012345678' })]),
+  },
+  expiredLeadIdsQuery: {
+    store: 'leads',
+    params: { before: '2026-12-01T00:00:00.000Z' },
+    check: (ids) => expect(ids).toEqual([FIXTURE_LEAD._id]),
+  },
 };
 
 let store: EmbeddedStore;
+let leadsStore: EmbeddedStore;
 
 beforeAll(async () => {
   store = await openEmbeddedStore({ file: ':memory:', seedFile: path.resolve('content/production.ndjson') });
+  leadsStore = await openEmbeddedStore({ file: ':memory:', seedFile: path.resolve('content/leads.ndjson') });
+  await leadsStore.mutate([{ create: FIXTURE_LEAD }]);
 });
 
 afterAll(async () => {
   await store.close();
+  await leadsStore.close();
 });
 
 describe('queries.ts against the seeded embedded store', () => {
@@ -102,7 +148,7 @@ describe('queries.ts against the seeded embedded store', () => {
   for (const [name, query] of Object.entries(queries)) {
     it(`${name} returns the expected shape`, async () => {
       const testCase = cases[name as keyof typeof queries];
-      const result = await store.fetch(query, testCase.params);
+      const result = await (testCase.store === 'leads' ? leadsStore : store).fetch(query, testCase.params);
       expect(result).not.toBeNull();
       testCase.check(result);
     });

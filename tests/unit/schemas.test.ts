@@ -71,8 +71,9 @@ describe('schema types', () => {
     expect(definitions.map(({ name }) => name).sort()).toEqual(
       [
         'imageWithAlt', 'seo', 'link', 'menuGroup', 'pageSection', 'blockContent', 'householdFacts', 'infoTable',
-        'siteSettings', 'homePage',
-        'page', 'unitType', 'premiumSlide', 'premiumCard', 'locationCard', 'overviewRow', 'videoTab', 'pressArticle', 'lead',
+        'siteSettings', 'homePage', 'leadSettings',
+        'page', 'unitType', 'premiumSlide', 'premiumCard', 'locationCard', 'overviewRow', 'videoTab', 'pressArticle',
+        'lead', 'visitSlot',
       ].sort(),
     );
   });
@@ -177,7 +178,7 @@ describe('Studio', () => {
     expect(contentWorkspace?.dataset).toBe(process.env.SANITY_STUDIO_DATASET || 'production');
     expect(leadsWorkspace?.dataset).toBe(process.env.SANITY_STUDIO_LEADS_DATASET || 'leads');
     const leadSchemaTypes = (leadsWorkspace?.schema?.types ?? []) as TypeDefinition[];
-    expect(leadSchemaTypes.map(({ name }) => name)).toEqual(['lead']);
+    expect(leadSchemaTypes.map(({ name }) => name)).toEqual(['lead', 'visitSlot']);
     expect(contentWorkspace?.document?.actions).toBe(resolveContentDocumentActions);
     expect(contentWorkspace?.document?.newDocumentOptions).toBe(resolveContentNewDocumentOptions);
     expect(leadsWorkspace?.document?.actions).toBe(resolveLeadDocumentActions);
@@ -199,7 +200,7 @@ describe('Studio', () => {
   });
 
   it('hides singletons and leads from the "new document" menu', () => {
-    const templates = ['siteSettings', 'homePage', 'lead', 'page', 'pressArticle'].map(
+    const templates = ['siteSettings', 'homePage', 'leadSettings', 'lead', 'visitSlot', 'page', 'pressArticle'].map(
       (templateId) => ({ templateId, id: templateId, type: 'initialValueTemplateItem' }) as unknown as TemplateItem,
     );
     const creationContext = { type: 'global' } as NewDocumentCreationContext;
@@ -207,10 +208,14 @@ describe('Studio', () => {
     expect(offered.map(({ templateId }) => templateId)).toEqual(['page', 'pressArticle']);
   });
 
-  it('lets nobody create, change or delete leads from the Studio', () => {
+  it('lets nobody create, change or delete leads from the Studio, but staff manage visit slots', () => {
     expect(resolveLeadDocumentActions(builtInActions, actionsContext('lead'))).toEqual([]);
-    const templates = [{ templateId: 'lead', id: 'lead', type: 'initialValueTemplateItem' } as unknown as TemplateItem];
-    expect(resolveLeadNewDocumentOptions(templates, { creationContext: { type: 'global' } } as never)).toEqual([]);
+    expect(actionNames(resolveLeadDocumentActions(builtInActions, actionsContext('visitSlot')))).toEqual([...BUILT_IN_ACTION_NAMES]);
+    const templates = ['lead', 'visitSlot'].map(
+      (templateId) => ({ templateId, id: templateId, type: 'initialValueTemplateItem' }) as unknown as TemplateItem,
+    );
+    const offered = resolveLeadNewDocumentOptions(templates, { creationContext: { type: 'global' } } as never);
+    expect(offered.map(({ templateId }) => templateId)).toEqual(['visitSlot']);
   });
 
   it('pins the singletons, by their fixed ids, above every other content type', () => {
@@ -225,8 +230,9 @@ describe('Studio', () => {
     const root = contentStructure(S, { schema } as unknown as StructureResolverContext);
     const items = (root as { serialize: () => { items: Array<Record<string, unknown>> } }).serialize().items;
     const listed = items.filter(({ type }) => type === 'listItem');
-    expect(listed.slice(0, 2).map(({ id }) => id)).toEqual(['siteSettings', 'homePage']);
-    for (const singleton of listed.slice(0, 2)) {
+    const singletonCount = singletonTypeNames.length;
+    expect(listed.slice(0, singletonCount).map(({ id }) => id)).toEqual([...singletonTypeNames]);
+    for (const singleton of listed.slice(0, singletonCount)) {
       const child = singleton.child as { type: string; options: { id: string; type: string } };
       expect(child.type).toBe('document');
       expect(child.options).toEqual({ id: singleton.id, type: singleton.id });
@@ -234,6 +240,6 @@ describe('Studio', () => {
     const otherTypes = contentDocumentTypes
       .map(({ name }) => name)
       .filter((name) => !(singletonTypeNames as readonly string[]).includes(name));
-    expect(listed.slice(2).map(({ id }) => id).sort()).toEqual(otherTypes.sort());
+    expect(listed.slice(singletonCount).map(({ id }) => id).sort()).toEqual(otherTypes.sort());
   });
 });

@@ -95,3 +95,38 @@ export const locationCardsQuery = defineQuery(`
 export const pressSiteSlugQuery = defineQuery(`
   *[_type == "siteSettings" && _id == "siteSettings"][0].pressSiteSlug
 `);
+
+// --- Leads (issue 5). `leadSettings` is in the public content dataset; `visitSlot` and `lead`
+// live in the private leads dataset and are read only by the server.
+
+/** The consent notice shown with every lead form, its version, and the retention period. */
+export const leadSettingsQuery = defineQuery(`
+  *[_type == "leadSettings" && _id == "leadSettings"][0]{
+    consentVersion, privacyPurpose, privacyItems, privacyRetention, privacyRefusal,
+    marketingNotice, retentionDays, popupText
+  }
+`);
+
+/** Visit slots from `$today` (YYYY-MM-DD) on, in time order, with how many places are left. */
+export const upcomingVisitSlotsQuery = defineQuery(`
+  *[_type == "visitSlot" && date >= $today] | order(date asc, time asc){
+    _id, date, time, capacity, "booked": coalesce(booked, 0)
+  }
+`);
+
+/** One slot with its revision, for booking with optimistic locking. */
+export const visitSlotForBookingQuery = defineQuery(`
+  *[_type == "visitSlot" && _id == $id][0]{ _id, _rev, date, time, capacity, "booked": coalesce(booked, 0) }
+`);
+
+export const leadExistsQuery = defineQuery(`count(*[_type == "lead" && _id == $id]) > 0`);
+
+/** Leads created at or after `$since` (ISO date-time), oldest first, for the staff export. */
+export const leadsExportQuery = defineQuery(`
+  *[_type == "lead" && createdAt >= $since] | order(createdAt asc, _id asc){
+    _id, name, phone, message, visitAt, visitSlotStatus, consent, sourcePage, formKind, utm, createdAt
+  }
+`);
+
+/** Ids of leads created before `$before`: past the retention period. */
+export const expiredLeadIdsQuery = defineQuery(`*[_type == "lead" && createdAt < $before]._id`);

@@ -6,12 +6,13 @@ import 'react-router';
 import { createRequestHandler } from '@react-router/express';
 import express from 'express';
 import path from 'node:path';
-import { startAdminAuth, type AdminAuth } from './auth/index';
+import { getAdminSessionFromNode, startAdminAuth, type AdminAuth } from './auth/index';
 import { createContentSources } from './content/index';
 import type { ContentSource } from './content/types';
 import type { ImageConfig } from '../sanity/image';
 import { createImageHandler } from './images';
 import { createSanityWebhookHandler } from './sanity-webhook';
+import { createLeadRouter, createLeadServiceFromEnv, type LeadService } from './leads/index';
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -22,6 +23,8 @@ declare module 'react-router' {
     auth: AdminAuth;
     /** The client's address as Express sees it (set `trust proxy` behind a reverse proxy). */
     clientIp: string;
+    /** Lead forms' data (token, consent notice, visit slots) for loaders. */
+    leadForms: Pick<LeadService, 'formData'>;
   }
 }
 
@@ -44,6 +47,13 @@ app.post(
   createSanityWebhookHandler({ secret: process.env.SANITY_WEBHOOK_SECRET, content: sources.content }),
 );
 
+// --- Leads (issue 5): POST /api/leads, GET /api/leads/form, GET /api/leads.csv -------------
+const leadService = createLeadServiceFromEnv(sources);
+leadService.startOutboxDelivery();
+leadService.startDailyPurge();
+app.use(createLeadRouter({ service: leadService, isAdmin: async (req) => (await getAdminSessionFromNode(req)) !== null }));
+// --- end of leads ------------------------------------------------------------------------------
+
 app.use(
   createRequestHandler({
     build: () => import('virtual:react-router/server-build'),
@@ -53,11 +63,14 @@ app.use(
       imageConfig: sources.imageConfig,
       auth,
       clientIp: req.ip ?? '',
+      leadForms: leadService,
     }),
   }),
 );
 
 /** Closes the stores so every acknowledged write is on disk before the process exits. */
 export async function shutdown(): Promise<void> {
+  // Stops the outbox loop first: a delivery in progress still needs the leads store.
+  await leadService.close();
   await Promise.all([sources.content.close(), sources.leads.close()]);
 }

@@ -45,7 +45,11 @@ export async function createContentSources(env: NodeJS.ProcessEnv = process.env)
     rootDir: process.cwd(),
   });
   try {
-    const leads = await openEmbeddedStore({ file: path.join(dataDir, 'leads.sqlite') });
+    const leads = await openEmbeddedStore({
+      file: path.join(dataDir, 'leads.sqlite'),
+      // The leads dataset's seed holds visit slots only, never leads.
+      seedFile: path.resolve('content/leads.ndjson'),
+    });
     return { content, leads, mode: 'embedded', imageConfig: EMBEDDED_IMAGE_CONFIG };
   } catch (error) {
     await content.close();

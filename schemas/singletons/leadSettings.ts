@@ -1,0 +1,72 @@
+import { ClipboardIcon } from '@sanity/icons';
+import { defineField, defineType } from 'sanity';
+
+const noticeField = (name: string, title: string, description: string) =>
+  defineField({
+    name,
+    title,
+    description,
+    type: 'text',
+    rows: 3,
+    group: 'consent',
+    validation: (rule) => rule.required().error(`${title} 문구를 입력해 주세요.`),
+  });
+
+/**
+ * The consent notice every lead form shows (개인정보 보호법 §15: purpose, items, retention, the
+ * right to refuse and what refusing means), its version (stored with each lead), and how long
+ * leads are kept. Change the version whenever the wording changes.
+ */
+export const leadSettings = defineType({
+  name: 'leadSettings',
+  title: '관심고객 등록 설정',
+  type: 'document',
+  icon: ClipboardIcon,
+  groups: [
+    { name: 'consent', title: '동의 문구', default: true },
+    { name: 'retention', title: '보관' },
+  ],
+  fields: [
+    defineField({
+      name: 'consentVersion',
+      title: '동의 문구 버전',
+      description: '문구를 바꿀 때마다 새 버전(예: 2026-01)으로 바꿔 주세요. 각 관심고객에 함께 저장됩니다.',
+      type: 'string',
+      group: 'consent',
+      validation: (rule) => rule.required().error('동의 문구 버전을 입력해 주세요.'),
+    }),
+    noticeField('privacyPurpose', '수집·이용 목적', '예: 분양 상담 및 모델하우스 방문 예약 안내'),
+    noticeField('privacyItems', '수집 항목', '예: 이름, 휴대전화 번호, 문의내용'),
+    noticeField('privacyRetention', '보유·이용 기간', '아래 "보관 기간(일)"과 같은 기간을 적어 주세요.'),
+    noticeField('privacyRefusal', '동의 거부 권리 및 불이익', '거부할 권리와, 거부하면 상담을 받을 수 없다는 점'),
+    noticeField('marketingNotice', '마케팅 정보 수신 동의 안내', '선택 동의의 목적·항목·기간'),
+    defineField({
+      name: 'popupText',
+      title: '등록 창 안내 문구',
+      type: 'text',
+      rows: 2,
+      group: 'consent',
+    }),
+    defineField({
+      name: 'retentionDays',
+      title: '보관 기간(일)',
+      description: '등록 후 이 기간이 지난 관심고객 정보는 매일 자동으로 삭제됩니다.',
+      type: 'number',
+      group: 'retention',
+      validation: (rule) => [
+        rule.required().error('보관 기간을 입력해 주세요.'),
+        rule.integer().error('보관 기간은 일 단위 정수로 입력해 주세요.'),
+        rule.min(1).error('보관 기간은 1일 이상이어야 합니다.'),
+      ],
+    }),
+  ],
+  preview: {
+    select: { version: 'consentVersion', days: 'retentionDays' },
+    prepare: ({ version, days }) => ({
+      title: '관심고객 등록 설정',
+      subtitle: [version ? `동의 문구 ${version}` : undefined, days ? `보관 ${days}일` : undefined]
+        .filter(Boolean)
+        .join(' · '),
+    }),
+  },
+});

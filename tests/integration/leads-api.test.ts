@@ -1,0 +1,229 @@
+/**
+ * POST /api/leads end to end over HTTP against the embedded leads store: status codes, Korean
+ * field errors, the stored shape, idempotency, spam defences, the no-JavaScript form post, the
+ * CSV export's access check.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { leadMessages } from '../../web/app/lib/messages';
+import { leadIdFor } from '../../web/server/leads/store';
+import { signer, slotDocument, startLeadApp, tokenAged, validBody, type LeadApp } from './leads-harness';
+
+let app: LeadApp;
+
+afterEach(async () => {
+  await app?.close();
+});
+
+const errors = leadMessages.errors;
+
+async function storedLead(id: string) {
+  return app.leads.fetch<Record<string, unknown> | null>('*[_id == $id][0]', { id });
+}
+
+describe('POST /api/leads', () => {
+  it('stores a valid lead in the leads store, never the content store, and answers 201 { id }', async () => {
+    app = await startLeadApp();
+    const body = validBody({ phone: '+82 10-2222-3333', message: ' 84A 궁금합니다 ', marketingConsent: 'on' });
+    const response = await app.post(body);
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    const token = signer.verify(body.formToken)!;
+    expect(id).toBe(leadIdFor(token.idempotencyKey, '01022223333'));
+    const lead = await storedLead(id);
+    expect(lead).toMatchObject({
+      _type: 'lead',
+      name: '홍길동',
+      phone: '01022223333',
+      message: '84A 궁금합니다',
+      consent: { privacy: true, marketing: true, ageOver14: true, noticeVersion: '2026-11', agreedAt: expect.any(String) },
+      sourcePage: '/',
+      utm: { source: 'naver', campaign: 'launch' },
+      formKind: 'popup',
+      createdAt: expect.any(String),
+    });
+    // No IP address or user agent is kept with the lead.
+    expect(JSON.stringify(lead)).not.toMatch(/127\.0\.0\.1|ip|agent/i);
+    expect(await app.content.fetch('count(*[_type == "lead"])')).toBe(0);
+  });
+
+  it.each([
+    [{ phone: '02-123-4567' }, { phone: errors.phoneInvalid }],
+    [{ phone: '' }, { phone: errors.phoneRequired }],
+    [{ name: '가'.repeat(51) }, { name: errors.nameTooLong }],
+    [{ name: '' }, { name: errors.nameRequired }],
+    [{ privacyConsent: false }, { privacyConsent: errors.privacyConsentRequired }],
+    [{ ageConfirmed: undefined }, { ageConfirmed: errors.ageRequired }],
+    [{ formKind: 'customer', message: '' }, { message: errors.messageRequired }],
+    [{ message: 'x'.repeat(2001) }, { message: errors.messageTooLong }],
+  ])('answers 400 with Korean field errors for %j', async (override, fieldErrors) => {
+    app = await startLeadApp();
+    const response = await app.post(validBody(override));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: 'invalid', errors: fieldErrors });
+    expect(await app.leads.fetch('count(*[_type == "lead"])')).toBe(0);
+  });
+
+  it('stores one lead for a double submit and for a retry of the same form', async () => {
+    app = await startLeadApp();
+    const body = validBody();
+    const responses = await Promise.all([app.post(body), app.post(body), app.post(body)]);
+    expect(responses.map((response) => response.status)).toEqual([201, 201, 201]);
+    const ids = await Promise.all(responses.map(async (response) => ((await response.json()) as { id: string }).id));
+    expect(new Set(ids).size).toBe(1);
+    expect((await app.post(body)).status).toBe(201);
+    expect(await app.leads.fetch('count(*[_type == "lead"])')).toBe(1);
+  });
+
+  it('keeps two people apart even when they share one form token (a cached page)', async () => {
+    app = await startLeadApp();
+    const formToken = tokenAged();
+    await app.post(validBody({ formToken }));
+    await app.post(validBody({ formToken }));
+    expect(await app.leads.fetch('count(*[_type == "lead"])')).toBe(2);
+  });
+
+  it('refuses a missing, forged or foreign token as an expired form', async () => {
+    app = await startLeadApp();
+    for (const formToken of [undefined, 'abc', `${tokenAged().split('.')[0]}.forged`]) {
+      const response = await app.post(validBody({ formToken }));
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: 'formExpired', message: errors.formExpired });
+    }
+  });
+
+  it('asks a form filled faster than the minimum time to wait, then accepts it', async () => {
+    app = await startLeadApp({ minFillMs: 60_000 });
+    const response = await app.post(validBody({ formToken: signer.issue('2026-11', Date.now() - 1_000) }));
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: string; retryAfterMs: number };
+    expect(body.error).toBe('tooFast');
+    expect(body.retryAfterMs).toBeGreaterThan(50_000);
+    expect((await app.post(validBody({ formToken: tokenAged(61_000) }))).status).toBe(201);
+  });
+
+  it('answers a filled honeypot like a success but stores nothing', async () => {
+    app = await startLeadApp();
+    const response = await app.post(validBody({ website: 'http://spam.example' }));
+    expect(response.status).toBe(201);
+    expect(await app.leads.fetch('count(*[_type == "lead"])')).toBe(0);
+  });
+
+  it('rate-limits per IP and per phone number with 429, but not retries of a stored form', async () => {
+    app = await startLeadApp({ ipLimit: { max: 3, windowMs: 60_000 }, phoneLimit: { max: 2, windowMs: 60_000 } });
+    const samePhone = '010-5555-0001';
+    const first = validBody({ phone: samePhone });
+    expect((await app.post(first)).status).toBe(201);
+    expect((await app.post(validBody({ phone: samePhone }))).status).toBe(201);
+    const thirdForPhone = await app.post(validBody({ phone: samePhone }));
+    expect(thirdForPhone.status).toBe(429);
+    expect(await thirdForPhone.json()).toEqual({ error: 'rateLimited', message: errors.rateLimited });
+    // A retry of an already stored form is answered again, not counted.
+    expect((await app.post(first)).status).toBe(201);
+    // The IP has made 2 counted submissions; one more is allowed, then 429.
+    expect((await app.post(validBody())).status).toBe(201);
+    expect((await app.post(validBody())).status).toBe(429);
+    expect(await app.leads.fetch('count(*[_type == "lead"])')).toBe(3);
+  });
+
+  it('answers 413 over 16 KB, 415 for other content types, 400 for unreadable JSON', async () => {
+    app = await startLeadApp();
+    const huge = await app.post(validBody({ message: 'x'.repeat(17 * 1024) }));
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toEqual({ error: 'tooLarge', message: errors.tooLarge });
+    const text = await app.post('name=x', { 'content-type': 'text/plain' });
+    expect(text.status).toBe(415);
+    const multipart = await app.post('x', { 'content-type': 'multipart/form-data; boundary=x' });
+    expect(multipart.status).toBe(415);
+    for (const body of ['{', '[]', 'null', '"x"']) {
+      const response = await app.post(body);
+      expect(response.status, body).toBe(400);
+    }
+  });
+
+  it('books a visit slot and answers 409 once it is full', async () => {
+    app = await startLeadApp();
+    await app.leads.mutate([{ create: slotDocument('visitSlot-test', 1) }]);
+    const first = await app.post(validBody({ visitSlot: 'visitSlot-test' }));
+    expect(first.status).toBe(201);
+    const { id } = (await first.json()) as { id: string };
+    expect(await storedLead(id)).toMatchObject({
+      visitSlot: { _ref: 'visitSlot-test', _weak: true },
+      visitAt: '2099-12-01 14:00',
+      visitSlotStatus: 'booked',
+    });
+    const second = await app.post(validBody({ visitSlot: 'visitSlot-test' }));
+    expect(second.status).toBe(409);
+    expect(await second.json()).toMatchObject({ error: 'slotFull', errors: { visitSlot: errors.visitSlotFull } });
+    const unknown = await app.post(validBody({ visitSlot: 'visitSlot-nope' }));
+    expect(unknown.status).toBe(400);
+    expect(await app.leads.fetch('*[_id == "visitSlot-test"][0].booked')).toBe(1);
+  });
+
+  it('takes a plain form post (no JavaScript) and redirects to the result page', async () => {
+    app = await startLeadApp();
+    const form = new URLSearchParams({
+      formToken: tokenAged(),
+      formKind: 'customer',
+      name: '김철수',
+      phone: '010-7777-8888',
+      message: '방문 상담 원합니다',
+      privacyConsent: 'on',
+      ageConfirmed: 'on',
+      website: '',
+      sourcePage: '/Promotion/Customer',
+    });
+    const post = (body: URLSearchParams) =>
+      fetch(`${app.url}/api/leads`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+        redirect: 'manual',
+      });
+    const ok = await post(form);
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get('location')).toBe('/leads/result?status=ok&from=%2FPromotion%2FCustomer');
+    form.set('phone', '123');
+    form.delete('ageConfirmed');
+    form.set('formToken', tokenAged());
+    const invalid = await post(form);
+    expect(invalid.status).toBe(303);
+    expect(invalid.headers.get('location')).toBe(
+      '/leads/result?status=invalid&errors=phoneInvalid%2CageRequired&from=%2FPromotion%2FCustomer',
+    );
+    expect(await app.leads.fetch('count(*[_type == "lead"])')).toBe(1);
+  });
+
+  it('serves fresh form data: a token, the consent notice and upcoming slots', async () => {
+    app = await startLeadApp();
+    await app.leads.mutate([{ create: slotDocument('visitSlot-test', 4, 1) }]);
+    const response = await fetch(`${app.url}/api/leads/form`);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const data = (await response.json()) as { token: string; notice: { consentVersion: string }; slots: unknown[] };
+    expect(signer.verify(data.token)).toMatchObject({ consentVersion: '2026-11' });
+    expect(data.notice.consentVersion).toBe('2026-11');
+    expect(data.slots).toEqual([{ id: 'visitSlot-test', date: '2099-12-01', time: '14:00', remaining: 3 }]);
+  });
+});
+
+describe('GET /api/leads.csv', () => {
+  it('is refused without an admin session', async () => {
+    app = await startLeadApp({ isAdmin: false });
+    const response = await fetch(`${app.url}/api/leads.csv`);
+    expect(response.status).toBe(401);
+  });
+
+  it('exports the leads as CSV with a BOM for an admin, optionally since a date', async () => {
+    app = await startLeadApp({ isAdmin: true });
+    await app.post(validBody({ name: '=cmd|calc', phone: '010-3333-4444' }));
+    const response = await fetch(`${app.url}/api/leads.csv`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = new TextDecoder().decode(bytes);
+    expect(csv).toContain(`"'=cmd|calc","010-3333-4444"`);
+    const future = await fetch(`${app.url}/api/leads.csv?since=2999-01-01`);
+    expect((await future.text()).trim().split('\r\n')).toHaveLength(1);
+    expect((await fetch(`${app.url}/api/leads.csv?since=yesterday`)).status).toBe(400);
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * A lead acknowledged with 201 is on disk: the server is killed with SIGKILL in the middle of
+ * 2,000 submissions; after a restart every acknowledged lead is there, and the visitors' retries
+ * of the unanswered ones store each lead exactly once.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openEmbeddedStore } from '../../web/server/content/embedded';
+import { TEST_SECRET, validBody } from './leads-harness';
+
+const TOTAL = 2000;
+const KILL_AFTER_ACKS = 700;
+const IN_FLIGHT = 32;
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'leads-crash-'));
+const children: ChildProcess[] = [];
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function startChild(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/integration/leads-child-server.ts'], {
+    env: { ...process.env, DATA_DIR: dataDir, LEAD_FORM_SECRET: TEST_SECRET, SANITY_PROJECT_ID: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /PORT=(\d+)/.exec(output);
+      if (match) resolve(`http://127.0.0.1:${match[1]}`);
+    });
+    child.on('exit', (code) => reject(new Error(`child exited early (${code})`)));
+  });
+  return { child, url };
+}
+
+function submit(url: string, body: Record<string, unknown>): Promise<string | null> {
+  return fetch(`${url}/api/leads`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  }).then(
+    async (response) => (response.status === 201 ? ((await response.json()) as { id: string }).id : null),
+    () => null,
+  );
+}
+
+describe('kill -9 during 2,000 submissions', () => {
+  it('keeps every acknowledged lead, and retries store each lead once', async () => {
+    const bodies = Array.from({ length: TOTAL }, () => validBody());
+    const acknowledged = new Map<number, string>();
+    const first = await startChild();
+    let next = 0;
+    let killed = false;
+    const worker = async () => {
+      while (next < TOTAL && !killed) {
+        const index = next++;
+        const id = await submit(first.url, bodies[index]);
+        if (id) acknowledged.set(index, id);
+        if (!killed && acknowledged.size >= KILL_AFTER_ACKS) {
+          killed = true;
+          first.child.kill('SIGKILL');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+    await new Promise((resolve) => (first.child.exitCode !== null || first.child.signalCode ? resolve(null) : first.child.on('exit', resolve)));
+    expect(first.child.signalCode).toBe('SIGKILL');
+    expect(acknowledged.size).toBeGreaterThanOrEqual(KILL_AFTER_ACKS);
+    expect(acknowledged.size).toBeLessThan(TOTAL);
+
+    // Restart on the same DATA_DIR: every acknowledged lead survived.
+    const second = await startChild();
+    const afterCrash = await openEmbeddedStore({ file: path.join(dataDir, 'leads.sqlite') });
+    const stored = new Set(await afterCrash.fetch<string[]>('*[_type == "lead"]._id'));
+    await afterCrash.close();
+    const missing = [...acknowledged.values()].filter((id) => !stored.has(id));
+    expect(missing).toEqual([]);
+
+    // The visitors whose submission went unanswered retry it (same form, same token).
+    const unanswered = bodies.map((body, index) => ({ body, index })).filter(({ index }) => !acknowledged.has(index));
+    for (let start = 0; start < unanswered.length; start += IN_FLIGHT) {
+      const batch = unanswered.slice(start, start + IN_FLIGHT);
+      const ids = await Promise.all(batch.map(({ body }) => submit(second.url, body)));
+      ids.forEach((id, position) => {
+        expect(id).not.toBeNull();
+        acknowledged.set(batch[position].index, id!);
+      });
+    }
+    second.child.kill('SIGKILL');
+    await new Promise((resolve) => second.child.on('exit', resolve));
+    const finalStore = await openEmbeddedStore({ file: path.join(dataDir, 'leads.sqlite') });
+    const finalIds = await finalStore.fetch<string[]>('*[_type == "lead"]._id');
+    await finalStore.close();
+    expect(finalIds).toHaveLength(TOTAL);
+    expect(new Set(finalIds)).toEqual(new Set(acknowledged.values()));
+  }, 240_000);
+});

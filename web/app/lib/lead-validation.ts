@@ -1,0 +1,129 @@
+/**
+ * The one validation of a lead form, run by the browser (before sending) and by the server (the
+ * only check that counts). Pure: no DOM, no Node APIs, so both bundles share it.
+ */
+import { leadMessages } from './messages';
+
+export const LEAD_NAME_MAX = 50;
+export const LEAD_MESSAGE_MAX = 2000;
+
+/** Which form a lead came from; the customer pages label the message as required. */
+export const LEAD_FORM_KINDS = ['popup', 'home', 'customer'] as const;
+export type LeadFormKind = (typeof LEAD_FORM_KINDS)[number];
+
+/** Form field names, shared by the markup, the JSON API and the error map. */
+export const LEAD_FIELDS = {
+  name: 'name',
+  phone: 'phone',
+  message: 'message',
+  visitSlot: 'visitSlot',
+  privacyConsent: 'privacyConsent',
+  marketingConsent: 'marketingConsent',
+  ageConfirmed: 'ageConfirmed',
+  formKind: 'formKind',
+  formToken: 'formToken',
+  /** The honeypot: hidden from people, filled in by naive bots. */
+  honeypot: 'website',
+  sourcePage: 'sourcePage',
+} as const;
+
+export type LeadFieldErrors = Partial<
+  Record<'name' | 'phone' | 'message' | 'visitSlot' | 'privacyConsent' | 'ageConfirmed', string>
+>;
+
+export type ValidLead = {
+  name: string;
+  /** Digits only, e.g. 01012345678. */
+  phone: string;
+  message: string;
+  visitSlotId: string | null;
+  consent: { privacy: true; marketing: boolean; ageOver14: true };
+  formKind: LeadFormKind;
+};
+
+export type LeadValidation = { ok: true; lead: ValidLead } | { ok: false; errors: LeadFieldErrors };
+
+const MOBILE_PHONE = /^01[016789]\d{7,8}$/;
+// Separators people type between digit groups; "(0)" after +82 is handled below.
+const PHONE_SEPARATORS = /[\s\-.()\u2010-\u2015\u2212]/g;
+// Control characters other than tab and line breaks never belong in a name or a message.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+// Sanity document ids of visit slots (see schemas/documents/visitSlot.ts).
+const SLOT_ID = /^[a-zA-Z0-9_][a-zA-Z0-9_-]{0,99}$/;
+
+/** `+82 10-1234-5678`, `010.1234.5678`, `010 1234 5678` → `01012345678`; anything else is left for the check. */
+export function normalisePhone(raw: string): string {
+  let digits = raw.replace(PHONE_SEPARATORS, '');
+  if (digits.startsWith('+82')) {
+    digits = `0${digits.slice(3)}`;
+    // "+82 010…" and "+82 (0)10…" keep their trunk zero: drop the doubled one.
+    if (digits.startsWith('00')) digits = digits.slice(1);
+  }
+  return digits;
+}
+
+/** 01012345678 → 010-1234-5678 (for display and the CSV). */
+export function formatPhone(digits: string): string {
+  return digits.length === 11
+    ? `${digits.slice(0, 3)}-${digits.slice(3, 7)}-${digits.slice(7)}`
+    : `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
+/** Checkbox values as browsers (`on`) and JSON clients (`true`) send them. */
+export function isChecked(value: unknown): boolean {
+  return value === true || value === 'on' || value === 'true' || value === '1' || value === 'yes';
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function characterCount(value: string): number {
+  return [...value].length;
+}
+
+export function isLeadFormKind(value: unknown): value is LeadFormKind {
+  return typeof value === 'string' && (LEAD_FORM_KINDS as readonly string[]).includes(value);
+}
+
+/** Validates the submitted fields (form data as an object, or the JSON body). */
+export function validateLead(input: Record<string, unknown>): LeadValidation {
+  const errors: LeadFieldErrors = {};
+  const { errors: messages } = leadMessages;
+  const formKind = isLeadFormKind(input[LEAD_FIELDS.formKind]) ? (input[LEAD_FIELDS.formKind] as LeadFormKind) : 'popup';
+
+  const name = text(input[LEAD_FIELDS.name]).trim().replace(/\s+/g, ' ');
+  if (name === '') errors.name = messages.nameRequired;
+  else if (characterCount(name) > LEAD_NAME_MAX) errors.name = messages.nameTooLong;
+  else if (CONTROL_CHARACTERS.test(name)) errors.name = messages.nameInvalid;
+
+  const rawPhone = text(input[LEAD_FIELDS.phone]).trim();
+  const phone = normalisePhone(rawPhone);
+  if (rawPhone === '') errors.phone = messages.phoneRequired;
+  else if (!MOBILE_PHONE.test(phone)) errors.phone = messages.phoneInvalid;
+
+  const message = text(input[LEAD_FIELDS.message]).replace(/\r\n?/g, '\n').trim();
+  if (formKind === 'customer' && message === '') errors.message = messages.messageRequired;
+  else if (characterCount(message) > LEAD_MESSAGE_MAX) errors.message = messages.messageTooLong;
+  else if (CONTROL_CHARACTERS.test(message)) errors.message = messages.invalidBody;
+
+  const slot = text(input[LEAD_FIELDS.visitSlot]).trim();
+  if (slot !== '' && !SLOT_ID.test(slot)) errors.visitSlot = messages.visitSlotInvalid;
+
+  if (!isChecked(input[LEAD_FIELDS.privacyConsent])) errors.privacyConsent = messages.privacyConsentRequired;
+  if (!isChecked(input[LEAD_FIELDS.ageConfirmed])) errors.ageConfirmed = messages.ageRequired;
+
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    lead: {
+      name,
+      phone,
+      message,
+      visitSlotId: slot === '' ? null : slot,
+      consent: { privacy: true, marketing: isChecked(input[LEAD_FIELDS.marketingConsent]), ageOver14: true },
+      formKind,
+    },
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * The staff export: CSV in UTF-8 with a BOM (so Excel opens Korean correctly), CRLF line ends,
+ * every cell quoted, and cells that a spreadsheet would run as a formula made inert.
+ */
+import type { LeadsExportQueryResult } from '../../sanity/sanity.types';
+import { formatPhone } from '../../app/lib/lead-validation';
+
+type ExportedLead = LeadsExportQueryResult[number];
+
+const BOM = '\uFEFF';
+
+const FORM_KIND_LABELS: Record<string, string> = { popup: '관심고객 등록 창', home: '홈 방문예약', customer: '방문예약 등록 페이지' };
+const SLOT_STATUS_LABELS: Record<string, string> = { booked: '예약됨', unavailable: '확인 필요(마감)' };
+
+const yesNo = (value: boolean | null | undefined) => (value ? '예' : '아니오');
+
+/** ko-KR time in Asia/Seoul, e.g. 2026-11-22 09:25:08. */
+function seoulTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Date(date.getTime() + 9 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
+}
+
+const COLUMNS: Array<[header: string, value: (lead: ExportedLead) => string]> = [
+  ['등록일시(KST)', (lead) => seoulTime(lead.createdAt)],
+  ['이름', (lead) => lead.name ?? ''],
+  ['연락처', (lead) => (lead.phone ? formatPhone(lead.phone) : '')],
+  ['문의내용', (lead) => lead.message ?? ''],
+  ['방문 희망 일시', (lead) => lead.visitAt ?? ''],
+  ['방문예약 상태', (lead) => (lead.visitSlotStatus ? (SLOT_STATUS_LABELS[lead.visitSlotStatus] ?? lead.visitSlotStatus) : '')],
+  ['개인정보 수집·이용 동의', (lead) => yesNo(lead.consent?.privacy)],
+  ['마케팅 정보 수신 동의', (lead) => yesNo(lead.consent?.marketing)],
+  ['만 14세 이상', (lead) => yesNo(lead.consent?.ageOver14)],
+  ['동의 문구 버전', (lead) => lead.consent?.noticeVersion ?? ''],
+  ['동의 일시(KST)', (lead) => seoulTime(lead.consent?.agreedAt)],
+  ['등록 페이지', (lead) => lead.sourcePage ?? ''],
+  ['양식', (lead) => (lead.formKind ? (FORM_KIND_LABELS[lead.formKind] ?? lead.formKind) : '')],
+  ['utm_source', (lead) => lead.utm?.source ?? ''],
+  ['utm_medium', (lead) => lead.utm?.medium ?? ''],
+  ['utm_campaign', (lead) => lead.utm?.campaign ?? ''],
+  ['utm_term', (lead) => lead.utm?.term ?? ''],
+  ['utm_content', (lead) => lead.utm?.content ?? ''],
+  ['ID', (lead) => lead._id],
+];
+
+/** Excel, LibreOffice and Google Sheets treat these leading characters as the start of a formula. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: string): string {
+  const inert = FORMULA_START.test(value) ? `'${value}` : value;
+  return `"${inert.replace(/"/g, '""')}"`;
+}
+
+export function leadsToCsv(leads: readonly ExportedLead[]): string {
+  const rows = [COLUMNS.map(([header]) => header), ...leads.map((lead) => COLUMNS.map(([, value]) => value(lead)))];
+  return BOM + rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}

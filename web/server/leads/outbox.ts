@@ -1,0 +1,97 @@
+/**
+ * The local durable outbox: a lead the leads store could not take (Sanity unreachable) is written
+ * here — SQLite, WAL, synchronous=FULL, committed before the visitor is answered — and delivered
+ * by a background loop once the store is back. Entries are removed only after delivery; a lead
+ * the store refuses outright stays in the table, marked, for an operator.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { LeadDocument } from './store';
+
+export type OutboxEntry = {
+  id: string;
+  lead: LeadDocument;
+  visitSlotId: string | null;
+  attempts: number;
+};
+
+export interface LeadOutbox {
+  /** Stores the lead durably; adding the same id twice keeps the first. */
+  add(lead: LeadDocument, visitSlotId: string | null, now?: number): void;
+  /** Entries due for delivery, oldest first. */
+  due(now: number, limit: number): OutboxEntry[];
+  delivered(id: string): void;
+  /** Schedules the next attempt. */
+  retryLater(id: string, error: string, nextAttemptAt: number): void;
+  /** Keeps the entry, never retried (the store refused it: a bug to look at, not a lead to drop). */
+  refused(id: string, error: string): void;
+  pendingCount(): number;
+  close(): void;
+}
+
+export function openLeadOutbox(file: string): LeadOutbox {
+  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const database = new Database(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = FULL');
+  database.pragma('busy_timeout = 5000');
+  database.exec(`
+    CREATE TABLE IF NOT EXISTS lead_outbox (
+      id              TEXT PRIMARY KEY,
+      lead            TEXT NOT NULL,
+      visit_slot_id   TEXT,
+      attempts        INTEGER NOT NULL DEFAULT 0,
+      next_attempt_at INTEGER NOT NULL,
+      created_at      INTEGER NOT NULL,
+      last_error      TEXT,
+      refused         INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX IF NOT EXISTS lead_outbox_due ON lead_outbox (refused, next_attempt_at);
+  `);
+  const insert = database.prepare(
+    `INSERT OR IGNORE INTO lead_outbox (id, lead, visit_slot_id, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?)`,
+  );
+  const selectDue = database.prepare(
+    `SELECT id, lead, visit_slot_id, attempts FROM lead_outbox
+      WHERE refused = 0 AND next_attempt_at <= ? ORDER BY created_at, id LIMIT ?`,
+  );
+  const remove = database.prepare('DELETE FROM lead_outbox WHERE id = ?');
+  const reschedule = database.prepare(
+    'UPDATE lead_outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ?',
+  );
+  const markRefused = database.prepare(
+    'UPDATE lead_outbox SET attempts = attempts + 1, last_error = ?, refused = 1 WHERE id = ?',
+  );
+  const countPending = database.prepare('SELECT count(*) FROM lead_outbox WHERE refused = 0').pluck();
+
+  return {
+    add(lead, visitSlotId, now = Date.now()) {
+      insert.run(lead._id, JSON.stringify(lead), visitSlotId, now, now);
+    },
+    due(now, limit) {
+      const rows = selectDue.all(now, limit) as Array<{ id: string; lead: string; visit_slot_id: string | null; attempts: number }>;
+      return rows.map((row) => ({
+        id: row.id,
+        lead: JSON.parse(row.lead) as LeadDocument,
+        visitSlotId: row.visit_slot_id,
+        attempts: row.attempts,
+      }));
+    },
+    delivered(id) {
+      remove.run(id);
+    },
+    retryLater(id, error, nextAttemptAt) {
+      reschedule.run(error, nextAttemptAt, id);
+    },
+    refused(id, error) {
+      markRefused.run(error, id);
+    },
+    pendingCount() {
+      return countPending.get() as number;
+    },
+    close() {
+      if (database.open) database.close();
+    },
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * Sliding-window request counting in memory, per instance (behind several instances each counts
+ * its own share; the CDN/WAF in front is the global limit). Keys are kept only as long as their
+ * window, so client IP addresses are never stored beyond rate limiting.
+ */
+export type RateLimit = { max: number; windowMs: number };
+
+export class RateLimiter {
+  private readonly hits = new Map<string, number[]>();
+  private lastSweep = 0;
+
+  constructor(private readonly limit: RateLimit) {}
+
+  /** Records a hit for `key` unless it is over the limit; false when it is. */
+  tryHit(key: string, now = Date.now()): boolean {
+    if (this.limit.max <= 0) return true;
+    this.sweep(now);
+    const since = now - this.limit.windowMs;
+    const recent = (this.hits.get(key) ?? []).filter((time) => time > since);
+    if (recent.length >= this.limit.max) {
+      this.hits.set(key, recent);
+      return false;
+    }
+    recent.push(now);
+    this.hits.set(key, recent);
+    return true;
+  }
+
+  /** Whether a hit for `key` would be refused, without recording one. */
+  isLimited(key: string, now = Date.now()): boolean {
+    if (this.limit.max <= 0) return false;
+    const since = now - this.limit.windowMs;
+    return (this.hits.get(key) ?? []).filter((time) => time > since).length >= this.limit.max;
+  }
+
+  /** Drops keys whose window has passed, at most once per window. */
+  private sweep(now: number): void {
+    if (now - this.lastSweep < this.limit.windowMs) return;
+    this.lastSweep = now;
+    const since = now - this.limit.windowMs;
+    for (const [key, times] of this.hits) if (!times.some((time) => time > since)) this.hits.delete(key);
+  }
+}
+
+/** "10/600" (10 per 600 s) from the environment, or the default. */
+export function rateLimitFrom(value: string | undefined, fallback: RateLimit, name: string): RateLimit {
+  if (value === undefined || value === '') return fallback;
+  const match = /^(\d+)\/(\d+)$/.exec(value.trim());
+  if (!match) throw new Error(`${name} must look like "10/600" (requests per seconds), got "${value}"`);
+  return { max: Number(match[1]), windowMs: Number(match[2]) * 1000 };
+}

@@ -1,0 +1,185 @@
+/**
+ * HTTP for leads. `POST /api/leads` takes JSON (the forms with JavaScript) or a plain form post
+ * (without JavaScript, answered by a redirect to /leads/result); both run LeadService.submit.
+ * Bad input is always a 4xx with a Korean message, never a 5xx.
+ */
+import express, {
+  type ErrorRequestHandler,
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
+import { LEAD_FIELDS } from '../../app/lib/lead-validation';
+import { leadMessages, messages } from '../../app/lib/messages';
+import type { LeadService, SubmitResult } from './service';
+
+/** Larger bodies are refused with 413 before they are parsed. */
+export const MAX_LEAD_BODY_BYTES = 16 * 1024;
+
+export const LEAD_RESULT_PATH = '/leads/result';
+
+export type LeadRoutesOptions = {
+  service: LeadService;
+  /** Whether the request carries a signed-in admin's session (the staff CSV export). */
+  isAdmin: (req: Request) => Promise<boolean>;
+};
+
+type ErrorKey = keyof typeof leadMessages.errors;
+
+export function createLeadRouter({ service, isAdmin }: LeadRoutesOptions): express.Router {
+  const router = express.Router();
+
+  router.get('/api/leads/form', async (_req, res, next) => {
+    try {
+      res.set('Cache-Control', 'no-store').json(await service.formData());
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  const requireFormOrJson: RequestHandler = (req, res, next) => {
+    if (!req.is(['application/json', 'application/x-www-form-urlencoded'])) {
+      res.status(415).json(errorBody('wrongContentType'));
+      return;
+    }
+    next();
+  };
+  const submit: RequestHandler = async (req, res, next) => {
+    const isForm = req.is('application/x-www-form-urlencoded') !== false;
+    const body = parseBody(req.body, isForm);
+    if (!body) {
+      res.status(400).json(errorBody('invalidBody'));
+      return;
+    }
+    let result: SubmitResult;
+    try {
+      result = await service.submit(body, { ip: req.ip ?? req.socket.remoteAddress ?? '' });
+    } catch (error) {
+      next(error);
+      return;
+    }
+    if (isForm) redirectToResult(res, result, body[LEAD_FIELDS.sourcePage]);
+    else sendJson(res, result);
+  };
+  // body-parser's errors: too large, unreadable encoding, aborted upload.
+  const bodyErrors: ErrorRequestHandler = (error: { type?: string; status?: number }, _req, res, next) => {
+    if (error?.type === 'entity.too.large') res.status(413).json(errorBody('tooLarge'));
+    else if (error?.status && error.status >= 400 && error.status < 500) res.status(400).json(errorBody('invalidBody'));
+    else next(error);
+  };
+  router.post(
+    '/api/leads',
+    requireFormOrJson,
+    express.raw({ type: () => true, limit: MAX_LEAD_BODY_BYTES }),
+    submit,
+    bodyErrors,
+  );
+
+  router.get('/api/leads.csv', async (req, res, next) => {
+    try {
+      if (!(await isAdmin(req))) {
+        res.status(401).set('Cache-Control', 'no-store').json({ error: 'unauthorized', message: '관리자 로그인이 필요합니다.' });
+        return;
+      }
+      const since = parseSince(req.query.since);
+      if (since === null) {
+        res.status(400).json({ error: 'invalidSince', message: 'since는 2026-01-31 형식의 날짜여야 합니다.' });
+        return;
+      }
+      const csv = await service.exportCsv(since);
+      const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
+      res
+        .status(200)
+        .set({
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="leads-${day}.csv"`,
+          'Cache-Control': 'no-store',
+        })
+        .send(csv);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  // A store that is down and an outbox that cannot write: the one 5xx, and it is not about input.
+  router.use(['/api/leads', '/api/leads.csv', '/api/leads/form'], (error: Error, _req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    console.error('[leads]', error);
+    res.status(503).set('Retry-After', '30').json({ error: 'unavailable', message: messages.leadError });
+  });
+
+  return router;
+}
+
+function errorBody(key: ErrorKey) {
+  return { error: key, message: leadMessages.errors[key] };
+}
+
+function parseBody(raw: unknown, isForm: boolean): Record<string, unknown> | null {
+  const text = Buffer.isBuffer(raw) ? raw.toString('utf8') : '';
+  if (isForm) {
+    const body: Record<string, unknown> = {};
+    for (const [key, value] of new URLSearchParams(text)) if (!(key in body)) body[key] = value;
+    return body;
+  }
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+function sendJson(res: Response, result: SubmitResult): void {
+  res.set('Cache-Control', 'no-store');
+  switch (result.error) {
+    case undefined:
+      res.status(201).json({ id: result.id });
+      return;
+    case 'invalid':
+      res.status(400).json({ error: 'invalid', message: leadMessages.errors.invalidBody, errors: result.errors });
+      return;
+    case 'slotFull':
+      res.status(409).json({ ...errorBody('visitSlotFull'), error: 'slotFull', errors: result.errors });
+      return;
+    case 'tooFast':
+      res.status(400).json({ ...errorBody('tooFast'), retryAfterMs: result.retryAfterMs });
+      return;
+    case 'rateLimited':
+      res.status(429).set('Retry-After', '600').json(errorBody('rateLimited'));
+      return;
+    case 'formExpired':
+      res.status(400).json(errorBody('formExpired'));
+  }
+}
+
+/** The no-JavaScript answer: 303 to the result page, which shows the outcome in words. */
+function redirectToResult(res: Response, result: SubmitResult, sourcePage: unknown): void {
+  const query = new URLSearchParams();
+  if (result.status === 201) query.set('status', 'ok');
+  else {
+    query.set('status', result.error);
+    if ('errors' in result) query.set('errors', errorKeysOf(Object.values(result.errors)).join(','));
+  }
+  if (typeof sourcePage === 'string' && sourcePage.startsWith('/') && !sourcePage.startsWith('//')) {
+    query.set('from', sourcePage.slice(0, 500));
+  }
+  res.redirect(303, `${LEAD_RESULT_PATH}?${query}`);
+}
+
+/** Field messages back to their keys (the result page looks the words up again). */
+function errorKeysOf(texts: Array<string | undefined>): ErrorKey[] {
+  const entries = Object.entries(leadMessages.errors) as Array<[ErrorKey, string]>;
+  return texts.flatMap((text) => entries.filter(([, message]) => message === text).map(([key]) => key));
+}
+
+function parseSince(value: unknown): Date | undefined | null {
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const date = new Date(`${value}T00:00:00+09:00`);
+  return Number.isNaN(date.getTime()) ? null : date;
+}

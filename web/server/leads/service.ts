@@ -1,0 +1,351 @@
+/**
+ * Lead capture, independent of HTTP: issuing form tokens, checking and storing submissions,
+ * the outbox delivery loop, notifications, the CSV export and the retention purge. The Express
+ * routes (./routes.ts), the React Router loaders (through the load context) and the CLI
+ * (scripts/leads.ts) all use this one service.
+ */
+import {
+  expiredLeadIdsQuery,
+  leadSettingsQuery,
+  leadsExportQuery,
+  upcomingVisitSlotsQuery,
+} from '../../sanity/queries';
+import type {
+  LeadSettingsQueryResult,
+  LeadsExportQueryResult,
+  UpcomingVisitSlotsQueryResult,
+} from '../../sanity/sanity.types';
+import { validateLead, LEAD_FIELDS, type LeadFieldErrors } from '../../app/lib/lead-validation';
+import { leadMessages } from '../../app/lib/messages';
+import { ContentUnavailableError, MutationError, type ContentSource } from '../content/types';
+import { LruCache } from '../content/lru';
+import { leadsToCsv } from './csv';
+import { createFormTokenSigner, type FormTokenSigner } from './form-token';
+import { silentNotifier, type LeadNotifier } from './notifier';
+import type { LeadOutbox } from './outbox';
+import { RateLimiter, type RateLimit } from './rate-limit';
+import { leadIdFor, saveLead, type LeadDocument } from './store';
+
+export type LeadNotice = NonNullable<LeadSettingsQueryResult>;
+
+export type VisitSlotOption = { id: string; date: string; time: string; remaining: number };
+
+/** What a lead form needs to render: its token, the consent notice and the visit slots. */
+export type LeadFormData = { token: string; notice: LeadNotice | null; slots: VisitSlotOption[] };
+
+export type SubmitResult =
+  | { status: 201; id: string; error?: undefined }
+  | { status: 400; error: 'invalid'; errors: LeadFieldErrors }
+  | { status: 400; error: 'formExpired' }
+  | { status: 400; error: 'tooFast'; retryAfterMs: number }
+  | { status: 409; error: 'slotFull'; errors: LeadFieldErrors }
+  | { status: 429; error: 'rateLimited' };
+
+export type LeadServiceOptions = {
+  content: ContentSource;
+  leads: ContentSource;
+  outbox: LeadOutbox;
+  /** HMAC secret of the form tokens (LEAD_FORM_SECRET); random per process when unset. */
+  secret?: string;
+  /** A form submitted sooner than this after it was rendered is asked to wait. */
+  minFillMs?: number;
+  ipLimit?: RateLimit;
+  phoneLimit?: RateLimit;
+  notifier?: LeadNotifier;
+  /** How often the outbox is checked for leads to deliver. */
+  outboxIntervalMs?: number;
+  now?: () => number;
+};
+
+export const DEFAULT_MIN_FILL_MS = 2000;
+// Generous per IP: Korean mobile carriers put many phones behind one address.
+export const DEFAULT_IP_LIMIT: RateLimit = { max: 30, windowMs: 10 * 60_000 };
+export const DEFAULT_PHONE_LIMIT: RateLimit = { max: 5, windowMs: 60 * 60_000 };
+const TOKEN_MAX_AGE_MS = 7 * 24 * 3600_000;
+// Clocks of several instances may differ a little.
+const TOKEN_CLOCK_SKEW_MS = 60_000;
+const SLOT_CACHE_MS = 5_000;
+const OUTBOX_BATCH = 50;
+const OUTBOX_MAX_BACKOFF_MS = 5 * 60_000;
+const DEFAULT_CONSENT_VERSION = 'unset';
+const UTM_KEYS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
+const MAX_SOURCE_PAGE = 500;
+const MAX_UTM_VALUE = 200;
+
+export class LeadService {
+  private readonly signer: FormTokenSigner;
+  private readonly ipLimiter: RateLimiter;
+  private readonly phoneLimiter: RateLimiter;
+  private readonly notifier: LeadNotifier;
+  private readonly now: () => number;
+  private readonly minFillMs: number;
+  // Leads already stored: a retry of the same form is answered again, not rate limited.
+  private readonly acceptedIds = new LruCache<string, true>({ maxEntries: 10_000 });
+  private slotCache: { at: number; slots: Promise<VisitSlotOption[]> } | null = null;
+  private outboxTimer: NodeJS.Timeout | null = null;
+  private purgeTimer: NodeJS.Timeout | null = null;
+  private delivering: Promise<void> | null = null;
+  private closed = false;
+
+  constructor(private readonly options: LeadServiceOptions) {
+    this.signer = createFormTokenSigner(options.secret);
+    this.ipLimiter = new RateLimiter(options.ipLimit ?? DEFAULT_IP_LIMIT);
+    this.phoneLimiter = new RateLimiter(options.phoneLimit ?? DEFAULT_PHONE_LIMIT);
+    this.notifier = options.notifier ?? silentNotifier;
+    this.now = options.now ?? Date.now;
+    this.minFillMs = options.minFillMs ?? DEFAULT_MIN_FILL_MS;
+  }
+
+  async formData(): Promise<LeadFormData> {
+    const [notice, slots] = await Promise.all([this.notice(), this.visitSlots()]);
+    return { token: this.signer.issue(notice?.consentVersion ?? DEFAULT_CONSENT_VERSION, this.now()), notice, slots };
+  }
+
+  async issueToken(): Promise<string> {
+    const notice = await this.notice();
+    return this.signer.issue(notice?.consentVersion ?? DEFAULT_CONSENT_VERSION, this.now());
+  }
+
+  notice(): Promise<LeadNotice | null> {
+    return this.options.content.fetch<LeadSettingsQueryResult>(leadSettingsQuery);
+  }
+
+  /** Upcoming slots with the places left; cached briefly (booking itself always re-reads the slot). */
+  visitSlots(): Promise<VisitSlotOption[]> {
+    const now = this.now();
+    if (this.slotCache && now - this.slotCache.at < SLOT_CACHE_MS) return this.slotCache.slots;
+    const slots = this.options.leads
+      .fetch<UpcomingVisitSlotsQueryResult>(upcomingVisitSlotsQuery, { today: seoulDate(now) })
+      .then((rows) =>
+        rows.flatMap((slot) =>
+          slot.date && slot.time
+            ? [{ id: slot._id, date: slot.date, time: slot.time, remaining: Math.max(0, (slot.capacity ?? 0) - slot.booked) }]
+            : [],
+        ),
+      );
+    // A failed read is not cached, and the forms still render without slots.
+    const safe = slots.catch((error: unknown) => {
+      this.slotCache = null;
+      console.error(`[leads] visit slots unavailable: ${(error as Error).message}`);
+      return [];
+    });
+    this.slotCache = { at: now, slots: safe };
+    return safe;
+  }
+
+  async submit(body: Record<string, unknown>, client: { ip: string }): Promise<SubmitResult> {
+    const now = this.now();
+    const token = this.signer.verify(body[LEAD_FIELDS.formToken]);
+    if (!token || token.issuedAt > now + TOKEN_CLOCK_SKEW_MS || now - token.issuedAt > TOKEN_MAX_AGE_MS) {
+      return { status: 400, error: 'formExpired' };
+    }
+    // A filled honeypot is a bot: answered like a success so it learns nothing, and not stored.
+    const honeypot = body[LEAD_FIELDS.honeypot];
+    if (honeypot !== undefined && honeypot !== '') return { status: 201, id: leadIdFor(token.idempotencyKey, 'honeypot') };
+    const elapsed = now - token.issuedAt;
+    if (elapsed < this.minFillMs) return { status: 400, error: 'tooFast', retryAfterMs: this.minFillMs - elapsed };
+
+    const validation = validateLead(body);
+    if (!validation.ok) return { status: 400, error: 'invalid', errors: validation.errors };
+    const { lead: input } = validation;
+    const id = leadIdFor(token.idempotencyKey, input.phone);
+    if (!this.acceptedIds.get(id)) {
+      if (this.phoneLimiter.isLimited(input.phone, now) || !this.ipLimiter.tryHit(client.ip, now)) {
+        return { status: 429, error: 'rateLimited' };
+      }
+      this.phoneLimiter.tryHit(input.phone, now);
+    }
+
+    const createdAt = new Date(now).toISOString();
+    const { sourcePage, utm } = parseSourcePage(body[LEAD_FIELDS.sourcePage]);
+    const lead: LeadDocument = {
+      _id: id,
+      _type: 'lead',
+      name: input.name,
+      phone: input.phone,
+      ...(input.message ? { message: input.message } : {}),
+      consent: { ...input.consent, noticeVersion: token.consentVersion, agreedAt: createdAt },
+      createdAt,
+      ...(sourcePage ? { sourcePage } : {}),
+      formKind: input.formKind,
+      ...(utm ? { utm } : {}),
+    };
+
+    let outcome;
+    try {
+      outcome = await saveLead(this.options.leads, lead, input.visitSlotId, 'refuse');
+    } catch (error) {
+      if (!(error instanceof ContentUnavailableError)) throw error;
+      return this.keepForLater(lead, input.visitSlotId, error.message);
+    }
+    switch (outcome.status) {
+      case 'slotFull':
+        this.slotCache = null;
+        return { status: 409, error: 'slotFull', errors: { visitSlot: leadMessages.errors.visitSlotFull } };
+      case 'slotMissing':
+        return { status: 400, error: 'invalid', errors: { visitSlot: leadMessages.errors.visitSlotInvalid } };
+      case 'contended':
+        return this.keepForLater(lead, input.visitSlotId, 'visit slot contended');
+      default:
+        this.acceptedIds.set(id, true);
+        if (input.visitSlotId) this.slotCache = null;
+        if (outcome.status === 'created') this.notifier.notify(notificationOf(lead));
+        return { status: 201, id };
+    }
+  }
+
+  /** The outbox commit is durable before this returns, so the visitor may be told "registered". */
+  private keepForLater(lead: LeadDocument, visitSlotId: string | null, reason: string): SubmitResult {
+    this.options.outbox.add(lead, visitSlotId, this.now());
+    this.acceptedIds.set(lead._id, true);
+    console.error(`[leads] lead ${lead._id} kept in the outbox: ${reason}`);
+    return { status: 201, id: lead._id };
+  }
+
+  /** Starts the background delivery of outbox leads (the server does; the CLI does not). */
+  startOutboxDelivery(): void {
+    if (this.outboxTimer || this.closed) return;
+    const interval = this.options.outboxIntervalMs ?? 5_000;
+    const tick = () => {
+      this.outboxTimer = setTimeout(() => {
+        void this.deliverOutbox().finally(() => {
+          if (!this.closed) tick();
+        });
+      }, interval);
+      this.outboxTimer.unref();
+    };
+    tick();
+  }
+
+  /** Delivers the outbox leads that are due (one round at a time). */
+  deliverOutbox(): Promise<void> {
+    this.delivering ??= this.deliverDue().finally(() => {
+      this.delivering = null;
+    });
+    return this.delivering;
+  }
+
+  private async deliverDue(): Promise<void> {
+    const { outbox, leads } = this.options;
+    for (const entry of outbox.due(this.now(), OUTBOX_BATCH)) {
+      if (this.closed) return;
+      try {
+        const outcome = await saveLead(leads, entry.lead, entry.visitSlotId, 'keepUnbooked');
+        if (outcome.status === 'contended') {
+          outbox.retryLater(entry.id, 'visit slot contended', this.now());
+          continue;
+        }
+        outbox.delivered(entry.id);
+        if (outcome.status === 'created') this.notifier.notify(notificationOf(entry.lead));
+      } catch (error) {
+        const message = (error as Error).message;
+        if (error instanceof MutationError) {
+          console.error(`[leads] the leads store refused outbox lead ${entry.id}: ${message}`);
+          outbox.refused(entry.id, message);
+          continue;
+        }
+        const backoff = Math.min(OUTBOX_MAX_BACKOFF_MS, 5_000 * 2 ** entry.attempts);
+        outbox.retryLater(entry.id, message, this.now() + backoff);
+        // The store is down: the rest waits for the next round.
+        if (error instanceof ContentUnavailableError) return;
+        console.error(`[leads] delivering outbox lead ${entry.id} failed: ${message}`);
+      }
+    }
+  }
+
+  pendingOutboxCount(): number {
+    return this.options.outbox.pendingCount();
+  }
+
+  async exportLeads(since?: Date): Promise<LeadsExportQueryResult> {
+    return this.options.leads.fetch<LeadsExportQueryResult>(leadsExportQuery, {
+      since: (since ?? new Date(0)).toISOString(),
+    });
+  }
+
+  async exportCsv(since?: Date): Promise<string> {
+    return leadsToCsv(await this.exportLeads(since));
+  }
+
+  /**
+   * Deletes leads older than the retention period of the lead settings (개인정보 보호법 §21).
+   * Returns how many were deleted.
+   */
+  async purgeExpired(): Promise<{ deleted: number; before: string; retentionDays: number }> {
+    const notice = await this.notice();
+    const retentionDays = notice?.retentionDays;
+    if (!retentionDays || retentionDays < 1) {
+      throw new Error('관심고객 등록 설정에 보관 기간(일)이 없습니다: Studio에서 입력해 주세요.');
+    }
+    const before = new Date(this.now() - retentionDays * 24 * 3600_000).toISOString();
+    const ids = await this.options.leads.fetch<string[]>(expiredLeadIdsQuery, { before });
+    for (let start = 0; start < ids.length; start += 100) {
+      await this.options.leads.mutate(ids.slice(start, start + 100).map((id) => ({ delete: { id } })));
+    }
+    return { deleted: ids.length, before, retentionDays };
+  }
+
+  /**
+   * Purges once a day in the server itself, so an embedded install with no cron still honours
+   * the retention period (the CLI `npm run leads -- purge` does the same from a cron job).
+   */
+  startDailyPurge(intervalMs = 24 * 3600_000): void {
+    if (this.purgeTimer || this.closed) return;
+    const run = () => {
+      this.purgeExpired().then(
+        ({ deleted }) => deleted > 0 && console.log(`[leads] retention purge deleted ${deleted} leads`),
+        (error: unknown) => console.error(`[leads] retention purge failed: ${(error as Error).message}`),
+      );
+    };
+    this.purgeTimer = setInterval(run, intervalMs);
+    this.purgeTimer.unref();
+  }
+
+  /** Stops the loops and waits for a delivery in progress; the sources are closed by their owner. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.outboxTimer) clearTimeout(this.outboxTimer);
+    if (this.purgeTimer) clearInterval(this.purgeTimer);
+    await this.delivering;
+    this.notifier.close();
+    this.options.outbox.close();
+  }
+}
+
+function notificationOf(lead: LeadDocument & { visitAt?: string }) {
+  const { _id, name, phone, message, createdAt, sourcePage, formKind, visitAt } = lead;
+  return { _id, name, phone, message, createdAt, sourcePage, formKind, visitAt };
+}
+
+/** YYYY-MM-DD in Korea, where the model house is. */
+function seoulDate(now: number): string {
+  return new Date(now + 9 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** The page path (no query string) and its utm_* parameters; anything not a local path is dropped. */
+export function parseSourcePage(value: unknown): { sourcePage?: string; utm?: LeadDocument['utm'] } {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.length > 2000) return {};
+  let url: URL;
+  try {
+    url = new URL(value, 'http://localhost');
+  } catch {
+    return {};
+  }
+  const utm: NonNullable<LeadDocument['utm']> = {};
+  for (const key of UTM_KEYS) {
+    const parameter = url.searchParams.get(`utm_${key}`);
+    if (parameter) utm[key] = parameter.slice(0, MAX_UTM_VALUE);
+  }
+  return {
+    sourcePage: decodeSafely(url.pathname).slice(0, MAX_SOURCE_PAGE),
+    ...(Object.keys(utm).length > 0 ? { utm } : {}),
+  };
+}
+
+function decodeSafely(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}

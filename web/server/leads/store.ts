@@ -1,0 +1,92 @@
+/**
+ * Writing a lead to the leads source (never the content one). Same code on both backends:
+ * the lead is created with `createIfNotExists` under an id derived from the form's idempotency
+ * key, and a visit slot is booked in the same transaction with optimistic locking (`ifRevisionID`
+ * on the slot, retried on conflict), so two visitors can never overbook it.
+ */
+import { createHash } from 'node:crypto';
+import {
+  leadExistsQuery,
+  visitSlotForBookingQuery,
+} from '../../sanity/queries';
+import type { VisitSlotForBookingQueryResult } from '../../sanity/sanity.types';
+import { MutationError, type ContentSource, type Mutation } from '../content/types';
+
+/** A lead as stored (the `lead` type of schemas/documents/lead.ts), before the slot is resolved. */
+export type LeadDocument = {
+  _id: string;
+  _type: 'lead';
+  name: string;
+  phone: string;
+  message?: string;
+  consent: { privacy: true; marketing: boolean; ageOver14: true; noticeVersion: string; agreedAt: string };
+  createdAt: string;
+  sourcePage?: string;
+  formKind: string;
+  utm?: Partial<Record<'source' | 'medium' | 'campaign' | 'term' | 'content', string>>;
+};
+
+export type SaveOutcome =
+  | { status: 'created' | 'duplicate'; id: string }
+  | { status: 'slotFull' | 'slotMissing' }
+  /** Every attempt lost the race for the slot: the caller keeps the lead for later. */
+  | { status: 'contended' };
+
+/** What to do when the chosen slot is full or gone. A visitor is told; a delayed lead is kept. */
+export type SlotPolicy = 'refuse' | 'keepUnbooked';
+
+const MAX_BOOKING_ATTEMPTS = 40;
+const MAX_BACKOFF_MS = 40;
+
+/** Same form render and same phone → same lead; one shared key (e.g. a cached page) never merges two people. */
+export function leadIdFor(idempotencyKey: string, phone: string): string {
+  return `lead-${createHash('sha256').update(`${idempotencyKey}\n${phone}`).digest('hex').slice(0, 32)}`;
+}
+
+export async function saveLead(
+  leads: ContentSource,
+  lead: LeadDocument,
+  visitSlotId: string | null,
+  slotPolicy: SlotPolicy,
+): Promise<SaveOutcome> {
+  if (!visitSlotId) return createLead(leads, lead);
+  for (let attempt = 0; attempt < MAX_BOOKING_ATTEMPTS; attempt += 1) {
+    if (await leads.fetch<boolean>(leadExistsQuery, { id: lead._id })) return { status: 'duplicate', id: lead._id };
+    const slot = await leads.fetch<VisitSlotForBookingQueryResult>(visitSlotForBookingQuery, { id: visitSlotId });
+    const visitAt = slot ? `${slot.date} ${slot.time}` : undefined;
+    if (!slot || slot.booked >= (slot.capacity ?? 0)) {
+      if (slotPolicy === 'refuse') return { status: slot ? 'slotFull' : 'slotMissing' };
+      return createLead(leads, { ...lead, ...slotFields(visitSlotId, visitAt, 'unavailable') });
+    }
+    const booking: Mutation[] = [
+      { patch: { id: slot._id, ifRevisionID: slot._rev, inc: { booked: 1 } } },
+      { createIfNotExists: { ...lead, ...slotFields(visitSlotId, visitAt, 'booked') } },
+    ];
+    try {
+      await leads.mutate(booking);
+      return { status: 'created', id: lead._id };
+    } catch (error) {
+      if (!(error instanceof MutationError && error.statusCode === 409)) throw error;
+      // Someone booked the slot first: back off a random moment so the racers spread out.
+      await delay(Math.random() * Math.min(MAX_BACKOFF_MS, 2 ** attempt));
+    }
+  }
+  return { status: 'contended' };
+}
+
+async function createLead(leads: ContentSource, lead: LeadDocument): Promise<SaveOutcome> {
+  const { results } = await leads.mutate([{ createIfNotExists: lead }]);
+  return { status: results[0]?.operation === 'create' ? 'created' : 'duplicate', id: lead._id };
+}
+
+function slotFields(slotId: string, visitAt: string | undefined, status: 'booked' | 'unavailable') {
+  return {
+    visitSlot: { _type: 'reference', _ref: slotId, _weak: true },
+    ...(visitAt ? { visitAt } : {}),
+    visitSlotStatus: status,
+  };
+}
+
+function delay(milliseconds: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, milliseconds));
+}
