@@ -1,4 +1,6 @@
 import { defineConfig } from '@playwright/test';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { secretEnv } from './tests/e2e/canary-secrets';
 
 /**
@@ -14,6 +16,12 @@ import { secretEnv } from './tests/e2e/canary-secrets';
  */
 const port = Number(process.env.E2E_PORT ?? 4391);
 const baseURL = `http://127.0.0.1:${port}`;
+/**
+ * The server's DATA_DIR, fixed per port so that tests can read what the server stored (the lead
+ * export CLI); set here at the top level, which every worker evaluates too.
+ */
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(tmpdir(), `cheonghak-e2e-data-${port}`);
+process.env.E2E_DATA_DIR = dataDir;
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const launchOptions = {
@@ -30,7 +38,7 @@ const launchOptions = {
 };
 
 /** Specs that test the browser-rendered pages run at each viewport. */
-const browserSpecs = /platform\.spec\.ts$/;
+const browserSpecs = /(platform|leads)\.spec\.ts$/;
 /** Specs that need no browser (server HTML, built files) run once, in the `server` project. */
 const serverSpecs = /(client-assets|server-html)\.spec\.ts$/;
 
@@ -81,7 +89,15 @@ export default defineConfig({
   webServer: {
     command: 'node tests/e2e/serve.mjs',
     url: `${baseURL}/`,
-    env: { ...serverEnv, ...secretEnv(), PORT: String(port), NODE_ENV: 'production' },
+    env: {
+      ...serverEnv,
+      ...secretEnv(),
+      PORT: String(port),
+      NODE_ENV: 'production',
+      E2E_DATA_DIR: dataDir,
+      // Every lead test posts from 127.0.0.1; reruns against a reused server must not hit the limit.
+      LEAD_RATE_LIMIT_IP: '1000/600',
+    },
     reuseExistingServer: !process.env.CI,
     // First start seeds SQLite from content/ (and may process images): allow time on 2 cores.
     timeout: 120_000,

@@ -16,7 +16,9 @@
  *   BENCH_SIZES=1000,10000,100000   press-article counts for the query bench
  *   BENCH_QUERY_RUNS=50     samples per query and mode
  *   BENCH_SEED=content/production.ndjson  seed dataset for the query bench
- *   BENCH_SKIP_HTTP=1 / BENCH_SKIP_QUERIES=1
+ *   BENCH_SKIP_HTTP=1 / BENCH_SKIP_QUERIES=1 / BENCH_SKIP_LEADS=1
+ *
+ * 3. Lead POST: req/s and p99 of durable lead writes (tests/bench/leads.ts).
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -25,6 +27,7 @@ import autocannon from 'autocannon';
 import { openEmbeddedStore } from '../../web/server/content/embedded';
 import * as queries from '../../web/sanity/queries';
 import { ROOT, ensureBuild, percentile, startServer, table, type RunningServer } from './server';
+import { benchLeadPost } from './leads';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -231,6 +234,7 @@ const started = performance.now();
 try {
   if (process.env.BENCH_SKIP_HTTP !== '1') await benchHttp();
   if (process.env.BENCH_SKIP_QUERIES !== '1') await benchQueries();
+  if (process.env.BENCH_SKIP_LEADS !== '1') await benchLeadPost({ duration: DURATION, connections: CONNECTIONS });
   console.log(`\nbench finished in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   process.exit(0);
 } catch (error) {

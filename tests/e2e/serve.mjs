@@ -9,7 +9,7 @@
  * Stops on SIGTERM/SIGINT (forwarded to the server), and exits with the server's exit code.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +20,12 @@ if (!existsSync(join(root, 'build/server')) || !existsSync(join(root, 'build/cli
   process.exit(1);
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'cheonghak-data-'));
+// E2E_DATA_DIR (set by playwright.config.ts) lets the tests find the data; it starts empty too.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'cheonghak-data-'));
+if (process.env.E2E_DATA_DIR) {
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+}
 const port = process.env.PORT ?? '4391';
 console.log(`[serve] DATA_DIR=${dataDir} PORT=${port}`);
 

@@ -12,6 +12,7 @@ import { siteSettingsQuery } from '../sanity/queries';
 import type { SiteSettingsQueryResult } from '../sanity/sanity.types';
 import { SiteHeader } from './components/SiteHeader';
 import { SiteFooter } from './components/SiteFooter';
+import { InterestPopup } from './components/leads/InterestPopup';
 import globalStylesUrl from './styles/global.css?url';
 import { messages } from './lib/messages';
 
@@ -21,8 +22,12 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const settings = await context.content.fetch<SiteSettingsQueryResult>(siteSettingsQuery);
-  return { settings, imageConfig: context.imageConfig };
+  const [settings, leadForm] = await Promise.all([
+    context.content.fetch<SiteSettingsQueryResult>(siteSettingsQuery),
+    // The lead forms' token, consent notice and visit slots (the popup is on every page).
+    context.leadForms.formData(),
+  ]);
+  return { settings, imageConfig: context.imageConfig, leadForm };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -42,6 +47,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteHeader />
         {children}
         <SiteFooter />
+        <InterestPopup />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -37,6 +37,9 @@ export default [
   route('Interior/:code', 'routes/interior.tsx'),
 
   route('Promotion/Press', 'routes/promotion-press.tsx'),
+  route('Promotion/Customer', 'routes/customer.tsx', { id: 'customer' }),
+  route(':site/customer', 'routes/customer.tsx', { id: 'site-customer' }),
+  route('leads/result', 'routes/lead-result.tsx'),
 
   contentPage('privacy'),
 

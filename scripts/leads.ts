@@ -1,0 +1,56 @@
+/**
+ * Staff tools for the leads store the environment configures (embedded leads.sqlite under
+ * DATA_DIR, or the Sanity leads dataset when SANITY_PROJECT_ID is set):
+ *
+ *   npm run leads -- export [--since 2026-01-31] > leads.csv   CSV, UTF-8 with BOM, Korean headers
+ *   npm run leads -- purge                                      delete leads past the retention period
+ *
+ * `purge` reads the period from the Studio's "관심고객 등록 설정" (retentionDays); run it daily from
+ * cron (see README). Output is on stdout, messages on stderr.
+ */
+import { createContentSources } from '../web/server/content/index';
+import { createLeadServiceFromEnv } from '../web/server/leads/index';
+
+const USAGE = 'usage: npm run leads -- export [--since YYYY-MM-DD] > leads.csv\n       npm run leads -- purge';
+
+function parseSince(args: string[]): Date | undefined {
+  const index = args.indexOf('--since');
+  if (index === -1) return undefined;
+  const value = args[index + 1] ?? '';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new Error(`--since needs a date like 2026-01-31, got "${value}"`);
+  // Dates are Korean calendar days.
+  return new Date(`${value}T00:00:00+09:00`);
+}
+
+async function main(args: string[]): Promise<number> {
+  const [command, ...rest] = args;
+  if (command !== 'export' && command !== 'purge') {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  const since = command === 'export' ? parseSince(rest) : undefined;
+  const sources = await createContentSources();
+  const service = createLeadServiceFromEnv(sources);
+  try {
+    if (command === 'export') {
+      process.stdout.write(await service.exportCsv(since));
+      const pending = service.pendingOutboxCount();
+      if (pending > 0) process.stderr.write(`${pending} leads wait in this machine's outbox and are not in the export yet\n`);
+    } else {
+      const { deleted, before, retentionDays } = await service.purgeExpired();
+      process.stderr.write(`deleted ${deleted} leads created before ${before} (retention ${retentionDays} days)\n`);
+    }
+    return 0;
+  } finally {
+    await service.close();
+    await Promise.all([sources.content.close(), sources.leads.close()]);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  },
+);

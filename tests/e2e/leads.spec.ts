@@ -1,0 +1,108 @@
+import { execFileSync } from 'node:child_process';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+/**
+ * Lead capture in the browser, at both widths: the popup (opened from the site's openers), the
+ * home visit-reservation form and the customer page each store a lead that the staff export
+ * (`npm run leads -- export` against the server's DATA_DIR) then contains; Back and Esc close the
+ * popup; a keyboard alone can register; the forms are axe-clean; without JavaScript the form
+ * posts and lands on the result page.
+ */
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+const SUCCESS = '등록이 완료되었습니다.';
+
+/** The staff export, run as staff run it, against the e2e server's data. */
+function exportCsv(): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', 'export'], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, SANITY_PROJECT_ID: '' },
+    encoding: 'utf8',
+  });
+}
+
+/** A mobile number no other test (or project) uses: 010-XXXX-YYYY. */
+function uniquePhone(): string {
+  const digits = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
+  return `010-${digits.slice(0, 4)}-${digits.slice(4)}`;
+}
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(violations.map(({ id, nodes }) => ({ id, nodes: nodes.slice(0, 3).map((node) => node.target.join(' ')) }))).toEqual([]);
+}
+
+async function fillAndConsent(scope: Locator, name: string, phone: string): Promise<void> {
+  await scope.getByLabel('이름').fill(name);
+  await scope.getByLabel('연락처').fill(phone);
+  await scope.getByLabel('[필수] 개인정보 수집·이용 동의').check();
+  await scope.getByLabel('만 14세 이상입니다.').check();
+}
+
+function exportedRowFor(phone: string): string | undefined {
+  return exportCsv().split('\r\n').find((row) => row.includes(`"${phone}"`));
+}
+
+test.describe('customer page', () => {
+  test('books a visit slot with a required message; the export shows both', async ({ page }) => {
+    await page.goto('/Promotion/Customer');
+    await expect(page.getByRole('heading', { level: 1, name: '방문예약 등록' })).toBeVisible();
+    await expect(page.getByText('24시간 상담 가능')).toBeVisible();
+    const form = page.locator('.lead-form--customer');
+    const phone = uniquePhone();
+    await fillAndConsent(form, '고객페이지', phone);
+    await form.getByRole('button', { name: '방문예약' }).click();
+    await expect(form.getByText('문의내용을 입력해 주세요.')).toBeVisible();
+    await form.getByLabel('문의내용').fill('주말 방문 희망');
+    const slot = form.getByLabel('모델하우스 방문 희망 일시');
+    const firstOpen = await slot.locator('option:not([disabled]):not([value=""])').first().getAttribute('value');
+    await slot.selectOption(firstOpen!);
+    await expectNoAxeViolations(page);
+    await form.getByRole('button', { name: '방문예약' }).click();
+    await expect(form.getByRole('status')).toContainText(`✓ ${SUCCESS}`);
+    // The form is cleared behind the message.
+    await expect(form.getByLabel('이름')).toHaveValue('');
+    await expect.poll(() => exportedRowFor(phone)).toContain('"예약됨"');
+    expect(exportedRowFor(phone)).toContain('"주말 방문 희망"');
+  });
+});
+
+test.describe('result page (the no-JavaScript answer)', () => {
+  test('lists the field errors in Korean, links back to the form and is axe-clean', async ({ page }) => {
+    const response = await page.goto('/leads/result?status=invalid&errors=phoneInvalid,ageRequired&from=/Promotion/Customer');
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+    const status = page.getByRole('status');
+    await expect(status).toContainText('❌ 등록에 실패했습니다.');
+    await expect(status.getByRole('listitem')).toHaveText([
+      '휴대전화 번호를 정확히 입력해 주세요. 예: 010-1234-5678',
+      '만 14세 이상만 등록할 수 있습니다.',
+    ]);
+    await expect(page.getByRole('link', { name: '양식으로 돌아가기' })).toHaveAttribute('href', '/Promotion/Customer');
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the customer form posts and the result page answers in Korean', async ({ page }) => {
+    await page.goto('/Promotion/Customer');
+    const form = page.locator('.lead-form--customer');
+    const phone = uniquePhone();
+    // A form sent sooner than the minimum fill time lands on the result page asking to try again;
+    // the visitor goes back and sends it again until it is accepted.
+    await expect(async () => {
+      if (!page.url().includes('/Promotion/Customer')) {
+        await expect(page.getByRole('status')).toContainText('잠시 후 다시 등록해 주세요.');
+        await page.goBack();
+      }
+      await fillAndConsent(form, '노스크립트', phone);
+      await form.getByLabel('문의내용').fill('전화 주세요');
+      await form.getByRole('button', { name: '방문예약' }).click();
+      await expect(page).toHaveURL(/\/leads\/result\?status=ok/, { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(page.getByRole('status')).toContainText(SUCCESS);
+    await expect.poll(() => exportedRowFor(phone)).toContain('"노스크립트"');
+  });
+});

@@ -1,0 +1,98 @@
+import type { LeadNotice } from '../../../server/leads/service';
+import type { LeadFieldErrors } from '../../lib/lead-validation';
+import { LEAD_FIELDS } from '../../lib/lead-validation';
+import { leadMessages } from '../../lib/messages';
+
+type ConsentBlockProps = {
+  idPrefix: string;
+  notice: LeadNotice | null | undefined;
+  errors: LeadFieldErrors;
+};
+
+/**
+ * The consents of 개인정보 보호법: the required collection/use consent with its notice (purpose,
+ * items, retention, the right to refuse and what refusing means), the separate optional marketing
+ * consent, and the required age confirmation. The notices open with <details>, no script needed.
+ */
+export function ConsentBlock({ idPrefix, notice, errors }: ConsentBlockProps) {
+  const id = (name: string) => `${idPrefix}-${name}`;
+  return (
+    <fieldset className="consent">
+      <legend className="visually-hidden">개인정보 동의</legend>
+      <ConsentItem
+        id={id('privacy')}
+        name={LEAD_FIELDS.privacyConsent}
+        label={leadMessages.privacyConsentLabel}
+        required
+        error={errors.privacyConsent}
+      >
+        {notice ? (
+          <dl className="consent__notice">
+            <dt>{leadMessages.noticePurpose}</dt>
+            <dd>{notice.privacyPurpose}</dd>
+            <dt>{leadMessages.noticeItems}</dt>
+            <dd>{notice.privacyItems}</dd>
+            <dt>{leadMessages.noticeRetention}</dt>
+            <dd>{notice.privacyRetention}</dd>
+            <dt>{leadMessages.noticeRefusal}</dt>
+            <dd>{notice.privacyRefusal}</dd>
+          </dl>
+        ) : null}
+      </ConsentItem>
+      <ConsentItem id={id('marketing')} name={LEAD_FIELDS.marketingConsent} label={leadMessages.marketingConsentLabel}>
+        {notice?.marketingNotice ? <p className="consent__notice">{notice.marketingNotice}</p> : null}
+      </ConsentItem>
+      <ConsentItem
+        id={id('age')}
+        name={LEAD_FIELDS.ageConfirmed}
+        label={leadMessages.ageLabel}
+        required
+        error={errors.ageConfirmed}
+      />
+    </fieldset>
+  );
+}
+
+type ConsentItemProps = {
+  id: string;
+  name: string;
+  label: string;
+  required?: boolean;
+  error?: string;
+  children?: React.ReactNode;
+};
+
+function ConsentItem({ id, name, label, required, error, children }: ConsentItemProps) {
+  return (
+    <div className="consent__item">
+      <div className="consent__row">
+        <input
+          type="checkbox"
+          id={id}
+          name={name}
+          className="consent__checkbox"
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        <label htmlFor={id} className="consent__label">
+          {label}
+        </label>
+      </div>
+      {children ? (
+        <details className="consent__details">
+          <summary>
+            {leadMessages.noticeToggle}
+            <span className="visually-hidden"> ({label})</span>
+          </summary>
+          {children}
+        </details>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="lead-field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import type { Route } from './+types/lead-result';
+import { leadMessages, messages } from '../lib/messages';
+import { pageMeta } from '../lib/seo';
+
+type ErrorKey = keyof typeof leadMessages.errors;
+
+/** What a status of /api/leads's redirect means, for the page without JavaScript. */
+const STATUS_MESSAGES: Record<string, ErrorKey> = {
+  formExpired: 'formExpired',
+  tooFast: 'tooFast',
+  rateLimited: 'rateLimited',
+  slotFull: 'visitSlotFull',
+};
+
+/**
+ * Where a lead form posted without JavaScript lands (303 from POST /api/leads): the outcome in
+ * words, the field errors if any, and the way back to the form.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const query = new URL(request.url).searchParams;
+  const status = query.get('status') ?? '';
+  const isErrorKey = (key: string): key is ErrorKey => Object.hasOwn(leadMessages.errors, key);
+  const errors = (query.get('errors') ?? '')
+    .split(',')
+    .filter(isErrorKey)
+    .map((key) => leadMessages.errors[key]);
+  const from = query.get('from') ?? '';
+  const back = from.startsWith('/') && !from.startsWith('//') ? from : '/';
+  let message: string;
+  if (status === 'ok') message = messages.leadSuccess;
+  else if (status in STATUS_MESSAGES) message = leadMessages.errors[STATUS_MESSAGES[status]];
+  else if (status === 'invalid') message = messages.leadFailure;
+  else message = messages.leadError;
+  return { ok: status === 'ok', message, errors, back };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, { title: leadMessages.resultTitle, path: '/leads/result', noIndex: true });
+}
+
+export default function LeadResult({ loaderData }: Route.ComponentProps) {
+  const { ok, message, errors, back } = loaderData;
+  return (
+    <main id="main" className="lead-result">
+      <h1 className="lead-result__title">{leadMessages.resultTitle}</h1>
+      <div role="status" className={`lead-form__result lead-form__result--${ok ? 'success' : 'failure'}`}>
+        <p className="lead-form__result-text">{ok ? `✓ ${message}` : message}</p>
+        {errors.length > 0 ? (
+          <ul className="lead-result__errors">
+            {errors.map((error) => (
+              <li key={error}>{error}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <p className="lead-result__actions">
+        <a className="button lead-button--ghost" href={ok ? '/' : back}>
+          {ok ? leadMessages.goHome : leadMessages.backToForm}
+        </a>
+      </p>
+    </main>
+  );
+}
