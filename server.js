@@ -10,6 +10,7 @@ const HOST = process.env.HOST || '0.0.0.0';
 
 const server = express();
 server.disable('x-powered-by');
+// Brotli (quality 4) for clients that accept it, else gzip (compression ≥ 1.8).
 server.use(compression());
 
 let appModule;
@@ -28,6 +29,9 @@ if (DEVELOPMENT) {
   });
 } else {
   appModule = await import('./build/server/index.js');
+  // Security headers (CSP nonce) and default Cache-Control on every response, static files too.
+  // Not in --dev: Vite's client injects inline scripts that carry no nonce.
+  server.use(appModule.responseHeaders);
   // Hashed file names never change content, so browsers and CDNs may keep them for a year.
   server.use(
     '/assets',
@@ -35,6 +39,7 @@ if (DEVELOPMENT) {
   );
   server.use(express.static('build/client', { maxAge: '1h', index: false, redirect: false }));
   server.use(appModule.app);
+  server.use(appModule.errorHandler);
 }
 
 const listener = server.listen(PORT, HOST, () => {

@@ -15,6 +15,7 @@ import { SiteFooter } from './components/SiteFooter';
 import { InterestPopup } from './components/leads/InterestPopup';
 import globalStylesUrl from './styles/global.css?url';
 import { messages } from './lib/messages';
+import { useNonce } from './lib/nonce';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -31,6 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="ko">
       <head>
@@ -38,7 +40,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="format-detection" content="telephone=no" />
         <Meta />
-        <Links />
+        {/* Stylesheets come from 'self' and need no nonce; without this, Links would take the
+            server-only nonce and the client, which has none, would report a hydration mismatch. */}
+        <Links nonce="" />
       </head>
       <body>
         <a className="skip-link" href="#main">
@@ -48,8 +52,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <SiteFooter />
         <InterestPopup />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

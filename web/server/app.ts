@@ -13,6 +13,9 @@ import type { ImageConfig } from '../sanity/image';
 import { createImageHandler } from './images';
 import { createSanityWebhookHandler } from './sanity-webhook';
 import { createLeadRouter, createLeadServiceFromEnv, type LeadService } from './leads/index';
+import { cacheHeaders } from './http/cache-headers';
+import { watchFrameOrigins } from './http/frame-origins';
+import { cspNonceOf, securityHeaders } from './http/security-headers';
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -25,6 +28,8 @@ declare module 'react-router' {
     clientIp: string;
     /** Lead forms' data (token, consent notice, visit slots) for loaders. */
     leadForms: Pick<LeadService, 'formData'>;
+    /** This response's CSP nonce (web/server/http/security-headers.ts); unset in `--dev`. */
+    cspNonce?: string;
   }
 }
 
@@ -33,6 +38,20 @@ const auth = await startAdminAuth({
   dataDir: path.resolve(process.env.DATA_DIR || './data'),
   allowLocalAdmin: sources.mode === 'embedded',
 });
+
+/**
+ * Headers for every response, mounted by server.js before its static files: security headers
+ * with the CSP nonce, and the default Cache-Control.
+ */
+export const responseHeaders = [
+  securityHeaders({
+    production: process.env.NODE_ENV === 'production',
+    frameOrigins: await watchFrameOrigins(sources.content),
+    imageOrigin: sources.imageConfig.baseUrl || undefined,
+  }),
+  cacheHeaders(),
+];
+export { errorHandler } from './http/errors';
 
 export const app = express();
 app.disable("x-powered-by");
@@ -57,13 +76,14 @@ app.use(createLeadRouter({ service: leadService, isAdmin: async (req) => (await 
 app.use(
   createRequestHandler({
     build: () => import('virtual:react-router/server-build'),
-    getLoadContext: (req) => ({
+    getLoadContext: (req, res) => ({
       content: sources.content,
       leads: sources.leads,
       imageConfig: sources.imageConfig,
       auth,
       clientIp: req.ip ?? '',
       leadForms: leadService,
+      cspNonce: cspNonceOf(res),
     }),
   }),
 );

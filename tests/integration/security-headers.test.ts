@@ -1,0 +1,146 @@
+/**
+ * Security and cache headers on every kind of response of the built server (`node server.js`):
+ * pages, loader data, 404s, API, static files, hashed assets, images, malformed requests; the
+ * CSP nonce is fresh per response and carried by every inline script. HSTS only in production.
+ */
+import { readdirSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_PAGE_CACHE, NO_STORE, cacheHeaders } from '../../web/server/http/cache-headers';
+import { securityHeaders } from '../../web/server/http/security-headers';
+import { rawRequest, startServer, type RunningServer } from './built-server';
+
+let server: RunningServer;
+const get = (path: string, headers: Record<string, string> = {}) => rawRequest(server.url, { path, headers });
+
+beforeAll(async () => {
+  server = await startServer();
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+function expectSecurityHeaders(headers: IncomingHttpHeaders, what: string) {
+  const csp = String(headers['content-security-policy'] ?? '');
+  expect(csp, `${what}: CSP`).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{22,}'/);
+  expect(csp, what).not.toContain('unsafe-inline');
+  expect(csp, what).not.toContain('unsafe-eval');
+  for (const directive of ["object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'"]) {
+    expect(csp, `${what}: ${directive}`).toContain(directive);
+  }
+  expect(csp, `${what}: frame-src`).toMatch(/frame-src https:\/\/www\.youtube-nocookie\.com( https:\/\/[^ ;*]+)*(;|$)/);
+  expect(headers['x-content-type-options'], what).toBe('nosniff');
+  expect(headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
+  expect(headers['permissions-policy'], what).toBe('camera=(), microphone=(), geolocation=(), interest-cohort=()');
+  expect(headers['cross-origin-opener-policy'], what).toBe('same-origin');
+  // The test server runs with NODE_ENV=production.
+  expect(headers['strict-transport-security'], what).toBe('max-age=31536000; includeSubDomains');
+  expect(headers['x-powered-by'], what).toBeUndefined();
+}
+
+const nonceOf = (headers: IncomingHttpHeaders) => /'nonce-([^']+)'/.exec(String(headers['content-security-policy']))?.[1];
+
+describe('every kind of response carries the security headers', () => {
+  it('pages, data, 404, API, static, assets, images and malformed requests', async () => {
+    const home = await get('/');
+    const imageSrc = /<img[^>]+src="(\/images\/[^"]+)"/.exec(home.body.toString())?.[1]?.replaceAll('&amp;', '&');
+    expect(imageSrc, 'the home page shows an image served by /images').toBeTruthy();
+    const css = readdirSync('build/client/assets').find((file) => file.endsWith('.css'));
+    const cases: Array<[string, () => ReturnType<typeof get>, number[]]> = [
+      ['home page', () => Promise.resolve(home), [200]],
+      ['inner page', () => get('/BusinessGuide/intro'), [200]],
+      ['loader data', () => get('/_root.data'), [200]],
+      ['404 page', () => get('/no-such-page'), [404]],
+      // 401 with a webhook secret configured, 404 (endpoint off) without.
+      ['API write without signature', () => rawRequest(server.url, { method: 'POST', path: '/api/sanity/webhook', body: '{}', headers: { 'content-type': 'application/json' } }), [401, 404]],
+      ['static file', () => get('/favicon.svg'), [200]],
+      ['hashed asset', () => get(`/assets/${css}`), [200]],
+      ['image', () => get(imageSrc!), [200]],
+      ['bad image parameters', () => get(`${imageSrc!.split('?')[0]}?w=abc`), [400]],
+      ['missing image', () => get('/images/embedded/production/nope.webp'), [404]],
+      ['malformed URL', () => get('/assets/%E0%A4%A'), [400, 404]],
+    ];
+    for (const [what, send, statuses] of cases) {
+      const response = await send();
+      expect(statuses, `${what}: status ${response.status}`).toContain(response.status);
+      expectSecurityHeaders(response.headers, what);
+    }
+  });
+
+  it('a fresh nonce per response, on every inline script and nothing inline without it', async () => {
+    const [first, second] = await Promise.all([get('/'), get('/')]);
+    const nonces = [nonceOf(first.headers), nonceOf(second.headers)];
+    expect(nonces[0]).toBeTruthy();
+    expect(nonces[0]).not.toBe(nonces[1]);
+    for (const [index, response] of [first, second].entries()) {
+      const html = response.body.toString();
+      const inlineScripts = [...html.matchAll(/<script\b(?![^>]*\bsrc=)([^>]*)>/g)].map((match) => match[1]);
+      expect(inlineScripts.length, 'React Router writes inline scripts').toBeGreaterThan(2);
+      // JSON-LD is data, not script: CSP does not apply to it.
+      const executable = inlineScripts.filter((attributes) => !/type="application\/ld\+json"/.test(attributes));
+      for (const attributes of executable) expect(attributes).toContain(`nonce="${nonces[index]}"`);
+      for (const match of html.matchAll(/<style\b([^>]*)>/g)) expect(match[1]).toContain(`nonce="${nonces[index]}"`);
+      // Inline style attributes would need 'unsafe-inline' in style-src.
+      expect(html).not.toMatch(/<[a-z][^>]*\sstyle="/i);
+    }
+  });
+});
+
+describe('cache headers', () => {
+  it('anonymous pages may be cached briefly by a CDN; personal, failed and written ones never', async () => {
+    expect((await get('/')).headers['cache-control']).toBe(PUBLIC_PAGE_CACHE);
+    expect((await get('/_root.data')).headers['cache-control']).toBe(PUBLIC_PAGE_CACHE);
+    expect((await get('/', { cookie: 'admin_session=anything' })).headers['cache-control']).toBe(NO_STORE);
+    expect((await get('/no-such-page')).headers['cache-control']).toBe(NO_STORE);
+    const write = await rawRequest(server.url, { method: 'POST', path: '/api/sanity/webhook', body: '{}' });
+    expect(write.headers['cache-control']).toBe(NO_STORE);
+  });
+
+  it('hashed assets are immutable for a year and static files have ETags', async () => {
+    const asset = readdirSync('build/client/assets').find((file) => file.endsWith('.js'));
+    const response = await get(`/assets/${asset}`);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.etag).toBeTruthy();
+    const revalidated = await get(`/assets/${asset}`, { 'if-none-match': String(response.headers.etag) });
+    expect(revalidated.status).toBe(304);
+  });
+
+  it('text is compressed: brotli when accepted, else gzip', async () => {
+    expect((await get('/', { 'accept-encoding': 'gzip, deflate, br' })).headers['content-encoding']).toBe('br');
+    expect((await get('/', { 'accept-encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
+    const css = readdirSync('build/client/assets').find((file) => file.endsWith('.css'));
+    expect((await get(`/assets/${css}`, { 'accept-encoding': 'br' })).headers['content-encoding']).toBe('br');
+  });
+});
+
+describe('HSTS', () => {
+  async function hstsOf(production: boolean, forwardedHttps: boolean) {
+    const app = express();
+    // Behind a TLS-terminating proxy, Express learns of https from X-Forwarded-Proto.
+    app.set('trust proxy', true);
+    app.use(securityHeaders({ production, frameOrigins: () => [] }), cacheHeaders());
+    app.get('/', (_req, res) => {
+      res.send('ok');
+    });
+    const listener = app.listen(0, '127.0.0.1');
+    await new Promise((resolveListen) => listener.once('listening', resolveListen));
+    const address = listener.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      const response = await rawRequest(`http://127.0.0.1:${port}`, {
+        path: '/',
+        headers: forwardedHttps ? { 'x-forwarded-proto': 'https' } : {},
+      });
+      return response.headers['strict-transport-security'];
+    } finally {
+      listener.close();
+    }
+  }
+
+  it('is sent in production or over https only', async () => {
+    expect(await hstsOf(true, false)).toBe('max-age=31536000; includeSubDomains');
+    expect(await hstsOf(false, true)).toBe('max-age=31536000; includeSubDomains');
+    expect(await hstsOf(false, false)).toBeUndefined();
+  });
+});
