@@ -286,26 +286,30 @@ export class LeadService {
   }
 
   /**
-   * Purges once a day in the server itself, so an embedded install with no cron still honours
-   * the retention period (the CLI `npm run leads -- purge` does the same from a cron job).
+   * Purges in the server itself — a minute after start, then once a day — so an embedded install
+   * with no cron (or one restarted daily by deploys) still honours the retention period. The CLI
+   * `npm run leads -- purge` does the same from a cron job.
    */
-  startDailyPurge(intervalMs = 24 * 3600_000): void {
+  startDailyPurge(intervalMs = 24 * 3600_000, firstDelayMs = 60_000): void {
     if (this.purgeTimer || this.closed) return;
-    const run = () => {
-      this.purgeExpired().then(
-        ({ deleted }) => deleted > 0 && console.log(`[leads] retention purge deleted ${deleted} leads`),
-        (error: unknown) => console.error(`[leads] retention purge failed: ${(error as Error).message}`),
-      );
+    const run = (delay: number) => {
+      this.purgeTimer = setTimeout(() => {
+        this.purgeExpired().then(
+          ({ deleted }) => deleted > 0 && console.log(`[leads] retention purge deleted ${deleted} leads`),
+          (error: unknown) => console.error(`[leads] retention purge failed: ${(error as Error).message}`),
+        );
+        if (!this.closed) run(intervalMs);
+      }, delay);
+      this.purgeTimer.unref();
     };
-    this.purgeTimer = setInterval(run, intervalMs);
-    this.purgeTimer.unref();
+    run(firstDelayMs);
   }
 
   /** Stops the loops and waits for a delivery in progress; the sources are closed by their owner. */
   async close(): Promise<void> {
     this.closed = true;
     if (this.outboxTimer) clearTimeout(this.outboxTimer);
-    if (this.purgeTimer) clearInterval(this.purgeTimer);
+    if (this.purgeTimer) clearTimeout(this.purgeTimer);
     await this.delivering;
     this.notifier.close();
     this.options.outbox.close();
