@@ -5,6 +5,11 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { leadMessages } from '../../web/app/lib/messages';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { AdminAuth } from '../../web/server/auth/index';
+import { hashPassword } from '../../web/server/auth/password';
 import { leadIdFor } from '../../web/server/leads/store';
 import { signer, slotDocument, startLeadApp, tokenAged, validBody, type LeadApp } from './leads-harness';
 
@@ -210,6 +215,23 @@ describe('GET /api/leads.csv', () => {
     app = await startLeadApp({ isAdmin: false });
     const response = await fetch(`${app.url}/api/leads.csv`);
     expect(response.status).toBe(401);
+  });
+
+  it('is served to an admin signed in through the press sign-in (session cookie)', async () => {
+    const authDir = mkdtempSync(path.join(tmpdir(), 'leads-auth-'));
+    try {
+      const env = { ADMIN_EMAIL: 'staff@example.com', ADMIN_PASSWORD_HASH: await hashPassword('correct horse') };
+      const auth = await AdminAuth.start({ dataDir: authDir, env, allowLocalAdmin: false });
+      app = await startLeadApp({ isAdmin: async (req) => auth.session(req) !== null });
+      const signIn = new Request('http://127.0.0.1/Promotion/Press', { headers: { origin: 'http://127.0.0.1', host: '127.0.0.1' } });
+      const login = await auth.login(signIn, { email: 'staff@example.com', password: 'correct horse', clientIp: '127.0.0.1' });
+      expect(login.ok).toBe(true);
+      const cookie = login.ok ? login.setCookie.split(';')[0] : '';
+      expect((await fetch(`${app.url}/api/leads.csv`, { headers: { cookie } })).status).toBe(200);
+      expect((await fetch(`${app.url}/api/leads.csv`, { headers: { cookie: `${cookie}x` } })).status).toBe(401);
+    } finally {
+      rmSync(authDir, { recursive: true, force: true });
+    }
   });
 
   it('exports the leads as CSV with a BOM for an admin, optionally since a date', async () => {

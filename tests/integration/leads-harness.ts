@@ -64,7 +64,11 @@ export type LeadApp = {
  * embedded leads store; min fill time and rate limits off unless set.
  */
 export async function startLeadApp(
-  options: Partial<LeadServiceOptions> & { leads?: ContentSource; isAdmin?: boolean } = {},
+  options: Partial<LeadServiceOptions> & {
+    leads?: ContentSource;
+    /** Whether requests count as an admin's, or the check itself (e.g. the real AdminAuth). */
+    isAdmin?: boolean | ((req: express.Request) => Promise<boolean>);
+  } = {},
 ): Promise<LeadApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'leads-test-'));
   const content = await openEmbeddedStore({
@@ -83,7 +87,8 @@ export async function startLeadApp(
     leads,
   });
   const app = express();
-  app.use(createLeadRouter({ service, isAdmin: async () => options.isAdmin ?? false }));
+  const { isAdmin = false } = options;
+  app.use(createLeadRouter({ service, isAdmin: typeof isAdmin === 'function' ? isAdmin : async () => isAdmin }));
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
