@@ -58,7 +58,18 @@ test.describe('customer page', () => {
     const firstOpen = await slot.locator('option:not([disabled]):not([value=""])').first().getAttribute('value');
     await slot.selectOption(firstOpen!);
     await expectNoAxeViolations(page);
-    await form.getByRole('button', { name: '방문예약' }).click();
+    // Hold the request to see the submitting state: button disabled, "등록 중...".
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/leads', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const submit = form.locator('button[type="submit"]');
+    await submit.click();
+    await expect(submit).toHaveText('등록 중...');
+    await expect(submit).toBeDisabled();
+    release();
     await expect(form.getByRole('status')).toContainText(`✓ ${SUCCESS}`);
     // The form is cleared behind the message.
     await expect(form.getByLabel('이름')).toHaveValue('');
