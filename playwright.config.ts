@@ -37,8 +37,12 @@ const launchOptions = {
   ],
 };
 
-/** Specs that test the browser-rendered pages run at each viewport. */
-const browserSpecs = /(platform|leads)\.spec\.ts$/;
+/**
+ * Specs that test the browser-rendered pages run at each viewport. A test tagged `@mobile` or
+ * `@desktop` is about one layout (e.g. the phone-only slider, wide-screen step scrolling) and is
+ * listed only in that project.
+ */
+const browserSpecs = /(platform|leads|home)\.spec\.ts$/;
 /** Specs that need no browser (server HTML, built files) run once, in the `server` project. */
 const serverSpecs = /(client-assets|server-html)\.spec\.ts$/;
 
@@ -69,6 +73,7 @@ export default defineConfig({
     {
       name: 'mobile',
       testMatch: browserSpecs,
+      grepInvert: /@desktop/,
       use: {
         viewport: { width: 375, height: 812 },
         isMobile: true,
@@ -79,6 +84,7 @@ export default defineConfig({
     {
       name: 'desktop',
       testMatch: browserSpecs,
+      grepInvert: /@mobile/,
       use: { viewport: { width: 1440, height: 900 } },
     },
     {

@@ -1,4 +1,4 @@
-import { HomeIcon, PinIcon } from '@sanity/icons';
+import { BlockElementIcon, HomeIcon, PinIcon } from '@sanity/icons';
 import { defineArrayMember, defineField, defineType } from 'sanity';
 
 export const homePage = defineType({
@@ -44,6 +44,7 @@ export const homePage = defineType({
         }),
       ],
     }),
+    defineField({ name: 'locationTitle', title: '입지 포인트 구역 제목', type: 'string', group: 'sections' }),
     defineField({
       name: 'locationPoints',
       title: '입지 포인트',
@@ -96,7 +97,101 @@ export const homePage = defineType({
         defineField({ name: 'image', title: '이미지', type: 'imageWithAlt' }),
       ],
     }),
-    defineField({ name: 'unitPlanTitle', title: '세대안내 구역 제목', type: 'string', group: 'sections' }),
+    defineField({
+      name: 'unitPlan',
+      title: '세대안내 구역',
+      description: '타입 안내(평면 뷰어)와 E-모델하우스 아코디언입니다. 펼친 항목의 제목이 구역 제목이 되고, 모두 접으면 구역 제목이 보입니다.',
+      type: 'object',
+      group: 'sections',
+      fields: [
+        defineField({ name: 'title', title: '구역 제목', description: '예: 세대안내', type: 'string' }),
+        defineField({
+          name: 'linkLabel',
+          title: '링크 문구',
+          description: '세대안내 페이지(/FloorPlan/84A)로 연결됩니다.',
+          type: 'string',
+        }),
+        defineField({
+          name: 'typeGuide',
+          title: '타입 안내',
+          type: 'object',
+          fields: [
+            defineField({ name: 'title', title: '제목', description: '예: 타입 안내', type: 'string' }),
+            defineField({ name: 'text', title: '설명', type: 'text', rows: 2 }),
+          ],
+        }),
+        defineField({
+          name: 'eModel',
+          title: 'E-모델하우스',
+          type: 'object',
+          fields: [
+            defineField({ name: 'title', title: '제목', description: '예: E-모델하우스', type: 'string' }),
+            defineField({ name: 'text', title: '설명', type: 'text', rows: 2 }),
+            defineField({
+              name: 'linkLabel',
+              title: '링크 문구',
+              description: 'E-모델하우스 페이지(/FloorPlan/Emodel)로 연결됩니다.',
+              type: 'string',
+            }),
+          ],
+        }),
+      ],
+    }),
+    defineField({
+      name: 'mobileOverview',
+      title: '모바일 한눈에 보기',
+      description: '모바일 화면에만 보이는 사업개요 · 입지 · 프리미엄 아코디언입니다. 사업개요는 사업개요 표, 프리미엄은 프리미엄 슬라이드를 보여 줍니다.',
+      type: 'object',
+      group: 'sections',
+      fields: [
+        defineField({ name: 'title', title: '구역 제목', type: 'string' }),
+        defineField({ name: 'businessTitle', title: '사업개요 제목', type: 'string', initialValue: '사업개요' }),
+        defineField({ name: 'locationTitle', title: '입지 제목', type: 'string', initialValue: '입지' }),
+        defineField({
+          name: 'locationImages',
+          title: '입지 지도',
+          description: '지도 이미지 두 장',
+          type: 'array',
+          of: [defineArrayMember({ type: 'imageWithAlt' })],
+          validation: (rule) => rule.max(2).error('입지 지도는 두 장까지 넣을 수 있습니다.'),
+        }),
+        defineField({ name: 'premiumTitle', title: '프리미엄 제목', type: 'string', initialValue: '프리미엄' }),
+      ],
+    }),
+    defineField({
+      name: 'complex',
+      title: '단지안내 구역',
+      description: '단지배치도 · 단지특화설계 · 커뮤니티 아코디언입니다.',
+      type: 'object',
+      group: 'sections',
+      fields: [
+        defineField({ name: 'title', title: '구역 제목', type: 'string' }),
+        defineField({
+          name: 'items',
+          title: '항목',
+          type: 'array',
+          of: [
+            defineArrayMember({
+              name: 'complexItem',
+              title: '항목',
+              type: 'object',
+              icon: BlockElementIcon,
+              fields: [
+                defineField({
+                  name: 'title',
+                  title: '제목',
+                  type: 'string',
+                  validation: (rule) => rule.required().error('항목 제목을 입력해 주세요.'),
+                }),
+                defineField({ name: 'text', title: '설명', type: 'text', rows: 2 }),
+                defineField({ name: 'image', title: '이미지', type: 'imageWithAlt' }),
+              ],
+              preview: { select: { title: 'title', subtitle: 'text', media: 'image' } },
+            }),
+          ],
+        }),
+      ],
+    }),
     defineField({
       name: 'interestForm',
       title: '방문예약 구역',

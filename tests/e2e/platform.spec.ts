@@ -1,64 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, watchErrors } from './checks';
 
 /**
  * The platform pages at each viewport (projects `mobile` 375×812 and `desktop` 1440×900):
  * content, status code, language, accessibility (axe, WCAG 2.2 AA), no script errors, no
  * horizontal overflow, and a full-page screenshot in test-results/screens/ for humans.
  */
-
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
-const SCREENS_DIR = 'test-results/screens';
-
-/** Collects uncaught page errors, console errors and failed sub-resource loads while a page is open. */
-function watchErrors(page: Page, { allowNotFoundDocument = false } = {}): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    const text = message.text();
-    // Failed loads are reported with their URL by the response listener below.
-    if (/^Failed to load resource/.test(text)) return;
-    errors.push(`console.error: ${text}`);
-  });
-  page.on('response', (response) => {
-    if (response.status() < 400) return;
-    // The not-found page's own document is meant to answer 404.
-    if (allowNotFoundDocument && response.request().resourceType() === 'document') return;
-    errors.push(`HTTP ${response.status()} for ${response.request().resourceType()} ${response.url()}`);
-  });
-  page.on('requestfailed', (request) => {
-    errors.push(`request failed (${request.failure()?.errorText}) for ${request.resourceType()} ${request.url()}`);
-  });
-  return errors;
-}
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  const summary = violations.map((v) => ({
-    id: v.id,
-    impact: v.impact,
-    help: v.help,
-    nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-  }));
-  expect(summary, 'axe-core violations (WCAG 2.2 AA)').toEqual([]);
-}
-
-async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, 'page is wider than the viewport (horizontal scrolling)').toBeLessThanOrEqual(innerWidth);
-}
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  mkdirSync(SCREENS_DIR, { recursive: true });
-  // Web fonts must be in before the picture is taken, or Korean may show in a fallback face.
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${SCREENS_DIR}/${testInfo.project.name}-${name}.png`, fullPage: true });
-}
 
 test.describe('platform pages', () => {
   test('home page: Korean title, h1, hero', async ({ page }, testInfo) => {

@@ -43,8 +43,44 @@ const cases: Record<keyof typeof queries, QueryCase> = {
   },
   homePageQuery: {
     check: (home) => {
-      expect(home).toMatchObject({ hero: { title: expect.any(String), ctaLabel: expect.any(String) } });
+      expect(home).toMatchObject({
+        hero: { title: expect.any(String), ctaLabel: expect.any(String) },
+        unitPlan: { title: '세대안내', typeGuide: { title: '타입 안내' }, eModel: { title: 'E-모델하우스' } },
+        mobileOverview: { businessTitle: '사업개요', locationTitle: '입지', premiumTitle: '프리미엄' },
+        interestForm: { title: expect.any(String) },
+      });
       isImage((home as { hero: { image: unknown } }).hero.image);
+      const complex = (home as { complex: { items: Array<{ title: string }> } }).complex;
+      expect(complex.items.map((item) => item.title)).toEqual(['단지배치도', '단지특화설계', '커뮤니티']);
+    },
+  },
+  premiumCardsQuery: {
+    check: (cards) => {
+      const list = cards as Array<{ label: string; title: string; text1: string; text2: string; link: string; linkText: string }>;
+      expect(list.map((card) => card.label)).toEqual(['PREMIUM 01', 'PREMIUM 02', 'PREMIUM 03', 'PREMIUM 04']);
+      for (const card of list) {
+        expect(card).toMatchObject({ title: expect.any(String), text1: expect.any(String), text2: expect.any(String), linkText: expect.any(String) });
+      }
+      expect(new Set(list.map((card) => card.link))).toEqual(
+        new Set(['/BusinessGuide/intro', '/LocationEnvironment/intro', '/LocationEnvironment/primium']),
+      );
+    },
+  },
+  premiumSlidesQuery: {
+    check: (slides) => {
+      const list = slides as Array<{ title: string; image: unknown }>;
+      expect(Array.isArray(list)).toBe(true);
+      for (const slide of list) {
+        expect(slide.title).toEqual(expect.any(String));
+        isImage(slide.image);
+      }
+    },
+  },
+  viewerUnitTypesQuery: {
+    check: (unitTypes) => {
+      const list = unitTypes as Array<{ code: string; plan: unknown }>;
+      expect(list.map((unitType) => unitType.code)).toEqual(['40', '59A', '59B']);
+      for (const unitType of list) isImage(unitType.plan);
     },
   },
   pageByPathQuery: {

@@ -4,7 +4,8 @@
  */
 import { defineQuery } from 'groq';
 
-const imageFields = /* groq */ `{ _type, asset, hotspot, crop, alt, disclaimer, caption }`;
+const imageFieldList = /* groq */ `_type, asset, hotspot, crop, alt, disclaimer, caption`;
+const imageFields = /* groq */ `{ ${imageFieldList} }`;
 
 const seoFields = /* groq */ `{ title, description, noIndex, ogImage ${imageFields} }`;
 
@@ -24,13 +25,40 @@ export const siteSettingsQuery = defineQuery(`
 export const homePageQuery = defineQuery(`
   *[_type == "homePage" && _id == "homePage"][0]{
     hero{ eyebrow, title, subtitle, ctaLabel, image ${imageFields} },
+    locationTitle,
     locationPoints[]{ _key, title, text },
     brandIntro{ title, text, linkLabel },
     premiumTitle,
     specialPlan{ title, text, image ${imageFields} },
-    unitPlanTitle,
+    unitPlan{ title, linkLabel, typeGuide{ title, text }, eModel{ title, text, linkLabel } },
+    mobileOverview{
+      title, businessTitle, locationTitle, premiumTitle,
+      locationImages[]{ _key, ${imageFieldList} }
+    },
+    complex{ title, items[]{ _key, title, text, image ${imageFields} } },
     interestForm{ title, text },
     seo ${seoFields}
+  }
+`);
+
+/** The home page's PREMIUM 01–04 cards. */
+export const premiumCardsQuery = defineQuery(`
+  *[_type == "premiumCard"] | order(order asc){
+    _id, label, title, text1, text2, link, linkText, image ${imageFields}
+  }
+`);
+
+/** The slides of the home page's mobile premium slider. */
+export const premiumSlidesQuery = defineQuery(`
+  *[_type == "premiumSlide" && defined(image.asset)] | order(order asc){
+    _id, title, description, image ${imageFields}
+  }
+`);
+
+/** The unit types of the home page's floor-plan viewer (40 · 59A · 59B). */
+export const viewerUnitTypesQuery = defineQuery(`
+  *[_type == "unitType" && inViewer == true] | order(order asc){
+    _id, code, label, plan ${imageFields}
   }
 `);
 

@@ -15,16 +15,6 @@
 export declare const internalGroqTypeReferenceTo: unique symbol;
 
 // Source: ../web/sanity/schema.json
-export type InfoTable = {
-  _type: "infoTable";
-  columns?: Array<string>;
-  rows?: Array<{
-    cells?: Array<string>;
-    _type: "infoTableRow";
-    _key: string;
-  }>;
-};
-
 export type HouseholdFacts = {
   _type: "householdFacts";
   totalHouseholds?: number;
@@ -60,8 +50,6 @@ export type PageSection = {
   heading?: string;
   body?: BlockContent;
   image?: ImageWithAlt;
-  table?: InfoTable;
-  videoId?: string;
   notes?: Array<string>;
 };
 
@@ -108,13 +96,6 @@ export type ImageWithAlt = {
   caption?: string;
 };
 
-export type VisitSlotReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "visitSlot";
-};
-
 export type Lead = {
   _id: string;
   _type: "lead";
@@ -124,38 +105,8 @@ export type Lead = {
   name?: string;
   phone?: string;
   message?: string;
-  visitSlot?: VisitSlotReference;
-  visitAt?: string;
-  visitSlotStatus?: "booked" | "unavailable";
-  consent?: {
-    privacy?: boolean;
-    marketing?: boolean;
-    ageOver14?: boolean;
-    noticeVersion?: string;
-    agreedAt?: string;
-  };
   createdAt?: string;
   sourcePage?: string;
-  formKind?: "popup" | "home" | "customer";
-  utm?: {
-    source?: string;
-    medium?: string;
-    campaign?: string;
-    term?: string;
-    content?: string;
-  };
-};
-
-export type VisitSlot = {
-  _id: string;
-  _type: "visitSlot";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  date?: string;
-  time?: string;
-  capacity?: number;
-  booked?: number;
 };
 
 export type PressArticle = {
@@ -249,7 +200,6 @@ export type UnitType = {
   households?: number;
   inViewer?: boolean;
   plan?: ImageWithAlt;
-  vrTourUrl?: string;
   interiorImages?: Array<
     {
       _key: string;
@@ -277,29 +227,8 @@ export type Page = {
       _key: string;
     } & PageSection
   >;
-  actions?: Array<
-    {
-      _key: string;
-    } & Link
-  >;
   notes?: Array<string>;
   seo?: Seo;
-};
-
-export type LeadSettings = {
-  _id: string;
-  _type: "leadSettings";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  consentVersion?: string;
-  privacyPurpose?: string;
-  privacyItems?: string;
-  privacyRetention?: string;
-  privacyRefusal?: string;
-  marketingNotice?: string;
-  popupText?: string;
-  retentionDays?: number;
 };
 
 export type HomePage = {
@@ -315,6 +244,7 @@ export type HomePage = {
     image?: ImageWithAlt;
     ctaLabel?: string;
   };
+  locationTitle?: string;
   locationPoints?: Array<{
     title?: string;
     text?: string;
@@ -332,7 +262,40 @@ export type HomePage = {
     text?: string;
     image?: ImageWithAlt;
   };
-  unitPlanTitle?: string;
+  unitPlan?: {
+    title?: string;
+    linkLabel?: string;
+    typeGuide?: {
+      title?: string;
+      text?: string;
+    };
+    eModel?: {
+      title?: string;
+      text?: string;
+      linkLabel?: string;
+    };
+  };
+  mobileOverview?: {
+    title?: string;
+    businessTitle?: string;
+    locationTitle?: string;
+    locationImages?: Array<
+      {
+        _key: string;
+      } & ImageWithAlt
+    >;
+    premiumTitle?: string;
+  };
+  complex?: {
+    title?: string;
+    items?: Array<{
+      title?: string;
+      text?: string;
+      image?: ImageWithAlt;
+      _type: "complexItem";
+      _key: string;
+    }>;
+  };
   interestForm?: {
     title?: string;
     text?: string;
@@ -497,7 +460,6 @@ export type Slug = {
 };
 
 export type AllSanitySchemaTypes =
-  | InfoTable
   | HouseholdFacts
   | BlockContent
   | PageSection
@@ -506,9 +468,7 @@ export type AllSanitySchemaTypes =
   | Seo
   | SanityImageAssetReference
   | ImageWithAlt
-  | VisitSlotReference
   | Lead
-  | VisitSlot
   | PressArticle
   | VideoTab
   | OverviewRow
@@ -517,7 +477,6 @@ export type AllSanitySchemaTypes =
   | PremiumSlide
   | UnitType
   | Page
-  | LeadSettings
   | HomePage
   | SiteSettings
   | SanityImageCrop
@@ -595,7 +554,7 @@ export type SiteSettingsQueryResult = {
 
 // Source: ../web/sanity/queries.ts
 // Variable: homePageQuery
-// Query: *[_type == "homePage" && _id == "homePage"][0]{    hero{ eyebrow, title, subtitle, ctaLabel, image { _type, asset, hotspot, crop, alt, disclaimer, caption } },    locationPoints[]{ _key, title, text },    brandIntro{ title, text, linkLabel },    premiumTitle,    specialPlan{ title, text, image { _type, asset, hotspot, crop, alt, disclaimer, caption } },    unitPlanTitle,    interestForm{ title, text },    seo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, alt, disclaimer, caption } }  }
+// Query: *[_type == "homePage" && _id == "homePage"][0]{    hero{ eyebrow, title, subtitle, ctaLabel, image { _type, asset, hotspot, crop, alt, disclaimer, caption } },    locationTitle,    locationPoints[]{ _key, title, text },    brandIntro{ title, text, linkLabel },    premiumTitle,    specialPlan{ title, text, image { _type, asset, hotspot, crop, alt, disclaimer, caption } },    unitPlan{ title, linkLabel, typeGuide{ title, text }, eModel{ title, text, linkLabel } },    mobileOverview{      title, businessTitle, locationTitle, premiumTitle,      locationImages[]{ _key, _type, asset, hotspot, crop, alt, disclaimer, caption }    },    complex{ title, items[]{ _key, title, text, image { _type, asset, hotspot, crop, alt, disclaimer, caption } } },    interestForm{ title, text },    seo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, alt, disclaimer, caption } }  }
 export type HomePageQueryResult = {
   hero: {
     eyebrow: string | null;
@@ -612,6 +571,7 @@ export type HomePageQueryResult = {
       caption: string | null;
     } | null;
   } | null;
+  locationTitle: string | null;
   locationPoints: Array<{
     _key: string;
     title: string | null;
@@ -636,7 +596,52 @@ export type HomePageQueryResult = {
       caption: string | null;
     } | null;
   } | null;
-  unitPlanTitle: string | null;
+  unitPlan: {
+    title: string | null;
+    linkLabel: string | null;
+    typeGuide: {
+      title: string | null;
+      text: string | null;
+    } | null;
+    eModel: {
+      title: string | null;
+      text: string | null;
+      linkLabel: string | null;
+    } | null;
+  } | null;
+  mobileOverview: {
+    title: string | null;
+    businessTitle: string | null;
+    locationTitle: string | null;
+    premiumTitle: string | null;
+    locationImages: Array<{
+      _key: string;
+      _type: "imageWithAlt";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+      crop: SanityImageCrop | null;
+      alt: string | null;
+      disclaimer: string | null;
+      caption: string | null;
+    }> | null;
+  } | null;
+  complex: {
+    title: string | null;
+    items: Array<{
+      _key: string;
+      title: string | null;
+      text: string | null;
+      image: {
+        _type: "imageWithAlt";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+        crop: SanityImageCrop | null;
+        alt: string | null;
+        disclaimer: string | null;
+        caption: string | null;
+      } | null;
+    }> | null;
+  } | null;
   interestForm: {
     title: string | null;
     text: string | null;
@@ -658,8 +663,66 @@ export type HomePageQueryResult = {
 } | null;
 
 // Source: ../web/sanity/queries.ts
+// Variable: premiumCardsQuery
+// Query: *[_type == "premiumCard"] | order(order asc){    _id, label, title, text1, text2, link, linkText, image { _type, asset, hotspot, crop, alt, disclaimer, caption }  }
+export type PremiumCardsQueryResult = Array<{
+  _id: string;
+  label: string | null;
+  title: string | null;
+  text1: string | null;
+  text2: string | null;
+  link: string | null;
+  linkText: string | null;
+  image: {
+    _type: "imageWithAlt";
+    asset: SanityImageAssetReference | null;
+    hotspot: SanityImageHotspot | null;
+    crop: SanityImageCrop | null;
+    alt: string | null;
+    disclaimer: string | null;
+    caption: string | null;
+  } | null;
+}>;
+
+// Source: ../web/sanity/queries.ts
+// Variable: premiumSlidesQuery
+// Query: *[_type == "premiumSlide" && defined(image.asset)] | order(order asc){    _id, title, description, image { _type, asset, hotspot, crop, alt, disclaimer, caption }  }
+export type PremiumSlidesQueryResult = Array<{
+  _id: string;
+  title: string | null;
+  description: string | null;
+  image: {
+    _type: "imageWithAlt";
+    asset: SanityImageAssetReference | null;
+    hotspot: SanityImageHotspot | null;
+    crop: SanityImageCrop | null;
+    alt: string | null;
+    disclaimer: string | null;
+    caption: string | null;
+  } | null;
+}>;
+
+// Source: ../web/sanity/queries.ts
+// Variable: viewerUnitTypesQuery
+// Query: *[_type == "unitType" && inViewer == true] | order(order asc){    _id, code, label, plan { _type, asset, hotspot, crop, alt, disclaimer, caption }  }
+export type ViewerUnitTypesQueryResult = Array<{
+  _id: string;
+  code: string | null;
+  label: string | null;
+  plan: {
+    _type: "imageWithAlt";
+    asset: SanityImageAssetReference | null;
+    hotspot: SanityImageHotspot | null;
+    crop: SanityImageCrop | null;
+    alt: string | null;
+    disclaimer: string | null;
+    caption: string | null;
+  } | null;
+}>;
+
+// Source: ../web/sanity/queries.ts
 // Variable: pageByPathQuery
-// Query: *[_type == "page" && lower(path) == lower($path)][0]{    _id, path, title, group,    banner{ title, text, image { _type, asset, hotspot, crop, alt, disclaimer, caption } },    intro,    sections[]{      _key, heading, body, notes, videoId,      image { _type, asset, hotspot, crop, alt, disclaimer, caption },      table{ columns, rows[]{ _key, cells } }    },    actions[]{ _key, label, href, newTab },    notes,    seo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, alt, disclaimer, caption } }  }
+// Query: *[_type == "page" && path == $path][0]{    _id, path, title, group,    banner{ title, text, image { _type, asset, hotspot, crop, alt, disclaimer, caption } },    intro,    sections[]{ _key, heading, body, notes, image { _type, asset, hotspot, crop, alt, disclaimer, caption } },    notes,    seo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, alt, disclaimer, caption } }  }
 export type PageByPathQueryResult = {
   _id: string;
   path: string | null;
@@ -684,7 +747,6 @@ export type PageByPathQueryResult = {
     heading: string | null;
     body: BlockContent | null;
     notes: Array<string> | null;
-    videoId: string | null;
     image: {
       _type: "imageWithAlt";
       asset: SanityImageAssetReference | null;
@@ -694,19 +756,6 @@ export type PageByPathQueryResult = {
       disclaimer: string | null;
       caption: string | null;
     } | null;
-    table: {
-      columns: Array<string> | null;
-      rows: Array<{
-        _key: string;
-        cells: Array<string> | null;
-      }> | null;
-    } | null;
-  }> | null;
-  actions: Array<{
-    _key: string;
-    label: string | null;
-    href: string | null;
-    newTab: boolean | null;
   }> | null;
   notes: Array<string> | null;
   seo: {
@@ -745,175 +794,17 @@ export type PressListQueryResult = Array<{
   views: number | null;
 }>;
 
-// Source: ../web/sanity/queries.ts
-// Variable: unitTypeByCodeQuery
-// Query: *[_type == "unitType" && code == $code][0]{  _id, code, label, exclusiveArea, supplyArea, households,  plan { _type, asset, hotspot, crop, alt, disclaimer, caption },  interiorImages[]{ _key, _type, asset, hotspot, crop, alt, disclaimer, caption }}
-export type UnitTypeByCodeQueryResult = {
-  _id: string;
-  code: string | null;
-  label: string | null;
-  exclusiveArea: number | null;
-  supplyArea: number | null;
-  households: number | null;
-  plan: {
-    _type: "imageWithAlt";
-    asset: SanityImageAssetReference | null;
-    hotspot: SanityImageHotspot | null;
-    crop: SanityImageCrop | null;
-    alt: string | null;
-    disclaimer: string | null;
-    caption: string | null;
-  } | null;
-  interiorImages: Array<{
-    _key: string;
-    _type: "imageWithAlt";
-    asset: SanityImageAssetReference | null;
-    hotspot: SanityImageHotspot | null;
-    crop: SanityImageCrop | null;
-    alt: string | null;
-    disclaimer: string | null;
-    caption: string | null;
-  }> | null;
-} | null;
-
-// Source: ../web/sanity/queries.ts
-// Variable: vrTourUnitTypesQuery
-// Query: *[_type == "unitType" && defined(vrTourUrl)] | order(order asc){ _id, code, label, vrTourUrl }
-export type VrTourUnitTypesQueryResult = Array<{
-  _id: string;
-  code: string | null;
-  label: string | null;
-  vrTourUrl: string;
-}>;
-
-// Source: ../web/sanity/queries.ts
-// Variable: videoTabsQuery
-// Query: *[_type == "videoTab"] | order(order asc){ _id, key, title, videoId }
-export type VideoTabsQueryResult = Array<{
-  _id: string;
-  key: string | null;
-  title: string | null;
-  videoId: string | null;
-}>;
-
-// Source: ../web/sanity/queries.ts
-// Variable: locationCardsQuery
-// Query: *[_type == "locationCard"] | order(order asc){ _id, title, content, image { _type, asset, hotspot, crop, alt, disclaimer, caption } }
-export type LocationCardsQueryResult = Array<{
-  _id: string;
-  title: string | null;
-  content: string | null;
-  image: {
-    _type: "imageWithAlt";
-    asset: SanityImageAssetReference | null;
-    hotspot: SanityImageHotspot | null;
-    crop: SanityImageCrop | null;
-    alt: string | null;
-    disclaimer: string | null;
-    caption: string | null;
-  } | null;
-}>;
-
-// Source: ../web/sanity/queries.ts
-// Variable: pressSiteSlugQuery
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0].pressSiteSlug
-export type PressSiteSlugQueryResult = string | null;
-
-// Source: ../web/sanity/queries.ts
-// Variable: leadSettingsQuery
-// Query: *[_type == "leadSettings" && _id == "leadSettings"][0]{    consentVersion, privacyPurpose, privacyItems, privacyRetention, privacyRefusal,    marketingNotice, retentionDays, popupText  }
-export type LeadSettingsQueryResult = {
-  consentVersion: string | null;
-  privacyPurpose: string | null;
-  privacyItems: string | null;
-  privacyRetention: string | null;
-  privacyRefusal: string | null;
-  marketingNotice: string | null;
-  retentionDays: number | null;
-  popupText: string | null;
-} | null;
-
-// Source: ../web/sanity/queries.ts
-// Variable: upcomingVisitSlotsQuery
-// Query: *[_type == "visitSlot" && date >= $today] | order(date asc, time asc){    _id, date, time, capacity, "booked": coalesce(booked, 0)  }
-export type UpcomingVisitSlotsQueryResult = Array<{
-  _id: string;
-  date: string | null;
-  time: string | null;
-  capacity: number | null;
-  booked: number | 0;
-}>;
-
-// Source: ../web/sanity/queries.ts
-// Variable: visitSlotForBookingQuery
-// Query: *[_type == "visitSlot" && _id == $id][0]{ _id, _rev, date, time, capacity, "booked": coalesce(booked, 0) }
-export type VisitSlotForBookingQueryResult = {
-  _id: string;
-  _rev: string;
-  date: string | null;
-  time: string | null;
-  capacity: number | null;
-  booked: number | 0;
-} | null;
-
-// Source: ../web/sanity/queries.ts
-// Variable: leadExistsQuery
-// Query: count(*[_type == "lead" && _id == $id]) > 0
-export type LeadExistsQueryResult = boolean;
-
-// Source: ../web/sanity/queries.ts
-// Variable: leadsExportQuery
-// Query: *[_type == "lead" && createdAt >= $since] | order(createdAt asc, _id asc){    _id, name, phone, message, visitAt, visitSlotStatus, consent, sourcePage, formKind, utm, createdAt  }
-export type LeadsExportQueryResult = Array<{
-  _id: string;
-  name: string | null;
-  phone: string | null;
-  message: string | null;
-  visitAt: string | null;
-  visitSlotStatus: "booked" | "unavailable" | null;
-  consent: {
-    privacy?: boolean;
-    marketing?: boolean;
-    ageOver14?: boolean;
-    noticeVersion?: string;
-    agreedAt?: string;
-  } | null;
-  sourcePage: string | null;
-  formKind: "customer" | "home" | "popup" | null;
-  utm: {
-    source?: string;
-    medium?: string;
-    campaign?: string;
-    term?: string;
-    content?: string;
-  } | null;
-  createdAt: string | null;
-}>;
-
-// Source: ../web/sanity/queries.ts
-// Variable: expiredLeadIdsQuery
-// Query: *[_type == "lead" && createdAt < $before]._id
-export type ExpiredLeadIdsQueryResult = Array<string>;
-
 // Query TypeMap
 import "@sanity/client";
 declare module "@sanity/client" {
   interface SanityQueries {
     '\n  *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    brandName, builder, phone, consultationHours, address, siteUrl, pressSiteSlug,\n    facts, copyrightYear, footerDisclaimer,\n    familySites[]{ _key, label, href, newTab },\n    promoBanner{ text, href },\n    naverSiteVerification, kakaoChannelUrl, applyHomeUrl,\n    ogImage { _type, asset, hotspot, crop, alt, disclaimer, caption },\n    menu[]{ _key, title, items[]{ _key, label, href } },\n    defaultSeo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, alt, disclaimer, caption } }\n  }\n': SiteSettingsQueryResult;
-    '\n  *[_type == "homePage" && _id == "homePage"][0]{\n    hero{ eyebrow, title, subtitle, ctaLabel, image { _type, asset, hotspot, crop, alt, disclaimer, caption } },\n    locationPoints[]{ _key, title, text },\n    brandIntro{ title, text, linkLabel },\n    premiumTitle,\n    specialPlan{ title, text, image { _type, asset, hotspot, crop, alt, disclaimer, caption } },\n    unitPlanTitle,\n    interestForm{ title, text },\n    seo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, alt, disclaimer, caption } }\n  }\n': HomePageQueryResult;
-    '\n  *[_type == "page" && lower(path) == lower($path)][0]{\n    _id, path, title, group,\n    banner{ title, text, image { _type, asset, hotspot, crop, alt, disclaimer, caption } },\n    intro,\n    sections[]{\n      _key, heading, body, notes, videoId,\n      image { _type, asset, hotspot, crop, alt, disclaimer, caption },\n      table{ columns, rows[]{ _key, cells } }\n    },\n    actions[]{ _key, label, href, newTab },\n    notes,\n    seo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, alt, disclaimer, caption } }\n  }\n': PageByPathQueryResult;
+    '\n  *[_type == "homePage" && _id == "homePage"][0]{\n    hero{ eyebrow, title, subtitle, ctaLabel, image { _type, asset, hotspot, crop, alt, disclaimer, caption } },\n    locationTitle,\n    locationPoints[]{ _key, title, text },\n    brandIntro{ title, text, linkLabel },\n    premiumTitle,\n    specialPlan{ title, text, image { _type, asset, hotspot, crop, alt, disclaimer, caption } },\n    unitPlan{ title, linkLabel, typeGuide{ title, text }, eModel{ title, text, linkLabel } },\n    mobileOverview{\n      title, businessTitle, locationTitle, premiumTitle,\n      locationImages[]{ _key, _type, asset, hotspot, crop, alt, disclaimer, caption }\n    },\n    complex{ title, items[]{ _key, title, text, image { _type, asset, hotspot, crop, alt, disclaimer, caption } } },\n    interestForm{ title, text },\n    seo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, alt, disclaimer, caption } }\n  }\n': HomePageQueryResult;
+    '\n  *[_type == "premiumCard"] | order(order asc){\n    _id, label, title, text1, text2, link, linkText, image { _type, asset, hotspot, crop, alt, disclaimer, caption }\n  }\n': PremiumCardsQueryResult;
+    '\n  *[_type == "premiumSlide" && defined(image.asset)] | order(order asc){\n    _id, title, description, image { _type, asset, hotspot, crop, alt, disclaimer, caption }\n  }\n': PremiumSlidesQueryResult;
+    '\n  *[_type == "unitType" && inViewer == true] | order(order asc){\n    _id, code, label, plan { _type, asset, hotspot, crop, alt, disclaimer, caption }\n  }\n': ViewerUnitTypesQueryResult;
+    '\n  *[_type == "page" && path == $path][0]{\n    _id, path, title, group,\n    banner{ title, text, image { _type, asset, hotspot, crop, alt, disclaimer, caption } },\n    intro,\n    sections[]{ _key, heading, body, notes, image { _type, asset, hotspot, crop, alt, disclaimer, caption } },\n    notes,\n    seo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, alt, disclaimer, caption } }\n  }\n': PageByPathQueryResult;
     '\n  *[_type == "overviewRow"] | order(order asc){ _id, label, value }\n': OverviewRowsQueryResult;
     '\n  *[_type == "pressArticle" && siteId == $siteId && (\n    $cursorDate == null || date < $cursorDate || (date == $cursorDate && _id < $cursorId)\n  )] | order(date desc, _id desc)[0...10]{ _id, title, summary, date, views }\n': PressListQueryResult;
-    '\n  *[_type == "unitType" && code == $code][0]{\n  _id, code, label, exclusiveArea, supplyArea, households,\n  plan { _type, asset, hotspot, crop, alt, disclaimer, caption },\n  interiorImages[]{ _key, _type, asset, hotspot, crop, alt, disclaimer, caption }\n}\n': UnitTypeByCodeQueryResult;
-    '\n  *[_type == "unitType" && defined(vrTourUrl)] | order(order asc){ _id, code, label, vrTourUrl }\n': VrTourUnitTypesQueryResult;
-    '\n  *[_type == "videoTab"] | order(order asc){ _id, key, title, videoId }\n': VideoTabsQueryResult;
-    '\n  *[_type == "locationCard"] | order(order asc){ _id, title, content, image { _type, asset, hotspot, crop, alt, disclaimer, caption } }\n': LocationCardsQueryResult;
-    '\n  *[_type == "siteSettings" && _id == "siteSettings"][0].pressSiteSlug\n': PressSiteSlugQueryResult;
-    '\n  *[_type == "leadSettings" && _id == "leadSettings"][0]{\n    consentVersion, privacyPurpose, privacyItems, privacyRetention, privacyRefusal,\n    marketingNotice, retentionDays, popupText\n  }\n': LeadSettingsQueryResult;
-    '\n  *[_type == "visitSlot" && date >= $today] | order(date asc, time asc){\n    _id, date, time, capacity, "booked": coalesce(booked, 0)\n  }\n': UpcomingVisitSlotsQueryResult;
-    '\n  *[_type == "visitSlot" && _id == $id][0]{ _id, _rev, date, time, capacity, "booked": coalesce(booked, 0) }\n': VisitSlotForBookingQueryResult;
-    'count(*[_type == "lead" && _id == $id]) > 0': LeadExistsQueryResult;
-    '\n  *[_type == "lead" && createdAt >= $since] | order(createdAt asc, _id asc){\n    _id, name, phone, message, visitAt, visitSlotStatus, consent, sourcePage, formKind, utm, createdAt\n  }\n': LeadsExportQueryResult;
-    '*[_type == "lead" && createdAt < $before]._id': ExpiredLeadIdsQueryResult;
   }
 }

@@ -30,6 +30,14 @@ export const messages = {
   planComingSoon: '평면도 준비 중입니다. 공개되는 대로 이곳에서 보실 수 있습니다.',
   interiorComingSoon: '인테리어 이미지 준비 중입니다. 공개되는 대로 이곳에서 보실 수 있습니다.',
   imageDisclaimer: '상기 이미지는 소비자의 이해를 돕기 위한 것으로 실제와 다를 수 있습니다.',
+  // Home page controls (labels read by screen readers and shown as tooltips).
+  unitViewerTypes: '평면 타입 선택',
+  unitViewerPrevious: '이전 타입',
+  unitViewerNext: '다음 타입',
+  sliderLabel: '프리미엄 슬라이드',
+  slideLabel: (position: number, total: number) => `${total}개 중 ${position}번째 슬라이드`,
+  sliderPause: '자동 넘김 멈추기',
+  sliderPlay: '자동 넘김 시작',
 } as const;
 
 /** Lead forms: labels (copy-ko.md "Form labels") and the field errors shared by browser and server. */

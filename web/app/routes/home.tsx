@@ -1,13 +1,40 @@
 import type { Route } from './+types/home';
-import { homePageQuery } from '../../sanity/queries';
-import type { HomePageQueryResult } from '../../sanity/sanity.types';
+import {
+  homePageQuery,
+  overviewRowsQuery,
+  premiumCardsQuery,
+  premiumSlidesQuery,
+  viewerUnitTypesQuery,
+} from '../../sanity/queries';
+import type {
+  HomePageQueryResult,
+  OverviewRowsQueryResult,
+  PremiumCardsQueryResult,
+  PremiumSlidesQueryResult,
+  ViewerUnitTypesQueryResult,
+} from '../../sanity/sanity.types';
 import { pageMeta } from '../lib/seo';
-import { SanityImage } from '../components/SanityImage';
+import { BrandIntro } from '../components/home/BrandIntro';
+import { ComplexSection } from '../components/home/ComplexSection';
+import { Hero } from '../components/home/Hero';
+import { InterestFormSection } from '../components/home/InterestFormSection';
+import { LocationPoints } from '../components/home/LocationPoints';
+import { MobileOverview } from '../components/home/MobileOverview';
+import { PremiumSection } from '../components/home/PremiumSection';
+import { SpecialPlan } from '../components/home/SpecialPlan';
+import { UnitPlanSection } from '../components/home/UnitPlanSection';
+import { useStepScroll } from '../components/home/useStepScroll';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const home = await context.content.fetch<HomePageQueryResult>(homePageQuery);
+  const [home, premiumCards, premiumSlides, unitTypes, overviewRows] = await Promise.all([
+    context.content.fetch<HomePageQueryResult>(homePageQuery),
+    context.content.fetch<PremiumCardsQueryResult>(premiumCardsQuery),
+    context.content.fetch<PremiumSlidesQueryResult>(premiumSlidesQuery),
+    context.content.fetch<ViewerUnitTypesQueryResult>(viewerUnitTypesQuery),
+    context.content.fetch<OverviewRowsQueryResult>(overviewRowsQuery),
+  ]);
   if (!home) throw new Response('홈 화면 콘텐츠가 없습니다.', { status: 404 });
-  return { home };
+  return { home, premiumCards, premiumSlides, unitTypes, overviewRows };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -24,33 +51,21 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   });
 }
 
+/** The sections in page order; on wide screens each is one step of step scrolling (spec §4). */
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { hero } = loaderData.home;
+  const { home, premiumCards, premiumSlides, unitTypes, overviewRows } = loaderData;
+  useStepScroll();
   return (
     <main id="main" className="home">
-      <section className="hero" aria-labelledby="hero-title">
-        {hero?.image ? (
-          <SanityImage
-            image={hero.image}
-            className="hero__image"
-            widths={[640, 960, 1280, 1920]}
-            sizes="100vw"
-            priority
-          />
-        ) : null}
-        <div className="hero__content">
-          {hero?.eyebrow ? <p className="hero__eyebrow">{hero.eyebrow}</p> : null}
-          <h1 id="hero-title" className="hero__title">
-            {hero?.title}
-          </h1>
-          {hero?.subtitle ? <p className="hero__subtitle">{hero.subtitle}</p> : null}
-          {hero?.ctaLabel ? (
-            <a className="button button--primary hero__cta" href="#interestForm">
-              {hero.ctaLabel}
-            </a>
-          ) : null}
-        </div>
-      </section>
+      <Hero hero={home.hero} />
+      <LocationPoints title={home.locationTitle} points={home.locationPoints} />
+      <BrandIntro brandIntro={home.brandIntro} />
+      <MobileOverview overview={home.mobileOverview} rows={overviewRows} slides={premiumSlides} />
+      <PremiumSection title={home.premiumTitle} cards={premiumCards} />
+      <SpecialPlan specialPlan={home.specialPlan} />
+      <UnitPlanSection unitPlan={home.unitPlan} unitTypes={unitTypes} />
+      <ComplexSection complex={home.complex} />
+      <InterestFormSection interestForm={home.interestForm} />
     </main>
   );
 }

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import {
+  STEP_LOCK_MS,
+  buildSteps,
+  decideStep,
+  keyDirection,
+  stepScrollEnabled,
+  wheelDirection,
+  type StepInput,
+} from '../../web/app/lib/home/step-scroll';
+
+/** Eight full-screen sections of 836 px (900 px viewport − 64 px header) and a 300 px footer. */
+const SECTION = 836;
+const VIEWPORT = 900;
+const offsets = Array.from({ length: 8 }, (_, index) => index * SECTION);
+const maxScroll = 8 * SECTION + 64 + 300 - VIEWPORT;
+const steps = buildSteps(offsets, maxScroll);
+
+const decide = (input: Partial<StepInput>) =>
+  decideStep({ steps, scrollY: 0, viewportHeight: VIEWPORT, direction: 1, now: 10_000, lockedUntil: 0, ...input });
+
+describe('step scrolling: when it runs', () => {
+  it('only above 900 px and without prefers-reduced-motion', () => {
+    expect(stepScrollEnabled(1440, false)).toBe(true);
+    expect(stepScrollEnabled(901, false)).toBe(true);
+    expect(stepScrollEnabled(900, false)).toBe(false);
+    expect(stepScrollEnabled(375, false)).toBe(false);
+    expect(stepScrollEnabled(1440, true)).toBe(false);
+  });
+
+  it('wheel: vertical steps only; horizontal and ctrl+wheel (zoom) are left alone', () => {
+    expect(wheelDirection(0, 100, false)).toBe(1);
+    expect(wheelDirection(0, -3, false)).toBe(-1);
+    expect(wheelDirection(0, 0, false)).toBeNull();
+    expect(wheelDirection(120, 10, false)).toBeNull();
+    expect(wheelDirection(0, 100, true)).toBeNull();
+  });
+
+  it('keys: PageDown/ArrowDown forward, PageUp/ArrowUp back; chords and other keys left alone', () => {
+    const none = { altKey: false, ctrlKey: false, metaKey: false, shiftKey: false };
+    expect(keyDirection('PageDown', none)).toBe(1);
+    expect(keyDirection('ArrowDown', none)).toBe(1);
+    expect(keyDirection('PageUp', none)).toBe(-1);
+    expect(keyDirection('ArrowUp', none)).toBe(-1);
+    expect(keyDirection(' ', none)).toBeNull();
+    expect(keyDirection('Home', none)).toBeNull();
+    expect(keyDirection('ArrowDown', { ...none, shiftKey: true })).toBeNull();
+    expect(keyDirection('PageDown', { ...none, ctrlKey: true })).toBeNull();
+  });
+});
+
+describe('step scrolling: steps 1 … 8.5', () => {
+  it('eight sections give steps 1 to 8 and 8.5 for the end of the page', () => {
+    expect(steps.map((step) => step.index)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 8.5]);
+    expect(steps[8].offset).toBe(maxScroll);
+  });
+
+  it('no 8.5 step when the last section already ends the page; offsets clamp to the scroll range', () => {
+    const short = buildSteps([0, 836, 1672], 1672);
+    expect(short.map((step) => step.index)).toEqual([1, 2, 3]);
+    const clamped = buildSteps([0, 836, 1672], 1500);
+    expect(clamped.map((step) => [step.index, step.offset])).toEqual([
+      [1, 0],
+      [2, 836],
+      [3, 1500],
+    ]);
+  });
+});
+
+describe('step scrolling: one step per wheel step, 500 ms lock', () => {
+  it('moves exactly one section down or up', () => {
+    expect(decide({ scrollY: 0 })).toMatchObject({ kind: 'step', step: { index: 2, offset: SECTION } });
+    expect(decide({ scrollY: 3 * SECTION, direction: -1 })).toMatchObject({ kind: 'step', step: { index: 3 } });
+  });
+
+  it('locks for 500 ms after a step: input inside the lock is swallowed, after it steps again', () => {
+    const first = decide({ scrollY: 0, now: 1000 });
+    expect(first).toEqual({ kind: 'step', step: { index: 2, offset: SECTION }, lockedUntil: 1000 + STEP_LOCK_MS });
+    expect(STEP_LOCK_MS).toBe(500);
+    expect(decide({ scrollY: SECTION, now: 1499, lockedUntil: 1500 })).toEqual({ kind: 'hold' });
+    expect(decide({ scrollY: SECTION, now: 1500, lockedUntil: 1500 })).toMatchObject({ kind: 'step', step: { index: 3 } });
+  });
+
+  it('from between two sections, goes to the nearer boundary in the direction of travel', () => {
+    expect(decide({ scrollY: 1000, direction: 1 })).toMatchObject({ step: { index: 3 } });
+    expect(decide({ scrollY: 1000, direction: -1 })).toMatchObject({ step: { index: 2 } });
+  });
+
+  it('the last section steps on to the end of the page (8 → 8.5) and back (8.5 → 8)', () => {
+    expect(decide({ scrollY: 7 * SECTION })).toMatchObject({ kind: 'step', step: { index: 8.5, offset: maxScroll } });
+    expect(decide({ scrollY: maxScroll, direction: -1 })).toMatchObject({ kind: 'step', step: { index: 8 } });
+  });
+
+  it('never traps: past the last section, and at the very top, scrolling is the browser’s', () => {
+    expect(decide({ scrollY: maxScroll })).toEqual({ kind: 'native' });
+    expect(decide({ scrollY: 7 * SECTION + 40 })).toEqual({ kind: 'native' });
+    expect(decide({ scrollY: 0, direction: -1 })).toEqual({ kind: 'native' });
+  });
+
+  it('a section taller than the screen is scrolled through normally, not skipped', () => {
+    const tall = buildSteps([0, 836, 836 + 2000], 5000);
+    const input = { steps: tall, viewportHeight: VIEWPORT, now: 10_000, lockedUntil: 0 };
+    expect(decideStep({ ...input, scrollY: 836, direction: 1 })).toEqual({ kind: 'native' });
+    expect(decideStep({ ...input, scrollY: 836 + 1200, direction: 1 })).toMatchObject({ step: { index: 3 } });
+    expect(decideStep({ ...input, scrollY: 836 + 2000, direction: -1 })).toEqual({ kind: 'native' });
+  });
+});

@@ -1,0 +1,23 @@
+import { HomeFigure } from './HomeFigure';
+import { HomeSection } from './HomeSection';
+import type { HomeContent } from './types';
+
+export function SpecialPlan({ specialPlan }: { specialPlan: HomeContent['specialPlan'] }) {
+  if (!specialPlan) return null;
+  return (
+    <HomeSection name="special" headingId="home-special-title">
+      <div className="home-special__text">
+        <h2 id="home-special-title" className="home-section__title">
+          {specialPlan.title}
+        </h2>
+        {specialPlan.text ? <p className="home-section__text">{specialPlan.text}</p> : null}
+      </div>
+      <HomeFigure
+        image={specialPlan.image}
+        className="home-special__figure"
+        widths={[480, 800, 1200]}
+        sizes="(max-width: 900px) 100vw, 720px"
+      />
+    </HomeSection>
+  );
+}

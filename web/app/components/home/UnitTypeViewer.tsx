@@ -1,0 +1,77 @@
+import { useReducer, useRef, type CSSProperties } from 'react';
+import { messages } from '../../lib/messages';
+import { UNIT_PLAN_FADE_MS, canGoNext, canGoPrevious, viewerReducer } from '../../lib/home/viewer';
+import { HomeFigure } from './HomeFigure';
+import type { ViewerUnitType } from './types';
+
+/**
+ * Floor plans of the viewer's unit types (40 · 59A · 59B). All plans are stacked in one place and
+ * the chosen one fades in, so switching never waits for a download and the first plan is in the
+ * server HTML.
+ */
+export function UnitTypeViewer({ unitTypes }: { unitTypes: ViewerUnitType[] }) {
+  const [state, dispatch] = useReducer(viewerReducer, { index: 0, count: unitTypes.length });
+  const previousButton = useRef<HTMLButtonElement>(null);
+  const nextButton = useRef<HTMLButtonElement>(null);
+  if (!unitTypes.length) return null;
+
+  // An arrow that reaches its end becomes disabled, which would drop keyboard focus to the page:
+  // hand focus to the other arrow instead.
+  const move = (type: 'previous' | 'next') => {
+    const after = viewerReducer(state, { type });
+    dispatch({ type });
+    if (type === 'next' && !canGoNext(after)) previousButton.current?.focus();
+    if (type === 'previous' && !canGoPrevious(after)) nextButton.current?.focus();
+  };
+  const fade = { '--unit-plan-fade': `${UNIT_PLAN_FADE_MS}ms` } as CSSProperties;
+  return (
+    <div className="unit-viewer">
+      <div className="unit-viewer__controls">
+        <button
+          type="button"
+          className="unit-viewer__arrow unit-viewer__arrow--previous"
+          aria-label={messages.unitViewerPrevious}
+          title={messages.unitViewerPrevious}
+          ref={previousButton}
+          disabled={!canGoPrevious(state)}
+          onClick={() => move('previous')}
+        />
+        <div className="unit-viewer__types" role="group" aria-label={messages.unitViewerTypes}>
+          {unitTypes.map((unitType, index) => (
+            <button
+              key={unitType._id}
+              type="button"
+              className="unit-viewer__type"
+              aria-pressed={index === state.index}
+              title={unitType.label ?? undefined}
+              onClick={() => dispatch({ type: 'select', index })}
+            >
+              {unitType.code}
+            </button>
+          ))}
+        </div>
+        <button
+          type="button"
+          className="unit-viewer__arrow unit-viewer__arrow--next"
+          aria-label={messages.unitViewerNext}
+          title={messages.unitViewerNext}
+          ref={nextButton}
+          disabled={!canGoNext(state)}
+          onClick={() => move('next')}
+        />
+      </div>
+      <div className="unit-viewer__plans" style={fade}>
+        {unitTypes.map((unitType, index) => (
+          <div
+            key={unitType._id}
+            className={`unit-viewer__plan${index === state.index ? ' is-active' : ''}`}
+            aria-hidden={index !== state.index}
+            data-unit-code={unitType.code}
+          >
+            <HomeFigure image={unitType.plan} widths={[480, 720, 960]} sizes="(max-width: 900px) 100vw, 640px" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * Step scrolling of the home page on wide screens: one wheel step (or PageUp/PageDown/arrow key)
+ * moves exactly one section. Steps are numbered 1 … n for the n full-screen sections and n + 0.5
+ * for the page's end (the footer below the last section), so the home page's 8 sections give the
+ * spec's index range 1 to 8.5. After a step, further wheel input is swallowed for 500 ms so one
+ * flick of a trackpad does not skip several sections.
+ *
+ * Pure functions: the DOM side (components/home/useStepScroll.ts) measures the offsets and
+ * applies the decision.
+ */
+export const STEP_LOCK_MS = 500;
+
+/** Step scrolling runs only above this viewport width (the site's mobile breakpoint). */
+export const STEP_SCROLL_BREAKPOINT_PX = 900;
+
+/** Scroll positions closer than this count as "at" a step (sub-pixel layout, rounding). */
+const AT_STEP_TOLERANCE_PX = 2;
+
+export type Step = { index: number; offset: number };
+
+export type StepDecision =
+  /** Let the browser scroll as usual: the event is not ours. */
+  | { kind: 'native' }
+  /** Swallow the input: a step was taken less than STEP_LOCK_MS ago. */
+  | { kind: 'hold' }
+  /** Scroll smoothly to `step` and lock until `lockedUntil`. */
+  | { kind: 'step'; step: Step; lockedUntil: number };
+
+export function stepScrollEnabled(viewportWidth: number, prefersReducedMotion: boolean): boolean {
+  return viewportWidth > STEP_SCROLL_BREAKPOINT_PX && !prefersReducedMotion;
+}
+
+/**
+ * The steps of a page whose sections start at `sectionOffsets` (scroll positions, ascending) and
+ * whose scroll range ends at `maxScroll`: 1 … n, then n + 0.5 for the end of the page when it lies
+ * beyond the last section. Offsets past the end of the scroll range are clamped to it, and steps
+ * that would land where an earlier one already does are dropped.
+ */
+export function buildSteps(sectionOffsets: readonly number[], maxScroll: number): Step[] {
+  const steps: Step[] = [];
+  const add = (index: number, offset: number) => {
+    const clamped = Math.min(Math.max(offset, 0), maxScroll);
+    const previous = steps[steps.length - 1];
+    if (!previous || clamped > previous.offset + AT_STEP_TOLERANCE_PX) steps.push({ index, offset: clamped });
+  };
+  sectionOffsets.forEach((offset, position) => add(position + 1, offset));
+  add(sectionOffsets.length + 0.5, maxScroll);
+  return steps;
+}
+
+export type StepInput = {
+  steps: readonly Step[];
+  /** Where the page is, or where the step in progress is taking it. */
+  scrollY: number;
+  viewportHeight: number;
+  direction: 1 | -1;
+  now: number;
+  lockedUntil: number;
+};
+
+/**
+ * What one wheel step or key press does.
+ *
+ * - Within 500 ms of the previous step: hold.
+ * - Otherwise move to the next step in that direction (the nearest section start above or below).
+ * - Leave scrolling to the browser when there is no such step (top of the page, end of the page),
+ *   once the page is past the last section (the footer is read with normal scrolling, so the user
+ *   is never trapped there), and when the next step is more than a screen away (a section taller
+ *   than the screen is scrolled through normally instead of being skipped).
+ */
+export function decideStep({ steps, scrollY, viewportHeight, direction, now, lockedUntil }: StepInput): StepDecision {
+  if (now < lockedUntil) return { kind: 'hold' };
+  const lastSection = [...steps].reverse().find((step) => Number.isInteger(step.index));
+  if (direction > 0 && lastSection && scrollY > lastSection.offset + AT_STEP_TOLERANCE_PX) return { kind: 'native' };
+
+  const target =
+    direction > 0
+      ? steps.find((step) => step.offset > scrollY + AT_STEP_TOLERANCE_PX)
+      : [...steps].reverse().find((step) => step.offset < scrollY - AT_STEP_TOLERANCE_PX);
+  if (!target) return { kind: 'native' };
+  if (Math.abs(target.offset - scrollY) > viewportHeight + AT_STEP_TOLERANCE_PX) return { kind: 'native' };
+  return { kind: 'step', step: target, lockedUntil: now + STEP_LOCK_MS };
+}
+
+const STEP_KEYS: Record<string, 1 | -1> = { PageDown: 1, ArrowDown: 1, PageUp: -1, ArrowUp: -1 };
+
+/** The direction a key asks for, or null for keys (and key chords) that step scrolling leaves alone. */
+export function keyDirection(key: string, modifiers: { altKey: boolean; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }): 1 | -1 | null {
+  if (modifiers.altKey || modifiers.ctrlKey || modifiers.metaKey || modifiers.shiftKey) return null;
+  return STEP_KEYS[key] ?? null;
+}
+
+/** The direction of a wheel event, or null for horizontal or pinch-zoom (ctrl+wheel) gestures. */
+export function wheelDirection(deltaX: number, deltaY: number, ctrlKey: boolean): 1 | -1 | null {
+  if (ctrlKey || deltaY === 0 || Math.abs(deltaX) > Math.abs(deltaY)) return null;
+  return deltaY > 0 ? 1 : -1;
+}
