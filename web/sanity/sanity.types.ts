@@ -15,6 +15,16 @@
 export declare const internalGroqTypeReferenceTo: unique symbol;
 
 // Source: ../web/sanity/schema.json
+export type InfoTable = {
+  _type: "infoTable";
+  columns?: Array<string>;
+  rows?: Array<{
+    cells?: Array<string>;
+    _type: "infoTableRow";
+    _key: string;
+  }>;
+};
+
 export type HouseholdFacts = {
   _type: "householdFacts";
   totalHouseholds?: number;
@@ -50,6 +60,8 @@ export type PageSection = {
   heading?: string;
   body?: BlockContent;
   image?: ImageWithAlt;
+  table?: InfoTable;
+  videoId?: string;
   notes?: Array<string>;
 };
 
@@ -200,6 +212,7 @@ export type UnitType = {
   households?: number;
   inViewer?: boolean;
   plan?: ImageWithAlt;
+  vrTourUrl?: string;
   interiorImages?: Array<
     {
       _key: string;
@@ -226,6 +239,11 @@ export type Page = {
     {
       _key: string;
     } & PageSection
+  >;
+  actions?: Array<
+    {
+      _key: string;
+    } & Link
   >;
   notes?: Array<string>;
   seo?: Seo;
@@ -460,6 +478,7 @@ export type Slug = {
 };
 
 export type AllSanitySchemaTypes =
+  | InfoTable
   | HouseholdFacts
   | BlockContent
   | PageSection
@@ -722,7 +741,7 @@ export type ViewerUnitTypesQueryResult = Array<{
 
 // Source: ../web/sanity/queries.ts
 // Variable: pageByPathQuery
-// Query: *[_type == "page" && path == $path][0]{    _id, path, title, group,    banner{ title, text, image { _type, asset, hotspot, crop, alt, disclaimer, caption } },    intro,    sections[]{ _key, heading, body, notes, image { _type, asset, hotspot, crop, alt, disclaimer, caption } },    notes,    seo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, alt, disclaimer, caption } }  }
+// Query: *[_type == "page" && lower(path) == lower($path)][0]{    _id, path, title, group,    banner{ title, text, image { _type, asset, hotspot, crop, alt, disclaimer, caption } },    intro,    sections[]{      _key, heading, body, notes, videoId,      image { _type, asset, hotspot, crop, alt, disclaimer, caption },      table{ columns, rows[]{ _key, cells } }    },    actions[]{ _key, label, href, newTab },    notes,    seo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, alt, disclaimer, caption } }  }
 export type PageByPathQueryResult = {
   _id: string;
   path: string | null;
@@ -747,6 +766,7 @@ export type PageByPathQueryResult = {
     heading: string | null;
     body: BlockContent | null;
     notes: Array<string> | null;
+    videoId: string | null;
     image: {
       _type: "imageWithAlt";
       asset: SanityImageAssetReference | null;
@@ -756,6 +776,19 @@ export type PageByPathQueryResult = {
       disclaimer: string | null;
       caption: string | null;
     } | null;
+    table: {
+      columns: Array<string> | null;
+      rows: Array<{
+        _key: string;
+        cells: Array<string> | null;
+      }> | null;
+    } | null;
+  }> | null;
+  actions: Array<{
+    _key: string;
+    label: string | null;
+    href: string | null;
+    newTab: boolean | null;
   }> | null;
   notes: Array<string> | null;
   seo: {
@@ -794,6 +827,80 @@ export type PressListQueryResult = Array<{
   views: number | null;
 }>;
 
+// Source: ../web/sanity/queries.ts
+// Variable: unitTypeByCodeQuery
+// Query: *[_type == "unitType" && code == $code][0]{  _id, code, label, exclusiveArea, supplyArea, households,  plan { _type, asset, hotspot, crop, alt, disclaimer, caption },  interiorImages[]{ _key, _type, asset, hotspot, crop, alt, disclaimer, caption }}
+export type UnitTypeByCodeQueryResult = {
+  _id: string;
+  code: string | null;
+  label: string | null;
+  exclusiveArea: number | null;
+  supplyArea: number | null;
+  households: number | null;
+  plan: {
+    _type: "imageWithAlt";
+    asset: SanityImageAssetReference | null;
+    hotspot: SanityImageHotspot | null;
+    crop: SanityImageCrop | null;
+    alt: string | null;
+    disclaimer: string | null;
+    caption: string | null;
+  } | null;
+  interiorImages: Array<{
+    _key: string;
+    _type: "imageWithAlt";
+    asset: SanityImageAssetReference | null;
+    hotspot: SanityImageHotspot | null;
+    crop: SanityImageCrop | null;
+    alt: string | null;
+    disclaimer: string | null;
+    caption: string | null;
+  }> | null;
+} | null;
+
+// Source: ../web/sanity/queries.ts
+// Variable: vrTourUnitTypesQuery
+// Query: *[_type == "unitType" && defined(vrTourUrl)] | order(order asc){ _id, code, label, vrTourUrl }
+export type VrTourUnitTypesQueryResult = Array<{
+  _id: string;
+  code: string | null;
+  label: string | null;
+  vrTourUrl: string;
+}>;
+
+// Source: ../web/sanity/queries.ts
+// Variable: videoTabsQuery
+// Query: *[_type == "videoTab"] | order(order asc){ _id, key, title, videoId }
+export type VideoTabsQueryResult = Array<{
+  _id: string;
+  key: string | null;
+  title: string | null;
+  videoId: string | null;
+}>;
+
+// Source: ../web/sanity/queries.ts
+// Variable: locationCardsQuery
+// Query: *[_type == "locationCard"] | order(order asc){ _id, title, content, image { _type, asset, hotspot, crop, alt, disclaimer, caption } }
+export type LocationCardsQueryResult = Array<{
+  _id: string;
+  title: string | null;
+  content: string | null;
+  image: {
+    _type: "imageWithAlt";
+    asset: SanityImageAssetReference | null;
+    hotspot: SanityImageHotspot | null;
+    crop: SanityImageCrop | null;
+    alt: string | null;
+    disclaimer: string | null;
+    caption: string | null;
+  } | null;
+}>;
+
+// Source: ../web/sanity/queries.ts
+// Variable: pressSiteSlugQuery
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0].pressSiteSlug
+export type PressSiteSlugQueryResult = string | null;
+
 // Query TypeMap
 import "@sanity/client";
 declare module "@sanity/client" {
@@ -803,8 +910,13 @@ declare module "@sanity/client" {
     '\n  *[_type == "premiumCard"] | order(order asc){\n    _id, label, title, text1, text2, link, linkText, image { _type, asset, hotspot, crop, alt, disclaimer, caption }\n  }\n': PremiumCardsQueryResult;
     '\n  *[_type == "premiumSlide" && defined(image.asset)] | order(order asc){\n    _id, title, description, image { _type, asset, hotspot, crop, alt, disclaimer, caption }\n  }\n': PremiumSlidesQueryResult;
     '\n  *[_type == "unitType" && inViewer == true] | order(order asc){\n    _id, code, label, plan { _type, asset, hotspot, crop, alt, disclaimer, caption }\n  }\n': ViewerUnitTypesQueryResult;
-    '\n  *[_type == "page" && path == $path][0]{\n    _id, path, title, group,\n    banner{ title, text, image { _type, asset, hotspot, crop, alt, disclaimer, caption } },\n    intro,\n    sections[]{ _key, heading, body, notes, image { _type, asset, hotspot, crop, alt, disclaimer, caption } },\n    notes,\n    seo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, alt, disclaimer, caption } }\n  }\n': PageByPathQueryResult;
+    '\n  *[_type == "page" && lower(path) == lower($path)][0]{\n    _id, path, title, group,\n    banner{ title, text, image { _type, asset, hotspot, crop, alt, disclaimer, caption } },\n    intro,\n    sections[]{\n      _key, heading, body, notes, videoId,\n      image { _type, asset, hotspot, crop, alt, disclaimer, caption },\n      table{ columns, rows[]{ _key, cells } }\n    },\n    actions[]{ _key, label, href, newTab },\n    notes,\n    seo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, alt, disclaimer, caption } }\n  }\n': PageByPathQueryResult;
     '\n  *[_type == "overviewRow"] | order(order asc){ _id, label, value }\n': OverviewRowsQueryResult;
     '\n  *[_type == "pressArticle" && siteId == $siteId && (\n    $cursorDate == null || date < $cursorDate || (date == $cursorDate && _id < $cursorId)\n  )] | order(date desc, _id desc)[0...10]{ _id, title, summary, date, views }\n': PressListQueryResult;
+    '\n  *[_type == "unitType" && code == $code][0]{\n  _id, code, label, exclusiveArea, supplyArea, households,\n  plan { _type, asset, hotspot, crop, alt, disclaimer, caption },\n  interiorImages[]{ _key, _type, asset, hotspot, crop, alt, disclaimer, caption }\n}\n': UnitTypeByCodeQueryResult;
+    '\n  *[_type == "unitType" && defined(vrTourUrl)] | order(order asc){ _id, code, label, vrTourUrl }\n': VrTourUnitTypesQueryResult;
+    '\n  *[_type == "videoTab"] | order(order asc){ _id, key, title, videoId }\n': VideoTabsQueryResult;
+    '\n  *[_type == "locationCard"] | order(order asc){ _id, title, content, image { _type, asset, hotspot, crop, alt, disclaimer, caption } }\n': LocationCardsQueryResult;
+    '\n  *[_type == "siteSettings" && _id == "siteSettings"][0].pressSiteSlug\n': PressSiteSlugQueryResult;
   }
 }
