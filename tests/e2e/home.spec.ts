@@ -76,12 +76,21 @@ test.describe('home page', () => {
     expect(errors).toEqual([]);
   });
 
-  test('the hero button is an interest-popup opener that works without JS', async ({ page }) => {
+  test('the hero button opens the interest popup (a plain link without JS)', async ({ page }) => {
     await openHome(page);
     const cta = page.locator('.hero a.hero__cta');
     await expect(cta).toBeVisible();
     await expect(cta).toHaveAttribute('href', '/Promotion/Customer');
     await expect(cta).toHaveAttribute('data-interest-popup', '');
+    await cta.click();
+    await expect(page.locator('dialog.interest-popup')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    // While the popup is open, keys and the wheel belong to it: no step scrolling.
+    await page.keyboard.press('PageDown');
+    await expect(page.locator('main#main')).not.toHaveAttribute('data-last-step');
+    await page.keyboard.press('Escape');
+    await expect(page.locator('dialog.interest-popup')).toBeHidden();
+    await expect(cta).toBeFocused();
     // The hero image is the LCP element: loaded eagerly with high priority.
     const heroImage = page.locator('.hero__image');
     await expect(heroImage).toHaveAttribute('loading', 'eager');

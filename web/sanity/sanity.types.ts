@@ -108,6 +108,13 @@ export type ImageWithAlt = {
   caption?: string;
 };
 
+export type VisitSlotReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "visitSlot";
+};
+
 export type Lead = {
   _id: string;
   _type: "lead";
@@ -117,8 +124,38 @@ export type Lead = {
   name?: string;
   phone?: string;
   message?: string;
+  visitSlot?: VisitSlotReference;
+  visitAt?: string;
+  visitSlotStatus?: "booked" | "unavailable";
+  consent?: {
+    privacy?: boolean;
+    marketing?: boolean;
+    ageOver14?: boolean;
+    noticeVersion?: string;
+    agreedAt?: string;
+  };
   createdAt?: string;
   sourcePage?: string;
+  formKind?: "popup" | "home" | "customer";
+  utm?: {
+    source?: string;
+    medium?: string;
+    campaign?: string;
+    term?: string;
+    content?: string;
+  };
+};
+
+export type VisitSlot = {
+  _id: string;
+  _type: "visitSlot";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  date?: string;
+  time?: string;
+  capacity?: number;
+  booked?: number;
 };
 
 export type PressArticle = {
@@ -247,6 +284,22 @@ export type Page = {
   >;
   notes?: Array<string>;
   seo?: Seo;
+};
+
+export type LeadSettings = {
+  _id: string;
+  _type: "leadSettings";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  consentVersion?: string;
+  privacyPurpose?: string;
+  privacyItems?: string;
+  privacyRetention?: string;
+  privacyRefusal?: string;
+  marketingNotice?: string;
+  popupText?: string;
+  retentionDays?: number;
 };
 
 export type HomePage = {
@@ -487,7 +540,9 @@ export type AllSanitySchemaTypes =
   | Seo
   | SanityImageAssetReference
   | ImageWithAlt
+  | VisitSlotReference
   | Lead
+  | VisitSlot
   | PressArticle
   | VideoTab
   | OverviewRow
@@ -496,6 +551,7 @@ export type AllSanitySchemaTypes =
   | PremiumSlide
   | UnitType
   | Page
+  | LeadSettings
   | HomePage
   | SiteSettings
   | SanityImageCrop
@@ -901,6 +957,82 @@ export type LocationCardsQueryResult = Array<{
 // Query: *[_type == "siteSettings" && _id == "siteSettings"][0].pressSiteSlug
 export type PressSiteSlugQueryResult = string | null;
 
+// Source: ../web/sanity/queries.ts
+// Variable: leadSettingsQuery
+// Query: *[_type == "leadSettings" && _id == "leadSettings"][0]{    consentVersion, privacyPurpose, privacyItems, privacyRetention, privacyRefusal,    marketingNotice, retentionDays, popupText  }
+export type LeadSettingsQueryResult = {
+  consentVersion: string | null;
+  privacyPurpose: string | null;
+  privacyItems: string | null;
+  privacyRetention: string | null;
+  privacyRefusal: string | null;
+  marketingNotice: string | null;
+  retentionDays: number | null;
+  popupText: string | null;
+} | null;
+
+// Source: ../web/sanity/queries.ts
+// Variable: upcomingVisitSlotsQuery
+// Query: *[_type == "visitSlot" && date >= $today] | order(date asc, time asc){    _id, date, time, capacity, "booked": coalesce(booked, 0)  }
+export type UpcomingVisitSlotsQueryResult = Array<{
+  _id: string;
+  date: string | null;
+  time: string | null;
+  capacity: number | null;
+  booked: number | 0;
+}>;
+
+// Source: ../web/sanity/queries.ts
+// Variable: visitSlotForBookingQuery
+// Query: *[_type == "visitSlot" && _id == $id][0]{ _id, _rev, date, time, capacity, "booked": coalesce(booked, 0) }
+export type VisitSlotForBookingQueryResult = {
+  _id: string;
+  _rev: string;
+  date: string | null;
+  time: string | null;
+  capacity: number | null;
+  booked: number | 0;
+} | null;
+
+// Source: ../web/sanity/queries.ts
+// Variable: leadExistsQuery
+// Query: count(*[_type == "lead" && _id == $id]) > 0
+export type LeadExistsQueryResult = boolean;
+
+// Source: ../web/sanity/queries.ts
+// Variable: leadsExportQuery
+// Query: *[_type == "lead" && createdAt >= $since] | order(createdAt asc, _id asc){    _id, name, phone, message, visitAt, visitSlotStatus, consent, sourcePage, formKind, utm, createdAt  }
+export type LeadsExportQueryResult = Array<{
+  _id: string;
+  name: string | null;
+  phone: string | null;
+  message: string | null;
+  visitAt: string | null;
+  visitSlotStatus: "booked" | "unavailable" | null;
+  consent: {
+    privacy?: boolean;
+    marketing?: boolean;
+    ageOver14?: boolean;
+    noticeVersion?: string;
+    agreedAt?: string;
+  } | null;
+  sourcePage: string | null;
+  formKind: "customer" | "home" | "popup" | null;
+  utm: {
+    source?: string;
+    medium?: string;
+    campaign?: string;
+    term?: string;
+    content?: string;
+  } | null;
+  createdAt: string | null;
+}>;
+
+// Source: ../web/sanity/queries.ts
+// Variable: expiredLeadIdsQuery
+// Query: *[_type == "lead" && createdAt < $before]._id
+export type ExpiredLeadIdsQueryResult = Array<string>;
+
 // Query TypeMap
 import "@sanity/client";
 declare module "@sanity/client" {
@@ -918,5 +1050,11 @@ declare module "@sanity/client" {
     '\n  *[_type == "videoTab"] | order(order asc){ _id, key, title, videoId }\n': VideoTabsQueryResult;
     '\n  *[_type == "locationCard"] | order(order asc){ _id, title, content, image { _type, asset, hotspot, crop, alt, disclaimer, caption } }\n': LocationCardsQueryResult;
     '\n  *[_type == "siteSettings" && _id == "siteSettings"][0].pressSiteSlug\n': PressSiteSlugQueryResult;
+    '\n  *[_type == "leadSettings" && _id == "leadSettings"][0]{\n    consentVersion, privacyPurpose, privacyItems, privacyRetention, privacyRefusal,\n    marketingNotice, retentionDays, popupText\n  }\n': LeadSettingsQueryResult;
+    '\n  *[_type == "visitSlot" && date >= $today] | order(date asc, time asc){\n    _id, date, time, capacity, "booked": coalesce(booked, 0)\n  }\n': UpcomingVisitSlotsQueryResult;
+    '\n  *[_type == "visitSlot" && _id == $id][0]{ _id, _rev, date, time, capacity, "booked": coalesce(booked, 0) }\n': VisitSlotForBookingQueryResult;
+    'count(*[_type == "lead" && _id == $id]) > 0': LeadExistsQueryResult;
+    '\n  *[_type == "lead" && createdAt >= $since] | order(createdAt asc, _id asc){\n    _id, name, phone, message, visitAt, visitSlotStatus, consent, sourcePage, formKind, utm, createdAt\n  }\n': LeadsExportQueryResult;
+    '*[_type == "lead" && createdAt < $before]._id': ExpiredLeadIdsQueryResult;
   }
 }
