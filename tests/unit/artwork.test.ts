@@ -1,6 +1,7 @@
 /**
  * The artwork file names are a contract with the pages that use them: every picture must exist
- * as a WebP of the agreed size and stay small enough for phones on a mobile network.
+ * as a WebP of the agreed size and stay small enough for phones on a mobile network; the sales
+ * notice the announcement page opens must be a real, small PDF.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +9,9 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 
 const IMAGES_DIR = fileURLToPath(new URL('../../content/images/', import.meta.url));
+const ANNOUNCEMENT_PDF = fileURLToPath(new URL('../../public/announcement.pdf', import.meta.url));
 const MAX_IMAGE_BYTES = 200 * 1024;
+const MAX_PDF_BYTES = 300 * 1024;
 
 const sized = (names: string[], width: number, height: number) => names.map((name) => ({ name, width, height }));
 
@@ -34,5 +37,13 @@ describe('seed artwork', () => {
     const metadata = await sharp(readFileSync(file)).metadata();
     expect(metadata.format).toBe('webp');
     expect([metadata.width, metadata.height]).toEqual([width, height]);
+  });
+});
+
+describe('announcement PDF', () => {
+  it('is a PDF under 300 KB', () => {
+    const pdf = readFileSync(ANNOUNCEMENT_PDF);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.length).toBeLessThan(MAX_PDF_BYTES);
   });
 });
