@@ -8,12 +8,12 @@ import { svgDocument, radialGlow, verticalGradient } from './svg';
 const INK = '#f4efe3';
 const STROKE = `stroke="${INK}" stroke-width="10" stroke-linecap="round" stroke-linejoin="round"`;
 
-function towers(xs: number[], baseY: number, heights: number[], width: number): string {
+function towers(xs: number[], baseY: number, heights: number[], width: number, colour = INK): string {
   return xs
     .map((x, index) => {
       const height = heights[index] ?? 120;
       const windows = Array.from({ length: Math.floor(height / 34) }, (_, row) => `<rect x="${x + width * 0.22}" y="${baseY - height + 20 + row * 34}" width="${width * 0.56}" height="10" rx="3" fill="${PALETTE.navy}" opacity="0.5"/>`).join('');
-      return `<rect x="${x}" y="${baseY - height}" width="${width}" height="${height}" rx="6" fill="${INK}"/><rect x="${x}" y="${baseY - height}" width="${width}" height="14" rx="6" fill="${PALETTE.gold}"/>${windows}`;
+      return `<rect x="${x}" y="${baseY - height}" width="${width}" height="${height}" rx="6" fill="${colour}"/><rect x="${x}" y="${baseY - height}" width="${width}" height="14" rx="6" fill="${PALETTE.gold}"/>${windows}`;
     })
     .join('');
 }
@@ -41,8 +41,8 @@ export const ICONS = {
     <rect x="290" y="300" width="100" height="140" rx="6" fill="${PALETTE.navy}" opacity="0.55"/>
     <rect x="420" y="300" width="100" height="80" rx="6" fill="${PALETTE.navy}" opacity="0.35"/>
     <path d="M200 440 H600" ${STROKE}/>`,
-  largeComplex: () => `${towers([190, 270, 350, 430, 510], 440, [170, 210, 250, 210, 170], 62)}
-    ${towers([230, 310, 390, 470, 550].slice(0, 3).map((x) => x + 40), 440, [120, 140, 120], 56)}
+  largeComplex: () => `${towers([230, 310, 390, 470, 550], 400, [150, 190, 220, 190, 150], 50, '#cfc7b4')}
+    ${towers([190, 290, 390, 490, 590].map((x) => x - 15), 440, [120, 150, 170, 150, 120], 60)}
     <path d="M150 440 H650" ${STROKE}/>`,
   nature: () => `<circle cx="520" cy="180" r="50" fill="${PALETTE.gold}"/>
     <path d="M170 440 L320 220 L400 320 L460 250 L630 440 Z" fill="${INK}" opacity="0.9"/>

@@ -15,11 +15,12 @@ function station(x: number, y: number, colour: string, radius = 13): string {
   return `<circle cx="${round(x)}" cy="${round(y)}" r="${radius}" fill="#ffffff" stroke="${colour}" stroke-width="6"/>`;
 }
 
-export function sitePin(x: number, y: number, size: number): string {
+/** The site marker; `body` is the pin's fill, chosen to stand out on the picture's background. */
+export function sitePin(x: number, y: number, size: number, body: string = PALETTE.navy): string {
   return `<circle cx="${round(x)}" cy="${round(y)}" r="${round(size * 3.4)}" fill="url(#pinGlow)"/>
   <circle cx="${round(x)}" cy="${round(y)}" r="${round(size * 2)}" fill="none" stroke="${PALETTE.gold}" stroke-width="3" opacity="0.7"/>
-  <path d="M${round(x)} ${round(y)} c${round(-size * 0.9)} ${round(-size * 1.2)} ${round(-size * 1.2)} ${round(-size * 1.7)} ${round(-size * 1.2)} ${round(-size * 2.3)} a${round(size * 1.2)} ${round(size * 1.2)} 0 1 1 ${round(size * 2.4)} 0 c0 ${round(size * 0.6)} ${round(-size * 0.3)} ${round(size * 1.1)} ${round(-size * 1.2)} ${round(size * 2.3)} Z" fill="${PALETTE.navy}" stroke="${PALETTE.gold}" stroke-width="3"/>
-  <circle cx="${round(x)}" cy="${round(y - size * 2.3)}" r="${round(size * 0.5)}" fill="${PALETTE.gold}"/>`;
+  <path d="M${round(x)} ${round(y)} c${round(-size * 0.9)} ${round(-size * 1.2)} ${round(-size * 1.2)} ${round(-size * 1.7)} ${round(-size * 1.2)} ${round(-size * 2.3)} a${round(size * 1.2)} ${round(size * 1.2)} 0 1 1 ${round(size * 2.4)} 0 c0 ${round(size * 0.6)} ${round(-size * 0.3)} ${round(size * 1.1)} ${round(-size * 1.2)} ${round(size * 2.3)} Z" fill="${body}" stroke="${PALETTE.gold}" stroke-width="3"/>
+  <circle cx="${round(x)}" cy="${round(y - size * 2.3)}" r="${round(size * 0.5)}" fill="${body === PALETTE.navy ? PALETTE.gold : PALETTE.navy}"/>`;
 }
 
 export function locationMap(width: number, height: number, seed: number): string {

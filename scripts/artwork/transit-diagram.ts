@@ -7,16 +7,18 @@ import { PALETTE } from './palette';
 import { round } from './random';
 import { polyline, radialGlow, svgDocument, verticalGradient, type Point } from './svg';
 
-type Line = { colour: string; points: Array<[number, number]>; stations: number[]; dashed?: boolean };
+/** `stations` are positions along `axis` (fractions of the width or height) where a stop sits. */
+type Line = { colour: string; points: Array<[number, number]>; axis: 'x' | 'y'; stations: number[]; dashed?: boolean };
 
 const LINES: Line[] = [
-  { colour: METRO_COLOURS.suinBundang, points: [[0.04, 0.3], [0.3, 0.3], [0.42, 0.42], [0.58, 0.42], [0.7, 0.54], [0.96, 0.54]], stations: [0.08, 0.18, 0.3, 0.42, 0.5, 0.58, 0.78, 0.9] },
-  { colour: METRO_COLOURS.incheonOne, points: [[0.58, 0.04], [0.58, 0.42], [0.58, 0.72], [0.7, 0.84], [0.7, 0.96]], stations: [0.1, 0.24, 0.42, 0.6, 0.72, 0.88] },
-  { colour: METRO_COLOURS.planned, points: [[0.1, 0.8], [0.32, 0.8], [0.44, 0.68], [0.44, 0.42], [0.44, 0.1]], stations: [0.1, 0.22, 0.44, 0.42], dashed: true },
+  { colour: METRO_COLOURS.suinBundang, points: [[0.04, 0.3], [0.3, 0.3], [0.42, 0.42], [0.58, 0.42], [0.7, 0.54], [0.96, 0.54]], axis: 'x', stations: [0.08, 0.18, 0.3, 0.42, 0.5, 0.58, 0.78, 0.9] },
+  { colour: METRO_COLOURS.incheonOne, points: [[0.58, 0.04], [0.58, 0.42], [0.58, 0.72], [0.7, 0.84], [0.7, 0.96]], axis: 'y', stations: [0.1, 0.24, 0.42, 0.6, 0.72, 0.88] },
+  { colour: METRO_COLOURS.planned, points: [[0.1, 0.8], [0.32, 0.8], [0.44, 0.68], [0.44, 0.42], [0.44, 0.1]], axis: 'x', stations: [0.1, 0.22, 0.44], dashed: true },
 ];
 
-/** Points along a polyline at the given fractions of the x-range (a cheap, good-enough placement). */
-function stationPoints(points: Array<[number, number]>, fractions: number[], vertical: boolean): Point[] {
+/** The first point of the polyline at each station's position along the axis. */
+function stationPoints(points: Array<[number, number]>, fractions: number[], axis: 'x' | 'y'): Point[] {
+  const vertical = axis === 'y';
   return fractions.map((fraction) => {
     for (let index = 1; index < points.length; index += 1) {
       const [ax, ay] = points[index - 1] ?? [0, 0];
@@ -40,10 +42,9 @@ export function transitDiagram(width: number, height: number): string {
     .join('');
   const grid = Array.from({ length: 17 }, (_, index) => `M${round((width / 16) * index)} 0 V${height}`).join(' ') +
     Array.from({ length: 11 }, (_, index) => ` M0 ${round((height / 10) * index)} H${width}`).join('');
-  const lines = LINES.map(({ colour, points, stations, dashed }) => {
+  const lines = LINES.map(({ colour, points, axis, stations, dashed }) => {
     const scaled: Point[] = points.map(([x, y]) => [x * width, y * height]);
-    const vertical = colour !== METRO_COLOURS.suinBundang;
-    const stops = stationPoints(points, stations, vertical && colour === METRO_COLOURS.incheonOne)
+    const stops = stationPoints(points, stations, axis)
       .map(([x, y]) => `<circle cx="${round(x * width)}" cy="${round(y * height)}" r="12" fill="${PALETTE.nightNavy}" stroke="${colour}" stroke-width="6"/>`)
       .join('');
     const dash = dashed ? ' stroke-dasharray="26 16"' : '';
@@ -58,7 +59,7 @@ export function transitDiagram(width: number, height: number): string {
     lines,
     interchange,
     walk,
-    sitePin(siteX, siteY + 50, 20),
+    sitePin(siteX, siteY + 50, 20, PALETTE.gold),
   ].join('\n');
   return svgDocument(width, height, defs, body);
 }
