@@ -5,6 +5,7 @@ import { page } from './documents/page';
 import { premiumCard } from './documents/premiumCard';
 import { premiumSlide } from './documents/premiumSlide';
 import { pressArticle } from './documents/pressArticle';
+import { pressViews } from './documents/pressViews';
 import { unitType } from './documents/unitType';
 import { videoTab } from './documents/videoTab';
 import { visitSlot } from './documents/visitSlot';
@@ -22,6 +23,9 @@ import { siteSettings } from './singletons/siteSettings';
 
 /** Singletons have exactly one document each, whose `_id` equals the type name. */
 export const singletonTypeNames = [siteSettings.name, homePage.name, leadSettings.name] as const;
+
+/** Types only the site's server writes: read-only in the Studio, never created there. */
+export const serverWrittenTypeNames = [pressViews.name] as const;
 
 /** Types stored only in the private leads dataset, never in the public content dataset. */
 export const leadTypeNames = [lead.name, visitSlot.name] as const;
@@ -43,6 +47,7 @@ export const contentDocumentTypes = [
   overviewRow,
   videoTab,
   pressArticle,
+  pressViews,
 ];
 
 /**

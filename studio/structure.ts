@@ -3,12 +3,14 @@ import type { ComponentType } from 'react';
 import type { DocumentActionsResolver, NewDocumentOptionsResolver } from 'sanity';
 import type { StructureBuilder, StructureResolver } from 'sanity/structure';
 
-import { leadTypeNames, singletonTypeNames } from '../schemas';
+import { leadTypeNames, serverWrittenTypeNames, singletonTypeNames } from '../schemas';
 
 const singletonTypes = new Set<string>(singletonTypeNames);
 
 /** Types an editor must not create from the content workspace's "new document" menu. */
-const uncreatableContentTypes = new Set<string>([...singletonTypeNames, ...leadTypeNames]);
+const uncreatableContentTypes = new Set<string>([...singletonTypeNames, ...leadTypeNames, ...serverWrittenTypeNames]);
+
+const serverWrittenTypes = new Set<string>(serverWrittenTypeNames);
 
 /**
  * A singleton may be edited, published, reverted and restored from history, but never created a
@@ -16,10 +18,12 @@ const uncreatableContentTypes = new Set<string>([...singletonTypeNames, ...leadT
  */
 export const SINGLETON_ACTIONS: ReadonlySet<string> = new Set(['publish', 'discardChanges', 'restore']);
 
-export const resolveContentDocumentActions: DocumentActionsResolver = (previous, { schemaType }) =>
-  singletonTypes.has(schemaType)
+export const resolveContentDocumentActions: DocumentActionsResolver = (previous, { schemaType }) => {
+  if (serverWrittenTypes.has(schemaType)) return [];
+  return singletonTypes.has(schemaType)
     ? previous.filter(({ action }) => action !== undefined && SINGLETON_ACTIONS.has(action))
     : previous;
+};
 
 export const resolveContentNewDocumentOptions: NewDocumentOptionsResolver = (previous) =>
   previous.filter(({ templateId }) => !uncreatableContentTypes.has(templateId));
@@ -65,6 +69,7 @@ export const contentStructure: StructureResolver = (S) =>
       S.divider(),
       orderedList(S, 'page', '페이지', 'path'),
       orderedList(S, 'pressArticle', '언론보도', 'date', 'desc'),
+      orderedList(S, 'pressViews', '언론보도 조회수', 'count', 'desc'),
       S.divider(),
       orderedList(S, 'overviewRow', '사업개요 항목', 'order'),
       orderedList(S, 'unitType', '주택형', 'order'),

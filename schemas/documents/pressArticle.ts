@@ -5,6 +5,7 @@ import { STUDIO_API_VERSION } from '../rules';
 
 const SITE_ID_PATTERN = /^[a-z0-9-]+$/;
 
+/** Views are counted in `pressViews` documents, not here (see pressViews.ts). */
 export const pressArticle = defineType({
   name: 'pressArticle',
   title: '언론보도',
@@ -48,24 +49,13 @@ export const pressArticle = defineType({
       options: { dateFormat: 'YYYY-MM-DD', timeFormat: 'HH:mm' },
       validation: (rule) => rule.required().error('게시일시를 입력해 주세요.'),
     }),
-    defineField({
-      name: 'views',
-      title: '조회수',
-      description: '방문자가 기사를 열 때마다 사이트가 올립니다.',
-      type: 'number',
-      readOnly: true,
-      initialValue: 0,
-    }),
   ],
   orderings: [{ title: '최신순', name: 'dateDesc', by: [{ field: 'date', direction: 'desc' }] }],
   preview: {
-    select: { title: 'title', date: 'date', views: 'views' },
-    prepare: ({ title, date, views }) => ({
+    select: { title: 'title', date: 'date', summary: 'summary' },
+    prepare: ({ title, date, summary }) => ({
       title: title || '제목 없음',
-      subtitle: [
-        date ? new Date(date).toLocaleDateString('ko-KR', { timeZone: 'Asia/Seoul' }) : undefined,
-        `조회 ${views ?? 0}`,
-      ]
+      subtitle: [date ? new Date(date).toLocaleDateString('ko-KR', { timeZone: 'Asia/Seoul' }) : undefined, summary]
         .filter(Boolean)
         .join(' · '),
     }),

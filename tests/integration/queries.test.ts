@@ -126,8 +126,12 @@ const cases: Record<keyof typeof queries, QueryCase> = {
   pressListQuery: {
     params: { siteId: 'cheonghak', cursorDate: null, cursorId: null },
     check: (items) => {
-      expect(Array.isArray(items)).toBe(true);
-      expect((items as unknown[]).length).toBeLessThanOrEqual(10);
+      const rows = items as Array<{ _id: string; title: string; date: string }>;
+      // One row more than a page: it tells the service a next page exists.
+      expect(rows).toHaveLength(11);
+      expect(rows[0]).toEqual({ _id: expect.any(String), title: expect.stringMatching(/[가-힣]/), date: expect.any(String) });
+      const order = rows.map((row) => [row.date, row._id].join(' '));
+      expect(order).toEqual([...order].sort().reverse());
     },
   },
   leadSettingsQuery: {
@@ -160,6 +164,42 @@ const cases: Record<keyof typeof queries, QueryCase> = {
     params: { before: '2026-12-01T00:00:00.000Z' },
     check: (ids) => expect(ids).toEqual([FIXTURE_LEAD._id]),
   },
+  pressCountQuery: {
+    params: { siteId: 'cheonghak' },
+    check: (count) => expect(count).toBeGreaterThanOrEqual(25),
+  },
+  pressOrderQuery: {
+    params: { siteId: 'cheonghak' },
+    check: (entries) => {
+      const list = entries as Array<{ _id: string; date: string }>;
+      expect(list.length).toBeGreaterThanOrEqual(25);
+      expect(new Set(list.map((entry) => entry.date)).size).toBeLessThan(list.length);
+    },
+  },
+  pressRowsByIdQuery: {
+    params: { ids: ['press-sample-01', 'press-sample-02', 'no-such-article'] },
+    check: (rows) =>
+      expect((rows as Array<{ _id: string }>).map((row) => row._id).sort()).toEqual(['press-sample-01', 'press-sample-02']),
+  },
+  pressArticleQuery: {
+    params: { siteId: 'cheonghak', id: 'press-sample-01' },
+    check: (article) =>
+      expect(article).toMatchObject({
+        _id: 'press-sample-01',
+        title: expect.stringMatching(/[가-힣]/),
+        summary: expect.any(String),
+        body: expect.arrayContaining([expect.objectContaining({ _type: 'block' })]),
+      }),
+  },
+  pressViewsQuery: {
+    params: { viewIds: ['pressViews-press-sample-03', 'pressViews-press-sample-01'] },
+    check: (views) => expect(views).toEqual([{ articleId: 'press-sample-03', count: expect.any(Number) }]),
+  },
+  pressSitemapQuery: {
+    params: { siteId: 'cheonghak' },
+    check: (entries) =>
+      expect((entries as unknown[]).length).toBeGreaterThanOrEqual(25),
+  },
 };
 
 let store: EmbeddedStore;
@@ -189,6 +229,10 @@ describe('queries.ts against the seeded embedded store', () => {
       testCase.check(result);
     });
   }
+
+  it('another site\'s article reads as missing', async () => {
+    expect(await store.fetch(queries.pressArticleQuery, { siteId: 'other-site', id: 'press-sample-01' })).toBeNull();
+  });
 
   it('a missing page is null, not an error', async () => {
     expect(await store.fetch(queries.pageByPathQuery, { path: '/does-not-exist' })).toBeNull();

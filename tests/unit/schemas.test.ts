@@ -21,6 +21,7 @@ import { describe, expect, it } from 'vitest';
 
 import { validatePagePathFormat, validatePagePathUnique } from '../../schemas/documents/page';
 import { pressArticle } from '../../schemas/documents/pressArticle';
+import { pressViews } from '../../schemas/documents/pressViews';
 import { contentDocumentTypes, leadTypeNames, schemaTypes, singletonTypeNames } from '../../schemas';
 import { validateHref, validateMobilePhone, validatePublicPhone } from '../../schemas/rules';
 import { findRepeatedMenuPath } from '../../schemas/singletons/siteSettings';
@@ -72,7 +73,7 @@ describe('schema types', () => {
       [
         'imageWithAlt', 'seo', 'link', 'menuGroup', 'pageSection', 'blockContent', 'householdFacts', 'infoTable',
         'siteSettings', 'homePage', 'leadSettings',
-        'page', 'unitType', 'premiumSlide', 'premiumCard', 'locationCard', 'overviewRow', 'videoTab', 'pressArticle',
+        'page', 'unitType', 'premiumSlide', 'premiumCard', 'locationCard', 'overviewRow', 'videoTab', 'pressArticle', 'pressViews',
         'lead', 'visitSlot',
       ].sort(),
     );
@@ -106,11 +107,12 @@ describe('schema types', () => {
     },
   );
 
-  it('keep the press view count read-only, starting at 0, and date new articles now', () => {
+  it('keep the press view count read-only (its own type, starting at 0), and date new articles now', () => {
+    expect(pressViews.readOnly).toBe(true);
+    const countField = (pressViews.fields as Array<{ name: string; initialValue?: unknown }>).find(({ name }) => name === 'count');
+    expect(countField?.initialValue).toBe(0);
     const fields = pressArticle.fields as Array<{ name: string; readOnly?: unknown; initialValue?: unknown }>;
-    const views = fields.find(({ name }) => name === 'views');
-    expect(views?.readOnly).toBe(true);
-    expect(views?.initialValue).toBe(0);
+    expect(fields.map(({ name }) => name)).not.toContain('views');
     const date = fields.find(({ name }) => name === 'date');
     const initialDate = (date?.initialValue as () => string)();
     expect(Math.abs(Date.parse(initialDate) - Date.now())).toBeLessThan(5_000);
@@ -193,6 +195,10 @@ describe('Studio', () => {
     ]);
   });
 
+  it('lets nobody change view counts from the Studio (the server writes them)', () => {
+    expect(resolveContentDocumentActions(builtInActions, actionsContext('pressViews'))).toEqual([]);
+  });
+
   it('keeps every action on ordinary documents', () => {
     expect(actionNames(resolveContentDocumentActions(builtInActions, actionsContext('page')))).toEqual([
       ...BUILT_IN_ACTION_NAMES,
@@ -200,7 +206,7 @@ describe('Studio', () => {
   });
 
   it('hides singletons and leads from the "new document" menu', () => {
-    const templates = ['siteSettings', 'homePage', 'leadSettings', 'lead', 'visitSlot', 'page', 'pressArticle'].map(
+    const templates = ['siteSettings', 'homePage', 'leadSettings', 'lead', 'visitSlot', 'page', 'pressArticle', 'pressViews'].map(
       (templateId) => ({ templateId, id: templateId, type: 'initialValueTemplateItem' }) as unknown as TemplateItem,
     );
     const creationContext = { type: 'global' } as NewDocumentCreationContext;

@@ -40,6 +40,8 @@ export default [
   route('Promotion/Customer', 'routes/customer.tsx', { id: 'customer' }),
   route(':site/customer', 'routes/customer.tsx', { id: 'site-customer' }),
   route('leads/result', 'routes/lead-result.tsx'),
+  route(':site/press', 'routes/press-list.tsx'),
+  route(':site/press/:id', 'routes/press-detail.tsx'),
 
   contentPage('privacy'),
 

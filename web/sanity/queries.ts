@@ -87,13 +87,48 @@ export const overviewRowsQuery = defineQuery(`
 `);
 
 /**
- * One page of press articles, newest first. The cursor is the last row's (date, _id): ordering
- * and the cursor both use the pair, so articles with equal dates are never skipped or repeated.
+ * One page of press articles, newest first, plus one more row that tells whether a next page
+ * exists. The cursor is the last row's (date, _id): ordering and the cursor both use the pair, so
+ * articles with equal dates are never skipped or repeated. Used on Sanity, whose indexes make it
+ * cheap; the embedded store pages through `pressOrderQuery` instead (web/server/press).
  */
 export const pressListQuery = defineQuery(`
-  *[_type == "pressArticle" && siteId == $siteId && (
+  *[_type == "pressArticle" && siteId == $siteId && defined(date) && (
     $cursorDate == null || date < $cursorDate || (date == $cursorDate && _id < $cursorId)
-  )] | order(date desc, _id desc)[0...10]{ _id, title, summary, date, views }
+  )] | order(date desc, _id desc)[0...11]{ _id, title, date }
+`);
+
+/** How many articles the site's press list has (the NO column counts down from it). */
+export const pressCountQuery = defineQuery(`
+  count(*[_type == "pressArticle" && siteId == $siteId && defined(date)])
+`);
+
+/**
+ * Every article of the site in list order, ids and dates only. The embedded store caches it until
+ * an article changes (view counts live in other documents), so any page is a binary search away.
+ */
+export const pressOrderQuery = defineQuery(`
+  *[_type == "pressArticle" && siteId == $siteId && defined(date)] | order(date desc, _id desc){ _id, date }
+`);
+
+/** The list rows of the given articles (any order; the caller orders them). */
+export const pressRowsByIdQuery = defineQuery(`
+  *[_type == "pressArticle" && _id in $ids]{ _id, title, date }
+`);
+
+/** One article of one site, or null: another site's id reads as missing. */
+export const pressArticleQuery = defineQuery(`
+  *[_type == "pressArticle" && _id == $id && siteId == $siteId][0]{ _id, title, summary, date, body }
+`);
+
+/** Persisted view counts of the given `pressViews-<article id>` documents. */
+export const pressViewsQuery = defineQuery(`
+  *[_type == "pressViews" && _id in $viewIds]{ "articleId": article._ref, count }
+`);
+
+/** Every article of the site for the sitemap: path parts and last change. */
+export const pressSitemapQuery = defineQuery(`
+  *[_type == "pressArticle" && siteId == $siteId && defined(date)] | order(date desc){ _id, _updatedAt }
 `);
 
 const unitTypeFields = /* groq */ `{

@@ -158,6 +158,24 @@ export type VisitSlot = {
   booked?: number;
 };
 
+export type PressArticleReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "pressArticle";
+};
+
+export type PressViews = {
+  _id: string;
+  _type: "pressViews";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  article?: PressArticleReference;
+  siteId?: string;
+  count?: number;
+};
+
 export type PressArticle = {
   _id: string;
   _type: "pressArticle";
@@ -169,7 +187,6 @@ export type PressArticle = {
   summary?: string;
   body?: BlockContent;
   date?: string;
-  views?: number;
 };
 
 export type VideoTab = {
@@ -543,6 +560,8 @@ export type AllSanitySchemaTypes =
   | VisitSlotReference
   | Lead
   | VisitSlot
+  | PressArticleReference
+  | PressViews
   | PressArticle
   | VideoTab
   | OverviewRow
@@ -874,13 +893,60 @@ export type OverviewRowsQueryResult = Array<{
 
 // Source: ../web/sanity/queries.ts
 // Variable: pressListQuery
-// Query: *[_type == "pressArticle" && siteId == $siteId && (    $cursorDate == null || date < $cursorDate || (date == $cursorDate && _id < $cursorId)  )] | order(date desc, _id desc)[0...10]{ _id, title, summary, date, views }
+// Query: *[_type == "pressArticle" && siteId == $siteId && defined(date) && (    $cursorDate == null || date < $cursorDate || (date == $cursorDate && _id < $cursorId)  )] | order(date desc, _id desc)[0...11]{ _id, title, date }
 export type PressListQueryResult = Array<{
+  _id: string;
+  title: string | null;
+  date: string | null;
+}>;
+
+// Source: ../web/sanity/queries.ts
+// Variable: pressCountQuery
+// Query: count(*[_type == "pressArticle" && siteId == $siteId && defined(date)])
+export type PressCountQueryResult = number;
+
+// Source: ../web/sanity/queries.ts
+// Variable: pressOrderQuery
+// Query: *[_type == "pressArticle" && siteId == $siteId && defined(date)] | order(date desc, _id desc){ _id, date }
+export type PressOrderQueryResult = Array<{
+  _id: string;
+  date: string | null;
+}>;
+
+// Source: ../web/sanity/queries.ts
+// Variable: pressRowsByIdQuery
+// Query: *[_type == "pressArticle" && _id in $ids]{ _id, title, date }
+export type PressRowsByIdQueryResult = Array<{
+  _id: string;
+  title: string | null;
+  date: string | null;
+}>;
+
+// Source: ../web/sanity/queries.ts
+// Variable: pressArticleQuery
+// Query: *[_type == "pressArticle" && _id == $id && siteId == $siteId][0]{ _id, title, summary, date, body }
+export type PressArticleQueryResult = {
   _id: string;
   title: string | null;
   summary: string | null;
   date: string | null;
-  views: number | null;
+  body: BlockContent | null;
+} | null;
+
+// Source: ../web/sanity/queries.ts
+// Variable: pressViewsQuery
+// Query: *[_type == "pressViews" && _id in $viewIds]{ "articleId": article._ref, count }
+export type PressViewsQueryResult = Array<{
+  articleId: string | null;
+  count: number | null;
+}>;
+
+// Source: ../web/sanity/queries.ts
+// Variable: pressSitemapQuery
+// Query: *[_type == "pressArticle" && siteId == $siteId && defined(date)] | order(date desc){ _id, _updatedAt }
+export type PressSitemapQueryResult = Array<{
+  _id: string;
+  _updatedAt: string;
 }>;
 
 // Source: ../web/sanity/queries.ts
@@ -1044,7 +1110,13 @@ declare module "@sanity/client" {
     '\n  *[_type == "unitType" && inViewer == true] | order(order asc){\n    _id, code, label, plan { _type, asset, hotspot, crop, alt, disclaimer, caption }\n  }\n': ViewerUnitTypesQueryResult;
     '\n  *[_type == "page" && lower(path) == lower($path)][0]{\n    _id, path, title, group,\n    banner{ title, text, image { _type, asset, hotspot, crop, alt, disclaimer, caption } },\n    intro,\n    sections[]{\n      _key, heading, body, notes, videoId,\n      image { _type, asset, hotspot, crop, alt, disclaimer, caption },\n      table{ columns, rows[]{ _key, cells } }\n    },\n    actions[]{ _key, label, href, newTab },\n    notes,\n    seo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, alt, disclaimer, caption } }\n  }\n': PageByPathQueryResult;
     '\n  *[_type == "overviewRow"] | order(order asc){ _id, label, value }\n': OverviewRowsQueryResult;
-    '\n  *[_type == "pressArticle" && siteId == $siteId && (\n    $cursorDate == null || date < $cursorDate || (date == $cursorDate && _id < $cursorId)\n  )] | order(date desc, _id desc)[0...10]{ _id, title, summary, date, views }\n': PressListQueryResult;
+    '\n  *[_type == "pressArticle" && siteId == $siteId && defined(date) && (\n    $cursorDate == null || date < $cursorDate || (date == $cursorDate && _id < $cursorId)\n  )] | order(date desc, _id desc)[0...11]{ _id, title, date }\n': PressListQueryResult;
+    '\n  count(*[_type == "pressArticle" && siteId == $siteId && defined(date)])\n': PressCountQueryResult;
+    '\n  *[_type == "pressArticle" && siteId == $siteId && defined(date)] | order(date desc, _id desc){ _id, date }\n': PressOrderQueryResult;
+    '\n  *[_type == "pressArticle" && _id in $ids]{ _id, title, date }\n': PressRowsByIdQueryResult;
+    '\n  *[_type == "pressArticle" && _id == $id && siteId == $siteId][0]{ _id, title, summary, date, body }\n': PressArticleQueryResult;
+    '\n  *[_type == "pressViews" && _id in $viewIds]{ "articleId": article._ref, count }\n': PressViewsQueryResult;
+    '\n  *[_type == "pressArticle" && siteId == $siteId && defined(date)] | order(date desc){ _id, _updatedAt }\n': PressSitemapQueryResult;
     '\n  *[_type == "unitType" && code == $code][0]{\n  _id, code, label, exclusiveArea, supplyArea, households,\n  plan { _type, asset, hotspot, crop, alt, disclaimer, caption },\n  interiorImages[]{ _key, _type, asset, hotspot, crop, alt, disclaimer, caption }\n}\n': UnitTypeByCodeQueryResult;
     '\n  *[_type == "unitType" && defined(vrTourUrl)] | order(order asc){ _id, code, label, vrTourUrl }\n': VrTourUnitTypesQueryResult;
     '\n  *[_type == "videoTab"] | order(order asc){ _id, key, title, videoId }\n': VideoTabsQueryResult;

@@ -6,7 +6,10 @@ import 'react-router';
 import { createRequestHandler } from '@react-router/express';
 import express from 'express';
 import path from 'node:path';
-import { getAdminSessionFromNode, startAdminAuth, type AdminAuth } from './auth/index';
+import { getAdminSessionFromNode, requireSameOrigin, startAdminAuth, type AdminAuth } from './auth/index';
+import { createPressApi } from './press/api';
+import { PressService } from './press/service';
+import { ViewCounter } from './press/view-counter';
 import { createContentSources } from './content/index';
 import type { ContentSource } from './content/types';
 import type { ImageConfig } from '../sanity/image';
@@ -24,6 +27,8 @@ declare module 'react-router' {
     imageConfig: ImageConfig;
     /** Admin sessions, sign-in and the write checks (server-only; routes use it via the context). */
     auth: AdminAuth;
+    /** Press list pages, articles, view counting and the admin's posts. */
+    press: PressService;
     /** The client's address as Express sees it (set `trust proxy` behind a reverse proxy). */
     clientIp: string;
     /** Lead forms' data (token, consent notice, visit slots) for loaders. */
@@ -52,6 +57,10 @@ export const responseHeaders = [
   cacheHeaders(),
 ];
 export { errorHandler } from './http/errors';
+const viewCounter = new ViewCounter(sources.content);
+viewCounter.start();
+// Embedded: page through a cached id order (groq-js would scan and sort every article per page).
+const press = new PressService(sources.content, viewCounter, sources.mode === 'embedded' ? 'order-index' : 'cursor-query');
 
 export const app = express();
 app.disable("x-powered-by");
@@ -59,6 +68,11 @@ app.disable("x-powered-by");
 if (sources.mode === 'embedded') {
   app.get('/images/:projectId/:dataset/:file', createImageHandler({ store: sources.content, rootDir: process.cwd() }));
 }
+
+app.use('/api/press', createPressApi(press));
+// The press page's form posts (sign-in, logout, new post): a foreign Origin is refused with 403
+// before React Router (whose own check would answer 400) or the action sees it.
+app.post(['/:site/press', '/:site/press/:id'], requireSameOrigin);
 
 app.post(
   '/api/sanity/webhook',
@@ -81,6 +95,7 @@ app.use(
       leads: sources.leads,
       imageConfig: sources.imageConfig,
       auth,
+      press,
       clientIp: req.ip ?? '',
       leadForms: leadService,
       cspNonce: cspNonceOf(res),
@@ -90,6 +105,8 @@ app.use(
 
 /** Closes the stores so every acknowledged write is on disk before the process exits. */
 export async function shutdown(): Promise<void> {
+  // Counted views are written before the stores close.
+  await viewCounter.stop();
   // Stops the outbox loop first: a delivery in progress still needs the leads store.
   await leadService.close();
   await Promise.all([sources.content.close(), sources.leads.close()]);

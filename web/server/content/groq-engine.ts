@@ -1,7 +1,8 @@
 /**
  * Runs GROQ with groq-js over the published documents, with two speed-ups that keep its
  * semantics: synchronous evaluation (several times faster than the streaming evaluator), and
- * per-type partitions — a `*[...]` whose filter pins `_type` scans only documents of those types.
+ * per-type partitions — a `*[...]` whose filter pins `_type` scans only documents of those types,
+ * and one whose filter pins `_id` (`_id == $id`, `_id in $ids`) only those documents.
  * The same analysis tells which types a query can read, so a cache can keep its result across
  * writes to other types.
  */
@@ -20,7 +21,8 @@ type TypePin = { literals: string[]; parameters: string[] };
 
 type CompiledQuery = {
   tree: ExprNode;
-  partitions: Array<{ parameterName: string; pin: TypePin }>;
+  /** `pin`: the `_type` values the scan admits (null: any); `idPin`: the `_id` values, if pinned. */
+  partitions: Array<{ parameterName: string; pin: TypePin | null; idPin: TypePin | null }>;
   /** False when some `*` is not partitioned or a `->` may reach any document. */
   readsOnlyPartitions: boolean;
 };
@@ -33,9 +35,14 @@ export class GroqEngine {
   async run(query: string, params: QueryParams): Promise<unknown> {
     const { tree, partitions, readsOnlyPartitions } = this.compile(query);
     const evaluationParams: Record<string, unknown> = { ...params };
-    for (const { parameterName, pin } of partitions) {
-      const types = pinnedTypeNames(pin, params);
-      evaluationParams[parameterName] = types ? this.documentsOfTypes(types) : this.documents.all();
+    for (const { parameterName, pin, idPin } of partitions) {
+      const ids = idPin ? pinnedTypeNames(idPin, params) : null;
+      const types = pin ? pinnedTypeNames(pin, params) : null;
+      evaluationParams[parameterName] = ids
+        ? this.documentsWithIds(ids)
+        : types
+          ? this.documentsOfTypes(types)
+          : this.documents.all();
     }
     const options = {
       // Listing every document costs O(n) after each write; skipped when nothing reads it.
@@ -61,7 +68,7 @@ export class GroqEngine {
     if (!readsOnlyPartitions) return null;
     const types = new Set<string>();
     for (const { pin } of partitions) {
-      const pinned = pinnedTypeNames(pin, params);
+      const pinned = pin ? pinnedTypeNames(pin, params) : null;
       if (!pinned) return null;
       for (const type of pinned) types.add(type);
     }
@@ -76,6 +83,10 @@ export class GroqEngine {
       this.compiled.set(query, compiled);
     }
     return compiled;
+  }
+
+  private documentsWithIds(ids: string[]): readonly SanityDocument[] {
+    return [...new Set(ids)].flatMap((id) => this.documents.get(id) ?? []);
   }
 
   private documentsOfTypes(types: string[]): readonly SanityDocument[] {
@@ -116,11 +127,14 @@ function partitionTypedScans(tree: ExprNode): Omit<CompiledQuery, 'tree'> {
     if (node === null || typeof node !== 'object') return;
     const expression = node as ExprNode;
     if (expression.type === 'Filter' && expression.base.type === 'Everything') {
-      const pin = pinnedTypes(expression.expr);
-      if (pin) {
+      const pin = pinnedValues(expression.expr, '_type');
+      const idPin = pinnedValues(expression.expr, '_id');
+      if (pin || idPin) {
         const parameterName = `partition:${partitions.length}`;
-        partitions.push({ parameterName, pin });
+        partitions.push({ parameterName, pin, idPin });
         expression.base = { type: 'Parameter', name: parameterName };
+        // An id-pinned scan of unknown types is cached by the store revision, not by type.
+        if (!pin) readsOnlyPartitions = false;
       }
     }
     if (expression.type === 'Everything' || expression.type === 'Deref') readsOnlyPartitions = false;
@@ -132,26 +146,27 @@ function partitionTypedScans(tree: ExprNode): Omit<CompiledQuery, 'tree'> {
   return { partitions, readsOnlyPartitions };
 }
 
-function pinnedTypes(expression: ExprNode): TypePin | null {
+/** The values of `attribute` (`_type` or `_id`) a filter admits, or null when it admits any. */
+function pinnedValues(expression: ExprNode, attribute: '_type' | '_id'): TypePin | null {
   switch (expression.type) {
     case 'Group':
-      return pinnedTypes(expression.base);
+      return pinnedValues(expression.base, attribute);
     case 'And':
-      // Either conjunct restricting `_type` restricts the whole filter.
-      return pinnedTypes(expression.left) ?? pinnedTypes(expression.right);
+      // Either conjunct restricting the attribute restricts the whole filter.
+      return pinnedValues(expression.left, attribute) ?? pinnedValues(expression.right, attribute);
     case 'Or': {
-      const left = pinnedTypes(expression.left);
-      const right = pinnedTypes(expression.right);
+      const left = pinnedValues(expression.left, attribute);
+      const right = pinnedValues(expression.right, attribute);
       return left && right
         ? { literals: [...left.literals, ...right.literals], parameters: [...left.parameters, ...right.parameters] }
         : null;
     }
     case 'OpCall':
       if (expression.op === '==') {
-        if (isTypeAttribute(expression.left)) return typeOperand(expression.right);
-        if (isTypeAttribute(expression.right)) return typeOperand(expression.left);
+        if (isAttribute(expression.left, attribute)) return typeOperand(expression.right);
+        if (isAttribute(expression.right, attribute)) return typeOperand(expression.left);
       }
-      if (expression.op === 'in' && isTypeAttribute(expression.left)) {
+      if (expression.op === 'in' && isAttribute(expression.left, attribute)) {
         return typeListOperand(expression.right);
       }
       return null;
@@ -160,10 +175,10 @@ function pinnedTypes(expression: ExprNode): TypePin | null {
   }
 }
 
-function isTypeAttribute(expression: ExprNode): boolean {
+function isAttribute(expression: ExprNode, attribute: string): boolean {
   return (
     expression.type === 'AccessAttribute' &&
-    expression.name === '_type' &&
+    expression.name === attribute &&
     (expression.base === undefined || expression.base.type === 'This')
   );
 }

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { Form, useNavigation } from 'react-router';
+import { messages } from '../../lib/messages';
+
+export type AdminActionData = { intent: 'login' | 'logout' | 'create'; error: string };
+
+type AdminPanelProps = { admin: { email: string } | null; actionData: AdminActionData | undefined };
+
+const text = messages.press;
+
+/**
+ * Below the press list: the sign-in form for a signed-out visitor; for the admin a welcome line,
+ * logout and the write form. Plain POST forms (they work before hydration); the server checks the
+ * session and the Origin of every one.
+ */
+export function AdminPanel({ admin, actionData }: AdminPanelProps) {
+  return (
+    <section className="press-admin" aria-labelledby="press-admin-heading">
+      <h2 id="press-admin-heading" className="press-admin__heading">
+        {admin ? text.writeHeading : text.adminHeading}
+      </h2>
+      {admin ? <WriteForm email={admin.email} actionData={actionData} /> : <LoginForm actionData={actionData} />}
+    </section>
+  );
+}
+
+function LoginForm({ actionData }: { actionData: AdminActionData | undefined }) {
+  const busy = useNavigation().formData?.get('intent') === 'login';
+  return (
+    <Form method="post" className="press-admin__form press-admin__form--login" replace>
+      <input type="hidden" name="intent" value="login" />
+      <label className="field">
+        <span className="field__label">{text.email}</span>
+        <input className="field__input" type="email" name="email" autoComplete="username" required maxLength={254} />
+      </label>
+      <label className="field">
+        <span className="field__label">{text.password}</span>
+        <input className="field__input" type="password" name="password" autoComplete="current-password" required maxLength={1024} />
+      </label>
+      {actionData?.intent === 'login' ? (
+        <p className="press-admin__error" role="alert">
+          {messages.loginFailed(actionData.error)}
+        </p>
+      ) : null}
+      <button className="button button--primary" type="submit" disabled={busy}>
+        {text.login}
+      </button>
+    </Form>
+  );
+}
+
+function WriteForm({ email, actionData }: { email: string; actionData: AdminActionData | undefined }) {
+  const [clientError, setClientError] = useState<string | null>(null);
+  const busy = useNavigation().formData?.get('intent') === 'create';
+  const serverError = actionData && actionData.intent !== 'login' ? actionData.error : null;
+  const error = clientError ?? serverError;
+  return (
+    <>
+      <div className="press-admin__welcome">
+        <p>{messages.adminWelcome(email)}</p>
+        <Form method="post" replace>
+          <input type="hidden" name="intent" value="logout" />
+          <button className="button button--outline" type="submit">
+            {text.logout}
+          </button>
+        </Form>
+      </div>
+      <Form
+        method="post"
+        className="press-admin__form"
+        replace
+        // Title and summary are checked here for a quick answer, and again on the server.
+        noValidate
+        onSubmit={(event) => {
+          const form = new FormData(event.currentTarget);
+          const missing = ['title', 'summary'].some((name) => !String(form.get(name) ?? '').trim());
+          setClientError(missing ? messages.pressTitleSummaryRequired : null);
+          if (missing) event.preventDefault();
+        }}
+      >
+        <input type="hidden" name="intent" value="create" />
+        <label className="field">
+          <span className="field__label">{text.headline}</span>
+          <input className="field__input" type="text" name="title" aria-required="true" maxLength={200} />
+        </label>
+        <label className="field">
+          <span className="field__label">{text.summary}</span>
+          <textarea className="field__input" name="summary" rows={3} aria-required="true" maxLength={1000} />
+        </label>
+        <label className="field">
+          <span className="field__label">{text.body}</span>
+          <textarea className="field__input" name="body" rows={8} maxLength={20000} aria-describedby="press-body-hint" />
+          <span className="field__hint" id="press-body-hint">
+            {text.bodyHint}
+          </span>
+        </label>
+        {error ? (
+          <p className="press-admin__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button className="button button--primary" type="submit" disabled={busy}>
+          {text.submit}
+        </button>
+      </Form>
+    </>
+  );
+}

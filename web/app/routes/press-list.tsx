@@ -1,0 +1,105 @@
+import { data, redirect, useLocation } from 'react-router';
+import type { Route } from './+types/press-list';
+import { PageBanner } from '../components/PageBanner';
+import { SubMenu } from '../components/SubMenu';
+import { AdminPanel, type AdminActionData } from '../components/press/AdminPanel';
+import { PressTable } from '../components/press/PressTable';
+import { menuGroupForPath } from '../lib/menu';
+import { messages } from '../lib/messages';
+import { pressListPath } from '../lib/press-format';
+import { pageMeta } from '../lib/seo';
+import { useRootData } from '../lib/site-data';
+
+/** The menu entry this page is filed under (홍보센터 › 언론보도). */
+const MENU_PATH = '/Promotion/Press';
+
+async function requirePressSite(context: Route.LoaderArgs['context'], site: string): Promise<void> {
+  if (!(await context.press.isPressSite(site))) throw new Response(messages.notFound, { status: 404 });
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  await requirePressSite(context, params.site);
+  const cursor = new URL(request.url).searchParams.get('cursor');
+  try {
+    const page = await context.press.list(params.site, cursor);
+    const session = context.auth.session(request);
+    return { site: params.site, page, fromCursor: !!cursor, admin: session ? { email: session.email } : null };
+  } catch (error) {
+    // A cursor we did not issue (edited or truncated link): start from the first page.
+    if (error instanceof Error && error.name === 'InvalidCursorError') throw redirect(pressListPath(params.site));
+    throw error;
+  }
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  await requirePressSite(context, params.site);
+  const form = await request.formData();
+  const intent = form.get('intent');
+  const listPath = pressListPath(params.site);
+
+  if (intent === 'login') {
+    const result = await context.auth.login(request, {
+      email: form.get('email'),
+      password: form.get('password'),
+      clientIp: context.clientIp,
+    });
+    if (!result.ok) return data<AdminActionData>({ intent, error: result.reason }, { status: result.status });
+    return redirect(listPath, { headers: { 'Set-Cookie': result.setCookie } });
+  }
+
+  if (intent === 'logout') {
+    if (!context.auth.isSameOrigin(request)) {
+      return data<AdminActionData>({ intent, error: messages.foreignOrigin }, { status: 403 });
+    }
+    return redirect(listPath, { headers: { 'Set-Cookie': await context.auth.logout(request) } });
+  }
+
+  if (intent === 'create') {
+    const authorization = context.auth.authorizeWrite(request);
+    if (!authorization.ok) {
+      return data<AdminActionData>({ intent, error: authorization.error }, { status: authorization.status });
+    }
+    const result = await context.press.create(params.site, {
+      title: form.get('title'),
+      summary: form.get('summary'),
+      body: form.get('body'),
+    });
+    if (!result.ok) return data<AdminActionData>({ intent, error: result.error }, { status: 400 });
+    // A fresh GET of the list: the form is empty again and the new post is the first row.
+    return redirect(listPath, 303);
+  }
+
+  return data<AdminActionData>({ intent: 'create', error: '알 수 없는 요청입니다.' }, { status: 400 });
+}
+
+export function meta({ matches, params, loaderData }: Route.MetaArgs) {
+  return pageMeta(matches, {
+    title: messages.press.title,
+    description: `${messages.press.title} — 최신 기사와 소식`,
+    path: pressListPath(params.site),
+    // Later pages are reachable from the first; only the first is indexed.
+    noIndex: loaderData?.fromCursor,
+  });
+}
+
+export default function PressList({ loaderData, actionData }: Route.ComponentProps) {
+  const { site, page, admin, fromCursor } = loaderData;
+  const location = useLocation();
+  const group = menuGroupForPath(useRootData()?.settings?.menu, MENU_PATH);
+  return (
+    <main id="main" className="inner-page">
+      <PageBanner title={messages.press.title} group={group?.title} />
+      <SubMenu path={MENU_PATH} />
+      <div className="inner-page__body press-page">
+        {/* Keyed by navigation: a new post or sign-in reloads the list from its first page. */}
+        <PressTable key={location.key} site={site} items={page.items} nextCursor={page.nextCursor} />
+        {fromCursor ? (
+          <p className="press-list__first">
+            <a href={pressListPath(site)}>{messages.press.firstPage}</a>
+          </p>
+        ) : null}
+        <AdminPanel key={`admin-${location.key}`} admin={admin} actionData={actionData} />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * The press JSON API:
+ *   GET  /api/press?site=…&cursor=…   → { items, nextCursor }
+ *   POST /api/press/:id/view?site=…   → { views } (counts one view of an existing article)
+ * Bad input answers 400, an unknown site or article 404, always with a Korean `error`.
+ */
+import { Router, type Response } from 'express';
+import { InvalidCursorError, type PressService } from './service';
+
+const SITE_PATTERN = /^[a-z0-9-]{1,64}$/;
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+
+function fail(res: Response, status: number, error: string): void {
+  res.status(status).json({ error });
+}
+
+export function createPressApi(press: PressService): Router {
+  const router = Router();
+
+  router.get('/', async (req, res, next) => {
+    try {
+      const site = req.query.site;
+      const cursor = req.query.cursor;
+      if (typeof site !== 'string' || !SITE_PATTERN.test(site)) return fail(res, 400, 'site 값이 올바르지 않습니다.');
+      if (cursor !== undefined && typeof cursor !== 'string') return fail(res, 400, '잘못된 페이지 커서입니다.');
+      if (!(await press.isPressSite(site))) return fail(res, 404, '언론보도 사이트가 없습니다.');
+      const page = await press.list(site, cursor);
+      // Shared caches may keep a page briefly; a new post shows within seconds.
+      res.set('Cache-Control', 'public, max-age=0, s-maxage=5, stale-while-revalidate=30');
+      res.json(page);
+    } catch (error) {
+      if (error instanceof InvalidCursorError) return fail(res, 400, error.message);
+      next(error);
+    }
+  });
+
+  router.post('/:id/view', async (req, res, next) => {
+    try {
+      const site = req.query.site;
+      const { id } = req.params;
+      if (typeof site !== 'string' || !SITE_PATTERN.test(site)) return fail(res, 400, 'site 값이 올바르지 않습니다.');
+      if (!ID_PATTERN.test(id)) return fail(res, 404, '기사를 찾을 수 없습니다.');
+      if (!(await press.recordView(site, id))) return fail(res, 404, '기사를 찾을 수 없습니다.');
+      res.set('Cache-Control', 'no-store');
+      res.json({ views: await press.viewCount(id) });
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,219 @@
+/**
+ * Press articles for the routes and the JSON API: list pages, one article, view counting and the
+ * admin's new posts. Content is read only with the GROQ of web/sanity/queries.ts.
+ *
+ * Paging: on Sanity, `pressListQuery` with a (date, _id) cursor (Sanity's indexes make it cheap).
+ * On the embedded store, groq-js would scan and sort every article for each new cursor (about 2 s
+ * at 100k articles), so the service reads the whole order once (`pressOrderQuery`, ids and dates,
+ * cached until an article changes) and finds any page by binary search. Both give the same pages.
+ */
+import { randomUUID } from 'node:crypto';
+import { messages } from '../../app/lib/messages';
+import {
+  pressSiteSlugQuery,
+  pressArticleQuery,
+  pressCountQuery,
+  pressListQuery,
+  pressOrderQuery,
+  pressRowsByIdQuery,
+  pressViewsQuery,
+} from '../../sanity/queries';
+import type {
+  PressArticleQueryResult,
+  PressListQueryResult,
+  PressOrderQueryResult,
+  PressRowsByIdQueryResult,
+  PressSiteSlugQueryResult,
+  PressViewsQueryResult,
+} from '../../sanity/sanity.types';
+import type { ContentSource } from '../content/types';
+import { decodeCursor, encodeCursor, type PressCursor } from './cursor';
+import { viewsDocumentId, type ViewCounter } from './view-counter';
+
+export const PRESS_PAGE_SIZE = 10;
+
+export const PRESS_LIMITS = { title: 200, summary: 1000, body: 20_000 } as const;
+
+export type PressListItem = { _id: string; no: number; title: string; date: string; views: number };
+
+export type PressPage = { items: PressListItem[]; nextCursor: string | null };
+
+export type PressArticle = NonNullable<PressArticleQueryResult> & { views: number };
+
+export type PressPaging = 'cursor-query' | 'order-index';
+
+export class InvalidCursorError extends Error {
+  constructor() {
+    super('잘못된 페이지 커서입니다.');
+    // Routes (which may not import server classes) recognise it by name.
+    this.name = 'InvalidCursorError';
+  }
+}
+
+type Row = { _id: string; title: string | null; date: string | null };
+
+export class PressService {
+  constructor(
+    private readonly content: ContentSource,
+    private readonly views: ViewCounter,
+    private readonly paging: PressPaging,
+  ) {}
+
+  /** Whether `siteId` is the press site of the settings (other slugs have no press pages). */
+  async isPressSite(siteId: string): Promise<boolean> {
+    const slug = await this.content.fetch<PressSiteSlugQueryResult>(pressSiteSlugQuery);
+    return !!slug && slug === siteId;
+  }
+
+  /** One page of the site's list, newest first; `cursor` is a previous page's `nextCursor`. */
+  async list(siteId: string, cursorText?: string | null): Promise<PressPage> {
+    const cursor = cursorText ? decodeCursor(cursorText) : null;
+    if (cursorText && !cursor) throw new InvalidCursorError();
+    const { rows, position, total, hasMore } =
+      this.paging === 'order-index' ? await this.pageFromIndex(siteId, cursor) : await this.pageFromQuery(siteId, cursor);
+    const views = await this.viewCounts(rows.map((row) => row._id));
+    const items = rows.map((row, index) => ({
+      _id: row._id,
+      no: total - position - index,
+      title: row.title ?? '',
+      date: row.date ?? '',
+      views: views.get(row._id) ?? 0,
+    }));
+    const last = rows.at(-1);
+    const nextCursor =
+      hasMore && last?.date
+        ? encodeCursor({ date: last.date, id: last._id, position: position + rows.length })
+        : null;
+    return { items, nextCursor };
+  }
+
+  /** The article with its view count, or null when it is missing or belongs to another site. */
+  async article(siteId: string, id: string): Promise<PressArticle | null> {
+    const article = await this.content.fetch<PressArticleQueryResult>(pressArticleQuery, { siteId, id });
+    if (!article) return null;
+    return { ...article, views: await this.viewCount(article._id) };
+  }
+
+  /** Counts one view of an existing article of this site; false when there is none. */
+  async recordView(siteId: string, id: string): Promise<boolean> {
+    const article = await this.content.fetch<PressArticleQueryResult>(pressArticleQuery, { siteId, id });
+    if (!article) return false;
+    this.views.record(article._id, siteId);
+    return true;
+  }
+
+  /** The article's views so far, unflushed ones included. */
+  async viewCount(articleId: string): Promise<number> {
+    return (await this.viewCounts([articleId])).get(articleId) ?? 0;
+  }
+
+  /** Publishes the admin's post; the body's lines become paragraphs. */
+  async create(
+    siteId: string,
+    input: { title: unknown; summary: unknown; body: unknown },
+  ): Promise<{ ok: true; id: string } | { ok: false; error: string }> {
+    const title = typeof input.title === 'string' ? input.title.trim() : '';
+    const summary = typeof input.summary === 'string' ? input.summary.trim() : '';
+    const body = typeof input.body === 'string' ? input.body.replace(/\r\n?/g, '\n').trim() : '';
+    if (!title || !summary) return { ok: false, error: messages.pressTitleSummaryRequired };
+    if (title.length > PRESS_LIMITS.title || summary.length > PRESS_LIMITS.summary || body.length > PRESS_LIMITS.body) {
+      return { ok: false, error: messages.pressTooLong };
+    }
+    const id = `press-${randomUUID()}`;
+    await this.content.mutate([
+      {
+        create: {
+          _id: id,
+          _type: 'pressArticle',
+          siteId,
+          title,
+          summary,
+          body: paragraphsToBlocks(body),
+          date: new Date().toISOString(),
+        },
+      },
+    ]);
+    return { ok: true, id };
+  }
+
+  private async pageFromIndex(siteId: string, cursor: PressCursor | null) {
+    const order = await this.content.fetch<PressOrderQueryResult>(pressOrderQuery, { siteId });
+    const position = cursor ? firstAfter(order, cursor) : 0;
+    const ids = order.slice(position, position + PRESS_PAGE_SIZE).map((entry) => entry._id);
+    const rows = ids.length
+      ? await this.content.fetch<PressRowsByIdQueryResult>(pressRowsByIdQuery, { ids })
+      : [];
+    const byId = new Map<string, Row>(rows.map((row) => [row._id, row]));
+    return {
+      rows: ids.flatMap((id) => byId.get(id) ?? []),
+      position,
+      total: order.length,
+      hasMore: position + PRESS_PAGE_SIZE < order.length,
+    };
+  }
+
+  private async pageFromQuery(siteId: string, cursor: PressCursor | null) {
+    const [rows, total] = await Promise.all([
+      this.content.fetch<PressListQueryResult>(pressListQuery, {
+        siteId,
+        cursorDate: cursor?.date ?? null,
+        cursorId: cursor?.id ?? null,
+      }),
+      this.content.fetch<number>(pressCountQuery, { siteId }),
+    ]);
+    return {
+      rows: rows.slice(0, PRESS_PAGE_SIZE) as Row[],
+      position: cursor?.position ?? 0,
+      total,
+      hasMore: rows.length > PRESS_PAGE_SIZE,
+    };
+  }
+
+  /** Stored counts plus the views not yet flushed (so a visitor's own view is in the number). */
+  private async viewCounts(articleIds: string[]): Promise<Map<string, number>> {
+    if (articleIds.length === 0) return new Map();
+    const stored = await this.content.fetch<PressViewsQueryResult>(pressViewsQuery, {
+      viewIds: articleIds.map(viewsDocumentId),
+    });
+    const counts = new Map(articleIds.map((id) => [id, this.views.unflushed(id)]));
+    for (const { articleId, count } of stored) {
+      if (articleId && counts.has(articleId)) counts.set(articleId, (counts.get(articleId) ?? 0) + (count ?? 0));
+    }
+    return counts;
+  }
+}
+
+/**
+ * Index of the first entry after the cursor in (date desc, _id desc) order — the entries GROQ's
+ * `date < $cursorDate || (date == $cursorDate && _id < $cursorId)` admits, found by binary search.
+ */
+function firstAfter(order: PressOrderQueryResult, cursor: PressCursor): number {
+  let low = 0;
+  let high = order.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const { date, _id } = order[middle];
+    const after = (date ?? '') < cursor.date || (date === cursor.date && _id < cursor.id);
+    if (after) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
+/** Plain text from the on-page form as Portable Text: one paragraph per non-empty line. */
+export function paragraphsToBlocks(text: string) {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const key = randomUUID().slice(0, 12);
+      return {
+        _key: key,
+        _type: 'block',
+        style: 'normal',
+        markDefs: [],
+        children: [{ _key: `${key}s`, _type: 'span', text: line, marks: [] }],
+      };
+    });
+}
