@@ -32,6 +32,11 @@ async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(violations.map(({ id, nodes }) => ({ id, nodes: nodes.slice(0, 3).map((node) => node.target.join(' ')) }))).toEqual([]);
 }
 
+/** The first opener a visitor can see at this width (header, hero, footer or bottom bar). */
+function visibleOpener(page: Page): Locator {
+  return page.locator('[data-interest-popup]:visible').first();
+}
+
 async function fillAndConsent(scope: Locator, name: string, phone: string): Promise<void> {
   await scope.getByLabel('이름').fill(name);
   await scope.getByLabel('연락처').fill(phone);
@@ -42,6 +47,100 @@ async function fillAndConsent(scope: Locator, name: string, phone: string): Prom
 function exportedRowFor(phone: string): string | undefined {
   return exportCsv().split('\r\n').find((row) => row.includes(`"${phone}"`));
 }
+
+test.describe('interest popup', () => {
+  test('registers a lead that the export then contains', async ({ page }) => {
+    await page.goto('/');
+    const opener = visibleOpener(page);
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: '관심고객 등록' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('이름')).toBeFocused();
+    await expectNoAxeViolations(page);
+
+    const phone = uniquePhone();
+    await fillAndConsent(dialog, '팝업테스트', phone);
+    await dialog.getByRole('button', { name: '관심고객 등록' }).click();
+    await expect(dialog.getByRole('status')).toContainText(SUCCESS);
+    await expect.poll(() => exportedRowFor(phone)).toContain('"팝업테스트"');
+    expect(exportedRowFor(phone)).toContain('"관심고객 등록 창"');
+  });
+
+  test('closes on browser Back without leaving the page, and on Esc; focus returns to the opener', async ({ page }) => {
+    await page.goto('/');
+    const url = page.url();
+    const opener = visibleOpener(page);
+    const dialog = page.getByRole('dialog', { name: '관심고객 등록' });
+
+    await opener.click();
+    await expect(dialog).toBeVisible();
+    await page.goBack();
+    await expect(dialog).toBeHidden();
+    expect(page.url()).toBe(url);
+    await expect(opener).toBeFocused();
+
+    await opener.click();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+    // Closing removed the popup's history entry: Back now leaves the page as usual.
+    expect(page.url()).toBe(url);
+  });
+
+  test('a keyboard alone can open it and register', async ({ page }) => {
+    await page.goto('/');
+    await visibleOpener(page).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: '관심고객 등록' });
+    await expect(dialog.getByLabel('이름')).toBeFocused();
+    const phone = uniquePhone();
+    await page.keyboard.type('키보드테스트');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(phone);
+    // Tab through the rest in order, ticking the required boxes with Space.
+    for (let step = 0; step < 12; step += 1) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement as HTMLInputElement | null;
+        return { name: element?.name ?? '', type: element?.type ?? '', text: element?.textContent ?? '' };
+      });
+      if (focused.name === 'privacyConsent' || focused.name === 'ageConfirmed') await page.keyboard.press('Space');
+      if (focused.type === 'submit') break;
+    }
+    await expect(dialog.getByRole('button', { name: '관심고객 등록' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByRole('status')).toContainText(SUCCESS);
+    await expect.poll(() => exportedRowFor(phone)).toContain('"키보드테스트"');
+  });
+
+  test('shows the shared validation in Korean and focuses the first wrong field', async ({ page }) => {
+    await page.goto('/');
+    await visibleOpener(page).click();
+    const dialog = page.getByRole('dialog', { name: '관심고객 등록' });
+    await dialog.getByLabel('연락처').fill('02-123-4567');
+    await dialog.getByRole('button', { name: '관심고객 등록' }).click();
+    await expect(dialog.getByText('이름을 입력해 주세요.')).toBeVisible();
+    await expect(dialog.getByText('휴대전화 번호를 정확히 입력해 주세요. 예: 010-1234-5678')).toBeVisible();
+    await expect(dialog.getByText('개인정보 수집·이용에 동의해 주셔야 등록할 수 있습니다.')).toBeVisible();
+    await expect(dialog.getByLabel('이름')).toBeFocused();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('home visit-reservation form', () => {
+  test('registers a lead from #interestForm', async ({ page }) => {
+    await page.goto('/');
+    const section = page.locator('#interestForm');
+    const phone = uniquePhone();
+    await fillAndConsent(section, '홈폼테스트', phone);
+    await section.getByLabel('문의내용').fill('59A 타입 상담 원합니다');
+    await section.getByRole('button', { name: '방문예약' }).click();
+    await expect(section.getByRole('status')).toContainText(SUCCESS);
+    await expect.poll(() => exportedRowFor(phone)).toContain('"59A 타입 상담 원합니다"');
+    expect(exportedRowFor(phone)).toContain('"홈 방문예약"');
+  });
+});
 
 test.describe('customer page', () => {
   test('books a visit slot with a required message; the export shows both', async ({ page }) => {

@@ -1,8 +1,15 @@
+import { LeadForm } from '../leads/LeadForm';
+import { leadMessages } from '../../lib/messages';
+import { useRootData } from '../../lib/site-data';
+
 /**
- * Where the visit-reservation form goes. The form and its submission belong to the leads work,
- * which replaces this placeholder with the real form; the section around it (title, text, the
- * `#interestForm` anchor) is the home page's.
+ * The home page's visit-reservation form (name, phone, optional message) inside the home's
+ * `#interestForm` section; the form itself is the shared lead form.
  */
 export function InterestFormSlot() {
-  return <div className="interest-form-slot" />;
+  return (
+    <div className="interest-form-slot">
+      <LeadForm kind="home" idPrefix="home" data={useRootData()?.leadForm} submitLabel={leadMessages.reservationSubmit} />
+    </div>
+  );
 }
