@@ -8,8 +8,13 @@ export function InfoTable({ table, caption }: InfoTableProps) {
   const rows = table?.rows ?? [];
   if (!columns.length || !rows.length) return null;
   return (
-    // Scrolls sideways on a phone instead of squeezing the columns; focusable so keyboards can scroll it.
-    <div className="info-table" role="region" aria-label={caption} tabIndex={0}>
+    // Three or more columns scroll sideways on a phone instead of squeezing; focusable so keyboards can scroll.
+    <div
+      className={columns.length > 2 ? 'info-table info-table--wide' : 'info-table'}
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+    >
       <table>
         <caption className="visually-hidden">{caption}</caption>
         <thead>

@@ -1,0 +1,219 @@
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page, type Request, type TestInfo } from '@playwright/test';
+
+/**
+ * The informational routes in a browser at each viewport (projects `mobile` and `desktop`):
+ * one h1, no axe violations, no horizontal scrolling, no script or load errors; the video and VR
+ * facades load nothing from third parties before a click; the announcement PDF button shows its
+ * overlay until the new tab has loaded. Status codes, titles and canonicals of every route are
+ * checked on the server HTML in tests/integration/routes.test.ts.
+ */
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+const SCREENS_DIR = 'test-results/screens';
+
+const ROUTES = [
+  '/Brand/intro',
+  '/Brand/video',
+  '/BusinessGuide/plan',
+  '/BusinessGuide/documents',
+  '/SalesInfo/SubscriptionGuide',
+  '/SalesInfo/guide',
+  '/SalesInfo/announcement',
+  '/SalesInfo/stampTax',
+  '/LocationEnvironment/intro',
+  '/LocationEnvironment/primium',
+  '/ComplexGuide/intro',
+  '/ComplexGuide/detailintro',
+  '/ComplexGuide/community',
+  '/FloorPlan/59A',
+  '/FloorPlan/59B',
+  '/FloorPlan/84A',
+  '/FloorPlan/84B',
+  '/FloorPlan/114A',
+  '/FloorPlan/114B',
+  '/FloorPlan/videos',
+  '/FloorPlan/Emodel',
+  '/Interior/59A',
+  '/Interior/84A',
+  '/Interior/84B',
+  '/privacy',
+];
+
+/** Full-page screenshots for humans to look at (test-results/screens/), a sample of the layouts. */
+const SCREENSHOT_ROUTES = new Set(['/BusinessGuide/plan', '/LocationEnvironment/intro', '/FloorPlan/84A', '/FloorPlan/videos', '/SalesInfo/announcement', '/privacy']);
+
+const isThirdParty = (request: Request) => !new URL(request.url()).hostname.match(/^(127\.0\.0\.1|localhost)$/);
+
+/** Uncaught errors, console errors and failed loads of the site's own resources. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/^Failed to load resource/.test(message.text())) errors.push(message.text());
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) errors.push(`HTTP ${response.status()} for ${response.url()}`);
+  });
+  page.on('requestfailed', (request) => {
+    if (!isThirdParty(request)) errors.push(`request failed for ${request.url()}`);
+  });
+  return errors;
+}
+
+async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  mkdirSync(SCREENS_DIR, { recursive: true });
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: `${SCREENS_DIR}/${testInfo.project.name}-${name}.png`, fullPage: true });
+}
+
+/** Answers every request to another host with a small page, and records it. */
+async function stubThirdParties(page: Page): Promise<string[]> {
+  const requested: string[] = [];
+  await page.route(
+    (url) => !/^(127\.0\.0\.1|localhost)$/.test(url.hostname),
+    (route) => {
+      requested.push(route.request().url());
+      return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>stub</title><p>stub</p>' });
+    },
+  );
+  return requested;
+}
+
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => '__reactRouterDataRouter' in window);
+}
+
+for (const path of ROUTES) {
+  test(`${path}: one h1, no axe violations, fits the viewport`, async ({ page }, testInfo) => {
+    const errors = watchErrors(page);
+    const thirdParty = await stubThirdParties(page);
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('h1')).toHaveCount(1);
+    await expect(page.locator('h1')).toHaveText(/[가-힣]/);
+    // Lazy images below the fold must load too (their load errors would be missed otherwise).
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForLoadState('networkidle');
+
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
+    expect(scrollWidth, 'horizontal scrolling').toBeLessThanOrEqual(innerWidth);
+
+    // Back at the top, so that the sticky header does not sit on top of the sub-menu for axe.
+    await page.evaluate(() => window.scrollTo(0, 0));
+
+    const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+    expect(
+      violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) })),
+    ).toEqual([]);
+    if (SCREENSHOT_ROUTES.has(path)) await screenshot(page, testInfo, `route${path.replace(/\//g, '-')}`);
+    expect(thirdParty, 'no third-party request without a click').toEqual([]);
+    expect(errors).toEqual([]);
+  });
+}
+
+test('/FloorPlan/videos: tabs; YouTube loads only after the play button is clicked', async ({ page }) => {
+  const errors = watchErrors(page);
+  const thirdParty = await stubThirdParties(page);
+  await page.goto('/FloorPlan/videos');
+  await hydrated(page);
+
+  const tabs = page.getByRole('tab');
+  await expect(tabs).toHaveText(['입지 안내', '59타입 안내', '84타입 안내']);
+  await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+  const panel = page.getByRole('tabpanel');
+  await expect(panel).toHaveAttribute('aria-labelledby', (await tabs.first().getAttribute('id')) ?? '');
+
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('iframe')).toHaveCount(0);
+  expect(thirdParty).toEqual([]);
+
+  await panel.getByRole('link', { name: /영상 재생: 입지 안내/ }).click();
+  const frame = page.locator('iframe');
+  await expect(frame).toHaveCount(1);
+  await expect(frame).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}\?autoplay=1/);
+  await expect(frame).toHaveAttribute('title', '입지 안내');
+  await expect.poll(() => thirdParty.length).toBeGreaterThan(0);
+  expect(thirdParty.every((url) => url.startsWith('https://www.youtube-nocookie.com/'))).toBe(true);
+
+  // Keyboard: arrow keys move between tabs; leaving a tab unloads its player.
+  await tabs.first().focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(tabs.nth(1)).toBeFocused();
+  await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('iframe')).toHaveCount(0);
+  await page.keyboard.press('End');
+  await expect(tabs.nth(2)).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel')).toContainText('영상 준비 중입니다');
+  expect(errors).toEqual([]);
+});
+
+test('/FloorPlan/Emodel: the VR tour loads only after the visitor clicks the screen', async ({ page }) => {
+  const errors = watchErrors(page);
+  const thirdParty = await stubThirdParties(page);
+  await page.goto('/FloorPlan/Emodel');
+  await hydrated(page);
+
+  const tab = page.getByRole('tab');
+  await expect(tab).toHaveCount(1);
+  await expect(tab).toHaveText('전용 59㎡A');
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  const facade = page.getByRole('link', { name: /화면을 클릭하시면 VR을 보실 수 있습니다\./ });
+  await expect(facade).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('iframe')).toHaveCount(0);
+  expect(thirdParty).toEqual([]);
+
+  await facade.click();
+  await expect(page.locator('iframe')).toHaveAttribute('src', 'https://vr.cheonghak-park.example/59A');
+  await expect.poll(() => thirdParty).toContain('https://vr.cheonghak-park.example/59A');
+  expect(errors).toEqual([]);
+});
+
+test('/SalesInfo/announcement: "파일 불러오는 중..." shows until the PDF tab has loaded', async ({ page, context }) => {
+  const errors = watchErrors(page);
+  let releasePdf: () => void = () => {};
+  const pdfRequested = new Promise<void>((resolve) => {
+    void context.route('**/announcement.pdf', async (route) => {
+      resolve();
+      await new Promise<void>((release) => (releasePdf = release));
+      await route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>공고</title><p>공고문</p>' });
+    });
+  });
+  await page.goto('/SalesInfo/announcement');
+  await hydrated(page);
+  await expect(page.getByRole('table')).toContainText('총 652세대 중 일반분양 208세대');
+
+  const overlay = page.getByText('파일 불러오는 중...');
+  await expect(overlay).toHaveCount(0);
+  // Playwright reports the popup once its first response has arrived, i.e. after the release.
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('link', { name: '입주자모집공고 보기 (PDF)' }).click();
+  await pdfRequested;
+  await expect(overlay).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('파일 불러오는 중...');
+
+  releasePdf();
+  const popup = await popupOpened;
+  await popup.waitForLoadState('load');
+  await expect(overlay).toHaveCount(0);
+  expect(popup.url()).toMatch(/\/announcement\.pdf$/);
+  expect(errors).toEqual([]);
+});
+
+test('/SalesInfo/announcement: when a popup blocker refuses the tab, the PDF opens here', async ({ page }) => {
+  await page.addInitScript(() => {
+    window.open = () => null;
+  });
+  await page.route('**/announcement.pdf', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>공고</title><p>공고문</p>' }),
+  );
+  await page.goto('/SalesInfo/announcement');
+  await hydrated(page);
+  await page.getByRole('link', { name: '입주자모집공고 보기 (PDF)' }).click();
+  await expect(page).toHaveURL(/\/announcement\.pdf$/);
+});
