@@ -95,7 +95,7 @@ for (const path of ROUTES) {
     await expect(page.locator('h1')).toHaveText(/[가-힣]/);
     // Lazy images below the fold must load too (their load errors would be missed otherwise).
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForLoadState('networkidle');
+    await page.waitForFunction(() => [...document.images].every((image) => image.complete));
 
     const { scrollWidth, innerWidth } = await page.evaluate(() => ({
       scrollWidth: document.documentElement.scrollWidth,

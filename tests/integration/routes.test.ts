@@ -4,12 +4,16 @@
  * content/production.ndjson: status, redirect target, the Korean <title> and the one <h1> in the
  * server HTML (before any JavaScript), the canonical URL, and no two pages with the same title.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_IMAGE_CONFIG } from '../../web/sanity/image';
+import { startAdminAuth } from '../../web/server/auth/index';
 import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
+import { createLeadServiceFromEnv } from '../../web/server/leads/index';
 
 const SITE = 'https://www.cheonghak-park.example';
 
@@ -45,21 +49,35 @@ const PAGES: Array<[path: string, h1: string]> = [
 
 let vite: ViteDevServer;
 let store: EmbeddedStore;
+let leadsStore: EmbeddedStore;
+let leadService: ReturnType<typeof createLeadServiceFromEnv>;
+let dataDir: string;
 let handle: (request: Request) => Promise<Response>;
 
 beforeAll(async () => {
   vite = await createServer({ logLevel: 'error', server: { middlewareMode: true, hmr: false }, appType: 'custom' });
   const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
   store = await openEmbeddedStore({ file: ':memory:', seedFile: path.resolve('content/production.ndjson') });
+  leadsStore = await openEmbeddedStore({ file: ':memory:' });
+  // The load context the way web/server/app.ts builds it, on in-memory stores and a scratch directory.
+  dataDir = mkdtempSync(path.join(tmpdir(), 'routes-test-'));
+  leadService = createLeadServiceFromEnv({ content: store, leads: leadsStore }, { DATA_DIR: dataDir });
+  const context: AppLoadContext = {
+    content: store,
+    leads: leadsStore,
+    imageConfig: EMBEDDED_IMAGE_CONFIG,
+    auth: await startAdminAuth({ dataDir, allowLocalAdmin: true }),
+    clientIp: '127.0.0.1',
+    leadForms: leadService,
+  };
   const handler = createRequestHandler(build, 'production');
-  // The informational routes read only content and image settings; admin auth is not exercised here.
-  const context = { content: store, leads: store, imageConfig: EMBEDDED_IMAGE_CONFIG, clientIp: '127.0.0.1' };
-  handle = (request) => handler(request, context as unknown as AppLoadContext);
+  handle = (request) => handler(request, context);
 }, 120_000);
 
 afterAll(async () => {
-  await store?.close();
-  await vite?.close();
+  await leadService?.close();
+  await Promise.all([store?.close(), leadsStore?.close(), vite?.close()]);
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function get(pathname: string) {
