@@ -14,6 +14,8 @@ import { EMBEDDED_IMAGE_CONFIG } from '../../web/sanity/image';
 import { startAdminAuth } from '../../web/server/auth/index';
 import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
 import { createLeadServiceFromEnv } from '../../web/server/leads/index';
+import { PressService } from '../../web/server/press/service';
+import { ViewCounter } from '../../web/server/press/view-counter';
 
 const SITE = 'https://www.cheonghak-park.example';
 
@@ -69,6 +71,7 @@ beforeAll(async () => {
     auth: await startAdminAuth({ dataDir, allowLocalAdmin: true }),
     clientIp: '127.0.0.1',
     leadForms: leadService,
+    press: new PressService(store, new ViewCounter(store), 'order-index'),
   };
   const handler = createRequestHandler(build, 'production');
   handle = (request) => handler(request, context);
