@@ -181,7 +181,10 @@ test('/SalesInfo/announcement: "파일 불러오는 중..." shows until the PDF 
     void context.route('**/announcement.pdf', async (route) => {
       resolve();
       await new Promise<void>((release) => (releasePdf = release));
-      await route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>공고</title><p>공고문</p>' });
+      // The server's own headers (Cross-Origin-Opener-Policy decides whether the opener keeps its
+      // handle on the new window); an HTML body, since headless Chromium would download a PDF.
+      const response = await route.fetch();
+      await route.fulfill({ response, contentType: 'text/html', body: '<!doctype html><title>공고</title><p>공고문</p>' });
     });
   });
   await page.goto('/SalesInfo/announcement');
