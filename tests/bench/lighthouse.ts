@@ -6,7 +6,7 @@
  * Environment (all optional):
  *   CHROMIUM_PATH=/usr/bin/chromium
  *   LIGHTHOUSE_RUNS=3
- *   LIGHTHOUSE_PATHS=/,/BusinessGuide/intro     comma-separated paths
+ *   LIGHTHOUSE_PATHS=/,/FloorPlan/59A           comma-separated paths (default: the issue's four)
  *   LIGHTHOUSE_JSON=dir                           also write each run's report as JSON there
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -15,7 +15,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { ensureBuild, startServer, table, percentile, type RunningServer } from './server';
 
-const PATHS = (process.env.LIGHTHOUSE_PATHS ?? '/,/BusinessGuide/intro').split(',').filter(Boolean);
+const PATHS = (process.env.LIGHTHOUSE_PATHS ?? '/,/FloorPlan/59A,/cheonghak/press,/Promotion/Customer').split(',').filter(Boolean);
+/** Issue 7's targets, printed under the medians. */
+const TARGETS = ['', '≥ 98', '100', '100', '100', '≤ 1500', '≤ 0.010', '≤ 50'];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const JSON_DIR = process.env.LIGHTHOUSE_JSON;
@@ -97,7 +99,7 @@ async function main(): Promise<void> {
       ]);
     }
     console.log(`\nLighthouse ${RUNS} run(s) per URL, mobile, simulated throttling — medians\n`);
-    console.log(table(['path', 'perf', 'a11y', 'best-pr.', 'seo', 'LCP ms', 'CLS', 'TBT ms'], rows));
+    console.log(table(['path', 'perf', 'a11y', 'best-pr.', 'seo', 'LCP ms', 'CLS', 'TBT ms'], [...rows, ['target', ...TARGETS.slice(1)]]));
   } finally {
     chrome?.kill();
     await server?.stop();
