@@ -7,6 +7,7 @@ import {
   sliderReducer,
   swipeAction,
 } from '../../lib/home/slider';
+import { useStyleProperties } from '../../lib/use-style-properties';
 import { SanityImage } from '../SanityImage';
 import type { PremiumSlide } from './types';
 
@@ -19,6 +20,7 @@ export function PremiumSlider({ slides }: { slides: PremiumSlide[] }) {
   const [state, dispatch] = useReducer(sliderReducer, slides.length, createSlider);
   const root = useRef<HTMLDivElement>(null);
   const swipeStart = useRef<{ x: number; y: number } | null>(null);
+  const track = useStyleProperties<HTMLDivElement>({ transform: `translateX(${-100 * state.index}%)` });
   const playing = isAutoAdvancing(state);
 
   useEffect(() => {
@@ -88,7 +90,7 @@ export function PremiumSlider({ slides }: { slides: PremiumSlide[] }) {
         onPointerUp={onPointerEnd}
         onPointerCancel={onPointerEnd}
       >
-        <div className="premium-slider__track" style={{ transform: `translateX(${-100 * state.index}%)` }}>
+        <div className="premium-slider__track" ref={track}>
           {slides.map((slide, index) => (
             <div
               key={slide._id}

@@ -1,5 +1,6 @@
-import { useReducer, useRef, type CSSProperties } from 'react';
+import { useReducer, useRef } from 'react';
 import { messages } from '../../lib/messages';
+import { useStyleProperties } from '../../lib/use-style-properties';
 import { UNIT_PLAN_FADE_MS, canGoNext, canGoPrevious, viewerReducer } from '../../lib/home/viewer';
 import { HomeFigure } from './HomeFigure';
 import type { ViewerUnitType } from './types';
@@ -13,6 +14,7 @@ export function UnitTypeViewer({ unitTypes }: { unitTypes: ViewerUnitType[] }) {
   const [state, dispatch] = useReducer(viewerReducer, { index: 0, count: unitTypes.length });
   const previousButton = useRef<HTMLButtonElement>(null);
   const nextButton = useRef<HTMLButtonElement>(null);
+  const plans = useStyleProperties<HTMLDivElement>({ '--unit-plan-fade': `${UNIT_PLAN_FADE_MS}ms` });
   if (!unitTypes.length) return null;
 
   // An arrow that reaches its end becomes disabled, which would drop keyboard focus to the page:
@@ -23,7 +25,6 @@ export function UnitTypeViewer({ unitTypes }: { unitTypes: ViewerUnitType[] }) {
     if (type === 'next' && !canGoNext(after)) previousButton.current?.focus();
     if (type === 'previous' && !canGoPrevious(after)) nextButton.current?.focus();
   };
-  const fade = { '--unit-plan-fade': `${UNIT_PLAN_FADE_MS}ms` } as CSSProperties;
   return (
     <div className="unit-viewer">
       <div className="unit-viewer__controls">
@@ -60,7 +61,7 @@ export function UnitTypeViewer({ unitTypes }: { unitTypes: ViewerUnitType[] }) {
           onClick={() => move('next')}
         />
       </div>
-      <div className="unit-viewer__plans" style={fade}>
+      <div className="unit-viewer__plans" ref={plans}>
         {unitTypes.map((unitType, index) => (
           <div
             key={unitType._id}
