@@ -25,6 +25,19 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 
 type Sample = Record<(typeof CATEGORIES)[number], number> & { lcp: number; cls: number; tbt: number };
 
+/** One Lighthouse run; a run whose trace failed (NO_NAVSTART on a busy machine) is repeated twice. */
+async function audit(url: string, port: number, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    // Default config = mobile form factor, simulated (Lantern) throttling.
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (!lhr.runtimeError) return lhr;
+    if (attempt >= attempts) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    console.log(`${url}: ${lhr.runtimeError.code}, running again`);
+  }
+}
+
 const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
 
 async function main(): Promise<void> {
@@ -54,16 +67,7 @@ async function main(): Promise<void> {
       const url = server.url + path;
       const samples: Sample[] = [];
       for (let run = 0; run < RUNS; run++) {
-        // Default config = mobile form factor, simulated (Lantern) throttling.
-        const result = await lighthouse(url, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: [...CATEGORIES],
-        });
-        if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
-        const { lhr } = result;
-        if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        const lhr = await audit(url, chrome.port);
         if (JSON_DIR) {
           mkdirSync(JSON_DIR, { recursive: true });
           const name = `${path.replace(/[^a-zA-Z0-9]+/g, '_') || 'root'}-${run + 1}.json`;
