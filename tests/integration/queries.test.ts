@@ -123,6 +123,14 @@ const cases: Record<keyof typeof queries, QueryCase> = {
       expect((rows as Array<{ value: string }>)[3].value).toContain('652');
     },
   },
+  sitemapQuery: {
+    params: { siteId: 'cheonghak' },
+    check: (result) => {
+      const { pages, pressArticles } = result as { pages: Array<{ path: string }>; pressArticles: unknown[] };
+      expect(pages.map((page) => page.path)).toContain('/BusinessGuide/intro');
+      expect(Array.isArray(pressArticles)).toBe(true);
+    },
+  },
   pressListQuery: {
     params: { siteId: 'cheonghak', cursorDate: null, cursorId: null },
     check: (items) => {

@@ -13,12 +13,28 @@ import type { SiteSettingsQueryResult } from '../sanity/sanity.types';
 import { SiteHeader } from './components/SiteHeader';
 import { SiteFooter } from './components/SiteFooter';
 import { InterestPopup } from './components/leads/InterestPopup';
+import { PromoBanner } from './components/PromoBanner';
+import { MobileBottomBar } from './components/MobileBottomBar';
+import { ComplexJsonLd } from './components/ComplexJsonLd';
 import globalStylesUrl from './styles/global.css?url';
+import pretendardRegularUrl from './fonts/pretendard-core-400.woff2?url';
+import pretendardBoldUrl from './fonts/pretendard-core-700.woff2?url';
 import { messages } from './lib/messages';
 import { useNonce } from './lib/nonce';
 
+// The core Pretendard subsets (the site's own characters) are needed above the fold on every
+// page: preload them; the rest of Hangul loads only for pages that use it (fonts.css).
+const preloadedFonts = [pretendardRegularUrl, pretendardBoldUrl];
+
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  ...preloadedFonts.map((href) => ({
+    rel: 'preload',
+    href,
+    as: 'font',
+    type: 'font/woff2',
+    crossOrigin: 'anonymous' as const,
+  })),
   { rel: 'stylesheet', href: globalStylesUrl },
 ];
 
@@ -43,14 +59,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Stylesheets come from 'self' and need no nonce; without this, Links would take the
             server-only nonce and the client, which has none, would report a hydration mismatch. */}
         <Links nonce="" />
+        <ComplexJsonLd />
       </head>
       <body>
         <a className="skip-link" href="#main">
           본문 바로가기
         </a>
+        <PromoBanner />
         <SiteHeader />
         {children}
         <SiteFooter />
+        <MobileBottomBar />
         <InterestPopup />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

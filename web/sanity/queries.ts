@@ -193,3 +193,9 @@ export const leadsExportQuery = defineQuery(`
 
 /** Ids of leads created before `$before`: past the retention period. */
 export const expiredLeadIdsQuery = defineQuery(`*[_type == "lead" && createdAt < $before]._id`);
+
+/** Everything /sitemap.xml lists besides the menu: content pages and the site's press articles. */
+export const sitemapQuery = defineQuery(`{
+  "pages": *[_type == "page" && defined(path)] | order(path asc){ path, _updatedAt },
+  "pressArticles": *[_type == "pressArticle" && siteId == $siteId && defined(date)] | order(date desc, _id desc){ _id, _updatedAt }
+}`);

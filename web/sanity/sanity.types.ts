@@ -1099,6 +1099,20 @@ export type LeadsExportQueryResult = Array<{
 // Query: *[_type == "lead" && createdAt < $before]._id
 export type ExpiredLeadIdsQueryResult = Array<string>;
 
+// Source: ../web/sanity/queries.ts
+// Variable: sitemapQuery
+// Query: {  "pages": *[_type == "page" && defined(path)] | order(path asc){ path, _updatedAt },  "pressArticles": *[_type == "pressArticle" && siteId == $siteId && defined(date)] | order(date desc, _id desc){ _id, _updatedAt }}
+export type SitemapQueryResult = {
+  pages: Array<{
+    path: string;
+    _updatedAt: string;
+  }>;
+  pressArticles: Array<{
+    _id: string;
+    _updatedAt: string;
+  }>;
+};
+
 // Query TypeMap
 import "@sanity/client";
 declare module "@sanity/client" {
@@ -1128,5 +1142,6 @@ declare module "@sanity/client" {
     'count(*[_type == "lead" && _id == $id]) > 0': LeadExistsQueryResult;
     '\n  *[_type == "lead" && createdAt >= $since] | order(createdAt asc, _id asc){\n    _id, name, phone, message, visitAt, visitSlotStatus, consent, sourcePage, formKind, utm, createdAt\n  }\n': LeadsExportQueryResult;
     '*[_type == "lead" && createdAt < $before]._id': ExpiredLeadIdsQueryResult;
+    '{\n  "pages": *[_type == "page" && defined(path)] | order(path asc){ path, _updatedAt },\n  "pressArticles": *[_type == "pressArticle" && siteId == $siteId && defined(date)] | order(date desc, _id desc){ _id, _updatedAt }\n}': SitemapQueryResult;
   }
 }

@@ -19,6 +19,7 @@ import { createLeadRouter, createLeadServiceFromEnv, type LeadService } from './
 import { cacheHeaders } from './http/cache-headers';
 import { watchFrameOrigins } from './http/frame-origins';
 import { cspNonceOf, securityHeaders } from './http/security-headers';
+import { createDiscoveryHandlers } from './discovery';
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -86,6 +87,13 @@ leadService.startOutboxDelivery();
 leadService.startDailyPurge();
 app.use(createLeadRouter({ service: leadService, isAdmin: async (req) => (await getAdminSessionFromNode(req)) !== null }));
 // --- end of leads ------------------------------------------------------------------------------
+
+const discovery = createDiscoveryHandlers({
+  content: sources.content,
+  routes: async () => (await import('virtual:react-router/server-build')).routes,
+});
+app.get('/sitemap.xml', discovery.sitemap);
+app.get('/robots.txt', discovery.robots);
 
 app.use(
   createRequestHandler({

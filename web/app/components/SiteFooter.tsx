@@ -1,31 +1,78 @@
+import { Link } from 'react-router';
 import { useRootData } from '../lib/site-data';
+import { isExternalHref, PRIVACY_PATH } from '../lib/menu';
+import { shellLabels } from '../lib/messages';
 import { telHref } from '../lib/phone';
+import { InterestPopupLink } from './InterestPopupLink';
 
 export function SiteFooter() {
   const settings = useRootData()?.settings;
   if (!settings) return null;
+  const familySites = (settings.familySites ?? []).filter(
+    (site): site is typeof site & { href: string; label: string } => !!site.href && !!site.label,
+  );
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
+        <div className="site-footer__top">
+          <p className="site-footer__brand">{settings.brandName}</p>
+          <div className="site-footer__buttons">
+            <InterestPopupLink className="button button--primary site-footer__reserve">
+              {shellLabels.visitReservation}
+            </InterestPopupLink>
+            {familySites.length ? (
+              <details className="family-sites">
+                <summary className="family-sites__summary">{shellLabels.familySites}</summary>
+                <ul className="family-sites__list">
+                  {familySites.map((site) => (
+                    <li key={site._key}>
+                      {isExternalHref(site.href) ? (
+                        <a href={site.href} target="_blank" rel="noopener noreferrer">
+                          {site.label}
+                          <span className="visually-hidden"> ({shellLabels.newTab})</span>
+                        </a>
+                      ) : (
+                        <Link to={site.href}>{site.label}</Link>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            ) : null}
+          </div>
+        </div>
         {settings.footerDisclaimer ? (
           <p className="site-footer__disclaimer">{settings.footerDisclaimer}</p>
         ) : null}
         <dl className="site-footer__facts">
-          <div>
-            <dt>분양문의</dt>
-            <dd>{settings.phone ? <a href={telHref(settings.phone)}>{settings.phone}</a> : null}</dd>
-          </div>
-          <div>
-            <dt>시공사</dt>
-            <dd>{settings.builder}</dd>
-          </div>
-          <div>
-            <dt>사업지</dt>
-            <dd>{settings.address}</dd>
-          </div>
+          {settings.phone ? (
+            <div>
+              <dt>{shellLabels.salesInquiry}</dt>
+              <dd>
+                <a href={telHref(settings.phone)}>{settings.phone}</a>
+              </dd>
+            </div>
+          ) : null}
+          {settings.builder ? (
+            <div>
+              <dt>{shellLabels.builder}</dt>
+              <dd>{settings.builder}</dd>
+            </div>
+          ) : null}
+          {settings.address ? (
+            <div>
+              <dt>{shellLabels.siteAddress}</dt>
+              <dd>{settings.address}</dd>
+            </div>
+          ) : null}
         </dl>
-        <p className="site-footer__copyright">
-          © {settings.copyrightYear} {settings.brandName}. All rights reserved.
+        <p className="site-footer__legal">
+          <Link to={PRIVACY_PATH} className="site-footer__privacy">
+            {shellLabels.privacyPolicy}
+          </Link>
+          <span className="site-footer__copyright">
+            © {settings.copyrightYear} {settings.brandName}. All rights reserved.
+          </span>
         </p>
       </div>
     </footer>

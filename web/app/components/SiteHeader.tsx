@@ -1,35 +1,116 @@
-import { Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useRootData } from '../lib/site-data';
+import { CUSTOMER_PATH, isExternalHref } from '../lib/menu';
+import { shellLabels } from '../lib/messages';
 import { telHref } from '../lib/phone';
+import { InterestPopupLink } from './InterestPopupLink';
+import { SiteNav } from './SiteNav';
+import { SLIDE_MENU_ID, SlideMenu } from './SlideMenu';
+import { PhoneIcon } from './icons';
 
+/** True once the page is scrolled away from the very top. */
+function useScrolled(): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > 0);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, []);
+  return scrolled;
+}
+
+/**
+ * The site header. Above 900px: logo, the menu with dropdowns, a mobile-consultation link and the
+ * phone button (opens the interest popup). At 900px and below: menu button, logo, tap-to-call and
+ * the visit-reservation link; the menu button toggles the slide menu.
+ */
 export function SiteHeader() {
   const settings = useRootData()?.settings;
+  const scrolled = useScrolled();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuTop, setMenuTop] = useState(0);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const header = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+
+  // A followed link closes the slide menu, whichever way the page changed.
+  const [lastPath, setLastPath] = useState(pathname);
+  if (pathname !== lastPath) {
+    setLastPath(pathname);
+    setMenuOpen(false);
+  }
+
   if (!settings) return null;
+  const menu = settings.menu ?? [];
+  const phone = settings.phone;
+  const consultationHref = settings.kakaoChannelUrl || CUSTOMER_PATH;
+  const consultationIsExternal = isExternalHref(consultationHref);
+
   return (
-    <header className="site-header">
+    <header ref={header} className={scrolled ? 'site-header is-scrolled' : 'site-header'} data-scrolled={scrolled}>
       <div className="site-header__inner">
+        <button
+          ref={menuButton}
+          type="button"
+          className="site-header__menu-button"
+          aria-expanded={menuOpen}
+          aria-controls={SLIDE_MENU_ID}
+          aria-label={menuOpen ? shellLabels.closeMenu : shellLabels.openMenu}
+          onClick={() => {
+            // The page cannot scroll while the menu is open, so this position holds.
+            setMenuTop(header.current?.getBoundingClientRect().bottom ?? 0);
+            setMenuOpen(!menuOpen);
+          }}
+        >
+          <span className="site-header__menu-icon" aria-hidden="true" />
+        </button>
         <Link to="/" className="site-header__logo">
           {settings.brandName}
         </Link>
-        <nav className="site-header__nav" aria-label="주 메뉴">
-          <ul>
-            {settings.menu?.map((group) => {
-              const first = group.items?.[0];
-              return first?.href ? (
-                <li key={group._key}>
-                  <Link to={first.href}>{group.title}</Link>
-                </li>
-              ) : null;
-            })}
-          </ul>
-        </nav>
-        {settings.phone ? (
-          <a className="site-header__phone" href={telHref(settings.phone)}>
-            <span className="visually-hidden">전화상담 </span>
-            {settings.phone}
+        <SiteNav menu={menu} />
+        <div className="site-header__actions">
+          <a
+            className="site-header__consultation"
+            href={consultationHref}
+            {...(consultationIsExternal ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+          >
+            {shellLabels.mobileConsultation}
+            {consultationIsExternal ? <span className="visually-hidden"> ({shellLabels.newTab})</span> : null}
           </a>
-        ) : null}
+          {phone ? (
+            <InterestPopupLink className="site-header__phone">
+              <PhoneIcon />
+              <span className="visually-hidden">{shellLabels.phoneConsultation} </span>
+              {phone}
+            </InterestPopupLink>
+          ) : null}
+        </div>
+        <div className="site-header__mobile-actions">
+          {phone ? (
+            <a className="site-header__call" href={telHref(phone)}>
+              <PhoneIcon />
+              <span className="visually-hidden">
+                {shellLabels.phoneConsultation} {phone}
+              </span>
+            </a>
+          ) : null}
+          <Link to={CUSTOMER_PATH} className="site-header__reserve">
+            {shellLabels.visitReservation}
+          </Link>
+        </div>
       </div>
+      <SlideMenu
+        menu={menu}
+        phone={phone}
+        top={menuTop}
+        open={menuOpen}
+        onClose={(restoreFocus) => {
+          setMenuOpen(false);
+          if (restoreFocus) menuButton.current?.focus();
+        }}
+      />
     </header>
   );
 }

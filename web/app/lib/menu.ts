@@ -32,3 +32,9 @@ export function linkItems(group: MenuGroup): Array<MenuItem & { href: string; la
 export function isExternalHref(href: string): boolean {
   return /^https?:\/\//i.test(href);
 }
+
+/** The visit-reservation page; every interest-popup opener links here so it works without JS. */
+export const CUSTOMER_PATH = '/Promotion/Customer';
+
+/** The privacy policy (개인정보처리방침), linked from the footer. */
+export const PRIVACY_PATH = '/privacy';

@@ -113,3 +113,22 @@ export const leadMessages = {
     invalidBody: '요청 내용을 읽을 수 없습니다.',
   },
 } as const;
+
+/** Labels of the site shell (header, slide menu, footer, bottom bar, promo banner). */
+export const shellLabels = {
+  mainMenu: '주 메뉴',
+  slideMenu: '전체 메뉴',
+  openMenu: '전체 메뉴 열기',
+  closeMenu: '전체 메뉴 닫기',
+  mobileConsultation: '모바일 상담',
+  phoneConsultation: '전화상담',
+  visitReservation: '방문예약',
+  interestRegistration: '관심고객 등록',
+  salesInquiry: '분양문의',
+  builder: '시공사',
+  siteAddress: '사업지',
+  familySites: '패밀리사이트',
+  privacyPolicy: '개인정보처리방침',
+  newTab: '새 창',
+  promoBanner: '알림',
+} as const;

@@ -23,6 +23,40 @@ function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
   return new URL(pathOrUrl, siteUrl).toString();
 }
 
+const FALLBACK_SITE_URL = 'http://localhost:3000';
+
+/** The 1200×630 share image (Kakao crops it to the centre 800×400), as an absolute URL. */
+function shareImageUrl(root: RootData, siteUrl: string, image: SeoImage | null | undefined): string | undefined {
+  if (!image?.asset) return undefined;
+  return absoluteUrl(siteUrl, urlFor(root.imageConfig, image as ImageSource).width(1200).height(630).format('jpg').url());
+}
+
+/**
+ * schema.org description of the complex for search engines: an ApartmentComplex with its address,
+ * number of homes and the sales line. Built from siteSettings only, so staff edit it in the Studio.
+ */
+export function complexStructuredData(root: RootData | undefined): Record<string, unknown> | null {
+  const settings = root?.settings;
+  if (!root || !settings?.brandName) return null;
+  const siteUrl = settings.siteUrl ?? FALLBACK_SITE_URL;
+  const facts = settings.facts;
+  const data: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'ApartmentComplex',
+    name: settings.brandName,
+    url: absoluteUrl(siteUrl, '/'),
+    description: settings.defaultSeo?.description ?? undefined,
+    image: shareImageUrl(root, siteUrl, settings.ogImage),
+    telephone: settings.phone ?? undefined,
+    address: settings.address
+      ? { '@type': 'PostalAddress', streetAddress: settings.address, addressCountry: 'KR' }
+      : undefined,
+    numberOfAccommodationUnits: facts?.totalHouseholds ?? undefined,
+    numberOfAvailableAccommodationUnits: facts?.generalSaleHouseholds ?? undefined,
+  };
+  return JSON.parse(JSON.stringify(data));
+}
+
 /**
  * Title, description, canonical, robots, Open Graph and Twitter tags for one page, read by
  * Naver, Google and Kakao's link previews straight from the server HTML.
@@ -31,18 +65,12 @@ export function pageMeta(matches: readonly MatchWithData[], input: SeoInput): Me
   const root = rootDataFrom(matches);
   const settings = root?.settings;
   const brandName = settings?.brandName ?? '';
-  const siteUrl = settings?.siteUrl ?? 'http://localhost:3000';
+  const siteUrl = settings?.siteUrl ?? FALLBACK_SITE_URL;
   const title = !brandName || input.title.includes(brandName) ? input.title : `${input.title} | ${brandName}`;
   const description = input.description ?? settings?.defaultSeo?.description ?? '';
   const canonical = absoluteUrl(siteUrl, input.path);
   const image = input.image?.asset ? input.image : settings?.ogImage;
-  const imageUrl =
-    root && image?.asset
-      ? absoluteUrl(
-          siteUrl,
-          urlFor(root.imageConfig, image as ImageSource).width(1200).height(630).format('jpg').url(),
-        )
-      : undefined;
+  const imageUrl = root ? shareImageUrl(root, siteUrl, image) : undefined;
 
   const tags: MetaDescriptor[] = [
     { title },

@@ -1,0 +1,46 @@
+/** Shared by the shell specs: the seed's menu and phone, axe, navigation checks. */
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export type MenuGroup = { title: string; items: Array<{ label: string; href: string }> };
+type Settings = { phone: string; menu: MenuGroup[] };
+
+/** The seed's siteSettings: what the shell must show. */
+export const settings: Settings = readFileSync('content/production.ndjson', 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => JSON.parse(line))
+  .find((doc) => doc._id === 'siteSettings');
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+export const START_PAGE = '/BusinessGuide/intro';
+
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(violations.map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))).toEqual([]);
+}
+
+/**
+ * Where following each menu link lands: the href itself, or its redirect target. Asked in one
+ * burst before the slow browser steps, so no keep-alive connection sits idle long enough for the
+ * server to close it under the request.
+ */
+export async function landingPaths(request: APIRequestContext): Promise<Map<string, string>> {
+  const hrefs = settings.menu.flatMap((group) => group.items.map((item) => item.href));
+  const landings = new Map<string, string>();
+  for (const href of hrefs) {
+    const location = (await request.get(href, { maxRedirects: 0 })).headers()['location'];
+    landings.set(href, location ? new URL(location, 'http://x').pathname : href);
+  }
+  return landings;
+}
+
+/** The top-level link of a menu group in the desktop header. */
+export function topLink(page: Page, title: string) {
+  return page.locator('.site-nav__top').filter({ hasText: new RegExp(`^${title}$`) });
+}
+
+export async function expectAt(page: Page, path: string): Promise<void> {
+  await expect.poll(() => decodeURI(new URL(page.url()).pathname).toLowerCase()).toBe(path.toLowerCase());
+}

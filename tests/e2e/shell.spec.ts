@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test';
+import { START_PAGE, settings } from './shell-helpers';
+
+/**
+ * The site shell at both viewports (projects `mobile` 375×812 and `desktop` 1440×900): the bottom
+ * bar, call links, popup openers, family sites, the scrolled header, the promo banner. The menus
+ * have a spec per viewport: shell-desktop.spec.ts and shell-mobile.spec.ts.
+ */
+
+test.describe('shell', () => {
+  test('the seed menu is the copy-ko navigation (guards the loops below against an empty menu)', () => {
+    expect(settings.menu.map((group) => group.title)).toEqual([
+      '브랜드소개',
+      '사업개요',
+      '청약안내',
+      '입지환경',
+      '단지안내',
+      '세대안내',
+      '인테리어',
+      '홍보센터',
+    ]);
+    expect(settings.menu.flatMap((group) => group.items).length).toBeGreaterThan(20);
+  });
+
+  test('bottom bar only on mobile; it hides nothing at the end of the page', async ({ page }, testInfo) => {
+    await page.goto(START_PAGE);
+    const bar = page.locator('.mobile-bottom-bar');
+    if (testInfo.project.name === 'mobile') {
+      await expect(bar).toBeVisible();
+      await expect(bar.getByRole('link', { name: '방문예약' })).toHaveAttribute('data-interest-popup', '');
+      await expect(bar.getByRole('link', { name: '방문예약' })).toHaveAttribute('href', '/Promotion/Customer');
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const barTop = (await bar.boundingBox())!.y;
+      const lastLine = (await page.locator('.site-footer__legal').boundingBox())!;
+      expect(lastLine.y + lastLine.height).toBeLessThanOrEqual(barTop);
+    } else {
+      await expect(bar).toBeHidden();
+    }
+  });
+
+  test('call links dial the settings phone; popup openers work without JS', async ({ page }, testInfo) => {
+    await page.goto(START_PAGE);
+    const tel = `tel:${settings.phone.replace(/[^\d+]/g, '')}`;
+    expect(tel).toMatch(/^tel:1\d{7}$/);
+    const visibleCall =
+      testInfo.project.name === 'mobile'
+        ? page.locator('.site-header__call')
+        : page.locator('.site-footer a[href^="tel:"]');
+    await expect(visibleCall).toHaveAttribute('href', tel);
+    for (const href of await page.locator('a[href^="tel:"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')))) {
+      expect(href).toBe(tel);
+    }
+    for (const opener of await page.locator('[data-interest-popup]').all()) {
+      await expect(opener).toHaveAttribute('href', '/Promotion/Customer');
+    }
+    if (testInfo.project.name === 'desktop') {
+      await expect(page.locator('.site-header__phone')).toHaveAttribute('data-interest-popup', '');
+      await expect(page.locator('.site-header__phone')).toContainText(settings.phone);
+    }
+  });
+
+  test('footer: family sites open in a new tab, privacy policy, reservation opener, © year', async ({ page }) => {
+    await page.goto(START_PAGE);
+    const footer = page.locator('footer.site-footer');
+    await footer.getByText('패밀리사이트').click();
+    const familyLinks = footer.locator('.family-sites__list a');
+    await expect(familyLinks.first()).toBeVisible();
+    for (const link of await familyLinks.all()) {
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', /\bnoopener\b/);
+    }
+    await expect(footer.getByRole('link', { name: '개인정보처리방침' })).toHaveAttribute('href', '/privacy');
+    await expect(footer.getByRole('link', { name: '방문예약' })).toHaveAttribute('data-interest-popup', '');
+    await expect(footer).toContainText('© 2025');
+    await expect(footer).toContainText('청학건설(주)');
+  });
+
+  test('header changes style once scrolled', async ({ page }) => {
+    await page.goto(START_PAGE);
+    const header = page.locator('header.site-header');
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+    await page.mouse.wheel(0, 300);
+    await expect(header).toHaveAttribute('data-scrolled', 'true');
+    await expect(header).toHaveClass(/is-scrolled/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+  });
+
+  test('promo banner: opens the interest popup; its animation ends within 5 s (WCAG 2.2.2)', async ({ page }) => {
+    await page.goto(START_PAGE);
+    const banner = page.getByRole('complementary', { name: '알림' });
+    await expect(banner.getByRole('link')).toHaveAttribute('href', '/Promotion/Customer');
+    await expect(banner.getByRole('link')).toHaveAttribute('data-interest-popup', '');
+    const timings = await banner.evaluate((element) =>
+      element.getAnimations({ subtree: true }).map((animation) => animation.effect?.getComputedTiming().endTime),
+    );
+    expect(timings.length).toBeGreaterThan(0);
+    for (const end of timings) expect(Number(end)).toBeLessThanOrEqual(5000);
+  });
+});
+

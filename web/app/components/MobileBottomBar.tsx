@@ -1,0 +1,24 @@
+import { useRootData } from '../lib/site-data';
+import { shellLabels } from '../lib/messages';
+import { telHref } from '../lib/phone';
+import { InterestPopupLink } from './InterestPopupLink';
+import { CalendarIcon, PhoneIcon } from './icons';
+
+/** Fixed to the bottom of phones (900px and below): visit reservation and a call button. */
+export function MobileBottomBar() {
+  const phone = useRootData()?.settings?.phone;
+  return (
+    <nav className="mobile-bottom-bar" aria-label={shellLabels.salesInquiry}>
+      <InterestPopupLink className="mobile-bottom-bar__button mobile-bottom-bar__button--reserve">
+        <CalendarIcon />
+        {shellLabels.visitReservation}
+      </InterestPopupLink>
+      {phone ? (
+        <a className="mobile-bottom-bar__button mobile-bottom-bar__button--call" href={telHref(phone)}>
+          <PhoneIcon />
+          {shellLabels.phoneConsultation}
+        </a>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,27 @@
+import { useRootData } from '../lib/site-data';
+import { CUSTOMER_PATH, comparablePath } from '../lib/menu';
+import { shellLabels } from '../lib/messages';
+
+/**
+ * The promotional line above the header. Its text slides in and a light sweeps across it twice
+ * (CSS, under five seconds in all, so nothing keeps moving — WCAG 2.2.2 — and no CPU is spent
+ * once it has played); visitors who prefer reduced motion get it still. A link to the
+ * visit-reservation page opens the interest popup.
+ */
+export function PromoBanner() {
+  const promo = useRootData()?.settings?.promoBanner;
+  if (!promo?.text) return null;
+  const opensPopup = !!promo.href && comparablePath(promo.href) === comparablePath(CUSTOMER_PATH);
+  const text = <span className="promo-banner__text">{promo.text}</span>;
+  return (
+    <aside className="promo-banner" aria-label={shellLabels.promoBanner}>
+      {promo.href ? (
+        <a className="promo-banner__link" href={promo.href} {...(opensPopup ? { 'data-interest-popup': '' } : {})}>
+          {text}
+        </a>
+      ) : (
+        <p className="promo-banner__link">{text}</p>
+      )}
+    </aside>
+  );
+}

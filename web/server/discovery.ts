@@ -1,0 +1,160 @@
+/**
+ * /sitemap.xml and /robots.txt. They live beside the request handler (not as React Router
+ * resource routes) because the sitemap must know which paths the app's routes answer: a `page`
+ * document can hold text shared by several routes (e.g. `/FloorPlan` for every floor plan) without
+ * being a page of its own, and the sitemap lists only real pages.
+ */
+import type { RequestHandler } from 'express';
+import { matchRoutes, type RouteObject } from 'react-router';
+import { siteSettingsQuery, sitemapQuery } from '../sanity/queries';
+import type { SiteSettingsQueryResult, SitemapQueryResult } from '../sanity/sanity.types';
+import { comparablePath } from '../app/lib/menu';
+import type { ContentSource } from './content/types';
+
+/** The fields of React Router's server route manifest that path matching needs. */
+export type RouteManifest = Record<
+  string,
+  { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean } | undefined
+>;
+
+export type SitemapEntry = { path: string; lastModified?: string | null };
+
+type Settings = Pick<NonNullable<SiteSettingsQueryResult>, 'menu' | 'pressSiteSlug' | 'siteUrl'>;
+
+type SitemapSources = {
+  settings: Settings | null;
+  pages: SitemapQueryResult['pages'];
+  pressArticles: SitemapQueryResult['pressArticles'];
+  /** Whether a route of the app answers this path (the catch-all not-found route does not count). */
+  isPage: (path: string) => boolean;
+};
+
+/** Crawlers re-read these often; a new press article may wait an hour to be listed. */
+export const DISCOVERY_CACHE_CONTROL = 'public, max-age=3600, stale-while-revalidate=86400';
+
+/**
+ * Every public page once (paths compared as the routes match them, without regard to case):
+ * home, the menu, the content pages, the press list and its articles. External menu links, query
+ * strings and paths no route answers are left out.
+ */
+export function sitemapEntries({ settings, pages, pressArticles, isPage }: SitemapSources): SitemapEntry[] {
+  const entries = new Map<string, SitemapEntry>();
+  const add = (path: string, lastModified?: string | null) => {
+    if (!path.startsWith('/') || path.startsWith('//') || !isPage(path)) return;
+    const key = comparablePath(path);
+    const known = entries.get(key);
+    if (!known) entries.set(key, { path, lastModified });
+    else known.lastModified ??= lastModified;
+  };
+  add('/');
+  for (const group of settings?.menu ?? []) {
+    for (const item of group.items ?? []) if (item.href) add(item.href.split(/[?#]/)[0]);
+  }
+  for (const page of pages) if (page.path) add(page.path, page._updatedAt);
+  const slug = settings?.pressSiteSlug;
+  if (slug) {
+    const pressList = `/${encodeURIComponent(slug)}/press`;
+    add(pressList, pressArticles[0]?._updatedAt);
+    for (const article of pressArticles) add(`${pressList}/${encodeURIComponent(article._id)}`, article._updatedAt);
+  }
+  return [...entries.values()];
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+export function sitemapXml(siteUrl: string, entries: SitemapEntry[]): string {
+  const urls = entries.map(({ path, lastModified }) => {
+    const loc = `<loc>${escapeXml(new URL(path, siteUrl).toString())}</loc>`;
+    const lastmod = lastModified ? `<lastmod>${new Date(lastModified).toISOString()}</lastmod>` : '';
+    return `  <url>${loc}${lastmod}</url>`;
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+/**
+ * Everyone may crawl everything. Naver (Yeti) and Kakao/Daum (Daumoa) are named so that their
+ * webmaster tools show an explicit allow.
+ */
+export function robotsTxt(siteUrl: string): string {
+  const allowAll = (agent: string) => [`User-agent: ${agent}`, 'Allow: /', ''];
+  return [
+    ...allowAll('Yeti'),
+    ...allowAll('Daumoa'),
+    ...allowAll('*'),
+    `Sitemap: ${new URL('/sitemap.xml', siteUrl).toString()}`,
+    '',
+  ].join('\n');
+}
+
+function routeTree(manifest: RouteManifest, parentId?: string): RouteObject[] {
+  return Object.values(manifest).flatMap((route): RouteObject[] => {
+    if (!route || route.parentId !== parentId) return [];
+    const { id, path, caseSensitive } = route;
+    return route.index
+      ? [{ id, path, caseSensitive, index: true }]
+      : [{ id, path, caseSensitive, children: routeTree(manifest, id) }];
+  });
+}
+
+/** Whether the app has a route for `path` other than its catch-all (`*`, the not-found page). */
+export function pageMatcher(manifest: RouteManifest): (path: string) => boolean {
+  const tree = routeTree(manifest);
+  return (path) => {
+    const leaf = matchRoutes(tree, path)?.at(-1)?.route;
+    return !!leaf && leaf.path !== '*';
+  };
+}
+
+type DiscoveryOptions = {
+  content: ContentSource;
+  /** The server build's route manifest (loaded lazily: the build is imported on first request). */
+  routes: () => Promise<RouteManifest>;
+};
+
+export function createDiscoveryHandlers({ content, routes }: DiscoveryOptions): {
+  sitemap: RequestHandler;
+  robots: RequestHandler;
+} {
+  const settingsOf = () => content.fetch<SiteSettingsQueryResult>(siteSettingsQuery);
+  const originOf = (settings: Settings | null, request: Parameters<RequestHandler>[0]) =>
+    settings?.siteUrl || `${request.protocol}://${request.get('host')}`;
+
+  const sitemap: RequestHandler = async (request, response, next) => {
+    try {
+      const settings = await settingsOf();
+      const [{ pages, pressArticles }, manifest] = await Promise.all([
+        content.fetch<SitemapQueryResult>(sitemapQuery, { siteId: settings?.pressSiteSlug ?? null }),
+        routes(),
+      ]);
+      const entries = sitemapEntries({ settings, pages, pressArticles, isPage: pageMatcher(manifest) });
+      response
+        .type('application/xml; charset=utf-8')
+        .set('Cache-Control', DISCOVERY_CACHE_CONTROL)
+        .send(sitemapXml(originOf(settings, request), entries));
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  const robots: RequestHandler = async (request, response, next) => {
+    try {
+      const settings = await settingsOf();
+      response
+        .type('text/plain; charset=utf-8')
+        .set('Cache-Control', DISCOVERY_CACHE_CONTROL)
+        .send(robotsTxt(originOf(settings, request)));
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  return { sitemap, robots };
+}
