@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import { createServer, type ViteDevServer } from 'vite';
 import { createContentSources, type ContentSources } from '../../web/server/content/index';
 import { startAdminAuth } from '../../web/server/auth/index';
@@ -33,15 +33,17 @@ beforeAll(async () => {
   });
   const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
   const handler = createRequestHandler(build, 'production');
+  // What the pages rendered here read from the context; services of other pages (press) stay out.
+  const context = {
+    content: sources.content,
+    leads: sources.leads,
+    imageConfig: sources.imageConfig,
+    auth,
+    clientIp: '127.0.0.1',
+    leadForms,
+  } as Partial<AppLoadContext> as AppLoadContext;
   render = async (pagePath) => {
-    const response = await handler(new Request(`http://localhost${pagePath}`), {
-      content: sources.content,
-      leads: sources.leads,
-      imageConfig: sources.imageConfig,
-      auth,
-      clientIp: '127.0.0.1',
-      leadForms,
-    });
+    const response = await handler(new Request(`http://localhost${pagePath}`), context);
     return response.text();
   };
 }, 120_000);
