@@ -283,4 +283,68 @@ test.describe('home page', () => {
     await overview.nth(1).tap();
     await expectOneOpen(overview, 1);
   });
+
+  test('phones: the premium slider advances every 6 s, wraps, follows swipes and holds while touched or hovered @mobile', async ({ page }) => {
+    await page.clock.install();
+    await openHome(page);
+    await freezeClock(page);
+    const overview = page.locator('.overview-accordion .accordion__button');
+    await overview.nth(2).tap();
+    const slider = page.locator('.premium-slider');
+    await slider.scrollIntoViewIfNeeded();
+    const slides = slider.locator('.premium-slider__slide');
+    const dots = slider.locator('.premium-slider__dot');
+    await expect(slides).toHaveCount(6);
+    await expect(dots).toHaveCount(6);
+    const current = () => slides.evaluateAll((all) => all.findIndex((slide) => slide.getAttribute('data-active') === 'true'));
+    // The slider starts once it is on screen (IntersectionObserver).
+    await expect(slider).toHaveAttribute('data-playing', 'true');
+    expect(await current()).toBe(0);
+
+    await page.clock.runFor(5999);
+    expect(await current()).toBe(0);
+    await page.clock.runFor(1);
+    await expect.poll(current).toBe(1);
+    await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
+
+    // Wraps: from the last slide to the first.
+    await dots.nth(5).tap();
+    await expect.poll(current).toBe(5);
+    await page.clock.runFor(6000);
+    await expect.poll(current).toBe(0);
+
+    // Swipes: more than 50 px left → next, right → previous; 50 px or less → nothing.
+    const viewport = slider.locator('.premium-slider__viewport');
+    const box = (await viewport.boundingBox())!;
+    const y = box.y + box.height / 2;
+    const swipe = async (fromX: number, toX: number) => {
+      const init = { pointerId: 1, pointerType: 'touch', isPrimary: true, clientY: y, bubbles: true };
+      await viewport.dispatchEvent('pointerdown', { ...init, clientX: fromX });
+      await viewport.dispatchEvent('pointerup', { ...init, clientX: toX });
+    };
+    await swipe(300, 200);
+    await expect.poll(current).toBe(1);
+    await swipe(100, 200);
+    await expect.poll(current).toBe(0);
+    await swipe(300, 250);
+    expect(await current()).toBe(0);
+    await swipe(40, 100);
+    await expect.poll(current).toBe(5);
+
+    // Held while a finger is down: no advance however long it stays.
+    await viewport.dispatchEvent('pointerdown', { pointerId: 2, pointerType: 'touch', isPrimary: true, clientX: 200, clientY: y });
+    await expect(slider).toHaveAttribute('data-playing', 'false');
+    await page.clock.runFor(12_000);
+    expect(await current()).toBe(5);
+    await viewport.dispatchEvent('pointerup', { pointerId: 2, pointerType: 'touch', isPrimary: true, clientX: 200, clientY: y });
+    await expect(slider).toHaveAttribute('data-playing', 'true');
+    await page.clock.runFor(6000);
+    await expect.poll(current).toBe(0);
+
+    // Held while a mouse hovers it.
+    await viewport.hover();
+    await expect(slider).toHaveAttribute('data-playing', 'false');
+    await page.clock.runFor(6000);
+    expect(await current()).toBe(0);
+  });
 });

@@ -60,6 +60,7 @@ const cases: Record<keyof typeof queries, QueryCase> = {
       expect(list.map((card) => card.label)).toEqual(['PREMIUM 01', 'PREMIUM 02', 'PREMIUM 03', 'PREMIUM 04']);
       for (const card of list) {
         expect(card).toMatchObject({ title: expect.any(String), text1: expect.any(String), text2: expect.any(String), linkText: expect.any(String) });
+        isImage((card as { image?: unknown }).image);
       }
       expect(new Set(list.map((card) => card.link))).toEqual(
         new Set(['/BusinessGuide/intro', '/LocationEnvironment/intro', '/LocationEnvironment/primium']),
@@ -69,7 +70,7 @@ const cases: Record<keyof typeof queries, QueryCase> = {
   premiumSlidesQuery: {
     check: (slides) => {
       const list = slides as Array<{ title: string; image: unknown }>;
-      expect(Array.isArray(list)).toBe(true);
+      expect(list).toHaveLength(6);
       for (const slide of list) {
         expect(slide.title).toEqual(expect.any(String));
         isImage(slide.image);
