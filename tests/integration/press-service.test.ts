@@ -130,7 +130,8 @@ describe('view counter', () => {
     const counter = new ViewCounter(local, { intervalMs: 60_000 });
     const press = new PressService(local, counter, 'order-index');
     const app = express().use('/api/press', createPressApi(press));
-    const server = app.listen(0, '127.0.0.1');
+    // A backlog above 1,000: all the requests connect at once.
+    const server = app.listen(0, '127.0.0.1', 2048);
     await new Promise((resolve) => server.once('listening', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
