@@ -42,9 +42,9 @@ const launchOptions = {
  * `@desktop` is about one layout (e.g. the phone-only slider, wide-screen step scrolling) and is
  * listed only in that project.
  */
-const browserSpecs = /(platform|leads|home|routes|a11y|shell|shell-mobile|shell-desktop)\.spec\.ts$/;
+const browserSpecs = /(platform|leads|home|routes|a11y|shell|shell-mobile|shell-desktop|press)\.spec\.ts$/;
 /** Specs that need no browser (server HTML, built files) run once, in the `server` project. */
-const serverSpecs = /(client-assets|server-html|budgets|discovery)\.spec\.ts$/;
+const serverSpecs = /(client-assets|server-html|budgets|discovery|press-shutdown)\.spec\.ts$/;
 
 const serverEnv: Record<string, string> = {};
 for (const [key, value] of Object.entries(process.env)) if (value !== undefined) serverEnv[key] = value;

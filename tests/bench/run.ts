@@ -16,7 +16,10 @@
  *   BENCH_SIZES=1000,10000,100000   press-article counts for the query bench
  *   BENCH_QUERY_RUNS=50     samples per query and mode
  *   BENCH_SEED=content/production.ndjson  seed dataset for the query bench
- *   BENCH_SKIP_HTTP=1 / BENCH_SKIP_QUERIES=1 / BENCH_SKIP_LEADS=1
+ *   BENCH_SKIP_HTTP=1 / BENCH_SKIP_QUERIES=1
+ *
+ * 3. Press: req/s of the SSR list, GET /api/press and POST /api/press/:id/view on the built
+ *    server, and list latency through PressService (both paging strategies) at each size. / BENCH_SKIP_LEADS=1
  *
  * 3. Lead POST: req/s and p99 of durable lead writes (tests/bench/leads.ts).
  */
@@ -25,6 +28,9 @@ import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { openEmbeddedStore } from '../../web/server/content/embedded';
+import { encodeCursor } from '../../web/server/press/cursor';
+import { PressService } from '../../web/server/press/service';
+import { ViewCounter } from '../../web/server/press/view-counter';
 import * as queries from '../../web/sanity/queries';
 import { ROOT, ensureBuild, percentile, startServer, table, type RunningServer } from './server';
 import { benchLeadPost } from './leads';
@@ -121,6 +127,37 @@ async function benchHttp(): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Press HTTP: the list page, its JSON API and the view counter endpoint
+
+async function benchPressHttp(): Promise<void> {
+  ensureBuild();
+  const server = await startServer();
+  try {
+    const targets = [
+      { route: 'GET /cheonghak/press (SSR list)', path: '/cheonghak/press', method: 'GET' as const },
+      { route: 'GET /api/press?site=cheonghak (JSON)', path: '/api/press?site=cheonghak', method: 'GET' as const },
+      { route: 'POST /api/press/:id/view', path: '/api/press/press-sample-03/view?site=cheonghak', method: 'POST' as const },
+    ];
+    const rows: Array<Array<string | number>> = [];
+    for (const target of targets) {
+      const result = await new Promise<autocannon.Result>((done, reject) =>
+        autocannon(
+          { url: server.url + target.path, method: target.method, connections: CONNECTIONS, pipelining: PIPELINING, duration: DURATION },
+          (error, run) => (error ? reject(error) : done(run)),
+        ),
+      );
+      if (result.non2xx > 0 || result.errors > 0) throw new Error(`${target.route}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+      rows.push([target.route, result.requests.average.toFixed(0), result.latency.p50, result.latency.p99, result.requests.total]);
+    }
+    const views = await (await fetch(`${server.url}/api/press/press-sample-03/view?site=cheonghak`, { method: 'POST' })).json();
+    console.log(`\nPress HTTP on loopback (${DURATION} s each, ${CONNECTIONS} connections); press-sample-03 now shows ${views.views} views\n`);
+    console.log(table(['route', 'req/s', 'p50 ms', 'p99 ms', 'requests'], rows));
+  } finally {
+    await server.stop();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Embedded store queries
 
 type Store = Awaited<ReturnType<typeof openEmbeddedStore>>;
@@ -174,6 +211,7 @@ async function benchQueries(): Promise<void> {
   const store = await openEmbeddedStore({ file: ':memory:', seedFile: SEED, rootDir: ROOT });
   const rows: Array<Array<string | number>> = [];
   const writeRows: Array<Array<string | number>> = [];
+  const pressRows: Array<Array<string | number>> = [];
   try {
     let inserted = 0;
     for (const size of SIZES) {
@@ -216,6 +254,7 @@ async function benchQueries(): Promise<void> {
         const w = stats(warm);
         rows.push([size, name, ms(c.median), ms(c.p99), ms(w.median), ms(w.p99), c.n]);
       }
+      pressRows.push(...(await benchPressList(store, size)));
       const wr = stats(writeSamples);
       writeRows.push([size, ms(wr.median), ms(wr.p99), wr.n, ms((insertMs / Math.max(1, added)) * 1000)]);
     }
@@ -224,8 +263,52 @@ async function benchQueries(): Promise<void> {
   }
   console.log(`\nEmbedded store (in-memory SQLite + groq-js), home-page queries; cold = first read after a write + cache drop\n`);
   console.log(table(['articles', 'query', 'cold p50 ms', 'cold p99 ms', 'warm p50 ms', 'warm p99 ms', 'runs'], rows));
+  console.log(`\nPress list through PressService (what the routes and /api/press run): first page and a page in the middle;`);
+  console.log(`cold = after a new article (order re-read), after-views = after a view flush (pressViews only), warm = cached\n`);
+  console.log(table(['articles', 'paging', 'page', 'cold p50 ms', 'after-views p50 ms', 'warm p50 ms', 'runs'], pressRows));
   console.log(`\nWrites: one patch (inc views) per cold sample; bulk insert in transactions of 1000\n`);
   console.log(table(['articles', 'patch p50 ms', 'patch p99 ms', 'runs', 'insert ms/1000 docs'], writeRows));
+}
+
+/**
+ * List latency through the service at this size: each paging strategy, first and middle page;
+ * cold after an article write, after a view flush (which must not evict the list), and warm.
+ */
+async function benchPressList(store: Store, size: number): Promise<Array<Array<string | number>>> {
+  const rows: Array<Array<string | number>> = [];
+  const runs = Math.max(3, Math.min(QUERY_RUNS, size >= 100_000 ? 5 : 20));
+  for (const paging of ['order-index', 'cursor-query'] as const) {
+    const counter = new ViewCounter(store, { intervalMs: 3_600_000 });
+    const press = new PressService(store, counter, paging);
+    // A cursor halfway down the list, reached by walking the index once.
+    const order = await store.fetch<Array<{ _id: string; date: string }>>(queries.pressOrderQuery, { siteId: 'cheonghak' });
+    const middle = Math.floor(order.length / 2);
+    const pages = [
+      { label: 'first', cursor: null },
+      { label: `at ${middle}`, cursor: encodeCursor({ date: order[middle - 1].date, id: order[middle - 1]._id, position: middle }) },
+    ];
+    for (const { label, cursor } of pages) {
+      const cold: number[] = [];
+      const afterViews: number[] = [];
+      const warm: number[] = [];
+      for (let run = 0; run < runs; run++) {
+        await store.mutate([{ createOrReplace: { _id: 'bench-press-touch', _type: 'pressArticle', siteId: 'bench-other', title: 't', summary: 's', date: articleDate(run) } }]);
+        let t0 = performance.now();
+        await press.list('cheonghak', cursor);
+        cold.push(performance.now() - t0);
+        counter.record(order[0]._id, 'cheonghak');
+        await counter.flush();
+        t0 = performance.now();
+        await press.list('cheonghak', cursor);
+        afterViews.push(performance.now() - t0);
+        t0 = performance.now();
+        await press.list('cheonghak', cursor);
+        warm.push(performance.now() - t0);
+      }
+      rows.push([size, paging, label, ms(stats(cold).median), ms(stats(afterViews).median), ms(stats(warm).median), runs]);
+    }
+  }
+  return rows;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -233,6 +316,7 @@ async function benchQueries(): Promise<void> {
 const started = performance.now();
 try {
   if (process.env.BENCH_SKIP_HTTP !== '1') await benchHttp();
+  if (process.env.BENCH_SKIP_HTTP !== '1') await benchPressHttp();
   if (process.env.BENCH_SKIP_QUERIES !== '1') await benchQueries();
   if (process.env.BENCH_SKIP_LEADS !== '1') await benchLeadPost({ duration: DURATION, connections: CONNECTIONS });
   console.log(`\nbench finished in ${((performance.now() - started) / 1000).toFixed(0)} s`);

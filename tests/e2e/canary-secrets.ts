@@ -14,6 +14,7 @@ export const SECRET_ENV_NAMES = [
   'ADMIN_PASSWORD_HASH',
   'SANITY_WEBHOOK_SECRET',
   'ADMIN_EMAIL',
+  'SESSION_SECRET',
 ] as const;
 
 export type SecretEnvName = (typeof SECRET_ENV_NAMES)[number];
@@ -21,12 +22,18 @@ export type SecretEnvName = (typeof SECRET_ENV_NAMES)[number];
 export const CANARY_SECRETS: Record<SecretEnvName, string> = {
   // Shaped like a Sanity token (sk + long alphanumeric) so the generic pattern would catch it too.
   SANITY_API_TOKEN: 'skE2eCanaryTokenDoNotShipQ7w2x9v4b8n1m6k3j5h0',
-  // scrypt$N$r$p$salt$hash — a syntactically plausible hash whose password nobody knows.
-  ADMIN_PASSWORD_HASH:
-    'scrypt$16384$8$1$ZTJlY2FuYXJ5c2FsdDAwMA$ZTJlY2FuYXJ5aGFzaERvTm90U2hpcDAwMDAwMDAwMDAwMDAwMDAwMDAwMDA',
+  // A real scrypt hash of CANARY_ADMIN_PASSWORD, so the press e2e tests can sign in.
+  ADMIN_PASSWORD_HASH: 'scrypt$16384$8$1$hJacamtoyuJHhEffJGjU-g$Dobwa3LyKbRgispjA0eagyux1Qt1FJTTtksIQA01pPE',
   SANITY_WEBHOOK_SECRET: 'e2e-canary-webhook-secret-3f9a7c1d',
   ADMIN_EMAIL: 'e2e-canary-admin@example.invalid',
+  SESSION_SECRET: 'e2e-canary-session-secret-do-not-ship-5b1e9d',
 };
+
+/**
+ * The password of the canary admin (a test fixture, like the canary values: it guards nothing).
+ * With a real ADMIN_PASSWORD_HASH in the environment, set E2E_ADMIN_PASSWORD to its password.
+ */
+export const CANARY_ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD || 'e2e-canary-admin-password-7Kq2';
 
 /** The environment to run the build / server with: real values where set, canaries otherwise. */
 export function secretEnv(env: NodeJS.ProcessEnv = process.env): Record<SecretEnvName, string> {

@@ -17,8 +17,8 @@ import { FORBIDDEN_PATTERNS, secretValues } from './canary-secrets';
  */
 
 const CLIENT_DIR = 'build/client';
-const PAGES = ['/', '/BusinessGuide/intro', '/nope'];
-const DATA_URLS = ['/_root.data', '/BusinessGuide/intro.data'];
+const PAGES = ['/cheonghak/press', '/cheonghak/press/press-sample-01', '/', '/BusinessGuide/intro', '/nope'];
+const DATA_URLS = ['/cheonghak/press.data', '/_root.data', '/BusinessGuide/intro.data'];
 
 type Finding = { file: string; what: string; excerpt: string };
 
@@ -51,10 +51,11 @@ function scan(file: string, text: string): Finding[] {
 }
 
 test('the scanner itself finds a planted secret (guards against a vacuous pass)', () => {
-  const [token, hash, webhook, email] = secretValues().map((s) => s.value);
-  const planted = `var a=${JSON.stringify(token)};var b="${hash}";/*${webhook}*/"${email}";import "better-sqlite3"`;
+  const secrets = secretValues().map((s) => s.value);
+  const planted = `${secrets.map((value, i) => `var s${i}=${JSON.stringify(value)};`).join('')}import "better-sqlite3"`;
   const whats = scan('planted.js', planted).map((f) => f.what);
-  expect(whats.filter((w) => w.startsWith('secret value'))).toHaveLength(4);
+  expect(whats.filter((w) => w.startsWith('secret value'))).toHaveLength(secrets.length);
+  expect(secrets.length).toBeGreaterThanOrEqual(5);
   expect(whats).toContain('better-sqlite3 (server-only module)');
   expect(whats).toContain('Sanity-token-like string');
   expect(whats).toContain('scrypt password hash');

@@ -163,6 +163,13 @@ describe('sessions', () => {
     expect(restarted.session(request({ cookie: await signIn(restarted) }))).toEqual({ email: EMAIL });
   });
 
+  it('logout works when nothing was stored under DATA_DIR before (all settings from the environment)', async () => {
+    const auth = await start({ SESSION_SECRET: 'x'.repeat(40) });
+    const cookie = await signIn(auth);
+    await auth.logout(request({ cookie }));
+    expect(auth.session(request({ cookie }))).toBeNull();
+  });
+
   it('a new password ends existing sessions', async () => {
     const auth = await start();
     const cookie = await signIn(auth);

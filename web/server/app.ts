@@ -58,7 +58,9 @@ export const responseHeaders = [
   cacheHeaders(),
 ];
 export { errorHandler } from './http/errors';
-const viewCounter = new ViewCounter(sources.content);
+const viewCounter = new ViewCounter(sources.content, {
+  intervalMs: Number(process.env.VIEW_FLUSH_INTERVAL_MS) || undefined,
+});
 viewCounter.start();
 // Embedded: page through a cached id order (groq-js would scan and sort every article per page).
 const press = new PressService(sources.content, viewCounter, sources.mode === 'embedded' ? 'order-index' : 'cursor-query');

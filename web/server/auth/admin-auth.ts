@@ -3,7 +3,7 @@
  * signed session cookies, a failed-login throttle, and the Origin check every write must pass.
  */
 import type { IncomingMessage } from 'node:http';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { messages } from '../../app/lib/messages';
 import { loadAdminAccount, loadSessionSecret, normalizeEmail, readJson, type AdminAccount } from './accounts';
@@ -133,6 +133,8 @@ export class AdminAuth {
       const now = this.now();
       for (const [sid, expires] of this.revoked) if (expires <= now) this.revoked.delete(sid);
       this.revoked.set(claims.sid, claims.exp);
+      // With ADMIN_* and SESSION_SECRET from the environment nothing else created the directory.
+      await mkdir(path.dirname(this.revokedFile), { recursive: true, mode: 0o700 });
       await writeFile(this.revokedFile, JSON.stringify(Object.fromEntries(this.revoked)), { mode: 0o600 });
     }
     return clearedSessionCookie(this.secureCookies(request));

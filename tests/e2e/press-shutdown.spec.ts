@@ -1,0 +1,60 @@
+/**
+ * No counted view is lost on a clean shutdown: the built server (`node server.js`) counts views,
+ * gets SIGTERM long before its periodic flush, and the views are in its SQLite database after.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { openEmbeddedStore } from '../../web/server/content/embedded';
+import { freePort } from '../bench/server';
+
+test('pending views are flushed on SIGTERM', async () => {
+  test.setTimeout(120_000);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'press-shutdown-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['server.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      // Far longer than the test: only the shutdown flush can write these views.
+      VIEW_FLUSH_INTERVAL_MS: '3600000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  try {
+    await expect
+      .poll(async () => (await fetch(`${base}/api/press?site=cheonghak`).catch(() => null))?.status, { timeout: 90_000 })
+      .toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: 7 }, () =>
+        fetch(`${base}/api/press/press-sample-02/view?site=cheonghak`, { method: 'POST' }).then(
+          (response) => response.json() as Promise<{ views: number }>,
+        ),
+      ),
+    );
+    expect(Math.max(...answers.map((answer) => answer.views))).toBe(7);
+  } finally {
+    child.kill('SIGTERM');
+  }
+  try {
+    expect(await exited, output).toBe(0);
+    const store = await openEmbeddedStore({ file: path.join(dataDir, 'content.sqlite') });
+    try {
+      expect(store.getDocument('pressViews-press-sample-02')?.count).toBe(7);
+    } finally {
+      await store.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,229 @@
+/**
+ * The press service and JSON API over the embedded store seeded from content/: pagination (both
+ * paging strategies, equal dates), site isolation, posting, and the batched view counter under
+ * 1,000 concurrent view requests.
+ */
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
+import { createPressApi } from '../../web/server/press/api';
+import { PressService, type PressListItem } from '../../web/server/press/service';
+import { ViewCounter, viewsDocumentId } from '../../web/server/press/view-counter';
+import { messages } from '../../web/app/lib/messages';
+import { ContentUnavailableError, type ContentSource } from '../../web/server/content/types';
+
+const SITE = 'cheonghak';
+let store: EmbeddedStore;
+
+async function openSeeded(): Promise<EmbeddedStore> {
+  return openEmbeddedStore({ file: ':memory:', seedFile: path.resolve('content/production.ndjson') });
+}
+
+async function allPages(press: PressService, site = SITE): Promise<PressListItem[][]> {
+  const pages: PressListItem[][] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await press.list(site, cursor);
+    pages.push(page.items);
+    cursor = page.nextCursor;
+  } while (cursor && pages.length < 100);
+  return pages;
+}
+
+beforeAll(async () => {
+  store = await openSeeded();
+});
+
+afterAll(async () => {
+  await store.close();
+});
+
+describe('press list pagination', () => {
+  it.each(['order-index', 'cursor-query'] as const)('%s: pages of 10 cover every article once, newest first, ties by _id', async (paging) => {
+    const press = new PressService(store, new ViewCounter(store), paging);
+    const expected = store
+      .documents()
+      .filter((document) => document._type === 'pressArticle' && document.siteId === SITE)
+      .map((document) => ({ id: document._id, date: document.date as string }))
+      .sort((a, b) => (a.date === b.date ? (a.id < b.id ? 1 : -1) : a.date < b.date ? 1 : -1));
+    expect(expected.length).toBeGreaterThanOrEqual(25);
+    // The seed has equal dates, so the _id tie-break matters.
+    expect(new Set(expected.map((entry) => entry.date)).size).toBeLessThan(expected.length);
+
+    const pages = await allPages(press);
+    expect(pages.map((page) => page.length)).toEqual([10, 10, expected.length - 20]);
+    const ids = pages.flat().map((item) => item._id);
+    expect(ids).toEqual(expected.map((entry) => entry.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    // NO counts down from the total across pages.
+    expect(pages.flat().map((item) => item.no)).toEqual(expected.map((_, index) => expected.length - index));
+  });
+
+  it('both strategies give the same pages when many articles share one date', async () => {
+    const local = await openEmbeddedStore({ file: ':memory:' });
+    try {
+      const dates = ['2025-05-01T00:00:00.000Z', '2025-04-01T00:00:00.000Z', '2025-03-01T00:00:00.000Z'];
+      await local.mutate([
+        ...Array.from({ length: 37 }, (_, i) => ({
+          create: { _id: `tie-${String((i * 7) % 37).padStart(2, '0')}`, _type: 'pressArticle', siteId: SITE, title: `기사 ${i}`, summary: '요약', date: dates[i % 3] },
+        })),
+      ]);
+      const index = (await allPages(new PressService(local, new ViewCounter(local), 'order-index'))).map((page) => page.map((item) => item._id));
+      const query = (await allPages(new PressService(local, new ViewCounter(local), 'cursor-query'))).map((page) => page.map((item) => item._id));
+      expect(index).toEqual(query);
+      expect(index.flat()).toHaveLength(37);
+      expect(new Set(index.flat()).size).toBe(37);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('a page of exactly the remaining articles has no next cursor', async () => {
+    const press = new PressService(store, new ViewCounter(store), 'order-index');
+    const pages = await allPages(press);
+    expect(pages.at(-1)!.length).toBeLessThan(10);
+  });
+
+  it('refuses a cursor it did not issue', async () => {
+    const press = new PressService(store, new ViewCounter(store), 'order-index');
+    await expect(press.list(SITE, 'bm90LWEtY3Vyc29y')).rejects.toMatchObject({ name: 'InvalidCursorError' });
+  });
+});
+
+describe('articles and posts', () => {
+  it('reads an article of its own site only', async () => {
+    const press = new PressService(store, new ViewCounter(store), 'order-index');
+    expect(await press.article(SITE, 'press-sample-01')).toMatchObject({ _id: 'press-sample-01', views: 0 });
+    expect(await press.article('other-site', 'press-sample-01')).toBeNull();
+    expect(await press.article(SITE, 'no-such-article')).toBeNull();
+    expect(await press.isPressSite(SITE)).toBe(true);
+    expect(await press.isPressSite('other-site')).toBe(false);
+  });
+
+  it('requires title and summary, keeps markup as text, and lists the new post first', async () => {
+    const local = await openSeeded();
+    try {
+      const press = new PressService(local, new ViewCounter(local), 'order-index');
+      expect(await press.create(SITE, { title: ' ', summary: '요약', body: '' })).toEqual({
+        ok: false,
+        error: messages.pressTitleSummaryRequired,
+      });
+      expect(await press.create(SITE, { title: '제목', summary: null, body: '' })).toMatchObject({ ok: false });
+      const title = '<img src=x onerror=alert(1)> 새 소식';
+      const created = await press.create(SITE, { title, summary: '요약', body: '첫 줄\r\n\r\n둘째 줄' });
+      if (!created.ok) throw new Error(created.error);
+      const first = (await press.list(SITE)).items[0];
+      expect(first).toMatchObject({ _id: created.id, title, views: 0 });
+      const article = await press.article(SITE, created.id);
+      expect(article?.body?.map((block) => (block as { children: Array<{ text: string }> }).children[0].text)).toEqual(['첫 줄', '둘째 줄']);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+describe('view counter', () => {
+  it('1,000 concurrent view requests on one article: +1,000 after one flush, shown before it', async () => {
+    const local = await openSeeded();
+    const counter = new ViewCounter(local, { intervalMs: 60_000 });
+    const press = new PressService(local, counter, 'order-index');
+    const app = express().use('/api/press', createPressApi(press));
+    // A backlog above 1,000: all the requests connect at once.
+    const server = app.listen(0, '127.0.0.1', 2048);
+    await new Promise((resolve) => server.once('listening', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const id = 'press-sample-03';
+      const before = (await press.article(SITE, id))!.views;
+      const responses = await Promise.all(
+        Array.from({ length: 1000 }, () => fetch(`${base}/api/press/${id}/view?site=${SITE}`, { method: 'POST' })),
+      );
+      expect(responses.every((response) => response.status === 200)).toBe(true);
+      const shown = await Promise.all(responses.map(async (response) => ((await response.json()) as { views: number }).views));
+      // Each answer includes the caller's own view.
+      expect(Math.min(...shown)).toBeGreaterThan(before);
+      expect(Math.max(...shown)).toBe(before + 1000);
+
+      const commitsBefore = local.stats.committedTransactions;
+      expect(local.getDocument(viewsDocumentId(id))?.count).toBe(before);
+      await counter.flush();
+      expect(local.stats.committedTransactions - commitsBefore).toBe(1);
+      expect(local.getDocument(viewsDocumentId(id))?.count).toBe(before + 1000);
+      expect((await press.article(SITE, id))!.views).toBe(before + 1000);
+      expect(counter.unflushed(id)).toBe(0);
+
+      // Unknown articles, other sites and bad input are never counted.
+      expect((await fetch(`${base}/api/press/no-such-article/view?site=${SITE}`, { method: 'POST' })).status).toBe(404);
+      expect((await fetch(`${base}/api/press/${id}/view?site=other-site`, { method: 'POST' })).status).toBe(404);
+      expect((await fetch(`${base}/api/press/${id}/view`, { method: 'POST' })).status).toBe(400);
+      await counter.flush();
+      expect(local.getDocument(viewsDocumentId('no-such-article'))).toBeUndefined();
+      expect(local.getDocument(viewsDocumentId(id))?.count).toBe(before + 1000);
+    } finally {
+      server.close();
+      await counter.stop();
+      await local.close();
+    }
+  });
+
+  it('creates the count document on an article\'s first view; a flush does not touch the article type', async () => {
+    const local = await openSeeded();
+    const counter = new ViewCounter(local, { intervalMs: 60_000 });
+    const press = new PressService(local, counter, 'order-index');
+    try {
+      await press.list(SITE);
+      const hitsBefore = local.stats.queryCacheHits;
+      expect(await press.recordView(SITE, 'press-sample-01')).toBe(true);
+      await counter.stop();
+      expect(local.getDocument(viewsDocumentId('press-sample-01'))).toMatchObject({
+        _type: 'pressViews',
+        article: { _ref: 'press-sample-01' },
+        count: 1,
+      });
+      // The article order stays cached across the flush (only pressViews changed).
+      await press.list(SITE);
+      expect(local.stats.queryCacheHits).toBeGreaterThan(hitsBefore);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('keeps views for the next flush when the store is unavailable', async () => {
+    const unavailable = {
+      mutate: async () => {
+        throw new ContentUnavailableError('down');
+      },
+    } as unknown as ContentSource;
+    const counter = new ViewCounter(unavailable, { intervalMs: 60_000 });
+    counter.record('press-sample-01', SITE);
+    counter.record('press-sample-01', SITE);
+    await counter.flush();
+    expect(counter.unflushed('press-sample-01')).toBe(2);
+  });
+});
+
+describe('JSON list API', () => {
+  it('answers { items, nextCursor }; 400 for a bad cursor or site, 404 for another site', async () => {
+    const press = new PressService(store, new ViewCounter(store), 'order-index');
+    const server = express().use('/api/press', createPressApi(press)).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/press`;
+    try {
+      const first = await fetch(`${base}?site=${SITE}`);
+      const page = (await first.json()) as { items: PressListItem[]; nextCursor: string };
+      expect(page.items).toHaveLength(10);
+      expect(Object.keys(page.items[0]).sort()).toEqual(['_id', 'date', 'no', 'title', 'views']);
+      const second = (await (await fetch(`${base}?site=${SITE}&cursor=${page.nextCursor}`)).json()) as { items: PressListItem[] };
+      expect(second.items[0].no).toBe(page.items[9].no - 1);
+      expect((await fetch(`${base}?site=${SITE}&cursor=garbage`)).status).toBe(400);
+      expect((await fetch(`${base}?site=Bad Site`)).status).toBe(400);
+      const other = await fetch(`${base}?site=other-site`);
+      expect(other.status).toBe(404);
+      expect(((await other.json()) as { error: string }).error).toMatch(/[가-힣]/);
+    } finally {
+      server.close();
+    }
+  });
+});
