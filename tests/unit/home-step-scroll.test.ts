@@ -55,6 +55,16 @@ describe('step scrolling: steps 1 … 8.5', () => {
     expect(steps[8].offset).toBe(maxScroll);
   });
 
+  it('step 1 is the top of the page, so the promo line above the first section is not a step of its own', () => {
+    const belowPromoLine = buildSteps([38, 874, 1710], 2000);
+    expect(belowPromoLine.map((step) => [step.index, step.offset])).toEqual([
+      [1, 0],
+      [2, 874],
+      [3, 1710],
+      [3.5, 2000],
+    ]);
+  });
+
   it('no 8.5 step when the last section already ends the page; offsets clamp to the scroll range', () => {
     const short = buildSteps([0, 836, 1672], 1672);
     expect(short.map((step) => step.index)).toEqual([1, 2, 3]);

@@ -33,8 +33,10 @@ export function stepScrollEnabled(viewportWidth: number, prefersReducedMotion: b
 /**
  * The steps of a page whose sections start at `sectionOffsets` (scroll positions, ascending) and
  * whose scroll range ends at `maxScroll`: 1 … n, then n + 0.5 for the end of the page when it lies
- * beyond the last section. Offsets past the end of the scroll range are clamped to it, and steps
- * that would land where an earlier one already does are dropped.
+ * beyond the last section. Step 1 is the top of the page: what sits above the first section (the
+ * promo line) belongs to it, so no step moves the page by those few pixels alone. Offsets past the
+ * end of the scroll range are clamped to it, and steps that would land where an earlier one
+ * already does are dropped.
  */
 export function buildSteps(sectionOffsets: readonly number[], maxScroll: number): Step[] {
   const steps: Step[] = [];
@@ -43,7 +45,7 @@ export function buildSteps(sectionOffsets: readonly number[], maxScroll: number)
     const previous = steps[steps.length - 1];
     if (!previous || clamped > previous.offset + AT_STEP_TOLERANCE_PX) steps.push({ index, offset: clamped });
   };
-  sectionOffsets.forEach((offset, position) => add(position + 1, offset));
+  sectionOffsets.forEach((offset, position) => add(position + 1, position === 0 ? 0 : offset));
   add(sectionOffsets.length + 0.5, maxScroll);
   return steps;
 }
