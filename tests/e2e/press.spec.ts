@@ -77,7 +77,7 @@ test('detail: counted view, Korean date and time, JSON-LD, back to the list', as
   expect(views).toBeGreaterThan(0);
   await expect(page.locator('.press-article time')).toHaveText(/^\d{4}년 \d{1,2}월 \d{1,2}일 (오전|오후) \d{1,2}:\d{2}$/);
   await expect(page.locator('.press-article__meta')).toContainText('관리자');
-  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+  const jsonLd = JSON.parse((await page.locator('main script[type="application/ld+json"]').textContent()) ?? '{}');
   expect(jsonLd).toMatchObject({ '@type': 'NewsArticle', headline: title });
   await expectNoAxeViolations(page);
   await screenshot(page, testInfo, 'press-detail');

@@ -97,5 +97,51 @@ test.describe('shell', () => {
     expect(timings.length).toBeGreaterThan(0);
     for (const end of timings) expect(Number(end)).toBeLessThanOrEqual(5000);
   });
-});
 
+  test('images below the fold fade in once scrolled 200 px into view, without any layout shift', async ({ page }) => {
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/LocationEnvironment/intro');
+    await page.waitForFunction(() => '__reactRouterDataRouter' in window);
+    const last = page.locator('.location-card .reveal').last();
+    await expect(last).toHaveClass(/reveal--waiting/);
+    await expect(last).toHaveCSS('opacity', '0');
+    const size = (await last.boundingBox())!;
+
+    // 100 px into view is not yet enough; 300 px is.
+    const viewport = page.viewportSize()!;
+    const top = await last.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+    await page.evaluate((y) => window.scrollTo(0, y), top - viewport.height + 100);
+    // Two frames: the intersection observer has been updated and has reported by then.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await expect(last).toHaveClass(/reveal--waiting/);
+    await page.evaluate((y) => window.scrollTo(0, y), top - viewport.height + 300);
+    await expect(last).toHaveClass(/reveal--shown/);
+    await expect(last).toHaveCSS('opacity', '1');
+
+    const after = await last.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return { width: box.width, height: box.height, top: box.top + window.scrollY };
+    });
+    expect(size.height, 'the image box is reserved before it loads').toBeGreaterThan(100);
+    expect(after.width).toBeCloseTo(size.width, 1);
+    expect(after.height).toBeCloseTo(size.height, 1);
+    expect(after.top).toBeCloseTo(top, 1);
+    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBe(0);
+  });
+
+  test('content already on screen at load is never hidden by the fade-in', async ({ page }) => {
+    await page.goto('/LocationEnvironment/intro');
+    await page.waitForFunction(() => '__reactRouterDataRouter' in window);
+    const first = page.locator('.location-card .reveal').first();
+    await expect(first).toBeInViewport();
+    await expect(first).toHaveCSS('opacity', '1');
+    await expect(first).not.toHaveClass(/reveal--waiting/);
+  });
+});

@@ -3,6 +3,7 @@ import { locationCardsQuery } from '../../sanity/queries';
 import type { LocationCardsQueryResult } from '../../sanity/sanity.types';
 import { contentPageMeta, loadPage } from '../lib/content-page';
 import { InnerPage } from '../components/page/InnerPage';
+import { Reveal } from '../components/Reveal';
 import { SanityImage } from '../components/SanityImage';
 
 /** 입지안내: the six location cards, then the page's sections (maps with address and directions). */
@@ -25,13 +26,15 @@ export default function LocationIntro({ loaderData }: Route.ComponentProps) {
       <ul className="location-cards">
         {cards.map((card) => (
           <li key={card._id} className="location-card">
-            <SanityImage
-              image={card.image}
-              className="location-card__image"
-              widths={[360, 540, 720]}
-              sizes="(max-width: 900px) 100vw, 344px"
-              aspectRatio={4 / 3}
-            />
+            <Reveal>
+              <SanityImage
+                image={card.image}
+                className="location-card__image"
+                widths={[360, 540, 720]}
+                sizes="(max-width: 900px) 100vw, 344px"
+                aspectRatio={4 / 3}
+              />
+            </Reveal>
             <div className="location-card__body">
               <h2 className="location-card__title">{card.title}</h2>
               {card.content ? <p className="location-card__text">{card.content}</p> : null}

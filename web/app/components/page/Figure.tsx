@@ -1,4 +1,5 @@
 import type { QueryImage } from '../../lib/content-page';
+import { Reveal } from '../Reveal';
 import { SanityImage } from '../SanityImage';
 
 type FigureProps = {
@@ -16,7 +17,9 @@ export function Figure({ image, sizes = '(max-width: 900px) 100vw, 1032px', clas
   const caption = image.caption || image.disclaimer;
   return (
     <figure className={className ? `page-figure ${className}` : 'page-figure'}>
-      <SanityImage image={image} widths={[480, 800, 1200, 1600]} sizes={sizes} />
+      <Reveal>
+        <SanityImage image={image} widths={[480, 800, 1200, 1600]} sizes={sizes} />
+      </Reveal>
       {caption ? (
         <figcaption className="page-figure__caption">
           {image.caption ? <span className="page-figure__text">{image.caption}</span> : null}
