@@ -70,6 +70,13 @@ export const unitType = defineType({
       validation: (rule) => rule.custom(validateHttpsUrl),
     }),
     defineField({
+      name: 'vrPoster',
+      title: 'E-모델하우스 대표 이미지',
+      description: 'VR을 불러오기 전 화면에 깔리는 이미지입니다. 비워 두면 단색 배경이 표시됩니다.',
+      type: 'imageWithAlt',
+      hidden: ({ document }) => !document?.vrTourUrl,
+    }),
+    defineField({
       name: 'interiorImages',
       title: '인테리어 이미지',
       description: '비워 두면 인테리어 페이지에 "준비 중" 안내가 표시됩니다.',

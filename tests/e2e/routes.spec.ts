@@ -164,6 +164,11 @@ test('/FloorPlan/Emodel: the VR tour loads only after the visitor clicks the scr
   await expect(tab).toHaveAttribute('aria-selected', 'true');
   const facade = page.getByRole('link', { name: /화면을 클릭하시면 VR을 보실 수 있습니다\./ });
   await expect(facade).toBeVisible();
+  // The editor's poster shows under the hint, served by our own image route.
+  const poster = facade.locator('img.media-facade__poster');
+  await expect(poster).toHaveAttribute('alt', /전용 59㎡A 거실/);
+  await expect(poster).toHaveAttribute('src', /^\/images\//);
+  await expect.poll(() => poster.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
   await page.waitForLoadState('networkidle');
   await expect(page.locator('iframe')).toHaveCount(0);
   expect(thirdParty).toEqual([]);

@@ -144,7 +144,7 @@ export const unitTypeByCodeQuery = defineQuery(`
 
 /** The E-model house tabs: unit types with a VR tour address. */
 export const vrTourUnitTypesQuery = defineQuery(`
-  *[_type == "unitType" && defined(vrTourUrl)] | order(order asc){ _id, code, label, vrTourUrl }
+  *[_type == "unitType" && defined(vrTourUrl)] | order(order asc){ _id, code, label, vrTourUrl, vrPoster ${imageFields} }
 `);
 
 export const videoTabsQuery = defineQuery(`

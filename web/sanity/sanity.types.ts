@@ -267,6 +267,7 @@ export type UnitType = {
   inViewer?: boolean;
   plan?: ImageWithAlt;
   vrTourUrl?: string;
+  vrPoster?: ImageWithAlt;
   interiorImages?: Array<
     {
       _key: string;
@@ -982,12 +983,21 @@ export type UnitTypeByCodeQueryResult = {
 
 // Source: ../web/sanity/queries.ts
 // Variable: vrTourUnitTypesQuery
-// Query: *[_type == "unitType" && defined(vrTourUrl)] | order(order asc){ _id, code, label, vrTourUrl }
+// Query: *[_type == "unitType" && defined(vrTourUrl)] | order(order asc){ _id, code, label, vrTourUrl, vrPoster { _type, asset, hotspot, crop, alt, disclaimer, caption } }
 export type VrTourUnitTypesQueryResult = Array<{
   _id: string;
   code: string | null;
   label: string | null;
   vrTourUrl: string;
+  vrPoster: {
+    _type: "imageWithAlt";
+    asset: SanityImageAssetReference | null;
+    hotspot: SanityImageHotspot | null;
+    crop: SanityImageCrop | null;
+    alt: string | null;
+    disclaimer: string | null;
+    caption: string | null;
+  } | null;
 }>;
 
 // Source: ../web/sanity/queries.ts
@@ -1132,7 +1142,7 @@ declare module "@sanity/client" {
     '\n  *[_type == "pressViews" && _id in $viewIds]{ "articleId": article._ref, count }\n': PressViewsQueryResult;
     '\n  *[_type == "pressArticle" && siteId == $siteId && defined(date)] | order(date desc){ _id, _updatedAt }\n': PressSitemapQueryResult;
     '\n  *[_type == "unitType" && code == $code][0]{\n  _id, code, label, exclusiveArea, supplyArea, households,\n  plan { _type, asset, hotspot, crop, alt, disclaimer, caption },\n  interiorImages[]{ _key, _type, asset, hotspot, crop, alt, disclaimer, caption }\n}\n': UnitTypeByCodeQueryResult;
-    '\n  *[_type == "unitType" && defined(vrTourUrl)] | order(order asc){ _id, code, label, vrTourUrl }\n': VrTourUnitTypesQueryResult;
+    '\n  *[_type == "unitType" && defined(vrTourUrl)] | order(order asc){ _id, code, label, vrTourUrl, vrPoster { _type, asset, hotspot, crop, alt, disclaimer, caption } }\n': VrTourUnitTypesQueryResult;
     '\n  *[_type == "videoTab"] | order(order asc){ _id, key, title, videoId }\n': VideoTabsQueryResult;
     '\n  *[_type == "locationCard"] | order(order asc){ _id, title, content, image { _type, asset, hotspot, crop, alt, disclaimer, caption } }\n': LocationCardsQueryResult;
     '\n  *[_type == "siteSettings" && _id == "siteSettings"][0].pressSiteSlug\n': PressSiteSlugQueryResult;
