@@ -10,7 +10,7 @@ import { ensureBuild, startServer, table } from './server';
 
 const SECRET = 'bench-lead-form-secret';
 
-export async function benchLeadPost(options: { duration: number; connections: number }): Promise<void> {
+export async function benchLeadPost(options: { duration: number; connections: number }): Promise<autocannon.Result> {
   ensureBuild();
   const server = await startServer({
     env: { LEAD_FORM_SECRET: SECRET, LEAD_MIN_FILL_MS: '0', LEAD_RATE_LIMIT_IP: '0/1', LEAD_RATE_LIMIT_PHONE: '0/1' },
@@ -59,6 +59,7 @@ export async function benchLeadPost(options: { duration: number; connections: nu
         [['POST /api/leads', result.requests.average.toFixed(0), result.latency.p50, result.latency.p99, result.requests.total]],
       ),
     );
+    return result;
   } finally {
     await server.stop();
   }

@@ -1,12 +1,16 @@
 /**
- * `npm run bench` — loopback benchmarks, all measured in one run on this machine.
+ * `npm run bench` — loopback benchmarks, all measured in one run on this machine, ending with one
+ * summary table of the headline numbers (the detail tables come first).
  *
  * 1. HTTP: autocannon against the built server's `/` (server-rendered HTML) and against a static
  *    file of the same byte size served by the same server (`build/client/bench-static.html`, written
  *    for the run and deleted after), then the ratio of their req/s.
- * 2. Embedded store: the home-page queries of web/sanity/queries.ts (names starting with `home`,
+ * 2. Press HTTP: req/s of the SSR list, GET /api/press and POST /api/press/:id/view.
+ * 3. Embedded store: the home-page queries of web/sanity/queries.ts (names starting with `home`,
  *    `siteSettings`, `pressList`) on an in-memory store seeded from content/ plus 1k, 10k and 100k
- *    press articles; each query cold (first run after a write) and warm (cached), median and p99.
+ *    press articles, each cold (first run after a write) and warm (cached); and the press list
+ *    through PressService (both paging strategies) at each size.
+ * 4. Lead POST: req/s and p99 of durable lead writes (tests/bench/leads.ts).
  *
  * Environment (all optional):
  *   BENCH_DURATION=10       seconds per autocannon run
@@ -16,12 +20,7 @@
  *   BENCH_SIZES=1000,10000,100000   press-article counts for the query bench
  *   BENCH_QUERY_RUNS=50     samples per query and mode
  *   BENCH_SEED=content/production.ndjson  seed dataset for the query bench
- *   BENCH_SKIP_HTTP=1 / BENCH_SKIP_QUERIES=1
- *
- * 3. Press: req/s of the SSR list, GET /api/press and POST /api/press/:id/view on the built
- *    server, and list latency through PressService (both paging strategies) at each size. / BENCH_SKIP_LEADS=1
- *
- * 3. Lead POST: req/s and p99 of durable lead writes (tests/bench/leads.ts).
+ *   BENCH_SKIP_HTTP=1 / BENCH_SKIP_QUERIES=1 / BENCH_SKIP_LEADS=1
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -45,6 +44,11 @@ const SEED = resolve(ROOT, process.env.BENCH_SEED ?? 'content/production.ndjson'
 const STATIC_FILE = resolve(ROOT, 'build/client/bench-static.html');
 
 const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
+
+/** The headline numbers of every part, printed together at the end: [measure, value, detail]. */
+const summary: Array<[string, string, string]> = [];
+const httpSummary = (route: string, result: autocannon.Result) =>
+  summary.push([route, `${result.requests.average.toFixed(0)} req/s`, `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`]);
 
 // ---------------------------------------------------------------------------------------------
 // HTTP
@@ -120,6 +124,8 @@ async function benchHttp(): Promise<void> {
     );
     const ratio = results[0].requests.average / results[1].requests.average;
     console.log(`\nratio HTML/static req/s: ${ratio.toFixed(3)} (${(ratio * 100).toFixed(1)} %)`);
+    targets.forEach((target, i) => httpSummary(target.route, results[i]));
+    summary.push(['SSR / static req/s', ratio.toFixed(3), `same ${html.byteLength} bytes, same server`]);
   } finally {
     cleanup();
     await server?.stop();
@@ -148,6 +154,7 @@ async function benchPressHttp(): Promise<void> {
       );
       if (result.non2xx > 0 || result.errors > 0) throw new Error(`${target.route}: ${result.non2xx} non-2xx, ${result.errors} errors`);
       rows.push([target.route, result.requests.average.toFixed(0), result.latency.p50, result.latency.p99, result.requests.total]);
+      httpSummary(target.route, result);
     }
     const views = await (await fetch(`${server.url}/api/press/press-sample-03/view?site=cheonghak`, { method: 'POST' })).json();
     console.log(`\nPress HTTP on loopback (${DURATION} s each, ${CONNECTIONS} connections); press-sample-03 now shows ${views.views} views\n`);
@@ -306,6 +313,9 @@ async function benchPressList(store: Store, size: number): Promise<Array<Array<s
         warm.push(performance.now() - t0);
       }
       rows.push([size, paging, label, ms(stats(cold).median), ms(stats(afterViews).median), ms(stats(warm).median), runs]);
+      if (paging === 'order-index' && label === 'first') {
+        summary.push([`press list, ${size} articles`, `${ms(stats(cold).median)} ms`, `cold p50 (after a new article); warm ${ms(stats(warm).median)} ms`]);
+      }
     }
   }
   return rows;
@@ -318,7 +328,11 @@ try {
   if (process.env.BENCH_SKIP_HTTP !== '1') await benchHttp();
   if (process.env.BENCH_SKIP_HTTP !== '1') await benchPressHttp();
   if (process.env.BENCH_SKIP_QUERIES !== '1') await benchQueries();
-  if (process.env.BENCH_SKIP_LEADS !== '1') await benchLeadPost({ duration: DURATION, connections: CONNECTIONS });
+  if (process.env.BENCH_SKIP_LEADS !== '1') {
+    httpSummary('POST /api/leads (durable)', await benchLeadPost({ duration: DURATION, connections: CONNECTIONS }));
+  }
+  console.log(`\nSummary (one run, ${CONNECTIONS} connections, ${DURATION} s per HTTP row)\n`);
+  console.log(table(['measure', 'value', 'detail'], summary));
   console.log(`\nbench finished in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   process.exit(0);
 } catch (error) {
