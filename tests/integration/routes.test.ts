@@ -144,7 +144,7 @@ describe('every informational route, rendered on the server', () => {
 
   it('plans and interiors show the image, or the coming-soon dots, with the model-home note', async () => {
     const withPlan = (await get('/FloorPlan/59A')).html;
-    expect(withPlan).toMatch(/<figure class="page-figure page-figure--plan"><img[^>]+alt="전용 59㎡A 평면/);
+    expect(withPlan).toMatch(/<figure class="page-figure page-figure--plan"><div class="reveal"><img[^>]+alt="전용 59㎡A 평면/);
     expect(withPlan).toContain('상기 이미지는 소비자의 이해를 돕기 위한 것으로 실제와 다를 수 있습니다.');
     for (const pathname of ['/FloorPlan/59A', '/Interior/84B']) {
       expect((await get(pathname)).html).toContain('본 모델하우스에 연출된 사진은 전시품 및 유상옵션 품목이 포함되어');
