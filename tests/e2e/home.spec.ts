@@ -82,6 +82,7 @@ test.describe('home page', () => {
     await expect(cta).toBeVisible();
     await expect(cta).toHaveAttribute('href', '/Promotion/Customer');
     await expect(cta).toHaveAttribute('data-interest-popup', '');
+    await expect(page.locator('dialog.interest-popup')).toHaveAttribute('data-ready', '');
     await cta.click();
     await expect(page.locator('dialog.interest-popup')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);

@@ -32,6 +32,15 @@ async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(violations.map(({ id, nodes }) => ({ id, nodes: nodes.slice(0, 3).map((node) => node.target.join(' ')) }))).toEqual([]);
 }
 
+/**
+ * Opens a page and waits until the popup's listeners are attached (after hydration): an opener
+ * activated before then is still the plain link to the customer page, as it is without JavaScript.
+ */
+async function openInteractive(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('dialog.interest-popup')).toHaveAttribute('data-ready', '');
+}
+
 /** The first opener a visitor can see at this width (header, hero, footer or bottom bar). */
 function visibleOpener(page: Page): Locator {
   return page.locator('[data-interest-popup]:visible').first();
@@ -50,7 +59,7 @@ function exportedRowFor(phone: string): string | undefined {
 
 test.describe('interest popup', () => {
   test('registers a lead that the export then contains', async ({ page }) => {
-    await page.goto('/');
+    await openInteractive(page, '/');
     const opener = visibleOpener(page);
     await opener.click();
     const dialog = page.getByRole('dialog', { name: '관심고객 등록' });
@@ -67,7 +76,7 @@ test.describe('interest popup', () => {
   });
 
   test('closes on browser Back without leaving the page, and on Esc; focus returns to the opener', async ({ page }) => {
-    await page.goto('/');
+    await openInteractive(page, '/');
     const url = page.url();
     const opener = visibleOpener(page);
     const dialog = page.getByRole('dialog', { name: '관심고객 등록' });
@@ -89,7 +98,7 @@ test.describe('interest popup', () => {
   });
 
   test('a keyboard alone can open it and register', async ({ page }) => {
-    await page.goto('/');
+    await openInteractive(page, '/');
     await visibleOpener(page).focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: '관심고객 등록' });
@@ -115,7 +124,7 @@ test.describe('interest popup', () => {
   });
 
   test('shows the shared validation in Korean and focuses the first wrong field', async ({ page }) => {
-    await page.goto('/');
+    await openInteractive(page, '/');
     await visibleOpener(page).click();
     const dialog = page.getByRole('dialog', { name: '관심고객 등록' });
     await dialog.getByLabel('연락처').fill('02-123-4567');
@@ -130,7 +139,7 @@ test.describe('interest popup', () => {
 
 test.describe('home visit-reservation form', () => {
   test('registers a lead from #interestForm', async ({ page }) => {
-    await page.goto('/');
+    await openInteractive(page, '/');
     const section = page.locator('#interestForm');
     const phone = uniquePhone();
     await fillAndConsent(section, '홈폼테스트', phone);
@@ -144,7 +153,7 @@ test.describe('home visit-reservation form', () => {
 
 test.describe('customer page', () => {
   test('books a visit slot with a required message; the export shows both', async ({ page }) => {
-    await page.goto('/Promotion/Customer');
+    await openInteractive(page, '/Promotion/Customer');
     await expect(page.getByRole('heading', { level: 1, name: '방문예약 등록' })).toBeVisible();
     await expect(page.getByText('24시간 상담 가능')).toBeVisible();
     const form = page.locator('.lead-form--customer');

@@ -14,7 +14,8 @@ export const INTEREST_POPUP_ATTRIBUTE = 'data-interest-popup';
  * customer page); one click listener on the document intercepts them. A real modal <dialog>:
  * focus stays inside, Esc closes, focus returns to the opener. Opening pushes a history entry
  * with the page's own state, so browser Back closes the popup and stays on the page; the router
- * never sees that entry (its popstate is swallowed here).
+ * never sees that entry (its popstate is swallowed here). Once the listeners are attached the dialog
+ * carries `data-ready` (before that, an opener is still the plain link to the customer page).
  */
 export function InterestPopup() {
   const leadForm = useRootData()?.leadForm;
@@ -63,6 +64,7 @@ export function InterestPopup() {
     // Capture phase: before React Router's <Link> handlers and its own popstate listener.
     document.addEventListener('click', onClick, true);
     window.addEventListener('popstate', onPopState, true);
+    dialogRef.current?.setAttribute('data-ready', '');
     return () => {
       document.removeEventListener('click', onClick, true);
       window.removeEventListener('popstate', onPopState, true);
