@@ -8,11 +8,16 @@
  *   LIGHTHOUSE_RUNS=3
  *   LIGHTHOUSE_PATHS=/,/FloorPlan/59A           comma-separated paths (default: the issue's four)
  *   LIGHTHOUSE_JSON=dir                           also write each run's report as JSON there
+ *   LIGHTHOUSE_CPU_MULTIPLIER=4                   CPU slowdown of the simulation (Lighthouse's default 4)
+ *
+ * Also prints the host's BenchmarkIndex: Lighthouse's 4× CPU slowdown assumes a host above 1000
+ * and warns below it (a slower host scores lower for the same page), so compare runs on one host.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import * as constants from 'lighthouse/core/config/constants.js';
 import { ensureBuild, startServer, table, percentile, type RunningServer } from './server';
 
 const PATHS = (process.env.LIGHTHOUSE_PATHS ?? '/,/FloorPlan/59A,/cheonghak/press,/Promotion/Customer').split(',').filter(Boolean);
@@ -21,6 +26,7 @@ const TARGETS = ['', '≥ 98', '100', '100', '100', '≤ 1500', '≤ 0.010', '�
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const JSON_DIR = process.env.LIGHTHOUSE_JSON;
+const CPU_MULTIPLIER = process.env.LIGHTHOUSE_CPU_MULTIPLIER ? Number(process.env.LIGHTHOUSE_CPU_MULTIPLIER) : undefined;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 type Sample = Record<(typeof CATEGORIES)[number], number> & { lcp: number; cls: number; tbt: number };
@@ -29,7 +35,8 @@ type Sample = Record<(typeof CATEGORIES)[number], number> & { lcp: number; cls: 
 async function audit(url: string, port: number, attempts = 3) {
   for (let attempt = 1; ; attempt++) {
     // Default config = mobile form factor, simulated (Lantern) throttling.
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    const throttling = CPU_MULTIPLIER ? { throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU_MULTIPLIER } } : {};
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], ...throttling });
     if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (!lhr.runtimeError) return lhr;
@@ -63,11 +70,13 @@ async function main(): Promise<void> {
     });
 
     const rows: Array<Array<string | number>> = [];
+    const benchmarkIndexes: number[] = [];
     for (const path of PATHS) {
       const url = server.url + path;
       const samples: Sample[] = [];
       for (let run = 0; run < RUNS; run++) {
         const lhr = await audit(url, chrome.port);
+        benchmarkIndexes.push(lhr.environment.benchmarkIndex);
         if (JSON_DIR) {
           mkdirSync(JSON_DIR, { recursive: true });
           const name = `${path.replace(/[^a-zA-Z0-9]+/g, '_') || 'root'}-${run + 1}.json`;
@@ -102,7 +111,9 @@ async function main(): Promise<void> {
         m('tbt').toFixed(0),
       ]);
     }
-    console.log(`\nLighthouse ${RUNS} run(s) per URL, mobile, simulated throttling — medians\n`);
+    const cpu = `${CPU_MULTIPLIER ?? constants.throttling.mobileSlow4G.cpuSlowdownMultiplier}× CPU slowdown`;
+    console.log(`\nLighthouse ${RUNS} run(s) per URL, mobile, simulated throttling (${cpu}) — medians`);
+    console.log(`Host BenchmarkIndex ${median(benchmarkIndexes).toFixed(0)} (Lighthouse warns below 1000: the host is slower than its 4× slowdown assumes)\n`);
     console.log(table(['path', 'perf', 'a11y', 'best-pr.', 'seo', 'LCP ms', 'CLS', 'TBT ms'], [...rows, ['target', ...TARGETS.slice(1)]]));
   } finally {
     chrome?.kill();
