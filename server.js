@@ -36,10 +36,10 @@ if (DEVELOPMENT) {
   // Not in --dev: Vite's client injects inline scripts that carry no nonce.
   server.use(appModule.responseHeaders);
   // Hashed file names never change content, so browsers and CDNs may keep them for a year.
-  server.use(
-    '/assets',
-    express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }),
-  );
+  // Text assets go out as the build's brotli/gzip copies; the rest as they are.
+  const assetCaching = { immutable: true, maxAge: '1y' };
+  server.use('/assets', appModule.precompressedAssets('build/client/assets', assetCaching));
+  server.use('/assets', express.static('build/client/assets', { ...assetCaching, index: false }));
   server.use(express.static('build/client', { maxAge: '1h', index: false, redirect: false }));
   server.use(appModule.app);
   server.use(appModule.errorHandler);

@@ -1,6 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
+import { precompressAssets } from './web/build/precompress';
 
 // The server bundle's entry is our own Node app (API + React Router handler), in the shape of
 // React Router's node-custom-server template; server.js imports it in production.
@@ -12,5 +13,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: {
     external: ['better-sqlite3', 'sharp'],
   },
-  plugins: [reactRouter()],
+  // The client build also writes .br/.gz copies of its text assets (served by server.js).
+  plugins: [reactRouter(), ...(isSsrBuild ? [] : [precompressAssets()])],
 }));

@@ -3,7 +3,8 @@
  * pages, loader data, 404s, API, static files, hashed assets, images, malformed requests; the
  * CSP nonce is fresh per response and carried by every inline script. HSTS only in production.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { IncomingHttpHeaders } from 'node:http';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,6 +112,29 @@ describe('cache headers', () => {
     expect((await get('/', { 'accept-encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
     const css = readdirSync('build/client/assets').find((file) => file.endsWith('.css'));
     expect((await get(`/assets/${css}`, { 'accept-encoding': 'br' })).headers['content-encoding']).toBe('br');
+  });
+
+  it("hashed text assets go out as the build's brotli/gzip copies, decoding to the file itself", async () => {
+    const script = readdirSync('build/client/assets').find((file) => file.startsWith('entry.client') && file.endsWith('.js'))!;
+    const original = readFileSync(`build/client/assets/${script}`);
+    const cases: Array<[string, string | undefined, (body: Buffer) => Buffer]> = [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['br;q=0, gzip', 'gzip', gunzipSync],
+      ['identity', undefined, (body) => body],
+    ];
+    for (const [acceptEncoding, encoding, decode] of cases) {
+      const response = await get(`/assets/${script}`, { 'accept-encoding': acceptEncoding });
+      expect(response.status, acceptEncoding).toBe(200);
+      expect(response.headers['content-encoding'], acceptEncoding).toBe(encoding);
+      expect(response.headers['content-type'], acceptEncoding).toBe('text/javascript; charset=utf-8');
+      expect(response.headers['cache-control'], acceptEncoding).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.vary, acceptEncoding).toMatch(/Accept-Encoding/i);
+      expect(decode(response.body).equals(original), `${acceptEncoding}: the decoded body is the file`).toBe(true);
+      // The precompressed copy is what the build wrote, not compressed again per request.
+      if (encoding) expect(response.body.equals(readFileSync(`build/client/assets/${script}.${encoding === 'br' ? 'br' : 'gz'}`))).toBe(true);
+      const revalidated = await get(`/assets/${script}`, { 'accept-encoding': acceptEncoding, 'if-none-match': String(response.headers.etag) });
+      expect(revalidated.status, acceptEncoding).toBe(304);
+    }
   });
 });
 

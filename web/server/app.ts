@@ -58,6 +58,7 @@ export const responseHeaders = [
   cacheHeaders(),
 ];
 export { errorHandler } from './http/errors';
+export { precompressedAssets } from './http/precompressed';
 const viewCounter = new ViewCounter(sources.content, {
   intervalMs: Number(process.env.VIEW_FLUSH_INTERVAL_MS) || undefined,
 });
