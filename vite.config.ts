@@ -1,7 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
-import { precompressAssets } from './web/build/precompress';
+import { precompressAssets } from './web/vite/precompress';
 
 // The server bundle's entry is our own Node app (API + React Router handler), in the shape of
 // React Router's node-custom-server template; server.js imports it in production.

@@ -1,6 +1,6 @@
 /**
  * Serves the build's precompressed copies of hashed assets (`file.js.br`, `file.js.gz`, written by
- * web/build/precompress.ts) to browsers that accept them, with the original file's Content-Type
+ * web/vite/precompress.ts) to browsers that accept them, with the original file's Content-Type
  * and the same year-long immutable caching. Anything else — no copy, an encoding the browser
  * refuses, a path that is not a plain file name — falls through to the ordinary static handler.
  * Only names listed from the directory at start are served, so a request cannot reach any other
@@ -9,7 +9,7 @@
 import { readdirSync } from 'node:fs';
 import { extname } from 'node:path';
 import express, { type RequestHandler } from 'express';
-import { PRECOMPRESSED_EXTENSIONS } from '../../build/precompress';
+import { PRECOMPRESSED_EXTENSIONS } from '../../vite/precompress';
 
 type Encoding = 'br' | 'gzip';
 const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
