@@ -4,7 +4,9 @@
  * CSV export's access check.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { leadMessages } from '../../web/app/lib/messages';
+import { leadMessages, messages } from '../../web/app/lib/messages';
+import { ContentUnavailableError, type ContentSource } from '../../web/server/content/types';
+import type { LeadOutbox } from '../../web/server/leads/outbox';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -164,6 +166,16 @@ describe('POST /api/leads', () => {
     expect(await app.leads.fetch('*[_id == "visitSlot-test"][0].booked')).toBe(1);
   });
 
+  it('refuses a slot whose day is over, even when posted directly', async () => {
+    app = await startLeadApp();
+    await app.leads.mutate([{ create: { ...slotDocument('visitSlot-past', 5), date: '2020-01-04' } }]);
+    const response = await app.post(validBody({ visitSlot: 'visitSlot-past' }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ errors: { visitSlot: errors.visitSlotInvalid } });
+    expect(await app.leads.fetch('*[_id == "visitSlot-past"][0].booked')).toBe(0);
+    expect(await app.leads.fetch('count(*[_type == "lead"])')).toBe(0);
+  });
+
   it('takes a plain form post (no JavaScript) and redirects to the result page', async () => {
     app = await startLeadApp();
     const form = new URLSearchParams({
@@ -196,6 +208,36 @@ describe('POST /api/leads', () => {
       '/leads/result?status=invalid&errors=phoneInvalid%2CageRequired&from=%2FPromotion%2FCustomer',
     );
     expect(await app.leads.fetch('count(*[_type == "lead"])')).toBe(1);
+  });
+
+  it('with the store down and the outbox unwritable: 503 for scripts, the Korean error page for forms', async () => {
+    const unreachable = async () => {
+      throw new ContentUnavailableError('leads store unreachable');
+    };
+    const leads: ContentSource = { fetch: unreachable, mutate: unreachable, invalidate: () => {}, close: async () => {} };
+    const outbox: LeadOutbox = {
+      add: () => {
+        throw new Error('disk full');
+      },
+      due: () => [],
+      delivered: () => {},
+      retryLater: () => {},
+      refused: () => {},
+      pendingCount: () => 0,
+      close: () => {},
+    };
+    app = await startLeadApp({ leads, outbox });
+    const json = await app.post(validBody());
+    expect(json.status).toBe(503);
+    expect(await json.json()).toMatchObject({ error: 'unavailable', message: messages.leadError });
+    const form = await fetch(`${app.url}/api/leads`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(Object.entries(validBody()).map(([key, value]) => [key, String(value)])),
+      redirect: 'manual',
+    });
+    expect(form.status).toBe(303);
+    expect(form.headers.get('location')).toBe('/leads/result?status=unavailable');
   });
 
   it('serves fresh form data: a token, the consent notice and upcoming slots', async () => {

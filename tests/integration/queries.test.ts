@@ -8,11 +8,14 @@ import path from 'node:path';
 import * as queries from '../../web/sanity/queries';
 import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
 import type { QueryParams } from '../../web/server/content/types';
+import { demoVisitSlots } from '../../web/server/leads/demo-slots';
 
 /** `store: 'leads'` runs the query against the leads store (seeded slots plus one lead). */
 type QueryCase = { params?: QueryParams; store?: 'leads'; check: (result: unknown) => void };
 
-const SEEDED_SLOT = 'visitSlot-20261205-1400';
+const TODAY = '2026-11-23';
+const SEEDED_SLOTS = demoVisitSlots(TODAY);
+const SEEDED_SLOT = SEEDED_SLOTS[1]._id;
 const FIXTURE_LEAD = {
   _id: 'lead-fixture',
   _type: 'lead',
@@ -96,7 +99,7 @@ const cases: Record<keyof typeof queries, QueryCase> = {
     },
   },
   unitTypeByCodeQuery: {
-    params: { code: '114A' },
+    params: { code: '114A', page: 'floorPlan' },
     check: (unit) => expect(unit).toMatchObject({ code: '114A', label: '84㎡C' }),
   },
   vrTourUnitTypesQuery: {
@@ -149,10 +152,11 @@ const cases: Record<keyof typeof queries, QueryCase> = {
   },
   upcomingVisitSlotsQuery: {
     store: 'leads',
-    params: { today: '2026-01-01' },
+    params: { today: TODAY },
     check: (slots) => {
       const list = slots as Array<{ _id: string; date: string; booked: number }>;
-      expect(list.length).toBeGreaterThan(0);
+      // The past slot added in beforeAll is left out.
+      expect(list.map((slot) => slot._id)).toEqual(SEEDED_SLOTS.map((slot) => slot._id));
       expect(list.map((slot) => slot.date)).toEqual([...list.map((slot) => slot.date)].sort());
       expect(list[0].booked).toBe(0);
     },
@@ -216,8 +220,11 @@ let leadsStore: EmbeddedStore;
 
 beforeAll(async () => {
   store = await openEmbeddedStore({ file: ':memory:', seedFile: path.resolve('content/production.ndjson') });
-  leadsStore = await openEmbeddedStore({ file: ':memory:', seedFile: path.resolve('content/leads.ndjson') });
-  await leadsStore.mutate([{ create: FIXTURE_LEAD }]);
+  leadsStore = await openEmbeddedStore({ file: ':memory:', seedDocuments: SEEDED_SLOTS });
+  await leadsStore.mutate([
+    { create: FIXTURE_LEAD },
+    { create: { _id: 'visitSlot-past', _type: 'visitSlot', date: '2026-11-22', time: '11:00', capacity: 6, booked: 0 } },
+  ]);
 });
 
 afterAll(async () => {

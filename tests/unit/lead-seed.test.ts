@@ -1,21 +1,16 @@
 /**
- * The leads dataset's seed (content/leads.ndjson: visit slots only, never a lead) passes the
- * Studio's own validation, and the lead settings in the content seed are complete.
+ * The embedded leads store's first-start slots (visit slots only, never a lead) lie on the coming
+ * weekends whatever the date, pass the Studio's own validation, and the lead settings in the
+ * content seed are complete.
  */
 import { readFileSync } from 'node:fs';
 import { createSchema, validateDocument } from 'sanity';
 import type { SanityClient, SanityDocument, Workspace } from 'sanity';
 import { describe, expect, it } from 'vitest';
 import { schemaTypes } from '../../schemas';
+import { demoVisitSlots, seoulDate } from '../../web/server/leads/demo-slots';
 
 const schema = createSchema({ name: 'test', types: schemaTypes });
-
-function readNdjson(file: string): SanityDocument[] {
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as SanityDocument);
-}
 
 async function errorsOf(document: SanityDocument) {
   const markers = await validateDocument({
@@ -28,24 +23,46 @@ async function errorsOf(document: SanityDocument) {
   return markers.filter(({ level }) => level === 'error').map(({ message, path }) => `${path.join('.')}: ${message}`);
 }
 
-describe('lead seeds', () => {
-  const slots = readNdjson('content/leads.ndjson');
-
-  it('hold visit slots only, with hyphenated ids', () => {
-    expect(slots.length).toBeGreaterThan(0);
+describe('demo visit slots', () => {
+  it.each(['2026-11-23', '2026-12-26', '2027-02-27', '2031-12-31'])('from %s: 4 weekends ahead, 3 a day', (today) => {
+    const slots = demoVisitSlots(today);
+    expect(slots).toHaveLength(24);
+    expect(new Set(slots.map(({ _id }) => _id)).size).toBe(24);
     for (const slot of slots) {
       expect(slot._type).toBe('visitSlot');
       expect(slot._id).toMatch(/^visitSlot-\d{8}-\d{4}$/);
       expect(slot.booked).toBe(0);
+      expect(String(slot.date) > today).toBe(true);
+      expect([0, 6]).toContain(new Date(`${String(slot.date)}T00:00:00Z`).getUTCDay());
     }
+    const lastDay = Date.parse(`${slots.at(-1)!.date}T00:00:00Z`);
+    expect(lastDay - Date.parse(`${today}T00:00:00Z`)).toBeLessThanOrEqual(29 * 86_400_000);
   });
 
-  it.each(slots.map((slot) => [slot._id, slot] as const))('%s passes Studio validation', async (_id, slot) => {
-    expect(await errorsOf(slot)).toEqual([]);
+  it('a Saturday itself is not offered (the slots start tomorrow)', () => {
+    expect(demoVisitSlots('2026-11-28')[0].date).toBe('2026-11-29');
   });
 
-  it('the content seed has complete lead settings with a retention period', async () => {
-    const settings = readNdjson('content/production.ndjson').find(({ _id }) => _id === 'leadSettings');
+  it('Korean date: 15:00 UTC is already the next day in Seoul', () => {
+    expect(seoulDate(Date.parse('2026-11-23T14:59:00Z'))).toBe('2026-11-23');
+    expect(seoulDate(Date.parse('2026-11-23T15:00:00Z'))).toBe('2026-11-24');
+  });
+
+  it.each(demoVisitSlots('2026-11-23').map((slot) => [slot._id, slot] as const))(
+    '%s passes Studio validation',
+    async (_id, slot) => {
+      expect(await errorsOf(slot as SanityDocument)).toEqual([]);
+    },
+  );
+});
+
+describe('lead settings seed', () => {
+  it('is complete, with a retention period', async () => {
+    const settings = readFileSync('content/production.ndjson', 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as SanityDocument)
+      .find(({ _id }) => _id === 'leadSettings');
     expect(settings).toBeDefined();
     expect(await errorsOf(settings!)).toEqual([]);
     expect(settings?.retentionDays).toBeGreaterThan(0);

@@ -32,6 +32,8 @@ export type EmbeddedStoreOptions = {
   file: string;
   /** NDJSON in `sanity dataset import` format, loaded only into an empty database. */
   seedFile?: string;
+  /** Documents loaded only into an empty database (after `seedFile`'s, if both are given). */
+  seedDocuments?: SanityDocument[];
   /** Seeded image assets record their path relative to this directory (default: cwd). */
   rootDir?: string;
 };
@@ -79,9 +81,11 @@ export async function openEmbeddedStore(options: EmbeddedStoreOptions): Promise<
       CREATE INDEX IF NOT EXISTS documents_by_type ON documents (type);
     `);
     const store = new SqliteContentStore(database);
-    if (store.isEmpty() && options.seedFile) {
-      const seed = await readSeedDocuments(options.seedFile, { rootDir: options.rootDir ?? process.cwd() });
-      store.importDocuments(seed);
+    if (store.isEmpty() && (options.seedFile || options.seedDocuments)) {
+      const fromFile = options.seedFile
+        ? await readSeedDocuments(options.seedFile, { rootDir: options.rootDir ?? process.cwd() })
+        : [];
+      store.importDocuments([...fromFile, ...(options.seedDocuments ?? [])]);
     }
     return store;
   } catch (error) {

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { EMBEDDED_IMAGE_CONFIG, type ImageConfig } from '../../sanity/image';
+import { demoVisitSlots, seoulDate } from '../leads/demo-slots';
 import { openEmbeddedStore } from './embedded';
 import { createSanitySource } from './sanity';
 import type { ContentSource } from './types';
@@ -23,6 +24,11 @@ export async function createContentSources(env: NodeJS.ProcessEnv = process.env)
   const projectId = env.SANITY_PROJECT_ID;
   if (projectId) {
     const dataset = env.SANITY_DATASET || 'production';
+    const leadsDataset = env.SANITY_LEADS_DATASET || 'leads';
+    // A public dataset can be read by anyone: leads in it would be published.
+    if (leadsDataset === dataset) {
+      throw new Error(`SANITY_LEADS_DATASET must name a private dataset other than the content dataset "${dataset}"`);
+    }
     const shared = {
       projectId,
       apiVersion: env.SANITY_API_VERSION || '2025-02-19',
@@ -33,7 +39,7 @@ export async function createContentSources(env: NodeJS.ProcessEnv = process.env)
     return {
       content: createSanitySource({ ...shared, dataset, useCdn: env.SANITY_USE_CDN !== 'false' }),
       // Leads are read back right after they are written: no CDN, no cache.
-      leads: createSanitySource({ ...shared, dataset: env.SANITY_LEADS_DATASET || 'leads', useCdn: false, cacheTtlMs: 0 }),
+      leads: createSanitySource({ ...shared, dataset: leadsDataset, useCdn: false, cacheTtlMs: 0 }),
       mode: 'sanity',
       imageConfig: { projectId, dataset, baseUrl: SANITY_CDN },
     };
@@ -47,8 +53,8 @@ export async function createContentSources(env: NodeJS.ProcessEnv = process.env)
   try {
     const leads = await openEmbeddedStore({
       file: path.join(dataDir, 'leads.sqlite'),
-      // The leads dataset's seed holds visit slots only, never leads.
-      seedFile: path.resolve('content/leads.ndjson'),
+      // A new leads database starts with demo visit slots for the coming weekends, never leads.
+      seedDocuments: demoVisitSlots(seoulDate(Date.now())),
     });
     return { content, leads, mode: 'embedded', imageConfig: EMBEDDED_IMAGE_CONFIG };
   } catch (error) {

@@ -103,12 +103,17 @@ export function createLeadRouter({ service, isAdmin }: LeadRoutesOptions): expre
   });
 
   // A store that is down and an outbox that cannot write: the one 5xx, and it is not about input.
-  router.use(['/api/leads', '/api/leads.csv', '/api/leads/form'], (error: Error, _req: Request, res: Response, next: NextFunction) => {
+  router.use(['/api/leads', '/api/leads.csv', '/api/leads/form'], (error: Error, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) {
       next(error);
       return;
     }
     console.error('[leads]', error);
+    // A visitor without JavaScript gets the error page in Korean, not a JSON body.
+    if (req.method === 'POST' && req.is('application/x-www-form-urlencoded')) {
+      res.redirect(303, `${LEAD_RESULT_PATH}?status=unavailable`);
+      return;
+    }
     res.status(503).set('Retry-After', '30').json({ error: 'unavailable', message: messages.leadError });
   });
 

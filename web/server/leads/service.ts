@@ -20,6 +20,7 @@ import { leadMessages } from '../../app/lib/messages';
 import { ContentUnavailableError, MutationError, type ContentSource } from '../content/types';
 import { LruCache } from '../content/lru';
 import { leadsToCsv } from './csv';
+import { seoulDate } from './demo-slots';
 import { createFormTokenSigner, type FormTokenSigner } from './form-token';
 import { silentNotifier, type LeadNotifier } from './notifier';
 import type { LeadOutbox } from './outbox';
@@ -173,7 +174,7 @@ export class LeadService {
 
     let outcome;
     try {
-      outcome = await saveLead(this.options.leads, lead, input.visitSlotId, 'refuse');
+      outcome = await saveLead(this.options.leads, lead, input.visitSlotId, 'refuse', seoulDate(now));
     } catch (error) {
       if (!(error instanceof ContentUnavailableError)) throw error;
       return this.keepForLater(lead, input.visitSlotId, error.message);
@@ -319,11 +320,6 @@ export class LeadService {
 function notificationOf(lead: LeadDocument & { visitAt?: string }) {
   const { _id, name, phone, message, createdAt, sourcePage, formKind, visitAt } = lead;
   return { _id, name, phone, message, createdAt, sourcePage, formKind, visitAt };
-}
-
-/** YYYY-MM-DD in Korea, where the model house is. */
-function seoulDate(now: number): string {
-  return new Date(now + 9 * 3600_000).toISOString().slice(0, 10);
 }
 
 /** The page path (no query string) and its utm_* parameters; anything not a local path is dropped. */

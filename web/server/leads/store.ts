@@ -48,11 +48,14 @@ export async function saveLead(
   lead: LeadDocument,
   visitSlotId: string | null,
   slotPolicy: SlotPolicy,
+  /** YYYY-MM-DD: a slot dated earlier is over and counts as gone (a visitor cannot book the past). */
+  bookableFrom = '',
 ): Promise<SaveOutcome> {
   if (!visitSlotId) return createLead(leads, lead);
   for (let attempt = 0; attempt < MAX_BOOKING_ATTEMPTS; attempt += 1) {
     if (await leads.fetch<boolean>(leadExistsQuery, { id: lead._id })) return { status: 'duplicate', id: lead._id };
-    const slot = await leads.fetch<VisitSlotForBookingQueryResult>(visitSlotForBookingQuery, { id: visitSlotId });
+    const found = await leads.fetch<VisitSlotForBookingQueryResult>(visitSlotForBookingQuery, { id: visitSlotId });
+    const slot = found && (found.date ?? '') >= bookableFrom ? found : null;
     const visitAt = slot ? `${slot.date} ${slot.time}` : undefined;
     if (!slot || slot.booked >= (slot.capacity ?? 0)) {
       if (slotPolicy === 'refuse') return { status: slot ? 'slotFull' : 'slotMissing' };
