@@ -77,6 +77,13 @@ export const page = defineType({
         defineField({ name: 'title', title: '배너 제목', type: 'string' }),
         defineField({ name: 'text', title: '배너 문구', type: 'text', rows: 2 }),
         defineField({ name: 'image', title: '배너 이미지', type: 'imageWithAlt' }),
+        defineField({
+          name: 'delayText',
+          title: '문구 늦게 표시',
+          description: '켜면 배너 문구가 제목보다 늦게(0.5초 뒤) 나타납니다. 브랜드 소개 페이지에 씁니다.',
+          type: 'boolean',
+          initialValue: false,
+        }),
       ],
     }),
     defineField({ name: 'intro', title: '도입 문구', type: 'text', rows: 3, group: 'content' }),

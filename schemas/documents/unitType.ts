@@ -57,6 +57,20 @@ export const unitType = defineType({
       initialValue: false,
     }),
     defineField({
+      name: 'pages',
+      title: '공개 페이지',
+      description: '이 주택형의 평면도(/FloorPlan/코드)와 인테리어(/Interior/코드) 페이지 중 사이트에 여는 것을 고르세요. 고르지 않은 페이지는 "찾을 수 없음"(404)입니다.',
+      type: 'array',
+      of: [defineArrayMember({ type: 'string' })],
+      options: {
+        list: [
+          { title: '평면도 페이지', value: 'floorPlan' },
+          { title: '인테리어 페이지', value: 'interior' },
+        ],
+        layout: 'grid',
+      },
+    }),
+    defineField({
       name: 'plan',
       title: '평면도',
       description: '비워 두면 "준비 중" 안내가 표시됩니다.',

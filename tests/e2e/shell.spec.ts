@@ -71,7 +71,7 @@ test.describe('shell', () => {
     }
     await expect(footer.getByRole('link', { name: '개인정보처리방침' })).toHaveAttribute('href', '/privacy');
     await expect(footer.getByRole('link', { name: '방문예약' })).toHaveAttribute('data-interest-popup', '');
-    await expect(footer).toContainText('© 2026');
+    await expect(footer).toContainText('© 2025');
     await expect(footer).toContainText('청학건설(주)');
   });
 

@@ -49,6 +49,15 @@ const PAGES: Array<[path: string, h1: string]> = [
   ['/privacy', '개인정보처리방침'],
 ];
 
+/** The pages outside the informational table: home, the customer page and the press pages. */
+const OTHER_PAGES: Array<[path: string, h1: string, title: string]> = [
+  ['/', '역세권 위에 공원을 더한 일상, 청학 파크 에디션', '청학 파크 에디션 | 인천 연수구 청학동 아파트 분양'],
+  ['/Promotion/Customer', '방문예약 등록', '방문예약 등록 | 청학 파크 에디션'],
+  ['/cheonghak/press', '언론보도', '언론보도 | 청학 파크 에디션'],
+  // An article's own title is its h1 and its <title> (the banner above it is not a heading).
+  ['/cheonghak/press/press-sample-01', '청학 파크 에디션, 인천 연수구 청학동 재개발 사업 본격화', '청학 파크 에디션, 인천 연수구 청학동 재개발 사업 본격화'],
+];
+
 let vite: ViteDevServer;
 let store: EmbeddedStore;
 let leadsStore: EmbeddedStore;
@@ -111,8 +120,19 @@ describe('every informational route, rendered on the server', () => {
     });
   }
 
+  for (const [pathname, h1, title] of OTHER_PAGES) {
+    it(`${pathname}: 200, one h1 "${h1}", title "${title}", canonical`, async () => {
+      const { response, html } = await get(pathname);
+      expect(response.status).toBe(200);
+      expect(h1sOf(html)).toEqual([h1]);
+      expect(titleOf(html)).toBe(title);
+      expect(canonicalOf(html)).toBe(`${SITE}${pathname}`);
+      titles.set(pathname, title);
+    });
+  }
+
   it('no two pages share a title', () => {
-    expect(titles.size).toBe(PAGES.length);
+    expect(titles.size).toBe(PAGES.length + OTHER_PAGES.length);
     expect(new Set(titles.values()).size).toBe(titles.size);
   });
 
@@ -121,6 +141,15 @@ describe('every informational route, rendered on the server', () => {
     expect(response.status).toBe(200);
     expect(h1sOf(html)).toEqual(['인지세 납부안내']);
     expect(canonicalOf(html)).toBe(`${SITE}/SalesInfo/stampTax`);
+  });
+
+  it('/cheonghak/customer is the customer page, with /Promotion/Customer as its canonical URL', async () => {
+    const { response, html } = await get('/cheonghak/customer');
+    expect(response.status).toBe(200);
+    expect(h1sOf(html)).toEqual(['방문예약 등록']);
+    expect(canonicalOf(html)).toBe(`${SITE}/Promotion/Customer`);
+    expect(html).toContain('24시간 상담 가능');
+    expect((await get('/othersite/customer')).response.status).toBe(404);
   });
 
   it('/LocationEnvironment/premium moves for good (301) to the primium spelling', async () => {
@@ -135,7 +164,8 @@ describe('every informational route, rendered on the server', () => {
     expect(response.headers.get('location')).toBe('/cheonghak/press');
   });
 
-  it.each(['/FloorPlan/99Z', '/Interior/abc', '/Brand/nope', '/no/such/page'])('%s answers 404 "Not Found" without a canonical', async (pathname) => {
+  // 40 is a home-viewer type with no pages of its own; 59B, 114A and 114B have a plan page but no interior one.
+  it.each(['/FloorPlan/99Z', '/FloorPlan/40', '/Interior/abc', '/Interior/40', '/Interior/59B', '/Interior/114B', '/Brand/nope', '/no/such/page'])('%s answers 404 "Not Found" without a canonical', async (pathname) => {
     const { response, html } = await get(pathname);
     expect(response.status).toBe(404);
     expect(h1sOf(html)).toEqual(['Not Found']);
@@ -149,8 +179,18 @@ describe('every informational route, rendered on the server', () => {
     for (const pathname of ['/FloorPlan/59A', '/Interior/84B']) {
       expect((await get(pathname)).html).toContain('본 모델하우스에 연출된 사진은 전시품 및 유상옵션 품목이 포함되어');
     }
-    const unit = await store.fetch<{ plan: unknown } | null>('*[_type == "unitType" && code == "114B"][0]{ plan }');
-    if (!unit?.plan) expect((await get('/FloorPlan/114B')).html).toMatch(/class="loading-dots"[\s\S]*평면도 준비 중입니다/);
+    // An editor removes 114B's plan: the very next request shows the coming-soon placeholder.
+    expect((await get('/FloorPlan/114B')).html).not.toContain('class="loading-dots"');
+    const { plan } = (await store.fetch<{ plan: object }>('*[_id == "unitType-114B"][0]{ plan }'))!;
+    await store.mutate([{ patch: { id: 'unitType-114B', unset: ['plan'] } }]);
+    try {
+      const placeholder = (await get('/FloorPlan/114B')).html;
+      expect(placeholder).toMatch(/class="loading-dots"[\s\S]*평면도 준비 중입니다/);
+      expect(placeholder.match(/class="loading-dots__dot"/g)).toHaveLength(3);
+      expect(placeholder).toContain('본 모델하우스에 연출된 사진은 전시품 및 유상옵션 품목이 포함되어');
+    } finally {
+      await store.mutate([{ patch: { id: 'unitType-114B', set: { plan } } }]);
+    }
   });
 
   it('no YouTube or VR frame or script in the server HTML: only click-to-load facades', async () => {
@@ -172,6 +212,45 @@ describe('every informational route, rendered on the server', () => {
     const location = (await get('/LocationEnvironment/intro')).html;
     expect(location.match(/class="location-card"/g)).toHaveLength(6);
     expect(location).toContain('주소: 인천광역시 연수구 청학동 일원');
+  });
+
+  it('social and search metadata: Open Graph 1200×630, Twitter card, ApartmentComplex JSON-LD, Naver verification', async () => {
+    const { html: before } = await get('/BusinessGuide/intro');
+    expect(before).not.toContain('naver-site-verification');
+    await store.mutate([{ patch: { id: 'siteSettings', set: { naverSiteVerification: 'naver-code-0123' } } }]);
+    try {
+      const { html } = await get('/BusinessGuide/intro');
+      expect(html).toContain('<meta name="naver-site-verification" content="naver-code-0123"/>');
+      const meta = (key: string) => decode(new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1] ?? '');
+      expect(meta('og:type')).toBe('website');
+      expect(meta('og:locale')).toBe('ko_KR');
+      expect(meta('og:site_name')).toBe('청학 파크 에디션');
+      expect(meta('og:title')).toBe('사업안내 | 청학 파크 에디션');
+      expect(meta('og:url')).toBe(`${SITE}/BusinessGuide/intro`);
+      expect(meta('og:description').length).toBeGreaterThan(10);
+      const image = new URL(meta('og:image'));
+      expect(image.origin).toBe(SITE);
+      expect(image.pathname).toMatch(/^\/images\//);
+      expect([meta('og:image:width'), meta('og:image:height')]).toEqual(['1200', '630']);
+      expect(meta('twitter:card')).toBe('summary_large_image');
+      expect(meta('twitter:image')).toBe(meta('og:image'));
+      const jsonLd = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(([, json]) => JSON.parse(json));
+      expect(jsonLd).toContainEqual(
+        expect.objectContaining({
+          '@type': 'ApartmentComplex',
+          name: '청학 파크 에디션',
+          address: expect.objectContaining({ '@type': 'PostalAddress', streetAddress: expect.stringContaining('인천광역시 연수구 청학동'), addressCountry: 'KR' }),
+          numberOfAccommodationUnits: 652,
+        }),
+      );
+    } finally {
+      await store.mutate([{ patch: { id: 'siteSettings', set: { naverSiteVerification: '' } } }]);
+    }
+  });
+
+  it('the brand page lets its banner text arrive later (500 ms); other pages do not', async () => {
+    expect((await get('/Brand/intro')).html).toContain('class="page-banner page-banner--delay-text"');
+    expect((await get('/BusinessGuide/intro')).html).toContain('<header class="page-banner">');
   });
 
   it('an edit in the store shows on the next request', async () => {

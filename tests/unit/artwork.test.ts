@@ -16,6 +16,11 @@ const MAX_PDF_BYTES = 300 * 1024;
 const sized = (names: string[], width: number, height: number) => names.map((name) => ({ name, width, height }));
 
 const CONTRACT = [
+  // Shared links: Kakao crops the centre 800×400, where the generator draws the towers.
+  ...sized(['og-image'], 1200, 630),
+  ...sized(['hero'], 1920, 1080),
+  ...sized(['page-banner'], 1920, 480),
+  ...sized(['site-overview'], 1600, 1000),
   ...sized(['brand-intro', 'premium', 'community', 'complex-design', 'emodel-59A'], 1600, 900),
   ...sized(['location-map', 'location-transit'], 1600, 1000),
   ...sized(

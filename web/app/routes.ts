@@ -6,6 +6,8 @@ import { type RouteConfig, index, route } from '@react-router/dev/routes';
 
 /** A page whose whole content is one `page` document with this path. */
 const contentPage = (path: string) => route(path, 'routes/content-page.tsx', { id: `page${path}` });
+/** A path kept for old links that only redirects; the sitemap leaves these out (`redirect/` ids). */
+const redirect = (path: string, file: string) => route(path, file, { id: `redirect/${path}` });
 
 export default [
   index('routes/home.tsx'),
@@ -24,7 +26,7 @@ export default [
 
   route('LocationEnvironment/intro', 'routes/location.tsx'),
   contentPage('LocationEnvironment/primium'),
-  route('LocationEnvironment/premium', 'routes/premium-redirect.tsx'),
+  redirect('LocationEnvironment/premium', 'routes/premium-redirect.tsx'),
 
   contentPage('ComplexGuide/intro'),
   contentPage('ComplexGuide/detailintro'),
@@ -36,7 +38,7 @@ export default [
 
   route('Interior/:code', 'routes/interior.tsx'),
 
-  route('Promotion/Press', 'routes/promotion-press.tsx'),
+  redirect('Promotion/Press', 'routes/promotion-press.tsx'),
   route('Promotion/Customer', 'routes/customer.tsx', { id: 'customer' }),
   route(':site/customer', 'routes/customer.tsx', { id: 'site-customer' }),
   route('leads/result', 'routes/lead-result.tsx'),

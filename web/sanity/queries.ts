@@ -69,7 +69,7 @@ export const viewerUnitTypesQuery = defineQuery(`
 export const pageByPathQuery = defineQuery(`
   *[_type == "page" && lower(path) == lower($path)][0]{
     _id, path, title, group,
-    banner{ title, text, image ${imageFields} },
+    banner{ title, text, delayText, image ${imageFields} },
     intro,
     sections[]{
       _key, heading, body, notes, videoId,
@@ -137,9 +137,12 @@ const unitTypeFields = /* groq */ `{
   interiorImages[]{ _key, _type, asset, hotspot, crop, alt, disclaimer, caption }
 }`;
 
-/** One unit type by its code, the path segment of /FloorPlan/{code} and /Interior/{code}. */
+/**
+ * One unit type by its code, the path segment of /FloorPlan/{code} and /Interior/{code}, when
+ * editors opened that page for it (`$page`: "floorPlan" or "interior").
+ */
 export const unitTypeByCodeQuery = defineQuery(`
-  *[_type == "unitType" && code == $code][0]${unitTypeFields}
+  *[_type == "unitType" && code == $code && $page in pages][0]${unitTypeFields}
 `);
 
 /** The E-model house tabs: unit types with a VR tour address. */

@@ -265,6 +265,7 @@ export type UnitType = {
   supplyArea?: number;
   households?: number;
   inViewer?: boolean;
+  pages?: Array<string>;
   plan?: ImageWithAlt;
   vrTourUrl?: string;
   vrPoster?: ImageWithAlt;
@@ -288,6 +289,7 @@ export type Page = {
     title?: string;
     text?: string;
     image?: ImageWithAlt;
+    delayText?: boolean;
   };
   intro?: string;
   sections?: Array<
@@ -817,7 +819,7 @@ export type ViewerUnitTypesQueryResult = Array<{
 
 // Source: ../web/sanity/queries.ts
 // Variable: pageByPathQuery
-// Query: *[_type == "page" && lower(path) == lower($path)][0]{    _id, path, title, group,    banner{ title, text, image { _type, asset, hotspot, crop, alt, disclaimer, caption } },    intro,    sections[]{      _key, heading, body, notes, videoId,      image { _type, asset, hotspot, crop, alt, disclaimer, caption },      table{ columns, rows[]{ _key, cells } }    },    actions[]{ _key, label, href, newTab },    notes,    seo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, alt, disclaimer, caption } }  }
+// Query: *[_type == "page" && lower(path) == lower($path)][0]{    _id, path, title, group,    banner{ title, text, delayText, image { _type, asset, hotspot, crop, alt, disclaimer, caption } },    intro,    sections[]{      _key, heading, body, notes, videoId,      image { _type, asset, hotspot, crop, alt, disclaimer, caption },      table{ columns, rows[]{ _key, cells } }    },    actions[]{ _key, label, href, newTab },    notes,    seo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, alt, disclaimer, caption } }  }
 export type PageByPathQueryResult = {
   _id: string;
   path: string | null;
@@ -826,6 +828,7 @@ export type PageByPathQueryResult = {
   banner: {
     title: string | null;
     text: string | null;
+    delayText: boolean | null;
     image: {
       _type: "imageWithAlt";
       asset: SanityImageAssetReference | null;
@@ -952,7 +955,7 @@ export type PressSitemapQueryResult = Array<{
 
 // Source: ../web/sanity/queries.ts
 // Variable: unitTypeByCodeQuery
-// Query: *[_type == "unitType" && code == $code][0]{  _id, code, label, exclusiveArea, supplyArea, households,  plan { _type, asset, hotspot, crop, alt, disclaimer, caption },  interiorImages[]{ _key, _type, asset, hotspot, crop, alt, disclaimer, caption }}
+// Query: *[_type == "unitType" && code == $code && $page in pages][0]{  _id, code, label, exclusiveArea, supplyArea, households,  plan { _type, asset, hotspot, crop, alt, disclaimer, caption },  interiorImages[]{ _key, _type, asset, hotspot, crop, alt, disclaimer, caption }}
 export type UnitTypeByCodeQueryResult = {
   _id: string;
   code: string | null;
@@ -1132,7 +1135,7 @@ declare module "@sanity/client" {
     '\n  *[_type == "premiumCard"] | order(order asc){\n    _id, label, title, text1, text2, link, linkText, image { _type, asset, hotspot, crop, alt, disclaimer, caption }\n  }\n': PremiumCardsQueryResult;
     '\n  *[_type == "premiumSlide" && defined(image.asset)] | order(order asc){\n    _id, title, description, image { _type, asset, hotspot, crop, alt, disclaimer, caption }\n  }\n': PremiumSlidesQueryResult;
     '\n  *[_type == "unitType" && inViewer == true] | order(order asc){\n    _id, code, label, plan { _type, asset, hotspot, crop, alt, disclaimer, caption }\n  }\n': ViewerUnitTypesQueryResult;
-    '\n  *[_type == "page" && lower(path) == lower($path)][0]{\n    _id, path, title, group,\n    banner{ title, text, image { _type, asset, hotspot, crop, alt, disclaimer, caption } },\n    intro,\n    sections[]{\n      _key, heading, body, notes, videoId,\n      image { _type, asset, hotspot, crop, alt, disclaimer, caption },\n      table{ columns, rows[]{ _key, cells } }\n    },\n    actions[]{ _key, label, href, newTab },\n    notes,\n    seo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, alt, disclaimer, caption } }\n  }\n': PageByPathQueryResult;
+    '\n  *[_type == "page" && lower(path) == lower($path)][0]{\n    _id, path, title, group,\n    banner{ title, text, delayText, image { _type, asset, hotspot, crop, alt, disclaimer, caption } },\n    intro,\n    sections[]{\n      _key, heading, body, notes, videoId,\n      image { _type, asset, hotspot, crop, alt, disclaimer, caption },\n      table{ columns, rows[]{ _key, cells } }\n    },\n    actions[]{ _key, label, href, newTab },\n    notes,\n    seo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, alt, disclaimer, caption } }\n  }\n': PageByPathQueryResult;
     '\n  *[_type == "overviewRow"] | order(order asc){ _id, label, value }\n': OverviewRowsQueryResult;
     '\n  *[_type == "pressArticle" && siteId == $siteId && defined(date) && (\n    $cursorDate == null || date < $cursorDate || (date == $cursorDate && _id < $cursorId)\n  )] | order(date desc, _id desc)[0...11]{ _id, title, date }\n': PressListQueryResult;
     '\n  count(*[_type == "pressArticle" && siteId == $siteId && defined(date)])\n': PressCountQueryResult;
@@ -1141,7 +1144,7 @@ declare module "@sanity/client" {
     '\n  *[_type == "pressArticle" && _id == $id && siteId == $siteId][0]{ _id, title, summary, date, body }\n': PressArticleQueryResult;
     '\n  *[_type == "pressViews" && _id in $viewIds]{ "articleId": article._ref, count }\n': PressViewsQueryResult;
     '\n  *[_type == "pressArticle" && siteId == $siteId && defined(date)] | order(date desc){ _id, _updatedAt }\n': PressSitemapQueryResult;
-    '\n  *[_type == "unitType" && code == $code][0]{\n  _id, code, label, exclusiveArea, supplyArea, households,\n  plan { _type, asset, hotspot, crop, alt, disclaimer, caption },\n  interiorImages[]{ _key, _type, asset, hotspot, crop, alt, disclaimer, caption }\n}\n': UnitTypeByCodeQueryResult;
+    '\n  *[_type == "unitType" && code == $code && $page in pages][0]{\n  _id, code, label, exclusiveArea, supplyArea, households,\n  plan { _type, asset, hotspot, crop, alt, disclaimer, caption },\n  interiorImages[]{ _key, _type, asset, hotspot, crop, alt, disclaimer, caption }\n}\n': UnitTypeByCodeQueryResult;
     '\n  *[_type == "unitType" && defined(vrTourUrl)] | order(order asc){ _id, code, label, vrTourUrl, vrPoster { _type, asset, hotspot, crop, alt, disclaimer, caption } }\n': VrTourUnitTypesQueryResult;
     '\n  *[_type == "videoTab"] | order(order asc){ _id, key, title, videoId }\n': VideoTabsQueryResult;
     '\n  *[_type == "locationCard"] | order(order asc){ _id, title, content, image { _type, asset, hotspot, crop, alt, disclaimer, caption } }\n': LocationCardsQueryResult;

@@ -104,12 +104,15 @@ function routeTree(manifest: RouteManifest, parentId?: string): RouteObject[] {
   });
 }
 
-/** Whether the app has a route for `path` other than its catch-all (`*`, the not-found page). */
+/**
+ * Whether the app has a page for `path`: a route other than its catch-all (`*`, the not-found
+ * page) and the redirects kept for old links (ids `redirect/…` in routes.ts).
+ */
 export function pageMatcher(manifest: RouteManifest): (path: string) => boolean {
   const tree = routeTree(manifest);
   return (path) => {
     const leaf = matchRoutes(tree, path)?.at(-1)?.route;
-    return !!leaf && leaf.path !== '*';
+    return !!leaf && leaf.path !== '*' && !leaf.id?.startsWith('redirect/');
   };
 }
 

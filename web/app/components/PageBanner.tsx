@@ -12,13 +12,17 @@ type PageBannerProps = {
   image?: BannerImage | null;
   /** The brand page lets its text box arrive later (500 ms instead of 100 ms). */
   delayText?: boolean;
+  /** A page whose own heading is the h1 (a press article) shows the banner title as plain text. */
+  titleIsHeading?: boolean;
 };
 
 /**
- * The inner-page title banner: the menu group as an eyebrow, the page title as the h1. The fade-in
- * is a CSS animation, so the text is in the server HTML and shows without JavaScript.
+ * The inner-page title banner: the menu group as an eyebrow, the page title as the h1 (unless the
+ * page has its own). The fade-in is a CSS animation, so the text is in the server HTML and shows
+ * without JavaScript.
  */
-export function PageBanner({ title, text, group, image, delayText }: PageBannerProps) {
+export function PageBanner({ title, text, group, image, delayText, titleIsHeading = true }: PageBannerProps) {
+  const Title = titleIsHeading ? 'h1' : 'p';
   return (
     <header className={delayText ? 'page-banner page-banner--delay-text' : 'page-banner'}>
       {image ? (
@@ -32,7 +36,7 @@ export function PageBanner({ title, text, group, image, delayText }: PageBannerP
       ) : null}
       <div className="page-banner__inner">
         {group ? <p className="page-banner__group">{group}</p> : null}
-        <h1 className="page-banner__title">{title}</h1>
+        <Title className="page-banner__title">{title}</Title>
         {text ? <p className="page-banner__text">{text}</p> : null}
       </div>
     </header>

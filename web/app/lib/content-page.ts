@@ -52,18 +52,23 @@ export type UnitTypePage = {
   path: string;
 };
 
+/** The unit-type pages an editor can open per unit type (`unitType.pages`), and where they live. */
+const UNIT_TYPE_SECTION_PATHS = { floorPlan: '/FloorPlan', interior: '/Interior' } as const;
+export type UnitTypeSection = keyof typeof UNIT_TYPE_SECTION_PATHS;
+
 /**
- * A unit type's page under `sectionPath` (/FloorPlan/59A, /Interior/84B): the unit type by its
- * code plus the section's shared page document. An unknown code is a 404.
+ * A unit type's page in `section` (/FloorPlan/59A, /Interior/84B): the unit type by its code plus
+ * the section's shared page document. An unknown code, or a page not opened for it, is a 404.
  */
 export async function loadUnitTypePage(
   context: AppLoadContext,
-  sectionPath: string,
+  section: UnitTypeSection,
   code: string | undefined,
 ): Promise<UnitTypePage> {
+  const sectionPath = UNIT_TYPE_SECTION_PATHS[section];
   const [page, unit] = await Promise.all([
     loadPage(context, sectionPath),
-    context.content.fetch<UnitTypeByCodeQueryResult>(unitTypeByCodeQuery, { code: (code ?? '').toUpperCase() }),
+    context.content.fetch<UnitTypeByCodeQueryResult>(unitTypeByCodeQuery, { code: (code ?? '').toUpperCase(), page: section }),
   ]);
   if (!unit?.code) throw data(null, { status: 404 });
   const heading = [unit.label ?? unit.code, page.title].filter(Boolean).join(' ');

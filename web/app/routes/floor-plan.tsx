@@ -7,7 +7,7 @@ import { ComingSoon } from '../components/page/LoadingDots';
 
 /** /FloorPlan/{code}: the unit type's plan, or a coming-soon placeholder; the notes of /FloorPlan. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  return loadUnitTypePage(context, '/FloorPlan', params.code);
+  return loadUnitTypePage(context, 'floorPlan', params.code);
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

@@ -7,7 +7,7 @@ import { ComingSoon } from '../components/page/LoadingDots';
 
 /** /Interior/{code}: the unit type's interior images, or a coming-soon placeholder. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  return loadUnitTypePage(context, '/Interior', params.code);
+  return loadUnitTypePage(context, 'interior', params.code);
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

@@ -56,11 +56,11 @@ export default function PressDetail({ loaderData }: Route.ComponentProps) {
   const url = new URL(pressArticlePath(site, article._id), settings?.siteUrl ?? 'http://localhost').toString();
   return (
     <main id="main" className="inner-page">
-      <PageBanner title={messages.press.title} group={group?.title} />
+      <PageBanner title={messages.press.title} group={group?.title} titleIsHeading={false} />
       <div className="inner-page__body press-page">
         <article className="press-article">
           <header className="press-article__header">
-            <h2 className="press-article__title">{article.title}</h2>
+            <h1 className="press-article__title">{article.title}</h1>
             <dl className="press-article__meta">
               <div>
                 <dt>{messages.press.authorColumn}</dt>

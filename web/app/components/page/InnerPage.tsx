@@ -28,6 +28,7 @@ export function InnerPage({ page, heading, menuPath, children }: InnerPageProps)
         text={page.banner?.text}
         group={page.group}
         image={page.banner?.image}
+        delayText={page.banner?.delayText ?? false}
       />
       <SubMenu path={menuPath ?? page.path ?? undefined} />
       <div className="inner-page__body">
