@@ -13,6 +13,8 @@ const HOST = process.env.HOST || '0.0.0.0';
 
 const server = express();
 server.disable('x-powered-by');
+// Behind a reverse proxy or CDN, rate limits must see the visitor's address, not the proxy's.
+if (process.env.TRUST_PROXY) server.set('trust proxy', trustProxyValue(process.env.TRUST_PROXY));
 // Brotli (quality 4) for clients that accept it, else gzip (compression ≥ 1.8).
 server.use(compression());
 
@@ -54,10 +56,18 @@ async function stop(signal) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: closing`);
-  listener.close();
-  listener.closeIdleConnections?.();
+  // Requests in flight finish first (a view they count is still flushed), but no longer than 3 s.
+  const closed = new Promise((resolve) => listener.close(resolve));
+  listener.closeIdleConnections();
+  await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
   await appModule?.shutdown?.();
   process.exit(0);
 }
 process.on('SIGTERM', () => void stop('SIGTERM'));
 process.on('SIGINT', () => void stop('SIGINT'));
+
+/** TRUST_PROXY: a hop count ("1"), "true", or addresses/subnets ("loopback, 10.0.0.0/8"). */
+function trustProxyValue(value) {
+  if (/^\d+$/.test(value)) return Number(value);
+  return value === 'true' ? true : value;
+}

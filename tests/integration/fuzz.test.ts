@@ -18,7 +18,11 @@ const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 const CONCURRENCY = 12;
 
 /** Endpoints outside React Router (web/server/app.ts and the routers it mounts). */
-const API_PATHS = ['/api/leads', '/api/leads/form', '/api/leads.csv', '/api/sanity/webhook', '/api/', '/api/nope'];
+const API_PATHS = [
+  '/api/leads', '/api/leads/form', '/api/leads.csv', '/api/sanity/webhook',
+  '/api/press', '/api/press?site=cheonghak', '/api/press/press-sample-01/view', '/api/press/press-sample-01/view?site=cheonghak',
+  '/api/press/', '/api/', '/api/nope',
+];
 const STATIC_PATHS = ['/favicon.svg', '/assets/', '/images/embedded/production/', '/images/'];
 
 function routePaths(entries: RouteConfigEntry[], prefix = ''): string[] {
@@ -67,11 +71,24 @@ const leadShaped = fc.record(
   Object.fromEntries(Object.values(LEAD_FIELDS).map((field) => [field, fc.oneof(printable(40), fc.string({ maxLength: 40 }), fc.constantFrom('on', 'true', '1', '010-1234-5678', '홍길동'))])),
   { requiredKeys: [] },
 );
+/** The press page's admin forms (sign-in, logout, new post). */
+const pressFormShaped = fc.record(
+  {
+    intent: fc.oneof(fc.constantFrom('login', 'logout', 'create', ''), printable(10)),
+    email: fc.oneof(fc.constant('admin@cheonghak.local'), printable(60)),
+    password: printable(80),
+    title: fc.oneof(fc.constant('<script>alert(1)</script>'), fc.string({ maxLength: 300 })),
+    summary: fc.string({ maxLength: 300 }),
+    body: fc.string({ maxLength: 3000 }),
+  },
+  { requiredKeys: [] },
+);
 const bodyArb = fc.oneof(
   fc.constant(undefined),
   fc.json({ maxDepth: 3 }).map((json) => ({ type: 'application/json', body: json })),
   leadShaped.map((lead) => ({ type: 'application/json', body: JSON.stringify(lead) })),
   leadShaped.map((lead) => ({ type: 'application/x-www-form-urlencoded', body: new URLSearchParams(lead as Record<string, string>).toString() })),
+  pressFormShaped.map((form) => ({ type: 'application/x-www-form-urlencoded', body: new URLSearchParams(form).toString() })),
   fc.uint8Array({ maxLength: 4096 }).map((bytes) => ({ type: undefined, body: Buffer.from(bytes) })),
   fc.string({ maxLength: 2000 }).map((text) => ({ type: 'text/plain', body: text })),
 );

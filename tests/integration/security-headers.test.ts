@@ -33,7 +33,7 @@ function expectSecurityHeaders(headers: IncomingHttpHeaders, what: string) {
   expect(csp, `${what}: frame-src`).toMatch(/frame-src https:\/\/www\.youtube-nocookie\.com( https:\/\/[^ ;*]+)*(;|$)/);
   expect(headers['x-content-type-options'], what).toBe('nosniff');
   expect(headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
-  expect(headers['permissions-policy'], what).toBe('camera=(), microphone=(), geolocation=(), interest-cohort=()');
+  expect(headers['permissions-policy'], what).toBe('camera=(), microphone=(), geolocation=()');
   expect(headers['cross-origin-opener-policy'], what).toBe('same-origin');
   // The test server runs with NODE_ENV=production.
   expect(headers['strict-transport-security'], what).toBe('max-age=31536000; includeSubDomains');

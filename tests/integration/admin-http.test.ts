@@ -1,0 +1,157 @@
+/**
+ * The press page's admin over real HTTP against the built server (`node server.js`): sign-in
+ * failure, throttling per visitor address (behind a proxy: TRUST_PROXY), writes without a session
+ * (401), from a foreign Origin (403), with an expired or logged-out cookie (401), an XSS title
+ * stored and rendered inert; and the lead rate limit per forwarded address.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../web/app/lib/messages';
+import { hashPassword } from '../../web/server/auth/password';
+import { SESSION_COOKIE, SESSION_TTL_MS, SessionSigner } from '../../web/server/auth/session';
+import { rawRequest, startServer, type RawResponse, type RunningServer } from './built-server';
+
+const EMAIL = 'press-admin@example.kr';
+const PASSWORD = 'correct horse battery staple';
+const SESSION_SECRET = 'session-secret-for-the-admin-http-test-0123';
+let passwordHash: string;
+let server: RunningServer;
+let origin: string;
+
+beforeAll(async () => {
+  passwordHash = await hashPassword(PASSWORD);
+  server = await startServer({
+    env: {
+      ADMIN_EMAIL: EMAIL,
+      ADMIN_PASSWORD_HASH: passwordHash,
+      SESSION_SECRET,
+      TRUST_PROXY: 'loopback',
+      LEAD_MIN_FILL_MS: '0',
+      LEAD_RATE_LIMIT_IP: '2/600',
+    },
+  });
+  origin = server.url;
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+function postForm(path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return rawRequest(server.url, {
+    method: 'POST',
+    path,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin, ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+const login = (password: string, forwardedFor: string) =>
+  postForm('/cheonghak/press', { intent: 'login', email: EMAIL, password }, { 'x-forwarded-for': forwardedFor });
+
+function sessionCookieOf(response: RawResponse): string {
+  const setCookie = [response.headers['set-cookie'] ?? []].flat().find((line) => line.startsWith(`${SESSION_COOKIE}=`));
+  expect(setCookie, 'a session cookie').toBeTruthy();
+  return setCookie!.split(';')[0];
+}
+
+const createPost = (cookie: string | undefined, title: string, headers: Record<string, string> = {}) =>
+  postForm('/cheonghak/press', { intent: 'create', title, summary: '요약입니다', body: '첫 문단\n둘째 문단' }, {
+    ...(cookie ? { cookie } : {}),
+    ...headers,
+  });
+
+const text = (response: RawResponse) => response.body.toString('utf8');
+
+describe('admin sign-in over HTTP', () => {
+  it('a wrong password answers 401 with "로그인 실패: …" on the page', async () => {
+    const response = await login('wrong password', '198.51.100.1');
+    expect(response.status).toBe(401);
+    expect(text(response)).toContain(messages.loginFailed(messages.loginInvalid));
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('the 6th failure from one address in 15 minutes is 429; another address is not blocked', async () => {
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect((await login(`wrong ${attempt}`, '203.0.113.7')).status, `attempt ${attempt}`).toBe(401);
+    }
+    const blocked = await login(PASSWORD, '203.0.113.7');
+    expect(blocked.status).toBe(429);
+    expect(text(blocked)).toContain(messages.loginThrottled);
+    const elsewhere = await login(PASSWORD, '203.0.113.8');
+    expect(elsewhere.status).toBe(302);
+    sessionCookieOf(elsewhere);
+  });
+});
+
+describe('admin writes over HTTP', () => {
+  it('without a session: 401, and nothing is stored', async () => {
+    const response = await createPost(undefined, '세션 없는 글');
+    expect(response.status).toBe(401);
+    expect(text(response)).toContain(messages.adminSessionRequired);
+    const list = await rawRequest(server.url, { path: '/api/press?site=cheonghak' });
+    expect(text(list)).not.toContain('세션 없는 글');
+  });
+
+  it('from a foreign Origin, even signed in: 403', async () => {
+    const cookie = sessionCookieOf(await login(PASSWORD, '198.51.100.20'));
+    for (const foreign of [{ origin: 'http://evil.example' }, { origin: 'null' }]) {
+      const response = await createPost(cookie, '다른 출처의 글', foreign);
+      expect(response.status, foreign.origin).toBe(403);
+    }
+    const list = await rawRequest(server.url, { path: '/api/press?site=cheonghak' });
+    expect(text(list)).not.toContain('다른 출처의 글');
+  });
+
+  it('signed in: a post with a script in its title is stored and rendered inert', async () => {
+    const cookie = sessionCookieOf(await login(PASSWORD, '198.51.100.30'));
+    const title = '<script>alert("x")</script><img src=x onerror=alert(1)> 분양 소식';
+    const created = await createPost(cookie, title);
+    expect(created.status).toBe(303);
+    const list = JSON.parse(text(await rawRequest(server.url, { path: '/api/press?site=cheonghak' }))) as { items: Array<{ _id: string; title: string }> };
+    expect(list.items[0].title).toBe(title);
+    const detail = text(await rawRequest(server.url, { path: `/cheonghak/press/${list.items[0]._id}` }));
+    expect(detail).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(detail).not.toContain('<script>alert');
+    expect(detail).not.toContain('<img src=x');
+  });
+
+  it('an expired session cookie is refused (401) and the page shows the sign-in form again', async () => {
+    const signer = new SessionSigner(Buffer.from(SESSION_SECRET));
+    const { token } = signer.issue(EMAIL, passwordHash, Date.now() - SESSION_TTL_MS - 1000);
+    const cookie = `${SESSION_COOKIE}=${token}`;
+    expect((await createPost(cookie, '만료된 세션의 글')).status).toBe(401);
+    const page = text(await rawRequest(server.url, { path: '/cheonghak/press', headers: { cookie } }));
+    expect(page).toContain('name="password"');
+    expect(page).not.toContain(`${EMAIL}님 환영합니다`);
+    // The same cookie, freshly issued, is accepted: the refusal above was the expiry.
+    const fresh = `${SESSION_COOKIE}=${signer.issue(EMAIL, passwordHash, Date.now()).token}`;
+    const welcome = text(await rawRequest(server.url, { path: '/cheonghak/press', headers: { cookie: fresh } }));
+    expect(welcome).toContain(`${EMAIL}님 환영합니다`);
+  });
+
+  it('logout revokes the session: the old cookie then gets 401', async () => {
+    const cookie = sessionCookieOf(await login(PASSWORD, '198.51.100.40'));
+    const logout = await postForm('/cheonghak/press', { intent: 'logout' }, { cookie });
+    expect(logout.status).toBe(302);
+    expect(String(logout.headers['set-cookie'])).toMatch(new RegExp(`^${SESSION_COOKIE}=;.*Max-Age=0`));
+    expect((await createPost(cookie, '로그아웃 뒤의 글')).status).toBe(401);
+  });
+});
+
+describe('lead rate limit behind a proxy (TRUST_PROXY)', () => {
+  it('counts per forwarded visitor address, not per proxy', async () => {
+    const submit = async (forwardedFor: string, phone: string) => {
+      const { token } = JSON.parse(text(await rawRequest(server.url, { path: '/api/leads/form' }))) as { token: string };
+      const body = JSON.stringify({ formToken: token, formKind: 'popup', name: '홍길동', phone, privacyConsent: true, ageConfirmed: true, website: '' });
+      return rawRequest(server.url, {
+        method: 'POST',
+        path: '/api/leads',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+        body,
+      });
+    };
+    expect((await submit('192.0.2.10', '010-2000-0001')).status).toBe(201);
+    expect((await submit('192.0.2.10', '010-2000-0002')).status).toBe(201);
+    expect((await submit('192.0.2.10', '010-2000-0003')).status).toBe(429);
+    expect((await submit('192.0.2.11', '010-2000-0004')).status).toBe(201);
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * The Sanity webhook route: a publish signed with the shared secret purges the cached content, so
+ * the next request shows the Studio's edit without waiting for the cache TTL; an unsigned or
+ * wrongly signed call changes nothing. Runs against the Sanity backend with a stub API on 127.0.0.1.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSanitySource } from '../../web/server/content/sanity';
+import { createSanityWebhookHandler } from '../../web/server/sanity-webhook';
+import { FakeSanity } from './leads-harness';
+
+const SECRET = 'webhook-secret-for-tests';
+const PHONE_QUERY = '*[_id == "siteSettings"][0].phone';
+
+let sanity: FakeSanity | undefined;
+let server: http.Server | undefined;
+
+afterEach(async () => {
+  server?.closeAllConnections();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await sanity?.stop();
+  server = sanity = undefined;
+});
+
+async function start() {
+  sanity = new FakeSanity();
+  const apiHost = await sanity.start([{ _id: 'siteSettings', _type: 'siteSettings', phone: '1600-0000' }]);
+  // An hour-long cache: only the webhook can make the edit show.
+  const content = createSanitySource({ projectId: 'test', dataset: 'production', apiVersion: '2025-02-19', useCdn: false, apiHost, cacheTtlMs: 3_600_000 });
+  const app = express();
+  app.post('/api/sanity/webhook', express.raw({ type: 'application/json' }), createSanityWebhookHandler({ secret: SECRET, content }));
+  server = http.createServer(app);
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/sanity/webhook`;
+  const call = (body: string, signature?: string) =>
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(signature ? { [SIGNATURE_HEADER_NAME]: signature } : {}) },
+      body,
+    });
+  const editPhone = (phone: string) => sanity!.documents.mutate([{ patch: { id: 'siteSettings', set: { phone } } }]);
+  return { content, call, editPhone };
+}
+
+describe('POST /api/sanity/webhook', () => {
+  it('a signed publish purges the cache: the edit shows on the next request', async () => {
+    const { content, call, editPhone } = await start();
+    expect(await content.fetch(PHONE_QUERY)).toBe('1600-0000');
+    await editPhone('1588-1234');
+    expect(await content.fetch(PHONE_QUERY), 'still cached before the webhook').toBe('1600-0000');
+
+    const body = JSON.stringify({ _id: 'siteSettings', _type: 'siteSettings' });
+    const response = await call(body, await encodeSignatureHeader(body, Date.now(), SECRET));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ revalidated: true });
+    expect(await content.fetch(PHONE_QUERY)).toBe('1588-1234');
+  });
+
+  it('refuses a missing, malformed, foreign or replayed-with-another-body signature with 401 and keeps the cache', async () => {
+    const { content, call, editPhone } = await start();
+    expect(await content.fetch(PHONE_QUERY)).toBe('1600-0000');
+    await editPhone('1588-1234');
+    const body = '{"_id":"siteSettings"}';
+    const signedForOther = await encodeSignatureHeader('{"_id":"other"}', Date.now(), SECRET);
+    for (const signature of [undefined, 'garbage', await encodeSignatureHeader(body, Date.now(), 'not-the-secret'), signedForOther]) {
+      const response = await call(body, signature);
+      expect(response.status, String(signature)).toBe(401);
+      expect(await response.json()).toEqual({ error: '서명이 올바르지 않습니다.' });
+    }
+    expect(await content.fetch(PHONE_QUERY)).toBe('1600-0000');
+  });
+});
