@@ -1,11 +1,12 @@
 import { DocumentTextIcon } from '@sanity/icons';
 import { defineField, defineType } from 'sanity';
 
+import { PressViewCount } from '../components/PressViewCount';
 import { STUDIO_API_VERSION } from '../rules';
 
 const SITE_ID_PATTERN = /^[a-z0-9-]+$/;
 
-/** Views are counted in `pressViews` documents, not here (see pressViews.ts). */
+/** Views are counted in `pressViews` documents (see pressViews.ts); `views` only shows that count. */
 export const pressArticle = defineType({
   name: 'pressArticle',
   title: '언론보도',
@@ -48,6 +49,14 @@ export const pressArticle = defineType({
       initialValue: () => new Date().toISOString(),
       options: { dateFormat: 'YYYY-MM-DD', timeFormat: 'HH:mm' },
       validation: (rule) => rule.required().error('게시일시를 입력해 주세요.'),
+    }),
+    defineField({
+      name: 'views',
+      title: '조회수',
+      description: '방문자가 기사를 열 때마다 사이트가 셉니다. 편집할 수 없습니다.',
+      type: 'number',
+      readOnly: true,
+      components: { input: PressViewCount },
     }),
   ],
   orderings: [{ title: '최신순', name: 'dateDesc', by: [{ field: 'date', direction: 'desc' }] }],

@@ -6,12 +6,12 @@
  */
 import autocannon from 'autocannon';
 import { createFormTokenSigner } from '../../web/server/leads/form-token';
-import { ensureBuild, startServer, table } from './server';
+import { ensureFreshBuild, startServer, table } from './server';
 
 const SECRET = 'bench-lead-form-secret';
 
 export async function benchLeadPost(options: { duration: number; connections: number }): Promise<autocannon.Result> {
-  ensureBuild();
+  ensureFreshBuild();
   const server = await startServer({
     env: { LEAD_FORM_SECRET: SECRET, LEAD_MIN_FILL_MS: '0', LEAD_RATE_LIMIT_IP: '0/1', LEAD_RATE_LIMIT_PHONE: '0/1' },
   });

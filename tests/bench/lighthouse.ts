@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
-import { ensureBuild, startServer, table, percentile, type RunningServer } from './server';
+import { ensureFreshBuild, startServer, table, percentile, type RunningServer } from './server';
 
 const PATHS = (process.env.LIGHTHOUSE_PATHS ?? '/,/FloorPlan/59A,/cheonghak/press,/Promotion/Customer').split(',').filter(Boolean);
 /** Issue 7's targets, printed under the medians. */
@@ -48,7 +48,7 @@ async function audit(url: string, port: number, attempts = 3) {
 const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
 
 async function main(): Promise<void> {
-  ensureBuild();
+  ensureFreshBuild();
   let server: RunningServer | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {

@@ -31,7 +31,7 @@ import { encodeCursor } from '../../web/server/press/cursor';
 import { PressService } from '../../web/server/press/service';
 import { ViewCounter } from '../../web/server/press/view-counter';
 import * as queries from '../../web/sanity/queries';
-import { ROOT, ensureBuild, percentile, startServer, table, type RunningServer } from './server';
+import { ROOT, ensureFreshBuild, percentile, startServer, table, type RunningServer } from './server';
 import { benchLeadPost } from './leads';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -63,7 +63,7 @@ async function cannon(url: string, headers: Record<string, string>): Promise<aut
 }
 
 async function benchHttp(): Promise<void> {
-  ensureBuild();
+  ensureFreshBuild();
   let server: RunningServer | undefined;
   const cleanup = () => rmSync(STATIC_FILE, { force: true });
   process.once('SIGINT', () => {
@@ -136,7 +136,7 @@ async function benchHttp(): Promise<void> {
 // Press HTTP: the list page, its JSON API and the view counter endpoint
 
 async function benchPressHttp(): Promise<void> {
-  ensureBuild();
+  ensureFreshBuild();
   const server = await startServer();
   try {
     const targets = [

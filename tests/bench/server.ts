@@ -3,19 +3,40 @@
  * `node server.js` with a fresh temporary DATA_DIR) on a free loopback port.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Runs `npm run build` unless build/ already holds a server and client build. */
-export function ensureBuild(): void {
-  if (existsSync(resolve(ROOT, 'build/server/index.js')) && existsSync(resolve(ROOT, 'build/client'))) return;
-  console.log('build/ missing: npm run build');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`npm run build failed (${result.status})`);
+const BUILD_INPUTS = ['web', 'schemas', 'server.js', 'react-router.config.ts', 'vite.config.ts', 'package-lock.json'];
+
+function newestChange(path: string): number {
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = stats.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestChange(join(path, entry)));
+  return newest;
+}
+
+/**
+ * Builds the app for production when build/ is missing or older than its sources, so benchmarks
+ * and tests measure the code as it is. NODE_ENV is forced: under Vitest it is "test", and a build
+ * made with it would bundle React's development build (twice the size, much slower).
+ */
+export function ensureFreshBuild(): void {
+  const built = resolve(ROOT, 'build/server/index.js');
+  const builtAt = existsSync(built) && existsSync(resolve(ROOT, 'build/client')) ? statSync(built).mtimeMs : 0;
+  const sourcesAt = Math.max(...BUILD_INPUTS.map((input) => resolve(ROOT, input)).filter(existsSync).map(newestChange));
+  if (builtAt > sourcesAt) return;
+  console.log('build/ missing or older than its sources: react-router build');
+  const result = spawnSync('npx', ['react-router', 'build'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (result.status !== 0) throw new Error(`react-router build failed (exit ${result.status})`);
 }
 
 export function freePort(): Promise<number> {

@@ -186,6 +186,35 @@ test.describe('customer page', () => {
   });
 });
 
+test.describe('when the server fails', () => {
+  test('a server error shows ❌, a lost connection ⚠️; the visitor’s input stays for a retry that then succeeds', async ({ page }) => {
+    await openInteractive(page, '/');
+    const section = page.locator('#interestForm');
+    const phone = uniquePhone();
+    await fillAndConsent(section, '재시도고객', phone);
+    const submit = section.getByRole('button', { name: '방문예약' });
+
+    await page.route('**/api/leads', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+    await submit.click();
+    const result = section.getByRole('status');
+    await expect(result).toHaveText(/❌ 등록에 실패했습니다\. 다시 시도해 주세요\./);
+    await result.getByRole('button', { name: '양식으로 돌아가기' }).click();
+    await expect(section.getByLabel('이름')).toHaveValue('재시도고객');
+
+    await page.unroute('**/api/leads');
+    await page.route('**/api/leads', (route) => route.abort('connectionrefused'));
+    await submit.click();
+    await expect(result).toHaveText(/⚠️ 오류가 발생했습니다\. 잠시 후 다시 시도해 주세요\./);
+    await result.getByRole('button', { name: '양식으로 돌아가기' }).click();
+    await expect(section.getByLabel('연락처')).toHaveValue(phone);
+
+    await page.unroute('**/api/leads');
+    await submit.click();
+    await expect(result).toContainText(SUCCESS);
+    await expect.poll(() => exportedRowFor(phone)).toContain('"재시도고객"');
+  });
+});
+
 test.describe('result page (the no-JavaScript answer)', () => {
   test('lists the field errors in Korean, links back to the form and is axe-clean', async ({ page }) => {
     const response = await page.goto('/leads/result?status=invalid&errors=phoneInvalid,ageRequired&from=/Promotion/Customer');

@@ -70,6 +70,12 @@ beforeAll(async () => {
   const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
   store = await openEmbeddedStore({ file: ':memory:', seedFile: path.resolve('content/production.ndjson') });
   leadsStore = await openEmbeddedStore({ file: ':memory:' });
+  // Before any page renders: the lead service caches the slot list for a few seconds.
+  await leadsStore.mutate([
+    { create: { _id: 'visitSlot-open', _type: 'visitSlot', date: '2099-05-01', time: '11:00', capacity: 4, booked: 1 } },
+    { create: { _id: 'visitSlot-full', _type: 'visitSlot', date: '2099-05-01', time: '14:00', capacity: 2, booked: 2 } },
+    { create: { _id: 'visitSlot-over', _type: 'visitSlot', date: '2020-05-02', time: '11:00', capacity: 4, booked: 0 } },
+  ]);
   // The load context the way web/server/app.ts builds it, on in-memory stores and a scratch directory.
   dataDir = mkdtempSync(path.join(tmpdir(), 'routes-test-'));
   leadService = createLeadServiceFromEnv({ content: store, leads: leadsStore }, { DATA_DIR: dataDir });
@@ -141,6 +147,17 @@ describe('every informational route, rendered on the server', () => {
     expect(response.status).toBe(200);
     expect(h1sOf(html)).toEqual(['인지세 납부안내']);
     expect(canonicalOf(html)).toBe(`${SITE}/SalesInfo/stampTax`);
+  });
+
+  it('the customer form lists upcoming visit slots; a full one is marked 마감 and cannot be chosen, a past one is not listed', async () => {
+    const { html } = await get('/Promotion/Customer');
+    const options = [...html.matchAll(/<option value="(visitSlot-[^"]+)"( disabled="")?>([\s\S]*?)<\/option>/g)].map(
+      ([, id, disabled, label]) => ({ id, disabled: !!disabled, label: decode(label.replaceAll('<!-- -->', '')) }),
+    );
+    expect(options).toEqual([
+      { id: 'visitSlot-open', disabled: false, label: '5월 1일 (금) 11:00 · 잔여 3명' },
+      { id: 'visitSlot-full', disabled: true, label: '5월 1일 (금) 14:00 · 마감' },
+    ]);
   });
 
   it('/cheonghak/customer is the customer page, with /Promotion/Customer as its canonical URL', async () => {

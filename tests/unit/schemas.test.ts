@@ -18,6 +18,7 @@ import type {
 import { createStructureBuilder } from 'sanity/structure';
 import type { StructureResolverContext } from 'sanity/structure';
 import { describe, expect, it } from 'vitest';
+import { PressViewCount } from '../../schemas/components/PressViewCount';
 
 import { validatePagePathFormat, validatePagePathUnique } from '../../schemas/documents/page';
 import { pressArticle } from '../../schemas/documents/pressArticle';
@@ -111,8 +112,11 @@ describe('schema types', () => {
     expect(pressViews.readOnly).toBe(true);
     const countField = (pressViews.fields as Array<{ name: string; initialValue?: unknown }>).find(({ name }) => name === 'count');
     expect(countField?.initialValue).toBe(0);
-    const fields = pressArticle.fields as Array<{ name: string; readOnly?: unknown; initialValue?: unknown }>;
-    expect(fields.map(({ name }) => name)).not.toContain('views');
+    const fields = pressArticle.fields as Array<{ name: string; readOnly?: unknown; initialValue?: unknown; components?: { input?: unknown } }>;
+    // The article's 조회수 is read-only and shows the pressViews count; nothing stores views on the article.
+    const views = fields.find(({ name }) => name === 'views');
+    expect(views?.readOnly).toBe(true);
+    expect(views?.components?.input).toBe(PressViewCount);
     const date = fields.find(({ name }) => name === 'date');
     const initialDate = (date?.initialValue as () => string)();
     expect(Math.abs(Date.parse(initialDate) - Date.now())).toBeLessThan(5_000);

@@ -19,7 +19,8 @@ export default function FloorPlan({ loaderData }: Route.ComponentProps) {
   return (
     <InnerPage page={page} heading={heading} menuPath={path}>
       {unit.plan?.asset ? (
-        <Figure image={unit.plan} className="page-figure--plan" sizes="(max-width: 900px) 100vw, 880px" />
+        // The plan is what the visitor came for, and the largest paint: fetched at once, not lazily.
+        <Figure image={unit.plan} className="page-figure--plan" sizes="(max-width: 900px) 100vw, 880px" priority />
       ) : (
         <ComingSoon message={messages.planComingSoon} />
       )}

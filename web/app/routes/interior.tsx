@@ -21,8 +21,8 @@ export default function Interior({ loaderData }: Route.ComponentProps) {
     <InnerPage page={page} heading={heading} menuPath={path}>
       {images.length ? (
         <div className="interior-gallery">
-          {images.map((image) => (
-            <Figure key={image._key} image={image} sizes="(max-width: 900px) 100vw, 1032px" />
+          {images.map((image, index) => (
+            <Figure key={image._key} image={image} sizes="(max-width: 900px) 100vw, 1032px" priority={index === 0} />
           ))}
         </div>
       ) : (
