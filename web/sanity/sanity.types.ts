@@ -187,6 +187,7 @@ export type PressArticle = {
   summary?: string;
   body?: BlockContent;
   date?: string;
+  views?: number;
 };
 
 export type VideoTab = {
