@@ -148,7 +148,9 @@ test('/FloorPlan/videos: tabs; YouTube loads only after the play button is click
   await expect(page.locator('iframe')).toHaveCount(0);
   await page.keyboard.press('End');
   await expect(tabs.nth(2)).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('tabpanel')).toContainText('영상 준비 중입니다');
+  await expect(page.locator('iframe')).toHaveCount(0);
+  await page.getByRole('tabpanel').getByRole('link', { name: /영상 재생: 84타입 안내/ }).click();
+  await expect(page.locator('iframe')).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\/chpk-84t-01\?autoplay=1/);
   expect(errors).toEqual([]);
 });
 
