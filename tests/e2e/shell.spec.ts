@@ -22,6 +22,20 @@ test.describe('shell', () => {
     expect(settings.menu.flatMap((group) => group.items).length).toBeGreaterThan(20);
   });
 
+  test('skip link: the first Tab shows "본문 바로가기" with a visible focus ring; Enter skips to the content', async ({ page }) => {
+    await page.goto(START_PAGE);
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: '본문 바로가기' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    expect(await skip.evaluate((link) => [getComputedStyle(link).outlineStyle, getComputedStyle(link).outlineWidth])).toEqual(['solid', '3px']);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#main$/);
+    // The next Tab starts inside the content, past the header and its menus.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('#main') !== null)).toBe(true);
+  });
+
   test('bottom bar only on mobile; it hides nothing at the end of the page', async ({ page }, testInfo) => {
     await page.goto(START_PAGE);
     const bar = page.locator('.mobile-bottom-bar');

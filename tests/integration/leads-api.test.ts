@@ -166,6 +166,29 @@ describe('POST /api/leads', () => {
     expect(await app.leads.fetch('*[_id == "visitSlot-test"][0].booked')).toBe(1);
   });
 
+  it('a retry of a lead stored before a restart is answered 201, even once the phone is rate-limited', async () => {
+    const phoneLimit = { max: 1, windowMs: 3_600_000 };
+    app = await startLeadApp({ phoneLimit });
+    const phone = '010-3333-4444';
+    const first = validBody({ phone });
+    const stored = await app.post(first);
+    expect(stored.status).toBe(201);
+    const { id } = (await stored.json()) as { id: string };
+    // The restarted server: same leads store, empty memory.
+    const store = app.leads;
+    const restarted = await startLeadApp({ phoneLimit, leads: { ...store, fetch: store.fetch.bind(store), mutate: store.mutate.bind(store), invalidate: () => store.invalidate(), close: async () => {} } });
+    try {
+      expect((await restarted.post(validBody({ phone }))).status, 'a new form with the same phone').toBe(201);
+      expect((await restarted.post(validBody({ phone }))).status, 'the phone is now limited').toBe(429);
+      const retry = await restarted.post(first);
+      expect(retry.status).toBe(201);
+      expect(await retry.json()).toEqual({ id });
+      expect(await app.leads.fetch('count(*[_type == "lead" && phone == "01033334444"])')).toBe(2);
+    } finally {
+      await restarted.close();
+    }
+  });
+
   it('refuses a slot whose day is over, even when posted directly', async () => {
     app = await startLeadApp();
     await app.leads.mutate([{ create: { ...slotDocument('visitSlot-past', 5), date: '2020-01-04' } }]);

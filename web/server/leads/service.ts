@@ -6,6 +6,7 @@
  */
 import {
   expiredLeadIdsQuery,
+  leadExistsQuery,
   leadSettingsQuery,
   leadsExportQuery,
   upcomingVisitSlotsQuery,
@@ -152,6 +153,8 @@ export class LeadService {
     const id = leadIdFor(token.idempotencyKey, input.phone);
     if (!this.acceptedIds.get(id)) {
       if (this.phoneLimiter.isLimited(input.phone, now) || !this.ipLimiter.tryHit(client.ip, now)) {
+        // A retry of a lead stored before a restart (which emptied acceptedIds) is no new lead.
+        if (await this.isStored(id)) return { status: 201, id };
         return { status: 429, error: 'rateLimited' };
       }
       this.phoneLimiter.tryHit(input.phone, now);
@@ -193,6 +196,10 @@ export class LeadService {
         if (outcome.status === 'created') this.notifier.notify(notificationOf(lead));
         return { status: 201, id };
     }
+  }
+
+  private isStored(id: string): Promise<boolean> {
+    return this.options.leads.fetch<boolean>(leadExistsQuery, { id }).catch(() => false);
   }
 
   /** The outbox commit is durable before this returns, so the visitor may be told "registered". */
