@@ -14,7 +14,7 @@ import { createContentSources, type ContentSources } from '../../web/server/cont
 import { startAdminAuth } from '../../web/server/auth/index';
 import { createLeadServiceFromEnv } from '../../web/server/leads/index';
 
-const PAGES = ['/', '/BusinessGuide/intro', '/Brand/intro', '/privacy', '/nope'];
+const PAGES = ['/', '/BusinessGuide/intro', '/Brand/intro', '/FloorPlan/59A', '/Promotion/Customer', '/privacy', '/nope'];
 
 let dataDir: string;
 let sources: ContentSources;
@@ -75,4 +75,8 @@ it('a new siteSettings.phone shows in header, footer and bottom bar of every pag
     for (const link of telLinks) expect(link, page).toBe('href="tel:15881234"');
     expect(html, page).toContain('1588-1234');
   }
+  // The customer page shows the number in its own content too.
+  const customerMain = /<main\b[\s\S]*<\/main>/.exec(await render('/Promotion/Customer'))?.[0] ?? '';
+  expect(customerMain).toContain('1588-1234');
+  expect(customerMain).not.toContain('1600-0000');
 });
