@@ -97,6 +97,31 @@ test.describe('interest popup', () => {
     expect(page.url()).toBe(url);
   });
 
+  test('keeps keyboard focus inside while open: Tab and Shift+Tab cycle through its controls', async ({ page }) => {
+    await openInteractive(page, '/');
+    await visibleOpener(page).click();
+    const dialog = page.getByRole('dialog', { name: '관심고객 등록' });
+    await expect(dialog.getByLabel('이름')).toBeFocused();
+    // The page behind a modal dialog is inert: focus is in the dialog, or momentarily on the
+    // document itself where the browser would show its own toolbar, never on the page behind.
+    const focusOutside = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        const open = document.querySelector('dialog.interest-popup[open]');
+        return active && active !== document.body && !open?.contains(active) ? active.outerHTML.slice(0, 80) : null;
+      });
+    for (const key of ['Tab', 'Shift+Tab']) {
+      let returnsToName = 0;
+      for (let step = 0; step < 30; step += 1) {
+        await page.keyboard.press(key);
+        expect(await focusOutside(), `${key} × ${step + 1}`).toBeNull();
+        if (await dialog.getByLabel('이름').evaluate((input) => input === document.activeElement)) returnsToName += 1;
+      }
+      expect(returnsToName, `${key} cycles back to the first field`).toBeGreaterThanOrEqual(1);
+    }
+    await expect(dialog).toBeVisible();
+  });
+
   test('a keyboard alone can open it and register', async ({ page }) => {
     await openInteractive(page, '/');
     await visibleOpener(page).focus();
