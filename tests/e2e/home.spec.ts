@@ -318,10 +318,15 @@ test.describe('home page', () => {
     const viewport = slider.locator('.premium-slider__viewport');
     const box = (await viewport.boundingBox())!;
     const y = box.y + box.height / 2;
+    // Real touch input through the browser (CDP), so touch-action and the browser's own panning
+    // decide what the page sees, as on a phone: a finger down, moving in steps, lifted.
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x?: number) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: x === undefined ? [] : [{ x, y }] });
     const swipe = async (fromX: number, toX: number) => {
-      const init = { pointerId: 1, pointerType: 'touch', isPrimary: true, clientY: y, bubbles: true };
-      await viewport.dispatchEvent('pointerdown', { ...init, clientX: fromX });
-      await viewport.dispatchEvent('pointerup', { ...init, clientX: toX });
+      await touch('touchStart', fromX);
+      for (let step = 1; step <= 5; step += 1) await touch('touchMove', fromX + ((toX - fromX) * step) / 5);
+      await touch('touchEnd');
     };
     await swipe(300, 200);
     await expect.poll(current).toBe(1);
@@ -333,11 +338,11 @@ test.describe('home page', () => {
     await expect.poll(current).toBe(5);
 
     // Held while a finger is down: no advance however long it stays.
-    await viewport.dispatchEvent('pointerdown', { pointerId: 2, pointerType: 'touch', isPrimary: true, clientX: 200, clientY: y });
+    await touch('touchStart', 200);
     await expect(slider).toHaveAttribute('data-playing', 'false');
     await page.clock.runFor(12_000);
     expect(await current()).toBe(5);
-    await viewport.dispatchEvent('pointerup', { pointerId: 2, pointerType: 'touch', isPrimary: true, clientX: 200, clientY: y });
+    await touch('touchEnd');
     await expect(slider).toHaveAttribute('data-playing', 'true');
     await page.clock.runFor(6000);
     await expect.poll(current).toBe(0);
