@@ -8,7 +8,8 @@ import { createSchema, validateDocument } from 'sanity';
 import type { SanityClient, SanityDocument, Workspace } from 'sanity';
 import { describe, expect, it } from 'vitest';
 import { schemaTypes } from '../../schemas';
-import { demoVisitSlots, seoulDate } from '../../web/server/leads/demo-slots';
+import { demoVisitSlots } from '../../web/server/leads/demo-slots';
+import { seoulDate } from '../../web/server/leads/seoul-date';
 
 const schema = createSchema({ name: 'test', types: schemaTypes });
 

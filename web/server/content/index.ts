@@ -4,7 +4,8 @@
  */
 import path from 'node:path';
 import { EMBEDDED_IMAGE_CONFIG, type ImageConfig } from '../../sanity/image';
-import { demoVisitSlots, seoulDate } from '../leads/demo-slots';
+import { demoVisitSlots } from '../leads/demo-slots';
+import { seoulDate } from '../leads/seoul-date';
 import { openEmbeddedStore } from './embedded';
 import { createSanitySource } from './sanity';
 import type { ContentSource } from './types';

@@ -4,11 +4,6 @@ const SLOT_TIMES = ['11:00', '14:00', '16:00'];
 const DEMO_CAPACITY = 6;
 const DAY_MS = 86_400_000;
 
-/** YYYY-MM-DD in Korea, where the model house is. */
-export function seoulDate(now: number): string {
-  return new Date(now + 9 * 3600_000).toISOString().slice(0, 10);
-}
-
 /**
  * Model-house visit slots for the embedded store's first start: every Saturday and Sunday of the
  * next `weekends` weekends after `today`, three times a day. Generated rather than shipped as a

@@ -21,7 +21,7 @@ import { leadMessages } from '../../app/lib/messages';
 import { ContentUnavailableError, MutationError, type ContentSource } from '../content/types';
 import { LruCache } from '../content/lru';
 import { leadsToCsv } from './csv';
-import { seoulDate } from './demo-slots';
+import { seoulDate } from './seoul-date';
 import { createFormTokenSigner, type FormTokenSigner } from './form-token';
 import { silentNotifier, type LeadNotifier } from './notifier';
 import type { LeadOutbox } from './outbox';
