@@ -1,0 +1,123 @@
+/**
+ * The SQLite connection every embedded store opens: Node's built-in `node:sqlite` where the
+ * runtime has it (Node 22.13+, so production on Node 24 needs no native module), else
+ * better-sqlite3 (Node 20). better-sqlite3 12 aborts the process on Node ≥ 24.19 when a statement
+ * is garbage-collected, and 13 does not run on Node 20, so no single version of it serves both.
+ *
+ * Only the small surface the stores use is exposed, with one behaviour on both engines.
+ */
+import { createRequire } from 'node:module';
+import type BetterSqlite3 from 'better-sqlite3';
+
+export type SqliteValue = string | number | bigint | null | Uint8Array;
+export type SqliteRow = Record<string, SqliteValue>;
+
+export interface SqliteStatement {
+  run(...params: SqliteValue[]): { changes: number };
+  get<Row = SqliteRow>(...params: SqliteValue[]): Row | undefined;
+  all<Row = SqliteRow>(...params: SqliteValue[]): Row[];
+}
+
+export interface SqliteDatabase {
+  /** Which library answers: `node:sqlite` or `better-sqlite3`. */
+  readonly engine: 'node:sqlite' | 'better-sqlite3';
+  readonly isOpen: boolean;
+  exec(sql: string): void;
+  prepare(sql: string): SqliteStatement;
+  /** Runs `fn` in one transaction (BEGIN IMMEDIATE … COMMIT); a throw rolls it back and rethrows. */
+  transaction<T>(fn: () => T): T;
+  close(): void;
+}
+
+/** The part of `node:sqlite` used here (@types/node 20, the oldest runtime, does not describe it). */
+type NodeSqliteModule = {
+  DatabaseSync: new (file: string) => {
+    readonly isOpen: boolean;
+    exec(sql: string): void;
+    prepare(sql: string): DriverStatement;
+    close(): void;
+  };
+};
+
+/** What both libraries' connections and statements have in common. */
+type Driver = {
+  isOpen(): boolean;
+  exec(sql: string): void;
+  prepare(sql: string): DriverStatement;
+  close(): void;
+};
+type DriverStatement = {
+  run(...params: SqliteValue[]): { changes: number | bigint };
+  get(...params: SqliteValue[]): unknown;
+  all(...params: SqliteValue[]): unknown[];
+};
+
+function builtinSqlite(): NodeSqliteModule | undefined {
+  try {
+    return process.getBuiltinModule?.('node:sqlite') as NodeSqliteModule | undefined;
+  } catch {
+    // Node 22.5–22.12 keeps it behind --experimental-sqlite.
+    return undefined;
+  }
+}
+
+export function openSqlite(file: string): SqliteDatabase {
+  const builtin = builtinSqlite();
+  if (builtin) {
+    const database = new builtin.DatabaseSync(file);
+    return new Connection('node:sqlite', {
+      isOpen: () => database.isOpen,
+      exec: (sql) => database.exec(sql),
+      prepare: (sql) => database.prepare(sql),
+      close: () => database.close(),
+    });
+  }
+  const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
+  const database = new Database(file);
+  return new Connection('better-sqlite3', {
+    isOpen: () => database.open,
+    exec: (sql) => void database.exec(sql),
+    prepare: (sql) => database.prepare<SqliteValue[]>(sql),
+    close: () => void database.close(),
+  });
+}
+
+class Connection implements SqliteDatabase {
+  constructor(
+    readonly engine: SqliteDatabase['engine'],
+    private readonly driver: Driver,
+  ) {}
+
+  get isOpen(): boolean {
+    return this.driver.isOpen();
+  }
+
+  exec(sql: string): void {
+    this.driver.exec(sql);
+  }
+
+  prepare(sql: string): SqliteStatement {
+    const statement = this.driver.prepare(sql);
+    return {
+      run: (...params) => ({ changes: Number(statement.run(...params).changes) }),
+      get: <Row>(...params: SqliteValue[]) => statement.get(...params) as Row | undefined,
+      all: <Row>(...params: SqliteValue[]) => statement.all(...params) as Row[],
+    };
+  }
+
+  transaction<T>(fn: () => T): T {
+    this.exec('BEGIN IMMEDIATE');
+    try {
+      const result = fn();
+      this.exec('COMMIT');
+      return result;
+    } catch (error) {
+      this.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  close(): void {
+    this.driver.close();
+  }
+}
