@@ -182,3 +182,14 @@ describe('step scrolling: wheel gestures', () => {
     expect(wheelDistancePx(1, 2, 900)).toBe(900);
   });
 });
+
+describe('step scrolling: the promo line above the first section', () => {
+  it('belongs to step 1: the step to and from section 2 is measured from where section 1 starts', () => {
+    // A 38 px promo line, then sections of exactly the visible height (900 − 64).
+    const withPromo = buildSteps([38, 874, 1710], 2400);
+    const input = { steps: withPromo, viewportHeight: VIEWPORT, headerHeight: HEADER, now: 10_000, lockedUntil: 0 };
+    expect(decideStep({ ...input, leadIn: 38, scrollY: 0, direction: 1 })).toMatchObject({ kind: 'step', step: { index: 2, offset: 874 } });
+    expect(decideStep({ ...input, leadIn: 38, scrollY: 874, direction: -1 })).toMatchObject({ kind: 'step', step: { index: 1, offset: 0 } });
+    expect(decideStep({ ...input, scrollY: 0, direction: 1 })).toEqual({ kind: 'native' });
+  });
+});

@@ -46,7 +46,7 @@ export function useStepScroll(): void {
       const offsets = Array.from(document.querySelectorAll(STEP_SELECTOR))
         .filter((section) => section.getClientRects().length > 0)
         .map((section) => section.getBoundingClientRect().top + window.scrollY - scrollPadding);
-      return buildSteps(offsets, root.scrollHeight - window.innerHeight);
+      return { steps: buildSteps(offsets, root.scrollHeight - window.innerHeight), leadIn: Math.max(0, offsets[0] ?? 0) };
     };
 
     const isOurs = (target: EventTarget | null) =>
@@ -58,7 +58,7 @@ export function useStepScroll(): void {
       const now = performance.now();
       if (stepTarget !== null && now > lockedUntil + STEP_SETTLE_MS) stepTarget = null;
       const decision = decideStep({
-        steps: measureSteps(),
+        ...measureSteps(),
         scrollY: stepTarget ?? window.scrollY,
         viewportHeight: window.innerHeight,
         headerHeight: headerHeight(),

@@ -66,6 +66,11 @@ export type StepInput = {
   viewportHeight: number;
   /** The sticky header's height: what it covers of each screen is not "seen". */
   headerHeight: number;
+  /**
+   * Where the first section starts (the promo line above it is part of step 1): the distance to
+   * and from step 1 is measured from there, as that is the content the visitor sees at the top.
+   */
+  leadIn?: number;
   direction: 1 | -1;
   now: number;
   lockedUntil: number;
@@ -81,7 +86,7 @@ export type StepInput = {
  *   is never trapped there), and when the next step is further than the visible height below the
  *   header (a section taller than that is scrolled through normally instead of being skipped).
  */
-export function decideStep({ steps, scrollY, viewportHeight, headerHeight, direction, now, lockedUntil }: StepInput): StepDecision {
+export function decideStep({ steps, scrollY, viewportHeight, headerHeight, leadIn = 0, direction, now, lockedUntil }: StepInput): StepDecision {
   if (now < lockedUntil) return { kind: 'hold' };
   const lastSection = [...steps].reverse().find((step) => Number.isInteger(step.index));
   if (direction > 0 && lastSection && scrollY > lastSection.offset + AT_STEP_TOLERANCE_PX) return { kind: 'native' };
@@ -92,7 +97,8 @@ export function decideStep({ steps, scrollY, viewportHeight, headerHeight, direc
       : [...steps].reverse().find((step) => step.offset < scrollY - AT_STEP_TOLERANCE_PX);
   if (!target) return { kind: 'native' };
   const visibleHeight = viewportHeight - headerHeight;
-  if (Math.abs(target.offset - scrollY) > visibleHeight + AT_STEP_TOLERANCE_PX) return { kind: 'native' };
+  const contentAt = (offset: number) => Math.max(offset, leadIn);
+  if (Math.abs(contentAt(target.offset) - contentAt(scrollY)) > visibleHeight + AT_STEP_TOLERANCE_PX) return { kind: 'native' };
   return { kind: 'step', step: target, lockedUntil: now + STEP_LOCK_MS };
 }
 
