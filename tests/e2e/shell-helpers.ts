@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export type MenuGroup = { title: string; items: Array<{ label: string; href: string }> };
-type Settings = { phone: string; menu: MenuGroup[] };
+type Settings = { phone: string; brandName: string; menu: MenuGroup[] };
 
 /** The seed's siteSettings: what the shell must show. */
 export const settings: Settings = readFileSync('content/production.ndjson', 'utf8')
@@ -39,6 +39,11 @@ export async function landingPaths(request: APIRequestContext): Promise<Map<stri
 /** The top-level link of a menu group in the desktop header. */
 export function topLink(page: Page, title: string) {
   return page.locator('.site-nav__top').filter({ hasText: new RegExp(`^${title}$`) });
+}
+
+/** The dropdown of a menu group in the desktop header (the list after its top-level link). */
+export function dropdownOf(page: Page, title: string) {
+  return page.locator('.site-nav__group', { has: topLink(page, title) }).locator('.site-nav__panel');
 }
 
 export async function expectAt(page: Page, path: string): Promise<void> {

@@ -21,6 +21,7 @@ import pretendardRegularUrl from './fonts/pretendard-core-400.woff2?url';
 import pretendardBoldUrl from './fonts/pretendard-core-700.woff2?url';
 import { messages } from './lib/messages';
 import { useNonce } from './lib/nonce';
+import { useFocusHeadingOnNavigation, useKeepFocusInView } from './lib/focus';
 
 // The core Pretendard subsets (the site's own characters) are needed above the fold on every
 // page: preload them; the rest of Hangul loads only for pages that use it (fonts.css).
@@ -49,6 +50,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  useKeepFocusInView();
+  useFocusHeadingOnNavigation();
   return (
     <html lang="ko">
       <head>

@@ -1,16 +1,19 @@
 import type { ReactNode } from 'react';
 import { CUSTOMER_PATH } from '../lib/menu';
+import { shellLabels } from '../lib/messages';
 
-type InterestPopupLinkProps = { className?: string; children: ReactNode; 'aria-label'?: string };
+type InterestPopupLinkProps = { className?: string; children: ReactNode };
 
 /**
  * Opens the interest popup: the popup script intercepts clicks on `[data-interest-popup]`;
- * without JavaScript the link goes to the visit-reservation page.
+ * without JavaScript the link goes to the visit-reservation page. Its name ends with what it
+ * opens, whatever its visible text (a phone number, 방문예약).
  */
-export function InterestPopupLink({ className, children, 'aria-label': ariaLabel }: InterestPopupLinkProps) {
+export function InterestPopupLink({ className, children }: InterestPopupLinkProps) {
   return (
-    <a href={CUSTOMER_PATH} data-interest-popup="" className={className} aria-label={ariaLabel}>
+    <a href={CUSTOMER_PATH} data-interest-popup="" className={className}>
       {children}
+      <span className="visually-hidden"> ({shellLabels.opensRegistration})</span>
     </a>
   );
 }

@@ -1,6 +1,7 @@
 import { useRootData } from '../lib/site-data';
 import { CUSTOMER_PATH, comparablePath } from '../lib/menu';
 import { shellLabels } from '../lib/messages';
+import { InterestPopupLink } from './InterestPopupLink';
 
 /**
  * The promotional line above the header. Its text slides in and a light sweeps across it twice
@@ -15,8 +16,10 @@ export function PromoBanner() {
   const text = <span className="promo-banner__text">{promo.text}</span>;
   return (
     <aside className="promo-banner" aria-label={shellLabels.promoBanner}>
-      {promo.href ? (
-        <a className="promo-banner__link" href={promo.href} {...(opensPopup ? { 'data-interest-popup': '' } : {})}>
+      {opensPopup ? (
+        <InterestPopupLink className="promo-banner__link">{text}</InterestPopupLink>
+      ) : promo.href ? (
+        <a className="promo-banner__link" href={promo.href}>
           {text}
         </a>
       ) : (

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useRootData } from '../lib/site-data';
 import { isExternalHref, PRIVACY_PATH } from '../lib/menu';
@@ -5,8 +6,38 @@ import { shellLabels } from '../lib/messages';
 import { telHref } from '../lib/phone';
 import { InterestPopupLink } from './InterestPopupLink';
 
+/**
+ * The family-site disclosure (a native `<details>`, so it works before hydration) also closes on
+ * Escape wherever focus is, handing focus back to its summary if it was inside, and when focus
+ * moves to something outside it.
+ */
+function useDismissibleDetails() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const details = ref.current;
+    if (!details) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !details.open) return;
+      const hadFocus = details.contains(document.activeElement);
+      details.open = false;
+      if (hadFocus) details.querySelector('summary')?.focus();
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget instanceof Node && !details.contains(event.relatedTarget)) details.open = false;
+    };
+    document.addEventListener('keydown', onKeyDown);
+    details.addEventListener('focusout', onFocusOut);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      details.removeEventListener('focusout', onFocusOut);
+    };
+  }, []);
+  return ref;
+}
+
 export function SiteFooter() {
   const settings = useRootData()?.settings;
+  const familySitesRef = useDismissibleDetails();
   if (!settings) return null;
   const familySites = (settings.familySites ?? []).filter(
     (site): site is typeof site & { href: string; label: string } => !!site.href && !!site.label,
@@ -21,7 +52,7 @@ export function SiteFooter() {
               {shellLabels.visitReservation}
             </InterestPopupLink>
             {familySites.length ? (
-              <details className="family-sites">
+              <details ref={familySitesRef} className="family-sites">
                 <summary className="family-sites__summary">{shellLabels.familySites}</summary>
                 <ul className="family-sites__list">
                   {familySites.map((site) => (

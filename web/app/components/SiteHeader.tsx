@@ -82,7 +82,6 @@ export function SiteHeader() {
           {phone ? (
             <InterestPopupLink className="site-header__phone">
               <PhoneIcon />
-              <span className="visually-hidden">{shellLabels.phoneConsultation} </span>
               {phone}
             </InterestPopupLink>
           ) : null}
@@ -106,6 +105,7 @@ export function SiteHeader() {
         phone={phone}
         top={menuTop}
         open={menuOpen}
+        opener={menuButton}
         onClose={(restoreFocus) => {
           setMenuOpen(false);
           if (restoreFocus) menuButton.current?.focus();

@@ -1,4 +1,4 @@
-import { useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { isCurrentItem, linkItems, menuGroupForPath, type MenuGroup } from '../lib/menu';
 import { shellLabels } from '../lib/messages';
@@ -6,7 +6,9 @@ import { shellLabels } from '../lib/messages';
 /**
  * The desktop navigation (above 900px): one top-level link per menu group, its sub-links in a
  * dropdown that opens on hover and on keyboard focus (CSS :hover/:focus-within, so it works before
- * hydration too) and closes on Escape.
+ * hydration too) and closes on Escape wherever focus is, and when focus leaves it. The top-level
+ * links navigate, so they carry no disclosure state: the dropdown's links follow each one in the
+ * tab order.
  */
 export function SiteNav({ menu }: { menu: MenuGroup[] }) {
   const { pathname } = useLocation();
@@ -22,6 +24,19 @@ export function SiteNav({ menu }: { menu: MenuGroup[] }) {
     if (!stillInside && dismissed === key) setDismissed(null);
   }
 
+  const openGroup = [hovered, focused].find((key) => key !== null && key !== dismissed) ?? null;
+  useEffect(() => {
+    if (openGroup === null) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setDismissed(openGroup);
+      const top = topLinks.current.get(openGroup);
+      if (top?.parentElement?.contains(document.activeElement)) top.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [openGroup]);
+
   return (
     <nav className="site-nav" aria-label={shellLabels.mainMenu}>
       <ul className="site-nav__groups">
@@ -30,7 +45,6 @@ export function SiteNav({ menu }: { menu: MenuGroup[] }) {
           const first = items[0];
           if (!first) return null;
           const key = group._key;
-          const panelId = `site-nav-panel-${key}`;
           const open = (hovered === key || focused === key) && dismissed !== key;
           const classes = ['site-nav__group'];
           if (open) classes.push('is-open');
@@ -51,11 +65,6 @@ export function SiteNav({ menu }: { menu: MenuGroup[] }) {
                 setFocused(null);
                 leave(key, hovered === key);
               }}
-              onKeyDown={(event: KeyboardEvent<HTMLLIElement>) => {
-                if (event.key !== 'Escape' || !open) return;
-                setDismissed(key);
-                topLinks.current.get(key)?.focus();
-              }}
             >
               <Link
                 ref={(element) => {
@@ -64,12 +73,10 @@ export function SiteNav({ menu }: { menu: MenuGroup[] }) {
                 }}
                 to={first.href}
                 className="site-nav__top"
-                aria-expanded={open}
-                aria-controls={panelId}
               >
                 {group.title}
               </Link>
-              <ul id={panelId} className="site-nav__panel">
+              <ul className="site-nav__panel">
                 {items.map((item) => {
                   const current = isCurrentItem(item, pathname);
                   return (

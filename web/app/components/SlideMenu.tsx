@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CUSTOMER_PATH, isCurrentItem, linkItems, menuGroupForPath, type MenuGroup } from '../lib/menu';
 import { shellLabels } from '../lib/messages';
 import { telHref } from '../lib/phone';
+import { FOCUSABLE_SELECTOR, inertOutside } from '../lib/focus';
 
 export const SLIDE_MENU_ID = 'slide-menu';
 
@@ -12,15 +13,19 @@ type SlideMenuProps = {
   /** Where the header ends on screen: the menu opens below it, so the header stays usable. */
   top: number;
   open: boolean;
-  /** `restoreFocus`: put the focus back on the menu button (closing with Escape). */
+  /** The menu button: it stays usable (it closes the menu) while everything else is inert. */
+  opener: RefObject<HTMLButtonElement | null>;
+  /** `restoreFocus`: put the focus back on the menu button (Escape, the backdrop). */
   onClose: (restoreFocus?: boolean) => void;
 };
 
 /**
  * The mobile menu (900px and below): a panel sliding in from the left with an accordion of the
- * menu groups — one open at a time; tapping the open one closes it.
+ * menu groups — one open at a time; tapping the open one closes it. While open it is modal: the
+ * rest of the page (but the menu button) is inert, focus moves into the panel, and Escape closes
+ * it from anywhere, handing focus back to the menu button.
  */
-export function SlideMenu({ menu, phone, top, open, onClose }: SlideMenuProps) {
+export function SlideMenu({ menu, phone, top, open, opener, onClose }: SlideMenuProps) {
   const { pathname } = useLocation();
   const [expanded, setExpanded] = useState<string | null>(null);
 
@@ -32,11 +37,29 @@ export function SlideMenu({ menu, phone, top, open, onClose }: SlideMenuProps) {
     if (open) setExpanded(currentGroupKey);
   }
 
+  const panel = useRef<HTMLDivElement>(null);
+  const backdrop = useRef<HTMLDivElement>(null);
+  const latestOnClose = useRef(onClose);
+  useLayoutEffect(() => {
+    latestOnClose.current = onClose;
+  });
+
   useEffect(() => {
     if (!open) return;
     document.documentElement.classList.add('has-slide-menu');
-    return () => document.documentElement.classList.remove('has-slide-menu');
-  }, [open]);
+    const kept = [panel.current, backdrop.current, opener.current].filter((element) => element !== null);
+    const releaseInert = inertOutside(kept);
+    panel.current?.querySelector<HTMLElement>(FOCUSABLE_SELECTOR)?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') latestOnClose.current(true);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.documentElement.classList.remove('has-slide-menu');
+      releaseInert();
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open, opener]);
 
   // Set only once measured (after a tap, in the browser): the server HTML carries no style
   // attribute, which the CSP (no 'unsafe-inline' styles) would refuse.
@@ -45,19 +68,18 @@ export function SlideMenu({ menu, phone, top, open, onClose }: SlideMenuProps) {
   return (
     <>
       <div
+        ref={backdrop}
         className={open ? 'slide-menu__backdrop is-open' : 'slide-menu__backdrop'}
         style={openBelow}
-        onClick={() => onClose()}
+        onClick={() => onClose(true)}
         aria-hidden="true"
       />
       <div
+        ref={panel}
         id={SLIDE_MENU_ID}
         className={open ? 'slide-menu is-open' : 'slide-menu'}
         style={openBelow}
         inert={!open}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') onClose(true);
-        }}
       >
         <nav aria-label={shellLabels.slideMenu}>
           <ul className="slide-menu__groups">

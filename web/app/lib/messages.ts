@@ -124,6 +124,7 @@ export const shellLabels = {
   phoneConsultation: '전화상담',
   visitReservation: '방문예약',
   interestRegistration: '관심고객 등록',
+  opensRegistration: '관심고객 등록 창 열기',
   salesInquiry: '분양문의',
   builder: '시공사',
   siteAddress: '사업지',

@@ -14,7 +14,8 @@ import type { PremiumSlide } from './types';
 /**
  * The mobile premium slider (carousel pattern of the WAI-ARIA APG): advances every 6 s and
  * wraps; dots, a pause button and horizontal swipes move it. It holds still while touched,
- * hovered with a mouse, focused from the keyboard, scrolled out of view or in a hidden tab.
+ * hovered with a mouse, focused from the keyboard, scrolled out of view or in a hidden tab, and
+ * starts paused with prefers-reduced-motion.
  */
 export function PremiumSlider({ slides }: { slides: PremiumSlide[] }) {
   const [state, dispatch] = useReducer(sliderReducer, slides.length, createSlider);
@@ -30,6 +31,8 @@ export function PremiumSlider({ slides }: { slides: PremiumSlide[] }) {
   }, [playing, state.index]);
 
   useEffect(() => {
+    // Visitors who ask for less motion get a still slider; its play button starts it.
+    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) dispatch({ type: 'pause', reason: 'user' });
     const onVisibility = () => dispatch({ type: document.hidden ? 'pause' : 'resume', reason: 'hidden' });
     onVisibility();
     document.addEventListener('visibilitychange', onVisibility);

@@ -1,5 +1,16 @@
 import { useEffect } from 'react';
-import { buildSteps, decideStep, keyDirection, stepScrollEnabled, wheelDirection } from '../../lib/home/step-scroll';
+import {
+  buildSteps,
+  continueGesture,
+  decideStep,
+  gestureIntent,
+  keyDirection,
+  stepScrollEnabled,
+  wheelDirection,
+  wheelDistancePx,
+  type StepDecision,
+  type WheelGesture,
+} from '../../lib/home/step-scroll';
 
 /** The sections step scrolling stops at (hidden ones, e.g. phone-only sections, are skipped). */
 const STEP_SELECTOR = '[data-home-step]';
@@ -12,8 +23,8 @@ const DIALOG_SELECTOR = 'dialog[open], [aria-modal="true"]';
 const STEP_SETTLE_MS = 1000;
 
 /**
- * Wide-screen step scrolling (lib/home/step-scroll.ts): wheel steps and PageUp/PageDown/arrow keys
- * scroll smoothly to the previous or next section. For tests and debugging, `<main>` carries
+ * Wide-screen step scrolling (lib/home/step-scroll.ts): wheel gestures and PageUp/PageDown scroll
+ * smoothly to the previous or next section. For tests and debugging, `<main>` carries
  * `data-step-scroll="ready"` once the listeners are attached and `data-last-step` (1 … 8.5), the
  * step last taken.
  */
@@ -24,14 +35,18 @@ export function useStepScroll(): void {
     // Where the step in progress is heading: the next decision starts from there, not from a
     // position halfway through the smooth scroll.
     let stepTarget: number | null = null;
+    let gesture: WheelGesture | null = null;
+
+    /** The sticky header's height, which the root's scroll-padding-top mirrors. */
+    const headerHeight = () => Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
 
     const measureSteps = () => {
       const root = document.documentElement;
-      const scrollPadding = Number.parseFloat(getComputedStyle(root).scrollPaddingTop) || 0;
+      const scrollPadding = headerHeight();
       const offsets = Array.from(document.querySelectorAll(STEP_SELECTOR))
         .filter((section) => section.getClientRects().length > 0)
         .map((section) => section.getBoundingClientRect().top + window.scrollY - scrollPadding);
-      return buildSteps(offsets, root.scrollHeight - window.innerHeight);
+      return { steps: buildSteps(offsets, root.scrollHeight - window.innerHeight), leadIn: Math.max(0, offsets[0] ?? 0) };
     };
 
     const isOurs = (target: EventTarget | null) =>
@@ -39,29 +54,36 @@ export function useStepScroll(): void {
       !document.querySelector(DIALOG_SELECTOR) &&
       !(target instanceof Element && target.closest(OWN_SCROLL_SELECTOR));
 
-    const step = (direction: 1 | -1, event: Event) => {
+    const step = (direction: 1 | -1, event: Event): StepDecision['kind'] => {
       const now = performance.now();
       if (stepTarget !== null && now > lockedUntil + STEP_SETTLE_MS) stepTarget = null;
       const decision = decideStep({
-        steps: measureSteps(),
+        ...measureSteps(),
         scrollY: stepTarget ?? window.scrollY,
         viewportHeight: window.innerHeight,
+        headerHeight: headerHeight(),
         direction,
         now,
         lockedUntil,
       });
-      if (decision.kind === 'native') return;
+      if (decision.kind === 'native') return decision.kind;
       event.preventDefault();
-      if (decision.kind === 'hold') return;
+      if (decision.kind === 'hold') return decision.kind;
       lockedUntil = decision.lockedUntil;
       stepTarget = decision.step.offset;
       document.getElementById('main')?.setAttribute('data-last-step', String(decision.step.index));
       window.scrollTo({ top: decision.step.offset, behavior: 'smooth' });
+      return decision.kind;
     };
 
     const onWheel = (event: WheelEvent) => {
       const direction = wheelDirection(event.deltaX, event.deltaY, event.ctrlKey);
-      if (direction && isOurs(event.target)) step(direction, event);
+      if (!direction || !isOurs(event.target)) return;
+      const distance = wheelDistancePx(event.deltaY, event.deltaMode, window.innerHeight);
+      gesture = continueGesture(gesture, direction, distance, performance.now());
+      const intent = gestureIntent(gesture);
+      if (intent === 'tail') event.preventDefault();
+      else if (intent === 'step' && step(direction, event) === 'step') gesture.stepped = true;
     };
     const onKeyDown = (event: KeyboardEvent) => {
       const direction = keyDirection(event.key, event);

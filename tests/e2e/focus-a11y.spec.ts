@@ -1,0 +1,200 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Keyboard focus is always visible (WCAG 2.4.7, 2.4.11, 1.4.11): walking a page with Tab, every
+ * focused element lies inside the viewport, is not covered by a fixed or sticky element (the
+ * header, the mobile bottom bar), and shows a focus ring that contrasts at least 3:1 with the
+ * background around it and is not clipped by a scrolling strip.
+ */
+
+const WALKED_PAGES = ['/', '/Promotion/Customer', '/cheonghak/press'];
+/** More Tab stops than any walked page has; the walk ends earlier, when focus wraps around. */
+const MAX_TAB_STOPS = 200;
+
+type FocusReport = {
+  element: string;
+  inViewport: boolean;
+  coveredBy: string[];
+  ring: string | null;
+  ringContrast: number;
+  clippedBy: string | null;
+};
+
+/** Runs in the page: what the user sees of the focused element and its focus ring. */
+function inspectFocus(): FocusReport | null {
+  const element = document.activeElement;
+  if (!(element instanceof HTMLElement) || element === document.body) return null;
+  const describe = (node: Element) =>
+    `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${node.classList.length ? `.${[...node.classList].join('.')}` : ''}${
+      node.textContent?.trim() ? ` "${node.textContent.trim().slice(0, 30)}"` : ''
+    }`;
+
+  type Rgba = [number, number, number, number];
+  const parse = (color: string): Rgba => {
+    const numbers = color.match(/[\d.]+/g)?.map(Number) ?? [0, 0, 0, 0];
+    return [numbers[0], numbers[1], numbers[2], numbers[3] ?? 1];
+  };
+  const over = (top: Rgba, bottom: Rgba): Rgba => {
+    const alpha = top[3];
+    return [0, 1, 2].map((i) => top[i] * alpha + bottom[i] * (1 - alpha)).concat(1) as Rgba;
+  };
+  const luminance = ([r, g, b]: Rgba) => {
+    const channel = (value: number) => {
+      const s = value / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+  };
+  const contrast = (a: Rgba, b: Rgba) => {
+    const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (light + 0.05) / (dark + 0.05);
+  };
+  /** The colour painted behind `start`: its background layers composited down to an opaque one. */
+  const backgroundOf = (start: Element | null): Rgba => {
+    const layers: Rgba[] = [];
+    for (let node = start; node; node = node.parentElement) {
+      const color = parse(getComputedStyle(node).backgroundColor);
+      if (color[3] > 0) layers.push(color);
+      if (color[3] >= 1) break;
+    }
+    return layers.reduceRight<Rgba>((below, layer) => over(layer, below), [255, 255, 255, 1]);
+  };
+
+  const style = getComputedStyle(element);
+  const rect = element.getBoundingClientRect();
+  const inViewport =
+    rect.width > 0 && rect.top >= -0.5 && rect.left >= -0.5 && rect.bottom <= innerHeight + 0.5 && rect.right <= innerWidth + 0.5;
+
+  // The centre of each line box, and for a block the middle of each edge (2 px in; corners may be
+  // rounded off): the topmost element there must be the focused one or inside it.
+  const points: Array<[number, number]> = [...element.getClientRects()].map((box) => [box.left + box.width / 2, box.top + box.height / 2]);
+  if (style.display !== 'inline') {
+    const inset = Math.min(2, rect.width / 4, rect.height / 4);
+    const middleX = rect.left + rect.width / 2;
+    const middleY = rect.top + rect.height / 2;
+    points.push([middleX, rect.top + inset], [middleX, rect.bottom - inset], [rect.left + inset, middleY], [rect.right - inset, middleY]);
+  }
+  const labels = 'labels' in element ? [...((element as HTMLInputElement).labels ?? [])] : [];
+  const coveredBy = points.flatMap(([x, y]) => {
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || hit === element || element.contains(hit)) return [];
+    if (labels.some((label) => label.contains(hit))) return [];
+    return [describe(hit)];
+  });
+
+  // The ring: an outline and/or a box-shadow; its colours against the background next to them.
+  const outlineWidth = style.outlineStyle === 'none' ? 0 : Number.parseFloat(style.outlineWidth);
+  const outlineOffset = Number.parseFloat(style.outlineOffset) || 0;
+  const ringColours: Rgba[] = [];
+  if (outlineWidth >= 2) ringColours.push(parse(style.outlineColor));
+  if (style.boxShadow !== 'none') {
+    for (const colour of style.boxShadow.match(/rgba?\([^)]*\)/g) ?? []) ringColours.push(parse(colour));
+  }
+  // An outline drawn inside the element sits on the element's own background.
+  const background = backgroundOf(outlineOffset < 0 ? element : element.parentElement);
+  const ringContrast = Math.max(0, ...ringColours.map((colour) => contrast(over(colour, background), background)));
+  const ring = ringColours.length ? `${style.outline} / ${style.boxShadow}` : null;
+
+  // The ring must not be cut off by a scrolling (or clipping) ancestor.
+  const reach = Math.max(0, outlineWidth + outlineOffset);
+  let clippedBy: string | null = null;
+  for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
+    const { overflowX, overflowY } = getComputedStyle(node);
+    if (overflowX === 'visible' && overflowY === 'visible') continue;
+    const box = node.getBoundingClientRect();
+    const left = box.left + node.clientLeft;
+    const top = box.top + node.clientTop;
+    const clipsX = overflowX !== 'visible' && (rect.left - reach < left - 0.5 || rect.right + reach > left + node.clientWidth + 0.5);
+    const clipsY = overflowY !== 'visible' && (rect.top - reach < top - 0.5 || rect.bottom + reach > top + node.clientHeight + 0.5);
+    if (clipsX || clipsY) {
+      clippedBy = describe(node);
+      break;
+    }
+  }
+  return { element: describe(element), inViewport, coveredBy, ring, ringContrast, clippedBy };
+}
+
+/** Waits for the transitions a focus change starts (a dropdown sliding in, the header turning white). */
+async function settleAnimations(page: Page): Promise<void> {
+  // Two frames: the page keeps a newly focused element in view on the next one.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** Tabs through the whole page from the top and lists every problem with a focused element. */
+async function walkFocus(page: Page, path: string): Promise<{ stops: number; problems: string[] }> {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  let stops = 0;
+  for (let press = 0; press < MAX_TAB_STOPS; press++) {
+    await page.keyboard.press('Tab');
+    await settleAnimations(page);
+    const report = await page.evaluate(inspectFocus);
+    if (!report) break;
+    const key = await page.evaluate(() => {
+      const element = document.activeElement!;
+      return `${element.tagName}:${[...document.querySelectorAll('*')].indexOf(element)}`;
+    });
+    if (seen.has(key)) break;
+    seen.add(key);
+    stops += 1;
+    const where = `${path} ${report.element}`;
+    if (!report.inViewport) problems.push(`${where}: outside the viewport`);
+    if (report.coveredBy.length) problems.push(`${where}: covered by ${report.coveredBy.join(', ')}`);
+    if (!report.ring) problems.push(`${where}: no focus indicator`);
+    else if (report.ringContrast < 3) problems.push(`${where}: focus ring contrast ${report.ringContrast.toFixed(2)}:1 (${report.ring})`);
+    if (report.clippedBy) problems.push(`${where}: focus ring clipped by ${report.clippedBy}`);
+  }
+  return { stops, problems };
+}
+
+test.describe('focus is always visible', () => {
+  for (const path of WALKED_PAGES) {
+    test(`Tab through ${path}: every stop in view, uncovered, with a 3:1 ring`, async ({ page }) => {
+      test.setTimeout(120_000);
+      const { stops, problems } = await walkFocus(page, path);
+      expect(stops).toBeGreaterThan(10);
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test('at 320×225 (a 1280 px screen at 400 % zoom) no stop is hidden @mobile', async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 320, height: 225 });
+    for (const path of WALKED_PAGES) {
+      const { stops, problems } = await walkFocus(page, path);
+      expect(stops, path).toBeGreaterThan(10);
+      expect(problems).toEqual([]);
+    }
+  });
+
+  test('an invalid field shows the same focus ring as a valid one', async ({ page }) => {
+    await page.goto('/Promotion/Customer');
+    const form = page.locator('main form').first();
+    await form.waitFor();
+    // Submitting the empty form marks the required fields invalid.
+    await form.locator('[type="submit"]').click();
+    const invalid = form.locator('input[aria-invalid="true"]').first();
+    await expect(invalid).toBeVisible();
+    const valid = form.locator('textarea, input[type="text"], input[type="tel"]').and(form.locator(':not([aria-invalid="true"])')).first();
+    const ringOf = async (field: typeof invalid) => {
+      await field.focus();
+      return field.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { outline: style.outline, offset: style.outlineOffset, shadow: style.boxShadow };
+      });
+    };
+    const validRing = await ringOf(valid);
+    expect(validRing.outline).not.toMatch(/none|0px/);
+    expect(await ringOf(invalid)).toEqual(validRing);
+  });
+});

@@ -1,0 +1,93 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+
+/** Focus inside these is not the page's to scroll: they sit above it (fixed or in the top layer). */
+const OVERLAY_SELECTOR = 'dialog[open], .slide-menu';
+
+/**
+ * The part of the viewport the page's content shows through: below the sticky header and above
+ * the fixed bottom bar, which `scroll-padding` on the root element describes.
+ */
+function unobscuredBand(): { top: number; bottom: number } {
+  const style = getComputedStyle(document.documentElement);
+  const top = Number.parseFloat(style.scrollPaddingTop) || 0;
+  const bottom = window.innerHeight - (Number.parseFloat(style.scrollPaddingBottom) || 0);
+  return { top, bottom };
+}
+
+/**
+ * Whenever an element of the page receives focus and is not wholly in the unobscured band, scrolls
+ * it there. Browsers scroll a focused element into view only when it is entirely out of view, so a
+ * field half under the bottom bar, or cut by the bottom of a short (zoomed) viewport, would stay
+ * so.
+ */
+export function useKeepFocusInView(): void {
+  useEffect(() => {
+    let frame = 0;
+    const onFocusIn = (event: FocusEvent) => {
+      const element = event.target;
+      if (!(element instanceof Element) || element.closest(OVERLAY_SELECTOR)) return;
+      cancelAnimationFrame(frame);
+      // After the browser's own scrolling for the focus change.
+      frame = requestAnimationFrame(() => {
+        if (document.activeElement !== element) return;
+        const rect = element.getBoundingClientRect();
+        const band = unobscuredBand();
+        if (rect.top >= band.top && rect.bottom <= band.bottom) return;
+        const fits = rect.height <= band.bottom - band.top;
+        element.scrollIntoView({ block: fits ? 'nearest' : 'start', inline: 'nearest' });
+      });
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => {
+      document.removeEventListener('focusin', onFocusIn);
+      cancelAnimationFrame(frame);
+    };
+  }, []);
+}
+
+/**
+ * After client-side navigation to another page, moves focus to the new page's h1, so that a
+ * screen reader announces where the visitor arrived and the next Tab starts from the content.
+ * Changes of only the query or the hash (in-page links, pagination state) leave focus alone, as
+ * does the first render.
+ */
+export function useFocusHeadingOnNavigation(): void {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
+    if (!heading) return;
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
+/** What a keyboard can reach, for moving focus into a panel. */
+export const FOCUSABLE_SELECTOR =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Makes everything in the body inert except the given elements (and what contains them), as a
+ * modal needs: no Tab, click or screen-reader cursor reaches the page underneath. Returns the
+ * function that undoes it, leaving elements that were inert before as they were.
+ */
+export function inertOutside(kept: readonly Element[]): () => void {
+  const madeInert: Element[] = [];
+  const visit = (parent: Element) => {
+    for (const child of Array.from(parent.children)) {
+      if (kept.includes(child) || child instanceof HTMLScriptElement) continue;
+      if (kept.some((element) => child.contains(element))) visit(child);
+      else if (!child.hasAttribute('inert')) {
+        child.setAttribute('inert', '');
+        madeInert.push(child);
+      }
+    }
+  };
+  visit(document.body);
+  return () => {
+    for (const element of madeInert) element.removeAttribute('inert');
+  };
+}
