@@ -6,7 +6,7 @@ import 'react-router';
 import { createRequestHandler } from '@react-router/express';
 import express from 'express';
 import path from 'node:path';
-import { getAdminSessionFromNode, requireSameOrigin, startAdminAuth, type AdminAuth } from './auth/index';
+import { getAdminSessionFromNode, renewAdminSession, requireSameOrigin, startAdminAuth, type AdminAuth } from './auth/index';
 import { createPressApi } from './press/api';
 import { PressService } from './press/service';
 import { ViewCounter } from './press/view-counter';
@@ -73,6 +73,8 @@ if (sources.mode === 'embedded') {
   app.get('/images/:projectId/:dataset/:file', createImageHandler({ store: sources.content, rootDir: process.cwd() }));
 }
 
+// A signed-in admin's activity keeps the session alive (30-minute idle timeout).
+app.use(renewAdminSession);
 app.use('/api/press', createPressApi(press));
 // The press page's form posts (sign-in, logout, new post): a foreign Origin is refused with 403
 // before React Router (whose own check would answer 400) or the action sees it.
