@@ -14,7 +14,7 @@ import { createContentSources } from './content/index';
 import type { ContentSource } from './content/types';
 import type { ImageConfig } from '../sanity/image';
 import { createImageHandler } from './images';
-import { createSanityWebhookHandler } from './sanity-webhook';
+import { sanityWebhookRoute } from './sanity-webhook';
 import { createLeadRouter, createLeadServiceFromEnv, type LeadService } from './leads/index';
 import { cacheHeaders } from './http/cache-headers';
 import { watchFrameOrigins } from './http/frame-origins';
@@ -80,11 +80,7 @@ app.use('/api/press', createPressApi(press));
 // before React Router (whose own check would answer 400) or the action sees it.
 app.post(['/:site/press', '/:site/press/:id'], requireSameOrigin);
 
-app.post(
-  '/api/sanity/webhook',
-  express.raw({ type: 'application/json', limit: '64kb' }),
-  createSanityWebhookHandler({ secret: process.env.SANITY_WEBHOOK_SECRET, content: sources.content }),
-);
+app.post('/api/sanity/webhook', ...sanityWebhookRoute({ secret: process.env.SANITY_WEBHOOK_SECRET, content: sources.content }));
 
 // --- Leads (issue 5): POST /api/leads, GET /api/leads/form, GET /api/leads.csv -------------
 const leadService = createLeadServiceFromEnv(sources);
