@@ -3,6 +3,7 @@
 // bundled by `react-router build` as build/server/index.js.
 import compression from 'compression';
 import express from 'express';
+import { isIP } from 'node:net';
 
 const DEVELOPMENT = process.argv.includes('--dev');
 // React, Express and the app read NODE_ENV as they load (React's production build is about twice
@@ -14,7 +15,7 @@ const HOST = process.env.HOST || '0.0.0.0';
 const server = express();
 server.disable('x-powered-by');
 // Behind a reverse proxy or CDN, rate limits must see the visitor's address, not the proxy's.
-if (process.env.TRUST_PROXY) server.set('trust proxy', trustProxyValue(process.env.TRUST_PROXY));
+if (process.env.TRUST_PROXY) server.set('trust proxy', trustProxySettingOrExit(process.env.TRUST_PROXY));
 // Brotli (quality 4) for clients that accept it, else gzip (compression ≥ 1.8).
 server.use(compression());
 
@@ -66,8 +67,42 @@ async function stop(signal) {
 process.on('SIGTERM', () => void stop('SIGTERM'));
 process.on('SIGINT', () => void stop('SIGINT'));
 
-/** TRUST_PROXY: a hop count ("1"), "true", or addresses/subnets ("loopback, 10.0.0.0/8"). */
-function trustProxyValue(value) {
-  if (/^\d+$/.test(value)) return Number(value);
-  return value === 'true' ? true : value;
+/**
+ * TRUST_PROXY: a hop count ("1") or the proxies' addresses/subnets ("loopback, 10.0.0.0/8").
+ * "true" and other trust-everything forms (`*`, `0.0.0.0/0`, `::/0`) are refused: they make Express
+ * take the leftmost X-Forwarded-For, which any client writes itself, and every per-address limit
+ * (sign-in throttle, lead limits) then counts whatever address the client chose.
+ */
+function trustProxySettingOrExit(value) {
+  const setting = trustProxySetting(value.trim());
+  if (setting !== undefined) return setting;
+  console.error(
+    [
+      `TRUST_PROXY="${value}" 은(는) 사용할 수 없습니다. 앞단 프록시의 수(예: 1) 또는 프록시의 주소/대역(예: loopback, 10.0.0.0/8)을 적어 주세요.`,
+      '"true"처럼 모든 주소를 믿게 하면 누구나 X-Forwarded-For로 자기 주소를 골라 로그인 제한과 등록 제한을 피할 수 있습니다.',
+      `TRUST_PROXY="${value}" is refused. Set the number of proxies in front of the server (e.g. 1) or their addresses/subnets`,
+      '(e.g. loopback, 10.0.0.0/8). "true" trusts every address: any client could pick its own via X-Forwarded-For and escape the per-address limits.',
+    ].join('\n'),
+  );
+  process.exit(1);
+}
+
+/** The Express `trust proxy` value for a valid TRUST_PROXY, else undefined. */
+function trustProxySetting(value) {
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops >= 1 && hops <= 9 ? hops : undefined;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  return entries.every(isProxyAddress) ? entries : undefined;
+}
+
+/** A named range, an IP address, or a subnet narrower than "everything" (prefix ≥ 1). */
+function isProxyAddress(entry) {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry) || isIP(entry) !== 0) return true;
+  const [address, prefix, extra] = entry.split('/');
+  if (extra !== undefined || !/^\d{1,3}$/.test(prefix ?? '')) return false;
+  const version = isIP(address);
+  const bits = Number(prefix);
+  return version !== 0 && bits >= 1 && bits <= (version === 4 ? 32 : 128);
 }

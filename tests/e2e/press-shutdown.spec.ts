@@ -36,8 +36,12 @@ test('pending views are flushed on SIGTERM', async () => {
       .poll(async () => (await fetch(`${base}/api/press?site=cheonghak`).catch(() => null))?.status, { timeout: 90_000 })
       .toBe(200);
     const answers = await Promise.all(
-      Array.from({ length: 7 }, () =>
-        fetch(`${base}/api/press/press-sample-02/view?site=cheonghak`, { method: 'POST' }).then(
+      // Seven visitors (one user agent each) opening the article from the press page.
+      Array.from({ length: 7 }, (_, visitor) =>
+        fetch(`${base}/api/press/press-sample-02/view?site=cheonghak`, {
+          method: 'POST',
+          headers: { origin: base, 'user-agent': `Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36 visitor-${visitor}` },
+        }).then(
           (response) => response.json() as Promise<{ views: number }>,
         ),
       ),

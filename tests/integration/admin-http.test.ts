@@ -7,12 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../web/app/lib/messages';
 import { hashPassword } from '../../web/server/auth/password';
-import { SESSION_COOKIE, SESSION_TTL_MS, SessionSigner } from '../../web/server/auth/session';
+import { SESSION_TTL_MS, SessionSigner, sessionCookieName } from '../../web/server/auth/session';
 import { rawRequest, startServer, type RawResponse, type RunningServer } from './built-server';
 
 const EMAIL = 'press-admin@example.kr';
 const PASSWORD = 'correct horse battery staple';
 const SESSION_SECRET = 'session-secret-for-the-admin-http-test-0123';
+// NODE_ENV=production: the Secure, __Host- prefixed cookie.
+const SESSION_COOKIE = sessionCookieName(true);
 let passwordHash: string;
 let server: RunningServer;
 let origin: string;

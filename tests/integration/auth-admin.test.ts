@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AdminAuth } from '../../web/server/auth/admin-auth';
 import { hashPassword, verifyPassword } from '../../web/server/auth/password';
-import { SESSION_TTL_MS } from '../../web/server/auth/session';
+import { SESSION_IDLE_MS, SESSION_TTL_MS } from '../../web/server/auth/session';
 import { messages } from '../../web/app/lib/messages';
 
 const EMAIL = 'press-admin@example.test';
@@ -50,7 +50,9 @@ async function signIn(auth: AdminAuth, clientIp = '203.0.113.7'): Promise<string
 beforeEach(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'auth-test-'));
   clock = Date.UTC(2025, 5, 1);
-  passwordHash ??= await hashPassword(PASSWORD);
+  // A hash made with the earlier parameters (N = 2^14): it must keep verifying, and it keeps these
+  // tests fast. New hashes use N = 2^17 (checked below).
+  passwordHash ??= await hashPassword(PASSWORD, { N: 2 ** 14, r: 8, p: 1 });
 });
 
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -63,6 +65,15 @@ describe('password hashes', () => {
     expect(await verifyPassword(PASSWORD, 'scrypt$99$8$1$x$y')).toBe(false);
     expect(await hashPassword(PASSWORD)).not.toBe(passwordHash);
   });
+
+  it('makes new hashes with N = 2^17, r = 8, p = 1 (128 MiB) and verifies them; refuses parameters beyond 256 MiB', async () => {
+    const hash = await hashPassword(PASSWORD);
+    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+    expect(await verifyPassword(PASSWORD, hash)).toBe(true);
+    expect(await verifyPassword('wrong', hash)).toBe(false);
+    const [, , , , salt, key] = hash.split('$');
+    expect(await verifyPassword(PASSWORD, ['scrypt', 2 ** 20, 8, 1, salt, key].join('$'))).toBe(false);
+  });
 });
 
 describe('sign-in', () => {
@@ -72,24 +83,23 @@ describe('sign-in', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.session).toEqual({ email: EMAIL });
-    expect(result.setCookie).toMatch(/^admin_session=[\w-]+\.[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=28800$/);
+    // Outside production (the dev server on http://localhost): no Secure, so no __Host- prefix.
+    expect(result.setCookie).toMatch(/^admin_session=[\w-]+\.[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=1800$/);
     expect(auth.session(request({ cookie: cookieFrom(result.setCookie) }))).toEqual({ email: EMAIL });
   });
 
-  it('sets Secure in production except on a loopback host', async () => {
+  it('in production: a Secure __Host- cookie whatever the Host (a proxy may rewrite it to localhost)', async () => {
     const auth = await start({ NODE_ENV: 'production' });
-    const remote = new Request('https://www.site.example/cheonghak/press', {
-      method: 'POST',
-      headers: { origin: 'https://www.site.example' },
-    });
-    const result = await auth.login(remote, { email: EMAIL, password: PASSWORD, clientIp: '1.1.1.1' });
-    expect(result.ok && result.setCookie).toMatch(/; Secure$/);
-    const local = new Request('http://127.0.0.1:3000/cheonghak/press', {
-      method: 'POST',
-      headers: { origin: 'http://127.0.0.1:3000' },
-    });
-    const localResult = await auth.login(local, { email: EMAIL, password: PASSWORD, clientIp: '1.1.1.1' });
-    expect(localResult.ok && localResult.setCookie).not.toMatch(/Secure/);
+    for (const site of ['https://www.site.example', 'http://127.0.0.1:3000', 'http://localhost']) {
+      const signIn = new Request(`${site}/cheonghak/press`, { method: 'POST', headers: { origin: site } });
+      const result = await auth.login(signIn, { email: EMAIL, password: PASSWORD, clientIp: '1.1.1.1' });
+      expect(result.ok && result.setCookie, site).toMatch(/^__Host-admin_session=[\w-]+\.[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=1800; Secure$/);
+      expect(result.ok && result.deviceCookie, site).toMatch(/^__Host-admin_device=[\w-]+\.[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
+      const cookie = result.ok ? cookieFrom(result.setCookie) : '';
+      expect(auth.session(new Request(`${site}/cheonghak/press`, { headers: { cookie } })), site).toEqual({ email: EMAIL });
+      // The unprefixed development name is not read in production.
+      expect(auth.session(new Request(`${site}/cheonghak/press`, { headers: { cookie: cookie.replace('__Host-', '') } }))).toBeNull();
+    }
   });
 
   it('refuses a wrong password or unknown email with the same reason (401)', async () => {
@@ -107,6 +117,38 @@ describe('sign-in', () => {
     expect(await auth.login(foreign, { email: EMAIL, password: PASSWORD, clientIp: '1.1.1.1' })).toMatchObject({ status: 403 });
   });
 
+  it('per account: after 10 failures from any addresses, attempts wait 1, 2, 4 … up to 15 minutes; a known browser does not', async () => {
+    const auth = await start();
+    const known = await auth.login(request(), { email: EMAIL, password: PASSWORD, clientIp: '7.7.7.7' });
+    const device = known.ok ? cookieFrom(known.deviceCookie) : '';
+    const attempt = (password: string, clientIp: string, cookie?: string) =>
+      auth.login(request(cookie ? { cookie } : {}), { email: EMAIL, password, clientIp });
+    let address = 0;
+    const nextAddress = () => `100.64.0.${++address}`;
+    for (let failure = 1; failure <= 10; failure++) expect(await attempt('bad', nextAddress())).toMatchObject({ status: 401 });
+    expect(await attempt(PASSWORD, nextAddress())).toEqual({
+      ok: false,
+      status: 429,
+      reason: messages.loginAccountBackoff(60),
+      retryAfterSeconds: 60,
+    });
+    expect((await attempt(PASSWORD, nextAddress(), device)).ok, 'the admin\'s own browser').toBe(true);
+    // That success forgot the failures; ten more, then the delay doubles with each further failure.
+    for (let failure = 1; failure <= 10; failure++) expect(await attempt('bad', nextAddress())).toMatchObject({ status: 401 });
+    for (const minutes of [1, 2, 4, 8, 15, 15]) {
+      clock += minutes * 60 * 1000 - 1000;
+      expect(await attempt('bad', nextAddress()), `${minutes} min`).toMatchObject({ status: 429, retryAfterSeconds: 1 });
+      clock += 1000;
+      expect(await attempt('bad', nextAddress()), `${minutes} min`).toMatchObject({ status: 401 });
+    }
+    // A device cookie for another email, or a forged one, does not exempt.
+    const forged = device.replace(/\.[\w-]+$/, '.AAAA');
+    expect(await attempt(PASSWORD, nextAddress(), forged)).toMatchObject({ status: 429 });
+    // An hour without failures forgets them.
+    clock += 60 * 60 * 1000;
+    expect((await attempt(PASSWORD, nextAddress())).ok).toBe(true);
+  });
+
   it('after 5 failures per IP + email in 15 minutes answers 429, even to the right password', async () => {
     const auth = await start();
     for (let attempt = 0; attempt < 5; attempt++) {
@@ -116,6 +158,7 @@ describe('sign-in', () => {
       ok: false,
       status: 429,
       reason: messages.loginThrottled,
+      retryAfterSeconds: 15 * 60,
     });
     // Another address is not blocked by this one's failures.
     expect((await auth.login(request(), { email: EMAIL, password: PASSWORD, clientIp: '8.8.8.8' })).ok).toBe(true);
@@ -126,13 +169,33 @@ describe('sign-in', () => {
 });
 
 describe('sessions', () => {
-  it('expire after 8 hours', async () => {
+  it('expire after 8 hours, even when kept active', async () => {
     const auth = await start();
-    const cookie = await signIn(auth);
-    clock += SESSION_TTL_MS - 1;
+    let cookie = await signIn(auth);
+    const signedInAt = clock;
+    // Active every 20 minutes: each request renews the cookie, until the absolute limit.
+    while (clock + 20 * 60 * 1000 < signedInAt + SESSION_TTL_MS) {
+      clock += 20 * 60 * 1000;
+      const renewal = auth.renewal(request({ cookie }));
+      expect(renewal, new Date(clock).toISOString()).toMatch(/^admin_session=.+; Max-Age=\d+$/);
+      cookie = cookieFrom(renewal!);
+    }
+    clock = signedInAt + SESSION_TTL_MS - 1;
     expect(auth.session(request({ cookie }))).not.toBeNull();
     clock += 1;
     expect(auth.session(request({ cookie }))).toBeNull();
+  });
+
+  it('expire after 30 minutes without a request; a renewal within a minute is skipped', async () => {
+    const auth = await start();
+    const cookie = await signIn(auth);
+    clock += 59 * 1000;
+    expect(auth.renewal(request({ cookie }))).toBeUndefined();
+    clock += SESSION_IDLE_MS - 59 * 1000 - 1;
+    expect(auth.session(request({ cookie }))).toEqual({ email: EMAIL });
+    clock += 1;
+    expect(auth.session(request({ cookie }))).toBeNull();
+    expect(auth.renewal(request({ cookie }))).toBeUndefined();
   });
 
   it('reject a tampered or foreign-signed cookie', async () => {

@@ -69,13 +69,13 @@ afterEach(async () => {
   await stub.stop();
 });
 
-function source(options: { cacheTtlMs?: number; token?: string } = {}) {
+function source(options: { cacheTtlMs?: number; token?: string; useCdn?: boolean } = {}) {
   return createSanitySource({
     projectId: 'testproject',
     dataset: 'production',
     apiVersion: API_VERSION,
     token: options.token ?? 'secret-write-token',
-    useCdn: false,
+    useCdn: options.useCdn ?? false,
     apiHost,
     cacheTtlMs: options.cacheTtlMs,
     maxRetries: 0,
@@ -144,6 +144,73 @@ describe('reads', () => {
     await expect(content.fetch('*[1]')).rejects.toBeInstanceOf(ContentUnavailableError);
     stub = new SanityStub();
     await stub.start();
+  });
+});
+
+/**
+ * With a stub apiHost the client sends CDN and API reads to the same host; a CDN read is told
+ * apart by `cacheMode=noStale`, which @sanity/client adds only to requests it sends to the CDN.
+ */
+const viaCdn = (request: RecordedRequest) => request.url.searchParams.get('cacheMode') === 'noStale';
+
+describe('reads right after a write or a purge skip the API CDN', () => {
+  const settingsQuery = '*[_type == "siteSettings"][0]';
+  const articlesQuery = '*[_type == "pressArticle" && siteId == $site]{_id}';
+  const viewsQuery = '*[_type == "pressViews" && _id in $viewIds]{count}';
+  const viewFlush = [
+    { createIfNotExists: { _id: 'pressViews-press-1', _type: 'pressViews', count: 0 } },
+    { patch: { id: 'pressViews-press-1', inc: { count: 3 } } },
+  ];
+
+  it('reads through the CDN normally; for 60 s after an admin\'s post or a webhook purge, from the API', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-06-01T00:00:00Z'));
+    const content = source({ useCdn: true, cacheTtlMs: 30_000 });
+    const lastRequest = () => stub.requests.at(-1)!;
+
+    await content.fetch(articlesQuery, { site: 'cheonghak' });
+    expect(viaCdn(lastRequest()), 'a normal read').toBe(true);
+
+    await content.mutate([{ create: { _id: 'press-new', _type: 'pressArticle', siteId: 'cheonghak', title: '새 기사' } }]);
+    await content.fetch(articlesQuery, { site: 'cheonghak' });
+    expect(viaCdn(lastRequest()), 'the list right after the post').toBe(false);
+    await content.fetch(settingsQuery);
+    expect(viaCdn(lastRequest()), 'a query of another type is not affected by the post').toBe(true);
+
+    vi.setSystemTime(new Date('2025-06-01T00:01:01Z'));
+    await content.fetch(articlesQuery, { site: 'other' });
+    expect(viaCdn(lastRequest()), '61 s later').toBe(true);
+
+    // A patch by id alone may touch any type: every query reads fresh.
+    await content.mutate([{ patch: { id: 'press-new', set: { title: '고친 제목' } } }]);
+    await content.fetch(settingsQuery, { after: 'patch' });
+    expect(viaCdn(lastRequest()), 'any query right after a patch').toBe(false);
+    vi.setSystemTime(new Date('2025-06-01T00:02:02Z'));
+    content.invalidate();
+    await content.fetch(settingsQuery);
+    expect(viaCdn(lastRequest()), 'right after a webhook purge').toBe(false);
+    // 61 s later (the cached answer's TTL is over too).
+    vi.setSystemTime(new Date('2025-06-01T00:03:03Z'));
+    await content.fetch(settingsQuery);
+    expect(viaCdn(lastRequest()), '61 s after the purge').toBe(true);
+  });
+
+  it('a view flush purges and reads fresh only the view counts; other cached pages stay cached and on the CDN', async () => {
+    const content = source({ useCdn: true, cacheTtlMs: 30_000 });
+    await content.fetch(settingsQuery);
+    await content.fetch(viewsQuery, { viewIds: ['pressViews-press-1'] });
+    const before = stub.requests.length;
+
+    await content.mutate(viewFlush);
+    const afterFlush = stub.requests.length;
+    expect(afterFlush).toBe(before + 1);
+    await content.fetch(settingsQuery);
+    expect(stub.requests.length, 'settings still cached').toBe(afterFlush);
+    await content.fetch(viewsQuery, { viewIds: ['pressViews-press-1'] });
+    expect(stub.requests.length, 'view counts read again').toBe(afterFlush + 1);
+    expect(viaCdn(stub.requests.at(-1)!), 'view counts from the API').toBe(false);
+    await content.fetch(articlesQuery, { site: 'cheonghak' });
+    expect(viaCdn(stub.requests.at(-1)!), 'other queries still on the CDN').toBe(true);
   });
 });
 

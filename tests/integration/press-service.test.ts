@@ -137,9 +137,12 @@ describe('view counter', () => {
     try {
       const id = 'press-sample-03';
       const before = (await press.article(SITE, id))!.views;
-      const responses = await Promise.all(
-        Array.from({ length: 1000 }, () => fetch(`${base}/api/press/${id}/view?site=${SITE}`, { method: 'POST' })),
-      );
+      // 1,000 visitors (one user agent each), each opening the article from our own page.
+      const pageView = (visitor: number) => ({
+        method: 'POST',
+        headers: { origin: base, 'sec-fetch-site': 'same-origin', 'user-agent': `Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36 visitor-${visitor}` },
+      });
+      const responses = await Promise.all(Array.from({ length: 1000 }, (_, visitor) => fetch(`${base}/api/press/${id}/view?site=${SITE}`, pageView(visitor))));
       expect(responses.every((response) => response.status === 200)).toBe(true);
       const shown = await Promise.all(responses.map(async (response) => ((await response.json()) as { views: number }).views));
       // Each answer includes the caller's own view.
@@ -155,9 +158,9 @@ describe('view counter', () => {
       expect(counter.unflushed(id)).toBe(0);
 
       // Unknown articles, other sites and bad input are never counted.
-      expect((await fetch(`${base}/api/press/no-such-article/view?site=${SITE}`, { method: 'POST' })).status).toBe(404);
-      expect((await fetch(`${base}/api/press/${id}/view?site=other-site`, { method: 'POST' })).status).toBe(404);
-      expect((await fetch(`${base}/api/press/${id}/view`, { method: 'POST' })).status).toBe(400);
+      expect((await fetch(`${base}/api/press/no-such-article/view?site=${SITE}`, pageView(1001))).status).toBe(404);
+      expect((await fetch(`${base}/api/press/${id}/view?site=other-site`, pageView(1002))).status).toBe(404);
+      expect((await fetch(`${base}/api/press/${id}/view`, pageView(1003))).status).toBe(400);
       await counter.flush();
       expect(local.getDocument(viewsDocumentId('no-such-article'))).toBeUndefined();
       expect(local.getDocument(viewsDocumentId(id))?.count).toBe(before + 1000);

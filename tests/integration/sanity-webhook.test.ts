@@ -1,7 +1,9 @@
 /**
  * The Sanity webhook route: a publish signed with the shared secret purges the cached content, so
  * the next request shows the Studio's edit without waiting for the cache TTL; an unsigned or
- * wrongly signed call changes nothing. Runs against the Sanity backend with a stub API on 127.0.0.1.
+ * wrongly signed call changes nothing, nor does an old signature, a replayed delivery or a change
+ * to view counts; a document of Sanity's default payload size is accepted. Runs against the Sanity
+ * backend with a stub API on 127.0.0.1.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,7 +11,7 @@ import express from 'express';
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSanitySource } from '../../web/server/content/sanity';
-import { createSanityWebhookHandler } from '../../web/server/sanity-webhook';
+import { sanityWebhookRoute } from '../../web/server/sanity-webhook';
 import { FakeSanity } from './leads-harness';
 
 const SECRET = 'webhook-secret-for-tests';
@@ -31,14 +33,14 @@ async function start() {
   // An hour-long cache: only the webhook can make the edit show.
   const content = createSanitySource({ projectId: 'test', dataset: 'production', apiVersion: '2025-02-19', useCdn: false, apiHost, cacheTtlMs: 3_600_000 });
   const app = express();
-  app.post('/api/sanity/webhook', express.raw({ type: 'application/json' }), createSanityWebhookHandler({ secret: SECRET, content }));
+  app.post('/api/sanity/webhook', ...sanityWebhookRoute({ secret: SECRET, content }));
   server = http.createServer(app);
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/sanity/webhook`;
-  const call = (body: string, signature?: string) =>
+  const call = (body: string, signature?: string, headers: Record<string, string> = {}) =>
     fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(signature ? { [SIGNATURE_HEADER_NAME]: signature } : {}) },
+      headers: { 'content-type': 'application/json', ...(signature ? { [SIGNATURE_HEADER_NAME]: signature } : {}), ...headers },
       body,
     });
   const editPhone = (phone: string) => sanity!.documents.mutate([{ patch: { id: 'siteSettings', set: { phone } } }]);
@@ -68,8 +70,62 @@ describe('POST /api/sanity/webhook', () => {
     for (const signature of [undefined, 'garbage', await encodeSignatureHeader(body, Date.now(), 'not-the-secret'), signedForOther]) {
       const response = await call(body, signature);
       expect(response.status, String(signature)).toBe(401);
-      expect(await response.json()).toEqual({ error: '서명이 올바르지 않습니다.' });
+      expect(await response.json()).toEqual({ error: 'invalidSignature', message: '서명이 올바르지 않습니다.' });
     }
     expect(await content.fetch(PHONE_QUERY)).toBe('1600-0000');
+  });
+});
+
+describe('POST /api/sanity/webhook against replays', () => {
+  it('refuses a correctly signed delivery whose timestamp is more than 5 minutes off (a 2021 capture replayed)', async () => {
+    const { content, call, editPhone } = await start();
+    expect(await content.fetch(PHONE_QUERY)).toBe('1600-0000');
+    await editPhone('1588-1234');
+    const body = JSON.stringify({ _id: 'siteSettings', _type: 'siteSettings' });
+    for (const signedAt of [Date.UTC(2021, 5, 1), Date.now() - 6 * 60 * 1000, Date.now() + 6 * 60 * 1000]) {
+      const response = await call(body, await encodeSignatureHeader(body, signedAt, SECRET));
+      expect(response.status, new Date(signedAt).toISOString()).toBe(401);
+      expect(await response.json()).toMatchObject({ error: 'staleSignature' });
+    }
+    expect(await content.fetch(PHONE_QUERY), 'nothing purged').toBe('1600-0000');
+  });
+
+  it('answers a replayed delivery 409 (same idempotency key, or same signature without one) and purges only once', async () => {
+    const { content, call, editPhone } = await start();
+    const body = JSON.stringify({ _id: 'siteSettings', _type: 'siteSettings' });
+    const signature = await encodeSignatureHeader(body, Date.now(), SECRET);
+    expect((await call(body, signature, { 'idempotency-key': 'delivery-1' })).status).toBe(200);
+    expect(await content.fetch(PHONE_QUERY)).toBe('1600-0000');
+    await editPhone('1588-1234');
+    const replay = await call(body, await encodeSignatureHeader(body, Date.now(), SECRET), { 'idempotency-key': 'delivery-1' });
+    expect(replay.status).toBe(409);
+    expect(await replay.json()).toMatchObject({ error: 'duplicateDelivery', message: '이미 처리한 웹훅 요청입니다.' });
+    expect((await call(body, signature)).status, 'the same signature again').toBe(409);
+    expect(await content.fetch(PHONE_QUERY), 'the replays purged nothing').toBe('1600-0000');
+    // A new delivery (another key) still purges.
+    expect((await call(body, await encodeSignatureHeader(body, Date.now(), SECRET), { 'idempotency-key': 'delivery-2' })).status).toBe(200);
+    expect(await content.fetch(PHONE_QUERY)).toBe('1588-1234');
+  });
+
+  it('acknowledges a view-count change without purging the cache', async () => {
+    const { content, call, editPhone } = await start();
+    expect(await content.fetch(PHONE_QUERY)).toBe('1600-0000');
+    await editPhone('1588-1234');
+    const body = JSON.stringify({ _id: 'pressViews-press-sample-01', _type: 'pressViews', count: 12 });
+    const response = await call(body, await encodeSignatureHeader(body, Date.now(), SECRET));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ revalidated: false });
+    expect(await content.fetch(PHONE_QUERY)).toBe('1600-0000');
+  });
+
+  it('accepts a large document (Sanity\'s default payload is the whole document)', async () => {
+    const { content, call, editPhone } = await start();
+    expect(await content.fetch(PHONE_QUERY)).toBe('1600-0000');
+    await editPhone('1588-1234');
+    const body = JSON.stringify({ _id: 'page-big', _type: 'page', body: [{ _type: 'block', text: '가'.repeat(150_000) }] });
+    expect(Buffer.byteLength(body)).toBeGreaterThan(400_000);
+    const response = await call(body, await encodeSignatureHeader(body, Date.now(), SECRET));
+    expect(response.status).toBe(200);
+    expect(await content.fetch(PHONE_QUERY)).toBe('1588-1234');
   });
 });

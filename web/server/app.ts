@@ -6,7 +6,7 @@ import 'react-router';
 import { createRequestHandler } from '@react-router/express';
 import express from 'express';
 import path from 'node:path';
-import { getAdminSessionFromNode, requireSameOrigin, startAdminAuth, type AdminAuth } from './auth/index';
+import { getAdminSessionFromNode, renewAdminSession, requireSameOrigin, startAdminAuth, type AdminAuth } from './auth/index';
 import { createPressApi } from './press/api';
 import { PressService } from './press/service';
 import { ViewCounter } from './press/view-counter';
@@ -14,7 +14,7 @@ import { createContentSources } from './content/index';
 import type { ContentSource } from './content/types';
 import type { ImageConfig } from '../sanity/image';
 import { createImageHandler } from './images';
-import { createSanityWebhookHandler } from './sanity-webhook';
+import { sanityWebhookRoute } from './sanity-webhook';
 import { createLeadRouter, createLeadServiceFromEnv, type LeadService } from './leads/index';
 import { cacheHeaders } from './http/cache-headers';
 import { watchFrameOrigins } from './http/frame-origins';
@@ -73,16 +73,14 @@ if (sources.mode === 'embedded') {
   app.get('/images/:projectId/:dataset/:file', createImageHandler({ store: sources.content, rootDir: process.cwd() }));
 }
 
+// A signed-in admin's activity keeps the session alive (30-minute idle timeout).
+app.use(renewAdminSession);
 app.use('/api/press', createPressApi(press));
 // The press page's form posts (sign-in, logout, new post): a foreign Origin is refused with 403
 // before React Router (whose own check would answer 400) or the action sees it.
 app.post(['/:site/press', '/:site/press/:id'], requireSameOrigin);
 
-app.post(
-  '/api/sanity/webhook',
-  express.raw({ type: 'application/json', limit: '64kb' }),
-  createSanityWebhookHandler({ secret: process.env.SANITY_WEBHOOK_SECRET, content: sources.content }),
-);
+app.post('/api/sanity/webhook', ...sanityWebhookRoute({ secret: process.env.SANITY_WEBHOOK_SECRET, content: sources.content }));
 
 // --- Leads (issue 5): POST /api/leads, GET /api/leads/form, GET /api/leads.csv -------------
 const leadService = createLeadServiceFromEnv(sources);

@@ -1,36 +1,94 @@
-import type { RequestHandler } from 'express';
-import { isValidSignature, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
+import { timingSafeEqual } from 'node:crypto';
+import express, { type RequestHandler, type Response } from 'express';
+import { decodeSignatureHeader, encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
+import { LruCache } from './content/lru';
 import type { ContentSource } from './content/types';
 
+/** Sanity's default payload is the whole document; 1 MB holds any document of this site's schemas. */
+export const SANITY_WEBHOOK_BODY_LIMIT = '1mb';
+/** A delivery signed longer ago (or further ahead) than this is refused: a replayed old call. */
+export const SANITY_WEBHOOK_MAX_AGE_MS = 5 * 60 * 1000;
+/** Deliveries remembered to refuse a replay inside the window; bounded, oldest forgotten first. */
+const REMEMBERED_DELIVERIES = 10_000;
+
+/** Documents whose changes never show on a page: the view counter writes them every few seconds. */
+const IGNORED_TYPES = new Set(['pressViews']);
+
+type WebhookOptions = { secret: string | undefined; content: ContentSource; now?: () => number };
+
+function fail(res: Response, status: number, error: string, message: string): void {
+  res.status(status).json({ error, message });
+}
+
 /**
- * Sanity calls this on publish; a valid signature purges the content cache so Studio edits show
- * on the next request without waiting for the cache TTL.
+ * POST /api/sanity/webhook: Sanity calls it on publish; a valid, fresh, first-seen delivery
+ * purges the content cache so Studio edits show on the next request without waiting for the TTL.
+ *
+ * - the signature (`t=<ms>,v1=<HMAC>`) is compared in constant time;
+ * - its timestamp must be within ±5 minutes of now (401), so a captured delivery cannot be
+ *   replayed later;
+ * - inside that window, a delivery seen before (the same `idempotency-key` header, which Sanity
+ *   sends with every delivery, or the same signature) is answered 409 and changes nothing;
+ * - a change to a `pressViews` document (view counts) is acknowledged without a purge, in case
+ *   the webhook's filter does not leave them out.
  */
-export function createSanityWebhookHandler(options: {
-  secret: string | undefined;
-  content: ContentSource;
-}): RequestHandler {
-  return async (req, res) => {
-    if (!options.secret) {
-      res.status(404).json({ error: '웹훅이 설정되지 않았습니다.' });
-      return;
-    }
-    const signature = req.get(SIGNATURE_HEADER_NAME);
+export function sanityWebhookRoute(options: WebhookOptions): RequestHandler[] {
+  const now = options.now ?? Date.now;
+  // Delivery key → when it stops mattering (its timestamp is then out of the window anyway).
+  const seen = new LruCache<string, number>({ maxEntries: REMEMBERED_DELIVERIES });
+
+  const handler: RequestHandler = async (req, res) => {
+    if (!options.secret) return fail(res, 404, 'webhookDisabled', '웹훅이 설정되지 않았습니다.');
+    const signature = req.get(SIGNATURE_HEADER_NAME) ?? '';
     const body = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
-    if (!signature || !(await signatureMatches(body, signature, options.secret))) {
-      res.status(401).json({ error: '서명이 올바르지 않습니다.' });
+    const signedAt = await verifiedTimestamp(body, signature, options.secret);
+    if (signedAt === null) return fail(res, 401, 'invalidSignature', '서명이 올바르지 않습니다.');
+    const time = now();
+    if (Math.abs(time - signedAt) > SANITY_WEBHOOK_MAX_AGE_MS) {
+      return fail(res, 401, 'staleSignature', '서명 시각이 5분 이상 차이 납니다. 재전송된 요청으로 보고 거절합니다.');
+    }
+    const deliveryKeys = [`signature:${signature}`];
+    const idempotencyKey = req.get('idempotency-key');
+    if (idempotencyKey) deliveryKeys.push(`key:${idempotencyKey}`);
+    if (deliveryKeys.some((key) => (seen.get(key) ?? 0) > time)) {
+      return fail(res, 409, 'duplicateDelivery', '이미 처리한 웹훅 요청입니다.');
+    }
+    for (const key of deliveryKeys) seen.set(key, signedAt + 2 * SANITY_WEBHOOK_MAX_AGE_MS);
+
+    if (changesOnlyIgnoredTypes(body)) {
+      res.status(200).json({ revalidated: false });
       return;
     }
     options.content.invalidate();
     res.status(200).json({ revalidated: true });
   };
+  return [express.raw({ type: 'application/json', limit: SANITY_WEBHOOK_BODY_LIMIT }), handler];
 }
 
-async function signatureMatches(body: string, signature: string, secret: string): Promise<boolean> {
+/** The signature's timestamp (ms) when it signs this body with our secret; null otherwise. */
+async function verifiedTimestamp(body: string, signature: string, secret: string): Promise<number | null> {
   try {
-    return await isValidSignature(body, signature, secret);
+    const { timestamp } = decodeSignatureHeader(signature);
+    const expected = Buffer.from(await encodeSignatureHeader(body, timestamp, secret));
+    const given = Buffer.from(signature.trim());
+    return expected.length === given.length && timingSafeEqual(expected, given) ? timestamp : null;
   } catch {
-    // A malformed header is a bad request from the caller, not a server fault.
+    // A malformed header or an empty body is a bad request from the caller, not a server fault.
+    return null;
+  }
+}
+
+/** Whether the payload (a document, or a list of them) concerns only types that no page shows. */
+function changesOnlyIgnoredTypes(body: string): boolean {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(body);
+  } catch {
     return false;
   }
+  const documents = Array.isArray(payload) ? payload : [payload];
+  return (
+    documents.length > 0 &&
+    documents.every((document) => typeof document === 'object' && document !== null && IGNORED_TYPES.has((document as { _type?: unknown })._type as string))
+  );
 }

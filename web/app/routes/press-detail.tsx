@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Link, redirect } from 'react-router';
 import type { Route } from './+types/press-detail';
 import { PageBanner } from '../components/PageBanner';
@@ -12,15 +13,15 @@ const MENU_PATH = '/Promotion/Press';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!(await context.press.isPressSite(params.site))) throw new Response(messages.notFound, { status: 404 });
-  // The view is counted before the article is read, so the number shown includes this visit.
-  const counted = await context.press.recordView(params.site, params.id);
-  const article = counted ? await context.press.article(params.site, params.id) : null;
+  // Not counted here: HEAD, `.data` and prefetch requests reach loaders too. The page counts its
+  // view itself once it has loaded (useCountedViews).
+  const article = await context.press.article(params.site, params.id);
   // A missing article, or one of another site, sends the visitor to the list.
   if (!article) throw redirect(pressListPath(params.site));
   return { site: params.site, article };
 }
 
-/** Never from a shared cache: every opening must reach the server to be counted. */
+/** Never from a shared cache: the view count shown is the current one. */
 export function headers(): HeadersInit {
   return { 'Cache-Control': 'private, no-store' };
 }
@@ -49,8 +50,32 @@ function NewsArticleJsonLd({ url, article, publisher }: { url: string; article: 
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
 }
 
+/**
+ * Counts this page view (a same-origin POST the server counts once per visitor and hour) and
+ * returns the number to show: the server's answer once it arrives, the loader's until then.
+ */
+function useCountedViews(site: string, articleId: string, initial: number): number {
+  const [views, setViews] = useState(initial);
+  useEffect(() => {
+    setViews(initial);
+    let current = true;
+    fetch(`/api/press/${encodeURIComponent(articleId)}/view?site=${encodeURIComponent(site)}`, { method: 'POST' })
+      .then((response) => (response.ok ? (response.json() as Promise<{ views: number }>) : null))
+      .then((answer) => {
+        if (current && answer) setViews(answer.views);
+      })
+      // The count is a nicety: a failed request leaves the loader's number.
+      .catch(() => {});
+    return () => {
+      current = false;
+    };
+  }, [site, articleId, initial]);
+  return views;
+}
+
 export default function PressDetail({ loaderData }: Route.ComponentProps) {
   const { site, article } = loaderData;
+  const views = useCountedViews(site, article._id, article.views);
   const settings = useRootData()?.settings;
   const group = menuGroupForPath(settings?.menu, MENU_PATH);
   const url = new URL(pressArticlePath(site, article._id), settings?.siteUrl ?? 'http://localhost').toString();
@@ -74,7 +99,7 @@ export default function PressDetail({ loaderData }: Route.ComponentProps) {
               </div>
               <div>
                 <dt>{messages.press.views}</dt>
-                <dd className="press-article__views">{article.views.toLocaleString('ko-KR')}</dd>
+                <dd className="press-article__views">{views.toLocaleString('ko-KR')}</dd>
               </div>
             </dl>
           </header>

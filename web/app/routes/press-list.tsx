@@ -43,8 +43,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       password: form.get('password'),
       clientIp: context.clientIp,
     });
-    if (!result.ok) return data<AdminActionData>({ intent, error: result.reason }, { status: result.status });
-    return redirect(listPath, { headers: { 'Set-Cookie': result.setCookie } });
+    if (!result.ok) {
+      const headers: HeadersInit = result.retryAfterSeconds ? { 'Retry-After': String(result.retryAfterSeconds) } : {};
+      return data<AdminActionData>({ intent, error: result.reason }, { status: result.status, headers });
+    }
+    const headers = new Headers();
+    headers.append('Set-Cookie', result.setCookie);
+    headers.append('Set-Cookie', result.deviceCookie);
+    return redirect(listPath, { headers });
   }
 
   if (intent === 'logout') {
@@ -70,6 +76,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
 
   return data<AdminActionData>({ intent: 'create', error: '알 수 없는 요청입니다.' }, { status: 400 });
+}
+
+/** A refused sign-in's Retry-After (throttled, or too many at once) reaches the browser. */
+export function headers({ actionHeaders }: Route.HeadersArgs): HeadersInit {
+  const retryAfter = actionHeaders.get('Retry-After');
+  return retryAfter ? { 'Retry-After': retryAfter } : {};
 }
 
 export function meta({ matches, params, loaderData }: Route.MetaArgs) {

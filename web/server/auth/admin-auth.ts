@@ -2,19 +2,24 @@
  * Admin sign-in for the press page: one account (see accounts.ts), scrypt-verified passwords,
  * signed session cookies, a failed-login throttle, and the Origin check every write must pass.
  */
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { messages } from '../../app/lib/messages';
+import { ConcurrencyLimit } from '../http/concurrency-limit';
 import { loadAdminAccount, loadSessionSecret, normalizeEmail, readJson, type AdminAccount } from './accounts';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, passwordHashParameters, verifyPassword } from './password';
 import {
-  SESSION_COOKIE,
+  SESSION_RENEW_AFTER_MS,
   SessionSigner,
   clearedSessionCookie,
-  readCookie,
+  deviceCookie,
+  readDeviceToken,
+  readSessionToken,
   sessionCookie,
   type AdminSession,
+  type SessionClaims,
 } from './session';
 import { LoginThrottle } from './throttle';
 
@@ -22,8 +27,8 @@ import { LoginThrottle } from './throttle';
 export type RequestLike = Request | IncomingMessage;
 
 export type LoginResult =
-  | { ok: true; session: AdminSession; setCookie: string }
-  | { ok: false; status: 400 | 401 | 403 | 429; reason: string };
+  | { ok: true; session: AdminSession; setCookie: string; deviceCookie: string }
+  | { ok: false; status: 400 | 401 | 403 | 429 | 503; reason: string; retryAfterSeconds?: number };
 
 export type WriteAuthorization =
   | { ok: true; session: AdminSession }
@@ -40,9 +45,17 @@ export type AdminAuthOptions = {
 
 const MAX_EMAIL_LENGTH = 254;
 const MAX_PASSWORD_LENGTH = 1024;
+/**
+ * Password checks at once (each scrypt verification: 128 MiB and a CPU core for a few hundred ms)
+ * and how many may wait; a burst beyond that is answered 503 at once, so the pages stay fast.
+ */
+const MAX_CONCURRENT_HASHES = 2;
+const MAX_QUEUED_HASHES = 8;
+const HASH_BUSY_RETRY_AFTER_SECONDS = 2;
 
 export class AdminAuth {
   private readonly throttle = new LoginThrottle();
+  private readonly hashSlots = new ConcurrencyLimit(MAX_CONCURRENT_HASHES, MAX_QUEUED_HASHES);
 
   private constructor(
     private readonly account: AdminAccount | null,
@@ -53,6 +66,7 @@ export class AdminAuth {
     /** Verified when the email is unknown, so a wrong email costs as long as a wrong password. */
     private readonly decoyHash: string,
     private readonly now: () => number,
+    /** Production: Secure `__Host-` cookies, whatever Host the request names (a proxy may rewrite it). */
     private readonly production: boolean,
     private readonly trustedOrigins: Set<string>,
   ) {}
@@ -80,23 +94,40 @@ export class AdminAuth {
       new SessionSigner(secret),
       revoked,
       revokedFile,
-      await hashPassword(Math.random().toString(36)),
+      await hashPassword(randomBytes(16).toString('base64url'), (account && passwordHashParameters(account.passwordHash)) || undefined),
       options.now ?? Date.now,
       env.NODE_ENV === 'production',
       trustedOrigins,
     );
   }
 
-  /** The signed-in admin of this request, or null (no, forged, expired or revoked cookie). */
+  /** The signed-in admin of this request, or null (no, forged, expired, idle or revoked cookie). */
   session(request: RequestLike): AdminSession | null {
-    const token = readCookie(headerOf(request, 'cookie'), SESSION_COOKIE);
+    const claims = this.sessionClaims(request);
+    return claims ? { email: claims.email } : null;
+  }
+
+  /**
+   * Sliding renewal: the Set-Cookie that records this request as the session's latest activity,
+   * or undefined when there is no valid session or it was renewed less than a minute ago.
+   */
+  renewal(request: RequestLike): string | undefined {
+    const claims = this.sessionClaims(request);
+    const now = this.now();
+    if (!claims || now - claims.seen < SESSION_RENEW_AFTER_MS) return undefined;
+    const renewed = { ...claims, seen: now };
+    return sessionCookie(this.signer.renew(claims, now), renewed, this.production);
+  }
+
+  private sessionClaims(request: RequestLike): SessionClaims | null {
+    const token = readSessionToken(headerOf(request, 'cookie'), this.production);
     if (!token || !this.account) return null;
     const claims = this.signer.verify(token, this.now());
     if (!claims || this.revoked.has(claims.sid)) return null;
     if (claims.email !== this.account.email || claims.ver !== this.signer.passwordVersion(this.account.passwordHash)) {
       return null;
     }
-    return { email: claims.email };
+    return claims;
   }
 
   async login(
@@ -110,24 +141,39 @@ export class AdminAuth {
       return { ok: false, status: 400, reason: messages.loginMissingFields };
     }
     if (!this.account) return { ok: false, status: 401, reason: messages.loginUnavailable };
-    const throttleKey = `${credentials.clientIp}\u0000${email}`;
-    if (this.throttle.isBlocked(throttleKey, this.now())) {
-      return { ok: false, status: 429, reason: messages.loginThrottled };
+    const now = this.now();
+    const attempt = {
+      address: credentials.clientIp,
+      email,
+      knownDevice: this.signer.isKnownDevice(readDeviceToken(headerOf(request, 'cookie'), this.production), email, now),
+    };
+    const decision = this.throttle.check(attempt, now);
+    if (!decision.allowed) {
+      const retryAfterSeconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
+      const reason = decision.scope === 'address' ? messages.loginThrottled : messages.loginAccountBackoff(retryAfterSeconds);
+      return { ok: false, status: 429, reason, retryAfterSeconds };
     }
     const knownEmail = email === this.account.email;
-    const passwordMatches = await verifyPassword(password, knownEmail ? this.account.passwordHash : this.decoyHash);
+    const check = this.hashSlots.tryRun(() => verifyPassword(password, knownEmail ? this.account!.passwordHash : this.decoyHash));
+    if (!check) return { ok: false, status: 503, reason: messages.loginBusy, retryAfterSeconds: HASH_BUSY_RETRY_AFTER_SECONDS };
+    const passwordMatches = await check;
     if (!knownEmail || !passwordMatches) {
-      this.throttle.recordFailure(throttleKey, this.now());
+      this.throttle.recordFailure(attempt, this.now());
       return { ok: false, status: 401, reason: messages.loginInvalid };
     }
-    this.throttle.reset(throttleKey);
-    const { token } = this.signer.issue(this.account.email, this.account.passwordHash, this.now());
-    return { ok: true, session: { email: this.account.email }, setCookie: sessionCookie(token, this.secureCookies(request)) };
+    this.throttle.recordSuccess(attempt);
+    const { token, claims } = this.signer.issue(this.account.email, this.account.passwordHash, this.now());
+    return {
+      ok: true,
+      session: { email: this.account.email },
+      setCookie: sessionCookie(token, claims, this.production),
+      deviceCookie: deviceCookie(this.signer.issueDevice(this.account.email, this.now()), this.production),
+    };
   }
 
   /** Revokes the request's session (if any) and returns the Set-Cookie that clears the cookie. */
   async logout(request: RequestLike): Promise<string> {
-    const token = readCookie(headerOf(request, 'cookie'), SESSION_COOKIE);
+    const token = readSessionToken(headerOf(request, 'cookie'), this.production);
     const claims = token ? this.signer.verify(token, this.now()) : null;
     if (claims) {
       const now = this.now();
@@ -137,7 +183,7 @@ export class AdminAuth {
       await mkdir(path.dirname(this.revokedFile), { recursive: true, mode: 0o700 });
       await writeFile(this.revokedFile, JSON.stringify(Object.fromEntries(this.revoked)), { mode: 0o600 });
     }
-    return clearedSessionCookie(this.secureCookies(request));
+    return clearedSessionCookie(this.production);
   }
 
   /** Every write: the Origin must be this site (403), then an admin session is required (401). */
@@ -164,10 +210,6 @@ export class AdminAuth {
     if (this.trustedOrigins.has(origin.origin)) return true;
     return origin.host === hostOf(request);
   }
-
-  private secureCookies(request: RequestLike): boolean {
-    return this.production && !isLoopbackHost(hostOf(request));
-  }
 }
 
 export function headerOf(request: RequestLike, name: string): string | undefined {
@@ -184,8 +226,4 @@ function isFetchRequest(request: RequestLike): request is Request {
 function hostOf(request: RequestLike): string {
   if (isFetchRequest(request)) return new URL(request.url).host;
   return headerOf(request, 'x-forwarded-host') ?? headerOf(request, 'host') ?? '';
-}
-
-function isLoopbackHost(host: string): boolean {
-  return /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(:\d+)?$/.test(host);
 }

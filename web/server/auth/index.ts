@@ -55,3 +55,15 @@ export const requireSameOrigin: RequestHandler = (req, res, next) => {
   }
   next();
 };
+
+/**
+ * Express middleware: a signed-in admin's page reads renew the session cookie (sliding idle
+ * timeout). Writes do not: their answers set or clear the cookie themselves (sign-in, logout).
+ */
+export const renewAdminSession: RequestHandler = (req, res, next) => {
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    const renewal = adminAuth().renewal(req);
+    if (renewal) res.append('Set-Cookie', renewal);
+  }
+  next();
+};

@@ -1,31 +1,35 @@
 /**
  * Password hashes with node:crypto scrypt, stored as `scrypt$N$r$p$salt$hash` (salt and hash
  * base64url). The parameters travel with the hash, so they can be raised later without breaking
- * existing hashes.
+ * existing hashes: a hash made with N = 2^14 keeps verifying with N = 2^14.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const COST = 16384;
-const BLOCK_SIZE = 8;
-const PARALLELISM = 1;
+/** N = 2^17, r = 8, p = 1: 128 MiB and a few hundred milliseconds per hash (OWASP's scrypt minimum). */
+export const SCRYPT_PARAMETERS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
-/** Refuses parameters that would make one verification exhaust memory or CPU. */
-const MAX_COST = 1 << 20;
+/** Refuses parameters that would make one verification take more memory than a new hash. */
+const MAX_MEMORY = 256 * 1024 * 1024;
 
-function derive(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
+/** The memory scrypt needs for these parameters (OpenSSL: 128·r·(N + p + 2)), rounded up generously. */
+function memoryFor({ N, r, p }: Required<Pick<ScryptOptions, 'N' | 'r' | 'p'>>): number {
+  return 128 * r * (N + p + 2) + 1024 * 1024;
+}
+
+function derive(password: string, salt: Buffer, keyLength: number, options: Required<Pick<ScryptOptions, 'N' | 'r' | 'p'>>): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    // maxmem: N·r·128 bytes plus headroom; Node's 32 MiB default is too small for N = 2^17+.
-    scrypt(password.normalize('NFKC'), salt, keyLength, { ...options, maxmem: 256 * 1024 * 1024 }, (error, key) =>
+    // Node's default maxmem (32 MiB) is too small for N = 2^17; allow exactly what these need.
+    scrypt(password.normalize('NFKC'), salt, keyLength, { ...options, maxmem: memoryFor(options) }, (error, key) =>
       error ? reject(error) : resolve(key),
     ),
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, parameters: { N: number; r: number; p: number } = SCRYPT_PARAMETERS): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
-  const key = await derive(password, salt, KEY_LENGTH, { N: COST, r: BLOCK_SIZE, p: PARALLELISM });
-  return ['scrypt', COST, BLOCK_SIZE, PARALLELISM, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await derive(password, salt, KEY_LENGTH, parameters);
+  return ['scrypt', parameters.N, parameters.r, parameters.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 type ParsedHash = { cost: number; blockSize: number; parallelism: number; salt: Buffer; key: Buffer };
@@ -37,11 +41,18 @@ export function parsePasswordHash(encoded: string): ParsedHash | null {
   const salt = Buffer.from(parts[4], 'base64url');
   const key = Buffer.from(parts[5], 'base64url');
   const valid =
-    Number.isInteger(cost) && cost > 1 && cost <= MAX_COST && (cost & (cost - 1)) === 0 &&
+    Number.isInteger(cost) && cost > 1 && (cost & (cost - 1)) === 0 &&
     Number.isInteger(blockSize) && blockSize >= 1 && blockSize <= 32 &&
     Number.isInteger(parallelism) && parallelism >= 1 && parallelism <= 16 &&
+    memoryFor({ N: cost, r: blockSize, p: parallelism }) <= MAX_MEMORY &&
     salt.length >= 8 && key.length >= 16;
   return valid ? { cost, blockSize, parallelism, salt, key } : null;
+}
+
+/** The scrypt parameters of a stored hash (a decoy hash made with them costs the same to verify). */
+export function passwordHashParameters(encoded: string): { N: number; r: number; p: number } | null {
+  const parsed = parsePasswordHash(encoded);
+  return parsed ? { N: parsed.cost, r: parsed.blockSize, p: parsed.parallelism } : null;
 }
 
 /** Constant-time comparison; a malformed hash never matches. */

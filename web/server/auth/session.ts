@@ -1,18 +1,46 @@
 /**
  * Stateless admin sessions: the cookie holds `payload.signature`, the payload
- * `{ email, sid, exp, ver }` in base64url JSON, the signature HMAC-SHA256 with the session secret.
- * Any instance holding the secret can check a session without a session table. Logout puts the
- * session id on a revocation list (kept until the session would have expired anyway), and `ver`
+ * `{ email, sid, exp, seen, ver }` in base64url JSON, the signature HMAC-SHA256 with the session
+ * secret. Any instance holding the secret can check a session without a session table. Logout puts
+ * the session id on a revocation list (kept until the session would have expired anyway), and `ver`
  * ties a session to the password hash it was issued under, so a new password ends every session.
+ *
+ * A session ends 8 hours after sign-in (`exp`) or after 30 minutes without a request (`seen`, the
+ * last activity, renewed at most once a minute by the server: sliding renewal).
+ *
+ * Cookie names: in production `__Host-admin_session`, which browsers accept only with Secure,
+ * Path=/ and no Domain (no subdomain or plain-http page can set or overwrite it). Outside
+ * production (the dev server over http://localhost) it is `admin_session` without Secure.
+ *
+ * A second, long-lived "device" cookie marks a browser that has signed in before: the per-account
+ * sign-in backoff (throttle.ts) does not apply to it, so an attacker who keeps failing against the
+ * admin's email cannot lock the admin out of a browser they already use.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export type AdminSession = { email: string };
 
-export type SessionClaims = { email: string; sid: string; exp: number; ver: string };
+export type SessionClaims = { email: string; sid: string; exp: number; seen: number; ver: string };
 
-export const SESSION_COOKIE = 'admin_session';
+type DeviceClaims = { email: string; exp: number };
+
+const SESSION_COOKIE = 'admin_session';
+const DEVICE_COOKIE = 'admin_device';
+const SECURE_PREFIX = '__Host-';
 export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
+/** A request renews `seen` only when the last renewal is older than this (fewer Set-Cookie headers). */
+export const SESSION_RENEW_AFTER_MS = 60 * 1000;
+export const DEVICE_TTL_MS = 180 * 24 * 60 * 60 * 1000;
+
+/** The session cookie's name: `__Host-` prefixed whenever it is Secure. */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? `${SECURE_PREFIX}${SESSION_COOKIE}` : SESSION_COOKIE;
+}
+
+function deviceCookieName(secure: boolean): string {
+  return secure ? `${SECURE_PREFIX}${DEVICE_COOKIE}` : DEVICE_COOKIE;
+}
 
 export class SessionSigner {
   constructor(private readonly secret: Buffer) {}
@@ -22,27 +50,32 @@ export class SessionSigner {
       email,
       sid: randomBytes(16).toString('base64url'),
       exp: now + SESSION_TTL_MS,
+      seen: now,
       ver: this.passwordVersion(passwordHash),
     };
-    const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
-    return { token: `${payload}.${this.sign(payload)}`, claims };
+    return { token: this.encode('session', claims), claims };
   }
 
-  /** The claims of a token signed with our secret and not expired; null otherwise. */
+  /** The same session, active now. */
+  renew(claims: SessionClaims, now: number): string {
+    return this.encode('session', { ...claims, seen: now });
+  }
+
+  /** The claims of a token signed with our secret, neither expired nor idle; null otherwise. */
   verify(token: string, now: number): SessionClaims | null {
-    const [payload, signature, extra] = token.split('.');
-    if (!payload || !signature || extra !== undefined) return null;
-    const expected = Buffer.from(this.sign(payload));
-    const given = Buffer.from(signature);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-    let claims: unknown;
-    try {
-      claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    } catch {
-      return null;
-    }
-    if (!isClaims(claims) || claims.exp <= now) return null;
+    const claims = this.decode('session', token);
+    if (!isClaims(claims) || claims.exp <= now || now - claims.seen >= SESSION_IDLE_MS) return null;
     return claims;
+  }
+
+  issueDevice(email: string, now: number): string {
+    return this.encode('device', { email, exp: now + DEVICE_TTL_MS } satisfies DeviceClaims);
+  }
+
+  /** Whether the token marks a browser that signed in as this email before. */
+  isKnownDevice(token: string | undefined, email: string, now: number): boolean {
+    const claims = token ? (this.decode('device', token) as Partial<DeviceClaims> | null) : null;
+    return claims?.email === email && typeof claims.exp === 'number' && claims.exp > now;
   }
 
   /** A short fingerprint of the password hash: changing the password changes it. */
@@ -50,8 +83,27 @@ export class SessionSigner {
     return createHmac('sha256', this.secret).update(`password:${passwordHash}`).digest('base64url').slice(0, 16);
   }
 
-  private sign(payload: string): string {
-    return createHmac('sha256', this.secret).update(`session:${payload}`).digest('base64url');
+  private encode(purpose: string, claims: object): string {
+    const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+    return `${payload}.${this.sign(purpose, payload)}`;
+  }
+
+  /** The JSON payload of a token signed for this purpose; null when forged or malformed. */
+  private decode(purpose: string, token: string): unknown {
+    const [payload, signature, extra] = token.split('.');
+    if (!payload || !signature || extra !== undefined) return null;
+    const expected = Buffer.from(this.sign(purpose, payload));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+    try {
+      return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    } catch {
+      return null;
+    }
+  }
+
+  private sign(purpose: string, payload: string): string {
+    return createHmac('sha256', this.secret).update(`${purpose}:${payload}`).digest('base64url');
   }
 }
 
@@ -63,10 +115,16 @@ function isClaims(value: unknown): value is SessionClaims {
     typeof claims.sid === 'string' &&
     typeof claims.ver === 'string' &&
     typeof claims.exp === 'number' &&
-    Number.isFinite(claims.exp)
+    Number.isFinite(claims.exp) &&
+    typeof claims.seen === 'number' &&
+    Number.isFinite(claims.seen)
   );
 }
 
+/**
+ * The one cookie parser of the server: auth and the cache headers both use it, so a request that
+ * auth reads as signed in is never treated as anonymous (and cached publicly) elsewhere.
+ */
 export function readCookie(header: string | null | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
@@ -77,15 +135,34 @@ export function readCookie(header: string | null | undefined, name: string): str
   return undefined;
 }
 
-/** httpOnly, SameSite=Lax; Secure wherever the browser reaches us over HTTPS in production. */
-export function sessionCookie(token: string, secure: boolean): string {
-  const attributes = [`${SESSION_COOKIE}=${token}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${SESSION_TTL_MS / 1000}`];
+/** Whether the request carries a session cookie under either name (signed in or trying to be). */
+export function hasSessionCookie(header: string | null | undefined): boolean {
+  return [true, false].some((secure) => readCookie(header, sessionCookieName(secure)) !== undefined);
+}
+
+export function readSessionToken(header: string | null | undefined, secure: boolean): string | undefined {
+  return readCookie(header, sessionCookieName(secure));
+}
+
+export function readDeviceToken(header: string | null | undefined, secure: boolean): string | undefined {
+  return readCookie(header, deviceCookieName(secure));
+}
+
+function cookie(name: string, value: string, maxAgeMs: number, secure: boolean): string {
+  const attributes = [`${name}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${Math.max(0, Math.floor(maxAgeMs / 1000))}`];
   if (secure) attributes.push('Secure');
   return attributes.join('; ');
 }
 
+/** httpOnly, SameSite=Lax; lives as long as the session may stay idle (renewal extends it). */
+export function sessionCookie(token: string, claims: SessionClaims, secure: boolean): string {
+  return cookie(sessionCookieName(secure), token, Math.min(SESSION_IDLE_MS, claims.exp - claims.seen), secure);
+}
+
 export function clearedSessionCookie(secure: boolean): string {
-  const attributes = [`${SESSION_COOKIE}=`, 'Path=/', 'HttpOnly', 'SameSite=Lax', 'Max-Age=0'];
-  if (secure) attributes.push('Secure');
-  return attributes.join('; ');
+  return cookie(sessionCookieName(secure), '', 0, secure);
+}
+
+export function deviceCookie(token: string, secure: boolean): string {
+  return cookie(deviceCookieName(secure), token, DEVICE_TTL_MS, secure);
 }

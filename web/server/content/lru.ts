@@ -47,6 +47,11 @@ export class LruCache<K, V> {
     this.totalWeight -= entry.weight;
   }
 
+  /** Drops every entry whose key matches. */
+  deleteWhere(matches: (key: K) => boolean): void {
+    for (const key of [...this.entries.keys()]) if (matches(key)) this.delete(key);
+  }
+
   clear(): void {
     this.entries.clear();
     this.totalWeight = 0;

@@ -1,6 +1,11 @@
 /**
  * The Sanity content backend: reads through @sanity/client with the published perspective and a
  * short TTL cache (purged by the webhook), writes with the server-only token.
+ *
+ * Reads go through the API CDN, except for a minute after the site's own write or a webhook purge:
+ * the CDN may still hold the answer from before the change, and the cache here would keep that
+ * stale answer for another TTL. A write that touches only some document types (the view counter's
+ * `pressViews` flush) purges and reads fresh only the queries that name those types.
  */
 import {
   ClientError,
@@ -36,6 +41,8 @@ export type SanitySourceOptions = {
 };
 
 const DEFAULT_CACHE_TTL_MS = 30_000;
+/** How long after a write or a purge reads skip the CDN (longer than the CDN needs to catch up). */
+export const FRESH_READ_WINDOW_MS = 60_000;
 const CACHE_ENTRIES = 500;
 
 export function createSanitySource(options: SanitySourceOptions): ContentSource {
@@ -49,8 +56,9 @@ export function createSanitySource(options: SanitySourceOptions): ContentSource 
     ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
   });
   const readClient = base.withConfig({ useCdn: options.useCdn ?? true, perspective: 'published' });
+  const freshReadClient = base.withConfig({ useCdn: false, perspective: 'published' });
   const writeClient = base.withConfig({ useCdn: false });
-  return new SanityContentSource(readClient, writeClient, options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS);
+  return new SanityContentSource(readClient, freshReadClient, writeClient, options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS);
 }
 
 class SanityContentSource implements ContentSource {
@@ -59,9 +67,14 @@ class SanityContentSource implements ContentSource {
   });
   // Bumped by invalidate(): a request started before a purge must not refill the cache.
   private generation = 0;
+  /** Until then every read skips the CDN (after a purge or a write of unknown scope). */
+  private freshUntil = 0;
+  /** Document type → until when reads of queries naming it skip the CDN. */
+  private readonly freshTypes = new Map<string, number>();
 
   constructor(
     private readonly readClient: SanityClient,
+    private readonly freshReadClient: SanityClient,
     private readonly writeClient: SanityClient,
     private readonly cacheTtlMs: number,
   ) {}
@@ -71,8 +84,7 @@ class SanityContentSource implements ContentSource {
     const cached = this.cache.get(key);
     if (cached && cached.expiresAt > Date.now()) return cached.result as Promise<T>;
     const generation = this.generation;
-    const result = this.readClient
-      .fetch<T>(query, params)
+    const result = this.read<T>(query, params)
       .then((value) => deepFreeze(value))
       .catch((error: unknown) => {
         if (generation === this.generation) this.cache.delete(key);
@@ -85,6 +97,22 @@ class SanityContentSource implements ContentSource {
     return result;
   }
 
+  private read<T>(query: string, params: QueryParams): Promise<T> {
+    if (this.readsFresh(query)) return this.freshReadClient.fetch<T>(query, params);
+    // The cache here already adds up to a TTL of age: the CDN must not add stale answers to it.
+    return this.readClient.fetch<T>(query, params, { cacheMode: 'noStale' });
+  }
+
+  private readsFresh(query: string): boolean {
+    const now = Date.now();
+    if (now < this.freshUntil) return true;
+    for (const [type, until] of this.freshTypes) {
+      if (until <= now) this.freshTypes.delete(type);
+      else if (namesType(query, type)) return true;
+    }
+    return false;
+  }
+
   async mutate(mutations: Mutation[], options: { transactionId?: string } = {}): Promise<MutationResult> {
     try {
       // Our Mutation type is Sanity's wire format; the client's type is only stricter about generics.
@@ -93,21 +121,62 @@ class SanityContentSource implements ContentSource {
         visibility: 'sync',
         ...(options.transactionId ? { transactionId: options.transactionId } : {}),
       });
-      this.invalidate();
+      this.invalidateAfterWrite(mutations);
       return { transactionId: response.transactionId, results: response.results } as MutationResult;
     } catch (error) {
       throw toContentError(error);
     }
   }
 
+  /** Webhook purge: drop every cached result and read past the CDN for a minute. */
   invalidate(): void {
     this.generation += 1;
     this.cache.clear();
+    this.freshUntil = Date.now() + FRESH_READ_WINDOW_MS;
+  }
+
+  private invalidateAfterWrite(mutations: Mutation[]): void {
+    const types = writtenTypes(mutations);
+    if (!types) {
+      this.invalidate();
+      return;
+    }
+    this.generation += 1;
+    const until = Date.now() + FRESH_READ_WINDOW_MS;
+    for (const type of types) this.freshTypes.set(type, until);
+    this.cache.deleteWhere((key) => [...types].some((type) => namesType(key, type)));
   }
 
   async close(): Promise<void> {
     this.invalidate();
   }
+}
+
+function namesType(query: string, type: string): boolean {
+  return query.includes(`"${type}"`);
+}
+
+/**
+ * The document types a transaction writes, when every mutation names its type or targets a
+ * document created in the same transaction (the view counter's createIfNotExists + inc); null when
+ * any mutation could touch a document of any type (a patch or delete by id alone).
+ */
+function writtenTypes(mutations: Mutation[]): Set<string> | null {
+  const typeOfId = new Map<string, string>();
+  for (const mutation of mutations) {
+    const [operation, target] = Object.entries(mutation)[0] as [string, { _id?: string; _type?: unknown }];
+    if (operation.startsWith('create') && typeof target._id === 'string' && typeof target._type === 'string') {
+      typeOfId.set(target._id, target._type);
+    }
+  }
+  const types = new Set<string>();
+  for (const mutation of mutations) {
+    const [, target] = Object.entries(mutation)[0] as [string, { _id?: string; id?: string }];
+    const type = typeOfId.get(target._id ?? target.id ?? '');
+    if (!type) return null;
+    types.add(type);
+  }
+  return types;
 }
 
 // Refusals that say nothing about the input: a bad or expired token, a timeout, rate limiting.

@@ -1,11 +1,14 @@
 /**
  * The press JSON API:
  *   GET  /api/press?site=…&cursor=…   → { items, nextCursor }
- *   POST /api/press/:id/view?site=…   → { views } (counts one view of an existing article)
- * Bad input answers 400, an unknown site or article 404, always with a Korean `error`.
+ *   POST /api/press/:id/view?site=…   → { views, counted } (the press page sends it once loaded)
+ * Bad input answers 400, an unknown site or article 404, always with a Korean `error`; a view
+ * request that is not from our own page answers 403 (see view-gate.ts for what counts).
  */
 import { Router, type Response } from 'express';
+import { messages } from '../../app/lib/messages';
 import { InvalidCursorError, type PressService } from './service';
+import { isFromOurPage, ViewGate } from './view-gate';
 
 const SITE_PATTERN = /^[a-z0-9-]{1,64}$/;
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
@@ -14,7 +17,7 @@ function fail(res: Response, status: number, error: string): void {
   res.status(status).json({ error });
 }
 
-export function createPressApi(press: PressService): Router {
+export function createPressApi(press: PressService, viewGate = new ViewGate()): Router {
   const router = Router();
 
   router.get('/', async (req, res, next) => {
@@ -40,9 +43,14 @@ export function createPressApi(press: PressService): Router {
       const { id } = req.params;
       if (typeof site !== 'string' || !SITE_PATTERN.test(site)) return fail(res, 400, 'site 값이 올바르지 않습니다.');
       if (!ID_PATTERN.test(id)) return fail(res, 404, '기사를 찾을 수 없습니다.');
-      if (!(await press.recordView(site, id))) return fail(res, 404, '기사를 찾을 수 없습니다.');
       res.set('Cache-Control', 'no-store');
-      res.json({ views: await press.viewCount(id) });
+      if (!isFromOurPage(req)) {
+        res.status(403).json({ error: 'foreignOrigin', message: messages.foreignOrigin });
+        return;
+      }
+      if (!(await press.article(site, id))) return fail(res, 404, '기사를 찾을 수 없습니다.');
+      const counted = viewGate.firstPageView(req, `${site}/${id}`) && (await press.recordView(site, id));
+      res.json({ views: await press.viewCount(id), counted });
     } catch (error) {
       next(error);
     }
