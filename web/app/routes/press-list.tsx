@@ -33,7 +33,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   await requirePressSite(context, params.site);
-  const form = await request.formData();
+  // A body that is not a form, or a malformed one, is the sender's mistake: 400, not a 500.
+  const form = await request.formData().catch(() => null);
+  if (!form) return data<AdminActionData>({ intent: 'create', error: messages.unreadableForm }, { status: 400 });
   const intent = form.get('intent');
   const listPath = pressListPath(params.site);
 
