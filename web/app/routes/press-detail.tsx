@@ -5,6 +5,7 @@ import { RichText } from '../components/page/RichText';
 import { menuGroupForPath } from '../lib/menu';
 import { messages } from '../lib/messages';
 import { formatPressDateTime, pressArticlePath, pressListPath } from '../lib/press-format';
+import { ownPagePath } from '../lib/own-page-path';
 import { pageMeta } from '../lib/seo';
 import { useRootData } from '../lib/site-data';
 
@@ -16,7 +17,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const counted = await context.press.recordView(params.site, params.id);
   const article = counted ? await context.press.article(params.site, params.id) : null;
   // A missing article, or one of another site, sends the visitor to the list.
-  if (!article) throw redirect(pressListPath(params.site));
+  if (!article) throw redirect(ownPagePath(pressListPath(params.site)));
   return { site: params.site, article };
 }
 

@@ -6,6 +6,7 @@ import { AdminPanel, type AdminActionData } from '../components/press/AdminPanel
 import { PressTable } from '../components/press/PressTable';
 import { menuGroupForPath } from '../lib/menu';
 import { messages } from '../lib/messages';
+import { ownPagePath } from '../lib/own-page-path';
 import { pressListPath } from '../lib/press-format';
 import { pageMeta } from '../lib/seo';
 import { useRootData } from '../lib/site-data';
@@ -37,7 +38,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   if (!form) return data<AdminActionData>({ intent: 'create', error: messages.unreadableForm }, { status: 400 });
   const intent = form.get('intent');
-  const listPath = pressListPath(params.site);
+  const listPath = ownPagePath(pressListPath(params.site));
 
   if (intent === 'login') {
     const result = await context.auth.login(request, {
