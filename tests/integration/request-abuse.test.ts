@@ -143,6 +143,7 @@ describe('request bodies', () => {
         maxBodyBytes: 64 * 1024 * 1024,
       });
       expect(answer.status, path).toBe(403);
+      expect(JSON.parse(answer.body), path).toMatchObject({ error: 'foreignOrigin', message: expect.stringMatching(/[가-힣]/) });
       expect(answer.bytesSentBeforeAnswer, path).toBeLessThan(24 * 1024 * 1024);
     }
   });

@@ -6,7 +6,7 @@ import 'react-router';
 import { createRequestHandler } from '@react-router/express';
 import express from 'express';
 import path from 'node:path';
-import { getAdminSessionFromNode, requireSameOrigin, startAdminAuth, type AdminAuth } from './auth/index';
+import { getAdminSessionFromNode, startAdminAuth, type AdminAuth } from './auth/index';
 import { createPressApi } from './press/api';
 import { PressService } from './press/service';
 import { ViewCounter } from './press/view-counter';
@@ -106,7 +106,7 @@ app.get('/robots.txt', discovery.robots);
 // --- Methods: unknown ones 405 before React Router; a page POST only from this site's Origin,
 // checked before its body is read (React Router's own check would answer 400, after reading). --
 app.use('/api', apiFallback);
-app.use(guardPageRequests({ methodsOf: pageMethods(serverRoutes), requireSameOrigin }));
+app.use(guardPageRequests({ methodsOf: pageMethods(serverRoutes), isSameOrigin: (req) => auth.isSameOrigin(req) }));
 // --- end of methods ----------------------------------------------------------------------------
 
 app.use(

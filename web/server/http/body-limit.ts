@@ -54,11 +54,14 @@ function refuse(req: IncomingMessage, res: Response): void {
     req.destroy();
     return;
   }
+  closeAfterAnswer(req, res);
+  res.status(413).set('Cache-Control', NO_STORE).json({ error: 'payloadTooLarge', message: PAYLOAD_TOO_LARGE_MESSAGE });
+}
+
+/** For an answer sent before the request's body was read: close rather than read the rest. */
+export function closeAfterAnswer(req: IncomingMessage, res: Response): void {
   lingerOnClose(req.socket);
-  res
-    .status(413)
-    .set({ Connection: 'close', 'Cache-Control': NO_STORE })
-    .json({ error: 'payloadTooLarge', message: PAYLOAD_TOO_LARGE_MESSAGE });
+  res.set('Connection', 'close');
 }
 
 /**

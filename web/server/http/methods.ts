@@ -7,6 +7,8 @@
  */
 import type { Request, RequestHandler } from 'express';
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
+import { messages } from '../../app/lib/messages';
+import { closeAfterAnswer } from './body-limit';
 import { NO_STORE } from './cache-headers';
 
 export const METHOD_NOT_ALLOWED_MESSAGE = '허용되지 않는 요청 방식입니다.';
@@ -48,11 +50,10 @@ export function pageMethods(routes: () => Promise<ServerBuild['routes']>): (path
 
 export function guardPageRequests({
   methodsOf,
-  requireSameOrigin,
+  isSameOrigin,
 }: {
   methodsOf: (path: string) => Promise<string[]>;
-  /** Answers a foreign Origin itself (403), else calls next. */
-  requireSameOrigin: RequestHandler;
+  isSameOrigin: (req: Request) => boolean;
 }): RequestHandler {
   return async (req, res, next) => {
     try {
@@ -61,10 +62,11 @@ export function guardPageRequests({
         res.status(204).set('Allow', allowed.join(', ')).end();
       } else if (!allowed.includes(req.method)) {
         res.status(405).set({ Allow: allowed.join(', '), 'Cache-Control': NO_STORE }).type('text/plain; charset=utf-8').send(METHOD_NOT_ALLOWED_MESSAGE);
-      } else if (READ_METHODS.includes(req.method)) {
+      } else if (READ_METHODS.includes(req.method) || isSameOrigin(req)) {
         next();
       } else {
-        requireSameOrigin(req, res, next);
+        closeAfterAnswer(req, res);
+        res.status(403).set('Cache-Control', NO_STORE).json({ error: 'foreignOrigin', message: messages.foreignOrigin });
       }
     } catch (error) {
       next(error);
