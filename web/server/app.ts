@@ -73,9 +73,9 @@ app.disable("x-powered-by");
 
 // --- Request bodies: a size limit on every path, enforced as the bytes arrive -----------------
 /** The press page's forms (21,200 characters, percent-encoded Korean: ≤ 190 KB) fit. */
-export const MAX_PAGE_BODY_BYTES = 256 * 1024;
+const MAX_PAGE_BODY_BYTES = 256 * 1024;
 /** The API's ceiling; its routes set smaller limits of their own (leads 16 KB). */
-export const MAX_API_BODY_BYTES = 1024 * 1024;
+const MAX_API_BODY_BYTES = 1024 * 1024;
 app.use(limitRequestBodies((req) => (req.path.startsWith('/api/') ? MAX_API_BODY_BYTES : MAX_PAGE_BODY_BYTES)));
 // --- end of request bodies ---------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ import type { Socket } from 'node:net';
 import type { Request, RequestHandler, Response } from 'express';
 import { NO_STORE } from './cache-headers';
 
-export const PAYLOAD_TOO_LARGE_MESSAGE = '요청 내용이 너무 큽니다.';
+const PAYLOAD_TOO_LARGE_MESSAGE = '요청 내용이 너무 큽니다.';
 
 export function limitRequestBodies(maxBytesFor: (req: Request) => number): RequestHandler {
   return (req, res, next) => {

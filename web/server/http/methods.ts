@@ -11,7 +11,7 @@ import { messages } from '../../app/lib/messages';
 import { closeAfterAnswer } from './body-limit';
 import { NO_STORE } from './cache-headers';
 
-export const METHOD_NOT_ALLOWED_MESSAGE = '허용되지 않는 요청 방식입니다.';
+const METHOD_NOT_ALLOWED_MESSAGE = '허용되지 않는 요청 방식입니다.';
 const NOT_FOUND_MESSAGE = '요청한 주소를 찾을 수 없습니다.';
 const READ_METHODS = ['GET', 'HEAD'];
 const API_METHODS = ['GET', 'HEAD', 'POST'];
@@ -27,7 +27,7 @@ function routeTree(manifest: ServerBuild['routes'], parentId?: string): PageRout
 }
 
 /** The page path a request addresses: `/x.data` is `/x`, `/_root.data` is `/`. */
-export function pagePathOf(path: string): string {
+function pagePathOf(path: string): string {
   if (path === '/_root.data') return '/';
   return path.endsWith('.data') ? path.slice(0, -'.data'.length) : path;
 }
