@@ -3,6 +3,7 @@
 // bundled by `react-router build` as build/server/index.js.
 import compression from 'compression';
 import express from 'express';
+import { createServer } from 'node:http';
 import { isIP } from 'node:net';
 
 const DEVELOPMENT = process.argv.includes('--dev');
@@ -48,7 +49,8 @@ if (DEVELOPMENT) {
   server.use(appModule.errorHandler);
 }
 
-const listener = server.listen(PORT, HOST, () => {
+const listener = createLimitedServer(server);
+listener.listen(PORT, HOST, () => {
   console.log(`청학 분양 홈페이지: http://localhost:${PORT} (${DEVELOPMENT ? 'development' : 'production'})`);
 });
 
@@ -106,3 +108,45 @@ function isProxyAddress(entry) {
   const bits = Number(prefix);
   return version !== 0 && bits >= 1 && bits <= (version === 4 ? 32 : 128);
 }
+
+// --- Slow clients and connection count (README "Security") ---------------------------------------
+/**
+ * The HTTP server with limits for a site behind a reverse proxy, which buffers requests and keeps
+ * a pool of idle connections: headers must arrive within HTTP_HEADERS_TIMEOUT_MS, the whole
+ * request within HTTP_REQUEST_TIMEOUT_MS; an idle keep-alive connection is closed after
+ * HTTP_KEEP_ALIVE_TIMEOUT_MS, longer than a proxy's usual 60 s so the proxy, not Node, closes it
+ * first (else the proxy may reuse a connection Node is closing); beyond HTTP_MAX_CONNECTIONS new
+ * connections are refused.
+ */
+function createLimitedServer(handler) {
+  const headersTimeout = positiveIntegerEnv('HTTP_HEADERS_TIMEOUT_MS', 10_000);
+  const requestTimeout = positiveIntegerEnv('HTTP_REQUEST_TIMEOUT_MS', 30_000);
+  if (headersTimeout > requestTimeout) {
+    exitWithSettingError('HTTP_HEADERS_TIMEOUT_MS는 HTTP_REQUEST_TIMEOUT_MS보다 클 수 없습니다 (must not exceed HTTP_REQUEST_TIMEOUT_MS).');
+  }
+  const limited = createServer(
+    {
+      headersTimeout,
+      requestTimeout,
+      // How often Node looks for connections past those timeouts (its default is 30 s).
+      connectionsCheckingInterval: Math.min(1000, headersTimeout),
+    },
+    handler,
+  );
+  limited.keepAliveTimeout = positiveIntegerEnv('HTTP_KEEP_ALIVE_TIMEOUT_MS', 65_000);
+  limited.maxConnections = positiveIntegerEnv('HTTP_MAX_CONNECTIONS', 1000);
+  return limited;
+}
+
+function positiveIntegerEnv(name, fallback) {
+  const value = process.env[name];
+  if (value === undefined || value === '') return fallback;
+  if (!/^[1-9]\d*$/.test(value)) exitWithSettingError(`${name}은(는) 양의 정수여야 합니다 (must be a positive integer): "${value}"`);
+  return Number(value);
+}
+
+function exitWithSettingError(message) {
+  console.error(message);
+  process.exit(1);
+}
+// --- end of slow clients ---------------------------------------------------------------------------

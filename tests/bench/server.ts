@@ -52,16 +52,29 @@ export function freePort(): Promise<number> {
   });
 }
 
-export type RunningServer = { url: string; stop(): Promise<void> };
+export type RunningServer = {
+  url: string;
+  stop(): Promise<void>;
+  /** What the server wrote to stderr so far (only with `captureStderr`; else it is inherited). */
+  stderr(): string;
+};
 
 /** Starts the built server and resolves once `/` answers 200 (at most `timeoutMs`). */
-export async function startServer({ timeoutMs = 120_000, env = {} as Record<string, string> } = {}): Promise<RunningServer> {
+export async function startServer({
+  timeoutMs = 120_000,
+  env = {} as Record<string, string>,
+  captureStderr = false,
+} = {}): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['tests/e2e/serve.mjs'], {
     cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', captureStderr ? 'pipe' : 'inherit'],
     env: { ...process.env, NODE_ENV: 'production', ...env, PORT: String(port), HOST: '127.0.0.1' },
+  });
+  let stderr = '';
+  child.stderr?.setEncoding('utf8').on('data', (text: string) => {
+    stderr += text;
   });
   let exited = false;
   const exit = new Promise<void>((resolveExit) =>
@@ -85,7 +98,7 @@ export async function startServer({ timeoutMs = 120_000, env = {} as Record<stri
     try {
       const response = await fetch(`${url}/`, { signal: AbortSignal.timeout(5_000) });
       await response.arrayBuffer();
-      if (response.status === 200) return { url, stop };
+      if (response.status === 200) return { url, stop, stderr: () => stderr };
     } catch {
       // not listening yet
     }

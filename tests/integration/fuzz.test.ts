@@ -111,7 +111,7 @@ const headerArb = fc.record(
   { requiredKeys: [] },
 );
 const requestArb = fc.record({
-  method: fc.constantFrom('GET', 'GET', 'GET', 'POST', 'POST', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'),
+  method: fc.constantFrom('GET', 'GET', 'GET', 'POST', 'POST', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE'),
   path,
   headers: headerArb,
   body: bodyArb,

@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_IMAGE_CONFIG, imageDimensions, responsiveImage, urlFor } from '../../web/sanity/image';
 import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
-import { createImageHandler } from '../../web/server/images';
+import { createImageHandler, encodeImage } from '../../web/server/images';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/content');
 
@@ -137,26 +137,34 @@ describe('GET /images/:projectId/:dataset/:file', () => {
   });
 
   it('resizes and converts the URLs urlFor() builds', async () => {
-    const jpeg = await get(urlFor(EMBEDDED_IMAGE_CONFIG, heroImage).width(300).format('jpg').quality(60).url());
+    const jpeg = await get(urlFor(EMBEDDED_IMAGE_CONFIG, heroImage).width(320).format('jpg').quality(75).url());
     expect(jpeg.status).toBe(200);
     expect(jpeg.headers.get('content-type')).toBe('image/jpeg');
-    expect(await dimensionsOf(jpeg)).toEqual({ format: 'jpeg', width: 300, height: 200 });
+    expect(await dimensionsOf(jpeg)).toEqual({ format: 'jpeg', width: 320, height: 213 });
 
     // Width and height: image-url crops to the aspect ratio around the hotspot (rect=…).
-    const cropped = await get(urlFor(EMBEDDED_IMAGE_CONFIG, heroImage).width(200).height(200).format('png').url());
-    expect(await dimensionsOf(cropped)).toEqual({ format: 'png', width: 200, height: 200 });
+    const cropped = await get(urlFor(EMBEDDED_IMAGE_CONFIG, heroImage).width(480).height(360).format('png').url());
+    expect(await dimensionsOf(cropped)).toEqual({ format: 'png', width: 480, height: 360 });
 
-    const covered = await get(`${urlFor(EMBEDDED_IMAGE_CONFIG, heroImage).url()}?w=100&h=300&fit=crop&fm=webp`);
-    expect(await dimensionsOf(covered)).toEqual({ format: 'webp', width: 100, height: 300 });
+    const covered = await get(`${urlFor(EMBEDDED_IMAGE_CONFIG, heroImage).url()}?w=1200&h=630&fit=crop&fm=webp`);
+    expect(await dimensionsOf(covered)).toEqual({ format: 'webp', width: 1200, height: 630 });
 
     const rect = await get(`${urlFor(EMBEDDED_IMAGE_CONFIG, heroImage).url()}?rect=100,100,400,200`);
     expect(await dimensionsOf(rect)).toEqual({ format: 'webp', width: 400, height: 200 });
   });
 
-  it('clamps sizes to 2400 px', async () => {
+  it('snaps sizes and qualities to the ones the site uses, so odd values cost no new encode', async () => {
     const response = await get(`${urlFor(EMBEDDED_IMAGE_CONFIG, heroImage).url()}?w=9000`);
     expect(response.status).toBe(200);
-    expect((await dimensionsOf(response)).width).toBe(2400);
+    expect((await dimensionsOf(response)).width).toBe(1920);
+    const base = `${urlFor(EMBEDDED_IMAGE_CONFIG, heroImage).url()}?fm=webp`;
+    const snapped = await get(`${base}&w=333&h=199&q=12`);
+    expect(await dimensionsOf(snapped)).toEqual({ format: 'webp', width: 320, height: 213 });
+    // The same variant as the one the site asks for: the same ETag.
+    const asked = await get(`${base}&w=320&h=213&q=75`);
+    expect(asked.headers.get('etag')).toBe(snapped.headers.get('etag'));
+    // The original's own width (srcsets never exceed it) is kept.
+    expect((await dimensionsOf(await get(`${base}&w=1200`))).width).toBe(1200);
     const doubled = await get(`${urlFor(EMBEDDED_IMAGE_CONFIG, heroImage).url()}?w=2000&dpr=2&fit=max`);
     expect((await dimensionsOf(doubled)).width).toBe(1200);
   });
@@ -188,14 +196,68 @@ describe('GET /images/:projectId/:dataset/:file', () => {
     expect(second.status).toBe(200);
     expect(Buffer.from(await second.arrayBuffer()).equals(firstBody)).toBe(true);
     // A variant never requested before needs the file, which is gone.
-    expect((await get(urlFor(EMBEDDED_IMAGE_CONFIG, badge).width(21).url())).status).toBe(404);
+    expect((await get(urlFor(EMBEDDED_IMAGE_CONFIG, badge).width(20).format('png').url())).status).toBe(404);
   });
 
   it('answers 400 to bad parameters', async () => {
     const base = urlFor(EMBEDDED_IMAGE_CONFIG, heroImage).url();
-    for (const query of ['w=abc', 'w=-5', 'w=0', 'h=1.5', 'q=101', 'fm=bmp', 'fit=stretch', 'auto=compress', 'dpr=9', 'rect=0,0,5000,10', 'rect=1,2', 'bg=red', 'w=10&w=20']) {
+    for (const query of ['w=abc', 'w=-5', 'w=0', 'h=1.5', 'h=300', 'q=101', 'fm=bmp', 'fit=stretch', 'auto=compress', 'dpr=9', 'rect=0,0,5000,10', 'rect=1,2', 'bg=red', 'w=10&w=20']) {
       const response = await get(`${base}?${query}`);
       expect(response.status, query).toBe(400);
+    }
+  });
+
+  it('runs at most two encodes at once, queues a few and answers 503 + Retry-After beyond that', async () => {
+    let active = 0;
+    let mostActive = 0;
+    let entered = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // Settles as soon as the outcome is known: four refusals, or a third encode running at once.
+    let decided!: () => void;
+    const outcome = new Promise<void>((resolve) => (decided = resolve));
+    const encode: typeof encodeImage = async (...args) => {
+      entered++;
+      mostActive = Math.max(mostActive, ++active);
+      if (active > 2) decided();
+      try {
+        await gate;
+        return await encodeImage(...args);
+      } finally {
+        active--;
+      }
+    };
+    const app = express();
+    app.get('/images/:projectId/:dataset/:file', createImageHandler({ store, rootDir: tempDir, encode, maxConcurrentEncodes: 2, maxQueuedEncodes: 4 }));
+    const gated = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => gated.once('listening', resolve));
+    try {
+      const base = `http://127.0.0.1:${(gated.address() as AddressInfo).port}${urlFor(EMBEDDED_IMAGE_CONFIG, heroImage).url()}`;
+      const widths = [320, 360, 400, 480, 540, 640, 720, 800, 960, 1280];
+      let refused = 0;
+      const responses = widths.map((width) =>
+        fetch(`${base}?w=${width}&fm=webp`).then((response) => {
+          if (response.status === 503 && ++refused === 4) decided();
+          return response;
+        }),
+      );
+      await outcome;
+      // Decided while the encoder is still held: two encoding, four queued, four refused.
+      expect(mostActive).toBe(2);
+      expect(refused).toBe(4);
+      release();
+      const settled = await Promise.all(responses);
+      const statuses = settled.map((response) => response.status);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(6);
+      for (const response of settled.filter((r) => r.status === 503)) {
+        expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      expect(mostActive).toBe(2);
+      expect(entered).toBe(6);
+    } finally {
+      release();
+      gated.closeAllConnections();
+      await new Promise((resolve) => gated.close(resolve));
     }
   });
 

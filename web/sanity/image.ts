@@ -7,6 +7,16 @@
 import imageUrlBuilder from '@sanity/image-url';
 import type { ImageFormat, SanityImageSource } from '@sanity/image-url/lib/types/types';
 
+/**
+ * The widths the components ask for in their srcsets (and the share image's 1200), the aspect
+ * ratios they crop to (and the share image's 1200×630), and the quality of every variant. The
+ * embedded image endpoint serves only these (web/server/images.ts); a unit test keeps the
+ * components' `widths` and `aspectRatio` within them.
+ */
+export const IMAGE_WIDTHS = [320, 360, 400, 480, 540, 640, 720, 800, 960, 1200, 1280, 1600, 1920] as const;
+export const IMAGE_ASPECT_RATIOS = [4 / 3, 3 / 2, 1200 / 630] as const;
+export const IMAGE_QUALITIES = [75] as const;
+
 /** Public, non-secret settings the page needs to build image URLs. */
 export type ImageConfig = { projectId: string; dataset: string; baseUrl: string };
 

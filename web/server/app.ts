@@ -6,7 +6,7 @@ import 'react-router';
 import { createRequestHandler } from '@react-router/express';
 import express from 'express';
 import path from 'node:path';
-import { getAdminSessionFromNode, renewAdminSession, requireSameOrigin, startAdminAuth, type AdminAuth } from './auth/index';
+import { getAdminSessionFromNode, renewAdminSession, startAdminAuth, type AdminAuth } from './auth/index';
 import { createPressApi } from './press/api';
 import { PressService } from './press/service';
 import { ViewCounter } from './press/view-counter';
@@ -19,6 +19,8 @@ import { createLeadRouter, createLeadServiceFromEnv, type LeadService } from './
 import { cacheHeaders } from './http/cache-headers';
 import { watchFrameOrigins } from './http/frame-origins';
 import { cspNonceOf, securityHeaders } from './http/security-headers';
+import { limitRequestBodies } from './http/body-limit';
+import { apiFallback, guardPageRequests, pageMethods } from './http/methods';
 import { createDiscoveryHandlers } from './discovery';
 
 declare module 'react-router' {
@@ -69,6 +71,14 @@ const press = new PressService(sources.content, viewCounter, sources.mode === 'e
 export const app = express();
 app.disable("x-powered-by");
 
+// --- Request bodies: a size limit on every path, enforced as the bytes arrive -----------------
+/** The press page's forms (21,200 characters, percent-encoded Korean: ≤ 190 KB) fit. */
+const MAX_PAGE_BODY_BYTES = 256 * 1024;
+/** The API's ceiling; its routes set smaller limits of their own (leads 16 KB). */
+const MAX_API_BODY_BYTES = 1024 * 1024;
+app.use(limitRequestBodies((req) => (req.path.startsWith('/api/') ? MAX_API_BODY_BYTES : MAX_PAGE_BODY_BYTES)));
+// --- end of request bodies ---------------------------------------------------------------------
+
 if (sources.mode === 'embedded') {
   app.get('/images/:projectId/:dataset/:file', createImageHandler({ store: sources.content, rootDir: process.cwd() }));
 }
@@ -76,9 +86,6 @@ if (sources.mode === 'embedded') {
 // A signed-in admin's activity keeps the session alive (30-minute idle timeout).
 app.use(renewAdminSession);
 app.use('/api/press', createPressApi(press));
-// The press page's form posts (sign-in, logout, new post): a foreign Origin is refused with 403
-// before React Router (whose own check would answer 400) or the action sees it.
-app.post(['/:site/press', '/:site/press/:id'], requireSameOrigin);
 
 app.post('/api/sanity/webhook', ...sanityWebhookRoute({ secret: process.env.SANITY_WEBHOOK_SECRET, content: sources.content }));
 
@@ -89,12 +96,16 @@ leadService.startDailyPurge();
 app.use(createLeadRouter({ service: leadService, isAdmin: async (req) => (await getAdminSessionFromNode(req)) !== null }));
 // --- end of leads ------------------------------------------------------------------------------
 
-const discovery = createDiscoveryHandlers({
-  content: sources.content,
-  routes: async () => (await import('virtual:react-router/server-build')).routes,
-});
+const serverRoutes = async () => (await import('virtual:react-router/server-build')).routes;
+const discovery = createDiscoveryHandlers({ content: sources.content, routes: serverRoutes });
 app.get('/sitemap.xml', discovery.sitemap);
 app.get('/robots.txt', discovery.robots);
+
+// --- Methods: unknown ones 405 before React Router; a page POST only from this site's Origin,
+// checked before its body is read (React Router's own check would answer 400, after reading). --
+app.use('/api', apiFallback);
+app.use(guardPageRequests({ methodsOf: pageMethods(serverRoutes), isSameOrigin: (req) => auth.isSameOrigin(req) }));
+// --- end of methods ----------------------------------------------------------------------------
 
 app.use(
   createRequestHandler({

@@ -2,13 +2,18 @@
  * Serves embedded-mode images at `/images/:projectId/:dataset/:file` with the subset of Sanity's
  * image-CDN parameters that `urlFor()` produces: w, h, dpr, fit, rect, bg, q, fm, auto=format.
  * Encoded variants are cached in memory; URLs are content-addressed, so responses are immutable.
+ *
+ * Encoding costs CPU and memory, so a request cannot ask for arbitrary variants: widths, aspect
+ * ratios and qualities snap to the nearest the site itself uses (web/sanity/image.ts) — a
+ * near-miss still gets a useful image, and the same cached variant — and at most two encodes run
+ * at once with a short queue; beyond it the answer is 503 with Retry-After.
  */
 import { createHash } from 'node:crypto';
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { Request, RequestHandler, Response } from 'express';
 import sharp, { type FitEnum } from 'sharp';
-import { EMBEDDED_IMAGE_CONFIG, type ImageConfig } from '../sanity/image';
+import { EMBEDDED_IMAGE_CONFIG, IMAGE_ASPECT_RATIOS, IMAGE_QUALITIES, IMAGE_WIDTHS, type ImageConfig } from '../sanity/image';
 import { LruCache } from './content/lru';
 import type { ContentSource } from './content/types';
 
@@ -20,6 +25,11 @@ export type ImageHandlerOptions = {
   imageConfig?: ImageConfig;
   /** Memory for encoded variants. Default 64 MB. */
   cacheBytes?: number;
+  /** Encodes running at once (default 2) and waiting (default 8); more are answered 503. */
+  maxConcurrentEncodes?: number;
+  maxQueuedEncodes?: number;
+  /** The encoder (tests wrap it to watch concurrency). */
+  encode?: typeof encodeImage;
 };
 
 type OutputFormat = 'jpg' | 'png' | 'webp' | 'avif' | 'gif';
@@ -65,6 +75,38 @@ const SHARP_FITS: Record<SanityFit, { fit: keyof FitEnum; withoutEnlargement: bo
 };
 
 class BadImageRequest extends Error {}
+class EncodeQueueFull extends Error {}
+
+/** Seconds a refused client should wait: a few encodes' time. */
+const RETRY_AFTER_SECONDS = 2;
+
+/**
+ * At most `concurrency` tasks at once and `queueLength` waiting; beyond that `run` throws
+ * EncodeQueueFull at once. (p-limit has no bounded queue: it would need the same checks around it.)
+ */
+class EncodeSlots {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(
+    private readonly concurrency: number,
+    private readonly queueLength: number,
+  ) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running < this.concurrency) this.running++;
+    else if (this.waiting.length < this.queueLength) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else throw new EncodeQueueFull();
+    try {
+      return await task();
+    } finally {
+      // The slot passes straight to the next waiter, if any.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
 
 export function createImageHandler(options: ImageHandlerOptions): RequestHandler {
   const config = options.imageConfig ?? EMBEDDED_IMAGE_CONFIG;
@@ -75,6 +117,8 @@ export function createImageHandler(options: ImageHandlerOptions): RequestHandler
   });
   const encoding = new Map<string, Promise<EncodedImage>>();
   const rootDir = realpath(options.rootDir);
+  const slots = new EncodeSlots(options.maxConcurrentEncodes ?? 2, options.maxQueuedEncodes ?? 8);
+  const encode = options.encode ?? encodeImage;
 
   return async (req: Request, res: Response) => {
     try {
@@ -116,7 +160,8 @@ export function createImageHandler(options: ImageHandlerOptions): RequestHandler
         }
         let pending = encoding.get(variantKey);
         if (!pending) {
-          pending = encode(assetFile, source, transform).finally(() => encoding.delete(variantKey));
+          pending = (isUntouched(source, transform) ? readOriginal(assetFile, transform) : slots.run(() => encode(assetFile, transform)))
+            .finally(() => encoding.delete(variantKey));
           encoding.set(variantKey, pending);
         }
         image = await pending;
@@ -131,6 +176,10 @@ export function createImageHandler(options: ImageHandlerOptions): RequestHandler
     } catch (error) {
       if (error instanceof BadImageRequest) {
         res.status(400).type('text/plain; charset=utf-8').send(error.message);
+        return;
+      }
+      if (error instanceof EncodeQueueFull) {
+        res.status(503).set('Retry-After', String(RETRY_AFTER_SECONDS)).type('text/plain; charset=utf-8').send('Busy encoding images');
         return;
       }
       throw error;
@@ -187,14 +236,23 @@ function parseTransform(req: Request, source: { width: number; height: number; e
   if (!(dpr >= 1 && dpr <= 3)) throw new BadImageRequest('"dpr" must be between 1 and 3');
   const scaled = (value: number | undefined) =>
     value === undefined ? undefined : Math.min(Math.round(value * dpr), MAX_IMAGE_DIMENSION);
-  const width = scaled(integer('w', 1, MAX_IMAGE_DIMENSION, 'clamp'));
-  const height = scaled(integer('h', 1, MAX_IMAGE_DIMENSION, 'clamp'));
+  const rect = parseRect(text('rect'), source);
+  // What is shown before resizing: srcsets never ask for more than its width, so it is allowed too.
+  const shown = rect ?? source;
+  const requestedWidth = scaled(integer('w', 1, MAX_IMAGE_DIMENSION, 'clamp'));
+  const requestedHeight = scaled(integer('h', 1, MAX_IMAGE_DIMENSION, 'clamp'));
+  if (requestedHeight !== undefined && requestedWidth === undefined) throw new BadImageRequest('"h" needs "w"');
+  const width = requestedWidth === undefined ? undefined : nearest(requestedWidth, [...IMAGE_WIDTHS, shown.width]);
+  const height =
+    width === undefined || requestedHeight === undefined
+      ? undefined
+      : Math.round(width / nearest(requestedWidth! / requestedHeight, [...IMAGE_ASPECT_RATIOS, shown.width / shown.height]));
 
   const fit = text('fit') ?? 'clip';
   if (!(fit in SHARP_FITS)) throw new BadImageRequest(`unknown fit "${fit}"`);
 
-  const quality = integer('q', 1, 100, 'refuse');
-  const rect = parseRect(text('rect'), source);
+  const requestedQuality = integer('q', 1, 100, 'refuse');
+  const quality = requestedQuality === undefined ? undefined : nearest(requestedQuality, IMAGE_QUALITIES);
   const background = parseBackground(text('bg'));
 
   const requested = text('fm');
@@ -241,20 +299,31 @@ function originalFormat(extension: string, transformed: boolean): Transform['for
   return extension in CONTENT_TYPES ? (extension as OutputFormat) : 'png';
 }
 
-async function encode(
-  file: string,
-  source: { width: number; height: number; extension: string },
-  transform: Transform,
-): Promise<EncodedImage> {
-  const contentType = CONTENT_TYPES[transform.format];
-  const untouched =
+/** The candidate closest to `value` (the larger on a tie). */
+function nearest(value: number, candidates: readonly number[]): number {
+  return candidates.reduce((best, candidate) => {
+    const closer = Math.abs(candidate - value) - Math.abs(best - value);
+    return closer < 0 || (closer === 0 && candidate > best) ? candidate : best;
+  });
+}
+
+/** The original file as it is: nothing to resize, crop, re-encode or convert. */
+function isUntouched(source: { extension: string }, transform: Transform): boolean {
+  return (
     transform.format === source.extension &&
     transform.width === undefined &&
     transform.height === undefined &&
     transform.rect === undefined &&
-    transform.quality === undefined;
-  if (untouched) return { body: await readFile(file), contentType };
+    transform.quality === undefined
+  );
+}
 
+async function readOriginal(file: string, transform: Transform): Promise<EncodedImage> {
+  return { body: await readFile(file), contentType: CONTENT_TYPES[transform.format] };
+}
+
+export async function encodeImage(file: string, transform: Transform): Promise<EncodedImage> {
+  const contentType = CONTENT_TYPES[transform.format];
   let image = sharp(file, { limitInputPixels: 100_000_000 });
   if (transform.rect) image = image.extract(transform.rect);
   if (transform.width !== undefined || transform.height !== undefined) {

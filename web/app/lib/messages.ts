@@ -20,6 +20,7 @@ export const messages = {
   adminWelcome: (email: string) => `${email}님 환영합니다`,
   adminSessionRequired: '관리자 로그인이 필요합니다.',
   foreignOrigin: '허용되지 않은 출처의 요청입니다.',
+  unreadableForm: '요청 내용을 읽을 수 없습니다.',
   pressPosted: '게시물이 등록되었습니다.',
   press: {
     title: '언론보도',

@@ -1,5 +1,6 @@
 import type { Route } from './+types/lead-result';
 import { leadMessages, messages } from '../lib/messages';
+import { ownPagePath } from '../lib/own-page-path';
 import { pageMeta } from '../lib/seo';
 
 type ErrorKey = keyof typeof leadMessages.errors;
@@ -24,8 +25,7 @@ export function loader({ request }: Route.LoaderArgs) {
     .split(',')
     .filter(isErrorKey)
     .map((key) => leadMessages.errors[key]);
-  const from = query.get('from') ?? '';
-  const back = from.startsWith('/') && !from.startsWith('//') ? from : '/';
+  const back = ownPagePath(query.get('from'));
   let message: string;
   if (status === 'ok') message = messages.leadSuccess;
   else if (status in STATUS_MESSAGES) message = leadMessages.errors[STATUS_MESSAGES[status]];

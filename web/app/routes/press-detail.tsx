@@ -6,6 +6,7 @@ import { RichText } from '../components/page/RichText';
 import { menuGroupForPath } from '../lib/menu';
 import { messages } from '../lib/messages';
 import { formatPressDateTime, pressArticlePath, pressListPath } from '../lib/press-format';
+import { ownPagePath } from '../lib/own-page-path';
 import { pageMeta } from '../lib/seo';
 import { useRootData } from '../lib/site-data';
 
@@ -17,7 +18,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // view itself once it has loaded (useCountedViews).
   const article = await context.press.article(params.site, params.id);
   // A missing article, or one of another site, sends the visitor to the list.
-  if (!article) throw redirect(pressListPath(params.site));
+  if (!article) throw redirect(ownPagePath(pressListPath(params.site)));
   return { site: params.site, article };
 }
 

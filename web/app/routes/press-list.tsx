@@ -6,6 +6,7 @@ import { AdminPanel, type AdminActionData } from '../components/press/AdminPanel
 import { PressTable } from '../components/press/PressTable';
 import { menuGroupForPath } from '../lib/menu';
 import { messages } from '../lib/messages';
+import { ownPagePath } from '../lib/own-page-path';
 import { pressListPath } from '../lib/press-format';
 import { pageMeta } from '../lib/seo';
 import { useRootData } from '../lib/site-data';
@@ -33,9 +34,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   await requirePressSite(context, params.site);
-  const form = await request.formData();
+  // A body that is not a form, or a malformed one, is the sender's mistake: 400, not a 500.
+  const form = await request.formData().catch(() => null);
+  if (!form) return data<AdminActionData>({ intent: 'create', error: messages.unreadableForm }, { status: 400 });
   const intent = form.get('intent');
-  const listPath = pressListPath(params.site);
+  const listPath = ownPagePath(pressListPath(params.site));
 
   if (intent === 'login') {
     const result = await context.auth.login(request, {

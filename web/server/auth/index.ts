@@ -5,7 +5,6 @@
  *   const session = await getAdminSession(request);        // Fetch Request (React Router)
  *   const session = await getAdminSessionFromNode(req);    // Express / node:http request
  *   app.get('/api/x', requireAdminSession, handler);       // 401 JSON without a session
- *   app.post('/path', requireSameOrigin, handler);         // 403 JSON from a foreign Origin
  */
 import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
@@ -44,15 +43,6 @@ export const requireAdminSession: RequestHandler = (req, res, next) => {
     return;
   }
   res.locals.admin = session;
-  next();
-};
-
-/** Express middleware for writes: 403 JSON unless the Origin (or Referer) is this site. */
-export const requireSameOrigin: RequestHandler = (req, res, next) => {
-  if (!adminAuth().isSameOrigin(req)) {
-    res.status(403).json({ error: messages.foreignOrigin });
-    return;
-  }
   next();
 };
 

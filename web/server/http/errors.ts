@@ -16,6 +16,12 @@ function statusOf(error: unknown): number {
 }
 
 export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
+  if (res.writableEnded) {
+    // The answer is complete (e.g. a 413 sent while a parser still read the body): nothing to
+    // send; one line, as the error is the fallout of that answer, not a fault.
+    console.error(`[http] ${req.method} ${req.path} after the answer: ${(error as Error)?.message ?? error}`);
+    return;
+  }
   if (res.headersSent) {
     next(error);
     return;

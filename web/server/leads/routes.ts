@@ -12,6 +12,7 @@ import express, {
 } from 'express';
 import { LEAD_FIELDS } from '../../app/lib/lead-validation';
 import { leadMessages, messages } from '../../app/lib/messages';
+import { ownPagePath } from '../../app/lib/own-page-path';
 import type { LeadService, SubmitResult } from './service';
 
 /** Larger bodies are refused with 413 before they are parsed. */
@@ -170,9 +171,8 @@ function redirectToResult(res: Response, result: SubmitResult, sourcePage: unkno
     query.set('status', result.error);
     if ('errors' in result) query.set('errors', errorKeysOf(Object.values(result.errors)).join(','));
   }
-  if (typeof sourcePage === 'string' && sourcePage.startsWith('/') && !sourcePage.startsWith('//')) {
-    query.set('from', sourcePage.slice(0, 500));
-  }
+  const back = ownPagePath(sourcePage);
+  if (back !== '/') query.set('from', back);
   res.redirect(303, `${LEAD_RESULT_PATH}?${query}`);
 }
 

@@ -1,0 +1,85 @@
+/**
+ * What reaches React Router: only the methods a page serves (GET and HEAD everywhere, POST where
+ * the route has an action), each else answered 405 with an Allow header before React Router
+ * (which would answer some with a 500 and log others as errors); a POST only from this site's
+ * Origin, checked before its body is read. `.data` requests (single fetch) are the same page.
+ * Unmatched API paths get JSON: 405 for a method the API never serves, else 404.
+ */
+import type { Request, RequestHandler } from 'express';
+import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
+import { messages } from '../../app/lib/messages';
+import { closeAfterAnswer } from './body-limit';
+import { NO_STORE } from './cache-headers';
+
+const METHOD_NOT_ALLOWED_MESSAGE = '허용되지 않는 요청 방식입니다.';
+const NOT_FOUND_MESSAGE = '요청한 주소를 찾을 수 없습니다.';
+const READ_METHODS = ['GET', 'HEAD'];
+const API_METHODS = ['GET', 'HEAD', 'POST'];
+
+type PageRoute = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: PageRoute[] };
+
+function routeTree(manifest: ServerBuild['routes'], parentId?: string): PageRoute[] {
+  return Object.values(manifest).flatMap((route) =>
+    route && route.parentId === parentId
+      ? [{ id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive, children: routeTree(manifest, route.id) }]
+      : [],
+  );
+}
+
+/** The page path a request addresses: `/x.data` is `/x`, `/_root.data` is `/`. */
+function pagePathOf(path: string): string {
+  if (path === '/_root.data') return '/';
+  return path.endsWith('.data') ? path.slice(0, -'.data'.length) : path;
+}
+
+/** The methods each page path serves, from the server build's routes (read once). */
+export function pageMethods(routes: () => Promise<ServerBuild['routes']>): (path: string) => Promise<string[]> {
+  let build: Promise<{ tree: PageRoute[]; withAction: Set<string> }> | undefined;
+  return async (path) => {
+    build ??= routes().then((manifest) => ({
+      tree: routeTree(manifest),
+      withAction: new Set(Object.values(manifest).flatMap((route) => (route?.module.action ? [route.id] : []))),
+    }));
+    const { tree, withAction } = await build;
+    const matches = matchRoutes(tree as RouteObject[], pagePathOf(path)) ?? [];
+    // The deepest match handles the POST, as React Router routes it.
+    const handler = matches.at(-1)?.route.id;
+    return handler && withAction.has(handler) ? [...READ_METHODS, 'POST'] : READ_METHODS;
+  };
+}
+
+export function guardPageRequests({
+  methodsOf,
+  isSameOrigin,
+}: {
+  methodsOf: (path: string) => Promise<string[]>;
+  isSameOrigin: (req: Request) => boolean;
+}): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const allowed = await methodsOf(req.path);
+      if (req.method === 'OPTIONS') {
+        res.status(204).set('Allow', allowed.join(', ')).end();
+      } else if (!allowed.includes(req.method)) {
+        res.status(405).set({ Allow: allowed.join(', '), 'Cache-Control': NO_STORE }).type('text/plain; charset=utf-8').send(METHOD_NOT_ALLOWED_MESSAGE);
+      } else if (READ_METHODS.includes(req.method) || isSameOrigin(req)) {
+        next();
+      } else {
+        closeAfterAnswer(req, res);
+        res.status(403).set('Cache-Control', NO_STORE).json({ error: 'foreignOrigin', message: messages.foreignOrigin });
+      }
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** Mounted under /api after every API route: whatever reaches it matched none. */
+export const apiFallback: RequestHandler = (req: Request, res) => {
+  res.set('Cache-Control', NO_STORE);
+  if (!API_METHODS.includes(req.method)) {
+    res.status(405).set('Allow', API_METHODS.join(', ')).json({ error: 'methodNotAllowed', message: METHOD_NOT_ALLOWED_MESSAGE });
+    return;
+  }
+  res.status(404).json({ error: 'notFound', message: NOT_FOUND_MESSAGE });
+};
