@@ -15,6 +15,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import sharp, { type FitEnum } from 'sharp';
 import { EMBEDDED_IMAGE_CONFIG, IMAGE_ASPECT_RATIOS, IMAGE_QUALITIES, IMAGE_WIDTHS, type ImageConfig } from '../sanity/image';
 import { LruCache } from './content/lru';
+import { ConcurrencyLimit } from './http/concurrency-limit';
 import type { ContentSource } from './content/types';
 
 export type ImageHandlerOptions = {
@@ -80,34 +81,6 @@ class EncodeQueueFull extends Error {}
 /** Seconds a refused client should wait: a few encodes' time. */
 const RETRY_AFTER_SECONDS = 2;
 
-/**
- * At most `concurrency` tasks at once and `queueLength` waiting; beyond that `run` throws
- * EncodeQueueFull at once. (p-limit has no bounded queue: it would need the same checks around it.)
- */
-class EncodeSlots {
-  private running = 0;
-  private readonly waiting: Array<() => void> = [];
-
-  constructor(
-    private readonly concurrency: number,
-    private readonly queueLength: number,
-  ) {}
-
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.running < this.concurrency) this.running++;
-    else if (this.waiting.length < this.queueLength) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else throw new EncodeQueueFull();
-    try {
-      return await task();
-    } finally {
-      // The slot passes straight to the next waiter, if any.
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running--;
-    }
-  }
-}
-
 export function createImageHandler(options: ImageHandlerOptions): RequestHandler {
   const config = options.imageConfig ?? EMBEDDED_IMAGE_CONFIG;
   const variants = new LruCache<string, EncodedImage>({
@@ -117,7 +90,7 @@ export function createImageHandler(options: ImageHandlerOptions): RequestHandler
   });
   const encoding = new Map<string, Promise<EncodedImage>>();
   const rootDir = realpath(options.rootDir);
-  const slots = new EncodeSlots(options.maxConcurrentEncodes ?? 2, options.maxQueuedEncodes ?? 8);
+  const slots = new ConcurrencyLimit(options.maxConcurrentEncodes ?? 2, options.maxQueuedEncodes ?? 8);
   const encode = options.encode ?? encodeImage;
 
   return async (req: Request, res: Response) => {
@@ -160,8 +133,10 @@ export function createImageHandler(options: ImageHandlerOptions): RequestHandler
         }
         let pending = encoding.get(variantKey);
         if (!pending) {
-          pending = (isUntouched(source, transform) ? readOriginal(assetFile, transform) : slots.run(() => encode(assetFile, transform)))
-            .finally(() => encoding.delete(variantKey));
+          const encoded = isUntouched(source, transform)
+            ? readOriginal(assetFile, transform)
+            : (slots.tryRun(() => encode(assetFile, transform)) ?? Promise.reject(new EncodeQueueFull()));
+          pending = encoded.finally(() => encoding.delete(variantKey));
           encoding.set(variantKey, pending);
         }
         image = await pending;
