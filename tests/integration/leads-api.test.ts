@@ -244,6 +244,7 @@ describe('POST /api/leads', () => {
       },
       due: () => [],
       delivered: () => {},
+      has: () => false,
       retryLater: () => {},
       refused: () => {},
       pendingCount: () => 0,

@@ -22,6 +22,8 @@ export interface LeadOutbox {
   /** Entries due for delivery, oldest first. */
   due(now: number, limit: number): OutboxEntry[];
   delivered(id: string): void;
+  /** Whether a lead with this id waits here (refused ones included). */
+  has(id: string): boolean;
   /** Schedules the next attempt. */
   retryLater(id: string, error: string, nextAttemptAt: number): void;
   /** Keeps the entry, never retried (the store refused it: a bug to look at, not a lead to drop). */
@@ -57,6 +59,7 @@ export function openLeadOutbox(file: string): LeadOutbox {
       WHERE refused = 0 AND next_attempt_at <= ? ORDER BY created_at, id LIMIT ?`,
   );
   const remove = database.prepare('DELETE FROM lead_outbox WHERE id = ?');
+  const exists = database.prepare('SELECT 1 FROM lead_outbox WHERE id = ?').pluck();
   const reschedule = database.prepare(
     'UPDATE lead_outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ?',
   );
@@ -80,6 +83,9 @@ export function openLeadOutbox(file: string): LeadOutbox {
     },
     delivered(id) {
       remove.run(id);
+    },
+    has(id) {
+      return exists.get(id) !== undefined;
     },
     retryLater(id, error, nextAttemptAt) {
       reschedule.run(error, nextAttemptAt, id);

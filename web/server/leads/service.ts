@@ -138,8 +138,9 @@ export class LeadService {
   async submit(body: Record<string, unknown>, client: { ip: string }): Promise<SubmitResult> {
     const now = this.now();
     const token = this.signer.verify(body[LEAD_FIELDS.formToken]);
-    if (!token || token.issuedAt > now + TOKEN_CLOCK_SKEW_MS || now - token.issuedAt > TOKEN_MAX_AGE_MS) {
-      return { status: 400, error: 'formExpired' };
+    if (!token) return { status: 400, error: 'formExpired' };
+    if (token.issuedAt > now + TOKEN_CLOCK_SKEW_MS || now - token.issuedAt > TOKEN_MAX_AGE_MS) {
+      return this.answerExpired(token.idempotencyKey, body);
     }
     // A filled honeypot is a bot: answered like a success so it learns nothing, and not stored.
     const honeypot = body[LEAD_FIELDS.honeypot];
@@ -196,6 +197,20 @@ export class LeadService {
         if (outcome.status === 'created') this.notifier.notify(notificationOf(lead));
         return { status: 201, id };
     }
+  }
+
+  /**
+   * A genuine but expired token: a retry of a lead already stored (or waiting in the outbox) is
+   * answered as the retry it is. Told "expired", the form would fetch a new token and post the
+   * same lead again under a new id.
+   */
+  private async answerExpired(idempotencyKey: string, body: Record<string, unknown>): Promise<SubmitResult> {
+    const validation = validateLead(body);
+    if (validation.ok) {
+      const id = leadIdFor(idempotencyKey, validation.lead.phone);
+      if (this.acceptedIds.get(id) || this.options.outbox.has(id) || (await this.isStored(id))) return { status: 201, id };
+    }
+    return { status: 400, error: 'formExpired' };
   }
 
   private isStored(id: string): Promise<boolean> {
