@@ -2,6 +2,7 @@
  * Shared set-up of the lead integration tests: the lead routes on a real HTTP port over embedded
  * stores (or a Sanity stand-in), form tokens signed with a known secret, and a valid body.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -175,4 +176,26 @@ export class FakeSanity {
       reply(status, { error: { description: (error as Error).message, type: 'mutationError' } });
     }
   }
+}
+
+/**
+ * tests/integration/leads-child-server.ts as a child process (so it can be killed with SIGKILL),
+ * once it listens; `children` collects it for the test's clean-up.
+ */
+export async function startLeadChildServer(env: NodeJS.ProcessEnv, children: ChildProcess[]): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/integration/leads-child-server.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /PORT=(\d+)/.exec(output);
+      if (match) resolve(`http://127.0.0.1:${match[1]}`);
+    });
+    child.on('exit', (code) => reject(new Error(`child exited early (${code})`)));
+  });
+  return { child, url };
 }

@@ -4,7 +4,7 @@
  * a retry whose token has since expired is answered with the stored lead instead of "expired"
  * (which would make the form fetch a new token and store the lead a second time).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openEmbeddedStore } from '../../web/server/content/embedded';
 import { openLeadOutbox } from '../../web/server/leads/outbox';
 import { LeadService } from '../../web/server/leads/service';
-import { startLeadApp, TEST_SECRET, validBody, type LeadApp } from './leads-harness';
+import { startLeadApp, startLeadChildServer, TEST_SECRET, validBody, type LeadApp } from './leads-harness';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'leads-restart-'));
 const children: ChildProcess[] = [];
@@ -22,24 +22,10 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function startChild(): Promise<{ child: ChildProcess; url: string }> {
+function startChild(): Promise<{ child: ChildProcess; url: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, SANITY_PROJECT_ID: '' };
   delete env.LEAD_FORM_SECRET;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/integration/leads-child-server.ts'], {
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /PORT=(\d+)/.exec(output);
-      if (match) resolve(`http://127.0.0.1:${match[1]}`);
-    });
-    child.on('exit', (code) => reject(new Error(`child exited early (${code})`)));
-  });
-  return { child, url };
+  return startLeadChildServer(env, children);
 }
 
 async function kill(child: ChildProcess): Promise<void> {
