@@ -123,6 +123,8 @@ export async function startLeadApp(
 export class FakeSanity {
   down = false;
   mutationRequests = 0;
+  /** The mutations of every accepted mutate request, in order. */
+  readonly mutations: Mutation[][] = [];
   private store!: EmbeddedStore;
   private readonly server = http.createServer((req, res) => {
     let body = '';
@@ -170,6 +172,7 @@ export class FakeSanity {
       this.mutationRequests += 1;
       const { mutations } = JSON.parse(body) as { mutations: Mutation[] };
       const result = await this.store.mutate(mutations);
+      this.mutations.push(mutations);
       reply(200, result);
     } catch (error) {
       const status = error instanceof MutationError ? error.statusCode : 500;

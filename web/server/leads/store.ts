@@ -62,7 +62,8 @@ export async function saveLead(
       return createLead(leads, { ...lead, ...slotFields(visitSlotId, visitAt, 'unavailable') });
     }
     const booking: Mutation[] = [
-      { patch: { id: slot._id, ifRevisionID: slot._rev, inc: { booked: 1 } } },
+      // A slot made outside the Studio form may lack `booked`, and `inc` on a missing field does nothing.
+      { patch: { id: slot._id, ifRevisionID: slot._rev, setIfMissing: { booked: 0 }, inc: { booked: 1 } } },
       { createIfNotExists: { ...lead, ...slotFields(visitSlotId, visitAt, 'booked') } },
     ];
     try {
