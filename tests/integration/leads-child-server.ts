@@ -15,6 +15,7 @@ const service = createLeadServiceFromEnv(sources, {
   LEAD_MIN_FILL_MS: '0',
   LEAD_RATE_LIMIT_IP: '0/1',
   LEAD_RATE_LIMIT_PHONE: '0/1',
+  LEAD_BOOKING_LIMIT_IP: '0/1',
 });
 const app = express();
 app.use(createLeadRouter({ service, isAdmin: async () => false }));

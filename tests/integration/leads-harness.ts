@@ -82,6 +82,7 @@ export async function startLeadApp(
     minFillMs: 0,
     ipLimit: { max: 0, windowMs: 1 },
     phoneLimit: { max: 0, windowMs: 1 },
+    bookingIpLimit: { max: 0, windowMs: 1 },
     outbox: openLeadOutbox(path.join(dataDir, 'lead-outbox.sqlite')),
     ...options,
     content,

@@ -4,6 +4,7 @@
  *   LEAD_MIN_FILL_MS        minimum time between rendering and submitting a form (default 2000)
  *   LEAD_RATE_LIMIT_IP      per-IP limit, "max/seconds" (default 30/600)
  *   LEAD_RATE_LIMIT_PHONE   per-phone limit, "max/seconds" (default 5/3600)
+ *   LEAD_BOOKING_LIMIT_IP   visit bookings per IP, "max/seconds" (default 10/86400)
  *   LEAD_WEBHOOK_URL        optional; each new lead is POSTed there
  *   DATA_DIR                the outbox (DATA_DIR/lead-outbox.sqlite) and the form secret; kept 0700/0600
  */
@@ -13,7 +14,7 @@ import { readOrCreateSecret, tightenDataDir } from '../data-dir';
 import { createWebhookNotifier } from './notifier';
 import { openLeadOutbox } from './outbox';
 import { rateLimitFrom } from './rate-limit';
-import { DEFAULT_IP_LIMIT, DEFAULT_MIN_FILL_MS, DEFAULT_PHONE_LIMIT, LeadService } from './service';
+import { DEFAULT_BOOKING_IP_LIMIT, DEFAULT_IP_LIMIT, DEFAULT_MIN_FILL_MS, DEFAULT_PHONE_LIMIT, LeadService } from './service';
 
 export { createLeadRouter } from './routes';
 export { LeadService } from './service';
@@ -38,6 +39,7 @@ export function createLeadServiceFromEnv(
     minFillMs,
     ipLimit: rateLimitFrom(env.LEAD_RATE_LIMIT_IP, DEFAULT_IP_LIMIT, 'LEAD_RATE_LIMIT_IP'),
     phoneLimit: rateLimitFrom(env.LEAD_RATE_LIMIT_PHONE, DEFAULT_PHONE_LIMIT, 'LEAD_RATE_LIMIT_PHONE'),
+    bookingIpLimit: rateLimitFrom(env.LEAD_BOOKING_LIMIT_IP, DEFAULT_BOOKING_IP_LIMIT, 'LEAD_BOOKING_LIMIT_IP'),
     notifier: env.LEAD_WEBHOOK_URL ? createWebhookNotifier({ url: env.LEAD_WEBHOOK_URL }) : undefined,
   });
 }

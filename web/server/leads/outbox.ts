@@ -22,14 +22,20 @@ export interface LeadOutbox {
   /** Entries due for delivery, oldest first. */
   due(now: number, limit: number): OutboxEntry[];
   delivered(id: string): void;
-  /** Whether a lead with this id waits here (refused ones included). */
-  has(id: string): boolean;
+  /** The entry with this id, refused ones included. */
+  find(id: string): OutboxEntry | null;
   /** Schedules the next attempt. */
   retryLater(id: string, error: string, nextAttemptAt: number): void;
   /** Keeps the entry, never retried (the store refused it: a bug to look at, not a lead to drop). */
   refused(id: string, error: string): void;
   pendingCount(): number;
   close(): void;
+}
+
+type OutboxRow = { id: string; lead: string; visit_slot_id: string | null; attempts: number };
+
+function entryOf(row: OutboxRow): OutboxEntry {
+  return { id: row.id, lead: JSON.parse(row.lead) as LeadDocument, visitSlotId: row.visit_slot_id, attempts: row.attempts };
 }
 
 export function openLeadOutbox(file: string): LeadOutbox {
@@ -59,7 +65,7 @@ export function openLeadOutbox(file: string): LeadOutbox {
       WHERE refused = 0 AND next_attempt_at <= ? ORDER BY created_at, id LIMIT ?`,
   );
   const remove = database.prepare('DELETE FROM lead_outbox WHERE id = ?');
-  const exists = database.prepare('SELECT 1 FROM lead_outbox WHERE id = ?').pluck();
+  const selectOne = database.prepare('SELECT id, lead, visit_slot_id, attempts FROM lead_outbox WHERE id = ?');
   const reschedule = database.prepare(
     'UPDATE lead_outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ?',
   );
@@ -73,19 +79,14 @@ export function openLeadOutbox(file: string): LeadOutbox {
       insert.run(lead._id, JSON.stringify(lead), visitSlotId, now, now);
     },
     due(now, limit) {
-      const rows = selectDue.all(now, limit) as Array<{ id: string; lead: string; visit_slot_id: string | null; attempts: number }>;
-      return rows.map((row) => ({
-        id: row.id,
-        lead: JSON.parse(row.lead) as LeadDocument,
-        visitSlotId: row.visit_slot_id,
-        attempts: row.attempts,
-      }));
+      return (selectDue.all(now, limit) as OutboxRow[]).map(entryOf);
     },
     delivered(id) {
       remove.run(id);
     },
-    has(id) {
-      return exists.get(id) !== undefined;
+    find(id) {
+      const row = selectOne.get(id) as OutboxRow | undefined;
+      return row ? entryOf(row) : null;
     },
     retryLater(id, error, nextAttemptAt) {
       reschedule.run(error, nextAttemptAt, id);

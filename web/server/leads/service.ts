@@ -6,17 +6,22 @@
  */
 import {
   expiredLeadIdsQuery,
-  leadExistsQuery,
   leadSettingsQuery,
   leadsExportQuery,
+  storedLeadQuery,
+  upcomingBookingsOfPhoneQuery,
   upcomingVisitSlotsQuery,
+  visitBookingsPerPhoneQuery,
 } from '../../sanity/queries';
 import type {
   LeadSettingsQueryResult,
   LeadsExportQueryResult,
+  StoredLeadQueryResult,
+  UpcomingBookingsOfPhoneQueryResult,
   UpcomingVisitSlotsQueryResult,
+  VisitBookingsPerPhoneQueryResult,
 } from '../../sanity/sanity.types';
-import { validateLead, LEAD_FIELDS, type LeadFieldErrors } from '../../app/lib/lead-validation';
+import { validateLead, LEAD_FIELDS, type LeadFieldErrors, type ValidLead } from '../../app/lib/lead-validation';
 import { leadMessages } from '../../app/lib/messages';
 import { ContentUnavailableError, MutationError, type ContentSource } from '../content/types';
 import { LruCache } from '../content/lru';
@@ -24,7 +29,7 @@ import { leadsToCsv } from './csv';
 import { seoulDate } from './seoul-date';
 import { createFormTokenSigner, type FormTokenSigner } from './form-token';
 import { silentNotifier, type LeadNotifier } from './notifier';
-import type { LeadOutbox } from './outbox';
+import type { LeadOutbox, OutboxEntry } from './outbox';
 import { RateLimiter, type RateLimit } from './rate-limit';
 import { leadIdFor, saveLead, type LeadDocument } from './store';
 
@@ -40,7 +45,8 @@ export type SubmitResult =
   | { status: 400; error: 'invalid'; errors: LeadFieldErrors }
   | { status: 400; error: 'formExpired' }
   | { status: 400; error: 'tooFast'; retryAfterMs: number }
-  | { status: 409; error: 'slotFull'; errors: LeadFieldErrors }
+  | { status: 409; error: 'slotFull' | 'bookingLimit'; errors: LeadFieldErrors }
+  | { status: 409; error: 'tokenUsed' }
   | { status: 429; error: 'rateLimited' };
 
 export type LeadServiceOptions = {
@@ -53,6 +59,8 @@ export type LeadServiceOptions = {
   minFillMs?: number;
   ipLimit?: RateLimit;
   phoneLimit?: RateLimit;
+  /** Visit bookings per client address (LEAD_BOOKING_LIMIT_IP). */
+  bookingIpLimit?: RateLimit;
   notifier?: LeadNotifier;
   /** How often the outbox is checked for leads to deliver. */
   outboxIntervalMs?: number;
@@ -63,7 +71,13 @@ export const DEFAULT_MIN_FILL_MS = 2000;
 // Generous per IP: Korean mobile carriers put many phones behind one address.
 export const DEFAULT_IP_LIMIT: RateLimit = { max: 30, windowMs: 10 * 60_000 };
 export const DEFAULT_PHONE_LIMIT: RateLimit = { max: 5, windowMs: 60 * 60_000 };
-const TOKEN_MAX_AGE_MS = 7 * 24 * 3600_000;
+// A family or an office may book from one address; a script taking every slot books far more.
+export const DEFAULT_BOOKING_IP_LIMIT: RateLimit = { max: 10, windowMs: 24 * 3600_000 };
+// Forms fetch a fresh token when they mount, and again if told it expired: two hours covers
+// reading the page and filling the form, and makes a harvested token worth little.
+const TOKEN_MAX_AGE_MS = 2 * 3600_000;
+// Upcoming visits one phone number may hold unless the lead settings say otherwise.
+const DEFAULT_VISIT_BOOKINGS_PER_PHONE = 1;
 // Clocks of several instances may differ a little.
 const TOKEN_CLOCK_SKEW_MS = 60_000;
 const SLOT_CACHE_MS = 5_000;
@@ -78,11 +92,13 @@ export class LeadService {
   private readonly signer: FormTokenSigner;
   private readonly ipLimiter: RateLimiter;
   private readonly phoneLimiter: RateLimiter;
+  private readonly bookingIpLimiter: RateLimiter;
   private readonly notifier: LeadNotifier;
   private readonly now: () => number;
   private readonly minFillMs: number;
-  // Leads already stored: a retry of the same form is answered again, not rate limited.
-  private readonly acceptedIds = new LruCache<string, true>({ maxEntries: 10_000 });
+  // Leads already stored, by id, with their content: a retry of the same form is answered
+  // again (not rate limited), another lead on the same token is refused.
+  private readonly acceptedIds = new LruCache<string, string>({ maxEntries: 10_000 });
   private slotCache: { at: number; slots: Promise<VisitSlotOption[]> } | null = null;
   private outboxTimer: NodeJS.Timeout | null = null;
   private purgeTimer: NodeJS.Timeout | null = null;
@@ -93,6 +109,7 @@ export class LeadService {
     this.signer = createFormTokenSigner(options.secret);
     this.ipLimiter = new RateLimiter(options.ipLimit ?? DEFAULT_IP_LIMIT);
     this.phoneLimiter = new RateLimiter(options.phoneLimit ?? DEFAULT_PHONE_LIMIT);
+    this.bookingIpLimiter = new RateLimiter(options.bookingIpLimit ?? DEFAULT_BOOKING_IP_LIMIT);
     this.notifier = options.notifier ?? silentNotifier;
     this.now = options.now ?? Date.now;
     this.minFillMs = options.minFillMs ?? DEFAULT_MIN_FILL_MS;
@@ -139,26 +156,30 @@ export class LeadService {
     const now = this.now();
     const token = this.signer.verify(body[LEAD_FIELDS.formToken]);
     if (!token) return { status: 400, error: 'formExpired' };
+    const id = leadIdFor(token.idempotencyKey);
     if (token.issuedAt > now + TOKEN_CLOCK_SKEW_MS || now - token.issuedAt > TOKEN_MAX_AGE_MS) {
-      return this.answerExpired(token.idempotencyKey, body);
+      return this.answerExpired(id, body);
     }
     // A filled honeypot is a bot: answered like a success so it learns nothing, and not stored.
     const honeypot = body[LEAD_FIELDS.honeypot];
-    if (honeypot !== undefined && honeypot !== '') return { status: 201, id: leadIdFor(token.idempotencyKey, 'honeypot') };
+    if (honeypot !== undefined && honeypot !== '') return { status: 201, id };
     const elapsed = now - token.issuedAt;
     if (elapsed < this.minFillMs) return { status: 400, error: 'tooFast', retryAfterMs: this.minFillMs - elapsed };
 
     const validation = validateLead(body);
     if (!validation.ok) return { status: 400, error: 'invalid', errors: validation.errors };
     const { lead: input } = validation;
-    const id = leadIdFor(token.idempotencyKey, input.phone);
-    if (!this.acceptedIds.get(id)) {
-      if (this.phoneLimiter.isLimited(input.phone, now) || !this.ipLimiter.tryHit(client.ip, now)) {
+    const content = contentOf(input);
+    const accepted = this.acceptedIds.get(id);
+    if (accepted !== undefined && accepted !== content) return TOKEN_USED;
+    if (accepted === undefined) {
+      const refusal = await this.limitRefusal(id, input, client.ip, now);
+      if (refusal) {
         // A retry of a lead stored before a restart (which emptied acceptedIds) is no new lead.
-        if (await this.isStored(id)) return { status: 201, id };
-        return { status: 429, error: 'rateLimited' };
+        const stored = await this.storedContent(id);
+        if (stored === content) return { status: 201, id };
+        return stored === null ? refusal : TOKEN_USED;
       }
-      this.phoneLimiter.tryHit(input.phone, now);
     }
 
     const createdAt = new Date(now).toISOString();
@@ -181,7 +202,7 @@ export class LeadService {
       outcome = await saveLead(this.options.leads, lead, input.visitSlotId, 'refuse', seoulDate(now));
     } catch (error) {
       if (!(error instanceof ContentUnavailableError)) throw error;
-      return this.keepForLater(lead, input.visitSlotId, error.message);
+      return this.keepForLater(lead, input.visitSlotId, content, error.message);
     }
     switch (outcome.status) {
       case 'slotFull':
@@ -190,13 +211,46 @@ export class LeadService {
       case 'slotMissing':
         return { status: 400, error: 'invalid', errors: { visitSlot: leadMessages.errors.visitSlotInvalid } };
       case 'contended':
-        return this.keepForLater(lead, input.visitSlotId, 'visit slot contended');
+        return this.keepForLater(lead, input.visitSlotId, content, 'visit slot contended');
+      case 'duplicate':
+        if ((await this.storedContent(id)) !== content) return TOKEN_USED;
+        this.acceptedIds.set(id, content);
+        return { status: 201, id };
       default:
-        this.acceptedIds.set(id, true);
+        this.acceptedIds.set(id, content);
         if (input.visitSlotId) this.slotCache = null;
-        if (outcome.status === 'created') this.notifier.notify(notificationOf(lead));
+        this.notifier.notify(notificationOf(lead));
         return { status: 201, id };
     }
+  }
+
+  /** Why a new lead may not be stored now (the limits per address and per phone), or null. */
+  private async limitRefusal(id: string, input: ValidLead, ip: string, now: number): Promise<SubmitResult | null> {
+    if (this.phoneLimiter.isLimited(input.phone, now) || !this.ipLimiter.tryHit(ip, now)) return RATE_LIMITED;
+    if (input.visitSlotId) {
+      if (!this.bookingIpLimiter.tryHit(ip, now)) return RATE_LIMITED;
+      const [booked, allowed] = await Promise.all([this.upcomingBookings(input.phone, id, now), this.visitBookingsPerPhone()]);
+      if (booked >= allowed) {
+        return { status: 409, error: 'bookingLimit', errors: { visitSlot: leadMessages.errors.visitBookingLimit } };
+      }
+    }
+    this.phoneLimiter.tryHit(input.phone, now);
+    return null;
+  }
+
+  private upcomingBookings(phone: string, id: string, now: number): Promise<number> {
+    return this.options.leads
+      .fetch<UpcomingBookingsOfPhoneQueryResult>(upcomingBookingsOfPhoneQuery, { phone, id, today: seoulDate(now) })
+      .catch((error: unknown) => {
+        // The store is down: the lead goes to the outbox, and staff see a double booking there.
+        if (error instanceof ContentUnavailableError) return 0;
+        throw error;
+      });
+  }
+
+  private async visitBookingsPerPhone(): Promise<number> {
+    const configured = await this.options.content.fetch<VisitBookingsPerPhoneQueryResult>(visitBookingsPerPhoneQuery);
+    return configured && configured >= 1 ? configured : DEFAULT_VISIT_BOOKINGS_PER_PHONE;
   }
 
   /**
@@ -204,23 +258,28 @@ export class LeadService {
    * answered as the retry it is. Told "expired", the form would fetch a new token and post the
    * same lead again under a new id.
    */
-  private async answerExpired(idempotencyKey: string, body: Record<string, unknown>): Promise<SubmitResult> {
+  private async answerExpired(id: string, body: Record<string, unknown>): Promise<SubmitResult> {
     const validation = validateLead(body);
-    if (validation.ok) {
-      const id = leadIdFor(idempotencyKey, validation.lead.phone);
-      if (this.acceptedIds.get(id) || this.options.outbox.has(id) || (await this.isStored(id))) return { status: 201, id };
-    }
+    if (validation.ok && (await this.storedContent(id)) === contentOf(validation.lead)) return { status: 201, id };
     return { status: 400, error: 'formExpired' };
   }
 
-  private isStored(id: string): Promise<boolean> {
-    return this.options.leads.fetch<boolean>(leadExistsQuery, { id }).catch(() => false);
+  /** What lead `id` holds (see contentOf), wherever it is kept; null when there is none. */
+  private async storedContent(id: string): Promise<string | null> {
+    const accepted = this.acceptedIds.get(id);
+    if (accepted !== undefined) return accepted;
+    const waiting = this.options.outbox.find(id);
+    if (waiting) return contentOfEntry(waiting);
+    const stored = await this.options.leads.fetch<StoredLeadQueryResult>(storedLeadQuery, { id }).catch(() => null);
+    return stored ? contentOf(stored) : null;
   }
 
   /** The outbox commit is durable before this returns, so the visitor may be told "registered". */
-  private keepForLater(lead: LeadDocument, visitSlotId: string | null, reason: string): SubmitResult {
+  private keepForLater(lead: LeadDocument, visitSlotId: string | null, content: string, reason: string): SubmitResult {
+    const waiting = this.options.outbox.find(lead._id);
+    if (waiting && contentOfEntry(waiting) !== content) return TOKEN_USED;
     this.options.outbox.add(lead, visitSlotId, this.now());
-    this.acceptedIds.set(lead._id, true);
+    this.acceptedIds.set(lead._id, content);
     console.error(`[leads] lead ${lead._id} kept in the outbox: ${reason}`);
     return { status: 201, id: lead._id };
   }
@@ -337,6 +396,28 @@ export class LeadService {
     this.notifier.close();
     this.options.outbox.close();
   }
+}
+
+const RATE_LIMITED: SubmitResult = { status: 429, error: 'rateLimited' };
+const TOKEN_USED: SubmitResult = { status: 409, error: 'tokenUsed' };
+
+type LeadContent = {
+  name: string | null;
+  phone: string | null;
+  message?: string | null;
+  formKind: string | null;
+  visitSlotId: string | null;
+  marketing: boolean | null;
+};
+
+/** What makes two submissions the same lead: a retry repeats all of it. */
+function contentOf(lead: LeadContent | ValidLead): string {
+  const marketing = 'consent' in lead ? lead.consent.marketing : lead.marketing;
+  return JSON.stringify([lead.name, lead.phone, lead.message || '', lead.formKind, lead.visitSlotId ?? null, marketing === true]);
+}
+
+function contentOfEntry({ lead, visitSlotId }: OutboxEntry): string {
+  return contentOf({ ...lead, visitSlotId, marketing: lead.consent.marketing });
 }
 
 function notificationOf(lead: LeadDocument & { visitAt?: string }) {
