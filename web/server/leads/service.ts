@@ -21,7 +21,7 @@ import type {
   UpcomingVisitSlotsQueryResult,
   VisitBookingsPerPhoneQueryResult,
 } from '../../sanity/sanity.types';
-import { validateLead, LEAD_FIELDS, type LeadFieldErrors, type ValidLead } from '../../app/lib/lead-validation';
+import { stripControlCharacters, validateLead, LEAD_FIELDS, type LeadFieldErrors, type ValidLead } from '../../app/lib/lead-validation';
 import { leadMessages } from '../../app/lib/messages';
 import { ContentUnavailableError, MutationError, type ContentSource } from '../content/types';
 import { LruCache } from '../content/lru';
@@ -437,10 +437,11 @@ export function parseSourcePage(value: unknown): { sourcePage?: string; utm?: Le
   const utm: NonNullable<LeadDocument['utm']> = {};
   for (const key of UTM_KEYS) {
     const parameter = url.searchParams.get(`utm_${key}`);
-    if (parameter) utm[key] = parameter.slice(0, MAX_UTM_VALUE);
+    const clean = parameter && stripControlCharacters(parameter).slice(0, MAX_UTM_VALUE);
+    if (clean) utm[key] = clean;
   }
   return {
-    sourcePage: decodeSafely(url.pathname).slice(0, MAX_SOURCE_PAGE),
+    sourcePage: stripControlCharacters(decodeSafely(url.pathname)).slice(0, MAX_SOURCE_PAGE),
     ...(Object.keys(utm).length > 0 ? { utm } : {}),
   };
 }
