@@ -248,6 +248,7 @@ describe('POST /api/leads', () => {
       due: () => [],
       delivered: () => {},
       find: () => null,
+      purgeRefused: () => 0,
       retryLater: () => {},
       refused: () => {},
       pendingCount: () => 0,

@@ -28,12 +28,13 @@ export function tightenDataDir(dir: string): void {
 }
 
 /**
- * Before SQLite opens `file`: its directory is private and the database exists as 0600, so the
- * -wal and -shm files SQLite creates beside it take the same mode.
+ * Before SQLite opens `file`: a missing directory is created 0700 (an existing one is left to
+ * tightenDataDir) and the database exists as 0600, so the -wal and -shm files SQLite creates
+ * beside it take the same mode.
  */
 export function preparePrivateDatabaseFile(file: string): void {
   if (file === ':memory:') return;
-  ensurePrivateDir(path.dirname(path.resolve(file)));
+  mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: PRIVATE_DIR_MODE });
   closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
   for (const companion of [file, `${file}-wal`, `${file}-shm`]) {
     if (existsSync(companion)) chmodSync(companion, PRIVATE_FILE_MODE);

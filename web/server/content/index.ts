@@ -54,6 +54,8 @@ export async function createContentSources(env: NodeJS.ProcessEnv = process.env)
   try {
     const leads = await openEmbeddedStore({
       file: path.join(dataDir, 'leads.sqlite'),
+      // Personal data: a deleted or purged lead must not stay readable in the file.
+      secureDelete: true,
       // A new leads database starts with demo visit slots for the coming weekends, never leads.
       seedDocuments: demoVisitSlots(seoulDate(Date.now())),
     });

@@ -2,11 +2,11 @@
  * The local durable outbox: a lead the leads store could not take (Sanity unreachable) is written
  * here — SQLite, WAL, synchronous=FULL, committed before the visitor is answered — and delivered
  * by a background loop once the store is back. Entries are removed only after delivery; a lead
- * the store refuses outright stays in the table, marked, for an operator.
+ * the store refuses outright stays in the table, marked, for an operator, until the retention
+ * period of leads has passed.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import Database from 'better-sqlite3';
+import { preparePrivateDatabaseFile } from '../data-dir';
 import type { LeadDocument } from './store';
 
 export type OutboxEntry = {
@@ -29,6 +29,8 @@ export interface LeadOutbox {
   /** Keeps the entry, never retried (the store refused it: a bug to look at, not a lead to drop). */
   refused(id: string, error: string): void;
   pendingCount(): number;
+  /** Deletes the refused entries created before `before` (ms since the epoch); returns how many. */
+  purgeRefused(before: number): number;
   close(): void;
 }
 
@@ -39,9 +41,11 @@ function entryOf(row: OutboxRow): OutboxEntry {
 }
 
 export function openLeadOutbox(file: string): LeadOutbox {
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  preparePrivateDatabaseFile(file);
   const database = new Database(file);
   database.pragma('journal_mode = WAL');
+  // Leads leave this table once delivered or past retention: nothing of them may stay readable.
+  database.pragma('secure_delete = ON');
   database.pragma('synchronous = FULL');
   database.pragma('busy_timeout = 5000');
   database.exec(`
@@ -73,6 +77,9 @@ export function openLeadOutbox(file: string): LeadOutbox {
     'UPDATE lead_outbox SET attempts = attempts + 1, last_error = ?, refused = 1 WHERE id = ?',
   );
   const countPending = database.prepare('SELECT count(*) FROM lead_outbox WHERE refused = 0').pluck();
+  const removeRefused = database.prepare('DELETE FROM lead_outbox WHERE refused = 1 AND created_at < ?');
+  // The WAL still holds deleted rows as they were: copy the overwritten pages back and empty it.
+  const forgetDeleted = () => database.pragma('wal_checkpoint(TRUNCATE)');
 
   return {
     add(lead, visitSlotId, now = Date.now()) {
@@ -83,6 +90,7 @@ export function openLeadOutbox(file: string): LeadOutbox {
     },
     delivered(id) {
       remove.run(id);
+      forgetDeleted();
     },
     find(id) {
       const row = selectOne.get(id) as OutboxRow | undefined;
@@ -96,6 +104,11 @@ export function openLeadOutbox(file: string): LeadOutbox {
     },
     pendingCount() {
       return countPending.get() as number;
+    },
+    purgeRefused(before) {
+      const { changes } = removeRefused.run(before);
+      if (changes > 0) forgetDeleted();
+      return changes;
     },
     close() {
       if (database.open) database.close();

@@ -359,7 +359,10 @@ export class LeadService {
     if (!retentionDays || retentionDays < 1) {
       throw new Error('관심고객 등록 설정에 보관 기간(일)이 없습니다: Studio에서 입력해 주세요.');
     }
-    const before = new Date(this.now() - retentionDays * 24 * 3600_000).toISOString();
+    const cutoff = this.now() - retentionDays * 24 * 3600_000;
+    const before = new Date(cutoff).toISOString();
+    const refused = this.options.outbox.purgeRefused(cutoff);
+    if (refused > 0) console.log(`[leads] retention purge deleted ${refused} refused outbox entries`);
     const ids = await this.options.leads.fetch<string[]>(expiredLeadIdsQuery, { before });
     for (let start = 0; start < ids.length; start += 100) {
       await this.options.leads.mutate(ids.slice(start, start + 100).map((id) => ({ delete: { id } })));
