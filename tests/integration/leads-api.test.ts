@@ -249,6 +249,7 @@ describe('POST /api/leads', () => {
       delivered: () => {},
       find: () => null,
       purgeRefused: () => 0,
+      backlog: () => ({ count: 0, oldestAt: null, lastError: null }),
       retryLater: () => {},
       refused: () => {},
       pendingCount: () => 0,

@@ -123,6 +123,8 @@ export async function startLeadApp(
  */
 export class FakeSanity {
   down = false;
+  /** When set, only `Authorization: Bearer <this>` may write (401 otherwise, as Sanity answers). */
+  writeToken: string | null = null;
   mutationRequests = 0;
   /** The mutations of every accepted mutate request, in order. */
   readonly mutations: Mutation[][] = [];
@@ -171,7 +173,15 @@ export class FakeSanity {
         return;
       }
       this.mutationRequests += 1;
+      if (this.writeToken !== null && req.headers.authorization !== `Bearer ${this.writeToken}`) {
+        reply(401, { error: { description: 'Unauthorized - Session not found', type: 'httpError' } });
+        return;
+      }
       const { mutations } = JSON.parse(body) as { mutations: Mutation[] };
+      if (url.searchParams.get('dryRun') === 'true') {
+        reply(200, { transactionId: 'dry-run', results: [] });
+        return;
+      }
       const result = await this.store.mutate(mutations);
       this.mutations.push(mutations);
       reply(200, result);

@@ -17,6 +17,7 @@ import { rateLimitFrom } from './rate-limit';
 import { DEFAULT_BOOKING_IP_LIMIT, DEFAULT_IP_LIMIT, DEFAULT_MIN_FILL_MS, DEFAULT_PHONE_LIMIT, LeadService } from './service';
 
 export { createLeadRouter } from './routes';
+export { checkLeadsWriteAccess } from './write-access';
 export { LeadService } from './service';
 export type { LeadFormData, LeadNotice, VisitSlotOption } from './service';
 

@@ -17,8 +17,8 @@ export type OutboxEntry = {
 };
 
 export interface LeadOutbox {
-  /** Stores the lead durably; adding the same id twice keeps the first. */
-  add(lead: LeadDocument, visitSlotId: string | null, now?: number): void;
+  /** Stores the lead durably, with why it could not be stored; adding the same id twice keeps the first. */
+  add(lead: LeadDocument, visitSlotId: string | null, now?: number, reason?: string): void;
   /** Entries due for delivery, oldest first. */
   due(now: number, limit: number): OutboxEntry[];
   delivered(id: string): void;
@@ -29,6 +29,8 @@ export interface LeadOutbox {
   /** Keeps the entry, never retried (the store refused it: a bug to look at, not a lead to drop). */
   refused(id: string, error: string): void;
   pendingCount(): number;
+  /** Leads waiting for delivery: how many, since when (ms since the epoch) and the last error. */
+  backlog(): { count: number; oldestAt: number | null; lastError: string | null };
   /** Deletes the refused entries created before `before` (ms since the epoch); returns how many. */
   purgeRefused(before: number): number;
   close(): void;
@@ -62,7 +64,7 @@ export function openLeadOutbox(file: string): LeadOutbox {
     CREATE INDEX IF NOT EXISTS lead_outbox_due ON lead_outbox (refused, next_attempt_at);
   `);
   const insert = database.prepare(
-    `INSERT OR IGNORE INTO lead_outbox (id, lead, visit_slot_id, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?)`,
+    `INSERT OR IGNORE INTO lead_outbox (id, lead, visit_slot_id, next_attempt_at, created_at, last_error) VALUES (?, ?, ?, ?, ?, ?)`,
   );
   const selectDue = database.prepare(
     `SELECT id, lead, visit_slot_id, attempts FROM lead_outbox
@@ -77,13 +79,17 @@ export function openLeadOutbox(file: string): LeadOutbox {
     'UPDATE lead_outbox SET attempts = attempts + 1, last_error = ?, refused = 1 WHERE id = ?',
   );
   const countPending = database.prepare('SELECT count(*) FROM lead_outbox WHERE refused = 0').pluck();
+  const selectBacklog = database.prepare(`
+    SELECT count(*) AS count, min(created_at) AS oldestAt,
+      (SELECT last_error FROM lead_outbox WHERE refused = 0 AND last_error IS NOT NULL ORDER BY next_attempt_at DESC LIMIT 1) AS lastError
+    FROM lead_outbox WHERE refused = 0`);
   const removeRefused = database.prepare('DELETE FROM lead_outbox WHERE refused = 1 AND created_at < ?');
   // The WAL still holds deleted rows as they were: copy the overwritten pages back and empty it.
   const forgetDeleted = () => database.pragma('wal_checkpoint(TRUNCATE)');
 
   return {
-    add(lead, visitSlotId, now = Date.now()) {
-      insert.run(lead._id, JSON.stringify(lead), visitSlotId, now, now);
+    add(lead, visitSlotId, now = Date.now(), reason) {
+      insert.run(lead._id, JSON.stringify(lead), visitSlotId, now, now, reason ?? null);
     },
     due(now, limit) {
       return (selectDue.all(now, limit) as OutboxRow[]).map(entryOf);
@@ -104,6 +110,9 @@ export function openLeadOutbox(file: string): LeadOutbox {
     },
     pendingCount() {
       return countPending.get() as number;
+    },
+    backlog() {
+      return selectBacklog.get() as { count: number; oldestAt: number | null; lastError: string | null };
     },
     purgeRefused(before) {
       const { changes } = removeRefused.run(before);

@@ -53,7 +53,7 @@ export type LeadServiceOptions = {
   content: ContentSource;
   leads: ContentSource;
   outbox: LeadOutbox;
-  /** HMAC secret of the form tokens (LEAD_FORM_SECRET); random per process when unset. */
+  /** HMAC secret of the form tokens (see ./index.ts); random per service when unset (tests). */
   secret?: string;
   /** A form submitted sooner than this after it was rendered is asked to wait. */
   minFillMs?: number;
@@ -83,6 +83,7 @@ const TOKEN_CLOCK_SKEW_MS = 60_000;
 const SLOT_CACHE_MS = 5_000;
 const OUTBOX_BATCH = 50;
 const OUTBOX_MAX_BACKOFF_MS = 5 * 60_000;
+const BACKLOG_REPORT_INTERVAL_MS = 60_000;
 const DEFAULT_CONSENT_VERSION = 'unset';
 const UTM_KEYS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
 const MAX_SOURCE_PAGE = 500;
@@ -101,6 +102,7 @@ export class LeadService {
   private readonly acceptedIds = new LruCache<string, string>({ maxEntries: 10_000 });
   private slotCache: { at: number; slots: Promise<VisitSlotOption[]> } | null = null;
   private outboxTimer: NodeJS.Timeout | null = null;
+  private backlogReportTimer: NodeJS.Timeout | null = null;
   private purgeTimer: NodeJS.Timeout | null = null;
   private delivering: Promise<void> | null = null;
   private closed = false;
@@ -278,15 +280,20 @@ export class LeadService {
   private keepForLater(lead: LeadDocument, visitSlotId: string | null, content: string, reason: string): SubmitResult {
     const waiting = this.options.outbox.find(lead._id);
     if (waiting && contentOfEntry(waiting) !== content) return TOKEN_USED;
-    this.options.outbox.add(lead, visitSlotId, this.now());
+    this.options.outbox.add(lead, visitSlotId, this.now(), reason);
     this.acceptedIds.set(lead._id, content);
     console.error(`[leads] lead ${lead._id} kept in the outbox: ${reason}`);
     return { status: 201, id: lead._id };
   }
 
-  /** Starts the background delivery of outbox leads (the server does; the CLI does not). */
+  /**
+   * Starts the background delivery of outbox leads (the server does; the CLI does not), and a
+   * log line a minute while leads wait, so an operator sees a backlog that does not clear.
+   */
   startOutboxDelivery(): void {
     if (this.outboxTimer || this.closed) return;
+    this.backlogReportTimer = setInterval(() => this.reportBacklog(), BACKLOG_REPORT_INTERVAL_MS);
+    this.backlogReportTimer.unref();
     const interval = this.options.outboxIntervalMs ?? 5_000;
     const tick = () => {
       this.outboxTimer = setTimeout(() => {
@@ -297,6 +304,16 @@ export class LeadService {
       this.outboxTimer.unref();
     };
     tick();
+  }
+
+  private reportBacklog(): void {
+    const { count, oldestAt, lastError } = this.options.outbox.backlog();
+    if (count === 0) return;
+    const minutes = Math.floor((this.now() - (oldestAt ?? this.now())) / 60_000);
+    console.error(
+      `[leads] outbox: ${count} ${count === 1 ? 'lead' : 'leads'} not yet in the leads store, the oldest waiting ${minutes} min` +
+        (lastError ? ` (last error: ${lastError})` : ''),
+    );
   }
 
   /** Delivers the outbox leads that are due (one round at a time). */
@@ -394,6 +411,7 @@ export class LeadService {
   async close(): Promise<void> {
     this.closed = true;
     if (this.outboxTimer) clearTimeout(this.outboxTimer);
+    if (this.backlogReportTimer) clearInterval(this.backlogReportTimer);
     if (this.purgeTimer) clearTimeout(this.purgeTimer);
     await this.delivering;
     this.notifier.close();
