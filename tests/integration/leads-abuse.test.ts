@@ -7,15 +7,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { leadMessages } from '../../web/app/lib/messages';
 import { seoulDate } from '../../web/server/leads/seoul-date';
-import { CONSENT_VERSION, signer, slotDocument, startLeadApp, tokenAged, validBody, type LeadApp } from './leads-harness';
+import { CONSENT_VERSION, FakeSanity, fakeSanityLeads, signer, slotDocument, startLeadApp, tokenAged, validBody, type LeadApp } from './leads-harness';
 
 const DAY_MS = 86_400_000;
 const errors = leadMessages.errors;
 
 let app: LeadApp;
+let sanity: FakeSanity | undefined;
 
 afterEach(async () => {
   await app?.close();
+  await sanity?.stop();
+  sanity = undefined;
 });
 
 const leadCount = () => app.leads.fetch<number>('count(*[_type == "lead"])');
@@ -83,6 +86,22 @@ describe('visit bookings', () => {
     const later = await app.post(validBody({ formToken: await freshForm(), phone, visitSlot: 'visitSlot-day3' }));
     expect(later.status).toBe(201);
     expect(await app.leads.fetch('count(*[_type == "lead" && visitSlotStatus == "booked"])')).toBe(2);
+  });
+
+  it('several bookings with one phone at once (Sanity): one is stored; a double click of it is still one booking', async () => {
+    sanity = new FakeSanity();
+    const apiHost = await sanity.start();
+    await startWithSlots({ leads: fakeSanityLeads(apiHost) });
+    const phone = '010-7000-0003';
+    const bodies = await Promise.all(
+      ['visitSlot-day1', 'visitSlot-day3', 'visitSlot-day5', 'visitSlot-day1'].map(async (visitSlot) =>
+        validBody({ formToken: await freshForm(), phone, visitSlot }),
+      ),
+    );
+    const statuses = await Promise.all([...bodies, bodies[0], bodies[0]].map(async (body) => (await app.post(body)).status));
+    expect(statuses.filter((status) => status === 201).length).toBeGreaterThanOrEqual(1);
+    expect(await app.leads.fetch('count(*[_type == "lead" && visitSlotStatus == "booked"])')).toBe(1);
+    expect(statuses.filter((status) => status !== 201 && status !== 409)).toEqual([]);
   });
 
   it('staff may allow more upcoming bookings per phone in the lead settings', async () => {

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
+import { createSanitySource } from '../../web/server/content/sanity';
 import { MutationError, type ContentSource, type Mutation } from '../../web/server/content/types';
 import { createFormTokenSigner } from '../../web/server/leads/form-token';
 import { openLeadOutbox } from '../../web/server/leads/outbox';
@@ -115,6 +116,11 @@ export async function startLeadApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The Sanity leads source, uncached and without retries, against a FakeSanity at `apiHost`. */
+export function fakeSanityLeads(apiHost: string, token = 'token'): ContentSource {
+  return createSanitySource({ projectId: 'test', dataset: 'leads', apiVersion: '2025-02-19', token, useCdn: false, cacheTtlMs: 0, apiHost, maxRetries: 0 });
 }
 
 /**

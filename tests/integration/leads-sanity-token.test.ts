@@ -6,8 +6,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSanitySource } from '../../web/server/content/sanity';
-import { FakeSanity, startLeadApp, startLeadChildServer, validBody, type LeadApp } from './leads-harness';
+import { FakeSanity, fakeSanityLeads, startLeadApp, startLeadChildServer, validBody, type LeadApp } from './leads-harness';
 
 const TOKEN = 'sk-good-write-token';
 
@@ -75,7 +74,7 @@ describe('a token revoked while running', () => {
     sanity = new FakeSanity();
     sanity.writeToken = 'a-token-we-do-not-have';
     const apiHost = await sanity.start();
-    const leads = createSanitySource({ projectId: 'test', dataset: 'leads', apiVersion: '2025-02-19', token: TOKEN, useCdn: false, cacheTtlMs: 0, apiHost, maxRetries: 0 });
+    const leads = fakeSanityLeads(apiHost, TOKEN);
     let clock = Date.now();
     app = await startLeadApp({ leads, outboxIntervalMs: 3_600_000, now: () => clock });
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -4,9 +4,7 @@
  * ifRevisionID semantics).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSanitySource } from '../../web/server/content/sanity';
-import type { ContentSource } from '../../web/server/content/types';
-import { FakeSanity, slotDocument, startLeadApp, validBody, type LeadApp } from './leads-harness';
+import { FakeSanity, fakeSanityLeads, slotDocument, startLeadApp, validBody, type LeadApp } from './leads-harness';
 
 const CONCURRENT = 200;
 const CAPACITY = 5;
@@ -20,19 +18,6 @@ afterEach(async () => {
   app = undefined;
   sanity = undefined;
 });
-
-function sanitySource(apiHost: string): ContentSource {
-  return createSanitySource({
-    projectId: 'test',
-    dataset: 'leads',
-    apiVersion: '2025-02-19',
-    token: 'token',
-    useCdn: false,
-    cacheTtlMs: 0,
-    apiHost,
-    maxRetries: 0,
-  });
-}
 
 async function bookAtOnce(target: LeadApp): Promise<number[]> {
   const bodies = Array.from({ length: CONCURRENT }, () => validBody({ visitSlot: 'visitSlot-rush' }));
@@ -57,7 +42,7 @@ describe(`${CONCURRENT} concurrent bookings of a slot with ${CAPACITY} places`, 
 
   it('Sanity backend: exactly 5 succeed through ifRevisionID and retries', async () => {
     sanity = new FakeSanity();
-    const leads = sanitySource(await sanity.start([slotDocument('visitSlot-rush', CAPACITY)]));
+    const leads = fakeSanityLeads(await sanity.start([slotDocument('visitSlot-rush', CAPACITY)]));
     app = await startLeadApp({ leads });
     expectExactlyCapacity(await bookAtOnce(app));
     const documents = sanity.documents;
@@ -90,7 +75,7 @@ describe('a slot without a booked count', () => {
 
   it('Sanity backend: the booking sets the count if missing before incrementing it', async () => {
     sanity = new FakeSanity();
-    app = await startLeadApp({ leads: sanitySource(await sanity.start([slot()])) });
+    app = await startLeadApp({ leads: fakeSanityLeads(await sanity.start([slot()])) });
     expect(await bookThreeTimes(app)).toEqual([201, 201, 409]);
     expect(sanity.documents.getDocument('visitSlot-imported')?.booked).toBe(2);
     const slotPatches = sanity.mutations.flat().flatMap((mutation) => ('patch' in mutation ? [mutation.patch] : []));

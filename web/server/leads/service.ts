@@ -101,6 +101,8 @@ export class LeadService {
   // again (not rate limited), another lead on the same token is refused.
   private readonly acceptedIds = new LruCache<string, string>({ maxEntries: 10_000 });
   private slotCache: { at: number; slots: Promise<VisitSlotOption[]> } | null = null;
+  // Bookings in progress per phone number (see onePerPhone).
+  private readonly phoneQueues = new Map<string, Promise<void>>();
   private outboxTimer: NodeJS.Timeout | null = null;
   private backlogReportTimer: NodeJS.Timeout | null = null;
   private purgeTimer: NodeJS.Timeout | null = null;
@@ -171,11 +173,24 @@ export class LeadService {
     const validation = validateLead(body);
     if (!validation.ok) return { status: 400, error: 'invalid', errors: validation.errors };
     const { lead: input } = validation;
+    const store = () => this.store(id, input, token.consentVersion, body, client.ip, now);
+    // Two bookings with one phone at once would both find no upcoming visit: one after the other.
+    return input.visitSlotId ? this.onePerPhone(input.phone, store) : store();
+  }
+
+  private async store(
+    id: string,
+    input: ValidLead,
+    consentVersion: string,
+    body: Record<string, unknown>,
+    ip: string,
+    now: number,
+  ): Promise<SubmitResult> {
     const content = contentOf(input);
     const accepted = this.acceptedIds.get(id);
     if (accepted !== undefined && accepted !== content) return TOKEN_USED;
     if (accepted === undefined) {
-      const refusal = await this.limitRefusal(id, input, client.ip, now);
+      const refusal = await this.limitRefusal(id, input, ip, now);
       if (refusal) {
         // A retry of a lead stored before a restart (which emptied acceptedIds) is no new lead.
         const stored = await this.storedContent(id);
@@ -192,7 +207,7 @@ export class LeadService {
       name: input.name,
       phone: input.phone,
       ...(input.message ? { message: input.message } : {}),
-      consent: { ...input.consent, noticeVersion: token.consentVersion, agreedAt: createdAt },
+      consent: { ...input.consent, noticeVersion: consentVersion, agreedAt: createdAt },
       createdAt,
       ...(sourcePage ? { sourcePage } : {}),
       formKind: input.formKind,
@@ -224,6 +239,21 @@ export class LeadService {
         this.notifier.notify(notificationOf(lead));
         return { status: 201, id };
     }
+  }
+
+  /** Runs `task` after every earlier task for `phone` in this process has settled. */
+  private onePerPhone<T>(phone: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.phoneQueues.get(phone) ?? Promise.resolve();
+    const result = previous.then(task);
+    const settled = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.phoneQueues.set(phone, settled);
+    void settled.then(() => {
+      if (this.phoneQueues.get(phone) === settled) this.phoneQueues.delete(phone);
+    });
+    return result;
   }
 
   /** Why a new lead may not be stored now (the limits per address and per phone), or null. */
