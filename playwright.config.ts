@@ -101,8 +101,9 @@ export default defineConfig({
       PORT: String(port),
       NODE_ENV: 'production',
       E2E_DATA_DIR: dataDir,
-      // Every lead test posts from 127.0.0.1; reruns against a reused server must not hit the limit.
+      // Every lead test posts from 127.0.0.1; reruns against a reused server must not hit the limits.
       LEAD_RATE_LIMIT_IP: '1000/600',
+      LEAD_BOOKING_LIMIT_IP: '1000/86400',
     },
     reuseExistingServer: !process.env.CI,
     // First start seeds SQLite from content/ (and may process images): allow time on 2 cores.

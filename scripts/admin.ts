@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { hashPassword } from '../web/server/auth/password';
+import { exitAfterOutput, writeOutput } from './cli-output';
 
 const MIN_PASSWORD_LENGTH = 10;
 
@@ -45,14 +46,19 @@ async function create(random: boolean): Promise<void> {
     process.exit(1);
   }
   const hash = await hashPassword(password);
-  if (random) console.log(`비밀번호: ${password}`);
   // Single quotes: the hash contains `$`, which a shell or .env loader would otherwise expand.
-  console.log(`ADMIN_PASSWORD_HASH='${hash}'`);
+  await writeOutput(`${random ? `비밀번호: ${password}\n` : ''}ADMIN_PASSWORD_HASH='${hash}'\n`);
 }
 
 const [command, ...flags] = process.argv.slice(2);
 if (command === 'create') {
-  await create(flags.includes('--random'));
+  await create(flags.includes('--random')).then(
+    () => exitAfterOutput(0),
+    (error: unknown) => {
+      console.error((error as Error).message);
+      exitAfterOutput(1);
+    },
+  );
 } else {
   console.error('사용법: npm run admin -- create [--random]');
   process.exit(2);

@@ -10,6 +10,7 @@
  */
 import { createContentSources } from '../web/server/content/index';
 import { createLeadServiceFromEnv } from '../web/server/leads/index';
+import { exitAfterOutput, writeOutput } from './cli-output';
 
 const USAGE = 'usage: npm run leads -- export [--since YYYY-MM-DD] > leads.csv\n       npm run leads -- purge';
 
@@ -33,7 +34,7 @@ async function main(args: string[]): Promise<number> {
   const service = createLeadServiceFromEnv(sources);
   try {
     if (command === 'export') {
-      process.stdout.write(await service.exportCsv(since));
+      await writeOutput(await service.exportCsv(since));
       const pending = service.pendingOutboxCount();
       if (pending > 0) process.stderr.write(`${pending} leads wait in this machine's outbox and are not in the export yet\n`);
     } else {
@@ -47,10 +48,7 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`${(error as Error).message}\n`);
-    process.exit(1);
-  },
-);
+main(process.argv.slice(2)).then(exitAfterOutput, (error: unknown) => {
+  process.stderr.write(`${(error as Error).message}\n`);
+  exitAfterOutput(1);
+});

@@ -35,7 +35,7 @@ describe('POST /api/leads', () => {
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
     const token = signer.verify(body.formToken)!;
-    expect(id).toBe(leadIdFor(token.idempotencyKey, '01022223333'));
+    expect(id).toBe(leadIdFor(token.idempotencyKey));
     const lead = await storedLead(id);
     expect(lead).toMatchObject({
       _type: 'lead',
@@ -81,11 +81,14 @@ describe('POST /api/leads', () => {
     expect(await app.leads.fetch('count(*[_type == "lead"])')).toBe(1);
   });
 
-  it('keeps two people apart even when they share one form token (a cached page)', async () => {
+  it('never merges two people who share one form token (a cached page): the second is asked for a new form', async () => {
     app = await startLeadApp();
     const formToken = tokenAged();
-    await app.post(validBody({ formToken }));
-    await app.post(validBody({ formToken }));
+    expect((await app.post(validBody({ formToken }))).status).toBe(201);
+    const second = await app.post(validBody({ formToken }));
+    expect(second.status).toBe(409);
+    expect(await second.json()).toEqual({ error: 'tokenUsed', message: errors.tokenUsed });
+    expect((await app.post(validBody())).status).toBe(201);
     expect(await app.leads.fetch('count(*[_type == "lead"])')).toBe(2);
   });
 
@@ -244,6 +247,9 @@ describe('POST /api/leads', () => {
       },
       due: () => [],
       delivered: () => {},
+      find: () => null,
+      purgeRefused: () => 0,
+      backlog: () => ({ count: 0, oldestAt: null, lastError: null }),
       retryLater: () => {},
       refused: () => {},
       pendingCount: () => 0,

@@ -1,20 +1,22 @@
 /**
  * The lead API as the server runs it (same content sources, service and routes as
  * web/server/app.ts), started as a child process by leads-crash.test.ts so it can be killed
- * with SIGKILL. Prints `PORT=<n>` once listening. Environment: DATA_DIR, LEAD_FORM_SECRET.
+ * with SIGKILL. Prints `PORT=<n>` once listening. Environment: DATA_DIR, LEAD_FORM_SECRET, SANITY_*.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createContentSources } from '../../web/server/content/index';
-import { createLeadRouter, createLeadServiceFromEnv } from '../../web/server/leads/index';
+import { checkLeadsWriteAccess, createLeadRouter, createLeadServiceFromEnv } from '../../web/server/leads/index';
 
+await checkLeadsWriteAccess(process.env);
 const sources = await createContentSources(process.env);
 const service = createLeadServiceFromEnv(sources, {
   ...process.env,
   LEAD_MIN_FILL_MS: '0',
   LEAD_RATE_LIMIT_IP: '0/1',
   LEAD_RATE_LIMIT_PHONE: '0/1',
+  LEAD_BOOKING_LIMIT_IP: '0/1',
 });
 const app = express();
 app.use(createLeadRouter({ service, isAdmin: async () => false }));

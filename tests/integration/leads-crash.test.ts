@@ -3,13 +3,13 @@
  * 2,000 submissions; after a restart every acknowledged lead is there, and the visitors' retries
  * of the unanswered ones store each lead exactly once.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openEmbeddedStore } from '../../web/server/content/embedded';
-import { TEST_SECRET, validBody } from './leads-harness';
+import { startLeadChildServer, TEST_SECRET, validBody } from './leads-harness';
 
 const TOTAL = 2000;
 const KILL_AFTER_ACKS = 700;
@@ -23,22 +23,8 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function startChild(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/integration/leads-child-server.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, LEAD_FORM_SECRET: TEST_SECRET, SANITY_PROJECT_ID: '' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /PORT=(\d+)/.exec(output);
-      if (match) resolve(`http://127.0.0.1:${match[1]}`);
-    });
-    child.on('exit', (code) => reject(new Error(`child exited early (${code})`)));
-  });
-  return { child, url };
+function startChild(): Promise<{ child: ChildProcess; url: string }> {
+  return startLeadChildServer({ ...process.env, DATA_DIR: dataDir, LEAD_FORM_SECRET: TEST_SECRET, SANITY_PROJECT_ID: '' }, children);
 }
 
 function submit(url: string, body: Record<string, unknown>): Promise<string | null> {

@@ -2,6 +2,7 @@
  * Shared set-up of the lead integration tests: the lead routes on a real HTTP port over embedded
  * stores (or a Sanity stand-in), form tokens signed with a known secret, and a valid body.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
+import { createSanitySource } from '../../web/server/content/sanity';
 import { MutationError, type ContentSource, type Mutation } from '../../web/server/content/types';
 import { createFormTokenSigner } from '../../web/server/leads/form-token';
 import { openLeadOutbox } from '../../web/server/leads/outbox';
@@ -81,6 +83,7 @@ export async function startLeadApp(
     minFillMs: 0,
     ipLimit: { max: 0, windowMs: 1 },
     phoneLimit: { max: 0, windowMs: 1 },
+    bookingIpLimit: { max: 0, windowMs: 1 },
     outbox: openLeadOutbox(path.join(dataDir, 'lead-outbox.sqlite')),
     ...options,
     content,
@@ -115,13 +118,22 @@ export async function startLeadApp(
   };
 }
 
+/** The Sanity leads source, uncached and without retries, against a FakeSanity at `apiHost`. */
+export function fakeSanityLeads(apiHost: string, token = 'token'): ContentSource {
+  return createSanitySource({ projectId: 'test', dataset: 'leads', apiVersion: '2025-02-19', token, useCdn: false, cacheTtlMs: 0, apiHost, maxRetries: 0 });
+}
+
 /**
  * A stand-in for the Sanity HTTP API on 127.0.0.1, backed by an embedded store so queries and
  * mutations (ifRevisionID included) behave like Sanity's; `down` makes it answer 503.
  */
 export class FakeSanity {
   down = false;
+  /** When set, only `Authorization: Bearer <this>` may write (401 otherwise, as Sanity answers). */
+  writeToken: string | null = null;
   mutationRequests = 0;
+  /** The mutations of every accepted mutate request, in order. */
+  readonly mutations: Mutation[][] = [];
   private store!: EmbeddedStore;
   private readonly server = http.createServer((req, res) => {
     let body = '';
@@ -167,12 +179,43 @@ export class FakeSanity {
         return;
       }
       this.mutationRequests += 1;
+      if (this.writeToken !== null && req.headers.authorization !== `Bearer ${this.writeToken}`) {
+        reply(401, { error: { description: 'Unauthorized - Session not found', type: 'httpError' } });
+        return;
+      }
       const { mutations } = JSON.parse(body) as { mutations: Mutation[] };
+      if (url.searchParams.get('dryRun') === 'true') {
+        reply(200, { transactionId: 'dry-run', results: [] });
+        return;
+      }
       const result = await this.store.mutate(mutations);
+      this.mutations.push(mutations);
       reply(200, result);
     } catch (error) {
       const status = error instanceof MutationError ? error.statusCode : 500;
       reply(status, { error: { description: (error as Error).message, type: 'mutationError' } });
     }
   }
+}
+
+/**
+ * tests/integration/leads-child-server.ts as a child process (so it can be killed with SIGKILL),
+ * once it listens; `children` collects it for the test's clean-up.
+ */
+export async function startLeadChildServer(env: NodeJS.ProcessEnv, children: ChildProcess[]): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/integration/leads-child-server.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /PORT=(\d+)/.exec(output);
+      if (match) resolve(`http://127.0.0.1:${match[1]}`);
+    });
+    child.on('exit', (code) => reject(new Error(`child exited early (${code})`)));
+  });
+  return { child, url };
 }

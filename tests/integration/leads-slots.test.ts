@@ -4,8 +4,7 @@
  * ifRevisionID semantics).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSanitySource } from '../../web/server/content/sanity';
-import { FakeSanity, slotDocument, startLeadApp, validBody, type LeadApp } from './leads-harness';
+import { FakeSanity, fakeSanityLeads, slotDocument, startLeadApp, validBody, type LeadApp } from './leads-harness';
 
 const CONCURRENT = 200;
 const CAPACITY = 5;
@@ -43,22 +42,47 @@ describe(`${CONCURRENT} concurrent bookings of a slot with ${CAPACITY} places`, 
 
   it('Sanity backend: exactly 5 succeed through ifRevisionID and retries', async () => {
     sanity = new FakeSanity();
-    const apiHost = await sanity.start([slotDocument('visitSlot-rush', CAPACITY)]);
-    const leads = createSanitySource({
-      projectId: 'test',
-      dataset: 'leads',
-      apiVersion: '2025-02-19',
-      token: 'token',
-      useCdn: false,
-      cacheTtlMs: 0,
-      apiHost,
-      maxRetries: 0,
-    });
+    const leads = fakeSanityLeads(await sanity.start([slotDocument('visitSlot-rush', CAPACITY)]));
     app = await startLeadApp({ leads });
     expectExactlyCapacity(await bookAtOnce(app));
     const documents = sanity.documents;
     expect(documents.getDocument('visitSlot-rush')?.booked).toBe(CAPACITY);
     expect(documents.documents().filter((document) => document._type === 'lead')).toHaveLength(CAPACITY);
     expect(await app.service.pendingOutboxCount()).toBe(0);
+  });
+});
+
+// Slots made outside the Studio form (API, import, a script) may have no `booked` field at all.
+describe('a slot without a booked count', () => {
+  const slot = () => {
+    const { booked: _booked, ...withoutCount } = slotDocument('visitSlot-imported', 2);
+    return withoutCount;
+  };
+  async function bookThreeTimes(target: LeadApp): Promise<number[]> {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      statuses.push((await target.post(validBody({ visitSlot: 'visitSlot-imported' }))).status);
+    }
+    return statuses;
+  }
+
+  it('embedded store: counts bookings and stops at the capacity', async () => {
+    app = await startLeadApp();
+    await app.leads.mutate([{ create: slot() }]);
+    expect(await bookThreeTimes(app)).toEqual([201, 201, 409]);
+    expect(await app.leads.fetch('*[_id == "visitSlot-imported"][0].booked')).toBe(2);
+  });
+
+  it('Sanity backend: the booking sets the count if missing before incrementing it', async () => {
+    sanity = new FakeSanity();
+    app = await startLeadApp({ leads: fakeSanityLeads(await sanity.start([slot()])) });
+    expect(await bookThreeTimes(app)).toEqual([201, 201, 409]);
+    expect(sanity.documents.getDocument('visitSlot-imported')?.booked).toBe(2);
+    const slotPatches = sanity.mutations.flat().flatMap((mutation) => ('patch' in mutation ? [mutation.patch] : []));
+    expect(slotPatches).toHaveLength(2);
+    for (const patch of slotPatches) {
+      expect(Object.keys(patch)).toEqual(['id', 'ifRevisionID', 'setIfMissing', 'inc']);
+      expect(patch).toMatchObject({ setIfMissing: { booked: 0 }, inc: { booked: 1 } });
+    }
   });
 });

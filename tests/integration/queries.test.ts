@@ -167,6 +167,19 @@ const cases: Record<keyof typeof queries, QueryCase> = {
     check: (slot) => expect(slot).toMatchObject({ _id: SEEDED_SLOT, _rev: expect.any(String), capacity: expect.any(Number), booked: 0 }),
   },
   leadExistsQuery: { store: 'leads', params: { id: FIXTURE_LEAD._id }, check: (exists) => expect(exists).toBe(true) },
+  storedLeadQuery: {
+    store: 'leads',
+    params: { id: FIXTURE_LEAD._id },
+    check: (lead) =>
+      expect(lead).toEqual({ name: '홍길동', phone: '01012345678', message: null, formKind: 'popup', visitSlotId: null, marketing: false }),
+  },
+  upcomingBookingsOfPhoneQuery: {
+    store: 'leads',
+    params: { phone: FIXTURE_LEAD.phone, today: TODAY, id: 'lead-other' },
+    // The fixture lead books no visit.
+    check: (count) => expect(count).toBe(0),
+  },
+  visitBookingsPerPhoneQuery: { check: (allowed) => expect(allowed).toBe(1) },
   leadsExportQuery: {
     store: 'leads',
     params: { since: '2026-01-01T00:00:00.000Z' },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, leadsToCsv } from '../../web/server/leads/csv';
 import { createFormTokenSigner } from '../../web/server/leads/form-token';
+import { parseSourcePage } from '../../web/server/leads/service';
 
 const lead = {
   _id: 'lead-1',
@@ -27,7 +28,7 @@ describe('lead CSV', () => {
     expect(lines[1]).toContain('"2026-12-05 14:00","예약됨","예","아니오","예","2026-11","2026-11-22 09:00:00"');
   });
 
-  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx'])('makes %j inert', (value) => {
+  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '\n=1+1', '\u0000=1+1'])('makes %j inert', (value) => {
     expect(csvCell(value)).toBe(`"'${value.replace(/"/g, '""')}"`);
   });
 
@@ -35,6 +36,17 @@ describe('lead CSV', () => {
     expect(csvCell('그는 "네"라고')).toBe('"그는 ""네""라고"');
     expect(csvCell('010-1234-5678')).toBe('"010-1234-5678"');
     expect(leadsToCsv([lead as never])).toContain(`"'=HYPERLINK(""http://evil"")"`);
+  });
+});
+
+describe('the source page of a lead', () => {
+  it('keeps no control characters in the path or the utm_* values', () => {
+    const { sourcePage, utm } = parseSourcePage(
+      '/Promotion%0A%0D/Customer?utm_source=%0A%3DHYPERLINK(1)&utm_medium=%00cpc%7F&utm_campaign=a%09b%C2%85c%C2%9F',
+    );
+    expect(sourcePage).toBe('/Promotion/Customer');
+    expect(utm).toEqual({ source: '=HYPERLINK(1)', medium: 'cpc', campaign: 'abc' });
+    expect(csvCell(utm!.source!)).toBe(`"'=HYPERLINK(1)"`);
   });
 });
 

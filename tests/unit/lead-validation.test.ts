@@ -76,6 +76,9 @@ describe('validateLead', () => {
     expect(validateLead({ ...base, name: '가'.repeat(51) })).toEqual({ ok: false, errors: { name: errors.nameTooLong } });
     expect(validateLead({ ...base, name: '' })).toEqual({ ok: false, errors: { name: errors.nameRequired } });
     expect(validateLead({ ...base, name: '홍\u0000길동' })).toEqual({ ok: false, errors: { name: errors.nameInvalid } });
+    for (const control of ['\u007f', '\u0085', '\u009b']) {
+      expect(validateLead({ ...base, name: `홍${control}길동` })).toEqual({ ok: false, errors: { name: errors.nameInvalid } });
+    }
   });
 
   it('limits the message to 2,000 characters and requires it on the customer page only', () => {

@@ -187,6 +187,23 @@ export const visitSlotForBookingQuery = defineQuery(`
 
 export const leadExistsQuery = defineQuery(`count(*[_type == "lead" && _id == $id]) > 0`);
 
+/** What a retry is compared with: a form token stores one lead and no other. */
+export const storedLeadQuery = defineQuery(`
+  *[_type == "lead" && _id == $id][0]{
+    name, phone, message, formKind, "visitSlotId": visitSlot._ref, "marketing": consent.marketing
+  }
+`);
+
+/** How many upcoming visits (from `$today`, YYYY-MM-DD) a phone number has booked, lead `$id` aside. */
+export const upcomingBookingsOfPhoneQuery = defineQuery(`
+  count(*[_type == "lead" && phone == $phone && visitSlotStatus == "booked" && visitAt >= $today && _id != $id])
+`);
+
+/** The staff's cap on upcoming visit bookings per phone number (unset: one). */
+export const visitBookingsPerPhoneQuery = defineQuery(`
+  *[_type == "leadSettings" && _id == "leadSettings"][0].maxVisitBookingsPerPhone
+`);
+
 /** Leads created at or after `$since` (ISO date-time), oldest first, for the staff export. */
 export const leadsExportQuery = defineQuery(`
   *[_type == "lead" && createdAt >= $since] | order(createdAt asc, _id asc){

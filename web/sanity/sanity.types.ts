@@ -320,6 +320,7 @@ export type LeadSettings = {
   privacyRefusal?: string;
   marketingNotice?: string;
   popupText?: string;
+  maxVisitBookingsPerPhone?: number;
   retentionDays?: number;
 };
 
@@ -1080,6 +1081,28 @@ export type VisitSlotForBookingQueryResult = {
 export type LeadExistsQueryResult = boolean;
 
 // Source: ../web/sanity/queries.ts
+// Variable: storedLeadQuery
+// Query: *[_type == "lead" && _id == $id][0]{    name, phone, message, formKind, "visitSlotId": visitSlot._ref, "marketing": consent.marketing  }
+export type StoredLeadQueryResult = {
+  name: string | null;
+  phone: string | null;
+  message: string | null;
+  formKind: "customer" | "home" | "popup" | null;
+  visitSlotId: string | null;
+  marketing: boolean | null;
+} | null;
+
+// Source: ../web/sanity/queries.ts
+// Variable: upcomingBookingsOfPhoneQuery
+// Query: count(*[_type == "lead" && phone == $phone && visitSlotStatus == "booked" && visitAt >= $today && _id != $id])
+export type UpcomingBookingsOfPhoneQueryResult = number;
+
+// Source: ../web/sanity/queries.ts
+// Variable: visitBookingsPerPhoneQuery
+// Query: *[_type == "leadSettings" && _id == "leadSettings"][0].maxVisitBookingsPerPhone
+export type VisitBookingsPerPhoneQueryResult = number | null;
+
+// Source: ../web/sanity/queries.ts
 // Variable: leadsExportQuery
 // Query: *[_type == "lead" && createdAt >= $since] | order(createdAt asc, _id asc){    _id, name, phone, message, visitAt, visitSlotStatus, consent, sourcePage, formKind, utm, createdAt  }
 export type LeadsExportQueryResult = Array<{
@@ -1154,6 +1177,9 @@ declare module "@sanity/client" {
     '\n  *[_type == "visitSlot" && date >= $today] | order(date asc, time asc){\n    _id, date, time, capacity, "booked": coalesce(booked, 0)\n  }\n': UpcomingVisitSlotsQueryResult;
     '\n  *[_type == "visitSlot" && _id == $id][0]{ _id, _rev, date, time, capacity, "booked": coalesce(booked, 0) }\n': VisitSlotForBookingQueryResult;
     'count(*[_type == "lead" && _id == $id]) > 0': LeadExistsQueryResult;
+    '\n  *[_type == "lead" && _id == $id][0]{\n    name, phone, message, formKind, "visitSlotId": visitSlot._ref, "marketing": consent.marketing\n  }\n': StoredLeadQueryResult;
+    '\n  count(*[_type == "lead" && phone == $phone && visitSlotStatus == "booked" && visitAt >= $today && _id != $id])\n': UpcomingBookingsOfPhoneQueryResult;
+    '\n  *[_type == "leadSettings" && _id == "leadSettings"][0].maxVisitBookingsPerPhone\n': VisitBookingsPerPhoneQueryResult;
     '\n  *[_type == "lead" && createdAt >= $since] | order(createdAt asc, _id asc){\n    _id, name, phone, message, visitAt, visitSlotStatus, consent, sourcePage, formKind, utm, createdAt\n  }\n': LeadsExportQueryResult;
     '*[_type == "lead" && createdAt < $before]._id': ExpiredLeadIdsQueryResult;
     '{\n  "pages": *[_type == "page" && defined(path)] | order(path asc){ path, _updatedAt },\n  "pressArticles": *[_type == "pressArticle" && siteId == $siteId && defined(date)] | order(date desc, _id desc){ _id, _updatedAt }\n}': SitemapQueryResult;

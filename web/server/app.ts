@@ -15,7 +15,7 @@ import type { ContentSource } from './content/types';
 import type { ImageConfig } from '../sanity/image';
 import { createImageHandler } from './images';
 import { sanityWebhookRoute } from './sanity-webhook';
-import { createLeadRouter, createLeadServiceFromEnv, type LeadService } from './leads/index';
+import { checkLeadsWriteAccess, createLeadRouter, createLeadServiceFromEnv, type LeadService } from './leads/index';
 import { cacheHeaders } from './http/cache-headers';
 import { watchFrameOrigins } from './http/frame-origins';
 import { cspNonceOf, securityHeaders } from './http/security-headers';
@@ -41,6 +41,8 @@ declare module 'react-router' {
   }
 }
 
+// Refuses to start in Sanity mode when the token cannot write leads.
+await checkLeadsWriteAccess();
 const sources = await createContentSources();
 const auth = await startAdminAuth({
   dataDir: path.resolve(process.env.DATA_DIR || './data'),

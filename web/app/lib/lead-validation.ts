@@ -48,7 +48,10 @@ const MOBILE_PHONE = /^01[016789]\d{7,8}$/;
 const PHONE_SEPARATORS = /[\s\-.()\u2010-\u2015\u2212]/g;
 // Control characters other than tab and line breaks never belong in a name or a message.
 // eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+// Every C0 and C1 control character and DEL, line breaks and tabs included.
+// eslint-disable-next-line no-control-regex
+const ANY_CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/g;
 // Sanity document ids of visit slots (see schemas/documents/visitSlot.ts).
 const SLOT_ID = /^[a-zA-Z0-9_][a-zA-Z0-9_-]{0,99}$/;
 
@@ -68,6 +71,14 @@ export function formatPhone(digits: string): string {
   return digits.length === 11
     ? `${digits.slice(0, 3)}-${digits.slice(3, 7)}-${digits.slice(7)}`
     : `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
+/**
+ * For one-line text that comes along with a lead rather than from a person (the page path, utm_*):
+ * control characters are dropped, so none reaches a CSV cell or a spreadsheet formula.
+ */
+export function stripControlCharacters(value: string): string {
+  return value.replace(ANY_CONTROL_CHARACTER, '');
 }
 
 /** Checkbox values as browsers (`on`) and JSON clients (`true`) send them. */

@@ -110,6 +110,8 @@ export const leadMessages = {
     visitSlotInvalid: '방문 일시를 다시 선택해 주세요.',
     visitSlotFull: '선택하신 방문 일시는 마감되었습니다. 다른 일시를 선택해 주세요.',
     formExpired: '입력 양식이 만료되었습니다. 페이지를 새로고침한 뒤 다시 등록해 주세요.',
+    tokenUsed: '이 입력 양식으로는 이미 등록하셨습니다. 페이지를 새로고침한 뒤 다시 등록해 주세요.',
+    visitBookingLimit: '이 연락처로 예약하신 방문 일정이 이미 있습니다. 일정 변경은 대표번호로 문의해 주세요.',
     tooFast: '잠시 후 다시 등록해 주세요.',
     rateLimited: '등록 요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
     tooLarge: '입력 내용이 너무 깁니다.',

@@ -11,6 +11,8 @@ const STATUS_MESSAGES: Record<string, ErrorKey> = {
   tooFast: 'tooFast',
   rateLimited: 'rateLimited',
   slotFull: 'visitSlotFull',
+  bookingLimit: 'visitBookingLimit',
+  tokenUsed: 'tokenUsed',
 };
 
 /**

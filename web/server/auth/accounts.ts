@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { readOrCreateSecret } from '../data-dir';
 import { hashPassword, parsePasswordHash } from './password';
 
 export type AdminAccount = { email: string; passwordHash: string };
@@ -68,13 +69,7 @@ export async function loadSessionSecret(env: NodeJS.ProcessEnv, authDir: string)
     }
     return Buffer.from(configured);
   }
-  const file = path.join(authDir, 'session-secret');
-  const stored = await readFile(file, 'utf8').catch(() => '');
-  if (stored.trim().length >= MIN_SECRET_LENGTH) return Buffer.from(stored.trim());
-  const secret = randomBytes(32).toString('base64url');
-  await mkdir(authDir, { recursive: true, mode: 0o700 });
-  await writeFile(file, `${secret}\n`, { mode: 0o600 });
-  return Buffer.from(secret);
+  return Buffer.from(readOrCreateSecret(path.join(authDir, 'session-secret')));
 }
 
 export async function readJson<T>(file: string): Promise<T | null> {

@@ -6,9 +6,8 @@
  * One process owns a database file (the memory mirror does not see other writers); other
  * processes, like the `sqlite3` CLI, may read it.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import Database from 'better-sqlite3';
+import { preparePrivateDatabaseFile } from '../data-dir';
 import { GroqEngine, type PublishedDocuments } from './groq-engine';
 import { LruCache } from './lru';
 import {
@@ -28,8 +27,13 @@ import {
 } from './types';
 
 export type EmbeddedStoreOptions = {
-  /** SQLite file path, or ':memory:'. Missing parent directories are created. */
+  /** SQLite file path, or ':memory:'. Missing parent directories are created (0700, the file 0600). */
   file: string;
+  /**
+   * Deleted documents are overwritten in the file, and the WAL is emptied after each delete, so
+   * what is deleted (personal data) cannot be read back from the files.
+   */
+  secureDelete?: boolean;
   /** NDJSON in `sanity dataset import` format, loaded only into an empty database. */
   seedFile?: string;
   /** Documents loaded only into an empty database (after `seedFile`'s, if both are given). */
@@ -63,10 +67,11 @@ export interface EmbeddedStore extends ContentSource {
 const QUERY_CACHE_ENTRIES = 500;
 
 export async function openEmbeddedStore(options: EmbeddedStoreOptions): Promise<EmbeddedStore> {
-  if (options.file !== ':memory:') mkdirSync(path.dirname(path.resolve(options.file)), { recursive: true });
+  preparePrivateDatabaseFile(options.file);
   const database = new Database(options.file);
   try {
     database.pragma('journal_mode = WAL');
+    if (options.secureDelete) database.pragma('secure_delete = ON');
     // FULL: the WAL is fsynced at every commit, so an acknowledged write survives power loss.
     database.pragma('synchronous = FULL');
     database.pragma('busy_timeout = 5000');
@@ -80,7 +85,7 @@ export async function openEmbeddedStore(options: EmbeddedStoreOptions): Promise<
       );
       CREATE INDEX IF NOT EXISTS documents_by_type ON documents (type);
     `);
-    const store = new SqliteContentStore(database);
+    const store = new SqliteContentStore(database, options.secureDelete ?? false);
     if (store.isEmpty() && (options.seedFile || options.seedDocuments)) {
       const fromFile = options.seedFile
         ? await readSeedDocuments(options.seedFile, { rootDir: options.rootDir ?? process.cwd() })
@@ -118,7 +123,10 @@ class SqliteContentStore implements EmbeddedStore {
   private readonly upsert: Database.Statement;
   private readonly remove: Database.Statement;
 
-  constructor(private readonly database: Database.Database) {
+  constructor(
+    private readonly database: Database.Database,
+    private readonly secureDelete: boolean,
+  ) {
     this.upsert = database.prepare(`
       INSERT INTO documents (id, type, json, rev, updated) VALUES (?, ?, ?, ?, ?)
       ON CONFLICT (id) DO UPDATE SET type = excluded.type, json = excluded.json, rev = excluded.rev,
@@ -245,6 +253,7 @@ class SqliteContentStore implements EmbeddedStore {
   /** Writes the changes in one SQLite transaction, then (only if it committed) to memory. */
   private commit(changes: DocumentChanges): void {
     if (changes.size === 0) return;
+    let deleted = false;
     this.database.transaction(() => {
       for (const [id, change] of changes) {
         if (change) {
@@ -252,9 +261,13 @@ class SqliteContentStore implements EmbeddedStore {
           this.upsert.run(id, document._type, json, document._rev, document._updatedAt);
         } else {
           this.remove.run(id);
+          deleted = true;
         }
       }
     })();
+    // The WAL still holds the pages as they were before the delete: copy the overwritten pages
+    // into the database and empty it.
+    if (deleted && this.secureDelete) this.database.pragma('wal_checkpoint(TRUNCATE)');
     this.index.apply(changes);
     this.currentRevision += 1;
     this.statistics.committedTransactions += 1;

@@ -25,18 +25,12 @@ export async function createContentSources(env: NodeJS.ProcessEnv = process.env)
   const projectId = env.SANITY_PROJECT_ID;
   if (projectId) {
     const dataset = env.SANITY_DATASET || 'production';
-    const leadsDataset = env.SANITY_LEADS_DATASET || 'leads';
+    const leadsDataset = leadsDatasetOf(env);
     // A public dataset can be read by anyone: leads in it would be published.
     if (leadsDataset === dataset) {
       throw new Error(`SANITY_LEADS_DATASET must name a private dataset other than the content dataset "${dataset}"`);
     }
-    const shared = {
-      projectId,
-      apiVersion: env.SANITY_API_VERSION || '2025-02-19',
-      token: env.SANITY_API_TOKEN || undefined,
-      apiHost: env.SANITY_API_HOST || undefined,
-      cacheTtlMs: cacheTtlFrom(env.CONTENT_CACHE_TTL_MS),
-    };
+    const shared = { ...sanityConnection(env), cacheTtlMs: cacheTtlFrom(env.CONTENT_CACHE_TTL_MS) };
     return {
       content: createSanitySource({ ...shared, dataset, useCdn: env.SANITY_USE_CDN !== 'false' }),
       // Leads are read back right after they are written: no CDN, no cache.
@@ -54,6 +48,8 @@ export async function createContentSources(env: NodeJS.ProcessEnv = process.env)
   try {
     const leads = await openEmbeddedStore({
       file: path.join(dataDir, 'leads.sqlite'),
+      // Personal data: a deleted or purged lead must not stay readable in the file.
+      secureDelete: true,
       // A new leads database starts with demo visit slots for the coming weekends, never leads.
       seedDocuments: demoVisitSlots(seoulDate(Date.now())),
     });
@@ -62,6 +58,21 @@ export async function createContentSources(env: NodeJS.ProcessEnv = process.env)
     await content.close();
     throw error;
   }
+}
+
+/** The Sanity project, API version, token and host from the environment (SANITY_PROJECT_ID set). */
+export function sanityConnection(env: NodeJS.ProcessEnv) {
+  return {
+    projectId: env.SANITY_PROJECT_ID ?? '',
+    apiVersion: env.SANITY_API_VERSION || '2025-02-19',
+    token: env.SANITY_API_TOKEN || undefined,
+    apiHost: env.SANITY_API_HOST || undefined,
+  };
+}
+
+/** The private dataset of leads and visit slots. */
+export function leadsDatasetOf(env: NodeJS.ProcessEnv): string {
+  return env.SANITY_LEADS_DATASET || 'leads';
 }
 
 function cacheTtlFrom(value: string | undefined): number | undefined {

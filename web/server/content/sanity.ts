@@ -17,6 +17,7 @@ import {
 import { LruCache } from './lru';
 import { deepFreeze } from './mutations';
 import {
+  ContentAccessDeniedError,
   ContentUnavailableError,
   MutationError,
   type ContentSource,
@@ -188,6 +189,12 @@ function toContentError(error: unknown): Error {
   if (error instanceof ClientError && !RETRYABLE_CLIENT_STATUSES.has(error.statusCode)) {
     const status = error.statusCode === 409 || error.statusCode === 404 ? error.statusCode : 400;
     return new MutationError(error.message, status);
+  }
+  if (error instanceof ClientError && (error.statusCode === 401 || error.statusCode === 403)) {
+    return new ContentAccessDeniedError(
+      `Sanity refused the API token (HTTP ${error.statusCode}): check SANITY_API_TOKEN and its write access`,
+      { cause: error },
+    );
   }
   if (error instanceof ClientError || error instanceof ServerError) {
     return new ContentUnavailableError(`Sanity answered ${error.statusCode}: ${error.message}`, { cause: error });

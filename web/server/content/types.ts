@@ -72,3 +72,14 @@ export class ContentUnavailableError extends Error {
     this.name = 'ContentUnavailableError';
   }
 }
+
+/**
+ * Sanity refused the API token (401/403): not an outage but a configuration an operator must fix.
+ * Still "unavailable" to callers, so a lead waits in the outbox until the token is fixed.
+ */
+export class ContentAccessDeniedError extends ContentUnavailableError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ContentAccessDeniedError';
+  }
+}

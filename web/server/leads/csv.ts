@@ -44,8 +44,12 @@ const COLUMNS: Array<[header: string, value: (lead: ExportedLead) => string]> = 
   ['ID', (lead) => lead._id],
 ];
 
-/** Excel, LibreOffice and Google Sheets treat these leading characters as the start of a formula. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Excel, LibreOffice and Google Sheets treat these leading characters as the start of a formula;
+ * a leading line break, tab or NUL may be dropped on import, exposing a formula behind it.
+ */
+// eslint-disable-next-line no-control-regex
+const FORMULA_START = /^[=+\-@\t\r\n\u0000]/;
 
 export function csvCell(value: string): string {
   const inert = FORMULA_START.test(value) ? `'${value}` : value;

@@ -1,8 +1,8 @@
 /**
  * The token every lead form carries: when the form was rendered (for the minimum fill time), the
  * form's idempotency key and the consent-notice version shown, signed with HMAC-SHA256 so none of
- * them can be forged. The secret is LEAD_FORM_SECRET, or a random one per process (tokens then
- * stop verifying after a restart and the browser fetches a fresh one).
+ * them can be forged. The secret is LEAD_FORM_SECRET or the one kept in DATA_DIR (see ./index.ts);
+ * without one (tests) it is random per signer.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 

@@ -152,6 +152,12 @@ function sendJson(res: Response, result: SubmitResult): void {
     case 'slotFull':
       res.status(409).json({ ...errorBody('visitSlotFull'), error: 'slotFull', errors: result.errors });
       return;
+    case 'bookingLimit':
+      res.status(409).json({ ...errorBody('visitBookingLimit'), error: 'bookingLimit', errors: result.errors });
+      return;
+    case 'tokenUsed':
+      res.status(409).json(errorBody('tokenUsed'));
+      return;
     case 'tooFast':
       res.status(400).json({ ...errorBody('tooFast'), retryAfterMs: result.retryAfterMs });
       return;

@@ -6,17 +6,22 @@
  */
 import {
   expiredLeadIdsQuery,
-  leadExistsQuery,
   leadSettingsQuery,
   leadsExportQuery,
+  storedLeadQuery,
+  upcomingBookingsOfPhoneQuery,
   upcomingVisitSlotsQuery,
+  visitBookingsPerPhoneQuery,
 } from '../../sanity/queries';
 import type {
   LeadSettingsQueryResult,
   LeadsExportQueryResult,
+  StoredLeadQueryResult,
+  UpcomingBookingsOfPhoneQueryResult,
   UpcomingVisitSlotsQueryResult,
+  VisitBookingsPerPhoneQueryResult,
 } from '../../sanity/sanity.types';
-import { validateLead, LEAD_FIELDS, type LeadFieldErrors } from '../../app/lib/lead-validation';
+import { stripControlCharacters, validateLead, LEAD_FIELDS, type LeadFieldErrors, type ValidLead } from '../../app/lib/lead-validation';
 import { leadMessages } from '../../app/lib/messages';
 import { ContentUnavailableError, MutationError, type ContentSource } from '../content/types';
 import { LruCache } from '../content/lru';
@@ -24,7 +29,7 @@ import { leadsToCsv } from './csv';
 import { seoulDate } from './seoul-date';
 import { createFormTokenSigner, type FormTokenSigner } from './form-token';
 import { silentNotifier, type LeadNotifier } from './notifier';
-import type { LeadOutbox } from './outbox';
+import type { LeadOutbox, OutboxEntry } from './outbox';
 import { RateLimiter, type RateLimit } from './rate-limit';
 import { leadIdFor, saveLead, type LeadDocument } from './store';
 
@@ -40,19 +45,22 @@ export type SubmitResult =
   | { status: 400; error: 'invalid'; errors: LeadFieldErrors }
   | { status: 400; error: 'formExpired' }
   | { status: 400; error: 'tooFast'; retryAfterMs: number }
-  | { status: 409; error: 'slotFull'; errors: LeadFieldErrors }
+  | { status: 409; error: 'slotFull' | 'bookingLimit'; errors: LeadFieldErrors }
+  | { status: 409; error: 'tokenUsed' }
   | { status: 429; error: 'rateLimited' };
 
 export type LeadServiceOptions = {
   content: ContentSource;
   leads: ContentSource;
   outbox: LeadOutbox;
-  /** HMAC secret of the form tokens (LEAD_FORM_SECRET); random per process when unset. */
+  /** HMAC secret of the form tokens (see ./index.ts); random per service when unset (tests). */
   secret?: string;
   /** A form submitted sooner than this after it was rendered is asked to wait. */
   minFillMs?: number;
   ipLimit?: RateLimit;
   phoneLimit?: RateLimit;
+  /** Visit bookings per client address (LEAD_BOOKING_LIMIT_IP). */
+  bookingIpLimit?: RateLimit;
   notifier?: LeadNotifier;
   /** How often the outbox is checked for leads to deliver. */
   outboxIntervalMs?: number;
@@ -63,12 +71,19 @@ export const DEFAULT_MIN_FILL_MS = 2000;
 // Generous per IP: Korean mobile carriers put many phones behind one address.
 export const DEFAULT_IP_LIMIT: RateLimit = { max: 30, windowMs: 10 * 60_000 };
 export const DEFAULT_PHONE_LIMIT: RateLimit = { max: 5, windowMs: 60 * 60_000 };
-const TOKEN_MAX_AGE_MS = 7 * 24 * 3600_000;
+// A family or an office may book from one address; a script taking every slot books far more.
+export const DEFAULT_BOOKING_IP_LIMIT: RateLimit = { max: 10, windowMs: 24 * 3600_000 };
+// Forms fetch a fresh token when they mount, and again if told it expired: two hours covers
+// reading the page and filling the form, and makes a harvested token worth little.
+const TOKEN_MAX_AGE_MS = 2 * 3600_000;
+// Upcoming visits one phone number may hold unless the lead settings say otherwise.
+const DEFAULT_VISIT_BOOKINGS_PER_PHONE = 1;
 // Clocks of several instances may differ a little.
 const TOKEN_CLOCK_SKEW_MS = 60_000;
 const SLOT_CACHE_MS = 5_000;
 const OUTBOX_BATCH = 50;
 const OUTBOX_MAX_BACKOFF_MS = 5 * 60_000;
+const BACKLOG_REPORT_INTERVAL_MS = 60_000;
 const DEFAULT_CONSENT_VERSION = 'unset';
 const UTM_KEYS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
 const MAX_SOURCE_PAGE = 500;
@@ -78,13 +93,18 @@ export class LeadService {
   private readonly signer: FormTokenSigner;
   private readonly ipLimiter: RateLimiter;
   private readonly phoneLimiter: RateLimiter;
+  private readonly bookingIpLimiter: RateLimiter;
   private readonly notifier: LeadNotifier;
   private readonly now: () => number;
   private readonly minFillMs: number;
-  // Leads already stored: a retry of the same form is answered again, not rate limited.
-  private readonly acceptedIds = new LruCache<string, true>({ maxEntries: 10_000 });
+  // Leads already stored, by id, with their content: a retry of the same form is answered
+  // again (not rate limited), another lead on the same token is refused.
+  private readonly acceptedIds = new LruCache<string, string>({ maxEntries: 10_000 });
   private slotCache: { at: number; slots: Promise<VisitSlotOption[]> } | null = null;
+  // Bookings in progress per phone number (see onePerPhone).
+  private readonly phoneQueues = new Map<string, Promise<void>>();
   private outboxTimer: NodeJS.Timeout | null = null;
+  private backlogReportTimer: NodeJS.Timeout | null = null;
   private purgeTimer: NodeJS.Timeout | null = null;
   private delivering: Promise<void> | null = null;
   private closed = false;
@@ -93,6 +113,7 @@ export class LeadService {
     this.signer = createFormTokenSigner(options.secret);
     this.ipLimiter = new RateLimiter(options.ipLimit ?? DEFAULT_IP_LIMIT);
     this.phoneLimiter = new RateLimiter(options.phoneLimit ?? DEFAULT_PHONE_LIMIT);
+    this.bookingIpLimiter = new RateLimiter(options.bookingIpLimit ?? DEFAULT_BOOKING_IP_LIMIT);
     this.notifier = options.notifier ?? silentNotifier;
     this.now = options.now ?? Date.now;
     this.minFillMs = options.minFillMs ?? DEFAULT_MIN_FILL_MS;
@@ -138,26 +159,44 @@ export class LeadService {
   async submit(body: Record<string, unknown>, client: { ip: string }): Promise<SubmitResult> {
     const now = this.now();
     const token = this.signer.verify(body[LEAD_FIELDS.formToken]);
-    if (!token || token.issuedAt > now + TOKEN_CLOCK_SKEW_MS || now - token.issuedAt > TOKEN_MAX_AGE_MS) {
-      return { status: 400, error: 'formExpired' };
+    if (!token) return { status: 400, error: 'formExpired' };
+    const id = leadIdFor(token.idempotencyKey);
+    if (token.issuedAt > now + TOKEN_CLOCK_SKEW_MS || now - token.issuedAt > TOKEN_MAX_AGE_MS) {
+      return this.answerExpired(id, body);
     }
     // A filled honeypot is a bot: answered like a success so it learns nothing, and not stored.
     const honeypot = body[LEAD_FIELDS.honeypot];
-    if (honeypot !== undefined && honeypot !== '') return { status: 201, id: leadIdFor(token.idempotencyKey, 'honeypot') };
+    if (honeypot !== undefined && honeypot !== '') return { status: 201, id };
     const elapsed = now - token.issuedAt;
     if (elapsed < this.minFillMs) return { status: 400, error: 'tooFast', retryAfterMs: this.minFillMs - elapsed };
 
     const validation = validateLead(body);
     if (!validation.ok) return { status: 400, error: 'invalid', errors: validation.errors };
     const { lead: input } = validation;
-    const id = leadIdFor(token.idempotencyKey, input.phone);
-    if (!this.acceptedIds.get(id)) {
-      if (this.phoneLimiter.isLimited(input.phone, now) || !this.ipLimiter.tryHit(client.ip, now)) {
+    const store = () => this.store(id, input, token.consentVersion, body, client.ip, now);
+    // Two bookings with one phone at once would both find no upcoming visit: one after the other.
+    return input.visitSlotId ? this.onePerPhone(input.phone, store) : store();
+  }
+
+  private async store(
+    id: string,
+    input: ValidLead,
+    consentVersion: string,
+    body: Record<string, unknown>,
+    ip: string,
+    now: number,
+  ): Promise<SubmitResult> {
+    const content = contentOf(input);
+    const accepted = this.acceptedIds.get(id);
+    if (accepted !== undefined && accepted !== content) return TOKEN_USED;
+    if (accepted === undefined) {
+      const refusal = await this.limitRefusal(id, input, ip, now);
+      if (refusal) {
         // A retry of a lead stored before a restart (which emptied acceptedIds) is no new lead.
-        if (await this.isStored(id)) return { status: 201, id };
-        return { status: 429, error: 'rateLimited' };
+        const stored = await this.storedContent(id);
+        if (stored === content) return { status: 201, id };
+        return stored === null ? refusal : TOKEN_USED;
       }
-      this.phoneLimiter.tryHit(input.phone, now);
     }
 
     const createdAt = new Date(now).toISOString();
@@ -168,7 +207,7 @@ export class LeadService {
       name: input.name,
       phone: input.phone,
       ...(input.message ? { message: input.message } : {}),
-      consent: { ...input.consent, noticeVersion: token.consentVersion, agreedAt: createdAt },
+      consent: { ...input.consent, noticeVersion: consentVersion, agreedAt: createdAt },
       createdAt,
       ...(sourcePage ? { sourcePage } : {}),
       formKind: input.formKind,
@@ -180,7 +219,7 @@ export class LeadService {
       outcome = await saveLead(this.options.leads, lead, input.visitSlotId, 'refuse', seoulDate(now));
     } catch (error) {
       if (!(error instanceof ContentUnavailableError)) throw error;
-      return this.keepForLater(lead, input.visitSlotId, error.message);
+      return this.keepForLater(lead, input.visitSlotId, content, error.message);
     }
     switch (outcome.status) {
       case 'slotFull':
@@ -189,30 +228,102 @@ export class LeadService {
       case 'slotMissing':
         return { status: 400, error: 'invalid', errors: { visitSlot: leadMessages.errors.visitSlotInvalid } };
       case 'contended':
-        return this.keepForLater(lead, input.visitSlotId, 'visit slot contended');
+        return this.keepForLater(lead, input.visitSlotId, content, 'visit slot contended');
+      case 'duplicate':
+        if ((await this.storedContent(id)) !== content) return TOKEN_USED;
+        this.acceptedIds.set(id, content);
+        return { status: 201, id };
       default:
-        this.acceptedIds.set(id, true);
+        this.acceptedIds.set(id, content);
         if (input.visitSlotId) this.slotCache = null;
-        if (outcome.status === 'created') this.notifier.notify(notificationOf(lead));
+        this.notifier.notify(notificationOf(lead));
         return { status: 201, id };
     }
   }
 
-  private isStored(id: string): Promise<boolean> {
-    return this.options.leads.fetch<boolean>(leadExistsQuery, { id }).catch(() => false);
+  /** Runs `task` after every earlier task for `phone` in this process has settled. */
+  private onePerPhone<T>(phone: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.phoneQueues.get(phone) ?? Promise.resolve();
+    const result = previous.then(task);
+    const settled = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.phoneQueues.set(phone, settled);
+    void settled.then(() => {
+      if (this.phoneQueues.get(phone) === settled) this.phoneQueues.delete(phone);
+    });
+    return result;
+  }
+
+  /** Why a new lead may not be stored now (the limits per address and per phone), or null. */
+  private async limitRefusal(id: string, input: ValidLead, ip: string, now: number): Promise<SubmitResult | null> {
+    if (this.phoneLimiter.isLimited(input.phone, now) || !this.ipLimiter.tryHit(ip, now)) return RATE_LIMITED;
+    if (input.visitSlotId) {
+      if (!this.bookingIpLimiter.tryHit(ip, now)) return RATE_LIMITED;
+      const [booked, allowed] = await Promise.all([this.upcomingBookings(input.phone, id, now), this.visitBookingsPerPhone()]);
+      if (booked >= allowed) {
+        return { status: 409, error: 'bookingLimit', errors: { visitSlot: leadMessages.errors.visitBookingLimit } };
+      }
+    }
+    this.phoneLimiter.tryHit(input.phone, now);
+    return null;
+  }
+
+  private upcomingBookings(phone: string, id: string, now: number): Promise<number> {
+    return this.options.leads
+      .fetch<UpcomingBookingsOfPhoneQueryResult>(upcomingBookingsOfPhoneQuery, { phone, id, today: seoulDate(now) })
+      .catch((error: unknown) => {
+        // The store is down: the lead goes to the outbox, and staff see a double booking there.
+        if (error instanceof ContentUnavailableError) return 0;
+        throw error;
+      });
+  }
+
+  private async visitBookingsPerPhone(): Promise<number> {
+    const configured = await this.options.content.fetch<VisitBookingsPerPhoneQueryResult>(visitBookingsPerPhoneQuery);
+    return configured && configured >= 1 ? configured : DEFAULT_VISIT_BOOKINGS_PER_PHONE;
+  }
+
+  /**
+   * A genuine but expired token: a retry of a lead already stored (or waiting in the outbox) is
+   * answered as the retry it is. Told "expired", the form would fetch a new token and post the
+   * same lead again under a new id.
+   */
+  private async answerExpired(id: string, body: Record<string, unknown>): Promise<SubmitResult> {
+    const validation = validateLead(body);
+    if (validation.ok && (await this.storedContent(id)) === contentOf(validation.lead)) return { status: 201, id };
+    return { status: 400, error: 'formExpired' };
+  }
+
+  /** What lead `id` holds (see contentOf), wherever it is kept; null when there is none. */
+  private async storedContent(id: string): Promise<string | null> {
+    const accepted = this.acceptedIds.get(id);
+    if (accepted !== undefined) return accepted;
+    const waiting = this.options.outbox.find(id);
+    if (waiting) return contentOfEntry(waiting);
+    const stored = await this.options.leads.fetch<StoredLeadQueryResult>(storedLeadQuery, { id }).catch(() => null);
+    return stored ? contentOf(stored) : null;
   }
 
   /** The outbox commit is durable before this returns, so the visitor may be told "registered". */
-  private keepForLater(lead: LeadDocument, visitSlotId: string | null, reason: string): SubmitResult {
-    this.options.outbox.add(lead, visitSlotId, this.now());
-    this.acceptedIds.set(lead._id, true);
+  private keepForLater(lead: LeadDocument, visitSlotId: string | null, content: string, reason: string): SubmitResult {
+    const waiting = this.options.outbox.find(lead._id);
+    if (waiting && contentOfEntry(waiting) !== content) return TOKEN_USED;
+    this.options.outbox.add(lead, visitSlotId, this.now(), reason);
+    this.acceptedIds.set(lead._id, content);
     console.error(`[leads] lead ${lead._id} kept in the outbox: ${reason}`);
     return { status: 201, id: lead._id };
   }
 
-  /** Starts the background delivery of outbox leads (the server does; the CLI does not). */
+  /**
+   * Starts the background delivery of outbox leads (the server does; the CLI does not), and a
+   * log line a minute while leads wait, so an operator sees a backlog that does not clear.
+   */
   startOutboxDelivery(): void {
     if (this.outboxTimer || this.closed) return;
+    this.backlogReportTimer = setInterval(() => this.reportBacklog(), BACKLOG_REPORT_INTERVAL_MS);
+    this.backlogReportTimer.unref();
     const interval = this.options.outboxIntervalMs ?? 5_000;
     const tick = () => {
       this.outboxTimer = setTimeout(() => {
@@ -223,6 +334,16 @@ export class LeadService {
       this.outboxTimer.unref();
     };
     tick();
+  }
+
+  private reportBacklog(): void {
+    const { count, oldestAt, lastError } = this.options.outbox.backlog();
+    if (count === 0) return;
+    const minutes = Math.floor((this.now() - (oldestAt ?? this.now())) / 60_000);
+    console.error(
+      `[leads] outbox: ${count} ${count === 1 ? 'lead' : 'leads'} not yet in the leads store, the oldest waiting ${minutes} min` +
+        (lastError ? ` (last error: ${lastError})` : ''),
+    );
   }
 
   /** Delivers the outbox leads that are due (one round at a time). */
@@ -285,7 +406,10 @@ export class LeadService {
     if (!retentionDays || retentionDays < 1) {
       throw new Error('관심고객 등록 설정에 보관 기간(일)이 없습니다: Studio에서 입력해 주세요.');
     }
-    const before = new Date(this.now() - retentionDays * 24 * 3600_000).toISOString();
+    const cutoff = this.now() - retentionDays * 24 * 3600_000;
+    const before = new Date(cutoff).toISOString();
+    const refused = this.options.outbox.purgeRefused(cutoff);
+    if (refused > 0) console.log(`[leads] retention purge deleted ${refused} refused outbox entries`);
     const ids = await this.options.leads.fetch<string[]>(expiredLeadIdsQuery, { before });
     for (let start = 0; start < ids.length; start += 100) {
       await this.options.leads.mutate(ids.slice(start, start + 100).map((id) => ({ delete: { id } })));
@@ -317,11 +441,34 @@ export class LeadService {
   async close(): Promise<void> {
     this.closed = true;
     if (this.outboxTimer) clearTimeout(this.outboxTimer);
+    if (this.backlogReportTimer) clearInterval(this.backlogReportTimer);
     if (this.purgeTimer) clearTimeout(this.purgeTimer);
     await this.delivering;
     this.notifier.close();
     this.options.outbox.close();
   }
+}
+
+const RATE_LIMITED: SubmitResult = { status: 429, error: 'rateLimited' };
+const TOKEN_USED: SubmitResult = { status: 409, error: 'tokenUsed' };
+
+type LeadContent = {
+  name: string | null;
+  phone: string | null;
+  message?: string | null;
+  formKind: string | null;
+  visitSlotId: string | null;
+  marketing: boolean | null;
+};
+
+/** What makes two submissions the same lead: a retry repeats all of it. */
+function contentOf(lead: LeadContent | ValidLead): string {
+  const marketing = 'consent' in lead ? lead.consent.marketing : lead.marketing;
+  return JSON.stringify([lead.name, lead.phone, lead.message || '', lead.formKind, lead.visitSlotId ?? null, marketing === true]);
+}
+
+function contentOfEntry({ lead, visitSlotId }: OutboxEntry): string {
+  return contentOf({ ...lead, visitSlotId, marketing: lead.consent.marketing });
 }
 
 function notificationOf(lead: LeadDocument & { visitAt?: string }) {
@@ -341,10 +488,11 @@ export function parseSourcePage(value: unknown): { sourcePage?: string; utm?: Le
   const utm: NonNullable<LeadDocument['utm']> = {};
   for (const key of UTM_KEYS) {
     const parameter = url.searchParams.get(`utm_${key}`);
-    if (parameter) utm[key] = parameter.slice(0, MAX_UTM_VALUE);
+    const clean = parameter && stripControlCharacters(parameter).slice(0, MAX_UTM_VALUE);
+    if (clean) utm[key] = clean;
   }
   return {
-    sourcePage: decodeSafely(url.pathname).slice(0, MAX_SOURCE_PAGE),
+    sourcePage: stripControlCharacters(decodeSafely(url.pathname)).slice(0, MAX_SOURCE_PAGE),
     ...(Object.keys(utm).length > 0 ? { utm } : {}),
   };
 }

@@ -38,9 +38,9 @@ export type SlotPolicy = 'refuse' | 'keepUnbooked';
 const MAX_BOOKING_ATTEMPTS = 40;
 const MAX_BACKOFF_MS = 40;
 
-/** Same form render and same phone → same lead; one shared key (e.g. a cached page) never merges two people. */
-export function leadIdFor(idempotencyKey: string, phone: string): string {
-  return `lead-${createHash('sha256').update(`${idempotencyKey}\n${phone}`).digest('hex').slice(0, 32)}`;
+/** One form token, one lead: its retries land on the same id, and any other lead is refused. */
+export function leadIdFor(idempotencyKey: string): string {
+  return `lead-${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 32)}`;
 }
 
 export async function saveLead(
@@ -62,7 +62,8 @@ export async function saveLead(
       return createLead(leads, { ...lead, ...slotFields(visitSlotId, visitAt, 'unavailable') });
     }
     const booking: Mutation[] = [
-      { patch: { id: slot._id, ifRevisionID: slot._rev, inc: { booked: 1 } } },
+      // A slot made outside the Studio form may lack `booked`, and `inc` on a missing field does nothing.
+      { patch: { id: slot._id, ifRevisionID: slot._rev, setIfMissing: { booked: 0 }, inc: { booked: 1 } } },
       { createIfNotExists: { ...lead, ...slotFields(visitSlotId, visitAt, 'booked') } },
     ];
     try {

@@ -93,10 +93,11 @@ export function LeadForm({ kind, idPrefix, data, focusOnMount, submitLabel }: Le
     setPhase('submitting');
     try {
       let answer = await postLead(values);
-      for (let retry = 0; retry < MAX_QUIET_RETRIES && answer.status === 400; retry += 1) {
+      for (let retry = 0; retry < MAX_QUIET_RETRIES && (answer.status === 400 || answer.status === 409); retry += 1) {
         if (answer.body.error === 'tooFast') {
           await wait((answer.body.retryAfterMs ?? 1000) + 100);
-        } else if (answer.body.error === 'formExpired') {
+        } else if (answer.body.error === 'formExpired' || answer.body.error === 'tokenUsed') {
+          // A token stores one lead: after one registration (or from a cached page) a new form is needed.
           const fresh = await fetchFormData();
           setFormData(fresh);
           values[LEAD_FIELDS.formToken] = fresh.token;

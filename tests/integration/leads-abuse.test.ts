@@ -1,0 +1,129 @@
+/**
+ * What one visitor (or one script) may store: a form token stores one lead, its retries included;
+ * a token lives two hours; one upcoming visit booking per phone number unless the staff allow
+ * more; a cap on bookings per address per day. A person who books, visits and books again later
+ * with a new form is not affected.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { leadMessages } from '../../web/app/lib/messages';
+import { seoulDate } from '../../web/server/leads/seoul-date';
+import { CONSENT_VERSION, FakeSanity, fakeSanityLeads, signer, slotDocument, startLeadApp, tokenAged, validBody, type LeadApp } from './leads-harness';
+
+const DAY_MS = 86_400_000;
+const errors = leadMessages.errors;
+
+let app: LeadApp;
+let sanity: FakeSanity | undefined;
+
+afterEach(async () => {
+  await app?.close();
+  await sanity?.stop();
+  sanity = undefined;
+});
+
+const leadCount = () => app.leads.fetch<number>('count(*[_type == "lead"])');
+
+describe('a form token', () => {
+  it('stores one lead: 40 different leads on one token store one, retries of it still answer its id', async () => {
+    app = await startLeadApp();
+    const formToken = tokenAged();
+    const first = validBody({ formToken });
+    const stored = await app.post(first);
+    expect(stored.status).toBe(201);
+    const { id } = (await stored.json()) as { id: string };
+    for (let index = 0; index < 40; index += 1) {
+      const other = await app.post(validBody({ formToken, name: `다른사람${index}` }));
+      expect(other.status).toBe(409);
+      expect(await other.json()).toEqual({ error: 'tokenUsed', message: errors.tokenUsed });
+    }
+    // The same visitor changing nothing but the name is another lead too.
+    expect((await app.post({ ...first, name: '김철수' })).status).toBe(409);
+    const retry = await app.post(first);
+    expect(retry.status).toBe(201);
+    expect(await retry.json()).toEqual({ id });
+    expect(await leadCount()).toBe(1);
+  });
+
+  it('expires after two hours', async () => {
+    app = await startLeadApp();
+    expect((await app.post(validBody({ formToken: tokenAged(2 * 3600_000 - 60_000) }))).status).toBe(201);
+    const expired = await app.post(validBody({ formToken: signer.issue(CONSENT_VERSION, Date.now() - 2 * 3600_000 - 60_000) }));
+    expect(expired.status).toBe(400);
+    expect(await expired.json()).toEqual({ error: 'formExpired', message: errors.formExpired });
+    expect(await leadCount()).toBe(1);
+  });
+});
+
+describe('visit bookings', () => {
+  let clock = Date.now();
+  const dayFromNow = (days: number) => seoulDate(Date.now() + days * DAY_MS);
+  const slot = (id: string, date: string) => ({ ...slotDocument(id, 6), date });
+  const freshForm = async () => (await app.service.formData()).token;
+
+  async function startWithSlots(options: Parameters<typeof startLeadApp>[0] = {}) {
+    clock = Date.now();
+    app = await startLeadApp({ now: () => clock, ...options });
+    await app.leads.mutate([
+      { create: slot('visitSlot-day1', dayFromNow(1)) },
+      { create: slot('visitSlot-day3', dayFromNow(3)) },
+      { create: slot('visitSlot-day5', dayFromNow(5)) },
+    ]);
+  }
+
+  it('one upcoming booking per phone; once its day has passed the person books again with a new form', async () => {
+    await startWithSlots();
+    const phone = '010-7000-0001';
+    const booked = await app.post(validBody({ formToken: await freshForm(), phone, visitSlot: 'visitSlot-day1' }));
+    expect(booked.status).toBe(201);
+    const second = await app.post(validBody({ formToken: await freshForm(), phone, visitSlot: 'visitSlot-day3' }));
+    expect(second.status).toBe(409);
+    expect(await second.json()).toMatchObject({ error: 'bookingLimit', errors: { visitSlot: errors.visitBookingLimit } });
+    // Without a visit, the same phone still reaches the sales team.
+    expect((await app.post(validBody({ formToken: await freshForm(), phone }))).status).toBe(201);
+
+    // Two days later the first visit is over: a new form books another day.
+    clock += 2 * DAY_MS;
+    const later = await app.post(validBody({ formToken: await freshForm(), phone, visitSlot: 'visitSlot-day3' }));
+    expect(later.status).toBe(201);
+    expect(await app.leads.fetch('count(*[_type == "lead" && visitSlotStatus == "booked"])')).toBe(2);
+  });
+
+  it('several bookings with one phone at once (Sanity): one is stored; a double click of it is still one booking', async () => {
+    sanity = new FakeSanity();
+    const apiHost = await sanity.start();
+    await startWithSlots({ leads: fakeSanityLeads(apiHost) });
+    const phone = '010-7000-0003';
+    const bodies = await Promise.all(
+      ['visitSlot-day1', 'visitSlot-day3', 'visitSlot-day5', 'visitSlot-day1'].map(async (visitSlot) =>
+        validBody({ formToken: await freshForm(), phone, visitSlot }),
+      ),
+    );
+    const statuses = await Promise.all([...bodies, bodies[0], bodies[0]].map(async (body) => (await app.post(body)).status));
+    expect(statuses.filter((status) => status === 201).length).toBeGreaterThanOrEqual(1);
+    expect(await app.leads.fetch('count(*[_type == "lead" && visitSlotStatus == "booked"])')).toBe(1);
+    expect(statuses.filter((status) => status !== 201 && status !== 409)).toEqual([]);
+  });
+
+  it('staff may allow more upcoming bookings per phone in the lead settings', async () => {
+    await startWithSlots();
+    await app.content.mutate([{ patch: { id: 'leadSettings', set: { maxVisitBookingsPerPhone: 2 } } }]);
+    app.content.invalidate();
+    const phone = '010-7000-0002';
+    for (const [visitSlot, status] of [['visitSlot-day1', 201], ['visitSlot-day3', 201], ['visitSlot-day5', 409]] as const) {
+      expect((await app.post(validBody({ formToken: await freshForm(), phone, visitSlot }))).status).toBe(status);
+    }
+  });
+
+  it('caps bookings per address per day; leads without a visit are not counted', async () => {
+    await startWithSlots({ bookingIpLimit: { max: 3, windowMs: DAY_MS } });
+    for (let index = 0; index < 3; index += 1) {
+      expect((await app.post(validBody({ formToken: await freshForm(), visitSlot: 'visitSlot-day1' }))).status).toBe(201);
+    }
+    const fourth = await app.post(validBody({ formToken: await freshForm(), visitSlot: 'visitSlot-day3' }));
+    expect(fourth.status).toBe(429);
+    expect(await fourth.json()).toEqual({ error: 'rateLimited', message: errors.rateLimited });
+    expect((await app.post(validBody({ formToken: await freshForm() }))).status).toBe(201);
+    clock += DAY_MS + 1;
+    expect((await app.post(validBody({ formToken: await freshForm(), visitSlot: 'visitSlot-day3' }))).status).toBe(201);
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * Personal data at rest: DATA_DIR is private to the server's user (0700, files 0600, tightened at
+ * start for an older install), a deleted or purged lead leaves no readable trace in the database
+ * or its WAL, and outbox entries the store refused are purged with the retention period.
+ */
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createContentSources, type ContentSources } from '../../web/server/content/index';
+import { createLeadServiceFromEnv, type LeadService } from '../../web/server/leads/index';
+import { openLeadOutbox } from '../../web/server/leads/outbox';
+import type { LeadDocument } from '../../web/server/leads/store';
+
+const DAY_MS = 86_400_000;
+
+let dataDir: string;
+let sources: ContentSources | undefined;
+let service: LeadService | undefined;
+
+afterEach(async () => {
+  await service?.close();
+  if (sources) await Promise.all([sources.content.close(), sources.leads.close()]);
+  service = undefined;
+  sources = undefined;
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function start(): Promise<{ sources: ContentSources; service: LeadService }> {
+  const env = { DATA_DIR: dataDir, SANITY_PROJECT_ID: '', LEAD_FORM_SECRET: '' };
+  sources = await createContentSources(env);
+  service = createLeadServiceFromEnv(sources, env);
+  return { sources, service };
+}
+
+function leadNamed(name: string, createdAt: string): LeadDocument {
+  return {
+    _id: `lead-${name.toLowerCase()}`,
+    _type: 'lead',
+    name,
+    phone: '01012345678',
+    consent: { privacy: true, marketing: false, ageOver14: true, noticeVersion: '2026-11', agreedAt: createdAt },
+    createdAt,
+    formKind: 'popup',
+  };
+}
+
+/** Every file under `dir` whose bytes contain `marker`. */
+function filesContaining(dir: string, marker: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => readFileSync(file).includes(Buffer.from(marker)));
+}
+
+function modes(dir: string): Record<string, string> {
+  const found: Record<string, string> = { '.': (statSync(dir).mode & 0o777).toString(8) };
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    found[path.relative(dir, file)] = (statSync(file).mode & 0o777).toString(8);
+  }
+  return found;
+}
+
+describe('DATA_DIR', () => {
+  it('is 0700 with 0600 files (databases, WAL, outbox, secrets), an older readable install included', async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'leads-at-rest-'));
+    chmodSync(dataDir, 0o755);
+    mkdirSync(path.join(dataDir, 'auth'), { mode: 0o755 });
+    writeFileSync(path.join(dataDir, 'auth', 'admin.json'), '{}', { mode: 0o644 });
+    const { sources: started } = await start();
+    await started.leads.mutate([{ create: leadNamed('Permissions', new Date().toISOString()) }]);
+    const found = modes(dataDir);
+    expect(Object.keys(found)).toEqual(
+      expect.arrayContaining(['leads.sqlite', 'leads.sqlite-wal', 'content.sqlite-wal', 'lead-outbox.sqlite-wal', 'lead-form-secret']),
+    );
+    const expected = Object.fromEntries(
+      Object.keys(found).map((name) => [name, name === '.' || name === 'auth' ? '700' : '600']),
+    );
+    expect(found).toEqual(expected);
+  });
+});
+
+describe('deleted leads', () => {
+  it('are not readable in the leads database or its WAL once purged or deleted', async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'leads-at-rest-'));
+    const { sources: started, service: leads } = await start();
+    const old = new Date(Date.now() - 400 * DAY_MS).toISOString();
+    await started.leads.mutate([
+      { create: leadNamed('PurgedMarkerQ7', old) },
+      { create: leadNamed('DeletedMarkerZ3', new Date().toISOString()) },
+    ]);
+    expect(filesContaining(dataDir, 'PurgedMarkerQ7')).not.toEqual([]);
+
+    expect((await leads.purgeExpired()).deleted).toBe(1);
+    await started.leads.mutate([{ delete: { id: 'lead-deletedmarkerz3' } }]);
+    expect(filesContaining(dataDir, 'PurgedMarkerQ7')).toEqual([]);
+    expect(filesContaining(dataDir, 'DeletedMarkerZ3')).toEqual([]);
+  });
+});
+
+describe('the outbox', () => {
+  it('purges entries the store refused once they are past the retention period, leaving no trace', async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'leads-at-rest-'));
+    const outboxFile = path.join(dataDir, 'lead-outbox.sqlite');
+    const outbox = openLeadOutbox(outboxFile);
+    const old = leadNamed('RefusedMarkerK8', new Date(Date.now() - 400 * DAY_MS).toISOString());
+    const recent = leadNamed('RecentRefused', new Date().toISOString());
+    outbox.add(old, null, Date.now() - 400 * DAY_MS);
+    outbox.add(recent, null);
+    outbox.refused(old._id, 'refused by the store');
+    outbox.refused(recent._id, 'refused by the store');
+    outbox.close();
+
+    const { service: leads } = await start();
+    await leads.purgeExpired();
+    await leads.close();
+    service = undefined;
+    const reopened = openLeadOutbox(outboxFile);
+    expect(reopened.find(old._id)).toBeNull();
+    expect(reopened.find(recent._id)).not.toBeNull();
+    reopened.close();
+    expect(filesContaining(dataDir, 'RefusedMarkerK8')).toEqual([]);
+  });
+});
