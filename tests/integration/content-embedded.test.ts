@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
 import { MutationError, type Mutation, type SanityDocument } from '../../web/server/content/types';
+import { openSqlite } from '../../web/server/sqlite';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const seedFile = path.join(repoRoot, 'tests/fixtures/content/seed.ndjson');
@@ -59,12 +59,10 @@ describe('seeding', () => {
   it('creates the database file and its directory, in WAL mode with synchronous=FULL', async () => {
     await open();
     expect(fs.existsSync(databaseFile)).toBe(true);
-    const database = new Database(databaseFile, { readonly: true });
+    const database = openSqlite(databaseFile);
     try {
-      expect(database.pragma('journal_mode', { simple: true })).toBe('wal');
-      const rows = database.prepare('SELECT id, type, rev, updated, json FROM documents ORDER BY id').all() as Array<
-        Record<string, string>
-      >;
+      expect(database.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
+      const rows = database.prepare('SELECT id, type, rev, updated, json FROM documents ORDER BY id').all<Record<string, string>>();
       const settings = rows.find((row) => row.id === 'siteSettings');
       expect(settings?.type).toBe('siteSettings');
       expect(JSON.parse(settings?.json ?? '{}')._rev).toBe(settings?.rev);

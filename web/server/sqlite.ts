@@ -33,6 +33,8 @@ export interface SqliteDatabase {
 type NodeSqliteModule = {
   DatabaseSync: new (file: string) => {
     readonly isOpen: boolean;
+    /** Node 22.16+; older builtins answer undefined. */
+    readonly isTransaction?: boolean;
     exec(sql: string): void;
     prepare(sql: string): DriverStatement;
     close(): void;
@@ -42,6 +44,7 @@ type NodeSqliteModule = {
 /** What both libraries' connections and statements have in common. */
 type Driver = {
   isOpen(): boolean;
+  inTransaction(): boolean;
   exec(sql: string): void;
   prepare(sql: string): DriverStatement;
   close(): void;
@@ -67,6 +70,7 @@ export function openSqlite(file: string): SqliteDatabase {
     const database = new builtin.DatabaseSync(file);
     return new Connection('node:sqlite', {
       isOpen: () => database.isOpen,
+      inTransaction: () => database.isTransaction ?? true,
       exec: (sql) => database.exec(sql),
       prepare: (sql) => database.prepare(sql),
       close: () => database.close(),
@@ -76,6 +80,7 @@ export function openSqlite(file: string): SqliteDatabase {
   const database = new Database(file);
   return new Connection('better-sqlite3', {
     isOpen: () => database.open,
+    inTransaction: () => database.inTransaction,
     exec: (sql) => void database.exec(sql),
     prepare: (sql) => database.prepare<SqliteValue[]>(sql),
     close: () => void database.close(),
@@ -112,7 +117,8 @@ class Connection implements SqliteDatabase {
       this.exec('COMMIT');
       return result;
     } catch (error) {
-      this.exec('ROLLBACK');
+      // A failed COMMIT may have ended the transaction already; the original error is what counts.
+      if (this.driver.inTransaction()) this.exec('ROLLBACK');
       throw error;
     }
   }

@@ -6,8 +6,8 @@
  * One process owns a database file (the memory mirror does not see other writers); other
  * processes, like the `sqlite3` CLI, may read it.
  */
-import Database from 'better-sqlite3';
 import { preparePrivateDatabaseFile } from '../data-dir';
+import { openSqlite, type SqliteDatabase, type SqliteStatement } from '../sqlite';
 import { GroqEngine, type PublishedDocuments } from './groq-engine';
 import { LruCache } from './lru';
 import {
@@ -68,13 +68,13 @@ const QUERY_CACHE_ENTRIES = 500;
 
 export async function openEmbeddedStore(options: EmbeddedStoreOptions): Promise<EmbeddedStore> {
   preparePrivateDatabaseFile(options.file);
-  const database = new Database(options.file);
+  const database = openSqlite(options.file);
   try {
-    database.pragma('journal_mode = WAL');
-    if (options.secureDelete) database.pragma('secure_delete = ON');
+    database.exec('PRAGMA journal_mode = WAL');
+    if (options.secureDelete) database.exec('PRAGMA secure_delete = ON');
     // FULL: the WAL is fsynced at every commit, so an acknowledged write survives power loss.
-    database.pragma('synchronous = FULL');
-    database.pragma('busy_timeout = 5000');
+    database.exec('PRAGMA synchronous = FULL');
+    database.exec('PRAGMA busy_timeout = 5000');
     database.exec(`
       CREATE TABLE IF NOT EXISTS documents (
         id      TEXT PRIMARY KEY,
@@ -120,11 +120,11 @@ class SqliteContentStore implements EmbeddedStore {
   private pending: PendingCall[] = [];
   private flushed: Promise<void> | null = null;
   private closed = false;
-  private readonly upsert: Database.Statement;
-  private readonly remove: Database.Statement;
+  private readonly upsert: SqliteStatement;
+  private readonly remove: SqliteStatement;
 
   constructor(
-    private readonly database: Database.Database,
+    private readonly database: SqliteDatabase,
     private readonly secureDelete: boolean,
   ) {
     this.upsert = database.prepare(`
@@ -132,7 +132,7 @@ class SqliteContentStore implements EmbeddedStore {
       ON CONFLICT (id) DO UPDATE SET type = excluded.type, json = excluded.json, rev = excluded.rev,
         updated = excluded.updated`);
     this.remove = database.prepare('DELETE FROM documents WHERE id = ?');
-    const rows = database.prepare('SELECT json FROM documents').pluck().all() as string[];
+    const rows = database.prepare('SELECT json FROM documents').all<{ json: string }>().map((row) => row.json);
     this.index.load(rows.map((json) => deepFreeze(JSON.parse(json) as SanityDocument)));
   }
 
@@ -258,16 +258,16 @@ class SqliteContentStore implements EmbeddedStore {
       for (const [id, change] of changes) {
         if (change) {
           const { document, json } = change;
-          this.upsert.run(id, document._type, json, document._rev, document._updatedAt);
+          this.upsert.run(id, document._type, json, document._rev ?? '', document._updatedAt ?? '');
         } else {
           this.remove.run(id);
           deleted = true;
         }
       }
-    })();
+    });
     // The WAL still holds the pages as they were before the delete: copy the overwritten pages
     // into the database and empty it.
-    if (deleted && this.secureDelete) this.database.pragma('wal_checkpoint(TRUNCATE)');
+    if (deleted && this.secureDelete) this.database.exec('PRAGMA wal_checkpoint(TRUNCATE)');
     this.index.apply(changes);
     this.currentRevision += 1;
     this.statistics.committedTransactions += 1;

@@ -5,7 +5,7 @@
  * the store refuses outright stays in the table, marked, for an operator, until the retention
  * period of leads has passed.
  */
-import Database from 'better-sqlite3';
+import { openSqlite } from '../sqlite';
 import { preparePrivateDatabaseFile } from '../data-dir';
 import type { LeadDocument } from './store';
 
@@ -44,12 +44,12 @@ function entryOf(row: OutboxRow): OutboxEntry {
 
 export function openLeadOutbox(file: string): LeadOutbox {
   preparePrivateDatabaseFile(file);
-  const database = new Database(file);
-  database.pragma('journal_mode = WAL');
+  const database = openSqlite(file);
+  database.exec('PRAGMA journal_mode = WAL');
   // Leads leave this table once delivered or past retention: nothing of them may stay readable.
-  database.pragma('secure_delete = ON');
-  database.pragma('synchronous = FULL');
-  database.pragma('busy_timeout = 5000');
+  database.exec('PRAGMA secure_delete = ON');
+  database.exec('PRAGMA synchronous = FULL');
+  database.exec('PRAGMA busy_timeout = 5000');
   database.exec(`
     CREATE TABLE IF NOT EXISTS lead_outbox (
       id              TEXT PRIMARY KEY,
@@ -78,14 +78,14 @@ export function openLeadOutbox(file: string): LeadOutbox {
   const markRefused = database.prepare(
     'UPDATE lead_outbox SET attempts = attempts + 1, last_error = ?, refused = 1 WHERE id = ?',
   );
-  const countPending = database.prepare('SELECT count(*) FROM lead_outbox WHERE refused = 0').pluck();
+  const countPending = database.prepare('SELECT count(*) AS n FROM lead_outbox WHERE refused = 0');
   const selectBacklog = database.prepare(`
     SELECT count(*) AS count, min(created_at) AS oldestAt,
       (SELECT last_error FROM lead_outbox WHERE refused = 0 AND last_error IS NOT NULL ORDER BY next_attempt_at DESC LIMIT 1) AS lastError
     FROM lead_outbox WHERE refused = 0`);
   const removeRefused = database.prepare('DELETE FROM lead_outbox WHERE refused = 1 AND created_at < ?');
   // The WAL still holds deleted rows as they were: copy the overwritten pages back and empty it.
-  const forgetDeleted = () => database.pragma('wal_checkpoint(TRUNCATE)');
+  const forgetDeleted = () => database.exec('PRAGMA wal_checkpoint(TRUNCATE)');
 
   return {
     add(lead, visitSlotId, now = Date.now(), reason) {
@@ -109,7 +109,7 @@ export function openLeadOutbox(file: string): LeadOutbox {
       markRefused.run(error, id);
     },
     pendingCount() {
-      return countPending.get() as number;
+      return countPending.get<{ n: number }>()?.n ?? 0;
     },
     backlog() {
       return selectBacklog.get() as { count: number; oldestAt: number | null; lastError: string | null };
@@ -120,7 +120,7 @@ export function openLeadOutbox(file: string): LeadOutbox {
       return changes;
     },
     close() {
-      if (database.open) database.close();
+      if (database.isOpen) database.close();
     },
   };
 }
