@@ -100,6 +100,7 @@ export const leadMessages = {
   slotRemaining: (count: number) => `잔여 ${count}명`,
   resultTitle: '관심고객 등록 결과',
   backToForm: '양식으로 돌아가기',
+  retry: '다시 시도',
   goHome: '홈으로 가기',
   errors: {
     nameRequired: '이름을 입력해 주세요.',
@@ -114,6 +115,7 @@ export const leadMessages = {
     visitSlotInvalid: '방문 일시를 다시 선택해 주세요.',
     visitSlotFull: '선택하신 방문 일시는 마감되었습니다. 다른 일시를 선택해 주세요.',
     formExpired: '입력 양식이 만료되었습니다. 페이지를 새로고침한 뒤 다시 등록해 주세요.',
+    tokenRetrying: '연결이 잠시 불안정해 입력 양식을 새로 받고 있습니다. 입력하신 내용은 그대로 있으며, 준비되는 대로 자동으로 등록합니다.',
     tooFast: '잠시 후 다시 등록해 주세요.',
     rateLimited: '등록 요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
     tooLarge: '입력 내용이 너무 깁니다.',
