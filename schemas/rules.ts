@@ -2,6 +2,7 @@
  * Validation helpers shared by several schema types. Messages are in Korean because editors read
  * them in the Studio.
  */
+import { getPublishedId, type ValidationContext } from 'sanity';
 
 /** Sanity API version used by validators and initial-value resolvers that query the dataset. */
 export const STUDIO_API_VERSION = '2025-01-01';
@@ -44,4 +45,27 @@ export function validateHref(href: string | undefined): true | string {
 export function validateHttpsUrl(url: string | undefined): true | string {
   if (url === undefined || HTTPS_URL_PATTERN.test(url)) return true;
   return 'https:// 로 시작하는 주소를 입력해 주세요.';
+}
+
+/**
+ * How many other documents of `type` have `field` equal to `value`. Drafts and release versions
+ * of the document being edited are the same document and do not count.
+ */
+export async function countOthersWithValue(
+  context: ValidationContext,
+  type: string,
+  field: string,
+  value: unknown,
+): Promise<number> {
+  if (!context.document) return 0;
+  const client = context.getClient({ apiVersion: STUDIO_API_VERSION });
+  const publishedId = getPublishedId(context.document._id);
+  return client.fetch<number>(
+    `count(*[
+      _type == $type && ${field} == $value &&
+      !(_id in [$publishedId, "drafts." + $publishedId]) &&
+      !(_id in path("versions.*." + $publishedId))
+    ])`,
+    { type, value, publishedId },
+  );
 }

@@ -57,71 +57,111 @@ const NOTES = [
 const PREVAILS_LINES = ['본 자료는 이해를 돕기 위한 요약본이며,', '정확한 내용은 청약홈에 게시되는 입주자모집공고를 반드시 확인하시기 바랍니다.'];
 
 type Doc = InstanceType<typeof PDFDocument>;
+type Struct = ReturnType<Doc['struct']>;
 
 const PAGE_MARGIN = 50;
 
-function sectionHeading(doc: Doc, text: string) {
+/** Bands, bars and rules only decorate: marked as artifacts, screen readers skip them. */
+function decoration(doc: Doc, draw: () => void) {
+  doc.markContent('Artifact', { type: 'Layout' });
+  draw();
+  doc.endMarkedContent();
+}
+
+/** Adds a structure element of `type` to `parent` whose content is what `draw` puts on the page. */
+function tagged(doc: Doc, parent: Struct, type: string, draw: () => void) {
+  parent.add(doc.struct(type, {}, draw));
+}
+
+function sectionHeading(doc: Doc, parent: Struct, text: string) {
   doc.moveDown(1.1);
   const y = doc.y;
-  doc.rect(PAGE_MARGIN, y + 2, 4, 14).fill(COLOURS.gold);
-  doc.font('bold').fontSize(13).fillColor(COLOURS.navy).text(text, PAGE_MARGIN + 12, y, { lineBreak: false });
+  decoration(doc, () => doc.rect(PAGE_MARGIN, y + 2, 4, 14).fill(COLOURS.gold));
+  tagged(doc, parent, 'H2', () => doc.font('bold').fontSize(13).fillColor(COLOURS.navy).text(text, PAGE_MARGIN + 12, y, { lineBreak: false }));
   doc.x = PAGE_MARGIN;
   doc.y = y + 24;
 }
 
-/** A table with a header row (optional) and rows whose height follows the tallest cell. */
-function table(doc: Doc, columnWidths: number[], rows: string[][], header?: string[]) {
+/**
+ * A table with a header row (optional) and rows whose height follows the tallest cell. Header
+ * cells and each row's first cell (its label) are tagged TH, the others TD.
+ */
+function table(doc: Doc, parent: Struct, columnWidths: number[], rows: string[][], header?: string[]) {
   const padding = 6;
+  const tableStruct = doc.struct('Table');
+  parent.add(tableStruct);
   const drawRow = (cells: string[], isHeader: boolean, shaded: boolean) => {
     doc.font(isHeader ? 'bold' : 'regular').fontSize(9.5);
     const height =
       Math.max(...cells.map((cell, index) => doc.heightOfString(cell, { width: (columnWidths[index] ?? 0) - padding * 2 }))) + padding * 2;
     const top = doc.y;
     const width = columnWidths.reduce((sum, value) => sum + value, 0);
-    if (isHeader) doc.rect(PAGE_MARGIN, top, width, height).fill(COLOURS.navy);
-    else if (shaded) doc.rect(PAGE_MARGIN, top, width, height).fill(COLOURS.band);
+    decoration(doc, () => {
+      if (isHeader) doc.rect(PAGE_MARGIN, top, width, height).fill(COLOURS.navy);
+      else if (shaded) doc.rect(PAGE_MARGIN, top, width, height).fill(COLOURS.band);
+      doc.moveTo(PAGE_MARGIN, top + height).lineTo(PAGE_MARGIN + width, top + height).lineWidth(0.6).strokeColor(COLOURS.rule).stroke();
+    });
+    const rowStruct = doc.struct('TR');
+    tableStruct.add(rowStruct);
     let x = PAGE_MARGIN;
     cells.forEach((cell, index) => {
       const columnWidth = columnWidths[index] ?? 0;
       const isLabel = !isHeader && index === 0;
-      doc
-        .font(isHeader || isLabel ? 'bold' : 'regular')
-        .fillColor(isHeader ? '#ffffff' : isLabel ? COLOURS.navy : COLOURS.ink)
-        .text(cell, x + padding, top + padding, { width: columnWidth - padding * 2 });
+      const cellX = x;
+      tagged(doc, rowStruct, isHeader || isLabel ? 'TH' : 'TD', () =>
+        doc
+          .font(isHeader || isLabel ? 'bold' : 'regular')
+          .fillColor(isHeader ? '#ffffff' : isLabel ? COLOURS.navy : COLOURS.ink)
+          .text(cell, cellX + padding, top + padding, { width: columnWidth - padding * 2 }),
+      );
       x += columnWidth;
     });
-    doc.moveTo(PAGE_MARGIN, top + height).lineTo(PAGE_MARGIN + width, top + height).lineWidth(0.6).strokeColor(COLOURS.rule).stroke();
+    rowStruct.end();
     doc.x = PAGE_MARGIN;
     doc.y = top + height;
   };
   if (header) drawRow(header, true, false);
   rows.forEach((row, index) => drawRow(row, false, index % 2 === 1));
+  tableStruct.end();
 }
 
-function titleBand(doc: Doc) {
+function titleBand(doc: Doc, parent: Struct) {
   const width = doc.page.width;
-  doc.rect(0, 0, width, 110).fill(COLOURS.navy);
-  doc.rect(0, 110, width, 4).fill(COLOURS.gold);
-  doc.font('bold').fontSize(21).fillColor('#ffffff').text(TITLE, PAGE_MARGIN, 36);
-  doc.font('regular').fontSize(10).fillColor('#e8dcb8').text(SUBTITLE, PAGE_MARGIN, 70);
+  decoration(doc, () => {
+    doc.rect(0, 0, width, 110).fill(COLOURS.navy);
+    doc.rect(0, 110, width, 4).fill(COLOURS.gold);
+  });
+  tagged(doc, parent, 'H1', () => doc.font('bold').fontSize(21).fillColor('#ffffff').text(TITLE, PAGE_MARGIN, 36));
+  tagged(doc, parent, 'P', () => doc.font('regular').fontSize(10).fillColor('#e8dcb8').text(SUBTITLE, PAGE_MARGIN, 70));
   doc.x = PAGE_MARGIN;
   doc.y = 124;
 }
 
-function prevailsBox(doc: Doc) {
+function notes(doc: Doc, parent: Struct) {
+  const list = doc.struct('L');
+  parent.add(list);
+  doc.font('regular').fontSize(9.5).fillColor(COLOURS.ink).list(NOTES, { bulletRadius: 1.6, textIndent: 10, paragraphGap: 3, structParent: list });
+  list.end();
+}
+
+function prevailsBox(doc: Doc, parent: Struct) {
   doc.moveDown(1.4);
   const width = doc.page.width - PAGE_MARGIN * 2;
   doc.font('bold').fontSize(10.5);
   const height = doc.heightOfString(PREVAILS_LINES.join('\n'), { width: width - 32 }) + 24;
   const top = doc.y;
-  doc.rect(PAGE_MARGIN, top, width, height).lineWidth(1.2).fillAndStroke('#fbf6e8', COLOURS.gold);
-  doc.fillColor(COLOURS.navy).text(PREVAILS_LINES.join('\n'), PAGE_MARGIN + 16, top + 12, { width: width - 32 });
+  decoration(doc, () => doc.rect(PAGE_MARGIN, top, width, height).lineWidth(1.2).fillAndStroke('#fbf6e8', COLOURS.gold));
+  tagged(doc, parent, 'P', () => doc.fillColor(COLOURS.navy).text(PREVAILS_LINES.join('\n'), PAGE_MARGIN + 16, top + 12, { width: width - 32 }));
 }
 
 async function main() {
+  // Tagged (a structure tree in reading order, decoration marked as artifacts) and in Korean, so
+  // screen readers read the headings, tables and list as such.
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE_MARGIN,
+    pdfVersion: '1.7',
+    tagged: true,
     info: {
       Title: TITLE,
       Author: '청학 파크 에디션 분양사무소',
@@ -136,15 +176,18 @@ async function main() {
   const output = createWriteStream(OUTPUT);
   doc.pipe(output);
 
+  const document = doc.struct('Document');
+  doc.addStructure(document);
   const contentWidth = doc.page.width - PAGE_MARGIN * 2;
-  titleBand(doc);
-  sectionHeading(doc, '1. 공급 개요');
-  table(doc, [110, contentWidth - 110], OVERVIEW);
-  sectionHeading(doc, '2. 공급 일정 (예정)');
-  table(doc, [150, 180, contentWidth - 330], SCHEDULE, SCHEDULE_COLUMNS);
-  sectionHeading(doc, '3. 유의사항');
-  doc.font('regular').fontSize(9.5).fillColor(COLOURS.ink).list(NOTES, { bulletRadius: 1.6, textIndent: 10, paragraphGap: 3 });
-  prevailsBox(doc);
+  titleBand(doc, document);
+  sectionHeading(doc, document, '1. 공급 개요');
+  table(doc, document, [110, contentWidth - 110], OVERVIEW);
+  sectionHeading(doc, document, '2. 공급 일정 (예정)');
+  table(doc, document, [150, 180, contentWidth - 330], SCHEDULE, SCHEDULE_COLUMNS);
+  sectionHeading(doc, document, '3. 유의사항');
+  notes(doc, document);
+  prevailsBox(doc, document);
+  document.end();
 
   doc.end();
   await once(output, 'finish');

@@ -1,18 +1,11 @@
 import { DocumentIcon } from '@sanity/icons';
-import { defineArrayMember, defineField, defineType, getPublishedId } from 'sanity';
+import { defineArrayMember, defineField, defineType } from 'sanity';
 import type { ValidationContext } from 'sanity';
 
-import { STUDIO_API_VERSION } from '../rules';
+import { countOthersWithValue } from '../rules';
 
 /** "/", or "/Segment/segment" without a trailing slash, query string or fragment. */
 const PAGE_PATH_PATTERN = /^\/([A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*)?$/;
-
-/** GROQ: other pages (any draft or release version of a different document) using the same path. */
-const OTHER_PAGES_WITH_PATH_QUERY = `count(*[
-  _type == "page" && path == $path &&
-  !(_id in [$publishedId, "drafts." + $publishedId]) &&
-  !(_id in path("versions.*." + $publishedId))
-])`;
 
 export function validatePagePathFormat(path: string | undefined): true | string {
   if (path === undefined || PAGE_PATH_PATTERN.test(path)) return true;
@@ -24,10 +17,8 @@ export async function validatePagePathUnique(
   path: string | undefined,
   context: ValidationContext,
 ): Promise<true | string> {
-  if (!path || !context.document) return true;
-  const client = context.getClient({ apiVersion: STUDIO_API_VERSION });
-  const publishedId = getPublishedId(context.document._id);
-  const others = await client.fetch<number>(OTHER_PAGES_WITH_PATH_QUERY, { path, publishedId });
+  if (!path) return true;
+  const others = await countOthersWithValue(context, 'page', 'path', path);
   return others === 0 ? true : `이미 다른 페이지가 쓰고 있는 경로입니다: ${path}`;
 }
 

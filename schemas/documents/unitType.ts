@@ -1,11 +1,44 @@
 import { ThLargeIcon } from '@sanity/icons';
 import { defineArrayMember, defineField, defineType } from 'sanity';
+import type { ValidationContext } from 'sanity';
 
 import { orderField } from '../fields';
-import { validateHttpsUrl } from '../rules';
+import { countOthersWithValue, validateHttpsUrl } from '../rules';
 
 /** The code is the floor-plan path segment: /FloorPlan/59A, /Interior/84B. */
 const UNIT_CODE_PATTERN = /^\d{2,3}[A-Z]?$/;
+
+/** Shorter than this, a plan description cannot say rooms, layout and balcony. */
+export const PLAN_DESCRIPTION_MIN_LENGTH = 60;
+const BEDROOM_COUNT_PATTERN = /침실\s*\d+\s*개/;
+const BATHROOM_COUNT_PATTERN = /욕실\s*\d+\s*개/;
+
+type UnitTypeDocument = { plan?: { asset?: unknown }; vrTourUrl?: string };
+
+/**
+ * The plan's description is its alt text: a visitor who cannot see the plan learns from it what
+ * the picture shows, so it must name the rooms with their counts and belong to this type alone.
+ */
+export async function validatePlanDescription(text: string | undefined, context: ValidationContext): Promise<true | string> {
+  const hasPlan = Boolean((context.document as UnitTypeDocument | undefined)?.plan?.asset);
+  const trimmed = text?.trim() ?? '';
+  if (!trimmed) return hasPlan ? '평면도가 있는 주택형은 평면 설명을 입력해 주세요.' : true;
+  if (trimmed.length < PLAN_DESCRIPTION_MIN_LENGTH) {
+    return `평면 설명은 방 구성, 배치, 발코니를 담아 ${PLAN_DESCRIPTION_MIN_LENGTH}자 이상으로 입력해 주세요.`;
+  }
+  if (!BEDROOM_COUNT_PATTERN.test(trimmed) || !BATHROOM_COUNT_PATTERN.test(trimmed)) {
+    return '방 개수를 "침실 3개, 욕실 1개"처럼 숫자로 적어 주세요.';
+  }
+  if (!trimmed.includes('발코니')) return '발코니의 위치나 유무를 적어 주세요.';
+  const others = await countOthersWithValue(context, 'unitType', 'planDescription', text);
+  return others === 0 ? true : '다른 주택형과 같은 설명입니다. 이 주택형의 평면을 그대로 설명해 주세요.';
+}
+
+/** A tour without a text description leaves out visitors who cannot use the VR viewer. */
+export function validateVrDescription(text: string | undefined, context: ValidationContext): true | string {
+  const hasTour = Boolean((context.document as UnitTypeDocument | undefined)?.vrTourUrl);
+  return !hasTour || text?.trim() ? true : 'VR 주소를 넣은 주택형은 VR 화면 설명을 입력해 주세요.';
+}
 
 export const unitType = defineType({
   name: 'unitType',
@@ -77,6 +110,15 @@ export const unitType = defineType({
       type: 'imageWithAlt',
     }),
     defineField({
+      name: 'planDescription',
+      title: '평면 설명',
+      description:
+        '평면도를 볼 수 없는 방문자에게 읽어 주는 설명(대체 텍스트)입니다. 침실·욕실 개수(예: 침실 3개, 욕실 1개), 방의 배치와 발코니를 이 주택형의 평면 그대로 적어 주세요.',
+      type: 'text',
+      rows: 4,
+      validation: (rule) => rule.custom(validatePlanDescription),
+    }),
+    defineField({
       name: 'vrTourUrl',
       title: 'E-모델하우스 VR 주소',
       description: '입력한 주택형만 E-모델하우스 탭에 나옵니다. 방문자가 화면을 누를 때만 불러옵니다.',
@@ -89,6 +131,15 @@ export const unitType = defineType({
       description: 'VR을 불러오기 전 화면에 깔리는 이미지입니다. 비워 두면 단색 배경이 표시됩니다.',
       type: 'imageWithAlt',
       hidden: ({ document }) => !document?.vrTourUrl,
+    }),
+    defineField({
+      name: 'vrDescription',
+      title: 'VR 화면 설명',
+      description: 'VR을 쓸 수 없는 방문자를 위해 VR에서 둘러볼 수 있는 공간과 모습을 글로 적어 주세요. VR 아래에 그대로 표시됩니다.',
+      type: 'text',
+      rows: 4,
+      hidden: ({ document }) => !document?.vrTourUrl,
+      validation: (rule) => rule.custom(validateVrDescription),
     }),
     defineField({
       name: 'interiorImages',

@@ -221,21 +221,19 @@ test.describe('when the server fails', () => {
 
     await page.route('**/api/leads', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
     await submit.click();
-    const result = section.getByRole('status');
-    await expect(result).toHaveText(/❌ 등록에 실패했습니다\. 다시 시도해 주세요\./);
-    await result.getByRole('button', { name: '양식으로 돌아가기' }).click();
+    const problem = section.getByRole('alert');
+    await expect(problem).toHaveText(/❌ 등록에 실패했습니다\. 다시 시도해 주세요\./);
     await expect(section.getByLabel('이름')).toHaveValue('재시도고객');
 
     await page.unroute('**/api/leads');
     await page.route('**/api/leads', (route) => route.abort('connectionrefused'));
-    await submit.click();
-    await expect(result).toHaveText(/⚠️ 오류가 발생했습니다\. 잠시 후 다시 시도해 주세요\./);
-    await result.getByRole('button', { name: '양식으로 돌아가기' }).click();
+    await problem.getByRole('button', { name: '다시 시도' }).click();
+    await expect(problem).toHaveText(/⚠️ 오류가 발생했습니다\. 잠시 후 다시 시도해 주세요\./);
     await expect(section.getByLabel('연락처')).toHaveValue(phone);
 
     await page.unroute('**/api/leads');
-    await submit.click();
-    await expect(result).toContainText(SUCCESS);
+    await problem.getByRole('button', { name: '다시 시도' }).click();
+    await expect(section.getByRole('status')).toContainText(SUCCESS);
     await expect.poll(() => exportedRowFor(phone)).toContain('"재시도고객"');
   });
 });

@@ -136,7 +136,7 @@ test('/FloorPlan/videos: tabs; YouTube loads only after the play button is click
   const frame = page.locator('iframe');
   await expect(frame).toHaveCount(1);
   await expect(frame).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}\?autoplay=1/);
-  await expect(frame).toHaveAttribute('title', '입지 안내');
+  await expect(frame).toHaveAttribute('title', '입지 안내 영상 (YouTube)');
   await expect.poll(() => thirdParty.length).toBeGreaterThan(0);
   expect(thirdParty.every((url) => url.startsWith('https://www.youtube-nocookie.com/'))).toBe(true);
 
@@ -164,11 +164,12 @@ test('/FloorPlan/Emodel: the VR tour loads only after the visitor clicks the scr
   await expect(tab).toHaveCount(1);
   await expect(tab).toHaveText('전용 59㎡A');
   await expect(tab).toHaveAttribute('aria-selected', 'true');
-  const facade = page.getByRole('link', { name: /화면을 클릭하시면 VR을 보실 수 있습니다\./ });
+  const facade = page.getByRole('link', { name: /화면을 선택하면 VR을 보실 수 있습니다\./ });
   await expect(facade).toBeVisible();
-  // The editor's poster shows under the hint, served by our own image route.
+  // The editor's poster shows under the hint, served by our own image route; inside the link it
+  // only sets the scene (the VR description under the tour says what it shows).
   const poster = facade.locator('img.media-facade__poster');
-  await expect(poster).toHaveAttribute('alt', /전용 59㎡A 거실/);
+  await expect(poster).toHaveAttribute('alt', '');
   await expect(poster).toHaveAttribute('src', /^\/images\//);
   await expect.poll(() => poster.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
   await page.waitForLoadState('networkidle');

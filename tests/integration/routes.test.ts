@@ -219,7 +219,7 @@ describe('every informational route, rendered on the server', () => {
     const videos = (await get('/FloorPlan/videos')).html;
     expect(videos).toMatch(/role="tab"[^>]*aria-selected="true"[^>]*>입지 안내</);
     expect(videos).toContain('class="media-facade"');
-    expect((await get('/FloorPlan/Emodel')).html).toContain('화면을 클릭하시면 VR을 보실 수 있습니다.');
+    expect((await get('/FloorPlan/Emodel')).html).toContain('화면을 선택하면 VR을 보실 수 있습니다.');
   });
 
   it('the plan is a schedule table, the location map has its address and directions as text', async () => {

@@ -51,4 +51,14 @@ describe('announcement PDF', () => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.length).toBeLessThan(MAX_PDF_BYTES);
   });
+
+  it('is tagged for screen readers: Korean, a structure tree with headings, tables with header cells, a list', () => {
+    const pdf = readFileSync(ANNOUNCEMENT_PDF).toString('latin1');
+    expect(pdf).toContain('/Marked true');
+    expect(pdf).toMatch(/\/StructTreeRoot \d+ 0 R/);
+    expect(pdf).toContain('/Lang (ko-KR)');
+    expect(pdf).toContain('/DisplayDocTitle true');
+    const structureTypes = new Set([...pdf.matchAll(/\/S \/(\w+)/g)].map(([, type]) => type));
+    for (const type of ['Document', 'H1', 'H2', 'P', 'Table', 'TR', 'TH', 'TD', 'L', 'LI']) expect(structureTypes, type).toContain(type);
+  });
 });

@@ -22,6 +22,8 @@ import { PressViewCount } from '../../schemas/components/PressViewCount';
 
 import { validatePagePathFormat, validatePagePathUnique } from '../../schemas/documents/page';
 import { pressArticle } from '../../schemas/documents/pressArticle';
+import { validatePlanDescription, validateVrDescription } from '../../schemas/documents/unitType';
+import { validateVideoSummary } from '../../schemas/documents/videoTab';
 import { pressViews } from '../../schemas/documents/pressViews';
 import { contentDocumentTypes, leadTypeNames, schemaTypes, singletonTypeNames } from '../../schemas';
 import { validateHref, validateMobilePhone, validatePublicPhone } from '../../schemas/rules';
@@ -166,6 +168,50 @@ describe('field rules', () => {
     expect(await validatePagePathUnique('/BusinessGuide/intro', contextFor('page-intro'))).toBe(true);
     expect(await validatePagePathUnique('/BusinessGuide/intro', contextFor('drafts.page-plan'))).toMatch(/이미 다른 페이지/);
     expect(await validatePagePathUnique('/BusinessGuide/new', contextFor('page-new'))).toBe(true);
+  });
+
+  it('require a floor plan description that names the rooms with counts and the balcony, belonging to one type only', async () => {
+    const description59A =
+      '전용 59㎡A 평면도: 침실 3개, 욕실 1개의 3베이 구조. 그림 위쪽 전면 전체에 발코니가 있고, 그 안쪽으로 침실, 거실, 침실이 나란히 발코니를 향합니다.';
+    const unitTypes = [
+      { _id: 'unitType-59A', _type: 'unitType', planDescription: description59A },
+      { _id: 'drafts.unitType-59A', _type: 'unitType', planDescription: description59A },
+    ];
+    const withPlan = (id: string) =>
+      ({ document: { _id: id, _type: 'unitType', plan: { asset: { _ref: 'image-1' } } }, getClient: () => clientOver(unitTypes) }) as unknown as ValidationContext;
+    const withoutPlan = { document: { _id: 'unitType-new', _type: 'unitType' }, getClient: () => clientOver(unitTypes) } as unknown as ValidationContext;
+
+    expect(await validatePlanDescription(description59A, withPlan('drafts.unitType-59A'))).toBe(true);
+    expect(await validatePlanDescription(undefined, withoutPlan)).toBe(true);
+    expect(await validatePlanDescription(undefined, withPlan('unitType-59B'))).toMatch(/평면 설명을 입력/);
+    // The old one-size-fits-all text: no counts, too short.
+    expect(await validatePlanDescription('전용 59㎡B 평면 일러스트: 거실, 침실, 주방, 욕실과 발코니 배치', withPlan('unitType-59B'))).toMatch(/자 이상/);
+    expect(await validatePlanDescription(`${description59A.replace('침실 3개, 욕실 1개', '방 여러 개')} 넓은 거실이 있습니다.`, withPlan('unitType-59B'))).toMatch(/침실 3개, 욕실 1개/);
+    expect(await validatePlanDescription(description59A.replaceAll('발코니', '창'), withPlan('unitType-59B'))).toMatch(/발코니/);
+    expect(await validatePlanDescription(description59A, withPlan('unitType-59B'))).toMatch(/다른 주택형과 같은 설명/);
+  });
+
+  it('require a text description of a VR tour and a summary of a video', () => {
+    const context = (document: Record<string, unknown>) => ({ document: { _id: 'x', _type: 't', ...document } }) as unknown as ValidationContext;
+    expect(validateVrDescription(undefined, context({}))).toBe(true);
+    expect(validateVrDescription(' ', context({ vrTourUrl: 'https://vr.example/59A' }))).toMatch(HANGUL);
+    expect(validateVrDescription('거실과 침실을 둘러봅니다.', context({ vrTourUrl: 'https://vr.example/59A' }))).toBe(true);
+    expect(validateVideoSummary(undefined, context({}))).toBe(true);
+    expect(validateVideoSummary(undefined, context({ videoId: 'abcdefghijk' }))).toMatch(HANGUL);
+    expect(validateVideoSummary('단지 주변을 보여 줍니다.', context({ videoId: 'abcdefghijk' }))).toBe(true);
+  });
+
+  it('let a decorative image go without alt text, but no other image', async () => {
+    const markersFor = async (image: Record<string, unknown>) =>
+      validateDocument({
+        document: { _id: 'premiumCard-x', _type: 'premiumCard', order: 1, label: 'PREMIUM 09', title: '카드', image: { _type: 'imageWithAlt', asset: { _type: 'reference', _ref: 'image-0000000000000000000000000000000000000000-16x9-webp' }, ...image } } as never,
+        workspace: { schema } as unknown as Workspace,
+        getClient: () => clientOver([]),
+        getDocumentExists: async () => true,
+        environment: 'cli',
+      });
+    expect(await markersFor({ decorative: true })).toEqual([]);
+    expect(await markersFor({})).toContainEqual(expect.objectContaining({ path: ['image', 'alt'], message: '대체 텍스트를 입력해 주세요.' }));
   });
 
   it('find a path repeated anywhere in the menu', () => {

@@ -13,6 +13,7 @@ import type { SanityClient, SanityDocument, ValidationMarker, Workspace } from '
 import { describe, expect, it } from 'vitest';
 
 import { contentDocumentTypes, leadTypeNames, schemaTypes, singletonTypeNames } from '../../schemas';
+import { FLOOR_PLANS } from '../../scripts/artwork/floor-plan';
 
 const CONTENT_DIR = fileURLToPath(new URL('../../content/', import.meta.url));
 const SEED_FILE = path.join(CONTENT_DIR, 'production.ndjson');
@@ -201,6 +202,19 @@ describe('seed dataset', () => {
       .filter(({ _type, inViewer }) => _type === 'unitType' && inViewer === true)
       .map(({ code }) => code);
     expect(viewerCodes).toEqual(['40', '59A', '59B']);
+  });
+
+  it('describes each floor plan with the bedrooms and bathrooms its artwork draws, and every card icon as decorative', () => {
+    const unitTypes = documents.filter(({ _type }) => _type === 'unitType');
+    for (const { code, planDescription } of unitTypes) {
+      const rooms = FLOOR_PLANS[code as string] ?? [];
+      const count = (kind: string) => rooms.filter((room) => room.kind === kind).length;
+      expect(planDescription, String(code)).toContain(`침실 ${count('bedroom')}개`);
+      expect(planDescription, String(code)).toContain(`욕실 ${count('bath')}개`);
+    }
+    expect(new Set(unitTypes.map(({ planDescription }) => planDescription)).size).toBe(unitTypes.length);
+    const cards = documents.filter(({ _type }) => _type === 'premiumCard' || _type === 'locationCard');
+    expect(cards.map(({ image }) => image)).toEqual(cards.map(() => expect.objectContaining({ decorative: true })));
   });
 
   it.each(documents.map((document) => [document._id, document] as const))(

@@ -16,10 +16,10 @@ import { InterestPopup } from './components/leads/InterestPopup';
 import { PromoBanner } from './components/PromoBanner';
 import { MobileBottomBar } from './components/MobileBottomBar';
 import { ComplexJsonLd } from './components/ComplexJsonLd';
+import { ErrorPage } from './components/page/ErrorPage';
 import globalStylesUrl from './styles/global.css?url';
 import pretendardRegularUrl from './fonts/pretendard-core-400.woff2?url';
 import pretendardBoldUrl from './fonts/pretendard-core-700.woff2?url';
-import { messages } from './lib/messages';
 import { useNonce } from './lib/nonce';
 import { useFocusHeadingOnNavigation, useKeepFocusInView } from './lib/focus';
 
@@ -89,19 +89,5 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound) console.error(error);
-  return (
-    <main id="main" className="error-page">
-      <title>{notFound ? messages.notFound : '오류가 발생했습니다'}</title>
-      <meta name="robots" content="noindex, nofollow" />
-      <h1>{notFound ? messages.notFound : '오류가 발생했습니다'}</h1>
-      <p>
-        {notFound
-          ? '요청하신 페이지를 찾을 수 없습니다. 주소를 다시 확인해 주세요.'
-          : messages.leadError}
-      </p>
-      <p>
-        <a href="/">홈으로 가기</a>
-      </p>
-    </main>
-  );
+  return <ErrorPage notFound={notFound} />;
 }

@@ -4,8 +4,12 @@
  */
 import { defineQuery } from 'groq';
 
-const imageFieldList = /* groq */ `_type, asset, hotspot, crop, alt, disclaimer, caption`;
+const imageAssetFields = /* groq */ `_type, asset, hotspot, crop, disclaimer, caption`;
+/** A decorative image (a card icon beside its own text) has an empty alt, whatever was typed. */
+const imageFieldList = /* groq */ `${imageAssetFields}, "alt": select(decorative == true => "", alt)`;
 const imageFields = /* groq */ `{ ${imageFieldList} }`;
+/** A unit type's plan is described by the type's own plan description. */
+const planImageFields = /* groq */ `{ ${imageAssetFields}, "alt": coalesce(^.planDescription, alt) }`;
 
 const seoFields = /* groq */ `{ title, description, noIndex, ogImage ${imageFields} }`;
 
@@ -58,7 +62,7 @@ export const premiumSlidesQuery = defineQuery(`
 /** The unit types of the home page's floor-plan viewer (40 · 59A · 59B). */
 export const viewerUnitTypesQuery = defineQuery(`
   *[_type == "unitType" && inViewer == true] | order(order asc){
-    _id, code, label, plan ${imageFields}
+    _id, code, label, plan ${planImageFields}
   }
 `);
 
@@ -133,8 +137,8 @@ export const pressSitemapQuery = defineQuery(`
 
 const unitTypeFields = /* groq */ `{
   _id, code, label, exclusiveArea, supplyArea, households,
-  plan ${imageFields},
-  interiorImages[]{ _key, _type, asset, hotspot, crop, alt, disclaimer, caption }
+  plan ${planImageFields},
+  interiorImages[]{ _key, ${imageFieldList} }
 }`;
 
 /**
@@ -147,11 +151,11 @@ export const unitTypeByCodeQuery = defineQuery(`
 
 /** The E-model house tabs: unit types with a VR tour address. */
 export const vrTourUnitTypesQuery = defineQuery(`
-  *[_type == "unitType" && defined(vrTourUrl)] | order(order asc){ _id, code, label, vrTourUrl, vrPoster ${imageFields} }
+  *[_type == "unitType" && defined(vrTourUrl)] | order(order asc){ _id, code, label, vrTourUrl, vrDescription, vrPoster ${imageFields} }
 `);
 
 export const videoTabsQuery = defineQuery(`
-  *[_type == "videoTab"] | order(order asc){ _id, key, title, videoId }
+  *[_type == "videoTab"] | order(order asc){ _id, key, title, videoId, summary }
 `);
 
 export const locationCardsQuery = defineQuery(`

@@ -103,6 +103,7 @@ export type ImageWithAlt = {
   media?: unknown;
   hotspot?: SanityImageHotspot;
   crop?: SanityImageCrop;
+  decorative?: boolean;
   alt?: string;
   disclaimer?: string;
   caption?: string;
@@ -200,6 +201,7 @@ export type VideoTab = {
   key?: string;
   title?: string;
   videoId?: string;
+  summary?: string;
 };
 
 export type OverviewRow = {
@@ -268,8 +270,10 @@ export type UnitType = {
   inViewer?: boolean;
   pages?: Array<string>;
   plan?: ImageWithAlt;
+  planDescription?: string;
   vrTourUrl?: string;
   vrPoster?: ImageWithAlt;
+  vrDescription?: string;
   interiorImages?: Array<
     {
       _key: string;
@@ -592,7 +596,7 @@ export type AllSanitySchemaTypes =
 
 // Source: ../web/sanity/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{    brandName, builder, phone, consultationHours, address, siteUrl, pressSiteSlug,    facts, copyrightYear, footerDisclaimer,    familySites[]{ _key, label, href, newTab },    promoBanner{ text, href },    naverSiteVerification, kakaoChannelUrl, applyHomeUrl,    ogImage { _type, asset, hotspot, crop, alt, disclaimer, caption },    menu[]{ _key, title, items[]{ _key, label, href } },    defaultSeo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, alt, disclaimer, caption } }  }
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{    brandName, builder, phone, consultationHours, address, siteUrl, pressSiteSlug,    facts, copyrightYear, footerDisclaimer,    familySites[]{ _key, label, href, newTab },    promoBanner{ text, href },    naverSiteVerification, kakaoChannelUrl, applyHomeUrl,    ogImage { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) },    menu[]{ _key, title, items[]{ _key, label, href } },    defaultSeo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } }  }
 export type SiteSettingsQueryResult = {
   brandName: string | null;
   builder: string | null;
@@ -622,9 +626,9 @@ export type SiteSettingsQueryResult = {
     asset: SanityImageAssetReference | null;
     hotspot: SanityImageHotspot | null;
     crop: SanityImageCrop | null;
-    alt: string | null;
     disclaimer: string | null;
     caption: string | null;
+    alt: string | "" | null;
   } | null;
   menu: Array<{
     _key: string;
@@ -644,16 +648,16 @@ export type SiteSettingsQueryResult = {
       asset: SanityImageAssetReference | null;
       hotspot: SanityImageHotspot | null;
       crop: SanityImageCrop | null;
-      alt: string | null;
       disclaimer: string | null;
       caption: string | null;
+      alt: string | "" | null;
     } | null;
   } | null;
 } | null;
 
 // Source: ../web/sanity/queries.ts
 // Variable: homePageQuery
-// Query: *[_type == "homePage" && _id == "homePage"][0]{    hero{ eyebrow, title, subtitle, ctaLabel, image { _type, asset, hotspot, crop, alt, disclaimer, caption } },    locationTitle,    locationPoints[]{ _key, title, text },    brandIntro{ title, text, linkLabel },    premiumTitle,    specialPlan{ title, text, image { _type, asset, hotspot, crop, alt, disclaimer, caption } },    unitPlan{ title, linkLabel, typeGuide{ title, text }, eModel{ title, text, linkLabel } },    mobileOverview{      title, businessTitle, locationTitle, premiumTitle,      locationImages[]{ _key, _type, asset, hotspot, crop, alt, disclaimer, caption }    },    complex{ title, items[]{ _key, title, text, image { _type, asset, hotspot, crop, alt, disclaimer, caption } } },    interestForm{ title, text },    seo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, alt, disclaimer, caption } }  }
+// Query: *[_type == "homePage" && _id == "homePage"][0]{    hero{ eyebrow, title, subtitle, ctaLabel, image { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } },    locationTitle,    locationPoints[]{ _key, title, text },    brandIntro{ title, text, linkLabel },    premiumTitle,    specialPlan{ title, text, image { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } },    unitPlan{ title, linkLabel, typeGuide{ title, text }, eModel{ title, text, linkLabel } },    mobileOverview{      title, businessTitle, locationTitle, premiumTitle,      locationImages[]{ _key, _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) }    },    complex{ title, items[]{ _key, title, text, image { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } } },    interestForm{ title, text },    seo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } }  }
 export type HomePageQueryResult = {
   hero: {
     eyebrow: string | null;
@@ -665,9 +669,9 @@ export type HomePageQueryResult = {
       asset: SanityImageAssetReference | null;
       hotspot: SanityImageHotspot | null;
       crop: SanityImageCrop | null;
-      alt: string | null;
       disclaimer: string | null;
       caption: string | null;
+      alt: string | "" | null;
     } | null;
   } | null;
   locationTitle: string | null;
@@ -690,9 +694,9 @@ export type HomePageQueryResult = {
       asset: SanityImageAssetReference | null;
       hotspot: SanityImageHotspot | null;
       crop: SanityImageCrop | null;
-      alt: string | null;
       disclaimer: string | null;
       caption: string | null;
+      alt: string | "" | null;
     } | null;
   } | null;
   unitPlan: {
@@ -719,9 +723,9 @@ export type HomePageQueryResult = {
       asset: SanityImageAssetReference | null;
       hotspot: SanityImageHotspot | null;
       crop: SanityImageCrop | null;
-      alt: string | null;
       disclaimer: string | null;
       caption: string | null;
+      alt: string | "" | null;
     }> | null;
   } | null;
   complex: {
@@ -735,9 +739,9 @@ export type HomePageQueryResult = {
         asset: SanityImageAssetReference | null;
         hotspot: SanityImageHotspot | null;
         crop: SanityImageCrop | null;
-        alt: string | null;
         disclaimer: string | null;
         caption: string | null;
+        alt: string | "" | null;
       } | null;
     }> | null;
   } | null;
@@ -754,16 +758,16 @@ export type HomePageQueryResult = {
       asset: SanityImageAssetReference | null;
       hotspot: SanityImageHotspot | null;
       crop: SanityImageCrop | null;
-      alt: string | null;
       disclaimer: string | null;
       caption: string | null;
+      alt: string | "" | null;
     } | null;
   } | null;
 } | null;
 
 // Source: ../web/sanity/queries.ts
 // Variable: premiumCardsQuery
-// Query: *[_type == "premiumCard"] | order(order asc){    _id, label, title, text1, text2, link, linkText, image { _type, asset, hotspot, crop, alt, disclaimer, caption }  }
+// Query: *[_type == "premiumCard"] | order(order asc){    _id, label, title, text1, text2, link, linkText, image { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) }  }
 export type PremiumCardsQueryResult = Array<{
   _id: string;
   label: string | null;
@@ -777,15 +781,15 @@ export type PremiumCardsQueryResult = Array<{
     asset: SanityImageAssetReference | null;
     hotspot: SanityImageHotspot | null;
     crop: SanityImageCrop | null;
-    alt: string | null;
     disclaimer: string | null;
     caption: string | null;
+    alt: string | "" | null;
   } | null;
 }>;
 
 // Source: ../web/sanity/queries.ts
 // Variable: premiumSlidesQuery
-// Query: *[_type == "premiumSlide" && defined(image.asset)] | order(order asc){    _id, title, description, image { _type, asset, hotspot, crop, alt, disclaimer, caption }  }
+// Query: *[_type == "premiumSlide" && defined(image.asset)] | order(order asc){    _id, title, description, image { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) }  }
 export type PremiumSlidesQueryResult = Array<{
   _id: string;
   title: string | null;
@@ -795,15 +799,15 @@ export type PremiumSlidesQueryResult = Array<{
     asset: SanityImageAssetReference | null;
     hotspot: SanityImageHotspot | null;
     crop: SanityImageCrop | null;
-    alt: string | null;
     disclaimer: string | null;
     caption: string | null;
+    alt: string | "" | null;
   } | null;
 }>;
 
 // Source: ../web/sanity/queries.ts
 // Variable: viewerUnitTypesQuery
-// Query: *[_type == "unitType" && inViewer == true] | order(order asc){    _id, code, label, plan { _type, asset, hotspot, crop, alt, disclaimer, caption }  }
+// Query: *[_type == "unitType" && inViewer == true] | order(order asc){    _id, code, label, plan { _type, asset, hotspot, crop, disclaimer, caption, "alt": coalesce(^.planDescription, alt) }  }
 export type ViewerUnitTypesQueryResult = Array<{
   _id: string;
   code: string | null;
@@ -813,15 +817,15 @@ export type ViewerUnitTypesQueryResult = Array<{
     asset: SanityImageAssetReference | null;
     hotspot: SanityImageHotspot | null;
     crop: SanityImageCrop | null;
-    alt: string | null;
     disclaimer: string | null;
     caption: string | null;
+    alt: string | null;
   } | null;
 }>;
 
 // Source: ../web/sanity/queries.ts
 // Variable: pageByPathQuery
-// Query: *[_type == "page" && lower(path) == lower($path)][0]{    _id, path, title, group,    banner{ title, text, delayText, image { _type, asset, hotspot, crop, alt, disclaimer, caption } },    intro,    sections[]{      _key, heading, body, notes, videoId,      image { _type, asset, hotspot, crop, alt, disclaimer, caption },      table{ columns, rows[]{ _key, cells } }    },    actions[]{ _key, label, href, newTab },    notes,    seo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, alt, disclaimer, caption } }  }
+// Query: *[_type == "page" && lower(path) == lower($path)][0]{    _id, path, title, group,    banner{ title, text, delayText, image { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } },    intro,    sections[]{      _key, heading, body, notes, videoId,      image { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) },      table{ columns, rows[]{ _key, cells } }    },    actions[]{ _key, label, href, newTab },    notes,    seo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } }  }
 export type PageByPathQueryResult = {
   _id: string;
   path: string | null;
@@ -836,9 +840,9 @@ export type PageByPathQueryResult = {
       asset: SanityImageAssetReference | null;
       hotspot: SanityImageHotspot | null;
       crop: SanityImageCrop | null;
-      alt: string | null;
       disclaimer: string | null;
       caption: string | null;
+      alt: string | "" | null;
     } | null;
   } | null;
   intro: string | null;
@@ -853,9 +857,9 @@ export type PageByPathQueryResult = {
       asset: SanityImageAssetReference | null;
       hotspot: SanityImageHotspot | null;
       crop: SanityImageCrop | null;
-      alt: string | null;
       disclaimer: string | null;
       caption: string | null;
+      alt: string | "" | null;
     } | null;
     table: {
       columns: Array<string> | null;
@@ -881,9 +885,9 @@ export type PageByPathQueryResult = {
       asset: SanityImageAssetReference | null;
       hotspot: SanityImageHotspot | null;
       crop: SanityImageCrop | null;
-      alt: string | null;
       disclaimer: string | null;
       caption: string | null;
+      alt: string | "" | null;
     } | null;
   } | null;
 } | null;
@@ -957,7 +961,7 @@ export type PressSitemapQueryResult = Array<{
 
 // Source: ../web/sanity/queries.ts
 // Variable: unitTypeByCodeQuery
-// Query: *[_type == "unitType" && code == $code && $page in pages][0]{  _id, code, label, exclusiveArea, supplyArea, households,  plan { _type, asset, hotspot, crop, alt, disclaimer, caption },  interiorImages[]{ _key, _type, asset, hotspot, crop, alt, disclaimer, caption }}
+// Query: *[_type == "unitType" && code == $code && $page in pages][0]{  _id, code, label, exclusiveArea, supplyArea, households,  plan { _type, asset, hotspot, crop, disclaimer, caption, "alt": coalesce(^.planDescription, alt) },  interiorImages[]{ _key, _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) }}
 export type UnitTypeByCodeQueryResult = {
   _id: string;
   code: string | null;
@@ -970,9 +974,9 @@ export type UnitTypeByCodeQueryResult = {
     asset: SanityImageAssetReference | null;
     hotspot: SanityImageHotspot | null;
     crop: SanityImageCrop | null;
-    alt: string | null;
     disclaimer: string | null;
     caption: string | null;
+    alt: string | null;
   } | null;
   interiorImages: Array<{
     _key: string;
@@ -980,44 +984,46 @@ export type UnitTypeByCodeQueryResult = {
     asset: SanityImageAssetReference | null;
     hotspot: SanityImageHotspot | null;
     crop: SanityImageCrop | null;
-    alt: string | null;
     disclaimer: string | null;
     caption: string | null;
+    alt: string | "" | null;
   }> | null;
 } | null;
 
 // Source: ../web/sanity/queries.ts
 // Variable: vrTourUnitTypesQuery
-// Query: *[_type == "unitType" && defined(vrTourUrl)] | order(order asc){ _id, code, label, vrTourUrl, vrPoster { _type, asset, hotspot, crop, alt, disclaimer, caption } }
+// Query: *[_type == "unitType" && defined(vrTourUrl)] | order(order asc){ _id, code, label, vrTourUrl, vrDescription, vrPoster { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } }
 export type VrTourUnitTypesQueryResult = Array<{
   _id: string;
   code: string | null;
   label: string | null;
   vrTourUrl: string;
+  vrDescription: string | null;
   vrPoster: {
     _type: "imageWithAlt";
     asset: SanityImageAssetReference | null;
     hotspot: SanityImageHotspot | null;
     crop: SanityImageCrop | null;
-    alt: string | null;
     disclaimer: string | null;
     caption: string | null;
+    alt: string | "" | null;
   } | null;
 }>;
 
 // Source: ../web/sanity/queries.ts
 // Variable: videoTabsQuery
-// Query: *[_type == "videoTab"] | order(order asc){ _id, key, title, videoId }
+// Query: *[_type == "videoTab"] | order(order asc){ _id, key, title, videoId, summary }
 export type VideoTabsQueryResult = Array<{
   _id: string;
   key: string | null;
   title: string | null;
   videoId: string | null;
+  summary: string | null;
 }>;
 
 // Source: ../web/sanity/queries.ts
 // Variable: locationCardsQuery
-// Query: *[_type == "locationCard"] | order(order asc){ _id, title, content, image { _type, asset, hotspot, crop, alt, disclaimer, caption } }
+// Query: *[_type == "locationCard"] | order(order asc){ _id, title, content, image { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } }
 export type LocationCardsQueryResult = Array<{
   _id: string;
   title: string | null;
@@ -1027,9 +1033,9 @@ export type LocationCardsQueryResult = Array<{
     asset: SanityImageAssetReference | null;
     hotspot: SanityImageHotspot | null;
     crop: SanityImageCrop | null;
-    alt: string | null;
     disclaimer: string | null;
     caption: string | null;
+    alt: string | "" | null;
   } | null;
 }>;
 
@@ -1154,12 +1160,12 @@ export type SitemapQueryResult = {
 import "@sanity/client";
 declare module "@sanity/client" {
   interface SanityQueries {
-    '\n  *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    brandName, builder, phone, consultationHours, address, siteUrl, pressSiteSlug,\n    facts, copyrightYear, footerDisclaimer,\n    familySites[]{ _key, label, href, newTab },\n    promoBanner{ text, href },\n    naverSiteVerification, kakaoChannelUrl, applyHomeUrl,\n    ogImage { _type, asset, hotspot, crop, alt, disclaimer, caption },\n    menu[]{ _key, title, items[]{ _key, label, href } },\n    defaultSeo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, alt, disclaimer, caption } }\n  }\n': SiteSettingsQueryResult;
-    '\n  *[_type == "homePage" && _id == "homePage"][0]{\n    hero{ eyebrow, title, subtitle, ctaLabel, image { _type, asset, hotspot, crop, alt, disclaimer, caption } },\n    locationTitle,\n    locationPoints[]{ _key, title, text },\n    brandIntro{ title, text, linkLabel },\n    premiumTitle,\n    specialPlan{ title, text, image { _type, asset, hotspot, crop, alt, disclaimer, caption } },\n    unitPlan{ title, linkLabel, typeGuide{ title, text }, eModel{ title, text, linkLabel } },\n    mobileOverview{\n      title, businessTitle, locationTitle, premiumTitle,\n      locationImages[]{ _key, _type, asset, hotspot, crop, alt, disclaimer, caption }\n    },\n    complex{ title, items[]{ _key, title, text, image { _type, asset, hotspot, crop, alt, disclaimer, caption } } },\n    interestForm{ title, text },\n    seo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, alt, disclaimer, caption } }\n  }\n': HomePageQueryResult;
-    '\n  *[_type == "premiumCard"] | order(order asc){\n    _id, label, title, text1, text2, link, linkText, image { _type, asset, hotspot, crop, alt, disclaimer, caption }\n  }\n': PremiumCardsQueryResult;
-    '\n  *[_type == "premiumSlide" && defined(image.asset)] | order(order asc){\n    _id, title, description, image { _type, asset, hotspot, crop, alt, disclaimer, caption }\n  }\n': PremiumSlidesQueryResult;
-    '\n  *[_type == "unitType" && inViewer == true] | order(order asc){\n    _id, code, label, plan { _type, asset, hotspot, crop, alt, disclaimer, caption }\n  }\n': ViewerUnitTypesQueryResult;
-    '\n  *[_type == "page" && lower(path) == lower($path)][0]{\n    _id, path, title, group,\n    banner{ title, text, delayText, image { _type, asset, hotspot, crop, alt, disclaimer, caption } },\n    intro,\n    sections[]{\n      _key, heading, body, notes, videoId,\n      image { _type, asset, hotspot, crop, alt, disclaimer, caption },\n      table{ columns, rows[]{ _key, cells } }\n    },\n    actions[]{ _key, label, href, newTab },\n    notes,\n    seo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, alt, disclaimer, caption } }\n  }\n': PageByPathQueryResult;
+    '\n  *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    brandName, builder, phone, consultationHours, address, siteUrl, pressSiteSlug,\n    facts, copyrightYear, footerDisclaimer,\n    familySites[]{ _key, label, href, newTab },\n    promoBanner{ text, href },\n    naverSiteVerification, kakaoChannelUrl, applyHomeUrl,\n    ogImage { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) },\n    menu[]{ _key, title, items[]{ _key, label, href } },\n    defaultSeo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } }\n  }\n': SiteSettingsQueryResult;
+    '\n  *[_type == "homePage" && _id == "homePage"][0]{\n    hero{ eyebrow, title, subtitle, ctaLabel, image { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } },\n    locationTitle,\n    locationPoints[]{ _key, title, text },\n    brandIntro{ title, text, linkLabel },\n    premiumTitle,\n    specialPlan{ title, text, image { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } },\n    unitPlan{ title, linkLabel, typeGuide{ title, text }, eModel{ title, text, linkLabel } },\n    mobileOverview{\n      title, businessTitle, locationTitle, premiumTitle,\n      locationImages[]{ _key, _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) }\n    },\n    complex{ title, items[]{ _key, title, text, image { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } } },\n    interestForm{ title, text },\n    seo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } }\n  }\n': HomePageQueryResult;
+    '\n  *[_type == "premiumCard"] | order(order asc){\n    _id, label, title, text1, text2, link, linkText, image { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) }\n  }\n': PremiumCardsQueryResult;
+    '\n  *[_type == "premiumSlide" && defined(image.asset)] | order(order asc){\n    _id, title, description, image { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) }\n  }\n': PremiumSlidesQueryResult;
+    '\n  *[_type == "unitType" && inViewer == true] | order(order asc){\n    _id, code, label, plan { _type, asset, hotspot, crop, disclaimer, caption, "alt": coalesce(^.planDescription, alt) }\n  }\n': ViewerUnitTypesQueryResult;
+    '\n  *[_type == "page" && lower(path) == lower($path)][0]{\n    _id, path, title, group,\n    banner{ title, text, delayText, image { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } },\n    intro,\n    sections[]{\n      _key, heading, body, notes, videoId,\n      image { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) },\n      table{ columns, rows[]{ _key, cells } }\n    },\n    actions[]{ _key, label, href, newTab },\n    notes,\n    seo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } }\n  }\n': PageByPathQueryResult;
     '\n  *[_type == "overviewRow"] | order(order asc){ _id, label, value }\n': OverviewRowsQueryResult;
     '\n  *[_type == "pressArticle" && siteId == $siteId && defined(date) && (\n    $cursorDate == null || date < $cursorDate || (date == $cursorDate && _id < $cursorId)\n  )] | order(date desc, _id desc)[0...11]{ _id, title, date }\n': PressListQueryResult;
     '\n  count(*[_type == "pressArticle" && siteId == $siteId && defined(date)])\n': PressCountQueryResult;
@@ -1168,10 +1174,10 @@ declare module "@sanity/client" {
     '\n  *[_type == "pressArticle" && _id == $id && siteId == $siteId][0]{ _id, title, summary, date, body }\n': PressArticleQueryResult;
     '\n  *[_type == "pressViews" && _id in $viewIds]{ "articleId": article._ref, count }\n': PressViewsQueryResult;
     '\n  *[_type == "pressArticle" && siteId == $siteId && defined(date)] | order(date desc){ _id, _updatedAt }\n': PressSitemapQueryResult;
-    '\n  *[_type == "unitType" && code == $code && $page in pages][0]{\n  _id, code, label, exclusiveArea, supplyArea, households,\n  plan { _type, asset, hotspot, crop, alt, disclaimer, caption },\n  interiorImages[]{ _key, _type, asset, hotspot, crop, alt, disclaimer, caption }\n}\n': UnitTypeByCodeQueryResult;
-    '\n  *[_type == "unitType" && defined(vrTourUrl)] | order(order asc){ _id, code, label, vrTourUrl, vrPoster { _type, asset, hotspot, crop, alt, disclaimer, caption } }\n': VrTourUnitTypesQueryResult;
-    '\n  *[_type == "videoTab"] | order(order asc){ _id, key, title, videoId }\n': VideoTabsQueryResult;
-    '\n  *[_type == "locationCard"] | order(order asc){ _id, title, content, image { _type, asset, hotspot, crop, alt, disclaimer, caption } }\n': LocationCardsQueryResult;
+    '\n  *[_type == "unitType" && code == $code && $page in pages][0]{\n  _id, code, label, exclusiveArea, supplyArea, households,\n  plan { _type, asset, hotspot, crop, disclaimer, caption, "alt": coalesce(^.planDescription, alt) },\n  interiorImages[]{ _key, _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) }\n}\n': UnitTypeByCodeQueryResult;
+    '\n  *[_type == "unitType" && defined(vrTourUrl)] | order(order asc){ _id, code, label, vrTourUrl, vrDescription, vrPoster { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } }\n': VrTourUnitTypesQueryResult;
+    '\n  *[_type == "videoTab"] | order(order asc){ _id, key, title, videoId, summary }\n': VideoTabsQueryResult;
+    '\n  *[_type == "locationCard"] | order(order asc){ _id, title, content, image { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } }\n': LocationCardsQueryResult;
     '\n  *[_type == "siteSettings" && _id == "siteSettings"][0].pressSiteSlug\n': PressSiteSlugQueryResult;
     '\n  *[_type == "leadSettings" && _id == "leadSettings"][0]{\n    consentVersion, privacyPurpose, privacyItems, privacyRetention, privacyRefusal,\n    marketingNotice, retentionDays, popupText\n  }\n': LeadSettingsQueryResult;
     '\n  *[_type == "visitSlot" && date >= $today] | order(date asc, time asc){\n    _id, date, time, capacity, "booked": coalesce(booked, 0)\n  }\n': UpcomingVisitSlotsQueryResult;

@@ -102,7 +102,7 @@ export function SiteFooter() {
             {shellLabels.privacyPolicy}
           </Link>
           <span className="site-footer__copyright">
-            © {settings.copyrightYear} {settings.brandName}. All rights reserved.
+            © {settings.copyrightYear} {settings.brandName}. <span lang="en">All rights reserved.</span>
           </span>
         </p>
       </div>

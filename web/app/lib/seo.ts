@@ -57,6 +57,11 @@ export function complexStructuredData(root: RootData | undefined): Record<string
   return JSON.parse(JSON.stringify(data));
 }
 
+/** "언론보도" → "언론보도 | 청학 파크 에디션": every page's <title> ends with the site's name. */
+export function brandedTitle(title: string, brandName: string | null | undefined): string {
+  return !brandName || title.includes(brandName) ? title : `${title} | ${brandName}`;
+}
+
 /**
  * Title, description, canonical, robots, Open Graph and Twitter tags for one page, read by
  * Naver, Google and Kakao's link previews straight from the server HTML.
@@ -66,7 +71,7 @@ export function pageMeta(matches: readonly MatchWithData[], input: SeoInput): Me
   const settings = root?.settings;
   const brandName = settings?.brandName ?? '';
   const siteUrl = settings?.siteUrl ?? FALLBACK_SITE_URL;
-  const title = !brandName || input.title.includes(brandName) ? input.title : `${input.title} | ${brandName}`;
+  const title = brandedTitle(input.title, brandName);
   const description = input.description ?? settings?.defaultSeo?.description ?? '';
   const canonical = absoluteUrl(siteUrl, input.path);
   const image = input.image?.asset ? input.image : settings?.ogImage;

@@ -24,7 +24,7 @@ export default function EModel({ loaderData }: Route.ComponentProps) {
   const tabs = units.flatMap((unit) => {
     if (!unit.vrTourUrl || !unit.code) return [];
     const label = unit.label ?? unit.code;
-    return [{ key: unit.code, label, panel: <VrFacade url={unit.vrTourUrl} title={`${page.title ?? ''} ${label}`} poster={unit.vrPoster} /> }];
+    return [{ key: unit.code, label, panel: <VrFacade url={unit.vrTourUrl} label={label} poster={unit.vrPoster} description={unit.vrDescription} /> }];
   });
   return (
     <InnerPage page={page}>

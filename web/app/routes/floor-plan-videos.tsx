@@ -26,7 +26,7 @@ export default function FloorPlanVideos({ loaderData }: Route.ComponentProps) {
     return {
       key: tab.key ?? tab._id,
       label: title,
-      panel: tab.videoId ? <VideoFacade videoId={tab.videoId} title={title} /> : <VideoComingSoon />,
+      panel: tab.videoId ? <VideoFacade videoId={tab.videoId} title={title} summary={tab.summary} /> : <VideoComingSoon />,
     };
   });
   return (

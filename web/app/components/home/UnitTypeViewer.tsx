@@ -44,6 +44,8 @@ export function UnitTypeViewer({ unitTypes }: { unitTypes: ViewerUnitType[] }) {
               type="button"
               className="unit-viewer__type"
               aria-pressed={index === state.index}
+              // The button shows the short code (59A); its name is the type's full label (전용 59㎡A).
+              aria-label={unitType.label ?? undefined}
               title={unitType.label ?? undefined}
               onClick={() => dispatch({ type: 'select', index })}
             >

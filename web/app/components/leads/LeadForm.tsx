@@ -25,7 +25,10 @@ type LeadFormProps = {
   submitLabel?: string;
 };
 
-type Phase = 'idle' | 'submitting' | 'success' | 'failure' | 'error';
+type Phase = 'idle' | 'submitting' | 'success';
+
+/** A problem shown in the form, above the submit button; `retry` offers a 다시 시도 button. */
+type Notice = { text: string; retry: boolean };
 
 type ApiAnswer = { status: number; body: { error?: string; errors?: LeadFieldErrors; retryAfterMs?: number; message?: string } };
 
@@ -41,41 +44,45 @@ const FIELD_ID_SUFFIX: Record<keyof LeadFieldErrors, string> = {
 };
 /** "Too fast" and "expired form" are retried in place, at most this often. */
 const MAX_QUIET_RETRIES = 3;
+/** A failed token refresh is tried again after 1 s, 2 s, 4 s … but never waits longer than this. */
+const TOKEN_RETRY_MAX_DELAY_MS = 30_000;
 
 /**
  * A lead form: the popup's, the home page's (#interestForm) and the customer pages'. Without
  * JavaScript it is a plain POST to /api/leads, answered by a redirect to the result page; with
  * JavaScript it checks the fields with the shared validation module, sends JSON and shows the
- * outcome in place: idle → submitting ("등록 중...", button disabled) → a message replacing it.
+ * outcome in place: idle → submitting ("등록 중...", button disabled) → the success message
+ * replacing it, or a problem shown above the button. Problems take keyboard focus (the disabled
+ * button has dropped it) and never clear what was typed; an expired form token is refreshed in
+ * the background, retried with backoff for as long as the form is open.
  */
 export function LeadForm({ kind, idPrefix, data, focusOnMount, submitLabel }: LeadFormProps) {
   const location = useLocation();
   const [formData, setFormData] = useState(data);
   const [phase, setPhase] = useState<Phase>('idle');
   const [errors, setErrors] = useState<LeadFieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [hydrated, setHydrated] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const tokenRefresh = useTokenRefresh(setFormData);
   const id = (name: string) => `${idPrefix}-${name}`;
 
   useEffect(() => {
     setHydrated(true);
     // A fresh token (the HTML may come from a cache) and up-to-date free places.
-    let cancelled = false;
-    fetchFormData().then(
-      (fresh) => !cancelled && setFormData(fresh),
-      () => undefined,
-    );
+    tokenRefresh.refresh().catch(() => undefined);
     if (focusOnMount) formRef.current?.querySelector<HTMLInputElement>(`#${idPrefix}-name`)?.focus();
-    return () => {
-      cancelled = true;
-    };
-  }, [focusOnMount, idPrefix]);
+  }, [focusOnMount, idPrefix, tokenRefresh]);
 
   useEffect(() => {
-    if (phase === 'success' || phase === 'failure' || phase === 'error') resultRef.current?.focus();
+    if (phase === 'success') resultRef.current?.focus();
   }, [phase]);
+
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -84,7 +91,7 @@ export function LeadForm({ kind, idPrefix, data, focusOnMount, submitLabel }: Le
     const values: Record<string, unknown> = Object.fromEntries(new FormData(form));
     values[LEAD_FIELDS.sourcePage] = currentSourcePage();
     const check = validateLead(values);
-    setFormError(null);
+    setNotice(null);
     if (!check.ok) {
       showFieldErrors(form, check.errors);
       return;
@@ -98,8 +105,7 @@ export function LeadForm({ kind, idPrefix, data, focusOnMount, submitLabel }: Le
           await wait((answer.body.retryAfterMs ?? 1000) + 100);
         } else if (answer.body.error === 'formExpired' || answer.body.error === 'tokenUsed') {
           // A token stores one lead: after one registration (or from a cached page) a new form is needed.
-          const fresh = await fetchFormData();
-          setFormData(fresh);
+          const fresh = await tokenRefresh.refresh(showTokenRetrying);
           values[LEAD_FIELDS.formToken] = fresh.token;
         } else {
           break;
@@ -108,8 +114,20 @@ export function LeadForm({ kind, idPrefix, data, focusOnMount, submitLabel }: Le
       }
       handleAnswer(form, answer);
     } catch {
-      setPhase('error');
+      setPhase('idle');
+      setNotice({ text: messages.leadError, retry: true });
     }
+  }
+
+  /** Said once while the refresh keeps failing: setting it again would pull focus back to it. */
+  function showTokenRetrying() {
+    const text = leadMessages.errors.tokenRetrying;
+    setNotice((current) => (current?.text === text ? current : { text, retry: true }));
+  }
+
+  /** 다시 시도: stop waiting for the token refresh's next attempt, or send the form again. */
+  function retry() {
+    if (!tokenRefresh.retryNow()) formRef.current?.requestSubmit();
   }
 
   function handleAnswer(form: HTMLFormElement, { status, body }: ApiAnswer) {
@@ -122,10 +140,13 @@ export function LeadForm({ kind, idPrefix, data, focusOnMount, submitLabel }: Le
     if ((status === 400 || status === 409) && body.errors && Object.keys(body.errors).length > 0) {
       showFieldErrors(form, body.errors);
       if (status === 409) fetchFormData().then(setFormData, () => undefined);
-    } else if (status === 429 || (status === 400 && body.message)) {
-      setFormError(body.message ?? leadMessages.errors.rateLimited);
+    } else if (status === 429) {
+      // The limit lasts minutes: a retry button would only fail again.
+      setNotice({ text: body.message ?? leadMessages.errors.rateLimited, retry: false });
+    } else if (status === 400 && body.message && body.error !== 'formExpired') {
+      setNotice({ text: body.message, retry: true });
     } else {
-      setPhase('failure');
+      setNotice({ text: messages.leadFailure, retry: true });
     }
   }
 
@@ -137,24 +158,13 @@ export function LeadForm({ kind, idPrefix, data, focusOnMount, submitLabel }: Le
 
   const showsMessage = kind !== 'popup';
   const messageRequired = kind === 'customer';
-  const result = phase === 'success' || phase === 'failure' || phase === 'error' ? phase : null;
+  const succeeded = phase === 'success';
 
   return (
     <div className={`lead-form lead-form--${kind}`}>
-      {result ? (
-        <div ref={resultRef} tabIndex={-1} role="status" className={`lead-form__result lead-form__result--${result}`}>
-          <p className="lead-form__result-text">
-            {result === 'success'
-              ? `${kind === 'customer' ? '✓ ' : ''}${messages.leadSuccess}`
-              : result === 'failure'
-                ? messages.leadFailure
-                : messages.leadError}
-          </p>
-          {result !== 'success' ? (
-            <button type="button" className="button lead-button--ghost" onClick={() => setPhase('idle')}>
-              {leadMessages.backToForm}
-            </button>
-          ) : null}
+      {succeeded ? (
+        <div ref={resultRef} tabIndex={-1} role="status" className="lead-form__result lead-form__result--success">
+          <p className="lead-form__result-text">{`${kind === 'customer' ? '✓ ' : ''}${messages.leadSuccess}`}</p>
         </div>
       ) : null}
       <form
@@ -162,7 +172,7 @@ export function LeadForm({ kind, idPrefix, data, focusOnMount, submitLabel }: Le
         method="post"
         action="/api/leads"
         className="lead-form__form"
-        hidden={result !== null}
+        hidden={succeeded}
         // Once hydrated the shared validation speaks instead of the browser's bubbles.
         noValidate={hydrated}
         onSubmit={onSubmit}
@@ -221,10 +231,15 @@ export function LeadForm({ kind, idPrefix, data, focusOnMount, submitLabel }: Le
         ) : null}
         <VisitSlotPicker id={id('slot')} slots={formData?.slots ?? []} error={errors.visitSlot} />
         <ConsentBlock idPrefix={idPrefix} notice={formData?.notice} errors={errors} />
-        {formError ? (
-          <p className="lead-form__error" role="alert">
-            {formError}
-          </p>
+        {notice ? (
+          <div ref={noticeRef} className="lead-form__notice" role="alert" tabIndex={-1}>
+            <p className="lead-form__notice-text">{notice.text}</p>
+            {notice.retry ? (
+              <button type="button" className="button lead-button--ghost" onClick={retry}>
+                {leadMessages.retry}
+              </button>
+            ) : null}
+          </div>
         ) : null}
         <button type="submit" className="button button--primary lead-form__submit" disabled={phase === 'submitting'}>
           {phase === 'submitting' ? messages.submitting : (submitLabel ?? leadMessages.submit)}
@@ -264,6 +279,83 @@ function TextField({ id, name, label, error, type = 'text', ...input }: TextFiel
       ) : null}
     </div>
   );
+}
+
+/**
+ * Keeps the form's token fresh: one refresh at a time, each failed attempt followed by a longer
+ * wait (1 s, 2 s, 4 s … up to 30 s) until one succeeds or the form goes away. `onRetrying` is
+ * called whenever the caller is left waiting on a failed attempt.
+ */
+function useTokenRefresh(setFormData: (data: LeadFormData) => void) {
+  const [refresher] = useState(() => {
+    let running: Promise<LeadFormData> | null = null;
+    let failures = 0;
+    let wake: (() => void) | null = null;
+    let stopped = false;
+    const listeners = new Set<() => void>();
+
+    async function attempts(): Promise<LeadFormData> {
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          const fresh = await fetchFormData();
+          failures = 0;
+          return fresh;
+        } catch (error) {
+          failures += 1;
+          if (stopped) throw error;
+          listeners.forEach((listener) => listener());
+          await new Promise<void>((resolve) => {
+            const timer = window.setTimeout(done, Math.min(1000 * 2 ** attempt, TOKEN_RETRY_MAX_DELAY_MS));
+            function done() {
+              window.clearTimeout(timer);
+              wake = null;
+              resolve();
+            }
+            wake = done;
+          });
+          if (stopped) throw error;
+        }
+      }
+    }
+
+    return {
+      refresh(onRetrying?: () => void): Promise<LeadFormData> {
+        running ??= attempts()
+          .then((fresh) => {
+            if (!stopped) setFormData(fresh);
+            return fresh;
+          })
+          .finally(() => {
+            running = null;
+            listeners.clear();
+          });
+        if (onRetrying) {
+          listeners.add(onRetrying);
+          // Joining a refresh that is already failing: say so at once.
+          if (failures > 0) onRetrying();
+        }
+        return running;
+      },
+      /** Cuts the current wait short; false when no refresh is waiting. */
+      retryNow(): boolean {
+        if (!wake) return false;
+        wake();
+        return true;
+      },
+      stop() {
+        stopped = true;
+        wake?.();
+      },
+      start() {
+        stopped = false;
+      },
+    };
+  });
+  useEffect(() => {
+    refresher.start();
+    return () => refresher.stop();
+  }, [refresher]);
+  return refresher;
 }
 
 async function fetchFormData(): Promise<LeadFormData> {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { PageDocument } from '../../lib/content-page';
 import { isExternalHref } from '../../lib/menu';
+import { NewWindowNote } from '../NewWindowNote';
 import { PdfLink } from './PdfLink';
 
 const PDF_PATH = /^\/[^?#]*\.pdf$/i;
@@ -19,6 +20,7 @@ export function PageActions({ actions }: { actions: PageDocument['actions'] }) {
           return (
             <a key={_key} className="button button--primary page-actions__button" href={to} target="_blank" rel="noopener noreferrer">
               {text}
+              <NewWindowNote />
             </a>
           );
         }

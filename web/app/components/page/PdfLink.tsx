@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { messages } from '../../lib/messages';
+import { NewWindowNote } from '../NewWindowNote';
 import { LoadingDots } from './LoadingDots';
 
 /**
@@ -41,6 +42,7 @@ export function PdfLink({ href, label }: PdfLinkProps) {
     <>
       <a className="button button--primary page-actions__button" href={href} target="_blank" rel="noopener" onClick={open}>
         {label}
+        <NewWindowNote />
       </a>
       {/* The live region exists from the start so that screen readers announce the message. */}
       <div className={loading ? 'loading-overlay loading-overlay--visible' : 'loading-overlay'} role="status">

@@ -2,6 +2,7 @@ import { PortableText, type PortableTextComponents } from '@portabletext/react';
 import { Link } from 'react-router';
 import type { BlockContent } from '../../../sanity/sanity.types';
 import { isExternalHref } from '../../lib/menu';
+import { NewWindowNote } from '../NewWindowNote';
 
 type LinkMark = { href?: string; newTab?: boolean };
 
@@ -13,6 +14,7 @@ const components: PortableTextComponents = {
         return (
           <a href={href} target="_blank" rel="noopener noreferrer">
             {children}
+            <NewWindowNote />
           </a>
         );
       }

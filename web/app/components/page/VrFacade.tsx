@@ -1,53 +1,50 @@
-import { useState } from 'react';
 import { messages } from '../../lib/messages';
 import type { QueryImage } from '../../lib/content-page';
 import { SanityImage } from '../SanityImage';
+import { useFacade } from './facade';
+import { MediaSummary } from './MediaSummary';
 
-type VrFacadeProps = { url: string; title: string; poster?: QueryImage | null };
+type VrFacadeProps = { url: string; label: string; poster?: QueryImage | null; description?: string | null };
 
 /**
- * The E-model house VR tour: a still panel with the hint "화면을 클릭하시면 VR을 보실 수 있습니다."
- * (over the editor's poster image, if any) until the visitor clicks; only then is the third-party VR page loaded in a frame. Without
- * JavaScript it opens the tour in a new tab.
+ * The E-model house VR tour: a still panel with the hint "화면을 선택하면 VR을 보실 수 있습니다."
+ * (over the editor's poster image, if any) until the visitor selects it; only then is the
+ * third-party VR page loaded in a frame, which takes focus. Without JavaScript the link opens the
+ * tour itself. The editor's description under it says in words what the tour shows.
  */
-export function VrFacade({ url, title, poster }: VrFacadeProps) {
-  const [open, setOpen] = useState(false);
+export function VrFacade({ url, label, poster, description }: VrFacadeProps) {
+  const { open, frameRef, activatorProps } = useFacade();
+  const name = `${messages.vrOpen}: ${label}`;
   return (
-    <div className="media-frame media-frame--vr">
-      {open ? (
-        <iframe
-          className="media-frame__embed"
-          src={url}
-          title={title}
-          allow="fullscreen; gyroscope; accelerometer; xr-spatial-tracking"
-          allowFullScreen
-        />
-      ) : (
-        <a
-          className="media-facade media-facade--vr"
-          href={url}
-          target="_blank"
-          rel="noopener noreferrer"
-          onClick={(event) => {
-            event.preventDefault();
-            setOpen(true);
-          }}
-        >
-          <SanityImage
-            image={poster}
-            className="media-facade__poster"
-            widths={[480, 800, 1200, 1600]}
-            sizes="(max-width: 900px) 100vw, 1032px"
+    <>
+      <div className="media-frame media-frame--vr">
+        {open ? (
+          <iframe
+            ref={frameRef}
+            className="media-frame__embed"
+            src={url}
+            title={name}
+            allow="fullscreen; gyroscope; accelerometer; xr-spatial-tracking"
+            allowFullScreen
           />
-          <span className="media-facade__vr" aria-hidden="true">
-            VR
-          </span>
-          <span className="media-facade__label">{messages.vrHint}</span>
-          <span className="visually-hidden">
-            {messages.vrOpen}: {title}
-          </span>
-        </a>
-      )}
-    </div>
+        ) : (
+          <a className="media-facade media-facade--vr" href={url} {...activatorProps}>
+            {/* The link's name starts with what it opens; the poster only sets the scene. */}
+            <span className="visually-hidden">{name}. </span>
+            <SanityImage
+              image={poster ? { ...poster, alt: '' } : poster}
+              className="media-facade__poster"
+              widths={[480, 800, 1200, 1600]}
+              sizes="(max-width: 900px) 100vw, 1032px"
+            />
+            <span className="media-facade__vr" aria-hidden="true">
+              VR
+            </span>
+            <span className="media-facade__label">{messages.vrHint}</span>
+          </a>
+        )}
+      </div>
+      <MediaSummary heading={messages.vrDescriptionHeading} text={description} />
+    </>
   );
 }

@@ -47,7 +47,9 @@ export function PressTable({ site, items: firstItems, nextCursor: firstCursor }:
           <caption className="visually-hidden">{text.title}</caption>
           <thead>
             <tr>
-              <th scope="col" className="press-table__no">{text.no}</th>
+              <th scope="col" className="press-table__no" aria-label={text.noName}>
+                {text.no}
+              </th>
               <th scope="col" className="press-table__title">{text.headline}</th>
               <th scope="col" className="press-table__wide">{text.authorColumn}</th>
               <th scope="col" className="press-table__date">{text.date}</th>

@@ -1,0 +1,6 @@
+import { shellLabels } from '../lib/messages';
+
+/** Tells screen-reader users, inside a link's name, that the link opens a new window: " (새 창)". */
+export function NewWindowNote() {
+  return <span className="visually-hidden"> ({shellLabels.newTab})</span>;
+}
