@@ -10,6 +10,11 @@ import { CANARY_ADMIN_PASSWORD, secretEnv } from './canary-secrets';
  */
 
 const LIST = '/cheonghak/press';
+// A visitor's browser: Playwright's own user agent says HeadlessChrome, which is a bot whose views
+// are rightly not counted.
+test.use({
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+});
 const ADMIN_EMAIL = secretEnv().ADMIN_EMAIL;
 
 async function expectNoAxeViolations(page: Page): Promise<void> {

@@ -76,8 +76,7 @@ export function openSqlite(file: string): SqliteDatabase {
       close: () => database.close(),
     });
   }
-  const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
-  const database = new Database(file);
+  const database = new (betterSqlite3())(file);
   return new Connection('better-sqlite3', {
     isOpen: () => database.open,
     inTransaction: () => database.inTransaction,
@@ -85,6 +84,19 @@ export function openSqlite(file: string): SqliteDatabase {
     prepare: (sql) => database.prepare<SqliteValue[]>(sql),
     close: () => void database.close(),
   });
+}
+
+/** better-sqlite3 is an optional dependency: Node 22.13+ never needs it, so its build may be missing. */
+function betterSqlite3(): typeof BetterSqlite3 {
+  try {
+    return createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
+  } catch (error) {
+    throw new Error(
+      `SQLite를 열 수 없습니다: Node ${process.versions.node}에는 node:sqlite가 없고 better-sqlite3도 설치되지 않았습니다. Node 24로 실행하거나 npm install을 다시 실행해 주세요.\n` +
+        `Cannot open SQLite: Node ${process.versions.node} has no node:sqlite and better-sqlite3 is not installed. Run on Node 24, or run npm install again.`,
+      { cause: error },
+    );
+  }
 }
 
 class Connection implements SqliteDatabase {

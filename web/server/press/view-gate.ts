@@ -55,7 +55,8 @@ export function isFromOurPage(req: Request): boolean {
   const origin = req.get('origin');
   if (!origin) return false;
   try {
-    return new URL(origin).host === (req.get('x-forwarded-host') ?? req.get('host'));
+    // Express reads X-Forwarded-Host only from a trusted proxy (TRUST_PROXY), never from the client.
+    return new URL(origin).host === req.host;
   } catch {
     return false;
   }
