@@ -109,7 +109,6 @@ function isProxyAddress(entry) {
   return version !== 0 && bits >= 1 && bits <= (version === 4 ? 32 : 128);
 }
 
-// --- Slow clients and connection count (README "Security") ---------------------------------------
 /**
  * The HTTP server with limits for a site behind a reverse proxy, which buffers requests and keeps
  * a pool of idle connections: headers must arrive within HTTP_HEADERS_TIMEOUT_MS, the whole
@@ -149,4 +148,3 @@ function exitWithSettingError(message) {
   console.error(message);
   process.exit(1);
 }
-// --- end of slow clients ---------------------------------------------------------------------------

@@ -151,8 +151,11 @@ test('short labels have full names: the press NO column, the home unit buttons, 
   await page.goto('/cheonghak/press');
   await expect(page.getByRole('columnheader', { name: '번호' })).toHaveCount(1);
   await page.goto('/');
-  for (const name of ['전용 40㎡', '전용 59㎡A', '전용 59㎡B']) {
-    await expect(page.locator('.unit-viewer__types').getByRole('button', { name, exact: true })).toHaveCount(1);
+  // Each name is the full label and contains the visible code (label in name, for speech input).
+  for (const [code, name] of [['40', '전용 40㎡'], ['59A', '전용 59㎡A (59A)'], ['59B', '전용 59㎡B (59B)']]) {
+    const button = page.locator('.unit-viewer__types').getByRole('button', { name, exact: true });
+    await expect(button).toHaveCount(1);
+    await expect(button).toHaveText(code);
   }
   await expect(page.locator('footer [lang="en"]')).toHaveText('All rights reserved.');
 });

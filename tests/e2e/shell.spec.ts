@@ -8,7 +8,7 @@ import { START_PAGE, settings } from './shell-helpers';
  */
 
 test.describe('shell', () => {
-  test('the seed menu is the copy-ko navigation (guards the loops below against an empty menu)', () => {
+  test('the seed menu is the product navigation (guards the loops below against an empty menu)', () => {
     expect(settings.menu.map((group) => group.title)).toEqual([
       '브랜드소개',
       '사업개요',

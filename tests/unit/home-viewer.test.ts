@@ -33,7 +33,7 @@ describe('unit-type viewer (40 · 59A · 59B)', () => {
     expect(canGoNext({ index: 0, count: 1 })).toBe(false);
   });
 
-  it('the plan fades in over 500 ms (spec §9)', () => {
+  it('the plan fades in over 500 ms', () => {
     expect(UNIT_PLAN_FADE_MS).toBe(500);
   });
 });

@@ -21,7 +21,7 @@ const SEED_FILE = path.join(CONTENT_DIR, 'production.ndjson');
 type SeedDocument = { _id: string; _type: string; [field: string]: unknown };
 
 /**
- * The navigation of ../shared/spec/copy-ko.md ("Menu"), transcribed: group → [label, path].
+ * The site's navigation as the product defines it, transcribed: group → [label, path].
  * 인지세 납부안내 uses the lower-case spelling; the site also answers /SalesInfo/StampTax.
  */
 const EXPECTED_MENU: Array<[string, Array<[string, string]>]> = [
@@ -180,7 +180,7 @@ describe('seed dataset', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
-  it('has the full menu of copy-ko.md, every path exactly once with its label', () => {
+  it('has the full menu, every path exactly once with its label', () => {
     const settings = documents.find(({ _id }) => _id === 'siteSettings');
     const menu = settings?.menu as Array<{ title: string; items: Array<{ label: string; href: string }> }>;
     expect(menu.map(({ title, items }) => [title, items.map(({ label, href }) => [label, href])])).toEqual(EXPECTED_MENU);

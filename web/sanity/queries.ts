@@ -166,7 +166,7 @@ export const pressSiteSlugQuery = defineQuery(`
   *[_type == "siteSettings" && _id == "siteSettings"][0].pressSiteSlug
 `);
 
-// --- Leads (issue 5). `leadSettings` is in the public content dataset; `visitSlot` and `lead`
+// Leads. `leadSettings` is in the public content dataset; `visitSlot` and `lead`
 // live in the private leads dataset and are read only by the server.
 
 /** The consent notice shown with every lead form, its version, and the retention period. */

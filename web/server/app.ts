@@ -73,13 +73,12 @@ const press = new PressService(sources.content, viewCounter, sources.mode === 'e
 export const app = express();
 app.disable("x-powered-by");
 
-// --- Request bodies: a size limit on every path, enforced as the bytes arrive -----------------
+// Request bodies: a size limit on every path, enforced as the bytes arrive.
 /** The press page's forms (21,200 characters, percent-encoded Korean: ≤ 190 KB) fit. */
 const MAX_PAGE_BODY_BYTES = 256 * 1024;
 /** The API's ceiling; its routes set smaller limits of their own (leads 16 KB). */
 const MAX_API_BODY_BYTES = 1024 * 1024;
 app.use(limitRequestBodies((req) => (req.path.startsWith('/api/') ? MAX_API_BODY_BYTES : MAX_PAGE_BODY_BYTES)));
-// --- end of request bodies ---------------------------------------------------------------------
 
 if (sources.mode === 'embedded') {
   app.get('/images/:projectId/:dataset/:file', createImageHandler({ store: sources.content, rootDir: process.cwd() }));
@@ -91,23 +90,21 @@ app.use('/api/press', createPressApi(press));
 
 app.post('/api/sanity/webhook', ...sanityWebhookRoute({ secret: process.env.SANITY_WEBHOOK_SECRET, content: sources.content }));
 
-// --- Leads (issue 5): POST /api/leads, GET /api/leads/form, GET /api/leads.csv -------------
+// Leads: POST /api/leads, GET /api/leads/form, GET /api/leads.csv
 const leadService = createLeadServiceFromEnv(sources);
 leadService.startOutboxDelivery();
 leadService.startDailyPurge();
 app.use(createLeadRouter({ service: leadService, isAdmin: async (req) => (await getAdminSessionFromNode(req)) !== null }));
-// --- end of leads ------------------------------------------------------------------------------
 
 const serverRoutes = async () => (await import('virtual:react-router/server-build')).routes;
 const discovery = createDiscoveryHandlers({ content: sources.content, routes: serverRoutes });
 app.get('/sitemap.xml', discovery.sitemap);
 app.get('/robots.txt', discovery.robots);
 
-// --- Methods: unknown ones 405 before React Router; a page POST only from this site's Origin,
-// checked before its body is read (React Router's own check would answer 400, after reading). --
+// Methods: unknown ones 405 before React Router; a page POST only from this site's Origin,
+// checked before its body is read (React Router's own check would answer 400, after reading).
 app.use('/api', apiFallback);
 app.use(guardPageRequests({ methodsOf: pageMethods(serverRoutes), isSameOrigin: (req) => auth.isSameOrigin(req) }));
-// --- end of methods ----------------------------------------------------------------------------
 
 app.use(
   createRequestHandler({

@@ -1,5 +1,5 @@
 /**
- * Interface messages that are not marketing copy (copy-ko.md "Messages"). Marketing text lives in
+ * Interface messages that are not marketing copy. Marketing text lives in
  * the dataset; these fixed strings live here, in one place, so tests and components agree.
  */
 export const messages = {
@@ -77,7 +77,7 @@ export const messages = {
   sliderPlay: '자동 넘김 시작',
 } as const;
 
-/** Lead forms: labels (copy-ko.md "Form labels") and the field errors shared by browser and server. */
+/** Lead forms: labels and the field errors shared by browser and server. */
 export const leadMessages = {
   nameLabel: '이름',
   phoneLabel: '연락처',

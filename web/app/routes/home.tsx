@@ -51,7 +51,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   });
 }
 
-/** The sections in page order; on wide screens each is one step of step scrolling (spec §4). */
+/** The sections in page order; on wide screens each is one step of step scrolling. */
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { home, premiumCards, premiumSlides, unitTypes, overviewRows } = loaderData;
   useStepScroll();

@@ -44,8 +44,9 @@ export function UnitTypeViewer({ unitTypes }: { unitTypes: ViewerUnitType[] }) {
               type="button"
               className="unit-viewer__type"
               aria-pressed={index === state.index}
-              // The button shows the short code (59A); its name is the type's full label (전용 59㎡A).
-              aria-label={unitType.label ?? undefined}
+              // The button shows the short code (59A); its name is the full label and, so that speech
+              // input can say what is shown, contains the code too: 전용 59㎡A (59A), 전용 40㎡.
+              aria-label={unitButtonName(unitType)}
               title={unitType.label ?? undefined}
               onClick={() => dispatch({ type: 'select', index })}
             >
@@ -77,4 +78,9 @@ export function UnitTypeViewer({ unitTypes }: { unitTypes: ViewerUnitType[] }) {
       </div>
     </div>
   );
+}
+
+function unitButtonName({ code, label }: { code?: string | null; label?: string | null }): string | undefined {
+  if (!label) return undefined;
+  return !code || label.includes(code) ? label : `${label} (${code})`;
 }
