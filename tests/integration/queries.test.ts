@@ -226,6 +226,9 @@ const cases: Record<keyof typeof queries, QueryCase> = {
     check: (entries) =>
       expect((entries as unknown[]).length).toBeGreaterThanOrEqual(25),
   },
+  readinessProbeQuery: {
+    check: (count) => expect(count).toBe(0),
+  },
 };
 
 let store: EmbeddedStore;

@@ -223,3 +223,6 @@ export const sitemapQuery = defineQuery(`{
   "pages": *[_type == "page" && defined(path)] | order(path asc){ path, _updatedAt },
   "pressArticles": *[_type == "pressArticle" && siteId == $siteId && defined(date)] | order(date desc, _id desc){ _id, _updatedAt }
 }`);
+
+/** Readiness probe: the cheapest query a store can answer (no documents are read). */
+export const readinessProbeQuery = defineQuery(`count(*[_id == "readiness-probe"])`);

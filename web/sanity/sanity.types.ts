@@ -1156,6 +1156,11 @@ export type SitemapQueryResult = {
   }>;
 };
 
+// Source: ../web/sanity/queries.ts
+// Variable: readinessProbeQuery
+// Query: count(*[_id == "readiness-probe"])
+export type ReadinessProbeQueryResult = number;
+
 // Query TypeMap
 import "@sanity/client";
 declare module "@sanity/client" {
@@ -1189,5 +1194,6 @@ declare module "@sanity/client" {
     '\n  *[_type == "lead" && createdAt >= $since] | order(createdAt asc, _id asc){\n    _id, name, phone, message, visitAt, visitSlotStatus, consent, sourcePage, formKind, utm, createdAt\n  }\n': LeadsExportQueryResult;
     '*[_type == "lead" && createdAt < $before]._id': ExpiredLeadIdsQueryResult;
     '{\n  "pages": *[_type == "page" && defined(path)] | order(path asc){ path, _updatedAt },\n  "pressArticles": *[_type == "pressArticle" && siteId == $siteId && defined(date)] | order(date desc, _id desc){ _id, _updatedAt }\n}': SitemapQueryResult;
+    'count(*[_id == "readiness-probe"])': ReadinessProbeQueryResult;
   }
 }

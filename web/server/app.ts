@@ -17,6 +17,7 @@ import { createImageHandler } from './images';
 import { sanityWebhookRoute } from './sanity-webhook';
 import { checkLeadsWriteAccess, createLeadRouter, createLeadServiceFromEnv, type LeadService } from './leads/index';
 import { cacheHeaders } from './http/cache-headers';
+import { createHealthRouter } from './http/health';
 import { watchFrameOrigins } from './http/frame-origins';
 import { cspNonceOf, securityHeaders } from './http/security-headers';
 import { limitRequestBodies } from './http/body-limit';
@@ -44,8 +45,9 @@ declare module 'react-router' {
 // Refuses to start in Sanity mode when the token cannot write leads.
 await checkLeadsWriteAccess();
 const sources = await createContentSources();
+const dataDir = path.resolve(process.env.DATA_DIR || './data');
 const auth = await startAdminAuth({
-  dataDir: path.resolve(process.env.DATA_DIR || './data'),
+  dataDir,
   allowLocalAdmin: sources.mode === 'embedded',
 });
 
@@ -70,8 +72,21 @@ viewCounter.start();
 // Embedded: page through a cached id order (groq-js would scan and sort every article per page).
 const press = new PressService(sources.content, viewCounter, sources.mode === 'embedded' ? 'order-index' : 'cursor-query');
 
+const leadService = createLeadServiceFromEnv(sources);
+leadService.startOutboxDelivery();
+leadService.startDailyPurge();
+
 export const app = express();
 app.disable("x-powered-by");
+
+app.use(
+  createHealthRouter({
+    content: sources.content,
+    leads: sources.leads,
+    dataDir,
+    outboxBacklog: () => leadService.outboxBacklog(),
+  }),
+);
 
 // Request bodies: a size limit on every path, enforced as the bytes arrive.
 /** The press page's forms (21,200 characters, percent-encoded Korean: ≤ 190 KB) fit. */
@@ -91,9 +106,6 @@ app.use('/api/press', createPressApi(press));
 app.post('/api/sanity/webhook', ...sanityWebhookRoute({ secret: process.env.SANITY_WEBHOOK_SECRET, content: sources.content }));
 
 // Leads: POST /api/leads, GET /api/leads/form, GET /api/leads.csv
-const leadService = createLeadServiceFromEnv(sources);
-leadService.startOutboxDelivery();
-leadService.startDailyPurge();
 app.use(createLeadRouter({ service: leadService, isAdmin: async (req) => (await getAdminSessionFromNode(req)) !== null }));
 
 const serverRoutes = async () => (await import('virtual:react-router/server-build')).routes;

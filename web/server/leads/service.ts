@@ -386,6 +386,12 @@ export class LeadService {
     return this.options.outbox.pendingCount();
   }
 
+  /** Leads waiting in this machine's outbox and when the oldest arrived (readiness probe). */
+  outboxBacklog(): { count: number; oldestAt: number | null } {
+    const { count, oldestAt } = this.options.outbox.backlog();
+    return { count, oldestAt };
+  }
+
   async exportLeads(since?: Date): Promise<LeadsExportQueryResult> {
     return this.options.leads.fetch<LeadsExportQueryResult>(leadsExportQuery, {
       since: (since ?? new Date(0)).toISOString(),

@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createHealthRouter, type HealthOptions } from '../../web/server/http/health';
+import { rawRequest, startServer, type RunningServer } from './built-server';
+
+describe('the built server', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('GET /healthz: 200, not cached', async () => {
+    const response = await rawRequest(server.url, { path: '/healthz' });
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(JSON.parse(response.body.toString())).toEqual({ status: 'ok' });
+  });
+
+  it('GET /readyz: ready with both stores and an empty outbox, not cached, nothing personal', async () => {
+    const response = await rawRequest(server.url, { path: '/readyz' });
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(JSON.parse(response.body.toString())).toEqual({
+      status: 'ready',
+      checks: { content: 'ok', leads: 'ok', dataDir: 'ok' },
+      outbox: { count: 0, oldestAgeSeconds: null },
+    });
+  });
+});
+
+describe('readiness', () => {
+  let dataDir: string;
+  let close: (() => void) | undefined;
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'readyz-'));
+  });
+  afterEach(() => close?.());
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  async function probe(overrides: Partial<HealthOptions>) {
+    const options: HealthOptions = {
+      content: { fetch: async <T>() => 0 as T },
+      leads: { fetch: async <T>() => 0 as T },
+      dataDir,
+      outboxBacklog: () => ({ count: 0, oldestAt: null }),
+      now: () => Date.parse('2026-11-23T12:00:00Z'),
+      ...overrides,
+    };
+    const listener = express().use(createHealthRouter(options)).listen(0, '127.0.0.1');
+    await new Promise((resolve) => listener.once('listening', resolve));
+    close = () => listener.close();
+    const response = await rawRequest(`http://127.0.0.1:${(listener.address() as AddressInfo).port}`, { path: '/readyz' });
+    return { status: response.status, body: JSON.parse(response.body.toString()) };
+  }
+
+  it('503 when the leads store does not answer', async () => {
+    const { status, body } = await probe({ leads: { fetch: () => Promise.reject(new Error('401 token')) } });
+    expect(status).toBe(503);
+    expect(body).toMatchObject({ status: 'unavailable', checks: { content: 'ok', leads: 'failed', dataDir: 'ok' } });
+  });
+
+  it('503 when the content source does not answer, or DATA_DIR is gone', async () => {
+    expect((await probe({ content: { fetch: () => Promise.reject(new Error('down')) } })).status).toBe(503);
+    close?.();
+    const gone = await probe({ dataDir: path.join(dataDir, 'missing') });
+    expect(gone).toMatchObject({ status: 503, body: { checks: { dataDir: 'failed' } } });
+  });
+
+  it('reports an outbox backlog with its age but stays ready (leads still reach the outbox)', async () => {
+    const { status, body } = await probe({
+      outboxBacklog: () => ({ count: 3, oldestAt: Date.parse('2026-11-23T11:45:00Z') }),
+    });
+    expect(status).toBe(200);
+    expect(body.outbox).toEqual({ count: 3, oldestAgeSeconds: 900 });
+  });
+});
