@@ -10,7 +10,7 @@ import type { LeadOutbox } from '../../web/server/leads/outbox';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AdminAuth } from '../../web/server/auth/index';
+import { AdminAuth } from '../../web/server/auth/admin-auth';
 import { hashPassword } from '../../web/server/auth/password';
 import { leadIdFor } from '../../web/server/leads/store';
 import { signer, slotDocument, startLeadApp, tokenAged, validBody, type LeadApp } from './leads-harness';

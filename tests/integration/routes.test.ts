@@ -11,7 +11,7 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'rea
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_IMAGE_CONFIG } from '../../web/sanity/image';
-import { startAdminAuth } from '../../web/server/auth/index';
+import { AdminAuth } from '../../web/server/auth/admin-auth';
 import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
 import { createLeadServiceFromEnv } from '../../web/server/leads/index';
 import { PressService } from '../../web/server/press/service';
@@ -83,7 +83,7 @@ beforeAll(async () => {
     content: store,
     leads: leadsStore,
     imageConfig: EMBEDDED_IMAGE_CONFIG,
-    auth: await startAdminAuth({ dataDir, allowLocalAdmin: true }),
+    auth: await AdminAuth.start({ dataDir, allowLocalAdmin: true }),
     clientIp: '127.0.0.1',
     leadForms: leadService,
     press: new PressService(store, new ViewCounter(store), 'order-index'),

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import { createServer, type ViteDevServer } from 'vite';
 import { createContentSources, type ContentSources } from '../../web/server/content/index';
-import { startAdminAuth } from '../../web/server/auth/index';
+import { AdminAuth } from '../../web/server/auth/admin-auth';
 import { createLeadServiceFromEnv } from '../../web/server/leads/index';
 
 const PAGES = ['/', '/BusinessGuide/intro', '/Brand/intro', '/FloorPlan/59A', '/Promotion/Customer', '/privacy', '/nope'];
@@ -24,7 +24,7 @@ let render: (path: string) => Promise<string>;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'shell-settings-'));
   sources = await createContentSources({ DATA_DIR: dataDir });
-  const auth = await startAdminAuth({ dataDir, allowLocalAdmin: true });
+  const auth = await AdminAuth.start({ dataDir, allowLocalAdmin: true });
   const leadForms = createLeadServiceFromEnv(sources, {});
   vite = await createServer({
     server: { middlewareMode: true, hmr: false },

@@ -6,7 +6,7 @@ import 'react-router';
 import { createRequestHandler } from '@react-router/express';
 import express from 'express';
 import path from 'node:path';
-import { getAdminSessionFromNode, renewAdminSession, startAdminAuth, type AdminAuth } from './auth/index';
+import { AdminAuth } from './auth/admin-auth';
 import { createPressApi } from './press/api';
 import { PressService } from './press/service';
 import { ViewCounter } from './press/view-counter';
@@ -46,7 +46,7 @@ declare module 'react-router' {
 await checkLeadsWriteAccess();
 const sources = await createContentSources();
 const dataDir = path.resolve(process.env.DATA_DIR || './data');
-const auth = await startAdminAuth({
+const auth = await AdminAuth.start({
   dataDir,
   allowLocalAdmin: sources.mode === 'embedded',
 });
@@ -99,14 +99,19 @@ if (sources.mode === 'embedded') {
   app.get('/images/:projectId/:dataset/:file', createImageHandler({ store: sources.content, rootDir: process.cwd() }));
 }
 
-// A signed-in admin's activity keeps the session alive (30-minute idle timeout).
-app.use(renewAdminSession);
+// A signed-in admin's page reads renew the session cookie (30-minute idle timeout). Writes do
+// not: their answers set or clear the cookie themselves (sign-in, logout).
+app.use((req, res, next) => {
+  const renewal = req.method === 'GET' || req.method === 'HEAD' ? auth.renewal(req) : undefined;
+  if (renewal) res.append('Set-Cookie', renewal);
+  next();
+});
 app.use('/api/press', createPressApi(press));
 
 app.post('/api/sanity/webhook', ...sanityWebhookRoute({ secret: process.env.SANITY_WEBHOOK_SECRET, content: sources.content }));
 
 // Leads: POST /api/leads, GET /api/leads/form, GET /api/leads.csv
-app.use(createLeadRouter({ service: leadService, isAdmin: async (req) => (await getAdminSessionFromNode(req)) !== null }));
+app.use(createLeadRouter({ service: leadService, isAdmin: async (req) => auth.session(req) !== null }));
 
 const serverRoutes = async () => (await import('virtual:react-router/server-build')).routes;
 const discovery = createDiscoveryHandlers({ content: sources.content, routes: serverRoutes });
