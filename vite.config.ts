@@ -1,14 +1,10 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
-import { fileURLToPath } from 'node:url';
 import { precompressAssets } from './web/vite/precompress';
 
 // The server bundle's entry is our own Node app (API + React Router handler), in the shape of
 // React Router's node-custom-server template; server.js imports it in production.
 export default defineConfig(({ isSsrBuild }) => ({
-  resolve: {
-    alias: { '~': fileURLToPath(new URL('./web/app', import.meta.url)) },
-  },
   build: isSsrBuild ? { rollupOptions: { input: './web/server/app.ts' } } : undefined,
   ssr: {
     external: ['better-sqlite3', 'sharp'],

@@ -8,8 +8,8 @@ import { contentPageMeta, loadPage } from '../lib/content-page';
 import { leadMessages } from '../lib/messages';
 import { telHref } from '../lib/phone';
 import { useRootData } from '../lib/site-data';
+import { CUSTOMER_PATH } from '../lib/menu';
 
-export const CUSTOMER_PATH = '/Promotion/Customer';
 
 /**
  * 방문예약 등록: /Promotion/Customer and the site-slug spelling /{site}/customer (one page, the

@@ -124,11 +124,6 @@ export class LeadService {
     return { token: this.signer.issue(notice?.consentVersion ?? DEFAULT_CONSENT_VERSION, this.now()), notice, slots };
   }
 
-  async issueToken(): Promise<string> {
-    const notice = await this.notice();
-    return this.signer.issue(notice?.consentVersion ?? DEFAULT_CONSENT_VERSION, this.now());
-  }
-
   notice(): Promise<LeadNotice | null> {
     return this.options.content.fetch<LeadSettingsQueryResult>(leadSettingsQuery);
   }
