@@ -56,7 +56,8 @@ const CACHE_CONTROL = 'public, max-age=31536000, immutable';
 // A content-addressed file name: <sha1>-<width>x<height>.<extension>. Anything else (including
 // "..", "/" or any encoded form of them) is not an image of ours.
 const FILE_NAME_PATTERN = /^([0-9a-f]{40})-(\d{1,5})x(\d{1,5})\.([a-z0-9]{2,5})$/;
-const CONTENT_TYPES: Record<OutputFormat | 'svg', string> = {
+/** Content types of the image files the site stores and serves (also what the seed may contain). */
+export const IMAGE_CONTENT_TYPES: Record<OutputFormat | 'svg', string> = {
   jpg: 'image/jpeg',
   png: 'image/png',
   webp: 'image/webp',
@@ -271,7 +272,7 @@ function negotiatedFormat(accept: string): OutputFormat | undefined {
 /** Without `fm`, Sanity keeps the original format; a vector that is resized becomes a PNG. */
 function originalFormat(extension: string, transformed: boolean): Transform['format'] {
   if (extension === 'svg') return transformed ? 'png' : 'svg';
-  return extension in CONTENT_TYPES ? (extension as OutputFormat) : 'png';
+  return extension in IMAGE_CONTENT_TYPES ? (extension as OutputFormat) : 'png';
 }
 
 /** The candidate closest to `value` (the larger on a tie). */
@@ -294,11 +295,11 @@ function isUntouched(source: { extension: string }, transform: Transform): boole
 }
 
 async function readOriginal(file: string, transform: Transform): Promise<EncodedImage> {
-  return { body: await readFile(file), contentType: CONTENT_TYPES[transform.format] };
+  return { body: await readFile(file), contentType: IMAGE_CONTENT_TYPES[transform.format] };
 }
 
 export async function encodeImage(file: string, transform: Transform): Promise<EncodedImage> {
-  const contentType = CONTENT_TYPES[transform.format];
+  const contentType = IMAGE_CONTENT_TYPES[transform.format];
   let image = sharp(file, { limitInputPixels: 100_000_000 });
   if (transform.rect) image = image.extract(transform.rect);
   if (transform.width !== undefined || transform.height !== undefined) {

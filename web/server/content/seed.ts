@@ -9,18 +9,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { EMBEDDED_IMAGE_CONFIG, urlFor } from '../../sanity/image';
+import { IMAGE_CONTENT_TYPES } from '../images';
 import type { SanityDocument } from './types';
 
 const IMAGE_ASSET_PATTERN = /^image@file:\/\/(.+)$/;
-const MIME_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  gif: 'image/gif',
-  svg: 'image/svg+xml',
-  tiff: 'image/tiff',
-};
 
 export type SeedOptions = {
   /** Asset documents record their file path relative to this directory (the repository root). */
@@ -83,7 +75,7 @@ async function imageAssetDocument(file: string, rootDir: string): Promise<Sanity
   const { width, height } = metadata;
   if (!width || !height) throw new Error(`${file}: cannot read the image dimensions`);
   const extension = normalisedExtension(file);
-  const mimeType = MIME_TYPES[extension];
+  const mimeType = (IMAGE_CONTENT_TYPES as Record<string, string>)[extension];
   if (!mimeType) throw new Error(`${file}: unsupported image type .${extension}`);
   const id = `image-${sha1}-${width}x${height}-${extension}`;
   // Sanity's low-quality placeholder: a 20 px wide JPEG as a data URL, blurred by the browser.
