@@ -220,11 +220,16 @@ describe('JSON list API', () => {
       expect(Object.keys(page.items[0]).sort()).toEqual(['_id', 'date', 'no', 'title', 'views']);
       const second = (await (await fetch(`${base}?site=${SITE}&cursor=${page.nextCursor}`)).json()) as { items: PressListItem[] };
       expect(second.items[0].no).toBe(page.items[9].no - 1);
-      expect((await fetch(`${base}?site=${SITE}&cursor=garbage`)).status).toBe(400);
-      expect((await fetch(`${base}?site=Bad Site`)).status).toBe(400);
+      // Every error is { error: <machine code>, message: <Korean> }.
+      const badCursor = await fetch(`${base}?site=${SITE}&cursor=garbage`);
+      expect(badCursor.status).toBe(400);
+      expect(await badCursor.json()).toEqual({ error: 'invalidCursor', message: expect.stringMatching(/[가-힣]/) });
+      const badSite = await fetch(`${base}?site=Bad Site`);
+      expect(badSite.status).toBe(400);
+      expect(await badSite.json()).toEqual({ error: 'invalidSite', message: expect.stringMatching(/[가-힣]/) });
       const other = await fetch(`${base}?site=other-site`);
       expect(other.status).toBe(404);
-      expect(((await other.json()) as { error: string }).error).toMatch(/[가-힣]/);
+      expect(await other.json()).toEqual({ error: 'unknownSite', message: expect.stringMatching(/[가-힣]/) });
     } finally {
       server.close();
     }

@@ -30,6 +30,6 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
   if (status >= 500) console.error(error);
   const message = status >= 500 ? SERVER_ERROR_MESSAGE : BAD_REQUEST_MESSAGE;
   res.status(status).setHeader('Cache-Control', NO_STORE);
-  if (req.path.startsWith('/api/')) res.json({ error: message });
+  if (req.path.startsWith('/api/')) res.json({ error: status >= 500 ? 'serverError' : 'badRequest', message });
   else res.type('text/plain; charset=utf-8').send(message);
 };

@@ -13,8 +13,16 @@ import { isFromOurPage, ViewGate } from './view-gate';
 const SITE_PATTERN = /^[a-z0-9-]{1,64}$/;
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 
-function fail(res: Response, status: number, error: string): void {
-  res.status(status).json({ error });
+/** The API's errors: a machine code and the Korean message shown for it. */
+const ERRORS = {
+  invalidSite: 'site 값이 올바르지 않습니다.',
+  invalidCursor: '잘못된 페이지 커서입니다.',
+  unknownSite: '언론보도 사이트가 없습니다.',
+  articleNotFound: '기사를 찾을 수 없습니다.',
+} as const;
+
+function fail(res: Response, status: number, error: keyof typeof ERRORS): void {
+  res.status(status).json({ error, message: ERRORS[error] });
 }
 
 export function createPressApi(press: PressService, viewGate = new ViewGate()): Router {
@@ -24,15 +32,15 @@ export function createPressApi(press: PressService, viewGate = new ViewGate()): 
     try {
       const site = req.query.site;
       const cursor = req.query.cursor;
-      if (typeof site !== 'string' || !SITE_PATTERN.test(site)) return fail(res, 400, 'site 값이 올바르지 않습니다.');
-      if (cursor !== undefined && typeof cursor !== 'string') return fail(res, 400, '잘못된 페이지 커서입니다.');
-      if (!(await press.isPressSite(site))) return fail(res, 404, '언론보도 사이트가 없습니다.');
+      if (typeof site !== 'string' || !SITE_PATTERN.test(site)) return fail(res, 400, 'invalidSite');
+      if (cursor !== undefined && typeof cursor !== 'string') return fail(res, 400, 'invalidCursor');
+      if (!(await press.isPressSite(site))) return fail(res, 404, 'unknownSite');
       const page = await press.list(site, cursor);
       // Shared caches may keep a page briefly; a new post shows within seconds.
       res.set('Cache-Control', 'public, max-age=0, s-maxage=5, stale-while-revalidate=30');
       res.json(page);
     } catch (error) {
-      if (error instanceof InvalidCursorError) return fail(res, 400, error.message);
+      if (error instanceof InvalidCursorError) return fail(res, 400, 'invalidCursor');
       next(error);
     }
   });
@@ -41,14 +49,14 @@ export function createPressApi(press: PressService, viewGate = new ViewGate()): 
     try {
       const site = req.query.site;
       const { id } = req.params;
-      if (typeof site !== 'string' || !SITE_PATTERN.test(site)) return fail(res, 400, 'site 값이 올바르지 않습니다.');
-      if (!ID_PATTERN.test(id)) return fail(res, 404, '기사를 찾을 수 없습니다.');
+      if (typeof site !== 'string' || !SITE_PATTERN.test(site)) return fail(res, 400, 'invalidSite');
+      if (!ID_PATTERN.test(id)) return fail(res, 404, 'articleNotFound');
       res.set('Cache-Control', 'no-store');
       if (!isFromOurPage(req)) {
         res.status(403).json({ error: 'foreignOrigin', message: messages.foreignOrigin });
         return;
       }
-      if (!(await press.article(site, id))) return fail(res, 404, '기사를 찾을 수 없습니다.');
+      if (!(await press.article(site, id))) return fail(res, 404, 'articleNotFound');
       const counted = viewGate.firstPageView(req, `${site}/${id}`) && (await press.recordView(site, id));
       res.json({ views: await press.viewCount(id), counted });
     } catch (error) {
