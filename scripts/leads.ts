@@ -9,7 +9,7 @@
  * cron (see README). Output is on stdout, messages on stderr.
  */
 import { createContentSources } from '../web/server/content/index';
-import { createLeadServiceFromEnv } from '../web/server/leads/index';
+import { createLeadServiceFromEnv, firstStartLeadDocuments } from '../web/server/leads/index';
 import { exitAfterOutput, writeOutput } from './cli-output';
 
 const USAGE = 'usage: npm run leads -- export [--since YYYY-MM-DD] > leads.csv\n       npm run leads -- purge';
@@ -30,7 +30,7 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const since = command === 'export' ? parseSince(rest) : undefined;
-  const sources = await createContentSources();
+  const sources = await createContentSources(process.env, { leadsSeed: firstStartLeadDocuments });
   const service = createLeadServiceFromEnv(sources);
   try {
     if (command === 'export') {

@@ -5,7 +5,7 @@
  * stored and rendered inert; and the lead rate limit per forwarded address.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../web/app/lib/messages';
+import { messages } from '../../web/shared/messages';
 import { hashPassword } from '../../web/server/auth/password';
 import { SESSION_TTL_MS, SessionSigner, sessionCookieName } from '../../web/server/auth/session';
 import { rawRequest, startServer, type RawResponse, type RunningServer } from './built-server';

@@ -9,7 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../web/app/lib/messages';
+import { messages } from '../../web/shared/messages';
 import { hashPassword } from '../../web/server/auth/password';
 import { SESSION_IDLE_MS, SessionSigner, sessionCookieName } from '../../web/server/auth/session';
 import { NO_STORE } from '../../web/server/http/cache-headers';

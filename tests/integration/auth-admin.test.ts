@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AdminAuth } from '../../web/server/auth/admin-auth';
 import { hashPassword, verifyPassword } from '../../web/server/auth/password';
 import { SESSION_IDLE_MS, SESSION_TTL_MS } from '../../web/server/auth/session';
-import { messages } from '../../web/app/lib/messages';
+import { messages } from '../../web/shared/messages';
 
 const EMAIL = 'press-admin@example.test';
 const PASSWORD = 'correct horse battery staple';

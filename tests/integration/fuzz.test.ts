@@ -10,7 +10,7 @@ import type { RouteConfigEntry } from '@react-router/dev/routes';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import routes from '../../web/app/routes';
-import { LEAD_FIELDS } from '../../web/app/lib/lead-validation';
+import { LEAD_FIELDS } from '../../web/shared/lead-validation';
 import { rawRequest, startServer, type RawResponse, type RunningServer } from './built-server';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 5000);

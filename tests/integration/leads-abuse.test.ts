@@ -5,7 +5,7 @@
  * with a new form is not affected.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { leadMessages } from '../../web/app/lib/messages';
+import { leadMessages } from '../../web/shared/messages';
 import { seoulDate } from '../../web/server/leads/seoul-date';
 import { CONSENT_VERSION, FakeSanity, fakeSanityLeads, signer, slotDocument, startLeadApp, tokenAged, validBody, type LeadApp } from './leads-harness';
 

@@ -4,7 +4,7 @@
  * CSV export's access check.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { leadMessages, messages } from '../../web/app/lib/messages';
+import { leadMessages, messages } from '../../web/shared/messages';
 import { ContentUnavailableError, type ContentSource } from '../../web/server/content/types';
 import type { LeadOutbox } from '../../web/server/leads/outbox';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -11,7 +11,7 @@ import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/
 import { createPressApi } from '../../web/server/press/api';
 import { PressService, type PressListItem } from '../../web/server/press/service';
 import { ViewCounter, viewsDocumentId } from '../../web/server/press/view-counter';
-import { messages } from '../../web/app/lib/messages';
+import { messages } from '../../web/shared/messages';
 import { ContentUnavailableError, type ContentSource } from '../../web/server/content/types';
 
 const SITE = 'cheonghak';

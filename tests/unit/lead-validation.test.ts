@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, normalisePhone, validateLead } from '../../web/app/lib/lead-validation';
-import { leadMessages } from '../../web/app/lib/messages';
+import { formatPhone, normalisePhone, validateLead } from '../../web/shared/lead-validation';
+import { leadMessages } from '../../web/shared/messages';
 
 const errors = leadMessages.errors;
 const base = { name: '홍길동', phone: '010-1234-5678', privacyConsent: 'on', ageConfirmed: 'on' };

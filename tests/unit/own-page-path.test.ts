@@ -1,7 +1,7 @@
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { describe, expect, it } from 'vitest';
 import routes from '../../web/app/routes';
-import { OWN_PAGE_PATTERNS, ownPagePath } from '../../web/app/lib/own-page-path';
+import { OWN_PAGE_PATTERNS, ownPagePath } from '../../web/shared/own-page-path';
 
 function routePaths(entries: RouteConfigEntry[], prefix = ''): string[] {
   return entries.flatMap((entry) => {

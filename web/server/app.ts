@@ -15,7 +15,7 @@ import type { ContentSource } from './content/types';
 import type { ImageConfig } from '../sanity/image';
 import { createImageHandler } from './images';
 import { sanityWebhookRoute } from './sanity-webhook';
-import { checkLeadsWriteAccess, createLeadRouter, createLeadServiceFromEnv, type LeadService } from './leads/index';
+import { checkLeadsWriteAccess, createLeadRouter, createLeadServiceFromEnv, firstStartLeadDocuments, type LeadService } from './leads/index';
 import { cacheHeaders } from './http/cache-headers';
 import { createHealthRouter } from './http/health';
 import { watchFrameOrigins } from './http/frame-origins';
@@ -44,7 +44,7 @@ declare module 'react-router' {
 
 // Refuses to start in Sanity mode when the token cannot write leads.
 await checkLeadsWriteAccess();
-const sources = await createContentSources();
+const sources = await createContentSources(process.env, { leadsSeed: firstStartLeadDocuments });
 const dataDir = path.resolve(process.env.DATA_DIR || './data');
 const auth = await AdminAuth.start({
   dataDir,

@@ -8,7 +8,7 @@ import type { RequestHandler } from 'express';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { siteSettingsQuery, sitemapQuery } from '../sanity/queries';
 import type { SiteSettingsQueryResult, SitemapQueryResult } from '../sanity/sanity.types';
-import { comparablePath } from '../app/lib/menu';
+import { comparablePath } from '../shared/menu';
 import type { ContentSource } from './content/types';
 
 /** The fields of React Router's server route manifest that path matching needs. */

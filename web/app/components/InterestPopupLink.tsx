@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { CUSTOMER_PATH } from '../lib/menu';
-import { shellLabels } from '../lib/messages';
+import { CUSTOMER_PATH } from '../../shared/menu';
+import { shellLabels } from '../../shared/messages';
 
 type InterestPopupLinkProps = { className?: string; children: ReactNode };
 

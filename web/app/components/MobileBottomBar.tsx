@@ -1,5 +1,5 @@
 import { useRootData } from '../lib/site-data';
-import { shellLabels } from '../lib/messages';
+import { shellLabels } from '../../shared/messages';
 import { telHref } from '../lib/phone';
 import { InterestPopupLink } from './InterestPopupLink';
 import { CalendarIcon, PhoneIcon } from './icons';

@@ -1,4 +1,4 @@
-import { shellLabels } from '../lib/messages';
+import { shellLabels } from '../../shared/messages';
 
 /** Tells screen-reader users, inside a link's name, that the link opens a new window: " (새 창)". */
 export function NewWindowNote() {

@@ -1,6 +1,6 @@
 import { useRootData } from '../lib/site-data';
-import { CUSTOMER_PATH, comparablePath } from '../lib/menu';
-import { shellLabels } from '../lib/messages';
+import { CUSTOMER_PATH, comparablePath } from '../../shared/menu';
+import { shellLabels } from '../../shared/messages';
 import { InterestPopupLink } from './InterestPopupLink';
 
 /**

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useRootData } from '../lib/site-data';
-import { isExternalHref, PRIVACY_PATH } from '../lib/menu';
-import { shellLabels } from '../lib/messages';
+import { isExternalHref, PRIVACY_PATH } from '../../shared/menu';
+import { shellLabels } from '../../shared/messages';
 import { telHref } from '../lib/phone';
 import { InterestPopupLink } from './InterestPopupLink';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useRootData } from '../lib/site-data';
-import { CUSTOMER_PATH, isExternalHref } from '../lib/menu';
-import { shellLabels } from '../lib/messages';
+import { CUSTOMER_PATH, isExternalHref } from '../../shared/menu';
+import { shellLabels } from '../../shared/messages';
 import { telHref } from '../lib/phone';
 import { InterestPopupLink } from './InterestPopupLink';
 import { SiteNav } from './SiteNav';

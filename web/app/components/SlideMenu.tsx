@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
-import { CUSTOMER_PATH, isCurrentItem, linkItems, menuGroupForPath, type MenuGroup } from '../lib/menu';
-import { shellLabels } from '../lib/messages';
+import { CUSTOMER_PATH, isCurrentItem, linkItems, menuGroupForPath, type MenuGroup } from '../../shared/menu';
+import { shellLabels } from '../../shared/messages';
 import { telHref } from '../lib/phone';
 import { FOCUSABLE_SELECTOR, inertOutside } from '../lib/focus';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useRootData } from '../lib/site-data';
-import { isCurrentItem, linkItems, menuGroupForPath } from '../lib/menu';
+import { isCurrentItem, linkItems, menuGroupForPath } from '../../shared/menu';
 
 type SubMenuProps = {
   /**

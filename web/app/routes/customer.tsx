@@ -5,10 +5,10 @@ import type { PressSiteSlugQueryResult } from '../../sanity/sanity.types';
 import { InnerPage } from '../components/page/InnerPage';
 import { LeadForm } from '../components/leads/LeadForm';
 import { contentPageMeta, loadPage } from '../lib/content-page';
-import { leadMessages } from '../lib/messages';
+import { leadMessages } from '../../shared/messages';
 import { telHref } from '../lib/phone';
 import { useRootData } from '../lib/site-data';
-import { CUSTOMER_PATH } from '../lib/menu';
+import { CUSTOMER_PATH } from '../../shared/menu';
 
 
 /**

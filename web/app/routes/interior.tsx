@@ -1,6 +1,6 @@
 import type { Route } from './+types/interior';
 import { loadUnitTypePage, unitTypePageMeta } from '../lib/content-page';
-import { messages } from '../lib/messages';
+import { messages } from '../../shared/messages';
 import { InnerPage } from '../components/page/InnerPage';
 import { Figure } from '../components/page/Figure';
 import { ComingSoon } from '../components/page/LoadingDots';

@@ -1,6 +1,6 @@
 import type { Route } from './+types/lead-result';
-import { leadMessages, messages } from '../lib/messages';
-import { ownPagePath } from '../lib/own-page-path';
+import { leadMessages, messages } from '../../shared/messages';
+import { ownPagePath } from '../../shared/own-page-path';
 import { pageMeta } from '../lib/seo';
 
 type ErrorKey = keyof typeof leadMessages.errors;

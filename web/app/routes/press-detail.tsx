@@ -3,10 +3,10 @@ import { Link, redirect } from 'react-router';
 import type { Route } from './+types/press-detail';
 import { PageBanner } from '../components/PageBanner';
 import { RichText } from '../components/page/RichText';
-import { menuGroupForPath } from '../lib/menu';
-import { messages } from '../lib/messages';
+import { menuGroupForPath } from '../../shared/menu';
+import { messages } from '../../shared/messages';
 import { formatPressDateTime, pressArticlePath, pressListPath } from '../lib/press-format';
-import { ownPagePath } from '../lib/own-page-path';
+import { ownPagePath } from '../../shared/own-page-path';
 import { pageMeta } from '../lib/seo';
 import { useRootData } from '../lib/site-data';
 

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { messages } from '../../app/lib/messages';
+import { messages } from '../../shared/messages';
 import { ConcurrencyLimit } from '../http/concurrency-limit';
 import { loadAdminAccount, loadSessionSecret, normalizeEmail, readJson, type AdminAccount } from './accounts';
 import { hashPassword, passwordHashParameters, verifyPassword } from './password';

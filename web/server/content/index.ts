@@ -4,11 +4,9 @@
  */
 import path from 'node:path';
 import { EMBEDDED_IMAGE_CONFIG, type ImageConfig } from '../../sanity/image';
-import { demoVisitSlots } from '../leads/demo-slots';
-import { seoulDate } from '../leads/seoul-date';
 import { openEmbeddedStore } from './embedded';
 import { createSanitySource } from './sanity';
-import type { ContentSource } from './types';
+import type { ContentSource, SanityDocument } from './types';
 
 export type ContentSources = {
   /** The public content dataset. */
@@ -21,7 +19,15 @@ export type ContentSources = {
 
 const SANITY_CDN = 'https://cdn.sanity.io';
 
-export async function createContentSources(env: NodeJS.ProcessEnv = process.env): Promise<ContentSources> {
+export type ContentSourceOptions = {
+  /** Documents a new embedded leads database starts with (the leads module's demo visit slots). */
+  leadsSeed?: () => SanityDocument[];
+};
+
+export async function createContentSources(
+  env: NodeJS.ProcessEnv = process.env,
+  options: ContentSourceOptions = {},
+): Promise<ContentSources> {
   const projectId = env.SANITY_PROJECT_ID;
   if (projectId) {
     const dataset = env.SANITY_DATASET || 'production';
@@ -50,8 +56,7 @@ export async function createContentSources(env: NodeJS.ProcessEnv = process.env)
       file: path.join(dataDir, 'leads.sqlite'),
       // Personal data: a deleted or purged lead must not stay readable in the file.
       secureDelete: true,
-      // A new leads database starts with demo visit slots for the coming weekends, never leads.
-      seedDocuments: demoVisitSlots(seoulDate(Date.now())),
+      seedDocuments: options.leadsSeed?.(),
     });
     return { content, leads, mode: 'embedded', imageConfig: EMBEDDED_IMAGE_CONFIG };
   } catch (error) {

@@ -7,7 +7,7 @@
  */
 import type { Request, RequestHandler } from 'express';
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
-import { messages } from '../../app/lib/messages';
+import { messages } from '../../shared/messages';
 import { closeAfterAnswer } from './body-limit';
 import { NO_STORE } from './cache-headers';
 

@@ -3,7 +3,7 @@
  * every cell quoted, and cells that a spreadsheet would run as a formula made inert.
  */
 import type { LeadsExportQueryResult } from '../../sanity/sanity.types';
-import { formatPhone } from '../../app/lib/lead-validation';
+import { formatPhone } from '../../shared/lead-validation';
 
 type ExportedLead = LeadsExportQueryResult[number];
 

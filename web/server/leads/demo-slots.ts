@@ -1,4 +1,5 @@
 import type { SanityDocument } from '../content/types';
+import { seoulDate } from './seoul-date';
 
 const SLOT_TIMES = ['11:00', '14:00', '16:00'];
 const DEMO_CAPACITY = 6;
@@ -29,4 +30,9 @@ export function demoVisitSlots(today: string, weekends = 4): SanityDocument[] {
     }
   }
   return slots;
+}
+
+/** What a new embedded leads database starts with: demo slots for the coming weekends, never leads. */
+export function firstStartLeadDocuments(): SanityDocument[] {
+  return demoVisitSlots(seoulDate(Date.now()));
 }

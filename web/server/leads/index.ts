@@ -19,7 +19,7 @@ import { DEFAULT_BOOKING_IP_LIMIT, DEFAULT_IP_LIMIT, DEFAULT_MIN_FILL_MS, DEFAUL
 export { createLeadRouter } from './routes';
 export { checkLeadsWriteAccess } from './write-access';
 export { LeadService } from './service';
-export type { LeadFormData, LeadNotice, VisitSlotOption } from './service';
+export { firstStartLeadDocuments } from './demo-slots';
 
 export function createLeadServiceFromEnv(
   sources: Pick<ContentSources, 'content' | 'leads'>,

@@ -10,9 +10,9 @@ import express, {
   type RequestHandler,
   type Response,
 } from 'express';
-import { LEAD_FIELDS } from '../../app/lib/lead-validation';
-import { leadMessages, messages } from '../../app/lib/messages';
-import { ownPagePath } from '../../app/lib/own-page-path';
+import { LEAD_FIELDS } from '../../shared/lead-validation';
+import { leadMessages, messages } from '../../shared/messages';
+import { ownPagePath } from '../../shared/own-page-path';
 import type { LeadService, SubmitResult } from './service';
 
 /** Larger bodies are refused with 413 before they are parsed. */

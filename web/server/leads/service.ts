@@ -21,8 +21,9 @@ import type {
   UpcomingVisitSlotsQueryResult,
   VisitBookingsPerPhoneQueryResult,
 } from '../../sanity/sanity.types';
-import { stripControlCharacters, validateLead, LEAD_FIELDS, type LeadFieldErrors, type ValidLead } from '../../app/lib/lead-validation';
-import { leadMessages } from '../../app/lib/messages';
+import { stripControlCharacters, validateLead, LEAD_FIELDS, type LeadFieldErrors, type ValidLead } from '../../shared/lead-validation';
+import { leadMessages } from '../../shared/messages';
+import type { LeadFormData, LeadNotice, VisitSlotOption } from '../../shared/lead-form';
 import { ContentUnavailableError, MutationError, type ContentSource } from '../content/types';
 import { LruCache } from '../content/lru';
 import { leadsToCsv } from './csv';
@@ -32,13 +33,6 @@ import { silentNotifier, type LeadNotifier } from './notifier';
 import type { LeadOutbox, OutboxEntry } from './outbox';
 import { RateLimiter, type RateLimit } from './rate-limit';
 import { leadIdFor, saveLead, type LeadDocument } from './store';
-
-export type LeadNotice = NonNullable<LeadSettingsQueryResult>;
-
-export type VisitSlotOption = { id: string; date: string; time: string; remaining: number };
-
-/** What a lead form needs to render: its token, the consent notice and the visit slots. */
-export type LeadFormData = { token: string; notice: LeadNotice | null; slots: VisitSlotOption[] };
 
 export type SubmitResult =
   | { status: 201; id: string; error?: undefined }

@@ -6,7 +6,7 @@
  * request that is not from our own page answers 403 (see view-gate.ts for what counts).
  */
 import { Router, type Response } from 'express';
-import { messages } from '../../app/lib/messages';
+import { messages } from '../../shared/messages';
 import { InvalidCursorError, type PressService } from './service';
 import { isFromOurPage, ViewGate } from './view-gate';
 

@@ -8,7 +8,7 @@
  * cached until an article changes) and finds any page by binary search. Both give the same pages.
  */
 import { randomUUID } from 'node:crypto';
-import { messages } from '../../app/lib/messages';
+import { messages } from '../../shared/messages';
 import {
   pressSiteSlugQuery,
   pressArticleQuery,

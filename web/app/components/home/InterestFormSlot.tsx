@@ -1,5 +1,5 @@
 import { LeadForm } from '../leads/LeadForm';
-import { leadMessages } from '../../lib/messages';
+import { leadMessages } from '../../../shared/messages';
 import { useRootData } from '../../lib/site-data';
 
 /**

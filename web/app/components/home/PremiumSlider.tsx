@@ -1,5 +1,5 @@
 import { useEffect, useReducer, useRef, type FocusEvent, type PointerEvent } from 'react';
-import { messages } from '../../lib/messages';
+import { messages } from '../../../shared/messages';
 import {
   SLIDE_INTERVAL_MS,
   createSlider,

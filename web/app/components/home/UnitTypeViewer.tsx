@@ -1,5 +1,5 @@
 import { useReducer, useRef } from 'react';
-import { messages } from '../../lib/messages';
+import { messages } from '../../../shared/messages';
 import { useStyleProperties } from '../../lib/use-style-properties';
 import { UNIT_PLAN_FADE_MS, canGoNext, canGoPrevious, viewerReducer } from '../../lib/home/viewer';
 import { HomeFigure } from './HomeFigure';

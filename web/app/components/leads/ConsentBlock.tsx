@@ -1,7 +1,7 @@
-import type { LeadNotice } from '../../../server/leads/service';
-import type { LeadFieldErrors } from '../../lib/lead-validation';
-import { LEAD_FIELDS } from '../../lib/lead-validation';
-import { leadMessages } from '../../lib/messages';
+import type { LeadNotice } from '../../../shared/lead-form';
+import type { LeadFieldErrors } from '../../../shared/lead-validation';
+import { LEAD_FIELDS } from '../../../shared/lead-validation';
+import { leadMessages } from '../../../shared/messages';
 
 type ConsentBlockProps = {
   idPrefix: string;

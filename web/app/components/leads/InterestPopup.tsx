@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { leadMessages } from '../../lib/messages';
+import { leadMessages } from '../../../shared/messages';
 import { useRootData } from '../../lib/site-data';
 import { LeadForm } from './LeadForm';
 import { rememberCampaign } from './source-page';

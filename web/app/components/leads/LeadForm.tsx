@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
-import type { LeadFormData } from '../../../server/leads/service';
+import type { LeadFormData } from '../../../shared/lead-form';
 import {
   LEAD_FIELDS,
   LEAD_MESSAGE_MAX,
@@ -8,8 +8,8 @@ import {
   validateLead,
   type LeadFieldErrors,
   type LeadFormKind,
-} from '../../lib/lead-validation';
-import { leadMessages, messages } from '../../lib/messages';
+} from '../../../shared/lead-validation';
+import { leadMessages, messages } from '../../../shared/messages';
 import { ConsentBlock } from './ConsentBlock';
 import { currentSourcePage } from './source-page';
 import { VisitSlotPicker } from './VisitSlotPicker';

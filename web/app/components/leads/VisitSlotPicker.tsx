@@ -1,6 +1,6 @@
-import type { VisitSlotOption } from '../../../server/leads/service';
-import { LEAD_FIELDS } from '../../lib/lead-validation';
-import { leadMessages } from '../../lib/messages';
+import type { VisitSlotOption } from '../../../shared/lead-form';
+import { LEAD_FIELDS } from '../../../shared/lead-validation';
+import { leadMessages } from '../../../shared/messages';
 
 type VisitSlotPickerProps = {
   id: string;

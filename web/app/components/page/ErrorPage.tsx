@@ -1,4 +1,4 @@
-import { leadMessages, messages } from '../../lib/messages';
+import { leadMessages, messages } from '../../../shared/messages';
 import { brandedTitle } from '../../lib/seo';
 import { useRootData } from '../../lib/site-data';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { PageDocument } from '../../lib/content-page';
-import { isExternalHref } from '../../lib/menu';
+import { isExternalHref } from '../../../shared/menu';
 import { NewWindowNote } from '../NewWindowNote';
 import { PdfLink } from './PdfLink';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { messages } from '../../lib/messages';
+import { messages } from '../../../shared/messages';
 import { NewWindowNote } from '../NewWindowNote';
 import { LoadingDots } from './LoadingDots';
 

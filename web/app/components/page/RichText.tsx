@@ -1,7 +1,7 @@
 import { PortableText, type PortableTextComponents } from '@portabletext/react';
 import { Link } from 'react-router';
 import type { BlockContent } from '../../../sanity/sanity.types';
-import { isExternalHref } from '../../lib/menu';
+import { isExternalHref } from '../../../shared/menu';
 import { NewWindowNote } from '../NewWindowNote';
 
 type LinkMark = { href?: string; newTab?: boolean };

@@ -1,4 +1,4 @@
-import { messages } from '../../lib/messages';
+import { messages } from '../../../shared/messages';
 import { useFacade } from './facade';
 import { MediaSummary } from './MediaSummary';
 

@@ -1,4 +1,4 @@
-import { messages } from '../../lib/messages';
+import { messages } from '../../../shared/messages';
 import type { QueryImage } from '../../lib/content-page';
 import { SanityImage } from '../SanityImage';
 import { useFacade } from './facade';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form, useNavigation } from 'react-router';
-import { messages } from '../../lib/messages';
+import { messages } from '../../../shared/messages';
 
 export type AdminActionData = { intent: 'login' | 'logout' | 'create'; error: string };
 

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { messages } from '../../lib/messages';
+import { messages } from '../../../shared/messages';
 import { formatPressDate, pressArticlePath } from '../../lib/press-format';
 
 export type PressRow = { _id: string; no: number; title: string; date: string; views: number };

@@ -1,4 +1,6 @@
-import type { SiteSettings } from './site-data';
+import type { SiteSettingsQueryResult } from '../sanity/sanity.types';
+
+type SiteSettings = NonNullable<SiteSettingsQueryResult>;
 
 export type MenuGroup = NonNullable<SiteSettings['menu']>[number];
 export type MenuItem = NonNullable<MenuGroup['items']>[number];

@@ -1,0 +1,39 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The lint rules that keep the client bundle away from server code, checked on imports written
+// the way a newcomer would write them, so a loosened pattern fails here and not in review.
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function restrictedImportErrors(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath });
+  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+}
+
+describe('import boundaries', () => {
+  it.each([
+    ['web/app/routes/example.tsx', "import { LeadService } from '../../server/leads/service';"],
+    ['web/app/components/leads/Example.tsx', "import type { LeadNotice } from '../../../server/leads/service';"],
+    ['web/app/root-example.tsx', "import { app } from '../server/app';"],
+  ])('web/app may not import the server: %s', async (file, source) => {
+    expect(await restrictedImportErrors(file, `${source}\nexport const used = 1;\n`)).toEqual([expect.stringContaining('web/server')]);
+  });
+
+  it.each([
+    ['web/shared/example.ts', "import { app } from '../server/app';"],
+    ['web/shared/example.ts', "import { useRootData } from '../app/lib/site-data';"],
+    ['web/shared/example.ts', "import { createHash } from 'node:crypto';"],
+  ])('web/shared depends on neither side nor on Node: %s', async (file, source) => {
+    expect(await restrictedImportErrors(file, `${source}\nexport const used = 1;\n`)).toHaveLength(1);
+  });
+
+  it('the content layer may not import leads', async () => {
+    const errors = await restrictedImportErrors('web/server/content/example.ts', "import { demoVisitSlots } from '../leads/demo-slots';\n");
+    expect(errors).toEqual([expect.stringContaining('leads')]);
+  });
+
+  it('allows what the boundary is for', async () => {
+    expect(await restrictedImportErrors('web/app/routes/example.tsx', "import { leadMessages } from '../../shared/messages';\nimport { renderToString } from 'react-dom/server';\n")).toEqual([]);
+    expect(await restrictedImportErrors('web/server/leads/example.ts', "import { validateLead } from '../../shared/lead-validation';\n")).toEqual([]);
+  });
+});
