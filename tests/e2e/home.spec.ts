@@ -82,6 +82,8 @@ test.describe('home page', () => {
     await expect(cta).toBeVisible();
     await expect(cta).toHaveAttribute('href', '/Promotion/Customer');
     await expect(cta).toHaveAttribute('data-interest-popup', '');
+    // Like every other opener, its name says it opens the registration dialog.
+    await expect(cta).toHaveAccessibleName(/\(관심고객 등록 창 열기\)$/);
     await expect(page.locator('dialog.interest-popup')).toHaveAttribute('data-ready', '');
     await cta.click();
     await expect(page.locator('dialog.interest-popup')).toBeVisible();

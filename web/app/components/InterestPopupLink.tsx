@@ -2,6 +2,9 @@ import type { ReactNode } from 'react';
 import { CUSTOMER_PATH } from '../../shared/menu';
 import { shellLabels } from '../../shared/messages';
 
+/** Every element with this attribute opens the popup instead of following its link. */
+export const INTEREST_POPUP_ATTRIBUTE = 'data-interest-popup';
+
 type InterestPopupLinkProps = { className?: string; children: ReactNode };
 
 /**
@@ -11,7 +14,7 @@ type InterestPopupLinkProps = { className?: string; children: ReactNode };
  */
 export function InterestPopupLink({ className, children }: InterestPopupLinkProps) {
   return (
-    <a href={CUSTOMER_PATH} data-interest-popup="" className={className}>
+    <a href={CUSTOMER_PATH} {...{ [INTEREST_POPUP_ATTRIBUTE]: '' }} className={className}>
       {children}
       <span className="visually-hidden"> ({shellLabels.opensRegistration})</span>
     </a>

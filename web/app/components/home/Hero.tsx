@@ -1,3 +1,4 @@
+import { InterestPopupLink } from '../InterestPopupLink';
 import { SanityImage } from '../SanityImage';
 import type { HomeContent } from './types';
 
@@ -15,10 +16,7 @@ export function Hero({ hero }: { hero: HomeContent['hero'] }) {
         </h1>
         {hero?.subtitle ? <p className="hero__subtitle">{hero.subtitle}</p> : null}
         {hero?.ctaLabel ? (
-          // Works without JS (the registration page); the interest popup intercepts the click.
-          <a className="button button--primary hero__cta" href="/Promotion/Customer" data-interest-popup="">
-            {hero.ctaLabel}
-          </a>
+          <InterestPopupLink className="button button--primary hero__cta">{hero.ctaLabel}</InterestPopupLink>
         ) : null}
       </div>
     </section>

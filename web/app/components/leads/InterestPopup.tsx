@@ -2,16 +2,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { leadMessages } from '../../../shared/messages';
 import { useRootData } from '../../lib/site-data';
+import { INTEREST_POPUP_ATTRIBUTE } from '../InterestPopupLink';
 import { LeadForm } from './LeadForm';
 import { rememberCampaign } from './source-page';
 
-/** Every element with this attribute opens the popup instead of following its link. */
-export const INTEREST_POPUP_ATTRIBUTE = 'data-interest-popup';
-
 /**
  * The interest-registration popup, mounted once in root.tsx. Openers anywhere on the site are
- * `<a href="/Promotion/Customer" data-interest-popup>` (without JavaScript they simply lead to the
- * customer page); one click listener on the document intercepts them. A real modal <dialog>:
+ * `InterestPopupLink`s (without JavaScript they simply lead to the customer page); one click
+ * listener on the document intercepts them. A real modal <dialog>:
  * focus stays inside, Esc closes, focus returns to the opener. Opening pushes a history entry
  * with the page's own state, so browser Back closes the popup and stays on the page; the router
  * never sees that entry (its popstate is swallowed here). Once the listeners are attached the dialog
