@@ -2,6 +2,7 @@ import type { LeadNotice } from '../../../shared/lead-form';
 import type { LeadFieldErrors } from '../../../shared/lead-validation';
 import { LEAD_FIELDS } from '../../../shared/lead-validation';
 import { leadMessages } from '../../../shared/messages';
+import { controlProps, FieldError } from '../form/Field';
 
 type ConsentBlockProps = {
   idPrefix: string;
@@ -66,15 +67,7 @@ function ConsentItem({ id, name, label, required, error, children }: ConsentItem
   return (
     <div className="consent__item">
       <div className="consent__row">
-        <input
-          type="checkbox"
-          id={id}
-          name={name}
-          className="consent__checkbox"
-          required={required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
+        <input type="checkbox" {...controlProps(id, { error, className: 'consent__checkbox' })} name={name} required={required} />
         <label htmlFor={id} className="consent__label">
           {label}
         </label>
@@ -88,11 +81,7 @@ function ConsentItem({ id, name, label, required, error, children }: ConsentItem
           {children}
         </details>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="lead-field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

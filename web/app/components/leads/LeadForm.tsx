@@ -10,8 +10,10 @@ import {
   type LeadFormKind,
 } from '../../../shared/lead-validation';
 import { leadMessages, messages } from '../../../shared/messages';
+import { Field, FormAlert, SubmitButton } from '../form/Field';
 import { ConsentBlock } from './ConsentBlock';
 import { currentSourcePage } from './source-page';
+import { fetchFormData, useTokenRefresh } from './useTokenRefresh';
 import { VisitSlotPicker } from './VisitSlotPicker';
 
 type LeadFormProps = {
@@ -44,8 +46,6 @@ const FIELD_ID_SUFFIX: Record<keyof LeadFieldErrors, string> = {
 };
 /** "Too fast" and "expired form" are retried in place, at most this often. */
 const MAX_QUIET_RETRIES = 3;
-/** A failed token refresh is tried again after 1 s, 2 s, 4 s … but never waits longer than this. */
-const TOKEN_RETRY_MAX_DELAY_MS = 30_000;
 
 /**
  * A lead form: the popup's, the home page's (#interestForm) and the customer pages'. Without
@@ -185,183 +185,46 @@ export function LeadForm({ kind, idPrefix, data, focusOnMount, submitLabel }: Le
           <input id={id('website')} name={LEAD_FIELDS.honeypot} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
 
-        <TextField
-          id={id('name')}
-          name={LEAD_FIELDS.name}
-          label={leadMessages.nameLabel}
-          error={errors.name}
-          autoComplete="name"
-          maxLength={LEAD_NAME_MAX}
-        />
-        <TextField
-          id={id('phone')}
-          name={LEAD_FIELDS.phone}
-          label={leadMessages.phoneLabel}
-          error={errors.phone}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder={kind === 'customer' ? leadMessages.customerPhonePlaceholder : leadMessages.homePhonePlaceholder}
-          maxLength={20}
-        />
-        {showsMessage ? (
-          <div className="lead-field">
-            <label htmlFor={id('message')} className="lead-field__label">
-              {leadMessages.messageLabel}{' '}
-              <span className={messageRequired ? 'lead-field__required' : 'lead-field__optional'}>
-                {messageRequired ? leadMessages.required : leadMessages.optional}
-              </span>
-            </label>
-            <textarea
-              id={id('message')}
-              name={LEAD_FIELDS.message}
-              className="lead-field__input"
-              rows={5}
-              maxLength={LEAD_MESSAGE_MAX}
-              required={messageRequired}
-              aria-invalid={errors.message ? true : undefined}
-              aria-describedby={errors.message ? `${id('message')}-error` : undefined}
+        <Field id={id('name')} label={leadMessages.nameLabel} mark="required" error={errors.name}>
+          {(control) => <input {...control} name={LEAD_FIELDS.name} type="text" required autoComplete="name" maxLength={LEAD_NAME_MAX} />}
+        </Field>
+        <Field id={id('phone')} label={leadMessages.phoneLabel} mark="required" error={errors.phone}>
+          {(control) => (
+            <input
+              {...control}
+              name={LEAD_FIELDS.phone}
+              type="tel"
+              required
+              inputMode="tel"
+              autoComplete="tel"
+              placeholder={kind === 'customer' ? leadMessages.customerPhonePlaceholder : leadMessages.homePhonePlaceholder}
+              maxLength={20}
             />
-            {errors.message ? (
-              <p id={`${id('message')}-error`} className="lead-field__error">
-                {errors.message}
-              </p>
-            ) : null}
-          </div>
+          )}
+        </Field>
+        {showsMessage ? (
+          <Field id={id('message')} label={leadMessages.messageLabel} mark={messageRequired ? 'required' : 'optional'} error={errors.message}>
+            {(control) => <textarea {...control} name={LEAD_FIELDS.message} rows={5} maxLength={LEAD_MESSAGE_MAX} required={messageRequired} />}
+          </Field>
         ) : null}
         <VisitSlotPicker id={id('slot')} slots={formData?.slots ?? []} error={errors.visitSlot} />
         <ConsentBlock idPrefix={idPrefix} notice={formData?.notice} errors={errors} />
         {notice ? (
-          <div ref={noticeRef} className="lead-form__notice" role="alert" tabIndex={-1}>
+          <FormAlert ref={noticeRef} className="lead-form__notice">
             <p className="lead-form__notice-text">{notice.text}</p>
             {notice.retry ? (
               <button type="button" className="button lead-button--ghost" onClick={retry}>
                 {leadMessages.retry}
               </button>
             ) : null}
-          </div>
+          </FormAlert>
         ) : null}
-        <button type="submit" className="button button--primary lead-form__submit" disabled={phase === 'submitting'}>
-          {phase === 'submitting' ? messages.submitting : (submitLabel ?? leadMessages.submit)}
-        </button>
+        <SubmitButton pending={phase === 'submitting'} pendingLabel={messages.submitting} className="lead-form__submit">
+          {submitLabel ?? leadMessages.submit}
+        </SubmitButton>
       </form>
     </div>
   );
-}
-
-type TextFieldProps = {
-  id: string;
-  name: string;
-  label: string;
-  error?: string;
-} & Pick<React.InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'autoComplete' | 'placeholder' | 'maxLength'>;
-
-function TextField({ id, name, label, error, type = 'text', ...input }: TextFieldProps) {
-  return (
-    <div className="lead-field">
-      <label htmlFor={id} className="lead-field__label">
-        {label} <span className="lead-field__required">{leadMessages.required}</span>
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        className="lead-field__input"
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...input}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="lead-field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/**
- * Keeps the form's token fresh: one refresh at a time, each failed attempt followed by a longer
- * wait (1 s, 2 s, 4 s … up to 30 s) until one succeeds or the form goes away. `onRetrying` is
- * called whenever the caller is left waiting on a failed attempt.
- */
-function useTokenRefresh(setFormData: (data: LeadFormData) => void) {
-  const [refresher] = useState(() => {
-    let running: Promise<LeadFormData> | null = null;
-    let failures = 0;
-    let wake: (() => void) | null = null;
-    let stopped = false;
-    const listeners = new Set<() => void>();
-
-    async function attempts(): Promise<LeadFormData> {
-      for (let attempt = 0; ; attempt += 1) {
-        try {
-          const fresh = await fetchFormData();
-          failures = 0;
-          return fresh;
-        } catch (error) {
-          failures += 1;
-          if (stopped) throw error;
-          listeners.forEach((listener) => listener());
-          await new Promise<void>((resolve) => {
-            const timer = window.setTimeout(done, Math.min(1000 * 2 ** attempt, TOKEN_RETRY_MAX_DELAY_MS));
-            function done() {
-              window.clearTimeout(timer);
-              wake = null;
-              resolve();
-            }
-            wake = done;
-          });
-          if (stopped) throw error;
-        }
-      }
-    }
-
-    return {
-      refresh(onRetrying?: () => void): Promise<LeadFormData> {
-        running ??= attempts()
-          .then((fresh) => {
-            if (!stopped) setFormData(fresh);
-            return fresh;
-          })
-          .finally(() => {
-            running = null;
-            listeners.clear();
-          });
-        if (onRetrying) {
-          listeners.add(onRetrying);
-          // Joining a refresh that is already failing: say so at once.
-          if (failures > 0) onRetrying();
-        }
-        return running;
-      },
-      /** Cuts the current wait short; false when no refresh is waiting. */
-      retryNow(): boolean {
-        if (!wake) return false;
-        wake();
-        return true;
-      },
-      stop() {
-        stopped = true;
-        wake?.();
-      },
-      start() {
-        stopped = false;
-      },
-    };
-  });
-  useEffect(() => {
-    refresher.start();
-    return () => refresher.stop();
-  }, [refresher]);
-  return refresher;
-}
-
-async function fetchFormData(): Promise<LeadFormData> {
-  const response = await fetch('/api/leads/form', { headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  return (await response.json()) as LeadFormData;
 }
 
 async function postLead(values: Record<string, unknown>): Promise<ApiAnswer> {

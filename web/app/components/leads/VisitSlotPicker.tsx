@@ -1,6 +1,7 @@
 import type { VisitSlotOption } from '../../../shared/lead-form';
 import { LEAD_FIELDS } from '../../../shared/lead-validation';
 import { leadMessages } from '../../../shared/messages';
+import { Field } from '../form/Field';
 
 type VisitSlotPickerProps = {
   id: string;
@@ -21,30 +22,17 @@ export function formatSlot(slot: Pick<VisitSlotOption, 'date' | 'time'>): string
 export function VisitSlotPicker({ id, slots, error }: VisitSlotPickerProps) {
   if (slots.length === 0) return null;
   return (
-    <div className="lead-field">
-      <label htmlFor={id} className="lead-field__label">
-        {leadMessages.slotLegend} <span className="lead-field__optional">{leadMessages.optional}</span>
-      </label>
-      <select
-        id={id}
-        name={LEAD_FIELDS.visitSlot}
-        className="lead-field__input"
-        defaultValue=""
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      >
-        <option value="">{leadMessages.slotNone}</option>
-        {slots.map((slot) => (
-          <option key={slot.id} value={slot.id} disabled={slot.remaining === 0}>
-            {formatSlot(slot)} · {slot.remaining === 0 ? leadMessages.slotFull : leadMessages.slotRemaining(slot.remaining)}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="lead-field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field id={id} label={leadMessages.slotLegend} mark="optional" error={error}>
+      {(control) => (
+        <select {...control} name={LEAD_FIELDS.visitSlot} defaultValue="">
+          <option value="">{leadMessages.slotNone}</option>
+          {slots.map((slot) => (
+            <option key={slot.id} value={slot.id} disabled={slot.remaining === 0}>
+              {formatSlot(slot)} · {slot.remaining === 0 ? leadMessages.slotFull : leadMessages.slotRemaining(slot.remaining)}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { messages } from '../../../shared/messages';
+import { Field, FormAlert, SubmitButton } from '../form/Field';
 
 export type AdminActionData = { intent: 'login' | 'logout' | 'create'; error: string };
 
@@ -29,22 +30,14 @@ function LoginForm({ actionData }: { actionData: AdminActionData | undefined }) 
   return (
     <Form method="post" className="press-admin__form press-admin__form--login" replace>
       <input type="hidden" name="intent" value="login" />
-      <label className="field">
-        <span className="field__label">{text.email}</span>
-        <input className="field__input" type="email" name="email" autoComplete="username" required maxLength={254} />
-      </label>
-      <label className="field">
-        <span className="field__label">{text.password}</span>
-        <input className="field__input" type="password" name="password" autoComplete="current-password" required maxLength={1024} />
-      </label>
-      {actionData?.intent === 'login' ? (
-        <p className="press-admin__error" role="alert">
-          {messages.loginFailed(actionData.error)}
-        </p>
-      ) : null}
-      <button className="button button--primary" type="submit" disabled={busy}>
-        {text.login}
-      </button>
+      <Field id="press-login-email" label={text.email} look="field">
+        {(control) => <input {...control} type="email" name="email" autoComplete="username" required maxLength={254} />}
+      </Field>
+      <Field id="press-login-password" label={text.password} look="field">
+        {(control) => <input {...control} type="password" name="password" autoComplete="current-password" required maxLength={1024} />}
+      </Field>
+      {actionData?.intent === 'login' ? <FormAlert className="press-admin__error">{messages.loginFailed(actionData.error)}</FormAlert> : null}
+      <SubmitButton pending={busy}>{text.login}</SubmitButton>
     </Form>
   );
 }
@@ -79,29 +72,17 @@ function WriteForm({ email, actionData }: { email: string; actionData: AdminActi
         }}
       >
         <input type="hidden" name="intent" value="create" />
-        <label className="field">
-          <span className="field__label">{text.headline}</span>
-          <input className="field__input" type="text" name="title" aria-required="true" maxLength={200} />
-        </label>
-        <label className="field">
-          <span className="field__label">{text.summary}</span>
-          <textarea className="field__input" name="summary" rows={3} aria-required="true" maxLength={1000} />
-        </label>
-        <label className="field">
-          <span className="field__label">{text.body}</span>
-          <textarea className="field__input" name="body" rows={8} maxLength={20000} aria-describedby="press-body-hint" />
-          <span className="field__hint" id="press-body-hint">
-            {text.bodyHint}
-          </span>
-        </label>
-        {error ? (
-          <p className="press-admin__error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <button className="button button--primary" type="submit" disabled={busy}>
-          {text.submit}
-        </button>
+        <Field id="press-title" label={text.headline} look="field">
+          {(control) => <input {...control} type="text" name="title" aria-required="true" maxLength={200} />}
+        </Field>
+        <Field id="press-summary" label={text.summary} look="field">
+          {(control) => <textarea {...control} name="summary" rows={3} aria-required="true" maxLength={1000} />}
+        </Field>
+        <Field id="press-body" label={text.body} hint={text.bodyHint} look="field">
+          {(control) => <textarea {...control} name="body" rows={8} maxLength={20000} />}
+        </Field>
+        {error ? <FormAlert className="press-admin__error">{error}</FormAlert> : null}
+        <SubmitButton pending={busy}>{text.submit}</SubmitButton>
       </Form>
     </>
   );
