@@ -3,13 +3,12 @@ import type { AppLoadContext } from 'react-router';
 import { pageByPathQuery, unitTypeByCodeQuery } from '../../sanity/queries';
 import type { PageByPathQueryResult, UnitTypeByCodeQueryResult } from '../../sanity/sanity.types';
 import { pageMeta } from './seo';
+import type { MatchWithData } from './site-data';
 
 export type PageDocument = NonNullable<PageByPathQueryResult>;
 export type PageSection = NonNullable<PageDocument['sections']>[number];
 /** An image as every query projects it (`imageFields` in queries.ts). */
 export type QueryImage = NonNullable<PageSection['image']>;
-
-type MatchWithData = { id: string; loaderData?: unknown } | undefined;
 
 /** The path of a request without a trailing slash (`/Brand/intro/` is `/Brand/intro`). */
 export function requestPath(request: Request): string {
@@ -22,6 +21,27 @@ export async function loadPage(context: AppLoadContext, path: string): Promise<P
   const page = await context.content.fetch<PageByPathQueryResult>(pageByPathQuery, { path });
   if (!page) throw data(null, { status: 404 });
   return page;
+}
+
+/**
+ * The `page` document at `path` and what else the page shows, fetched together:
+ * `loadPageWith(context, '/FloorPlan/videos', { videoTabs: fetchOfTheTabs })` is `{ page, videoTabs }`.
+ */
+export async function loadPageWith<Extra extends Record<string, Promise<unknown>>>(
+  context: AppLoadContext,
+  path: string,
+  extra: Extra,
+): Promise<{ page: PageDocument } & { [Key in keyof Extra]: Awaited<Extra[Key]> }> {
+  const keys = Object.keys(extra);
+  const [page, ...values] = await Promise.all([loadPage(context, path), ...Object.values(extra)]);
+  return { page, ...Object.fromEntries(keys.map((key, index) => [key, values[index]])) } as {
+    page: PageDocument;
+  } & { [Key in keyof Extra]: Awaited<Extra[Key]> };
+}
+
+/** The `meta` export of a route whose loader returns `{ page }`. */
+export function pageDocumentMeta({ loaderData, matches }: { loaderData?: { page: PageDocument }; matches: readonly MatchWithData[] }) {
+  return contentPageMeta(matches, loaderData?.page);
 }
 
 /**
@@ -75,7 +95,8 @@ export async function loadUnitTypePage(
   return { page, unit, heading, path: `${sectionPath}/${unit.code}` };
 }
 
-export function unitTypePageMeta(matches: readonly MatchWithData[], unitPage: UnitTypePage | undefined): MetaDescriptor[] {
+/** The `meta` export of a unit type's page. */
+export function unitTypePageMeta({ loaderData: unitPage, matches }: { loaderData?: UnitTypePage; matches: readonly MatchWithData[] }): MetaDescriptor[] {
   const description = unitPage?.page.seo?.description ?? unitPage?.page.intro;
   return contentPageMeta(matches, unitPage?.page, {
     title: unitPage?.heading,

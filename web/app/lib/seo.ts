@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import { urlFor, type ImageConfig, type ImageSource } from '../../sanity/image';
-import type { RootData } from './site-data';
+import { rootDataFrom, type MatchWithData, type RootData } from './site-data';
 
 type SeoInput = {
   title: string;
@@ -12,12 +12,6 @@ type SeoInput = {
 
 /** An image field as the queries return it; the asset may be missing while an editor works. */
 type SeoImage = { asset: { _ref: string } | null };
-
-type MatchWithData = { id: string; loaderData?: unknown } | undefined;
-
-function rootDataFrom(matches: readonly MatchWithData[]): RootData | undefined {
-  return matches.find((match) => match?.id === 'root')?.loaderData as RootData | undefined;
-}
 
 function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
   return new URL(pathOrUrl, siteUrl).toString();

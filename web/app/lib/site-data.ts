@@ -8,3 +8,11 @@ export type SiteSettings = NonNullable<RootData['settings']>;
 export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof rootLoader>('root');
 }
+
+/** A route match as `meta` functions receive it. */
+export type MatchWithData = { id: string; loaderData?: unknown } | undefined;
+
+/** The root route's data among a `meta` function's matches. */
+export function rootDataFrom(matches: readonly MatchWithData[]): RootData | undefined {
+  return matches.find((match) => match?.id === 'root')?.loaderData as RootData | undefined;
+}

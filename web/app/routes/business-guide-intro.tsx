@@ -1,20 +1,14 @@
 import type { Route } from './+types/business-guide-intro';
 import { overviewRowsQuery } from '../../sanity/queries';
 import type { OverviewRowsQueryResult } from '../../sanity/sanity.types';
-import { contentPageMeta, loadPage } from '../lib/content-page';
+import { loadPageWith, pageDocumentMeta } from '../lib/content-page';
 import { InnerPage } from '../components/page/InnerPage';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [page, rows] = await Promise.all([
-    loadPage(context, '/BusinessGuide/intro'),
-    context.content.fetch<OverviewRowsQueryResult>(overviewRowsQuery),
-  ]);
-  return { page, rows };
+  return loadPageWith(context, '/BusinessGuide/intro', { rows: context.content.fetch<OverviewRowsQueryResult>(overviewRowsQuery) });
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  return contentPageMeta(matches, loaderData?.page);
-}
+export const meta = pageDocumentMeta;
 
 export default function BusinessGuideIntro({ loaderData }: Route.ComponentProps) {
   const { page, rows } = loaderData;

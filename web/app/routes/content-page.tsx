@@ -1,5 +1,5 @@
 import type { Route } from './+types/content-page';
-import { contentPageMeta, loadPage, requestPath } from '../lib/content-page';
+import { loadPage, pageDocumentMeta, requestPath } from '../lib/content-page';
 import { InnerPage } from '../components/page/InnerPage';
 
 /**
@@ -11,9 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { page: await loadPage(context, requestPath(request)) };
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  return contentPageMeta(matches, loaderData?.page);
-}
+export const meta = pageDocumentMeta;
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   return <InnerPage page={loaderData.page} />;

@@ -1,23 +1,17 @@
 import type { Route } from './+types/e-model';
 import { vrTourUnitTypesQuery } from '../../sanity/queries';
 import type { VrTourUnitTypesQueryResult } from '../../sanity/sanity.types';
-import { contentPageMeta, loadPage } from '../lib/content-page';
+import { loadPageWith, pageDocumentMeta } from '../lib/content-page';
 import { InnerPage } from '../components/page/InnerPage';
 import { Tabs } from '../components/page/Tabs';
 import { VrFacade } from '../components/page/VrFacade';
 
 /** E-모델하우스: one tab per unit type with a VR tour address (59A in the seed). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [page, units] = await Promise.all([
-    loadPage(context, '/FloorPlan/Emodel'),
-    context.content.fetch<VrTourUnitTypesQueryResult>(vrTourUnitTypesQuery),
-  ]);
-  return { page, units };
+  return loadPageWith(context, '/FloorPlan/Emodel', { units: context.content.fetch<VrTourUnitTypesQueryResult>(vrTourUnitTypesQuery) });
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  return contentPageMeta(matches, loaderData?.page);
-}
+export const meta = pageDocumentMeta;
 
 export default function EModel({ loaderData }: Route.ComponentProps) {
   const { page, units } = loaderData;

@@ -1,23 +1,17 @@
 import type { Route } from './+types/floor-plan-videos';
 import { videoTabsQuery } from '../../sanity/queries';
 import type { VideoTabsQueryResult } from '../../sanity/sanity.types';
-import { contentPageMeta, loadPage } from '../lib/content-page';
+import { loadPageWith, pageDocumentMeta } from '../lib/content-page';
 import { InnerPage } from '../components/page/InnerPage';
 import { Tabs } from '../components/page/Tabs';
 import { VideoComingSoon, VideoFacade } from '../components/page/VideoFacade';
 
 /** 평면 영상: one tab per `videoTab` document, the first selected; each video loads on request. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [page, videoTabs] = await Promise.all([
-    loadPage(context, '/FloorPlan/videos'),
-    context.content.fetch<VideoTabsQueryResult>(videoTabsQuery),
-  ]);
-  return { page, videoTabs };
+  return loadPageWith(context, '/FloorPlan/videos', { videoTabs: context.content.fetch<VideoTabsQueryResult>(videoTabsQuery) });
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  return contentPageMeta(matches, loaderData?.page);
-}
+export const meta = pageDocumentMeta;
 
 export default function FloorPlanVideos({ loaderData }: Route.ComponentProps) {
   const { page, videoTabs } = loaderData;

@@ -10,9 +10,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return loadUnitTypePage(context, 'floorPlan', params.code);
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  return unitTypePageMeta(matches, loaderData);
-}
+export const meta = unitTypePageMeta;
 
 export default function FloorPlan({ loaderData }: Route.ComponentProps) {
   const { page, unit, heading, path } = loaderData;

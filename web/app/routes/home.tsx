@@ -14,6 +14,7 @@ import type {
   ViewerUnitTypesQueryResult,
 } from '../../sanity/sanity.types';
 import { pageMeta } from '../lib/seo';
+import { rootDataFrom } from '../lib/site-data';
 import { BrandIntro } from '../components/home/BrandIntro';
 import { ComplexSection } from '../components/home/ComplexSection';
 import { Hero } from '../components/home/Hero';
@@ -38,9 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const root = matches.find((match) => match?.id === 'root')?.loaderData as
-    | { settings?: { brandName?: string | null } | null }
-    | undefined;
+  const root = rootDataFrom(matches);
   const seo = loaderData?.home.seo;
   return pageMeta(matches, {
     title: seo?.title ?? root?.settings?.brandName ?? '',

@@ -10,9 +10,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return loadUnitTypePage(context, 'interior', params.code);
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  return unitTypePageMeta(matches, loaderData);
-}
+export const meta = unitTypePageMeta;
 
 export default function Interior({ loaderData }: Route.ComponentProps) {
   const { page, unit, heading, path } = loaderData;

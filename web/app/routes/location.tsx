@@ -1,23 +1,17 @@
 import type { Route } from './+types/location';
 import { locationCardsQuery } from '../../sanity/queries';
 import type { LocationCardsQueryResult } from '../../sanity/sanity.types';
-import { contentPageMeta, loadPage } from '../lib/content-page';
+import { loadPageWith, pageDocumentMeta } from '../lib/content-page';
 import { InnerPage } from '../components/page/InnerPage';
 import { Reveal } from '../components/Reveal';
 import { SanityImage } from '../components/SanityImage';
 
 /** 입지안내: the six location cards, then the page's sections (maps with address and directions). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [page, cards] = await Promise.all([
-    loadPage(context, '/LocationEnvironment/intro'),
-    context.content.fetch<LocationCardsQueryResult>(locationCardsQuery),
-  ]);
-  return { page, cards };
+  return loadPageWith(context, '/LocationEnvironment/intro', { cards: context.content.fetch<LocationCardsQueryResult>(locationCardsQuery) });
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  return contentPageMeta(matches, loaderData?.page);
-}
+export const meta = pageDocumentMeta;
 
 export default function LocationIntro({ loaderData }: Route.ComponentProps) {
   const { page, cards } = loaderData;
