@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { isCurrentItem, linkItems, menuGroupForPath, type MenuGroup } from '../../shared/menu';
+import { linkItems, menuGroupForPath, type MenuGroup } from '../../shared/menu';
 import { shellLabels } from '../../shared/messages';
+import { MenuGroupLinks } from './MenuGroupLinks';
 
 /**
  * The desktop navigation (above 900px): one top-level link per menu group, its sub-links in a
@@ -77,21 +78,7 @@ export function SiteNav({ menu }: { menu: MenuGroup[] }) {
                 {group.title}
               </Link>
               <ul className="site-nav__panel">
-                {items.map((item) => {
-                  const current = isCurrentItem(item, pathname);
-                  return (
-                    <li key={item._key}>
-                      <Link
-                        to={item.href}
-                        className="site-nav__link"
-                        aria-current={current ? 'page' : undefined}
-                        onClick={() => setDismissed(key)}
-                      >
-                        {item.label}
-                      </Link>
-                    </li>
-                  );
-                })}
+                <MenuGroupLinks items={items} pathname={pathname} linkClassName="site-nav__link" onFollow={() => setDismissed(key)} />
               </ul>
             </li>
           );

@@ -1,8 +1,9 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
-import { CUSTOMER_PATH, isCurrentItem, linkItems, menuGroupForPath, type MenuGroup } from '../../shared/menu';
+import { CUSTOMER_PATH, linkItems, menuGroupForPath, type MenuGroup } from '../../shared/menu';
 import { shellLabels } from '../../shared/messages';
 import { telHref } from '../lib/phone';
+import { MenuGroupLinks } from './MenuGroupLinks';
 import { FOCUSABLE_SELECTOR, inertOutside } from '../lib/focus';
 
 export const SLIDE_MENU_ID = 'slide-menu';
@@ -101,18 +102,7 @@ export function SlideMenu({ menu, phone, top, open, opener, onClose }: SlideMenu
                     {group.title}
                   </button>
                   <ul id={panelId} className="slide-menu__links" hidden={!isExpanded}>
-                    {items.map((item) => (
-                      <li key={item._key}>
-                        <Link
-                          to={item.href}
-                          className="slide-menu__link"
-                          aria-current={isCurrentItem(item, pathname) ? 'page' : undefined}
-                          onClick={() => onClose()}
-                        >
-                          {item.label}
-                        </Link>
-                      </li>
-                    ))}
+                    <MenuGroupLinks items={items} pathname={pathname} linkClassName="slide-menu__link" onFollow={() => onClose()} />
                   </ul>
                 </li>
               );
