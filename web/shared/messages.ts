@@ -21,7 +21,6 @@ export const messages = {
   adminSessionRequired: '관리자 로그인이 필요합니다.',
   foreignOrigin: '허용되지 않은 출처의 요청입니다.',
   unreadableForm: '요청 내용을 읽을 수 없습니다.',
-  pressPosted: '게시물이 등록되었습니다.',
   press: {
     title: '언론보도',
     author: '관리자',
@@ -57,8 +56,6 @@ export const messages = {
   errorTitle: '오류가 발생했습니다',
   vrHint: '화면을 선택하면 VR을 보실 수 있습니다.',
   vrDescriptionHeading: 'VR 화면 설명',
-  modelHomeNote:
-    '본 모델하우스에 연출된 사진은 전시품 및 유상옵션 품목이 포함되어 있으므로 시공 시 옵션 선택 및 위치 등이 달라질 수 있습니다.',
   playVideo: '영상 재생',
   videoFrameSuffix: '영상 (YouTube)',
   videoSummaryHeading: '영상 내용 요약',
@@ -66,7 +63,6 @@ export const messages = {
   vrOpen: 'VR 보기',
   planComingSoon: '평면도 준비 중입니다. 공개되는 대로 이곳에서 보실 수 있습니다.',
   interiorComingSoon: '인테리어 이미지 준비 중입니다. 공개되는 대로 이곳에서 보실 수 있습니다.',
-  imageDisclaimer: '상기 이미지는 소비자의 이해를 돕기 위한 것으로 실제와 다를 수 있습니다.',
   // Home page controls (labels read by screen readers and shown as tooltips).
   unitViewerTypes: '평면 타입 선택',
   unitViewerPrevious: '이전 타입',
@@ -139,7 +135,6 @@ export const shellLabels = {
   mobileConsultation: '모바일 상담',
   phoneConsultation: '전화상담',
   visitReservation: '방문예약',
-  interestRegistration: '관심고객 등록',
   opensRegistration: '관심고객 등록 창 열기',
   salesInquiry: '분양문의',
   builder: '시공사',

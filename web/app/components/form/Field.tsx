@@ -51,7 +51,7 @@ export function Field({ id, label, mark, hint, error, look = 'lead-field', child
         {mark ? (
           <>
             {' '}
-            <span className={`${look}__${mark}`}>{leadMessages[mark]}</span>
+            <span className={`${look}__${mark}`}>{mark === 'required' ? leadMessages.required : leadMessages.optional}</span>
           </>
         ) : null}
       </label>
