@@ -13,7 +13,8 @@ import { leadMessages, messages } from '../../../shared/messages';
 import { Field, FormAlert, SubmitButton } from '../form/Field';
 import { ConsentBlock } from './ConsentBlock';
 import { currentSourcePage } from './source-page';
-import { fetchFormData, useTokenRefresh } from './useTokenRefresh';
+import { fetchFormData, postLead, type ApiAnswer } from './lead-api';
+import { useTokenRefresh } from './useTokenRefresh';
 import { VisitSlotPicker } from './VisitSlotPicker';
 
 type LeadFormProps = {
@@ -31,8 +32,6 @@ type Phase = 'idle' | 'submitting' | 'success';
 
 /** A problem shown in the form, above the submit button; `retry` offers a 다시 시도 button. */
 type Notice = { text: string; retry: boolean };
-
-type ApiAnswer = { status: number; body: { error?: string; errors?: LeadFieldErrors; retryAfterMs?: number; message?: string } };
 
 /** The fields in page order, for focusing the first one that is wrong. */
 const FIELD_ORDER: Array<keyof LeadFieldErrors> = ['name', 'phone', 'message', 'visitSlot', 'privacyConsent', 'ageConfirmed'];
@@ -225,16 +224,6 @@ export function LeadForm({ kind, idPrefix, data, focusOnMount, submitLabel }: Le
       </form>
     </div>
   );
-}
-
-async function postLead(values: Record<string, unknown>): Promise<ApiAnswer> {
-  const response = await fetch('/api/leads', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(values),
-  });
-  const body = (await response.json().catch(() => ({}))) as ApiAnswer['body'];
-  return { status: response.status, body };
 }
 
 function wait(milliseconds: number): Promise<void> {

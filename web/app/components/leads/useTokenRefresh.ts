@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { LeadFormData } from '../../../shared/lead-form';
+import { fetchFormData } from './lead-api';
 
 /** A failed token refresh is tried again after 1 s, 2 s, 4 s … but never waits longer than this. */
 const TOKEN_RETRY_MAX_DELAY_MS = 30_000;
@@ -80,10 +81,3 @@ export function useTokenRefresh(setFormData: (data: LeadFormData) => void) {
   }, [refresher]);
   return refresher;
 }
-
-export async function fetchFormData(): Promise<LeadFormData> {
-  const response = await fetch('/api/leads/form', { headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  return (await response.json()) as LeadFormData;
-}
-
