@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { isCurrentItem, linkItems, menuGroupForPath, type MenuGroup } from '../../shared/menu';
 import { shellLabels } from '../../shared/messages';
+import './SiteNav.css';
 
 /**
  * The desktop navigation (above 900px): one top-level link per menu group, its sub-links in a

@@ -4,6 +4,7 @@ import { CUSTOMER_PATH, isCurrentItem, linkItems, menuGroupForPath, type MenuGro
 import { shellLabels } from '../../shared/messages';
 import { telHref } from '../lib/phone';
 import { FOCUSABLE_SELECTOR, inertOutside } from '../lib/focus';
+import './SlideMenu.css';
 
 export const SLIDE_MENU_ID = 'slide-menu';
 

@@ -3,6 +3,7 @@ import { overviewRowsQuery } from '../../sanity/queries';
 import type { OverviewRowsQueryResult } from '../../sanity/sanity.types';
 import { contentPageMeta, loadPage } from '../lib/content-page';
 import { InnerPage } from '../components/page/InnerPage';
+import './business-guide-intro.css';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [page, rows] = await Promise.all([

@@ -2,6 +2,7 @@ import type { LeadNotice } from '../../../shared/lead-form';
 import type { LeadFieldErrors } from '../../../shared/lead-validation';
 import { LEAD_FIELDS } from '../../../shared/lead-validation';
 import { leadMessages } from '../../../shared/messages';
+import './ConsentBlock.css';
 
 type ConsentBlockProps = {
   idPrefix: string;

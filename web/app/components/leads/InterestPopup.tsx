@@ -4,6 +4,7 @@ import { leadMessages } from '../../../shared/messages';
 import { useRootData } from '../../lib/site-data';
 import { LeadForm } from './LeadForm';
 import { rememberCampaign } from './source-page';
+import './InterestPopup.css';
 
 /** Every element with this attribute opens the popup instead of following its link. */
 export const INTEREST_POPUP_ATTRIBUTE = 'data-interest-popup';

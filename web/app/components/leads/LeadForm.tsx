@@ -13,6 +13,7 @@ import { leadMessages, messages } from '../../../shared/messages';
 import { ConsentBlock } from './ConsentBlock';
 import { currentSourcePage } from './source-page';
 import { VisitSlotPicker } from './VisitSlotPicker';
+import './LeadForm.css';
 
 type LeadFormProps = {
   kind: LeadFormKind;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { messages } from '../../../shared/messages';
+import './AdminPanel.css';
 
 export type AdminActionData = { intent: 'login' | 'logout' | 'create'; error: string };
 
