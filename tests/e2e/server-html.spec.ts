@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
+import { discoverPages } from './site-pages';
 
 /**
  * The HTML as the server sends it (what Naver, Google and Kakao's link previews read): status,
@@ -110,4 +111,33 @@ test('W3C Nu HTML Checker: no errors on any page (one JVM for all pages)', async
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+/** Class names a stylesheet gives rules to (`.name` outside url(…)). */
+function classesStyledBy(css: string): Set<string> {
+  return new Set([...css.replace(/url\([^)]*\)/g, '').matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1]));
+}
+
+test('each page links in its head, before first paint, the stylesheets for every class its markup uses; global first, focus ring last', async ({
+  request,
+}) => {
+  const builtCss = readdirSync('build/client/assets').filter((file) => file.endsWith('.css'));
+  const styledAnywhere = new Set(builtCss.flatMap((file) => [...classesStyledBy(readFileSync(`build/client/assets/${file}`, 'utf8'))]));
+  const pages = [...(await discoverPages(request)), '/nope', '/leads/result'];
+  const unstyled: string[] = [];
+  for (const path of pages) {
+    const { html } = await fetchHtml(request, path);
+    expect(html, `${path}: no <style> element`).not.toMatch(/<style\b/i);
+    const sheets = headTags(html)
+      .filter((t) => t.tag === 'link' && t.attrs.rel === 'stylesheet')
+      .map((t) => readFileSync(`build/client${t.attrs.href.split(/[?#]/)[0]}`, 'utf8'));
+    expect(sheets.length, `${path}: stylesheets in the head (render-blocking: no unstyled first paint)`).toBeGreaterThan(0);
+    expect(sheets[0], `${path}: the tokens and reset (global.css) come first`).toContain('--navy:');
+    expect(sheets.at(-1), `${path}: the focus ring comes last`).toContain('--focus-ring-light)');
+    expect(sheets.slice(0, -1).join('').includes('var(--focus-ring-light)'), `${path}: the focus ring is only in the last sheet`).toBe(false);
+    const linked = new Set(sheets.flatMap((css) => [...classesStyledBy(css)]));
+    const used = new Set([...html.matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/).filter(Boolean)));
+    for (const name of used) if (styledAnywhere.has(name) && !linked.has(name)) unstyled.push(`${path}: .${name}`);
+  }
+  expect(unstyled, 'classes used in the server HTML whose styles the page does not link').toEqual([]);
 });

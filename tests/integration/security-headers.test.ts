@@ -110,7 +110,7 @@ describe('cache headers', () => {
   it('text is compressed: brotli when accepted, else gzip', async () => {
     expect((await get('/', { 'accept-encoding': 'gzip, deflate, br' })).headers['content-encoding']).toBe('br');
     expect((await get('/', { 'accept-encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
-    const css = readdirSync('build/client/assets').find((file) => file.endsWith('.css'));
+    const css = readdirSync('build/client/assets').find((file) => file.startsWith('root-') && file.endsWith('.css'));
     expect((await get(`/assets/${css}`, { 'accept-encoding': 'br' })).headers['content-encoding']).toBe('br');
   });
 

@@ -1,3 +1,5 @@
+// First, so that the tokens, reset and utilities come before every component's own stylesheet.
+import './styles/global.css';
 import {
   Links,
   Meta,
@@ -17,7 +19,7 @@ import { PromoBanner } from './components/PromoBanner';
 import { MobileBottomBar } from './components/MobileBottomBar';
 import { ComplexJsonLd } from './components/ComplexJsonLd';
 import { ErrorPage } from './components/page/ErrorPage';
-import globalStylesUrl from './styles/global.css?url';
+import focusStylesUrl from './styles/focus.css?url';
 import pretendardRegularUrl from './fonts/pretendard-core-400.woff2?url';
 import pretendardBoldUrl from './fonts/pretendard-core-700.woff2?url';
 import { useNonce } from './lib/nonce';
@@ -36,7 +38,6 @@ export const links: Route.LinksFunction = () => [
     type: 'font/woff2',
     crossOrigin: 'anonymous' as const,
   })),
-  { rel: 'stylesheet', href: globalStylesUrl },
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -62,6 +63,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Stylesheets come from 'self' and need no nonce; without this, Links would take the
             server-only nonce and the client, which has none, would report a hydration mismatch. */}
         <Links nonce="" />
+        {/* After the route's stylesheets, so that no component's own outline or box-shadow
+            replaces the focus ring. */}
+        <link rel="stylesheet" href={focusStylesUrl} />
         <ComplexJsonLd />
       </head>
       <body>

@@ -3,6 +3,7 @@ import { shellLabels } from '../../shared/messages';
 import { telHref } from '../lib/phone';
 import { InterestPopupLink } from './InterestPopupLink';
 import { CalendarIcon, PhoneIcon } from './icons';
+import './MobileBottomBar.css';
 
 /** Fixed to the bottom of phones (900px and below): visit reservation and a call button. */
 export function MobileBottomBar() {

@@ -1,5 +1,6 @@
 import type { PageByPathQueryResult } from '../../sanity/sanity.types';
 import { SanityImage } from './SanityImage';
+import './PageBanner.css';
 
 type BannerImage = NonNullable<NonNullable<PageByPathQueryResult>['banner']>['image'];
 

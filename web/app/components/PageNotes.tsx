@@ -1,3 +1,4 @@
+import './PageNotes.css';
 /** The numbered notes and disclaimers that close an informational page. */
 export function PageNotes({ notes }: { notes?: string[] | null }) {
   if (!notes?.length) return null;

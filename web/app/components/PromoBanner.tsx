@@ -2,6 +2,7 @@ import { useRootData } from '../lib/site-data';
 import { CUSTOMER_PATH, comparablePath } from '../../shared/menu';
 import { shellLabels } from '../../shared/messages';
 import { InterestPopupLink } from './InterestPopupLink';
+import './PromoBanner.css';
 
 /**
  * The promotional line above the header. Its text slides in and a light sweeps across it twice

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import './Reveal.css';
 
 /**
  * How far into the viewport (px from its bottom edge) content must come before it fades in. The

@@ -5,6 +5,7 @@ import { isExternalHref, PRIVACY_PATH } from '../../shared/menu';
 import { shellLabels } from '../../shared/messages';
 import { telHref } from '../lib/phone';
 import { InterestPopupLink } from './InterestPopupLink';
+import './SiteFooter.css';
 
 /**
  * The family-site disclosure (a native `<details>`, so it works before hydration) also closes on

@@ -8,6 +8,7 @@ import { InterestPopupLink } from './InterestPopupLink';
 import { SiteNav } from './SiteNav';
 import { SLIDE_MENU_ID, SlideMenu } from './SlideMenu';
 import { PhoneIcon } from './icons';
+import './SiteHeader.css';
 
 /** True once the page is scrolled away from the very top. */
 function useScrolled(): boolean {

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { linkItems, menuGroupForPath, type MenuGroup } from '../../shared/menu';
 import { shellLabels } from '../../shared/messages';
 import { MenuGroupLinks } from './MenuGroupLinks';
+import './SiteNav.css';
 
 /**
  * The desktop navigation (above 900px): one top-level link per menu group, its sub-links in a

@@ -5,6 +5,7 @@ import { shellLabels } from '../../shared/messages';
 import { telHref } from '../lib/phone';
 import { MenuGroupLinks } from './MenuGroupLinks';
 import { FOCUSABLE_SELECTOR, inertOutside } from '../lib/focus';
+import './SlideMenu.css';
 
 export const SLIDE_MENU_ID = 'slide-menu';
 

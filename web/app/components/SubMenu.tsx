@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useRootData } from '../lib/site-data';
 import { isCurrentItem, linkItems, menuGroupForPath } from '../../shared/menu';
+import './SubMenu.css';
 
 type SubMenuProps = {
   /**

@@ -1,3 +1,4 @@
+import './icons.css';
 /** Small inline icons of the shell; decorative (the link text names the action). */
 export function PhoneIcon() {
   return (

@@ -3,6 +3,7 @@ import { overviewRowsQuery } from '../../sanity/queries';
 import type { OverviewRowsQueryResult } from '../../sanity/sanity.types';
 import { loadPageWith, pageDocumentMeta } from '../lib/content-page';
 import { InnerPage } from '../components/page/InnerPage';
+import './business-guide-intro.css';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadPageWith(context, '/BusinessGuide/intro', { rows: context.content.fetch<OverviewRowsQueryResult>(overviewRowsQuery) });

@@ -9,6 +9,7 @@ import { leadMessages } from '../../shared/messages';
 import { telHref } from '../lib/phone';
 import { useRootData } from '../lib/site-data';
 import { CUSTOMER_PATH } from '../../shared/menu';
+import './customer.css';
 
 
 /**

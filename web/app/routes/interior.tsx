@@ -4,6 +4,7 @@ import { messages } from '../../shared/messages';
 import { InnerPage } from '../components/page/InnerPage';
 import { Figure } from '../components/page/Figure';
 import { ComingSoon } from '../components/page/LoadingDots';
+import './interior.css';
 
 /** /Interior/{code}: the unit type's interior images, or a coming-soon placeholder. */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -2,6 +2,7 @@ import type { Route } from './+types/lead-result';
 import { leadMessages, messages } from '../../shared/messages';
 import { ownPagePath } from '../../shared/own-page-path';
 import { pageMeta } from '../lib/seo';
+import './lead-result.css';
 
 type ErrorKey = keyof typeof leadMessages.errors;
 

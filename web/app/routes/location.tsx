@@ -5,6 +5,7 @@ import { loadPageWith, pageDocumentMeta } from '../lib/content-page';
 import { InnerPage } from '../components/page/InnerPage';
 import { Reveal } from '../components/Reveal';
 import { SanityImage } from '../components/SanityImage';
+import './location.css';
 
 /** 입지안내: the six location cards, then the page's sections (maps with address and directions). */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -9,6 +9,7 @@ import { formatPressDateTime, pressArticlePath, pressListPath } from '../lib/pre
 import { ownPagePath } from '../../shared/own-page-path';
 import { pageMeta } from '../lib/seo';
 import { useRootData } from '../lib/site-data';
+import './press-detail.css';
 
 const MENU_PATH = '/Promotion/Press';
 

@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { INITIAL_ACCORDION_STATE, toggleAccordion, type AccordionState } from '../../lib/home/accordion';
+import './Accordion.css';
 
 export type AccordionItem = { key: string; title: ReactNode; panel: ReactNode };
 

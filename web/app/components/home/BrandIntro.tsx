@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { HomeSection } from './HomeSection';
 import type { HomeContent } from './types';
+import './BrandIntro.css';
 
 export function BrandIntro({ brandIntro }: { brandIntro: HomeContent['brandIntro'] }) {
   if (!brandIntro) return null;

@@ -2,6 +2,7 @@ import { Accordion } from './Accordion';
 import { HomeFigure } from './HomeFigure';
 import { HomeSection } from './HomeSection';
 import type { HomeContent } from './types';
+import './ComplexSection.css';
 
 /** 단지배치도 · 단지특화설계 · 커뮤니티, one open at a time, each with its image. */
 export function ComplexSection({ complex }: { complex: HomeContent['complex'] }) {

@@ -1,6 +1,7 @@
 import { InterestPopupLink } from '../InterestPopupLink';
 import { SanityImage } from '../SanityImage';
 import type { HomeContent } from './types';
+import './Hero.css';
 
 /** The first screen. Its image is the page's LCP element, so it loads first, not lazily. */
 export function Hero({ hero }: { hero: HomeContent['hero'] }) {

@@ -1,4 +1,5 @@
 import { SanityImage } from '../SanityImage';
+import './HomeFigure.css';
 
 type HomeFigureProps = Pick<Parameters<typeof SanityImage>[0], 'image' | 'widths' | 'sizes' | 'aspectRatio'> & {
   className?: string;

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './HomeSection.css';
 
 type HomeSectionProps = {
   name: string;

@@ -1,6 +1,7 @@
 import { LeadForm } from '../leads/LeadForm';
 import { leadMessages } from '../../../shared/messages';
 import { useRootData } from '../../lib/site-data';
+import './InterestFormSlot.css';
 
 /**
  * The home page's visit-reservation form (name, phone, optional message) inside the home's

@@ -1,5 +1,6 @@
 import { HomeSection } from './HomeSection';
 import type { HomeContent } from './types';
+import './LocationPoints.css';
 
 export function LocationPoints({ title, points }: { title: string | null; points: HomeContent['locationPoints'] }) {
   if (!points?.length) return null;

@@ -3,6 +3,7 @@ import { HomeFigure } from './HomeFigure';
 import { HomeSection } from './HomeSection';
 import { PremiumSlider } from './PremiumSlider';
 import type { HomeContent, OverviewRow, PremiumSlide } from './types';
+import './MobileOverview.css';
 
 type MobileOverviewProps = {
   overview: HomeContent['mobileOverview'];

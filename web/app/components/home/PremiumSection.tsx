@@ -3,6 +3,7 @@ import { SanityImage } from '../SanityImage';
 import { Accordion } from './Accordion';
 import { HomeSection } from './HomeSection';
 import type { PremiumCard } from './types';
+import './PremiumSection.css';
 
 /**
  * PREMIUM 01–04. Wide screens show the four cards side by side; phones show four boxes that

@@ -10,6 +10,7 @@ import {
 import { useStyleProperties } from '../../lib/use-style-properties';
 import { SanityImage } from '../SanityImage';
 import type { PremiumSlide } from './types';
+import './PremiumSlider.css';
 
 /**
  * The mobile premium slider (carousel pattern of the WAI-ARIA APG): advances every 6 s and

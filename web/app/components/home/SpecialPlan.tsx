@@ -1,6 +1,7 @@
 import { HomeFigure } from './HomeFigure';
 import { HomeSection } from './HomeSection';
 import type { HomeContent } from './types';
+import './SpecialPlan.css';
 
 export function SpecialPlan({ specialPlan }: { specialPlan: HomeContent['specialPlan'] }) {
   if (!specialPlan) return null;

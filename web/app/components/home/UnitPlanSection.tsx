@@ -10,6 +10,7 @@ import { Accordion } from './Accordion';
 import { HomeSection } from './HomeSection';
 import { UnitTypeViewer } from './UnitTypeViewer';
 import type { HomeContent, ViewerUnitType } from './types';
+import './UnitPlanSection.css';
 
 /**
  * 세대안내: an accordion of 타입 안내 (the floor-plan viewer) and E-모델하우스. The section title

@@ -4,6 +4,7 @@ import { useStyleProperties } from '../../lib/use-style-properties';
 import { UNIT_PLAN_FADE_MS, canGoNext, canGoPrevious, viewerReducer } from '../../lib/home/viewer';
 import { HomeFigure } from './HomeFigure';
 import type { ViewerUnitType } from './types';
+import './UnitTypeViewer.css';
 
 /**
  * Floor plans of the viewer's unit types (40 · 59A · 59B). All plans are stacked in one place and

@@ -3,6 +3,7 @@ import type { LeadFieldErrors } from '../../../shared/lead-validation';
 import { LEAD_FIELDS } from '../../../shared/lead-validation';
 import { leadMessages } from '../../../shared/messages';
 import { controlProps, FieldError } from '../form/Field';
+import './ConsentBlock.css';
 
 type ConsentBlockProps = {
   idPrefix: string;

@@ -5,6 +5,7 @@ import { useRootData } from '../../lib/site-data';
 import { INTEREST_POPUP_ATTRIBUTE } from '../InterestPopupLink';
 import { LeadForm } from './LeadForm';
 import { rememberCampaign } from './source-page';
+import './InterestPopup.css';
 
 /**
  * The interest-registration popup, mounted once in root.tsx. Openers anywhere on the site are

@@ -16,6 +16,7 @@ import { currentSourcePage } from './source-page';
 import { fetchFormData, postLead, type ApiAnswer } from './lead-api';
 import { useTokenRefresh } from './useTokenRefresh';
 import { VisitSlotPicker } from './VisitSlotPicker';
+import './LeadForm.css';
 
 type LeadFormProps = {
   kind: LeadFormKind;

@@ -1,6 +1,7 @@
 import { leadMessages, messages } from '../../../shared/messages';
 import { brandedTitle } from '../../lib/seo';
 import { useRootData } from '../../lib/site-data';
+import './ErrorPage.css';
 
 /**
  * What the root error boundary shows: for an unknown address the "Not Found" heading, under a

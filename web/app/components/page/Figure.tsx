@@ -1,6 +1,7 @@
 import type { QueryImage } from '../../lib/content-page';
 import { Reveal } from '../Reveal';
 import { SanityImage } from '../SanityImage';
+import './Figure.css';
 
 type FigureProps = {
   image: QueryImage | null | undefined;

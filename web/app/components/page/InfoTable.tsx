@@ -1,4 +1,5 @@
 import type { PageSection } from '../../lib/content-page';
+import './InfoTable.css';
 
 type InfoTableProps = { table: PageSection['table']; caption: string };
 

@@ -5,6 +5,7 @@ import { PageNotes } from '../PageNotes';
 import { SubMenu } from '../SubMenu';
 import { PageActions } from './PageActions';
 import { PageSections } from './PageSections';
+import './InnerPage.css';
 
 type InnerPageProps = {
   page: PageDocument;

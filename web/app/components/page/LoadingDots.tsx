@@ -1,3 +1,4 @@
+import './LoadingDots.css';
 /** Three orange dots that bounce in turn (still when the visitor prefers reduced motion). */
 export function LoadingDots() {
   return (

@@ -1,3 +1,4 @@
+import './MediaSummary.css';
 /** The text equivalent shown under a video or VR tour: an editor's summary, in paragraphs. */
 export function MediaSummary({ heading, text }: { heading: string; text: string | null | undefined }) {
   const paragraphs = (text ?? '')

@@ -3,6 +3,7 @@ import type { PageDocument } from '../../lib/content-page';
 import { isExternalHref } from '../../../shared/menu';
 import { NewWindowNote } from '../NewWindowNote';
 import { PdfLink } from './PdfLink';
+import './PageActions.css';
 
 const PDF_PATH = /^\/[^?#]*\.pdf$/i;
 

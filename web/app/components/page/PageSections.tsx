@@ -4,6 +4,7 @@ import { Figure } from './Figure';
 import { InfoTable } from './InfoTable';
 import { RichText } from './RichText';
 import { VideoFacade } from './VideoFacade';
+import './PageSections.css';
 
 /** The body sections of a page document: heading, text, table, image or video, notes. */
 export function PageSections({ sections }: { sections: PageSection[] | null | undefined }) {

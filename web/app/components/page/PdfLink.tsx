@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { messages } from '../../../shared/messages';
 import { NewWindowNote } from '../NewWindowNote';
 import { LoadingDots } from './LoadingDots';
+import './PdfLink.css';
 
 /**
  * A browser that saves the PDF instead of showing it never fires `load` on the new window; the

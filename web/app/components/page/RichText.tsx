@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { BlockContent } from '../../../sanity/sanity.types';
 import { isExternalHref } from '../../../shared/menu';
 import { NewWindowNote } from '../NewWindowNote';
+import './RichText.css';
 
 type LinkMark = { href?: string; newTab?: boolean };
 

@@ -1,4 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import './Tabs.css';
 
 export type Tab = { key: string; label: string; panel: ReactNode };
 

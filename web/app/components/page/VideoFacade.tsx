@@ -1,6 +1,7 @@
 import { messages } from '../../../shared/messages';
 import { useFacade } from './facade';
 import { MediaSummary } from './MediaSummary';
+import './facade.css';
 
 type VideoFacadeProps = { videoId: string; title: string; summary?: string | null };
 

@@ -3,6 +3,7 @@ import type { QueryImage } from '../../lib/content-page';
 import { SanityImage } from '../SanityImage';
 import { useFacade } from './facade';
 import { MediaSummary } from './MediaSummary';
+import './facade.css';
 
 type VrFacadeProps = { url: string; label: string; poster?: QueryImage | null; description?: string | null };
 

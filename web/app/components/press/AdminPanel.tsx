@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { messages } from '../../../shared/messages';
 import { Field, FormAlert, SubmitButton } from '../form/Field';
+import './AdminPanel.css';
 
 export type AdminActionData = { intent: 'login' | 'logout' | 'create'; error: string };
 

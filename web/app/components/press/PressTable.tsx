@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { messages } from '../../../shared/messages';
 import { formatPressDate, pressArticlePath } from '../../lib/press-format';
+import './PressTable.css';
 
 export type PressRow = { _id: string; no: number; title: string; date: string; views: number };
 
