@@ -1,12 +1,15 @@
 /**
- * Starting the production server: a bad environment stops `node server.js` before it touches
- * anything (exit 1, one Korean + English line per bad variable), and `npm run serve` (no build
- * step) refuses a missing or stale build/ and starts on a fresh one.
+ * Starting the production server: importing the server build starts nothing (no file written, no
+ * timer or handle left running: createApp does the work); a bad environment stops
+ * `node server.js` before it touches anything (exit 1, one Korean + English line per bad
+ * variable); `npm run serve` (no build step) refuses a missing or stale build/ and starts on a
+ * fresh one.
  */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT, freePort } from '../bench/server';
 
@@ -53,6 +56,40 @@ function run(command: string, args: string[], options: { cwd: string; env: Recor
     });
   });
 }
+
+describe('importing the server build', () => {
+  const SERVER_BUILD = pathToFileURL(path.join(ROOT, 'build/server/index.js')).href;
+  /** Far longer than an import takes; a process still running then is held open by something. */
+  const IMPORT_DEADLINE_MS = 20_000;
+
+  it.each([
+    ['the project directory', () => ROOT],
+    ['an empty directory', () => tempDir('server-import-cwd-')],
+  ])('importing build/server/index.js from %s creates no file and leaves nothing running', async (_, workingDir) => {
+    const cwd = workingDir();
+    const dataDir = tempDir('server-import-data-');
+    const child = spawn(process.execPath, ['--input-type=module', '-e', `await import(${JSON.stringify(SERVER_BUILD)});`], {
+      cwd,
+      env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+    const outcome = await new Promise<number | 'still running'>((resolve) => {
+      const deadline = setTimeout(() => {
+        child.kill('SIGKILL');
+        resolve('still running');
+      }, IMPORT_DEADLINE_MS);
+      child.on('exit', (code) => {
+        clearTimeout(deadline);
+        resolve(code ?? -1);
+      });
+    });
+    expect({ outcome, stderr }).toEqual({ outcome: 0, stderr: '' });
+    expect(readdirSync(dataDir)).toEqual([]);
+    if (cwd !== ROOT) expect(readdirSync(cwd)).toEqual([]);
+  }, 30_000);
+});
 
 describe('a bad environment', () => {
   it('stops node server.js with exit 1 and one line per bad variable, before any file is created', async () => {
