@@ -8,8 +8,9 @@
  * `purge` reads the period from the Studio's "관심고객 등록 설정" (retentionDays); run it daily from
  * cron (see README). Output is on stdout, messages on stderr.
  */
+import { loadConfigOrExit } from '../web/server/config';
 import { createContentSources } from '../web/server/content/index';
-import { createLeadServiceFromEnv, firstStartLeadDocuments } from '../web/server/leads/index';
+import { createLeadService, firstStartLeadDocuments } from '../web/server/leads/index';
 import { exitAfterOutput, writeOutput } from './cli-output';
 
 const USAGE = 'usage: npm run leads -- export [--since YYYY-MM-DD] > leads.csv\n       npm run leads -- purge';
@@ -30,8 +31,9 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const since = command === 'export' ? parseSince(rest) : undefined;
-  const sources = await createContentSources(process.env, { leadsSeed: firstStartLeadDocuments });
-  const service = createLeadServiceFromEnv(sources);
+  const config = loadConfigOrExit();
+  const sources = await createContentSources(config, { leadsSeed: firstStartLeadDocuments });
+  const service = createLeadService(sources, config);
   try {
     if (command === 'export') {
       await writeOutput(await service.exportCsv(since));

@@ -3,22 +3,12 @@
  * `node server.js` with a fresh temporary DATA_DIR) on a free loopback port.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildState } from '../../scripts/build-freshness.js';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-
-const BUILD_INPUTS = ['web', 'schemas', 'server.js', 'react-router.config.ts', 'vite.config.ts', 'package-lock.json'];
-
-function newestChange(path: string): number {
-  const stats = statSync(path);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  let newest = stats.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestChange(join(path, entry)));
-  return newest;
-}
 
 /**
  * Builds the app for production when build/ is missing or older than its sources, so benchmarks
@@ -26,10 +16,7 @@ function newestChange(path: string): number {
  * made with it would bundle React's development build (twice the size, much slower).
  */
 export function ensureFreshBuild(): void {
-  const built = resolve(ROOT, 'build/server/index.js');
-  const builtAt = existsSync(built) && existsSync(resolve(ROOT, 'build/client')) ? statSync(built).mtimeMs : 0;
-  const sourcesAt = Math.max(...BUILD_INPUTS.map((input) => resolve(ROOT, input)).filter(existsSync).map(newestChange));
-  if (builtAt > sourcesAt) return;
+  if (buildState(ROOT).state === 'fresh') return;
   console.log('build/ missing or older than its sources: react-router build');
   const result = spawnSync('npx', ['react-router', 'build'], {
     cwd: ROOT,

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AdminAuth } from '../../web/server/auth/admin-auth';
 import { hashPassword, verifyPassword } from '../../web/server/auth/password';
 import { SESSION_IDLE_MS, SESSION_TTL_MS } from '../../web/server/auth/session';
+import { loadConfig } from '../../web/server/config';
 import { messages } from '../../web/shared/messages';
 
 const EMAIL = 'press-admin@example.test';
@@ -20,10 +21,13 @@ let dataDir: string;
 let clock: number;
 let passwordHash: string;
 
-async function start(env: NodeJS.ProcessEnv = {}, allowLocalAdmin = false, log: (line: string) => void = () => {}) {
+/** Admin settings as the server reads them from these environment variables. */
+const adminFrom = (env: Record<string, string>) => loadConfig(env).admin;
+
+async function start(env: Record<string, string> = {}, allowLocalAdmin = false, log: (line: string) => void = () => {}) {
   return AdminAuth.start({
     dataDir,
-    env: { ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD_HASH: passwordHash, ...env },
+    admin: adminFrom({ ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD_HASH: passwordHash, ...env }),
     allowLocalAdmin,
     now: () => clock,
     log,
@@ -207,7 +211,7 @@ describe('sessions', () => {
     expect(auth.session(request({ cookie: `${name}=${forgedPayload}.${signature}` }))).toBeNull();
     const otherDir = mkdtempSync(path.join(tmpdir(), 'auth-test-other-'));
     try {
-      const other = await AdminAuth.start({ dataDir: otherDir, env: { ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD_HASH: passwordHash }, allowLocalAdmin: false });
+      const other = await AdminAuth.start({ dataDir: otherDir, admin: adminFrom({ ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD_HASH: passwordHash }), allowLocalAdmin: false });
       expect(other.session(request({ cookie }))).toBeNull();
     } finally {
       rmSync(otherDir, { recursive: true, force: true });
@@ -262,7 +266,7 @@ describe('write authorization', () => {
 describe('embedded default: local admin', () => {
   it('is created once with a random password printed once; hash and secret stay private', async () => {
     const lines: string[] = [];
-    const auth = await AdminAuth.start({ dataDir, env: {}, allowLocalAdmin: true, log: (line) => lines.push(line) });
+    const auth = await AdminAuth.start({ dataDir, admin: adminFrom({}), allowLocalAdmin: true, log: (line) => lines.push(line) });
     const printed = lines.join('\n');
     const email = /이메일:\s+(\S+)/.exec(printed)?.[1];
     const password = /비밀번호:\s+(\S+)/.exec(printed)?.[1];
@@ -276,12 +280,12 @@ describe('embedded default: local admin', () => {
     expect((await auth.login(request(), { email: email!, password: password!, clientIp: '1.1.1.1' })).ok).toBe(true);
 
     const again: string[] = [];
-    await AdminAuth.start({ dataDir, env: {}, allowLocalAdmin: true, log: (line) => again.push(line) });
+    await AdminAuth.start({ dataDir, admin: adminFrom({}), allowLocalAdmin: true, log: (line) => again.push(line) });
     expect(again).toEqual([]);
   });
 
   it('is not created on the Sanity backend: sign-in says no account is configured', async () => {
-    const auth = await AdminAuth.start({ dataDir, env: {}, allowLocalAdmin: false, log: () => {} });
+    const auth = await AdminAuth.start({ dataDir, admin: adminFrom({}), allowLocalAdmin: false, log: () => {} });
     expect(await auth.login(request(), { email: EMAIL, password: PASSWORD, clientIp: '1.1.1.1' })).toMatchObject({
       status: 401,
       reason: messages.loginUnavailable,

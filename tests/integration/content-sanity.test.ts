@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../../web/server/config';
 import { createContentSources } from '../../web/server/content/index';
 import { createSanitySource } from '../../web/server/content/sanity';
 import { ContentUnavailableError, MutationError } from '../../web/server/content/types';
@@ -283,11 +284,13 @@ describe('writes', () => {
 
 describe('createContentSources', () => {
   it('uses Sanity when SANITY_PROJECT_ID is set: content and leads in separate datasets', async () => {
-    const sources = await createContentSources({
-      SANITY_PROJECT_ID: 'testproject',
-      SANITY_API_TOKEN: 'secret-write-token',
-      SANITY_API_HOST: apiHost,
-    });
+    const sources = await createContentSources(
+      loadConfig({
+        SANITY_PROJECT_ID: 'testproject',
+        SANITY_API_TOKEN: 'secret-write-token',
+        SANITY_API_HOST: apiHost,
+      }),
+    );
     expect(sources.mode).toBe('sanity');
     expect(sources.imageConfig).toEqual({ projectId: 'testproject', dataset: 'production', baseUrl: 'https://cdn.sanity.io' });
 

@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AdminAuth } from '../../web/server/auth/admin-auth';
+import { loadConfig } from '../../web/server/config';
 import { hashPassword } from '../../web/server/auth/password';
 import { leadIdFor } from '../../web/server/leads/store';
 import { signer, slotDocument, startLeadApp, tokenAged, validBody, type LeadApp } from './leads-harness';
@@ -300,8 +301,8 @@ describe('GET /api/leads.csv', () => {
   it('is served to an admin signed in through the press sign-in (session cookie)', async () => {
     const authDir = mkdtempSync(path.join(tmpdir(), 'leads-auth-'));
     try {
-      const env = { ADMIN_EMAIL: 'staff@example.com', ADMIN_PASSWORD_HASH: await hashPassword('correct horse') };
-      const auth = await AdminAuth.start({ dataDir: authDir, env, allowLocalAdmin: false });
+      const { admin } = loadConfig({ ADMIN_EMAIL: 'staff@example.com', ADMIN_PASSWORD_HASH: await hashPassword('correct horse') });
+      const auth = await AdminAuth.start({ dataDir: authDir, admin, allowLocalAdmin: false });
       app = await startLeadApp({ isAdmin: async (req) => auth.session(req) !== null });
       const signIn = new Request('http://127.0.0.1/Promotion/Press', { headers: { origin: 'http://127.0.0.1', host: '127.0.0.1' } });
       const login = await auth.login(signIn, { email: 'staff@example.com', password: 'correct horse', clientIp: '127.0.0.1' });

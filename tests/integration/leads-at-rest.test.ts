@@ -7,8 +7,9 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, s
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../web/server/config';
 import { createContentSources, type ContentSources } from '../../web/server/content/index';
-import { createLeadServiceFromEnv, type LeadService } from '../../web/server/leads/index';
+import { createLeadService, type LeadService } from '../../web/server/leads/index';
 import { openLeadOutbox } from '../../web/server/leads/outbox';
 import type { LeadDocument } from '../../web/server/leads/store';
 
@@ -27,9 +28,9 @@ afterEach(async () => {
 });
 
 async function start(): Promise<{ sources: ContentSources; service: LeadService }> {
-  const env = { DATA_DIR: dataDir, SANITY_PROJECT_ID: '', LEAD_FORM_SECRET: '' };
-  sources = await createContentSources(env);
-  service = createLeadServiceFromEnv(sources, env);
+  const config = loadConfig({ DATA_DIR: dataDir });
+  sources = await createContentSources(config);
+  service = createLeadService(sources, config);
   return { sources, service };
 }
 

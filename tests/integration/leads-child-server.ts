@@ -6,18 +6,20 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import { loadConfig } from '../../web/server/config';
 import { createContentSources } from '../../web/server/content/index';
-import { checkLeadsWriteAccess, createLeadRouter, createLeadServiceFromEnv } from '../../web/server/leads/index';
+import { checkLeadsWriteAccess, createLeadRouter, createLeadService } from '../../web/server/leads/index';
 
-await checkLeadsWriteAccess(process.env);
-const sources = await createContentSources(process.env);
-const service = createLeadServiceFromEnv(sources, {
+const config = loadConfig({
   ...process.env,
   LEAD_MIN_FILL_MS: '0',
   LEAD_RATE_LIMIT_IP: '0/1',
   LEAD_RATE_LIMIT_PHONE: '0/1',
   LEAD_BOOKING_LIMIT_IP: '0/1',
 });
+await checkLeadsWriteAccess(config.sanity);
+const sources = await createContentSources(config);
+const service = createLeadService(sources, config);
 const app = express();
 app.use(createLeadRouter({ service, isAdmin: async () => false }));
 const server = http.createServer(app);

@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_IMAGE_CONFIG } from '../../web/sanity/image';
 import { AdminAuth } from '../../web/server/auth/admin-auth';
 import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
-import { createLeadServiceFromEnv } from '../../web/server/leads/index';
+import { loadConfig } from '../../web/server/config';
+import { createLeadService } from '../../web/server/leads/index';
 import { PressService } from '../../web/server/press/service';
 import { ViewCounter } from '../../web/server/press/view-counter';
 
@@ -61,7 +62,7 @@ const OTHER_PAGES: Array<[path: string, h1: string, title: string]> = [
 let vite: ViteDevServer;
 let store: EmbeddedStore;
 let leadsStore: EmbeddedStore;
-let leadService: ReturnType<typeof createLeadServiceFromEnv>;
+let leadService: ReturnType<typeof createLeadService>;
 let dataDir: string;
 let handle: (request: Request) => Promise<Response>;
 
@@ -78,12 +79,12 @@ beforeAll(async () => {
   ]);
   // The load context the way web/server/app.ts builds it, on in-memory stores and a scratch directory.
   dataDir = mkdtempSync(path.join(tmpdir(), 'routes-test-'));
-  leadService = createLeadServiceFromEnv({ content: store, leads: leadsStore }, { DATA_DIR: dataDir });
+  const config = loadConfig({ DATA_DIR: dataDir });
+  leadService = createLeadService({ content: store, leads: leadsStore }, config);
   const context: AppLoadContext = {
     content: store,
-    leads: leadsStore,
     imageConfig: EMBEDDED_IMAGE_CONFIG,
-    auth: await AdminAuth.start({ dataDir, allowLocalAdmin: true }),
+    auth: await AdminAuth.start({ dataDir, admin: config.admin, allowLocalAdmin: true }),
     clientIp: '127.0.0.1',
     leadForms: leadService,
     press: new PressService(store, new ViewCounter(store), 'order-index'),

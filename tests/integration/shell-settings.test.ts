@@ -1,56 +1,46 @@
 /**
  * The shell reads siteSettings on every request: a change in the embedded store (here the phone
  * number, as staff would make it in the Studio) shows on every page on the next request, with no
- * restart and no stale cache. The app runs in-process: React Router's server build loaded through
- * Vite, the real content sources on a temporary DATA_DIR.
+ * restart and no stale cache. The app is the server's own (createApp, loaded through Vite) on a
+ * temporary DATA_DIR, answering HTTP on a loopback port.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
-import { createServer, type ViteDevServer } from 'vite';
-import { createContentSources, type ContentSources } from '../../web/server/content/index';
-import { AdminAuth } from '../../web/server/auth/admin-auth';
-import { createLeadServiceFromEnv } from '../../web/server/leads/index';
+import { createServer as createViteServer, type ViteDevServer } from 'vite';
+import type { App } from '../../web/server/app';
 
 const PAGES = ['/', '/BusinessGuide/intro', '/Brand/intro', '/FloorPlan/59A', '/Promotion/Customer', '/privacy', '/nope'];
 
 let dataDir: string;
-let sources: ContentSources;
 let vite: ViteDevServer;
+let app: App;
+let server: Server;
 let render: (path: string) => Promise<string>;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'shell-settings-'));
-  sources = await createContentSources({ DATA_DIR: dataDir });
-  const auth = await AdminAuth.start({ dataDir, allowLocalAdmin: true });
-  const leadForms = createLeadServiceFromEnv(sources, {});
-  vite = await createServer({
+  vite = await createViteServer({
     server: { middlewareMode: true, hmr: false },
     appType: 'custom',
     logLevel: 'error',
   });
-  const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
-  const handler = createRequestHandler(build, 'production');
-  // What the pages rendered here read from the context; services of other pages (press) stay out.
-  const context = {
-    content: sources.content,
-    leads: sources.leads,
-    imageConfig: sources.imageConfig,
-    auth,
-    clientIp: '127.0.0.1',
-    leadForms,
-  } as Partial<AppLoadContext> as AppLoadContext;
-  render = async (pagePath) => {
-    const response = await handler(new Request(`http://localhost${pagePath}`), context);
-    return response.text();
-  };
+  const { createApp, loadConfig } = (await vite.ssrLoadModule('./web/server/app.ts')) as typeof import('../../web/server/app');
+  app = await createApp(loadConfig({ DATA_DIR: dataDir }));
+  server = createServer(app.handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  render = async (pagePath) => (await fetch(`${origin}${pagePath}`)).text();
 }, 120_000);
 
 afterAll(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+  await app?.shutdown();
   await vite?.close();
-  await Promise.all([sources?.content.close(), sources?.leads.close()]);
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -61,7 +51,7 @@ it('a new siteSettings.phone shows in header, footer and bottom bar of every pag
     expect(html, page).toContain('1600-0000');
   }
 
-  await sources.content.mutate([{ patch: { id: 'siteSettings', set: { phone: '1588-1234' } } }]);
+  await app.loadContext.content.mutate([{ patch: { id: 'siteSettings', set: { phone: '1588-1234' } } }]);
 
   for (const page of PAGES) {
     const html = await render(page);

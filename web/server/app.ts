@@ -1,11 +1,12 @@
 /**
  * The Node app: API routes and the React Router request handler, in one Express app that
- * server.js mounts (the shape of React Router's node-custom-server template).
+ * server.js mounts (the shape of React Router's node-custom-server template). Importing this
+ * module (the server build) starts nothing: `createApp` opens the stores and starts the timers,
+ * `shutdown` closes them.
  */
 import 'react-router';
 import { createRequestHandler } from '@react-router/express';
-import express from 'express';
-import path from 'node:path';
+import express, { type RequestHandler } from 'express';
 import { AdminAuth } from './auth/admin-auth';
 import { createPressApi } from './press/api';
 import { PressService } from './press/service';
@@ -15,7 +16,8 @@ import type { ContentSource } from './content/types';
 import type { ImageConfig } from '../sanity/image';
 import { createImageHandler } from './images';
 import { sanityWebhookRoute } from './sanity-webhook';
-import { checkLeadsWriteAccess, createLeadRouter, createLeadServiceFromEnv, firstStartLeadDocuments, type LeadService } from './leads/index';
+import { checkLeadsWriteAccess, createLeadRouter, createLeadService, firstStartLeadDocuments, type LeadService } from './leads/index';
+import type { ServerConfig } from './config';
 import { cacheHeaders } from './http/cache-headers';
 import { createHealthRouter } from './http/health';
 import { watchFrameOrigins } from './http/frame-origins';
@@ -24,126 +26,138 @@ import { limitRequestBodies } from './http/body-limit';
 import { apiFallback, guardPageRequests, pageMethods } from './http/methods';
 import { createDiscoveryHandlers } from './discovery';
 
+/** What every request's load context shares: the services routes reach the server through. */
+export type AppServices = {
+  content: ContentSource;
+  imageConfig: ImageConfig;
+  /** Admin sessions, sign-in and the write checks (server-only; routes use it via the context). */
+  auth: AdminAuth;
+  /** Press list pages, articles, view counting and the admin's posts. */
+  press: PressService;
+  /** Lead forms' data (token, consent notice, visit slots) for loaders. */
+  leadForms: Pick<LeadService, 'formData'>;
+};
+
 declare module 'react-router' {
-  interface AppLoadContext {
-    content: ContentSource;
-    leads: ContentSource;
-    imageConfig: ImageConfig;
-    /** Admin sessions, sign-in and the write checks (server-only; routes use it via the context). */
-    auth: AdminAuth;
-    /** Press list pages, articles, view counting and the admin's posts. */
-    press: PressService;
+  interface AppLoadContext extends AppServices {
     /** The client's address as Express sees it (set `trust proxy` behind a reverse proxy). */
     clientIp: string;
-    /** Lead forms' data (token, consent notice, visit slots) for loaders. */
-    leadForms: Pick<LeadService, 'formData'>;
     /** This response's CSP nonce (web/server/http/security-headers.ts); unset in `--dev`. */
     cspNonce?: string;
   }
 }
 
-// Refuses to start in Sanity mode when the token cannot write leads.
-await checkLeadsWriteAccess();
-const sources = await createContentSources(process.env, { leadsSeed: firstStartLeadDocuments });
-const dataDir = path.resolve(process.env.DATA_DIR || './data');
-const auth = await AdminAuth.start({
-  dataDir,
-  allowLocalAdmin: sources.mode === 'embedded',
-});
-
-/**
- * Headers for every response, mounted by server.js before its static files: security headers
- * with the CSP nonce, and the default Cache-Control.
- */
-export const responseHeaders = [
-  securityHeaders({
-    production: process.env.NODE_ENV === 'production',
-    frameOrigins: await watchFrameOrigins(sources.content),
-    imageOrigin: sources.imageConfig.baseUrl || undefined,
-  }),
-  cacheHeaders(),
-];
 export { errorHandler } from './http/errors';
 export { precompressedAssets } from './http/precompressed';
-const viewCounter = new ViewCounter(sources.content, {
-  intervalMs: Number(process.env.VIEW_FLUSH_INTERVAL_MS) || undefined,
-});
-viewCounter.start();
-// Embedded: page through a cached id order (groq-js would scan and sort every article per page).
-const press = new PressService(sources.content, viewCounter, sources.mode === 'embedded' ? 'order-index' : 'cursor-query');
+export { ConfigError, loadConfig, loadConfigOrExit, type ServerConfig } from './config';
 
-const leadService = createLeadServiceFromEnv(sources);
-leadService.startOutboxDelivery();
-leadService.startDailyPurge();
+export type App = {
+  /** API routes and pages. */
+  handler: express.Express;
+  /**
+   * Security headers with the CSP nonce and the default Cache-Control, for every response:
+   * server.js mounts them before its static files (not in `--dev`, whose Vite client injects
+   * inline scripts that carry no nonce).
+   */
+  responseHeaders: RequestHandler[];
+  loadContext: AppServices;
+  /** Closes the stores so every acknowledged write is on disk before the process exits. */
+  shutdown(): Promise<void>;
+};
 
-export const app = express();
-app.disable("x-powered-by");
-
-app.use(
-  createHealthRouter({
-    content: sources.content,
-    leads: sources.leads,
-    dataDir,
-    outboxBacklog: () => leadService.outboxBacklog(),
-  }),
-);
-
-// Request bodies: a size limit on every path, enforced as the bytes arrive.
-/** The press page's forms (21,200 characters, percent-encoded Korean: ≤ 190 KB) fit. */
+/** Request bodies: the press page's forms (21,200 characters, percent-encoded Korean: ≤ 190 KB) fit. */
 const MAX_PAGE_BODY_BYTES = 256 * 1024;
 /** The API's ceiling; its routes set smaller limits of their own (leads 16 KB). */
 const MAX_API_BODY_BYTES = 1024 * 1024;
-app.use(limitRequestBodies((req) => (req.path.startsWith('/api/') ? MAX_API_BODY_BYTES : MAX_PAGE_BODY_BYTES)));
 
-if (sources.mode === 'embedded') {
-  app.get('/images/:projectId/:dataset/:file', createImageHandler({ store: sources.content, rootDir: process.cwd() }));
-}
+/** Opens the stores, starts the background work and builds the Express app. */
+export async function createApp(config: ServerConfig): Promise<App> {
+  // Refuses to start in Sanity mode when the token cannot write leads.
+  await checkLeadsWriteAccess(config.sanity);
+  const sources = await createContentSources(config, { leadsSeed: firstStartLeadDocuments });
+  const auth = await AdminAuth.start({
+    dataDir: config.dataDir,
+    admin: config.admin,
+    allowLocalAdmin: sources.mode === 'embedded',
+  });
+  const responseHeaders = [
+    securityHeaders({
+      production: config.production,
+      frameOrigins: await watchFrameOrigins(sources.content),
+      imageOrigin: sources.imageConfig.baseUrl || undefined,
+    }),
+    cacheHeaders(),
+  ];
+  const viewCounter = new ViewCounter(sources.content, { intervalMs: config.viewFlushIntervalMs });
+  viewCounter.start();
+  // Embedded: page through a cached id order (groq-js would scan and sort every article per page).
+  const press = new PressService(sources.content, viewCounter, sources.mode === 'embedded' ? 'order-index' : 'cursor-query');
 
-// A signed-in admin's page reads renew the session cookie (30-minute idle timeout). Writes do
-// not: their answers set or clear the cookie themselves (sign-in, logout).
-app.use((req, res, next) => {
-  const renewal = req.method === 'GET' || req.method === 'HEAD' ? auth.renewal(req) : undefined;
-  if (renewal) res.append('Set-Cookie', renewal);
-  next();
-});
-app.use('/api/press', createPressApi(press));
+  const leadService = createLeadService(sources, config);
+  leadService.startOutboxDelivery();
+  leadService.startDailyPurge();
 
-app.post('/api/sanity/webhook', ...sanityWebhookRoute({ secret: process.env.SANITY_WEBHOOK_SECRET, content: sources.content }));
+  const loadContext: AppServices = { content: sources.content, imageConfig: sources.imageConfig, auth, press, leadForms: leadService };
+  const app = express();
+  app.disable('x-powered-by');
 
-// Leads: POST /api/leads, GET /api/leads/form, GET /api/leads.csv
-app.use(createLeadRouter({ service: leadService, isAdmin: async (req) => auth.session(req) !== null }));
-
-const serverRoutes = async () => (await import('virtual:react-router/server-build')).routes;
-const discovery = createDiscoveryHandlers({ content: sources.content, routes: serverRoutes });
-app.get('/sitemap.xml', discovery.sitemap);
-app.get('/robots.txt', discovery.robots);
-
-// Methods: unknown ones 405 before React Router; a page POST only from this site's Origin,
-// checked before its body is read (React Router's own check would answer 400, after reading).
-app.use('/api', apiFallback);
-app.use(guardPageRequests({ methodsOf: pageMethods(serverRoutes), isSameOrigin: (req) => auth.isSameOrigin(req) }));
-
-app.use(
-  createRequestHandler({
-    build: () => import('virtual:react-router/server-build'),
-    getLoadContext: (req, res) => ({
+  app.use(
+    createHealthRouter({
       content: sources.content,
       leads: sources.leads,
-      imageConfig: sources.imageConfig,
-      auth,
-      press,
-      clientIp: req.ip ?? '',
-      leadForms: leadService,
-      cspNonce: cspNonceOf(res),
+      dataDir: config.dataDir,
+      outboxBacklog: () => leadService.outboxBacklog(),
     }),
-  }),
-);
+  );
 
-/** Closes the stores so every acknowledged write is on disk before the process exits. */
-export async function shutdown(): Promise<void> {
-  // Counted views are written before the stores close.
-  await viewCounter.stop();
-  // Stops the outbox loop first: a delivery in progress still needs the leads store.
-  await leadService.close();
-  await Promise.all([sources.content.close(), sources.leads.close()]);
+  // Request bodies: a size limit on every path, enforced as the bytes arrive.
+  app.use(limitRequestBodies((req) => (req.path.startsWith('/api/') ? MAX_API_BODY_BYTES : MAX_PAGE_BODY_BYTES)));
+
+  if (sources.mode === 'embedded') {
+    app.get('/images/:projectId/:dataset/:file', createImageHandler({ store: sources.content, rootDir: process.cwd() }));
+  }
+
+  // A signed-in admin's page reads renew the session cookie (30-minute idle timeout). Writes do
+  // not: their answers set or clear the cookie themselves (sign-in, logout).
+  app.use((req, res, next) => {
+    const renewal = req.method === 'GET' || req.method === 'HEAD' ? auth.renewal(req) : undefined;
+    if (renewal) res.append('Set-Cookie', renewal);
+    next();
+  });
+  app.use('/api/press', createPressApi(press));
+
+  app.post('/api/sanity/webhook', ...sanityWebhookRoute({ secret: config.sanityWebhookSecret, content: sources.content }));
+
+  // Leads: POST /api/leads, GET /api/leads/form, GET /api/leads.csv
+  app.use(createLeadRouter({ service: leadService, isAdmin: async (req) => auth.session(req) !== null }));
+
+  const serverRoutes = async () => (await import('virtual:react-router/server-build')).routes;
+  const discovery = createDiscoveryHandlers({ content: sources.content, routes: serverRoutes });
+  app.get('/sitemap.xml', discovery.sitemap);
+  app.get('/robots.txt', discovery.robots);
+
+  // Methods: unknown ones 405 before React Router; a page POST only from this site's Origin,
+  // checked before its body is read (React Router's own check would answer 400, after reading).
+  app.use('/api', apiFallback);
+  app.use(guardPageRequests({ methodsOf: pageMethods(serverRoutes), isSameOrigin: (req) => auth.isSameOrigin(req) }));
+
+  app.use(
+    createRequestHandler({
+      build: () => import('virtual:react-router/server-build'),
+      getLoadContext: (req, res) => ({ ...loadContext, clientIp: req.ip ?? '', cspNonce: cspNonceOf(res) }),
+    }),
+  );
+
+  return {
+    handler: app,
+    responseHeaders,
+    loadContext,
+    async shutdown() {
+      // Counted views are written before the stores close.
+      await viewCounter.stop();
+      // Stops the outbox loop first: a delivery in progress still needs the leads store.
+      await leadService.close();
+      await Promise.all([sources.content.close(), sources.leads.close()]);
+    },
+  };
 }

@@ -10,34 +10,28 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { AdminConfig } from '../config';
 import { readOrCreateSecret } from '../data-dir';
 import { hashPassword, parsePasswordHash } from './password';
 
 export type AdminAccount = { email: string; passwordHash: string };
 
 export const DEFAULT_LOCAL_ADMIN_EMAIL = 'admin@cheonghak.local';
-const MIN_SECRET_LENGTH = 32;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
 export async function loadAdminAccount(options: {
-  env: NodeJS.ProcessEnv;
+  admin: Pick<AdminConfig, 'email' | 'passwordHash'>;
   authDir: string;
   allowLocalAdmin: boolean;
   log: (line: string) => void;
 }): Promise<AdminAccount | null> {
-  const { env, authDir } = options;
-  const email = env.ADMIN_EMAIL?.trim();
-  const passwordHash = env.ADMIN_PASSWORD_HASH?.trim();
-  if (passwordHash) {
-    if (!email) throw new Error('ADMIN_PASSWORD_HASH is set but ADMIN_EMAIL is not');
-    if (!parsePasswordHash(passwordHash)) {
-      throw new Error('ADMIN_PASSWORD_HASH is not a scrypt hash: create one with `npm run admin -- create`');
-    }
-    return { email: normalizeEmail(email), passwordHash };
-  }
+  const { authDir } = options;
+  const { email, passwordHash } = options.admin;
+  // The configuration has checked the hash and that an email comes with it.
+  if (email && passwordHash) return { email: normalizeEmail(email), passwordHash };
   if (!options.allowLocalAdmin) return null;
 
   const file = path.join(authDir, 'admin.json');
@@ -61,14 +55,9 @@ export async function loadAdminAccount(options: {
   return account;
 }
 
-export async function loadSessionSecret(env: NodeJS.ProcessEnv, authDir: string): Promise<Buffer> {
-  const configured = env.SESSION_SECRET?.trim();
-  if (configured) {
-    if (configured.length < MIN_SECRET_LENGTH) {
-      throw new Error(`SESSION_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
-    }
-    return Buffer.from(configured);
-  }
+export async function loadSessionSecret(admin: Pick<AdminConfig, 'sessionSecret'>, authDir: string): Promise<Buffer> {
+  // At least 32 characters: the configuration has checked.
+  if (admin.sessionSecret) return Buffer.from(admin.sessionSecret);
   return Buffer.from(readOrCreateSecret(path.join(authDir, 'session-secret')));
 }
 

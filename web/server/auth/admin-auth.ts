@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { messages } from '../../shared/messages';
+import type { AdminConfig } from '../config';
 import { ConcurrencyLimit } from '../http/concurrency-limit';
 import { loadAdminAccount, loadSessionSecret, normalizeEmail, readJson, type AdminAccount } from './accounts';
 import { hashPassword, passwordHashParameters, verifyPassword } from './password';
@@ -36,7 +37,7 @@ export type WriteAuthorization =
 
 export type AdminAuthOptions = {
   dataDir: string;
-  env?: NodeJS.ProcessEnv;
+  admin: AdminConfig;
   /** Create a local admin on first start when none is configured (the embedded default). */
   allowLocalAdmin: boolean;
   now?: () => number;
@@ -72,23 +73,17 @@ export class AdminAuth {
   ) {}
 
   static async start(options: AdminAuthOptions): Promise<AdminAuth> {
-    const env = options.env ?? process.env;
+    const { admin } = options;
     const authDir = path.join(options.dataDir, 'auth');
     const account = await loadAdminAccount({
-      env,
+      admin,
       authDir,
       allowLocalAdmin: options.allowLocalAdmin,
       log: options.log ?? ((line) => console.log(line)),
     });
-    const secret = await loadSessionSecret(env, authDir);
+    const secret = await loadSessionSecret(admin, authDir);
     const revokedFile = path.join(authDir, 'revoked-sessions.json');
     const revoked = new Map(Object.entries((await readJson<Record<string, number>>(revokedFile)) ?? {}));
-    const trustedOrigins = new Set(
-      (env.TRUSTED_ORIGINS ?? '')
-        .split(',')
-        .map((origin) => origin.trim())
-        .filter(Boolean),
-    );
     return new AdminAuth(
       account,
       new SessionSigner(secret),
@@ -96,8 +91,8 @@ export class AdminAuth {
       revokedFile,
       await hashPassword(randomBytes(16).toString('base64url'), (account && passwordHashParameters(account.passwordHash)) || undefined),
       options.now ?? Date.now,
-      env.NODE_ENV === 'production',
-      trustedOrigins,
+      admin.secureCookies,
+      new Set(admin.trustedOrigins),
     );
   }
 

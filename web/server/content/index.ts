@@ -1,8 +1,9 @@
 /**
- * Chooses the content backend from the environment: Sanity when SANITY_PROJECT_ID is set,
+ * Chooses the content backend from the configuration: Sanity when SANITY_PROJECT_ID is set,
  * otherwise the embedded SQLite store seeded from content/production.ndjson.
  */
 import path from 'node:path';
+import type { SanityConfig, ServerConfig } from '../config';
 import { EMBEDDED_IMAGE_CONFIG, type ImageConfig } from '../../sanity/image';
 import { openEmbeddedStore } from './embedded';
 import { createSanitySource } from './sanity';
@@ -25,35 +26,28 @@ export type ContentSourceOptions = {
 };
 
 export async function createContentSources(
-  env: NodeJS.ProcessEnv = process.env,
+  config: Pick<ServerConfig, 'dataDir' | 'sanity'>,
   options: ContentSourceOptions = {},
 ): Promise<ContentSources> {
-  const projectId = env.SANITY_PROJECT_ID;
-  if (projectId) {
-    const dataset = env.SANITY_DATASET || 'production';
-    const leadsDataset = leadsDatasetOf(env);
-    // A public dataset can be read by anyone: leads in it would be published.
-    if (leadsDataset === dataset) {
-      throw new Error(`SANITY_LEADS_DATASET must name a private dataset other than the content dataset "${dataset}"`);
-    }
-    const shared = { ...sanityConnection(env), cacheTtlMs: cacheTtlFrom(env.CONTENT_CACHE_TTL_MS) };
+  const { sanity } = config;
+  if (sanity) {
+    const shared = { ...sanityConnection(sanity), cacheTtlMs: sanity.cacheTtlMs };
     return {
-      content: createSanitySource({ ...shared, dataset, useCdn: env.SANITY_USE_CDN !== 'false' }),
+      content: createSanitySource({ ...shared, dataset: sanity.dataset, useCdn: sanity.useCdn }),
       // Leads are read back right after they are written: no CDN, no cache.
-      leads: createSanitySource({ ...shared, dataset: leadsDataset, useCdn: false, cacheTtlMs: 0 }),
+      leads: createSanitySource({ ...shared, dataset: sanity.leadsDataset, useCdn: false, cacheTtlMs: 0 }),
       mode: 'sanity',
-      imageConfig: { projectId, dataset, baseUrl: SANITY_CDN },
+      imageConfig: { projectId: sanity.projectId, dataset: sanity.dataset, baseUrl: SANITY_CDN },
     };
   }
-  const dataDir = path.resolve(env.DATA_DIR || './data');
   const content = await openEmbeddedStore({
-    file: path.join(dataDir, 'content.sqlite'),
+    file: path.join(config.dataDir, 'content.sqlite'),
     seedFile: path.resolve('content/production.ndjson'),
     rootDir: process.cwd(),
   });
   try {
     const leads = await openEmbeddedStore({
-      file: path.join(dataDir, 'leads.sqlite'),
+      file: path.join(config.dataDir, 'leads.sqlite'),
       // Personal data: a deleted or purged lead must not stay readable in the file.
       secureDelete: true,
       seedDocuments: options.leadsSeed?.(),
@@ -65,26 +59,7 @@ export async function createContentSources(
   }
 }
 
-/** The Sanity project, API version, token and host from the environment (SANITY_PROJECT_ID set). */
-export function sanityConnection(env: NodeJS.ProcessEnv) {
-  return {
-    projectId: env.SANITY_PROJECT_ID ?? '',
-    apiVersion: env.SANITY_API_VERSION || '2025-02-19',
-    token: env.SANITY_API_TOKEN || undefined,
-    apiHost: env.SANITY_API_HOST || undefined,
-  };
-}
-
-/** The private dataset of leads and visit slots. */
-export function leadsDatasetOf(env: NodeJS.ProcessEnv): string {
-  return env.SANITY_LEADS_DATASET || 'leads';
-}
-
-function cacheTtlFrom(value: string | undefined): number | undefined {
-  if (!value) return undefined;
-  const milliseconds = Number(value);
-  if (!Number.isFinite(milliseconds) || milliseconds < 0) {
-    throw new Error(`CONTENT_CACHE_TTL_MS must be a number of milliseconds, got "${value}"`);
-  }
-  return milliseconds;
+/** The Sanity project, API version, token and host of a client. */
+export function sanityConnection(sanity: SanityConfig) {
+  return { projectId: sanity.projectId, apiVersion: sanity.apiVersion, token: sanity.token, apiHost: sanity.apiHost };
 }

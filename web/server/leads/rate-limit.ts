@@ -41,11 +41,3 @@ export class RateLimiter {
     for (const [key, times] of this.hits) if (!times.some((time) => time > since)) this.hits.delete(key);
   }
 }
-
-/** "10/600" (10 per 600 s) from the environment, or the default. */
-export function rateLimitFrom(value: string | undefined, fallback: RateLimit, name: string): RateLimit {
-  if (value === undefined || value === '') return fallback;
-  const match = /^(\d+)\/(\d+)$/.exec(value.trim());
-  if (!match) throw new Error(`${name} must look like "10/600" (requests per seconds), got "${value}"`);
-  return { max: Number(match[1]), windowMs: Number(match[2]) * 1000 };
-}

@@ -5,7 +5,8 @@
  * write access. An unreachable Sanity does not stop the start: leads wait in the outbox.
  */
 import { ClientError, createClient } from '@sanity/client';
-import { leadsDatasetOf, sanityConnection } from '../content/index';
+import type { SanityConfig } from '../config';
+import { sanityConnection } from '../content/index';
 
 const PROBE_ID = 'leadsWriteAccessCheck';
 
@@ -23,13 +24,14 @@ export class LeadsWriteAccessError extends Error {
   }
 }
 
-export async function checkLeadsWriteAccess(env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  if (!env.SANITY_PROJECT_ID) return;
-  const connection = sanityConnection(env);
+/** Resolves at once without Sanity (`sanity` unset). */
+export async function checkLeadsWriteAccess(sanity: SanityConfig | undefined): Promise<void> {
+  if (!sanity) return;
+  const connection = sanityConnection(sanity);
   if (!connection.token) throw new LeadsWriteAccessError('SANITY_API_TOKEN is not set');
   const client = createClient({
     ...connection,
-    dataset: leadsDatasetOf(env),
+    dataset: sanity.leadsDataset,
     useCdn: false,
     maxRetries: 1,
     ...(connection.apiHost ? { useProjectHostname: false } : {}),

@@ -1,0 +1,115 @@
+/**
+ * The server's configuration: defaults with nothing set, typed values from the environment, and
+ * for bad values one Korean + English line per variable (the server then refuses to start, which
+ * tests/integration/config-start.test.ts checks on the real process).
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../web/server/config';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('the configuration was accepted');
+}
+
+describe('loadConfig', () => {
+  it('has working defaults with nothing set (embedded content, ./data resolved once)', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      production: false,
+      port: 3000,
+      host: '0.0.0.0',
+      trustProxy: undefined,
+      http: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 65_000, maxConnections: 1000 },
+      dataDir: path.resolve('data'),
+      sanity: undefined,
+      leads: {
+        minFillMs: 2000,
+        ipLimit: { max: 30, windowMs: 600_000 },
+        phoneLimit: { max: 5, windowMs: 3_600_000 },
+        bookingIpLimit: { max: 10, windowMs: 86_400_000 },
+      },
+      admin: { trustedOrigins: [], secureCookies: false },
+    });
+  });
+
+  it('reads every setting, empty values counting as unset', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      TRUST_PROXY: 'loopback, 10.0.0.0/8',
+      DATA_DIR: '/srv/site-data',
+      VIEW_FLUSH_INTERVAL_MS: '5000',
+      TRUSTED_ORIGINS: 'https://a.example, https://b.example',
+      SANITY_PROJECT_ID: 'abc123',
+      SANITY_API_TOKEN: 'token',
+      SANITY_USE_CDN: 'false',
+      CONTENT_CACHE_TTL_MS: '0',
+      LEAD_RATE_LIMIT_IP: '3/60',
+      LEAD_WEBHOOK_URL: 'https://hooks.example/leads',
+      LEAD_FORM_SECRET: '',
+    });
+    expect(config).toMatchObject({
+      production: true,
+      port: 8080,
+      trustProxy: ['loopback', '10.0.0.0/8'],
+      dataDir: '/srv/site-data',
+      viewFlushIntervalMs: 5000,
+      admin: { trustedOrigins: ['https://a.example', 'https://b.example'], secureCookies: true },
+      sanity: { projectId: 'abc123', dataset: 'production', leadsDataset: 'leads', useCdn: false, cacheTtlMs: 0, token: 'token' },
+      leads: { ipLimit: { max: 3, windowMs: 60_000 }, webhookUrl: 'https://hooks.example/leads', formSecret: undefined },
+    });
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+
+  it('refuses bad values with one Korean + English line per variable', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      HTTP_MAX_CONNECTIONS: '-5',
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '1.5',
+      VIEW_FLUSH_INTERVAL_MS: 'soon',
+      CONTENT_CACHE_TTL_MS: '-1',
+      LEAD_MIN_FILL_MS: 'abc',
+      LEAD_RATE_LIMIT_IP: '30 per 600',
+      LEAD_BOOKING_LIMIT_IP: '10/',
+      LEAD_WEBHOOK_URL: 'ftp://hooks.example',
+      SANITY_USE_CDN: 'yes',
+      SESSION_SECRET: 'short',
+    });
+    const variables = ['PORT', 'HTTP_MAX_CONNECTIONS', 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 'VIEW_FLUSH_INTERVAL_MS', 'CONTENT_CACHE_TTL_MS', 'LEAD_MIN_FILL_MS', 'LEAD_RATE_LIMIT_IP', 'LEAD_BOOKING_LIMIT_IP', 'LEAD_WEBHOOK_URL', 'SANITY_USE_CDN', 'SESSION_SECRET'];
+    expect(problems.map((line) => /^[A-Z_]+/.exec(line)?.[0]).sort()).toEqual(variables.sort());
+    for (const line of problems) {
+      expect(line, 'Korean').toMatch(/[가-힣]/);
+      expect(line, 'English').toMatch(/ \/ [a-z]/i);
+      expect(line).not.toContain('\n');
+    }
+  });
+
+  it.each(['true', '*', '0.0.0.0/0', '::/0', '10', 'loopback, not-an-address'])('refuses TRUST_PROXY=%j', (value) => {
+    const [line] = problemsOf({ TRUST_PROXY: value });
+    expect(line).toContain(`TRUST_PROXY="${value}" 은(는) 사용할 수 없습니다`);
+    expect(line).toContain(`TRUST_PROXY="${value}" is refused`);
+  });
+
+  it('refuses a headers timeout longer than the request timeout', () => {
+    expect(problemsOf({ HTTP_HEADERS_TIMEOUT_MS: '40000' })).toEqual([expect.stringContaining('HTTP_HEADERS_TIMEOUT_MS')]);
+    expect(loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '40000', HTTP_REQUEST_TIMEOUT_MS: '40000' }).http.headersTimeoutMs).toBe(40_000);
+  });
+
+  it('refuses the leads in the public content dataset with Sanity', () => {
+    const [line] = problemsOf({ SANITY_PROJECT_ID: 'abc123', SANITY_DATASET: 'site', SANITY_LEADS_DATASET: 'site' });
+    expect(line).toContain('SANITY_LEADS_DATASET');
+    expect(line).toContain('must name a private dataset other than the content dataset "site"');
+  });
+
+  it('refuses an admin password hash that is not scrypt, or without an email', () => {
+    expect(problemsOf({ ADMIN_EMAIL: 'a@b.kr', ADMIN_PASSWORD_HASH: 'plain-text' })).toEqual([expect.stringContaining('scrypt')]);
+    const hash = 'scrypt$131072$8$1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g';
+    expect(problemsOf({ ADMIN_PASSWORD_HASH: hash })).toEqual([expect.stringContaining('ADMIN_EMAIL')]);
+  });
+});

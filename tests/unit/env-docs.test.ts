@@ -1,0 +1,45 @@
+/**
+ * .env.example and the README's "Environment variables" table list exactly the variables the
+ * server's configuration reads, plus those of the Studio and the test tools: a variable added to
+ * web/server/config.ts without documentation, or documented after it was removed, fails here.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { SERVER_ENVIRONMENT_VARIABLES } from '../../web/server/config';
+
+/** Read outside the server, each by the file named. */
+const OTHER_VARIABLES: Record<string, string> = {
+  SANITY_STUDIO_PROJECT_ID: 'studio/env.ts',
+  SANITY_STUDIO_DATASET: 'studio/env.ts',
+  SANITY_STUDIO_LEADS_DATASET: 'studio/env.ts',
+  CHROMIUM_PATH: 'playwright.config.ts',
+  E2E_PORT: 'playwright.config.ts',
+};
+
+const expected = [...SERVER_ENVIRONMENT_VARIABLES, ...Object.keys(OTHER_VARIABLES)].sort();
+
+function envExampleVariables(): string[] {
+  const text = readFileSync('.env.example', 'utf8');
+  return [...text.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]).sort();
+}
+
+function readmeTableVariables(): string[] {
+  const readme = readFileSync('README.md', 'utf8');
+  const section = /^## Environment variables\n([\s\S]*?)^## /m.exec(readme)?.[1] ?? '';
+  const firstCells = [...section.matchAll(/^\| ([^|]*) \|/gm)].map((match) => match[1]);
+  return firstCells.flatMap((cell) => [...cell.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1])).sort();
+}
+
+describe('environment documentation', () => {
+  it('.env.example lists every variable once, and nothing else', () => {
+    expect(envExampleVariables()).toEqual(expected);
+  });
+
+  it('the README table lists every variable once, and nothing else', () => {
+    expect(readmeTableVariables()).toEqual(expected);
+  });
+
+  it.each(Object.entries(OTHER_VARIABLES))('%s is read by %s', (variable, file) => {
+    expect(readFileSync(file, 'utf8')).toContain(variable);
+  });
+});

@@ -1,0 +1,332 @@
+/**
+ * The server's whole configuration, parsed and checked once at start from the environment (see
+ * .env.example and the README's "Environment variables"). This is the only module of the server
+ * that reads `process.env`; everything else receives the typed ServerConfig. A bad value stops
+ * the start with one Korean + English line per variable.
+ */
+import { isIP } from 'node:net';
+import path from 'node:path';
+import * as v from 'valibot';
+import { parsePasswordHash } from './auth/password';
+import type { RateLimit } from './leads/rate-limit';
+
+export type SanityConfig = {
+  projectId: string;
+  /** The public content dataset. */
+  dataset: string;
+  /** The private dataset of leads and visit slots, never the content one. */
+  leadsDataset: string;
+  apiVersion: string;
+  /** Server-only token with write access. */
+  token?: string;
+  /** API host override (tests point it at a local stub). */
+  apiHost?: string;
+  useCdn: boolean;
+  /** How long query results are reused; unset: the content source's default. */
+  cacheTtlMs?: number;
+};
+
+export type AdminConfig = {
+  email?: string;
+  passwordHash?: string;
+  sessionSecret?: string;
+  /** Extra origins allowed to send admin writes. */
+  trustedOrigins: string[];
+  /** Production: Secure `__Host-` cookies, whatever Host the request names. */
+  secureCookies: boolean;
+};
+
+export type LeadConfig = {
+  /** Unset: created once in DATA_DIR/lead-form-secret. */
+  formSecret?: string;
+  minFillMs: number;
+  ipLimit: RateLimit;
+  phoneLimit: RateLimit;
+  bookingIpLimit: RateLimit;
+  webhookUrl?: string;
+};
+
+export type HttpConfig = {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  maxConnections: number;
+};
+
+export type ServerConfig = {
+  production: boolean;
+  port: number;
+  host: string;
+  /** Express's `trust proxy`: a hop count or the proxies' addresses/subnets; unset: no proxy. */
+  trustProxy?: number | string[];
+  http: HttpConfig;
+  /** Absolute. */
+  dataDir: string;
+  /** Unset: the view counter's default. */
+  viewFlushIntervalMs?: number;
+  admin: AdminConfig;
+  /** Set when SANITY_PROJECT_ID is: the site reads and writes Sanity instead of the embedded store. */
+  sanity?: SanityConfig;
+  sanityWebhookSecret?: string;
+  leads: LeadConfig;
+};
+
+const SESSION_SECRET_MIN_LENGTH = 32;
+
+/** The line printed for a bad value: the variable, its value, then Korean and English. */
+function problem(name: string, korean: string, english: string) {
+  return (issue: { input: unknown }) => `${name}="${String(issue.input)}": ${korean} / ${english}`;
+}
+
+const text = v.pipe(v.string(), v.trim());
+
+function positiveInteger(name: string) {
+  return v.pipe(v.string(), v.regex(/^[1-9]\d*$/, problem(name, '양의 정수여야 합니다', 'must be a positive integer')), v.transform(Number));
+}
+
+function milliseconds(name: string) {
+  return v.pipe(
+    v.string(),
+    v.check(
+      (value) => value.trim() !== '' && Number.isFinite(Number(value)) && Number(value) >= 0,
+      problem(name, '0 이상의 밀리초 수여야 합니다', 'must be a number of milliseconds, 0 or more'),
+    ),
+    v.transform(Number),
+  );
+}
+
+function rateLimit(name: string) {
+  return v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^\d+\/\d+$/, problem(name, '"횟수/초" 형식이어야 합니다 (예: 10/600)', 'must look like "10/600" (requests per seconds)')),
+    v.transform((value): RateLimit => {
+      const [max, seconds] = value.split('/').map(Number);
+      return { max, windowMs: seconds * 1000 };
+    }),
+  );
+}
+
+function httpUrl(name: string) {
+  return v.pipe(
+    v.string(),
+    v.check(
+      (value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol),
+      problem(name, 'http(s) 주소여야 합니다', 'must be an http(s) URL'),
+    ),
+  );
+}
+
+/**
+ * TRUST_PROXY: a hop count ("1") or the proxies' addresses/subnets ("loopback, 10.0.0.0/8").
+ * "true" and other trust-everything forms (`*`, `0.0.0.0/0`, `::/0`) are refused: they make Express
+ * take the leftmost X-Forwarded-For, which any client writes itself, and every per-address limit
+ * (sign-in throttle, lead limits) then counts whatever address the client chose.
+ */
+function trustProxySetting(value: string): number | string[] | undefined {
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops >= 1 && hops <= 9 ? hops : undefined;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  return entries.every(isProxyAddress) ? entries : undefined;
+}
+
+/** A named range, an IP address, or a subnet narrower than "everything" (prefix ≥ 1). */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry) || isIP(entry) !== 0) return true;
+  const [address, prefix, extra] = entry.split('/');
+  if (extra !== undefined || !/^\d{1,3}$/.test(prefix ?? '')) return false;
+  const version = isIP(address);
+  const bits = Number(prefix);
+  return version !== 0 && bits >= 1 && bits <= (version === 4 ? 32 : 128);
+}
+
+const trustProxy = v.pipe(
+  v.string(),
+  v.trim(),
+  v.check(
+    (value) => trustProxySetting(value) !== undefined,
+    (issue) =>
+      `TRUST_PROXY="${String(issue.input)}" 은(는) 사용할 수 없습니다. 앞단 프록시의 수(예: 1) 또는 프록시의 주소/대역(예: loopback, 10.0.0.0/8)을 적어 주세요. ` +
+      '"true"처럼 모든 주소를 믿게 하면 누구나 X-Forwarded-For로 자기 주소를 골라 로그인 제한과 등록 제한을 피할 수 있습니다. / ' +
+      `TRUST_PROXY="${String(issue.input)}" is refused. Set the number of proxies in front of the server (e.g. 1) or their addresses/subnets ` +
+      '(e.g. loopback, 10.0.0.0/8). "true" trusts every address: any client could pick its own via X-Forwarded-For and escape the per-address limits.',
+  ),
+  v.transform((value) => trustProxySetting(value)!),
+);
+
+/** Every variable the server reads; an empty value counts as unset. */
+const ENVIRONMENT = v.object({
+  NODE_ENV: v.optional(v.string()),
+  PORT: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,5}$/, problem('PORT', '0–65535 사이의 포트 번호여야 합니다', 'must be a port number, 0–65535')),
+      v.transform(Number),
+      v.maxValue(65535, problem('PORT', '0–65535 사이의 포트 번호여야 합니다', 'must be a port number, 0–65535')),
+    ),
+    '3000',
+  ),
+  HOST: v.optional(v.string(), '0.0.0.0'),
+  TRUST_PROXY: v.optional(trustProxy),
+  DATA_DIR: v.optional(v.string(), './data'),
+  HTTP_HEADERS_TIMEOUT_MS: v.optional(positiveInteger('HTTP_HEADERS_TIMEOUT_MS'), '10000'),
+  HTTP_REQUEST_TIMEOUT_MS: v.optional(positiveInteger('HTTP_REQUEST_TIMEOUT_MS'), '30000'),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: v.optional(positiveInteger('HTTP_KEEP_ALIVE_TIMEOUT_MS'), '65000'),
+  HTTP_MAX_CONNECTIONS: v.optional(positiveInteger('HTTP_MAX_CONNECTIONS'), '1000'),
+  ADMIN_EMAIL: v.optional(text),
+  ADMIN_PASSWORD_HASH: v.optional(
+    v.pipe(
+      text,
+      v.check(
+        (value) => parsePasswordHash(value) !== null,
+        problem('ADMIN_PASSWORD_HASH', 'scrypt 해시가 아닙니다. `npm run admin -- create`로 만드세요', 'is not a scrypt hash: create one with `npm run admin -- create`'),
+      ),
+    ),
+  ),
+  SESSION_SECRET: v.optional(
+    v.pipe(
+      text,
+      v.minLength(
+        SESSION_SECRET_MIN_LENGTH,
+        (issue) =>
+          `SESSION_SECRET: ${SESSION_SECRET_MIN_LENGTH}자 이상이어야 합니다 (${String(issue.input).length}자) / must be at least ${SESSION_SECRET_MIN_LENGTH} characters`,
+      ),
+    ),
+  ),
+  TRUSTED_ORIGINS: v.optional(v.string(), ''),
+  VIEW_FLUSH_INTERVAL_MS: v.optional(positiveInteger('VIEW_FLUSH_INTERVAL_MS')),
+  SANITY_PROJECT_ID: v.optional(text),
+  SANITY_DATASET: v.optional(text, 'production'),
+  SANITY_LEADS_DATASET: v.optional(text, 'leads'),
+  SANITY_API_VERSION: v.optional(text, '2025-02-19'),
+  SANITY_API_TOKEN: v.optional(text),
+  SANITY_USE_CDN: v.optional(v.picklist(['true', 'false'], problem('SANITY_USE_CDN', 'true 또는 false여야 합니다', 'must be true or false')), 'true'),
+  SANITY_API_HOST: v.optional(httpUrl('SANITY_API_HOST')),
+  SANITY_WEBHOOK_SECRET: v.optional(v.string()),
+  CONTENT_CACHE_TTL_MS: v.optional(milliseconds('CONTENT_CACHE_TTL_MS')),
+  LEAD_FORM_SECRET: v.optional(v.string()),
+  LEAD_MIN_FILL_MS: v.optional(milliseconds('LEAD_MIN_FILL_MS'), '2000'),
+  LEAD_RATE_LIMIT_IP: v.optional(rateLimit('LEAD_RATE_LIMIT_IP'), '30/600'),
+  LEAD_RATE_LIMIT_PHONE: v.optional(rateLimit('LEAD_RATE_LIMIT_PHONE'), '5/3600'),
+  LEAD_BOOKING_LIMIT_IP: v.optional(rateLimit('LEAD_BOOKING_LIMIT_IP'), '10/86400'),
+  LEAD_WEBHOOK_URL: v.optional(httpUrl('LEAD_WEBHOOK_URL')),
+});
+
+type Environment = v.InferOutput<typeof ENVIRONMENT>;
+
+/** The variables the server reads (.env.example and the README list exactly these, a test checks). */
+export const SERVER_ENVIRONMENT_VARIABLES = Object.keys(ENVIRONMENT.entries);
+
+const CHECKED_ENVIRONMENT = v.pipe(
+  ENVIRONMENT,
+  v.forward(
+    v.partialCheck(
+      [['HTTP_HEADERS_TIMEOUT_MS'], ['HTTP_REQUEST_TIMEOUT_MS']],
+      (env) => env.HTTP_HEADERS_TIMEOUT_MS <= env.HTTP_REQUEST_TIMEOUT_MS,
+      'HTTP_HEADERS_TIMEOUT_MS는 HTTP_REQUEST_TIMEOUT_MS보다 클 수 없습니다 / must not exceed HTTP_REQUEST_TIMEOUT_MS',
+    ),
+    ['HTTP_HEADERS_TIMEOUT_MS'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['ADMIN_EMAIL'], ['ADMIN_PASSWORD_HASH']],
+      (env) => !env.ADMIN_PASSWORD_HASH || Boolean(env.ADMIN_EMAIL),
+      'ADMIN_PASSWORD_HASH: ADMIN_EMAIL 없이 설정되었습니다 / is set but ADMIN_EMAIL is not',
+    ),
+    ['ADMIN_PASSWORD_HASH'],
+  ),
+  // A public dataset can be read by anyone: leads in it would be published.
+  v.forward(
+    v.partialCheck(
+      [['SANITY_PROJECT_ID'], ['SANITY_DATASET'], ['SANITY_LEADS_DATASET']],
+      (env) => !env.SANITY_PROJECT_ID || env.SANITY_LEADS_DATASET !== env.SANITY_DATASET,
+      (issue) => {
+        const dataset = (issue.input as Environment).SANITY_DATASET;
+        return `SANITY_LEADS_DATASET="${dataset}": 콘텐츠 데이터셋과 다른 비공개 데이터셋이어야 합니다 / must name a private dataset other than the content dataset "${dataset}"`;
+      },
+    ),
+    ['SANITY_LEADS_DATASET'],
+  ),
+  v.transform(configOf),
+);
+
+function configOf(env: Environment): ServerConfig {
+  const production = env.NODE_ENV === 'production';
+  return {
+    production,
+    port: env.PORT,
+    host: env.HOST,
+    trustProxy: env.TRUST_PROXY,
+    http: {
+      headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: env.HTTP_MAX_CONNECTIONS,
+    },
+    dataDir: path.resolve(env.DATA_DIR),
+    viewFlushIntervalMs: env.VIEW_FLUSH_INTERVAL_MS,
+    admin: {
+      email: env.ADMIN_EMAIL,
+      passwordHash: env.ADMIN_PASSWORD_HASH,
+      sessionSecret: env.SESSION_SECRET,
+      trustedOrigins: env.TRUSTED_ORIGINS.split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+      secureCookies: production,
+    },
+    sanity: env.SANITY_PROJECT_ID
+      ? {
+          projectId: env.SANITY_PROJECT_ID,
+          dataset: env.SANITY_DATASET,
+          leadsDataset: env.SANITY_LEADS_DATASET,
+          apiVersion: env.SANITY_API_VERSION,
+          token: env.SANITY_API_TOKEN,
+          apiHost: env.SANITY_API_HOST,
+          useCdn: env.SANITY_USE_CDN === 'true',
+          cacheTtlMs: env.CONTENT_CACHE_TTL_MS,
+        }
+      : undefined,
+    sanityWebhookSecret: env.SANITY_WEBHOOK_SECRET,
+    leads: {
+      formSecret: env.LEAD_FORM_SECRET,
+      minFillMs: env.LEAD_MIN_FILL_MS,
+      ipLimit: env.LEAD_RATE_LIMIT_IP,
+      phoneLimit: env.LEAD_RATE_LIMIT_PHONE,
+      bookingIpLimit: env.LEAD_BOOKING_LIMIT_IP,
+      webhookUrl: env.LEAD_WEBHOOK_URL,
+    },
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(['환경 변수 설정이 잘못되어 시작하지 않습니다 / Not starting: invalid environment variables', ...problems].join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+/** The configuration from `env`, or a ConfigError listing each bad variable once. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = v.safeParse(CHECKED_ENVIRONMENT, set, { abortPipeEarly: true });
+  if (result.success) return result.output;
+  const byVariable = new Map<string, string>();
+  for (const issue of result.issues) {
+    const variable = String(issue.path?.[0]?.key ?? '');
+    if (!byVariable.has(variable)) byVariable.set(variable, issue.message);
+  }
+  throw new ConfigError([...byVariable.values()]);
+}
+
+/** loadConfig for a process entry point: a bad environment prints its problems and exits 1. */
+export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): ServerConfig {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
