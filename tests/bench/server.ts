@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-const BUILD_INPUTS = ['web', 'schemas', 'server.js', 'react-router.config.ts', 'vite.config.ts', 'package-lock.json'];
+const BUILD_INPUTS = ['web', 'schemas', 'server.js', 'react-router.config.ts', 'vite.config.ts', 'package-lock.json', 'scripts/leads.ts', 'scripts/admin.ts', 'scripts/cli-output.ts'];
 
 function newestChange(path: string): number {
   const stats = statSync(path);
