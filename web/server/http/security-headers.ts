@@ -4,6 +4,11 @@
  *
  * The nonce is put on `res.locals.cspNonce`; web/server/app.ts hands it to React Router through
  * the load context and web/app/entry.server.tsx puts it on every inline script.
+ *
+ * Kept instead of helmet, measured by `npm run bench:libs`: helmet set up to send exactly these
+ * headers is no faster (within noise) and no shorter: eight of its default headers have to be
+ * switched off, Permissions-Policy is not one of its headers, HSTS depends on the request here
+ * (helmet decides once), and the nonce is still made here.
  */
 import { randomBytes } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
