@@ -4,7 +4,7 @@
  * window, so client IP addresses are never stored beyond rate limiting.
  *
  * Kept instead of rate-limiter-flexible, measured by `npm run bench:libs`: its in-memory
- * `consume` does the same per-request job no faster (0.9× here), returns a promise per request
+ * `consume` does the same per-request job slower (0.2–0.9× across runs), returns a promise per request
  * where callers here decide synchronously, and counts fixed windows, which let 2 × max through
  * across a window edge. Its Redis/Postgres stores are the reason to switch once several instances
  * must share one limit.
