@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { Request, RequestHandler, Response } from 'express';
 import sharp, { type FitEnum } from 'sharp';
 import { EMBEDDED_IMAGE_CONFIG, IMAGE_ASPECT_RATIOS, IMAGE_QUALITIES, IMAGE_WIDTHS, type ImageConfig } from '../sanity/image';
-import { LruCache } from './content/lru';
+import { LRUCache } from 'lru-cache';
 import { ConcurrencyLimit } from './http/concurrency-limit';
 import type { ContentSource } from './content/types';
 
@@ -84,10 +84,11 @@ const RETRY_AFTER_SECONDS = 2;
 
 export function createImageHandler(options: ImageHandlerOptions): RequestHandler {
   const config = options.imageConfig ?? EMBEDDED_IMAGE_CONFIG;
-  const variants = new LruCache<string, EncodedImage>({
-    maxEntries: 2000,
-    maxWeight: options.cacheBytes ?? 64 * 1024 * 1024,
-    weigh: (image) => image.body.length,
+  const variants = new LRUCache<string, EncodedImage>({
+    max: 2000,
+    maxSize: options.cacheBytes ?? 64 * 1024 * 1024,
+    // lru-cache wants a positive size; an encoded image is never empty, the floor only guards.
+    sizeCalculation: (image) => Math.max(1, image.body.length),
   });
   const encoding = new Map<string, Promise<EncodedImage>>();
   const rootDir = realpath(options.rootDir);

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import express, { type RequestHandler, type Response } from 'express';
 import { decodeSignatureHeader, encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
-import { LruCache } from './content/lru';
+import { LRUCache } from 'lru-cache';
 import type { ContentSource } from './content/types';
 
 /** Sanity's default payload is the whole document; 1 MB holds any document of this site's schemas. */
@@ -35,7 +35,7 @@ function fail(res: Response, status: number, error: string, message: string): vo
 export function sanityWebhookRoute(options: WebhookOptions): RequestHandler[] {
   const now = options.now ?? Date.now;
   // Delivery key → when it stops mattering (its timestamp is then out of the window anyway).
-  const seen = new LruCache<string, number>({ maxEntries: REMEMBERED_DELIVERIES });
+  const seen = new LRUCache<string, number>({ max: REMEMBERED_DELIVERIES });
 
   const handler: RequestHandler = async (req, res) => {
     if (!options.secret) return fail(res, 404, 'webhookDisabled', '웹훅이 설정되지 않았습니다.');

@@ -8,7 +8,7 @@
  *   Browsers that signed in before (device cookie, session.ts) are exempt, so an attacker can
  *   delay a new browser but never lock the admin out of their own.
  */
-import { LruCache } from '../content/lru';
+import { LRUCache } from 'lru-cache';
 
 const ADDRESS_MAX_FAILURES = 5;
 const ADDRESS_WINDOW_MS = 15 * 60 * 1000;
@@ -24,8 +24,8 @@ type AccountFailures = { count: number; last: number };
 export type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterMs: number; scope: 'address' | 'account' };
 
 export class LoginThrottle {
-  private readonly addressFailures = new LruCache<string, number[]>({ maxEntries: MAX_KEYS });
-  private readonly accountFailures = new LruCache<string, AccountFailures>({ maxEntries: MAX_KEYS });
+  private readonly addressFailures = new LRUCache<string, number[]>({ max: MAX_KEYS });
+  private readonly accountFailures = new LRUCache<string, AccountFailures>({ max: MAX_KEYS });
 
   /** Whether this attempt may be checked now; `knownDevice` skips the per-account backoff. */
   check(attempt: { address: string; email: string; knownDevice: boolean }, now: number): ThrottleDecision {

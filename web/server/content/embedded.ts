@@ -9,7 +9,7 @@
 import { preparePrivateDatabaseFile } from '../data-dir';
 import { openSqlite, type SqliteDatabase, type SqliteStatement } from '../sqlite';
 import { GroqEngine, type PublishedDocuments } from './groq-engine';
-import { LruCache } from './lru';
+import { LRUCache } from 'lru-cache';
 import {
   applyTransaction,
   deepFreeze,
@@ -116,7 +116,7 @@ class SqliteContentStore implements EmbeddedStore {
   };
   private readonly index = new DocumentIndex();
   private readonly engine = new GroqEngine(this.index);
-  private readonly queryCache = new LruCache<string, { result: unknown }>({ maxEntries: QUERY_CACHE_ENTRIES });
+  private readonly queryCache = new LRUCache<string, { result: unknown }>({ max: QUERY_CACHE_ENTRIES });
   private pending: PendingCall[] = [];
   private flushed: Promise<void> | null = null;
   private closed = false;

@@ -7,7 +7,7 @@
  * writes to other types.
  */
 import { evaluate, evaluateSync, parse, type ExprNode } from 'groq-js';
-import { LruCache } from './lru';
+import { LRUCache } from 'lru-cache';
 import type { QueryParams, SanityDocument } from './types';
 
 export interface PublishedDocuments {
@@ -28,7 +28,7 @@ type CompiledQuery = {
 };
 
 export class GroqEngine {
-  private readonly compiled = new LruCache<string, CompiledQuery>({ maxEntries: 500 });
+  private readonly compiled = new LRUCache<string, CompiledQuery>({ max: 500 });
 
   constructor(private readonly documents: PublishedDocuments) {}
 

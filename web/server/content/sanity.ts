@@ -14,7 +14,7 @@ import {
   type Mutation as SanityClientMutation,
   type SanityClient,
 } from '@sanity/client';
-import { LruCache } from './lru';
+import { LRUCache } from 'lru-cache';
 import { deepFreeze } from './mutations';
 import {
   ContentAccessDeniedError,
@@ -63,8 +63,8 @@ export function createSanitySource(options: SanitySourceOptions): ContentSource 
 }
 
 class SanityContentSource implements ContentSource {
-  private readonly cache = new LruCache<string, { expiresAt: number; result: Promise<unknown> }>({
-    maxEntries: CACHE_ENTRIES,
+  private readonly cache = new LRUCache<string, { expiresAt: number; result: Promise<unknown> }>({
+    max: CACHE_ENTRIES,
   });
   // Bumped by invalidate(): a request started before a purge must not refill the cache.
   private generation = 0;
@@ -145,7 +145,7 @@ class SanityContentSource implements ContentSource {
     this.generation += 1;
     const until = Date.now() + FRESH_READ_WINDOW_MS;
     for (const type of types) this.freshTypes.set(type, until);
-    this.cache.deleteWhere((key) => [...types].some((type) => namesType(key, type)));
+    for (const key of [...this.cache.keys()]) if ([...types].some((type) => namesType(key, type))) this.cache.delete(key);
   }
 
   async close(): Promise<void> {

@@ -4,6 +4,12 @@
  *
  * The nonce is put on `res.locals.cspNonce`; web/server/app.ts hands it to React Router through
  * the load context and web/app/entry.server.tsx puts it on every inline script.
+ *
+ * Kept instead of helmet, measured by `npm run bench:libs`: helmet set up to send exactly these
+ * headers runs the middleware alone 1.0–1.5× as fast (it prebuilds the policy; at most 10 µs per
+ * response here, small beside rendering a page) but is no shorter: eight of its default headers
+ * have to be switched off, Permissions-Policy is not one of its headers, HSTS depends on the
+ * request here (helmet decides once), and the nonce is still made here.
  */
 import { randomBytes } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';

@@ -21,11 +21,11 @@ import type {
   UpcomingVisitSlotsQueryResult,
   VisitBookingsPerPhoneQueryResult,
 } from '../../sanity/sanity.types';
+import { LRUCache } from 'lru-cache';
 import { stripControlCharacters, validateLead, LEAD_FIELDS, type LeadFieldErrors, type ValidLead } from '../../shared/lead-validation';
 import { leadMessages } from '../../shared/messages';
 import type { LeadFormData, LeadNotice, VisitSlotOption } from '../../shared/lead-form';
 import { ContentUnavailableError, MutationError, type ContentSource } from '../content/types';
-import { LruCache } from '../content/lru';
 import { leadsToCsv } from './csv';
 import { seoulDate } from './seoul-date';
 import { createFormTokenSigner, type FormTokenSigner } from './form-token';
@@ -93,7 +93,7 @@ export class LeadService {
   private readonly minFillMs: number;
   // Leads already stored, by id, with their content: a retry of the same form is answered
   // again (not rate limited), another lead on the same token is refused.
-  private readonly acceptedIds = new LruCache<string, string>({ maxEntries: 10_000 });
+  private readonly acceptedIds = new LRUCache<string, string>({ max: 10_000 });
   private slotCache: { at: number; slots: Promise<VisitSlotOption[]> } | null = null;
   // Bookings in progress per phone number (see onePerPhone).
   private readonly phoneQueues = new Map<string, Promise<void>>();
