@@ -14,7 +14,10 @@ async function openHome(page: Page): Promise<void> {
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
-/** Puts the three loading dots (the "준비 중" placeholder, the PDF overlay) on the page. */
+/** A page where the loading dots belong (the "준비 중" placeholder, the PDF overlay): their styles come with it. */
+const PAGE_WITH_LOADING_DOTS = '/FloorPlan/84A';
+
+/** Puts the three loading dots on the page. */
 async function addLoadingDots(page: Page): Promise<void> {
   // After hydration, which would remove a foreign node from React's tree.
   await page.waitForLoadState('networkidle');
@@ -33,7 +36,7 @@ const dotTimings = (page: Page) =>
 
 test.describe('animations end within 5 s', () => {
   test('the loading dots bounce a few times, then rest', async ({ page }) => {
-    await page.goto('/');
+    await page.goto(PAGE_WITH_LOADING_DOTS);
     await addLoadingDots(page);
     const timings = await dotTimings(page);
     expect(timings).toHaveLength(3);
@@ -43,10 +46,11 @@ test.describe('animations end within 5 s', () => {
   test('with prefers-reduced-motion nothing animates, and the premium slider starts paused @mobile', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.clock.install();
-    await openHome(page);
+    await page.goto(PAGE_WITH_LOADING_DOTS);
     await addLoadingDots(page);
     expect(await dotTimings(page)).toEqual([]);
 
+    await openHome(page);
     await page.locator('.overview-accordion .accordion__button').nth(2).tap();
     const slider = page.locator('.premium-slider');
     await slider.scrollIntoViewIfNeeded();
