@@ -9,7 +9,6 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { siteSettingsQuery } from '../sanity/queries';
-import type { SiteSettingsQueryResult } from '../sanity/sanity.types';
 import { SiteHeader } from './components/SiteHeader';
 import { SiteFooter } from './components/SiteFooter';
 import { InterestPopup } from './components/leads/InterestPopup';
@@ -41,7 +40,7 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [settings, leadForm] = await Promise.all([
-    context.content.fetch<SiteSettingsQueryResult>(siteSettingsQuery),
+    context.content.fetch(siteSettingsQuery),
     // The lead forms' token, consent notice and visit slots (the popup is on every page).
     context.leadForms.formData(),
   ]);

@@ -19,7 +19,7 @@ export function requestPath(request: Request): string {
 
 /** The `page` document at `path`; a missing one is a 404, which the root error boundary renders. */
 export async function loadPage(context: AppLoadContext, path: string): Promise<PageDocument> {
-  const page = await context.content.fetch<PageByPathQueryResult>(pageByPathQuery, { path });
+  const page = await context.content.fetch(pageByPathQuery, { path });
   if (!page) throw data(null, { status: 404 });
   return page;
 }
@@ -68,7 +68,7 @@ export async function loadUnitTypePage(
   const sectionPath = UNIT_TYPE_SECTION_PATHS[section];
   const [page, unit] = await Promise.all([
     loadPage(context, sectionPath),
-    context.content.fetch<UnitTypeByCodeQueryResult>(unitTypeByCodeQuery, { code: (code ?? '').toUpperCase(), page: section }),
+    context.content.fetch(unitTypeByCodeQuery, { code: (code ?? '').toUpperCase(), page: section }),
   ]);
   if (!unit?.code) throw data(null, { status: 404 });
   const heading = [unit.label ?? unit.code, page.title].filter(Boolean).join(' ');

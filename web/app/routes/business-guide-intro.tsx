@@ -1,13 +1,12 @@
 import type { Route } from './+types/business-guide-intro';
 import { overviewRowsQuery } from '../../sanity/queries';
-import type { OverviewRowsQueryResult } from '../../sanity/sanity.types';
 import { contentPageMeta, loadPage } from '../lib/content-page';
 import { InnerPage } from '../components/page/InnerPage';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [page, rows] = await Promise.all([
     loadPage(context, '/BusinessGuide/intro'),
-    context.content.fetch<OverviewRowsQueryResult>(overviewRowsQuery),
+    context.content.fetch(overviewRowsQuery),
   ]);
   return { page, rows };
 }

@@ -1,7 +1,6 @@
 import type { Route } from './+types/customer';
 import { data } from 'react-router';
 import { pressSiteSlugQuery } from '../../sanity/queries';
-import type { PressSiteSlugQueryResult } from '../../sanity/sanity.types';
 import { InnerPage } from '../components/page/InnerPage';
 import { LeadForm } from '../components/leads/LeadForm';
 import { contentPageMeta, loadPage } from '../lib/content-page';
@@ -18,7 +17,7 @@ import { CUSTOMER_PATH } from '../../shared/menu';
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (params.site !== undefined) {
-    const slug = await context.content.fetch<PressSiteSlugQueryResult>(pressSiteSlugQuery);
+    const slug = await context.content.fetch(pressSiteSlugQuery);
     if (params.site !== slug) throw data(null, { status: 404 });
   }
   return { page: await loadPage(context, CUSTOMER_PATH) };

@@ -1,6 +1,5 @@
 import type { Route } from './+types/e-model';
 import { vrTourUnitTypesQuery } from '../../sanity/queries';
-import type { VrTourUnitTypesQueryResult } from '../../sanity/sanity.types';
 import { contentPageMeta, loadPage } from '../lib/content-page';
 import { InnerPage } from '../components/page/InnerPage';
 import { Tabs } from '../components/page/Tabs';
@@ -10,7 +9,7 @@ import { VrFacade } from '../components/page/VrFacade';
 export async function loader({ context }: Route.LoaderArgs) {
   const [page, units] = await Promise.all([
     loadPage(context, '/FloorPlan/Emodel'),
-    context.content.fetch<VrTourUnitTypesQueryResult>(vrTourUnitTypesQuery),
+    context.content.fetch(vrTourUnitTypesQuery),
   ]);
   return { page, units };
 }

@@ -1,6 +1,5 @@
 import type { Route } from './+types/floor-plan-videos';
 import { videoTabsQuery } from '../../sanity/queries';
-import type { VideoTabsQueryResult } from '../../sanity/sanity.types';
 import { contentPageMeta, loadPage } from '../lib/content-page';
 import { InnerPage } from '../components/page/InnerPage';
 import { Tabs } from '../components/page/Tabs';
@@ -10,7 +9,7 @@ import { VideoComingSoon, VideoFacade } from '../components/page/VideoFacade';
 export async function loader({ context }: Route.LoaderArgs) {
   const [page, videoTabs] = await Promise.all([
     loadPage(context, '/FloorPlan/videos'),
-    context.content.fetch<VideoTabsQueryResult>(videoTabsQuery),
+    context.content.fetch(videoTabsQuery),
   ]);
   return { page, videoTabs };
 }

@@ -6,13 +6,6 @@ import {
   premiumSlidesQuery,
   viewerUnitTypesQuery,
 } from '../../sanity/queries';
-import type {
-  HomePageQueryResult,
-  OverviewRowsQueryResult,
-  PremiumCardsQueryResult,
-  PremiumSlidesQueryResult,
-  ViewerUnitTypesQueryResult,
-} from '../../sanity/sanity.types';
 import { pageMeta } from '../lib/seo';
 import { BrandIntro } from '../components/home/BrandIntro';
 import { ComplexSection } from '../components/home/ComplexSection';
@@ -27,11 +20,11 @@ import { useStepScroll } from '../components/home/useStepScroll';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [home, premiumCards, premiumSlides, unitTypes, overviewRows] = await Promise.all([
-    context.content.fetch<HomePageQueryResult>(homePageQuery),
-    context.content.fetch<PremiumCardsQueryResult>(premiumCardsQuery),
-    context.content.fetch<PremiumSlidesQueryResult>(premiumSlidesQuery),
-    context.content.fetch<ViewerUnitTypesQueryResult>(viewerUnitTypesQuery),
-    context.content.fetch<OverviewRowsQueryResult>(overviewRowsQuery),
+    context.content.fetch(homePageQuery),
+    context.content.fetch(premiumCardsQuery),
+    context.content.fetch(premiumSlidesQuery),
+    context.content.fetch(viewerUnitTypesQuery),
+    context.content.fetch(overviewRowsQuery),
   ]);
   if (!home) throw new Response('홈 화면 콘텐츠가 없습니다.', { status: 404 });
   return { home, premiumCards, premiumSlides, unitTypes, overviewRows };

@@ -1,6 +1,5 @@
 import type { Route } from './+types/location';
 import { locationCardsQuery } from '../../sanity/queries';
-import type { LocationCardsQueryResult } from '../../sanity/sanity.types';
 import { contentPageMeta, loadPage } from '../lib/content-page';
 import { InnerPage } from '../components/page/InnerPage';
 import { Reveal } from '../components/Reveal';
@@ -10,7 +9,7 @@ import { SanityImage } from '../components/SanityImage';
 export async function loader({ context }: Route.LoaderArgs) {
   const [page, cards] = await Promise.all([
     loadPage(context, '/LocationEnvironment/intro'),
-    context.content.fetch<LocationCardsQueryResult>(locationCardsQuery),
+    context.content.fetch(locationCardsQuery),
   ]);
   return { page, cards };
 }

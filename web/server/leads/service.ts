@@ -14,16 +14,12 @@ import {
   visitBookingsPerPhoneQuery,
 } from '../../sanity/queries';
 import type {
-  LeadSettingsQueryResult,
   LeadsExportQueryResult,
-  StoredLeadQueryResult,
-  UpcomingBookingsOfPhoneQueryResult,
-  UpcomingVisitSlotsQueryResult,
-  VisitBookingsPerPhoneQueryResult,
 } from '../../sanity/sanity.types';
 import { stripControlCharacters, validateLead, LEAD_FIELDS, type LeadFieldErrors, type ValidLead } from '../../shared/lead-validation';
 import { leadMessages } from '../../shared/messages';
 import type { LeadFormData, LeadNotice, VisitSlotOption } from '../../shared/lead-form';
+import { UTM_KEYS, utmParameterName } from '../../shared/utm';
 import { ContentUnavailableError, MutationError, type ContentSource } from '../content/types';
 import { LruCache } from '../content/lru';
 import { leadsToCsv } from './csv';
@@ -79,7 +75,6 @@ const OUTBOX_BATCH = 50;
 const OUTBOX_MAX_BACKOFF_MS = 5 * 60_000;
 const BACKLOG_REPORT_INTERVAL_MS = 60_000;
 const DEFAULT_CONSENT_VERSION = 'unset';
-const UTM_KEYS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
 const MAX_SOURCE_PAGE = 500;
 const MAX_UTM_VALUE = 200;
 
@@ -119,7 +114,7 @@ export class LeadService {
   }
 
   notice(): Promise<LeadNotice | null> {
-    return this.options.content.fetch<LeadSettingsQueryResult>(leadSettingsQuery);
+    return this.options.content.fetch(leadSettingsQuery);
   }
 
   /** Upcoming slots with the places left; cached briefly (booking itself always re-reads the slot). */
@@ -127,7 +122,7 @@ export class LeadService {
     const now = this.now();
     if (this.slotCache && now - this.slotCache.at < SLOT_CACHE_MS) return this.slotCache.slots;
     const slots = this.options.leads
-      .fetch<UpcomingVisitSlotsQueryResult>(upcomingVisitSlotsQuery, { today: seoulDate(now) })
+      .fetch(upcomingVisitSlotsQuery, { today: seoulDate(now) })
       .then((rows) =>
         rows.flatMap((slot) =>
           slot.date && slot.time
@@ -261,7 +256,7 @@ export class LeadService {
 
   private upcomingBookings(phone: string, id: string, now: number): Promise<number> {
     return this.options.leads
-      .fetch<UpcomingBookingsOfPhoneQueryResult>(upcomingBookingsOfPhoneQuery, { phone, id, today: seoulDate(now) })
+      .fetch(upcomingBookingsOfPhoneQuery, { phone, id, today: seoulDate(now) })
       .catch((error: unknown) => {
         // The store is down: the lead goes to the outbox, and staff see a double booking there.
         if (error instanceof ContentUnavailableError) return 0;
@@ -270,7 +265,7 @@ export class LeadService {
   }
 
   private async visitBookingsPerPhone(): Promise<number> {
-    const configured = await this.options.content.fetch<VisitBookingsPerPhoneQueryResult>(visitBookingsPerPhoneQuery);
+    const configured = await this.options.content.fetch(visitBookingsPerPhoneQuery);
     return configured && configured >= 1 ? configured : DEFAULT_VISIT_BOOKINGS_PER_PHONE;
   }
 
@@ -291,7 +286,7 @@ export class LeadService {
     if (accepted !== undefined) return accepted;
     const waiting = this.options.outbox.find(id);
     if (waiting) return contentOfEntry(waiting);
-    const stored = await this.options.leads.fetch<StoredLeadQueryResult>(storedLeadQuery, { id }).catch(() => null);
+    const stored = await this.options.leads.fetch(storedLeadQuery, { id }).catch(() => null);
     return stored ? contentOf(stored) : null;
   }
 
@@ -382,7 +377,7 @@ export class LeadService {
   }
 
   async exportLeads(since?: Date): Promise<LeadsExportQueryResult> {
-    return this.options.leads.fetch<LeadsExportQueryResult>(leadsExportQuery, {
+    return this.options.leads.fetch(leadsExportQuery, {
       since: (since ?? new Date(0)).toISOString(),
     });
   }
@@ -405,7 +400,7 @@ export class LeadService {
     const before = new Date(cutoff).toISOString();
     const refused = this.options.outbox.purgeRefused(cutoff);
     if (refused > 0) console.log(`[leads] retention purge deleted ${refused} refused outbox entries`);
-    const ids = await this.options.leads.fetch<string[]>(expiredLeadIdsQuery, { before });
+    const ids = await this.options.leads.fetch(expiredLeadIdsQuery, { before });
     for (let start = 0; start < ids.length; start += 100) {
       await this.options.leads.mutate(ids.slice(start, start + 100).map((id) => ({ delete: { id } })));
     }
@@ -482,7 +477,7 @@ export function parseSourcePage(value: unknown): { sourcePage?: string; utm?: Le
   }
   const utm: NonNullable<LeadDocument['utm']> = {};
   for (const key of UTM_KEYS) {
-    const parameter = url.searchParams.get(`utm_${key}`);
+    const parameter = url.searchParams.get(utmParameterName(key));
     const clean = parameter && stripControlCharacters(parameter).slice(0, MAX_UTM_VALUE);
     if (clean) utm[key] = clean;
   }
