@@ -86,7 +86,8 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
-  return <ErrorPage notFound={notFound} />;
+  // A thrown Response carries its status; anything else is a failure of ours.
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status >= 500) console.error(error);
+  return <ErrorPage status={status} />;
 }

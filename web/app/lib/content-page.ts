@@ -1,8 +1,9 @@
-import { data, type MetaDescriptor } from 'react-router';
+import type { MetaDescriptor } from 'react-router';
 import type { AppLoadContext } from 'react-router';
 import { pageByPathQuery, unitTypeByCodeQuery } from '../../sanity/queries';
 import type { PageByPathQueryResult, UnitTypeByCodeQueryResult } from '../../sanity/sanity.types';
 import { pageMeta } from './seo';
+import { notFound } from './not-found';
 
 export type PageDocument = NonNullable<PageByPathQueryResult>;
 export type PageSection = NonNullable<PageDocument['sections']>[number];
@@ -20,7 +21,7 @@ export function requestPath(request: Request): string {
 /** The `page` document at `path`; a missing one is a 404, which the root error boundary renders. */
 export async function loadPage(context: AppLoadContext, path: string): Promise<PageDocument> {
   const page = await context.content.fetch(pageByPathQuery, { path });
-  if (!page) throw data(null, { status: 404 });
+  if (!page) notFound();
   return page;
 }
 
@@ -70,7 +71,7 @@ export async function loadUnitTypePage(
     loadPage(context, sectionPath),
     context.content.fetch(unitTypeByCodeQuery, { code: (code ?? '').toUpperCase(), page: section }),
   ]);
-  if (!unit?.code) throw data(null, { status: 404 });
+  if (!unit?.code) notFound();
   const heading = [unit.label ?? unit.code, page.title].filter(Boolean).join(' ');
   return { page, unit, heading, path: `${sectionPath}/${unit.code}` };
 }

@@ -6,6 +6,7 @@ import {
   premiumSlidesQuery,
   viewerUnitTypesQuery,
 } from '../../sanity/queries';
+import { notFound } from '../lib/not-found';
 import { pageMeta } from '../lib/seo';
 import { BrandIntro } from '../components/home/BrandIntro';
 import { ComplexSection } from '../components/home/ComplexSection';
@@ -26,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.content.fetch(viewerUnitTypesQuery),
     context.content.fetch(overviewRowsQuery),
   ]);
-  if (!home) throw new Response('홈 화면 콘텐츠가 없습니다.', { status: 404 });
+  if (!home) notFound();
   return { home, premiumCards, premiumSlides, unitTypes, overviewRows };
 }
 

@@ -1,6 +1,7 @@
 import { replace } from 'react-router';
 import type { Route } from './+types/promotion-press';
 import { pressSiteSlugQuery } from '../../sanity/queries';
+import { notFound } from '../lib/not-found';
 
 /**
  * 언론보도 in the menu: the press list of the configured site (siteSettings.pressSiteSlug),
@@ -8,6 +9,6 @@ import { pressSiteSlugQuery } from '../../sanity/queries';
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const slug = await context.content.fetch(pressSiteSlugQuery);
-  if (!slug) throw new Response(null, { status: 404 });
+  if (!slug) notFound();
   return replace(`/${encodeURIComponent(slug)}/press`, 302);
 }
