@@ -70,7 +70,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       summary: form.get('summary'),
       body: form.get('body'),
     });
-    if (!result.ok) return data<AdminActionData>({ intent, error: result.error }, { status: 400 });
+    if (!result.ok) return data<AdminActionData>({ intent, error: messages[result.error] }, { status: 400 });
     // A fresh GET of the list: the form is empty again and the new post is the first row.
     return redirect(listPath, 303);
   }

@@ -8,7 +8,6 @@
  * cached until an article changes) and finds any page by binary search. Both give the same pages.
  */
 import { randomUUID } from 'node:crypto';
-import { messages } from '../../shared/messages';
 import {
   pressSiteSlugQuery,
   pressArticleQuery,
@@ -47,6 +46,8 @@ export class InvalidCursorError extends Error {
 }
 
 type Row = { _id: string; title: string | null; date: string | null };
+
+export type PressCreateError = 'pressTitleSummaryRequired' | 'pressTooLong';
 
 export class PressService {
   constructor(
@@ -103,17 +104,20 @@ export class PressService {
     return (await this.viewCounts([articleId])).get(articleId) ?? 0;
   }
 
-  /** Publishes the admin's post; the body's lines become paragraphs. */
+  /**
+   * Publishes the admin's post; the body's lines become paragraphs. A refusal is a code, the
+   * key of its Korean text in `messages`.
+   */
   async create(
     siteId: string,
     input: { title: unknown; summary: unknown; body: unknown },
-  ): Promise<{ ok: true; id: string } | { ok: false; error: string }> {
+  ): Promise<{ ok: true; id: string } | { ok: false; error: PressCreateError }> {
     const title = typeof input.title === 'string' ? input.title.trim() : '';
     const summary = typeof input.summary === 'string' ? input.summary.trim() : '';
     const body = typeof input.body === 'string' ? input.body.replace(/\r\n?/g, '\n').trim() : '';
-    if (!title || !summary) return { ok: false, error: messages.pressTitleSummaryRequired };
+    if (!title || !summary) return { ok: false, error: 'pressTitleSummaryRequired' };
     if (title.length > PRESS_LIMITS.title || summary.length > PRESS_LIMITS.summary || body.length > PRESS_LIMITS.body) {
-      return { ok: false, error: messages.pressTooLong };
+      return { ok: false, error: 'pressTooLong' };
     }
     const id = `press-${randomUUID()}`;
     await this.content.mutate([
