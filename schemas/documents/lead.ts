@@ -1,6 +1,7 @@
 import { UserIcon } from '@sanity/icons';
 import { defineField, defineType } from 'sanity';
 
+import { UTM_KEYS, utmParameterName } from '../../web/shared/utm';
 import { validateMobilePhone } from '../rules';
 
 /**
@@ -89,9 +90,7 @@ export const lead = defineType({
       name: 'utm',
       title: '유입 경로 (UTM)',
       type: 'object',
-      fields: ['source', 'medium', 'campaign', 'term', 'content'].map((name) =>
-        defineField({ name, title: `utm_${name}`, type: 'string' }),
-      ),
+      fields: UTM_KEYS.map((name) => defineField({ name, title: utmParameterName(name), type: 'string' })),
     }),
   ],
   orderings: [{ title: '최근 등록순', name: 'createdAtDesc', by: [{ field: 'createdAt', direction: 'desc' }] }],

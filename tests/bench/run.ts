@@ -226,7 +226,7 @@ async function benchQueries(): Promise<void> {
       const added = size - inserted;
       const insertMs = await insertArticles(store, inserted, size);
       inserted = size;
-      const total = await store.fetch<number>('count(*[_type == "pressArticle"])');
+      const total = (await store.fetch('count(*[_type == "pressArticle"])')) as number;
       console.log(`store: ${size} bench press articles inserted (${total} pressArticle documents) in ${ms(insertMs)} ms`);
 
       // Cold = the first read after a write with the result cache dropped: a write alone may leave
@@ -289,11 +289,11 @@ async function benchPressList(store: Store, size: number): Promise<Array<Array<s
     const counter = new ViewCounter(store, { intervalMs: 3_600_000 });
     const press = new PressService(store, counter, paging);
     // A cursor halfway down the list, reached by walking the index once.
-    const order = await store.fetch<Array<{ _id: string; date: string }>>(queries.pressOrderQuery, { siteId: 'cheonghak' });
+    const order = await store.fetch(queries.pressOrderQuery, { siteId: 'cheonghak' });
     const middle = Math.floor(order.length / 2);
     const pages = [
       { label: 'first', cursor: null },
-      { label: `at ${middle}`, cursor: encodeCursor({ date: order[middle - 1].date, id: order[middle - 1]._id, position: middle }) },
+      { label: `at ${middle}`, cursor: encodeCursor({ date: order[middle - 1].date ?? '', id: order[middle - 1]._id, position: middle }) },
     ];
     for (const { label, cursor } of pages) {
       const cold: number[] = [];

@@ -37,12 +37,12 @@ it('loses no acknowledged mutation when the writer is killed with SIGKILL', asyn
 
   const store = await openEmbeddedStore({ file });
   try {
-    const stored = new Set(await store.fetch<string[]>('*[_type == "crashTest"]._id'));
+    const stored = new Set((await store.fetch('*[_type == "crashTest"]._id')) as string[]);
     const lost = acknowledged.filter((id) => !stored.has(id));
     expect(lost).toEqual([]);
     // Each write also incremented the counter in the same transaction: never fewer increments
     // than acknowledged writes, and exactly one per stored document (all-or-nothing).
-    const counter = await store.fetch<number>('*[_id == "counter"][0].value');
+    const counter = (await store.fetch('*[_id == "counter"][0].value')) as number;
     expect(counter).toBeGreaterThanOrEqual(acknowledged.length);
     expect(counter).toBe(stored.size);
   } finally {

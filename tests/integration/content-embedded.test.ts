@@ -88,7 +88,7 @@ describe('seeding', () => {
     expect(press.badge).toEqual({ _type: 'image', alt: '배지', asset: { _type: 'reference', _ref: `image-${badgeSha1}-40x40-png` } });
     expect(JSON.stringify(store.documents())).not.toContain('_sanityAsset');
 
-    const asset = await store.fetch<{ metadata: { lqip: string } }>('*[_id == $id][0]', { id: heroId });
+    const asset = (await store.fetch('*[_id == $id][0]', { id: heroId })) as { metadata: { lqip: string } };
     expect(asset).toMatchObject({
       _type: 'sanity.imageAsset',
       sha1hash: heroSha1,
@@ -164,7 +164,7 @@ describe('queries', () => {
 
   it('returns frozen results, which later writes never change', async () => {
     const store = await open();
-    const before = await store.fetch<SanityDocument>('*[_id == "press-1"][0]');
+    const before = (await store.fetch('*[_id == "press-1"][0]')) as SanityDocument;
     expect(Object.isFrozen(before)).toBe(true);
     expect(() => {
       (before as Record<string, unknown>).views = 0;

@@ -185,7 +185,7 @@ describe('GET /images/:projectId/:dataset/:file', () => {
   });
 
   it('keeps encoded variants in memory', async () => {
-    const badge = (await store.fetch<{ asset: { _ref: string } }>('*[_id == "press-1"][0].badge'))!;
+    const badge = ((await store.fetch('*[_id == "press-1"][0].badge')) as { asset: { _ref: string } })!;
     const url = urlFor(EMBEDDED_IMAGE_CONFIG, badge).width(20).format('webp').url();
     const first = await get(url);
     expect(first.status).toBe(200);

@@ -25,7 +25,7 @@ afterEach(async () => {
 const errors = leadMessages.errors;
 
 async function storedLead(id: string) {
-  return app.leads.fetch<Record<string, unknown> | null>('*[_id == $id][0]', { id });
+  return app.leads.fetch('*[_id == $id][0]', { id }) as Promise<Record<string, unknown> | null>;
 }
 
 describe('POST /api/leads', () => {

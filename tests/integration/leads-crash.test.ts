@@ -65,7 +65,7 @@ describe('kill -9 during 2,000 submissions', () => {
     // Restart on the same DATA_DIR: every acknowledged lead survived.
     const second = await startChild();
     const afterCrash = await openEmbeddedStore({ file: path.join(dataDir, 'leads.sqlite') });
-    const stored = new Set(await afterCrash.fetch<string[]>('*[_type == "lead"]._id'));
+    const stored = new Set((await afterCrash.fetch('*[_type == "lead"]._id')) as string[]);
     await afterCrash.close();
     const missing = [...acknowledged.values()].filter((id) => !stored.has(id));
     expect(missing).toEqual([]);
@@ -83,7 +83,7 @@ describe('kill -9 during 2,000 submissions', () => {
     second.child.kill('SIGKILL');
     await new Promise((resolve) => second.child.on('exit', resolve));
     const finalStore = await openEmbeddedStore({ file: path.join(dataDir, 'leads.sqlite') });
-    const finalIds = await finalStore.fetch<string[]>('*[_type == "lead"]._id');
+    const finalIds = (await finalStore.fetch('*[_type == "lead"]._id')) as string[];
     await finalStore.close();
     expect(finalIds).toHaveLength(TOTAL);
     expect(new Set(finalIds)).toEqual(new Set(acknowledged.values()));

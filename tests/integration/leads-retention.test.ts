@@ -28,7 +28,7 @@ describe('purgeExpired', () => {
   it('deletes the leads past the retention period of the lead settings and keeps the rest', async () => {
     const now = Date.parse('2026-11-22T00:00:00Z');
     app = await startLeadApp({ now: () => now });
-    const retentionDays = await app.content.fetch<number>('*[_id == "leadSettings"][0].retentionDays');
+    const retentionDays = (await app.content.fetch('*[_id == "leadSettings"][0].retentionDays')) as number;
     expect(retentionDays).toBe(365);
     await app.leads.mutate([
       leadCreated('lead-old', new Date(now - (retentionDays + 1) * DAY)),

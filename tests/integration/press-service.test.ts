@@ -11,7 +11,6 @@ import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/
 import { createPressApi } from '../../web/server/press/api';
 import { PressService, type PressListItem } from '../../web/server/press/service';
 import { ViewCounter, viewsDocumentId } from '../../web/server/press/view-counter';
-import { messages } from '../../web/shared/messages';
 import { ContentUnavailableError, type ContentSource } from '../../web/server/content/types';
 
 const SITE = 'cheonghak';
@@ -108,7 +107,7 @@ describe('articles and posts', () => {
       const press = new PressService(local, new ViewCounter(local), 'order-index');
       expect(await press.create(SITE, { title: ' ', summary: '요약', body: '' })).toEqual({
         ok: false,
-        error: messages.pressTitleSummaryRequired,
+        error: 'pressTitleSummaryRequired',
       });
       expect(await press.create(SITE, { title: '제목', summary: null, body: '' })).toMatchObject({ ok: false });
       const title = '<img src=x onerror=alert(1)> 새 소식';

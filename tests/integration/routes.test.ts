@@ -199,7 +199,7 @@ describe('every informational route, rendered on the server', () => {
     }
     // An editor removes 114B's plan: the very next request shows the coming-soon placeholder.
     expect((await get('/FloorPlan/114B')).html).not.toContain('class="loading-dots"');
-    const { plan } = (await store.fetch<{ plan: object }>('*[_id == "unitType-114B"][0]{ plan }'))!;
+    const { plan } = ((await store.fetch('*[_id == "unitType-114B"][0]{ plan }')) as { plan: object })!;
     await store.mutate([{ patch: { id: 'unitType-114B', unset: ['plan'] } }]);
     try {
       const placeholder = (await get('/FloorPlan/114B')).html;

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createWebhookNotifier } from '../../web/server/leads/notifier';
 
-const lead = { _id: 'lead-1', name: '홍길동', phone: '01012345678', createdAt: '2026-11-22T00:00:00Z', formKind: 'popup' };
+const lead = { _id: 'lead-1', name: '홍길동', phone: '01012345678', createdAt: '2026-11-22T00:00:00Z', formKind: 'popup' as const };
 
 function fakeFetch(statuses: Array<number | 'network'>) {
   const calls: Array<{ url: string; body: unknown }> = [];

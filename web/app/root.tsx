@@ -11,7 +11,6 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { siteSettingsQuery } from '../sanity/queries';
-import type { SiteSettingsQueryResult } from '../sanity/sanity.types';
 import { SiteHeader } from './components/SiteHeader';
 import { SiteFooter } from './components/SiteFooter';
 import { InterestPopup } from './components/leads/InterestPopup';
@@ -42,7 +41,7 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [settings, leadForm] = await Promise.all([
-    context.content.fetch<SiteSettingsQueryResult>(siteSettingsQuery),
+    context.content.fetch(siteSettingsQuery),
     // The lead forms' token, consent notice and visit slots (the popup is on every page).
     context.leadForms.formData(),
   ]);
@@ -91,7 +90,8 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
-  return <ErrorPage notFound={notFound} />;
+  // A thrown Response carries its status; anything else is a failure of ours.
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status >= 500) console.error(error);
+  return <ErrorPage status={status} />;
 }

@@ -226,3 +226,6 @@ export const sitemapQuery = defineQuery(`{
 
 /** Readiness probe: the cheapest query a store can answer (no documents are read). */
 export const readinessProbeQuery = defineQuery(`count(*[_id == "readiness-probe"])`);
+
+/** The stored file of one image asset, for the image route of the embedded store. */
+export const imageAssetPathQuery = defineQuery(`*[_type == "sanity.imageAsset" && _id == $id][0]{path}`);

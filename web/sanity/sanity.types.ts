@@ -1161,6 +1161,13 @@ export type SitemapQueryResult = {
 // Query: count(*[_id == "readiness-probe"])
 export type ReadinessProbeQueryResult = number;
 
+// Source: ../web/sanity/queries.ts
+// Variable: imageAssetPathQuery
+// Query: *[_type == "sanity.imageAsset" && _id == $id][0]{path}
+export type ImageAssetPathQueryResult = {
+  path: string | null;
+} | null;
+
 // Query TypeMap
 import "@sanity/client";
 declare module "@sanity/client" {
@@ -1195,5 +1202,6 @@ declare module "@sanity/client" {
     '*[_type == "lead" && createdAt < $before]._id': ExpiredLeadIdsQueryResult;
     '{\n  "pages": *[_type == "page" && defined(path)] | order(path asc){ path, _updatedAt },\n  "pressArticles": *[_type == "pressArticle" && siteId == $siteId && defined(date)] | order(date desc, _id desc){ _id, _updatedAt }\n}': SitemapQueryResult;
     'count(*[_id == "readiness-probe"])': ReadinessProbeQueryResult;
+    '*[_type == "sanity.imageAsset" && _id == $id][0]{path}': ImageAssetPathQueryResult;
   }
 }

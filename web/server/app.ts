@@ -139,7 +139,7 @@ export async function createApp(config: ServerConfig): Promise<App> {
   // Methods: unknown ones 405 before React Router; a page POST only from this site's Origin,
   // checked before its body is read (React Router's own check would answer 400, after reading).
   app.use('/api', apiFallback);
-  app.use(guardPageRequests({ methodsOf: pageMethods(serverRoutes), isSameOrigin: (req) => auth.isSameOrigin(req) }));
+  app.use(guardPageRequests({ methodsOf: pageMethods(serverRoutes, (slug) => press.isPressSite(slug)), isSameOrigin: (req) => auth.isSameOrigin(req) }));
 
   app.use(
     createRequestHandler({

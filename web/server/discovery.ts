@@ -126,7 +126,7 @@ export function createDiscoveryHandlers({ content, routes }: DiscoveryOptions): 
   sitemap: RequestHandler;
   robots: RequestHandler;
 } {
-  const settingsOf = () => content.fetch<SiteSettingsQueryResult>(siteSettingsQuery);
+  const settingsOf = () => content.fetch(siteSettingsQuery);
   const originOf = (settings: Settings | null, request: Parameters<RequestHandler>[0]) =>
     settings?.siteUrl || `${request.protocol}://${request.get('host')}`;
 
@@ -134,7 +134,7 @@ export function createDiscoveryHandlers({ content, routes }: DiscoveryOptions): 
     try {
       const settings = await settingsOf();
       const [{ pages, pressArticles }, manifest] = await Promise.all([
-        content.fetch<SitemapQueryResult>(sitemapQuery, { siteId: settings?.pressSiteSlug ?? null }),
+        content.fetch(sitemapQuery, { siteId: settings?.pressSiteSlug ?? null }),
         routes(),
       ]);
       const entries = sitemapEntries({ settings, pages, pressArticles, isPage: pageMatcher(manifest) });

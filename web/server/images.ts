@@ -13,6 +13,7 @@ import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { Request, RequestHandler, Response } from 'express';
 import sharp, { type FitEnum } from 'sharp';
+import { imageAssetPathQuery } from '../sanity/queries';
 import { EMBEDDED_IMAGE_CONFIG, IMAGE_ASPECT_RATIOS, IMAGE_QUALITIES, IMAGE_WIDTHS, type ImageConfig } from '../sanity/image';
 import { LRUCache } from 'lru-cache';
 import { ConcurrencyLimit } from './http/concurrency-limit';
@@ -106,10 +107,9 @@ export function createImageHandler(options: ImageHandlerOptions): RequestHandler
       const [, sha1, width, height, extension] = name;
       const source = { width: Number(width), height: Number(height), extension };
       const transform = parseTransform(req, source);
-      const asset = await options.store.fetch<{ path?: unknown } | null>(
-        '*[_type == "sanity.imageAsset" && _id == $id][0]{path}',
-        { id: `image-${sha1}-${width}x${height}-${extension}` },
-      );
+      const asset = await options.store.fetch(imageAssetPathQuery, {
+        id: `image-${sha1}-${width}x${height}-${extension}`,
+      });
       if (typeof asset?.path !== 'string') {
         notFound(res);
         return;

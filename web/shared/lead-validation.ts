@@ -2,7 +2,7 @@
  * The one validation of a lead form, run by the browser (before sending) and by the server (the
  * only check that counts). Pure: no DOM, no Node APIs, so both bundles share it.
  */
-import { leadMessages } from './messages';
+import { leadMessages, messages } from './messages';
 
 export const LEAD_NAME_MAX = 50;
 export const LEAD_MESSAGE_MAX = 2000;
@@ -27,9 +27,39 @@ export const LEAD_FIELDS = {
   sourcePage: 'sourcePage',
 } as const;
 
-export type LeadFieldErrors = Partial<
-  Record<'name' | 'phone' | 'message' | 'visitSlot' | 'privacyConsent' | 'ageConfirmed', string>
->;
+type LeadFieldName = 'name' | 'phone' | 'message' | 'visitSlot' | 'privacyConsent' | 'ageConfirmed';
+
+/** A field error as a code; its Korean text is `leadMessages.errors[code]`. */
+export type LeadErrorCode = keyof typeof leadMessages.errors;
+export type LeadFieldCodes = Partial<Record<LeadFieldName, LeadErrorCode>>;
+/** Field errors as the visitor reads them. */
+export type LeadFieldErrors = Partial<Record<LeadFieldName, string>>;
+
+/** How a lead submission can be refused: the API's `error` codes and the result page's `status`. */
+export type LeadSubmitError = 'invalid' | 'formExpired' | 'tooFast' | 'slotFull' | 'bookingLimit' | 'tokenUsed' | 'rateLimited';
+
+/** The Korean message of each refusal, the same in the JSON answer and on the result page. */
+export const LEAD_SUBMIT_MESSAGES: Record<LeadSubmitError, string> = {
+  invalid: messages.leadFailure,
+  formExpired: leadMessages.errors.formExpired,
+  tooFast: leadMessages.errors.tooFast,
+  slotFull: leadMessages.errors.visitSlotFull,
+  bookingLimit: leadMessages.errors.visitBookingLimit,
+  tokenUsed: leadMessages.errors.tokenUsed,
+  rateLimited: leadMessages.errors.rateLimited,
+};
+
+export function isLeadSubmitError(value: string): value is LeadSubmitError {
+  return Object.hasOwn(LEAD_SUBMIT_MESSAGES, value);
+}
+
+export function isLeadErrorCode(value: string): value is LeadErrorCode {
+  return Object.hasOwn(leadMessages.errors, value);
+}
+
+export function fieldMessagesOf(codes: LeadFieldCodes): LeadFieldErrors {
+  return Object.fromEntries(Object.entries(codes).map(([field, code]) => [field, leadMessages.errors[code]]));
+}
 
 export type ValidLead = {
   name: string;
@@ -42,6 +72,7 @@ export type ValidLead = {
 };
 
 export type LeadValidation = { ok: true; lead: ValidLead } | { ok: false; errors: LeadFieldErrors };
+export type LeadCheck = { ok: true; lead: ValidLead } | { ok: false; errors: LeadFieldCodes };
 
 const MOBILE_PHONE = /^01[016789]\d{7,8}$/;
 // Separators people type between digit groups; "(0)" after +82 is handled below.
@@ -98,32 +129,37 @@ export function isLeadFormKind(value: unknown): value is LeadFormKind {
   return typeof value === 'string' && (LEAD_FORM_KINDS as readonly string[]).includes(value);
 }
 
-/** Validates the submitted fields (form data as an object, or the JSON body). */
+/** Validates the submitted fields (form data as an object, or the JSON body), with Korean errors. */
 export function validateLead(input: Record<string, unknown>): LeadValidation {
-  const errors: LeadFieldErrors = {};
-  const { errors: messages } = leadMessages;
+  const check = checkLead(input);
+  return check.ok ? check : { ok: false, errors: fieldMessagesOf(check.errors) };
+}
+
+/** Validates the submitted fields, with the errors as codes (the server's answer maps them). */
+export function checkLead(input: Record<string, unknown>): LeadCheck {
+  const errors: LeadFieldCodes = {};
   const formKind = isLeadFormKind(input[LEAD_FIELDS.formKind]) ? (input[LEAD_FIELDS.formKind] as LeadFormKind) : 'popup';
 
   const name = text(input[LEAD_FIELDS.name]).trim().replace(/\s+/g, ' ');
-  if (name === '') errors.name = messages.nameRequired;
-  else if (characterCount(name) > LEAD_NAME_MAX) errors.name = messages.nameTooLong;
-  else if (CONTROL_CHARACTERS.test(name)) errors.name = messages.nameInvalid;
+  if (name === '') errors.name = 'nameRequired';
+  else if (characterCount(name) > LEAD_NAME_MAX) errors.name = 'nameTooLong';
+  else if (CONTROL_CHARACTERS.test(name)) errors.name = 'nameInvalid';
 
   const rawPhone = text(input[LEAD_FIELDS.phone]).trim();
   const phone = normalisePhone(rawPhone);
-  if (rawPhone === '') errors.phone = messages.phoneRequired;
-  else if (!MOBILE_PHONE.test(phone)) errors.phone = messages.phoneInvalid;
+  if (rawPhone === '') errors.phone = 'phoneRequired';
+  else if (!MOBILE_PHONE.test(phone)) errors.phone = 'phoneInvalid';
 
   const message = text(input[LEAD_FIELDS.message]).replace(/\r\n?/g, '\n').trim();
-  if (formKind === 'customer' && message === '') errors.message = messages.messageRequired;
-  else if (characterCount(message) > LEAD_MESSAGE_MAX) errors.message = messages.messageTooLong;
-  else if (CONTROL_CHARACTERS.test(message)) errors.message = messages.invalidBody;
+  if (formKind === 'customer' && message === '') errors.message = 'messageRequired';
+  else if (characterCount(message) > LEAD_MESSAGE_MAX) errors.message = 'messageTooLong';
+  else if (CONTROL_CHARACTERS.test(message)) errors.message = 'invalidBody';
 
   const slot = text(input[LEAD_FIELDS.visitSlot]).trim();
-  if (slot !== '' && !SLOT_ID.test(slot)) errors.visitSlot = messages.visitSlotInvalid;
+  if (slot !== '' && !SLOT_ID.test(slot)) errors.visitSlot = 'visitSlotInvalid';
 
-  if (!isChecked(input[LEAD_FIELDS.privacyConsent])) errors.privacyConsent = messages.privacyConsentRequired;
-  if (!isChecked(input[LEAD_FIELDS.ageConfirmed])) errors.ageConfirmed = messages.ageRequired;
+  if (!isChecked(input[LEAD_FIELDS.privacyConsent])) errors.privacyConsent = 'privacyConsentRequired';
+  if (!isChecked(input[LEAD_FIELDS.ageConfirmed])) errors.ageConfirmed = 'ageRequired';
 
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {

@@ -54,6 +54,8 @@ export const messages = {
   notFoundTitle: '페이지를 찾을 수 없습니다',
   notFoundText: '요청하신 페이지를 찾을 수 없습니다. 주소를 다시 확인해 주세요.',
   errorTitle: '오류가 발생했습니다',
+  methodNotAllowed: '허용되지 않는 요청 방식입니다.',
+  addressNotFound: '요청한 주소를 찾을 수 없습니다.',
   vrHint: '화면을 선택하면 VR을 보실 수 있습니다.',
   vrDescriptionHeading: 'VR 화면 설명',
   playVideo: '영상 재생',

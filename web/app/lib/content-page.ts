@@ -1,9 +1,10 @@
-import { data, type MetaDescriptor } from 'react-router';
+import type { MetaDescriptor } from 'react-router';
 import type { AppLoadContext } from 'react-router';
 import { pageByPathQuery, unitTypeByCodeQuery } from '../../sanity/queries';
 import type { PageByPathQueryResult, UnitTypeByCodeQueryResult } from '../../sanity/sanity.types';
 import { pageMeta } from './seo';
 import type { MatchWithData } from './site-data';
+import { notFound } from './not-found';
 
 export type PageDocument = NonNullable<PageByPathQueryResult>;
 export type PageSection = NonNullable<PageDocument['sections']>[number];
@@ -18,8 +19,8 @@ export function requestPath(request: Request): string {
 
 /** The `page` document at `path`; a missing one is a 404, which the root error boundary renders. */
 export async function loadPage(context: AppLoadContext, path: string): Promise<PageDocument> {
-  const page = await context.content.fetch<PageByPathQueryResult>(pageByPathQuery, { path });
-  if (!page) throw data(null, { status: 404 });
+  const page = await context.content.fetch(pageByPathQuery, { path });
+  if (!page) notFound();
   return page;
 }
 
@@ -88,9 +89,9 @@ export async function loadUnitTypePage(
   const sectionPath = UNIT_TYPE_SECTION_PATHS[section];
   const [page, unit] = await Promise.all([
     loadPage(context, sectionPath),
-    context.content.fetch<UnitTypeByCodeQueryResult>(unitTypeByCodeQuery, { code: (code ?? '').toUpperCase(), page: section }),
+    context.content.fetch(unitTypeByCodeQuery, { code: (code ?? '').toUpperCase(), page: section }),
   ]);
-  if (!unit?.code) throw data(null, { status: 404 });
+  if (!unit?.code) notFound();
   const heading = [unit.label ?? unit.code, page.title].filter(Boolean).join(' ');
   return { page, unit, heading, path: `${sectionPath}/${unit.code}` };
 }

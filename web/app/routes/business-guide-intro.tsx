@@ -1,12 +1,11 @@
 import type { Route } from './+types/business-guide-intro';
 import { overviewRowsQuery } from '../../sanity/queries';
-import type { OverviewRowsQueryResult } from '../../sanity/sanity.types';
 import { loadPageWith, pageDocumentMeta } from '../lib/content-page';
 import { InnerPage } from '../components/page/InnerPage';
 import './business-guide-intro.css';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadPageWith(context, '/BusinessGuide/intro', { rows: context.content.fetch<OverviewRowsQueryResult>(overviewRowsQuery) });
+  return loadPageWith(context, '/BusinessGuide/intro', { rows: context.content.fetch(overviewRowsQuery) });
 }
 
 export const meta = pageDocumentMeta;

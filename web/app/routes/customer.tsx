@@ -1,10 +1,8 @@
 import type { Route } from './+types/customer';
-import { data } from 'react-router';
-import { pressSiteSlugQuery } from '../../sanity/queries';
-import type { PressSiteSlugQueryResult } from '../../sanity/sanity.types';
 import { InnerPage } from '../components/page/InnerPage';
 import { LeadForm } from '../components/leads/LeadForm';
 import { contentPageMeta, loadPage } from '../lib/content-page';
+import { requireConfiguredSite } from '../lib/not-found';
 import { leadMessages } from '../../shared/messages';
 import { telHref } from '../lib/phone';
 import { useRootData } from '../lib/site-data';
@@ -18,10 +16,7 @@ import './customer.css';
  * customer form, whose message is required here.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (params.site !== undefined) {
-    const slug = await context.content.fetch<PressSiteSlugQueryResult>(pressSiteSlugQuery);
-    if (params.site !== slug) throw data(null, { status: 404 });
-  }
+  if (params.site !== undefined) await requireConfiguredSite(context, params.site);
   return { page: await loadPage(context, CUSTOMER_PATH) };
 }
 

@@ -1,6 +1,5 @@
 import type { Route } from './+types/e-model';
 import { vrTourUnitTypesQuery } from '../../sanity/queries';
-import type { VrTourUnitTypesQueryResult } from '../../sanity/sanity.types';
 import { loadPageWith, pageDocumentMeta } from '../lib/content-page';
 import { InnerPage } from '../components/page/InnerPage';
 import { Tabs } from '../components/page/Tabs';
@@ -8,7 +7,7 @@ import { VrFacade } from '../components/page/VrFacade';
 
 /** E-모델하우스: one tab per unit type with a VR tour address (59A in the seed). */
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadPageWith(context, '/FloorPlan/Emodel', { units: context.content.fetch<VrTourUnitTypesQueryResult>(vrTourUnitTypesQuery) });
+  return loadPageWith(context, '/FloorPlan/Emodel', { units: context.content.fetch(vrTourUnitTypesQuery) });
 }
 
 export const meta = pageDocumentMeta;

@@ -1,6 +1,5 @@
 import type { Route } from './+types/floor-plan-videos';
 import { videoTabsQuery } from '../../sanity/queries';
-import type { VideoTabsQueryResult } from '../../sanity/sanity.types';
 import { loadPageWith, pageDocumentMeta } from '../lib/content-page';
 import { InnerPage } from '../components/page/InnerPage';
 import { Tabs } from '../components/page/Tabs';
@@ -8,7 +7,7 @@ import { VideoComingSoon, VideoFacade } from '../components/page/VideoFacade';
 
 /** 평면 영상: one tab per `videoTab` document, the first selected; each video loads on request. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadPageWith(context, '/FloorPlan/videos', { videoTabs: context.content.fetch<VideoTabsQueryResult>(videoTabsQuery) });
+  return loadPageWith(context, '/FloorPlan/videos', { videoTabs: context.content.fetch(videoTabsQuery) });
 }
 
 export const meta = pageDocumentMeta;

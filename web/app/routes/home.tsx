@@ -6,13 +6,7 @@ import {
   premiumSlidesQuery,
   viewerUnitTypesQuery,
 } from '../../sanity/queries';
-import type {
-  HomePageQueryResult,
-  OverviewRowsQueryResult,
-  PremiumCardsQueryResult,
-  PremiumSlidesQueryResult,
-  ViewerUnitTypesQueryResult,
-} from '../../sanity/sanity.types';
+import { notFound } from '../lib/not-found';
 import { pageMeta } from '../lib/seo';
 import { rootDataFrom } from '../lib/site-data';
 import { BrandIntro } from '../components/home/BrandIntro';
@@ -28,13 +22,13 @@ import { useStepScroll } from '../components/home/useStepScroll';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [home, premiumCards, premiumSlides, unitTypes, overviewRows] = await Promise.all([
-    context.content.fetch<HomePageQueryResult>(homePageQuery),
-    context.content.fetch<PremiumCardsQueryResult>(premiumCardsQuery),
-    context.content.fetch<PremiumSlidesQueryResult>(premiumSlidesQuery),
-    context.content.fetch<ViewerUnitTypesQueryResult>(viewerUnitTypesQuery),
-    context.content.fetch<OverviewRowsQueryResult>(overviewRowsQuery),
+    context.content.fetch(homePageQuery),
+    context.content.fetch(premiumCardsQuery),
+    context.content.fetch(premiumSlidesQuery),
+    context.content.fetch(viewerUnitTypesQuery),
+    context.content.fetch(overviewRowsQuery),
   ]);
-  if (!home) throw new Response('홈 화면 콘텐츠가 없습니다.', { status: 404 });
+  if (!home) notFound();
   return { home, premiumCards, premiumSlides, unitTypes, overviewRows };
 }
 

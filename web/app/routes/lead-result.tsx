@@ -1,20 +1,10 @@
 import type { Route } from './+types/lead-result';
+import { isLeadErrorCode, isLeadSubmitError, LEAD_SUBMIT_MESSAGES } from '../../shared/lead-validation';
 import { leadMessages, messages } from '../../shared/messages';
 import { ownPagePath } from '../../shared/own-page-path';
 import { pageMeta } from '../lib/seo';
 import './lead-result.css';
 
-type ErrorKey = keyof typeof leadMessages.errors;
-
-/** What a status of /api/leads's redirect means, for the page without JavaScript. */
-const STATUS_MESSAGES: Record<string, ErrorKey> = {
-  formExpired: 'formExpired',
-  tooFast: 'tooFast',
-  rateLimited: 'rateLimited',
-  slotFull: 'visitSlotFull',
-  bookingLimit: 'visitBookingLimit',
-  tokenUsed: 'tokenUsed',
-};
 
 /**
  * Where a lead form posted without JavaScript lands (303 from POST /api/leads): the outcome in
@@ -23,16 +13,14 @@ const STATUS_MESSAGES: Record<string, ErrorKey> = {
 export function loader({ request }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const status = query.get('status') ?? '';
-  const isErrorKey = (key: string): key is ErrorKey => Object.hasOwn(leadMessages.errors, key);
   const errors = (query.get('errors') ?? '')
     .split(',')
-    .filter(isErrorKey)
-    .map((key) => leadMessages.errors[key]);
+    .filter(isLeadErrorCode)
+    .map((code) => leadMessages.errors[code]);
   const back = ownPagePath(query.get('from'));
   let message: string;
   if (status === 'ok') message = messages.leadSuccess;
-  else if (status in STATUS_MESSAGES) message = leadMessages.errors[STATUS_MESSAGES[status]];
-  else if (status === 'invalid') message = messages.leadFailure;
+  else if (isLeadSubmitError(status)) message = LEAD_SUBMIT_MESSAGES[status];
   else message = messages.leadError;
   return { ok: status === 'ok', message, errors, back };
 }

@@ -1,6 +1,5 @@
 import type { Route } from './+types/location';
 import { locationCardsQuery } from '../../sanity/queries';
-import type { LocationCardsQueryResult } from '../../sanity/sanity.types';
 import { loadPageWith, pageDocumentMeta } from '../lib/content-page';
 import { InnerPage } from '../components/page/InnerPage';
 import { Reveal } from '../components/Reveal';
@@ -9,7 +8,7 @@ import './location.css';
 
 /** 입지안내: the six location cards, then the page's sections (maps with address and directions). */
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadPageWith(context, '/LocationEnvironment/intro', { cards: context.content.fetch<LocationCardsQueryResult>(locationCardsQuery) });
+  return loadPageWith(context, '/LocationEnvironment/intro', { cards: context.content.fetch(locationCardsQuery) });
 }
 
 export const meta = pageDocumentMeta;

@@ -5,6 +5,7 @@ import { PageBanner } from '../components/PageBanner';
 import { RichText } from '../components/page/RichText';
 import { menuGroupForPath } from '../../shared/menu';
 import { messages } from '../../shared/messages';
+import { requireConfiguredSite } from '../lib/not-found';
 import { formatPressDateTime, pressArticlePath, pressListPath } from '../lib/press-format';
 import { ownPagePath } from '../../shared/own-page-path';
 import { pageMeta } from '../lib/seo';
@@ -14,7 +15,7 @@ import './press-detail.css';
 const MENU_PATH = '/Promotion/Press';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!(await context.press.isPressSite(params.site))) throw new Response(messages.notFound, { status: 404 });
+  await requireConfiguredSite(context, params.site);
   // Not counted here: HEAD, `.data` and prefetch requests reach loaders too. The page counts its
   // view itself once it has loaded (useCountedViews).
   const article = await context.press.article(params.site, params.id);

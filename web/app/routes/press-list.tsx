@@ -7,6 +7,7 @@ import { PressTable } from '../components/press/PressTable';
 import { menuGroupForPath } from '../../shared/menu';
 import { messages } from '../../shared/messages';
 import { ownPagePath } from '../../shared/own-page-path';
+import { requireConfiguredSite } from '../lib/not-found';
 import { pressListPath } from '../lib/press-format';
 import { pageMeta } from '../lib/seo';
 import { useRootData } from '../lib/site-data';
@@ -14,12 +15,8 @@ import { useRootData } from '../lib/site-data';
 /** The menu entry this page is filed under (홍보센터 › 언론보도). */
 const MENU_PATH = '/Promotion/Press';
 
-async function requirePressSite(context: Route.LoaderArgs['context'], site: string): Promise<void> {
-  if (!(await context.press.isPressSite(site))) throw new Response(messages.notFound, { status: 404 });
-}
-
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  await requirePressSite(context, params.site);
+  await requireConfiguredSite(context, params.site);
   const cursor = new URL(request.url).searchParams.get('cursor');
   try {
     const page = await context.press.list(params.site, cursor);
@@ -33,7 +30,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  await requirePressSite(context, params.site);
+  await requireConfiguredSite(context, params.site);
   // A body that is not a form, or a malformed one, is the sender's mistake: 400, not a 500.
   const form = await request.formData().catch(() => null);
   if (!form) return data<AdminActionData>({ intent: 'create', error: messages.unreadableForm }, { status: 400 });
@@ -73,7 +70,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       summary: form.get('summary'),
       body: form.get('body'),
     });
-    if (!result.ok) return data<AdminActionData>({ intent, error: result.error }, { status: 400 });
+    if (!result.ok) return data<AdminActionData>({ intent, error: messages[result.error] }, { status: 400 });
     // A fresh GET of the list: the form is empty again and the new post is the first row.
     return redirect(listPath, 303);
   }

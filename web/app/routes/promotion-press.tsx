@@ -1,14 +1,14 @@
 import { replace } from 'react-router';
 import type { Route } from './+types/promotion-press';
 import { pressSiteSlugQuery } from '../../sanity/queries';
-import type { PressSiteSlugQueryResult } from '../../sanity/sanity.types';
+import { notFound } from '../lib/not-found';
 
 /**
  * 언론보도 in the menu: the press list of the configured site (siteSettings.pressSiteSlug),
  * replacing this entry in the history so that "back" skips it.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const slug = await context.content.fetch<PressSiteSlugQueryResult>(pressSiteSlugQuery);
-  if (!slug) throw new Response(null, { status: 404 });
+  const slug = await context.content.fetch(pressSiteSlugQuery);
+  if (!slug) notFound();
   return replace(`/${encodeURIComponent(slug)}/press`, 302);
 }

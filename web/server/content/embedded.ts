@@ -23,6 +23,7 @@ import {
   type Mutation,
   type MutationResult,
   type QueryParams,
+  type QueryResult,
   type SanityDocument,
 } from './types';
 
@@ -156,19 +157,19 @@ class SqliteContentStore implements EmbeddedStore {
     return this.index.all();
   }
 
-  async fetch<T = unknown>(query: string, params: QueryParams = {}): Promise<T> {
+  async fetch<const Query extends string>(query: Query, params: QueryParams = {}): Promise<QueryResult<Query>> {
     const key = this.cacheKey(query, params);
     const cached = this.queryCache.get(key);
     if (cached) {
       this.statistics.queryCacheHits += 1;
-      return cached.result as T;
+      return cached.result as QueryResult<Query>;
     }
     this.statistics.queryCacheMisses += 1;
     // Results are shared by every caller that hits the cache, so they are frozen.
     const result = deepFreeze(await this.engine.run(query, params));
     // Only the streaming fallback can yield; a result computed across a commit is not cached.
     if (key === this.cacheKey(query, params)) this.queryCache.set(key, { result });
-    return result as T;
+    return result as QueryResult<Query>;
   }
 
   /**

@@ -24,6 +24,7 @@ import {
   type Mutation,
   type MutationResult,
   type QueryParams,
+  type QueryResult,
 } from './types';
 
 export type SanitySourceOptions = {
@@ -80,12 +81,12 @@ class SanityContentSource implements ContentSource {
     private readonly cacheTtlMs: number,
   ) {}
 
-  fetch<T = unknown>(query: string, params: QueryParams = {}): Promise<T> {
+  fetch<const Query extends string>(query: Query, params: QueryParams = {}): Promise<QueryResult<Query>> {
     const key = `${query}\u0000${JSON.stringify(params)}`;
     const cached = this.cache.get(key);
-    if (cached && cached.expiresAt > Date.now()) return cached.result as Promise<T>;
+    if (cached && cached.expiresAt > Date.now()) return cached.result as Promise<QueryResult<Query>>;
     const generation = this.generation;
-    const result = this.read<T>(query, params)
+    const result = this.read<QueryResult<Query>>(query, params)
       .then((value) => deepFreeze(value))
       .catch((error: unknown) => {
         if (generation === this.generation) this.cache.delete(key);

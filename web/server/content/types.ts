@@ -1,3 +1,5 @@
+import type { ClientReturn } from '@sanity/client';
+
 /**
  * The content-source surface shared by both backends (Sanity and embedded SQLite + groq-js).
  * Mutations use Sanity's own JSON shapes so the same calls work against either backend.
@@ -38,12 +40,19 @@ export type MutationResult = {
 
 export type QueryParams = Record<string, unknown>;
 
+/**
+ * What a query returns, looked up by the query text itself in the `SanityQueries` map that
+ * `npm run typegen` writes (web/sanity/sanity.types.ts). A query typegen does not know (an ad-hoc
+ * query in a test or script) returns `unknown`, so its result must be checked before use.
+ */
+export type QueryResult<Query extends string> = ClientReturn<Query, unknown>;
+
 export interface ContentSource {
   /**
    * Runs a GROQ query over published documents. Results may be shared with other callers (they
    * are cached) and are deep-frozen: copy before changing them.
    */
-  fetch<T = unknown>(query: string, params?: QueryParams): Promise<T>;
+  fetch<const Query extends string>(query: Query, params?: QueryParams): Promise<QueryResult<Query>>;
   /** Applies the mutations as one all-or-nothing transaction; resolves once durable. */
   mutate(mutations: Mutation[], options?: { transactionId?: string }): Promise<MutationResult>;
   /** Drops cached query results (webhook purge, tests). */

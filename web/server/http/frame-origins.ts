@@ -5,7 +5,6 @@
  * for the content backend.
  */
 import { vrTourUnitTypesQuery } from '../../sanity/queries';
-import type { VrTourUnitTypesQueryResult } from '../../sanity/sanity.types';
 import type { ContentSource } from '../content/types';
 
 /** The https origins of the given URLs; anything else (http, javascript:, garbage) is dropped. */
@@ -25,7 +24,7 @@ export function httpsOrigins(urls: ReadonlyArray<string | null | undefined>): st
 
 export async function watchFrameOrigins(content: ContentSource, refreshMs = 60_000): Promise<() => readonly string[]> {
   const read = async () => {
-    const units = await content.fetch<VrTourUnitTypesQueryResult>(vrTourUnitTypesQuery);
+    const units = await content.fetch(vrTourUnitTypesQuery);
     return httpsOrigins(units.map((unit) => unit.vrTourUrl));
   };
   let origins: readonly string[] = await read().catch(() => []);

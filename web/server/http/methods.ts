@@ -11,8 +11,6 @@ import { messages } from '../../shared/messages';
 import { closeAfterAnswer } from './body-limit';
 import { NO_STORE } from './cache-headers';
 
-const METHOD_NOT_ALLOWED_MESSAGE = '허용되지 않는 요청 방식입니다.';
-const NOT_FOUND_MESSAGE = '요청한 주소를 찾을 수 없습니다.';
 const READ_METHODS = ['GET', 'HEAD'];
 const API_METHODS = ['GET', 'HEAD', 'POST'];
 
@@ -32,8 +30,15 @@ function pagePathOf(path: string): string {
   return path.endsWith('.data') ? path.slice(0, -'.data'.length) : path;
 }
 
-/** The methods each page path serves, from the server build's routes (read once). */
-export function pageMethods(routes: () => Promise<ServerBuild['routes']>): (path: string) => Promise<string[]> {
+/**
+ * The methods each page path serves, from the server build's routes (read once). A `:site`
+ * segment names a configured site only: for any other value (`api`, `admin`, a typo) the path
+ * is one no route claims, so it serves reads only and its loader answers the 404 page.
+ */
+export function pageMethods(
+  routes: () => Promise<ServerBuild['routes']>,
+  isSiteSlug: (slug: string) => Promise<boolean>,
+): (path: string) => Promise<string[]> {
   let build: Promise<{ tree: PageRoute[]; withAction: Set<string> }> | undefined;
   return async (path) => {
     build ??= routes().then((manifest) => ({
@@ -43,8 +48,10 @@ export function pageMethods(routes: () => Promise<ServerBuild['routes']>): (path
     const { tree, withAction } = await build;
     const matches = matchRoutes(tree as RouteObject[], pagePathOf(path)) ?? [];
     // The deepest match handles the POST, as React Router routes it.
-    const handler = matches.at(-1)?.route.id;
-    return handler && withAction.has(handler) ? [...READ_METHODS, 'POST'] : READ_METHODS;
+    const deepest = matches.at(-1);
+    if (!deepest?.route.id || !withAction.has(deepest.route.id)) return READ_METHODS;
+    const site = deepest.params.site;
+    return site === undefined || (await isSiteSlug(site)) ? [...READ_METHODS, 'POST'] : READ_METHODS;
   };
 }
 
@@ -61,7 +68,7 @@ export function guardPageRequests({
       if (req.method === 'OPTIONS') {
         res.status(204).set('Allow', allowed.join(', ')).end();
       } else if (!allowed.includes(req.method)) {
-        res.status(405).set({ Allow: allowed.join(', '), 'Cache-Control': NO_STORE }).type('text/plain; charset=utf-8').send(METHOD_NOT_ALLOWED_MESSAGE);
+        res.status(405).set({ Allow: allowed.join(', '), 'Cache-Control': NO_STORE }).type('text/plain; charset=utf-8').send(messages.methodNotAllowed);
       } else if (READ_METHODS.includes(req.method) || isSameOrigin(req)) {
         next();
       } else {
@@ -78,8 +85,8 @@ export function guardPageRequests({
 export const apiFallback: RequestHandler = (req: Request, res) => {
   res.set('Cache-Control', NO_STORE);
   if (!API_METHODS.includes(req.method)) {
-    res.status(405).set('Allow', API_METHODS.join(', ')).json({ error: 'methodNotAllowed', message: METHOD_NOT_ALLOWED_MESSAGE });
+    res.status(405).set('Allow', API_METHODS.join(', ')).json({ error: 'methodNotAllowed', message: messages.methodNotAllowed });
     return;
   }
-  res.status(404).json({ error: 'notFound', message: NOT_FOUND_MESSAGE });
+  res.status(404).json({ error: 'notFound', message: messages.addressNotFound });
 };

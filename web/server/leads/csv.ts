@@ -4,6 +4,7 @@
  */
 import type { LeadsExportQueryResult } from '../../sanity/sanity.types';
 import { formatPhone } from '../../shared/lead-validation';
+import { UTM_KEYS, utmParameterName } from '../../shared/utm';
 
 type ExportedLead = LeadsExportQueryResult[number];
 
@@ -36,11 +37,7 @@ const COLUMNS: Array<[header: string, value: (lead: ExportedLead) => string]> = 
   ['동의 일시(KST)', (lead) => seoulTime(lead.consent?.agreedAt)],
   ['등록 페이지', (lead) => lead.sourcePage ?? ''],
   ['양식', (lead) => (lead.formKind ? (FORM_KIND_LABELS[lead.formKind] ?? lead.formKind) : '')],
-  ['utm_source', (lead) => lead.utm?.source ?? ''],
-  ['utm_medium', (lead) => lead.utm?.medium ?? ''],
-  ['utm_campaign', (lead) => lead.utm?.campaign ?? ''],
-  ['utm_term', (lead) => lead.utm?.term ?? ''],
-  ['utm_content', (lead) => lead.utm?.content ?? ''],
+  ...UTM_KEYS.map((key): [string, (lead: ExportedLead) => string] => [utmParameterName(key), (lead) => lead.utm?.[key] ?? '']),
   ['ID', (lead) => lead._id],
 ];
 

@@ -10,7 +10,7 @@ import express, {
   type RequestHandler,
   type Response,
 } from 'express';
-import { LEAD_FIELDS } from '../../shared/lead-validation';
+import { fieldMessagesOf, LEAD_FIELDS, LEAD_SUBMIT_MESSAGES, type LeadSubmitError } from '../../shared/lead-validation';
 import { leadMessages, messages } from '../../shared/messages';
 import { ownPagePath } from '../../shared/own-page-path';
 import type { LeadService, SubmitResult } from './service';
@@ -27,6 +27,17 @@ export type LeadRoutesOptions = {
 };
 
 type ErrorKey = keyof typeof leadMessages.errors;
+
+/** The HTTP status of each refusal; its message is the one the result page shows too. */
+const SUBMIT_ERROR_STATUS: Record<LeadSubmitError, number> = {
+  invalid: 400,
+  formExpired: 400,
+  tooFast: 400,
+  slotFull: 409,
+  bookingLimit: 409,
+  tokenUsed: 409,
+  rateLimited: 429,
+};
 
 export function createLeadRouter({ service, isAdmin }: LeadRoutesOptions): express.Router {
   const router = express.Router();
@@ -142,50 +153,27 @@ function parseBody(raw: unknown, isForm: boolean): Record<string, unknown> | nul
 
 function sendJson(res: Response, result: SubmitResult): void {
   res.set('Cache-Control', 'no-store');
-  switch (result.error) {
-    case undefined:
-      res.status(201).json({ id: result.id });
-      return;
-    case 'invalid':
-      res.status(400).json({ error: 'invalid', message: leadMessages.errors.invalidBody, errors: result.errors });
-      return;
-    case 'slotFull':
-      res.status(409).json({ ...errorBody('visitSlotFull'), error: 'slotFull', errors: result.errors });
-      return;
-    case 'bookingLimit':
-      res.status(409).json({ ...errorBody('visitBookingLimit'), error: 'bookingLimit', errors: result.errors });
-      return;
-    case 'tokenUsed':
-      res.status(409).json(errorBody('tokenUsed'));
-      return;
-    case 'tooFast':
-      res.status(400).json({ ...errorBody('tooFast'), retryAfterMs: result.retryAfterMs });
-      return;
-    case 'rateLimited':
-      res.status(429).set('Retry-After', '600').json(errorBody('rateLimited'));
-      return;
-    case 'formExpired':
-      res.status(400).json(errorBody('formExpired'));
+  if (result.error === undefined) {
+    res.status(201).json({ id: result.id });
+    return;
   }
+  if (result.error === 'rateLimited') res.set('Retry-After', '600');
+  res.status(SUBMIT_ERROR_STATUS[result.error]).json({
+    error: result.error,
+    message: LEAD_SUBMIT_MESSAGES[result.error],
+    ...('fieldErrors' in result ? { errors: fieldMessagesOf(result.fieldErrors) } : {}),
+    ...('retryAfterMs' in result ? { retryAfterMs: result.retryAfterMs } : {}),
+  });
 }
 
 /** The no-JavaScript answer: 303 to the result page, which shows the outcome in words. */
 function redirectToResult(res: Response, result: SubmitResult, sourcePage: unknown): void {
   const query = new URLSearchParams();
-  if (result.status === 201) query.set('status', 'ok');
-  else {
-    query.set('status', result.error);
-    if ('errors' in result) query.set('errors', errorKeysOf(Object.values(result.errors)).join(','));
-  }
+  query.set('status', result.error ?? 'ok');
+  if (result.error && 'fieldErrors' in result) query.set('errors', Object.values(result.fieldErrors).join(','));
   const back = ownPagePath(sourcePage);
   if (back !== '/') query.set('from', back);
   res.redirect(303, `${LEAD_RESULT_PATH}?${query}`);
-}
-
-/** Field messages back to their keys (the result page looks the words up again). */
-function errorKeysOf(texts: Array<string | undefined>): ErrorKey[] {
-  const entries = Object.entries(leadMessages.errors) as Array<[ErrorKey, string]>;
-  return texts.flatMap((text) => entries.filter(([, message]) => message === text).map(([key]) => key));
 }
 
 function parseSince(value: unknown): Date | undefined | null {

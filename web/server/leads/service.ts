@@ -14,17 +14,12 @@ import {
   visitBookingsPerPhoneQuery,
 } from '../../sanity/queries';
 import type {
-  LeadSettingsQueryResult,
   LeadsExportQueryResult,
-  StoredLeadQueryResult,
-  UpcomingBookingsOfPhoneQueryResult,
-  UpcomingVisitSlotsQueryResult,
-  VisitBookingsPerPhoneQueryResult,
 } from '../../sanity/sanity.types';
 import { LRUCache } from 'lru-cache';
-import { stripControlCharacters, validateLead, LEAD_FIELDS, type LeadFieldErrors, type ValidLead } from '../../shared/lead-validation';
-import { leadMessages } from '../../shared/messages';
+import { checkLead, stripControlCharacters, LEAD_FIELDS, type LeadFieldCodes, type ValidLead } from '../../shared/lead-validation';
 import type { LeadFormData, LeadNotice, VisitSlotOption } from '../../shared/lead-form';
+import { UTM_KEYS, utmParameterName } from '../../shared/utm';
 import { ContentUnavailableError, MutationError, type ContentSource } from '../content/types';
 import { leadsToCsv } from './csv';
 import { seoulDate } from './seoul-date';
@@ -34,14 +29,15 @@ import type { LeadOutbox, OutboxEntry } from './outbox';
 import { RateLimiter, type RateLimit } from './rate-limit';
 import { leadIdFor, saveLead, type LeadDocument } from './store';
 
+/**
+ * What a submission ends with: the stored lead's id, or a refusal code (with the fields it is
+ * about). The HTTP edge turns a code into a status and a Korean message.
+ */
 export type SubmitResult =
-  | { status: 201; id: string; error?: undefined }
-  | { status: 400; error: 'invalid'; errors: LeadFieldErrors }
-  | { status: 400; error: 'formExpired' }
-  | { status: 400; error: 'tooFast'; retryAfterMs: number }
-  | { status: 409; error: 'slotFull' | 'bookingLimit'; errors: LeadFieldErrors }
-  | { status: 409; error: 'tokenUsed' }
-  | { status: 429; error: 'rateLimited' };
+  | { id: string; error?: undefined }
+  | { error: 'invalid' | 'slotFull' | 'bookingLimit'; fieldErrors: LeadFieldCodes }
+  | { error: 'formExpired' | 'tokenUsed' | 'rateLimited' }
+  | { error: 'tooFast'; retryAfterMs: number };
 
 export type LeadServiceOptions = {
   content: ContentSource;
@@ -79,7 +75,6 @@ const OUTBOX_BATCH = 50;
 const OUTBOX_MAX_BACKOFF_MS = 5 * 60_000;
 const BACKLOG_REPORT_INTERVAL_MS = 60_000;
 const DEFAULT_CONSENT_VERSION = 'unset';
-const UTM_KEYS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
 const MAX_SOURCE_PAGE = 500;
 const MAX_UTM_VALUE = 200;
 
@@ -119,7 +114,7 @@ export class LeadService {
   }
 
   notice(): Promise<LeadNotice | null> {
-    return this.options.content.fetch<LeadSettingsQueryResult>(leadSettingsQuery);
+    return this.options.content.fetch(leadSettingsQuery);
   }
 
   /** Upcoming slots with the places left; cached briefly (booking itself always re-reads the slot). */
@@ -127,7 +122,7 @@ export class LeadService {
     const now = this.now();
     if (this.slotCache && now - this.slotCache.at < SLOT_CACHE_MS) return this.slotCache.slots;
     const slots = this.options.leads
-      .fetch<UpcomingVisitSlotsQueryResult>(upcomingVisitSlotsQuery, { today: seoulDate(now) })
+      .fetch(upcomingVisitSlotsQuery, { today: seoulDate(now) })
       .then((rows) =>
         rows.flatMap((slot) =>
           slot.date && slot.time
@@ -148,19 +143,19 @@ export class LeadService {
   async submit(body: Record<string, unknown>, client: { ip: string }): Promise<SubmitResult> {
     const now = this.now();
     const token = this.signer.verify(body[LEAD_FIELDS.formToken]);
-    if (!token) return { status: 400, error: 'formExpired' };
+    if (!token) return { error: 'formExpired' };
     const id = leadIdFor(token.idempotencyKey);
     if (token.issuedAt > now + TOKEN_CLOCK_SKEW_MS || now - token.issuedAt > TOKEN_MAX_AGE_MS) {
       return this.answerExpired(id, body);
     }
     // A filled honeypot is a bot: answered like a success so it learns nothing, and not stored.
     const honeypot = body[LEAD_FIELDS.honeypot];
-    if (honeypot !== undefined && honeypot !== '') return { status: 201, id };
+    if (honeypot !== undefined && honeypot !== '') return { id };
     const elapsed = now - token.issuedAt;
-    if (elapsed < this.minFillMs) return { status: 400, error: 'tooFast', retryAfterMs: this.minFillMs - elapsed };
+    if (elapsed < this.minFillMs) return { error: 'tooFast', retryAfterMs: this.minFillMs - elapsed };
 
-    const validation = validateLead(body);
-    if (!validation.ok) return { status: 400, error: 'invalid', errors: validation.errors };
+    const validation = checkLead(body);
+    if (!validation.ok) return { error: 'invalid', fieldErrors: validation.errors };
     const { lead: input } = validation;
     const store = () => this.store(id, input, token.consentVersion, body, client.ip, now);
     // Two bookings with one phone at once would both find no upcoming visit: one after the other.
@@ -183,7 +178,7 @@ export class LeadService {
       if (refusal) {
         // A retry of a lead stored before a restart (which emptied acceptedIds) is no new lead.
         const stored = await this.storedContent(id);
-        if (stored === content) return { status: 201, id };
+        if (stored === content) return { id };
         return stored === null ? refusal : TOKEN_USED;
       }
     }
@@ -213,20 +208,20 @@ export class LeadService {
     switch (outcome.status) {
       case 'slotFull':
         this.slotCache = null;
-        return { status: 409, error: 'slotFull', errors: { visitSlot: leadMessages.errors.visitSlotFull } };
+        return { error: 'slotFull', fieldErrors: { visitSlot: 'visitSlotFull' } };
       case 'slotMissing':
-        return { status: 400, error: 'invalid', errors: { visitSlot: leadMessages.errors.visitSlotInvalid } };
+        return { error: 'invalid', fieldErrors: { visitSlot: 'visitSlotInvalid' } };
       case 'contended':
         return this.keepForLater(lead, input.visitSlotId, content, 'visit slot contended');
       case 'duplicate':
         if ((await this.storedContent(id)) !== content) return TOKEN_USED;
         this.acceptedIds.set(id, content);
-        return { status: 201, id };
+        return { id };
       default:
         this.acceptedIds.set(id, content);
         if (input.visitSlotId) this.slotCache = null;
         this.notifier.notify(notificationOf(lead));
-        return { status: 201, id };
+        return { id };
     }
   }
 
@@ -252,7 +247,7 @@ export class LeadService {
       if (!this.bookingIpLimiter.tryHit(ip, now)) return RATE_LIMITED;
       const [booked, allowed] = await Promise.all([this.upcomingBookings(input.phone, id, now), this.visitBookingsPerPhone()]);
       if (booked >= allowed) {
-        return { status: 409, error: 'bookingLimit', errors: { visitSlot: leadMessages.errors.visitBookingLimit } };
+        return { error: 'bookingLimit', fieldErrors: { visitSlot: 'visitBookingLimit' } };
       }
     }
     this.phoneLimiter.tryHit(input.phone, now);
@@ -261,7 +256,7 @@ export class LeadService {
 
   private upcomingBookings(phone: string, id: string, now: number): Promise<number> {
     return this.options.leads
-      .fetch<UpcomingBookingsOfPhoneQueryResult>(upcomingBookingsOfPhoneQuery, { phone, id, today: seoulDate(now) })
+      .fetch(upcomingBookingsOfPhoneQuery, { phone, id, today: seoulDate(now) })
       .catch((error: unknown) => {
         // The store is down: the lead goes to the outbox, and staff see a double booking there.
         if (error instanceof ContentUnavailableError) return 0;
@@ -270,7 +265,7 @@ export class LeadService {
   }
 
   private async visitBookingsPerPhone(): Promise<number> {
-    const configured = await this.options.content.fetch<VisitBookingsPerPhoneQueryResult>(visitBookingsPerPhoneQuery);
+    const configured = await this.options.content.fetch(visitBookingsPerPhoneQuery);
     return configured && configured >= 1 ? configured : DEFAULT_VISIT_BOOKINGS_PER_PHONE;
   }
 
@@ -280,9 +275,9 @@ export class LeadService {
    * same lead again under a new id.
    */
   private async answerExpired(id: string, body: Record<string, unknown>): Promise<SubmitResult> {
-    const validation = validateLead(body);
-    if (validation.ok && (await this.storedContent(id)) === contentOf(validation.lead)) return { status: 201, id };
-    return { status: 400, error: 'formExpired' };
+    const validation = checkLead(body);
+    if (validation.ok && (await this.storedContent(id)) === contentOf(validation.lead)) return { id };
+    return { error: 'formExpired' };
   }
 
   /** What lead `id` holds (see contentOf), wherever it is kept; null when there is none. */
@@ -291,7 +286,7 @@ export class LeadService {
     if (accepted !== undefined) return accepted;
     const waiting = this.options.outbox.find(id);
     if (waiting) return contentOfEntry(waiting);
-    const stored = await this.options.leads.fetch<StoredLeadQueryResult>(storedLeadQuery, { id }).catch(() => null);
+    const stored = await this.options.leads.fetch(storedLeadQuery, { id }).catch(() => null);
     return stored ? contentOf(stored) : null;
   }
 
@@ -302,7 +297,7 @@ export class LeadService {
     this.options.outbox.add(lead, visitSlotId, this.now(), reason);
     this.acceptedIds.set(lead._id, content);
     console.error(`[leads] lead ${lead._id} kept in the outbox: ${reason}`);
-    return { status: 201, id: lead._id };
+    return { id: lead._id };
   }
 
   /**
@@ -382,7 +377,7 @@ export class LeadService {
   }
 
   async exportLeads(since?: Date): Promise<LeadsExportQueryResult> {
-    return this.options.leads.fetch<LeadsExportQueryResult>(leadsExportQuery, {
+    return this.options.leads.fetch(leadsExportQuery, {
       since: (since ?? new Date(0)).toISOString(),
     });
   }
@@ -405,7 +400,7 @@ export class LeadService {
     const before = new Date(cutoff).toISOString();
     const refused = this.options.outbox.purgeRefused(cutoff);
     if (refused > 0) console.log(`[leads] retention purge deleted ${refused} refused outbox entries`);
-    const ids = await this.options.leads.fetch<string[]>(expiredLeadIdsQuery, { before });
+    const ids = await this.options.leads.fetch(expiredLeadIdsQuery, { before });
     for (let start = 0; start < ids.length; start += 100) {
       await this.options.leads.mutate(ids.slice(start, start + 100).map((id) => ({ delete: { id } })));
     }
@@ -444,8 +439,8 @@ export class LeadService {
   }
 }
 
-const RATE_LIMITED: SubmitResult = { status: 429, error: 'rateLimited' };
-const TOKEN_USED: SubmitResult = { status: 409, error: 'tokenUsed' };
+const RATE_LIMITED: SubmitResult = { error: 'rateLimited' };
+const TOKEN_USED: SubmitResult = { error: 'tokenUsed' };
 
 type LeadContent = {
   name: string | null;
@@ -482,7 +477,7 @@ export function parseSourcePage(value: unknown): { sourcePage?: string; utm?: Le
   }
   const utm: NonNullable<LeadDocument['utm']> = {};
   for (const key of UTM_KEYS) {
-    const parameter = url.searchParams.get(`utm_${key}`);
+    const parameter = url.searchParams.get(utmParameterName(key));
     const clean = parameter && stripControlCharacters(parameter).slice(0, MAX_UTM_VALUE);
     if (clean) utm[key] = clean;
   }

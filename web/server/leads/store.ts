@@ -9,22 +9,18 @@ import {
   leadExistsQuery,
   visitSlotForBookingQuery,
 } from '../../sanity/queries';
-import type { VisitSlotForBookingQueryResult } from '../../sanity/sanity.types';
+import type { Lead } from '../../sanity/sanity.types';
 import { MutationError, type ContentSource, type Mutation } from '../content/types';
 
-/** A lead as stored (the `lead` type of schemas/documents/lead.ts), before the slot is resolved. */
-export type LeadDocument = {
-  _id: string;
-  _type: 'lead';
-  name: string;
-  phone: string;
-  message?: string;
-  consent: { privacy: true; marketing: boolean; ageOver14: true; noticeVersion: string; agreedAt: string };
-  createdAt: string;
-  sourcePage?: string;
-  formKind: string;
-  utm?: Partial<Record<'source' | 'medium' | 'campaign' | 'term' | 'content', string>>;
-};
+/**
+ * A lead as the server writes it, before the slot is resolved: the generated `Lead` type without
+ * the fields the store sets (revision, timestamps, slot), with what every lead has made required.
+ * Privacy and age consent are always given: a lead without them is refused before it is stored.
+ */
+export type LeadDocument = Pick<Lead, '_id' | '_type' | 'message' | 'sourcePage' | 'utm'> &
+  Required<Pick<Lead, 'name' | 'phone' | 'createdAt' | 'formKind'>> & {
+    consent: Required<NonNullable<Lead['consent']>> & { privacy: true; ageOver14: true };
+  };
 
 export type SaveOutcome =
   | { status: 'created' | 'duplicate'; id: string }
@@ -53,8 +49,8 @@ export async function saveLead(
 ): Promise<SaveOutcome> {
   if (!visitSlotId) return createLead(leads, lead);
   for (let attempt = 0; attempt < MAX_BOOKING_ATTEMPTS; attempt += 1) {
-    if (await leads.fetch<boolean>(leadExistsQuery, { id: lead._id })) return { status: 'duplicate', id: lead._id };
-    const found = await leads.fetch<VisitSlotForBookingQueryResult>(visitSlotForBookingQuery, { id: visitSlotId });
+    if (await leads.fetch(leadExistsQuery, { id: lead._id })) return { status: 'duplicate', id: lead._id };
+    const found = await leads.fetch(visitSlotForBookingQuery, { id: visitSlotId });
     const slot = found && (found.date ?? '') >= bookableFrom ? found : null;
     const visitAt = slot ? `${slot.date} ${slot.time}` : undefined;
     if (!slot || slot.booked >= (slot.capacity ?? 0)) {

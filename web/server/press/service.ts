@@ -8,7 +8,6 @@
  * cached until an article changes) and finds any page by binary search. Both give the same pages.
  */
 import { randomUUID } from 'node:crypto';
-import { messages } from '../../shared/messages';
 import {
   pressSiteSlugQuery,
   pressArticleQuery,
@@ -20,11 +19,7 @@ import {
 } from '../../sanity/queries';
 import type {
   PressArticleQueryResult,
-  PressListQueryResult,
   PressOrderQueryResult,
-  PressRowsByIdQueryResult,
-  PressSiteSlugQueryResult,
-  PressViewsQueryResult,
 } from '../../sanity/sanity.types';
 import type { ContentSource } from '../content/types';
 import { decodeCursor, encodeCursor, type PressCursor } from './cursor';
@@ -52,6 +47,8 @@ export class InvalidCursorError extends Error {
 
 type Row = { _id: string; title: string | null; date: string | null };
 
+export type PressCreateError = 'pressTitleSummaryRequired' | 'pressTooLong';
+
 export class PressService {
   constructor(
     private readonly content: ContentSource,
@@ -61,7 +58,7 @@ export class PressService {
 
   /** Whether `siteId` is the press site of the settings (other slugs have no press pages). */
   async isPressSite(siteId: string): Promise<boolean> {
-    const slug = await this.content.fetch<PressSiteSlugQueryResult>(pressSiteSlugQuery);
+    const slug = await this.content.fetch(pressSiteSlugQuery);
     return !!slug && slug === siteId;
   }
 
@@ -89,14 +86,14 @@ export class PressService {
 
   /** The article with its view count, or null when it is missing or belongs to another site. */
   async article(siteId: string, id: string): Promise<PressArticle | null> {
-    const article = await this.content.fetch<PressArticleQueryResult>(pressArticleQuery, { siteId, id });
+    const article = await this.content.fetch(pressArticleQuery, { siteId, id });
     if (!article) return null;
     return { ...article, views: await this.viewCount(article._id) };
   }
 
   /** Counts one view of an existing article of this site; false when there is none. */
   async recordView(siteId: string, id: string): Promise<boolean> {
-    const article = await this.content.fetch<PressArticleQueryResult>(pressArticleQuery, { siteId, id });
+    const article = await this.content.fetch(pressArticleQuery, { siteId, id });
     if (!article) return false;
     this.views.record(article._id, siteId);
     return true;
@@ -107,17 +104,20 @@ export class PressService {
     return (await this.viewCounts([articleId])).get(articleId) ?? 0;
   }
 
-  /** Publishes the admin's post; the body's lines become paragraphs. */
+  /**
+   * Publishes the admin's post; the body's lines become paragraphs. A refusal is a code, the
+   * key of its Korean text in `messages`.
+   */
   async create(
     siteId: string,
     input: { title: unknown; summary: unknown; body: unknown },
-  ): Promise<{ ok: true; id: string } | { ok: false; error: string }> {
+  ): Promise<{ ok: true; id: string } | { ok: false; error: PressCreateError }> {
     const title = typeof input.title === 'string' ? input.title.trim() : '';
     const summary = typeof input.summary === 'string' ? input.summary.trim() : '';
     const body = typeof input.body === 'string' ? input.body.replace(/\r\n?/g, '\n').trim() : '';
-    if (!title || !summary) return { ok: false, error: messages.pressTitleSummaryRequired };
+    if (!title || !summary) return { ok: false, error: 'pressTitleSummaryRequired' };
     if (title.length > PRESS_LIMITS.title || summary.length > PRESS_LIMITS.summary || body.length > PRESS_LIMITS.body) {
-      return { ok: false, error: messages.pressTooLong };
+      return { ok: false, error: 'pressTooLong' };
     }
     const id = `press-${randomUUID()}`;
     await this.content.mutate([
@@ -137,11 +137,11 @@ export class PressService {
   }
 
   private async pageFromIndex(siteId: string, cursor: PressCursor | null) {
-    const order = await this.content.fetch<PressOrderQueryResult>(pressOrderQuery, { siteId });
+    const order = await this.content.fetch(pressOrderQuery, { siteId });
     const position = cursor ? firstAfter(order, cursor) : 0;
     const ids = order.slice(position, position + PRESS_PAGE_SIZE).map((entry) => entry._id);
     const rows = ids.length
-      ? await this.content.fetch<PressRowsByIdQueryResult>(pressRowsByIdQuery, { ids })
+      ? await this.content.fetch(pressRowsByIdQuery, { ids })
       : [];
     const byId = new Map<string, Row>(rows.map((row) => [row._id, row]));
     return {
@@ -154,12 +154,12 @@ export class PressService {
 
   private async pageFromQuery(siteId: string, cursor: PressCursor | null) {
     const [rows, total] = await Promise.all([
-      this.content.fetch<PressListQueryResult>(pressListQuery, {
+      this.content.fetch(pressListQuery, {
         siteId,
         cursorDate: cursor?.date ?? null,
         cursorId: cursor?.id ?? null,
       }),
-      this.content.fetch<number>(pressCountQuery, { siteId }),
+      this.content.fetch(pressCountQuery, { siteId }),
     ]);
     return {
       rows: rows.slice(0, PRESS_PAGE_SIZE) as Row[],
@@ -172,7 +172,7 @@ export class PressService {
   /** Stored counts plus the views not yet flushed (so a visitor's own view is in the number). */
   private async viewCounts(articleIds: string[]): Promise<Map<string, number>> {
     if (articleIds.length === 0) return new Map();
-    const stored = await this.content.fetch<PressViewsQueryResult>(pressViewsQuery, {
+    const stored = await this.content.fetch(pressViewsQuery, {
       viewIds: articleIds.map(viewsDocumentId),
     });
     const counts = new Map(articleIds.map((id) => [id, this.views.unflushed(id)]));

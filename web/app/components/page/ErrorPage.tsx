@@ -3,18 +3,28 @@ import { brandedTitle } from '../../lib/seo';
 import { useRootData } from '../../lib/site-data';
 import './ErrorPage.css';
 
+/** The Korean line under the heading for each status a page can end with; others read as ours. */
+const STATUS_TEXT: Partial<Record<number, string>> = {
+  400: messages.unreadableForm,
+  403: messages.foreignOrigin,
+  404: messages.notFoundText,
+  405: messages.methodNotAllowed,
+};
+
 /**
  * What the root error boundary shows: for an unknown address the "Not Found" heading, under a
- * Korean <title> with the site's name and a Korean line leading home; otherwise a general error.
+ * Korean <title> with the site's name and a Korean line leading home; for another refused request
+ * the reason; otherwise a general error.
  */
-export function ErrorPage({ notFound }: { notFound: boolean }) {
+export function ErrorPage({ status }: { status: number }) {
   const brandName = useRootData()?.settings?.brandName;
+  const notFound = status === 404;
   return (
     <main id="main" className="error-page">
       <title>{brandedTitle(notFound ? messages.notFoundTitle : messages.errorTitle, brandName)}</title>
       <meta name="robots" content="noindex, nofollow" />
       {notFound ? <h1 lang="en">{messages.notFound}</h1> : <h1>{messages.errorTitle}</h1>}
-      <p>{notFound ? messages.notFoundText : messages.leadError}</p>
+      <p>{STATUS_TEXT[status] ?? messages.leadError}</p>
       <p>
         <a href="/">{leadMessages.goHome}</a>
       </p>
