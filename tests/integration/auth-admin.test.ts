@@ -11,7 +11,6 @@ import { AdminAuth } from '../../web/server/auth/admin-auth';
 import { hashPassword, verifyPassword } from '../../web/server/auth/password';
 import { SESSION_IDLE_MS, SESSION_TTL_MS } from '../../web/server/auth/session';
 import { loadConfig } from '../../web/server/config';
-import { messages } from '../../web/shared/messages';
 
 const EMAIL = 'press-admin@example.test';
 const PASSWORD = 'correct horse battery staple';
@@ -47,7 +46,7 @@ function cookieFrom(setCookie: string): string {
 
 async function signIn(auth: AdminAuth, clientIp = '203.0.113.7'): Promise<string> {
   const result = await auth.login(request(), { email: EMAIL, password: PASSWORD, clientIp });
-  if (!result.ok) throw new Error(`login failed: ${result.reason}`);
+  if (!result.ok) throw new Error(`login failed: ${result.refusal}`);
   return cookieFrom(result.setCookie);
 }
 
@@ -110,15 +109,15 @@ describe('sign-in', () => {
     const auth = await start();
     const wrong = await auth.login(request(), { email: EMAIL, password: 'nope', clientIp: '1.1.1.1' });
     const unknown = await auth.login(request(), { email: 'who@example.test', password: PASSWORD, clientIp: '1.1.1.1' });
-    expect(wrong).toEqual({ ok: false, status: 401, reason: messages.loginInvalid });
+    expect(wrong).toEqual({ ok: false, refusal: 'loginInvalid' });
     expect(unknown).toEqual(wrong);
   });
 
   it('refuses empty fields (400) and a foreign Origin (403)', async () => {
     const auth = await start();
-    expect(await auth.login(request(), { email: '', password: PASSWORD, clientIp: '1.1.1.1' })).toMatchObject({ status: 400 });
+    expect(await auth.login(request(), { email: '', password: PASSWORD, clientIp: '1.1.1.1' })).toMatchObject({ refusal: 'loginMissingFields' });
     const foreign = request({}, 'https://evil.example');
-    expect(await auth.login(foreign, { email: EMAIL, password: PASSWORD, clientIp: '1.1.1.1' })).toMatchObject({ status: 403 });
+    expect(await auth.login(foreign, { email: EMAIL, password: PASSWORD, clientIp: '1.1.1.1' })).toMatchObject({ refusal: 'foreignOrigin' });
   });
 
   it('per account: after 10 failures from any addresses, attempts wait 1, 2, 4 … up to 15 minutes; a known browser does not', async () => {
@@ -129,25 +128,24 @@ describe('sign-in', () => {
       auth.login(request(cookie ? { cookie } : {}), { email: EMAIL, password, clientIp });
     let address = 0;
     const nextAddress = () => `100.64.0.${++address}`;
-    for (let failure = 1; failure <= 10; failure++) expect(await attempt('bad', nextAddress())).toMatchObject({ status: 401 });
+    for (let failure = 1; failure <= 10; failure++) expect(await attempt('bad', nextAddress())).toMatchObject({ refusal: 'loginInvalid' });
     expect(await attempt(PASSWORD, nextAddress())).toEqual({
       ok: false,
-      status: 429,
-      reason: messages.loginAccountBackoff(60),
+      refusal: 'loginAccountBackoff',
       retryAfterSeconds: 60,
     });
     expect((await attempt(PASSWORD, nextAddress(), device)).ok, 'the admin\'s own browser').toBe(true);
     // That success forgot the failures; ten more, then the delay doubles with each further failure.
-    for (let failure = 1; failure <= 10; failure++) expect(await attempt('bad', nextAddress())).toMatchObject({ status: 401 });
+    for (let failure = 1; failure <= 10; failure++) expect(await attempt('bad', nextAddress())).toMatchObject({ refusal: 'loginInvalid' });
     for (const minutes of [1, 2, 4, 8, 15, 15]) {
       clock += minutes * 60 * 1000 - 1000;
-      expect(await attempt('bad', nextAddress()), `${minutes} min`).toMatchObject({ status: 429, retryAfterSeconds: 1 });
+      expect(await attempt('bad', nextAddress()), `${minutes} min`).toMatchObject({ refusal: 'loginAccountBackoff', retryAfterSeconds: 1 });
       clock += 1000;
-      expect(await attempt('bad', nextAddress()), `${minutes} min`).toMatchObject({ status: 401 });
+      expect(await attempt('bad', nextAddress()), `${minutes} min`).toMatchObject({ refusal: 'loginInvalid' });
     }
     // A device cookie for another email, or a forged one, does not exempt.
     const forged = device.replace(/\.[\w-]+$/, '.AAAA');
-    expect(await attempt(PASSWORD, nextAddress(), forged)).toMatchObject({ status: 429 });
+    expect(await attempt(PASSWORD, nextAddress(), forged)).toMatchObject({ refusal: 'loginAccountBackoff' });
     // An hour without failures forgets them.
     clock += 60 * 60 * 1000;
     expect((await attempt(PASSWORD, nextAddress())).ok).toBe(true);
@@ -156,12 +154,11 @@ describe('sign-in', () => {
   it('after 5 failures per IP + email in 15 minutes answers 429, even to the right password', async () => {
     const auth = await start();
     for (let attempt = 0; attempt < 5; attempt++) {
-      expect(await auth.login(request(), { email: EMAIL, password: `bad-${attempt}`, clientIp: '9.9.9.9' })).toMatchObject({ status: 401 });
+      expect(await auth.login(request(), { email: EMAIL, password: `bad-${attempt}`, clientIp: '9.9.9.9' })).toMatchObject({ refusal: 'loginInvalid' });
     }
     expect(await auth.login(request(), { email: EMAIL, password: PASSWORD, clientIp: '9.9.9.9' })).toEqual({
       ok: false,
-      status: 429,
-      reason: messages.loginThrottled,
+      refusal: 'loginThrottled',
       retryAfterSeconds: 15 * 60,
     });
     // Another address is not blocked by this one's failures.
@@ -249,9 +246,9 @@ describe('write authorization', () => {
   it('401 without a session, 403 from a foreign or missing Origin, ok with both', async () => {
     const auth = await start();
     const cookie = await signIn(auth);
-    expect(auth.authorizeWrite(request())).toEqual({ ok: false, status: 401, error: messages.adminSessionRequired });
-    expect(auth.authorizeWrite(request({ cookie }, 'https://evil.example'))).toMatchObject({ ok: false, status: 403 });
-    expect(auth.authorizeWrite(request({ cookie }, null))).toMatchObject({ ok: false, status: 403 });
+    expect(auth.authorizeWrite(request())).toEqual({ ok: false, refusal: 'adminSessionRequired' });
+    expect(auth.authorizeWrite(request({ cookie }, 'https://evil.example'))).toMatchObject({ ok: false, refusal: 'foreignOrigin' });
+    expect(auth.authorizeWrite(request({ cookie }, null))).toMatchObject({ ok: false, refusal: 'foreignOrigin' });
     expect(auth.authorizeWrite(request({ cookie, referer: `${SITE}/cheonghak/press` }, null))).toMatchObject({ ok: true });
     expect(auth.authorizeWrite(request({ cookie }))).toEqual({ ok: true, session: { email: EMAIL } });
   });
@@ -287,8 +284,7 @@ describe('embedded default: local admin', () => {
   it('is not created on the Sanity backend: sign-in says no account is configured', async () => {
     const auth = await AdminAuth.start({ dataDir, admin: adminFrom({}), allowLocalAdmin: false, log: () => {} });
     expect(await auth.login(request(), { email: EMAIL, password: PASSWORD, clientIp: '1.1.1.1' })).toMatchObject({
-      status: 401,
-      reason: messages.loginUnavailable,
+      refusal: 'loginUnavailable',
     });
   });
 

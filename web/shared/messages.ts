@@ -21,6 +21,7 @@ export const messages = {
   adminSessionRequired: '관리자 로그인이 필요합니다.',
   foreignOrigin: '허용되지 않은 출처의 요청입니다.',
   unreadableForm: '요청 내용을 읽을 수 없습니다.',
+  unknownRequest: '알 수 없는 요청입니다.',
   press: {
     title: '언론보도',
     author: '관리자',

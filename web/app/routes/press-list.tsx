@@ -5,6 +5,7 @@ import { SubMenu } from '../components/SubMenu';
 import { AdminPanel, type AdminActionData } from '../components/press/AdminPanel';
 import { PressTable } from '../components/press/PressTable';
 import { menuGroupForPath } from '../../shared/menu';
+import { adminRefusalAnswer, type AdminRefusal } from '../../shared/admin-refusals';
 import { messages } from '../../shared/messages';
 import { ownPagePath } from '../../shared/own-page-path';
 import { requireConfiguredSite } from '../lib/not-found';
@@ -33,7 +34,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   await requireConfiguredSite(context, params.site);
   // A body that is not a form, or a malformed one, is the sender's mistake: 400, not a 500.
   const form = await request.formData().catch(() => null);
-  if (!form) return data<AdminActionData>({ intent: 'create', error: messages.unreadableForm }, { status: 400 });
+  if (!form) return refused('create', 'unreadableForm');
   const intent = form.get('intent');
   const listPath = ownPagePath(pressListPath(params.site));
 
@@ -43,10 +44,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       password: form.get('password'),
       clientIp: context.clientIp,
     });
-    if (!result.ok) {
-      const headers: HeadersInit = result.retryAfterSeconds ? { 'Retry-After': String(result.retryAfterSeconds) } : {};
-      return data<AdminActionData>({ intent, error: result.reason }, { status: result.status, headers });
-    }
+    if (!result.ok) return refused(intent, result.refusal, result.retryAfterSeconds);
     const headers = new Headers();
     headers.append('Set-Cookie', result.setCookie);
     headers.append('Set-Cookie', result.deviceCookie);
@@ -54,17 +52,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
 
   if (intent === 'logout') {
-    if (!context.auth.isSameOrigin(request)) {
-      return data<AdminActionData>({ intent, error: messages.foreignOrigin }, { status: 403 });
-    }
+    if (!context.auth.isSameOrigin(request)) return refused(intent, 'foreignOrigin');
     return redirect(listPath, { headers: { 'Set-Cookie': await context.auth.logout(request) } });
   }
 
   if (intent === 'create') {
     const authorization = context.auth.authorizeWrite(request);
-    if (!authorization.ok) {
-      return data<AdminActionData>({ intent, error: authorization.error }, { status: authorization.status });
-    }
+    if (!authorization.ok) return refused(intent, authorization.refusal);
     const result = await context.press.create(params.site, {
       title: form.get('title'),
       summary: form.get('summary'),
@@ -75,7 +69,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return redirect(listPath, 303);
   }
 
-  return data<AdminActionData>({ intent: 'create', error: '알 수 없는 요청입니다.' }, { status: 400 });
+  return refused('create', 'unknownRequest');
+}
+
+/** A refused admin action: the status and Korean line for its code, and when to retry. */
+function refused(intent: AdminActionData['intent'], refusal: AdminRefusal, retryAfterSeconds?: number) {
+  const { status, message } = adminRefusalAnswer(refusal, retryAfterSeconds);
+  const headers: HeadersInit = retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : {};
+  return data<AdminActionData>({ intent, error: message }, { status, headers });
 }
 
 /** A refused sign-in's Retry-After (throttled, or too many at once) reaches the browser. */

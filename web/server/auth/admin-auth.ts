@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { messages } from '../../shared/messages';
+import type { LoginRefusal, WriteRefusal } from '../../shared/admin-refusals';
 import type { AdminConfig } from '../config';
 import { ConcurrencyLimit } from '../http/concurrency-limit';
 import { loadAdminAccount, loadSessionSecret, normalizeEmail, readJson, type AdminAccount } from './accounts';
@@ -29,11 +29,11 @@ export type RequestLike = Request | IncomingMessage;
 
 export type LoginResult =
   | { ok: true; session: AdminSession; setCookie: string; deviceCookie: string }
-  | { ok: false; status: 400 | 401 | 403 | 429 | 503; reason: string; retryAfterSeconds?: number };
+  | { ok: false; refusal: LoginRefusal; retryAfterSeconds?: number };
 
 export type WriteAuthorization =
   | { ok: true; session: AdminSession }
-  | { ok: false; status: 401 | 403; error: string };
+  | { ok: false; refusal: WriteRefusal };
 
 export type AdminAuthOptions = {
   dataDir: string;
@@ -129,13 +129,13 @@ export class AdminAuth {
     request: RequestLike,
     credentials: { email: unknown; password: unknown; clientIp: string },
   ): Promise<LoginResult> {
-    if (!this.isSameOrigin(request)) return { ok: false, status: 403, reason: messages.foreignOrigin };
+    if (!this.isSameOrigin(request)) return { ok: false, refusal: 'foreignOrigin' };
     const email = typeof credentials.email === 'string' ? normalizeEmail(credentials.email) : '';
     const password = typeof credentials.password === 'string' ? credentials.password : '';
     if (!email || !password || email.length > MAX_EMAIL_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
-      return { ok: false, status: 400, reason: messages.loginMissingFields };
+      return { ok: false, refusal: 'loginMissingFields' };
     }
-    if (!this.account) return { ok: false, status: 401, reason: messages.loginUnavailable };
+    if (!this.account) return { ok: false, refusal: 'loginUnavailable' };
     const now = this.now();
     const attempt = {
       address: credentials.clientIp,
@@ -145,16 +145,15 @@ export class AdminAuth {
     const decision = this.throttle.check(attempt, now);
     if (!decision.allowed) {
       const retryAfterSeconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
-      const reason = decision.scope === 'address' ? messages.loginThrottled : messages.loginAccountBackoff(retryAfterSeconds);
-      return { ok: false, status: 429, reason, retryAfterSeconds };
+      return { ok: false, refusal: decision.scope === 'address' ? 'loginThrottled' : 'loginAccountBackoff', retryAfterSeconds };
     }
     const knownEmail = email === this.account.email;
     const check = this.hashSlots.tryRun(() => verifyPassword(password, knownEmail ? this.account!.passwordHash : this.decoyHash));
-    if (!check) return { ok: false, status: 503, reason: messages.loginBusy, retryAfterSeconds: HASH_BUSY_RETRY_AFTER_SECONDS };
+    if (!check) return { ok: false, refusal: 'loginBusy', retryAfterSeconds: HASH_BUSY_RETRY_AFTER_SECONDS };
     const passwordMatches = await check;
     if (!knownEmail || !passwordMatches) {
       this.throttle.recordFailure(attempt, this.now());
-      return { ok: false, status: 401, reason: messages.loginInvalid };
+      return { ok: false, refusal: 'loginInvalid' };
     }
     this.throttle.recordSuccess(attempt);
     const { token, claims } = this.signer.issue(this.account.email, this.account.passwordHash, this.now());
@@ -183,9 +182,9 @@ export class AdminAuth {
 
   /** Every write: the Origin must be this site (403), then an admin session is required (401). */
   authorizeWrite(request: RequestLike): WriteAuthorization {
-    if (!this.isSameOrigin(request)) return { ok: false, status: 403, error: messages.foreignOrigin };
+    if (!this.isSameOrigin(request)) return { ok: false, refusal: 'foreignOrigin' };
     const session = this.session(request);
-    if (!session) return { ok: false, status: 401, error: messages.adminSessionRequired };
+    if (!session) return { ok: false, refusal: 'adminSessionRequired' };
     return { ok: true, session };
   }
 
