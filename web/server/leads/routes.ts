@@ -91,7 +91,7 @@ export function createLeadRouter({ service, isAdmin }: LeadRoutesOptions): expre
   router.get('/api/leads.csv', async (req, res, next) => {
     try {
       if (!(await isAdmin(req))) {
-        res.status(401).set('Cache-Control', 'no-store').json({ error: 'unauthorized', message: '관리자 로그인이 필요합니다.' });
+        res.status(401).set('Cache-Control', 'no-store').json({ error: 'unauthorized', message: messages.adminSessionRequired });
         return;
       }
       const since = parseSince(req.query.since);
