@@ -8,10 +8,7 @@ import './ComplexSection.css';
 export function ComplexSection({ complex }: { complex: HomeContent['complex'] }) {
   if (!complex?.items?.length) return null;
   return (
-    <HomeSection name="complex" headingId="home-complex-title">
-      <h2 id="home-complex-title" className="home-section__title">
-        {complex.title}
-      </h2>
+    <HomeSection name="complex" title={complex.title}>
       <Accordion
         className="complex-accordion"
         headingLevel={3}

@@ -6,10 +6,7 @@ import './InterestFormSection.css';
 /** 방문예약: the `#interestForm` anchor that menus and buttons across the site link to. */
 export function InterestFormSection({ interestForm }: { interestForm: HomeContent['interestForm'] }) {
   return (
-    <HomeSection id="interestForm" name="interest" headingId="home-interest-title">
-      <h2 id="home-interest-title" className="home-section__title">
-        {interestForm?.title}
-      </h2>
+    <HomeSection id="interestForm" name="interest" title={interestForm?.title}>
       {interestForm?.text ? <p className="home-section__text">{interestForm.text}</p> : null}
       <InterestFormSlot />
     </HomeSection>

@@ -5,10 +5,7 @@ import './LocationPoints.css';
 export function LocationPoints({ title, points }: { title: string | null; points: HomeContent['locationPoints'] }) {
   if (!points?.length) return null;
   return (
-    <HomeSection name="location" headingId="home-location-title">
-      <h2 id="home-location-title" className="home-section__title">
-        {title}
-      </h2>
+    <HomeSection name="location" title={title}>
       <ol className="location-points">
         {points.map((point, index) => (
           <li key={point._key} className="location-points__item">

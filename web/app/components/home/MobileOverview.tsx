@@ -15,10 +15,7 @@ type MobileOverviewProps = {
 export function MobileOverview({ overview, rows, slides }: MobileOverviewProps) {
   if (!overview) return null;
   return (
-    <HomeSection name="overview" headingId="home-overview-title" step={false}>
-      <h2 id="home-overview-title" className="home-section__title">
-        {overview.title}
-      </h2>
+    <HomeSection name="overview" title={overview.title} step={false}>
       <Accordion
         className="overview-accordion"
         headingLevel={3}

@@ -12,10 +12,7 @@ import './PremiumSection.css';
 export function PremiumSection({ title, cards }: { title: string | null; cards: PremiumCard[] }) {
   if (!cards.length) return null;
   return (
-    <HomeSection name="premium" headingId="home-premium-title">
-      <h2 id="home-premium-title" className="home-section__title">
-        {title}
-      </h2>
+    <HomeSection name="premium" title={title}>
       <ul className="premium-cards">
         {cards.map((card) => (
           <li key={card._id} className="premium-card">

@@ -1,14 +1,14 @@
 import { HomeFigure } from './HomeFigure';
-import { HomeSection } from './HomeSection';
+import { HomeSection, homeHeadingId } from './HomeSection';
 import type { HomeContent } from './types';
 import './SpecialPlan.css';
 
 export function SpecialPlan({ specialPlan }: { specialPlan: HomeContent['specialPlan'] }) {
   if (!specialPlan) return null;
   return (
-    <HomeSection name="special" headingId="home-special-title">
+    <HomeSection name="special" ownHeading>
       <div className="home-special__text">
-        <h2 id="home-special-title" className="home-section__title">
+        <h2 id={homeHeadingId('special')} className="home-section__title">
           {specialPlan.title}
         </h2>
         {specialPlan.text ? <p className="home-section__text">{specialPlan.text}</p> : null}

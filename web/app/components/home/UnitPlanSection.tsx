@@ -22,10 +22,7 @@ export function UnitPlanSection({ unitPlan, unitTypes }: { unitPlan: HomeContent
   const { typeGuide, eModel } = unitPlan;
   const heading = headingForOpenItem(open, [typeGuide?.title, eModel?.title], unitPlan.title ?? '');
   return (
-    <HomeSection name="unit-plan" headingId="home-unit-plan-title">
-      <h2 id="home-unit-plan-title" className="home-section__title">
-        {heading}
-      </h2>
+    <HomeSection name="unit-plan" title={heading}>
       <Accordion
         className="unit-plan-accordion"
         headingLevel={3}

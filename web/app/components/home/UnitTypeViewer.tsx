@@ -1,4 +1,4 @@
-import { useReducer, useRef } from 'react';
+import { useReducer, useRef, type Ref } from 'react';
 import { messages } from '../../../shared/messages';
 import { useStyleProperties } from '../../lib/use-style-properties';
 import { UNIT_PLAN_FADE_MS, canGoNext, canGoPrevious, viewerReducer } from '../../lib/home/viewer';
@@ -29,15 +29,7 @@ export function UnitTypeViewer({ unitTypes }: { unitTypes: ViewerUnitType[] }) {
   return (
     <div className="unit-viewer">
       <div className="unit-viewer__controls">
-        <button
-          type="button"
-          className="unit-viewer__arrow unit-viewer__arrow--previous"
-          aria-label={messages.unitViewerPrevious}
-          title={messages.unitViewerPrevious}
-          ref={previousButton}
-          disabled={!canGoPrevious(state)}
-          onClick={() => move('previous')}
-        />
+        <ViewerArrow direction="previous" ref={previousButton} disabled={!canGoPrevious(state)} onClick={() => move('previous')} />
         <div className="unit-viewer__types" role="group" aria-label={messages.unitViewerTypes}>
           {unitTypes.map((unitType, index) => (
             <button
@@ -55,15 +47,7 @@ export function UnitTypeViewer({ unitTypes }: { unitTypes: ViewerUnitType[] }) {
             </button>
           ))}
         </div>
-        <button
-          type="button"
-          className="unit-viewer__arrow unit-viewer__arrow--next"
-          aria-label={messages.unitViewerNext}
-          title={messages.unitViewerNext}
-          ref={nextButton}
-          disabled={!canGoNext(state)}
-          onClick={() => move('next')}
-        />
+        <ViewerArrow direction="next" ref={nextButton} disabled={!canGoNext(state)} onClick={() => move('next')} />
       </div>
       <div className="unit-viewer__plans" ref={plans}>
         {unitTypes.map((unitType, index) => (
@@ -78,6 +62,23 @@ export function UnitTypeViewer({ unitTypes }: { unitTypes: ViewerUnitType[] }) {
         ))}
       </div>
     </div>
+  );
+}
+
+type ViewerArrowProps = { direction: 'previous' | 'next'; ref: Ref<HTMLButtonElement>; disabled: boolean; onClick: () => void };
+
+function ViewerArrow({ direction, ref, disabled, onClick }: ViewerArrowProps) {
+  const label = direction === 'previous' ? messages.unitViewerPrevious : messages.unitViewerNext;
+  return (
+    <button
+      type="button"
+      className={`unit-viewer__arrow unit-viewer__arrow--${direction}`}
+      aria-label={label}
+      title={label}
+      ref={ref}
+      disabled={disabled}
+      onClick={onClick}
+    />
   );
 }
 
