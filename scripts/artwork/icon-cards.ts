@@ -3,7 +3,7 @@
  * canvas. Location cards and premium cards share this look so the cards read as one set.
  */
 import { PALETTE } from './palette';
-import { svgDocument, radialGlow, verticalGradient } from './svg';
+import { svgDocument, radialGlow, twoStopGradient } from './svg';
 
 const INK = '#f4efe3';
 const STROKE = `stroke="${INK}" stroke-width="10" stroke-linecap="round" stroke-linejoin="round"`;
@@ -74,7 +74,7 @@ export const ICONS = {
 export type IconName = keyof typeof ICONS;
 
 export function iconCard(icon: IconName, tint: string): string {
-  const defs = [verticalGradient('cardBg', PALETTE.navy, tint), radialGlow('cardHalo', PALETTE.gold, 0.35)].join('');
+  const defs = [twoStopGradient('cardBg', PALETTE.navy, tint), radialGlow('cardHalo', PALETTE.gold, 0.35)].join('');
   const body = [
     `<rect width="800" height="600" fill="url(#cardBg)"/>`,
     `<circle cx="400" cy="300" r="280" fill="url(#cardHalo)"/>`,

@@ -5,7 +5,7 @@
 import { darken, lighten } from './colour';
 import { PALETTE } from './palette';
 import { between, createRandom, round, type Random } from './random';
-import { polygon, radialGlow, svgDocument, verticalGradient, type Point } from './svg';
+import { polygon, radialGlow, svgDocument, twoStopGradient, type Point } from './svg';
 
 const COS30 = Math.cos(Math.PI / 6);
 
@@ -81,7 +81,7 @@ export function complexModelScene({ width, height, seed, scale, centreX, centreY
   const view: Projection = { originX: width * centreX - ((plate.x - plate.y) / 2) * COS30 * scale, originY: height * centreY - ((plate.x + plate.y) / 4) * scale, scale };
   const at = (px: number, py: number, pz = 0) => project(view, px, py, pz);
   const defs = [
-    verticalGradient('modelSky', PALETTE.nightNavy, PALETTE.dusk),
+    twoStopGradient('modelSky', PALETTE.nightNavy, PALETTE.dusk),
     radialGlow('modelGlow', PALETTE.gold, 0.45),
   ].join('');
   const base = isoBox(view, { x: -2, y: -2, width: plate.x + 4, depth: plate.y + 4, height: 1.2, colour: '#1d3a35' });

@@ -1,20 +1,14 @@
 /** The location overview: a top-down plan with the site, park, river, roads and two stations. */
 import { PALETTE } from './palette';
 import { between, createRandom, round } from './random';
-import { svgDocument } from './svg';
+import { svgDocument, twoStopGradient } from './svg';
 
 /** A top-down site plan: eight building footprints, park, river, roads and two stations. */
 export function sitePlan(width: number, height: number, seed: number): string {
   const random = createRandom(seed);
   const defs = `
-  <linearGradient id="land" x1="0" y1="0" x2="1" y2="1">
-    <stop offset="0" stop-color="#e9e4d6"/>
-    <stop offset="1" stop-color="#dcd5c2"/>
-  </linearGradient>
-  <linearGradient id="water" x1="0" y1="0" x2="1" y2="0">
-    <stop offset="0" stop-color="#9fb8d6"/>
-    <stop offset="1" stop-color="#7f9cc2"/>
-  </linearGradient>
+  ${twoStopGradient('land', '#e9e4d6', '#dcd5c2', 'diagonal')}
+  ${twoStopGradient('water', '#9fb8d6', '#7f9cc2', 'right')}
   <filter id="shadow" x="-20%" y="-20%" width="140%" height="140%">
     <feDropShadow dx="6" dy="8" stdDeviation="6" flood-color="#0b1a33" flood-opacity="0.35"/>
   </filter>`;

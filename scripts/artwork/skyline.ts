@@ -1,7 +1,7 @@
 /** The dusk skyline over the park and river: hero, share image, page banner and brand scenes. */
 import { PALETTE } from './palette';
 import { between, createRandom, round, type Random } from './random';
-import { svgDocument } from './svg';
+import { svgDocument, twoStopGradient } from './svg';
 import { tree } from './tree';
 
 export type SkylineLayout = {
@@ -29,22 +29,10 @@ function skyDefs(height: number, groundY: number): string {
     <stop offset="0.35" stop-color="${PALETTE.gold}" stop-opacity="0.35"/>
     <stop offset="1" stop-color="${PALETTE.gold}" stop-opacity="0"/>
   </radialGradient>
-  <linearGradient id="towerFront" x1="0" y1="0" x2="0" y2="1">
-    <stop offset="0" stop-color="#34527f"/>
-    <stop offset="1" stop-color="#182c4d"/>
-  </linearGradient>
-  <linearGradient id="towerSide" x1="0" y1="0" x2="0" y2="1">
-    <stop offset="0" stop-color="#223b62"/>
-    <stop offset="1" stop-color="#0f1f3a"/>
-  </linearGradient>
-  <linearGradient id="river" x1="0" y1="0" x2="0" y2="1">
-    <stop offset="0" stop-color="#24406b"/>
-    <stop offset="1" stop-color="${PALETTE.river}"/>
-  </linearGradient>
-  <linearGradient id="park" x1="0" y1="0" x2="0" y2="1">
-    <stop offset="0" stop-color="${PALETTE.parkLight}"/>
-    <stop offset="1" stop-color="${PALETTE.park}"/>
-  </linearGradient>
+  ${twoStopGradient('towerFront', '#34527f', '#182c4d')}
+  ${twoStopGradient('towerSide', '#223b62', '#0f1f3a')}
+  ${twoStopGradient('river', '#24406b', PALETTE.river)}
+  ${twoStopGradient('park', PALETTE.parkLight, PALETTE.park)}
   <linearGradient id="vignette" x1="0" y1="0" x2="1" y2="0">
     <stop offset="0" stop-color="${PALETTE.nightNavy}" stop-opacity="0.55"/>
     <stop offset="0.45" stop-color="${PALETTE.nightNavy}" stop-opacity="0"/>

@@ -20,9 +20,11 @@ export function polyline(points: readonly Point[], attributes: string): string {
   return `<polyline points="${points.map(([x, y]) => `${round(x)},${round(y)}`).join(' ')}" fill="none" ${attributes}/>`;
 }
 
-/** A vertical two-stop gradient, the most common fill in these scenes. */
-export function verticalGradient(id: string, top: string, bottom: string): string {
-  return `<linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient>`;
+const GRADIENT_ENDS = { down: 'x2="0" y2="1"', right: 'x2="1" y2="0"', diagonal: 'x2="1" y2="1"' } as const;
+
+/** A two-stop gradient, top to bottom unless told otherwise: the most common fill in these scenes. */
+export function twoStopGradient(id: string, top: string, bottom: string, towards: keyof typeof GRADIENT_ENDS = 'down'): string {
+  return `<linearGradient id="${id}" x1="0" y1="0" ${GRADIENT_ENDS[towards]}><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient>`;
 }
 
 /** A soft round glow (lamps, sun, the site marker's halo). */

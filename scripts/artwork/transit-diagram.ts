@@ -5,7 +5,7 @@
 import { METRO_COLOURS, SITE_SPOT, sitePin } from './location-map';
 import { PALETTE } from './palette';
 import { round } from './random';
-import { polyline, radialGlow, svgDocument, verticalGradient, type Point } from './svg';
+import { polyline, radialGlow, svgDocument, twoStopGradient, type Point } from './svg';
 
 /** `stations` are positions along `axis` (fractions of the width or height) where a stop sits. */
 type Line = { colour: string; points: Array<[number, number]>; axis: 'x' | 'y'; stations: number[]; dashed?: boolean };
@@ -34,7 +34,7 @@ function stationPoints(points: Array<[number, number]>, fractions: number[], axi
 }
 
 export function transitDiagram(width: number, height: number): string {
-  const defs = [verticalGradient('transitBg', PALETTE.nightNavy, PALETTE.navy), radialGlow('pinGlow', PALETTE.gold, 0.5)].join('');
+  const defs = [twoStopGradient('transitBg', PALETTE.nightNavy, PALETTE.navy), radialGlow('pinGlow', PALETTE.gold, 0.5)].join('');
   const siteX = width * SITE_SPOT.x;
   const siteY = height * SITE_SPOT.y;
   const rings = [160, 300, 440]
