@@ -112,4 +112,16 @@ describe('loadConfig', () => {
     const hash = 'scrypt$131072$8$1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g';
     expect(problemsOf({ ADMIN_PASSWORD_HASH: hash })).toEqual([expect.stringContaining('ADMIN_EMAIL')]);
   });
+
+  it('never prints the value of a secret it refuses (logs are read by more people than the .env)', () => {
+    const secrets = {
+      ADMIN_EMAIL: 'a@b.kr',
+      ADMIN_PASSWORD_HASH: 'my-actual-password-typed-by-mistake',
+      SESSION_SECRET: 'short-session-secret-value',
+      LEAD_WEBHOOK_URL: 'hooks.example.kr/services/T00/B00/secret-path-token',
+    };
+    const problems = problemsOf(secrets);
+    expect(problems).toHaveLength(3);
+    for (const value of Object.values(secrets).slice(1)) expect(problems.join('\n')).not.toContain(value);
+  });
 });

@@ -73,9 +73,15 @@ export type ServerConfig = {
 
 const SESSION_SECRET_MIN_LENGTH = 32;
 
-/** The line printed for a bad value: the variable, its value, then Korean and English. */
-function problem(name: string, korean: string, english: string) {
-  return (issue: { input: unknown }) => `${name}="${String(issue.input)}": ${korean} / ${english}`;
+/**
+ * The line printed for a bad value: the variable, its value, then Korean and English. A secret's
+ * value is replaced by its length: start-up errors end up in logs that more people read.
+ */
+function problem(name: string, korean: string, english: string, { secret = false } = {}) {
+  return (issue: { input: unknown }) => {
+    const shown = secret ? `(${String(issue.input).length}자/characters)` : `"${String(issue.input)}"`;
+    return `${name}=${shown}: ${korean} / ${english}`;
+  };
 }
 
 const text = v.pipe(v.string(), v.trim());
@@ -107,12 +113,12 @@ function rateLimit(name: string) {
   );
 }
 
-function httpUrl(name: string) {
+function httpUrl(name: string, { secret = false } = {}) {
   return v.pipe(
     v.string(),
     v.check(
       (value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol),
-      problem(name, 'http(s) 주소여야 합니다', 'must be an http(s) URL'),
+      problem(name, 'http(s) 주소여야 합니다', 'must be an http(s) URL', { secret }),
     ),
   );
 }
@@ -181,7 +187,7 @@ const ENVIRONMENT = v.object({
       text,
       v.check(
         (value) => parsePasswordHash(value) !== null,
-        problem('ADMIN_PASSWORD_HASH', 'scrypt 해시가 아닙니다. `npm run admin -- create`로 만드세요', 'is not a scrypt hash: create one with `npm run admin -- create`'),
+        problem('ADMIN_PASSWORD_HASH', 'scrypt 해시가 아닙니다. `npm run admin -- create`로 만드세요', 'is not a scrypt hash: create one with `npm run admin -- create`', { secret: true }),
       ),
     ),
   ),
@@ -211,7 +217,8 @@ const ENVIRONMENT = v.object({
   LEAD_RATE_LIMIT_IP: v.optional(rateLimit('LEAD_RATE_LIMIT_IP'), '30/600'),
   LEAD_RATE_LIMIT_PHONE: v.optional(rateLimit('LEAD_RATE_LIMIT_PHONE'), '5/3600'),
   LEAD_BOOKING_LIMIT_IP: v.optional(rateLimit('LEAD_BOOKING_LIMIT_IP'), '10/86400'),
-  LEAD_WEBHOOK_URL: v.optional(httpUrl('LEAD_WEBHOOK_URL')),
+  // Chat webhooks carry their token in the path.
+  LEAD_WEBHOOK_URL: v.optional(httpUrl('LEAD_WEBHOOK_URL', { secret: true })),
 });
 
 type Environment = v.InferOutput<typeof ENVIRONMENT>;
