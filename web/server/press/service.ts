@@ -39,7 +39,7 @@ export type PressPaging = 'cursor-query' | 'order-index';
 
 export class InvalidCursorError extends Error {
   constructor() {
-    super('잘못된 페이지 커서입니다.');
+    super('invalid press page cursor');
     // Routes (which may not import server classes) recognise it by name.
     this.name = 'InvalidCursorError';
   }
