@@ -50,6 +50,8 @@ test.describe('desktop navigation @desktop', () => {
       const top = topLink(page, group.title);
       await top.focus();
       const panel = dropdownOf(page, group.title);
+      // A person tabs on once the panel shows; a loaded machine may render it after the focus.
+      await expect(panel).toBeVisible();
       for (const _ of group.items) await page.keyboard.press('Tab');
       await expect(panel.getByRole('link', { name: item.label, exact: true })).toBeFocused();
       const target = landings.get(item.href)!;
