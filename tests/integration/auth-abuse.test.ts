@@ -9,7 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../web/shared/messages';
+import { adminRefusalMessages } from '../../web/shared/admin-refusals';
 import { hashPassword } from '../../web/server/auth/password';
 import { SESSION_IDLE_MS, SessionSigner, sessionCookieName } from '../../web/server/auth/session';
 import { NO_STORE } from '../../web/server/http/cache-headers';
@@ -97,7 +97,7 @@ describe('TRUST_PROXY', () => {
     }
     const spoofed = await login(EMAIL, PASSWORD, `10.9.9.99, ${proxySeen}`);
     expect(spoofed.status).toBe(429);
-    expect(text(spoofed)).toContain(messages.loginThrottled);
+    expect(text(spoofed)).toContain(adminRefusalMessages.loginThrottled);
     expect(Number(spoofed.headers['retry-after'])).toBeGreaterThan(0);
     // A sign-in from another visitor resets the account's failures for the tests below.
     expect((await login(EMAIL, PASSWORD, '198.51.100.78')).status).toBe(302);
@@ -136,7 +136,7 @@ describe('concurrent password hashes', () => {
     expect(statuses.filter((status) => status === 401).length).toBeGreaterThanOrEqual(2);
     for (const response of refused) {
       expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-      expect(text(response)).toContain(messages.loginBusy);
+      expect(text(response)).toContain(adminRefusalMessages.loginBusy);
     }
   }, 60_000);
 });
@@ -180,7 +180,7 @@ describe('session cookie', () => {
     const idle = signer.issue(EMAIL, passwordHash, Date.now() - SESSION_IDLE_MS - 1000).token;
     const refused = await create(both(idle), '쉬던 세션의 글');
     expect(refused.status).toBe(401);
-    expect(text(refused)).toContain(messages.adminSessionRequired);
+    expect(text(refused)).toContain(adminRefusalMessages.adminSessionRequired);
 
     const active = signer.issue(EMAIL, passwordHash, Date.now() - 5 * 60 * 1000).token;
     const page = await rawRequest(server.url, { path: '/cheonghak/press', headers: { cookie: both(active) } });

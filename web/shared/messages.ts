@@ -9,19 +9,9 @@ export const messages = {
   leadError: '⚠️ 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',
   loginFailed: (reason: string) => `로그인 실패: ${reason}`,
   pressTitleSummaryRequired: '제목과 요약은 필수입니다!',
-  // Admin sign-in and press authoring (reasons shown after "로그인 실패: ").
-  loginInvalid: '이메일 또는 비밀번호가 올바르지 않습니다.',
-  loginMissingFields: '이메일과 비밀번호를 입력해 주세요.',
-  loginThrottled: '로그인 시도가 너무 많습니다. 15분 후 다시 시도해 주세요.',
-  loginUnavailable: '관리자 계정이 설정되지 않았습니다.',
-  loginAccountBackoff: (seconds: number) =>
-    `이 계정의 로그인 실패가 많아 잠시 제한됩니다. ${seconds < 60 ? `${seconds}초` : `${Math.ceil(seconds / 60)}분`} 후 다시 시도해 주세요.`,
-  loginBusy: '로그인 요청이 많아 지금은 처리할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   adminWelcome: (email: string) => `${email}님 환영합니다`,
-  adminSessionRequired: '관리자 로그인이 필요합니다.',
   foreignOrigin: '허용되지 않은 출처의 요청입니다.',
   unreadableForm: '요청 내용을 읽을 수 없습니다.',
-  unknownRequest: '알 수 없는 요청입니다.',
   press: {
     title: '언론보도',
     author: '관리자',

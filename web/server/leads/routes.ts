@@ -12,6 +12,7 @@ import express, {
 } from 'express';
 import { fieldMessagesOf, LEAD_FIELDS, LEAD_SUBMIT_MESSAGES, type LeadSubmitError } from '../../shared/lead-validation';
 import { leadMessages, messages } from '../../shared/messages';
+import { adminRefusalMessages } from '../../shared/admin-refusals';
 import { ownPagePath } from '../../shared/own-page-path';
 import type { LeadService, SubmitResult } from './service';
 
@@ -91,7 +92,7 @@ export function createLeadRouter({ service, isAdmin }: LeadRoutesOptions): expre
   router.get('/api/leads.csv', async (req, res, next) => {
     try {
       if (!(await isAdmin(req))) {
-        res.status(401).set('Cache-Control', 'no-store').json({ error: 'unauthorized', message: messages.adminSessionRequired });
+        res.status(401).set('Cache-Control', 'no-store').json({ error: 'unauthorized', message: adminRefusalMessages.adminSessionRequired });
         return;
       }
       const since = parseSince(req.query.since);
