@@ -99,7 +99,7 @@ export class AdminAuth {
   /** The signed-in admin of this request, or null (no, forged, expired, idle or revoked cookie). */
   session(request: RequestLike): AdminSession | null {
     const claims = this.sessionClaims(request);
-    return claims ? { email: claims.email } : null;
+    return claims ? this.identity(claims.email) : null;
   }
 
   /**
@@ -112,6 +112,11 @@ export class AdminAuth {
     if (!claims || now - claims.seen < SESSION_RENEW_AFTER_MS) return undefined;
     const renewed = { ...claims, seen: now };
     return sessionCookie(this.signer.renew(claims, now), renewed, this.production);
+  }
+
+  /** The single configured account is the first admin. */
+  private identity(email: string): AdminSession {
+    return { email, name: '관리자', role: 'admin' };
   }
 
   private sessionClaims(request: RequestLike): SessionClaims | null {
@@ -159,7 +164,7 @@ export class AdminAuth {
     const { token, claims } = this.signer.issue(this.account.email, this.account.passwordHash, this.now());
     return {
       ok: true,
-      session: { email: this.account.email },
+      session: this.identity(this.account.email),
       setCookie: sessionCookie(token, claims, this.production),
       deviceCookie: deviceCookie(this.signer.issueDevice(this.account.email, this.now()), this.production),
     };

@@ -17,8 +17,10 @@
  * admin's email cannot lock the admin out of a browser they already use.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { StaffIdentity } from '../../shared/console';
 
-export type AdminSession = { email: string };
+/** The signed-in staff member. */
+export type AdminSession = StaffIdentity;
 
 export type SessionClaims = { email: string; sid: string; exp: number; seen: number; ver: string };
 

@@ -1,0 +1,22 @@
+import { data, redirect, type AppLoadContext } from 'react-router';
+import type { StaffIdentity, StaffRole } from '../../shared/console';
+import { ownPagePath } from '../../shared/own-page-path';
+
+export const CONSOLE_HOME = '/admin';
+
+export const STAFF_FORBIDDEN_MESSAGE = '이 화면은 관리자만 쓸 수 있습니다.';
+
+/**
+ * The signed-in staff member of a console loader or action. Signed out: to the sign-in at /admin,
+ * which returns here afterwards. Signed in without the role the page needs: 403.
+ */
+export function requireStaff(request: Request, context: AppLoadContext, role?: StaffRole): StaffIdentity {
+  const staff = context.auth.session(request);
+  if (!staff) {
+    const url = new URL(request.url);
+    const back = ownPagePath(url.pathname + url.search);
+    throw redirect(back === '/' ? CONSOLE_HOME : `${CONSOLE_HOME}?next=${encodeURIComponent(back)}`);
+  }
+  if (role === 'admin' && staff.role !== 'admin') throw data({ message: STAFF_FORBIDDEN_MESSAGE }, { status: 403 });
+  return staff;
+}

@@ -1,0 +1,80 @@
+/**
+ * The sales console's server services, as the console pages and the export routes see them
+ * (through the load context). Each has an embedded (SQLite) and a Sanity implementation.
+ */
+import type {
+  AuditAction,
+  AuditEntry,
+  ConsoleDashboard,
+  LeadChange,
+  LeadChangeResult,
+  LeadDetail,
+  LeadFilters,
+  LeadListPage,
+  StaffIdentity,
+  StaffRole,
+  VisitSheet,
+} from '../../shared/console';
+
+/** The signed-in staff member and the address the request came from: what an audit record names. */
+export type StaffActor = StaffIdentity & { ip: string };
+
+export type AuditQuery = { cursor?: string; limit?: number; action?: AuditAction; actor?: string; from?: string; to?: string };
+
+/** Append-only: nothing here edits or deletes a record but the purge by age. */
+export interface AuditTrail {
+  /** Resolves once the record is stored; an action whose record cannot be stored does not happen. */
+  record(entry: { actor: string; action: AuditAction; ip: string; target?: string | null; detail?: string | null }): Promise<void>;
+  list(query: AuditQuery): Promise<{ entries: AuditEntry[]; next: string | null }>;
+  /** Every record matching the query, oldest first, read in pages (memory stays flat). */
+  stream(query: Omit<AuditQuery, 'cursor' | 'limit'>): AsyncIterable<AuditEntry>;
+  /** Deletes records older than `before` (ISO date-time); how many. */
+  purgeOlderThan(before: string): Promise<number>;
+}
+
+export type StaffAccountSummary = StaffIdentity & { disabled: boolean; createdAt: string };
+
+/** Staff accounts as the console lists them (the auth service owns passwords and sessions). */
+export interface StaffDirectory {
+  list(): Promise<StaffAccountSummary[]>;
+}
+
+/** A row of the lead export (CSV and xlsx), whole phone number included. */
+export type LeadExportRow = {
+  id: string;
+  createdAt: string;
+  name: string;
+  phone: string;
+  message: string | null;
+  formKind: string;
+  status: string;
+  assigneeName: string | null;
+  visitAt: string | null;
+  visitSlotStatus: string | null;
+  marketing: boolean;
+  noticeVersion: string | null;
+  agreedAt: string | null;
+  sourcePage: string | null;
+  utm: Partial<Record<'source' | 'medium' | 'campaign' | 'term' | 'content', string>>;
+};
+
+/** Every read of personal data and every change is recorded in the audit trail by the service. */
+export interface LeadConsole {
+  list(filters: LeadFilters, page: { cursor?: string; limit?: number }): Promise<LeadListPage>;
+  /** Records `leadView`. */
+  lead(id: string, actor: StaffActor): Promise<LeadDetail | null>;
+  /** The whole number; records `phoneReveal`. */
+  revealPhone(id: string, actor: StaffActor): Promise<string | null>;
+  /** Status and assignee, refused with the current state when `change.rev` is stale. Records `leadChange`. */
+  change(id: string, change: LeadChange, actor: StaffActor): Promise<LeadChangeResult>;
+  /** Appends a memo (never lost to a concurrent change). Records `leadMemo`. */
+  addMemo(id: string, text: string, actor: StaffActor): Promise<LeadChangeResult>;
+  /** Sets 방문 완료 and the check-in time. Records `visitCheckIn`. */
+  checkIn(id: string, rev: string, actor: StaffActor): Promise<LeadChangeResult>;
+  visits(date: string): Promise<VisitSheet>;
+  dashboard(today: string): Promise<ConsoleDashboard>;
+  /** Rows matching the filters, newest first, read in pages. Records `leadExport` with the filters and row count when done. */
+  exportRows(filters: LeadFilters, actor: StaffActor, format: 'csv' | 'xlsx'): AsyncIterable<LeadExportRow>;
+}
+
+export type { StaffRole };
