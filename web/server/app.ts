@@ -8,6 +8,10 @@ import 'react-router';
 import { createRequestHandler } from '@react-router/express';
 import express, { type RequestHandler } from 'express';
 import { AdminAuth } from './auth/admin-auth';
+import type { StaffAccounts } from './auth/staff-accounts';
+import { openStaffServices, startDailyAuditPurge } from './audit/index';
+import { createAuditExportRouter } from './audit/routes';
+import type { AuditTrail } from './console/types';
 import { createPressApi } from './press/api';
 import { PressService } from './press/service';
 import { ViewCounter } from './press/view-counter';
@@ -36,6 +40,10 @@ export type AppServices = {
   press: PressService;
   /** Lead forms' data (token, consent notice, visit slots) for loaders. */
   leadForms: Pick<LeadService, 'formData'>;
+  /** Who did what with personal data and accounts (append-only; admins read it at /admin/audit). */
+  audit: AuditTrail;
+  /** Staff accounts: the list, and an admin's changes (add, disable, enable, reset). */
+  staff: StaffAccounts;
 };
 
 declare module 'react-router' {
@@ -75,11 +83,15 @@ export async function createApp(config: ServerConfig): Promise<App> {
   // Refuses to start in Sanity mode when the token cannot write leads.
   await checkLeadsWriteAccess(config.sanity);
   const sources = await createContentSources(config, { leadsSeed: firstStartLeadDocuments });
+  const { staff, audit, close: closeStaffServices } = await openStaffServices(sources, config);
   const auth = await AdminAuth.start({
     dataDir: config.dataDir,
     admin: config.admin,
     allowLocalAdmin: sources.mode === 'embedded',
+    staff,
+    audit,
   });
+  const stopAuditPurge = startDailyAuditPurge(audit, config.auditRetentionDays);
   const responseHeaders = [
     securityHeaders({
       production: config.production,
@@ -93,11 +105,11 @@ export async function createApp(config: ServerConfig): Promise<App> {
   // Embedded: page through a cached id order (groq-js would scan and sort every article per page).
   const press = new PressService(sources.content, viewCounter, sources.mode === 'embedded' ? 'order-index' : 'cursor-query');
 
-  const leadService = createLeadService(sources, config);
+  const leadService = createLeadService(sources, config, audit);
   leadService.startOutboxDelivery();
   leadService.startDailyPurge();
 
-  const loadContext: AppServices = { content: sources.content, imageConfig: sources.imageConfig, auth, press, leadForms: leadService };
+  const loadContext: AppServices = { content: sources.content, imageConfig: sources.imageConfig, auth, press, leadForms: leadService, audit, staff };
   const app = express();
   app.disable('x-powered-by');
 
@@ -125,6 +137,7 @@ export async function createApp(config: ServerConfig): Promise<App> {
     next();
   });
   app.use('/api/press', createPressApi(press));
+  app.use(createAuditExportRouter({ auth, audit }));
 
   app.post('/api/sanity/webhook', ...sanityWebhookRoute({ secret: config.sanityWebhookSecret, content: sources.content }));
 
@@ -157,6 +170,8 @@ export async function createApp(config: ServerConfig): Promise<App> {
       await viewCounter.stop();
       // Stops the outbox loop first: a delivery in progress still needs the leads store.
       await leadService.close();
+      stopAuditPurge();
+      closeStaffServices();
       await Promise.all([sources.content.close(), sources.leads.close()]);
     },
   };
