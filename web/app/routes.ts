@@ -47,5 +47,10 @@ export default [
 
   contentPage('privacy'),
 
+  route('admin', 'routes/admin/layout.tsx', [
+    route('audit', 'routes/admin/audit.tsx'),
+    route('accounts', 'routes/admin/accounts.tsx'),
+  ]),
+
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -4,6 +4,9 @@
  */
 import { AUDIT_ACTIONS, type AuditAction } from './console';
 
+/** The audit trail's CSV export (an Express route: streamed), with the page's filters as its query. */
+export const AUDIT_EXPORT_PATH = '/admin/audit/export.csv';
+
 export type AuditFilters = { action?: AuditAction; actor?: string; from?: string; to?: string };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -41,4 +44,10 @@ export function auditFiltersToParams(filters: AuditFilters): URLSearchParams {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
   return params;
+}
+
+/** "2026-03-01 14:05:09", the time in Korea of a stored UTC timestamp. */
+export function seoulDateTime(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : new Date(time + 9 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 }

@@ -5,29 +5,21 @@
  */
 import { Router, type Response } from 'express';
 import { AUDIT_ACTION_LABELS, type AuditEntry } from '../../shared/console';
-import { auditFiltersToParams, parseAuditFilters } from '../../shared/audit-filters';
+import { AUDIT_EXPORT_PATH, auditFiltersToParams, parseAuditFilters, seoulDateTime } from '../../shared/audit-filters';
 import { adminRefusalAnswer } from '../../shared/admin-refusals';
 import type { AdminAuth } from '../auth/admin-auth';
 import type { AuditTrail } from '../console/types';
 import { csvCell } from '../leads/csv';
 
-export const AUDIT_EXPORT_PATH = '/admin/audit/export.csv';
-
 const BOM = '\uFEFF';
 const COLUMNS: Array<[string, (entry: AuditEntry) => string]> = [
-  ['일시', (entry) => seoulTime(entry.at)],
+  ['일시', (entry) => seoulDateTime(entry.at)],
   ['작업', (entry) => AUDIT_ACTION_LABELS[entry.action] ?? entry.action],
   ['작업자', (entry) => entry.actor],
   ['대상', (entry) => entry.target ?? ''],
   ['내용', (entry) => entry.detail ?? ''],
   ['접속 주소', (entry) => entry.ip],
 ];
-
-/** "2026-03-01 14:05:09" in Korea. */
-export function seoulTime(iso: string): string {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : new Date(time + 9 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
 
 function csvLine(cells: string[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
