@@ -11,7 +11,7 @@ import { AdminAuth } from './auth/admin-auth';
 import { createPressApi } from './press/api';
 import { PressService } from './press/service';
 import { ViewCounter } from './press/view-counter';
-import { createContentSources } from './content/index';
+import { createContentSources, leadsDatabaseFile } from './content/index';
 import type { ContentSource } from './content/types';
 import type { ImageConfig } from '../sanity/image';
 import { createImageHandler } from './images';
@@ -103,7 +103,10 @@ export async function createApp(config: ServerConfig): Promise<App> {
 
   // PLACEHOLDER until the stored audit trail and the staff accounts are merged: records kept in
   // memory only, and a lead can be assigned only to the staff member assigning it.
-  const leadConsole = createLeadConsole(sources, { audit: new MemoryAuditTrail(), staff: { list: async () => [] } });
+  const leadConsole = createLeadConsole(
+    { leads: sources.leads, sqliteFile: sources.mode === 'embedded' ? leadsDatabaseFile(config.dataDir) : undefined },
+    { audit: new MemoryAuditTrail(), staff: { list: async () => [] } },
+  );
 
   const loadContext: AppServices = {
     content: sources.content,
@@ -172,6 +175,7 @@ export async function createApp(config: ServerConfig): Promise<App> {
       await viewCounter.stop();
       // Stops the outbox loop first: a delivery in progress still needs the leads store.
       await leadService.close();
+      leadConsole.close();
       await Promise.all([sources.content.close(), sources.leads.close()]);
     },
   };
