@@ -25,7 +25,7 @@ import { cspNonceOf, securityHeaders } from './http/security-headers';
 import { limitRequestBodies } from './http/body-limit';
 import { apiFallback, guardPageRequests, pageMethods } from './http/methods';
 import { createDiscoveryHandlers } from './discovery';
-import { createLeadConsole, MemoryAuditTrail } from './console/index';
+import { createLeadConsole, createLeadExportRouter, MemoryAuditTrail } from './console/index';
 import type { LeadConsole } from './console/types';
 
 /** What every request's load context shares: the services routes reach the server through. */
@@ -148,6 +148,8 @@ export async function createApp(config: ServerConfig): Promise<App> {
 
   // Leads: POST /api/leads, GET /api/leads/form, GET /api/leads.csv
   app.use(createLeadRouter({ service: leadService, isAdmin: async (req) => auth.session(req) !== null }));
+  // GET /admin/leads/export.csv and .xlsx (any signed-in staff member)
+  app.use(createLeadExportRouter({ leadConsole, session: (req) => auth.session(req) }));
 
   const serverRoutes = async () => (await import('virtual:react-router/server-build')).routes;
   const discovery = createDiscoveryHandlers({ content: sources.content, routes: serverRoutes });

@@ -5,6 +5,7 @@ import { SqliteLeadReads } from './sqlite-reads';
 import type { AuditTrail, StaffDirectory } from './types';
 
 export { MemoryAuditTrail } from './memory-audit';
+export { createLeadExportRouter, LEAD_EXPORT_PATHS } from './export-routes';
 export type { LeadConsoleService };
 
 /**
