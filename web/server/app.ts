@@ -15,7 +15,7 @@ import type { AuditTrail } from './console/types';
 import { createPressApi } from './press/api';
 import { PressService } from './press/service';
 import { ViewCounter } from './press/view-counter';
-import { createContentSources } from './content/index';
+import { createContentSources, leadsDatabaseFile } from './content/index';
 import type { ContentSource } from './content/types';
 import type { ImageConfig } from '../sanity/image';
 import { createImageHandler } from './images';
@@ -29,6 +29,8 @@ import { cspNonceOf, securityHeaders } from './http/security-headers';
 import { limitRequestBodies } from './http/body-limit';
 import { apiFallback, guardPageRequests, pageMethods } from './http/methods';
 import { createDiscoveryHandlers } from './discovery';
+import { createLeadConsole, createLeadExportRouter } from './console/index';
+import type { LeadConsole } from './console/types';
 
 /** What every request's load context shares: the services routes reach the server through. */
 export type AppServices = {
@@ -44,6 +46,8 @@ export type AppServices = {
   audit: AuditTrail;
   /** Staff accounts: the list, and an admin's changes (add, disable, enable, reset). */
   staff: StaffAccounts;
+  /** The sales console's leads: list, lead page, changes, memos, visits, dashboard, export. */
+  leadConsole: LeadConsole;
 };
 
 declare module 'react-router' {
@@ -109,7 +113,21 @@ export async function createApp(config: ServerConfig): Promise<App> {
   leadService.startOutboxDelivery();
   leadService.startDailyPurge();
 
-  const loadContext: AppServices = { content: sources.content, imageConfig: sources.imageConfig, auth, press, leadForms: leadService, audit, staff };
+  const leadConsole = createLeadConsole(
+    { leads: sources.leads, sqliteFile: sources.mode === 'embedded' ? leadsDatabaseFile(config.dataDir) : undefined },
+    { audit, staff },
+  );
+
+  const loadContext: AppServices = {
+    content: sources.content,
+    imageConfig: sources.imageConfig,
+    auth,
+    press,
+    leadForms: leadService,
+    audit,
+    staff,
+    leadConsole,
+  };
   const app = express();
   app.disable('x-powered-by');
 
@@ -143,6 +161,8 @@ export async function createApp(config: ServerConfig): Promise<App> {
 
   // Leads: POST /api/leads, GET /api/leads/form, GET /api/leads.csv
   app.use(createLeadRouter({ service: leadService, isAdmin: async (req) => auth.session(req) !== null }));
+  // GET /admin/leads/export.csv and .xlsx (any signed-in staff member)
+  app.use(createLeadExportRouter({ leadConsole, session: (req) => auth.session(req) }));
 
   const serverRoutes = async () => (await import('virtual:react-router/server-build')).routes;
   const discovery = createDiscoveryHandlers({ content: sources.content, routes: serverRoutes });
@@ -171,6 +191,7 @@ export async function createApp(config: ServerConfig): Promise<App> {
       // Stops the outbox loop first: a delivery in progress still needs the leads store.
       await leadService.close();
       stopAuditPurge();
+      leadConsole.close();
       closeStaffServices();
       await Promise.all([sources.content.close(), sources.leads.close()]);
     },
