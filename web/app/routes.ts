@@ -47,5 +47,10 @@ export default [
 
   contentPage('privacy'),
 
+  route('admin', 'routes/admin/layout.tsx', [
+    route('leads', 'routes/admin/leads.tsx'),
+    route('leads/:id', 'routes/admin/lead.tsx'),
+  ]),
+
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

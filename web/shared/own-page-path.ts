@@ -38,6 +38,9 @@ export const OWN_PAGE_PATTERNS = [
   '/:site/press',
   '/:site/press/:id',
   '/privacy',
+  '/admin',
+  '/admin/leads',
+  '/admin/leads/:id',
 ] as const;
 
 const MAX_INPUT_LENGTH = 2000;
