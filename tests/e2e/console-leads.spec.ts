@@ -56,12 +56,21 @@ async function openLead(page: Page, name: string, lastFour: string): Promise<voi
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^${name} 고객`) })).toBeVisible();
 }
 
-test('a staff member finds a popup lead, changes its status by keyboard and adds a memo', async ({ page }, testInfo) => {
+/**
+ * Errors on the console pages. React Router reads each single-fetch answer and then cancels the
+ * rest of its stream, which Chromium reports as an aborted `.data` request: not a failure.
+ */
+function watchConsoleErrors(page: Page): () => string[] {
   const errors = watchErrors(page);
+  return () => errors.filter((error) => !/^request failed \(net::ERR_ABORTED\) for fetch .*\.data$/.test(error));
+}
+
+test('a staff member finds a popup lead, changes its status by keyboard and adds a memo', async ({ page }, testInfo) => {
   const name = `콘솔${Date.now() % 100000}`;
   const { phone, lastFour } = uniquePhone();
   await registerThroughPopup(page, name, phone);
   await signIn(page);
+  const errors = watchConsoleErrors(page);
 
   await page.goto('/admin/leads');
   await expect(page.getByRole('heading', { level: 1, name: '고객 목록' })).toBeVisible();
@@ -112,11 +121,11 @@ test('a staff member finds a popup lead, changes its status by keyboard and adds
   // The whole number: a post, shown only in its answer.
   await page.getByRole('button', { name: '전체 번호 보기' }).click();
   await expect(page.getByRole('status').filter({ hasText: '전체 번호' })).toBeFocused();
-  await expect(page.getByRole('link', { name: phone })).toHaveAttribute('href', `tel:${phone.replace(/-/g, '')}`);
+  await expect(page.getByRole('region', { name: '접수 내용' }).getByRole('link', { name: phone })).toHaveAttribute('href', `tel:${phone.replace(/-/g, '')}`);
   await expectNoHorizontalOverflow(page);
   await expectNoAxeViolations(page);
   await screenshot(page, testInfo, 'console-lead');
-  expect(errors).toEqual([]);
+  expect(errors()).toEqual([]);
 });
 
 test('two staff change one lead at once: the second sees the conflict, the current state and keeps the memo', async ({ browser }, testInfo) => {

@@ -74,7 +74,7 @@ export const leadPageText = {
   phone: '연락처',
   reveal: '전체 번호 보기',
   revealNote: '전체 번호 보기는 접속 기록에 남습니다.',
-  revealed: '전체 번호',
+  revealed: '전체 번호:',
   message: '문의 내용',
   formKind: '신청 경로',
   sourcePage: '접수한 페이지',

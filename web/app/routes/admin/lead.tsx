@@ -124,12 +124,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         <ConsoleOutcome tone={actionData.tone} answer={actionData}>
           <p>
             {actionData.message}
-            {actionData.phone ? (
-              <>
-                {' '}
-                <a href={`tel:${actionData.phone.replace(/\D/g, '')}`}>{actionData.phone}</a>
-              </>
-            ) : null}
+            {actionData.phone ? ` ${actionData.phone}` : null}
           </p>
           {actionData.detail ? <p>{actionData.detail}</p> : null}
         </ConsoleOutcome>
