@@ -258,7 +258,7 @@ describe('the lead page', () => {
     const text = textOf(html);
     expect(text).toContain('다른 직원이 방금 이 고객 정보를 바꿨습니다. 내 변경은 저장되지 않았습니다.');
     expect(text).toContain('지금 상태: 상담 완료, 담당자 이상담.');
-    expect(text).toContain('저장하려던 값: 상태 무효, 담당자 담당자 없음.');
+    expect(text).toContain('저장하려던 값: 상태 무효, 담당자 없음.');
     expect(html).toMatch(/<div[^>]*role="alert"[^>]*autofocus=""/);
     expect(memoFieldOf(html)).toBe('오후에 다시 전화');
     // The form now carries the current revision and state: saving again is an informed choice.

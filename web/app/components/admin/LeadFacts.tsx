@@ -29,14 +29,12 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 type LeadFactsProps = { lead: LeadDetail; revealedPhone: string | null };
 
 /**
- * What the visitor sent and agreed to, where they came from and their visit. The phone stays
- * masked until a staff member asks for the whole number (a POST the service records).
+ * What the visitor sent and their visit: what a staff member needs before calling. The phone
+ * stays masked until they ask for the whole number (a POST the service records).
  */
 export function LeadFacts({ lead, revealedPhone }: LeadFactsProps) {
-  const utm = UTM_KEYS.filter((key) => lead.utm[key]);
-  const yesNo = (value: boolean) => (value ? text.agreed : text.notAgreed);
   return (
-    <div className="lead-facts-group">
+    <div className="lead-facts-group lead-facts-group--primary">
       <Facts id="lead-facts-heading" heading={text.factsHeading}>
         <Fact term={text.createdAt}>{seoulDateTime(lead.createdAt)}</Fact>
         <Fact term={text.name}>{lead.name}</Fact>
@@ -71,6 +69,16 @@ export function LeadFacts({ lead, revealedPhone }: LeadFactsProps) {
           <Fact term={text.visitAt}>{text.noVisit}</Fact>
         )}
       </Facts>
+    </div>
+  );
+}
+
+/** What the visitor agreed to (and when, under which notice) and where they came from. */
+export function LeadRecord({ lead }: { lead: LeadDetail }) {
+  const utm = UTM_KEYS.filter((key) => lead.utm[key]);
+  const yesNo = (value: boolean) => (value ? text.agreed : text.notAgreed);
+  return (
+    <div className="lead-facts-group lead-facts-group--record">
       <Facts id="lead-consent-heading" heading={text.consentHeading}>
         <Fact term={text.privacy}>{yesNo(lead.consent.privacy)}</Fact>
         <Fact term={text.marketing}>{yesNo(lead.consent.marketing)}</Fact>

@@ -115,6 +115,7 @@ export const leadPageText = {
   attempted: (status: string, assignee: string) => `저장하려던 값: 상태 ${status}, 담당자 ${assignee}.`,
   currentState: (status: string, assignee: string) => `지금 상태: ${status}, 담당자 ${assignee}.`,
   assigneeUnchanged: '그대로',
+  nobody: '없음',
   memoKept: '작성 중인 메모는 입력란에 그대로 남아 있습니다.',
   memoEmpty: '메모 내용을 입력해 주세요.',
   memoTooLong: (max: number) => `메모는 ${max.toLocaleString('ko-KR')}자까지 쓸 수 있습니다.`,

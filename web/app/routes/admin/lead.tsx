@@ -2,7 +2,7 @@ import { data, Link } from 'react-router';
 import type { Route } from './+types/lead';
 import { isLeadStatus, LEAD_STATUS_LABELS, type LeadChangeResult, type LeadDetail, type StaffIdentity } from '../../../shared/console';
 import { ConsoleOutcome } from '../../components/admin/ConsoleOutcome';
-import { LeadFacts } from '../../components/admin/LeadFacts';
+import { LeadFacts, LeadRecord } from '../../components/admin/LeadFacts';
 import { LeadStatusBadge } from '../../components/admin/LeadStatusBadge';
 import { LeadWorkForm, MemoHistory, MEMO_MAX_LENGTH, type AssigneeChoice } from '../../components/admin/LeadWorkForm';
 import { leadPageText as text } from '../../components/admin/lead-text';
@@ -22,7 +22,7 @@ function assigneeChoices(lead: LeadDetail, me: StaffIdentity): AssigneeChoice[] 
 }
 
 function assigneeLabel(lead: LeadDetail): string {
-  return lead.assignee?.name ?? text.unassigned;
+  return lead.assignee?.name ?? text.nobody;
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -84,7 +84,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const assigneeEmail = field('assignee');
       // The assignee the page showed stays as it is (whether or not their account is still listed).
       const unchanged = assigneeEmail === field('assigneeWas');
-      const choice = assigneeEmail === '' ? text.unassigned : assigneeEmail === staff.email ? staff.name : null;
+      const choice = assigneeEmail === '' ? text.nobody : assigneeEmail === staff.email ? staff.name : null;
       if (!rev || !isLeadStatus(status) || (!unchanged && choice === null)) return answer({ tone: 'error', message: text.invalidChange }, memoDraft, 400);
       const result = await context.leadConsole.change(params.id, { rev, status, assigneeEmail: unchanged ? undefined : assigneeEmail || null }, actor);
       return changeAnswer(result, text.saved, memoDraft, text.attempted(LEAD_STATUS_LABELS[status], choice ?? text.assigneeUnchanged));
@@ -135,6 +135,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           <LeadWorkForm lead={lead} assignees={loaderData.assignees} memoDraft={actionData?.memoDraft ?? ''} />
           <MemoHistory memos={lead.memos} />
         </div>
+        <LeadRecord lead={lead} />
       </div>
     </main>
   );
