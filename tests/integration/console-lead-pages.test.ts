@@ -139,7 +139,8 @@ beforeAll(async () => {
       leadForms: leadService,
       press: new PressService(store, new ViewCounter(store), 'order-index'),
       leadConsole: leadConsole as unknown as LeadConsole,
-    } as AppLoadContext;
+      staff: { list: async () => [{ ...OTHER, disabled: false, createdAt: '2026-11-01T00:00:00.000Z' }] },
+    } as unknown as AppLoadContext;
     return handler(request, context);
   };
 }, 120_000);

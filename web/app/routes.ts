@@ -50,6 +50,8 @@ export default [
   route('admin', 'routes/admin/layout.tsx', [
     route('leads', 'routes/admin/leads.tsx'),
     route('leads/:id', 'routes/admin/lead.tsx'),
+    route('audit', 'routes/admin/audit.tsx'),
+    route('accounts', 'routes/admin/accounts.tsx'),
   ]),
 
   route('*', 'routes/not-found.tsx'),

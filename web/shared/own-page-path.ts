@@ -41,6 +41,8 @@ export const OWN_PAGE_PATTERNS = [
   '/admin',
   '/admin/leads',
   '/admin/leads/:id',
+  '/admin/audit',
+  '/admin/accounts',
 ] as const;
 
 const MAX_INPUT_LENGTH = 2000;

@@ -1,4 +1,4 @@
-import { data, Link } from 'react-router';
+import { data, Link, type AppLoadContext } from 'react-router';
 import type { Route } from './+types/lead';
 import { isLeadStatus, LEAD_STATUS_LABELS, type LeadChangeResult, type LeadDetail, type StaffIdentity } from '../../../shared/console';
 import { ConsoleOutcome } from '../../components/admin/ConsoleOutcome';
@@ -8,16 +8,20 @@ import { LeadWorkForm, MemoHistory, MEMO_MAX_LENGTH, type AssigneeChoice } from 
 import { leadPageText as text } from '../../components/admin/lead-text';
 import { CONSOLE_HEADERS, LEAD_LIST_PATH, consoleMeta } from '../../lib/console-page';
 import { requireStaff } from '../../lib/require-staff';
-import '../../components/admin/console.css';
+import '../../components/admin/console-page.css';
 import './lead.css';
 
 /**
- * Who a lead can be given to: nobody, the staff member themselves, and whoever holds it now
- * (kept even when their account no longer appears, so saving a status does not unassign them).
+ * Who a lead can be given to: nobody, the staff member themselves (named so), every other active
+ * account, and whoever holds it now (kept even when their account is gone, so saving a status does
+ * not unassign them).
  */
-function assigneeChoices(lead: LeadDetail, me: StaffIdentity): AssigneeChoice[] {
-  const choices: AssigneeChoice[] = [{ email: me.email, label: text.assignMe(me.name) }];
-  if (lead.assignee && lead.assignee.email !== me.email) choices.unshift({ email: lead.assignee.email, label: lead.assignee.name });
+type StaffAccountSummary = Awaited<ReturnType<AppLoadContext['staff']['list']>>[number];
+
+function assigneeChoices(lead: LeadDetail, me: StaffIdentity, accounts: StaffAccountSummary[]): AssigneeChoice[] {
+  const others = accounts.filter((account) => !account.disabled && account.email !== me.email).map((account) => ({ email: account.email, label: account.name }));
+  const choices: AssigneeChoice[] = [{ email: me.email, label: text.assignMe(me.name) }, ...others];
+  if (lead.assignee && !choices.some((choice) => choice.email === lead.assignee?.email)) choices.push({ email: lead.assignee.email, label: lead.assignee.name });
   return choices;
 }
 
@@ -29,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const staff = requireStaff(request, context);
   const lead = await context.leadConsole.lead(params.id, { ...staff, ip: context.clientIp });
   if (!lead) throw data({ message: text.notFound }, { status: 404 });
-  return { lead, assignees: assigneeChoices(lead, staff) };
+  return { lead, assignees: assigneeChoices(lead, staff, await context.staff.list()) };
 }
 
 type LeadActionData = {
@@ -84,7 +88,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const assigneeEmail = field('assignee');
       // The assignee the page showed stays as it is (whether or not their account is still listed).
       const unchanged = assigneeEmail === field('assigneeWas');
-      const choice = assigneeEmail === '' ? text.nobody : assigneeEmail === staff.email ? staff.name : null;
+      const accounts = await context.staff.list();
+      const account = accounts.find((candidate) => candidate.email === assigneeEmail && !candidate.disabled);
+      const choice = assigneeEmail === '' ? text.nobody : assigneeEmail === staff.email ? staff.name : (account?.name ?? null);
       if (!rev || !isLeadStatus(status) || (!unchanged && choice === null)) return answer({ tone: 'error', message: text.invalidChange }, memoDraft, 400);
       const result = await context.leadConsole.change(params.id, { rev, status, assigneeEmail: unchanged ? undefined : assigneeEmail || null }, actor);
       return changeAnswer(result, text.saved, memoDraft, text.attempted(LEAD_STATUS_LABELS[status], choice ?? text.assigneeUnchanged));
@@ -113,7 +119,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
   // A refused change brings the lead as it is now (the router does not reload after a refusal).
   const lead = actionData?.current ?? loaderData.lead;
   return (
-    <main id="main" className="console-page lead-page">
+    <div className="console-page lead-page">
       <p className="lead-page__back">
         <Link to={LEAD_LIST_PATH}>{text.back}</Link>
       </p>
@@ -137,6 +143,6 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         </div>
         <LeadRecord lead={lead} />
       </div>
-    </main>
+    </div>
   );
 }

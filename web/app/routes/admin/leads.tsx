@@ -6,7 +6,7 @@ import { LeadList } from '../../components/admin/LeadList';
 import { filterLabels, leadListText as text } from '../../components/admin/lead-text';
 import { CONSOLE_HEADERS, LEAD_LIST_PATH, consoleMeta } from '../../lib/console-page';
 import { requireStaff } from '../../lib/require-staff';
-import '../../components/admin/console.css';
+import '../../components/admin/console-page.css';
 import './leads.css';
 
 const PAGE_SIZE = 30;
@@ -38,7 +38,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
   if (page.next) nextParams.set('cursor', page.next);
 
   return (
-    <main id="main" className="console-page lead-list-page">
+    <div className="console-page lead-list-page">
       <h1 className="console-page__title">{text.title}</h1>
       <LeadFilterForm filters={filters} />
       {invalid.length > 0 ? (
@@ -77,6 +77,6 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
           ) : null}
         </nav>
       ) : null}
-    </main>
+    </div>
   );
 }
