@@ -48,6 +48,8 @@ export default [
   contentPage('privacy'),
 
   route('admin', 'routes/admin/layout.tsx', [
+    route('leads', 'routes/admin/leads.tsx'),
+    route('leads/:id', 'routes/admin/lead.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
     route('accounts', 'routes/admin/accounts.tsx'),
   ]),

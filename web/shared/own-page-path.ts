@@ -39,6 +39,8 @@ export const OWN_PAGE_PATTERNS = [
   '/:site/press/:id',
   '/privacy',
   '/admin',
+  '/admin/leads',
+  '/admin/leads/:id',
   '/admin/audit',
   '/admin/accounts',
 ] as const;

@@ -1,0 +1,190 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { CANARY_ADMIN_PASSWORD, secretEnv } from './canary-secrets';
+import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, watchErrors } from './checks';
+
+/**
+ * The sales console's lead pages at both widths: a lead registered through the popup is found by
+ * the last four digits of its phone, its status changed (by keyboard) and a memo added; two staff
+ * on one lead at once, the second told of the conflict with their memo kept; the same without
+ * JavaScript; axe at each step.
+ */
+
+const STAFF_EMAIL = secretEnv().ADMIN_EMAIL;
+const STAFF_PASSWORD = CANARY_ADMIN_PASSWORD;
+
+/** A mobile number no other test (or project) uses, and its last four digits. */
+function uniquePhone(): { phone: string; lastFour: string } {
+  const digits = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
+  return { phone: `010-${digits.slice(0, 4)}-${digits.slice(4)}`, lastFour: digits.slice(4) };
+}
+
+/** Registers through the interest popup, as a visitor does; the lead's name is returned. */
+async function registerThroughPopup(page: Page, name: string, phone: string): Promise<void> {
+  await page.goto('/');
+  await expect(page.locator('dialog.interest-popup')).toHaveAttribute('data-ready', '');
+  await page.locator('[data-interest-popup]:visible').first().click();
+  const dialog = page.getByRole('dialog', { name: '관심고객 등록' });
+  await dialog.getByLabel('이름').fill(name);
+  await dialog.getByLabel('연락처').fill(phone);
+  await dialog.getByLabel('[필수] 개인정보 수집·이용 동의').check();
+  await dialog.getByLabel('만 14세 이상입니다.').check();
+  await dialog.getByRole('button', { name: '관심고객 등록' }).click();
+  await expect(dialog.getByRole('status')).toContainText('등록이 완료되었습니다.');
+}
+
+/** Signs in at the console's own sign-in, which brings the staff member back to the lead list. */
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/admin/leads');
+  await expect(page).toHaveURL(/\/admin\?next=%2Fadmin%2Fleads$/);
+  await page.getByLabel('이메일').fill(STAFF_EMAIL);
+  await page.getByLabel('비밀번호').fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: '로그인' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '고객 목록' })).toBeVisible();
+}
+
+/** A signed-in page in a browser context of its own (a second staff member, or no JavaScript). */
+async function staffPage(browser: Browser, options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
+  const { baseURL, viewport, isMobile, hasTouch, deviceScaleFactor, locale, timezoneId } = test.info().project.use;
+  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch, deviceScaleFactor, locale, timezoneId, ...options });
+  const page = await context.newPage();
+  await signIn(page);
+  return page;
+}
+
+/** Finds the lead by the last four digits of its phone and opens it. */
+async function openLead(page: Page, name: string, lastFour: string): Promise<void> {
+  await page.goto(`/admin/leads?q=${lastFour}`);
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^${name} 고객`) })).toBeVisible();
+}
+
+/**
+ * Errors on the console pages. React Router cancels requests it no longer needs — the rest of a
+ * single-fetch answer's stream once read, a route-manifest lookup overtaken by a navigation —
+ * which Chromium reports as aborted: not failures.
+ */
+function watchConsoleErrors(page: Page): () => string[] {
+  const errors = watchErrors(page);
+  return () => errors.filter((error) => !/^request failed \(net::ERR_ABORTED\) for fetch .*(\.data(\?.*)?|\/__manifest\?.*)$/.test(error));
+}
+
+test('a staff member finds a popup lead, changes its status by keyboard and adds a memo', async ({ page }, testInfo) => {
+  const name = `콘솔${Date.now() % 100000}`;
+  const { phone, lastFour } = uniquePhone();
+  await registerThroughPopup(page, name, phone);
+  await signIn(page);
+  const errors = watchConsoleErrors(page);
+
+  await page.goto('/admin/leads');
+  await expect(page.getByRole('heading', { level: 1, name: '고객 목록' })).toBeVisible();
+  // The list follows the search field without a page load: a marker set on this window survives.
+  await page.evaluate(() => Object.assign(window, { consoleMarker: true }));
+  const search = page.getByLabel('이름 또는 전화번호 뒤 4자리');
+  await search.fill(lastFour);
+  await expect(page).toHaveURL(new RegExp(`\\?q=${lastFour}$`));
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(`010-****-${lastFour}`);
+  await expect(row).not.toContainText(phone);
+  await expect(row).toContainText('관심고객 등록 창');
+  await expect(row).toContainText('신규');
+  await expect(page.getByRole('status')).toHaveText('이 페이지에 1명');
+  await expect(search).toBeFocused();
+  expect(await page.evaluate(() => 'consoleMarker' in window)).toBe(true);
+  await expect(page.getByRole('link', { name: 'CSV로 내려받기' })).toHaveAttribute('href', `/admin/leads/export.csv?q=${lastFour}`);
+  await expect(page.getByRole('link', { name: '엑셀(xlsx)로 내려받기' })).toHaveAttribute('href', `/admin/leads/export.xlsx?q=${lastFour}`);
+  await expectNoHorizontalOverflow(page);
+  await expectNoAxeViolations(page);
+  await screenshot(page, testInfo, 'console-leads');
+
+  await row.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^${name} 고객`) })).toBeVisible();
+  await expect(page.getByText(`010-****-${lastFour}`)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Status from the keyboard's point of view: from the select, Tab past the assignee to its button, Enter.
+  const status = page.getByLabel('상태', { exact: true });
+  await status.focus();
+  await status.selectOption('contacting');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: '상태·담당자 저장' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const saved = page.getByRole('status').filter({ hasText: '상태와 담당자를 저장했습니다.' });
+  await expect(saved).toBeFocused();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('연락 중');
+
+  const memo = `토요일 오후 방문 희망 ${testInfo.project.name}`;
+  await page.getByLabel('새 메모').fill(memo);
+  await page.getByRole('button', { name: '메모 저장' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '메모를 저장했습니다.' })).toBeFocused();
+  await expect(page.getByRole('region', { name: '메모 기록' }).getByRole('listitem').first()).toContainText(memo);
+  await expect(page.getByLabel('새 메모')).toHaveValue('');
+
+  // The whole number: a post, shown only in its answer.
+  await page.getByRole('button', { name: '전체 번호 보기' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '전체 번호' })).toBeFocused();
+  await expect(page.getByRole('region', { name: '접수 내용' }).getByRole('link', { name: phone })).toHaveAttribute('href', `tel:${phone.replace(/-/g, '')}`);
+  await expectNoHorizontalOverflow(page);
+  await expectNoAxeViolations(page);
+  await screenshot(page, testInfo, 'console-lead');
+  expect(errors()).toEqual([]);
+});
+
+test('two staff change one lead at once: the second sees the conflict, the current state and keeps the memo', async ({ browser }, testInfo) => {
+  const first = await staffPage(browser);
+  const name = `충돌${Date.now() % 100000}`;
+  const { phone, lastFour } = uniquePhone();
+  await registerThroughPopup(first, name, phone);
+  const second = await staffPage(browser);
+  await openLead(first, name, lastFour);
+  await openLead(second, name, lastFour);
+
+  await first.getByLabel('상태', { exact: true }).selectOption('consulted');
+  await first.getByRole('button', { name: '상태·담당자 저장' }).click();
+  await expect(first.getByRole('status').filter({ hasText: '저장했습니다' })).toBeVisible();
+
+  const memo = '두 번째 직원이 쓰던 메모';
+  await second.getByLabel('새 메모').fill(memo);
+  await second.getByLabel('상태', { exact: true }).selectOption('onHold');
+  await second.getByRole('button', { name: '상태·담당자 저장' }).click();
+  const alert = second.getByRole('alert');
+  await expect(alert).toContainText('다른 직원이 방금 이 고객 정보를 바꿨습니다. 내 변경은 저장되지 않았습니다.');
+  await expect(alert).toContainText('지금 상태: 상담 완료');
+  await expect(alert).toContainText('저장하려던 값: 상태 보류');
+  await expect(alert).toBeFocused();
+  await expect(second.getByLabel('상태', { exact: true })).toHaveValue('consulted');
+  await expect(second.getByRole('heading', { level: 1 })).toContainText('상담 완료');
+  await expect(second.getByLabel('새 메모')).toHaveValue(memo);
+  await expectNoAxeViolations(second);
+  await screenshot(second, testInfo, 'console-lead-conflict');
+
+  // Saving again from the state now shown goes through.
+  await second.getByLabel('상태', { exact: true }).selectOption('onHold');
+  await second.getByRole('button', { name: '상태·담당자 저장' }).click();
+  await expect(second.getByRole('status').filter({ hasText: '저장했습니다' })).toBeFocused();
+  await expect(second.getByRole('heading', { level: 1 })).toContainText('보류');
+  await Promise.all([first.context().close(), second.context().close()]);
+});
+
+test('without JavaScript: the filters submit as a form, and a change posts and lands focused on its outcome', async ({ browser, page }) => {
+  const name = `무스크립트${Date.now() % 100000}`;
+  const { phone, lastFour } = uniquePhone();
+  await registerThroughPopup(page, name, phone);
+  const noScript = await staffPage(browser, { javaScriptEnabled: false });
+  await noScript.goto('/admin/leads');
+  await noScript.getByLabel('이름 또는 전화번호 뒤 4자리').fill(lastFour);
+  await noScript.getByRole('button', { name: '검색' }).click();
+  await expect(noScript).toHaveURL(new RegExp(`q=${lastFour}`));
+  await noScript.getByRole('link', { name }).click();
+
+  await noScript.getByLabel('새 메모').fill('스크립트 없이 쓴 메모');
+  await noScript.getByLabel('상태', { exact: true }).selectOption('visitBooked');
+  await noScript.getByRole('button', { name: '상태·담당자 저장' }).click();
+  const saved = noScript.getByRole('status').filter({ hasText: '상태와 담당자를 저장했습니다.' });
+  await expect(saved).toBeFocused();
+  await expect(noScript.getByRole('heading', { level: 1 })).toContainText('방문 예약');
+  // The memo being written came back with the answer.
+  await expect(noScript.getByLabel('새 메모')).toHaveValue('스크립트 없이 쓴 메모');
+  await noScript.context().close();
+});

@@ -1,0 +1,291 @@
+/**
+ * The lead list and the lead page as a browser without JavaScript sees them: server HTML and form
+ * posts through React Router's request handler (the app's own route modules, compiled by Vite),
+ * over a lead console that keeps its leads in memory and checks revisions as the real ones do.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import { createServer, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { maskPhone, type LeadChangeResult, type LeadDetail, type LeadFilters, type StaffIdentity } from '../../web/shared/console';
+import { EMBEDDED_IMAGE_CONFIG } from '../../web/sanity/image';
+import type { AdminAuth } from '../../web/server/auth/admin-auth';
+import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
+import { loadConfig } from '../../web/server/config';
+import type { LeadConsole } from '../../web/server/console/types';
+import { createLeadService } from '../../web/server/leads/index';
+import { PressService } from '../../web/server/press/service';
+import { ViewCounter } from '../../web/server/press/view-counter';
+
+const STAFF: StaffIdentity = { email: 'kim@cheonghak.example', name: '김상담', role: 'sales' };
+const OTHER: StaffIdentity = { email: 'lee@cheonghak.example', name: '이상담', role: 'sales' };
+const PHONE = '010-2345-6789';
+
+/** Leads in memory, each change checked against the revision it was based on. */
+class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'lead' | 'revealPhone' | 'change' | 'addMemo'> {
+  leads = new Map<string, LeadDetail>();
+  listCalls: Array<{ filters: LeadFilters; cursor?: string }> = [];
+  reveals: string[] = [];
+  private revision = 0;
+
+  add(lead: Partial<LeadDetail> & { id: string }): LeadDetail {
+    const stored: LeadDetail = {
+      rev: this.nextRev(),
+      createdAt: '2026-11-20T05:30:00.000Z',
+      name: '홍길동',
+      maskedPhone: maskPhone(PHONE),
+      message: '84㎡ 상담 원합니다',
+      formKind: 'popup',
+      sourcePage: '/?utm_source=naver',
+      utm: { source: 'naver', campaign: 'launch' },
+      consent: { privacy: true, marketing: true, ageOver14: true, noticeVersion: '2026-11', agreedAt: '2026-11-20T05:30:00.000Z' },
+      visitSlotId: null,
+      visitAt: null,
+      visitSlotStatus: null,
+      status: 'new',
+      assignee: null,
+      checkedInAt: null,
+      memos: [],
+      ...lead,
+    };
+    this.leads.set(stored.id, stored);
+    return stored;
+  }
+
+  private nextRev(): string {
+    this.revision += 1;
+    return `rev-${this.revision}`;
+  }
+
+  async list(filters: LeadFilters, page: { cursor?: string; limit?: number }) {
+    this.listCalls.push({ filters, cursor: page.cursor });
+    const rows = [...this.leads.values()].map((lead) => ({
+      id: lead.id,
+      createdAt: lead.createdAt,
+      name: lead.name,
+      maskedPhone: lead.maskedPhone,
+      formKind: lead.formKind,
+      status: lead.status,
+      assigneeName: lead.assignee?.name ?? null,
+      visitAt: lead.visitAt,
+      marketing: lead.consent.marketing,
+      utmSource: lead.utm.source ?? null,
+      utmCampaign: lead.utm.campaign ?? null,
+    }));
+    return { rows, next: 'cursor-2' };
+  }
+
+  async lead(id: string) {
+    const lead = this.leads.get(id);
+    return lead ? structuredClone(lead) : null;
+  }
+
+  async revealPhone(id: string) {
+    this.reveals.push(id);
+    return this.leads.has(id) ? PHONE : null;
+  }
+
+  async change(id: string, change: { rev: string; status?: LeadDetail['status']; assigneeEmail?: string | null }, actor: StaffIdentity): Promise<LeadChangeResult> {
+    const lead = this.leads.get(id);
+    if (!lead) return { ok: false, error: 'notFound' };
+    if (lead.rev !== change.rev) return { ok: false, error: 'conflict', current: structuredClone(lead) };
+    if (change.status) lead.status = change.status;
+    if (change.assigneeEmail !== undefined) lead.assignee = change.assigneeEmail === null ? null : { email: change.assigneeEmail, name: actor.name };
+    lead.rev = this.nextRev();
+    return { ok: true, lead: structuredClone(lead) };
+  }
+
+  async addMemo(id: string, text: string, actor: StaffIdentity): Promise<LeadChangeResult> {
+    const lead = this.leads.get(id);
+    if (!lead) return { ok: false, error: 'notFound' };
+    lead.memos.push({ key: `memo-${lead.memos.length + 1}`, authorEmail: actor.email, authorName: actor.name, at: '2026-11-21T01:00:00.000Z', text });
+    lead.rev = this.nextRev();
+    return { ok: true, lead: structuredClone(lead) };
+  }
+}
+
+let vite: ViteDevServer;
+let store: EmbeddedStore;
+let leadsStore: EmbeddedStore;
+let leadService: ReturnType<typeof createLeadService>;
+let dataDir: string;
+let leadConsole: MemoryLeadConsole;
+let handle: (request: Request) => Promise<Response>;
+
+/** Who the fake session names: the staff member whose cookie the request carries. */
+const auth = {
+  session: (request: Request) => {
+    const cookie = request.headers.get('cookie') ?? '';
+    return [STAFF, OTHER].find((staff) => cookie.includes(`staff=${staff.email}`)) ?? null;
+  },
+} as unknown as AdminAuth;
+
+beforeAll(async () => {
+  vite = await createServer({ logLevel: 'error', server: { middlewareMode: true, hmr: false }, appType: 'custom' });
+  const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
+  store = await openEmbeddedStore({ file: ':memory:', seedFile: path.resolve('content/production.ndjson') });
+  leadsStore = await openEmbeddedStore({ file: ':memory:' });
+  dataDir = mkdtempSync(path.join(tmpdir(), 'console-pages-test-'));
+  leadService = createLeadService({ content: store, leads: leadsStore }, loadConfig({ DATA_DIR: dataDir }));
+  const handler = createRequestHandler(build, 'production');
+  handle = (request) => {
+    const context = {
+      content: store,
+      imageConfig: EMBEDDED_IMAGE_CONFIG,
+      auth,
+      clientIp: '127.0.0.1',
+      leadForms: leadService,
+      press: new PressService(store, new ViewCounter(store), 'order-index'),
+      leadConsole: leadConsole as unknown as LeadConsole,
+      staff: { list: async () => [{ ...OTHER, disabled: false, createdAt: '2026-11-01T00:00:00.000Z' }] },
+    } as unknown as AppLoadContext;
+    return handler(request, context);
+  };
+}, 120_000);
+
+afterAll(async () => {
+  await leadService?.close();
+  await Promise.all([store?.close(), leadsStore?.close(), vite?.close()]);
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  leadConsole = new MemoryLeadConsole();
+  leadConsole.add({ id: 'lead-1' });
+});
+
+const ORIGIN = 'http://localhost';
+
+async function get(pathname: string, as: StaffIdentity | null = STAFF) {
+  const response = await handle(new Request(new URL(pathname, ORIGIN), { headers: as ? { cookie: `staff=${as.email}` } : {}, redirect: 'manual' }));
+  return { response, html: await response.text() };
+}
+
+async function post(pathname: string, fields: Record<string, string>, as: StaffIdentity = STAFF) {
+  const response = await handle(
+    new Request(new URL(pathname, ORIGIN), {
+      method: 'POST',
+      headers: { cookie: `staff=${as.email}`, origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields),
+      redirect: 'manual',
+    }),
+  );
+  return { response, html: await response.text() };
+}
+
+const decode = (text: string) => text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'");
+/** The page's visible text, tags dropped (the hydration data in scripts left out). */
+const textOf = (html: string) => decode(html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' '));
+const valueOf = (html: string, name: string) => decode(new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? '');
+const memoFieldOf = (html: string) => decode(/<textarea[^>]*name="memo"[^>]*>([\s\S]*?)<\/textarea>/.exec(html)?.[1] ?? '');
+
+describe('the lead list', () => {
+  it('sends a signed-out visitor to the sign-in, coming back to the same list afterwards', async () => {
+    const { response } = await get('/admin/leads?status=new', null);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(`/admin?next=${encodeURIComponent('/admin/leads?status=new')}`);
+    expect(leadConsole.listCalls).toEqual([]);
+  });
+
+  it('lists with the filters of the address: masked phones, no-store, noindex, export links and the next page carrying the filters', async () => {
+    const { response, html } = await get('/admin/leads?status=new&q=%ED%99%8D&utmSource=naver&marketing=yes&cursor=c1');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(leadConsole.listCalls).toEqual([{ filters: { status: 'new', marketing: true, utmSource: 'naver', q: '홍' }, cursor: 'c1' }]);
+    const text = textOf(html);
+    expect(text).toContain('홍길동');
+    expect(text).toContain('010-****-6789');
+    expect(html).not.toContain('2345');
+    expect(text).toContain('이 페이지에 1명');
+    const filters = 'status=new&marketing=yes&utmSource=naver&q=%ED%99%8D';
+    expect(decode(html)).toContain(`href="/admin/leads/export.csv?${filters}"`);
+    expect(decode(html)).toContain(`href="/admin/leads/export.xlsx?${filters}"`);
+    expect(decode(html)).toContain(`href="/admin/leads?${filters}&cursor=cursor-2"`);
+    expect(decode(html)).toContain('href="/admin/leads/lead-1"');
+  });
+
+  it('leaves out a filter that is not valid and says so in Korean', async () => {
+    const { response, html } = await get('/admin/leads?from=2026-13-45&status=bogus');
+    expect(response.status).toBe(200);
+    expect(leadConsole.listCalls[0].filters).toEqual({});
+    expect(textOf(html)).toContain('올바르지 않은 조건은 빼고 보여 드립니다: 접수일 (부터), 상태');
+  });
+});
+
+describe('the lead page', () => {
+  it('shows every field with the phone masked, and answers an unknown lead with 404', async () => {
+    const { response, html } = await get('/admin/leads/lead-1');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    const text = textOf(html);
+    for (const shown of ['홍길동 고객', '010-****-6789', '84㎡ 상담 원합니다', '관심고객 등록 창', '2026-11', '2026-11-20 14:30', 'utm_source naver', 'utm_campaign launch', '신규']) {
+      expect(text).toContain(shown);
+    }
+    expect(html).not.toContain('2345');
+    expect(valueOf(html, 'rev')).toBe('rev-1');
+    expect((await get('/admin/leads/nobody')).response.status).toBe(404);
+  });
+
+  it('reveals the whole number on a post, focused as the outcome, and keeps the memo being written', async () => {
+    const { response, html } = await post('/admin/leads/lead-1', { intent: 'reveal', rev: 'rev-1', memo: '통화 예정' });
+    expect(response.status).toBe(200);
+    expect(leadConsole.reveals).toEqual(['lead-1']);
+    expect(html).toMatch(/<div[^>]*role="status"[^>]*autofocus=""[^>]*>.*전체 번호.*010-2345-6789/);
+    expect(memoFieldOf(html)).toBe('통화 예정');
+  });
+
+  it('saves a status and assignee change made from the revision shown', async () => {
+    const { response, html } = await post('/admin/leads/lead-1', { intent: 'change', rev: 'rev-1', status: 'contacting', assignee: STAFF.email, assigneeWas: '' });
+    expect(response.status).toBe(200);
+    expect(textOf(html)).toContain('상태와 담당자를 저장했습니다.');
+    expect(leadConsole.leads.get('lead-1')).toMatchObject({ status: 'contacting', assignee: { email: STAFF.email } });
+    expect(valueOf(html, 'rev')).toBe('rev-2');
+  });
+
+  it('refuses a change from a stale revision: 409, a Korean message, the current state, the memo text kept', async () => {
+    await post('/admin/leads/lead-1', { intent: 'change', rev: 'rev-1', status: 'consulted', assignee: OTHER.email, assigneeWas: '' }, OTHER);
+    const { response, html } = await post('/admin/leads/lead-1', {
+      intent: 'change',
+      rev: 'rev-1',
+      status: 'invalid',
+      assignee: '',
+      assigneeWas: '',
+      memo: '오후에 다시 전화',
+    });
+    expect(response.status).toBe(409);
+    const text = textOf(html);
+    expect(text).toContain('다른 직원이 방금 이 고객 정보를 바꿨습니다. 내 변경은 저장되지 않았습니다.');
+    expect(text).toContain('지금 상태: 상담 완료, 담당자 이상담.');
+    expect(text).toContain('저장하려던 값: 상태 무효, 담당자 없음.');
+    expect(html).toMatch(/<div[^>]*role="alert"[^>]*autofocus=""/);
+    expect(memoFieldOf(html)).toBe('오후에 다시 전화');
+    // The form now carries the current revision and state: saving again is an informed choice.
+    expect(valueOf(html, 'rev')).toBe('rev-2');
+    expect(html).toMatch(/<option value="consulted" selected="">상담 완료<\/option>/);
+    expect(leadConsole.leads.get('lead-1')?.status).toBe('consulted');
+  });
+
+  it('adds a memo to the history and empties the field; an empty or unknown post gets a Korean 400', async () => {
+    const saved = await post('/admin/leads/lead-1', { intent: 'memo', rev: 'rev-1', memo: '  모델하우스 토요일 방문 희망  ' });
+    expect(saved.response.status).toBe(200);
+    expect(textOf(saved.html)).toContain('메모를 저장했습니다.');
+    expect(textOf(saved.html)).toMatch(/김상담 2026-11-21 10:00 모델하우스 토요일 방문 희망/);
+    expect(memoFieldOf(saved.html)).toBe('');
+
+    const empty = await post('/admin/leads/lead-1', { intent: 'memo', memo: '   ' });
+    expect(empty.response.status).toBe(400);
+    expect(textOf(empty.html)).toContain('메모 내용을 입력해 주세요.');
+
+    const forged = await post('/admin/leads/lead-1', { intent: 'change', rev: 'rev-2', status: 'new', assignee: 'boss@elsewhere.example', assigneeWas: '', memo: '남길 메모' });
+    expect(forged.response.status).toBe(400);
+    expect(textOf(forged.html)).toContain('상태나 담당자 값이 올바르지 않습니다.');
+    expect(memoFieldOf(forged.html)).toBe('남길 메모');
+
+    const unknown = await post('/admin/leads/lead-1', { intent: 'delete' });
+    expect(unknown.response.status).toBe(400);
+    expect(textOf(unknown.html)).toContain('알 수 없는 요청입니다.');
+  });
+});

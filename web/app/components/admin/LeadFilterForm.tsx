@@ -1,0 +1,169 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Form, Link, useSubmit } from 'react-router';
+import { LEAD_FORM_KIND_LABELS, leadFiltersToParams, parseLeadFilters, type LeadFilters } from '../../../shared/console';
+import { LEAD_FORM_KINDS } from '../../../shared/lead-validation';
+import { leadListText as text } from './lead-text';
+import { LeadStatusOptions } from './LeadStatusBadge';
+import './LeadFilterForm.css';
+
+/** Typing in a text filter waits this long for the next key before the list is asked again. */
+const TYPING_PAUSE_MS = 400;
+
+/** The form's values without the empty ones, so the address stays short and readable. */
+function filledParams(form: HTMLFormElement): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value === 'string' && value.trim()) params.set(name, value.trim());
+  }
+  return params;
+}
+
+/** One spelling of a set of filters, whatever order or blanks the address had. */
+function filtersKey(params: URLSearchParams): string {
+  const canonical = leadFiltersToParams(parseLeadFilters(params).filters);
+  canonical.sort();
+  return canonical.toString();
+}
+
+/**
+ * Which edition of the fields to render. Fields keep what was typed while the list follows them;
+ * when the address changes from elsewhere (조건 지우기, the browser's back button) the fields are
+ * rendered afresh from it.
+ */
+function useFieldsEdition(filters: LeadFilters): { edition: number; typed: (params: URLSearchParams) => void } {
+  const shownKey = filtersKey(leadFiltersToParams(filters));
+  const [typedKey, setTypedKey] = useState(shownKey);
+  const [seenKey, setSeenKey] = useState(shownKey);
+  const [edition, setEdition] = useState(0);
+  if (seenKey !== shownKey) {
+    setSeenKey(shownKey);
+    if (shownKey !== typedKey) {
+      setTypedKey(shownKey);
+      setEdition(edition + 1);
+    }
+  }
+  return { edition, typed: (params) => setTypedKey(filtersKey(params)) };
+}
+
+type LeadFilterFormProps = { filters: LeadFilters };
+
+/** A labelled filter control: a text or date input, or a select with "전체" first. */
+function Filter({ name, label, type, value, options }: { name: keyof LeadFilters; label: string; type?: 'text' | 'date'; value: string | undefined; options?: ReactNode }) {
+  const id = `lead-filter-${name}`;
+  return (
+    <div className="lead-filters__field">
+      <label htmlFor={id}>{label}</label>
+      {options ? (
+        <select id={id} name={name} defaultValue={value ?? ''} className="console-input">
+          <option value="">{text.all}</option>
+          {options}
+        </select>
+      ) : (
+        <input id={id} type={type} name={name} defaultValue={value ?? ''} className="console-input" maxLength={type === 'text' ? 100 : undefined} autoComplete="off" />
+      )}
+    </div>
+  );
+}
+
+/**
+ * The filters used less often, folded away (a phone shows the list sooner); open when one of them
+ * is set. Open or closed as first rendered: the staff member's own toggling is theirs.
+ */
+function MoreFilters({ filters, children }: { filters: LeadFilters; children: ReactNode }) {
+  const { q: _search, status: _status, ...more } = filters;
+  const [open] = useState(Object.keys(more).length > 0);
+  return (
+    <details className="lead-filters__more" open={open}>
+      <summary>{text.moreFilters}</summary>
+      <div className="lead-filters__more-fields">{children}</div>
+    </details>
+  );
+}
+
+/**
+ * The list's filters: a GET form, so it works before (and without) JavaScript. With JavaScript a
+ * change asks for the list again at once (text after a pause in typing), without a page load;
+ * focus stays where it is. A new search starts from the first page (the form carries no cursor).
+ */
+export function LeadFilterForm({ filters }: LeadFilterFormProps) {
+  const submit = useSubmit();
+  const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(typing.current), []);
+  const { edition, typed } = useFieldsEdition(filters);
+
+  const search = (form: HTMLFormElement) => {
+    clearTimeout(typing.current);
+    const params = filledParams(form);
+    typed(params);
+    void submit(params, { method: 'get', replace: true, preventScrollReset: true });
+  };
+  const marketing = filters.marketing === undefined ? undefined : filters.marketing ? 'yes' : 'no';
+
+  return (
+    <Form
+      key={edition}
+      method="get"
+      className="lead-filters"
+      aria-labelledby="lead-filters-heading"
+      onSubmit={(event) => {
+        event.preventDefault();
+        search(event.currentTarget);
+      }}
+      onChange={(event) => {
+        const form = event.currentTarget;
+        const isText = event.target instanceof HTMLInputElement && (event.target.type === 'search' || event.target.type === 'text');
+        clearTimeout(typing.current);
+        if (isText) typing.current = setTimeout(() => search(form), TYPING_PAUSE_MS);
+        else search(form);
+      }}
+    >
+      <h2 id="lead-filters-heading" className="lead-filters__heading">
+        {text.filtersHeading}
+      </h2>
+      <div className="lead-filters__field lead-filters__field--wide">
+        <label htmlFor="lead-filter-q">{text.search}</label>
+        <input id="lead-filter-q" type="search" name="q" className="console-input" defaultValue={filters.q ?? ''} maxLength={100} aria-describedby="lead-filter-q-hint" autoComplete="off" />
+        <span id="lead-filter-q-hint" className="lead-filters__hint">
+          {text.searchHint}
+        </span>
+      </div>
+      <Filter name="status" label={text.status} value={filters.status} options={<LeadStatusOptions />} />
+      <MoreFilters filters={filters}>
+        <Filter name="from" label={text.from} type="date" value={filters.from} />
+        <Filter name="to" label={text.to} type="date" value={filters.to} />
+        <Filter
+          name="formKind"
+          label={text.formKind}
+          value={filters.formKind}
+          options={LEAD_FORM_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {LEAD_FORM_KIND_LABELS[kind]}
+            </option>
+          ))}
+        />
+        <Filter name="visitDay" label={text.visitDay} type="date" value={filters.visitDay} />
+        <Filter
+          name="marketing"
+          label={text.marketing}
+          value={marketing}
+          options={
+            <>
+              <option value="yes">{text.marketingYes}</option>
+              <option value="no">{text.marketingNo}</option>
+            </>
+          }
+        />
+        <Filter name="utmSource" label={text.utmSource} type="text" value={filters.utmSource} />
+        <Filter name="utmCampaign" label={text.utmCampaign} type="text" value={filters.utmCampaign} />
+      </MoreFilters>
+      <div className="lead-filters__actions">
+        <button type="submit" className="button button--primary">
+          {text.apply}
+        </button>
+        <Link className="button button--outline" to="/admin/leads" preventScrollReset>
+          {text.reset}
+        </Link>
+      </div>
+    </Form>
+  );
+}

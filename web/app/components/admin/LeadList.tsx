@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { LEAD_FORM_KIND_LABELS, type LeadRow } from '../../../shared/console';
+import { leadPath, seoulDateTime } from '../../lib/console-page';
+import { leadListText as text } from './lead-text';
+import { LeadStatusBadge } from './LeadStatusBadge';
+import './LeadList.css';
+
+const columns = text.columns;
+
+/** A cell with its column's name, shown inside the cell only where the rows are cards (phones). */
+function Cell({ column, className, children }: { column: string; className?: string; children: ReactNode }) {
+  return (
+    <td role="cell" className={className}>
+      <span className="lead-list__label" aria-hidden="true">
+        {column}
+      </span>
+      {children}
+    </td>
+  );
+}
+
+/**
+ * The lead rows: a table on a wide screen, one card per lead on a phone. The table keeps its
+ * roles when CSS turns its rows into cards (a `display: block` table loses them otherwise).
+ */
+export function LeadList({ rows, busy }: { rows: LeadRow[]; busy: boolean }) {
+  if (rows.length === 0) return null;
+  return (
+    <table className="lead-list" role="table" aria-busy={busy || undefined}>
+      <caption className="visually-hidden">{text.listCaption}</caption>
+      <thead role="rowgroup">
+        <tr role="row">
+          {Object.values(columns).map((column) => (
+            <th key={column} role="columnheader" scope="col">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody role="rowgroup">
+        {rows.map((row) => (
+          <tr key={row.id} role="row" className="lead-list__row">
+            <Cell column={columns.createdAt} className="lead-list__created">
+              {seoulDateTime(row.createdAt)}
+            </Cell>
+            <Cell column={columns.name} className="lead-list__name">
+              <Link to={leadPath(row.id)}>{row.name}</Link>
+            </Cell>
+            <Cell column={columns.phone} className="lead-list__phone">
+              {row.maskedPhone}
+            </Cell>
+            <Cell column={columns.formKind}>
+              {LEAD_FORM_KIND_LABELS[row.formKind]}
+            </Cell>
+            <Cell column={columns.visitAt}>
+              {row.visitAt ?? text.none}
+            </Cell>
+            <Cell column={columns.status}>
+              <LeadStatusBadge status={row.status} />
+            </Cell>
+            <Cell column={columns.assignee}>
+              {row.assigneeName ?? text.unassigned}
+            </Cell>
+            <Cell column={columns.marketing}>
+              {row.marketing ? text.marketingYes : text.marketingNo}
+            </Cell>
+            <Cell column={columns.source} className="lead-list__source">
+              {row.utmSource || row.utmCampaign ? `${row.utmSource ?? text.none} / ${row.utmCampaign ?? text.none}` : text.none}
+            </Cell>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

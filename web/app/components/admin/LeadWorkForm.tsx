@@ -1,0 +1,125 @@
+import type { ReactNode } from 'react';
+import { Form, useNavigation } from 'react-router';
+import type { LeadDetail } from '../../../shared/console';
+import { seoulDateTime } from '../../lib/console-page';
+import { leadPageText as text } from './lead-text';
+import { LeadStatusOptions } from './LeadStatusBadge';
+import './LeadWorkForm.css';
+
+/** The id of the page's one form: the phone's reveal button elsewhere on the page submits it too. */
+export const LEAD_WORK_FORM_ID = 'lead-work';
+
+/** The longest memo (the service keeps its own limit as well). */
+export const MEMO_MAX_LENGTH = 2000;
+
+export type AssigneeChoice = { email: string; label: string };
+
+type LeadWorkFormProps = {
+  lead: LeadDetail;
+  assignees: AssigneeChoice[];
+  /** A memo written but not saved (the post was about something else, or failed): kept in the field. */
+  memoDraft: string;
+};
+
+/** One of the form's submit buttons: what it asks for travels as `intent`. */
+function IntentButton({ intent, pending, children }: { intent: string; pending: boolean; children: ReactNode }) {
+  return (
+    <button type="submit" name="intent" value={intent} className="button button--primary" disabled={pending}>
+      {pending ? text.saving : children}
+    </button>
+  );
+}
+
+/**
+ * Status, assignee and a new memo, in one form with a button for each: whatever is posted, the
+ * memo being written comes back in its field unless it was the memo that was saved. The status
+ * change carries the revision the page showed; the service refuses it when someone changed the
+ * lead since.
+ */
+export function LeadWorkForm({ lead, assignees, memoDraft }: LeadWorkFormProps) {
+  const pendingIntent = useNavigation().formData?.get('intent');
+  return (
+    <Form id={LEAD_WORK_FORM_ID} method="post" className="lead-work" preventScrollReset>
+      <input type="hidden" name="rev" value={lead.rev} />
+      <input type="hidden" name="assigneeWas" value={lead.assignee?.email ?? ''} />
+      <section className="lead-work__section" aria-labelledby="lead-work-heading">
+        <h2 id="lead-work-heading" className="lead-work__heading">
+          {text.workHeading}
+        </h2>
+        {/* Keyed by revision: after a change (or a refused one) the fields show the lead as it is now. */}
+        <div className="lead-work__fields" key={lead.rev}>
+          <div className="lead-work__field">
+            <label htmlFor="lead-status">{text.status}</label>
+            <select id="lead-status" name="status" defaultValue={lead.status} className="console-input">
+              <LeadStatusOptions />
+            </select>
+          </div>
+          <div className="lead-work__field">
+            <label htmlFor="lead-assignee">{text.assignee}</label>
+            <select id="lead-assignee" name="assignee" defaultValue={lead.assignee?.email ?? ''} className="console-input">
+              <option value="">{text.unassigned}</option>
+              {assignees.map((choice) => (
+                <option key={choice.email} value={choice.email}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <IntentButton intent="change" pending={pendingIntent === 'change'}>
+          {text.saveChange}
+        </IntentButton>
+      </section>
+      <section className="lead-work__section" aria-labelledby="lead-memo-heading">
+        <h2 id="lead-memo-heading" className="lead-work__heading">
+          {text.memoHeading}
+        </h2>
+        <div className="lead-work__field">
+          <label htmlFor="lead-memo">{text.memoLabel}</label>
+          {/* Keyed by the memo count: a saved memo empties the field, anything else keeps it. */}
+          <textarea
+            key={lead.memos.length}
+            id="lead-memo"
+            name="memo"
+            rows={4}
+            maxLength={MEMO_MAX_LENGTH}
+            defaultValue={memoDraft}
+            className="console-input"
+            aria-describedby="lead-memo-hint"
+          />
+          <span id="lead-memo-hint" className="lead-work__hint">
+            {text.memoHint(MEMO_MAX_LENGTH)}
+          </span>
+        </div>
+        <IntentButton intent="memo" pending={pendingIntent === 'memo'}>
+          {text.saveMemo}
+        </IntentButton>
+      </section>
+    </Form>
+  );
+}
+
+/** The memos, newest first: who wrote what, when. */
+export function MemoHistory({ memos }: { memos: LeadDetail['memos'] }) {
+  return (
+    <section className="lead-work__section lead-memos" aria-labelledby="lead-memos-heading">
+      <h2 id="lead-memos-heading" className="lead-work__heading">
+        {text.historyHeading}
+      </h2>
+      {memos.length === 0 ? (
+        <p className="lead-memos__empty">{text.noMemos}</p>
+      ) : (
+        <ol className="lead-memos__list" reversed>
+          {[...memos].reverse().map((memo) => (
+            <li key={memo.key} className="lead-memos__item">
+              <p className="lead-memos__meta">
+                <strong>{memo.authorName}</strong> <time dateTime={memo.at}>{seoulDateTime(memo.at)}</time>
+              </p>
+              <p className="lead-memos__text">{memo.text}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+import { data, Link, type AppLoadContext } from 'react-router';
+import type { Route } from './+types/lead';
+import { isLeadStatus, LEAD_STATUS_LABELS, type LeadChangeResult, type LeadDetail, type StaffIdentity } from '../../../shared/console';
+import { ConsoleOutcome } from '../../components/admin/ConsoleOutcome';
+import { LeadFacts, LeadRecord } from '../../components/admin/LeadFacts';
+import { LeadStatusBadge } from '../../components/admin/LeadStatusBadge';
+import { LeadWorkForm, MemoHistory, MEMO_MAX_LENGTH, type AssigneeChoice } from '../../components/admin/LeadWorkForm';
+import { leadPageText as text } from '../../components/admin/lead-text';
+import { CONSOLE_HEADERS, LEAD_LIST_PATH, consoleMeta } from '../../lib/console-page';
+import { requireStaff } from '../../lib/require-staff';
+import '../../components/admin/console-page.css';
+import './lead.css';
+
+/**
+ * Who a lead can be given to: nobody, the staff member themselves (named so), every other active
+ * account, and whoever holds it now (kept even when their account is gone, so saving a status does
+ * not unassign them).
+ */
+type StaffAccountSummary = Awaited<ReturnType<AppLoadContext['staff']['list']>>[number];
+
+function assigneeChoices(lead: LeadDetail, me: StaffIdentity, accounts: StaffAccountSummary[]): AssigneeChoice[] {
+  const others = accounts.filter((account) => !account.disabled && account.email !== me.email).map((account) => ({ email: account.email, label: account.name }));
+  const choices: AssigneeChoice[] = [{ email: me.email, label: text.assignMe(me.name) }, ...others];
+  if (lead.assignee && !choices.some((choice) => choice.email === lead.assignee?.email)) choices.push({ email: lead.assignee.email, label: lead.assignee.name });
+  return choices;
+}
+
+function assigneeLabel(lead: LeadDetail): string {
+  return lead.assignee?.name ?? text.nobody;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const staff = requireStaff(request, context);
+  const lead = await context.leadConsole.lead(params.id, { ...staff, ip: context.clientIp });
+  if (!lead) throw data({ message: text.notFound }, { status: 404 });
+  return { lead, assignees: assigneeChoices(lead, staff, await context.staff.list()) };
+}
+
+type LeadActionData = {
+  tone: 'success' | 'error';
+  message: string;
+  /** More about the outcome: what the refused change would have set. */
+  detail?: string;
+  /** The whole number, after a reveal. */
+  phone?: string;
+  /** The lead as it is now, when a change was refused because someone else changed it first. */
+  current?: LeadDetail;
+  memoDraft: string;
+};
+
+function answer(body: Omit<LeadActionData, 'memoDraft'>, memoDraft: string, status = 200) {
+  return data<LeadActionData>({ ...body, memoDraft }, { status });
+}
+
+/** The answer to a change or a memo: saved, refused with the current state, or why not. */
+function changeAnswer(result: LeadChangeResult, saved: string, memoDraft: string, attempted?: string) {
+  if (result.ok) return answer({ tone: 'success', message: saved }, memoDraft);
+  if (result.error === 'conflict') {
+    const detail = [attempted, text.currentState(LEAD_STATUS_LABELS[result.current.status], assigneeLabel(result.current)), memoDraft ? text.memoKept : null]
+      .filter(Boolean)
+      .join(' ');
+    return answer({ tone: 'error', message: text.conflict, detail, current: result.current }, memoDraft, 409);
+  }
+  if (result.error === 'notFound') return answer({ tone: 'error', message: text.gone }, memoDraft, 404);
+  return answer({ tone: 'error', message: text.invalidChange }, memoDraft, 400);
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const staff = requireStaff(request, context);
+  const actor = { ...staff, ip: context.clientIp };
+  const form = await request.formData().catch(() => null);
+  if (!form) return answer({ tone: 'error', message: text.unknownRequest }, '', 400);
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const memoDraft = field('memo').slice(0, MEMO_MAX_LENGTH);
+
+  switch (field('intent')) {
+    case 'reveal': {
+      const phone = await context.leadConsole.revealPhone(params.id, actor);
+      if (!phone) return answer({ tone: 'error', message: text.gone }, memoDraft, 404);
+      return answer({ tone: 'success', message: text.revealed, phone }, memoDraft);
+    }
+    case 'change': {
+      const status = field('status');
+      const rev = field('rev');
+      const assigneeEmail = field('assignee');
+      // The assignee the page showed stays as it is (whether or not their account is still listed).
+      const unchanged = assigneeEmail === field('assigneeWas');
+      const accounts = await context.staff.list();
+      const account = accounts.find((candidate) => candidate.email === assigneeEmail && !candidate.disabled);
+      const choice = assigneeEmail === '' ? text.nobody : assigneeEmail === staff.email ? staff.name : (account?.name ?? null);
+      if (!rev || !isLeadStatus(status) || (!unchanged && choice === null)) return answer({ tone: 'error', message: text.invalidChange }, memoDraft, 400);
+      const result = await context.leadConsole.change(params.id, { rev, status, assigneeEmail: unchanged ? undefined : assigneeEmail || null }, actor);
+      return changeAnswer(result, text.saved, memoDraft, text.attempted(LEAD_STATUS_LABELS[status], choice ?? text.assigneeUnchanged));
+    }
+    case 'memo': {
+      const memo = field('memo').trim();
+      if (!memo) return answer({ tone: 'error', message: text.memoEmpty }, '', 400);
+      if (memo.length > MEMO_MAX_LENGTH) return answer({ tone: 'error', message: text.memoTooLong(MEMO_MAX_LENGTH) }, memoDraft, 400);
+      const result = await context.leadConsole.addMemo(params.id, memo, actor);
+      return changeAnswer(result, text.memoSaved, result.ok ? '' : memoDraft);
+    }
+    default:
+      return answer({ tone: 'error', message: text.unknownRequest }, memoDraft, 400);
+  }
+}
+
+export function headers(): HeadersInit {
+  return CONSOLE_HEADERS;
+}
+
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  return consoleMeta(loaderData ? text.title(loaderData.lead.name) : text.notFoundTitle);
+}
+
+export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
+  // A refused change brings the lead as it is now (the router does not reload after a refusal).
+  const lead = actionData?.current ?? loaderData.lead;
+  return (
+    <div className="console-page lead-page">
+      <p className="lead-page__back">
+        <Link to={LEAD_LIST_PATH}>{text.back}</Link>
+      </p>
+      <h1 className="console-page__title lead-page__title">
+        {text.title(lead.name)} <LeadStatusBadge status={lead.status} />
+      </h1>
+      {actionData ? (
+        <ConsoleOutcome tone={actionData.tone} answer={actionData}>
+          <p>
+            {actionData.message}
+            {actionData.phone ? ` ${actionData.phone}` : null}
+          </p>
+          {actionData.detail ? <p>{actionData.detail}</p> : null}
+        </ConsoleOutcome>
+      ) : null}
+      <div className="lead-page__columns">
+        <LeadFacts lead={lead} revealedPhone={actionData?.phone ?? null} />
+        <div className="lead-page__work">
+          <LeadWorkForm lead={lead} assignees={loaderData.assignees} memoDraft={actionData?.memoDraft ?? ''} />
+          <MemoHistory memos={lead.memos} />
+        </div>
+        <LeadRecord lead={lead} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { Link, useNavigation } from 'react-router';
+import type { Route } from './+types/leads';
+import { leadFiltersToParams, parseLeadFilters } from '../../../shared/console';
+import { LeadFilterForm } from '../../components/admin/LeadFilterForm';
+import { LeadList } from '../../components/admin/LeadList';
+import { filterLabels, leadListText as text } from '../../components/admin/lead-text';
+import { CONSOLE_HEADERS, LEAD_LIST_PATH, consoleMeta } from '../../lib/console-page';
+import { requireStaff } from '../../lib/require-staff';
+import '../../components/admin/console-page.css';
+import './leads.css';
+
+const PAGE_SIZE = 30;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireStaff(request, context);
+  const url = new URL(request.url);
+  const { filters, invalid } = parseLeadFilters(url.searchParams);
+  const cursor = url.searchParams.get('cursor') || undefined;
+  const page = await context.leadConsole.list(filters, { cursor, limit: PAGE_SIZE });
+  return { filters, invalid, page, fromCursor: Boolean(cursor) };
+}
+
+export function headers(): HeadersInit {
+  return CONSOLE_HEADERS;
+}
+
+export function meta(): Route.MetaDescriptors {
+  return consoleMeta(text.title);
+}
+
+export default function Leads({ loaderData }: Route.ComponentProps) {
+  const { filters, invalid, page, fromCursor } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === 'loading' && navigation.location.pathname === LEAD_LIST_PATH;
+  const filterQuery = leadFiltersToParams(filters).toString();
+  const withQuery = (path: string) => (filterQuery ? `${path}?${filterQuery}` : path);
+  const nextParams = leadFiltersToParams(filters);
+  if (page.next) nextParams.set('cursor', page.next);
+
+  return (
+    <div className="console-page lead-list-page">
+      <h1 className="console-page__title">{text.title}</h1>
+      <LeadFilterForm filters={filters} />
+      {invalid.length > 0 ? (
+        <p className="lead-list-page__notice" role="alert">
+          {text.invalid(invalid.map((key) => filterLabels[key]))}
+        </p>
+      ) : null}
+      <div className="lead-list-page__bar">
+        <p className="lead-list-page__count" role="status">
+          {busy ? text.updating : text.pageCount(page.rows.length, page.next !== null)}
+        </p>
+        <section className="lead-list-page__export" aria-labelledby="lead-export-heading">
+          <h2 id="lead-export-heading" className="visually-hidden">
+            {text.exportHeading}
+          </h2>
+          {/* Plain links: the files come from the server's export routes, not from a page. */}
+          <a className="button button--outline" href={withQuery(`${LEAD_LIST_PATH}/export.csv`)} aria-describedby="lead-export-note">
+            {text.exportCsv}
+          </a>
+          <a className="button button--outline" href={withQuery(`${LEAD_LIST_PATH}/export.xlsx`)} aria-describedby="lead-export-note">
+            {text.exportXlsx}
+          </a>
+          <p id="lead-export-note" className="lead-list-page__export-note">
+            {text.exportNote}
+          </p>
+        </section>
+      </div>
+      <LeadList rows={page.rows} busy={busy} />
+      {page.next || fromCursor ? (
+        <nav className="lead-list-page__paging" aria-label={text.pagingLabel}>
+          {fromCursor ? <Link to={withQuery(LEAD_LIST_PATH)}>{text.first}</Link> : null}
+          {page.next ? (
+            <Link className="button button--primary" to={`${LEAD_LIST_PATH}?${nextParams}`}>
+              {text.next}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
