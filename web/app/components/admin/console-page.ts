@@ -1,0 +1,31 @@
+import './console-page.css';
+/**
+ * What every console page shares: kept out of search engines and out of every cache (they show
+ * personal data to one signed-in staff member), and dates shown on Korea's calendar.
+ */
+export const CONSOLE_HEADERS: HeadersInit = { 'Cache-Control': 'private, no-store' };
+
+export function consoleMeta(title: string) {
+  return [{ title: `${title} | 영업 관리` }, { name: 'robots', content: 'noindex, nofollow' }];
+}
+
+const monthDayFormat = new Intl.DateTimeFormat('ko-KR', { timeZone: 'UTC', month: 'long', day: 'numeric' });
+const weekdayFormat = new Intl.DateTimeFormat('ko-KR', { timeZone: 'UTC', weekday: 'short' });
+const shortDayFormat = new Intl.DateTimeFormat('ko-KR', { timeZone: 'UTC', month: 'numeric', day: 'numeric' });
+const timeFormat = new Intl.DateTimeFormat('ko-KR', { timeZone: 'Asia/Seoul', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** 2026-11-25 → "11월 25일 (수)". */
+export function dayLabel(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return `${monthDayFormat.format(date)} (${weekdayFormat.format(date)})`;
+}
+
+/** 2026-11-25 → "11. 25." (axis labels, where space is short). */
+export function shortDayLabel(day: string): string {
+  return shortDayFormat.format(new Date(`${day}T00:00:00Z`));
+}
+
+/** An ISO date-time → "14:05" in Seoul. */
+export function seoulTime(iso: string): string {
+  return timeFormat.format(new Date(iso));
+}
