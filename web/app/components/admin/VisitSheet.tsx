@@ -177,7 +177,7 @@ export function VisitSheet({
     <div className="console-page visit-sheet">
       <h1 className="console-page__title">
         {VISITS_TEXT.title}
-        <span className="visit-sheet__date">{dayLabel(date)}</span>
+        {sheet ? <span className="visit-sheet__date">{dayLabel(date)}</span> : null}
       </h1>
       {notice ? (
         <p ref={noticeRef} tabIndex={-1} className={`console-notice${notice.error ? ' console-notice--error' : ''}`} role={notice.error ? 'alert' : 'status'}>
