@@ -1,6 +1,7 @@
 import { UserIcon } from '@sanity/icons';
 import { defineField, defineType } from 'sanity';
 
+import { LEAD_STATUSES, LEAD_STATUS_LABELS } from '../../web/shared/console';
 import { UTM_KEYS, utmParameterName } from '../../web/shared/utm';
 import { validateMobilePhone } from '../rules';
 
@@ -92,6 +93,41 @@ export const lead = defineType({
       type: 'object',
       fields: UTM_KEYS.map((name) => defineField({ name, title: utmParameterName(name), type: 'string' })),
     }),
+    // Worked in the sales console (/admin); a lead without a status is new.
+    defineField({
+      name: 'status',
+      title: '상담 상태',
+      type: 'string',
+      options: { list: LEAD_STATUSES.map((value) => ({ title: LEAD_STATUS_LABELS[value], value })) },
+    }),
+    defineField({
+      name: 'assignee',
+      title: '담당자',
+      type: 'object',
+      fields: [
+        defineField({ name: 'email', title: '이메일', type: 'string' }),
+        defineField({ name: 'name', title: '이름', type: 'string' }),
+      ],
+    }),
+    defineField({
+      name: 'memos',
+      title: '상담 메모',
+      type: 'array',
+      of: [
+        {
+          type: 'object',
+          name: 'leadMemo',
+          fields: [
+            defineField({ name: 'authorEmail', title: '작성자 이메일', type: 'string' }),
+            defineField({ name: 'authorName', title: '작성자', type: 'string' }),
+            defineField({ name: 'at', title: '작성 일시', type: 'datetime' }),
+            defineField({ name: 'text', title: '내용', type: 'text' }),
+          ],
+          preview: { select: { title: 'text', subtitle: 'authorName' } },
+        },
+      ],
+    }),
+    defineField({ name: 'checkedInAt', title: '방문 확인 일시', type: 'datetime' }),
   ],
   orderings: [{ title: '최근 등록순', name: 'createdAtDesc', by: [{ field: 'createdAt', direction: 'desc' }] }],
   preview: {

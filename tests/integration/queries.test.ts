@@ -9,6 +9,7 @@ import * as queries from '../../web/sanity/queries';
 import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
 import type { QueryParams } from '../../web/server/content/types';
 import { demoVisitSlots } from '../../web/server/leads/demo-slots';
+import { cursorParams, leadFilterParams } from '../../web/server/console/lead-query';
 
 /** `store: 'leads'` runs the query against the leads store (seeded slots plus one lead). */
 type QueryCase = { params?: QueryParams; store?: 'leads'; check: (result: unknown) => void };
@@ -191,6 +192,44 @@ const cases: Record<keyof typeof queries, QueryCase> = {
     store: 'leads',
     params: { before: '2026-12-01T00:00:00.000Z' },
     check: (ids) => expect(ids).toEqual([FIXTURE_LEAD._id]),
+  },
+  consoleLeadListQuery: {
+    store: 'leads',
+    params: { ...leadFilterParams({ q: '5678' }), ...cursorParams(null) },
+    check: (rows) =>
+      expect(rows).toEqual([
+        expect.objectContaining({ _id: FIXTURE_LEAD._id, status: 'new', marketing: false, assigneeName: null, utmSource: null }),
+      ]),
+  },
+  consoleLeadExportQuery: {
+    store: 'leads',
+    params: { ...leadFilterParams({ from: '2026-11-01', to: '2026-11-01' }), ...cursorParams(null) },
+    check: (rows) => expect(rows).toEqual([expect.objectContaining({ _id: FIXTURE_LEAD._id, phone: '01012345678', status: 'new' })]),
+  },
+  consoleLeadQuery: {
+    store: 'leads',
+    params: { id: FIXTURE_LEAD._id },
+    check: (lead) => expect(lead).toMatchObject({ _id: FIXTURE_LEAD._id, _rev: expect.any(String), status: 'new', memos: null, assignee: null }),
+  },
+  consoleVisitSheetQuery: {
+    store: 'leads',
+    params: { date: SEEDED_SLOTS[0].date },
+    check: (slots) =>
+      expect(slots).toEqual(
+        SEEDED_SLOTS.filter((slot) => slot.date === SEEDED_SLOTS[0].date).map((slot) =>
+          expect.objectContaining({ _id: slot._id, time: slot.time, bookings: [] }),
+        ),
+      ),
+  },
+  consoleRecentLeadsQuery: {
+    store: 'leads',
+    params: { since: '2026-10-01T00:00:00.000Z' },
+    check: (leads) => expect(leads).toEqual([{ createdAt: FIXTURE_LEAD.createdAt, formKind: 'popup', source: null }]),
+  },
+  consoleSlotFillQuery: {
+    store: 'leads',
+    params: { from: '2026-11-22', until: '2026-11-23' },
+    check: (slots) => expect(slots).toEqual([{ date: '2026-11-22', capacity: 6, booked: 0 }]),
   },
   pressCountQuery: {
     params: { siteId: 'cheonghak' },

@@ -14,6 +14,7 @@ import { EMBEDDED_IMAGE_CONFIG } from '../../web/sanity/image';
 import { AdminAuth } from '../../web/server/auth/admin-auth';
 import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
 import { loadConfig } from '../../web/server/config';
+import { createLeadConsole, MemoryAuditTrail } from '../../web/server/console/index';
 import { createLeadService } from '../../web/server/leads/index';
 import { PressService } from '../../web/server/press/service';
 import { ViewCounter } from '../../web/server/press/view-counter';
@@ -88,6 +89,7 @@ beforeAll(async () => {
     clientIp: '127.0.0.1',
     leadForms: leadService,
     press: new PressService(store, new ViewCounter(store), 'order-index'),
+    leadConsole: createLeadConsole({ leads: leadsStore }, { audit: new MemoryAuditTrail(), staff: { list: async () => [] } }),
   };
   const handler = createRequestHandler(build, 'production');
   handle = (request) => handler(request, context);

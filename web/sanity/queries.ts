@@ -218,6 +218,70 @@ export const leadsExportQuery = defineQuery(`
 /** Ids of leads created before `$before`: past the retention period. */
 export const expiredLeadIdsQuery = defineQuery(`*[_type == "lead" && createdAt < $before]._id`);
 
+// The sales console. Every filter parameter is always passed (null when not filtering), and a
+// lead without a status is new. Phone "last four" works on the stored digits.
+const consoleLeadFilter = /* groq */ `_type == "lead"
+  && ($from == null || createdAt >= $from)
+  && ($before == null || createdAt < $before)
+  && ($formKind == null || formKind == $formKind)
+  && ($visitDay == null || string::startsWith(visitAt, $visitDay))
+  && ($status == null || coalesce(status, "new") == $status)
+  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)
+  && ($utmSource == null || utm.source == $utmSource)
+  && ($utmCampaign == null || utm.campaign == $utmCampaign)
+  && ($namePrefix == null || string::startsWith(name, $namePrefix))
+  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)
+  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))`;
+
+/**
+ * The console's lead list, newest first, after the keyset cursor (`$cursorAt`, `$cursorId`): at
+ * most 201 rows, the largest page (200) and one more that tells whether another page follows.
+ * (GROQ slices take constant numbers.)
+ */
+export const consoleLeadListQuery = defineQuery(`
+  *[${consoleLeadFilter}] | order(createdAt desc, _id desc)[0...201]{
+    _id, createdAt, name, phone, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,
+    visitAt, "marketing": coalesce(consent.marketing, false), "utmSource": utm.source, "utmCampaign": utm.campaign
+  }
+`);
+
+/** A page of 500 rows of the console's export: the list's filters and order, every field. */
+export const consoleLeadExportQuery = defineQuery(`
+  *[${consoleLeadFilter}] | order(createdAt desc, _id desc)[0...500]{
+    _id, createdAt, name, phone, message, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,
+    visitAt, visitSlotStatus, consent, sourcePage, utm
+  }
+`);
+
+/** One lead as the console's lead page shows it, with its revision. */
+export const consoleLeadQuery = defineQuery(`
+  *[_type == "lead" && _id == $id][0]{
+    _id, _rev, createdAt, name, phone, message, formKind, sourcePage, utm, consent,
+    "visitSlotId": visitSlot._ref, visitAt, visitSlotStatus, "status": coalesce(status, "new"),
+    assignee, checkedInAt, memos[]{ _key, authorEmail, authorName, at, text }
+  }
+`);
+
+/** The day's (`$date`) visit slots with the leads that booked them, for the reception desk. */
+export const consoleVisitSheetQuery = defineQuery(`
+  *[_type == "visitSlot" && date == $date] | order(time asc, _id asc){
+    _id, time, "capacity": coalesce(capacity, 0), "booked": coalesce(booked, 0),
+    "bookings": *[_type == "lead" && visitSlot._ref == ^._id && visitSlotStatus == "booked"] | order(createdAt asc, _id asc){
+      _id, _rev, name, phone, "status": coalesce(status, "new"), "lastMemo": memos[-1].text, checkedInAt
+    }
+  }
+`);
+
+/** Leads created at or after `$since` (ISO date-time), for the dashboard's counts. */
+export const consoleRecentLeadsQuery = defineQuery(`
+  *[_type == "lead" && createdAt >= $since]{ createdAt, formKind, "source": utm.source }
+`);
+
+/** Visit slots dated from `$from` up to (not including) `$until`, for the dashboard's fill rate. */
+export const consoleSlotFillQuery = defineQuery(`
+  *[_type == "visitSlot" && date >= $from && date < $until]{ date, "capacity": coalesce(capacity, 0), "booked": coalesce(booked, 0) }
+`);
+
 /** Everything /sitemap.xml lists besides the menu: content pages and the site's press articles. */
 export const sitemapQuery = defineQuery(`{
   "pages": *[_type == "page" && defined(path)] | order(path asc){ path, _updatedAt },

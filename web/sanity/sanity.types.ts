@@ -145,6 +145,28 @@ export type Lead = {
     term?: string;
     content?: string;
   };
+  status?:
+    | "new"
+    | "contacting"
+    | "consulted"
+    | "visitBooked"
+    | "visited"
+    | "contracted"
+    | "onHold"
+    | "invalid";
+  assignee?: {
+    email?: string;
+    name?: string;
+  };
+  memos?: Array<{
+    authorEmail?: string;
+    authorName?: string;
+    at?: string;
+    text?: string;
+    _type: "leadMemo";
+    _key: string;
+  }>;
+  checkedInAt?: string;
 };
 
 export type VisitSlot = {
@@ -1143,6 +1165,167 @@ export type LeadsExportQueryResult = Array<{
 export type ExpiredLeadIdsQueryResult = Array<string>;
 
 // Source: ../web/sanity/queries.ts
+// Variable: consoleLeadListQuery
+// Query: *[_type == "lead"  && ($from == null || createdAt >= $from)  && ($before == null || createdAt < $before)  && ($formKind == null || formKind == $formKind)  && ($visitDay == null || string::startsWith(visitAt, $visitDay))  && ($status == null || coalesce(status, "new") == $status)  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)  && ($utmSource == null || utm.source == $utmSource)  && ($utmCampaign == null || utm.campaign == $utmCampaign)  && ($namePrefix == null || string::startsWith(name, $namePrefix))  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...201]{    _id, createdAt, name, phone, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,    visitAt, "marketing": coalesce(consent.marketing, false), "utmSource": utm.source, "utmCampaign": utm.campaign  }
+export type ConsoleLeadListQueryResult = Array<{
+  _id: string;
+  createdAt: string | null;
+  name: string | null;
+  phone: string | null;
+  formKind: "customer" | "home" | "popup" | null;
+  status:
+    | "consulted"
+    | "contacting"
+    | "contracted"
+    | "invalid"
+    | "new"
+    | "onHold"
+    | "visitBooked"
+    | "visited";
+  assigneeName: string | null;
+  visitAt: string | null;
+  marketing: boolean | false;
+  utmSource: string | null;
+  utmCampaign: string | null;
+}>;
+
+// Source: ../web/sanity/queries.ts
+// Variable: consoleLeadExportQuery
+// Query: *[_type == "lead"  && ($from == null || createdAt >= $from)  && ($before == null || createdAt < $before)  && ($formKind == null || formKind == $formKind)  && ($visitDay == null || string::startsWith(visitAt, $visitDay))  && ($status == null || coalesce(status, "new") == $status)  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)  && ($utmSource == null || utm.source == $utmSource)  && ($utmCampaign == null || utm.campaign == $utmCampaign)  && ($namePrefix == null || string::startsWith(name, $namePrefix))  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...500]{    _id, createdAt, name, phone, message, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,    visitAt, visitSlotStatus, consent, sourcePage, utm  }
+export type ConsoleLeadExportQueryResult = Array<{
+  _id: string;
+  createdAt: string | null;
+  name: string | null;
+  phone: string | null;
+  message: string | null;
+  formKind: "customer" | "home" | "popup" | null;
+  status:
+    | "consulted"
+    | "contacting"
+    | "contracted"
+    | "invalid"
+    | "new"
+    | "onHold"
+    | "visitBooked"
+    | "visited";
+  assigneeName: string | null;
+  visitAt: string | null;
+  visitSlotStatus: "booked" | "unavailable" | null;
+  consent: {
+    privacy?: boolean;
+    marketing?: boolean;
+    ageOver14?: boolean;
+    noticeVersion?: string;
+    agreedAt?: string;
+  } | null;
+  sourcePage: string | null;
+  utm: {
+    source?: string;
+    medium?: string;
+    campaign?: string;
+    term?: string;
+    content?: string;
+  } | null;
+}>;
+
+// Source: ../web/sanity/queries.ts
+// Variable: consoleLeadQuery
+// Query: *[_type == "lead" && _id == $id][0]{    _id, _rev, createdAt, name, phone, message, formKind, sourcePage, utm, consent,    "visitSlotId": visitSlot._ref, visitAt, visitSlotStatus, "status": coalesce(status, "new"),    assignee, checkedInAt, memos[]{ _key, authorEmail, authorName, at, text }  }
+export type ConsoleLeadQueryResult = {
+  _id: string;
+  _rev: string;
+  createdAt: string | null;
+  name: string | null;
+  phone: string | null;
+  message: string | null;
+  formKind: "customer" | "home" | "popup" | null;
+  sourcePage: string | null;
+  utm: {
+    source?: string;
+    medium?: string;
+    campaign?: string;
+    term?: string;
+    content?: string;
+  } | null;
+  consent: {
+    privacy?: boolean;
+    marketing?: boolean;
+    ageOver14?: boolean;
+    noticeVersion?: string;
+    agreedAt?: string;
+  } | null;
+  visitSlotId: string | null;
+  visitAt: string | null;
+  visitSlotStatus: "booked" | "unavailable" | null;
+  status:
+    | "consulted"
+    | "contacting"
+    | "contracted"
+    | "invalid"
+    | "new"
+    | "onHold"
+    | "visitBooked"
+    | "visited";
+  assignee: {
+    email?: string;
+    name?: string;
+  } | null;
+  checkedInAt: string | null;
+  memos: Array<{
+    _key: string;
+    authorEmail: string | null;
+    authorName: string | null;
+    at: string | null;
+    text: string | null;
+  }> | null;
+} | null;
+
+// Source: ../web/sanity/queries.ts
+// Variable: consoleVisitSheetQuery
+// Query: *[_type == "visitSlot" && date == $date] | order(time asc, _id asc){    _id, time, "capacity": coalesce(capacity, 0), "booked": coalesce(booked, 0),    "bookings": *[_type == "lead" && visitSlot._ref == ^._id && visitSlotStatus == "booked"] | order(createdAt asc, _id asc){      _id, _rev, name, phone, "status": coalesce(status, "new"), "lastMemo": memos[-1].text, checkedInAt    }  }
+export type ConsoleVisitSheetQueryResult = Array<{
+  _id: string;
+  time: string | null;
+  capacity: number | 0;
+  booked: number | 0;
+  bookings: Array<{
+    _id: string;
+    _rev: string;
+    name: string | null;
+    phone: string | null;
+    status:
+      | "consulted"
+      | "contacting"
+      | "contracted"
+      | "invalid"
+      | "new"
+      | "onHold"
+      | "visitBooked"
+      | "visited";
+    lastMemo: string | null;
+    checkedInAt: string | null;
+  }>;
+}>;
+
+// Source: ../web/sanity/queries.ts
+// Variable: consoleRecentLeadsQuery
+// Query: *[_type == "lead" && createdAt >= $since]{ createdAt, formKind, "source": utm.source }
+export type ConsoleRecentLeadsQueryResult = Array<{
+  createdAt: string | null;
+  formKind: "customer" | "home" | "popup" | null;
+  source: string | null;
+}>;
+
+// Source: ../web/sanity/queries.ts
+// Variable: consoleSlotFillQuery
+// Query: *[_type == "visitSlot" && date >= $from && date < $until]{ date, "capacity": coalesce(capacity, 0), "booked": coalesce(booked, 0) }
+export type ConsoleSlotFillQueryResult = Array<{
+  date: string | null;
+  capacity: number | 0;
+  booked: number | 0;
+}>;
+
+// Source: ../web/sanity/queries.ts
 // Variable: sitemapQuery
 // Query: {  "pages": *[_type == "page" && defined(path)] | order(path asc){ path, _updatedAt },  "pressArticles": *[_type == "pressArticle" && siteId == $siteId && defined(date)] | order(date desc, _id desc){ _id, _updatedAt }}
 export type SitemapQueryResult = {
@@ -1200,6 +1383,12 @@ declare module "@sanity/client" {
     '\n  *[_type == "leadSettings" && _id == "leadSettings"][0].maxVisitBookingsPerPhone\n': VisitBookingsPerPhoneQueryResult;
     '\n  *[_type == "lead" && createdAt >= $since] | order(createdAt asc, _id asc){\n    _id, name, phone, message, visitAt, visitSlotStatus, consent, sourcePage, formKind, utm, createdAt\n  }\n': LeadsExportQueryResult;
     '*[_type == "lead" && createdAt < $before]._id': ExpiredLeadIdsQueryResult;
+    '\n  *[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || utm.campaign == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...201]{\n    _id, createdAt, name, phone, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,\n    visitAt, "marketing": coalesce(consent.marketing, false), "utmSource": utm.source, "utmCampaign": utm.campaign\n  }\n': ConsoleLeadListQueryResult;
+    '\n  *[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || utm.campaign == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...500]{\n    _id, createdAt, name, phone, message, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,\n    visitAt, visitSlotStatus, consent, sourcePage, utm\n  }\n': ConsoleLeadExportQueryResult;
+    '\n  *[_type == "lead" && _id == $id][0]{\n    _id, _rev, createdAt, name, phone, message, formKind, sourcePage, utm, consent,\n    "visitSlotId": visitSlot._ref, visitAt, visitSlotStatus, "status": coalesce(status, "new"),\n    assignee, checkedInAt, memos[]{ _key, authorEmail, authorName, at, text }\n  }\n': ConsoleLeadQueryResult;
+    '\n  *[_type == "visitSlot" && date == $date] | order(time asc, _id asc){\n    _id, time, "capacity": coalesce(capacity, 0), "booked": coalesce(booked, 0),\n    "bookings": *[_type == "lead" && visitSlot._ref == ^._id && visitSlotStatus == "booked"] | order(createdAt asc, _id asc){\n      _id, _rev, name, phone, "status": coalesce(status, "new"), "lastMemo": memos[-1].text, checkedInAt\n    }\n  }\n': ConsoleVisitSheetQueryResult;
+    '\n  *[_type == "lead" && createdAt >= $since]{ createdAt, formKind, "source": utm.source }\n': ConsoleRecentLeadsQueryResult;
+    '\n  *[_type == "visitSlot" && date >= $from && date < $until]{ date, "capacity": coalesce(capacity, 0), "booked": coalesce(booked, 0) }\n': ConsoleSlotFillQueryResult;
     '{\n  "pages": *[_type == "page" && defined(path)] | order(path asc){ path, _updatedAt },\n  "pressArticles": *[_type == "pressArticle" && siteId == $siteId && defined(date)] | order(date desc, _id desc){ _id, _updatedAt }\n}': SitemapQueryResult;
     'count(*[_id == "readiness-probe"])': ReadinessProbeQueryResult;
     '*[_type == "sanity.imageAsset" && _id == $id][0]{path}': ImageAssetPathQueryResult;

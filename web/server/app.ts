@@ -25,6 +25,8 @@ import { cspNonceOf, securityHeaders } from './http/security-headers';
 import { limitRequestBodies } from './http/body-limit';
 import { apiFallback, guardPageRequests, pageMethods } from './http/methods';
 import { createDiscoveryHandlers } from './discovery';
+import { createLeadConsole, MemoryAuditTrail } from './console/index';
+import type { LeadConsole } from './console/types';
 
 /** What every request's load context shares: the services routes reach the server through. */
 export type AppServices = {
@@ -36,6 +38,8 @@ export type AppServices = {
   press: PressService;
   /** Lead forms' data (token, consent notice, visit slots) for loaders. */
   leadForms: Pick<LeadService, 'formData'>;
+  /** The sales console's leads: list, lead page, changes, memos, visits, dashboard, export. */
+  leadConsole: LeadConsole;
 };
 
 declare module 'react-router' {
@@ -97,7 +101,18 @@ export async function createApp(config: ServerConfig): Promise<App> {
   leadService.startOutboxDelivery();
   leadService.startDailyPurge();
 
-  const loadContext: AppServices = { content: sources.content, imageConfig: sources.imageConfig, auth, press, leadForms: leadService };
+  // PLACEHOLDER until the stored audit trail and the staff accounts are merged: records kept in
+  // memory only, and a lead can be assigned only to the staff member assigning it.
+  const leadConsole = createLeadConsole(sources, { audit: new MemoryAuditTrail(), staff: { list: async () => [] } });
+
+  const loadContext: AppServices = {
+    content: sources.content,
+    imageConfig: sources.imageConfig,
+    auth,
+    press,
+    leadForms: leadService,
+    leadConsole,
+  };
   const app = express();
   app.disable('x-powered-by');
 

@@ -1,0 +1,85 @@
+/**
+ * Leads and visit slots for the console's tests and its benchmark: deterministic, spread over the
+ * 40 days before `today` (Seoul), every form, status (some unset: new), consent, source and
+ * campaign, some with a booked visit.
+ */
+import { LEAD_STATUSES } from '../../web/shared/console';
+import { LEAD_FORM_KINDS } from '../../web/shared/lead-validation';
+import { shiftDay } from '../../web/server/console/lead-query';
+
+const SURNAMES = ['김', '이', '박', '최', '정'];
+const GIVEN_NAMES = ['민준', '서연', '도윤', '하은', '지호', '수아', '예준'];
+const SOURCES = ['naver', 'kakao', 'google', undefined];
+const CAMPAIGNS = ['launch', 'autumn', undefined];
+const SLOT_TIMES = ['11:00', '14:00', '16:00'];
+/** Visit days: `today` and the next two. */
+export const VISIT_DAYS = 3;
+
+export type FixtureLead = {
+  _id: string;
+  _type: 'lead';
+  name: string;
+  phone: string;
+  createdAt: string;
+  formKind: string;
+  status?: string;
+  consent: { privacy: true; marketing: boolean; ageOver14: true; noticeVersion: string; agreedAt: string };
+  utm?: { source?: string; campaign?: string };
+  sourcePage: string;
+  message?: string;
+  visitSlot?: { _type: 'reference'; _ref: string; _weak: true };
+  visitAt?: string;
+  visitSlotStatus?: 'booked';
+};
+
+export function fixtureSlots(today: string) {
+  return Array.from({ length: VISIT_DAYS }, (_, day) => {
+    const date = shiftDay(today, day);
+    return SLOT_TIMES.map((time) => ({
+      _id: `visitSlot-${date.replaceAll('-', '')}-${time.replace(':', '')}`,
+      _type: 'visitSlot' as const,
+      date,
+      time,
+      capacity: 4,
+      booked: 0,
+    }));
+  }).flat();
+}
+
+/** Lead `index` of the fixture; every 6th books a slot of `slots` (counted into `booked`). */
+export function fixtureLead(index: number, today: string, slots: ReturnType<typeof fixtureSlots> = []): FixtureLead {
+  const startOfToday = Date.parse(`${today}T00:00:00+09:00`);
+  const createdAt = new Date(startOfToday + 9 * 3600_000 - (index % 40) * 86_400_000 - ((index * 7919) % 36_000) * 1000).toISOString();
+  const source = SOURCES[index % SOURCES.length];
+  const campaign = CAMPAIGNS[index % CAMPAIGNS.length];
+  const status = index % 9 === 0 ? undefined : LEAD_STATUSES[index % LEAD_STATUSES.length];
+  const lead: FixtureLead = {
+    _id: `lead-fixture-${String(index).padStart(6, '0')}`,
+    _type: 'lead',
+    name: `${SURNAMES[index % SURNAMES.length]}${GIVEN_NAMES[index % GIVEN_NAMES.length]}`,
+    phone: `010${String(10_000_000 + ((index * 7_919_033) % 89_999_999)).padStart(8, '0')}`,
+    createdAt,
+    formKind: LEAD_FORM_KINDS[index % LEAD_FORM_KINDS.length],
+    ...(status ? { status } : {}),
+    consent: { privacy: true, marketing: index % 2 === 0, ageOver14: true, noticeVersion: '2026-11', agreedAt: createdAt },
+    ...(source || campaign ? { utm: { ...(source ? { source } : {}), ...(campaign ? { campaign } : {}) } } : {}),
+    sourcePage: '/',
+    ...(index % 5 === 0 ? { message: `=SUM(A1) 문의 ${index}` } : {}),
+  };
+  const slot = index % 6 === 0 && slots.length > 0 ? slots[(index / 6) % slots.length] : undefined;
+  if (slot && slot.booked < slot.capacity) {
+    slot.booked += 1;
+    Object.assign(lead, {
+      visitSlot: { _type: 'reference', _ref: slot._id, _weak: true },
+      visitAt: `${slot.date} ${slot.time}`,
+      visitSlotStatus: 'booked',
+    });
+  }
+  return lead;
+}
+
+export function fixtureDocuments(count: number, today: string): Array<FixtureLead | ReturnType<typeof fixtureSlots>[number]> {
+  const slots = fixtureSlots(today);
+  const leads = Array.from({ length: count }, (_, index) => fixtureLead(index, today, slots));
+  return [...slots, ...leads];
+}

@@ -1,0 +1,283 @@
+/**
+ * The console's lead service on both backends — the embedded store and the Sanity HTTP API (the
+ * FakeSanity stand-in, with Sanity's ifRevisionID semantics): filters, keyset paging, revision
+ * conflicts, concurrent memos, check-in, the visit sheet, the dashboard, the export, and the
+ * audit record each action writes.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LEAD_STATUSES, type LeadFilters, type LeadRow } from '../../web/shared/console';
+import { openEmbeddedStore } from '../../web/server/content/embedded';
+import type { ContentSource, Mutation } from '../../web/server/content/types';
+import { LeadConsoleService, type LeadConsoleOptions } from '../../web/server/console/lead-console';
+import { MemoryAuditTrail } from '../../web/server/console/memory-audit';
+import type { StaffActor } from '../../web/server/console/types';
+import { fixtureDocuments, type FixtureLead } from './lead-console-fixture';
+import { FakeSanity, fakeSanityLeads } from './leads-harness';
+
+const TODAY = '2026-11-23';
+const LEAD_COUNT = 60;
+const documents = fixtureDocuments(LEAD_COUNT, TODAY);
+const fixtureLeads = documents.filter((document): document is FixtureLead => document._type === 'lead');
+
+const kim: StaffActor = { email: 'kim@example.com', name: '김상담', role: 'sales', ip: '10.0.0.1' };
+const lee: StaffActor = { email: 'lee@example.com', name: '이상담', role: 'sales', ip: '10.0.0.2' };
+const park = { email: 'park@example.com', name: '박팀장', role: 'admin' as const, disabled: false, createdAt: '2026-01-01T00:00:00.000Z' };
+const retired = { email: 'old@example.com', name: '퇴사자', role: 'sales' as const, disabled: true, createdAt: '2026-01-01T00:00:00.000Z' };
+
+type Backend = { leads: ContentSource; close(): Promise<void> };
+
+const backends: Record<string, () => Promise<Backend>> = {
+  embedded: async () => {
+    const leads = await openEmbeddedStore({ file: ':memory:' });
+    await leads.mutate(documents.map((document) => ({ createOrReplace: document }) as Mutation));
+    return { leads, close: () => leads.close() };
+  },
+  'Sanity (stub)': async () => {
+    const sanity = new FakeSanity();
+    const leads = fakeSanityLeads(await sanity.start(documents));
+    return { leads, close: () => sanity.stop() };
+  },
+};
+
+/** The Seoul day of an ISO instant. */
+const seoulDay = (iso: string) => new Date(Date.parse(iso) + 9 * 3600_000).toISOString().slice(0, 10);
+const newestFirst = (a: FixtureLead, b: FixtureLead) => b.createdAt.localeCompare(a.createdAt) || b._id.localeCompare(a._id);
+
+/** What each filter means, said independently of the queries. */
+const FILTER_CASES: Array<[LeadFilters, (lead: FixtureLead) => boolean]> = [
+  [{ from: '2026-11-20', to: '2026-11-22' }, (lead) => seoulDay(lead.createdAt) >= '2026-11-20' && seoulDay(lead.createdAt) <= '2026-11-22'],
+  [{ formKind: 'home' }, (lead) => lead.formKind === 'home'],
+  [{ visitDay: '2026-11-24' }, (lead) => lead.visitAt?.startsWith('2026-11-24') === true],
+  [{ status: 'new' }, (lead) => (lead.status ?? 'new') === 'new'],
+  [{ status: 'contracted' }, (lead) => lead.status === 'contracted'],
+  [{ marketing: true }, (lead) => lead.consent.marketing],
+  [{ marketing: false }, (lead) => !lead.consent.marketing],
+  [{ utmSource: 'naver' }, (lead) => lead.utm?.source === 'naver'],
+  [{ utmCampaign: 'autumn' }, (lead) => lead.utm?.campaign === 'autumn'],
+  [{ q: '김' }, (lead) => lead.name.startsWith('김')],
+  [{ q: '이서' }, (lead) => lead.name.startsWith('이서')],
+  [{ q: fixtureLeads[7].phone.slice(-4) }, (lead) => lead.phone.endsWith(fixtureLeads[7].phone.slice(-4))],
+  [{ formKind: 'popup', marketing: true, utmSource: 'google' }, (lead) => lead.formKind === 'popup' && lead.consent.marketing && lead.utm?.source === 'google'],
+];
+
+for (const [backendName, open] of Object.entries(backends)) {
+  describe(`lead console on ${backendName}`, () => {
+    let backend: Backend;
+    let audit: MemoryAuditTrail;
+    let service: LeadConsoleService;
+
+    const start = (options: Partial<LeadConsoleOptions> = {}) =>
+      new LeadConsoleService({ leads: backend.leads, audit, staff: { list: async () => [park, retired] }, ...options });
+
+    beforeEach(async () => {
+      backend = await open();
+      audit = new MemoryAuditTrail();
+      service = start();
+    });
+    afterEach(async () => {
+      await backend.close();
+    });
+
+    async function allPages(filters: LeadFilters, limit: number): Promise<LeadRow[]> {
+      const rows: LeadRow[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < 100; page += 1) {
+        const result = await service.list(filters, { cursor, limit });
+        rows.push(...result.rows);
+        if (!result.next) return rows;
+        cursor = result.next;
+      }
+      throw new Error('paging did not end');
+    }
+
+    it('filters: each one returns exactly the leads it describes, newest first, phones masked', async () => {
+      for (const [filters, matches] of FILTER_CASES) {
+        const expected = fixtureLeads.filter(matches).sort(newestFirst);
+        expect(expected.length, JSON.stringify(filters)).toBeGreaterThan(0);
+        const { rows, next } = await service.list(filters, { limit: 200 });
+        expect(next).toBeNull();
+        expect(rows.map((row) => row.id), JSON.stringify(filters)).toEqual(expected.map((lead) => lead._id));
+      }
+      const [first] = (await service.list({}, { limit: 1 })).rows;
+      const lead = [...fixtureLeads].sort(newestFirst)[0];
+      expect(first.maskedPhone).toBe(`010-****-${lead.phone.slice(-4)}`);
+      expect(JSON.stringify(await service.list({}, { limit: 200 }))).not.toContain(lead.phone);
+    });
+
+    it('keyset paging walks every lead once, in order, and a tampered cursor reads as the first page', async () => {
+      const paged = await allPages({}, 7);
+      expect(paged.map((row) => row.id)).toEqual([...fixtureLeads].sort(newestFirst).map((lead) => lead._id));
+      const filtered = await allPages({ formKind: 'customer' }, 4);
+      expect(filtered.map((row) => row.id)).toEqual(fixtureLeads.filter((lead) => lead.formKind === 'customer').sort(newestFirst).map((lead) => lead._id));
+      const first = await service.list({}, { limit: 3 });
+      expect((await service.list({}, { cursor: 'not-a-cursor', limit: 3 })).rows).toEqual(first.rows);
+    });
+
+    it('a lead page records leadView; revealing the phone records phoneReveal', async () => {
+      const lead = fixtureLeads[3];
+      const detail = await service.lead(lead._id, kim);
+      expect(detail).toMatchObject({ id: lead._id, name: lead.name, status: lead.status ?? 'new', maskedPhone: `010-****-${lead.phone.slice(-4)}` });
+      expect(await service.revealPhone(lead._id, kim)).toBe(`${lead.phone.slice(0, 3)}-${lead.phone.slice(3, 7)}-${lead.phone.slice(7)}`);
+      expect(await service.lead('lead-missing', kim)).toBeNull();
+      expect(audit.entries.map(({ actor, action, target, ip }) => ({ actor, action, target, ip }))).toEqual([
+        { actor: kim.email, action: 'leadView', target: lead._id, ip: kim.ip },
+        { actor: kim.email, action: 'phoneReveal', target: lead._id, ip: kim.ip },
+      ]);
+    });
+
+    it('two staff change one lead from the same revision: the second gets a conflict and the current state, nothing is lost', async () => {
+      const id = fixtureLeads[1]._id;
+      const seen = (await service.lead(id, kim))!;
+      const first = await service.change(id, { rev: seen.rev, status: 'contacting', assigneeEmail: kim.email }, kim);
+      expect(first).toMatchObject({ ok: true, lead: { status: 'contacting', assignee: { email: kim.email, name: kim.name } } });
+      const second = await service.change(id, { rev: seen.rev, status: 'onHold' }, lee);
+      expect(second).toMatchObject({ ok: false, error: 'conflict', current: { status: 'contacting', assignee: { email: kim.email } } });
+      // Told, the second staff member applies the change to what is there now.
+      const retry = await service.change(id, { rev: second.ok ? '' : (second as { current: { rev: string } }).current.rev, status: 'onHold' }, lee);
+      expect(retry).toMatchObject({ ok: true, lead: { status: 'onHold', assignee: { email: kim.email } } });
+      const changes = audit.entries.filter((entry) => entry.action === 'leadChange');
+      expect(changes.map(({ actor, target, detail }) => ({ actor, target, detail }))).toEqual([
+        { actor: kim.email, target: id, detail: `status=contacting, assignee=${kim.email}` },
+        { actor: lee.email, target: id, detail: 'status=onHold' },
+      ]);
+    });
+
+    it('two changes at the same moment: exactly one is written, the other is told the state it lost to', async () => {
+      const id = fixtureLeads[2]._id;
+      const seen = (await service.lead(id, kim))!;
+      const results = await Promise.all([
+        service.change(id, { rev: seen.rev, status: 'consulted' }, kim),
+        service.change(id, { rev: seen.rev, status: 'invalid' }, lee),
+      ]);
+      const won = results.filter((result) => result.ok);
+      const lost = results.filter((result) => !result.ok);
+      expect(won).toHaveLength(1);
+      expect(lost).toEqual([{ ok: false, error: 'conflict', current: expect.objectContaining({ status: won[0].ok && won[0].lead.status }) }]);
+      expect((await service.lead(id, kim))!.status).toBe(won[0].ok && won[0].lead.status);
+    });
+
+    it('assignee: another active staff member or nobody; a disabled or unknown account is refused', async () => {
+      const id = fixtureLeads[4]._id;
+      let rev = (await service.lead(id, kim))!.rev;
+      const assigned = await service.change(id, { rev, assigneeEmail: park.email }, kim);
+      expect(assigned).toMatchObject({ ok: true, lead: { assignee: { email: park.email, name: park.name } } });
+      rev = assigned.ok ? assigned.lead.rev : '';
+      expect(await service.change(id, { rev, assigneeEmail: retired.email }, kim)).toEqual({ ok: false, error: 'invalid' });
+      expect(await service.change(id, { rev, assigneeEmail: 'nobody@example.com' }, kim)).toEqual({ ok: false, error: 'invalid' });
+      expect(await service.change(id, { rev, status: 'bogus' as never }, kim)).toEqual({ ok: false, error: 'invalid' });
+      expect(await service.change(id, { rev }, kim)).toEqual({ ok: false, error: 'invalid' });
+      expect(await service.change('lead-missing', { rev, status: 'new' }, kim)).toEqual({ ok: false, error: 'notFound' });
+      const cleared = await service.change(id, { rev, assigneeEmail: null }, kim);
+      expect(cleared).toMatchObject({ ok: true, lead: { assignee: null } });
+    });
+
+    it('memos from two staff at once are both kept, in order of writing, with author and time', async () => {
+      const id = fixtureLeads[5]._id;
+      const results = await Promise.all([
+        service.addMemo(id, '첫 통화: 부재중', kim),
+        service.addMemo(id, '문자 남김\n다시 연락 예정', lee),
+      ]);
+      expect(results.every((result) => result.ok)).toBe(true);
+      const memos = (await service.lead(id, kim))!.memos;
+      expect(memos.map(({ authorEmail, authorName, text }) => ({ authorEmail, authorName, text })).sort((a, b) => a.authorEmail.localeCompare(b.authorEmail))).toEqual([
+        { authorEmail: kim.email, authorName: kim.name, text: '첫 통화: 부재중' },
+        { authorEmail: lee.email, authorName: lee.name, text: '문자 남김\n다시 연락 예정' },
+      ]);
+      expect(new Set(memos.map((memo) => memo.key)).size).toBe(2);
+      expect(await service.addMemo(id, '   ', kim)).toEqual({ ok: false, error: 'invalid' });
+      expect(await service.addMemo(id, 'x'.repeat(2001), kim)).toEqual({ ok: false, error: 'invalid' });
+      expect(await service.addMemo('lead-missing', '메모', kim)).toEqual({ ok: false, error: 'notFound' });
+      expect(audit.entries.filter((entry) => entry.action === 'leadMemo').map((entry) => entry.actor).sort()).toEqual([kim.email, lee.email]);
+    });
+
+    it('a memo written while another staff member changes the status: both are kept', async () => {
+      const id = fixtureLeads[8]._id;
+      const seen = (await service.lead(id, kim))!;
+      const [memo, change] = await Promise.all([service.addMemo(id, '방문 희망', lee), service.change(id, { rev: seen.rev, status: 'visitBooked' }, kim)]);
+      expect(memo.ok).toBe(true);
+      // The memo may land first and move the revision on: then the change is refused and retried.
+      const final = change.ok ? change : await service.change(id, { rev: (change as { current: { rev: string } }).current.rev, status: 'visitBooked' }, kim);
+      expect(final.ok).toBe(true);
+      const lead = (await service.lead(id, kim))!;
+      expect(lead.status).toBe('visitBooked');
+      expect(lead.memos.map((entry) => entry.text)).toEqual(['방문 희망']);
+    });
+
+    it('the visit sheet lists the day\'s slots and bookings; a check-in sets 방문 완료 and shows on it', async () => {
+      const sheet = await service.visits(TODAY);
+      const bookedToday = fixtureLeads.filter((lead) => lead.visitAt?.startsWith(TODAY));
+      expect(sheet.slots.map((slot) => slot.time)).toEqual(['11:00', '14:00', '16:00']);
+      expect(sheet.slots.flatMap((slot) => slot.bookings.map((booking) => booking.leadId)).sort()).toEqual(bookedToday.map((lead) => lead._id).sort());
+      for (const slot of sheet.slots) expect(slot.booked).toBe(slot.bookings.length);
+      const booking = sheet.slots.find((slot) => slot.bookings.length > 0)!.bookings[0];
+      expect(booking.maskedPhone).toMatch(/^010-\*\*\*\*-\d{4}$/);
+
+      const checkedIn = await service.checkIn(booking.leadId, booking.rev, kim);
+      expect(checkedIn).toMatchObject({ ok: true, lead: { status: 'visited', checkedInAt: expect.any(String) } });
+      // The same sheet, still open at the other desk: its revision is stale now.
+      expect(await service.checkIn(booking.leadId, booking.rev, lee)).toMatchObject({ ok: false, error: 'conflict', current: { status: 'visited' } });
+      const after = (await service.visits(TODAY)).slots.flatMap((slot) => slot.bookings).find((entry) => entry.leadId === booking.leadId);
+      expect(after).toMatchObject({ status: 'visited', checkedInAt: expect.any(String) });
+      expect(audit.entries.filter((entry) => entry.action === 'visitCheckIn')).toEqual([expect.objectContaining({ actor: kim.email, target: booking.leadId })]);
+      expect((await service.visits('2026-01-01')).slots).toEqual([]);
+    });
+
+    it('dashboard: new leads today / 7 / 30 days, by day, by form, by source, slot fill for 14 days', async () => {
+      const dashboard = await service.dashboard(TODAY);
+      const days = fixtureLeads.map((lead) => seoulDay(lead.createdAt));
+      const within = (first: string) => days.filter((day) => day >= first && day <= TODAY).length;
+      expect(dashboard.newLeads).toEqual({ today: within(TODAY), last7Days: within('2026-11-17'), last30Days: within('2026-10-25') });
+      expect(dashboard.byDay).toHaveLength(30);
+      expect(dashboard.byDay[0].date).toBe('2026-10-25');
+      expect(dashboard.byDay.at(-1)).toEqual({ date: TODAY, count: within(TODAY) });
+      expect(dashboard.byDay.reduce((sum, day) => sum + day.count, 0)).toBe(dashboard.newLeads.last30Days);
+      const recent = fixtureLeads.filter((lead) => seoulDay(lead.createdAt) >= '2026-10-25');
+      expect(dashboard.byForm).toEqual(['popup', 'home', 'customer'].map((formKind) => ({ formKind, count: recent.filter((lead) => lead.formKind === formKind).length })));
+      expect(dashboard.bySource.reduce((sum, entry) => sum + entry.count, 0)).toBe(recent.length);
+      expect(dashboard.bySource.find((entry) => entry.source === null)?.count).toBe(recent.filter((lead) => !lead.utm?.source).length);
+      expect(dashboard.bySource.map((entry) => entry.count)).toEqual([...dashboard.bySource.map((entry) => entry.count)].sort((a, b) => b - a));
+      expect(dashboard.slotFill).toHaveLength(14);
+      expect(dashboard.slotFill.slice(0, 3).map((day) => day.capacity)).toEqual([12, 12, 12]);
+      expect(dashboard.slotFill.reduce((sum, day) => sum + day.booked, 0)).toBe(fixtureLeads.filter((lead) => lead.visitSlotStatus === 'booked').length);
+      expect(dashboard.slotFill[3]).toEqual({ date: '2026-11-26', capacity: 0, booked: 0 });
+    });
+
+    it('export: exactly the filtered rows, whole phones, and one leadExport record with the filters and count', async () => {
+      const filters: LeadFilters = { marketing: true, status: LEAD_STATUSES[2] };
+      const rows = [];
+      for await (const row of service.exportRows(filters, kim, 'csv')) rows.push(row);
+      const expected = fixtureLeads.filter((lead) => lead.consent.marketing && lead.status === LEAD_STATUSES[2]).sort(newestFirst);
+      expect(rows.map((row) => row.id)).toEqual(expected.map((lead) => lead._id));
+      expect(rows[0]).toMatchObject({ phone: expected[0].phone, status: LEAD_STATUSES[2], marketing: true });
+      expect(audit.entries).toEqual([
+        expect.objectContaining({ actor: kim.email, action: 'leadExport', ip: kim.ip, detail: `csv ${expected.length}건 · marketing=yes&status=${LEAD_STATUSES[2]}` }),
+      ]);
+    });
+
+    it('export of more rows than one page reads page after page, and a download stopped half-way is still recorded', async () => {
+      let all = 0;
+      for await (const row of service.exportRows({}, kim, 'xlsx')) all += row.id ? 1 : 0;
+      expect(all).toBe(LEAD_COUNT);
+      let taken = 0;
+      for await (const _row of service.exportRows({}, lee, 'csv')) {
+        taken += 1;
+        if (taken === 5) break;
+      }
+      expect(audit.entries.map((entry) => entry.detail)).toEqual([`xlsx ${LEAD_COUNT}건 · 전체`, 'csv 5건 (중단) · 전체']);
+    });
+
+    it('an action whose audit record cannot be stored does not happen', async () => {
+      const failingAudit = new MemoryAuditTrail();
+      failingAudit.record = () => Promise.reject(new Error('audit store down'));
+      const failing = start({ audit: failingAudit });
+      const id = fixtureLeads[6]._id;
+      const seen = (await service.lead(id, kim))!;
+      await expect(failing.lead(id, kim)).rejects.toThrow('audit store down');
+      await expect(failing.revealPhone(id, kim)).rejects.toThrow('audit store down');
+      await expect(failing.change(id, { rev: seen.rev, status: 'contracted' }, kim)).rejects.toThrow('audit store down');
+      await expect(failing.addMemo(id, '메모', kim)).rejects.toThrow('audit store down');
+      const after = (await service.lead(id, kim))!;
+      expect(after).toMatchObject({ rev: seen.rev, status: seen.status, memos: [] });
+    });
+  });
+}

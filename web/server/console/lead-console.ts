@@ -1,0 +1,327 @@
+/**
+ * The sales console's lead service: the list, a lead, its changes and memos, the visit sheet,
+ * the dashboard and the export. Reads go through LeadReads (GROQ on both backends, SQL on the
+ * embedded one); writes are Sanity mutations on the leads source, so they run on both backends:
+ * a change carries the revision the staff member saw (`ifRevisionID`), a memo is an append.
+ */
+import { randomBytes } from 'node:crypto';
+import type { ConsoleLeadQueryResult } from '../../sanity/sanity.types';
+import {
+  isLeadStatus,
+  leadFiltersToParams,
+  maskPhone,
+  type ConsoleDashboard,
+  type LeadChange,
+  type LeadChangeResult,
+  type LeadDetail,
+  type LeadFilters,
+  type LeadListPage,
+  type LeadStatus,
+  type VisitSheet,
+} from '../../shared/console';
+import { formatPhone, LEAD_FORM_KINDS } from '../../shared/lead-validation';
+import { MutationError, type ContentSource, type PatchOperations } from '../content/types';
+import type { AuditTrail, LeadConsole, LeadExportRow, StaffActor, StaffDirectory } from './types';
+import { decodeCursor, encodeCursor, leadFilterParams, shiftDay, startOfSeoulDay } from './lead-query';
+import { EXPORT_PAGE_ROWS, groqLeadReads, LIST_READ_MAX, type LeadReads } from './lead-reads';
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = LIST_READ_MAX - 1;
+export const MAX_MEMO_LENGTH = 2000;
+const DASHBOARD_DAYS = 30;
+const SLOT_FILL_DAYS = 14;
+
+export type LeadConsoleOptions = {
+  /** The leads source the console writes to. */
+  leads: ContentSource;
+  /** How it reads (default: the GROQ queries on `leads`). */
+  reads?: LeadReads;
+  audit: AuditTrail;
+  /** Who a lead may be assigned to. */
+  staff: StaffDirectory;
+  now?: () => number;
+};
+
+type StoredLead = NonNullable<ConsoleLeadQueryResult>;
+
+export class LeadConsoleService implements LeadConsole {
+  private readonly reads: LeadReads;
+  private readonly now: () => number;
+
+  constructor(private readonly options: LeadConsoleOptions) {
+    this.reads = options.reads ?? groqLeadReads(options.leads);
+    this.now = options.now ?? Date.now;
+  }
+
+  async list(filters: LeadFilters, page: { cursor?: string; limit?: number }): Promise<LeadListPage> {
+    const limit = pageSize(page.limit);
+    // One row more than shown says whether there is a next page.
+    const rows = await this.reads.listPage(leadFilterParams(filters), decodeCursor(page.cursor), limit + 1);
+    const shown = rows.slice(0, limit);
+    const last = shown.at(-1);
+    return {
+      rows: shown.map((row) => ({
+        id: row._id,
+        createdAt: row.createdAt ?? '',
+        name: row.name ?? '',
+        maskedPhone: maskPhone(row.phone ?? ''),
+        formKind: row.formKind ?? 'popup',
+        status: row.status,
+        assigneeName: row.assigneeName,
+        visitAt: row.visitAt,
+        marketing: row.marketing,
+        utmSource: row.utmSource,
+        utmCampaign: row.utmCampaign,
+      })),
+      next: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt ?? '', id: last._id }) : null,
+    };
+  }
+
+  async lead(id: string, actor: StaffActor): Promise<LeadDetail | null> {
+    const stored = await this.reads.lead(id);
+    if (!stored) return null;
+    await this.record(actor, 'leadView', id);
+    return toDetail(stored);
+  }
+
+  async revealPhone(id: string, actor: StaffActor): Promise<string | null> {
+    const stored = await this.reads.lead(id);
+    if (!stored?.phone) return null;
+    await this.record(actor, 'phoneReveal', id);
+    return formatPhone(stored.phone);
+  }
+
+  async change(id: string, change: LeadChange, actor: StaffActor): Promise<LeadChangeResult> {
+    const { status, assigneeEmail } = change;
+    if (status === undefined && assigneeEmail === undefined) return INVALID;
+    if (status !== undefined && !isLeadStatus(status)) return INVALID;
+    const assignee = assigneeEmail === undefined ? undefined : await this.assignee(assigneeEmail, actor);
+    if (assignee === 'unknown') return INVALID;
+    const set: Record<string, unknown> = {};
+    const unset: string[] = [];
+    if (status !== undefined) set.status = status;
+    if (assignee === null) unset.push('assignee');
+    else if (assignee) set.assignee = assignee;
+    const detail = [status && `status=${status}`, assignee !== undefined && `assignee=${assignee?.email ?? '없음'}`];
+    return this.revisedWrite(id, change.rev, { set, unset }, actor, 'leadChange', detail.filter(Boolean).join(', '));
+  }
+
+  async checkIn(id: string, rev: string, actor: StaffActor): Promise<LeadChangeResult> {
+    const set = { status: 'visited' satisfies LeadStatus, checkedInAt: new Date(this.now()).toISOString() };
+    return this.revisedWrite(id, rev, { set }, actor, 'visitCheckIn', null);
+  }
+
+  /**
+   * An insert after the last memo: the store applies it to whatever the lead holds at that
+   * moment, so two memos written at once are both kept and no revision check is needed.
+   */
+  async addMemo(id: string, text: string, actor: StaffActor): Promise<LeadChangeResult> {
+    const clean = typeof text === 'string' ? text.replace(/\r\n?/g, '\n').replace(CONTROL_BUT_LINE_BREAK, '').trim() : '';
+    if (!clean || clean.length > MAX_MEMO_LENGTH) return INVALID;
+    if (!(await this.reads.lead(id))) return NOT_FOUND;
+    await this.record(actor, 'leadMemo', id, `${clean.length}자`);
+    const memo = {
+      _key: randomBytes(8).toString('hex'),
+      _type: 'leadMemo',
+      authorEmail: actor.email,
+      authorName: actor.name,
+      at: new Date(this.now()).toISOString(),
+      text: clean,
+    };
+    try {
+      await this.options.leads.mutate([
+        { patch: { id, setIfMissing: { memos: [] } } },
+        { patch: { id, insert: { after: 'memos[-1]', items: [memo] } } },
+      ]);
+    } catch (error) {
+      if (error instanceof MutationError && error.statusCode === 404) return NOT_FOUND;
+      throw error;
+    }
+    return this.currentResult(id, true);
+  }
+
+  async visits(date: string): Promise<VisitSheet> {
+    const slots = await this.reads.visitSheet(date);
+    return {
+      date,
+      slots: slots.map((slot) => ({
+        id: slot._id,
+        time: slot.time ?? '',
+        capacity: slot.capacity,
+        booked: slot.booked,
+        bookings: slot.bookings.map((booking) => ({
+          leadId: booking._id,
+          rev: booking._rev,
+          name: booking.name ?? '',
+          maskedPhone: maskPhone(booking.phone ?? ''),
+          status: booking.status,
+          lastMemo: booking.lastMemo,
+          checkedInAt: booking.checkedInAt,
+        })),
+      })),
+    };
+  }
+
+  async dashboard(today: string): Promise<ConsoleDashboard> {
+    const firstDay = shiftDay(today, 1 - DASHBOARD_DAYS);
+    const [tallies, slots] = await Promise.all([
+      this.reads.tallies(startOfSeoulDay(firstDay)),
+      this.reads.slotFill(today, shiftDay(today, SLOT_FILL_DAYS)),
+    ]);
+    const byDay = Array.from({ length: DASHBOARD_DAYS }, (_, index) => {
+      const date = shiftDay(firstDay, index);
+      return { date, count: tallies.byDay.get(date) ?? 0 };
+    });
+    const sumOfLast = (days: number) => byDay.slice(-days).reduce((sum, day) => sum + day.count, 0);
+    const slotFill = Array.from({ length: SLOT_FILL_DAYS }, (_, index) => ({ date: shiftDay(today, index), capacity: 0, booked: 0 }));
+    for (const slot of slots) {
+      const day = slotFill.find((entry) => entry.date === slot.date);
+      if (!day) continue;
+      day.capacity += slot.capacity;
+      day.booked += slot.booked;
+    }
+    return {
+      today,
+      newLeads: { today: sumOfLast(1), last7Days: sumOfLast(7), last30Days: sumOfLast(DASHBOARD_DAYS) },
+      byDay,
+      byForm: LEAD_FORM_KINDS.map((formKind) => ({ formKind, count: tallies.byForm.get(formKind) ?? 0 })),
+      bySource: [...tallies.bySource]
+        .map(([source, count]) => ({ source, count }))
+        // Most leads first; ties by name, "(없음)" last.
+        .sort((a, b) => b.count - a.count || (a.source ?? '\uffff').localeCompare(b.source ?? '\uffff')),
+      slotFill,
+    };
+  }
+
+  async *exportRows(filters: LeadFilters, actor: StaffActor, format: 'csv' | 'xlsx'): AsyncGenerator<LeadExportRow> {
+    const params = leadFilterParams(filters);
+    let cursor = null;
+    let count = 0;
+    let complete = false;
+    try {
+      for (;;) {
+        const page = await this.reads.exportPage(params, cursor);
+        for (const lead of page) {
+          count += 1;
+          yield {
+            id: lead._id,
+            createdAt: lead.createdAt ?? '',
+            name: lead.name ?? '',
+            phone: lead.phone ?? '',
+            message: lead.message,
+            formKind: lead.formKind ?? '',
+            status: lead.status,
+            assigneeName: lead.assigneeName,
+            visitAt: lead.visitAt,
+            visitSlotStatus: lead.visitSlotStatus,
+            marketing: lead.consent?.marketing === true,
+            noticeVersion: lead.consent?.noticeVersion ?? null,
+            agreedAt: lead.consent?.agreedAt ?? null,
+            sourcePage: lead.sourcePage,
+            utm: { ...lead.utm },
+          };
+        }
+        const last = page.at(-1);
+        if (page.length < EXPORT_PAGE_ROWS || !last) break;
+        cursor = { createdAt: last.createdAt ?? '', id: last._id };
+      }
+      complete = true;
+    } finally {
+      // Recorded even when the download stops half-way: the rows sent were seen.
+      const conditions = leadFiltersToParams(filters).toString() || '전체';
+      await this.record(actor, 'leadExport', null, `${format} ${count}건${complete ? '' : ' (중단)'} · ${conditions}`);
+    }
+  }
+
+  /**
+   * A status/assignee change or a check-in: refused with the current state when the lead moved
+   * on since `rev`, checked again by the store (`ifRevisionID`) for a change landing in between.
+   * Recorded before the write: an action whose record cannot be stored does not happen.
+   */
+  private async revisedWrite(
+    id: string,
+    rev: string,
+    operations: Pick<PatchOperations, 'set' | 'unset'>,
+    actor: StaffActor,
+    action: 'leadChange' | 'visitCheckIn',
+    detail: string | null,
+  ): Promise<LeadChangeResult> {
+    if (typeof rev !== 'string' || !rev) return INVALID;
+    const stored = await this.reads.lead(id);
+    if (!stored) return NOT_FOUND;
+    if (stored._rev !== rev) return { ok: false, error: 'conflict', current: toDetail(stored) };
+    await this.record(actor, action, id, detail);
+    const patch: PatchOperations = { id, ifRevisionID: rev, ...operations };
+    if (!operations.unset?.length) delete patch.unset;
+    try {
+      await this.options.leads.mutate([{ patch }]);
+    } catch (error) {
+      if (error instanceof MutationError && error.statusCode === 409) return this.currentResult(id, false);
+      if (error instanceof MutationError && error.statusCode === 404) return NOT_FOUND;
+      throw error;
+    }
+    return this.currentResult(id, true);
+  }
+
+  private async currentResult(id: string, written: boolean): Promise<LeadChangeResult> {
+    const stored = await this.reads.lead(id);
+    if (!stored) return NOT_FOUND;
+    return written ? { ok: true, lead: toDetail(stored) } : { ok: false, error: 'conflict', current: toDetail(stored) };
+  }
+
+  /** The staff member named by `email` (null: nobody); 'unknown' for an email of no active account. */
+  private async assignee(email: string | null, actor: StaffActor): Promise<{ email: string; name: string } | null | 'unknown'> {
+    if (email === null || email === '') return null;
+    if (email === actor.email) return { email: actor.email, name: actor.name };
+    const account = (await this.options.staff.list()).find((staff) => staff.email === email && !staff.disabled);
+    return account ? { email: account.email, name: account.name } : 'unknown';
+  }
+
+  private record(actor: StaffActor, action: Parameters<AuditTrail['record']>[0]['action'], target: string | null, detail: string | null = null) {
+    return this.options.audit.record({ actor: actor.email, action, ip: actor.ip, target, detail });
+  }
+}
+
+// eslint-disable-next-line no-control-regex -- a memo keeps its line breaks, nothing else invisible
+const CONTROL_BUT_LINE_BREAK = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
+const INVALID: LeadChangeResult = { ok: false, error: 'invalid' };
+const NOT_FOUND: LeadChangeResult = { ok: false, error: 'notFound' };
+
+function pageSize(limit: number | undefined): number {
+  if (!limit || !Number.isInteger(limit) || limit < 1) return DEFAULT_PAGE_SIZE;
+  return Math.min(limit, MAX_PAGE_SIZE);
+}
+
+function toDetail(lead: StoredLead): LeadDetail {
+  return {
+    id: lead._id,
+    rev: lead._rev,
+    createdAt: lead.createdAt ?? '',
+    name: lead.name ?? '',
+    maskedPhone: maskPhone(lead.phone ?? ''),
+    message: lead.message,
+    formKind: lead.formKind ?? 'popup',
+    sourcePage: lead.sourcePage,
+    utm: { ...lead.utm },
+    consent: {
+      privacy: lead.consent?.privacy === true,
+      marketing: lead.consent?.marketing === true,
+      ageOver14: lead.consent?.ageOver14 === true,
+      noticeVersion: lead.consent?.noticeVersion ?? null,
+      agreedAt: lead.consent?.agreedAt ?? null,
+    },
+    visitSlotId: lead.visitSlotId,
+    visitAt: lead.visitAt,
+    visitSlotStatus: lead.visitSlotStatus,
+    status: lead.status,
+    assignee: lead.assignee?.email ? { email: lead.assignee.email, name: lead.assignee.name ?? lead.assignee.email } : null,
+    checkedInAt: lead.checkedInAt,
+    memos: (lead.memos ?? []).map((memo) => ({
+      key: memo._key,
+      authorEmail: memo.authorEmail ?? '',
+      authorName: memo.authorName ?? '',
+      at: memo.at ?? '',
+      text: memo.text ?? '',
+    })),
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The lead list's filters as query parameters, and its keyset cursor. The GROQ queries and the
+ * embedded SQL read the same parameters, so both backends filter alike.
+ */
+import type { LeadFilters } from '../../shared/console';
+
+/** Every filter parameter the console queries take; null means "not filtering on it". */
+export type LeadFilterParams = {
+  /** ISO instants: the start of `from`'s Seoul day, the start of the day after `to`. */
+  from: string | null;
+  before: string | null;
+  formKind: string | null;
+  visitDay: string | null;
+  status: string | null;
+  marketing: boolean | null;
+  utmSource: string | null;
+  utmCampaign: string | null;
+  namePrefix: string | null;
+  phoneLast4: string | null;
+};
+
+/** Where a page starts: after the lead (createdAt, _id) last shown. */
+export type LeadCursor = { createdAt: string; id: string };
+
+const LAST_FOUR_DIGITS = /^\d{4}$/;
+
+export function startOfSeoulDay(day: string, addDays = 0): string {
+  const start = new Date(`${day}T00:00:00+09:00`);
+  start.setUTCDate(start.getUTCDate() + addDays);
+  return start.toISOString();
+}
+
+export function leadFilterParams(filters: LeadFilters): LeadFilterParams {
+  const q = filters.q?.trim() || null;
+  const isLastFour = q !== null && LAST_FOUR_DIGITS.test(q);
+  return {
+    from: filters.from ? startOfSeoulDay(filters.from) : null,
+    before: filters.to ? startOfSeoulDay(filters.to, 1) : null,
+    formKind: filters.formKind ?? null,
+    visitDay: filters.visitDay ?? null,
+    status: filters.status ?? null,
+    marketing: filters.marketing ?? null,
+    utmSource: filters.utmSource ?? null,
+    utmCampaign: filters.utmCampaign ?? null,
+    namePrefix: isLastFour ? null : q,
+    phoneLast4: isLastFour ? q : null,
+  };
+}
+
+export function cursorParams(cursor: LeadCursor | null): { cursorAt: string | null; cursorId: string | null } {
+  return { cursorAt: cursor?.createdAt ?? null, cursorId: cursor?.id ?? null };
+}
+
+export function encodeCursor(cursor: LeadCursor): string {
+  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
+}
+
+/** The cursor a page link carries; anything else (tampered, truncated) reads as the first page. */
+export function decodeCursor(value: string | undefined): LeadCursor | null {
+  if (!value) return null;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+    if (Array.isArray(parsed) && parsed.length === 2 && parsed.every((part) => typeof part === 'string')) {
+      return { createdAt: parsed[0] as string, id: parsed[1] as string };
+    }
+  } catch {
+    // Not a cursor of ours.
+  }
+  return null;
+}
+
+/** Seoul day (YYYY-MM-DD) `days` after `day` (negative: before). */
+export function shiftDay(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}

@@ -1,0 +1,72 @@
+/**
+ * What the lead console reads, in the GROQ queries' own result shapes. The GROQ implementation
+ * runs on both backends; the embedded store also has an SQL one (./sqlite-reads.ts) that answers
+ * the same questions from indexes, and a contract test holds the two to the same answers.
+ */
+import {
+  consoleLeadExportQuery,
+  consoleLeadListQuery,
+  consoleLeadQuery,
+  consoleRecentLeadsQuery,
+  consoleSlotFillQuery,
+  consoleVisitSheetQuery,
+} from '../../sanity/queries';
+import type {
+  ConsoleLeadExportQueryResult,
+  ConsoleLeadListQueryResult,
+  ConsoleLeadQueryResult,
+  ConsoleSlotFillQueryResult,
+  ConsoleVisitSheetQueryResult,
+} from '../../sanity/sanity.types';
+import type { ContentSource } from '../content/types';
+import { cursorParams, type LeadCursor, type LeadFilterParams } from './lead-query';
+import { seoulDate } from '../leads/seoul-date';
+
+/** Leads created since a moment, counted per Seoul day, per form and per utm_source. */
+export type LeadTallies = {
+  byDay: Map<string, number>;
+  byForm: Map<string, number>;
+  bySource: Map<string | null, number>;
+};
+
+/** The most rows a list read returns (the largest page and one more), as consoleLeadListQuery slices. */
+export const LIST_READ_MAX = 201;
+/** Rows per export read, as consoleLeadExportQuery slices: memory holds one page, whatever the total. */
+export const EXPORT_PAGE_ROWS = 500;
+
+export interface LeadReads {
+  /** Up to `limit` (at most LIST_READ_MAX) leads after `cursor`, newest first. */
+  listPage(filters: LeadFilterParams, cursor: LeadCursor | null, limit: number): Promise<ConsoleLeadListQueryResult>;
+  /** The next EXPORT_PAGE_ROWS leads after `cursor`, newest first. */
+  exportPage(filters: LeadFilterParams, cursor: LeadCursor | null): Promise<ConsoleLeadExportQueryResult>;
+  lead(id: string): Promise<ConsoleLeadQueryResult>;
+  visitSheet(date: string): Promise<ConsoleVisitSheetQueryResult>;
+  /** Leads created at or after `since` (ISO instant). */
+  tallies(since: string): Promise<LeadTallies>;
+  /** Slots dated from `from` up to, not including, `until` (YYYY-MM-DD). */
+  slotFill(from: string, until: string): Promise<ConsoleSlotFillQueryResult>;
+}
+
+export function groqLeadReads(leads: ContentSource): LeadReads {
+  return {
+    listPage: async (filters, cursor, limit) => (await leads.fetch(consoleLeadListQuery, { ...filters, ...cursorParams(cursor) })).slice(0, limit),
+    exportPage: (filters, cursor) => leads.fetch(consoleLeadExportQuery, { ...filters, ...cursorParams(cursor) }),
+    lead: (id) => leads.fetch(consoleLeadQuery, { id }),
+    visitSheet: (date) => leads.fetch(consoleVisitSheetQuery, { date }),
+    async tallies(since) {
+      const tallies: LeadTallies = { byDay: new Map(), byForm: new Map(), bySource: new Map() };
+      for (const lead of await leads.fetch(consoleRecentLeadsQuery, { since })) {
+        if (!lead.createdAt) continue;
+        countIn(tallies.byDay, seoulDate(Date.parse(lead.createdAt)));
+        if (lead.formKind) countIn(tallies.byForm, lead.formKind);
+        countIn(tallies.bySource, lead.source);
+      }
+      return tallies;
+    },
+    slotFill: (from, until) => leads.fetch(consoleSlotFillQuery, { from, until }),
+  };
+}
+
+function countIn<Key>(counts: Map<Key, number>, key: Key): void {
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+}

@@ -1,0 +1,58 @@
+/**
+ * An AuditTrail kept in memory: the tests' recorder, and the server's stand-in until the stored
+ * audit trail (embedded table / Sanity documents) is wired in its place. Records are lost on
+ * restart, so it is no audit trail for production.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AuditEntry } from '../../shared/console';
+import type { AuditQuery, AuditTrail } from './types';
+
+const DEFAULT_LIMIT = 50;
+
+export class MemoryAuditTrail implements AuditTrail {
+  /** Oldest first. */
+  readonly entries: AuditEntry[] = [];
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  async record(entry: Parameters<AuditTrail['record']>[0]): Promise<void> {
+    this.entries.push({
+      id: randomUUID(),
+      at: new Date(this.now()).toISOString(),
+      actor: entry.actor,
+      action: entry.action,
+      ip: entry.ip,
+      target: entry.target ?? null,
+      detail: entry.detail ?? null,
+    });
+  }
+
+  async list(query: AuditQuery): Promise<{ entries: AuditEntry[]; next: string | null }> {
+    const newestFirst = this.matching(query).reverse();
+    const start = query.cursor ? newestFirst.findIndex((entry) => entry.id === query.cursor) + 1 : 0;
+    const limit = query.limit ?? DEFAULT_LIMIT;
+    const entries = newestFirst.slice(start, start + limit);
+    return { entries, next: start + limit < newestFirst.length ? (entries.at(-1)?.id ?? null) : null };
+  }
+
+  async *stream(query: Omit<AuditQuery, 'cursor' | 'limit'>): AsyncIterable<AuditEntry> {
+    yield* this.matching(query);
+  }
+
+  async purgeOlderThan(before: string): Promise<number> {
+    const kept = this.entries.filter((entry) => entry.at >= before);
+    const purged = this.entries.length - kept.length;
+    this.entries.splice(0, this.entries.length, ...kept);
+    return purged;
+  }
+
+  private matching(query: Omit<AuditQuery, 'cursor' | 'limit'>): AuditEntry[] {
+    return this.entries.filter(
+      (entry) =>
+        (!query.action || entry.action === query.action) &&
+        (!query.actor || entry.actor === query.actor) &&
+        (!query.from || entry.at >= query.from) &&
+        (!query.to || entry.at < query.to),
+    );
+  }
+}
