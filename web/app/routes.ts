@@ -47,5 +47,10 @@ export default [
 
   contentPage('privacy'),
 
+  route('admin', 'routes/admin/layout.tsx', [
+    index('routes/admin/dashboard.tsx'),
+    route('visits', 'routes/admin/visits.tsx'),
+  ]),
+
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -38,6 +38,8 @@ export const OWN_PAGE_PATTERNS = [
   '/:site/press',
   '/:site/press/:id',
   '/privacy',
+  '/admin',
+  '/admin/visits',
 ] as const;
 
 const MAX_INPUT_LENGTH = 2000;

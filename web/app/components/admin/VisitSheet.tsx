@@ -169,7 +169,8 @@ export function VisitSheet({
 }) {
   const noticeRef = useRef<HTMLParagraphElement>(null);
   const noticeKey = notice?.key;
-  // After a post, focus goes to what happened (the button pressed may be gone from the page).
+  // After a post, focus goes to what happened (the button pressed may be gone from the page):
+  // `autoFocus` when the page arrives whole (no JavaScript), the effect for each later outcome.
   useEffect(() => {
     if (noticeKey) noticeRef.current?.focus();
   }, [noticeKey]);
@@ -180,7 +181,7 @@ export function VisitSheet({
         {sheet ? <span className="visit-sheet__date">{dayLabel(date)}</span> : null}
       </h1>
       {notice ? (
-        <p ref={noticeRef} tabIndex={-1} className={`console-notice${notice.error ? ' console-notice--error' : ''}`} role={notice.error ? 'alert' : 'status'}>
+        <p ref={noticeRef} tabIndex={-1} autoFocus className={`console-notice${notice.error ? ' console-notice--error' : ''}`} role={notice.error ? 'alert' : 'status'}>
           {notice.text}
         </p>
       ) : null}
