@@ -1,3 +1,4 @@
+import { auditEvent } from './documents/auditEvent';
 import { lead } from './documents/lead';
 import { locationCard } from './documents/locationCard';
 import { overviewRow } from './documents/overviewRow';
@@ -6,6 +7,7 @@ import { premiumCard } from './documents/premiumCard';
 import { premiumSlide } from './documents/premiumSlide';
 import { pressArticle } from './documents/pressArticle';
 import { pressViews } from './documents/pressViews';
+import { staffAccount } from './documents/staffAccount';
 import { unitType } from './documents/unitType';
 import { videoTab } from './documents/videoTab';
 import { visitSlot } from './documents/visitSlot';
@@ -28,10 +30,10 @@ export const singletonTypeNames = [siteSettings.name, homePage.name, leadSetting
 export const serverWrittenTypeNames = [pressViews.name] as const;
 
 /** Types stored only in the private leads dataset, never in the public content dataset. */
-export const leadTypeNames = [lead.name, visitSlot.name] as const;
+export const leadTypeNames = [lead.name, visitSlot.name, staffAccount.name, auditEvent.name] as const;
 
-/** The leads workspace's types: leads (read-only) and the visit slots staff define. */
-export const leadDocumentTypes = [lead, visitSlot];
+/** The leads workspace's types: leads, staff accounts and the audit trail (read-only) and the visit slots staff define. */
+export const leadDocumentTypes = [lead, visitSlot, staffAccount, auditEvent];
 
 export const objectTypes = [imageWithAlt, seo, link, menuGroup, pageSection, blockContent, householdFacts, infoTable];
 

@@ -1,18 +1,39 @@
 /**
- * Admin account tooling.
+ * Staff account tooling. Works while the server runs: the server reads the accounts at every
+ * sign-in and session check (embedded), or within seconds (Sanity), so an added account signs in
+ * at once and a disabled one is out at once. Every change is recorded in the audit trail (`cli`).
  *
- *   npm run admin -- create            prompts for a password (or reads one line from stdin) and
- *                                      prints ADMIN_PASSWORD_HASH for the environment
+ *   printf '%s\n' PASSWORD | npm run admin -- add EMAIL --role sales|admin --name 이름
+ *   npm run admin -- list
+ *   npm run admin -- disable EMAIL
+ *   npm run admin -- enable EMAIL
+ *   npm run admin -- create            prints ADMIN_PASSWORD_HASH for the environment (password
+ *                                      from the prompt or one line of stdin)
  *   npm run admin -- create --random   generates a password, prints it and its hash
  *
- * The server reads ADMIN_EMAIL + ADMIN_PASSWORD_HASH; nothing here touches a running server.
+ * The accounts live in the store the environment configures (DATA_DIR/leads.sqlite, or the Sanity
+ * leads dataset when SANITY_PROJECT_ID is set).
  */
 import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
+import { STAFF_ROLE_LABELS } from '../web/shared/console';
+import { STAFF_ACCOUNT_ERROR_MESSAGES, checkPassword } from '../web/shared/staff-accounts';
 import { hashPassword } from '../web/server/auth/password';
+import { CLI_ACTOR, type AccountChangeResult } from '../web/server/auth/staff-accounts';
+import { openStaffServices } from '../web/server/audit/index';
+import { loadConfigOrExit } from '../web/server/config';
+import { createContentSources } from '../web/server/content/index';
 import { exitAfterOutput, writeOutput } from './cli-output';
 
-const MIN_PASSWORD_LENGTH = 10;
+const USAGE = [
+  "사용법: printf '%s\\n' 비밀번호 | npm run admin -- add EMAIL --role sales|admin --name 이름",
+  '        npm run admin -- list',
+  '        npm run admin -- disable EMAIL',
+  '        npm run admin -- enable EMAIL',
+  '        npm run admin -- create [--random]',
+].join('\n');
+
+class UsageError extends Error {}
 
 async function readPassword(): Promise<string> {
   const input = process.stdin;
@@ -21,7 +42,7 @@ async function readPassword(): Promise<string> {
     for await (const line of lines) return line;
     return '';
   }
-  process.stderr.write('새 관리자 비밀번호 (화면에 표시되지 않음): ');
+  process.stderr.write('비밀번호 (화면에 표시되지 않음): ');
   input.setRawMode(true);
   let password = '';
   for await (const chunk of input) {
@@ -39,27 +60,78 @@ async function readPassword(): Promise<string> {
   return password;
 }
 
-async function create(random: boolean): Promise<void> {
+async function create(random: boolean): Promise<number> {
   const password = random ? randomBytes(15).toString('base64url') : await readPassword();
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    console.error(`비밀번호는 ${MIN_PASSWORD_LENGTH}자 이상이어야 합니다.`);
-    process.exit(1);
+  const problem = checkPassword(password);
+  if (problem) {
+    process.stderr.write(`${STAFF_ACCOUNT_ERROR_MESSAGES[problem]}\n`);
+    return 1;
   }
   const hash = await hashPassword(password);
   // Single quotes: the hash contains `$`, which a shell or .env loader would otherwise expand.
   await writeOutput(`${random ? `비밀번호: ${password}\n` : ''}ADMIN_PASSWORD_HASH='${hash}'\n`);
+  return 0;
 }
 
-const [command, ...flags] = process.argv.slice(2);
-if (command === 'create') {
-  await create(flags.includes('--random')).then(
-    () => exitAfterOutput(0),
-    (error: unknown) => {
-      console.error((error as Error).message);
-      exitAfterOutput(1);
-    },
-  );
-} else {
-  console.error('사용법: npm run admin -- create [--random]');
-  process.exit(2);
+function option(args: string[], name: string): string {
+  const index = args.indexOf(name);
+  const value = index === -1 ? undefined : args[index + 1];
+  if (!value || value.startsWith('--')) throw new UsageError(`${name} 값이 필요합니다.`);
+  return value;
 }
+
+function reported(result: AccountChangeResult, done: string): number {
+  if (!result.ok) {
+    process.stderr.write(`${STAFF_ACCOUNT_ERROR_MESSAGES[result.error]}\n`);
+    return 1;
+  }
+  process.stderr.write(`${done}\n`);
+  return 0;
+}
+
+/** The account commands, against the configured store. */
+async function manage(command: string, args: string[]): Promise<number> {
+  const email = args[0] && !args[0].startsWith('--') ? args[0] : undefined;
+  if (command !== 'list' && !email) throw new UsageError('EMAIL이 필요합니다.');
+  const fields = command === 'add' ? { role: option(args, '--role'), name: option(args, '--name') } : null;
+  const config = loadConfigOrExit();
+  // Embedded: only leads.sqlite's account and audit tables are opened, not the content stores.
+  const sources = config.sanity ? await createContentSources(config) : null;
+  const services = await openStaffServices(sources ?? { mode: 'embedded' }, config);
+  try {
+    const { staff } = services;
+    if (command === 'list') {
+      const rows = (await staff.list()).map((account) =>
+        [account.email, account.name, STAFF_ROLE_LABELS[account.role], account.disabled ? '사용 중지' : '사용 중', account.createdAt].join('\t'),
+      );
+      await writeOutput(rows.length ? `${rows.join('\n')}\n` : '');
+      return 0;
+    }
+    if (fields) {
+      const password = await readPassword();
+      return reported(await staff.add({ email: email!, ...fields, password }, CLI_ACTOR), `계정을 추가했습니다: ${email}`);
+    }
+    const disable = command === 'disable';
+    return reported(await staff.setDisabled(email!, disable, CLI_ACTOR), `${disable ? '사용 중지했습니다' : '다시 사용하게 했습니다'}: ${email}`);
+  } finally {
+    services.close();
+    await Promise.all([sources?.content.close(), sources?.leads.close()]);
+  }
+}
+
+async function main([command = '', ...args]: string[]): Promise<number> {
+  try {
+    if (command === 'create') return await create(args.includes('--random'));
+    if (['add', 'list', 'disable', 'enable'].includes(command)) return await manage(command, args);
+    throw new UsageError('');
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`${error.message ? `${error.message}\n` : ''}${USAGE}\n`);
+    return 2;
+  }
+}
+
+main(process.argv.slice(2)).then(exitAfterOutput, (error: unknown) => {
+  process.stderr.write(`${(error as Error).message}\n`);
+  exitAfterOutput(1);
+});

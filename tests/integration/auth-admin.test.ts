@@ -3,14 +3,15 @@
  * survives a restart), the write checks (401 without session, 403 from a foreign Origin), and the
  * embedded default's local admin.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AdminAuth } from '../../web/server/auth/admin-auth';
+import type { AdminAuth } from '../../web/server/auth/admin-auth';
 import { hashPassword, verifyPassword } from '../../web/server/auth/password';
 import { SESSION_IDLE_MS, SESSION_TTL_MS } from '../../web/server/auth/session';
 import { loadConfig } from '../../web/server/config';
+import { closeStaffServices, startAuth } from './staff-harness';
 
 const EMAIL = 'press-admin@example.test';
 const PASSWORD = 'correct horse battery staple';
@@ -24,13 +25,14 @@ let passwordHash: string;
 const adminFrom = (env: Record<string, string>) => loadConfig(env).admin;
 
 async function start(env: Record<string, string> = {}, allowLocalAdmin = false, log: (line: string) => void = () => {}) {
-  return AdminAuth.start({
+  const { auth } = await startAuth({
     dataDir,
     admin: adminFrom({ ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD_HASH: passwordHash, ...env }),
     allowLocalAdmin,
     now: () => clock,
     log,
   });
+  return auth;
 }
 
 function request(headers: Record<string, string> = {}, origin: string | null = SITE): Request {
@@ -58,7 +60,10 @@ beforeEach(async () => {
   passwordHash ??= await hashPassword(PASSWORD, { N: 2 ** 14, r: 8, p: 1 });
 });
 
-afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+afterEach(() => {
+  closeStaffServices();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 describe('password hashes', () => {
   it('verifies the right password only, and never a malformed hash', async () => {
@@ -85,10 +90,10 @@ describe('sign-in', () => {
     const result = await auth.login(request(), { email: ` ${EMAIL.toUpperCase()} `, password: PASSWORD, clientIp: '1.1.1.1' });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.session).toEqual({ email: EMAIL });
+    expect(result.session).toEqual({ email: EMAIL, name: '관리자', role: 'admin' });
     // Outside production (the dev server on http://localhost): no Secure, so no __Host- prefix.
     expect(result.setCookie).toMatch(/^admin_session=[\w-]+\.[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=1800$/);
-    expect(auth.session(request({ cookie: cookieFrom(result.setCookie) }))).toEqual({ email: EMAIL });
+    expect(auth.session(request({ cookie: cookieFrom(result.setCookie) }))).toEqual({ email: EMAIL, name: '관리자', role: 'admin' });
   });
 
   it('in production: a Secure __Host- cookie whatever the Host (a proxy may rewrite it to localhost)', async () => {
@@ -99,7 +104,7 @@ describe('sign-in', () => {
       expect(result.ok && result.setCookie, site).toMatch(/^__Host-admin_session=[\w-]+\.[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=1800; Secure$/);
       expect(result.ok && result.deviceCookie, site).toMatch(/^__Host-admin_device=[\w-]+\.[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
       const cookie = result.ok ? cookieFrom(result.setCookie) : '';
-      expect(auth.session(new Request(`${site}/cheonghak/press`, { headers: { cookie } })), site).toEqual({ email: EMAIL });
+      expect(auth.session(new Request(`${site}/cheonghak/press`, { headers: { cookie } })), site).toEqual({ email: EMAIL, name: '관리자', role: 'admin' });
       // The unprefixed development name is not read in production.
       expect(auth.session(new Request(`${site}/cheonghak/press`, { headers: { cookie: cookie.replace('__Host-', '') } }))).toBeNull();
     }
@@ -193,7 +198,7 @@ describe('sessions', () => {
     clock += 59 * 1000;
     expect(auth.renewal(request({ cookie }))).toBeUndefined();
     clock += SESSION_IDLE_MS - 59 * 1000 - 1;
-    expect(auth.session(request({ cookie }))).toEqual({ email: EMAIL });
+    expect(auth.session(request({ cookie }))).toEqual({ email: EMAIL, name: '관리자', role: 'admin' });
     clock += 1;
     expect(auth.session(request({ cookie }))).toBeNull();
     expect(auth.renewal(request({ cookie }))).toBeUndefined();
@@ -208,7 +213,7 @@ describe('sessions', () => {
     expect(auth.session(request({ cookie: `${name}=${forgedPayload}.${signature}` }))).toBeNull();
     const otherDir = mkdtempSync(path.join(tmpdir(), 'auth-test-other-'));
     try {
-      const other = await AdminAuth.start({ dataDir: otherDir, admin: adminFrom({ ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD_HASH: passwordHash }), allowLocalAdmin: false });
+      const other = (await startAuth({ dataDir: otherDir, admin: adminFrom({ ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD_HASH: passwordHash }), allowLocalAdmin: false })).auth;
       expect(other.session(request({ cookie }))).toBeNull();
     } finally {
       rmSync(otherDir, { recursive: true, force: true });
@@ -218,19 +223,19 @@ describe('sessions', () => {
   it('logout invalidates the session, also after a restart', async () => {
     const auth = await start();
     const cookie = await signIn(auth);
-    const cleared = await auth.logout(request({ cookie }));
+    const cleared = await auth.logout(request({ cookie }), '203.0.113.7');
     expect(cleared).toMatch(/^admin_session=; .*Max-Age=0/);
     expect(auth.session(request({ cookie }))).toBeNull();
     const restarted = await start();
     expect(restarted.session(request({ cookie }))).toBeNull();
     // A fresh sign-in works again.
-    expect(restarted.session(request({ cookie: await signIn(restarted) }))).toEqual({ email: EMAIL });
+    expect(restarted.session(request({ cookie: await signIn(restarted) }))).toEqual({ email: EMAIL, name: '관리자', role: 'admin' });
   });
 
   it('logout works when nothing was stored under DATA_DIR before (all settings from the environment)', async () => {
     const auth = await start({ SESSION_SECRET: 'x'.repeat(40) });
     const cookie = await signIn(auth);
-    await auth.logout(request({ cookie }));
+    await auth.logout(request({ cookie }), '203.0.113.7');
     expect(auth.session(request({ cookie }))).toBeNull();
   });
 
@@ -250,7 +255,7 @@ describe('write authorization', () => {
     expect(auth.authorizeWrite(request({ cookie }, 'https://evil.example'))).toMatchObject({ ok: false, refusal: 'foreignOrigin' });
     expect(auth.authorizeWrite(request({ cookie }, null))).toMatchObject({ ok: false, refusal: 'foreignOrigin' });
     expect(auth.authorizeWrite(request({ cookie, referer: `${SITE}/cheonghak/press` }, null))).toMatchObject({ ok: true });
-    expect(auth.authorizeWrite(request({ cookie }))).toEqual({ ok: true, session: { email: EMAIL } });
+    expect(auth.authorizeWrite(request({ cookie }))).toEqual({ ok: true, session: { email: EMAIL, name: '관리자', role: 'admin' } });
   });
 
   it('accepts a TRUSTED_ORIGINS entry (a proxy that rewrites Host)', async () => {
@@ -263,26 +268,48 @@ describe('write authorization', () => {
 describe('embedded default: local admin', () => {
   it('is created once with a random password printed once; hash and secret stay private', async () => {
     const lines: string[] = [];
-    const auth = await AdminAuth.start({ dataDir, admin: adminFrom({}), allowLocalAdmin: true, log: (line) => lines.push(line) });
+    const { auth, staff } = await startAuth({ dataDir, admin: adminFrom({}), allowLocalAdmin: true, log: (line) => lines.push(line) });
     const printed = lines.join('\n');
     const email = /이메일:\s+(\S+)/.exec(printed)?.[1];
     const password = /비밀번호:\s+(\S+)/.exec(printed)?.[1];
     expect(email).toBe('admin@cheonghak.local');
     expect(password).toMatch(/^[\w-]{16}$/);
-    const stored = JSON.parse(readFileSync(path.join(dataDir, 'auth/admin.json'), 'utf8'));
-    expect(stored.passwordHash).toMatch(/^scrypt\$/);
-    expect(stored.passwordHash).not.toContain(password);
-    expect(statSync(path.join(dataDir, 'auth/admin.json')).mode & 0o077).toBe(0);
+    const stored = staff.find(email!);
+    expect(stored).toMatchObject({ role: 'admin', name: '관리자', disabled: false });
+    expect(stored!.passwordHash).toMatch(/^scrypt\$/);
+    expect(stored!.passwordHash).not.toContain(password);
+    expect(statSync(path.join(dataDir, 'leads.sqlite')).mode & 0o077).toBe(0);
     expect(statSync(path.join(dataDir, 'auth/session-secret')).mode & 0o077).toBe(0);
     expect((await auth.login(request(), { email: email!, password: password!, clientIp: '1.1.1.1' })).ok).toBe(true);
 
     const again: string[] = [];
-    await AdminAuth.start({ dataDir, admin: adminFrom({}), allowLocalAdmin: true, log: (line) => again.push(line) });
+    await startAuth({ dataDir, admin: adminFrom({}), allowLocalAdmin: true, log: (line) => again.push(line) });
     expect(again).toEqual([]);
   });
 
+  it('an admin.json of the single-admin version becomes the first admin account (and the file goes)', async () => {
+    mkdirSync(path.join(dataDir, 'auth'), { recursive: true });
+    writeFileSync(path.join(dataDir, 'auth/admin.json'), JSON.stringify({ email: EMAIL, passwordHash }), { mode: 0o600 });
+    const lines: string[] = [];
+    const { auth, staff } = await startAuth({ dataDir, admin: adminFrom({}), allowLocalAdmin: true, log: (line) => lines.push(line) });
+    expect(lines.join('\n')).not.toMatch(/비밀번호:/);
+    expect(await staff.list()).toEqual([expect.objectContaining({ email: EMAIL, role: 'admin', disabled: false })]);
+    expect(existsSync(path.join(dataDir, 'auth/admin.json'))).toBe(false);
+    expect(auth.session(request({ cookie: await signIn(auth) }))).toEqual({ email: EMAIL, name: '관리자', role: 'admin' });
+  });
+
+  it('ADMIN_EMAIL + ADMIN_PASSWORD_HASH is the first admin account beside others, its hash set at every start', async () => {
+    const { staff } = await startAuth({ dataDir, admin: adminFrom({ ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD_HASH: passwordHash }), allowLocalAdmin: true });
+    expect(await staff.add({ email: 'sales@example.test', name: '상담사', role: 'sales', password: 'sales password 1' }, { email: EMAIL, ip: '1.1.1.1' })).toEqual({ ok: true });
+    expect(await staff.resetPassword(EMAIL, 'a new long password', { email: EMAIL, ip: '1.1.1.1' })).toEqual({ ok: false, error: 'managedByEnvironment' });
+    const newHash = await hashPassword('another password', { N: 2 ** 14, r: 8, p: 1 });
+    const { staff: restarted } = await startAuth({ dataDir, admin: adminFrom({ ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD_HASH: newHash }), allowLocalAdmin: true });
+    expect(restarted.find(EMAIL)?.passwordHash).toBe(newHash);
+    expect((await restarted.list()).map((account) => account.email)).toEqual([EMAIL, 'sales@example.test']);
+  });
+
   it('is not created on the Sanity backend: sign-in says no account is configured', async () => {
-    const auth = await AdminAuth.start({ dataDir, admin: adminFrom({}), allowLocalAdmin: false, log: () => {} });
+    const auth = (await startAuth({ dataDir, admin: adminFrom({}), allowLocalAdmin: false, log: () => {} })).auth;
     expect(await auth.login(request(), { email: EMAIL, password: PASSWORD, clientIp: '1.1.1.1' })).toMatchObject({
       refusal: 'loginUnavailable',
     });

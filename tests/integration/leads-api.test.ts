@@ -3,17 +3,17 @@
  * field errors, the stored shape, idempotency, spam defences, the no-JavaScript form post, the
  * CSV export's access check.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { leadMessages, messages } from '../../web/shared/messages';
 import { ContentUnavailableError, type ContentSource } from '../../web/server/content/types';
 import type { LeadOutbox } from '../../web/server/leads/outbox';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AdminAuth } from '../../web/server/auth/admin-auth';
 import { loadConfig } from '../../web/server/config';
 import { hashPassword } from '../../web/server/auth/password';
 import { leadIdFor } from '../../web/server/leads/store';
+import { startAuth } from './staff-harness';
 import { signer, slotDocument, startLeadApp, tokenAged, validBody, type LeadApp } from './leads-harness';
 
 let app: LeadApp;
@@ -302,7 +302,8 @@ describe('GET /api/leads.csv', () => {
     const authDir = mkdtempSync(path.join(tmpdir(), 'leads-auth-'));
     try {
       const { admin } = loadConfig({ ADMIN_EMAIL: 'staff@example.com', ADMIN_PASSWORD_HASH: await hashPassword('correct horse') });
-      const auth = await AdminAuth.start({ dataDir: authDir, admin, allowLocalAdmin: false });
+      const { auth, close } = await startAuth({ dataDir: authDir, admin, allowLocalAdmin: false });
+      onTestFinished(close);
       app = await startLeadApp({ isAdmin: async (req) => auth.session(req) !== null });
       const signIn = new Request('http://127.0.0.1/Promotion/Press', { headers: { origin: 'http://127.0.0.1', host: '127.0.0.1' } });
       const login = await auth.login(signIn, { email: 'staff@example.com', password: 'correct horse', clientIp: '127.0.0.1' });

@@ -11,13 +11,13 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'rea
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_IMAGE_CONFIG } from '../../web/sanity/image';
-import { AdminAuth } from '../../web/server/auth/admin-auth';
 import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
 import { loadConfig } from '../../web/server/config';
 import { createLeadConsole, MemoryAuditTrail } from '../../web/server/console/index';
 import { createLeadService } from '../../web/server/leads/index';
 import { PressService } from '../../web/server/press/service';
 import { ViewCounter } from '../../web/server/press/view-counter';
+import { closeStaffServices, startAuth } from './staff-harness';
 
 const SITE = 'https://www.cheonghak-park.example';
 
@@ -82,10 +82,13 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'routes-test-'));
   const config = loadConfig({ DATA_DIR: dataDir });
   leadService = createLeadService({ content: store, leads: leadsStore }, config);
+  const { auth, staff, audit } = await startAuth({ dataDir, admin: config.admin, allowLocalAdmin: true });
   const context: AppLoadContext = {
     content: store,
     imageConfig: EMBEDDED_IMAGE_CONFIG,
-    auth: await AdminAuth.start({ dataDir, admin: config.admin, allowLocalAdmin: true }),
+    auth,
+    staff,
+    audit,
     clientIp: '127.0.0.1',
     leadForms: leadService,
     press: new PressService(store, new ViewCounter(store), 'order-index'),
@@ -96,6 +99,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  closeStaffServices();
   await leadService?.close();
   await Promise.all([store?.close(), leadsStore?.close(), vite?.close()]);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useLocation,
   useRouteError,
 } from 'react-router';
 import type { Route } from './+types/root';
@@ -50,6 +51,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // The sales console has a shell of its own (routes/admin/layout.tsx), without the site's.
+  const siteChrome = !/^\/admin(\/|$)/i.test(useLocation().pathname);
   useKeepFocusInView();
   useFocusHeadingOnNavigation();
   return (
@@ -71,12 +74,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           본문 바로가기
         </a>
-        <PromoBanner />
-        <SiteHeader />
+        {siteChrome ? (
+          <>
+            <PromoBanner />
+            <SiteHeader />
+          </>
+        ) : null}
         {children}
-        <SiteFooter />
-        <MobileBottomBar />
-        <InterestPopup />
+        {siteChrome ? (
+          <>
+            <SiteFooter />
+            <MobileBottomBar />
+            <InterestPopup />
+          </>
+        ) : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -50,6 +50,8 @@ export default [
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/dashboard.tsx'),
     route('visits', 'routes/admin/visits.tsx'),
+    route('audit', 'routes/admin/audit.tsx'),
+    route('accounts', 'routes/admin/accounts.tsx'),
   ]),
 
   route('*', 'routes/not-found.tsx'),

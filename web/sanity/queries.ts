@@ -293,3 +293,32 @@ export const readinessProbeQuery = defineQuery(`count(*[_id == "readiness-probe"
 
 /** The stored file of one image asset, for the image route of the embedded store. */
 export const imageAssetPathQuery = defineQuery(`*[_type == "sanity.imageAsset" && _id == $id][0]{path}`);
+
+/** Staff accounts (leads dataset), read whole: a campaign has tens of them, not thousands. */
+export const staffAccountsQuery = defineQuery(`
+  *[_type == "staffAccount"] | order(createdAt asc){ email, name, role, passwordHash, disabled, createdAt, updatedAt }
+`);
+
+/**
+ * The audit trail, newest first, after the cursor (at, _id); a null parameter filters nothing.
+ * GROQ slices take constants: 201 is the largest page plus one (the caller cuts it to size).
+ */
+export const auditEventsPageQuery = defineQuery(`
+  *[_type == "auditEvent"
+    && ($action == null || action == $action) && ($actor == null || actor == $actor)
+    && ($from == null || at >= $from) && ($to == null || at < $to)
+    && ($afterAt == null || at < $afterAt || (at == $afterAt && _id < $afterId))
+  ] | order(at desc, _id desc)[0...201]{ _id, at, actor, action, target, detail, ip }
+`);
+
+/** The audit trail, oldest first, 500 records after the cursor (at, _id): what the CSV export streams. */
+export const auditEventsForwardQuery = defineQuery(`
+  *[_type == "auditEvent"
+    && ($action == null || action == $action) && ($actor == null || actor == $actor)
+    && ($from == null || at >= $from) && ($to == null || at < $to)
+    && ($afterAt == null || at > $afterAt || (at == $afterAt && _id > $afterId))
+  ] | order(at asc, _id asc)[0...500]{ _id, at, actor, action, target, detail, ip }
+`);
+
+/** 500 at a time: the purge deletes in batches until none is left. */
+export const expiredAuditEventIdsQuery = defineQuery(`*[_type == "auditEvent" && at < $before][0...500]._id`);

@@ -109,6 +109,51 @@ export type ImageWithAlt = {
   caption?: string;
 };
 
+export type AuditEvent = {
+  _id: string;
+  _type: "auditEvent";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  at?: string;
+  actor?: string;
+  action?:
+    | "signIn"
+    | "signInFailed"
+    | "signOut"
+    | "leadView"
+    | "phoneReveal"
+    | "leadChange"
+    | "leadMemo"
+    | "visitCheckIn"
+    | "leadExport"
+    | "accountCreate"
+    | "accountDisable"
+    | "accountEnable"
+    | "accountReset"
+    | "auditView"
+    | "auditExport"
+    | "purge";
+  target?: string;
+  detail?: string;
+  ip?: string;
+};
+
+export type StaffAccount = {
+  _id: string;
+  _type: "staffAccount";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  email?: string;
+  name?: string;
+  role?: "admin" | "sales";
+  passwordHash?: string;
+  disabled?: boolean;
+  createdAt?: string;
+  updatedAt?: string;
+};
+
 export type VisitSlotReference = {
   _ref: string;
   _type: "reference";
@@ -588,6 +633,8 @@ export type AllSanitySchemaTypes =
   | Seo
   | SanityImageAssetReference
   | ImageWithAlt
+  | AuditEvent
+  | StaffAccount
   | VisitSlotReference
   | Lead
   | VisitSlot
@@ -1351,6 +1398,84 @@ export type ImageAssetPathQueryResult = {
   path: string | null;
 } | null;
 
+// Source: ../web/sanity/queries.ts
+// Variable: staffAccountsQuery
+// Query: *[_type == "staffAccount"] | order(createdAt asc){ email, name, role, passwordHash, disabled, createdAt, updatedAt }
+export type StaffAccountsQueryResult = Array<{
+  email: string | null;
+  name: string | null;
+  role: "admin" | "sales" | null;
+  passwordHash: string | null;
+  disabled: boolean | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+}>;
+
+// Source: ../web/sanity/queries.ts
+// Variable: auditEventsPageQuery
+// Query: *[_type == "auditEvent"    && ($action == null || action == $action) && ($actor == null || actor == $actor)    && ($from == null || at >= $from) && ($to == null || at < $to)    && ($afterAt == null || at < $afterAt || (at == $afterAt && _id < $afterId))  ] | order(at desc, _id desc)[0...201]{ _id, at, actor, action, target, detail, ip }
+export type AuditEventsPageQueryResult = Array<{
+  _id: string;
+  at: string | null;
+  actor: string | null;
+  action:
+    | "accountCreate"
+    | "accountDisable"
+    | "accountEnable"
+    | "accountReset"
+    | "auditExport"
+    | "auditView"
+    | "leadChange"
+    | "leadExport"
+    | "leadMemo"
+    | "leadView"
+    | "phoneReveal"
+    | "purge"
+    | "signIn"
+    | "signInFailed"
+    | "signOut"
+    | "visitCheckIn"
+    | null;
+  target: string | null;
+  detail: string | null;
+  ip: string | null;
+}>;
+
+// Source: ../web/sanity/queries.ts
+// Variable: auditEventsForwardQuery
+// Query: *[_type == "auditEvent"    && ($action == null || action == $action) && ($actor == null || actor == $actor)    && ($from == null || at >= $from) && ($to == null || at < $to)    && ($afterAt == null || at > $afterAt || (at == $afterAt && _id > $afterId))  ] | order(at asc, _id asc)[0...500]{ _id, at, actor, action, target, detail, ip }
+export type AuditEventsForwardQueryResult = Array<{
+  _id: string;
+  at: string | null;
+  actor: string | null;
+  action:
+    | "accountCreate"
+    | "accountDisable"
+    | "accountEnable"
+    | "accountReset"
+    | "auditExport"
+    | "auditView"
+    | "leadChange"
+    | "leadExport"
+    | "leadMemo"
+    | "leadView"
+    | "phoneReveal"
+    | "purge"
+    | "signIn"
+    | "signInFailed"
+    | "signOut"
+    | "visitCheckIn"
+    | null;
+  target: string | null;
+  detail: string | null;
+  ip: string | null;
+}>;
+
+// Source: ../web/sanity/queries.ts
+// Variable: expiredAuditEventIdsQuery
+// Query: *[_type == "auditEvent" && at < $before][0...500]._id
+export type ExpiredAuditEventIdsQueryResult = Array<string>;
+
 // Query TypeMap
 import "@sanity/client";
 declare module "@sanity/client" {
@@ -1392,5 +1517,9 @@ declare module "@sanity/client" {
     '{\n  "pages": *[_type == "page" && defined(path)] | order(path asc){ path, _updatedAt },\n  "pressArticles": *[_type == "pressArticle" && siteId == $siteId && defined(date)] | order(date desc, _id desc){ _id, _updatedAt }\n}': SitemapQueryResult;
     'count(*[_id == "readiness-probe"])': ReadinessProbeQueryResult;
     '*[_type == "sanity.imageAsset" && _id == $id][0]{path}': ImageAssetPathQueryResult;
+    '\n  *[_type == "staffAccount"] | order(createdAt asc){ email, name, role, passwordHash, disabled, createdAt, updatedAt }\n': StaffAccountsQueryResult;
+    '\n  *[_type == "auditEvent"\n    && ($action == null || action == $action) && ($actor == null || actor == $actor)\n    && ($from == null || at >= $from) && ($to == null || at < $to)\n    && ($afterAt == null || at < $afterAt || (at == $afterAt && _id < $afterId))\n  ] | order(at desc, _id desc)[0...201]{ _id, at, actor, action, target, detail, ip }\n': AuditEventsPageQueryResult;
+    '\n  *[_type == "auditEvent"\n    && ($action == null || action == $action) && ($actor == null || actor == $actor)\n    && ($from == null || at >= $from) && ($to == null || at < $to)\n    && ($afterAt == null || at > $afterAt || (at == $afterAt && _id > $afterId))\n  ] | order(at asc, _id asc)[0...500]{ _id, at, actor, action, target, detail, ip }\n': AuditEventsForwardQueryResult;
+    '*[_type == "auditEvent" && at < $before][0...500]._id': ExpiredAuditEventIdsQueryResult;
   }
 }

@@ -8,6 +8,10 @@ import 'react-router';
 import { createRequestHandler } from '@react-router/express';
 import express, { type RequestHandler } from 'express';
 import { AdminAuth } from './auth/admin-auth';
+import type { StaffAccounts } from './auth/staff-accounts';
+import { openStaffServices, startDailyAuditPurge } from './audit/index';
+import { createAuditExportRouter } from './audit/routes';
+import type { AuditTrail } from './console/types';
 import { createPressApi } from './press/api';
 import { PressService } from './press/service';
 import { ViewCounter } from './press/view-counter';
@@ -25,7 +29,7 @@ import { cspNonceOf, securityHeaders } from './http/security-headers';
 import { limitRequestBodies } from './http/body-limit';
 import { apiFallback, guardPageRequests, pageMethods } from './http/methods';
 import { createDiscoveryHandlers } from './discovery';
-import { createLeadConsole, MemoryAuditTrail } from './console/index';
+import { createLeadConsole } from './console/index';
 import type { LeadConsole } from './console/types';
 
 /** What every request's load context shares: the services routes reach the server through. */
@@ -40,6 +44,10 @@ export type AppServices = {
   leadForms: Pick<LeadService, 'formData'>;
   /** The sales console's leads: list, lead page, changes, memos, visits, dashboard, export. */
   leadConsole: LeadConsole;
+  /** Who did what with personal data and accounts (append-only; admins read it at /admin/audit). */
+  audit: AuditTrail;
+  /** Staff accounts: the list, and an admin's changes (add, disable, enable, reset). */
+  staff: StaffAccounts;
 };
 
 declare module 'react-router' {
@@ -79,11 +87,15 @@ export async function createApp(config: ServerConfig): Promise<App> {
   // Refuses to start in Sanity mode when the token cannot write leads.
   await checkLeadsWriteAccess(config.sanity);
   const sources = await createContentSources(config, { leadsSeed: firstStartLeadDocuments });
+  const { staff, audit, close: closeStaffServices } = await openStaffServices(sources, config);
   const auth = await AdminAuth.start({
     dataDir: config.dataDir,
     admin: config.admin,
     allowLocalAdmin: sources.mode === 'embedded',
+    staff,
+    audit,
   });
+  const stopAuditPurge = startDailyAuditPurge(audit, config.auditRetentionDays);
   const responseHeaders = [
     securityHeaders({
       production: config.production,
@@ -97,13 +109,11 @@ export async function createApp(config: ServerConfig): Promise<App> {
   // Embedded: page through a cached id order (groq-js would scan and sort every article per page).
   const press = new PressService(sources.content, viewCounter, sources.mode === 'embedded' ? 'order-index' : 'cursor-query');
 
-  const leadService = createLeadService(sources, config);
+  const leadService = createLeadService(sources, config, audit);
   leadService.startOutboxDelivery();
   leadService.startDailyPurge();
 
-  // PLACEHOLDER until the stored audit trail and the staff accounts are merged: records kept in
-  // memory only, and a lead can be assigned only to the staff member assigning it.
-  const leadConsole = createLeadConsole(sources, { audit: new MemoryAuditTrail(), staff: { list: async () => [] } });
+  const leadConsole = createLeadConsole(sources, { audit, staff });
 
   const loadContext: AppServices = {
     content: sources.content,
@@ -112,6 +122,8 @@ export async function createApp(config: ServerConfig): Promise<App> {
     press,
     leadForms: leadService,
     leadConsole,
+    audit,
+    staff,
   };
   const app = express();
   app.disable('x-powered-by');
@@ -140,6 +152,7 @@ export async function createApp(config: ServerConfig): Promise<App> {
     next();
   });
   app.use('/api/press', createPressApi(press));
+  app.use(createAuditExportRouter({ auth, audit }));
 
   app.post('/api/sanity/webhook', ...sanityWebhookRoute({ secret: config.sanityWebhookSecret, content: sources.content }));
 
@@ -172,6 +185,8 @@ export async function createApp(config: ServerConfig): Promise<App> {
       await viewCounter.stop();
       // Stops the outbox loop first: a delivery in progress still needs the leads store.
       await leadService.close();
+      stopAuditPurge();
+      closeStaffServices();
       await Promise.all([sources.content.close(), sources.leads.close()]);
     },
   };

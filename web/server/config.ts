@@ -69,9 +69,13 @@ export type ServerConfig = {
   sanity?: SanityConfig;
   sanityWebhookSecret?: string;
   leads: LeadConfig;
+  /** How long audit records are kept before the daily purge deletes them (at least a year). */
+  auditRetentionDays: number;
 };
 
 const SESSION_SECRET_MIN_LENGTH = 32;
+/** 개인정보의 안전성 확보조치 기준 §8: access records are kept at least one year. */
+export const MIN_AUDIT_RETENTION_DAYS = 365;
 
 /**
  * The line printed for a bad value: the variable, its value, then Korean and English. A secret's
@@ -219,6 +223,20 @@ const ENVIRONMENT = v.object({
   LEAD_BOOKING_LIMIT_IP: v.optional(rateLimit('LEAD_BOOKING_LIMIT_IP'), '10/86400'),
   // Chat webhooks carry their token in the path.
   LEAD_WEBHOOK_URL: v.optional(httpUrl('LEAD_WEBHOOK_URL', { secret: true })),
+  AUDIT_RETENTION_DAYS: v.optional(
+    v.pipe(
+      positiveInteger('AUDIT_RETENTION_DAYS'),
+      v.minValue(
+        MIN_AUDIT_RETENTION_DAYS,
+        problem(
+          'AUDIT_RETENTION_DAYS',
+          `접속 기록은 ${MIN_AUDIT_RETENTION_DAYS}일 이상 보관해야 합니다`,
+          `access records must be kept at least ${MIN_AUDIT_RETENTION_DAYS} days`,
+        ),
+      ),
+    ),
+    '730',
+  ),
 });
 
 type Environment = v.InferOutput<typeof ENVIRONMENT>;
@@ -304,6 +322,7 @@ function configOf(env: Environment): ServerConfig {
       bookingIpLimit: env.LEAD_BOOKING_LIMIT_IP,
       webhookUrl: env.LEAD_WEBHOOK_URL,
     },
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
   };
 }
 

@@ -5,8 +5,8 @@ import { messages } from './messages';
  * status and Korean line. Kept out of `messages`: only the server and route actions read these,
  * so they stay out of the browser bundle.
  */
-export type LoginRefusal = 'foreignOrigin' | 'loginMissingFields' | 'loginUnavailable' | 'loginThrottled' | 'loginAccountBackoff' | 'loginBusy' | 'loginInvalid';
-export type WriteRefusal = 'foreignOrigin' | 'adminSessionRequired';
+export type LoginRefusal = 'foreignOrigin' | 'loginMissingFields' | 'loginUnavailable' | 'loginThrottled' | 'loginAccountBackoff' | 'loginBusy' | 'loginInvalid' | 'loginDisabled';
+export type WriteRefusal = 'foreignOrigin' | 'adminSessionRequired' | 'staffRoleForbidden';
 export type AdminRefusal = LoginRefusal | WriteRefusal | 'unreadableForm' | 'unknownRequest';
 
 /** The reasons shown after "로그인 실패: " and for refused writes. */
@@ -17,6 +17,8 @@ export const adminRefusalMessages = {
   loginUnavailable: '관리자 계정이 설정되지 않았습니다.',
   loginBusy: '로그인 요청이 많아 지금은 처리할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   adminSessionRequired: '관리자 로그인이 필요합니다.',
+  loginDisabled: '사용이 중지된 계정입니다. 관리자에게 문의해 주세요.',
+  staffRoleForbidden: '관리자만 할 수 있는 작업입니다.',
   loginAccountBackoff: (seconds: number) =>
     `이 계정의 로그인 실패가 많아 잠시 제한됩니다. ${seconds < 60 ? `${seconds}초` : `${Math.ceil(seconds / 60)}분`} 후 다시 시도해 주세요.`,
   unknownRequest: '알 수 없는 요청입니다.',
@@ -30,7 +32,9 @@ const STATUS_OF: Record<AdminRefusal, number> = {
   loginAccountBackoff: 429,
   loginBusy: 503,
   loginInvalid: 401,
+  loginDisabled: 403,
   adminSessionRequired: 401,
+  staffRoleForbidden: 403,
   unreadableForm: 400,
   unknownRequest: 400,
 };

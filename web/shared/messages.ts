@@ -34,6 +34,7 @@ export const messages = {
     login: '로그인',
     logout: '로그아웃',
     writeHeading: '게시물 작성',
+    adminOnly: '기사 작성은 관리자 계정만 할 수 있습니다.',
     summary: '요약',
     body: '본문',
     submit: '게시물 등록',

@@ -40,6 +40,8 @@ export const OWN_PAGE_PATTERNS = [
   '/privacy',
   '/admin',
   '/admin/visits',
+  '/admin/audit',
+  '/admin/accounts',
 ] as const;
 
 const MAX_INPUT_LENGTH = 2000;

@@ -1,58 +1,68 @@
 /**
- * Where the admin account and the session secret come from.
+ * The first admin account and the session secret.
  *
- * - `ADMIN_EMAIL` + `ADMIN_PASSWORD_HASH` (from `npm run admin -- create`): the account.
- * - Neither, on the embedded store: a local admin is created on first start under
- *   DATA_DIR/auth/admin.json; its random password is printed once to the console.
+ * - `ADMIN_EMAIL` + `ADMIN_PASSWORD_HASH` (from `npm run admin -- create`): that admin account
+ *   exists with that password (see StaffAccounts.applyEnvironmentAdmin).
+ * - No accounts yet and a DATA_DIR/auth/admin.json from an earlier version (its single local
+ *   admin): that admin becomes the first account, and the file is removed.
+ * - No accounts at all, on the embedded store: a local admin is created on first start; its
+ *   random password is printed once to the console.
  * - `SESSION_SECRET` (32+ characters): signs session cookies. Unset: a random secret is created
  *   once per data directory (DATA_DIR/auth/session-secret), so sessions survive restarts.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { AdminConfig } from '../config';
 import { readOrCreateSecret } from '../data-dir';
 import { hashPassword, parsePasswordHash } from './password';
+import type { StaffAccounts } from './staff-accounts';
 
-export type AdminAccount = { email: string; passwordHash: string };
+export { normalizeEmail } from '../../shared/staff-accounts';
 
 export const DEFAULT_LOCAL_ADMIN_EMAIL = 'admin@cheonghak.local';
+const FIRST_ADMIN_NAME = '관리자';
 
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-export async function loadAdminAccount(options: {
+export async function prepareFirstAdmin(options: {
+  staff: StaffAccounts;
   admin: Pick<AdminConfig, 'email' | 'passwordHash'>;
   authDir: string;
   allowLocalAdmin: boolean;
   log: (line: string) => void;
-}): Promise<AdminAccount | null> {
-  const { authDir } = options;
+}): Promise<void> {
+  const { staff, authDir } = options;
   const { email, passwordHash } = options.admin;
   // The configuration has checked the hash and that an email comes with it.
-  if (email && passwordHash) return { email: normalizeEmail(email), passwordHash };
-  if (!options.allowLocalAdmin) return null;
+  if (email && passwordHash) {
+    await staff.applyEnvironmentAdmin(email, passwordHash);
+    return;
+  }
+  if (await staff.hasAccounts()) return;
 
   const file = path.join(authDir, 'admin.json');
-  const stored = await readJson<AdminAccount>(file);
-  if (stored && parsePasswordHash(stored.passwordHash)) return stored;
+  const stored = await readJson<{ email?: unknown; passwordHash?: unknown }>(file);
+  if (stored && typeof stored.email === 'string' && typeof stored.passwordHash === 'string' && parsePasswordHash(stored.passwordHash)) {
+    await staff.insert({ email: stored.email, name: FIRST_ADMIN_NAME, role: 'admin', passwordHash: stored.passwordHash });
+    await rm(file, { force: true });
+    options.log(`[staff] ${file} 의 관리자(${stored.email})를 첫 관리자 계정으로 옮겼습니다.`);
+    return;
+  }
+  if (!options.allowLocalAdmin) return;
 
   const password = randomBytes(12).toString('base64url');
-  const account = { email: normalizeEmail(email || DEFAULT_LOCAL_ADMIN_EMAIL), passwordHash: await hashPassword(password) };
-  await mkdir(authDir, { recursive: true, mode: 0o700 });
-  await writeFile(file, `${JSON.stringify(account, null, 2)}\n`, { mode: 0o600 });
+  const account = { email: email || DEFAULT_LOCAL_ADMIN_EMAIL, name: FIRST_ADMIN_NAME, role: 'admin' as const, passwordHash: await hashPassword(password) };
+  // Two processes starting at once: only the one that stored the account prints a password.
+  if (!(await staff.insert(account))) return;
   options.log(
     [
       '',
       '┌ 관리자 계정을 만들었습니다. 비밀번호는 지금 한 번만 표시됩니다.',
-      `│ 이메일:   ${account.email}`,
+      `│ 이메일:   ${staff.find(account.email)?.email ?? account.email}`,
       `│ 비밀번호: ${password}`,
-      `└ (${file} 를 지우면 다음 시작 때 새로 만듭니다. 운영에서는 ADMIN_EMAIL과 ADMIN_PASSWORD_HASH를 쓰세요.)`,
+      '└ (직원 계정은 `npm run admin -- add` 또는 /admin/accounts 에서 추가합니다. 운영에서는 ADMIN_EMAIL과 ADMIN_PASSWORD_HASH를 쓰세요.)',
       '',
     ].join('\n'),
   );
-  return account;
 }
 
 export async function loadSessionSecret(admin: Pick<AdminConfig, 'sessionSecret'>, authDir: string): Promise<Buffer> {

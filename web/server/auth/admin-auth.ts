@@ -1,15 +1,21 @@
 /**
- * Admin sign-in for the press page: one account (see accounts.ts), scrypt-verified passwords,
- * signed session cookies, a failed-login throttle, and the Origin check every write must pass.
+ * Staff sign-in (the console at /admin and the press page): accounts with roles (staff-accounts.ts),
+ * scrypt-verified passwords, signed session cookies, a failed-login throttle, the Origin check
+ * every write must pass, and the role a write needs. The account is read at every session check,
+ * so a disabled account's sessions end at its next request and a new password ends them too.
+ * Sign-ins (and failures) and sign-outs go to the audit trail.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { StaffRole } from '../../shared/console';
 import type { LoginRefusal, WriteRefusal } from '../../shared/admin-refusals';
+import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from '../../shared/staff-accounts';
 import type { AdminConfig } from '../config';
+import type { AuditTrail } from '../console/types';
 import { ConcurrencyLimit } from '../http/concurrency-limit';
-import { loadAdminAccount, loadSessionSecret, normalizeEmail, readJson, type AdminAccount } from './accounts';
+import { loadSessionSecret, normalizeEmail, prepareFirstAdmin, readJson } from './accounts';
 import { hashPassword, passwordHashParameters, verifyPassword } from './password';
 import {
   SESSION_RENEW_AFTER_MS,
@@ -22,6 +28,8 @@ import {
   type AdminSession,
   type SessionClaims,
 } from './session';
+import type { StaffAccounts } from './staff-accounts';
+import type { StaffAccountRecord } from './staff-store';
 import { LoginThrottle } from './throttle';
 
 /** A Fetch API request (React Router actions) or Node's (Express routes). */
@@ -38,14 +46,14 @@ export type WriteAuthorization =
 export type AdminAuthOptions = {
   dataDir: string;
   admin: AdminConfig;
-  /** Create a local admin on first start when none is configured (the embedded default). */
+  /** Create a local admin on first start when there is no account at all (the embedded default). */
   allowLocalAdmin: boolean;
+  staff: StaffAccounts;
+  audit: AuditTrail;
   now?: () => number;
   log?: (line: string) => void;
 };
 
-const MAX_EMAIL_LENGTH = 254;
-const MAX_PASSWORD_LENGTH = 1024;
 /**
  * Password checks at once (each scrypt verification: 128 MiB and a CPU core for a few hundred ms)
  * and how many may wait; a burst beyond that is answered 503 at once, so the pages stay fast.
@@ -59,7 +67,8 @@ export class AdminAuth {
   private readonly hashSlots = new ConcurrencyLimit(MAX_CONCURRENT_HASHES, MAX_QUEUED_HASHES);
 
   private constructor(
-    private readonly account: AdminAccount | null,
+    private readonly staff: StaffAccounts,
+    private readonly audit: AuditTrail,
     private readonly signer: SessionSigner,
     /** Revoked session id → the time it would have expired; persisted so a restart keeps it. */
     private readonly revoked: Map<string, number>,
@@ -75,31 +84,34 @@ export class AdminAuth {
   static async start(options: AdminAuthOptions): Promise<AdminAuth> {
     const { admin } = options;
     const authDir = path.join(options.dataDir, 'auth');
-    const account = await loadAdminAccount({
-      admin,
-      authDir,
-      allowLocalAdmin: options.allowLocalAdmin,
-      log: options.log ?? ((line) => console.log(line)),
-    });
+    const { staff } = options;
+    await prepareFirstAdmin({ staff, admin, authDir, allowLocalAdmin: options.allowLocalAdmin, log: options.log ?? ((line) => console.log(line)) });
+    // Most accounts' hashes share the first one's parameters (older ones may differ).
+    const [first] = await staff.list();
+    const firstHash = first ? staff.find(first.email)?.passwordHash : undefined;
     const secret = await loadSessionSecret(admin, authDir);
     const revokedFile = path.join(authDir, 'revoked-sessions.json');
     const revoked = new Map(Object.entries((await readJson<Record<string, number>>(revokedFile)) ?? {}));
     return new AdminAuth(
-      account,
+      staff,
+      options.audit,
       new SessionSigner(secret),
       revoked,
       revokedFile,
-      await hashPassword(randomBytes(16).toString('base64url'), (account && passwordHashParameters(account.passwordHash)) || undefined),
+      await hashPassword(randomBytes(16).toString('base64url'), (firstHash && passwordHashParameters(firstHash)) || undefined),
       options.now ?? Date.now,
       admin.secureCookies,
       new Set(admin.trustedOrigins),
     );
   }
 
-  /** The signed-in admin of this request, or null (no, forged, expired, idle or revoked cookie). */
+  /**
+   * The signed-in staff member of this request, or null (no, forged, expired, idle or revoked
+   * cookie; an account since disabled, removed or given a new password).
+   */
   session(request: RequestLike): AdminSession | null {
-    const claims = this.sessionClaims(request);
-    return claims ? this.identity(claims.email) : null;
+    const account = this.sessionAccount(request)?.account;
+    return account ? identityOf(account) : null;
   }
 
   /**
@@ -107,27 +119,21 @@ export class AdminAuth {
    * or undefined when there is no valid session or it was renewed less than a minute ago.
    */
   renewal(request: RequestLike): string | undefined {
-    const claims = this.sessionClaims(request);
+    const claims = this.sessionAccount(request)?.claims;
     const now = this.now();
     if (!claims || now - claims.seen < SESSION_RENEW_AFTER_MS) return undefined;
     const renewed = { ...claims, seen: now };
     return sessionCookie(this.signer.renew(claims, now), renewed, this.production);
   }
 
-  /** The single configured account is the first admin. */
-  private identity(email: string): AdminSession {
-    return { email, name: '관리자', role: 'admin' };
-  }
-
-  private sessionClaims(request: RequestLike): SessionClaims | null {
+  private sessionAccount(request: RequestLike): { claims: SessionClaims; account: StaffAccountRecord } | null {
     const token = readSessionToken(headerOf(request, 'cookie'), this.production);
-    if (!token || !this.account) return null;
+    if (!token) return null;
     const claims = this.signer.verify(token, this.now());
     if (!claims || this.revoked.has(claims.sid)) return null;
-    if (claims.email !== this.account.email || claims.ver !== this.signer.passwordVersion(this.account.passwordHash)) {
-      return null;
-    }
-    return claims;
+    const account = this.staff.find(claims.email);
+    if (!account || account.disabled || claims.ver !== this.signer.passwordVersion(account.passwordHash)) return null;
+    return { claims, account };
   }
 
   async login(
@@ -140,7 +146,9 @@ export class AdminAuth {
     if (!email || !password || email.length > MAX_EMAIL_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
       return { ok: false, refusal: 'loginMissingFields' };
     }
-    if (!this.account) return { ok: false, refusal: 'loginUnavailable' };
+    // Sanity: accounts another instance or the CLI changed count now, not at the next refresh.
+    await this.staff.refresh().catch((error: unknown) => console.error(`[staff] accounts unavailable: ${(error as Error).message}`));
+    if (!(await this.staff.hasAccounts())) return { ok: false, refusal: 'loginUnavailable' };
     const now = this.now();
     const attempt = {
       address: credentials.clientIp,
@@ -152,29 +160,38 @@ export class AdminAuth {
       const retryAfterSeconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
       return { ok: false, refusal: decision.scope === 'address' ? 'loginThrottled' : 'loginAccountBackoff', retryAfterSeconds };
     }
-    const knownEmail = email === this.account.email;
-    const check = this.hashSlots.tryRun(() => verifyPassword(password, knownEmail ? this.account!.passwordHash : this.decoyHash));
+    const account = this.staff.find(email);
+    const check = this.hashSlots.tryRun(() => verifyPassword(password, account?.passwordHash ?? this.decoyHash));
     if (!check) return { ok: false, refusal: 'loginBusy', retryAfterSeconds: HASH_BUSY_RETRY_AFTER_SECONDS };
     const passwordMatches = await check;
-    if (!knownEmail || !passwordMatches) {
+    const failed = (detail: string) => this.audit.record({ actor: email, action: 'signInFailed', ip: credentials.clientIp, detail });
+    if (!account || !passwordMatches) {
       this.throttle.recordFailure(attempt, this.now());
+      await failed(account ? '비밀번호 불일치' : '없는 계정');
       return { ok: false, refusal: 'loginInvalid' };
     }
+    // The password proved who this is: saying the account is disabled tells them nothing new.
+    if (account.disabled) {
+      await failed('사용 중지된 계정');
+      return { ok: false, refusal: 'loginDisabled' };
+    }
     this.throttle.recordSuccess(attempt);
-    const { token, claims } = this.signer.issue(this.account.email, this.account.passwordHash, this.now());
+    await this.audit.record({ actor: account.email, action: 'signIn', ip: credentials.clientIp });
+    const { token, claims } = this.signer.issue(account.email, account.passwordHash, this.now());
     return {
       ok: true,
-      session: this.identity(this.account.email),
+      session: identityOf(account),
       setCookie: sessionCookie(token, claims, this.production),
-      deviceCookie: deviceCookie(this.signer.issueDevice(this.account.email, this.now()), this.production),
+      deviceCookie: deviceCookie(this.signer.issueDevice(account.email, this.now()), this.production),
     };
   }
 
   /** Revokes the request's session (if any) and returns the Set-Cookie that clears the cookie. */
-  async logout(request: RequestLike): Promise<string> {
+  async logout(request: RequestLike, clientIp: string): Promise<string> {
     const token = readSessionToken(headerOf(request, 'cookie'), this.production);
     const claims = token ? this.signer.verify(token, this.now()) : null;
-    if (claims) {
+    if (claims && !this.revoked.has(claims.sid)) {
+      await this.audit.record({ actor: claims.email, action: 'signOut', ip: clientIp });
       const now = this.now();
       for (const [sid, expires] of this.revoked) if (expires <= now) this.revoked.delete(sid);
       this.revoked.set(claims.sid, claims.exp);
@@ -185,11 +202,15 @@ export class AdminAuth {
     return clearedSessionCookie(this.production);
   }
 
-  /** Every write: the Origin must be this site (403), then an admin session is required (401). */
-  authorizeWrite(request: RequestLike): WriteAuthorization {
+  /**
+   * Every write: the Origin must be this site (403), then a staff session is required (401), and
+   * for `role` admin an admin's (403).
+   */
+  authorizeWrite(request: RequestLike, role?: StaffRole): WriteAuthorization {
     if (!this.isSameOrigin(request)) return { ok: false, refusal: 'foreignOrigin' };
     const session = this.session(request);
     if (!session) return { ok: false, refusal: 'adminSessionRequired' };
+    if (role === 'admin' && session.role !== 'admin') return { ok: false, refusal: 'staffRoleForbidden' };
     return { ok: true, session };
   }
 
@@ -209,6 +230,10 @@ export class AdminAuth {
     if (this.trustedOrigins.has(origin.origin)) return true;
     return origin.host === hostOf(request);
   }
+}
+
+function identityOf(account: StaffAccountRecord): AdminSession {
+  return { email: account.email, name: account.name, role: account.role };
 }
 
 export function headerOf(request: RequestLike, name: string): string | undefined {

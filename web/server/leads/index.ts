@@ -2,6 +2,7 @@
 import path from 'node:path';
 import type { ServerConfig } from '../config';
 import type { ContentSources } from '../content/index';
+import type { AuditTrail } from '../console/types';
 import { readOrCreateSecret, tightenDataDir } from '../data-dir';
 import { createWebhookNotifier } from './notifier';
 import { openLeadOutbox } from './outbox';
@@ -16,6 +17,7 @@ export { firstStartLeadDocuments } from './demo-slots';
 export function createLeadService(
   sources: Pick<ContentSources, 'content' | 'leads'>,
   config: Pick<ServerConfig, 'dataDir' | 'leads'>,
+  audit?: AuditTrail,
 ): LeadService {
   const { dataDir, leads } = config;
   tightenDataDir(dataDir);
@@ -30,5 +32,6 @@ export function createLeadService(
     phoneLimit: leads.phoneLimit,
     bookingIpLimit: leads.bookingIpLimit,
     notifier: leads.webhookUrl ? createWebhookNotifier({ url: leads.webhookUrl }) : undefined,
+    audit,
   });
 }

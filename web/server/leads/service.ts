@@ -21,6 +21,7 @@ import { checkLead, stripControlCharacters, LEAD_FIELDS, type LeadFieldCodes, ty
 import type { LeadFormData, LeadNotice, VisitSlotOption } from '../../shared/lead-form';
 import { UTM_KEYS, utmParameterName } from '../../shared/utm';
 import { ContentUnavailableError, MutationError, type ContentSource } from '../content/types';
+import type { AuditTrail } from '../console/types';
 import { leadsToCsv } from './csv';
 import { seoulDate } from './seoul-date';
 import { createFormTokenSigner, type FormTokenSigner } from './form-token';
@@ -52,6 +53,8 @@ export type LeadServiceOptions = {
   /** Visit bookings per client address (LEAD_BOOKING_LIMIT_IP). */
   bookingIpLimit?: RateLimit;
   notifier?: LeadNotifier;
+  /** Where the retention purge is recorded. */
+  audit?: AuditTrail;
   /** How often the outbox is checked for leads to deliver. */
   outboxIntervalMs?: number;
   now?: () => number;
@@ -403,6 +406,9 @@ export class LeadService {
     const ids = await this.options.leads.fetch(expiredLeadIdsQuery, { before });
     for (let start = 0; start < ids.length; start += 100) {
       await this.options.leads.mutate(ids.slice(start, start + 100).map((id) => ({ delete: { id } })));
+    }
+    if (ids.length > 0) {
+      await this.options.audit?.record({ actor: 'system', action: 'purge', ip: 'local', target: 'lead', detail: `${ids.length}건, ${before} 이전 (보관 ${retentionDays}일)` });
     }
     return { deleted: ids.length, before, retentionDays };
   }

@@ -6,14 +6,14 @@ import './AdminPanel.css';
 
 export type AdminActionData = { intent: 'login' | 'logout' | 'create'; error: string };
 
-type AdminPanelProps = { admin: { email: string } | null; actionData: AdminActionData | undefined };
+type AdminPanelProps = { admin: { email: string; canWrite: boolean } | null; actionData: AdminActionData | undefined };
 
 const text = messages.press;
 
 /**
- * Below the press list: the sign-in form for a signed-out visitor; for the admin a welcome line,
- * logout and the write form. Plain POST forms (they work before hydration); the server checks the
- * session and the Origin of every one.
+ * Below the press list: the sign-in form for a signed-out visitor; for staff a welcome line and
+ * logout, and for an admin the write form (a sales account is told it cannot write). Plain POST
+ * forms (they work before hydration); the server checks the session, role and Origin of every one.
  */
 export function AdminPanel({ admin, actionData }: AdminPanelProps) {
   return (
@@ -21,7 +21,7 @@ export function AdminPanel({ admin, actionData }: AdminPanelProps) {
       <h2 id="press-admin-heading" className="press-admin__heading">
         {admin ? text.writeHeading : text.adminHeading}
       </h2>
-      {admin ? <WriteForm email={admin.email} actionData={actionData} /> : <LoginForm actionData={actionData} />}
+      {admin ? <WriteForm email={admin.email} canWrite={admin.canWrite} actionData={actionData} /> : <LoginForm actionData={actionData} />}
     </section>
   );
 }
@@ -43,7 +43,7 @@ function LoginForm({ actionData }: { actionData: AdminActionData | undefined }) 
   );
 }
 
-function WriteForm({ email, actionData }: { email: string; actionData: AdminActionData | undefined }) {
+function WriteForm({ email, canWrite, actionData }: { email: string; canWrite: boolean; actionData: AdminActionData | undefined }) {
   const [clientError, setClientError] = useState<string | null>(null);
   const busy = useNavigation().formData?.get('intent') === 'create';
   const serverError = actionData && actionData.intent !== 'login' ? actionData.error : null;
@@ -59,32 +59,36 @@ function WriteForm({ email, actionData }: { email: string; actionData: AdminActi
           </button>
         </Form>
       </div>
-      <Form
-        method="post"
-        className="press-admin__form"
-        replace
-        // Title and summary are checked here for a quick answer, and again on the server.
-        noValidate
-        onSubmit={(event) => {
-          const form = new FormData(event.currentTarget);
-          const missing = ['title', 'summary'].some((name) => !String(form.get(name) ?? '').trim());
-          setClientError(missing ? messages.pressTitleSummaryRequired : null);
-          if (missing) event.preventDefault();
-        }}
-      >
-        <input type="hidden" name="intent" value="create" />
-        <Field id="press-title" label={text.headline} look="field">
-          {(control) => <input {...control} type="text" name="title" aria-required="true" maxLength={200} />}
-        </Field>
-        <Field id="press-summary" label={text.summary} look="field">
-          {(control) => <textarea {...control} name="summary" rows={3} aria-required="true" maxLength={1000} />}
-        </Field>
-        <Field id="press-body" label={text.body} hint={text.bodyHint} look="field">
-          {(control) => <textarea {...control} name="body" rows={8} maxLength={20000} />}
-        </Field>
-        {error ? <FormAlert className="press-admin__error">{error}</FormAlert> : null}
-        <SubmitButton pending={busy}>{text.submit}</SubmitButton>
-      </Form>
+      {canWrite ? (
+        <Form
+          method="post"
+          className="press-admin__form"
+          replace
+          // Title and summary are checked here for a quick answer, and again on the server.
+          noValidate
+          onSubmit={(event) => {
+            const form = new FormData(event.currentTarget);
+            const missing = ['title', 'summary'].some((name) => !String(form.get(name) ?? '').trim());
+            setClientError(missing ? messages.pressTitleSummaryRequired : null);
+            if (missing) event.preventDefault();
+          }}
+        >
+          <input type="hidden" name="intent" value="create" />
+          <Field id="press-title" label={text.headline} look="field">
+            {(control) => <input {...control} type="text" name="title" aria-required="true" maxLength={200} />}
+          </Field>
+          <Field id="press-summary" label={text.summary} look="field">
+            {(control) => <textarea {...control} name="summary" rows={3} aria-required="true" maxLength={1000} />}
+          </Field>
+          <Field id="press-body" label={text.body} hint={text.bodyHint} look="field">
+            {(control) => <textarea {...control} name="body" rows={8} maxLength={20000} />}
+          </Field>
+          {error ? <FormAlert className="press-admin__error">{error}</FormAlert> : null}
+          <SubmitButton pending={busy}>{text.submit}</SubmitButton>
+        </Form>
+      ) : (
+        <p className="press-admin__note">{text.adminOnly}</p>
+      )}
     </>
   );
 }

@@ -1,6 +1,84 @@
-import { Outlet } from 'react-router';
+import { data, Link, Outlet, redirect, isRouteErrorResponse, useRouteError } from 'react-router';
+import type { Route } from './+types/layout';
+import { adminRefusalAnswer } from '../../../shared/admin-refusals';
+import { ownPagePath } from '../../../shared/own-page-path';
+import { ConsoleShell } from '../../components/admin/ConsoleShell';
+import { SignInForm } from '../../components/admin/SignInForm';
+import { consoleText as text } from '../../components/admin/console-text';
+import { CONSOLE_HOME, STAFF_FORBIDDEN_MESSAGE } from '../../lib/require-staff';
 
-/** The console shell (a stand-in until the staff console's layout with its sign-in form lands). */
-export default function ConsoleLayout() {
-  return <Outlet />;
+/** Where to go after signing in: the console page that sent the staff member here, else /admin. */
+function afterSignIn(request: Request): string {
+  const next = ownPagePath(new URL(request.url).searchParams.get('next'));
+  return /^\/admin(\/|$|\?)/i.test(next) ? next : CONSOLE_HOME;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = context.auth.session(request);
+  const next = new URL(request.url).searchParams.get('next');
+  return { staff, next: staff ? null : next };
+}
+
+/** Sign-in and sign-out, posted to /admin (the same session, throttle and Origin rules as the press page). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => null);
+  const intent = form?.get('intent');
+  if (form && intent === 'login') {
+    const result = await context.auth.login(request, { email: form.get('email'), password: form.get('password'), clientIp: context.clientIp });
+    if (!result.ok) {
+      const { status, message } = adminRefusalAnswer(result.refusal, result.retryAfterSeconds);
+      const headers: HeadersInit = result.retryAfterSeconds ? { 'Retry-After': String(result.retryAfterSeconds) } : {};
+      return data({ error: message }, { status, headers });
+    }
+    const headers = new Headers();
+    headers.append('Set-Cookie', result.setCookie);
+    headers.append('Set-Cookie', result.deviceCookie);
+    return redirect(afterSignIn(request), { headers });
+  }
+  if (form && intent === 'logout') {
+    if (!context.auth.isSameOrigin(request)) return data({ error: adminRefusalAnswer('foreignOrigin').message }, { status: 403 });
+    return redirect(CONSOLE_HOME, { headers: { 'Set-Cookie': await context.auth.logout(request, context.clientIp) } });
+  }
+  const { status, message } = adminRefusalAnswer(form ? 'unknownRequest' : 'unreadableForm');
+  return data({ error: message }, { status });
+}
+
+/** Console pages are personal: never stored by a browser or a CDN, never indexed. */
+export function headers({ actionHeaders }: Route.HeadersArgs): HeadersInit {
+  const retryAfter = actionHeaders.get('Retry-After');
+  return { 'Cache-Control': 'private, no-store', ...(retryAfter ? { 'Retry-After': retryAfter } : {}) };
+}
+
+export function meta() {
+  return [{ title: text.title }, { name: 'robots', content: 'noindex, nofollow' }];
+}
+
+export default function ConsoleLayout({ loaderData, actionData }: Route.ComponentProps) {
+  const { staff, next } = loaderData;
+  if (!staff) return <SignInForm next={next} error={actionData?.error ?? null} />;
+  return (
+    <ConsoleShell staff={staff}>
+      {actionData?.error ? <p className="console-alert console-alert--error">{actionData.error}</p> : null}
+      <Outlet />
+    </ConsoleShell>
+  );
+}
+
+/** A console page refused (403 for a sales account on an admin page) or failed. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status >= 500) console.error(error);
+  const message = isRouteErrorResponse(error) && typeof error.data?.message === 'string' ? error.data.message : status === 403 ? STAFF_FORBIDDEN_MESSAGE : '오류가 발생했습니다. 잠시 후 다시 시도해 주세요.';
+  return (
+    <main id="main" className="console-error">
+      <title>{text.title}</title>
+      <meta name="robots" content="noindex, nofollow" />
+      <h1>{status === 403 ? '접근 권한이 없습니다' : '페이지를 표시할 수 없습니다'}</h1>
+      <p>{message}</p>
+      <p>
+        <Link to={CONSOLE_HOME}>{text.backToConsole}</Link>
+      </p>
+    </main>
+  );
 }

@@ -1,0 +1,29 @@
+/**
+ * Staff accounts and the audit trail for tests: on the embedded backend in a data directory, or
+ * on a Sanity leads source (the FakeSanity stub), plus an AdminAuth over them.
+ */
+import { AdminAuth, type AdminAuthOptions } from '../../web/server/auth/admin-auth';
+import { openStaffServices, type StaffBackend, type StaffServices } from '../../web/server/audit/index';
+import type { AdminConfig } from '../../web/server/config';
+
+const opened: StaffServices[] = [];
+
+/** Closed by closeStaffServices (afterEach). */
+export async function staffServices(backend: StaffBackend, dataDir: string, admin: AdminConfig, now?: () => number): Promise<StaffServices> {
+  const services = await openStaffServices(backend, { dataDir, admin }, { now });
+  opened.push(services);
+  return services;
+}
+
+export function closeStaffServices(): void {
+  for (const services of opened.splice(0)) services.close();
+}
+
+/** AdminAuth.start over the embedded accounts of `options.dataDir` (or the given backend). */
+export async function startAuth(
+  options: Omit<AdminAuthOptions, 'staff' | 'audit'>,
+  backend: StaffBackend = { mode: 'embedded' },
+): Promise<{ auth: AdminAuth } & StaffServices> {
+  const services = await staffServices(backend, options.dataDir, options.admin, options.now);
+  return { auth: await AdminAuth.start({ ...options, staff: services.staff, audit: services.audit }), ...services };
+}

@@ -1,0 +1,73 @@
+/**
+ * GET /admin/audit/export.csv?action=&actor=&from=&to= — the audit trail with the audit page's
+ * filters as CSV (UTF-8 with BOM, the lead export's Excel-safe cells), oldest first, streamed
+ * page by page. Admins only; the export itself is recorded (with its filters and row count).
+ */
+import { Router, type Response } from 'express';
+import { AUDIT_ACTION_LABELS, type AuditEntry } from '../../shared/console';
+import { AUDIT_EXPORT_PATH, auditFiltersToParams, parseAuditFilters, seoulDateTime } from '../../shared/audit-filters';
+import { adminRefusalAnswer } from '../../shared/admin-refusals';
+import type { AdminAuth } from '../auth/admin-auth';
+import type { AuditTrail } from '../console/types';
+import { csvCell } from '../leads/csv';
+
+const BOM = '\uFEFF';
+const COLUMNS: Array<[string, (entry: AuditEntry) => string]> = [
+  ['일시', (entry) => seoulDateTime(entry.at)],
+  ['작업', (entry) => AUDIT_ACTION_LABELS[entry.action] ?? entry.action],
+  ['작업자', (entry) => entry.actor],
+  ['대상', (entry) => entry.target ?? ''],
+  ['내용', (entry) => entry.detail ?? ''],
+  ['접속 주소', (entry) => entry.ip],
+];
+
+function csvLine(cells: string[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+/** Resolves when the client can take more, or has gone. */
+function writable(res: Response): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+function refuse(res: Response, refusal: 'adminSessionRequired' | 'staffRoleForbidden'): void {
+  const { status, message } = adminRefusalAnswer(refusal);
+  res.status(status).json({ error: refusal, message });
+}
+
+export function createAuditExportRouter({ auth, audit }: { auth: AdminAuth; audit: AuditTrail }): Router {
+  const router = Router();
+  router.get(AUDIT_EXPORT_PATH, async (req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    const staff = auth.session(req);
+    if (!staff) return refuse(res, 'adminSessionRequired');
+    if (staff.role !== 'admin') return refuse(res, 'staffRoleForbidden');
+    const { filters } = parseAuditFilters(new URL(req.originalUrl, 'http://local').searchParams);
+    try {
+      res.set({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="audit.csv"' });
+      res.write(BOM + csvLine(COLUMNS.map(([header]) => header)));
+      let rows = 0;
+      for await (const entry of audit.stream(filters)) {
+        rows += 1;
+        // Back-pressure: a slow download never buffers the whole trail in memory.
+        if (!res.write(csvLine(COLUMNS.map(([, cell]) => cell(entry))))) await writable(res);
+        if (res.destroyed) return;
+      }
+      const detail = `${auditFiltersToParams(filters).toString() || '전체'}; ${rows}건`;
+      await audit.record({ actor: staff.email, action: 'auditExport', ip: req.ip ?? '', detail });
+      res.end();
+    } catch (error) {
+      if (res.headersSent) res.destroy(error as Error);
+      else next(error);
+    }
+  });
+  return router;
+}

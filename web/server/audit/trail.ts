@@ -1,0 +1,239 @@
+/**
+ * The audit trail (개인정보의 안전성 확보조치 기준 §8: who, when, what, from where), on either backend:
+ *
+ * - embedded: the `audit_events` table of leads.sqlite. Triggers refuse every UPDATE, and every
+ *   DELETE of a record younger than the minimum retention, so not even a bug (or a hand with the
+ *   sqlite3 CLI that forgets) can rewrite what happened; only the purge by age deletes.
+ * - Sanity: `auditEvent` documents in the private leads dataset, only ever created (and deleted
+ *   by the purge).
+ *
+ * Both page newest first by (at, id) with an opaque cursor; `from`/`to` are Seoul days.
+ */
+import { randomUUID } from 'node:crypto';
+import { auditEventsForwardQuery, auditEventsPageQuery, expiredAuditEventIdsQuery } from '../../sanity/queries';
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../shared/console';
+import { MIN_AUDIT_RETENTION_DAYS } from '../config';
+import type { ContentSource } from '../content/types';
+import type { AuditQuery, AuditTrail } from '../console/types';
+import type { SqliteDatabase } from '../sqlite';
+
+export const DEFAULT_AUDIT_PAGE_SIZE = 50;
+const MAX_AUDIT_PAGE_SIZE = 200;
+/** The Sanity queries read this many at a time (a GROQ slice is a constant). */
+const STREAM_PAGE_SIZE = 500;
+const MAX_ACTOR_LENGTH = 254;
+const MAX_TARGET_LENGTH = 200;
+const MAX_DETAIL_LENGTH = 1000;
+const MAX_IP_LENGTH = 64;
+
+export type AuditRecord = Parameters<AuditTrail['record']>[0];
+
+/** A record as stored: bounded lengths, no control characters. */
+function storedFields(entry: AuditRecord, at: string) {
+  return {
+    at,
+    actor: clean(entry.actor, MAX_ACTOR_LENGTH) || '(없음)',
+    action: entry.action,
+    target: entry.target ? clean(entry.target, MAX_TARGET_LENGTH) : null,
+    detail: entry.detail ? clean(entry.detail, MAX_DETAIL_LENGTH) : null,
+    ip: clean(entry.ip, MAX_IP_LENGTH),
+  };
+}
+
+function clean(value: string, max: number): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, max);
+}
+
+type Cursor = { at: string; id: string };
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString('base64url');
+}
+
+/** An edited or foreign cursor reads as "from the start" rather than failing the page. */
+export function decodeCursor(value: string | undefined): Cursor | null {
+  if (!value) return null;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+    if (Array.isArray(parsed) && parsed.length === 2 && parsed.every((part) => typeof part === 'string')) {
+      return { at: parsed[0] as string, id: parsed[1] as string };
+    }
+  } catch {
+    // not ours
+  }
+  return null;
+}
+
+/** The instant a Seoul day starts, as stored timestamps are written (UTC ISO). */
+function seoulDayStart(day: string, offsetDays = 0): string {
+  const start = new Date(`${day}T00:00:00+09:00`);
+  return new Date(start.getTime() + offsetDays * 24 * 3600_000).toISOString();
+}
+
+/** The query's filters as bounds on the stored fields (`to` is inclusive: up to the next day). */
+function boundsOf(query: Omit<AuditQuery, 'cursor' | 'limit'>) {
+  return {
+    action: query.action && (AUDIT_ACTIONS as readonly string[]).includes(query.action) ? query.action : null,
+    actor: query.actor ? query.actor.trim().toLowerCase() : null,
+    from: query.from ? seoulDayStart(query.from) : null,
+    to: query.to ? seoulDayStart(query.to, 1) : null,
+  };
+}
+
+function pageSize(limit: number | undefined): number {
+  return Math.min(Math.max(1, Math.floor(limit ?? DEFAULT_AUDIT_PAGE_SIZE)), MAX_AUDIT_PAGE_SIZE);
+}
+
+/** One page of `size` from rows read one beyond it, with the cursor of the next. */
+function pageOf(rows: AuditEntry[], size: number): { entries: AuditEntry[]; next: string | null } {
+  const entries = rows.slice(0, size);
+  const last = entries.at(-1);
+  return { entries, next: rows.length > size && last ? encodeCursor({ at: last.at, id: last.id }) : null };
+}
+
+type AuditRow = { seq: number; at: string; actor: string; action: string; target: string | null; detail: string | null; ip: string };
+
+function entryOfRow(row: AuditRow): AuditEntry {
+  return { id: String(row.seq), at: row.at, actor: row.actor, action: row.action as AuditAction, target: row.target, detail: row.detail, ip: row.ip };
+}
+
+export class SqliteAuditTrail implements AuditTrail {
+  constructor(
+    private readonly database: SqliteDatabase,
+    private readonly now: () => number = Date.now,
+  ) {
+    database.exec(`
+      CREATE TABLE IF NOT EXISTS audit_events (
+        seq    INTEGER PRIMARY KEY AUTOINCREMENT,
+        at     TEXT NOT NULL,
+        actor  TEXT NOT NULL,
+        action TEXT NOT NULL,
+        target TEXT,
+        detail TEXT,
+        ip     TEXT NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS audit_events_by_at ON audit_events (at, seq);
+      CREATE INDEX IF NOT EXISTS audit_events_by_actor ON audit_events (actor, at);
+      CREATE TRIGGER IF NOT EXISTS audit_events_append_only BEFORE UPDATE ON audit_events
+      BEGIN
+        SELECT RAISE(ABORT, 'audit_events is append-only');
+      END;
+      CREATE TRIGGER IF NOT EXISTS audit_events_kept BEFORE DELETE ON audit_events
+      WHEN old.at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-${MIN_AUDIT_RETENTION_DAYS} days')
+      BEGIN
+        SELECT RAISE(ABORT, 'audit_events are kept ${MIN_AUDIT_RETENTION_DAYS} days');
+      END;
+    `);
+  }
+
+  async record(entry: AuditRecord): Promise<void> {
+    const fields = storedFields(entry, new Date(this.now()).toISOString());
+    this.database
+      .prepare('INSERT INTO audit_events (at, actor, action, target, detail, ip) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(fields.at, fields.actor, fields.action, fields.target, fields.detail, fields.ip);
+  }
+
+  async list(query: AuditQuery): Promise<{ entries: AuditEntry[]; next: string | null }> {
+    const size = pageSize(query.limit);
+    const after = decodeCursor(query.cursor);
+    return pageOf(this.select(query, after, 'DESC', size + 1), size);
+  }
+
+  async *stream(query: Omit<AuditQuery, 'cursor' | 'limit'>): AsyncIterable<AuditEntry> {
+    let after: Cursor | null = null;
+    for (;;) {
+      const rows = this.select(query, after, 'ASC', STREAM_PAGE_SIZE);
+      yield* rows;
+      if (rows.length < STREAM_PAGE_SIZE) return;
+      const last = rows[rows.length - 1];
+      after = { at: last.at, id: last.id };
+    }
+  }
+
+  async purgeOlderThan(before: string): Promise<number> {
+    return this.database.prepare('DELETE FROM audit_events WHERE at < ?').run(before).changes;
+  }
+
+  private select(query: Omit<AuditQuery, 'cursor' | 'limit'>, after: Cursor | null, direction: 'ASC' | 'DESC', limit: number): AuditEntry[] {
+    const bounds = boundsOf(query);
+    const conditions: string[] = [];
+    const params: Array<string | number> = [];
+    const where = (condition: string, ...values: Array<string | number>) => {
+      conditions.push(condition);
+      params.push(...values);
+    };
+    if (bounds.action) where('action = ?', bounds.action);
+    if (bounds.actor) where('actor = ?', bounds.actor);
+    if (bounds.from) where('at >= ?', bounds.from);
+    if (bounds.to) where('at < ?', bounds.to);
+    const seq = after ? Number(after.id) : NaN;
+    if (after && Number.isSafeInteger(seq)) {
+      const beyond = direction === 'DESC' ? '<' : '>';
+      where(`(at ${beyond} ? OR (at = ? AND seq ${beyond} ?))`, after.at, after.at, seq);
+    }
+    const sql = `SELECT * FROM audit_events ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
+      ORDER BY at ${direction}, seq ${direction} LIMIT ?`;
+    return this.database
+      .prepare(sql)
+      .all<AuditRow>(...params, limit)
+      .map(entryOfRow);
+  }
+}
+
+export class SanityAuditTrail implements AuditTrail {
+  constructor(
+    private readonly leads: ContentSource,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async record(entry: AuditRecord): Promise<void> {
+    const fields = storedFields(entry, new Date(this.now()).toISOString());
+    await this.leads.mutate([{ create: { _id: `auditEvent.${randomUUID()}`, _type: 'auditEvent', ...fields } }]);
+  }
+
+  async list(query: AuditQuery): Promise<{ entries: AuditEntry[]; next: string | null }> {
+    const size = pageSize(query.limit);
+    const rows = await this.page(auditEventsPageQuery, query, decodeCursor(query.cursor), size + 1);
+    return pageOf(rows, size);
+  }
+
+  async *stream(query: Omit<AuditQuery, 'cursor' | 'limit'>): AsyncIterable<AuditEntry> {
+    let after: Cursor | null = null;
+    for (;;) {
+      const rows = await this.page(auditEventsForwardQuery, query, after, STREAM_PAGE_SIZE);
+      yield* rows;
+      if (rows.length < STREAM_PAGE_SIZE) return;
+      const last = rows[rows.length - 1];
+      after = { at: last.at, id: last.id };
+    }
+  }
+
+  async purgeOlderThan(before: string): Promise<number> {
+    let deleted = 0;
+    for (;;) {
+      const ids = await this.leads.fetch(expiredAuditEventIdsQuery, { before });
+      if (ids.length === 0) return deleted;
+      await this.leads.mutate(ids.map((id) => ({ delete: { id } })));
+      deleted += ids.length;
+    }
+  }
+
+  private async page(
+    groq: typeof auditEventsPageQuery | typeof auditEventsForwardQuery,
+    query: Omit<AuditQuery, 'cursor' | 'limit'>,
+    after: Cursor | null,
+    limit: number,
+  ): Promise<AuditEntry[]> {
+    const rows = await this.leads.fetch(groq, { ...boundsOf(query), afterAt: after?.at ?? null, afterId: after?.id ?? null });
+    return rows.slice(0, limit).map((row) => ({
+      id: row._id,
+      at: row.at ?? '',
+      actor: row.actor ?? '',
+      action: (row.action ?? 'signIn') as AuditAction,
+      target: row.target,
+      detail: row.detail,
+      ip: row.ip ?? '',
+    }));
+  }
+}

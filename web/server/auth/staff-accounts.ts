@@ -1,0 +1,119 @@
+/**
+ * Staff accounts as the console and the admin CLI change them: add, disable, enable, reset the
+ * password. Every change is checked (shared rules), recorded in the audit trail, and refused when
+ * it would leave no enabled admin. Sign-in and sessions read the same store (admin-auth.ts).
+ */
+import type { StaffRole } from '../../shared/console';
+import { checkNewAccount, checkPassword, normalizeEmail, type StaffAccountError } from '../../shared/staff-accounts';
+import type { AuditTrail, StaffAccountSummary, StaffDirectory } from '../console/types';
+import { hashPassword } from './password';
+import type { StaffAccountRecord, StaffAccountStore } from './staff-store';
+
+/** Who makes a change: a signed-in admin, or the CLI (`cli`, address `local`). */
+export type AccountChangeActor = { email: string; ip: string };
+
+export type AccountChangeResult = { ok: true } | { ok: false; error: StaffAccountError };
+
+export const CLI_ACTOR: AccountChangeActor = { email: 'cli', ip: 'local' };
+
+export type StaffAccountsOptions = {
+  /** ADMIN_EMAIL: its password is ADMIN_PASSWORD_HASH, set at every start, never reset here. */
+  environmentAdmin?: string;
+  now?: () => number;
+};
+
+export class StaffAccounts implements StaffDirectory {
+  private readonly now: () => number;
+  private readonly environmentAdmin: string | undefined;
+
+  constructor(
+    private readonly store: StaffAccountStore,
+    private readonly audit: AuditTrail,
+    options: StaffAccountsOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.environmentAdmin = options.environmentAdmin && normalizeEmail(options.environmentAdmin);
+  }
+
+  /** The stored account (read now on the embedded store), disabled ones included. */
+  find(email: string): StaffAccountRecord | null {
+    return this.store.find(normalizeEmail(email));
+  }
+
+  refresh(): Promise<void> {
+    return this.store.refresh();
+  }
+
+  async list(): Promise<StaffAccountSummary[]> {
+    return (await this.store.all()).map(({ email, name, role, disabled, createdAt }) => ({ email, name, role, disabled, createdAt }));
+  }
+
+  async hasAccounts(): Promise<boolean> {
+    return (await this.store.all()).length > 0;
+  }
+
+  async add(
+    fields: { email: string; name: string; role: unknown; password: string },
+    actor: AccountChangeActor,
+  ): Promise<AccountChangeResult> {
+    const email = normalizeEmail(fields.email);
+    const problem = checkNewAccount({ ...fields, email });
+    if (problem) return { ok: false, error: problem };
+    const role = fields.role as StaffRole;
+    const stored = await this.insert({ email, name: fields.name.trim(), role, passwordHash: await hashPassword(fields.password) });
+    if (!stored) return { ok: false, error: 'accountExists' };
+    await this.audit.record({ actor: actor.email, action: 'accountCreate', ip: actor.ip, target: email, detail: `role=${role}` });
+    return { ok: true };
+  }
+
+  /** Stores an account whose password is hashed already (the first admin, migrated); false when it exists. */
+  async insert(account: Pick<StaffAccountRecord, 'email' | 'name' | 'role' | 'passwordHash'>): Promise<boolean> {
+    const at = new Date(this.now()).toISOString();
+    return this.store.insert({ ...account, email: normalizeEmail(account.email), disabled: false, createdAt: at, updatedAt: at });
+  }
+
+  /** Disabling ends the account's sessions at their next request. */
+  async setDisabled(emailInput: string, disabled: boolean, actor: AccountChangeActor): Promise<AccountChangeResult> {
+    const email = normalizeEmail(emailInput);
+    await this.store.refresh();
+    const account = this.store.find(email);
+    if (!account) return { ok: false, error: 'accountNotFound' };
+    if (disabled && email === actor.email) return { ok: false, error: 'ownAccount' };
+    if (disabled && account.role === 'admin' && !account.disabled && (await this.enabledAdmins()) <= 1) {
+      return { ok: false, error: 'lastAdmin' };
+    }
+    if (!(await this.store.update(email, { disabled }, new Date(this.now()).toISOString()))) return { ok: false, error: 'accountNotFound' };
+    await this.audit.record({ actor: actor.email, action: disabled ? 'accountDisable' : 'accountEnable', ip: actor.ip, target: email });
+    return { ok: true };
+  }
+
+  /** A new password ends the account's sessions (they are tied to the hash they were issued under). */
+  async resetPassword(emailInput: string, password: string, actor: AccountChangeActor): Promise<AccountChangeResult> {
+    const email = normalizeEmail(emailInput);
+    if (email === this.environmentAdmin) return { ok: false, error: 'managedByEnvironment' };
+    const problem = checkPassword(password);
+    if (problem) return { ok: false, error: problem };
+    const updated = await this.store.update(email, { passwordHash: await hashPassword(password) }, new Date(this.now()).toISOString());
+    if (!updated) return { ok: false, error: 'accountNotFound' };
+    await this.audit.record({ actor: actor.email, action: 'accountReset', ip: actor.ip, target: email });
+    return { ok: true };
+  }
+
+  /**
+   * ADMIN_EMAIL + ADMIN_PASSWORD_HASH: the account exists as an admin with that password (added
+   * when missing; a changed hash replaces the stored one, which ends the account's sessions).
+   */
+  async applyEnvironmentAdmin(email: string, passwordHash: string): Promise<void> {
+    const account = this.find(email);
+    if (!account) await this.insert({ email, name: '관리자', role: 'admin', passwordHash });
+    else if (account.passwordHash !== passwordHash) await this.store.update(account.email, { passwordHash }, new Date(this.now()).toISOString());
+  }
+
+  private async enabledAdmins(): Promise<number> {
+    return (await this.store.all()).filter((account) => account.role === 'admin' && !account.disabled).length;
+  }
+
+  close(): void {
+    this.store.close();
+  }
+}

@@ -1,0 +1,183 @@
+/**
+ * Where staff accounts are kept, on either backend:
+ *
+ * - embedded: the `staff_accounts` table of leads.sqlite, read at every sign-in and session check,
+ *   so an account the admin CLI adds or disables (another process) counts at once;
+ * - Sanity: `staffAccount` documents in the private leads dataset, mirrored in memory (a session
+ *   check must not wait for the network) and re-read every few seconds and at every sign-in.
+ */
+import { createHash } from 'node:crypto';
+import { staffAccountsQuery } from '../../sanity/queries';
+import type { StaffIdentity } from '../../shared/console';
+import { isStaffRole } from '../../shared/staff-accounts';
+import { MutationError, type ContentSource } from '../content/types';
+import type { SqliteDatabase } from '../sqlite';
+
+export type StaffAccountRecord = StaffIdentity & { passwordHash: string; disabled: boolean; createdAt: string; updatedAt: string };
+
+export type StaffAccountPatch = Partial<Pick<StaffAccountRecord, 'passwordHash' | 'disabled'>>;
+
+export interface StaffAccountStore {
+  /** The account as last read (embedded: read now). */
+  find(email: string): StaffAccountRecord | null;
+  all(): Promise<StaffAccountRecord[]>;
+  /** False when an account with this email exists already. */
+  insert(account: StaffAccountRecord): Promise<boolean>;
+  /** False when there is no such account. */
+  update(email: string, patch: StaffAccountPatch, updatedAt: string): Promise<boolean>;
+  /** Reads again what other processes or instances changed. */
+  refresh(): Promise<void>;
+  close(): void;
+}
+
+type AccountRow = {
+  email: string;
+  name: string;
+  role: string;
+  password_hash: string;
+  disabled: number;
+  created_at: string;
+  updated_at: string;
+};
+
+export class SqliteStaffStore implements StaffAccountStore {
+  constructor(private readonly database: SqliteDatabase) {
+    database.exec(`
+      CREATE TABLE IF NOT EXISTS staff_accounts (
+        email         TEXT PRIMARY KEY,
+        name          TEXT NOT NULL,
+        role          TEXT NOT NULL CHECK (role IN ('admin', 'sales')),
+        password_hash TEXT NOT NULL,
+        disabled      INTEGER NOT NULL DEFAULT 0 CHECK (disabled IN (0, 1)),
+        created_at    TEXT NOT NULL,
+        updated_at    TEXT NOT NULL
+      );
+    `);
+  }
+
+  find(email: string): StaffAccountRecord | null {
+    const row = this.database.prepare('SELECT * FROM staff_accounts WHERE email = ?').get<AccountRow>(email);
+    return row ? recordOfRow(row) : null;
+  }
+
+  async all(): Promise<StaffAccountRecord[]> {
+    return this.database.prepare('SELECT * FROM staff_accounts ORDER BY created_at, email').all<AccountRow>().map(recordOfRow);
+  }
+
+  async insert(account: StaffAccountRecord): Promise<boolean> {
+    const { changes } = this.database
+      .prepare(
+        `INSERT OR IGNORE INTO staff_accounts (email, name, role, password_hash, disabled, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(account.email, account.name, account.role, account.passwordHash, account.disabled ? 1 : 0, account.createdAt, account.updatedAt);
+    return changes === 1;
+  }
+
+  async update(email: string, patch: StaffAccountPatch, updatedAt: string): Promise<boolean> {
+    const { changes } = this.database
+      .prepare(
+        `UPDATE staff_accounts SET password_hash = coalesce(?, password_hash), disabled = coalesce(?, disabled), updated_at = ?
+         WHERE email = ?`,
+      )
+      .run(patch.passwordHash ?? null, patch.disabled === undefined ? null : patch.disabled ? 1 : 0, updatedAt, email);
+    return changes === 1;
+  }
+
+  async refresh(): Promise<void> {
+    // Every read goes to the table.
+  }
+
+  close(): void {
+    // The connection belongs to whoever opened it (it serves the audit trail too).
+  }
+}
+
+function recordOfRow(row: AccountRow): StaffAccountRecord {
+  return {
+    email: row.email,
+    name: row.name,
+    role: isStaffRole(row.role) ? row.role : 'sales',
+    passwordHash: row.password_hash,
+    disabled: row.disabled === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** How often the Sanity mirror is read again: the longest a change made elsewhere takes to count. */
+export const SANITY_STAFF_REFRESH_MS = 5_000;
+
+/** A stable document id for an email (ids may not hold `@`). */
+export function staffAccountId(email: string): string {
+  return `staffAccount.${createHash('sha256').update(email).digest('hex').slice(0, 32)}`;
+}
+
+export class SanityStaffStore implements StaffAccountStore {
+  private accounts = new Map<string, StaffAccountRecord>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly leads: ContentSource) {}
+
+  /** Reads the accounts once, then every `intervalMs` (a failed read keeps the last mirror). */
+  async start(intervalMs = SANITY_STAFF_REFRESH_MS): Promise<void> {
+    await this.refresh();
+    this.timer = setInterval(() => {
+      this.refresh().catch((error: unknown) => console.error(`[staff] accounts unavailable: ${(error as Error).message}`));
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  find(email: string): StaffAccountRecord | null {
+    return this.accounts.get(email) ?? null;
+  }
+
+  async all(): Promise<StaffAccountRecord[]> {
+    await this.refresh();
+    return [...this.accounts.values()];
+  }
+
+  async insert(account: StaffAccountRecord): Promise<boolean> {
+    try {
+      await this.leads.mutate([{ create: { _id: staffAccountId(account.email), _type: 'staffAccount', ...account } }]);
+    } catch (error) {
+      if (error instanceof MutationError && error.statusCode === 409) return false;
+      throw error;
+    }
+    this.accounts.set(account.email, account);
+    return true;
+  }
+
+  async update(email: string, patch: StaffAccountPatch, updatedAt: string): Promise<boolean> {
+    try {
+      await this.leads.mutate([{ patch: { id: staffAccountId(email), set: { ...patch, updatedAt } } }]);
+    } catch (error) {
+      if (error instanceof MutationError && error.statusCode === 404) return false;
+      throw error;
+    }
+    await this.refresh();
+    return true;
+  }
+
+  async refresh(): Promise<void> {
+    const rows = await this.leads.fetch(staffAccountsQuery);
+    const accounts = new Map<string, StaffAccountRecord>();
+    for (const row of rows) {
+      if (!row.email || !row.passwordHash) continue;
+      accounts.set(row.email, {
+        email: row.email,
+        name: row.name ?? row.email,
+        role: isStaffRole(row.role) ? row.role : 'sales',
+        passwordHash: row.passwordHash,
+        disabled: row.disabled === true,
+        createdAt: row.createdAt ?? '',
+        updatedAt: row.updatedAt ?? '',
+      });
+    }
+    this.accounts = accounts;
+  }
+
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * The audit page's filters (action, actor, Seoul days from/to), read the same way from a URL by
+ * the page and by the CSV export, so the export has exactly the rows the page shows.
+ */
+import { AUDIT_ACTIONS, type AuditAction } from './console';
+
+/** The audit trail's CSV export (an Express route: streamed), with the page's filters as its query. */
+export const AUDIT_EXPORT_PATH = '/admin/audit/export.csv';
+
+export type AuditFilters = { action?: AuditAction; actor?: string; from?: string; to?: string };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const MAX_ACTOR_LENGTH = 254;
+
+function isDay(value: string): boolean {
+  return DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+}
+
+/** Valid values only; the names of the ones left out are in `invalid` (the page says so). */
+export function parseAuditFilters(params: URLSearchParams): { filters: AuditFilters; invalid: Array<keyof AuditFilters> } {
+  const filters: AuditFilters = {};
+  const invalid: Array<keyof AuditFilters> = [];
+  const text = (name: string) => (params.get(name) ?? '').trim();
+  const action = text('action');
+  if (action) {
+    if ((AUDIT_ACTIONS as readonly string[]).includes(action)) filters.action = action as AuditAction;
+    else invalid.push('action');
+  }
+  const actor = text('actor').toLowerCase();
+  if (actor) {
+    if (actor.length <= MAX_ACTOR_LENGTH) filters.actor = actor;
+    else invalid.push('actor');
+  }
+  for (const key of ['from', 'to'] as const) {
+    const value = text(key);
+    if (!value) continue;
+    if (isDay(value)) filters[key] = value;
+    else invalid.push(key);
+  }
+  return { filters, invalid };
+}
+
+export function auditFiltersToParams(filters: AuditFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
+  return params;
+}
+
+/** "2026-03-01 14:05:09", the time in Korea of a stored UTC timestamp. */
+export function seoulDateTime(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : new Date(time + 9 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+}

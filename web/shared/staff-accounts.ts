@@ -1,0 +1,65 @@
+/**
+ * What a staff account must look like, checked the same way by the console's accounts page and
+ * the admin CLI, and the Korean line for each refusal of an account change.
+ */
+import { STAFF_ROLES, type StaffRole } from './console';
+
+export const MIN_PASSWORD_LENGTH = 10;
+export const MAX_PASSWORD_LENGTH = 1024;
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_STAFF_NAME_LENGTH = 40;
+
+export type StaffAccountError =
+  | 'invalidEmail'
+  | 'invalidName'
+  | 'invalidRole'
+  | 'shortPassword'
+  | 'longPassword'
+  | 'accountExists'
+  | 'accountNotFound'
+  | 'ownAccount'
+  | 'lastAdmin'
+  | 'managedByEnvironment';
+
+export const STAFF_ACCOUNT_ERROR_MESSAGES: Record<StaffAccountError, string> = {
+  invalidEmail: '이메일 주소가 올바르지 않습니다.',
+  invalidName: `이름을 1~${MAX_STAFF_NAME_LENGTH}자로 입력해 주세요.`,
+  invalidRole: '역할은 관리자(admin) 또는 상담사(sales)여야 합니다.',
+  shortPassword: `비밀번호는 ${MIN_PASSWORD_LENGTH}자 이상이어야 합니다.`,
+  longPassword: `비밀번호는 ${MAX_PASSWORD_LENGTH}자를 넘을 수 없습니다.`,
+  accountExists: '이미 있는 계정입니다.',
+  accountNotFound: '계정을 찾을 수 없습니다.',
+  ownAccount: '자기 계정은 사용 중지할 수 없습니다.',
+  lastAdmin: '사용 중인 관리자 계정이 하나는 있어야 합니다.',
+  managedByEnvironment: '이 계정의 비밀번호는 서버 설정(ADMIN_PASSWORD_HASH)으로 정해집니다. 설정을 바꾼 뒤 서버를 다시 시작해 주세요.',
+};
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
+}
+
+export function checkEmail(email: string): StaffAccountError | null {
+  return email.length <= MAX_EMAIL_LENGTH && EMAIL.test(email) ? null : 'invalidEmail';
+}
+
+export function checkPassword(password: string): StaffAccountError | null {
+  if (password.length < MIN_PASSWORD_LENGTH) return 'shortPassword';
+  return password.length > MAX_PASSWORD_LENGTH ? 'longPassword' : null;
+}
+
+/** The first problem of a new account's fields, or null. */
+export function checkNewAccount(account: { email: string; name: string; role: unknown; password: string }): StaffAccountError | null {
+  const name = account.name.trim();
+  return (
+    checkEmail(account.email) ??
+    (name.length < 1 || name.length > MAX_STAFF_NAME_LENGTH ? 'invalidName' : null) ??
+    (isStaffRole(account.role) ? null : 'invalidRole') ??
+    checkPassword(account.password)
+  );
+}
