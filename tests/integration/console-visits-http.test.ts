@@ -4,7 +4,7 @@
  * check-in carries the revision, sets 방문 완료 and says when; a stale revision is refused with a
  * Korean message and the sheet's current state; bad dates and malformed posts answer 4xx with a
  * Korean message, never a 500; signed out, the sheet sends to the sign-in; the dashboard counts the
- * lead; console pages are no-store and noindex.
+ * lead; console pages are no-store and noindex; the check-in is in the audit trail.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../web/server/auth/password';
@@ -107,6 +107,10 @@ describe('visit sheet', () => {
     expect(row).toContain('방문 완료');
     expect(row).toMatch(/\d{2}:\d{2} 방문 확인/);
     expect(row).not.toContain('name="rev"');
+    // Recorded in the audit trail, naming the lead.
+    const audit = html(await get('/admin/audit?action=visitCheckIn'));
+    expect(audit).toContain(leadId);
+    expect(audit).toContain('방문 확인');
 
     // The same (now stale) revision again: refused, nothing written twice, the state shown.
     const again = await postForm(`/admin/visits?date=${visitDay}`, { intent: 'checkIn', leadId, rev });

@@ -1,12 +1,14 @@
-import './console-page.css';
 /**
  * What every console page shares: kept out of search engines and out of every cache (they show
  * personal data to one signed-in staff member), and dates shown on Korea's calendar.
  */
+import { consoleText } from './console-text';
+import './console-page.css';
+
 export const CONSOLE_HEADERS: HeadersInit = { 'Cache-Control': 'private, no-store' };
 
 export function consoleMeta(title: string) {
-  return [{ title: `${title} | 영업 관리` }, { name: 'robots', content: 'noindex, nofollow' }];
+  return [{ title: `${title} | ${consoleText.title}` }, { name: 'robots', content: 'noindex, nofollow' }];
 }
 
 const monthDayFormat = new Intl.DateTimeFormat('ko-KR', { timeZone: 'UTC', month: 'long', day: 'numeric' });
