@@ -132,6 +132,25 @@ describe('visit sheet', () => {
   });
 });
 
+describe('sign-in at /admin beside the dashboard', () => {
+  // React Router hands a POST to an index route's path to the parent's action unless the URL
+  // says `?index`: the sign-in form posts to /admin, whose index (the dashboard) has no action.
+  it('a sign-in posted to /admin reaches the layout: a session, then the dashboard', async () => {
+    const signIn = await postForm('/admin', { intent: 'login', email: EMAIL, password: PASSWORD }, '');
+    expect(signIn.status).toBe(302);
+    expect(signIn.headers.location).toBe('/admin');
+    const session = [signIn.headers['set-cookie'] ?? []].flat().map((line) => line.split(';')[0]).join('; ');
+    const dashboard = await get('/admin', session);
+    expect(html(dashboard)).toContain('<h1 class="console-page__title">대시보드</h1>');
+  });
+
+  it('a post to the dashboard itself (/admin?index) is 405: it takes none', async () => {
+    const response = await postForm('/admin?index', { intent: 'login', email: EMAIL, password: PASSWORD }, '');
+    expect(response.status).toBe(405);
+    expect(response.headers.allow).toBe('GET, HEAD');
+  });
+});
+
 describe('bad input', () => {
   it.each(['2026-02-30', '2026-13-01', 'tomorrow', '<script>alert(1)</script>', '9'.repeat(5000), '2026-11-25%00'])(
     'date %j: 400 with a Korean message, never a 500',
