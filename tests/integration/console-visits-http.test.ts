@@ -52,8 +52,12 @@ function postForm(path: string, fields: Record<string, string>, withCookie = coo
 const html = (response: RawResponse) => response.body.toString('utf8');
 
 /** The check-in form's hidden fields for the booking whose row shows `masked`. */
+function rowOf(page: string, masked: string): string | undefined {
+  return page.split('</tr>').find((part) => part.includes(masked))?.split('<tr').at(-1);
+}
+
 function checkInFields(page: string, masked: string): { leadId: string; rev: string } {
-  const row = page.split('<tr').find((part) => part.includes(masked));
+  const row = rowOf(page, masked);
   expect(row, `a row for ${masked}`).toBeTruthy();
   const leadId = /name="leadId" value="([^"]+)"/.exec(row!)?.[1];
   const rev = /name="rev" value="([^"]+)"/.exec(row!)?.[1];
@@ -98,13 +102,13 @@ describe('visit sheet', () => {
     expect(page).toContain('방문고객');
     expect(page).not.toContain(phone);
     const { leadId, rev } = checkInFields(page, masked);
-    expect(page.split('<tr').find((row) => row.includes(masked))).toContain('방문 예약');
+    expect(rowOf(page, masked)).toContain('<td data-label="상태">신규</td>');
 
     const checkedIn = await postForm(`/admin/visits?date=${visitDay}`, { intent: 'checkIn', leadId, rev });
     expect(checkedIn.status).toBe(200);
     expect(html(checkedIn)).toMatch(/방문고객 님의 방문을 확인했습니다 \(\d{2}:\d{2}\)/);
-    const row = html(checkedIn).split('<tr').find((part) => part.includes(masked))!;
-    expect(row).toContain('방문 완료');
+    const row = rowOf(html(checkedIn), masked)!;
+    expect(row).toContain('<td data-label="상태">방문 완료</td>');
     expect(row).toMatch(/\d{2}:\d{2} 방문 확인/);
     expect(row).not.toContain('name="rev"');
     // Recorded in the audit trail, naming the lead.
@@ -116,7 +120,7 @@ describe('visit sheet', () => {
     const again = await postForm(`/admin/visits?date=${visitDay}`, { intent: 'checkIn', leadId, rev });
     expect(again.status).toBe(409);
     expect(html(again)).toContain('방문고객 님은 이미 방문 확인되었습니다');
-    expect(html(again).split('<tr').find((part) => part.includes(masked))).toContain('방문 완료');
+    expect(rowOf(html(again), masked)).toContain('<td data-label="상태">방문 완료</td>');
   });
 
   it('the dashboard counts the lead and the day’s booking', async () => {
