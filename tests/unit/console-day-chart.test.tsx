@@ -61,6 +61,14 @@ describe('the dashboard day chart (server-rendered SVG)', () => {
     expect(labels).toHaveLength(5);
   });
 
+  it('labels the scale in whole people only', () => {
+    const gridLabels = (busiest: number) =>
+      [...render(thirtyDays((index) => (index === 0 ? busiest : 0))).querySelectorAll('.day-chart__grid text')].map((label) => label.textContent);
+    expect(gridLabels(3)).toEqual(['5명']);
+    expect(gridLabels(7)).toEqual(['10명', '5명']);
+    expect(gridLabels(150)).toEqual(['200명', '100명']);
+  });
+
   it('says so when no lead came in', () => {
     const doc = render(thirtyDays(() => 0));
     expect(doc.querySelector('desc')!.textContent).toBe('10월 26일 (월)부터 11월 24일 (화)까지 모두 0명입니다.');

@@ -48,10 +48,11 @@ export function DayChart({ days, title }: { days: Day[]; title: string }) {
       <svg className="day-chart__svg" width="100%" height={HEIGHT} role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`}>
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{summary}</desc>
-        {[top, top / 2].map((value) => (
+        {[top, top / 2].filter(Number.isInteger).map((value) => (
           <g key={value} className="day-chart__grid">
             <line x1="0" x2="100%" y1={yOf(value)} y2={yOf(value)} />
-            <text x="100%" y={yOf(value) - 6} textAnchor="end">
+            {/* On the left, over the oldest days: the newest bars, at the right, stay clear. */}
+            <text x="0" y={yOf(value) - 6}>
               {`${value}명`}
             </text>
           </g>
