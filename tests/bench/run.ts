@@ -11,6 +11,8 @@
  *    press articles, each cold (first run after a write) and warm (cached); and the press list
  *    through PressService (both paging strategies) at each size.
  * 4. Lead POST: req/s and p99 of durable lead writes (tests/bench/leads.ts).
+ * 5. Sales console: list p50/p95 per filter and the streamed export (rows/s, memory) over an
+ *    embedded leads database of 100,000 leads (tests/bench/console.ts).
  *
  * Environment (all optional):
  *   BENCH_DURATION=10       seconds per autocannon run
@@ -20,7 +22,8 @@
  *   BENCH_SIZES=1000,10000,100000   press-article counts for the query bench
  *   BENCH_QUERY_RUNS=50     samples per query and mode
  *   BENCH_SEED=content/production.ndjson  seed dataset for the query bench
- *   BENCH_SKIP_HTTP=1 / BENCH_SKIP_QUERIES=1 / BENCH_SKIP_LEADS=1
+ *   BENCH_CONSOLE_LEADS=100000  leads in the console bench
+ *   BENCH_SKIP_HTTP=1 / BENCH_SKIP_QUERIES=1 / BENCH_SKIP_LEADS=1 / BENCH_SKIP_CONSOLE=1
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -33,6 +36,7 @@ import { ViewCounter } from '../../web/server/press/view-counter';
 import * as queries from '../../web/sanity/queries';
 import { ROOT, ensureFreshBuild, percentile, startServer, table, type RunningServer } from './server';
 import { benchLeadPost } from './leads';
+import { benchLeadConsole } from './console';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -331,6 +335,9 @@ try {
   if (process.env.BENCH_SKIP_QUERIES !== '1') await benchQueries();
   if (process.env.BENCH_SKIP_LEADS !== '1') {
     httpSummary('POST /api/leads (durable)', await benchLeadPost({ duration: DURATION, connections: CONNECTIONS }));
+  }
+  if (process.env.BENCH_SKIP_CONSOLE !== '1') {
+    summary.push(...(await benchLeadConsole({ leads: Number(process.env.BENCH_CONSOLE_LEADS ?? 100_000), runs: QUERY_RUNS })));
   }
   console.log(`\nSummary (one run, ${CONNECTIONS} connections, ${DURATION} s per HTTP row)\n`);
   console.log(table(['measure', 'value', 'detail'], summary));

@@ -140,6 +140,26 @@ describe('admin writes over HTTP', () => {
   });
 });
 
+describe('the console\'s lead export in the built server', () => {
+  it('needs a staff session (401 without, the sign-in for a browser), then streams the filtered rows', async () => {
+    const leadsOf = (body: string) => body.split('\r\n').filter((line) => line.includes('"lead-'));
+    expect((await rawRequest(server.url, { path: '/admin/leads/export.csv' })).status).toBe(401);
+    const browser = await rawRequest(server.url, { path: '/admin/leads/export.xlsx', headers: { accept: 'text/html' } });
+    expect(browser.status).toBe(303);
+    expect(browser.headers.location).toBe(`/admin?next=${encodeURIComponent('/admin/leads')}`);
+    const cookie = sessionCookieOf(await login(PASSWORD, '198.51.100.50'));
+    const all = await rawRequest(server.url, { path: '/admin/leads/export.csv', headers: { cookie } });
+    expect(all.status).toBe(200);
+    expect(all.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(all.headers['cache-control']).toBe('no-store');
+    const none = await rawRequest(server.url, { path: '/admin/leads/export.csv?status=contracted', headers: { cookie } });
+    expect(leadsOf(text(none))).toEqual([]);
+    const xlsx = await rawRequest(server.url, { path: '/admin/leads/export.xlsx', headers: { cookie } });
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.body.subarray(0, 2).toString('latin1')).toBe('PK');
+  });
+});
+
 describe('lead rate limit behind a proxy (TRUST_PROXY)', () => {
   it('counts per forwarded visitor address, not per proxy', async () => {
     const submit = async (forwardedFor: string, phone: string) => {

@@ -3,7 +3,7 @@
  * 40 days before `today` (Seoul), every form, status (some unset: new), consent, source and
  * campaign, some with a booked visit.
  */
-import { LEAD_STATUSES } from '../../web/shared/console';
+import { LEAD_STATUSES, type LeadFilters } from '../../web/shared/console';
 import { LEAD_FORM_KINDS } from '../../web/shared/lead-validation';
 import { shiftDay } from '../../web/server/console/lead-query';
 
@@ -83,3 +83,29 @@ export function fixtureDocuments(count: number, today: string): Array<FixtureLea
   const leads = Array.from({ length: count }, (_, index) => fixtureLead(index, today, slots));
   return [...slots, ...leads];
 }
+
+/** The day the fixture's dates are counted from (its visit days are this one and the next two). */
+export const FIXTURE_TODAY = '2026-11-23';
+
+/** The Seoul day of an ISO instant. */
+export const seoulDay = (iso: string) => new Date(Date.parse(iso) + 9 * 3600_000).toISOString().slice(0, 10);
+export const newestFirst = (a: FixtureLead, b: FixtureLead) => b.createdAt.localeCompare(a.createdAt) || b._id.localeCompare(a._id);
+
+const sampleLastFour = fixtureLead(7, FIXTURE_TODAY).phone.slice(-4);
+
+/** Every list filter on a fixture made for FIXTURE_TODAY, with what it means said without the queries. */
+export const FILTER_CASES: Array<[LeadFilters, (lead: FixtureLead) => boolean]> = [
+  [{ from: '2026-11-20', to: '2026-11-22' }, (lead) => seoulDay(lead.createdAt) >= '2026-11-20' && seoulDay(lead.createdAt) <= '2026-11-22'],
+  [{ formKind: 'home' }, (lead) => lead.formKind === 'home'],
+  [{ visitDay: '2026-11-24' }, (lead) => lead.visitAt?.startsWith('2026-11-24') === true],
+  [{ status: 'new' }, (lead) => (lead.status ?? 'new') === 'new'],
+  [{ status: 'contracted' }, (lead) => lead.status === 'contracted'],
+  [{ marketing: true }, (lead) => lead.consent.marketing],
+  [{ marketing: false }, (lead) => !lead.consent.marketing],
+  [{ utmSource: 'naver' }, (lead) => lead.utm?.source === 'naver'],
+  [{ utmCampaign: 'autumn' }, (lead) => lead.utm?.campaign === 'autumn'],
+  [{ q: '김' }, (lead) => lead.name.startsWith('김')],
+  [{ q: '이서' }, (lead) => lead.name.startsWith('이서')],
+  [{ q: sampleLastFour }, (lead) => lead.phone.endsWith(sampleLastFour)],
+  [{ formKind: 'popup', marketing: true, utmSource: 'google' }, (lead) => lead.formKind === 'popup' && lead.consent.marketing && lead.utm?.source === 'google'],
+];

@@ -1,20 +1,26 @@
 /**
- * The console's lead service on both backends — the embedded store and the Sanity HTTP API (the
- * FakeSanity stand-in, with Sanity's ifRevisionID semantics): filters, keyset paging, revision
+ * The console's lead service on both backends — the embedded store (GROQ reads, and the SQL reads
+ * the server uses) and the Sanity HTTP API (the FakeSanity stand-in, with Sanity's ifRevisionID
+ * semantics): filters, keyset paging, revision
  * conflicts, concurrent memos, check-in, the visit sheet, the dashboard, the export, and the
  * audit record each action writes.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LEAD_STATUSES, type LeadFilters, type LeadRow } from '../../web/shared/console';
 import { openEmbeddedStore } from '../../web/server/content/embedded';
 import type { ContentSource, Mutation } from '../../web/server/content/types';
 import { LeadConsoleService, type LeadConsoleOptions } from '../../web/server/console/lead-console';
+import type { LeadReads } from '../../web/server/console/lead-reads';
 import { MemoryAuditTrail } from '../../web/server/console/memory-audit';
+import { SqliteLeadReads } from '../../web/server/console/sqlite-reads';
 import type { StaffActor } from '../../web/server/console/types';
-import { fixtureDocuments, type FixtureLead } from './lead-console-fixture';
+import { FILTER_CASES, FIXTURE_TODAY, fixtureDocuments, newestFirst, seoulDay, type FixtureLead } from './lead-console-fixture';
 import { FakeSanity, fakeSanityLeads } from './leads-harness';
 
-const TODAY = '2026-11-23';
+const TODAY = FIXTURE_TODAY;
 const LEAD_COUNT = 60;
 const documents = fixtureDocuments(LEAD_COUNT, TODAY);
 const fixtureLeads = documents.filter((document): document is FixtureLead => document._type === 'lead');
@@ -24,13 +30,29 @@ const lee: StaffActor = { email: 'lee@example.com', name: '이상담', role: 'sa
 const park = { email: 'park@example.com', name: '박팀장', role: 'admin' as const, disabled: false, createdAt: '2026-01-01T00:00:00.000Z' };
 const retired = { email: 'old@example.com', name: '퇴사자', role: 'sales' as const, disabled: true, createdAt: '2026-01-01T00:00:00.000Z' };
 
-type Backend = { leads: ContentSource; close(): Promise<void> };
+type Backend = { leads: ContentSource; reads?: LeadReads; close(): Promise<void> };
 
 const backends: Record<string, () => Promise<Backend>> = {
   embedded: async () => {
     const leads = await openEmbeddedStore({ file: ':memory:' });
     await leads.mutate(documents.map((document) => ({ createOrReplace: document }) as Mutation));
     return { leads, close: () => leads.close() };
+  },
+  'embedded, SQL reads': async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'lead-console-'));
+    const file = path.join(dataDir, 'leads.sqlite');
+    const leads = await openEmbeddedStore({ file });
+    await leads.mutate(documents.map((document) => ({ createOrReplace: document }) as Mutation));
+    const reads = SqliteLeadReads.open(file);
+    return {
+      leads,
+      reads,
+      async close() {
+        reads.close();
+        await leads.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   },
   'Sanity (stub)': async () => {
     const sanity = new FakeSanity();
@@ -39,27 +61,6 @@ const backends: Record<string, () => Promise<Backend>> = {
   },
 };
 
-/** The Seoul day of an ISO instant. */
-const seoulDay = (iso: string) => new Date(Date.parse(iso) + 9 * 3600_000).toISOString().slice(0, 10);
-const newestFirst = (a: FixtureLead, b: FixtureLead) => b.createdAt.localeCompare(a.createdAt) || b._id.localeCompare(a._id);
-
-/** What each filter means, said independently of the queries. */
-const FILTER_CASES: Array<[LeadFilters, (lead: FixtureLead) => boolean]> = [
-  [{ from: '2026-11-20', to: '2026-11-22' }, (lead) => seoulDay(lead.createdAt) >= '2026-11-20' && seoulDay(lead.createdAt) <= '2026-11-22'],
-  [{ formKind: 'home' }, (lead) => lead.formKind === 'home'],
-  [{ visitDay: '2026-11-24' }, (lead) => lead.visitAt?.startsWith('2026-11-24') === true],
-  [{ status: 'new' }, (lead) => (lead.status ?? 'new') === 'new'],
-  [{ status: 'contracted' }, (lead) => lead.status === 'contracted'],
-  [{ marketing: true }, (lead) => lead.consent.marketing],
-  [{ marketing: false }, (lead) => !lead.consent.marketing],
-  [{ utmSource: 'naver' }, (lead) => lead.utm?.source === 'naver'],
-  [{ utmCampaign: 'autumn' }, (lead) => lead.utm?.campaign === 'autumn'],
-  [{ q: '김' }, (lead) => lead.name.startsWith('김')],
-  [{ q: '이서' }, (lead) => lead.name.startsWith('이서')],
-  [{ q: fixtureLeads[7].phone.slice(-4) }, (lead) => lead.phone.endsWith(fixtureLeads[7].phone.slice(-4))],
-  [{ formKind: 'popup', marketing: true, utmSource: 'google' }, (lead) => lead.formKind === 'popup' && lead.consent.marketing && lead.utm?.source === 'google'],
-];
-
 for (const [backendName, open] of Object.entries(backends)) {
   describe(`lead console on ${backendName}`, () => {
     let backend: Backend;
@@ -67,7 +68,7 @@ for (const [backendName, open] of Object.entries(backends)) {
     let service: LeadConsoleService;
 
     const start = (options: Partial<LeadConsoleOptions> = {}) =>
-      new LeadConsoleService({ leads: backend.leads, audit, staff: { list: async () => [park, retired] }, ...options });
+      new LeadConsoleService({ leads: backend.leads, reads: backend.reads, audit, staff: { list: async () => [park, retired] }, ...options });
 
     beforeEach(async () => {
       backend = await open();

@@ -15,7 +15,7 @@ import type { AuditTrail } from './console/types';
 import { createPressApi } from './press/api';
 import { PressService } from './press/service';
 import { ViewCounter } from './press/view-counter';
-import { createContentSources } from './content/index';
+import { createContentSources, leadsDatabaseFile } from './content/index';
 import type { ContentSource } from './content/types';
 import type { ImageConfig } from '../sanity/image';
 import { createImageHandler } from './images';
@@ -29,7 +29,7 @@ import { cspNonceOf, securityHeaders } from './http/security-headers';
 import { limitRequestBodies } from './http/body-limit';
 import { apiFallback, guardPageRequests, pageMethods } from './http/methods';
 import { createDiscoveryHandlers } from './discovery';
-import { createLeadConsole } from './console/index';
+import { createLeadConsole, createLeadExportRouter } from './console/index';
 import type { LeadConsole } from './console/types';
 
 /** What every request's load context shares: the services routes reach the server through. */
@@ -113,7 +113,10 @@ export async function createApp(config: ServerConfig): Promise<App> {
   leadService.startOutboxDelivery();
   leadService.startDailyPurge();
 
-  const leadConsole = createLeadConsole(sources, { audit, staff });
+  const leadConsole = createLeadConsole(
+    { leads: sources.leads, sqliteFile: sources.mode === 'embedded' ? leadsDatabaseFile(config.dataDir) : undefined },
+    { audit, staff },
+  );
 
   const loadContext: AppServices = {
     content: sources.content,
@@ -158,6 +161,8 @@ export async function createApp(config: ServerConfig): Promise<App> {
 
   // Leads: POST /api/leads, GET /api/leads/form, GET /api/leads.csv
   app.use(createLeadRouter({ service: leadService, isAdmin: async (req) => auth.session(req) !== null }));
+  // GET /admin/leads/export.csv and .xlsx (any signed-in staff member)
+  app.use(createLeadExportRouter({ leadConsole, session: (req) => auth.session(req) }));
 
   const serverRoutes = async () => (await import('virtual:react-router/server-build')).routes;
   const discovery = createDiscoveryHandlers({ content: sources.content, routes: serverRoutes });
@@ -187,6 +192,7 @@ export async function createApp(config: ServerConfig): Promise<App> {
       await leadService.close();
       stopAuditPurge();
       closeStaffServices();
+      leadConsole.close();
       await Promise.all([sources.content.close(), sources.leads.close()]);
     },
   };

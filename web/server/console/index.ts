@@ -1,10 +1,21 @@
 /** The sales console's lead service over the leads source (web/server/console/types.ts). */
-import type { ContentSources } from '../content/index';
+import type { ContentSource } from '../content/types';
 import { LeadConsoleService } from './lead-console';
-import type { AuditTrail, LeadConsole, StaffDirectory } from './types';
+import { SqliteLeadReads } from './sqlite-reads';
+import type { AuditTrail, StaffDirectory } from './types';
 
 export { MemoryAuditTrail } from './memory-audit';
+export { createLeadExportRouter, LEAD_EXPORT_PATHS } from './export-routes';
+export type { LeadConsoleService };
 
-export function createLeadConsole(sources: Pick<ContentSources, 'leads'>, services: { audit: AuditTrail; staff: StaffDirectory }): LeadConsole {
-  return new LeadConsoleService({ leads: sources.leads, ...services });
+/**
+ * The lead console over `leads`; given the embedded leads database file, its reads are SQL on
+ * that file (indexes, keyset paging) instead of groq-js scans.
+ */
+export function createLeadConsole(
+  stores: { leads: ContentSource; sqliteFile?: string },
+  services: { audit: AuditTrail; staff: StaffDirectory },
+): LeadConsoleService {
+  const reads = stores.sqliteFile ? SqliteLeadReads.open(stores.sqliteFile) : undefined;
+  return new LeadConsoleService({ leads: stores.leads, reads, ...services });
 }

@@ -53,6 +53,10 @@ export class LeadConsoleService implements LeadConsole {
     this.now = options.now ?? Date.now;
   }
 
+  close(): void {
+    this.reads.close?.();
+  }
+
   async list(filters: LeadFilters, page: { cursor?: string; limit?: number }): Promise<LeadListPage> {
     const limit = pageSize(page.limit);
     // One row more than shown says whether there is a next page.

@@ -45,6 +45,8 @@ export interface LeadReads {
   tallies(since: string): Promise<LeadTallies>;
   /** Slots dated from `from` up to, not including, `until` (YYYY-MM-DD). */
   slotFill(from: string, until: string): Promise<ConsoleSlotFillQueryResult>;
+  /** Releases a connection of its own, if it has one. */
+  close?(): void;
 }
 
 export function groqLeadReads(leads: ContentSource): LeadReads {

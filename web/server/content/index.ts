@@ -47,7 +47,7 @@ export async function createContentSources(
   });
   try {
     const leads = await openEmbeddedStore({
-      file: path.join(config.dataDir, 'leads.sqlite'),
+      file: leadsDatabaseFile(config.dataDir),
       // Personal data: a deleted or purged lead must not stay readable in the file.
       secureDelete: true,
       seedDocuments: options.leadsSeed?.(),
@@ -57,6 +57,11 @@ export async function createContentSources(
     await content.close();
     throw error;
   }
+}
+
+/** The embedded leads database (read directly, in SQL, by the console's lead reads). */
+export function leadsDatabaseFile(dataDir: string): string {
+  return path.join(dataDir, 'leads.sqlite');
 }
 
 /** The Sanity project, API version, token and host of a client. */

@@ -3,20 +3,22 @@
  * every cell quoted, and cells that a spreadsheet would run as a formula made inert.
  */
 import type { LeadsExportQueryResult } from '../../sanity/sanity.types';
+import { LEAD_FORM_KIND_LABELS } from '../../shared/console';
 import { formatPhone } from '../../shared/lead-validation';
 import { UTM_KEYS, utmParameterName } from '../../shared/utm';
 
 type ExportedLead = LeadsExportQueryResult[number];
 
-const BOM = '\uFEFF';
+export const BOM = '\uFEFF';
 
-const FORM_KIND_LABELS: Record<string, string> = { popup: '관심고객 등록 창', home: '홈 방문예약', customer: '방문예약 등록 페이지' };
-const SLOT_STATUS_LABELS: Record<string, string> = { booked: '예약됨', unavailable: '확인 필요(마감)' };
+export const SLOT_STATUS_LABELS: Record<string, string> = { booked: '예약됨', unavailable: '확인 필요(마감)' };
 
-const yesNo = (value: boolean | null | undefined) => (value ? '예' : '아니오');
+export const formKindLabel = (formKind: string) => (LEAD_FORM_KIND_LABELS as Record<string, string>)[formKind] ?? formKind;
+
+export const yesNo = (value: boolean | null | undefined) => (value ? '예' : '아니오');
 
 /** ko-KR time in Asia/Seoul, e.g. 2026-11-22 09:25:08. */
-function seoulTime(iso: string | null | undefined): string {
+export function seoulTime(iso: string | null | undefined): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
@@ -36,7 +38,7 @@ const COLUMNS: Array<[header: string, value: (lead: ExportedLead) => string]> = 
   ['동의 문구 버전', (lead) => lead.consent?.noticeVersion ?? ''],
   ['동의 일시(KST)', (lead) => seoulTime(lead.consent?.agreedAt)],
   ['등록 페이지', (lead) => lead.sourcePage ?? ''],
-  ['양식', (lead) => (lead.formKind ? (FORM_KIND_LABELS[lead.formKind] ?? lead.formKind) : '')],
+  ['양식', (lead) => (lead.formKind ? formKindLabel(lead.formKind) : '')],
   ...UTM_KEYS.map((key): [string, (lead: ExportedLead) => string] => [utmParameterName(key), (lead) => lead.utm?.[key] ?? '']),
   ['ID', (lead) => lead._id],
 ];
@@ -53,7 +55,12 @@ export function csvCell(value: string): string {
   return `"${inert.replace(/"/g, '""')}"`;
 }
 
+/** One CSV line (CRLF included) of the cells, each quoted and inert. */
+export function csvLine(cells: readonly string[]): string {
+  return cells.map(csvCell).join(',') + '\r\n';
+}
+
 export function leadsToCsv(leads: readonly ExportedLead[]): string {
   const rows = [COLUMNS.map(([header]) => header), ...leads.map((lead) => COLUMNS.map(([, value]) => value(lead)))];
-  return BOM + rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return BOM + rows.map(csvLine).join('');
 }

@@ -1,0 +1,98 @@
+/**
+ * The embedded fast path answers exactly what the GROQ queries answer: both read one leads
+ * database (worked on by staff: statuses, assignees, memos, a check-in) and must agree on every
+ * list filter, every page, every lead, the visit sheets, the dashboard counts and the slot fill.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
+import type { Mutation } from '../../web/server/content/types';
+import { leadFilterParams, shiftDay, startOfSeoulDay, type LeadCursor } from '../../web/server/console/lead-query';
+import { groqLeadReads, type LeadReads } from '../../web/server/console/lead-reads';
+import { SqliteLeadReads } from '../../web/server/console/sqlite-reads';
+import { FILTER_CASES, FIXTURE_TODAY, fixtureDocuments, type FixtureLead } from './lead-console-fixture';
+
+const LEAD_COUNT = 700;
+const documents = fixtureDocuments(LEAD_COUNT, FIXTURE_TODAY);
+const leadIds = documents.filter((document): document is FixtureLead => document._type === 'lead').map((lead) => lead._id);
+
+let dataDir: string;
+let store: EmbeddedStore;
+let groq: LeadReads;
+let sql: SqliteLeadReads;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'lead-console-sql-'));
+  const file = path.join(dataDir, 'leads.sqlite');
+  store = await openEmbeddedStore({ file });
+  const twin = documents.find((document): document is FixtureLead => document._id === leadIds[10])!;
+  await store.mutate([
+    ...documents.map((document) => ({ createOrReplace: document }) as Mutation),
+    // Same creation time as another lead: the id orders them.
+    { create: { ...twin, _id: `${twin._id}-twin` } },
+    // Worked on by staff.
+    { patch: { id: leadIds[1], set: { status: 'contracted', assignee: { email: 'kim@example.com', name: '김상담' } } } },
+    { patch: { id: leadIds[2], set: { memos: [{ _key: 'm1', _type: 'leadMemo', authorEmail: 'kim@example.com', authorName: '김상담', at: '2026-11-23T01:00:00.000Z', text: '첫 메모' }, { _key: 'm2', _type: 'leadMemo', authorEmail: 'lee@example.com', authorName: '이상담', at: '2026-11-23T02:00:00.000Z', text: '마지막 메모' }] } } },
+    { patch: { id: leadIds[6], set: { status: 'visited', checkedInAt: '2026-11-23T05:00:00.000Z' } } },
+    { patch: { id: leadIds[12], unset: ['formKind', 'utm'] } },
+  ]);
+  groq = groqLeadReads(store);
+  sql = SqliteLeadReads.open(file);
+});
+
+afterAll(async () => {
+  sql?.close();
+  await store?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Every page of a filtered list, read `limit` at a time by `reads`. */
+async function walk(reads: LeadReads, filters: (typeof FILTER_CASES)[number][0], limit: number) {
+  const params = leadFilterParams(filters);
+  const pages = [];
+  let cursor: LeadCursor | null = null;
+  for (let page = 0; page < 1000; page += 1) {
+    const rows = await reads.listPage(params, cursor, limit);
+    pages.push(rows);
+    const last = rows.at(-1);
+    if (rows.length < limit || !last) return pages;
+    cursor = { createdAt: last.createdAt ?? '', id: last._id };
+  }
+  throw new Error('paging did not end');
+}
+
+describe('SQL reads = GROQ reads on the embedded leads database', () => {
+  it('every filter, every page (list and export)', async () => {
+    for (const [filters] of [[{}] as const, ...FILTER_CASES]) {
+      const label = JSON.stringify(filters);
+      const viaGroq = await walk(groq, filters, 50);
+      expect(viaGroq.flat().length, label).toBeGreaterThan(0);
+      expect(await walk(sql, filters, 50), label).toEqual(viaGroq);
+      expect(await sql.exportPage(leadFilterParams(filters), null), label).toEqual(await groq.exportPage(leadFilterParams(filters), null));
+    }
+    const everything = leadFilterParams({});
+    const secondExportPage = { createdAt: (await groq.exportPage(everything, null)).at(-1)!.createdAt!, id: (await groq.exportPage(everything, null)).at(-1)!._id };
+    expect(await sql.exportPage(everything, secondExportPage)).toEqual(await groq.exportPage(everything, secondExportPage));
+  });
+
+  it('each lead, worked on or not, and a missing one', async () => {
+    for (const id of [...leadIds.slice(0, 20), `${leadIds[10]}-twin`, 'lead-missing']) {
+      expect(await sql.lead(id), id).toEqual(await groq.lead(id));
+    }
+  });
+
+  it('visit sheets, dashboard counts and slot fill', async () => {
+    for (let day = -1; day <= 3; day += 1) {
+      const date = shiftDay(FIXTURE_TODAY, day);
+      expect(await sql.visitSheet(date), date).toEqual(await groq.visitSheet(date));
+    }
+    for (const since of [startOfSeoulDay(shiftDay(FIXTURE_TODAY, -29)), startOfSeoulDay(FIXTURE_TODAY)]) {
+      expect(await sql.tallies(since)).toEqual(await groq.tallies(since));
+    }
+    const until = shiftDay(FIXTURE_TODAY, 14);
+    const bySlot = (a: { date: string | null; capacity: number }, b: { date: string | null; capacity: number }) => (a.date ?? '').localeCompare(b.date ?? '');
+    expect([...(await sql.slotFill(FIXTURE_TODAY, until))].sort(bySlot)).toEqual([...(await groq.slotFill(FIXTURE_TODAY, until))].sort(bySlot));
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * GET /admin/leads/export.csv and /admin/leads/export.xlsx: the lead list's rows with the list's
+ * filters (the same query string), streamed to a signed-in staff member of any role. The lead
+ * console records the export (filters and row count) in the audit trail.
+ */
+import express, { type Request, type Response } from 'express';
+import { leadFiltersToParams, parseLeadFilters, type StaffIdentity } from '../../shared/console';
+import { seoulDate } from '../leads/seoul-date';
+import { writeLeadCsv, writeLeadXlsx } from './lead-export';
+import type { LeadConsole } from './types';
+
+export const LEAD_EXPORT_PATHS = { csv: '/admin/leads/export.csv', xlsx: '/admin/leads/export.xlsx' } as const;
+
+const FORMATS = {
+  csv: { contentType: 'text/csv; charset=utf-8', write: writeLeadCsv },
+  xlsx: { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', write: writeLeadXlsx },
+} as const;
+
+export const leadExportMessages = {
+  signInRequired: '로그인이 필요합니다. 상담 관리 화면에서 로그인한 뒤 다시 내려받아 주세요.',
+  invalidFilters: '내려받기 조건이 올바르지 않습니다. 고객 목록에서 조건을 다시 골라 주세요.',
+};
+
+export function createLeadExportRouter(options: {
+  leadConsole: LeadConsole;
+  /** The signed-in staff member of the request, or null. */
+  session: (req: Request) => StaffIdentity | null;
+}): express.Router {
+  const router = express.Router();
+  for (const format of ['csv', 'xlsx'] as const) {
+    router.get(LEAD_EXPORT_PATHS[format], (req, res, next) => {
+      exportLeads(req, res, format, options).catch(next);
+    });
+  }
+  return router;
+}
+
+async function exportLeads(
+  req: Request,
+  res: Response,
+  format: keyof typeof FORMATS,
+  { leadConsole, session }: Parameters<typeof createLeadExportRouter>[0],
+): Promise<void> {
+  res.set('Cache-Control', 'no-store');
+  const staff = session(req);
+  const query = new URL(req.originalUrl, 'http://localhost').searchParams;
+  if (!staff) {
+    // A link followed in the browser goes to the sign-in, which brings the staff member back to the list.
+    if (req.accepts(['json', 'html']) === 'html') {
+      const back = `/admin/leads${query.size > 0 ? `?${query}` : ''}`;
+      res.redirect(303, `/admin?next=${encodeURIComponent(back)}`);
+      return;
+    }
+    res.status(401).json({ error: 'unauthorized', message: leadExportMessages.signInRequired });
+    return;
+  }
+  const { filters, invalid } = parseLeadFilters(query);
+  if (invalid.length > 0) {
+    res.status(400).json({ error: 'invalidFilters', message: leadExportMessages.invalidFilters, fields: invalid });
+    return;
+  }
+  const day = seoulDate(Date.now()).replace(/-/g, '');
+  res.status(200).set({
+    'Content-Type': FORMATS[format].contentType,
+    'Content-Disposition': `attachment; filename="leads-${day}.${format}"`,
+  });
+  const rows = leadConsole.exportRows(filters, { ...staff, ip: req.ip ?? '' }, format);
+  try {
+    await FORMATS[format].write(rows, res);
+  } catch (error) {
+    // Headers are gone: the download can only be cut short, so the browser shows it failed.
+    if (!res.destroyed) console.error(`[console] lead export failed (${leadFiltersToParams(filters)}): ${(error as Error).message}`);
+    res.destroy();
+  }
+}

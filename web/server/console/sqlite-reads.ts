@@ -1,0 +1,282 @@
+/**
+ * The console's reads on the embedded leads database, in SQL over its own connection: groq-js
+ * scans and sorts every lead per query, which is too slow at 100,000 leads; SQLite answers from
+ * partial expression indexes on the documents table (type = 'lead') and pages by keyset on
+ * (createdAt, id). The answers are the GROQ queries' (./lead-reads.ts), field for field.
+ *
+ * The embedded store commits to the file before it acknowledges a write, so this connection
+ * (WAL: readers see every committed transaction) reads what was just written.
+ */
+import type {
+  ConsoleLeadExportQueryResult,
+  ConsoleLeadListQueryResult,
+  ConsoleLeadQueryResult,
+  ConsoleSlotFillQueryResult,
+  ConsoleVisitSheetQueryResult,
+} from '../../sanity/sanity.types';
+import { openSqlite, type SqliteDatabase, type SqliteValue } from '../sqlite';
+import type { LeadCursor, LeadFilterParams } from './lead-query';
+import { EXPORT_PAGE_ROWS, type LeadReads, type LeadTallies } from './lead-reads';
+
+const field = (path: string) => `json_extract(json, '$.${path}')`;
+const CREATED_AT = field('createdAt');
+const STATUS = `coalesce(${field('status')}, 'new')`;
+const FORM_KIND = field('formKind');
+const VISIT_DAY = `substr(${field('visitAt')}, 1, 10)`;
+const MARKETING = `coalesce(${field('consent.marketing')}, 0)`;
+const UTM_SOURCE = field('utm.source');
+const UTM_CAMPAIGN = field('utm.campaign');
+const PHONE_LAST_4 = `substr(${field('phone')}, -4)`;
+const NAME = field('name');
+const SLOT_REF = field('visitSlot._ref');
+
+/** Each filter's own index, newest first within it, so a filtered page reads only its rows. */
+const LEAD_INDEXES: Record<string, string> = {
+  console_leads_created: `${CREATED_AT}, id`,
+  console_leads_status: `${STATUS}, ${CREATED_AT}, id`,
+  console_leads_form: `${FORM_KIND}, ${CREATED_AT}, id`,
+  console_leads_visit_day: `${VISIT_DAY}, ${CREATED_AT}, id`,
+  console_leads_marketing: `${MARKETING}, ${CREATED_AT}, id`,
+  console_leads_utm_source: `${UTM_SOURCE}, ${CREATED_AT}, id`,
+  console_leads_utm_campaign: `${UTM_CAMPAIGN}, ${CREATED_AT}, id`,
+  console_leads_phone_last4: `${PHONE_LAST_4}, ${CREATED_AT}, id`,
+  console_leads_name: `${NAME}`,
+  console_leads_slot: `${SLOT_REF}`,
+};
+
+/** Above every character: `name < prefix || MAX` bounds the names that start with `prefix`. */
+const MAX_CHARACTER = '\u{10FFFF}';
+
+const FILTER_SQL = `type = 'lead'
+  AND (:from IS NULL OR ${CREATED_AT} >= :from)
+  AND (:before IS NULL OR ${CREATED_AT} < :before)
+  AND (:formKind IS NULL OR ${FORM_KIND} = :formKind)
+  AND (:visitDay IS NULL OR ${VISIT_DAY} = :visitDay)
+  AND (:status IS NULL OR ${STATUS} = :status)
+  AND (:marketing IS NULL OR ${MARKETING} = :marketing)
+  AND (:utmSource IS NULL OR ${UTM_SOURCE} = :utmSource)
+  AND (:utmCampaign IS NULL OR ${UTM_CAMPAIGN} = :utmCampaign)
+  AND (:namePrefix IS NULL OR (${NAME} >= :namePrefix AND ${NAME} < :namePrefix || '${MAX_CHARACTER}' AND substr(${NAME}, 1, length(:namePrefix)) = :namePrefix))
+  AND (:phoneLast4 IS NULL OR ${PHONE_LAST_4} = :phoneLast4)
+  AND (:cursorAt IS NULL OR (${CREATED_AT} <= :cursorAt AND (${CREATED_AT} < :cursorAt OR id < :cursorId)))`;
+
+const NEWEST_FIRST = `ORDER BY ${CREATED_AT} DESC, id DESC`;
+
+/**
+ * The filter with the unset parameters' lines left out (one filter per line), so the planner sees
+ * only the conditions that apply and picks their index; each combination is its own statement.
+ */
+function filterSql(params: LeadFilterParams & { cursorAt: string | null }): string {
+  return FILTER_SQL.split('\n')
+    .filter((line) => {
+      const name = /^\s*AND \(:(\w+) IS NULL/.exec(line)?.[1];
+      return !name || params[name as keyof typeof params] !== null;
+    })
+    .join('\n')
+    .replace(/\(:(\w+) IS NULL OR /g, '(');
+}
+
+type Row = Record<string, SqliteValue>;
+
+export class SqliteLeadReads implements LeadReads {
+  private readonly statements = new Map<string, ReturnType<SqliteDatabase['prepare']>>();
+
+  private constructor(private readonly database: SqliteDatabase) {}
+
+  /** Opens `file` (the embedded leads database), adding the console's indexes it lacks. */
+  static open(file: string): SqliteLeadReads {
+    const database = openSqlite(file);
+    try {
+      database.exec('PRAGMA busy_timeout = 5000');
+      for (const [name, columns] of Object.entries(LEAD_INDEXES)) {
+        database.exec(`CREATE INDEX IF NOT EXISTS ${name} ON documents (${columns}) WHERE type = 'lead'`);
+      }
+      // Without statistics the planner prefers the store's index on type (every lead) and sorts
+      // them all; with them it walks the console's indexes in order. A second or two at 100,000
+      // leads, once per start (a sampled ANALYZE is quicker but misleads it the same way).
+      database.exec('ANALYZE');
+      database.exec('PRAGMA query_only = ON');
+      return new SqliteLeadReads(database);
+    } catch (error) {
+      database.close();
+      throw error;
+    }
+  }
+
+  close(): void {
+    this.database.close();
+  }
+
+  async listPage(filters: LeadFilterParams, cursor: LeadCursor | null, limit: number): Promise<ConsoleLeadListQueryResult> {
+    const rows = this.filtered(
+      `id, ${CREATED_AT} AS createdAt, ${NAME} AS name, ${field('phone')} AS phone, ${FORM_KIND} AS formKind,
+       ${STATUS} AS status, ${field('assignee.name')} AS assigneeName, ${field('visitAt')} AS visitAt,
+       ${MARKETING} AS marketing, ${UTM_SOURCE} AS utmSource, ${UTM_CAMPAIGN} AS utmCampaign`,
+      filters,
+      cursor,
+      limit,
+    );
+    return rows.map((row) => ({
+      _id: row.id as string,
+      createdAt: text(row.createdAt),
+      name: text(row.name),
+      phone: text(row.phone),
+      formKind: text(row.formKind) as ConsoleLeadListQueryResult[number]['formKind'],
+      status: row.status as ConsoleLeadListQueryResult[number]['status'],
+      assigneeName: text(row.assigneeName),
+      visitAt: text(row.visitAt),
+      marketing: row.marketing === 1,
+      utmSource: text(row.utmSource),
+      utmCampaign: text(row.utmCampaign),
+    }));
+  }
+
+  async exportPage(filters: LeadFilterParams, cursor: LeadCursor | null): Promise<ConsoleLeadExportQueryResult> {
+    const rows = this.filtered(`id, json`, filters, cursor, EXPORT_PAGE_ROWS);
+    return rows.map((row) => {
+      const lead = JSON.parse(row.json as string) as StoredLeadJson;
+      return {
+        _id: lead._id,
+        createdAt: lead.createdAt ?? null,
+        name: lead.name ?? null,
+        phone: lead.phone ?? null,
+        message: lead.message ?? null,
+        formKind: lead.formKind ?? null,
+        status: lead.status ?? 'new',
+        assigneeName: lead.assignee?.name ?? null,
+        visitAt: lead.visitAt ?? null,
+        visitSlotStatus: lead.visitSlotStatus ?? null,
+        consent: lead.consent ?? null,
+        sourcePage: lead.sourcePage ?? null,
+        utm: lead.utm ?? null,
+      };
+    });
+  }
+
+  async lead(id: string): Promise<ConsoleLeadQueryResult> {
+    const row = this.statement(`SELECT json FROM documents WHERE id = ? AND type = 'lead'`).get<{ json: string }>(id);
+    if (!row) return null;
+    const lead = JSON.parse(row.json) as StoredLeadJson;
+    return {
+      _id: lead._id,
+      _rev: lead._rev,
+      createdAt: lead.createdAt ?? null,
+      name: lead.name ?? null,
+      phone: lead.phone ?? null,
+      message: lead.message ?? null,
+      formKind: lead.formKind ?? null,
+      sourcePage: lead.sourcePage ?? null,
+      utm: lead.utm ?? null,
+      consent: lead.consent ?? null,
+      visitSlotId: lead.visitSlot?._ref ?? null,
+      visitAt: lead.visitAt ?? null,
+      visitSlotStatus: lead.visitSlotStatus ?? null,
+      status: lead.status ?? 'new',
+      assignee: lead.assignee ?? null,
+      checkedInAt: lead.checkedInAt ?? null,
+      memos:
+        lead.memos?.map((memo) => ({
+          _key: memo._key,
+          authorEmail: memo.authorEmail ?? null,
+          authorName: memo.authorName ?? null,
+          at: memo.at ?? null,
+          text: memo.text ?? null,
+        })) ?? null,
+    };
+  }
+
+  async visitSheet(date: string): Promise<ConsoleVisitSheetQueryResult> {
+    const slots = this.statement(
+      `SELECT id, ${field('time')} AS time, coalesce(${field('capacity')}, 0) AS capacity, coalesce(${field('booked')}, 0) AS booked
+       FROM documents WHERE type = 'visitSlot' AND ${field('date')} = ? ORDER BY ${field('time')}, id`,
+    ).all(date);
+    const bookings = this.statement(
+      `SELECT id, ${field('_rev')} AS rev, ${NAME} AS name, ${field('phone')} AS phone, ${STATUS} AS status,
+         ${field('memos[#-1].text')} AS lastMemo, ${field('checkedInAt')} AS checkedInAt
+       FROM documents WHERE type = 'lead' AND ${SLOT_REF} = ? AND ${field('visitSlotStatus')} = 'booked'
+       ORDER BY ${CREATED_AT}, id`,
+    );
+    return slots.map((slot) => ({
+      _id: slot.id as string,
+      time: text(slot.time),
+      capacity: slot.capacity as number,
+      booked: slot.booked as number,
+      bookings: bookings.all(slot.id).map((booking) => ({
+        _id: booking.id as string,
+        _rev: booking.rev as string,
+        name: text(booking.name),
+        phone: text(booking.phone),
+        status: booking.status as ConsoleVisitSheetQueryResult[number]['bookings'][number]['status'],
+        lastMemo: text(booking.lastMemo),
+        checkedInAt: text(booking.checkedInAt),
+      })),
+    }));
+  }
+
+  async tallies(since: string): Promise<LeadTallies> {
+    const recent = `FROM documents WHERE type = 'lead' AND ${CREATED_AT} >= ?`;
+    const counted = <Key>(key: string) =>
+      new Map(this.statement(`SELECT ${key} AS key, count(*) AS count ${recent} GROUP BY 1`).all<{ key: Key; count: number }>(since).map((row) => [row.key, row.count]));
+    const byForm = counted<string | null>(FORM_KIND);
+    byForm.delete(null);
+    return {
+      byDay: counted<string>(`substr(datetime(${CREATED_AT}, '+9 hours'), 1, 10)`),
+      byForm: byForm as Map<string, number>,
+      bySource: counted<string | null>(UTM_SOURCE),
+    };
+  }
+
+  async slotFill(from: string, until: string): Promise<ConsoleSlotFillQueryResult> {
+    return this.statement(
+      `SELECT ${field('date')} AS date, coalesce(${field('capacity')}, 0) AS capacity, coalesce(${field('booked')}, 0) AS booked
+       FROM documents WHERE type = 'visitSlot' AND ${field('date')} >= ? AND ${field('date')} < ?`,
+    ).all<ConsoleSlotFillQueryResult[number]>(from, until);
+  }
+
+  private filtered(columns: string, filters: LeadFilterParams, cursor: LeadCursor | null, limit: number): Row[] {
+    const params = { ...filters, cursorAt: cursor?.createdAt ?? null, cursorId: cursor?.id ?? null };
+    const where = filterSql(params);
+    const named = [...where.matchAll(/:(\w+)/g)].map((match) => match[1] as keyof typeof params);
+    // Positional parameters, in the order they appear, work the same on both SQLite libraries.
+    const sql = `SELECT ${columns} FROM documents WHERE ${where.replace(/:(\w+)/g, '?')} ${NEWEST_FIRST} LIMIT ?`;
+    const values = named.map((name) => sqlValue(params[name]));
+    return this.statement(sql).all(...values, limit);
+  }
+
+  private statement(sql: string) {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.database.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+}
+
+type StoredLeadJson = {
+  _id: string;
+  _rev: string;
+  createdAt?: string;
+  name?: string;
+  phone?: string;
+  message?: string;
+  formKind?: NonNullable<ConsoleLeadQueryResult>['formKind'];
+  status?: NonNullable<ConsoleLeadQueryResult>['status'];
+  assignee?: { email?: string; name?: string };
+  visitSlot?: { _ref?: string };
+  visitAt?: string;
+  visitSlotStatus?: NonNullable<ConsoleLeadQueryResult>['visitSlotStatus'];
+  consent?: NonNullable<ConsoleLeadQueryResult>['consent'];
+  sourcePage?: string;
+  utm?: NonNullable<ConsoleLeadQueryResult>['utm'];
+  checkedInAt?: string;
+  memos?: Array<{ _key: string; authorEmail?: string; authorName?: string; at?: string; text?: string }>;
+};
+
+function text(value: SqliteValue | undefined): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+function sqlValue(value: string | boolean | null): SqliteValue {
+  return typeof value === 'boolean' ? Number(value) : value;
+}
