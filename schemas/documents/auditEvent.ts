@@ -14,14 +14,14 @@ export const auditEvent = defineType({
   icon: EyeOpenIcon,
   readOnly: true,
   fields: [
-    defineField({ name: 'at', title: '일시', type: 'datetime', validation: (rule) => rule.required() }),
-    defineField({ name: 'actor', title: '누가', type: 'string', validation: (rule) => rule.required() }),
+    defineField({ name: 'at', title: '일시', type: 'datetime', validation: (rule) => rule.required().error('일시가 없습니다.') }),
+    defineField({ name: 'actor', title: '누가', type: 'string', validation: (rule) => rule.required().error('작업자가 없습니다.') }),
     defineField({
       name: 'action',
       title: '무엇을',
       type: 'string',
       options: { list: AUDIT_ACTIONS.map((action) => ({ title: AUDIT_ACTION_LABELS[action], value: action })) },
-      validation: (rule) => rule.required(),
+      validation: (rule) => rule.required().error('작업이 없습니다.'),
     }),
     defineField({ name: 'target', title: '대상', type: 'string' }),
     defineField({ name: 'detail', title: '내용', type: 'string' }),

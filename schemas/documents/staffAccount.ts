@@ -14,14 +14,14 @@ export const staffAccount = defineType({
   icon: UsersIcon,
   readOnly: true,
   fields: [
-    defineField({ name: 'email', title: '이메일', type: 'string', validation: (rule) => rule.required() }),
-    defineField({ name: 'name', title: '이름', type: 'string', validation: (rule) => rule.required() }),
+    defineField({ name: 'email', title: '이메일', type: 'string', validation: (rule) => rule.required().error('이메일이 없습니다.') }),
+    defineField({ name: 'name', title: '이름', type: 'string', validation: (rule) => rule.required().error('이름이 없습니다.') }),
     defineField({
       name: 'role',
       title: '역할',
       type: 'string',
       options: { list: STAFF_ROLES.map((role) => ({ title: STAFF_ROLE_LABELS[role], value: role })) },
-      validation: (rule) => rule.required(),
+      validation: (rule) => rule.required().error('역할이 없습니다.'),
     }),
     defineField({ name: 'passwordHash', title: '비밀번호 해시', type: 'string', hidden: true }),
     defineField({ name: 'disabled', title: '사용 중지', type: 'boolean' }),

@@ -101,6 +101,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '40000', HTTP_REQUEST_TIMEOUT_MS: '40000' }).http.headersTimeoutMs).toBe(40_000);
   });
 
+  it('keeps the audit trail 730 days by default and refuses less than a year', () => {
+    expect(loadConfig({}).auditRetentionDays).toBe(730);
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '365' }).auditRetentionDays).toBe(365);
+    expect(() => loadConfig({ AUDIT_RETENTION_DAYS: '364' })).toThrow(/AUDIT_RETENTION_DAYS="364": 접속 기록은 365일 이상 보관해야 합니다/);
+    expect(() => loadConfig({ AUDIT_RETENTION_DAYS: 'forever' })).toThrow(/AUDIT_RETENTION_DAYS/);
+  });
+
   it('refuses the leads in the public content dataset with Sanity', () => {
     const [line] = problemsOf({ SANITY_PROJECT_ID: 'abc123', SANITY_DATASET: 'site', SANITY_LEADS_DATASET: 'site' });
     expect(line).toContain('SANITY_LEADS_DATASET');

@@ -122,7 +122,8 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
         ))}
       </ul>
       <h2>{text.addHeading}</h2>
-      <Form method="post" className="console-form">
+      {/* Remounted after each success: the added account's password does not stay in the form. */}
+      <Form method="post" className="console-form" key={actionData?.ok ? actionData.message : 'add'}>
         <input type="hidden" name="intent" value="add" />
         <Field id="account-email" label={consoleText.email} look="field">
           {(control) => <input {...control} type="email" name="email" autoComplete="off" required maxLength={254} />}

@@ -1,0 +1,123 @@
+/**
+ * The sales console's accounts at /admin, in the browser at 375×812 and 1440×900: the admin signs
+ * in at /admin (and returns to the page that sent them there), sees the whole menu, adds a sales
+ * account and disables it on the accounts page; the sales account sees only its menu and gets 403
+ * on the accounts and audit pages and on press writes; axe on the sign-in, accounts and audit pages.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { CANARY_ADMIN_PASSWORD, secretEnv } from './canary-secrets';
+import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, watchErrors } from './checks';
+
+const ADMIN_EMAIL = secretEnv().ADMIN_EMAIL;
+const SALES_PASSWORD = 'model-house-desk-2026';
+
+async function signIn(page: Page, email: string, password: string, path = '/admin'): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel('이메일').fill(email);
+  await page.getByLabel('비밀번호').fill(password);
+  await page.getByRole('button', { name: '로그인' }).click();
+  await expect(consoleNav(page)).toBeVisible();
+}
+
+function consoleNav(page: Page) {
+  return page.getByRole('navigation', { name: '상담 관리 메뉴' });
+}
+
+/** A sales account made by the admin on the accounts page; its email is unique per run and project. */
+async function addSalesAccount(page: Page, email: string): Promise<void> {
+  await page.goto('/admin/accounts');
+  const form = page.locator('form', { has: page.getByRole('button', { name: '계정 추가' }) });
+  await form.getByLabel('이메일').fill(email);
+  await form.getByLabel('이름').fill('김상담');
+  await form.getByLabel('역할').selectOption('sales');
+  await form.getByLabel('비밀번호').fill(SALES_PASSWORD);
+  await form.getByRole('button', { name: '계정 추가' }).click();
+  await expect(page.getByRole('status')).toHaveText(`${email} 계정을 추가했습니다.`);
+}
+
+async function salesPage(browser: Browser, email: string, viewport: { width: number; height: number } | null) {
+  const context = await browser.newContext({ viewport: viewport ?? undefined });
+  const page = await context.newPage();
+  await signIn(page, email, SALES_PASSWORD);
+  return { context, page };
+}
+
+test('the admin signs in at /admin, sees the admin menu, adds and disables a sales account (axe clean)', async ({ page, browser }, testInfo) => {
+  const errors = watchErrors(page);
+  await page.goto('/admin/accounts');
+  // Signed out: the sign-in form at /admin, which returns to the accounts page afterwards.
+  await expect(page).toHaveURL(/\/admin\?next=%2Fadmin%2Faccounts$/);
+  await expect(page.getByRole('heading', { level: 1, name: '직원 로그인' })).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel('이메일').fill(ADMIN_EMAIL);
+  await page.getByLabel('비밀번호').fill('not the password');
+  await page.getByRole('button', { name: '로그인' }).click();
+  await expect(page.getByRole('alert')).toHaveText('이메일 또는 비밀번호가 올바르지 않습니다.');
+
+  await page.getByLabel('비밀번호').fill(CANARY_ADMIN_PASSWORD);
+  await page.getByRole('button', { name: '로그인' }).click();
+  await expect(page).toHaveURL(/\/admin\/accounts$/);
+  await expect(page.getByText('관리자 (관리자)')).toBeVisible();
+  await expect(consoleNav(page).getByRole('link')).toHaveText(['대시보드', '고객 목록', '방문 일정', '접속 기록', '계정 관리']);
+  await expect(consoleNav(page).getByRole('link', { name: '계정 관리' })).toHaveAttribute('aria-current', 'page');
+
+  const email = `sales-${testInfo.project.name}-${Date.now()}@example.kr`;
+  await addSalesAccount(page, email);
+  const card = page.getByRole('listitem').filter({ hasText: email });
+  await expect(card).toContainText('상담사');
+  await expect(card).toContainText('사용 중');
+  await expectNoAxeViolations(page);
+  await expectNoHorizontalOverflow(page);
+  await screenshot(page, testInfo, 'console-accounts');
+
+  const sales = await salesPage(browser, email, page.viewportSize());
+  await expect(sales.page.getByText('김상담 (상담사)')).toBeVisible();
+
+  await card.getByRole('button', { name: '김상담 사용 중지' }).click();
+  await expect(page.getByRole('status')).toContainText(`${email} 계정을 사용 중지했습니다.`);
+  await expect(page.getByRole('listitem').filter({ hasText: email })).toContainText('사용 중지');
+  // Its session ended at once: the next page asks it to sign in.
+  await sales.page.reload();
+  await expect(sales.page.getByRole('heading', { level: 1, name: '직원 로그인' })).toBeVisible();
+  await sales.context.close();
+
+  await consoleNav(page).getByRole('link', { name: '접속 기록' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '접속 기록' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: '계정 사용 중지' }).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expectNoHorizontalOverflow(page);
+  await screenshot(page, testInfo, 'console-audit');
+  // The refused sign-in answers 401; a data request cut short by the next click is no failure.
+  expect(errors.filter((line) => !line.includes('HTTP 401') && !line.includes('ERR_ABORTED'))).toEqual([]);
+});
+
+test('a sales account sees its menu only and gets 403 on the accounts and audit pages and on press writes', async ({ page, browser, baseURL }, testInfo) => {
+  await signIn(page, ADMIN_EMAIL, CANARY_ADMIN_PASSWORD);
+  const email = `sales-403-${testInfo.project.name}-${Date.now()}@example.kr`;
+  await addSalesAccount(page, email);
+
+  const sales = await salesPage(browser, email, page.viewportSize());
+  await expect(consoleNav(sales.page).getByRole('link')).toHaveText(['대시보드', '고객 목록', '방문 일정']);
+  for (const path of ['/admin/accounts', '/admin/audit']) {
+    const response = await sales.page.goto(path);
+    expect(response?.status(), path).toBe(403);
+    await expect(sales.page.getByText('이 화면은 관리자만 쓸 수 있습니다.')).toBeVisible();
+  }
+  await expectNoAxeViolations(sales.page);
+  const exported = await sales.page.request.get('/admin/audit/export.csv');
+  expect(exported.status()).toBe(403);
+  expect(await exported.json()).toMatchObject({ error: 'staffRoleForbidden', message: '관리자만 할 수 있는 작업입니다.' });
+
+  // The press page: no write form for sales, and a hand-made post is refused.
+  await sales.page.goto('/cheonghak/press');
+  await expect(sales.page.getByText('기사 작성은 관리자 계정만 할 수 있습니다.')).toBeVisible();
+  await expect(sales.page.getByLabel('제목')).toHaveCount(0);
+  const write = await sales.page.request.post('/cheonghak/press', {
+    form: { intent: 'create', title: '상담사가 쓴 글', summary: '요약', body: '본문' },
+    headers: { origin: baseURL! },
+  });
+  expect(write.status()).toBe(403);
+  await sales.context.close();
+});
