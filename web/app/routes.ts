@@ -48,6 +48,8 @@ export default [
   contentPage('privacy'),
 
   route('admin', 'routes/admin/layout.tsx', [
+    index('routes/admin/dashboard.tsx'),
+    route('visits', 'routes/admin/visits.tsx'),
     route('leads', 'routes/admin/leads.tsx'),
     route('leads/:id', 'routes/admin/lead.tsx'),
     route('audit', 'routes/admin/audit.tsx'),

@@ -70,10 +70,24 @@ export type LeadFilters = {
 const FILTER_TEXT_MAX = 100;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-function isDay(value: string): boolean {
+/** Whether `value` is a real calendar day written YYYY-MM-DD (2026-02-30 is not). */
+export function isDay(value: string): boolean {
   if (!DAY.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+const SEOUL_OFFSET_MS = 9 * 3600_000;
+const DAY_MS = 86_400_000;
+
+/** The day (YYYY-MM-DD) it is in Korea at `now`: the model house's calendar, whatever the server's zone. */
+export function seoulDay(now: number): string {
+  return new Date(now + SEOUL_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** `day` moved by `days` (negative: back), across months and years. */
+export function shiftDay(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 /**

@@ -41,6 +41,7 @@ export const OWN_PAGE_PATTERNS = [
   '/admin',
   '/admin/leads',
   '/admin/leads/:id',
+  '/admin/visits',
   '/admin/audit',
   '/admin/accounts',
 ] as const;

@@ -38,19 +38,21 @@ function pagePathOf(path: string): string {
 export function pageMethods(
   routes: () => Promise<ServerBuild['routes']>,
   isSiteSlug: (slug: string) => Promise<boolean>,
-): (path: string) => Promise<string[]> {
+): (path: string, query?: { index: boolean }) => Promise<string[]> {
   let build: Promise<{ tree: PageRoute[]; withAction: Set<string> }> | undefined;
-  return async (path) => {
+  return async (path, query = { index: false }) => {
     build ??= routes().then((manifest) => ({
       tree: routeTree(manifest),
       withAction: new Set(Object.values(manifest).flatMap((route) => (route?.module.action ? [route.id] : []))),
     }));
     const { tree, withAction } = await build;
     const matches = matchRoutes(tree as RouteObject[], pagePathOf(path)) ?? [];
-    // The deepest match handles the POST, as React Router routes it.
+    // The deepest match handles the POST, as React Router routes it; an index route only when
+    // the URL says `?index`, else its parent (a layout's form posting to the index's path).
     const deepest = matches.at(-1);
-    if (!deepest?.route.id || !withAction.has(deepest.route.id)) return READ_METHODS;
-    const site = deepest.params.site;
+    const handler = deepest?.route.index && !query.index ? matches.at(-2) : deepest;
+    if (!handler?.route.id || !withAction.has(handler.route.id)) return READ_METHODS;
+    const site = handler.params.site;
     return site === undefined || (await isSiteSlug(site)) ? [...READ_METHODS, 'POST'] : READ_METHODS;
   };
 }
@@ -59,12 +61,12 @@ export function guardPageRequests({
   methodsOf,
   isSameOrigin,
 }: {
-  methodsOf: (path: string) => Promise<string[]>;
+  methodsOf: (path: string, query: { index: boolean }) => Promise<string[]>;
   isSameOrigin: (req: Request) => boolean;
 }): RequestHandler {
   return async (req, res, next) => {
     try {
-      const allowed = await methodsOf(req.path);
+      const allowed = await methodsOf(req.path, { index: new URLSearchParams(req.url.split('?')[1]).has('index') });
       if (req.method === 'OPTIONS') {
         res.status(204).set('Allow', allowed.join(', ')).end();
       } else if (!allowed.includes(req.method)) {

@@ -5,6 +5,7 @@ import { adminRefusalAnswer } from '../../../shared/admin-refusals';
 import { MIN_PASSWORD_LENGTH, STAFF_ACCOUNT_ERROR_MESSAGES } from '../../../shared/staff-accounts';
 import { Field, SubmitButton } from '../../components/form/Field';
 import { consoleText } from '../../components/admin/console-text';
+import { consoleMeta } from '../../components/admin/console-page';
 import '../../components/admin/accounts.css';
 import { requireStaff } from '../../lib/require-staff';
 
@@ -50,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: `${text.title} | ${consoleText.title}` }, { name: 'robots', content: 'noindex, nofollow' }];
+  return consoleMeta(text.title);
 }
 
 export default function Accounts({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,6 +4,7 @@ import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS } from '../../../shared/console';
 import { AUDIT_EXPORT_PATH, auditFiltersToParams, parseAuditFilters, seoulDateTime } from '../../../shared/audit-filters';
 import { Field } from '../../components/form/Field';
 import { consoleText } from '../../components/admin/console-text';
+import { consoleMeta } from '../../components/admin/console-page';
 import '../../components/admin/audit.css';
 import { requireStaff } from '../../lib/require-staff';
 
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta() {
-  return [{ title: `${text.title} | ${consoleText.title}` }, { name: 'robots', content: 'noindex, nofollow' }];
+  return consoleMeta(text.title);
 }
 
 export default function Audit({ loaderData }: Route.ComponentProps) {

@@ -6,7 +6,7 @@ import { LeadFacts, LeadRecord } from '../../components/admin/LeadFacts';
 import { LeadStatusBadge } from '../../components/admin/LeadStatusBadge';
 import { LeadWorkForm, MemoHistory, MEMO_MAX_LENGTH, type AssigneeChoice } from '../../components/admin/LeadWorkForm';
 import { leadPageText as text } from '../../components/admin/lead-text';
-import { CONSOLE_HEADERS, LEAD_LIST_PATH, consoleMeta } from '../../lib/console-page';
+import { CONSOLE_HEADERS, LEAD_LIST_PATH, consoleMeta } from '../../components/admin/console-page';
 import { requireStaff } from '../../lib/require-staff';
 import '../../components/admin/console-page.css';
 import './lead.css';

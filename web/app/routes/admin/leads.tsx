@@ -4,7 +4,7 @@ import { leadFiltersToParams, parseLeadFilters } from '../../../shared/console';
 import { LeadFilterForm } from '../../components/admin/LeadFilterForm';
 import { LeadList } from '../../components/admin/LeadList';
 import { filterLabels, leadListText as text } from '../../components/admin/lead-text';
-import { CONSOLE_HEADERS, LEAD_LIST_PATH, consoleMeta } from '../../lib/console-page';
+import { CONSOLE_HEADERS, LEAD_LIST_PATH, consoleMeta } from '../../components/admin/console-page';
 import { requireStaff } from '../../lib/require-staff';
 import '../../components/admin/console-page.css';
 import './leads.css';

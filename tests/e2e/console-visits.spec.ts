@@ -1,0 +1,172 @@
+import { execFileSync } from 'node:child_process';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { CANARY_ADMIN_PASSWORD, secretEnv } from './canary-secrets';
+
+/**
+ * The console’s dashboard and the reception desk’s visit sheet, at both widths: a visit booked
+ * through the customer page shows on that day's sheet (reached from today's with "다음 날"); a
+ * sales account (added with the CLI) checks the visitor in, which sets 방문 완료 and says when;
+ * the sheet prints as a clean A4 table; the dashboard counts the lead; both pages are axe-clean.
+ * A bad date is a Korean message, not a 500.
+ */
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+const ADMIN_EMAIL = secretEnv().ADMIN_EMAIL;
+/** The demo slots' ids name their day: visitSlot-20261128-1100. */
+const SLOT_DAY = /^visitSlot-(\d{4})(\d{2})(\d{2})-\d{4}$/;
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(violations.map(({ id, nodes }) => ({ id, nodes: nodes.slice(0, 3).map((node) => node.target.join(' ')) }))).toEqual([]);
+}
+
+async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  mkdirSync('test-results/screens', { recursive: true });
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: `test-results/screens/${testInfo.project.name}-${name}.png`, fullPage: true });
+}
+
+/** A mobile number no other test uses, and its masked form as lists show it. */
+function uniquePhone(): { phone: string; masked: string } {
+  const digits = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
+  return { phone: `010-${digits.slice(0, 4)}-${digits.slice(4)}`, masked: `010-****-${digits.slice(4)}` };
+}
+
+const DESK_PASSWORD = 'reception-desk-2026';
+
+/** A sales account for the reception desk, added with the CLI as staff add one (the server is running). */
+function addDeskAccount(email: string): void {
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'add', email, '--role', 'sales', '--name', '안내데스크'], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, SANITY_PROJECT_ID: '' },
+    input: `${DESK_PASSWORD}\n`,
+    encoding: 'utf8',
+  });
+}
+
+async function signIn(page: Page, email = ADMIN_EMAIL, password = CANARY_ADMIN_PASSWORD): Promise<void> {
+  await page.goto('/admin');
+  await page.getByLabel('이메일').fill(email);
+  await page.getByLabel('비밀번호').fill(password);
+  await page.getByRole('button', { name: '로그인' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '대시보드' })).toBeVisible();
+}
+
+/** Today's new-lead count as the dashboard shows it. */
+async function leadsToday(page: Page): Promise<number> {
+  await page.goto('/admin');
+  const tile = page.locator('.stat-tiles__tile').filter({ has: page.getByText('오늘', { exact: true }) });
+  return Number((await tile.locator('dd').innerText()).replace(/\D/g, ''));
+}
+
+/** Books the earliest open visit slot on the customer page; the slot's day (YYYY-MM-DD). */
+async function bookEarliestSlot(page: Page, name: string, phone: string): Promise<string> {
+  await page.goto('/Promotion/Customer');
+  await expect(page.locator('dialog.interest-popup')).toHaveAttribute('data-ready', '');
+  const form = page.locator('.lead-form--customer');
+  await form.getByLabel('이름').fill(name);
+  await form.getByLabel('연락처').fill(phone);
+  await form.getByLabel('문의내용').fill('모델하우스 방문 예정');
+  const slot = form.getByLabel('모델하우스 방문 희망 일시');
+  const slotId = (await slot.locator('option:not([disabled]):not([value=""])').first().getAttribute('value')) ?? '';
+  const day = SLOT_DAY.exec(slotId);
+  expect(day, `a demo slot id: ${slotId}`).not.toBeNull();
+  await slot.selectOption(slotId);
+  await form.getByLabel('[필수] 개인정보 수집·이용 동의').check();
+  await form.getByLabel('만 14세 이상입니다.').check();
+  await form.getByRole('button', { name: '방문예약' }).click();
+  await expect(form.getByRole('status')).toContainText('등록이 완료되었습니다.');
+  return `${day![1]}-${day![2]}-${day![3]}`;
+}
+
+test('a visit booked on the customer page is on its day’s sheet; a sales account checks it in (방문 완료); the sheet prints on A4', async ({ page }, testInfo) => {
+  test.slow();
+  const desk = `desk-${testInfo.project.name}-${Date.now()}@example.kr`;
+  addDeskAccount(desk);
+  await signIn(page, desk, DESK_PASSWORD);
+  const before = await leadsToday(page);
+
+  const { phone, masked } = uniquePhone();
+  const name = testInfo.project.name === 'desktop' ? '방문확인 데스크' : '방문확인 모바일';
+  const visitDay = await bookEarliestSlot(page, name, phone);
+
+  // The dashboard counts the new lead (other tests may add theirs meanwhile).
+  expect(await leadsToday(page)).toBeGreaterThanOrEqual(before + 1);
+  await expectNoAxeViolations(page);
+  await screenshot(page, testInfo, 'console-dashboard');
+
+  // From today's sheet, day by day to the booked one (the first open slot: at most a week or two ahead).
+  await page.goto('/admin/visits');
+  await expect(page.getByRole('heading', { level: 1, name: /방문 일정/ })).toBeVisible();
+  for (let step = 0; step < 21 && !page.url().endsWith(`date=${visitDay}`); step += 1) {
+    await page.getByRole('link', { name: '다음 날 →' }).click();
+    await expect(page.getByRole('link', { name: '← 이전 날' })).toBeVisible();
+  }
+  expect(page.url()).toContain(`date=${visitDay}`);
+
+  const row = page.getByRole('row').filter({ hasText: name }).filter({ hasText: masked });
+  await expect(row).toHaveCount(1);
+  // A new lead: 신규 until staff change it.
+  await expect(row).toContainText('신규');
+  await expect(row).not.toContainText(phone);
+  await expectNoAxeViolations(page);
+  await screenshot(page, testInfo, 'console-visits');
+
+  await row.getByRole('button', { name: `${name} 님 방문 확인` }).click();
+  const notice = page.getByText(`${name} 님의 방문을 확인했습니다`);
+  await expect(notice).toBeVisible();
+  await expect(notice).toBeFocused();
+  await expect(row).toContainText('방문 완료');
+  await expect(row).toContainText(/\d{2}:\d{2} 방문 확인/);
+  await expect(row.getByRole('button')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // The reception desk's paper: A4 width, only the sheet.
+  await page.setViewportSize({ width: 794, height: 1123 });
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('.visit-sheet__controls')).toBeHidden();
+  for (const chrome of ['header', 'footer', 'nav']) {
+    const visible = await page.locator(chrome).evaluateAll((elements) => elements.filter((element) => (element as HTMLElement).offsetParent !== null).length);
+    expect(visible, `${chrome} on paper`).toBe(0);
+  }
+  await expect(row).toBeVisible();
+  await screenshot(page, testInfo, 'console-visits-print');
+});
+
+test('without JavaScript: the check-in posts, the sheet comes back with 방문 완료 and focus on the message', async ({ browser, page }, testInfo) => {
+  const { phone, masked } = uniquePhone();
+  const name = testInfo.project.name === 'desktop' ? '무스크립트 데스크' : '무스크립트 모바일';
+  const visitDay = await bookEarliestSlot(page, name, phone);
+
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize() });
+  const plain = await context.newPage();
+  await signIn(plain);
+  await plain.goto(`/admin/visits?date=${visitDay}`);
+  const row = plain.getByRole('row').filter({ hasText: name }).filter({ hasText: masked });
+  await row.getByRole('button', { name: `${name} 님 방문 확인` }).click();
+  await expect(plain.getByText(`${name} 님의 방문을 확인했습니다`)).toBeFocused();
+  await expect(row).toContainText('방문 완료');
+  await context.close();
+});
+
+test('a date that is not a day is a Korean message on the page, not a 500', async ({ page }) => {
+  await signIn(page);
+  for (const date of ['2026-02-30', 'tomorrow', '<script>']) {
+    const response = await page.goto(`/admin/visits?date=${encodeURIComponent(date)}`);
+    expect(response?.status()).toBe(400);
+    await expect(page.getByRole('alert')).toContainText('올바른 날짜가 아닙니다');
+    await expect(page.getByLabel('날짜', { exact: true })).toBeVisible();
+  }
+  await expectNoAxeViolations(page);
+});
+
+test('signed out, the sheet sends to the sign-in and back', async ({ page }) => {
+  const response = await page.goto('/admin/visits?date=2026-12-05');
+  expect(response?.url()).toContain('/admin?next=');
+  await page.getByLabel('이메일').fill(ADMIN_EMAIL);
+  await page.getByLabel('비밀번호').fill(CANARY_ADMIN_PASSWORD);
+  await page.getByRole('button', { name: '로그인' }).click();
+  await expect(page).toHaveURL(/\/admin\/visits\?date=2026-12-05$/);
+  await expect(page.getByRole('heading', { level: 1, name: /방문 일정/ })).toBeVisible();
+});

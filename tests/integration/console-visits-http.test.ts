@@ -1,0 +1,187 @@
+/**
+ * The visit sheet and the dashboard over real HTTP against the built server (`node server.js`):
+ * a booking made through the lead API shows on its day's sheet (masked phone, status); the
+ * check-in carries the revision, sets 방문 완료 and says when; a stale revision is refused with a
+ * Korean message and the sheet's current state; bad dates and malformed posts answer 4xx with a
+ * Korean message, never a 500; signed out, the sheet sends to the sign-in; the dashboard counts the
+ * lead; console pages are no-store and noindex; the check-in is in the audit trail.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../web/server/auth/password';
+import { seoulDay } from '../../web/shared/console';
+import { rawRequest, startServer, type RawResponse, type RunningServer } from './built-server';
+
+const EMAIL = 'desk@example.kr';
+const PASSWORD = 'correct horse battery staple';
+let server: RunningServer;
+let cookie: string;
+
+beforeAll(async () => {
+  server = await startServer({
+    env: {
+      ADMIN_EMAIL: EMAIL,
+      ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD),
+      SESSION_SECRET: 'session-secret-for-the-visit-sheet-test-0123',
+      LEAD_MIN_FILL_MS: '0',
+    },
+  });
+  const signIn = await postForm('/cheonghak/press', { intent: 'login', email: EMAIL, password: PASSWORD }, '');
+  expect(signIn.status).toBe(302);
+  cookie = [signIn.headers['set-cookie'] ?? []]
+    .flat()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+function get(path: string, withCookie = cookie): Promise<RawResponse> {
+  return rawRequest(server.url, { path, headers: withCookie ? { cookie: withCookie } : {} });
+}
+
+function postForm(path: string, fields: Record<string, string>, withCookie = cookie): Promise<RawResponse> {
+  return rawRequest(server.url, {
+    method: 'POST',
+    path,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url, ...(withCookie ? { cookie: withCookie } : {}) },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+const html = (response: RawResponse) => response.body.toString('utf8');
+
+/** The check-in form's hidden fields for the booking whose row shows `masked`. */
+function rowOf(page: string, masked: string): string | undefined {
+  return page.split('</tr>').find((part) => part.includes(masked))?.split('<tr').at(-1);
+}
+
+function checkInFields(page: string, masked: string): { leadId: string; rev: string } {
+  const row = rowOf(page, masked);
+  expect(row, `a row for ${masked}`).toBeTruthy();
+  const leadId = /name="leadId" value="([^"]+)"/.exec(row!)?.[1];
+  const rev = /name="rev" value="([^"]+)"/.exec(row!)?.[1];
+  expect(leadId && rev, 'the row has a check-in form').toBeTruthy();
+  return { leadId: leadId!, rev: rev! };
+}
+
+describe('visit sheet', () => {
+  let visitDay: string;
+  const phone = '010-2468-1357';
+  const masked = '010-****-1357';
+
+  beforeAll(async () => {
+    const form = (await (await fetch(`${server.url}/api/leads/form`)).json()) as { token: string; slots: Array<{ id: string; date: string }> };
+    const slot = form.slots[0];
+    visitDay = slot.date;
+    const response = await fetch(`${server.url}/api/leads`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({
+        formToken: form.token,
+        formKind: 'customer',
+        name: '방문고객',
+        phone,
+        message: '모델하우스 방문 예정',
+        visitSlot: slot.id,
+        privacyConsent: true,
+        ageConfirmed: true,
+        website: '',
+        sourcePage: '/Promotion/Customer?utm_source=naver',
+      }),
+    });
+    expect(response.status).toBe(201);
+  });
+
+  it('shows the booking on its day, phone masked, and checks the visitor in once', async () => {
+    const sheet = await get(`/admin/visits?date=${visitDay}`);
+    expect(sheet.status).toBe(200);
+    expect(sheet.headers['cache-control']).toBe('private, no-store');
+    const page = html(sheet);
+    expect(page).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(page).toContain('방문고객');
+    expect(page).not.toContain(phone);
+    const { leadId, rev } = checkInFields(page, masked);
+    expect(rowOf(page, masked)).toContain('<td data-label="상태">신규</td>');
+
+    const checkedIn = await postForm(`/admin/visits?date=${visitDay}`, { intent: 'checkIn', leadId, rev });
+    expect(checkedIn.status).toBe(200);
+    expect(html(checkedIn)).toMatch(/방문고객 님의 방문을 확인했습니다 \(\d{2}:\d{2}\)/);
+    const row = rowOf(html(checkedIn), masked)!;
+    expect(row).toContain('<td data-label="상태">방문 완료</td>');
+    expect(row).toMatch(/\d{2}:\d{2} 방문 확인/);
+    expect(row).not.toContain('name="rev"');
+    // Recorded in the audit trail, naming the lead.
+    const audit = html(await get('/admin/audit?action=visitCheckIn'));
+    expect(audit).toContain(leadId);
+    expect(audit).toContain('방문 확인');
+
+    // The same (now stale) revision again: refused, nothing written twice, the state shown.
+    const again = await postForm(`/admin/visits?date=${visitDay}`, { intent: 'checkIn', leadId, rev });
+    expect(again.status).toBe(409);
+    expect(html(again)).toContain('방문고객 님은 이미 방문 확인되었습니다');
+    expect(rowOf(html(again), masked)).toContain('<td data-label="상태">방문 완료</td>');
+  });
+
+  it('the dashboard counts the lead and the day’s booking', async () => {
+    const dashboard = await get('/admin');
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.headers['cache-control']).toBe('private, no-store');
+    const page = html(dashboard);
+    expect(page).toMatch(/<dt>오늘<\/dt><dd>[1-9]\d*명<\/dd>/);
+    expect(page).toContain('방문예약 등록 페이지');
+    expect(page).toContain('naver');
+    expect(page).toContain(`/admin/visits?date=${visitDay}`);
+    expect(page).toMatch(/<svg[^>]*role="img"/);
+  });
+});
+
+describe('sign-in at /admin beside the dashboard', () => {
+  // React Router hands a POST to an index route's path to the parent's action unless the URL
+  // says `?index`: the sign-in form posts to /admin, whose index (the dashboard) has no action.
+  it('a sign-in posted to /admin reaches the layout: a session, then the dashboard', async () => {
+    const signIn = await postForm('/admin', { intent: 'login', email: EMAIL, password: PASSWORD }, '');
+    expect(signIn.status).toBe(302);
+    expect(signIn.headers.location).toBe('/admin');
+    const session = [signIn.headers['set-cookie'] ?? []].flat().map((line) => line.split(';')[0]).join('; ');
+    const dashboard = await get('/admin', session);
+    expect(html(dashboard)).toContain('<h1 class="console-page__title">대시보드</h1>');
+  });
+
+  it('a post to the dashboard itself (/admin?index) is 405: it takes none', async () => {
+    const response = await postForm('/admin?index', { intent: 'login', email: EMAIL, password: PASSWORD }, '');
+    expect(response.status).toBe(405);
+    expect(response.headers.allow).toBe('GET, HEAD');
+  });
+});
+
+describe('bad input', () => {
+  it.each(['2026-02-30', '2026-13-01', 'tomorrow', '<script>alert(1)</script>', '9'.repeat(5000), '2026-11-25%00'])(
+    'date %j: 400 with a Korean message, never a 500',
+    async (date) => {
+      const response = await get(`/admin/visits?date=${encodeURIComponent(date)}`);
+      expect(response.status).toBe(400);
+      expect(html(response)).toContain('올바른 날짜가 아닙니다');
+      expect(html(response)).not.toContain('<script>alert(1)');
+    },
+  );
+
+  it.each([
+    [{}, 400],
+    [{ intent: 'checkIn', leadId: 'lead-missing', rev: '' }, 400],
+    [{ intent: 'somethingElse', leadId: 'x', rev: 'y' }, 400],
+    [{ intent: 'checkIn', leadId: 'lead-that-does-not-exist', rev: 'r1' }, 404],
+  ])('check-in post %j: %i with a Korean message', async (fields, status) => {
+    const response = await postForm(`/admin/visits?date=${seoulDay(Date.now())}`, fields);
+    expect(response.status).toBe(status);
+    expect(html(response)).toMatch(/방문 확인 요청을 읽을 수 없습니다|고객 정보를 찾을 수 없습니다/);
+  });
+
+  it('signed out: the sheet sends to the sign-in, which comes back to it; a post changes nothing', async () => {
+    const response = await get('/admin/visits?date=2026-12-05', '');
+    expect(response.status).toBe(302);
+    expect(response.headers.location).toBe(`/admin?next=${encodeURIComponent('/admin/visits?date=2026-12-05')}`);
+    const post = await postForm('/admin/visits', { intent: 'checkIn', leadId: 'x', rev: 'y' }, '');
+    expect(post.status).toBe(302);
+  });
+});

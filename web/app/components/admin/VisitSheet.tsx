@@ -1,0 +1,198 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Form } from 'react-router';
+import { LEAD_STATUS_LABELS, shiftDay, type VisitSheet as VisitSheetData } from '../../../shared/console';
+import { dayLabel, seoulTime } from './console-page';
+import './VisitSheet.css';
+
+export const VISITS_TEXT = {
+  title: '방문 일정',
+  previousDay: '이전 날',
+  nextDay: '다음 날',
+  today: '오늘',
+  dateLabel: '날짜',
+  show: '보기',
+  print: '인쇄',
+  noSlots: '이 날은 방문 예약 시간이 없습니다.',
+  noBookings: '예약한 고객이 없습니다.',
+  name: '이름',
+  phone: '연락처',
+  status: '상태',
+  lastMemo: '최근 메모',
+  checkIn: '방문 확인',
+  checkedIn: (time: string) => `${time} 방문 확인`,
+  booked: (booked: number, capacity: number) => `예약 ${booked} / 정원 ${capacity}`,
+  checkInOf: (name: string) => `${name} 님 방문 확인`,
+  badDate: (value: string) => `"${value}"은(는) 올바른 날짜가 아닙니다. 2026-11-25처럼 연-월-일로 입력하거나 달력에서 골라 주세요.`,
+} as const;
+
+/** What a check-in post answered, as the page says it. */
+export type CheckInOutcome =
+  | { outcome: 'checkedIn'; name: string; at: string | null }
+  | { outcome: 'conflict'; name: string; alreadyVisited: boolean; at: string | null }
+  | { outcome: 'notFound' | 'invalid' };
+
+export function checkInMessage(result: CheckInOutcome): string {
+  switch (result.outcome) {
+    case 'checkedIn':
+      return `${result.name} 님의 방문을 확인했습니다${result.at ? ` (${seoulTime(result.at)})` : ''}. 상태가 방문 완료로 바뀌었습니다.`;
+    case 'conflict':
+      return result.alreadyVisited
+        ? `${result.name} 님은 이미 방문 확인되었습니다${result.at ? ` (${seoulTime(result.at)})` : ''}. 아래에 현재 상태를 표시했습니다.`
+        : `다른 직원이 먼저 ${result.name} 님의 정보를 바꿨습니다. 아래 현재 상태를 확인한 뒤 다시 방문 확인해 주세요.`;
+    case 'notFound':
+      return '고객 정보를 찾을 수 없습니다. 삭제되었거나 주소가 잘못되었습니다.';
+    case 'invalid':
+      return '방문 확인 요청을 읽을 수 없습니다. 화면을 새로 고친 뒤 다시 시도해 주세요.';
+  }
+}
+
+function sheetPath(date: string): string {
+  return `/admin/visits?date=${date}`;
+}
+
+/** Printing needs JavaScript; without it the browser's own print command does the same. */
+function PrintButton() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  if (!ready) return null;
+  return (
+    <button type="button" className="button button--outline visit-sheet__print" onClick={() => window.print()}>
+      {VISITS_TEXT.print}
+    </button>
+  );
+}
+
+/** Previous and next day, today, and a date picker that is a plain GET form (works without JavaScript). */
+function DayNavigation({ date, today }: { date: string; today: string }) {
+  const inputId = useId();
+  return (
+    <div className="visit-sheet__controls">
+      <nav className="visit-sheet__days" aria-label="날짜 이동">
+        <a href={sheetPath(shiftDay(date, -1))} rel="prev">
+          {`← ${VISITS_TEXT.previousDay}`}
+        </a>
+        {date === today ? null : <a href={sheetPath(today)}>{VISITS_TEXT.today}</a>}
+        <a href={sheetPath(shiftDay(date, 1))} rel="next">
+          {`${VISITS_TEXT.nextDay} →`}
+        </a>
+      </nav>
+      <Form method="get" className="visit-sheet__picker">
+        <label htmlFor={inputId}>{VISITS_TEXT.dateLabel}</label>
+        <input id={inputId} type="date" name="date" defaultValue={date} required />
+        <button type="submit" className="button button--outline">
+          {VISITS_TEXT.show}
+        </button>
+      </Form>
+      <PrintButton />
+    </div>
+  );
+}
+
+type Booking = VisitSheetData['slots'][number]['bookings'][number];
+
+function CheckIn({ booking }: { booking: Booking }) {
+  if (booking.checkedInAt) return <span className="visit-sheet__checked">{VISITS_TEXT.checkedIn(seoulTime(booking.checkedInAt))}</span>;
+  return (
+    <Form method="post" className="visit-sheet__check-in">
+      <input type="hidden" name="intent" value="checkIn" />
+      <input type="hidden" name="leadId" value={booking.leadId} />
+      <input type="hidden" name="rev" value={booking.rev} />
+      <button type="submit" className="button button--primary" aria-label={VISITS_TEXT.checkInOf(booking.name)}>
+        {VISITS_TEXT.checkIn}
+      </button>
+      {/* On paper: a box to tick at the desk. */}
+      <span className="visit-sheet__tick" aria-hidden="true" />
+    </Form>
+  );
+}
+
+function Slot({ slot }: { slot: VisitSheetData['slots'][number] }) {
+  const headingId = useId();
+  return (
+    <section className="visit-slot" aria-labelledby={headingId}>
+      <h2 id={headingId} className="visit-slot__heading">
+        <span className="visit-slot__time">{slot.time}</span>
+        <span className="visit-slot__count">{VISITS_TEXT.booked(slot.booked, slot.capacity)}</span>
+      </h2>
+      {slot.bookings.length === 0 ? (
+        <p className="console-panel__empty">{VISITS_TEXT.noBookings}</p>
+      ) : (
+        <table className="console-table visit-slot__table">
+          <thead>
+            <tr>
+              <th scope="col">{VISITS_TEXT.name}</th>
+              <th scope="col">{VISITS_TEXT.phone}</th>
+              <th scope="col">{VISITS_TEXT.status}</th>
+              <th scope="col">{VISITS_TEXT.lastMemo}</th>
+              <th scope="col">{VISITS_TEXT.checkIn}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {slot.bookings.map((booking) => (
+              <tr key={booking.leadId}>
+                <th scope="row" data-label={VISITS_TEXT.name}>
+                  <a href={`/admin/leads/${encodeURIComponent(booking.leadId)}`}>{booking.name}</a>
+                </th>
+                <td data-label={VISITS_TEXT.phone} className="console-table__number">
+                  {booking.maskedPhone}
+                </td>
+                <td data-label={VISITS_TEXT.status}>{LEAD_STATUS_LABELS[booking.status]}</td>
+                <td data-label={VISITS_TEXT.lastMemo} className="visit-slot__memo">
+                  {booking.lastMemo ?? '—'}
+                </td>
+                <td data-label={VISITS_TEXT.checkIn}>
+                  <CheckIn booking={booking} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/**
+ * A day's model-house visits for the reception desk: the slots with their bookings and a
+ * check-in per visitor; prints as a clean A4 sheet (only the sheet, no site or console chrome).
+ */
+export function VisitSheet({
+  date,
+  today,
+  sheet,
+  notice,
+}: {
+  date: string;
+  today: string;
+  sheet: VisitSheetData | null;
+  notice: { text: string; error: boolean; key: string } | null;
+}) {
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const noticeKey = notice?.key;
+  // After a post, focus goes to what happened (the button pressed may be gone from the page):
+  // `autoFocus` when the page arrives whole (no JavaScript), the effect for each later outcome.
+  useEffect(() => {
+    if (noticeKey) noticeRef.current?.focus();
+  }, [noticeKey]);
+  return (
+    <div className="console-page visit-sheet">
+      <h1 className="console-page__title">
+        {VISITS_TEXT.title}
+        {sheet ? <span className="visit-sheet__date">{dayLabel(date)}</span> : null}
+      </h1>
+      {notice ? (
+        <p ref={noticeRef} tabIndex={-1} autoFocus className={`console-notice${notice.error ? ' console-notice--error' : ''}`} role={notice.error ? 'alert' : 'status'}>
+          {notice.text}
+        </p>
+      ) : null}
+      <DayNavigation date={date} today={today} />
+      {sheet ? (
+        sheet.slots.length === 0 ? (
+          <p className="console-panel__empty">{VISITS_TEXT.noSlots}</p>
+        ) : (
+          sheet.slots.map((slot) => <Slot key={slot.id} slot={slot} />)
+        )
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * What every console page shares: kept out of search engines and out of every cache (they show
+ * personal data to one signed-in staff member), and dates shown on Korea's calendar.
+ */
+import { consoleText } from './console-text';
+import './console-page.css';
+
+export const CONSOLE_HEADERS: HeadersInit = { 'Cache-Control': 'private, no-store' };
+
+export function consoleMeta(title: string) {
+  return [{ title: `${title} | ${consoleText.title}` }, { name: 'robots', content: 'noindex, nofollow' }];
+}
+
+const monthDayFormat = new Intl.DateTimeFormat('ko-KR', { timeZone: 'UTC', month: 'long', day: 'numeric' });
+const weekdayFormat = new Intl.DateTimeFormat('ko-KR', { timeZone: 'UTC', weekday: 'short' });
+const shortDayFormat = new Intl.DateTimeFormat('ko-KR', { timeZone: 'UTC', month: 'numeric', day: 'numeric' });
+const timeFormat = new Intl.DateTimeFormat('ko-KR', { timeZone: 'Asia/Seoul', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** 2026-11-25 → "11월 25일 (수)". */
+export function dayLabel(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return `${monthDayFormat.format(date)} (${weekdayFormat.format(date)})`;
+}
+
+/** 2026-11-25 → "11. 25." (axis labels, where space is short). */
+export function shortDayLabel(day: string): string {
+  return shortDayFormat.format(new Date(`${day}T00:00:00Z`));
+}
+
+/** An ISO date-time → "14:05" in Seoul. */
+export function seoulTime(iso: string): string {
+  return timeFormat.format(new Date(iso));
+}
+
+export const LEAD_LIST_PATH = '/admin/leads';
+
+/** A lead's page in the console. */
+export function leadPath(id: string): string {
+  return `${LEAD_LIST_PATH}/${encodeURIComponent(id)}`;
+}
+
+const SEOUL_DATE_TIME = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Seoul',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * "2026-11-23 14:05" in Seoul time, whatever the server's or the browser's time zone, so the
+ * server's HTML and the hydrated page agree. Assembled from parts: locales differ in separators.
+ */
+export function seoulDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const part = Object.fromEntries(SEOUL_DATE_TIME.formatToParts(date).map(({ type, value }) => [type, value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+}
