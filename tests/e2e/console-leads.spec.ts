@@ -1,22 +1,14 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { CANARY_ADMIN_PASSWORD, secretEnv } from './canary-secrets';
 import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, watchErrors } from './checks';
+import { addSalesAccount, SALES_PASSWORD, uniquePhone } from './console-helpers';
 
 /**
- * The sales console's lead pages at both widths: a lead registered through the popup is found by
+ * The sales console's lead pages at both widths, worked by sales accounts (added with the CLI while
+ * the server runs): a lead registered through the popup is found by
  * the last four digits of its phone, its status changed (by keyboard) and a memo added; two staff
  * on one lead at once, the second told of the conflict with their memo kept; the same without
  * JavaScript; axe at each step.
  */
-
-const STAFF_EMAIL = secretEnv().ADMIN_EMAIL;
-const STAFF_PASSWORD = CANARY_ADMIN_PASSWORD;
-
-/** A mobile number no other test (or project) uses, and its last four digits. */
-function uniquePhone(): { phone: string; lastFour: string } {
-  const digits = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
-  return { phone: `010-${digits.slice(0, 4)}-${digits.slice(4)}`, lastFour: digits.slice(4) };
-}
 
 /** Registers through the interest popup, as a visitor does; the lead's name is returned. */
 async function registerThroughPopup(page: Page, name: string, phone: string): Promise<void> {
@@ -33,21 +25,21 @@ async function registerThroughPopup(page: Page, name: string, phone: string): Pr
 }
 
 /** Signs in at the console's own sign-in, which brings the staff member back to the lead list. */
-async function signIn(page: Page): Promise<void> {
+async function signIn(page: Page, email: string): Promise<void> {
   await page.goto('/admin/leads');
   await expect(page).toHaveURL(/\/admin\?next=%2Fadmin%2Fleads$/);
-  await page.getByLabel('이메일').fill(STAFF_EMAIL);
-  await page.getByLabel('비밀번호').fill(STAFF_PASSWORD);
+  await page.getByLabel('이메일').fill(email);
+  await page.getByLabel('비밀번호').fill(SALES_PASSWORD);
   await page.getByRole('button', { name: '로그인' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '고객 목록' })).toBeVisible();
 }
 
 /** A signed-in page in a browser context of its own (a second staff member, or no JavaScript). */
-async function staffPage(browser: Browser, options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
+async function staffPage(browser: Browser, email: string, options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
   const { baseURL, viewport, isMobile, hasTouch, deviceScaleFactor, locale, timezoneId } = test.info().project.use;
   const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch, deviceScaleFactor, locale, timezoneId, ...options });
   const page = await context.newPage();
-  await signIn(page);
+  await signIn(page, email);
   return page;
 }
 
@@ -72,7 +64,7 @@ test('a staff member finds a popup lead, changes its status by keyboard and adds
   const name = `콘솔${Date.now() % 100000}`;
   const { phone, lastFour } = uniquePhone();
   await registerThroughPopup(page, name, phone);
-  await signIn(page);
+  await signIn(page, addSalesAccount(`leads-${testInfo.project.name}`));
   const errors = watchConsoleErrors(page);
 
   await page.goto('/admin/leads');
@@ -93,6 +85,13 @@ test('a staff member finds a popup lead, changes its status by keyboard and adds
   expect(await page.evaluate(() => 'consoleMarker' in window)).toBe(true);
   await expect(page.getByRole('link', { name: 'CSV로 내려받기' })).toHaveAttribute('href', `/admin/leads/export.csv?q=${lastFour}`);
   await expect(page.getByRole('link', { name: '엑셀(xlsx)로 내려받기' })).toHaveAttribute('href', `/admin/leads/export.xlsx?q=${lastFour}`);
+  // The export holds the filtered rows only, whole numbers included (it is the staff's file).
+  const csv = await page.request.get(`/admin/leads/export.csv?q=${lastFour}`);
+  expect(csv.status()).toBe(200);
+  const lines = (await csv.text()).trim().split(/\r?\n/);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(name);
+  expect(lines[1]).toContain(phone);
   await expectNoHorizontalOverflow(page);
   await expectNoAxeViolations(page);
   await screenshot(page, testInfo, 'console-leads');
@@ -132,11 +131,11 @@ test('a staff member finds a popup lead, changes its status by keyboard and adds
 });
 
 test('two staff change one lead at once: the second sees the conflict, the current state and keeps the memo', async ({ browser }, testInfo) => {
-  const first = await staffPage(browser);
+  const first = await staffPage(browser, addSalesAccount(`first-${testInfo.project.name}`, '이상담'));
   const name = `충돌${Date.now() % 100000}`;
   const { phone, lastFour } = uniquePhone();
   await registerThroughPopup(first, name, phone);
-  const second = await staffPage(browser);
+  const second = await staffPage(browser, addSalesAccount(`second-${testInfo.project.name}`, '박상담'));
   await openLead(first, name, lastFour);
   await openLead(second, name, lastFour);
 
@@ -167,11 +166,11 @@ test('two staff change one lead at once: the second sees the conflict, the curre
   await Promise.all([first.context().close(), second.context().close()]);
 });
 
-test('without JavaScript: the filters submit as a form, and a change posts and lands focused on its outcome', async ({ browser, page }) => {
+test('without JavaScript: the filters submit as a form, and a change posts and lands focused on its outcome', async ({ browser, page }, testInfo) => {
   const name = `무스크립트${Date.now() % 100000}`;
   const { phone, lastFour } = uniquePhone();
   await registerThroughPopup(page, name, phone);
-  const noScript = await staffPage(browser, { javaScriptEnabled: false });
+  const noScript = await staffPage(browser, addSalesAccount(`noscript-${testInfo.project.name}`), { javaScriptEnabled: false });
   await noScript.goto('/admin/leads');
   await noScript.getByLabel('이름 또는 전화번호 뒤 4자리').fill(lastFour);
   await noScript.getByRole('button', { name: '검색' }).click();

@@ -1,8 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
 import { CANARY_ADMIN_PASSWORD, secretEnv } from './canary-secrets';
+import { expectNoAxeViolations, screenshot } from './checks';
+import { addSalesAccount, SALES_PASSWORD, uniquePhone } from './console-helpers';
 
 /**
  * The console’s dashboard and the reception desk’s visit sheet, at both widths: a visit booked
@@ -12,38 +11,9 @@ import { CANARY_ADMIN_PASSWORD, secretEnv } from './canary-secrets';
  * A bad date is a Korean message, not a 500.
  */
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 const ADMIN_EMAIL = secretEnv().ADMIN_EMAIL;
 /** The demo slots' ids name their day: visitSlot-20261128-1100. */
 const SLOT_DAY = /^visitSlot-(\d{4})(\d{2})(\d{2})-\d{4}$/;
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(violations.map(({ id, nodes }) => ({ id, nodes: nodes.slice(0, 3).map((node) => node.target.join(' ')) }))).toEqual([]);
-}
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  mkdirSync('test-results/screens', { recursive: true });
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `test-results/screens/${testInfo.project.name}-${name}.png`, fullPage: true });
-}
-
-/** A mobile number no other test uses, and its masked form as lists show it. */
-function uniquePhone(): { phone: string; masked: string } {
-  const digits = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
-  return { phone: `010-${digits.slice(0, 4)}-${digits.slice(4)}`, masked: `010-****-${digits.slice(4)}` };
-}
-
-const DESK_PASSWORD = 'reception-desk-2026';
-
-/** A sales account for the reception desk, added with the CLI as staff add one (the server is running). */
-function addDeskAccount(email: string): void {
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'add', email, '--role', 'sales', '--name', '안내데스크'], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, SANITY_PROJECT_ID: '' },
-    input: `${DESK_PASSWORD}\n`,
-    encoding: 'utf8',
-  });
-}
 
 async function signIn(page: Page, email = ADMIN_EMAIL, password = CANARY_ADMIN_PASSWORD): Promise<void> {
   await page.goto('/admin');
@@ -82,9 +52,8 @@ async function bookEarliestSlot(page: Page, name: string, phone: string): Promis
 
 test('a visit booked on the customer page is on its day’s sheet; a sales account checks it in (방문 완료); the sheet prints on A4', async ({ page }, testInfo) => {
   test.slow();
-  const desk = `desk-${testInfo.project.name}-${Date.now()}@example.kr`;
-  addDeskAccount(desk);
-  await signIn(page, desk, DESK_PASSWORD);
+  const desk = addSalesAccount(`desk-${testInfo.project.name}`, '안내데스크');
+  await signIn(page, desk, SALES_PASSWORD);
   const before = await leadsToday(page);
 
   const { phone, masked } = uniquePhone();
