@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../web/server/auth/password';
 import { readSeedDocuments } from '../../web/server/content/seed';
 import type { SanityDocument } from '../../web/server/content/types';
-import { seoulDay } from '../../web/shared/console';
+import { seoulDay } from '../../web/shared/seoul-time';
 import { rawRequest, startServer, type RawResponse, type RunningServer } from './built-server';
 import { fixtureDocuments, type FixtureLead } from './lead-console-fixture';
 import { FakeSanity } from './leads-harness';

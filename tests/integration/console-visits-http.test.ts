@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../web/server/auth/password';
-import { seoulDay } from '../../web/shared/console';
+import { seoulDay } from '../../web/shared/seoul-time';
 import { rawRequest, startServer, type RawResponse, type RunningServer } from './built-server';
 
 const EMAIL = 'desk@example.kr';

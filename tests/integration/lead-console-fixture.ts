@@ -5,7 +5,7 @@
  */
 import { LEAD_STATUSES, type LeadFilters } from '../../web/shared/console';
 import { LEAD_FORM_KINDS } from '../../web/shared/lead-validation';
-import { shiftDay } from '../../web/server/console/lead-query';
+import { shiftDay } from '../../web/shared/seoul-time';
 
 const SURNAMES = ['김', '이', '박', '최', '정'];
 const GIVEN_NAMES = ['민준', '서연', '도윤', '하은', '지호', '수아', '예준'];

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
 import type { Mutation } from '../../web/server/content/types';
-import { leadFilterParams, shiftDay, startOfSeoulDay, type LeadCursor } from '../../web/server/console/lead-query';
+import { leadFilterParams, type LeadCursor } from '../../web/server/console/lead-query';
+import { seoulDayStart, shiftDay } from '../../web/shared/seoul-time';
 import { groqLeadReads, type LeadReads } from '../../web/server/console/lead-reads';
 import { SqliteLeadReads } from '../../web/server/console/sqlite-reads';
 import { FILTER_CASES, FIXTURE_TODAY, fixtureDocuments, type FixtureLead } from './lead-console-fixture';
@@ -88,7 +89,7 @@ describe('SQL reads = GROQ reads on the embedded leads database', () => {
       const date = shiftDay(FIXTURE_TODAY, day);
       expect(await sql.visitSheet(date), date).toEqual(await groq.visitSheet(date));
     }
-    for (const since of [startOfSeoulDay(shiftDay(FIXTURE_TODAY, -29)), startOfSeoulDay(FIXTURE_TODAY)]) {
+    for (const since of [seoulDayStart(shiftDay(FIXTURE_TODAY, -29)), seoulDayStart(FIXTURE_TODAY)]) {
       expect(await sql.tallies(since)).toEqual(await groq.tallies(since));
     }
     const until = shiftDay(FIXTURE_TODAY, 14);

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { leadMessages } from '../../web/shared/messages';
-import { seoulDate } from '../../web/server/leads/seoul-date';
+import { seoulDay } from '../../web/shared/seoul-time';
 import { CONSENT_VERSION, FakeSanity, fakeSanityLeads, signer, slotDocument, startLeadApp, tokenAged, validBody, type LeadApp } from './leads-harness';
 
 const DAY_MS = 86_400_000;
@@ -56,7 +56,7 @@ describe('a form token', () => {
 
 describe('visit bookings', () => {
   let clock = Date.now();
-  const dayFromNow = (days: number) => seoulDate(Date.now() + days * DAY_MS);
+  const dayFromNow = (days: number) => seoulDay(Date.now() + days * DAY_MS);
   const slot = (id: string, date: string) => ({ ...slotDocument(id, 6), date });
   const freshForm = async () => (await app.service.formData()).token;
 

@@ -2,7 +2,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { DayChart, scaleTop } from '../../web/app/components/admin/DayChart';
-import { shiftDay } from '../../web/shared/console';
+import { shiftDay } from '../../web/shared/seoul-time';
 
 const TITLE = '최근 30일 일별 신규 고객';
 

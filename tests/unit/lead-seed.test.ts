@@ -9,7 +9,7 @@ import type { SanityClient, SanityDocument, Workspace } from 'sanity';
 import { describe, expect, it } from 'vitest';
 import { schemaTypes } from '../../schemas';
 import { demoVisitSlots } from '../../web/server/leads/demo-slots';
-import { seoulDate } from '../../web/server/leads/seoul-date';
+import { seoulDay } from '../../web/shared/seoul-time';
 
 const schema = createSchema({ name: 'test', types: schemaTypes });
 
@@ -45,8 +45,8 @@ describe('demo visit slots', () => {
   });
 
   it('Korean date: 15:00 UTC is already the next day in Seoul', () => {
-    expect(seoulDate(Date.parse('2026-11-23T14:59:00Z'))).toBe('2026-11-23');
-    expect(seoulDate(Date.parse('2026-11-23T15:00:00Z'))).toBe('2026-11-24');
+    expect(seoulDay(Date.parse('2026-11-23T14:59:00Z'))).toBe('2026-11-23');
+    expect(seoulDay(Date.parse('2026-11-23T15:00:00Z'))).toBe('2026-11-24');
   });
 
   it.each(demoVisitSlots('2026-11-23').map((slot) => [slot._id, slot] as const))(

@@ -45,9 +45,3 @@ export function auditFiltersToParams(filters: AuditFilters): URLSearchParams {
   for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
   return params;
 }
-
-/** "2026-03-01 14:05:09", the time in Korea of a stored UTC timestamp. */
-export function seoulDateTime(iso: string): string {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : new Date(time + 9 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
-}

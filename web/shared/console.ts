@@ -4,6 +4,7 @@
  * the console shows, and the audit trail's actions. Korean labels live next to their codes.
  */
 import { LEAD_FORM_KINDS, type LeadFormKind } from './lead-validation';
+import { isDay } from './seoul-time';
 import { UTM_KEYS } from './utm';
 
 export const STAFF_ROLES = ['admin', 'sales'] as const;
@@ -68,28 +69,6 @@ export type LeadFilters = {
 };
 
 const FILTER_TEXT_MAX = 100;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Whether `value` is a real calendar day written YYYY-MM-DD (2026-02-30 is not). */
-export function isDay(value: string): boolean {
-  if (!DAY.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
-const SEOUL_OFFSET_MS = 9 * 3600_000;
-const DAY_MS = 86_400_000;
-
-/** The day (YYYY-MM-DD) it is in Korea at `now`: the model house's calendar, whatever the server's zone. */
-export function seoulDay(now: number): string {
-  return new Date(now + SEOUL_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** `day` moved by `days` (negative: back), across months and years. */
-export function shiftDay(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
 /**
  * The filters a URL asks for. A value that is not valid is left out (and named in `invalid`, so
  * the page can say so) rather than refusing the whole list.

@@ -5,7 +5,8 @@
  */
 import { Router, type Response } from 'express';
 import { AUDIT_ACTION_LABELS, type AuditEntry } from '../../shared/console';
-import { AUDIT_EXPORT_PATH, auditFiltersToParams, parseAuditFilters, seoulDateTime } from '../../shared/audit-filters';
+import { AUDIT_EXPORT_PATH, auditFiltersToParams, parseAuditFilters } from '../../shared/audit-filters';
+import { seoulDateTime } from '../../shared/seoul-time';
 import { adminRefusalAnswer } from '../../shared/admin-refusals';
 import type { AdminAuth } from '../auth/admin-auth';
 import type { AuditTrail } from '../console/types';
@@ -13,7 +14,7 @@ import { csvCell } from '../leads/csv';
 
 const BOM = '\uFEFF';
 const COLUMNS: Array<[string, (entry: AuditEntry) => string]> = [
-  ['일시', (entry) => seoulDateTime(entry.at)],
+  ['일시', (entry) => seoulDateTime(entry.at, 'second')],
   ['작업', (entry) => AUDIT_ACTION_LABELS[entry.action] ?? entry.action],
   ['작업자', (entry) => entry.actor],
   ['대상', (entry) => entry.target ?? ''],

@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { auditEventsForwardQuery, auditEventsPageQuery, expiredAuditEventIdsQuery } from '../../sanity/queries';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../shared/console';
+import { seoulDayStart } from '../../shared/seoul-time';
 import { MIN_AUDIT_RETENTION_DAYS } from '../config';
 import type { ContentSource } from '../content/types';
 import type { AuditQuery, AuditTrail } from '../console/types';
@@ -63,12 +64,6 @@ export function decodeCursor(value: string | undefined): Cursor | null {
     // not ours
   }
   return null;
-}
-
-/** The instant a Seoul day starts, as stored timestamps are written (UTC ISO). */
-function seoulDayStart(day: string, offsetDays = 0): string {
-  const start = new Date(`${day}T00:00:00+09:00`);
-  return new Date(start.getTime() + offsetDays * 24 * 3600_000).toISOString();
 }
 
 /** The query's filters as bounds on the stored fields (`to` is inclusive: up to the next day). */

@@ -5,7 +5,7 @@
  */
 import express, { type Request, type Response } from 'express';
 import { leadFiltersToParams, parseLeadFilters, type StaffIdentity } from '../../shared/console';
-import { seoulDate } from '../leads/seoul-date';
+import { seoulDay } from '../../shared/seoul-time';
 import { writeLeadCsv, writeLeadXlsx } from './lead-export';
 import type { LeadConsole } from './types';
 
@@ -59,7 +59,7 @@ async function exportLeads(
     res.status(400).json({ error: 'invalidFilters', message: leadExportMessages.invalidFilters, fields: invalid });
     return;
   }
-  const day = seoulDate(Date.now()).replace(/-/g, '');
+  const day = seoulDay(Date.now()).replace(/-/g, '');
   res.status(200).set({
     'Content-Type': FORMATS[format].contentType,
     'Content-Disposition': `attachment; filename="leads-${day}.${format}"`,

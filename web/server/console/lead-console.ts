@@ -22,7 +22,8 @@ import {
 import { formatPhone, LEAD_FORM_KINDS } from '../../shared/lead-validation';
 import { MutationError, type ContentSource, type PatchOperations } from '../content/types';
 import type { AuditTrail, LeadConsole, LeadExportRow, StaffActor, StaffDirectory } from './types';
-import { decodeCursor, encodeCursor, leadFilterParams, shiftDay, startOfSeoulDay } from './lead-query';
+import { seoulDayStart, shiftDay } from '../../shared/seoul-time';
+import { decodeCursor, encodeCursor, leadFilterParams } from './lead-query';
 import { EXPORT_PAGE_ROWS, groqLeadReads, LIST_READ_MAX, type LeadReads } from './lead-reads';
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -169,7 +170,7 @@ export class LeadConsoleService implements LeadConsole {
   async dashboard(today: string): Promise<ConsoleDashboard> {
     const firstDay = shiftDay(today, 1 - DASHBOARD_DAYS);
     const [tallies, slots] = await Promise.all([
-      this.reads.tallies(startOfSeoulDay(firstDay)),
+      this.reads.tallies(seoulDayStart(firstDay)),
       this.reads.slotFill(today, shiftDay(today, SLOT_FILL_DAYS)),
     ]);
     const byDay = Array.from({ length: DASHBOARD_DAYS }, (_, index) => {

@@ -3,6 +3,7 @@
  * embedded SQL read the same parameters, so both backends filter alike.
  */
 import type { LeadFilters } from '../../shared/console';
+import { seoulDayStart } from '../../shared/seoul-time';
 
 /** Every filter parameter the console queries take; null means "not filtering on it". */
 export type LeadFilterParams = {
@@ -24,18 +25,12 @@ export type LeadCursor = { createdAt: string; id: string };
 
 const LAST_FOUR_DIGITS = /^\d{4}$/;
 
-export function startOfSeoulDay(day: string, addDays = 0): string {
-  const start = new Date(`${day}T00:00:00+09:00`);
-  start.setUTCDate(start.getUTCDate() + addDays);
-  return start.toISOString();
-}
-
 export function leadFilterParams(filters: LeadFilters): LeadFilterParams {
   const q = filters.q?.trim() || null;
   const isLastFour = q !== null && LAST_FOUR_DIGITS.test(q);
   return {
-    from: filters.from ? startOfSeoulDay(filters.from) : null,
-    before: filters.to ? startOfSeoulDay(filters.to, 1) : null,
+    from: filters.from ? seoulDayStart(filters.from) : null,
+    before: filters.to ? seoulDayStart(filters.to, 1) : null,
     formKind: filters.formKind ?? null,
     visitDay: filters.visitDay ?? null,
     status: filters.status ?? null,
@@ -69,9 +64,3 @@ export function decodeCursor(value: string | undefined): LeadCursor | null {
   return null;
 }
 
-/** Seoul day (YYYY-MM-DD) `days` after `day` (negative: before). */
-export function shiftDay(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}

@@ -20,7 +20,7 @@ import type {
 } from '../../sanity/sanity.types';
 import type { ContentSource } from '../content/types';
 import { cursorParams, type LeadCursor, type LeadFilterParams } from './lead-query';
-import { seoulDate } from '../leads/seoul-date';
+import { seoulDay } from '../../shared/seoul-time';
 
 /** Leads created since a moment, counted per Seoul day, per form and per utm_source. */
 export type LeadTallies = {
@@ -59,7 +59,7 @@ export function groqLeadReads(leads: ContentSource): LeadReads {
       const tallies: LeadTallies = { byDay: new Map(), byForm: new Map(), bySource: new Map() };
       for (const lead of await leads.fetch(consoleRecentLeadsQuery, { since })) {
         if (!lead.createdAt) continue;
-        countIn(tallies.byDay, seoulDate(Date.parse(lead.createdAt)));
+        countIn(tallies.byDay, seoulDay(Date.parse(lead.createdAt)));
         if (lead.formKind) countIn(tallies.byForm, lead.formKind);
         countIn(tallies.bySource, lead.source);
       }

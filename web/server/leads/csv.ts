@@ -5,6 +5,7 @@
 import type { LeadsExportQueryResult } from '../../sanity/sanity.types';
 import { LEAD_FORM_KIND_LABELS } from '../../shared/console';
 import { formatPhone } from '../../shared/lead-validation';
+import { seoulDateTime } from '../../shared/seoul-time';
 import { UTM_KEYS, utmParameterName } from '../../shared/utm';
 
 type ExportedLead = LeadsExportQueryResult[number];
@@ -17,13 +18,8 @@ export const formKindLabel = (formKind: string) => (LEAD_FORM_KIND_LABELS as Rec
 
 export const yesNo = (value: boolean | null | undefined) => (value ? '예' : '아니오');
 
-/** ko-KR time in Asia/Seoul, e.g. 2026-11-22 09:25:08. */
-export function seoulTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Date(date.getTime() + 9 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
-}
+/** The time in Korea with seconds, e.g. 2026-11-22 09:25:08. */
+export const seoulTime = (iso: string | null | undefined) => seoulDateTime(iso, 'second');
 
 const COLUMNS: Array<[header: string, value: (lead: ExportedLead) => string]> = [
   ['등록일시(KST)', (lead) => seoulTime(lead.createdAt)],

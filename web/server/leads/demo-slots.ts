@@ -1,5 +1,5 @@
 import type { SanityDocument } from '../content/types';
-import { seoulDate } from './seoul-date';
+import { seoulDay } from '../../shared/seoul-time';
 
 const SLOT_TIMES = ['11:00', '14:00', '16:00'];
 const DEMO_CAPACITY = 6;
@@ -34,5 +34,5 @@ export function demoVisitSlots(today: string, weekends = 4): SanityDocument[] {
 
 /** What a new embedded leads database starts with: demo slots for the coming weekends, never leads. */
 export function firstStartLeadDocuments(): SanityDocument[] {
-  return demoVisitSlots(seoulDate(Date.now()));
+  return demoVisitSlots(seoulDay(Date.now()));
 }

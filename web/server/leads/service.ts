@@ -23,7 +23,7 @@ import { UTM_KEYS, utmParameterName } from '../../shared/utm';
 import { ContentUnavailableError, MutationError, type ContentSource } from '../content/types';
 import type { AuditTrail } from '../console/types';
 import { leadsToCsv } from './csv';
-import { seoulDate } from './seoul-date';
+import { seoulDay } from '../../shared/seoul-time';
 import { createFormTokenSigner, type FormTokenSigner } from './form-token';
 import { silentNotifier, type LeadNotifier } from './notifier';
 import type { LeadOutbox, OutboxEntry } from './outbox';
@@ -125,7 +125,7 @@ export class LeadService {
     const now = this.now();
     if (this.slotCache && now - this.slotCache.at < SLOT_CACHE_MS) return this.slotCache.slots;
     const slots = this.options.leads
-      .fetch(upcomingVisitSlotsQuery, { today: seoulDate(now) })
+      .fetch(upcomingVisitSlotsQuery, { today: seoulDay(now) })
       .then((rows) =>
         rows.flatMap((slot) =>
           slot.date && slot.time
@@ -203,7 +203,7 @@ export class LeadService {
 
     let outcome;
     try {
-      outcome = await saveLead(this.options.leads, lead, input.visitSlotId, 'refuse', seoulDate(now));
+      outcome = await saveLead(this.options.leads, lead, input.visitSlotId, 'refuse', seoulDay(now));
     } catch (error) {
       if (!(error instanceof ContentUnavailableError)) throw error;
       return this.keepForLater(lead, input.visitSlotId, content, error.message);
@@ -259,7 +259,7 @@ export class LeadService {
 
   private upcomingBookings(phone: string, id: string, now: number): Promise<number> {
     return this.options.leads
-      .fetch(upcomingBookingsOfPhoneQuery, { phone, id, today: seoulDate(now) })
+      .fetch(upcomingBookingsOfPhoneQuery, { phone, id, today: seoulDay(now) })
       .catch((error: unknown) => {
         // The store is down: the lead goes to the outbox, and staff see a double booking there.
         if (error instanceof ContentUnavailableError) return 0;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { LEAD_FORM_KIND_LABELS, type LeadDetail } from '../../../shared/console';
 import { UTM_KEYS, utmParameterName } from '../../../shared/utm';
-import { seoulDateTime } from './console-page';
+import { seoulDateTime } from '../../../shared/seoul-time';
 import { LEAD_WORK_FORM_ID } from './LeadWorkForm';
 import { leadPageText as text } from './lead-text';
 import './LeadFacts.css';

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LEAD_FORM_KIND_LABELS, type LeadRow } from '../../../shared/console';
-import { leadPath, seoulDateTime } from './console-page';
+import { seoulDateTime } from '../../../shared/seoul-time';
+import { leadPath } from './console-page';
 import { leadListText as text } from './lead-text';
 import { LeadStatusBadge } from './LeadStatusBadge';
 import './LeadList.css';

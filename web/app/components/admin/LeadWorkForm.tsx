@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Form, useNavigation } from 'react-router';
 import type { LeadDetail } from '../../../shared/console';
-import { seoulDateTime } from './console-page';
+import { seoulDateTime } from '../../../shared/seoul-time';
 import { leadPageText as text } from './lead-text';
 import { LeadStatusOptions } from './LeadStatusBadge';
 import './LeadWorkForm.css';

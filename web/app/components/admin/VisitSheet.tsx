@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Form } from 'react-router';
-import { LEAD_STATUS_LABELS, shiftDay, type VisitSheet as VisitSheetData } from '../../../shared/console';
+import { LEAD_STATUS_LABELS, type VisitSheet as VisitSheetData } from '../../../shared/console';
+import { shiftDay } from '../../../shared/seoul-time';
 import { dayLabel, seoulTime } from './console-page';
 import './VisitSheet.css';
 

@@ -1,7 +1,8 @@
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/audit';
 import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS } from '../../../shared/console';
-import { AUDIT_EXPORT_PATH, auditFiltersToParams, parseAuditFilters, seoulDateTime } from '../../../shared/audit-filters';
+import { AUDIT_EXPORT_PATH, auditFiltersToParams, parseAuditFilters } from '../../../shared/audit-filters';
+import { seoulDateTime } from '../../../shared/seoul-time';
 import { Field } from '../../components/form/Field';
 import { consoleText } from '../../components/admin/console-text';
 import { consoleMeta } from '../../components/admin/console-page';
@@ -93,7 +94,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.id}>
-                <td data-label={text.at}>{seoulDateTime(entry.at)}</td>
+                <td data-label={text.at}>{seoulDateTime(entry.at, 'second')}</td>
                 <td data-label={text.action}>{AUDIT_ACTION_LABELS[entry.action] ?? entry.action}</td>
                 <td data-label={text.actorColumn}>{entry.actor}</td>
                 <td data-label={text.target}>{entry.target ?? ''}</td>

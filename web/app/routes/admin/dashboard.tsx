@@ -1,5 +1,5 @@
 import type { Route } from './+types/dashboard';
-import { seoulDay } from '../../../shared/console';
+import { seoulDay } from '../../../shared/seoul-time';
 import { DashboardPanels, DASHBOARD_TEXT } from '../../components/admin/DashboardPanels';
 import { CONSOLE_HEADERS, consoleMeta, dayLabel } from '../../components/admin/console-page';
 

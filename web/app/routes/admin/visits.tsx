@@ -1,6 +1,6 @@
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/visits';
-import { isDay, seoulDay } from '../../../shared/console';
+import { isDay, seoulDay } from '../../../shared/seoul-time';
 import { requireStaff } from '../../lib/require-staff';
 import { CONSOLE_HEADERS, consoleMeta } from '../../components/admin/console-page';
 import { checkInMessage, VisitSheet, VISITS_TEXT, type CheckInOutcome } from '../../components/admin/VisitSheet';

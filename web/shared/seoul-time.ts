@@ -1,0 +1,44 @@
+/**
+ * Korea's calendar and clock for stored UTC timestamps, the same on the server and in the browser
+ * whatever their time zones. Korea keeps UTC+9 all year (no daylight saving), so a fixed offset is
+ * exact and cheaper than Intl.
+ */
+const SEOUL_OFFSET_MS = 9 * 3600_000;
+const DAY_MS = 86_400_000;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Whether `value` is a real calendar day written YYYY-MM-DD (2026-02-30 is not). */
+export function isDay(value: string): boolean {
+  if (!DAY.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/** The day (YYYY-MM-DD) it is in Korea at `now`: the model house's calendar. */
+export function seoulDay(now: number): string {
+  return new Date(now + SEOUL_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** `day` moved by `days` (negative: back), across months and years. */
+export function shiftDay(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** When `day` (plus `addDays`) begins in Korea, as an ISO instant: the lower bound of a day's records. */
+export function seoulDayStart(day: string, addDays = 0): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - SEOUL_OFFSET_MS + addDays * DAY_MS).toISOString();
+}
+
+/**
+ * "2026-11-23 14:05" (or with seconds, for the audit trail and exports) in Korea; empty for no
+ * time, the input itself when it is not a time.
+ */
+export function seoulDateTime(iso: string | null | undefined, precision: 'minute' | 'second' = 'minute'): string {
+  if (!iso) return '';
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return iso;
+  return new Date(time + SEOUL_OFFSET_MS)
+    .toISOString()
+    .slice(0, precision === 'second' ? 19 : 16)
+    .replace('T', ' ');
+}
