@@ -31,3 +31,26 @@ export function rawRequest(
     req.end(body);
   });
 }
+
+/** A GET with the given cookie header (none when empty). */
+export function getWithCookie(baseUrl: string, path: string, cookie: string): Promise<RawResponse> {
+  return rawRequest(baseUrl, { path, headers: cookie ? { cookie } : {} });
+}
+
+/** A form POST from this site's own pages (its Origin), with the given cookie header (none when empty). */
+export function postFormWithCookie(baseUrl: string, path: string, fields: Record<string, string>, cookie: string): Promise<RawResponse> {
+  return rawRequest(baseUrl, {
+    method: 'POST',
+    path,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseUrl, ...(cookie ? { cookie } : {}) },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** The `name=value` pairs of a response's Set-Cookie headers, as a Cookie header sends them back. */
+export function cookiesOf(response: RawResponse): string {
+  return [response.headers['set-cookie'] ?? []]
+    .flat()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}

@@ -11,7 +11,7 @@ import { hashPassword } from '../../web/server/auth/password';
 import { readSeedDocuments } from '../../web/server/content/seed';
 import type { SanityDocument } from '../../web/server/content/types';
 import { seoulDay } from '../../web/shared/seoul-time';
-import { rawRequest, startServer, type RawResponse, type RunningServer } from './built-server';
+import { cookiesOf, getWithCookie, postFormWithCookie, startServer, type RawResponse, type RunningServer } from './built-server';
 import { fixtureDocuments, type FixtureLead } from './lead-console-fixture';
 import { FakeSanity } from './leads-harness';
 
@@ -54,23 +54,15 @@ afterAll(async () => {
 async function signIn(email: string, password: string): Promise<string> {
   const response = await postForm('/admin', { intent: 'login', email, password }, '');
   expect(response.status).toBe(302);
-  return [response.headers['set-cookie'] ?? []]
-    .flat()
-    .map((line) => line.split(';')[0])
-    .join('; ');
+  return cookiesOf(response);
 }
 
 function get(path: string, withCookie = cookie): Promise<RawResponse> {
-  return rawRequest(server.url, { path, headers: withCookie ? { cookie: withCookie } : {} });
+  return getWithCookie(server.url, path, withCookie);
 }
 
 function postForm(path: string, fields: Record<string, string>, withCookie = cookie): Promise<RawResponse> {
-  return rawRequest(server.url, {
-    method: 'POST',
-    path,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url, ...(withCookie ? { cookie: withCookie } : {}) },
-    body: new URLSearchParams(fields).toString(),
-  });
+  return postFormWithCookie(server.url, path, fields, withCookie);
 }
 
 const html = (response: RawResponse) => response.body.toString('utf8');

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../web/server/auth/password';
 import { seoulDay } from '../../web/shared/seoul-time';
-import { rawRequest, startServer, type RawResponse, type RunningServer } from './built-server';
+import { cookiesOf, getWithCookie, postFormWithCookie, startServer, type RawResponse, type RunningServer } from './built-server';
 
 const EMAIL = 'desk@example.kr';
 const PASSWORD = 'correct horse battery staple';
@@ -27,26 +27,18 @@ beforeAll(async () => {
   });
   const signIn = await postForm('/cheonghak/press', { intent: 'login', email: EMAIL, password: PASSWORD }, '');
   expect(signIn.status).toBe(302);
-  cookie = [signIn.headers['set-cookie'] ?? []]
-    .flat()
-    .map((line) => line.split(';')[0])
-    .join('; ');
+  cookie = cookiesOf(signIn);
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
 });
 
 function get(path: string, withCookie = cookie): Promise<RawResponse> {
-  return rawRequest(server.url, { path, headers: withCookie ? { cookie: withCookie } : {} });
+  return getWithCookie(server.url, path, withCookie);
 }
 
 function postForm(path: string, fields: Record<string, string>, withCookie = cookie): Promise<RawResponse> {
-  return rawRequest(server.url, {
-    method: 'POST',
-    path,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url, ...(withCookie ? { cookie: withCookie } : {}) },
-    body: new URLSearchParams(fields).toString(),
-  });
+  return postFormWithCookie(server.url, path, fields, withCookie);
 }
 
 const html = (response: RawResponse) => response.body.toString('utf8');
@@ -143,7 +135,7 @@ describe('sign-in at /admin beside the dashboard', () => {
     const signIn = await postForm('/admin', { intent: 'login', email: EMAIL, password: PASSWORD }, '');
     expect(signIn.status).toBe(302);
     expect(signIn.headers.location).toBe('/admin');
-    const session = [signIn.headers['set-cookie'] ?? []].flat().map((line) => line.split(';')[0]).join('; ');
+    const session = cookiesOf(signIn);
     const dashboard = await get('/admin', session);
     expect(html(dashboard)).toContain('<h1 class="console-page__title">대시보드</h1>');
   });
