@@ -1,5 +1,6 @@
 import { Form, useNavigation } from 'react-router';
-import { Field, FormAlert, SubmitButton } from '../form/Field';
+import { FormAlert, SubmitButton } from '../form/Field';
+import { SignInFields } from '../form/SignInFields';
 import { consoleText as text } from './console-text';
 import './console.css';
 
@@ -12,12 +13,7 @@ export function SignInForm({ next, error }: { next: string | null; error: string
       <p>{text.signInIntro}</p>
       <Form method="post" action={next ? `/admin?next=${encodeURIComponent(next)}` : '/admin'} className="console-form" replace>
         <input type="hidden" name="intent" value="login" />
-        <Field id="console-email" label={text.email} look="field">
-          {(control) => <input {...control} type="email" name="email" autoComplete="username" required maxLength={254} />}
-        </Field>
-        <Field id="console-password" label={text.password} look="field">
-          {(control) => <input {...control} type="password" name="password" autoComplete="current-password" required maxLength={1024} />}
-        </Field>
+        <SignInFields idPrefix="console" />
         {error ? <FormAlert className="console-alert console-alert--error">{error}</FormAlert> : null}
         <SubmitButton pending={busy} pendingLabel={text.signingIn}>
           {text.signIn}

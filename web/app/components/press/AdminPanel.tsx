@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { messages } from '../../../shared/messages';
 import { Field, FormAlert, SubmitButton } from '../form/Field';
+import { SignInFields } from '../form/SignInFields';
 import './AdminPanel.css';
 
 export type AdminActionData = { intent: 'login' | 'logout' | 'create'; error: string };
@@ -31,12 +32,7 @@ function LoginForm({ actionData }: { actionData: AdminActionData | undefined }) 
   return (
     <Form method="post" className="press-admin__form press-admin__form--login" replace>
       <input type="hidden" name="intent" value="login" />
-      <Field id="press-login-email" label={text.email} look="field">
-        {(control) => <input {...control} type="email" name="email" autoComplete="username" required maxLength={254} />}
-      </Field>
-      <Field id="press-login-password" label={text.password} look="field">
-        {(control) => <input {...control} type="password" name="password" autoComplete="current-password" required maxLength={1024} />}
-      </Field>
+      <SignInFields idPrefix="press-login" />
       {actionData?.intent === 'login' ? <FormAlert className="press-admin__error">{messages.loginFailed(actionData.error)}</FormAlert> : null}
       <SubmitButton pending={busy}>{text.login}</SubmitButton>
     </Form>
