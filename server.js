@@ -36,7 +36,7 @@ if (DEVELOPMENT) {
 }
 // Importing the app started nothing; a bad environment stops here, before any file is touched.
 const config = appModule.loadConfigOrExit();
-const app = await appModule.createApp(config);
+const app = await appModule.createApp(config, { pagePipeline: !DEVELOPMENT });
 
 const server = express();
 server.disable('x-powered-by');
@@ -48,8 +48,9 @@ if (viteDevServer) {
   server.use(viteDevServer.middlewares);
   server.use(app.handler);
 } else {
-  // Security headers (CSP nonce) and default Cache-Control on every response, static files too.
+  // Security headers and default Cache-Control on every response, static files too.
   server.use(app.responseHeaders);
+  server.use(app.cachedPages);
   // Hashed file names never change content, so browsers and CDNs may keep them for a year.
   // Text assets go out as the build's brotli/gzip copies; the rest as they are.
   const assetCaching = { immutable: true, maxAge: '1y' };

@@ -1,17 +1,14 @@
 /**
- * React Router's default Node entry, plus the response's CSP nonce on every script React and
- * React Router write inline (hydration data, streamed chunks, module loader, scroll restoration).
- * The nonce comes from the load context (web/server/app.ts); the root Layout reads it through
- * NonceContext.
+ * React Router's default Node entry. Its inline scripts carry no nonce: the server allows them by
+ * the hashes of the page's final bytes (web/server/http/page-handler.ts).
  */
 import { PassThrough } from 'node:stream';
-import type { AppLoadContext, EntryContext } from 'react-router';
+import type { EntryContext } from 'react-router';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { ServerRouter } from 'react-router';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
-import { NonceContext } from './lib/nonce';
 
 export const streamTimeout = 5_000;
 const HTML_TYPE = 'text/html; charset=utf-8';
@@ -21,14 +18,12 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
 ) {
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === 'HEAD') {
     responseHeaders.set('Content-Type', HTML_TYPE);
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.cspNonce;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -42,11 +37,8 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <NonceContext value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext>,
+      <ServerRouter context={routerContext} url={request.url} />,
       {
-        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

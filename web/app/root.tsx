@@ -22,7 +22,6 @@ import { ErrorPage } from './components/page/ErrorPage';
 import focusStylesUrl from './styles/focus.css?url';
 import pretendardRegularUrl from './fonts/pretendard-core-400.woff2?url';
 import pretendardBoldUrl from './fonts/pretendard-core-700.woff2?url';
-import { useNonce } from './lib/nonce';
 import { useFocusHeadingOnNavigation, useKeepFocusInView } from './lib/focus';
 
 // The core Pretendard subsets (the site's own characters) are needed above the fold on every
@@ -50,7 +49,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const nonce = useNonce();
   // The sales console has a shell of its own (routes/admin/layout.tsx), without the site's.
   const siteChrome = !/^\/admin(\/|$)/i.test(useLocation().pathname);
   useKeepFocusInView();
@@ -62,9 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="format-detection" content="telephone=no" />
         <Meta />
-        {/* Stylesheets come from 'self' and need no nonce; without this, Links would take the
-            server-only nonce and the client, which has none, would report a hydration mismatch. */}
-        <Links nonce="" />
+        <Links />
         {/* After the route's stylesheets, so that no component's own outline or box-shadow
             replaces the focus ring. */}
         <link rel="stylesheet" href={focusStylesUrl} />
@@ -88,8 +84,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <InterestPopup />
           </>
         ) : null}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

@@ -5,7 +5,6 @@
  * `shutdown` closes them.
  */
 import 'react-router';
-import { createRequestHandler } from '@react-router/express';
 import express, { type RequestHandler } from 'express';
 import { AdminAuth } from './auth/admin-auth';
 import type { StaffAccounts } from './auth/staff-accounts';
@@ -25,7 +24,10 @@ import type { ServerConfig } from './config';
 import { cacheHeaders } from './http/cache-headers';
 import { createHealthRouter } from './http/health';
 import { watchFrameOrigins } from './http/frame-origins';
-import { cspNonceOf, securityHeaders } from './http/security-headers';
+import { contentSecurityPolicy, inlineHashes, securityHeaders } from './http/security-headers';
+import { createPageHandlers } from './http/page-handler';
+import { PageCache } from './http/page-cache';
+import { VIEWS_DOCUMENT_TYPE } from './press/view-counter';
 import { limitRequestBodies } from './http/body-limit';
 import { apiFallback, guardPageRequests, pageMethods } from './http/methods';
 import { createDiscoveryHandlers } from './discovery';
@@ -54,8 +56,6 @@ declare module 'react-router' {
   interface AppLoadContext extends AppServices {
     /** The client's address as Express sees it (set `trust proxy` behind a reverse proxy). */
     clientIp: string;
-    /** This response's CSP nonce (web/server/http/security-headers.ts); unset in `--dev`. */
-    cspNonce?: string;
   }
 }
 
@@ -66,10 +66,11 @@ export { ConfigError, loadConfig, loadConfigOrExit, type ServerConfig } from './
 export type App = {
   /** API routes and pages. */
   handler: express.Express;
+  /** Cached pages for anonymous visitors; server.js mounts it before static files and the API. */
+  cachedPages: RequestHandler;
   /**
-   * Security headers with the CSP nonce and the default Cache-Control, for every response:
-   * server.js mounts them before its static files (not in `--dev`, whose Vite client injects
-   * inline scripts that carry no nonce).
+   * Security headers and the default Cache-Control, for every response: server.js mounts them
+   * before its static files (not in `--dev`, whose Vite client injects inline scripts).
    */
   responseHeaders: RequestHandler[];
   loadContext: AppServices;
@@ -82,8 +83,21 @@ const MAX_PAGE_BODY_BYTES = 256 * 1024;
 /** The API's ceiling; its routes set smaller limits of their own (leads 16 KB). */
 const MAX_API_BODY_BYTES = 1024 * 1024;
 
+/** The press list and article pages, the only ones that show view counts. */
+const PRESS_PAGE = /^\/[^/]+\/press(\/|$)/i;
+const VIEW_COUNTS: ReadonlySet<string> = new Set([VIEWS_DOCUMENT_TYPE]);
+const NOTHING_IGNORED: ReadonlySet<string> = new Set();
+
 /** Opens the stores, starts the background work and builds the Express app. */
-export async function createApp(config: ServerConfig): Promise<App> {
+export type AppOptions = {
+  /**
+   * Deferred hydration, hashed CSP and the page cache (default on). server.js turns it off in
+   * `--dev`, where Vite injects scripts of its own and pages change with the code.
+   */
+  pagePipeline?: boolean;
+};
+
+export async function createApp(config: ServerConfig, options: AppOptions = {}): Promise<App> {
   // Refuses to start in Sanity mode when the token cannot write leads.
   await checkLeadsWriteAccess(config.sanity);
   const sources = await createContentSources(config, { leadsSeed: firstStartLeadDocuments });
@@ -96,14 +110,8 @@ export async function createApp(config: ServerConfig): Promise<App> {
     audit,
   });
   const stopAuditPurge = startDailyAuditPurge(audit, config.auditRetentionDays);
-  const responseHeaders = [
-    securityHeaders({
-      production: config.production,
-      frameOrigins: await watchFrameOrigins(sources.content),
-      imageOrigin: sources.imageConfig.baseUrl || undefined,
-    }),
-    cacheHeaders(),
-  ];
+  const csp = { frameOrigins: await watchFrameOrigins(sources.content), imageOrigin: sources.imageConfig.baseUrl || undefined };
+  const responseHeaders = [securityHeaders({ production: config.production, ...csp }), cacheHeaders()];
   const viewCounter = new ViewCounter(sources.content, { intervalMs: config.viewFlushIntervalMs });
   viewCounter.start();
   // Embedded: page through a cached id order (groq-js would scan and sort every article per page).
@@ -128,6 +136,19 @@ export async function createApp(config: ServerConfig): Promise<App> {
     staff,
     leadConsole,
   };
+  const pages = createPageHandlers({
+    build: () => import('virtual:react-router/server-build'),
+    loadContext: (req) => ({ ...loadContext, clientIp: req.ip ?? '' }),
+    mode: config.production ? 'production' : 'development',
+    pipeline:
+      options.pagePipeline === false
+        ? undefined
+        : {
+            cache: new PageCache(),
+            contentVersion: (path) => sources.content.changeVersion(PRESS_PAGE.test(path) ? NOTHING_IGNORED : VIEW_COUNTS),
+            policy: (html) => contentSecurityPolicy({ frameOrigins: csp.frameOrigins(), imageOrigin: csp.imageOrigin, inline: inlineHashes(html) }),
+          },
+  });
   const app = express();
   app.disable('x-powered-by');
 
@@ -174,15 +195,11 @@ export async function createApp(config: ServerConfig): Promise<App> {
   app.use('/api', apiFallback);
   app.use(guardPageRequests({ methodsOf: pageMethods(serverRoutes, (slug) => press.isPressSite(slug)), isSameOrigin: (req) => auth.isSameOrigin(req) }));
 
-  app.use(
-    createRequestHandler({
-      build: () => import('virtual:react-router/server-build'),
-      getLoadContext: (req, res) => ({ ...loadContext, clientIp: req.ip ?? '', cspNonce: cspNonceOf(res) }),
-    }),
-  );
+  app.use(pages.render);
 
   return {
     handler: app,
+    cachedPages: pages.cachedPages,
     responseHeaders,
     loadContext,
     async shutdown() {

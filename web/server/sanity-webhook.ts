@@ -3,6 +3,7 @@ import express, { type RequestHandler, type Response } from 'express';
 import { decodeSignatureHeader, encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { LRUCache } from 'lru-cache';
 import type { ContentSource } from './content/types';
+import { VIEWS_DOCUMENT_TYPE } from './press/view-counter';
 
 /** Sanity's default payload is the whole document; 1 MB holds any document of this site's schemas. */
 export const SANITY_WEBHOOK_BODY_LIMIT = '1mb';
@@ -12,7 +13,7 @@ export const SANITY_WEBHOOK_MAX_AGE_MS = 5 * 60 * 1000;
 const REMEMBERED_DELIVERIES = 10_000;
 
 /** Documents whose changes never show on a page: the view counter writes them every few seconds. */
-const IGNORED_TYPES = new Set(['pressViews']);
+const IGNORED_TYPES = new Set([VIEWS_DOCUMENT_TYPE]);
 
 type WebhookOptions = { secret: string | undefined; content: ContentSource; now?: () => number };
 

@@ -24,11 +24,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { site: params.site, article };
 }
 
-/** Never from a shared cache: the view count shown is the current one. */
-export function headers(): HeadersInit {
-  return { 'Cache-Control': 'private, no-store' };
-}
-
 export function meta({ matches, params, loaderData }: Route.MetaArgs) {
   const article = loaderData?.article;
   return pageMeta(matches, {

@@ -109,6 +109,7 @@ type PendingCall = {
 
 class SqliteContentStore implements EmbeddedStore {
   private currentRevision = 0;
+  private purges = 0;
   private readonly statistics: EmbeddedStoreStats = {
     mutateCalls: 0,
     committedTransactions: 0,
@@ -202,6 +203,11 @@ class SqliteContentStore implements EmbeddedStore {
 
   invalidate(): void {
     this.queryCache.clear();
+    this.purges += 1;
+  }
+
+  changeVersion(ignoredTypes: ReadonlySet<string> = new Set()): string {
+    return `${this.purges}:${this.index.versionIgnoring(ignoredTypes)}`;
   }
 
   async close(): Promise<void> {
@@ -317,6 +323,13 @@ class DocumentIndex implements PublishedDocuments {
   /** Changes whenever a document of the type is written, drafts included. */
   typeVersion(type: string): number {
     return this.typeVersions.get(type) ?? 0;
+  }
+
+  /** The sum of every type's version but the ignored ones': it grows with any other write. */
+  versionIgnoring(ignoredTypes: ReadonlySet<string>): number {
+    let sum = 0;
+    for (const [type, version] of this.typeVersions) if (!ignoredTypes.has(type)) sum += version;
+    return sum;
   }
 
   ofType(type: string): readonly SanityDocument[] {

@@ -69,6 +69,9 @@ class SanityContentSource implements ContentSource {
   });
   // Bumped by invalidate(): a request started before a purge must not refill the cache.
   private generation = 0;
+  /** Purges (webhook, writes of unknown scope) and writes per document type, for changeVersion. */
+  private purges = 0;
+  private readonly typeWrites = new Map<string, number>();
   /** Until then every read skips the CDN (after a purge or a write of unknown scope). */
   private freshUntil = 0;
   /** Document type → until when reads of queries naming it skip the CDN. */
@@ -132,6 +135,7 @@ class SanityContentSource implements ContentSource {
 
   /** Webhook purge: drop every cached result and read past the CDN for a minute. */
   invalidate(): void {
+    this.purges += 1;
     this.generation += 1;
     this.cache.clear();
     this.freshUntil = Date.now() + FRESH_READ_WINDOW_MS;
@@ -145,8 +149,21 @@ class SanityContentSource implements ContentSource {
     }
     this.generation += 1;
     const until = Date.now() + FRESH_READ_WINDOW_MS;
-    for (const type of types) this.freshTypes.set(type, until);
+    for (const type of types) {
+      this.freshTypes.set(type, until);
+      this.typeWrites.set(type, (this.typeWrites.get(type) ?? 0) + 1);
+    }
     for (const key of [...this.cache.keys()]) if ([...types].some((type) => namesType(key, type))) this.cache.delete(key);
+  }
+
+  /**
+   * Edits made in the Studio reach this server only through the webhook (a purge); without one,
+   * pages built from them are as old as the cache TTL allows.
+   */
+  changeVersion(ignoredTypes: ReadonlySet<string> = new Set()): string {
+    let writes = 0;
+    for (const [type, count] of this.typeWrites) if (!ignoredTypes.has(type)) writes += count;
+    return `${this.purges}:${writes}`;
   }
 
   async close(): Promise<void> {

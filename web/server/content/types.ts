@@ -57,6 +57,12 @@ export interface ContentSource {
   mutate(mutations: Mutation[], options?: { transactionId?: string }): Promise<MutationResult>;
   /** Drops cached query results (webhook purge, tests). */
   invalidate(): void;
+  /**
+   * Changes whenever published content may have changed: a commit, a write through this source,
+   * a purge. Writes that touch only `ignoredTypes` leave it as it is (the page cache ignores view
+   * counts on pages that do not show them).
+   */
+  changeVersion(ignoredTypes?: ReadonlySet<string>): string;
   close(): Promise<void>;
 }
 

@@ -65,13 +65,18 @@ export function guardPageRequests({
   isSameOrigin: (req: Request) => boolean;
 }): RequestHandler {
   return async (req, res, next) => {
+    // Every page answers GET and HEAD: only other methods need the route's.
+    if (READ_METHODS.includes(req.method)) {
+      next();
+      return;
+    }
     try {
       const allowed = await methodsOf(req.path, { index: new URLSearchParams(req.url.split('?')[1]).has('index') });
       if (req.method === 'OPTIONS') {
         res.status(204).set('Allow', allowed.join(', ')).end();
       } else if (!allowed.includes(req.method)) {
         res.status(405).set({ Allow: allowed.join(', '), 'Cache-Control': NO_STORE }).type('text/plain; charset=utf-8').send(messages.methodNotAllowed);
-      } else if (READ_METHODS.includes(req.method) || isSameOrigin(req)) {
+      } else if (isSameOrigin(req)) {
         next();
       } else {
         closeAfterAnswer(req, res);

@@ -8,6 +8,9 @@ import { ContentUnavailableError, MutationError, type ContentSource, type Mutati
 
 export const VIEW_FLUSH_INTERVAL_MS = 3_000;
 
+/** The documents view counts are stored in: one per article, written every few seconds. */
+export const VIEWS_DOCUMENT_TYPE = 'pressViews';
+
 export function viewsDocumentId(articleId: string): string {
   return `pressViews-${articleId}`;
 }
@@ -71,7 +74,7 @@ export class ViewCounter {
         {
           createIfNotExists: {
             _id,
-            _type: 'pressViews',
+            _type: VIEWS_DOCUMENT_TYPE,
             article: { _type: 'reference', _ref: articleId, _weak: true },
             siteId,
             count: 0,
