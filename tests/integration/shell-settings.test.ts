@@ -1,14 +1,16 @@
 /**
  * The shell reads siteSettings on every request: a change in the embedded store (here the phone
  * number, as staff would make it in the Studio) shows on every page on the next request, with no
- * restart and no stale cache. The app is the server's own (createApp, loaded through Vite) on a
- * temporary DATA_DIR, answering HTTP on a loopback port.
+ * restart and no stale page from the page cache. The app is the server's own (createApp, loaded
+ * through Vite) on a temporary DATA_DIR, mounted as server.js mounts it (cached pages first),
+ * answering HTTP on a loopback port.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import express from 'express';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import type { App } from '../../web/server/app';
@@ -30,7 +32,9 @@ beforeAll(async () => {
   });
   const { createApp, loadConfig } = (await vite.ssrLoadModule('./web/server/app.ts')) as typeof import('../../web/server/app');
   app = await createApp(loadConfig({ DATA_DIR: dataDir }));
-  server = createServer(app.handler);
+  const handler = express();
+  handler.use(app.cachedPages, app.handler);
+  server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   render = async (pagePath) => (await fetch(`${origin}${pagePath}`)).text();

@@ -42,8 +42,9 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ context }: Route.LoaderArgs) {
   const [settings, leadForm] = await Promise.all([
     context.content.fetch(siteSettingsQuery),
-    // The lead forms' token, consent notice and visit slots (the popup is on every page).
-    context.leadForms.formData(),
+    // The lead forms' consent notice and visit slots (the popup is on every page), and the token a
+    // form without JavaScript posts: the same for every visitor of a cached page.
+    context.leadForms.formData({ sharedToken: true }),
   ]);
   return { settings, imageConfig: context.imageConfig, leadForm };
 }

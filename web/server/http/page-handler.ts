@@ -110,7 +110,7 @@ function pageHeaders(response: Response): Array<[string, string]> {
 }
 
 function sendCachedPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage): void {
-  const encoding = (req.acceptsEncodings('br', 'gzip', 'identity') || 'identity') as PageEncoding;
+  const encoding = encodingFor(req);
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.setHeader('Vary', 'Accept-Encoding');
   res.setHeader('Cache-Control', PUBLIC_PAGE_CACHE);
@@ -124,6 +124,12 @@ function sendCachedPage(req: ExpressRequest, res: ExpressResponse, page: CachedP
   const body = page.bodies[encoding];
   res.setHeader('Content-Length', body.length);
   res.status(200).end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** Brotli when the client takes it (smaller), whatever order it lists its encodings in. */
+function encodingFor(req: ExpressRequest): PageEncoding {
+  if (req.acceptsEncodings('br') === 'br') return 'br';
+  return req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : 'identity';
 }
 
 /** If-None-Match compares weakly: any encoding of these bytes is the page the client has. */

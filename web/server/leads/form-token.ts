@@ -12,13 +12,18 @@ export type FormTokenPayload = {
   /** 32 hex characters, random per render. */
   idempotencyKey: string;
   consentVersion: string;
+  /**
+   * Put in a page's HTML, which the page cache serves to every visitor (a form without
+   * JavaScript posts it): its leads are told apart by what they hold (see LeadService.submit).
+   */
+  shared: boolean;
 };
 
 const KEY_PATTERN = /^[0-9a-f]{32}$/;
 const MAX_TOKEN_LENGTH = 512;
 
 export type FormTokenSigner = {
-  issue(consentVersion: string, now?: number): string;
+  issue(consentVersion: string, now?: number, options?: { shared?: boolean }): string;
   /** The payload of a token this signer issued, or null for anything else. */
   verify(token: unknown): FormTokenPayload | null;
 };
@@ -27,11 +32,12 @@ export function createFormTokenSigner(secret: string | undefined): FormTokenSign
   const key = secret && secret.length > 0 ? secret : randomBytes(32).toString('hex');
   const sign = (body: string) => createHmac('sha256', key).update(body).digest('base64url');
   return {
-    issue(consentVersion, now = Date.now()) {
+    issue(consentVersion, now = Date.now(), { shared = false } = {}) {
       const payload: FormTokenPayload = {
         issuedAt: now,
         idempotencyKey: randomBytes(16).toString('hex'),
         consentVersion,
+        shared,
       };
       const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
       return `${body}.${sign(body)}`;
@@ -53,7 +59,12 @@ export function createFormTokenSigner(secret: string | undefined): FormTokenSign
         ) {
           return null;
         }
-        return { issuedAt: payload.issuedAt, idempotencyKey: payload.idempotencyKey, consentVersion: payload.consentVersion };
+        return {
+          issuedAt: payload.issuedAt,
+          idempotencyKey: payload.idempotencyKey,
+          consentVersion: payload.consentVersion,
+          shared: payload.shared === true,
+        };
       } catch {
         return null;
       }

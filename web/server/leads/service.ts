@@ -111,9 +111,15 @@ export class LeadService {
     this.minFillMs = options.minFillMs ?? DEFAULT_MIN_FILL_MS;
   }
 
-  async formData(): Promise<LeadFormData> {
+  /**
+   * A form token, the notice and the slots. `sharedToken` for a page's HTML, which the page cache
+   * serves to everyone: forms with JavaScript fetch a token of their own when they mount; a form
+   * without posts the shared one.
+   */
+  async formData({ sharedToken = false }: { sharedToken?: boolean } = {}): Promise<LeadFormData> {
     const [notice, slots] = await Promise.all([this.notice(), this.visitSlots()]);
-    return { token: this.signer.issue(notice?.consentVersion ?? DEFAULT_CONSENT_VERSION, this.now()), notice, slots };
+    const token = this.signer.issue(notice?.consentVersion ?? DEFAULT_CONSENT_VERSION, this.now(), { shared: sharedToken });
+    return { token, notice, slots };
   }
 
   notice(): Promise<LeadNotice | null> {
@@ -147,7 +153,7 @@ export class LeadService {
     const now = this.now();
     const token = this.signer.verify(body[LEAD_FIELDS.formToken]);
     if (!token) return { error: 'formExpired' };
-    const id = leadIdFor(token.idempotencyKey);
+    const id = leadIdFor(token.shared ? sharedTokenKey(token.idempotencyKey, body) : token.idempotencyKey);
     if (token.issuedAt > now + TOKEN_CLOCK_SKEW_MS || now - token.issuedAt > TOKEN_MAX_AGE_MS) {
       return this.answerExpired(id, body);
     }
@@ -458,6 +464,17 @@ type LeadContent = {
 };
 
 /** What makes two submissions the same lead: a retry repeats all of it. */
+/**
+ * One lead per submission from a shared token: the key joins the token's with what the form
+ * holds, so a resubmission (a double click, a reload of the answer) lands on the same lead and
+ * another visitor's lead on another. Its fill time counts from the page's render, so for these
+ * posts the honeypot and the per-address and per-phone limits are what stop a script.
+ */
+function sharedTokenKey(idempotencyKey: string, body: Record<string, unknown>): string {
+  const check = checkLead(body);
+  return check.ok ? `${idempotencyKey}:${contentOf(check.lead)}` : idempotencyKey;
+}
+
 function contentOf(lead: LeadContent | ValidLead): string {
   const marketing = 'consent' in lead ? lead.consent.marketing : lead.marketing;
   return JSON.stringify([lead.name, lead.phone, lead.message || '', lead.formKind, lead.visitSlotId ?? null, marketing === true]);
