@@ -53,12 +53,15 @@ describe('POST /api/sanity/webhook', () => {
     expect(await content.fetch(PHONE_QUERY)).toBe('1600-0000');
     await editPhone('1588-1234');
     expect(await content.fetch(PHONE_QUERY), 'still cached before the webhook').toBe('1600-0000');
+    const pageVersion = content.changeVersion();
 
     const body = JSON.stringify({ _id: 'siteSettings', _type: 'siteSettings' });
     const response = await call(body, await encodeSignatureHeader(body, Date.now(), SECRET));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ revalidated: true });
     expect(await content.fetch(PHONE_QUERY)).toBe('1588-1234');
+    // The page cache keys pages by this version: they are rendered again on the next request too.
+    expect(content.changeVersion()).not.toBe(pageVersion);
   });
 
   it('refuses a missing, malformed, foreign or replayed-with-another-body signature with 401 and keeps the cache', async () => {
@@ -111,11 +114,13 @@ describe('POST /api/sanity/webhook against replays', () => {
     const { content, call, editPhone } = await start();
     expect(await content.fetch(PHONE_QUERY)).toBe('1600-0000');
     await editPhone('1588-1234');
+    const pageVersion = content.changeVersion();
     const body = JSON.stringify({ _id: 'pressViews-press-sample-01', _type: 'pressViews', count: 12 });
     const response = await call(body, await encodeSignatureHeader(body, Date.now(), SECRET));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ revalidated: false });
     expect(await content.fetch(PHONE_QUERY)).toBe('1600-0000');
+    expect(content.changeVersion(), 'cached pages stay').toBe(pageVersion);
   });
 
   it('accepts a large document (Sanity\'s default payload is the whole document)', async () => {
