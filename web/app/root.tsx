@@ -20,24 +20,11 @@ import { MobileBottomBar } from './components/MobileBottomBar';
 import { ComplexJsonLd } from './components/ComplexJsonLd';
 import { ErrorPage } from './components/page/ErrorPage';
 import focusStylesUrl from './styles/focus.css?url';
-import pretendardRegularUrl from './fonts/pretendard-core-400.woff2?url';
-import pretendardBoldUrl from './fonts/pretendard-core-700.woff2?url';
 import { useFocusHeadingOnNavigation, useKeepFocusInView } from './lib/focus';
 
-// The core Pretendard subsets (the site's own characters) are needed above the fold on every
-// page: preload them; the rest of Hangul loads only for pages that use it (fonts.css).
-const preloadedFonts = [pretendardRegularUrl, pretendardBoldUrl];
-
-export const links: Route.LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  ...preloadedFonts.map((href) => ({
-    rel: 'preload',
-    href,
-    as: 'font',
-    type: 'font/woff2',
-    crossOrigin: 'anonymous' as const,
-  })),
-];
+// No font preload: Pretendard (fonts.css) swaps in when it arrives, over a fallback with its
+// metrics (global.css), so it never competes with the LCP image before the first paint.
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [settings, leadForm] = await Promise.all([

@@ -1,7 +1,59 @@
 /**
- * Rewrites a rendered page so that its hydration JavaScript starts loading only after the first
- * paint. Applied to every page's HTML before its CSP hashes are computed (page pipeline).
+ * Rewrites a rendered page so that its hydration JavaScript starts loading only after the page's
+ * first contentful paint and its `load` event (the LCP image is in), instead of competing with
+ * them at high priority. Applied to every page's HTML before its CSP hashes are computed (page pipeline).
+ *
+ * - `<link rel="modulepreload">` are taken out;
+ * - React Router's module script becomes a data block (`type="text/x-deferred-module"`), which
+ *   browsers do not run;
+ * - one small classic script, after both, adds the module preloads back (the modules then
+ *   download in parallel, not one import level after another) and runs the data block's text as
+ *   a module script. That text is the data block's, so the CSP hash of the page allows it.
+ *
+ * Until then the page works as server HTML: links navigate and forms post. React 19 skips the
+ * extra script element when it hydrates the body, and inserts the module preloads it renders
+ * itself (the modules are loaded by then).
  */
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
+const MODULE_SCRIPT = /<script type="module"(?: async="")?>/;
+const DEFERRED_TYPE = 'text/x-deferred-module';
+
+/**
+ * Runs once the page has loaded and painted its first content (Chromium can fire `load` before
+ * that paint); without paint timing, or if no paint is seen within 3 s, it runs anyway.
+ */
+function loader(preloads: string[]): string {
+  return [
+    '(function(){',
+    'var started=false;',
+    'function start(){',
+    'if(started)return;started=true;',
+    `${JSON.stringify(preloads)}.forEach(function(href){var l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.appendChild(l)});`,
+    `var inert=document.querySelector('script[type="${DEFERRED_TYPE}"]');`,
+    'if(!inert)return;',
+    'var s=document.createElement("script");s.type="module";s.textContent=inert.textContent;document.body.appendChild(s)}',
+    'function afterPaint(){',
+    'try{var o=new PerformanceObserver(function(list){if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();start()}});',
+    'o.observe({type:"paint",buffered:true});setTimeout(start,3000)}catch(e){start()}}',
+    'if(document.readyState==="complete")afterPaint();else addEventListener("load",afterPaint,{once:true})',
+    '})()',
+  ].join('');
+}
+
 export function deferHydration(html: string): string {
-  return html;
+  const match = MODULE_SCRIPT.exec(html);
+  if (!match) return html;
+  const end = html.indexOf('</script>', match.index);
+  if (end < 0) return html;
+  const closing = end + '</script>'.length;
+  const preloads = new Set<string>();
+  const withoutPreloads = (part: string) =>
+    part.replace(MODULE_PRELOAD, (_link, href: string) => {
+      preloads.add(href);
+      return '';
+    });
+  const before = withoutPreloads(html.slice(0, match.index));
+  const after = withoutPreloads(html.slice(closing));
+  const moduleText = html.slice(match.index + match[0].length, end);
+  return `${before}<script type="${DEFERRED_TYPE}">${moduleText}</script><script>${loader([...preloads])}</script>${after}`;
 }
