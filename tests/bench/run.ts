@@ -2,9 +2,10 @@
  * `npm run bench` — loopback benchmarks, all measured in one run on this machine, ending with one
  * summary table of the headline numbers (the detail tables come first).
  *
- * 1. HTTP: autocannon against the built server's `/` (server-rendered HTML) and against a static
- *    file of the same byte size served by the same server (`build/client/bench-static.html`, written
- *    for the run and deleted after), then the ratio of their req/s.
+ * 1. HTTP: autocannon against anonymous pages (`/`, `/FloorPlan/59A`), plain and brotli: the
+ *    app's page cache, the app rendering from scratch, and nginx (NGINX_PATH, default
+ *    /usr/sbin/nginx; skipped with a note when missing) sending the same bytes as a file; the
+ *    ratio cache / nginx.
  * 2. Press HTTP: req/s of the SSR list, GET /api/press and POST /api/press/:id/view.
  * 3. Embedded store: the home-page queries of web/sanity/queries.ts (names starting with `home`,
  *    `siteSettings`, `pressList`) on an in-memory store seeded from content/ plus 1k, 10k and 100k
@@ -18,15 +19,17 @@
  *   BENCH_DURATION=10       seconds per autocannon run
  *   BENCH_CONNECTIONS=10    concurrent connections
  *   BENCH_PIPELINING=1      requests in flight per connection
- *   BENCH_GZIP=1            send Accept-Encoding: gzip, br (default: plain bodies)
+ *   NGINX_PATH=/usr/sbin/nginx
  *   BENCH_SIZES=1000,10000,100000   press-article counts for the query bench
  *   BENCH_QUERY_RUNS=50     samples per query and mode
  *   BENCH_SEED=content/production.ndjson  seed dataset for the query bench
  *   BENCH_CONSOLE_LEADS=100000  leads in the console bench
  *   BENCH_SKIP_HTTP=1 / BENCH_SKIP_QUERIES=1 / BENCH_SKIP_LEADS=1 / BENCH_SKIP_CONSOLE=1
  */
-import { rmSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { openEmbeddedStore } from '../../web/server/content/embedded';
@@ -34,18 +37,17 @@ import { encodeCursor } from '../../web/server/press/cursor';
 import { PressService } from '../../web/server/press/service';
 import { ViewCounter } from '../../web/server/press/view-counter';
 import * as queries from '../../web/sanity/queries';
-import { ROOT, ensureFreshBuild, percentile, startServer, table, type RunningServer } from './server';
+import { ROOT, ensureFreshBuild, freePort, percentile, startServer, table, type RunningServer } from './server';
+import { rawRequest } from '../integration/built-server';
 import { benchLeadPost } from './leads';
 import { benchLeadConsole } from './console';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PIPELINING = Number(process.env.BENCH_PIPELINING ?? 1);
-const GZIP = process.env.BENCH_GZIP === '1';
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const QUERY_RUNS = Number(process.env.BENCH_QUERY_RUNS ?? 50);
 const SEED = resolve(ROOT, process.env.BENCH_SEED ?? 'content/production.ndjson');
-const STATIC_FILE = resolve(ROOT, 'build/client/bench-static.html');
 
 const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
 
@@ -66,72 +68,113 @@ async function cannon(url: string, headers: Record<string, string>): Promise<aut
   });
 }
 
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const PAGES = ['/', '/FloorPlan/59A'];
+const ENCODINGS = [
+  { name: 'identity', headers: { 'accept-encoding': 'identity' } },
+  { name: 'br', headers: { 'accept-encoding': 'gzip, deflate, br' } },
+] as const;
+
+/**
+ * nginx serving given bytes as files: one worker (the app is one Node process), no access log;
+ * `<name>.br` files go out with `Content-Encoding: br` (Debian's nginx has no brotli module, so
+ * the app's own brotli bytes are served as they are). Undefined when nginx is not installed.
+ */
+async function startNginx(files: Map<string, Buffer>): Promise<{ url: string; stop(): void } | undefined> {
+  if (!existsSync(NGINX)) return undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'bench-nginx-'));
+  mkdirSync(join(dir, 'www'));
+  for (const [name, bytes] of files) writeFileSync(join(dir, 'www', name), bytes);
+  const port = await freePort();
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    [
+      'worker_processes 1; daemon off; pid nginx.pid; error_log stderr error;',
+      'events { worker_connections 1024; }',
+      'http {',
+      '  access_log off; default_type text/html; keepalive_requests 100000;',
+      `  server { listen 127.0.0.1:${port}; root ${join(dir, 'www')};`,
+      '    location ~ \\.br$ { add_header Content-Encoding br; add_header Vary Accept-Encoding; } }',
+      '}',
+    ].join('\n'),
+  );
+  const child = spawn(NGINX, ['-p', dir, '-c', 'nginx.conf'], { stdio: 'inherit' });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (await fetch(`${url}/page-0.html`).then((r) => r.ok, () => false)) break;
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  return {
+    url,
+    stop() {
+      child.kill('SIGTERM');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function measured(url: string, headers: Record<string, string>): Promise<autocannon.Result> {
+  // A short warm-up (JIT, caches) that is not measured.
+  await new Promise<void>((done, reject) => autocannon({ url, connections: CONNECTIONS, amount: 200, headers }, (e) => (e ? reject(e) : done())));
+  const result = await cannon(url, headers);
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx responses, ${result.errors} errors`);
+  return result;
+}
+
+/**
+ * Anonymous pages three ways, side by side: the app answering from its page cache, the app
+ * rendering from scratch (a request with a session cookie bypasses the cache; the bogus session
+ * is refused, so the page is the anonymous one), and nginx sending the same bytes as a file.
+ */
 async function benchHttp(): Promise<void> {
   ensureFreshBuild();
   let server: RunningServer | undefined;
-  const cleanup = () => rmSync(STATIC_FILE, { force: true });
+  let nginx: Awaited<ReturnType<typeof startNginx>>;
   process.once('SIGINT', () => {
-    cleanup();
+    nginx?.stop();
     void server?.stop().finally(() => process.exit(130));
   });
   try {
     server = await startServer();
-    const headers: Record<string, string> = GZIP ? { 'accept-encoding': 'gzip, br' } : {};
-
-    // The same bytes as `/`'s HTML, as a file the server sends with express.static.
-    const home = await fetch(`${server.url}/`);
-    const html = Buffer.from(await home.arrayBuffer());
-    writeFileSync(STATIC_FILE, html);
-    const check = await fetch(`${server.url}/bench-static.html`);
-    const staticBytes = (await check.arrayBuffer()).byteLength;
-    if (check.status !== 200 || staticBytes !== html.byteLength) {
-      throw new Error(`static file not served as expected (status ${check.status}, ${staticBytes} bytes)`);
-    }
-
-    const targets = [
-      { route: '/ (SSR HTML)', path: '/', bytes: html.byteLength },
-      { route: '/bench-static.html (static)', path: '/bench-static.html', bytes: staticBytes },
-    ];
-    const results: autocannon.Result[] = [];
-    for (const target of targets) {
-      // A short warm-up (JIT, caches) that is not measured.
-      await new Promise<void>((done, reject) =>
-        autocannon({ url: server!.url + target.path, connections: CONNECTIONS, amount: 200, headers }, (e) =>
-          e ? reject(e) : done(),
-        ),
-      );
-      const result = await cannon(server.url + target.path, headers);
-      if (result.non2xx > 0 || result.errors > 0) {
-        throw new Error(`${target.path}: ${result.non2xx} non-2xx responses, ${result.errors} errors`);
+    const files = new Map<string, Buffer>();
+    for (const [index, path] of PAGES.entries()) {
+      for (const encoding of ENCODINGS) {
+        const response = await rawRequest(server.url, { path, headers: encoding.headers });
+        files.set(`page-${index}.html${encoding.name === 'br' ? '.br' : ''}`, response.body);
       }
-      results.push(result);
     }
-
+    nginx = await startNginx(files);
+    const rows: Array<Array<string | number>> = [];
+    for (const [index, path] of PAGES.entries()) {
+      for (const encoding of ENCODINGS) {
+        const bytes = files.get(`page-${index}.html${encoding.name === 'br' ? '.br' : ''}`)!.length;
+        const cached = await measured(server.url + path, encoding.headers);
+        const scratch = await measured(server.url + path, { ...encoding.headers, cookie: 'admin_session=bench' });
+        const file = nginx ? await measured(`${nginx.url}/page-${index}.html${encoding.name === 'br' ? '.br' : ''}`, encoding.headers) : undefined;
+        const ratio = file ? cached.requests.average / file.requests.average : undefined;
+        rows.push([
+          path,
+          encoding.name,
+          bytes,
+          file ? file.requests.average.toFixed(0) : 'no nginx',
+          cached.requests.average.toFixed(0),
+          scratch.requests.average.toFixed(0),
+          ratio === undefined ? '–' : `${(ratio * 100).toFixed(0)} %`,
+          `${cached.latency.p99} / ${scratch.latency.p99}`,
+        ]);
+        httpSummary(`${path} ${encoding.name} (page cache)`, cached);
+        if (ratio !== undefined) summary.push([`${path} ${encoding.name}: cache / nginx`, `${(ratio * 100).toFixed(0)} %`, `target ≥ 50 %; from scratch ${scratch.requests.average.toFixed(0)} req/s`]);
+      }
+    }
     console.log(
-      `\nHTTP on loopback: ${DURATION} s per route, ${CONNECTIONS} connections, pipelining ${PIPELINING}, ` +
-        `${GZIP ? 'gzip/br accepted' : 'no compression'}; server and load generator share ${
-          (await import('node:os')).cpus().length
-        } cores\n`,
+      `\nAnonymous pages on loopback: ${DURATION} s per cell, ${CONNECTIONS} connections, pipelining ${PIPELINING}; ` +
+        `server, nginx (1 worker) and load generator share ${(await import('node:os')).cpus().length} cores` +
+        (nginx ? '' : `\n(nginx not found at ${NGINX}: apt-get install nginx-light, or set NGINX_PATH)`) +
+        '\n',
     );
-    console.log(
-      table(
-        ['route', 'req/s', 'p50 ms', 'p99 ms', 'bytes', 'requests'],
-        targets.map((t, i) => [
-          t.route,
-          results[i].requests.average.toFixed(0),
-          results[i].latency.p50,
-          results[i].latency.p99,
-          t.bytes,
-          results[i].requests.total,
-        ]),
-      ),
-    );
-    const ratio = results[0].requests.average / results[1].requests.average;
-    console.log(`\nratio HTML/static req/s: ${ratio.toFixed(3)} (${(ratio * 100).toFixed(1)} %)`);
-    targets.forEach((target, i) => httpSummary(target.route, results[i]));
-    summary.push(['SSR / static req/s', ratio.toFixed(3), `same ${html.byteLength} bytes, same server`]);
+    console.log(table(['page', 'encoding', 'bytes', 'nginx req/s', 'cache req/s', 'from scratch req/s', 'cache / nginx', 'p99 ms cache / scratch'], rows));
   } finally {
-    cleanup();
+    nginx?.stop();
     await server?.stop();
   }
 }
@@ -345,6 +388,5 @@ try {
   process.exit(0);
 } catch (error) {
   console.error(error);
-  rmSync(STATIC_FILE, { force: true });
   process.exit(1);
 }
