@@ -111,7 +111,7 @@ function fontFace(file: string, weight: number, range: string): string {
     "  font-family: 'Pretendard';",
     '  font-style: normal;',
     `  font-weight: ${weight};`,
-    '  font-display: swap;',
+    '  font-display: optional;',
     `  src: url('../fonts/${file}') format('woff2');`,
     `  unicode-range: ${range};`,
     '}',
