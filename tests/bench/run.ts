@@ -27,7 +27,7 @@
  *   BENCH_SKIP_HTTP=1 / BENCH_SKIP_QUERIES=1 / BENCH_SKIP_LEADS=1 / BENCH_SKIP_CONSOLE=1
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -83,8 +83,10 @@ const ENCODINGS = [
 async function startNginx(files: Map<string, Buffer>): Promise<{ url: string; stop(): void } | undefined> {
   if (!existsSync(NGINX)) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'bench-nginx-'));
-  mkdirSync(join(dir, 'www'));
-  for (const [name, bytes] of files) writeFileSync(join(dir, 'www', name), bytes);
+  // nginx started as root serves files as its worker user (nobody): the folder must be readable.
+  chmodSync(dir, 0o755);
+  mkdirSync(join(dir, 'www'), { mode: 0o755 });
+  for (const [name, bytes] of files) writeFileSync(join(dir, 'www', name), bytes, { mode: 0o644 });
   const port = await freePort();
   writeFileSync(
     join(dir, 'nginx.conf'),
@@ -107,8 +109,8 @@ async function startNginx(files: Map<string, Buffer>): Promise<{ url: string; st
   return {
     url,
     stop() {
+      child.once('exit', () => rmSync(dir, { recursive: true, force: true }));
       child.kill('SIGTERM');
-      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
