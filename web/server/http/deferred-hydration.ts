@@ -1,12 +1,14 @@
 /**
  * Rewrites a rendered page so that its hydration JavaScript starts loading only after the page's
- * first contentful paint and its `load` event (the LCP image is in), instead of competing with
- * them at high priority. Applied to every page's HTML before its CSP hashes are computed (page pipeline).
+ * first contentful paint, instead of competing with it at high priority. (Waiting for `load` as
+ * well kept the LCP image alone on the line but moved hydration's long task after the first paint
+ * into the blocking time: Lighthouse on `/` measured TBT 867 ms and performance 75, against
+ * 102 ms and 94 when loading at the first paint.) Applied to every page's HTML before its CSP hashes are computed (page pipeline).
  *
  * - `<link rel="modulepreload">` are taken out;
  * - React Router's module script becomes a data block (`type="text/x-deferred-module"`), which
  *   browsers do not run;
- * - one small classic script, after both, adds the module preloads back (the modules then
+ * - one small classic script, after the first contentful paint, adds the module preloads back (the modules then
  *   download in parallel, not one import level after another) and runs the data block's text as
  *   a module script. That text is the data block's, so the CSP hash of the page allows it.
  *
@@ -18,10 +20,7 @@ const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 const MODULE_SCRIPT = /<script type="module"(?: async="")?>/;
 const DEFERRED_TYPE = 'text/x-deferred-module';
 
-/**
- * Runs once the page has loaded and painted its first content (Chromium can fire `load` before
- * that paint); without paint timing, or if no paint is seen within 3 s, it runs anyway.
- */
+/** Runs once the page has painted its first content; without paint timing, or after 3 s, anyway. */
 function loader(preloads: string[]): string {
   return [
     '(function(){',
@@ -32,10 +31,8 @@ function loader(preloads: string[]): string {
     `var inert=document.querySelector('script[type="${DEFERRED_TYPE}"]');`,
     'if(!inert)return;',
     'var s=document.createElement("script");s.type="module";s.textContent=inert.textContent;document.body.appendChild(s)}',
-    'function afterPaint(){',
     'try{var o=new PerformanceObserver(function(list){if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();start()}});',
-    'o.observe({type:"paint",buffered:true});setTimeout(start,3000)}catch(e){start()}}',
-    'if(document.readyState==="complete")afterPaint();else addEventListener("load",afterPaint,{once:true})',
+    'o.observe({type:"paint",buffered:true});setTimeout(start,3000)}catch(e){start()}',
     '})()',
   ].join('');
 }
