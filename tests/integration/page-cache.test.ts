@@ -88,6 +88,19 @@ describe('anonymous pages', () => {
 });
 
 describe('what is never cached', () => {
+  it('a path that starts with two slashes is a path on this site, never another host', async () => {
+    for (const path of ['//%20', '//,90%3F_/press//,90%3F_.data?', '//evil.example/FloorPlan/59A']) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const response = await rawRequest(server.url, { path, method });
+        expect(response.status, `${method} ${path}`).toBe(404);
+        expect(text(response)).not.toContain('evil.example');
+      }
+    }
+    const hostWithPath = await get('/', { host: 'evil.example/FloorPlan' });
+    expect(hostWithPath.status).toBe(200);
+    expect(text(hostWithPath)).toBe(text(await get('/')));
+  });
+
   it('a signed-in staff member gets a page of their own, never stored for others', async () => {
     const staffPage = await getWithCookie(server.url, '/cheonghak/press', staffCookie);
     expect(staffPage.headers['cache-control']).toBe('private, no-store');

@@ -142,13 +142,19 @@ function matchesEtag(header: string | undefined, page: CachedPage): boolean {
   });
 }
 
-/** The Fetch API request React Router handles, from Express's (host and scheme as Express sees them). */
+/**
+ * The Fetch API request React Router handles, from Express's (host and scheme as Express sees them).
+ * The target is appended to the origin rather than resolved against it: resolved, `//x/y` would be
+ * the path `/y` on host `x`, and `//%20` no URL at all.
+ */
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse, method: string): Request {
+  const path = req.originalUrl.startsWith('/') ? req.originalUrl : `/${req.originalUrl}`;
+  const host = /^[\w.-]+(:\d+)?$|^\[[\d:a-f.]+\](:\d+)?$/i.test(req.host) ? req.host : 'localhost';
   let url: URL;
   try {
-    url = new URL(req.originalUrl, `${req.protocol}://${req.host}`);
+    url = new URL(`${req.protocol}://${host}${path}`);
   } catch {
-    url = new URL(req.originalUrl, `${req.protocol}://localhost`);
+    url = new URL(`${req.protocol}://localhost${path}`);
   }
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
