@@ -2,9 +2,10 @@ import { expect, test } from '@playwright/test';
 import { watchErrors } from './checks';
 
 /**
- * The page pipeline in Chromium: hydration JavaScript is fetched only after the page's first
- * contentful paint, the page then hydrates with no CSP or hydration error, and an inline script
- * that was not in the page as rendered (an injection) is blocked by the hashed CSP.
+ * The page pipeline in Chromium: the first paint needs the document alone (stylesheets inline,
+ * hydration JavaScript fetched only after the first contentful paint), the page then hydrates
+ * with no CSP or hydration error and ends up with the stylesheet links React Router rendered, and
+ * an inline script that was not in the page as rendered (an injection) is blocked by the hashed CSP.
  */
 
 /** Waits for hydration: the popup marks itself ready once its script runs. */
@@ -23,13 +24,42 @@ for (const path of ['/', '/FloorPlan/59A', '/cheonghak/press', '/Promotion/Custo
         .getEntriesByType('resource')
         .filter((entry) => /\/assets\/.+\.js$/.test(entry.name))
         .map((entry) => entry.startTime);
-      return { paint, firstScript: Math.min(...scripts), scripts: scripts.length };
+      const stylesheets = performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/.+\.css$/.test(entry.name))
+        .map((entry) => entry.startTime);
+      return { paint, firstScript: Math.min(...scripts), scripts: scripts.length, firstStylesheet: Math.min(...stylesheets) };
     });
     expect(timing.scripts, 'the page loaded its modules').toBeGreaterThan(0);
     expect(timing.firstScript, 'no module before the first contentful paint').toBeGreaterThanOrEqual(timing.paint);
+    expect(timing.firstStylesheet, 'no stylesheet file before the first contentful paint').toBeGreaterThanOrEqual(timing.paint);
+    // Once the files have loaded, their inline copies are gone and every link applies.
+    await expect(page.locator('style[data-inlined]')).toHaveCount(0);
+    const links = await page.locator('link[rel="stylesheet"]').evaluateAll((elements) =>
+      elements.map((link) => ({ disabled: (link as HTMLLinkElement).disabled, applied: Boolean((link as HTMLLinkElement).sheet) })),
+    );
+    expect(links.length).toBeGreaterThan(0);
+    expect(links).toEqual(links.map(() => ({ disabled: false, applied: true })));
     expect(errors).toEqual([]);
   });
 }
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('a page is styled by its inline stylesheets alone and fetches no stylesheet file', async ({ page }) => {
+    const stylesheetRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheetRequests.push(request.url());
+    });
+    await page.goto('/FloorPlan/59A');
+    await expect(page.locator('style[data-inlined]').first()).toBeAttached();
+    // The skip link is the first focusable element and is moved out of view by the stylesheet.
+    const skipLink = page.locator('a[href="#main"]').first();
+    const box = await skipLink.boundingBox();
+    expect(box === null || box.y + box.height <= 0 || box.x + box.width <= 0, 'the skip link is hidden until focused').toBe(true);
+    expect(stylesheetRequests).toEqual([]);
+  });
+});
 
 test('an inline script injected into a page is blocked; the page still hydrates', async ({ page }) => {
   const violations: string[] = [];

@@ -118,7 +118,7 @@ function classesStyledBy(css: string): Set<string> {
   return new Set([...css.replace(/url\([^)]*\)/g, '').matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1]));
 }
 
-test('each page links in its head, before first paint, the stylesheets for every class its markup uses; global first, focus ring last', async ({
+test('each page carries in its head, for its first paint, the stylesheets for every class its markup uses; global first, focus ring last', async ({
   request,
 }) => {
   const builtCss = readdirSync('build/client/assets').filter((file) => file.endsWith('.css'));
@@ -127,11 +127,17 @@ test('each page links in its head, before first paint, the stylesheets for every
   const unstyled: string[] = [];
   for (const path of pages) {
     const { html } = await fetchHtml(request, path);
-    expect(html, `${path}: no <style> element`).not.toMatch(/<style\b/i);
-    const sheets = headTags(html)
-      .filter((t) => t.tag === 'link' && t.attrs.rel === 'stylesheet')
-      .map((t) => readFileSync(`build/client${t.attrs.href.split(/[?#]/)[0]}`, 'utf8'));
-    expect(sheets.length, `${path}: stylesheets in the head (render-blocking: no unstyled first paint)`).toBeGreaterThan(0);
+    const head = /<head[^>]*>([\s\S]*?)<\/head>/i.exec(html)?.[1] ?? '';
+    // Each stylesheet link is disabled (not fetched before the first paint) and followed by the file's text.
+    const links = headTags(html).filter((t) => t.tag === 'link' && t.attrs.rel === 'stylesheet');
+    expect(links.filter((t) => t.attrs.disabled === undefined), `${path}: no render-blocking stylesheet file`).toEqual([]);
+    const sheets = [...head.matchAll(/<style data-inlined="([^"]+)">([\s\S]*?)<\/style>/g)].map(([, href, css]) => {
+      expect(css, `${path}: ${href} is the built file`).toBe(readFileSync(`build/client${href}`, 'utf8'));
+      return css;
+    });
+    expect(sheets.length, `${path}: one inline stylesheet per link`).toBe(links.length);
+    expect(html.match(/<style\b/g)?.length, `${path}: no other <style> element`).toBe(sheets.length);
+    expect(sheets.length, `${path}: stylesheets in the head (no unstyled first paint)`).toBeGreaterThan(0);
     expect(sheets[0], `${path}: the tokens and reset (global.css) come first`).toContain('--navy:');
     expect(sheets.at(-1), `${path}: the focus ring comes last`).toContain('--focus-ring-light)');
     expect(sheets.slice(0, -1).join('').includes('var(--focus-ring-light)'), `${path}: the focus ring is only in the last sheet`).toBe(false);

@@ -85,6 +85,21 @@ describe('anonymous pages', () => {
     expect(scriptSources.length).toBe(1 + new Set(inline).size);
     expect(text(page)).not.toContain('nonce=');
   });
+
+  it('carry their stylesheets inline, each the very file of its disabled link, allowed by hash', async () => {
+    const page = await get('/FloorPlan/59A');
+    const html = text(page);
+    const styleSources = /style-src ([^;]+)/.exec(String(page.headers['content-security-policy']))?.[1].split(' ') ?? [];
+    const inlined = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)" disabled=""\/><style data-inlined="([^"]+)">([\s\S]*?)<\/style>/g)];
+    expect(inlined.length, 'the root, shell, page and focus stylesheets').toBeGreaterThan(3);
+    expect(html.match(/<link rel="stylesheet"/g)?.length, 'every stylesheet link').toBe(inlined.length);
+    for (const [, href, inlinedHref, css] of inlined) {
+      expect(inlinedHref).toBe(href);
+      expect(css).toBe(text(await get(href)));
+      expect(styleSources).toContain(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
+    }
+    expect(styleSources.length).toBe(1 + new Set(inlined.map(([, , , css]) => css)).size);
+  });
 });
 
 describe('what is never cached', () => {

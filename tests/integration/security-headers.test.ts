@@ -69,15 +69,21 @@ describe('every kind of response carries the security headers', () => {
     }
   });
 
-  it('pages have no inline style, and no inline script but those their CSP hashes', async () => {
+  it('pages have no inline script or style element but those their CSP hashes, and no style attribute', async () => {
+    const hash = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
     for (const path of ['/', '/BusinessGuide/intro', '/no-such-page']) {
       const response = await get(path);
       const html = response.body.toString();
-      const scriptSrc = /script-src ([^;]+)/.exec(String(response.headers['content-security-policy']))?.[1] ?? '';
+      const csp = String(response.headers['content-security-policy']);
+      const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
+      const styleSrc = /style-src ([^;]+)/.exec(csp)?.[1] ?? '';
       const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(([, body]) => body);
       expect(inline.length, `${path}: React Router writes inline scripts`).toBeGreaterThan(2);
-      for (const body of inline) expect(scriptSrc, path).toContain(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
-      expect(html, path).not.toMatch(/<style\b/);
+      for (const body of inline) expect(scriptSrc, path).toContain(hash(body));
+      const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map(([, body]) => body);
+      expect(styles.length, `${path}: the page's stylesheets are inline`).toBeGreaterThan(0);
+      for (const body of styles) expect(styleSrc, path).toContain(hash(body));
+      expect(styleSrc, path).not.toContain('unsafe-inline');
       // Inline style attributes would need 'unsafe-inline' in style-src.
       expect(html, path).not.toMatch(/<[a-z][^>]*\sstyle="/i);
     }

@@ -10,7 +10,8 @@
  *   browsers do not run;
  * - one small classic script, after the first contentful paint, adds the module preloads back (the modules then
  *   download in parallel, not one import level after another) and runs the data block's text as
- *   a module script. That text is the data block's, so the CSP hash of the page allows it.
+ *   a module script. That text is the data block's, so the CSP hash of the page allows it. The
+ *   same script also enables the stylesheets inlineStylesheets put into the page.
  *
  * Until then the page works as server HTML: links navigate and forms post. React 19 skips the
  * extra script element when it hydrates the body, and inserts the module preloads it renders
@@ -27,6 +28,10 @@ function loader(preloads: string[]): string {
     'var started=false;',
     'function start(){',
     'if(started)return;started=true;',
+    // Stylesheets put into the page by inlineStylesheets: fetched now, their inline copies gone once loaded.
+    'document.querySelectorAll(\'link[rel="stylesheet"][disabled]\').forEach(function(l){var c=l.nextElementSibling;',
+    'if(c&&c.tagName==="STYLE"&&c.getAttribute("data-inlined")===l.getAttribute("href"))l.addEventListener("load",function(){c.remove()});',
+    'l.removeAttribute("disabled")});',
     `${JSON.stringify(preloads)}.forEach(function(href){var l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.appendChild(l)});`,
     `var inert=document.querySelector('script[type="${DEFERRED_TYPE}"]');`,
     'if(!inert)return;',

@@ -1,14 +1,15 @@
 /**
  * React Router's request handler for Express, with every HTML page going through one pipeline:
  *
- *   rendered document → deferHydration → CSP hashes of its inline scripts → (anonymous GET) the
- *   page cache → strong ETag / 304, brotli or gzip made once
+ *   rendered document → inlineStylesheets → deferHydration → CSP hashes of its inline scripts
+ *   and styles → (anonymous GET) the page cache → strong ETag / 304, brotli or gzip made once
  *
  * What is cached: a GET or HEAD without a session cookie whose answer is a 200 HTML page without
  * Set-Cookie and without a Cache-Control of its own (a route that sets `private`/`no-store` opts
  * out). Everything else (signed-in staff, form posts, errors, redirects, `.data`) is rendered for
  * its request as before, with the same hashed CSP.
  */
+import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
@@ -16,6 +17,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { hasSessionCookie } from '../auth/session';
 import { PUBLIC_PAGE_CACHE } from './cache-headers';
 import { deferHydration } from './deferred-hydration';
+import { builtStylesheets, inlineStylesheets, type StylesheetText } from './inline-stylesheets';
 import { PageCache, pageCacheKey, type CachedPage, type PageEncoding } from './page-cache';
 
 export type PageHandlerOptions = {
@@ -24,7 +26,7 @@ export type PageHandlerOptions = {
   /** `production` or `development` (React Router's error detail). */
   mode: string;
   /**
-   * The page pipeline (production): deferred hydration, hashed CSP and the page cache. Off in
+   * The page pipeline (production): inline stylesheets, deferred hydration, hashed CSP and the page cache. Off in
    * `--dev`, whose Vite client injects scripts of its own and whose pages change with the code.
    */
   pipeline?: {
@@ -56,6 +58,9 @@ export function createPageHandlers(options: PageHandlerOptions): PageHandlers {
     return handle(request, context);
   };
   const { pipeline } = options;
+  let stylesheets: Promise<StylesheetText> | undefined;
+  const stylesheetsOfBuild = () =>
+    (stylesheets ??= options.build().then((build) => builtStylesheets(resolve(build.assetsBuildDirectory), build.publicPath)));
   const cacheKeyOf = (req: ExpressRequest) =>
     pipeline && (req.method === 'GET' || req.method === 'HEAD') && !hasSessionCookie(req.headers.cookie) ? pageCacheKey(req.originalUrl) : undefined;
 
@@ -77,7 +82,7 @@ export function createPageHandlers(options: PageHandlerOptions): PageHandlers {
         await sendFetchResponse(res, response, req.method === 'HEAD');
         return;
       }
-      const html = deferHydration(await response.text());
+      const html = deferHydration(inlineStylesheets(await response.text(), await stylesheetsOfBuild()));
       const headers = pageHeaders(response);
       headers.push(['content-security-policy', pipeline.policy(html)]);
       const body = Buffer.from(html);

@@ -1,7 +1,8 @@
 /**
  * Security headers for every response the server sends (pages, API, static files, images,
- * errors). The CSP allows no inline script or style at all; a page's own inline scripts (React
- * Router's hydration data and module loader) are allowed by their SHA-256 hashes, which the page
+ * errors). The CSP allows no inline script or style at all but a page's own: its inline scripts
+ * (React Router's hydration data and module loader) and its inline stylesheets (the page's own
+ * built files, put in by inline-stylesheets.ts) are allowed by their SHA-256 hashes, which the page
  * pipeline (./page-handler.ts) computes from the final bytes once per rendered page. Hashes, not
  * a nonce: a cached page is the same bytes for every visitor, and a nonce repeated for everyone is
  * no nonce. An injected inline script has no matching hash, so it is blocked.
