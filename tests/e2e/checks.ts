@@ -55,3 +55,12 @@ export async function screenshot(page: Page, testInfo: TestInfo, name: string): 
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: `${SCREENS_DIR}/${testInfo.project.name}-${name}.png`, fullPage: true });
 }
+
+/**
+ * Waits until React has hydrated the page (the interest popup marks itself ready once its script
+ * runs). Hydration starts after the first paint; until then forms post natively and the browser's
+ * own validation answers, so a test of the page's script waits for this first.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect(page.locator('dialog.interest-popup')).toHaveAttribute('data-ready', '');
+}

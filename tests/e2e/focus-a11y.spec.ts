@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { waitForHydration } from './checks';
 
 /**
  * Keyboard focus is always visible (WCAG 2.4.7, 2.4.11, 1.4.11): walking a page with Tab, every
@@ -180,8 +181,8 @@ test.describe('focus is always visible', () => {
   test('an invalid field shows the same focus ring as a valid one', async ({ page }) => {
     await page.goto('/Promotion/Customer');
     const form = page.locator('main form').first();
-    await form.waitFor();
-    // Submitting the empty form marks the required fields invalid.
+    await waitForHydration(page);
+    // Submitting the empty form marks the required fields invalid (the page's own validation).
     await form.locator('[type="submit"]').click();
     const invalid = form.locator('input[aria-invalid="true"]').first();
     await expect(invalid).toBeVisible();

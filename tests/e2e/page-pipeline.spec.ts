@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { watchErrors } from './checks';
+import { waitForHydration, watchErrors } from './checks';
 
 /**
  * The page pipeline in Chromium: the first paint needs the document alone (stylesheets inline,
@@ -7,11 +7,6 @@ import { watchErrors } from './checks';
  * with no CSP or hydration error and ends up with the stylesheet links React Router rendered, and
  * an inline script that was not in the page as rendered (an injection) is blocked by the hashed CSP.
  */
-
-/** Waits for hydration: the popup marks itself ready once its script runs. */
-async function waitForHydration(page: import('@playwright/test').Page): Promise<void> {
-  await expect(page.locator('dialog.interest-popup')).toHaveAttribute('data-ready', '');
-}
 
 for (const path of ['/', '/FloorPlan/59A', '/cheonghak/press', '/Promotion/Customer']) {
   test(`${path}: hydration JavaScript loads after the first contentful paint, then hydrates cleanly`, async ({ page }) => {
