@@ -28,13 +28,23 @@ for (const path of ['/', '/FloorPlan/59A', '/cheonghak/press', '/Promotion/Custo
     expect(timing.scripts, 'the page loaded its modules').toBeGreaterThan(0);
     expect(timing.firstScript, 'no module before the first contentful paint').toBeGreaterThanOrEqual(timing.paint);
     expect(timing.firstStylesheet, 'no stylesheet file before the first contentful paint').toBeGreaterThanOrEqual(timing.paint);
-    // Once the files have loaded, their inline copies are gone and every link applies.
-    await expect(page.locator('style[data-inlined]')).toHaveCount(0);
+    // Once the files have loaded, their inline copies are gone and every link applies, except the
+    // root stylesheet: it declares the fonts, and declared again by its file they would swap in.
+    await expect(page.locator('style[data-inlined]:not([data-font-faces])')).toHaveCount(0);
+    await expect(page.locator('style[data-inlined][data-font-faces]')).toHaveCount(1);
     const links = await page.locator('link[rel="stylesheet"]').evaluateAll((elements) =>
-      elements.map((link) => ({ disabled: (link as HTMLLinkElement).disabled, applied: Boolean((link as HTMLLinkElement).sheet) })),
+      elements.map((element) => {
+        const link = element as HTMLLinkElement;
+        const keptInline = link.nextElementSibling?.hasAttribute('data-font-faces') ?? false;
+        return { keptInline, applied: keptInline ? link.disabled : !link.disabled && Boolean(link.sheet) };
+      }),
     );
-    expect(links.length).toBeGreaterThan(0);
-    expect(links).toEqual(links.map(() => ({ disabled: false, applied: true })));
+    expect(links.filter((link) => link.keptInline)).toHaveLength(1);
+    expect(links.filter((link) => !link.applied)).toEqual([]);
+    // Each Pretendard face is declared once: none loads again after the first paint.
+    const declared = await page.locator('style[data-font-faces]').evaluate((style) => (style.textContent?.match(/font-family:\s*"?Pretendard"?\s*;/g) ?? []).length);
+    expect(declared).toBeGreaterThan(0);
+    expect(await page.evaluate(() => [...document.fonts].filter((face) => face.family.replace(/"/g, '') === 'Pretendard').length)).toBe(declared);
     expect(errors).toEqual([]);
   });
 }

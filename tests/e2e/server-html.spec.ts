@@ -131,7 +131,7 @@ test('each page carries in its head, for its first paint, the stylesheets for ev
     // Each stylesheet link is disabled (not fetched before the first paint) and followed by the file's text.
     const links = headTags(html).filter((t) => t.tag === 'link' && t.attrs.rel === 'stylesheet');
     expect(links.filter((t) => t.attrs.disabled === undefined), `${path}: no render-blocking stylesheet file`).toEqual([]);
-    const sheets = [...head.matchAll(/<style data-inlined="([^"]+)">([\s\S]*?)<\/style>/g)].map(([, href, css]) => {
+    const sheets = [...head.matchAll(/<style data-inlined="([^"]+)"(?: data-font-faces="")?>([\s\S]*?)<\/style>/g)].map(([, href, css]) => {
       expect(css, `${path}: ${href} is the built file`).toBe(readFileSync(`build/client${href}`, 'utf8'));
       return css;
     });

@@ -90,7 +90,7 @@ describe('anonymous pages', () => {
     const page = await get('/FloorPlan/59A');
     const html = text(page);
     const styleSources = /style-src ([^;]+)/.exec(String(page.headers['content-security-policy']))?.[1].split(' ') ?? [];
-    const inlined = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)" disabled=""\/><style data-inlined="([^"]+)">([\s\S]*?)<\/style>/g)];
+    const inlined = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)" disabled=""\/><style data-inlined="([^"]+)"(?: data-font-faces="")?>([\s\S]*?)<\/style>/g)];
     expect(inlined.length, 'the root, shell, page and focus stylesheets').toBeGreaterThan(3);
     expect(html.match(/<link rel="stylesheet"/g)?.length, 'every stylesheet link').toBe(inlined.length);
     for (const [, href, inlinedHref, css] of inlined) {

@@ -28,9 +28,11 @@ function loader(preloads: string[]): string {
     'var started=false;',
     'function start(){',
     'if(started)return;started=true;',
-    // Stylesheets put into the page by inlineStylesheets: fetched now, their inline copies gone once loaded.
+    // Stylesheets put into the page by inlineStylesheets: fetched now, their inline copies gone once
+    // loaded; one that declares fonts stays inline.
     'document.querySelectorAll(\'link[rel="stylesheet"][disabled]\').forEach(function(l){var c=l.nextElementSibling;',
-    'if(c&&c.tagName==="STYLE"&&c.getAttribute("data-inlined")===l.getAttribute("href"))l.addEventListener("load",function(){c.remove()});',
+    'if(c&&c.tagName==="STYLE"&&c.getAttribute("data-inlined")===l.getAttribute("href")){if(c.hasAttribute("data-font-faces"))return;',
+    'l.addEventListener("load",function(){c.remove()})}',
     'l.removeAttribute("disabled")});',
     `${JSON.stringify(preloads)}.forEach(function(href){var l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.appendChild(l)});`,
     `var inert=document.querySelector('script[type="${DEFERRED_TYPE}"]');`,

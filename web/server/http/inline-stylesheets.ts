@@ -10,6 +10,11 @@
  * client navigations add and remove route stylesheets as before. React 19 hydrates the links by
  * `rel` and `href` and skips the extra `<style>` elements in the head. Without JavaScript the
  * inline copies simply stay.
+ *
+ * A stylesheet that declares fonts (the root one) stays inline for the page's life, marked
+ * `data-font-faces`, its link disabled: its file would declare the faces again, a face declared
+ * again loads again, and Pretendard arriving that way after the first paint swapped in and moved
+ * the layout (`font-display: optional` holds only for the faces of the first paint).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,7 +30,8 @@ export function inlineStylesheets(html: string, stylesheetText: StylesheetText):
   const head = html.slice(0, headEnd).replace(STYLESHEET_LINK, (link, href: string) => {
     const text = stylesheetText(href);
     if (text === undefined) return link;
-    return `<link rel="stylesheet" href="${href}" disabled=""/><style data-inlined="${href}">${text}</style>`;
+    const fontFaces = text.includes('@font-face') ? ' data-font-faces=""' : '';
+    return `<link rel="stylesheet" href="${href}" disabled=""/><style data-inlined="${href}"${fontFaces}>${text}</style>`;
   });
   return head + html.slice(headEnd);
 }
