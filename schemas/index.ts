@@ -3,6 +3,7 @@ import { lead } from './documents/lead';
 import { locationCard } from './documents/locationCard';
 import { overviewRow } from './documents/overviewRow';
 import { page } from './documents/page';
+import { pageViewDay } from './documents/pageViewDay';
 import { premiumCard } from './documents/premiumCard';
 import { premiumSlide } from './documents/premiumSlide';
 import { pressArticle } from './documents/pressArticle';
@@ -30,10 +31,13 @@ export const singletonTypeNames = [siteSettings.name, homePage.name, leadSetting
 export const serverWrittenTypeNames = [pressViews.name] as const;
 
 /** Types stored only in the private leads dataset, never in the public content dataset. */
-export const leadTypeNames = [lead.name, visitSlot.name, staffAccount.name, auditEvent.name] as const;
+export const leadTypeNames = [lead.name, visitSlot.name, staffAccount.name, auditEvent.name, pageViewDay.name] as const;
 
-/** The leads workspace's types: leads, staff accounts and the audit trail (read-only) and the visit slots staff define. */
-export const leadDocumentTypes = [lead, visitSlot, staffAccount, auditEvent];
+/**
+ * The leads workspace's types: leads, staff accounts, the audit trail and the page-view statistics
+ * (read-only) and the visit slots staff define.
+ */
+export const leadDocumentTypes = [lead, visitSlot, staffAccount, auditEvent, pageViewDay];
 
 export const objectTypes = [imageWithAlt, seo, link, menuGroup, pageSection, blockContent, householdFacts, infoTable];
 

@@ -76,6 +76,12 @@ export const lead = defineType({
       type: 'string',
     }),
     defineField({
+      name: 'landingPage',
+      title: '랜딩 페이지',
+      description: '이번 방문에서 처음 연 페이지 경로입니다(광고가 연결한 페이지). 랜딩 페이지별 전환율에 쓰입니다.',
+      type: 'string',
+    }),
+    defineField({
       name: 'formKind',
       title: '양식',
       type: 'string',

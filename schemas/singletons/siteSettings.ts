@@ -2,6 +2,7 @@ import { CogIcon } from '@sanity/icons';
 import { defineArrayMember, defineField, defineType } from 'sanity';
 
 import { validateHref, validatePublicPhone } from '../rules';
+import { TAG_PROVIDER_NAMES, TAG_PROVIDERS } from '../../web/shared/third-party-tags';
 
 const PRESS_SLUG_PATTERN = /^[a-z0-9-]+$/;
 const NAVER_VERIFICATION_PATTERN = /^[A-Za-z0-9_-]*$/;
@@ -170,6 +171,27 @@ export const siteSettings = defineType({
       group: 'integrations',
       validation: (rule) =>
         rule.regex(NAVER_VERIFICATION_PATTERN).error('인증 코드에는 영문, 숫자, -, _ 만 들어갑니다.'),
+    }),
+    defineField({
+      name: 'tags',
+      title: '광고·분석 태그',
+      description:
+        '광고 플랫폼의 측정 태그입니다. 비워 두면 외부로 나가는 요청이 전혀 없습니다. 넣은 태그는 화면이 뜬 뒤에 불러오고, 관심고객 등록 때 개인정보 없이 전환만 알립니다. 켠 태그는 개인정보처리방침에 자동으로 표시됩니다.',
+      type: 'object',
+      group: 'integrations',
+      options: { collapsible: true, collapsed: false },
+      fields: TAG_PROVIDER_NAMES.map((provider) =>
+        defineField({
+          name: provider,
+          title: `${TAG_PROVIDERS[provider].name} ID`,
+          description: `예: ${TAG_PROVIDERS[provider].idExample}`,
+          type: 'string',
+          validation: (rule) =>
+            rule
+              .regex(TAG_PROVIDERS[provider].idPattern)
+              .error(`${TAG_PROVIDERS[provider].name} ID 형식이 아닙니다. 예: ${TAG_PROVIDERS[provider].idExample}`),
+        }),
+      ),
     }),
     defineField({
       name: 'kakaoChannelUrl',

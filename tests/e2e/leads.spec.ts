@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { fillAndConsent, openInteractive, visibleOpener } from './lead-helpers';
 
 /**
  * Lead capture in the browser, at both widths: the popup (opened from the site's openers), the
@@ -30,27 +31,6 @@ function uniquePhone(): string {
 async function expectNoAxeViolations(page: Page): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   expect(violations.map(({ id, nodes }) => ({ id, nodes: nodes.slice(0, 3).map((node) => node.target.join(' ')) }))).toEqual([]);
-}
-
-/**
- * Opens a page and waits until the popup's listeners are attached (after hydration): an opener
- * activated before then is still the plain link to the customer page, as it is without JavaScript.
- */
-async function openInteractive(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await expect(page.locator('dialog.interest-popup')).toHaveAttribute('data-ready', '');
-}
-
-/** The first opener a visitor can see at this width (header, hero, footer or bottom bar). */
-function visibleOpener(page: Page): Locator {
-  return page.locator('[data-interest-popup]:visible').first();
-}
-
-async function fillAndConsent(scope: Locator, name: string, phone: string): Promise<void> {
-  await scope.getByLabel('이름').fill(name);
-  await scope.getByLabel('연락처').fill(phone);
-  await scope.getByLabel('[필수] 개인정보 수집·이용 동의').check();
-  await scope.getByLabel('만 14세 이상입니다.').check();
 }
 
 function exportedRowFor(phone: string): string | undefined {

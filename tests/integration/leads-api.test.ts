@@ -31,7 +31,7 @@ async function storedLead(id: string) {
 describe('POST /api/leads', () => {
   it('stores a valid lead in the leads store, never the content store, and answers 201 { id }', async () => {
     app = await startLeadApp();
-    const body = validBody({ phone: '+82 10-2222-3333', message: ' 84A 궁금합니다 ', marketingConsent: 'on' });
+    const body = validBody({ phone: '+82 10-2222-3333', message: ' 84A 궁금합니다 ', marketingConsent: 'on', landingPage: '/FloorPlan/59A' });
     const response = await app.post(body);
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
@@ -45,6 +45,7 @@ describe('POST /api/leads', () => {
       message: '84A 궁금합니다',
       consent: { privacy: true, marketing: true, ageOver14: true, noticeVersion: '2026-11', agreedAt: expect.any(String) },
       sourcePage: '/',
+      landingPage: '/FloorPlan/59A',
       utm: { source: 'naver', campaign: 'launch' },
       formKind: 'popup',
       createdAt: expect.any(String),
@@ -61,6 +62,14 @@ describe('POST /api/leads', () => {
     expect(keys.filter((key) => /^(ip|ipAddress|clientIp|address|userAgent|user-agent|agent)$/i.test(key))).toEqual([]);
     expect(values.filter((value) => value.includes('127.0.0.1') || /node|undici|mozilla/i.test(value))).toEqual([]);
     expect(await app.content.fetch('count(*[_type == "lead"])')).toBe(0);
+  });
+
+  it.each(['https://evil.example/FloorPlan/59A', '//evil.example/', '/no/such/page', 42])('keeps no landing page that is not one of ours (%j)', async (landingPage) => {
+    app = await startLeadApp();
+    const response = await app.post(validBody({ landingPage }));
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    expect(await storedLead(id)).not.toHaveProperty('landingPage');
   });
 
   it.each([

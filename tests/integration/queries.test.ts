@@ -27,6 +27,21 @@ const FIXTURE_LEAD = {
   formKind: 'popup',
 };
 
+const FIXTURE_PAGE_VIEWS = {
+  _id: 'pageViews-2026-11-01-fixture',
+  _type: 'pageViewDay',
+  day: '2026-11-01',
+  path: '/Brand/intro',
+  referrerHost: 'search.naver.com',
+  utmSource: 'naver',
+  utmMedium: 'cpc',
+  utmCampaign: 'spring',
+  device: 'mobile',
+  views: 12,
+  visits: 5,
+  visitors: 4,
+};
+
 const FIXTURE_STAFF = {
   _id: 'staffAccount.fixture',
   _type: 'staffAccount',
@@ -54,6 +69,8 @@ const isImage = (value: unknown) =>
 const heroAssetParams: QueryParams = {};
 
 const cases: Record<keyof typeof queries, QueryCase> = {
+  // The seed switches no ad platform's tag on.
+  tagSettingsQuery: { check: (settings) => expect(settings).toEqual({ tags: null }) },
   siteSettingsQuery: {
     check: (settings) => {
       expect(settings).toMatchObject({
@@ -209,6 +226,30 @@ const cases: Record<keyof typeof queries, QueryCase> = {
     params: { since: '2026-01-01T00:00:00.000Z' },
     check: (leads) => expect(leads).toEqual([expect.objectContaining({ _id: FIXTURE_LEAD._id, phone: '01012345678' })]),
   },
+  statsPageViewsQuery: {
+    store: 'leads',
+    params: { from: '2026-11-01', to: '2026-11-01' },
+    check: (rows) => {
+      const { _id, _type, ...fields } = FIXTURE_PAGE_VIEWS;
+      expect(rows).toEqual([fields]);
+    },
+  },
+  statsLeadsQuery: {
+    store: 'leads',
+    params: { since: '2026-10-31T15:00:00.000Z', until: '2026-11-01T15:00:00.000Z' },
+    check: (leads) =>
+      expect(leads).toEqual([
+        {
+          createdAt: FIXTURE_LEAD.createdAt,
+          visitAt: null,
+          landingPage: null,
+          sourcePage: null,
+          utmSource: null,
+          utmMedium: null,
+          utmCampaign: null,
+        },
+      ]),
+  },
   expiredLeadIdsQuery: {
     store: 'leads',
     params: { before: '2026-12-01T00:00:00.000Z' },
@@ -328,6 +369,7 @@ beforeAll(async () => {
     { create: FIXTURE_LEAD },
     { create: { _id: 'visitSlot-past', _type: 'visitSlot', date: '2026-11-22', time: '11:00', capacity: 6, booked: 0 } },
     { create: FIXTURE_STAFF },
+    { create: FIXTURE_PAGE_VIEWS },
     ...FIXTURE_AUDIT.map((event) => ({ create: event })),
   ]);
 });

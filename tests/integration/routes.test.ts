@@ -18,6 +18,7 @@ import { MemoryAuditTrail } from './memory-audit-trail';
 import { createLeadService } from '../../web/server/leads/index';
 import { PressService } from '../../web/server/press/service';
 import { ViewCounter } from '../../web/server/press/view-counter';
+import { campaignStatsOf } from '../../web/server/measurement/stats';
 import { closeStaffServices, startAuth } from './staff-harness';
 
 const SITE = 'https://www.cheonghak-park.example';
@@ -94,6 +95,7 @@ beforeAll(async () => {
     leadForms: leadService,
     press: new PressService(store, new ViewCounter(store), 'order-index'),
     leadConsole: createLeadConsole({ leads: leadsStore }, { audit: new MemoryAuditTrail(), staff: { list: async () => [] } }),
+    campaignStats: campaignStatsOf(leadsStore),
   };
   const handler = createRequestHandler(build, 'production');
   handle = (request) => handler(request, context);

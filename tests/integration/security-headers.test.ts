@@ -145,7 +145,7 @@ describe('HSTS', () => {
     const app = express();
     // Behind a TLS-terminating proxy, Express learns of https from X-Forwarded-Proto.
     app.set('trust proxy', true);
-    app.use(securityHeaders({ production, frameOrigins: () => [] }), cacheHeaders());
+    app.use(securityHeaders({ production, frameOrigins: () => [], tags: () => [] }), cacheHeaders());
     app.get('/', (_req, res) => {
       res.send('ok');
     });

@@ -12,6 +12,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { siteSettingsQuery } from '../sanity/queries';
+import type { EnabledTag } from '../shared/third-party-tags';
 import { SiteHeader } from './components/SiteHeader';
 import { SiteFooter } from './components/SiteFooter';
 import { InterestPopup } from './components/leads/InterestPopup';
@@ -21,6 +22,9 @@ import { ComplexJsonLd } from './components/ComplexJsonLd';
 import { ErrorPage } from './components/page/ErrorPage';
 import focusStylesUrl from './styles/focus.css?url';
 import { useFocusHeadingOnNavigation, useKeepFocusInView } from './lib/focus';
+import { usePageViewBeacon } from './lib/page-view-beacon';
+import { useEnabledTags } from './lib/site-data';
+import { useThirdPartyTags } from './lib/third-party-tags';
 
 // No font preload: Pretendard (fonts.css) swaps in when it arrives, over a fallback with its
 // metrics (global.css), so it never competes with the LCP image before the first paint.
@@ -36,11 +40,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { settings, imageConfig: context.imageConfig, leadForm };
 }
 
+const NO_TAGS: readonly EnabledTag[] = [];
+
 export function Layout({ children }: { children: React.ReactNode }) {
   // The sales console has a shell of its own (routes/admin/layout.tsx), without the site's.
   const siteChrome = !/^\/admin(\/|$)/i.test(useLocation().pathname);
   useKeepFocusInView();
   useFocusHeadingOnNavigation();
+  // Visitors' page views only: the console is staff at work.
+  usePageViewBeacon(siteChrome);
+  const tags = useEnabledTags();
+  useThirdPartyTags(siteChrome ? tags : NO_TAGS);
   return (
     <html lang="ko">
       <head>

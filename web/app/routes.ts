@@ -45,13 +45,14 @@ export default [
   route(':site/press', 'routes/press-list.tsx'),
   route(':site/press/:id', 'routes/press-detail.tsx'),
 
-  contentPage('privacy'),
+  route('privacy', 'routes/privacy.tsx'),
 
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/dashboard.tsx'),
     route('visits', 'routes/admin/visits.tsx'),
     route('leads', 'routes/admin/leads.tsx'),
     route('leads/:id', 'routes/admin/lead.tsx'),
+    route('stats', 'routes/admin/stats.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
     route('accounts', 'routes/admin/accounts.tsx'),
   ]),

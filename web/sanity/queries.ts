@@ -20,11 +20,15 @@ export const siteSettingsQuery = defineQuery(`
     familySites[]{ _key, label, href, newTab },
     promoBanner{ text, href },
     naverSiteVerification, kakaoChannelUrl, applyHomeUrl,
+    tags{ naverAnalytics, kakaoPixel, googleAnalytics, metaPixel },
     ogImage ${imageFields},
     menu[]{ _key, title, items[]{ _key, label, href } },
     defaultSeo ${seoFields}
   }
 `);
+
+/** The ad platforms' tag IDs (the server's CSP follows them). */
+export const tagSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{ tags }`);
 
 export const homePageQuery = defineQuery(`
   *[_type == "homePage" && _id == "homePage"][0]{
@@ -211,7 +215,21 @@ export const visitBookingsPerPhoneQuery = defineQuery(`
 /** Leads created at or after `$since` (ISO date-time), oldest first, for the staff export. */
 export const leadsExportQuery = defineQuery(`
   *[_type == "lead" && createdAt >= $since] | order(createdAt asc, _id asc){
-    _id, name, phone, message, visitAt, visitSlotStatus, consent, sourcePage, formKind, utm, createdAt
+    _id, name, phone, message, visitAt, visitSlotStatus, consent, sourcePage, landingPage, formKind, utm, createdAt
+  }
+`);
+
+// Campaign statistics (the console's 방문 통계): page-view counts of a range of Seoul days, and the
+// leads of the same range with what ties them to a campaign and a landing page.
+export const statsPageViewsQuery = defineQuery(`
+  *[_type == "pageViewDay" && day >= $from && day <= $to]{
+    day, path, referrerHost, utmSource, utmMedium, utmCampaign, device, views, visits, visitors
+  }
+`);
+
+export const statsLeadsQuery = defineQuery(`
+  *[_type == "lead" && createdAt >= $since && createdAt < $until]{
+    createdAt, visitAt, landingPage, sourcePage, "utmSource": utm.source, "utmMedium": utm.medium, "utmCampaign": utm.campaign
   }
 `);
 

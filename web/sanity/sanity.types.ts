@@ -109,6 +109,24 @@ export type ImageWithAlt = {
   caption?: string;
 };
 
+export type PageViewDay = {
+  _id: string;
+  _type: "pageViewDay";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  day?: string;
+  path?: string;
+  referrerHost?: string;
+  utmSource?: string;
+  utmMedium?: string;
+  utmCampaign?: string;
+  device?: "mobile" | "desktop";
+  views?: number;
+  visits?: number;
+  visitors?: number;
+};
+
 export type AuditEvent = {
   _id: string;
   _type: "auditEvent";
@@ -182,6 +200,7 @@ export type Lead = {
   };
   createdAt?: string;
   sourcePage?: string;
+  landingPage?: string;
   formKind?: "popup" | "home" | "customer";
   utm?: {
     source?: string;
@@ -498,6 +517,12 @@ export type SiteSettings = {
     href?: string;
   };
   naverSiteVerification?: string;
+  tags?: {
+    naverAnalytics?: string;
+    kakaoPixel?: string;
+    googleAnalytics?: string;
+    metaPixel?: string;
+  };
   kakaoChannelUrl?: string;
   applyHomeUrl?: string;
   ogImage?: ImageWithAlt;
@@ -633,6 +658,7 @@ export type AllSanitySchemaTypes =
   | Seo
   | SanityImageAssetReference
   | ImageWithAlt
+  | PageViewDay
   | AuditEvent
   | StaffAccount
   | VisitSlotReference
@@ -665,7 +691,7 @@ export type AllSanitySchemaTypes =
 
 // Source: ../web/sanity/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{    brandName, builder, phone, consultationHours, address, siteUrl, pressSiteSlug,    facts, copyrightYear, footerDisclaimer,    familySites[]{ _key, label, href, newTab },    promoBanner{ text, href },    naverSiteVerification, kakaoChannelUrl, applyHomeUrl,    ogImage { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) },    menu[]{ _key, title, items[]{ _key, label, href } },    defaultSeo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } }  }
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{    brandName, builder, phone, consultationHours, address, siteUrl, pressSiteSlug,    facts, copyrightYear, footerDisclaimer,    familySites[]{ _key, label, href, newTab },    promoBanner{ text, href },    naverSiteVerification, kakaoChannelUrl, applyHomeUrl,    tags{ naverAnalytics, kakaoPixel, googleAnalytics, metaPixel },    ogImage { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) },    menu[]{ _key, title, items[]{ _key, label, href } },    defaultSeo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } }  }
 export type SiteSettingsQueryResult = {
   brandName: string | null;
   builder: string | null;
@@ -690,6 +716,12 @@ export type SiteSettingsQueryResult = {
   naverSiteVerification: string | null;
   kakaoChannelUrl: string | null;
   applyHomeUrl: string | null;
+  tags: {
+    naverAnalytics: string | null;
+    kakaoPixel: string | null;
+    googleAnalytics: string | null;
+    metaPixel: string | null;
+  } | null;
   ogImage: {
     _type: "imageWithAlt";
     asset: SanityImageAssetReference | null;
@@ -721,6 +753,18 @@ export type SiteSettingsQueryResult = {
       caption: string | null;
       alt: string | "" | null;
     } | null;
+  } | null;
+} | null;
+
+// Source: ../web/sanity/queries.ts
+// Variable: tagSettingsQuery
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{ tags }
+export type TagSettingsQueryResult = {
+  tags: {
+    naverAnalytics?: string;
+    kakaoPixel?: string;
+    googleAnalytics?: string;
+    metaPixel?: string;
   } | null;
 } | null;
 
@@ -1179,7 +1223,7 @@ export type VisitBookingsPerPhoneQueryResult = number | null;
 
 // Source: ../web/sanity/queries.ts
 // Variable: leadsExportQuery
-// Query: *[_type == "lead" && createdAt >= $since] | order(createdAt asc, _id asc){    _id, name, phone, message, visitAt, visitSlotStatus, consent, sourcePage, formKind, utm, createdAt  }
+// Query: *[_type == "lead" && createdAt >= $since] | order(createdAt asc, _id asc){    _id, name, phone, message, visitAt, visitSlotStatus, consent, sourcePage, landingPage, formKind, utm, createdAt  }
 export type LeadsExportQueryResult = Array<{
   _id: string;
   name: string | null;
@@ -1195,6 +1239,7 @@ export type LeadsExportQueryResult = Array<{
     agreedAt?: string;
   } | null;
   sourcePage: string | null;
+  landingPage: string | null;
   formKind: "customer" | "home" | "popup" | null;
   utm: {
     source?: string;
@@ -1204,6 +1249,35 @@ export type LeadsExportQueryResult = Array<{
     content?: string;
   } | null;
   createdAt: string | null;
+}>;
+
+// Source: ../web/sanity/queries.ts
+// Variable: statsPageViewsQuery
+// Query: *[_type == "pageViewDay" && day >= $from && day <= $to]{    day, path, referrerHost, utmSource, utmMedium, utmCampaign, device, views, visits, visitors  }
+export type StatsPageViewsQueryResult = Array<{
+  day: string | null;
+  path: string | null;
+  referrerHost: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  device: "desktop" | "mobile" | null;
+  views: number | null;
+  visits: number | null;
+  visitors: number | null;
+}>;
+
+// Source: ../web/sanity/queries.ts
+// Variable: statsLeadsQuery
+// Query: *[_type == "lead" && createdAt >= $since && createdAt < $until]{    createdAt, visitAt, landingPage, sourcePage, "utmSource": utm.source, "utmMedium": utm.medium, "utmCampaign": utm.campaign  }
+export type StatsLeadsQueryResult = Array<{
+  createdAt: string | null;
+  visitAt: string | null;
+  landingPage: string | null;
+  sourcePage: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
 }>;
 
 // Source: ../web/sanity/queries.ts
@@ -1480,7 +1554,8 @@ export type ExpiredAuditEventIdsQueryResult = Array<string>;
 import "@sanity/client";
 declare module "@sanity/client" {
   interface SanityQueries {
-    '\n  *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    brandName, builder, phone, consultationHours, address, siteUrl, pressSiteSlug,\n    facts, copyrightYear, footerDisclaimer,\n    familySites[]{ _key, label, href, newTab },\n    promoBanner{ text, href },\n    naverSiteVerification, kakaoChannelUrl, applyHomeUrl,\n    ogImage { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) },\n    menu[]{ _key, title, items[]{ _key, label, href } },\n    defaultSeo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } }\n  }\n': SiteSettingsQueryResult;
+    '\n  *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    brandName, builder, phone, consultationHours, address, siteUrl, pressSiteSlug,\n    facts, copyrightYear, footerDisclaimer,\n    familySites[]{ _key, label, href, newTab },\n    promoBanner{ text, href },\n    naverSiteVerification, kakaoChannelUrl, applyHomeUrl,\n    tags{ naverAnalytics, kakaoPixel, googleAnalytics, metaPixel },\n    ogImage { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) },\n    menu[]{ _key, title, items[]{ _key, label, href } },\n    defaultSeo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } }\n  }\n': SiteSettingsQueryResult;
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{ tags }': TagSettingsQueryResult;
     '\n  *[_type == "homePage" && _id == "homePage"][0]{\n    hero{ eyebrow, title, subtitle, ctaLabel, image { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } },\n    locationTitle,\n    locationPoints[]{ _key, title, text },\n    brandIntro{ title, text, linkLabel },\n    premiumTitle,\n    specialPlan{ title, text, image { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } },\n    unitPlan{ title, linkLabel, typeGuide{ title, text }, eModel{ title, text, linkLabel } },\n    mobileOverview{\n      title, businessTitle, locationTitle, premiumTitle,\n      locationImages[]{ _key, _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) }\n    },\n    complex{ title, items[]{ _key, title, text, image { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } } },\n    interestForm{ title, text },\n    seo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } }\n  }\n': HomePageQueryResult;
     '\n  *[_type == "premiumCard"] | order(order asc){\n    _id, label, title, text1, text2, link, linkText, image { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) }\n  }\n': PremiumCardsQueryResult;
     '\n  *[_type == "premiumSlide" && defined(image.asset)] | order(order asc){\n    _id, title, description, image { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) }\n  }\n': PremiumSlidesQueryResult;
@@ -1506,7 +1581,9 @@ declare module "@sanity/client" {
     '\n  *[_type == "lead" && _id == $id][0]{\n    name, phone, message, formKind, "visitSlotId": visitSlot._ref, "marketing": consent.marketing\n  }\n': StoredLeadQueryResult;
     '\n  count(*[_type == "lead" && phone == $phone && visitSlotStatus == "booked" && visitAt >= $today && _id != $id])\n': UpcomingBookingsOfPhoneQueryResult;
     '\n  *[_type == "leadSettings" && _id == "leadSettings"][0].maxVisitBookingsPerPhone\n': VisitBookingsPerPhoneQueryResult;
-    '\n  *[_type == "lead" && createdAt >= $since] | order(createdAt asc, _id asc){\n    _id, name, phone, message, visitAt, visitSlotStatus, consent, sourcePage, formKind, utm, createdAt\n  }\n': LeadsExportQueryResult;
+    '\n  *[_type == "lead" && createdAt >= $since] | order(createdAt asc, _id asc){\n    _id, name, phone, message, visitAt, visitSlotStatus, consent, sourcePage, landingPage, formKind, utm, createdAt\n  }\n': LeadsExportQueryResult;
+    '\n  *[_type == "pageViewDay" && day >= $from && day <= $to]{\n    day, path, referrerHost, utmSource, utmMedium, utmCampaign, device, views, visits, visitors\n  }\n': StatsPageViewsQueryResult;
+    '\n  *[_type == "lead" && createdAt >= $since && createdAt < $until]{\n    createdAt, visitAt, landingPage, sourcePage, "utmSource": utm.source, "utmMedium": utm.medium, "utmCampaign": utm.campaign\n  }\n': StatsLeadsQueryResult;
     '*[_type == "lead" && createdAt < $before]._id': ExpiredLeadIdsQueryResult;
     '\n  *[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || utm.campaign == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...201]{\n    _id, createdAt, name, phone, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,\n    visitAt, "marketing": coalesce(consent.marketing, false), "utmSource": utm.source, "utmCampaign": utm.campaign\n  }\n': ConsoleLeadListQueryResult;
     '\n  *[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || utm.campaign == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...500]{\n    _id, createdAt, name, phone, message, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,\n    visitAt, visitSlotStatus, consent, sourcePage, utm\n  }\n': ConsoleLeadExportQueryResult;

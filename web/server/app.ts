@@ -23,11 +23,14 @@ import { checkLeadsWriteAccess, createLeadRouter, createLeadService, firstStartL
 import type { ServerConfig } from './config';
 import { cacheHeaders } from './http/cache-headers';
 import { createHealthRouter } from './http/health';
-import { watchFrameOrigins } from './http/frame-origins';
+import { watchEnabledTags, watchFrameOrigins } from './http/frame-origins';
 import { contentSecurityPolicy, inlineHashes, securityHeaders } from './http/security-headers';
 import { createPageHandlers } from './http/page-handler';
 import { PageCache } from './http/page-cache';
 import { VIEWS_DOCUMENT_TYPE } from './press/view-counter';
+import { PageViewStats } from './measurement/page-views';
+import { createMeasureRouter, createStatsExportRouter } from './measurement/routes';
+import { campaignStatsOf, type CampaignStats } from './measurement/stats';
 import { limitRequestBodies } from './http/body-limit';
 import { apiFallback, guardPageRequests, pageMethods } from './http/methods';
 import { createDiscoveryHandlers } from './discovery';
@@ -50,6 +53,8 @@ export type AppServices = {
   staff: StaffAccounts;
   /** The sales console's leads: list, lead page, changes, memos, visits, dashboard, export. */
   leadConsole: LeadConsole;
+  /** Page views, visits and leads per campaign, landing page and day (the console's 방문 통계). */
+  campaignStats: CampaignStats;
 };
 
 declare module 'react-router' {
@@ -110,12 +115,20 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     audit,
   });
   const stopAuditPurge = startDailyAuditPurge(audit, config.auditRetentionDays);
-  const csp = { frameOrigins: await watchFrameOrigins(sources.content), imageOrigin: sources.imageConfig.baseUrl || undefined };
+  const csp = {
+    frameOrigins: await watchFrameOrigins(sources.content),
+    tags: await watchEnabledTags(sources.content),
+    imageOrigin: sources.imageConfig.baseUrl || undefined,
+  };
   const responseHeaders = [securityHeaders({ production: config.production, ...csp }), cacheHeaders()];
   const viewCounter = new ViewCounter(sources.content, { intervalMs: config.viewFlushIntervalMs });
   viewCounter.start();
   // Embedded: page through a cached id order (groq-js would scan and sort every article per page).
   const press = new PressService(sources.content, viewCounter, sources.mode === 'embedded' ? 'order-index' : 'cursor-query');
+
+  // Page views are counted beside the leads they are compared with, in the same batches as press views.
+  const pageViews = new PageViewStats(sources.leads, { intervalMs: config.viewFlushIntervalMs });
+  pageViews.start();
 
   const leadService = createLeadService(sources, config, audit);
   leadService.startOutboxDelivery();
@@ -135,6 +148,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     audit,
     staff,
     leadConsole,
+    campaignStats: campaignStatsOf(sources.leads),
   };
   const pages = createPageHandlers({
     build: () => import('virtual:react-router/server-build'),
@@ -146,7 +160,8 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
         : {
             cache: new PageCache(),
             contentVersion: (path) => sources.content.changeVersion(PRESS_PAGE.test(path) ? NOTHING_IGNORED : VIEW_COUNTS),
-            policy: (html) => contentSecurityPolicy({ frameOrigins: csp.frameOrigins(), imageOrigin: csp.imageOrigin, inline: inlineHashes(html) }),
+            policy: (html) =>
+              contentSecurityPolicy({ frameOrigins: csp.frameOrigins(), tags: csp.tags(), imageOrigin: csp.imageOrigin, inline: inlineHashes(html) }),
           },
   });
   const app = express();
@@ -184,6 +199,9 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   app.use(createLeadRouter({ service: leadService, isAdmin: async (req) => auth.session(req) !== null }));
   // GET /admin/leads/export.csv and .xlsx (any signed-in staff member)
   app.use(createLeadExportRouter({ leadConsole, session: (req) => auth.session(req) }));
+  // POST /api/measure (the page-view beacon) and GET /admin/stats.csv (any signed-in staff member)
+  app.use(createMeasureRouter({ pageViews }));
+  app.use(createStatsExportRouter({ stats: loadContext.campaignStats, session: (req) => auth.session(req) }));
 
   const serverRoutes = async () => (await import('virtual:react-router/server-build')).routes;
   const discovery = createDiscoveryHandlers({ content: sources.content, routes: serverRoutes });
@@ -203,8 +221,8 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     responseHeaders,
     loadContext,
     async shutdown() {
-      // Counted views are written before the stores close.
-      await viewCounter.stop();
+      // Counted views and page views are written before the stores close.
+      await Promise.all([viewCounter.stop(), pageViews.stop()]);
       // Stops the outbox loop first: a delivery in progress still needs the leads store.
       await leadService.close();
       stopAuditPurge();

@@ -25,6 +25,8 @@ export const LEAD_FIELDS = {
   /** The honeypot: hidden from people, filled in by naive bots. */
   honeypot: 'website',
   sourcePage: 'sourcePage',
+  /** The first page of the visit (sent by the forms with JavaScript). */
+  landingPage: 'landingPage',
 } as const;
 
 type LeadFieldName = 'name' | 'phone' | 'message' | 'visitSlot' | 'privacyConsent' | 'ageConfirmed';

@@ -42,6 +42,7 @@ export const OWN_PAGE_PATTERNS = [
   '/admin/leads',
   '/admin/leads/:id',
   '/admin/visits',
+  '/admin/stats',
   '/admin/audit',
   '/admin/accounts',
 ] as const;

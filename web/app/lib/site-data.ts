@@ -1,4 +1,6 @@
+import { useMemo } from 'react';
 import { useRouteLoaderData } from 'react-router';
+import { enabledTags, type EnabledTag } from '../../shared/third-party-tags';
 import type { loader as rootLoader } from '../root';
 
 export type RootData = Awaited<ReturnType<typeof rootLoader>>;
@@ -7,6 +9,12 @@ export type SiteSettings = NonNullable<RootData['settings']>;
 /** Site-wide settings and the public image config, loaded once by the root route. */
 export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof rootLoader>('root');
+}
+
+/** The ad platforms' tags switched on in siteSettings (none by default). */
+export function useEnabledTags(): readonly EnabledTag[] {
+  const settings = useRootData()?.settings?.tags;
+  return useMemo(() => enabledTags(settings), [settings]);
 }
 
 /** A route match as `meta` functions receive it. */

@@ -1,10 +1,11 @@
 /**
- * The VR tour hosts that the CSP's frame-src must allow. Editors set `vrTourUrl` on unit types
- * (web/sanity/queries.ts `vrTourUnitTypesQuery`), so the list comes from the content: read once
- * at start, then refreshed in the background at most every `refreshMs`, so a header never waits
- * for the content backend.
+ * The hosts the CSP must allow because of the content: the VR tour hosts in frame-src (editors
+ * set `vrTourUrl` on unit types) and the hosts of the ad platforms' tags switched on in
+ * siteSettings. Read once at start, then refreshed in the background at most every `refreshMs`,
+ * so a header never waits for the content backend.
  */
-import { vrTourUnitTypesQuery } from '../../sanity/queries';
+import { tagSettingsQuery, vrTourUnitTypesQuery } from '../../sanity/queries';
+import { enabledTags, type EnabledTag } from '../../shared/third-party-tags';
 import type { ContentSource } from '../content/types';
 
 /** The https origins of the given URLs; anything else (http, javascript:, garbage) is dropped. */
@@ -22,28 +23,37 @@ export function httpsOrigins(urls: ReadonlyArray<string | null | undefined>): st
   return [...origins].sort();
 }
 
-export async function watchFrameOrigins(content: ContentSource, refreshMs = 60_000): Promise<() => readonly string[]> {
-  const read = async () => {
-    const units = await content.fetch(vrTourUnitTypesQuery);
-    return httpsOrigins(units.map((unit) => unit.vrTourUrl));
-  };
-  let origins: readonly string[] = await read().catch(() => []);
+export function watchFrameOrigins(content: ContentSource, refreshMs?: number): Promise<() => readonly string[]> {
+  return watchContent(async () => httpsOrigins((await content.fetch(vrTourUnitTypesQuery)).map((unit) => unit.vrTourUrl)), [], refreshMs);
+}
+
+/** The ad platforms' tags switched on in siteSettings (the CSP allows exactly their hosts). */
+export function watchEnabledTags(content: ContentSource, refreshMs?: number): Promise<() => readonly EnabledTag[]> {
+  return watchContent(async () => enabledTags((await content.fetch(tagSettingsQuery))?.tags), [], refreshMs);
+}
+
+/**
+ * A value read from the content once at start, then refreshed in the background at most every
+ * `refreshMs`: the getter answers at once with the last value read (`fallback` until one is).
+ */
+async function watchContent<Value>(read: () => Promise<Value>, fallback: Value, refreshMs = 60_000): Promise<() => Value> {
+  let value: Value = await read().catch(() => fallback);
   let readAt = Date.now();
   let refreshing = false;
   return () => {
     if (!refreshing && Date.now() - readAt > refreshMs) {
       refreshing = true;
       read()
-        .then((fresh) => {
-          origins = fresh;
+        .then((fresh: Value) => {
+          value = fresh;
         })
-        // Content backend down: keep the last known hosts.
+        // Content backend down: keep the last value read.
         .catch(() => undefined)
         .finally(() => {
           readAt = Date.now();
           refreshing = false;
         });
     }
-    return origins;
+    return value;
   };
 }

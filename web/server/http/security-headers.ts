@@ -15,6 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
+import { tagCspSources, type EnabledTag } from '../../shared/third-party-tags';
 
 /** Only youtube-nocookie: videos play without YouTube's tracking cookies (see VideoFacade). */
 const VIDEO_FRAME_ORIGIN = 'https://www.youtube-nocookie.com';
@@ -31,11 +32,15 @@ export type SecurityHeaderOptions = {
   frameOrigins: () => readonly string[];
   /** Origin of the image CDN when images are not served same-origin (Sanity backend). */
   imageOrigin?: string;
+  /** The ad platforms' tags switched on in siteSettings (none by default). */
+  tags: () => readonly EnabledTag[];
 };
 
 export type CspInput = {
   frameOrigins: readonly string[];
   imageOrigin?: string;
+  /** Their hosts, exactly, are added to script-src, connect-src and img-src. */
+  tags?: readonly EnabledTag[];
   /** `'sha256-…'` sources of the page's inline scripts and `<style>` elements (inlineHashes). */
   inline?: InlineHashes;
 };
@@ -43,14 +48,15 @@ export type CspInput = {
 export type InlineHashes = { scripts: readonly string[]; styles: readonly string[] };
 
 /** The Content-Security-Policy value: scripts and styles only from us or with these hashes. */
-export function contentSecurityPolicy({ frameOrigins, imageOrigin, inline }: CspInput): string {
+export function contentSecurityPolicy({ frameOrigins, imageOrigin, inline, tags = [] }: CspInput): string {
+  const tagSources = tagCspSources(tags);
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...(inline?.scripts ?? [])],
+    'script-src': ["'self'", ...(inline?.scripts ?? []), ...tagSources.script],
     'style-src': ["'self'", ...(inline?.styles ?? [])],
-    'img-src': ["'self'", 'data:', ...(imageOrigin ? [imageOrigin] : [])],
+    'img-src': ["'self'", 'data:', ...(imageOrigin ? [imageOrigin] : []), ...tagSources.img],
     'font-src': ["'self'"],
-    'connect-src': ["'self'"],
+    'connect-src': ["'self'", ...tagSources.connect],
     'frame-src': [VIDEO_FRAME_ORIGIN, ...frameOrigins],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
@@ -79,7 +85,10 @@ export function inlineHashes(html: string): InlineHashes {
 
 export function securityHeaders(options: SecurityHeaderOptions): RequestHandler {
   return (req, res, next) => {
-    res.setHeader('Content-Security-Policy', contentSecurityPolicy({ frameOrigins: options.frameOrigins(), imageOrigin: options.imageOrigin }));
+    res.setHeader(
+      'Content-Security-Policy',
+      contentSecurityPolicy({ frameOrigins: options.frameOrigins(), imageOrigin: options.imageOrigin, tags: options.tags() }),
+    );
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');

@@ -20,6 +20,7 @@ import { LRUCache } from 'lru-cache';
 import { checkLead, stripControlCharacters, LEAD_FIELDS, type LeadFieldCodes, type ValidLead } from '../../shared/lead-validation';
 import type { LeadFormData, LeadNotice, VisitSlotOption } from '../../shared/lead-form';
 import { UTM_KEYS, utmParameterName } from '../../shared/utm';
+import { ownPagePath } from '../../shared/own-page-path';
 import { ContentUnavailableError, MutationError, type ContentSource } from '../content/types';
 import type { AuditTrail } from '../console/types';
 import { leadsToCsv } from './csv';
@@ -194,6 +195,7 @@ export class LeadService {
 
     const createdAt = new Date(now).toISOString();
     const { sourcePage, utm } = parseSourcePage(body[LEAD_FIELDS.sourcePage]);
+    const landingPage = parseLandingPage(body[LEAD_FIELDS.landingPage]);
     const lead: LeadDocument = {
       _id: id,
       _type: 'lead',
@@ -203,6 +205,7 @@ export class LeadService {
       consent: { ...input.consent, noticeVersion: consentVersion, agreedAt: createdAt },
       createdAt,
       ...(sourcePage ? { sourcePage } : {}),
+      ...(landingPage ? { landingPage } : {}),
       formKind: input.formKind,
       ...(utm ? { utm } : {}),
     };
@@ -508,6 +511,13 @@ export function parseSourcePage(value: unknown): { sourcePage?: string; utm?: Le
     sourcePage: stripControlCharacters(decodeSafely(url.pathname)).slice(0, MAX_SOURCE_PAGE),
     ...(Object.keys(utm).length > 0 ? { utm } : {}),
   };
+}
+
+/** The visit's first page: a path of one of our pages, else nothing. */
+export function parseLandingPage(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const page = ownPagePath(value);
+  return page !== '/' || value === '/' ? page.split('?')[0]!.slice(0, MAX_SOURCE_PAGE) : undefined;
 }
 
 function decodeSafely(path: string): string {

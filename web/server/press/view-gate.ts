@@ -1,47 +1,66 @@
 /**
- * Which view requests count: a visitor's page view, sent by our own press page (a same-origin
- * POST after it has loaded), once per visitor per article per clock hour, never a bot's or a
- * prefetch's. Nothing personal is stored: a visitor is HMAC(hourly random salt, address + user
- * agent + article), kept in memory for the hour only; when the hour turns the salt and every
- * fingerprint are dropped, so no fingerprint can be linked to one of another hour.
+ * Which view requests count: a visitor's page view, sent by our own page (a same-origin POST
+ * after it has loaded), once per visitor per key per period (press: an article per clock hour;
+ * page views: a campaign per Seoul day), never a bot's or a prefetch's. Nothing personal is
+ * stored: a visitor is HMAC(random salt of the period, address + user agent + key), kept in
+ * memory for the period only; when the period turns the salt and every fingerprint are dropped,
+ * so no fingerprint can be linked to one of another period.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Request } from 'express';
 import { isbot } from 'isbot';
 
 const HOUR_MS = 60 * 60 * 1000;
-/** Fingerprints kept per hour; beyond that the oldest go (they may then count once more). */
-const MAX_FINGERPRINTS = 100_000;
+
+export type ViewGateOptions = {
+  now?: () => number;
+  /** The period a time falls in; fingerprints and their salt live for one period (default: the clock hour). */
+  periodOf?: (time: number) => number;
+  /** Fingerprints kept per period; beyond that the oldest go (they may then count once more). */
+  maxFingerprints?: number;
+};
 
 export class ViewGate {
-  private hour = -1;
+  private period = Number.NaN;
   private salt = Buffer.alloc(0);
   private fingerprints = new Set<string>();
+  private readonly now: () => number;
+  private readonly periodOf: (time: number) => number;
+  private readonly maxFingerprints: number;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(options: ViewGateOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.periodOf = options.periodOf ?? ((time) => Math.floor(time / HOUR_MS));
+    this.maxFingerprints = options.maxFingerprints ?? 100_000;
+  }
 
-  /** Whether this is the first page view of `articleKey` by this visitor this hour (bots and prefetches never are). */
-  firstPageView(req: Request, articleKey: string): boolean {
-    const userAgent = req.get('user-agent') ?? '';
-    if (!userAgent || isbot(userAgent) || isPrefetch(req)) return false;
+  /** Whether this is the first page view of `key` by this visitor this period (bots and prefetches never are). */
+  firstPageView(req: Request, key: string): boolean {
+    if (!isPersonsView(req)) return false;
     this.rotate();
     const fingerprint = createHmac('sha256', this.salt)
-      .update(`${req.ip ?? ''}\u0000${userAgent}\u0000${articleKey}`)
+      .update(`${req.ip ?? ''}\u0000${req.get('user-agent') ?? ''}\u0000${key}`)
       .digest('base64url')
       .slice(0, 22);
     if (this.fingerprints.has(fingerprint)) return false;
     this.fingerprints.add(fingerprint);
-    if (this.fingerprints.size > MAX_FINGERPRINTS) this.fingerprints.delete(this.fingerprints.values().next().value as string);
+    if (this.fingerprints.size > this.maxFingerprints) this.fingerprints.delete(this.fingerprints.values().next().value as string);
     return true;
   }
 
   private rotate(): void {
-    const hour = Math.floor(this.now() / HOUR_MS);
-    if (hour === this.hour) return;
-    this.hour = hour;
+    const period = this.periodOf(this.now());
+    if (period === this.period) return;
+    this.period = period;
     this.salt = randomBytes(32);
     this.fingerprints = new Set();
   }
+}
+
+/** A person's browser showing a page: a user agent that is not a bot's, and not a prefetch. */
+export function isPersonsView(req: Request): boolean {
+  const userAgent = req.get('user-agent') ?? '';
+  return userAgent !== '' && !isbot(userAgent) && !isPrefetch(req);
 }
 
 /**

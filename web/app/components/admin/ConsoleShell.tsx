@@ -8,6 +8,7 @@ const NAV: Array<{ to: string; label: string; adminOnly?: boolean }> = [
   { to: '/admin', label: text.nav.dashboard },
   { to: '/admin/leads', label: text.nav.leads },
   { to: '/admin/visits', label: text.nav.visits },
+  { to: '/admin/stats', label: text.nav.stats },
   { to: '/admin/audit', label: text.nav.audit, adminOnly: true },
   { to: '/admin/accounts', label: text.nav.accounts, adminOnly: true },
 ];

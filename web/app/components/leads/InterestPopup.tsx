@@ -4,7 +4,7 @@ import { leadMessages } from '../../../shared/messages';
 import { useRootData } from '../../lib/site-data';
 import { INTEREST_POPUP_ATTRIBUTE } from '../InterestPopupLink';
 import { LeadForm } from './LeadForm';
-import { rememberCampaign } from './source-page';
+import { loadBeganVisit } from '../../lib/visit';
 import './InterestPopup.css';
 
 /**
@@ -40,7 +40,7 @@ export function InterestPopup() {
   }, []);
 
   useEffect(() => {
-    rememberCampaign();
+    loadBeganVisit();
     const onClick = (event: MouseEvent) => {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const opener = (event.target as Element | null)?.closest?.(`[${INTEREST_POPUP_ATTRIBUTE}]`);

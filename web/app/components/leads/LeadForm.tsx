@@ -12,7 +12,9 @@ import {
 import { leadMessages, messages } from '../../../shared/messages';
 import { Field, FormAlert, SubmitButton } from '../form/Field';
 import { ConsentBlock } from './ConsentBlock';
-import { currentSourcePage } from './source-page';
+import { currentSourcePage, visitLandingPage } from '../../lib/visit';
+import { useEnabledTags } from '../../lib/site-data';
+import { trackConversion } from '../../lib/third-party-tags';
 import { fetchFormData, postLead, type ApiAnswer } from './lead-api';
 import { useTokenRefresh } from './useTokenRefresh';
 import { VisitSlotPicker } from './VisitSlotPicker';
@@ -60,6 +62,7 @@ export function LeadForm({ kind, idPrefix, data, focusOnMount, submitLabel }: Le
   const location = useLocation();
   const [formData, setFormData] = useState(data);
   const [phase, setPhase] = useState<Phase>('idle');
+  const tags = useEnabledTags();
   const [errors, setErrors] = useState<LeadFieldErrors>({});
   const [notice, setNotice] = useState<Notice | null>(null);
   const [hydrated, setHydrated] = useState(false);
@@ -90,6 +93,8 @@ export function LeadForm({ kind, idPrefix, data, focusOnMount, submitLabel }: Le
     const form = event.currentTarget;
     const values: Record<string, unknown> = Object.fromEntries(new FormData(form));
     values[LEAD_FIELDS.sourcePage] = currentSourcePage();
+    const landingPage = visitLandingPage();
+    if (landingPage) values[LEAD_FIELDS.landingPage] = landingPage;
     const check = validateLead(values);
     setNotice(null);
     if (!check.ok) {
@@ -132,6 +137,7 @@ export function LeadForm({ kind, idPrefix, data, focusOnMount, submitLabel }: Le
 
   function handleAnswer(form: HTMLFormElement, { status, body }: ApiAnswer) {
     if (status === 201) {
+      trackConversion(tags);
       form.reset();
       setPhase('success');
       return;

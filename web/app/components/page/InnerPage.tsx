@@ -15,13 +15,15 @@ type InnerPageProps = {
   menuPath?: string;
   /** What only this route shows (tables, cards, tabs), placed after the intro. */
   children?: ReactNode;
+  /** What only this route shows after the page document's sections. */
+  appendix?: ReactNode;
 };
 
 /**
  * The frame of every informational page: title banner (the one h1), sub-menu, intro, the route's
  * own content, the page document's sections, buttons and numbered notes.
  */
-export function InnerPage({ page, heading, menuPath, children }: InnerPageProps) {
+export function InnerPage({ page, heading, menuPath, children, appendix }: InnerPageProps) {
   return (
     <main id="main" className="inner-page">
       <PageBanner
@@ -37,6 +39,7 @@ export function InnerPage({ page, heading, menuPath, children }: InnerPageProps)
         <PageActions actions={page.actions} />
         {children}
         <PageSections sections={page.sections} />
+        {appendix}
         <PageNotes notes={page.notes} />
       </div>
     </main>

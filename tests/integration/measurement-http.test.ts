@@ -1,0 +1,208 @@
+/**
+ * Campaign measurement over HTTP: the page-view beacon counted into daily aggregates in the
+ * leads store (batched, one visitor per campaign per day, no bots, no console pages), joined
+ * with leads into the statistics and the CSV export; and every refusal a 4xx with a Korean
+ * message, before the body is parsed where it can be.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { StaffIdentity } from '../../web/shared/console';
+import { seoulDay } from '../../web/shared/seoul-time';
+import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
+import { MAX_COMBINATIONS_PER_DAY, PageViewStats } from '../../web/server/measurement/page-views';
+import { createMeasureRouter, createStatsExportRouter } from '../../web/server/measurement/routes';
+import { campaignStatsOf } from '../../web/server/measurement/stats';
+import { rawRequest, type RawResponse } from './built-server';
+
+const PHONE_CHROME = 'Mozilla/5.0 (Linux; Android 14; SM-S918N) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const DESKTOP_CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const staff: StaffIdentity = { email: 'sales@example.com', name: '최상담', role: 'sales' };
+
+let store: EmbeddedStore;
+let pageViews: PageViewStats;
+let measureRouter: express.Router;
+let server: http.Server;
+let url: string;
+const today = seoulDay(Date.now());
+
+beforeAll(async () => {
+  store = await openEmbeddedStore({ file: ':memory:' });
+  const app = express();
+  app.set('trust proxy', 'loopback');
+  // A fresh counter (daily combinations, visitors, rate limits) for each test.
+  app.use((req, res, next) => measureRouter(req, res, next));
+  app.use(createStatsExportRouter({ stats: campaignStatsOf(store), session: (req) => (req.headers['x-test-signed-in'] ? staff : null) }));
+  server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+beforeEach(async () => {
+  // Flushed by the tests themselves.
+  pageViews = new PageViewStats(store, { intervalMs: 3_600_000 });
+  measureRouter = createMeasureRouter({ pageViews });
+  const ids = (await store.fetch('*[_type in ["pageViewDay", "lead"]]._id')) as string[];
+  if (ids.length > 0) await store.mutate(ids.map((id) => ({ delete: { id } })));
+});
+
+afterAll(async () => {
+  server?.closeAllConnections();
+  await new Promise<void>((resolve) => server?.close(() => resolve()));
+  await store?.close();
+});
+
+type Beacon = { page: string; landing: boolean; referrer: string; campaign: string };
+
+/** The beacon as Chromium's sendBeacon sends it from one of our pages. */
+function beacon(body: Beacon | string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return rawRequest(url, {
+    method: 'POST',
+    path: '/api/measure',
+    headers: {
+      origin: url,
+      'sec-fetch-site': 'same-origin',
+      'content-type': 'text/plain;charset=UTF-8',
+      'user-agent': PHONE_CHROME,
+      'x-forwarded-for': '198.51.100.7',
+      ...headers,
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+const json = (response: RawResponse) => JSON.parse(response.body.toString('utf8')) as { error: string; message: string };
+const HANGUL = /[가-힣]/;
+
+async function stats() {
+  await pageViews.flush();
+  return campaignStatsOf(store).read({ from: today, to: today });
+}
+
+const naverAd = 'utm_source=naver&utm_medium=cpc&utm_campaign=autumn';
+
+describe('the page-view beacon', () => {
+  it('counts views, visits and visitors per campaign, page, referring site and device, and joins the leads', async () => {
+    // A phone arrives from a Naver ad on the floor plan, reads two more pages, and registers.
+    expect((await beacon({ page: '/FloorPlan/59A', landing: true, referrer: 'https://m.search.naver.com/search?q=x', campaign: naverAd })).status).toBe(204);
+    expect((await beacon({ page: '/Interior/59A', landing: false, referrer: '', campaign: naverAd })).status).toBe(204);
+    expect((await beacon({ page: '/FloorPlan/59A', landing: false, referrer: '', campaign: naverAd })).status).toBe(204);
+    // Another person (another address) from the same ad; a desktop reader without a campaign.
+    await beacon({ page: '/FloorPlan/59A', landing: true, referrer: 'https://search.naver.com/', campaign: naverAd }, { 'x-forwarded-for': '198.51.100.8' });
+    await beacon({ page: '/', landing: true, referrer: '', campaign: '' }, { 'user-agent': DESKTOP_CHROME });
+    await store.mutate([
+      {
+        create: {
+          _id: 'lead-a',
+          _type: 'lead',
+          createdAt: new Date().toISOString(),
+          landingPage: '/FloorPlan/59A',
+          sourcePage: '/Interior/59A',
+          visitAt: `${today} 14:00`,
+          utm: { source: 'naver', medium: 'cpc', campaign: 'autumn' },
+        },
+      },
+    ]);
+
+    const report = await stats();
+    expect(report.totals).toEqual({ views: 5, visits: 3, visitors: 3, leads: 1, bookings: 1 });
+    const autumn = report.campaigns.find((row) => row.label === 'naver / cpc / autumn');
+    expect(autumn).toMatchObject({ views: 4, visits: 2, visitors: 2, leads: 1, bookings: 1 });
+    expect(report.campaigns.find((row) => row.label === '(캠페인 없음)')).toMatchObject({ views: 1, visits: 1, leads: 0 });
+    expect(report.landingPages.find((row) => row.label === '/FloorPlan/59A')).toMatchObject({ visits: 2, leads: 1 });
+    expect(report.referrers.map(({ label, visits }) => [label, visits])).toEqual(
+      expect.arrayContaining([['m.search.naver.com', 1], ['search.naver.com', 1], ['(직접 방문·내부)', 1]]),
+    );
+    expect(report.devices.map(({ key, views }) => [key, views])).toEqual([['mobile', 4], ['desktop', 1]]);
+    expect(report.days).toEqual([expect.objectContaining({ key: today, views: 5, leads: 1 })]);
+  });
+
+  it('stores only counts: no address, user agent or referrer path in the store', async () => {
+    await beacon({ page: '/Brand/intro', landing: true, referrer: 'https://blog.naver.com/someone/123?secret=1', campaign: naverAd });
+    await pageViews.flush();
+    const stored = JSON.stringify(await store.fetch('*[_type == "pageViewDay"]'));
+    expect(stored).toContain('blog.naver.com');
+    for (const personal of ['198.51.100.7', 'Android', 'someone', 'secret']) expect(stored).not.toContain(personal);
+  });
+
+  it('writes in batches: five hundred beacons are one document, written at the flush', async () => {
+    for (let index = 0; index < 500; index += 1) await beacon({ page: '/Brand/intro', landing: false, referrer: '', campaign: '' });
+    expect(await store.fetch('count(*[_type == "pageViewDay"])')).toBe(0);
+    const report = await stats();
+    expect(await store.fetch('count(*[_type == "pageViewDay"])')).toBe(1);
+    // One person: counted as a visitor once.
+    expect(report.totals).toMatchObject({ views: 500, visitors: 1 });
+  });
+
+  it('does not count bots, prefetches or console pages', async () => {
+    const googlebot = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+    expect((await beacon({ page: '/', landing: true, referrer: '', campaign: '' }, { 'user-agent': googlebot })).status).toBe(204);
+    expect((await beacon({ page: '/', landing: true, referrer: '', campaign: '' }, { 'user-agent': 'Mozilla/5.0 HeadlessChrome/131.0.0.0' })).status).toBe(204);
+    expect((await beacon({ page: '/', landing: true, referrer: '', campaign: '' }, { 'sec-purpose': 'prefetch' })).status).toBe(204);
+    const consolePage = await beacon({ page: '/admin/leads', landing: false, referrer: '', campaign: '' });
+    expect(consolePage.status).toBe(400);
+    expect((await stats()).totals.views).toBe(0);
+  });
+
+  it('folds combinations past the daily cap into one, so made-up campaigns cannot grow the store', async () => {
+    const extra = 20;
+    for (let index = 0; index < MAX_COMBINATIONS_PER_DAY + extra; index += 1) {
+      await beacon({ page: '/', landing: true, referrer: '', campaign: `utm_source=made-up-${index}` }, { 'x-forwarded-for': `198.51.${index >> 8}.${index & 255}` });
+    }
+    const report = await stats();
+    expect(await store.fetch('count(*[_type == "pageViewDay"])')).toBeLessThanOrEqual(MAX_COMBINATIONS_PER_DAY + 1);
+    expect(report.totals.views).toBe(MAX_COMBINATIONS_PER_DAY + extra);
+    expect(report.campaigns.find((row) => row.label.startsWith('(기타'))).toMatchObject({ views: extra });
+  });
+
+  it('refuses another origin, other formats, bad and oversized bodies with Korean 4xx, counting nothing', async () => {
+    const valid = JSON.stringify({ page: '/', landing: true, referrer: '', campaign: '' });
+    const refusals: Array<[string, Promise<RawResponse>, number, string]> = [
+      ['foreign origin', beacon(valid, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }), 403, 'foreignOrigin'],
+      ['no origin (a script)', rawRequest(url, { method: 'POST', path: '/api/measure', headers: { 'content-type': 'text/plain', 'user-agent': PHONE_CHROME }, body: valid }), 403, 'foreignOrigin'],
+      ['form post', beacon(valid, { 'content-type': 'application/x-www-form-urlencoded' }), 415, 'wrongContentType'],
+      ['not JSON', beacon('page=/'), 400, 'invalidBeacon'],
+      ['extra field', beacon(JSON.stringify({ page: '/', landing: true, referrer: '', campaign: '', phone: '01012345678' })), 400, 'invalidBeacon'],
+      ['another site', beacon({ page: 'https://evil.example/', landing: true, referrer: '', campaign: '' }), 400, 'unknownPage'],
+      ['no such page', beacon({ page: '/no/such/page', landing: true, referrer: '', campaign: '' }), 400, 'unknownPage'],
+      ['over 2 KB', beacon(JSON.stringify({ page: '/', landing: true, referrer: 'x'.repeat(3000), campaign: '' })), 413, 'tooLarge'],
+    ];
+    for (const [name, request, status, error] of refusals) {
+      const response = await request;
+      expect(response.status, name).toBe(status);
+      expect(json(response).error, name).toBe(error);
+      expect(json(response).message, name).toMatch(HANGUL);
+    }
+    expect((await stats()).totals.views).toBe(0);
+  });
+});
+
+describe('the statistics export', () => {
+  it('is a CSV of every table for a signed-in staff member, and refused otherwise', async () => {
+    await beacon({ page: '/FloorPlan/59A', landing: true, referrer: 'https://search.naver.com/', campaign: naverAd });
+    await pageViews.flush();
+    const csv = await rawRequest(url, { path: `/admin/stats.csv?from=${today}&to=${today}`, headers: { 'x-test-signed-in': '1', accept: 'text/csv' } });
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['cache-control']).toContain('no-store');
+    const text = csv.body.toString('utf8');
+    expect(text.startsWith('\uFEFF"구분","항목","페이지뷰"')).toBe(true);
+    expect(text).toContain('"캠페인","naver / cpc / autumn","1","1","1","0","0","0.0%"');
+    // No visit, no rate: an empty cell (a "-" would be made inert as a formula).
+    expect(text).toContain('"랜딩 페이지","/FloorPlan/59A","1","1","0","0","0","0.0%"');
+    expect(text).toContain('"유입 사이트","search.naver.com"');
+
+    const signedOut = await rawRequest(url, { path: '/admin/stats.csv', headers: { accept: 'application/json' } });
+    expect(signedOut.status).toBe(401);
+    expect(json(signedOut).message).toMatch(HANGUL);
+    const browser = await rawRequest(url, { path: '/admin/stats.csv?from=2026-11-01', headers: { accept: 'text/html' } });
+    expect(browser.status).toBe(303);
+    expect(browser.headers.location).toBe(`/admin?next=${encodeURIComponent('/admin/stats?from=2026-11-01')}`);
+    for (const query of ['from=yesterday', 'from=2026-11-02&to=2026-11-01', 'from=2026-01-01&to=2026-12-31']) {
+      const bad = await rawRequest(url, { path: `/admin/stats.csv?${query}`, headers: { 'x-test-signed-in': '1' } });
+      expect(bad.status, query).toBe(400);
+      expect(json(bad).message, query).toMatch(HANGUL);
+    }
+  });
+});

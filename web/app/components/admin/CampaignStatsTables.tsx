@@ -1,0 +1,67 @@
+import { useId } from 'react';
+import { conversionLabel } from '../../../shared/campaign-stats';
+import { consoleText } from './console-text';
+import './CampaignStatsTables.css';
+
+const text = consoleText.stats;
+
+export type StatsTableRow = { key: string; label: string; views: number; visits: number; visitors: number; leads: number; bookings: number };
+
+type Column = 'views' | 'visits' | 'visitors' | 'leads' | 'bookings';
+
+const ALL_COLUMNS: readonly Column[] = ['views', 'visits', 'visitors', 'leads', 'bookings'];
+
+const number = (value: number) => value.toLocaleString('ko-KR');
+
+/**
+ * One statistics table: a caption, a row per item and the conversion rate. Wide tables scroll
+ * sideways inside a focusable region on a phone, so the keyboard can scroll them too.
+ */
+export function StatsTable({
+  caption,
+  rows,
+  columns = ALL_COLUMNS,
+  conversion = true,
+}: {
+  caption: string;
+  rows: readonly StatsTableRow[];
+  columns?: readonly Column[];
+  conversion?: boolean;
+}) {
+  const captionId = useId();
+  return (
+    <section className="stats-section" aria-labelledby={captionId}>
+      <h2 id={captionId}>{caption}</h2>
+      {rows.length === 0 ? (
+        <p>{text.empty}</p>
+      ) : (
+        <div className="stats-table" role="region" aria-labelledby={captionId} tabIndex={0}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{text.label}</th>
+                {columns.map((column) => (
+                  <th scope="col" key={column}>
+                    {text[column]}
+                  </th>
+                ))}
+                {conversion ? <th scope="col">{text.conversion}</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.key}>
+                  <th scope="row">{row.label}</th>
+                  {columns.map((column) => (
+                    <td key={column}>{number(row[column])}</td>
+                  ))}
+                  {conversion ? <td>{conversionLabel(row.leads, row.visits)}</td> : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { Form } from 'react-router';
+import type { Route } from './+types/stats';
+import { defaultStatsRange, parseStatsRange, STATS_EXPORT_PATH } from '../../../shared/campaign-stats';
+import { seoulDay } from '../../../shared/seoul-time';
+import { Field } from '../../components/form/Field';
+import { StatsTable } from '../../components/admin/CampaignStatsTables';
+import { consoleText } from '../../components/admin/console-text';
+import { CONSOLE_HEADERS, consoleMeta } from '../../components/admin/console-page';
+import { requireStaff } from '../../lib/require-staff';
+
+const text = consoleText.stats;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireStaff(request, context);
+  const today = seoulDay(Date.now());
+  const asked = parseStatsRange(new URL(request.url).searchParams, today);
+  // A range that is not one: said on the page, over the default range.
+  const range = 'error' in asked ? defaultStatsRange(today) : asked;
+  return { error: 'error' in asked ? asked.error : null, report: await context.campaignStats.read(range) };
+}
+
+export function headers(): HeadersInit {
+  return CONSOLE_HEADERS;
+}
+
+export function meta() {
+  return consoleMeta(text.title);
+}
+
+export default function Stats({ loaderData }: Route.ComponentProps) {
+  const { error, report } = loaderData;
+  const { from, to } = report.range;
+  const totals = { key: 'totals', label: `${from} ~ ${to}`, ...report.totals };
+  return (
+    <div className="console-page">
+      <h1 className="console-page__title">{text.title}</h1>
+      <p>{text.intro}</p>
+      {error ? (
+        <p className="console-alert console-alert--error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <h2>{text.rangeHeading}</h2>
+      <Form method="get" className="stats-range">
+        <Field id="stats-from" label={text.from} look="field">
+          {(control) => <input {...control} type="date" name="from" defaultValue={from} required />}
+        </Field>
+        <Field id="stats-to" label={text.to} look="field">
+          {(control) => <input {...control} type="date" name="to" defaultValue={to} required />}
+        </Field>
+        <button type="submit" className="button button--primary">
+          {text.show}
+        </button>
+        <a className="button button--outline" href={`${STATS_EXPORT_PATH}?${new URLSearchParams({ from, to })}`} download>
+          {text.exportCsv}
+        </a>
+      </Form>
+      <p>{text.conversionNote}</p>
+      <StatsTable caption={text.totals} rows={[totals]} />
+      <StatsTable caption={text.campaigns} rows={report.campaigns} />
+      <StatsTable caption={text.landingPages} rows={report.landingPages} columns={['visits', 'leads', 'bookings']} />
+      <StatsTable caption={text.referrers} rows={report.referrers} columns={['visits']} conversion={false} />
+      <StatsTable caption={text.devices} rows={report.devices} columns={['views', 'visits', 'visitors']} conversion={false} />
+      <StatsTable caption={text.days} rows={report.days} />
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * HTTP for campaign measurement:
+ *   POST /api/measure       the page-view beacon (JSON, sent as text/plain by sendBeacon): 204
+ *   GET  /admin/stats.csv   the statistics of a date range, for any signed-in staff member
+ * Refusals are 4xx with a Korean message: 403 from another origin, 400 for a body that is not a
+ * beacon or names no page of ours, 413 over 2 KB (refused before it is parsed), 415 for another
+ * content type, 429 past the per-address rate.
+ */
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response, type Router } from 'express';
+import * as v from 'valibot';
+import { messages } from '../../shared/messages';
+import { MEASURE_PATH, parseStatsRange, STATS_EXPORT_PATH, STATS_PATH } from '../../shared/campaign-stats';
+import { seoulDay } from '../../shared/seoul-time';
+import type { StaffIdentity } from '../../shared/console';
+import { leadExportMessages } from '../console/export-routes';
+import { RateLimiter } from '../leads/rate-limit';
+import { isFromOurPage } from '../press/view-gate';
+import { pageViewFacts, type PageViewStats } from './page-views';
+import { campaignStatsCsv, type CampaignStats } from './stats';
+
+const MAX_BEACON_BYTES = 2 * 1024;
+
+/**
+ * Beacons per address and minute: far above one person's reading, low enough that a script
+ * cannot make one address look like a campaign (mobile carriers put many phones behind one
+ * address, hence not lower).
+ */
+const BEACONS_PER_MINUTE = 600;
+
+const ERRORS = {
+  foreignOrigin: messages.foreignOrigin,
+  invalidBeacon: '방문 기록 형식이 올바르지 않습니다.',
+  unknownPage: '이 사이트의 페이지가 아닙니다.',
+  tooLarge: '요청 내용이 너무 큽니다.',
+  wrongContentType: '지원하지 않는 형식입니다. JSON으로 보내 주세요.',
+  rateLimited: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
+  invalidRange: '조회 기간이 올바르지 않습니다.',
+  unauthorized: leadExportMessages.signInRequired,
+} as const;
+
+function fail(res: Response, status: number, error: keyof typeof ERRORS, message: string = ERRORS[error]): void {
+  res.status(status).set('Cache-Control', 'no-store').json({ error, message });
+}
+
+const BeaconSchema = v.strictObject({
+  page: v.pipe(v.string(), v.maxLength(1000)),
+  landing: v.boolean(),
+  referrer: v.pipe(v.string(), v.maxLength(1000)),
+  campaign: v.pipe(v.string(), v.maxLength(1000)),
+});
+
+export function createMeasureRouter({ pageViews }: { pageViews: PageViewStats }): Router {
+  const router = express.Router();
+  const limiter = new RateLimiter({ max: BEACONS_PER_MINUTE, windowMs: 60_000 });
+  const bodyErrors: ErrorRequestHandler = (error: { type?: string; status?: number }, _req, res, next) => {
+    if (error?.type === 'entity.too.large') fail(res, 413, 'tooLarge');
+    else if (error?.status && error.status >= 400 && error.status < 500) fail(res, 400, 'invalidBeacon');
+    else next(error);
+  };
+  // Refused before the body is read: another site's page, another format.
+  const fromOurPage: RequestHandler = (req, res, next) => {
+    if (!isFromOurPage(req)) return fail(res, 403, 'foreignOrigin');
+    if (!req.is(['text/plain', 'application/json'])) return fail(res, 415, 'wrongContentType');
+    next();
+  };
+  const count: RequestHandler = (req, res) => {
+    const beacon = v.safeParse(BeaconSchema, parseJson(req.body));
+    if (!beacon.success) return fail(res, 400, 'invalidBeacon');
+    const facts = pageViewFacts(beacon.output, req, req.hostname);
+    if (!facts) return fail(res, 400, 'unknownPage');
+    if (!limiter.tryHit(req.ip ?? '')) return fail(res, 429, 'rateLimited');
+    pageViews.record(facts, req);
+    res.status(204).set('Cache-Control', 'no-store').end();
+  };
+  router.post(MEASURE_PATH, fromOurPage, express.text({ type: () => true, limit: MAX_BEACON_BYTES }), count, bodyErrors);
+  return router;
+}
+
+export function createStatsExportRouter(options: {
+  stats: CampaignStats;
+  /** The signed-in staff member of the request, or null. */
+  session: (req: Request) => StaffIdentity | null;
+}): Router {
+  const router = express.Router();
+  router.get(STATS_EXPORT_PATH, async (req, res, next) => {
+    try {
+      const query = new URL(req.originalUrl, 'http://localhost').searchParams;
+      if (!options.session(req)) {
+        // A link followed in the browser goes to the sign-in, which brings the staff member back.
+        if (req.accepts(['json', 'html']) === 'html') {
+          res.set('Cache-Control', 'no-store').redirect(303, `/admin?next=${encodeURIComponent(`${STATS_PATH}${query.size > 0 ? `?${query}` : ''}`)}`);
+          return;
+        }
+        return fail(res, 401, 'unauthorized');
+      }
+      const range = parseStatsRange(query, seoulDay(Date.now()));
+      if ('error' in range) return fail(res, 400, 'invalidRange', range.error);
+      const csv = campaignStatsCsv(await options.stats.read(range));
+      res
+        .status(200)
+        .set({
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="stats-${range.from}-${range.to}.csv"`,
+          'Cache-Control': 'private, no-store',
+        })
+        .send(csv);
+    } catch (error) {
+      next(error);
+    }
+  });
+  return router;
+}
+
+function parseJson(text: unknown): unknown {
+  try {
+    return typeof text === 'string' ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * The console's campaign statistics for a range of Seoul days: page views, visits and visitors
+ * from the daily aggregates, joined with the leads of the same days by campaign (utm source,
+ * medium, name) and by landing page, so that each campaign shows its registrations, visit
+ * bookings and conversion rate (registrations per visit).
+ */
+import type { StatsLeadsQueryResult, StatsPageViewsQueryResult } from '../../sanity/sanity.types';
+import { statsLeadsQuery, statsPageViewsQuery } from '../../sanity/queries';
+import { campaignLabel, conversionLabel, type StatsRange } from '../../shared/campaign-stats';
+import { seoulDay, seoulDayStart } from '../../shared/seoul-time';
+import type { ContentSource } from '../content/types';
+import { BOM, csvLine } from '../leads/csv';
+
+export type StatsCounts = { views: number; visits: number; visitors: number; leads: number; bookings: number };
+export type StatsRow = StatsCounts & { key: string; label: string };
+
+export type CampaignStatsReport = {
+  range: StatsRange;
+  totals: StatsCounts;
+  /** By utm source / medium / campaign; conversion = leads ÷ visits. */
+  campaigns: StatsRow[];
+  /** By the first page of the visit (a lead's landing page, or its form's page when it has none). */
+  landingPages: StatsRow[];
+  /** By the referring site of a visit's first page. */
+  referrers: StatsRow[];
+  devices: StatsRow[];
+  days: StatsRow[];
+};
+
+export type CampaignStats = { read(range: StatsRange): Promise<CampaignStatsReport> };
+
+const DEVICE_LABELS: Record<string, string> = { mobile: '모바일', desktop: '데스크톱' };
+const FOLDED = '*';
+
+export function campaignStatsOf(leadsStore: ContentSource): CampaignStats {
+  return {
+    async read(range) {
+      const [views, leads] = await Promise.all([
+        leadsStore.fetch(statsPageViewsQuery, range),
+        leadsStore.fetch(statsLeadsQuery, { since: seoulDayStart(range.from), until: seoulDayStart(range.to, 1) }),
+      ]);
+      return joinCampaignStats(range, views, leads);
+    },
+  };
+}
+
+class Tally {
+  private readonly rows = new Map<string, StatsRow>();
+  constructor(private readonly labelOf: (key: string) => string) {}
+
+  add(key: string, counts: Partial<StatsCounts>): void {
+    const row = this.rows.get(key) ?? { key, label: this.labelOf(key), views: 0, visits: 0, visitors: 0, leads: 0, bookings: 0 };
+    for (const field of ['views', 'visits', 'visitors', 'leads', 'bookings'] as const) row[field] += counts[field] ?? 0;
+    this.rows.set(key, row);
+  }
+
+  /** Most visits first, then most registrations; ties by label. */
+  sorted(): StatsRow[] {
+    return [...this.rows.values()].sort((a, b) => b.visits - a.visits || b.leads - a.leads || a.label.localeCompare(b.label, 'ko'));
+  }
+
+  inOrder(): StatsRow[] {
+    return [...this.rows.values()].sort((a, b) => a.key.localeCompare(b.key));
+  }
+}
+
+const campaignKey = (source: string | null, medium: string | null, campaign: string | null) =>
+  JSON.stringify([source ?? '', medium ?? '', campaign ?? '']);
+
+function campaignKeyLabel(key: string): string {
+  const [source = '', medium = '', campaign = ''] = JSON.parse(key) as string[];
+  if (source === FOLDED) return '(기타: 하루 조합 수 상한 초과)';
+  return campaignLabel({ source, medium, campaign });
+}
+
+export function joinCampaignStats(range: StatsRange, views: StatsPageViewsQueryResult, leads: StatsLeadsQueryResult): CampaignStatsReport {
+  const totals: StatsCounts = { views: 0, visits: 0, visitors: 0, leads: 0, bookings: 0 };
+  const campaigns = new Tally(campaignKeyLabel);
+  const landingPages = new Tally((path) => (path === FOLDED ? '(기타)' : path || '(알 수 없음)'));
+  const referrers = new Tally((host) => (host === FOLDED ? '(기타)' : host || '(직접 방문·내부)'));
+  const devices = new Tally((device) => DEVICE_LABELS[device] ?? device);
+  const days = new Tally((day) => day);
+
+  for (const row of views) {
+    const counts = { views: row.views ?? 0, visits: row.visits ?? 0, visitors: row.visitors ?? 0 };
+    for (const field of ['views', 'visits', 'visitors'] as const) totals[field] += counts[field];
+    campaigns.add(campaignKey(row.utmSource, row.utmMedium, row.utmCampaign), counts);
+    // A page's visits are the visits that began there; its other views are not landings.
+    if (counts.visits > 0) landingPages.add(row.path ?? '', { visits: counts.visits, views: counts.visits });
+    if (counts.visits > 0) referrers.add(row.referrerHost ?? '', { visits: counts.visits });
+    devices.add(row.device ?? '', counts);
+    if (row.day) days.add(row.day, counts);
+  }
+  for (const lead of leads) {
+    const counts = { leads: 1, bookings: lead.visitAt ? 1 : 0 };
+    totals.leads += counts.leads;
+    totals.bookings += counts.bookings;
+    campaigns.add(campaignKey(lead.utmSource, lead.utmMedium, lead.utmCampaign), counts);
+    landingPages.add(lead.landingPage ?? lead.sourcePage ?? '', counts);
+    if (lead.createdAt) days.add(seoulDay(Date.parse(lead.createdAt)), counts);
+  }
+  return {
+    range,
+    totals,
+    campaigns: campaigns.sorted(),
+    landingPages: landingPages.sorted(),
+    referrers: referrers.sorted(),
+    devices: devices.sorted(),
+    days: days.inOrder(),
+  };
+}
+
+const CSV_HEADER = ['구분', '항목', '페이지뷰', '방문', '방문자', '관심고객 등록', '방문예약', '전환율(등록÷방문)'];
+
+/** Every table of the report in one sheet, one row per line, with the section in the first column. */
+export function campaignStatsCsv(report: CampaignStatsReport): string {
+  const line = (section: string, label: string, row: StatsCounts) =>
+    csvLine([
+      section,
+      label,
+      ...[row.views, row.visits, row.visitors, row.leads, row.bookings].map(String),
+      row.visits > 0 ? conversionLabel(row.leads, row.visits) : '',
+    ]);
+  const sections: Array<[string, StatsRow[]]> = [
+    ['캠페인', report.campaigns],
+    ['랜딩 페이지', report.landingPages],
+    ['유입 사이트', report.referrers],
+    ['기기', report.devices],
+    ['일자', report.days],
+  ];
+  return (
+    BOM +
+    csvLine(CSV_HEADER) +
+    line('합계', `${report.range.from} ~ ${report.range.to}`, report.totals) +
+    sections.map(([section, rows]) => rows.map((row) => line(section, row.label, row)).join('')).join('')
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * Campaign measurement shared by the page-view beacon (browser), the server that counts it and
+ * the console's statistics page: the beacon's shape, the date range of a statistics request and
+ * the labels of what is shown.
+ */
+import { isDay, shiftDay } from './seoul-time';
+
+export const MEASURE_PATH = '/api/measure';
+export const STATS_PATH = '/admin/stats';
+export const STATS_EXPORT_PATH = '/admin/stats.csv';
+
+/** What the page-view beacon sends (JSON): nothing about the visitor, only about the view. */
+export type PageViewBeacon = {
+  /** The page's path. */
+  page: string;
+  /** The first page of the visit (of this browser tab). */
+  landing: boolean;
+  /** The origin of the landing page's referrer (only its host is kept); empty otherwise. */
+  referrer: string;
+  /** The visit's utm_* query (`utm_source=naver&…`), from the landing URL. */
+  campaign: string;
+};
+
+/** Longest range a statistics page or export covers. */
+export const MAX_STATS_DAYS = 92;
+const DEFAULT_STATS_DAYS = 7;
+
+export type StatsRange = { from: string; to: string };
+
+/** The last 7 days, today included. */
+export function defaultStatsRange(today: string): StatsRange {
+  return { from: shiftDay(today, -(DEFAULT_STATS_DAYS - 1)), to: today };
+}
+
+/** The range asked for (`from`, `to` as YYYY-MM-DD, Seoul days), the last 7 days by default; an error message in Korean when it is not a range. */
+export function parseStatsRange(search: URLSearchParams, today: string): StatsRange | { error: string } {
+  const from = search.get('from') || defaultStatsRange(today).from;
+  const to = search.get('to') || today;
+  if (!isDay(from) || !isDay(to)) return { error: '날짜는 2026-11-01 형식으로 입력해 주세요.' };
+  if (from > to) return { error: '시작일이 종료일보다 늦습니다.' };
+  if (shiftDay(from, MAX_STATS_DAYS - 1) < to) return { error: `기간은 최대 ${MAX_STATS_DAYS}일까지 조회할 수 있습니다.` };
+  return { from, to };
+}
+
+/** "네이버 / cpc / 봄분양" for a campaign's utm source, medium and name; "(캠페인 없음)" without. */
+export function campaignLabel(campaign: { source: string; medium: string; campaign: string }): string {
+  const parts = [campaign.source, campaign.medium, campaign.campaign].filter(Boolean);
+  return parts.length > 0 ? parts.join(' / ') : '(캠페인 없음)';
+}
+
+/** Registrations per visit as a percentage with one decimal ("2.5%"); "-" when there was no visit. */
+export function conversionLabel(conversions: number, visits: number): string {
+  return visits > 0 ? `${((conversions / visits) * 100).toFixed(1)}%` : '-';
+}
