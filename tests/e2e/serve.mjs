@@ -20,9 +20,10 @@ if (!existsSync(join(root, 'build/server')) || !existsSync(join(root, 'build/cli
   process.exit(1);
 }
 
-// E2E_DATA_DIR (set by playwright.config.ts) lets the tests find the data; it starts empty too.
+// E2E_DATA_DIR (set by playwright.config.ts) lets the tests find the data; it starts empty too,
+// unless E2E_KEEP_DATA=1: a test that prepared the content store there (other siteSettings).
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'cheonghak-data-'));
-if (process.env.E2E_DATA_DIR) {
+if (process.env.E2E_DATA_DIR && process.env.E2E_KEEP_DATA !== '1') {
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
 }
