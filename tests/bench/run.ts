@@ -6,7 +6,8 @@
  *    app's page cache, the app rendering from scratch, and nginx (NGINX_PATH, default
  *    /usr/sbin/nginx; skipped with a note when missing) sending the same bytes as a file; the
  *    ratio cache / nginx.
- * 2. Press HTTP: req/s of the SSR list, GET /api/press and POST /api/press/:id/view.
+ * 2. Press and measurement HTTP: req/s of the SSR list, GET /api/press, POST /api/press/:id/view
+ *    and the page-view beacon POST /api/measure (with the server time per beacon it implies).
  * 3. Embedded store: the home-page queries of web/sanity/queries.ts (names starting with `home`,
  *    `siteSettings`, `pressList`) on an in-memory store seeded from content/ plus 1k, 10k and 100k
  *    press articles, each cold (first run after a write) and warm (cached); and the press list
@@ -182,31 +183,58 @@ async function benchHttp(): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Press HTTP: the list page, its JSON API and the view counter endpoint
+// Press HTTP: the list page, its JSON API and the view counter endpoint; the page-view beacon
+
+const BEACON = JSON.stringify({ page: '/FloorPlan/59A', landing: true, referrer: 'https://m.search.naver.com', campaign: 'utm_source=naver&utm_medium=cpc&utm_campaign=bench' });
 
 async function benchPressHttp(): Promise<void> {
   ensureFreshBuild();
-  const server = await startServer();
+  // Behind a (loopback) proxy, so each beacon can come from an address of its own (X-Forwarded-For).
+  const server = await startServer({ env: { TRUST_PROXY: 'loopback' } });
   try {
     const targets = [
       { route: 'GET /cheonghak/press (SSR list)', path: '/cheonghak/press', method: 'GET' as const },
       { route: 'GET /api/press?site=cheonghak (JSON)', path: '/api/press?site=cheonghak', method: 'GET' as const },
       // As the press page sends it (same origin); one visitor, so after the first it is answered but not counted.
       { route: 'POST /api/press/:id/view', path: '/api/press/press-sample-03/view?site=cheonghak', method: 'POST' as const, headers: { origin: server.url, 'user-agent': 'Mozilla/5.0 Chrome/131.0 bench' } },
+      // As sendBeacon sends it, each from one of 65,536 addresses (a campaign day's many visitors, under the per-address limit).
+      {
+        route: 'POST /api/measure (page-view beacon)',
+        path: '/api/measure',
+        method: 'POST' as const,
+        body: BEACON,
+        headers: { origin: server.url, 'sec-fetch-site': 'same-origin', 'content-type': 'text/plain;charset=UTF-8', 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile bench' },
+        setupRequest: (request: autocannon.Request): autocannon.Request => ({
+          ...request,
+          headers: { ...(request.headers as Record<string, string>), 'x-forwarded-for': `10.0.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}` },
+        }),
+      },
     ];
     const rows: Array<Array<string | number>> = [];
     for (const target of targets) {
       const result = await new Promise<autocannon.Result>((done, reject) =>
         autocannon(
-          { url: server.url + target.path, method: target.method, headers: target.headers, connections: CONNECTIONS, pipelining: PIPELINING, duration: DURATION },
+          {
+            url: server.url + target.path,
+            method: target.method,
+            headers: target.headers,
+            ...('body' in target ? { body: target.body, requests: [{ setupRequest: target.setupRequest }] } : {}),
+            connections: CONNECTIONS,
+            pipelining: PIPELINING,
+            duration: DURATION,
+          },
           (error, run) => (error ? reject(error) : done(run)),
         ),
       );
       if (result.non2xx > 0 || result.errors > 0) throw new Error(`${target.route}: ${result.non2xx} non-2xx, ${result.errors} errors`);
       rows.push([target.route, result.requests.average.toFixed(0), result.latency.p50, result.latency.p99, result.requests.total]);
       httpSummary(target.route, result);
+      if ('body' in target) {
+        // The server is one thread: at most this much of its time per beacon (autocannon shares the cores).
+        summary.push(['page-view beacon, server time', `≤ ${ms(1000 / result.requests.average)} ms`, '1000 / req/s; a day of 1,000,000 page views ≈ 12 a second on average']);
+      }
     }
-    const views = await (await fetch(`${server.url}/api/press/press-sample-03/view?site=cheonghak`, { method: 'POST', headers: targets[2].headers })).json();
+    const views = await (await fetch(`${server.url}/api/press/press-sample-03/view?site=cheonghak`, { method: 'POST', headers: targets[2].headers as Record<string, string> })).json();
     console.log(`\nPress HTTP on loopback (${DURATION} s each, ${CONNECTIONS} connections); press-sample-03 now shows ${views.views} views\n`);
     console.log(table(['route', 'req/s', 'p50 ms', 'p99 ms', 'requests'], rows));
   } finally {
