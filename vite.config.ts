@@ -21,11 +21,12 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // them with the client entry).
                 { name: 'vendor', test: /node_modules/, priority: 2 },
                 // The shell's small modules that route modules share with the root (the popup
-                // opener and lead form, form fields, tel: links, menu helpers) load on every page
+                // opener and lead form, form fields, tel: links, menu helpers, the visit's campaign,
+                // the tags' conversion, the preview's words) load on every page
                 // anyway: one chunk instead of five saves each page the glue of four.
                 {
                   name: 'shell',
-                  test: /web\/(app\/components\/(leads|form)\/|app\/components\/InterestPopupLink|app\/lib\/phone|shared\/menu)/,
+                  test: /web\/(app\/components\/(leads|form)\/|app\/components\/InterestPopupLink|app\/lib\/(phone|visit|third-party-tags)|shared\/(menu|preview))/,
                   priority: 1,
                 },
               ],
@@ -36,6 +37,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: {
     external: ['better-sqlite3', 'sharp'],
   },
+  // The ad tags' loader and the preview overlay are bundles of their own (`?worker&url`), loaded
+  // by URL as ES modules.
+  worker: { format: 'es' },
   // The client build also writes .br/.gz copies of its text assets (served by server.js).
   // The server build also bundles the operator CLIs (build/server/leads.js, admin.js).
   plugins: [reactRouter(), ...(isSsrBuild ? [bundleOperatorClis()] : [precompressAssets()])],

@@ -1,10 +1,12 @@
 import { TextIcon, UserIcon } from '@sanity/icons';
 import { visionTool } from '@sanity/vision';
 import { defineConfig } from 'sanity';
+import { presentationTool } from 'sanity/presentation';
 import { structureTool } from 'sanity/structure';
 
 import { leadDocumentTypes, schemaTypes } from '../schemas';
-import { dataset, leadsDataset, projectId } from './env';
+import { dataset, leadsDataset, previewOrigin, projectId } from './env';
+import { previewResolve } from './presentation';
 import {
   contentStructure,
   leadStructure,
@@ -24,7 +26,15 @@ export default defineConfig([
     projectId,
     dataset,
     schema: { types: schemaTypes },
-    plugins: [structureTool({ title: '콘텐츠', structure: contentStructure }), visionTool()],
+    plugins: [
+      structureTool({ title: '콘텐츠', structure: contentStructure }),
+      presentationTool({
+        title: '미리보기',
+        previewUrl: { origin: previewOrigin, preview: '/', previewMode: { enable: '/api/preview/enable', disable: '/api/preview/disable' } },
+        resolve: previewResolve,
+      }),
+      visionTool(),
+    ],
     document: {
       actions: resolveContentDocumentActions,
       newDocumentOptions: resolveContentNewDocumentOptions,

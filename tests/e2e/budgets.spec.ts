@@ -64,6 +64,15 @@ test('first-load JS (own code and framework), CSS and font preloads of every pag
   expect(overBudget).toEqual([]);
 });
 
+test("no page loads the preview's visual-editing overlay, stega code or the ad tags' loader", async ({ request }) => {
+  const loaded = new Set<string>();
+  for (const page of await discoverPages(request)) for (const script of firstLoadScripts(await (await request.get(page)).text())) loaded.add(script);
+  const offenders = [...loaded].filter((url) => /sanity-visual-editing|enableVisualEditing|@vercel\/stega|wcslog|fbevents/.test(readFileSync(builtFile(url), 'utf8')));
+  expect(offenders).toEqual([]);
+  // The overlay exists, as a bundle of its own, loaded by URL in a Sanity preview only.
+  expect(readdirSync('build/client/assets').some((file) => /^visual-editing-overlay-.+\.js$/.test(file))).toBe(true);
+});
+
 test('no image in content/images or public is over 200 KB', () => {
   const list = (dir: string): string[] =>
     readdirSync(dir).flatMap((entry) => {

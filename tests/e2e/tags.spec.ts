@@ -118,7 +118,7 @@ test('with test IDs: tags load after the first paint, CSP allows exactly their h
   const { phone } = uniquePhone();
   await visibleOpener(page).click();
   const dialog = page.getByRole('dialog', { name: '관심고객 등록' });
-  await expect(dialog.getByText(/등록이 있었다는 사실만 알리며/)).toBeAttached();
+  await expect(dialog.getByText(/Meta 픽셀에 등록 사실만 알림\(이름·연락처 제외\)/)).toBeAttached();
   await fillAndConsent(dialog, '태그테스트', phone);
   await dialog.getByRole('button', { name: '관심고객 등록' }).click();
   await expect(dialog.getByRole('status')).toContainText('등록이 완료되었습니다.');

@@ -259,7 +259,14 @@ describe('POST /api/leads', () => {
     const unreachable = async () => {
       throw new ContentUnavailableError('leads store unreachable');
     };
-    const leads: ContentSource = { fetch: unreachable, mutate: unreachable, invalidate: () => {}, changeVersion: () => '0', close: async () => {} };
+    const leads: ContentSource = {
+      fetch: unreachable,
+      mutate: unreachable,
+      invalidate: () => {},
+      changeVersion: () => '0',
+      drafts: () => leads,
+      close: async () => {},
+    };
     const outbox: LeadOutbox = {
       add: () => {
         throw new Error('disk full');

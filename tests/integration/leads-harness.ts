@@ -134,6 +134,10 @@ export class FakeSanity {
   mutationRequests = 0;
   /** The mutations of every accepted mutate request, in order. */
   readonly mutations: Mutation[][] = [];
+  /** Every query request: its perspective and Authorization header, in order. */
+  readonly queries: Array<{ query: string; perspective: string | null; authorization: string | undefined }> = [];
+  /** How far ahead `now()` in queries answers (to expire time-limited documents such as preview secrets). */
+  clockAheadMs = 0;
   private store!: EmbeddedStore;
   private readonly server = http.createServer((req, res) => {
     let body = '';
@@ -175,7 +179,12 @@ export class FakeSanity {
         const query = fromBody?.query ?? url.searchParams.get('query') ?? '';
         const params: Record<string, unknown> = { ...fromBody?.params };
         for (const [key, value] of url.searchParams) if (key.startsWith('$')) params[key.slice(1)] = JSON.parse(value);
-        reply(200, { result: await this.store.fetch(query, params), ms: 1 });
+        const perspective = url.searchParams.get('perspective');
+        this.queries.push({ query, perspective, authorization: req.headers.authorization });
+        const clockedQuery = this.clockAheadMs ? query.replaceAll('now()', `"${new Date(Date.now() + this.clockAheadMs).toISOString()}"`) : query;
+        // The drafts perspective overlays drafts, as the Content Lake does; any other reads published documents.
+        const source = perspective === 'drafts' ? this.store.drafts() : this.store;
+        reply(200, { result: await source.fetch(clockedQuery, params), ms: 1 });
         return;
       }
       this.mutationRequests += 1;

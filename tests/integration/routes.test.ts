@@ -96,6 +96,7 @@ beforeAll(async () => {
     press: new PressService(store, new ViewCounter(store), 'order-index'),
     leadConsole: createLeadConsole({ leads: leadsStore }, { audit: new MemoryAuditTrail(), staff: { list: async () => [] } }),
     campaignStats: campaignStatsOf(leadsStore),
+    preview: null,
   };
   const handler = createRequestHandler(build, 'production');
   handle = (request) => handler(request, context);

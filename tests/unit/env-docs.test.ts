@@ -12,6 +12,7 @@ const OTHER_VARIABLES: Record<string, string> = {
   SANITY_STUDIO_PROJECT_ID: 'studio/env.ts',
   SANITY_STUDIO_DATASET: 'studio/env.ts',
   SANITY_STUDIO_LEADS_DATASET: 'studio/env.ts',
+  SANITY_STUDIO_PREVIEW_ORIGIN: 'studio/env.ts',
   CHROMIUM_PATH: 'playwright.config.ts',
   E2E_PORT: 'playwright.config.ts',
 };

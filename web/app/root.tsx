@@ -12,7 +12,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { siteSettingsQuery } from '../sanity/queries';
-import type { EnabledTag } from '../shared/third-party-tags';
+import { enabledTags } from '../shared/third-party-tags';
 import { SiteHeader } from './components/SiteHeader';
 import { SiteFooter } from './components/SiteFooter';
 import { InterestPopup } from './components/leads/InterestPopup';
@@ -22,9 +22,9 @@ import { ComplexJsonLd } from './components/ComplexJsonLd';
 import { ErrorPage } from './components/page/ErrorPage';
 import focusStylesUrl from './styles/focus.css?url';
 import { useFocusHeadingOnNavigation, useKeepFocusInView } from './lib/focus';
-import { usePageViewBeacon } from './lib/page-view-beacon';
-import { useEnabledTags } from './lib/site-data';
-import { useThirdPartyTags } from './lib/third-party-tags';
+import { usePageViews } from './lib/page-views';
+import { useEnabledTags, useRootData } from './lib/site-data';
+import { PreviewOverlay } from './components/PreviewOverlay';
 
 // No font preload: Pretendard (fonts.css) swaps in when it arrives, over a fallback with its
 // metrics (global.css), so it never competes with the LCP image before the first paint.
@@ -37,20 +37,16 @@ export async function loader({ context }: Route.LoaderArgs) {
     // form without JavaScript posts: the same for every visitor of a cached page.
     context.leadForms.formData({ sharedToken: true }),
   ]);
-  return { settings, imageConfig: context.imageConfig, leadForm };
+  // `preview`: this request reads drafts (an editor in preview; never a cached page).
+  // `tags`: the ad platforms' tags switched on, checked here so the browser needs no catalogue.
+  return { settings, imageConfig: context.imageConfig, leadForm, preview: context.preview, tags: enabledTags(settings?.tags) };
 }
 
-const NO_TAGS: readonly EnabledTag[] = [];
-
 export function Layout({ children }: { children: React.ReactNode }) {
-  // The sales console has a shell of its own (routes/admin/layout.tsx), without the site's.
-  const siteChrome = !/^\/admin(\/|$)/i.test(useLocation().pathname);
+  const siteChrome = useSiteChrome();
   useKeepFocusInView();
   useFocusHeadingOnNavigation();
-  // Visitors' page views only: the console is staff at work.
-  usePageViewBeacon(siteChrome);
-  const tags = useEnabledTags();
-  useThirdPartyTags(siteChrome ? tags : NO_TAGS);
+  const preview = useRootData()?.preview;
   return (
     <html lang="ko">
       <head>
@@ -82,6 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <InterestPopup />
           </>
         ) : null}
+        {preview === 'sanity' ? <PreviewOverlay /> : null}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -89,7 +86,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The sales console has a shell of its own (routes/admin/layout.tsx), without the site's. */
+const useSiteChrome = () => !/^\/admin(\/|$)/i.test(useLocation().pathname);
+
+/** A page that rendered (error pages are not page views): the beacon and the ad platforms' tags. */
 export default function App() {
+  // Visitors' page views only: the console is staff at work.
+  const siteChrome = useSiteChrome();
+  usePageViews(siteChrome, useEnabledTags());
   return <Outlet />;
 }
 

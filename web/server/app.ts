@@ -34,6 +34,8 @@ import { campaignStatsOf, type CampaignStats } from './measurement/stats';
 import { limitRequestBodies } from './http/body-limit';
 import { apiFallback, guardPageRequests, pageMethods } from './http/methods';
 import { createDiscoveryHandlers } from './discovery';
+import { createPreview } from './preview';
+import type { PreviewMode } from '../shared/preview';
 import { createLeadConsole, createLeadExportRouter } from './console/index';
 import type { LeadConsole } from './console/types';
 
@@ -61,6 +63,11 @@ declare module 'react-router' {
   interface AppLoadContext extends AppServices {
     /** The client's address as Express sees it (set `trust proxy` behind a reverse proxy). */
     clientIp: string;
+    /**
+     * Set when the request is in preview (then `content` reads drafts): which backend's preview,
+     * so the page shows the right way out (and, with Sanity, the visual-editing overlay).
+     */
+    preview: PreviewMode | null;
   }
 }
 
@@ -150,9 +157,14 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     leadConsole,
     campaignStats: campaignStatsOf(sources.leads),
   };
+  const preview = createPreview({ auth, sanity: config.sanity });
   const pages = createPageHandlers({
     build: () => import('virtual:react-router/server-build'),
-    loadContext: (req) => ({ ...loadContext, clientIp: req.ip ?? '' }),
+    // In preview, loaders read drafts; every other request the published content.
+    loadContext: (req) =>
+      preview.isActive(req)
+        ? { ...loadContext, clientIp: req.ip ?? '', content: sources.content.drafts(), preview: sources.mode }
+        : { ...loadContext, clientIp: req.ip ?? '', preview: null },
     mode: config.production ? 'production' : 'development',
     pipeline:
       options.pagePipeline === false
@@ -190,6 +202,9 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     if (renewal) res.append('Set-Cookie', renewal);
     next();
   });
+  // Preview: its routes, and no shared caching or indexing of a page in preview.
+  app.use(preview.responseHeaders);
+  app.use(preview.router);
   app.use('/api/press', createPressApi(press));
   app.use(createAuditExportRouter({ auth, audit }));
 

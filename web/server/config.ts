@@ -19,6 +19,13 @@ export type SanityConfig = {
   apiVersion: string;
   /** Server-only token with write access. */
   token?: string;
+  /** Server-only token that reads drafts for preview (a Viewer token); unset: `token`. */
+  viewerToken?: string;
+  /**
+   * The Studio's URL (preview): the Presentation tool may frame the site from its origin, and
+   * preview strings are stega-encoded to point at it.
+   */
+  studioUrl?: string;
   /** API host override (tests point it at a local stub). */
   apiHost?: string;
   useCdn: boolean;
@@ -212,6 +219,8 @@ const ENVIRONMENT = v.object({
   SANITY_LEADS_DATASET: v.optional(text, 'leads'),
   SANITY_API_VERSION: v.optional(text, '2025-02-19'),
   SANITY_API_TOKEN: v.optional(text),
+  SANITY_VIEWER_TOKEN: v.optional(text),
+  STUDIO_URL: v.optional(httpUrl('STUDIO_URL')),
   SANITY_USE_CDN: v.optional(v.picklist(['true', 'false'], problem('SANITY_USE_CDN', 'true 또는 false여야 합니다', 'must be true or false')), 'true'),
   SANITY_API_HOST: v.optional(httpUrl('SANITY_API_HOST')),
   SANITY_WEBHOOK_SECRET: v.optional(v.string()),
@@ -308,6 +317,8 @@ function configOf(env: Environment): ServerConfig {
           leadsDataset: env.SANITY_LEADS_DATASET,
           apiVersion: env.SANITY_API_VERSION,
           token: env.SANITY_API_TOKEN,
+          viewerToken: env.SANITY_VIEWER_TOKEN,
+          studioUrl: env.STUDIO_URL,
           apiHost: env.SANITY_API_HOST,
           useCdn: env.SANITY_USE_CDN === 'true',
           cacheTtlMs: env.CONTENT_CACHE_TTL_MS,

@@ -10,7 +10,8 @@ export type TagProvider = 'naverAnalytics' | 'kakaoPixel' | 'googleAnalytics' | 
 
 export type TagSettings = Partial<Record<TagProvider, string | null>> | null | undefined;
 
-export type EnabledTag = { provider: TagProvider; id: string };
+/** A tag switched on: its provider, its ID, and the provider's name and company as the privacy notice names them. */
+export type EnabledTag = { provider: TagProvider; id: string; name: string; company: string };
 
 type ProviderFacts = {
   /** Shown in the Studio and the privacy policy. */
@@ -76,7 +77,7 @@ export function enabledTags(settings: TagSettings): EnabledTag[] {
   const tags: EnabledTag[] = [];
   for (const provider of TAG_PROVIDER_NAMES) {
     const id = settings?.[provider]?.trim();
-    if (id && TAG_PROVIDERS[provider].idPattern.test(id)) tags.push({ provider, id });
+    if (id && TAG_PROVIDERS[provider].idPattern.test(id)) tags.push({ provider, id, name: TAG_PROVIDERS[provider].name, company: TAG_PROVIDERS[provider].company });
   }
   return tags;
 }

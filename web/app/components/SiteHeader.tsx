@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useRootData } from '../lib/site-data';
+import { PreviewBanner } from './PreviewBanner';
 import { CUSTOMER_PATH, isExternalHref } from '../../shared/menu';
 import { shellLabels } from '../../shared/messages';
 import { telHref } from '../lib/phone';
@@ -28,7 +29,9 @@ function useScrolled(): boolean {
  * the visit-reservation link; the menu button toggles the slide menu.
  */
 export function SiteHeader() {
-  const settings = useRootData()?.settings;
+  const rootData = useRootData();
+  const settings = rootData?.settings;
+  const preview = rootData?.preview;
   const scrolled = useScrolled();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuTop, setMenuTop] = useState(0);
@@ -51,6 +54,7 @@ export function SiteHeader() {
 
   return (
     <header ref={header} className={scrolled ? 'site-header is-scrolled' : 'site-header'} data-scrolled={scrolled}>
+      {preview ? <PreviewBanner mode={preview} /> : null}
       <div className="site-header__inner">
         <button
           ref={menuButton}

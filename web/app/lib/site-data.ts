@@ -1,6 +1,5 @@
-import { useMemo } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import { enabledTags, type EnabledTag } from '../../shared/third-party-tags';
+import type { EnabledTag } from '../../shared/third-party-tags';
 import type { loader as rootLoader } from '../root';
 
 export type RootData = Awaited<ReturnType<typeof rootLoader>>;
@@ -11,10 +10,11 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof rootLoader>('root');
 }
 
-/** The ad platforms' tags switched on in siteSettings (none by default). */
+const NO_TAGS: readonly EnabledTag[] = [];
+
+/** The ad platforms' tags switched on in siteSettings (none by default), as the root loader found them. */
 export function useEnabledTags(): readonly EnabledTag[] {
-  const settings = useRootData()?.settings?.tags;
-  return useMemo(() => enabledTags(settings), [settings]);
+  return useRootData()?.tags ?? NO_TAGS;
 }
 
 /** A route match as `meta` functions receive it. */

@@ -1,128 +1,18 @@
 /**
- * Loads the ad platforms' tags switched on in siteSettings, never on the critical path: after
- * the page has loaded and the browser is idle. Each tag's set-up is our own code (no inline
- * script, so the CSP stays hash-only); the CSP allows exactly the enabled providers' hosts.
- * A registration fires each provider's standard conversion event with no parameters: nothing
- * about the person (name, phone, message) ever reaches a tag.
+ * The ad platforms' tags switched on in siteSettings, never on the critical path: their code
+ * (tag-loader.ts) is a bundle of its own (not a chunk of the app's graph), imported by URL only
+ * after a page with tags has loaded (page-views.ts), so a page without tags carries none of it.
  */
-import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
-import { TAG_PROVIDERS, type EnabledTag, type TagProvider } from '../../shared/third-party-tags';
-import { whenIdle } from './page-view-beacon';
+import type { EnabledTag } from '../../shared/third-party-tags';
+import type { TagLoader } from './tag-loader';
+import tagLoaderUrl from './tag-loader?worker&url';
 
-type Queue = ((...args: unknown[]) => void) & { queue?: unknown[][]; callMethod?: (...args: unknown[]) => void; push?: unknown; loaded?: boolean; version?: string };
-
-type TagWindow = Window & {
-  dataLayer?: unknown[];
-  gtag?: (...args: unknown[]) => void;
-  fbq?: Queue;
-  _fbq?: Queue;
-  wcs_add?: Record<string, string>;
-  wcs?: { inflow?: () => void; cnv?: (type: string, value: string) => unknown };
-  wcs_do?: (nasa?: Record<string, unknown>) => void;
-  kakaoPixel?: (id: string) => { pageView(): void; completeRegistration(): void };
-};
-
-const tagWindow = () => window as TagWindow;
-
-/** What each provider does: set up before its script arrives, and its page view and conversion. */
-const ACTIONS: Record<TagProvider, { setUp?(id: string): void; pageView(id: string): void; conversion(id: string): void }> = {
-  googleAnalytics: {
-    setUp(id) {
-      const w = tagWindow();
-      w.dataLayer = w.dataLayer ?? [];
-      // gtag.js reads the arguments objects it is given, as its own snippet pushes them.
-      w.gtag = function gtag() {
-        // eslint-disable-next-line prefer-rest-params
-        w.dataLayer!.push(arguments);
-      };
-      w.gtag('js', new Date());
-      // Page views are sent below, on each navigation, not by the config call.
-      w.gtag('config', id, { send_page_view: false });
-    },
-    pageView: () => tagWindow().gtag?.('event', 'page_view'),
-    conversion: () => tagWindow().gtag?.('event', TAG_PROVIDERS.googleAnalytics.conversion),
-  },
-  metaPixel: {
-    setUp(id) {
-      const w = tagWindow();
-      const fbq: Queue = (...args: unknown[]) => (fbq.callMethod ? fbq.callMethod(...args) : fbq.queue!.push(args));
-      Object.assign(fbq, { queue: [], push: fbq, loaded: true, version: '2.0' });
-      w.fbq = w._fbq = fbq;
-      fbq('init', id);
-    },
-    pageView: () => tagWindow().fbq?.('track', 'PageView'),
-    conversion: () => tagWindow().fbq?.('track', TAG_PROVIDERS.metaPixel.conversion),
-  },
-  naverAnalytics: {
-    setUp(id) {
-      tagWindow().wcs_add = { wa: id };
-    },
-    pageView() {
-      const w = tagWindow();
-      w.wcs?.inflow?.();
-      w.wcs_do?.();
-    },
-    conversion() {
-      const w = tagWindow();
-      // Conversion type 4 is 신청/예약 in Naver's search ad conversions; value 1, no details.
-      if (w.wcs?.cnv) w.wcs_do?.({ cnv: w.wcs.cnv('4', '1') });
-    },
-  },
-  kakaoPixel: {
-    pageView: (id) => tagWindow().kakaoPixel?.(id).pageView(),
-    conversion: (id) => tagWindow().kakaoPixel?.(id).completeRegistration(),
-  },
-};
-
-/** Tags whose script has run; conversions before then wait for it. */
-const ready = new Map<TagProvider, string>();
-const waiting = new Map<TagProvider, Array<(id: string) => void>>();
-
-function whenReady(provider: TagProvider, run: (id: string) => void): void {
-  const id = ready.get(provider);
-  if (id) run(id);
-  else waiting.set(provider, [...(waiting.get(provider) ?? []), run]);
+export async function tagLoader(): Promise<TagLoader> {
+  await import(/* @vite-ignore */ tagLoaderUrl);
+  return (window as Window & { cheonghakTagLoader?: TagLoader }).cheonghakTagLoader!;
 }
 
-function load({ provider, id }: EnabledTag): void {
-  if (ready.has(provider) || waiting.has(provider)) return;
-  waiting.set(provider, []);
-  const actions = ACTIONS[provider];
-  actions.setUp?.(id);
-  const script = document.createElement('script');
-  script.async = true;
-  script.src = TAG_PROVIDERS[provider].script(id);
-  script.dataset.tag = provider;
-  script.addEventListener('load', () => {
-    ready.set(provider, id);
-    actions.pageView(id);
-    for (const run of waiting.get(provider) ?? []) run(id);
-    waiting.delete(provider);
-  });
-  document.head.append(script);
-}
-
-/** Fires each enabled tag's standard conversion event, with nothing about the person. */
+/** Fires each enabled tag's standard conversion event (a registration), with nothing about the person. */
 export function trackConversion(tags: readonly EnabledTag[]): void {
-  for (const { provider } of tags) whenReady(provider, (id) => ACTIONS[provider].conversion(id));
-}
-
-/** Loads the tags after the page has loaded and the browser is idle, and reports client navigations as page views. */
-export function useThirdPartyTags(tags: readonly EnabledTag[]): void {
-  const { pathname } = useLocation();
-  const firstPath = useRef(pathname);
-  useEffect(() => {
-    if (tags.length === 0) return;
-    const start = () => whenIdle(() => tags.forEach(load));
-    if (document.readyState === 'complete') start();
-    else window.addEventListener('load', start, { once: true });
-    return () => window.removeEventListener('load', start);
-  }, [tags]);
-  useEffect(() => {
-    // The first page's view is sent when each script has loaded.
-    if (pathname === firstPath.current) return;
-    firstPath.current = '';
-    for (const { provider } of tags) if (ready.has(provider)) ACTIONS[provider].pageView(ready.get(provider)!);
-  }, [pathname, tags]);
+  if (tags.length > 0) void tagLoader().then((loader) => loader.trackConversion(tags));
 }

@@ -7,27 +7,15 @@
 const CAMPAIGN_KEY = 'lead-utm';
 const LANDING_KEY = 'visit-landing';
 
-function utmOf(search: string): string {
-  const params = new URLSearchParams(search);
-  const utm = new URLSearchParams();
-  for (const [key, value] of params) if (key.startsWith('utm_')) utm.append(key, value);
-  return utm.toString();
-}
+const utmOf = (search: string) => new URLSearchParams([...new URLSearchParams(search)].filter(([key]) => key.startsWith('utm_'))).toString();
 
-function read(key: string): string | null {
+/** Reads `key`, or writes `value` to it. Storage can be disabled (private modes): then nothing is remembered and every page load reads as a new visit. */
+function stored(key: string, value?: string): string | null {
   try {
+    if (value !== undefined) sessionStorage.setItem(key, value);
     return sessionStorage.getItem(key);
   } catch {
-    // Storage can be disabled (private modes): every page load then reads as a new visit.
     return null;
-  }
-}
-
-function write(key: string, value: string): void {
-  try {
-    sessionStorage.setItem(key, value);
-  } catch {
-    // As above: nothing is remembered, the current URL still carries its own utm_*.
   }
 }
 
@@ -41,21 +29,20 @@ let beganVisit: boolean | undefined;
 export function loadBeganVisit(): boolean {
   if (beganVisit !== undefined) return beganVisit;
   const utm = utmOf(window.location.search);
-  beganVisit = read(LANDING_KEY) === null || (utm !== '' && utm !== read(CAMPAIGN_KEY));
-  if (utm) write(CAMPAIGN_KEY, utm);
-  if (beganVisit) write(LANDING_KEY, window.location.pathname);
+  beganVisit = stored(LANDING_KEY) === null || (utm !== '' && utm !== stored(CAMPAIGN_KEY));
+  if (utm) stored(CAMPAIGN_KEY, utm);
+  if (beganVisit) stored(LANDING_KEY, window.location.pathname);
   return beganVisit;
 }
 
 /** The visit's utm_* query: the current URL's, or else the one the visit arrived with. */
 export function visitCampaign(): string {
-  return utmOf(window.location.search) || (read(CAMPAIGN_KEY) ?? '');
+  return utmOf(window.location.search) || (stored(CAMPAIGN_KEY) ?? '');
 }
 
 /** The page the visit began on (null when storage is unavailable). */
 export function visitLandingPage(): string | null {
-  loadBeganVisit();
-  return read(LANDING_KEY);
+  return stored(LANDING_KEY);
 }
 
 /** The current page with the visit's campaign parameters: where a registration came from. */

@@ -20,9 +20,12 @@ import { hashPassword, passwordHashParameters, verifyPassword } from './password
 import {
   SESSION_RENEW_AFTER_MS,
   SessionSigner,
+  clearedPreviewCookie,
   clearedSessionCookie,
   deviceCookie,
+  previewCookie,
   readDeviceToken,
+  readPreviewToken,
   readSessionToken,
   sessionCookie,
   type AdminSession,
@@ -200,6 +203,20 @@ export class AdminAuth {
       await writeFile(this.revokedFile, JSON.stringify(Object.fromEntries(this.revoked)), { mode: 0o600 });
     }
     return clearedSessionCookie(this.production);
+  }
+
+  /** The Set-Cookie that puts this browser in preview for an hour (`framed`: inside the Studio). */
+  previewCookie(framed: boolean): string {
+    return previewCookie(this.signer.issuePreview(this.now()), this.production, framed);
+  }
+
+  clearedPreviewCookie(framed: boolean): string {
+    return clearedPreviewCookie(this.production, framed);
+  }
+
+  /** Whether the request carries a preview cookie of ours that has not expired. */
+  hasPreviewCookie(request: RequestLike): boolean {
+    return this.signer.isPreview(readPreviewToken(headerOf(request, 'cookie'), this.production), this.now());
   }
 
   /**

@@ -15,6 +15,9 @@
  * A second, long-lived "device" cookie marks a browser that has signed in before: the per-account
  * sign-in backoff (throttle.ts) does not apply to it, so an attacker who keeps failing against the
  * admin's email cannot lock the admin out of a browser they already use.
+ *
+ * A third, short-lived "preview" cookie (signed `{ exp }`) puts the browser in preview: pages are
+ * read with drafts (see web/server/preview.ts). It is named and prefixed like the others.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { StaffIdentity } from '../../shared/console';
@@ -28,6 +31,9 @@ type DeviceClaims = { email: string; exp: number };
 
 const SESSION_COOKIE = 'admin_session';
 const DEVICE_COOKIE = 'admin_device';
+const PREVIEW_COOKIE = 'preview';
+/** An editor's preview lasts an hour; entering it again renews it. */
+export const PREVIEW_TTL_MS = 60 * 60 * 1000;
 const SECURE_PREFIX = '__Host-';
 export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
@@ -42,6 +48,10 @@ export function sessionCookieName(secure: boolean): string {
 
 function deviceCookieName(secure: boolean): string {
   return secure ? `${SECURE_PREFIX}${DEVICE_COOKIE}` : DEVICE_COOKIE;
+}
+
+function previewCookieName(secure: boolean): string {
+  return secure ? `${SECURE_PREFIX}${PREVIEW_COOKIE}` : PREVIEW_COOKIE;
 }
 
 export class SessionSigner {
@@ -78,6 +88,16 @@ export class SessionSigner {
   isKnownDevice(token: string | undefined, email: string, now: number): boolean {
     const claims = token ? (this.decode('device', token) as Partial<DeviceClaims> | null) : null;
     return claims?.email === email && typeof claims.exp === 'number' && claims.exp > now;
+  }
+
+  issuePreview(now: number): string {
+    return this.encode('preview', { exp: now + PREVIEW_TTL_MS });
+  }
+
+  /** Whether the token is a preview cookie of ours that has not expired. */
+  isPreview(token: string | undefined, now: number): boolean {
+    const claims = token ? (this.decode('preview', token) as { exp?: unknown } | null) : null;
+    return typeof claims?.exp === 'number' && claims.exp > now;
   }
 
   /** A short fingerprint of the password hash: changing the password changes it. */
@@ -137,9 +157,18 @@ export function readCookie(header: string | null | undefined, name: string): str
   return undefined;
 }
 
-/** Whether the request carries a session cookie under either name (signed in or trying to be). */
-export function hasSessionCookie(header: string | null | undefined): boolean {
-  return [true, false].some((secure) => readCookie(header, sessionCookieName(secure)) !== undefined);
+/**
+ * Whether the request carries a session or preview cookie under either name (signed in, in
+ * preview, or trying to be): such a request is never answered from or into a shared cache.
+ */
+export function hasPersonalCookie(header: string | null | undefined): boolean {
+  return [true, false].some(
+    (secure) => readCookie(header, sessionCookieName(secure)) !== undefined || readCookie(header, previewCookieName(secure)) !== undefined,
+  );
+}
+
+export function readPreviewToken(header: string | null | undefined, secure: boolean): string | undefined {
+  return readCookie(header, previewCookieName(secure));
 }
 
 export function readSessionToken(header: string | null | undefined, secure: boolean): string | undefined {
@@ -150,8 +179,8 @@ export function readDeviceToken(header: string | null | undefined, secure: boole
   return readCookie(header, deviceCookieName(secure));
 }
 
-function cookie(name: string, value: string, maxAgeMs: number, secure: boolean): string {
-  const attributes = [`${name}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${Math.max(0, Math.floor(maxAgeMs / 1000))}`];
+function cookie(name: string, value: string, maxAgeMs: number, secure: boolean, sameSite: 'Lax' | 'None' = 'Lax'): string {
+  const attributes = [`${name}=${value}`, 'Path=/', 'HttpOnly', `SameSite=${sameSite}`, `Max-Age=${Math.max(0, Math.floor(maxAgeMs / 1000))}`];
   if (secure) attributes.push('Secure');
   return attributes.join('; ');
 }
@@ -163,6 +192,18 @@ export function sessionCookie(token: string, claims: SessionClaims, secure: bool
 
 export function clearedSessionCookie(secure: boolean): string {
   return cookie(sessionCookieName(secure), '', 0, secure);
+}
+
+/**
+ * The preview cookie. `framed`: sent inside the Studio's Presentation tool, a frame on another
+ * site, which needs SameSite=None (allowed only with Secure, so only in production).
+ */
+export function previewCookie(token: string, secure: boolean, framed: boolean): string {
+  return cookie(previewCookieName(secure), token, PREVIEW_TTL_MS, secure, framed && secure ? 'None' : 'Lax');
+}
+
+export function clearedPreviewCookie(secure: boolean, framed: boolean): string {
+  return cookie(previewCookieName(secure), '', 0, secure, framed && secure ? 'None' : 'Lax');
 }
 
 export function deviceCookie(token: string, secure: boolean): string {

@@ -118,6 +118,7 @@ class SqliteContentStore implements EmbeddedStore {
   };
   private readonly index = new DocumentIndex();
   private readonly engine = new GroqEngine(this.index);
+  private readonly draftsEngine = new GroqEngine(new DraftsOverlay(this.index, () => this.currentRevision));
   private readonly queryCache = new LRUCache<string, { result: unknown }>({ max: QUERY_CACHE_ENTRIES });
   private pending: PendingCall[] = [];
   private flushed: Promise<void> | null = null;
@@ -171,6 +172,22 @@ class SqliteContentStore implements EmbeddedStore {
     // Only the streaming fallback can yield; a result computed across a commit is not cached.
     if (key === this.cacheKey(query, params)) this.queryCache.set(key, { result });
     return result as QueryResult<Query>;
+  }
+
+  /**
+   * The same store read with drafts over published documents (preview). Not cached: only an
+   * editor in preview reads it, and every read must show the latest draft.
+   */
+  drafts(): ContentSource {
+    return {
+      fetch: async (query, params = {}) => deepFreeze(await this.draftsEngine.run(query, params)) as never,
+      mutate: (mutations, options) => this.mutate(mutations, options),
+      invalidate: () => this.invalidate(),
+      changeVersion: (ignoredTypes) => this.changeVersion(ignoredTypes),
+      drafts: () => this.drafts(),
+      // The store's owner closes it.
+      close: async () => undefined,
+    };
   }
 
   /**
@@ -311,6 +328,11 @@ class DocumentIndex implements PublishedDocuments {
     return this.byId.get(id);
   }
 
+  /** Every stored document, drafts and versions included. */
+  everything(): IterableIterator<SanityDocument> {
+    return this.byId.values();
+  }
+
   get(id: string): SanityDocument | undefined {
     return isPublishedId(id) ? this.byId.get(id) : undefined;
   }
@@ -367,6 +389,53 @@ class DocumentIndex implements PublishedDocuments {
     this.typeLists.delete(type);
   }
 }
+
+/**
+ * Sanity's drafts perspective over the index: each draft (`drafts.<id>`) stands in for its
+ * published document, under the published `_id` with `_originalId` naming the draft, as the
+ * Content Lake answers it; documents without a draft show as published. Rebuilt after a write.
+ */
+class DraftsOverlay implements PublishedDocuments {
+  private built: { revision: number; byId: Map<string, SanityDocument>; byType: Map<string, SanityDocument[]>; all: SanityDocument[] } | null = null;
+
+  constructor(
+    private readonly index: DocumentIndex,
+    private readonly revision: () => number,
+  ) {}
+
+  all(): readonly SanityDocument[] {
+    return this.view().all;
+  }
+
+  ofType(type: string): readonly SanityDocument[] {
+    return this.view().byType.get(type) ?? [];
+  }
+
+  get(id: string): SanityDocument | undefined {
+    return this.view().byId.get(id);
+  }
+
+  private view() {
+    if (this.built?.revision === this.revision()) return this.built;
+    const byId = new Map<string, SanityDocument>();
+    for (const document of this.index.everything()) {
+      if (document._id.startsWith('versions.')) continue;
+      if (document._id.startsWith(DRAFT_PREFIX)) {
+        const publishedId = document._id.slice(DRAFT_PREFIX.length);
+        byId.set(publishedId, deepFreeze({ ...document, _id: publishedId, _originalId: document._id }));
+      } else if (!byId.has(document._id)) {
+        byId.set(document._id, document);
+      }
+    }
+    const all = [...byId.values()];
+    const byType = new Map<string, SanityDocument[]>();
+    for (const document of all) byType.set(document._type, [...(byType.get(document._type) ?? []), document]);
+    this.built = { revision: this.revision(), byId, byType, all };
+    return this.built;
+  }
+}
+
+const DRAFT_PREFIX = 'drafts.';
 
 /** The published perspective hides drafts and release versions. */
 function isPublishedId(id: string): boolean {

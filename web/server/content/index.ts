@@ -33,7 +33,12 @@ export async function createContentSources(
   if (sanity) {
     const shared = { ...sanityConnection(sanity), cacheTtlMs: sanity.cacheTtlMs };
     return {
-      content: createSanitySource({ ...shared, dataset: sanity.dataset, useCdn: sanity.useCdn }),
+      content: createSanitySource({
+        ...shared,
+        dataset: sanity.dataset,
+        useCdn: sanity.useCdn,
+        preview: { token: sanity.viewerToken, studioUrl: sanity.studioUrl },
+      }),
       // Leads are read back right after they are written: no CDN, no cache.
       leads: createSanitySource({ ...shared, dataset: sanity.leadsDataset, useCdn: false, cacheTtlMs: 0 }),
       mode: 'sanity',

@@ -40,6 +40,11 @@ export type SanitySourceOptions = {
   cacheTtlMs?: number;
   /** Retries of failed reads (Sanity's client default is 5). */
   maxRetries?: number;
+  /**
+   * Preview (drafts perspective): the read token drafts need (a Viewer token; the write token
+   * when unset) and the Studio's URL, with which strings are stega-encoded for visual editing.
+   */
+  preview?: { token?: string; studioUrl?: string };
 };
 
 const DEFAULT_CACHE_TTL_MS = 30_000;
@@ -60,7 +65,14 @@ export function createSanitySource(options: SanitySourceOptions): ContentSource 
   const readClient = base.withConfig({ useCdn: options.useCdn ?? true, perspective: 'published' });
   const freshReadClient = base.withConfig({ useCdn: false, perspective: 'published' });
   const writeClient = base.withConfig({ useCdn: false });
-  return new SanityContentSource(readClient, freshReadClient, writeClient, options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS);
+  const studioUrl = options.preview?.studioUrl;
+  const draftsClient = base.withConfig({
+    useCdn: false,
+    perspective: 'drafts',
+    ...(options.preview?.token ? { token: options.preview.token } : {}),
+    ...(studioUrl ? { stega: { enabled: true, studioUrl } } : {}),
+  });
+  return new SanityContentSource(readClient, freshReadClient, writeClient, draftsClient, options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS);
 }
 
 class SanityContentSource implements ContentSource {
@@ -81,8 +93,27 @@ class SanityContentSource implements ContentSource {
     private readonly readClient: SanityClient,
     private readonly freshReadClient: SanityClient,
     private readonly writeClient: SanityClient,
+    private readonly draftsClient: SanityClient,
     private readonly cacheTtlMs: number,
   ) {}
+
+  /** Reads with the drafts perspective (and stega when a Studio URL is set), never cached. */
+  drafts(): ContentSource {
+    return {
+      fetch: (query, params = {}) =>
+        this.draftsClient.fetch(query, params).then(
+          (value) => deepFreeze(value) as never,
+          (error: unknown) => {
+            throw toContentError(error);
+          },
+        ),
+      mutate: (mutations, options) => this.mutate(mutations, options),
+      invalidate: () => this.invalidate(),
+      changeVersion: (ignoredTypes) => this.changeVersion(ignoredTypes),
+      drafts: () => this.drafts(),
+      close: async () => undefined,
+    };
+  }
 
   fetch<const Query extends string>(query: Query, params: QueryParams = {}): Promise<QueryResult<Query>> {
     const key = `${query}\u0000${JSON.stringify(params)}`;

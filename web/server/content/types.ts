@@ -53,6 +53,11 @@ export interface ContentSource {
    * are cached) and are deep-frozen: copy before changing them.
    */
   fetch<const Query extends string>(query: Query, params?: QueryParams): Promise<QueryResult<Query>>;
+  /**
+   * The same content read with drafts over published documents (Sanity's `drafts` perspective),
+   * for an editor's preview only: never cached for visitors.
+   */
+  drafts(): ContentSource;
   /** Applies the mutations as one all-or-nothing transaction; resolves once durable. */
   mutate(mutations: Mutation[], options?: { transactionId?: string }): Promise<MutationResult>;
   /** Drops cached query results (webhook purge, tests). */

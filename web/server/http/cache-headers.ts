@@ -14,7 +14,7 @@
  * cached body is fixed, so an attacker cannot inject markup into it.
  */
 import type { Request, RequestHandler, Response } from 'express';
-import { hasSessionCookie } from '../auth/session';
+import { hasPersonalCookie } from '../auth/session';
 
 export const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
 export const NO_STORE = 'private, no-store';
@@ -31,7 +31,7 @@ export function defaultCacheControl(req: Request, res: Response): string | undef
   if (!isReadRequest(req) || status >= 400) return NO_STORE;
   const isPage = PAGE_TYPES.test(String(res.getHeader('Content-Type') ?? ''));
   if (!isPage || status !== 200) return undefined;
-  const personal = res.hasHeader('Set-Cookie') || hasSessionCookie(req.headers.cookie);
+  const personal = res.hasHeader('Set-Cookie') || hasPersonalCookie(req.headers.cookie);
   return personal ? NO_STORE : PUBLIC_PAGE_CACHE;
 }
 

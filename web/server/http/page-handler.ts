@@ -14,7 +14,7 @@ import { Readable } from 'node:stream';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import { createReadableStreamFromReadable } from '@react-router/node';
-import { hasSessionCookie } from '../auth/session';
+import { hasPersonalCookie } from '../auth/session';
 import { PUBLIC_PAGE_CACHE } from './cache-headers';
 import { deferHydration } from './deferred-hydration';
 import { builtStylesheets, inlineStylesheets, type StylesheetText } from './inline-stylesheets';
@@ -62,7 +62,7 @@ export function createPageHandlers(options: PageHandlerOptions): PageHandlers {
   const stylesheetsOfBuild = () =>
     (stylesheets ??= options.build().then((build) => builtStylesheets(resolve(build.assetsBuildDirectory), build.publicPath)));
   const cacheKeyOf = (req: ExpressRequest) =>
-    pipeline && (req.method === 'GET' || req.method === 'HEAD') && !hasSessionCookie(req.headers.cookie) ? pageCacheKey(req.originalUrl) : undefined;
+    pipeline && (req.method === 'GET' || req.method === 'HEAD') && !hasPersonalCookie(req.headers.cookie) ? pageCacheKey(req.originalUrl) : undefined;
 
   const cachedPages: RequestHandler = (req, res, next) => {
     const key = cacheKeyOf(req);

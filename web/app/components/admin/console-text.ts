@@ -41,6 +41,11 @@ export const consoleText = {
     enabledDone: (email: string) => `${email} 계정을 다시 사용할 수 있습니다.`,
     resetDone: (email: string) => `${email} 계정의 비밀번호를 바꿨습니다. 로그인 중이던 화면은 끝납니다.`,
   },
+  preview: {
+    heading: '미리보기',
+    enter: '미리보기로 사이트 보기',
+    hint: '게시하지 않은 초안(drafts)을 실제 페이지에서 확인합니다. 방문자에게는 보이지 않습니다.',
+  },
   stats: {
     title: '방문 통계',
     intro:

@@ -3,7 +3,6 @@ import type { LeadFieldErrors } from '../../../shared/lead-validation';
 import { LEAD_FIELDS } from '../../../shared/lead-validation';
 import { leadMessages } from '../../../shared/messages';
 import { controlProps, FieldError } from '../form/Field';
-import { TAG_PROVIDERS } from '../../../shared/third-party-tags';
 import { useEnabledTags } from '../../lib/site-data';
 import './ConsentBlock.css';
 
@@ -44,9 +43,7 @@ export function ConsentBlock({ idPrefix, notice, errors }: ConsentBlockProps) {
             {tags.length > 0 ? (
               <>
                 <dt>광고 효과 측정</dt>
-                <dd>
-                  {`등록하시면 ${tags.map(({ provider }) => TAG_PROVIDERS[provider].name).join(', ')}에 등록이 있었다는 사실만 알리며, 이름·연락처·문의내용은 전달하지 않습니다. 자세한 내용은 개인정보처리방침을 확인해 주세요.`}
-                </dd>
+                <dd>{`${tags.map(({ name }) => name).join(', ')}에 등록 사실만 알림(이름·연락처 제외)`}</dd>
               </>
             ) : null}
           </dl>

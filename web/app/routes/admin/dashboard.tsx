@@ -1,12 +1,15 @@
 import type { Route } from './+types/dashboard';
 import { seoulDay } from '../../../shared/seoul-time';
+import { PREVIEW_PATHS, previewText } from '../../../shared/preview';
 import { DashboardPanels, DASHBOARD_TEXT } from '../../components/admin/DashboardPanels';
 import { CONSOLE_HEADERS, consoleMeta, dayLabel } from '../../components/admin/console-page';
+import { consoleText } from '../../components/admin/console-text';
 
 /** Signed out: null, and the console layout shows its sign-in form here instead. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!context.auth.session(request)) return null;
-  return { dashboard: await context.leadConsole.dashboard(seoulDay(Date.now())) };
+  const staff = context.auth.session(request);
+  if (!staff) return null;
+  return { dashboard: await context.leadConsole.dashboard(seoulDay(Date.now())), canPreview: staff.role === 'admin', inPreview: context.preview !== null };
 }
 
 export function headers(): HeadersInit {
@@ -19,12 +22,26 @@ export function meta() {
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   if (!loaderData) return null;
-  const { dashboard } = loaderData;
+  const { dashboard, canPreview, inPreview } = loaderData;
   return (
     <div className="console-page">
       <h1 className="console-page__title">{DASHBOARD_TEXT.title}</h1>
       <p className="dashboard__as-of">{`${dayLabel(dashboard.today)} 기준`}</p>
       <DashboardPanels dashboard={dashboard} />
+      {canPreview ? (
+        <section className="dashboard-preview" aria-labelledby="dashboard-preview-heading">
+          <h2 id="dashboard-preview-heading">{consoleText.preview.heading}</h2>
+          <p>{consoleText.preview.hint}</p>
+          {/* A plain form post: the answer sets the preview cookie and opens the site. */}
+          <form method="post" action={PREVIEW_PATHS.toggle}>
+            <input type="hidden" name="enable" value={inPreview ? '0' : '1'} />
+            <input type="hidden" name="path" value={inPreview ? '/admin' : '/'} />
+            <button type="submit" className="button button--primary">
+              {inPreview ? previewText.exit : consoleText.preview.enter}
+            </button>
+          </form>
+        </section>
+      ) : null}
     </div>
   );
 }

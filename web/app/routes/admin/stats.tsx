@@ -41,7 +41,7 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <h2>{text.rangeHeading}</h2>
-      <Form method="get" className="stats-range">
+      <Form method="get" className="console-filters stats-range">
         <Field id="stats-from" label={text.from} look="field">
           {(control) => <input {...control} type="date" name="from" defaultValue={from} required />}
         </Field>

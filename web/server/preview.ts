@@ -1,0 +1,115 @@
+/**
+ * Preview: an editor sees drafts on the real page before visitors do.
+ *
+ * - Embedded store: a signed-in admin turns it on and off from the console
+ *   (`POST /admin/preview`, `enable=1|0`, `path` to return to; same-origin and admin session as
+ *   every console write). Preview then needs both the preview cookie and the admin session.
+ * - Sanity: the Studio's Presentation tool opens `GET /api/preview/enable` with its signed secret,
+ *   checked by `@sanity/preview-url-secret` against the content dataset (the secret documents the
+ *   Studio writes there; read with the viewer token); `GET /api/preview/disable` ends it. The
+ *   cookie alone is the preview (SameSite=None in production: the page is framed by the Studio).
+ *
+ * A request in preview reads drafts (`content.drafts()`), is never answered from or stored in the
+ * page cache (the preview cookie counts as personal), and is sent `private, no-store` with
+ * `X-Robots-Tag: noindex`; with Sanity, the Studio's origin may frame it.
+ */
+import { createClient } from '@sanity/client';
+import { validatePreviewUrl } from '@sanity/preview-url-secret';
+import express, { type Request, type RequestHandler, type Response } from 'express';
+import type { AdminAuth } from './auth/admin-auth';
+import type { SanityConfig } from './config';
+import { sanityConnection } from './content/index';
+import { NO_STORE } from './http/cache-headers';
+import { adminRefusalAnswer } from '../shared/admin-refusals';
+import { ownPagePath } from '../shared/own-page-path';
+import { PREVIEW_PATHS } from '../shared/preview';
+
+export type PreviewOptions = {
+  auth: AdminAuth;
+  /** Set in Sanity mode: the Studio's secret is checked against its content dataset. */
+  sanity?: SanityConfig;
+};
+
+export type Preview = {
+  /** Whether this request sees drafts. */
+  isActive(req: Request | globalThis.Request): boolean;
+  /** The preview routes: POST /admin/preview; with Sanity, GET /api/preview/enable and /disable. */
+  router: express.Router;
+  /** For requests in preview: no shared caching, no indexing, and (Sanity) framing by the Studio. */
+  responseHeaders: RequestHandler;
+};
+
+const MAX_FORM_BYTES = 4 * 1024;
+
+export function createPreview({ auth, sanity }: PreviewOptions): Preview {
+  const framed = Boolean(sanity);
+  const isActive = (req: Request | globalThis.Request) =>
+    auth.hasPreviewCookie(req) && (framed || auth.session(req)?.role === 'admin');
+  const router = express.Router();
+
+  router.post(PREVIEW_PATHS.toggle, express.urlencoded({ extended: false, limit: MAX_FORM_BYTES }), (req, res) => {
+    res.set('Cache-Control', NO_STORE);
+    const authorization = auth.authorizeWrite(req, 'admin');
+    if (!authorization.ok) {
+      const { status, message } = adminRefusalAnswer(authorization.refusal);
+      res.status(status).json({ error: authorization.refusal, message });
+      return;
+    }
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    if (body.enable !== '1' && body.enable !== '0') {
+      res.status(400).json({ error: 'invalidPreviewToggle', message: 'enable 값은 1(켜기) 또는 0(끄기)이어야 합니다.' });
+      return;
+    }
+    res.append('Set-Cookie', body.enable === '1' ? auth.previewCookie(framed) : auth.clearedPreviewCookie(framed));
+    res.redirect(303, ownPagePath(body.path));
+  });
+
+  if (sanity) {
+    const secretClient = createClient({
+      ...sanityConnection(sanity),
+      token: sanity.viewerToken ?? sanity.token,
+      dataset: sanity.dataset,
+      useCdn: false,
+      ...(sanity.apiHost ? { apiHost: sanity.apiHost, useProjectHostname: false } : {}),
+    });
+    router.get(PREVIEW_PATHS.enable, async (req, res, next) => {
+      res.set('Cache-Control', NO_STORE);
+      try {
+        const { isValid, redirectTo } = await validatePreviewUrl(secretClient, req.originalUrl);
+        if (!isValid) {
+          res.status(401).json({ error: 'invalidPreviewSecret', message: '미리보기 링크가 올바르지 않거나 만료되었습니다. Studio에서 다시 열어 주세요.' });
+          return;
+        }
+        res.append('Set-Cookie', auth.previewCookie(true));
+        res.redirect(307, ownPagePath(redirectTo ?? '/'));
+      } catch (error) {
+        next(error);
+      }
+    });
+    router.get(PREVIEW_PATHS.disable, (req, res) => {
+      res.set('Cache-Control', NO_STORE);
+      res.append('Set-Cookie', auth.clearedPreviewCookie(true));
+      res.redirect(303, ownPagePath(req.query.path));
+    });
+  }
+
+  const studioOrigin = sanity?.studioUrl ? new URL(sanity.studioUrl).origin : undefined;
+  const responseHeaders: RequestHandler = (req, res, next) => {
+    if (!isActive(req)) return next();
+    res.set('X-Robots-Tag', 'noindex');
+    const writeHead = res.writeHead;
+    // Decided when the headers go out, after the page pipeline has set its CSP.
+    res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
+      this.setHeader('Cache-Control', NO_STORE);
+      if (studioOrigin) {
+        this.removeHeader('X-Frame-Options');
+        const policy = this.getHeader('Content-Security-Policy');
+        if (typeof policy === 'string') this.setHeader('Content-Security-Policy', policy.replace("frame-ancestors 'none'", `frame-ancestors 'self' ${studioOrigin}`));
+      }
+      return writeHead.apply(this, args);
+    } as Response['writeHead'];
+    next();
+  };
+
+  return { isActive, router, responseHeaders };
+}
