@@ -122,6 +122,28 @@ describe('preview with the embedded store', () => {
     expect(html(page)).not.toContain(BANNER);
   });
 
+  it('the press form saves a draft that only the admin sees (listed, and on the page in preview) until it is published', async () => {
+    const title = `초안 기사 ${Date.now()}`;
+    const saved = await postFormWithCookie(server.url, '/cheonghak/press', { intent: 'create', saveAs: 'draft', title, summary: '요약', body: '본문' }, admin);
+    expect(saved.status).toBe(303);
+    expect(html(await getWithCookie(server.url, '/cheonghak/press', ''))).not.toContain(title);
+    const adminList = html(await getWithCookie(server.url, '/cheonghak/press', admin));
+    expect(adminList).toContain('게시 전 초안');
+    const id = new RegExp(`aria-label="${title} 게시"`).test(adminList) ? /name="id" value="(press-[^"]+)"/.exec(adminList)?.[1] : undefined;
+    expect(id, 'the draft with its publish button').toBeTruthy();
+
+    const inPreview = withSetCookies(admin, await toggle('1', admin, '/cheonghak/press'));
+    expect(html(await getWithCookie(server.url, `/cheonghak/press/${id}`, inPreview))).toContain(title);
+    expect((await getWithCookie(server.url, `/cheonghak/press/${id}`, '')).status).not.toBe(200);
+
+    const published = await postFormWithCookie(server.url, '/cheonghak/press', { intent: 'publish', id: id! }, admin);
+    expect(published.status).toBe(303);
+    expect(html(await getWithCookie(server.url, '/cheonghak/press', ''))).toContain(title);
+    expect(html(await getWithCookie(server.url, '/cheonghak/press', admin))).not.toContain('게시 전 초안');
+    const again = await postFormWithCookie(server.url, '/cheonghak/press', { intent: 'publish', id: id! }, admin);
+    expect(again.status).toBe(404);
+  });
+
   it('refuses a forged preview cookie, another origin, no session, a bad value; returns only to our own pages', async () => {
     const forged = `${admin}; __Host-preview=eyJleHAiOjk5OTk5OTk5OTk5OTl9.forged`;
     expect(html(await getWithCookie(server.url, '/FloorPlan/59A', forged))).not.toContain(DRAFT_PHONE);

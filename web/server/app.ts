@@ -132,6 +132,8 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   viewCounter.start();
   // Embedded: page through a cached id order (groq-js would scan and sort every article per page).
   const press = new PressService(sources.content, viewCounter, sources.mode === 'embedded' ? 'order-index' : 'cursor-query');
+  // Preview: the press pages with drafts too (paged by query: the order index is for visitors).
+  const previewPress = new PressService(sources.content.drafts(), viewCounter, 'cursor-query');
 
   // Page views are counted beside the leads they are compared with, in the same batches as press views.
   const pageViews = new PageViewStats(sources.leads, { intervalMs: config.viewFlushIntervalMs });
@@ -163,7 +165,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     // In preview, loaders read drafts; every other request the published content.
     loadContext: (req) =>
       preview.isActive(req)
-        ? { ...loadContext, clientIp: req.ip ?? '', content: sources.content.drafts(), preview: sources.mode }
+        ? { ...loadContext, clientIp: req.ip ?? '', content: sources.content.drafts(), press: previewPress, preview: sources.mode }
         : { ...loadContext, clientIp: req.ip ?? '', preview: null },
     mode: config.production ? 'production' : 'development',
     pipeline:

@@ -22,7 +22,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   try {
     const page = await context.press.list(params.site, cursor);
     const session = context.auth.session(request);
-    return { site: params.site, page, fromCursor: !!cursor, admin: session ? { email: session.email, canWrite: session.role === 'admin' } : null };
+    const canWrite = session?.role === 'admin';
+    return {
+      site: params.site,
+      page,
+      fromCursor: !!cursor,
+      admin: session ? { email: session.email, canWrite } : null,
+      drafts: canWrite ? await context.press.drafts(params.site) : [],
+    };
   } catch (error) {
     // A cursor we did not issue (edited or truncated link): start from the first page.
     if (error instanceof Error && error.name === 'InvalidCursorError') throw redirect(pressListPath(params.site));
@@ -60,13 +67,23 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     // Press is an admin's: a sales account is refused (403) even with a hand-made form.
     const authorization = context.auth.authorizeWrite(request, 'admin');
     if (!authorization.ok) return refused(intent, authorization.refusal);
-    const result = await context.press.create(params.site, {
-      title: form.get('title'),
-      summary: form.get('summary'),
-      body: form.get('body'),
-    });
+    const draft = form.get('saveAs') === 'draft';
+    const result = await context.press.create(
+      params.site,
+      { title: form.get('title'), summary: form.get('summary'), body: form.get('body') },
+      { draft },
+    );
     if (!result.ok) return data<AdminActionData>({ intent, error: messages[result.error] }, { status: 400 });
-    // A fresh GET of the list: the form is empty again and the new post is the first row.
+    // A fresh GET of the list: the form is empty again, and the new post is the first row (or,
+    // saved as a draft, the first of the drafts below the form).
+    return redirect(listPath, 303);
+  }
+
+  if (intent === 'publish') {
+    const authorization = context.auth.authorizeWrite(request, 'admin');
+    if (!authorization.ok) return refused(intent, authorization.refusal);
+    const published = await context.press.publish(params.site, String(form.get('id') ?? ''));
+    if (!published) return data<AdminActionData>({ intent, error: messages.press.draftMissing }, { status: 404 });
     return redirect(listPath, 303);
   }
 
@@ -97,7 +114,7 @@ export function meta({ matches, params, loaderData }: Route.MetaArgs) {
 }
 
 export default function PressList({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, page, admin, fromCursor } = loaderData;
+  const { site, page, admin, drafts, fromCursor } = loaderData;
   const location = useLocation();
   const group = menuGroupForPath(useRootData()?.settings?.menu, MENU_PATH);
   return (
@@ -112,7 +129,7 @@ export default function PressList({ loaderData, actionData }: Route.ComponentPro
             <a href={pressListPath(site)}>{messages.press.firstPage}</a>
           </p>
         ) : null}
-        <AdminPanel key={`admin-${location.key}`} admin={admin} actionData={actionData} />
+        <AdminPanel key={`admin-${location.key}`} admin={admin} drafts={drafts} actionData={actionData} />
       </div>
     </main>
   );

@@ -49,6 +49,8 @@ type Row = { _id: string; title: string | null; date: string | null };
 
 export type PressCreateError = 'pressTitleSummaryRequired' | 'pressTooLong';
 
+const MAX_DRAFTS_LISTED = 50;
+
 export class PressService {
   constructor(
     private readonly content: ContentSource,
@@ -108,9 +110,14 @@ export class PressService {
    * Publishes the admin's post; the body's lines become paragraphs. A refusal is a code, the
    * key of its Korean text in `messages`.
    */
+  /**
+   * A new article; `draft`: saved as a draft (`drafts.<id>`), which visitors never see until an
+   * admin publishes it (an admin in preview sees it on the page).
+   */
   async create(
     siteId: string,
     input: { title: unknown; summary: unknown; body: unknown },
+    { draft = false }: { draft?: boolean } = {},
   ): Promise<{ ok: true; id: string } | { ok: false; error: PressCreateError }> {
     const title = typeof input.title === 'string' ? input.title.trim() : '';
     const summary = typeof input.summary === 'string' ? input.summary.trim() : '';
@@ -123,7 +130,7 @@ export class PressService {
     await this.content.mutate([
       {
         create: {
-          _id: id,
+          _id: draft ? `drafts.${id}` : id,
           _type: 'pressArticle',
           siteId,
           title,
@@ -134,6 +141,31 @@ export class PressService {
       },
     ]);
     return { ok: true, id };
+  }
+
+  /** The site's articles never published (saved as drafts), newest first, at most 50. */
+  async drafts(siteId: string): Promise<Array<{ _id: string; title: string | null; date: string | null }>> {
+    const published = new Set((await this.content.fetch(pressOrderQuery, { siteId })).map((entry) => entry._id));
+    const ids = (await this.content.drafts().fetch(pressOrderQuery, { siteId }))
+      .map((entry) => entry._id)
+      .filter((id) => !published.has(id))
+      .slice(0, MAX_DRAFTS_LISTED);
+    if (ids.length === 0) return [];
+    const rows = await this.content.drafts().fetch(pressRowsByIdQuery, { ids });
+    return rows.map(({ _id, title, date }) => ({ _id, title, date })).sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
+  }
+
+  /** Publishes a never-published draft as it is, dated now (the newest article); false when there is no such draft. */
+  async publish(siteId: string, id: string): Promise<boolean> {
+    if ((await this.content.fetch(pressArticleQuery, { siteId, id })) !== null) return false;
+    const draft = await this.content.drafts().fetch(pressArticleQuery, { siteId, id });
+    if (!draft) return false;
+    const { title, summary, body } = draft;
+    await this.content.mutate([
+      { createOrReplace: { _id: id, _type: 'pressArticle', siteId, title, summary, body, date: new Date().toISOString() } },
+      { delete: { id: `drafts.${id}` } },
+    ]);
+    return true;
   }
 
   private async pageFromIndex(siteId: string, cursor: PressCursor | null) {

@@ -5,9 +5,15 @@ import { Field, FormAlert, SubmitButton } from '../form/Field';
 import { SignInFields } from '../form/SignInFields';
 import './AdminPanel.css';
 
-export type AdminActionData = { intent: 'login' | 'logout' | 'create'; error: string };
+export type AdminActionData = { intent: 'login' | 'logout' | 'create' | 'publish'; error: string };
 
-type AdminPanelProps = { admin: { email: string; canWrite: boolean } | null; actionData: AdminActionData | undefined };
+export type PressDraft = { _id: string; title: string | null; date: string | null };
+
+type AdminPanelProps = {
+  admin: { email: string; canWrite: boolean } | null;
+  drafts: readonly PressDraft[];
+  actionData: AdminActionData | undefined;
+};
 
 const text = messages.press;
 
@@ -16,13 +22,14 @@ const text = messages.press;
  * logout, and for an admin the write form (a sales account is told it cannot write). Plain POST
  * forms (they work before hydration); the server checks the session, role and Origin of every one.
  */
-export function AdminPanel({ admin, actionData }: AdminPanelProps) {
+export function AdminPanel({ admin, drafts, actionData }: AdminPanelProps) {
   return (
     <section className="press-admin" aria-labelledby="press-admin-heading">
       <h2 id="press-admin-heading" className="press-admin__heading">
         {admin ? text.writeHeading : text.adminHeading}
       </h2>
       {admin ? <WriteForm email={admin.email} canWrite={admin.canWrite} actionData={actionData} /> : <LoginForm actionData={actionData} />}
+      {admin?.canWrite && drafts.length > 0 ? <DraftList drafts={drafts} /> : null}
     </section>
   );
 }
@@ -80,11 +87,41 @@ function WriteForm({ email, canWrite, actionData }: { email: string; canWrite: b
             {(control) => <textarea {...control} name="body" rows={8} maxLength={20000} />}
           </Field>
           {error ? <FormAlert className="press-admin__error">{error}</FormAlert> : null}
-          <SubmitButton pending={busy}>{text.submit}</SubmitButton>
+          <div className="press-admin__buttons">
+            <SubmitButton pending={busy}>{text.submit}</SubmitButton>
+            {/* The clicked button is part of the post: this one keeps the article a draft. */}
+            <button type="submit" name="saveAs" value="draft" className="button button--outline">
+              {text.saveDraft}
+            </button>
+          </div>
         </Form>
       ) : (
         <p className="press-admin__note">{text.adminOnly}</p>
       )}
     </>
+  );
+}
+
+/** The admin's drafts on this site, each published with one button (a plain POST). */
+function DraftList({ drafts }: { drafts: readonly PressDraft[] }) {
+  return (
+    <div className="press-admin__drafts">
+      <h3>{text.draftsHeading}</h3>
+      <p className="press-admin__note">{text.draftsHint}</p>
+      <ul>
+        {drafts.map((draft) => (
+          <li key={draft._id}>
+            <span>{draft.title}</span>
+            <Form method="post" replace>
+              <input type="hidden" name="intent" value="publish" />
+              <input type="hidden" name="id" value={draft._id} />
+              <button type="submit" className="button button--outline" aria-label={text.publish(draft.title ?? '')}>
+                {text.publish('')}
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
