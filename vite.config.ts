@@ -26,7 +26,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // anyway: one chunk instead of five saves each page the glue of four.
                 {
                   name: 'shell',
-                  test: /web\/(app\/components\/(leads|form)\/|app\/components\/InterestPopupLink|app\/lib\/(phone|visit|third-party-tags)|shared\/(menu|preview))/,
+                  test: /web\/(app\/components\/(leads|form)\/|app\/components\/InterestPopupLink|app\/lib\/(phone|visit|third-party-tags)|shared\/(menu|preview|measure))/,
                   priority: 1,
                 },
               ],

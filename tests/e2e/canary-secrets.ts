@@ -56,7 +56,9 @@ export function secretValues(env: NodeJS.ProcessEnv = process.env): Array<{ name
 
 /** Patterns that indicate server-only code or credentials in a client asset. */
 export const FORBIDDEN_PATTERNS: Array<{ name: string; re: RegExp }> = [
-  { name: 'Sanity-token-like string', re: /\bsk[a-zA-Z0-9]{20,}/ },
+  // sk + a long run of letters and digits with at least one digit: real tokens are about 180
+  // characters; a camel-cased identifier such as `skipOverflowHiddenElements` has no digit.
+  { name: 'Sanity-token-like string', re: /\bsk(?=[a-zA-Z]*\d)[a-zA-Z0-9]{30,}/ },
   { name: 'scrypt password hash', re: /scrypt\$/ },
   { name: 'argon2 password hash', re: /\$argon2/ },
   { name: 'better-sqlite3 (server-only module)', re: /better-sqlite3/ },

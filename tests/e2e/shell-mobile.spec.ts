@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { waitForHydration } from './checks';
 import { expectAt, expectNoAxeViolations, landingPaths, settings } from './shell-helpers';
 
 /** The mobile header (project `mobile`, 375×812): menu button, slide menu accordion, call link. */
@@ -17,6 +18,8 @@ test.describe('mobile navigation @mobile', () => {
 
   test('accordion: one group open at a time; tapping the open one closes it', async ({ page }) => {
     await page.goto('/');
+    // A tap before hydration reaches a button with no handler yet (hydration starts after the first paint).
+    await waitForHydration(page);
     const button = page.locator('.site-header__menu-button');
     await button.tap();
     await expect(button).toHaveAttribute('aria-expanded', 'true');
@@ -49,6 +52,7 @@ test.describe('mobile navigation @mobile', () => {
     test.setTimeout(240_000);
     const landings = await landingPaths(request);
     await page.goto('/');
+    await waitForHydration(page);
     const button = page.locator('.site-header__menu-button');
     const menu = page.locator('#slide-menu');
     for (const group of settings.menu) {

@@ -1,25 +1,11 @@
 /**
- * Campaign measurement shared by the page-view beacon (browser), the server that counts it and
- * the console's statistics page: the beacon's shape, the date range of a statistics request and
- * the labels of what is shown.
+ * The console's campaign statistics, shared by its page and the CSV export: the date range of a
+ * request and the labels of what is shown.
  */
 import { isDay, shiftDay } from './seoul-time';
 
-export const MEASURE_PATH = '/api/measure';
 export const STATS_PATH = '/admin/stats';
 export const STATS_EXPORT_PATH = '/admin/stats.csv';
-
-/** What the page-view beacon sends (JSON): nothing about the visitor, only about the view. */
-export type PageViewBeacon = {
-  /** The page's path. */
-  page: string;
-  /** The first page of the visit (of this browser tab). */
-  landing: boolean;
-  /** The origin of the landing page's referrer (only its host is kept); empty otherwise. */
-  referrer: string;
-  /** The visit's utm_* query (`utm_source=naver&…`), from the landing URL. */
-  campaign: string;
-};
 
 /** Longest range a statistics page or export covers. */
 export const MAX_STATS_DAYS = 92;

@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { MEASURE_PATH, type PageViewBeacon } from '../../shared/campaign-stats';
+import { MEASURE_PATH, type PageViewBeacon } from '../../shared/measure';
 import type { EnabledTag } from '../../shared/third-party-tags';
 import { tagLoader } from './third-party-tags';
 import { loadBeganVisit, visitCampaign } from './visit';

@@ -2,7 +2,7 @@ import { data, redirect, useLocation } from 'react-router';
 import type { Route } from './+types/press-list';
 import { PageBanner } from '../components/PageBanner';
 import { SubMenu } from '../components/SubMenu';
-import { AdminPanel, type AdminActionData } from '../components/press/AdminPanel';
+import { AdminPanel, draftText, type AdminActionData } from '../components/press/AdminPanel';
 import { PressTable } from '../components/press/PressTable';
 import { menuGroupForPath } from '../../shared/menu';
 import { adminRefusalAnswer, type AdminRefusal } from '../../shared/admin-refusals';
@@ -83,7 +83,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const authorization = context.auth.authorizeWrite(request, 'admin');
     if (!authorization.ok) return refused(intent, authorization.refusal);
     const published = await context.press.publish(params.site, String(form.get('id') ?? ''));
-    if (!published) return data<AdminActionData>({ intent, error: messages.press.draftMissing }, { status: 404 });
+    if (!published) return data<AdminActionData>({ intent, error: draftText.missing }, { status: 404 });
     return redirect(listPath, 303);
   }
 

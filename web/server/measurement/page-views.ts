@@ -12,7 +12,7 @@ import type { ContentSource } from '../content/types';
 import { isPersonsView, ViewGate } from '../press/view-gate';
 import { ownPagePath } from '../../shared/own-page-path';
 import { seoulDay } from '../../shared/seoul-time';
-import type { PageViewBeacon } from '../../shared/campaign-stats';
+import type { PageViewBeacon } from '../../shared/measure';
 
 export const PAGE_VIEW_DAY_TYPE = 'pageViewDay';
 

@@ -9,7 +9,8 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response, type Router } from 'express';
 import * as v from 'valibot';
 import { messages } from '../../shared/messages';
-import { MEASURE_PATH, parseStatsRange, STATS_EXPORT_PATH, STATS_PATH } from '../../shared/campaign-stats';
+import { parseStatsRange, STATS_EXPORT_PATH, STATS_PATH } from '../../shared/campaign-stats';
+import { MEASURE_PATH } from '../../shared/measure';
 import { seoulDay } from '../../shared/seoul-time';
 import type { StaffIdentity } from '../../shared/console';
 import { leadExportMessages } from '../console/export-routes';

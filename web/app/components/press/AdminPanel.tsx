@@ -17,6 +17,16 @@ type AdminPanelProps = {
 
 const text = messages.press;
 
+/** The drafts' words: only admins on the press page read them (kept out of the shared messages every page loads). */
+export const draftText = {
+  save: '초안 저장',
+  heading: '게시 전 초안',
+  hint: '게시하기 전에는 방문자에게 보이지 않습니다. 상담 관리 대시보드의 미리보기로 실제 페이지에서 확인할 수 있습니다.',
+  publish: '게시',
+  publishLabel: (title: string) => `${title} 게시`,
+  missing: '게시할 초안이 없습니다. 이미 게시되었을 수 있습니다.',
+};
+
 /**
  * Below the press list: the sign-in form for a signed-out visitor; for staff a welcome line and
  * logout, and for an admin the write form (a sales account is told it cannot write). Plain POST
@@ -91,7 +101,7 @@ function WriteForm({ email, canWrite, actionData }: { email: string; canWrite: b
             <SubmitButton pending={busy}>{text.submit}</SubmitButton>
             {/* The clicked button is part of the post: this one keeps the article a draft. */}
             <button type="submit" name="saveAs" value="draft" className="button button--outline">
-              {text.saveDraft}
+              {draftText.save}
             </button>
           </div>
         </Form>
@@ -106,8 +116,8 @@ function WriteForm({ email, canWrite, actionData }: { email: string; canWrite: b
 function DraftList({ drafts }: { drafts: readonly PressDraft[] }) {
   return (
     <div className="press-admin__drafts">
-      <h3>{text.draftsHeading}</h3>
-      <p className="press-admin__note">{text.draftsHint}</p>
+      <h3>{draftText.heading}</h3>
+      <p className="press-admin__note">{draftText.hint}</p>
       <ul>
         {drafts.map((draft) => (
           <li key={draft._id}>
@@ -115,8 +125,8 @@ function DraftList({ drafts }: { drafts: readonly PressDraft[] }) {
             <Form method="post" replace>
               <input type="hidden" name="intent" value="publish" />
               <input type="hidden" name="id" value={draft._id} />
-              <button type="submit" className="button button--outline" aria-label={text.publish(draft.title ?? '')}>
-                {text.publish('')}
+              <button type="submit" className="button button--outline" aria-label={draftText.publishLabel(draft.title ?? '')}>
+                {draftText.publish}
               </button>
             </Form>
           </li>
