@@ -159,6 +159,13 @@ describe('preview with the embedded store', () => {
       expect(json(response).message, name).toMatch(HANGUL);
       expect(response.headers['set-cookie'], name).toBeUndefined();
     }
+    // Over 4 KB: JSON 413 for the admin; another origin is refused before its body is read.
+    const large = 'x'.repeat(5000);
+    const tooLarge = await toggle('1', admin, large);
+    expect(tooLarge.status).toBe(413);
+    expect(json(tooLarge).message).toMatch(HANGUL);
+    expect((await toggle('1', admin, large, { origin: 'https://evil.example' })).status).toBe(403);
+
     const offSite = await toggle('1', admin, '//evil.example/');
     expect(offSite.status).toBe(303);
     expect(offSite.headers.location).toBe('/');

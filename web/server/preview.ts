@@ -15,7 +15,7 @@
  */
 import { createClient } from '@sanity/client';
 import { validatePreviewUrl } from '@sanity/preview-url-secret';
-import express, { type Request, type RequestHandler, type Response } from 'express';
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import type { AdminAuth } from './auth/admin-auth';
 import type { SanityConfig } from './config';
 import { sanityConnection } from './content/index';
@@ -40,6 +40,7 @@ export type Preview = {
 };
 
 const MAX_FORM_BYTES = 4 * 1024;
+const INVALID_TOGGLE = 'enable 값은 1(켜기) 또는 0(끄기)이어야 합니다.';
 
 export function createPreview({ auth, sanity }: PreviewOptions): Preview {
   const framed = Boolean(sanity);
@@ -47,22 +48,29 @@ export function createPreview({ auth, sanity }: PreviewOptions): Preview {
     auth.hasPreviewCookie(req) && (framed || auth.session(req)?.role === 'admin');
   const router = express.Router();
 
-  router.post(PREVIEW_PATHS.toggle, express.urlencoded({ extended: false, limit: MAX_FORM_BYTES }), (req, res) => {
+  // Refused before the body is read (Origin, session, role: headers only); then a small form.
+  const authorizeToggle: RequestHandler = (req, res, next) => {
     res.set('Cache-Control', NO_STORE);
     const authorization = auth.authorizeWrite(req, 'admin');
-    if (!authorization.ok) {
-      const { status, message } = adminRefusalAnswer(authorization.refusal);
-      res.status(status).json({ error: authorization.refusal, message });
-      return;
-    }
+    if (authorization.ok) return next();
+    const { status, message } = adminRefusalAnswer(authorization.refusal);
+    res.status(status).json({ error: authorization.refusal, message });
+  };
+  const toggle: RequestHandler = (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (body.enable !== '1' && body.enable !== '0') {
-      res.status(400).json({ error: 'invalidPreviewToggle', message: 'enable 값은 1(켜기) 또는 0(끄기)이어야 합니다.' });
+      res.status(400).json({ error: 'invalidPreviewToggle', message: INVALID_TOGGLE });
       return;
     }
     res.append('Set-Cookie', body.enable === '1' ? auth.previewCookie(framed) : auth.clearedPreviewCookie(framed));
     res.redirect(303, ownPagePath(body.path));
-  });
+  };
+  const bodyErrors: ErrorRequestHandler = (error: { type?: string; status?: number }, _req, res, next) => {
+    if (error?.type === 'entity.too.large') res.status(413).json({ error: 'payloadTooLarge', message: '요청 내용이 너무 큽니다.' });
+    else if (error?.status && error.status >= 400 && error.status < 500) res.status(400).json({ error: 'invalidPreviewToggle', message: INVALID_TOGGLE });
+    else next(error);
+  };
+  router.post(PREVIEW_PATHS.toggle, authorizeToggle, express.urlencoded({ extended: false, limit: MAX_FORM_BYTES }), toggle, bodyErrors);
 
   if (sanity) {
     const secretClient = createClient({

@@ -104,8 +104,8 @@ export class PageViewStats {
       this.combinations = new Set();
     }
     const newVisitor = this.visitors.firstPageView(req, `${facts.utmSource}\u0000${facts.utmMedium}\u0000${facts.utmCampaign}`);
-    const { landing, ...dimensions } = this.withinCap(day, facts);
-    const _id = pageViewDayId(day, dimensions);
+    const { facts: counted, id: _id } = this.withinCap(day, facts);
+    const { landing, ...dimensions } = counted;
     this.counts.add(_id, () => ({ _id, _type: PAGE_VIEW_DAY_TYPE, day, ...dimensions, views: 0, visits: 0, visitors: 0 }), {
       views: 1,
       visits: landing ? 1 : 0,
@@ -122,14 +122,16 @@ export class PageViewStats {
     return this.counts.stop();
   }
 
-  private withinCap(day: string, facts: PageViewFacts): PageViewFacts {
-    const key = pageViewDayId(day, facts);
-    if (this.combinations.has(key)) return facts;
+  /** The facts to count and their document id: one hash per view, unless it is folded. */
+  private withinCap(day: string, facts: PageViewFacts): { facts: PageViewFacts; id: string } {
+    const id = pageViewDayId(day, facts);
+    if (this.combinations.has(id)) return { facts, id };
     if (this.combinations.size < MAX_COMBINATIONS_PER_DAY) {
-      this.combinations.add(key);
-      return facts;
+      this.combinations.add(id);
+      return { facts, id };
     }
-    return { ...facts, path: OTHER, referrerHost: OTHER, utmSource: OTHER, utmMedium: OTHER, utmCampaign: OTHER };
+    const folded = { ...facts, path: OTHER, referrerHost: OTHER, utmSource: OTHER, utmMedium: OTHER, utmCampaign: OTHER };
+    return { facts: folded, id: pageViewDayId(day, folded) };
   }
 }
 
