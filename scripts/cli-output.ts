@@ -3,6 +3,7 @@
  * A pipe takes about 64 KiB at a time, so a write can still be queued in the process when the
  * script is done: exiting then would cut the output short and still report success.
  */
+import { Writable } from 'node:stream';
 
 let writeFailed = false;
 // A failed write (EPIPE: the reader went away) is reported through the write's callback; without
@@ -15,6 +16,18 @@ process.stdout.on('error', () => {
 export function writeOutput(text: string): Promise<void> {
   return new Promise((resolve, reject) => {
     process.stdout.write(text, (error) => (error ? reject(error) : resolve()));
+  });
+}
+
+/**
+ * stdout as a stream of its own for writers that end what they write to: each write resolves
+ * once handed to the OS and fails as stdout does (EPIPE), and ending it leaves stdout open.
+ */
+export function stdoutWriter(): Writable {
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      process.stdout.write(chunk, done);
+    },
   });
 }
 

@@ -2,26 +2,49 @@
  * Staff tools for the leads store the environment configures (embedded leads.sqlite under
  * DATA_DIR, or the Sanity leads dataset when SANITY_PROJECT_ID is set):
  *
- *   npm run leads -- export [--since 2026-01-31] > leads.csv   CSV, UTF-8 with BOM, Korean headers
+ *   npm run leads -- export [--since 2026-01-31] > leads.csv   the console's CSV export, recorded
+ *                                                               in the audit trail (actor `cli`)
  *   npm run leads -- purge                                      delete leads past the retention period
  *
  * `purge` reads the period from the Studio's "관심고객 등록 설정" (retentionDays); run it daily from
  * cron (see README). Output is on stdout, messages on stderr.
  */
+import { openStaffServices } from '../web/server/audit/index';
+import { CLI_ACTOR } from '../web/server/auth/staff-accounts';
 import { loadConfigOrExit } from '../web/server/config';
-import { createContentSources } from '../web/server/content/index';
+import { createContentSources, leadsDatabaseFile, type ContentSources } from '../web/server/content/index';
+import { createLeadConsole } from '../web/server/console/index';
+import { deliverLeadExport } from '../web/server/console/lead-export';
 import { createLeadService, firstStartLeadDocuments } from '../web/server/leads/index';
-import { exitAfterOutput, writeOutput } from './cli-output';
+import { exitAfterOutput, stdoutWriter } from './cli-output';
 
 const USAGE = 'usage: npm run leads -- export [--since YYYY-MM-DD] > leads.csv\n       npm run leads -- purge';
 
-function parseSince(args: string[]): Date | undefined {
+/** The first Korean calendar day to export, as the console's 등록일 filter takes it. */
+function parseSince(args: string[]): string | undefined {
   const index = args.indexOf('--since');
   if (index === -1) return undefined;
   const value = args[index + 1] ?? '';
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new Error(`--since needs a date like 2026-01-31, got "${value}"`);
-  // Dates are Korean calendar days.
-  return new Date(`${value}T00:00:00+09:00`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) {
+    throw new Error(`--since needs a date like 2026-01-31, got "${value}"`);
+  }
+  return value;
+}
+
+/** The same export as the console's CSV download, through the same audited path. */
+async function exportLeads(sources: ContentSources, config: ReturnType<typeof loadConfigOrExit>, since: string | undefined): Promise<void> {
+  const { staff, audit, close } = await openStaffServices(sources, config);
+  const leadConsole = createLeadConsole(
+    { leads: sources.leads, sqliteFile: sources.mode === 'embedded' ? leadsDatabaseFile(config.dataDir) : undefined },
+    { audit, staff },
+  );
+  try {
+    const operator = { ...CLI_ACTOR, name: '운영자 CLI', role: 'admin' as const };
+    await leadConsole.exportLeads(since ? { from: since } : {}, operator, 'csv', (rows) => deliverLeadExport('csv', rows, stdoutWriter()));
+  } finally {
+    leadConsole.close();
+    close();
+  }
 }
 
 async function main(args: string[]): Promise<number> {
@@ -36,7 +59,7 @@ async function main(args: string[]): Promise<number> {
   const service = createLeadService(sources, config);
   try {
     if (command === 'export') {
-      await writeOutput(await service.exportCsv(since));
+      await exportLeads(sources, config, since);
       const pending = service.pendingOutboxCount();
       if (pending > 0) process.stderr.write(`${pending} leads wait in this machine's outbox and are not in the export yet\n`);
     } else {

@@ -116,7 +116,9 @@ export async function benchLeadConsole(options: { leads: number; runs: number })
       const before = memory();
       const download = discardingDownload();
       started = performance.now();
-      const count = await write(sampled(leadConsole.exportRows({}, actor, format), Math.ceil(options.leads / 10), samples), download);
+      const count = await leadConsole.exportLeads({}, actor, format, async (rows) => {
+        await write(sampled(rows, Math.ceil(options.leads / 10), samples), download);
+      });
       const seconds = (performance.now() - started) / 1000;
       const peakHeap = Math.max(...samples.map((sample) => sample.heap));
       const peakRss = Math.max(...samples.map((sample) => sample.rss));

@@ -1,7 +1,8 @@
 /**
  * The CLIs that print data finish their output before they exit: `npm run leads -- export` into a
  * pipe whose reader starts late gets the whole CSV and exit 0; a reader that goes away makes it
- * exit non-zero instead of pretending it succeeded. `npm run admin -- create` likewise.
+ * exit non-zero instead of pretending it succeeded, and each is in the audit trail as the
+ * console's downloads are (actor `cli`; the cut one marked (중단)). `npm run admin -- create` likewise.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
@@ -9,6 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbeddedStore } from '../../web/server/content/embedded';
+import { openConsoleDatabase } from '../../web/server/auth/console-database';
+import { SqliteAuditTrail } from '../../web/server/audit/trail';
 
 const LEADS = 2500;
 // Longer than a pipe's buffer (64 KiB) many times over.
@@ -50,6 +53,17 @@ function runScript(script: string, args: string[]): ChildProcess {
   return child;
 }
 
+/** The trail's export records, oldest first, as the operator's audit page lists them. */
+async function exportRecords(): Promise<Array<{ actor: string; detail: string | null }>> {
+  const database = openConsoleDatabase(dataDir);
+  try {
+    const { entries } = await new SqliteAuditTrail(database).list({ action: 'leadExport' });
+    return entries.map(({ actor, detail }) => ({ actor, detail })).reverse();
+  } finally {
+    database.close();
+  }
+}
+
 function exitOf(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve) => child.on('exit', (code) => resolve(code)));
@@ -86,6 +100,7 @@ describe('npm run leads -- export', () => {
     expect(code).toBe(0);
     expect(Buffer.byteLength(csv)).toBeGreaterThan(MIN_EXPORT_BYTES);
     expect(csv.trimEnd().split('\r\n')).toHaveLength(LEADS + 1);
+    expect(await exportRecords()).toEqual([{ actor: 'cli', detail: `csv ${LEADS}건 · 전체` }]);
   }, 60_000);
 
   it('into a reader that goes away: a non-zero exit', async () => {
@@ -94,6 +109,7 @@ describe('npm run leads -- export', () => {
     await new Promise((resolve) => stdout.once('data', resolve));
     stdout.destroy();
     expect(await exitOf(child)).not.toBe(0);
+    expect((await exportRecords()).at(-1)).toEqual({ actor: 'cli', detail: expect.stringMatching(/^csv \d+건 \(중단\) · 전체$/) });
   }, 60_000);
 });
 

@@ -24,7 +24,7 @@ describe('API error contract (built server)', () => {
     { what: 'unknown API path', path: '/api/nothing-here' },
     { what: 'unknown method', method: 'PUT', path: '/api/leads' },
     { what: 'lead, wrong content type', method: 'POST', path: '/api/leads', headers: () => ({ 'Content-Type': 'text/plain' }), body: 'x' },
-    { what: 'lead export without a session', path: '/api/leads.csv' },
+    { what: 'lead export without a session', path: '/admin/leads/export.csv' },
     { what: 'webhook not configured', method: 'POST', path: '/api/sanity/webhook', headers: () => ({ 'Content-Type': 'application/json' }), body: '{}' },
   ];
 

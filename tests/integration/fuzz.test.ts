@@ -19,7 +19,7 @@ const CONCURRENCY = 12;
 
 /** Endpoints outside React Router (web/server/app.ts and the routers it mounts). */
 const API_PATHS = [
-  '/api/leads', '/api/leads/form', '/api/leads.csv', '/api/sanity/webhook',
+  '/api/leads', '/api/leads/form', '/api/sanity/webhook',
   '/api/press', '/api/press?site=cheonghak', '/api/press/press-sample-01/view', '/api/press/press-sample-01/view?site=cheonghak',
   '/api/press/', '/api/', '/api/nope',
 ];

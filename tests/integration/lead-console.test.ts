@@ -16,7 +16,7 @@ import { LeadConsoleService, type LeadConsoleOptions } from '../../web/server/co
 import type { LeadReads } from '../../web/server/console/lead-reads';
 import { MemoryAuditTrail } from './memory-audit-trail';
 import { SqliteLeadReads } from '../../web/server/console/sqlite-reads';
-import type { StaffActor } from '../../web/server/console/types';
+import type { LeadExportRow, StaffActor } from '../../web/server/console/types';
 import { FILTER_CASES, FIXTURE_TODAY, fixtureDocuments, newestFirst, seoulDay, type FixtureLead } from './lead-console-fixture';
 import { FakeSanity, fakeSanityLeads } from './leads-harness';
 
@@ -245,8 +245,11 @@ for (const [backendName, open] of Object.entries(backends)) {
 
     it('export: exactly the filtered rows, whole phones, and one leadExport record with the filters and count', async () => {
       const filters: LeadFilters = { marketing: true, status: LEAD_STATUSES[2] };
-      const rows = [];
-      for await (const row of service.exportRows(filters, kim, 'csv')) rows.push(row);
+      const rows: LeadExportRow[] = [];
+      const count = await service.exportLeads(filters, kim, 'csv', async (exported) => {
+        for await (const row of exported) rows.push(row);
+      });
+      expect(count).toBe(rows.length);
       const expected = fixtureLeads.filter((lead) => lead.consent.marketing && lead.status === LEAD_STATUSES[2]).sort(newestFirst);
       expect(rows.map((row) => row.id)).toEqual(expected.map((lead) => lead._id));
       expect(rows[0]).toMatchObject({ phone: expected[0].phone, status: LEAD_STATUSES[2], marketing: true });
@@ -257,13 +260,18 @@ for (const [backendName, open] of Object.entries(backends)) {
 
     it('export of more rows than one page reads page after page, and a download stopped half-way is still recorded', async () => {
       let all = 0;
-      for await (const row of service.exportRows({}, kim, 'xlsx')) all += row.id ? 1 : 0;
+      await service.exportLeads({}, kim, 'xlsx', async (rows) => {
+        for await (const row of rows) all += row.id ? 1 : 0;
+      });
       expect(all).toBe(LEAD_COUNT);
-      let taken = 0;
-      for await (const _row of service.exportRows({}, lee, 'csv')) {
-        taken += 1;
-        if (taken === 5) break;
-      }
+      const cut = service.exportLeads({}, lee, 'csv', async (rows) => {
+        let taken = 0;
+        for await (const _row of rows) {
+          taken += 1;
+          if (taken === 5) throw new Error('the download was closed');
+        }
+      });
+      await expect(cut).rejects.toThrow('the download was closed');
       expect(audit.entries.map((entry) => entry.detail)).toEqual([`xlsx ${LEAD_COUNT}건 · 전체`, 'csv 5건 (중단) · 전체']);
     });
 

@@ -4,6 +4,7 @@
  * opened with exceljs), phones as text, formulas inert, and the audit record of each export.
  */
 import http from 'node:http';
+import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import express from 'express';
@@ -13,7 +14,7 @@ import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/
 import type { Mutation } from '../../web/server/content/types';
 import { createLeadExportRouter } from '../../web/server/console/export-routes';
 import { LeadConsoleService } from '../../web/server/console/lead-console';
-import { EXPORT_HEADERS } from '../../web/server/console/lead-export';
+import { deliverLeadExport, EXPORT_HEADERS } from '../../web/server/console/lead-export';
 import { MemoryAuditTrail } from './memory-audit-trail';
 import { FIXTURE_TODAY, fixtureDocuments, newestFirst, type FixtureLead } from './lead-console-fixture';
 
@@ -23,6 +24,7 @@ const staff: StaffIdentity = { email: 'sales@example.com', name: '최상담', ro
 
 let store: EmbeddedStore;
 let audit: MemoryAuditTrail;
+let leadConsole: LeadConsoleService;
 let server: http.Server;
 let url: string;
 
@@ -30,7 +32,7 @@ beforeAll(async () => {
   store = await openEmbeddedStore({ file: ':memory:' });
   await store.mutate(documents.map((document) => ({ createOrReplace: document }) as Mutation));
   audit = new MemoryAuditTrail();
-  const leadConsole = new LeadConsoleService({ leads: store, audit, staff: { list: async () => [] } });
+  leadConsole = new LeadConsoleService({ leads: store, audit, staff: { list: async () => [] } });
   const app = express();
   // The test's stand-in for the session cookie: the auth service's answer is what the route uses.
   app.use(createLeadExportRouter({ leadConsole, session: (req) => (req.headers['x-test-signed-in'] ? staff : null) }));
@@ -131,6 +133,22 @@ describe('lead export routes', () => {
     expect(values(2)[EXPORT_HEADERS.indexOf('상담 상태')]).toBe('연락 중');
     expect(audit.entries.slice(before)).toEqual([
       expect.objectContaining({ actor: staff.email, action: 'leadExport', detail: `xlsx ${expected.length}건 · status=contacting` }),
+    ]);
+  });
+
+  it.each(['csv', 'xlsx'] as const)('a %s download the reader stops at its first bytes is recorded as cut short', async (format) => {
+    const before = audit.entries.length;
+    // The reader goes away as the first bytes arrive, as a browser whose download is cancelled.
+    const reader = new Writable({
+      write(_chunk, _encoding, done) {
+        this.destroy();
+        done();
+      },
+    });
+    const delivery = leadConsole.exportLeads({}, { ...staff, ip: '127.0.0.1' }, format, (rows) => deliverLeadExport(format, rows, reader));
+    await expect(delivery).rejects.toThrow();
+    expect(audit.entries.slice(before)).toEqual([
+      expect.objectContaining({ action: 'leadExport', detail: expect.stringMatching(new RegExp(`^${format} \\d+건 \\(중단\\) · 전체$`)) }),
     ]);
   });
 });

@@ -1,19 +1,12 @@
 /**
  * POST /api/leads end to end over HTTP against the embedded leads store: status codes, Korean
- * field errors, the stored shape, idempotency, spam defences, the no-JavaScript form post, the
- * CSV export's access check.
+ * field errors, the stored shape, idempotency, spam defences, the no-JavaScript form post.
  */
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { leadMessages, messages } from '../../web/shared/messages';
 import { ContentUnavailableError, type ContentSource } from '../../web/server/content/types';
 import type { LeadOutbox } from '../../web/server/leads/outbox';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { loadConfig } from '../../web/server/config';
-import { hashPassword } from '../../web/server/auth/password';
 import { leadIdFor } from '../../web/server/leads/store';
-import { startAuth } from './staff-harness';
 import { signer, slotDocument, startLeadApp, tokenAged, validBody, type LeadApp } from './leads-harness';
 
 let app: LeadApp;
@@ -304,46 +297,5 @@ describe('POST /api/leads', () => {
     expect(signer.verify(data.token)).toMatchObject({ consentVersion: '2026-11' });
     expect(data.notice.consentVersion).toBe('2026-11');
     expect(data.slots).toEqual([{ id: 'visitSlot-test', date: '2099-12-01', time: '14:00', remaining: 3 }]);
-  });
-});
-
-describe('GET /api/leads.csv', () => {
-  it('is refused without an admin session', async () => {
-    app = await startLeadApp({ isAdmin: false });
-    const response = await fetch(`${app.url}/api/leads.csv`);
-    expect(response.status).toBe(401);
-  });
-
-  it('is served to an admin signed in through the press sign-in (session cookie)', async () => {
-    const authDir = mkdtempSync(path.join(tmpdir(), 'leads-auth-'));
-    try {
-      const { admin } = loadConfig({ ADMIN_EMAIL: 'staff@example.com', ADMIN_PASSWORD_HASH: await hashPassword('correct horse') });
-      const { auth, close } = await startAuth({ dataDir: authDir, admin, allowLocalAdmin: false });
-      onTestFinished(close);
-      app = await startLeadApp({ isAdmin: async (req) => auth.session(req) !== null });
-      const signIn = new Request('http://127.0.0.1/Promotion/Press', { headers: { origin: 'http://127.0.0.1', host: '127.0.0.1' } });
-      const login = await auth.login(signIn, { email: 'staff@example.com', password: 'correct horse', clientIp: '127.0.0.1' });
-      expect(login.ok).toBe(true);
-      const cookie = login.ok ? login.setCookie.split(';')[0] : '';
-      expect((await fetch(`${app.url}/api/leads.csv`, { headers: { cookie } })).status).toBe(200);
-      expect((await fetch(`${app.url}/api/leads.csv`, { headers: { cookie: `${cookie}x` } })).status).toBe(401);
-    } finally {
-      rmSync(authDir, { recursive: true, force: true });
-    }
-  });
-
-  it('exports the leads as CSV with a BOM for an admin, optionally since a date', async () => {
-    app = await startLeadApp({ isAdmin: true });
-    await app.post(validBody({ name: '=cmd|calc', phone: '010-3333-4444' }));
-    const response = await fetch(`${app.url}/api/leads.csv`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const csv = new TextDecoder().decode(bytes);
-    expect(csv).toContain(`"'=cmd|calc","010-3333-4444"`);
-    const future = await fetch(`${app.url}/api/leads.csv?since=2999-01-01`);
-    expect((await future.text()).trim().split('\r\n')).toHaveLength(1);
-    expect((await fetch(`${app.url}/api/leads.csv?since=yesterday`)).status).toBe(400);
   });
 });

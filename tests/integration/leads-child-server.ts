@@ -21,7 +21,7 @@ await checkLeadsWriteAccess(config.sanity);
 const sources = await createContentSources(config);
 const service = createLeadService(sources, config);
 const app = express();
-app.use(createLeadRouter({ service, isAdmin: async () => false }));
+app.use(createLeadRouter({ service }));
 const server = http.createServer(app);
 server.listen(0, '127.0.0.1', () => {
   process.stdout.write(`PORT=${(server.address() as AddressInfo).port}\n`);

@@ -68,8 +68,6 @@ export type LeadApp = {
 export async function startLeadApp(
   options: Partial<LeadServiceOptions> & {
     leads?: ContentSource;
-    /** Whether requests count as an admin's, or the check itself (e.g. the real AdminAuth). */
-    isAdmin?: boolean | ((req: express.Request) => Promise<boolean>);
   } = {},
 ): Promise<LeadApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'leads-test-'));
@@ -90,8 +88,7 @@ export async function startLeadApp(
     leads,
   });
   const app = express();
-  const { isAdmin = false } = options;
-  app.use(createLeadRouter({ service, isAdmin: typeof isAdmin === 'function' ? isAdmin : async () => isAdmin }));
+  app.use(createLeadRouter({ service }));
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

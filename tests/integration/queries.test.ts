@@ -221,11 +221,6 @@ const cases: Record<keyof typeof queries, QueryCase> = {
     check: (count) => expect(count).toBe(0),
   },
   visitBookingsPerPhoneQuery: { check: (allowed) => expect(allowed).toBe(1) },
-  leadsExportQuery: {
-    store: 'leads',
-    params: { since: '2026-01-01T00:00:00.000Z' },
-    check: (leads) => expect(leads).toEqual([expect.objectContaining({ _id: FIXTURE_LEAD._id, phone: '01012345678' })]),
-  },
   statsPageViewsQuery: {
     store: 'leads',
     params: { from: '2026-11-01', to: '2026-11-01' },

@@ -75,7 +75,7 @@ function sessionCookieOf(response: RawResponse): string {
 }
 
 /** Any staff session may download the leads: the probe of whether the session still counts. */
-const leadsExport = (cookie: string) => rawRequest(server.url, { path: '/api/leads.csv', headers: { cookie } });
+const leadsExport = (cookie: string) => rawRequest(server.url, { path: '/admin/leads/export.csv', headers: { cookie } });
 
 describe('npm run admin while the server runs', () => {
   it('refuses a short password and an unknown role, adds an account that signs in at once, lists it, disables it and the session is out at once', async () => {

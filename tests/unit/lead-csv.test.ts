@@ -1,33 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, leadsToCsv } from '../../web/server/leads/csv';
+import { csvCell, csvLine } from '../../web/server/csv';
 import { createFormTokenSigner } from '../../web/server/leads/form-token';
 import { parseSourcePage } from '../../web/server/leads/service';
 
-const lead = {
-  _id: 'lead-1',
-  name: '홍길동',
-  phone: '01012345678',
-  message: '=HYPERLINK("http://evil")',
-  visitAt: '2026-12-05 14:00',
-  visitSlotStatus: 'booked',
-  consent: { privacy: true, marketing: false, ageOver14: true, noticeVersion: '2026-11', agreedAt: '2026-11-22T00:00:00.000Z' },
-  sourcePage: '/Promotion/Customer',
-  formKind: 'customer',
-  utm: { source: 'naver', medium: null, campaign: null, term: null, content: null },
-  createdAt: '2026-11-22T00:00:00.000Z',
-};
-
-describe('lead CSV', () => {
-  it('starts with a BOM, has Korean headers and CRLF line ends', () => {
-    const csv = leadsToCsv([lead as never]);
-    expect(csv.startsWith('\uFEFF"등록일시(KST)","이름","연락처"')).toBe(true);
-    const lines = csv.slice(1).split('\r\n');
-    expect(lines).toHaveLength(3);
-    expect(lines[2]).toBe('');
-    expect(lines[1]).toContain('"2026-11-22 09:00:00","홍길동","010-1234-5678"');
-    expect(lines[1]).toContain('"2026-12-05 14:00","예약됨","예","아니오","예","2026-11","2026-11-22 09:00:00"');
-  });
-
+describe('staff CSV cells', () => {
   it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '\n=1+1', '\u0000=1+1'])('makes %j inert', (value) => {
     expect(csvCell(value)).toBe(`"'${value.replace(/"/g, '""')}"`);
   });
@@ -35,7 +11,7 @@ describe('lead CSV', () => {
   it('quotes quotes and keeps ordinary text as is', () => {
     expect(csvCell('그는 "네"라고')).toBe('"그는 ""네""라고"');
     expect(csvCell('010-1234-5678')).toBe('"010-1234-5678"');
-    expect(leadsToCsv([lead as never])).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(csvLine(['=HYPERLINK("http://evil")', '홍길동'])).toBe(`"'=HYPERLINK(""http://evil"")","홍길동"\r\n`);
   });
 });
 

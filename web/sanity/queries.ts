@@ -212,13 +212,6 @@ export const visitBookingsPerPhoneQuery = defineQuery(`
   *[_type == "leadSettings" && _id == "leadSettings"][0].maxVisitBookingsPerPhone
 `);
 
-/** Leads created at or after `$since` (ISO date-time), oldest first, for the staff export. */
-export const leadsExportQuery = defineQuery(`
-  *[_type == "lead" && createdAt >= $since] | order(createdAt asc, _id asc){
-    _id, name, phone, message, visitAt, visitSlotStatus, consent, sourcePage, landingPage, formKind, utm, createdAt
-  }
-`);
-
 // Campaign statistics (the console's 방문 통계): page-view counts of a range of Seoul days, and the
 // leads of the same range with what ties them to a campaign and a landing page.
 export const statsPageViewsQuery = defineQuery(`

@@ -212,8 +212,8 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
 
   app.post('/api/sanity/webhook', ...sanityWebhookRoute({ secret: config.sanityWebhookSecret, content: sources.content }));
 
-  // Leads: POST /api/leads, GET /api/leads/form, GET /api/leads.csv
-  app.use(createLeadRouter({ service: leadService, isAdmin: async (req) => auth.session(req) !== null }));
+  // Leads: POST /api/leads, GET /api/leads/form
+  app.use(createLeadRouter({ service: leadService }));
   // GET /admin/leads/export.csv and .xlsx (any signed-in staff member)
   app.use(createLeadExportRouter({ leadConsole, session: (req) => auth.session(req) }));
   // POST /api/measure (the page-view beacon) and GET /admin/stats.csv (any signed-in staff member)

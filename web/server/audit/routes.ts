@@ -10,7 +10,7 @@ import { seoulDateTime } from '../../shared/seoul-time';
 import { adminRefusalAnswer } from '../../shared/admin-refusals';
 import type { AdminAuth } from '../auth/admin-auth';
 import type { AuditTrail } from '../console/types';
-import { csvCell } from '../leads/csv';
+import { csvCell } from '../csv';
 
 const BOM = '\uFEFF';
 const COLUMNS: Array<[string, (entry: AuditEntry) => string]> = [

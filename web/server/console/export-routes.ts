@@ -6,14 +6,14 @@
 import express, { type Request, type Response } from 'express';
 import { leadFiltersToParams, parseLeadFilters, type StaffIdentity } from '../../shared/console';
 import { seoulDay } from '../../shared/seoul-time';
-import { writeLeadCsv, writeLeadXlsx } from './lead-export';
+import { deliverLeadExport } from './lead-export';
 import type { LeadConsole } from './types';
 
 export const LEAD_EXPORT_PATHS = { csv: '/admin/leads/export.csv', xlsx: '/admin/leads/export.xlsx' } as const;
 
-const FORMATS = {
-  csv: { contentType: 'text/csv; charset=utf-8', write: writeLeadCsv },
-  xlsx: { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', write: writeLeadXlsx },
+const CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
 
 export const leadExportMessages = {
@@ -38,7 +38,7 @@ export function createLeadExportRouter(options: {
 async function exportLeads(
   req: Request,
   res: Response,
-  format: keyof typeof FORMATS,
+  format: keyof typeof CONTENT_TYPES,
   { leadConsole, session }: Parameters<typeof createLeadExportRouter>[0],
 ): Promise<void> {
   res.set('Cache-Control', 'no-store');
@@ -61,12 +61,11 @@ async function exportLeads(
   }
   const day = seoulDay(Date.now()).replace(/-/g, '');
   res.status(200).set({
-    'Content-Type': FORMATS[format].contentType,
+    'Content-Type': CONTENT_TYPES[format],
     'Content-Disposition': `attachment; filename="leads-${day}.${format}"`,
   });
-  const rows = leadConsole.exportRows(filters, { ...staff, ip: req.ip ?? '' }, format);
   try {
-    await FORMATS[format].write(rows, res);
+    await leadConsole.exportLeads(filters, { ...staff, ip: req.ip ?? '' }, format, (rows) => deliverLeadExport(format, rows, res));
   } catch (error) {
     // Headers are gone: the download can only be cut short, so the browser shows it failed.
     if (!res.destroyed) console.error(`[console] lead export failed (${leadFiltersToParams(filters)}): ${(error as Error).message}`);

@@ -21,7 +21,7 @@ import {
 } from '../../shared/console';
 import { formatPhone, LEAD_FORM_KINDS } from '../../shared/lead-validation';
 import { MutationError, type ContentSource, type PatchOperations } from '../content/types';
-import type { AuditTrail, LeadConsole, LeadExportRow, StaffActor, StaffDirectory } from './types';
+import type { AuditTrail, LeadConsole, LeadExportFormat, LeadExportRow, StaffActor, StaffDirectory } from './types';
 import { seoulDayStart, shiftDay } from '../../shared/seoul-time';
 import { decodeCursor, encodeCursor, leadFilterParams } from './lead-query';
 import { EXPORT_PAGE_ROWS, groqLeadReads, LIST_READ_MAX, type LeadReads } from './lead-reads';
@@ -198,43 +198,58 @@ export class LeadConsoleService implements LeadConsole {
     };
   }
 
-  async *exportRows(filters: LeadFilters, actor: StaffActor, format: 'csv' | 'xlsx'): AsyncGenerator<LeadExportRow> {
-    const params = leadFilterParams(filters);
-    let cursor = null;
+  async exportLeads(
+    filters: LeadFilters,
+    actor: StaffActor,
+    format: LeadExportFormat,
+    deliver: (rows: AsyncIterable<LeadExportRow>) => Promise<void>,
+  ): Promise<number> {
     let count = 0;
     let complete = false;
-    try {
-      for (;;) {
-        const page = await this.reads.exportPage(params, cursor);
-        for (const lead of page) {
-          count += 1;
-          yield {
-            id: lead._id,
-            createdAt: lead.createdAt ?? '',
-            name: lead.name ?? '',
-            phone: lead.phone ?? '',
-            message: lead.message,
-            formKind: lead.formKind ?? '',
-            status: lead.status,
-            assigneeName: lead.assigneeName,
-            visitAt: lead.visitAt,
-            visitSlotStatus: lead.visitSlotStatus,
-            marketing: lead.consent?.marketing === true,
-            noticeVersion: lead.consent?.noticeVersion ?? null,
-            agreedAt: lead.consent?.agreedAt ?? null,
-            sourcePage: lead.sourcePage,
-            utm: { ...lead.utm },
-          };
-        }
-        const last = page.at(-1);
-        if (page.length < EXPORT_PAGE_ROWS || !last) break;
-        cursor = { createdAt: last.createdAt ?? '', id: last._id };
+    const counted = async function* (rows: AsyncIterable<LeadExportRow>) {
+      for await (const row of rows) {
+        count += 1;
+        yield row;
       }
+    };
+    try {
+      await deliver(counted(this.exportRows(filters)));
       complete = true;
+      return count;
     } finally {
-      // Recorded even when the download stops half-way: the rows sent were seen.
+      // Recorded even when the download stops half-way: the rows read may have been seen.
       const conditions = leadFiltersToParams(filters).toString() || '전체';
       await this.record(actor, 'leadExport', null, `${format} ${count}건${complete ? '' : ' (중단)'} · ${conditions}`);
+    }
+  }
+
+  private async *exportRows(filters: LeadFilters): AsyncGenerator<LeadExportRow> {
+    const params = leadFilterParams(filters);
+    let cursor = null;
+    for (;;) {
+      const page = await this.reads.exportPage(params, cursor);
+      for (const lead of page) {
+        yield {
+          id: lead._id,
+          createdAt: lead.createdAt ?? '',
+          name: lead.name ?? '',
+          phone: lead.phone ?? '',
+          message: lead.message,
+          formKind: lead.formKind ?? '',
+          status: lead.status,
+          assigneeName: lead.assigneeName,
+          visitAt: lead.visitAt,
+          visitSlotStatus: lead.visitSlotStatus,
+          marketing: lead.consent?.marketing === true,
+          noticeVersion: lead.consent?.noticeVersion ?? null,
+          agreedAt: lead.consent?.agreedAt ?? null,
+          sourcePage: lead.sourcePage,
+          utm: { ...lead.utm },
+        };
+      }
+      const last = page.at(-1);
+      if (page.length < EXPORT_PAGE_ROWS || !last) return;
+      cursor = { createdAt: last.createdAt ?? '', id: last._id };
     }
   }
 

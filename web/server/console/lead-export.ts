@@ -1,15 +1,27 @@
 /**
- * The console's lead export, written row by row as the rows arrive so memory stays flat however
- * many leads match: CSV in the site's Excel-safe format (../leads/csv.ts), and .xlsx through
- * exceljs's streaming writer, with Korean headers and the phone as text (its leading 0 kept).
+ * The lead export (the console's downloads and `npm run leads -- export`), written row by row as
+ * the rows arrive so memory stays flat however many leads match: CSV in the site's Excel-safe
+ * format (../csv.ts), and .xlsx through exceljs's streaming writer, with Korean headers and the
+ * phone as text (its leading 0 kept).
  */
 import type { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
-import { LEAD_STATUS_LABELS, isLeadStatus } from '../../shared/console';
+import { LEAD_FORM_KIND_LABELS, LEAD_STATUS_LABELS, isLeadStatus } from '../../shared/console';
 import { formatPhone } from '../../shared/lead-validation';
+import { seoulDateTime } from '../../shared/seoul-time';
 import { UTM_KEYS, utmParameterName } from '../../shared/utm';
-import { BOM, csvLine, formKindLabel, SLOT_STATUS_LABELS, seoulTime, yesNo } from '../leads/csv';
-import type { LeadExportRow } from './types';
+import { BOM, csvLine } from '../csv';
+import type { LeadExportFormat, LeadExportRow } from './types';
+
+const SLOT_STATUS_LABELS: Record<string, string> = { booked: '예약됨', unavailable: '확인 필요(마감)' };
+
+const formKindLabel = (formKind: string) => (LEAD_FORM_KIND_LABELS as Record<string, string>)[formKind] ?? formKind;
+
+const yesNo = (value: boolean | null | undefined) => (value ? '예' : '아니오');
+
+/** The time in Korea with seconds, e.g. 2026-11-22 09:25:08. */
+const seoulTime = (iso: string | null | undefined) => seoulDateTime(iso, 'second');
 
 type Column = { header: string; width: number; value: (row: LeadExportRow) => string };
 
@@ -93,4 +105,18 @@ export async function writeLeadXlsx(rows: AsyncIterable<LeadExportRow>, out: Wri
   sheet.commit();
   await workbook.commit();
   return count;
+}
+
+const WRITERS: Record<LeadExportFormat, (rows: AsyncIterable<LeadExportRow>, out: Writable) => Promise<number>> = {
+  csv: writeLeadCsv,
+  xlsx: writeLeadXlsx,
+};
+
+/**
+ * Writes the rows in `format` and resolves once every byte has left for the reader; rejects as
+ * soon as the reader goes away first. exceljs holds rows back until it commits, so the rows being
+ * read say nothing about the download: only `out` finishing does.
+ */
+export async function deliverLeadExport(format: LeadExportFormat, rows: AsyncIterable<LeadExportRow>, out: Writable): Promise<void> {
+  await Promise.all([WRITERS[format](rows, out), finished(out)]);
 }

@@ -39,6 +39,8 @@ export interface StaffDirectory {
   list(): Promise<StaffAccountSummary[]>;
 }
 
+export type LeadExportFormat = 'csv' | 'xlsx';
+
 /** A row of the lead export (CSV and xlsx), whole phone number included. */
 export type LeadExportRow = {
   id: string;
@@ -73,8 +75,17 @@ export interface LeadConsole {
   checkIn(id: string, rev: string, actor: StaffActor): Promise<LeadChangeResult>;
   visits(date: string): Promise<VisitSheet>;
   dashboard(today: string): Promise<ConsoleDashboard>;
-  /** Rows matching the filters, newest first, read in pages. Records `leadExport` with the filters and row count when done. */
-  exportRows(filters: LeadFilters, actor: StaffActor, format: 'csv' | 'xlsx'): AsyncIterable<LeadExportRow>;
+  /**
+   * Hands the rows matching the filters (newest first, read in pages) to `deliver`, then records
+   * `leadExport` with the filters and the row count, marked (중단) unless `deliver` resolved: the
+   * one way personal data leaves in bulk. Resolves with the count; rejects as `deliver` does.
+   */
+  exportLeads(
+    filters: LeadFilters,
+    actor: StaffActor,
+    format: LeadExportFormat,
+    deliver: (rows: AsyncIterable<LeadExportRow>) => Promise<void>,
+  ): Promise<number>;
 }
 
 export type { StaffRole };

@@ -12,7 +12,6 @@ import express, {
 } from 'express';
 import { fieldMessagesOf, LEAD_FIELDS, LEAD_SUBMIT_MESSAGES, type LeadSubmitError } from '../../shared/lead-validation';
 import { leadMessages, messages } from '../../shared/messages';
-import { adminRefusalMessages } from '../../shared/admin-refusals';
 import { ownPagePath } from '../../shared/own-page-path';
 import type { LeadService, SubmitResult } from './service';
 
@@ -23,8 +22,6 @@ export const LEAD_RESULT_PATH = '/leads/result';
 
 export type LeadRoutesOptions = {
   service: LeadService;
-  /** Whether the request carries a signed-in admin's session (the staff CSV export). */
-  isAdmin: (req: Request) => Promise<boolean>;
 };
 
 type ErrorKey = keyof typeof leadMessages.errors;
@@ -40,7 +37,7 @@ const SUBMIT_ERROR_STATUS: Record<LeadSubmitError, number> = {
   rateLimited: 429,
 };
 
-export function createLeadRouter({ service, isAdmin }: LeadRoutesOptions): express.Router {
+export function createLeadRouter({ service }: LeadRoutesOptions): express.Router {
   const router = express.Router();
 
   router.get('/api/leads/form', async (_req, res, next) => {
@@ -89,34 +86,8 @@ export function createLeadRouter({ service, isAdmin }: LeadRoutesOptions): expre
     bodyErrors,
   );
 
-  router.get('/api/leads.csv', async (req, res, next) => {
-    try {
-      if (!(await isAdmin(req))) {
-        res.status(401).set('Cache-Control', 'no-store').json({ error: 'unauthorized', message: adminRefusalMessages.adminSessionRequired });
-        return;
-      }
-      const since = parseSince(req.query.since);
-      if (since === null) {
-        res.status(400).json({ error: 'invalidSince', message: 'since는 2026-01-31 형식의 날짜여야 합니다.' });
-        return;
-      }
-      const csv = await service.exportCsv(since);
-      const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
-      res
-        .status(200)
-        .set({
-          'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': `attachment; filename="leads-${day}.csv"`,
-          'Cache-Control': 'no-store',
-        })
-        .send(csv);
-    } catch (error) {
-      next(error);
-    }
-  });
-
   // A store that is down and an outbox that cannot write: the one 5xx, and it is not about input.
-  router.use(['/api/leads', '/api/leads.csv', '/api/leads/form'], (error: Error, req: Request, res: Response, next: NextFunction) => {
+  router.use(['/api/leads', '/api/leads/form'], (error: Error, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) {
       next(error);
       return;
@@ -175,11 +146,4 @@ function redirectToResult(res: Response, result: SubmitResult, sourcePage: unkno
   const back = ownPagePath(sourcePage);
   if (back !== '/') query.set('from', back);
   res.redirect(303, `${LEAD_RESULT_PATH}?${query}`);
-}
-
-function parseSince(value: unknown): Date | undefined | null {
-  if (value === undefined || value === '') return undefined;
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  const date = new Date(`${value}T00:00:00+09:00`);
-  return Number.isNaN(date.getTime()) ? null : date;
 }

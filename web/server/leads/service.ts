@@ -1,21 +1,17 @@
 /**
  * Lead capture, independent of HTTP: issuing form tokens, checking and storing submissions,
- * the outbox delivery loop, notifications, the CSV export and the retention purge. The Express
+ * the outbox delivery loop, notifications and the retention purge. The Express
  * routes (./routes.ts), the React Router loaders (through the load context) and the CLI
  * (scripts/leads.ts) all use this one service.
  */
 import {
   expiredLeadIdsQuery,
   leadSettingsQuery,
-  leadsExportQuery,
   storedLeadQuery,
   upcomingBookingsOfPhoneQuery,
   upcomingVisitSlotsQuery,
   visitBookingsPerPhoneQuery,
 } from '../../sanity/queries';
-import type {
-  LeadsExportQueryResult,
-} from '../../sanity/sanity.types';
 import { LRUCache } from 'lru-cache';
 import { checkLead, stripControlCharacters, LEAD_FIELDS, type LeadFieldCodes, type ValidLead } from '../../shared/lead-validation';
 import type { LeadFormData, LeadNotice, VisitSlotOption } from '../../shared/lead-form';
@@ -23,7 +19,6 @@ import { UTM_KEYS, utmParameterName } from '../../shared/utm';
 import { ownPagePath } from '../../shared/own-page-path';
 import { ContentUnavailableError, MutationError, type ContentSource } from '../content/types';
 import type { AuditTrail } from '../console/types';
-import { leadsToCsv } from './csv';
 import { seoulDay } from '../../shared/seoul-time';
 import { createFormTokenSigner, type FormTokenSigner } from './form-token';
 import { silentNotifier, type LeadNotifier } from './notifier';
@@ -388,15 +383,6 @@ export class LeadService {
     return { count, oldestAt };
   }
 
-  async exportLeads(since?: Date): Promise<LeadsExportQueryResult> {
-    return this.options.leads.fetch(leadsExportQuery, {
-      since: (since ?? new Date(0)).toISOString(),
-    });
-  }
-
-  async exportCsv(since?: Date): Promise<string> {
-    return leadsToCsv(await this.exportLeads(since));
-  }
 
   /**
    * Deletes leads older than the retention period of the lead settings (개인정보 보호법 §21).

@@ -9,7 +9,7 @@ import { statsLeadsQuery, statsPageViewsQuery } from '../../sanity/queries';
 import { campaignLabel, conversionLabel, type StatsRange } from '../../shared/campaign-stats';
 import { seoulDay, seoulDayStart } from '../../shared/seoul-time';
 import type { ContentSource } from '../content/types';
-import { BOM, csvLine } from '../leads/csv';
+import { BOM, csvLine } from '../csv';
 
 export type StatsCounts = { views: number; visits: number; visitors: number; leads: number; bookings: number };
 export type StatsRow = StatsCounts & { key: string; label: string };
