@@ -286,7 +286,23 @@ for (const [backendName, open] of Object.entries(backends)) {
       await expect(failing.change(id, { rev: seen.rev, status: 'contracted' }, kim)).rejects.toThrow('audit store down');
       await expect(failing.addMemo(id, '메모', kim)).rejects.toThrow('audit store down');
       const after = (await service.lead(id, kim))!;
-      expect(after).toMatchObject({ rev: seen.rev, status: seen.status, memos: [] });
+      // The change was saved, then undone when its record could not be stored.
+      expect(after).toMatchObject({ status: seen.status, memos: [] });
+    });
+
+    it('seven saves with one revision arriving together: one is saved and recorded, six refused and not recorded', async () => {
+      const id = fixtureLeads[7]._id;
+      const seen = (await service.lead(id, kim))!;
+      const before = audit.entries.length;
+      const results = await Promise.all(
+        Array.from({ length: 7 }, (_, index) => service.change(id, { rev: seen.rev, status: LEAD_STATUSES[1 + (index % 3)] }, index % 2 ? kim : lee)),
+      );
+      expect(results.filter((result) => result.ok)).toHaveLength(1);
+      expect(results.filter((result) => !result.ok && result.error === 'conflict')).toHaveLength(6);
+      const saved = results.find((result) => result.ok);
+      const changes = audit.entries.slice(before).filter((entry) => entry.action === 'leadChange');
+      expect(changes).toHaveLength(1);
+      expect(changes[0].detail).toBe(`status=${saved?.ok ? saved.lead.status : ''}`);
     });
   });
 }

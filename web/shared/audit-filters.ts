@@ -3,21 +3,24 @@
  * the page and by the CSV export, so the export has exactly the rows the page shows.
  */
 import { AUDIT_ACTIONS, type AuditAction } from './console';
+import { DAY_FORMAT_MESSAGE, isDay } from './seoul-time';
 
 /** The audit trail's CSV export (an Express route: streamed), with the page's filters as its query. */
 export const AUDIT_EXPORT_PATH = '/admin/audit/export.csv';
 
 export type AuditFilters = { action?: AuditAction; actor?: string; from?: string; to?: string };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_ACTOR_LENGTH = 254;
 
-function isDay(value: string): boolean {
-  return DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
-}
-
-/** Valid values only; the names of the ones left out are in `invalid` (the page says so). */
-export function parseAuditFilters(params: URLSearchParams): { filters: AuditFilters; invalid: Array<keyof AuditFilters> } {
+/**
+ * Valid values only; the names of the ones left out are in `invalid` (the page says so), and a
+ * date that is not a day gives `dateError`, the message every console date filter answers with.
+ */
+export function parseAuditFilters(params: URLSearchParams): {
+  filters: AuditFilters;
+  invalid: Array<keyof AuditFilters>;
+  dateError: string | null;
+} {
   const filters: AuditFilters = {};
   const invalid: Array<keyof AuditFilters> = [];
   const text = (name: string) => (params.get(name) ?? '').trim();
@@ -37,7 +40,8 @@ export function parseAuditFilters(params: URLSearchParams): { filters: AuditFilt
     if (isDay(value)) filters[key] = value;
     else invalid.push(key);
   }
-  return { filters, invalid };
+  const dateError = invalid.includes('from') || invalid.includes('to') ? DAY_FORMAT_MESSAGE : null;
+  return { filters, invalid, dateError };
 }
 
 export function auditFiltersToParams(filters: AuditFilters): URLSearchParams {

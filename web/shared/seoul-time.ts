@@ -7,6 +7,9 @@ const SEOUL_OFFSET_MS = 9 * 3600_000;
 const DAY_MS = 86_400_000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** What a date filter that is not a day answers, on every console page and export. */
+export const DAY_FORMAT_MESSAGE = '날짜는 2026-11-01 형식으로 입력해 주세요.';
+
 /** Whether `value` is a real calendar day written YYYY-MM-DD (2026-02-30 is not). */
 export function isDay(value: string): boolean {
   if (!DAY.test(value)) return false;

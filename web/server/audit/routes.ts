@@ -10,9 +10,8 @@ import { seoulDateTime } from '../../shared/seoul-time';
 import { adminRefusalAnswer } from '../../shared/admin-refusals';
 import type { AdminAuth } from '../auth/admin-auth';
 import type { AuditTrail } from '../console/types';
-import { csvCell } from '../csv';
+import { BOM, csvLine } from '../csv';
 
-const BOM = '\uFEFF';
 const COLUMNS: Array<[string, (entry: AuditEntry) => string]> = [
   ['일시', (entry) => seoulDateTime(entry.at, 'second')],
   ['작업', (entry) => AUDIT_ACTION_LABELS[entry.action] ?? entry.action],
@@ -21,10 +20,6 @@ const COLUMNS: Array<[string, (entry: AuditEntry) => string]> = [
   ['내용', (entry) => entry.detail ?? ''],
   ['접속 주소', (entry) => entry.ip],
 ];
-
-function csvLine(cells: string[]): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
-}
 
 /** Resolves when the client can take more, or has gone. */
 function writable(res: Response): Promise<void> {
@@ -51,7 +46,11 @@ export function createAuditExportRouter({ auth, audit }: { auth: AdminAuth; audi
     const staff = auth.session(req);
     if (!staff) return refuse(res, 'adminSessionRequired');
     if (staff.role !== 'admin') return refuse(res, 'staffRoleForbidden');
-    const { filters } = parseAuditFilters(new URL(req.originalUrl, 'http://local').searchParams);
+    const { filters, dateError } = parseAuditFilters(new URL(req.originalUrl, 'http://local').searchParams);
+    if (dateError) {
+      res.status(400).json({ error: 'invalidFilters', message: dateError });
+      return;
+    }
     try {
       res.set({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="audit.csv"' });
       res.write(BOM + csvLine(COLUMNS.map(([header]) => header)));

@@ -256,7 +256,8 @@ export class LeadConsoleService implements LeadConsole {
   /**
    * A status/assignee change or a check-in: refused with the current state when the lead moved
    * on since `rev`, checked again by the store (`ifRevisionID`) for a change landing in between.
-   * Recorded before the write: an action whose record cannot be stored does not happen.
+   * Recorded once saved, so a refused attempt leaves no record of a change that did not happen;
+   * a saved change whose record cannot be stored is undone, so none stands unrecorded.
    */
   private async revisedWrite(
     id: string,
@@ -270,17 +271,37 @@ export class LeadConsoleService implements LeadConsole {
     const stored = await this.reads.lead(id);
     if (!stored) return NOT_FOUND;
     if (stored._rev !== rev) return { ok: false, error: 'conflict', current: toDetail(stored) };
-    await this.record(actor, action, id, detail);
     const patch: PatchOperations = { id, ifRevisionID: rev, ...operations };
     if (!operations.unset?.length) delete patch.unset;
+    let saved: string;
     try {
-      await this.options.leads.mutate([{ patch }]);
+      saved = (await this.options.leads.mutate([{ patch }])).transactionId;
     } catch (error) {
       if (error instanceof MutationError && error.statusCode === 409) return this.currentResult(id, false);
       if (error instanceof MutationError && error.statusCode === 404) return NOT_FOUND;
       throw error;
     }
+    try {
+      await this.record(actor, action, id, detail);
+    } catch (error) {
+      await this.undo(stored, operations, saved).catch((undoError: unknown) =>
+        console.error(`[console] ${action} of ${id} saved without its audit record and not undone: ${(undoError as Error).message}`),
+      );
+      throw error;
+    }
     return this.currentResult(id, true);
+  }
+
+  /** Puts back the fields a change set or unset, unless the lead moved on since (`rev`). */
+  private async undo(before: StoredLead, operations: Pick<PatchOperations, 'set' | 'unset'>, rev: string): Promise<void> {
+    const previous = before as unknown as Record<string, unknown>;
+    const set: Record<string, unknown> = {};
+    const unset: string[] = [];
+    for (const field of [...Object.keys(operations.set ?? {}), ...(operations.unset ?? [])]) {
+      if (previous[field] === undefined || previous[field] === null) unset.push(field);
+      else set[field] = previous[field];
+    }
+    await this.options.leads.mutate([{ patch: { id: before._id, ifRevisionID: rev, set, unset } }]);
   }
 
   private async currentResult(id: string, written: boolean): Promise<LeadChangeResult> {

@@ -1,4 +1,4 @@
-import { Form, Link } from 'react-router';
+import { data, Form, Link } from 'react-router';
 import type { Route } from './+types/audit';
 import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS } from '../../../shared/console';
 import { AUDIT_EXPORT_PATH, auditFiltersToParams, parseAuditFilters } from '../../../shared/audit-filters';
@@ -15,13 +15,14 @@ const PAGE_SIZE = 50;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(request, context, 'admin');
   const params = new URL(request.url).searchParams;
-  const { filters, invalid } = parseAuditFilters(params);
+  const { filters, invalid, dateError } = parseAuditFilters(params);
   const cursor = params.get('cursor') ?? undefined;
   const page = await context.audit.list({ ...filters, cursor, limit: PAGE_SIZE });
   const query = auditFiltersToParams(filters).toString();
   // Reading the trail is itself recorded (who looked at whose records).
   await context.audit.record({ actor: staff.email, action: 'auditView', ip: context.clientIp, detail: query || null });
-  return { filters, invalid, query, entries: page.entries, next: page.next, paged: Boolean(cursor) };
+  // A date that is not one is the request's fault: 400, with the page and the message.
+  return data({ filters, invalid, dateError, query, entries: page.entries, next: page.next, paged: Boolean(cursor) }, { status: dateError ? 400 : 200 });
 }
 
 export function meta() {
@@ -29,7 +30,7 @@ export function meta() {
 }
 
 export default function Audit({ loaderData }: Route.ComponentProps) {
-  const { filters, invalid, query, entries, next, paged } = loaderData;
+  const { filters, invalid, dateError, query, entries, next, paged } = loaderData;
   const withQuery = (extra: Record<string, string>) => {
     const params = new URLSearchParams(query);
     for (const [key, value] of Object.entries(extra)) params.set(key, value);
@@ -42,7 +43,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       <p>{text.intro}</p>
       {invalid.length ? (
         <p className="console-alert console-alert--error" role="alert">
-          {text.invalid + invalid.map((name) => text.fieldNames[name]).join(', ')}
+          {[dateError, text.invalid + invalid.map((name) => text.fieldNames[name]).join(', ')].filter(Boolean).join(' ')}
         </p>
       ) : null}
       <h2>{text.filtersHeading}</h2>
