@@ -186,6 +186,7 @@ for (const [backendName, open] of Object.entries(backends)) {
       ]);
       expect(new Set(memos.map((memo) => memo.key)).size).toBe(2);
       expect(await service.addMemo(id, '   ', kim)).toEqual({ ok: false, error: 'invalid' });
+      expect(await service.addMemo(id, '\u202e\u200b', kim)).toEqual({ ok: false, error: 'invalid' });
       expect(await service.addMemo(id, 'x'.repeat(2001), kim)).toEqual({ ok: false, error: 'invalid' });
       expect(await service.addMemo('lead-missing', '메모', kim)).toEqual({ ok: false, error: 'notFound' });
       expect(audit.entries.filter((entry) => entry.action === 'leadMemo').map((entry) => entry.actor).sort()).toEqual([kim.email, lee.email]);

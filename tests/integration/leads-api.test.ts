@@ -22,6 +22,14 @@ async function storedLead(id: string) {
 }
 
 describe('POST /api/leads', () => {
+  it('stores names and messages without bidi overrides or zero-width characters (a name shown reversed)', async () => {
+    app = await startLeadApp();
+    const response = await app.post(validBody({ name: '\u202e동길홍\u202c\u200b', message: '문의\u2066\u200d 드립니다\u2069\ufeff' }));
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    expect(await storedLead(id)).toMatchObject({ name: '동길홍', message: '문의 드립니다' });
+  });
+
   it('stores a valid lead in the leads store, never the content store, and answers 201 { id }', async () => {
     app = await startLeadApp();
     const body = validBody({ phone: '+82 10-2222-3333', message: ' 84A 궁금합니다 ', marketingConsent: 'on', landingPage: '/FloorPlan/59A' });

@@ -19,7 +19,7 @@ import {
   type LeadStatus,
   type VisitSheet,
 } from '../../shared/console';
-import { formatPhone, LEAD_FORM_KINDS } from '../../shared/lead-validation';
+import { formatPhone, LEAD_FORM_KINDS, stripFormatCharacters } from '../../shared/lead-validation';
 import { MutationError, type ContentSource, type PatchOperations } from '../content/types';
 import type { AuditTrail, LeadConsole, LeadExportFormat, LeadExportRow, StaffActor, StaffDirectory } from './types';
 import { seoulDayStart, shiftDay } from '../../shared/seoul-time';
@@ -121,7 +121,7 @@ export class LeadConsoleService implements LeadConsole {
    * moment, so two memos written at once are both kept and no revision check is needed.
    */
   async addMemo(id: string, text: string, actor: StaffActor): Promise<LeadChangeResult> {
-    const clean = typeof text === 'string' ? text.replace(/\r\n?/g, '\n').replace(CONTROL_BUT_LINE_BREAK, '').trim() : '';
+    const clean = typeof text === 'string' ? stripFormatCharacters(text).replace(/\r\n?/g, '\n').replace(CONTROL_BUT_LINE_BREAK, '').trim() : '';
     if (!clean || clean.length > MAX_MEMO_LENGTH) return INVALID;
     if (!(await this.reads.lead(id))) return NOT_FOUND;
     await this.record(actor, 'leadMemo', id, `${clean.length}자`);
