@@ -113,7 +113,11 @@ describe.each(backends)('staff accounts (%s)', (_name, backendOf) => {
     expect(await signIn(auth, SALES, SALES_PASSWORD)).toBe('loginDisabled');
     // A wrong password on a disabled account says only "wrong".
     expect(await signIn(auth, SALES, 'wrong password!')).toBe('loginInvalid');
+    clock += 60_000;
     expect(await staff.setDisabled(SALES, false, ADMIN_ACTOR)).toEqual({ ok: true });
+    // The sessions issued before the disable stay ended, well within their idle window.
+    clock += 60_000;
+    expect(auth.session(request(cookie))).toBeNull();
     expect(auth.session(request(await signIn(auth, SALES, SALES_PASSWORD)))).toMatchObject({ email: SALES });
   });
 

@@ -2,7 +2,8 @@
  * Staff sign-in (the console at /admin and the press page): accounts with roles (staff-accounts.ts),
  * scrypt-verified passwords, signed session cookies, a failed-login throttle, the Origin check
  * every write must pass, and the role a write needs. The account is read at every session check,
- * so a disabled account's sessions end at its next request and a new password ends them too.
+ * so a disabled account's sessions end at its next request and never come back, and a new
+ * password ends them too.
  * Sign-ins (and failures) and sign-outs go to the audit trail.
  */
 import { randomBytes } from 'node:crypto';
@@ -19,6 +20,7 @@ import { loadSessionSecret, normalizeEmail, prepareFirstAdmin, readJson } from '
 import { hashPassword, passwordHashParameters, verifyPassword } from './password';
 import {
   SESSION_RENEW_AFTER_MS,
+  SESSION_TTL_MS,
   SessionSigner,
   clearedPreviewCookie,
   clearedSessionCookie,
@@ -136,6 +138,9 @@ export class AdminAuth {
     if (!claims || this.revoked.has(claims.sid)) return null;
     const account = this.staff.find(claims.email);
     if (!account || account.disabled || claims.ver !== this.signer.passwordVersion(account.passwordHash)) return null;
+    // The account's session epoch: a disable, an enable, a new password (any change to the account)
+    // ends every session issued before it, for good.
+    if (claims.exp - SESSION_TTL_MS < Date.parse(account.updatedAt)) return null;
     return { claims, account };
   }
 
