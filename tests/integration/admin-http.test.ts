@@ -85,6 +85,41 @@ describe('admin sign-in over HTTP', () => {
   });
 });
 
+describe('sign-in floods', () => {
+  const unknownEmail = (index: number) => `nobody-${index}-${'x'.repeat(200)}@example.kr`;
+  const loginAs = (email: string, password: string, forwardedFor: string) =>
+    postForm('/cheonghak/press', { intent: 'login', email, password }, { 'x-forwarded-for': forwardedFor });
+
+  it('twelve parallel sign-ins with new emails from one address neither lock out staff elsewhere nor pass the address limit', async () => {
+    const flood = Array.from({ length: 12 }, (_, index) => loginAs(unknownEmail(index), 'guess', '203.0.113.50'));
+    const staff = loginAs(EMAIL, PASSWORD, '198.51.100.60');
+    const [answers, signedIn] = await Promise.all([Promise.all(flood), staff]);
+    expect(signedIn.status).toBe(302);
+    sessionCookieOf(signedIn);
+    // At most two of one address are checked at once; the rest are refused before the hash.
+    expect(answers.filter((answer) => answer.status === 429).length).toBeGreaterThanOrEqual(10);
+    expect(answers.every((answer) => answer.status === 401 || answer.status === 429)).toBe(true);
+  });
+
+  it('an address that changes the email at every try is refused after 5 failures', async () => {
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect((await loginAs(`guess-${attempt}@example.kr`, 'wrong', '203.0.113.51')).status, `attempt ${attempt}`).toBe(401);
+    }
+    expect((await loginAs('guess-6@example.kr', 'wrong', '203.0.113.51')).status).toBe(429);
+    expect((await loginAs(EMAIL, PASSWORD, '203.0.113.51')).status).toBe(429);
+  });
+
+  it('a failed sign-in of an email that is no account is recorded masked and bounded, not as typed', async () => {
+    const cookie = sessionCookieOf(await loginAs(EMAIL, PASSWORD, '198.51.100.61'));
+    const audit = text(await rawRequest(server.url, { path: '/admin/audit/export.csv?action=signInFailed', headers: { cookie } }));
+    const actors = audit.split('\r\n').filter((line) => line.includes('"없는 계정"')).map((line) => line.split('","')[2]);
+    expect(actors.length).toBeGreaterThan(0);
+    for (const actor of actors) expect(actor.length).toBeLessThanOrEqual(64);
+    expect(actors).toContain('nob***@example.kr');
+    expect(audit).not.toContain('x'.repeat(100));
+  });
+});
+
 describe('admin writes over HTTP', () => {
   it('without a session: 401, and nothing is stored', async () => {
     const response = await createPost(undefined, '세션 없는 글');

@@ -177,12 +177,14 @@ describe('session cookie', () => {
         body: new URLSearchParams({ intent: 'create', title, summary: '요약', body: '본문' }).toString(),
       });
 
-    const idle = signer.issue(EMAIL, passwordHash, Date.now() - SESSION_IDLE_MS - 1000).token;
+    // Issued now (a session cannot predate the account), last active long ago or a while ago.
+    const lastSeen = (agoMs: number) => signer.renew(signer.issue(EMAIL, passwordHash, Date.now()).claims, Date.now() - agoMs);
+    const idle = lastSeen(SESSION_IDLE_MS + 1000);
     const refused = await create(both(idle), '쉬던 세션의 글');
     expect(refused.status).toBe(401);
     expect(text(refused)).toContain(adminRefusalMessages.adminSessionRequired);
 
-    const active = signer.issue(EMAIL, passwordHash, Date.now() - 5 * 60 * 1000).token;
+    const active = lastSeen(5 * 60 * 1000);
     const page = await rawRequest(server.url, { path: '/cheonghak/press', headers: { cookie: both(active) } });
     expect(text(page)).toContain(`${EMAIL}님 환영합니다`);
     const renewed = cookieNamed(page, SESSION_NAME);

@@ -65,11 +65,18 @@ export type AdminAuthOptions = {
  */
 const MAX_CONCURRENT_HASHES = 2;
 const MAX_QUEUED_HASHES = 8;
+/** Kept for browsers and addresses that signed in before (throttle.ts), whatever else is waiting. */
+const MAX_CONCURRENT_TRUSTED_HASHES = 1;
+const MAX_QUEUED_TRUSTED_HASHES = 4;
+/** What a failed sign-in records of an email that is no account: bounded and masked. */
+const UNKNOWN_EMAIL_SHOWN = 3;
+const MAX_RECORDED_EMAIL = 64;
 const HASH_BUSY_RETRY_AFTER_SECONDS = 2;
 
 export class AdminAuth {
   private readonly throttle = new LoginThrottle();
   private readonly hashSlots = new ConcurrencyLimit(MAX_CONCURRENT_HASHES, MAX_QUEUED_HASHES);
+  private readonly trustedHashSlots = new ConcurrencyLimit(MAX_CONCURRENT_TRUSTED_HASHES, MAX_QUEUED_TRUSTED_HASHES);
 
   private constructor(
     private readonly staff: StaffAccounts,
@@ -169,10 +176,12 @@ export class AdminAuth {
       return { ok: false, refusal: decision.scope === 'address' ? 'loginThrottled' : 'loginAccountBackoff', retryAfterSeconds };
     }
     const account = this.staff.find(email);
-    const check = this.hashSlots.tryRun(() => verifyPassword(password, account?.passwordHash ?? this.decoyHash));
+    const slots = this.throttle.isTrusted(attempt) ? this.trustedHashSlots : this.hashSlots;
+    const check = slots.tryRun(() => this.throttle.whileChecking(attempt, () => verifyPassword(password, account?.passwordHash ?? this.decoyHash)));
     if (!check) return { ok: false, refusal: 'loginBusy', retryAfterSeconds: HASH_BUSY_RETRY_AFTER_SECONDS };
     const passwordMatches = await check;
-    const failed = (detail: string) => this.audit.record({ actor: email, action: 'signInFailed', ip: credentials.clientIp, detail });
+    const failed = (detail: string) =>
+      this.audit.record({ actor: account ? account.email : maskedUnknownEmail(email), action: 'signInFailed', ip: credentials.clientIp, detail });
     if (!account || !passwordMatches) {
       this.throttle.recordFailure(attempt, this.now());
       await failed(account ? '비밀번호 불일치' : '없는 계정');
@@ -252,6 +261,18 @@ export class AdminAuth {
     if (this.trustedOrigins.has(origin.origin)) return true;
     return origin.host === hostOf(request);
   }
+}
+
+/**
+ * An email that is no account, as the audit trail keeps it for a year: an attacker chooses it, so
+ * only its first characters and its domain, without invisible characters, at most 64 characters.
+ */
+function maskedUnknownEmail(email: string): string {
+  const visible = email.replace(/[\p{C}\s]/gu, '');
+  const at = visible.lastIndexOf('@');
+  const local = at === -1 ? visible : visible.slice(0, at);
+  const domain = at === -1 ? '' : visible.slice(at);
+  return `${local.slice(0, UNKNOWN_EMAIL_SHOWN)}***${domain}`.slice(0, MAX_RECORDED_EMAIL);
 }
 
 function identityOf(account: StaffAccountRecord): AdminSession {
