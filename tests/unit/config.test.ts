@@ -65,6 +65,9 @@ describe('loadConfig', () => {
       leads: { ipLimit: { max: 3, windowMs: 60_000 }, webhookUrl: 'https://hooks.example/leads', formSecret: undefined },
     });
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    // Loopback, private ranges and single hosts (a CDN's address) are what a proxy list holds.
+    const proxies = 'loopback, 10.0.0.0/8, 172.16.0.0/12, 192.168.1.0/24, 100.64.0.0/10, fd00::/8, fe80::/64, 203.0.113.10, 2001:db8::1/128';
+    expect(loadConfig({ TRUST_PROXY: proxies }).trustProxy).toEqual(proxies.split(', '));
   });
 
   it('refuses bad values with one Korean + English line per variable', () => {
@@ -90,7 +93,7 @@ describe('loadConfig', () => {
     }
   });
 
-  it.each(['true', '*', '0.0.0.0/0', '::/0', '10', 'loopback, not-an-address'])('refuses TRUST_PROXY=%j', (value) => {
+  it.each(['true', '*', '0.0.0.0/0', '::/0', '10', 'loopback, not-an-address', '0.0.0.0/1, 128.0.0.0/1', '::ffff:0:0/96', '8.0.0.0/8', '10.0.0.0/7', '2001:db8::/32', 'loopback, 192.0.0.0/2'])('refuses TRUST_PROXY=%j', (value) => {
     const [line] = problemsOf({ TRUST_PROXY: value });
     expect(line).toContain(`TRUST_PROXY="${value}" 은(는) 사용할 수 없습니다`);
     expect(line).toContain(`TRUST_PROXY="${value}" is refused`);
