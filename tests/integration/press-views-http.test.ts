@@ -97,4 +97,14 @@ describe('press view counting', () => {
     expect(json(await pageViewRequest({ 'user-agent': CHROME.replace('Android 10', 'Android 14') }))).toEqual({ views: before + 3, counted: true });
     expect(await views()).toBe(before + 3);
   });
+
+  it('200 user agents from one address count as at most 3 views of the article in the hour', async () => {
+    const before = await views();
+    const answers = [];
+    for (let index = 0; index < 200; index += 1) {
+      answers.push(json<{ counted: boolean }>(await pageViewRequest({ 'x-forwarded-for': '203.0.113.77', 'user-agent': CHROME.replace('Android 10', `Android 10; build ${index}`) })));
+    }
+    expect(answers.filter((answer) => answer.counted)).toHaveLength(3);
+    expect(await views()).toBe(before + 3);
+  });
 });

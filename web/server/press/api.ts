@@ -25,7 +25,10 @@ function fail(res: Response, status: number, error: keyof typeof ERRORS): void {
   res.status(status).json({ error, message: ERRORS[error] });
 }
 
-export function createPressApi(press: PressService, viewGate = new ViewGate()): Router {
+/** Views counted per address per article per clock hour (a household's phones and laptop). */
+export const PRESS_VIEWS_PER_ADDRESS = 3;
+
+export function createPressApi(press: PressService, viewGate = new ViewGate({ maxPerAddress: PRESS_VIEWS_PER_ADDRESS })): Router {
   const router = Router();
 
   router.get('/', async (req, res, next) => {

@@ -18,34 +18,48 @@ export type ViewGateOptions = {
   periodOf?: (time: number) => number;
   /** Fingerprints kept per period; beyond that the oldest go (they may then count once more). */
   maxFingerprints?: number;
+  /**
+   * Visitors counted per address per key per period: a household or an office shares an address,
+   * and a script that changes its user agent at every request counts no more than this.
+   */
+  maxPerAddress?: number;
 };
 
 export class ViewGate {
   private period = Number.NaN;
   private salt = Buffer.alloc(0);
   private fingerprints = new Set<string>();
+  private perAddress = new Map<string, number>();
   private readonly now: () => number;
   private readonly periodOf: (time: number) => number;
   private readonly maxFingerprints: number;
+  private readonly maxPerAddress: number;
 
   constructor(options: ViewGateOptions = {}) {
     this.now = options.now ?? Date.now;
     this.periodOf = options.periodOf ?? ((time) => Math.floor(time / HOUR_MS));
     this.maxFingerprints = options.maxFingerprints ?? 100_000;
+    this.maxPerAddress = options.maxPerAddress ?? Number.POSITIVE_INFINITY;
   }
 
   /** Whether this is the first page view of `key` by this visitor this period (bots and prefetches never are). */
   firstPageView(req: Request, key: string): boolean {
     if (!isPersonsView(req)) return false;
     this.rotate();
-    const fingerprint = createHmac('sha256', this.salt)
-      .update(`${req.ip ?? ''}\u0000${req.get('user-agent') ?? ''}\u0000${key}`)
-      .digest('base64url')
-      .slice(0, 22);
+    const fingerprint = this.hash(`${req.ip ?? ''}\u0000${req.get('user-agent') ?? ''}\u0000${key}`);
     if (this.fingerprints.has(fingerprint)) return false;
+    const address = this.hash(`${req.ip ?? ''}\u0000${key}`);
+    const counted = this.perAddress.get(address) ?? 0;
+    if (counted >= this.maxPerAddress) return false;
+    this.perAddress.set(address, counted + 1);
     this.fingerprints.add(fingerprint);
     if (this.fingerprints.size > this.maxFingerprints) this.fingerprints.delete(this.fingerprints.values().next().value as string);
+    if (this.perAddress.size > this.maxFingerprints) this.perAddress.delete(this.perAddress.keys().next().value as string);
     return true;
+  }
+
+  private hash(text: string): string {
+    return createHmac('sha256', this.salt).update(text).digest('base64url').slice(0, 22);
   }
 
   private rotate(): void {
@@ -54,6 +68,7 @@ export class ViewGate {
     this.period = period;
     this.salt = randomBytes(32);
     this.fingerprints = new Set();
+    this.perAddress = new Map();
   }
 }
 
