@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StaffIdentity } from '../../web/shared/console';
 import { seoulDay } from '../../web/shared/seoul-time';
 import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
-import { MAX_COMBINATIONS_PER_DAY, PageViewStats } from '../../web/server/measurement/page-views';
+import { MAX_COMBINATIONS_PER_DAY, MAX_NEW_COMBINATIONS_PER_ADDRESS, MAX_SINGLE_ADDRESS_COMBINATIONS, PageViewStats } from '../../web/server/measurement/page-views';
 import { createMeasureRouter, createStatsExportRouter } from '../../web/server/measurement/routes';
 import { campaignStatsOf } from '../../web/server/measurement/stats';
 import { rawRequest, type RawResponse } from './built-server';
@@ -145,15 +145,44 @@ describe('the page-view beacon', () => {
     expect((await stats()).totals.views).toBe(0);
   });
 
-  it('folds combinations past the daily cap into one, so made-up campaigns cannot grow the store', async () => {
+  it('folds combinations seen from one address only past their share of the day, so made-up campaigns cannot grow the store', async () => {
     const extra = 20;
     for (let index = 0; index < MAX_COMBINATIONS_PER_DAY + extra; index += 1) {
       await beacon({ page: '/', landing: true, referrer: '', campaign: `utm_source=made-up-${index}` }, { 'x-forwarded-for': `198.51.${index >> 8}.${index & 255}` });
     }
     const report = await stats();
-    expect(await store.fetch('count(*[_type == "pageViewDay"])')).toBeLessThanOrEqual(MAX_COMBINATIONS_PER_DAY + 1);
+    expect(await store.fetch('count(*[_type == "pageViewDay"])')).toBe(MAX_SINGLE_ADDRESS_COMBINATIONS + 1);
     expect(report.totals.views).toBe(MAX_COMBINATIONS_PER_DAY + extra);
-    expect(report.campaigns.find((row) => row.label.startsWith('(기타'))).toMatchObject({ views: extra });
+    expect(report.campaigns.find((row) => row.label.startsWith('(기타'))).toMatchObject({ views: MAX_COMBINATIONS_PER_DAY + extra - MAX_SINGLE_ADDRESS_COMBINATIONS });
+  });
+
+  it('one script with 500 made-up campaigns from one address cannot push real visitors into (기타)', async () => {
+    for (let index = 0; index < 500; index += 1) {
+      const answer = await beacon({ page: '/', landing: true, referrer: '', campaign: `utm_source=spam-${index}&utm_campaign=x${index}` }, { 'x-forwarded-for': '203.0.113.66' });
+      expect(answer.status).toBe(204);
+    }
+    // Many people from many addresses land through the real campaign, each bringing it anew.
+    for (let visitor = 0; visitor < 40; visitor += 1) {
+      const campaign = visitor % 2 ? 'utm_source=naver&utm_medium=cpc&utm_campaign=launch' : 'utm_source=kakao&utm_campaign=launch';
+      await beacon({ page: '/', landing: true, referrer: '', campaign }, { 'x-forwarded-for': `198.51.100.${visitor + 1}` });
+    }
+    const report = await stats();
+    expect(report.campaigns.find((row) => row.label === 'naver / cpc / launch')).toMatchObject({ views: 20, visitors: 20 });
+    expect(report.campaigns.find((row) => row.label === 'kakao / launch')).toMatchObject({ views: 20, visitors: 20 });
+    expect(report.campaigns.filter((row) => row.label.startsWith('spam-'))).toHaveLength(MAX_NEW_COMBINATIONS_PER_ADDRESS);
+    expect(report.campaigns.find((row) => row.label.startsWith('(기타'))).toMatchObject({ views: 500 - MAX_NEW_COMBINATIONS_PER_ADDRESS });
+  });
+
+  it('a combination first folded is stored once a second address brings it, after the one-address share is full', async () => {
+    for (let index = 0; index < MAX_SINGLE_ADDRESS_COMBINATIONS; index += 1) {
+      await beacon({ page: '/', landing: true, referrer: '', campaign: `utm_source=one-${index}` }, { 'x-forwarded-for': `198.51.${index >> 8}.${index & 255}` });
+    }
+    const shared = { page: '/', landing: true, referrer: '', campaign: 'utm_source=newsletter' };
+    await beacon(shared, { 'x-forwarded-for': '192.0.2.1' });
+    await beacon(shared, { 'x-forwarded-for': '192.0.2.2' });
+    await beacon(shared, { 'x-forwarded-for': '192.0.2.3' });
+    const report = await stats();
+    expect(report.campaigns.find((row) => row.label === 'newsletter')).toMatchObject({ views: 2 });
   });
 
   it('refuses another origin, other formats, bad and oversized bodies with Korean 4xx, counting nothing', async () => {

@@ -5,7 +5,8 @@
  * by the ViewGate's HMAC under a salt that is dropped when the day turns. Counts go to the leads
  * store in batches (BatchedCounts), never one write per page view.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { Request } from 'express';
 import { BatchedCounts, type BatchedCountsOptions } from '../batched-counts';
 import type { ContentSource } from '../content/types';
@@ -22,6 +23,16 @@ export const PAGE_VIEW_DAY_TYPE = 'pageViewDay';
  * ≈ 500 documents of ≈ 400 bytes a day, about 75 MB a year.
  */
 export const MAX_COMBINATIONS_PER_DAY = 500;
+/**
+ * New combinations one address may bring in a day (a real visitor brings one or two: the landing
+ * page's campaign and the pages after it); beyond that its new ones are folded.
+ */
+export const MAX_NEW_COMBINATIONS_PER_ADDRESS = 5;
+/**
+ * Of the day's combinations, how many may have been seen from one address only, so combinations
+ * many visitors share always find room however many one-visitor ones were made up.
+ */
+export const MAX_SINGLE_ADDRESS_COMBINATIONS = 250;
 
 /** Longest kept value of a dimension (a path, a host, a utm value). */
 const MAX_DIMENSION_LENGTH = 100;
@@ -75,12 +86,54 @@ function dimension(value: string | null): string {
   return (value ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, MAX_DIMENSION_LENGTH);
 }
 
+/**
+ * Which combinations a Seoul day stores. An address is known only as HMAC(salt of the day, IP) in
+ * memory, dropped with the salt when the day turns. A combination is admitted while the day has
+ * room and its address has brought fewer than MAX_NEW_COMBINATIONS_PER_ADDRESS; one seen from a
+ * single address counts against MAX_SINGLE_ADDRESS_COMBINATIONS until a second address brings it
+ * (a folded one is remembered, so its second address admits it then).
+ */
+class CombinationAdmission {
+  private salt = randomBytes(32);
+  /** Admitted combination → the address that brought it, or null once a second one did. */
+  private readonly admitted = new Map<string, string | null>();
+  private singles = 0;
+  private readonly newPerAddress = new Map<string, number>();
+  private readonly folded = new LRUCache<string, string>({ max: 20_000 });
+
+  /** Whether combination `id`, viewed from `ip`, is stored as itself. */
+  admit(id: string, ip: string): boolean {
+    const address = createHmac('sha256', this.salt).update(ip).digest('base64url').slice(0, 16);
+    const admittedFrom = this.admitted.get(id);
+    if (admittedFrom !== undefined) {
+      if (admittedFrom !== null && admittedFrom !== address) {
+        this.admitted.set(id, null);
+        this.singles -= 1;
+      }
+      return true;
+    }
+    const firstFrom = this.folded.get(id);
+    const shared = firstFrom !== undefined && firstFrom !== address;
+    const brought = this.newPerAddress.get(address) ?? 0;
+    const room = this.admitted.size < MAX_COMBINATIONS_PER_DAY && (shared || this.singles < MAX_SINGLE_ADDRESS_COMBINATIONS);
+    if (!room || brought >= MAX_NEW_COMBINATIONS_PER_ADDRESS) {
+      if (firstFrom === undefined) this.folded.set(id, address);
+      return false;
+    }
+    this.newPerAddress.set(address, brought + 1);
+    this.admitted.set(id, shared ? null : address);
+    if (!shared) this.singles += 1;
+    this.folded.delete(id);
+    return true;
+  }
+}
+
 export class PageViewStats {
   private readonly counts: BatchedCounts;
   /** One visitor per campaign per Seoul day. */
   private readonly visitors: ViewGate;
   private day = '';
-  private combinations = new Set<string>();
+  private combinations = new CombinationAdmission();
 
   constructor(
     store: ContentSource,
@@ -101,10 +154,10 @@ export class PageViewStats {
     const day = seoulDay((this.options.now ?? Date.now)());
     if (day !== this.day) {
       this.day = day;
-      this.combinations = new Set();
+      this.combinations = new CombinationAdmission();
     }
     const newVisitor = this.visitors.firstPageView(req, `${facts.utmSource}\u0000${facts.utmMedium}\u0000${facts.utmCampaign}`);
-    const { facts: counted, id: _id } = this.withinCap(day, facts);
+    const { facts: counted, id: _id } = this.withinCap(day, facts, req.ip ?? '');
     const { landing, ...dimensions } = counted;
     this.counts.add(_id, () => ({ _id, _type: PAGE_VIEW_DAY_TYPE, day, ...dimensions, views: 0, visits: 0, visitors: 0 }), {
       views: 1,
@@ -123,13 +176,9 @@ export class PageViewStats {
   }
 
   /** The facts to count and their document id: one hash per view, unless it is folded. */
-  private withinCap(day: string, facts: PageViewFacts): { facts: PageViewFacts; id: string } {
+  private withinCap(day: string, facts: PageViewFacts, ip: string): { facts: PageViewFacts; id: string } {
     const id = pageViewDayId(day, facts);
-    if (this.combinations.has(id)) return { facts, id };
-    if (this.combinations.size < MAX_COMBINATIONS_PER_DAY) {
-      this.combinations.add(id);
-      return { facts, id };
-    }
+    if (this.combinations.admit(id, ip)) return { facts, id };
     const folded = { ...facts, path: OTHER, referrerHost: OTHER, utmSource: OTHER, utmMedium: OTHER, utmCampaign: OTHER };
     return { facts: folded, id: pageViewDayId(day, folded) };
   }
