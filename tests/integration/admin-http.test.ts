@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../web/shared/messages';
+import { DAY_FORMAT_MESSAGE } from '../../web/shared/seoul-time';
 import { adminRefusalMessages } from '../../web/shared/admin-refusals';
 import { hashPassword } from '../../web/server/auth/password';
 import { SESSION_TTL_MS, SessionSigner, sessionCookieName } from '../../web/server/auth/session';
@@ -117,6 +118,18 @@ describe('sign-in floods', () => {
     for (const actor of actors) expect(actor.length).toBeLessThanOrEqual(64);
     expect(actors).toContain('nob***@example.kr');
     expect(audit).not.toContain('x'.repeat(100));
+  });
+});
+
+describe('audit trail filters', () => {
+  it.each(['from=2026-13-01', 'to=2026-13-01', 'from=0000-00-00', 'to=9999-99-99'])('%s: 400 with the date message, on the page and the CSV', async (query) => {
+    const cookie = sessionCookieOf(await login(PASSWORD, '198.51.100.70'));
+    const page = await rawRequest(server.url, { path: `/admin/audit?${query}`, headers: { cookie } });
+    expect(page.status).toBe(400);
+    expect(text(page)).toContain(DAY_FORMAT_MESSAGE);
+    const csv = await rawRequest(server.url, { path: `/admin/audit/export.csv?${query}`, headers: { cookie } });
+    expect(csv.status).toBe(400);
+    expect(JSON.parse(text(csv))).toEqual({ error: 'invalidFilters', message: DAY_FORMAT_MESSAGE });
   });
 });
 

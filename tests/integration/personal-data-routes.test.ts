@@ -138,4 +138,27 @@ describe('routes that give out a whole phone number', () => {
     expect(response.status).toBe(404);
     expect(JSON.parse(response.body.toString('utf8'))).toEqual({ error: expect.any(String), message: expect.stringMatching(/[가-힣]/) });
   });
+
+  it('a lead page another site navigates to shows and records nothing until the staff member follows our link', async () => {
+    const views = async () => {
+      const trail = await rawRequest(server.url, { path: '/admin/audit/export.csv?action=leadView', headers: { cookie } });
+      return trail.body.toString('utf8').split('\r\n').filter((line) => line.includes(leadId)).length;
+    };
+    const before = await views();
+    for (const site of ['cross-site', 'same-site']) {
+      const forced = await rawRequest(server.url, { path: `/admin/leads/${leadId}`, headers: { cookie, 'sec-fetch-site': site, 'sec-fetch-mode': 'navigate' } });
+      expect(forced.status).toBe(200);
+      const page = forced.body.toString('utf8');
+      expect(page).not.toContain('감사대상');
+      expect(page).toContain(`href="/admin/leads/${leadId}"`);
+      expect(page).toContain('다른 사이트에서 연 링크입니다');
+    }
+    expect(await views()).toBe(before);
+    // Our own link (same-origin), a bookmark or a typed address (none) opens it, recorded.
+    for (const site of ['same-origin', 'none']) {
+      const opened = await rawRequest(server.url, { path: `/admin/leads/${leadId}`, headers: { cookie, 'sec-fetch-site': site, 'sec-fetch-mode': 'navigate' } });
+      expect(opened.body.toString('utf8')).toContain('감사대상');
+    }
+    expect(await views()).toBe(before + 2);
+  });
 });

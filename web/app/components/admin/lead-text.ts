@@ -66,6 +66,9 @@ export const filterLabels: Record<keyof LeadFilters, string> = {
 export const leadPageText = {
   title: (name: string) => `${name} 고객`,
   notFoundTitle: '고객 정보 없음',
+  openTitle: '고객 정보 열기',
+  openedElsewhere: '다른 사이트에서 연 링크입니다. 고객 정보를 열람하면 접속 기록에 남습니다. 직접 확인하려면 아래 버튼을 눌러 주세요.',
+  open: '고객 정보 보기',
   back: '고객 목록으로',
   notFound: '이 고객 정보를 찾을 수 없습니다. 삭제되었거나 주소가 잘못되었습니다.',
   factsHeading: '접수 내용',

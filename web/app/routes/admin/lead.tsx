@@ -29,8 +29,19 @@ function assigneeLabel(lead: LeadDetail): string {
   return lead.assignee?.name ?? text.nobody;
 }
 
+/**
+ * A navigation another site started (its link, its script): the browser sends the staff cookie
+ * (SameSite=Lax), but opening the lead is not yet the staff member's own step, so nothing is read
+ * or recorded until they follow our link. A bookmark or a typed address says `none`.
+ */
+function startedByAnotherSite(request: Request): boolean {
+  const site = request.headers.get('sec-fetch-site');
+  return site === 'cross-site' || site === 'same-site';
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const staff = requireStaff(request, context);
+  if (startedByAnotherSite(request)) return { lead: null, assignees: [] };
   const lead = await context.leadConsole.lead(params.id, { ...staff, ip: context.clientIp });
   if (!lead) throw data({ message: text.notFound }, { status: 404 });
   return { lead, assignees: assigneeChoices(lead, staff, await context.staff.list()) };
@@ -112,12 +123,26 @@ export function headers(): HeadersInit {
 }
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
-  return consoleMeta(loaderData ? text.title(loaderData.lead.name) : text.notFoundTitle);
+  if (loaderData && !loaderData.lead) return consoleMeta(text.openTitle);
+  return consoleMeta(loaderData?.lead ? text.title(loaderData.lead.name) : text.notFoundTitle);
 }
 
-export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
+export default function Lead({ loaderData, actionData, params }: Route.ComponentProps) {
   // A refused change brings the lead as it is now (the router does not reload after a refusal).
   const lead = actionData?.current ?? loaderData.lead;
+  if (!lead) {
+    return (
+      <div className="console-page lead-page">
+        <h1 className="console-page__title">{text.openTitle}</h1>
+        <p>{text.openedElsewhere}</p>
+        <p>
+          <Link className="button button--primary" to={`/admin/leads/${encodeURIComponent(params.id)}`}>
+            {text.open}
+          </Link>
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="console-page lead-page">
       <p className="lead-page__back">
