@@ -1,7 +1,7 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
 
-// Reads like the spec's route table. Paths keep the spec's capitalisation (they are the URLs
-// that Naver has indexed). Routes match without regard to case, so /SalesInfo/stampTax also
+// The site's route table. Paths keep their historical capitalisation (they are the URLs that
+// Naver has indexed). Routes match without regard to case, so /SalesInfo/stampTax also
 // answers /SalesInfo/StampTax (one page, one canonical URL).
 
 /** A page whose whole content is one `page` document with this path. */

@@ -1,9 +1,8 @@
 /**
  * Rewrites a rendered page so that its hydration JavaScript starts loading only after the page's
- * first contentful paint, instead of competing with it at high priority. (Waiting for `load` as
- * well kept the LCP image alone on the line but moved hydration's long task after the first paint
- * into the blocking time: Lighthouse on `/` measured TBT 867 ms and performance 75, against
- * 102 ms and 94 when loading at the first paint.) Applied to every page's HTML before its CSP hashes are computed (page pipeline).
+ * first contentful paint, instead of competing with it at high priority (not after `load`, which
+ * moves hydration's long task into the blocking time; docs/decisions/003). Applied to every
+ * page's HTML before its CSP hashes are computed (page pipeline).
  *
  * - `<link rel="modulepreload">` are taken out;
  * - React Router's module script becomes a data block (`type="text/x-deferred-module"`), which

@@ -7,7 +7,7 @@
  * not fetched), followed by a `<style data-inlined="href">` holding the file's text. After the
  * first paint the hydration loader (deferred-hydration.ts) enables the links and removes each
  * inline copy once its file has loaded: from then on the page is what React Router rendered, and
- * client navigations add and remove route stylesheets as before. React 19 hydrates the links by
+ * client navigations add and remove route stylesheets themselves. React 19 hydrates the links by
  * `rel` and `href` and skips the extra `<style>` elements in the head. Without JavaScript the
  * inline copies simply stay.
  *

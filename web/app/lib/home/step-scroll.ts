@@ -2,7 +2,7 @@
  * Step scrolling of the home page on wide screens: one wheel gesture (or PageUp/PageDown) moves
  * to the next section. Steps are numbered 1 … n for the n full-screen sections and n + 0.5 for
  * the page's end (the footer below the last section), so the home page's 8 sections give the
- * spec's index range 1 to 8.5. A step is taken only when the next section starts within the
+ * steps 1 to 8.5. A step is taken only when the next section starts within the
  * visible height below the sticky header, so no content is ever scrolled past unseen; otherwise
  * the browser scrolls as usual. Arrow keys always scroll natively (line by line). A wheel gesture
  * steps once it has travelled WHEEL_STEP_THRESHOLD_PX (a small trackpad nudge scrolls natively),
