@@ -6,6 +6,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Feature folders of the server, and the shared modules every feature may use. */
+const SERVER_FEATURES = ['console', 'leads', 'measurement', 'press'];
+const SHARED_SERVER_FOLDERS = ['audit', 'auth', 'content', 'http'];
+
 export default defineConfig([
   globalIgnores([
     'build/',
@@ -75,13 +79,39 @@ export default defineConfig([
       ],
     },
   },
-  {
-    // Content is a store of pages; lead logic (visit slots included) depends on it, not the reverse.
-    files: ['web/server/content/**/*.ts'],
+  // The server's features (web/server/<feature>/) import only shared server modules and their own
+  // files; what two features need lives in a shared module (web/server/*.ts, http/, content/,
+  // audit/, auth/), which imports no feature. app.ts, the composition root, wires them all.
+  ...SERVER_FEATURES.map((feature) => ({
+    files: [`web/server/${feature}/**/*.ts`],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(\\.{1,2}/)+leads(/|$)', message: '콘텐츠 계층은 leads를 가져올 수 없습니다 (leads depend on content, not the reverse).' }] },
+        {
+          patterns: [
+            {
+              regex: `^(\\.{1,2}/)+(${SERVER_FEATURES.filter((other) => other !== feature).join('|')})(/|$)`,
+              message: `web/server/${feature}는 다른 기능 폴더를 가져올 수 없습니다 (features import shared server modules only: move what both need to web/server/, http/, content/, audit/ or auth/).`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['web/server/*.ts', ...SHARED_SERVER_FOLDERS.map((folder) => `web/server/${folder}/**/*.ts`)],
+    ignores: ['web/server/app.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.{1,2}/)+(${SERVER_FEATURES.join('|')})(/|$)`,
+              message: '공유 서버 모듈은 기능 폴더를 가져올 수 없습니다 (shared server modules depend on no feature; app.ts wires features together).',
+            },
+          ],
+        },
       ],
     },
   },

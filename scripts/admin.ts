@@ -20,7 +20,7 @@ import { STAFF_ROLE_LABELS } from '../web/shared/console';
 import { STAFF_ACCOUNT_ERROR_MESSAGES, checkPassword } from '../web/shared/staff-accounts';
 import { hashPassword } from '../web/server/auth/password';
 import { CLI_ACTOR, type AccountChangeResult } from '../web/server/auth/staff-accounts';
-import { openStaffServices } from '../web/server/audit/index';
+import { openStaffServices } from '../web/server/auth/staff-services';
 import { loadConfigOrExit } from '../web/server/config';
 import { createContentSources } from '../web/server/content/index';
 import { exitAfterOutput, writeOutput } from './cli-output';

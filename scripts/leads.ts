@@ -9,7 +9,7 @@
  * `purge` reads the period from the Studio's "관심고객 등록 설정" (retentionDays); run it daily from
  * cron (see README). Output is on stdout, messages on stderr.
  */
-import { openStaffServices } from '../web/server/audit/index';
+import { openStaffServices } from '../web/server/auth/staff-services';
 import { CLI_ACTOR } from '../web/server/auth/staff-accounts';
 import { loadConfigOrExit } from '../web/server/config';
 import { createContentSources, leadsDatabaseFile, type ContentSources } from '../web/server/content/index';

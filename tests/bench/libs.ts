@@ -8,7 +8,7 @@
  *    query caches, image variants, webhook deliveries): the Map-based cache the server used before
  *    against `lru-cache`, which the server uses now.
  * 2. Rate limiter, one hit per request on a 20-per-minute key over 10,000 addresses (lead POSTs):
- *    web/server/leads/rate-limit.ts against rate-limiter-flexible's RateLimiterMemory `consume`.
+ *    web/server/http/rate-limit.ts against rate-limiter-flexible's RateLimiterMemory `consume`.
  * 3. Security headers, the middleware alone on a request (CSP, the other headers,
  *    HSTS): web/server/http/security-headers.ts against helmet configured to send the same headers.
  *
@@ -19,7 +19,7 @@ import type { Request, Response } from 'express';
 import helmet from 'helmet';
 import { LRUCache } from 'lru-cache';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { RateLimiter } from '../../web/server/leads/rate-limit';
+import { RateLimiter } from '../../web/server/http/rate-limit';
 import { securityHeaders } from '../../web/server/http/security-headers';
 import { table } from './server';
 

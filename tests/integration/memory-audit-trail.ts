@@ -1,7 +1,7 @@
 /** An AuditTrail kept in memory: the tests' recorder (records are lost with the process). */
 import { randomUUID } from 'node:crypto';
 import type { AuditEntry } from '../../web/shared/console';
-import type { AuditQuery, AuditTrail } from '../../web/server/console/types';
+import type { AuditQuery, AuditTrail } from '../../web/server/audit/trail';
 
 const DEFAULT_LIMIT = 50;
 

@@ -12,6 +12,7 @@ import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSanitySource } from '../../web/server/content/sanity';
 import { sanityWebhookRoute } from '../../web/server/sanity-webhook';
+import { VIEWS_DOCUMENT_TYPE } from '../../web/server/press/view-counter';
 import { FakeSanity } from './leads-harness';
 
 const SECRET = 'webhook-secret-for-tests';
@@ -33,7 +34,7 @@ async function start() {
   // An hour-long cache: only the webhook can make the edit show.
   const content = createSanitySource({ projectId: 'test', dataset: 'production', apiVersion: '2025-02-19', useCdn: false, apiHost, cacheTtlMs: 3_600_000 });
   const app = express();
-  app.post('/api/sanity/webhook', ...sanityWebhookRoute({ secret: SECRET, content }));
+  app.post('/api/sanity/webhook', ...sanityWebhookRoute({ secret: SECRET, content, ignoredTypes: new Set([VIEWS_DOCUMENT_TYPE]) }));
   server = http.createServer(app);
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/sanity/webhook`;

@@ -124,6 +124,8 @@ describe('npm run admin while the server runs', () => {
         ['accountEnable', 'cli', SALES],
         ['signInFailed', SALES, null],
         ['accountDisable', 'cli', SALES],
+        // The probe of the session is an export, recorded like every other.
+        ['leadExport', SALES, null],
         ['signIn', SALES, null],
         ['accountCreate', 'cli', SALES],
       ]);

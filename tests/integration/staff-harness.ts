@@ -3,7 +3,7 @@
  * on a Sanity leads source (the FakeSanity stub), plus an AdminAuth over them.
  */
 import { AdminAuth, type AdminAuthOptions } from '../../web/server/auth/admin-auth';
-import { openStaffServices, type StaffBackend, type StaffServices } from '../../web/server/audit/index';
+import { openStaffServices, type StaffBackend, type StaffServices } from '../../web/server/auth/staff-services';
 import type { AdminConfig } from '../../web/server/config';
 
 const opened: StaffServices[] = [];

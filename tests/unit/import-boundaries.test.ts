@@ -32,8 +32,28 @@ describe('import boundaries', () => {
     expect(errors).toEqual([expect.stringContaining('leads')]);
   });
 
+  it.each([
+    ['web/server/measurement/example.ts', "import { ViewGate } from '../press/view-gate';"],
+    ['web/server/measurement/example.ts', "import { RateLimiter } from '../leads/rate-limit';"],
+    ['web/server/leads/example.ts', "import type { LeadConsole } from '../console/types';"],
+    ['web/server/press/nested/example.ts', "import { PageViewStats } from '../../measurement/page-views';"],
+  ])('a feature folder may not import another feature: %s %s', async (file, source) => {
+    expect(await restrictedImportErrors(file, `${source}\nexport const used = 1;\n`)).toEqual([expect.stringContaining('다른 기능 폴더')]);
+  });
+
+  it.each([
+    ['web/server/http/example.ts', "import { LeadService } from '../leads/service';"],
+    ['web/server/auth/example.ts', "import type { LeadConsole } from '../console/types';"],
+    ['web/server/audit/example.ts', "import { PressService } from '../press/service';"],
+    ['web/server/example.ts', "import { VIEWS_DOCUMENT_TYPE } from './press/view-counter';"],
+  ])('a shared server module may not import a feature: %s %s', async (file, source) => {
+    expect(await restrictedImportErrors(file, `${source}\nexport const used = 1;\n`)).toEqual([expect.stringContaining('공유 서버 모듈')]);
+  });
+
   it('allows what the boundary is for', async () => {
     expect(await restrictedImportErrors('web/app/routes/example.tsx', "import { leadMessages } from '../../shared/messages';\nimport { renderToString } from 'react-dom/server';\n")).toEqual([]);
     expect(await restrictedImportErrors('web/server/leads/example.ts', "import { validateLead } from '../../shared/lead-validation';\n")).toEqual([]);
+    expect(await restrictedImportErrors('web/server/measurement/example.ts', "import { ViewGate } from '../http/view-gate';\nimport type { AuditTrail } from '../audit/trail';\n")).toEqual([]);
+    expect(await restrictedImportErrors('web/server/app.ts', "import { LeadService } from './leads/service';\nimport { PressService } from './press/service';\n")).toEqual([]);
   });
 });

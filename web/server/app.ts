@@ -8,9 +8,10 @@ import 'react-router';
 import express, { type RequestHandler } from 'express';
 import { AdminAuth } from './auth/admin-auth';
 import type { StaffAccounts } from './auth/staff-accounts';
-import { openStaffServices, startDailyAuditPurge } from './audit/index';
+import { startDailyAuditPurge } from './audit/index';
+import { openStaffServices } from './auth/staff-services';
 import { createAuditExportRouter } from './audit/routes';
-import type { AuditTrail } from './console/types';
+import type { AuditTrail } from './audit/trail';
 import { createPressApi } from './press/api';
 import { PressService } from './press/service';
 import { ViewCounter } from './press/view-counter';
@@ -208,9 +209,9 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   app.use(preview.responseHeaders);
   app.use(preview.router);
   app.use('/api/press', createPressApi(press));
-  app.use(createAuditExportRouter({ auth, audit }));
+  app.use(createAuditExportRouter({ session: (req) => auth.session(req), audit }));
 
-  app.post('/api/sanity/webhook', ...sanityWebhookRoute({ secret: config.sanityWebhookSecret, content: sources.content }));
+  app.post('/api/sanity/webhook', ...sanityWebhookRoute({ secret: config.sanityWebhookSecret, content: sources.content, ignoredTypes: VIEW_COUNTS }));
 
   // Leads: POST /api/leads, GET /api/leads/form
   app.use(createLeadRouter({ service: leadService }));

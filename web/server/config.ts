@@ -8,7 +8,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import * as v from 'valibot';
 import { parsePasswordHash } from './auth/password';
-import type { RateLimit } from './leads/rate-limit';
+import type { RateLimit } from './http/rate-limit';
 
 export type SanityConfig = {
   projectId: string;

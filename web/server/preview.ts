@@ -15,7 +15,8 @@
  */
 import { createClient } from '@sanity/client';
 import { validatePreviewUrl } from '@sanity/preview-url-secret';
-import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
+import { bodyParserErrors, refuseTooLarge } from './http/body-limit';
 import type { AdminAuth } from './auth/admin-auth';
 import type { SanityConfig } from './config';
 import { sanityConnection } from './content/index';
@@ -65,11 +66,10 @@ export function createPreview({ auth, sanity }: PreviewOptions): Preview {
     res.append('Set-Cookie', body.enable === '1' ? auth.previewCookie(framed) : auth.clearedPreviewCookie(framed));
     res.redirect(303, ownPagePath(body.path));
   };
-  const bodyErrors: ErrorRequestHandler = (error: { type?: string; status?: number }, _req, res, next) => {
-    if (error?.type === 'entity.too.large') res.status(413).json({ error: 'payloadTooLarge', message: '요청 내용이 너무 큽니다.' });
-    else if (error?.status && error.status >= 400 && error.status < 500) res.status(400).json({ error: 'invalidPreviewToggle', message: INVALID_TOGGLE });
-    else next(error);
-  };
+  const bodyErrors = bodyParserErrors({
+    tooLarge: refuseTooLarge,
+    unreadable: (res) => res.status(400).json({ error: 'invalidPreviewToggle', message: INVALID_TOGGLE }),
+  });
   router.post(PREVIEW_PATHS.toggle, authorizeToggle, express.urlencoded({ extended: false, limit: MAX_FORM_BYTES }), toggle, bodyErrors);
 
   if (sanity) {

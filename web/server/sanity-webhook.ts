@@ -3,7 +3,6 @@ import express, { type RequestHandler, type Response } from 'express';
 import { decodeSignatureHeader, encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { LRUCache } from 'lru-cache';
 import type { ContentSource } from './content/types';
-import { VIEWS_DOCUMENT_TYPE } from './press/view-counter';
 
 /** Sanity's default payload is the whole document; 1 MB holds any document of this site's schemas. */
 export const SANITY_WEBHOOK_BODY_LIMIT = '1mb';
@@ -12,10 +11,13 @@ export const SANITY_WEBHOOK_MAX_AGE_MS = 5 * 60 * 1000;
 /** Deliveries remembered to refuse a replay inside the window; bounded, oldest forgotten first. */
 const REMEMBERED_DELIVERIES = 10_000;
 
-/** Documents whose changes never show on a page: the view counter writes them every few seconds. */
-const IGNORED_TYPES = new Set([VIEWS_DOCUMENT_TYPE]);
-
-type WebhookOptions = { secret: string | undefined; content: ContentSource; now?: () => number };
+type WebhookOptions = {
+  secret: string | undefined;
+  content: ContentSource;
+  /** Types whose changes never show on a page (view counts, written every few seconds): no purge. */
+  ignoredTypes?: ReadonlySet<string>;
+  now?: () => number;
+};
 
 function fail(res: Response, status: number, error: string, message: string): void {
   res.status(status).json({ error, message });
@@ -35,6 +37,7 @@ function fail(res: Response, status: number, error: string, message: string): vo
  */
 export function sanityWebhookRoute(options: WebhookOptions): RequestHandler[] {
   const now = options.now ?? Date.now;
+  const ignoredTypes = options.ignoredTypes ?? new Set<string>();
   // Delivery key → when it stops mattering (its timestamp is then out of the window anyway).
   const seen = new LRUCache<string, number>({ max: REMEMBERED_DELIVERIES });
 
@@ -56,7 +59,7 @@ export function sanityWebhookRoute(options: WebhookOptions): RequestHandler[] {
     }
     for (const key of deliveryKeys) seen.set(key, signedAt + 2 * SANITY_WEBHOOK_MAX_AGE_MS);
 
-    if (changesOnlyIgnoredTypes(body)) {
+    if (changesOnlyIgnoredTypes(body, ignoredTypes)) {
       res.status(200).json({ revalidated: false });
       return;
     }
@@ -80,7 +83,7 @@ async function verifiedTimestamp(body: string, signature: string, secret: string
 }
 
 /** Whether the payload (a document, or a list of them) concerns only types that no page shows. */
-function changesOnlyIgnoredTypes(body: string): boolean {
+function changesOnlyIgnoredTypes(body: string, ignoredTypes: ReadonlySet<string>): boolean {
   let payload: unknown;
   try {
     payload = JSON.parse(body);
@@ -90,6 +93,6 @@ function changesOnlyIgnoredTypes(body: string): boolean {
   const documents = Array.isArray(payload) ? payload : [payload];
   return (
     documents.length > 0 &&
-    documents.every((document) => typeof document === 'object' && document !== null && IGNORED_TYPES.has((document as { _type?: unknown })._type as string))
+    documents.every((document) => typeof document === 'object' && document !== null && ignoredTypes.has((document as { _type?: unknown })._type as string))
   );
 }

@@ -1,48 +1,7 @@
-/**
- * The staff accounts and the audit trail on the configured backend, for the server and the CLIs:
- * embedded, both live in leads.sqlite (one connection of their own); Sanity, in the leads dataset.
- */
-import path from 'node:path';
-import type { ServerConfig } from '../config';
-import type { ContentSource } from '../content/types';
-import type { AuditTrail } from '../console/types';
-import { openConsoleDatabase } from '../auth/console-database';
-import { StaffAccounts } from '../auth/staff-accounts';
-import { SanityStaffStore, SqliteStaffStore } from '../auth/staff-store';
-import { SanityAuditTrail, SqliteAuditTrail } from './trail';
+/** The audit trail's retention: the daily purge by age, in the server itself. */
+import type { AuditTrail } from './trail';
 
-export { SanityAuditTrail, SqliteAuditTrail } from './trail';
-
-export type StaffServices = { staff: StaffAccounts; audit: AuditTrail; close(): void };
-
-/** The backend of the leads store: the embedded one needs only DATA_DIR. */
-export type StaffBackend = { mode: 'embedded' } | { mode: 'sanity'; leads: ContentSource };
-
-export async function openStaffServices(
-  sources: StaffBackend,
-  config: Pick<ServerConfig, 'dataDir' | 'admin'>,
-  options: { now?: () => number } = {},
-): Promise<StaffServices> {
-  const accountOptions = { environmentAdmin: config.admin.email, now: options.now };
-  if (sources.mode === 'sanity') {
-    const audit = new SanityAuditTrail(sources.leads, options.now);
-    const store = new SanityStaffStore(sources.leads);
-    await store.start();
-    const staff = new StaffAccounts(store, audit, accountOptions);
-    return { staff, audit, close: () => staff.close() };
-  }
-  const database = openConsoleDatabase(path.resolve(config.dataDir));
-  const audit = new SqliteAuditTrail(database, options.now);
-  const staff = new StaffAccounts(new SqliteStaffStore(database), audit, accountOptions);
-  return {
-    staff,
-    audit,
-    close: () => {
-      staff.close();
-      database.close();
-    },
-  };
-}
+export { SanityAuditTrail, SqliteAuditTrail, type AuditTrail } from './trail';
 
 const DAY_MS = 24 * 3600_000;
 

@@ -7,9 +7,8 @@ import { Router, type Response } from 'express';
 import { AUDIT_ACTION_LABELS, type AuditEntry } from '../../shared/console';
 import { AUDIT_EXPORT_PATH, auditFiltersToParams, parseAuditFilters } from '../../shared/audit-filters';
 import { seoulDateTime } from '../../shared/seoul-time';
-import { adminRefusalAnswer } from '../../shared/admin-refusals';
-import type { AdminAuth } from '../auth/admin-auth';
-import type { AuditTrail } from '../console/types';
+import { staffOfDownload, type SessionOf } from '../http/download-session';
+import type { AuditTrail } from './trail';
 import { BOM, csvLine } from '../csv';
 
 const COLUMNS: Array<[string, (entry: AuditEntry) => string]> = [
@@ -34,19 +33,13 @@ function writable(res: Response): Promise<void> {
   });
 }
 
-function refuse(res: Response, refusal: 'adminSessionRequired' | 'staffRoleForbidden'): void {
-  const { status, message } = adminRefusalAnswer(refusal);
-  res.status(status).json({ error: refusal, message });
-}
-
-export function createAuditExportRouter({ auth, audit }: { auth: AdminAuth; audit: AuditTrail }): Router {
+export function createAuditExportRouter({ session, audit }: { session: SessionOf; audit: AuditTrail }): Router {
   const router = Router();
   router.get(AUDIT_EXPORT_PATH, async (req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    const staff = auth.session(req);
-    if (!staff) return refuse(res, 'adminSessionRequired');
-    if (staff.role !== 'admin') return refuse(res, 'staffRoleForbidden');
-    const { filters, dateError } = parseAuditFilters(new URL(req.originalUrl, 'http://local').searchParams);
+    const query = new URL(req.originalUrl, 'http://local').searchParams;
+    const staff = staffOfDownload(req, res, session, { returnTo: `/admin/audit${query.size > 0 ? `?${query}` : ''}`, role: 'admin' });
+    if (!staff) return;
+    const { filters, dateError } = parseAuditFilters(query);
     if (dateError) {
       res.status(400).json({ error: 'invalidFilters', message: dateError });
       return;

@@ -15,8 +15,20 @@ import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../shared/c
 import { seoulDayStart } from '../../shared/seoul-time';
 import { MIN_AUDIT_RETENTION_DAYS } from '../config';
 import type { ContentSource } from '../content/types';
-import type { AuditQuery, AuditTrail } from '../console/types';
 import type { SqliteDatabase } from '../sqlite';
+
+export type AuditQuery = { cursor?: string; limit?: number; action?: AuditAction; actor?: string; from?: string; to?: string };
+
+/** Append-only: nothing here edits or deletes a record but the purge by age. */
+export interface AuditTrail {
+  /** Resolves once the record is stored; an action whose record cannot be stored does not happen. */
+  record(entry: { actor: string; action: AuditAction; ip: string; target?: string | null; detail?: string | null }): Promise<void>;
+  list(query: AuditQuery): Promise<{ entries: AuditEntry[]; next: string | null }>;
+  /** Every record matching the query, oldest first, read in pages (memory stays flat). */
+  stream(query: Omit<AuditQuery, 'cursor' | 'limit'>): AsyncIterable<AuditEntry>;
+  /** Deletes records older than `before` (ISO date-time); how many. */
+  purgeOlderThan(before: string): Promise<number>;
+}
 
 export const DEFAULT_AUDIT_PAGE_SIZE = 50;
 const MAX_AUDIT_PAGE_SIZE = 200;

@@ -14,7 +14,7 @@ import type { StaffRole } from '../../shared/console';
 import type { LoginRefusal, WriteRefusal } from '../../shared/admin-refusals';
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from '../../shared/staff-accounts';
 import type { AdminConfig } from '../config';
-import type { AuditTrail } from '../console/types';
+import type { AuditTrail } from '../audit/trail';
 import { ConcurrencyLimit } from '../http/concurrency-limit';
 import { loadSessionSecret, normalizeEmail, prepareFirstAdmin, readJson } from './accounts';
 import { hashPassword, passwordHashParameters, verifyPassword } from './password';

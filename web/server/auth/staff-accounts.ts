@@ -3,11 +3,19 @@
  * password. Every change is checked (shared rules), recorded in the audit trail, and refused when
  * it would leave no enabled admin. Sign-in and sessions read the same store (admin-auth.ts).
  */
-import type { StaffRole } from '../../shared/console';
+import type { StaffIdentity, StaffRole } from '../../shared/console';
 import { checkNewAccount, checkPassword, normalizeEmail, type StaffAccountError } from '../../shared/staff-accounts';
-import type { AuditTrail, StaffAccountSummary, StaffDirectory } from '../console/types';
+import type { AuditTrail } from '../audit/trail';
 import { hashPassword } from './password';
 import type { StaffAccountRecord, StaffAccountStore } from './staff-store';
+
+export type StaffAccountSummary = StaffIdentity & { disabled: boolean; createdAt: string };
+
+/** Staff accounts as the console lists them (the auth service owns passwords and sessions). */
+export interface StaffDirectory {
+  list(): Promise<StaffAccountSummary[]>;
+}
+
 
 /** Who makes a change: a signed-in admin, or the CLI (`cli`, address `local`). */
 export type AccountChangeActor = { email: string; ip: string };

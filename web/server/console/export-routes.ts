@@ -4,7 +4,8 @@
  * console records the export (filters and row count) in the audit trail.
  */
 import express, { type Request, type Response } from 'express';
-import { leadFiltersToParams, parseLeadFilters, type StaffIdentity } from '../../shared/console';
+import { leadFiltersToParams, parseLeadFilters } from '../../shared/console';
+import { staffOfDownload, type SessionOf } from '../http/download-session';
 import { seoulDay } from '../../shared/seoul-time';
 import { deliverLeadExport } from './lead-export';
 import type { LeadConsole } from './types';
@@ -17,15 +18,10 @@ const CONTENT_TYPES = {
 } as const;
 
 export const leadExportMessages = {
-  signInRequired: '로그인이 필요합니다. 상담 관리 화면에서 로그인한 뒤 다시 내려받아 주세요.',
   invalidFilters: '내려받기 조건이 올바르지 않습니다. 고객 목록에서 조건을 다시 골라 주세요.',
 };
 
-export function createLeadExportRouter(options: {
-  leadConsole: LeadConsole;
-  /** The signed-in staff member of the request, or null. */
-  session: (req: Request) => StaffIdentity | null;
-}): express.Router {
+export function createLeadExportRouter(options: { leadConsole: LeadConsole; session: SessionOf }): express.Router {
   const router = express.Router();
   for (const format of ['csv', 'xlsx'] as const) {
     router.get(LEAD_EXPORT_PATHS[format], (req, res, next) => {
@@ -41,19 +37,9 @@ async function exportLeads(
   format: keyof typeof CONTENT_TYPES,
   { leadConsole, session }: Parameters<typeof createLeadExportRouter>[0],
 ): Promise<void> {
-  res.set('Cache-Control', 'no-store');
-  const staff = session(req);
   const query = new URL(req.originalUrl, 'http://localhost').searchParams;
-  if (!staff) {
-    // A link followed in the browser goes to the sign-in, which brings the staff member back to the list.
-    if (req.accepts(['json', 'html']) === 'html') {
-      const back = `/admin/leads${query.size > 0 ? `?${query}` : ''}`;
-      res.redirect(303, `/admin?next=${encodeURIComponent(back)}`);
-      return;
-    }
-    res.status(401).json({ error: 'unauthorized', message: leadExportMessages.signInRequired });
-    return;
-  }
+  const staff = staffOfDownload(req, res, session, { returnTo: `/admin/leads${query.size > 0 ? `?${query}` : ''}` });
+  if (!staff) return;
   const { filters, invalid } = parseLeadFilters(query);
   if (invalid.length > 0) {
     res.status(400).json({ error: 'invalidFilters', message: leadExportMessages.invalidFilters, fields: invalid });

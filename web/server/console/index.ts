@@ -2,7 +2,8 @@
 import type { ContentSource } from '../content/types';
 import { LeadConsoleService } from './lead-console';
 import { SqliteLeadReads } from './sqlite-reads';
-import type { AuditTrail, StaffDirectory } from './types';
+import type { AuditTrail } from '../audit/trail';
+import type { StaffDirectory } from '../auth/staff-accounts';
 
 export { createLeadExportRouter, LEAD_EXPORT_PATHS } from './export-routes';
 export type { LeadConsoleService };

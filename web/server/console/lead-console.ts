@@ -21,7 +21,9 @@ import {
 } from '../../shared/console';
 import { formatPhone, LEAD_FORM_KINDS, stripFormatCharacters } from '../../shared/lead-validation';
 import { MutationError, type ContentSource, type PatchOperations } from '../content/types';
-import type { AuditTrail, LeadConsole, LeadExportFormat, LeadExportRow, StaffActor, StaffDirectory } from './types';
+import type { LeadConsole, LeadExportFormat, LeadExportRow, StaffActor } from './types';
+import type { AuditTrail } from '../audit/trail';
+import type { StaffDirectory } from '../auth/staff-accounts';
 import { seoulDayStart, shiftDay } from '../../shared/seoul-time';
 import { decodeCursor, encodeCursor, leadFilterParams } from './lead-query';
 import { EXPORT_PAGE_ROWS, groqLeadReads, LIST_READ_MAX, type LeadReads } from './lead-reads';

@@ -3,8 +3,6 @@
  * (through the load context). Each has an embedded (SQLite) and a Sanity implementation.
  */
 import type {
-  AuditAction,
-  AuditEntry,
   ConsoleDashboard,
   LeadChange,
   LeadChangeResult,
@@ -18,26 +16,6 @@ import type {
 
 /** The signed-in staff member and the address the request came from: what an audit record names. */
 export type StaffActor = StaffIdentity & { ip: string };
-
-export type AuditQuery = { cursor?: string; limit?: number; action?: AuditAction; actor?: string; from?: string; to?: string };
-
-/** Append-only: nothing here edits or deletes a record but the purge by age. */
-export interface AuditTrail {
-  /** Resolves once the record is stored; an action whose record cannot be stored does not happen. */
-  record(entry: { actor: string; action: AuditAction; ip: string; target?: string | null; detail?: string | null }): Promise<void>;
-  list(query: AuditQuery): Promise<{ entries: AuditEntry[]; next: string | null }>;
-  /** Every record matching the query, oldest first, read in pages (memory stays flat). */
-  stream(query: Omit<AuditQuery, 'cursor' | 'limit'>): AsyncIterable<AuditEntry>;
-  /** Deletes records older than `before` (ISO date-time); how many. */
-  purgeOlderThan(before: string): Promise<number>;
-}
-
-export type StaffAccountSummary = StaffIdentity & { disabled: boolean; createdAt: string };
-
-/** Staff accounts as the console lists them (the auth service owns passwords and sessions). */
-export interface StaffDirectory {
-  list(): Promise<StaffAccountSummary[]>;
-}
 
 export type LeadExportFormat = 'csv' | 'xlsx';
 

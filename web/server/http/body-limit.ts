@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Request, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { NO_STORE } from './cache-headers';
 
 const PAYLOAD_TOO_LARGE_MESSAGE = '요청 내용이 너무 큽니다.';
@@ -57,6 +57,11 @@ function refuse(req: IncomingMessage, res: Response): void {
     return;
   }
   closeAfterAnswer(req, res);
+  refuseTooLarge(res);
+}
+
+/** The 413 of a body over its limit, for every route that has no answer of its own. */
+export function refuseTooLarge(res: Response): void {
   res.status(413).set('Cache-Control', NO_STORE).json({ error: 'payloadTooLarge', message: PAYLOAD_TOO_LARGE_MESSAGE });
 }
 
@@ -76,5 +81,18 @@ function lingerOnClose(socket: Socket): void {
   socket.destroySoon = function (this: Socket) {
     this.end();
     setTimeout(() => this.destroy(), LINGER_MS).unref();
+  };
+}
+
+/**
+ * The answers to body-parser's errors for a route that parses its own body: a body over the
+ * route's limit (413) and one that cannot be read (a bad encoding, an aborted upload: 400), each
+ * with the route's JSON; anything else is not about the request and goes on.
+ */
+export function bodyParserErrors(answers: { tooLarge: (res: Response) => void; unreadable: (res: Response) => void }): ErrorRequestHandler {
+  return (error: { type?: string; status?: number }, _req, res, next) => {
+    if (error?.type === 'entity.too.large') answers.tooLarge(res);
+    else if (error?.status && error.status >= 400 && error.status < 500) answers.unreadable(res);
+    else next(error);
   };
 }

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import type { ServerConfig } from '../config';
 import type { ContentSources } from '../content/index';
-import type { AuditTrail } from '../console/types';
+import type { AuditTrail } from '../audit/trail';
 import { readOrCreateSecret, tightenDataDir } from '../data-dir';
 import { createWebhookNotifier } from './notifier';
 import { openLeadOutbox } from './outbox';

@@ -4,7 +4,6 @@
  * Bad input is always a 4xx with a Korean message, never a 5xx.
  */
 import express, {
-  type ErrorRequestHandler,
   type NextFunction,
   type Request,
   type RequestHandler,
@@ -13,6 +12,7 @@ import express, {
 import { fieldMessagesOf, LEAD_FIELDS, LEAD_SUBMIT_MESSAGES, type LeadSubmitError } from '../../shared/lead-validation';
 import { leadMessages, messages } from '../../shared/messages';
 import { ownPagePath } from '../../shared/own-page-path';
+import { bodyParserErrors } from '../http/body-limit';
 import type { LeadService, SubmitResult } from './service';
 
 /** Larger bodies are refused with 413 before they are parsed. */
@@ -73,11 +73,10 @@ export function createLeadRouter({ service }: LeadRoutesOptions): express.Router
     else sendJson(res, result);
   };
   // body-parser's errors: too large, unreadable encoding, aborted upload.
-  const bodyErrors: ErrorRequestHandler = (error: { type?: string; status?: number }, _req, res, next) => {
-    if (error?.type === 'entity.too.large') res.status(413).json(errorBody('tooLarge'));
-    else if (error?.status && error.status >= 400 && error.status < 500) res.status(400).json(errorBody('invalidBody'));
-    else next(error);
-  };
+  const bodyErrors = bodyParserErrors({
+    tooLarge: (res) => res.status(413).json(errorBody('tooLarge')),
+    unreadable: (res) => res.status(400).json(errorBody('invalidBody')),
+  });
   router.post(
     '/api/leads',
     requireFormOrJson,

@@ -18,12 +18,12 @@ import type { LeadFormData, LeadNotice, VisitSlotOption } from '../../shared/lea
 import { UTM_KEYS, utmParameterName } from '../../shared/utm';
 import { ownPagePath } from '../../shared/own-page-path';
 import { ContentUnavailableError, MutationError, type ContentSource } from '../content/types';
-import type { AuditTrail } from '../console/types';
+import type { AuditTrail } from '../audit/trail';
 import { seoulDay } from '../../shared/seoul-time';
 import { createFormTokenSigner, type FormTokenSigner } from './form-token';
 import { silentNotifier, type LeadNotifier } from './notifier';
 import type { LeadOutbox, OutboxEntry } from './outbox';
-import { RateLimiter, type RateLimit } from './rate-limit';
+import { RateLimiter, type RateLimit } from '../http/rate-limit';
 import { leadIdFor, saveLead, type LeadDocument } from './store';
 
 /**

@@ -10,7 +10,7 @@ import { LRUCache } from 'lru-cache';
 import type { Request } from 'express';
 import { BatchedCounts, type BatchedCountsOptions } from '../batched-counts';
 import type { ContentSource } from '../content/types';
-import { isPersonsView, ViewGate } from '../press/view-gate';
+import { isPersonsView, ViewGate } from '../http/view-gate';
 import { ownPagePath } from '../../shared/own-page-path';
 import { seoulDay } from '../../shared/seoul-time';
 import type { PageViewBeacon } from '../../shared/measure';

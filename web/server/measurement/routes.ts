@@ -6,16 +6,16 @@
  * beacon or names no page of ours, 413 over 2 KB (refused before it is parsed), 415 for another
  * content type, 429 past the per-address rate.
  */
-import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response, type Router } from 'express';
+import express, { type RequestHandler, type Response, type Router } from 'express';
+import { bodyParserErrors } from '../http/body-limit';
 import * as v from 'valibot';
 import { messages } from '../../shared/messages';
 import { parseStatsRange, STATS_EXPORT_PATH, STATS_PATH } from '../../shared/campaign-stats';
 import { MEASURE_PATH } from '../../shared/measure';
 import { seoulDay } from '../../shared/seoul-time';
-import type { StaffIdentity } from '../../shared/console';
-import { leadExportMessages } from '../console/export-routes';
-import { RateLimiter } from '../leads/rate-limit';
-import { isFromOurPage } from '../press/view-gate';
+import { staffOfDownload, type SessionOf } from '../http/download-session';
+import { RateLimiter } from '../http/rate-limit';
+import { isFromOurPage } from '../http/view-gate';
 import { pageViewFacts, type PageViewStats } from './page-views';
 import { campaignStatsCsv, type CampaignStats } from './stats';
 
@@ -36,7 +36,6 @@ const ERRORS = {
   wrongContentType: '지원하지 않는 형식입니다. JSON으로 보내 주세요.',
   rateLimited: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
   invalidRange: '조회 기간이 올바르지 않습니다.',
-  unauthorized: leadExportMessages.signInRequired,
 } as const;
 
 function fail(res: Response, status: number, error: keyof typeof ERRORS, message: string = ERRORS[error]): void {
@@ -53,11 +52,7 @@ const BeaconSchema = v.strictObject({
 export function createMeasureRouter({ pageViews }: { pageViews: PageViewStats }): Router {
   const router = express.Router();
   const limiter = new RateLimiter({ max: BEACONS_PER_MINUTE, windowMs: 60_000 });
-  const bodyErrors: ErrorRequestHandler = (error: { type?: string; status?: number }, _req, res, next) => {
-    if (error?.type === 'entity.too.large') fail(res, 413, 'tooLarge');
-    else if (error?.status && error.status >= 400 && error.status < 500) fail(res, 400, 'invalidBeacon');
-    else next(error);
-  };
+  const bodyErrors = bodyParserErrors({ tooLarge: (res) => fail(res, 413, 'tooLarge'), unreadable: (res) => fail(res, 400, 'invalidBeacon') });
   // Refused before the body is read: another site's page, another format.
   const fromOurPage: RequestHandler = (req, res, next) => {
     if (!isFromOurPage(req)) return fail(res, 403, 'foreignOrigin');
@@ -79,21 +74,13 @@ export function createMeasureRouter({ pageViews }: { pageViews: PageViewStats })
 
 export function createStatsExportRouter(options: {
   stats: CampaignStats;
-  /** The signed-in staff member of the request, or null. */
-  session: (req: Request) => StaffIdentity | null;
+  session: SessionOf;
 }): Router {
   const router = express.Router();
   router.get(STATS_EXPORT_PATH, async (req, res, next) => {
     try {
       const query = new URL(req.originalUrl, 'http://localhost').searchParams;
-      if (!options.session(req)) {
-        // A link followed in the browser goes to the sign-in, which brings the staff member back.
-        if (req.accepts(['json', 'html']) === 'html') {
-          res.set('Cache-Control', 'no-store').redirect(303, `/admin?next=${encodeURIComponent(`${STATS_PATH}${query.size > 0 ? `?${query}` : ''}`)}`);
-          return;
-        }
-        return fail(res, 401, 'unauthorized');
-      }
+      if (!staffOfDownload(req, res, options.session, { returnTo: `${STATS_PATH}${query.size > 0 ? `?${query}` : ''}` })) return;
       const range = parseStatsRange(query, seoulDay(Date.now()));
       if ('error' in range) return fail(res, 400, 'invalidRange', range.error);
       const csv = campaignStatsCsv(await options.stats.read(range));

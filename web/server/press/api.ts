@@ -8,7 +8,7 @@
 import { Router, type Response } from 'express';
 import { messages } from '../../shared/messages';
 import { InvalidCursorError, type PressService } from './service';
-import { isFromOurPage, ViewGate } from './view-gate';
+import { isFromOurPage, ViewGate } from '../http/view-gate';
 
 const SITE_PATTERN = /^[a-z0-9-]{1,64}$/;
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
