@@ -34,7 +34,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { openEmbeddedStore } from '../../web/server/content/embedded';
-import { encodeCursor } from '../../web/server/press/cursor';
+import { encodePressCursor } from '../../web/server/press/cursor';
 import { PressService } from '../../web/server/press/service';
 import { ViewCounter } from '../../web/server/press/view-counter';
 import * as queries from '../../web/sanity/queries';
@@ -370,7 +370,7 @@ async function benchPressList(store: Store, size: number): Promise<Array<Array<s
     const middle = Math.floor(order.length / 2);
     const pages = [
       { label: 'first', cursor: null },
-      { label: `at ${middle}`, cursor: encodeCursor({ date: order[middle - 1].date ?? '', id: order[middle - 1]._id, position: middle }) },
+      { label: `at ${middle}`, cursor: encodePressCursor({ date: order[middle - 1].date ?? '', id: order[middle - 1]._id, position: middle }) },
     ];
     for (const { label, cursor } of pages) {
       const cold: number[] = [];

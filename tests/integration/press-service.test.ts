@@ -128,7 +128,8 @@ describe('view counter', () => {
     const local = await openSeeded();
     const counter = new ViewCounter(local, { intervalMs: 60_000 });
     const press = new PressService(local, counter, 'order-index');
-    const app = express().use('/api/press', createPressApi(press));
+    // Behind a proxy on loopback, so each visitor has an address of its own.
+    const app = express().set('trust proxy', 'loopback').use('/api/press', createPressApi(press));
     // A backlog above 1,000: all the requests connect at once.
     const server = app.listen(0, '127.0.0.1', 2048);
     await new Promise((resolve) => server.once('listening', resolve));
@@ -136,10 +137,15 @@ describe('view counter', () => {
     try {
       const id = 'press-sample-03';
       const before = (await press.article(SITE, id))!.views;
-      // 1,000 visitors (one user agent each), each opening the article from our own page.
+      // 1,000 visitors (an address and a user agent each), each opening the article from our own page.
       const pageView = (visitor: number) => ({
         method: 'POST',
-        headers: { origin: base, 'sec-fetch-site': 'same-origin', 'user-agent': `Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36 visitor-${visitor}` },
+        headers: {
+          origin: base,
+          'sec-fetch-site': 'same-origin',
+          'user-agent': `Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36 visitor-${visitor}`,
+          'x-forwarded-for': `198.51.${visitor >> 8}.${visitor & 255}`,
+        },
       });
       const responses = await Promise.all(Array.from({ length: 1000 }, (_, visitor) => fetch(`${base}/api/press/${id}/view?site=${SITE}`, pageView(visitor))));
       expect(responses.every((response) => response.status === 200)).toBe(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor } from '../../web/server/press/cursor';
+import { decodePressCursor as decodeCursor, encodePressCursor as encodeCursor } from '../../web/server/press/cursor';
 import { paragraphsToBlocks } from '../../web/server/press/service';
 
 describe('press cursor', () => {

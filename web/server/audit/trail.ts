@@ -16,6 +16,7 @@ import { seoulDayStart } from '../../shared/seoul-time';
 import { MIN_AUDIT_RETENTION_DAYS } from '../config';
 import type { ContentSource } from '../content/types';
 import type { SqliteDatabase } from '../sqlite';
+import { decodeCursor, encodeCursor } from '../cursor';
 
 export type AuditQuery = { cursor?: string; limit?: number; action?: AuditAction; actor?: string; from?: string; to?: string };
 
@@ -60,22 +61,14 @@ function clean(value: string, max: number): string {
 
 type Cursor = { at: string; id: string };
 
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString('base64url');
+function encodeAuditCursor(cursor: Cursor): string {
+  return encodeCursor([cursor.at, cursor.id]);
 }
 
 /** An edited or foreign cursor reads as "from the start" rather than failing the page. */
-export function decodeCursor(value: string | undefined): Cursor | null {
-  if (!value) return null;
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
-    if (Array.isArray(parsed) && parsed.length === 2 && parsed.every((part) => typeof part === 'string')) {
-      return { at: parsed[0] as string, id: parsed[1] as string };
-    }
-  } catch {
-    // not ours
-  }
-  return null;
+function decodeAuditCursor(value: string | undefined): Cursor | null {
+  const parts = decodeCursor(value, ['text', 'text']);
+  return parts && { at: parts[0], id: parts[1] };
 }
 
 /** The query's filters as bounds on the stored fields (`to` is inclusive: up to the next day). */
@@ -96,7 +89,7 @@ function pageSize(limit: number | undefined): number {
 function pageOf(rows: AuditEntry[], size: number): { entries: AuditEntry[]; next: string | null } {
   const entries = rows.slice(0, size);
   const last = entries.at(-1);
-  return { entries, next: rows.length > size && last ? encodeCursor({ at: last.at, id: last.id }) : null };
+  return { entries, next: rows.length > size && last ? encodeAuditCursor({ at: last.at, id: last.id }) : null };
 }
 
 type AuditRow = { seq: number; at: string; actor: string; action: string; target: string | null; detail: string | null; ip: string };
@@ -143,7 +136,7 @@ export class SqliteAuditTrail implements AuditTrail {
 
   async list(query: AuditQuery): Promise<{ entries: AuditEntry[]; next: string | null }> {
     const size = pageSize(query.limit);
-    const after = decodeCursor(query.cursor);
+    const after = decodeAuditCursor(query.cursor);
     return pageOf(this.select(query, after, 'DESC', size + 1), size);
   }
 
@@ -201,7 +194,7 @@ export class SanityAuditTrail implements AuditTrail {
 
   async list(query: AuditQuery): Promise<{ entries: AuditEntry[]; next: string | null }> {
     const size = pageSize(query.limit);
-    const rows = await this.page(auditEventsPageQuery, query, decodeCursor(query.cursor), size + 1);
+    const rows = await this.page(auditEventsPageQuery, query, decodeAuditCursor(query.cursor), size + 1);
     return pageOf(rows, size);
   }
 

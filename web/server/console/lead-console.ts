@@ -25,7 +25,7 @@ import type { LeadConsole, LeadExportFormat, LeadExportRow, StaffActor } from '.
 import type { AuditTrail } from '../audit/trail';
 import type { StaffDirectory } from '../auth/staff-accounts';
 import { seoulDayStart, shiftDay } from '../../shared/seoul-time';
-import { decodeCursor, encodeCursor, leadFilterParams } from './lead-query';
+import { decodeLeadCursor, encodeLeadCursor, leadFilterParams } from './lead-query';
 import { EXPORT_PAGE_ROWS, groqLeadReads, LIST_READ_MAX, type LeadReads } from './lead-reads';
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -63,7 +63,7 @@ export class LeadConsoleService implements LeadConsole {
   async list(filters: LeadFilters, page: { cursor?: string; limit?: number }): Promise<LeadListPage> {
     const limit = pageSize(page.limit);
     // One row more than shown says whether there is a next page.
-    const rows = await this.reads.listPage(leadFilterParams(filters), decodeCursor(page.cursor), limit + 1);
+    const rows = await this.reads.listPage(leadFilterParams(filters), decodeLeadCursor(page.cursor), limit + 1);
     const shown = rows.slice(0, limit);
     const last = shown.at(-1);
     return {
@@ -80,7 +80,7 @@ export class LeadConsoleService implements LeadConsole {
         utmSource: row.utmSource,
         utmCampaign: row.utmCampaign,
       })),
-      next: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt ?? '', id: last._id }) : null,
+      next: rows.length > limit && last ? encodeLeadCursor({ createdAt: last.createdAt ?? '', id: last._id }) : null,
     };
   }
 

@@ -4,6 +4,7 @@
  */
 import type { LeadFilters } from '../../shared/console';
 import { seoulDayStart } from '../../shared/seoul-time';
+import { decodeCursor, encodeCursor } from '../cursor';
 
 /** Every filter parameter the console queries take; null means "not filtering on it". */
 export type LeadFilterParams = {
@@ -46,21 +47,13 @@ export function cursorParams(cursor: LeadCursor | null): { cursorAt: string | nu
   return { cursorAt: cursor?.createdAt ?? null, cursorId: cursor?.id ?? null };
 }
 
-export function encodeCursor(cursor: LeadCursor): string {
-  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
+export function encodeLeadCursor(cursor: LeadCursor): string {
+  return encodeCursor([cursor.createdAt, cursor.id]);
 }
 
 /** The cursor a page link carries; anything else (tampered, truncated) reads as the first page. */
-export function decodeCursor(value: string | undefined): LeadCursor | null {
-  if (!value) return null;
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
-    if (Array.isArray(parsed) && parsed.length === 2 && parsed.every((part) => typeof part === 'string')) {
-      return { createdAt: parsed[0] as string, id: parsed[1] as string };
-    }
-  } catch {
-    // Not a cursor of ours.
-  }
-  return null;
+export function decodeLeadCursor(value: string | undefined): LeadCursor | null {
+  const parts = decodeCursor(value, ['text', 'text']);
+  return parts && { createdAt: parts[0], id: parts[1] };
 }
 

@@ -22,7 +22,7 @@ import type {
   PressOrderQueryResult,
 } from '../../sanity/sanity.types';
 import type { ContentSource } from '../content/types';
-import { decodeCursor, encodeCursor, type PressCursor } from './cursor';
+import { decodePressCursor, encodePressCursor, type PressCursor } from './cursor';
 import { viewsDocumentId, type ViewCounter } from './view-counter';
 
 export const PRESS_PAGE_SIZE = 10;
@@ -66,7 +66,7 @@ export class PressService {
 
   /** One page of the site's list, newest first; `cursor` is a previous page's `nextCursor`. */
   async list(siteId: string, cursorText?: string | null): Promise<PressPage> {
-    const cursor = cursorText ? decodeCursor(cursorText) : null;
+    const cursor = cursorText ? decodePressCursor(cursorText) : null;
     if (cursorText && !cursor) throw new InvalidCursorError();
     const { rows, position, total, hasMore } =
       this.paging === 'order-index' ? await this.pageFromIndex(siteId, cursor) : await this.pageFromQuery(siteId, cursor);
@@ -81,7 +81,7 @@ export class PressService {
     const last = rows.at(-1);
     const nextCursor =
       hasMore && last?.date
-        ? encodeCursor({ date: last.date, id: last._id, position: position + rows.length })
+        ? encodePressCursor({ date: last.date, id: last._id, position: position + rows.length })
         : null;
     return { items, nextCursor };
   }
