@@ -1,4 +1,5 @@
 /** The audit trail's retention: the daily purge by age, in the server itself. */
+import { startDailyJob } from '../daily-timer';
 import type { AuditTrail } from './trail';
 
 export { SanityAuditTrail, SqliteAuditTrail, type AuditTrail } from './trail';
@@ -17,21 +18,12 @@ export async function purgeExpiredAudit(audit: AuditTrail, retentionDays: number
 
 /** The audit purge in the server itself: a minute after start, then once a day. Returns the stop. */
 export function startDailyAuditPurge(audit: AuditTrail, retentionDays: number, intervalMs = DAY_MS, firstDelayMs = 60_000): () => void {
-  let timer: NodeJS.Timeout;
-  let stopped = false;
-  const run = (delay: number) => {
-    timer = setTimeout(() => {
-      purgeExpiredAudit(audit, retentionDays).then(
-        (deleted) => deleted > 0 && console.log(`[audit] retention purge deleted ${deleted} records`),
-        (error: unknown) => console.error(`[audit] retention purge failed: ${(error as Error).message}`),
-      );
-      if (!stopped) run(intervalMs);
-    }, delay);
-    timer.unref();
-  };
-  run(firstDelayMs);
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-  };
+  return startDailyJob(
+    'audit',
+    async () => {
+      const deleted = await purgeExpiredAudit(audit, retentionDays);
+      return deleted > 0 ? `retention purge deleted ${deleted} records` : null;
+    },
+    { intervalMs, firstDelayMs },
+  );
 }

@@ -1,30 +1,27 @@
 /**
- * Lead capture, independent of HTTP: issuing form tokens, checking and storing submissions,
- * the outbox delivery loop, notifications and the retention purge. The Express
- * routes (./routes.ts), the React Router loaders (through the load context) and the CLI
- * (scripts/leads.ts) all use this one service.
+ * Lead capture, independent of HTTP: checking and storing submissions (here), with the forms'
+ * data (form-data.ts), the outbox's delivery loop (outbox-delivery.ts) and the retention purge
+ * (retention.ts) behind one service. The Express routes (./routes.ts), the React Router loaders
+ * (through the load context) and the CLI (scripts/leads.ts) all use this one service.
  */
-import {
-  expiredLeadIdsQuery,
-  leadSettingsQuery,
-  storedLeadQuery,
-  upcomingBookingsOfPhoneQuery,
-  upcomingVisitSlotsQuery,
-  visitBookingsPerPhoneQuery,
-} from '../../sanity/queries';
+import { storedLeadQuery, upcomingBookingsOfPhoneQuery, visitBookingsPerPhoneQuery } from '../../sanity/queries';
 import { LRUCache } from 'lru-cache';
-import { checkLead, stripControlCharacters, LEAD_FIELDS, type LeadFieldCodes, type ValidLead } from '../../shared/lead-validation';
-import type { LeadFormData, LeadNotice, VisitSlotOption } from '../../shared/lead-form';
+import { checkLead, stripControlCharacters, LEAD_FIELDS, type LeadCheck, type LeadFieldCodes, type ValidLead } from '../../shared/lead-validation';
+import type { LeadFormData } from '../../shared/lead-form';
 import { UTM_KEYS, utmParameterName } from '../../shared/utm';
 import { ownPagePath } from '../../shared/own-page-path';
-import { ContentUnavailableError, MutationError, type ContentSource } from '../content/types';
+import { ContentUnavailableError, type ContentSource } from '../content/types';
 import type { AuditTrail } from '../audit/trail';
 import { seoulDay } from '../../shared/seoul-time';
 import { createFormTokenSigner, type FormTokenSigner } from './form-token';
 import { silentNotifier, type LeadNotifier } from './notifier';
 import type { LeadOutbox, OutboxEntry } from './outbox';
 import { RateLimiter, type RateLimit } from '../http/rate-limit';
-import { leadIdFor, saveLead, type LeadDocument } from './store';
+import { startDailyJob } from '../daily-timer';
+import { LeadForms } from './form-data';
+import { OutboxDelivery } from './outbox-delivery';
+import { purgeExpiredLeads } from './retention';
+import { leadIdFor, notificationOf, saveLead, type LeadDocument } from './store';
 
 /**
  * What a submission ends with: the stored lead's id, or a refusal code (with the fields it is
@@ -69,11 +66,6 @@ const TOKEN_MAX_AGE_MS = 2 * 3600_000;
 const DEFAULT_VISIT_BOOKINGS_PER_PHONE = 1;
 // Clocks of several instances may differ a little.
 const TOKEN_CLOCK_SKEW_MS = 60_000;
-const SLOT_CACHE_MS = 5_000;
-const OUTBOX_BATCH = 50;
-const OUTBOX_MAX_BACKOFF_MS = 5 * 60_000;
-const BACKLOG_REPORT_INTERVAL_MS = 60_000;
-const DEFAULT_CONSENT_VERSION = 'unset';
 const MAX_SOURCE_PAGE = 500;
 const MAX_UTM_VALUE = 200;
 
@@ -88,13 +80,11 @@ export class LeadService {
   // Leads already stored, by id, with their content: a retry of the same form is answered
   // again (not rate limited), another lead on the same token is refused.
   private readonly acceptedIds = new LRUCache<string, string>({ max: 10_000 });
-  private slotCache: { at: number; slots: Promise<VisitSlotOption[]> } | null = null;
   // Bookings in progress per phone number (see onePerPhone).
   private readonly phoneQueues = new Map<string, Promise<void>>();
-  private outboxTimer: NodeJS.Timeout | null = null;
-  private backlogReportTimer: NodeJS.Timeout | null = null;
-  private purgeTimer: NodeJS.Timeout | null = null;
-  private delivering: Promise<void> | null = null;
+  private readonly forms: LeadForms;
+  private readonly delivery: OutboxDelivery;
+  private stopPurge: (() => void) | null = null;
   private closed = false;
 
   constructor(private readonly options: LeadServiceOptions) {
@@ -105,6 +95,8 @@ export class LeadService {
     this.notifier = options.notifier ?? silentNotifier;
     this.now = options.now ?? Date.now;
     this.minFillMs = options.minFillMs ?? DEFAULT_MIN_FILL_MS;
+    this.forms = new LeadForms(options, this.signer, this.now);
+    this.delivery = new OutboxDelivery(options.outbox, options.leads, this.notifier, this.now);
   }
 
   /**
@@ -112,46 +104,19 @@ export class LeadService {
    * serves to everyone: forms with JavaScript fetch a token of their own when they mount; a form
    * without posts the shared one.
    */
-  async formData({ sharedToken = false }: { sharedToken?: boolean } = {}): Promise<LeadFormData> {
-    const [notice, slots] = await Promise.all([this.notice(), this.visitSlots()]);
-    const token = this.signer.issue(notice?.consentVersion ?? DEFAULT_CONSENT_VERSION, this.now(), { shared: sharedToken });
-    return { token, notice, slots };
-  }
-
-  notice(): Promise<LeadNotice | null> {
-    return this.options.content.fetch(leadSettingsQuery);
-  }
-
-  /** Upcoming slots with the places left; cached briefly (booking itself always re-reads the slot). */
-  visitSlots(): Promise<VisitSlotOption[]> {
-    const now = this.now();
-    if (this.slotCache && now - this.slotCache.at < SLOT_CACHE_MS) return this.slotCache.slots;
-    const slots = this.options.leads
-      .fetch(upcomingVisitSlotsQuery, { today: seoulDay(now) })
-      .then((rows) =>
-        rows.flatMap((slot) =>
-          slot.date && slot.time
-            ? [{ id: slot._id, date: slot.date, time: slot.time, remaining: Math.max(0, (slot.capacity ?? 0) - slot.booked) }]
-            : [],
-        ),
-      );
-    // A failed read is not cached, and the forms still render without slots.
-    const safe = slots.catch((error: unknown) => {
-      this.slotCache = null;
-      console.error(`[leads] visit slots unavailable: ${(error as Error).message}`);
-      return [];
-    });
-    this.slotCache = { at: now, slots: safe };
-    return safe;
+  formData(options: { sharedToken?: boolean } = {}): Promise<LeadFormData> {
+    return this.forms.formData(options);
   }
 
   async submit(body: Record<string, unknown>, client: { ip: string }): Promise<SubmitResult> {
     const now = this.now();
     const token = this.signer.verify(body[LEAD_FIELDS.formToken]);
     if (!token) return { error: 'formExpired' };
-    const id = leadIdFor(token.shared ? sharedTokenKey(token.idempotencyKey, body) : token.idempotencyKey);
+    // Checked once: the shared token's key, an expired token's retry and the lead all use it.
+    const validation = checkLead(body);
+    const id = leadIdFor(token.shared ? sharedTokenKey(token.idempotencyKey, validation) : token.idempotencyKey);
     if (token.issuedAt > now + TOKEN_CLOCK_SKEW_MS || now - token.issuedAt > TOKEN_MAX_AGE_MS) {
-      return this.answerExpired(id, body);
+      return this.answerExpired(id, validation);
     }
     // A filled honeypot is a bot: answered like a success so it learns nothing, and not stored.
     const honeypot = body[LEAD_FIELDS.honeypot];
@@ -159,7 +124,6 @@ export class LeadService {
     const elapsed = now - token.issuedAt;
     if (elapsed < this.minFillMs) return { error: 'tooFast', retryAfterMs: this.minFillMs - elapsed };
 
-    const validation = checkLead(body);
     if (!validation.ok) return { error: 'invalid', fieldErrors: validation.errors };
     const { lead: input } = validation;
     const store = () => this.store(id, input, token.consentVersion, body, client.ip, now);
@@ -214,7 +178,7 @@ export class LeadService {
     }
     switch (outcome.status) {
       case 'slotFull':
-        this.slotCache = null;
+        this.forms.forgetSlots();
         return { error: 'slotFull', fieldErrors: { visitSlot: 'visitSlotFull' } };
       case 'slotMissing':
         return { error: 'invalid', fieldErrors: { visitSlot: 'visitSlotInvalid' } };
@@ -226,7 +190,7 @@ export class LeadService {
         return { id };
       default:
         this.acceptedIds.set(id, content);
-        if (input.visitSlotId) this.slotCache = null;
+        if (input.visitSlotId) this.forms.forgetSlots();
         this.notifier.notify(notificationOf(lead));
         return { id };
     }
@@ -281,8 +245,7 @@ export class LeadService {
    * answered as the retry it is. Told "expired", the form would fetch a new token and post the
    * same lead again under a new id.
    */
-  private async answerExpired(id: string, body: Record<string, unknown>): Promise<SubmitResult> {
-    const validation = checkLead(body);
+  private async answerExpired(id: string, validation: LeadCheck): Promise<SubmitResult> {
     if (validation.ok && (await this.storedContent(id)) === contentOf(validation.lead)) return { id };
     return { error: 'formExpired' };
   }
@@ -307,70 +270,14 @@ export class LeadService {
     return { id: lead._id };
   }
 
-  /**
-   * Starts the background delivery of outbox leads (the server does; the CLI does not), and a
-   * log line a minute while leads wait, so an operator sees a backlog that does not clear.
-   */
+  /** Starts the background delivery of outbox leads (the server does; the CLI does not). */
   startOutboxDelivery(): void {
-    if (this.outboxTimer || this.closed) return;
-    this.backlogReportTimer = setInterval(() => this.reportBacklog(), BACKLOG_REPORT_INTERVAL_MS);
-    this.backlogReportTimer.unref();
-    const interval = this.options.outboxIntervalMs ?? 5_000;
-    const tick = () => {
-      this.outboxTimer = setTimeout(() => {
-        void this.deliverOutbox().finally(() => {
-          if (!this.closed) tick();
-        });
-      }, interval);
-      this.outboxTimer.unref();
-    };
-    tick();
-  }
-
-  private reportBacklog(): void {
-    const { count, oldestAt, lastError } = this.options.outbox.backlog();
-    if (count === 0) return;
-    const minutes = Math.floor((this.now() - (oldestAt ?? this.now())) / 60_000);
-    console.error(
-      `[leads] outbox: ${count} ${count === 1 ? 'lead' : 'leads'} not yet in the leads store, the oldest waiting ${minutes} min` +
-        (lastError ? ` (last error: ${lastError})` : ''),
-    );
+    if (!this.closed) this.delivery.start(this.options.outboxIntervalMs ?? 5_000);
   }
 
   /** Delivers the outbox leads that are due (one round at a time). */
   deliverOutbox(): Promise<void> {
-    this.delivering ??= this.deliverDue().finally(() => {
-      this.delivering = null;
-    });
-    return this.delivering;
-  }
-
-  private async deliverDue(): Promise<void> {
-    const { outbox, leads } = this.options;
-    for (const entry of outbox.due(this.now(), OUTBOX_BATCH)) {
-      if (this.closed) return;
-      try {
-        const outcome = await saveLead(leads, entry.lead, entry.visitSlotId, 'keepUnbooked');
-        if (outcome.status === 'contended') {
-          outbox.retryLater(entry.id, 'visit slot contended', this.now());
-          continue;
-        }
-        outbox.delivered(entry.id);
-        if (outcome.status === 'created') this.notifier.notify(notificationOf(entry.lead));
-      } catch (error) {
-        const message = (error as Error).message;
-        if (error instanceof MutationError) {
-          console.error(`[leads] the leads store refused outbox lead ${entry.id}: ${message}`);
-          outbox.refused(entry.id, message);
-          continue;
-        }
-        const backoff = Math.min(OUTBOX_MAX_BACKOFF_MS, 5_000 * 2 ** entry.attempts);
-        outbox.retryLater(entry.id, message, this.now() + backoff);
-        // The store is down: the rest waits for the next round.
-        if (error instanceof ContentUnavailableError) return;
-        console.error(`[leads] delivering outbox lead ${entry.id} failed: ${message}`);
-      }
-    }
+    return this.delivery.deliver();
   }
 
   pendingOutboxCount(): number {
@@ -384,57 +291,29 @@ export class LeadService {
   }
 
 
-  /**
-   * Deletes leads older than the retention period of the lead settings (개인정보 보호법 §21).
-   * Returns how many were deleted.
-   */
-  async purgeExpired(): Promise<{ deleted: number; before: string; retentionDays: number }> {
-    const notice = await this.notice();
-    const retentionDays = notice?.retentionDays;
-    if (!retentionDays || retentionDays < 1) {
-      throw new Error('관심고객 등록 설정에 보관 기간(일)이 없습니다: Studio에서 입력해 주세요.');
-    }
-    const cutoff = this.now() - retentionDays * 24 * 3600_000;
-    const before = new Date(cutoff).toISOString();
-    const refused = this.options.outbox.purgeRefused(cutoff);
-    if (refused > 0) console.log(`[leads] retention purge deleted ${refused} refused outbox entries`);
-    const ids = await this.options.leads.fetch(expiredLeadIdsQuery, { before });
-    for (let start = 0; start < ids.length; start += 100) {
-      await this.options.leads.mutate(ids.slice(start, start + 100).map((id) => ({ delete: { id } })));
-    }
-    if (ids.length > 0) {
-      await this.options.audit?.record({ actor: 'system', action: 'purge', ip: 'local', target: 'lead', detail: `${ids.length}건, ${before} 이전 (보관 ${retentionDays}일)` });
-    }
-    return { deleted: ids.length, before, retentionDays };
+  /** Deletes leads older than the retention period of the lead settings (retention.ts). */
+  purgeExpired(): Promise<{ deleted: number; before: string; retentionDays: number }> {
+    return purgeExpiredLeads(this.options, this.now());
   }
 
-  /**
-   * Purges in the server itself — a minute after start, then once a day — so an embedded install
-   * with no cron (or one restarted daily by deploys) still honours the retention period. The CLI
-   * `npm run leads -- purge` does the same from a cron job.
-   */
-  startDailyPurge(intervalMs = 24 * 3600_000, firstDelayMs = 60_000): void {
-    if (this.purgeTimer || this.closed) return;
-    const run = (delay: number) => {
-      this.purgeTimer = setTimeout(() => {
-        this.purgeExpired().then(
-          ({ deleted }) => deleted > 0 && console.log(`[leads] retention purge deleted ${deleted} leads`),
-          (error: unknown) => console.error(`[leads] retention purge failed: ${(error as Error).message}`),
-        );
-        if (!this.closed) run(intervalMs);
-      }, delay);
-      this.purgeTimer.unref();
-    };
-    run(firstDelayMs);
+  /** The retention purge in the server itself, daily; `npm run leads -- purge` does the same from cron. */
+  startDailyPurge(intervalMs?: number, firstDelayMs?: number): void {
+    if (this.stopPurge || this.closed) return;
+    this.stopPurge = startDailyJob(
+      'leads',
+      async () => {
+        const { deleted } = await this.purgeExpired();
+        return deleted > 0 ? `retention purge deleted ${deleted} leads` : null;
+      },
+      { intervalMs, firstDelayMs },
+    );
   }
 
   /** Stops the loops and waits for a delivery in progress; the sources are closed by their owner. */
   async close(): Promise<void> {
     this.closed = true;
-    if (this.outboxTimer) clearTimeout(this.outboxTimer);
-    if (this.backlogReportTimer) clearInterval(this.backlogReportTimer);
-    if (this.purgeTimer) clearTimeout(this.purgeTimer);
-    await this.delivering;
+    this.stopPurge?.();
+    await this.delivery.stop();
     this.notifier.close();
     this.options.outbox.close();
   }
@@ -452,15 +331,13 @@ type LeadContent = {
   marketing: boolean | null;
 };
 
-/** What makes two submissions the same lead: a retry repeats all of it. */
 /**
  * One lead per submission from a shared token: the key joins the token's with what the form
  * holds, so a resubmission (a double click, a reload of the answer) lands on the same lead and
  * another visitor's lead on another. Its fill time counts from the page's render, so for these
  * posts the honeypot and the per-address and per-phone limits are what stop a script.
  */
-function sharedTokenKey(idempotencyKey: string, body: Record<string, unknown>): string {
-  const check = checkLead(body);
+function sharedTokenKey(idempotencyKey: string, check: LeadCheck): string {
   return check.ok ? `${idempotencyKey}:${contentOf(check.lead)}` : idempotencyKey;
 }
 
@@ -473,10 +350,6 @@ function contentOfEntry({ lead, visitSlotId }: OutboxEntry): string {
   return contentOf({ ...lead, visitSlotId, marketing: lead.consent.marketing });
 }
 
-function notificationOf(lead: LeadDocument & { visitAt?: string }) {
-  const { _id, name, phone, message, createdAt, sourcePage, formKind, visitAt } = lead;
-  return { _id, name, phone, message, createdAt, sourcePage, formKind, visitAt };
-}
 
 /** The page path (no query string) and its utm_* parameters; anything not a local path is dropped. */
 export function parseSourcePage(value: unknown): { sourcePage?: string; utm?: LeadDocument['utm'] } {

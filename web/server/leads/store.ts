@@ -90,3 +90,9 @@ function slotFields(slotId: string, visitAt: string | undefined, status: 'booked
 function delay(milliseconds: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, milliseconds));
 }
+
+/** What the staff notification of a new lead carries. */
+export function notificationOf(lead: LeadDocument & { visitAt?: string }) {
+  const { _id, name, phone, message, createdAt, sourcePage, formKind, visitAt } = lead;
+  return { _id, name, phone, message, createdAt, sourcePage, formKind, visitAt };
+}

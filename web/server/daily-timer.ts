@@ -1,0 +1,30 @@
+/**
+ * A daily job in the server itself (the retention purges of leads and of the audit trail): a
+ * minute after start, then once a day, so an install with no cron (or one restarted daily by
+ * deploys) still runs it. A failure is logged and the next day's run goes ahead. Returns the stop.
+ */
+const DAY_MS = 24 * 3600_000;
+
+export function startDailyJob(
+  label: string,
+  job: () => Promise<string | null>,
+  { intervalMs = DAY_MS, firstDelayMs = 60_000 }: { intervalMs?: number; firstDelayMs?: number } = {},
+): () => void {
+  let timer: NodeJS.Timeout;
+  let stopped = false;
+  const run = (delay: number) => {
+    timer = setTimeout(() => {
+      job().then(
+        (done) => done && console.log(`[${label}] ${done}`),
+        (error: unknown) => console.error(`[${label}] failed: ${(error as Error).message}`),
+      );
+      if (!stopped) run(intervalMs);
+    }, delay);
+    timer.unref();
+  };
+  run(firstDelayMs);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * The outbox's delivery loop: leads kept on this machine while the leads store was unreachable go
+ * to the store in rounds (backing off per lead while it stays down), and a log line a minute
+ * while any wait, so an operator sees a backlog that does not clear. The server runs it; the
+ * CLI does not.
+ */
+import { ContentUnavailableError, MutationError, type ContentSource } from '../content/types';
+import type { LeadNotifier } from './notifier';
+import type { LeadOutbox } from './outbox';
+import { notificationOf, saveLead } from './store';
+
+const OUTBOX_BATCH = 50;
+const OUTBOX_MAX_BACKOFF_MS = 5 * 60_000;
+const BACKLOG_REPORT_INTERVAL_MS = 60_000;
+
+export class OutboxDelivery {
+  private timer: NodeJS.Timeout | null = null;
+  private backlogReportTimer: NodeJS.Timeout | null = null;
+  private delivering: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly outbox: LeadOutbox,
+    private readonly leads: ContentSource,
+    private readonly notifier: LeadNotifier,
+    private readonly now: () => number,
+  ) {}
+
+  start(intervalMs: number): void {
+    if (this.timer || this.stopped) return;
+    this.backlogReportTimer = setInterval(() => this.reportBacklog(), BACKLOG_REPORT_INTERVAL_MS);
+    this.backlogReportTimer.unref();
+    const tick = () => {
+      this.timer = setTimeout(() => {
+        void this.deliver().finally(() => {
+          if (!this.stopped) tick();
+        });
+      }, intervalMs);
+      this.timer.unref();
+    };
+    tick();
+  }
+
+  /** Delivers the outbox leads that are due (one round at a time). */
+  deliver(): Promise<void> {
+    this.delivering ??= this.deliverDue().finally(() => {
+      this.delivering = null;
+    });
+    return this.delivering;
+  }
+
+  /** Stops the loop and waits for a round in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    if (this.backlogReportTimer) clearInterval(this.backlogReportTimer);
+    await this.delivering;
+  }
+
+  private reportBacklog(): void {
+    const { count, oldestAt, lastError } = this.outbox.backlog();
+    if (count === 0) return;
+    const minutes = Math.floor((this.now() - (oldestAt ?? this.now())) / 60_000);
+    console.error(
+      `[leads] outbox: ${count} ${count === 1 ? 'lead' : 'leads'} not yet in the leads store, the oldest waiting ${minutes} min` +
+        (lastError ? ` (last error: ${lastError})` : ''),
+    );
+  }
+
+  private async deliverDue(): Promise<void> {
+    const { outbox, leads } = this;
+    for (const entry of outbox.due(this.now(), OUTBOX_BATCH)) {
+      if (this.stopped) return;
+      try {
+        const outcome = await saveLead(leads, entry.lead, entry.visitSlotId, 'keepUnbooked');
+        if (outcome.status === 'contended') {
+          outbox.retryLater(entry.id, 'visit slot contended', this.now());
+          continue;
+        }
+        outbox.delivered(entry.id);
+        if (outcome.status === 'created') this.notifier.notify(notificationOf(entry.lead));
+      } catch (error) {
+        const message = (error as Error).message;
+        if (error instanceof MutationError) {
+          console.error(`[leads] the leads store refused outbox lead ${entry.id}: ${message}`);
+          outbox.refused(entry.id, message);
+          continue;
+        }
+        const backoff = Math.min(OUTBOX_MAX_BACKOFF_MS, 5_000 * 2 ** entry.attempts);
+        outbox.retryLater(entry.id, message, this.now() + backoff);
+        // The store is down: the rest waits for the next round.
+        if (error instanceof ContentUnavailableError) return;
+        console.error(`[leads] delivering outbox lead ${entry.id} failed: ${message}`);
+      }
+    }
+  }
+}
