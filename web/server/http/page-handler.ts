@@ -25,7 +25,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { hasPersonalCookie } from '../auth/session';
 import { deferHydration } from './deferred-hydration';
 import { builtStylesheets, inlineStylesheets, type StylesheetText } from './inline-stylesheets';
-import type { PageAddress, PageAddresses } from './page-address';
+import { UNKNOWN_PAGE_KEY, type PageAddress, type PageAddresses } from './page-address';
 import { type CachedPage, type PageCache, type PageEncoding, type PageForm, type RenderedPage } from './page-cache';
 import { preferredEncoding } from './precompressed';
 
@@ -102,8 +102,12 @@ export function createPageHandlers(options: PageHandlerOptions): PageHandlers {
     const address = url.includes('?') ? addressOf(url) : undefined;
     const path = address?.path ?? url;
     if (address?.unknown || !isAnonymousDocument(req, path)) return false;
-    const found = pipeline.cache.get(address?.key ?? url, pipeline.contentVersion(path));
-    const form = found && !found.stale ? found.page.ready(encodingOf(req.headers['accept-encoding'])) : undefined;
+    const key = address?.key ?? url;
+    const version = pipeline.contentVersion(path);
+    const found = pipeline.cache.get(key, version);
+    // An aged page goes through Express once, which starts its refresh; meanwhile it is served from here.
+    const usable = found && (!found.stale || pipeline.cache.isRendering(key, version));
+    const form = usable ? found.page.ready(encodingOf(req.headers['accept-encoding'])) : undefined;
     if (!found || !form) return false;
     writePage(req, res, found.page, form);
     return true;
@@ -149,7 +153,8 @@ export function createPageHandlers(options: PageHandlerOptions): PageHandlers {
         return;
       }
       // Read before rendering: a change made during the render must not be hidden under this version.
-      const version = pipeline.contentVersion(address.path);
+      // The one 404 page is one page whatever the path (which may look like a press page's).
+      const version = pipeline.contentVersion(address.unknown ? UNKNOWN_PAGE_KEY : address.path);
       const found = pipeline.cache.get(address.key, version);
       if (found) {
         if (found.stale && !pipeline.cache.isRendering(address.key, version)) {
