@@ -32,6 +32,7 @@
  *   BENCH_FLOOD=10000       random queries (and as many random paths) in the flood
  *   BENCH_FLOOD_BASELINE=1000   the same against the baseline (which may render each one)
  *   BENCH_AGEING=40         seconds of the ageing run
+ *   BENCH_ROUNDS=3          rounds of each lean-client row (best counts), BENCH_DURATION seconds in all
  *   BENCH_SKIP_HTTP=1 / BENCH_SKIP_PAGE_CACHE=1 / BENCH_SKIP_QUERIES=1 / BENCH_SKIP_LEADS=1 / BENCH_SKIP_CONSOLE=1
  */
 import { spawn } from 'node:child_process';
@@ -419,6 +420,7 @@ try {
       ...(await benchPageCache({
         duration: DURATION,
         connections: CONNECTIONS,
+        rounds: Number(process.env.BENCH_ROUNDS ?? 3),
         baselineDir: process.env.BENCH_BASELINE_DIR || undefined,
         flood: Number(process.env.BENCH_FLOOD ?? 10_000),
         floodBaseline: Number(process.env.BENCH_FLOOD_BASELINE ?? 1_000),
