@@ -50,7 +50,6 @@ if (viteDevServer) {
 } else {
   // Security headers and default Cache-Control on every response, static files too.
   server.use(app.responseHeaders);
-  server.use(app.cachedPages);
   // Hashed file names never change content, so browsers and CDNs may keep them for a year.
   // Text assets go out as the build's brotli/gzip copies; the rest as they are.
   const assetCaching = { immutable: true, maxAge: '1y' };
@@ -61,7 +60,10 @@ if (viteDevServer) {
   server.use(appModule.errorHandler);
 }
 
-const listener = createLimitedServer(server, config.http);
+// A fresh cached page is answered before Express (one lookup, one write); everything else goes through it.
+const listener = createLimitedServer((req, res) => {
+  if (!app.answerFromCache(req, res)) server(req, res);
+}, config.http);
 listener.listen(config.port, config.host, () => {
   console.log(`청학 분양 홈페이지: http://localhost:${config.port} (${DEVELOPMENT ? 'development' : 'production'})`);
 });

@@ -6,14 +6,17 @@
  *    app's page cache, the app rendering from scratch, and nginx (NGINX_PATH, default
  *    /usr/sbin/nginx; skipped with a note when missing) sending the same bytes as a file; the
  *    ratio cache / nginx.
- * 2. Press and measurement HTTP: req/s of the SSR list, GET /api/press, POST /api/press/:id/view
+ * 2. The page cache under ad traffic (tests/bench/page-cache.ts): click-ID URLs, a flood of random
+ *    queries and paths, an ageing run, and cached `/` measured with a lean keep-alive client too,
+ *    this build against BENCH_BASELINE_DIR (a built checkout of other code) and nginx in one run.
+ * 3. Press and measurement HTTP: req/s of the SSR list, GET /api/press, POST /api/press/:id/view
  *    and the page-view beacon POST /api/measure (with the server time per beacon it implies).
- * 3. Embedded store: the home-page queries of web/sanity/queries.ts (names starting with `home`,
+ * 4. Embedded store: the home-page queries of web/sanity/queries.ts (names starting with `home`,
  *    `siteSettings`, `pressList`) on an in-memory store seeded from content/ plus 1k, 10k and 100k
  *    press articles, each cold (first run after a write) and warm (cached); and the press list
  *    through PressService (both paging strategies) at each size.
- * 4. Lead POST: req/s and p99 of durable lead writes (tests/bench/leads.ts).
- * 5. Sales console: list p50/p95 per filter and the streamed export (rows/s, memory) over an
+ * 5. Lead POST: req/s and p99 of durable lead writes (tests/bench/leads.ts).
+ * 6. Sales console: list p50/p95 per filter and the streamed export (rows/s, memory) over an
  *    embedded leads database of 100,000 leads (tests/bench/console.ts).
  *
  * Environment (all optional):
@@ -25,7 +28,12 @@
  *   BENCH_QUERY_RUNS=50     samples per query and mode
  *   BENCH_SEED=content/production.ndjson  seed dataset for the query bench
  *   BENCH_CONSOLE_LEADS=100000  leads in the console bench
- *   BENCH_SKIP_HTTP=1 / BENCH_SKIP_QUERIES=1 / BENCH_SKIP_LEADS=1 / BENCH_SKIP_CONSOLE=1
+ *   BENCH_BASELINE_DIR=     a checkout built with `npm run build` to compare the page cache with
+ *   BENCH_FLOOD=10000       random queries (and as many random paths) in the flood
+ *   BENCH_FLOOD_BASELINE=1000   the same against the baseline (which may render each one)
+ *   BENCH_AGEING=40         seconds of the ageing run
+ *   BENCH_ROUNDS=3          rounds of each lean-client row (best counts), BENCH_DURATION seconds in all
+ *   BENCH_SKIP_HTTP=1 / BENCH_SKIP_PAGE_CACHE=1 / BENCH_SKIP_QUERIES=1 / BENCH_SKIP_LEADS=1 / BENCH_SKIP_CONSOLE=1
  */
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,6 +50,7 @@ import { ROOT, ensureFreshBuild, freePort, percentile, startServer, table, type 
 import { rawRequest } from '../integration/built-server';
 import { benchLeadPost } from './leads';
 import { benchLeadConsole } from './console';
+import { benchPageCache } from './page-cache';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -138,7 +147,8 @@ async function benchHttp(): Promise<void> {
     void server?.stop().finally(() => process.exit(130));
   });
   try {
-    server = await startServer();
+    // From scratch means rendering on every request: the per-address render limit off.
+    server = await startServer({ env: { PAGE_RENDER_LIMIT_IP: '0/60' } });
     const files = new Map<string, Buffer>();
     for (const [index, path] of PAGES.entries()) {
       for (const encoding of ENCODINGS) {
@@ -404,6 +414,21 @@ async function benchPressList(store: Store, size: number): Promise<Array<Array<s
 const started = performance.now();
 try {
   if (process.env.BENCH_SKIP_HTTP !== '1') await benchHttp();
+  if (process.env.BENCH_SKIP_PAGE_CACHE !== '1') {
+    ensureFreshBuild();
+    summary.push(
+      ...(await benchPageCache({
+        duration: DURATION,
+        connections: CONNECTIONS,
+        rounds: Number(process.env.BENCH_ROUNDS ?? 3),
+        baselineDir: process.env.BENCH_BASELINE_DIR || undefined,
+        flood: Number(process.env.BENCH_FLOOD ?? 10_000),
+        floodBaseline: Number(process.env.BENCH_FLOOD_BASELINE ?? 1_000),
+        ageingSeconds: Number(process.env.BENCH_AGEING ?? 40),
+        nginx: startNginx,
+      })),
+    );
+  }
   if (process.env.BENCH_SKIP_HTTP !== '1') await benchPressHttp();
   if (process.env.BENCH_SKIP_QUERIES !== '1') await benchQueries();
   if (process.env.BENCH_SKIP_LEADS !== '1') {

@@ -3,6 +3,7 @@
  * `node server.js` with a fresh temporary DATA_DIR) on a free loopback port.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +42,8 @@ export function freePort(): Promise<number> {
 
 export type RunningServer = {
   url: string;
+  /** Resident memory of the server process (node server.js), in bytes. */
+  rss(): number;
   stop(): Promise<void>;
   /** What the server wrote to stderr so far (only with `captureStderr`; else it is inherited). */
   stderr(): string;
@@ -51,11 +54,13 @@ export async function startServer({
   timeoutMs = 120_000,
   env = {} as Record<string, string>,
   captureStderr = false,
+  /** Another checkout with its own build (the bench's baseline). */
+  root = ROOT,
 } = {}): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['tests/e2e/serve.mjs'], {
-    cwd: ROOT,
+    cwd: root,
     stdio: ['ignore', 'ignore', captureStderr ? 'pipe' : 'inherit'],
     env: { ...process.env, NODE_ENV: 'production', ...env, PORT: String(port), HOST: '127.0.0.1' },
   });
@@ -85,7 +90,7 @@ export async function startServer({
     try {
       const response = await fetch(`${url}/`, { signal: AbortSignal.timeout(5_000) });
       await response.arrayBuffer();
-      if (response.status === 200) return { url, stop, stderr: () => stderr };
+      if (response.status === 200) return { url, stop, stderr: () => stderr, rss: () => residentMemory(child.pid) };
     } catch {
       // not listening yet
     }
@@ -95,6 +100,17 @@ export async function startServer({
     }
     // Poll interval while waiting for the server to come up (not a timing measurement).
     await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** VmRSS of the process serve.mjs started (its only child), from /proc; 0 when unknown. */
+function residentMemory(servePid: number | undefined): number {
+  try {
+    const server = readFileSync(`/proc/${servePid}/task/${servePid}/children`, 'utf8').trim().split(/\s+/)[0];
+    const kilobytes = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server}/status`, 'utf8'))?.[1];
+    return Number(kilobytes ?? 0) * 1024;
+  } catch {
+    return 0;
   }
 }
 

@@ -6,9 +6,13 @@ import { waitForHydration, watchErrors } from './checks';
  * hydration JavaScript fetched only after the first contentful paint), the page then hydrates
  * with no CSP or hydration error and ends up with the stylesheet links React Router rendered, and
  * an inline script that was not in the page as rendered (an injection) is blocked by the hashed CSP.
+ * Ad landings too: their page is rendered without the click IDs and campaign parameters, which the
+ * browser keeps in its URL; the page hydrates against that URL just as cleanly.
  */
 
-for (const path of ['/', '/FloorPlan/59A', '/cheonghak/press', '/Promotion/Customer']) {
+const AD_LANDINGS = ['/?gclid=e2e-click-1&utm_source=google&utm_medium=cpc', '/cheonghak/press?n_media=27758&n_query=%EC%B2%AD%ED%95%99&NaPm=ct%3De2e%7Chk%3Dx'];
+
+for (const path of ['/', '/FloorPlan/59A', '/cheonghak/press', '/Promotion/Customer', ...AD_LANDINGS]) {
   test(`${path}: hydration JavaScript loads after the first contentful paint, then hydrates cleanly`, async ({ page }) => {
     const errors = watchErrors(page);
     await page.goto(path);

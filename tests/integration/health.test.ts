@@ -31,6 +31,8 @@ describe('the built server', () => {
       status: 'ready',
       checks: { content: 'ok', leads: 'ok', dataDir: 'ok' },
       outbox: { count: 0, oldestAgeSeconds: null },
+      // The start-up probe rendered `/` once.
+      pageCache: { pages: 1, bytes: expect.any(Number), renders: 1 },
     });
   });
 });

@@ -1,13 +1,17 @@
 /**
  * The page cache of the built server (`node server.js`): an anonymous page is the same bytes for
  * everyone, with a strong ETag, 304 and brotli/gzip forms of those bytes; its CSP allows exactly
- * its own inline scripts by hash; a content change shows on the very next request; signed-in
- * staff and cookie-setting answers are never cached; and two visitors without JavaScript posting
- * the lead form of one cached page each get their own lead, exactly once.
+ * its own inline scripts by hash; a page is its path and the parameters its route declares (ad
+ * click IDs and campaign parameters are the cached page, never in its HTML); concurrent requests
+ * for a page make one render; every unknown path gets the one 404 page from memory; a content
+ * change shows on the very next request; signed-in staff and cookie-setting answers are never
+ * cached; and two visitors without JavaScript posting the lead form of one cached page each get
+ * their own lead, exactly once. Renders are counted by /readyz.
  */
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import routes from '../../web/app/routes';
 import { hashPassword } from '../../web/server/auth/password';
 import { cookiesOf, getWithCookie, postFormWithCookie, rawRequest, startServer, type RawResponse, type RunningServer } from './built-server';
 
@@ -35,6 +39,19 @@ afterAll(async () => {
 
 const get = (path: string, headers: Record<string, string> = {}) => rawRequest(server.url, { path, headers });
 const text = (response: RawResponse) => response.body.toString('utf8');
+const rendersSoFar = async (): Promise<number> => JSON.parse(text(await get('/readyz'))).pageCache.renders;
+/** Every render signs a fresh lead-form token: the one part of a page that differs between two renders. */
+const withoutFormTokens = (html: string) => html.replace(/eyJ[\w-]+\.[\w-]+/g, '<form token>');
+/** Where two pages part, with some context (a whole page in a failure message is unreadable). */
+function firstDifference(a: string, b: string): string | undefined {
+  if (a === b) return undefined;
+  let index = 0;
+  while (a[index] === b[index]) index += 1;
+  return `at ${index}: …${a.slice(Math.max(0, index - 120), index + 120)}… vs …${b.slice(Math.max(0, index - 120), index + 120)}…`;
+}
+/** A Naver search ad's landing URL: a new NaPm on every click. */
+const naverAdQuery = (click: string) =>
+  `n_media=27758&n_query=%EC%B2%AD%ED%95%99%EB%B6%84%EC%96%91&n_rank=1&n_ad_group=grp-a001&n_ad=nad-a001&n_campaign_type=1&NaPm=ct%3D${click}%7Cci%3D0zC0003%7Ctr%3Dsa%7Chk%3D${click}`;
 
 describe('anonymous pages', () => {
   it('are the same bytes for every visitor, with a strong ETag and 304 on If-None-Match', async () => {
@@ -99,6 +116,90 @@ describe('anonymous pages', () => {
       expect(styleSources).toContain(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
     }
     expect(styleSources.length).toBe(1 + new Set(inlined.map(([, , , css]) => css)).size);
+  });
+});
+
+describe('a page is its path and the parameters its route declares', () => {
+  it('ad click IDs, campaign and unknown parameters get the cached page: the same bytes and ETag, no render', async () => {
+    const plain = await get('/');
+    const before = await rendersSoFar();
+    const click = `Cj0KCQiA${Date.now()}`;
+    for (const query of [`gclid=${click}`, naverAdQuery(click), 'utm_source=naver&utm_medium=cpc&utm_campaign=launch', `fbclid=${click}&kakao_click=${click}&zz=1`]) {
+      const answer = await get(`/?${query}`);
+      expect(answer.status, query).toBe(200);
+      expect(answer.body.equals(plain.body), `${query}: the same bytes`).toBe(true);
+      expect(answer.headers.etag, query).toBe(plain.headers.etag);
+      expect(text(answer), query).not.toContain(click);
+      expect(text(answer), query).not.toContain('utm_');
+    }
+    expect(await rendersSoFar(), 'all of them from memory').toBe(before);
+  });
+
+  it('a declared parameter is part of the page, the others are not', async () => {
+    const first = text(await get('/cheonghak/press'));
+    const cursor = /href="\/cheonghak\/press\?cursor=([^"]+)"/.exec(first)?.[1];
+    expect(cursor, 'the list links to its next page').toBeTruthy();
+    const next = await get(`/cheonghak/press?cursor=${cursor}&utm_source=naver&gclid=abc`);
+    expect(next.status).toBe(200);
+    expect(text(next)).not.toBe(first);
+    expect(next.body.equals((await get(`/cheonghak/press?gclid=zzz&cursor=${cursor}`)).body)).toBe(true);
+
+    const result = text(await get('/leads/result?status=ok&from=%2FPromotion%2FCustomer&gclid=abc'));
+    expect(result).toContain('href="/Promotion/Customer"');
+    expect(result).not.toContain('gclid');
+    expect(text(await get('/leads/result?status=ok&from=%2FPromotion%2FCustomer'))).toBe(result);
+    expect(text(await get('/leads/result?from=%2FPromotion%2FCustomer&status=rateLimited'))).not.toBe(result);
+  });
+
+  it('no route reads an undeclared parameter: rendered with one, every page is the same', async () => {
+    const sample: Record<string, string> = { ':code': '59A', ':site': 'cheonghak', ':id': 'press-sample-01', '*': 'no-such-page' };
+    type Entry = { path?: string; index?: boolean; file: string; children?: Entry[] };
+    // The console ('any') is left out: it reads its whole query, and is never cached.
+    const urls = (routes as Entry[])
+      .filter((route) => !route.path?.startsWith('admin'))
+      .map((route) => `/${(route.path ?? '').split('/').map((segment) => sample[segment] ?? segment).join('/')}`);
+    expect(urls.length).toBeGreaterThan(25);
+    // A session cookie (refused: not a real one) renders each request from scratch, with its whole query.
+    const uncached = { cookie: '__Host-admin_session=not-a-session' };
+    for (const url of urls) {
+      const extra = `${url.includes('?') ? '&' : '?'}zz=1&utm_source=naver&gclid=test-click&NaPm=ct%3Dx`;
+      const [plain, withExtra] = [await get(url, uncached), await get(url + extra, uncached)];
+      expect(withExtra.status, url).toBe(plain.status);
+      expect(withExtra.headers.location, url).toBe(plain.headers.location);
+      expect(firstDifference(withoutFormTokens(text(withExtra)), withoutFormTokens(text(plain))), url).toBeUndefined();
+    }
+  });
+});
+
+describe('one render per page per version', () => {
+  it('concurrent requests for a page not yet rendered wait for one render', async () => {
+    const before = await rendersSoFar();
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => get(`/SalesInfo/guide${index % 2 ? '?gclid=c' + index : ''}`)));
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    expect(new Set(answers.map((answer) => answer.body.toString('base64'))).size, 'one page').toBe(1);
+    expect(await rendersSoFar()).toBe(before + 1);
+  });
+
+  it('every unknown path gets the one 404 page, from memory, and static files are still files', async () => {
+    const first = await get('/no-such-page-1');
+    const before = await rendersSoFar();
+    const others = await Promise.all(['/no-such-page-2', '/x/y/z', '/%ED%95%9C%EA%B8%80', '/no-such-page-1?gclid=1'].map((path) => get(path)));
+    for (const answer of others) {
+      expect(answer.status).toBe(404);
+      expect(answer.body.equals(first.body)).toBe(true);
+      expect(answer.headers['cache-control']).toBe('private, no-store');
+    }
+    expect(text(first)).toContain('Not Found');
+    expect(await rendersSoFar()).toBe(before);
+    expect((await get('/favicon.svg')).status).toBe(200);
+    expect((await get('/robots.txt')).status).toBe(200);
+  });
+
+  it('a page not yet rendered goes out in a fast encoding of the same bytes', async () => {
+    const first = await get('/ComplexGuide/community', { 'accept-encoding': 'br' });
+    expect(first.headers['content-encoding']).toBe('br');
+    const identity = await get('/ComplexGuide/community', { 'accept-encoding': 'identity' });
+    expect(brotliDecompressSync(first.body).equals(identity.body)).toBe(true);
   });
 });
 

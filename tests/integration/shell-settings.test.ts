@@ -33,8 +33,10 @@ beforeAll(async () => {
   const { createApp, loadConfig } = (await vite.ssrLoadModule('./web/server/app.ts')) as typeof import('../../web/server/app');
   app = await createApp(loadConfig({ DATA_DIR: dataDir }));
   const handler = express();
-  handler.use(app.cachedPages, app.handler);
-  server = createServer(handler);
+  handler.use(app.handler);
+  server = createServer((req, res) => {
+    if (!app.answerFromCache(req, res)) handler(req, res);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   render = async (pagePath) => (await fetch(`${origin}${pagePath}`)).text();

@@ -5,6 +5,7 @@
  * `shutdown` closes them.
  */
 import 'react-router';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type RequestHandler } from 'express';
 import { AdminAuth } from './auth/admin-auth';
 import type { StaffAccounts } from './auth/staff-accounts';
@@ -22,12 +23,14 @@ import { createImageHandler } from './images';
 import { sanityWebhookRoute } from './sanity-webhook';
 import { checkLeadsWriteAccess, createLeadRouter, createLeadService, firstStartLeadDocuments, type LeadService } from './leads/index';
 import type { ServerConfig } from './config';
-import { cacheHeaders } from './http/cache-headers';
+import { cacheHeaders, NO_STORE, PUBLIC_PAGE_CACHE } from './http/cache-headers';
 import { createHealthRouter } from './http/health';
 import { watchEnabledTags, watchFrameOrigins } from './http/frame-origins';
-import { contentSecurityPolicy, inlineHashes, securityHeaders } from './http/security-headers';
+import { contentSecurityPolicy, fixedSecurityHeaders, inlineHashes, securityHeaders } from './http/security-headers';
 import { createPageHandlers } from './http/page-handler';
 import { PageCache } from './http/page-cache';
+import { pageAddresses } from './http/page-address';
+import { renderLimit } from './http/render-limit';
 import { VIEWS_DOCUMENT_TYPE } from './press/view-counter';
 import { PageViewStats } from './measurement/page-views';
 import { createMeasureRouter, createStatsExportRouter } from './measurement/routes';
@@ -79,8 +82,13 @@ export { ConfigError, loadConfig, loadConfigOrExit, type ServerConfig } from './
 export type App = {
   /** API routes and pages. */
   handler: express.Express;
-  /** Cached pages for anonymous visitors; server.js mounts it before static files and the API. */
-  cachedPages: RequestHandler;
+  /**
+   * Answers a fresh cached page for an anonymous visitor in one write (true), else leaves the
+   * request to `handler` (false): server.js calls it before anything else.
+   */
+  answerFromCache: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /** The page cache (its renders are counted for /readyz and the bench). */
+  pageCache: PageCache | undefined;
   /**
    * Security headers and the default Cache-Control, for every response: server.js mounts them
    * before its static files (not in `--dev`, whose Vite client injects inline scripts).
@@ -161,6 +169,14 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     campaignStats: campaignStatsOf(sources.leads),
   };
   const preview = createPreview({ auth, sanity: config.sanity });
+  const serverRoutes = async () => (await import('virtual:react-router/server-build')).routes;
+  const pageCache =
+    options.pagePipeline === false
+      ? undefined
+      : new PageCache({
+          // What the Express chain adds to a page (securityHeaders, cacheHeaders): a hit answered before it carries the same.
+          sharedHeaders: (status) => [...fixedSecurityHeaders(config.production), ['Cache-Control', status === 200 ? PUBLIC_PAGE_CACHE : NO_STORE]],
+        });
   const pages = createPageHandlers({
     build: () => import('virtual:react-router/server-build'),
     // In preview, loaders read drafts; every other request the published content.
@@ -169,15 +185,18 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
         ? { ...loadContext, clientIp: req.ip ?? '', content: sources.content.drafts(), press: previewPress, preview: sources.mode }
         : { ...loadContext, clientIp: req.ip ?? '', preview: null },
     mode: config.production ? 'production' : 'development',
-    pipeline:
-      options.pagePipeline === false
-        ? undefined
-        : {
-            cache: new PageCache(),
+    pipeline: !pageCache
+      ? undefined
+      : {
+            cache: pageCache,
+            addresses: async () => pageAddresses(await serverRoutes()),
+            // Outside production HSTS depends on the request (req.secure): only Express knows.
+            answerBeforeExpress: config.production,
             contentVersion: (path) => sources.content.changeVersion(PRESS_PAGE.test(path) ? NOTHING_IGNORED : VIEW_COUNTS),
             policy: (html) =>
               contentSecurityPolicy({ frameOrigins: csp.frameOrigins(), tags: csp.tags(), imageOrigin: csp.imageOrigin, inline: inlineHashes(html) }),
           },
+    admitRender: renderLimit(config.pageRenderLimit, (req) => auth.session(req) !== null),
   });
   const app = express();
   app.disable('x-powered-by');
@@ -188,6 +207,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       leads: sources.leads,
       dataDir: config.dataDir,
       outboxBacklog: () => leadService.outboxBacklog(),
+      pageCache,
     }),
   );
 
@@ -221,7 +241,6 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   app.use(createMeasureRouter({ pageViews }));
   app.use(createStatsExportRouter({ stats: loadContext.campaignStats, session: (req) => auth.session(req) }));
 
-  const serverRoutes = async () => (await import('virtual:react-router/server-build')).routes;
   const discovery = createDiscoveryHandlers({ content: sources.content, routes: serverRoutes });
   app.get('/sitemap.xml', discovery.sitemap);
   app.get('/robots.txt', discovery.robots);
@@ -235,7 +254,8 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
 
   return {
     handler: app,
-    cachedPages: pages.cachedPages,
+    answerFromCache: pages.answerFromCache,
+    pageCache,
     responseHeaders,
     loadContext,
     async shutdown() {

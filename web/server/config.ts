@@ -67,6 +67,8 @@ export type ServerConfig = {
   /** Express's `trust proxy`: a hop count or the proxies' addresses/subnets; unset: no proxy. */
   trustProxy?: number | string[];
   http: HttpConfig;
+  /** Page renders per client address (cache hits never count); max 0: no limit. */
+  pageRenderLimit: RateLimit;
   /** Absolute. */
   dataDir: string;
   /** Unset: the view counter's default. */
@@ -236,6 +238,7 @@ const ENVIRONMENT = v.object({
   HTTP_REQUEST_TIMEOUT_MS: v.optional(positiveInteger('HTTP_REQUEST_TIMEOUT_MS'), '30000'),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: v.optional(positiveInteger('HTTP_KEEP_ALIVE_TIMEOUT_MS'), '65000'),
   HTTP_MAX_CONNECTIONS: v.optional(positiveInteger('HTTP_MAX_CONNECTIONS'), '1000'),
+  PAGE_RENDER_LIMIT_IP: v.optional(rateLimit('PAGE_RENDER_LIMIT_IP'), '300/60'),
   ADMIN_EMAIL: v.optional(text),
   ADMIN_PASSWORD_HASH: v.optional(
     v.pipe(
@@ -343,6 +346,7 @@ function configOf(env: Environment): ServerConfig {
       keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       maxConnections: env.HTTP_MAX_CONNECTIONS,
     },
+    pageRenderLimit: env.PAGE_RENDER_LIMIT_IP,
     dataDir: path.resolve(env.DATA_DIR),
     viewFlushIntervalMs: env.VIEW_FLUSH_INTERVAL_MS,
     admin: {

@@ -45,6 +45,9 @@ export const messages = {
   notFound: 'Not Found',
   notFoundTitle: '페이지를 찾을 수 없습니다',
   notFoundText: '요청하신 페이지를 찾을 수 없습니다. 주소를 다시 확인해 주세요.',
+  /** One address asked for more pages than the server renders for it (cached pages are never refused). */
+  tooManyPageRequestsTitle: '요청이 너무 많습니다',
+  tooManyPageRequests: '짧은 시간에 너무 많은 페이지를 요청하셨습니다. 잠시 후 다시 시도해 주세요.',
   errorTitle: '오류가 발생했습니다',
   methodNotAllowed: '허용되지 않는 요청 방식입니다.',
   addressNotFound: '요청한 주소를 찾을 수 없습니다.',

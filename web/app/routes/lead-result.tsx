@@ -2,9 +2,12 @@ import type { Route } from './+types/lead-result';
 import { isLeadErrorCode, isLeadSubmitError, LEAD_SUBMIT_MESSAGES } from '../../shared/lead-validation';
 import { leadMessages, messages } from '../../shared/messages';
 import { ownPagePath } from '../../shared/own-page-path';
+import type { PageHandle } from '../../shared/page-query';
 import { pageMeta } from '../lib/seo';
 import './lead-result.css';
 
+/** The outcome the lead API redirected with, and the page to go back to (see PageHandle). */
+export const handle = { query: ['status', 'errors', 'from'] } satisfies PageHandle;
 
 /**
  * Where a lead form posted without JavaScript lands (303 from POST /api/leads): the outcome in

@@ -8,10 +8,14 @@ import { menuGroupForPath } from '../../shared/menu';
 import { adminRefusalAnswer, type AdminRefusal } from '../../shared/admin-refusals';
 import { messages } from '../../shared/messages';
 import { ownPagePath } from '../../shared/own-page-path';
+import type { PageHandle } from '../../shared/page-query';
 import { requireConfiguredSite } from '../lib/not-found';
 import { pressListPath } from '../lib/press-format';
 import { pageMeta } from '../lib/seo';
 import { useRootData } from '../lib/site-data';
+
+/** The list's page is its cursor (see PageHandle). */
+export const handle = { query: ['cursor'] } satisfies PageHandle;
 
 /** The menu entry this page is filed under (홍보센터 › 언론보도). */
 const MENU_PATH = '/Promotion/Press';

@@ -7,6 +7,8 @@
  *   outbox, the embedded stores) is writable; 503 when any is not. The outbox backlog is reported
  *   but does not make the instance unready: leads still reach the outbox, and taking every instance
  *   out while the leads store is down would turn a delay into an outage. Alert on `outbox.oldestAgeSeconds`.
+ *   With the page cache: its pages, bytes and the renders made to fill it since start (a number
+ *   that climbs with steady traffic means pages are rendered again and again: see docs/operations.md).
  */
 import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
@@ -23,6 +25,7 @@ export type HealthOptions = {
   leads: Pick<ContentSource, 'fetch'>;
   dataDir: string;
   outboxBacklog: () => { count: number; oldestAt: number | null };
+  pageCache?: { pages: number; size: number; renders: number };
   now?: () => number;
 };
 
@@ -54,6 +57,7 @@ export function createHealthRouter(options: HealthOptions): Router {
           count: backlog.count,
           oldestAgeSeconds: backlog.oldestAt === null ? null : Math.max(0, Math.round((now() - backlog.oldestAt) / 1000)),
         },
+        ...(options.pageCache ? { pageCache: { pages: options.pageCache.pages, bytes: options.pageCache.size, renders: options.pageCache.renders } } : {}),
       });
   });
 

@@ -10,19 +10,11 @@ import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import { messages } from '../../shared/messages';
 import { closeAfterAnswer } from './body-limit';
 import { NO_STORE } from './cache-headers';
+import { routeTree, type PageRoute } from './page-address';
 
 const READ_METHODS = ['GET', 'HEAD'];
 const API_METHODS = ['GET', 'HEAD', 'POST'];
 
-type PageRoute = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: PageRoute[] };
-
-function routeTree(manifest: ServerBuild['routes'], parentId?: string): PageRoute[] {
-  return Object.values(manifest).flatMap((route) =>
-    route && route.parentId === parentId
-      ? [{ id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive, children: routeTree(manifest, route.id) }]
-      : [],
-  );
-}
 
 /** The page path a request addresses: `/x.data` is `/x`, `/_root.data` is `/`. */
 function pagePathOf(path: string): string {

@@ -4,21 +4,30 @@
  *   rendered document → inlineStylesheets → deferHydration → CSP hashes of its inline scripts
  *   and styles → (anonymous GET) the page cache → strong ETag / 304, brotli or gzip made once
  *
- * What is cached: a GET or HEAD without a session cookie whose answer is a 200 HTML page without
- * Set-Cookie and without a Cache-Control of its own (a route that sets `private`/`no-store` opts
- * out). Everything else (signed-in staff, form posts, errors, redirects, `.data`) is rendered for
- * its request as before, with the same hashed CSP.
+ * What is cached: a GET or HEAD of a page (not `.data`) without a session cookie whose answer is
+ * a 200 HTML page without Set-Cookie and without a Cache-Control of its own (a route that sets
+ * `private`/`no-store` opts out), and the one 404 page of every unknown path. Such a request is
+ * rendered from its page address (page-address.ts): the query parameters its route does not
+ * declare never reach React Router. Everything else (signed-in staff, form posts, errors,
+ * redirects, `.data`) is rendered for its request as before, with the same hashed CSP.
+ *
+ * A fresh hit is answered before Express (`answerFromCache`, mounted by server.js in front of
+ * everything): one lookup and one write of a head built with the page. An aged page, an encoding
+ * still being compressed and every miss reach `render`, last in Express's chain (after static
+ * files and the API), which also limits how often one address makes the server render.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { hasPersonalCookie } from '../auth/session';
-import { PUBLIC_PAGE_CACHE } from './cache-headers';
 import { deferHydration } from './deferred-hydration';
 import { builtStylesheets, inlineStylesheets, type StylesheetText } from './inline-stylesheets';
-import { PageCache, pageCacheKey, type CachedPage, type PageEncoding } from './page-cache';
+import { UNKNOWN_PAGE_KEY, type PageAddress, type PageAddresses } from './page-address';
+import { type CachedPage, type PageCache, type PageEncoding, type PageForm, type RenderedPage } from './page-cache';
+import { preferredEncoding } from './precompressed';
 
 export type PageHandlerOptions = {
   build: () => Promise<ServerBuild>;
@@ -31,11 +40,23 @@ export type PageHandlerOptions = {
    */
   pipeline?: {
     cache: PageCache;
+    /** Page addresses by the build's routes (read once). */
+    addresses: () => Promise<PageAddresses>;
     /** The content version a page at this path is rendered from (see app.ts). */
     contentVersion: (path: string) => string;
     /** The Content-Security-Policy of a page with these bytes. */
     policy: (html: string) => string;
+    /**
+     * Whether `answerFromCache` may answer: the cached head carries every header the Express
+     * chain would add (HSTS depends on the request there outside production).
+     */
+    answerBeforeExpress: boolean;
   };
+  /**
+   * Called before a request makes the server render (never for a cache hit, nor for a request
+   * that waits for a render under way): false when it has answered instead (too many renders).
+   */
+  admitRender?: (req: ExpressRequest, res: ExpressResponse) => boolean;
 };
 
 /** Headers the cache never keeps: they are about one response, not the page. */
@@ -43,13 +64,18 @@ const PER_RESPONSE_HEADERS = new Set(['content-length', 'content-encoding', 'eta
 
 export type PageHandlers = {
   /**
-   * Answers a request for a cached page and passes on everything else. Mounted first (before
-   * static files and the API routes), so a cache hit costs a lookup and a write.
+   * Answers a fresh cached page in one write and returns true; false for anything else, which
+   * then goes through Express. Takes Node's request and response, before any middleware.
    */
-  cachedPages: RequestHandler;
+  answerFromCache: (req: IncomingMessage, res: ServerResponse) => boolean;
   /** Renders (and caches) pages; last in the chain. */
   render: RequestHandler;
 };
+
+/** A rendered answer that is not (or not yet) a cached page. */
+type Rendered =
+  | { kind: 'page'; status: number; headers: Array<[string, string]>; cookies: string[]; body: Buffer; cacheable: boolean }
+  | { kind: 'other'; response: Response };
 
 export function createPageHandlers(options: PageHandlerOptions): PageHandlers {
   let handle: ((request: Request, context: AppLoadContext) => Promise<Response>) | undefined;
@@ -61,99 +87,153 @@ export function createPageHandlers(options: PageHandlerOptions): PageHandlers {
   let stylesheets: Promise<StylesheetText> | undefined;
   const stylesheetsOfBuild = () =>
     (stylesheets ??= options.build().then((build) => builtStylesheets(resolve(build.assetsBuildDirectory), build.publicPath)));
-  const cacheKeyOf = (req: ExpressRequest) =>
-    pipeline && (req.method === 'GET' || req.method === 'HEAD') && !hasPersonalCookie(req.headers.cookie) ? pageCacheKey(req.originalUrl) : undefined;
+  // Known once the build's routes are read (the first render); until then every request goes through Express.
+  let addressOf: PageAddresses | undefined;
+  const addresses = async () => (addressOf ??= await pipeline!.addresses());
 
-  const cachedPages: RequestHandler = (req, res, next) => {
-    const key = cacheKeyOf(req);
-    const page = key ? pipeline?.cache.get(key, pipeline.contentVersion(req.path)) : undefined;
-    if (page) sendCachedPage(req, res, page);
-    else next();
+  /** A GET or HEAD of a page document (not `.data`) without a session or preview cookie. */
+  const isAnonymousDocument = (req: IncomingMessage, path: string) =>
+    (req.method === 'GET' || req.method === 'HEAD') && !path.endsWith('.data') && !hasPersonalCookie(req.headers.cookie);
+
+  const answerFromCache = (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (!pipeline?.answerBeforeExpress || !addressOf) return false;
+    const url = req.url ?? '/';
+    // Without a query the key is the path: no route matching on the hot path.
+    const address = url.includes('?') ? addressOf(url) : undefined;
+    const path = address?.path ?? url;
+    if (address?.unknown || !isAnonymousDocument(req, path)) return false;
+    const key = address?.key ?? url;
+    const version = pipeline.contentVersion(path);
+    const found = pipeline.cache.get(key, version);
+    // An aged page goes through Express once, which starts its refresh; meanwhile it is served from here.
+    const usable = found && (!found.stale || pipeline.cache.isRendering(key, version));
+    const form = usable ? found.page.ready(encodingOf(req.headers['accept-encoding'])) : undefined;
+    if (!found || !form) return false;
+    writePage(req, res, found.page, form);
+    return true;
+  };
+
+  /**
+   * Renders the page at `target` for this request: a finished HTML page, or any other answer as
+   * React Router gave it. `shared`: a render others wait for, which the requester leaving must not stop.
+   */
+  const renderFor = async (req: ExpressRequest, res: ExpressResponse, target: string, method: string, shared = false): Promise<Rendered> => {
+    const response = await renderPage(toFetchRequest(req, shared ? undefined : res, method, target), options.loadContext(req));
+    if (!pipeline || !isHtml(response)) return { kind: 'other', response };
+    const html = deferHydration(inlineStylesheets(await response.text(), await stylesheetsOfBuild()));
+    const headers = pageHeaders(response);
+    headers.push(['content-security-policy', pipeline.policy(html)]);
+    const cookies = response.headers.getSetCookie();
+    const cacheable = cookies.length === 0 && !res.hasHeader('Set-Cookie') && !response.headers.has('Cache-Control');
+    return { kind: 'page', status: response.status, headers, cookies, body: Buffer.from(html), cacheable };
+  };
+
+  // A HEAD of a page is rendered as the GET it describes, so that its answer is the same.
+  const renderUncached = async (req: ExpressRequest, res: ExpressResponse, target: string) =>
+    sendRendered(req, res, await renderFor(req, res, target, req.method === 'HEAD' && pipeline ? 'GET' : req.method));
+
+  /** The page rendered once for all who ask for it meanwhile; undefined (and `own` set) when it is not one to keep. */
+  const fillCache = (req: ExpressRequest, res: ExpressResponse, address: PageAddress, version: string) => {
+    const result: { page?: CachedPage; own?: Rendered } = {};
+    const keep = (rendered: Rendered): RenderedPage | undefined => {
+      const kept = rendered.kind === 'page' && rendered.cacheable && rendered.status === (address.unknown ? 404 : 200);
+      if (kept) return { status: rendered.status, headers: rendered.headers, html: rendered.body };
+      result.own = rendered;
+      return undefined;
+    };
+    return pipeline!.cache.fill(address.key, version, async () => keep(await renderFor(req, res, address.target, 'GET', true))).then((page) => ({ ...result, page }));
   };
 
   const render: RequestHandler = async (req, res, next) => {
     try {
-      const key = cacheKeyOf(req);
+      const address = pipeline && isAnonymousDocument(req, req.path) ? (await addresses())(req.originalUrl) : undefined;
+      if (!pipeline || !address) {
+        if (options.admitRender?.(req, res) === false) return;
+        await renderUncached(req, res, req.originalUrl);
+        return;
+      }
       // Read before rendering: a change made during the render must not be hidden under this version.
-      const version = key && pipeline ? pipeline.contentVersion(req.path) : '';
-      // A HEAD is rendered as the GET it describes, so that its answer (and the cache) is the same.
-      const response = await renderPage(toFetchRequest(req, res, key ? 'GET' : req.method), options.loadContext(req));
-      if (!pipeline || !isHtml(response)) {
-        await sendFetchResponse(res, response, req.method === 'HEAD');
+      // The one 404 page is one page whatever the path (which may look like a press page's).
+      const version = pipeline.contentVersion(address.unknown ? UNKNOWN_PAGE_KEY : address.path);
+      const found = pipeline.cache.get(address.key, version);
+      if (found) {
+        if (found.stale && !pipeline.cache.isRendering(address.key, version)) {
+          fillCache(req, res, address, version).catch((error: unknown) => console.error('[page-cache] refresh failed', error));
+        }
+        await sendPage(req, res, found.page);
         return;
       }
-      const html = deferHydration(inlineStylesheets(await response.text(), await stylesheetsOfBuild()));
-      const headers = pageHeaders(response);
-      headers.push(['content-security-policy', pipeline.policy(html)]);
-      const body = Buffer.from(html);
-      if (key && response.status === 200 && isShareable(response, res)) {
-        sendCachedPage(req, res, await pipeline.cache.set(key, version, headers, body));
-        return;
-      }
-      res.status(response.status);
-      for (const [name, value] of headers) res.setHeader(name, value);
-      for (const cookie of response.headers.getSetCookie()) res.append('Set-Cookie', cookie);
-      res.end(req.method === 'HEAD' ? undefined : body);
+      if (!pipeline.cache.isRendering(address.key, version) && options.admitRender?.(req, res) === false) return;
+      const { page, own } = await fillCache(req, res, address, version);
+      if (page) await sendPage(req, res, page);
+      else if (own) await sendRendered(req, res, own);
+      // It waited for another request's render, whose answer was not one to share.
+      else await renderUncached(req, res, address.target);
     } catch (error) {
       next(error);
     }
   };
-  return { cachedPages, render };
+
+  return { answerFromCache, render };
+}
+
+/** An answer rendered for this request alone: the finished page, or React Router's response as it streams. */
+async function sendRendered(req: ExpressRequest, res: ExpressResponse, rendered: Rendered): Promise<void> {
+  if (rendered.kind === 'other') {
+    await sendFetchResponse(res, rendered.response, req.method === 'HEAD');
+    return;
+  }
+  res.status(rendered.status);
+  for (const [name, value] of rendered.headers) res.setHeader(name, value);
+  for (const cookie of rendered.cookies) res.append('Set-Cookie', cookie);
+  res.end(req.method === 'HEAD' ? undefined : rendered.body);
+}
+
+/** Sends a cached page in the encoding the client prefers: the best form made, else a fast one made now. */
+async function sendPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage): Promise<void> {
+  writePage(req, res, page, await page.formFor(encodingOf(req.headers['accept-encoding'])));
+}
+
+/** One write: status and the form's whole head, then its body (none for HEAD or 304). */
+function writePage(req: IncomingMessage, res: ServerResponse, page: CachedPage, form: PageForm): void {
+  if (page.isNotModified(req.headers['if-none-match'])) {
+    res.writeHead(304, form.notModifiedHead).end();
+    return;
+  }
+  res.writeHead(page.status, form.head).end(req.method === 'HEAD' ? undefined : form.body);
+}
+
+/** Accept-Encoding headers seen, and the encoding each asks for: browsers send a handful. */
+const encodingsSeen = new Map<string, PageEncoding>();
+const MAX_ENCODINGS_SEEN = 64;
+
+/** Brotli when the client takes it (smaller), whatever order it lists its encodings in. */
+function encodingOf(acceptEncoding: string | undefined): PageEncoding {
+  const header = acceptEncoding ?? '';
+  let encoding = encodingsSeen.get(header);
+  if (!encoding) {
+    encoding = preferredEncoding(header) ?? 'identity';
+    if (encodingsSeen.size < MAX_ENCODINGS_SEEN) encodingsSeen.set(header, encoding);
+  }
+  return encoding;
 }
 
 function isHtml(response: Response): boolean {
   return /^text\/html\b/i.test(response.headers.get('Content-Type') ?? '') && response.body !== null;
 }
 
-/** Nothing in the answer is per visitor or private to them. */
-function isShareable(response: Response, res: ExpressResponse): boolean {
-  return !response.headers.has('Set-Cookie') && !res.hasHeader('Set-Cookie') && !response.headers.has('Cache-Control');
-}
-
 function pageHeaders(response: Response): Array<[string, string]> {
   return [...response.headers.entries()].filter(([name]) => !PER_RESPONSE_HEADERS.has(name.toLowerCase()));
-}
-
-function sendCachedPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage): void {
-  const encoding = encodingFor(req);
-  for (const [name, value] of page.headers) res.setHeader(name, value);
-  res.setHeader('Vary', 'Accept-Encoding');
-  res.setHeader('Cache-Control', PUBLIC_PAGE_CACHE);
-  res.setHeader('ETag', page.etags[encoding]);
-  if (matchesEtag(req.headers['if-none-match'], page)) {
-    res.status(304).end();
-    return;
-  }
-  // Already encoded: the compression middleware leaves a response with a Content-Encoding alone.
-  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-  const body = page.bodies[encoding];
-  res.setHeader('Content-Length', body.length);
-  res.status(200).end(req.method === 'HEAD' ? undefined : body);
-}
-
-/** Brotli when the client takes it (smaller), whatever order it lists its encodings in. */
-function encodingFor(req: ExpressRequest): PageEncoding {
-  if (req.acceptsEncodings('br') === 'br') return 'br';
-  return req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : 'identity';
-}
-
-/** If-None-Match compares weakly: any encoding of these bytes is the page the client has. */
-function matchesEtag(header: string | undefined, page: CachedPage): boolean {
-  if (!header) return false;
-  const known = new Set(Object.values(page.etags));
-  return header.split(',').some((tag) => {
-    const value = tag.trim().replace(/^W\//, '');
-    return value === '*' || known.has(value);
-  });
 }
 
 /**
  * The Fetch API request React Router handles, from Express's (host and scheme as Express sees them).
  * The target is appended to the origin rather than resolved against it: resolved, `//x/y` would be
- * the path `/y` on host `x`, and `//%20` no URL at all.
+ * the path `/y` on host `x`, and `//%20` no URL at all. The render stops when the client leaves
+ * (`res` closes before its answer), unless others wait for it too (no `res`).
  */
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse, method: string): Request {
-  const path = req.originalUrl.startsWith('/') ? req.originalUrl : `/${req.originalUrl}`;
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse | undefined, method: string, target: string): Request {
+  const path = target.startsWith('/') ? target : `/${target}`;
   const host = /^[\w.-]+(:\d+)?$|^\[[\d:a-f.]+\](:\d+)?$/i.test(req.host) ? req.host : 'localhost';
   let url: URL;
   try {
@@ -167,7 +247,7 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, method: strin
     else if (value !== undefined) headers.set(name, value);
   }
   const controller = new AbortController();
-  res.on('close', () => {
+  res?.on('close', () => {
     if (!res.writableFinished) controller.abort();
   });
   const hasBody = method !== 'GET' && method !== 'HEAD';

@@ -32,6 +32,14 @@ export class RateLimiter {
     return true;
   }
 
+  /** Milliseconds until `key` may hit again: 0 when it may now. */
+  retryAfterMs(key: string, now = Date.now()): number {
+    if (this.limit.max <= 0) return 0;
+    const since = now - this.limit.windowMs;
+    const recent = (this.hits.get(key) ?? []).filter((time) => time > since);
+    return recent.length < this.limit.max ? 0 : recent[recent.length - this.limit.max] + this.limit.windowMs - now;
+  }
+
   /** Whether a hit for `key` would be refused, without recording one. */
   isLimited(key: string, now = Date.now()): boolean {
     if (this.limit.max <= 0) return false;

@@ -83,20 +83,27 @@ export function inlineHashes(html: string): InlineHashes {
   return { scripts: hashesOf(INLINE_SCRIPT), styles: hashesOf(INLINE_STYLE) };
 }
 
+const FIXED_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['X-Content-Type-Options', 'nosniff'],
+  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+  ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ['X-Frame-Options', 'DENY'],
+];
+const WITH_HSTS = [...FIXED_HEADERS, ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as const];
+
+/** Every security header but the CSP (which depends on the response); HSTS when over HTTPS. */
+export function fixedSecurityHeaders(https: boolean): ReadonlyArray<readonly [string, string]> {
+  return https ? WITH_HSTS : FIXED_HEADERS;
+}
+
 export function securityHeaders(options: SecurityHeaderOptions): RequestHandler {
   return (req, res, next) => {
     res.setHeader(
       'Content-Security-Policy',
       contentSecurityPolicy({ frameOrigins: options.frameOrigins(), imageOrigin: options.imageOrigin, tags: options.tags() }),
     );
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-    res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-    res.setHeader('X-Frame-Options', 'DENY');
-    if (options.production || req.secure) {
-      res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    }
+    for (const [name, value] of fixedSecurityHeaders(options.production || req.secure)) res.setHeader(name, value);
     next();
   };
 }

@@ -185,7 +185,8 @@ export function LeadForm({ kind, idPrefix, data, focusOnMount, submitLabel }: Le
       >
         <input type="hidden" name={LEAD_FIELDS.formToken} value={formData?.token ?? ''} />
         <input type="hidden" name={LEAD_FIELDS.formKind} value={kind} />
-        <input type="hidden" name={LEAD_FIELDS.sourcePage} value={location.pathname + location.search} />
+        {/* The path only: the server renders a page without the query (campaign parameters are read in the browser). */}
+        <input type="hidden" name={LEAD_FIELDS.sourcePage} value={location.pathname} />
         <div className="lead-form__trap" aria-hidden="true">
           <label htmlFor={id('website')}>웹사이트</label>
           <input id={id('website')} name={LEAD_FIELDS.honeypot} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />

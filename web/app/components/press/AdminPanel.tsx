@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Form, useNavigation } from 'react-router';
+import { Form, useLocation, useNavigation } from 'react-router';
 import { messages } from '../../../shared/messages';
 import { Field, FormAlert, SubmitButton } from '../form/Field';
 import { SignInFields } from '../form/SignInFields';
@@ -46,8 +46,11 @@ export function AdminPanel({ admin, drafts, actionData }: AdminPanelProps) {
 
 function LoginForm({ actionData }: { actionData: AdminActionData | undefined }) {
   const busy = useNavigation().formData?.get('intent') === 'login';
+  // The page's path, not its URL: a form without an action posts to the URL, query and all, and
+  // visitors' pages are rendered without the parameters the route does not read.
+  const { pathname } = useLocation();
   return (
-    <Form method="post" className="press-admin__form press-admin__form--login" replace>
+    <Form method="post" action={pathname} className="press-admin__form press-admin__form--login" replace>
       <input type="hidden" name="intent" value="login" />
       <SignInFields idPrefix="press-login" />
       {actionData?.intent === 'login' ? <FormAlert className="press-admin__error">{messages.loginFailed(actionData.error)}</FormAlert> : null}

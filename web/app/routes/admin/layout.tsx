@@ -2,10 +2,14 @@ import { data, Link, Outlet, redirect, isRouteErrorResponse, useRouteError } fro
 import type { Route } from './+types/layout';
 import { adminRefusalAnswer } from '../../../shared/admin-refusals';
 import { ownPagePath } from '../../../shared/own-page-path';
+import type { PageHandle } from '../../../shared/page-query';
 import { ConsoleShell } from '../../components/admin/ConsoleShell';
 import { SignInForm } from '../../components/admin/SignInForm';
 import { consoleText as text } from '../../components/admin/console-text';
 import { CONSOLE_HOME, STAFF_FORBIDDEN_MESSAGE } from '../../lib/require-staff';
+
+/** Console pages read their filters, ranges and `next` from the query; they are private, never cached. */
+export const handle = { query: 'any' } satisfies PageHandle;
 
 /** Where to go after signing in: the console page that sent the staff member here, else /admin. */
 function afterSignIn(request: Request): string {
