@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readSeedDocuments } from '../../web/server/content/seed';
 import type { SanityDocument } from '../../web/server/content/types';
 import { cookiesOf, getWithCookie, type RawResponse, type RunningServer, startServer } from './built-server';
-import { FakeSanity } from './leads-harness';
+import { ContentLake, EDITOR_TOKEN, VIEWER_TOKEN } from '../support/content-lake';
 
 const SECRET = 'studio-preview-secret-0123456789';
 const STUDIO = 'https://studio.example';
@@ -17,26 +17,28 @@ const DRAFT_PHONE = '1588-7777';
 const BANNER = '미리보기 모드 — 게시되지 않은 변경 내용이 보입니다';
 const HANGUL = /[가-힣]/;
 
-let sanity: FakeSanity;
+let sanity: ContentLake;
 let server: RunningServer;
 
 beforeAll(async () => {
-  sanity = new FakeSanity();
+  sanity = new ContentLake();
   const content = await readSeedDocuments('content/production.ndjson', { rootDir: process.cwd() });
   const settings = content.find((document) => document._id === 'siteSettings') as SanityDocument;
-  const apiHost = await sanity.start([
-    ...content,
-    { ...settings, _id: 'drafts.siteSettings', phone: DRAFT_PHONE },
-    // What the Studio stores when it opens the Presentation tool.
-    { _id: 'sanity-preview-url-secret.test', _type: 'sanity.previewUrlSecret', secret: SECRET, studioUrl: STUDIO },
-  ]);
+  await sanity.start({
+    production: [
+      ...content,
+      { ...settings, _id: 'drafts.siteSettings', phone: DRAFT_PHONE },
+      // What the Studio stores when it opens the Presentation tool.
+      { _id: 'sanity-preview-url-secret.test', _type: 'sanity.previewUrlSecret', secret: SECRET, studioUrl: STUDIO },
+    ],
+  });
+  // As production runs it: Sanity's own host names (reaching the stand-in below the client), the CDN on.
   server = await startServer({
     env: {
-      SANITY_PROJECT_ID: 'test',
-      SANITY_API_HOST: apiHost,
-      SANITY_API_TOKEN: 'write-token',
-      SANITY_VIEWER_TOKEN: 'viewer-token',
-      SANITY_USE_CDN: 'false',
+      ...sanity.childEnv,
+      SANITY_PROJECT_ID: sanity.projectId,
+      SANITY_API_TOKEN: EDITOR_TOKEN,
+      SANITY_VIEWER_TOKEN: VIEWER_TOKEN,
       STUDIO_URL: STUDIO,
       SESSION_SECRET: 'session-secret-for-the-preview-sanity-test-01',
     },
@@ -77,7 +79,8 @@ describe('preview with Sanity', () => {
     expect([entered.headers['set-cookie'] ?? []].flat().join('\n')).toMatch(/^__Host-preview=[^;]+; Path=\/; HttpOnly; SameSite=None; Max-Age=3600; Secure$/m);
     const cookie = cookiesOf(entered);
 
-    const queriesBefore = sanity.queries.length;
+    const queries = () => sanity.requests.filter(({ endpoint }) => endpoint === 'query');
+    const queriesBefore = queries().length;
     const page = await getWithCookie(server.url, '/FloorPlan/59A', cookie);
     expect(page.status).toBe(200);
     expect(html(page)).toContain(DRAFT_PHONE);
@@ -86,18 +89,21 @@ describe('preview with Sanity', () => {
     expect(page.headers['x-robots-tag']).toBe('noindex');
     expect(page.headers['content-security-policy']).toContain(`frame-ancestors 'self' ${STUDIO}`);
     expect(page.headers['x-frame-options']).toBeUndefined();
-    const previewQueries = sanity.queries.slice(queriesBefore).filter(({ perspective }) => perspective === 'drafts');
+    const previewQueries = queries().slice(queriesBefore).filter(({ perspective }) => perspective === 'drafts');
     expect(previewQueries.length).toBeGreaterThan(0);
-    for (const { authorization } of previewQueries) expect(authorization).toBe('Bearer viewer-token');
+    for (const { authorization, cdn } of previewQueries) {
+      expect(authorization).toBe(`Bearer ${VIEWER_TOKEN}`);
+      expect(cdn).toBe(false);
+    }
 
-    const visitorQueriesFrom = sanity.queries.length;
+    const visitorQueriesFrom = queries().length;
     const visitor = await getWithCookie(server.url, '/FloorPlan/84A', '');
     expect(html(visitor)).not.toContain(DRAFT_PHONE);
     expect(html(visitor)).not.toContain(BANNER);
     expect(visitor.headers['x-frame-options']).toBe('DENY');
-    for (const { perspective, authorization } of sanity.queries.slice(visitorQueriesFrom)) {
+    for (const { perspective, authorization } of queries().slice(visitorQueriesFrom)) {
       expect(perspective).not.toBe('drafts');
-      expect(authorization).not.toBe('Bearer viewer-token');
+      expect(authorization).not.toBe(`Bearer ${VIEWER_TOKEN}`);
     }
 
     const left = await getWithCookie(server.url, '/api/preview/disable?path=%2FFloorPlan%2F59A', cookie);

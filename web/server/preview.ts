@@ -78,7 +78,6 @@ export function createPreview({ auth, sanity }: PreviewOptions): Preview {
       token: sanity.viewerToken ?? sanity.token,
       dataset: sanity.dataset,
       useCdn: false,
-      ...(sanity.apiHost ? { apiHost: sanity.apiHost, useProjectHostname: false } : {}),
     });
     router.get(PREVIEW_PATHS.enable, async (req, res, next) => {
       res.set('Cache-Control', NO_STORE);
