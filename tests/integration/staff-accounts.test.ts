@@ -15,7 +15,8 @@ import { purgeExpiredAudit, type StaffBackend } from '../../web/server/audit/ind
 import type { StaffAccounts } from '../../web/server/auth/staff-accounts';
 import type { AuditTrail } from '../../web/server/console/types';
 import { loadConfig } from '../../web/server/config';
-import { FakeSanity, fakeSanityLeads } from './leads-harness';
+import { ContentLake } from '../support/content-lake';
+import { fakeSanityLeads } from './leads-harness';
 import { closeStaffServices, startAuth } from './staff-harness';
 
 const SITE = 'http://site.test';
@@ -29,7 +30,7 @@ const DAY_MS = 24 * 3600_000;
 let dataDir: string;
 let clock: number;
 let adminHash: string;
-let sanity: FakeSanity | null = null;
+let sanity: ContentLake | null = null;
 
 function request(cookie?: string): Request {
   return new Request(`${SITE}/admin`, { method: 'POST', headers: { origin: SITE, ...(cookie ? { cookie } : {}) } });
@@ -59,7 +60,7 @@ const backends: Array<[string, () => Promise<StaffBackend>]> = [
   [
     'Sanity (stub)',
     async () => {
-      sanity = new FakeSanity();
+      sanity = new ContentLake();
       return { mode: 'sanity', leads: fakeSanityLeads(await sanity.start()) };
     },
   ],
