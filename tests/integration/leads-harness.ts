@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import { EDITOR_TOKEN } from '../support/content-lake';
-import { openEmbeddedStore } from '../../web/server/content/embedded';
+import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
 import { createSanitySource } from '../../web/server/content/sanity';
 import type { ContentSource } from '../../web/server/content/types';
 import { createFormTokenSigner } from '../../web/server/leads/form-token';

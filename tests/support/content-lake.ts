@@ -38,6 +38,8 @@ export type ContentLakeOptions = {
 
 export type LakeRequest = {
   host: string;
+  /** Path and search parameters as sent. */
+  url: URL;
   /** Whether it came through the CDN host. */
   cdn: boolean;
   method: string;
@@ -129,7 +131,8 @@ export class ContentLake {
     this.cdnLagMs = options.cdnLagMs ?? 0;
     this.mutationsPerSecond = options.mutationsPerSecond ?? 25;
     this.asyncVisibilityMs = options.asyncVisibilityMs ?? 0;
-    for (const [name, visibility] of Object.entries(options.datasets ?? { production: 'public', leads: 'private' })) {
+    const datasets: Record<string, 'public' | 'private'> = options.datasets ?? { production: 'public', leads: 'private' };
+    for (const [name, visibility] of Object.entries(datasets)) {
       this.datasets.set(name, { store: new DatasetStore(this), visibility });
     }
   }
@@ -184,6 +187,7 @@ export class ContentLake {
     const cdn = host.endsWith('.apicdn.sanity.io');
     const record: LakeRequest = {
       host,
+      url,
       cdn,
       method: req.method ?? 'GET',
       endpoint: null,

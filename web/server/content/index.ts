@@ -37,6 +37,8 @@ export async function createContentSources(
         ...shared,
         dataset: sanity.dataset,
         useCdn: sanity.useCdn,
+        // Published content is public: read with the Viewer token when there is one, else anonymously.
+        readToken: sanity.viewerToken ?? null,
         preview: { token: sanity.viewerToken, studioUrl: sanity.studioUrl },
       }),
       // Leads are read back right after they are written: no CDN, no cache.

@@ -31,8 +31,13 @@ export type SanitySourceOptions = {
   projectId: string;
   dataset: string;
   apiVersion: string;
-  /** Write token (server-only). Also used for reads, which a private dataset needs. */
+  /** Write token (server-only): writes, and reads too unless `readToken` is given. */
   token?: string;
+  /**
+   * Read-only token for published reads (a Viewer token, or none for a public dataset): the write
+   * token never goes to the API CDN, which keys its cache by token.
+   */
+  readToken?: string | null;
   useCdn?: boolean;
   /** Another API host, e.g. a local stub: `http://127.0.0.1:PORT`. */
   apiHost?: string;
@@ -62,8 +67,9 @@ export function createSanitySource(options: SanitySourceOptions): ContentSource 
     ...(options.apiHost ? { apiHost: options.apiHost, useProjectHostname: false } : {}),
     ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
   });
-  const readClient = base.withConfig({ useCdn: options.useCdn ?? true, perspective: 'published' });
-  const freshReadClient = base.withConfig({ useCdn: false, perspective: 'published' });
+  const readConfig = options.readToken === undefined ? {} : { token: options.readToken ?? undefined };
+  const readClient = base.withConfig({ ...readConfig, useCdn: options.useCdn ?? true, perspective: 'published' });
+  const freshReadClient = base.withConfig({ ...readConfig, useCdn: false, perspective: 'published' });
   const writeClient = base.withConfig({ useCdn: false });
   const studioUrl = options.preview?.studioUrl;
   const draftsClient = base.withConfig({
