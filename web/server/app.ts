@@ -133,7 +133,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   // Embedded: page through a cached id order (groq-js would scan and sort every article per page).
   const press = new PressService(sources.content, viewCounter, sources.mode === 'embedded' ? 'order-index' : 'cursor-query');
   // Preview: the press pages with drafts too (paged by query: the order index is for visitors).
-  const previewPress = new PressService(sources.content.drafts(), viewCounter, 'cursor-query');
+  const previewPress = new PressService(sources.content.drafts(), viewCounter, 'cursor-query', sources.content);
 
   // Page views are counted beside the leads they are compared with, in the same batches as press views.
   const pageViews = new PageViewStats(sources.leads, { intervalMs: config.viewFlushIntervalMs });

@@ -1,3 +1,4 @@
+import { stegaClean } from '@sanity/client/stega';
 import type { MetaDescriptor } from 'react-router';
 import type { AppLoadContext } from 'react-router';
 import { pageByPathQuery, unitTypeByCodeQuery } from '../../sanity/queries';
@@ -93,7 +94,8 @@ export async function loadUnitTypePage(
   ]);
   if (!unit?.code) notFound();
   const heading = [unit.label ?? unit.code, page.title].filter(Boolean).join(' ');
-  return { page, unit, heading, path: `${sectionPath}/${unit.code}` };
+  // In preview the code carries stega (invisible edit links): the path is data, so it is cleaned.
+  return { page, unit, heading, path: `${sectionPath}/${stegaClean(unit.code)}` };
 }
 
 /** The `meta` export of a unit type's page. */
