@@ -127,7 +127,8 @@ describe('preview with Sanity', () => {
     expect(entered.status).toBe(307);
     expect(entered.headers.location).toBe('/FloorPlan/59A');
     // Framed by the Studio (another site): SameSite=None, so the frame sends it.
-    expect([entered.headers['set-cookie'] ?? []].flat().join('\n')).toMatch(/^__Host-preview=[^;]+; Path=\/; HttpOnly; SameSite=None; Max-Age=3600; Secure$/m);
+    // Partitioned: Chromium keeps a cookie set in a cross-site frame only in the Studio's partition.
+    expect([entered.headers['set-cookie'] ?? []].flat().join('\n')).toMatch(/^__Host-preview=[^;]+; Path=\/; HttpOnly; SameSite=None; Max-Age=3600; Secure; Partitioned$/m);
     const cookie = cookiesOf(entered);
 
     const queries = () => sanity.requests.filter(({ endpoint }) => endpoint === 'query');
@@ -139,6 +140,9 @@ describe('preview with Sanity', () => {
     expect(page.headers['cache-control']).toBe('private, no-store');
     expect(page.headers['x-robots-tag']).toBe('noindex');
     expect(page.headers['content-security-policy']).toContain(`frame-ancestors 'self' ${STUDIO}`);
+    // The overlay's styled-components inserts <style> elements: allowed in preview only (a hash
+    // source would switch 'unsafe-inline' off, so the page's style hashes are left out there).
+    expect(page.headers['content-security-policy']).toMatch(/(^|; )style-src 'self' 'unsafe-inline'(;|$)/);
     expect(page.headers['x-frame-options']).toBeUndefined();
     const previewQueries = queries().slice(queriesBefore).filter(({ perspective }) => perspective === 'drafts');
     expect(previewQueries.length).toBeGreaterThan(0);
@@ -152,6 +156,7 @@ describe('preview with Sanity', () => {
     expect(html(visitor)).not.toContain(DRAFT_PHONE);
     expect(html(visitor)).not.toContain(BANNER);
     expect(visitor.headers['x-frame-options']).toBe('DENY');
+    expect(visitor.headers['content-security-policy']).not.toContain('unsafe-inline');
     for (const { perspective, authorization } of queries().slice(visitorQueriesFrom)) {
       expect(perspective).not.toBe('drafts');
       expect(authorization).not.toBe(`Bearer ${EDITOR_TOKEN}`);
@@ -198,5 +203,24 @@ describe('preview with Sanity', () => {
     expect(stored.body.map((block) => block.children.map((child) => child.text).join(''))).toEqual(['첫 문단', '둘째 문단']);
     expect(JSON.stringify(stored)).not.toMatch(STEGA);
     expect(sanity.dataset('production').get(`drafts.${id}`)).toBeUndefined();
+  });
+
+  it('honours the perspective the Studio asks for: published shows what visitors see, still in preview', async () => {
+    const entered = await enable(`sanity-preview-secret=${SECRET}&sanity-preview-pathname=%2F&sanity-preview-perspective=published`);
+    expect(entered.status).toBe(307);
+    const cookie = cookiesOf(entered);
+    const from = sanity.requests.length;
+    const published = html(await getWithCookie(server.url, '/FloorPlan/59A', cookie));
+    expect(published).toContain(BANNER);
+    expect(published).not.toContain(DRAFT_PHONE);
+    const reads = sanity.requests.slice(from).filter(({ endpoint }) => endpoint === 'query');
+    expect(reads.length).toBeGreaterThan(0);
+    for (const { perspective, cdn } of reads) {
+      expect(perspective).toBe('published');
+      expect(cdn).toBe(false);
+    }
+
+    const back = cookiesOf(await enable(`sanity-preview-secret=${SECRET}&sanity-preview-pathname=%2F&sanity-preview-perspective=drafts`));
+    expect(html(await getWithCookie(server.url, '/FloorPlan/59A', back))).toContain(DRAFT_PHONE);
   });
 });

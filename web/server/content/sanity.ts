@@ -23,6 +23,7 @@ import {
   type ContentSource,
   type Mutation,
   type MutationResult,
+  type PreviewPerspective,
   type QueryParams,
   type QueryResult,
 } from './types';
@@ -103,11 +104,15 @@ class SanityContentSource implements ContentSource {
     private readonly cacheTtlMs: number,
   ) {}
 
-  /** Reads with the drafts perspective (and stega when a Studio URL is set), never cached. */
-  drafts(): ContentSource {
+  /**
+   * Reads with the drafts perspective, or the one given (and stega when a Studio URL is set),
+   * from the API with the preview's token, never cached.
+   */
+  drafts(perspective: PreviewPerspective = 'drafts'): ContentSource {
+    const client = perspective === 'drafts' ? this.draftsClient : this.draftsClient.withConfig({ perspective: typeof perspective === 'string' ? perspective : [...perspective] });
     return {
       fetch: (query, params = {}) =>
-        this.draftsClient.fetch(query, params).then(
+        client.fetch(query, params).then(
           (value) => deepFreeze(value) as never,
           (error: unknown) => {
             throw toContentError(error);
@@ -116,7 +121,7 @@ class SanityContentSource implements ContentSource {
       mutate: (mutations, options) => this.mutate(mutations, options),
       invalidate: () => this.invalidate(),
       changeVersion: (ignoredTypes) => this.changeVersion(ignoredTypes),
-      drafts: () => this.drafts(),
+      drafts: (other) => this.drafts(other),
       close: async () => undefined,
     };
   }
