@@ -118,6 +118,7 @@ export class ContentLake {
   private readonly tokens: Record<string, Grant>;
   private readonly mutationsPerSecond: number;
   private mutationTimes: number[] = [];
+  private seeding = false;
   private readonly listeners = new Set<http.ServerResponse>();
   private readonly server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -139,9 +140,12 @@ export class ContentLake {
 
   /** Loads each dataset's documents (as `sanity dataset import` would) and listens; resolves to its URL. */
   async start(seed: Record<string, object[]> = {}): Promise<string> {
+    // An import: on the API and the CDN at once.
+    this.seeding = true;
     for (const [name, documents] of Object.entries(seed)) {
       if (documents.length > 0) this.dataset(name).mutate(documents.map((document) => ({ createOrReplace: document }) as Mutation));
     }
+    this.seeding = false;
     this.mutations.length = 0;
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     return this.url;
@@ -176,7 +180,7 @@ export class ContentLake {
         else store.cdn.delete(id);
       }
     };
-    if (this.cdnLagMs > 0) setTimeout(copy, this.cdnLagMs).unref();
+    if (this.cdnLagMs > 0 && !this.seeding) setTimeout(copy, this.cdnLagMs).unref();
     else copy();
     for (const listener of this.listeners) listener.write(`event: mutation\ndata: ${JSON.stringify({ documentIds: [...changes.keys()] })}\n\n`);
   }
@@ -239,7 +243,7 @@ export class ContentLake {
         if (perspective === null) return refuse(400, `Invalid perspective "${record.perspective}"`);
         if (cdn && perspective !== 'published' && perspective !== 'raw') return refuse(400, `The ${perspective} perspective is not available on the API CDN`);
         const source = cdn ? dataset.store.cdn : dataset.store.api;
-        const visible = this.visibleDocuments(source, role, dataset.visibility, perspective, (day ?? FIRST_DATED_VERSION) >= PUBLISHED_BY_DEFAULT_FROM);
+        const visible = this.visibleDocuments(source, role === 'none' ? null : role, dataset.visibility, perspective, (day ?? FIRST_DATED_VERSION) >= PUBLISHED_BY_DEFAULT_FROM);
         const clockedQuery = this.clockAheadMs ? query.replaceAll('now()', `"${new Date(Date.now() + this.clockAheadMs).toISOString()}"`) : query;
         let tree;
         try {
@@ -254,9 +258,8 @@ export class ContentLake {
       }
       if (endpoint === 'mutate') {
         if (req.method !== 'POST') return refuse(405, 'Method not allowed');
-        if (role !== 'editor') {
-          return role === null ? refuse(401, 'Unauthorized - Session not found') : refuse(403, 'Insufficient permissions; permission "create" required', 'mutationError');
-        }
+        if (role === null) return refuse(401, 'Unauthorized - Session not found');
+        if (role !== 'editor') return refuse(403, 'Insufficient permissions; permission "create" required', 'mutationError');
         if (!this.withinMutationRate()) return reply(429, { error: { description: 'API rate limit exceeded', type: 'httpError' } }, { 'retry-after': '1' });
         const { mutations, transactionId } = JSON.parse(body.toString('utf8')) as { mutations: Mutation[]; transactionId?: string };
         const dryRun = url.searchParams.get('dryRun') === 'true';
@@ -269,12 +272,12 @@ export class ContentLake {
         return reply(200, result);
       }
       if (endpoint === 'doc') {
-        if (role === null && (dataset.visibility === 'private' || !isRootPath(rest ?? ''))) return reply(200, { documents: [], omitted: [{ id: rest, reason: 'permission' }] });
+        if ((role === null || role === 'none') && (dataset.visibility === 'private' || !isRootPath(rest ?? ''))) return reply(200, { documents: [], omitted: [{ id: rest, reason: 'permission' }] });
         const document = dataset.store.api.get(rest ?? '');
         return reply(200, { documents: document ? [document] : [] });
       }
       if (endpoint === 'listen') {
-        if (role === null && dataset.visibility === 'private') return refuse(401, 'Unauthorized - Session not found');
+        if ((role === null || role === 'none') && dataset.visibility === 'private') return refuse(401, 'Unauthorized - Session not found');
         record.status = 200;
         res.writeHead(200, { 'content-type': 'text/event-stream' });
         res.write('event: welcome\ndata: {}\n\n');
@@ -291,12 +294,13 @@ export class ContentLake {
     }
   }
 
-  private roleOf(authorization: string | undefined, dataset: string): Role | null | 'invalid' {
+  /** null: anonymous; 'none': a valid token without a role in this dataset (it reads what anyone may). */
+  private roleOf(authorization: string | undefined, dataset: string): Role | 'none' | null | 'invalid' {
     if (!authorization) return null;
     const token = /^Bearer (.+)$/.exec(authorization)?.[1];
     const grant = token ? this.tokens[token] : undefined;
     if (!grant) return 'invalid';
-    return typeof grant === 'string' ? grant : (grant[dataset] ?? null);
+    return typeof grant === 'string' ? grant : (grant[dataset] ?? 'none');
   }
 
   /** The perspective a query reads with, as its API version defines it; null: not a perspective. */
