@@ -261,8 +261,11 @@ export class ContentLake {
         if (role === null) return refuse(401, 'Unauthorized - Session not found');
         if (role !== 'editor') return refuse(403, 'Insufficient permissions; permission "create" required', 'mutationError');
         if (!this.withinMutationRate()) return reply(429, { error: { description: 'API rate limit exceeded', type: 'httpError' } }, { 'retry-after': '1' });
-        const { mutations, transactionId } = JSON.parse(body.toString('utf8')) as { mutations: Mutation[]; transactionId?: string };
-        const dryRun = url.searchParams.get('dryRun') === 'true';
+        const request = JSON.parse(body.toString('utf8')) as { mutations: Mutation[]; transactionId?: string; dryRun?: boolean };
+        const { mutations } = request;
+        // Both may come as query parameters or in the body.
+        const transactionId = request.transactionId ?? url.searchParams.get('transactionId') ?? undefined;
+        const dryRun = request.dryRun === true || url.searchParams.get('dryRun') === 'true';
         const result = dataset.store.mutate(mutations, {
           transactionId,
           visibility: url.searchParams.get('visibility') ?? 'sync',
