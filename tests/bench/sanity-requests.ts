@@ -37,7 +37,7 @@ async function phase(run: (until: number) => Promise<void>): Promise<Counts> {
   return count(from);
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 try {
   // Start-up reads and the daily purges' first run (a minute after start) are in neither phase.
