@@ -2,6 +2,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 import { bundleOperatorClis } from './web/vite/operator-clis';
 import { precompressAssets } from './web/vite/precompress';
+import { linkWorkerStylesheets } from './web/vite/worker-stylesheets';
 
 // The server bundle's entry is our own Node app (API + React Router handler), in the shape of
 // React Router's node-custom-server template; server.js imports it in production.
@@ -38,8 +39,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     external: ['better-sqlite3', 'sharp'],
   },
   // The ad tags' loader and the preview overlay are bundles of their own (`?worker&url`), loaded
-  // by URL as ES modules.
-  worker: { format: 'es' },
+  // by URL as ES modules; the overlay's stylesheet is linked by its own code.
+  worker: { format: 'es', plugins: () => [linkWorkerStylesheets()] },
   // The client build also writes .br/.gz copies of its text assets (served by server.js).
   // The server build also bundles the operator CLIs (build/server/leads.js, admin.js).
   plugins: [reactRouter(), ...(isSsrBuild ? [bundleOperatorClis()] : [precompressAssets()])],

@@ -5,6 +5,11 @@
 import { defineDocuments, defineLocations, type PresentationPluginOptions } from 'sanity/presentation';
 
 const EVERY_PAGE = { title: '모든 페이지', href: '/' };
+/** A unit type's pages; their shared page documents have the section's path (which leads to its first unit type). */
+const UNIT_TYPE_PAGES = [
+  { page: 'floorPlan', path: '/FloorPlan', title: '평면도' },
+  { page: 'interior', path: '/Interior', title: '인테리어' },
+];
 
 export const previewResolve: PresentationPluginOptions['resolve'] = {
   mainDocuments: defineDocuments([
@@ -12,20 +17,23 @@ export const previewResolve: PresentationPluginOptions['resolve'] = {
     { route: '/FloorPlan/:code', filter: `_type == "unitType" && code == $code` },
     { route: '/Interior/:code', filter: `_type == "unitType" && code == $code` },
     { route: '/:site/press/:id', filter: `_type == "pressArticle" && _id == $id` },
+    // A content page is its page document (paths match without regard to case, as the routes do).
+    { route: '/:section/:page', filter: `_type == "page" && lower(path) == lower("/" + $section + "/" + $page)` },
   ]),
   locations: {
     page: defineLocations({
       select: { title: 'title', path: 'path' },
       resolve: (page) => ({ locations: page?.path ? [{ title: page.title || page.path, href: page.path }] : [] }),
     }),
+    // Only the pages the unit type opens (its `pages` field): the others answer 404.
     unitType: defineLocations({
-      select: { code: 'code' },
+      select: { code: 'code', pages: 'pages' },
       resolve: (unit) => ({
         locations: unit?.code
-          ? [
-              { title: `${unit.code} 평면도`, href: `/FloorPlan/${unit.code}` },
-              { title: `${unit.code} 인테리어`, href: `/Interior/${unit.code}` },
-            ]
+          ? UNIT_TYPE_PAGES.filter(({ page }) => (unit.pages as string[] | undefined)?.includes(page)).map(({ path, title }) => ({
+              title: `${unit.code} ${title}`,
+              href: `${path}/${encodeURIComponent(unit.code)}`,
+            }))
           : [],
       }),
     }),

@@ -1,7 +1,8 @@
 /**
  * The sales console on the Sanity backend, over HTTP against the built server (`node server.js`)
- * with SANITY_* pointing at a FakeSanity that holds the content, the leads, the staff accounts and
- * the audit trail: an admin signs in at /admin, works the list (masked phones, a filter), changes a
+ * in Sanity mode as production runs it (Sanity's real host names, reaching the Content Lake
+ * stand-in) with the content in one dataset and the leads, the staff accounts and the audit trail
+ * in the private leads dataset: an admin signs in at /admin, works the list (masked phones, a filter), changes a
  * lead's status (a stale revision is refused with 409 and nothing written), adds a memo, opens the
  * visit sheet and the dashboard, exports the filtered rows, adds a sales account that is refused
  * the accounts page; every action leaves its auditEvent document in the leads dataset.
@@ -13,7 +14,7 @@ import type { SanityDocument } from '../../web/server/content/types';
 import { seoulDay } from '../../web/shared/seoul-time';
 import { cookiesOf, getWithCookie, postFormWithCookie, startServer, type RawResponse, type RunningServer } from './built-server';
 import { fixtureDocuments, type FixtureLead } from './lead-console-fixture';
-import { FakeSanity } from './leads-harness';
+import { ContentLake, EDITOR_TOKEN } from '../support/content-lake';
 
 const EMAIL = 'manager@example.kr';
 const PASSWORD = 'sanity-console-password';
@@ -21,23 +22,22 @@ const SALES_EMAIL = 'desk@example.kr';
 const SALES_PASSWORD = 'sanity-desk-password';
 const TODAY = seoulDay(Date.now());
 
-let sanity: FakeSanity;
+let sanity: ContentLake;
 let server: RunningServer;
 let cookie: string;
 let leads: FixtureLead[];
 
 beforeAll(async () => {
-  sanity = new FakeSanity();
+  sanity = new ContentLake();
   const content = await readSeedDocuments('content/production.ndjson', { rootDir: process.cwd() });
   const fixtures = fixtureDocuments(40, TODAY);
   leads = fixtures.filter((document): document is FixtureLead => document._type === 'lead');
-  const apiHost = await sanity.start([...content, ...fixtures]);
+  await sanity.start({ production: content, leads: fixtures });
   server = await startServer({
     env: {
-      SANITY_PROJECT_ID: 'test',
-      SANITY_API_HOST: apiHost,
-      SANITY_API_TOKEN: 'write-token',
-      SANITY_USE_CDN: 'false',
+      ...sanity.childEnv,
+      SANITY_PROJECT_ID: sanity.projectId,
+      SANITY_API_TOKEN: EDITOR_TOKEN,
       ADMIN_EMAIL: EMAIL,
       ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD),
       SESSION_SECRET: 'session-secret-for-the-sanity-console-test-01',
@@ -75,7 +75,8 @@ function hiddenValue(page: string, name: string): string {
 
 /** The audit actions recorded in the stand-in's leads dataset, oldest first. */
 function auditActions(): string[] {
-  return sanity.documents
+  return sanity
+    .dataset('leads')
     .documents()
     .filter((document: SanityDocument) => document._type === 'auditEvent')
     .sort((a, b) => String(a.at).localeCompare(String(b.at)))
@@ -107,12 +108,12 @@ describe('the sales console on the Sanity backend', () => {
     const stale = await change('invalid');
     expect(stale.status).toBe(409);
     expect(html(stale)).toContain('다른 직원이 방금 이 고객 정보를 바꿨습니다');
-    const stored = sanity.documents.getDocument(lead._id) as SanityDocument & { status?: string; assignee?: { email: string } };
+    const stored = sanity.dataset('leads').get(lead._id) as SanityDocument & { status?: string; assignee?: { email: string } };
     expect(stored.status).toBe('contacting');
     expect(stored.assignee?.email).toBe(EMAIL);
 
     expect((await postForm(`/admin/leads/${lead._id}`, { intent: 'memo', memo: '주말 방문 예정' })).status).toBe(200);
-    const withMemo = sanity.documents.getDocument(lead._id) as SanityDocument & { memos?: Array<{ text: string; authorEmail: string }> };
+    const withMemo = sanity.dataset('leads').get(lead._id) as SanityDocument & { memos?: Array<{ text: string; authorEmail: string }> };
     expect(withMemo.memos).toEqual([expect.objectContaining({ text: '주말 방문 예정', authorEmail: EMAIL })]);
   });
 

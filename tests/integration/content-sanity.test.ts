@@ -1,104 +1,64 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+/**
+ * The Sanity content source against the strict Content Lake stand-in, reached through Sanity's
+ * real host names (routed below the client): request shapes, the cache, the CDN after writes,
+ * and how refusals map to the site's errors.
+ */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../web/server/config';
 import { createContentSources } from '../../web/server/content/index';
 import { createSanitySource } from '../../web/server/content/sanity';
-import { ContentUnavailableError, MutationError } from '../../web/server/content/types';
+import { ContentAccessDeniedError, ContentUnavailableError, MutationError } from '../../web/server/content/types';
+import { ContentLake, EDITOR_TOKEN, VIEWER_TOKEN, type LakeRequest } from '../support/content-lake';
+import { routeSanityHosts } from '../support/route-sanity-hosts.mjs';
 
 const API_VERSION = '2025-02-19';
+const ARTICLE = { _id: 'press-1', _type: 'pressArticle', siteId: 'cheonghak', title: '기사' };
 
-type RecordedRequest = { method: string; url: URL; headers: http.IncomingHttpHeaders; body: string };
-type StubReply = { status: number; body: unknown };
-
-/** A stand-in for api.sanity.io on 127.0.0.1 that records every request. */
-class SanityStub {
-  readonly requests: RecordedRequest[] = [];
-  reply: (request: RecordedRequest) => StubReply = defaultReply;
-  private readonly server = http.createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (body += chunk));
-    req.on('end', () => {
-      const request = { method: req.method ?? '', url: new URL(req.url ?? '/', 'http://stub'), headers: req.headers, body };
-      this.requests.push(request);
-      const { status, body: replyBody } = this.reply(request);
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(replyBody));
-    });
-  });
-
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  stop(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
-
-function defaultReply(request: RecordedRequest): StubReply {
-  if (request.url.pathname.includes('/data/query/')) {
-    return { status: 200, body: { result: [{ _id: 'press-1', title: '기사' }], ms: 1 } };
-  }
-  const { mutations } = JSON.parse(request.body) as { mutations: Array<Record<string, { _id?: string; id?: string }>> };
-  return {
-    status: 200,
-    body: {
-      transactionId: 'tx-from-stub',
-      results: mutations.map((mutation) => {
-        const [[operation, target]] = Object.entries(mutation);
-        const kind = operation === 'patch' ? 'update' : operation === 'delete' ? 'delete' : 'create';
-        return { id: target._id ?? target.id, operation: kind };
-      }),
-    },
-  };
-}
-
-let stub: SanityStub;
-let apiHost: string;
+let lake: ContentLake;
+let unroute: () => void;
 
 beforeEach(async () => {
-  stub = new SanityStub();
-  apiHost = await stub.start();
+  lake = new ContentLake({ tokens: { [EDITOR_TOKEN]: 'editor', [VIEWER_TOKEN]: 'viewer' } });
+  unroute = routeSanityHosts(await lake.start({ production: [ARTICLE, { _id: 'siteSettings', _type: 'siteSettings', phone: '1600-0000' }] }));
 });
 
 afterEach(async () => {
   vi.useRealTimers();
-  await stub.stop();
+  unroute();
+  await lake.stop();
 });
 
 function source(options: { cacheTtlMs?: number; token?: string; useCdn?: boolean } = {}) {
   return createSanitySource({
-    projectId: 'testproject',
+    projectId: lake.projectId,
     dataset: 'production',
     apiVersion: API_VERSION,
-    token: options.token ?? 'secret-write-token',
+    token: options.token ?? EDITOR_TOKEN,
     useCdn: options.useCdn ?? false,
-    apiHost,
     cacheTtlMs: options.cacheTtlMs,
     maxRetries: 0,
   });
 }
 
+const reads = () => lake.requests.filter(({ endpoint }) => endpoint === 'query');
+
 describe('reads', () => {
-  it('sends GET /v{apiVersion}/data/query/{dataset} with the query, $params and the published perspective', async () => {
+  it('sends GET /v{apiVersion}/data/query/{dataset} to the project\'s API host with the query, $params and the published perspective', async () => {
     const content = source();
     const query = '*[_type == "pressArticle" && siteId == $site][0...$limit]{_id, title}';
     const result = await content.fetch(query, { site: 'cheonghak', limit: 10 });
 
     expect(result).toEqual([{ _id: 'press-1', title: '기사' }]);
-    expect(stub.requests).toHaveLength(1);
-    const [request] = stub.requests;
+    expect(reads()).toHaveLength(1);
+    const [request] = reads();
     expect(request.method).toBe('GET');
+    expect(request.host).toBe(`${lake.projectId}.api.sanity.io`);
     expect(request.url.pathname).toBe(`/v${API_VERSION}/data/query/production`);
     expect(request.url.searchParams.get('query')).toBe(query);
     // Parameters are JSON-encoded, one `$name` query parameter each.
     expect(request.url.searchParams.get('$site')).toBe('"cheonghak"');
     expect(request.url.searchParams.get('$limit')).toBe('10');
-    expect(request.url.searchParams.get('perspective')).toBe('published');
+    expect(request.perspective).toBe('published');
   });
 
   it('reuses a result for the TTL, then asks again; invalidate() purges at once', async () => {
@@ -109,50 +69,55 @@ describe('reads', () => {
 
     await content.fetch(query);
     await content.fetch(query);
-    expect(stub.requests).toHaveLength(1);
+    expect(reads()).toHaveLength(1);
 
     // Different parameters are a different cache entry.
     await content.fetch(query, { unused: 1 });
-    expect(stub.requests).toHaveLength(2);
+    expect(reads()).toHaveLength(2);
 
     vi.setSystemTime(new Date('2025-06-01T00:00:29Z'));
     await content.fetch(query);
-    expect(stub.requests).toHaveLength(2);
+    expect(reads()).toHaveLength(2);
 
     vi.setSystemTime(new Date('2025-06-01T00:00:31Z'));
     await content.fetch(query);
-    expect(stub.requests).toHaveLength(3);
+    expect(reads()).toHaveLength(3);
 
     content.invalidate();
     await content.fetch(query);
-    expect(stub.requests).toHaveLength(4);
+    expect(reads()).toHaveLength(4);
   });
 
   it('shares one request between concurrent identical queries', async () => {
     const content = source();
     await Promise.all([content.fetch('*'), content.fetch('*'), content.fetch('*')]);
-    expect(stub.requests).toHaveLength(1);
+    expect(reads()).toHaveLength(1);
   });
 
   it('reports 5xx and unreachable hosts as ContentUnavailableError, and does not cache failures', async () => {
     const content = source();
-    stub.reply = () => ({ status: 503, body: { error: 'Service Unavailable' } });
-    await expect(content.fetch('*')).rejects.toBeInstanceOf(ContentUnavailableError);
-    stub.reply = defaultReply;
-    await expect(content.fetch('*')).resolves.toEqual([{ _id: 'press-1', title: '기사' }]);
+    lake.down = true;
+    await expect(content.fetch('*[_id == "press-1"][0].title')).rejects.toBeInstanceOf(ContentUnavailableError);
+    lake.down = false;
+    await expect(content.fetch('*[_id == "press-1"][0].title')).resolves.toBe('기사');
 
-    await stub.stop();
+    await lake.stop();
     await expect(content.fetch('*[1]')).rejects.toBeInstanceOf(ContentUnavailableError);
-    stub = new SanityStub();
-    await stub.start();
+    lake = new ContentLake();
+    unroute();
+    unroute = routeSanityHosts(await lake.start());
+  });
+
+  it('a private dataset reads nothing without a token; drafts need one too', async () => {
+    const leads = createSanitySource({ projectId: lake.projectId, dataset: 'leads', apiVersion: API_VERSION, useCdn: false, cacheTtlMs: 0, maxRetries: 0 });
+    lake.dataset('leads').mutate([{ create: { _id: 'lead-1', _type: 'lead', name: '홍길동' } }]);
+    expect(await leads.fetch('count(*[_type == "lead"])')).toBe(0);
+    lake.dataset('production').mutate([{ create: { ...ARTICLE, _id: 'drafts.press-1', title: '초안' } }]);
+    const anonymous = createSanitySource({ projectId: lake.projectId, dataset: 'production', apiVersion: API_VERSION, useCdn: false, cacheTtlMs: 0, maxRetries: 0 });
+    expect(await anonymous.drafts().fetch('*[_id == "press-1"][0].title')).toBe('기사');
+    expect(await source().drafts().fetch('*[_id == "press-1"][0].title')).toBe('초안');
   });
 });
-
-/**
- * With a stub apiHost the client sends CDN and API reads to the same host; a CDN read is told
- * apart by `cacheMode=noStale`, which @sanity/client adds only to requests it sends to the CDN.
- */
-const viaCdn = (request: RecordedRequest) => request.url.searchParams.get('cacheMode') === 'noStale';
 
 describe('reads right after a write or a purge skip the API CDN', () => {
   const settingsQuery = '*[_type == "siteSettings"][0]';
@@ -162,112 +127,136 @@ describe('reads right after a write or a purge skip the API CDN', () => {
     { createIfNotExists: { _id: 'pressViews-press-1', _type: 'pressViews', count: 0 } },
     { patch: { id: 'pressViews-press-1', inc: { count: 3 } } },
   ];
+  const lastRead = (): LakeRequest => reads().at(-1)!;
 
   it('reads through the CDN normally; for 60 s after an admin\'s post or a webhook purge, from the API', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2025-06-01T00:00:00Z'));
     const content = source({ useCdn: true, cacheTtlMs: 30_000 });
-    const lastRequest = () => stub.requests.at(-1)!;
 
     await content.fetch(articlesQuery, { site: 'cheonghak' });
-    expect(viaCdn(lastRequest()), 'a normal read').toBe(true);
+    expect(lastRead().cdn, 'a normal read').toBe(true);
 
     await content.mutate([{ create: { _id: 'press-new', _type: 'pressArticle', siteId: 'cheonghak', title: '새 기사' } }]);
     await content.fetch(articlesQuery, { site: 'cheonghak' });
-    expect(viaCdn(lastRequest()), 'the list right after the post').toBe(false);
+    expect(lastRead().cdn, 'the list right after the post').toBe(false);
     await content.fetch(settingsQuery);
-    expect(viaCdn(lastRequest()), 'a query of another type is not affected by the post').toBe(true);
+    expect(lastRead().cdn, 'a query of another type is not affected by the post').toBe(true);
 
     vi.setSystemTime(new Date('2025-06-01T00:01:01Z'));
     await content.fetch(articlesQuery, { site: 'other' });
-    expect(viaCdn(lastRequest()), '61 s later').toBe(true);
+    expect(lastRead().cdn, '61 s later').toBe(true);
 
     // A patch by id alone may touch any type: every query reads fresh.
     await content.mutate([{ patch: { id: 'press-new', set: { title: '고친 제목' } } }]);
     await content.fetch(settingsQuery, { after: 'patch' });
-    expect(viaCdn(lastRequest()), 'any query right after a patch').toBe(false);
+    expect(lastRead().cdn, 'any query right after a patch').toBe(false);
     vi.setSystemTime(new Date('2025-06-01T00:02:02Z'));
     content.invalidate();
     await content.fetch(settingsQuery);
-    expect(viaCdn(lastRequest()), 'right after a webhook purge').toBe(false);
+    expect(lastRead().cdn, 'right after a webhook purge').toBe(false);
     // 61 s later (the cached answer's TTL is over too).
     vi.setSystemTime(new Date('2025-06-01T00:03:03Z'));
     await content.fetch(settingsQuery);
-    expect(viaCdn(lastRequest()), '61 s after the purge').toBe(true);
+    expect(lastRead().cdn, '61 s after the purge').toBe(true);
+  });
+
+  it('right after its own post the site shows it, although the CDN still serves the old list', async () => {
+    lake = await restartLake({ cdnLagMs: 3_600_000 });
+    const content = source({ useCdn: true, cacheTtlMs: 30_000 });
+    await content.mutate([{ create: { _id: 'press-new', _type: 'pressArticle', siteId: 'cheonghak', title: '새 기사' } }]);
+    expect(await content.fetch(articlesQuery, { site: 'cheonghak' })).toContainEqual({ _id: 'press-new' });
   });
 
   it('a view flush purges and reads fresh only the view counts; other cached pages stay cached and on the CDN', async () => {
     const content = source({ useCdn: true, cacheTtlMs: 30_000 });
     await content.fetch(settingsQuery);
     await content.fetch(viewsQuery, { viewIds: ['pressViews-press-1'] });
-    const before = stub.requests.length;
+    const before = reads().length;
 
     await content.mutate(viewFlush);
-    const afterFlush = stub.requests.length;
-    expect(afterFlush).toBe(before + 1);
     await content.fetch(settingsQuery);
-    expect(stub.requests.length, 'settings still cached').toBe(afterFlush);
+    expect(reads().length, 'settings still cached').toBe(before);
     await content.fetch(viewsQuery, { viewIds: ['pressViews-press-1'] });
-    expect(stub.requests.length, 'view counts read again').toBe(afterFlush + 1);
-    expect(viaCdn(stub.requests.at(-1)!), 'view counts from the API').toBe(false);
+    expect(reads().length, 'view counts read again').toBe(before + 1);
+    expect(lastRead().cdn, 'view counts from the API').toBe(false);
     await content.fetch(articlesQuery, { site: 'cheonghak' });
-    expect(viaCdn(stub.requests.at(-1)!), 'other queries still on the CDN').toBe(true);
+    expect(lastRead().cdn, 'other queries still on the CDN').toBe(true);
   });
 });
 
+async function restartLake(options: ConstructorParameters<typeof ContentLake>[0]): Promise<ContentLake> {
+  unroute();
+  await lake.stop();
+  const restarted = new ContentLake(options);
+  unroute = routeSanityHosts(await restarted.start({ production: [ARTICLE] }));
+  return restarted;
+}
+
 describe('writes', () => {
-  it('sends POST /v{apiVersion}/data/mutate/{dataset} with the Bearer token and { mutations }', async () => {
+  it('sends POST /v{apiVersion}/data/mutate/{dataset} to the API host with the Bearer token, { mutations } and the transaction id', async () => {
+    lake.dataset('production').mutate([{ create: { _id: 'slot-1', _type: 'visitSlot', booked: 0 } }]);
     const content = source();
+    const revision = lake.dataset('production').get('slot-1')!._rev;
     const mutations = [
       { createIfNotExists: { _id: 'lead-abc', _type: 'lead', name: '홍길동' } },
-      { patch: { id: 'slot-1', ifRevisionID: 'rev-1', inc: { booked: 1 } } },
+      { patch: { id: 'slot-1', ifRevisionID: revision, inc: { booked: 1 } } },
     ];
     const result = await content.mutate(mutations, { transactionId: 'my-transaction' });
 
     expect(result).toEqual({
-      transactionId: 'tx-from-stub',
+      transactionId: 'my-transaction',
       results: [
         { id: 'lead-abc', operation: 'create' },
         { id: 'slot-1', operation: 'update' },
       ],
     });
-    const [request] = stub.requests;
+    const request = lake.requests.find(({ endpoint }) => endpoint === 'mutate')!;
     expect(request.method).toBe('POST');
+    expect(request.host).toBe(`${lake.projectId}.api.sanity.io`);
     expect(request.url.pathname).toBe(`/v${API_VERSION}/data/mutate/production`);
-    expect(request.headers.authorization).toBe('Bearer secret-write-token');
+    expect(request.authorization).toBe(`Bearer ${EDITOR_TOKEN}`);
     expect(request.url.searchParams.get('visibility')).toBe('sync');
-    expect(JSON.parse(request.body)).toEqual({ mutations, transactionId: 'my-transaction' });
+    expect(lake.dataset('production').get('lead-abc')?._rev).toBe('my-transaction');
   });
 
-  it('maps 409 to MutationError 409 and other 4xx to MutationError', async () => {
+  it('maps 409 (an existing id, a stale revision, a reused transaction id) to MutationError 409 and other refusals to MutationError', async () => {
     const content = source();
-    stub.reply = () => ({
-      status: 409,
-      body: { error: { description: 'Document by ID "lead-abc" already exists', type: 'mutationError' } },
-    });
-    const conflict = await content.mutate([{ create: { _id: 'lead-abc', _type: 'lead' } }]).catch((error) => error);
+    const conflict = await content.mutate([{ create: { _id: 'press-1', _type: 'pressArticle' } }]).catch((error) => error);
     expect(conflict).toBeInstanceOf(MutationError);
     expect(conflict.statusCode).toBe(409);
+    const stale = await content.mutate([{ patch: { id: 'press-1', ifRevisionID: 'not-the-revision', set: { title: 'x' } } }]).catch((error) => error);
+    expect(stale.statusCode).toBe(409);
+    await content.mutate([{ create: { _type: 'lead' } }], { transactionId: 'once' });
+    const replay = await content.mutate([{ create: { _type: 'lead' } }], { transactionId: 'once' }).catch((error) => error);
+    expect(replay.statusCode).toBe(409);
 
-    stub.reply = () => ({ status: 400, body: { error: { description: 'Invalid mutation', type: 'mutationError' } } });
-    const invalid = await content.mutate([{ create: { _type: 'lead' } }]).catch((error) => error);
+    const invalid = await content.mutate([{ create: { _id: 'x' } } as never]).catch((error) => error);
     expect(invalid).toBeInstanceOf(MutationError);
     expect(invalid.statusCode).toBe(400);
   });
 
-  it('maps 503 (and a rejected token or rate limit) to ContentUnavailableError, so the lead outbox retries', async () => {
+  it('maps a read-only or unknown token and a rate limit to ContentUnavailableError, so the lead outbox retries', async () => {
+    const viewer = await source({ token: VIEWER_TOKEN }).mutate([{ create: { _type: 'lead' } }]).catch((error) => error);
+    expect(viewer).toBeInstanceOf(ContentAccessDeniedError);
+    expect(viewer.message).toMatch(/403/);
+    const unknown = await source({ token: 'sk-revoked' }).mutate([{ create: { _type: 'lead' } }]).catch((error) => error);
+    expect(unknown).toBeInstanceOf(ContentAccessDeniedError);
+    expect(unknown.message).toMatch(/401/);
+    expect(lake.dataset('production').documents().filter(({ _type }) => _type === 'lead')).toEqual([]);
+
+    lake = await restartLake({ mutationsPerSecond: 2 });
     const content = source();
-    for (const status of [503, 500, 401, 403, 429]) {
-      stub.reply = () => ({ status, body: { error: { description: 'unavailable', type: 'httpError' } } });
-      const failure = await content.mutate([{ create: { _type: 'lead' } }]).catch((error) => error);
-      expect(failure, String(status)).toBeInstanceOf(ContentUnavailableError);
-      expect(failure).not.toBeInstanceOf(MutationError);
-    }
+    const outcomes = await Promise.all([1, 2, 3].map(() => content.mutate([{ create: { _type: 'lead' } }]).catch((error) => error)));
+    const limited = outcomes.filter((outcome) => outcome instanceof Error);
+    expect(limited).toHaveLength(1);
+    expect(limited[0]).toBeInstanceOf(ContentUnavailableError);
+    expect(limited[0]).not.toBeInstanceOf(MutationError);
+    expect(limited[0].message).toMatch(/429/);
   });
 
   it('rethrows a refused query (a GROQ error) as it is', async () => {
     const content = source();
-    stub.reply = () => ({ status: 400, body: { error: { description: 'expected "]"', type: 'queryParseError' } } });
     const failure = await content.fetch('*[').catch((error: { statusCode?: number }) => error);
     expect(failure).not.toBeInstanceOf(ContentUnavailableError);
     expect(failure).toMatchObject({ statusCode: 400 });
@@ -275,30 +264,31 @@ describe('writes', () => {
 
   it('purges its own cache after a successful write', async () => {
     const content = source();
-    await content.fetch('*[_id == "press-1"][0]');
-    await content.mutate([{ patch: { id: 'press-1', inc: { views: 1 } } }]);
-    await content.fetch('*[_id == "press-1"][0]');
-    expect(stub.requests.map((request) => request.method)).toEqual(['GET', 'POST', 'GET']);
+    expect(await content.fetch('*[_id == "press-1"][0].views')).toBeNull();
+    await content.mutate([{ patch: { id: 'press-1', setIfMissing: { views: 0 }, inc: { views: 1 } } }]);
+    expect(await content.fetch('*[_id == "press-1"][0].views')).toBe(1);
+    expect(lake.requests.map((request) => request.method)).toEqual(['GET', 'POST', 'GET']);
   });
 });
 
 describe('createContentSources', () => {
-  it('uses Sanity when SANITY_PROJECT_ID is set: content and leads in separate datasets', async () => {
+  it('uses Sanity when SANITY_PROJECT_ID is set: content and leads in separate datasets, on Sanity\'s own hosts', async () => {
     const sources = await createContentSources(
       loadConfig({
-        SANITY_PROJECT_ID: 'testproject',
-        SANITY_API_TOKEN: 'secret-write-token',
-        SANITY_API_HOST: apiHost,
+        SANITY_PROJECT_ID: lake.projectId,
+        SANITY_API_TOKEN: EDITOR_TOKEN,
+        SANITY_VIEWER_TOKEN: VIEWER_TOKEN,
       }),
     );
     expect(sources.mode).toBe('sanity');
-    expect(sources.imageConfig).toEqual({ projectId: 'testproject', dataset: 'production', baseUrl: 'https://cdn.sanity.io' });
+    expect(sources.imageConfig).toEqual({ projectId: lake.projectId, dataset: 'production', baseUrl: 'https://cdn.sanity.io' });
 
     await sources.content.fetch('*[_type == "siteSettings"][0]');
     await sources.leads.mutate([{ create: { _type: 'lead', name: '홍길동' } }]);
-    expect(stub.requests.map((request) => request.url.pathname)).toEqual([
-      `/v${API_VERSION}/data/query/production`,
-      `/v${API_VERSION}/data/mutate/leads`,
+    expect(lake.requests.map(({ host, url, authorization }) => `${host}${url.pathname} ${authorization}`)).toEqual([
+      // Public reads carry the read-only token, never the write token (the CDN caches per token).
+      `${lake.projectId}.apicdn.sanity.io/v${API_VERSION}/data/query/production Bearer ${VIEWER_TOKEN}`,
+      `${lake.projectId}.api.sanity.io/v${API_VERSION}/data/mutate/leads Bearer ${EDITOR_TOKEN}`,
     ]);
     await Promise.all([sources.content.close(), sources.leads.close()]);
   });

@@ -1,6 +1,6 @@
 /**
  * The console's lead service on both backends — the embedded store (GROQ reads, and the SQL reads
- * the server uses) and the Sanity HTTP API (the FakeSanity stand-in, with Sanity's ifRevisionID
+ * the server uses) and the Sanity HTTP API (the strict Content Lake stand-in, with Sanity's ifRevisionID
  * semantics): filters, keyset paging, revision
  * conflicts, concurrent memos, check-in, the visit sheet, the dashboard, the export, and the
  * audit record each action writes.
@@ -18,7 +18,8 @@ import { MemoryAuditTrail } from './memory-audit-trail';
 import { SqliteLeadReads } from '../../web/server/console/sqlite-reads';
 import type { LeadExportRow, StaffActor } from '../../web/server/console/types';
 import { FILTER_CASES, FIXTURE_TODAY, fixtureDocuments, newestFirst, seoulDay, type FixtureLead } from './lead-console-fixture';
-import { FakeSanity, fakeSanityLeads } from './leads-harness';
+import { ContentLake } from '../support/content-lake';
+import { fakeSanityLeads } from './leads-harness';
 
 const TODAY = FIXTURE_TODAY;
 const LEAD_COUNT = 60;
@@ -55,8 +56,8 @@ const backends: Record<string, () => Promise<Backend>> = {
     };
   },
   'Sanity (stub)': async () => {
-    const sanity = new FakeSanity();
-    const leads = fakeSanityLeads(await sanity.start(documents));
+    const sanity = new ContentLake();
+    const leads = fakeSanityLeads(await sanity.start({ leads: documents }));
     return { leads, close: () => sanity.stop() };
   },
 };

@@ -7,13 +7,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { leadMessages } from '../../web/shared/messages';
 import { seoulDay } from '../../web/shared/seoul-time';
-import { CONSENT_VERSION, FakeSanity, fakeSanityLeads, signer, slotDocument, startLeadApp, tokenAged, validBody, type LeadApp } from './leads-harness';
+import { ContentLake } from '../support/content-lake';
+import { CONSENT_VERSION, fakeSanityLeads, signer, slotDocument, startLeadApp, tokenAged, validBody, type LeadApp } from './leads-harness';
 
 const DAY_MS = 86_400_000;
 const errors = leadMessages.errors;
 
 let app: LeadApp;
-let sanity: FakeSanity | undefined;
+let sanity: ContentLake | undefined;
 
 afterEach(async () => {
   await app?.close();
@@ -89,7 +90,7 @@ describe('visit bookings', () => {
   });
 
   it('several bookings with one phone at once (Sanity): one is stored; a double click of it is still one booking', async () => {
-    sanity = new FakeSanity();
+    sanity = new ContentLake();
     const apiHost = await sanity.start();
     await startWithSlots({ leads: fakeSanityLeads(apiHost) });
     const phone = '010-7000-0003';

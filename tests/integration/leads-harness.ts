@@ -9,9 +9,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
+import { EDITOR_TOKEN } from '../support/content-lake';
 import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
 import { createSanitySource } from '../../web/server/content/sanity';
-import { MutationError, type ContentSource, type Mutation } from '../../web/server/content/types';
+import type { ContentSource } from '../../web/server/content/types';
 import { createFormTokenSigner } from '../../web/server/leads/form-token';
 import { openLeadOutbox } from '../../web/server/leads/outbox';
 import { createLeadRouter } from '../../web/server/leads/routes';
@@ -115,93 +116,9 @@ export async function startLeadApp(
   };
 }
 
-/** The Sanity leads source, uncached and without retries, against a FakeSanity at `apiHost`. */
-export function fakeSanityLeads(apiHost: string, token = 'token'): ContentSource {
+/** The Sanity leads source, uncached and without retries, against the Content Lake stand-in at `apiHost`. */
+export function fakeSanityLeads(apiHost: string, token = EDITOR_TOKEN): ContentSource {
   return createSanitySource({ projectId: 'test', dataset: 'leads', apiVersion: '2025-02-19', token, useCdn: false, cacheTtlMs: 0, apiHost, maxRetries: 0 });
-}
-
-/**
- * A stand-in for the Sanity HTTP API on 127.0.0.1, backed by an embedded store so queries and
- * mutations (ifRevisionID included) behave like Sanity's; `down` makes it answer 503.
- */
-export class FakeSanity {
-  down = false;
-  /** When set, only `Authorization: Bearer <this>` may write (401 otherwise, as Sanity answers). */
-  writeToken: string | null = null;
-  mutationRequests = 0;
-  /** The mutations of every accepted mutate request, in order. */
-  readonly mutations: Mutation[][] = [];
-  /** Every query request: its perspective and Authorization header, in order. */
-  readonly queries: Array<{ query: string; perspective: string | null; authorization: string | undefined }> = [];
-  /** How far ahead `now()` in queries answers (to expire time-limited documents such as preview secrets). */
-  clockAheadMs = 0;
-  private store!: EmbeddedStore;
-  private readonly server = http.createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (body += chunk));
-    req.on('end', () => void this.answer(req, body, res));
-  });
-
-  async start(documents: object[] = []): Promise<string> {
-    this.store = await openEmbeddedStore({ file: ':memory:' });
-    if (documents.length > 0) await this.store.mutate(documents.map((document) => ({ createOrReplace: document }) as Mutation));
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  get documents(): EmbeddedStore {
-    return this.store;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-    await this.store.close();
-  }
-
-  private async answer(req: http.IncomingMessage, body: string, res: http.ServerResponse): Promise<void> {
-    const reply = (status: number, payload: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(payload));
-    };
-    if (this.down) {
-      reply(503, { error: { description: 'Service unavailable' } });
-      return;
-    }
-    const url = new URL(req.url ?? '/', 'http://stub');
-    try {
-      if (url.pathname.includes('/data/query/')) {
-        const fromBody = req.method === 'POST' ? (JSON.parse(body) as { query: string; params?: Record<string, unknown> }) : null;
-        const query = fromBody?.query ?? url.searchParams.get('query') ?? '';
-        const params: Record<string, unknown> = { ...fromBody?.params };
-        for (const [key, value] of url.searchParams) if (key.startsWith('$')) params[key.slice(1)] = JSON.parse(value);
-        const perspective = url.searchParams.get('perspective');
-        this.queries.push({ query, perspective, authorization: req.headers.authorization });
-        const clockedQuery = this.clockAheadMs ? query.replaceAll('now()', `"${new Date(Date.now() + this.clockAheadMs).toISOString()}"`) : query;
-        // The drafts perspective overlays drafts, as the Content Lake does; any other reads published documents.
-        const source = perspective === 'drafts' ? this.store.drafts() : this.store;
-        reply(200, { result: await source.fetch(clockedQuery, params), ms: 1 });
-        return;
-      }
-      this.mutationRequests += 1;
-      if (this.writeToken !== null && req.headers.authorization !== `Bearer ${this.writeToken}`) {
-        reply(401, { error: { description: 'Unauthorized - Session not found', type: 'httpError' } });
-        return;
-      }
-      const { mutations } = JSON.parse(body) as { mutations: Mutation[] };
-      if (url.searchParams.get('dryRun') === 'true') {
-        reply(200, { transactionId: 'dry-run', results: [] });
-        return;
-      }
-      const result = await this.store.mutate(mutations);
-      this.mutations.push(mutations);
-      reply(200, result);
-    } catch (error) {
-      const status = error instanceof MutationError ? error.statusCode : 500;
-      reply(status, { error: { description: (error as Error).message, type: 'mutationError' } });
-    }
-  }
 }
 
 /**

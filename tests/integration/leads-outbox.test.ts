@@ -8,11 +8,12 @@ import type { AddressInfo } from 'node:net';
 import { createSanitySource } from '../../web/server/content/sanity';
 import { createWebhookNotifier } from '../../web/server/leads/notifier';
 import { openLeadOutbox } from '../../web/server/leads/outbox';
-import { FakeSanity, slotDocument, startLeadApp, validBody, type LeadApp } from './leads-harness';
+import { ContentLake, EDITOR_TOKEN } from '../support/content-lake';
+import { slotDocument, startLeadApp, validBody, type LeadApp } from './leads-harness';
 import path from 'node:path';
 
 let app: LeadApp | undefined;
-let sanity: FakeSanity | undefined;
+let sanity: ContentLake | undefined;
 let hook: http.Server | undefined;
 
 afterEach(async () => {
@@ -28,7 +29,7 @@ function sanityLeads(apiHost: string) {
     projectId: 'test',
     dataset: 'leads',
     apiVersion: '2025-02-19',
-    token: 'token',
+    token: EDITOR_TOKEN,
     useCdn: false,
     cacheTtlMs: 0,
     apiHost,
@@ -38,8 +39,8 @@ function sanityLeads(apiHost: string) {
 
 describe('Sanity unavailable', () => {
   it('holds acknowledged leads in the outbox and delivers them when Sanity is back', async () => {
-    sanity = new FakeSanity();
-    const apiHost = await sanity.start([slotDocument('visitSlot-a', 2, 1)]);
+    sanity = new ContentLake();
+    const apiHost = await sanity.start({ leads: [slotDocument('visitSlot-a', 2, 1)] });
     const received: unknown[] = [];
     hook = http.createServer((req, res) => {
       let body = '';
@@ -72,7 +73,7 @@ describe('Sanity unavailable', () => {
     // Still down: a delivery round keeps everything.
     await app.service.deliverOutbox();
     expect(app.service.pendingOutboxCount()).toBe(4);
-    expect(sanity.documents.documents().filter((document) => document._type === 'lead')).toHaveLength(0);
+    expect(sanity.dataset('leads').documents().filter((document) => document._type === 'lead')).toHaveLength(0);
 
     // The outbox is on disk: another handle on the same file sees the held leads.
     const sameFile = openLeadOutbox(path.join(app.dataDir, 'lead-outbox.sqlite'));
@@ -83,12 +84,12 @@ describe('Sanity unavailable', () => {
     clockOffset = 10 * 60_000;
     await app.service.deliverOutbox();
     expect(app.service.pendingOutboxCount()).toBe(0);
-    const delivered = sanity.documents.documents().filter((document) => document._type === 'lead');
+    const delivered = sanity.dataset('leads').documents().filter((document) => document._type === 'lead');
     expect(delivered.map((lead) => lead._id).sort()).toEqual([...ids].sort());
     // The slot had one place left: one delayed booking got it, the other is kept and flagged.
     const statuses = delivered.map((lead) => lead.visitSlotStatus).filter(Boolean).sort();
     expect(statuses).toEqual(['booked', 'unavailable']);
-    expect(sanity.documents.getDocument('visitSlot-a')?.booked).toBe(2);
+    expect(sanity.dataset('leads').get('visitSlot-a')?.booked).toBe(2);
     await expect.poll(() => received.length).toBe(4);
   });
 });

@@ -6,11 +6,12 @@
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FakeSanity, fakeSanityLeads, startLeadApp, startLeadChildServer, validBody, type LeadApp } from './leads-harness';
+import { ContentLake, EDITOR_TOKEN } from '../support/content-lake';
+import { fakeSanityLeads, startLeadApp, startLeadChildServer, validBody, type LeadApp } from './leads-harness';
 
-const TOKEN = 'sk-good-write-token';
+const TOKEN = EDITOR_TOKEN;
 
-let sanity: FakeSanity | undefined;
+let sanity: ContentLake | undefined;
 let app: LeadApp | undefined;
 const children: ChildProcess[] = [];
 
@@ -24,8 +25,9 @@ afterEach(async () => {
   sanity = undefined;
 });
 
-function sanityEnv(apiHost: string, token: string | undefined): NodeJS.ProcessEnv {
-  return { ...process.env, SANITY_PROJECT_ID: 'test', SANITY_API_HOST: apiHost, SANITY_API_TOKEN: token ?? '', LEAD_FORM_SECRET: 'x'.repeat(32) };
+/** The environment of a lead server that reaches the stand-in through Sanity's real host names, as in production. */
+function sanityEnv(lake: ContentLake, token: string | undefined): NodeJS.ProcessEnv {
+  return { ...process.env, ...lake.childEnv, SANITY_PROJECT_ID: lake.projectId, SANITY_API_TOKEN: token ?? '', LEAD_FORM_SECRET: 'x'.repeat(32) };
 }
 
 /** The child lead server's exit code and stderr, when it does not start. */
@@ -46,12 +48,12 @@ function runUntilExit(env: NodeJS.ProcessEnv): Promise<{ code: number | null; st
 describe('start in Sanity mode', () => {
   it.each([
     ['a token without write access', 'sk-read-only'],
+    ['a token that can write another dataset only', 'sk-content-editor'],
     ['no token', undefined],
   ])('refuses to start with %s, saying so in Korean and English', async (_case, token) => {
-    sanity = new FakeSanity();
-    sanity.writeToken = TOKEN;
-    const apiHost = await sanity.start();
-    const { code, stderr } = await runUntilExit(sanityEnv(apiHost, token));
+    sanity = new ContentLake({ tokens: { [TOKEN]: 'editor', 'sk-read-only': 'viewer', 'sk-content-editor': { production: 'editor' } } });
+    await sanity.start();
+    const { code, stderr } = await runUntilExit(sanityEnv(sanity, token));
     expect(code).not.toBe(0);
     expect(code).not.toBeNull();
     expect(stderr).toContain('SANITY_API_TOKEN');
@@ -60,19 +62,19 @@ describe('start in Sanity mode', () => {
   }, 60_000);
 
   it('starts with a token that can write (checked without writing anything)', async () => {
-    sanity = new FakeSanity();
-    sanity.writeToken = TOKEN;
-    const apiHost = await sanity.start();
-    const { url } = await startLeadChildServer(sanityEnv(apiHost, TOKEN), children);
+    sanity = new ContentLake();
+    await sanity.start();
+    const { url } = await startLeadChildServer(sanityEnv(sanity, TOKEN), children);
     expect((await fetch(`${url}/api/leads/form`)).status).toBe(200);
-    expect(sanity.documents.documents()).toEqual([]);
+    expect(sanity.dataset('leads').documents()).toEqual([]);
+    expect(sanity.requests.filter(({ endpoint }) => endpoint === 'mutate').map(({ host, dataset }) => `${host} ${dataset}`)).toEqual([`${sanity.projectId}.api.sanity.io leads`]);
   }, 60_000);
 });
 
 describe('a token revoked while running', () => {
   it('is logged as a token problem, not as Sanity being down; the outbox backlog is reported every minute', async () => {
-    sanity = new FakeSanity();
-    sanity.writeToken = 'a-token-we-do-not-have';
+    // The token the server holds was revoked in the project: the lake no longer knows it.
+    sanity = new ContentLake({ tokens: {} });
     const apiHost = await sanity.start();
     const leads = fakeSanityLeads(apiHost, TOKEN);
     let clock = Date.now();

@@ -4,13 +4,14 @@
  * ifRevisionID semantics).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeSanity, fakeSanityLeads, slotDocument, startLeadApp, validBody, type LeadApp } from './leads-harness';
+import { ContentLake } from '../support/content-lake';
+import { fakeSanityLeads, slotDocument, startLeadApp, validBody, type LeadApp } from './leads-harness';
 
 const CONCURRENT = 200;
 const CAPACITY = 5;
 
 let app: LeadApp | undefined;
-let sanity: FakeSanity | undefined;
+let sanity: ContentLake | undefined;
 
 afterEach(async () => {
   await app?.close();
@@ -41,12 +42,12 @@ describe(`${CONCURRENT} concurrent bookings of a slot with ${CAPACITY} places`, 
   });
 
   it('Sanity backend: exactly 5 succeed through ifRevisionID and retries', async () => {
-    sanity = new FakeSanity();
-    const leads = fakeSanityLeads(await sanity.start([slotDocument('visitSlot-rush', CAPACITY)]));
+    sanity = new ContentLake({ mutationsPerSecond: 1000 });
+    const leads = fakeSanityLeads(await sanity.start({ leads: [slotDocument('visitSlot-rush', CAPACITY)] }));
     app = await startLeadApp({ leads });
     expectExactlyCapacity(await bookAtOnce(app));
-    const documents = sanity.documents;
-    expect(documents.getDocument('visitSlot-rush')?.booked).toBe(CAPACITY);
+    const documents = sanity.dataset('leads');
+    expect(documents.get('visitSlot-rush')?.booked).toBe(CAPACITY);
     expect(documents.documents().filter((document) => document._type === 'lead')).toHaveLength(CAPACITY);
     expect(await app.service.pendingOutboxCount()).toBe(0);
   });
@@ -74,11 +75,11 @@ describe('a slot without a booked count', () => {
   });
 
   it('Sanity backend: the booking sets the count if missing before incrementing it', async () => {
-    sanity = new FakeSanity();
-    app = await startLeadApp({ leads: fakeSanityLeads(await sanity.start([slot()])) });
+    sanity = new ContentLake();
+    app = await startLeadApp({ leads: fakeSanityLeads(await sanity.start({ leads: [slot()] })) });
     expect(await bookThreeTimes(app)).toEqual([201, 201, 409]);
-    expect(sanity.documents.getDocument('visitSlot-imported')?.booked).toBe(2);
-    const slotPatches = sanity.mutations.flat().flatMap((mutation) => ('patch' in mutation ? [mutation.patch] : []));
+    expect(sanity.dataset('leads').get('visitSlot-imported')?.booked).toBe(2);
+    const slotPatches = sanity.mutations.flatMap(({ mutations }) => mutations).flatMap((mutation) => ('patch' in mutation ? [mutation.patch] : []));
     expect(slotPatches).toHaveLength(2);
     for (const patch of slotPatches) {
       expect(Object.keys(patch)).toEqual(['id', 'ifRevisionID', 'setIfMissing', 'inc']);

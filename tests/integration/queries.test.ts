@@ -143,6 +143,10 @@ const cases: Record<keyof typeof queries, QueryCase> = {
     params: { code: '114A', page: 'floorPlan' },
     check: (unit) => expect(unit).toMatchObject({ code: '114A', label: '84㎡C' }),
   },
+  firstUnitTypeCodeQuery: {
+    params: { page: 'interior' },
+    check: (code) => expect(code).toBe('59A'),
+  },
   vrTourUnitTypesQuery: {
     check: (units) => {
       expect((units as Array<{ code: string }>).map((unit) => unit.code)).toEqual(['59A']);

@@ -13,12 +13,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSanitySource } from '../../web/server/content/sanity';
 import { sanityWebhookRoute } from '../../web/server/sanity-webhook';
 import { VIEWS_DOCUMENT_TYPE } from '../../web/server/press/view-counter';
-import { FakeSanity } from './leads-harness';
+import { ContentLake } from '../support/content-lake';
 
 const SECRET = 'webhook-secret-for-tests';
 const PHONE_QUERY = '*[_id == "siteSettings"][0].phone';
 
-let sanity: FakeSanity | undefined;
+let sanity: ContentLake | undefined;
 let server: http.Server | undefined;
 
 afterEach(async () => {
@@ -29,8 +29,8 @@ afterEach(async () => {
 });
 
 async function start() {
-  sanity = new FakeSanity();
-  const apiHost = await sanity.start([{ _id: 'siteSettings', _type: 'siteSettings', phone: '1600-0000' }]);
+  sanity = new ContentLake();
+  const apiHost = await sanity.start({ production: [{ _id: 'siteSettings', _type: 'siteSettings', phone: '1600-0000' }] });
   // An hour-long cache: only the webhook can make the edit show.
   const content = createSanitySource({ projectId: 'test', dataset: 'production', apiVersion: '2025-02-19', useCdn: false, apiHost, cacheTtlMs: 3_600_000 });
   const app = express();
@@ -44,7 +44,8 @@ async function start() {
       headers: { 'content-type': 'application/json', ...(signature ? { [SIGNATURE_HEADER_NAME]: signature } : {}), ...headers },
       body,
     });
-  const editPhone = (phone: string) => sanity!.documents.mutate([{ patch: { id: 'siteSettings', set: { phone } } }]);
+  // An edit made in the Studio, which this server learns of only through the webhook.
+  const editPhone = async (phone: string) => sanity!.dataset('production').mutate([{ patch: { id: 'siteSettings', set: { phone } } }]);
   return { content, call, editPhone };
 }
 

@@ -1,6 +1,6 @@
 /**
  * Staff accounts with roles and the audit trail, on the embedded store (leads.sqlite) and on the
- * Sanity leads dataset (the FakeSanity stub): sign-in per account and role, a disabled account's
+ * Sanity leads dataset (the strict Content Lake stand-in): sign-in per account and role, a disabled account's
  * session ending at once, a reset ending sessions, the account rules, and an audit record for every
  * sign-in, failure, sign-out, account change and purge. Embedded only: the table is append-only.
  */
@@ -16,7 +16,8 @@ import type { StaffBackend } from '../../web/server/auth/staff-services';
 import type { StaffAccounts } from '../../web/server/auth/staff-accounts';
 import type { AuditTrail } from '../../web/server/audit/trail';
 import { loadConfig } from '../../web/server/config';
-import { FakeSanity, fakeSanityLeads } from './leads-harness';
+import { ContentLake } from '../support/content-lake';
+import { fakeSanityLeads } from './leads-harness';
 import { closeStaffServices, startAuth } from './staff-harness';
 
 const SITE = 'http://site.test';
@@ -30,7 +31,7 @@ const DAY_MS = 24 * 3600_000;
 let dataDir: string;
 let clock: number;
 let adminHash: string;
-let sanity: FakeSanity | null = null;
+let sanity: ContentLake | null = null;
 
 function request(cookie?: string): Request {
   return new Request(`${SITE}/admin`, { method: 'POST', headers: { origin: SITE, ...(cookie ? { cookie } : {}) } });
@@ -60,7 +61,7 @@ const backends: Array<[string, () => Promise<StaffBackend>]> = [
   [
     'Sanity (stub)',
     async () => {
-      sanity = new FakeSanity();
+      sanity = new ContentLake();
       return { mode: 'sanity', leads: fakeSanityLeads(await sanity.start()) };
     },
   ],

@@ -1,6 +1,6 @@
 /**
  * Staff accounts and the audit trail for tests: on the embedded backend in a data directory, or
- * on a Sanity leads source (the FakeSanity stub), plus an AdminAuth over them.
+ * on a Sanity leads source (the strict Content Lake stand-in), plus an AdminAuth over them.
  */
 import { AdminAuth, type AdminAuthOptions } from '../../web/server/auth/admin-auth';
 import { openStaffServices, type StaffBackend, type StaffServices } from '../../web/server/auth/staff-services';

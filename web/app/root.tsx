@@ -78,8 +78,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <InterestPopup />
           </>
         ) : null}
-        {preview === 'sanity' ? <PreviewOverlay /> : null}
-        <ScrollRestoration />
+        {/* Framed by the Studio (another site), storage may be blocked, which React Router's scroll
+            restoration script does not survive; the Studio keeps the frame's place itself. */}
+        {preview === 'sanity' ? <PreviewOverlay /> : <ScrollRestoration />}
         <Scripts />
       </body>
     </html>

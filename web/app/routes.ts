@@ -6,7 +6,7 @@ import { type RouteConfig, index, route } from '@react-router/dev/routes';
 
 /** A page whose whole content is one `page` document with this path. */
 const contentPage = (path: string) => route(path, 'routes/content-page.tsx', { id: `page${path}` });
-/** A path kept for old links that only redirects; the sitemap leaves these out (`redirect/` ids). */
+/** A path that only redirects (old links, a section's own path); the sitemap leaves these out (`redirect/` ids). */
 const redirect = (path: string, file: string) => route(path, file, { id: `redirect/${path}` });
 
 export default [
@@ -32,10 +32,12 @@ export default [
   contentPage('ComplexGuide/detailintro'),
   contentPage('ComplexGuide/community'),
 
+  redirect('FloorPlan', 'routes/floor-plan-section.tsx'),
   route('FloorPlan/videos', 'routes/floor-plan-videos.tsx'),
   route('FloorPlan/Emodel', 'routes/e-model.tsx'),
   route('FloorPlan/:code', 'routes/floor-plan.tsx'),
 
+  redirect('Interior', 'routes/interior-section.tsx'),
   route('Interior/:code', 'routes/interior.tsx'),
 
   redirect('Promotion/Press', 'routes/promotion-press.tsx'),

@@ -153,6 +153,11 @@ export const unitTypeByCodeQuery = defineQuery(`
   *[_type == "unitType" && code == $code && $page in pages][0]${unitTypeFields}
 `);
 
+/** The first unit type (in the Studio's order) with a page in `$page`: where /FloorPlan and /Interior lead. */
+export const firstUnitTypeCodeQuery = defineQuery(`
+  *[_type == "unitType" && $page in pages] | order(order asc)[0].code
+`);
+
 /** The E-model house tabs: unit types with a VR tour address. */
 export const vrTourUnitTypesQuery = defineQuery(`
   *[_type == "unitType" && defined(vrTourUrl)] | order(order asc){ _id, code, label, vrTourUrl, vrDescription, vrPoster ${imageFields} }

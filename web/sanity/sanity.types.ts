@@ -1104,6 +1104,11 @@ export type UnitTypeByCodeQueryResult = {
 } | null;
 
 // Source: ../web/sanity/queries.ts
+// Variable: firstUnitTypeCodeQuery
+// Query: *[_type == "unitType" && $page in pages] | order(order asc)[0].code
+export type FirstUnitTypeCodeQueryResult = string | null;
+
+// Source: ../web/sanity/queries.ts
 // Variable: vrTourUnitTypesQuery
 // Query: *[_type == "unitType" && defined(vrTourUrl)] | order(order asc){ _id, code, label, vrTourUrl, vrDescription, vrPoster { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } }
 export type VrTourUnitTypesQueryResult = Array<{
@@ -1570,6 +1575,7 @@ declare module "@sanity/client" {
     '\n  *[_type == "pressViews" && _id in $viewIds]{ "articleId": article._ref, count }\n': PressViewsQueryResult;
     '\n  *[_type == "pressArticle" && siteId == $siteId && defined(date)] | order(date desc){ _id, _updatedAt }\n': PressSitemapQueryResult;
     '\n  *[_type == "unitType" && code == $code && $page in pages][0]{\n  _id, code, label, exclusiveArea, supplyArea, households,\n  plan { _type, asset, hotspot, crop, disclaimer, caption, "alt": coalesce(^.planDescription, alt) },\n  interiorImages[]{ _key, _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) }\n}\n': UnitTypeByCodeQueryResult;
+    '\n  *[_type == "unitType" && $page in pages] | order(order asc)[0].code\n': FirstUnitTypeCodeQueryResult;
     '\n  *[_type == "unitType" && defined(vrTourUrl)] | order(order asc){ _id, code, label, vrTourUrl, vrDescription, vrPoster { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } }\n': VrTourUnitTypesQueryResult;
     '\n  *[_type == "videoTab"] | order(order asc){ _id, key, title, videoId, summary }\n': VideoTabsQueryResult;
     '\n  *[_type == "locationCard"] | order(order asc){ _id, title, content, image { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } }\n': LocationCardsQueryResult;

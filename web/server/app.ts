@@ -141,8 +141,6 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   viewCounter.start();
   // Embedded: page through a cached id order (groq-js would scan and sort every article per page).
   const press = new PressService(sources.content, viewCounter, sources.mode === 'embedded' ? 'order-index' : 'cursor-query');
-  // Preview: the press pages with drafts too (paged by query: the order index is for visitors).
-  const previewPress = new PressService(sources.content.drafts(), viewCounter, 'cursor-query');
 
   // Page views are counted beside the leads they are compared with, in the same batches as press views.
   const pageViews = new PageViewStats(sources.leads, { intervalMs: config.viewFlushIntervalMs });
@@ -177,12 +175,19 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
           // What the Express chain adds to a page (securityHeaders, cacheHeaders): a hit answered before it carries the same.
           sharedHeaders: (status) => [...fixedSecurityHeaders(config.production), ['Cache-Control', status === 200 ? PUBLIC_PAGE_CACHE : NO_STORE]],
         });
+  // A request in preview reads with the perspective it asked for; the press pages with drafts too
+  // (paged by query: the order index is for visitors), drafts published from the published content.
+  const previewContext = (req: express.Request) => {
+    const content = sources.content.drafts(preview.perspective(req));
+    const previewPress = new PressService(content, viewCounter, 'cursor-query', sources.content);
+    return { ...loadContext, clientIp: req.ip ?? '', content, press: previewPress, preview: sources.mode };
+  };
   const pages = createPageHandlers({
     build: () => import('virtual:react-router/server-build'),
     // In preview, loaders read drafts; every other request the published content.
     loadContext: (req) =>
       preview.isActive(req)
-        ? { ...loadContext, clientIp: req.ip ?? '', content: sources.content.drafts(), press: previewPress, preview: sources.mode }
+        ? previewContext(req)
         : { ...loadContext, clientIp: req.ip ?? '', preview: null },
     mode: config.production ? 'production' : 'development',
     pipeline: !pageCache

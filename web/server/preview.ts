@@ -20,6 +20,7 @@ import { bodyParserErrors, refuseTooLarge } from './http/body-limit';
 import type { AdminAuth } from './auth/admin-auth';
 import type { SanityConfig } from './config';
 import { sanityConnection } from './content/index';
+import type { PreviewPerspective } from './content/types';
 import { NO_STORE } from './http/cache-headers';
 import { adminRefusalAnswer } from '../shared/admin-refusals';
 import { ownPagePath } from '../shared/own-page-path';
@@ -34,6 +35,8 @@ export type PreviewOptions = {
 export type Preview = {
   /** Whether this request sees drafts. */
   isActive(req: Request | globalThis.Request): boolean;
+  /** The perspective a request in preview reads with: the Studio's choice (Sanity), else drafts. */
+  perspective(req: Request | globalThis.Request): PreviewPerspective;
   /** The preview routes: POST /admin/preview; with Sanity, GET /api/preview/enable and /disable. */
   router: express.Router;
   /** For requests in preview: no shared caching, no indexing, and (Sanity) framing by the Studio. */
@@ -41,12 +44,25 @@ export type Preview = {
 };
 
 const MAX_FORM_BYTES = 4 * 1024;
+/** A release id as Sanity's client accepts it in a perspective; at most a few stacked. */
+const RELEASE_ID = /^[a-z0-9_]{1,64}$/i;
+const MAX_STACKED_RELEASES = 10;
+
+/** The Studio's `sanity-preview-perspective` (`published`, `drafts`, or release ids, comma-separated), when valid. */
+function parsePerspective(value: string | undefined | null): PreviewPerspective | null {
+  if (value === 'published' || value === 'drafts') return value;
+  const stack = (value ?? '').split(',').filter((id) => id !== 'drafts');
+  if (stack.length === 0 || stack.length > MAX_STACKED_RELEASES || !stack.every((id) => RELEASE_ID.test(id) && id !== 'raw')) return null;
+  // Releases over drafts over published, as the Studio shows them.
+  return [...stack, 'drafts'];
+}
 const INVALID_TOGGLE = 'enable 값은 1(켜기) 또는 0(끄기)이어야 합니다.';
 
 export function createPreview({ auth, sanity }: PreviewOptions): Preview {
   const framed = Boolean(sanity);
   const isActive = (req: Request | globalThis.Request) =>
     auth.hasPreviewCookie(req) && (framed || auth.session(req)?.role === 'admin');
+  const perspective = (req: Request | globalThis.Request) => (framed ? parsePerspective(auth.previewPerspective(req)) : null) ?? 'drafts';
   const router = express.Router();
 
   // Refused before the body is read (Origin, session, role: headers only); then a small form.
@@ -78,17 +94,18 @@ export function createPreview({ auth, sanity }: PreviewOptions): Preview {
       token: sanity.viewerToken ?? sanity.token,
       dataset: sanity.dataset,
       useCdn: false,
-      ...(sanity.apiHost ? { apiHost: sanity.apiHost, useProjectHostname: false } : {}),
     });
     router.get(PREVIEW_PATHS.enable, async (req, res, next) => {
       res.set('Cache-Control', NO_STORE);
       try {
-        const { isValid, redirectTo } = await validatePreviewUrl(secretClient, req.originalUrl);
+        const { isValid, redirectTo, studioPreviewPerspective } = await validatePreviewUrl(secretClient, req.originalUrl);
         if (!isValid) {
           res.status(401).json({ error: 'invalidPreviewSecret', message: '미리보기 링크가 올바르지 않거나 만료되었습니다. Studio에서 다시 열어 주세요.' });
           return;
         }
         res.append('Set-Cookie', auth.previewCookie(true));
+        const chosen = parsePerspective(studioPreviewPerspective);
+        res.append('Set-Cookie', auth.previewPerspectiveCookie(chosen ? [chosen].flat().join(',') : null, true));
         res.redirect(307, ownPagePath(redirectTo ?? '/'));
       } catch (error) {
         next(error);
@@ -97,6 +114,7 @@ export function createPreview({ auth, sanity }: PreviewOptions): Preview {
     router.get(PREVIEW_PATHS.disable, (req, res) => {
       res.set('Cache-Control', NO_STORE);
       res.append('Set-Cookie', auth.clearedPreviewCookie(true));
+      res.append('Set-Cookie', auth.previewPerspectiveCookie(null, true));
       res.redirect(303, ownPagePath(req.query.path));
     });
   }
@@ -112,12 +130,28 @@ export function createPreview({ auth, sanity }: PreviewOptions): Preview {
       if (studioOrigin) {
         this.removeHeader('X-Frame-Options');
         const policy = this.getHeader('Content-Security-Policy');
-        if (typeof policy === 'string') this.setHeader('Content-Security-Policy', policy.replace("frame-ancestors 'none'", `frame-ancestors 'self' ${studioOrigin}`));
+        if (typeof policy === 'string') this.setHeader('Content-Security-Policy', previewPolicy(policy, studioOrigin));
       }
       return writeHead.apply(this, args);
     } as Response['writeHead'];
     next();
   };
 
-  return { isActive, router, responseHeaders };
+  return { isActive, perspective, router, responseHeaders };
+}
+
+/**
+ * The page's CSP as the Studio's Presentation tool needs it: framed by the Studio, and inline
+ * styles allowed, which the overlay's styled-components inserts as <style> elements. The page's
+ * style hashes are dropped: beside any hash, browsers ignore 'unsafe-inline'.
+ */
+function previewPolicy(policy: string, studioOrigin: string): string {
+  return policy
+    .split('; ')
+    .map((directive) => {
+      if (directive.startsWith('frame-ancestors ')) return `frame-ancestors 'self' ${studioOrigin}`;
+      if (directive.startsWith('style-src ')) return "style-src 'self' 'unsafe-inline'";
+      return directive;
+    })
+    .join('; ');
 }

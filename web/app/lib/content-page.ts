@@ -1,6 +1,7 @@
-import type { MetaDescriptor } from 'react-router';
+import { stegaClean } from '@sanity/client/stega';
+import { redirect, type MetaDescriptor } from 'react-router';
 import type { AppLoadContext } from 'react-router';
-import { pageByPathQuery, unitTypeByCodeQuery } from '../../sanity/queries';
+import { firstUnitTypeCodeQuery, pageByPathQuery, unitTypeByCodeQuery } from '../../sanity/queries';
 import type { PageByPathQueryResult, UnitTypeByCodeQueryResult } from '../../sanity/sanity.types';
 import { pageMeta } from './seo';
 import type { MatchWithData } from './site-data';
@@ -93,7 +94,18 @@ export async function loadUnitTypePage(
   ]);
   if (!unit?.code) notFound();
   const heading = [unit.label ?? unit.code, page.title].filter(Boolean).join(' ');
-  return { page, unit, heading, path: `${sectionPath}/${unit.code}` };
+  // In preview the code carries stega (invisible edit links): the path is data, so it is cleaned.
+  return { page, unit, heading, path: `${sectionPath}/${stegaClean(unit.code)}` };
+}
+
+/**
+ * A section's own path (/FloorPlan, /Interior: its shared page document's path, where the Studio
+ * opens that document) leads to the section's first unit type page; a section without one is a 404.
+ */
+export async function redirectToFirstUnitTypePage(context: AppLoadContext, section: UnitTypeSection): Promise<never> {
+  const code = stegaClean(await context.content.fetch(firstUnitTypeCodeQuery, { page: section }));
+  if (!code) notFound();
+  throw redirect(`${UNIT_TYPE_SECTION_PATHS[section]}/${encodeURIComponent(code)}`, 302);
 }
 
 /** The `meta` export of a unit type's page. */

@@ -1,3 +1,4 @@
+import { stegaClean } from '@sanity/client/stega';
 import { replace } from 'react-router';
 import type { Route } from './+types/promotion-press';
 import { pressSiteSlugQuery } from '../../sanity/queries';
@@ -8,7 +9,8 @@ import { notFound } from '../lib/not-found';
  * replacing this entry in the history so that "back" skips it.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const slug = await context.content.fetch(pressSiteSlugQuery);
+  // Cleaned: in preview it carries stega (invisible edit links), and it is a path here.
+  const slug = stegaClean(await context.content.fetch(pressSiteSlugQuery));
   if (!slug) notFound();
   return replace(`/${encodeURIComponent(slug)}/press`, 302);
 }

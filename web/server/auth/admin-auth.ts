@@ -23,6 +23,8 @@ import {
   SESSION_TTL_MS,
   SessionSigner,
   clearedPreviewCookie,
+  previewPerspectiveCookie,
+  readPreviewPerspective,
   clearedSessionCookie,
   deviceCookie,
   previewCookie,
@@ -226,6 +228,16 @@ export class AdminAuth {
 
   clearedPreviewCookie(framed: boolean): string {
     return clearedPreviewCookie(this.production, framed);
+  }
+
+  /** The Set-Cookie keeping the perspective the Studio asked for (`null`: forget it). */
+  previewPerspectiveCookie(perspective: string | null, framed: boolean): string {
+    return previewPerspectiveCookie(perspective, this.production, framed);
+  }
+
+  /** The perspective kept by previewPerspectiveCookie, unchecked (the caller validates it). */
+  previewPerspective(request: RequestLike): string | undefined {
+    return readPreviewPerspective(headerOf(request, 'cookie'), this.production);
   }
 
   /** Whether the request carries a preview cookie of ours that has not expired. */

@@ -32,6 +32,7 @@ type DeviceClaims = { email: string; exp: number };
 const SESSION_COOKIE = 'admin_session';
 const DEVICE_COOKIE = 'admin_device';
 const PREVIEW_COOKIE = 'preview';
+const PREVIEW_PERSPECTIVE_COOKIE = 'preview-perspective';
 /** An editor's preview lasts an hour; entering it again renews it. */
 export const PREVIEW_TTL_MS = 60 * 60 * 1000;
 const SECURE_PREFIX = '__Host-';
@@ -52,6 +53,10 @@ function deviceCookieName(secure: boolean): string {
 
 function previewCookieName(secure: boolean): string {
   return secure ? `${SECURE_PREFIX}${PREVIEW_COOKIE}` : PREVIEW_COOKIE;
+}
+
+function previewPerspectiveCookieName(secure: boolean): string {
+  return secure ? `${SECURE_PREFIX}${PREVIEW_PERSPECTIVE_COOKIE}` : PREVIEW_PERSPECTIVE_COOKIE;
 }
 
 export class SessionSigner {
@@ -182,6 +187,8 @@ export function readDeviceToken(header: string | null | undefined, secure: boole
 function cookie(name: string, value: string, maxAgeMs: number, secure: boolean, sameSite: 'Lax' | 'None' = 'Lax'): string {
   const attributes = [`${name}=${value}`, 'Path=/', 'HttpOnly', `SameSite=${sameSite}`, `Max-Age=${Math.max(0, Math.floor(maxAgeMs / 1000))}`];
   if (secure) attributes.push('Secure');
+  // A cookie set in a cross-site frame (the Studio's) is kept only in that site's partition.
+  if (sameSite === 'None') attributes.push('Partitioned');
   return attributes.join('; ');
 }
 
@@ -204,6 +211,18 @@ export function previewCookie(token: string, secure: boolean, framed: boolean): 
 
 export function clearedPreviewCookie(secure: boolean, framed: boolean): string {
   return cookie(previewCookieName(secure), '', 0, secure, framed && secure ? 'None' : 'Lax');
+}
+
+/**
+ * The perspective the Studio asked the preview for (`published`, `drafts`, or release ids,
+ * comma-separated), beside the preview cookie and with its attributes; `null` clears it.
+ */
+export function previewPerspectiveCookie(perspective: string | null, secure: boolean, framed: boolean): string {
+  return cookie(previewPerspectiveCookieName(secure), perspective ?? '', perspective ? PREVIEW_TTL_MS : 0, secure, framed && secure ? 'None' : 'Lax');
+}
+
+export function readPreviewPerspective(header: string | null | undefined, secure: boolean): string | undefined {
+  return readCookie(header, previewPerspectiveCookieName(secure));
 }
 
 export function deviceCookie(token: string, secure: boolean): string {

@@ -37,6 +37,8 @@ export async function createContentSources(
         ...shared,
         dataset: sanity.dataset,
         useCdn: sanity.useCdn,
+        // Published content is public: read with the Viewer token when there is one, else anonymously.
+        readToken: sanity.viewerToken ?? null,
         preview: { token: sanity.viewerToken, studioUrl: sanity.studioUrl },
       }),
       // Leads are read back right after they are written: no CDN, no cache.
@@ -69,7 +71,15 @@ export function leadsDatabaseFile(dataDir: string): string {
   return path.join(dataDir, 'leads.sqlite');
 }
 
-/** The Sanity project, API version, token and host of a client. */
+/**
+ * The Sanity project, API version and token of a client, and its host only when one is
+ * configured: a client given `apiHost: undefined` loses its default host and cannot start.
+ */
 export function sanityConnection(sanity: SanityConfig) {
-  return { projectId: sanity.projectId, apiVersion: sanity.apiVersion, token: sanity.token, apiHost: sanity.apiHost };
+  return {
+    projectId: sanity.projectId,
+    apiVersion: sanity.apiVersion,
+    token: sanity.token,
+    ...(sanity.apiHost ? { apiHost: sanity.apiHost, useProjectHostname: false } : {}),
+  };
 }

@@ -23,6 +23,7 @@ import {
   type ContentSource,
   type Mutation,
   type MutationResult,
+  type PreviewPerspective,
   type QueryParams,
   type QueryResult,
 } from './types';
@@ -31,8 +32,13 @@ export type SanitySourceOptions = {
   projectId: string;
   dataset: string;
   apiVersion: string;
-  /** Write token (server-only). Also used for reads, which a private dataset needs. */
+  /** Write token (server-only): writes, and reads too unless `readToken` is given. */
   token?: string;
+  /**
+   * Read-only token for published reads (a Viewer token, or none for a public dataset): the write
+   * token never goes to the API CDN, which keys its cache by token.
+   */
+  readToken?: string | null;
   useCdn?: boolean;
   /** Another API host, e.g. a local stub: `http://127.0.0.1:PORT`. */
   apiHost?: string;
@@ -62,8 +68,9 @@ export function createSanitySource(options: SanitySourceOptions): ContentSource 
     ...(options.apiHost ? { apiHost: options.apiHost, useProjectHostname: false } : {}),
     ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
   });
-  const readClient = base.withConfig({ useCdn: options.useCdn ?? true, perspective: 'published' });
-  const freshReadClient = base.withConfig({ useCdn: false, perspective: 'published' });
+  const readConfig = options.readToken === undefined ? {} : { token: options.readToken ?? undefined };
+  const readClient = base.withConfig({ ...readConfig, useCdn: options.useCdn ?? true, perspective: 'published' });
+  const freshReadClient = base.withConfig({ ...readConfig, useCdn: false, perspective: 'published' });
   const writeClient = base.withConfig({ useCdn: false });
   const studioUrl = options.preview?.studioUrl;
   const draftsClient = base.withConfig({
@@ -97,11 +104,15 @@ class SanityContentSource implements ContentSource {
     private readonly cacheTtlMs: number,
   ) {}
 
-  /** Reads with the drafts perspective (and stega when a Studio URL is set), never cached. */
-  drafts(): ContentSource {
+  /**
+   * Reads with the drafts perspective, or the one given (and stega when a Studio URL is set),
+   * from the API with the preview's token, never cached.
+   */
+  drafts(perspective: PreviewPerspective = 'drafts'): ContentSource {
+    const client = perspective === 'drafts' ? this.draftsClient : this.draftsClient.withConfig({ perspective: typeof perspective === 'string' ? perspective : [...perspective] });
     return {
       fetch: (query, params = {}) =>
-        this.draftsClient.fetch(query, params).then(
+        client.fetch(query, params).then(
           (value) => deepFreeze(value) as never,
           (error: unknown) => {
             throw toContentError(error);
@@ -110,7 +121,7 @@ class SanityContentSource implements ContentSource {
       mutate: (mutations, options) => this.mutate(mutations, options),
       invalidate: () => this.invalidate(),
       changeVersion: (ignoredTypes) => this.changeVersion(ignoredTypes),
-      drafts: () => this.drafts(),
+      drafts: (other) => this.drafts(other),
       close: async () => undefined,
     };
   }

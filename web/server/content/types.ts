@@ -47,6 +47,9 @@ export type QueryParams = Record<string, unknown>;
  */
 export type QueryResult<Query extends string> = ClientReturn<Query, unknown>;
 
+/** A preview's perspective: Sanity's `drafts`, `published`, or a stack of release ids. */
+export type PreviewPerspective = 'drafts' | 'published' | readonly string[];
+
 export interface ContentSource {
   /**
    * Runs a GROQ query over published documents. Results may be shared with other callers (they
@@ -55,9 +58,10 @@ export interface ContentSource {
   fetch<const Query extends string>(query: Query, params?: QueryParams): Promise<QueryResult<Query>>;
   /**
    * The same content read with drafts over published documents (Sanity's `drafts` perspective),
-   * for an editor's preview only: never cached for visitors.
+   * for an editor's preview only: never cached for visitors. With Sanity, `perspective` is the one
+   * the Studio asked for (`published`, or release ids over drafts); the embedded store has drafts only.
    */
-  drafts(): ContentSource;
+  drafts(perspective?: PreviewPerspective): ContentSource;
   /** Applies the mutations as one all-or-nothing transaction; resolves once durable. */
   mutate(mutations: Mutation[], options?: { transactionId?: string }): Promise<MutationResult>;
   /** Drops cached query results (webhook purge, tests). */

@@ -34,7 +34,6 @@ export async function checkLeadsWriteAccess(sanity: SanityConfig | undefined): P
     dataset: sanity.leadsDataset,
     useCdn: false,
     maxRetries: 1,
-    ...(connection.apiHost ? { useProjectHostname: false } : {}),
   });
   try {
     await client.mutate([{ createIfNotExists: { _id: PROBE_ID, _type: PROBE_ID } }], { dryRun: true, returnDocuments: false });

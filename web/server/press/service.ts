@@ -8,6 +8,7 @@
  * cached until an article changes) and finds any page by binary search. Both give the same pages.
  */
 import { randomUUID } from 'node:crypto';
+import { stegaClean } from '@sanity/client/stega';
 import {
   pressSiteSlugQuery,
   pressArticleQuery,
@@ -52,15 +53,21 @@ export type PressCreateError = 'pressTitleSummaryRequired' | 'pressTooLong';
 const MAX_DRAFTS_LISTED = 50;
 
 export class PressService {
+  /**
+   * `content`: what the pages show (in preview, drafts); `published`: the published content the
+   * admin's drafts are told apart from and published into (the same source outside preview).
+   */
   constructor(
     private readonly content: ContentSource,
     private readonly views: ViewCounter,
     private readonly paging: PressPaging,
+    private readonly published: ContentSource = content,
   ) {}
 
   /** Whether `siteId` is the press site of the settings (other slugs have no press pages). */
   async isPressSite(siteId: string): Promise<boolean> {
-    const slug = await this.content.fetch(pressSiteSlugQuery);
+    // In preview the slug carries stega (invisible edit links); compared as data, cleaned.
+    const slug = stegaClean(await this.content.fetch(pressSiteSlugQuery));
     return !!slug && slug === siteId;
   }
 
@@ -145,22 +152,23 @@ export class PressService {
 
   /** The site's articles never published (saved as drafts), newest first, at most 50. */
   async drafts(siteId: string): Promise<Array<{ _id: string; title: string | null; date: string | null }>> {
-    const published = new Set((await this.content.fetch(pressOrderQuery, { siteId })).map((entry) => entry._id));
-    const ids = (await this.content.drafts().fetch(pressOrderQuery, { siteId }))
+    const published = new Set((await this.published.fetch(pressOrderQuery, { siteId })).map((entry) => entry._id));
+    const ids = (await this.published.drafts().fetch(pressOrderQuery, { siteId }))
       .map((entry) => entry._id)
       .filter((id) => !published.has(id))
       .slice(0, MAX_DRAFTS_LISTED);
     if (ids.length === 0) return [];
-    const rows = await this.content.drafts().fetch(pressRowsByIdQuery, { ids });
+    const rows = await this.published.drafts().fetch(pressRowsByIdQuery, { ids });
     return rows.map(({ _id, title, date }) => ({ _id, title, date })).sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
   }
 
   /** Publishes a never-published draft as it is, dated now (the newest article); false when there is no such draft. */
   async publish(siteId: string, id: string): Promise<boolean> {
-    if ((await this.content.fetch(pressArticleQuery, { siteId, id })) !== null) return false;
-    const draft = await this.content.drafts().fetch(pressArticleQuery, { siteId, id });
+    if ((await this.published.fetch(pressArticleQuery, { siteId, id })) !== null) return false;
+    const draft = await this.published.drafts().fetch(pressArticleQuery, { siteId, id });
     if (!draft) return false;
-    const { title, summary, body } = draft;
+    // Drafts read for preview carry stega (invisible edit links): what is stored must not.
+    const { title, summary, body } = stegaClean(draft);
     await this.content.mutate([
       { createOrReplace: { _id: id, _type: 'pressArticle', siteId, title, summary, body, date: new Date().toISOString() } },
       { delete: { id: `drafts.${id}` } },

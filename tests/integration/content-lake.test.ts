@@ -1,0 +1,110 @@
+/**
+ * The Content Lake stand-in (tests/support/content-lake.ts) is as strict as the service it
+ * stands for (docs/sanity-stand-in.md): each behaviour the Sanity-mode tests rely on, checked
+ * with @sanity/client itself over Sanity's real host names.
+ */
+import { createClient, type SanityClient } from '@sanity/client';
+import { stegaClean } from '@sanity/client/stega';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ContentLake, EDITOR_TOKEN, VIEWER_TOKEN, type ContentLakeOptions } from '../support/content-lake';
+import { routeSanityHosts } from '../support/route-sanity-hosts.mjs';
+
+let lake: ContentLake | undefined;
+let unroute = () => undefined as void;
+
+afterEach(async () => {
+  unroute();
+  await lake?.stop();
+  lake = undefined;
+});
+
+const SETTINGS = { _id: 'siteSettings', _type: 'siteSettings', brandName: '청학 파크', pressSiteSlug: 'cheonghak' };
+
+async function open(options: ContentLakeOptions = {}) {
+  lake = new ContentLake(options);
+  unroute = routeSanityHosts(
+    await lake.start({
+      production: [SETTINGS, { ...SETTINGS, _id: 'drafts.siteSettings', brandName: '청학 파크 초안' }, { _id: 'secret.path', _type: 'note' }],
+      leads: [{ _id: 'lead-1', _type: 'lead', name: '홍길동' }],
+    }),
+  );
+  return lake;
+}
+
+function client(options: { dataset?: string; token?: string; apiVersion?: string; useCdn?: boolean } = {}): SanityClient {
+  return createClient({ projectId: 'test', dataset: options.dataset ?? 'production', apiVersion: options.apiVersion ?? '2025-02-19', token: options.token, useCdn: options.useCdn ?? false, maxRetries: 0 });
+}
+
+const status = (promise: Promise<unknown>) => promise.then(() => 200, (error: { statusCode?: number }) => error.statusCode);
+
+describe('the Content Lake stand-in', () => {
+  it('answers only the real paths and API versions: 404 for others, 400 for an unknown version', async () => {
+    const lake = await open();
+    expect(await status(client().request({ uri: '/data/nothing/production' }))).toBe(404);
+    expect(await status(client({ apiVersion: '2019-01-01' }).fetch('1'))).toBe(400);
+    expect(await status(client({ apiVersion: '2999-01-01' }).fetch('1'))).toBe(400);
+    expect(await status(client({ dataset: 'staging' }).fetch('1'))).toBe(404);
+    expect(lake.requests.every(({ host }) => host === 'test.api.sanity.io')).toBe(true);
+  });
+
+  it('keeps datasets apart and checks tokens per dataset', async () => {
+    await open({ tokens: { [EDITOR_TOKEN]: { leads: 'editor' }, [VIEWER_TOKEN]: 'viewer' } });
+    expect(await client({ dataset: 'leads' }).fetch('count(*)'), 'a private dataset, anonymously').toBe(0);
+    expect(await client({ dataset: 'leads', token: VIEWER_TOKEN }).fetch('count(*)')).toBe(1);
+    expect(await client().fetch('count(*[_type == "lead"])'), 'leads are not in the content dataset').toBe(0);
+    expect(await client().fetch('*[_id == "secret.path"][0]'), 'not on the root path, anonymously').toBeNull();
+    expect(await status(client({ dataset: 'leads', token: 'sk-unknown' }).fetch('1'))).toBe(401);
+    const write = (token: string | undefined, dataset: string) => status(client({ token, dataset }).create({ _type: 'lead' }));
+    expect(await write(undefined, 'leads')).toBe(401);
+    expect(await write(VIEWER_TOKEN, 'leads')).toBe(403);
+    expect(await write(EDITOR_TOKEN, 'production'), 'an editor of the leads dataset only').toBe(403);
+    expect(await write(EDITOR_TOKEN, 'leads')).toBe(200);
+  });
+
+  it('checks a dryRun like a write, and writes nothing', async () => {
+    const lake = await open();
+    expect(await status(client({ token: VIEWER_TOKEN }).create({ _type: 'x' }, { dryRun: true }))).toBe(403);
+    expect(await status(client({ token: EDITOR_TOKEN }).create({ _id: 'siteSettings', _type: 'x' }, { dryRun: true }))).toBe(409);
+    expect(await status(client({ token: EDITOR_TOKEN }).create({ _id: 'new-one', _type: 'x' }, { dryRun: true }))).toBe(200);
+    expect(lake.dataset('production').get('new-one')).toBeUndefined();
+  });
+
+  it('reads with the perspectives of the API version: published by default from 2025-02-19, raw before; drafts need a token', async () => {
+    await open();
+    const names = (c: SanityClient, perspective?: 'raw' | 'drafts' | 'published' | 'previewDrafts') =>
+      (perspective ? c.withConfig({ perspective }) : c).fetch<string[]>('*[_type == "siteSettings"] | order(_id asc).brandName');
+    const viewer = client({ token: VIEWER_TOKEN });
+    expect(await names(viewer)).toEqual(['청학 파크']);
+    expect(await names(client({ token: VIEWER_TOKEN, apiVersion: '2024-01-01' }))).toEqual(['청학 파크 초안', '청학 파크']);
+    expect(await names(viewer, 'raw')).toEqual(['청학 파크 초안', '청학 파크']);
+    expect(await names(viewer, 'drafts')).toEqual(['청학 파크 초안']);
+    expect(await names(viewer, 'previewDrafts')).toEqual(['청학 파크 초안']);
+    expect(await names(client(), 'drafts'), 'anonymously').toEqual(['청학 파크']);
+    expect(await status(client({ apiVersion: '2024-01-01' }).withConfig({ perspective: 'drafts' }).fetch('1')), 'drafts is newer than 2024').toBe(400);
+  });
+
+  it('returns a content source map when asked, so @sanity/client applies stega', async () => {
+    await open();
+    const stega = client({ token: VIEWER_TOKEN }).withConfig({ perspective: 'drafts', stega: { enabled: true, studioUrl: 'https://studio.example' } });
+    const settings = await stega.fetch<{ brandName: string; pressSiteSlug: string }>('*[_id == "siteSettings"][0]{brandName, pressSiteSlug}');
+    expect(settings.brandName).not.toBe('청학 파크 초안');
+    expect(stegaClean(settings.brandName)).toBe('청학 파크 초안');
+    expect(settings.pressSiteSlug).not.toBe('cheonghak');
+  });
+
+  it('serves the CDN host from a copy that lags the API, and queries only', async () => {
+    const lake = await open({ cdnLagMs: 3_600_000 });
+    await client({ token: EDITOR_TOKEN }).patch('siteSettings').set({ brandName: '새 이름' }).commit();
+    expect(await client().fetch('*[_id == "siteSettings"][0].brandName')).toBe('새 이름');
+    expect(await client({ useCdn: true }).fetch('*[_id == "siteSettings"][0].brandName')).toBe('청학 파크');
+    expect(lake.requests.at(-1)?.host).toBe('test.apicdn.sanity.io');
+    expect(await status(client({ useCdn: true, token: VIEWER_TOKEN }).request({ uri: '/data/mutate/production', method: 'GET' }))).toBe(405);
+  });
+
+  it('answers 429 past the mutation rate', async () => {
+    await open({ mutationsPerSecond: 3 });
+    const editor = client({ token: EDITOR_TOKEN });
+    const statuses = await Promise.all([1, 2, 3, 4, 5].map(() => status(editor.create({ _type: 'x' }))));
+    expect(statuses.sort()).toEqual([200, 200, 200, 429, 429]);
+  });
+});

@@ -1,0 +1,415 @@
+/**
+ * A strict stand-in for Sanity's Content Lake HTTP API, for every Sanity-mode test. Each behaviour
+ * and the Sanity documentation it follows is listed in docs/sanity-stand-in.md. In short:
+ * one store per dataset; tokens with a role per dataset (none / viewer / editor); perspectives as
+ * the requested API version defines them; content source maps when asked; a CDN host that answers
+ * from a copy lagging the API; 429 past a mutation rate; `dryRun` checked like a write; only the
+ * real paths (anything else is 404).
+ *
+ * Requests reach it either through the real host names (tests/support/route-sanity-hosts.mjs:
+ * the Host header tells `<project>.api.sanity.io` from `<project>.apicdn.sanity.io`) or, for
+ * in-process tests of one source, as a custom `apiHost` (then every request counts as the API).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { evaluate, parse } from 'groq-js';
+import { applyTransaction, newTransactionId } from '../../web/server/content/mutations';
+import { MutationError, type Mutation, type SanityDocument } from '../../web/server/content/types';
+
+export type Role = 'viewer' | 'editor';
+/** A token's role in every dataset, or per dataset (a dataset left out: no access). */
+export type Grant = Role | Record<string, Role>;
+
+export const EDITOR_TOKEN = 'write-token';
+export const VIEWER_TOKEN = 'viewer-token';
+
+export type ContentLakeOptions = {
+  projectId?: string;
+  /** Dataset name → whether anonymous requests may read its published documents. */
+  datasets?: Record<string, 'public' | 'private'>;
+  tokens?: Record<string, Grant>;
+  /** How far the CDN's copy lags behind the API (ms). */
+  cdnLagMs?: number;
+  /** Mutation requests accepted per second (Sanity: 25 per IP); more answer 429. */
+  mutationsPerSecond?: number;
+  /** Writes with `visibility=async` (the Studio's) become visible to queries this much later (ms). */
+  asyncVisibilityMs?: number;
+};
+
+export type LakeRequest = {
+  host: string;
+  /** Path and search parameters as sent. */
+  url: URL;
+  /** Whether it came through the CDN host. */
+  cdn: boolean;
+  method: string;
+  /** `query`, `mutate`, `listen`, `doc`, `history`, `assets` or null (an unknown path). */
+  endpoint: string | null;
+  dataset: string | null;
+  perspective: string | null;
+  authorization: string | undefined;
+  query?: string;
+  resultSourceMap: boolean;
+  status: number;
+};
+
+const API_VERSION_PATTERN = /^v(?:1|X|(\d{4})-(\d{2})-(\d{2}))$/;
+/** The first dated API version, and the one from which `published` is the default perspective. */
+const FIRST_DATED_VERSION = '2021-03-25';
+const PUBLISHED_BY_DEFAULT_FROM = '2025-02-19';
+const DRAFTS_PREFIX = 'drafts.';
+const VERSIONS_PREFIX = 'versions.';
+
+class DatasetStore {
+  /** What the API answers from. */
+  readonly api = new Map<string, SanityDocument>();
+  /** What the CDN answers from: the API's documents as they were `cdnLagMs` ago. */
+  readonly cdn = new Map<string, SanityDocument>();
+  readonly transactionIds = new Set<string>();
+
+  constructor(private readonly lake: ContentLake) {}
+
+  /** Every stored document, drafts included. */
+  documents(): SanityDocument[] {
+    return [...this.api.values()];
+  }
+
+  get(id: string): SanityDocument | undefined {
+    return this.api.get(id);
+  }
+
+  /**
+   * Commits a transaction as the API does (all or nothing); `visibility: 'async'` (how the Studio
+   * writes) shows it to queries only after the lake's asyncVisibilityMs.
+   */
+  mutate(mutations: Mutation[], options: { transactionId?: string; visibility?: string; dryRun?: boolean } = {}) {
+    const transactionId = options.transactionId ?? newTransactionId();
+    if (this.transactionIds.has(transactionId)) throw new MutationError(`Transaction ID "${transactionId}" already exists`, 409);
+    const { changes, results } = applyTransaction(mutations, (id) => this.api.get(id), transactionId, new Date().toISOString());
+    if (options.dryRun) return { transactionId, results };
+    this.transactionIds.add(transactionId);
+    const apply = () => {
+      for (const [id, change] of changes) {
+        if (change) this.api.set(id, change.document);
+        else this.api.delete(id);
+      }
+      this.lake.copyToCdn(this, changes);
+    };
+    const delay = options.visibility === 'async' ? this.lake.asyncVisibilityMs : 0;
+    if (delay > 0) setTimeout(apply, delay).unref();
+    else apply();
+    return { transactionId, results };
+  }
+}
+
+export class ContentLake {
+  /** Every request answered, in order. */
+  readonly requests: LakeRequest[] = [];
+  /** The mutations of every committed mutate request, with its dataset, in order. */
+  readonly mutations: Array<{ dataset: string; mutations: Mutation[] }> = [];
+  /** When true every request answers 503. */
+  down = false;
+  /** How far ahead `now()` in queries answers (to expire time-limited documents such as preview secrets). */
+  clockAheadMs = 0;
+  readonly projectId: string;
+  readonly asyncVisibilityMs: number;
+  readonly cdnLagMs: number;
+  private readonly datasets = new Map<string, { store: DatasetStore; visibility: 'public' | 'private' }>();
+  private readonly tokens: Record<string, Grant>;
+  private readonly mutationsPerSecond: number;
+  private mutationTimes: number[] = [];
+  private seeding = false;
+  private readonly listeners = new Set<http.ServerResponse>();
+  private readonly server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => this.answer(req, Buffer.concat(chunks), res));
+  });
+
+  constructor(options: ContentLakeOptions = {}) {
+    this.projectId = options.projectId ?? 'test';
+    this.tokens = options.tokens ?? { [EDITOR_TOKEN]: 'editor', [VIEWER_TOKEN]: 'viewer' };
+    this.cdnLagMs = options.cdnLagMs ?? 0;
+    this.mutationsPerSecond = options.mutationsPerSecond ?? 25;
+    this.asyncVisibilityMs = options.asyncVisibilityMs ?? 0;
+    const datasets: Record<string, 'public' | 'private'> = options.datasets ?? { production: 'public', leads: 'private' };
+    for (const [name, visibility] of Object.entries(datasets)) {
+      this.datasets.set(name, { store: new DatasetStore(this), visibility });
+    }
+  }
+
+  /** Loads each dataset's documents (as `sanity dataset import` would) and listens; resolves to its URL. */
+  async start(seed: Record<string, object[]> = {}): Promise<string> {
+    // An import: on the API and the CDN at once.
+    this.seeding = true;
+    for (const [name, documents] of Object.entries(seed)) {
+      if (documents.length > 0) this.dataset(name).mutate(documents.map((document) => ({ createOrReplace: document }) as Mutation));
+    }
+    this.seeding = false;
+    this.mutations.length = 0;
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return this.url;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** Environment for a child process (the site) that reaches this stand-in through Sanity's real host names. */
+  get childEnv(): Record<string, string> {
+    const preload = new URL('./route-sanity-hosts.mjs', import.meta.url).href;
+    return { CONTENT_LAKE_STAND_IN: this.url, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${preload}`.trim() };
+  }
+
+  dataset(name: string): DatasetStore {
+    const dataset = this.datasets.get(name);
+    if (!dataset) throw new Error(`no dataset ${name}`);
+    return dataset.store;
+  }
+
+  async stop(): Promise<void> {
+    for (const listener of this.listeners) listener.end();
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  copyToCdn(store: DatasetStore, changes: Map<string, { document: SanityDocument } | null>): void {
+    const copy = () => {
+      for (const [id, change] of changes) {
+        if (change) store.cdn.set(id, change.document);
+        else store.cdn.delete(id);
+      }
+    };
+    if (this.cdnLagMs > 0 && !this.seeding) setTimeout(copy, this.cdnLagMs).unref();
+    else copy();
+    for (const listener of this.listeners) listener.write(`event: mutation\ndata: ${JSON.stringify({ documentIds: [...changes.keys()] })}\n\n`);
+  }
+
+  private async answer(req: http.IncomingMessage, body: Buffer, res: http.ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://lake');
+    const host = String(req.headers['x-sanity-host'] ?? req.headers.host ?? '').replace(/:\d+$/, '');
+    const cdn = host.endsWith('.apicdn.sanity.io');
+    const record: LakeRequest = {
+      host,
+      url,
+      cdn,
+      method: req.method ?? 'GET',
+      endpoint: null,
+      dataset: null,
+      perspective: url.searchParams.get('perspective'),
+      authorization: req.headers.authorization,
+      resultSourceMap: Boolean(url.searchParams.get('resultSourceMap')),
+      status: 0,
+    };
+    this.requests.push(record);
+    const reply = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+      record.status = status;
+      res.writeHead(status, { 'content-type': 'application/json', ...headers });
+      res.end(JSON.stringify(payload));
+    };
+    const refuse = (status: number, description: string, type = 'httpError') => reply(status, { error: { description, type }, statusCode: status });
+    if (this.down) return refuse(503, 'Service unavailable');
+
+    const projectHost = /^([a-z0-9-]+)\.(api|apicdn)\.sanity\.io$/.exec(host);
+    if (projectHost && projectHost[1] !== this.projectId) return refuse(404, `Project "${projectHost[1]}" not found`);
+    const match = /^\/(v[^/]+)\/data\/(query|mutate|listen|doc|history)\/([^/]+)(?:\/(.*))?$/.exec(url.pathname)
+      ?? /^\/(v[^/]+)\/(assets)\/images\/([^/]+)$/.exec(url.pathname);
+    if (!match) return refuse(404, 'Not found');
+    const [, version, endpoint, datasetName, rest] = match;
+    record.endpoint = endpoint;
+    record.dataset = datasetName;
+    const dated = API_VERSION_PATTERN.exec(version);
+    const today = new Date().toISOString().slice(0, 10);
+    const day = dated?.[1] ? `${dated[1]}-${dated[2]}-${dated[3]}` : null;
+    if (!dated || (day && (day < FIRST_DATED_VERSION || day > today || Number.isNaN(Date.parse(day))))) {
+      return refuse(400, `Invalid API version "${version}"`);
+    }
+    const dataset = this.datasets.get(datasetName);
+    if (!dataset) return refuse(404, `Dataset "${datasetName}" not found`);
+    const role = this.roleOf(req.headers.authorization, datasetName);
+    if (role === 'invalid') return refuse(401, 'Unauthorized - Session not found');
+    if (cdn && endpoint !== 'query') return refuse(endpoint === 'mutate' ? 405 : 404, 'The API CDN only serves /data/query');
+
+    try {
+      if (endpoint === 'query') {
+        if (req.method !== 'GET' && req.method !== 'POST') return refuse(405, 'Method not allowed');
+        const fromBody = req.method === 'POST' ? (JSON.parse(body.toString('utf8') || '{}') as { query?: string; params?: Record<string, unknown> }) : null;
+        const query = fromBody?.query ?? url.searchParams.get('query');
+        if (!query) return refuse(400, 'Missing query', 'queryParseError');
+        record.query = query;
+        const params: Record<string, unknown> = { ...fromBody?.params };
+        for (const [key, value] of url.searchParams) if (key.startsWith('$')) params[key.slice(1)] = JSON.parse(value);
+        const perspective = this.perspective(record.perspective, day);
+        if (perspective === null) return refuse(400, `Invalid perspective "${record.perspective}"`);
+        if (cdn && perspective !== 'published' && perspective !== 'raw') return refuse(400, `The ${perspective} perspective is not available on the API CDN`);
+        const source = cdn ? dataset.store.cdn : dataset.store.api;
+        const visible = this.visibleDocuments(source, role === 'none' ? null : role, dataset.visibility, perspective, (day ?? FIRST_DATED_VERSION) >= PUBLISHED_BY_DEFAULT_FROM);
+        const clockedQuery = this.clockAheadMs ? query.replaceAll('now()', `"${new Date(Date.now() + this.clockAheadMs).toISOString()}"`) : query;
+        let tree;
+        try {
+          tree = parse(clockedQuery, { params });
+        } catch (error) {
+          return refuse(400, (error as Error).message, 'queryParseError');
+        }
+        const result = await (await evaluate(tree, { dataset: visible, params })).get();
+        const payload: Record<string, unknown> = { query, result, ms: 1 };
+        if (record.resultSourceMap) payload.resultSourceMap = sourceMap(result, visible);
+        return reply(200, payload);
+      }
+      if (endpoint === 'mutate') {
+        if (req.method !== 'POST') return refuse(405, 'Method not allowed');
+        if (role === null) return refuse(401, 'Unauthorized - Session not found');
+        if (role !== 'editor') return refuse(403, 'Insufficient permissions; permission "create" required', 'mutationError');
+        if (!this.withinMutationRate()) return reply(429, { error: { description: 'API rate limit exceeded', type: 'httpError' } }, { 'retry-after': '1' });
+        const request = JSON.parse(body.toString('utf8')) as { mutations: Mutation[]; transactionId?: string; dryRun?: boolean };
+        const { mutations } = request;
+        // Both may come as query parameters or in the body.
+        const transactionId = request.transactionId ?? url.searchParams.get('transactionId') ?? undefined;
+        const dryRun = request.dryRun === true || url.searchParams.get('dryRun') === 'true';
+        const result = dataset.store.mutate(mutations, {
+          transactionId,
+          visibility: url.searchParams.get('visibility') ?? 'sync',
+          dryRun,
+        });
+        if (!dryRun) this.mutations.push({ dataset: datasetName, mutations });
+        return reply(200, result);
+      }
+      if (endpoint === 'doc') {
+        if ((role === null || role === 'none') && (dataset.visibility === 'private' || !isRootPath(rest ?? ''))) return reply(200, { documents: [], omitted: [{ id: rest, reason: 'permission' }] });
+        const document = dataset.store.api.get(rest ?? '');
+        return reply(200, { documents: document ? [document] : [] });
+      }
+      if (endpoint === 'listen') {
+        if ((role === null || role === 'none') && dataset.visibility === 'private') return refuse(401, 'Unauthorized - Session not found');
+        record.status = 200;
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write('event: welcome\ndata: {}\n\n');
+        this.listeners.add(res);
+        req.on('close', () => this.listeners.delete(res));
+        return;
+      }
+      // History and uploads are not used by the site: refused as an unauthorised caller would be.
+      return role === 'editor' ? refuse(501, `${endpoint} is not implemented by the stand-in`) : refuse(401, 'Unauthorized - Session not found');
+    } catch (error) {
+      if (error instanceof MutationError) return reply(error.statusCode, { error: { description: error.message, type: 'mutationError' } });
+      if (error instanceof SyntaxError) return refuse(400, error.message);
+      return refuse(400, (error as Error).message, 'queryParseError');
+    }
+  }
+
+  /** null: anonymous; 'none': a valid token without a role in this dataset (it reads what anyone may). */
+  private roleOf(authorization: string | undefined, dataset: string): Role | 'none' | null | 'invalid' {
+    if (!authorization) return null;
+    const token = /^Bearer (.+)$/.exec(authorization)?.[1];
+    const grant = token ? this.tokens[token] : undefined;
+    if (!grant) return 'invalid';
+    return typeof grant === 'string' ? grant : (grant[dataset] ?? 'none');
+  }
+
+  /** The perspective a query reads with, as its API version defines it; null: not a perspective. */
+  private perspective(requested: string | null, day: string | null): 'published' | 'drafts' | 'raw' | null {
+    const dated = day ?? FIRST_DATED_VERSION;
+    if (requested === null || requested === '') return dated >= PUBLISHED_BY_DEFAULT_FROM ? 'published' : 'raw';
+    if (requested === 'published' || requested === 'raw') return requested;
+    // `previewDrafts` is the old name of `drafts`, still accepted; `drafts` arrived with 2025-02-19.
+    if (requested === 'previewDrafts') return 'drafts';
+    if (requested === 'drafts' && dated >= PUBLISHED_BY_DEFAULT_FROM) return 'drafts';
+    return null;
+  }
+
+  /**
+   * The documents a query sees: anonymous callers only published documents on the root path of
+   * a public dataset (drafts, versions and ids with a `.` path need a token); the perspective then
+   * picks published ones, overlays drafts, or shows everything.
+   */
+  private visibleDocuments(
+    source: Map<string, SanityDocument>,
+    role: Role | null,
+    visibility: 'public' | 'private',
+    perspective: 'published' | 'drafts' | 'raw',
+    withVersions: boolean,
+  ): SanityDocument[] {
+    if (role === null && visibility === 'private') return [];
+    const readable = [...source.values()].filter((document) => role !== null || isRootPath(document._id));
+    // Release versions show in `raw` only from API version 2025-02-19.
+    if (perspective === 'raw') return readable.filter((document) => withVersions || !document._id.startsWith(VERSIONS_PREFIX));
+    const published = readable.filter((document) => !document._id.startsWith(DRAFTS_PREFIX) && !document._id.startsWith(VERSIONS_PREFIX));
+    if (perspective === 'published') return published;
+    const byId = new Map(published.map((document) => [document._id, document]));
+    for (const document of readable) {
+      if (!document._id.startsWith(DRAFTS_PREFIX)) continue;
+      const id = document._id.slice(DRAFTS_PREFIX.length);
+      byId.set(id, { ...document, _id: id, _originalId: document._id });
+    }
+    return [...byId.values()];
+  }
+
+  private withinMutationRate(): boolean {
+    const now = Date.now();
+    this.mutationTimes = this.mutationTimes.filter((time) => now - time < 1000);
+    if (this.mutationTimes.length >= this.mutationsPerSecond) return false;
+    this.mutationTimes.push(now);
+    return true;
+  }
+}
+
+/** Published documents of a public dataset are readable by anyone only on the root path (no `.` in the id). */
+function isRootPath(id: string): boolean {
+  return !id.includes('.');
+}
+
+type PathSegment = string | number | { _key: string };
+
+function jsonPath(path: PathSegment[]): string {
+  return `$${path
+    .map((segment) => {
+      if (typeof segment === 'number') return `[${segment}]`;
+      if (typeof segment === 'string') return `['${segment.replace(/['\\]/g, (c) => `\\${c}`)}']`;
+      return `[?(@._key=='${segment._key.replace(/['\\]/g, (c) => `\\${c}`)}')]`;
+    })
+    .join('')}`;
+}
+
+/**
+ * A Content Source Map for `result`: each string in it is traced to the document field it was
+ * read from (found by value among the documents the query could see; system fields included,
+ * so `_id` and `_type` trace to themselves), in the shape the Content Lake returns.
+ */
+function sourceMap(result: unknown, documents: SanityDocument[]) {
+  const origins = new Map<string, { document: number; path: PathSegment[] }>();
+  documents.forEach((document, index) => {
+    const walk = (value: unknown, path: PathSegment[]) => {
+      if (typeof value === 'string') {
+        if (!origins.has(value)) origins.set(value, { document: index, path });
+      } else if (Array.isArray(value)) {
+        value.forEach((item, i) => walk(item, [...path, item && typeof item === 'object' && typeof item._key === 'string' ? { _key: item._key } : i]));
+      } else if (value && typeof value === 'object') {
+        for (const [key, item] of Object.entries(value)) walk(item, [...path, key]);
+      }
+    };
+    walk(document, []);
+  });
+  const usedDocuments: Array<{ _id: string; _type: string }> = [];
+  const documentIndex = new Map<number, number>();
+  const paths: string[] = [];
+  const mappings: Record<string, unknown> = {};
+  const walkResult = (value: unknown, resultPath: Array<string | number>) => {
+    if (typeof value === 'string') {
+      const origin = origins.get(value);
+      if (!origin) return;
+      if (!documentIndex.has(origin.document)) {
+        const document = documents[origin.document];
+        documentIndex.set(origin.document, usedDocuments.length);
+        usedDocuments.push({ _id: String(document._originalId ?? document._id), _type: document._type });
+      }
+      paths.push(jsonPath(origin.path));
+      mappings[jsonPath(resultPath)] = { type: 'value', source: { type: 'documentValue', document: documentIndex.get(origin.document), path: paths.length - 1 } };
+    } else if (Array.isArray(value)) {
+      value.forEach((item, i) => walkResult(item, [...resultPath, i]));
+    } else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) walkResult(item, [...resultPath, key]);
+    }
+  };
+  walkResult(result, []);
+  return { documents: usedDocuments, paths, mappings };
+}
