@@ -4,13 +4,13 @@
  * origin of a landing's referrer and the visit's campaign — no cookie, no identifier; the server
  * counts it into daily totals (web/server/measurement/page-views.ts). With ad platforms' tags
  * switched on, the first page view loads them once the page has loaded, and later ones are
- * reported to them (third-party-tags.ts).
+ * reported to them (tag-loading.ts).
  */
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { MEASURE_PATH, type PageViewBeacon } from '../../shared/measure';
 import type { EnabledTag } from '../../shared/third-party-tags';
-import { tagLoader } from './third-party-tags';
+import { tagLoader } from './tag-loading';
 import { loadBeganVisit, visitCampaign } from './visit';
 
 let viewsOfThisLoad = 0;

@@ -1,6 +1,6 @@
 /**
  * The ad platforms' tags in the browser, imported only on a page that has tags switched on (see
- * third-party-tags.ts): each tag's set-up is our own code (no inline script, so the CSP stays
+ * tag-loading.ts): each tag's set-up is our own code (no inline script, so the CSP stays
  * hash-only; it allows exactly the enabled providers' hosts), its script, its page views and its
  * standard conversion event, fired with no parameters: nothing about the person (name, phone,
  * message) ever reaches a tag.
@@ -117,6 +117,6 @@ export function trackPageView(tags: readonly EnabledTag[]): void {
 
 export type TagLoader = { loadTags: typeof loadTags; trackPageView: typeof trackPageView; trackConversion: typeof trackConversion };
 
-// Loaded by URL as a bundle of its own (third-party-tags.ts), whose exports the build does not
+// Loaded by URL as a bundle of its own (tag-loading.ts), whose exports the build does not
 // keep: its functions are handed over here.
 (window as Window & { cheonghakTagLoader?: TagLoader }).cheonghakTagLoader = { loadTags, trackPageView, trackConversion };

@@ -20,13 +20,10 @@ const formKindLabel = (formKind: string) => (LEAD_FORM_KIND_LABELS as Record<str
 
 const yesNo = (value: boolean | null | undefined) => (value ? '예' : '아니오');
 
-/** The time in Korea with seconds, e.g. 2026-11-22 09:25:08. */
-const seoulTime = (iso: string | null | undefined) => seoulDateTime(iso, 'second');
-
 type Column = { header: string; width: number; value: (row: LeadExportRow) => string };
 
 const EXPORT_COLUMNS: Column[] = [
-  { header: '등록일시(KST)', width: 20, value: (row) => seoulTime(row.createdAt) },
+  { header: '등록일시(KST)', width: 20, value: (row) => seoulDateTime(row.createdAt, 'second') },
   { header: '이름', width: 12, value: (row) => row.name },
   { header: '연락처', width: 15, value: (row) => (row.phone ? formatPhone(row.phone) : '') },
   { header: '상담 상태', width: 10, value: (row) => (isLeadStatus(row.status) ? LEAD_STATUS_LABELS[row.status] : row.status) },
@@ -36,7 +33,7 @@ const EXPORT_COLUMNS: Column[] = [
   { header: '방문예약 상태', width: 14, value: (row) => (row.visitSlotStatus ? (SLOT_STATUS_LABELS[row.visitSlotStatus] ?? row.visitSlotStatus) : '') },
   { header: '마케팅 정보 수신 동의', width: 10, value: (row) => yesNo(row.marketing) },
   { header: '동의 문구 버전', width: 12, value: (row) => row.noticeVersion ?? '' },
-  { header: '동의 일시(KST)', width: 20, value: (row) => seoulTime(row.agreedAt) },
+  { header: '동의 일시(KST)', width: 20, value: (row) => seoulDateTime(row.agreedAt, 'second') },
   { header: '등록 페이지', width: 20, value: (row) => row.sourcePage ?? '' },
   { header: '양식', width: 18, value: (row) => (row.formKind ? formKindLabel(row.formKind) : '') },
   ...UTM_KEYS.map((key): Column => ({ header: utmParameterName(key), width: 14, value: (row) => row.utm[key] ?? '' })),

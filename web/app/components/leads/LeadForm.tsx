@@ -14,7 +14,7 @@ import { Field, FormAlert, SubmitButton } from '../form/Field';
 import { ConsentBlock } from './ConsentBlock';
 import { currentSourcePage, visitLandingPage } from '../../lib/visit';
 import { useEnabledTags } from '../../lib/site-data';
-import { trackConversion } from '../../lib/third-party-tags';
+import { trackConversion } from '../../lib/tag-loading';
 import { fetchFormData, postLead, type ApiAnswer } from './lead-api';
 import { useTokenRefresh } from './useTokenRefresh';
 import { VisitSlotPicker } from './VisitSlotPicker';
