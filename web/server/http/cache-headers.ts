@@ -8,10 +8,9 @@
  *   `private, no-store`.
  * - Redirects and other successful GETs (sitemap, robots.txt) keep the server's default.
  *
- * No ETag on pages: every page carries a fresh CSP nonce, so no two bodies are equal, and a 304
- * would pair a cached body (old nonce) with a new CSP header (new nonce) and block its scripts.
- * A CDN that caches a page for 60 s serves one nonce to many visitors, which is harmless: the
- * cached body is fixed, so an attacker cannot inject markup into it.
+ * A page's bytes are the same for every anonymous visitor (inline scripts and styles are allowed
+ * by hash, not by a per-request nonce), so the page cache answers them with a strong ETag per
+ * encoding and a CDN may share them; anything per visitor comes with a request after load.
  */
 import type { Request, RequestHandler, Response } from 'express';
 import { hasPersonalCookie } from '../auth/session';
