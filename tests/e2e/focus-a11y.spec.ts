@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { waitForHydration } from './checks';
+import { openLead, registerThroughPopup, signIn, uniquePhone } from './console-helpers';
 
 /**
  * Keyboard focus is always visible (WCAG 2.4.7, 2.4.11, 1.4.11): walking a page with Tab, every
@@ -9,6 +10,8 @@ import { waitForHydration } from './checks';
  */
 
 const WALKED_PAGES = ['/', '/Promotion/Customer', '/cheonghak/press'];
+/** The staff console's pages, walked signed in as the admin (who sees them all). */
+const CONSOLE_PAGES = ['/admin', '/admin/leads', '/admin/visits', '/admin/stats', '/admin/audit', '/admin/accounts'];
 /** More Tab stops than any walked page has; the walk ends earlier, when focus wraps around. */
 const MAX_TAB_STOPS = 200;
 
@@ -197,5 +200,71 @@ test.describe('focus is always visible', () => {
     const validRing = await ringOf(valid);
     expect(validRing.outline).not.toMatch(/none|0px/);
     expect(await ringOf(invalid)).toEqual(validRing);
+  });
+
+  test('the console: the sign-in and every page signed in, each stop in view, uncovered, with a 3:1 ring', async ({ page }) => {
+    test.setTimeout(240_000);
+    const signInWalk = await walkFocus(page, '/admin');
+    expect(signInWalk.stops).toBeGreaterThanOrEqual(4);
+    const problems = [...signInWalk.problems];
+    await signIn(page);
+    for (const path of CONSOLE_PAGES) {
+      const walk = await walkFocus(page, path);
+      expect(walk.stops, path).toBeGreaterThan(8);
+      problems.push(...walk.problems);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('the console at 320×225: a lead’s page and the lists keep every stop in view @mobile', async ({ page }) => {
+    test.setTimeout(240_000);
+    const name = `초점${Date.now() % 100000}`;
+    const { phone, lastFour } = uniquePhone();
+    await registerThroughPopup(page, name, phone);
+    await signIn(page);
+    await openLead(page, name, lastFour);
+    const leadPath = new URL(page.url()).pathname;
+    await page.setViewportSize({ width: 320, height: 225 });
+    const problems: string[] = [];
+    for (const path of [leadPath, ...CONSOLE_PAGES]) {
+      const walk = await walkFocus(page, path);
+      expect(walk.stops, path).toBeGreaterThan(8);
+      problems.push(...walk.problems);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('in preview the banner never hides focus (375, and 320×256) @mobile', async ({ page }) => {
+    test.setTimeout(240_000);
+    await signIn(page);
+    await page.getByRole('button', { name: '미리보기로 사이트 보기' }).click();
+    await expect(page.getByText('미리보기 모드 — 게시되지 않은 변경 내용이 보입니다')).toBeVisible();
+    const problems: string[] = [];
+    for (const viewport of [null, { width: 320, height: 256 }]) {
+      if (viewport) await page.setViewportSize(viewport);
+      for (const path of WALKED_PAGES) {
+        const walk = await walkFocus(page, path);
+        expect(walk.stops, path).toBeGreaterThan(10);
+        problems.push(...walk.problems);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('in preview, Shift+Tab back from the customer form’s submit button stays below the banner @mobile', async ({ page }) => {
+    await signIn(page);
+    await page.getByRole('button', { name: '미리보기로 사이트 보기' }).click();
+    await page.goto('/Promotion/Customer');
+    await waitForHydration(page);
+    const submit = page.locator('.lead-form--customer').getByRole('button', { name: '방문예약' });
+    await submit.focus();
+    const header = page.locator('.site-header');
+    for (let press = 0; press < 6; press++) {
+      await page.keyboard.press('Shift+Tab');
+      await settleAnimations(page);
+      const headerBottom = (await header.boundingBox())!.y + (await header.boundingBox())!.height;
+      const focused = await page.evaluate(() => document.activeElement!.getBoundingClientRect().top);
+      expect(focused, `stop ${press + 1} before the submit button`).toBeGreaterThanOrEqual(headerBottom - 0.5);
+    }
   });
 });

@@ -16,10 +16,27 @@ function unobscuredBand(): { top: number; bottom: number } {
 }
 
 /**
- * Whenever an element of the page receives focus and is not wholly in the unobscured band, scrolls
- * it there. Browsers scroll a focused element into view only when it is entirely out of view, so a
- * field half under the bottom bar, or cut by the bottom of a short (zoomed) viewport, would stay
- * so.
+ * Whether the element lies wholly inside the visible part of the sideways-scrolling strip around
+ * it (a horizontal menu), less the strip's own scroll-padding (where its edge fades out).
+ */
+function insideSidewaysScroller(element: Element, rect: DOMRect): boolean {
+  for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
+    const style = getComputedStyle(node);
+    if (style.overflowX === 'visible' || node.scrollWidth <= node.clientWidth) continue;
+    const box = node.getBoundingClientRect();
+    const left = box.left + node.clientLeft + (Number.parseFloat(style.scrollPaddingLeft) || 0);
+    const right = box.left + node.clientLeft + node.clientWidth - (Number.parseFloat(style.scrollPaddingRight) || 0);
+    return rect.left >= left - 0.5 && rect.right <= right + 0.5;
+  }
+  return true;
+}
+
+/**
+ * Whenever an element of the page receives focus and is not wholly in the unobscured band (or in
+ * the visible part of a sideways-scrolling menu), scrolls it there. Browsers scroll a focused
+ * element into view only when it is entirely out of view, so a field half under the bottom bar,
+ * cut by the bottom of a short (zoomed) viewport, or a menu item half past the strip's edge would
+ * stay so.
  */
 export function useKeepFocusInView(): void {
   useEffect(() => {
@@ -33,7 +50,7 @@ export function useKeepFocusInView(): void {
         if (document.activeElement !== element) return;
         const rect = element.getBoundingClientRect();
         const band = unobscuredBand();
-        if (rect.top >= band.top && rect.bottom <= band.bottom) return;
+        if (rect.top >= band.top && rect.bottom <= band.bottom && insideSidewaysScroller(element, rect)) return;
         const fits = rect.height <= band.bottom - band.top;
         element.scrollIntoView({ block: fits ? 'nearest' : 'start', inline: 'nearest' });
       });
