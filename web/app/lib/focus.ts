@@ -64,8 +64,20 @@ export function useKeepFocusInView(): void {
 }
 
 /**
- * After client-side navigation to another page, moves focus to the new page's h1, so that a
- * screen reader announces where the visitor arrived and the next Tab starts from the content.
+ * Moves focus to the page's h1, so that a screen reader announces where the user arrived and the
+ * next Tab starts from the content; unless the page put focus on something of its own first (an
+ * element marked `data-keeps-focus`, such as a message to read before anything else).
+ */
+export function focusPageHeading(): void {
+  if (document.activeElement?.closest('[data-keeps-focus]')) return;
+  const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
+  if (!heading) return;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus({ preventScroll: true });
+}
+
+/**
+ * After client-side navigation to another page, focuses the new page's heading (focusPageHeading).
  * Changes of only the query or the hash (in-page links, pagination state) leave focus alone, as
  * does the first render.
  */
@@ -75,10 +87,7 @@ export function useFocusHeadingOnNavigation(): void {
   useEffect(() => {
     if (previous.current === pathname) return;
     previous.current = pathname;
-    const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
-    if (!heading) return;
-    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-    heading.focus({ preventScroll: true });
+    focusPageHeading();
   }, [pathname]);
 }
 

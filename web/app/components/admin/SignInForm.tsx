@@ -1,4 +1,6 @@
+import { useEffect, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
+import { hasKeptDraft } from '../../lib/kept-draft';
 import { FormAlert, SubmitButton } from '../form/Field';
 import { SignInFields } from '../form/SignInFields';
 import { consoleText as text } from './console-text';
@@ -7,10 +9,18 @@ import './console.css';
 /** The console's sign-in (a plain POST form: works before hydration), posted to /admin. */
 export function SignInForm({ next, error }: { next: string | null; error: string | null }) {
   const busy = useNavigation().formData?.get('intent') === 'login';
+  // Read from this tab's storage, so known only once the page runs in the browser.
+  const [draftWaiting, setDraftWaiting] = useState(false);
+  useEffect(() => setDraftWaiting(next !== null && hasKeptDraft(next.split('?')[0])), [next]);
   return (
     <main id="main" className="console-signin">
       <h1>{text.signInHeading}</h1>
       <p>{text.signInIntro}</p>
+      {draftWaiting ? (
+        <p className="console-alert" role="status">
+          {text.session.draftWaiting}
+        </p>
+      ) : null}
       <Form method="post" action={next ? `/admin?next=${encodeURIComponent(next)}` : '/admin'} className="console-form" replace>
         <input type="hidden" name="intent" value="login" />
         <SignInFields idPrefix="console" />
