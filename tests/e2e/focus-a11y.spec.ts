@@ -138,6 +138,7 @@ async function walkFocus(page: Page, path: string): Promise<{ stops: number; pro
   await page.waitForLoadState('networkidle');
   const problems: string[] = [];
   const seen = new Set<string>();
+  let previous = '';
   let stops = 0;
   for (let press = 0; press < MAX_TAB_STOPS; press++) {
     await page.keyboard.press('Tab');
@@ -148,9 +149,12 @@ async function walkFocus(page: Page, path: string): Promise<{ stops: number; pro
       const element = document.activeElement!;
       return `${element.tagName}:${[...document.querySelectorAll('*')].indexOf(element)}`;
     });
-    if (seen.has(key)) break;
+    // A date field is several stops (year, month, day, its calendar button), each checked; focus
+    // coming back to an element after others means the walk went round.
+    if (seen.has(key) && key !== previous) break;
+    if (key !== previous) stops += 1;
     seen.add(key);
-    stops += 1;
+    previous = key;
     const where = `${path} ${report.element}`;
     if (!report.inViewport) problems.push(`${where}: outside the viewport`);
     if (report.coveredBy.length) problems.push(`${where}: covered by ${report.coveredBy.join(', ')}`);

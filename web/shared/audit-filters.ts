@@ -3,6 +3,7 @@
  * the page and by the CSV export, so the export has exactly the rows the page shows.
  */
 import { AUDIT_ACTIONS, type AuditAction } from './console';
+import { REVERSED_RANGE_MESSAGE } from './seoul-time';
 
 /** The audit trail's CSV export (an Express route: streamed), with the page's filters as its query. */
 export const AUDIT_EXPORT_PATH = '/admin/audit/export.csv';
@@ -16,8 +17,11 @@ function isDay(value: string): boolean {
   return DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 }
 
-/** Valid values only; the names of the ones left out are in `invalid` (the page says so). */
-export function parseAuditFilters(params: URLSearchParams): { filters: AuditFilters; invalid: Array<keyof AuditFilters> } {
+/**
+ * Valid values only; the names of the ones left out are in `invalid`, and a start after the end
+ * (both days then left out) is `rangeError` (the page says so).
+ */
+export function parseAuditFilters(params: URLSearchParams): { filters: AuditFilters; invalid: Array<keyof AuditFilters>; rangeError: string | null } {
   const filters: AuditFilters = {};
   const invalid: Array<keyof AuditFilters> = [];
   const text = (name: string) => (params.get(name) ?? '').trim();
@@ -37,7 +41,12 @@ export function parseAuditFilters(params: URLSearchParams): { filters: AuditFilt
     if (isDay(value)) filters[key] = value;
     else invalid.push(key);
   }
-  return { filters, invalid };
+  if (filters.from && filters.to && filters.from > filters.to) {
+    delete filters.from;
+    delete filters.to;
+    return { filters, invalid, rangeError: REVERSED_RANGE_MESSAGE };
+  }
+  return { filters, invalid, rangeError: null };
 }
 
 export function auditFiltersToParams(filters: AuditFilters): URLSearchParams {

@@ -82,6 +82,7 @@ export const consoleText = {
     conversion: '전환율',
     conversionNote: '전환율 = 관심고객 등록 ÷ 방문',
     empty: '이 기간의 기록이 없습니다.',
+    result: (from: string, to: string, visits: string, leads: string) => `${from} ~ ${to}: 방문 ${visits}, 관심고객 등록 ${leads}`,
   },
   audit: {
     title: '접속 기록',
@@ -100,6 +101,7 @@ export const consoleText = {
     detail: '내용',
     ip: '접속 주소',
     empty: '조건에 맞는 기록이 없습니다.',
+    found: (count: number, more: boolean) => `기록 ${count}건${more ? ' (다음 쪽에 더 있습니다)' : ''}`,
     next: '다음',
     first: '처음으로',
     invalid: '잘못된 조건은 빼고 조회했습니다: ',

@@ -1,4 +1,4 @@
-import type { ReactNode, Ref } from 'react';
+import { useEffect, useRef, type ReactNode, type Ref } from 'react';
 import { leadMessages } from '../../../shared/messages';
 
 /**
@@ -91,5 +91,19 @@ export function SubmitButton({ pending, pendingLabel, className, children }: Sub
     <button type="submit" className={className ? `button button--primary ${className}` : 'button button--primary'} disabled={pending}>
       {pending && pendingLabel ? pendingLabel : children}
     </button>
+  );
+}
+
+/**
+ * A refused sign-in's reason, focused with each answer (the disabled submit button dropped focus,
+ * and a keyboard user continues from the reason, then the fields).
+ */
+export function SignInAlert({ className, answer, children }: { className: string; answer: unknown; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), [answer]);
+  return (
+    <FormAlert ref={ref} className={className}>
+      {children}
+    </FormAlert>
   );
 }

@@ -3,6 +3,7 @@ import { data, Link, Outlet, redirect, isRouteErrorResponse, useRouteError } fro
 import type { Route } from './+types/layout';
 import { adminRefusalAnswer } from '../../../shared/admin-refusals';
 import { ownPagePath } from '../../../shared/own-page-path';
+import { typedEmail } from '../../../shared/staff-accounts';
 import { ConsoleShell } from '../../components/admin/ConsoleShell';
 import { SignInForm } from '../../components/admin/SignInForm';
 import { consoleText as text } from '../../components/admin/console-text';
@@ -31,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!result.ok) {
       const { status, message } = adminRefusalAnswer(result.refusal, result.retryAfterSeconds);
       const headers: HeadersInit = result.retryAfterSeconds ? { 'Retry-After': String(result.retryAfterSeconds) } : {};
-      return data({ error: message }, { status, headers });
+      return data({ error: message, email: typedEmail(form.get('email')) }, { status, headers });
     }
     const headers = new Headers();
     headers.append('Set-Cookie', result.setCookie);
@@ -80,7 +81,7 @@ function useFocusAfterSignIn(signedIn: boolean): void {
 export default function ConsoleLayout({ loaderData, actionData }: Route.ComponentProps) {
   const { staff, next } = loaderData;
   useFocusAfterSignIn(staff !== null);
-  if (!staff) return <SignInForm next={next} error={actionData?.error ?? null} />;
+  if (!staff) return <SignInForm next={next} answer={actionData} />;
   return (
     <ConsoleShell staff={staff}>
       {actionData?.error ? <p className="console-alert console-alert--error">{actionData.error}</p> : null}
