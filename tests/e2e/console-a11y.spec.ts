@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './checks';
-import { ADMIN_EMAIL, addSalesAccount, openLead, registerThroughPopup, SALES_PASSWORD, signIn, uniquePhone } from './console-helpers';
+import { ADMIN_EMAIL, addSalesAccount, openLead, registerLeadsThroughApi, registerThroughPopup, SALES_PASSWORD, signIn, uniquePhone } from './console-helpers';
 import { CANARY_ADMIN_PASSWORD } from './canary-secrets';
 
 /**
@@ -133,5 +133,176 @@ test.describe('page titles and focus after signing in', () => {
     const forbidden = await page.goto('/admin/accounts');
     expect(forbidden?.status()).toBe(403);
     await expect(page).toHaveTitle('접근 권한이 없습니다 | 상담 관리');
+  });
+});
+
+test.describe('outcomes reached and announced', () => {
+  test('adding an account: the outcome is focused and in view; a duplicate keeps what was typed and focuses the marked e-mail; a reset empties its field and names its person', async ({ page }, testInfo) => {
+    await signIn(page);
+    await page.goto('/admin/accounts');
+    const form = page.locator('form', { has: page.getByRole('button', { name: '계정 추가' }) });
+    const email = `a11y-${testInfo.project.name}-${Date.now()}@example.kr`;
+    const person = `접근성${Date.now() % 100000}`;
+    const fillAndSubmit = async () => {
+      await form.getByLabel('이메일').fill(email);
+      await form.getByLabel('이름').fill(person);
+      await form.getByLabel('역할').selectOption('sales');
+      await form.getByLabel('비밀번호').fill(SALES_PASSWORD);
+      await page.keyboard.press('Enter');
+    };
+
+    await fillAndSubmit();
+    const added = page.getByRole('status').filter({ hasText: `${email} 계정을 추가했습니다.` });
+    await expect(added).toBeFocused();
+    await expect(added).toBeInViewport();
+
+    await fillAndSubmit();
+    const emailField = form.getByLabel('이메일');
+    await expect(emailField).toBeFocused();
+    await expect(emailField).toBeInViewport();
+    await expect(emailField).toHaveAttribute('aria-invalid', 'true');
+    await expect(emailField).toHaveAccessibleDescription('이미 있는 계정입니다.');
+    await expect(emailField).toHaveValue(email);
+    await expect(form.getByLabel('이름')).toHaveValue(person);
+    await expect(form.getByLabel('역할')).toHaveValue('sales');
+    await expectNoAxeViolations(page);
+
+    const reset = page.getByRole('button', { name: `${person} 비밀번호 재설정` });
+    await expect(reset).toHaveCount(1);
+    const newPassword = page.getByLabel(`${person} 새 비밀번호`);
+    await newPassword.fill('a-new-desk-password-2026');
+    await newPassword.press('Enter');
+    const resetDone = page.getByRole('status').filter({ hasText: `${email} 계정의 비밀번호를 바꿨습니다.` });
+    await expect(resetDone).toBeFocused();
+    await expect(resetDone).toBeInViewport();
+    await expect(page.getByLabel(`${person} 새 비밀번호`)).toHaveValue('');
+  });
+
+  test('the press page sign-in keeps the e-mail after a refusal and focuses the reason; the next Tab goes on to the fields', async ({ page }) => {
+    await page.goto('/cheonghak/press');
+    await expect(page.locator('dialog.interest-popup')).toHaveAttribute('data-ready', '');
+    const panel = page.locator('.press-admin');
+    await panel.getByLabel('이메일').fill(ADMIN_EMAIL);
+    await panel.getByLabel('비밀번호').fill('not the password');
+    await page.keyboard.press('Enter');
+    const reason = panel.getByRole('alert');
+    await expect(reason).toHaveText('로그인 실패: 이메일 또는 비밀번호가 올바르지 않습니다.');
+    await expect(reason).toBeFocused();
+    await expect(panel.getByLabel('이메일')).toHaveValue(ADMIN_EMAIL);
+    await expect(panel.getByLabel('비밀번호')).toHaveValue('');
+    await page.keyboard.press('Tab');
+    await expect(panel.getByRole('button', { name: '로그인' })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(panel.getByLabel('비밀번호')).toBeFocused();
+  });
+
+  test('조회 on the audit and stats pages announces the result where focus stays; a reversed audit range says so', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/admin/audit');
+    const result = page.locator('main').getByRole('status');
+    await expect(result).toHaveText(/^기록 \d+건/);
+    await page.getByLabel('작업자 이메일').fill('nobody-at-all@example.kr');
+    await page.getByRole('button', { name: '조회' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(result).toHaveText('조건에 맞는 기록이 없습니다.');
+    await expect(page.getByRole('button', { name: '조회' })).toBeFocused();
+
+    await page.goto('/admin/audit?from=2026-11-20&to=2026-11-01');
+    await expect(page.getByRole('alert')).toHaveText('시작일이 종료일보다 늦습니다.');
+    await expect(result).toHaveText(/^기록 \d+건/);
+
+    await page.goto('/admin/stats?from=2020-01-01&to=2020-01-07');
+    const stats = page.locator('main').getByRole('status');
+    await expect(stats).toHaveText('2020-01-01 ~ 2020-01-07: 이 기간의 기록이 없습니다.');
+    await page.getByLabel('시작일').fill('2020-02-01');
+    await page.getByLabel('종료일').fill('2020-02-03');
+    await page.getByRole('button', { name: '조회' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(stats).toHaveText('2020-02-01 ~ 2020-02-03: 이 기간의 기록이 없습니다.');
+    await expect(page.getByRole('button', { name: '조회' })).toBeFocused();
+    // Each table is one region, named once (not a region named the same inside another).
+    await expect(page.getByRole('region', { name: '합계' })).toHaveCount(1);
+  });
+});
+
+test.describe('the lead list and a lead by keyboard', () => {
+  test('the 상태 filter searches once its value is committed; 조건 지우기 and paging leave focus on the search field and the count', async ({ page, request }) => {
+    test.slow();
+    const name = `페이지${Date.now() % 100000}`;
+    await registerLeadsThroughApi(request, name, 31);
+    await signIn(page);
+    await page.goto(`/admin/leads?q=${encodeURIComponent(name)}`);
+    const count = page.locator('main').getByRole('status');
+    await expect(count).toHaveText('이 페이지에 30명 (다음 페이지 있음)');
+
+    const status = page.getByLabel('상태', { exact: true });
+    await status.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(status).toHaveValue('contacting');
+    // Stepping through the choices asks nothing yet.
+    await expect(page).toHaveURL(`/admin/leads?q=${encodeURIComponent(name)}`);
+    await page.keyboard.press('Tab');
+    await expect(page).toHaveURL(/[?&]status=contacting/);
+    await expect(count).toHaveText('조건에 맞는 고객이 없습니다.');
+
+    await page.getByRole('link', { name: '조건 지우기' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/admin\/leads$/);
+    await expect(page.getByLabel('이름 또는 전화번호 뒤 4자리')).toBeFocused();
+
+    await page.goto(`/admin/leads?q=${encodeURIComponent(name)}`);
+    await page.getByRole('link', { name: '다음 페이지' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(count).toHaveText('이 페이지에 1명');
+    await expect(count).toBeFocused();
+    await page.getByRole('link', { name: '처음 페이지' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(count).toHaveText('이 페이지에 30명 (다음 페이지 있음)');
+    await expect(count).toBeFocused();
+  });
+
+  test('an empty memo marks the field invalid and describes it with the alert', async ({ page }) => {
+    const name = `빈메모${Date.now() % 100000}`;
+    const { phone, lastFour } = uniquePhone();
+    await registerThroughPopup(page, name, phone);
+    await signIn(page);
+    await openLead(page, name, lastFour);
+    await page.getByRole('button', { name: '메모 저장' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('alert')).toHaveText('메모 내용을 입력해 주세요.');
+    const memo = page.getByLabel('새 메모');
+    await expect(memo).toHaveAttribute('aria-invalid', 'true');
+    await expect(memo).toHaveAccessibleDescription(/메모 내용을 입력해 주세요\./);
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('sideways menus at 375', () => {
+  test('Tab through the floor-plan menu: every focused item lies wholly inside the strip @mobile', async ({ page }) => {
+    await page.goto('/FloorPlan/59A');
+    await expect(page.locator('dialog.interest-popup')).toHaveAttribute('data-ready', '');
+    const links = page.locator('.sub-menu__link');
+    await links.first().focus();
+    const visited: string[] = [];
+    for (let index = 0; index < (await links.count()); index++) {
+      if (index > 0) await page.keyboard.press('Tab');
+      const focused = links.nth(index);
+      await expect(focused).toBeFocused();
+      // Where the page's own keeping-in-view leaves it, a frame later.
+      await expect
+        .poll(() =>
+          focused.evaluate((element) => {
+            const strip = element.closest('.sub-menu__list')!;
+            const box = strip.getBoundingClientRect();
+            const rect = element.getBoundingClientRect();
+            return rect.left >= box.left - 0.5 && rect.right <= box.right + 0.5;
+          }),
+        )
+        .toBe(true);
+      visited.push((await focused.textContent()) ?? '');
+    }
+    expect(visited).toContain('84㎡C');
+    expect(visited).toContain('E-모델하우스');
   });
 });

@@ -3,7 +3,7 @@
  * signing in, and leads registered or booked the way visitors do it.
  */
 import { execFileSync } from 'node:child_process';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { CANARY_ADMIN_PASSWORD, secretEnv } from './canary-secrets';
 
 /** A mobile number no other test (or project) uses, its last four digits and its masked form. */
@@ -59,4 +59,19 @@ export async function openLead(page: Page, name: string, lastFour: string): Prom
   await page.goto(`/admin/leads?q=${lastFour}`);
   await page.getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^${name} 고객`) })).toBeVisible();
+}
+
+/**
+ * Registers `count` leads of the given name through the lead API, as the popup's script does
+ * (each with a token of its own, accepted once the form's minimum fill time has passed).
+ */
+export async function registerLeadsThroughApi(request: APIRequestContext, name: string, count: number): Promise<void> {
+  const tokens = await Promise.all(
+    Array.from({ length: count }, async () => ((await (await request.get('/api/leads/form')).json()) as { token: string }).token),
+  );
+  for (const [index, formToken] of tokens.entries()) {
+    const phone = `010-${String(Date.now() % 10000).padStart(4, '0')}-${String(index).padStart(4, '0')}`;
+    const lead = { name, phone, privacyConsent: true, ageConfirmed: true, formKind: 'popup', formToken, sourcePage: '/' };
+    await expect.poll(async () => (await request.post('/api/leads', { data: lead })).status(), { intervals: [250] }).toBe(201);
+  }
 }
