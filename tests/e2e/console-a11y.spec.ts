@@ -306,3 +306,40 @@ test.describe('sideways menus at 375', () => {
     expect(visited).toContain('E-모델하우스');
   });
 });
+
+test.describe('text spacing (1.4.12) from a user stylesheet', () => {
+  // An extension's styles are not subject to the page's CSP; bypassing it here stands for that.
+  test.use({ bypassCSP: true });
+
+  const SPACING = `* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }
+    p { margin-bottom: 2em !important; }`;
+
+  /** Text cut off by a box that hides its overflow (visually hidden helpers aside). */
+  function clippedText(): string[] {
+    return [...document.querySelectorAll<HTMLElement>('body *')].flatMap((element) => {
+      const style = getComputedStyle(element);
+      const hides = (value: string) => value === 'hidden' || value === 'clip';
+      if (!hides(style.overflowY) && !hides(style.overflowX)) return [];
+      if (element.clientWidth <= 2 || element.clientHeight <= 2 || !element.innerText?.trim()) return [];
+      const cut = (hides(style.overflowY) && element.scrollHeight > element.clientHeight + 1) || (hides(style.overflowX) && element.scrollWidth > element.clientWidth + 1);
+      return cut ? [`${element.tagName.toLowerCase()}.${[...element.classList].join('.')} "${element.innerText.trim().slice(0, 30)}"`] : [];
+    });
+  }
+
+  test('the console and the customer page at 375 and 320: nothing wider than the screen, no text cut off @mobile', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page);
+    const problems: string[] = [];
+    for (const width of [375, 320]) {
+      await page.setViewportSize({ width, height: 812 });
+      for (const path of ['/admin', '/admin/leads', '/admin/visits', '/admin/stats', '/admin/accounts', '/Promotion/Customer']) {
+        await page.goto(path);
+        await page.addStyleTag({ content: SPACING });
+        const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+        if (scrollWidth > innerWidth) problems.push(`${width} ${path}: ${scrollWidth} px wide`);
+        problems.push(...(await page.evaluate(clippedText)).map((line) => `${width} ${path}: ${line}`));
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});

@@ -85,7 +85,7 @@ export type ServerConfig = {
 const SESSION_SECRET_MIN_LENGTH = 32;
 /** 개인정보의 안전성 확보조치 기준 §8: access records are kept at least one year. */
 export const MIN_AUDIT_RETENTION_DAYS = 365;
-/** The console warns 2 minutes before a session ends: a shorter window would leave no room. */
+/** The console warns 3 minutes before a session ends: a shorter window would leave no room. */
 const MIN_SESSION_IDLE_MINUTES = 5;
 /** Never longer than a session's 8 hours. */
 const MAX_SESSION_IDLE_MINUTES = 480;
