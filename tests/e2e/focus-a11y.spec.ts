@@ -165,6 +165,17 @@ async function walkFocus(page: Page, path: string): Promise<{ stops: number; pro
   return { stops, problems };
 }
 
+/** Walks each page in turn; every problem found, each page asserted to have more than `minStops` stops. */
+async function walkPages(page: Page, paths: readonly string[], minStops: number): Promise<string[]> {
+  const problems: string[] = [];
+  for (const path of paths) {
+    const walk = await walkFocus(page, path);
+    expect(walk.stops, path).toBeGreaterThan(minStops);
+    problems.push(...walk.problems);
+  }
+  return problems;
+}
+
 test.describe('focus is always visible', () => {
   for (const path of WALKED_PAGES) {
     test(`Tab through ${path}: every stop in view, uncovered, with a 3:1 ring`, async ({ page }) => {
@@ -210,14 +221,8 @@ test.describe('focus is always visible', () => {
     test.setTimeout(240_000);
     const signInWalk = await walkFocus(page, '/admin');
     expect(signInWalk.stops).toBeGreaterThanOrEqual(4);
-    const problems = [...signInWalk.problems];
     await signIn(page);
-    for (const path of CONSOLE_PAGES) {
-      const walk = await walkFocus(page, path);
-      expect(walk.stops, path).toBeGreaterThan(8);
-      problems.push(...walk.problems);
-    }
-    expect(problems).toEqual([]);
+    expect([...signInWalk.problems, ...(await walkPages(page, CONSOLE_PAGES, 8))]).toEqual([]);
   });
 
   test('the console at 320×225: a lead’s page and the lists keep every stop in view @mobile', async ({ page }) => {
@@ -229,13 +234,7 @@ test.describe('focus is always visible', () => {
     await openLead(page, name, lastFour);
     const leadPath = new URL(page.url()).pathname;
     await page.setViewportSize({ width: 320, height: 225 });
-    const problems: string[] = [];
-    for (const path of [leadPath, ...CONSOLE_PAGES]) {
-      const walk = await walkFocus(page, path);
-      expect(walk.stops, path).toBeGreaterThan(8);
-      problems.push(...walk.problems);
-    }
-    expect(problems).toEqual([]);
+    expect(await walkPages(page, [leadPath, ...CONSOLE_PAGES], 8)).toEqual([]);
   });
 
   test('in preview the banner never hides focus (375, and 320×256) @mobile', async ({ page }) => {
@@ -243,16 +242,9 @@ test.describe('focus is always visible', () => {
     await signIn(page);
     await page.getByRole('button', { name: '미리보기로 사이트 보기' }).click();
     await expect(page.getByText('미리보기 모드 — 게시되지 않은 변경 내용이 보입니다')).toBeVisible();
-    const problems: string[] = [];
-    for (const viewport of [null, { width: 320, height: 256 }]) {
-      if (viewport) await page.setViewportSize(viewport);
-      for (const path of WALKED_PAGES) {
-        const walk = await walkFocus(page, path);
-        expect(walk.stops, path).toBeGreaterThan(10);
-        problems.push(...walk.problems);
-      }
-    }
-    expect(problems).toEqual([]);
+    const atPhoneWidth = await walkPages(page, WALKED_PAGES, 10);
+    await page.setViewportSize({ width: 320, height: 256 });
+    expect([...atPhoneWidth, ...(await walkPages(page, WALKED_PAGES, 10))]).toEqual([]);
   });
 
   test('in preview, Shift+Tab back from the customer form’s submit button stays below the banner @mobile', async ({ page }) => {
