@@ -16,20 +16,10 @@ function unobscuredBand(): { top: number; bottom: number } {
 }
 
 /**
- * Whether the element lies wholly inside the visible part of the sideways-scrolling strip around
- * it (a horizontal menu), less the strip's own scroll-padding (where its edge fades out).
+ * Sideways-scrolling menus: a focused item is scrolled wholly into its strip (the browser leaves
+ * one that shows in part), clear of the faded edge that the strip's scroll-padding describes.
  */
-function insideSidewaysScroller(element: Element, rect: DOMRect): boolean {
-  for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
-    const style = getComputedStyle(node);
-    if (style.overflowX === 'visible' || node.scrollWidth <= node.clientWidth) continue;
-    const box = node.getBoundingClientRect();
-    const left = box.left + node.clientLeft + (Number.parseFloat(style.scrollPaddingLeft) || 0);
-    const right = box.left + node.clientLeft + node.clientWidth - (Number.parseFloat(style.scrollPaddingRight) || 0);
-    return rect.left >= left - 0.5 && rect.right <= right + 0.5;
-  }
-  return true;
-}
+const SIDEWAYS_STRIP_SELECTOR = '.sub-menu__list, .tabs__list, .console-nav';
 
 /**
  * Whenever an element of the page receives focus and is not wholly in the unobscured band (or in
@@ -50,7 +40,7 @@ export function useKeepFocusInView(): void {
         if (document.activeElement !== element) return;
         const rect = element.getBoundingClientRect();
         const band = unobscuredBand();
-        if (rect.top >= band.top && rect.bottom <= band.bottom && insideSidewaysScroller(element, rect)) return;
+        if (rect.top >= band.top && rect.bottom <= band.bottom && !element.closest(SIDEWAYS_STRIP_SELECTOR)) return;
         const fits = rect.height <= band.bottom - band.top;
         element.scrollIntoView({ block: fits ? 'nearest' : 'start', inline: 'nearest' });
       });
@@ -68,7 +58,7 @@ export function useKeepFocusInView(): void {
  * next Tab starts from the content; unless the page put focus on something of its own first (an
  * element marked `data-keeps-focus`, such as a message to read before anything else).
  */
-export function focusPageHeading(): void {
+function focusPageHeading(): void {
   if (document.activeElement?.closest('[data-keeps-focus]')) return;
   const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
   if (!heading) return;

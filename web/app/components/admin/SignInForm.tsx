@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { hasKeptDraft } from '../../lib/kept-draft';
-import { SignInAlert, SubmitButton } from '../form/Field';
-import { SignInFields } from '../form/SignInFields';
+import { SubmitButton } from '../form/Field';
+import { SignInAlert, SignInFields } from '../form/SignInFields';
 import { consoleText as text } from './console-text';
 import './console.css';
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode, type Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { leadMessages } from '../../../shared/messages';
 
 /**
@@ -94,16 +94,3 @@ export function SubmitButton({ pending, pendingLabel, className, children }: Sub
   );
 }
 
-/**
- * A refused sign-in's reason, focused with each answer (the disabled submit button dropped focus,
- * and a keyboard user continues from the reason, then the fields).
- */
-export function SignInAlert({ className, answer, children }: { className: string; answer: unknown; children: ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), [answer]);
-  return (
-    <FormAlert ref={ref} className={className}>
-      {children}
-    </FormAlert>
-  );
-}

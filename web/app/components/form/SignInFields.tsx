@@ -1,5 +1,6 @@
 import { messages } from '../../../shared/messages';
-import { Field } from './Field';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Field, FormAlert } from './Field';
 
 /**
  * The e-mail and password fields of a staff sign-in form (the console's and the press page's),
@@ -16,5 +17,19 @@ export function SignInFields({ idPrefix, email }: { idPrefix: string; /** What w
         {(control) => <input {...control} type="password" name="password" autoComplete="current-password" required maxLength={1024} />}
       </Field>
     </>
+  );
+}
+
+/**
+ * A refused sign-in's reason, focused with each answer (the disabled submit button dropped focus,
+ * and a keyboard user continues from the reason, then the fields).
+ */
+export function SignInAlert({ className, answer, children }: { className: string; answer: unknown; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), [answer]);
+  return (
+    <FormAlert ref={ref} className={className}>
+      {children}
+    </FormAlert>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { messages } from '../../../shared/messages';
-import { Field, FormAlert, SignInAlert, SubmitButton } from '../form/Field';
-import { SignInFields } from '../form/SignInFields';
+import { Field, FormAlert, SubmitButton } from '../form/Field';
+import { SignInAlert, SignInFields } from '../form/SignInFields';
 import './AdminPanel.css';
 
 export type AdminActionData = { intent: 'login' | 'logout' | 'create' | 'publish'; error: string; /** A refused sign-in's e-mail, as typed. */ email?: string };

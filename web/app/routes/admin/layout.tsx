@@ -8,7 +8,6 @@ import { ConsoleShell } from '../../components/admin/ConsoleShell';
 import { SignInForm } from '../../components/admin/SignInForm';
 import { consoleText as text } from '../../components/admin/console-text';
 import { consoleMeta } from '../../components/admin/console-page';
-import { focusPageHeading } from '../../lib/focus';
 import { CONSOLE_HOME, STAFF_FORBIDDEN_MESSAGE } from '../../lib/require-staff';
 
 /** Where to go after signing in: the console page that sent the staff member here, else /admin. */
@@ -73,7 +72,11 @@ export function meta({ error }: Route.MetaArgs) {
 function useFocusAfterSignIn(signedIn: boolean): void {
   const wasSignedIn = useRef(signedIn);
   useEffect(() => {
-    if (signedIn && !wasSignedIn.current) focusPageHeading();
+    if (signedIn && !wasSignedIn.current) {
+      const heading = document.querySelector<HTMLElement>('main h1');
+      heading?.setAttribute('tabindex', '-1');
+      heading?.focus();
+    }
     wasSignedIn.current = signedIn;
   }, [signedIn]);
 }
