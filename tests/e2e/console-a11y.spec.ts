@@ -309,7 +309,8 @@ test.describe('sideways menus at 375', () => {
 
 test.describe('text spacing (1.4.12) from a user stylesheet', () => {
   // An extension's styles are not subject to the page's CSP; bypassing it here stands for that.
-  test.use({ bypassCSP: true });
+  // Reduced motion: a banner's passing light (a moving overlay) is no text and not measured.
+  test.use({ bypassCSP: true, reducedMotion: 'reduce' });
 
   const SPACING = `* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }
     p { margin-bottom: 2em !important; }`;
