@@ -1,5 +1,10 @@
-/** What the console's browser tests share: unique phone numbers and staff accounts made with the CLI. */
+/**
+ * What the console's browser tests share: unique phone numbers, staff accounts made with the CLI,
+ * signing in, and leads registered or booked the way visitors do it.
+ */
 import { execFileSync } from 'node:child_process';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { CANARY_ADMIN_PASSWORD, secretEnv } from './canary-secrets';
 
 /** A mobile number no other test (or project) uses, its last four digits and its masked form. */
 export function uniquePhone(): { phone: string; lastFour: string; masked: string } {
@@ -22,4 +27,51 @@ export function addSalesAccount(label: string, name = '김상담'): string {
     encoding: 'utf8',
   });
   return email;
+}
+
+export const ADMIN_EMAIL = secretEnv().ADMIN_EMAIL;
+
+/** Signs in at the console's sign-in (the admin by default) and waits for the console's menu. */
+export async function signIn(page: Page, email = ADMIN_EMAIL, password = email === ADMIN_EMAIL ? CANARY_ADMIN_PASSWORD : SALES_PASSWORD): Promise<void> {
+  await page.goto('/admin');
+  await page.getByLabel('이메일').fill(email);
+  await page.getByLabel('비밀번호').fill(password);
+  await page.getByRole('button', { name: '로그인' }).click();
+  await expect(page.getByRole('navigation', { name: '상담 관리 메뉴' })).toBeVisible();
+}
+
+/** Registers through the interest popup, as a visitor does. */
+export async function registerThroughPopup(page: Page, name: string, phone: string): Promise<void> {
+  await page.goto('/');
+  await expect(page.locator('dialog.interest-popup')).toHaveAttribute('data-ready', '');
+  await page.locator('[data-interest-popup]:visible').first().click();
+  const dialog = page.getByRole('dialog', { name: '관심고객 등록' });
+  await dialog.getByLabel('이름').fill(name);
+  await dialog.getByLabel('연락처').fill(phone);
+  await dialog.getByLabel('[필수] 개인정보 수집·이용 동의').check();
+  await dialog.getByLabel('만 14세 이상입니다.').check();
+  await dialog.getByRole('button', { name: '관심고객 등록' }).click();
+  await expect(dialog.getByRole('status')).toContainText('등록이 완료되었습니다.');
+}
+
+/** Finds the lead by the last four digits of its phone and opens it. */
+export async function openLead(page: Page, name: string, lastFour: string): Promise<void> {
+  await page.goto(`/admin/leads?q=${lastFour}`);
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^${name} 고객`) })).toBeVisible();
+}
+
+/**
+ * Registers `count` leads of the given name through the lead API, as the popup's script does
+ * (each with a token of its own, accepted once the form's minimum fill time has passed).
+ */
+export async function registerLeadsThroughApi(request: APIRequestContext, name: string, count: number): Promise<void> {
+  const tokens = await Promise.all(
+    Array.from({ length: count }, async () => ((await (await request.get('/api/leads/form')).json()) as { token: string }).token),
+  );
+  for (const [index, formToken] of tokens.entries()) {
+    const phone = `010-${String(Date.now() % 10000).padStart(4, '0')}-${String(index).padStart(4, '0')}`;
+    const lead = { name, phone, privacyConsent: true, ageConfirmed: true, formKind: 'popup', formToken, sourcePage: '/' };
+    await expect.poll(async () => (await request.post('/api/leads', { data: lead })).status(), { intervals: [250] }).toBe(201);
+  }
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, watchErrors } from './checks';
-import { addSalesAccount, SALES_PASSWORD, uniquePhone } from './console-helpers';
+import { addSalesAccount, openLead, registerThroughPopup, SALES_PASSWORD, uniquePhone } from './console-helpers';
 
 /**
  * The sales console's lead pages at both widths, worked by sales accounts (added with the CLI while
@@ -9,20 +9,6 @@ import { addSalesAccount, SALES_PASSWORD, uniquePhone } from './console-helpers'
  * on one lead at once, the second told of the conflict with their memo kept; the same without
  * JavaScript; axe at each step.
  */
-
-/** Registers through the interest popup, as a visitor does; the lead's name is returned. */
-async function registerThroughPopup(page: Page, name: string, phone: string): Promise<void> {
-  await page.goto('/');
-  await expect(page.locator('dialog.interest-popup')).toHaveAttribute('data-ready', '');
-  await page.locator('[data-interest-popup]:visible').first().click();
-  const dialog = page.getByRole('dialog', { name: '관심고객 등록' });
-  await dialog.getByLabel('이름').fill(name);
-  await dialog.getByLabel('연락처').fill(phone);
-  await dialog.getByLabel('[필수] 개인정보 수집·이용 동의').check();
-  await dialog.getByLabel('만 14세 이상입니다.').check();
-  await dialog.getByRole('button', { name: '관심고객 등록' }).click();
-  await expect(dialog.getByRole('status')).toContainText('등록이 완료되었습니다.');
-}
 
 /** Signs in at the console's own sign-in, which brings the staff member back to the lead list. */
 async function signIn(page: Page, email: string): Promise<void> {
@@ -41,13 +27,6 @@ async function staffPage(browser: Browser, email: string, options: { javaScriptE
   const page = await context.newPage();
   await signIn(page, email);
   return page;
-}
-
-/** Finds the lead by the last four digits of its phone and opens it. */
-async function openLead(page: Page, name: string, lastFour: string): Promise<void> {
-  await page.goto(`/admin/leads?q=${lastFour}`);
-  await page.getByRole('link', { name }).click();
-  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^${name} 고객`) })).toBeVisible();
 }
 
 /**

@@ -23,6 +23,19 @@ async function signIn(page: Page, email = ADMIN_EMAIL, password = CANARY_ADMIN_P
   await expect(page.getByRole('heading', { level: 1, name: '대시보드' })).toBeVisible();
 }
 
+/**
+ * The accessible names of the cells of a visitor's row, as Chromium's accessibility tree has them
+ * (the names a screen reader reads, CSS generated content included).
+ */
+async function accessibleCellNames(page: Page, name: string): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: Array<{ nodeId: string; parentId?: string; childIds?: string[]; role?: { value: string }; name?: { value: string } }> };
+  const byId = new Map(nodes.map((node) => [node.nodeId, node]));
+  const row = nodes.find((node) => node.role?.value === 'row' && (node.childIds ?? []).some((id) => byId.get(id)?.name?.value === name));
+  await cdp.detach();
+  return (row?.childIds ?? []).map((id) => byId.get(id)).filter((node) => /cell|header/i.test(node?.role?.value ?? '')).map((node) => node?.name?.value ?? '');
+}
+
 /** Today's new-lead count as the dashboard shows it. */
 async function leadsToday(page: Page): Promise<number> {
   await page.goto('/admin');
@@ -82,12 +95,17 @@ test('a visit booked on the customer page is on its day’s sheet; a sales accou
   await expectNoAxeViolations(page);
   await screenshot(page, testInfo, 'console-visits');
 
-  await row.getByRole('button', { name: `${name} 님 방문 확인` }).click();
-  const notice = page.getByText(`${name} 님의 방문을 확인했습니다`);
-  await expect(notice).toBeVisible();
-  await expect(notice).toBeFocused();
+  // Each cell is read once: a phone's card labels are shown, not read again after the column header.
+  expect((await accessibleCellNames(page, name)).slice(0, 4)).toEqual([name, masked, '신규', '—']);
+
+  // By keyboard: focus stays on the visitor's row, and the outcome is announced (a status).
+  await row.getByRole('button', { name: `${name} 님 방문 확인` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status')).toContainText(`${name} 님의 방문을 확인했습니다`);
+  const checkedIn = row.getByText(/\d{2}:\d{2} 방문 확인/);
+  await expect(checkedIn).toBeFocused();
+  await expect(checkedIn).toBeInViewport();
   await expect(row).toContainText('방문 완료');
-  await expect(row).toContainText(/\d{2}:\d{2} 방문 확인/);
   await expect(row.getByRole('button')).toHaveCount(0);
   await expectNoAxeViolations(page);
 

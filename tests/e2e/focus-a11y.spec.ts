@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { waitForHydration } from './checks';
+import { openLead, registerThroughPopup, signIn, uniquePhone } from './console-helpers';
 
 /**
  * Keyboard focus is always visible (WCAG 2.4.7, 2.4.11, 1.4.11): walking a page with Tab, every
@@ -9,6 +10,8 @@ import { waitForHydration } from './checks';
  */
 
 const WALKED_PAGES = ['/', '/Promotion/Customer', '/cheonghak/press'];
+/** The staff console's pages, walked signed in as the admin (who sees them all). */
+const CONSOLE_PAGES = ['/admin', '/admin/leads', '/admin/visits', '/admin/stats', '/admin/audit', '/admin/accounts'];
 /** More Tab stops than any walked page has; the walk ends earlier, when focus wraps around. */
 const MAX_TAB_STOPS = 200;
 
@@ -135,6 +138,7 @@ async function walkFocus(page: Page, path: string): Promise<{ stops: number; pro
   await page.waitForLoadState('networkidle');
   const problems: string[] = [];
   const seen = new Set<string>();
+  let previous = '';
   let stops = 0;
   for (let press = 0; press < MAX_TAB_STOPS; press++) {
     await page.keyboard.press('Tab');
@@ -145,9 +149,12 @@ async function walkFocus(page: Page, path: string): Promise<{ stops: number; pro
       const element = document.activeElement!;
       return `${element.tagName}:${[...document.querySelectorAll('*')].indexOf(element)}`;
     });
-    if (seen.has(key)) break;
+    // A date field is several stops (year, month, day, its calendar button), each checked; focus
+    // coming back to an element after others means the walk went round.
+    if (seen.has(key) && key !== previous) break;
+    if (key !== previous) stops += 1;
     seen.add(key);
-    stops += 1;
+    previous = key;
     const where = `${path} ${report.element}`;
     if (!report.inViewport) problems.push(`${where}: outside the viewport`);
     if (report.coveredBy.length) problems.push(`${where}: covered by ${report.coveredBy.join(', ')}`);
@@ -156,6 +163,17 @@ async function walkFocus(page: Page, path: string): Promise<{ stops: number; pro
     if (report.clippedBy) problems.push(`${where}: focus ring clipped by ${report.clippedBy}`);
   }
   return { stops, problems };
+}
+
+/** Walks each page in turn; every problem found, each page asserted to have more than `minStops` stops. */
+async function walkPages(page: Page, paths: readonly string[], minStops: number): Promise<string[]> {
+  const problems: string[] = [];
+  for (const path of paths) {
+    const walk = await walkFocus(page, path);
+    expect(walk.stops, path).toBeGreaterThan(minStops);
+    problems.push(...walk.problems);
+  }
+  return problems;
 }
 
 test.describe('focus is always visible', () => {
@@ -197,5 +215,52 @@ test.describe('focus is always visible', () => {
     const validRing = await ringOf(valid);
     expect(validRing.outline).not.toMatch(/none|0px/);
     expect(await ringOf(invalid)).toEqual(validRing);
+  });
+
+  test('the console: the sign-in and every page signed in, each stop in view, uncovered, with a 3:1 ring', async ({ page }) => {
+    test.setTimeout(240_000);
+    const signInWalk = await walkFocus(page, '/admin');
+    expect(signInWalk.stops).toBeGreaterThanOrEqual(4);
+    await signIn(page);
+    expect([...signInWalk.problems, ...(await walkPages(page, CONSOLE_PAGES, 8))]).toEqual([]);
+  });
+
+  test('the console at 320×225: a lead’s page and the lists keep every stop in view @mobile', async ({ page }) => {
+    test.setTimeout(240_000);
+    const name = `초점${Date.now() % 100000}`;
+    const { phone, lastFour } = uniquePhone();
+    await registerThroughPopup(page, name, phone);
+    await signIn(page);
+    await openLead(page, name, lastFour);
+    const leadPath = new URL(page.url()).pathname;
+    await page.setViewportSize({ width: 320, height: 225 });
+    expect(await walkPages(page, [leadPath, ...CONSOLE_PAGES], 8)).toEqual([]);
+  });
+
+  test('in preview the banner never hides focus (375, and 320×256) @mobile', async ({ page }) => {
+    test.setTimeout(240_000);
+    await signIn(page);
+    await page.getByRole('button', { name: '미리보기로 사이트 보기' }).click();
+    await expect(page.getByText('미리보기 모드 — 게시되지 않은 변경 내용이 보입니다')).toBeVisible();
+    const atPhoneWidth = await walkPages(page, WALKED_PAGES, 10);
+    await page.setViewportSize({ width: 320, height: 256 });
+    expect([...atPhoneWidth, ...(await walkPages(page, WALKED_PAGES, 10))]).toEqual([]);
+  });
+
+  test('in preview, Shift+Tab back from the customer form’s submit button stays below the banner @mobile', async ({ page }) => {
+    await signIn(page);
+    await page.getByRole('button', { name: '미리보기로 사이트 보기' }).click();
+    await page.goto('/Promotion/Customer');
+    await waitForHydration(page);
+    const submit = page.locator('.lead-form--customer').getByRole('button', { name: '방문예약' });
+    await submit.focus();
+    const header = page.locator('.site-header');
+    for (let press = 0; press < 6; press++) {
+      await page.keyboard.press('Shift+Tab');
+      await settleAnimations(page);
+      const headerBottom = (await header.boundingBox())!.y + (await header.boundingBox())!.height;
+      const focused = await page.evaluate(() => document.activeElement!.getBoundingClientRect().top);
+      expect(focused, `stop ${press + 1} before the submit button`).toBeGreaterThanOrEqual(headerBottom - 0.5);
+    }
   });
 });

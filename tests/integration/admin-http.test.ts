@@ -188,6 +188,36 @@ describe('admin writes over HTTP', () => {
   });
 });
 
+describe('the session clock (/api/session)', () => {
+  const clock = (method: 'GET' | 'POST', headers: Record<string, string> = {}) => rawRequest(server.url, { method, path: '/api/session', headers });
+  const json = (response: RawResponse) => JSON.parse(response.body.toString('utf8'));
+
+  it('GET tells the time left without renewing; POST renews, only from this site and with a session (Korean JSON errors)', async () => {
+    const signedOut = await clock('GET');
+    expect(signedOut.status).toBe(200);
+    expect(json(signedOut)).toEqual({ remainingMs: 0 });
+
+    const cookie = sessionCookieOf(await login(PASSWORD, '198.51.100.40'));
+    const read = await clock('GET', { cookie });
+    expect(read.headers['cache-control']).toBe('private, no-store');
+    expect(read.headers['set-cookie']).toBeUndefined();
+    expect(json(read).remainingMs).toBeGreaterThan(29 * 60 * 1000);
+    expect(json(read).remainingMs).toBeLessThanOrEqual(30 * 60 * 1000);
+
+    const foreign = await clock('POST', { cookie, origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect(json(foreign)).toEqual({ error: 'foreignOrigin', message: messages.foreignOrigin });
+    const ended = await clock('POST', { origin });
+    expect(ended.status).toBe(401);
+    expect(json(ended)).toEqual({ error: 'sessionEnded', message: '로그인 시간이 끝났습니다. 다시 로그인해 주세요.' });
+
+    const renewed = await clock('POST', { cookie, origin });
+    expect(renewed.status).toBe(200);
+    expect(json(renewed).remainingMs).toBe(30 * 60 * 1000);
+    expect(String(renewed.headers['set-cookie'])).toContain(`${SESSION_COOKIE}=`);
+  });
+});
+
 describe('the console\'s lead export in the built server', () => {
   it('needs a staff session (401 without, the sign-in for a browser), then streams the filtered rows', async () => {
     const leadsOf = (body: string) => body.split('\r\n').filter((line) => line.includes('"lead-'));

@@ -204,6 +204,38 @@ describe('sessions', () => {
     expect(auth.renewal(request({ cookie }))).toBeUndefined();
   });
 
+  it('tell how long is left without renewing; "계속 사용" renews whenever asked; the idle window is configurable', async () => {
+    const auth = await start({ ADMIN_SESSION_IDLE_MINUTES: '10' });
+    const cookie = await signIn(auth);
+    expect(auth.remainingMs(request({ cookie }))).toBe(10 * 60 * 1000);
+    clock += 9 * 60 * 1000;
+    expect(auth.remainingMs(request({ cookie }))).toBe(60 * 1000);
+    const extended = auth.extend(request({ cookie }));
+    expect(extended?.remainingMs).toBe(10 * 60 * 1000);
+    expect(extended?.setCookie).toMatch(/; Max-Age=600(;|$)/);
+    const renewed = cookieFrom(extended!.setCookie);
+    // Past the first cookie's end: only the renewed one still works.
+    clock += 9.5 * 60 * 1000;
+    expect(auth.session(request({ cookie }))).toBeNull();
+    expect(auth.remainingMs(request({ cookie: renewed }))).toBe(30 * 1000);
+    clock += 30 * 1000;
+    expect(auth.remainingMs(request({ cookie: renewed }))).toBeNull();
+    expect(auth.extend(request({ cookie: renewed }))).toBeNull();
+  });
+
+  it('never outlast the 8 hours, however often "계속 사용" is pressed', async () => {
+    const auth = await start();
+    let cookie = await signIn(auth);
+    const signedInAt = clock;
+    while (clock + 20 * 60 * 1000 < signedInAt + SESSION_TTL_MS) {
+      clock += 20 * 60 * 1000;
+      cookie = cookieFrom(auth.extend(request({ cookie }))!.setCookie);
+    }
+    expect(auth.remainingMs(request({ cookie }))).toBe(signedInAt + SESSION_TTL_MS - clock);
+    clock = signedInAt + SESSION_TTL_MS;
+    expect(auth.extend(request({ cookie }))).toBeNull();
+  });
+
   it('reject a tampered or foreign-signed cookie', async () => {
     const auth = await start();
     const cookie = await signIn(auth);

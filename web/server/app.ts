@@ -8,6 +8,7 @@ import 'react-router';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type RequestHandler } from 'express';
 import { AdminAuth } from './auth/admin-auth';
+import { createSessionRouter } from './auth/session-routes';
 import type { StaffAccounts } from './auth/staff-accounts';
 import { startDailyAuditPurge } from './audit/index';
 import { openStaffServices } from './auth/staff-services';
@@ -223,8 +224,10 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     app.get('/images/:projectId/:dataset/:file', createImageHandler({ store: sources.content, rootDir: process.cwd() }));
   }
 
-  // A signed-in admin's page reads renew the session cookie (30-minute idle timeout). Writes do
-  // not: their answers set or clear the cookie themselves (sign-in, logout).
+  // The session clock, before the renewal below: asking how long is left is no activity.
+  app.use(createSessionRouter(auth));
+  // A signed-in admin's page reads renew the session cookie (idle timeout). Writes do not: their
+  // answers set or clear the cookie themselves (sign-in, logout).
   app.use((req, res, next) => {
     const renewal = req.method === 'GET' || req.method === 'HEAD' ? auth.renewal(req) : undefined;
     if (renewal) res.append('Set-Cookie', renewal);

@@ -41,6 +41,8 @@ export type AdminConfig = {
   trustedOrigins: string[];
   /** Production: Secure `__Host-` cookies, whatever Host the request names. */
   secureCookies: boolean;
+  /** How long a staff session lasts without a request; unset: 30 minutes. */
+  sessionIdleMs?: number;
 };
 
 export type LeadConfig = {
@@ -85,6 +87,10 @@ export type ServerConfig = {
 const SESSION_SECRET_MIN_LENGTH = 32;
 /** 개인정보의 안전성 확보조치 기준 §8: access records are kept at least one year. */
 export const MIN_AUDIT_RETENTION_DAYS = 365;
+/** The console warns 3 minutes before a session ends: a shorter window would leave no room. */
+const MIN_SESSION_IDLE_MINUTES = 5;
+/** Never longer than a session's 8 hours. */
+const MAX_SESSION_IDLE_MINUTES = 480;
 
 /**
  * The line printed for a bad value: the variable, its value, then Korean and English. A secret's
@@ -279,6 +285,14 @@ const ENVIRONMENT = v.object({
   LEAD_BOOKING_LIMIT_IP: v.optional(rateLimit('LEAD_BOOKING_LIMIT_IP'), '10/86400'),
   // Chat webhooks carry their token in the path.
   LEAD_WEBHOOK_URL: v.optional(httpUrl('LEAD_WEBHOOK_URL', { secret: true })),
+  ADMIN_SESSION_IDLE_MINUTES: v.optional(
+    v.pipe(
+      positiveInteger('ADMIN_SESSION_IDLE_MINUTES'),
+      v.minValue(MIN_SESSION_IDLE_MINUTES, problem('ADMIN_SESSION_IDLE_MINUTES', `${MIN_SESSION_IDLE_MINUTES}분 이상이어야 합니다`, `must be at least ${MIN_SESSION_IDLE_MINUTES} minutes`)),
+      v.maxValue(MAX_SESSION_IDLE_MINUTES, problem('ADMIN_SESSION_IDLE_MINUTES', `${MAX_SESSION_IDLE_MINUTES}분 이하여야 합니다`, `must be at most ${MAX_SESSION_IDLE_MINUTES} minutes`)),
+    ),
+    '30',
+  ),
   AUDIT_RETENTION_DAYS: v.optional(
     v.pipe(
       positiveInteger('AUDIT_RETENTION_DAYS'),
@@ -357,6 +371,7 @@ function configOf(env: Environment): ServerConfig {
         .map((origin) => origin.trim())
         .filter(Boolean),
       secureCookies: production,
+      sessionIdleMs: env.ADMIN_SESSION_IDLE_MINUTES * 60 * 1000,
     },
     sanity: env.SANITY_PROJECT_ID
       ? {

@@ -3,7 +3,7 @@
  * the page and by the CSV export, so the export has exactly the rows the page shows.
  */
 import { AUDIT_ACTIONS, type AuditAction } from './console';
-import { DAY_FORMAT_MESSAGE, isDay } from './seoul-time';
+import { DAY_FORMAT_MESSAGE, isDay, REVERSED_RANGE_MESSAGE } from './seoul-time';
 
 /** The audit trail's CSV export (an Express route: streamed), with the page's filters as its query. */
 export const AUDIT_EXPORT_PATH = '/admin/audit/export.csv';
@@ -13,13 +13,15 @@ export type AuditFilters = { action?: AuditAction; actor?: string; from?: string
 const MAX_ACTOR_LENGTH = 254;
 
 /**
- * Valid values only; the names of the ones left out are in `invalid` (the page says so), and a
- * date that is not a day gives `dateError`, the message every console date filter answers with.
+ * Valid values only; the names of the ones left out are in `invalid` (the page says so); a date
+ * that is not a day gives `dateError` and a start after the end (both days then left out)
+ * `rangeError`, the messages every console date filter answers with.
  */
 export function parseAuditFilters(params: URLSearchParams): {
   filters: AuditFilters;
   invalid: Array<keyof AuditFilters>;
   dateError: string | null;
+  rangeError: string | null;
 } {
   const filters: AuditFilters = {};
   const invalid: Array<keyof AuditFilters> = [];
@@ -41,7 +43,12 @@ export function parseAuditFilters(params: URLSearchParams): {
     else invalid.push(key);
   }
   const dateError = invalid.includes('from') || invalid.includes('to') ? DAY_FORMAT_MESSAGE : null;
-  return { filters, invalid, dateError };
+  if (filters.from && filters.to && filters.from > filters.to) {
+    delete filters.from;
+    delete filters.to;
+    return { filters, invalid, dateError, rangeError: REVERSED_RANGE_MESSAGE };
+  }
+  return { filters, invalid, dateError, rangeError: null };
 }
 
 export function auditFiltersToParams(filters: AuditFilters): URLSearchParams {

@@ -2,7 +2,7 @@
  * The console's campaign statistics, shared by its page and the CSV export: the date range of a
  * request and the labels of what is shown.
  */
-import { DAY_FORMAT_MESSAGE, isDay, shiftDay } from './seoul-time';
+import { DAY_FORMAT_MESSAGE, isDay, REVERSED_RANGE_MESSAGE, shiftDay } from './seoul-time';
 
 export const STATS_PATH = '/admin/stats';
 export const STATS_EXPORT_PATH = '/admin/stats.csv';
@@ -23,7 +23,7 @@ export function parseStatsRange(search: URLSearchParams, today: string): StatsRa
   const from = search.get('from') || defaultStatsRange(today).from;
   const to = search.get('to') || today;
   if (!isDay(from) || !isDay(to)) return { error: DAY_FORMAT_MESSAGE };
-  if (from > to) return { error: '시작일이 종료일보다 늦습니다.' };
+  if (from > to) return { error: REVERSED_RANGE_MESSAGE };
   if (shiftDay(from, MAX_STATS_DAYS - 1) < to) return { error: `기간은 최대 ${MAX_STATS_DAYS}일까지 조회할 수 있습니다.` };
   return { from, to };
 }

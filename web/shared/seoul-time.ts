@@ -45,3 +45,6 @@ export function seoulDateTime(iso: string | null | undefined, precision: 'minute
     .slice(0, precision === 'second' ? 19 : 16)
     .replace('T', ' ');
 }
+
+/** Said when a date range's start is after its end (the stats and audit pages). */
+export const REVERSED_RANGE_MESSAGE = '시작일이 종료일보다 늦습니다.';

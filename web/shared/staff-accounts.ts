@@ -7,6 +7,11 @@ import { STAFF_ROLES, type StaffRole } from './console';
 export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 1024;
 export const MAX_EMAIL_LENGTH = 254;
+
+/** A refused sign-in's e-mail field, as typed (within the length limit), to put back in the form. */
+export function typedEmail(value: unknown): string {
+  return typeof value === 'string' ? value.slice(0, MAX_EMAIL_LENGTH) : '';
+}
 export const MAX_STAFF_NAME_LENGTH = 40;
 
 export type StaffAccountError =

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useRootData } from '../lib/site-data';
 import { PreviewBanner } from './PreviewBanner';
@@ -24,6 +24,25 @@ function useScrolled(): boolean {
 }
 
 /**
+ * Publishes the sticky header's real height as `--sticky-header-height` on the root, which the
+ * root's scroll-padding-top follows: in preview the banner inside the header makes it taller (and
+ * taller still where its line wraps), and focus must still land below it.
+ */
+function useStickyHeaderHeight(header: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const element = header.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--sticky-header-height', `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--sticky-header-height');
+    };
+  }, [header]);
+}
+
+/**
  * The site header. Above 900px: logo, the menu with dropdowns, a mobile-consultation link and the
  * phone button (opens the interest popup). At 900px and below: menu button, logo, tap-to-call and
  * the visit-reservation link; the menu button toggles the slide menu.
@@ -38,6 +57,7 @@ export function SiteHeader() {
   const menuButton = useRef<HTMLButtonElement>(null);
   const header = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
+  useStickyHeaderHeight(header);
 
   // A followed link closes the slide menu, whichever way the page changed.
   const [lastPath, setLastPath] = useState(pathname);

@@ -9,6 +9,7 @@ import { adminRefusalAnswer, type AdminRefusal } from '../../shared/admin-refusa
 import { messages } from '../../shared/messages';
 import { ownPagePath } from '../../shared/own-page-path';
 import type { PageHandle } from '../../shared/page-query';
+import { typedEmail } from '../../shared/staff-accounts';
 import { requireConfiguredSite } from '../lib/not-found';
 import { pressListPath } from '../lib/press-format';
 import { pageMeta } from '../lib/seo';
@@ -55,7 +56,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       password: form.get('password'),
       clientIp: context.clientIp,
     });
-    if (!result.ok) return refused(intent, result.refusal, result.retryAfterSeconds);
+    if (!result.ok) return refused(intent, result.refusal, result.retryAfterSeconds, typedEmail(form.get('email')));
     const headers = new Headers();
     headers.append('Set-Cookie', result.setCookie);
     headers.append('Set-Cookie', result.deviceCookie);
@@ -95,10 +96,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 /** A refused admin action: the status and Korean line for its code, and when to retry. */
-function refused(intent: AdminActionData['intent'], refusal: AdminRefusal, retryAfterSeconds?: number) {
+function refused(intent: AdminActionData['intent'], refusal: AdminRefusal, retryAfterSeconds?: number, email?: string) {
   const { status, message } = adminRefusalAnswer(refusal, retryAfterSeconds);
   const headers: HeadersInit = retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : {};
-  return data<AdminActionData>({ intent, error: message }, { status, headers });
+  return data<AdminActionData>({ intent, error: message, email }, { status, headers });
 }
 
 /** A refused sign-in's Retry-After (throttled, or too many at once) reaches the browser. */

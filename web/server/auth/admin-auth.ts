@@ -109,7 +109,7 @@ export class AdminAuth {
     return new AdminAuth(
       staff,
       options.audit,
-      new SessionSigner(secret),
+      new SessionSigner(secret, admin.sessionIdleMs),
       revoked,
       revokedFile,
       await hashPassword(randomBytes(16).toString('base64url'), (firstHash && passwordHashParameters(firstHash)) || undefined),
@@ -136,8 +136,28 @@ export class AdminAuth {
     const claims = this.sessionAccount(request)?.claims;
     const now = this.now();
     if (!claims || now - claims.seen < SESSION_RENEW_AFTER_MS) return undefined;
-    const renewed = { ...claims, seen: now };
-    return sessionCookie(this.signer.renew(claims, now), renewed, this.production);
+    return this.renewedCookie(claims, now);
+  }
+
+  /** How long until this request's session ends unless renewed (ms); null without a valid session. */
+  remainingMs(request: RequestLike): number | null {
+    const claims = this.sessionAccount(request)?.claims;
+    return claims ? this.signer.endOf(claims) - this.now() : null;
+  }
+
+  /**
+   * "계속 사용": the session counts as active now, whenever it was last renewed. The Set-Cookie and
+   * the time left after it; null without a valid session.
+   */
+  extend(request: RequestLike): { setCookie: string; remainingMs: number } | null {
+    const claims = this.sessionAccount(request)?.claims;
+    if (!claims) return null;
+    const now = this.now();
+    return { setCookie: this.renewedCookie(claims, now), remainingMs: this.signer.endOf({ ...claims, seen: now }) - now };
+  }
+
+  private renewedCookie(claims: SessionClaims, now: number): string {
+    return sessionCookie(this.signer.renew(claims, now), { ...claims, seen: now }, this.production, this.signer.idleMs);
   }
 
   private sessionAccount(request: RequestLike): { claims: SessionClaims; account: StaffAccountRecord } | null {
@@ -200,7 +220,7 @@ export class AdminAuth {
     return {
       ok: true,
       session: identityOf(account),
-      setCookie: sessionCookie(token, claims, this.production),
+      setCookie: sessionCookie(token, claims, this.production, this.signer.idleMs),
       deviceCookie: deviceCookie(this.signer.issueDevice(account.email, this.now()), this.production),
     };
   }

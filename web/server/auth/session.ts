@@ -5,8 +5,9 @@
  * the session id on a revocation list (kept until the session would have expired anyway), and `ver`
  * ties a session to the password hash it was issued under, so a new password ends every session.
  *
- * A session ends 8 hours after sign-in (`exp`) or after 30 minutes without a request (`seen`, the
- * last activity, renewed at most once a minute by the server: sliding renewal).
+ * A session ends 8 hours after sign-in (`exp`) or after an idle window without a request (30
+ * minutes unless configured; `seen`, the last activity, renewed at most once a minute by the
+ * server: sliding renewal).
  *
  * Cookie names: in production `__Host-admin_session`, which browsers accept only with Secure,
  * Path=/ and no Domain (no subdomain or plain-http page can set or overwrite it). Outside
@@ -37,6 +38,7 @@ const PREVIEW_PERSPECTIVE_COOKIE = 'preview-perspective';
 export const PREVIEW_TTL_MS = 60 * 60 * 1000;
 const SECURE_PREFIX = '__Host-';
 export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
+/** The idle window unless ADMIN_SESSION_IDLE_MINUTES says otherwise. */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
 /** A request renews `seen` only when the last renewal is older than this (fewer Set-Cookie headers). */
 export const SESSION_RENEW_AFTER_MS = 60 * 1000;
@@ -60,7 +62,10 @@ function previewPerspectiveCookieName(secure: boolean): string {
 }
 
 export class SessionSigner {
-  constructor(private readonly secret: Buffer) {}
+  constructor(
+    private readonly secret: Buffer,
+    readonly idleMs = SESSION_IDLE_MS,
+  ) {}
 
   issue(email: string, passwordHash: string, now: number): { token: string; claims: SessionClaims } {
     const claims: SessionClaims = {
@@ -81,8 +86,13 @@ export class SessionSigner {
   /** The claims of a token signed with our secret, neither expired nor idle; null otherwise. */
   verify(token: string, now: number): SessionClaims | null {
     const claims = this.decode('session', token);
-    if (!isClaims(claims) || claims.exp <= now || now - claims.seen >= SESSION_IDLE_MS) return null;
+    if (!isClaims(claims) || now >= this.endOf(claims)) return null;
     return claims;
+  }
+
+  /** When the session ends unless renewed: idle since `seen`, or its 8 hours, whichever comes first. */
+  endOf(claims: SessionClaims): number {
+    return Math.min(claims.exp, claims.seen + this.idleMs);
   }
 
   issueDevice(email: string, now: number): string {
@@ -193,8 +203,8 @@ function cookie(name: string, value: string, maxAgeMs: number, secure: boolean, 
 }
 
 /** httpOnly, SameSite=Lax; lives as long as the session may stay idle (renewal extends it). */
-export function sessionCookie(token: string, claims: SessionClaims, secure: boolean): string {
-  return cookie(sessionCookieName(secure), token, Math.min(SESSION_IDLE_MS, claims.exp - claims.seen), secure);
+export function sessionCookie(token: string, claims: SessionClaims, secure: boolean, idleMs = SESSION_IDLE_MS): string {
+  return cookie(sessionCookieName(secure), token, Math.min(idleMs, claims.exp - claims.seen), secure);
 }
 
 export function clearedSessionCookie(secure: boolean): string {

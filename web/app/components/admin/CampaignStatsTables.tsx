@@ -30,7 +30,8 @@ export function StatsTable({
 }) {
   const captionId = useId();
   return (
-    <section className="stats-section" aria-labelledby={captionId}>
+    // Not a region itself: the scrolling table inside is the one region named by the heading.
+    <div className="stats-section">
       <h2 id={captionId}>{caption}</h2>
       {rows.length === 0 ? (
         <p>{text.empty}</p>
@@ -62,6 +63,6 @@ export function StatsTable({
           </table>
         </div>
       )}
-    </section>
+    </div>
   );
 }

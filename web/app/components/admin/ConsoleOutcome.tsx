@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import './ConsoleOutcome.css';
 
 type ConsoleOutcomeProps = {
+  id?: string;
   tone: 'success' | 'error';
   /** Changes with every answer, so that a second identical answer still takes focus. */
   answer: object;
@@ -13,7 +14,7 @@ type ConsoleOutcomeProps = {
  * or screen-reader user continues from the outcome. `autoFocus` does it for a page rendered by
  * the server (a post without JavaScript); the effect after a post made by the router.
  */
-export function ConsoleOutcome({ tone, answer, children }: ConsoleOutcomeProps) {
+export function ConsoleOutcome({ id, tone, answer, children }: ConsoleOutcomeProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.focus();
@@ -21,6 +22,7 @@ export function ConsoleOutcome({ tone, answer, children }: ConsoleOutcomeProps) 
   return (
     <div
       ref={ref}
+      id={id}
       className={`console-outcome console-outcome--${tone}`}
       role={tone === 'error' ? 'alert' : 'status'}
       tabIndex={-1}

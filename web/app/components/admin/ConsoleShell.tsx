@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Form, NavLink } from 'react-router';
 import { STAFF_ROLE_LABELS, type StaffIdentity } from '../../../shared/console';
+import { forgetKeptDrafts } from '../../lib/kept-draft';
 import { consoleText as text } from './console-text';
+import { SessionWarning } from './SessionWarning';
 import './console.css';
 
 const NAV: Array<{ to: string; label: string; adminOnly?: boolean }> = [
@@ -13,14 +15,17 @@ const NAV: Array<{ to: string; label: string; adminOnly?: boolean }> = [
   { to: '/admin/accounts', label: text.nav.accounts, adminOnly: true },
 ];
 
-/** The console around every page: who is signed in (name and role), the menu for that role, sign-out. */
+/**
+ * The console around every page: who is signed in (name and role), the menu for that role,
+ * sign-out, and the warning before the session ends.
+ */
 export function ConsoleShell({ staff, children }: { staff: StaffIdentity; children: ReactNode }) {
   return (
     <div className="console">
       <header className="console-header">
         <p className="console-header__title">{text.title}</p>
         <p className="console-header__who">{text.signedInAs(staff.name, STAFF_ROLE_LABELS[staff.role])}</p>
-        <Form method="post" action="/admin" className="console-header__signout">
+        <Form method="post" action="/admin" className="console-header__signout" onSubmit={forgetKeptDrafts}>
           <input type="hidden" name="intent" value="logout" />
           <button type="submit" className="button button--outline">
             {text.signOut}
@@ -41,6 +46,7 @@ export function ConsoleShell({ staff, children }: { staff: StaffIdentity; childr
       <main id="main" className="console-main">
         {children}
       </main>
+      <SessionWarning />
     </div>
   );
 }

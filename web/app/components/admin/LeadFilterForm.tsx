@@ -3,6 +3,7 @@ import { Form, Link, useSubmit } from 'react-router';
 import { LEAD_FORM_KIND_LABELS, leadFiltersToParams, parseLeadFilters, type LeadFilters } from '../../../shared/console';
 import { LEAD_FORM_KINDS } from '../../../shared/lead-validation';
 import { leadListText as text } from './lead-text';
+import type { LeadListFocus } from './console-page';
 import { LeadStatusOptions } from './LeadStatusBadge';
 import './LeadFilterForm.css';
 
@@ -80,20 +81,30 @@ function MoreFilters({ filters, children }: { filters: LeadFilters; children: Re
   );
 }
 
+/** A select or date field: stepped through with the arrow keys, each step a change. */
+function isSteppedField(target: EventTarget): boolean {
+  return target instanceof HTMLSelectElement || (target instanceof HTMLInputElement && target.type === 'date');
+}
+
 /**
  * The list's filters: a GET form, so it works before (and without) JavaScript. With JavaScript a
  * change asks for the list again at once (text after a pause in typing), without a page load;
- * focus stays where it is. A new search starts from the first page (the form carries no cursor).
+ * focus stays where it is. A select or a date changed from the keyboard (each arrow key a change)
+ * searches once its value is committed: when focus leaves it, or on 조회 (Enter). A new search
+ * starts from the first page (the form carries no cursor).
  */
 export function LeadFilterForm({ filters }: LeadFilterFormProps) {
   const submit = useSubmit();
   const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const fromKeyboard = useRef(false);
+  const uncommitted = useRef(false);
   useEffect(() => () => clearTimeout(typing.current), []);
   const { edition, typed } = useFieldsEdition(filters);
 
   const search = (form: HTMLFormElement) => {
     clearTimeout(typing.current);
     const params = filledParams(form);
+    uncommitted.current = false;
     typed(params);
     void submit(params, { method: 'get', replace: true, preventScrollReset: true });
   };
@@ -109,12 +120,22 @@ export function LeadFilterForm({ filters }: LeadFilterFormProps) {
         event.preventDefault();
         search(event.currentTarget);
       }}
+      onKeyDown={() => {
+        fromKeyboard.current = true;
+      }}
+      onPointerDown={() => {
+        fromKeyboard.current = false;
+      }}
       onChange={(event) => {
         const form = event.currentTarget;
         const isText = event.target instanceof HTMLInputElement && (event.target.type === 'search' || event.target.type === 'text');
         clearTimeout(typing.current);
         if (isText) typing.current = setTimeout(() => search(form), TYPING_PAUSE_MS);
+        else if (fromKeyboard.current && isSteppedField(event.target)) uncommitted.current = true;
         else search(form);
+      }}
+      onBlur={(event) => {
+        if (uncommitted.current && isSteppedField(event.target)) search(event.currentTarget);
       }}
     >
       <h2 id="lead-filters-heading" className="lead-filters__heading">
@@ -160,7 +181,7 @@ export function LeadFilterForm({ filters }: LeadFilterFormProps) {
         <button type="submit" className="button button--primary">
           {text.apply}
         </button>
-        <Link className="button button--outline" to="/admin/leads" preventScrollReset>
+        <Link className="button button--outline" to="/admin/leads" preventScrollReset state={{ focus: 'search' } satisfies LeadListFocus}>
           {text.reset}
         </Link>
       </div>

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
-import { Form, useNavigation } from 'react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Form, useLocation, useNavigation } from 'react-router';
 import type { LeadDetail } from '../../../shared/console';
 import { seoulDateTime } from '../../../shared/seoul-time';
+import { useKeptDraft } from '../../lib/kept-draft';
 import { leadPageText as text } from './lead-text';
 import { LeadStatusOptions } from './LeadStatusBadge';
 import './LeadWorkForm.css';
@@ -19,7 +20,25 @@ type LeadWorkFormProps = {
   assignees: AssigneeChoice[];
   /** A memo written but not saved (the post was about something else, or failed): kept in the field. */
   memoDraft: string;
+  /** The answer to the last post (changes with each one). */
+  answer: object | undefined;
+  /** The id of the answer's message when it is about the memo field (empty, too long). */
+  memoErrorId: string | null;
 };
+
+/** What the form keeps across a sign-in when the session ends before it is saved. */
+const KEPT_FIELDS = ['status', 'assignee', 'memo'] as const;
+
+/** Says that a kept draft was put back; focused, so it is read before anything else. */
+function DraftRestoredNote() {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <p ref={ref} className="console-notice" role="status" tabIndex={-1} data-keeps-focus="">
+      {text.draftRestored}
+    </p>
+  );
+}
 
 /** One of the form's submit buttons: what it asks for travels as `intent`. */
 function IntentButton({ intent, pending, children }: { intent: string; pending: boolean; children: ReactNode }) {
@@ -36,10 +55,13 @@ function IntentButton({ intent, pending, children }: { intent: string; pending: 
  * change carries the revision the page showed; the service refuses it when someone changed the
  * lead since.
  */
-export function LeadWorkForm({ lead, assignees, memoDraft }: LeadWorkFormProps) {
+export function LeadWorkForm({ lead, assignees, memoDraft, answer, memoErrorId }: LeadWorkFormProps) {
   const pendingIntent = useNavigation().formData?.get('intent');
+  const form = useRef<HTMLFormElement>(null);
+  const restored = useKeptDraft(form, useLocation().pathname, KEPT_FIELDS, answer);
   return (
-    <Form id={LEAD_WORK_FORM_ID} method="post" className="lead-work" preventScrollReset>
+    <Form ref={form} id={LEAD_WORK_FORM_ID} method="post" className="lead-work" preventScrollReset>
+      {restored ? <DraftRestoredNote /> : null}
       <input type="hidden" name="rev" value={lead.rev} />
       <input type="hidden" name="assigneeWas" value={lead.assignee?.email ?? ''} />
       <section className="lead-work__section" aria-labelledby="lead-work-heading">
@@ -85,7 +107,8 @@ export function LeadWorkForm({ lead, assignees, memoDraft }: LeadWorkFormProps) 
             maxLength={MEMO_MAX_LENGTH}
             defaultValue={memoDraft}
             className="console-input"
-            aria-describedby="lead-memo-hint"
+            aria-invalid={memoErrorId ? true : undefined}
+            aria-describedby={memoErrorId ? `lead-memo-hint ${memoErrorId}` : 'lead-memo-hint'}
           />
           <span id="lead-memo-hint" className="lead-work__hint">
             {text.memoHint(MEMO_MAX_LENGTH)}

@@ -28,8 +28,8 @@ export const VISITS_TEXT = {
 
 /** What a check-in post answered, as the page says it. */
 export type CheckInOutcome =
-  | { outcome: 'checkedIn'; name: string; at: string | null }
-  | { outcome: 'conflict'; name: string; alreadyVisited: boolean; at: string | null }
+  | { outcome: 'checkedIn'; leadId: string; name: string; at: string | null }
+  | { outcome: 'conflict'; leadId: string; name: string; alreadyVisited: boolean; at: string | null }
   | { outcome: 'notFound' | 'invalid' };
 
 export function checkInMessage(result: CheckInOutcome): string {
@@ -89,10 +89,20 @@ function DayNavigation({ date, today }: { date: string; today: string }) {
   );
 }
 
+/** What the page says above the sheet: a check-in's outcome (about one visitor's row) or a bad date. */
+export type VisitNotice = { text: string; error: boolean; key: string; leadId?: string };
+
 type Booking = VisitSheetData['slots'][number]['bookings'][number];
 
 function CheckIn({ booking }: { booking: Booking }) {
-  if (booking.checkedInAt) return <span className="visit-sheet__checked">{VISITS_TEXT.checkedIn(seoulTime(booking.checkedInAt))}</span>;
+  // Focusable by script: after a check-in, focus stays on the row, here.
+  if (booking.checkedInAt) {
+    return (
+      <span className="visit-sheet__checked" tabIndex={-1}>
+        {VISITS_TEXT.checkedIn(seoulTime(booking.checkedInAt))}
+      </span>
+    );
+  }
   return (
     <Form method="post" className="visit-sheet__check-in">
       <input type="hidden" name="intent" value="checkIn" />
@@ -130,7 +140,7 @@ function Slot({ slot }: { slot: VisitSheetData['slots'][number] }) {
           </thead>
           <tbody>
             {slot.bookings.map((booking) => (
-              <tr key={booking.leadId}>
+              <tr key={booking.leadId} data-lead-id={booking.leadId}>
                 <th scope="row" data-label={VISITS_TEXT.name}>
                   <a href={`/admin/leads/${encodeURIComponent(booking.leadId)}`}>{booking.name}</a>
                 </th>
@@ -166,23 +176,39 @@ export function VisitSheet({
   date: string;
   today: string;
   sheet: VisitSheetData | null;
-  notice: { text: string; error: boolean; key: string } | null;
+  notice: VisitNotice | null;
 }) {
   const noticeRef = useRef<HTMLParagraphElement>(null);
   const noticeKey = notice?.key;
-  // After a post, focus goes to what happened (the button pressed may be gone from the page):
-  // `autoFocus` when the page arrives whole (no JavaScript), the effect for each later outcome.
+  const leadId = notice?.leadId;
+  // After a check-in, focus stays on the visitor's row (its new state, or the button again when
+  // refused) and the outcome is announced; otherwise it goes to what happened. `autoFocus` when
+  // the page arrives whole (no JavaScript), the effect for each later outcome.
+  // The row's state: the sheet may come back after the outcome, with the row changed again.
+  const rowState = leadId ? (sheet?.slots.flatMap((slot) => slot.bookings).find((booking) => booking.leadId === leadId)?.rev ?? null) : null;
   useEffect(() => {
-    if (noticeKey) noticeRef.current?.focus();
-  }, [noticeKey]);
+    if (!noticeKey) return;
+    const row = leadId ? document.querySelector(`tr[data-lead-id="${CSS.escape(leadId)}"]`) : null;
+    const onRow = row?.querySelector<HTMLElement>('.visit-sheet__checked, .visit-sheet__check-in button');
+    (onRow ?? noticeRef.current)?.focus();
+  }, [noticeKey, leadId, rowState]);
+  const noticeClass = `console-notice${notice?.error ? ' console-notice--error' : ''}`;
   return (
     <div className="console-page visit-sheet">
       <h1 className="console-page__title">
         {VISITS_TEXT.title}
         {sheet ? <span className="visit-sheet__date">{dayLabel(date)}</span> : null}
       </h1>
-      {notice ? (
-        <p ref={noticeRef} tabIndex={-1} autoFocus className={`console-notice${notice.error ? ' console-notice--error' : ''}`} role={notice.error ? 'alert' : 'status'}>
+      {/* Always there, so that an outcome is announced while focus stays on the row. */}
+      <div role="status">
+        {notice && !notice.error ? (
+          <p ref={noticeRef} tabIndex={-1} autoFocus className={noticeClass}>
+            {notice.text}
+          </p>
+        ) : null}
+      </div>
+      {notice?.error ? (
+        <p ref={noticeRef} tabIndex={-1} autoFocus className={noticeClass} role="alert">
           {notice.text}
         </p>
       ) : null}

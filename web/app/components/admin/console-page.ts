@@ -38,3 +38,6 @@ export const LEAD_LIST_PATH = '/admin/leads';
 export function leadPath(id: string): string {
   return `${LEAD_LIST_PATH}/${encodeURIComponent(id)}`;
 }
+
+/** Where focus goes after a link of the lead list replaced the list (or the filters) it was on. */
+export type LeadListFocus = { focus: 'count' | 'search' };

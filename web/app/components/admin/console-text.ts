@@ -19,6 +19,18 @@ export const consoleText = {
   },
   signedInAs: (name: string, role: string) => `${name} (${role})`,
   backToConsole: '상담 관리 처음으로',
+  session: {
+    warningTitle: '로그인 시간이 곧 끝납니다',
+    warning: (time: string, minutes: number) =>
+      `아무 작업이 없으면 ${time}에 자동으로 로그아웃됩니다(약 ${minutes}분 뒤). 계속 쓰려면 '계속 사용'을 누르세요. 작성 중인 내용은 그대로 남습니다.`,
+    continue: '계속 사용',
+    endedTitle: '로그인 시간이 끝났습니다',
+    ended: '작성 중이던 내용은 이 브라우저에 보관했습니다. 다시 로그인하면 이 화면으로 돌아와 이어서 저장할 수 있습니다.',
+    signInAgain: '다시 로그인',
+    close: '닫기',
+    extendFailed: '로그인 시간을 늘리지 못했습니다. 네트워크 연결을 확인한 뒤 다시 눌러 주세요.',
+    draftWaiting: '저장하지 못한 내용이 이 브라우저에 보관되어 있습니다. 로그인하면 작성하던 화면으로 돌아가 이어서 저장할 수 있습니다.',
+  },
   accounts: {
     title: '계정 관리',
     listHeading: '직원 계정',
@@ -70,6 +82,7 @@ export const consoleText = {
     conversion: '전환율',
     conversionNote: '전환율 = 관심고객 등록 ÷ 방문',
     empty: '이 기간의 기록이 없습니다.',
+    result: (from: string, to: string, visits: string, leads: string) => `${from} ~ ${to}: 방문 ${visits}, 관심고객 등록 ${leads}`,
   },
   audit: {
     title: '접속 기록',
@@ -88,6 +101,7 @@ export const consoleText = {
     detail: '내용',
     ip: '접속 주소',
     empty: '조건에 맞는 기록이 없습니다.',
+    found: (count: number, more: boolean) => `기록 ${count}건${more ? ' (다음 쪽에 더 있습니다)' : ''}`,
     next: '다음',
     first: '처음으로',
     invalid: '잘못된 조건은 빼고 조회했습니다: ',

@@ -93,3 +93,4 @@ export function SubmitButton({ pending, pendingLabel, className, children }: Sub
     </button>
   );
 }
+

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Form, useLocation, useNavigation } from 'react-router';
 import { messages } from '../../../shared/messages';
 import { Field, FormAlert, SubmitButton } from '../form/Field';
-import { SignInFields } from '../form/SignInFields';
+import { SignInAlert, SignInFields } from '../form/SignInFields';
 import './AdminPanel.css';
 
-export type AdminActionData = { intent: 'login' | 'logout' | 'create' | 'publish'; error: string };
+export type AdminActionData = { intent: 'login' | 'logout' | 'create' | 'publish'; error: string; /** A refused sign-in's e-mail, as typed. */ email?: string };
 
 export type PressDraft = { _id: string; title: string | null; date: string | null };
 
@@ -52,8 +52,12 @@ function LoginForm({ actionData }: { actionData: AdminActionData | undefined }) 
   return (
     <Form method="post" action={pathname} className="press-admin__form press-admin__form--login" replace>
       <input type="hidden" name="intent" value="login" />
-      <SignInFields idPrefix="press-login" />
-      {actionData?.intent === 'login' ? <FormAlert className="press-admin__error">{messages.loginFailed(actionData.error)}</FormAlert> : null}
+      <SignInFields idPrefix="press-login" email={actionData?.intent === 'login' ? actionData.email : undefined} />
+      {actionData?.intent === 'login' ? (
+        <SignInAlert className="press-admin__error" answer={actionData}>
+          {messages.loginFailed(actionData.error)}
+        </SignInAlert>
+      ) : null}
       <SubmitButton pending={busy}>{text.login}</SubmitButton>
     </Form>
   );

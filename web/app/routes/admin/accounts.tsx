@@ -1,9 +1,11 @@
+import { useEffect, useRef, useState } from 'react';
 import { data, Form, useNavigation } from 'react-router';
 import type { Route } from './+types/accounts';
 import { STAFF_ROLES, STAFF_ROLE_LABELS } from '../../../shared/console';
 import { adminRefusalAnswer } from '../../../shared/admin-refusals';
-import { MIN_PASSWORD_LENGTH, STAFF_ACCOUNT_ERROR_MESSAGES } from '../../../shared/staff-accounts';
+import { MIN_PASSWORD_LENGTH, STAFF_ACCOUNT_ERROR_MESSAGES, type StaffAccountError } from '../../../shared/staff-accounts';
 import { Field, SubmitButton } from '../../components/form/Field';
+import { ConsoleOutcome } from '../../components/admin/ConsoleOutcome';
 import { consoleText } from '../../components/admin/console-text';
 import { consoleMeta } from '../../components/admin/console-page';
 import '../../components/admin/accounts.css';
@@ -11,7 +13,39 @@ import { requireStaff } from '../../lib/require-staff';
 
 const text = consoleText.accounts;
 
-type Outcome = { ok: boolean; message: string };
+type AddField = 'email' | 'name' | 'role' | 'password';
+
+type Outcome = {
+  ok: boolean;
+  message: string;
+  intent?: string;
+  /** The account the post was about. */
+  email?: string;
+  /** A refused add: the field at fault, and what was typed (never the password). */
+  field?: AddField;
+  typed?: { email: string; name: string; role: string };
+};
+
+/** Which field of the add form a refusal is about. */
+const FIELD_OF: Partial<Record<StaffAccountError, AddField>> = {
+  invalidEmail: 'email',
+  accountExists: 'email',
+  invalidName: 'name',
+  invalidRole: 'role',
+  shortPassword: 'password',
+  longPassword: 'password',
+};
+
+/** Counts the answers: a form keyed by it is rendered afresh after each one. */
+function useAnswerCount(answer: unknown): number {
+  const [seen, setSeen] = useState(answer);
+  const [count, setCount] = useState(0);
+  if (seen !== answer) {
+    setSeen(answer);
+    setCount(count + 1);
+  }
+  return count;
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(request, context, 'admin');
@@ -46,24 +80,41 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { status, message } = adminRefusalAnswer(form ? 'unknownRequest' : 'unreadableForm');
     return data<Outcome>({ ok: false, message }, { status });
   }
-  if (!result.ok) return data<Outcome>({ ok: false, message: STAFF_ACCOUNT_ERROR_MESSAGES[result.error] }, { status: 400 });
-  return { ok: true, message: done } satisfies Outcome;
+  if (!result.ok) {
+    const refused: Outcome = { ok: false, message: STAFF_ACCOUNT_ERROR_MESSAGES[result.error], intent, email };
+    if (intent === 'add') Object.assign(refused, { field: FIELD_OF[result.error], typed: { email, name: field('name'), role: field('role') } });
+    return data<Outcome>(refused, { status: 400 });
+  }
+  return data<Outcome>({ ok: true, message: done, intent, email });
 }
 
 export function meta() {
   return consoleMeta(text.title);
 }
 
+/**
+ * An account's outcome and the forms. After each post focus goes to what happened: the message
+ * (a status, or an alert), or for an add refused because of one field, that field, marked invalid
+ * and described by the reason, with what was typed kept.
+ */
 export default function Accounts({ loaderData, actionData }: Route.ComponentProps) {
   const { accounts, me } = loaderData;
   const pendingIntent = useNavigation().formData?.get('intent');
+  const answers = useAnswerCount(actionData);
+  const addField = actionData && !actionData.ok && actionData.intent === 'add' ? actionData.field : undefined;
+  const addError = (name: AddField) => (addField === name ? actionData?.message : undefined);
+  const typed = actionData?.typed;
+  const addForm = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (addField) addForm.current?.querySelector<HTMLElement>(`[name="${addField}"]`)?.focus();
+  }, [addField, actionData]);
   return (
     <>
       <h1>{text.title}</h1>
-      {actionData ? (
-        <p className={actionData.ok ? 'console-alert' : 'console-alert console-alert--error'} role={actionData.ok ? 'status' : 'alert'}>
-          {actionData.message}
-        </p>
+      {actionData && !addField ? (
+        <ConsoleOutcome tone={actionData.ok ? 'success' : 'error'} answer={actionData}>
+          <p>{actionData.message}</p>
+        </ConsoleOutcome>
       ) : null}
       <h2>{text.listHeading}</h2>
       <ul className="account-list">
@@ -101,7 +152,8 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
                   </button>
                 </Form>
               )}
-              <Form method="post" className="account-card__reset">
+              {/* Rendered afresh after each answer: a new password never stays in the field. */}
+              <Form method="post" className="account-card__reset" key={answers}>
                 <input type="hidden" name="email" value={account.email} />
                 <input type="hidden" name="intent" value="reset" />
                 <label htmlFor={`reset-${account.email}`}>{`${account.name} ${text.newPassword}`}</label>
@@ -114,7 +166,7 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
                   minLength={MIN_PASSWORD_LENGTH}
                   required
                 />
-                <button type="submit" className="button button--outline">
+                <button type="submit" className="button button--outline" aria-label={`${account.name} ${text.reset}`}>
                   {text.reset}
                 </button>
               </Form>
@@ -123,18 +175,19 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
         ))}
       </ul>
       <h2>{text.addHeading}</h2>
-      {/* Remounted after each success: the added account's password does not stay in the form. */}
-      <Form method="post" className="console-form" key={actionData?.ok ? actionData.message : 'add'}>
+      {/* Rendered afresh after a success (the added account's password does not stay in the form);
+          kept as typed after a refusal. */}
+      <Form ref={addForm} method="post" className="console-form" key={actionData?.ok && actionData.intent === 'add' ? `added-${answers}` : 'add'}>
         <input type="hidden" name="intent" value="add" />
-        <Field id="account-email" label={consoleText.email} look="field">
-          {(control) => <input {...control} type="email" name="email" autoComplete="off" required maxLength={254} />}
+        <Field id="account-email" label={consoleText.email} look="field" error={addError('email')}>
+          {(control) => <input {...control} type="email" name="email" autoComplete="off" required maxLength={254} defaultValue={typed?.email} />}
         </Field>
-        <Field id="account-name" label={text.name} look="field">
-          {(control) => <input {...control} type="text" name="name" autoComplete="off" required maxLength={40} />}
+        <Field id="account-name" label={text.name} look="field" error={addError('name')}>
+          {(control) => <input {...control} type="text" name="name" autoComplete="off" required maxLength={40} defaultValue={typed?.name} />}
         </Field>
-        <Field id="account-role" label={text.role} look="field">
+        <Field id="account-role" label={text.role} look="field" error={addError('role')}>
           {(control) => (
-            <select {...control} name="role" defaultValue="sales">
+            <select {...control} name="role" defaultValue={typed?.role ?? 'sales'}>
               {STAFF_ROLES.map((role) => (
                 <option key={role} value={role}>
                   {STAFF_ROLE_LABELS[role]}
@@ -143,7 +196,7 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
             </select>
           )}
         </Field>
-        <Field id="account-password" label={consoleText.password} hint={text.passwordHint(MIN_PASSWORD_LENGTH)} look="field">
+        <Field id="account-password" label={consoleText.password} hint={text.passwordHint(MIN_PASSWORD_LENGTH)} look="field" error={addError('password')}>
           {(control) => <input {...control} type="password" name="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} />}
         </Field>
         <SubmitButton pending={pendingIntent === 'add'}>{text.add}</SubmitButton>

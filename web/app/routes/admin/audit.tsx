@@ -15,14 +15,14 @@ const PAGE_SIZE = 50;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(request, context, 'admin');
   const params = new URL(request.url).searchParams;
-  const { filters, invalid, dateError } = parseAuditFilters(params);
+  const { filters, invalid, dateError, rangeError } = parseAuditFilters(params);
   const cursor = params.get('cursor') ?? undefined;
   const page = await context.audit.list({ ...filters, cursor, limit: PAGE_SIZE });
   const query = auditFiltersToParams(filters).toString();
   // Reading the trail is itself recorded (who looked at whose records).
   await context.audit.record({ actor: staff.email, action: 'auditView', ip: context.clientIp, detail: query || null });
   // A date that is not one is the request's fault: 400, with the page and the message.
-  return data({ filters, invalid, dateError, query, entries: page.entries, next: page.next, paged: Boolean(cursor) }, { status: dateError ? 400 : 200 });
+  return data({ filters, invalid, dateError, rangeError, query, entries: page.entries, next: page.next, paged: Boolean(cursor) }, { status: dateError ? 400 : 200 });
 }
 
 export function meta() {
@@ -30,7 +30,7 @@ export function meta() {
 }
 
 export default function Audit({ loaderData }: Route.ComponentProps) {
-  const { filters, invalid, dateError, query, entries, next, paged } = loaderData;
+  const { filters, invalid, dateError, rangeError, query, entries, next, paged } = loaderData;
   const withQuery = (extra: Record<string, string>) => {
     const params = new URLSearchParams(query);
     for (const [key, value] of Object.entries(extra)) params.set(key, value);
@@ -44,6 +44,11 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       {invalid.length ? (
         <p className="console-alert console-alert--error" role="alert">
           {[dateError, text.invalid + invalid.map((name) => text.fieldNames[name]).join(', ')].filter(Boolean).join(' ')}
+        </p>
+      ) : null}
+      {rangeError ? (
+        <p className="console-alert console-alert--error" role="alert">
+          {rangeError}
         </p>
       ) : null}
       <h2>{text.filtersHeading}</h2>
@@ -78,9 +83,11 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           </a>
         </div>
       </Form>
-      {entries.length === 0 ? (
-        <p>{text.empty}</p>
-      ) : (
+      {/* Always there, so that a new search's result is announced where focus stays (조회). */}
+      <p className="audit-result" role="status">
+        {entries.length === 0 ? text.empty : text.found(entries.length, next !== null)}
+      </p>
+      {entries.length === 0 ? null : (
         <table className="audit-table">
           <thead>
             <tr>

@@ -16,8 +16,9 @@ export function headers(): HeadersInit {
   return CONSOLE_HEADERS;
 }
 
-export function meta() {
-  return consoleMeta(DASHBOARD_TEXT.title);
+/** Signed out, this address is the sign-in, and is titled so. */
+export function meta({ loaderData }: Route.MetaArgs) {
+  return consoleMeta(loaderData ? DASHBOARD_TEXT.title : consoleText.signInHeading);
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {

@@ -1,11 +1,14 @@
+import { useEffect, useRef } from 'react';
 import { data, Link, Outlet, redirect, isRouteErrorResponse, useRouteError } from 'react-router';
 import type { Route } from './+types/layout';
 import { adminRefusalAnswer } from '../../../shared/admin-refusals';
 import { ownPagePath } from '../../../shared/own-page-path';
 import type { PageHandle } from '../../../shared/page-query';
+import { typedEmail } from '../../../shared/staff-accounts';
 import { ConsoleShell } from '../../components/admin/ConsoleShell';
 import { SignInForm } from '../../components/admin/SignInForm';
 import { consoleText as text } from '../../components/admin/console-text';
+import { consoleMeta } from '../../components/admin/console-page';
 import { CONSOLE_HOME, STAFF_FORBIDDEN_MESSAGE } from '../../lib/require-staff';
 
 /** Console pages read their filters, ranges and `next` from the query; they are private, never cached. */
@@ -32,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!result.ok) {
       const { status, message } = adminRefusalAnswer(result.refusal, result.retryAfterSeconds);
       const headers: HeadersInit = result.retryAfterSeconds ? { 'Retry-After': String(result.retryAfterSeconds) } : {};
-      return data({ error: message }, { status, headers });
+      return data({ error: message, email: typedEmail(form.get('email')) }, { status, headers });
     }
     const headers = new Headers();
     headers.append('Set-Cookie', result.setCookie);
@@ -53,13 +56,39 @@ export function headers({ actionHeaders }: Route.HeadersArgs): HeadersInit {
   return { 'Cache-Control': 'private, no-store', ...(retryAfter ? { 'Retry-After': retryAfter } : {}) };
 }
 
-export function meta() {
-  return [{ title: text.title }, { name: 'robots', content: 'noindex, nofollow' }];
+/** What a console page that could not be shown says (its heading, and its title before " | 상담 관리"). */
+function errorHeading(status: number): string {
+  if (status === 403) return '접근 권한이 없습니다';
+  if (status === 404) return '찾을 수 없습니다';
+  return '페이지를 표시할 수 없습니다';
+}
+
+const errorStatus = (error: unknown) => (isRouteErrorResponse(error) ? error.status : 500);
+
+export function meta({ error }: Route.MetaArgs) {
+  return consoleMeta(error ? errorHeading(errorStatus(error)) : text.signInHeading);
+}
+
+/**
+ * Signing in replaces the sign-in form with the page asked for, often at the same address: focus
+ * then goes to the page's heading (the root does this only when the address changes).
+ */
+function useFocusAfterSignIn(signedIn: boolean): void {
+  const wasSignedIn = useRef(signedIn);
+  useEffect(() => {
+    if (signedIn && !wasSignedIn.current) {
+      const heading = document.querySelector<HTMLElement>('main h1');
+      heading?.setAttribute('tabindex', '-1');
+      heading?.focus();
+    }
+    wasSignedIn.current = signedIn;
+  }, [signedIn]);
 }
 
 export default function ConsoleLayout({ loaderData, actionData }: Route.ComponentProps) {
   const { staff, next } = loaderData;
-  if (!staff) return <SignInForm next={next} error={actionData?.error ?? null} />;
+  useFocusAfterSignIn(staff !== null);
+  if (!staff) return <SignInForm next={next} answer={actionData} />;
   return (
     <ConsoleShell staff={staff}>
       {actionData?.error ? <p className="console-alert console-alert--error">{actionData.error}</p> : null}
@@ -71,14 +100,12 @@ export default function ConsoleLayout({ loaderData, actionData }: Route.Componen
 /** A console page refused (403 for a sales account on an admin page) or failed. */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const status = errorStatus(error);
   if (status >= 500) console.error(error);
   const message = isRouteErrorResponse(error) && typeof error.data?.message === 'string' ? error.data.message : status === 403 ? STAFF_FORBIDDEN_MESSAGE : '오류가 발생했습니다. 잠시 후 다시 시도해 주세요.';
   return (
     <main id="main" className="console-error">
-      <title>{text.title}</title>
-      <meta name="robots" content="noindex, nofollow" />
-      <h1>{status === 403 ? '접근 권한이 없습니다' : '페이지를 표시할 수 없습니다'}</h1>
+      <h1>{errorHeading(status)}</h1>
       <p>{message}</p>
       <p>
         <Link to={CONSOLE_HOME}>{text.backToConsole}</Link>

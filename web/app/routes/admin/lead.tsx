@@ -56,8 +56,13 @@ type LeadActionData = {
   phone?: string;
   /** The lead as it is now, when a change was refused because someone else changed it first. */
   current?: LeadDetail;
+  /** Set when the refusal is about the memo field itself (empty, too long). */
+  memoInvalid?: true;
   memoDraft: string;
 };
+
+/** The answer's message, which an invalid memo field names as its description. */
+const OUTCOME_ID = 'lead-outcome';
 
 function answer(body: Omit<LeadActionData, 'memoDraft'>, memoDraft: string, status = 200) {
   return data<LeadActionData>({ ...body, memoDraft }, { status });
@@ -108,8 +113,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     case 'memo': {
       const memo = field('memo').trim();
-      if (!memo) return answer({ tone: 'error', message: text.memoEmpty }, '', 400);
-      if (memo.length > MEMO_MAX_LENGTH) return answer({ tone: 'error', message: text.memoTooLong(MEMO_MAX_LENGTH) }, memoDraft, 400);
+      if (!memo) return answer({ tone: 'error', message: text.memoEmpty, memoInvalid: true }, '', 400);
+      if (memo.length > MEMO_MAX_LENGTH) return answer({ tone: 'error', message: text.memoTooLong(MEMO_MAX_LENGTH), memoInvalid: true }, memoDraft, 400);
       const result = await context.leadConsole.addMemo(params.id, memo, actor);
       return changeAnswer(result, text.memoSaved, result.ok ? '' : memoDraft);
     }
@@ -152,7 +157,7 @@ export default function Lead({ loaderData, actionData, params }: Route.Component
         {text.title(lead.name)} <LeadStatusBadge status={lead.status} />
       </h1>
       {actionData ? (
-        <ConsoleOutcome tone={actionData.tone} answer={actionData}>
+        <ConsoleOutcome id={OUTCOME_ID} tone={actionData.tone} answer={actionData}>
           <p>
             {actionData.message}
             {actionData.phone ? ` ${actionData.phone}` : null}
@@ -163,7 +168,13 @@ export default function Lead({ loaderData, actionData, params }: Route.Component
       <div className="lead-page__columns">
         <LeadFacts lead={lead} revealedPhone={actionData?.phone ?? null} />
         <div className="lead-page__work">
-          <LeadWorkForm lead={lead} assignees={loaderData.assignees} memoDraft={actionData?.memoDraft ?? ''} />
+          <LeadWorkForm
+            lead={lead}
+            assignees={loaderData.assignees}
+            memoDraft={actionData?.memoDraft ?? ''}
+            answer={actionData}
+            memoErrorId={actionData?.memoInvalid ? OUTCOME_ID : null}
+          />
           <MemoHistory memos={lead.memos} />
         </div>
         <LeadRecord lead={lead} />

@@ -1,10 +1,11 @@
-import { Link, useNavigation } from 'react-router';
+import { useEffect, useRef, type RefObject } from 'react';
+import { Link, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/leads';
 import { leadFiltersToParams, parseLeadFilters } from '../../../shared/console';
 import { LeadFilterForm } from '../../components/admin/LeadFilterForm';
 import { LeadList } from '../../components/admin/LeadList';
 import { filterLabels, leadListText as text } from '../../components/admin/lead-text';
-import { CONSOLE_HEADERS, LEAD_LIST_PATH, consoleMeta } from '../../components/admin/console-page';
+import { CONSOLE_HEADERS, LEAD_LIST_PATH, consoleMeta, type LeadListFocus } from '../../components/admin/console-page';
 import { requireStaff } from '../../lib/require-staff';
 import '../../components/admin/console-page.css';
 import './leads.css';
@@ -28,9 +29,24 @@ export function meta(): Route.MetaDescriptors {
   return consoleMeta(text.title);
 }
 
+/**
+ * Paging and 조건 지우기 render the list (and the filters) afresh, and the link pressed goes with
+ * them: focus then goes to the count of what is shown (read out), or to the search field.
+ */
+function useFocusAfterListLink(count: RefObject<HTMLParagraphElement | null>): void {
+  const location = useLocation();
+  useEffect(() => {
+    const target = (location.state as LeadListFocus | null)?.focus;
+    if (target === 'count') count.current?.focus();
+    if (target === 'search') document.getElementById('lead-filter-q')?.focus();
+  }, [location.key, location.state, count]);
+}
+
 export default function Leads({ loaderData }: Route.ComponentProps) {
   const { filters, invalid, page, fromCursor } = loaderData;
   const navigation = useNavigation();
+  const countRef = useRef<HTMLParagraphElement>(null);
+  useFocusAfterListLink(countRef);
   const busy = navigation.state === 'loading' && navigation.location.pathname === LEAD_LIST_PATH;
   const filterQuery = leadFiltersToParams(filters).toString();
   const withQuery = (path: string) => (filterQuery ? `${path}?${filterQuery}` : path);
@@ -47,7 +63,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <div className="lead-list-page__bar">
-        <p className="lead-list-page__count" role="status">
+        <p ref={countRef} className="lead-list-page__count" role="status" tabIndex={-1}>
           {busy ? text.updating : text.pageCount(page.rows.length, page.next !== null)}
         </p>
         <section className="lead-list-page__export" aria-labelledby="lead-export-heading">
@@ -69,9 +85,13 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
       <LeadList rows={page.rows} busy={busy} />
       {page.next || fromCursor ? (
         <nav className="lead-list-page__paging" aria-label={text.pagingLabel}>
-          {fromCursor ? <Link to={withQuery(LEAD_LIST_PATH)}>{text.first}</Link> : null}
+          {fromCursor ? (
+            <Link to={withQuery(LEAD_LIST_PATH)} state={{ focus: 'count' } satisfies LeadListFocus}>
+              {text.first}
+            </Link>
+          ) : null}
           {page.next ? (
-            <Link className="button button--primary" to={`${LEAD_LIST_PATH}?${nextParams}`}>
+            <Link className="button button--primary" to={`${LEAD_LIST_PATH}?${nextParams}`} state={{ focus: 'count' } satisfies LeadListFocus}>
               {text.next}
             </Link>
           ) : null}

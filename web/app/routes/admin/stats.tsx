@@ -9,6 +9,7 @@ import { CONSOLE_HEADERS, consoleMeta } from '../../components/admin/console-pag
 import { requireStaff } from '../../lib/require-staff';
 
 const text = consoleText.stats;
+const count = (value: number) => value.toLocaleString('ko-KR');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(request, context);
@@ -55,6 +56,10 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
           {text.exportCsv}
         </a>
       </Form>
+      {/* Always there, so that a new range's result is announced where focus stays (조회). */}
+      <p className="stats-result" role="status">
+        {report.days.length === 0 ? `${from} ~ ${to}: ${text.empty}` : text.result(from, to, count(report.totals.visits), count(report.totals.leads))}
+      </p>
       <p>{text.conversionNote}</p>
       <StatsTable caption={text.totals} rows={[totals]} />
       <StatsTable caption={text.campaigns} rows={report.campaigns} />

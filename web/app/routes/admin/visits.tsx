@@ -28,10 +28,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<CheckInOutcome>({ outcome: 'invalid' }, { status: 400 });
   }
   const result = await context.leadConsole.checkIn(leadId, rev, { ...staff, ip: context.clientIp });
-  if (result.ok) return data<CheckInOutcome>({ outcome: 'checkedIn', name: result.lead.name, at: result.lead.checkedInAt });
+  if (result.ok) return data<CheckInOutcome>({ outcome: 'checkedIn', leadId, name: result.lead.name, at: result.lead.checkedInAt });
   if (result.error === 'conflict') {
     const { name, status, checkedInAt } = result.current;
-    return data<CheckInOutcome>({ outcome: 'conflict', name, alreadyVisited: status === 'visited', at: checkedInAt }, { status: 409 });
+    return data<CheckInOutcome>({ outcome: 'conflict', leadId, name, alreadyVisited: status === 'visited', at: checkedInAt }, { status: 409 });
   }
   return data<CheckInOutcome>({ outcome: result.error }, { status: result.error === 'notFound' ? 404 : 400 });
 }
@@ -54,7 +54,12 @@ export default function Visits({ loaderData, actionData }: Route.ComponentProps)
   const notice = dateError
     ? { text: dateError, error: true, key: `date:${dateError}` }
     : actionData
-      ? { text: checkInMessage(actionData), error: actionData.outcome !== 'checkedIn', key: JSON.stringify(actionData) }
+      ? {
+          text: checkInMessage(actionData),
+          error: actionData.outcome !== 'checkedIn',
+          key: JSON.stringify(actionData),
+          leadId: 'leadId' in actionData ? actionData.leadId : undefined,
+        }
       : null;
   return <VisitSheet date={date} today={today} sheet={sheet} notice={notice} />;
 }
