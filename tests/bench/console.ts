@@ -21,7 +21,7 @@ import { MemoryAuditTrail } from '../integration/memory-audit-trail';
 import type { LeadExportRow, StaffActor } from '../../web/server/console/types';
 import { leadFiltersToParams, type LeadFilters } from '../../web/shared/console';
 import { FILTER_CASES, FIXTURE_TODAY, fixtureDocuments } from '../integration/lead-console-fixture';
-import { percentile, table } from './server';
+import { percentile, table } from './report';
 
 const TARGET_P95_MS = 100;
 const INSERT_BATCH = 5_000;

@@ -6,7 +6,8 @@
  */
 import autocannon from 'autocannon';
 import { createFormTokenSigner } from '../../web/server/leads/form-token';
-import { ensureFreshBuild, startServer, table } from './server';
+import { ensureFreshBuild, startServer } from '../support/built-server';
+import { table } from './report';
 
 const SECRET = 'bench-lead-form-secret';
 

@@ -21,7 +21,7 @@ import { LRUCache } from 'lru-cache';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { RateLimiter } from '../../web/server/http/rate-limit';
 import { securityHeaders } from '../../web/server/http/security-headers';
-import { table } from './server';
+import { table } from './report';
 
 const OPS = Number(process.env.BENCH_LIB_OPS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_LIB_ROUNDS ?? 5);

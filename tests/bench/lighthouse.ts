@@ -18,7 +18,8 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
-import { ensureFreshBuild, startServer, table, percentile, type RunningServer } from './server';
+import { ensureFreshBuild, startServer, type RunningServer } from '../support/built-server';
+import { table, percentile } from './report';
 
 const PATHS = (process.env.LIGHTHOUSE_PATHS ?? '/,/FloorPlan/59A,/cheonghak/press,/Promotion/Customer').split(',').filter(Boolean);
 /** The targets, printed under the medians. */

@@ -18,8 +18,9 @@ import { request, Agent } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { rawRequest } from '../integration/built-server';
-import { percentile, startServer, table, type RunningServer } from './server';
+import { rawRequest } from '../support/http';
+import { percentile, table } from './report';
+import { startServer, type RunningServer } from '../support/built-server';
 
 export type PageCacheBenchOptions = {
   duration: number;

@@ -8,7 +8,8 @@
  */
 import { readSeedDocuments } from '../../web/server/content/seed';
 import { ContentLake, EDITOR_TOKEN, VIEWER_TOKEN } from '../support/content-lake';
-import { startServer, table } from './server';
+import { startServer } from '../support/built-server';
+import { table } from './report';
 
 const SECONDS = Number(process.env.SANITY_BENCH_SECONDS ?? 120);
 const VIEWS_PER_DAY = Number(process.env.SANITY_BENCH_VIEWS_PER_DAY ?? 100_000);

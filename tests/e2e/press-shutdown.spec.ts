@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { openEmbeddedStore } from '../../web/server/content/embedded';
-import { freePort } from '../bench/server';
+import { freePort } from '../support/built-server';
 
 test('pending views are flushed on SIGTERM', async () => {
   test.setTimeout(120_000);

@@ -4,7 +4,7 @@ import { expect, test, type Frame, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { readSeedDocuments } from '../../web/server/content/seed';
 import type { SanityDocument } from '../../web/server/content/types';
-import { startServer, type RunningServer } from '../bench/server';
+import { startServer, type RunningServer } from '../support/built-server';
 import { screenshot } from './checks';
 import { ContentLake, EDITOR_TOKEN, VIEWER_TOKEN } from '../support/content-lake';
 

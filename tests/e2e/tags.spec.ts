@@ -4,7 +4,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { openEmbeddedStore } from '../../web/server/content/embedded';
-import { startServer, type RunningServer } from '../bench/server';
+import { startServer, type RunningServer } from '../support/built-server';
 import { uniquePhone } from './console-helpers';
 import { fillAndConsent, visibleOpener } from './lead-helpers';
 

@@ -8,13 +8,14 @@
  * the accounts page; every action leaves its auditEvent document in the leads dataset.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../web/server/auth/password';
 import { readSeedDocuments } from '../../web/server/content/seed';
 import type { SanityDocument } from '../../web/server/content/types';
 import { seoulDay } from '../../web/shared/seoul-time';
-import { cookiesOf, getWithCookie, postFormWithCookie, startServer, type RawResponse, type RunningServer } from './built-server';
+import { cookiesOf, getWithCookie, postFormWithCookie, type RawResponse } from '../support/http';
+import { startServer, type RunningServer } from '../support/built-server';
 import { fixtureDocuments, type FixtureLead } from './lead-console-fixture';
 import { ContentLake, EDITOR_TOKEN } from '../support/content-lake';
+import { hashTestPassword } from '../support/passwords';
 
 const EMAIL = 'manager@example.kr';
 const PASSWORD = 'sanity-console-password';
@@ -39,7 +40,7 @@ beforeAll(async () => {
       SANITY_PROJECT_ID: sanity.projectId,
       SANITY_API_TOKEN: EDITOR_TOKEN,
       ADMIN_EMAIL: EMAIL,
-      ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD),
+      ADMIN_PASSWORD_HASH: await hashTestPassword(PASSWORD),
       SESSION_SECRET: 'session-secret-for-the-sanity-console-test-01',
     },
   });

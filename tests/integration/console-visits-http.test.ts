@@ -7,9 +7,10 @@
  * lead; console pages are no-store and noindex; the check-in is in the audit trail.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../web/server/auth/password';
 import { seoulDay } from '../../web/shared/seoul-time';
-import { cookiesOf, getWithCookie, postFormWithCookie, startServer, type RawResponse, type RunningServer } from './built-server';
+import { startServer, type RunningServer } from '../support/built-server';
+import { cookiesOf, getWithCookie, postFormWithCookie, type RawResponse } from '../support/http';
+import { hashTestPassword } from '../support/passwords';
 
 const EMAIL = 'desk@example.kr';
 const PASSWORD = 'correct horse battery staple';
@@ -20,7 +21,7 @@ beforeAll(async () => {
   server = await startServer({
     env: {
       ADMIN_EMAIL: EMAIL,
-      ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD),
+      ADMIN_PASSWORD_HASH: await hashTestPassword(PASSWORD),
       SESSION_SECRET: 'session-secret-for-the-visit-sheet-test-0123',
       LEAD_MIN_FILL_MS: '0',
     },

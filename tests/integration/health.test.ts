@@ -5,7 +5,8 @@ import path from 'node:path';
 import express from 'express';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHealthRouter, type HealthOptions } from '../../web/server/http/health';
-import { rawRequest, startServer, type RunningServer } from './built-server';
+import { startServer, type RunningServer } from '../support/built-server';
+import { rawRequest } from '../support/http';
 
 describe('the built server', () => {
   let server: RunningServer;

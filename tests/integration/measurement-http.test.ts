@@ -14,7 +14,7 @@ import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/
 import { MAX_COMBINATIONS_PER_DAY, MAX_NEW_COMBINATIONS_PER_ADDRESS, MAX_SINGLE_ADDRESS_COMBINATIONS, PageViewStats } from '../../web/server/measurement/page-views';
 import { createMeasureRouter, createStatsExportRouter } from '../../web/server/measurement/routes';
 import { campaignStatsOf } from '../../web/server/measurement/stats';
-import { rawRequest, type RawResponse } from './built-server';
+import { rawRequest, type RawResponse } from '../support/http';
 
 const PHONE_CHROME = 'Mozilla/5.0 (Linux; Android 14; SM-S918N) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const DESKTOP_CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

@@ -4,7 +4,8 @@
  * of the site's own pages, whatever `from` or `sourcePage` says.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRequest, startServer, type RunningServer } from './built-server';
+import { startServer, type RunningServer } from '../support/built-server';
+import { rawRequest } from '../support/http';
 
 const NASTY = [
   '/\\evil.example/x',

@@ -12,8 +12,9 @@ import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import routes from '../../web/app/routes';
-import { hashPassword } from '../../web/server/auth/password';
-import { cookiesOf, getWithCookie, postFormWithCookie, rawRequest, startServer, type RawResponse, type RunningServer } from './built-server';
+import { cookiesOf, getWithCookie, postFormWithCookie, rawRequest, type RawResponse } from '../support/http';
+import { startServer, type RunningServer } from '../support/built-server';
+import { hashTestPassword } from '../support/passwords';
 
 const EMAIL = 'cache@example.kr';
 const PASSWORD = 'correct horse battery staple';
@@ -24,7 +25,7 @@ beforeAll(async () => {
   server = await startServer({
     env: {
       ADMIN_EMAIL: EMAIL,
-      ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD),
+      ADMIN_PASSWORD_HASH: await hashTestPassword(PASSWORD),
       SESSION_SECRET: 'session-secret-for-the-page-cache-test-0123456',
       LEAD_MIN_FILL_MS: '0',
     },

@@ -8,8 +8,9 @@
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../web/server/auth/password';
-import { cookiesOf, postFormWithCookie, rawRequest, startServer, type RawResponse, type RunningServer } from './built-server';
+import { startServer, type RunningServer } from '../support/built-server';
+import { cookiesOf, postFormWithCookie, rawRequest, type RawResponse } from '../support/http';
+import { hashTestPassword } from '../support/passwords';
 
 const EMAIL = 'audit-routes@example.kr';
 const PASSWORD = 'correct horse battery staple';
@@ -29,7 +30,7 @@ beforeAll(async () => {
   server = await startServer({
     env: {
       ADMIN_EMAIL: EMAIL,
-      ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD),
+      ADMIN_PASSWORD_HASH: await hashTestPassword(PASSWORD),
       SESSION_SECRET: 'session-secret-for-the-personal-data-routes-0123',
       LEAD_MIN_FILL_MS: '0',
     },

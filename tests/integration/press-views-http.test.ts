@@ -4,7 +4,8 @@
  * article per hour; page GETs, HEAD, `.data`, prefetches, other origins, scripts and bots never do.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRequest, startServer, type RawResponse, type RunningServer } from './built-server';
+import { startServer, type RunningServer } from '../support/built-server';
+import { rawRequest, type RawResponse } from '../support/http';
 
 // On the first page of the list (newest first), where the test reads its count.
 const ARTICLE = 'press-sample-26';

@@ -9,10 +9,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../web/server/auth/password';
 import { openEmbeddedStore } from '../../web/server/content/embedded';
 import type { SanityDocument } from '../../web/server/content/types';
-import { cookiesOf, getWithCookie, postFormWithCookie, rawRequest, startServer, type RawResponse, type RunningServer } from './built-server';
+import { startServer, type RunningServer } from '../support/built-server';
+import { cookiesOf, getWithCookie, postFormWithCookie, rawRequest, type RawResponse } from '../support/http';
+import { hashTestPassword } from '../support/passwords';
 
 const EMAIL = 'preview-admin@example.kr';
 const PASSWORD = 'preview admin password 2026';
@@ -36,7 +37,7 @@ beforeAll(async () => {
       E2E_DATA_DIR: dataDir,
       E2E_KEEP_DATA: '1',
       ADMIN_EMAIL: EMAIL,
-      ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD),
+      ADMIN_PASSWORD_HASH: await hashTestPassword(PASSWORD),
       SESSION_SECRET: 'session-secret-for-the-preview-http-test-0001',
     },
   });

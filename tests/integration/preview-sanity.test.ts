@@ -8,9 +8,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readSeedDocuments } from '../../web/server/content/seed';
 import type { SanityDocument } from '../../web/server/content/types';
-import { hashPassword } from '../../web/server/auth/password';
-import { cookiesOf, getWithCookie, postFormWithCookie, type RawResponse, type RunningServer, startServer } from './built-server';
+import { cookiesOf, getWithCookie, postFormWithCookie, type RawResponse } from '../support/http';
+import { type RunningServer, startServer } from '../support/built-server';
 import { ContentLake, EDITOR_TOKEN, VIEWER_TOKEN } from '../support/content-lake';
+import { hashTestPassword } from '../support/passwords';
 
 const SECRET = 'studio-preview-secret-0123456789';
 const STUDIO = 'https://studio.example';
@@ -46,7 +47,7 @@ beforeAll(async () => {
       SANITY_VIEWER_TOKEN: VIEWER_TOKEN,
       STUDIO_URL: STUDIO,
       ADMIN_EMAIL,
-      ADMIN_PASSWORD_HASH: await hashPassword(ADMIN_PASSWORD),
+      ADMIN_PASSWORD_HASH: await hashTestPassword(ADMIN_PASSWORD),
       SESSION_SECRET: 'session-secret-for-the-preview-sanity-test-01',
     },
   });

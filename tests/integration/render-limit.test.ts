@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messages } from '../../web/shared/messages';
-import { rawRequest, startServer, type RunningServer } from './built-server';
+import { rawRequest } from '../support/http';
+import { startServer, type RunningServer } from '../support/built-server';
 
 const LIMIT = 6;
 let server: RunningServer;

@@ -20,6 +20,7 @@ import { PressService } from '../../web/server/press/service';
 import { ViewCounter } from '../../web/server/press/view-counter';
 import { campaignStatsOf } from '../../web/server/measurement/stats';
 import { closeStaffServices, startAuth } from './staff-harness';
+import { TEST_PASSWORD_HASHING_ENV } from '../support/passwords';
 
 const SITE = 'https://www.cheonghak-park.example';
 
@@ -82,7 +83,7 @@ beforeAll(async () => {
   ]);
   // The load context the way web/server/app.ts builds it, on in-memory stores and a scratch directory.
   dataDir = mkdtempSync(path.join(tmpdir(), 'routes-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir });
+  const config = loadConfig({ ...TEST_PASSWORD_HASHING_ENV, DATA_DIR: dataDir });
   leadService = createLeadService({ content: store, leads: leadsStore }, config);
   const { auth, staff, audit } = await startAuth({ dataDir, admin: config.admin, allowLocalAdmin: true });
   const context: AppLoadContext = {

@@ -11,7 +11,8 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PAGE_CACHE, NO_STORE, cacheHeaders } from '../../web/server/http/cache-headers';
 import { securityHeaders } from '../../web/server/http/security-headers';
-import { rawRequest, startServer, type RunningServer } from './built-server';
+import { startServer, type RunningServer } from '../support/built-server';
+import { rawRequest } from '../support/http';
 
 let server: RunningServer;
 const get = (path: string, headers: Record<string, string> = {}) => rawRequest(server.url, { path, headers });

@@ -19,6 +19,7 @@ import { loadConfig } from '../../web/server/config';
 import { ContentLake } from '../support/content-lake';
 import { fakeSanityLeads } from './leads-harness';
 import { closeStaffServices, startAuth } from './staff-harness';
+import { TEST_PASSWORD_HASHING_ENV } from '../support/passwords';
 
 const SITE = 'http://site.test';
 const ADMIN = 'boss@example.test';
@@ -68,7 +69,7 @@ const backends: Array<[string, () => Promise<StaffBackend>]> = [
 ];
 
 async function start(backend: StaffBackend): Promise<{ auth: AdminAuth; staff: StaffAccounts; audit: AuditTrail }> {
-  const admin = loadConfig({ ADMIN_EMAIL: ADMIN, ADMIN_PASSWORD_HASH: adminHash }).admin;
+  const admin = loadConfig({ ...TEST_PASSWORD_HASHING_ENV, ADMIN_EMAIL: ADMIN, ADMIN_PASSWORD_HASH: adminHash }).admin;
   return startAuth({ dataDir, admin, allowLocalAdmin: backend.mode === 'embedded', now: () => clock }, backend);
 }
 

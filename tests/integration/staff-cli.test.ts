@@ -13,9 +13,10 @@ import { adminRefusalMessages } from '../../web/shared/admin-refusals';
 import { STAFF_ACCOUNT_ERROR_MESSAGES } from '../../web/shared/staff-accounts';
 import { openConsoleDatabase } from '../../web/server/auth/console-database';
 import { SqliteAuditTrail } from '../../web/server/audit/trail';
-import { hashPassword } from '../../web/server/auth/password';
 import { sessionCookieName } from '../../web/server/auth/session';
-import { rawRequest, startServer, type RawResponse, type RunningServer } from './built-server';
+import { startServer, type RunningServer } from '../support/built-server';
+import { rawRequest, type RawResponse } from '../support/http';
+import { hashTestPassword } from '../support/passwords';
 
 const ADMIN = 'boss@example.kr';
 const SALES = 'sales@example.kr';
@@ -30,7 +31,7 @@ beforeAll(async () => {
     env: {
       E2E_DATA_DIR: dataDir,
       ADMIN_EMAIL: ADMIN,
-      ADMIN_PASSWORD_HASH: await hashPassword('correct horse battery staple'),
+      ADMIN_PASSWORD_HASH: await hashTestPassword('correct horse battery staple'),
       SESSION_SECRET: 'session-secret-for-the-staff-cli-test-0123456',
     },
   });

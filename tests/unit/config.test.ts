@@ -131,6 +131,15 @@ describe('loadConfig', () => {
     expect(problemsOf({ ADMIN_PASSWORD_HASH: hash })).toEqual([expect.stringContaining('ADMIN_EMAIL')]);
   });
 
+  it('hashes new passwords at the production scrypt cost unless a test lowers it, which production refuses', () => {
+    expect(loadConfig({}).admin.passwordHashing).toEqual({ N: 2 ** 17, r: 8, p: 1 });
+    expect(loadConfig({ NODE_ENV: 'production' }).admin.passwordHashing).toEqual({ N: 2 ** 17, r: 8, p: 1 });
+    expect(loadConfig({ PASSWORD_HASH_COST: '12' }).admin.passwordHashing).toEqual({ N: 2 ** 12, r: 8, p: 1 });
+    expect(problemsOf({ NODE_ENV: 'production', PASSWORD_HASH_COST: '12' })).toEqual([expect.stringMatching(/^PASSWORD_HASH_COST="12": .*production/)]);
+    expect(problemsOf({ PASSWORD_HASH_COST: '9' })).toEqual([expect.stringContaining('10–17')]);
+    expect(problemsOf({ PASSWORD_HASH_COST: '18' })).toEqual([expect.stringContaining('10–17')]);
+  });
+
   it('never prints the value of a secret it refuses (logs are read by more people than the .env)', () => {
     const secrets = {
       ADMIN_EMAIL: 'a@b.kr',

@@ -7,7 +7,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import * as v from 'valibot';
-import { parsePasswordHash } from './auth/password';
+import { parsePasswordHash, PRODUCTION_PASSWORD_HASH_COST, scryptParametersFor, type ScryptParameters } from './auth/password';
 import type { RateLimit } from './http/rate-limit';
 
 export type SanityConfig = {
@@ -43,6 +43,8 @@ export type AdminConfig = {
   secureCookies: boolean;
   /** How long a staff session lasts without a request; unset: 30 minutes. */
   sessionIdleMs?: number;
+  /** scrypt parameters of new password hashes (staff accounts, password resets, the local admin). */
+  passwordHashing: ScryptParameters;
 };
 
 export type LeadConfig = {
@@ -266,6 +268,14 @@ const ENVIRONMENT = v.object({
     ),
   ),
   TRUSTED_ORIGINS: v.optional(v.string(), ''),
+  PASSWORD_HASH_COST: v.optional(
+    v.pipe(
+      positiveInteger('PASSWORD_HASH_COST'),
+      v.minValue(10, problem('PASSWORD_HASH_COST', '10–17 사이여야 합니다', 'must be 10–17')),
+      v.maxValue(PRODUCTION_PASSWORD_HASH_COST, problem('PASSWORD_HASH_COST', '10–17 사이여야 합니다', 'must be 10–17')),
+    ),
+    String(PRODUCTION_PASSWORD_HASH_COST),
+  ),
   VIEW_FLUSH_INTERVAL_MS: v.optional(positiveInteger('VIEW_FLUSH_INTERVAL_MS')),
   SANITY_PROJECT_ID: v.optional(text),
   SANITY_DATASET: v.optional(text, 'production'),
@@ -332,6 +342,17 @@ const CHECKED_ENVIRONMENT = v.pipe(
     ),
     ['ADMIN_PASSWORD_HASH'],
   ),
+  // A cheaper hash is for tests only: in production it would make stolen hashes quick to crack.
+  v.forward(
+    v.partialCheck(
+      [['NODE_ENV'], ['PASSWORD_HASH_COST']],
+      (env) => env.NODE_ENV !== 'production' || env.PASSWORD_HASH_COST === PRODUCTION_PASSWORD_HASH_COST,
+      (issue) =>
+        `PASSWORD_HASH_COST="${(issue.input as Environment).PASSWORD_HASH_COST}": 운영(NODE_ENV=production)에서는 ${PRODUCTION_PASSWORD_HASH_COST}보다 낮출 수 없습니다 (테스트 전용) / ` +
+        `cannot be lowered below ${PRODUCTION_PASSWORD_HASH_COST} in production (tests only)`,
+    ),
+    ['PASSWORD_HASH_COST'],
+  ),
   // A public dataset can be read by anyone: leads in it would be published.
   v.forward(
     v.partialCheck(
@@ -372,6 +393,7 @@ function configOf(env: Environment): ServerConfig {
         .filter(Boolean),
       secureCookies: production,
       sessionIdleMs: env.ADMIN_SESSION_IDLE_MINUTES * 60 * 1000,
+      passwordHashing: scryptParametersFor(env.PASSWORD_HASH_COST),
     },
     sanity: env.SANITY_PROJECT_ID
       ? {

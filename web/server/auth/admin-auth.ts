@@ -112,7 +112,7 @@ export class AdminAuth {
       new SessionSigner(secret, admin.sessionIdleMs),
       revoked,
       revokedFile,
-      await hashPassword(randomBytes(16).toString('base64url'), (firstHash && passwordHashParameters(firstHash)) || undefined),
+      await hashPassword(randomBytes(16).toString('base64url'), (firstHash && passwordHashParameters(firstHash)) || admin.passwordHashing),
       options.now ?? Date.now,
       admin.secureCookies,
       new Set(admin.trustedOrigins),

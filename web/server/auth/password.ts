@@ -5,8 +5,17 @@
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-/** N = 2^17, r = 8, p = 1: 128 MiB and a few hundred milliseconds per hash (OWASP's scrypt minimum). */
-export const SCRYPT_PARAMETERS = { N: 2 ** 17, r: 8, p: 1 } as const;
+export type ScryptParameters = { N: number; r: number; p: number };
+
+/** log2 N of new hashes in production: N = 2^17, 128 MiB and a few hundred milliseconds per hash (OWASP's scrypt minimum). */
+export const PRODUCTION_PASSWORD_HASH_COST = 17;
+
+/** N = 2^cost, r = 8, p = 1. */
+export function scryptParametersFor(cost: number): ScryptParameters {
+  return { N: 2 ** cost, r: 8, p: 1 };
+}
+
+export const SCRYPT_PARAMETERS: Readonly<ScryptParameters> = scryptParametersFor(PRODUCTION_PASSWORD_HASH_COST);
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 /** Refuses parameters that would make one verification take more memory than a new hash. */
@@ -26,7 +35,7 @@ function derive(password: string, salt: Buffer, keyLength: number, options: Requ
   );
 }
 
-export async function hashPassword(password: string, parameters: { N: number; r: number; p: number } = SCRYPT_PARAMETERS): Promise<string> {
+export async function hashPassword(password: string, parameters: ScryptParameters = SCRYPT_PARAMETERS): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
   const key = await derive(password, salt, KEY_LENGTH, parameters);
   return ['scrypt', parameters.N, parameters.r, parameters.p, salt.toString('base64url'), key.toString('base64url')].join('$');
@@ -50,7 +59,7 @@ export function parsePasswordHash(encoded: string): ParsedHash | null {
 }
 
 /** The scrypt parameters of a stored hash (a decoy hash made with them costs the same to verify). */
-export function passwordHashParameters(encoded: string): { N: number; r: number; p: number } | null {
+export function passwordHashParameters(encoded: string): ScryptParameters | null {
   const parsed = parsePasswordHash(encoded);
   return parsed ? { N: parsed.cost, r: parsed.blockSize, p: parsed.parallelism } : null;
 }

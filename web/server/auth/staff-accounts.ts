@@ -6,7 +6,7 @@
 import type { StaffIdentity, StaffRole } from '../../shared/console';
 import { checkNewAccount, checkPassword, normalizeEmail, type StaffAccountError } from '../../shared/staff-accounts';
 import type { AuditTrail } from '../audit/trail';
-import { hashPassword } from './password';
+import { hashPassword, type ScryptParameters } from './password';
 import type { StaffAccountRecord, StaffAccountStore } from './staff-store';
 
 export type StaffAccountSummary = StaffIdentity & { disabled: boolean; createdAt: string };
@@ -27,12 +27,15 @@ export const CLI_ACTOR: AccountChangeActor = { email: 'cli', ip: 'local' };
 export type StaffAccountsOptions = {
   /** ADMIN_EMAIL: its password is ADMIN_PASSWORD_HASH, set at every start, never reset here. */
   environmentAdmin?: string;
+  /** Unset: the production parameters. */
+  passwordHashing?: ScryptParameters;
   now?: () => number;
 };
 
 export class StaffAccounts implements StaffDirectory {
   private readonly now: () => number;
   private readonly environmentAdmin: string | undefined;
+  private readonly passwordHashing: ScryptParameters | undefined;
 
   constructor(
     private readonly store: StaffAccountStore,
@@ -41,6 +44,7 @@ export class StaffAccounts implements StaffDirectory {
   ) {
     this.now = options.now ?? Date.now;
     this.environmentAdmin = options.environmentAdmin && normalizeEmail(options.environmentAdmin);
+    this.passwordHashing = options.passwordHashing;
   }
 
   /** The stored account (read now on the embedded store), disabled ones included. */
@@ -68,7 +72,7 @@ export class StaffAccounts implements StaffDirectory {
     const problem = checkNewAccount({ ...fields, email });
     if (problem) return { ok: false, error: problem };
     const role = fields.role as StaffRole;
-    const stored = await this.insert({ email, name: fields.name.trim(), role, passwordHash: await hashPassword(fields.password) });
+    const stored = await this.insert({ email, name: fields.name.trim(), role, passwordHash: await hashPassword(fields.password, this.passwordHashing) });
     if (!stored) return { ok: false, error: 'accountExists' };
     await this.audit.record({ actor: actor.email, action: 'accountCreate', ip: actor.ip, target: email, detail: `role=${role}` });
     return { ok: true };
@@ -101,7 +105,7 @@ export class StaffAccounts implements StaffDirectory {
     if (email === this.environmentAdmin) return { ok: false, error: 'managedByEnvironment' };
     const problem = checkPassword(password);
     if (problem) return { ok: false, error: problem };
-    const updated = await this.store.update(email, { passwordHash: await hashPassword(password) }, new Date(this.now()).toISOString());
+    const updated = await this.store.update(email, { passwordHash: await hashPassword(password, this.passwordHashing) }, new Date(this.now()).toISOString());
     if (!updated) return { ok: false, error: 'accountNotFound' };
     await this.audit.record({ actor: actor.email, action: 'accountReset', ip: actor.ip, target: email });
     return { ok: true };

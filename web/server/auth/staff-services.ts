@@ -20,7 +20,7 @@ export async function openStaffServices(
   config: Pick<ServerConfig, 'dataDir' | 'admin'>,
   options: { now?: () => number } = {},
 ): Promise<StaffServices> {
-  const accountOptions = { environmentAdmin: config.admin.email, now: options.now };
+  const accountOptions = { environmentAdmin: config.admin.email, passwordHashing: config.admin.passwordHashing, now: options.now };
   if (sources.mode === 'sanity') {
     const audit = new SanityAuditTrail(sources.leads, options.now);
     const store = new SanityStaffStore(sources.leads);

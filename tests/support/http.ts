@@ -1,12 +1,5 @@
-/**
- * For integration tests that need the real server (`node server.js`, the same process the site
- * runs in production): builds the app when build/ is missing or older than its sources, then
- * starts it on a free port with a fresh temporary DATA_DIR (tests/bench/server.ts).
- */
+/** Raw HTTP requests and cookies for tests that talk to a server (built or in-process) over HTTP. */
 import { request, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
-import { ensureFreshBuild, startServer, type RunningServer } from '../bench/server';
-
-export { ensureFreshBuild, startServer, type RunningServer };
 
 export type RawResponse = { status: number; headers: IncomingHttpHeaders; body: Buffer };
 

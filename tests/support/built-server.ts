@@ -1,6 +1,8 @@
 /**
- * Starts and stops the built app for the bench scripts: `node tests/e2e/serve.mjs` (which runs
- * `node server.js` with a fresh temporary DATA_DIR) on a free loopback port.
+ * The built app for tests and bench scripts: builds it when build/ is missing or older than its
+ * sources, and starts it (`node tests/e2e/serve.mjs`, which runs `node server.js` with a fresh
+ * temporary DATA_DIR) on a free loopback port. Vitest runs every test file that imports this
+ * module in its `server` project (vitest.config.ts).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -112,19 +114,4 @@ function residentMemory(servePid: number | undefined): number {
   } catch {
     return 0;
   }
-}
-
-/** Formats rows as an aligned plain-text table. */
-export function table(header: string[], rows: Array<Array<string | number>>): string {
-  const cells = [header, ...rows.map((row) => row.map(String))];
-  const widths = header.map((_, i) => Math.max(...cells.map((row) => (row[i] ?? '').length)));
-  const line = (row: string[]) =>
-    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
-}
-
-export function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index];
 }
