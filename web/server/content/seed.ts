@@ -5,7 +5,7 @@
  * importer would create, so image URLs are built the same way on both backends.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { EMBEDDED_IMAGE_CONFIG, urlFor } from '../../sanity/image';
@@ -39,7 +39,7 @@ export async function readSeedDocuments(seedFile: string, options: SeedOptions):
     const file = path.resolve(path.dirname(seedFile), match[1]);
     let asset = assets.get(file);
     if (!asset) {
-      asset = imageAssetDocument(file, options.rootDir);
+      asset = cachedImageAssetDocument(file, options.rootDir);
       assets.set(file, asset);
     }
     return asset;
@@ -66,6 +66,25 @@ async function replaceAssetReferences(
     _type: typeof result._type === 'string' ? result._type : 'image',
     asset: { _type: 'reference', _ref: asset._id },
   };
+}
+
+/**
+ * Asset documents by image file version. Tests and benchmarks seed many stores in one process, and
+ * decoding every image for its placeholder again cost about 0.4 s of CPU per store.
+ */
+const assetDocuments = new Map<string, Promise<SanityDocument>>();
+
+async function cachedImageAssetDocument(file: string, rootDir: string): Promise<SanityDocument> {
+  const { mtimeMs, size } = await stat(file);
+  const key = JSON.stringify([file, rootDir, mtimeMs, size]);
+  let document = assetDocuments.get(key);
+  if (!document) {
+    document = imageAssetDocument(file, rootDir);
+    assetDocuments.set(key, document);
+    document.catch(() => assetDocuments.delete(key));
+  }
+  // Each store gets its own copy to change.
+  return structuredClone(await document);
 }
 
 async function imageAssetDocument(file: string, rootDir: string): Promise<SanityDocument> {
