@@ -12,7 +12,6 @@ import { hashPassword, verifyPassword } from '../../web/server/auth/password';
 import { SESSION_IDLE_MS, SESSION_TTL_MS } from '../../web/server/auth/session';
 import { loadConfig } from '../../web/server/config';
 import { closeStaffServices, startAuth } from './staff-harness';
-import { TEST_PASSWORD_HASHING_ENV } from '../support/passwords';
 
 const EMAIL = 'press-admin@example.test';
 const PASSWORD = 'correct horse battery staple';
@@ -23,7 +22,7 @@ let clock: number;
 let passwordHash: string;
 
 /** Admin settings as the server reads them from these environment variables. */
-const adminFrom = (env: Record<string, string>) => loadConfig({ ...TEST_PASSWORD_HASHING_ENV, ...env }).admin;
+const adminFrom = (env: Record<string, string>) => loadConfig(env).admin;
 
 async function start(env: Record<string, string> = {}, allowLocalAdmin = false, log: (line: string) => void = () => {}) {
   const { auth } = await startAuth({
