@@ -18,6 +18,9 @@ const builtServerFiles = readdirSync('tests', { recursive: true, encoding: 'utf8
 const config = {
   test: {
     environment: 'node',
+    // Vitest's default on 2 cores is one worker (cores − 1); the integration tests spend much of
+    // their time waiting on servers and child processes, so two keep both cores busy.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [

@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../web/shared/messages';
 import { DAY_FORMAT_MESSAGE } from '../../web/shared/seoul-time';
 import { adminRefusalMessages } from '../../web/shared/admin-refusals';
+import { hashPassword } from '../../web/server/auth/password';
 import { SESSION_TTL_MS, SessionSigner, sessionCookieName } from '../../web/server/auth/session';
 import { startServer, type RunningServer } from '../support/built-server';
 import { rawRequest, type RawResponse } from '../support/http';
-import { hashTestPassword } from '../support/passwords';
 
 const EMAIL = 'press-admin@example.kr';
 const PASSWORD = 'correct horse battery staple';
@@ -23,7 +23,7 @@ let server: RunningServer;
 let origin: string;
 
 beforeAll(async () => {
-  passwordHash = await hashTestPassword(PASSWORD);
+  passwordHash = await hashPassword(PASSWORD);
   server = await startServer({
     env: {
       ADMIN_EMAIL: EMAIL,

@@ -10,11 +10,11 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRefusalMessages } from '../../web/shared/admin-refusals';
+import { hashPassword } from '../../web/server/auth/password';
 import { SESSION_IDLE_MS, SessionSigner, sessionCookieName } from '../../web/server/auth/session';
 import { NO_STORE } from '../../web/server/http/cache-headers';
 import { ROOT, startServer, type RunningServer } from '../support/built-server';
 import { rawRequest, type RawResponse } from '../support/http';
-import { hashTestPassword } from '../support/passwords';
 
 const EMAIL = 'abuse-admin@example.kr';
 const PASSWORD = 'correct horse battery staple';
@@ -24,7 +24,7 @@ let passwordHash: string;
 let server: RunningServer;
 
 beforeAll(async () => {
-  passwordHash = await hashTestPassword(PASSWORD);
+  passwordHash = await hashPassword(PASSWORD);
   server = await startServer({
     env: { ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD_HASH: passwordHash, SESSION_SECRET, TRUST_PROXY: '1' },
   });
