@@ -196,6 +196,16 @@ describe('one render per page per version', () => {
     expect((await get('/robots.txt')).status).toBe(200);
   });
 
+  it("React Router's route discovery is answered as itself, never as the 404 page of unknown paths", async () => {
+    expect((await get('/no-such-page-3')).status).toBe(404);
+    const version = /"version":\s*"([^"]+)"/.exec(text(await get('/')))?.[1];
+    expect(version, 'the build version in the page').toBeTruthy();
+    const discovery = await get(`/__manifest?paths=${encodeURIComponent('/FloorPlan/59A,/admin')}&version=${version}`);
+    expect(discovery.status).toBe(200);
+    const patches = JSON.parse(text(discovery)) as Record<string, unknown>;
+    expect(Object.keys(patches)).toEqual(expect.arrayContaining(['routes/floor-plan', 'routes/admin/layout']));
+  });
+
   it('a page not yet rendered goes out in a fast encoding of the same bytes', async () => {
     const first = await get('/ComplexGuide/community', { 'accept-encoding': 'br' });
     expect(first.headers['content-encoding']).toBe('br');

@@ -29,6 +29,9 @@ import { UNKNOWN_PAGE_KEY, type PageAddress, type PageAddresses } from './page-a
 import { type CachedPage, type PageCache, type PageEncoding, type PageForm, type RenderedPage } from './page-cache';
 import { preferredEncoding } from './precompressed';
 
+/** React Router's route discovery (`?paths=…&version=…`): its own answer, never a page or the 404 page. */
+const ROUTE_DISCOVERY_PATH = '/__manifest';
+
 export type PageHandlerOptions = {
   build: () => Promise<ServerBuild>;
   loadContext: (req: ExpressRequest) => AppLoadContext;
@@ -93,7 +96,10 @@ export function createPageHandlers(options: PageHandlerOptions): PageHandlers {
 
   /** A GET or HEAD of a page document (not `.data`) without a session or preview cookie. */
   const isAnonymousDocument = (req: IncomingMessage, path: string) =>
-    (req.method === 'GET' || req.method === 'HEAD') && !path.endsWith('.data') && !hasPersonalCookie(req.headers.cookie);
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    !path.endsWith('.data') &&
+    path !== ROUTE_DISCOVERY_PATH &&
+    !hasPersonalCookie(req.headers.cookie);
 
   const answerFromCache = (req: IncomingMessage, res: ServerResponse): boolean => {
     if (!pipeline?.answerBeforeExpress || !addressOf) return false;
@@ -148,7 +154,7 @@ export function createPageHandlers(options: PageHandlerOptions): PageHandlers {
     try {
       const address = pipeline && isAnonymousDocument(req, req.path) ? (await addresses())(req.originalUrl) : undefined;
       if (!pipeline || !address) {
-        if (options.admitRender?.(req, res) === false) return;
+        if (req.path !== ROUTE_DISCOVERY_PATH && options.admitRender?.(req, res) === false) return;
         await renderUncached(req, res, req.originalUrl);
         return;
       }
