@@ -64,7 +64,9 @@ export async function startServer({
   const child: ChildProcess = spawn(process.execPath, ['tests/e2e/serve.mjs'], {
     cwd: root,
     stdio: ['ignore', 'ignore', captureStderr ? 'pipe' : 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // A server of its own gets a data directory of its own: the E2E_DATA_DIR a Playwright worker
+    // inherits is the shared e2e server's, which serve.mjs would empty at start and delete at stop.
+    env: { ...process.env, E2E_DATA_DIR: undefined, E2E_KEEP_DATA: undefined, NODE_ENV: 'production', ...env, PORT: String(port), HOST: '127.0.0.1' },
   });
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (text: string) => {
