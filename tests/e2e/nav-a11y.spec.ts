@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { waitForHydration } from './checks';
 import { START_PAGE, dropdownOf, expectAt, settings, topLink } from './shell-helpers';
 
 /**
@@ -18,6 +19,8 @@ const focused = (page: Page) =>
 test.describe('slide menu is a modal @mobile', () => {
   test('opening moves focus in, Tab stays in the menu, the page underneath is inert', async ({ page }) => {
     await page.goto('/');
+    // Before hydration the button has no handler yet (a key press then does nothing).
+    await waitForHydration(page);
     const button = page.getByRole('button', { name: '전체 메뉴 열기' });
     await button.focus();
     await page.keyboard.press('Enter');
