@@ -24,6 +24,8 @@ test('pending views are flushed on SIGTERM', async () => {
       DATA_DIR: dataDir,
       // Far longer than the test: only the shutdown flush can write these views.
       VIEW_FLUSH_INTERVAL_MS: '3600000',
+      // Behind a proxy on loopback, so each visitor below has an address of its own.
+      TRUST_PROXY: 'loopback',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -36,11 +38,15 @@ test('pending views are flushed on SIGTERM', async () => {
       .poll(async () => (await fetch(`${base}/api/press?site=cheonghak`).catch(() => null))?.status, { timeout: 90_000 })
       .toBe(200);
     const answers = await Promise.all(
-      // Seven visitors (one user agent each) opening the article from the press page.
+      // Seven visitors (an address and a user agent each) opening the article from the press page.
       Array.from({ length: 7 }, (_, visitor) =>
         fetch(`${base}/api/press/press-sample-02/view?site=cheonghak`, {
           method: 'POST',
-          headers: { origin: base, 'user-agent': `Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36 visitor-${visitor}` },
+          headers: {
+            origin: base,
+            'user-agent': `Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36 visitor-${visitor}`,
+            'x-forwarded-for': `198.51.100.${visitor + 1}`,
+          },
         }).then(
           (response) => response.json() as Promise<{ views: number }>,
         ),

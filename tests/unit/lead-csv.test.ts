@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { csvCell, csvLine } from '../../web/server/csv';
 import { createFormTokenSigner } from '../../web/server/leads/form-token';
 import { parseSourcePage } from '../../web/server/leads/service';
+import { stripFormatCharacters, withoutFormatCharacters } from '../../web/server/free-text';
 
 describe('staff CSV cells', () => {
   it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '\n=1+1', '\u0000=1+1'])('makes %j inert', (value) => {
@@ -42,5 +43,13 @@ describe('form tokens', () => {
     expect(signer.verify(`${forged}.${signature}`)).toBeNull();
     expect(signer.verify(`${body}.${signature}x`)).toBeNull();
     for (const garbage of [undefined, 1, '', '.', 'a.b.c', 'x'.repeat(600)]) expect(signer.verify(garbage)).toBeNull();
+  });
+});
+
+describe('free text without format characters', () => {
+  it('drops bidi controls and zero-width characters from the named fields only', () => {
+    const body = { name: '\u202e동길홍\u202c', message: '\u2067상담\u200b 원합니다\u2069\u061c', phone: '010\u200b' };
+    expect(withoutFormatCharacters(body, ['name', 'message'])).toEqual({ name: '동길홍', message: '상담 원합니다', phone: '010\u200b' });
+    expect(stripFormatCharacters('\ufeff메모\u200d')).toBe('메모');
   });
 });

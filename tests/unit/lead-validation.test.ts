@@ -81,12 +81,6 @@ describe('validateLead', () => {
     }
   });
 
-  it('drops bidi controls and zero-width characters from the name and the message', () => {
-    const check = validateLead({ ...base, name: '\u202e동길홍\u202c', message: '\u2067상담\u200b 원합니다\u2069\u061c' });
-    expect(check).toMatchObject({ ok: true, lead: { name: '동길홍', message: '상담 원합니다' } });
-    expect(validateLead({ ...base, name: '\u202e\u200f' })).toEqual({ ok: false, errors: { name: errors.nameRequired } });
-  });
-
   it('limits the message to 2,000 characters and requires it on the customer page only', () => {
     expect(validateLead({ ...base, message: '가'.repeat(2000) }).ok).toBe(true);
     expect(validateLead({ ...base, message: '가'.repeat(2001) })).toEqual({ ok: false, errors: { message: errors.messageTooLong } });

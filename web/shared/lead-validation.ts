@@ -85,10 +85,6 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f
 // Every C0 and C1 control character and DEL, line breaks and tabs included.
 // eslint-disable-next-line no-control-regex
 const ANY_CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/g;
-// Invisible format characters (Unicode Cf): bidi overrides and isolates, zero-width spaces and
-// joiners, the BOM. In a name they can show it reversed or hide what it says, in the console and
-// in every export, so every free-text field of a lead drops them.
-const FORMAT_CHARACTERS = /\p{Cf}/gu;
 // Sanity document ids of visit slots (see schemas/documents/visitSlot.ts).
 const SLOT_ID = /^[a-zA-Z0-9_][a-zA-Z0-9_-]{0,99}$/;
 
@@ -110,17 +106,12 @@ export function formatPhone(digits: string): string {
     : `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
 
-/** Text as typed, without the invisible format characters that change how it displays. */
-export function stripFormatCharacters(value: string): string {
-  return value.replace(FORMAT_CHARACTERS, '');
-}
-
 /**
  * For one-line text that comes along with a lead rather than from a person (the page path, utm_*):
- * control and format characters are dropped, so none reaches a CSV cell or a spreadsheet formula.
+ * control characters are dropped, so none reaches a CSV cell or a spreadsheet formula.
  */
 export function stripControlCharacters(value: string): string {
-  return stripFormatCharacters(value.replace(ANY_CONTROL_CHARACTER, ''));
+  return value.replace(ANY_CONTROL_CHARACTER, '');
 }
 
 /** Checkbox values as browsers (`on`) and JSON clients (`true`) send them. */
@@ -151,7 +142,7 @@ export function checkLead(input: Record<string, unknown>): LeadCheck {
   const errors: LeadFieldCodes = {};
   const formKind = isLeadFormKind(input[LEAD_FIELDS.formKind]) ? (input[LEAD_FIELDS.formKind] as LeadFormKind) : 'popup';
 
-  const name = stripFormatCharacters(text(input[LEAD_FIELDS.name])).trim().replace(/\s+/g, ' ');
+  const name = text(input[LEAD_FIELDS.name]).trim().replace(/\s+/g, ' ');
   if (name === '') errors.name = 'nameRequired';
   else if (characterCount(name) > LEAD_NAME_MAX) errors.name = 'nameTooLong';
   else if (CONTROL_CHARACTERS.test(name)) errors.name = 'nameInvalid';
@@ -161,7 +152,7 @@ export function checkLead(input: Record<string, unknown>): LeadCheck {
   if (rawPhone === '') errors.phone = 'phoneRequired';
   else if (!MOBILE_PHONE.test(phone)) errors.phone = 'phoneInvalid';
 
-  const message = stripFormatCharacters(text(input[LEAD_FIELDS.message])).replace(/\r\n?/g, '\n').trim();
+  const message = text(input[LEAD_FIELDS.message]).replace(/\r\n?/g, '\n').trim();
   if (formKind === 'customer' && message === '') errors.message = 'messageRequired';
   else if (characterCount(message) > LEAD_MESSAGE_MAX) errors.message = 'messageTooLong';
   else if (CONTROL_CHARACTERS.test(message)) errors.message = 'invalidBody';

@@ -19,7 +19,8 @@ import {
   type LeadStatus,
   type VisitSheet,
 } from '../../shared/console';
-import { formatPhone, LEAD_FORM_KINDS, stripFormatCharacters } from '../../shared/lead-validation';
+import { formatPhone, LEAD_FORM_KINDS } from '../../shared/lead-validation';
+import { stripFormatCharacters } from '../free-text';
 import { MutationError, type ContentSource, type PatchOperations } from '../content/types';
 import type { LeadConsole, LeadExportFormat, LeadExportRow, StaffActor } from './types';
 import type { AuditTrail } from '../audit/trail';

@@ -18,6 +18,7 @@ import { silentNotifier, type LeadNotifier } from './notifier';
 import type { LeadOutbox, OutboxEntry } from './outbox';
 import { RateLimiter, type RateLimit } from '../http/rate-limit';
 import { startDailyJob } from '../daily-timer';
+import { stripFormatCharacters, withoutFormatCharacters } from '../free-text';
 import { LeadForms } from './form-data';
 import { OutboxDelivery } from './outbox-delivery';
 import { purgeExpiredLeads } from './retention';
@@ -113,7 +114,7 @@ export class LeadService {
     const token = this.signer.verify(body[LEAD_FIELDS.formToken]);
     if (!token) return { error: 'formExpired' };
     // Checked once: the shared token's key, an expired token's retry and the lead all use it.
-    const validation = checkLead(body);
+    const validation = checkLead(withoutFormatCharacters(body, [LEAD_FIELDS.name, LEAD_FIELDS.message]));
     const id = leadIdFor(token.shared ? sharedTokenKey(token.idempotencyKey, validation) : token.idempotencyKey);
     if (token.issuedAt > now + TOKEN_CLOCK_SKEW_MS || now - token.issuedAt > TOKEN_MAX_AGE_MS) {
       return this.answerExpired(id, validation);
@@ -363,11 +364,11 @@ export function parseSourcePage(value: unknown): { sourcePage?: string; utm?: Le
   const utm: NonNullable<LeadDocument['utm']> = {};
   for (const key of UTM_KEYS) {
     const parameter = url.searchParams.get(utmParameterName(key));
-    const clean = parameter && stripControlCharacters(parameter).slice(0, MAX_UTM_VALUE);
+    const clean = parameter && stripFormatCharacters(stripControlCharacters(parameter)).slice(0, MAX_UTM_VALUE);
     if (clean) utm[key] = clean;
   }
   return {
-    sourcePage: stripControlCharacters(decodeSafely(url.pathname)).slice(0, MAX_SOURCE_PAGE),
+    sourcePage: stripFormatCharacters(stripControlCharacters(decodeSafely(url.pathname))).slice(0, MAX_SOURCE_PAGE),
     ...(Object.keys(utm).length > 0 ? { utm } : {}),
   };
 }
