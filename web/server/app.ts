@@ -144,7 +144,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   const press = new PressService(sources.content, viewCounter, sources.mode === 'embedded' ? 'order-index' : 'cursor-query');
 
   // Page views are counted beside the leads they are compared with, in the same batches as press views.
-  const pageViews = new PageViewStats(sources.leads, { intervalMs: config.viewFlushIntervalMs });
+  const pageViews = new PageViewStats(sources.leads, { intervalMs: config.viewFlushIntervalMs, combinationsPerAddress: config.pageViewCombinationsPerAddress });
   pageViews.start();
 
   const leadService = createLeadService(sources, config, audit);

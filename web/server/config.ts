@@ -77,6 +77,8 @@ export type ServerConfig = {
   dataDir: string;
   /** Unset: the view counter's default. */
   viewFlushIntervalMs?: number;
+  /** New campaign-statistics combinations one address may bring a day (unset: the default, 5). */
+  pageViewCombinationsPerAddress?: number;
   admin: AdminConfig;
   /** Set when SANITY_PROJECT_ID is: the site reads and writes Sanity instead of the embedded store. */
   sanity?: SanityConfig;
@@ -277,6 +279,7 @@ const ENVIRONMENT = v.object({
     String(PRODUCTION_PASSWORD_HASH_COST),
   ),
   VIEW_FLUSH_INTERVAL_MS: v.optional(positiveInteger('VIEW_FLUSH_INTERVAL_MS')),
+  PAGE_VIEW_COMBINATIONS_PER_ADDRESS: v.optional(positiveInteger('PAGE_VIEW_COMBINATIONS_PER_ADDRESS')),
   SANITY_PROJECT_ID: v.optional(text),
   SANITY_DATASET: v.optional(text, 'production'),
   SANITY_LEADS_DATASET: v.optional(text, 'leads'),
@@ -384,6 +387,7 @@ function configOf(env: Environment): ServerConfig {
     pageRenderLimit: env.PAGE_RENDER_LIMIT_IP,
     dataDir: path.resolve(env.DATA_DIR),
     viewFlushIntervalMs: env.VIEW_FLUSH_INTERVAL_MS,
+    pageViewCombinationsPerAddress: env.PAGE_VIEW_COMBINATIONS_PER_ADDRESS,
     admin: {
       email: env.ADMIN_EMAIL,
       passwordHash: env.ADMIN_PASSWORD_HASH,

@@ -94,6 +94,8 @@ function dimension(value: string | null): string {
  * (a folded one is remembered, so its second address admits it then).
  */
 class CombinationAdmission {
+  constructor(private readonly newPerAddressMax: number) {}
+
   private salt = randomBytes(32);
   /** Admitted combination → the address that brought it, or null once a second one did. */
   private readonly admitted = new Map<string, string | null>();
@@ -116,7 +118,7 @@ class CombinationAdmission {
     const shared = firstFrom !== undefined && firstFrom !== address;
     const brought = this.newPerAddress.get(address) ?? 0;
     const room = this.admitted.size < MAX_COMBINATIONS_PER_DAY && (shared || this.singles < MAX_SINGLE_ADDRESS_COMBINATIONS);
-    if (!room || brought >= MAX_NEW_COMBINATIONS_PER_ADDRESS) {
+    if (!room || brought >= this.newPerAddressMax) {
       if (firstFrom === undefined) this.folded.set(id, address);
       return false;
     }
@@ -133,13 +135,14 @@ export class PageViewStats {
   /** One visitor per campaign per Seoul day. */
   private readonly visitors: ViewGate;
   private day = '';
-  private combinations = new CombinationAdmission();
+  private combinations: CombinationAdmission;
 
   constructor(
     store: ContentSource,
-    private readonly options: BatchedCountsOptions & { now?: () => number } = {},
+    private readonly options: BatchedCountsOptions & { now?: () => number; combinationsPerAddress?: number } = {},
   ) {
     const now = options.now ?? Date.now;
+    this.combinations = new CombinationAdmission(this.combinationsPerAddress());
     this.counts = new BatchedCounts(store, 'page views', options);
     this.visitors = new ViewGate({ now, periodOf: (time) => Date.parse(seoulDay(time)), maxFingerprints: 500_000 });
   }
@@ -154,7 +157,7 @@ export class PageViewStats {
     const day = seoulDay((this.options.now ?? Date.now)());
     if (day !== this.day) {
       this.day = day;
-      this.combinations = new CombinationAdmission();
+      this.combinations = new CombinationAdmission(this.combinationsPerAddress());
     }
     const newVisitor = this.visitors.firstPageView(req, `${facts.utmSource}\u0000${facts.utmMedium}\u0000${facts.utmCampaign}`);
     const { facts: counted, id: _id } = this.withinCap(day, facts, req.ip ?? '');
@@ -165,6 +168,10 @@ export class PageViewStats {
       visitors: newVisitor ? 1 : 0,
     });
     return true;
+  }
+
+  private combinationsPerAddress(): number {
+    return this.options.combinationsPerAddress ?? MAX_NEW_COMBINATIONS_PER_ADDRESS;
   }
 
   flush(): Promise<void> {
