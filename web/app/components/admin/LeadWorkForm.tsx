@@ -61,7 +61,8 @@ export function LeadWorkForm({ lead, assignees, memoDraft, answer, memoErrorId }
   const restored = useKeptDraft(form, useLocation().pathname, KEPT_FIELDS, answer);
   return (
     <Form ref={form} id={LEAD_WORK_FORM_ID} method="post" className="lead-work" preventScrollReset>
-      {restored ? <DraftRestoredNote /> : null}
+      {/* Once a save is answered, the answer is what the page says (the note would linger one render). */}
+      {restored && answer === undefined ? <DraftRestoredNote /> : null}
       <input type="hidden" name="rev" value={lead.rev} />
       <input type="hidden" name="assigneeWas" value={lead.assignee?.email ?? ''} />
       <section className="lead-work__section" aria-labelledby="lead-work-heading">
