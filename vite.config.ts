@@ -42,6 +42,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   // by URL as ES modules; the overlay's stylesheet is linked by its own code.
   worker: { format: 'es', plugins: () => [linkWorkerStylesheets()] },
   // The client build also writes .br/.gz copies of its text assets (served by server.js).
-  // The server build also bundles the operator CLIs (build/server/leads.js, admin.js).
+  // The server build also bundles the operator CLIs (build/server/leads.js, staff.js).
   plugins: [reactRouter(), ...(isSsrBuild ? [bundleOperatorClis()] : [precompressAssets()])],
 }));

@@ -163,7 +163,7 @@ async function benchHttp(): Promise<void> {
       for (const encoding of ENCODINGS) {
         const bytes = files.get(`page-${index}.html${encoding.name === 'br' ? '.br' : ''}`)!.length;
         const cached = await measured(server.url + path, encoding.headers);
-        const scratch = await measured(server.url + path, { ...encoding.headers, cookie: 'admin_session=bench' });
+        const scratch = await measured(server.url + path, { ...encoding.headers, cookie: 'staff_session=bench' });
         const file = nginx ? await measured(`${nginx.url}/page-${index}.html${encoding.name === 'br' ? '.br' : ''}`, encoding.headers) : undefined;
         const ratio = file ? cached.requests.average / file.requests.average : undefined;
         rows.push([

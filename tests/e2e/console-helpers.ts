@@ -21,7 +21,7 @@ export const SALES_PASSWORD = 'model-house-desk-2026';
  */
 export function addSalesAccount(label: string, name = '김상담'): string {
   const email = `${label}-${Date.now()}-${Math.floor(Math.random() * 1000)}@example.kr`;
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'add', email, '--role', 'sales', '--name', name], {
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', email, '--role', 'sales', '--name', name], {
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, SANITY_PROJECT_ID: '' },
     input: `${SALES_PASSWORD}\n`,
     encoding: 'utf8',

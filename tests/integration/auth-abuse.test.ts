@@ -9,7 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminRefusalMessages } from '../../web/shared/admin-refusals';
+import { staffRefusalMessages } from '../../web/shared/staff-refusals';
 import { hashPassword } from '../../web/server/auth/password';
 import { SESSION_IDLE_MS, SessionSigner, sessionCookieName } from '../../web/server/auth/session';
 import { NO_STORE } from '../../web/server/http/cache-headers';
@@ -97,7 +97,7 @@ describe('TRUST_PROXY', () => {
     }
     const spoofed = await login(EMAIL, PASSWORD, `10.9.9.99, ${proxySeen}`);
     expect(spoofed.status).toBe(429);
-    expect(text(spoofed)).toContain(adminRefusalMessages.loginThrottled);
+    expect(text(spoofed)).toContain(staffRefusalMessages.loginThrottled);
     expect(Number(spoofed.headers['retry-after'])).toBeGreaterThan(0);
     // A sign-in from another visitor resets the account's failures for the tests below.
     expect((await login(EMAIL, PASSWORD, '198.51.100.78')).status).toBe(302);
@@ -108,7 +108,7 @@ describe('per-account backoff', () => {
   it('guesses spread over many addresses lock new browsers out for a while, never the admin\'s own', async () => {
     const own = await login(EMAIL, PASSWORD, '192.0.2.1');
     expect(own.status).toBe(302);
-    const device = cookieNamed(own, '__Host-admin_device');
+    const device = cookieNamed(own, '__Host-staff_device');
 
     for (let attempt = 1; attempt <= 10; attempt += 1) {
       expect((await login(EMAIL, `guess ${attempt}`, `203.0.113.${attempt}`)).status, `guess ${attempt}`).toBe(401);
@@ -136,7 +136,7 @@ describe('concurrent password hashes', () => {
     expect(statuses.filter((status) => status === 401).length).toBeGreaterThanOrEqual(2);
     for (const response of refused) {
       expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-      expect(text(response)).toContain(adminRefusalMessages.loginBusy);
+      expect(text(response)).toContain(staffRefusalMessages.loginBusy);
     }
   }, 60_000);
 });
@@ -149,13 +149,13 @@ describe('session cookie', () => {
       expect(response.status, host).toBe(302);
       const session = setCookies(response).find((line) => line.startsWith(`${SESSION_NAME}=`));
       expect(session, host).toMatch(/; Path=\/; HttpOnly; SameSite=Lax; Max-Age=1800; Secure$/);
-      expect(setCookies(response).some((line) => line.startsWith('admin_session=')), host).toBe(false);
+      expect(setCookies(response).some((line) => line.startsWith('staff_session=')), host).toBe(false);
     }
   });
 
   it('a cookie header that auth reads as signed in is never cached publicly (name written with spaces)', async () => {
     const token = new SessionSigner(Buffer.from(SESSION_SECRET)).issue(EMAIL, passwordHash, Date.now()).token;
-    for (const cookie of [`${SESSION_NAME} =${token}`, `admin_session =${token}`, ` ${SESSION_NAME}= ${token}`]) {
+    for (const cookie of [`${SESSION_NAME} =${token}`, `staff_session =${token}`, ` ${SESSION_NAME}= ${token}`]) {
       const response = await rawRequest(server.url, { path: '/cheonghak/press', headers: { cookie } });
       expect(response.status, cookie).toBe(200);
       expect(response.headers['cache-control'], cookie).toBe(NO_STORE);
@@ -168,7 +168,7 @@ describe('session cookie', () => {
   it('expires after 30 idle minutes (401), and a page read renews an active one', async () => {
     const signer = new SessionSigner(Buffer.from(SESSION_SECRET));
     // Sent under both names: only the idle timeout, not the cookie's name, may refuse it.
-    const both = (token: string) => `${SESSION_NAME}=${token}; admin_session=${token}`;
+    const both = (token: string) => `${SESSION_NAME}=${token}; staff_session=${token}`;
     const create = (cookie: string, title: string) =>
       rawRequest(server.url, {
         method: 'POST',
@@ -182,7 +182,7 @@ describe('session cookie', () => {
     const idle = lastSeen(SESSION_IDLE_MS + 1000);
     const refused = await create(both(idle), '쉬던 세션의 글');
     expect(refused.status).toBe(401);
-    expect(text(refused)).toContain(adminRefusalMessages.adminSessionRequired);
+    expect(text(refused)).toContain(staffRefusalMessages.staffSessionRequired);
 
     const active = lastSeen(5 * 60 * 1000);
     const page = await rawRequest(server.url, { path: '/cheonghak/press', headers: { cookie: both(active) } });

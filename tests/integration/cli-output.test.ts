@@ -2,7 +2,7 @@
  * The CLIs that print data finish their output before they exit: `npm run leads -- export` into a
  * pipe whose reader starts late gets the whole CSV and exit 0; a reader that goes away makes it
  * exit non-zero instead of pretending it succeeded, and each is in the audit trail as the
- * console's downloads are (actor `cli`; the cut one marked (중단)). `npm run admin -- create` likewise.
+ * console's downloads are (actor `cli`; the cut one marked (중단)). `npm run staff -- create` likewise.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
@@ -113,9 +113,9 @@ describe('npm run leads -- export', () => {
   }, 60_000);
 });
 
-describe('npm run admin -- create', () => {
+describe('npm run staff -- create', () => {
   it('into a reader that goes away: a non-zero exit', async () => {
-    const child = runScript('scripts/admin.ts', ['create']);
+    const child = runScript('scripts/staff.ts', ['create']);
     child.stdout!.destroy();
     child.stdin!.end('a-long-enough-password\n');
     expect(await exitOf(child)).not.toBe(0);

@@ -11,7 +11,7 @@ import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { maskPhone, type LeadChangeResult, type LeadDetail, type LeadFilters, type StaffIdentity } from '../../web/shared/console';
 import { EMBEDDED_IMAGE_CONFIG } from '../../web/sanity/image';
-import type { AdminAuth } from '../../web/server/auth/admin-auth';
+import type { StaffAuth } from '../../web/server/auth/staff-auth';
 import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
 import { loadConfig } from '../../web/server/config';
 import type { LeadConsole } from '../../web/server/console/types';
@@ -120,7 +120,7 @@ const auth = {
     const cookie = request.headers.get('cookie') ?? '';
     return [STAFF, OTHER].find((staff) => cookie.includes(`staff=${staff.email}`)) ?? null;
   },
-} as unknown as AdminAuth;
+} as unknown as StaffAuth;
 
 beforeAll(async () => {
   vite = await createServer({ logLevel: 'error', server: { middlewareMode: true, hmr: false }, appType: 'custom' });

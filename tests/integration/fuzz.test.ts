@@ -101,7 +101,7 @@ const headerArb = fc.record(
     ),
     accept: fc.constantFrom('text/html', 'application/json', '*/*', 'text/x-script', 'image/avif,image/webp'),
     'accept-encoding': fc.constantFrom('gzip', 'br', 'gzip, br', 'identity', 'deflate', 'x, *;q=0'),
-    cookie: fc.oneof(printable(60), printable(40).map((token) => `admin_session=${encodeURIComponent(token)}`)),
+    cookie: fc.oneof(printable(60), printable(40).map((token) => `staff_session=${encodeURIComponent(token)}`)),
     origin: fc.oneof(fc.constant('http://evil.example'), printable(30)),
     'if-none-match': printable(30),
     range: fc.oneof(fc.constantFrom('bytes=0-10', 'bytes=-5', 'bytes=999999-', 'bytes=5-1'), printable(20)),

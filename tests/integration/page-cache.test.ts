@@ -161,7 +161,7 @@ describe('a page is its path and the parameters its route declares', () => {
       .map((route) => `/${(route.path ?? '').split('/').map((segment) => sample[segment] ?? segment).join('/')}`);
     expect(urls.length).toBeGreaterThan(25);
     // A session cookie (refused: not a real one) renders each request from scratch, with its whole query.
-    const uncached = { cookie: '__Host-admin_session=not-a-session' };
+    const uncached = { cookie: '__Host-staff_session=not-a-session' };
     for (const url of urls) {
       const extra = `${url.includes('?') ? '&' : '?'}zz=1&utm_source=naver&gclid=test-click&NaPm=ct%3Dx`;
       const [plain, withExtra] = [await get(url, uncached), await get(url + extra, uncached)];
@@ -203,7 +203,7 @@ describe('one render per page per version', () => {
     const discovery = await get(`/__manifest?paths=${encodeURIComponent('/FloorPlan/59A,/admin')}&version=${version}`);
     expect(discovery.status).toBe(200);
     const patches = JSON.parse(text(discovery)) as Record<string, unknown>;
-    expect(Object.keys(patches)).toEqual(expect.arrayContaining(['routes/floor-plan', 'routes/admin/layout']));
+    expect(Object.keys(patches)).toEqual(expect.arrayContaining(['routes/floor-plan', 'routes/console/layout']));
   });
 
   it('a page not yet rendered goes out in a fast encoding of the same bytes', async () => {

@@ -2,7 +2,7 @@
  * A production install (`npm ci --omit=dev` next to a build made elsewhere) has everything the
  * server and the operator CLIs load, and nothing only the Studio or the dev scripts need: the
  * runtime `dependencies` are exactly the packages that server.js and the server build import, and
- * `npm run leads` / `npm run admin` run the bundled CLIs with plain node.
+ * `npm run leads` / `npm run staff` run the bundled CLIs with plain node.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -64,8 +64,8 @@ describe('production install', () => {
 
   it('the operator CLIs run from the build with plain node', async () => {
     ensureFreshBuild();
-    for (const name of ['leads', 'admin']) expect(packageJson.scripts[name], name).toMatch(/^node build\/server\/\w+\.js$/);
-    const admin = await run(process.execPath, ['build/server/admin.js', 'create'], 'a-long-enough-password\n');
+    for (const name of ['leads', 'staff']) expect(packageJson.scripts[name], name).toMatch(/^node build\/server\/\w+\.js$/);
+    const admin = await run(process.execPath, ['build/server/staff.js', 'create'], 'a-long-enough-password\n');
     expect(admin.stderr).toBe('');
     expect(admin.stdout).toMatch(/^ADMIN_PASSWORD_HASH='scrypt\$/);
     const leads = await run(process.execPath, ['build/server/leads.js', 'export']);

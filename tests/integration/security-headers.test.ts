@@ -95,7 +95,7 @@ describe('cache headers', () => {
   it('anonymous pages may be cached briefly by a CDN; personal, failed and written ones never', async () => {
     expect((await get('/')).headers['cache-control']).toBe(PUBLIC_PAGE_CACHE);
     expect((await get('/_root.data')).headers['cache-control']).toBe(PUBLIC_PAGE_CACHE);
-    expect((await get('/', { cookie: 'admin_session=anything' })).headers['cache-control']).toBe(NO_STORE);
+    expect((await get('/', { cookie: 'staff_session=anything' })).headers['cache-control']).toBe(NO_STORE);
     expect((await get('/no-such-page')).headers['cache-control']).toBe(NO_STORE);
     const write = await rawRequest(server.url, { method: 'POST', path: '/api/sanity/webhook', body: '{}' });
     expect(write.headers['cache-control']).toBe(NO_STORE);

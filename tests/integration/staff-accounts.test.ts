@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AdminAuth } from '../../web/server/auth/admin-auth';
+import type { StaffAuth } from '../../web/server/auth/staff-auth';
 import { hashPassword } from '../../web/server/auth/password';
 import { openConsoleDatabase } from '../../web/server/auth/console-database';
 import { purgeExpiredAudit } from '../../web/server/audit/index';
@@ -38,7 +38,7 @@ function request(cookie?: string): Request {
   return new Request(`${SITE}/admin`, { method: 'POST', headers: { origin: SITE, ...(cookie ? { cookie } : {}) } });
 }
 
-async function signIn(auth: AdminAuth, email: string, password: string, clientIp = '203.0.113.7') {
+async function signIn(auth: StaffAuth, email: string, password: string, clientIp = '203.0.113.7') {
   const result = await auth.login(request(), { email, password, clientIp });
   return result.ok ? result.setCookie.split(';')[0] : result.refusal;
 }
@@ -68,7 +68,7 @@ const backends: Array<[string, () => Promise<StaffBackend>]> = [
   ],
 ];
 
-async function start(backend: StaffBackend): Promise<{ auth: AdminAuth; staff: StaffAccounts; audit: AuditTrail }> {
+async function start(backend: StaffBackend): Promise<{ auth: StaffAuth; staff: StaffAccounts; audit: AuditTrail }> {
   const admin = loadConfig({ ...TEST_PASSWORD_HASHING_ENV, ADMIN_EMAIL: ADMIN, ADMIN_PASSWORD_HASH: adminHash }).admin;
   return startAuth({ dataDir, admin, allowLocalAdmin: backend.mode === 'embedded', now: () => clock }, backend);
 }

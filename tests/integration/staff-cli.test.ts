@@ -1,5 +1,5 @@
 /**
- * `npm run admin` against the data directory of a running built server (`node server.js`): an
+ * `npm run staff` against the data directory of a running built server (`node server.js`): an
  * account the CLI adds signs in at once, one it disables is out at once (its next request is
  * refused), a short password is refused, `list` shows the accounts; a sales account gets 403 on
  * the press write; every change and sign-in is in the audit trail.
@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminRefusalMessages } from '../../web/shared/admin-refusals';
+import { staffRefusalMessages } from '../../web/shared/staff-refusals';
 import { STAFF_ACCOUNT_ERROR_MESSAGES } from '../../web/shared/staff-accounts';
 import { openConsoleDatabase } from '../../web/server/auth/console-database';
 import { SqliteAuditTrail } from '../../web/server/audit/trail';
@@ -44,7 +44,7 @@ afterAll(async () => {
 
 /** The CLI as an operator runs it (the password on stdin), against the server's DATA_DIR. */
 function admin(args: string[], stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', ...args], {
     env: { ...process.env, DATA_DIR: dataDir, SANITY_PROJECT_ID: '', ADMIN_EMAIL: ADMIN },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -78,7 +78,7 @@ function sessionCookieOf(response: RawResponse): string {
 /** Any staff session may download the leads: the probe of whether the session still counts. */
 const leadsExport = (cookie: string) => rawRequest(server.url, { path: '/admin/leads/export.csv', headers: { cookie } });
 
-describe('npm run admin while the server runs', () => {
+describe('npm run staff while the server runs', () => {
   it('refuses a short password and an unknown role, adds an account that signs in at once, lists it, disables it and the session is out at once', async () => {
     const short = await admin(['add', SALES, '--role', 'sales', '--name', '김상담'], 'short\n');
     expect(short.code).toBe(1);
@@ -103,7 +103,7 @@ describe('npm run admin while the server runs', () => {
     // A sales account may not write press articles, even with a hand-made form.
     const write = await postForm('/cheonghak/press', { intent: 'create', title: '제목', summary: '요약', body: '본문' }, cookie);
     expect(write.status).toBe(403);
-    expect(write.body.toString()).toContain(adminRefusalMessages.staffRoleForbidden);
+    expect(write.body.toString()).toContain(staffRefusalMessages.staffRoleForbidden);
 
     expect(await admin(['disable', SALES])).toMatchObject({ code: 0 });
     expect((await leadsExport(cookie)).status).toBe(401);

@@ -1,8 +1,8 @@
 /**
  * Staff accounts and the audit trail for tests: on the embedded backend in a data directory, or
- * on a Sanity leads source (the strict Content Lake stand-in), plus an AdminAuth over them.
+ * on a Sanity leads source (the strict Content Lake stand-in), plus an StaffAuth over them.
  */
-import { AdminAuth, type AdminAuthOptions } from '../../web/server/auth/admin-auth';
+import { StaffAuth, type StaffAuthOptions } from '../../web/server/auth/staff-auth';
 import { openStaffServices, type StaffBackend, type StaffServices } from '../../web/server/auth/staff-services';
 import type { AdminConfig } from '../../web/server/config';
 
@@ -19,11 +19,11 @@ export function closeStaffServices(): void {
   for (const services of opened.splice(0)) services.close();
 }
 
-/** AdminAuth.start over the embedded accounts of `options.dataDir` (or the given backend). */
+/** StaffAuth.start over the embedded accounts of `options.dataDir` (or the given backend). */
 export async function startAuth(
-  options: Omit<AdminAuthOptions, 'staff' | 'audit'>,
+  options: Omit<StaffAuthOptions, 'staff' | 'audit'>,
   backend: StaffBackend = { mode: 'embedded' },
-): Promise<{ auth: AdminAuth } & StaffServices> {
+): Promise<{ auth: StaffAuth } & StaffServices> {
   const services = await staffServices(backend, options.dataDir, options.admin, options.now);
-  return { auth: await AdminAuth.start({ ...options, staff: services.staff, audit: services.audit }), ...services };
+  return { auth: await StaffAuth.start({ ...options, staff: services.staff, audit: services.audit }), ...services };
 }

@@ -2,7 +2,7 @@
  * Password hashes for tests at a low scrypt cost (N = 2^12, 4 MiB, milliseconds), so sign-ins stay
  * quick on a loaded machine. Verification uses the parameters stored in the hash, so the built
  * (production) server checks these as cheaply. The production cost, the default, is tested in
- * auth-admin.test.ts (a hash's parameters) and config.test.ts (no lower cost in production).
+ * staff-auth.test.ts (a hash's parameters) and config.test.ts (no lower cost in production).
  */
 import { hashPassword } from '../../web/server/auth/password';
 import { loadConfig } from '../../web/server/config';

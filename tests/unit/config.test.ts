@@ -113,10 +113,10 @@ describe('loadConfig', () => {
 
   it('ends a staff session after 30 idle minutes by default, 5 to 480 when set', () => {
     expect(loadConfig({}).admin.sessionIdleMs).toBe(30 * 60 * 1000);
-    expect(loadConfig({ ADMIN_SESSION_IDLE_MINUTES: '10' }).admin.sessionIdleMs).toBe(10 * 60 * 1000);
-    expect(() => loadConfig({ ADMIN_SESSION_IDLE_MINUTES: '4' })).toThrow(/ADMIN_SESSION_IDLE_MINUTES="4": 5분 이상이어야 합니다/);
-    expect(() => loadConfig({ ADMIN_SESSION_IDLE_MINUTES: '481' })).toThrow(/ADMIN_SESSION_IDLE_MINUTES="481": 480분 이하여야 합니다/);
-    expect(() => loadConfig({ ADMIN_SESSION_IDLE_MINUTES: 'half an hour' })).toThrow(/ADMIN_SESSION_IDLE_MINUTES/);
+    expect(loadConfig({ STAFF_SESSION_IDLE_MINUTES: '10' }).admin.sessionIdleMs).toBe(10 * 60 * 1000);
+    expect(() => loadConfig({ STAFF_SESSION_IDLE_MINUTES: '4' })).toThrow(/STAFF_SESSION_IDLE_MINUTES="4": 5분 이상이어야 합니다/);
+    expect(() => loadConfig({ STAFF_SESSION_IDLE_MINUTES: '481' })).toThrow(/STAFF_SESSION_IDLE_MINUTES="481": 480분 이하여야 합니다/);
+    expect(() => loadConfig({ STAFF_SESSION_IDLE_MINUTES: 'half an hour' })).toThrow(/STAFF_SESSION_IDLE_MINUTES/);
   });
 
   it('refuses the leads in the public content dataset with Sanity', () => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { DayChart, scaleTop } from '../../web/app/components/admin/DayChart';
+import { DayChart, scaleTop } from '../../web/app/components/console/DayChart';
 import { shiftDay } from '../../web/shared/seoul-time';
 
 const TITLE = '최근 30일 일별 신규 고객';

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { adminRefusalMessages } from '../../web/shared/admin-refusals';
+import { staffRefusalMessages } from '../../web/shared/staff-refusals';
 import { leadMessages, messages, shellLabels } from '../../web/shared/messages';
 
 // A message nobody shows is copy that drifts unseen: every key must be read somewhere in the code,
@@ -12,7 +12,7 @@ const SOURCE_FILES = execFileSync('git', ['ls-files', '--cached', '--others', '-
   encoding: 'utf8',
 })
   .split('\n')
-  .filter((file) => /\.(ts|tsx|js|mjs)$/.test(file) && !['web/shared/messages.ts', 'web/shared/admin-refusals.ts'].includes(file));
+  .filter((file) => /\.(ts|tsx|js|mjs)$/.test(file) && !['web/shared/messages.ts', 'web/shared/staff-refusals.ts'].includes(file));
 const SOURCE = SOURCE_FILES.map((file) => readFileSync(file, 'utf8')).join('\n');
 
 function keysOf(table: object, prefix: string, skip: string[] = []): string[] {
@@ -23,7 +23,7 @@ function keysOf(table: object, prefix: string, skip: string[] = []): string[] {
   });
 }
 
-const KEYS = [...keysOf(messages, 'messages'), ...keysOf(leadMessages, 'leadMessages', ['errors']), ...keysOf(shellLabels, 'shellLabels'), ...keysOf(adminRefusalMessages, 'adminRefusalMessages')];
+const KEYS = [...keysOf(messages, 'messages'), ...keysOf(leadMessages, 'leadMessages', ['errors']), ...keysOf(shellLabels, 'shellLabels'), ...keysOf(staffRefusalMessages, 'staffRefusalMessages')];
 
 describe('interface messages', () => {
   it.each(KEYS)('%s is used', (path) => {

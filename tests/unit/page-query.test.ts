@@ -17,7 +17,7 @@ const DECLARED: Record<string, PageHandle['query']> = {
   'routes/press-list.tsx': ['cursor'],
   'routes/lead-result.tsx': ['status', 'errors', 'from'],
   // The staff console: its filters, date ranges and `next`; private pages, never cached.
-  'routes/admin/layout.tsx': 'any',
+  'routes/console/layout.tsx': 'any',
 };
 
 /**
@@ -28,7 +28,7 @@ const READ_OUTSIDE_ROUTES: Record<string, string> = {
   'web/app/lib/visit.ts': 'campaign parameters, read from window.location in the browser after hydration',
   'web/app/lib/require-staff.ts': 'the console sign-in redirect (`any`)',
   'web/app/components/PreviewBanner.tsx': 'preview only: a preview cookie makes every page personal, never cached nor stripped',
-  'web/app/components/admin/SessionWarning.tsx': 'the console only (`any`): the page to come back to after signing in again',
+  'web/app/components/console/SessionWarning.tsx': 'the console only (`any`): the page to come back to after signing in again',
 };
 
 const READS_QUERY = /searchParams|useSearchParams|(?<!\w)(?:location|url)\.search\b|\{[^}]*\bsearch\b[^}]*\}\s*=\s*useLocation/;

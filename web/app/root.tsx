@@ -87,7 +87,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** The sales console has a shell of its own (routes/admin/layout.tsx), without the site's. */
+/** The sales console has a shell of its own (routes/console/layout.tsx), without the site's. */
 const useSiteChrome = () => !/^\/admin(\/|$)/i.test(useLocation().pathname);
 
 /** A page that rendered (error pages are not page views): the beacon and the ad platforms' tags. */

@@ -49,14 +49,14 @@ export default [
 
   route('privacy', 'routes/privacy.tsx'),
 
-  route('admin', 'routes/admin/layout.tsx', [
-    index('routes/admin/dashboard.tsx'),
-    route('visits', 'routes/admin/visits.tsx'),
-    route('leads', 'routes/admin/leads.tsx'),
-    route('leads/:id', 'routes/admin/lead.tsx'),
-    route('stats', 'routes/admin/stats.tsx'),
-    route('audit', 'routes/admin/audit.tsx'),
-    route('accounts', 'routes/admin/accounts.tsx'),
+  route('admin', 'routes/console/layout.tsx', [
+    index('routes/console/dashboard.tsx'),
+    route('visits', 'routes/console/visits.tsx'),
+    route('leads', 'routes/console/leads.tsx'),
+    route('leads/:id', 'routes/console/lead.tsx'),
+    route('stats', 'routes/console/stats.tsx'),
+    route('audit', 'routes/console/audit.tsx'),
+    route('accounts', 'routes/console/accounts.tsx'),
   ]),
 
   route('*', 'routes/not-found.tsx'),

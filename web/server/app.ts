@@ -7,7 +7,7 @@
 import 'react-router';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type RequestHandler } from 'express';
-import { AdminAuth } from './auth/admin-auth';
+import { StaffAuth } from './auth/staff-auth';
 import { createSessionRouter } from './auth/session-routes';
 import type { StaffAccounts } from './auth/staff-accounts';
 import { startDailyAuditPurge } from './audit/index';
@@ -49,7 +49,7 @@ export type AppServices = {
   content: ContentSource;
   imageConfig: ImageConfig;
   /** Admin sessions, sign-in and the write checks (server-only; routes use it via the context). */
-  auth: AdminAuth;
+  auth: StaffAuth;
   /** Press list pages, articles, view counting and the admin's posts. */
   press: PressService;
   /** Lead forms' data (token, consent notice, visit slots) for loaders. */
@@ -124,7 +124,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   await checkLeadsWriteAccess(config.sanity);
   const sources = await createContentSources(config, { leadsSeed: firstStartLeadDocuments });
   const { staff, audit, close: closeStaffServices } = await openStaffServices(sources, config);
-  const auth = await AdminAuth.start({
+  const auth = await StaffAuth.start({
     dataDir: config.dataDir,
     admin: config.admin,
     allowLocalAdmin: sources.mode === 'embedded',

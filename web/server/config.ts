@@ -255,7 +255,7 @@ const ENVIRONMENT = v.object({
       text,
       v.check(
         (value) => parsePasswordHash(value) !== null,
-        problem('ADMIN_PASSWORD_HASH', 'scrypt 해시가 아닙니다. `npm run admin -- create`로 만드세요', 'is not a scrypt hash: create one with `npm run admin -- create`', { secret: true }),
+        problem('ADMIN_PASSWORD_HASH', 'scrypt 해시가 아닙니다. `npm run staff -- create`로 만드세요', 'is not a scrypt hash: create one with `npm run staff -- create`', { secret: true }),
       ),
     ),
   ),
@@ -298,11 +298,11 @@ const ENVIRONMENT = v.object({
   LEAD_BOOKING_LIMIT_IP: v.optional(rateLimit('LEAD_BOOKING_LIMIT_IP'), '10/86400'),
   // Chat webhooks carry their token in the path.
   LEAD_WEBHOOK_URL: v.optional(httpUrl('LEAD_WEBHOOK_URL', { secret: true })),
-  ADMIN_SESSION_IDLE_MINUTES: v.optional(
+  STAFF_SESSION_IDLE_MINUTES: v.optional(
     v.pipe(
-      positiveInteger('ADMIN_SESSION_IDLE_MINUTES'),
-      v.minValue(MIN_SESSION_IDLE_MINUTES, problem('ADMIN_SESSION_IDLE_MINUTES', `${MIN_SESSION_IDLE_MINUTES}분 이상이어야 합니다`, `must be at least ${MIN_SESSION_IDLE_MINUTES} minutes`)),
-      v.maxValue(MAX_SESSION_IDLE_MINUTES, problem('ADMIN_SESSION_IDLE_MINUTES', `${MAX_SESSION_IDLE_MINUTES}분 이하여야 합니다`, `must be at most ${MAX_SESSION_IDLE_MINUTES} minutes`)),
+      positiveInteger('STAFF_SESSION_IDLE_MINUTES'),
+      v.minValue(MIN_SESSION_IDLE_MINUTES, problem('STAFF_SESSION_IDLE_MINUTES', `${MIN_SESSION_IDLE_MINUTES}분 이상이어야 합니다`, `must be at least ${MIN_SESSION_IDLE_MINUTES} minutes`)),
+      v.maxValue(MAX_SESSION_IDLE_MINUTES, problem('STAFF_SESSION_IDLE_MINUTES', `${MAX_SESSION_IDLE_MINUTES}분 이하여야 합니다`, `must be at most ${MAX_SESSION_IDLE_MINUTES} minutes`)),
     ),
     '30',
   ),
@@ -396,7 +396,7 @@ function configOf(env: Environment): ServerConfig {
         .map((origin) => origin.trim())
         .filter(Boolean),
       secureCookies: production,
-      sessionIdleMs: env.ADMIN_SESSION_IDLE_MINUTES * 60 * 1000,
+      sessionIdleMs: env.STAFF_SESSION_IDLE_MINUTES * 60 * 1000,
       passwordHashing: scryptParametersFor(env.PASSWORD_HASH_COST),
     },
     sanity: env.SANITY_PROJECT_ID

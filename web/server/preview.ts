@@ -17,17 +17,17 @@ import { createClient } from '@sanity/client';
 import { validatePreviewUrl } from '@sanity/preview-url-secret';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { bodyParserErrors, refuseTooLarge } from './http/body-limit';
-import type { AdminAuth } from './auth/admin-auth';
+import type { StaffAuth } from './auth/staff-auth';
 import type { SanityConfig } from './config';
 import { sanityConnection } from './content/index';
 import type { PreviewPerspective } from './content/types';
 import { NO_STORE } from './http/cache-headers';
-import { adminRefusalAnswer } from '../shared/admin-refusals';
+import { staffRefusalAnswer } from '../shared/staff-refusals';
 import { ownPagePath } from '../shared/own-page-path';
 import { PREVIEW_PATHS } from '../shared/preview';
 
 export type PreviewOptions = {
-  auth: AdminAuth;
+  auth: StaffAuth;
   /** Set in Sanity mode: the Studio's secret is checked against its content dataset. */
   sanity?: SanityConfig;
 };
@@ -70,7 +70,7 @@ export function createPreview({ auth, sanity }: PreviewOptions): Preview {
     res.set('Cache-Control', NO_STORE);
     const authorization = auth.authorizeWrite(req, 'admin');
     if (authorization.ok) return next();
-    const { status, message } = adminRefusalAnswer(authorization.refusal);
+    const { status, message } = staffRefusalAnswer(authorization.refusal);
     res.status(status).json({ error: authorization.refusal, message });
   };
   const toggle: RequestHandler = (req, res) => {

@@ -5,7 +5,7 @@ import { SubMenu } from '../components/SubMenu';
 import { AdminPanel, draftText, type AdminActionData } from '../components/press/AdminPanel';
 import { PressTable } from '../components/press/PressTable';
 import { menuGroupForPath } from '../../shared/menu';
-import { adminRefusalAnswer, type AdminRefusal } from '../../shared/admin-refusals';
+import { staffRefusalAnswer, type StaffRefusal } from '../../shared/staff-refusals';
 import { messages } from '../../shared/messages';
 import { ownPagePath } from '../../shared/own-page-path';
 import type { PageHandle } from '../../shared/page-query';
@@ -96,8 +96,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 /** A refused admin action: the status and Korean line for its code, and when to retry. */
-function refused(intent: AdminActionData['intent'], refusal: AdminRefusal, retryAfterSeconds?: number, email?: string) {
-  const { status, message } = adminRefusalAnswer(refusal, retryAfterSeconds);
+function refused(intent: AdminActionData['intent'], refusal: StaffRefusal, retryAfterSeconds?: number, email?: string) {
+  const { status, message } = staffRefusalAnswer(refusal, retryAfterSeconds);
   const headers: HeadersInit = retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : {};
   return data<AdminActionData>({ intent, error: message, email }, { status, headers });
 }

@@ -1,7 +1,7 @@
 /**
  * The first admin account and the session secret.
  *
- * - `ADMIN_EMAIL` + `ADMIN_PASSWORD_HASH` (from `npm run admin -- create`): that admin account
+ * - `ADMIN_EMAIL` + `ADMIN_PASSWORD_HASH` (from `npm run staff -- create`): that admin account
  *   exists with that password (see StaffAccounts.applyEnvironmentAdmin).
  * - No accounts yet and a DATA_DIR/auth/admin.json from an earlier version (its single local
  *   admin): that admin becomes the first account, and the file is removed.
@@ -59,7 +59,7 @@ export async function prepareFirstAdmin(options: {
       '┌ 관리자 계정을 만들었습니다. 비밀번호는 지금 한 번만 표시됩니다.',
       `│ 이메일:   ${staff.find(account.email)?.email ?? account.email}`,
       `│ 비밀번호: ${password}`,
-      '└ (직원 계정은 `npm run admin -- add` 또는 /admin/accounts 에서 추가합니다. 운영에서는 ADMIN_EMAIL과 ADMIN_PASSWORD_HASH를 쓰세요.)',
+      '└ (직원 계정은 `npm run staff -- add` 또는 /admin/accounts 에서 추가합니다. 운영에서는 ADMIN_EMAIL과 ADMIN_PASSWORD_HASH를 쓰세요.)',
       '',
     ].join('\n'),
   );

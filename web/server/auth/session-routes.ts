@@ -3,12 +3,12 @@
  * asking how long is left never extends the session; only the POST does, from this site's pages.
  */
 import express from 'express';
-import { adminRefusalAnswer } from '../../shared/admin-refusals';
+import { staffRefusalAnswer } from '../../shared/staff-refusals';
 import { SESSION_ENDED_MESSAGE, STAFF_SESSION_PATH, type StaffSessionStatus } from '../../shared/staff-session';
 import { NO_STORE } from '../http/cache-headers';
-import type { AdminAuth } from './admin-auth';
+import type { StaffAuth } from './staff-auth';
 
-export function createSessionRouter(auth: AdminAuth): express.Router {
+export function createSessionRouter(auth: StaffAuth): express.Router {
   const router = express.Router();
   router.use(STAFF_SESSION_PATH, (_req, res, next) => {
     res.set('Cache-Control', NO_STORE);
@@ -20,7 +20,7 @@ export function createSessionRouter(auth: AdminAuth): express.Router {
   // The body is never read: renewing needs nothing but the cookie and the Origin.
   router.post(STAFF_SESSION_PATH, (req, res) => {
     if (!auth.isSameOrigin(req)) {
-      const { status, message } = adminRefusalAnswer('foreignOrigin');
+      const { status, message } = staffRefusalAnswer('foreignOrigin');
       return res.status(status).json({ error: 'foreignOrigin', message });
     }
     const extended = auth.extend(req);

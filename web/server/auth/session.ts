@@ -9,9 +9,9 @@
  * minutes unless configured; `seen`, the last activity, renewed at most once a minute by the
  * server: sliding renewal).
  *
- * Cookie names: in production `__Host-admin_session`, which browsers accept only with Secure,
+ * Cookie names: in production `__Host-staff_session`, which browsers accept only with Secure,
  * Path=/ and no Domain (no subdomain or plain-http page can set or overwrite it). Outside
- * production (the dev server over http://localhost) it is `admin_session` without Secure.
+ * production (the dev server over http://localhost) it is `staff_session` without Secure.
  *
  * A second, long-lived "device" cookie marks a browser that has signed in before: the per-account
  * sign-in backoff (throttle.ts) does not apply to it, so an attacker who keeps failing against the
@@ -24,21 +24,21 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { StaffIdentity } from '../../shared/console';
 
 /** The signed-in staff member. */
-export type AdminSession = StaffIdentity;
+export type StaffSession = StaffIdentity;
 
 export type SessionClaims = { email: string; sid: string; exp: number; seen: number; ver: string };
 
 type DeviceClaims = { email: string; exp: number };
 
-const SESSION_COOKIE = 'admin_session';
-const DEVICE_COOKIE = 'admin_device';
+const SESSION_COOKIE = 'staff_session';
+const DEVICE_COOKIE = 'staff_device';
 const PREVIEW_COOKIE = 'preview';
 const PREVIEW_PERSPECTIVE_COOKIE = 'preview-perspective';
 /** An editor's preview lasts an hour; entering it again renews it. */
 export const PREVIEW_TTL_MS = 60 * 60 * 1000;
 const SECURE_PREFIX = '__Host-';
 export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
-/** The idle window unless ADMIN_SESSION_IDLE_MINUTES says otherwise. */
+/** The idle window unless STAFF_SESSION_IDLE_MINUTES says otherwise. */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
 /** A request renews `seen` only when the last renewal is older than this (fewer Set-Cookie headers). */
 export const SESSION_RENEW_AFTER_MS = 60 * 1000;

@@ -10,7 +10,7 @@
  * Browsers that signed in before as the email tried (device cookie, session.ts) skip the account
  * backoff, so an attacker elsewhere can delay a new browser but never lock staff out of their own;
  * they and the addresses that signed in before are "trusted" and get password-check slots of
- * their own (admin-auth.ts), which a flood from new addresses cannot take.
+ * their own (staff-auth.ts), which a flood from new addresses cannot take.
  */
 import { LRUCache } from 'lru-cache';
 

@@ -5,14 +5,14 @@
  * other roles 403. Every answer is `no-store`.
  */
 import type { Request, Response } from 'express';
-import { adminRefusalAnswer } from '../../shared/admin-refusals';
+import { staffRefusalAnswer } from '../../shared/staff-refusals';
 import type { StaffIdentity } from '../../shared/console';
 
 export const downloadSessionMessages = {
   signInRequired: '로그인이 필요합니다. 상담 관리 화면에서 로그인한 뒤 다시 내려받아 주세요.',
 };
 
-/** The signed-in staff member of a request, or null (AdminAuth.session). */
+/** The signed-in staff member of a request, or null (StaffAuth.session). */
 export type SessionOf = (req: Request) => StaffIdentity | null;
 
 /** The staff member allowed this download, or null once the refusal is sent. */
@@ -30,7 +30,7 @@ export function staffOfDownload(
     return null;
   }
   if (options.role === 'admin' && staff.role !== 'admin') {
-    const { status, message } = adminRefusalAnswer('staffRoleForbidden');
+    const { status, message } = staffRefusalAnswer('staffRoleForbidden');
     res.status(status).json({ error: 'staffRoleForbidden', message });
     return null;
   }

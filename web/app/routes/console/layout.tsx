@@ -1,14 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { data, Link, Outlet, redirect, isRouteErrorResponse, useRouteError } from 'react-router';
 import type { Route } from './+types/layout';
-import { adminRefusalAnswer } from '../../../shared/admin-refusals';
+import { staffRefusalAnswer } from '../../../shared/staff-refusals';
 import { ownPagePath } from '../../../shared/own-page-path';
 import type { PageHandle } from '../../../shared/page-query';
 import { typedEmail } from '../../../shared/staff-accounts';
-import { ConsoleShell } from '../../components/admin/ConsoleShell';
-import { SignInForm } from '../../components/admin/SignInForm';
-import { consoleText as text } from '../../components/admin/console-text';
-import { consoleMeta } from '../../components/admin/console-page';
+import { ConsoleShell } from '../../components/console/ConsoleShell';
+import { SignInForm } from '../../components/console/SignInForm';
+import { consoleText as text } from '../../components/console/console-text';
+import { consoleMeta } from '../../components/console/console-page';
 import { CONSOLE_HOME, STAFF_FORBIDDEN_MESSAGE } from '../../lib/require-staff';
 
 /** Console pages read their filters, ranges and `next` from the query; they are private, never cached. */
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form && intent === 'login') {
     const result = await context.auth.login(request, { email: form.get('email'), password: form.get('password'), clientIp: context.clientIp });
     if (!result.ok) {
-      const { status, message } = adminRefusalAnswer(result.refusal, result.retryAfterSeconds);
+      const { status, message } = staffRefusalAnswer(result.refusal, result.retryAfterSeconds);
       const headers: HeadersInit = result.retryAfterSeconds ? { 'Retry-After': String(result.retryAfterSeconds) } : {};
       return data({ error: message, email: typedEmail(form.get('email')) }, { status, headers });
     }
@@ -43,10 +43,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(afterSignIn(request), { headers });
   }
   if (form && intent === 'logout') {
-    if (!context.auth.isSameOrigin(request)) return data({ error: adminRefusalAnswer('foreignOrigin').message }, { status: 403 });
+    if (!context.auth.isSameOrigin(request)) return data({ error: staffRefusalAnswer('foreignOrigin').message }, { status: 403 });
     return redirect(CONSOLE_HOME, { headers: { 'Set-Cookie': await context.auth.logout(request, context.clientIp) } });
   }
-  const { status, message } = adminRefusalAnswer(form ? 'unknownRequest' : 'unreadableForm');
+  const { status, message } = staffRefusalAnswer(form ? 'unknownRequest' : 'unreadableForm');
   return data({ error: message }, { status });
 }
 

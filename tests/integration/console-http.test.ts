@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../web/shared/messages';
 import { DAY_FORMAT_MESSAGE } from '../../web/shared/seoul-time';
-import { adminRefusalMessages } from '../../web/shared/admin-refusals';
+import { staffRefusalMessages } from '../../web/shared/staff-refusals';
 import { hashPassword } from '../../web/server/auth/password';
 import { SESSION_TTL_MS, SessionSigner, sessionCookieName } from '../../web/server/auth/session';
 import { startServer, type RunningServer } from '../support/built-server';
@@ -70,7 +70,7 @@ describe('admin sign-in over HTTP', () => {
   it('a wrong password answers 401 with "로그인 실패: …" on the page', async () => {
     const response = await login('wrong password', '198.51.100.1');
     expect(response.status).toBe(401);
-    expect(text(response)).toContain(messages.loginFailed(adminRefusalMessages.loginInvalid));
+    expect(text(response)).toContain(messages.loginFailed(staffRefusalMessages.loginInvalid));
     expect(response.headers['set-cookie']).toBeUndefined();
   });
 
@@ -80,7 +80,7 @@ describe('admin sign-in over HTTP', () => {
     }
     const blocked = await login(PASSWORD, '203.0.113.7');
     expect(blocked.status).toBe(429);
-    expect(text(blocked)).toContain(adminRefusalMessages.loginThrottled);
+    expect(text(blocked)).toContain(staffRefusalMessages.loginThrottled);
     const elsewhere = await login(PASSWORD, '203.0.113.8');
     expect(elsewhere.status).toBe(302);
     sessionCookieOf(elsewhere);
@@ -138,7 +138,7 @@ describe('admin writes over HTTP', () => {
   it('without a session: 401, and nothing is stored', async () => {
     const response = await createPost(undefined, '세션 없는 글');
     expect(response.status).toBe(401);
-    expect(text(response)).toContain(adminRefusalMessages.adminSessionRequired);
+    expect(text(response)).toContain(staffRefusalMessages.staffSessionRequired);
     const list = await rawRequest(server.url, { path: '/api/press?site=cheonghak' });
     expect(text(list)).not.toContain('세션 없는 글');
   });

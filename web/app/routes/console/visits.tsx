@@ -2,8 +2,8 @@ import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/visits';
 import { isDay, seoulDay } from '../../../shared/seoul-time';
 import { requireStaff } from '../../lib/require-staff';
-import { CONSOLE_HEADERS, consoleMeta } from '../../components/admin/console-page';
-import { checkInMessage, VisitSheet, VISITS_TEXT, type CheckInOutcome } from '../../components/admin/VisitSheet';
+import { CONSOLE_HEADERS, consoleMeta } from '../../components/console/console-page';
+import { checkInMessage, VisitSheet, VISITS_TEXT, type CheckInOutcome } from '../../components/console/VisitSheet';
 
 /** Longer than any date; a longer value is cut in the message that quotes it back. */
 const QUOTED_INPUT_MAX = 20;

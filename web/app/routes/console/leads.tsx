@@ -2,12 +2,12 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { Link, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/leads';
 import { leadFiltersToParams, parseLeadFilters } from '../../../shared/console';
-import { LeadFilterForm } from '../../components/admin/LeadFilterForm';
-import { LeadList } from '../../components/admin/LeadList';
-import { filterLabels, leadListText as text } from '../../components/admin/lead-text';
-import { CONSOLE_HEADERS, LEAD_LIST_PATH, consoleMeta, type LeadListFocus } from '../../components/admin/console-page';
+import { LeadFilterForm } from '../../components/console/LeadFilterForm';
+import { LeadList } from '../../components/console/LeadList';
+import { filterLabels, leadListText as text } from '../../components/console/lead-text';
+import { CONSOLE_HEADERS, LEAD_LIST_PATH, consoleMeta, type LeadListFocus } from '../../components/console/console-page';
 import { requireStaff } from '../../lib/require-staff';
-import '../../components/admin/console-page.css';
+import '../../components/console/console-page.css';
 import './leads.css';
 
 const PAGE_SIZE = 30;

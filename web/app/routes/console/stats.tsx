@@ -3,9 +3,9 @@ import type { Route } from './+types/stats';
 import { defaultStatsRange, parseStatsRange, STATS_EXPORT_PATH } from '../../../shared/campaign-stats';
 import { seoulDay } from '../../../shared/seoul-time';
 import { Field } from '../../components/form/Field';
-import { StatsTable } from '../../components/admin/CampaignStatsTables';
-import { consoleText } from '../../components/admin/console-text';
-import { CONSOLE_HEADERS, consoleMeta } from '../../components/admin/console-page';
+import { StatsTable } from '../../components/console/CampaignStatsTables';
+import { consoleText } from '../../components/console/console-text';
+import { CONSOLE_HEADERS, consoleMeta } from '../../components/console/console-page';
 import { requireStaff } from '../../lib/require-staff';
 
 const text = consoleText.stats;

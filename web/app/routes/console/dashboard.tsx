@@ -1,9 +1,9 @@
 import type { Route } from './+types/dashboard';
 import { seoulDay } from '../../../shared/seoul-time';
 import { PREVIEW_PATHS, previewText } from '../../../shared/preview';
-import { DashboardPanels, DASHBOARD_TEXT } from '../../components/admin/DashboardPanels';
-import { CONSOLE_HEADERS, consoleMeta, dayLabel } from '../../components/admin/console-page';
-import { consoleText } from '../../components/admin/console-text';
+import { DashboardPanels, DASHBOARD_TEXT } from '../../components/console/DashboardPanels';
+import { CONSOLE_HEADERS, consoleMeta, dayLabel } from '../../components/console/console-page';
+import { consoleText } from '../../components/console/console-text';
 
 /** Signed out: null, and the console layout shows its sign-in form here instead. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -2,13 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { data, Form, useNavigation } from 'react-router';
 import type { Route } from './+types/accounts';
 import { STAFF_ROLES, STAFF_ROLE_LABELS } from '../../../shared/console';
-import { adminRefusalAnswer } from '../../../shared/admin-refusals';
+import { staffRefusalAnswer } from '../../../shared/staff-refusals';
 import { MIN_PASSWORD_LENGTH, STAFF_ACCOUNT_ERROR_MESSAGES, type StaffAccountError } from '../../../shared/staff-accounts';
 import { Field, SubmitButton } from '../../components/form/Field';
-import { ConsoleOutcome } from '../../components/admin/ConsoleOutcome';
-import { consoleText } from '../../components/admin/console-text';
-import { consoleMeta } from '../../components/admin/console-page';
-import '../../components/admin/accounts.css';
+import { ConsoleOutcome } from '../../components/console/ConsoleOutcome';
+import { consoleText } from '../../components/console/console-text';
+import { consoleMeta } from '../../components/console/console-page';
+import '../../components/console/accounts.css';
 import { requireStaff } from '../../lib/require-staff';
 
 const text = consoleText.accounts;
@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireStaff(request, context, 'admin');
   const authorization = context.auth.authorizeWrite(request, 'admin');
   if (!authorization.ok) {
-    const { status, message } = adminRefusalAnswer(authorization.refusal);
+    const { status, message } = staffRefusalAnswer(authorization.refusal);
     return data<Outcome>({ ok: false, message }, { status });
   }
   const form = await request.formData().catch(() => null);
@@ -77,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     result = await context.staff.resetPassword(email, field('password'), actor);
     done = text.resetDone(email);
   } else {
-    const { status, message } = adminRefusalAnswer(form ? 'unknownRequest' : 'unreadableForm');
+    const { status, message } = staffRefusalAnswer(form ? 'unknownRequest' : 'unreadableForm');
     return data<Outcome>({ ok: false, message }, { status });
   }
   if (!result.ok) {

@@ -1,14 +1,14 @@
 import { data, Link, type AppLoadContext } from 'react-router';
 import type { Route } from './+types/lead';
 import { isLeadStatus, LEAD_STATUS_LABELS, type LeadChangeResult, type LeadDetail, type StaffIdentity } from '../../../shared/console';
-import { ConsoleOutcome } from '../../components/admin/ConsoleOutcome';
-import { LeadFacts, LeadRecord } from '../../components/admin/LeadFacts';
-import { LeadStatusBadge } from '../../components/admin/LeadStatusBadge';
-import { LeadWorkForm, MemoHistory, MEMO_MAX_LENGTH, type AssigneeChoice } from '../../components/admin/LeadWorkForm';
-import { leadPageText as text } from '../../components/admin/lead-text';
-import { CONSOLE_HEADERS, LEAD_LIST_PATH, consoleMeta } from '../../components/admin/console-page';
+import { ConsoleOutcome } from '../../components/console/ConsoleOutcome';
+import { LeadFacts, LeadRecord } from '../../components/console/LeadFacts';
+import { LeadStatusBadge } from '../../components/console/LeadStatusBadge';
+import { LeadWorkForm, MemoHistory, MEMO_MAX_LENGTH, type AssigneeChoice } from '../../components/console/LeadWorkForm';
+import { leadPageText as text } from '../../components/console/lead-text';
+import { CONSOLE_HEADERS, LEAD_LIST_PATH, consoleMeta } from '../../components/console/console-page';
 import { requireStaff } from '../../lib/require-staff';
-import '../../components/admin/console-page.css';
+import '../../components/console/console-page.css';
 import './lead.css';
 
 /**

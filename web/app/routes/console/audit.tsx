@@ -4,9 +4,9 @@ import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS } from '../../../shared/console';
 import { AUDIT_EXPORT_PATH, auditFiltersToParams, parseAuditFilters } from '../../../shared/audit-filters';
 import { seoulDateTime } from '../../../shared/seoul-time';
 import { Field } from '../../components/form/Field';
-import { consoleText } from '../../components/admin/console-text';
-import { consoleMeta } from '../../components/admin/console-page';
-import '../../components/admin/audit.css';
+import { consoleText } from '../../components/console/console-text';
+import { consoleMeta } from '../../components/console/console-page';
+import '../../components/console/audit.css';
 import { requireStaff } from '../../lib/require-staff';
 
 const text = consoleText.audit;

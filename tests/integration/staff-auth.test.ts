@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AdminAuth } from '../../web/server/auth/admin-auth';
+import type { StaffAuth } from '../../web/server/auth/staff-auth';
 import { hashPassword, verifyPassword } from '../../web/server/auth/password';
 import { SESSION_IDLE_MS, SESSION_TTL_MS } from '../../web/server/auth/session';
 import { loadConfig } from '../../web/server/config';
@@ -46,7 +46,7 @@ function cookieFrom(setCookie: string): string {
   return setCookie.split(';')[0];
 }
 
-async function signIn(auth: AdminAuth, clientIp = '203.0.113.7'): Promise<string> {
+async function signIn(auth: StaffAuth, clientIp = '203.0.113.7'): Promise<string> {
   const result = await auth.login(request(), { email: EMAIL, password: PASSWORD, clientIp });
   if (!result.ok) throw new Error(`login failed: ${result.refusal}`);
   return cookieFrom(result.setCookie);
@@ -92,7 +92,7 @@ describe('sign-in', () => {
     if (!result.ok) return;
     expect(result.session).toEqual({ email: EMAIL, name: '관리자', role: 'admin' });
     // Outside production (the dev server on http://localhost): no Secure, so no __Host- prefix.
-    expect(result.setCookie).toMatch(/^admin_session=[\w-]+\.[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=1800$/);
+    expect(result.setCookie).toMatch(/^staff_session=[\w-]+\.[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=1800$/);
     expect(auth.session(request({ cookie: cookieFrom(result.setCookie) }))).toEqual({ email: EMAIL, name: '관리자', role: 'admin' });
   });
 
@@ -101,8 +101,8 @@ describe('sign-in', () => {
     for (const site of ['https://www.site.example', 'http://127.0.0.1:3000', 'http://localhost']) {
       const signIn = new Request(`${site}/cheonghak/press`, { method: 'POST', headers: { origin: site } });
       const result = await auth.login(signIn, { email: EMAIL, password: PASSWORD, clientIp: '1.1.1.1' });
-      expect(result.ok && result.setCookie, site).toMatch(/^__Host-admin_session=[\w-]+\.[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=1800; Secure$/);
-      expect(result.ok && result.deviceCookie, site).toMatch(/^__Host-admin_device=[\w-]+\.[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
+      expect(result.ok && result.setCookie, site).toMatch(/^__Host-staff_session=[\w-]+\.[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=1800; Secure$/);
+      expect(result.ok && result.deviceCookie, site).toMatch(/^__Host-staff_device=[\w-]+\.[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
       const cookie = result.ok ? cookieFrom(result.setCookie) : '';
       expect(auth.session(new Request(`${site}/cheonghak/press`, { headers: { cookie } })), site).toEqual({ email: EMAIL, name: '관리자', role: 'admin' });
       // The unprefixed development name is not read in production.
@@ -183,7 +183,7 @@ describe('sessions', () => {
     while (clock + 20 * 60 * 1000 < signedInAt + SESSION_TTL_MS) {
       clock += 20 * 60 * 1000;
       const renewal = auth.renewal(request({ cookie }));
-      expect(renewal, new Date(clock).toISOString()).toMatch(/^admin_session=.+; Max-Age=\d+$/);
+      expect(renewal, new Date(clock).toISOString()).toMatch(/^staff_session=.+; Max-Age=\d+$/);
       cookie = cookieFrom(renewal!);
     }
     clock = signedInAt + SESSION_TTL_MS - 1;
@@ -205,7 +205,7 @@ describe('sessions', () => {
   });
 
   it('tell how long is left without renewing; "계속 사용" renews whenever asked; the idle window is configurable', async () => {
-    const auth = await start({ ADMIN_SESSION_IDLE_MINUTES: '10' });
+    const auth = await start({ STAFF_SESSION_IDLE_MINUTES: '10' });
     const cookie = await signIn(auth);
     expect(auth.remainingMs(request({ cookie }))).toBe(10 * 60 * 1000);
     clock += 9 * 60 * 1000;
@@ -256,7 +256,7 @@ describe('sessions', () => {
     const auth = await start();
     const cookie = await signIn(auth);
     const cleared = await auth.logout(request({ cookie }), '203.0.113.7');
-    expect(cleared).toMatch(/^admin_session=; .*Max-Age=0/);
+    expect(cleared).toMatch(/^staff_session=; .*Max-Age=0/);
     expect(auth.session(request({ cookie }))).toBeNull();
     const restarted = await start();
     expect(restarted.session(request({ cookie }))).toBeNull();
@@ -283,7 +283,7 @@ describe('write authorization', () => {
   it('401 without a session, 403 from a foreign or missing Origin, ok with both', async () => {
     const auth = await start();
     const cookie = await signIn(auth);
-    expect(auth.authorizeWrite(request())).toEqual({ ok: false, refusal: 'adminSessionRequired' });
+    expect(auth.authorizeWrite(request())).toEqual({ ok: false, refusal: 'staffSessionRequired' });
     expect(auth.authorizeWrite(request({ cookie }, 'https://evil.example'))).toMatchObject({ ok: false, refusal: 'foreignOrigin' });
     expect(auth.authorizeWrite(request({ cookie }, null))).toMatchObject({ ok: false, refusal: 'foreignOrigin' });
     expect(auth.authorizeWrite(request({ cookie, referer: `${SITE}/cheonghak/press` }, null))).toMatchObject({ ok: true });

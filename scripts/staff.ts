@@ -3,13 +3,13 @@
  * sign-in and session check (embedded), or within seconds (Sanity), so an added account signs in
  * at once and a disabled one is out at once. Every change is recorded in the audit trail (`cli`).
  *
- *   printf '%s\n' PASSWORD | npm run admin -- add EMAIL --role sales|admin --name 이름
- *   npm run admin -- list
- *   npm run admin -- disable EMAIL
- *   npm run admin -- enable EMAIL
- *   npm run admin -- create            prints ADMIN_PASSWORD_HASH for the environment (password
+ *   printf '%s\n' PASSWORD | npm run staff -- add EMAIL --role sales|admin --name 이름
+ *   npm run staff -- list
+ *   npm run staff -- disable EMAIL
+ *   npm run staff -- enable EMAIL
+ *   npm run staff -- create            prints ADMIN_PASSWORD_HASH for the environment (password
  *                                      from the prompt or one line of stdin)
- *   npm run admin -- create --random   generates a password, prints it and its hash
+ *   npm run staff -- create --random   generates a password, prints it and its hash
  *
  * The accounts live in the store the environment configures (DATA_DIR/leads.sqlite, or the Sanity
  * leads dataset when SANITY_PROJECT_ID is set).
@@ -26,11 +26,11 @@ import { createContentSources } from '../web/server/content/index';
 import { exitAfterOutput, writeOutput } from './cli-output';
 
 const USAGE = [
-  "사용법: printf '%s\\n' 비밀번호 | npm run admin -- add EMAIL --role sales|admin --name 이름",
-  '        npm run admin -- list',
-  '        npm run admin -- disable EMAIL',
-  '        npm run admin -- enable EMAIL',
-  '        npm run admin -- create [--random]',
+  "사용법: printf '%s\\n' 비밀번호 | npm run staff -- add EMAIL --role sales|admin --name 이름",
+  '        npm run staff -- list',
+  '        npm run staff -- disable EMAIL',
+  '        npm run staff -- enable EMAIL',
+  '        npm run staff -- create [--random]',
 ].join('\n');
 
 class UsageError extends Error {}

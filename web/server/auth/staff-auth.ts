@@ -11,7 +11,7 @@ import type { IncomingMessage } from 'node:http';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { StaffRole } from '../../shared/console';
-import type { LoginRefusal, WriteRefusal } from '../../shared/admin-refusals';
+import type { LoginRefusal, WriteRefusal } from '../../shared/staff-refusals';
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from '../../shared/staff-accounts';
 import type { AdminConfig } from '../config';
 import type { AuditTrail } from '../audit/trail';
@@ -32,7 +32,7 @@ import {
   readPreviewToken,
   readSessionToken,
   sessionCookie,
-  type AdminSession,
+  type StaffSession,
   type SessionClaims,
 } from './session';
 import type { StaffAccounts } from './staff-accounts';
@@ -43,14 +43,14 @@ import { LoginThrottle } from './throttle';
 export type RequestLike = Request | IncomingMessage;
 
 export type LoginResult =
-  | { ok: true; session: AdminSession; setCookie: string; deviceCookie: string }
+  | { ok: true; session: StaffSession; setCookie: string; deviceCookie: string }
   | { ok: false; refusal: LoginRefusal; retryAfterSeconds?: number };
 
 export type WriteAuthorization =
-  | { ok: true; session: AdminSession }
+  | { ok: true; session: StaffSession }
   | { ok: false; refusal: WriteRefusal };
 
-export type AdminAuthOptions = {
+export type StaffAuthOptions = {
   dataDir: string;
   admin: AdminConfig;
   /** Create a local admin on first start when there is no account at all (the embedded default). */
@@ -75,7 +75,7 @@ const UNKNOWN_EMAIL_SHOWN = 3;
 const MAX_RECORDED_EMAIL = 64;
 const HASH_BUSY_RETRY_AFTER_SECONDS = 2;
 
-export class AdminAuth {
+export class StaffAuth {
   private readonly throttle = new LoginThrottle();
   private readonly hashSlots = new ConcurrencyLimit(MAX_CONCURRENT_HASHES, MAX_QUEUED_HASHES);
   private readonly trustedHashSlots = new ConcurrencyLimit(MAX_CONCURRENT_TRUSTED_HASHES, MAX_QUEUED_TRUSTED_HASHES);
@@ -95,7 +95,7 @@ export class AdminAuth {
     private readonly trustedOrigins: Set<string>,
   ) {}
 
-  static async start(options: AdminAuthOptions): Promise<AdminAuth> {
+  static async start(options: StaffAuthOptions): Promise<StaffAuth> {
     const { admin } = options;
     const authDir = path.join(options.dataDir, 'auth');
     const { staff } = options;
@@ -106,7 +106,7 @@ export class AdminAuth {
     const secret = await loadSessionSecret(admin, authDir);
     const revokedFile = path.join(authDir, 'revoked-sessions.json');
     const revoked = new Map(Object.entries((await readJson<Record<string, number>>(revokedFile)) ?? {}));
-    return new AdminAuth(
+    return new StaffAuth(
       staff,
       options.audit,
       new SessionSigner(secret, admin.sessionIdleMs),
@@ -123,7 +123,7 @@ export class AdminAuth {
    * The signed-in staff member of this request, or null (no, forged, expired, idle or revoked
    * cookie; an account since disabled, removed or given a new password).
    */
-  session(request: RequestLike): AdminSession | null {
+  session(request: RequestLike): StaffSession | null {
     const account = this.sessionAccount(request)?.account;
     return account ? identityOf(account) : null;
   }
@@ -272,7 +272,7 @@ export class AdminAuth {
   authorizeWrite(request: RequestLike, role?: StaffRole): WriteAuthorization {
     if (!this.isSameOrigin(request)) return { ok: false, refusal: 'foreignOrigin' };
     const session = this.session(request);
-    if (!session) return { ok: false, refusal: 'adminSessionRequired' };
+    if (!session) return { ok: false, refusal: 'staffSessionRequired' };
     if (role === 'admin' && session.role !== 'admin') return { ok: false, refusal: 'staffRoleForbidden' };
     return { ok: true, session };
   }
@@ -307,7 +307,7 @@ function maskedUnknownEmail(email: string): string {
   return `${local.slice(0, UNKNOWN_EMAIL_SHOWN)}***${domain}`.slice(0, MAX_RECORDED_EMAIL);
 }
 
-function identityOf(account: StaffAccountRecord): AdminSession {
+function identityOf(account: StaffAccountRecord): StaffSession {
   return { email: account.email, name: account.name, role: account.role };
 }
 
