@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { conversionLabel } from '../../../shared/campaign-stats';
 import { consoleText } from './console-text';
+import { ConsoleTable } from './ConsoleTable';
 import './CampaignStatsTables.css';
 
 const text = consoleText.stats;
@@ -37,30 +38,17 @@ export function StatsTable({
         <p>{text.empty}</p>
       ) : (
         <div className="stats-table" role="region" aria-labelledby={captionId} tabIndex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{text.label}</th>
+          <ConsoleTable columns={[text.label, ...columns.map((column) => text[column]), ...(conversion ? [text.conversion] : [])]}>
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row">{row.label}</th>
                 {columns.map((column) => (
-                  <th scope="col" key={column}>
-                    {text[column]}
-                  </th>
+                  <td key={column}>{number(row[column])}</td>
                 ))}
-                {conversion ? <th scope="col">{text.conversion}</th> : null}
+                {conversion ? <td>{conversionLabel(row.leads, row.visits)}</td> : null}
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.key}>
-                  <th scope="row">{row.label}</th>
-                  {columns.map((column) => (
-                    <td key={column}>{number(row[column])}</td>
-                  ))}
-                  {conversion ? <td>{conversionLabel(row.leads, row.visits)}</td> : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </ConsoleTable>
         </div>
       )}
     </div>

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { ConsoleDashboard } from '../../../shared/console';
 import { LEAD_FORM_KIND_LABELS } from '../../../shared/console';
 import { DayChart } from './DayChart';
+import { ConsoleTable } from './ConsoleTable';
 import { dayLabel } from './console-page';
 import './DashboardPanels.css';
 
@@ -56,27 +57,18 @@ function Breakdown({ caption, rows }: { caption: string; rows: Array<{ key: stri
       {rows.length === 0 ? (
         <p className="console-panel__empty">{DASHBOARD_TEXT.none}</p>
       ) : (
-        <table className="console-table breakdown">
-          <thead>
-            <tr>
-              <th scope="col">{DASHBOARD_TEXT.kind}</th>
-              <th scope="col">{DASHBOARD_TEXT.count}</th>
-              <th scope="col">{DASHBOARD_TEXT.share}</th>
+        <ConsoleTable className="console-table breakdown" columns={[DASHBOARD_TEXT.kind, DASHBOARD_TEXT.count, DASHBOARD_TEXT.share]}>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.label}</th>
+              <td className="console-table__number">{people(row.count)}</td>
+              <td className="breakdown__share">
+                <span>{`${share(row.count, total)}%`}</span>
+                <ShareBar percent={share(row.count, total)} />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.key}>
-                <th scope="row">{row.label}</th>
-                <td className="console-table__number">{people(row.count)}</td>
-                <td className="breakdown__share">
-                  <span>{`${share(row.count, total)}%`}</span>
-                  <ShareBar percent={share(row.count, total)} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ConsoleTable>
       )}
     </section>
   );
@@ -88,39 +80,30 @@ function SlotFill({ days }: { days: ConsoleDashboard['slotFill'] }) {
       <h2 id="panel-slot-fill" className="console-panel__heading">
         {DASHBOARD_TEXT.slotFill}
       </h2>
-      <table className="console-table slot-fill">
-        <thead>
-          <tr>
-            <th scope="col">{DASHBOARD_TEXT.day}</th>
-            <th scope="col">{DASHBOARD_TEXT.booked}</th>
-            <th scope="col">{DASHBOARD_TEXT.fill}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day) => (
-            <tr key={day.date}>
-              <th scope="row">
-                <a href={`/admin/visits?date=${day.date}`} aria-label={`${dayLabel(day.date)} ${DASHBOARD_TEXT.visitsOfDay}`}>
-                  {dayLabel(day.date)}
-                </a>
-              </th>
-              {day.capacity > 0 ? (
-                <>
-                  <td className="console-table__number">{`${day.booked} / ${day.capacity}`}</td>
-                  <td className="breakdown__share">
-                    <span>{`${share(day.booked, day.capacity)}%`}</span>
-                    <ShareBar percent={share(day.booked, day.capacity)} />
-                  </td>
-                </>
-              ) : (
-                <td colSpan={2} className="slot-fill__closed">
-                  {DASHBOARD_TEXT.noSlots}
+      <ConsoleTable className="console-table slot-fill" columns={[DASHBOARD_TEXT.day, DASHBOARD_TEXT.booked, DASHBOARD_TEXT.fill]}>
+        {days.map((day) => (
+          <tr key={day.date}>
+            <th scope="row">
+              <a href={`/admin/visits?date=${day.date}`} aria-label={`${dayLabel(day.date)} ${DASHBOARD_TEXT.visitsOfDay}`}>
+                {dayLabel(day.date)}
+              </a>
+            </th>
+            {day.capacity > 0 ? (
+              <>
+                <td className="console-table__number">{`${day.booked} / ${day.capacity}`}</td>
+                <td className="breakdown__share">
+                  <span>{`${share(day.booked, day.capacity)}%`}</span>
+                  <ShareBar percent={share(day.booked, day.capacity)} />
                 </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ) : (
+              <td colSpan={2} className="slot-fill__closed">
+                {DASHBOARD_TEXT.noSlots}
+              </td>
+            )}
+          </tr>
+        ))}
+      </ConsoleTable>
     </section>
   );
 }

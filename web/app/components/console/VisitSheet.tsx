@@ -3,6 +3,7 @@ import { Form } from 'react-router';
 import { LEAD_STATUS_LABELS, type VisitSheet as VisitSheetData } from '../../../shared/console';
 import { shiftDay } from '../../../shared/seoul-time';
 import { dayLabel, seoulTime } from './console-page';
+import { ConsoleTable } from './ConsoleTable';
 import './VisitSheet.css';
 
 export const VISITS_TEXT = {
@@ -128,36 +129,28 @@ function Slot({ slot }: { slot: VisitSheetData['slots'][number] }) {
       {slot.bookings.length === 0 ? (
         <p className="console-panel__empty">{VISITS_TEXT.noBookings}</p>
       ) : (
-        <table className="console-table visit-slot__table">
-          <thead>
-            <tr>
-              <th scope="col">{VISITS_TEXT.name}</th>
-              <th scope="col">{VISITS_TEXT.phone}</th>
-              <th scope="col">{VISITS_TEXT.status}</th>
-              <th scope="col">{VISITS_TEXT.lastMemo}</th>
-              <th scope="col">{VISITS_TEXT.checkIn}</th>
+        <ConsoleTable
+          className="console-table visit-slot__table"
+          columns={[VISITS_TEXT.name, VISITS_TEXT.phone, VISITS_TEXT.status, VISITS_TEXT.lastMemo, VISITS_TEXT.checkIn]}
+        >
+          {slot.bookings.map((booking) => (
+            <tr key={booking.leadId} data-lead-id={booking.leadId}>
+              <th scope="row" data-label={VISITS_TEXT.name}>
+                <a href={`/admin/leads/${encodeURIComponent(booking.leadId)}`}>{booking.name}</a>
+              </th>
+              <td data-label={VISITS_TEXT.phone} className="console-table__number">
+                {booking.maskedPhone}
+              </td>
+              <td data-label={VISITS_TEXT.status}>{LEAD_STATUS_LABELS[booking.status]}</td>
+              <td data-label={VISITS_TEXT.lastMemo} className="visit-slot__memo">
+                {booking.lastMemo ?? '—'}
+              </td>
+              <td data-label={VISITS_TEXT.checkIn}>
+                <CheckIn booking={booking} />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {slot.bookings.map((booking) => (
-              <tr key={booking.leadId} data-lead-id={booking.leadId}>
-                <th scope="row" data-label={VISITS_TEXT.name}>
-                  <a href={`/admin/leads/${encodeURIComponent(booking.leadId)}`}>{booking.name}</a>
-                </th>
-                <td data-label={VISITS_TEXT.phone} className="console-table__number">
-                  {booking.maskedPhone}
-                </td>
-                <td data-label={VISITS_TEXT.status}>{LEAD_STATUS_LABELS[booking.status]}</td>
-                <td data-label={VISITS_TEXT.lastMemo} className="visit-slot__memo">
-                  {booking.lastMemo ?? '—'}
-                </td>
-                <td data-label={VISITS_TEXT.checkIn}>
-                  <CheckIn booking={booking} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ConsoleTable>
       )}
     </section>
   );

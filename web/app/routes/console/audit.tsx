@@ -6,6 +6,7 @@ import { seoulDateTime } from '../../../shared/seoul-time';
 import { Field } from '../../components/form/Field';
 import { consoleText } from '../../components/console/console-text';
 import { consoleMeta } from '../../components/console/console-page';
+import { ConsoleTable } from '../../components/console/ConsoleTable';
 import '../../components/console/audit.css';
 import { requireStaff } from '../../lib/require-staff';
 
@@ -88,30 +89,18 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         {entries.length === 0 ? text.empty : text.found(entries.length, next !== null)}
       </p>
       {entries.length === 0 ? null : (
-        <table className="audit-table">
-          <thead>
-            <tr>
-              <th scope="col">{text.at}</th>
-              <th scope="col">{text.action}</th>
-              <th scope="col">{text.actorColumn}</th>
-              <th scope="col">{text.target}</th>
-              <th scope="col">{text.detail}</th>
-              <th scope="col">{text.ip}</th>
+        <ConsoleTable className="audit-table" columns={[text.at, text.action, text.actorColumn, text.target, text.detail, text.ip]}>
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td data-label={text.at}>{seoulDateTime(entry.at, 'second')}</td>
+              <td data-label={text.action}>{AUDIT_ACTION_LABELS[entry.action] ?? entry.action}</td>
+              <td data-label={text.actorColumn}>{entry.actor}</td>
+              <td data-label={text.target}>{entry.target ?? ''}</td>
+              <td data-label={text.detail}>{entry.detail ?? ''}</td>
+              <td data-label={text.ip}>{entry.ip}</td>
             </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.id}>
-                <td data-label={text.at}>{seoulDateTime(entry.at, 'second')}</td>
-                <td data-label={text.action}>{AUDIT_ACTION_LABELS[entry.action] ?? entry.action}</td>
-                <td data-label={text.actorColumn}>{entry.actor}</td>
-                <td data-label={text.target}>{entry.target ?? ''}</td>
-                <td data-label={text.detail}>{entry.detail ?? ''}</td>
-                <td data-label={text.ip}>{entry.ip}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ConsoleTable>
       )}
       <p className="audit-paging">
         {paged ? <Link to={withQuery({})}>{text.first}</Link> : null}
