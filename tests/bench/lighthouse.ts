@@ -9,6 +9,8 @@
  *   LIGHTHOUSE_PATHS=/,/FloorPlan/59A           comma-separated paths (default: the issue's four)
  *   LIGHTHOUSE_JSON=dir                           also write each run's report as JSON there
  *   LIGHTHOUSE_CPU_MULTIPLIER=4                   CPU slowdown of the simulation (Lighthouse's default 4)
+ *   LIGHTHOUSE_FLOOR=1                            also audit each path with every script file and web
+ *                                                 font blocked: the floor no hydration work can beat
  *
  * Also prints the host's BenchmarkIndex: Lighthouse's 4× CPU slowdown assumes a host above 1000
  * and warns below it (a slower host scores lower for the same page), so compare runs on one host.
@@ -29,15 +31,19 @@ const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const JSON_DIR = process.env.LIGHTHOUSE_JSON;
 const CPU_MULTIPLIER = process.env.LIGHTHOUSE_CPU_MULTIPLIER ? Number(process.env.LIGHTHOUSE_CPU_MULTIPLIER) : undefined;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+/** The floor's blocked requests: script files (the page then stays server HTML) and web fonts. */
+const FLOOR_BLOCKED = ['*.js', '*.woff2'];
+const VARIANTS = process.env.LIGHTHOUSE_FLOOR === '1' ? [[], FLOOR_BLOCKED] : [[]];
 
 type Sample = Record<(typeof CATEGORIES)[number], number> & { fcp: number; lcp: number; cls: number; tbt: number };
 
 /** One Lighthouse run; a run whose trace failed (NO_NAVSTART on a busy machine) is repeated twice. */
-async function audit(url: string, port: number, attempts = 3) {
+async function audit(url: string, port: number, blockedUrlPatterns: string[], attempts = 3) {
   for (let attempt = 1; ; attempt++) {
     // Default config = mobile form factor, simulated (Lantern) throttling.
     const throttling = CPU_MULTIPLIER ? { throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU_MULTIPLIER } } : {};
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], ...throttling });
+    const flags = { port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: [...CATEGORIES], blockedUrlPatterns };
+    const result = await lighthouse(url, { ...flags, ...throttling });
     if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (!lhr.runtimeError) return lhr;
@@ -72,15 +78,16 @@ async function main(): Promise<void> {
 
     const rows: Array<Array<string | number>> = [];
     const benchmarkIndexes: number[] = [];
-    for (const path of PATHS) {
+    for (const [path, blocked] of PATHS.flatMap((path) => VARIANTS.map((blocked) => [path, blocked] as const))) {
       const url = server.url + path;
+      const label = blocked.length > 0 ? `${path} (floor)` : path;
       const samples: Sample[] = [];
       for (let run = 0; run < RUNS; run++) {
-        const lhr = await audit(url, chrome.port);
+        const lhr = await audit(url, chrome.port, blocked);
         benchmarkIndexes.push(lhr.environment.benchmarkIndex);
         if (JSON_DIR) {
           mkdirSync(JSON_DIR, { recursive: true });
-          const name = `${path.replace(/[^a-zA-Z0-9]+/g, '_') || 'root'}-${run + 1}.json`;
+          const name = `${label.replace(/[^a-zA-Z0-9]+/g, '_') || 'root'}-${run + 1}.json`;
           writeFileSync(join(JSON_DIR, name), JSON.stringify(lhr));
         }
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? NaN) * 100);
@@ -97,13 +104,13 @@ async function main(): Promise<void> {
         };
         samples.push(sample);
         console.log(
-          `${path} run ${run + 1}/${RUNS}: perf ${sample.performance}, a11y ${sample.accessibility}, ` +
-            `bp ${sample['best-practices']}, seo ${sample.seo}, FCP ${sample.fcp.toFixed(0)} ms, LCP ${sample.lcp.toFixed(0)} ms`,
+          `${label} run ${run + 1}/${RUNS}: perf ${sample.performance}, a11y ${sample.accessibility}, ` +
+            `bp ${sample['best-practices']}, seo ${sample.seo}, FCP ${sample.fcp.toFixed(0)} ms, LCP ${sample.lcp.toFixed(0)} ms, TBT ${sample.tbt.toFixed(0)} ms`,
         );
       }
       const m = (key: keyof Sample) => median(samples.map((s) => s[key]));
       rows.push([
-        path,
+        label,
         m('performance'),
         m('accessibility'),
         m('best-practices'),
