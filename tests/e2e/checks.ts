@@ -4,7 +4,7 @@ import { expect, type Page, type TestInfo } from '@playwright/test';
 
 /** Checks shared by the browser specs: errors, axe (WCAG 2.2 AA), overflow, screenshots. */
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const SCREENS_DIR = 'test-results/screens';
 
 /** Collects uncaught page errors, console errors and failed sub-resource loads while a page is open. */

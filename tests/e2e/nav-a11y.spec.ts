@@ -47,6 +47,8 @@ test.describe('slide menu is a modal @mobile', () => {
 
   test('Escape closes it from anywhere and focus returns to the menu button', async ({ page }) => {
     await page.goto('/');
+    // Before hydration the button has no handler yet (a tap then does nothing).
+    await waitForHydration(page);
     const button = page.locator('.site-header__menu-button');
     const menu = page.locator('#slide-menu');
 

@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type Request, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, screenshot, watchErrors } from './checks';
+import { INFORMATION_PAGES } from './site-pages';
 
 /**
  * The informational routes in a browser at each viewport (projects `mobile` and `desktop`):
@@ -10,63 +10,8 @@ import { expect, test, type Page, type Request, type TestInfo } from '@playwrigh
  * checked on the server HTML in tests/integration/routes.test.ts.
  */
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
-const SCREENS_DIR = 'test-results/screens';
-
-const ROUTES = [
-  '/Brand/intro',
-  '/Brand/video',
-  '/BusinessGuide/plan',
-  '/BusinessGuide/documents',
-  '/SalesInfo/SubscriptionGuide',
-  '/SalesInfo/guide',
-  '/SalesInfo/announcement',
-  '/SalesInfo/stampTax',
-  '/LocationEnvironment/intro',
-  '/LocationEnvironment/primium',
-  '/ComplexGuide/intro',
-  '/ComplexGuide/detailintro',
-  '/ComplexGuide/community',
-  '/FloorPlan/59A',
-  '/FloorPlan/59B',
-  '/FloorPlan/84A',
-  '/FloorPlan/84B',
-  '/FloorPlan/114A',
-  '/FloorPlan/114B',
-  '/FloorPlan/videos',
-  '/FloorPlan/Emodel',
-  '/Interior/59A',
-  '/Interior/84A',
-  '/Interior/84B',
-  '/privacy',
-];
-
 /** Full-page screenshots for humans to look at (test-results/screens/), a sample of the layouts. */
 const SCREENSHOT_ROUTES = new Set(['/BusinessGuide/plan', '/LocationEnvironment/intro', '/FloorPlan/84A', '/FloorPlan/videos', '/SalesInfo/announcement', '/privacy']);
-
-const isThirdParty = (request: Request) => !new URL(request.url()).hostname.match(/^(127\.0\.0\.1|localhost)$/);
-
-/** Uncaught errors, console errors and failed loads of the site's own resources. */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/^Failed to load resource/.test(message.text())) errors.push(message.text());
-  });
-  page.on('response', (response) => {
-    if (response.status() >= 400) errors.push(`HTTP ${response.status()} for ${response.url()}`);
-  });
-  page.on('requestfailed', (request) => {
-    if (!isThirdParty(request)) errors.push(`request failed for ${request.url()}`);
-  });
-  return errors;
-}
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  mkdirSync(SCREENS_DIR, { recursive: true });
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${SCREENS_DIR}/${testInfo.project.name}-${name}.png`, fullPage: true });
-}
 
 /** Answers every request to another host with a small page, and records it. */
 async function stubThirdParties(page: Page): Promise<string[]> {
@@ -85,7 +30,7 @@ async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => '__reactRouterDataRouter' in window);
 }
 
-for (const path of ROUTES) {
+for (const path of INFORMATION_PAGES) {
   test(`${path}: one h1, no axe violations, fits the viewport`, async ({ page }, testInfo) => {
     const errors = watchErrors(page);
     const thirdParty = await stubThirdParties(page);
@@ -99,6 +44,8 @@ for (const path of ROUTES) {
       for (const image of document.images) image.loading = 'eager';
     });
     await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+    // Hydrated, so a CSP violation of the page's scripts shows among the errors.
+    await hydrated(page);
 
     const { scrollWidth, innerWidth } = await page.evaluate(() => ({
       scrollWidth: document.documentElement.scrollWidth,
@@ -106,10 +53,7 @@ for (const path of ROUTES) {
     }));
     expect(scrollWidth, 'horizontal scrolling').toBeLessThanOrEqual(innerWidth);
 
-    const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-    expect(
-      violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) })),
-    ).toEqual([]);
+    await expectNoAxeViolations(page);
     if (SCREENSHOT_ROUTES.has(path)) await screenshot(page, testInfo, `route${path.replace(/\//g, '-')}`);
     expect(thirdParty, 'no third-party request without a click').toEqual([]);
     expect(errors).toEqual([]);
