@@ -144,6 +144,7 @@ export type AuditEvent = {
     | "leadChange"
     | "leadMemo"
     | "visitCheckIn"
+    | "visitCheckInUndo"
     | "leadExport"
     | "accountCreate"
     | "accountDisable"
@@ -190,7 +191,7 @@ export type Lead = {
   message?: string;
   visitSlot?: VisitSlotReference;
   visitAt?: string;
-  visitSlotStatus?: "booked" | "unavailable";
+  visitSlotStatus?: "booked" | "unavailable" | "released";
   consent?: {
     privacy?: boolean;
     marketing?: boolean;
@@ -1227,36 +1228,6 @@ export type UpcomingBookingsOfPhoneQueryResult = number;
 export type VisitBookingsPerPhoneQueryResult = number | null;
 
 // Source: ../web/sanity/queries.ts
-// Variable: leadsExportQuery
-// Query: *[_type == "lead" && createdAt >= $since] | order(createdAt asc, _id asc){    _id, name, phone, message, visitAt, visitSlotStatus, consent, sourcePage, landingPage, formKind, utm, createdAt  }
-export type LeadsExportQueryResult = Array<{
-  _id: string;
-  name: string | null;
-  phone: string | null;
-  message: string | null;
-  visitAt: string | null;
-  visitSlotStatus: "booked" | "unavailable" | null;
-  consent: {
-    privacy?: boolean;
-    marketing?: boolean;
-    ageOver14?: boolean;
-    noticeVersion?: string;
-    agreedAt?: string;
-  } | null;
-  sourcePage: string | null;
-  landingPage: string | null;
-  formKind: "customer" | "home" | "popup" | null;
-  utm: {
-    source?: string;
-    medium?: string;
-    campaign?: string;
-    term?: string;
-    content?: string;
-  } | null;
-  createdAt: string | null;
-}>;
-
-// Source: ../web/sanity/queries.ts
 // Variable: statsPageViewsQuery
 // Query: *[_type == "pageViewDay" && day >= $from && day <= $to]{    day, path, referrerHost, utmSource, utmMedium, utmCampaign, device, views, visits, visitors  }
 export type StatsPageViewsQueryResult = Array<{
@@ -1336,7 +1307,7 @@ export type ConsoleLeadExportQueryResult = Array<{
     | "visited";
   assigneeName: string | null;
   visitAt: string | null;
-  visitSlotStatus: "booked" | "unavailable" | null;
+  visitSlotStatus: "booked" | "released" | "unavailable" | null;
   consent: {
     privacy?: boolean;
     marketing?: boolean;
@@ -1382,7 +1353,7 @@ export type ConsoleLeadQueryResult = {
   } | null;
   visitSlotId: string | null;
   visitAt: string | null;
-  visitSlotStatus: "booked" | "unavailable" | null;
+  visitSlotStatus: "booked" | "released" | "unavailable" | null;
   status:
     | "consulted"
     | "contacting"
@@ -1514,6 +1485,7 @@ export type AuditEventsPageQueryResult = Array<{
     | "signInFailed"
     | "signOut"
     | "visitCheckIn"
+    | "visitCheckInUndo"
     | null;
   target: string | null;
   detail: string | null;
@@ -1544,6 +1516,7 @@ export type AuditEventsForwardQueryResult = Array<{
     | "signInFailed"
     | "signOut"
     | "visitCheckIn"
+    | "visitCheckInUndo"
     | null;
   target: string | null;
   detail: string | null;
@@ -1587,7 +1560,6 @@ declare module "@sanity/client" {
     '\n  *[_type == "lead" && _id == $id][0]{\n    name, phone, message, formKind, "visitSlotId": visitSlot._ref, "marketing": consent.marketing\n  }\n': StoredLeadQueryResult;
     '\n  count(*[_type == "lead" && phone == $phone && visitSlotStatus == "booked" && visitAt >= $today && _id != $id])\n': UpcomingBookingsOfPhoneQueryResult;
     '\n  *[_type == "leadSettings" && _id == "leadSettings"][0].maxVisitBookingsPerPhone\n': VisitBookingsPerPhoneQueryResult;
-    '\n  *[_type == "lead" && createdAt >= $since] | order(createdAt asc, _id asc){\n    _id, name, phone, message, visitAt, visitSlotStatus, consent, sourcePage, landingPage, formKind, utm, createdAt\n  }\n': LeadsExportQueryResult;
     '\n  *[_type == "pageViewDay" && day >= $from && day <= $to]{\n    day, path, referrerHost, utmSource, utmMedium, utmCampaign, device, views, visits, visitors\n  }\n': StatsPageViewsQueryResult;
     '\n  *[_type == "lead" && createdAt >= $since && createdAt < $until]{\n    createdAt, visitAt, landingPage, sourcePage, "utmSource": utm.source, "utmMedium": utm.medium, "utmCampaign": utm.campaign\n  }\n': StatsLeadsQueryResult;
     '*[_type == "lead" && createdAt < $before]._id': ExpiredLeadIdsQueryResult;

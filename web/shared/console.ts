@@ -11,6 +11,11 @@ export const STAFF_ROLES = ['admin', 'sales'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { admin: '관리자', sales: '상담사' };
 
+/** Whether `role` may take a visit check-in back (a 상담사 may not). */
+export function mayUndoCheckIn(role: StaffRole): boolean {
+  return role !== 'sales';
+}
+
 /** Who is signed in: what every console page and every audit record names. */
 export type StaffIdentity = { email: string; name: string; role: StaffRole };
 
@@ -151,7 +156,7 @@ export type LeadDetail = {
   consent: { privacy: boolean; marketing: boolean; ageOver14: boolean; noticeVersion: string | null; agreedAt: string | null };
   visitSlotId: string | null;
   visitAt: string | null;
-  visitSlotStatus: 'booked' | 'unavailable' | null;
+  visitSlotStatus: 'booked' | 'unavailable' | 'released' | null;
   status: LeadStatus;
   assignee: { email: string; name: string } | null;
   checkedInAt: string | null;
@@ -165,7 +170,9 @@ export type LeadChangeResult =
   | { ok: true; lead: LeadDetail }
   /** Someone changed the lead since `rev`: nothing was written, here is what it holds now. */
   | { ok: false; error: 'conflict'; current: LeadDetail }
-  | { ok: false; error: 'notFound' | 'invalid' };
+  | { ok: false; error: 'notFound' | 'invalid' }
+  /** `forbidden`: taking a check-in back is a manager's; `notToday`: a check-in is on the visit's day only. */
+  | { ok: false; error: 'forbidden' | 'notToday' };
 
 /** A day's model-house visits for the reception desk. */
 export type VisitSheet = {
@@ -201,6 +208,7 @@ export const AUDIT_ACTIONS = [
   'leadChange',
   'leadMemo',
   'visitCheckIn',
+  'visitCheckInUndo',
   'leadExport',
   'accountCreate',
   'accountDisable',
@@ -220,6 +228,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   leadChange: '상태·담당자 변경',
   leadMemo: '메모 작성',
   visitCheckIn: '방문 확인',
+  visitCheckInUndo: '방문 확인 취소',
   leadExport: '고객 목록 내려받기',
   accountCreate: '계정 추가',
   accountDisable: '계정 사용 중지',

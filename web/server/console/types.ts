@@ -49,8 +49,10 @@ export interface LeadConsole {
   change(id: string, change: LeadChange, actor: StaffActor): Promise<LeadChangeResult>;
   /** Appends a memo (never lost to a concurrent change). Records `leadMemo`. */
   addMemo(id: string, text: string, actor: StaffActor): Promise<LeadChangeResult>;
-  /** Sets 방문 완료 and the check-in time. Records `visitCheckIn`. */
+  /** Sets 방문 완료 and the check-in time, on the visit's day (Seoul) only. Records `visitCheckIn`. */
   checkIn(id: string, rev: string, actor: StaffActor): Promise<LeadChangeResult>;
+  /** Takes a check-in back (방문 예약, no time): not for a 상담사. Records `visitCheckInUndo`. */
+  undoCheckIn(id: string, rev: string, actor: StaffActor): Promise<LeadChangeResult>;
   visits(date: string): Promise<VisitSheet>;
   dashboard(today: string): Promise<ConsoleDashboard>;
   /**

@@ -95,7 +95,7 @@ export const leadPageText = {
   visitHeading: '방문 예약',
   visitAt: '예약 일시',
   visitSlotStatus: '예약 상태',
-  slotStatus: { booked: '예약됨', unavailable: '마감으로 예약되지 않음 (확인 필요)' } as Record<string, string>,
+  slotStatus: { booked: '예약됨', unavailable: '마감으로 예약되지 않음 (확인 필요)', released: '취소됨 (무효로 자리 반환)' } as Record<string, string>,
   noVisit: '방문 예약이 없습니다.',
   checkedInAt: '방문 확인 시각',
   none: '없음',
@@ -125,5 +125,6 @@ export const leadPageText = {
   memoTooLong: (max: number) => `메모는 ${max.toLocaleString('ko-KR')}자까지 쓸 수 있습니다.`,
   invalidChange: '상태나 담당자 값이 올바르지 않습니다. 목록에서 다시 골라 주세요.',
   gone: '이 고객 정보가 더 이상 없습니다.',
+  checkInTakenBackByManager: '방문 확인된 고객을 방문 전 상태로 되돌리는 것은 관리자만 할 수 있습니다. 상태는 바뀌지 않았습니다.',
   unknownRequest: '알 수 없는 요청입니다.',
 };
