@@ -21,6 +21,9 @@ import { ViewCounter } from '../../web/server/press/view-counter';
 
 const STAFF: StaffIdentity = { email: 'kim@cheonghak.example', name: '김상담', role: 'sales' };
 const OTHER: StaffIdentity = { email: 'lee@cheonghak.example', name: '이상담', role: 'sales' };
+const ADMIN: StaffIdentity = { email: 'boss@cheonghak.example', name: '박관리', role: 'admin' };
+/** 01:30 on 26 November in Seoul, still the 25th in UTC. */
+const CREATED_EARLY_IN_SEOUL = '2026-11-25T16:30:00.000Z';
 const PHONE = '010-2345-6789';
 
 /** Leads in memory, each change checked against the revision it was based on. */
@@ -118,7 +121,7 @@ let handle: (request: Request) => Promise<Response>;
 const auth = {
   session: (request: Request) => {
     const cookie = request.headers.get('cookie') ?? '';
-    return [STAFF, OTHER].find((staff) => cookie.includes(`staff=${staff.email}`)) ?? null;
+    return [STAFF, OTHER, ADMIN].find((staff) => cookie.includes(`staff=${staff.email}`)) ?? null;
   },
 } as unknown as AdminAuth;
 
@@ -139,7 +142,12 @@ beforeAll(async () => {
       leadForms: leadService,
       press: new PressService(store, new ViewCounter(store), 'order-index'),
       leadConsole: leadConsole as unknown as LeadConsole,
-      staff: { list: async () => [{ ...OTHER, disabled: false, createdAt: '2026-11-01T00:00:00.000Z' }] },
+      staff: {
+        list: async () => [
+          { ...OTHER, disabled: false, createdAt: '2026-11-01T00:00:00.000Z' },
+          { ...ADMIN, disabled: false, createdAt: CREATED_EARLY_IN_SEOUL },
+        ],
+      },
     } as unknown as AppLoadContext;
     return handler(request, context);
   };
@@ -287,5 +295,15 @@ describe('the lead page', () => {
     const unknown = await post('/admin/leads/lead-1', { intent: 'delete' });
     expect(unknown.response.status).toBe(400);
     expect(textOf(unknown.html)).toContain('알 수 없는 요청입니다.');
+  });
+});
+
+describe('the accounts page', () => {
+  it('shows the day an account was made in Seoul, not in UTC', async () => {
+    const { response, html } = await get('/admin/accounts', ADMIN);
+    expect(response.status).toBe(200);
+    const card = textOf(html).split(ADMIN.email)[1] ?? '';
+    expect(card).toContain('2026-11-26');
+    expect(card).not.toContain('2026-11-25');
   });
 });
