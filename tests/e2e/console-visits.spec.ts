@@ -92,8 +92,8 @@ async function leadsToday(page: Page): Promise<number> {
   return Number((await tile.locator('dd').innerText()).replace(/\D/g, ''));
 }
 
-/** Books the earliest open visit slot on the customer page; the slot's day (YYYY-MM-DD). */
-async function bookEarliestSlot(page: Page, name: string, phone: string): Promise<string> {
+/** Books the earliest open visit slot (on `onDate`, when given) on the customer page; the slot's day (YYYY-MM-DD). */
+async function bookEarliestSlot(page: Page, name: string, phone: string, onDate?: string): Promise<string> {
   await page.goto('/Promotion/Customer');
   await expect(page.locator('dialog.interest-popup')).toHaveAttribute('data-ready', '');
   const form = page.locator('.lead-form--customer');
@@ -101,7 +101,8 @@ async function bookEarliestSlot(page: Page, name: string, phone: string): Promis
   await form.getByLabel('연락처').fill(phone);
   await form.getByLabel('문의내용').fill('모델하우스 방문 예정');
   const slot = form.getByLabel('모델하우스 방문 희망 일시');
-  const slotId = (await slot.locator('option:not([disabled]):not([value=""])').first().getAttribute('value')) ?? '';
+  const onDay = onDate ? `[value^="visitSlot-${onDate.replaceAll('-', '')}-"]` : '';
+  const slotId = (await slot.locator(`option:not([disabled]):not([value=""])${onDay}`).first().getAttribute('value')) ?? '';
   const day = SLOT_DAY.exec(slotId);
   expect(day, `a demo slot id: ${slotId}`).not.toBeNull();
   await slot.selectOption(slotId);
@@ -203,9 +204,17 @@ test('by keyboard, an admin takes a check-in back; tomorrow’s sheet offers no 
   await expect(row).toContainText('방문 예약');
   await expectNoAxeViolations(page);
 
+  // Tomorrow's visitor is on tomorrow's sheet, without a check-in until the day.
+  const tomorrow = shiftDay(visitDay, 1);
+  const later = uniquePhone();
+  expect(await bookEarliestSlot(page, `${name} 내일`, later.phone, tomorrow)).toBe(tomorrow);
+  await page.goto(`/admin/visits?date=${visitDay}`);
   await page.getByRole('link', { name: '다음 날 →' }).click();
-  await expect(page).toHaveURL(/date=\d{4}-\d{2}-\d{2}$/);
-  await expect(page.getByRole('button', { name: /방문 확인$/ })).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`date=${tomorrow}$`));
+  const laterRow = page.getByRole('row').filter({ hasText: `${name} 내일` }).filter({ hasText: later.masked });
+  await expect(laterRow).toContainText('방문 당일에 확인합니다');
+  await expect(laterRow.getByRole('button')).toHaveCount(0);
+  await expectNoAxeViolations(page);
 });
 
 test('a date that is not a day is a Korean message on the page, not a 500', async ({ page }) => {
