@@ -40,9 +40,9 @@ export async function signIn(page: Page, email = ADMIN_EMAIL, password = email =
   await expect(page.getByRole('navigation', { name: '상담 관리 메뉴' })).toBeVisible();
 }
 
-/** Registers through the interest popup, as a visitor does. */
-export async function registerThroughPopup(page: Page, name: string, phone: string): Promise<void> {
-  await page.goto('/');
+/** Registers through the interest popup, as a visitor does (on `path`, which may carry utm_* parameters). */
+export async function registerThroughPopup(page: Page, name: string, phone: string, path = '/'): Promise<void> {
+  await page.goto(path);
   await expect(page.locator('dialog.interest-popup')).toHaveAttribute('data-ready', '');
   await page.locator('[data-interest-popup]:visible').first().click();
   const dialog = page.getByRole('dialog', { name: '관심고객 등록' });

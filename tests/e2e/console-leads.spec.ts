@@ -50,7 +50,7 @@ test('a staff member finds a popup lead, changes its status by keyboard and adds
   await expect(page.getByRole('heading', { level: 1, name: '고객 목록' })).toBeVisible();
   // The list follows the search field without a page load: a marker set on this window survives.
   await page.evaluate(() => Object.assign(window, { consoleMarker: true }));
-  const search = page.getByLabel('이름 또는 전화번호 뒤 4자리');
+  const search = page.getByLabel('이름 또는 전화번호');
   await search.fill(lastFour);
   await expect(page).toHaveURL(new RegExp(`\\?q=${lastFour}$`));
   const row = page.getByRole('row').filter({ hasText: name });
@@ -59,7 +59,7 @@ test('a staff member finds a popup lead, changes its status by keyboard and adds
   await expect(row).not.toContainText(phone);
   await expect(row).toContainText('관심고객 등록 창');
   await expect(row).toContainText('신규');
-  await expect(page.getByRole('status')).toHaveText('이 페이지에 1명');
+  await expect(page.getByRole('status')).toHaveText('조건에 맞는 고객 1명');
   await expect(search).toBeFocused();
   expect(await page.evaluate(() => 'consoleMarker' in window)).toBe(true);
   await expect(page.getByRole('link', { name: 'CSV로 내려받기' })).toHaveAttribute('href', `/admin/leads/export.csv?q=${lastFour}`);
@@ -109,6 +109,37 @@ test('a staff member finds a popup lead, changes its status by keyboard and adds
   expect(errors()).toEqual([]);
 });
 
+test('a caller is found by their whole number however it is typed, phone still masked; the campaign is a choice of the known ones', async ({ page }, testInfo) => {
+  const name = `발신${Date.now() % 100000}`;
+  const { phone, masked } = uniquePhone();
+  // Campaign names arrive in any case; the choice lists each once, in lower case.
+  const campaign = `Caller-${testInfo.project.name}-${Date.now() % 100000}`;
+  await registerThroughPopup(page, name, phone, `/?utm_source=naver&utm_campaign=${campaign}`);
+  await signIn(page, addSalesAccount(`caller-${testInfo.project.name}`));
+  const search = page.getByLabel('이름 또는 전화번호');
+  const row = page.getByRole('row').filter({ hasText: name });
+  for (const typed of [phone, phone.replaceAll('-', ''), `+82 ${phone.slice(1).replaceAll('-', ' ')}`]) {
+    await search.fill(typed);
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(typed);
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(masked);
+    await expect(row).not.toContainText(phone);
+    await expect(page.getByRole('status')).toHaveText('조건에 맞는 고객 1명');
+  }
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('link', { name: '조건 지우기' }).click();
+  await page.getByText('조건 더 보기').click();
+  const choice = page.getByLabel('캠페인 (utm_campaign)');
+  await expect(choice.locator('option').first()).toHaveText('전체');
+  await choice.selectOption(campaign.toLowerCase());
+  await expect.poll(() => new URL(page.url()).searchParams.get('utmCampaign')).toBe(campaign.toLowerCase());
+  await expect(row).toHaveCount(1);
+  await expect(page.getByRole('status')).toHaveText('조건에 맞는 고객 1명');
+  await expectNoHorizontalOverflow(page);
+  await expectNoAxeViolations(page);
+});
+
 test('two staff change one lead at once: the second sees the conflict, the current state and keeps the memo', async ({ browser }, testInfo) => {
   const first = await staffPage(browser, addSalesAccount(`first-${testInfo.project.name}`, '이상담'));
   const name = `충돌${Date.now() % 100000}`;
@@ -151,7 +182,7 @@ test('without JavaScript: the filters submit as a form, and a change posts and l
   await registerThroughPopup(page, name, phone);
   const noScript = await staffPage(browser, addSalesAccount(`noscript-${testInfo.project.name}`), { javaScriptEnabled: false });
   await noScript.goto('/admin/leads');
-  await noScript.getByLabel('이름 또는 전화번호 뒤 4자리').fill(lastFour);
+  await noScript.getByLabel('이름 또는 전화번호').fill(lastFour);
   await noScript.getByRole('button', { name: '검색' }).click();
   await expect(noScript).toHaveURL(new RegExp(`q=${lastFour}`));
   await noScript.getByRole('link', { name }).click();

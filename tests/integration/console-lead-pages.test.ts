@@ -27,7 +27,7 @@ const CREATED_EARLY_IN_SEOUL = '2026-11-25T16:30:00.000Z';
 const PHONE = '010-2345-6789';
 
 /** Leads in memory, each change checked against the revision it was based on. */
-class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'lead' | 'revealPhone' | 'change' | 'addMemo'> {
+class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'lead' | 'revealPhone' | 'change' | 'addMemo'> {
   leads = new Map<string, LeadDetail>();
   listCalls: Array<{ filters: LeadFilters; cursor?: string }> = [];
   reveals: string[] = [];
@@ -77,7 +77,11 @@ class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'lead' | 'revealPh
       utmSource: lead.utm.source ?? null,
       utmCampaign: lead.utm.campaign ?? null,
     }));
-    return { rows, next: 'cursor-2' };
+    return { rows, next: 'cursor-2', total: rows.length + 30 };
+  }
+
+  async campaigns() {
+    return ['launch', '겨울 분양'];
   }
 
   async lead(id: string) {
@@ -207,7 +211,10 @@ describe('the lead list', () => {
     expect(text).toContain('홍길동');
     expect(text).toContain('010-****-6789');
     expect(html).not.toContain('2345');
-    expect(text).toContain('이 페이지에 1명');
+    expect(text).toContain('조건에 맞는 고객 31명 중 이 페이지에 1명 (다음 페이지 있음)');
+    // The campaign is a choice of the known ones, 전체 first.
+    const campaignSelect = /<select[^>]*name="utmCampaign"[^>]*>([\s\S]*?)<\/select>/.exec(html)?.[1] ?? '';
+    expect([...campaignSelect.matchAll(/<option[^>]*value="([^"]*)"/g)].map((match) => match[1])).toEqual(['', 'launch', '겨울 분양']);
     const filters = 'status=new&marketing=yes&utmSource=naver&q=%ED%99%8D';
     expect(decode(html)).toContain(`href="/admin/leads/export.csv?${filters}"`);
     expect(decode(html)).toContain(`href="/admin/leads/export.xlsx?${filters}"`);

@@ -92,6 +92,14 @@ export const seoulDay = (iso: string) => new Date(Date.parse(iso) + 9 * 3600_000
 export const newestFirst = (a: FixtureLead, b: FixtureLead) => b.createdAt.localeCompare(a.createdAt) || b._id.localeCompare(a._id);
 
 const sampleLastFour = fixtureLead(7, FIXTURE_TODAY).phone.slice(-4);
+const samplePhone = fixtureLead(7, FIXTURE_TODAY).phone;
+/** Lead 7's number as a caller ID shows it or a person types it. */
+export const SAMPLE_PHONE_SPELLINGS = [
+  `${samplePhone.slice(0, 3)}-${samplePhone.slice(3, 7)}-${samplePhone.slice(7)}`,
+  samplePhone,
+  `+82 ${samplePhone.slice(1, 3)} ${samplePhone.slice(3, 7)} ${samplePhone.slice(7)}`,
+  ` ${samplePhone.slice(0, 3)} ${samplePhone.slice(3, 7)} ${samplePhone.slice(7)} `,
+];
 
 /** Every list filter on a fixture made for FIXTURE_TODAY, with what it means said without the queries. */
 export const FILTER_CASES: Array<[LeadFilters, (lead: FixtureLead) => boolean]> = [
@@ -107,5 +115,8 @@ export const FILTER_CASES: Array<[LeadFilters, (lead: FixtureLead) => boolean]> 
   [{ q: '김' }, (lead) => lead.name.startsWith('김')],
   [{ q: '이서' }, (lead) => lead.name.startsWith('이서')],
   [{ q: sampleLastFour }, (lead) => lead.phone.endsWith(sampleLastFour)],
+  ...SAMPLE_PHONE_SPELLINGS.map((q): (typeof FILTER_CASES)[number] => [{ q }, (lead) => lead.phone === samplePhone]),
+  [{ utmCampaign: 'AUTUMN' }, (lead) => lead.utm?.campaign === 'autumn'],
+  [{ utmCampaign: 'Launch', status: 'new' }, (lead) => lead.utm?.campaign === 'launch' && (lead.status ?? 'new') === 'new'],
   [{ formKind: 'popup', marketing: true, utmSource: 'google' }, (lead) => lead.formKind === 'popup' && lead.consent.marketing && lead.utm?.source === 'google'],
 ];

@@ -17,7 +17,7 @@ import type { LeadReads } from '../../web/server/console/lead-reads';
 import { MemoryAuditTrail } from './memory-audit-trail';
 import { SqliteLeadReads } from '../../web/server/console/sqlite-reads';
 import type { LeadExportRow, StaffActor } from '../../web/server/console/types';
-import { FILTER_CASES, FIXTURE_TODAY, fixtureDocuments, newestFirst, seoulDay, type FixtureLead } from './lead-console-fixture';
+import { FILTER_CASES, FIXTURE_TODAY, fixtureDocuments, newestFirst, SAMPLE_PHONE_SPELLINGS, seoulDay, type FixtureLead } from './lead-console-fixture';
 import { ContentLake } from '../support/content-lake';
 import { shiftDay } from '../../web/shared/seoul-time';
 import { fakeSanityLeads } from './leads-harness';
@@ -88,7 +88,7 @@ for (const [backendName, open] of Object.entries(backends)) {
       const rows: LeadRow[] = [];
       let cursor: string | undefined;
       for (let page = 0; page < 100; page += 1) {
-        const result = await service.list(filters, { cursor, limit });
+        const result = await service.list(filters, { cursor, limit }, kim);
         rows.push(...result.rows);
         if (!result.next) return rows;
         cursor = result.next;
@@ -100,14 +100,53 @@ for (const [backendName, open] of Object.entries(backends)) {
       for (const [filters, matches] of FILTER_CASES) {
         const expected = fixtureLeads.filter(matches).sort(newestFirst);
         expect(expected.length, JSON.stringify(filters)).toBeGreaterThan(0);
-        const { rows, next } = await service.list(filters, { limit: 200 });
+        const { rows, next } = await service.list(filters, { limit: 200 }, kim);
         expect(next).toBeNull();
         expect(rows.map((row) => row.id), JSON.stringify(filters)).toEqual(expected.map((lead) => lead._id));
       }
-      const [first] = (await service.list({}, { limit: 1 })).rows;
+      const [first] = (await service.list({}, { limit: 1 }, kim)).rows;
       const lead = [...fixtureLeads].sort(newestFirst)[0];
       expect(first.maskedPhone).toBe(`010-****-${lead.phone.slice(-4)}`);
-      expect(JSON.stringify(await service.list({}, { limit: 200 }))).not.toContain(lead.phone);
+      expect(JSON.stringify(await service.list({}, { limit: 200 }, kim))).not.toContain(lead.phone);
+    });
+
+    it('a caller\'s whole number in any spelling finds them, phone still masked; the search is recorded, the number not', async () => {
+      const caller = fixtureLeads[7];
+      for (const q of SAMPLE_PHONE_SPELLINGS) {
+        const { rows, total } = await service.list({ q }, { limit: 50 }, kim);
+        expect(rows.map((row) => row.id), q).toEqual([caller._id]);
+        expect(total).toBe(1);
+        expect(JSON.stringify(rows)).not.toContain(caller.phone);
+      }
+      const searches = audit.entries.filter((entry) => entry.action === 'phoneSearch');
+      expect(searches).toHaveLength(SAMPLE_PHONE_SPELLINGS.length);
+      expect(searches[0]).toMatchObject({ actor: kim.email, ip: kim.ip, target: caller._id, detail: '1건' });
+      expect(JSON.stringify(audit.entries)).not.toContain(caller.phone.slice(3));
+      // A number nobody registered: recorded too, with nothing found.
+      expect(await service.list({ q: '010-0000-0000' }, { limit: 50 }, kim)).toMatchObject({ rows: [], total: 0 });
+      expect(audit.entries.at(-1)).toMatchObject({ action: 'phoneSearch', target: null, detail: '0건' });
+      // Names and last four digits are no lookup of a number: not recorded.
+      await service.list({ q: caller.phone.slice(-4) }, { limit: 50 }, kim);
+      await service.list({ q: '김' }, { limit: 50 }, kim);
+      expect(audit.entries.filter((entry) => entry.action === 'phoneSearch')).toHaveLength(SAMPLE_PHONE_SPELLINGS.length + 1);
+    });
+
+    it('the list says how many leads match in all, whatever the page', async () => {
+      const naver = fixtureLeads.filter((lead) => lead.utm?.source === 'naver');
+      const first = await service.list({ utmSource: 'naver' }, { limit: 4 }, kim);
+      expect(first.total).toBe(naver.length);
+      expect(first.rows).toHaveLength(4);
+      expect((await service.list({ utmSource: 'naver' }, { limit: 4, cursor: first.next! }, kim)).total).toBe(naver.length);
+      expect((await service.list({}, { limit: 4 }, kim)).total).toBe(fixtureLeads.length);
+    });
+
+    it('campaigns to choose from: the known ones, once each whatever their case; the filter ignores case', async () => {
+      expect(await service.campaigns()).toEqual(['autumn', 'launch']);
+      const lead = fixtureLeads[1];
+      await backend.leads.mutate([{ patch: { id: lead._id, set: { 'utm.campaign': 'Launch' } } }, { patch: { id: fixtureLeads[2]._id, set: { utm: { source: 'kakao', campaign: '겨울 분양' } } } }]);
+      expect(await service.campaigns()).toEqual(['autumn', 'launch', '겨울 분양']);
+      const launch = fixtureLeads.filter((entry) => entry.utm?.campaign === 'launch' || entry._id === lead._id);
+      expect((await service.list({ utmCampaign: 'LAUNCH' }, { limit: 200 }, kim)).rows.map((row) => row.id).sort()).toEqual(launch.map((entry) => entry._id).sort());
     });
 
     it('keyset paging walks every lead once, in order, and a tampered cursor reads as the first page', async () => {
@@ -115,8 +154,8 @@ for (const [backendName, open] of Object.entries(backends)) {
       expect(paged.map((row) => row.id)).toEqual([...fixtureLeads].sort(newestFirst).map((lead) => lead._id));
       const filtered = await allPages({ formKind: 'customer' }, 4);
       expect(filtered.map((row) => row.id)).toEqual(fixtureLeads.filter((lead) => lead.formKind === 'customer').sort(newestFirst).map((lead) => lead._id));
-      const first = await service.list({}, { limit: 3 });
-      expect((await service.list({}, { cursor: 'not-a-cursor', limit: 3 })).rows).toEqual(first.rows);
+      const first = await service.list({}, { limit: 3 }, kim);
+      expect((await service.list({}, { cursor: 'not-a-cursor', limit: 3 }, kim)).rows).toEqual(first.rows);
     });
 
     it('a lead page records leadView; revealing the phone records phoneReveal', async () => {

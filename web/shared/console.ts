@@ -69,7 +69,7 @@ export type LeadFilters = {
   marketing?: boolean;
   utmSource?: string;
   utmCampaign?: string;
-  /** A name (or its beginning), or the last four digits of the phone. */
+  /** A name (or its beginning), the last four digits of the phone, or a whole mobile number (any spelling). */
   q?: string;
 };
 
@@ -137,8 +137,8 @@ export type LeadRow = {
   utmCampaign: string | null;
 };
 
-/** One page of the list, newest first; `next` is the cursor of the following page. */
-export type LeadListPage = { rows: LeadRow[]; next: string | null };
+/** One page of the list, newest first; `next` is the cursor of the following page, `total` counts every page. */
+export type LeadListPage = { rows: LeadRow[]; next: string | null; total: number };
 
 export type LeadMemo = { key: string; authorEmail: string; authorName: string; at: string; text: string };
 
@@ -205,6 +205,7 @@ export const AUDIT_ACTIONS = [
   'signOut',
   'leadView',
   'phoneReveal',
+  'phoneSearch',
   'leadChange',
   'leadMemo',
   'visitCheckIn',
@@ -225,6 +226,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   signOut: '로그아웃',
   leadView: '고객 정보 열람',
   phoneReveal: '연락처 전체 보기',
+  phoneSearch: '전화번호로 고객 찾기',
   leadChange: '상태·담당자 변경',
   leadMemo: '메모 작성',
   visitCheckIn: '방문 확인',

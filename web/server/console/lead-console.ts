@@ -63,12 +63,15 @@ export class LeadConsoleService implements LeadConsole {
     this.reads.close?.();
   }
 
-  async list(filters: LeadFilters, page: { cursor?: string; limit?: number }): Promise<LeadListPage> {
+  async list(filters: LeadFilters, page: { cursor?: string; limit?: number }, actor: StaffActor): Promise<LeadListPage> {
     const limit = pageSize(page.limit);
+    const params = leadFilterParams(filters);
     // One row more than shown says whether there is a next page.
-    const rows = await this.reads.listPage(leadFilterParams(filters), decodeLeadCursor(page.cursor), limit + 1);
+    const [rows, total] = await Promise.all([this.reads.listPage(params, decodeLeadCursor(page.cursor), limit + 1), this.reads.count(params)]);
     const shown = rows.slice(0, limit);
     const last = shown.at(-1);
+    // A whole number is a lookup of a person (a caller ID), recorded like a reveal; the number itself is not.
+    if (params.phone) await this.record(actor, 'phoneSearch', total === 1 ? (shown[0]?._id ?? null) : null, `${total}건`);
     return {
       rows: shown.map((row) => ({
         id: row._id,
@@ -84,7 +87,14 @@ export class LeadConsoleService implements LeadConsole {
         utmCampaign: row.utmCampaign,
       })),
       next: rows.length > limit && last ? encodeLeadCursor({ createdAt: last.createdAt ?? '', id: last._id }) : null,
+      total,
     };
+  }
+
+  async campaigns(): Promise<string[]> {
+    // The filter ignores case, so "Launch" and "launch" are one choice.
+    const names = new Set((await this.reads.campaigns()).map((name) => name.toLowerCase()));
+    return [...names].sort();
   }
 
   async lead(id: string, actor: StaffActor): Promise<LeadDetail | null> {

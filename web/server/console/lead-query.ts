@@ -3,6 +3,7 @@
  * embedded SQL read the same parameters, so both backends filter alike.
  */
 import type { LeadFilters } from '../../shared/console';
+import { wholeMobilePhone } from '../../shared/lead-validation';
 import { seoulDayStart } from '../../shared/seoul-time';
 import { decodeCursor, encodeCursor } from '../cursor';
 
@@ -16,9 +17,12 @@ export type LeadFilterParams = {
   status: string | null;
   marketing: boolean | null;
   utmSource: string | null;
+  /** Lower case: campaigns match whatever their case. */
   utmCampaign: string | null;
   namePrefix: string | null;
   phoneLast4: string | null;
+  /** A whole mobile number, as stored (01012345678). */
+  phone: string | null;
 };
 
 /** Where a page starts: after the lead (createdAt, _id) last shown. */
@@ -29,6 +33,7 @@ const LAST_FOUR_DIGITS = /^\d{4}$/;
 export function leadFilterParams(filters: LeadFilters): LeadFilterParams {
   const q = filters.q?.trim() || null;
   const isLastFour = q !== null && LAST_FOUR_DIGITS.test(q);
+  const phone = q === null ? null : wholeMobilePhone(q);
   return {
     from: filters.from ? seoulDayStart(filters.from) : null,
     before: filters.to ? seoulDayStart(filters.to, 1) : null,
@@ -37,9 +42,10 @@ export function leadFilterParams(filters: LeadFilters): LeadFilterParams {
     status: filters.status ?? null,
     marketing: filters.marketing ?? null,
     utmSource: filters.utmSource ?? null,
-    utmCampaign: filters.utmCampaign ?? null,
-    namePrefix: isLastFour ? null : q,
+    utmCampaign: filters.utmCampaign?.toLowerCase() ?? null,
+    namePrefix: isLastFour || phone ? null : q,
     phoneLast4: isLastFour ? q : null,
+    phone,
   };
 }
 

@@ -26,7 +26,8 @@ const VISIT_DAY = `substr(${field('visitAt')}, 1, 10)`;
 const MARKETING = `coalesce(${field('consent.marketing')}, 0)`;
 const UTM_SOURCE = field('utm.source');
 const UTM_CAMPAIGN = field('utm.campaign');
-const PHONE_LAST_4 = `substr(${field('phone')}, -4)`;
+const PHONE = field('phone');
+const PHONE_LAST_4 = `substr(${PHONE}, -4)`;
 const NAME = field('name');
 const SLOT_REF = field('visitSlot._ref');
 
@@ -39,6 +40,8 @@ const LEAD_INDEXES: Record<string, string> = {
   console_leads_marketing: `${MARKETING}, ${CREATED_AT}, id`,
   console_leads_utm_source: `${UTM_SOURCE}, ${CREATED_AT}, id`,
   console_leads_utm_campaign: `${UTM_CAMPAIGN}, ${CREATED_AT}, id`,
+  console_leads_utm_campaign_ci: `lower(${UTM_CAMPAIGN}), ${CREATED_AT}, id`,
+  console_leads_phone: `${PHONE}, ${CREATED_AT}, id`,
   console_leads_phone_last4: `${PHONE_LAST_4}, ${CREATED_AT}, id`,
   console_leads_name: `${NAME}`,
   console_leads_slot: `${SLOT_REF}`,
@@ -55,9 +58,10 @@ const FILTER_SQL = `type = 'lead'
   AND (:status IS NULL OR ${STATUS} = :status)
   AND (:marketing IS NULL OR ${MARKETING} = :marketing)
   AND (:utmSource IS NULL OR ${UTM_SOURCE} = :utmSource)
-  AND (:utmCampaign IS NULL OR ${UTM_CAMPAIGN} = :utmCampaign)
+  AND (:utmCampaign IS NULL OR lower(${UTM_CAMPAIGN}) = :utmCampaign)
   AND (:namePrefix IS NULL OR (${NAME} >= :namePrefix AND ${NAME} < :namePrefix || '${MAX_CHARACTER}' AND substr(${NAME}, 1, length(:namePrefix)) = :namePrefix))
   AND (:phoneLast4 IS NULL OR ${PHONE_LAST_4} = :phoneLast4)
+  AND (:phone IS NULL OR ${PHONE} = :phone)
   AND (:cursorAt IS NULL OR (${CREATED_AT} <= :cursorAt AND (${CREATED_AT} < :cursorAt OR id < :cursorId)))`;
 
 const NEWEST_FIRST = `ORDER BY ${CREATED_AT} DESC, id DESC`;
@@ -109,7 +113,7 @@ export class SqliteLeadReads implements LeadReads {
 
   async listPage(filters: LeadFilterParams, cursor: LeadCursor | null, limit: number): Promise<ConsoleLeadListQueryResult> {
     const rows = this.filtered(
-      `id, ${CREATED_AT} AS createdAt, ${NAME} AS name, ${field('phone')} AS phone, ${FORM_KIND} AS formKind,
+      `id, ${CREATED_AT} AS createdAt, ${NAME} AS name, ${PHONE} AS phone, ${FORM_KIND} AS formKind,
        ${STATUS} AS status, ${field('assignee.name')} AS assigneeName, ${field('visitAt')} AS visitAt,
        ${MARKETING} AS marketing, ${UTM_SOURCE} AS utmSource, ${UTM_CAMPAIGN} AS utmCampaign`,
       filters,
@@ -129,6 +133,17 @@ export class SqliteLeadReads implements LeadReads {
       utmSource: text(row.utmSource),
       utmCampaign: text(row.utmCampaign),
     }));
+  }
+
+  async count(filters: LeadFilterParams): Promise<number> {
+    const { sql, values } = this.where(filters, null);
+    return this.statement(`SELECT count(*) AS count FROM documents WHERE ${sql}`).get<{ count: number }>(...values)?.count ?? 0;
+  }
+
+  async campaigns(): Promise<string[]> {
+    return this.statement(`SELECT DISTINCT ${UTM_CAMPAIGN} AS campaign FROM documents WHERE type = 'lead' AND ${UTM_CAMPAIGN} IS NOT NULL`)
+      .all<{ campaign: SqliteValue }>()
+      .flatMap((row) => (typeof row.campaign === 'string' ? [row.campaign] : []));
   }
 
   async exportPage(filters: LeadFilterParams, cursor: LeadCursor | null): Promise<ConsoleLeadExportQueryResult> {
@@ -234,13 +249,16 @@ export class SqliteLeadReads implements LeadReads {
   }
 
   private filtered(columns: string, filters: LeadFilterParams, cursor: LeadCursor | null, limit: number): Row[] {
+    const { sql, values } = this.where(filters, cursor);
+    return this.statement(`SELECT ${columns} FROM documents WHERE ${sql} ${NEWEST_FIRST} LIMIT ?`).all(...values, limit);
+  }
+
+  /** The filters' condition with positional parameters, which work the same on both SQLite libraries, in the order they appear. */
+  private where(filters: LeadFilterParams, cursor: LeadCursor | null): { sql: string; values: SqliteValue[] } {
     const params = { ...filters, cursorAt: cursor?.createdAt ?? null, cursorId: cursor?.id ?? null };
     const where = filterSql(params);
     const named = [...where.matchAll(/:(\w+)/g)].map((match) => match[1] as keyof typeof params);
-    // Positional parameters, in the order they appear, work the same on both SQLite libraries.
-    const sql = `SELECT ${columns} FROM documents WHERE ${where.replace(/:(\w+)/g, '?')} ${NEWEST_FIRST} LIMIT ?`;
-    const values = named.map((name) => sqlValue(params[name]));
-    return this.statement(sql).all(...values, limit);
+    return { sql: where.replace(/:(\w+)/g, '?'), values: named.map((name) => sqlValue(params[name])) };
   }
 
   private statement(sql: string) {

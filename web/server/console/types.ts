@@ -40,7 +40,10 @@ export type LeadExportRow = {
 
 /** Every read of personal data and every change is recorded in the audit trail by the service. */
 export interface LeadConsole {
-  list(filters: LeadFilters, page: { cursor?: string; limit?: number }): Promise<LeadListPage>;
+  /** A page and the total; a search by a whole phone number records `phoneSearch` (the count, not the number). */
+  list(filters: LeadFilters, page: { cursor?: string; limit?: number }, actor: StaffActor): Promise<LeadListPage>;
+  /** The campaign names leads carry, lower case, once each: the list's campaign choice. */
+  campaigns(): Promise<string[]>;
   /** Records `leadView`. */
   lead(id: string, actor: StaffActor): Promise<LeadDetail | null>;
   /** The whole number; records `phoneReveal`. */

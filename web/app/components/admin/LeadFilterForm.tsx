@@ -46,7 +46,22 @@ function useFieldsEdition(filters: LeadFilters): { edition: number; typed: (para
   return { edition, typed: (params) => setTypedKey(filtersKey(params)) };
 }
 
-type LeadFilterFormProps = { filters: LeadFilters };
+/** `campaigns`: the known campaign names (lower case), the campaign filter's choices. */
+type LeadFilterFormProps = { filters: LeadFilters; campaigns: readonly string[] };
+
+/** The campaign choices, with the one asked for kept even when no lead carries it (an old link). */
+function CampaignOptions({ campaigns, chosen }: { campaigns: readonly string[]; chosen: string | undefined }) {
+  return (
+    <>
+      {campaigns.map((campaign) => (
+        <option key={campaign} value={campaign}>
+          {campaign}
+        </option>
+      ))}
+      {chosen && !campaigns.includes(chosen) ? <option value={chosen}>{text.otherCampaign(chosen)}</option> : null}
+    </>
+  );
+}
 
 /** A labelled filter control: a text or date input, or a select with "전체" first. */
 function Filter({ name, label, type, value, options }: { name: keyof LeadFilters; label: string; type?: 'text' | 'date'; value: string | undefined; options?: ReactNode }) {
@@ -93,7 +108,7 @@ function isSteppedField(target: EventTarget): boolean {
  * searches once its value is committed: when focus leaves it, or on 조회 (Enter). A new search
  * starts from the first page (the form carries no cursor).
  */
-export function LeadFilterForm({ filters }: LeadFilterFormProps) {
+export function LeadFilterForm({ filters, campaigns }: LeadFilterFormProps) {
   const submit = useSubmit();
   const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
   const fromKeyboard = useRef(false);
@@ -175,7 +190,12 @@ export function LeadFilterForm({ filters }: LeadFilterFormProps) {
           }
         />
         <Filter name="utmSource" label={text.utmSource} type="text" value={filters.utmSource} />
-        <Filter name="utmCampaign" label={text.utmCampaign} type="text" value={filters.utmCampaign} />
+        <Filter
+          name="utmCampaign"
+          label={text.utmCampaign}
+          value={filters.utmCampaign?.toLowerCase()}
+          options={<CampaignOptions campaigns={campaigns} chosen={filters.utmCampaign?.toLowerCase()} />}
+        />
       </MoreFilters>
       <div className="lead-filters__actions">
         <button type="submit" className="button button--primary">
