@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Form } from 'react-router';
 import { LEAD_STATUS_LABELS, type VisitSheet as VisitSheetData } from '../../../shared/console';
 import { shiftDay } from '../../../shared/seoul-time';
@@ -110,6 +110,18 @@ function TickBox() {
   return <span className="visit-sheet__tick" aria-hidden="true" />;
 }
 
+/** A post about one visitor's row: the lead and the revision the sheet showed. */
+function RowForm({ intent, booking, children }: { intent: 'checkIn' | 'undoCheckIn'; booking: Booking; children: ReactNode }) {
+  return (
+    <Form method="post" className="visit-sheet__check-in">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="leadId" value={booking.leadId} />
+      <input type="hidden" name="rev" value={booking.rev} />
+      {children}
+    </Form>
+  );
+}
+
 /** A check-in is on the visit's day only; a manager may take one back. */
 function CheckIn({ booking, day, canUndo }: { booking: Booking; day: 'past' | 'today' | 'future'; canUndo: boolean }) {
   if (booking.checkedInAt) {
@@ -121,15 +133,12 @@ function CheckIn({ booking, day, canUndo }: { booking: Booking; day: 'past' | 't
     );
     if (!canUndo) return checked;
     return (
-      <Form method="post" className="visit-sheet__check-in">
+      <RowForm intent="undoCheckIn" booking={booking}>
         {checked}
-        <input type="hidden" name="intent" value="undoCheckIn" />
-        <input type="hidden" name="leadId" value={booking.leadId} />
-        <input type="hidden" name="rev" value={booking.rev} />
-        <button type="submit" className="button button--outline visit-sheet__undo" aria-label={VISITS_TEXT.undoCheckInOf(booking.name)}>
+        <button type="submit" className="button button--outline" aria-label={VISITS_TEXT.undoCheckInOf(booking.name)}>
           {VISITS_TEXT.undoCheckIn}
         </button>
-      </Form>
+      </RowForm>
     );
   }
   if (day !== 'today') {
@@ -141,15 +150,12 @@ function CheckIn({ booking, day, canUndo }: { booking: Booking; day: 'past' | 't
     );
   }
   return (
-    <Form method="post" className="visit-sheet__check-in">
-      <input type="hidden" name="intent" value="checkIn" />
-      <input type="hidden" name="leadId" value={booking.leadId} />
-      <input type="hidden" name="rev" value={booking.rev} />
+    <RowForm intent="checkIn" booking={booking}>
       <button type="submit" className="button button--primary" aria-label={VISITS_TEXT.checkInOf(booking.name)}>
         {VISITS_TEXT.checkIn}
       </button>
       <TickBox />
-    </Form>
+    </RowForm>
   );
 }
 
