@@ -140,6 +140,44 @@ test('a caller is found by their whole number however it is typed, phone still m
   await expectNoAxeViolations(page);
 });
 
+test('담당자 by keyboard: a lead taken by the staff member moves from 미배정 to 내 고객', async ({ page }, testInfo) => {
+  const name = `담당${Date.now() % 100000}`;
+  const { phone, lastFour } = uniquePhone();
+  await registerThroughPopup(page, name, phone);
+  await signIn(page, addSalesAccount(`assignee-${testInfo.project.name}`, '최상담'));
+  const row = page.getByRole('row').filter({ hasText: name });
+  const assignee = page.getByLabel('담당자', { exact: true });
+  /** Steps the 담당자 choice from 전체 by keyboard; the list asks once focus leaves it. */
+  const choose = async (steps: number, value: string) => {
+    await page.goto(`/admin/leads?q=${lastFour}`);
+    await expect(row).toHaveCount(1);
+    await assignee.focus();
+    for (let step = 0; step < steps; step += 1) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => new URL(page.url()).searchParams.get('assignee')).toBe(value);
+  };
+
+  await choose(1, 'none');
+  await expect(row).toHaveCount(1);
+  await choose(2, 'me');
+  await expect(row).toHaveCount(0);
+  await expect(page.getByRole('status')).toHaveText('조건에 맞는 고객이 없습니다.');
+  await expectNoAxeViolations(page);
+
+  await openLead(page, name, lastFour);
+  await page.getByLabel('담당자', { exact: true }).selectOption({ label: '나에게 배정 (최상담)' });
+  await page.getByRole('button', { name: '상태·담당자 저장' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '저장했습니다' })).toBeFocused();
+
+  await choose(2, 'me');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('최상담');
+  await choose(1, 'none');
+  await expect(row).toHaveCount(0);
+  await expectNoHorizontalOverflow(page);
+  await expectNoAxeViolations(page);
+});
+
 test('two staff change one lead at once: the second sees the conflict, the current state and keeps the memo', async ({ browser }, testInfo) => {
   const first = await staffPage(browser, addSalesAccount(`first-${testInfo.project.name}`, '이상담'));
   const name = `충돌${Date.now() % 100000}`;

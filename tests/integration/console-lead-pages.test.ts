@@ -223,10 +223,24 @@ describe('the lead list', () => {
   });
 
   it('leaves out a filter that is not valid and says so in Korean', async () => {
-    const { response, html } = await get('/admin/leads?from=2026-13-45&status=bogus');
+    const { response, html } = await get('/admin/leads?from=2026-13-45&status=bogus&assignee=%3Cscript%3E');
     expect(response.status).toBe(200);
     expect(leadConsole.listCalls[0].filters).toEqual({});
-    expect(textOf(html)).toContain('올바르지 않은 조건은 빼고 보여 드립니다: 접수일 (부터), 상태');
+    expect(textOf(html)).toContain('올바르지 않은 조건은 빼고 보여 드립니다: 접수일 (부터), 상태, 담당자');
+  });
+
+  it('담당자 is a choice of 전체, 미배정, 내 고객 and each other account, the one asked for selected', async () => {
+    const { html } = await get(`/admin/leads?assignee=${encodeURIComponent(OTHER.email)}`);
+    expect(leadConsole.listCalls[0].filters).toEqual({ assignee: OTHER.email });
+    const select = /<select[^>]*name="assignee"[^>]*>([\s\S]*?)<\/select>/.exec(html)?.[1] ?? '';
+    expect([...select.matchAll(/<option[^>]*value="([^"]*)"[^>]*>([^<]*)</g)].map((match) => [match[1], match[2]])).toEqual([
+      ['', '전체'],
+      ['none', '미배정'],
+      ['me', '내 고객'],
+      [OTHER.email, OTHER.name],
+      [ADMIN.email, ADMIN.name],
+    ]);
+    expect(select).toMatch(new RegExp(`<option value="${OTHER.email}" selected="">`));
   });
 });
 

@@ -149,6 +149,21 @@ for (const [backendName, open] of Object.entries(backends)) {
       expect((await service.list({ utmCampaign: 'LAUNCH' }, { limit: 200 }, kim)).rows.map((row) => row.id).sort()).toEqual(launch.map((entry) => entry._id).sort());
     });
 
+    it('담당자: 내 고객 are the signed-in staff member\'s own, 미배정 nobody\'s; a lead assigned meanwhile moves over', async () => {
+      const ids = async (filters: LeadFilters, actor: StaffActor) => (await service.list(filters, { limit: 200 }, actor)).rows.map((row) => row.id);
+      const kimsLeads = fixtureLeads.filter((lead) => lead.assignee?.email === kim.email).sort(newestFirst).map((lead) => lead._id);
+      expect(kimsLeads.length).toBeGreaterThan(0);
+      expect(await ids({ assignee: 'me' }, kim)).toEqual(kimsLeads);
+      expect(await ids({ assignee: kim.email }, lee)).toEqual(kimsLeads);
+      const unassigned = fixtureLeads.find((lead) => !lead.assignee)!;
+      expect(await ids({ assignee: 'none' }, kim)).toContain(unassigned._id);
+      const seen = (await service.lead(unassigned._id, kim))!;
+      expect((await service.change(unassigned._id, { rev: seen.rev, assigneeEmail: kim.email }, kim)).ok).toBe(true);
+      expect(await ids({ assignee: 'me' }, kim)).toContain(unassigned._id);
+      expect(await ids({ assignee: 'none' }, kim)).not.toContain(unassigned._id);
+      expect((await service.list({ assignee: 'me' }, { limit: 1 }, lee)).total).toBe(fixtureLeads.filter((lead) => lead.assignee?.email === lee.email).length);
+    });
+
     it('keyset paging walks every lead once, in order, and a tampered cursor reads as the first page', async () => {
       const paged = await allPages({}, 7);
       expect(paged.map((row) => row.id)).toEqual([...fixtureLeads].sort(newestFirst).map((lead) => lead._id));

@@ -248,6 +248,8 @@ const consoleLeadFilter = /* groq */ `_type == "lead"
   && ($namePrefix == null || string::startsWith(name, $namePrefix))
   && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)
   && ($phone == null || phone == $phone)
+  && ($assigneeEmail == null || assignee.email == $assigneeEmail)
+  && ($unassigned == null || !defined(assignee.email))
   && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))`;
 
 /**

@@ -71,7 +71,12 @@ export type LeadFilters = {
   utmCampaign?: string;
   /** A name (or its beginning), the last four digits of the phone, or a whole mobile number (any spelling). */
   q?: string;
+  /** 담당자: `none` nobody (미배정), `me` the signed-in staff member (내 고객), or an account's email. */
+  assignee?: string;
 };
+
+/** An email, as the 담당자 filter takes one: something@somewhere. */
+const ASSIGNEE_EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 const FILTER_TEXT_MAX = 100;
 /**
@@ -102,6 +107,11 @@ export function parseLeadFilters(params: URLSearchParams): { filters: LeadFilter
   if (marketing === 'yes') filters.marketing = true;
   else if (marketing === 'no') filters.marketing = false;
   else if (marketing) invalid.push('marketing');
+  const assignee = text('assignee');
+  if (assignee) {
+    if (assignee === 'none' || assignee === 'me' || (assignee.length <= FILTER_TEXT_MAX && ASSIGNEE_EMAIL.test(assignee))) filters.assignee = assignee;
+    else invalid.push('assignee');
+  }
   for (const key of ['utmSource', 'utmCampaign', 'q'] as const) {
     const value = text(key);
     if (!value) continue;

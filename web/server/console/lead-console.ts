@@ -28,7 +28,7 @@ import type { LeadConsole, LeadExportFormat, LeadExportRow, StaffActor } from '.
 import type { AuditTrail } from '../audit/trail';
 import type { StaffDirectory } from '../auth/staff-accounts';
 import { seoulDay, seoulDayStart, shiftDay } from '../../shared/seoul-time';
-import { decodeLeadCursor, encodeLeadCursor, leadFilterParams } from './lead-query';
+import { decodeLeadCursor, encodeLeadCursor, leadFilterParams, type LeadFilterParams } from './lead-query';
 import { EXPORT_PAGE_ROWS, groqLeadReads, LIST_READ_MAX, type LeadReads } from './lead-reads';
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -65,7 +65,7 @@ export class LeadConsoleService implements LeadConsole {
 
   async list(filters: LeadFilters, page: { cursor?: string; limit?: number }, actor: StaffActor): Promise<LeadListPage> {
     const limit = pageSize(page.limit);
-    const params = leadFilterParams(filters);
+    const params = leadFilterParams(filters, actor.email);
     // One row more than shown says whether there is a next page.
     const [rows, total] = await Promise.all([this.reads.listPage(params, decodeLeadCursor(page.cursor), limit + 1), this.reads.count(params)]);
     const shown = rows.slice(0, limit);
@@ -250,7 +250,7 @@ export class LeadConsoleService implements LeadConsole {
       }
     };
     try {
-      await deliver(counted(this.exportRows(filters)));
+      await deliver(counted(this.exportRows(leadFilterParams(filters, actor.email))));
       complete = true;
       return count;
     } finally {
@@ -260,8 +260,7 @@ export class LeadConsoleService implements LeadConsole {
     }
   }
 
-  private async *exportRows(filters: LeadFilters): AsyncGenerator<LeadExportRow> {
-    const params = leadFilterParams(filters);
+  private async *exportRows(params: LeadFilterParams): AsyncGenerator<LeadExportRow> {
     let cursor = null;
     for (;;) {
       const page = await this.reads.exportPage(params, cursor);

@@ -23,6 +23,10 @@ export type LeadFilterParams = {
   phoneLast4: string | null;
   /** A whole mobile number, as stored (01012345678). */
   phone: string | null;
+  /** Leads assigned to this email. */
+  assigneeEmail: string | null;
+  /** true: leads assigned to nobody. */
+  unassigned: true | null;
 };
 
 /** Where a page starts: after the lead (createdAt, _id) last shown. */
@@ -30,7 +34,8 @@ export type LeadCursor = { createdAt: string; id: string };
 
 const LAST_FOUR_DIGITS = /^\d{4}$/;
 
-export function leadFilterParams(filters: LeadFilters): LeadFilterParams {
+/** `me`: the email the 담당자 filter's "내 고객" stands for (the signed-in staff member's). */
+export function leadFilterParams(filters: LeadFilters, me: string | null = null): LeadFilterParams {
   const q = filters.q?.trim() || null;
   const isLastFour = q !== null && LAST_FOUR_DIGITS.test(q);
   const phone = q === null ? null : wholeMobilePhone(q);
@@ -46,6 +51,9 @@ export function leadFilterParams(filters: LeadFilters): LeadFilterParams {
     namePrefix: isLastFour || phone ? null : q,
     phoneLast4: isLastFour ? q : null,
     phone,
+    // "내 고객" of nobody signed in matches no lead rather than every one.
+    assigneeEmail: filters.assignee === 'me' ? (me ?? '') : filters.assignee && filters.assignee !== 'none' ? filters.assignee : null,
+    unassigned: filters.assignee === 'none' ? true : null,
   };
 }
 

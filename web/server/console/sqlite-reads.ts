@@ -30,6 +30,7 @@ const PHONE = field('phone');
 const PHONE_LAST_4 = `substr(${PHONE}, -4)`;
 const NAME = field('name');
 const SLOT_REF = field('visitSlot._ref');
+const ASSIGNEE_EMAIL = field('assignee.email');
 
 /** Each filter's own index, newest first within it, so a filtered page reads only its rows. */
 const LEAD_INDEXES: Record<string, string> = {
@@ -42,6 +43,7 @@ const LEAD_INDEXES: Record<string, string> = {
   console_leads_utm_campaign: `${UTM_CAMPAIGN}, ${CREATED_AT}, id`,
   console_leads_utm_campaign_ci: `lower(${UTM_CAMPAIGN}), ${CREATED_AT}, id`,
   console_leads_phone: `${PHONE}, ${CREATED_AT}, id`,
+  console_leads_assignee: `${ASSIGNEE_EMAIL}, ${CREATED_AT}, id`,
   console_leads_phone_last4: `${PHONE_LAST_4}, ${CREATED_AT}, id`,
   console_leads_name: `${NAME}`,
   console_leads_slot: `${SLOT_REF}`,
@@ -62,6 +64,8 @@ const FILTER_SQL = `type = 'lead'
   AND (:namePrefix IS NULL OR (${NAME} >= :namePrefix AND ${NAME} < :namePrefix || '${MAX_CHARACTER}' AND substr(${NAME}, 1, length(:namePrefix)) = :namePrefix))
   AND (:phoneLast4 IS NULL OR ${PHONE_LAST_4} = :phoneLast4)
   AND (:phone IS NULL OR ${PHONE} = :phone)
+  AND (:assigneeEmail IS NULL OR ${ASSIGNEE_EMAIL} = :assigneeEmail)
+  AND (:unassigned IS NULL OR ${ASSIGNEE_EMAIL} IS NULL)
   AND (:cursorAt IS NULL OR (${CREATED_AT} <= :cursorAt AND (${CREATED_AT} < :cursorAt OR id < :cursorId)))`;
 
 const NEWEST_FIRST = `ORDER BY ${CREATED_AT} DESC, id DESC`;

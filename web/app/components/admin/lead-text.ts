@@ -14,6 +14,10 @@ export const leadListText = {
   formKind: '신청 경로',
   visitDay: '방문 예약일',
   status: '상태',
+  assignee: '담당자',
+  assigneeNone: '미배정',
+  assigneeMe: '내 고객',
+  otherAssignee: (email: string) => `${email} (목록에 없는 계정)`,
   marketing: '마케팅 수신 동의',
   marketingYes: '동의',
   marketingNo: '미동의',
@@ -66,6 +70,7 @@ export const filterLabels: Record<keyof LeadFilters, string> = {
   utmSource: leadListText.utmSource,
   utmCampaign: leadListText.utmCampaign,
   q: leadListText.search,
+  assignee: leadListText.assignee,
 };
 
 export const leadPageText = {

@@ -17,11 +17,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { filters, invalid } = parseLeadFilters(url.searchParams);
   const cursor = url.searchParams.get('cursor') || undefined;
-  const [page, campaigns] = await Promise.all([
+  const [page, campaigns, accounts] = await Promise.all([
     context.leadConsole.list(filters, { cursor, limit: PAGE_SIZE }, { ...staff, ip: context.clientIp }),
     context.leadConsole.campaigns(),
+    context.staff.list(),
   ]);
-  return { filters, invalid, page, campaigns, fromCursor: Boolean(cursor) };
+  // 담당자 choices: every other account, active ones first (a disabled account's leads stay findable).
+  const assignees = accounts
+    .filter((account) => account.email !== staff.email)
+    .sort((a, b) => Number(a.disabled) - Number(b.disabled))
+    .map((account) => ({ email: account.email, name: account.name }));
+  return { filters, invalid, page, campaigns, assignees, fromCursor: Boolean(cursor) };
 }
 
 export function headers(): HeadersInit {
@@ -46,7 +52,7 @@ function useFocusAfterListLink(count: RefObject<HTMLParagraphElement | null>): v
 }
 
 export default function Leads({ loaderData }: Route.ComponentProps) {
-  const { filters, invalid, page, campaigns, fromCursor } = loaderData;
+  const { filters, invalid, page, campaigns, assignees, fromCursor } = loaderData;
   const navigation = useNavigation();
   const countRef = useRef<HTMLParagraphElement>(null);
   useFocusAfterListLink(countRef);
@@ -59,7 +65,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
   return (
     <div className="console-page lead-list-page">
       <h1 className="console-page__title">{text.title}</h1>
-      <LeadFilterForm filters={filters} campaigns={campaigns} />
+      <LeadFilterForm filters={filters} campaigns={campaigns} assignees={assignees} />
       {invalid.length > 0 ? (
         <p className="lead-list-page__notice" role="alert">
           {text.invalid(invalid.map((key) => filterLabels[key]))}
