@@ -178,6 +178,25 @@ describe('visit sheet', () => {
     expect(audit).toContain('방문 확인 취소');
   });
 
+  it('a checked-in visitor set back to 상담 완료 on their page: refused to a 상담사 (403), done by an admin with the time cleared', async () => {
+    const sheet = html(await get(`/admin/visits?date=${TODAY}`));
+    const { leadId, rev } = checkInFields(sheet, masked);
+    expect((await postForm(`/admin/visits?date=${TODAY}`, { intent: 'checkIn', leadId, rev })).status).toBe(200);
+    const setBack = async (as: string) => {
+      const page = html(await get(`/admin/leads/${leadId}`, as));
+      const field = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(page)?.[1] ?? '';
+      return postForm(`/admin/leads/${leadId}`, { intent: 'change', rev: field('rev'), status: 'consulted', assignee: field('assigneeWas'), assigneeWas: field('assigneeWas') }, as);
+    };
+    const refused = await setBack(salesCookie);
+    expect(refused.status).toBe(403);
+    expect(html(refused)).toContain('방문 확인된 고객을 방문 전 상태로 되돌리는 것은 관리자만 할 수 있습니다.');
+    expect(rowOf(html(await get(`/admin/visits?date=${TODAY}`)), masked)).toMatch(/\d{2}:\d{2} 방문 확인/);
+    expect((await setBack(cookie)).status).toBe(200);
+    const row = rowOf(html(await get(`/admin/visits?date=${TODAY}`)), masked)!;
+    expect(row).toContain('<td data-label="상태">상담 완료</td>');
+    expect(row).not.toMatch(/\d{2}:\d{2} 방문 확인/);
+  });
+
   it('tomorrow\'s visitor: the sheet offers no check-in, and a forged one is refused with a Korean message', async () => {
     const page = html(await get(`/admin/visits?date=${TOMORROW}`));
     const row = rowOf(page, '010-****-1358')!;

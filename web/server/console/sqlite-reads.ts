@@ -30,7 +30,8 @@ const PHONE = field('phone');
 const PHONE_LAST_4 = `substr(${PHONE}, -4)`;
 const NAME = field('name');
 const SLOT_REF = field('visitSlot._ref');
-const ASSIGNEE_EMAIL = field('assignee.email');
+// '' for nobody: unassigned leads are then one value of the index, which SQLite counts from it.
+const ASSIGNEE_EMAIL = `coalesce(${field('assignee.email')}, '')`;
 
 /** Each filter's own index, newest first within it, so a filtered page reads only its rows. */
 const LEAD_INDEXES: Record<string, string> = {
@@ -43,7 +44,7 @@ const LEAD_INDEXES: Record<string, string> = {
   console_leads_utm_campaign: `${UTM_CAMPAIGN}, ${CREATED_AT}, id`,
   console_leads_utm_campaign_ci: `lower(${UTM_CAMPAIGN}), ${CREATED_AT}, id`,
   console_leads_phone: `${PHONE}, ${CREATED_AT}, id`,
-  console_leads_assignee: `${ASSIGNEE_EMAIL}, ${CREATED_AT}, id`,
+  console_leads_assignee_or_none: `${ASSIGNEE_EMAIL}, ${CREATED_AT}, id`,
   console_leads_phone_last4: `${PHONE_LAST_4}, ${CREATED_AT}, id`,
   console_leads_name: `${NAME}`,
   console_leads_slot: `${SLOT_REF}`,
@@ -65,7 +66,7 @@ const FILTER_SQL = `type = 'lead'
   AND (:phoneLast4 IS NULL OR ${PHONE_LAST_4} = :phoneLast4)
   AND (:phone IS NULL OR ${PHONE} = :phone)
   AND (:assigneeEmail IS NULL OR ${ASSIGNEE_EMAIL} = :assigneeEmail)
-  AND (:unassigned IS NULL OR ${ASSIGNEE_EMAIL} IS NULL)
+  AND (:unassigned IS NULL OR ${ASSIGNEE_EMAIL} = '')
   AND (:cursorAt IS NULL OR (${CREATED_AT} <= :cursorAt AND (${CREATED_AT} < :cursorAt OR id < :cursorId)))`;
 
 const NEWEST_FIRST = `ORDER BY ${CREATED_AT} DESC, id DESC`;
@@ -139,9 +140,22 @@ export class SqliteLeadReads implements LeadReads {
     }));
   }
 
+  /**
+   * The count's values are written into its SQL as literals: planning for values bound later,
+   * SQLite reckons a filter that matches half the leads cheaper to check on every lead than
+   * through its index (100–800 ms at 100,000 leads); seeing the value, it counts the index
+   * entries in a few milliseconds. Prepared afresh each time (not cached: one per value).
+   */
   async count(filters: LeadFilterParams): Promise<number> {
     const { sql, values } = this.where(filters, null);
-    return this.statement(`SELECT count(*) AS count FROM documents WHERE ${sql}`).get<{ count: number }>(...values)?.count ?? 0;
+    const literals = values.map(sqlLiteral);
+    // Unassigned leads alone, often most of them, it would still check one by one: their index counts them.
+    const onlyUnassigned = filters.unassigned && Object.values(filters).filter((value) => value !== null).length === 1;
+    const from = onlyUnassigned ? 'documents INDEXED BY console_leads_assignee_or_none' : 'documents';
+    const counting = literals.includes(null)
+      ? this.statement(`SELECT count(*) AS count FROM ${from} WHERE ${sql}`).get<{ count: number }>(...values)
+      : this.database.prepare(`SELECT count(*) AS count FROM ${from} WHERE ${sql.replace(/\?/g, () => literals.shift()!)}`).get<{ count: number }>();
+    return counting?.count ?? 0;
   }
 
   async campaigns(): Promise<string[]> {
@@ -297,6 +311,13 @@ type StoredLeadJson = {
 
 function text(value: SqliteValue | undefined): string | null {
   return typeof value === 'string' ? value : null;
+}
+
+/** A filter value as an SQL literal (a string quoted, its quotes doubled); null for one that cannot be written so. */
+function sqlLiteral(value: SqliteValue): string | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'string' && !value.includes('\0')) return `'${value.replaceAll("'", "''")}'`;
+  return null;
 }
 
 function sqlValue(value: string | boolean | null): SqliteValue {
