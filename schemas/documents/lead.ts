@@ -41,12 +41,13 @@ export const lead = defineType({
     defineField({
       name: 'visitSlotStatus',
       title: '방문예약 상태',
-      description: '"확인 필요"는 일시적인 장애로 늦게 저장되는 사이 일정이 마감된 경우입니다. 연락해 일정을 조정해 주세요.',
+      description: '"확인 필요"는 일시적인 장애로 늦게 저장되는 사이 일정이 마감된 경우입니다. 연락해 일정을 조정해 주세요. "취소됨"은 무효로 바뀌어 예약 자리를 돌려준 경우입니다.',
       type: 'string',
       options: {
         list: [
           { title: '예약됨', value: 'booked' },
           { title: '확인 필요', value: 'unavailable' },
+          { title: '취소됨 (무효로 자리 반환)', value: 'released' },
         ],
       },
     }),

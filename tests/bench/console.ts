@@ -91,13 +91,13 @@ export async function benchLeadConsole(options: { leads: number; runs: number })
     let worstP95 = 0;
     for (const filters of filterSets) {
       const label = leadFiltersToParams(filters).toString() || '(none)';
-      const first = await leadConsole.list(filters, { limit: 50 });
+      const first = await leadConsole.list(filters, { limit: 50 }, actor);
       // Twenty pages in: the cursor of the 20th page.
       let deep = first;
-      for (let page = 1; page < 20 && deep.next; page += 1) deep = await leadConsole.list(filters, { cursor: deep.next, limit: 50 });
-      const firstPage = await timings(options.runs, () => leadConsole.list(filters, { limit: 50 }));
+      for (let page = 1; page < 20 && deep.next; page += 1) deep = await leadConsole.list(filters, { cursor: deep.next, limit: 50 }, actor);
+      const firstPage = await timings(options.runs, () => leadConsole.list(filters, { limit: 50 }, actor));
       const deepCursor = deep.next ?? undefined;
-      const deepPage = await timings(options.runs, () => leadConsole.list(filters, { cursor: deepCursor, limit: 50 }));
+      const deepPage = await timings(options.runs, () => leadConsole.list(filters, { cursor: deepCursor, limit: 50 }, actor));
       worstP95 = Math.max(worstP95, firstPage.p95, deepPage.p95);
       const within = Math.max(firstPage.p95, deepPage.p95) <= TARGET_P95_MS ? 'yes' : 'NO';
       rows.push([label, first.rows.length, ms(firstPage.p50), ms(firstPage.p95), deepCursor ? ms(deepPage.p95) : '-', within]);
@@ -107,7 +107,7 @@ export async function benchLeadConsole(options: { leads: number; runs: number })
 
     // The GROQ path on the same store, the way a Sanity-shaped query runs on groq-js, for contrast.
     const groqConsole = new LeadConsoleService({ leads: store, audit, staff: { list: async () => [] } });
-    const groq = await timings(Math.min(options.runs, 5), () => groqConsole.list({ status: 'new' }, { limit: 50 }));
+    const groq = await timings(Math.min(options.runs, 5), () => groqConsole.list({ status: 'new' }, { limit: 50 }, actor));
     console.log(`\nThe same list (status=new) through the GROQ queries on groq-js, uncached: ${ms(groq.p95)} ms`);
 
     const exportRows: Array<Array<string | number>> = [];

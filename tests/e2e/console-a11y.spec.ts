@@ -233,7 +233,7 @@ test.describe('the lead list and a lead by keyboard', () => {
     await signIn(page);
     await page.goto(`/admin/leads?q=${encodeURIComponent(name)}`);
     const count = page.locator('main').getByRole('status');
-    await expect(count).toHaveText('이 페이지에 30명 (다음 페이지 있음)');
+    await expect(count).toHaveText('조건에 맞는 고객 31명 중 이 페이지에 30명 (다음 페이지 있음)');
 
     const status = page.getByLabel('상태', { exact: true });
     await status.focus();
@@ -249,16 +249,16 @@ test.describe('the lead list and a lead by keyboard', () => {
     await page.getByRole('link', { name: '조건 지우기' }).focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/admin\/leads$/);
-    await expect(page.getByLabel('이름 또는 전화번호 뒤 4자리')).toBeFocused();
+    await expect(page.getByLabel('이름 또는 전화번호')).toBeFocused();
 
     await page.goto(`/admin/leads?q=${encodeURIComponent(name)}`);
     await page.getByRole('link', { name: '다음 페이지' }).focus();
     await page.keyboard.press('Enter');
-    await expect(count).toHaveText('이 페이지에 1명');
+    await expect(count).toHaveText('조건에 맞는 고객 31명 중 이 페이지에 1명');
     await expect(count).toBeFocused();
     await page.getByRole('link', { name: '처음 페이지' }).focus();
     await page.keyboard.press('Enter');
-    await expect(count).toHaveText('이 페이지에 30명 (다음 페이지 있음)');
+    await expect(count).toHaveText('조건에 맞는 고객 31명 중 이 페이지에 30명 (다음 페이지 있음)');
     await expect(count).toBeFocused();
   });
 

@@ -16,13 +16,13 @@ export function uniquePhone(): { phone: string; lastFour: string; masked: string
 export const SALES_PASSWORD = 'model-house-desk-2026';
 
 /**
- * A sales account added with the CLI while the e2e server runs, as an admin adds one at a desk;
- * it can sign in at once. Its email is unique per call.
+ * A sales account added with the CLI while the e2e server runs (or the server of `dataDir`), as an
+ * admin adds one at a desk; it can sign in at once. Its email is unique per call.
  */
-export function addSalesAccount(label: string, name = '김상담'): string {
+export function addSalesAccount(label: string, name = '김상담', dataDir = process.env.E2E_DATA_DIR): string {
   const email = `${label}-${Date.now()}-${Math.floor(Math.random() * 1000)}@example.kr`;
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', email, '--role', 'sales', '--name', name], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, SANITY_PROJECT_ID: '' },
+    env: { ...process.env, DATA_DIR: dataDir, SANITY_PROJECT_ID: '' },
     input: `${SALES_PASSWORD}\n`,
     encoding: 'utf8',
   });
@@ -40,9 +40,9 @@ export async function signIn(page: Page, email = ADMIN_EMAIL, password = email =
   await expect(page.getByRole('navigation', { name: '상담 관리 메뉴' })).toBeVisible();
 }
 
-/** Registers through the interest popup, as a visitor does. */
-export async function registerThroughPopup(page: Page, name: string, phone: string): Promise<void> {
-  await page.goto('/');
+/** Registers through the interest popup, as a visitor does (on `path`, which may carry utm_* parameters). */
+export async function registerThroughPopup(page: Page, name: string, phone: string, path = '/'): Promise<void> {
+  await page.goto(path);
   await expect(page.locator('dialog.interest-popup')).toHaveAttribute('data-ready', '');
   await page.locator('[data-interest-popup]:visible').first().click();
   const dialog = page.getByRole('dialog', { name: '관심고객 등록' });

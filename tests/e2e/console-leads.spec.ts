@@ -50,7 +50,7 @@ test('a staff member finds a popup lead, changes its status by keyboard and adds
   await expect(page.getByRole('heading', { level: 1, name: '고객 목록' })).toBeVisible();
   // The list follows the search field without a page load: a marker set on this window survives.
   await page.evaluate(() => Object.assign(window, { consoleMarker: true }));
-  const search = page.getByLabel('이름 또는 전화번호 뒤 4자리');
+  const search = page.getByLabel('이름 또는 전화번호');
   await search.fill(lastFour);
   await expect(page).toHaveURL(new RegExp(`\\?q=${lastFour}$`));
   const row = page.getByRole('row').filter({ hasText: name });
@@ -59,7 +59,7 @@ test('a staff member finds a popup lead, changes its status by keyboard and adds
   await expect(row).not.toContainText(phone);
   await expect(row).toContainText('관심고객 등록 창');
   await expect(row).toContainText('신규');
-  await expect(page.getByRole('status')).toHaveText('이 페이지에 1명');
+  await expect(page.getByRole('status')).toHaveText('조건에 맞는 고객 1명');
   await expect(search).toBeFocused();
   expect(await page.evaluate(() => 'consoleMarker' in window)).toBe(true);
   await expect(page.getByRole('link', { name: 'CSV로 내려받기' })).toHaveAttribute('href', `/admin/leads/export.csv?q=${lastFour}`);
@@ -109,6 +109,75 @@ test('a staff member finds a popup lead, changes its status by keyboard and adds
   expect(errors()).toEqual([]);
 });
 
+test('a caller is found by their whole number however it is typed, phone still masked; the campaign is a choice of the known ones', async ({ page }, testInfo) => {
+  const name = `발신${Date.now() % 100000}`;
+  const { phone, masked } = uniquePhone();
+  // Campaign names arrive in any case; the choice lists each once, in lower case.
+  const campaign = `Caller-${testInfo.project.name}-${Date.now() % 100000}`;
+  await registerThroughPopup(page, name, phone, `/?utm_source=naver&utm_campaign=${campaign}`);
+  await signIn(page, addSalesAccount(`caller-${testInfo.project.name}`));
+  const search = page.getByLabel('이름 또는 전화번호');
+  const row = page.getByRole('row').filter({ hasText: name });
+  for (const typed of [phone, phone.replaceAll('-', ''), `+82 ${phone.slice(1).replaceAll('-', ' ')}`]) {
+    await search.fill(typed);
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(typed);
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(masked);
+    await expect(row).not.toContainText(phone);
+    await expect(page.getByRole('status')).toHaveText('조건에 맞는 고객 1명');
+  }
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('link', { name: '조건 지우기' }).click();
+  await page.getByText('조건 더 보기').click();
+  const choice = page.getByLabel('캠페인 (utm_campaign)');
+  await expect(choice.locator('option').first()).toHaveText('전체');
+  await choice.selectOption(campaign.toLowerCase());
+  await expect.poll(() => new URL(page.url()).searchParams.get('utmCampaign')).toBe(campaign.toLowerCase());
+  await expect(row).toHaveCount(1);
+  await expect(page.getByRole('status')).toHaveText('조건에 맞는 고객 1명');
+  await expectNoHorizontalOverflow(page);
+  await expectNoAxeViolations(page);
+});
+
+test('담당자 by keyboard: a lead taken by the staff member moves from 미배정 to 내 고객', async ({ page }, testInfo) => {
+  const name = `담당${Date.now() % 100000}`;
+  const { phone, lastFour } = uniquePhone();
+  await registerThroughPopup(page, name, phone);
+  await signIn(page, addSalesAccount(`assignee-${testInfo.project.name}`, '최상담'));
+  const row = page.getByRole('row').filter({ hasText: name });
+  const assignee = page.getByLabel('담당자', { exact: true });
+  /** Steps the 담당자 choice from 전체 by keyboard; the list asks once focus leaves it. */
+  const choose = async (steps: number, value: string) => {
+    await page.goto(`/admin/leads?q=${lastFour}`);
+    await expect(row).toHaveCount(1);
+    await assignee.focus();
+    for (let step = 0; step < steps; step += 1) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => new URL(page.url()).searchParams.get('assignee')).toBe(value);
+  };
+
+  await choose(1, 'none');
+  await expect(row).toHaveCount(1);
+  await choose(2, 'me');
+  await expect(row).toHaveCount(0);
+  await expect(page.getByRole('status')).toHaveText('조건에 맞는 고객이 없습니다.');
+  await expectNoAxeViolations(page);
+
+  await openLead(page, name, lastFour);
+  await page.getByLabel('담당자', { exact: true }).selectOption({ label: '나에게 배정 (최상담)' });
+  await page.getByRole('button', { name: '상태·담당자 저장' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '저장했습니다' })).toBeFocused();
+
+  await choose(2, 'me');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('최상담');
+  await choose(1, 'none');
+  await expect(row).toHaveCount(0);
+  await expectNoHorizontalOverflow(page);
+  await expectNoAxeViolations(page);
+});
+
 test('two staff change one lead at once: the second sees the conflict, the current state and keeps the memo', async ({ browser }, testInfo) => {
   const first = await staffPage(browser, addSalesAccount(`first-${testInfo.project.name}`, '이상담'));
   const name = `충돌${Date.now() % 100000}`;
@@ -151,7 +220,7 @@ test('without JavaScript: the filters submit as a form, and a change posts and l
   await registerThroughPopup(page, name, phone);
   const noScript = await staffPage(browser, addSalesAccount(`noscript-${testInfo.project.name}`), { javaScriptEnabled: false });
   await noScript.goto('/admin/leads');
-  await noScript.getByLabel('이름 또는 전화번호 뒤 4자리').fill(lastFour);
+  await noScript.getByLabel('이름 또는 전화번호').fill(lastFour);
   await noScript.getByRole('button', { name: '검색' }).click();
   await expect(noScript).toHaveURL(new RegExp(`q=${lastFour}`));
   await noScript.getByRole('link', { name }).click();

@@ -1,19 +1,68 @@
-import { expect, test, type Page } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test as base, type Page } from '@playwright/test';
+import { openEmbeddedStore } from '../../web/server/content/embedded';
+import { seoulDay, shiftDay } from '../../web/shared/seoul-time';
+import { startServer, type RunningServer } from '../support/built-server';
 import { CANARY_ADMIN_PASSWORD, secretEnv } from './canary-secrets';
 import { expectNoAxeViolations, screenshot } from './checks';
 import { addSalesAccount, SALES_PASSWORD, uniquePhone } from './console-helpers';
 
 /**
  * The console’s dashboard and the reception desk’s visit sheet, at both widths: a visit booked
- * through the customer page shows on that day's sheet (reached from today's with "다음 날"); a
- * sales account (added with the CLI) checks the visitor in, which sets 방문 완료 and says when;
- * the sheet prints as a clean A4 table; the dashboard counts the lead; both pages are axe-clean.
- * A bad date is a Korean message, not a 500.
+ * through the customer page for today shows on today's sheet; a sales account (added with the
+ * CLI) checks the visitor in, which sets 방문 완료 and says when; an admin takes a check-in back;
+ * tomorrow's sheet offers no check-in (on the day only); the sheet prints as a clean A4 table; the
+ * dashboard counts the lead; both pages are axe-clean. A bad date is a Korean message, not a 500.
+ * A server of its own per worker: its leads store holds slots for today, which the demo slots
+ * (from tomorrow on) never do.
  */
 
 const ADMIN_EMAIL = secretEnv().ADMIN_EMAIL;
-/** The demo slots' ids name their day: visitSlot-20261128-1100. */
+/** The slots' ids name their day: visitSlot-20261128-1100. */
 const SLOT_DAY = /^visitSlot-(\d{4})(\d{2})(\d{2})-\d{4}$/;
+
+/** A data directory whose leads store has three slots today and three tomorrow. */
+async function dataDirWithSlotsToday(): Promise<string> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cheonghak-desk-'));
+  const leads = await openEmbeddedStore({ file: path.join(dataDir, 'leads.sqlite') });
+  const today = seoulDay(Date.now());
+  await leads.mutate(
+    [today, shiftDay(today, 1)].flatMap((date) =>
+      ['00:10', '12:00', '23:50'].map((time) => ({
+        create: { _id: `visitSlot-${date.replaceAll('-', '')}-${time.replace(':', '')}`, _type: 'visitSlot', date, time, capacity: 6, booked: 0 },
+      })),
+    ),
+  );
+  await leads.close();
+  return dataDir;
+}
+
+const test = base.extend<{ dataDir: string }, { desk: { server: RunningServer; dataDir: string } }>({
+  desk: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use) => {
+      const dataDir = await dataDirWithSlotsToday();
+      const server = await startServer({
+        env: {
+          ...secretEnv(),
+          E2E_DATA_DIR: dataDir,
+          E2E_KEEP_DATA: '1',
+          LEAD_RATE_LIMIT_IP: '1000/600',
+          LEAD_BOOKING_LIMIT_IP: '1000/86400',
+          PAGE_VIEW_COMBINATIONS_PER_ADDRESS: '100000',
+          PAGE_RENDER_LIMIT_IP: '100000/60',
+        },
+      });
+      await use({ server, dataDir });
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ desk }, use) => use(desk.server.url),
+  dataDir: async ({ desk }, use) => use(desk.dataDir),
+});
 
 async function signIn(page: Page, email = ADMIN_EMAIL, password = CANARY_ADMIN_PASSWORD): Promise<void> {
   await page.goto('/admin');
@@ -43,8 +92,8 @@ async function leadsToday(page: Page): Promise<number> {
   return Number((await tile.locator('dd').innerText()).replace(/\D/g, ''));
 }
 
-/** Books the earliest open visit slot on the customer page; the slot's day (YYYY-MM-DD). */
-async function bookEarliestSlot(page: Page, name: string, phone: string): Promise<string> {
+/** Books the earliest open visit slot (on `onDate`, when given) on the customer page; the slot's day (YYYY-MM-DD). */
+async function bookEarliestSlot(page: Page, name: string, phone: string, onDate?: string): Promise<string> {
   await page.goto('/Promotion/Customer');
   await expect(page.locator('dialog.interest-popup')).toHaveAttribute('data-ready', '');
   const form = page.locator('.lead-form--customer');
@@ -52,7 +101,8 @@ async function bookEarliestSlot(page: Page, name: string, phone: string): Promis
   await form.getByLabel('연락처').fill(phone);
   await form.getByLabel('문의내용').fill('모델하우스 방문 예정');
   const slot = form.getByLabel('모델하우스 방문 희망 일시');
-  const slotId = (await slot.locator('option:not([disabled]):not([value=""])').first().getAttribute('value')) ?? '';
+  const onDay = onDate ? `[value^="visitSlot-${onDate.replaceAll('-', '')}-"]` : '';
+  const slotId = (await slot.locator(`option:not([disabled]):not([value=""])${onDay}`).first().getAttribute('value')) ?? '';
   const day = SLOT_DAY.exec(slotId);
   expect(day, `a demo slot id: ${slotId}`).not.toBeNull();
   await slot.selectOption(slotId);
@@ -63,9 +113,9 @@ async function bookEarliestSlot(page: Page, name: string, phone: string): Promis
   return `${day![1]}-${day![2]}-${day![3]}`;
 }
 
-test('a visit booked on the customer page is on its day’s sheet; a sales account checks it in (방문 완료); the sheet prints on A4', async ({ page }, testInfo) => {
+test('a visit booked on the customer page for today is on today’s sheet; a sales account checks it in (방문 완료); the sheet prints on A4', async ({ page, dataDir }, testInfo) => {
   test.slow();
-  const desk = addSalesAccount(`desk-${testInfo.project.name}`, '안내데스크');
+  const desk = addSalesAccount(`desk-${testInfo.project.name}`, '안내데스크', dataDir);
   await signIn(page, desk, SALES_PASSWORD);
   const before = await leadsToday(page);
 
@@ -78,14 +128,10 @@ test('a visit booked on the customer page is on its day’s sheet; a sales accou
   await expectNoAxeViolations(page);
   await screenshot(page, testInfo, 'console-dashboard');
 
-  // From today's sheet, day by day to the booked one (the first open slot: at most a week or two ahead).
+  // The earliest slot on offer is today's: the sheet opens on today.
+  expect(visitDay).toBe(seoulDay(Date.now()));
   await page.goto('/admin/visits');
   await expect(page.getByRole('heading', { level: 1, name: /방문 일정/ })).toBeVisible();
-  for (let step = 0; step < 21 && !page.url().endsWith(`date=${visitDay}`); step += 1) {
-    await page.getByRole('link', { name: '다음 날 →' }).click();
-    await expect(page.getByRole('link', { name: '← 이전 날' })).toBeVisible();
-  }
-  expect(page.url()).toContain(`date=${visitDay}`);
 
   const row = page.getByRole('row').filter({ hasText: name }).filter({ hasText: masked });
   await expect(row).toHaveCount(1);
@@ -121,7 +167,7 @@ test('a visit booked on the customer page is on its day’s sheet; a sales accou
   await screenshot(page, testInfo, 'console-visits-print');
 });
 
-test('without JavaScript: the check-in posts, the sheet comes back with 방문 완료 and focus on the message', async ({ browser, page }, testInfo) => {
+test('without JavaScript: the check-in posts, the sheet comes back with 방문 완료 and focus on the message; an admin takes it back', async ({ browser, page }, testInfo) => {
   const { phone, masked } = uniquePhone();
   const name = testInfo.project.name === 'desktop' ? '무스크립트 데스크' : '무스크립트 모바일';
   const visitDay = await bookEarliestSlot(page, name, phone);
@@ -134,7 +180,41 @@ test('without JavaScript: the check-in posts, the sheet comes back with 방문 �
   await row.getByRole('button', { name: `${name} 님 방문 확인` }).click();
   await expect(plain.getByText(`${name} 님의 방문을 확인했습니다`)).toBeFocused();
   await expect(row).toContainText('방문 완료');
+  await row.getByRole('button', { name: `${name} 님 방문 확인 취소` }).click();
+  await expect(plain.getByText(`${name} 님의 방문 확인을 취소했습니다`)).toBeFocused();
+  await expect(row).toContainText('방문 예약');
+  await expect(row.getByRole('button', { name: `${name} 님 방문 확인` })).toBeVisible();
   await context.close();
+});
+
+test('by keyboard, an admin takes a check-in back; tomorrow’s sheet offers no check-in', async ({ page }, testInfo) => {
+  const { phone, masked } = uniquePhone();
+  const name = testInfo.project.name === 'desktop' ? '확인취소 데스크' : '확인취소 모바일';
+  const visitDay = await bookEarliestSlot(page, name, phone);
+  await signIn(page);
+  await page.goto(`/admin/visits?date=${visitDay}`);
+  const row = page.getByRole('row').filter({ hasText: name }).filter({ hasText: masked });
+  await row.getByRole('button', { name: `${name} 님 방문 확인` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(row.getByText(/\d{2}:\d{2} 방문 확인/)).toBeFocused();
+  await row.getByRole('button', { name: `${name} 님 방문 확인 취소` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status')).toContainText(`${name} 님의 방문 확인을 취소했습니다`);
+  await expect(row.getByRole('button', { name: `${name} 님 방문 확인` })).toBeFocused();
+  await expect(row).toContainText('방문 예약');
+  await expectNoAxeViolations(page);
+
+  // Tomorrow's visitor is on tomorrow's sheet, without a check-in until the day.
+  const tomorrow = shiftDay(visitDay, 1);
+  const later = uniquePhone();
+  expect(await bookEarliestSlot(page, `${name} 내일`, later.phone, tomorrow)).toBe(tomorrow);
+  await page.goto(`/admin/visits?date=${visitDay}`);
+  await page.getByRole('link', { name: '다음 날 →' }).click();
+  await expect(page).toHaveURL(new RegExp(`date=${tomorrow}$`));
+  const laterRow = page.getByRole('row').filter({ hasText: `${name} 내일` }).filter({ hasText: later.masked });
+  await expect(laterRow).toContainText('방문 당일에 확인합니다');
+  await expect(laterRow.getByRole('button')).toHaveCount(0);
+  await expectNoAxeViolations(page);
 });
 
 test('a date that is not a day is a Korean message on the page, not a 500', async ({ page }) => {

@@ -21,10 +21,13 @@ import { ViewCounter } from '../../web/server/press/view-counter';
 
 const STAFF: StaffIdentity = { email: 'kim@cheonghak.example', name: '김상담', role: 'sales' };
 const OTHER: StaffIdentity = { email: 'lee@cheonghak.example', name: '이상담', role: 'sales' };
+const ADMIN: StaffIdentity = { email: 'boss@cheonghak.example', name: '박관리', role: 'admin' };
+/** 01:30 on 26 November in Seoul, still the 25th in UTC. */
+const CREATED_EARLY_IN_SEOUL = '2026-11-25T16:30:00.000Z';
 const PHONE = '010-2345-6789';
 
 /** Leads in memory, each change checked against the revision it was based on. */
-class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'lead' | 'revealPhone' | 'change' | 'addMemo'> {
+class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'lead' | 'revealPhone' | 'change' | 'addMemo'> {
   leads = new Map<string, LeadDetail>();
   listCalls: Array<{ filters: LeadFilters; cursor?: string }> = [];
   reveals: string[] = [];
@@ -74,7 +77,11 @@ class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'lead' | 'revealPh
       utmSource: lead.utm.source ?? null,
       utmCampaign: lead.utm.campaign ?? null,
     }));
-    return { rows, next: 'cursor-2' };
+    return { rows, next: 'cursor-2', total: rows.length + 30 };
+  }
+
+  async campaigns() {
+    return ['launch', '겨울 분양'];
   }
 
   async lead(id: string) {
@@ -118,7 +125,7 @@ let handle: (request: Request) => Promise<Response>;
 const auth = {
   session: (request: Request) => {
     const cookie = request.headers.get('cookie') ?? '';
-    return [STAFF, OTHER].find((staff) => cookie.includes(`staff=${staff.email}`)) ?? null;
+    return [STAFF, OTHER, ADMIN].find((staff) => cookie.includes(`staff=${staff.email}`)) ?? null;
   },
 } as unknown as StaffAuth;
 
@@ -139,7 +146,12 @@ beforeAll(async () => {
       leadForms: leadService,
       press: new PressService(store, new ViewCounter(store), 'order-index'),
       leadConsole: leadConsole as unknown as LeadConsole,
-      staff: { list: async () => [{ ...OTHER, disabled: false, createdAt: '2026-11-01T00:00:00.000Z' }] },
+      staff: {
+        list: async () => [
+          { ...OTHER, disabled: false, createdAt: '2026-11-01T00:00:00.000Z' },
+          { ...ADMIN, disabled: false, createdAt: CREATED_EARLY_IN_SEOUL },
+        ],
+      },
     } as unknown as AppLoadContext;
     return handler(request, context);
   };
@@ -199,7 +211,10 @@ describe('the lead list', () => {
     expect(text).toContain('홍길동');
     expect(text).toContain('010-****-6789');
     expect(html).not.toContain('2345');
-    expect(text).toContain('이 페이지에 1명');
+    expect(text).toContain('조건에 맞는 고객 31명 중 이 페이지에 1명 (다음 페이지 있음)');
+    // The campaign is a choice of the known ones, 전체 first.
+    const campaignSelect = /<select[^>]*name="utmCampaign"[^>]*>([\s\S]*?)<\/select>/.exec(html)?.[1] ?? '';
+    expect([...campaignSelect.matchAll(/<option[^>]*value="([^"]*)"/g)].map((match) => match[1])).toEqual(['', 'launch', '겨울 분양']);
     const filters = 'status=new&marketing=yes&utmSource=naver&q=%ED%99%8D';
     expect(decode(html)).toContain(`href="/admin/leads/export.csv?${filters}"`);
     expect(decode(html)).toContain(`href="/admin/leads/export.xlsx?${filters}"`);
@@ -208,10 +223,24 @@ describe('the lead list', () => {
   });
 
   it('leaves out a filter that is not valid and says so in Korean', async () => {
-    const { response, html } = await get('/admin/leads?from=2026-13-45&status=bogus');
+    const { response, html } = await get('/admin/leads?from=2026-13-45&status=bogus&assignee=%3Cscript%3E');
     expect(response.status).toBe(200);
     expect(leadConsole.listCalls[0].filters).toEqual({});
-    expect(textOf(html)).toContain('올바르지 않은 조건은 빼고 보여 드립니다: 접수일 (부터), 상태');
+    expect(textOf(html)).toContain('올바르지 않은 조건은 빼고 보여 드립니다: 접수일 (부터), 상태, 담당자');
+  });
+
+  it('담당자 is a choice of 전체, 미배정, 내 고객 and each other account, the one asked for selected', async () => {
+    const { html } = await get(`/admin/leads?assignee=${encodeURIComponent(OTHER.email)}`);
+    expect(leadConsole.listCalls[0].filters).toEqual({ assignee: OTHER.email });
+    const select = /<select[^>]*name="assignee"[^>]*>([\s\S]*?)<\/select>/.exec(html)?.[1] ?? '';
+    expect([...select.matchAll(/<option[^>]*value="([^"]*)"[^>]*>([^<]*)</g)].map((match) => [match[1], match[2]])).toEqual([
+      ['', '전체'],
+      ['none', '미배정'],
+      ['me', '내 고객'],
+      [OTHER.email, OTHER.name],
+      [ADMIN.email, ADMIN.name],
+    ]);
+    expect(select).toMatch(new RegExp(`<option value="${OTHER.email}" selected="">`));
   });
 });
 
@@ -287,5 +316,15 @@ describe('the lead page', () => {
     const unknown = await post('/admin/leads/lead-1', { intent: 'delete' });
     expect(unknown.response.status).toBe(400);
     expect(textOf(unknown.html)).toContain('알 수 없는 요청입니다.');
+  });
+});
+
+describe('the accounts page', () => {
+  it('shows the day an account was made in Seoul, not in UTC', async () => {
+    const { response, html } = await get('/admin/accounts', ADMIN);
+    expect(response.status).toBe(200);
+    const card = textOf(html).split(ADMIN.email)[1] ?? '';
+    expect(card).toContain('2026-11-26');
+    expect(card).not.toContain('2026-11-25');
   });
 });

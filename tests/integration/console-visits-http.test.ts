@@ -6,20 +6,48 @@
  * Korean message, never a 500; signed out, the sheet sends to the sign-in; the dashboard counts the
  * lead; console pages are no-store and noindex; the check-in is in the audit trail.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seoulDay } from '../../web/shared/seoul-time';
+import { openEmbeddedStore } from '../../web/server/content/embedded';
+import { seoulDay, shiftDay } from '../../web/shared/seoul-time';
 import { startServer, type RunningServer } from '../support/built-server';
 import { cookiesOf, getWithCookie, postFormWithCookie, type RawResponse } from '../support/http';
 import { hashTestPassword } from '../support/passwords';
 
 const EMAIL = 'desk@example.kr';
 const PASSWORD = 'correct horse battery staple';
+const SALES_EMAIL = 'sales@example.kr';
+const TODAY = seoulDay(Date.now());
+const TOMORROW = shiftDay(TODAY, 1);
 let server: RunningServer;
 let cookie: string;
+let salesCookie: string;
+
+/** A leads store holding a slot today and one tomorrow (the demo slots start tomorrow), and a 상담사. */
+async function preparedDataDir(): Promise<string> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cheonghak-visits-'));
+  const leads = await openEmbeddedStore({ file: path.join(dataDir, 'leads.sqlite') });
+  await leads.mutate(
+    [TODAY, TOMORROW].map((date) => ({
+      create: { _id: `visitSlot-${date.replaceAll('-', '')}-2350`, _type: 'visitSlot', date, time: '23:50', capacity: 4, booked: 0 },
+    })),
+  );
+  await leads.close();
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', SALES_EMAIL, '--role', 'sales', '--name', '김상담'], {
+    env: { ...process.env, DATA_DIR: dataDir, SANITY_PROJECT_ID: '' },
+    input: `${PASSWORD}\n`,
+  });
+  return dataDir;
+}
 
 beforeAll(async () => {
   server = await startServer({
     env: {
+      E2E_DATA_DIR: await preparedDataDir(),
+      E2E_KEEP_DATA: '1',
       ADMIN_EMAIL: EMAIL,
       ADMIN_PASSWORD_HASH: await hashTestPassword(PASSWORD),
       SESSION_SECRET: 'session-secret-for-the-visit-sheet-test-0123',
@@ -29,6 +57,7 @@ beforeAll(async () => {
   const signIn = await postForm('/cheonghak/press', { intent: 'login', email: EMAIL, password: PASSWORD }, '');
   expect(signIn.status).toBe(302);
   cookie = cookiesOf(signIn);
+  salesCookie = cookiesOf(await postForm('/admin', { intent: 'login', email: SALES_EMAIL, password: PASSWORD }, ''));
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
@@ -63,20 +92,19 @@ describe('visit sheet', () => {
   const phone = '010-2468-1357';
   const masked = '010-****-1357';
 
-  beforeAll(async () => {
-    const form = (await (await fetch(`${server.url}/api/leads/form`)).json()) as { token: string; slots: Array<{ id: string; date: string }> };
-    const slot = form.slots[0];
-    visitDay = slot.date;
+  /** Books `slotId` through the lead API, as the customer page does. */
+  async function book(slotId: string, name: string, bookingPhone: string): Promise<void> {
+    const form = (await (await fetch(`${server.url}/api/leads/form`)).json()) as { token: string };
     const response = await fetch(`${server.url}/api/leads`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.url },
       body: JSON.stringify({
         formToken: form.token,
         formKind: 'customer',
-        name: '방문고객',
-        phone,
+        name,
+        phone: bookingPhone,
         message: '모델하우스 방문 예정',
-        visitSlot: slot.id,
+        visitSlot: slotId,
         privacyConsent: true,
         ageConfirmed: true,
         website: '',
@@ -84,6 +112,16 @@ describe('visit sheet', () => {
       }),
     });
     expect(response.status).toBe(201);
+  }
+
+  beforeAll(async () => {
+    const form = (await (await fetch(`${server.url}/api/leads/form`)).json()) as { slots: Array<{ id: string; date: string }> };
+    // The earliest slot on offer is today's.
+    const slot = form.slots[0];
+    visitDay = slot.date;
+    expect(visitDay).toBe(TODAY);
+    await book(slot.id, '방문고객', phone);
+    await book(form.slots.find((entry) => entry.date === TOMORROW)!.id, '내일고객', '010-2468-1358');
   });
 
   it('shows the booking on its day, phone masked, and checks the visitor in once', async () => {
@@ -103,7 +141,7 @@ describe('visit sheet', () => {
     const row = rowOf(html(checkedIn), masked)!;
     expect(row).toContain('<td data-label="상태">방문 완료</td>');
     expect(row).toMatch(/\d{2}:\d{2} 방문 확인/);
-    expect(row).not.toContain('name="rev"');
+    expect(row).not.toContain('value="checkIn"');
     // Recorded in the audit trail, naming the lead.
     const audit = html(await get('/admin/audit?action=visitCheckIn'));
     expect(audit).toContain(leadId);
@@ -114,6 +152,63 @@ describe('visit sheet', () => {
     expect(again.status).toBe(409);
     expect(html(again)).toContain('방문고객 님은 이미 방문 확인되었습니다');
     expect(rowOf(html(again), masked)).toContain('<td data-label="상태">방문 완료</td>');
+  });
+
+  it('a manager takes the check-in back (방문 예약, time cleared, recorded); a 상담사 cannot', async () => {
+    const sheetOf = async (as: string) => rowOf(html(await get(`/admin/visits?date=${TODAY}`, as)), masked)!;
+    // A 상담사's sheet offers no undo; a forged post is refused.
+    expect(await sheetOf(salesCookie)).not.toContain('value="undoCheckIn"');
+    const row = await sheetOf(cookie);
+    expect(row).toContain('value="undoCheckIn"');
+    const fields = { intent: 'undoCheckIn', leadId: /name="leadId" value="([^"]+)"/.exec(row)![1], rev: /name="rev" value="([^"]+)"/.exec(row)![1] };
+    const refused = await postForm(`/admin/visits?date=${TODAY}`, fields, salesCookie);
+    expect(refused.status).toBe(403);
+    expect(html(refused)).toContain('방문 확인 취소는 관리자만 할 수 있습니다.');
+    expect(rowOf(html(refused), masked)).toContain('<td data-label="상태">방문 완료</td>');
+
+    const undone = await postForm(`/admin/visits?date=${TODAY}`, fields);
+    expect(undone.status).toBe(200);
+    expect(html(undone)).toContain('방문고객 님의 방문 확인을 취소했습니다.');
+    const after = rowOf(html(undone), masked)!;
+    expect(after).toContain('<td data-label="상태">방문 예약</td>');
+    expect(after).toContain('value="checkIn"');
+    expect(after).not.toMatch(/\d{2}:\d{2} 방문 확인/);
+    const audit = html(await get('/admin/audit?action=visitCheckInUndo'));
+    expect(audit).toContain(fields.leadId);
+    expect(audit).toContain('방문 확인 취소');
+  });
+
+  it('a checked-in visitor set back to 상담 완료 on their page: refused to a 상담사 (403), done by an admin with the time cleared', async () => {
+    const sheet = html(await get(`/admin/visits?date=${TODAY}`));
+    const { leadId, rev } = checkInFields(sheet, masked);
+    expect((await postForm(`/admin/visits?date=${TODAY}`, { intent: 'checkIn', leadId, rev })).status).toBe(200);
+    const setBack = async (as: string) => {
+      const page = html(await get(`/admin/leads/${leadId}`, as));
+      const field = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(page)?.[1] ?? '';
+      return postForm(`/admin/leads/${leadId}`, { intent: 'change', rev: field('rev'), status: 'consulted', assignee: field('assigneeWas'), assigneeWas: field('assigneeWas') }, as);
+    };
+    const refused = await setBack(salesCookie);
+    expect(refused.status).toBe(403);
+    expect(html(refused)).toContain('방문 확인된 고객을 방문 전 상태로 되돌리는 것은 관리자만 할 수 있습니다.');
+    expect(rowOf(html(await get(`/admin/visits?date=${TODAY}`)), masked)).toMatch(/\d{2}:\d{2} 방문 확인/);
+    expect((await setBack(cookie)).status).toBe(200);
+    const row = rowOf(html(await get(`/admin/visits?date=${TODAY}`)), masked)!;
+    expect(row).toContain('<td data-label="상태">상담 완료</td>');
+    expect(row).not.toMatch(/\d{2}:\d{2} 방문 확인/);
+  });
+
+  it('tomorrow\'s visitor: the sheet offers no check-in, and a forged one is refused with a Korean message', async () => {
+    const page = html(await get(`/admin/visits?date=${TOMORROW}`));
+    const row = rowOf(page, '010-****-1358')!;
+    expect(row).toContain('내일고객');
+    expect(row).toContain('방문 당일에 확인합니다');
+    expect(row).not.toContain('<form');
+    const leadId = /href="\/admin\/leads\/([^"]+)"/.exec(row)![1];
+    const rev = /name="rev" value="([^"]+)"/.exec(html(await get(`/admin/leads/${leadId}`)))![1];
+    const forged = await postForm(`/admin/visits?date=${TOMORROW}`, { intent: 'checkIn', leadId, rev });
+    expect(forged.status).toBe(409);
+    expect(html(forged)).toContain('방문 확인은 예약한 날 당일에만 할 수 있습니다.');
+    expect(rowOf(html(forged), '010-****-1358')).toContain('<td data-label="상태">신규</td>');
   });
 
   it('the dashboard counts the lead and the day’s booking', async () => {

@@ -30,7 +30,14 @@ export type FixtureLead = {
   visitSlot?: { _type: 'reference'; _ref: string; _weak: true };
   visitAt?: string;
   visitSlotStatus?: 'booked';
+  assignee?: { email: string; name: string };
 };
+
+/** The staff the fixture's leads are assigned to: one lead in five each, the rest unassigned. */
+export const FIXTURE_ASSIGNEES = [
+  { email: 'kim@example.com', name: '김상담' },
+  { email: 'lee@example.com', name: '이상담' },
+] as const;
 
 export function fixtureSlots(today: string) {
   return Array.from({ length: VISIT_DAYS }, (_, day) => {
@@ -65,6 +72,7 @@ export function fixtureLead(index: number, today: string, slots: ReturnType<type
     ...(source || campaign ? { utm: { ...(source ? { source } : {}), ...(campaign ? { campaign } : {}) } } : {}),
     sourcePage: '/',
     ...(index % 5 === 0 ? { message: `=SUM(A1) 문의 ${index}` } : {}),
+    ...(index % 5 === 1 || index % 5 === 2 ? { assignee: { ...FIXTURE_ASSIGNEES[(index % 5) - 1] } } : {}),
   };
   const slot = index % 6 === 0 && slots.length > 0 ? slots[(index / 6) % slots.length] : undefined;
   if (slot && slot.booked < slot.capacity) {
@@ -92,6 +100,14 @@ export const seoulDay = (iso: string) => new Date(Date.parse(iso) + 9 * 3600_000
 export const newestFirst = (a: FixtureLead, b: FixtureLead) => b.createdAt.localeCompare(a.createdAt) || b._id.localeCompare(a._id);
 
 const sampleLastFour = fixtureLead(7, FIXTURE_TODAY).phone.slice(-4);
+const samplePhone = fixtureLead(7, FIXTURE_TODAY).phone;
+/** Lead 7's number as a caller ID shows it or a person types it. */
+export const SAMPLE_PHONE_SPELLINGS = [
+  `${samplePhone.slice(0, 3)}-${samplePhone.slice(3, 7)}-${samplePhone.slice(7)}`,
+  samplePhone,
+  `+82 ${samplePhone.slice(1, 3)} ${samplePhone.slice(3, 7)} ${samplePhone.slice(7)}`,
+  ` ${samplePhone.slice(0, 3)} ${samplePhone.slice(3, 7)} ${samplePhone.slice(7)} `,
+];
 
 /** Every list filter on a fixture made for FIXTURE_TODAY, with what it means said without the queries. */
 export const FILTER_CASES: Array<[LeadFilters, (lead: FixtureLead) => boolean]> = [
@@ -107,5 +123,11 @@ export const FILTER_CASES: Array<[LeadFilters, (lead: FixtureLead) => boolean]> 
   [{ q: '김' }, (lead) => lead.name.startsWith('김')],
   [{ q: '이서' }, (lead) => lead.name.startsWith('이서')],
   [{ q: sampleLastFour }, (lead) => lead.phone.endsWith(sampleLastFour)],
+  ...SAMPLE_PHONE_SPELLINGS.map((q): (typeof FILTER_CASES)[number] => [{ q }, (lead) => lead.phone === samplePhone]),
+  [{ utmCampaign: 'AUTUMN' }, (lead) => lead.utm?.campaign === 'autumn'],
+  [{ assignee: 'none' }, (lead) => !lead.assignee],
+  [{ assignee: FIXTURE_ASSIGNEES[1].email }, (lead) => lead.assignee?.email === FIXTURE_ASSIGNEES[1].email],
+  [{ assignee: 'none', status: 'new' }, (lead) => !lead.assignee && (lead.status ?? 'new') === 'new'],
+  [{ utmCampaign: 'Launch', status: 'new' }, (lead) => lead.utm?.campaign === 'launch' && (lead.status ?? 'new') === 'new'],
   [{ formKind: 'popup', marketing: true, utmSource: 'google' }, (lead) => lead.formKind === 'popup' && lead.consent.marketing && lead.utm?.source === 'google'],
 ];

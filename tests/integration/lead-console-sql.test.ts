@@ -38,6 +38,7 @@ beforeAll(async () => {
     { patch: { id: leadIds[2], set: { memos: [{ _key: 'm1', _type: 'leadMemo', authorEmail: 'kim@example.com', authorName: '김상담', at: '2026-11-23T01:00:00.000Z', text: '첫 메모' }, { _key: 'm2', _type: 'leadMemo', authorEmail: 'lee@example.com', authorName: '이상담', at: '2026-11-23T02:00:00.000Z', text: '마지막 메모' }] } } },
     { patch: { id: leadIds[6], set: { status: 'visited', checkedInAt: '2026-11-23T05:00:00.000Z' } } },
     { patch: { id: leadIds[12], unset: ['formKind', 'utm'] } },
+    { patch: { id: leadIds[13], set: { 'utm.campaign': 'Launch' } } },
   ]);
   groq = groqLeadReads(store);
   sql = SqliteLeadReads.open(file);
@@ -72,7 +73,16 @@ describe('SQL reads = GROQ reads on the embedded leads database', () => {
       expect(viaGroq.flat().length, label).toBeGreaterThan(0);
       expect(await walk(sql, filters, 50), label).toEqual(viaGroq);
       expect(await sql.exportPage(leadFilterParams(filters), null), label).toEqual(await groq.exportPage(leadFilterParams(filters), null));
+      expect(await sql.count(leadFilterParams(filters)), label).toBe(await groq.count(leadFilterParams(filters)));
     }
+    // 내 고객, and values that must stay values in the count's SQL.
+    for (const filters of [{ assignee: 'me' }, { q: "O'Brien" }, { utmSource: "x' OR 1=1 --" }, { utmCampaign: "'; DROP TABLE documents; --" }]) {
+      const params = leadFilterParams(filters, 'kim@example.com');
+      expect(await sql.count(params), JSON.stringify(filters)).toBe(await groq.count(params));
+      expect(await sql.listPage(params, null, 200), JSON.stringify(filters)).toEqual(await groq.listPage(params, null, 200));
+    }
+    expect(await sql.count(leadFilterParams({ assignee: 'me' }, 'kim@example.com'))).toBeGreaterThan(0);
+    expect([...(await sql.campaigns())].sort()).toEqual([...(await groq.campaigns())].sort());
     const everything = leadFilterParams({});
     const secondExportPage = { createdAt: (await groq.exportPage(everything, null)).at(-1)!.createdAt!, id: (await groq.exportPage(everything, null)).at(-1)!._id };
     expect(await sql.exportPage(everything, secondExportPage)).toEqual(await groq.exportPage(everything, secondExportPage));

@@ -17,8 +17,9 @@ import type { LeadReads } from '../../web/server/console/lead-reads';
 import { MemoryAuditTrail } from './memory-audit-trail';
 import { SqliteLeadReads } from '../../web/server/console/sqlite-reads';
 import type { LeadExportRow, StaffActor } from '../../web/server/console/types';
-import { FILTER_CASES, FIXTURE_TODAY, fixtureDocuments, newestFirst, seoulDay, type FixtureLead } from './lead-console-fixture';
+import { FILTER_CASES, FIXTURE_TODAY, fixtureDocuments, newestFirst, SAMPLE_PHONE_SPELLINGS, seoulDay, type FixtureLead } from './lead-console-fixture';
 import { ContentLake } from '../support/content-lake';
+import { shiftDay } from '../../web/shared/seoul-time';
 import { fakeSanityLeads } from './leads-harness';
 
 const TODAY = FIXTURE_TODAY;
@@ -29,6 +30,9 @@ const fixtureLeads = documents.filter((document): document is FixtureLead => doc
 const kim: StaffActor = { email: 'kim@example.com', name: '김상담', role: 'sales', ip: '10.0.0.1' };
 const lee: StaffActor = { email: 'lee@example.com', name: '이상담', role: 'sales', ip: '10.0.0.2' };
 const park = { email: 'park@example.com', name: '박팀장', role: 'admin' as const, disabled: false, createdAt: '2026-01-01T00:00:00.000Z' };
+const boss: StaffActor = { email: park.email, name: park.name, role: 'admin', ip: '10.0.0.3' };
+/** The console's clock: the fixture's visit day, 10:00 in Seoul. */
+const NOW = Date.parse(`${TODAY}T10:00:00+09:00`);
 const retired = { email: 'old@example.com', name: '퇴사자', role: 'sales' as const, disabled: true, createdAt: '2026-01-01T00:00:00.000Z' };
 
 type Backend = { leads: ContentSource; reads?: LeadReads; close(): Promise<void> };
@@ -69,7 +73,7 @@ for (const [backendName, open] of Object.entries(backends)) {
     let service: LeadConsoleService;
 
     const start = (options: Partial<LeadConsoleOptions> = {}) =>
-      new LeadConsoleService({ leads: backend.leads, reads: backend.reads, audit, staff: { list: async () => [park, retired] }, ...options });
+      new LeadConsoleService({ leads: backend.leads, reads: backend.reads, audit, staff: { list: async () => [park, retired] }, now: () => NOW, ...options });
 
     beforeEach(async () => {
       backend = await open();
@@ -84,7 +88,7 @@ for (const [backendName, open] of Object.entries(backends)) {
       const rows: LeadRow[] = [];
       let cursor: string | undefined;
       for (let page = 0; page < 100; page += 1) {
-        const result = await service.list(filters, { cursor, limit });
+        const result = await service.list(filters, { cursor, limit }, kim);
         rows.push(...result.rows);
         if (!result.next) return rows;
         cursor = result.next;
@@ -96,14 +100,68 @@ for (const [backendName, open] of Object.entries(backends)) {
       for (const [filters, matches] of FILTER_CASES) {
         const expected = fixtureLeads.filter(matches).sort(newestFirst);
         expect(expected.length, JSON.stringify(filters)).toBeGreaterThan(0);
-        const { rows, next } = await service.list(filters, { limit: 200 });
+        const { rows, next } = await service.list(filters, { limit: 200 }, kim);
         expect(next).toBeNull();
         expect(rows.map((row) => row.id), JSON.stringify(filters)).toEqual(expected.map((lead) => lead._id));
       }
-      const [first] = (await service.list({}, { limit: 1 })).rows;
+      const [first] = (await service.list({}, { limit: 1 }, kim)).rows;
       const lead = [...fixtureLeads].sort(newestFirst)[0];
       expect(first.maskedPhone).toBe(`010-****-${lead.phone.slice(-4)}`);
-      expect(JSON.stringify(await service.list({}, { limit: 200 }))).not.toContain(lead.phone);
+      expect(JSON.stringify(await service.list({}, { limit: 200 }, kim))).not.toContain(lead.phone);
+    });
+
+    it('a caller\'s whole number in any spelling finds them, phone still masked; the search is recorded, the number not', async () => {
+      const caller = fixtureLeads[7];
+      for (const q of SAMPLE_PHONE_SPELLINGS) {
+        const { rows, total } = await service.list({ q }, { limit: 50 }, kim);
+        expect(rows.map((row) => row.id), q).toEqual([caller._id]);
+        expect(total).toBe(1);
+        expect(JSON.stringify(rows)).not.toContain(caller.phone);
+      }
+      const searches = audit.entries.filter((entry) => entry.action === 'phoneSearch');
+      expect(searches).toHaveLength(SAMPLE_PHONE_SPELLINGS.length);
+      expect(searches[0]).toMatchObject({ actor: kim.email, ip: kim.ip, target: caller._id, detail: '1건' });
+      expect(JSON.stringify(audit.entries)).not.toContain(caller.phone.slice(3));
+      // A number nobody registered: recorded too, with nothing found.
+      expect(await service.list({ q: '010-0000-0000' }, { limit: 50 }, kim)).toMatchObject({ rows: [], total: 0 });
+      expect(audit.entries.at(-1)).toMatchObject({ action: 'phoneSearch', target: null, detail: '0건' });
+      // Names and last four digits are no lookup of a number: not recorded.
+      await service.list({ q: caller.phone.slice(-4) }, { limit: 50 }, kim);
+      await service.list({ q: '김' }, { limit: 50 }, kim);
+      expect(audit.entries.filter((entry) => entry.action === 'phoneSearch')).toHaveLength(SAMPLE_PHONE_SPELLINGS.length + 1);
+    });
+
+    it('the list says how many leads match in all, whatever the page', async () => {
+      const naver = fixtureLeads.filter((lead) => lead.utm?.source === 'naver');
+      const first = await service.list({ utmSource: 'naver' }, { limit: 4 }, kim);
+      expect(first.total).toBe(naver.length);
+      expect(first.rows).toHaveLength(4);
+      expect((await service.list({ utmSource: 'naver' }, { limit: 4, cursor: first.next! }, kim)).total).toBe(naver.length);
+      expect((await service.list({}, { limit: 4 }, kim)).total).toBe(fixtureLeads.length);
+    });
+
+    it('campaigns to choose from: the known ones, once each whatever their case; the filter ignores case', async () => {
+      expect(await service.campaigns()).toEqual(['autumn', 'launch']);
+      const lead = fixtureLeads[1];
+      await backend.leads.mutate([{ patch: { id: lead._id, set: { 'utm.campaign': 'Launch' } } }, { patch: { id: fixtureLeads[2]._id, set: { utm: { source: 'kakao', campaign: '겨울 분양' } } } }]);
+      expect(await service.campaigns()).toEqual(['autumn', 'launch', '겨울 분양']);
+      const launch = fixtureLeads.filter((entry) => entry.utm?.campaign === 'launch' || entry._id === lead._id);
+      expect((await service.list({ utmCampaign: 'LAUNCH' }, { limit: 200 }, kim)).rows.map((row) => row.id).sort()).toEqual(launch.map((entry) => entry._id).sort());
+    });
+
+    it('담당자: 내 고객 are the signed-in staff member\'s own, 미배정 nobody\'s; a lead assigned meanwhile moves over', async () => {
+      const ids = async (filters: LeadFilters, actor: StaffActor) => (await service.list(filters, { limit: 200 }, actor)).rows.map((row) => row.id);
+      const kimsLeads = fixtureLeads.filter((lead) => lead.assignee?.email === kim.email).sort(newestFirst).map((lead) => lead._id);
+      expect(kimsLeads.length).toBeGreaterThan(0);
+      expect(await ids({ assignee: 'me' }, kim)).toEqual(kimsLeads);
+      expect(await ids({ assignee: kim.email }, lee)).toEqual(kimsLeads);
+      const unassigned = fixtureLeads.find((lead) => !lead.assignee)!;
+      expect(await ids({ assignee: 'none' }, kim)).toContain(unassigned._id);
+      const seen = (await service.lead(unassigned._id, kim))!;
+      expect((await service.change(unassigned._id, { rev: seen.rev, assigneeEmail: kim.email }, kim)).ok).toBe(true);
+      expect(await ids({ assignee: 'me' }, kim)).toContain(unassigned._id);
+      expect(await ids({ assignee: 'none' }, kim)).not.toContain(unassigned._id);
+      expect((await service.list({ assignee: 'me' }, { limit: 1 }, lee)).total).toBe(fixtureLeads.filter((lead) => lead.assignee?.email === lee.email).length);
     });
 
     it('keyset paging walks every lead once, in order, and a tampered cursor reads as the first page', async () => {
@@ -111,8 +169,8 @@ for (const [backendName, open] of Object.entries(backends)) {
       expect(paged.map((row) => row.id)).toEqual([...fixtureLeads].sort(newestFirst).map((lead) => lead._id));
       const filtered = await allPages({ formKind: 'customer' }, 4);
       expect(filtered.map((row) => row.id)).toEqual(fixtureLeads.filter((lead) => lead.formKind === 'customer').sort(newestFirst).map((lead) => lead._id));
-      const first = await service.list({}, { limit: 3 });
-      expect((await service.list({}, { cursor: 'not-a-cursor', limit: 3 })).rows).toEqual(first.rows);
+      const first = await service.list({}, { limit: 3 }, kim);
+      expect((await service.list({}, { cursor: 'not-a-cursor', limit: 3 }, kim)).rows).toEqual(first.rows);
     });
 
     it('a lead page records leadView; revealing the phone records phoneReveal', async () => {
@@ -223,6 +281,92 @@ for (const [backendName, open] of Object.entries(backends)) {
       expect(after).toMatchObject({ status: 'visited', checkedInAt: expect.any(String) });
       expect(audit.entries.filter((entry) => entry.action === 'visitCheckIn')).toEqual([expect.objectContaining({ actor: kim.email, target: booking.leadId })]);
       expect((await service.visits('2026-01-01')).slots).toEqual([]);
+    });
+
+    /** The first booking on `day`'s sheet that is not checked in, and its slot. */
+    async function openBooking(day: string) {
+      const slot = (await service.visits(day)).slots.find((entry) => entry.bookings.some((booking) => !booking.checkedInAt))!;
+      return { slot, booking: slot.bookings.find((booking) => !booking.checkedInAt)! };
+    }
+
+    it('a check-in only on the visit\'s day in Seoul: the day before and the day after are refused, nothing written or recorded', async () => {
+      const { booking } = await openBooking(TODAY);
+      const at = (time: string) => start({ now: () => Date.parse(`${time}+09:00`) });
+      expect(await at(`${shiftDay(TODAY, -1)}T23:59:00`).checkIn(booking.leadId, booking.rev, kim)).toEqual({ ok: false, error: 'notToday' });
+      const tomorrow = (await openBooking(shiftDay(TODAY, 1))).booking;
+      expect(await at(`${TODAY}T23:59:00`).checkIn(tomorrow.leadId, tomorrow.rev, kim)).toEqual({ ok: false, error: 'notToday' });
+      expect(await at(`${shiftDay(TODAY, 1)}T00:01:00`).checkIn(booking.leadId, booking.rev, kim)).toEqual({ ok: false, error: 'notToday' });
+      expect(audit.entries.filter((entry) => entry.action === 'visitCheckIn')).toEqual([]);
+      expect((await service.lead(booking.leadId, kim))!.checkedInAt).toBeNull();
+      // 23:59 in Seoul is still the day (14:59 UTC).
+      expect(await at(`${TODAY}T23:59:00`).checkIn(booking.leadId, booking.rev, kim)).toMatchObject({ ok: true, lead: { status: 'visited' } });
+    });
+
+    it('a manager undoes a check-in: 방문 예약 again, the time cleared, recorded; a 상담사 cannot', async () => {
+      const { booking } = await openBooking(TODAY);
+      const checkedIn = await service.checkIn(booking.leadId, booking.rev, kim);
+      const rev = checkedIn.ok ? checkedIn.lead.rev : '';
+      expect(await service.undoCheckIn(booking.leadId, rev, kim)).toEqual({ ok: false, error: 'forbidden' });
+      const undone = await service.undoCheckIn(booking.leadId, rev, boss);
+      expect(undone).toMatchObject({ ok: true, lead: { status: 'visitBooked', checkedInAt: null } });
+      // The sheet still open elsewhere: its revision is stale.
+      expect(await service.undoCheckIn(booking.leadId, rev, boss)).toMatchObject({ ok: false, error: 'conflict' });
+      const row = (await service.visits(TODAY)).slots.flatMap((slot) => slot.bookings).find((entry) => entry.leadId === booking.leadId);
+      expect(row).toMatchObject({ status: 'visitBooked', checkedInAt: null });
+      expect(audit.entries.filter((entry) => entry.action === 'visitCheckInUndo').map(({ actor, target }) => ({ actor, target }))).toEqual([
+        { actor: boss.email, target: booking.leadId },
+      ]);
+      // Not checked in (any more): nothing to undo.
+      expect(await service.undoCheckIn(booking.leadId, undone.ok ? undone.lead.rev : '', boss)).toEqual({ ok: false, error: 'invalid' });
+    });
+
+    it('a status set back before the visit clears the check-in time (a manager only); 계약 keeps it', async () => {
+      const { booking } = await openBooking(TODAY);
+      const checkedIn = await service.checkIn(booking.leadId, booking.rev, kim);
+      let rev = checkedIn.ok ? checkedIn.lead.rev : '';
+      const contracted = await service.change(booking.leadId, { rev, status: 'contracted' }, kim);
+      expect(contracted).toMatchObject({ ok: true, lead: { status: 'contracted', checkedInAt: expect.any(String) } });
+      rev = contracted.ok ? contracted.lead.rev : '';
+      expect(await service.change(booking.leadId, { rev, status: 'consulted' }, kim)).toEqual({ ok: false, error: 'forbidden' });
+      expect((await service.lead(booking.leadId, kim))!).toMatchObject({ status: 'contracted', checkedInAt: expect.any(String) });
+      const back = await service.change(booking.leadId, { rev, status: 'consulted' }, boss);
+      expect(back).toMatchObject({ ok: true, lead: { status: 'consulted', checkedInAt: null } });
+    });
+
+    it('무효 releases the booked place once (the slot counts one less, the sheet drops the lead), even for two saves at once', async () => {
+      const day = shiftDay(TODAY, 1);
+      const { slot, booking } = await openBooking(day);
+      const results = await Promise.all([
+        service.change(booking.leadId, { rev: booking.rev, status: 'invalid' }, kim),
+        service.change(booking.leadId, { rev: booking.rev, status: 'invalid' }, lee),
+      ]);
+      expect(results.filter((result) => result.ok)).toHaveLength(1);
+      const released = results.find((result) => result.ok)!;
+      expect(released).toMatchObject({ ok: true, lead: { status: 'invalid', visitSlotStatus: 'released', visitAt: expect.any(String) } });
+      const after = (await service.visits(day)).slots.find((entry) => entry.id === slot.id)!;
+      expect(after.booked).toBe(slot.booked - 1);
+      expect(after.bookings.map((entry) => entry.leadId)).not.toContain(booking.leadId);
+      // Set back from 무효: the place stays released (booking again is a new booking), counted once.
+      const back = await service.change(booking.leadId, { rev: released.ok ? released.lead.rev : '', status: 'contacting' }, kim);
+      expect(back).toMatchObject({ ok: true, lead: { status: 'contacting', visitSlotStatus: 'released' } });
+      const again = await service.change(booking.leadId, { rev: back.ok ? back.lead.rev : '', status: 'invalid' }, kim);
+      expect(again.ok).toBe(true);
+      expect((await service.visits(day)).slots.find((entry) => entry.id === slot.id)!.booked).toBe(slot.booked - 1);
+      // A lead without a booking: 무효 touches no slot.
+      const unbooked = fixtureLeads[1];
+      const seen = (await service.lead(unbooked._id, kim))!;
+      expect(await service.change(unbooked._id, { rev: seen.rev, status: 'invalid' }, kim)).toMatchObject({ ok: true, lead: { visitSlotStatus: null } });
+    });
+
+    it('무효 whose audit record cannot be stored is undone, the place taken back', async () => {
+      const day = shiftDay(TODAY, 2);
+      const { slot, booking } = await openBooking(day);
+      const failingAudit = new MemoryAuditTrail();
+      failingAudit.record = () => Promise.reject(new Error('audit store down'));
+      await expect(start({ audit: failingAudit }).change(booking.leadId, { rev: booking.rev, status: 'invalid' }, kim)).rejects.toThrow('audit store down');
+      const after = (await service.visits(day)).slots.find((entry) => entry.id === slot.id)!;
+      expect(after.booked).toBe(slot.booked);
+      expect(after.bookings.find((entry) => entry.leadId === booking.leadId)).toMatchObject({ status: booking.status });
     });
 
     it('dashboard: new leads today / 7 / 30 days, by day, by form, by source, slot fill for 14 days', async () => {

@@ -211,16 +211,22 @@ describe('the statistics export', () => {
   it('is a CSV of every table for a signed-in staff member, and refused otherwise', async () => {
     await beacon({ page: '/FloorPlan/59A', landing: true, referrer: 'https://search.naver.com/', campaign: naverAd });
     await pageViews.flush();
+    // A registration from that visit: a lead knows its campaign and landing page, not the device or referring site.
+    const createdAt = new Date().toISOString();
+    await store.mutate([
+      { create: { _id: 'lead-stats', _type: 'lead', name: '홍길동', phone: '01012345678', createdAt, landingPage: '/FloorPlan/59A', utm: { source: 'naver', medium: 'cpc', campaign: 'autumn' } } },
+    ]);
     const csv = await rawRequest(url, { path: `/admin/stats.csv?from=${today}&to=${today}`, headers: { 'x-test-signed-in': '1', accept: 'text/csv' } });
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['cache-control']).toContain('no-store');
     const text = csv.body.toString('utf8');
     expect(text.startsWith('\uFEFF"구분","항목","페이지뷰"')).toBe(true);
-    expect(text).toContain('"캠페인","naver / cpc / autumn","1","1","1","0","0","0.0%"');
-    // No visit, no rate: an empty cell (a "-" would be made inert as a formula).
-    expect(text).toContain('"랜딩 페이지","/FloorPlan/59A","1","1","0","0","0","0.0%"');
-    expect(text).toContain('"유입 사이트","search.naver.com"');
+    expect(text).toContain('"캠페인","naver / cpc / autumn","1","1","1","1","0","100.0%"');
+    // A table's cells that it does not count are empty, as on the page, not a misleading 0 or 0.0%.
+    expect(text).toContain('"랜딩 페이지","/FloorPlan/59A","","1","","1","0","100.0%"');
+    expect(text).toContain('"유입 사이트","search.naver.com","","1","","","",""');
+    expect(text).toContain('"기기","모바일","1","1","1","","",""');
 
     const signedOut = await rawRequest(url, { path: '/admin/stats.csv', headers: { accept: 'application/json' } });
     expect(signedOut.status).toBe(401);

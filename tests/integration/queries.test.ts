@@ -286,6 +286,15 @@ const cases: Record<keyof typeof queries, QueryCase> = {
     params: { ...leadFilterParams({ from: '2026-11-01', to: '2026-11-01' }), ...cursorParams(null) },
     check: (rows) => expect(rows).toEqual([expect.objectContaining({ _id: FIXTURE_LEAD._id, phone: '01012345678', status: 'new' })]),
   },
+  consoleLeadCountQuery: {
+    store: 'leads',
+    params: { ...leadFilterParams({ q: '+82 10-1234-5678' }), ...cursorParams(null) },
+    check: (count) => expect(count).toBe(1),
+  },
+  consoleLeadCampaignsQuery: {
+    store: 'leads',
+    check: (campaigns) => expect(campaigns).toEqual([]),
+  },
   consoleLeadQuery: {
     store: 'leads',
     params: { id: FIXTURE_LEAD._id },

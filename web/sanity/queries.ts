@@ -244,9 +244,12 @@ const consoleLeadFilter = /* groq */ `_type == "lead"
   && ($status == null || coalesce(status, "new") == $status)
   && ($marketing == null || coalesce(consent.marketing, false) == $marketing)
   && ($utmSource == null || utm.source == $utmSource)
-  && ($utmCampaign == null || utm.campaign == $utmCampaign)
+  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)
   && ($namePrefix == null || string::startsWith(name, $namePrefix))
   && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)
+  && ($phone == null || phone == $phone)
+  && ($assigneeEmail == null || assignee.email == $assigneeEmail)
+  && ($unassigned == null || !defined(assignee.email))
   && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))`;
 
 /**
@@ -268,6 +271,12 @@ export const consoleLeadExportQuery = defineQuery(`
     visitAt, visitSlotStatus, consent, sourcePage, utm
   }
 `);
+
+/** How many leads the list's filters match (the cursor parameters null). */
+export const consoleLeadCountQuery = defineQuery(`count(*[${consoleLeadFilter}])`);
+
+/** Every campaign name the leads carry (the list's campaign choice). */
+export const consoleLeadCampaignsQuery = defineQuery(`array::unique(*[_type == "lead" && defined(utm.campaign)].utm.campaign)`);
 
 /** One lead as the console's lead page shows it, with its revision. */
 export const consoleLeadQuery = defineQuery(`

@@ -141,9 +141,11 @@ export type AuditEvent = {
     | "signOut"
     | "leadView"
     | "phoneReveal"
+    | "phoneSearch"
     | "leadChange"
     | "leadMemo"
     | "visitCheckIn"
+    | "visitCheckInUndo"
     | "leadExport"
     | "accountCreate"
     | "accountDisable"
@@ -190,7 +192,7 @@ export type Lead = {
   message?: string;
   visitSlot?: VisitSlotReference;
   visitAt?: string;
-  visitSlotStatus?: "booked" | "unavailable";
+  visitSlotStatus?: "booked" | "unavailable" | "released";
   consent?: {
     privacy?: boolean;
     marketing?: boolean;
@@ -1227,36 +1229,6 @@ export type UpcomingBookingsOfPhoneQueryResult = number;
 export type VisitBookingsPerPhoneQueryResult = number | null;
 
 // Source: ../web/sanity/queries.ts
-// Variable: leadsExportQuery
-// Query: *[_type == "lead" && createdAt >= $since] | order(createdAt asc, _id asc){    _id, name, phone, message, visitAt, visitSlotStatus, consent, sourcePage, landingPage, formKind, utm, createdAt  }
-export type LeadsExportQueryResult = Array<{
-  _id: string;
-  name: string | null;
-  phone: string | null;
-  message: string | null;
-  visitAt: string | null;
-  visitSlotStatus: "booked" | "unavailable" | null;
-  consent: {
-    privacy?: boolean;
-    marketing?: boolean;
-    ageOver14?: boolean;
-    noticeVersion?: string;
-    agreedAt?: string;
-  } | null;
-  sourcePage: string | null;
-  landingPage: string | null;
-  formKind: "customer" | "home" | "popup" | null;
-  utm: {
-    source?: string;
-    medium?: string;
-    campaign?: string;
-    term?: string;
-    content?: string;
-  } | null;
-  createdAt: string | null;
-}>;
-
-// Source: ../web/sanity/queries.ts
 // Variable: statsPageViewsQuery
 // Query: *[_type == "pageViewDay" && day >= $from && day <= $to]{    day, path, referrerHost, utmSource, utmMedium, utmCampaign, device, views, visits, visitors  }
 export type StatsPageViewsQueryResult = Array<{
@@ -1292,7 +1264,7 @@ export type ExpiredLeadIdsQueryResult = Array<string>;
 
 // Source: ../web/sanity/queries.ts
 // Variable: consoleLeadListQuery
-// Query: *[_type == "lead"  && ($from == null || createdAt >= $from)  && ($before == null || createdAt < $before)  && ($formKind == null || formKind == $formKind)  && ($visitDay == null || string::startsWith(visitAt, $visitDay))  && ($status == null || coalesce(status, "new") == $status)  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)  && ($utmSource == null || utm.source == $utmSource)  && ($utmCampaign == null || utm.campaign == $utmCampaign)  && ($namePrefix == null || string::startsWith(name, $namePrefix))  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...201]{    _id, createdAt, name, phone, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,    visitAt, "marketing": coalesce(consent.marketing, false), "utmSource": utm.source, "utmCampaign": utm.campaign  }
+// Query: *[_type == "lead"  && ($from == null || createdAt >= $from)  && ($before == null || createdAt < $before)  && ($formKind == null || formKind == $formKind)  && ($visitDay == null || string::startsWith(visitAt, $visitDay))  && ($status == null || coalesce(status, "new") == $status)  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)  && ($utmSource == null || utm.source == $utmSource)  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)  && ($namePrefix == null || string::startsWith(name, $namePrefix))  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)  && ($phone == null || phone == $phone)  && ($assigneeEmail == null || assignee.email == $assigneeEmail)  && ($unassigned == null || !defined(assignee.email))  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...201]{    _id, createdAt, name, phone, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,    visitAt, "marketing": coalesce(consent.marketing, false), "utmSource": utm.source, "utmCampaign": utm.campaign  }
 export type ConsoleLeadListQueryResult = Array<{
   _id: string;
   createdAt: string | null;
@@ -1317,7 +1289,7 @@ export type ConsoleLeadListQueryResult = Array<{
 
 // Source: ../web/sanity/queries.ts
 // Variable: consoleLeadExportQuery
-// Query: *[_type == "lead"  && ($from == null || createdAt >= $from)  && ($before == null || createdAt < $before)  && ($formKind == null || formKind == $formKind)  && ($visitDay == null || string::startsWith(visitAt, $visitDay))  && ($status == null || coalesce(status, "new") == $status)  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)  && ($utmSource == null || utm.source == $utmSource)  && ($utmCampaign == null || utm.campaign == $utmCampaign)  && ($namePrefix == null || string::startsWith(name, $namePrefix))  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...500]{    _id, createdAt, name, phone, message, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,    visitAt, visitSlotStatus, consent, sourcePage, utm  }
+// Query: *[_type == "lead"  && ($from == null || createdAt >= $from)  && ($before == null || createdAt < $before)  && ($formKind == null || formKind == $formKind)  && ($visitDay == null || string::startsWith(visitAt, $visitDay))  && ($status == null || coalesce(status, "new") == $status)  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)  && ($utmSource == null || utm.source == $utmSource)  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)  && ($namePrefix == null || string::startsWith(name, $namePrefix))  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)  && ($phone == null || phone == $phone)  && ($assigneeEmail == null || assignee.email == $assigneeEmail)  && ($unassigned == null || !defined(assignee.email))  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...500]{    _id, createdAt, name, phone, message, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,    visitAt, visitSlotStatus, consent, sourcePage, utm  }
 export type ConsoleLeadExportQueryResult = Array<{
   _id: string;
   createdAt: string | null;
@@ -1336,7 +1308,7 @@ export type ConsoleLeadExportQueryResult = Array<{
     | "visited";
   assigneeName: string | null;
   visitAt: string | null;
-  visitSlotStatus: "booked" | "unavailable" | null;
+  visitSlotStatus: "booked" | "released" | "unavailable" | null;
   consent: {
     privacy?: boolean;
     marketing?: boolean;
@@ -1353,6 +1325,16 @@ export type ConsoleLeadExportQueryResult = Array<{
     content?: string;
   } | null;
 }>;
+
+// Source: ../web/sanity/queries.ts
+// Variable: consoleLeadCountQuery
+// Query: count(*[_type == "lead"  && ($from == null || createdAt >= $from)  && ($before == null || createdAt < $before)  && ($formKind == null || formKind == $formKind)  && ($visitDay == null || string::startsWith(visitAt, $visitDay))  && ($status == null || coalesce(status, "new") == $status)  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)  && ($utmSource == null || utm.source == $utmSource)  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)  && ($namePrefix == null || string::startsWith(name, $namePrefix))  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)  && ($phone == null || phone == $phone)  && ($assigneeEmail == null || assignee.email == $assigneeEmail)  && ($unassigned == null || !defined(assignee.email))  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))])
+export type ConsoleLeadCountQueryResult = number;
+
+// Source: ../web/sanity/queries.ts
+// Variable: consoleLeadCampaignsQuery
+// Query: array::unique(*[_type == "lead" && defined(utm.campaign)].utm.campaign)
+export type ConsoleLeadCampaignsQueryResult = Array<string>;
 
 // Source: ../web/sanity/queries.ts
 // Variable: consoleLeadQuery
@@ -1382,7 +1364,7 @@ export type ConsoleLeadQueryResult = {
   } | null;
   visitSlotId: string | null;
   visitAt: string | null;
-  visitSlotStatus: "booked" | "unavailable" | null;
+  visitSlotStatus: "booked" | "released" | "unavailable" | null;
   status:
     | "consulted"
     | "contacting"
@@ -1509,11 +1491,13 @@ export type AuditEventsPageQueryResult = Array<{
     | "leadMemo"
     | "leadView"
     | "phoneReveal"
+    | "phoneSearch"
     | "purge"
     | "signIn"
     | "signInFailed"
     | "signOut"
     | "visitCheckIn"
+    | "visitCheckInUndo"
     | null;
   target: string | null;
   detail: string | null;
@@ -1539,11 +1523,13 @@ export type AuditEventsForwardQueryResult = Array<{
     | "leadMemo"
     | "leadView"
     | "phoneReveal"
+    | "phoneSearch"
     | "purge"
     | "signIn"
     | "signInFailed"
     | "signOut"
     | "visitCheckIn"
+    | "visitCheckInUndo"
     | null;
   target: string | null;
   detail: string | null;
@@ -1587,12 +1573,13 @@ declare module "@sanity/client" {
     '\n  *[_type == "lead" && _id == $id][0]{\n    name, phone, message, formKind, "visitSlotId": visitSlot._ref, "marketing": consent.marketing\n  }\n': StoredLeadQueryResult;
     '\n  count(*[_type == "lead" && phone == $phone && visitSlotStatus == "booked" && visitAt >= $today && _id != $id])\n': UpcomingBookingsOfPhoneQueryResult;
     '\n  *[_type == "leadSettings" && _id == "leadSettings"][0].maxVisitBookingsPerPhone\n': VisitBookingsPerPhoneQueryResult;
-    '\n  *[_type == "lead" && createdAt >= $since] | order(createdAt asc, _id asc){\n    _id, name, phone, message, visitAt, visitSlotStatus, consent, sourcePage, landingPage, formKind, utm, createdAt\n  }\n': LeadsExportQueryResult;
     '\n  *[_type == "pageViewDay" && day >= $from && day <= $to]{\n    day, path, referrerHost, utmSource, utmMedium, utmCampaign, device, views, visits, visitors\n  }\n': StatsPageViewsQueryResult;
     '\n  *[_type == "lead" && createdAt >= $since && createdAt < $until]{\n    createdAt, visitAt, landingPage, sourcePage, "utmSource": utm.source, "utmMedium": utm.medium, "utmCampaign": utm.campaign\n  }\n': StatsLeadsQueryResult;
     '*[_type == "lead" && createdAt < $before]._id': ExpiredLeadIdsQueryResult;
-    '\n  *[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || utm.campaign == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...201]{\n    _id, createdAt, name, phone, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,\n    visitAt, "marketing": coalesce(consent.marketing, false), "utmSource": utm.source, "utmCampaign": utm.campaign\n  }\n': ConsoleLeadListQueryResult;
-    '\n  *[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || utm.campaign == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...500]{\n    _id, createdAt, name, phone, message, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,\n    visitAt, visitSlotStatus, consent, sourcePage, utm\n  }\n': ConsoleLeadExportQueryResult;
+    '\n  *[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($phone == null || phone == $phone)\n  && ($assigneeEmail == null || assignee.email == $assigneeEmail)\n  && ($unassigned == null || !defined(assignee.email))\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...201]{\n    _id, createdAt, name, phone, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,\n    visitAt, "marketing": coalesce(consent.marketing, false), "utmSource": utm.source, "utmCampaign": utm.campaign\n  }\n': ConsoleLeadListQueryResult;
+    '\n  *[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($phone == null || phone == $phone)\n  && ($assigneeEmail == null || assignee.email == $assigneeEmail)\n  && ($unassigned == null || !defined(assignee.email))\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...500]{\n    _id, createdAt, name, phone, message, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,\n    visitAt, visitSlotStatus, consent, sourcePage, utm\n  }\n': ConsoleLeadExportQueryResult;
+    'count(*[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($phone == null || phone == $phone)\n  && ($assigneeEmail == null || assignee.email == $assigneeEmail)\n  && ($unassigned == null || !defined(assignee.email))\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))])': ConsoleLeadCountQueryResult;
+    'array::unique(*[_type == "lead" && defined(utm.campaign)].utm.campaign)': ConsoleLeadCampaignsQueryResult;
     '\n  *[_type == "lead" && _id == $id][0]{\n    _id, _rev, createdAt, name, phone, message, formKind, sourcePage, utm, consent,\n    "visitSlotId": visitSlot._ref, visitAt, visitSlotStatus, "status": coalesce(status, "new"),\n    assignee, checkedInAt, memos[]{ _key, authorEmail, authorName, at, text }\n  }\n': ConsoleLeadQueryResult;
     '\n  *[_type == "visitSlot" && date == $date] | order(time asc, _id asc){\n    _id, time, "capacity": coalesce(capacity, 0), "booked": coalesce(booked, 0),\n    "bookings": *[_type == "lead" && visitSlot._ref == ^._id && visitSlotStatus == "booked"] | order(createdAt asc, _id asc){\n      _id, _rev, name, phone, "status": coalesce(status, "new"), "lastMemo": memos[-1].text, checkedInAt\n    }\n  }\n': ConsoleVisitSheetQueryResult;
     '\n  *[_type == "lead" && createdAt >= $since]{ createdAt, formKind, "source": utm.source }\n': ConsoleRecentLeadsQueryResult;

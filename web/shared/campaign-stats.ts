@@ -38,3 +38,20 @@ export function campaignLabel(campaign: { source: string; medium: string; campai
 export function conversionLabel(conversions: number, visits: number): string {
   return visits > 0 ? `${((conversions / visits) * 100).toFixed(1)}%` : '-';
 }
+
+export type StatsColumn = 'views' | 'visits' | 'visitors' | 'leads' | 'bookings';
+export const STATS_COLUMNS: readonly StatsColumn[] = ['views', 'visits', 'visitors', 'leads', 'bookings'];
+
+/**
+ * What each table of the statistics counts, on the page and in the CSV alike. A lead records its
+ * campaign and landing page but not its device or referring site, so those tables count visits
+ * only; a landing page counts the visits that began there (not its other views, nor visitors).
+ */
+export const STATS_TABLE_COLUMNS = {
+  totals: { columns: STATS_COLUMNS, conversion: true },
+  campaigns: { columns: STATS_COLUMNS, conversion: true },
+  landingPages: { columns: ['visits', 'leads', 'bookings'], conversion: true },
+  referrers: { columns: ['visits'], conversion: false },
+  devices: { columns: ['views', 'visits', 'visitors'], conversion: false },
+  days: { columns: STATS_COLUMNS, conversion: true },
+} as const satisfies Record<string, { columns: readonly StatsColumn[]; conversion: boolean }>;

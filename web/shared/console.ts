@@ -11,6 +11,11 @@ export const STAFF_ROLES = ['admin', 'sales'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { admin: '관리자', sales: '상담사' };
 
+/** Whether `role` may take a visit check-in back (a 상담사 may not). */
+export function mayUndoCheckIn(role: StaffRole): boolean {
+  return role !== 'sales';
+}
+
 /** Who is signed in: what every console page and every audit record names. */
 export type StaffIdentity = { email: string; name: string; role: StaffRole };
 
@@ -64,9 +69,14 @@ export type LeadFilters = {
   marketing?: boolean;
   utmSource?: string;
   utmCampaign?: string;
-  /** A name (or its beginning), or the last four digits of the phone. */
+  /** A name (or its beginning), the last four digits of the phone, or a whole mobile number (any spelling). */
   q?: string;
+  /** 담당자: `none` nobody (미배정), `me` the signed-in staff member (내 고객), or an account's email. */
+  assignee?: string;
 };
+
+/** An email, as the 담당자 filter takes one: something@somewhere. */
+const ASSIGNEE_EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 const FILTER_TEXT_MAX = 100;
 /**
@@ -97,6 +107,11 @@ export function parseLeadFilters(params: URLSearchParams): { filters: LeadFilter
   if (marketing === 'yes') filters.marketing = true;
   else if (marketing === 'no') filters.marketing = false;
   else if (marketing) invalid.push('marketing');
+  const assignee = text('assignee');
+  if (assignee) {
+    if (assignee === 'none' || assignee === 'me' || (assignee.length <= FILTER_TEXT_MAX && ASSIGNEE_EMAIL.test(assignee))) filters.assignee = assignee;
+    else invalid.push('assignee');
+  }
   for (const key of ['utmSource', 'utmCampaign', 'q'] as const) {
     const value = text(key);
     if (!value) continue;
@@ -132,8 +147,8 @@ export type LeadRow = {
   utmCampaign: string | null;
 };
 
-/** One page of the list, newest first; `next` is the cursor of the following page. */
-export type LeadListPage = { rows: LeadRow[]; next: string | null };
+/** One page of the list, newest first; `next` is the cursor of the following page, `total` counts every page. */
+export type LeadListPage = { rows: LeadRow[]; next: string | null; total: number };
 
 export type LeadMemo = { key: string; authorEmail: string; authorName: string; at: string; text: string };
 
@@ -151,7 +166,7 @@ export type LeadDetail = {
   consent: { privacy: boolean; marketing: boolean; ageOver14: boolean; noticeVersion: string | null; agreedAt: string | null };
   visitSlotId: string | null;
   visitAt: string | null;
-  visitSlotStatus: 'booked' | 'unavailable' | null;
+  visitSlotStatus: 'booked' | 'unavailable' | 'released' | null;
   status: LeadStatus;
   assignee: { email: string; name: string } | null;
   checkedInAt: string | null;
@@ -165,7 +180,9 @@ export type LeadChangeResult =
   | { ok: true; lead: LeadDetail }
   /** Someone changed the lead since `rev`: nothing was written, here is what it holds now. */
   | { ok: false; error: 'conflict'; current: LeadDetail }
-  | { ok: false; error: 'notFound' | 'invalid' };
+  | { ok: false; error: 'notFound' | 'invalid' }
+  /** `forbidden`: taking a check-in back is a manager's; `notToday`: a check-in is on the visit's day only. */
+  | { ok: false; error: 'forbidden' | 'notToday' };
 
 /** A day's model-house visits for the reception desk. */
 export type VisitSheet = {
@@ -198,9 +215,11 @@ export const AUDIT_ACTIONS = [
   'signOut',
   'leadView',
   'phoneReveal',
+  'phoneSearch',
   'leadChange',
   'leadMemo',
   'visitCheckIn',
+  'visitCheckInUndo',
   'leadExport',
   'accountCreate',
   'accountDisable',
@@ -217,9 +236,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   signOut: '로그아웃',
   leadView: '고객 정보 열람',
   phoneReveal: '연락처 전체 보기',
+  phoneSearch: '전화번호로 고객 찾기',
   leadChange: '상태·담당자 변경',
   leadMemo: '메모 작성',
   visitCheckIn: '방문 확인',
+  visitCheckInUndo: '방문 확인 취소',
   leadExport: '고객 목록 내려받기',
   accountCreate: '계정 추가',
   accountDisable: '계정 사용 중지',

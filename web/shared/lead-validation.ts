@@ -99,6 +99,12 @@ export function normalisePhone(raw: string): string {
   return digits;
 }
 
+/** The stored form of a whole mobile number however it was typed (see normalisePhone), or null when `raw` is not one. */
+export function wholeMobilePhone(raw: string): string | null {
+  const phone = normalisePhone(raw.trim());
+  return MOBILE_PHONE.test(phone) ? phone : null;
+}
+
 /** 01012345678 → 010-1234-5678 (for display and the CSV). */
 export function formatPhone(digits: string): string {
   return digits.length === 11

@@ -6,10 +6,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ConsoleLeadQueryResult } from '../../sanity/sanity.types';
+import { visitSlotForBookingQuery } from '../../sanity/queries';
 import {
   isLeadStatus,
   leadFiltersToParams,
   maskPhone,
+  mayUndoCheckIn,
   type ConsoleDashboard,
   type LeadChange,
   type LeadChangeResult,
@@ -21,12 +23,12 @@ import {
 } from '../../shared/console';
 import { formatPhone, LEAD_FORM_KINDS } from '../../shared/lead-validation';
 import { stripFormatCharacters } from '../free-text';
-import { MutationError, type ContentSource, type PatchOperations } from '../content/types';
+import { MutationError, type ContentSource, type Mutation, type PatchOperations } from '../content/types';
 import type { LeadConsole, LeadExportFormat, LeadExportRow, StaffActor } from './types';
 import type { AuditTrail } from '../audit/trail';
 import type { StaffDirectory } from '../auth/staff-accounts';
-import { seoulDayStart, shiftDay } from '../../shared/seoul-time';
-import { decodeLeadCursor, encodeLeadCursor, leadFilterParams } from './lead-query';
+import { seoulDay, seoulDayStart, shiftDay } from '../../shared/seoul-time';
+import { decodeLeadCursor, encodeLeadCursor, leadFilterParams, type LeadFilterParams } from './lead-query';
 import { EXPORT_PAGE_ROWS, groqLeadReads, LIST_READ_MAX, type LeadReads } from './lead-reads';
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -61,12 +63,15 @@ export class LeadConsoleService implements LeadConsole {
     this.reads.close?.();
   }
 
-  async list(filters: LeadFilters, page: { cursor?: string; limit?: number }): Promise<LeadListPage> {
+  async list(filters: LeadFilters, page: { cursor?: string; limit?: number }, actor: StaffActor): Promise<LeadListPage> {
     const limit = pageSize(page.limit);
+    const params = leadFilterParams(filters, actor.email);
     // One row more than shown says whether there is a next page.
-    const rows = await this.reads.listPage(leadFilterParams(filters), decodeLeadCursor(page.cursor), limit + 1);
+    const [rows, total] = await Promise.all([this.reads.listPage(params, decodeLeadCursor(page.cursor), limit + 1), this.reads.count(params)]);
     const shown = rows.slice(0, limit);
     const last = shown.at(-1);
+    // A whole number is a lookup of a person (a caller ID), recorded like a reveal; the number itself is not.
+    if (params.phone) await this.record(actor, 'phoneSearch', total === 1 ? (shown[0]?._id ?? null) : null, `${total}건`);
     return {
       rows: shown.map((row) => ({
         id: row._id,
@@ -82,7 +87,14 @@ export class LeadConsoleService implements LeadConsole {
         utmCampaign: row.utmCampaign,
       })),
       next: rows.length > limit && last ? encodeLeadCursor({ createdAt: last.createdAt ?? '', id: last._id }) : null,
+      total,
     };
+  }
+
+  async campaigns(): Promise<string[]> {
+    // The filter ignores case, so "Launch" and "launch" are one choice.
+    const names = new Set((await this.reads.campaigns()).map((name) => name.toLowerCase()));
+    return [...names].sort();
   }
 
   async lead(id: string, actor: StaffActor): Promise<LeadDetail | null> {
@@ -111,12 +123,34 @@ export class LeadConsoleService implements LeadConsole {
     if (assignee === null) unset.push('assignee');
     else if (assignee) set.assignee = assignee;
     const detail = [status && `status=${status}`, assignee !== undefined && `assignee=${assignee?.email ?? '없음'}`];
-    return this.revisedWrite(id, change.rev, { set, unset }, actor, 'leadChange', detail.filter(Boolean).join(', '));
+    return this.revisedWrite(id, change.rev, actor, 'leadChange', detail.filter(Boolean).join(', '), async (stored) => {
+      // A status from before the visit takes the check-in back, which only a manager may do.
+      if (status && stored.checkedInAt && STATUSES_BEFORE_VISIT.has(status)) {
+        if (!mayUndoCheckIn(actor.role)) return FORBIDDEN;
+        unset.push('checkedInAt');
+      }
+      // 무효 gives a booked place of a coming visit back, once: the lead keeps its visit time, marked released.
+      const releasedSlot = status === 'invalid' && !stored.checkedInAt ? await this.bookedComingSlot(stored) : null;
+      if (!releasedSlot) return { set, unset };
+      return { set: { ...set, visitSlotStatus: 'released' }, unset, releasedSlot };
+    });
   }
 
   async checkIn(id: string, rev: string, actor: StaffActor): Promise<LeadChangeResult> {
-    const set = { status: 'visited' satisfies LeadStatus, checkedInAt: new Date(this.now()).toISOString() };
-    return this.revisedWrite(id, rev, { set }, actor, 'visitCheckIn', null);
+    const today = seoulDay(this.now());
+    return this.revisedWrite(id, rev, actor, 'visitCheckIn', null, (stored) => {
+      if (stored.visitSlotStatus !== 'booked' || !stored.visitAt) return INVALID;
+      // The visit's day in Seoul, not before (a sheet printed ahead) and not after.
+      if (!stored.visitAt.startsWith(`${today} `)) return NOT_TODAY;
+      return { set: { status: 'visited' satisfies LeadStatus, checkedInAt: new Date(this.now()).toISOString() } };
+    });
+  }
+
+  async undoCheckIn(id: string, rev: string, actor: StaffActor): Promise<LeadChangeResult> {
+    if (!mayUndoCheckIn(actor.role)) return FORBIDDEN;
+    return this.revisedWrite(id, rev, actor, 'visitCheckInUndo', null, (stored) =>
+      stored.checkedInAt ? { set: { status: 'visitBooked' satisfies LeadStatus }, unset: ['checkedInAt'] } : INVALID,
+    );
   }
 
   /**
@@ -216,7 +250,7 @@ export class LeadConsoleService implements LeadConsole {
       }
     };
     try {
-      await deliver(counted(this.exportRows(filters)));
+      await deliver(counted(this.exportRows(leadFilterParams(filters, actor.email))));
       complete = true;
       return count;
     } finally {
@@ -226,8 +260,7 @@ export class LeadConsoleService implements LeadConsole {
     }
   }
 
-  private async *exportRows(filters: LeadFilters): AsyncGenerator<LeadExportRow> {
-    const params = leadFilterParams(filters);
+  private async *exportRows(params: LeadFilterParams): AsyncGenerator<LeadExportRow> {
     let cursor = null;
     for (;;) {
       const page = await this.reads.exportPage(params, cursor);
@@ -259,26 +292,32 @@ export class LeadConsoleService implements LeadConsole {
   /**
    * A status/assignee change or a check-in: refused with the current state when the lead moved
    * on since `rev`, checked again by the store (`ifRevisionID`) for a change landing in between.
+   * `plan` says what to write to the lead as it is (or refuses); a released slot counts one less
+   * in the same transaction, so the revision check makes the release happen once.
    * Recorded once saved, so a refused attempt leaves no record of a change that did not happen;
    * a saved change whose record cannot be stored is undone, so none stands unrecorded.
    */
   private async revisedWrite(
     id: string,
     rev: string,
-    operations: Pick<PatchOperations, 'set' | 'unset'>,
     actor: StaffActor,
-    action: 'leadChange' | 'visitCheckIn',
+    action: 'leadChange' | 'visitCheckIn' | 'visitCheckInUndo',
     detail: string | null,
+    plan: (stored: StoredLead) => LeadWrite | LeadChangeResult | Promise<LeadWrite | LeadChangeResult>,
   ): Promise<LeadChangeResult> {
     if (typeof rev !== 'string' || !rev) return INVALID;
     const stored = await this.reads.lead(id);
     if (!stored) return NOT_FOUND;
     if (stored._rev !== rev) return { ok: false, error: 'conflict', current: toDetail(stored) };
-    const patch: PatchOperations = { id, ifRevisionID: rev, ...operations };
-    if (!operations.unset?.length) delete patch.unset;
+    const write = await plan(stored);
+    if ('ok' in write) return write;
+    const patch: PatchOperations = { id, ifRevisionID: rev, set: write.set };
+    if (write.unset?.length) patch.unset = write.unset;
+    const mutations: Mutation[] = [{ patch }];
+    if (write.releasedSlot) mutations.push({ patch: { id: write.releasedSlot, dec: { booked: 1 } } });
     let saved: string;
     try {
-      saved = (await this.options.leads.mutate([{ patch }])).transactionId;
+      saved = (await this.options.leads.mutate(mutations)).transactionId;
     } catch (error) {
       if (error instanceof MutationError && error.statusCode === 409) return this.currentResult(id, false);
       if (error instanceof MutationError && error.statusCode === 404) return NOT_FOUND;
@@ -287,7 +326,7 @@ export class LeadConsoleService implements LeadConsole {
     try {
       await this.record(actor, action, id, detail);
     } catch (error) {
-      await this.undo(stored, operations, saved).catch((undoError: unknown) =>
+      await this.undo(stored, write, saved).catch((undoError: unknown) =>
         console.error(`[console] ${action} of ${id} saved without its audit record and not undone: ${(undoError as Error).message}`),
       );
       throw error;
@@ -295,16 +334,25 @@ export class LeadConsoleService implements LeadConsole {
     return this.currentResult(id, true);
   }
 
-  /** Puts back the fields a change set or unset, unless the lead moved on since (`rev`). */
-  private async undo(before: StoredLead, operations: Pick<PatchOperations, 'set' | 'unset'>, rev: string): Promise<void> {
+  /** Puts back the fields a change set or unset (and the place it released), unless the lead moved on since (`rev`). */
+  private async undo(before: StoredLead, write: LeadWrite, rev: string): Promise<void> {
     const previous = before as unknown as Record<string, unknown>;
     const set: Record<string, unknown> = {};
     const unset: string[] = [];
-    for (const field of [...Object.keys(operations.set ?? {}), ...(operations.unset ?? [])]) {
+    for (const field of [...Object.keys(write.set ?? {}), ...(write.unset ?? [])]) {
       if (previous[field] === undefined || previous[field] === null) unset.push(field);
       else set[field] = previous[field];
     }
-    await this.options.leads.mutate([{ patch: { id: before._id, ifRevisionID: rev, set, unset } }]);
+    const mutations: Mutation[] = [{ patch: { id: before._id, ifRevisionID: rev, set, unset } }];
+    if (write.releasedSlot) mutations.push({ patch: { id: write.releasedSlot, inc: { booked: 1 } } });
+    await this.options.leads.mutate(mutations);
+  }
+
+  /** The slot of the lead's booked visit when it is today or later and still there (a past slot's place is no use). */
+  private async bookedComingSlot(stored: StoredLead): Promise<string | null> {
+    if (stored.visitSlotStatus !== 'booked' || !stored.visitSlotId || (stored.visitAt ?? '') < seoulDay(this.now())) return null;
+    const slot = await this.options.leads.fetch(visitSlotForBookingQuery, { id: stored.visitSlotId });
+    return slot?._id ?? null;
   }
 
   private async currentResult(id: string, written: boolean): Promise<LeadChangeResult> {
@@ -330,6 +378,12 @@ export class LeadConsoleService implements LeadConsole {
 const CONTROL_BUT_LINE_BREAK = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
 const INVALID: LeadChangeResult = { ok: false, error: 'invalid' };
 const NOT_FOUND: LeadChangeResult = { ok: false, error: 'notFound' };
+const FORBIDDEN: LeadChangeResult = { ok: false, error: 'forbidden' };
+const NOT_TODAY: LeadChangeResult = { ok: false, error: 'notToday' };
+const STATUSES_BEFORE_VISIT: ReadonlySet<LeadStatus> = new Set(['new', 'contacting', 'consulted', 'visitBooked']);
+
+/** What a revised write sets and unsets on the lead, and the slot whose place it gives back. */
+type LeadWrite = { set: Record<string, unknown>; unset?: string[]; releasedSlot?: string | null };
 
 function pageSize(limit: number | undefined): number {
   if (!limit || !Number.isInteger(limit) || limit < 1) return DEFAULT_PAGE_SIZE;

@@ -14,7 +14,7 @@ import { UTM_KEYS, utmParameterName } from '../../shared/utm';
 import { BOM, csvLine } from '../csv';
 import type { LeadExportFormat, LeadExportRow } from './types';
 
-const SLOT_STATUS_LABELS: Record<string, string> = { booked: '예약됨', unavailable: '확인 필요(마감)' };
+const SLOT_STATUS_LABELS: Record<string, string> = { booked: '예약됨', unavailable: '확인 필요(마감)', released: '취소됨(자리 반환)' };
 
 const formKindLabel = (formKind: string) => (LEAD_FORM_KIND_LABELS as Record<string, string>)[formKind] ?? formKind;
 

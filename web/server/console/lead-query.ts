@@ -3,6 +3,7 @@
  * embedded SQL read the same parameters, so both backends filter alike.
  */
 import type { LeadFilters } from '../../shared/console';
+import { wholeMobilePhone } from '../../shared/lead-validation';
 import { seoulDayStart } from '../../shared/seoul-time';
 import { decodeCursor, encodeCursor } from '../cursor';
 
@@ -16,9 +17,16 @@ export type LeadFilterParams = {
   status: string | null;
   marketing: boolean | null;
   utmSource: string | null;
+  /** Lower case: campaigns match whatever their case. */
   utmCampaign: string | null;
   namePrefix: string | null;
   phoneLast4: string | null;
+  /** A whole mobile number, as stored (01012345678). */
+  phone: string | null;
+  /** Leads assigned to this email. */
+  assigneeEmail: string | null;
+  /** true: leads assigned to nobody. */
+  unassigned: true | null;
 };
 
 /** Where a page starts: after the lead (createdAt, _id) last shown. */
@@ -26,9 +34,11 @@ export type LeadCursor = { createdAt: string; id: string };
 
 const LAST_FOUR_DIGITS = /^\d{4}$/;
 
-export function leadFilterParams(filters: LeadFilters): LeadFilterParams {
+/** `me`: the email the 담당자 filter's "내 고객" stands for (the signed-in staff member's). */
+export function leadFilterParams(filters: LeadFilters, me: string | null = null): LeadFilterParams {
   const q = filters.q?.trim() || null;
   const isLastFour = q !== null && LAST_FOUR_DIGITS.test(q);
+  const phone = q === null ? null : wholeMobilePhone(q);
   return {
     from: filters.from ? seoulDayStart(filters.from) : null,
     before: filters.to ? seoulDayStart(filters.to, 1) : null,
@@ -37,9 +47,13 @@ export function leadFilterParams(filters: LeadFilters): LeadFilterParams {
     status: filters.status ?? null,
     marketing: filters.marketing ?? null,
     utmSource: filters.utmSource ?? null,
-    utmCampaign: filters.utmCampaign ?? null,
-    namePrefix: isLastFour ? null : q,
+    utmCampaign: filters.utmCampaign?.toLowerCase() ?? null,
+    namePrefix: isLastFour || phone ? null : q,
     phoneLast4: isLastFour ? q : null,
+    phone,
+    // "내 고객" of nobody signed in matches no lead rather than every one.
+    assigneeEmail: filters.assignee === 'me' ? (me ?? '') : filters.assignee && filters.assignee !== 'none' ? filters.assignee : null,
+    unassigned: filters.assignee === 'none' ? true : null,
   };
 }
 

@@ -4,6 +4,8 @@
  * the same questions from indexes, and a contract test holds the two to the same answers.
  */
 import {
+  consoleLeadCampaignsQuery,
+  consoleLeadCountQuery,
   consoleLeadExportQuery,
   consoleLeadListQuery,
   consoleLeadQuery,
@@ -37,6 +39,10 @@ export const EXPORT_PAGE_ROWS = 500;
 export interface LeadReads {
   /** Up to `limit` (at most LIST_READ_MAX) leads after `cursor`, newest first. */
   listPage(filters: LeadFilterParams, cursor: LeadCursor | null, limit: number): Promise<ConsoleLeadListQueryResult>;
+  /** How many leads match, on every page. */
+  count(filters: LeadFilterParams): Promise<number>;
+  /** Every campaign name the leads carry, each spelling once. */
+  campaigns(): Promise<string[]>;
   /** The next EXPORT_PAGE_ROWS leads after `cursor`, newest first. */
   exportPage(filters: LeadFilterParams, cursor: LeadCursor | null): Promise<ConsoleLeadExportQueryResult>;
   lead(id: string): Promise<ConsoleLeadQueryResult>;
@@ -52,6 +58,8 @@ export interface LeadReads {
 export function groqLeadReads(leads: ContentSource): LeadReads {
   return {
     listPage: async (filters, cursor, limit) => (await leads.fetch(consoleLeadListQuery, { ...filters, ...cursorParams(cursor) })).slice(0, limit),
+    count: (filters) => leads.fetch(consoleLeadCountQuery, { ...filters, ...cursorParams(null) }),
+    campaigns: () => leads.fetch(consoleLeadCampaignsQuery),
     exportPage: (filters, cursor) => leads.fetch(consoleLeadExportQuery, { ...filters, ...cursorParams(cursor) }),
     lead: (id) => leads.fetch(consoleLeadQuery, { id }),
     visitSheet: (date) => leads.fetch(consoleVisitSheetQuery, { date }),

@@ -40,7 +40,10 @@ export type LeadExportRow = {
 
 /** Every read of personal data and every change is recorded in the audit trail by the service. */
 export interface LeadConsole {
-  list(filters: LeadFilters, page: { cursor?: string; limit?: number }): Promise<LeadListPage>;
+  /** A page and the total; a search by a whole phone number records `phoneSearch` (the count, not the number). */
+  list(filters: LeadFilters, page: { cursor?: string; limit?: number }, actor: StaffActor): Promise<LeadListPage>;
+  /** The campaign names leads carry, lower case, once each: the list's campaign choice. */
+  campaigns(): Promise<string[]>;
   /** Records `leadView`. */
   lead(id: string, actor: StaffActor): Promise<LeadDetail | null>;
   /** The whole number; records `phoneReveal`. */
@@ -49,8 +52,10 @@ export interface LeadConsole {
   change(id: string, change: LeadChange, actor: StaffActor): Promise<LeadChangeResult>;
   /** Appends a memo (never lost to a concurrent change). Records `leadMemo`. */
   addMemo(id: string, text: string, actor: StaffActor): Promise<LeadChangeResult>;
-  /** Sets 방문 완료 and the check-in time. Records `visitCheckIn`. */
+  /** Sets 방문 완료 and the check-in time, on the visit's day (Seoul) only. Records `visitCheckIn`. */
   checkIn(id: string, rev: string, actor: StaffActor): Promise<LeadChangeResult>;
+  /** Takes a check-in back (방문 예약, no time): not for a 상담사. Records `visitCheckInUndo`. */
+  undoCheckIn(id: string, rev: string, actor: StaffActor): Promise<LeadChangeResult>;
   visits(date: string): Promise<VisitSheet>;
   dashboard(today: string): Promise<ConsoleDashboard>;
   /**

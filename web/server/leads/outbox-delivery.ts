@@ -78,7 +78,7 @@ export class OutboxDelivery {
           continue;
         }
         outbox.delivered(entry.id);
-        if (outcome.status === 'created') this.notifier.notify(notificationOf(entry.lead));
+        if (outcome.status === 'created') this.notifier.notify(notificationOf(entry.lead, outcome));
       } catch (error) {
         const message = (error as Error).message;
         if (error instanceof MutationError) {

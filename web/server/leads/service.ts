@@ -192,7 +192,7 @@ export class LeadService {
       default:
         this.acceptedIds.set(id, content);
         if (input.visitSlotId) this.forms.forgetSlots();
-        this.notifier.notify(notificationOf(lead));
+        this.notifier.notify(notificationOf(lead, outcome));
         return { id };
     }
   }

@@ -11,6 +11,7 @@ import {
 } from '../../sanity/queries';
 import type { Lead } from '../../sanity/sanity.types';
 import { MutationError, type ContentSource, type Mutation } from '../content/types';
+import type { LeadNotification } from './notifier';
 
 /**
  * A lead as the server writes it, before the slot is resolved: the generated `Lead` type without
@@ -23,7 +24,9 @@ export type LeadDocument = Pick<Lead, '_id' | '_type' | 'message' | 'sourcePage'
   };
 
 export type SaveOutcome =
-  | { status: 'created' | 'duplicate'; id: string }
+  /** `visitAt`: the booked visit, or the one asked for when its slot was unavailable. */
+  | { status: 'created'; id: string; visitAt?: string }
+  | { status: 'duplicate'; id: string }
   | { status: 'slotFull' | 'slotMissing' }
   /** Every attempt lost the race for the slot: the caller keeps the lead for later. */
   | { status: 'contended' };
@@ -55,7 +58,7 @@ export async function saveLead(
     const visitAt = slot ? `${slot.date} ${slot.time}` : undefined;
     if (!slot || slot.booked >= (slot.capacity ?? 0)) {
       if (slotPolicy === 'refuse') return { status: slot ? 'slotFull' : 'slotMissing' };
-      return createLead(leads, { ...lead, ...slotFields(visitSlotId, visitAt, 'unavailable') });
+      return createLead(leads, { ...lead, ...slotFields(visitSlotId, visitAt, 'unavailable') }, visitAt);
     }
     const booking: Mutation[] = [
       // A slot made outside the Studio form may lack `booked`, and `inc` on a missing field does nothing.
@@ -64,7 +67,7 @@ export async function saveLead(
     ];
     try {
       await leads.mutate(booking);
-      return { status: 'created', id: lead._id };
+      return { status: 'created', id: lead._id, visitAt };
     } catch (error) {
       if (!(error instanceof MutationError && error.statusCode === 409)) throw error;
       // Someone booked the slot first: back off a random moment so the racers spread out.
@@ -74,9 +77,10 @@ export async function saveLead(
   return { status: 'contended' };
 }
 
-async function createLead(leads: ContentSource, lead: LeadDocument): Promise<SaveOutcome> {
+async function createLead(leads: ContentSource, lead: LeadDocument, visitAt?: string): Promise<SaveOutcome> {
   const { results } = await leads.mutate([{ createIfNotExists: lead }]);
-  return { status: results[0]?.operation === 'create' ? 'created' : 'duplicate', id: lead._id };
+  if (results[0]?.operation !== 'create') return { status: 'duplicate', id: lead._id };
+  return visitAt ? { status: 'created', id: lead._id, visitAt } : { status: 'created', id: lead._id };
 }
 
 function slotFields(slotId: string, visitAt: string | undefined, status: 'booked' | 'unavailable') {
@@ -91,8 +95,8 @@ function delay(milliseconds: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, milliseconds));
 }
 
-/** What the staff notification of a new lead carries. */
-export function notificationOf(lead: LeadDocument & { visitAt?: string }) {
-  const { _id, name, phone, message, createdAt, sourcePage, formKind, visitAt } = lead;
-  return { _id, name, phone, message, createdAt, sourcePage, formKind, visitAt };
+/** What the staff notification of a new lead carries: the lead and the visit it was saved with. */
+export function notificationOf(lead: LeadDocument, saved: Extract<SaveOutcome, { status: 'created' }>): LeadNotification {
+  const { _id, name, phone, message, createdAt, sourcePage, formKind } = lead;
+  return { _id, name, phone, message, createdAt, sourcePage, formKind, visitAt: saved.visitAt };
 }

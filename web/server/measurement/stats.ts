@@ -6,7 +6,7 @@
  */
 import type { StatsLeadsQueryResult, StatsPageViewsQueryResult } from '../../sanity/sanity.types';
 import { statsLeadsQuery, statsPageViewsQuery } from '../../sanity/queries';
-import { campaignLabel, conversionLabel, type StatsRange } from '../../shared/campaign-stats';
+import { campaignLabel, conversionLabel, STATS_COLUMNS, STATS_TABLE_COLUMNS, type StatsRange } from '../../shared/campaign-stats';
 import { seoulDay, seoulDayStart } from '../../shared/seoul-time';
 import type { ContentSource } from '../content/types';
 import { BOM, csvLine } from '../csv';
@@ -112,26 +112,32 @@ export function joinCampaignStats(range: StatsRange, views: StatsPageViewsQueryR
 
 const CSV_HEADER = ['구분', '항목', '페이지뷰', '방문', '방문자', '관심고객 등록', '방문예약', '전환율(등록÷방문)'];
 
-/** Every table of the report in one sheet, one row per line, with the section in the first column. */
+/**
+ * Every table of the report in one sheet, one row per line, with the section in the first column;
+ * a cell a table does not count (a device's registrations) is empty, as on the page.
+ */
 export function campaignStatsCsv(report: CampaignStatsReport): string {
-  const line = (section: string, label: string, row: StatsCounts) =>
-    csvLine([
+  const line = (section: string, label: string, row: StatsCounts, table: keyof typeof STATS_TABLE_COLUMNS) => {
+    const { columns, conversion } = STATS_TABLE_COLUMNS[table];
+    const counted = new Set<string>(columns);
+    return csvLine([
       section,
       label,
-      ...[row.views, row.visits, row.visitors, row.leads, row.bookings].map(String),
-      row.visits > 0 ? conversionLabel(row.leads, row.visits) : '',
+      ...STATS_COLUMNS.map((column) => (counted.has(column) ? String(row[column]) : '')),
+      conversion && row.visits > 0 ? conversionLabel(row.leads, row.visits) : '',
     ]);
-  const sections: Array<[string, StatsRow[]]> = [
-    ['캠페인', report.campaigns],
-    ['랜딩 페이지', report.landingPages],
-    ['유입 사이트', report.referrers],
-    ['기기', report.devices],
-    ['일자', report.days],
+  };
+  const sections: Array<[string, StatsRow[], keyof typeof STATS_TABLE_COLUMNS]> = [
+    ['캠페인', report.campaigns, 'campaigns'],
+    ['랜딩 페이지', report.landingPages, 'landingPages'],
+    ['유입 사이트', report.referrers, 'referrers'],
+    ['기기', report.devices, 'devices'],
+    ['일자', report.days, 'days'],
   ];
   return (
     BOM +
     csvLine(CSV_HEADER) +
-    line('합계', `${report.range.from} ~ ${report.range.to}`, report.totals) +
-    sections.map(([section, rows]) => rows.map((row) => line(section, row.label, row)).join('')).join('')
+    line('합계', `${report.range.from} ~ ${report.range.to}`, report.totals, 'totals') +
+    sections.map(([section, rows, table]) => rows.map((row) => line(section, row.label, row, table)).join('')).join('')
   );
 }

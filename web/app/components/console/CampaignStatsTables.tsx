@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { conversionLabel } from '../../../shared/campaign-stats';
+import { conversionLabel, STATS_COLUMNS, type StatsColumn } from '../../../shared/campaign-stats';
 import { consoleText } from './console-text';
 import { ConsoleTable } from './ConsoleTable';
 import './CampaignStatsTables.css';
@@ -8,9 +8,6 @@ const text = consoleText.stats;
 
 export type StatsTableRow = { key: string; label: string; views: number; visits: number; visitors: number; leads: number; bookings: number };
 
-type Column = 'views' | 'visits' | 'visitors' | 'leads' | 'bookings';
-
-const ALL_COLUMNS: readonly Column[] = ['views', 'visits', 'visitors', 'leads', 'bookings'];
 
 const number = (value: number) => value.toLocaleString('ko-KR');
 
@@ -21,12 +18,12 @@ const number = (value: number) => value.toLocaleString('ko-KR');
 export function StatsTable({
   caption,
   rows,
-  columns = ALL_COLUMNS,
+  columns = STATS_COLUMNS,
   conversion = true,
 }: {
   caption: string;
   rows: readonly StatsTableRow[];
-  columns?: readonly Column[];
+  columns?: readonly StatsColumn[];
   conversion?: boolean;
 }) {
   const captionId = useId();

@@ -46,7 +46,41 @@ function useFieldsEdition(filters: LeadFilters): { edition: number; typed: (para
   return { edition, typed: (params) => setTypedKey(filtersKey(params)) };
 }
 
-type LeadFilterFormProps = { filters: LeadFilters };
+/**
+ * `campaigns`: the known campaign names (lower case), the campaign filter's choices; `assignees`:
+ * the staff accounts other than the signed-in one, the 담당자 filter's choices after 미배정 and 내 고객.
+ */
+type LeadFilterFormProps = { filters: LeadFilters; campaigns: readonly string[]; assignees: ReadonlyArray<{ email: string; name: string }> };
+
+/** 미배정, 내 고객, then each account (and the one asked for, kept even when it is no account now). */
+function AssigneeOptions({ assignees, chosen }: { assignees: LeadFilterFormProps['assignees']; chosen: string | undefined }) {
+  return (
+    <>
+      <option value="none">{text.assigneeNone}</option>
+      <option value="me">{text.assigneeMe}</option>
+      {assignees.map((account) => (
+        <option key={account.email} value={account.email}>
+          {account.name}
+        </option>
+      ))}
+      {chosen && chosen !== 'none' && chosen !== 'me' && !assignees.some((account) => account.email === chosen) ? <option value={chosen}>{text.otherAssignee(chosen)}</option> : null}
+    </>
+  );
+}
+
+/** The campaign choices, with the one asked for kept even when no lead carries it (an old link). */
+function CampaignOptions({ campaigns, chosen }: { campaigns: readonly string[]; chosen: string | undefined }) {
+  return (
+    <>
+      {campaigns.map((campaign) => (
+        <option key={campaign} value={campaign}>
+          {campaign}
+        </option>
+      ))}
+      {chosen && !campaigns.includes(chosen) ? <option value={chosen}>{text.otherCampaign(chosen)}</option> : null}
+    </>
+  );
+}
 
 /** A labelled filter control: a text or date input, or a select with "전체" first. */
 function Filter({ name, label, type, value, options }: { name: keyof LeadFilters; label: string; type?: 'text' | 'date'; value: string | undefined; options?: ReactNode }) {
@@ -71,7 +105,7 @@ function Filter({ name, label, type, value, options }: { name: keyof LeadFilters
  * is set. Open or closed as first rendered: the staff member's own toggling is theirs.
  */
 function MoreFilters({ filters, children }: { filters: LeadFilters; children: ReactNode }) {
-  const { q: _search, status: _status, ...more } = filters;
+  const { q: _search, status: _status, assignee: _assignee, ...more } = filters;
   const [open] = useState(Object.keys(more).length > 0);
   return (
     <details className="lead-filters__more" open={open}>
@@ -93,7 +127,7 @@ function isSteppedField(target: EventTarget): boolean {
  * searches once its value is committed: when focus leaves it, or on 조회 (Enter). A new search
  * starts from the first page (the form carries no cursor).
  */
-export function LeadFilterForm({ filters }: LeadFilterFormProps) {
+export function LeadFilterForm({ filters, campaigns, assignees }: LeadFilterFormProps) {
   const submit = useSubmit();
   const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
   const fromKeyboard = useRef(false);
@@ -149,6 +183,7 @@ export function LeadFilterForm({ filters }: LeadFilterFormProps) {
         </span>
       </div>
       <Filter name="status" label={text.status} value={filters.status} options={<LeadStatusOptions />} />
+      <Filter name="assignee" label={text.assignee} value={filters.assignee} options={<AssigneeOptions assignees={assignees} chosen={filters.assignee} />} />
       <MoreFilters filters={filters}>
         <Filter name="from" label={text.from} type="date" value={filters.from} />
         <Filter name="to" label={text.to} type="date" value={filters.to} />
@@ -175,7 +210,12 @@ export function LeadFilterForm({ filters }: LeadFilterFormProps) {
           }
         />
         <Filter name="utmSource" label={text.utmSource} type="text" value={filters.utmSource} />
-        <Filter name="utmCampaign" label={text.utmCampaign} type="text" value={filters.utmCampaign} />
+        <Filter
+          name="utmCampaign"
+          label={text.utmCampaign}
+          value={filters.utmCampaign?.toLowerCase()}
+          options={<CampaignOptions campaigns={campaigns} chosen={filters.utmCampaign?.toLowerCase()} />}
+        />
       </MoreFilters>
       <div className="lead-filters__actions">
         <button type="submit" className="button button--primary">

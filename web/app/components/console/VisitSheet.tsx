@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Form } from 'react-router';
 import { LEAD_STATUS_LABELS, type VisitSheet as VisitSheetData } from '../../../shared/console';
 import { shiftDay } from '../../../shared/seoul-time';
@@ -22,6 +22,10 @@ export const VISITS_TEXT = {
   lastMemo: '최근 메모',
   checkIn: '방문 확인',
   checkedIn: (time: string) => `${time} 방문 확인`,
+  undoCheckIn: '확인 취소',
+  undoCheckInOf: (name: string) => `${name} 님 방문 확인 취소`,
+  onTheDay: '방문 당일에 확인합니다',
+  notCheckedIn: '방문 확인 없음',
   booked: (booked: number, capacity: number) => `예약 ${booked} / 정원 ${capacity}`,
   checkInOf: (name: string) => `${name} 님 방문 확인`,
   badDate: (value: string) => `"${value}"은(는) 올바른 날짜가 아닙니다. 2026-11-25처럼 연-월-일로 입력하거나 달력에서 골라 주세요.`,
@@ -30,8 +34,9 @@ export const VISITS_TEXT = {
 /** What a check-in post answered, as the page says it. */
 export type CheckInOutcome =
   | { outcome: 'checkedIn'; leadId: string; name: string; at: string | null }
+  | { outcome: 'undone'; leadId: string; name: string }
   | { outcome: 'conflict'; leadId: string; name: string; alreadyVisited: boolean; at: string | null }
-  | { outcome: 'notFound' | 'invalid' };
+  | { outcome: 'notFound' | 'invalid' | 'forbidden' | 'notToday' };
 
 export function checkInMessage(result: CheckInOutcome): string {
   switch (result.outcome) {
@@ -41,6 +46,12 @@ export function checkInMessage(result: CheckInOutcome): string {
       return result.alreadyVisited
         ? `${result.name} 님은 이미 방문 확인되었습니다${result.at ? ` (${seoulTime(result.at)})` : ''}. 아래에 현재 상태를 표시했습니다.`
         : `다른 직원이 먼저 ${result.name} 님의 정보를 바꿨습니다. 아래 현재 상태를 확인한 뒤 다시 방문 확인해 주세요.`;
+    case 'undone':
+      return `${result.name} 님의 방문 확인을 취소했습니다. 상태가 방문 예약으로 돌아갔습니다.`;
+    case 'forbidden':
+      return '방문 확인 취소는 관리자만 할 수 있습니다.';
+    case 'notToday':
+      return '방문 확인은 예약한 날 당일에만 할 수 있습니다.';
     case 'notFound':
       return '고객 정보를 찾을 수 없습니다. 삭제되었거나 주소가 잘못되었습니다.';
     case 'invalid':
@@ -95,30 +106,61 @@ export type VisitNotice = { text: string; error: boolean; key: string; leadId?: 
 
 type Booking = VisitSheetData['slots'][number]['bookings'][number];
 
-function CheckIn({ booking }: { booking: Booking }) {
-  // Focusable by script: after a check-in, focus stays on the row, here.
-  if (booking.checkedInAt) {
-    return (
-      <span className="visit-sheet__checked" tabIndex={-1}>
-        {VISITS_TEXT.checkedIn(seoulTime(booking.checkedInAt))}
-      </span>
-    );
-  }
+/** On paper: a box to tick at the desk. */
+function TickBox() {
+  return <span className="visit-sheet__tick" aria-hidden="true" />;
+}
+
+/** A post about one visitor's row: the lead and the revision the sheet showed. */
+function RowForm({ intent, booking, children }: { intent: 'checkIn' | 'undoCheckIn'; booking: Booking; children: ReactNode }) {
   return (
     <Form method="post" className="visit-sheet__check-in">
-      <input type="hidden" name="intent" value="checkIn" />
+      <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="leadId" value={booking.leadId} />
       <input type="hidden" name="rev" value={booking.rev} />
-      <button type="submit" className="button button--primary" aria-label={VISITS_TEXT.checkInOf(booking.name)}>
-        {VISITS_TEXT.checkIn}
-      </button>
-      {/* On paper: a box to tick at the desk. */}
-      <span className="visit-sheet__tick" aria-hidden="true" />
+      {children}
     </Form>
   );
 }
 
-function Slot({ slot }: { slot: VisitSheetData['slots'][number] }) {
+/** A check-in is on the visit's day only; a manager may take one back. */
+function CheckIn({ booking, day, canUndo }: { booking: Booking; day: 'past' | 'today' | 'future'; canUndo: boolean }) {
+  if (booking.checkedInAt) {
+    // Focusable by script: after a check-in, focus stays on the row, here.
+    const checked = (
+      <span className="visit-sheet__checked" tabIndex={-1}>
+        {VISITS_TEXT.checkedIn(seoulTime(booking.checkedInAt))}
+      </span>
+    );
+    if (!canUndo) return checked;
+    return (
+      <RowForm intent="undoCheckIn" booking={booking}>
+        {checked}
+        <button type="submit" className="button button--outline" aria-label={VISITS_TEXT.undoCheckInOf(booking.name)}>
+          {VISITS_TEXT.undoCheckIn}
+        </button>
+      </RowForm>
+    );
+  }
+  if (day !== 'today') {
+    return (
+      <span className="visit-sheet__check-in">
+        <span className="visit-sheet__later">{day === 'future' ? VISITS_TEXT.onTheDay : VISITS_TEXT.notCheckedIn}</span>
+        <TickBox />
+      </span>
+    );
+  }
+  return (
+    <RowForm intent="checkIn" booking={booking}>
+      <button type="submit" className="button button--primary" aria-label={VISITS_TEXT.checkInOf(booking.name)}>
+        {VISITS_TEXT.checkIn}
+      </button>
+      <TickBox />
+    </RowForm>
+  );
+}
+
+function Slot({ slot, day, canUndo }: { slot: VisitSheetData['slots'][number]; day: 'past' | 'today' | 'future'; canUndo: boolean }) {
   const headingId = useId();
   return (
     <section className="visit-slot" aria-labelledby={headingId}>
@@ -146,7 +188,7 @@ function Slot({ slot }: { slot: VisitSheetData['slots'][number] }) {
                 {booking.lastMemo ?? '—'}
               </td>
               <td data-label={VISITS_TEXT.checkIn}>
-                <CheckIn booking={booking} />
+                <CheckIn booking={booking} day={day} canUndo={canUndo} />
               </td>
             </tr>
           ))}
@@ -163,11 +205,14 @@ function Slot({ slot }: { slot: VisitSheetData['slots'][number] }) {
 export function VisitSheet({
   date,
   today,
+  canUndo,
   sheet,
   notice,
 }: {
   date: string;
   today: string;
+  /** Whether the signed-in staff member may take a check-in back. */
+  canUndo: boolean;
   sheet: VisitSheetData | null;
   notice: VisitNotice | null;
 }) {
@@ -210,7 +255,7 @@ export function VisitSheet({
         sheet.slots.length === 0 ? (
           <p className="console-panel__empty">{VISITS_TEXT.noSlots}</p>
         ) : (
-          sheet.slots.map((slot) => <Slot key={slot.id} slot={slot} />)
+          sheet.slots.map((slot) => <Slot key={slot.id} slot={slot} day={date === today ? 'today' : date < today ? 'past' : 'future'} canUndo={canUndo} />)
         )
       ) : null}
     </div>

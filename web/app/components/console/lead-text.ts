@@ -7,25 +7,34 @@ import type { LeadFilters } from '../../../shared/console';
 export const leadListText = {
   title: '고객 목록',
   filtersHeading: '검색 조건',
-  search: '이름 또는 전화번호 뒤 4자리',
-  searchHint: '이름의 앞부분이나 휴대폰 번호 끝 네 자리로 찾습니다.',
+  search: '이름 또는 전화번호',
+  searchHint: '이름의 앞부분, 휴대폰 번호 끝 네 자리, 또는 전체 번호(하이픈·띄어쓰기·+82 어느 형식이든)로 찾습니다. 전체 번호로 찾으면 접속 기록에 남습니다.',
   from: '접수일 (부터)',
   to: '접수일 (까지)',
   formKind: '신청 경로',
   visitDay: '방문 예약일',
   status: '상태',
+  assignee: '담당자',
+  assigneeNone: '미배정',
+  assigneeMe: '내 고객',
+  otherAssignee: (email: string) => `${email} (목록에 없는 계정)`,
   marketing: '마케팅 수신 동의',
   marketingYes: '동의',
   marketingNo: '미동의',
   utmSource: '유입 매체 (utm_source)',
   utmCampaign: '캠페인 (utm_campaign)',
+  otherCampaign: (name: string) => `${name} (등록된 고객 없음)`,
   all: '전체',
   moreFilters: '조건 더 보기 (접수일, 신청 경로, 방문일, 마케팅 동의, 유입)',
   apply: '검색',
   reset: '조건 지우기',
   updating: '목록을 불러오는 중입니다…',
   invalid: (labels: string[]) => `올바르지 않은 조건은 빼고 보여 드립니다: ${labels.join(', ')}`,
-  pageCount: (count: number, more: boolean) => (count === 0 ? '조건에 맞는 고객이 없습니다.' : `이 페이지에 ${count}명${more ? ' (다음 페이지 있음)' : ''}`),
+  pageCount: (total: number, count: number, more: boolean) => {
+    if (total === 0) return '조건에 맞는 고객이 없습니다.';
+    const all = `조건에 맞는 고객 ${total.toLocaleString('ko-KR')}명`;
+    return count === total ? all : `${all} 중 이 페이지에 ${count}명${more ? ' (다음 페이지 있음)' : ''}`;
+  },
   listCaption: '고객 목록 (최근 접수 순)',
   columns: {
     createdAt: '접수 일시',
@@ -61,6 +70,7 @@ export const filterLabels: Record<keyof LeadFilters, string> = {
   utmSource: leadListText.utmSource,
   utmCampaign: leadListText.utmCampaign,
   q: leadListText.search,
+  assignee: leadListText.assignee,
 };
 
 export const leadPageText = {
@@ -95,7 +105,7 @@ export const leadPageText = {
   visitHeading: '방문 예약',
   visitAt: '예약 일시',
   visitSlotStatus: '예약 상태',
-  slotStatus: { booked: '예약됨', unavailable: '마감으로 예약되지 않음 (확인 필요)' } as Record<string, string>,
+  slotStatus: { booked: '예약됨', unavailable: '마감으로 예약되지 않음 (확인 필요)', released: '취소됨 (무효로 자리 반환)' } as Record<string, string>,
   noVisit: '방문 예약이 없습니다.',
   checkedInAt: '방문 확인 시각',
   none: '없음',
@@ -125,5 +135,6 @@ export const leadPageText = {
   memoTooLong: (max: number) => `메모는 ${max.toLocaleString('ko-KR')}자까지 쓸 수 있습니다.`,
   invalidChange: '상태나 담당자 값이 올바르지 않습니다. 목록에서 다시 골라 주세요.',
   gone: '이 고객 정보가 더 이상 없습니다.',
+  checkInTakenBackByManager: '방문 확인된 고객을 방문 전 상태로 되돌리는 것은 관리자만 할 수 있습니다. 상태는 바뀌지 않았습니다.',
   unknownRequest: '알 수 없는 요청입니다.',
 };

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { data, Form, useNavigation } from 'react-router';
 import type { Route } from './+types/accounts';
 import { STAFF_ROLES, STAFF_ROLE_LABELS } from '../../../shared/console';
+import { seoulDateTime } from '../../../shared/seoul-time';
 import { staffRefusalAnswer } from '../../../shared/staff-refusals';
 import { MIN_PASSWORD_LENGTH, STAFF_ACCOUNT_ERROR_MESSAGES, type StaffAccountError } from '../../../shared/staff-accounts';
 import { Field, SubmitButton } from '../../components/form/Field';
@@ -139,7 +140,7 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
               </div>
               <div>
                 <dt>{text.createdAt}</dt>
-                <dd>{account.createdAt.slice(0, 10)}</dd>
+                <dd>{seoulDateTime(account.createdAt).slice(0, 10)}</dd>
               </div>
             </dl>
             <div className="account-card__actions">

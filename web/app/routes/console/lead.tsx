@@ -78,6 +78,7 @@ function changeAnswer(result: LeadChangeResult, saved: string, memoDraft: string
     return answer({ tone: 'error', message: text.conflict, detail, current: result.current }, memoDraft, 409);
   }
   if (result.error === 'notFound') return answer({ tone: 'error', message: text.gone }, memoDraft, 404);
+  if (result.error === 'forbidden') return answer({ tone: 'error', message: text.checkInTakenBackByManager }, memoDraft, 403);
   return answer({ tone: 'error', message: text.invalidChange }, memoDraft, 400);
 }
 

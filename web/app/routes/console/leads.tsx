@@ -13,12 +13,21 @@ import './leads.css';
 const PAGE_SIZE = 30;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaff(request, context);
+  const staff = requireStaff(request, context);
   const url = new URL(request.url);
   const { filters, invalid } = parseLeadFilters(url.searchParams);
   const cursor = url.searchParams.get('cursor') || undefined;
-  const page = await context.leadConsole.list(filters, { cursor, limit: PAGE_SIZE });
-  return { filters, invalid, page, fromCursor: Boolean(cursor) };
+  const [page, campaigns, accounts] = await Promise.all([
+    context.leadConsole.list(filters, { cursor, limit: PAGE_SIZE }, { ...staff, ip: context.clientIp }),
+    context.leadConsole.campaigns(),
+    context.staff.list(),
+  ]);
+  // 담당자 choices: every other account, active ones first (a disabled account's leads stay findable).
+  const assignees = accounts
+    .filter((account) => account.email !== staff.email)
+    .sort((a, b) => Number(a.disabled) - Number(b.disabled))
+    .map((account) => ({ email: account.email, name: account.name }));
+  return { filters, invalid, page, campaigns, assignees, fromCursor: Boolean(cursor) };
 }
 
 export function headers(): HeadersInit {
@@ -43,7 +52,7 @@ function useFocusAfterListLink(count: RefObject<HTMLParagraphElement | null>): v
 }
 
 export default function Leads({ loaderData }: Route.ComponentProps) {
-  const { filters, invalid, page, fromCursor } = loaderData;
+  const { filters, invalid, page, campaigns, assignees, fromCursor } = loaderData;
   const navigation = useNavigation();
   const countRef = useRef<HTMLParagraphElement>(null);
   useFocusAfterListLink(countRef);
@@ -56,7 +65,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
   return (
     <div className="console-page lead-list-page">
       <h1 className="console-page__title">{text.title}</h1>
-      <LeadFilterForm filters={filters} />
+      <LeadFilterForm filters={filters} campaigns={campaigns} assignees={assignees} />
       {invalid.length > 0 ? (
         <p className="lead-list-page__notice" role="alert">
           {text.invalid(invalid.map((key) => filterLabels[key]))}
@@ -64,7 +73,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
       ) : null}
       <div className="lead-list-page__bar">
         <p ref={countRef} className="lead-list-page__count" role="status" tabIndex={-1}>
-          {busy ? text.updating : text.pageCount(page.rows.length, page.next !== null)}
+          {busy ? text.updating : text.pageCount(page.total, page.rows.length, page.next !== null)}
         </p>
         <section className="lead-list-page__export" aria-labelledby="lead-export-heading">
           <h2 id="lead-export-heading" className="visually-hidden">

@@ -1,6 +1,6 @@
 import { Form } from 'react-router';
 import type { Route } from './+types/stats';
-import { defaultStatsRange, parseStatsRange, STATS_EXPORT_PATH } from '../../../shared/campaign-stats';
+import { defaultStatsRange, parseStatsRange, STATS_EXPORT_PATH, STATS_TABLE_COLUMNS } from '../../../shared/campaign-stats';
 import { seoulDay } from '../../../shared/seoul-time';
 import { Field } from '../../components/form/Field';
 import { StatsTable } from '../../components/console/CampaignStatsTables';
@@ -61,12 +61,12 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
         {report.days.length === 0 ? `${from} ~ ${to}: ${text.empty}` : text.result(from, to, count(report.totals.visits), count(report.totals.leads))}
       </p>
       <p>{text.conversionNote}</p>
-      <StatsTable caption={text.totals} rows={[totals]} />
-      <StatsTable caption={text.campaigns} rows={report.campaigns} />
-      <StatsTable caption={text.landingPages} rows={report.landingPages} columns={['visits', 'leads', 'bookings']} />
-      <StatsTable caption={text.referrers} rows={report.referrers} columns={['visits']} conversion={false} />
-      <StatsTable caption={text.devices} rows={report.devices} columns={['views', 'visits', 'visitors']} conversion={false} />
-      <StatsTable caption={text.days} rows={report.days} />
+      <StatsTable caption={text.totals} rows={[totals]} {...STATS_TABLE_COLUMNS.totals} />
+      <StatsTable caption={text.campaigns} rows={report.campaigns} {...STATS_TABLE_COLUMNS.campaigns} />
+      <StatsTable caption={text.landingPages} rows={report.landingPages} {...STATS_TABLE_COLUMNS.landingPages} />
+      <StatsTable caption={text.referrers} rows={report.referrers} {...STATS_TABLE_COLUMNS.referrers} />
+      <StatsTable caption={text.devices} rows={report.devices} {...STATS_TABLE_COLUMNS.devices} />
+      <StatsTable caption={text.days} rows={report.days} {...STATS_TABLE_COLUMNS.days} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/visits';
+import { mayUndoCheckIn } from '../../../shared/console';
 import { isDay, seoulDay } from '../../../shared/seoul-time';
 import { requireStaff } from '../../lib/require-staff';
 import { CONSOLE_HEADERS, consoleMeta } from '../../components/console/console-page';
@@ -9,31 +10,40 @@ import { checkInMessage, VisitSheet, VISITS_TEXT, type CheckInOutcome } from '..
 const QUOTED_INPUT_MAX = 20;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaff(request, context);
+  const staff = requireStaff(request, context);
   const today = seoulDay(Date.now());
+  const canUndo = mayUndoCheckIn(staff.role);
   const asked = (new URL(request.url).searchParams.get('date') ?? '').trim();
   if (asked && !isDay(asked)) {
-    return data({ today, date: today, sheet: null, dateError: VISITS_TEXT.badDate(asked.slice(0, QUOTED_INPUT_MAX)) }, { status: 400 });
+    return data({ today, date: today, canUndo, sheet: null, dateError: VISITS_TEXT.badDate(asked.slice(0, QUOTED_INPUT_MAX)) }, { status: 400 });
   }
   const date = asked || today;
-  return { today, date, sheet: await context.leadConsole.visits(date), dateError: null };
+  return { today, date, canUndo, sheet: await context.leadConsole.visits(date), dateError: null };
 }
+
+const REFUSAL_STATUS = { notFound: 404, forbidden: 403, notToday: 409, invalid: 400 } as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = requireStaff(request, context);
   const form = await request.formData().catch(() => null);
   const leadId = form?.get('leadId');
   const rev = form?.get('rev');
-  if (form?.get('intent') !== 'checkIn' || typeof leadId !== 'string' || !leadId || typeof rev !== 'string' || !rev) {
+  const intent = form?.get('intent');
+  if ((intent !== 'checkIn' && intent !== 'undoCheckIn') || typeof leadId !== 'string' || !leadId || typeof rev !== 'string' || !rev) {
     return data<CheckInOutcome>({ outcome: 'invalid' }, { status: 400 });
   }
-  const result = await context.leadConsole.checkIn(leadId, rev, { ...staff, ip: context.clientIp });
-  if (result.ok) return data<CheckInOutcome>({ outcome: 'checkedIn', leadId, name: result.lead.name, at: result.lead.checkedInAt });
+  const actor = { ...staff, ip: context.clientIp };
+  const undo = intent === 'undoCheckIn';
+  const result = undo ? await context.leadConsole.undoCheckIn(leadId, rev, actor) : await context.leadConsole.checkIn(leadId, rev, actor);
+  if (result.ok) {
+    const { name, checkedInAt } = result.lead;
+    return data<CheckInOutcome>(undo ? { outcome: 'undone', leadId, name } : { outcome: 'checkedIn', leadId, name, at: checkedInAt });
+  }
   if (result.error === 'conflict') {
     const { name, status, checkedInAt } = result.current;
-    return data<CheckInOutcome>({ outcome: 'conflict', leadId, name, alreadyVisited: status === 'visited', at: checkedInAt }, { status: 409 });
+    return data<CheckInOutcome>({ outcome: 'conflict', leadId, name, alreadyVisited: !undo && status === 'visited', at: checkedInAt }, { status: 409 });
   }
-  return data<CheckInOutcome>({ outcome: result.error }, { status: result.error === 'notFound' ? 404 : 400 });
+  return data<CheckInOutcome>({ outcome: result.error }, { status: REFUSAL_STATUS[result.error] });
 }
 
 /** A refused check-in (409) still reloads the sheet: the message points at its current state. */
@@ -50,16 +60,16 @@ export function meta() {
 }
 
 export default function Visits({ loaderData, actionData }: Route.ComponentProps) {
-  const { today, date, sheet, dateError } = loaderData;
+  const { today, date, canUndo, sheet, dateError } = loaderData;
   const notice = dateError
     ? { text: dateError, error: true, key: `date:${dateError}` }
     : actionData
       ? {
           text: checkInMessage(actionData),
-          error: actionData.outcome !== 'checkedIn',
+          error: actionData.outcome !== 'checkedIn' && actionData.outcome !== 'undone',
           key: JSON.stringify(actionData),
           leadId: 'leadId' in actionData ? actionData.leadId : undefined,
         }
       : null;
-  return <VisitSheet date={date} today={today} sheet={sheet} notice={notice} />;
+  return <VisitSheet date={date} today={today} canUndo={canUndo} sheet={sheet} notice={notice} />;
 }
