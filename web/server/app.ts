@@ -120,8 +120,8 @@ export type AppOptions = {
 };
 
 export async function createApp(config: ServerConfig, options: AppOptions = {}): Promise<App> {
-  // Refuses to start in Sanity mode when the token cannot write leads.
-  await checkLeadsWriteAccess(config.sanity);
+  // Refuses to start in Sanity mode when the token cannot write leads (none go there beside PostgreSQL).
+  await checkLeadsWriteAccess(config.database ? undefined : config.sanity);
   const sources = await createContentSources(config, { leadsSeed: firstStartLeadDocuments });
   const { staff, audit, close: closeStaffServices } = await openStaffServices(sources, config);
   const auth = await AdminAuth.start({
@@ -152,7 +152,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   leadService.startDailyPurge();
 
   const leadConsole = createLeadConsole(
-    { leads: sources.leads, sqliteFile: sources.mode === 'embedded' ? leadsDatabaseFile(config.dataDir) : undefined },
+    { leads: sources.leads, sqliteFile: sources.leadsBackend === 'embedded' ? leadsDatabaseFile(config.dataDir) : undefined },
     { audit, staff },
   );
 
@@ -275,6 +275,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       leadConsole.close();
       closeStaffServices();
       await Promise.all([sources.content.close(), sources.leads.close()]);
+      await sources.database?.end();
     },
   };
 }
