@@ -47,6 +47,8 @@ export type RunningServer = {
   /** Resident memory of the server process (node server.js), in bytes. */
   rss(): number;
   stop(): Promise<void>;
+  /** `kill -9` of the server process itself (no shutdown of any kind); resolves once it is gone. */
+  kill(): Promise<void>;
   /** What the server wrote to stderr so far (only with `captureStderr`; else it is inherited). */
   stderr(): string;
 };
@@ -58,8 +60,10 @@ export async function startServer({
   captureStderr = false,
   /** Another checkout with its own build (the bench's baseline). */
   root = ROOT,
+  /** A fixed port (an instance restarted behind a load balancer); default a free one. */
+  port: fixedPort = 0,
 } = {}): Promise<RunningServer> {
-  const port = await freePort();
+  const port = fixedPort || (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['tests/e2e/serve.mjs'], {
     cwd: root,
@@ -88,13 +92,19 @@ export async function startServer({
     clearTimeout(timer);
   };
 
+  const kill = async () => {
+    const server = serverProcess(child.pid);
+    if (server) process.kill(server, 'SIGKILL');
+    await exit;
+  };
+
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (exited) throw new Error('the server exited before it answered');
     try {
       const response = await fetch(`${url}/`, { signal: AbortSignal.timeout(5_000) });
       await response.arrayBuffer();
-      if (response.status === 200) return { url, stop, stderr: () => stderr, rss: () => residentMemory(child.pid) };
+      if (response.status === 200) return { url, stop, kill, stderr: () => stderr, rss: () => residentMemory(child.pid) };
     } catch {
       // not listening yet
     }
@@ -107,10 +117,20 @@ export async function startServer({
   }
 }
 
-/** VmRSS of the process serve.mjs started (its only child), from /proc; 0 when unknown. */
+/** The `node server.js` process serve.mjs started (its only child), from /proc. */
+function serverProcess(servePid: number | undefined): number | undefined {
+  try {
+    const pid = Number(readFileSync(`/proc/${servePid}/task/${servePid}/children`, 'utf8').trim().split(/\s+/)[0]);
+    return pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** VmRSS of the server process, from /proc; 0 when unknown. */
 function residentMemory(servePid: number | undefined): number {
   try {
-    const server = readFileSync(`/proc/${servePid}/task/${servePid}/children`, 'utf8').trim().split(/\s+/)[0];
+    const server = serverProcess(servePid);
     const kilobytes = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server}/status`, 'utf8'))?.[1];
     return Number(kilobytes ?? 0) * 1024;
   } catch {
