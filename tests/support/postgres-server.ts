@@ -42,14 +42,19 @@ function freePort(): Promise<number> {
   });
 }
 
-/** initdb, start (pg_ctl -w returns once the server accepts connections), and a migrated template database. */
-export async function startServer(stateDir: string): Promise<ServerState> {
+/**
+ * initdb, start (pg_ctl -w returns once the server accepts connections), and a migrated template
+ * database. `durable`: fsync and synchronous commit on, as production runs (benchmarks); the tests
+ * run without them.
+ */
+export async function startServer(stateDir: string, { durable = false } = {}): Promise<ServerState> {
   const dataDir = path.join(stateDir, 'data');
   if (process.getuid?.() === 0) chownSync(stateDir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
   runPostgresProgram('initdb', ['-D', dataDir, '-A', 'trust', '-U', SUPERUSER, '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
   const port = await freePort();
   // Durability is not under test: fsync off keeps the suite fast.
-  const serverOptions = `-p ${port} -k ${stateDir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
+  const speed = durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+  const serverOptions = `-p ${port} -k ${stateDir} -c listen_addresses=127.0.0.1 -c max_connections=300${speed}`;
   runPostgresProgram('pg_ctl', ['-D', dataDir, '-o', serverOptions, '-l', path.join(stateDir, 'server.log'), '-w', '-t', '60', 'start']);
   const base = `postgres://${SUPERUSER}@127.0.0.1:${port}`;
   await withClient(`${base}/postgres`, (client) => client.query(`CREATE DATABASE ${TEMPLATE}`));
@@ -67,12 +72,14 @@ export async function withClient<T>(url: string, use: (client: pg.Client) => Pro
   }
 }
 
+/** Stops a server `startServer` started; its files stay for the caller to delete. */
+export function stopServer(state: ServerState): void {
+  if ('dataDir' in state) runPostgresProgram('pg_ctl', ['-D', state.dataDir, '-m', 'immediate', '-w', 'stop']);
+}
+
 /** Stops the server if a test file started it (the global setup's teardown). */
 export function stopSharedServer(stateDir: string): void {
   const stateFile = path.join(stateDir, 'state.json');
-  if (existsSync(stateFile)) {
-    const state = JSON.parse(readFileSync(stateFile, 'utf8')) as ServerState;
-    if ('dataDir' in state) runPostgresProgram('pg_ctl', ['-D', state.dataDir, '-m', 'immediate', '-w', 'stop']);
-  }
+  if (existsSync(stateFile)) stopServer(JSON.parse(readFileSync(stateFile, 'utf8')) as ServerState);
   rmSync(stateDir, { recursive: true, force: true });
 }
