@@ -28,6 +28,8 @@ import {
 const CHANNEL = 'documents_changed';
 /** The first key of the per-document advisory locks (the second is the id's hash). */
 const DOCUMENT_LOCK_SPACE = 29_001;
+/** The most `mutate` calls one group commit takes (their locks are held until it ends). */
+const MAX_CALLS_PER_COMMIT = 64;
 /** A lost notification connection is opened again after this long. */
 const RECONNECT_MS = 1_000;
 
@@ -60,6 +62,14 @@ export async function openPostgresDocumentStore(options: PostgresDocumentStoreOp
 
 type DocumentRow = { id: string; json: string | null; seq: string };
 
+type PendingCall = {
+  mutations: Mutation[];
+  transactionId: string;
+  resolve: (result: MutationResult) => void;
+  reject: (error: unknown) => void;
+};
+type CallOutcome = { result: MutationResult; error?: undefined } | { result?: undefined; error: unknown };
+
 class PostgresDocuments implements PostgresDocumentStore {
   private readonly mirror = new DocumentMirror();
   private lastSeq = 0;
@@ -69,6 +79,9 @@ class PostgresDocuments implements PostgresDocumentStore {
   private listener: pg.Client | null = null;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private closed = false;
+  /** Calls waiting for the next group commit, and whether one is under way. */
+  private pending: PendingCall[] = [];
+  private committing = false;
 
   constructor(private readonly pool: pg.Pool) {}
 
@@ -113,52 +126,95 @@ class PostgresDocuments implements PostgresDocumentStore {
     return this.mirror.changeVersion(ignoredTypes);
   }
 
-  async mutate(mutations: Mutation[], options: { transactionId?: string } = {}): Promise<MutationResult> {
-    if (this.closed) throw new Error('The leads store is closed');
+  /**
+   * Queued, and committed together with the calls that arrive while the previous batch commits:
+   * one transaction and one WAL flush for many leads (group commit, as the embedded store does).
+   * Each call is still all-or-nothing: it is applied to the locked rows after the batch's earlier
+   * calls, and one that is refused (a stale revision) leaves the others of its batch to commit.
+   */
+  mutate(mutations: Mutation[], options: { transactionId?: string } = {}): Promise<MutationResult> {
+    if (this.closed) return Promise.reject(new Error('The leads store is closed'));
     const transactionId = options.transactionId ?? newTransactionId();
+    return new Promise((resolve, reject) => {
+      this.pending.push({ mutations, transactionId, resolve, reject });
+      if (!this.committing) void this.commitPending();
+    });
+  }
+
+  private async commitPending(): Promise<void> {
+    this.committing = true;
+    while (this.pending.length > 0) {
+      const batch = this.pending.splice(0, MAX_CALLS_PER_COMMIT);
+      let outcomes: CallOutcome[];
+      let committed: { seq: number; changes: DocumentChanges };
+      try {
+        ({ outcomes, committed } = await this.commitBatch(batch));
+      } catch (error) {
+        for (const call of batch) call.reject(unavailable(error));
+        continue;
+      }
+      if (committed.changes.size > 0) await this.afterCommit(committed.seq, committed.changes).catch(() => this.catchUp());
+      // A call refused on a newer version than the mirror shows: its retry must see that version.
+      if (outcomes.some((outcome) => outcome.error instanceof MutationError && outcome.error.statusCode === 409)) {
+        await this.catchUp().catch(() => undefined);
+      }
+      batch.forEach((call, index) => {
+        const outcome = outcomes[index];
+        if (outcome.result) call.resolve(outcome.result);
+        else call.reject(outcome.error instanceof MutationError ? outcome.error : unavailable(outcome.error));
+      });
+    }
+    this.committing = false;
+  }
+
+  /** One transaction: lock every id the batch touches, apply each call in turn to the locked rows, write once. */
+  private async commitBatch(batch: PendingCall[]): Promise<{ outcomes: CallOutcome[]; committed: { seq: number; changes: DocumentChanges } }> {
+    const ids = [...new Set(batch.flatMap((call) => touchedIds(call.mutations)))].sort();
     let client: pg.PoolClient;
     try {
       client = await this.pool.connect();
     } catch (error) {
       throw unavailable(error);
     }
-    let committed: { seq: number; changes: DocumentChanges; result: MutationResult };
     try {
-      committed = await this.commit(client, mutations, transactionId);
+      await client.query('BEGIN');
+      // Ids in one order everywhere (no deadlock); an advisory lock covers ids with no row yet, so
+      // two `create`s of one id cannot both see it missing.
+      await client.query(`SELECT pg_advisory_xact_lock(${DOCUMENT_LOCK_SPACE}, hashtext(id)) FROM unnest($1::text[]) AS id`, [ids]);
+      const { rows } = await client.query<{ id: string; json: string }>(
+        'SELECT id, doc::text AS json FROM documents WHERE id = ANY($1::text[]) FOR UPDATE',
+        [ids],
+      );
+      const locked = new Map(rows.map((row) => [row.id, JSON.parse(row.json) as SanityDocument]));
+      const changes: DocumentChanges = new Map();
+      const current = (id: string) => (changes.has(id) ? changes.get(id)?.document : locked.get(id));
+      const timestamp = new Date().toISOString();
+      const outcomes: CallOutcome[] = batch.map((call) => {
+        try {
+          const applied = applyTransaction(call.mutations, current, call.transactionId, timestamp);
+          for (const [id, change] of applied.changes) changes.set(id, change);
+          return { result: { transactionId: call.transactionId, results: applied.results } };
+        } catch (error) {
+          return { error };
+        }
+      });
+      if (changes.size === 0) {
+        await client.query('COMMIT');
+        return { outcomes, committed: { seq: 0, changes } };
+      }
+      const seq = await this.write(client, changes);
+      await client.query('COMMIT');
+      return { outcomes, committed: { seq, changes } };
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
       client.release();
-      // The database refused on a newer version than the mirror shows: a retry must see it.
-      if (error instanceof MutationError) {
-        if (error.statusCode === 409) await this.catchUp();
-        throw error;
-      }
-      throw unavailable(error);
     }
-    client.release();
-    if (committed.changes.size > 0) await this.afterCommit(committed.seq, committed.changes);
-    return committed.result;
   }
 
-  /** One transaction: lock the touched ids, apply the mutations to the locked rows, write. */
-  private async commit(client: pg.PoolClient, mutations: Mutation[], transactionId: string) {
-    const ids = touchedIds(mutations);
-    await client.query('BEGIN');
-    // Ids in one order everywhere (no deadlock); an advisory lock covers ids with no row yet, so
-    // two `create`s of one id cannot both see it missing.
-    await client.query(`SELECT pg_advisory_xact_lock(${DOCUMENT_LOCK_SPACE}, hashtext(id)) FROM unnest($1::text[]) AS id`, [ids]);
-    const { rows } = await client.query<{ id: string; json: string }>(
-      'SELECT id, doc::text AS json FROM documents WHERE id = ANY($1::text[]) FOR UPDATE',
-      [ids],
-    );
-    const locked = new Map(rows.map((row) => [row.id, JSON.parse(row.json) as SanityDocument]));
-    const { changes, results } = applyTransaction(mutations, (id) => locked.get(id), transactionId, new Date().toISOString());
-    const result = { transactionId, results };
-    if (changes.size === 0) {
-      await client.query('COMMIT');
-      return { seq: 0, changes, result };
-    }
-    // Taken last and held to the commit: writes commit in `seq` order.
+  /** The batch's changes under the next `seq`, taken last and held to the commit: writes commit in `seq` order. */
+  private async write(client: pg.PoolClient, changes: DocumentChanges): Promise<number> {
     const { rows: log } = await client.query<{ seq: string }>('UPDATE document_log SET seq = seq + 1 RETURNING seq');
     const seq = log[0].seq;
     const written = [...changes].filter((entry): entry is [string, StoredDocument] => entry[1] !== null);
@@ -186,8 +242,7 @@ class PostgresDocuments implements PostgresDocumentStore {
       );
     }
     await client.query('SELECT pg_notify($1, $2)', [CHANNEL, seq]);
-    await client.query('COMMIT');
-    return { seq: Number(seq), changes, result };
+    return Number(seq);
   }
 
   /** The mirror takes this instance's own write directly when nothing came between, else catches up. */
