@@ -15,7 +15,7 @@ export const TEMPLATE = 'cheonghak_template';
 const SUPERUSER = 'postgres';
 
 /** The directory of the newest installed PostgreSQL's server programs. */
-function postgresBinaries(): string {
+export function postgresBinaries(): string {
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root) ? readdirSync(root).filter((version) => existsSync(path.join(root, version, 'bin/initdb'))) : [];
   if (versions.length === 0) {
