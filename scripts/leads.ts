@@ -60,7 +60,7 @@ async function main(args: string[]): Promise<number> {
   try {
     if (command === 'export') {
       await exportLeads(sources, config, since);
-      const pending = service.pendingOutboxCount();
+      const pending = await service.pendingOutboxCount();
       if (pending > 0) process.stderr.write(`${pending} leads wait in this machine's outbox and are not in the export yet\n`);
     } else {
       const { deleted, before, retentionDays } = await service.purgeExpired();

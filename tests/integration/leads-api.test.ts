@@ -269,18 +269,15 @@ describe('POST /api/leads', () => {
       close: async () => {},
     };
     const outbox: LeadOutbox = {
-      add: () => {
+      add: async () => {
         throw new Error('disk full');
       },
-      due: () => [],
-      delivered: () => {},
-      find: () => null,
-      purgeRefused: () => 0,
-      backlog: () => ({ count: 0, oldestAt: null, lastError: null }),
-      retryLater: () => {},
-      refused: () => {},
-      pendingCount: () => 0,
-      close: () => {},
+      drain: async () => {},
+      find: async () => null,
+      purgeRefused: async () => 0,
+      backlog: async () => ({ count: 0, oldestAt: null, lastError: null }),
+      pendingCount: async () => 0,
+      close: async () => {},
     };
     app = await startLeadApp({ leads, outbox });
     const json = await app.post(validBody());
