@@ -1,6 +1,7 @@
 /**
- * The console's lead service on both backends — the embedded store (GROQ reads, and the SQL reads
- * the server uses) and the Sanity HTTP API (the strict Content Lake stand-in, with Sanity's ifRevisionID
+ * The console's lead service on every backend — the embedded store (GROQ reads, and the SQL reads
+ * the server uses), PostgreSQL (its SQL reads, two instances' worth of revision checks in one
+ * database) and the Sanity HTTP API (the strict Content Lake stand-in, with Sanity's ifRevisionID
  * semantics): filters, keyset paging, revision
  * conflicts, concurrent memos, check-in, the visit sheet, the dashboard, the export, and the
  * audit record each action writes.
@@ -8,9 +9,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LEAD_STATUSES, type LeadFilters, type LeadRow } from '../../web/shared/console';
 import { openEmbeddedStore } from '../../web/server/content/embedded';
+import { openPostgresDocumentStore } from '../../web/server/content/postgres';
+import { PostgresLeadReads } from '../../web/server/console/postgres-reads';
+import { freshDatabaseUrl } from '../support/postgres';
 import type { ContentSource, Mutation } from '../../web/server/content/types';
 import { LeadConsoleService, type LeadConsoleOptions } from '../../web/server/console/lead-console';
 import type { LeadReads } from '../../web/server/console/lead-reads';
@@ -52,6 +57,19 @@ const backends: Record<string, () => Promise<Backend>> = {
         reads.close();
         await leads.close();
         rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  },
+  'PostgreSQL, SQL reads': async () => {
+    const pool = new pg.Pool({ connectionString: await freshDatabaseUrl(), max: 4 });
+    const leads = await openPostgresDocumentStore({ pool });
+    await leads.mutate(documents.map((document) => ({ createOrReplace: document }) as Mutation));
+    return {
+      leads,
+      reads: new PostgresLeadReads(pool),
+      async close() {
+        await leads.close();
+        await pool.end();
       },
     };
   },
