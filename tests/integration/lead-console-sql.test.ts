@@ -4,59 +4,22 @@
  * assignees, memos, a check-in) and must agree on every list filter, every page, every lead, the
  * visit sheets, the dashboard counts and the slot fill.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEmbeddedStore } from '../../web/server/content/embedded';
-import { openPostgresDocumentStore } from '../../web/server/content/postgres';
-import type { ContentSource, Mutation } from '../../web/server/content/types';
+import type { Mutation } from '../../web/server/content/types';
 import { leadFilterParams, type LeadCursor } from '../../web/server/console/lead-query';
 import { seoulDayStart, shiftDay } from '../../web/shared/seoul-time';
 import { groqLeadReads, type LeadReads } from '../../web/server/console/lead-reads';
-import { PostgresLeadReads } from '../../web/server/console/postgres-reads';
-import { SqliteLeadReads } from '../../web/server/console/sqlite-reads';
-import { freshDatabaseUrl } from '../support/postgres';
+import { postgresLeadsWithReads, sqliteLeadsWithReads, type LeadsWithReads } from './lead-stores-with-reads';
 import { FILTER_CASES, FIXTURE_TODAY, fixtureDocuments, type FixtureLead } from './lead-console-fixture';
 
 const LEAD_COUNT = 700;
 const documents = fixtureDocuments(LEAD_COUNT, FIXTURE_TODAY);
 const leadIds = documents.filter((document): document is FixtureLead => document._type === 'lead').map((lead) => lead._id);
 
-type StoreUnderTest = { leads: ContentSource; sql: LeadReads; close(): Promise<void> };
-
 /** Each store with its SQL reads, over the same documents. */
-const STORES: Record<string, () => Promise<StoreUnderTest>> = {
-  'embedded SQLite': async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'lead-console-sql-'));
-    const file = path.join(dataDir, 'leads.sqlite');
-    const leads = await openEmbeddedStore({ file });
-    await leads.mutate(workedOnLeads());
-    const sql = SqliteLeadReads.open(file);
-    return {
-      leads,
-      sql,
-      async close() {
-        sql.close();
-        await leads.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  },
-  PostgreSQL: async () => {
-    const pool = new pg.Pool({ connectionString: await freshDatabaseUrl(), max: 4 });
-    const leads = await openPostgresDocumentStore({ pool });
-    await leads.mutate(workedOnLeads());
-    return {
-      leads,
-      sql: new PostgresLeadReads(pool),
-      async close() {
-        await leads.close();
-        await pool.end();
-      },
-    };
-  },
+const STORES: Record<string, () => Promise<LeadsWithReads>> = {
+  'embedded SQLite': () => sqliteLeadsWithReads(workedOnLeads()),
+  PostgreSQL: () => postgresLeadsWithReads(workedOnLeads()),
 };
 
 function workedOnLeads(): Mutation[] {
@@ -89,14 +52,14 @@ async function walk(reads: LeadReads, filters: (typeof FILTER_CASES)[number][0],
 }
 
 describe.each(Object.keys(STORES))('SQL reads = GROQ reads on the %s leads database', (storeName) => {
-  let store: StoreUnderTest;
+  let store: LeadsWithReads;
   let groq: LeadReads;
   let sql: LeadReads;
 
   beforeAll(async () => {
     store = await STORES[storeName]();
     groq = groqLeadReads(store.leads);
-    sql = store.sql;
+    sql = store.reads;
   });
 
   afterAll(() => store?.close());
