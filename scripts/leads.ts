@@ -1,6 +1,7 @@
 /**
- * Staff tools for the leads store the environment configures (embedded leads.sqlite under
- * DATA_DIR, or the Sanity leads dataset when SANITY_PROJECT_ID is set):
+ * Staff tools for the leads store the environment configures (PostgreSQL when DATABASE_URL is
+ * set, else embedded leads.sqlite under DATA_DIR, or the Sanity leads dataset when
+ * SANITY_PROJECT_ID is set):
  *
  *   npm run leads -- export [--since 2026-01-31] > leads.csv   the console's CSV export, recorded
  *                                                               in the audit trail (actor `cli`)
@@ -39,7 +40,7 @@ function parseSince(args: string[]): string | undefined {
 async function exportLeads(sources: ContentSources, config: ReturnType<typeof loadConfigOrExit>, since: string | undefined): Promise<void> {
   const { staff, audit, close } = await openStaffServices(sources, config);
   const leadConsole = createLeadConsole(
-    { leads: sources.leads, sqliteFile: sources.mode === 'embedded' ? leadsDatabaseFile(config.dataDir) : undefined },
+    { leads: sources.leads, sqliteFile: sources.leadsBackend === 'embedded' ? leadsDatabaseFile(config.dataDir) : undefined, database: sources.database },
     { audit, staff },
   );
   try {
@@ -86,8 +87,8 @@ async function main(args: string[]): Promise<number> {
   try {
     if (command === 'export') {
       await exportLeads(sources, config, since);
-      const pending = service.pendingOutboxCount();
-      if (pending > 0) process.stderr.write(`${pending} leads wait in this machine's outbox and are not in the export yet\n`);
+      const pending = await service.pendingOutboxCount();
+      if (pending > 0) process.stderr.write(`${pending} leads wait in the outbox and are not in the export yet\n`);
     } else {
       const { deleted, before, retentionDays } = await service.purgeExpired();
       process.stderr.write(`deleted ${deleted} leads created before ${before} (retention ${retentionDays} days)\n`);
@@ -96,6 +97,7 @@ async function main(args: string[]): Promise<number> {
   } finally {
     await service.close();
     await Promise.all([sources.content.close(), sources.leads.close()]);
+    await sources.database?.end();
   }
 }
 

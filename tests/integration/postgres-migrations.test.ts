@@ -4,7 +4,7 @@
  */
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../../web/server/postgres/index';
+import { migrate, openPostgres } from '../../web/server/postgres/index';
 import { freshDatabaseUrl } from '../support/postgres';
 
 describe('PostgreSQL migrations', () => {
@@ -25,5 +25,15 @@ describe('PostgreSQL migrations', () => {
     } finally {
       await client.end();
     }
+  });
+
+  it('refuses to start, in Korean and English and without the password, when the database cannot be reached', async () => {
+    const url = 'postgres://app:s3cret-password@127.0.0.1:1/site';
+    const failure = await openPostgres({ url, poolMax: 2 }).then(
+      () => null,
+      (error: unknown) => error as Error,
+    );
+    expect(failure?.message).toMatch(/^PostgreSQL\(DATABASE_URL\)에 연결하거나 스키마를 맞추지 못해 시작하지 않습니다 \/ Not starting: PostgreSQL \(DATABASE_URL\) could not be reached/);
+    expect(failure?.message).not.toContain('s3cret-password');
   });
 });

@@ -152,7 +152,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   leadService.startDailyPurge();
 
   const leadConsole = createLeadConsole(
-    { leads: sources.leads, sqliteFile: sources.leadsBackend === 'embedded' ? leadsDatabaseFile(config.dataDir) : undefined },
+    { leads: sources.leads, sqliteFile: sources.leadsBackend === 'embedded' ? leadsDatabaseFile(config.dataDir) : undefined, database: sources.database },
     { audit, staff },
   );
 

@@ -213,36 +213,35 @@ class PostgresDocuments implements PostgresDocumentStore {
     }
   }
 
-  /** The batch's changes under the next `seq`, taken last and held to the commit: writes commit in `seq` order. */
+  /**
+   * The batch's changes under the next `seq`, in one statement: the log row — taken last and held
+   * to the commit, which makes writes commit in `seq` order — is held for as short a time as possible.
+   */
   private async write(client: pg.PoolClient, changes: DocumentChanges): Promise<number> {
-    const { rows: log } = await client.query<{ seq: string }>('UPDATE document_log SET seq = seq + 1 RETURNING seq');
-    const seq = log[0].seq;
     const written = [...changes].filter((entry): entry is [string, StoredDocument] => entry[1] !== null);
     const deleted = [...changes].filter(([, change]) => change === null).map(([id]) => id);
-    if (written.length > 0) {
-      await client.query(
-        `INSERT INTO documents (id, type, doc, rev, seq)
-           SELECT id, type, doc, rev, $5 FROM unnest($1::text[], $2::text[], $3::jsonb[], $4::text[]) AS t (id, type, doc, rev)
-         ON CONFLICT (id) DO UPDATE SET type = excluded.type, doc = excluded.doc, rev = excluded.rev, seq = excluded.seq, updated_at = now()`,
-        [
-          written.map(([id]) => id),
-          written.map(([, { document }]) => document._type),
-          written.map(([, { json }]) => json),
-          written.map(([, { document }]) => document._rev ?? ''),
-          seq,
-        ],
-      );
-    }
-    if (deleted.length > 0) {
-      await client.query('DELETE FROM documents WHERE id = ANY($1::text[])', [deleted]);
-      await client.query(
-        `INSERT INTO document_deletions (id, seq) SELECT id, $2 FROM unnest($1::text[]) AS id
-         ON CONFLICT (id) DO UPDATE SET seq = excluded.seq`,
-        [deleted, seq],
-      );
-    }
-    await client.query('SELECT pg_notify($1, $2)', [CHANNEL, seq]);
-    return Number(seq);
+    const { rows: log } = await client.query<{ seq: string }>(
+      `WITH log AS (UPDATE document_log SET seq = seq + 1 RETURNING seq),
+       written AS (
+         INSERT INTO documents (id, type, doc, rev, seq)
+           SELECT t.id, t.type, t.doc, t.rev, log.seq FROM unnest($1::text[], $2::text[], $3::jsonb[], $4::text[]) AS t (id, type, doc, rev), log
+         ON CONFLICT (id) DO UPDATE SET type = excluded.type, doc = excluded.doc, rev = excluded.rev, seq = excluded.seq, updated_at = now()
+       ),
+       removed AS (DELETE FROM documents WHERE id = ANY($5::text[])),
+       tombstones AS (
+         INSERT INTO document_deletions (id, seq) SELECT d.id, log.seq FROM unnest($5::text[]) AS d (id), log
+         ON CONFLICT (id) DO UPDATE SET seq = excluded.seq
+       )
+       SELECT seq, pg_notify('${CHANNEL}', seq::text) FROM log`,
+      [
+        written.map(([id]) => id),
+        written.map(([, { document }]) => document._type),
+        written.map(([, { json }]) => json),
+        written.map(([, { document }]) => document._rev ?? ''),
+        deleted,
+      ],
+    );
+    return Number(log[0].seq);
   }
 
   /** The mirror takes this instance's own write directly when nothing came between, else catches up. */

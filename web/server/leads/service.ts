@@ -255,17 +255,17 @@ export class LeadService {
   private async storedContent(id: string): Promise<string | null> {
     const accepted = this.acceptedIds.get(id);
     if (accepted !== undefined) return accepted;
-    const waiting = this.options.outbox.find(id);
+    const waiting = await this.options.outbox.find(id);
     if (waiting) return contentOfEntry(waiting);
     const stored = await this.options.leads.fetch(storedLeadQuery, { id }).catch(() => null);
     return stored ? contentOf(stored) : null;
   }
 
   /** The outbox commit is durable before this returns, so the visitor may be told "registered". */
-  private keepForLater(lead: LeadDocument, visitSlotId: string | null, content: string, reason: string): SubmitResult {
-    const waiting = this.options.outbox.find(lead._id);
+  private async keepForLater(lead: LeadDocument, visitSlotId: string | null, content: string, reason: string): Promise<SubmitResult> {
+    const waiting = await this.options.outbox.find(lead._id);
     if (waiting && contentOfEntry(waiting) !== content) return TOKEN_USED;
-    this.options.outbox.add(lead, visitSlotId, this.now(), reason);
+    await this.options.outbox.add(lead, visitSlotId, this.now(), reason);
     this.acceptedIds.set(lead._id, content);
     console.error(`[leads] lead ${lead._id} kept in the outbox: ${reason}`);
     return { id: lead._id };
@@ -281,13 +281,13 @@ export class LeadService {
     return this.delivery.deliver();
   }
 
-  pendingOutboxCount(): number {
+  pendingOutboxCount(): Promise<number> {
     return this.options.outbox.pendingCount();
   }
 
   /** Leads waiting in this machine's outbox and when the oldest arrived (readiness probe). */
-  outboxBacklog(): { count: number; oldestAt: number | null } {
-    const { count, oldestAt } = this.options.outbox.backlog();
+  async outboxBacklog(): Promise<{ count: number; oldestAt: number | null }> {
+    const { count, oldestAt } = await this.options.outbox.backlog();
     return { count, oldestAt };
   }
 
@@ -316,7 +316,7 @@ export class LeadService {
     this.stopPurge?.();
     await this.delivery.stop();
     this.notifier.close();
-    this.options.outbox.close();
+    await this.options.outbox.close();
   }
 }
 

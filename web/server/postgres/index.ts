@@ -40,7 +40,17 @@ export async function migrate(url: string, options: MigrateOptions = {}): Promis
  * is reported, not thrown: the pool opens a new one for the next query.
  */
 export async function openPostgres(config: DatabaseConfig): Promise<pg.Pool> {
-  await migrate(config.url);
+  let ran: string[];
+  try {
+    ran = await migrate(config.url);
+  } catch (error) {
+    // The URL is not repeated: it may carry the password.
+    throw new Error(
+      `PostgreSQL(DATABASE_URL)에 연결하거나 스키마를 맞추지 못해 시작하지 않습니다 / Not starting: PostgreSQL (DATABASE_URL) could not be reached or migrated: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+  if (ran.length > 0) console.log(`[postgres] migrations run: ${ran.join(', ')}`);
   const pool = new pg.Pool({ connectionString: config.url, max: config.poolMax });
   pool.on('error', (error) => console.error(`[postgres] an idle connection failed: ${error.message}`));
   return pool;
