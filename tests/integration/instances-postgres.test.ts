@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import type { App } from '../../web/server/app';
 import { readSeedDocuments } from '../../web/server/content/seed';
+import { LISTENER } from '../../web/server/postgres/content-changes';
 import { oncePerPeriod } from '../../web/server/postgres/daily-jobs';
 import { STAFF_SESSION_PATH } from '../../web/shared/staff-session';
 import { ContentLake, EDITOR_TOKEN } from '../support/content-lake';
@@ -103,6 +104,9 @@ const signIn = (instance: Instance, password: string, address: string) =>
     'x-forwarded-for': address,
   });
 
+/** The number every call link of the home page dials. */
+const phoneOn = async (instance: Instance) => /href="tel:(\d+)"/.exec(await (await fetch(`${instance.url}/`)).text())?.[1];
+
 /** "계속 사용": 200 with a live session, 401 without. */
 const extendSession = (instance: Instance, cookie: string) => post(instance, STAFF_SESSION_PATH, '', { cookie });
 
@@ -147,8 +151,6 @@ describe('two instances on one database', () => {
   });
 
   it('a Studio publish announced to A shows on B at its next request', async () => {
-    // The number every call link of the page dials.
-    const phoneOn = async (instance: Instance) => /href="tel:(\d+)"/.exec(await (await fetch(`${instance.url}/`)).text())?.[1];
     expect(await phoneOn(a)).toBe('16000000');
     expect(await phoneOn(b)).toBe('16000000');
 
@@ -161,6 +163,29 @@ describe('two instances on one database', () => {
 
     expect(await phoneOn(b)).toBe('15884321');
     expect(await phoneOn(a)).toBe('15884321');
+  });
+
+  it('an instance whose listening connection was cut reconnects and purges, and hears the next change', async () => {
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    try {
+      sanity.dataset('production').mutate([{ patch: { id: 'siteSettings', set: { phone: '1577-0001' } } }]);
+      // A failover, or a proxy dropping idle connections: both listeners are cut.
+      const cut = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [LISTENER]);
+      expect(cut.rowCount).toBe(2);
+      // Back, they purge what they may have missed.
+      await expect.poll(() => phoneOn(b), { timeout: 10_000, interval: 100 }).toBe('15770001');
+      await expect.poll(() => phoneOn(a), { timeout: 10_000, interval: 100 }).toBe('15770001');
+      await expect.poll(async () => (await admin.query('SELECT 1 FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [LISTENER])).rowCount).toBe(2);
+
+      sanity.dataset('production').mutate([{ patch: { id: 'siteSettings', set: { phone: '1577-0002' } } }]);
+      const body = JSON.stringify({ _id: 'siteSettings', _type: 'siteSettings' });
+      const signature = await encodeSignatureHeader(body, Date.now(), WEBHOOK_SECRET);
+      expect((await post(a, '/api/sanity/webhook', body, { 'content-type': 'application/json', [SIGNATURE_HEADER_NAME]: signature })).status).toBe(200);
+      expect(await phoneOn(b)).toBe('15770002');
+    } finally {
+      await admin.end();
+    }
   });
 });
 

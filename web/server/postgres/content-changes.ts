@@ -15,7 +15,7 @@ import pg from 'pg';
 const CHANGED = 'content_changed';
 const PURGED = 'content_purged';
 /** The listening connections' application_name: how an instance counts the others. */
-const LISTENER = 'cheonghak-content-listener';
+export const LISTENER = 'cheonghak-content-listener';
 const ACK_TIMEOUT_MS = 2000;
 const FIRST_RETRY_MS = 1000;
 const MAX_RETRY_MS = 30_000;
