@@ -34,6 +34,7 @@ import { pageAddresses } from './http/page-address';
 import { renderLimit } from './http/render-limit';
 import { VIEWS_DOCUMENT_TYPE } from './press/view-counter';
 import { PageViewStats } from './measurement/page-views';
+import { PostgresPageViewGate } from './measurement/shared-page-views';
 import { createMeasureRouter, createStatsExportRouter } from './measurement/routes';
 import { campaignStatsOf, type CampaignStats } from './measurement/stats';
 import { limitRequestBodies } from './http/body-limit';
@@ -155,7 +156,11 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   const press = new PressService(sources.content, viewCounter, sources.mode === 'embedded' ? 'order-index' : 'cursor-query');
 
   // Page views are counted beside the leads they are compared with, in the same batches as press views.
-  const pageViews = new PageViewStats(sources.leads, { intervalMs: config.viewFlushIntervalMs, combinationsPerAddress: config.pageViewCombinationsPerAddress });
+  const pageViews = new PageViewStats(sources.leads, {
+    intervalMs: config.viewFlushIntervalMs,
+    combinationsPerAddress: config.pageViewCombinationsPerAddress,
+    gate: postgres && ((combinationsPerAddress) => new PostgresPageViewGate(postgres, combinationsPerAddress)),
+  });
   pageViews.start();
 
   const leadService = createLeadService(sources, config, audit, limiters);
