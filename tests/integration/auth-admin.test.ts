@@ -6,13 +6,13 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminAuth } from '../../web/server/auth/admin-auth';
 import { hashPassword, verifyPassword } from '../../web/server/auth/password';
 import { SESSION_IDLE_MS, SESSION_TTL_MS } from '../../web/server/auth/session';
 import { loadConfig } from '../../web/server/config';
-import { freshDatabaseUrl } from '../support/postgres';
+import { INSTANCE_STORES, usePool } from '../support/instance-stores';
 import { closeStaffServices, startAuth } from './staff-harness';
 
 const EMAIL = 'press-admin@example.test';
@@ -132,18 +132,9 @@ describe('sign-in', () => {
 });
 
 /** Failures and sign-outs in memory and DATA_DIR (one instance), and in PostgreSQL (DATABASE_URL: every instance). */
-const stores: Array<[string, () => Promise<pg.Pool | undefined>]> = [
-  ['one instance', async () => undefined],
-  ['PostgreSQL', async () => new pg.Pool({ connectionString: await freshDatabaseUrl() })],
-];
-
-describe.each(stores)('throttle and sign-out (%s)', (_name, poolOf) => {
-  beforeEach(async () => {
-    postgres = await poolOf();
-  });
-  afterEach(async () => {
-    await postgres?.end();
-    postgres = undefined;
+describe.each(INSTANCE_STORES)('throttle and sign-out (%s)', (_name, onPostgres) => {
+  usePool(onPostgres, (pool) => {
+    postgres = pool;
   });
 
   it('per account: after 10 failures from any addresses, attempts wait 1, 2, 4 … up to 15 minutes; a known browser does not', async () => {

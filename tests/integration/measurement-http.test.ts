@@ -9,7 +9,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Request } from 'express';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StaffIdentity } from '../../web/shared/console';
 import { seoulDay } from '../../web/shared/seoul-time';
@@ -26,7 +26,7 @@ import { PostgresPageViewGate } from '../../web/server/measurement/shared-page-v
 import { createMeasureRouter, createStatsExportRouter } from '../../web/server/measurement/routes';
 import { campaignStatsOf } from '../../web/server/measurement/stats';
 import { rawRequest, type RawResponse } from '../support/http';
-import { freshDatabaseUrl } from '../support/postgres';
+import { INSTANCE_STORES, usePool } from '../support/instance-stores';
 
 const PHONE_CHROME = 'Mozilla/5.0 (Linux; Android 14; SM-S918N) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const DESKTOP_CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -97,18 +97,9 @@ async function stats() {
 
 const naverAd = 'utm_source=naver&utm_medium=cpc&utm_campaign=autumn';
 
-const gates: Array<[string, () => Promise<pg.Pool | undefined>]> = [
-  ['in memory', async () => undefined],
-  ['PostgreSQL', async () => new pg.Pool({ connectionString: await freshDatabaseUrl() })],
-];
-
-describe.each(gates)('the page-view beacon (%s)', (_name, poolOf) => {
-  beforeAll(async () => {
-    postgres = await poolOf();
-  });
-  afterAll(async () => {
-    await postgres?.end();
-    postgres = undefined;
+describe.each(INSTANCE_STORES)('the page-view beacon (%s)', (_name, onPostgres) => {
+  usePool(onPostgres, (pool) => {
+    postgres = pool;
   });
   beforeEach(async () => {
     await postgres?.query('TRUNCATE page_view_salts, page_view_visitors, page_view_combinations, page_view_addresses');
@@ -240,11 +231,8 @@ describe.each(gates)('the page-view beacon (%s)', (_name, poolOf) => {
 
 describe('page views on two instances (PostgreSQL)', () => {
   let pool: pg.Pool;
-  beforeAll(async () => {
-    pool = new pg.Pool({ connectionString: await freshDatabaseUrl() });
-  });
-  afterAll(async () => {
-    await pool?.end();
+  usePool(true, (shared) => {
+    pool = shared!;
   });
 
   /** A person's view as Express hands it to the counter. */

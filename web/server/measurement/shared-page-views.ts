@@ -16,6 +16,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Request } from 'express';
 import type pg from 'pg';
+import { inTransaction } from '../postgres/transaction';
 import { MAX_COMBINATIONS_PER_DAY, MAX_SINGLE_ADDRESS_COMBINATIONS, type PageViewGate } from './page-views';
 
 const DAY_TABLES = ['page_view_visitors', 'page_view_combinations', 'page_view_addresses', 'page_view_salts'];
@@ -46,19 +47,10 @@ export class PostgresPageViewGate implements PageViewGate {
   async admit(day: string, id: string, ip: string): Promise<boolean> {
     const address = await this.hash(day, ip, 16);
     if (this.shared.has(id)) return true;
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    return inTransaction(this.pool, async (client) => {
       await client.query("SELECT pg_advisory_xact_lock(hashtext('page-view-admission:' || $1))", [day]);
-      const admitted = await this.decide(client, day, id, address);
-      await client.query('COMMIT');
-      return admitted;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+      return this.decide(client, day, id, address);
+    });
   }
 
   /** The in-memory gate's rules (CombinationAdmission), under the day's lock. */

@@ -6,34 +6,18 @@
  */
 import type pg from 'pg';
 import type { DailyJobGate } from '../daily-timer';
+import { inTransaction } from './transaction';
 
 export function oncePerPeriod(pool: pg.Pool): DailyJobGate {
-  return async (job, period, run) => {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
+  return (job, period, run) =>
+    inTransaction(pool, async (client) => {
       const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_xact_lock(hashtext('daily-job:' || $1)) AS locked", [job]);
-      const claimed =
-        rows[0].locked &&
-        (
-          await client.query(
-            `INSERT INTO daily_job_runs (job, period) VALUES ($1, $2)
-             ON CONFLICT (job) DO UPDATE SET period = EXCLUDED.period, ran_at = now() WHERE daily_job_runs.period < EXCLUDED.period`,
-            [job, period],
-          )
-        ).rowCount === 1;
-      if (!claimed) {
-        await client.query('ROLLBACK');
-        return null;
-      }
-      const done = await run();
-      await client.query('COMMIT');
-      return done;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
-  };
+      if (!rows[0].locked) return null;
+      const claimed = await client.query(
+        `INSERT INTO daily_job_runs (job, period) VALUES ($1, $2)
+         ON CONFLICT (job) DO UPDATE SET period = EXCLUDED.period, ran_at = now() WHERE daily_job_runs.period < EXCLUDED.period`,
+        [job, period],
+      );
+      return claimed.rowCount === 1 ? run() : null;
+    });
 }
