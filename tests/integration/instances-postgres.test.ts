@@ -20,6 +20,7 @@ import type { App } from '../../web/server/app';
 import { readSeedDocuments } from '../../web/server/content/seed';
 import { LISTENER } from '../../web/server/postgres/content-changes';
 import { oncePerPeriod } from '../../web/server/postgres/daily-jobs';
+import { startDailyJob } from '../../web/server/daily-timer';
 import { STAFF_SESSION_PATH } from '../../web/shared/staff-session';
 import { ContentLake, EDITOR_TOKEN } from '../support/content-lake';
 import { hashTestPassword } from '../support/passwords';
@@ -215,6 +216,30 @@ describe('daily jobs on several instances', () => {
       expect(await onB('audit', day + 1, purge)).toBe('purged');
       expect(runs).toBe(3);
     } finally {
+      await Promise.all(pools.map((pool) => pool.end()));
+    }
+  });
+
+  it("two instances' daily timers started together run the day's purge once", async () => {
+    const pools = [new pg.Pool({ connectionString: databaseUrl }), new pg.Pool({ connectionString: databaseUrl })];
+    let runs = 0;
+    let settled = 0;
+    const stops = pools.map((pool) => {
+      const gate = oncePerPeriod(pool);
+      return startDailyJob(
+        'timer-purge',
+        async () => {
+          runs += 1;
+          return null;
+        },
+        { firstDelayMs: 0, gate: (job, period, run) => gate(job, period, run).finally(() => (settled += 1)) },
+      );
+    });
+    try {
+      await expect.poll(() => settled, { timeout: 10_000 }).toBe(2);
+      expect(runs).toBe(1);
+    } finally {
+      for (const stop of stops) stop();
       await Promise.all(pools.map((pool) => pool.end()));
     }
   });
