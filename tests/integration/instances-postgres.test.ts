@@ -3,8 +3,9 @@
  * stand-in, as a load balancer spreads one visitor's requests over them: the server's own app
  * (createApp, loaded through Vite) twice, each with a data directory of its own, mounted as
  * server.js mounts it behind a trusted proxy. What one instance learns, the other acts on at once:
- * a sign-out, failed sign-ins, lead submissions against the per-address limit, a Studio publish
- * announced by the webhook; and a daily purge runs on one instance only.
+ * a sign-out, failed sign-ins, lead submissions and page renders against the per-address limits,
+ * a Studio publish announced by the webhook (also after the listening connection was cut); and a
+ * daily purge runs on one instance only.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -30,6 +31,8 @@ const EMAIL = 'instances@example.kr';
 const PASSWORD = 'two-instances-password';
 const WEBHOOK_SECRET = 'webhook-secret-for-the-instances-test';
 const PRESS_PAGE = '/cheonghak/press';
+/** Page renders one address may cause in 10 minutes, on all instances together. */
+const RENDER_LIMIT = 6;
 
 type Instance = { url: string; app: App; server: Server; dataDir: string };
 
@@ -82,6 +85,7 @@ beforeAll(async () => {
     LEAD_FORM_SECRET: 'lead-form-secret-shared-by-both-instances',
     LEAD_MIN_FILL_MS: '0',
     LEAD_RATE_LIMIT_IP: '2/600',
+    PAGE_RENDER_LIMIT_IP: `${RENDER_LIMIT}/600`,
   };
   a = await startInstance(env);
   b = await startInstance(env);
@@ -105,8 +109,13 @@ const signIn = (instance: Instance, password: string, address: string) =>
     'x-forwarded-for': address,
   });
 
-/** The number every call link of the home page dials. */
-const phoneOn = async (instance: Instance) => /href="tel:(\d+)"/.exec(await (await fetch(`${instance.url}/`)).text())?.[1];
+let visitor = 0;
+/** The number every call link of the home page dials, as a new visitor (an address of its own: no render limit) sees it. */
+const phoneOn = async (instance: Instance) => {
+  visitor += 1;
+  const page = await fetch(`${instance.url}/`, { headers: { 'x-forwarded-for': `192.0.2.${visitor}` } });
+  return /href="tel:(\d+)"/.exec(await page.text())?.[1];
+};
 
 /** "계속 사용": 200 with a live session, 401 without. */
 const extendSession = (instance: Instance, cookie: string) => post(instance, STAFF_SESSION_PATH, '', { cookie });
@@ -149,6 +158,21 @@ describe('two instances on one database', () => {
     const third = await submit(a, '01012340003');
     expect(third.status).toBe(429);
     expect(((await third.json()) as { error: string }).error).toBe('rateLimited');
+  });
+
+  it('page renders from one address count against one limit on both', async () => {
+    const pages = ['/BusinessGuide/intro', '/Brand/intro', '/FloorPlan/59A', '/Promotion/Customer'];
+    const render = (instance: Instance, pathname: string) => fetch(`${instance.url}${pathname}`, { headers: { 'x-forwarded-for': '203.0.113.40' } });
+    // Each instance renders each page once (its own page cache): 2 renders per page.
+    for (const pathname of pages.slice(0, RENDER_LIMIT / 2)) {
+      expect((await render(a, pathname)).status, `${pathname} on A`).toBe(200);
+      expect((await render(b, pathname)).status, `${pathname} on B`).toBe(200);
+    }
+    const refused = await render(a, pages[RENDER_LIMIT / 2]);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // A cached page still answers.
+    expect((await render(b, pages[0])).status).toBe(200);
   });
 
   it('a Studio publish announced to A shows on B at its next request', async () => {
