@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ServerConfig } from '../config';
 import type { ContentSources } from '../content/index';
 import type { AuditTrail } from '../audit/trail';
+import type { RequestLimiters } from '../http/rate-limit';
 import { readOrCreateSecret, tightenDataDir } from '../data-dir';
 import { createWebhookNotifier } from './notifier';
 import { openLeadOutbox } from './outbox';
@@ -22,6 +23,7 @@ export function createLeadService(
   sources: Pick<ContentSources, 'content' | 'leads' | 'database'>,
   config: Pick<ServerConfig, 'dataDir' | 'leads'>,
   audit?: AuditTrail,
+  limiters?: RequestLimiters,
 ): LeadService {
   const { dataDir, leads } = config;
   tightenDataDir(dataDir);
@@ -35,6 +37,7 @@ export function createLeadService(
     ipLimit: leads.ipLimit,
     phoneLimit: leads.phoneLimit,
     bookingIpLimit: leads.bookingIpLimit,
+    limiters,
     notifier: leads.webhookUrl ? createWebhookNotifier({ url: leads.webhookUrl }) : undefined,
     audit,
   });

@@ -16,8 +16,8 @@ import { seoulDay } from '../../shared/seoul-time';
 import { createFormTokenSigner, type FormTokenSigner } from './form-token';
 import { silentNotifier, type LeadNotifier } from './notifier';
 import type { LeadOutbox, OutboxEntry } from './outbox';
-import { RateLimiter, type RateLimit } from '../http/rate-limit';
-import { startDailyJob } from '../daily-timer';
+import { memoryLimiters, type RateLimit, type RequestLimiter, type RequestLimiters } from '../http/rate-limit';
+import { startDailyJob, type DailyJobOptions } from '../daily-timer';
 import { stripFormatCharacters, withoutFormatCharacters } from '../free-text';
 import { LeadForms } from './form-data';
 import { OutboxDelivery } from './outbox-delivery';
@@ -46,6 +46,8 @@ export type LeadServiceOptions = {
   phoneLimit?: RateLimit;
   /** Visit bookings per client address (LEAD_BOOKING_LIMIT_IP). */
   bookingIpLimit?: RateLimit;
+  /** Where the limits count (default: in memory; with DATABASE_URL, shared by every instance). */
+  limiters?: RequestLimiters;
   notifier?: LeadNotifier;
   /** Where the retention purge is recorded. */
   audit?: AuditTrail;
@@ -72,9 +74,9 @@ const MAX_UTM_VALUE = 200;
 
 export class LeadService {
   private readonly signer: FormTokenSigner;
-  private readonly ipLimiter: RateLimiter;
-  private readonly phoneLimiter: RateLimiter;
-  private readonly bookingIpLimiter: RateLimiter;
+  private readonly ipLimiter: RequestLimiter;
+  private readonly phoneLimiter: RequestLimiter;
+  private readonly bookingIpLimiter: RequestLimiter;
   private readonly notifier: LeadNotifier;
   private readonly now: () => number;
   private readonly minFillMs: number;
@@ -90,9 +92,10 @@ export class LeadService {
 
   constructor(private readonly options: LeadServiceOptions) {
     this.signer = createFormTokenSigner(options.secret);
-    this.ipLimiter = new RateLimiter(options.ipLimit ?? DEFAULT_IP_LIMIT);
-    this.phoneLimiter = new RateLimiter(options.phoneLimit ?? DEFAULT_PHONE_LIMIT);
-    this.bookingIpLimiter = new RateLimiter(options.bookingIpLimit ?? DEFAULT_BOOKING_IP_LIMIT);
+    const limiters = options.limiters ?? memoryLimiters;
+    this.ipLimiter = limiters('lead-ip', options.ipLimit ?? DEFAULT_IP_LIMIT);
+    this.phoneLimiter = limiters('lead-phone', options.phoneLimit ?? DEFAULT_PHONE_LIMIT);
+    this.bookingIpLimiter = limiters('booking-ip', options.bookingIpLimit ?? DEFAULT_BOOKING_IP_LIMIT);
     this.notifier = options.notifier ?? silentNotifier;
     this.now = options.now ?? Date.now;
     this.minFillMs = options.minFillMs ?? DEFAULT_MIN_FILL_MS;
@@ -214,15 +217,15 @@ export class LeadService {
 
   /** Why a new lead may not be stored now (the limits per address and per phone), or null. */
   private async limitRefusal(id: string, input: ValidLead, ip: string, now: number): Promise<SubmitResult | null> {
-    if (this.phoneLimiter.isLimited(input.phone, now) || !this.ipLimiter.tryHit(ip, now)) return RATE_LIMITED;
+    if ((await this.phoneLimiter.isLimited(input.phone, now)) || !(await this.ipLimiter.tryHit(ip, now))) return RATE_LIMITED;
     if (input.visitSlotId) {
-      if (!this.bookingIpLimiter.tryHit(ip, now)) return RATE_LIMITED;
+      if (!(await this.bookingIpLimiter.tryHit(ip, now))) return RATE_LIMITED;
       const [booked, allowed] = await Promise.all([this.upcomingBookings(input.phone, id, now), this.visitBookingsPerPhone()]);
       if (booked >= allowed) {
         return { error: 'bookingLimit', fieldErrors: { visitSlot: 'visitBookingLimit' } };
       }
     }
-    this.phoneLimiter.tryHit(input.phone, now);
+    await this.phoneLimiter.tryHit(input.phone, now);
     return null;
   }
 
@@ -298,7 +301,7 @@ export class LeadService {
   }
 
   /** The retention purge in the server itself, daily; `npm run leads -- purge` does the same from cron. */
-  startDailyPurge(intervalMs?: number, firstDelayMs?: number): void {
+  startDailyPurge(options: DailyJobOptions = {}): void {
     if (this.stopPurge || this.closed) return;
     this.stopPurge = startDailyJob(
       'leads',
@@ -306,7 +309,7 @@ export class LeadService {
         const { deleted } = await this.purgeExpired();
         return deleted > 0 ? `retention purge deleted ${deleted} leads` : null;
       },
-      { intervalMs, firstDelayMs },
+      options,
     );
   }
 
