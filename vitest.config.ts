@@ -9,6 +9,9 @@ const builtServerFiles = readdirSync('tests', { recursive: true, encoding: 'utf8
   .map((file) => `tests/${file.replaceAll('\\', '/')}`)
   .filter((file) => /^tests\/(unit|integration)\/.+\.test\.tsx?$/.test(file) && STARTS_BUILT_SERVER.test(readFileSync(file, 'utf8')));
 
+/** The test PostgreSQL server: started by the first test file that asks for a database, stopped after the run. */
+const POSTGRES_SETUP = 'tests/support/postgres.setup.ts';
+
 /**
  * Two projects. `fast`: unit tests and in-process integration tests (createApp, the routers, child
  * processes of the CLIs), no build needed. `server`: the files that start the built server; the
@@ -24,8 +27,8 @@ const config = {
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'fast', include: [TEST_FILES], exclude: builtServerFiles } },
-      { extends: true, test: { name: 'server', include: builtServerFiles, globalSetup: ['tests/support/build.setup.ts'] } },
+      { extends: true, test: { name: 'fast', include: [TEST_FILES], exclude: builtServerFiles, globalSetup: [POSTGRES_SETUP] } },
+      { extends: true, test: { name: 'server', include: builtServerFiles, globalSetup: ['tests/support/build.setup.ts', POSTGRES_SETUP] } },
     ],
   },
 } satisfies ViteUserConfig;

@@ -1,10 +1,13 @@
 /**
- * Staff tools for the leads store the environment configures (embedded leads.sqlite under
- * DATA_DIR, or the Sanity leads dataset when SANITY_PROJECT_ID is set):
+ * Staff tools for the leads store the environment configures (PostgreSQL when DATABASE_URL is
+ * set, else embedded leads.sqlite under DATA_DIR, or the Sanity leads dataset when
+ * SANITY_PROJECT_ID is set):
  *
  *   npm run leads -- export [--since 2026-01-31] > leads.csv   the console's CSV export, recorded
  *                                                               in the audit trail (actor `cli`)
  *   npm run leads -- purge                                      delete leads past the retention period
+ *   npm run leads -- import-sanity                              move the Sanity leads dataset into
+ *                                                               PostgreSQL, once (DATABASE_URL and SANITY_* set)
  *
  * `purge` reads the period from the Studio's "관심고객 등록 설정" (retentionDays); run it daily from
  * cron (see README). Output is on stdout, messages on stderr.
@@ -12,13 +15,15 @@
 import { openStaffServices } from '../web/server/auth/staff-services';
 import { CLI_ACTOR } from '../web/server/auth/staff-accounts';
 import { loadConfigOrExit } from '../web/server/config';
-import { createContentSources, leadsDatabaseFile, type ContentSources } from '../web/server/content/index';
+import { createContentSources, leadsDatabaseFile, sanityConnection, type ContentSources } from '../web/server/content/index';
+import { createSanitySource } from '../web/server/content/sanity';
 import { createLeadConsole } from '../web/server/console/index';
 import { deliverLeadExport } from '../web/server/console/lead-export';
 import { createLeadService, firstStartLeadDocuments } from '../web/server/leads/index';
+import { importLeadsDataset } from '../web/server/leads/import-sanity';
 import { exitAfterOutput, stdoutWriter } from './cli-output';
 
-const USAGE = 'usage: npm run leads -- export [--since YYYY-MM-DD] > leads.csv\n       npm run leads -- purge';
+const USAGE = 'usage: npm run leads -- export [--since YYYY-MM-DD] > leads.csv\n       npm run leads -- purge\n       npm run leads -- import-sanity';
 
 /** The first Korean calendar day to export, as the console's 등록일 filter takes it. */
 function parseSince(args: string[]): string | undefined {
@@ -35,7 +40,7 @@ function parseSince(args: string[]): string | undefined {
 async function exportLeads(sources: ContentSources, config: ReturnType<typeof loadConfigOrExit>, since: string | undefined): Promise<void> {
   const { staff, audit, close } = await openStaffServices(sources, config);
   const leadConsole = createLeadConsole(
-    { leads: sources.leads, sqliteFile: sources.mode === 'embedded' ? leadsDatabaseFile(config.dataDir) : undefined },
+    { leads: sources.leads, sqliteFile: sources.leadsBackend === 'embedded' ? leadsDatabaseFile(config.dataDir) : undefined, database: sources.database },
     { audit, staff },
   );
   try {
@@ -47,8 +52,30 @@ async function exportLeads(sources: ContentSources, config: ReturnType<typeof lo
   }
 }
 
+/** The Sanity leads dataset's documents into the PostgreSQL leads store, once; then the dataset is deleted by hand. */
+async function importSanity(config: ReturnType<typeof loadConfigOrExit>): Promise<number> {
+  if (!config.database || !config.sanity) {
+    process.stderr.write('import-sanity는 DATABASE_URL(옮길 곳)과 SANITY_PROJECT_ID·SANITY_API_TOKEN(옮길 데이터셋)이 모두 있어야 합니다.\n');
+    return 2;
+  }
+  const sources = await createContentSources(config);
+  const dataset = createSanitySource({ ...sanityConnection(config.sanity), dataset: config.sanity.leadsDataset, useCdn: false, cacheTtlMs: 0 });
+  try {
+    const report = await importLeadsDataset(dataset, sources.leads, (line) => process.stderr.write(`${line}\n`));
+    process.stderr.write(
+      `${config.sanity.leadsDataset} 데이터셋의 문서 ${report.read}건 중 ${report.created}건을 PostgreSQL로 옮겼습니다 (${report.alreadyThere}건은 이미 있음). ` +
+        `확인한 뒤 데이터셋을 삭제하세요: docs/postgresql.md\n`,
+    );
+    return 0;
+  } finally {
+    await Promise.all([dataset.close(), sources.content.close(), sources.leads.close()]);
+    await sources.database?.end();
+  }
+}
+
 async function main(args: string[]): Promise<number> {
   const [command, ...rest] = args;
+  if (command === 'import-sanity') return importSanity(loadConfigOrExit());
   if (command !== 'export' && command !== 'purge') {
     process.stderr.write(`${USAGE}\n`);
     return 2;
@@ -60,8 +87,8 @@ async function main(args: string[]): Promise<number> {
   try {
     if (command === 'export') {
       await exportLeads(sources, config, since);
-      const pending = service.pendingOutboxCount();
-      if (pending > 0) process.stderr.write(`${pending} leads wait in this machine's outbox and are not in the export yet\n`);
+      const pending = await service.pendingOutboxCount();
+      if (pending > 0) process.stderr.write(`${pending} leads wait in the outbox and are not in the export yet\n`);
     } else {
       const { deleted, before, retentionDays } = await service.purgeExpired();
       process.stderr.write(`deleted ${deleted} leads created before ${before} (retention ${retentionDays} days)\n`);
@@ -70,6 +97,7 @@ async function main(args: string[]): Promise<number> {
   } finally {
     await service.close();
     await Promise.all([sources.content.close(), sources.leads.close()]);
+    await sources.database?.end();
   }
 }
 

@@ -1,20 +1,60 @@
 /**
  * Lead POST throughput with durability on: autocannon sends valid, distinct leads (each its own
- * form token and phone number) to POST /api/leads on the built server with the embedded store
- * (SQLite WAL, synchronous=FULL, group commit): every 201 is a lead fsynced to disk. Rate limits
- * and the minimum fill time are off for the run; everything else is production code.
+ * form token and phone number) to POST /api/leads on the built server, once with the embedded
+ * store (SQLite WAL, synchronous=FULL, group commit) and once with DATABASE_URL on a local
+ * PostgreSQL (fsync and synchronous commit on), same machine, one run: every 201 is a lead on
+ * disk. Rate limits and the minimum fill time are off for the run; everything else is production code.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { createFormTokenSigner } from '../../web/server/leads/form-token';
 import { ensureFreshBuild, startServer } from '../support/built-server';
+import { startServer as startPostgres, stopServer as stopPostgres, withClient, type ServerState } from '../support/postgres-server';
 import { table } from './report';
 
 const SECRET = 'bench-lead-form-secret';
 
-export async function benchLeadPost(options: { duration: number; connections: number }): Promise<autocannon.Result> {
+type LeadPostRun = { store: string; result: autocannon.Result };
+
+/** Both stores, one after the other; the table has a row for each and PostgreSQL's share of SQLite. */
+export async function benchLeadPost(options: { duration: number; connections: number }): Promise<LeadPostRun[]> {
   ensureFreshBuild();
+  const runs = [{ store: 'SQLite (embedded)', result: await leadPostRun(options, {}) }];
+  const stateDir = mkdtempSync(path.join(tmpdir(), 'cheonghak-bench-postgres-'));
+  let postgres: ServerState | undefined;
+  try {
+    postgres = await startPostgres(stateDir, { durable: true });
+    if ('error' in postgres) throw new Error(postgres.error);
+    const { url } = postgres;
+    await withClient(`${url}/postgres`, (client) => client.query('CREATE DATABASE bench_leads'));
+    runs.push({ store: 'PostgreSQL (DATABASE_URL)', result: await leadPostRun(options, { DATABASE_URL: `${url}/bench_leads` }) });
+  } finally {
+    if (postgres) stopPostgres(postgres);
+    rmSync(stateDir, { recursive: true, force: true });
+  }
+  const [sqlite] = runs;
+  console.log(`\nLead POST (durable: SQLite synchronous=FULL with group commit; PostgreSQL fsync on), ${options.duration} s, ${options.connections} connections\n`);
+  console.log(
+    table(
+      ['store', 'req/s', 'of SQLite', 'p50 ms', 'p99 ms', 'leads stored'],
+      runs.map(({ store, result }) => [
+        store,
+        result.requests.average.toFixed(0),
+        `${((result.requests.average / sqlite.result.requests.average) * 100).toFixed(0)} %`,
+        result.latency.p50,
+        result.latency.p99,
+        result.requests.total,
+      ]),
+    ),
+  );
+  return runs;
+}
+
+async function leadPostRun(options: { duration: number; connections: number }, storeEnv: Record<string, string>): Promise<autocannon.Result> {
   const server = await startServer({
-    env: { LEAD_FORM_SECRET: SECRET, LEAD_MIN_FILL_MS: '0', LEAD_RATE_LIMIT_IP: '0/1', LEAD_RATE_LIMIT_PHONE: '0/1' },
+    env: { LEAD_FORM_SECRET: SECRET, LEAD_MIN_FILL_MS: '0', LEAD_RATE_LIMIT_IP: '0/1', LEAD_RATE_LIMIT_PHONE: '0/1', ...storeEnv },
   });
   const signer = createFormTokenSigner(SECRET);
   let sequence = 0;
@@ -53,13 +93,6 @@ export async function benchLeadPost(options: { duration: number; connections: nu
     if (result.non2xx > 0 || result.errors > 0) {
       throw new Error(`POST /api/leads: ${result.non2xx} non-2xx responses, ${result.errors} errors`);
     }
-    console.log(`\nLead POST (durable: SQLite synchronous=FULL, group commit), ${options.duration} s, ${options.connections} connections\n`);
-    console.log(
-      table(
-        ['route', 'req/s', 'p50 ms', 'p99 ms', 'leads stored'],
-        [['POST /api/leads', result.requests.average.toFixed(0), result.latency.p50, result.latency.p99, result.requests.total]],
-      ),
-    );
     return result;
   } finally {
     await server.stop();

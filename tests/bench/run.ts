@@ -433,7 +433,9 @@ try {
   if (process.env.BENCH_SKIP_HTTP !== '1') await benchPressHttp();
   if (process.env.BENCH_SKIP_QUERIES !== '1') await benchQueries();
   if (process.env.BENCH_SKIP_LEADS !== '1') {
-    httpSummary('POST /api/leads (durable)', await benchLeadPost({ duration: DURATION, connections: CONNECTIONS }));
+    for (const { store, result } of await benchLeadPost({ duration: DURATION, connections: CONNECTIONS })) {
+      httpSummary(`POST /api/leads (durable, ${store})`, result);
+    }
   }
   if (process.env.BENCH_SKIP_CONSOLE !== '1') {
     summary.push(...(await benchLeadConsole({ leads: Number(process.env.BENCH_CONSOLE_LEADS ?? 100_000), runs: QUERY_RUNS })));

@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../web/server/config';
 import { createContentSources } from '../../web/server/content/index';
+import { freshDatabaseUrl } from '../support/postgres';
 import { createSanitySource } from '../../web/server/content/sanity';
 import { ContentAccessDeniedError, ContentUnavailableError, MutationError } from '../../web/server/content/types';
 import { ContentLake, EDITOR_TOKEN, VIEWER_TOKEN, type LakeRequest } from '../support/content-lake';
@@ -291,5 +292,25 @@ describe('createContentSources', () => {
       `${lake.projectId}.api.sanity.io/v${API_VERSION}/data/mutate/leads Bearer ${EDITOR_TOKEN}`,
     ]);
     await Promise.all([sources.content.close(), sources.leads.close()]);
+  });
+
+  it('with DATABASE_URL beside SANITY_PROJECT_ID: content from Sanity, leads in PostgreSQL and never in a Sanity dataset', async () => {
+    const url = await freshDatabaseUrl();
+    const sources = await createContentSources(
+      loadConfig({ SANITY_PROJECT_ID: lake.projectId, SANITY_API_TOKEN: EDITOR_TOKEN, SANITY_VIEWER_TOKEN: VIEWER_TOKEN, DATABASE_URL: url }),
+    );
+    try {
+      expect(sources).toMatchObject({ mode: 'sanity', leadsBackend: 'postgres' });
+      await sources.content.fetch('*[_type == "siteSettings"][0]');
+      await sources.leads.mutate([{ create: { _id: 'lead-pg-1', _type: 'lead', name: '홍길동' } }]);
+      expect(await sources.leads.fetch('*[_id == "lead-pg-1"][0].name')).toBe('홍길동');
+      // Only the content read went to Sanity.
+      expect(lake.requests.map(({ url }) => url.pathname)).toEqual([`/v${API_VERSION}/data/query/production`]);
+      const stored = await sources.database!.query<{ name: string }>(`SELECT doc->>'name' AS name FROM documents WHERE id = 'lead-pg-1'`);
+      expect(stored.rows).toEqual([{ name: '홍길동' }]);
+    } finally {
+      await Promise.all([sources.content.close(), sources.leads.close()]);
+      await sources.database?.end();
+    }
   });
 });

@@ -52,7 +52,7 @@ describe('readiness', () => {
       content: { fetch: async <T>() => 0 as T },
       leads: { fetch: async <T>() => 0 as T },
       dataDir,
-      outboxBacklog: () => ({ count: 0, oldestAt: null }),
+      outboxBacklog: async () => ({ count: 0, oldestAt: null }),
       now: () => Date.parse('2026-11-23T12:00:00Z'),
       ...overrides,
     };
@@ -78,7 +78,7 @@ describe('readiness', () => {
 
   it('reports an outbox backlog with its age but stays ready (leads still reach the outbox)', async () => {
     const { status, body } = await probe({
-      outboxBacklog: () => ({ count: 3, oldestAt: Date.parse('2026-11-23T11:45:00Z') }),
+      outboxBacklog: async () => ({ count: 3, oldestAt: Date.parse('2026-11-23T11:45:00Z') }),
     });
     expect(status).toBe(200);
     expect(body.outbox).toEqual({ count: 3, oldestAgeSeconds: 900 });

@@ -1,35 +1,30 @@
 /**
- * The embedded fast path answers exactly what the GROQ queries answer: both read one leads
- * database (worked on by staff: statuses, assignees, memos, a check-in) and must agree on every
- * list filter, every page, every lead, the visit sheets, the dashboard counts and the slot fill.
+ * The SQL fast paths answer exactly what the GROQ queries answer, on both stores (the embedded
+ * SQLite database and PostgreSQL): both read one leads database (worked on by staff: statuses,
+ * assignees, memos, a check-in) and must agree on every list filter, every page, every lead, the
+ * visit sheets, the dashboard counts and the slot fill.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
 import type { Mutation } from '../../web/server/content/types';
 import { leadFilterParams, type LeadCursor } from '../../web/server/console/lead-query';
 import { seoulDayStart, shiftDay } from '../../web/shared/seoul-time';
 import { groqLeadReads, type LeadReads } from '../../web/server/console/lead-reads';
-import { SqliteLeadReads } from '../../web/server/console/sqlite-reads';
+import { postgresLeadsWithReads, sqliteLeadsWithReads, type LeadsWithReads } from './lead-stores-with-reads';
 import { FILTER_CASES, FIXTURE_TODAY, fixtureDocuments, type FixtureLead } from './lead-console-fixture';
 
 const LEAD_COUNT = 700;
 const documents = fixtureDocuments(LEAD_COUNT, FIXTURE_TODAY);
 const leadIds = documents.filter((document): document is FixtureLead => document._type === 'lead').map((lead) => lead._id);
 
-let dataDir: string;
-let store: EmbeddedStore;
-let groq: LeadReads;
-let sql: SqliteLeadReads;
+/** Each store with its SQL reads, over the same documents. */
+const STORES: Record<string, () => Promise<LeadsWithReads>> = {
+  'embedded SQLite': () => sqliteLeadsWithReads(workedOnLeads()),
+  PostgreSQL: () => postgresLeadsWithReads(workedOnLeads()),
+};
 
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'lead-console-sql-'));
-  const file = path.join(dataDir, 'leads.sqlite');
-  store = await openEmbeddedStore({ file });
+function workedOnLeads(): Mutation[] {
   const twin = documents.find((document): document is FixtureLead => document._id === leadIds[10])!;
-  await store.mutate([
+  return [
     ...documents.map((document) => ({ createOrReplace: document }) as Mutation),
     // Same creation time as another lead: the id orders them.
     { create: { ...twin, _id: `${twin._id}-twin` } },
@@ -39,16 +34,8 @@ beforeAll(async () => {
     { patch: { id: leadIds[6], set: { status: 'visited', checkedInAt: '2026-11-23T05:00:00.000Z' } } },
     { patch: { id: leadIds[12], unset: ['formKind', 'utm'] } },
     { patch: { id: leadIds[13], set: { 'utm.campaign': 'Launch' } } },
-  ]);
-  groq = groqLeadReads(store);
-  sql = SqliteLeadReads.open(file);
-});
-
-afterAll(async () => {
-  sql?.close();
-  await store?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+  ];
+}
 
 /** Every page of a filtered list, read `limit` at a time by `reads`. */
 async function walk(reads: LeadReads, filters: (typeof FILTER_CASES)[number][0], limit: number) {
@@ -65,7 +52,19 @@ async function walk(reads: LeadReads, filters: (typeof FILTER_CASES)[number][0],
   throw new Error('paging did not end');
 }
 
-describe('SQL reads = GROQ reads on the embedded leads database', () => {
+describe.each(Object.keys(STORES))('SQL reads = GROQ reads on the %s leads database', (storeName) => {
+  let store: LeadsWithReads;
+  let groq: LeadReads;
+  let sql: LeadReads;
+
+  beforeAll(async () => {
+    store = await STORES[storeName]();
+    groq = groqLeadReads(store.leads);
+    sql = store.reads;
+  });
+
+  afterAll(() => store?.close());
+
   it('every filter, every page (list and export)', async () => {
     for (const [filters] of [[{}] as const, ...FILTER_CASES]) {
       const label = JSON.stringify(filters);

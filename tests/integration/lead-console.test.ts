@@ -1,13 +1,11 @@
 /**
- * The console's lead service on both backends — the embedded store (GROQ reads, and the SQL reads
- * the server uses) and the Sanity HTTP API (the strict Content Lake stand-in, with Sanity's ifRevisionID
+ * The console's lead service on every backend — the embedded store (GROQ reads, and the SQL reads
+ * the server uses), PostgreSQL (its SQL reads, two instances' worth of revision checks in one
+ * database) and the Sanity HTTP API (the strict Content Lake stand-in, with Sanity's ifRevisionID
  * semantics): filters, keyset paging, revision
  * conflicts, concurrent memos, check-in, the visit sheet, the dashboard, the export, and the
  * audit record each action writes.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LEAD_STATUSES, type LeadFilters, type LeadRow } from '../../web/shared/console';
 import { openEmbeddedStore } from '../../web/server/content/embedded';
@@ -15,11 +13,11 @@ import type { ContentSource, Mutation } from '../../web/server/content/types';
 import { LeadConsoleService, type LeadConsoleOptions } from '../../web/server/console/lead-console';
 import type { LeadReads } from '../../web/server/console/lead-reads';
 import { MemoryAuditTrail } from './memory-audit-trail';
-import { SqliteLeadReads } from '../../web/server/console/sqlite-reads';
 import type { LeadExportRow, StaffActor } from '../../web/server/console/types';
 import { FILTER_CASES, FIXTURE_TODAY, fixtureDocuments, newestFirst, SAMPLE_PHONE_SPELLINGS, seoulDay, type FixtureLead } from './lead-console-fixture';
 import { ContentLake } from '../support/content-lake';
 import { shiftDay } from '../../web/shared/seoul-time';
+import { postgresLeadsWithReads, sqliteLeadsWithReads } from './lead-stores-with-reads';
 import { fakeSanityLeads } from './leads-harness';
 
 const TODAY = FIXTURE_TODAY;
@@ -43,22 +41,8 @@ const backends: Record<string, () => Promise<Backend>> = {
     await leads.mutate(documents.map((document) => ({ createOrReplace: document }) as Mutation));
     return { leads, close: () => leads.close() };
   },
-  'embedded, SQL reads': async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'lead-console-'));
-    const file = path.join(dataDir, 'leads.sqlite');
-    const leads = await openEmbeddedStore({ file });
-    await leads.mutate(documents.map((document) => ({ createOrReplace: document }) as Mutation));
-    const reads = SqliteLeadReads.open(file);
-    return {
-      leads,
-      reads,
-      async close() {
-        reads.close();
-        await leads.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  },
+  'embedded, SQL reads': () => sqliteLeadsWithReads(documents.map((document) => ({ createOrReplace: document }) as Mutation)),
+  'PostgreSQL, SQL reads': () => postgresLeadsWithReads(documents.map((document) => ({ createOrReplace: document }) as Mutation)),
   'Sanity (stub)': async () => {
     const sanity = new ContentLake();
     const leads = fakeSanityLeads(await sanity.start({ leads: documents }));

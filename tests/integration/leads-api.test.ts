@@ -7,7 +7,7 @@ import { leadMessages, messages } from '../../web/shared/messages';
 import { ContentUnavailableError, type ContentSource } from '../../web/server/content/types';
 import type { LeadOutbox } from '../../web/server/leads/outbox';
 import { leadIdFor } from '../../web/server/leads/store';
-import { signer, slotDocument, startLeadApp, tokenAged, validBody, type LeadApp } from './leads-harness';
+import { LEAD_STORES, signer, slotDocument, startLeadApp, tokenAged, validBody, type LeadApp } from './leads-harness';
 
 let app: LeadApp;
 
@@ -21,9 +21,12 @@ async function storedLead(id: string) {
   return app.leads.fetch('*[_id == $id][0]', { id }) as Promise<Record<string, unknown> | null>;
 }
 
-describe('POST /api/leads', () => {
+describe.each(LEAD_STORES)('POST /api/leads (%s leads store)', (store) => {
+  /** The lead app on this suite's store. */
+  const startApp = (options: Parameters<typeof startLeadApp>[0] = {}) => startLeadApp({ store, ...options });
+
   it('stores names and messages without bidi overrides or zero-width characters (a name shown reversed)', async () => {
-    app = await startLeadApp();
+    app = await startApp();
     const response = await app.post(validBody({ name: '\u202e동길홍\u202c\u200b', message: '문의\u2066\u200d 드립니다\u2069\ufeff' }));
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
@@ -31,7 +34,7 @@ describe('POST /api/leads', () => {
   });
 
   it('stores a valid lead in the leads store, never the content store, and answers 201 { id }', async () => {
-    app = await startLeadApp();
+    app = await startApp();
     const body = validBody({ phone: '+82 10-2222-3333', message: ' 84A 궁금합니다 ', marketingConsent: 'on', landingPage: '/FloorPlan/59A' });
     const response = await app.post(body);
     expect(response.status).toBe(201);
@@ -66,7 +69,7 @@ describe('POST /api/leads', () => {
   });
 
   it.each(['https://evil.example/FloorPlan/59A', '//evil.example/', '/no/such/page', 42])('keeps no landing page that is not one of ours (%j)', async (landingPage) => {
-    app = await startLeadApp();
+    app = await startApp();
     const response = await app.post(validBody({ landingPage }));
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
@@ -83,7 +86,7 @@ describe('POST /api/leads', () => {
     [{ formKind: 'customer', message: '' }, { message: errors.messageRequired }],
     [{ message: 'x'.repeat(2001) }, { message: errors.messageTooLong }],
   ])('answers 400 with Korean field errors for %j', async (override, fieldErrors) => {
-    app = await startLeadApp();
+    app = await startApp();
     const response = await app.post(validBody(override));
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: 'invalid', errors: fieldErrors });
@@ -91,7 +94,7 @@ describe('POST /api/leads', () => {
   });
 
   it('stores one lead for a double submit and for a retry of the same form', async () => {
-    app = await startLeadApp();
+    app = await startApp();
     const body = validBody();
     const responses = await Promise.all([app.post(body), app.post(body), app.post(body)]);
     expect(responses.map((response) => response.status)).toEqual([201, 201, 201]);
@@ -102,7 +105,7 @@ describe('POST /api/leads', () => {
   });
 
   it('never merges two people who share one form token (a cached page): the second is asked for a new form', async () => {
-    app = await startLeadApp();
+    app = await startApp();
     const formToken = tokenAged();
     expect((await app.post(validBody({ formToken }))).status).toBe(201);
     const second = await app.post(validBody({ formToken }));
@@ -113,7 +116,7 @@ describe('POST /api/leads', () => {
   });
 
   it('refuses a missing, forged or foreign token as an expired form', async () => {
-    app = await startLeadApp();
+    app = await startApp();
     for (const formToken of [undefined, 'abc', `${tokenAged().split('.')[0]}.forged`]) {
       const response = await app.post(validBody({ formToken }));
       expect(response.status).toBe(400);
@@ -122,7 +125,7 @@ describe('POST /api/leads', () => {
   });
 
   it('asks a form filled faster than the minimum time to wait, then accepts it', async () => {
-    app = await startLeadApp({ minFillMs: 60_000 });
+    app = await startApp({ minFillMs: 60_000 });
     const response = await app.post(validBody({ formToken: signer.issue('2026-11', Date.now() - 1_000) }));
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: string; retryAfterMs: number };
@@ -132,14 +135,14 @@ describe('POST /api/leads', () => {
   });
 
   it('answers a filled honeypot like a success but stores nothing', async () => {
-    app = await startLeadApp();
+    app = await startApp();
     const response = await app.post(validBody({ website: 'http://spam.example' }));
     expect(response.status).toBe(201);
     expect(await app.leads.fetch('count(*[_type == "lead"])')).toBe(0);
   });
 
   it('rate-limits per IP and per phone number with 429, but not retries of a stored form', async () => {
-    app = await startLeadApp({ ipLimit: { max: 3, windowMs: 60_000 }, phoneLimit: { max: 2, windowMs: 60_000 } });
+    app = await startApp({ ipLimit: { max: 3, windowMs: 60_000 }, phoneLimit: { max: 2, windowMs: 60_000 } });
     const samePhone = '010-5555-0001';
     const first = validBody({ phone: samePhone });
     expect((await app.post(first)).status).toBe(201);
@@ -156,7 +159,7 @@ describe('POST /api/leads', () => {
   });
 
   it('answers 413 over 16 KB, 415 for other content types, 400 for unreadable JSON', async () => {
-    app = await startLeadApp();
+    app = await startApp();
     const huge = await app.post(validBody({ message: 'x'.repeat(17 * 1024) }));
     expect(huge.status).toBe(413);
     expect(await huge.json()).toEqual({ error: 'tooLarge', message: errors.tooLarge });
@@ -171,7 +174,7 @@ describe('POST /api/leads', () => {
   });
 
   it('books a visit slot and answers 409 once it is full', async () => {
-    app = await startLeadApp();
+    app = await startApp();
     await app.leads.mutate([{ create: slotDocument('visitSlot-test', 1) }]);
     const first = await app.post(validBody({ visitSlot: 'visitSlot-test' }));
     expect(first.status).toBe(201);
@@ -191,7 +194,7 @@ describe('POST /api/leads', () => {
 
   it('a retry of a lead stored before a restart is answered 201, even once the phone is rate-limited', async () => {
     const phoneLimit = { max: 1, windowMs: 3_600_000 };
-    app = await startLeadApp({ phoneLimit });
+    app = await startApp({ phoneLimit });
     const phone = '010-3333-4444';
     const first = validBody({ phone });
     const stored = await app.post(first);
@@ -199,7 +202,7 @@ describe('POST /api/leads', () => {
     const { id } = (await stored.json()) as { id: string };
     // The restarted server: same leads store, empty memory.
     const store = app.leads;
-    const restarted = await startLeadApp({ phoneLimit, leads: { ...store, fetch: store.fetch.bind(store), mutate: store.mutate.bind(store), invalidate: () => store.invalidate(), close: async () => {} } });
+    const restarted = await startApp({ phoneLimit, leads: { ...store, fetch: store.fetch.bind(store), mutate: store.mutate.bind(store), invalidate: () => store.invalidate(), close: async () => {} } });
     try {
       expect((await restarted.post(validBody({ phone }))).status, 'a new form with the same phone').toBe(201);
       expect((await restarted.post(validBody({ phone }))).status, 'the phone is now limited').toBe(429);
@@ -213,7 +216,7 @@ describe('POST /api/leads', () => {
   });
 
   it('refuses a slot whose day is over, even when posted directly', async () => {
-    app = await startLeadApp();
+    app = await startApp();
     await app.leads.mutate([{ create: { ...slotDocument('visitSlot-past', 5), date: '2020-01-04' } }]);
     const response = await app.post(validBody({ visitSlot: 'visitSlot-past' }));
     expect(response.status).toBe(400);
@@ -223,7 +226,7 @@ describe('POST /api/leads', () => {
   });
 
   it('takes a plain form post (no JavaScript) and redirects to the result page', async () => {
-    app = await startLeadApp();
+    app = await startApp();
     const form = new URLSearchParams({
       formToken: tokenAged(),
       formKind: 'customer',
@@ -269,20 +272,17 @@ describe('POST /api/leads', () => {
       close: async () => {},
     };
     const outbox: LeadOutbox = {
-      add: () => {
+      add: async () => {
         throw new Error('disk full');
       },
-      due: () => [],
-      delivered: () => {},
-      find: () => null,
-      purgeRefused: () => 0,
-      backlog: () => ({ count: 0, oldestAt: null, lastError: null }),
-      retryLater: () => {},
-      refused: () => {},
-      pendingCount: () => 0,
-      close: () => {},
+      drain: async () => {},
+      find: async () => null,
+      purgeRefused: async () => 0,
+      backlog: async () => ({ count: 0, oldestAt: null, lastError: null }),
+      pendingCount: async () => 0,
+      close: async () => {},
     };
-    app = await startLeadApp({ leads, outbox });
+    app = await startApp({ leads, outbox });
     const json = await app.post(validBody());
     expect(json.status).toBe(503);
     expect(await json.json()).toMatchObject({ error: 'unavailable', message: messages.leadError });
@@ -297,7 +297,7 @@ describe('POST /api/leads', () => {
   });
 
   it('serves fresh form data: a token, the consent notice and upcoming slots', async () => {
-    app = await startLeadApp();
+    app = await startApp();
     await app.leads.mutate([{ create: slotDocument('visitSlot-test', 4, 1) }]);
     const response = await fetch(`${app.url}/api/leads/form`);
     expect(response.headers.get('cache-control')).toBe('no-store');

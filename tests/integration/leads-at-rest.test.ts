@@ -107,20 +107,19 @@ describe('the outbox', () => {
     const outbox = openLeadOutbox(outboxFile);
     const old = leadNamed('RefusedMarkerK8', new Date(Date.now() - 400 * DAY_MS).toISOString());
     const recent = leadNamed('RecentRefused', new Date().toISOString());
-    outbox.add(old, null, Date.now() - 400 * DAY_MS);
-    outbox.add(recent, null);
-    outbox.refused(old._id, 'refused by the store');
-    outbox.refused(recent._id, 'refused by the store');
-    outbox.close();
+    await outbox.add(old, null, Date.now() - 400 * DAY_MS);
+    await outbox.add(recent, null);
+    await outbox.drain(Date.now(), 10, async () => ({ refused: 'refused by the store' }));
+    await outbox.close();
 
     const { service: leads } = await start();
     await leads.purgeExpired();
     await leads.close();
     service = undefined;
     const reopened = openLeadOutbox(outboxFile);
-    expect(reopened.find(old._id)).toBeNull();
-    expect(reopened.find(recent._id)).not.toBeNull();
-    reopened.close();
+    expect(await reopened.find(old._id)).toBeNull();
+    expect(await reopened.find(recent._id)).not.toBeNull();
+    await reopened.close();
     expect(filesContaining(dataDir, 'RefusedMarkerK8')).toEqual([]);
   });
 });

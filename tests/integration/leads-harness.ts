@@ -1,6 +1,7 @@
 /**
  * Shared set-up of the lead integration tests: the lead routes on a real HTTP port over embedded
- * stores (or a Sanity stand-in), form tokens signed with a known secret, and a valid body.
+ * stores, PostgreSQL (leads and outbox in a fresh database) or a Sanity stand-in, form tokens
+ * signed with a known secret, and a valid body.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
@@ -9,8 +10,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
+import pg from 'pg';
 import { EDITOR_TOKEN } from '../support/content-lake';
 import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
+import { openPostgresDocumentStore } from '../../web/server/content/postgres';
+import { PostgresLeadOutbox } from '../../web/server/leads/postgres-outbox';
+import { freshDatabaseUrl } from '../support/postgres';
 import { createSanitySource } from '../../web/server/content/sanity';
 import type { ContentSource } from '../../web/server/content/types';
 import { createFormTokenSigner } from '../../web/server/leads/form-token';
@@ -52,6 +57,10 @@ export function slotDocument(id: string, capacity: number, booked = 0) {
   return { _id: id, _type: 'visitSlot', date: '2099-12-01', time: '14:00', capacity, booked };
 }
 
+/** The stores a lead suite runs on: the embedded default, and PostgreSQL (DATABASE_URL). */
+export const LEAD_STORES = ['embedded', 'PostgreSQL'] as const;
+export type LeadStore = (typeof LEAD_STORES)[number];
+
 export type LeadApp = {
   url: string;
   service: LeadService;
@@ -63,12 +72,13 @@ export type LeadApp = {
 };
 
 /**
- * The lead routes on 127.0.0.1 with a seeded content store and, unless `leads` is given, an
- * embedded leads store; min fill time and rate limits off unless set.
+ * The lead routes on 127.0.0.1 with a seeded content store and, unless `leads` is given, a leads
+ * store of the `store` kind (default embedded); min fill time and rate limits off unless set.
  */
 export async function startLeadApp(
   options: Partial<LeadServiceOptions> & {
     leads?: ContentSource;
+    store?: LeadStore;
   } = {},
 ): Promise<LeadApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'leads-test-'));
@@ -76,14 +86,16 @@ export async function startLeadApp(
     file: ':memory:',
     seedFile: path.resolve('content/production.ndjson'),
   });
-  const leads = options.leads ?? (await openEmbeddedStore({ file: path.join(dataDir, 'leads.sqlite') }));
+  const database = !options.leads && options.store === 'PostgreSQL' ? new pg.Pool({ connectionString: await freshDatabaseUrl(), max: 5 }) : undefined;
+  const leads =
+    options.leads ?? (database ? await openPostgresDocumentStore({ pool: database }) : await openEmbeddedStore({ file: path.join(dataDir, 'leads.sqlite') }));
   const service = new LeadService({
     secret: TEST_SECRET,
     minFillMs: 0,
     ipLimit: { max: 0, windowMs: 1 },
     phoneLimit: { max: 0, windowMs: 1 },
     bookingIpLimit: { max: 0, windowMs: 1 },
-    outbox: openLeadOutbox(path.join(dataDir, 'lead-outbox.sqlite')),
+    outbox: database ? new PostgresLeadOutbox(database) : openLeadOutbox(path.join(dataDir, 'lead-outbox.sqlite')),
     ...options,
     content,
     leads,
@@ -111,6 +123,7 @@ export async function startLeadApp(
       await service.close();
       await leads.close();
       await content.close();
+      await database?.end();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

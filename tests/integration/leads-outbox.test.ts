@@ -65,25 +65,25 @@ describe('Sanity unavailable', () => {
     const responses = await Promise.all(bodies.map((body) => app!.post(body)));
     expect(responses.map((response) => response.status)).toEqual([201, 201, 201, 201]);
     const ids = await Promise.all(responses.map(async (response) => ((await response.json()) as { id: string }).id));
-    expect(app.service.pendingOutboxCount()).toBe(4);
+    expect(await app.service.pendingOutboxCount()).toBe(4);
     // A retry of a held lead is acknowledged again without a second copy.
     expect((await app.post(bodies[0])).status).toBe(201);
-    expect(app.service.pendingOutboxCount()).toBe(4);
+    expect(await app.service.pendingOutboxCount()).toBe(4);
 
     // Still down: a delivery round keeps everything.
     await app.service.deliverOutbox();
-    expect(app.service.pendingOutboxCount()).toBe(4);
+    expect(await app.service.pendingOutboxCount()).toBe(4);
     expect(sanity.dataset('leads').documents().filter((document) => document._type === 'lead')).toHaveLength(0);
 
     // The outbox is on disk: another handle on the same file sees the held leads.
     const sameFile = openLeadOutbox(path.join(app.dataDir, 'lead-outbox.sqlite'));
-    expect(sameFile.pendingCount()).toBe(4);
-    sameFile.close();
+    expect(await sameFile.pendingCount()).toBe(4);
+    await sameFile.close();
 
     sanity.down = false;
     clockOffset = 10 * 60_000;
     await app.service.deliverOutbox();
-    expect(app.service.pendingOutboxCount()).toBe(0);
+    expect(await app.service.pendingOutboxCount()).toBe(0);
     const delivered = sanity.dataset('leads').documents().filter((document) => document._type === 'lead');
     expect(delivered.map((lead) => lead._id).sort()).toEqual([...ids].sort());
     // The slot had one place left: one delayed booking got it, the other is kept and flagged.

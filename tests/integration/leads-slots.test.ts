@@ -1,7 +1,7 @@
 /**
  * Two visitors can never overbook a slot: 200 simultaneous bookings of a slot with 5 places,
- * through HTTP, on the embedded store and on the Sanity backend (a stand-in with Sanity's
- * ifRevisionID semantics).
+ * through HTTP, on the embedded store, on PostgreSQL and on the Sanity backend (a stand-in with
+ * Sanity's ifRevisionID semantics).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ContentLake } from '../support/content-lake';
@@ -34,6 +34,15 @@ function expectExactlyCapacity(statuses: number[]) {
 describe(`${CONCURRENT} concurrent bookings of a slot with ${CAPACITY} places`, () => {
   it('embedded store: exactly 5 succeed, the slot counts 5, 5 leads hold it', async () => {
     app = await startLeadApp();
+    await app.leads.mutate([{ create: slotDocument('visitSlot-rush', CAPACITY) }]);
+    expectExactlyCapacity(await bookAtOnce(app));
+    expect(await app.leads.fetch('*[_id == "visitSlot-rush"][0].booked')).toBe(CAPACITY);
+    expect(await app.leads.fetch('count(*[_type == "lead" && visitSlot._ref == "visitSlot-rush"])')).toBe(CAPACITY);
+    expect(await app.service.pendingOutboxCount()).toBe(0);
+  });
+
+  it('PostgreSQL: exactly 5 succeed through the locked revision check', async () => {
+    app = await startLeadApp({ store: 'PostgreSQL' });
     await app.leads.mutate([{ create: slotDocument('visitSlot-rush', CAPACITY) }]);
     expectExactlyCapacity(await bookAtOnce(app));
     expect(await app.leads.fetch('*[_id == "visitSlot-rush"][0].booked')).toBe(CAPACITY);

@@ -2,19 +2,31 @@
  * Campaign measurement over HTTP: the page-view beacon counted into daily aggregates in the
  * leads store (batched, one visitor per campaign per day, no bots, no console pages), joined
  * with leads into the statistics and the CSV export; and every refusal a 4xx with a Korean
- * message, before the body is parsed where it can be.
+ * message, before the body is parsed where it can be. Visitors and the day's combinations are
+ * decided in memory (one instance) and in PostgreSQL (DATABASE_URL), where two instances count a
+ * visitor once and keep one set of caps.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import express from 'express';
+import express, { type Request } from 'express';
+import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StaffIdentity } from '../../web/shared/console';
 import { seoulDay } from '../../web/shared/seoul-time';
 import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
-import { MAX_COMBINATIONS_PER_DAY, MAX_NEW_COMBINATIONS_PER_ADDRESS, MAX_SINGLE_ADDRESS_COMBINATIONS, PageViewStats } from '../../web/server/measurement/page-views';
+import {
+  MAX_COMBINATIONS_PER_DAY,
+  MAX_NEW_COMBINATIONS_PER_ADDRESS,
+  MAX_SINGLE_ADDRESS_COMBINATIONS,
+  PageViewStats,
+  pageViewFacts,
+  type PageViewStatsOptions,
+} from '../../web/server/measurement/page-views';
+import { PostgresPageViewGate } from '../../web/server/measurement/shared-page-views';
 import { createMeasureRouter, createStatsExportRouter } from '../../web/server/measurement/routes';
 import { campaignStatsOf } from '../../web/server/measurement/stats';
 import { rawRequest, type RawResponse } from '../support/http';
+import { INSTANCE_STORES, usePool } from '../support/instance-stores';
 
 const PHONE_CHROME = 'Mozilla/5.0 (Linux; Android 14; SM-S918N) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const DESKTOP_CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -25,7 +37,10 @@ let pageViews: PageViewStats;
 let measureRouter: express.Router;
 let server: http.Server;
 let url: string;
+/** Set while the tests run with PostgreSQL deciding visitors and combinations. */
+let postgres: pg.Pool | undefined;
 const today = seoulDay(Date.now());
+const gateOn = (pool: pg.Pool): PageViewStatsOptions['gate'] => (perAddress) => new PostgresPageViewGate(pool, perAddress);
 
 beforeAll(async () => {
   store = await openEmbeddedStore({ file: ':memory:' });
@@ -41,7 +56,7 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   // Flushed by the tests themselves.
-  pageViews = new PageViewStats(store, { intervalMs: 3_600_000 });
+  pageViews = new PageViewStats(store, { intervalMs: 3_600_000, gate: postgres && gateOn(postgres) });
   measureRouter = createMeasureRouter({ pageViews });
   const ids = (await store.fetch('*[_type in ["pageViewDay", "lead"]]._id')) as string[];
   if (ids.length > 0) await store.mutate(ids.map((id) => ({ delete: { id } })));
@@ -82,7 +97,14 @@ async function stats() {
 
 const naverAd = 'utm_source=naver&utm_medium=cpc&utm_campaign=autumn';
 
-describe('the page-view beacon', () => {
+describe.each(INSTANCE_STORES)('the page-view beacon (%s)', (_name, onPostgres) => {
+  usePool(onPostgres, (pool) => {
+    postgres = pool;
+  });
+  beforeEach(async () => {
+    await postgres?.query('TRUNCATE page_view_salts, page_view_visitors, page_view_combinations, page_view_addresses');
+  });
+
   it('counts views, visits and visitors per campaign, page, referring site and device, and joins the leads', async () => {
     // A phone arrives from a Naver ad on the floor plan, reads two more pages, and registers.
     expect((await beacon({ page: '/FloorPlan/59A', landing: true, referrer: 'https://m.search.naver.com/search?q=x', campaign: naverAd })).status).toBe(204);
@@ -204,6 +226,43 @@ describe('the page-view beacon', () => {
       expect(json(response).message, name).toMatch(HANGUL);
     }
     expect((await stats()).totals.views).toBe(0);
+  });
+});
+
+describe('page views on two instances (PostgreSQL)', () => {
+  let pool: pg.Pool;
+  usePool(true, (shared) => {
+    pool = shared!;
+  });
+
+  /** A person's view as Express hands it to the counter. */
+  const view = (ip: string, campaign: string, userAgent = PHONE_CHROME) => {
+    const headers: Record<string, string> = { 'user-agent': userAgent };
+    const req = { ip, get: (name: string) => headers[name.toLowerCase()] } as unknown as Request;
+    const facts = pageViewFacts({ page: '/', landing: true, referrer: '', campaign }, req, 'site.test')!;
+    return { facts, req };
+  };
+
+  it('a visitor is counted once a day, and the per-address cap of new combinations holds, whichever instance answers', async () => {
+    const [a, b] = [new PageViewStats(store, { intervalMs: 3_600_000, gate: gateOn(pool) }), new PageViewStats(store, { intervalMs: 3_600_000, gate: gateOn(pool) })];
+    try {
+      for (const [index, instance] of [a, b, a, b].entries()) {
+        const { facts, req } = view('198.51.100.90', naverAd);
+        expect(await instance.record(facts, req), `view ${index + 1}`).toBe(true);
+      }
+      // One address brings new campaigns on both: the 6th and later are folded, wherever they land.
+      for (let index = 0; index < MAX_NEW_COMBINATIONS_PER_ADDRESS + 3; index += 1) {
+        const { facts, req } = view('203.0.113.91', `utm_source=spread-${index}`);
+        await (index % 2 ? b : a).record(facts, req);
+      }
+      await Promise.all([a.flush(), b.flush()]);
+      const report = await campaignStatsOf(store).read({ from: today, to: today });
+      expect(report.campaigns.find((row) => row.label === 'naver / cpc / autumn')).toMatchObject({ views: 4, visitors: 1 });
+      expect(report.campaigns.filter((row) => row.label.startsWith('spread-'))).toHaveLength(MAX_NEW_COMBINATIONS_PER_ADDRESS);
+      expect(report.campaigns.find((row) => row.label.startsWith('(기타'))).toMatchObject({ views: 3 });
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
   });
 });
 

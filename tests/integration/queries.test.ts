@@ -212,6 +212,16 @@ const cases: Record<keyof typeof queries, QueryCase> = {
     check: (slot) => expect(slot).toMatchObject({ _id: SEEDED_SLOT, _rev: expect.any(String), capacity: expect.any(Number), booked: 0 }),
   },
   leadExistsQuery: { store: 'leads', params: { id: FIXTURE_LEAD._id }, check: (exists) => expect(exists).toBe(true) },
+  leadsDatasetPageQuery: {
+    store: 'leads',
+    params: { after: '' },
+    check: (page) => {
+      const ids = (page as Array<{ _id: string }>).map((document) => document._id);
+      expect(ids).toContain(FIXTURE_LEAD._id);
+      expect(ids).toEqual([...ids].sort());
+      expect(ids.filter((id) => id.startsWith('drafts.'))).toEqual([]);
+    },
+  },
   storedLeadQuery: {
     store: 'leads',
     params: { id: FIXTURE_LEAD._id },

@@ -2,7 +2,8 @@
  * The Sanity webhook route: a publish signed with the shared secret purges the cached content, so
  * the next request shows the Studio's edit without waiting for the cache TTL; an unsigned or
  * wrongly signed call changes nothing, nor does an old signature, a replayed delivery or a change
- * to view counts; a document of Sanity's default payload size is accepted. Runs against the Sanity
+ * to view counts; a document of Sanity's default payload size is accepted; when the other instances
+ * cannot be told of the change, 503 and the retry accepted. Runs against the Sanity
  * backend with a stub API on 127.0.0.1.
  */
 import http from 'node:http';
@@ -28,13 +29,13 @@ afterEach(async () => {
   server = sanity = undefined;
 });
 
-async function start() {
+async function start(announce?: () => Promise<void>) {
   sanity = new ContentLake();
   const apiHost = await sanity.start({ production: [{ _id: 'siteSettings', _type: 'siteSettings', phone: '1600-0000' }] });
   // An hour-long cache: only the webhook can make the edit show.
   const content = createSanitySource({ projectId: 'test', dataset: 'production', apiVersion: '2025-02-19', useCdn: false, apiHost, cacheTtlMs: 3_600_000 });
   const app = express();
-  app.post('/api/sanity/webhook', ...sanityWebhookRoute({ secret: SECRET, content, ignoredTypes: new Set([VIEWS_DOCUMENT_TYPE]) }));
+  app.post('/api/sanity/webhook', ...sanityWebhookRoute({ secret: SECRET, content, ignoredTypes: new Set([VIEWS_DOCUMENT_TYPE]), announce }));
   server = http.createServer(app);
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/sanity/webhook`;
@@ -110,6 +111,23 @@ describe('POST /api/sanity/webhook against replays', () => {
     // A new delivery (another key) still purges.
     expect((await call(body, await encodeSignatureHeader(body, Date.now(), SECRET), { 'idempotency-key': 'delivery-2' })).status).toBe(200);
     expect(await content.fetch(PHONE_QUERY)).toBe('1588-1234');
+  });
+
+  it('answers 503 when the other instances cannot be told, and accepts Sanity\'s retry of that delivery', async () => {
+    let databaseUp = false;
+    const announced: string[] = [];
+    const { call } = await start(async () => {
+      if (!databaseUp) throw new Error('connection refused');
+      announced.push('change');
+    });
+    const body = JSON.stringify({ _id: 'siteSettings', _type: 'siteSettings' });
+    const signature = await encodeSignatureHeader(body, Date.now(), SECRET);
+    const failed = await call(body, signature, { 'idempotency-key': 'delivery-9' });
+    expect(failed.status).toBe(503);
+    expect(await failed.json()).toEqual({ error: 'announceFailed', message: '다른 서버에 변경을 알리지 못했습니다. 잠시 후 다시 보내 주세요.' });
+    databaseUp = true;
+    expect((await call(body, signature, { 'idempotency-key': 'delivery-9' })).status, 'the retry').toBe(200);
+    expect(announced).toEqual(['change']);
   });
 
   it('acknowledges a view-count change without purging the cache', async () => {

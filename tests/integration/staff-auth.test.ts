@@ -1,16 +1,18 @@
 /**
  * Admin auth against a temporary data directory: sign-in, throttle, expiry, logout (revocation
  * survives a restart), the write checks (401 without session, 403 from a foreign Origin), and the
- * embedded default's local admin.
+ * embedded default's local admin. The throttle and sign-outs also with PostgreSQL (DATABASE_URL).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StaffAuth } from '../../web/server/auth/staff-auth';
 import { hashPassword, verifyPassword } from '../../web/server/auth/password';
 import { SESSION_IDLE_MS, SESSION_TTL_MS } from '../../web/server/auth/session';
 import { loadConfig } from '../../web/server/config';
+import { INSTANCE_STORES, usePool } from '../support/instance-stores';
 import { closeStaffServices, startAuth } from './staff-harness';
 
 const EMAIL = 'press-admin@example.test';
@@ -20,6 +22,7 @@ const SITE = 'http://site.test';
 let dataDir: string;
 let clock: number;
 let passwordHash: string;
+let postgres: pg.Pool | undefined;
 
 /** Admin settings as the server reads them from these environment variables. */
 const adminFrom = (env: Record<string, string>) => loadConfig(env).admin;
@@ -31,6 +34,7 @@ async function start(env: Record<string, string> = {}, allowLocalAdmin = false, 
     allowLocalAdmin,
     now: () => clock,
     log,
+    postgres,
   });
   return auth;
 }
@@ -125,6 +129,14 @@ describe('sign-in', () => {
     expect(await auth.login(foreign, { email: EMAIL, password: PASSWORD, clientIp: '1.1.1.1' })).toMatchObject({ refusal: 'foreignOrigin' });
   });
 
+});
+
+/** Failures and sign-outs in memory and DATA_DIR (one instance), and in PostgreSQL (DATABASE_URL: every instance). */
+describe.each(INSTANCE_STORES)('throttle and sign-out (%s)', (_name, onPostgres) => {
+  usePool(onPostgres, (pool) => {
+    postgres = pool;
+  });
+
   it('per account: after 10 failures from any addresses, attempts wait 1, 2, 4 … up to 15 minutes; a known browser does not', async () => {
     const auth = await start();
     const known = await auth.login(request(), { email: EMAIL, password: PASSWORD, clientIp: '7.7.7.7' });
@@ -171,6 +183,20 @@ describe('sign-in', () => {
     // The window slides: 15 minutes after the failures, the right password works again.
     clock += 15 * 60 * 1000;
     expect((await auth.login(request(), { email: EMAIL, password: PASSWORD, clientIp: '9.9.9.9' })).ok).toBe(true);
+  });
+
+  it('logout invalidates the session, also after a restart', async () => {
+    const auth = await start();
+    const cookie = await signIn(auth);
+    const cleared = await auth.logout(request({ cookie }), '203.0.113.7');
+    expect(cleared).toMatch(/^staff_session=; .*Max-Age=0/);
+    expect(auth.session(request({ cookie }))).toBeNull();
+    const restarted = await start();
+    // As the app does before anything checks a session (another instance, on PostgreSQL).
+    await restarted.learnRevocation(request({ cookie }));
+    expect(restarted.session(request({ cookie }))).toBeNull();
+    // A fresh sign-in works again.
+    expect(restarted.session(request({ cookie: await signIn(restarted) }))).toEqual({ email: EMAIL, name: '관리자', role: 'admin' });
   });
 });
 
@@ -250,18 +276,6 @@ describe('sessions', () => {
     } finally {
       rmSync(otherDir, { recursive: true, force: true });
     }
-  });
-
-  it('logout invalidates the session, also after a restart', async () => {
-    const auth = await start();
-    const cookie = await signIn(auth);
-    const cleared = await auth.logout(request({ cookie }), '203.0.113.7');
-    expect(cleared).toMatch(/^staff_session=; .*Max-Age=0/);
-    expect(auth.session(request({ cookie }))).toBeNull();
-    const restarted = await start();
-    expect(restarted.session(request({ cookie }))).toBeNull();
-    // A fresh sign-in works again.
-    expect(restarted.session(request({ cookie: await signIn(restarted) }))).toEqual({ email: EMAIL, name: '관리자', role: 'admin' });
   });
 
   it('logout works when nothing was stored under DATA_DIR before (all settings from the environment)', async () => {

@@ -125,6 +125,18 @@ describe('loadConfig', () => {
     expect(line).toContain('must name a private dataset other than the content dataset "site"');
   });
 
+  it('selects PostgreSQL with a postgres:// DATABASE_URL (pool of 10 by default), and refuses any other scheme without printing the URL', () => {
+    expect(loadConfig({}).database).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgres://app:pw@db.internal:5432/site' }).database).toEqual({ url: 'postgres://app:pw@db.internal:5432/site', poolMax: 10 });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/site', DATABASE_POOL_MAX: '25' }).database).toEqual({ url: 'postgresql://db/site', poolMax: 25 });
+    for (const url of ['mysql://app:s3cret@db/site', './data/leads.sqlite', 'https://db.example.kr']) {
+      const [line] = problemsOf({ DATABASE_URL: url });
+      expect(line).toMatch(/^DATABASE_URL=.*postgres:\/\/ 또는 postgresql:\/\/ 로 시작하는 PostgreSQL 접속 주소여야 합니다/);
+      expect(line).not.toContain('s3cret');
+    }
+    expect(problemsOf({ DATABASE_URL: 'postgres://db/site', DATABASE_POOL_MAX: '0' })).toEqual([expect.stringContaining('DATABASE_POOL_MAX')]);
+  });
+
   it('refuses an admin password hash that is not scrypt, or without an email', () => {
     expect(problemsOf({ ADMIN_EMAIL: 'a@b.kr', ADMIN_PASSWORD_HASH: 'plain-text' })).toEqual([expect.stringContaining('scrypt')]);
     const hash = 'scrypt$131072$8$1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g';

@@ -347,3 +347,11 @@ export const auditEventsForwardQuery = defineQuery(`
 
 /** 500 at a time: the purge deletes in batches until none is left. */
 export const expiredAuditEventIdsQuery = defineQuery(`*[_type == "auditEvent" && at < $before][0...500]._id`);
+
+/**
+ * One page of a leads dataset moved into PostgreSQL (`npm run leads -- import-sanity`): published
+ * documents in id order after `$after` (drafts and Sanity's own `_.` documents stay behind).
+ */
+export const leadsDatasetPageQuery = defineQuery(`
+  *[_id > $after && !(_id in path("drafts.**")) && !(_id in path("_.**"))] | order(_id asc) [0...500]
+`);

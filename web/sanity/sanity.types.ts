@@ -1541,6 +1541,444 @@ export type AuditEventsForwardQueryResult = Array<{
 // Query: *[_type == "auditEvent" && at < $before][0...500]._id
 export type ExpiredAuditEventIdsQueryResult = Array<string>;
 
+// Source: ../web/sanity/queries.ts
+// Variable: leadsDatasetPageQuery
+// Query: *[_id > $after && !(_id in path("drafts.**")) && !(_id in path("_.**"))] | order(_id asc) [0...500]
+export type LeadsDatasetPageQueryResult = Array<
+  | {
+      _id: string;
+      _type: "auditEvent";
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      at?: string;
+      actor?: string;
+      action?:
+        | "accountCreate"
+        | "accountDisable"
+        | "accountEnable"
+        | "accountReset"
+        | "auditExport"
+        | "auditView"
+        | "leadChange"
+        | "leadExport"
+        | "leadMemo"
+        | "leadView"
+        | "phoneReveal"
+        | "purge"
+        | "signIn"
+        | "signInFailed"
+        | "signOut"
+        | "visitCheckIn";
+      target?: string;
+      detail?: string;
+      ip?: string;
+    }
+  | {
+      _id: string;
+      _type: "homePage";
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      hero?: {
+        eyebrow?: string;
+        title?: string;
+        subtitle?: string;
+        image?: ImageWithAlt;
+        ctaLabel?: string;
+      };
+      locationTitle?: string;
+      locationPoints?: Array<{
+        title?: string;
+        text?: string;
+        _type: "locationPoint";
+        _key: string;
+      }>;
+      brandIntro?: {
+        title?: string;
+        text?: string;
+        linkLabel?: string;
+      };
+      premiumTitle?: string;
+      specialPlan?: {
+        title?: string;
+        text?: string;
+        image?: ImageWithAlt;
+      };
+      unitPlan?: {
+        title?: string;
+        linkLabel?: string;
+        typeGuide?: {
+          title?: string;
+          text?: string;
+        };
+        eModel?: {
+          title?: string;
+          text?: string;
+          linkLabel?: string;
+        };
+      };
+      mobileOverview?: {
+        title?: string;
+        businessTitle?: string;
+        locationTitle?: string;
+        locationImages?: Array<
+          {
+            _key: string;
+          } & ImageWithAlt
+        >;
+        premiumTitle?: string;
+      };
+      complex?: {
+        title?: string;
+        items?: Array<{
+          title?: string;
+          text?: string;
+          image?: ImageWithAlt;
+          _type: "complexItem";
+          _key: string;
+        }>;
+      };
+      interestForm?: {
+        title?: string;
+        text?: string;
+      };
+      seo?: Seo;
+    }
+  | {
+      _id: string;
+      _type: "lead";
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      name?: string;
+      phone?: string;
+      message?: string;
+      visitSlot?: VisitSlotReference;
+      visitAt?: string;
+      visitSlotStatus?: "booked" | "unavailable";
+      consent?: {
+        privacy?: boolean;
+        marketing?: boolean;
+        ageOver14?: boolean;
+        noticeVersion?: string;
+        agreedAt?: string;
+      };
+      createdAt?: string;
+      sourcePage?: string;
+      landingPage?: string;
+      formKind?: "customer" | "home" | "popup";
+      utm?: {
+        source?: string;
+        medium?: string;
+        campaign?: string;
+        term?: string;
+        content?: string;
+      };
+      status?:
+        | "consulted"
+        | "contacting"
+        | "contracted"
+        | "invalid"
+        | "new"
+        | "onHold"
+        | "visitBooked"
+        | "visited";
+      assignee?: {
+        email?: string;
+        name?: string;
+      };
+      memos?: Array<{
+        authorEmail?: string;
+        authorName?: string;
+        at?: string;
+        text?: string;
+        _type: "leadMemo";
+        _key: string;
+      }>;
+      checkedInAt?: string;
+    }
+  | {
+      _id: string;
+      _type: "leadSettings";
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      consentVersion?: string;
+      privacyPurpose?: string;
+      privacyItems?: string;
+      privacyRetention?: string;
+      privacyRefusal?: string;
+      marketingNotice?: string;
+      popupText?: string;
+      maxVisitBookingsPerPhone?: number;
+      retentionDays?: number;
+    }
+  | {
+      _id: string;
+      _type: "locationCard";
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      order?: number;
+      title?: string;
+      content?: string;
+      image?: ImageWithAlt;
+    }
+  | {
+      _id: string;
+      _type: "overviewRow";
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      order?: number;
+      label?: string;
+      value?: string;
+    }
+  | {
+      _id: string;
+      _type: "page";
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      path?: string;
+      title?: string;
+      group?: string;
+      banner?: {
+        title?: string;
+        text?: string;
+        image?: ImageWithAlt;
+        delayText?: boolean;
+      };
+      intro?: string;
+      sections?: Array<
+        {
+          _key: string;
+        } & PageSection
+      >;
+      actions?: Array<
+        {
+          _key: string;
+        } & Link
+      >;
+      notes?: Array<string>;
+      seo?: Seo;
+    }
+  | {
+      _id: string;
+      _type: "pageViewDay";
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      day?: string;
+      path?: string;
+      referrerHost?: string;
+      utmSource?: string;
+      utmMedium?: string;
+      utmCampaign?: string;
+      device?: "desktop" | "mobile";
+      views?: number;
+      visits?: number;
+      visitors?: number;
+    }
+  | {
+      _id: string;
+      _type: "premiumCard";
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      order?: number;
+      label?: string;
+      title?: string;
+      text1?: string;
+      text2?: string;
+      image?: ImageWithAlt;
+      link?: string;
+      linkText?: string;
+    }
+  | {
+      _id: string;
+      _type: "premiumSlide";
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      order?: number;
+      title?: string;
+      description?: string;
+      image?: ImageWithAlt;
+    }
+  | {
+      _id: string;
+      _type: "pressArticle";
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      siteId?: string;
+      title?: string;
+      summary?: string;
+      body?: BlockContent;
+      date?: string;
+      views?: number;
+    }
+  | {
+      _id: string;
+      _type: "pressViews";
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      article?: PressArticleReference;
+      siteId?: string;
+      count?: number;
+    }
+  | {
+      _id: string;
+      _type: "sanity.fileAsset";
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      originalFilename?: string;
+      label?: string;
+      title?: string;
+      description?: string;
+      altText?: string;
+      sha1hash?: string;
+      extension?: string;
+      mimeType?: string;
+      size?: number;
+      assetId?: string;
+      uploadId?: string;
+      path?: string;
+      url?: string;
+      source?: SanityAssetSourceData;
+    }
+  | {
+      _id: string;
+      _type: "sanity.imageAsset";
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      originalFilename?: string;
+      label?: string;
+      title?: string;
+      description?: string;
+      altText?: string;
+      sha1hash?: string;
+      extension?: string;
+      mimeType?: string;
+      size?: number;
+      assetId?: string;
+      uploadId?: string;
+      path?: string;
+      url?: string;
+      metadata?: SanityImageMetadata;
+      source?: SanityAssetSourceData;
+    }
+  | {
+      _id: string;
+      _type: "siteSettings";
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      brandName?: string;
+      builder?: string;
+      phone?: string;
+      consultationHours?: string;
+      address?: string;
+      siteUrl?: string;
+      pressSiteSlug?: string;
+      facts?: HouseholdFacts;
+      menu?: Array<
+        {
+          _key: string;
+        } & MenuGroup
+      >;
+      copyrightYear?: number;
+      footerDisclaimer?: string;
+      familySites?: Array<
+        {
+          _key: string;
+        } & Link
+      >;
+      promoBanner?: {
+        text?: string;
+        href?: string;
+      };
+      naverSiteVerification?: string;
+      tags?: {
+        naverAnalytics?: string;
+        kakaoPixel?: string;
+        googleAnalytics?: string;
+        metaPixel?: string;
+      };
+      kakaoChannelUrl?: string;
+      applyHomeUrl?: string;
+      ogImage?: ImageWithAlt;
+      defaultSeo?: Seo;
+    }
+  | {
+      _id: string;
+      _type: "staffAccount";
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      email?: string;
+      name?: string;
+      role?: "admin" | "sales";
+      passwordHash?: string;
+      disabled?: boolean;
+      createdAt?: string;
+      updatedAt?: string;
+    }
+  | {
+      _id: string;
+      _type: "unitType";
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      code?: string;
+      label?: string;
+      order?: number;
+      exclusiveArea?: number;
+      supplyArea?: number;
+      households?: number;
+      inViewer?: boolean;
+      pages?: Array<string>;
+      plan?: ImageWithAlt;
+      planDescription?: string;
+      vrTourUrl?: string;
+      vrPoster?: ImageWithAlt;
+      vrDescription?: string;
+      interiorImages?: Array<
+        {
+          _key: string;
+        } & ImageWithAlt
+      >;
+    }
+  | {
+      _id: string;
+      _type: "videoTab";
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      order?: number;
+      key?: string;
+      title?: string;
+      videoId?: string;
+      summary?: string;
+    }
+  | {
+      _id: string;
+      _type: "visitSlot";
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      date?: string;
+      time?: string;
+      capacity?: number;
+      booked?: number;
+    }
+>;
+
 // Query TypeMap
 import "@sanity/client";
 declare module "@sanity/client" {
@@ -1591,5 +2029,6 @@ declare module "@sanity/client" {
     '\n  *[_type == "auditEvent"\n    && ($action == null || action == $action) && ($actor == null || actor == $actor)\n    && ($from == null || at >= $from) && ($to == null || at < $to)\n    && ($afterAt == null || at < $afterAt || (at == $afterAt && _id < $afterId))\n  ] | order(at desc, _id desc)[0...201]{ _id, at, actor, action, target, detail, ip }\n': AuditEventsPageQueryResult;
     '\n  *[_type == "auditEvent"\n    && ($action == null || action == $action) && ($actor == null || actor == $actor)\n    && ($from == null || at >= $from) && ($to == null || at < $to)\n    && ($afterAt == null || at > $afterAt || (at == $afterAt && _id > $afterId))\n  ] | order(at asc, _id asc)[0...500]{ _id, at, actor, action, target, detail, ip }\n': AuditEventsForwardQueryResult;
     '*[_type == "auditEvent" && at < $before][0...500]._id': ExpiredAuditEventIdsQueryResult;
+    '\n  *[_id > $after && !(_id in path("drafts.**")) && !(_id in path("_.**"))] | order(_id asc) [0...500]\n': LeadsDatasetPageQueryResult;
   }
 }

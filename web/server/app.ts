@@ -34,6 +34,7 @@ import { pageAddresses } from './http/page-address';
 import { renderLimit } from './http/render-limit';
 import { VIEWS_DOCUMENT_TYPE } from './press/view-counter';
 import { PageViewStats } from './measurement/page-views';
+import { PostgresPageViewGate } from './measurement/shared-page-views';
 import { createMeasureRouter, createStatsExportRouter } from './measurement/routes';
 import { campaignStatsOf, type CampaignStats } from './measurement/stats';
 import { limitRequestBodies } from './http/body-limit';
@@ -42,6 +43,9 @@ import { createDiscoveryHandlers } from './discovery';
 import { createPreview } from './preview';
 import type { PreviewMode } from '../shared/preview';
 import { createLeadConsole, createLeadExportRouter } from './console/index';
+import { memoryLimiters, postgresLimiters } from './http/rate-limit';
+import { oncePerPeriod } from './postgres/daily-jobs';
+import { ContentChanges } from './postgres/content-changes';
 import type { LeadConsole } from './console/types';
 
 /** What every request's load context shares: the services routes reach the server through. */
@@ -120,18 +124,25 @@ export type AppOptions = {
 };
 
 export async function createApp(config: ServerConfig, options: AppOptions = {}): Promise<App> {
-  // Refuses to start in Sanity mode when the token cannot write leads.
-  await checkLeadsWriteAccess(config.sanity);
+  // Refuses to start in Sanity mode when the token cannot write leads (none go there beside PostgreSQL).
+  await checkLeadsWriteAccess(config.database ? undefined : config.sanity);
   const sources = await createContentSources(config, { leadsSeed: firstStartLeadDocuments });
   const { staff, audit, close: closeStaffServices } = await openStaffServices(sources, config);
+  // With DATABASE_URL, what instances must agree on (sign-outs, the sign-in throttle, rate limits,
+  // the daily purges, content changes) is shared through PostgreSQL; otherwise kept per process.
+  const postgres = sources.database;
+  const limiters = postgres ? postgresLimiters(postgres) : memoryLimiters;
+  const dailyJobs = { gate: postgres && oncePerPeriod(postgres) };
   const auth = await StaffAuth.start({
     dataDir: config.dataDir,
     admin: config.admin,
     allowLocalAdmin: sources.mode === 'embedded',
     staff,
     audit,
+    postgres,
   });
-  const stopAuditPurge = startDailyAuditPurge(audit, config.auditRetentionDays);
+  const stopAuditPurge = startDailyAuditPurge(audit, config.auditRetentionDays, dailyJobs);
+  const contentChanges = config.database && postgres ? await ContentChanges.start(config.database.url, postgres, () => sources.content.invalidate()) : undefined;
   const csp = {
     frameOrigins: await watchFrameOrigins(sources.content),
     tags: await watchEnabledTags(sources.content),
@@ -144,15 +155,19 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   const press = new PressService(sources.content, viewCounter, sources.mode === 'embedded' ? 'order-index' : 'cursor-query');
 
   // Page views are counted beside the leads they are compared with, in the same batches as press views.
-  const pageViews = new PageViewStats(sources.leads, { intervalMs: config.viewFlushIntervalMs, combinationsPerAddress: config.pageViewCombinationsPerAddress });
+  const pageViews = new PageViewStats(sources.leads, {
+    intervalMs: config.viewFlushIntervalMs,
+    combinationsPerAddress: config.pageViewCombinationsPerAddress,
+    gate: postgres && ((combinationsPerAddress) => new PostgresPageViewGate(postgres, combinationsPerAddress)),
+  });
   pageViews.start();
 
-  const leadService = createLeadService(sources, config, audit);
+  const leadService = createLeadService(sources, config, audit, limiters);
   leadService.startOutboxDelivery();
-  leadService.startDailyPurge();
+  leadService.startDailyPurge(dailyJobs);
 
   const leadConsole = createLeadConsole(
-    { leads: sources.leads, sqliteFile: sources.mode === 'embedded' ? leadsDatabaseFile(config.dataDir) : undefined },
+    { leads: sources.leads, sqliteFile: sources.leadsBackend === 'embedded' ? leadsDatabaseFile(config.dataDir) : undefined, database: sources.database },
     { audit, staff },
   );
 
@@ -202,7 +217,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
             policy: (html) =>
               contentSecurityPolicy({ frameOrigins: csp.frameOrigins(), tags: csp.tags(), imageOrigin: csp.imageOrigin, inline: inlineHashes(html) }),
           },
-    admitRender: renderLimit(config.pageRenderLimit, (req) => auth.session(req) !== null),
+    admitRender: renderLimit(config.pageRenderLimit, (req) => auth.session(req) !== null, limiters),
   });
   const app = express();
   app.disable('x-powered-by');
@@ -224,6 +239,10 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     app.get('/images/:projectId/:dataset/:file', createImageHandler({ store: sources.content, rootDir: process.cwd() }));
   }
 
+  // Before anything checks a session: whether another instance signed it out.
+  app.use((req, _res, next) => {
+    auth.learnRevocation(req).then(() => next(), next);
+  });
   // The session clock, before the renewal below: asking how long is left is no activity.
   app.use(createSessionRouter(auth));
   // A signed-in admin's page reads renew the session cookie (idle timeout). Writes do not: their
@@ -239,7 +258,15 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   app.use('/api/press', createPressApi(press));
   app.use(createAuditExportRouter({ session: (req) => auth.session(req), audit }));
 
-  app.post('/api/sanity/webhook', ...sanityWebhookRoute({ secret: config.sanityWebhookSecret, content: sources.content, ignoredTypes: VIEW_COUNTS }));
+  app.post(
+    '/api/sanity/webhook',
+    ...sanityWebhookRoute({
+      secret: config.sanityWebhookSecret,
+      content: sources.content,
+      ignoredTypes: VIEW_COUNTS,
+      announce: contentChanges && (() => contentChanges.announce()),
+    }),
+  );
 
   // Leads: POST /api/leads, GET /api/leads/form
   app.use(createLeadRouter({ service: leadService }));
@@ -274,7 +301,9 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       stopAuditPurge();
       leadConsole.close();
       closeStaffServices();
+      await contentChanges?.close();
       await Promise.all([sources.content.close(), sources.leads.close()]);
+      await sources.database?.end();
     },
   };
 }

@@ -57,6 +57,13 @@ export type LeadConfig = {
   webhookUrl?: string;
 };
 
+export type DatabaseConfig = {
+  /** A PostgreSQL connection string (postgres:// or postgresql://). */
+  url: string;
+  /** Connections this instance's pool may open at most. */
+  poolMax: number;
+};
+
 export type HttpConfig = {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
@@ -84,6 +91,11 @@ export type ServerConfig = {
   sanity?: SanityConfig;
   sanityWebhookSecret?: string;
   leads: LeadConfig;
+  /**
+   * Set when DATABASE_URL is: leads, visit slots and bookings and the lead outbox live in
+   * PostgreSQL (never in a Sanity dataset); unset: the embedded SQLite store (or Sanity's dataset).
+   */
+  database?: DatabaseConfig;
   /** How long audit records are kept before the daily purge deletes them (at least a year). */
   auditRetentionDays: number;
 };
@@ -229,6 +241,19 @@ const trustProxy = v.pipe(
   v.transform((value) => trustProxySetting(value)!),
 );
 
+/** Only a PostgreSQL connection string: another scheme (a SQLite path, mysql://) is a mistake to stop at. */
+const databaseUrl = v.pipe(
+  text,
+  v.check(
+    (value) => URL.canParse(value) && ['postgres:', 'postgresql:'].includes(new URL(value).protocol),
+    (issue) => {
+      const scheme = URL.canParse(String(issue.input)) ? new URL(String(issue.input)).protocol : '';
+      // The value may carry a password: only its scheme is shown.
+      return `DATABASE_URL=(${scheme || '주소가 아님/not a URL'}): postgres:// 또는 postgresql:// 로 시작하는 PostgreSQL 접속 주소여야 합니다 (예: postgres://app:비밀번호@db.internal:5432/cheonghak) / must be a PostgreSQL connection string starting with postgres:// or postgresql://`;
+    },
+  ),
+);
+
 /** Every variable the server reads; an empty value counts as unset. */
 const ENVIRONMENT = v.object({
   NODE_ENV: v.optional(v.string()),
@@ -280,6 +305,14 @@ const ENVIRONMENT = v.object({
   ),
   VIEW_FLUSH_INTERVAL_MS: v.optional(positiveInteger('VIEW_FLUSH_INTERVAL_MS')),
   PAGE_VIEW_COMBINATIONS_PER_ADDRESS: v.optional(positiveInteger('PAGE_VIEW_COMBINATIONS_PER_ADDRESS')),
+  DATABASE_URL: v.optional(databaseUrl),
+  DATABASE_POOL_MAX: v.optional(
+    v.pipe(
+      positiveInteger('DATABASE_POOL_MAX'),
+      v.maxValue(1000, problem('DATABASE_POOL_MAX', '1–1000 사이여야 합니다', 'must be 1–1000')),
+    ),
+    '10',
+  ),
   SANITY_PROJECT_ID: v.optional(text),
   SANITY_DATASET: v.optional(text, 'production'),
   SANITY_LEADS_DATASET: v.optional(text, 'leads'),
@@ -422,6 +455,7 @@ function configOf(env: Environment): ServerConfig {
       bookingIpLimit: env.LEAD_BOOKING_LIMIT_IP,
       webhookUrl: env.LEAD_WEBHOOK_URL,
     },
+    database: env.DATABASE_URL ? { url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX } : undefined,
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
   };
 }

@@ -5,16 +5,27 @@
  */
 const DAY_MS = 24 * 3600_000;
 
+/**
+ * Runs a job's `run` for one period (the day, counted from the epoch) or skips it (null): with
+ * several instances, only the first to claim the period runs it (web/server/postgres/daily-jobs.ts).
+ */
+export type DailyJobGate = (job: string, period: number, run: () => Promise<string | null>) => Promise<string | null>;
+
+export type DailyJobOptions = { intervalMs?: number; firstDelayMs?: number; gate?: DailyJobGate };
+
+/** One instance: every run runs. */
+const everyRun: DailyJobGate = (_job, _period, run) => run();
+
 export function startDailyJob(
   label: string,
   job: () => Promise<string | null>,
-  { intervalMs = DAY_MS, firstDelayMs = 60_000 }: { intervalMs?: number; firstDelayMs?: number } = {},
+  { intervalMs = DAY_MS, firstDelayMs = 60_000, gate = everyRun }: DailyJobOptions = {},
 ): () => void {
   let timer: NodeJS.Timeout;
   let stopped = false;
   const run = (delay: number) => {
     timer = setTimeout(() => {
-      job().then(
+      gate(label, Math.floor(Date.now() / intervalMs), job).then(
         (done) => done && console.log(`[${label}] ${done}`),
         (error: unknown) => console.error(`[${label}] failed: ${(error as Error).message}`),
       );

@@ -16,6 +16,8 @@ type WebhookOptions = {
   content: ContentSource;
   /** Types whose changes never show on a page (view counts, written every few seconds): no purge. */
   ignoredTypes?: ReadonlySet<string>;
+  /** Several instances (DATABASE_URL): tells the others to purge too (postgres/content-changes.ts). */
+  announce?: () => Promise<void>;
   now?: () => number;
 };
 
@@ -25,7 +27,9 @@ function fail(res: Response, status: number, error: string, message: string): vo
 
 /**
  * POST /api/sanity/webhook: Sanity calls it on publish; a valid, fresh, first-seen delivery
- * purges the content cache so Studio edits show on the next request without waiting for the TTL.
+ * purges the content cache so Studio edits show on the next request without waiting for the TTL,
+ * on every instance: the one called announces the change to the others before it answers. If it
+ * cannot, it answers 503 and forgets the delivery, so Sanity's retry is accepted.
  *
  * - the signature (`t=<ms>,v1=<HMAC>`) is compared in constant time;
  * - its timestamp must be within ±5 minutes of now (401), so a captured delivery cannot be
@@ -64,6 +68,13 @@ export function sanityWebhookRoute(options: WebhookOptions): RequestHandler[] {
       return;
     }
     options.content.invalidate();
+    try {
+      await options.announce?.();
+    } catch (error) {
+      console.error(`[webhook] other instances were not told of the change: ${(error as Error).message}`);
+      for (const key of deliveryKeys) seen.delete(key);
+      return fail(res, 503, 'announceFailed', '다른 서버에 변경을 알리지 못했습니다. 잠시 후 다시 보내 주세요.');
+    }
     res.status(200).json({ revalidated: true });
   };
   return [express.raw({ type: 'application/json', limit: SANITY_WEBHOOK_BODY_LIMIT }), handler];

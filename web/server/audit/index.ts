@@ -1,5 +1,5 @@
 /** The audit trail's retention: the daily purge by age, in the server itself. */
-import { startDailyJob } from '../daily-timer';
+import { startDailyJob, type DailyJobOptions } from '../daily-timer';
 import type { AuditTrail } from './trail';
 
 export { SanityAuditTrail, SqliteAuditTrail, type AuditTrail } from './trail';
@@ -17,13 +17,13 @@ export async function purgeExpiredAudit(audit: AuditTrail, retentionDays: number
 }
 
 /** The audit purge in the server itself: a minute after start, then once a day. Returns the stop. */
-export function startDailyAuditPurge(audit: AuditTrail, retentionDays: number, intervalMs = DAY_MS, firstDelayMs = 60_000): () => void {
+export function startDailyAuditPurge(audit: AuditTrail, retentionDays: number, options: DailyJobOptions = {}): () => void {
   return startDailyJob(
     'audit',
     async () => {
       const deleted = await purgeExpiredAudit(audit, retentionDays);
       return deleted > 0 ? `retention purge deleted ${deleted} records` : null;
     },
-    { intervalMs, firstDelayMs },
+    options,
   );
 }

@@ -8,15 +8,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type pg from 'pg';
 import type { StaffRole } from '../../shared/console';
 import type { LoginRefusal, WriteRefusal } from '../../shared/staff-refusals';
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from '../../shared/staff-accounts';
 import type { AdminConfig } from '../config';
 import type { AuditTrail } from '../audit/trail';
 import { ConcurrencyLimit } from '../http/concurrency-limit';
-import { loadSessionSecret, normalizeEmail, prepareFirstAdmin, readJson } from './accounts';
+import { loadSessionSecret, normalizeEmail, prepareFirstAdmin } from './accounts';
 import { hashPassword, passwordHashParameters, verifyPassword } from './password';
 import {
   SESSION_RENEW_AFTER_MS,
@@ -37,7 +37,8 @@ import {
 } from './session';
 import type { StaffAccounts } from './staff-accounts';
 import type { StaffAccountRecord } from './staff-store';
-import { LoginThrottle } from './throttle';
+import { FileRevocations, PostgresRevocations, type SessionRevocations } from './revocations';
+import { LoginThrottle, MemoryThrottleStore, PostgresThrottleStore } from './throttle';
 
 /** A Fetch API request (React Router actions) or Node's (Express routes). */
 export type RequestLike = Request | IncomingMessage;
@@ -57,6 +58,8 @@ export type StaffAuthOptions = {
   allowLocalAdmin: boolean;
   staff: StaffAccounts;
   audit: AuditTrail;
+  /** Set (DATABASE_URL): sign-outs and the sign-in throttle are shared by every instance through it. */
+  postgres?: pg.Pool;
   now?: () => number;
   log?: (line: string) => void;
 };
@@ -76,7 +79,6 @@ const MAX_RECORDED_EMAIL = 64;
 const HASH_BUSY_RETRY_AFTER_SECONDS = 2;
 
 export class StaffAuth {
-  private readonly throttle = new LoginThrottle();
   private readonly hashSlots = new ConcurrencyLimit(MAX_CONCURRENT_HASHES, MAX_QUEUED_HASHES);
   private readonly trustedHashSlots = new ConcurrencyLimit(MAX_CONCURRENT_TRUSTED_HASHES, MAX_QUEUED_TRUSTED_HASHES);
 
@@ -84,9 +86,8 @@ export class StaffAuth {
     private readonly staff: StaffAccounts,
     private readonly audit: AuditTrail,
     private readonly signer: SessionSigner,
-    /** Revoked session id → the time it would have expired; persisted so a restart keeps it. */
-    private readonly revoked: Map<string, number>,
-    private readonly revokedFile: string,
+    private readonly revocations: SessionRevocations,
+    private readonly throttle: LoginThrottle,
     /** Verified when the email is unknown, so a wrong email costs as long as a wrong password. */
     private readonly decoyHash: string,
     private readonly now: () => number,
@@ -104,19 +105,28 @@ export class StaffAuth {
     const [first] = await staff.list();
     const firstHash = first ? staff.find(first.email)?.passwordHash : undefined;
     const secret = await loadSessionSecret(admin, authDir);
-    const revokedFile = path.join(authDir, 'revoked-sessions.json');
-    const revoked = new Map(Object.entries((await readJson<Record<string, number>>(revokedFile)) ?? {}));
+    const { postgres } = options;
     return new StaffAuth(
       staff,
       options.audit,
       new SessionSigner(secret, admin.sessionIdleMs),
-      revoked,
-      revokedFile,
+      postgres ? new PostgresRevocations(postgres) : await FileRevocations.open(path.join(authDir, 'revoked-sessions.json')),
+      new LoginThrottle(postgres ? new PostgresThrottleStore(postgres) : new MemoryThrottleStore()),
       await hashPassword(randomBytes(16).toString('base64url'), (firstHash && passwordHashParameters(firstHash)) || admin.passwordHashing),
       options.now ?? Date.now,
       admin.secureCookies,
       new Set(admin.trustedOrigins),
     );
+  }
+
+  /**
+   * Learns whether the request's session was signed out on another instance: awaited before
+   * anything checks the session (an Express middleware in app.ts), since those checks are synchronous.
+   */
+  async learnRevocation(request: RequestLike): Promise<void> {
+    const token = readSessionToken(headerOf(request, 'cookie'), this.production);
+    const claims = token ? this.signer.verify(token, this.now()) : null;
+    if (claims) await this.revocations.learn(claims.sid, this.now());
   }
 
   /**
@@ -164,7 +174,7 @@ export class StaffAuth {
     const token = readSessionToken(headerOf(request, 'cookie'), this.production);
     if (!token) return null;
     const claims = this.signer.verify(token, this.now());
-    if (!claims || this.revoked.has(claims.sid)) return null;
+    if (!claims || this.revocations.has(claims.sid)) return null;
     const account = this.staff.find(claims.email);
     if (!account || account.disabled || claims.ver !== this.signer.passwordVersion(account.passwordHash)) return null;
     // The account's session epoch: a disable, an enable, a new password (any change to the account)
@@ -192,20 +202,20 @@ export class StaffAuth {
       email,
       knownDevice: this.signer.isKnownDevice(readDeviceToken(headerOf(request, 'cookie'), this.production), email, now),
     };
-    const decision = this.throttle.check(attempt, now);
+    const decision = await this.throttle.check(attempt, now);
     if (!decision.allowed) {
       const retryAfterSeconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
       return { ok: false, refusal: decision.scope === 'address' ? 'loginThrottled' : 'loginAccountBackoff', retryAfterSeconds };
     }
     const account = this.staff.find(email);
-    const slots = this.throttle.isTrusted(attempt) ? this.trustedHashSlots : this.hashSlots;
+    const slots = decision.trusted ? this.trustedHashSlots : this.hashSlots;
     const check = slots.tryRun(() => this.throttle.whileChecking(attempt, () => verifyPassword(password, account?.passwordHash ?? this.decoyHash)));
     if (!check) return { ok: false, refusal: 'loginBusy', retryAfterSeconds: HASH_BUSY_RETRY_AFTER_SECONDS };
     const passwordMatches = await check;
     const failed = (detail: string) =>
       this.audit.record({ actor: account ? account.email : maskedUnknownEmail(email), action: 'signInFailed', ip: credentials.clientIp, detail });
     if (!account || !passwordMatches) {
-      this.throttle.recordFailure(attempt, this.now());
+      await this.throttle.recordFailure(attempt, this.now());
       await failed(account ? '비밀번호 불일치' : '없는 계정');
       return { ok: false, refusal: 'loginInvalid' };
     }
@@ -214,7 +224,7 @@ export class StaffAuth {
       await failed('사용 중지된 계정');
       return { ok: false, refusal: 'loginDisabled' };
     }
-    this.throttle.recordSuccess(attempt);
+    await this.throttle.recordSuccess(attempt, this.now());
     await this.audit.record({ actor: account.email, action: 'signIn', ip: credentials.clientIp });
     const { token, claims } = this.signer.issue(account.email, account.passwordHash, this.now());
     return {
@@ -229,14 +239,10 @@ export class StaffAuth {
   async logout(request: RequestLike, clientIp: string): Promise<string> {
     const token = readSessionToken(headerOf(request, 'cookie'), this.production);
     const claims = token ? this.signer.verify(token, this.now()) : null;
-    if (claims && !this.revoked.has(claims.sid)) {
+    if (claims) await this.revocations.learn(claims.sid, this.now());
+    if (claims && !this.revocations.has(claims.sid)) {
       await this.audit.record({ actor: claims.email, action: 'signOut', ip: clientIp });
-      const now = this.now();
-      for (const [sid, expires] of this.revoked) if (expires <= now) this.revoked.delete(sid);
-      this.revoked.set(claims.sid, claims.exp);
-      // With ADMIN_* and SESSION_SECRET from the environment nothing else created the directory.
-      await mkdir(path.dirname(this.revokedFile), { recursive: true, mode: 0o700 });
-      await writeFile(this.revokedFile, JSON.stringify(Object.fromEntries(this.revoked)), { mode: 0o600 });
+      await this.revocations.revoke(claims.sid, claims.exp, this.now());
     }
     return clearedSessionCookie(this.production);
   }

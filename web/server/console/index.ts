@@ -1,6 +1,8 @@
 /** The sales console's lead service over the leads source (web/server/console/types.ts). */
+import type pg from 'pg';
 import type { ContentSource } from '../content/types';
 import { LeadConsoleService } from './lead-console';
+import { PostgresLeadReads } from './postgres-reads';
 import { SqliteLeadReads } from './sqlite-reads';
 import type { AuditTrail } from '../audit/trail';
 import type { StaffDirectory } from '../auth/staff-accounts';
@@ -9,13 +11,17 @@ export { createLeadExportRouter, LEAD_EXPORT_PATHS } from './export-routes';
 export type { LeadConsoleService };
 
 /**
- * The lead console over `leads`; given the embedded leads database file, its reads are SQL on
- * that file (indexes, keyset paging) instead of groq-js scans.
+ * The lead console over `leads`; given the embedded leads database file or the PostgreSQL pool
+ * the leads are in, its reads are SQL there (indexes, keyset paging) instead of groq-js scans.
  */
 export function createLeadConsole(
-  stores: { leads: ContentSource; sqliteFile?: string },
+  stores: { leads: ContentSource; sqliteFile?: string; database?: pg.Pool },
   services: { audit: AuditTrail; staff: StaffDirectory },
 ): LeadConsoleService {
-  const reads = stores.sqliteFile ? SqliteLeadReads.open(stores.sqliteFile) : undefined;
+  const reads = stores.database
+    ? new PostgresLeadReads(stores.database)
+    : stores.sqliteFile
+      ? SqliteLeadReads.open(stores.sqliteFile)
+      : undefined;
   return new LeadConsoleService({ leads: stores.leads, reads, ...services });
 }

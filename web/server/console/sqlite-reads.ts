@@ -17,6 +17,7 @@ import type {
 import { openSqlite, type SqliteDatabase, type SqliteValue } from '../sqlite';
 import type { LeadCursor, LeadFilterParams } from './lead-query';
 import { EXPORT_PAGE_ROWS, type LeadReads, type LeadTallies } from './lead-reads';
+import { consoleLeadOf, exportRowOf, type StoredLead } from './stored-lead';
 
 const field = (path: string) => `json_extract(json, '$.${path}')`;
 const CREATED_AT = field('createdAt');
@@ -166,56 +167,13 @@ export class SqliteLeadReads implements LeadReads {
 
   async exportPage(filters: LeadFilterParams, cursor: LeadCursor | null): Promise<ConsoleLeadExportQueryResult> {
     const rows = this.filtered(`id, json`, filters, cursor, EXPORT_PAGE_ROWS);
-    return rows.map((row) => {
-      const lead = JSON.parse(row.json as string) as StoredLeadJson;
-      return {
-        _id: lead._id,
-        createdAt: lead.createdAt ?? null,
-        name: lead.name ?? null,
-        phone: lead.phone ?? null,
-        message: lead.message ?? null,
-        formKind: lead.formKind ?? null,
-        status: lead.status ?? 'new',
-        assigneeName: lead.assignee?.name ?? null,
-        visitAt: lead.visitAt ?? null,
-        visitSlotStatus: lead.visitSlotStatus ?? null,
-        consent: lead.consent ?? null,
-        sourcePage: lead.sourcePage ?? null,
-        utm: lead.utm ?? null,
-      };
-    });
+    return rows.map((row) => exportRowOf(JSON.parse(row.json as string) as StoredLead));
   }
 
   async lead(id: string): Promise<ConsoleLeadQueryResult> {
     const row = this.statement(`SELECT json FROM documents WHERE id = ? AND type = 'lead'`).get<{ json: string }>(id);
     if (!row) return null;
-    const lead = JSON.parse(row.json) as StoredLeadJson;
-    return {
-      _id: lead._id,
-      _rev: lead._rev,
-      createdAt: lead.createdAt ?? null,
-      name: lead.name ?? null,
-      phone: lead.phone ?? null,
-      message: lead.message ?? null,
-      formKind: lead.formKind ?? null,
-      sourcePage: lead.sourcePage ?? null,
-      utm: lead.utm ?? null,
-      consent: lead.consent ?? null,
-      visitSlotId: lead.visitSlot?._ref ?? null,
-      visitAt: lead.visitAt ?? null,
-      visitSlotStatus: lead.visitSlotStatus ?? null,
-      status: lead.status ?? 'new',
-      assignee: lead.assignee ?? null,
-      checkedInAt: lead.checkedInAt ?? null,
-      memos:
-        lead.memos?.map((memo) => ({
-          _key: memo._key,
-          authorEmail: memo.authorEmail ?? null,
-          authorName: memo.authorName ?? null,
-          at: memo.at ?? null,
-          text: memo.text ?? null,
-        })) ?? null,
-    };
+    return consoleLeadOf(JSON.parse(row.json) as StoredLead);
   }
 
   async visitSheet(date: string): Promise<ConsoleVisitSheetQueryResult> {
@@ -288,26 +246,6 @@ export class SqliteLeadReads implements LeadReads {
     return statement;
   }
 }
-
-type StoredLeadJson = {
-  _id: string;
-  _rev: string;
-  createdAt?: string;
-  name?: string;
-  phone?: string;
-  message?: string;
-  formKind?: NonNullable<ConsoleLeadQueryResult>['formKind'];
-  status?: NonNullable<ConsoleLeadQueryResult>['status'];
-  assignee?: { email?: string; name?: string };
-  visitSlot?: { _ref?: string };
-  visitAt?: string;
-  visitSlotStatus?: NonNullable<ConsoleLeadQueryResult>['visitSlotStatus'];
-  consent?: NonNullable<ConsoleLeadQueryResult>['consent'];
-  sourcePage?: string;
-  utm?: NonNullable<ConsoleLeadQueryResult>['utm'];
-  checkedInAt?: string;
-  memos?: Array<{ _key: string; authorEmail?: string; authorName?: string; at?: string; text?: string }>;
-};
 
 function text(value: SqliteValue | undefined): string | null {
   return typeof value === 'string' ? value : null;

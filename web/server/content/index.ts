@@ -1,20 +1,30 @@
 /**
- * Chooses the content backend from the configuration: Sanity when SANITY_PROJECT_ID is set,
- * otherwise the embedded SQLite store seeded from content/production.ndjson.
+ * Chooses the backends from the configuration. Content: Sanity when SANITY_PROJECT_ID is set,
+ * otherwise the embedded SQLite store seeded from content/production.ndjson. Leads: PostgreSQL
+ * when DATABASE_URL is set (whatever the content backend), else the content backend's own kind
+ * (Sanity's private dataset, or an embedded database of their own).
  */
 import path from 'node:path';
+import type pg from 'pg';
 import type { SanityConfig, ServerConfig } from '../config';
 import { EMBEDDED_IMAGE_CONFIG, type ImageConfig } from '../../sanity/image';
+import { openPostgres } from '../postgres/index';
 import { openEmbeddedStore } from './embedded';
+import { openPostgresDocumentStore } from './postgres';
 import { createSanitySource } from './sanity';
 import type { ContentSource, SanityDocument } from './types';
 
 export type ContentSources = {
   /** The public content dataset. */
   content: ContentSource;
-  /** Leads: a private dataset, or (embedded) a database of their own — never the content one. */
+  /** Leads: PostgreSQL, a private dataset, or (embedded) a database of their own — never the content one. */
   leads: ContentSource;
+  /** The content backend. */
   mode: 'sanity' | 'embedded';
+  /** Where the leads are: `postgres` whenever DATABASE_URL is set. */
+  leadsBackend: 'postgres' | 'sanity' | 'embedded';
+  /** The PostgreSQL pool (DATABASE_URL), shared by the stores that live there; its owner ends it after closing them. */
+  database?: pg.Pool;
   imageConfig: ImageConfig;
 };
 
@@ -26,9 +36,34 @@ export type ContentSourceOptions = {
 };
 
 export async function createContentSources(
-  config: Pick<ServerConfig, 'dataDir' | 'sanity'>,
+  config: Pick<ServerConfig, 'dataDir' | 'sanity' | 'database'>,
   options: ContentSourceOptions = {},
 ): Promise<ContentSources> {
+  if (!config.database) {
+    const { leads, ...sources } = await openContent(config, options);
+    return { ...sources, leads: leads!, leadsBackend: sources.mode };
+  }
+  const database = await openPostgres(config.database);
+  try {
+    const leads = await openPostgresDocumentStore({ pool: database, seedDocuments: options.leadsSeed?.() });
+    try {
+      // Leads never go to a Sanity dataset (nor an embedded database) beside PostgreSQL.
+      return { ...(await openContent(config, { withoutLeads: true })), leads, leadsBackend: 'postgres', database };
+    } catch (error) {
+      await leads.close();
+      throw error;
+    }
+  } catch (error) {
+    await database.end();
+    throw error;
+  }
+}
+
+/** Content from Sanity or the embedded store, and leads beside it unless `withoutLeads`. */
+async function openContent(
+  config: Pick<ServerConfig, 'dataDir' | 'sanity'>,
+  options: ContentSourceOptions & { withoutLeads?: boolean },
+): Promise<Pick<ContentSources, 'content' | 'mode' | 'imageConfig'> & { leads?: ContentSource }> {
   const { sanity } = config;
   if (sanity) {
     const shared = { ...sanityConnection(sanity), cacheTtlMs: sanity.cacheTtlMs };
@@ -42,7 +77,7 @@ export async function createContentSources(
         preview: { token: sanity.viewerToken, studioUrl: sanity.studioUrl },
       }),
       // Leads are read back right after they are written: no CDN, no cache.
-      leads: createSanitySource({ ...shared, dataset: sanity.leadsDataset, useCdn: false, cacheTtlMs: 0 }),
+      leads: options.withoutLeads ? undefined : createSanitySource({ ...shared, dataset: sanity.leadsDataset, useCdn: false, cacheTtlMs: 0 }),
       mode: 'sanity',
       imageConfig: { projectId: sanity.projectId, dataset: sanity.dataset, baseUrl: SANITY_CDN },
     };
@@ -52,6 +87,7 @@ export async function createContentSources(
     seedFile: path.resolve('content/production.ndjson'),
     rootDir: process.cwd(),
   });
+  if (options.withoutLeads) return { content, mode: 'embedded', imageConfig: EMBEDDED_IMAGE_CONFIG };
   try {
     const leads = await openEmbeddedStore({
       file: leadsDatabaseFile(config.dataDir),

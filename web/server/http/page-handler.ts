@@ -59,7 +59,7 @@ export type PageHandlerOptions = {
    * Called before a request makes the server render (never for a cache hit, nor for a request
    * that waits for a render under way): false when it has answered instead (too many renders).
    */
-  admitRender?: (req: ExpressRequest, res: ExpressResponse) => boolean;
+  admitRender?: (req: ExpressRequest, res: ExpressResponse) => boolean | Promise<boolean>;
 };
 
 /** Headers the cache never keeps: they are about one response, not the page. */
@@ -154,7 +154,7 @@ export function createPageHandlers(options: PageHandlerOptions): PageHandlers {
     try {
       const address = pipeline && isAnonymousDocument(req, req.path) ? (await addresses())(req.originalUrl) : undefined;
       if (!pipeline || !address) {
-        if (req.path !== ROUTE_DISCOVERY_PATH && options.admitRender?.(req, res) === false) return;
+        if (req.path !== ROUTE_DISCOVERY_PATH && (await options.admitRender?.(req, res)) === false) return;
         await renderUncached(req, res, req.originalUrl);
         return;
       }
@@ -169,7 +169,7 @@ export function createPageHandlers(options: PageHandlerOptions): PageHandlers {
         await sendPage(req, res, found.page);
         return;
       }
-      if (!pipeline.cache.isRendering(address.key, version) && options.admitRender?.(req, res) === false) return;
+      if (!pipeline.cache.isRendering(address.key, version) && (await options.admitRender?.(req, res)) === false) return;
       const { page, own } = await fillCache(req, res, address, version);
       if (page) await sendPage(req, res, page);
       else if (own) await sendRendered(req, res, own);

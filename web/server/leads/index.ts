@@ -3,9 +3,11 @@ import path from 'node:path';
 import type { ServerConfig } from '../config';
 import type { ContentSources } from '../content/index';
 import type { AuditTrail } from '../audit/trail';
+import type { RequestLimiters } from '../http/rate-limit';
 import { readOrCreateSecret, tightenDataDir } from '../data-dir';
 import { createWebhookNotifier } from './notifier';
 import { openLeadOutbox } from './outbox';
+import { PostgresLeadOutbox } from './postgres-outbox';
 import { LeadService } from './service';
 
 export { createLeadRouter } from './routes';
@@ -13,24 +15,29 @@ export { checkLeadsWriteAccess } from './write-access';
 export { LeadService } from './service';
 export { firstStartLeadDocuments } from './demo-slots';
 
-/** The lead service over the given stores, its outbox and form secret in DATA_DIR (kept 0700/0600). */
+/**
+ * The lead service over the given stores, its outbox (a table beside PostgreSQL leads, else a file
+ * in DATA_DIR) and the form secret in DATA_DIR (kept 0700/0600).
+ */
 export function createLeadService(
-  sources: Pick<ContentSources, 'content' | 'leads'>,
+  sources: Pick<ContentSources, 'content' | 'leads' | 'database'>,
   config: Pick<ServerConfig, 'dataDir' | 'leads'>,
   audit?: AuditTrail,
+  limiters?: RequestLimiters,
 ): LeadService {
   const { dataDir, leads } = config;
   tightenDataDir(dataDir);
   return new LeadService({
     content: sources.content,
     leads: sources.leads,
-    outbox: openLeadOutbox(path.join(dataDir, 'lead-outbox.sqlite')),
+    outbox: sources.database ? new PostgresLeadOutbox(sources.database) : openLeadOutbox(path.join(dataDir, 'lead-outbox.sqlite')),
     // Kept per data directory, so tokens (and so retries of a stored lead) survive restarts.
     secret: leads.formSecret || readOrCreateSecret(path.join(dataDir, 'lead-form-secret')),
     minFillMs: leads.minFillMs,
     ipLimit: leads.ipLimit,
     phoneLimit: leads.phoneLimit,
     bookingIpLimit: leads.bookingIpLimit,
+    limiters,
     notifier: leads.webhookUrl ? createWebhookNotifier({ url: leads.webhookUrl }) : undefined,
     audit,
   });

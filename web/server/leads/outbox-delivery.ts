@@ -6,7 +6,7 @@
  */
 import { ContentUnavailableError, MutationError, type ContentSource } from '../content/types';
 import type { LeadNotifier } from './notifier';
-import type { LeadOutbox } from './outbox';
+import type { DeliveryOutcome, LeadOutbox, OutboxEntry } from './outbox';
 import { notificationOf, saveLead } from './store';
 
 const OUTBOX_BATCH = 50;
@@ -28,7 +28,9 @@ export class OutboxDelivery {
 
   start(intervalMs: number): void {
     if (this.timer || this.stopped) return;
-    this.backlogReportTimer = setInterval(() => this.reportBacklog(), BACKLOG_REPORT_INTERVAL_MS);
+    this.backlogReportTimer = setInterval(() => {
+      this.reportBacklog().catch((error: unknown) => console.error(`[leads] reading the outbox backlog failed: ${(error as Error).message}`));
+    }, BACKLOG_REPORT_INTERVAL_MS);
     this.backlogReportTimer.unref();
     const tick = () => {
       this.timer = setTimeout(() => {
@@ -57,8 +59,8 @@ export class OutboxDelivery {
     await this.delivering;
   }
 
-  private reportBacklog(): void {
-    const { count, oldestAt, lastError } = this.outbox.backlog();
+  private async reportBacklog(): Promise<void> {
+    const { count, oldestAt, lastError } = await this.outbox.backlog();
     if (count === 0) return;
     const minutes = Math.floor((this.now() - (oldestAt ?? this.now())) / 60_000);
     console.error(
@@ -68,30 +70,27 @@ export class OutboxDelivery {
   }
 
   private async deliverDue(): Promise<void> {
-    const { outbox, leads } = this;
-    for (const entry of outbox.due(this.now(), OUTBOX_BATCH)) {
-      if (this.stopped) return;
-      try {
-        const outcome = await saveLead(leads, entry.lead, entry.visitSlotId, 'keepUnbooked');
-        if (outcome.status === 'contended') {
-          outbox.retryLater(entry.id, 'visit slot contended', this.now());
-          continue;
-        }
-        outbox.delivered(entry.id);
-        if (outcome.status === 'created') this.notifier.notify(notificationOf(entry.lead, outcome));
-      } catch (error) {
-        const message = (error as Error).message;
-        if (error instanceof MutationError) {
-          console.error(`[leads] the leads store refused outbox lead ${entry.id}: ${message}`);
-          outbox.refused(entry.id, message);
-          continue;
-        }
-        const backoff = Math.min(OUTBOX_MAX_BACKOFF_MS, 5_000 * 2 ** entry.attempts);
-        outbox.retryLater(entry.id, message, this.now() + backoff);
-        // The store is down: the rest waits for the next round.
-        if (error instanceof ContentUnavailableError) return;
-        console.error(`[leads] delivering outbox lead ${entry.id} failed: ${message}`);
+    await this.outbox.drain(this.now(), OUTBOX_BATCH, (entry) => this.deliverEntry(entry));
+  }
+
+  private async deliverEntry(entry: OutboxEntry): Promise<DeliveryOutcome> {
+    if (this.stopped) return { retryAt: this.now(), error: 'stopped', stop: true };
+    try {
+      const outcome = await saveLead(this.leads, entry.lead, entry.visitSlotId, 'keepUnbooked');
+      if (outcome.status === 'contended') return { retryAt: this.now(), error: 'visit slot contended' };
+      if (outcome.status === 'created') this.notifier.notify(notificationOf(entry.lead, outcome));
+      return { delivered: true };
+    } catch (error) {
+      const message = (error as Error).message;
+      if (error instanceof MutationError) {
+        console.error(`[leads] the leads store refused outbox lead ${entry.id}: ${message}`);
+        return { refused: message };
       }
+      const retryAt = this.now() + Math.min(OUTBOX_MAX_BACKOFF_MS, 5_000 * 2 ** entry.attempts);
+      // The store is down: the rest waits for the next round.
+      if (error instanceof ContentUnavailableError) return { retryAt, error: message, stop: true };
+      console.error(`[leads] delivering outbox lead ${entry.id} failed: ${message}`);
+      return { retryAt, error: message };
     }
   }
 }

@@ -1,9 +1,10 @@
 /**
- * The local durable outbox: a lead the leads store could not take (Sanity unreachable) is written
- * here — SQLite, WAL, synchronous=FULL, committed before the visitor is answered — and delivered
- * by a background loop once the store is back. Entries are removed only after delivery; a lead
- * the store refuses outright stays in the table, marked, for an operator, until the retention
- * period of leads has passed.
+ * The durable outbox: a lead the leads store could not take (Sanity unreachable, a slot contended)
+ * is written here — committed before the visitor is answered — and delivered by a background loop
+ * once the store is back. Entries are removed only after delivery; a lead the store refuses
+ * outright stays in the table, marked, for an operator, until the retention period of leads has
+ * passed. Two kinds: a local SQLite file (WAL, synchronous=FULL) and, with DATABASE_URL, a table
+ * every instance drains (./postgres-outbox.ts).
  */
 import { openSqlite } from '../sqlite';
 import { preparePrivateDatabaseFile } from '../data-dir';
@@ -16,24 +17,34 @@ export type OutboxEntry = {
   attempts: number;
 };
 
+/**
+ * What became of an entry handed out for delivery: delivered (removed), to be tried again at
+ * `retryAt`, or refused by the store (kept, never retried: a bug to look at, not a lead to drop).
+ * `stop` ends the round (the store is down: the rest waits too).
+ */
+export type DeliveryOutcome =
+  | { delivered: true }
+  | { retryAt: number; error: string; stop?: boolean }
+  | { refused: string };
+
+export type OutboxBacklog = { count: number; oldestAt: number | null; lastError: string | null };
+
 export interface LeadOutbox {
   /** Stores the lead durably, with why it could not be stored; adding the same id twice keeps the first. */
-  add(lead: LeadDocument, visitSlotId: string | null, now?: number, reason?: string): void;
-  /** Entries due for delivery, oldest first. */
-  due(now: number, limit: number): OutboxEntry[];
-  delivered(id: string): void;
+  add(lead: LeadDocument, visitSlotId: string | null, now?: number, reason?: string): Promise<void>;
+  /**
+   * Hands the entries due at `now` to `deliver`, oldest first, one at a time, at most `limit`;
+   * while `deliver` runs, no other drainer (another instance) is handed that entry.
+   */
+  drain(now: number, limit: number, deliver: (entry: OutboxEntry) => Promise<DeliveryOutcome>): Promise<void>;
   /** The entry with this id, refused ones included. */
-  find(id: string): OutboxEntry | null;
-  /** Schedules the next attempt. */
-  retryLater(id: string, error: string, nextAttemptAt: number): void;
-  /** Keeps the entry, never retried (the store refused it: a bug to look at, not a lead to drop). */
-  refused(id: string, error: string): void;
-  pendingCount(): number;
+  find(id: string): Promise<OutboxEntry | null>;
+  pendingCount(): Promise<number>;
   /** Leads waiting for delivery: how many, since when (ms since the epoch) and the last error. */
-  backlog(): { count: number; oldestAt: number | null; lastError: string | null };
+  backlog(): Promise<OutboxBacklog>;
   /** Deletes the refused entries created before `before` (ms since the epoch); returns how many. */
-  purgeRefused(before: number): number;
-  close(): void;
+  purgeRefused(before: number): Promise<number>;
+  close(): Promise<void>;
 }
 
 type OutboxRow = { id: string; lead: string; visit_slot_id: string | null; attempts: number };
@@ -87,39 +98,42 @@ export function openLeadOutbox(file: string): LeadOutbox {
   // The WAL still holds deleted rows as they were: copy the overwritten pages back and empty it.
   const forgetDeleted = () => database.exec('PRAGMA wal_checkpoint(TRUNCATE)');
 
-  return {
-    add(lead, visitSlotId, now = Date.now(), reason) {
-      insert.run(lead._id, JSON.stringify(lead), visitSlotId, now, now, reason ?? null);
-    },
-    due(now, limit) {
-      return (selectDue.all(now, limit) as OutboxRow[]).map(entryOf);
-    },
-    delivered(id) {
+  const settle = (id: string, outcome: DeliveryOutcome) => {
+    if ('delivered' in outcome) {
       remove.run(id);
       forgetDeleted();
+    } else if ('refused' in outcome) markRefused.run(outcome.refused, id);
+    else reschedule.run(outcome.error, outcome.retryAt, id);
+  };
+
+  return {
+    async add(lead, visitSlotId, now = Date.now(), reason) {
+      insert.run(lead._id, JSON.stringify(lead), visitSlotId, now, now, reason ?? null);
     },
-    find(id) {
+    // One process owns the file: nothing else drains it.
+    async drain(now, limit, deliver) {
+      for (const entry of (selectDue.all(now, limit) as OutboxRow[]).map(entryOf)) {
+        const outcome = await deliver(entry);
+        settle(entry.id, outcome);
+        if ('stop' in outcome && outcome.stop) return;
+      }
+    },
+    async find(id) {
       const row = selectOne.get(id) as OutboxRow | undefined;
       return row ? entryOf(row) : null;
     },
-    retryLater(id, error, nextAttemptAt) {
-      reschedule.run(error, nextAttemptAt, id);
-    },
-    refused(id, error) {
-      markRefused.run(error, id);
-    },
-    pendingCount() {
+    async pendingCount() {
       return countPending.get<{ n: number }>()?.n ?? 0;
     },
-    backlog() {
-      return selectBacklog.get() as { count: number; oldestAt: number | null; lastError: string | null };
+    async backlog() {
+      return selectBacklog.get() as OutboxBacklog;
     },
-    purgeRefused(before) {
+    async purgeRefused(before) {
       const { changes } = removeRefused.run(before);
       if (changes > 0) forgetDeleted();
       return changes;
     },
-    close() {
+    async close() {
       if (database.isOpen) database.close();
     },
   };

@@ -20,7 +20,7 @@ export async function purgeExpiredLeads(
   }
   const cutoff = now - retentionDays * 24 * 3600_000;
   const before = new Date(cutoff).toISOString();
-  const refused = outbox.purgeRefused(cutoff);
+  const refused = await outbox.purgeRefused(cutoff);
   if (refused > 0) console.log(`[leads] retention purge deleted ${refused} refused outbox entries`);
   const ids = await leads.fetch(expiredLeadIdsQuery, { before });
   for (let start = 0; start < ids.length; start += 100) {

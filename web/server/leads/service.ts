@@ -16,8 +16,8 @@ import { seoulDay } from '../../shared/seoul-time';
 import { createFormTokenSigner, type FormTokenSigner } from './form-token';
 import { silentNotifier, type LeadNotifier } from './notifier';
 import type { LeadOutbox, OutboxEntry } from './outbox';
-import { RateLimiter, type RateLimit } from '../http/rate-limit';
-import { startDailyJob } from '../daily-timer';
+import { memoryLimiters, type RateLimit, type RequestLimiter, type RequestLimiters } from '../http/rate-limit';
+import { startDailyJob, type DailyJobOptions } from '../daily-timer';
 import { stripFormatCharacters, withoutFormatCharacters } from '../free-text';
 import { LeadForms } from './form-data';
 import { OutboxDelivery } from './outbox-delivery';
@@ -46,6 +46,8 @@ export type LeadServiceOptions = {
   phoneLimit?: RateLimit;
   /** Visit bookings per client address (LEAD_BOOKING_LIMIT_IP). */
   bookingIpLimit?: RateLimit;
+  /** Where the limits count (default: in memory; with DATABASE_URL, shared by every instance). */
+  limiters?: RequestLimiters;
   notifier?: LeadNotifier;
   /** Where the retention purge is recorded. */
   audit?: AuditTrail;
@@ -72,9 +74,9 @@ const MAX_UTM_VALUE = 200;
 
 export class LeadService {
   private readonly signer: FormTokenSigner;
-  private readonly ipLimiter: RateLimiter;
-  private readonly phoneLimiter: RateLimiter;
-  private readonly bookingIpLimiter: RateLimiter;
+  private readonly ipLimiter: RequestLimiter;
+  private readonly phoneLimiter: RequestLimiter;
+  private readonly bookingIpLimiter: RequestLimiter;
   private readonly notifier: LeadNotifier;
   private readonly now: () => number;
   private readonly minFillMs: number;
@@ -90,9 +92,10 @@ export class LeadService {
 
   constructor(private readonly options: LeadServiceOptions) {
     this.signer = createFormTokenSigner(options.secret);
-    this.ipLimiter = new RateLimiter(options.ipLimit ?? DEFAULT_IP_LIMIT);
-    this.phoneLimiter = new RateLimiter(options.phoneLimit ?? DEFAULT_PHONE_LIMIT);
-    this.bookingIpLimiter = new RateLimiter(options.bookingIpLimit ?? DEFAULT_BOOKING_IP_LIMIT);
+    const limiters = options.limiters ?? memoryLimiters;
+    this.ipLimiter = limiters('lead-ip', options.ipLimit ?? DEFAULT_IP_LIMIT);
+    this.phoneLimiter = limiters('lead-phone', options.phoneLimit ?? DEFAULT_PHONE_LIMIT);
+    this.bookingIpLimiter = limiters('booking-ip', options.bookingIpLimit ?? DEFAULT_BOOKING_IP_LIMIT);
     this.notifier = options.notifier ?? silentNotifier;
     this.now = options.now ?? Date.now;
     this.minFillMs = options.minFillMs ?? DEFAULT_MIN_FILL_MS;
@@ -214,15 +217,15 @@ export class LeadService {
 
   /** Why a new lead may not be stored now (the limits per address and per phone), or null. */
   private async limitRefusal(id: string, input: ValidLead, ip: string, now: number): Promise<SubmitResult | null> {
-    if (this.phoneLimiter.isLimited(input.phone, now) || !this.ipLimiter.tryHit(ip, now)) return RATE_LIMITED;
+    if ((await this.phoneLimiter.isLimited(input.phone, now)) || !(await this.ipLimiter.tryHit(ip, now))) return RATE_LIMITED;
     if (input.visitSlotId) {
-      if (!this.bookingIpLimiter.tryHit(ip, now)) return RATE_LIMITED;
+      if (!(await this.bookingIpLimiter.tryHit(ip, now))) return RATE_LIMITED;
       const [booked, allowed] = await Promise.all([this.upcomingBookings(input.phone, id, now), this.visitBookingsPerPhone()]);
       if (booked >= allowed) {
         return { error: 'bookingLimit', fieldErrors: { visitSlot: 'visitBookingLimit' } };
       }
     }
-    this.phoneLimiter.tryHit(input.phone, now);
+    await this.phoneLimiter.tryHit(input.phone, now);
     return null;
   }
 
@@ -255,17 +258,17 @@ export class LeadService {
   private async storedContent(id: string): Promise<string | null> {
     const accepted = this.acceptedIds.get(id);
     if (accepted !== undefined) return accepted;
-    const waiting = this.options.outbox.find(id);
+    const waiting = await this.options.outbox.find(id);
     if (waiting) return contentOfEntry(waiting);
     const stored = await this.options.leads.fetch(storedLeadQuery, { id }).catch(() => null);
     return stored ? contentOf(stored) : null;
   }
 
   /** The outbox commit is durable before this returns, so the visitor may be told "registered". */
-  private keepForLater(lead: LeadDocument, visitSlotId: string | null, content: string, reason: string): SubmitResult {
-    const waiting = this.options.outbox.find(lead._id);
+  private async keepForLater(lead: LeadDocument, visitSlotId: string | null, content: string, reason: string): Promise<SubmitResult> {
+    const waiting = await this.options.outbox.find(lead._id);
     if (waiting && contentOfEntry(waiting) !== content) return TOKEN_USED;
-    this.options.outbox.add(lead, visitSlotId, this.now(), reason);
+    await this.options.outbox.add(lead, visitSlotId, this.now(), reason);
     this.acceptedIds.set(lead._id, content);
     console.error(`[leads] lead ${lead._id} kept in the outbox: ${reason}`);
     return { id: lead._id };
@@ -281,13 +284,13 @@ export class LeadService {
     return this.delivery.deliver();
   }
 
-  pendingOutboxCount(): number {
+  pendingOutboxCount(): Promise<number> {
     return this.options.outbox.pendingCount();
   }
 
   /** Leads waiting in this machine's outbox and when the oldest arrived (readiness probe). */
-  outboxBacklog(): { count: number; oldestAt: number | null } {
-    const { count, oldestAt } = this.options.outbox.backlog();
+  async outboxBacklog(): Promise<{ count: number; oldestAt: number | null }> {
+    const { count, oldestAt } = await this.options.outbox.backlog();
     return { count, oldestAt };
   }
 
@@ -298,7 +301,7 @@ export class LeadService {
   }
 
   /** The retention purge in the server itself, daily; `npm run leads -- purge` does the same from cron. */
-  startDailyPurge(intervalMs?: number, firstDelayMs?: number): void {
+  startDailyPurge(options: DailyJobOptions = {}): void {
     if (this.stopPurge || this.closed) return;
     this.stopPurge = startDailyJob(
       'leads',
@@ -306,7 +309,7 @@ export class LeadService {
         const { deleted } = await this.purgeExpired();
         return deleted > 0 ? `retention purge deleted ${deleted} leads` : null;
       },
-      { intervalMs, firstDelayMs },
+      options,
     );
   }
 
@@ -316,7 +319,7 @@ export class LeadService {
     this.stopPurge?.();
     await this.delivery.stop();
     this.notifier.close();
-    this.options.outbox.close();
+    await this.options.outbox.close();
   }
 }
 

@@ -2,8 +2,10 @@
  * First-party page-view statistics: counts per Seoul day and combination of page, referring
  * host, campaign (utm_source/medium/campaign) and device class, and nothing else. No cookie, no
  * IP address and no identifier that outlives the day is stored: unique visitors are told apart
- * by the ViewGate's HMAC under a salt that is dropped when the day turns. Counts go to the leads
- * store in batches (BatchedCounts), never one write per page view.
+ * by an HMAC under a salt that is dropped when the day turns. Counts go to the leads store in
+ * batches (BatchedCounts), never one write per page view. Who is a new visitor and which
+ * combinations the day stores is decided in memory (one instance) or, with DATABASE_URL, in
+ * PostgreSQL (./shared-page-views.ts), so several instances count a visitor once.
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
@@ -18,7 +20,7 @@ import type { PageViewBeacon } from '../../shared/measure';
 export const PAGE_VIEW_DAY_TYPE = 'pageViewDay';
 
 /**
- * Distinct combinations stored per day (per server process); later ones are folded into one
+ * Distinct combinations stored per day; later ones are folded into one
  * "*" combination per device, so a flood of made-up campaigns cannot grow the store: at most
  * ≈ 500 documents of ≈ 400 bytes a day, about 75 MB a year.
  */
@@ -130,21 +132,60 @@ class CombinationAdmission {
   }
 }
 
-export class PageViewStats {
-  private readonly counts: BatchedCounts;
+/** Who counts as a new visitor today, and which combinations the day stores as themselves. */
+export interface PageViewGate {
+  /** Whether this is the visitor's first view of `key` (their campaign) this Seoul day. */
+  firstView(req: Request, day: string, key: string): Promise<boolean>;
+  /** Whether combination `id`, viewed from `ip`, is stored as itself. */
+  admit(day: string, id: string, ip: string): Promise<boolean>;
+}
+
+/** One instance: fingerprints and the day's combinations in memory. */
+export class MemoryPageViewGate implements PageViewGate {
   /** One visitor per campaign per Seoul day. */
   private readonly visitors: ViewGate;
   private day = '';
   private combinations: CombinationAdmission;
 
   constructor(
-    store: ContentSource,
-    private readonly options: BatchedCountsOptions & { now?: () => number; combinationsPerAddress?: number } = {},
+    now: () => number,
+    private readonly combinationsPerAddress: number,
   ) {
-    const now = options.now ?? Date.now;
-    this.combinations = new CombinationAdmission(this.combinationsPerAddress());
-    this.counts = new BatchedCounts(store, 'page views', options);
     this.visitors = new ViewGate({ now, periodOf: (time) => Date.parse(seoulDay(time)), maxFingerprints: 500_000 });
+    this.combinations = new CombinationAdmission(combinationsPerAddress);
+  }
+
+  async firstView(req: Request, _day: string, key: string): Promise<boolean> {
+    return this.visitors.firstPageView(req, key);
+  }
+
+  async admit(day: string, id: string, ip: string): Promise<boolean> {
+    if (day !== this.day) {
+      this.day = day;
+      this.combinations = new CombinationAdmission(this.combinationsPerAddress);
+    }
+    return this.combinations.admit(id, ip);
+  }
+}
+
+export type PageViewStatsOptions = BatchedCountsOptions & {
+  now?: () => number;
+  combinationsPerAddress?: number;
+  /** Where visitors and combinations are decided, given the per-address cap (default: in memory). */
+  gate?: (combinationsPerAddress: number) => PageViewGate;
+};
+
+export class PageViewStats {
+  private readonly counts: BatchedCounts;
+  private readonly gate: PageViewGate;
+
+  constructor(
+    store: ContentSource,
+    private readonly options: PageViewStatsOptions = {},
+  ) {
+    this.counts = new BatchedCounts(store, 'page views', options);
+    const combinationsPerAddress = options.combinationsPerAddress ?? MAX_NEW_COMBINATIONS_PER_ADDRESS;
+    this.gate = options.gate ? options.gate(combinationsPerAddress) : new MemoryPageViewGate(options.now ?? Date.now, combinationsPerAddress);
   }
 
   start(): void {
@@ -152,15 +193,11 @@ export class PageViewStats {
   }
 
   /** Counts a person's page view (a bot's or a prefetch's is not); whether it was counted. */
-  record(facts: PageViewFacts, req: Request): boolean {
+  async record(facts: PageViewFacts, req: Request): Promise<boolean> {
     if (!isPersonsView(req)) return false;
     const day = seoulDay((this.options.now ?? Date.now)());
-    if (day !== this.day) {
-      this.day = day;
-      this.combinations = new CombinationAdmission(this.combinationsPerAddress());
-    }
-    const newVisitor = this.visitors.firstPageView(req, `${facts.utmSource}\u0000${facts.utmMedium}\u0000${facts.utmCampaign}`);
-    const { facts: counted, id: _id } = this.withinCap(day, facts, req.ip ?? '');
+    const newVisitor = await this.gate.firstView(req, day, `${facts.utmSource}\u0000${facts.utmMedium}\u0000${facts.utmCampaign}`);
+    const { facts: counted, id: _id } = await this.withinCap(day, facts, req.ip ?? '');
     const { landing, ...dimensions } = counted;
     this.counts.add(_id, () => ({ _id, _type: PAGE_VIEW_DAY_TYPE, day, ...dimensions, views: 0, visits: 0, visitors: 0 }), {
       views: 1,
@@ -168,10 +205,6 @@ export class PageViewStats {
       visitors: newVisitor ? 1 : 0,
     });
     return true;
-  }
-
-  private combinationsPerAddress(): number {
-    return this.options.combinationsPerAddress ?? MAX_NEW_COMBINATIONS_PER_ADDRESS;
   }
 
   flush(): Promise<void> {
@@ -183,9 +216,9 @@ export class PageViewStats {
   }
 
   /** The facts to count and their document id: one hash per view, unless it is folded. */
-  private withinCap(day: string, facts: PageViewFacts, ip: string): { facts: PageViewFacts; id: string } {
+  private async withinCap(day: string, facts: PageViewFacts, ip: string): Promise<{ facts: PageViewFacts; id: string }> {
     const id = pageViewDayId(day, facts);
-    if (this.combinations.admit(id, ip)) return { facts, id };
+    if (await this.gate.admit(day, id, ip)) return { facts, id };
     const folded = { ...facts, path: OTHER, referrerHost: OTHER, utmSource: OTHER, utmMedium: OTHER, utmCampaign: OTHER };
     return { facts: folded, id: pageViewDayId(day, folded) };
   }

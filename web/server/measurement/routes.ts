@@ -59,13 +59,13 @@ export function createMeasureRouter({ pageViews }: { pageViews: PageViewStats })
     if (!req.is(['text/plain', 'application/json'])) return fail(res, 415, 'wrongContentType');
     next();
   };
-  const count: RequestHandler = (req, res) => {
+  const count: RequestHandler = async (req, res) => {
     const beacon = v.safeParse(BeaconSchema, parseJson(req.body));
     if (!beacon.success) return fail(res, 400, 'invalidBeacon');
     const facts = pageViewFacts(beacon.output, req, req.hostname);
     if (!facts) return fail(res, 400, 'unknownPage');
     if (!limiter.tryHit(req.ip ?? '')) return fail(res, 429, 'rateLimited');
-    pageViews.record(facts, req);
+    await pageViews.record(facts, req);
     res.status(204).set('Cache-Control', 'no-store').end();
   };
   router.post(MEASURE_PATH, fromOurPage, express.text({ type: () => true, limit: MAX_BEACON_BYTES }), count, bodyErrors);

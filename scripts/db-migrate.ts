@@ -1,0 +1,25 @@
+/**
+ * Brings the PostgreSQL schema of DATABASE_URL up to date (the server also does this at start;
+ * run it as the release's migration step to see the outcome before any instance restarts).
+ *
+ *   DATABASE_URL=postgres://… npm run db:migrate
+ */
+import { loadConfigOrExit } from '../web/server/config';
+import { migrate } from '../web/server/postgres/index';
+import { exitAfterOutput, writeOutput } from './cli-output';
+
+async function main(): Promise<number> {
+  const { database } = loadConfigOrExit();
+  if (!database) {
+    console.error('DATABASE_URL이 설정되지 않았습니다 / DATABASE_URL is not set');
+    return 2;
+  }
+  const ran = await migrate(database.url, { log: (line) => console.error(line) });
+  await writeOutput(ran.length ? `적용한 마이그레이션 / migrations run: ${ran.join(', ')}\n` : '스키마가 최신입니다 / the schema is up to date\n');
+  return 0;
+}
+
+main().then(exitAfterOutput, (error: unknown) => {
+  console.error(`마이그레이션 실패 / migration failed: ${error instanceof Error ? error.message : String(error)}`);
+  exitAfterOutput(1);
+});

@@ -1,0 +1,270 @@
+/**
+ * Two instances of the site on one PostgreSQL database (DATABASE_URL) and one Content Lake
+ * stand-in, as a load balancer spreads one visitor's requests over them: the server's own app
+ * (createApp, loaded through Vite) twice, each with a data directory of its own, mounted as
+ * server.js mounts it behind a trusted proxy. What one instance learns, the other acts on at once:
+ * a sign-out, failed sign-ins, lead submissions and page renders against the per-address limits,
+ * a Studio publish announced by the webhook (also after the listening connection was cut); and a
+ * daily purge runs on one instance only.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import pg from 'pg';
+import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer as createViteServer, type ViteDevServer } from 'vite';
+import type { App } from '../../web/server/app';
+import { readSeedDocuments } from '../../web/server/content/seed';
+import { LISTENER } from '../../web/server/postgres/content-changes';
+import { oncePerPeriod } from '../../web/server/postgres/daily-jobs';
+import { startDailyJob } from '../../web/server/daily-timer';
+import { STAFF_SESSION_PATH } from '../../web/shared/staff-session';
+import { ContentLake, EDITOR_TOKEN } from '../support/content-lake';
+import { hashTestPassword } from '../support/passwords';
+import { freshDatabaseUrl } from '../support/postgres';
+
+const EMAIL = 'instances@example.kr';
+const PASSWORD = 'two-instances-password';
+const WEBHOOK_SECRET = 'webhook-secret-for-the-instances-test';
+const PRESS_PAGE = '/cheonghak/press';
+/** Page renders one address may cause in 10 minutes, on all instances together. */
+const RENDER_LIMIT = 6;
+
+type Instance = { url: string; app: App; server: Server; dataDir: string };
+
+let databaseUrl: string;
+let sanity: ContentLake;
+let vite: ViteDevServer;
+let a: Instance;
+let b: Instance;
+
+async function startInstance(env: Record<string, string>): Promise<Instance> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'instance-'));
+  const { createApp, loadConfig } = (await vite.ssrLoadModule('./web/server/app.ts')) as typeof import('../../web/server/app');
+  const app = await createApp(loadConfig({ ...env, DATA_DIR: dataDir }));
+  const handler = express();
+  // As server.js behind the load balancer: the visitor's address from X-Forwarded-For.
+  handler.set('trust proxy', 'loopback');
+  handler.use(app.handler);
+  const server = createServer((req, res) => {
+    if (!app.answerFromCache(req, res)) handler(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, app, server, dataDir };
+}
+
+async function stopInstance(instance: Instance | undefined): Promise<void> {
+  if (!instance) return;
+  instance.server.closeAllConnections();
+  await new Promise((resolve) => instance.server.close(resolve));
+  await instance.app.shutdown();
+  rmSync(instance.dataDir, { recursive: true, force: true });
+}
+
+beforeAll(async () => {
+  databaseUrl = await freshDatabaseUrl();
+  sanity = new ContentLake();
+  const apiHost = await sanity.start({ production: await readSeedDocuments('content/production.ndjson', { rootDir: process.cwd() }) });
+  vite = await createViteServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error' });
+  const env = {
+    DATABASE_URL: databaseUrl,
+    SANITY_PROJECT_ID: sanity.projectId,
+    SANITY_API_HOST: apiHost,
+    SANITY_API_TOKEN: EDITOR_TOKEN,
+    SANITY_USE_CDN: 'false',
+    SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    // An hour: only the webhook can make an edit show.
+    CONTENT_CACHE_TTL_MS: '3600000',
+    ADMIN_EMAIL: EMAIL,
+    ADMIN_PASSWORD_HASH: await hashTestPassword(PASSWORD),
+    SESSION_SECRET: 'session-secret-shared-by-both-instances-0123',
+    LEAD_FORM_SECRET: 'lead-form-secret-shared-by-both-instances',
+    LEAD_MIN_FILL_MS: '0',
+    LEAD_RATE_LIMIT_IP: '2/600',
+    PAGE_RENDER_LIMIT_IP: `${RENDER_LIMIT}/600`,
+  };
+  a = await startInstance(env);
+  b = await startInstance(env);
+}, 180_000);
+
+afterAll(async () => {
+  await stopInstance(a);
+  await stopInstance(b);
+  await vite?.close();
+  await sanity?.stop();
+});
+
+function post(instance: Instance, pathname: string, body: string, headers: Record<string, string>): Promise<Response> {
+  return fetch(`${instance.url}${pathname}`, { method: 'POST', redirect: 'manual', headers: { origin: instance.url, ...headers }, body });
+}
+
+/** The press page's sign-in form, from a visitor at `address`. */
+const signIn = (instance: Instance, password: string, address: string) =>
+  post(instance, PRESS_PAGE, new URLSearchParams({ intent: 'login', email: EMAIL, password }).toString(), {
+    'content-type': 'application/x-www-form-urlencoded',
+    'x-forwarded-for': address,
+  });
+
+let visitor = 0;
+/** The number every call link of the home page dials, as a new visitor (an address of its own: no render limit) sees it. */
+const phoneOn = async (instance: Instance) => {
+  visitor += 1;
+  const page = await fetch(`${instance.url}/`, { headers: { 'x-forwarded-for': `192.0.2.${visitor}` } });
+  return /href="tel:(\d+)"/.exec(await page.text())?.[1];
+};
+
+/** "계속 사용": 200 with a live session, 401 without. */
+const extendSession = (instance: Instance, cookie: string) => post(instance, STAFF_SESSION_PATH, '', { cookie });
+
+describe('two instances on one database', () => {
+  it('signed out on A, the session is refused on B', async () => {
+    const signedIn = await signIn(a, PASSWORD, '198.51.100.10');
+    expect(signedIn.status).toBe(302);
+    const cookie = signedIn.headers.getSetCookie().find((line) => line.startsWith('staff_session='))!.split(';')[0];
+    expect((await extendSession(b, cookie)).status, 'B knows the session').toBe(200);
+
+    const signedOut = await post(a, PRESS_PAGE, new URLSearchParams({ intent: 'logout' }).toString(), {
+      'content-type': 'application/x-www-form-urlencoded',
+      cookie,
+    });
+    expect(signedOut.status).toBe(302);
+    expect((await extendSession(b, cookie)).status, 'B refuses it').toBe(401);
+    expect((await extendSession(a, cookie)).status).toBe(401);
+  });
+
+  it('failed sign-ins from one address count on both: the 6th attempt is refused wherever it lands', async () => {
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const instance = attempt % 2 ? a : b;
+      expect((await signIn(instance, `wrong ${attempt}`, '203.0.113.20')).status, `attempt ${attempt}`).toBe(401);
+    }
+    expect((await signIn(a, PASSWORD, '203.0.113.20')).status).toBe(429);
+    expect((await signIn(b, PASSWORD, '203.0.113.20')).status).toBe(429);
+    // Another address is not affected.
+    expect((await signIn(b, PASSWORD, '203.0.113.21')).status).toBe(302);
+  });
+
+  it('lead submissions from one address count against one limit (2 per 10 minutes) on both', async () => {
+    const submit = async (instance: Instance, phone: string) => {
+      const form = (await (await fetch(`${instance.url}/api/leads/form`, { headers: { 'x-forwarded-for': '203.0.113.30' } })).json()) as { token: string };
+      const body = { formToken: form.token, formKind: 'popup', name: '홍길동', phone, privacyConsent: true, ageConfirmed: true, website: '' };
+      return post(instance, '/api/leads', JSON.stringify(body), { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.30' });
+    };
+    expect((await submit(a, '01012340001')).status).toBe(201);
+    expect((await submit(b, '01012340002')).status).toBe(201);
+    const third = await submit(a, '01012340003');
+    expect(third.status).toBe(429);
+    expect(((await third.json()) as { error: string }).error).toBe('rateLimited');
+  });
+
+  it('page renders from one address count against one limit on both', async () => {
+    const pages = ['/BusinessGuide/intro', '/Brand/intro', '/FloorPlan/59A', '/Promotion/Customer'];
+    const render = (instance: Instance, pathname: string) => fetch(`${instance.url}${pathname}`, { headers: { 'x-forwarded-for': '203.0.113.40' } });
+    // Each instance renders each page once (its own page cache): 2 renders per page.
+    for (const pathname of pages.slice(0, RENDER_LIMIT / 2)) {
+      expect((await render(a, pathname)).status, `${pathname} on A`).toBe(200);
+      expect((await render(b, pathname)).status, `${pathname} on B`).toBe(200);
+    }
+    const refused = await render(a, pages[RENDER_LIMIT / 2]);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // A cached page still answers.
+    expect((await render(b, pages[0])).status).toBe(200);
+  });
+
+  it('a Studio publish announced to A shows on B at its next request', async () => {
+    expect(await phoneOn(a)).toBe('16000000');
+    expect(await phoneOn(b)).toBe('16000000');
+
+    sanity.dataset('production').mutate([{ patch: { id: 'siteSettings', set: { phone: '1588-4321' } } }]);
+    expect(await phoneOn(b), 'B serves its cached page before the webhook').toBe('16000000');
+    const body = JSON.stringify({ _id: 'siteSettings', _type: 'siteSettings' });
+    const signature = await encodeSignatureHeader(body, Date.now(), WEBHOOK_SECRET);
+    const delivered = await post(a, '/api/sanity/webhook', body, { 'content-type': 'application/json', [SIGNATURE_HEADER_NAME]: signature });
+    expect(delivered.status).toBe(200);
+
+    expect(await phoneOn(b)).toBe('15884321');
+    expect(await phoneOn(a)).toBe('15884321');
+  });
+
+  it('an instance whose listening connection was cut reconnects and purges, and hears the next change', async () => {
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    try {
+      sanity.dataset('production').mutate([{ patch: { id: 'siteSettings', set: { phone: '1577-0001' } } }]);
+      // A failover, or a proxy dropping idle connections: both listeners are cut.
+      const cut = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [LISTENER]);
+      expect(cut.rowCount).toBe(2);
+      // Back, they purge what they may have missed.
+      await expect.poll(() => phoneOn(b), { timeout: 10_000, interval: 100 }).toBe('15770001');
+      await expect.poll(() => phoneOn(a), { timeout: 10_000, interval: 100 }).toBe('15770001');
+      await expect.poll(async () => (await admin.query('SELECT 1 FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [LISTENER])).rowCount).toBe(2);
+
+      sanity.dataset('production').mutate([{ patch: { id: 'siteSettings', set: { phone: '1577-0002' } } }]);
+      const body = JSON.stringify({ _id: 'siteSettings', _type: 'siteSettings' });
+      const signature = await encodeSignatureHeader(body, Date.now(), WEBHOOK_SECRET);
+      expect((await post(a, '/api/sanity/webhook', body, { 'content-type': 'application/json', [SIGNATURE_HEADER_NAME]: signature })).status).toBe(200);
+      expect(await phoneOn(b)).toBe('15770002');
+    } finally {
+      await admin.end();
+    }
+  });
+});
+
+describe('daily jobs on several instances', () => {
+  it('each day, one instance runs the purge; a failed run leaves the day to the next instance', async () => {
+    const pools = [new pg.Pool({ connectionString: databaseUrl }), new pg.Pool({ connectionString: databaseUrl })];
+    try {
+      const [onA, onB] = pools.map(oncePerPeriod);
+      let runs = 0;
+      const purge = async () => {
+        runs += 1;
+        return 'purged';
+      };
+      const day = 20_000;
+      const together = await Promise.all([onA('retention', day, purge), onB('retention', day, purge), onB('retention', day, purge)]);
+      expect(runs).toBe(1);
+      expect(together.filter((done) => done === 'purged')).toHaveLength(1);
+      // Later the same day (the other instance's timer): nothing to do.
+      expect(await onA('retention', day, purge)).toBeNull();
+      expect(runs).toBe(1);
+
+      // The next day: a run that fails gives the day back.
+      await expect(onA('retention', day + 1, () => Promise.reject(new Error('store down')))).rejects.toThrow('store down');
+      expect(await onB('retention', day + 1, purge)).toBe('purged');
+      expect(runs).toBe(2);
+      // Another job's day is its own.
+      expect(await onB('audit', day + 1, purge)).toBe('purged');
+      expect(runs).toBe(3);
+    } finally {
+      await Promise.all(pools.map((pool) => pool.end()));
+    }
+  });
+
+  it("two instances' daily timers started together run the day's purge once", async () => {
+    const pools = [new pg.Pool({ connectionString: databaseUrl }), new pg.Pool({ connectionString: databaseUrl })];
+    let runs = 0;
+    let settled = 0;
+    const stops = pools.map((pool) => {
+      const gate = oncePerPeriod(pool);
+      return startDailyJob(
+        'timer-purge',
+        async () => {
+          runs += 1;
+          return null;
+        },
+        { firstDelayMs: 0, gate: (job, period, run) => gate(job, period, run).finally(() => (settled += 1)) },
+      );
+    });
+    try {
+      await expect.poll(() => settled, { timeout: 10_000 }).toBe(2);
+      expect(runs).toBe(1);
+    } finally {
+      for (const stop of stops) stop();
+      await Promise.all(pools.map((pool) => pool.end()));
+    }
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * A leads store holding given documents, with the console's SQL reads on it: the embedded SQLite
+ * database (a temporary file) or PostgreSQL (a fresh database), for the console suites.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openEmbeddedStore } from '../../web/server/content/embedded';
+import { openPostgresDocumentStore } from '../../web/server/content/postgres';
+import type { ContentSource, Mutation } from '../../web/server/content/types';
+import type { LeadReads } from '../../web/server/console/lead-reads';
+import { PostgresLeadReads } from '../../web/server/console/postgres-reads';
+import { SqliteLeadReads } from '../../web/server/console/sqlite-reads';
+import { freshDatabaseUrl } from '../support/postgres';
+
+export type LeadsWithReads = { leads: ContentSource; reads: LeadReads; close(): Promise<void> };
+
+export async function sqliteLeadsWithReads(mutations: Mutation[]): Promise<LeadsWithReads> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lead-console-'));
+  const file = path.join(dataDir, 'leads.sqlite');
+  const leads = await openEmbeddedStore({ file });
+  await leads.mutate(mutations);
+  const reads = SqliteLeadReads.open(file);
+  return {
+    leads,
+    reads,
+    async close() {
+      reads.close();
+      await leads.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function postgresLeadsWithReads(mutations: Mutation[]): Promise<LeadsWithReads> {
+  const pool = new pg.Pool({ connectionString: await freshDatabaseUrl(), max: 4 });
+  const leads = await openPostgresDocumentStore({ pool });
+  await leads.mutate(mutations);
+  return {
+    leads,
+    reads: new PostgresLeadReads(pool),
+    async close() {
+      await leads.close();
+      await pool.end();
+    },
+  };
+}

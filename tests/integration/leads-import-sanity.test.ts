@@ -1,0 +1,86 @@
+/**
+ * `npm run leads -- import-sanity`'s move of a Sanity leads dataset into PostgreSQL: everything
+ * published comes across once, drafts and Sanity's own documents stay, a second run changes
+ * nothing, and what the site wrote to PostgreSQL meanwhile is kept.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openPostgresDocumentStore, type PostgresDocumentStore } from '../../web/server/content/postgres';
+import { createSanitySource } from '../../web/server/content/sanity';
+import type { ContentSource } from '../../web/server/content/types';
+import { importLeadsDataset } from '../../web/server/leads/import-sanity';
+import { ContentLake, EDITOR_TOKEN } from '../support/content-lake';
+import { freshDatabaseUrl } from '../support/postgres';
+import { routeSanityHosts } from '../support/route-sanity-hosts.mjs';
+
+const LEADS = 1_234;
+
+let lake: ContentLake;
+let unroute: () => void;
+let dataset: ContentSource;
+let databaseUrl: string;
+let pool: pg.Pool;
+let store: PostgresDocumentStore;
+
+beforeEach(async () => {
+  lake = new ContentLake();
+  const documents = [
+    ...Array.from({ length: LEADS }, (_, index) => ({ _id: `lead-${String(index).padStart(5, '0')}`, _type: 'lead', name: `고객${index}`, phone: '01012345678' })),
+    { _id: 'visitSlot-20261205-1100', _type: 'visitSlot', date: '2026-12-05', time: '11:00', capacity: 6, booked: 2 },
+    { _id: 'staffAccount-a', _type: 'staffAccount', email: 'sales@example.kr', role: 'sales' },
+    { _id: 'auditEvent-1', _type: 'auditEvent', action: 'leadView', actor: 'sales@example.kr' },
+    { _id: 'drafts.lead-00001', _type: 'lead', name: '초안' },
+  ];
+  unroute = routeSanityHosts(await lake.start({ production: [], leads: documents }));
+  dataset = createSanitySource({ projectId: lake.projectId, dataset: 'leads', apiVersion: '2025-02-19', token: EDITOR_TOKEN, useCdn: false, cacheTtlMs: 0, maxRetries: 0 });
+  databaseUrl = await freshDatabaseUrl();
+  pool = new pg.Pool({ connectionString: databaseUrl });
+  store = await openPostgresDocumentStore({ pool });
+});
+
+afterEach(async () => {
+  await store.close();
+  await pool.end();
+  unroute();
+  await lake.stop();
+});
+
+const count = async (where = '') => Number((await pool.query<{ count: string }>(`SELECT count(*) FROM documents ${where}`)).rows[0].count);
+
+describe('moving a Sanity leads dataset into PostgreSQL', () => {
+  it('every published document once; drafts stay behind; a second run changes nothing', async () => {
+    const first = await importLeadsDataset(dataset, store);
+    expect(first).toEqual({ read: LEADS + 3, created: LEADS + 3, alreadyThere: 0 });
+    expect(await count(`WHERE type = 'lead'`)).toBe(LEADS);
+    expect(await count(`WHERE id LIKE 'drafts.%'`)).toBe(0);
+    expect(store.getDocument('visitSlot-20261205-1100')).toMatchObject({ capacity: 6, booked: 2 });
+    expect(store.getDocument('lead-00007')).toMatchObject({ name: '고객7', phone: '01012345678' });
+
+    const again = await importLeadsDataset(dataset, store);
+    expect(again).toEqual({ read: LEADS + 3, created: 0, alreadyThere: LEADS + 3 });
+    expect(await count()).toBe(LEADS + 3);
+  });
+
+  it('keeps what the site wrote to PostgreSQL before the move (a booking made there stays)', async () => {
+    await store.mutate([{ create: { _id: 'visitSlot-20261205-1100', _type: 'visitSlot', date: '2026-12-05', time: '11:00', capacity: 6, booked: 3 } }]);
+    await importLeadsDataset(dataset, store);
+    expect(store.getDocument('visitSlot-20261205-1100')).toMatchObject({ booked: 3 });
+  });
+
+  it('npm run leads -- import-sanity: the operator command moves the dataset and says what it did', async () => {
+    const { stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', 'import-sanity'], {
+      env: { ...process.env, ...lake.childEnv, SANITY_PROJECT_ID: lake.projectId, SANITY_API_TOKEN: EDITOR_TOKEN, DATABASE_URL: databaseUrl },
+    });
+    expect(stderr).toContain(`문서 ${LEADS + 3}건 중 ${LEADS + 3}건을 PostgreSQL로 옮겼습니다`);
+    expect(await count(`WHERE type = 'lead'`)).toBe(LEADS);
+  });
+
+  it('refuses to run without a database to move into', async () => {
+    const run = promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', 'import-sanity'], {
+      env: { ...process.env, ...lake.childEnv, SANITY_PROJECT_ID: lake.projectId, SANITY_API_TOKEN: EDITOR_TOKEN, DATABASE_URL: '' },
+    });
+    await expect(run).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('DATABASE_URL') });
+  });
+});

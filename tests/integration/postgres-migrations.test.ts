@@ -1,0 +1,39 @@
+/**
+ * The schema is migrated at start by every instance: instances that start together on a new
+ * database queue for node-pg-migrate's lock, and each migration runs once.
+ */
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { migrate, openPostgres } from '../../web/server/postgres/index';
+import { freshDatabaseUrl } from '../support/postgres';
+
+describe('PostgreSQL migrations', () => {
+  it('four instances migrating one new database at once run each migration once', async () => {
+    const url = await freshDatabaseUrl();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      // The template is already migrated: start from an empty schema, as a new database is.
+      await client.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
+      const runs = await Promise.all([1, 2, 3, 4].map(() => migrate(url)));
+      const ran = runs.flat();
+      expect(ran.length).toBeGreaterThan(0);
+      expect(new Set(ran).size).toBe(ran.length);
+      const { rows } = await client.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY id');
+      expect(rows.map((row) => row.name)).toEqual(ran.toSorted());
+      expect(await migrate(url)).toEqual([]);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('refuses to start, in Korean and English and without the password, when the database cannot be reached', async () => {
+    const url = 'postgres://app:s3cret-password@127.0.0.1:1/site';
+    const failure = await openPostgres({ url, poolMax: 2 }).then(
+      () => null,
+      (error: unknown) => error as Error,
+    );
+    expect(failure?.message).toMatch(/^PostgreSQL\(DATABASE_URL\)에 연결하거나 스키마를 맞추지 못해 시작하지 않습니다 \/ Not starting: PostgreSQL \(DATABASE_URL\) could not be reached/);
+    expect(failure?.message).not.toContain('s3cret-password');
+  });
+});

@@ -1,0 +1,172 @@
+/**
+ * The console's reads on PostgreSQL leads (DATABASE_URL), in SQL over the documents' jsonb: the
+ * answers are the GROQ queries' (./lead-reads.ts), field for field, from partial expression
+ * indexes on `type = 'lead'` (migrations/0003_console_lead_indexes.sql) and keyset pages on
+ * (createdAt, id). Text is compared byte-wise (`COLLATE "C"`), as GROQ compares strings, whatever
+ * the database's collation. The store commits before it acknowledges a write, so a read here sees it.
+ */
+import type pg from 'pg';
+import type {
+  ConsoleLeadExportQueryResult,
+  ConsoleLeadListQueryResult,
+  ConsoleLeadQueryResult,
+  ConsoleSlotFillQueryResult,
+  ConsoleVisitSheetQueryResult,
+} from '../../sanity/sanity.types';
+import type { LeadCursor, LeadFilterParams } from './lead-query';
+import { EXPORT_PAGE_ROWS, type LeadReads, type LeadTallies } from './lead-reads';
+import { consoleLeadOf, exportRowOf, type StoredLead } from './stored-lead';
+
+const field = (path: string) => `(doc #>> '{${path.replaceAll('.', ',')}}')`;
+const CREATED_AT = `(${field('createdAt')} COLLATE "C")`;
+const ID = '(id COLLATE "C")';
+const STATUS = `coalesce(${field('status')}, 'new')`;
+const FORM_KIND = field('formKind');
+const VISIT_DAY = `substr(${field('visitAt')}, 1, 10)`;
+const MARKETING = `coalesce((doc #> '{consent,marketing}') = 'true'::jsonb, false)`;
+const UTM_SOURCE = field('utm.source');
+const UTM_CAMPAIGN = field('utm.campaign');
+const PHONE = field('phone');
+const PHONE_LAST_4 = `right(${PHONE}, 4)`;
+// '' for nobody, as in the index: unassigned leads are one value of it.
+const ASSIGNEE_EMAIL = `coalesce(${field('assignee.email')}, '')`;
+const NAME = `(${field('name')} COLLATE "C")`;
+const SLOT_REF = field('visitSlot._ref');
+/** Above every character: `name < prefix || MAX` bounds the names that start with `prefix` (an index range). */
+const MAX_CHARACTER = '\u{10FFFF}';
+
+/** Each list filter's condition on its parameter ($n). */
+const FILTERS: Record<keyof LeadFilterParams, (parameter: string) => string> = {
+  from: (p) => `${CREATED_AT} >= ${p}`,
+  before: (p) => `${CREATED_AT} < ${p}`,
+  formKind: (p) => `${FORM_KIND} = ${p}`,
+  visitDay: (p) => `${VISIT_DAY} = ${p}`,
+  status: (p) => `${STATUS} = ${p}`,
+  marketing: (p) => `${MARKETING} = ${p}`,
+  utmSource: (p) => `${UTM_SOURCE} = ${p}`,
+  // The parameter is lower case already.
+  utmCampaign: (p) => `lower(${UTM_CAMPAIGN}) = ${p}`,
+  namePrefix: (p) => `${NAME} >= ${p} AND ${NAME} < ${p} || '${MAX_CHARACTER}' AND starts_with(${NAME}, ${p})`,
+  phoneLast4: (p) => `${PHONE_LAST_4} = ${p}`,
+  phone: (p) => `${PHONE} = ${p}`,
+  assigneeEmail: (p) => `${ASSIGNEE_EMAIL} = ${p}`,
+  // The parameter is always true: the condition is the filter being set.
+  unassigned: (p) => `${p}::boolean AND ${ASSIGNEE_EMAIL} = ''`,
+};
+
+export class PostgresLeadReads implements LeadReads {
+  constructor(private readonly pool: pg.Pool) {}
+
+  async listPage(filters: LeadFilterParams, cursor: LeadCursor | null, limit: number): Promise<ConsoleLeadListQueryResult> {
+    const rows = await this.filtered<ListRow>(
+      `id, ${field('createdAt')} AS "createdAt", ${field('name')} AS name, ${field('phone')} AS phone, ${FORM_KIND} AS "formKind",
+       ${STATUS} AS status, ${field('assignee.name')} AS "assigneeName", ${field('visitAt')} AS "visitAt",
+       ${MARKETING} AS marketing, ${UTM_SOURCE} AS "utmSource", ${UTM_CAMPAIGN} AS "utmCampaign"`,
+      filters,
+      cursor,
+      limit,
+    );
+    return rows.map(({ id, ...row }) => ({ _id: id, ...row }));
+  }
+
+  async count(filters: LeadFilterParams): Promise<number> {
+    const { where, values } = this.where(filters, null);
+    const { rows } = await this.pool.query<{ count: number }>(`SELECT count(*)::int AS count FROM documents WHERE ${where}`, values);
+    return rows[0]?.count ?? 0;
+  }
+
+  async campaigns(): Promise<string[]> {
+    const { rows } = await this.pool.query<{ campaign: string }>(
+      `SELECT DISTINCT ${UTM_CAMPAIGN} AS campaign FROM documents WHERE type = 'lead' AND ${UTM_CAMPAIGN} IS NOT NULL`,
+    );
+    return rows.map((row) => row.campaign);
+  }
+
+  async exportPage(filters: LeadFilterParams, cursor: LeadCursor | null): Promise<ConsoleLeadExportQueryResult> {
+    const rows = await this.filtered<{ doc: StoredLead }>('doc', filters, cursor, EXPORT_PAGE_ROWS);
+    return rows.map((row) => exportRowOf(row.doc));
+  }
+
+  async lead(id: string): Promise<ConsoleLeadQueryResult> {
+    const { rows } = await this.pool.query<{ doc: StoredLead }>(`SELECT doc FROM documents WHERE id = $1 AND type = 'lead'`, [id]);
+    return rows[0] ? consoleLeadOf(rows[0].doc) : null;
+  }
+
+  async visitSheet(date: string): Promise<ConsoleVisitSheetQueryResult> {
+    const { rows: slots } = await this.pool.query<{ id: string; time: string | null; capacity: number; booked: number }>(
+      `SELECT id, ${field('time')} AS time, coalesce((${field('capacity')})::float8, 0) AS capacity, coalesce((${field('booked')})::float8, 0) AS booked
+       FROM documents WHERE type = 'visitSlot' AND ${field('date')} = $1 ORDER BY (${field('time')} COLLATE "C"), ${ID}`,
+      [date],
+    );
+    const { rows: bookings } = await this.pool.query<BookingRow>(
+      `SELECT ${SLOT_REF} AS slot, id AS "_id", ${field('_rev')} AS "_rev", ${field('name')} AS name, ${field('phone')} AS phone, ${STATUS} AS status,
+         doc -> 'memos' -> -1 ->> 'text' AS "lastMemo", ${field('checkedInAt')} AS "checkedInAt"
+       FROM documents WHERE type = 'lead' AND ${SLOT_REF} = ANY($1::text[]) AND ${field('visitSlotStatus')} = 'booked'
+       ORDER BY ${CREATED_AT}, ${ID}`,
+      [slots.map((slot) => slot.id)],
+    );
+    return slots.map((slot) => ({
+      _id: slot.id,
+      time: slot.time,
+      capacity: slot.capacity,
+      booked: slot.booked,
+      bookings: bookings.filter((booking) => booking.slot === slot.id).map(({ slot: _slot, ...booking }) => booking),
+    }));
+  }
+
+  async tallies(since: string): Promise<LeadTallies> {
+    const counted = async <Key>(key: string) => {
+      const { rows } = await this.pool.query<{ key: Key; count: number }>(
+        `SELECT ${key} AS key, count(*)::int AS count FROM documents WHERE type = 'lead' AND ${CREATED_AT} >= $1 GROUP BY 1`,
+        [since],
+      );
+      return new Map(rows.map((row) => [row.key, row.count]));
+    };
+    const [byDay, byForm, bySource] = await Promise.all([
+      counted<string>(`to_char((${field('createdAt')})::timestamptz AT TIME ZONE 'Asia/Seoul', 'YYYY-MM-DD')`),
+      counted<string | null>(FORM_KIND),
+      counted<string | null>(UTM_SOURCE),
+    ]);
+    byForm.delete(null);
+    return { byDay, byForm: byForm as Map<string, number>, bySource };
+  }
+
+  async slotFill(from: string, until: string): Promise<ConsoleSlotFillQueryResult> {
+    const { rows } = await this.pool.query<ConsoleSlotFillQueryResult[number]>(
+      `SELECT ${field('date')} AS date, coalesce((${field('capacity')})::float8, 0) AS capacity, coalesce((${field('booked')})::float8, 0) AS booked
+       FROM documents WHERE type = 'visitSlot' AND (${field('date')} COLLATE "C") >= $1 AND (${field('date')} COLLATE "C") < $2`,
+      [from, until],
+    );
+    return rows;
+  }
+
+  /** Leads matching the set filters, after the cursor, newest first: only the set filters' conditions, so the planner picks their index. */
+  private async filtered<Row extends pg.QueryResultRow>(columns: string, filters: LeadFilterParams, cursor: LeadCursor | null, limit: number): Promise<Row[]> {
+    const { where, values } = this.where(filters, cursor);
+    values.push(limit);
+    const { rows } = await this.pool.query<Row>(
+      `SELECT ${columns} FROM documents WHERE ${where} ORDER BY ${CREATED_AT} DESC, ${ID} DESC LIMIT $${values.length}`,
+      values,
+    );
+    return rows;
+  }
+
+  /** The conditions of the set filters (and the cursor), with their parameters. */
+  private where(filters: LeadFilterParams, cursor: LeadCursor | null): { where: string; values: unknown[] } {
+    const values: unknown[] = [];
+    const parameter = (value: unknown) => {
+      values.push(value);
+      return `$${values.length}`;
+    };
+    const conditions = ["type = 'lead'"];
+    for (const [name, condition] of Object.entries(FILTERS) as Array<[keyof LeadFilterParams, (parameter: string) => string]>) {
+      const value = filters[name];
+      if (value !== null) conditions.push(condition(parameter(value)));
+    }
+    if (cursor) conditions.push(`(${CREATED_AT}, ${ID}) < (${parameter(cursor.createdAt)}, ${parameter(cursor.id)})`);
+    return { where: conditions.join(' AND '), values };
+  }
+}
+
+type ListRow = Omit<ConsoleLeadListQueryResult[number], '_id'> & { id: string };
+type BookingRow = ConsoleVisitSheetQueryResult[number]['bookings'][number] & { slot: string };

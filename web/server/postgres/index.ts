@@ -1,0 +1,57 @@
+/**
+ * The PostgreSQL connection shared by the stores that live there when DATABASE_URL is set: one
+ * `pg` pool per process, and the schema brought up to date at start by node-pg-migrate, whose
+ * advisory lock makes instances that start together run each migration once, one after another.
+ */
+import path from 'node:path';
+import pg from 'pg';
+import { runner } from 'node-pg-migrate';
+import type { DatabaseConfig } from '../config';
+
+/** The SQL migrations, run in file-name order (`NNNN_what.sql`, `-- Up Migration` / `-- Down Migration`). */
+export const MIGRATIONS_DIR = path.resolve('migrations');
+/** Where node-pg-migrate records the migrations it ran. */
+const MIGRATIONS_TABLE = 'schema_migrations';
+
+export type MigrateOptions = {
+  /** Where the runner's progress lines go (default: nowhere; `npm run db:migrate` prints them). */
+  log?: (line: string) => void;
+};
+
+/** Runs the migrations not yet run; waits while another instance holds the migration lock. Returns their names. */
+export async function migrate(url: string, options: MigrateOptions = {}): Promise<string[]> {
+  const log = options.log ?? (() => undefined);
+  const ran = await runner({
+    databaseUrl: url,
+    dir: MIGRATIONS_DIR,
+    migrationsTable: MIGRATIONS_TABLE,
+    direction: 'up',
+    // Instances started together queue for the lock instead of failing.
+    advisoryLockMode: 'wait',
+    checkOrder: true,
+    singleTransaction: true,
+    logger: { debug: () => undefined, info: log, warn: log, error: log },
+  });
+  return ran.map((migration) => migration.name);
+}
+
+/**
+ * The pool, after the migrations ran. An idle connection the server drops (restart, failover)
+ * is reported, not thrown: the pool opens a new one for the next query.
+ */
+export async function openPostgres(config: DatabaseConfig): Promise<pg.Pool> {
+  let ran: string[];
+  try {
+    ran = await migrate(config.url);
+  } catch (error) {
+    // The URL is not repeated: it may carry the password.
+    throw new Error(
+      `PostgreSQL(DATABASE_URL)에 연결하거나 스키마를 맞추지 못해 시작하지 않습니다 / Not starting: PostgreSQL (DATABASE_URL) could not be reached or migrated: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+  if (ran.length > 0) console.log(`[postgres] migrations run: ${ran.join(', ')}`);
+  const pool = new pg.Pool({ connectionString: config.url, max: config.poolMax });
+  pool.on('error', (error) => console.error(`[postgres] an idle connection failed: ${error.message}`));
+  return pool;
+}
