@@ -11,8 +11,8 @@
  *                                      from the prompt or one line of stdin)
  *   npm run staff -- create --random   generates a password, prints it and its hash
  *
- * The accounts live in the store the environment configures (DATA_DIR/leads.sqlite, or the Sanity
- * leads dataset when SANITY_PROJECT_ID is set).
+ * The accounts live in the store the environment configures (DATA_DIR/leads.sqlite, PostgreSQL
+ * when DATABASE_URL is set, or the Sanity leads dataset when only SANITY_PROJECT_ID is).
  */
 import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
@@ -96,7 +96,7 @@ async function manage(command: string, args: string[]): Promise<number> {
   const fields = command === 'add' ? { role: option(args, '--role'), name: option(args, '--name') } : null;
   const config = loadConfigOrExit();
   // Embedded: only leads.sqlite's account and audit tables are opened, not the content stores.
-  const sources = config.sanity ? await createContentSources(config) : null;
+  const sources = config.sanity || config.database ? await createContentSources(config) : null;
   const services = await openStaffServices(sources ?? { mode: 'embedded' }, config);
   try {
     const { staff } = services;
@@ -116,6 +116,7 @@ async function manage(command: string, args: string[]): Promise<number> {
   } finally {
     services.close();
     await Promise.all([sources?.content.close(), sources?.leads.close()]);
+    await sources?.database?.end();
   }
 }
 

@@ -16,7 +16,10 @@ import type { StaffBackend } from '../../web/server/auth/staff-services';
 import type { StaffAccounts } from '../../web/server/auth/staff-accounts';
 import type { AuditTrail } from '../../web/server/audit/trail';
 import { loadConfig } from '../../web/server/config';
+import pg from 'pg';
+import { openPostgresDocumentStore } from '../../web/server/content/postgres';
 import { ContentLake } from '../support/content-lake';
+import { freshDatabaseUrl } from '../support/postgres';
 import { fakeSanityLeads } from './leads-harness';
 import { closeStaffServices, startAuth } from './staff-harness';
 import { TEST_PASSWORD_HASHING_ENV } from '../support/passwords';
@@ -33,6 +36,7 @@ let dataDir: string;
 let clock: number;
 let adminHash: string;
 let sanity: ContentLake | null = null;
+const closeAfter: Array<() => Promise<void>> = [];
 
 function request(cookie?: string): Request {
   return new Request(`${SITE}/admin`, { method: 'POST', headers: { origin: SITE, ...(cookie ? { cookie } : {}) } });
@@ -54,6 +58,7 @@ afterEach(async () => {
   closeStaffServices();
   await sanity?.stop();
   sanity = null;
+  for (const close of closeAfter.splice(0).reverse()) await close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -64,6 +69,15 @@ const backends: Array<[string, () => Promise<StaffBackend>]> = [
     async () => {
       sanity = new ContentLake();
       return { mode: 'sanity', leads: fakeSanityLeads(await sanity.start()) };
+    },
+  ],
+  [
+    'PostgreSQL',
+    async () => {
+      const database = new pg.Pool({ connectionString: await freshDatabaseUrl() });
+      const leads = await openPostgresDocumentStore({ pool: database });
+      closeAfter.push(() => database.end(), () => leads.close());
+      return { mode: 'embedded', leads, database };
     },
   ],
 ];

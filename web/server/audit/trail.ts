@@ -33,8 +33,8 @@ export interface AuditTrail {
 
 export const DEFAULT_AUDIT_PAGE_SIZE = 50;
 const MAX_AUDIT_PAGE_SIZE = 200;
-/** The Sanity queries read this many at a time (a GROQ slice is a constant). */
-const STREAM_PAGE_SIZE = 500;
+/** A stream reads this many at a time (the Sanity queries' GROQ slice is this constant too). */
+export const AUDIT_STREAM_PAGE_SIZE = 500;
 const MAX_ACTOR_LENGTH = 254;
 const MAX_TARGET_LENGTH = 200;
 const MAX_DETAIL_LENGTH = 1000;
@@ -43,7 +43,7 @@ const MAX_IP_LENGTH = 64;
 export type AuditRecord = Parameters<AuditTrail['record']>[0];
 
 /** A record as stored: bounded lengths, no control characters. */
-function storedFields(entry: AuditRecord, at: string) {
+export function storedAuditFields(entry: AuditRecord, at: string) {
   return {
     at,
     actor: clean(entry.actor, MAX_ACTOR_LENGTH) || '(없음)',
@@ -59,14 +59,14 @@ function clean(value: string, max: number): string {
   return value.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, max);
 }
 
-type Cursor = { at: string; id: string };
+export type AuditCursor = { at: string; id: string };
 
-function encodeAuditCursor(cursor: Cursor): string {
+function encodeAuditCursor(cursor: AuditCursor): string {
   return encodeCursor([cursor.at, cursor.id]);
 }
 
 /** An edited or foreign cursor reads as "from the start" rather than failing the page. */
-function decodeAuditCursor(value: string | undefined): Cursor | null {
+function decodeAuditCursor(value: string | undefined): AuditCursor | null {
   const parts = decodeCursor(value, ['text', 'text']);
   return parts && { at: parts[0], id: parts[1] };
 }
@@ -92,10 +92,52 @@ function pageOf(rows: AuditEntry[], size: number): { entries: AuditEntry[]; next
   return { entries, next: rows.length > size && last ? encodeAuditCursor({ at: last.at, id: last.id }) : null };
 }
 
-type AuditRow = { seq: number; at: string; actor: string; action: string; target: string | null; detail: string | null; ip: string };
+export type AuditRow = { seq: number; at: string; actor: string; action: string; target: string | null; detail: string | null; ip: string };
 
-function entryOfRow(row: AuditRow): AuditEntry {
+export function entryOfAuditRow(row: AuditRow): AuditEntry {
   return { id: String(row.seq), at: row.at, actor: row.actor, action: row.action as AuditAction, target: row.target, detail: row.detail, ip: row.ip };
+}
+
+/** A page of the list: `rows` reads one beyond the page size after the cursor, newest first. */
+export async function auditPage(
+  query: AuditQuery,
+  rows: (after: AuditCursor | null, limit: number) => Promise<AuditEntry[]> | AuditEntry[],
+): Promise<{ entries: AuditEntry[]; next: string | null }> {
+  const size = pageSize(query.limit);
+  return pageOf(await rows(decodeAuditCursor(query.cursor), size + 1), size);
+}
+
+/**
+ * The SQL of a page of `audit_events` up to its final `LIMIT` (the caller adds the limit's
+ * placeholder), with its parameters; `placeholder` writes the engine's (`?` or `$n`), `at` the
+ * column as its index has it.
+ */
+export function auditSelection(
+  query: Omit<AuditQuery, 'cursor' | 'limit'>,
+  after: AuditCursor | null,
+  direction: 'ASC' | 'DESC',
+  placeholder: () => string,
+  at = 'at',
+): { sql: string; params: Array<string | number> } {
+  const bounds = boundsOf(query);
+  const conditions: string[] = [];
+  const params: Array<string | number> = [];
+  const where = (condition: (...marks: string[]) => string, ...values: Array<string | number>) => {
+    conditions.push(condition(...values.map(placeholder)));
+    params.push(...values);
+  };
+  if (bounds.action) where((mark) => `action = ${mark}`, bounds.action);
+  if (bounds.actor) where((mark) => `actor = ${mark}`, bounds.actor);
+  if (bounds.from) where((mark) => `${at} >= ${mark}`, bounds.from);
+  if (bounds.to) where((mark) => `${at} < ${mark}`, bounds.to);
+  const seq = after ? Number(after.id) : NaN;
+  if (after && Number.isSafeInteger(seq)) {
+    const beyond = direction === 'DESC' ? '<' : '>';
+    where((first, second, third) => `(${at} ${beyond} ${first} OR (${at} = ${second} AND seq ${beyond} ${third}))`, after.at, after.at, seq);
+  }
+  const sql = `SELECT * FROM audit_events ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
+    ORDER BY ${at} ${direction}, seq ${direction} LIMIT`;
+  return { sql, params };
 }
 
 export class SqliteAuditTrail implements AuditTrail {
@@ -128,24 +170,22 @@ export class SqliteAuditTrail implements AuditTrail {
   }
 
   async record(entry: AuditRecord): Promise<void> {
-    const fields = storedFields(entry, new Date(this.now()).toISOString());
+    const fields = storedAuditFields(entry, new Date(this.now()).toISOString());
     this.database
       .prepare('INSERT INTO audit_events (at, actor, action, target, detail, ip) VALUES (?, ?, ?, ?, ?, ?)')
       .run(fields.at, fields.actor, fields.action, fields.target, fields.detail, fields.ip);
   }
 
   async list(query: AuditQuery): Promise<{ entries: AuditEntry[]; next: string | null }> {
-    const size = pageSize(query.limit);
-    const after = decodeAuditCursor(query.cursor);
-    return pageOf(this.select(query, after, 'DESC', size + 1), size);
+    return auditPage(query, (after, limit) => this.select(query, after, 'DESC', limit));
   }
 
   async *stream(query: Omit<AuditQuery, 'cursor' | 'limit'>): AsyncIterable<AuditEntry> {
-    let after: Cursor | null = null;
+    let after: AuditCursor | null = null;
     for (;;) {
-      const rows = this.select(query, after, 'ASC', STREAM_PAGE_SIZE);
+      const rows = this.select(query, after, 'ASC', AUDIT_STREAM_PAGE_SIZE);
       yield* rows;
-      if (rows.length < STREAM_PAGE_SIZE) return;
+      if (rows.length < AUDIT_STREAM_PAGE_SIZE) return;
       const last = rows[rows.length - 1];
       after = { at: last.at, id: last.id };
     }
@@ -155,29 +195,12 @@ export class SqliteAuditTrail implements AuditTrail {
     return this.database.prepare('DELETE FROM audit_events WHERE at < ?').run(before).changes;
   }
 
-  private select(query: Omit<AuditQuery, 'cursor' | 'limit'>, after: Cursor | null, direction: 'ASC' | 'DESC', limit: number): AuditEntry[] {
-    const bounds = boundsOf(query);
-    const conditions: string[] = [];
-    const params: Array<string | number> = [];
-    const where = (condition: string, ...values: Array<string | number>) => {
-      conditions.push(condition);
-      params.push(...values);
-    };
-    if (bounds.action) where('action = ?', bounds.action);
-    if (bounds.actor) where('actor = ?', bounds.actor);
-    if (bounds.from) where('at >= ?', bounds.from);
-    if (bounds.to) where('at < ?', bounds.to);
-    const seq = after ? Number(after.id) : NaN;
-    if (after && Number.isSafeInteger(seq)) {
-      const beyond = direction === 'DESC' ? '<' : '>';
-      where(`(at ${beyond} ? OR (at = ? AND seq ${beyond} ?))`, after.at, after.at, seq);
-    }
-    const sql = `SELECT * FROM audit_events ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
-      ORDER BY at ${direction}, seq ${direction} LIMIT ?`;
+  private select(query: Omit<AuditQuery, 'cursor' | 'limit'>, after: AuditCursor | null, direction: 'ASC' | 'DESC', limit: number): AuditEntry[] {
+    const { sql, params } = auditSelection(query, after, direction, () => '?');
     return this.database
-      .prepare(sql)
+      .prepare(`${sql} ?`)
       .all<AuditRow>(...params, limit)
-      .map(entryOfRow);
+      .map(entryOfAuditRow);
   }
 }
 
@@ -188,7 +211,7 @@ export class SanityAuditTrail implements AuditTrail {
   ) {}
 
   async record(entry: AuditRecord): Promise<void> {
-    const fields = storedFields(entry, new Date(this.now()).toISOString());
+    const fields = storedAuditFields(entry, new Date(this.now()).toISOString());
     await this.leads.mutate([{ create: { _id: `auditEvent.${randomUUID()}`, _type: 'auditEvent', ...fields } }]);
   }
 
@@ -199,11 +222,11 @@ export class SanityAuditTrail implements AuditTrail {
   }
 
   async *stream(query: Omit<AuditQuery, 'cursor' | 'limit'>): AsyncIterable<AuditEntry> {
-    let after: Cursor | null = null;
+    let after: AuditCursor | null = null;
     for (;;) {
-      const rows = await this.page(auditEventsForwardQuery, query, after, STREAM_PAGE_SIZE);
+      const rows = await this.page(auditEventsForwardQuery, query, after, AUDIT_STREAM_PAGE_SIZE);
       yield* rows;
-      if (rows.length < STREAM_PAGE_SIZE) return;
+      if (rows.length < AUDIT_STREAM_PAGE_SIZE) return;
       const last = rows[rows.length - 1];
       after = { at: last.at, id: last.id };
     }
@@ -222,7 +245,7 @@ export class SanityAuditTrail implements AuditTrail {
   private async page(
     groq: typeof auditEventsPageQuery | typeof auditEventsForwardQuery,
     query: Omit<AuditQuery, 'cursor' | 'limit'>,
-    after: Cursor | null,
+    after: AuditCursor | null,
     limit: number,
   ): Promise<AuditEntry[]> {
     const rows = await this.leads.fetch(groq, { ...boundsOf(query), afterAt: after?.at ?? null, afterId: after?.id ?? null });

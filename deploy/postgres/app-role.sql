@@ -1,0 +1,12 @@
+-- The site's own database role, run by the owner of the schema (the role `npm run db:migrate`
+-- connects as) after the migrations, with psql:
+--   psql "$OWNER_DATABASE_URL" -v app_role=cheonghak_app -f deploy/postgres/app-role.sql
+-- Create the role first (CREATE ROLE cheonghak_app LOGIN PASSWORD '…'), then set DATABASE_URL to
+-- connect as it. It may read and write the site's tables, but not change or delete the audit
+-- trail: only purge_audit_events (the daily purge, records past the retention) deletes from it.
+-- tests/integration/audit-postgres.test.ts runs this file as it is.
+GRANT USAGE ON SCHEMA public TO :"app_role";
+GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO :"app_role";
+GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO :"app_role";
+REVOKE UPDATE, DELETE, TRUNCATE ON audit_events FROM :"app_role";
+GRANT EXECUTE ON FUNCTION purge_audit_events(text) TO :"app_role";
