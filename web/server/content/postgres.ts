@@ -136,7 +136,10 @@ class PostgresDocuments implements PostgresDocumentStore {
       throw unavailable(error);
     }
     client.release();
+    // Nothing written (the documents were already there, perhaps from another instance): the
+    // caller reads them next, so the mirror catches up first.
     if (committed.changes.size > 0) await this.afterCommit(committed.seq, committed.changes);
+    else await this.catchUp();
     return committed.result;
   }
 
