@@ -80,6 +80,17 @@ describe('PostgreSQL leads store, two instances on one database', () => {
     expect(b.getDocument('visitSlot-2')?.booked).toBe(1);
   });
 
+  it('a write that finds its document already there resolves only once the mirror holds it (a retry reads the stored lead)', async () => {
+    const [a, b] = [await instance(), await instance()];
+    for (let round = 0; round < 20; round += 1) {
+      const id = `lead-retry-${round}`;
+      await a.mutate([{ create: { _id: id, _type: 'lead', name: '홍길동' } }]);
+      const { results } = await b.mutate([{ createIfNotExists: { _id: id, _type: 'lead', name: '홍길동' } }]);
+      expect(results[0].operation).toBe('none');
+      expect(b.getDocument(id)?.name).toBe('홍길동');
+    }
+  });
+
   it('a new instance loads what is stored, and seeds only an empty database', async () => {
     const a = await instance();
     await a.mutate([{ create: slotDocument('visitSlot-3', 2) }]);

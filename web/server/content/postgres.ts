@@ -155,9 +155,11 @@ class PostgresDocuments implements PostgresDocumentStore {
       }
       if (committed.changes.size > 0) await this.afterCommit(committed.seq, committed.changes).catch(() => this.catchUp());
       // A call refused on a newer version than the mirror shows: its retry must see that version.
-      if (outcomes.some((outcome) => outcome.error instanceof MutationError && outcome.error.statusCode === 409)) {
-        await this.catchUp().catch(() => undefined);
-      }
+      // A call that wrote nothing (its documents were there, perhaps from another instance): its
+      // caller reads them next.
+      const refusedAsStale = outcomes.some((outcome) => outcome.error instanceof MutationError && outcome.error.statusCode === 409);
+      const wroteNothing = outcomes.some((outcome) => outcome.result?.results.every((result) => result.operation === 'none'));
+      if (refusedAsStale || wroteNothing) await this.catchUp().catch(() => undefined);
       batch.forEach((call, index) => {
         const outcome = outcomes[index];
         if (outcome.result) call.resolve(outcome.result);
