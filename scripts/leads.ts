@@ -35,7 +35,7 @@ function parseSince(args: string[]): string | undefined {
 async function exportLeads(sources: ContentSources, config: ReturnType<typeof loadConfigOrExit>, since: string | undefined): Promise<void> {
   const { staff, audit, close } = await openStaffServices(sources, config);
   const leadConsole = createLeadConsole(
-    { leads: sources.leads, sqliteFile: sources.mode === 'embedded' ? leadsDatabaseFile(config.dataDir) : undefined },
+    { leads: sources.leads, content: sources.content, sqliteFile: sources.mode === 'embedded' ? leadsDatabaseFile(config.dataDir) : undefined },
     { audit, staff },
   );
   try {

@@ -82,7 +82,7 @@ export async function benchLeadConsole(options: { leads: number; runs: number })
     const loadSeconds = (performance.now() - started) / 1000;
     started = performance.now();
     const audit = new MemoryAuditTrail();
-    const leadConsole = createLeadConsole({ leads: store, sqliteFile: file }, { audit, staff: { list: async () => [] } });
+    const leadConsole = createLeadConsole({ leads: store, content: store, sqliteFile: file }, { audit, staff: { list: async () => [] } });
     const indexSeconds = (performance.now() - started) / 1000;
     console.log(`\nSales console, ${options.leads.toLocaleString('en')} leads (embedded, SQL reads): loaded in ${loadSeconds.toFixed(1)} s, indexes built in ${indexSeconds.toFixed(1)} s\n`);
 
@@ -106,7 +106,7 @@ export async function benchLeadConsole(options: { leads: number; runs: number })
     summary.push([`console list, ${options.leads} leads`, `${ms(worstP95)} ms`, `worst p95 over ${filterSets.length} filters (target ≤ ${TARGET_P95_MS} ms)`]);
 
     // The GROQ path on the same store, the way a Sanity-shaped query runs on groq-js, for contrast.
-    const groqConsole = new LeadConsoleService({ leads: store, audit, staff: { list: async () => [] } });
+    const groqConsole = new LeadConsoleService({ leads: store, content: store, audit, staff: { list: async () => [] } });
     const groq = await timings(Math.min(options.runs, 5), () => groqConsole.list({ status: 'new' }, { limit: 50 }, actor));
     console.log(`\nThe same list (status=new) through the GROQ queries on groq-js, uncached: ${ms(groq.p95)} ms`);
 

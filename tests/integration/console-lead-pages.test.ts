@@ -51,6 +51,7 @@ class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'lea
       assignee: null,
       checkedInAt: null,
       memos: [],
+      calls: [],
       ...lead,
     };
     this.leads.set(stored.id, stored);

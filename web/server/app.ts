@@ -152,7 +152,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   leadService.startDailyPurge();
 
   const leadConsole = createLeadConsole(
-    { leads: sources.leads, sqliteFile: sources.mode === 'embedded' ? leadsDatabaseFile(config.dataDir) : undefined },
+    { leads: sources.leads, content: sources.content, sqliteFile: sources.mode === 'embedded' ? leadsDatabaseFile(config.dataDir) : undefined },
     { audit, staff },
   );
 

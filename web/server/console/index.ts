@@ -13,9 +13,9 @@ export type { LeadConsoleService };
  * that file (indexes, keyset paging) instead of groq-js scans.
  */
 export function createLeadConsole(
-  stores: { leads: ContentSource; sqliteFile?: string },
+  stores: { leads: ContentSource; content: ContentSource; sqliteFile?: string },
   services: { audit: AuditTrail; staff: StaffDirectory },
 ): LeadConsoleService {
   const reads = stores.sqliteFile ? SqliteLeadReads.open(stores.sqliteFile) : undefined;
-  return new LeadConsoleService({ leads: stores.leads, reads, ...services });
+  return new LeadConsoleService({ leads: stores.leads, content: stores.content, reads, ...services });
 }

@@ -215,6 +215,15 @@ export class SqliteLeadReads implements LeadReads {
           at: memo.at ?? null,
           text: memo.text ?? null,
         })) ?? null,
+      calls:
+        lead.calls?.map((call) => ({
+          _key: call._key,
+          result: call.result ?? null,
+          callbackAt: call.callbackAt ?? null,
+          authorEmail: call.authorEmail ?? null,
+          authorName: call.authorName ?? null,
+          at: call.at ?? null,
+        })) ?? null,
     };
   }
 
@@ -307,6 +316,7 @@ type StoredLeadJson = {
   utm?: NonNullable<ConsoleLeadQueryResult>['utm'];
   checkedInAt?: string;
   memos?: Array<{ _key: string; authorEmail?: string; authorName?: string; at?: string; text?: string }>;
+  calls?: Array<{ _key: string; result?: string; callbackAt?: string; authorEmail?: string; authorName?: string; at?: string }>;
 };
 
 function text(value: SqliteValue | undefined): string | null {
