@@ -77,6 +77,7 @@ class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'lea
       marketing: lead.consent.marketing,
       utmSource: lead.utm.source ?? null,
       utmCampaign: lead.utm.campaign ?? null,
+      lastCallResult: lead.calls.at(-1)?.result ?? null,
     }));
     return { rows, next: 'cursor-2', total: rows.length + 30 };
   }

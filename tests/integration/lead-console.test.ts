@@ -278,6 +278,9 @@ for (const [backendName, open] of Object.entries(backends)) {
         ['재통화 요청', calls[0].callbackAt, kim.name],
         ['부재', null, lee.name],
       ]);
+      const listed = (await service.list({}, { limit: 200 }, kim)).rows;
+      expect(listed.find((row) => row.id === id)?.lastCallResult).toBe('부재');
+      expect(listed.filter((row) => row.lastCallResult !== null).map((row) => row.id)).toEqual([id]);
       expect(audit.entries.filter((entry) => entry.action === 'leadCall').map((entry) => [entry.actor, entry.target, entry.detail])).toEqual([
         [kim.email, id, `재통화 요청, 재통화 ${shiftDay(TODAY, 1)} 14:30`],
         [lee.email, id, '부재'],

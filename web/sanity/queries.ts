@@ -265,7 +265,8 @@ const consoleLeadFilter = /* groq */ `_type == "lead"
 export const consoleLeadListQuery = defineQuery(`
   *[${consoleLeadFilter}] | order(createdAt desc, _id desc)[0...201]{
     _id, createdAt, name, phone, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,
-    visitAt, "marketing": coalesce(consent.marketing, false), "utmSource": utm.source, "utmCampaign": utm.campaign
+    visitAt, "marketing": coalesce(consent.marketing, false), "utmSource": utm.source, "utmCampaign": utm.campaign,
+    "lastCallResult": calls[-1].result
   }
 `);
 

@@ -145,6 +145,8 @@ export type LeadRow = {
   marketing: boolean;
   utmSource: string | null;
   utmCampaign: string | null;
+  /** The result of the last call recorded, if any. */
+  lastCallResult: string | null;
 };
 
 /** One page of the list, newest first; `next` is the cursor of the following page, `total` counts every page. */

@@ -90,6 +90,7 @@ export class LeadConsoleService implements LeadConsole {
         marketing: row.marketing,
         utmSource: row.utmSource,
         utmCampaign: row.utmCampaign,
+        lastCallResult: row.lastCallResult,
       })),
       next: rows.length > limit && last ? encodeLeadCursor({ createdAt: last.createdAt ?? '', id: last._id }) : null,
       total,

@@ -44,6 +44,7 @@ export const leadListText = {
     visitAt: '방문 예약',
     status: '상태',
     assignee: '담당자',
+    lastCall: '마지막 통화',
     marketing: '마케팅 동의',
     source: '유입 (매체 / 캠페인)',
   },
