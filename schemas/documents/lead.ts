@@ -135,6 +135,25 @@ export const lead = defineType({
       ],
     }),
     defineField({ name: 'checkedInAt', title: '방문 확인 일시', type: 'datetime' }),
+    defineField({
+      name: 'calls',
+      title: '통화 결과',
+      type: 'array',
+      of: [
+        {
+          type: 'object',
+          name: 'leadCall',
+          fields: [
+            defineField({ name: 'result', title: '결과', type: 'string' }),
+            defineField({ name: 'callbackAt', title: '재통화 일시', type: 'datetime' }),
+            defineField({ name: 'authorEmail', title: '기록자 이메일', type: 'string' }),
+            defineField({ name: 'authorName', title: '기록자', type: 'string' }),
+            defineField({ name: 'at', title: '기록 일시', type: 'datetime' }),
+          ],
+          preview: { select: { title: 'result', subtitle: 'authorName' } },
+        },
+      ],
+    }),
   ],
   orderings: [{ title: '최근 등록순', name: 'createdAtDesc', by: [{ field: 'createdAt', direction: 'desc' }] }],
   preview: {

@@ -26,6 +26,7 @@ export const leadSettings = defineType({
     { name: 'consent', title: '동의 문구', default: true },
     { name: 'visits', title: '방문예약' },
     { name: 'retention', title: '보관' },
+    { name: 'calls', title: '통화 결과' },
   ],
   fields: [
     defineField({
@@ -73,6 +74,15 @@ export const leadSettings = defineType({
         rule.integer().error('보관 기간은 일 단위 정수로 입력해 주세요.'),
         rule.min(1).error('보관 기간은 1일 이상이어야 합니다.'),
       ],
+    }),
+    defineField({
+      name: 'callResults',
+      title: '통화 결과 목록',
+      description: '상담사가 관심고객 화면에서 고르는 통화 결과입니다. 비워 두면 통화 완료, 부재, 재통화 요청, 관심 없음, 번호 오류입니다.',
+      type: 'array',
+      of: [{ type: 'string' }],
+      group: 'calls',
+      validation: (rule) => rule.unique().error('같은 통화 결과가 두 번 있습니다.'),
     }),
   ],
   preview: {

@@ -112,7 +112,7 @@ async function postgresListTimings(documents: ReturnType<typeof fixtureDocuments
       }
       await pool.query('ANALYZE documents');
       console.log(`\n${documents.length.toLocaleString('en')} documents loaded into PostgreSQL in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-      const leadConsole = createLeadConsole({ leads: store, database: pool }, { audit: new MemoryAuditTrail(), staff: { list: async () => [] } });
+      const leadConsole = createLeadConsole({ leads: store, content: store, database: pool }, { audit: new MemoryAuditTrail(), staff: { list: async () => [] } });
       const worstP95 = await listTimings(leadConsole, runs, 'PostgreSQL (DATABASE_URL)');
       return [`console list, ${documents.length} documents, PostgreSQL`, `${ms(worstP95)} ms`, `worst p95 over ${FILTER_SETS.length} filters (target ≤ ${TARGET_P95_MS} ms)`];
     } finally {
@@ -140,7 +140,7 @@ export async function benchLeadConsole(options: { leads: number; runs: number })
     const loadSeconds = (performance.now() - started) / 1000;
     started = performance.now();
     const audit = new MemoryAuditTrail();
-    const leadConsole = createLeadConsole({ leads: store, sqliteFile: file }, { audit, staff: { list: async () => [] } });
+    const leadConsole = createLeadConsole({ leads: store, content: store, sqliteFile: file }, { audit, staff: { list: async () => [] } });
     const indexSeconds = (performance.now() - started) / 1000;
     console.log(`\nSales console, ${options.leads.toLocaleString('en')} leads (embedded, SQL reads): loaded in ${loadSeconds.toFixed(1)} s, indexes built in ${indexSeconds.toFixed(1)} s\n`);
 
@@ -149,7 +149,7 @@ export async function benchLeadConsole(options: { leads: number; runs: number })
     summary.push(await postgresListTimings(documents, options.runs));
 
     // The GROQ path on the same store, the way a Sanity-shaped query runs on groq-js, for contrast.
-    const groqConsole = new LeadConsoleService({ leads: store, audit, staff: { list: async () => [] } });
+    const groqConsole = new LeadConsoleService({ leads: store, content: store, audit, staff: { list: async () => [] } });
     const groq = await timings(Math.min(options.runs, 5), () => groqConsole.list({ status: 'new' }, { limit: 50 }, actor));
     console.log(`\nThe same list (status=new) through the GROQ queries on groq-js, uncached: ${ms(groq.p95)} ms`);
 

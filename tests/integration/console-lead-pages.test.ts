@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { maskPhone, type LeadChangeResult, type LeadDetail, type LeadFilters, type StaffIdentity } from '../../web/shared/console';
+import { DEFAULT_CALL_RESULTS, maskPhone, type LeadCallInput, type LeadCallResult, type LeadChangeResult, type LeadDetail, type LeadFilters, type StaffIdentity } from '../../web/shared/console';
 import { EMBEDDED_IMAGE_CONFIG } from '../../web/sanity/image';
 import type { StaffAuth } from '../../web/server/auth/staff-auth';
 import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
@@ -27,7 +27,7 @@ const CREATED_EARLY_IN_SEOUL = '2026-11-25T16:30:00.000Z';
 const PHONE = '010-2345-6789';
 
 /** Leads in memory, each change checked against the revision it was based on. */
-class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'lead' | 'revealPhone' | 'change' | 'addMemo'> {
+class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'lead' | 'revealPhone' | 'change' | 'addMemo' | 'callResults' | 'recordCall'> {
   leads = new Map<string, LeadDetail>();
   listCalls: Array<{ filters: LeadFilters; cursor?: string }> = [];
   reveals: string[] = [];
@@ -51,6 +51,7 @@ class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'lea
       assignee: null,
       checkedInAt: null,
       memos: [],
+      calls: [],
       ...lead,
     };
     this.leads.set(stored.id, stored);
@@ -76,6 +77,7 @@ class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'lea
       marketing: lead.consent.marketing,
       utmSource: lead.utm.source ?? null,
       utmCampaign: lead.utm.campaign ?? null,
+      lastCallResult: lead.calls.at(-1)?.result ?? null,
     }));
     return { rows, next: 'cursor-2', total: rows.length + 30 };
   }
@@ -100,6 +102,23 @@ class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'lea
     if (lead.rev !== change.rev) return { ok: false, error: 'conflict', current: structuredClone(lead) };
     if (change.status) lead.status = change.status;
     if (change.assigneeEmail !== undefined) lead.assignee = change.assigneeEmail === null ? null : { email: change.assigneeEmail, name: actor.name };
+    lead.rev = this.nextRev();
+    return { ok: true, lead: structuredClone(lead) };
+  }
+
+  async callResults(): Promise<string[]> {
+    return [...DEFAULT_CALL_RESULTS];
+  }
+
+  /** The service's checks in short: a listed result, a 재통화 time after 2026. */
+  async recordCall(id: string, input: LeadCallInput, actor: StaffIdentity): Promise<LeadCallResult> {
+    const lead = this.leads.get(id);
+    if (!lead) return { ok: false, error: 'notFound' };
+    if (lead.rev !== input.rev) return { ok: false, error: 'conflict', current: structuredClone(lead) };
+    if (!(await this.callResults()).includes(input.result)) return { ok: false, error: 'unknownCallResult' };
+    if (input.callbackAt && input.callbackAt < '2027') return { ok: false, error: 'callbackNotFuture' };
+    const callbackAt = input.callbackAt ? new Date(`${input.callbackAt}:00+09:00`).toISOString() : null;
+    lead.calls.push({ key: `call-${lead.calls.length + 1}`, result: input.result, callbackAt, authorEmail: actor.email, authorName: actor.name, at: '2026-11-21T01:00:00.000Z' });
     lead.rev = this.nextRev();
     return { ok: true, lead: structuredClone(lead) };
   }
@@ -264,6 +283,29 @@ describe('the lead page', () => {
     expect(leadConsole.reveals).toEqual(['lead-1']);
     expect(html).toMatch(/<div[^>]*role="status"[^>]*autofocus=""[^>]*>.*전체 번호.*010-2345-6789/);
     expect(memoFieldOf(html)).toBe('통화 예정');
+  });
+
+  it('a revealed number stays shown after a save on the page (the form carries that it was revealed)', async () => {
+    const revealed = await post('/admin/leads/lead-1', { intent: 'reveal', rev: 'rev-1' });
+    expect(valueOf(revealed.html, 'revealed')).toBe('1');
+    const { html } = await post('/admin/leads/lead-1', { intent: 'memo', rev: 'rev-1', memo: '통화함', revealed: '1' });
+    expect(textOf(html)).toContain('메모를 저장했습니다.');
+    expect(html).toContain('010-2345-6789');
+    expect(leadConsole.reveals).toEqual(['lead-1', 'lead-1']);
+  });
+
+  it('records a call result with a 재통화 time; a past time or a result off the list: 400 and a Korean message', async () => {
+    const saved = await post('/admin/leads/lead-1', { intent: 'call', rev: 'rev-1', callResult: '재통화 요청', callbackAt: '2099-01-02T14:30' });
+    expect(saved.response.status).toBe(200);
+    expect(textOf(saved.html)).toContain('통화 결과를 저장했습니다.');
+    expect(textOf(saved.html)).toContain('재통화 요청 · 재통화 2099-01-02 14:30');
+    const past = await post('/admin/leads/lead-1', { intent: 'call', rev: 'rev-2', callResult: '부재', callbackAt: '2020-01-02T14:30' });
+    expect(past.response.status).toBe(400);
+    expect(textOf(past.html)).toContain('재통화 일시는 지금보다 뒤여야 합니다.');
+    expect(past.html).toMatch(/id="lead-callback-at"[^>]*aria-invalid="true"/);
+    const unknown = await post('/admin/leads/lead-1', { intent: 'call', rev: 'rev-2', callResult: '연결됨' });
+    expect(unknown.response.status).toBe(400);
+    expect(textOf(unknown.html)).toContain('통화 결과를 목록에서 골라 주세요.');
   });
 
   it('saves a status and assignee change made from the revision shown', async () => {

@@ -26,7 +26,7 @@ describe.each([
     const store = await open(documents);
     opened.push(store);
     const count = vi.spyOn(store.reads, 'count');
-    const leadConsole = new LeadConsoleService({ leads: store.leads, reads: store.reads, audit: new MemoryAuditTrail(), staff: { list: async () => [] } });
+    const leadConsole = new LeadConsoleService({ leads: store.leads, content: store.leads, reads: store.reads, audit: new MemoryAuditTrail(), staff: { list: async () => [] } });
     const first = await leadConsole.list({ status: 'new' }, { limit: 10 }, actor);
     const second = await leadConsole.list({ status: 'new' }, { cursor: first.next!, limit: 10 }, actor);
     expect(second.total).toBe(first.total);

@@ -57,7 +57,7 @@ for (const [backendName, open] of Object.entries(backends)) {
     let service: LeadConsoleService;
 
     const start = (options: Partial<LeadConsoleOptions> = {}) =>
-      new LeadConsoleService({ leads: backend.leads, reads: backend.reads, audit, staff: { list: async () => [park, retired] }, now: () => NOW, ...options });
+      new LeadConsoleService({ leads: backend.leads, content: backend.leads, reads: backend.reads, audit, staff: { list: async () => [park, retired] }, now: () => NOW, ...options });
 
     beforeEach(async () => {
       backend = await open();
@@ -233,6 +233,67 @@ for (const [backendName, open] of Object.entries(backends)) {
       expect(await service.addMemo(id, 'x'.repeat(2001), kim)).toEqual({ ok: false, error: 'invalid' });
       expect(await service.addMemo('lead-missing', '메모', kim)).toEqual({ ok: false, error: 'notFound' });
       expect(audit.entries.filter((entry) => entry.action === 'leadMemo').map((entry) => entry.actor).sort()).toEqual([kim.email, lee.email]);
+    });
+
+    it('통화 결과: a listed result with a future 재통화 time (Seoul) is kept with who and when, revision-checked and recorded', async () => {
+      const id = fixtureLeads[6]._id;
+      const seen = (await service.lead(id, kim))!;
+      expect(seen.calls).toEqual([]);
+      expect(await service.callResults()).toEqual(['통화 완료', '부재', '재통화 요청', '관심 없음', '번호 오류']);
+      const callback = `${shiftDay(TODAY, 1)}T14:30`;
+      const saved = await service.recordCall(id, { rev: seen.rev, result: '재통화 요청', callbackAt: callback }, kim);
+      expect(saved.ok).toBe(true);
+      const { calls } = (await service.lead(id, kim))!;
+      expect(calls).toEqual([
+        {
+          key: expect.any(String),
+          result: '재통화 요청',
+          callbackAt: new Date(`${shiftDay(TODAY, 1)}T14:30:00+09:00`).toISOString(),
+          authorEmail: kim.email,
+          authorName: kim.name,
+          at: new Date(NOW).toISOString(),
+        },
+      ]);
+      // The revision seen before the first call is stale now: nothing written, the current state returned.
+      const stale = await service.recordCall(id, { rev: seen.rev, result: '부재' }, lee);
+      expect(stale).toMatchObject({ ok: false, error: 'conflict', current: { calls: [{ result: '재통화 요청' }] } });
+      const second = await service.recordCall(id, { rev: (saved as { lead: { rev: string } }).lead.rev, result: '부재' }, lee);
+      expect(second.ok && second.lead.calls.map((call) => [call.result, call.callbackAt, call.authorName])).toEqual([
+        ['재통화 요청', calls[0].callbackAt, kim.name],
+        ['부재', null, lee.name],
+      ]);
+      const listed = (await service.list({}, { limit: 200 }, kim)).rows;
+      expect(listed.find((row) => row.id === id)?.lastCallResult).toBe('부재');
+      expect(listed.filter((row) => row.lastCallResult !== null).map((row) => row.id)).toEqual([id]);
+      expect(audit.entries.filter((entry) => entry.action === 'leadCall').map((entry) => [entry.actor, entry.target, entry.detail])).toEqual([
+        [kim.email, id, `재통화 요청, 재통화 ${shiftDay(TODAY, 1)} 14:30`],
+        [lee.email, id, '부재'],
+      ]);
+    });
+
+    it('통화 결과 refused: a result off the list, a 재통화 time not in the future or not a time; nothing written or recorded', async () => {
+      const id = fixtureLeads[7]._id;
+      const { rev } = (await service.lead(id, kim))!;
+      expect(await service.recordCall(id, { rev, result: '연결됨' }, kim)).toEqual({ ok: false, error: 'unknownCallResult' });
+      // NOW is 10:00 in Seoul: 09:59 today has passed, and so has 10:00.
+      expect(await service.recordCall(id, { rev, result: '부재', callbackAt: `${TODAY}T10:00` }, kim)).toEqual({ ok: false, error: 'callbackNotFuture' });
+      expect(await service.recordCall(id, { rev, result: '부재', callbackAt: `${TODAY}T09:59` }, kim)).toEqual({ ok: false, error: 'callbackNotFuture' });
+      expect(await service.recordCall(id, { rev, result: '부재', callbackAt: '2026-02-30T10:00' }, kim)).toEqual({ ok: false, error: 'invalid' });
+      expect(await service.recordCall(id, { rev, result: '부재', callbackAt: '내일 오후' }, kim)).toEqual({ ok: false, error: 'invalid' });
+      expect(await service.recordCall('lead-missing', { rev, result: '부재' }, kim)).toEqual({ ok: false, error: 'notFound' });
+      expect((await service.lead(id, kim))!.calls).toEqual([]);
+      expect(audit.entries.some((entry) => entry.action === 'leadCall')).toBe(false);
+    });
+
+    it('통화 결과 list: marketing\'s own list in leadSettings replaces the default; an empty one keeps it', async () => {
+      await backend.leads.mutate([{ createOrReplace: { _id: 'leadSettings', _type: 'leadSettings', callResults: [] } } as Mutation]);
+      expect(await service.callResults()).toEqual(['통화 완료', '부재', '재통화 요청', '관심 없음', '번호 오류']);
+      await backend.leads.mutate([{ createOrReplace: { _id: 'leadSettings', _type: 'leadSettings', callResults: ['연결', ' 부재 ', '연결'] } } as Mutation]);
+      expect(await service.callResults()).toEqual(['연결', '부재']);
+      const id = fixtureLeads[9]._id;
+      const { rev } = (await service.lead(id, kim))!;
+      expect(await service.recordCall(id, { rev, result: '통화 완료' }, kim)).toEqual({ ok: false, error: 'unknownCallResult' });
+      expect((await service.recordCall(id, { rev, result: '연결' }, kim)).ok).toBe(true);
     });
 
     it('a memo written while another staff member changes the status: both are kept', async () => {

@@ -32,7 +32,7 @@ beforeAll(async () => {
   store = await openEmbeddedStore({ file: ':memory:' });
   await store.mutate(documents.map((document) => ({ createOrReplace: document }) as Mutation));
   audit = new MemoryAuditTrail();
-  leadConsole = new LeadConsoleService({ leads: store, audit, staff: { list: async () => [] } });
+  leadConsole = new LeadConsoleService({ leads: store, content: store, audit, staff: { list: async () => [] } });
   const app = express();
   // The test's stand-in for the session cookie: the auth service's answer is what the route uses.
   app.use(createLeadExportRouter({ leadConsole, session: (req) => (req.headers['x-test-signed-in'] ? staff : null) }));

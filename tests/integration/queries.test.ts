@@ -235,6 +235,8 @@ const cases: Record<keyof typeof queries, QueryCase> = {
     check: (count) => expect(count).toBe(0),
   },
   visitBookingsPerPhoneQuery: { check: (allowed) => expect(allowed).toBe(1) },
+  // The fixture's settings leave the list to the console's default.
+  callResultsQuery: { check: (results) => expect(results).toEqual([]) },
   statsPageViewsQuery: {
     store: 'leads',
     params: { from: '2026-11-01', to: '2026-11-01' },

@@ -95,7 +95,7 @@ beforeAll(async () => {
     clientIp: '127.0.0.1',
     leadForms: leadService,
     press: new PressService(store, new ViewCounter(store), 'order-index'),
-    leadConsole: createLeadConsole({ leads: leadsStore }, { audit: new MemoryAuditTrail(), staff: { list: async () => [] } }),
+    leadConsole: createLeadConsole({ leads: leadsStore, content: store }, { audit: new MemoryAuditTrail(), staff: { list: async () => [] } }),
     campaignStats: campaignStatsOf(leadsStore),
     preview: null,
   };

@@ -212,6 +212,11 @@ export const upcomingBookingsOfPhoneQuery = defineQuery(`
   count(*[_type == "lead" && phone == $phone && visitSlotStatus == "booked" && visitAt >= $today && _id != $id])
 `);
 
+/** The call results marketing lets 상담사 choose from (unset or empty: the console's default list). */
+export const callResultsQuery = defineQuery(`
+  coalesce(*[_type == "leadSettings" && _id == "leadSettings"][0].callResults, [])
+`);
+
 /** The staff's cap on upcoming visit bookings per phone number (unset: one). */
 export const visitBookingsPerPhoneQuery = defineQuery(`
   *[_type == "leadSettings" && _id == "leadSettings"][0].maxVisitBookingsPerPhone
@@ -260,7 +265,8 @@ const consoleLeadFilter = /* groq */ `_type == "lead"
 export const consoleLeadListQuery = defineQuery(`
   *[${consoleLeadFilter}] | order(createdAt desc, _id desc)[0...201]{
     _id, createdAt, name, phone, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,
-    visitAt, "marketing": coalesce(consent.marketing, false), "utmSource": utm.source, "utmCampaign": utm.campaign
+    visitAt, "marketing": coalesce(consent.marketing, false), "utmSource": utm.source, "utmCampaign": utm.campaign,
+    "lastCallResult": calls[-1].result
   }
 `);
 
@@ -283,7 +289,8 @@ export const consoleLeadQuery = defineQuery(`
   *[_type == "lead" && _id == $id][0]{
     _id, _rev, createdAt, name, phone, message, formKind, sourcePage, utm, consent,
     "visitSlotId": visitSlot._ref, visitAt, visitSlotStatus, "status": coalesce(status, "new"),
-    assignee, checkedInAt, memos[]{ _key, authorEmail, authorName, at, text }
+    assignee, checkedInAt, memos[]{ _key, authorEmail, authorName, at, text },
+    calls[]{ _key, result, callbackAt, authorEmail, authorName, at }
   }
 `);
 

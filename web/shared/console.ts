@@ -145,12 +145,23 @@ export type LeadRow = {
   marketing: boolean;
   utmSource: string | null;
   utmCampaign: string | null;
+  /** The result of the last call recorded, if any. */
+  lastCallResult: string | null;
 };
 
 /** One page of the list, newest first; `next` is the cursor of the following page, `total` counts every page. */
 export type LeadListPage = { rows: LeadRow[]; next: string | null; total: number };
 
 export type LeadMemo = { key: string; authorEmail: string; authorName: string; at: string; text: string };
+
+/** The call results offered when marketing has not set its own list in the Studio. */
+export const DEFAULT_CALL_RESULTS = ['통화 완료', '부재', '재통화 요청', '관심 없음', '번호 오류'] as const;
+
+/** A recorded call: its result, who recorded it and when, and the agreed time to call again (ISO) if any. */
+export type LeadCall = { key: string; result: string; callbackAt: string | null; authorEmail: string; authorName: string; at: string };
+
+/** What a 상담사 records after a call; `callbackAt` is a Seoul wall-clock time, `YYYY-MM-DDTHH:mm`. */
+export type LeadCallInput = { rev: string; result: string; callbackAt?: string | null };
 
 export type LeadDetail = {
   id: string;
@@ -171,6 +182,8 @@ export type LeadDetail = {
   assignee: { email: string; name: string } | null;
   checkedInAt: string | null;
   memos: LeadMemo[];
+  /** Oldest first; the last is the lead's current call result. */
+  calls: LeadCall[];
 };
 
 /** What a staff member changes on a lead page; `rev` is the revision they saw. */
@@ -183,6 +196,9 @@ export type LeadChangeResult =
   | { ok: false; error: 'notFound' | 'invalid' }
   /** `forbidden`: taking a check-in back is a manager's; `notToday`: a check-in is on the visit's day only. */
   | { ok: false; error: 'forbidden' | 'notToday' };
+
+/** A change's result, or a call result outside the list, or a 재통화 time that is not in the future. */
+export type LeadCallResult = LeadChangeResult | { ok: false; error: 'unknownCallResult' | 'callbackNotFuture' };
 
 /** A day's model-house visits for the reception desk. */
 export type VisitSheet = {
@@ -218,6 +234,7 @@ export const AUDIT_ACTIONS = [
   'phoneSearch',
   'leadChange',
   'leadMemo',
+  'leadCall',
   'visitCheckIn',
   'visitCheckInUndo',
   'leadExport',
@@ -239,6 +256,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   phoneSearch: '전화번호로 고객 찾기',
   leadChange: '상태·담당자 변경',
   leadMemo: '메모 작성',
+  leadCall: '통화 결과 기록',
   visitCheckIn: '방문 확인',
   visitCheckInUndo: '방문 확인 취소',
   leadExport: '고객 목록 내려받기',

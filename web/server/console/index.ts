@@ -15,7 +15,7 @@ export type { LeadConsoleService };
  * the leads are in, its reads are SQL there (indexes, keyset paging) instead of groq-js scans.
  */
 export function createLeadConsole(
-  stores: { leads: ContentSource; sqliteFile?: string; database?: pg.Pool },
+  stores: { leads: ContentSource; content: ContentSource; sqliteFile?: string; database?: pg.Pool },
   services: { audit: AuditTrail; staff: StaffDirectory },
 ): LeadConsoleService {
   const reads = stores.database
@@ -23,5 +23,5 @@ export function createLeadConsole(
     : stores.sqliteFile
       ? SqliteLeadReads.open(stores.sqliteFile)
       : undefined;
-  return new LeadConsoleService({ leads: stores.leads, reads, ...services });
+  return new LeadConsoleService({ leads: stores.leads, content: stores.content, reads, ...services });
 }

@@ -7,13 +7,16 @@
 import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { ConsoleLeadQueryResult } from '../../sanity/sanity.types';
-import { visitSlotForBookingQuery } from '../../sanity/queries';
+import { callResultsQuery, visitSlotForBookingQuery } from '../../sanity/queries';
 import {
+  DEFAULT_CALL_RESULTS,
   isLeadStatus,
   leadFiltersToParams,
   maskPhone,
   mayUndoCheckIn,
   type ConsoleDashboard,
+  type LeadCallInput,
+  type LeadCallResult,
   type LeadChange,
   type LeadChangeResult,
   type LeadDetail,
@@ -44,6 +47,8 @@ export type LeadConsoleOptions = {
   /** How it reads (default: the GROQ queries on `leads`). */
   reads?: LeadReads;
   audit: AuditTrail;
+  /** The public content source, where marketing keeps the call result list (`leadSettings`). */
+  content: ContentSource;
   /** Who a lead may be assigned to. */
   staff: StaffDirectory;
   now?: () => number;
@@ -101,6 +106,7 @@ export class LeadConsoleService implements LeadConsole {
         marketing: row.marketing,
         utmSource: row.utmSource,
         utmCampaign: row.utmCampaign,
+        lastCallResult: row.lastCallResult,
       })),
       next: rows.length > limit && last ? encodeLeadCursor({ createdAt: last.createdAt ?? '', id: last._id }) : null,
       total,
@@ -196,6 +202,37 @@ export class LeadConsoleService implements LeadConsole {
       throw error;
     }
     return this.currentResult(id, true);
+  }
+
+  async callResults(): Promise<string[]> {
+    const set = (await this.options.content.fetch(callResultsQuery)).map((result) => result.trim()).filter(Boolean);
+    return set.length ? [...new Set(set)] : [...DEFAULT_CALL_RESULTS];
+  }
+
+  /** Appends a call result, revision-checked like a change: it answers what the 상담사 saw. */
+  async recordCall(id: string, input: LeadCallInput, actor: StaffActor): Promise<LeadCallResult> {
+    const result = typeof input.result === 'string' ? input.result.trim() : '';
+    if (!(await this.callResults()).includes(result)) return { ok: false, error: 'unknownCallResult' };
+    let callbackAt: string | null = null;
+    if (input.callbackAt) {
+      const time = seoulWallClockTime(input.callbackAt);
+      if (time === null) return INVALID;
+      if (time <= this.now()) return { ok: false, error: 'callbackNotFuture' };
+      callbackAt = new Date(time).toISOString();
+    }
+    const call = {
+      _key: randomBytes(8).toString('hex'),
+      _type: 'leadCall',
+      result,
+      ...(callbackAt ? { callbackAt } : {}),
+      authorEmail: actor.email,
+      authorName: actor.name,
+      at: new Date(this.now()).toISOString(),
+    };
+    const detail = callbackAt ? `${result}, 재통화 ${input.callbackAt?.replace('T', ' ')}` : result;
+    return this.revisedWrite(id, input.rev, actor, 'leadCall', detail, (stored) => ({
+      set: { calls: [...(stored.calls ?? []).map(({ _key, ...rest }) => ({ _key, _type: 'leadCall', ...withoutNulls(rest) })), call] },
+    }));
   }
 
   async visits(date: string): Promise<VisitSheet> {
@@ -317,7 +354,7 @@ export class LeadConsoleService implements LeadConsole {
     id: string,
     rev: string,
     actor: StaffActor,
-    action: 'leadChange' | 'visitCheckIn' | 'visitCheckInUndo',
+    action: 'leadChange' | 'leadCall' | 'visitCheckIn' | 'visitCheckInUndo',
     detail: string | null,
     plan: (stored: StoredLead) => LeadWrite | LeadChangeResult | Promise<LeadWrite | LeadChangeResult>,
   ): Promise<LeadChangeResult> {
@@ -437,5 +474,28 @@ function toDetail(lead: StoredLead): LeadDetail {
       at: memo.at ?? '',
       text: memo.text ?? '',
     })),
+    calls: (lead.calls ?? []).map((call) => ({
+      key: call._key,
+      result: call.result ?? '',
+      callbackAt: call.callbackAt,
+      authorEmail: call.authorEmail ?? '',
+      authorName: call.authorName ?? '',
+      at: call.at ?? '',
+    })),
   };
+}
+
+function withoutNulls(record: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== null && value !== undefined));
+}
+
+/** `YYYY-MM-DDTHH:mm` read as Seoul time (UTC+9, no daylight saving), or null if it is no such minute. */
+function seoulWallClockTime(value: string): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const time = Date.UTC(year, month - 1, day, hour - 9, minute);
+  const back = new Date(time + 9 * 3600_000);
+  if (back.getUTCDate() !== day || back.getUTCMonth() !== month - 1 || hour > 23 || minute > 59) return null;
+  return time;
 }

@@ -61,7 +61,8 @@ export class PostgresLeadReads implements LeadReads {
     const rows = await this.filtered<ListRow>(
       `id, ${field('createdAt')} AS "createdAt", ${field('name')} AS name, ${field('phone')} AS phone, ${FORM_KIND} AS "formKind",
        ${STATUS} AS status, ${field('assignee.name')} AS "assigneeName", ${field('visitAt')} AS "visitAt",
-       ${MARKETING} AS marketing, ${UTM_SOURCE} AS "utmSource", ${UTM_CAMPAIGN} AS "utmCampaign"`,
+       ${MARKETING} AS marketing, ${UTM_SOURCE} AS "utmSource", ${UTM_CAMPAIGN} AS "utmCampaign",
+       doc -> 'calls' -> -1 ->> 'result' AS "lastCallResult"`,
       filters,
       cursor,
       limit,

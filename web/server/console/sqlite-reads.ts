@@ -121,7 +121,8 @@ export class SqliteLeadReads implements LeadReads {
     const rows = this.filtered(
       `id, ${CREATED_AT} AS createdAt, ${NAME} AS name, ${PHONE} AS phone, ${FORM_KIND} AS formKind,
        ${STATUS} AS status, ${field('assignee.name')} AS assigneeName, ${field('visitAt')} AS visitAt,
-       ${MARKETING} AS marketing, ${UTM_SOURCE} AS utmSource, ${UTM_CAMPAIGN} AS utmCampaign`,
+       ${MARKETING} AS marketing, ${UTM_SOURCE} AS utmSource, ${UTM_CAMPAIGN} AS utmCampaign,
+       ${field('calls[#-1].result')} AS lastCallResult`,
       filters,
       cursor,
       limit,
@@ -138,6 +139,7 @@ export class SqliteLeadReads implements LeadReads {
       marketing: row.marketing === 1,
       utmSource: text(row.utmSource),
       utmCampaign: text(row.utmCampaign),
+      lastCallResult: text(row.lastCallResult),
     }));
   }
 

@@ -22,6 +22,7 @@ export type StoredLead = {
   utm?: NonNullable<ConsoleLeadQueryResult>['utm'];
   checkedInAt?: string;
   memos?: Array<{ _key: string; authorEmail?: string; authorName?: string; at?: string; text?: string }>;
+  calls?: Array<{ _key: string; result?: string; callbackAt?: string; authorEmail?: string; authorName?: string; at?: string }>;
 };
 
 /** One row of consoleLeadExportQuery. */
@@ -69,6 +70,15 @@ export function consoleLeadOf(lead: StoredLead): NonNullable<ConsoleLeadQueryRes
         authorName: memo.authorName ?? null,
         at: memo.at ?? null,
         text: memo.text ?? null,
+      })) ?? null,
+    calls:
+      lead.calls?.map((call) => ({
+        _key: call._key,
+        result: call.result ?? null,
+        callbackAt: call.callbackAt ?? null,
+        authorEmail: call.authorEmail ?? null,
+        authorName: call.authorName ?? null,
+        at: call.at ?? null,
       })) ?? null,
   };
 }

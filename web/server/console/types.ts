@@ -4,6 +4,8 @@
  */
 import type {
   ConsoleDashboard,
+  LeadCallInput,
+  LeadCallResult,
   LeadChange,
   LeadChangeResult,
   LeadDetail,
@@ -52,6 +54,10 @@ export interface LeadConsole {
   change(id: string, change: LeadChange, actor: StaffActor): Promise<LeadChangeResult>;
   /** Appends a memo (never lost to a concurrent change). Records `leadMemo`. */
   addMemo(id: string, text: string, actor: StaffActor): Promise<LeadChangeResult>;
+  /** The call results a 상담사 chooses from: marketing's list, or the default five. */
+  callResults(): Promise<string[]>;
+  /** Appends a call result (and a future 재통화 time), refused when `input.rev` is stale. Records `leadCall`. */
+  recordCall(id: string, input: LeadCallInput, actor: StaffActor): Promise<LeadCallResult>;
   /** Sets 방문 완료 and the check-in time, on the visit's day (Seoul) only. Records `visitCheckIn`. */
   checkIn(id: string, rev: string, actor: StaffActor): Promise<LeadChangeResult>;
   /** Takes a check-in back (방문 예약, no time): not for a 상담사. Records `visitCheckInUndo`. */

@@ -63,6 +63,9 @@ export function LeadList({ rows, busy }: { rows: LeadRow[]; busy: boolean }) {
             <Cell column={columns.assignee}>
               {row.assigneeName ?? text.unassigned}
             </Cell>
+            <Cell column={columns.lastCall}>
+              {row.lastCallResult ?? text.none}
+            </Cell>
             <Cell column={columns.marketing}>
               {row.marketing ? text.marketingYes : text.marketingNo}
             </Cell>

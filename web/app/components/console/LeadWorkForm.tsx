@@ -24,10 +24,16 @@ type LeadWorkFormProps = {
   answer: object | undefined;
   /** The id of the answer's message when it is about the memo field (empty, too long). */
   memoErrorId: string | null;
+  /** The call results to choose from. */
+  callResults: string[];
+  /** The id of the answer's message when it is about the 재통화 time field. */
+  callbackErrorId: string | null;
+  /** The whole number is shown: later saves show it again. */
+  phoneRevealed: boolean;
 };
 
 /** What the form keeps across a sign-in when the session ends before it is saved. */
-const KEPT_FIELDS = ['status', 'assignee', 'memo'] as const;
+const KEPT_FIELDS = ['status', 'assignee', 'memo', 'callResult', 'callbackAt'] as const;
 
 /** Says that a kept draft was put back; focused, so it is read before anything else. */
 function DraftRestoredNote() {
@@ -55,7 +61,7 @@ function IntentButton({ intent, pending, children }: { intent: string; pending: 
  * change carries the revision the page showed; the service refuses it when someone changed the
  * lead since.
  */
-export function LeadWorkForm({ lead, assignees, memoDraft, answer, memoErrorId }: LeadWorkFormProps) {
+export function LeadWorkForm({ lead, assignees, memoDraft, answer, memoErrorId, callResults, callbackErrorId, phoneRevealed }: LeadWorkFormProps) {
   const pendingIntent = useNavigation().formData?.get('intent');
   const form = useRef<HTMLFormElement>(null);
   const restored = useKeptDraft(form, useLocation().pathname, KEPT_FIELDS, answer);
@@ -65,6 +71,7 @@ export function LeadWorkForm({ lead, assignees, memoDraft, answer, memoErrorId }
       {restored && answer === undefined ? <DraftRestoredNote /> : null}
       <input type="hidden" name="rev" value={lead.rev} />
       <input type="hidden" name="assigneeWas" value={lead.assignee?.email ?? ''} />
+      {phoneRevealed ? <input type="hidden" name="revealed" value="1" /> : null}
       <section className="lead-work__section" aria-labelledby="lead-work-heading">
         <h2 id="lead-work-heading" className="lead-work__heading">
           {text.workHeading}
@@ -91,6 +98,41 @@ export function LeadWorkForm({ lead, assignees, memoDraft, answer, memoErrorId }
         </div>
         <IntentButton intent="change" pending={pendingIntent === 'change'}>
           {text.saveChange}
+        </IntentButton>
+      </section>
+      <section className="lead-work__section" aria-labelledby="lead-call-heading">
+        <h2 id="lead-call-heading" className="lead-work__heading">
+          {text.callHeading}
+        </h2>
+        {/* Keyed by the call count: a saved result empties the fields. */}
+        <div className="lead-work__fields" key={lead.calls.length}>
+          <div className="lead-work__field">
+            <label htmlFor="lead-call-result">{text.callResult}</label>
+            <select id="lead-call-result" name="callResult" className="console-input">
+              {callResults.map((result) => (
+                <option key={result} value={result}>
+                  {result}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="lead-work__field">
+            <label htmlFor="lead-callback-at">{text.callbackAt}</label>
+            <input
+              id="lead-callback-at"
+              name="callbackAt"
+              type="datetime-local"
+              className="console-input"
+              aria-invalid={callbackErrorId ? true : undefined}
+              aria-describedby={callbackErrorId ? `lead-callback-hint ${callbackErrorId}` : 'lead-callback-hint'}
+            />
+            <span id="lead-callback-hint" className="lead-work__hint">
+              {text.callbackHint}
+            </span>
+          </div>
+        </div>
+        <IntentButton intent="call" pending={pendingIntent === 'call'}>
+          {text.saveCall}
         </IntentButton>
       </section>
       <section className="lead-work__section" aria-labelledby="lead-memo-heading">
@@ -140,6 +182,34 @@ export function MemoHistory({ memos }: { memos: LeadDetail['memos'] }) {
                 <strong>{memo.authorName}</strong> <time dateTime={memo.at}>{seoulDateTime(memo.at)}</time>
               </p>
               <p className="lead-memos__text">{memo.text}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** The call results, newest first: what, the 재통화 time if any, who and when. */
+export function CallHistory({ calls }: { calls: LeadDetail['calls'] }) {
+  return (
+    <section className="lead-work__section lead-memos" aria-labelledby="lead-calls-heading">
+      <h2 id="lead-calls-heading" className="lead-work__heading">
+        {text.callHeading}
+      </h2>
+      {calls.length === 0 ? (
+        <p className="lead-memos__empty">{text.noCalls}</p>
+      ) : (
+        <ol className="lead-memos__list" reversed>
+          {[...calls].reverse().map((call) => (
+            <li key={call.key} className="lead-memos__item">
+              <p className="lead-memos__meta">
+                <strong>{call.authorName}</strong> <time dateTime={call.at}>{seoulDateTime(call.at)}</time>
+              </p>
+              <p className="lead-memos__text">
+                {call.result}
+                {call.callbackAt ? ` · ${text.callbackLabel(seoulDateTime(call.callbackAt))}` : null}
+              </p>
             </li>
           ))}
         </ol>

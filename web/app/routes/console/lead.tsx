@@ -1,10 +1,10 @@
 import { data, Link, type AppLoadContext } from 'react-router';
 import type { Route } from './+types/lead';
-import { isLeadStatus, LEAD_STATUS_LABELS, type LeadChangeResult, type LeadDetail, type StaffIdentity } from '../../../shared/console';
+import { isLeadStatus, LEAD_STATUS_LABELS, type LeadCallResult, type LeadDetail, type StaffIdentity } from '../../../shared/console';
 import { ConsoleOutcome } from '../../components/console/ConsoleOutcome';
 import { LeadFacts, LeadRecord } from '../../components/console/LeadFacts';
 import { LeadStatusBadge } from '../../components/console/LeadStatusBadge';
-import { LeadWorkForm, MemoHistory, MEMO_MAX_LENGTH, type AssigneeChoice } from '../../components/console/LeadWorkForm';
+import { CallHistory, LeadWorkForm, MemoHistory, MEMO_MAX_LENGTH, type AssigneeChoice } from '../../components/console/LeadWorkForm';
 import { leadPageText as text } from '../../components/console/lead-text';
 import { CONSOLE_HEADERS, LEAD_LIST_PATH, consoleMeta } from '../../components/console/console-page';
 import { requireStaff } from '../../lib/require-staff';
@@ -41,10 +41,11 @@ function startedByAnotherSite(request: Request): boolean {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const staff = requireStaff(request, context);
-  if (startedByAnotherSite(request)) return { lead: null, assignees: [] };
+  if (startedByAnotherSite(request)) return { lead: null, assignees: [], callResults: [] };
   const lead = await context.leadConsole.lead(params.id, { ...staff, ip: context.clientIp });
   if (!lead) throw data({ message: text.notFound }, { status: 404 });
-  return { lead, assignees: assigneeChoices(lead, staff, await context.staff.list()) };
+  const [accounts, callResults] = await Promise.all([context.staff.list(), context.leadConsole.callResults()]);
+  return { lead, assignees: assigneeChoices(lead, staff, accounts), callResults };
 }
 
 type LeadActionData = {
@@ -58,6 +59,8 @@ type LeadActionData = {
   current?: LeadDetail;
   /** Set when the refusal is about the memo field itself (empty, too long). */
   memoInvalid?: true;
+  /** Set when the refusal is about the 재통화 time field (past, not a time). */
+  callbackInvalid?: true;
   memoDraft: string;
 };
 
@@ -68,8 +71,8 @@ function answer(body: Omit<LeadActionData, 'memoDraft'>, memoDraft: string, stat
   return data<LeadActionData>({ ...body, memoDraft }, { status });
 }
 
-/** The answer to a change or a memo: saved, refused with the current state, or why not. */
-function changeAnswer(result: LeadChangeResult, saved: string, memoDraft: string, attempted?: string) {
+/** The answer to a change, a memo or a call result: saved, refused with the current state, or why not. */
+function changeAnswer(result: LeadCallResult, saved: string, memoDraft: string, attempted?: string) {
   if (result.ok) return answer({ tone: 'success', message: saved }, memoDraft);
   if (result.error === 'conflict') {
     const detail = [attempted, text.currentState(LEAD_STATUS_LABELS[result.current.status], assigneeLabel(result.current)), memoDraft ? text.memoKept : null]
@@ -79,6 +82,8 @@ function changeAnswer(result: LeadChangeResult, saved: string, memoDraft: string
   }
   if (result.error === 'notFound') return answer({ tone: 'error', message: text.gone }, memoDraft, 404);
   if (result.error === 'forbidden') return answer({ tone: 'error', message: text.checkInTakenBackByManager }, memoDraft, 403);
+  if (result.error === 'unknownCallResult') return answer({ tone: 'error', message: text.unknownCallResult }, memoDraft, 400);
+  if (result.error === 'callbackNotFuture') return answer({ tone: 'error', message: text.callbackNotFuture, callbackInvalid: true }, memoDraft, 400);
   return answer({ tone: 'error', message: text.invalidChange }, memoDraft, 400);
 }
 
@@ -92,7 +97,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return typeof value === 'string' ? value : '';
   };
   const memoDraft = field('memo').slice(0, MEMO_MAX_LENGTH);
+  const response = await act(field, { id: params.id }, actor, memoDraft, context);
+  // A number revealed before stays shown while the 상담사 works the lead (shown again, so recorded again).
+  if (field('revealed') !== '1' || response.data.phone) return response;
+  const phone = await context.leadConsole.revealPhone(params.id, actor);
+  return phone ? data<LeadActionData>({ ...response.data, phone }, response.init ?? undefined) : response;
+}
 
+/** What the posted intent asks for, answered. */
+async function act(
+  field: (name: string) => string,
+  params: { id: string },
+  actor: Parameters<AppLoadContext['leadConsole']['lead']>[1],
+  memoDraft: string,
+  context: AppLoadContext,
+) {
   switch (field('intent')) {
     case 'reveal': {
       const phone = await context.leadConsole.revealPhone(params.id, actor);
@@ -107,7 +126,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const unchanged = assigneeEmail === field('assigneeWas');
       const accounts = await context.staff.list();
       const account = accounts.find((candidate) => candidate.email === assigneeEmail && !candidate.disabled);
-      const choice = assigneeEmail === '' ? text.nobody : assigneeEmail === staff.email ? staff.name : (account?.name ?? null);
+      const choice = assigneeEmail === '' ? text.nobody : assigneeEmail === actor.email ? actor.name : (account?.name ?? null);
       if (!rev || !isLeadStatus(status) || (!unchanged && choice === null)) return answer({ tone: 'error', message: text.invalidChange }, memoDraft, 400);
       const result = await context.leadConsole.change(params.id, { rev, status, assigneeEmail: unchanged ? undefined : assigneeEmail || null }, actor);
       return changeAnswer(result, text.saved, memoDraft, text.attempted(LEAD_STATUS_LABELS[status], choice ?? text.assigneeUnchanged));
@@ -118,6 +137,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (memo.length > MEMO_MAX_LENGTH) return answer({ tone: 'error', message: text.memoTooLong(MEMO_MAX_LENGTH), memoInvalid: true }, memoDraft, 400);
       const result = await context.leadConsole.addMemo(params.id, memo, actor);
       return changeAnswer(result, text.memoSaved, result.ok ? '' : memoDraft);
+    }
+    case 'call': {
+      const result = await context.leadConsole.recordCall(params.id, { rev: field('rev'), result: field('callResult'), callbackAt: field('callbackAt') || null }, actor);
+      if (!result.ok && result.error === 'invalid') return answer({ tone: 'error', message: text.callbackInvalid, callbackInvalid: true }, memoDraft, 400);
+      return changeAnswer(result, text.callSaved, memoDraft);
     }
     default:
       return answer({ tone: 'error', message: text.unknownRequest }, memoDraft, 400);
@@ -175,7 +199,11 @@ export default function Lead({ loaderData, actionData, params }: Route.Component
             memoDraft={actionData?.memoDraft ?? ''}
             answer={actionData}
             memoErrorId={actionData?.memoInvalid ? OUTCOME_ID : null}
+            callResults={loaderData.callResults}
+            callbackErrorId={actionData?.callbackInvalid ? OUTCOME_ID : null}
+            phoneRevealed={Boolean(actionData?.phone)}
           />
+          <CallHistory calls={lead.calls} />
           <MemoHistory memos={lead.memos} />
         </div>
         <LeadRecord lead={lead} />
