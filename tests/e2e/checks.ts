@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 /** Checks shared by the browser specs: errors, axe (WCAG 2.2 AA), overflow, screenshots. */
 
@@ -63,4 +63,14 @@ export async function screenshot(page: Page, testInfo: TestInfo, name: string): 
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await expect(page.locator('dialog.interest-popup')).toHaveAttribute('data-ready', '');
+}
+
+/**
+ * Waits until React has taken over one element (its props, handlers included, are attached to the
+ * DOM node while hydrating): for pages without the interest popup, such as the console's.
+ */
+export async function waitForHydrated(locator: Locator): Promise<void> {
+  await expect
+    .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps'))))
+    .toBe(true);
 }

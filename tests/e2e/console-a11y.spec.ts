@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations } from './checks';
+import { expectNoAxeViolations, waitForHydrated } from './checks';
 import { ADMIN_EMAIL, addSalesAccount, openLead, registerLeadsThroughApi, registerThroughPopup, SALES_PASSWORD, signIn, uniquePhone } from './console-helpers';
 import { CANARY_ADMIN_PASSWORD } from './canary-secrets';
 
@@ -236,6 +236,8 @@ test.describe('the lead list and a lead by keyboard', () => {
     await expect(count).toHaveText('조건에 맞는 고객 31명 중 이 페이지에 30명 (다음 페이지 있음)');
 
     const status = page.getByLabel('상태', { exact: true });
+    // Before hydration the filter has no handler yet (committing a value then searches nothing).
+    await waitForHydrated(status);
     await status.focus();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
