@@ -195,7 +195,7 @@ export function CallHistory({ calls }: { calls: LeadDetail['calls'] }) {
   return (
     <section className="lead-work__section lead-memos" aria-labelledby="lead-calls-heading">
       <h2 id="lead-calls-heading" className="lead-work__heading">
-        {text.callHeading}
+        {text.callHistoryHeading}
       </h2>
       {calls.length === 0 ? (
         <p className="lead-memos__empty">{text.noCalls}</p>

@@ -139,6 +139,7 @@ export const leadPageText = {
   checkInTakenBackByManager: '방문 확인된 고객을 방문 전 상태로 되돌리는 것은 관리자만 할 수 있습니다. 상태는 바뀌지 않았습니다.',
   unknownRequest: '알 수 없는 요청입니다.',
   callHeading: '통화 결과',
+  callHistoryHeading: '통화 기록',
   callResult: '결과',
   callbackAt: '재통화 일시 (선택)',
   callbackHint: '한국 시간으로, 지금보다 뒤의 일시를 고릅니다.',
