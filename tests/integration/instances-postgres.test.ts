@@ -25,8 +25,8 @@ import { oncePerPeriod } from '../../web/server/postgres/daily-jobs';
 import { startDailyJob } from '../../web/server/daily-timer';
 import { seoulDay } from '../../web/shared/seoul-time';
 import { STAFF_SESSION_PATH } from '../../web/shared/staff-session';
-import { ContentLake, EDITOR_TOKEN } from '../support/content-lake';
-import { hashTestPassword } from '../support/passwords';
+import { ContentLake } from '../support/content-lake';
+import { sharedInstanceEnv } from '../support/instances';
 import { freshDatabaseUrl } from '../support/postgres';
 
 const EMAIL = 'instances@example.kr';
@@ -74,17 +74,7 @@ beforeAll(async () => {
   const apiHost = await sanity.start({ production: await readSeedDocuments('content/production.ndjson', { rootDir: process.cwd() }) });
   vite = await createViteServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error' });
   const env = {
-    DATABASE_URL: databaseUrl,
-    SANITY_PROJECT_ID: sanity.projectId,
-    SANITY_API_HOST: apiHost,
-    SANITY_API_TOKEN: EDITOR_TOKEN,
-    SANITY_USE_CDN: 'false',
-    SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    // An hour: only the webhook can make an edit show.
-    CONTENT_CACHE_TTL_MS: '3600000',
-    ADMIN_EMAIL: EMAIL,
-    ADMIN_PASSWORD_HASH: await hashTestPassword(PASSWORD),
-    SESSION_SECRET: 'session-secret-shared-by-both-instances-0123',
+    ...(await sharedInstanceEnv({ databaseUrl, sanity, apiHost, email: EMAIL, password: PASSWORD, webhookSecret: WEBHOOK_SECRET })),
     LEAD_FORM_SECRET,
     LEAD_MIN_FILL_MS: '0',
     LEAD_RATE_LIMIT_IP: '2/600',

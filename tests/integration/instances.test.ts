@@ -6,9 +6,9 @@ import { createFormTokenSigner } from '../../web/server/leads/form-token';
 import { MEASURE_PATH } from '../../web/shared/measure';
 import { STAFF_SESSION_PATH } from '../../web/shared/staff-session';
 import { freePort, startServer, type RunningServer } from '../support/built-server';
-import { ContentLake, EDITOR_TOKEN } from '../support/content-lake';
+import { ContentLake } from '../support/content-lake';
 import { startLoadBalancer, UPSTREAM_HEADER, type LoadBalancer } from '../support/nginx';
-import { hashTestPassword } from '../support/passwords';
+import { sharedInstanceEnv } from '../support/instances';
 import { freshDatabaseUrl } from '../support/postgres';
 
 /**
@@ -79,17 +79,7 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
     sanity = new ContentLake();
     const apiHost = await sanity.start({ production: await readSeedDocuments('content/production.ndjson', { rootDir: process.cwd() }) });
     env = {
-      DATABASE_URL: databaseUrl,
-      SANITY_PROJECT_ID: sanity.projectId,
-      SANITY_API_HOST: apiHost,
-      SANITY_API_TOKEN: EDITOR_TOKEN,
-      SANITY_USE_CDN: 'false',
-      SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      // An hour: only the webhook can make an edit show.
-      CONTENT_CACHE_TTL_MS: '3600000',
-      ADMIN_EMAIL: EMAIL,
-      ADMIN_PASSWORD_HASH: await hashTestPassword(PASSWORD),
-      SESSION_SECRET: 'session-secret-shared-by-both-instances-0123',
+      ...(await sharedInstanceEnv({ databaseUrl, sanity, apiHost, email: EMAIL, password: PASSWORD, webhookSecret: WEBHOOK_SECRET })),
       VIEW_FLUSH_INTERVAL_MS: '200',
       LEAD_FORM_SECRET: SECRET,
       LEAD_MIN_FILL_MS: '0',
