@@ -1,7 +1,8 @@
 /**
  * Real nginx (Debian's `nginx-light`; `.ci/run` installs it) in front of several app instances,
  * running deploy/nginx/cheonghak.conf itself: only its upstream servers and `listen` line are
- * replaced, and its TLS lines (marked `# tls`) left out, so the test runs what production runs.
+ * replaced, and its TLS lines (marked `# tls`) left out, so the test runs what production runs. The
+ * one addition: a response header naming the instance that answered (UPSTREAM_HEADER).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
