@@ -19,18 +19,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import type { App } from '../../web/server/app';
 import { readSeedDocuments } from '../../web/server/content/seed';
+import { createFormTokenSigner } from '../../web/server/leads/form-token';
 import { LISTENER } from '../../web/server/postgres/content-changes';
 import { oncePerPeriod } from '../../web/server/postgres/daily-jobs';
 import { startDailyJob } from '../../web/server/daily-timer';
+import { seoulDay } from '../../web/shared/seoul-time';
 import { STAFF_SESSION_PATH } from '../../web/shared/staff-session';
-import { ContentLake, EDITOR_TOKEN } from '../support/content-lake';
-import { hashTestPassword } from '../support/passwords';
+import { ContentLake } from '../support/content-lake';
+import { sharedInstanceEnv } from '../support/instances';
 import { freshDatabaseUrl } from '../support/postgres';
 
 const EMAIL = 'instances@example.kr';
 const PASSWORD = 'two-instances-password';
 const WEBHOOK_SECRET = 'webhook-secret-for-the-instances-test';
 const PRESS_PAGE = '/cheonghak/press';
+const LEAD_FORM_SECRET = 'lead-form-secret-shared-by-both-instances';
 /** Page renders one address may cause in 10 minutes, on all instances together. */
 const RENDER_LIMIT = 6;
 
@@ -71,18 +74,8 @@ beforeAll(async () => {
   const apiHost = await sanity.start({ production: await readSeedDocuments('content/production.ndjson', { rootDir: process.cwd() }) });
   vite = await createViteServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error' });
   const env = {
-    DATABASE_URL: databaseUrl,
-    SANITY_PROJECT_ID: sanity.projectId,
-    SANITY_API_HOST: apiHost,
-    SANITY_API_TOKEN: EDITOR_TOKEN,
-    SANITY_USE_CDN: 'false',
-    SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    // An hour: only the webhook can make an edit show.
-    CONTENT_CACHE_TTL_MS: '3600000',
-    ADMIN_EMAIL: EMAIL,
-    ADMIN_PASSWORD_HASH: await hashTestPassword(PASSWORD),
-    SESSION_SECRET: 'session-secret-shared-by-both-instances-0123',
-    LEAD_FORM_SECRET: 'lead-form-secret-shared-by-both-instances',
+    ...(await sharedInstanceEnv({ databaseUrl, sanity, apiHost, email: EMAIL, password: PASSWORD, webhookSecret: WEBHOOK_SECRET })),
+    LEAD_FORM_SECRET,
     LEAD_MIN_FILL_MS: '0',
     LEAD_RATE_LIMIT_IP: '2/600',
     PAGE_RENDER_LIMIT_IP: `${RENDER_LIMIT}/600`,
@@ -158,6 +151,38 @@ describe('two instances on one database', () => {
     const third = await submit(a, '01012340003');
     expect(third.status).toBe(429);
     expect(((await third.json()) as { error: string }).error).toBe('rateLimited');
+  });
+
+  it('one phone booking two visits at once, one on each instance, gets one (the cap of 1 per phone)', async () => {
+    const signer = createFormTokenSigner(LEAD_FORM_SECRET);
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const { rows: slots } = await client
+      .query<{ id: string }>(`SELECT id FROM documents WHERE type = 'visitSlot' AND doc->>'date' >= $1 ORDER BY id LIMIT 16`, [seoulDay(Date.now())])
+      .finally(() => client.end());
+    expect(slots).toHaveLength(16);
+    let address = 0;
+    const book = (instance: Instance, phone: string, slot: string) => {
+      address += 1;
+      const body = {
+        formToken: signer.issue(`two-bookings-${address}`),
+        formKind: 'customer',
+        name: '예약고객',
+        phone,
+        visitSlot: slot,
+        message: '모델하우스 방문 예약합니다.',
+        privacyConsent: true,
+        ageConfirmed: true,
+        website: '',
+      };
+      return post(instance, '/api/leads', JSON.stringify(body), { 'content-type': 'application/json', 'x-forwarded-for': `198.18.0.${address}` }).then(
+        async (response) => (response.status === 201 ? 'booked' : ((await response.json()) as { error: string }).error),
+      );
+    };
+    // Several phones, so that a cap kept per instance would be passed by at least one pair racing.
+    const phones = Array.from({ length: 8 }, (_, index) => `0107777000${index}`);
+    const outcomes = await Promise.all(phones.map((phone, index) => Promise.all([book(a, phone, slots[2 * index].id), book(b, phone, slots[2 * index + 1].id)])));
+    expect(outcomes.map((pair) => pair.toSorted())).toEqual(phones.map(() => ['booked', 'bookingLimit']));
   });
 
   it('page renders from one address count against one limit on both', async () => {

@@ -1,16 +1,36 @@
+import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSeedDocuments } from '../../web/server/content/seed';
 import { createFormTokenSigner } from '../../web/server/leads/form-token';
+import { MEASURE_PATH } from '../../web/shared/measure';
+import { STAFF_SESSION_PATH } from '../../web/shared/staff-session';
 import { freePort, startServer, type RunningServer } from '../support/built-server';
-import { startLoadBalancer, type LoadBalancer } from '../support/nginx';
+import { ContentLake } from '../support/content-lake';
+import { startLoadBalancer, UPSTREAM_HEADER, type LoadBalancer } from '../support/nginx';
+import { sharedInstanceEnv } from '../support/instances';
 import { freshDatabaseUrl } from '../support/postgres';
 
 /**
- * The production shape: two instances on one PostgreSQL database behind nginx (round robin,
- * deploy/nginx/cheonghak.conf). What one instance acknowledges, the database keeps, whatever
- * happens to that instance afterwards.
+ * The production shape: two built instances on one PostgreSQL database and one Content Lake
+ * stand-in, behind nginx (round robin, deploy/nginx/cheonghak.conf). What one instance
+ * acknowledges, the database keeps, whatever happens to that instance afterwards; and what one
+ * instance learns (a sign-out, failed sign-ins, a visitor's leads and views, a Studio publish),
+ * the other acts on at its next request.
+ *
+ * The shared-state steps go through nginx, which alternates the instances request by request; the
+ * test's config (only) names the instance that answered in a header, and each step checks that
+ * both answered. Were the state kept per instance, one of the two answers would differ.
  */
 const SECRET = 'instances-test-lead-form-secret';
+const EMAIL = 'instances@example.kr';
+const PASSWORD = 'two-instances-password';
+const WEBHOOK_SECRET = 'instances-test-webhook-secret';
+/** Leads one address may send in 10 minutes, on all instances together. */
+const LEADS_PER_ADDRESS = 2;
+/** nginx passes Host without the port ($host): what a browser on the site sends as its Origin. */
+const SITE_ORIGIN = 'http://127.0.0.1';
+const PRESS_PAGE = '/cheonghak/press';
 const LEADS = 2_000;
 const CONCURRENCY = 40;
 const KILL_AFTER = 500;
@@ -29,6 +49,22 @@ async function query(url: string, sql: string, params: unknown[] = []): Promise<
   }
 }
 
+/** A visitor's address of its own (10.x.y.z), so the per-address lead limit never refuses the load. */
+const addressOf = (index: number) => `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
+
+type Answer = { status: number; upstream: string; response: Response };
+
+/** A request through nginx, with the instance that answered. */
+async function throughNginx(url: string, init: RequestInit = {}): Promise<Answer> {
+  const response = await fetch(url, { redirect: 'manual', ...init });
+  return { status: response.status, upstream: response.headers.get(UPSTREAM_HEADER) ?? '', response };
+}
+
+/** Both instances answered these requests. */
+function expectBothInstances(answers: Answer[], ports: number[]): void {
+  expect(new Set(answers.map((answer) => answer.upstream))).toEqual(new Set(ports.map((port) => `127.0.0.1:${port}`)));
+}
+
 describe('two instances behind nginx on one PostgreSQL database', () => {
   let databaseUrl: string;
   let env: Record<string, string>;
@@ -36,13 +72,18 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
   const instances: RunningServer[] = [];
   let balancer: LoadBalancer;
 
+  let sanity: ContentLake;
+
   beforeAll(async () => {
     databaseUrl = await freshDatabaseUrl();
+    sanity = new ContentLake();
+    const apiHost = await sanity.start({ production: await readSeedDocuments('content/production.ndjson', { rootDir: process.cwd() }) });
     env = {
-      DATABASE_URL: databaseUrl,
+      ...(await sharedInstanceEnv({ databaseUrl, sanity, apiHost, email: EMAIL, password: PASSWORD, webhookSecret: WEBHOOK_SECRET })),
+      VIEW_FLUSH_INTERVAL_MS: '200',
       LEAD_FORM_SECRET: SECRET,
       LEAD_MIN_FILL_MS: '0',
-      LEAD_RATE_LIMIT_IP: '0/1',
+      LEAD_RATE_LIMIT_IP: `${LEADS_PER_ADDRESS}/600`,
       LEAD_RATE_LIMIT_PHONE: '0/1',
       LEAD_BOOKING_LIMIT_IP: '0/1',
       TRUST_PROXY: 'loopback',
@@ -55,6 +96,7 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
   afterAll(async () => {
     await balancer?.stop();
     await Promise.all(instances.map((instance) => instance.stop()));
+    await sanity?.stop();
   });
 
   it(`${LEADS} leads at concurrency ${CONCURRENCY}, one instance killed (kill -9) and restarted mid-run: every acknowledged lead stored exactly once`, async () => {
@@ -77,7 +119,7 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
       });
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
         try {
-          const response = await fetch(`${balancer.url}/api/leads`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+          const response = await fetch(`${balancer.url}/api/leads`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': addressOf(index) }, body });
           const answer = (await response.json()) as { id?: string };
           if (response.status === 201 && answer.id) {
             acknowledged.set(index, answer.id);
@@ -133,7 +175,7 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
     const book = (index: number) =>
       fetch(`${balancer.url}/api/leads`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': addressOf(LEADS + index) },
         body: JSON.stringify({
           formToken: signer.issue(`booking-${index}`),
           formKind: 'customer',
@@ -153,4 +195,111 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
     expect(await query(databaseUrl, `SELECT doc->>'booked' FROM documents WHERE id = $1`, [slotId])).toBe('6');
     expect(await query(databaseUrl, `SELECT count(*)::text FROM documents WHERE type = 'lead' AND doc->'visitSlot'->>'_ref' = $1`, [slotId])).toBe('6');
   });
+
+  const post = (pathname: string, body: string, headers: Record<string, string>) =>
+    throughNginx(`${balancer.url}${pathname}`, { method: 'POST', headers: { origin: SITE_ORIGIN, ...headers }, body });
+  const signIn = (password: string, address: string) =>
+    post(PRESS_PAGE, new URLSearchParams({ intent: 'login', email: EMAIL, password }).toString(), {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-forwarded-for': address,
+    });
+  /** "계속 사용": 200 with a live session, 401 without. */
+  const extendSession = (cookie: string) => post(STAFF_SESSION_PATH, '', { cookie });
+
+  it('signed out through one instance, the session is refused by both', async () => {
+    const signedIn = await signIn(PASSWORD, '198.51.100.10');
+    expect(signedIn.status).toBe(302);
+    const cookie = signedIn.response.headers.getSetCookie().find((line) => /^(__Host-)?staff_session=/.test(line))!.split(';')[0];
+    const live = [await extendSession(cookie), await extendSession(cookie)];
+    expect(live.map((answer) => answer.status)).toEqual([200, 200]);
+    expectBothInstances(live, ports);
+
+    const signedOut = await post(PRESS_PAGE, new URLSearchParams({ intent: 'logout' }).toString(), { 'content-type': 'application/x-www-form-urlencoded', cookie });
+    expect(signedOut.status).toBe(302);
+    // Per instance, the one that did not sign the session out would still answer 200.
+    const refused = [await extendSession(cookie), await extendSession(cookie)];
+    expect(refused.map((answer) => answer.status)).toEqual([401, 401]);
+    expectBothInstances(refused, ports);
+  });
+
+  it('failed sign-ins from one address count on both instances: after 5, the right password is refused by both', async () => {
+    const failed = [];
+    for (let attempt = 1; attempt <= 5; attempt += 1) failed.push(await signIn(`wrong ${attempt}`, '203.0.113.20'));
+    expect(failed.map((answer) => answer.status)).toEqual(Array(5).fill(401));
+    // Per instance, each would have counted 2 or 3 failures and let the right password in.
+    const refused = [await signIn(PASSWORD, '203.0.113.20'), await signIn(PASSWORD, '203.0.113.20')];
+    expect(refused.map((answer) => answer.status)).toEqual([429, 429]);
+    expectBothInstances(refused, ports);
+    expect((await signIn(PASSWORD, '203.0.113.21')).status, 'another address').toBe(302);
+  });
+
+  it(`leads from one address count against one limit (${LEADS_PER_ADDRESS} per 10 minutes) on both instances`, async () => {
+    const signer = createFormTokenSigner(SECRET);
+    const submit = (index: number) =>
+      post(
+        '/api/leads',
+        JSON.stringify({ formToken: signer.issue(`one-address-${index}`), formKind: 'popup', name: '홍길동', phone: `0101234000${index}`, privacyConsent: true, ageConfirmed: true, website: '' }),
+        { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.30' },
+      );
+    const answers = [await submit(1), await submit(2), await submit(3)];
+    // Per instance, the third lead would be the second one the instance it lands on has seen.
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 429]);
+    expect(((await answers[2].response.json()) as { error: string }).error).toBe('rateLimited');
+    expectBothInstances(answers, ports);
+  });
+
+  it('a Studio publish announced to one instance shows on both at their next request', async () => {
+    let visitor = 0;
+    /** The number the home page's call links dial, as a new visitor sees it, and who answered. */
+    const phones = async () => {
+      const answers = [];
+      for (let index = 0; index < 2; index += 1) {
+        visitor += 1;
+        const answer = await throughNginx(`${balancer.url}/`, { headers: { 'x-forwarded-for': `192.0.2.${visitor}` } });
+        answers.push({ ...answer, phone: /href="tel:(\d+)"/.exec(await answer.response.text())?.[1] });
+      }
+      expectBothInstances(answers, ports);
+      return answers.map((answer) => answer.phone);
+    };
+    expect(await phones()).toEqual(['16000000', '16000000']);
+    sanity.dataset('production').mutate([{ patch: { id: 'siteSettings', set: { phone: '1588-4321' } } }]);
+    expect(await phones(), 'both serve their cached page before the webhook').toEqual(['16000000', '16000000']);
+
+    const body = JSON.stringify({ _id: 'siteSettings', _type: 'siteSettings' });
+    const signature = await encodeSignatureHeader(body, Date.now(), WEBHOOK_SECRET);
+    const delivered = await throughNginx(`${balancer.url}/api/sanity/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', [SIGNATURE_HEADER_NAME]: signature }, body });
+    expect(delivered.status).toBe(200);
+    // Per instance, the one the webhook did not reach would serve its cached page for an hour.
+    expect(await phones()).toEqual(['15884321', '15884321']);
+  });
+
+  it('a visitor whose page views land on both instances is counted once that day', async () => {
+    const campaign = 'utm_source=nginx&utm_campaign=two-instances';
+    const views = [];
+    for (let index = 0; index < 4; index += 1) {
+      views.push(
+        await post(MEASURE_PATH, JSON.stringify({ page: '/', landing: index === 0, referrer: '', campaign }), {
+          'content-type': 'text/plain;charset=UTF-8',
+          'sec-fetch-site': 'same-origin',
+          'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36',
+          'x-forwarded-for': '198.51.100.50',
+        }),
+      );
+    }
+    expect(views.map((answer) => answer.status)).toEqual(Array(4).fill(204));
+    expectBothInstances(views, ports);
+    // Each instance flushes its counts every 200 ms; per instance, each would count the visitor once.
+    const totals = () =>
+      query(databaseUrl, `SELECT json_build_object('views', sum((doc->>'views')::int), 'visitors', sum((doc->>'visitors')::int))::text FROM documents WHERE type = 'pageViewDay' AND doc::text LIKE '%two-instances%'`);
+    await expect.poll(totals, { timeout: 10_000, interval: 100 }).toBe('{"views" : 4, "visitors" : 1}');
+  });
+
+  it("each daily purge is claimed for the day once, by one instance's timer", async () => {
+    // The timers fire a minute after each start; each claims the day in daily_job_runs under an
+    // advisory lock before it runs (the once-only claim itself: instances-postgres.test.ts). An
+    // instance purging on its own would leave no claim here.
+    const today = Math.floor(Date.now() / 86_400_000);
+    const claims = () => query(databaseUrl, `SELECT string_agg(job || ':' || period, ',' ORDER BY job) FROM daily_job_runs`);
+    await expect.poll(claims, { timeout: 90_000, interval: 500 }).toBe(`audit:${today},leads:${today}`);
+  }, 100_000);
 });

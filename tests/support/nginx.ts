@@ -1,7 +1,8 @@
 /**
  * Real nginx (Debian's `nginx-light`; `.ci/run` installs it) in front of several app instances,
  * running deploy/nginx/cheonghak.conf itself: only its upstream servers and `listen` line are
- * replaced, and its TLS lines (marked `# tls`) left out, so the test runs what production runs.
+ * replaced, and its TLS lines (marked `# tls`) left out, so the test runs what production runs. The
+ * one addition: a response header naming the instance that answered (UPSTREAM_HEADER).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,6 +35,9 @@ export function siteConfigFor(upstreams: string[], port: number): string {
   return site;
 }
 
+/** The response header naming the instance that answered (`$upstream_addr`), added by the test's config only. */
+export const UPSTREAM_HEADER = 'x-test-upstream';
+
 export async function startLoadBalancer(upstreams: string[]): Promise<LoadBalancer> {
   const port = await freePort();
   const prefix = mkdtempSync(path.join(tmpdir(), 'cheonghak-nginx-'));
@@ -48,7 +52,7 @@ export async function startLoadBalancer(upstreams: string[]): Promise<LoadBalanc
     'http {',
     `  access_log off;`,
     ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${prefix}/${kind};`),
-    siteConfigFor(upstreams, port),
+    siteConfigFor(upstreams, port).replace(/(location \/ \{\n)/, `$1    add_header ${UPSTREAM_HEADER} $upstream_addr always;\n`),
     '}',
   ].join('\n');
   const configFile = path.join(prefix, 'nginx.conf');

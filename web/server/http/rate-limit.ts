@@ -52,6 +52,11 @@ export class RateLimiter {
     return (this.hits.get(key) ?? []).filter((time) => time > since).length >= this.limit.max;
   }
 
+  /** Forgets `key`'s hits: its next hit starts a new window. */
+  forget(key: string): void {
+    this.hits.delete(key);
+  }
+
   /** Drops keys whose window has passed, at most once per window. */
   private sweep(now: number): void {
     if (now - this.lastSweep < this.limit.windowMs) return;
@@ -69,6 +74,8 @@ export interface RequestLimiter {
   isLimited(key: string, now?: number): Promise<boolean>;
   /** Milliseconds until `key` may hit again: 0 when it may now. */
   retryAfterMs(key: string, now?: number): Promise<number>;
+  /** Forgets `key`'s hits: its next hit starts a new window. */
+  forget(key: string): Promise<void>;
 }
 
 /** Makes a limiter; `name` keeps one limit's keys apart from another's in a shared store. */
@@ -81,6 +88,7 @@ export const memoryLimiters: RequestLimiters = (_name, limit) => {
     tryHit: async (key, now) => limiter.tryHit(key, now),
     isLimited: async (key, now) => limiter.isLimited(key, now),
     retryAfterMs: async (key, now) => limiter.retryAfterMs(key, now),
+    forget: async (key) => limiter.forget(key),
   };
 };
 
@@ -114,6 +122,9 @@ export function postgresLimiters(pool: pg.Pool): RequestLimiters {
       retryAfterMs: async (key) => {
         const state = await limiter.get(key);
         return state && state.consumedPoints >= points ? state.msBeforeNext : 0;
+      },
+      forget: async (key) => {
+        await limiter.delete(key);
       },
     };
   };

@@ -4,6 +4,7 @@
  * (retention.ts) behind one service. The Express routes (./routes.ts), the React Router loaders
  * (through the load context) and the CLI (scripts/leads.ts) all use this one service.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import { storedLeadQuery, upcomingBookingsOfPhoneQuery, visitBookingsPerPhoneQuery } from '../../sanity/queries';
 import { LRUCache } from 'lru-cache';
 import { checkLead, stripControlCharacters, LEAD_FIELDS, type LeadCheck, type LeadFieldCodes, type ValidLead } from '../../shared/lead-validation';
@@ -67,6 +68,10 @@ export const DEFAULT_BOOKING_IP_LIMIT: RateLimit = { max: 10, windowMs: 24 * 360
 const TOKEN_MAX_AGE_MS = 2 * 3600_000;
 // Upcoming visits one phone number may hold unless the lead settings say otherwise.
 const DEFAULT_VISIT_BOOKINGS_PER_PHONE = 1;
+/** How long a booking may hold its phone's lease: far above one booking's milliseconds. */
+const PHONE_LEASE_MS = 10_000;
+/** How often an instance waiting for a phone's lease asks again. */
+const PHONE_LEASE_POLL_MS = 20;
 // Clocks of several instances may differ a little.
 const TOKEN_CLOCK_SKEW_MS = 60_000;
 const MAX_SOURCE_PAGE = 500;
@@ -83,8 +88,10 @@ export class LeadService {
   // Leads already stored, by id, with their content: a retry of the same form is answered
   // again (not rate limited), another lead on the same token is refused.
   private readonly acceptedIds = new LRUCache<string, string>({ max: 10_000 });
-  // Bookings in progress per phone number (see onePerPhone).
+  // Bookings in progress per phone number in this process, and the lease one of them holds on
+  // every instance (see onePerPhone).
   private readonly phoneQueues = new Map<string, Promise<void>>();
+  private readonly phoneLease: RequestLimiter;
   private readonly forms: LeadForms;
   private readonly delivery: OutboxDelivery;
   private stopPurge: (() => void) | null = null;
@@ -96,6 +103,7 @@ export class LeadService {
     this.ipLimiter = limiters('lead-ip', options.ipLimit ?? DEFAULT_IP_LIMIT);
     this.phoneLimiter = limiters('lead-phone', options.phoneLimit ?? DEFAULT_PHONE_LIMIT);
     this.bookingIpLimiter = limiters('booking-ip', options.bookingIpLimit ?? DEFAULT_BOOKING_IP_LIMIT);
+    this.phoneLease = limiters('booking-phone-lease', { max: 1, windowMs: PHONE_LEASE_MS });
     this.notifier = options.notifier ?? silentNotifier;
     this.now = options.now ?? Date.now;
     this.minFillMs = options.minFillMs ?? DEFAULT_MIN_FILL_MS;
@@ -200,10 +208,15 @@ export class LeadService {
     }
   }
 
-  /** Runs `task` after every earlier task for `phone` in this process has settled. */
+  /**
+   * Runs `task` after every earlier task for `phone` has settled: in this process they queue; across
+   * instances the one running holds the phone's lease (one hit of a 1-per-window limit, in the
+   * store the instances share), and the others wait for it to be given back, or to lapse when its
+   * holder died.
+   */
   private onePerPhone<T>(phone: string, task: () => Promise<T>): Promise<T> {
     const previous = this.phoneQueues.get(phone) ?? Promise.resolve();
-    const result = previous.then(task);
+    const result = previous.then(() => this.holdingPhoneLease(phone, task));
     const settled = result.then(
       () => undefined,
       () => undefined,
@@ -213,6 +226,15 @@ export class LeadService {
       if (this.phoneQueues.get(phone) === settled) this.phoneQueues.delete(phone);
     });
     return result;
+  }
+
+  private async holdingPhoneLease<T>(phone: string, task: () => Promise<T>): Promise<T> {
+    while (!(await this.phoneLease.tryHit(phone))) await delay(PHONE_LEASE_POLL_MS);
+    try {
+      return await task();
+    } finally {
+      await this.phoneLease.forget(phone);
+    }
   }
 
   /** Why a new lead may not be stored now (the limits per address and per phone), or null. */
