@@ -179,6 +179,11 @@ export const pressSiteSlugQuery = defineQuery(`
 // live in the private leads dataset and are read only by the server.
 
 /** The consent notice shown with every lead form, its version, and the retention period. */
+export const messageTemplatesQuery = defineQuery(`{
+  "templates": *[_type == "leadSettings" && _id == "leadSettings"][0].messageTemplates,
+  "phone": *[_type == "siteSettings" && _id == "siteSettings"][0].phone
+}`);
+
 export const leadSettingsQuery = defineQuery(`
   *[_type == "leadSettings" && _id == "leadSettings"][0]{
     consentVersion, privacyPurpose, privacyItems, privacyRetention, privacyRefusal,
