@@ -1203,6 +1203,22 @@ export type LocationCardsQueryResult = Array<{
 export type PressSiteSlugQueryResult = string | null;
 
 // Source: ../web/sanity/queries.ts
+// Variable: messageLeadQuery
+// Query: *[_type == "lead" && _id == $id][0]{ name, phone, visitAt, visitSlotStatus, "privacy": consent.privacy }
+export type MessageLeadQueryResult = {
+  name: string | null;
+  phone: string | null;
+  visitAt: string | null;
+  visitSlotStatus: "booked" | "released" | "unavailable" | null;
+  privacy: boolean | null;
+} | null;
+
+// Source: ../web/sanity/queries.ts
+// Variable: visitsOnDayQuery
+// Query: *[_type == "lead" && visitSlotStatus == "booked" && string::startsWith(visitAt, $day)]._id
+export type VisitsOnDayQueryResult = Array<string>;
+
+// Source: ../web/sanity/queries.ts
 // Variable: messageTemplatesQuery
 // Query: {  "templates": *[_type == "leadSettings" && _id == "leadSettings"][0].messageTemplates,  "phone": *[_type == "siteSettings" && _id == "siteSettings"][0].phone}
 export type MessageTemplatesQueryResult = {
@@ -2132,6 +2148,8 @@ declare module "@sanity/client" {
     '\n  *[_type == "videoTab"] | order(order asc){ _id, key, title, videoId, summary }\n': VideoTabsQueryResult;
     '\n  *[_type == "locationCard"] | order(order asc){ _id, title, content, image { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } }\n': LocationCardsQueryResult;
     '\n  *[_type == "siteSettings" && _id == "siteSettings"][0].pressSiteSlug\n': PressSiteSlugQueryResult;
+    '\n  *[_type == "lead" && _id == $id][0]{ name, phone, visitAt, visitSlotStatus, "privacy": consent.privacy }\n': MessageLeadQueryResult;
+    '\n  *[_type == "lead" && visitSlotStatus == "booked" && string::startsWith(visitAt, $day)]._id\n': VisitsOnDayQueryResult;
     '{\n  "templates": *[_type == "leadSettings" && _id == "leadSettings"][0].messageTemplates,\n  "phone": *[_type == "siteSettings" && _id == "siteSettings"][0].phone\n}': MessageTemplatesQueryResult;
     '\n  *[_type == "leadSettings" && _id == "leadSettings"][0]{\n    consentVersion, privacyPurpose, privacyItems, privacyRetention, privacyRefusal,\n    marketingNotice, retentionDays, popupText\n  }\n': LeadSettingsQueryResult;
     '\n  *[_type == "visitSlot" && date >= $today] | order(date asc, time asc){\n    _id, date, time, capacity, "booked": coalesce(booked, 0)\n  }\n': UpcomingVisitSlotsQueryResult;
