@@ -41,7 +41,7 @@ type SendManyDetailResponse = {
   messageList?: Array<{ messageId?: string; statusCode?: string }>;
 };
 
-export function createSolapiProvider(config: MessagesConfig, fetchImpl: typeof fetch = globalThis.fetch): MessageProvider {
+export function createSolapiProvider(config: MessagesConfig, { fetchImpl = globalThis.fetch, timeoutMs = TIMEOUT_MS } = {}): MessageProvider {
   return {
     async send(message) {
       let response: Response;
@@ -59,7 +59,7 @@ export function createSolapiProvider(config: MessagesConfig, fetchImpl: typeof f
               },
             ],
           }),
-          signal: AbortSignal.timeout(TIMEOUT_MS),
+          signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (error) {
         return { ok: false, retryable: true, code: (error as Error).name === 'TimeoutError' ? 'Timeout' : 'NetworkError' };
