@@ -42,6 +42,9 @@ export function nextAttemptAt(now: number, attempts: number): number {
   return now + Math.min(MESSAGE_MAX_BACKOFF_MS, MESSAGE_BACKOFF_BASE_MS * 2 ** (attempts - 1));
 }
 
+/** Longer than a send can take (the client's timeout): a claim left by a crash expires. */
+const CLAIM_LEASE_MS = 5 * 60_000;
+
 type EntryRow = { event: MessageEvent; status: LeadMessageEntry['status']; reason: MessageReason | null; provider_code: string | null; attempts: number; updated_at: number };
 type JobRow = { key: string; lead_id: string; event: MessageEvent; attempts: number };
 
@@ -73,6 +76,10 @@ export function openMessageLog(file: string): MessageLog {
   const selectDue = database.prepare(
     `SELECT key, lead_id, event, attempts FROM lead_messages WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, key LIMIT ?`,
   );
+  // A job is claimed (put off by a lease) before it is sent: a second drain in this process skips it.
+  const claim = database.prepare(
+    `UPDATE lead_messages SET next_attempt_at = ? WHERE key = ? AND status = 'pending' AND next_attempt_at <= ?`,
+  );
   const update = database.prepare(
     'UPDATE lead_messages SET status = ?, reason = ?, provider_code = ?, attempts = attempts + 1, next_attempt_at = ?, updated_at = ? WHERE key = ?',
   );
@@ -85,9 +92,10 @@ export function openMessageLog(file: string): MessageLog {
         for (const job of jobs) insert.run(job.key, job.leadId, job.event, now, now, now);
       });
     },
-    // One process owns the file: nothing else drains it.
+    // One process owns the file: only its own drains (the loop, a new lead, the reminders) meet.
     async drain(now, limit, deliver) {
       for (const row of selectDue.all(now, limit) as JobRow[]) {
+        if (claim.run(now + CLAIM_LEASE_MS, row.key, now).changes !== 1) continue;
         const outcome = await deliver(jobOf(row));
         const { status, reason, providerCode, nextAt } = settlement(outcome, now);
         update.run(status, reason, providerCode, nextAt, Date.now(), row.key);
