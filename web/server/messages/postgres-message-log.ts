@@ -5,6 +5,7 @@
  */
 import type pg from 'pg';
 import type { LeadMessageEntry } from '../../shared/outbound-messages';
+import { inTransaction } from '../postgres/transaction';
 import { entryOf, jobOf, settlement, type MessageJob, type MessageLog, type MessageOutcome } from './message-log';
 
 export class PostgresMessageLog implements MessageLog {
@@ -22,19 +23,14 @@ export class PostgresMessageLog implements MessageLog {
 
   async drain(now: number, limit: number, deliver: (job: MessageJob) => Promise<MessageOutcome>): Promise<void> {
     for (let handed = 0; handed < limit; handed += 1) {
-      const client = await this.pool.connect();
-      try {
-        await client.query('BEGIN');
+      const sentOne = await inTransaction(this.pool, async (client) => {
         const { rows } = await client.query(
           `SELECT key, lead_id, event, attempts FROM lead_messages
             WHERE status = 'pending' AND next_attempt_at <= $1
             ORDER BY next_attempt_at, key LIMIT 1 FOR UPDATE SKIP LOCKED`,
           [new Date(now)],
         );
-        if (rows.length === 0) {
-          await client.query('COMMIT');
-          return;
-        }
+        if (rows.length === 0) return false;
         const job = jobOf(rows[0]);
         const { status, reason, providerCode, nextAt } = settlement(await deliver(job), now);
         await client.query(
@@ -42,13 +38,9 @@ export class PostgresMessageLog implements MessageLog {
             WHERE key = $1`,
           [job.key, status, reason, providerCode, new Date(nextAt)],
         );
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+        return true;
+      });
+      if (!sentOne) return;
     }
   }
 
