@@ -172,6 +172,20 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     expect(await stores.log.forLead('lead-next-week')).toEqual([]);
   });
 
+  it('a visit asked for but not booked (its slot filled while the lead waited in the outbox): the registration confirmation goes instead', async () => {
+    const sender = dispatcher();
+    const unbooked = lead('lead-unbooked', { visitAt: `${TOMORROW} 14:00`, visitSlotStatus: 'unavailable' });
+    expect(await registerAndSend(sender, unbooked)).toMatchObject({ event: 'booking', status: 'skipped', reason: 'notBooked' });
+    await sender.deliver();
+    expect((await stores.log.forLead('lead-unbooked')).map(({ event, status }) => [event, status])).toEqual([
+      ['booking', 'skipped'],
+      ['registration', 'sent'],
+    ]);
+    expect(standIn.received.map((message) => message.templateId)).toEqual(['KA01TP-REG']);
+    await sender.queueReminders();
+    expect(standIn.received).toHaveLength(1);
+  });
+
   it('the provider down (503, then no answer): retried through the outbox with backoff until it is sent, once', async () => {
     const sender = dispatcher();
     standIn.failNext(1, 'status503');

@@ -123,6 +123,11 @@ export class MessageDispatcher implements LeadNotifier {
     ]);
     if (!lead) return { status: 'skipped', reason: 'noRecipient' };
     if (lead.privacy !== true) return { status: 'skipped', reason: 'noConsent' };
+    // A lead kept in the outbox while its slot filled up was stored without the visit: it is told of its registration.
+    if (job.event === 'booking' && lead.visitSlotStatus !== 'booked') {
+      await this.options.log.enqueue([{ key: messageKey('registration', job.leadId), leadId: job.leadId, event: 'registration' }], this.now());
+      return { status: 'skipped', reason: 'notBooked' };
+    }
     const template = settings.templates?.[job.event];
     const templateCode = template?.templateCode?.trim();
     if (!template?.enabled || !templateCode || !template.text?.trim()) return { status: 'skipped', reason: 'noTemplate' };
