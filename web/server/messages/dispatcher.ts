@@ -65,8 +65,8 @@ export class MessageDispatcher implements LeadNotifier {
       .catch((error: unknown) => console.error(`[messages] queueing the ${event} message of lead ${lead._id} failed: ${(error as Error).message}`));
   }
 
-  /** Queues tomorrow's visits' reminders (once per lead and day, however often it runs) and sends them. */
-  async queueReminders(): Promise<string> {
+  /** Queues tomorrow's visits' reminders (once per lead and day, however often it runs) and sends them; returns how many visits. */
+  async queueReminders(): Promise<number> {
     const day = seoulTomorrow(this.now());
     const ids = await this.options.leads.fetch(visitsOnDayQuery, { day });
     await this.options.log.enqueue(
@@ -74,7 +74,7 @@ export class MessageDispatcher implements LeadNotifier {
       this.now(),
     );
     await this.deliver();
-    return `${ids.length} reminder(s) queued for ${day}`;
+    return ids.length;
   }
 
   /** Sends the messages that are due (one round at a time). */

@@ -42,7 +42,8 @@ export function openMessages(
     async () => {
       const seoulHour = new Date(Date.now() + 9 * HOUR_MS).getUTCHours();
       if (seoulHour < REMINDER_HOURS.from || seoulHour >= REMINDER_HOURS.to) return null;
-      return dispatcher.queueReminders();
+      const visits = await dispatcher.queueReminders();
+      return visits > 0 ? `reminders for ${visits} visit(s) tomorrow queued (each sent once)` : null;
     },
     { ...dailyJobs, intervalMs: HOUR_MS },
   );
