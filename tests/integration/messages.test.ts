@@ -282,3 +282,22 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     for (const id of ids) expect(await stores.log.forLead(id)).toEqual([expect.objectContaining({ status: 'sent', attempts: 1 })]);
   });
 });
+
+describe('SOLAPI client', () => {
+  it('keeps only a short code of a refusal: an answer echoing the number or the name does not reach the log', async () => {
+    const answers = [
+      { status: 400, body: { errorCode: `InvalidPhone${PHONE}`, errorMessage: `${NAME} ${PHONE}` } },
+      { status: 200, body: { failedMessageList: [{ statusCode: `${PHONE}`, statusMessage: NAME }] } },
+      { status: 200, body: { failedMessageList: [{ statusCode: '3059', statusMessage: '' }] } },
+      { status: 400, body: { errorCode: 'ValidationError' } },
+    ];
+    const codes: string[] = [];
+    for (const { status, body } of answers) {
+      const fetchImpl = (async () => new Response(JSON.stringify(body), { status })) as typeof fetch;
+      const provider = createSolapiProvider({ provider: 'solapi', ...ACCOUNT, kakaoPfId: ACCOUNT.pfId, apiUrl: 'http://127.0.0.1:9' }, { fetchImpl });
+      const result = await provider.send({ to: PHONE, templateId: 'KA01TP-REG', variables: {}, text: '' });
+      codes.push(result.ok ? 'sent' : result.code);
+    }
+    expect(codes).toEqual(['Unrecognised', 'Unrecognised', '3059', 'ValidationError']);
+  });
+});

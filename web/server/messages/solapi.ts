@@ -36,6 +36,16 @@ export function solapiAuthorization(apiKey: string, apiSecret: string, date = ne
   return `HMAC-SHA256 apiKey=${apiKey}, date=${date}, salt=${salt}, signature=${signature}`;
 }
 
+/**
+ * A provider's code as logged and shown: a short word, or `Unrecognised`. Whatever else an answer
+ * carries (a message naming the number, say) never reaches a log line.
+ */
+function safeCode(code: unknown, fallback: string): string {
+  if (code === undefined || code === null) return fallback;
+  const text = String(code);
+  return /^[A-Za-z][A-Za-z_.-]{0,39}$|^\d{4}$/.test(text) ? text : 'Unrecognised';
+}
+
 type SendManyDetailResponse = {
   failedMessageList?: Array<{ statusCode?: string; statusMessage?: string }>;
   messageList?: Array<{ messageId?: string; statusCode?: string }>;
@@ -67,10 +77,10 @@ export function createSolapiProvider(config: MessagesConfig, { fetchImpl = globa
       const body = (await response.json().catch(() => null)) as (SendManyDetailResponse & { errorCode?: string }) | null;
       if (!response.ok) {
         const retryable = response.status >= 500 || response.status === 429 || response.status === 408;
-        return { ok: false, retryable, code: body?.errorCode ?? `HTTP${response.status}` };
+        return { ok: false, retryable, code: safeCode(body?.errorCode, `HTTP${response.status}`) };
       }
       const failed = body?.failedMessageList?.[0];
-      if (failed) return { ok: false, retryable: false, code: failed.statusCode ?? 'Failed' };
+      if (failed) return { ok: false, retryable: false, code: safeCode(failed.statusCode, 'Failed') };
       const messageId = body?.messageList?.[0]?.messageId;
       if (!messageId) return { ok: false, retryable: true, code: 'NoMessageId' };
       return { ok: true, messageId };
