@@ -1,5 +1,6 @@
 import { ClipboardIcon } from '@sanity/icons';
 import { defineField, defineType } from 'sanity';
+import { MESSAGE_EVENT_LABELS, MESSAGE_EVENTS, MESSAGE_VARIABLES, unknownTemplateVariables } from '../../web/shared/outbound-messages';
 
 const noticeField = (name: string, title: string, description: string) =>
   defineField({
@@ -10,6 +11,45 @@ const noticeField = (name: string, title: string, description: string) =>
     rows: 3,
     group: 'consent',
     validation: (rule) => rule.required().error(`${title} 문구를 입력해 주세요.`),
+  });
+
+type MessageTemplateValue = { enabled?: boolean; templateCode?: string; text?: string };
+
+const VARIABLE_LIST = MESSAGE_VARIABLES.map((name) => `#{${name}}`).join(' ');
+
+/** One event's 알림톡: on/off, the template code Kakao approved, and the same text with its variables. */
+const messageTemplateField = (name: (typeof MESSAGE_EVENTS)[number]) =>
+  defineField({
+    name,
+    title: MESSAGE_EVENT_LABELS[name],
+    type: 'object',
+    options: { collapsible: true, collapsed: true },
+    fields: [
+      defineField({ name: 'enabled', title: '보내기', type: 'boolean', initialValue: false }),
+      defineField({
+        name: 'templateCode',
+        title: '알림톡 템플릿 코드',
+        description: 'SOLAPI에서 카카오 검수를 통과한 템플릿의 ID(templateId)입니다.',
+        type: 'string',
+        validation: (rule) =>
+          rule.custom((code: string | undefined, context) =>
+            (context.parent as MessageTemplateValue | undefined)?.enabled && !code?.trim() ? '보내려면 알림톡 템플릿 코드를 입력해 주세요.' : true,
+          ),
+      }),
+      defineField({
+        name: 'text',
+        title: '문구',
+        description: `카카오에 등록한 템플릿과 똑같이 적어 주세요. 쓸 수 있는 변수: ${VARIABLE_LIST}. 알림톡이 안 되면 이 문구가 문자로 갑니다.`,
+        type: 'text',
+        rows: 5,
+        validation: (rule) =>
+          rule.custom((text: string | undefined, context) => {
+            if ((context.parent as MessageTemplateValue | undefined)?.enabled && !text?.trim()) return '보내려면 문구를 입력해 주세요.';
+            const unknown = unknownTemplateVariables(text ?? '');
+            return unknown.length === 0 ? true : `쓸 수 없는 변수입니다: ${unknown.map((variable) => `#{${variable}}`).join(', ')}. 쓸 수 있는 변수: ${VARIABLE_LIST}`;
+          }),
+      }),
+    ],
   });
 
 /**
@@ -27,6 +67,7 @@ export const leadSettings = defineType({
     { name: 'visits', title: '방문예약' },
     { name: 'retention', title: '보관' },
     { name: 'calls', title: '통화 결과' },
+    { name: 'messages', title: '알림톡·문자' },
   ],
   fields: [
     defineField({
@@ -83,6 +124,14 @@ export const leadSettings = defineType({
       of: [{ type: 'string' }],
       group: 'calls',
       validation: (rule) => rule.unique().error('같은 통화 결과가 두 번 있습니다.'),
+    }),
+    defineField({
+      name: 'messageTemplates',
+      title: '알림톡·문자 템플릿',
+      description: '고객과 담당 상담사에게 가는 알림톡(안 되면 문자)입니다. 서버에서 발송을 켜야(MESSAGES_PROVIDER) 실제로 나갑니다.',
+      type: 'object',
+      group: 'messages',
+      fields: MESSAGE_EVENTS.map(messageTemplateField),
     }),
   ],
   preview: {

@@ -15,6 +15,8 @@ export const SECRET_ENV_NAMES = [
   'SANITY_WEBHOOK_SECRET',
   'ADMIN_EMAIL',
   'SESSION_SECRET',
+  'SOLAPI_API_KEY',
+  'SOLAPI_API_SECRET',
 ] as const;
 
 export type SecretEnvName = (typeof SECRET_ENV_NAMES)[number];
@@ -27,6 +29,9 @@ export const CANARY_SECRETS: Record<SecretEnvName, string> = {
   SANITY_WEBHOOK_SECRET: 'e2e-canary-webhook-secret-3f9a7c1d',
   ADMIN_EMAIL: 'e2e-canary-admin@example.invalid',
   SESSION_SECRET: 'e2e-canary-session-secret-do-not-ship-5b1e9d',
+  // Set though messages are off (MESSAGES_PROVIDER unset): the server reads them either way.
+  SOLAPI_API_KEY: 'NCSE2ECANARYAPIKEY8D2F',
+  SOLAPI_API_SECRET: 'e2e-canary-solapi-secret-do-not-ship-71c4',
 };
 
 /**

@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { CANARY_ADMIN_PASSWORD, secretEnv } from './canary-secrets';
+import { watchErrors } from './checks';
 
 /** A mobile number no other test (or project) uses, its last four digits and its masked form. */
 export function uniquePhone(): { phone: string; lastFour: string; masked: string } {
@@ -74,4 +75,14 @@ export async function registerLeadsThroughApi(request: APIRequestContext, name: 
     const lead = { name, phone, privacyConsent: true, ageConfirmed: true, formKind: 'popup', formToken, sourcePage: '/' };
     await expect.poll(async () => (await request.post('/api/leads', { data: lead })).status(), { intervals: [250] }).toBe(201);
   }
+}
+
+/**
+ * Errors on the console pages. React Router cancels requests it no longer needs — the rest of a
+ * single-fetch answer's stream once read, a route-manifest lookup overtaken by a navigation —
+ * which Chromium reports as aborted: not failures.
+ */
+export function watchConsoleErrors(page: Page): () => string[] {
+  const errors = watchErrors(page);
+  return () => errors.filter((error) => !/^request failed \(net::ERR_ABORTED\) for fetch .*(\.data(\?.*)?|\/__manifest\?.*)$/.test(error));
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, watchErrors } from './checks';
-import { addSalesAccount, openLead, registerThroughPopup, SALES_PASSWORD, uniquePhone } from './console-helpers';
+import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot } from './checks';
+import { addSalesAccount, openLead, registerThroughPopup, SALES_PASSWORD, uniquePhone, watchConsoleErrors } from './console-helpers';
 
 /**
  * The sales console's lead pages at both widths, worked by sales accounts (added with the CLI while
@@ -27,16 +27,6 @@ async function staffPage(browser: Browser, email: string, options: { javaScriptE
   const page = await context.newPage();
   await signIn(page, email);
   return page;
-}
-
-/**
- * Errors on the console pages. React Router cancels requests it no longer needs — the rest of a
- * single-fetch answer's stream once read, a route-manifest lookup overtaken by a navigation —
- * which Chromium reports as aborted: not failures.
- */
-function watchConsoleErrors(page: Page): () => string[] {
-  const errors = watchErrors(page);
-  return () => errors.filter((error) => !/^request failed \(net::ERR_ABORTED\) for fetch .*(\.data(\?.*)?|\/__manifest\?.*)$/.test(error));
 }
 
 test('a staff member finds a popup lead, changes its status by keyboard and adds a memo', async ({ page }, testInfo) => {

@@ -165,6 +165,15 @@ beforeAll(async () => {
       leadForms: leadService,
       press: new PressService(store, new ViewCounter(store), 'order-index'),
       leadConsole: leadConsole as unknown as LeadConsole,
+      leadMessages: {
+        forLead: async (id: string) =>
+          id === 'lead-1'
+            ? [
+                { event: 'registration', status: 'sent', reason: null, providerCode: null, attempts: 3, updatedAt: '2026-11-20T05:00:00.000Z' },
+                { event: 'reminder', status: 'failed', reason: 'providerRefused', providerCode: 'TemplateNotFound', attempts: 1, updatedAt: '2026-11-21T01:00:00.000Z' },
+              ]
+            : [],
+      },
       staff: {
         list: async () => [
           { ...OTHER, disabled: false, createdAt: '2026-11-01T00:00:00.000Z' },
@@ -275,6 +284,12 @@ describe('the lead page', () => {
     expect(html).not.toContain('2345');
     expect(valueOf(html, 'rev')).toBe('rev-1');
     expect((await get('/admin/leads/nobody')).response.status).toBe(404);
+  });
+
+  it('ends with the send log: each message, newest first, its state and why in Korean', async () => {
+    const text = textOf((await get('/admin/leads/lead-1')).html);
+    const log = text.slice(text.indexOf('알림톡·문자 발송 기록'));
+    expect(log).toMatch(/방문 전날 안내 2026-11-21 10:00\s*실패 · 공급자가 거절함 \(공급자 코드 TemplateNotFound\).*등록 확인 2026-11-20 14:00\s*발송됨 · 3회 시도/s);
   });
 
   it('reveals the whole number on a post, focused as the outcome, and keeps the memo being written', async () => {

@@ -237,6 +237,13 @@ const cases: Record<keyof typeof queries, QueryCase> = {
   visitBookingsPerPhoneQuery: { check: (allowed) => expect(allowed).toBe(1) },
   // The fixture's settings leave the list to the console's default.
   callResultsQuery: { check: (results) => expect(results).toEqual([]) },
+  messageTemplatesQuery: { check: (settings) => expect(settings).toEqual({ templates: null, phone: expect.any(String) }) },
+  messageLeadQuery: {
+    store: 'leads',
+    params: { id: FIXTURE_LEAD._id },
+    check: (lead) => expect(lead).toEqual({ name: '홍길동', phone: '01012345678', visitAt: null, visitSlotStatus: null, privacy: true }),
+  },
+  visitsOnDayQuery: { store: 'leads', params: { day: '2026-11-02' }, check: (ids) => expect(ids).toEqual([]) },
   statsPageViewsQuery: {
     store: 'leads',
     params: { from: '2026-11-01', to: '2026-11-01' },

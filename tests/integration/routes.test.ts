@@ -97,6 +97,7 @@ beforeAll(async () => {
     press: new PressService(store, new ViewCounter(store), 'order-index'),
     leadConsole: createLeadConsole({ leads: leadsStore, content: store }, { audit: new MemoryAuditTrail(), staff: { list: async () => [] } }),
     campaignStats: campaignStatsOf(leadsStore),
+    leadMessages: { forLead: async () => [] },
     preview: null,
   };
   const handler = createRequestHandler(build, 'production');

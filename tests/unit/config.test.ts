@@ -137,6 +137,36 @@ describe('loadConfig', () => {
     expect(problemsOf({ DATABASE_URL: 'postgres://db/site', DATABASE_POOL_MAX: '0' })).toEqual([expect.stringContaining('DATABASE_POOL_MAX')]);
   });
 
+  it('sends no messages by default; solapi needs its key, secret, sender and channel, and https in production unless loopback', () => {
+    expect(loadConfig({}).messages).toBeUndefined();
+    expect(loadConfig({ MESSAGES_PROVIDER: 'off', SOLAPI_API_KEY: 'k' }).messages).toBeUndefined();
+    const solapi = { MESSAGES_PROVIDER: 'solapi', SOLAPI_API_KEY: 'NCSKEY', SOLAPI_API_SECRET: 'shh-secret', SOLAPI_SENDER: '0321234567', KAKAO_PFID: 'KA01PF1' };
+    expect(loadConfig(solapi).messages).toEqual({
+      provider: 'solapi',
+      apiKey: 'NCSKEY',
+      apiSecret: 'shh-secret',
+      sender: '0321234567',
+      kakaoPfId: 'KA01PF1',
+      apiUrl: 'https://api.solapi.com',
+    });
+    const [missing] = problemsOf({ MESSAGES_PROVIDER: 'solapi', SOLAPI_API_KEY: 'NCSKEY', SOLAPI_API_SECRET: 'shh-secret' });
+    expect(missing).toContain('SOLAPI_SENDER, KAKAO_PFID를 모두 설정해 주세요');
+    expect(missing).not.toContain('shh-secret');
+    expect(problemsOf({ MESSAGES_PROVIDER: 'kakao' })).toEqual([expect.stringContaining('off 또는 solapi여야 합니다')]);
+    expect(problemsOf({ ...solapi, SOLAPI_SENDER: '032-123-4567' })).toEqual([expect.stringContaining('숫자만')]);
+    const production = { NODE_ENV: 'production', ...solapi };
+    const productionProblems = (url: string) => {
+      try {
+        return loadConfig({ ...production, SOLAPI_API_URL: url }) && [];
+      } catch (error) {
+        return (error as ConfigError).problems.filter((line) => line.startsWith('SOLAPI_API_URL'));
+      }
+    };
+    expect(productionProblems('http://sms-gateway.internal')).toEqual([expect.stringContaining('운영에서는 https 주소여야 합니다')]);
+    expect(productionProblems('http://127.0.0.1:4010')).toEqual([]);
+    expect(productionProblems('https://api.solapi.com')).toEqual([]);
+  });
+
   it('refuses an admin password hash that is not scrypt, or without an email', () => {
     expect(problemsOf({ ADMIN_EMAIL: 'a@b.kr', ADMIN_PASSWORD_HASH: 'plain-text' })).toEqual([expect.stringContaining('scrypt')]);
     const hash = 'scrypt$131072$8$1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g';

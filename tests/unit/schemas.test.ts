@@ -110,6 +110,31 @@ describe('schema types', () => {
     },
   );
 
+  it('refuse a message template with an unknown variable, or switched on without its code and text, in Korean', async () => {
+    const validate = async (messageTemplates: Record<string, unknown>) =>
+      (
+        await validateDocument({
+          document: {
+            _id: 'leadSettings', _type: 'leadSettings', _createdAt: '', _updatedAt: '', _rev: '',
+            consentVersion: '2026-11', privacyPurpose: '목적', privacyItems: '항목', privacyRetention: '기간', privacyRefusal: '거부',
+            marketingNotice: '마케팅', retentionDays: 365, messageTemplates,
+          },
+          workspace: { schema } as unknown as Workspace,
+          getClient: () => clientOver([]),
+          getDocumentExists: async () => false,
+          environment: 'studio',
+        })
+      ).map(({ message, path }) => [path.join('.'), message]);
+    expect(await validate({ registration: { enabled: true, templateCode: 'KA01TP1', text: '#{이름}님, 문의 #{대표번호}' } })).toEqual([]);
+    expect(await validate({ booking: { enabled: false, text: '#{이름}님 #{전화번호}' } })).toEqual([
+      ['messageTemplates.booking.text', expect.stringContaining('쓸 수 없는 변수입니다: #{전화번호}')],
+    ]);
+    expect(await validate({ reminder: { enabled: true } })).toEqual([
+      ['messageTemplates.reminder.templateCode', '보내려면 알림톡 템플릿 코드를 입력해 주세요.'],
+      ['messageTemplates.reminder.text', '보내려면 문구를 입력해 주세요.'],
+    ]);
+  });
+
   it('keep the press view count read-only (its own type, starting at 0), and date new articles now', () => {
     expect(pressViews.readOnly).toBe(true);
     const countField = (pressViews.fields as Array<{ name: string; initialValue?: unknown }>).find(({ name }) => name === 'count');

@@ -179,6 +179,20 @@ export const pressSiteSlugQuery = defineQuery(`
 // live in the private leads dataset and are read only by the server.
 
 /** The consent notice shown with every lead form, its version, and the retention period. */
+export const messageLeadQuery = defineQuery(`
+  *[_type == "lead" && _id == $id][0]{ name, phone, visitAt, visitSlotStatus, "privacy": consent.privacy }
+`);
+
+/** Booked visits on day $day (YYYY-MM-DD): the day-before reminders. */
+export const visitsOnDayQuery = defineQuery(`
+  *[_type == "lead" && visitSlotStatus == "booked" && string::startsWith(visitAt, $day)]._id
+`);
+
+export const messageTemplatesQuery = defineQuery(`{
+  "templates": *[_type == "leadSettings" && _id == "leadSettings"][0].messageTemplates,
+  "phone": *[_type == "siteSettings" && _id == "siteSettings"][0].phone
+}`);
+
 export const leadSettingsQuery = defineQuery(`
   *[_type == "leadSettings" && _id == "leadSettings"][0]{
     consentVersion, privacyPurpose, privacyItems, privacyRetention, privacyRefusal,

@@ -144,6 +144,7 @@ export type AuditEvent = {
     | "phoneSearch"
     | "leadChange"
     | "leadMemo"
+    | "leadCall"
     | "visitCheckIn"
     | "visitCheckInUndo"
     | "leadExport"
@@ -424,6 +425,33 @@ export type LeadSettings = {
   maxVisitBookingsPerPhone?: number;
   retentionDays?: number;
   callResults?: Array<string>;
+  messageTemplates?: {
+    registration?: {
+      enabled?: boolean;
+      templateCode?: string;
+      text?: string;
+    };
+    booking?: {
+      enabled?: boolean;
+      templateCode?: string;
+      text?: string;
+    };
+    reminder?: {
+      enabled?: boolean;
+      templateCode?: string;
+      text?: string;
+    };
+    staffNewLead?: {
+      enabled?: boolean;
+      templateCode?: string;
+      text?: string;
+    };
+    staffBooking?: {
+      enabled?: boolean;
+      templateCode?: string;
+      text?: string;
+    };
+  };
 };
 
 export type HomePage = {
@@ -1175,6 +1203,56 @@ export type LocationCardsQueryResult = Array<{
 export type PressSiteSlugQueryResult = string | null;
 
 // Source: ../web/sanity/queries.ts
+// Variable: messageLeadQuery
+// Query: *[_type == "lead" && _id == $id][0]{ name, phone, visitAt, visitSlotStatus, "privacy": consent.privacy }
+export type MessageLeadQueryResult = {
+  name: string | null;
+  phone: string | null;
+  visitAt: string | null;
+  visitSlotStatus: "booked" | "released" | "unavailable" | null;
+  privacy: boolean | null;
+} | null;
+
+// Source: ../web/sanity/queries.ts
+// Variable: visitsOnDayQuery
+// Query: *[_type == "lead" && visitSlotStatus == "booked" && string::startsWith(visitAt, $day)]._id
+export type VisitsOnDayQueryResult = Array<string>;
+
+// Source: ../web/sanity/queries.ts
+// Variable: messageTemplatesQuery
+// Query: {  "templates": *[_type == "leadSettings" && _id == "leadSettings"][0].messageTemplates,  "phone": *[_type == "siteSettings" && _id == "siteSettings"][0].phone}
+export type MessageTemplatesQueryResult = {
+  templates: {
+    registration?: {
+      enabled?: boolean;
+      templateCode?: string;
+      text?: string;
+    };
+    booking?: {
+      enabled?: boolean;
+      templateCode?: string;
+      text?: string;
+    };
+    reminder?: {
+      enabled?: boolean;
+      templateCode?: string;
+      text?: string;
+    };
+    staffNewLead?: {
+      enabled?: boolean;
+      templateCode?: string;
+      text?: string;
+    };
+    staffBooking?: {
+      enabled?: boolean;
+      templateCode?: string;
+      text?: string;
+    };
+  } | null;
+  phone: string | null;
+};
+
+// Source: ../web/sanity/queries.ts
 // Variable: leadSettingsQuery
 // Query: *[_type == "leadSettings" && _id == "leadSettings"][0]{    consentVersion, privacyPurpose, privacyItems, privacyRetention, privacyRefusal,    marketingNotice, retentionDays, popupText  }
 export type LeadSettingsQueryResult = {
@@ -1510,6 +1588,7 @@ export type AuditEventsPageQueryResult = Array<{
     | "accountReset"
     | "auditExport"
     | "auditView"
+    | "leadCall"
     | "leadChange"
     | "leadExport"
     | "leadMemo"
@@ -1542,6 +1621,7 @@ export type AuditEventsForwardQueryResult = Array<{
     | "accountReset"
     | "auditExport"
     | "auditView"
+    | "leadCall"
     | "leadChange"
     | "leadExport"
     | "leadMemo"
@@ -1584,16 +1664,19 @@ export type LeadsDatasetPageQueryResult = Array<
         | "accountReset"
         | "auditExport"
         | "auditView"
+        | "leadCall"
         | "leadChange"
         | "leadExport"
         | "leadMemo"
         | "leadView"
         | "phoneReveal"
+        | "phoneSearch"
         | "purge"
         | "signIn"
         | "signInFailed"
         | "signOut"
-        | "visitCheckIn";
+        | "visitCheckIn"
+        | "visitCheckInUndo";
       target?: string;
       detail?: string;
       ip?: string;
@@ -1680,7 +1763,7 @@ export type LeadsDatasetPageQueryResult = Array<
       message?: string;
       visitSlot?: VisitSlotReference;
       visitAt?: string;
-      visitSlotStatus?: "booked" | "unavailable";
+      visitSlotStatus?: "booked" | "released" | "unavailable";
       consent?: {
         privacy?: boolean;
         marketing?: boolean;
@@ -1721,6 +1804,15 @@ export type LeadsDatasetPageQueryResult = Array<
         _key: string;
       }>;
       checkedInAt?: string;
+      calls?: Array<{
+        result?: string;
+        callbackAt?: string;
+        authorEmail?: string;
+        authorName?: string;
+        at?: string;
+        _type: "leadCall";
+        _key: string;
+      }>;
     }
   | {
       _id: string;
@@ -1737,6 +1829,34 @@ export type LeadsDatasetPageQueryResult = Array<
       popupText?: string;
       maxVisitBookingsPerPhone?: number;
       retentionDays?: number;
+      callResults?: Array<string>;
+      messageTemplates?: {
+        registration?: {
+          enabled?: boolean;
+          templateCode?: string;
+          text?: string;
+        };
+        booking?: {
+          enabled?: boolean;
+          templateCode?: string;
+          text?: string;
+        };
+        reminder?: {
+          enabled?: boolean;
+          templateCode?: string;
+          text?: string;
+        };
+        staffNewLead?: {
+          enabled?: boolean;
+          templateCode?: string;
+          text?: string;
+        };
+        staffBooking?: {
+          enabled?: boolean;
+          templateCode?: string;
+          text?: string;
+        };
+      };
     }
   | {
       _id: string;
@@ -2028,6 +2148,9 @@ declare module "@sanity/client" {
     '\n  *[_type == "videoTab"] | order(order asc){ _id, key, title, videoId, summary }\n': VideoTabsQueryResult;
     '\n  *[_type == "locationCard"] | order(order asc){ _id, title, content, image { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } }\n': LocationCardsQueryResult;
     '\n  *[_type == "siteSettings" && _id == "siteSettings"][0].pressSiteSlug\n': PressSiteSlugQueryResult;
+    '\n  *[_type == "lead" && _id == $id][0]{ name, phone, visitAt, visitSlotStatus, "privacy": consent.privacy }\n': MessageLeadQueryResult;
+    '\n  *[_type == "lead" && visitSlotStatus == "booked" && string::startsWith(visitAt, $day)]._id\n': VisitsOnDayQueryResult;
+    '{\n  "templates": *[_type == "leadSettings" && _id == "leadSettings"][0].messageTemplates,\n  "phone": *[_type == "siteSettings" && _id == "siteSettings"][0].phone\n}': MessageTemplatesQueryResult;
     '\n  *[_type == "leadSettings" && _id == "leadSettings"][0]{\n    consentVersion, privacyPurpose, privacyItems, privacyRetention, privacyRefusal,\n    marketingNotice, retentionDays, popupText\n  }\n': LeadSettingsQueryResult;
     '\n  *[_type == "visitSlot" && date >= $today] | order(date asc, time asc){\n    _id, date, time, capacity, "booked": coalesce(booked, 0)\n  }\n': UpcomingVisitSlotsQueryResult;
     '\n  *[_type == "visitSlot" && _id == $id][0]{ _id, _rev, date, time, capacity, "booked": coalesce(booked, 0) }\n': VisitSlotForBookingQueryResult;

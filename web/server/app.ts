@@ -47,6 +47,7 @@ import { memoryLimiters, postgresLimiters } from './http/rate-limit';
 import { oncePerPeriod } from './postgres/daily-jobs';
 import { ContentChanges } from './postgres/content-changes';
 import type { LeadConsole } from './console/types';
+import { openMessages, type MessageLog } from './messages/index';
 
 /** What every request's load context shares: the services routes reach the server through. */
 export type AppServices = {
@@ -66,6 +67,8 @@ export type AppServices = {
   leadConsole: LeadConsole;
   /** Page views, visits and leads per campaign, landing page and day (the console's 방문 통계). */
   campaignStats: CampaignStats;
+  /** Each lead's send log of 알림톡/SMS (the lead page shows it). */
+  leadMessages: Pick<MessageLog, 'forLead'>;
 };
 
 declare module 'react-router' {
@@ -162,7 +165,8 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   });
   pageViews.start();
 
-  const leadService = createLeadService(sources, config, audit, limiters);
+  const messages = openMessages(sources, config, dailyJobs);
+  const leadService = createLeadService(sources, config, audit, limiters, [messages.dispatcher]);
   leadService.startOutboxDelivery();
   leadService.startDailyPurge(dailyJobs);
 
@@ -181,6 +185,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     staff,
     leadConsole,
     campaignStats: campaignStatsOf(sources.leads),
+    leadMessages: messages.log,
   };
   const preview = createPreview({ auth, sanity: config.sanity });
   const serverRoutes = async () => (await import('virtual:react-router/server-build')).routes;
@@ -298,6 +303,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       await Promise.all([viewCounter.stop(), pageViews.stop()]);
       // Stops the outbox loop first: a delivery in progress still needs the leads store.
       await leadService.close();
+      await messages.close();
       stopAuditPurge();
       leadConsole.close();
       closeStaffServices();

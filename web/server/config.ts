@@ -57,6 +57,19 @@ export type LeadConfig = {
   webhookUrl?: string;
 };
 
+/** 알림톡/SMS to customers (MESSAGES_PROVIDER); unset: no message is sent, the send log says why. */
+export type MessagesConfig = {
+  provider: 'solapi';
+  apiKey: string;
+  apiSecret: string;
+  /** The 발신번호 registered with SOLAPI (digits only). */
+  sender: string;
+  /** The Kakao business channel's profile id (pfId). */
+  kakaoPfId: string;
+  /** SOLAPI's API origin; tests point it at a stand-in. */
+  apiUrl: string;
+};
+
 export type DatabaseConfig = {
   /** A PostgreSQL connection string (postgres:// or postgresql://). */
   url: string;
@@ -91,6 +104,7 @@ export type ServerConfig = {
   sanity?: SanityConfig;
   sanityWebhookSecret?: string;
   leads: LeadConfig;
+  messages?: MessagesConfig;
   /**
    * Set when DATABASE_URL is: leads, visit slots and bookings and the lead outbox live in
    * PostgreSQL (never in a Sanity dataset); unset: the embedded SQLite store (or Sanity's dataset).
@@ -331,6 +345,14 @@ const ENVIRONMENT = v.object({
   LEAD_BOOKING_LIMIT_IP: v.optional(rateLimit('LEAD_BOOKING_LIMIT_IP'), '10/86400'),
   // Chat webhooks carry their token in the path.
   LEAD_WEBHOOK_URL: v.optional(httpUrl('LEAD_WEBHOOK_URL', { secret: true })),
+  MESSAGES_PROVIDER: v.optional(v.picklist(['off', 'solapi'], problem('MESSAGES_PROVIDER', 'off 또는 solapi여야 합니다', 'must be off or solapi')), 'off'),
+  SOLAPI_API_KEY: v.optional(text),
+  SOLAPI_API_SECRET: v.optional(v.string()),
+  SOLAPI_SENDER: v.optional(
+    v.pipe(v.string(), v.regex(/^0\d{8,10}$/, problem('SOLAPI_SENDER', '등록한 발신번호를 숫자만 적어 주세요 (예: 0321234567)', 'must be the registered sender number, digits only'))),
+  ),
+  KAKAO_PFID: v.optional(text),
+  SOLAPI_API_URL: v.optional(httpUrl('SOLAPI_API_URL'), 'https://api.solapi.com'),
   STAFF_SESSION_IDLE_MINUTES: v.optional(
     v.pipe(
       positiveInteger('STAFF_SESSION_IDLE_MINUTES'),
@@ -356,6 +378,11 @@ const ENVIRONMENT = v.object({
 });
 
 type Environment = v.InferOutput<typeof ENVIRONMENT>;
+
+function isSecureOrLoopback(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
+}
 
 /** The variables the server reads (.env.example and the README list exactly these, a test checks). */
 export const SERVER_ENVIRONMENT_VARIABLES = Object.keys(ENVIRONMENT.entries);
@@ -400,6 +427,24 @@ const CHECKED_ENVIRONMENT = v.pipe(
       },
     ),
     ['SANITY_LEADS_DATASET'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['MESSAGES_PROVIDER'], ['SOLAPI_API_KEY'], ['SOLAPI_API_SECRET'], ['SOLAPI_SENDER'], ['KAKAO_PFID']],
+      (env) => env.MESSAGES_PROVIDER !== 'solapi' || Boolean(env.SOLAPI_API_KEY && env.SOLAPI_API_SECRET && env.SOLAPI_SENDER && env.KAKAO_PFID),
+      'MESSAGES_PROVIDER=solapi: SOLAPI_API_KEY, SOLAPI_API_SECRET, SOLAPI_SENDER, KAKAO_PFID를 모두 설정해 주세요 / needs SOLAPI_API_KEY, SOLAPI_API_SECRET, SOLAPI_SENDER and KAKAO_PFID',
+    ),
+    ['MESSAGES_PROVIDER'],
+  ),
+  // The API key and signatures would cross the network in the clear; a stand-in on this machine is fine.
+  v.forward(
+    v.partialCheck(
+      [['NODE_ENV'], ['SOLAPI_API_URL']],
+      (env) => env.NODE_ENV !== 'production' || isSecureOrLoopback(env.SOLAPI_API_URL),
+      (issue) =>
+        `SOLAPI_API_URL="${(issue.input as Environment).SOLAPI_API_URL}": 운영에서는 https 주소여야 합니다 (이 컴퓨터의 주소 제외) / must be https in production unless loopback`,
+    ),
+    ['SOLAPI_API_URL'],
   ),
   v.transform(configOf),
 );
@@ -455,6 +500,17 @@ function configOf(env: Environment): ServerConfig {
       bookingIpLimit: env.LEAD_BOOKING_LIMIT_IP,
       webhookUrl: env.LEAD_WEBHOOK_URL,
     },
+    messages:
+      env.MESSAGES_PROVIDER === 'solapi'
+        ? {
+            provider: 'solapi',
+            apiKey: env.SOLAPI_API_KEY ?? '',
+            apiSecret: env.SOLAPI_API_SECRET ?? '',
+            sender: env.SOLAPI_SENDER ?? '',
+            kakaoPfId: env.KAKAO_PFID ?? '',
+            apiUrl: env.SOLAPI_API_URL.replace(/\/+$/, ''),
+          }
+        : undefined,
     database: env.DATABASE_URL ? { url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX } : undefined,
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
   };

@@ -5,7 +5,7 @@ import type { ContentSources } from '../content/index';
 import type { AuditTrail } from '../audit/trail';
 import type { RequestLimiters } from '../http/rate-limit';
 import { readOrCreateSecret, tightenDataDir } from '../data-dir';
-import { createWebhookNotifier } from './notifier';
+import { allNotifiers, createWebhookNotifier, type LeadNotifier } from './notifier';
 import { openLeadOutbox } from './outbox';
 import { PostgresLeadOutbox } from './postgres-outbox';
 import { LeadService } from './service';
@@ -24,6 +24,8 @@ export function createLeadService(
   config: Pick<ServerConfig, 'dataDir' | 'leads'>,
   audit?: AuditTrail,
   limiters?: RequestLimiters,
+  /** Told of each new lead beside the webhook (the customer's confirmation message). */
+  notifiers: LeadNotifier[] = [],
 ): LeadService {
   const { dataDir, leads } = config;
   tightenDataDir(dataDir);
@@ -38,7 +40,7 @@ export function createLeadService(
     phoneLimit: leads.phoneLimit,
     bookingIpLimit: leads.bookingIpLimit,
     limiters,
-    notifier: leads.webhookUrl ? createWebhookNotifier({ url: leads.webhookUrl }) : undefined,
+    notifier: allNotifiers([...(leads.webhookUrl ? [createWebhookNotifier({ url: leads.webhookUrl })] : []), ...notifiers]),
     audit,
   });
 }

@@ -28,6 +28,14 @@ export type WebhookNotifierOptions = {
 
 export const silentNotifier: LeadNotifier = { notify() {}, close() {} };
 
+/** Tells each of `notifiers` (the webhook, the customer's confirmation message). */
+export function allNotifiers(notifiers: LeadNotifier[]): LeadNotifier {
+  return {
+    notify: (lead) => notifiers.forEach((notifier) => notifier.notify(lead)),
+    close: () => notifiers.forEach((notifier) => notifier.close()),
+  };
+}
+
 export function createWebhookNotifier(options: WebhookNotifierOptions): LeadNotifier {
   const send = options.fetch ?? globalThis.fetch;
   const maxAttempts = options.maxAttempts ?? 6;

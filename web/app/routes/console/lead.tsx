@@ -4,6 +4,7 @@ import { isLeadStatus, LEAD_STATUS_LABELS, type LeadCallResult, type LeadDetail,
 import { ConsoleOutcome } from '../../components/console/ConsoleOutcome';
 import { LeadFacts, LeadRecord } from '../../components/console/LeadFacts';
 import { LeadStatusBadge } from '../../components/console/LeadStatusBadge';
+import { LeadMessageLog } from '../../components/console/LeadMessageLog';
 import { CallHistory, LeadWorkForm, MemoHistory, MEMO_MAX_LENGTH, type AssigneeChoice } from '../../components/console/LeadWorkForm';
 import { leadPageText as text } from '../../components/console/lead-text';
 import { CONSOLE_HEADERS, LEAD_LIST_PATH, consoleMeta } from '../../components/console/console-page';
@@ -41,11 +42,11 @@ function startedByAnotherSite(request: Request): boolean {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const staff = requireStaff(request, context);
-  if (startedByAnotherSite(request)) return { lead: null, assignees: [], callResults: [] };
+  if (startedByAnotherSite(request)) return { lead: null, assignees: [], callResults: [], messages: [] };
   const lead = await context.leadConsole.lead(params.id, { ...staff, ip: context.clientIp });
   if (!lead) throw data({ message: text.notFound }, { status: 404 });
-  const [accounts, callResults] = await Promise.all([context.staff.list(), context.leadConsole.callResults()]);
-  return { lead, assignees: assigneeChoices(lead, staff, accounts), callResults };
+  const [accounts, callResults, messages] = await Promise.all([context.staff.list(), context.leadConsole.callResults(), context.leadMessages.forLead(lead.id)]);
+  return { lead, assignees: assigneeChoices(lead, staff, accounts), callResults, messages };
 }
 
 type LeadActionData = {
@@ -205,6 +206,7 @@ export default function Lead({ loaderData, actionData, params }: Route.Component
           />
           <CallHistory calls={lead.calls} />
           <MemoHistory memos={lead.memos} />
+          <LeadMessageLog messages={loaderData.messages} />
         </div>
         <LeadRecord lead={lead} />
       </div>

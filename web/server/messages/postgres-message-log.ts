@@ -1,0 +1,57 @@
+/**
+ * The messages' outbox and send log as a PostgreSQL table (DATABASE_URL): each pending message is
+ * claimed with `FOR UPDATE SKIP LOCKED` in a transaction that also settles it, so two instances
+ * draining at once never send one message twice.
+ */
+import type pg from 'pg';
+import type { LeadMessageEntry } from '../../shared/outbound-messages';
+import { inTransaction } from '../postgres/transaction';
+import { entryOf, jobOf, settlement, type MessageJob, type MessageLog, type MessageOutcome } from './message-log';
+
+export class PostgresMessageLog implements MessageLog {
+  constructor(private readonly pool: pg.Pool) {}
+
+  async enqueue(jobs: Array<Omit<MessageJob, 'attempts'>>, now: number): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.pool.query(
+      `INSERT INTO lead_messages (key, lead_id, event, next_attempt_at, created_at, updated_at)
+       SELECT key, lead_id, event, $4, $4, $4 FROM unnest($1::text[], $2::text[], $3::text[]) AS job(key, lead_id, event)
+       ON CONFLICT (key) DO NOTHING`,
+      [jobs.map((job) => job.key), jobs.map((job) => job.leadId), jobs.map((job) => job.event), new Date(now)],
+    );
+  }
+
+  async drain(now: number, limit: number, deliver: (job: MessageJob) => Promise<MessageOutcome>): Promise<void> {
+    for (let handed = 0; handed < limit; handed += 1) {
+      const sentOne = await inTransaction(this.pool, async (client) => {
+        const { rows } = await client.query(
+          `SELECT key, lead_id, event, attempts FROM lead_messages
+            WHERE status = 'pending' AND next_attempt_at <= $1
+            ORDER BY next_attempt_at, key LIMIT 1 FOR UPDATE SKIP LOCKED`,
+          [new Date(now)],
+        );
+        if (rows.length === 0) return false;
+        const job = jobOf(rows[0]);
+        const { status, reason, providerCode, nextAt } = settlement(await deliver(job), now);
+        await client.query(
+          `UPDATE lead_messages SET status = $2, reason = $3, provider_code = $4, attempts = attempts + 1, next_attempt_at = $5, updated_at = now()
+            WHERE key = $1`,
+          [job.key, status, reason, providerCode, new Date(nextAt)],
+        );
+        return true;
+      });
+      if (!sentOne) return;
+    }
+  }
+
+  async forLead(leadId: string): Promise<LeadMessageEntry[]> {
+    const { rows } = await this.pool.query(
+      `SELECT event, status, reason, provider_code, attempts, updated_at FROM lead_messages WHERE lead_id = $1 ORDER BY created_at, key`,
+      [leadId],
+    );
+    return rows.map(entryOf);
+  }
+
+  /** The pool belongs to the stores' owner. */
+  async close(): Promise<void> {}
+}

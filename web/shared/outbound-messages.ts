@@ -1,0 +1,67 @@
+/**
+ * Messages to customers and staff (알림톡 with SMS fallback): the events, the variables a template
+ * may use, and how each send log entry reads in the console. Shared by the server, the console and
+ * the Studio schema (leadSettings.messageTemplates).
+ */
+
+export const MESSAGE_EVENTS = ['registration', 'booking', 'reminder', 'staffNewLead', 'staffBooking'] as const;
+export type MessageEvent = (typeof MESSAGE_EVENTS)[number];
+
+export const MESSAGE_EVENT_LABELS: Record<MessageEvent, string> = {
+  registration: '등록 확인',
+  booking: '방문예약 확인',
+  reminder: '방문 전날 안내',
+  staffNewLead: '상담사 새 고객 알림',
+  staffBooking: '상담사 방문예약 알림',
+};
+
+/** What a template's text may name, as `#{이름}`. */
+export const MESSAGE_VARIABLES = ['이름', '방문일시', '대표번호'] as const;
+export type MessageVariable = (typeof MESSAGE_VARIABLES)[number];
+
+/** Each `#{…}` a template text names. */
+export function templateVariables(text: string): string[] {
+  return [...new Set([...text.matchAll(/#\{([^}]*)\}/g)].map((match) => match[1]))];
+}
+
+/** The variables of `text` that are not in MESSAGE_VARIABLES, for the Studio's validation. */
+export function unknownTemplateVariables(text: string): string[] {
+  return templateVariables(text).filter((name) => !(MESSAGE_VARIABLES as readonly string[]).includes(name));
+}
+
+export const MESSAGE_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
+  pending: '보내는 중',
+  sent: '발송됨',
+  failed: '실패',
+  skipped: '보내지 않음',
+};
+
+/** Why a message was not sent or failed; never the phone number or the name. */
+export const MESSAGE_REASONS = ['off', 'noTemplate', 'noConsent', 'badNumber', 'noRecipient', 'notBooked', 'providerRefused', 'providerError'] as const;
+export type MessageReason = (typeof MESSAGE_REASONS)[number];
+
+export const MESSAGE_REASON_LABELS: Record<MessageReason, string> = {
+  off: '꺼짐',
+  noTemplate: '템플릿 없음',
+  noConsent: '동의 없음',
+  badNumber: '번호 오류',
+  noRecipient: '받는 사람 없음',
+  notBooked: '예약되지 않음 (등록 확인으로 보냄)',
+  providerRefused: '공급자가 거절함',
+  providerError: '공급자 오류',
+};
+
+/** One line of a lead's send log, as the console shows it. */
+export type LeadMessageEntry = {
+  event: MessageEvent;
+  status: MessageStatus;
+  reason: MessageReason | null;
+  /** The provider's code for a refusal or an error (e.g. 3059), for support. */
+  providerCode: string | null;
+  attempts: number;
+  /** ISO time of the last change. */
+  updatedAt: string;
+};
