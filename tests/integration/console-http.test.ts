@@ -113,7 +113,7 @@ describe('sign-in floods', () => {
 
   it('a failed sign-in of an email that is no account is recorded masked and bounded, not as typed', async () => {
     const cookie = sessionCookieOf(await loginAs(EMAIL, PASSWORD, '198.51.100.61'));
-    const audit = text(await rawRequest(server.url, { path: '/admin/audit/export.csv?action=signInFailed', headers: { cookie } }));
+    const audit = text(await rawRequest(server.url, { path: '/admin/audit/export.csv?action=signInFailed&reason=test', headers: { cookie } }));
     const actors = audit.split('\r\n').filter((line) => line.includes('"없는 계정"')).map((line) => line.split('","')[2]);
     expect(actors.length).toBeGreaterThan(0);
     for (const actor of actors) expect(actor.length).toBeLessThanOrEqual(64);
@@ -128,7 +128,7 @@ describe('audit trail filters', () => {
     const page = await rawRequest(server.url, { path: `/admin/audit?${query}`, headers: { cookie } });
     expect(page.status).toBe(400);
     expect(text(page)).toContain(DAY_FORMAT_MESSAGE);
-    const csv = await rawRequest(server.url, { path: `/admin/audit/export.csv?${query}`, headers: { cookie } });
+    const csv = await rawRequest(server.url, { path: `/admin/audit/export.csv?${query}&reason=test`, headers: { cookie } });
     expect(csv.status).toBe(400);
     expect(JSON.parse(text(csv))).toEqual({ error: 'invalidFilters', message: DAY_FORMAT_MESSAGE });
   });

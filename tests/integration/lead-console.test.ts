@@ -437,7 +437,7 @@ for (const [backendName, open] of Object.entries(backends)) {
     it('export: exactly the filtered rows, whole phones, and one leadExport record with the filters and count', async () => {
       const filters: LeadFilters = { marketing: true, status: LEAD_STATUSES[2] };
       const rows: LeadExportRow[] = [];
-      const count = await service.exportLeads(filters, kim, 'csv', async (exported) => {
+      const count = await service.exportLeads(filters, kim, { format: 'csv', reason: '주간 보고' }, async (exported) => {
         for await (const row of exported) rows.push(row);
       });
       expect(count).toBe(rows.length);
@@ -445,17 +445,17 @@ for (const [backendName, open] of Object.entries(backends)) {
       expect(rows.map((row) => row.id)).toEqual(expected.map((lead) => lead._id));
       expect(rows[0]).toMatchObject({ phone: expected[0].phone, status: LEAD_STATUSES[2], marketing: true });
       expect(audit.entries).toEqual([
-        expect.objectContaining({ actor: kim.email, action: 'leadExport', ip: kim.ip, detail: `csv ${expected.length}건 · marketing=yes&status=${LEAD_STATUSES[2]}` }),
+        expect.objectContaining({ actor: kim.email, action: 'leadExport', ip: kim.ip, detail: `csv ${expected.length}건 · marketing=yes&status=${LEAD_STATUSES[2]} · 사유: 주간 보고` }),
       ]);
     });
 
     it('export of more rows than one page reads page after page, and a download stopped half-way is still recorded', async () => {
       let all = 0;
-      await service.exportLeads({}, kim, 'xlsx', async (rows) => {
+      await service.exportLeads({}, kim, { format: 'xlsx', reason: '백업' }, async (rows) => {
         for await (const row of rows) all += row.id ? 1 : 0;
       });
       expect(all).toBe(LEAD_COUNT);
-      const cut = service.exportLeads({}, lee, 'csv', async (rows) => {
+      const cut = service.exportLeads({}, lee, { format: 'csv', reason: '백업' }, async (rows) => {
         let taken = 0;
         for await (const _row of rows) {
           taken += 1;
@@ -463,7 +463,7 @@ for (const [backendName, open] of Object.entries(backends)) {
         }
       });
       await expect(cut).rejects.toThrow('the download was closed');
-      expect(audit.entries.map((entry) => entry.detail)).toEqual([`xlsx ${LEAD_COUNT}건 · 전체`, 'csv 5건 (중단) · 전체']);
+      expect(audit.entries.map((entry) => entry.detail)).toEqual([`xlsx ${LEAD_COUNT}건 · 전체 · 사유: 백업`, 'csv 5건 (중단) · 전체 · 사유: 백업']);
     });
 
     it('an action whose audit record cannot be stored does not happen', async () => {

@@ -274,7 +274,8 @@ export const consoleLeadListQuery = defineQuery(`
 export const consoleLeadExportQuery = defineQuery(`
   *[${consoleLeadFilter}] | order(createdAt desc, _id desc)[0...500]{
     _id, createdAt, name, phone, message, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,
-    visitAt, visitSlotStatus, consent, sourcePage, utm
+    visitAt, visitSlotStatus, consent, sourcePage, utm, checkedInAt,
+    memos[]{ at, authorName, text }, calls[]{ at, result, callbackAt }
   }
 `);
 

@@ -144,9 +144,11 @@ export type AuditEvent = {
     | "phoneSearch"
     | "leadChange"
     | "leadMemo"
+    | "leadCall"
     | "visitCheckIn"
     | "visitCheckInUndo"
     | "leadExport"
+    | "statsExport"
     | "accountCreate"
     | "accountDisable"
     | "accountEnable"
@@ -1305,7 +1307,7 @@ export type ConsoleLeadListQueryResult = Array<{
 
 // Source: ../web/sanity/queries.ts
 // Variable: consoleLeadExportQuery
-// Query: *[_type == "lead"  && ($from == null || createdAt >= $from)  && ($before == null || createdAt < $before)  && ($formKind == null || formKind == $formKind)  && ($visitDay == null || string::startsWith(visitAt, $visitDay))  && ($status == null || coalesce(status, "new") == $status)  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)  && ($utmSource == null || utm.source == $utmSource)  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)  && ($namePrefix == null || string::startsWith(name, $namePrefix))  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)  && ($phone == null || phone == $phone)  && ($assigneeEmail == null || assignee.email == $assigneeEmail)  && ($unassigned == null || !defined(assignee.email))  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...500]{    _id, createdAt, name, phone, message, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,    visitAt, visitSlotStatus, consent, sourcePage, utm  }
+// Query: *[_type == "lead"  && ($from == null || createdAt >= $from)  && ($before == null || createdAt < $before)  && ($formKind == null || formKind == $formKind)  && ($visitDay == null || string::startsWith(visitAt, $visitDay))  && ($status == null || coalesce(status, "new") == $status)  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)  && ($utmSource == null || utm.source == $utmSource)  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)  && ($namePrefix == null || string::startsWith(name, $namePrefix))  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)  && ($phone == null || phone == $phone)  && ($assigneeEmail == null || assignee.email == $assigneeEmail)  && ($unassigned == null || !defined(assignee.email))  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...500]{    _id, createdAt, name, phone, message, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,    visitAt, visitSlotStatus, consent, sourcePage, utm, checkedInAt,    memos[]{ at, authorName, text }, calls[]{ at, result, callbackAt }  }
 export type ConsoleLeadExportQueryResult = Array<{
   _id: string;
   createdAt: string | null;
@@ -1340,6 +1342,17 @@ export type ConsoleLeadExportQueryResult = Array<{
     term?: string;
     content?: string;
   } | null;
+  checkedInAt: string | null;
+  memos: Array<{
+    at: string | null;
+    authorName: string | null;
+    text: string | null;
+  }> | null;
+  calls: Array<{
+    at: string | null;
+    result: string | null;
+    callbackAt: string | null;
+  }> | null;
 }>;
 
 // Source: ../web/sanity/queries.ts
@@ -1510,6 +1523,7 @@ export type AuditEventsPageQueryResult = Array<{
     | "accountReset"
     | "auditExport"
     | "auditView"
+    | "leadCall"
     | "leadChange"
     | "leadExport"
     | "leadMemo"
@@ -1520,6 +1534,7 @@ export type AuditEventsPageQueryResult = Array<{
     | "signIn"
     | "signInFailed"
     | "signOut"
+    | "statsExport"
     | "visitCheckIn"
     | "visitCheckInUndo"
     | null;
@@ -1542,6 +1557,7 @@ export type AuditEventsForwardQueryResult = Array<{
     | "accountReset"
     | "auditExport"
     | "auditView"
+    | "leadCall"
     | "leadChange"
     | "leadExport"
     | "leadMemo"
@@ -1552,6 +1568,7 @@ export type AuditEventsForwardQueryResult = Array<{
     | "signIn"
     | "signInFailed"
     | "signOut"
+    | "statsExport"
     | "visitCheckIn"
     | "visitCheckInUndo"
     | null;
@@ -1584,16 +1601,20 @@ export type LeadsDatasetPageQueryResult = Array<
         | "accountReset"
         | "auditExport"
         | "auditView"
+        | "leadCall"
         | "leadChange"
         | "leadExport"
         | "leadMemo"
         | "leadView"
         | "phoneReveal"
+        | "phoneSearch"
         | "purge"
         | "signIn"
         | "signInFailed"
         | "signOut"
-        | "visitCheckIn";
+        | "statsExport"
+        | "visitCheckIn"
+        | "visitCheckInUndo";
       target?: string;
       detail?: string;
       ip?: string;
@@ -1680,7 +1701,7 @@ export type LeadsDatasetPageQueryResult = Array<
       message?: string;
       visitSlot?: VisitSlotReference;
       visitAt?: string;
-      visitSlotStatus?: "booked" | "unavailable";
+      visitSlotStatus?: "booked" | "released" | "unavailable";
       consent?: {
         privacy?: boolean;
         marketing?: boolean;
@@ -1721,6 +1742,15 @@ export type LeadsDatasetPageQueryResult = Array<
         _key: string;
       }>;
       checkedInAt?: string;
+      calls?: Array<{
+        result?: string;
+        callbackAt?: string;
+        authorEmail?: string;
+        authorName?: string;
+        at?: string;
+        _type: "leadCall";
+        _key: string;
+      }>;
     }
   | {
       _id: string;
@@ -1737,6 +1767,7 @@ export type LeadsDatasetPageQueryResult = Array<
       popupText?: string;
       maxVisitBookingsPerPhone?: number;
       retentionDays?: number;
+      callResults?: Array<string>;
     }
   | {
       _id: string;
@@ -2040,7 +2071,7 @@ declare module "@sanity/client" {
     '\n  *[_type == "lead" && createdAt >= $since && createdAt < $until]{\n    createdAt, visitAt, landingPage, sourcePage, "utmSource": utm.source, "utmMedium": utm.medium, "utmCampaign": utm.campaign\n  }\n': StatsLeadsQueryResult;
     '*[_type == "lead" && createdAt < $before]._id': ExpiredLeadIdsQueryResult;
     '\n  *[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($phone == null || phone == $phone)\n  && ($assigneeEmail == null || assignee.email == $assigneeEmail)\n  && ($unassigned == null || !defined(assignee.email))\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...201]{\n    _id, createdAt, name, phone, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,\n    visitAt, "marketing": coalesce(consent.marketing, false), "utmSource": utm.source, "utmCampaign": utm.campaign,\n    "lastCallResult": calls[-1].result\n  }\n': ConsoleLeadListQueryResult;
-    '\n  *[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($phone == null || phone == $phone)\n  && ($assigneeEmail == null || assignee.email == $assigneeEmail)\n  && ($unassigned == null || !defined(assignee.email))\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...500]{\n    _id, createdAt, name, phone, message, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,\n    visitAt, visitSlotStatus, consent, sourcePage, utm\n  }\n': ConsoleLeadExportQueryResult;
+    '\n  *[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($phone == null || phone == $phone)\n  && ($assigneeEmail == null || assignee.email == $assigneeEmail)\n  && ($unassigned == null || !defined(assignee.email))\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...500]{\n    _id, createdAt, name, phone, message, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,\n    visitAt, visitSlotStatus, consent, sourcePage, utm, checkedInAt,\n    memos[]{ at, authorName, text }, calls[]{ at, result, callbackAt }\n  }\n': ConsoleLeadExportQueryResult;
     'count(*[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($phone == null || phone == $phone)\n  && ($assigneeEmail == null || assignee.email == $assigneeEmail)\n  && ($unassigned == null || !defined(assignee.email))\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))])': ConsoleLeadCountQueryResult;
     'array::unique(*[_type == "lead" && defined(utm.campaign)].utm.campaign)': ConsoleLeadCampaignsQueryResult;
     '\n  *[_type == "lead" && _id == $id][0]{\n    _id, _rev, createdAt, name, phone, message, formKind, sourcePage, utm, consent,\n    "visitSlotId": visitSlot._ref, visitAt, visitSlotStatus, "status": coalesce(status, "new"),\n    assignee, checkedInAt, memos[]{ _key, authorEmail, authorName, at, text },\n    calls[]{ _key, result, callbackAt, authorEmail, authorName, at }\n  }\n': ConsoleLeadQueryResult;

@@ -270,11 +270,11 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
 
   // Leads: POST /api/leads, GET /api/leads/form
   app.use(createLeadRouter({ service: leadService }));
-  // GET /admin/leads/export.csv and .xlsx (any signed-in staff member)
+  // GET /admin/leads/export.csv and .xlsx (an admin or a 팀장, with a 사유)
   app.use(createLeadExportRouter({ leadConsole, session: (req) => auth.session(req) }));
-  // POST /api/measure (the page-view beacon) and GET /admin/stats.csv (any signed-in staff member)
+  // POST /api/measure (the page-view beacon) and GET /admin/stats.csv (an admin or a 팀장, with a 사유)
   app.use(createMeasureRouter({ pageViews }));
-  app.use(createStatsExportRouter({ stats: loadContext.campaignStats, session: (req) => auth.session(req) }));
+  app.use(createStatsExportRouter({ stats: loadContext.campaignStats, session: (req) => auth.session(req), audit }));
 
   const discovery = createDiscoveryHandlers({ content: sources.content, routes: serverRoutes });
   app.get('/sitemap.xml', discovery.sitemap);

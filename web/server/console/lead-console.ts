@@ -291,7 +291,7 @@ export class LeadConsoleService implements LeadConsole {
   async exportLeads(
     filters: LeadFilters,
     actor: StaffActor,
-    format: LeadExportFormat,
+    { format, reason }: { format: LeadExportFormat; reason: string },
     deliver: (rows: AsyncIterable<LeadExportRow>) => Promise<void>,
   ): Promise<number> {
     let count = 0;
@@ -309,7 +309,7 @@ export class LeadConsoleService implements LeadConsole {
     } finally {
       // Recorded even when the download stops half-way: the rows read may have been seen.
       const conditions = leadFiltersToParams(filters).toString() || '전체';
-      await this.record(actor, 'leadExport', null, `${format} ${count}건${complete ? '' : ' (중단)'} · ${conditions}`);
+      await this.record(actor, 'leadExport', null, `${format} ${count}건${complete ? '' : ' (중단)'} · ${conditions} · 사유: ${reason}`);
     }
   }
 
@@ -334,6 +334,9 @@ export class LeadConsoleService implements LeadConsole {
           agreedAt: lead.consent?.agreedAt ?? null,
           sourcePage: lead.sourcePage,
           utm: { ...lead.utm },
+          checkedInAt: lead.checkedInAt,
+          memos: (lead.memos ?? []).map((memo) => ({ at: memo.at ?? '', authorName: memo.authorName ?? '', text: memo.text ?? '' })),
+          calls: (lead.calls ?? []).map((call) => ({ at: call.at ?? '', result: call.result ?? '', callbackAt: call.callbackAt })),
         };
       }
       const last = page.at(-1);

@@ -18,6 +18,11 @@ export const consoleText = {
     stats: '방문 통계',
   },
   signedInAs: (name: string, role: string) => `${name} (${role})`,
+  exportForm: {
+    heading: '내려받기',
+    reason: '내려받는 사유',
+    reasonExample: '예: 주간 보고',
+  },
   backToConsole: '상담 관리 처음으로',
   session: {
     warningTitle: '로그인 시간이 곧 끝납니다',
@@ -67,6 +72,7 @@ export const consoleText = {
     to: '종료일',
     show: '조회',
     exportCsv: 'CSV 내려받기',
+    exportNote: (from: string, to: string) => `${from} ~ ${to}의 표를 내려받습니다. 사유와 함께 접속 기록에 남습니다.`,
     totals: '합계',
     campaigns: '캠페인별 (utm_source / utm_medium / utm_campaign)',
     landingPages: '랜딩 페이지별',
@@ -95,6 +101,7 @@ export const consoleText = {
     to: '종료일',
     search: '조회',
     exportCsv: 'CSV 내려받기',
+    exportNote: '지금 조회 조건의 기록 전체를 내려받습니다. 사유와 함께 접속 기록에 남습니다.',
     at: '일시',
     actorColumn: '작업자',
     target: '대상',

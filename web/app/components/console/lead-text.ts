@@ -53,10 +53,9 @@ export const leadListText = {
   next: '다음 페이지',
   first: '처음 페이지',
   pagingLabel: '페이지 이동',
-  exportHeading: '내려받기',
   exportCsv: 'CSV로 내려받기',
   exportXlsx: '엑셀(xlsx)로 내려받기',
-  exportNote: '지금 검색 조건에 맞는 고객 전체를 내려받습니다. 내려받기는 접속 기록에 남습니다.',
+  exportNote: '지금 검색 조건에 맞는 고객 전체를 내려받습니다. 사유와 함께 접속 기록에 남습니다.',
   badCursor: '페이지 정보가 올바르지 않아 첫 페이지를 보여 드립니다.',
 };
 

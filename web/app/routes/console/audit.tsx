@@ -7,6 +7,7 @@ import { Field } from '../../components/form/Field';
 import { consoleText } from '../../components/console/console-text';
 import { consoleMeta } from '../../components/console/console-page';
 import { ConsoleTable } from '../../components/console/ConsoleTable';
+import { ExportForm } from '../../components/console/ExportForm';
 import '../../components/console/audit.css';
 import { requireStaff } from '../../lib/require-staff';
 
@@ -79,11 +80,9 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           <button type="submit" className="button button--primary">
             {text.search}
           </button>
-          <a className="button button--outline" href={`${AUDIT_EXPORT_PATH}${query ? `?${query}` : ''}`} download>
-            {text.exportCsv}
-          </a>
         </div>
       </Form>
+      <ExportForm id="audit-export" params={new URLSearchParams(query)} note={text.exportNote} downloads={[{ path: AUDIT_EXPORT_PATH, label: text.exportCsv }]} />
       {/* Always there, so that a new search's result is announced where focus stays (조회). */}
       <p className="audit-result" role="status">
         {entries.length === 0 ? text.empty : text.found(entries.length, next !== null)}
