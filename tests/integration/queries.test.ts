@@ -312,6 +312,14 @@ const cases: Record<keyof typeof queries, QueryCase> = {
     params: { id: FIXTURE_LEAD._id },
     check: (lead) => expect(lead).toMatchObject({ _id: FIXTURE_LEAD._id, _rev: expect.any(String), status: 'new', memos: null, assignee: null }),
   },
+  // The fixture lead: new, never called, nobody's, no visit.
+  todayCallsDueQuery: { store: 'leads', params: { until: '2099-01-01T00:00:00.000Z', assignee: null }, check: (rows) => expect(rows).toEqual([]) },
+  todayVisitsQuery: { store: 'leads', params: { day: '2026-11-01 ', assignee: null }, check: (rows) => expect(rows).toEqual([]) },
+  todayNewLeadsQuery: {
+    store: 'leads',
+    params: { assignee: 'sales@example.test' },
+    check: (rows) => expect(rows).toEqual([{ _id: FIXTURE_LEAD._id, name: '홍길동', phone: '01012345678', createdAt: FIXTURE_LEAD.createdAt, assigneeName: null }]),
+  },
   consoleVisitSheetQuery: {
     store: 'leads',
     params: { date: SEEDED_SLOTS[0].date },

@@ -18,6 +18,7 @@ import { MemoryAuditTrail } from './memory-audit-trail';
 import { createLeadService } from '../../web/server/leads/index';
 import { PressService } from '../../web/server/press/service';
 import { ViewCounter } from '../../web/server/press/view-counter';
+import { todayWorkOf } from '../../web/server/console/today-work';
 import { campaignStatsOf } from '../../web/server/measurement/stats';
 import { closeStaffServices, startAuth } from './staff-harness';
 import { TEST_PASSWORD_HASHING_ENV } from '../support/passwords';
@@ -97,6 +98,7 @@ beforeAll(async () => {
     press: new PressService(store, new ViewCounter(store), 'order-index'),
     leadConsole: createLeadConsole({ leads: leadsStore, content: store }, { audit: new MemoryAuditTrail(), staff: { list: async () => [] } }),
     campaignStats: campaignStatsOf(leadsStore),
+    todayWork: todayWorkOf(leadsStore),
     preview: null,
   };
   const handler = createRequestHandler(build, 'production');

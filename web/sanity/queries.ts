@@ -270,6 +270,36 @@ export const consoleLeadListQuery = defineQuery(`
   }
 `);
 
+// 오늘 할 일: one staff member's (`$assignee`) or everyone's (null) work of the day; at most 100 each.
+
+/** Leads whose last call asked for a 재통화 before `$until` (the end of today): due or overdue, the oldest first. */
+export const todayCallsDueQuery = defineQuery(`
+  *[_type == "lead" && defined(calls[-1].callbackAt) && calls[-1].callbackAt < $until
+    && coalesce(status, "new") != "invalid" && ($assignee == null || assignee.email == $assignee)]
+  | order(calls[-1].callbackAt asc, _id asc)[0...100]{
+    _id, name, phone, "status": coalesce(status, "new"), "assigneeName": assignee.name,
+    "callbackAt": calls[-1].callbackAt, "lastCallResult": calls[-1].result
+  }
+`);
+
+/** The leads booked for a visit on `$day` (a place held), in time order, with their check-in. */
+export const todayVisitsQuery = defineQuery(`
+  *[_type == "lead" && visitSlotStatus == "booked" && string::startsWith(visitAt, $day)
+    && ($assignee == null || assignee.email == $assignee)]
+  | order(visitAt asc, _id asc)[0...100]{
+    _id, name, phone, "status": coalesce(status, "new"), "assigneeName": assignee.name, visitAt, checkedInAt
+  }
+`);
+
+/** New leads nobody has called yet, the longest waiting first: the staff member's own and the unassigned ones. */
+export const todayNewLeadsQuery = defineQuery(`
+  *[_type == "lead" && coalesce(status, "new") == "new" && !defined(calls[0])
+    && ($assignee == null || assignee.email == $assignee || !defined(assignee.email))]
+  | order(createdAt asc, _id asc)[0...100]{
+    _id, name, phone, createdAt, "assigneeName": assignee.name
+  }
+`);
+
 /** A page of 500 rows of the console's export: the list's filters and order, every field. */
 export const consoleLeadExportQuery = defineQuery(`
   *[${consoleLeadFilter}] | order(createdAt desc, _id desc)[0...500]{

@@ -13,6 +13,7 @@ import type { StaffAccounts } from './auth/staff-accounts';
 import { startDailyAuditPurge } from './audit/index';
 import { openStaffServices } from './auth/staff-services';
 import { createAuditExportRouter } from './audit/routes';
+import { todayWorkOf, type TodayWorkService } from './console/today-work';
 import type { AuditTrail } from './audit/trail';
 import { createPressApi } from './press/api';
 import { PressService } from './press/service';
@@ -66,6 +67,8 @@ export type AppServices = {
   leadConsole: LeadConsole;
   /** Page views, visits and leads per campaign, landing page and day (the console's 방문 통계). */
   campaignStats: CampaignStats;
+  /** A 상담사's 오늘 할 일: calls due, the day's visits, new leads not yet called. */
+  todayWork: TodayWorkService;
 };
 
 declare module 'react-router' {
@@ -181,6 +184,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     staff,
     leadConsole,
     campaignStats: campaignStatsOf(sources.leads),
+    todayWork: todayWorkOf(sources.leads),
   };
   const preview = createPreview({ auth, sanity: config.sanity });
   const serverRoutes = async () => (await import('virtual:react-router/server-build')).routes;
