@@ -11,6 +11,7 @@ export const consoleText = {
   navLabel: '상담 관리 메뉴',
   nav: {
     dashboard: '대시보드',
+    today: '오늘 할 일',
     leads: '고객 목록',
     visits: '방문 일정',
     audit: '접속 기록',
