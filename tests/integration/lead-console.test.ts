@@ -7,7 +7,7 @@
  * audit record each action writes.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LEAD_STATUSES, type LeadFilters, type LeadRow } from '../../web/shared/console';
+import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadFilters, type LeadRow } from '../../web/shared/console';
 import { openEmbeddedStore } from '../../web/server/content/embedded';
 import type { ContentSource, Mutation } from '../../web/server/content/types';
 import { LeadConsoleService, type LeadConsoleOptions } from '../../web/server/console/lead-console';
@@ -181,8 +181,8 @@ for (const [backendName, open] of Object.entries(backends)) {
       expect(retry).toMatchObject({ ok: true, lead: { status: 'onHold', assignee: { email: kim.email } } });
       const changes = audit.entries.filter((entry) => entry.action === 'leadChange');
       expect(changes.map(({ actor, target, detail }) => ({ actor, target, detail }))).toEqual([
-        { actor: kim.email, target: id, detail: `status=contacting, assignee=${kim.email}` },
-        { actor: lee.email, target: id, detail: 'status=onHold' },
+        { actor: kim.email, target: id, detail: `상태 연락 중 → 연락 중, 담당자 ${fixtureLeads[1].assignee?.name ?? '없음'} → 김상담` },
+        { actor: lee.email, target: id, detail: '상태 연락 중 → 보류' },
       ]);
     });
 
@@ -493,7 +493,7 @@ for (const [backendName, open] of Object.entries(backends)) {
       const saved = results.find((result) => result.ok);
       const changes = audit.entries.slice(before).filter((entry) => entry.action === 'leadChange');
       expect(changes).toHaveLength(1);
-      expect(changes[0].detail).toBe(`status=${saved?.ok ? saved.lead.status : ''}`);
+      expect(changes[0].detail).toBe(`상태 ${LEAD_STATUS_LABELS[seen.status]} → ${saved?.ok ? LEAD_STATUS_LABELS[saved.lead.status] : ''}`);
     });
   });
 }
