@@ -368,16 +368,19 @@ export const staffAccountsQuery = defineQuery(`
  */
 export const auditEventsPageQuery = defineQuery(`
   *[_type == "auditEvent"
-    && ($action == null || action == $action) && ($actor == null || actor == $actor)
+    && ($action == null || action == $action) && ($actor == null || actor == $actor) && ($target == null || target == $target)
     && ($from == null || at >= $from) && ($to == null || at < $to)
     && ($afterAt == null || at < $afterAt || (at == $afterAt && _id < $afterId))
   ] | order(at desc, _id desc)[0...201]{ _id, at, actor, action, target, detail, ip }
 `);
 
+/** Customers' names by lead id: the audit page names each record's customer (masked). */
+export const leadNamesQuery = defineQuery(`*[_type == "lead" && _id in $ids]{ _id, name }`);
+
 /** The audit trail, oldest first, 500 records after the cursor (at, _id): what the CSV export streams. */
 export const auditEventsForwardQuery = defineQuery(`
   *[_type == "auditEvent"
-    && ($action == null || action == $action) && ($actor == null || actor == $actor)
+    && ($action == null || action == $action) && ($actor == null || actor == $actor) && ($target == null || target == $target)
     && ($from == null || at >= $from) && ($to == null || at < $to)
     && ($afterAt == null || at > $afterAt || (at == $afterAt && _id > $afterId))
   ] | order(at asc, _id asc)[0...500]{ _id, at, actor, action, target, detail, ip }

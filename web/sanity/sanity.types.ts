@@ -1564,7 +1564,7 @@ export type StaffAccountsQueryResult = Array<{
 
 // Source: ../web/sanity/queries.ts
 // Variable: auditEventsPageQuery
-// Query: *[_type == "auditEvent"    && ($action == null || action == $action) && ($actor == null || actor == $actor)    && ($from == null || at >= $from) && ($to == null || at < $to)    && ($afterAt == null || at < $afterAt || (at == $afterAt && _id < $afterId))  ] | order(at desc, _id desc)[0...201]{ _id, at, actor, action, target, detail, ip }
+// Query: *[_type == "auditEvent"    && ($action == null || action == $action) && ($actor == null || actor == $actor) && ($target == null || target == $target)    && ($from == null || at >= $from) && ($to == null || at < $to)    && ($afterAt == null || at < $afterAt || (at == $afterAt && _id < $afterId))  ] | order(at desc, _id desc)[0...201]{ _id, at, actor, action, target, detail, ip }
 export type AuditEventsPageQueryResult = Array<{
   _id: string;
   at: string | null;
@@ -1597,8 +1597,16 @@ export type AuditEventsPageQueryResult = Array<{
 }>;
 
 // Source: ../web/sanity/queries.ts
+// Variable: leadNamesQuery
+// Query: *[_type == "lead" && _id in $ids]{ _id, name }
+export type LeadNamesQueryResult = Array<{
+  _id: string;
+  name: string | null;
+}>;
+
+// Source: ../web/sanity/queries.ts
 // Variable: auditEventsForwardQuery
-// Query: *[_type == "auditEvent"    && ($action == null || action == $action) && ($actor == null || actor == $actor)    && ($from == null || at >= $from) && ($to == null || at < $to)    && ($afterAt == null || at > $afterAt || (at == $afterAt && _id > $afterId))  ] | order(at asc, _id asc)[0...500]{ _id, at, actor, action, target, detail, ip }
+// Query: *[_type == "auditEvent"    && ($action == null || action == $action) && ($actor == null || actor == $actor) && ($target == null || target == $target)    && ($from == null || at >= $from) && ($to == null || at < $to)    && ($afterAt == null || at > $afterAt || (at == $afterAt && _id > $afterId))  ] | order(at asc, _id asc)[0...500]{ _id, at, actor, action, target, detail, ip }
 export type AuditEventsForwardQueryResult = Array<{
   _id: string;
   at: string | null;
@@ -2138,8 +2146,9 @@ declare module "@sanity/client" {
     'count(*[_id == "readiness-probe"])': ReadinessProbeQueryResult;
     '*[_type == "sanity.imageAsset" && _id == $id][0]{path}': ImageAssetPathQueryResult;
     '\n  *[_type == "staffAccount"] | order(createdAt asc){ email, name, role, passwordHash, disabled, createdAt, updatedAt }\n': StaffAccountsQueryResult;
-    '\n  *[_type == "auditEvent"\n    && ($action == null || action == $action) && ($actor == null || actor == $actor)\n    && ($from == null || at >= $from) && ($to == null || at < $to)\n    && ($afterAt == null || at < $afterAt || (at == $afterAt && _id < $afterId))\n  ] | order(at desc, _id desc)[0...201]{ _id, at, actor, action, target, detail, ip }\n': AuditEventsPageQueryResult;
-    '\n  *[_type == "auditEvent"\n    && ($action == null || action == $action) && ($actor == null || actor == $actor)\n    && ($from == null || at >= $from) && ($to == null || at < $to)\n    && ($afterAt == null || at > $afterAt || (at == $afterAt && _id > $afterId))\n  ] | order(at asc, _id asc)[0...500]{ _id, at, actor, action, target, detail, ip }\n': AuditEventsForwardQueryResult;
+    '\n  *[_type == "auditEvent"\n    && ($action == null || action == $action) && ($actor == null || actor == $actor) && ($target == null || target == $target)\n    && ($from == null || at >= $from) && ($to == null || at < $to)\n    && ($afterAt == null || at < $afterAt || (at == $afterAt && _id < $afterId))\n  ] | order(at desc, _id desc)[0...201]{ _id, at, actor, action, target, detail, ip }\n': AuditEventsPageQueryResult;
+    '*[_type == "lead" && _id in $ids]{ _id, name }': LeadNamesQueryResult;
+    '\n  *[_type == "auditEvent"\n    && ($action == null || action == $action) && ($actor == null || actor == $actor) && ($target == null || target == $target)\n    && ($from == null || at >= $from) && ($to == null || at < $to)\n    && ($afterAt == null || at > $afterAt || (at == $afterAt && _id > $afterId))\n  ] | order(at asc, _id asc)[0...500]{ _id, at, actor, action, target, detail, ip }\n': AuditEventsForwardQueryResult;
     '*[_type == "auditEvent" && at < $before][0...500]._id': ExpiredAuditEventIdsQueryResult;
     '\n  *[_id > $after && !(_id in path("drafts.**")) && !(_id in path("_.**"))] | order(_id asc) [0...500]\n': LeadsDatasetPageQueryResult;
   }

@@ -14,6 +14,7 @@ import { startDailyAuditPurge } from './audit/index';
 import { openStaffServices } from './auth/staff-services';
 import { createAuditExportRouter } from './audit/routes';
 import { todayWorkOf, type TodayWorkService } from './console/today-work';
+import { leadNamesOf, type LeadNames } from './console/lead-names';
 import type { AuditTrail } from './audit/trail';
 import { createPressApi } from './press/api';
 import { PressService } from './press/service';
@@ -69,6 +70,8 @@ export type AppServices = {
   campaignStats: CampaignStats;
   /** A 상담사's 오늘 할 일: calls due, the day's visits, new leads not yet called. */
   todayWork: TodayWorkService;
+  /** Customers' masked names by lead id (the audit page's records). */
+  leadNames: LeadNames;
 };
 
 declare module 'react-router' {
@@ -185,6 +188,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     leadConsole,
     campaignStats: campaignStatsOf(sources.leads),
     todayWork: todayWorkOf(sources.leads),
+    leadNames: leadNamesOf(sources.leads),
   };
   const preview = createPreview({ auth, sanity: config.sanity });
   const serverRoutes = async () => (await import('virtual:react-router/server-build')).routes;

@@ -80,6 +80,7 @@ export const leadPageText = {
   openedElsewhere: '다른 사이트에서 연 링크입니다. 고객 정보를 열람하면 접속 기록에 남습니다. 직접 확인하려면 아래 버튼을 눌러 주세요.',
   open: '고객 정보 보기',
   back: '고객 목록으로',
+  auditRecords: '이 고객의 기록',
   notFound: '이 고객 정보를 찾을 수 없습니다. 삭제되었거나 주소가 잘못되었습니다.',
   factsHeading: '접수 내용',
   createdAt: '접수 일시',
