@@ -46,6 +46,8 @@ const LEADS: Mutation[] = [
   lead('D', { assignee: LEE, calls: [call('2026-11-22T01:00:00.000Z', '재통화 요청', '2026-11-24T06:00:00.000Z')] }),
   // Tomorrow, 10:00 in Seoul: not today's.
   lead('E', { assignee: KIM, calls: [call('2026-11-22T01:00:00.000Z', '재통화 요청', '2026-11-25T01:00:00.000Z')] }),
+  // Nobody's lead: the call-back is whoever recorded the call's (김상담's).
+  lead('Q', { calls: [call('2026-11-23T01:00:00.000Z', '재통화 요청', '2026-11-24T07:00:00.000Z')] }),
   lead('F', { assignee: KIM, status: 'invalid', calls: [call('2026-11-22T01:00:00.000Z', '재통화 요청', '2026-11-23T05:00:00.000Z')] }),
   lead('G', { assignee: KIM, status: 'visitBooked', visitAt: '2026-11-24 14:00', visitSlotStatus: 'booked' }),
   lead('H', { assignee: KIM, status: 'visited', visitAt: '2026-11-24 11:00', visitSlotStatus: 'booked', checkedInAt: '2026-11-24T01:55:00.000Z' }),
@@ -77,6 +79,7 @@ describe.each([
     expect(work.day).toBe('2026-11-24');
     expect(work.calls).toEqual([
       { id: 'lead-A', name: '고객A', maskedPhone: '010-****-0065', status: 'contacting', assigneeName: KIM.name, callbackAt: '2026-11-23T05:00:00.000Z', lastCallResult: '재통화 요청', overdue: true },
+      expect.objectContaining({ id: 'lead-Q', assigneeName: null, callbackAt: '2026-11-24T07:00:00.000Z' }),
       expect.objectContaining({ id: 'lead-B', callbackAt: '2026-11-24T08:00:00.000Z', lastCallResult: '재통화 요청', overdue: false }),
     ]);
     expect(work.visits).toEqual([
@@ -90,7 +93,7 @@ describe.each([
 
   it("everyone's: every 상담사's due calls and visits, every new lead not called", async () => {
     const work = await today.read('all');
-    expect(work.calls.map((row) => row.id)).toEqual(['lead-A', 'lead-D', 'lead-B']);
+    expect(work.calls.map((row) => row.id)).toEqual(['lead-A', 'lead-D', 'lead-Q', 'lead-B']);
     expect(work.visits.map((row) => row.id)).toEqual(['lead-J', 'lead-H', 'lead-G']);
     expect(work.newLeads.map((row) => row.id)).toEqual(['lead-N', 'lead-L', 'lead-M']);
   });

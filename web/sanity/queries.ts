@@ -272,10 +272,14 @@ export const consoleLeadListQuery = defineQuery(`
 
 // 오늘 할 일: one staff member's (`$assignee`) or everyone's (null) work of the day; at most 100 each.
 
-/** Leads whose last call asked for a 재통화 before `$until` (the end of today): due or overdue, the oldest first. */
+/**
+ * Leads whose last call asked for a 재통화 before `$until` (the end of today): due or overdue, the
+ * oldest first. A lead nobody is assigned is the call-back of whoever recorded that call.
+ */
 export const todayCallsDueQuery = defineQuery(`
   *[_type == "lead" && defined(calls[-1].callbackAt) && calls[-1].callbackAt < $until
-    && coalesce(status, "new") != "invalid" && ($assignee == null || assignee.email == $assignee)]
+    && coalesce(status, "new") != "invalid"
+    && ($assignee == null || assignee.email == $assignee || (!defined(assignee.email) && calls[-1].authorEmail == $assignee))]
   | order(calls[-1].callbackAt asc, _id asc)[0...100]{
     _id, name, phone, "status": coalesce(status, "new"), "assigneeName": assignee.name,
     "callbackAt": calls[-1].callbackAt, "lastCallResult": calls[-1].result
