@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { seoulDay } from '../../web/shared/seoul-time';
@@ -99,7 +98,7 @@ test('a 상담사 records a call by keyboard and works the day from 오늘 할 �
   await tabTo(admin, xlsx);
   const [download] = await Promise.all([admin.waitForEvent('download'), admin.keyboard.press('Enter')]);
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(readFileSync(await download.path()));
+  await workbook.xlsx.readFile(await download.path());
   const sheet = workbook.getWorksheet('고객 목록')!;
   const headers = (sheet.getRow(1).values as unknown[]).slice(1);
   const row = (sheet.getRow(2).values as unknown[]).slice(1);

@@ -108,7 +108,8 @@ export default function Audit({ loaderData, actionData }: Route.ComponentProps) 
 
       <section className="audit-customer" aria-labelledby="audit-customer-heading">
         <h2 id="audit-customer-heading">{text.customerHeading}</h2>
-        <Form method="post" className="console-form audit-customer__form">
+        {/* Renewed with the customer shown: a number typed in does not stay on the screen. */}
+        <Form method="post" className="console-form audit-customer__form" key={filters.lead ?? ''}>
           <Field id="audit-customer" label={text.customer} hint={text.customerHint} error={customerError ?? undefined} look="field">
             {(control) => <input {...control} type="search" name="customer" maxLength={CUSTOMER_QUERY_MAX} autoComplete="off" />}
           </Field>
@@ -177,7 +178,7 @@ export default function Audit({ loaderData, actionData }: Route.ComponentProps) 
               <td data-label={text.at}>{seoulDateTime(entry.at, 'second')}</td>
               <td data-label={text.action}>{AUDIT_ACTION_LABELS[entry.action] ?? entry.action}</td>
               <td data-label={text.actorColumn}>{entry.actor}</td>
-              <td data-label={text.target}>
+              <td data-label={text.target} className={entry.customer ? 'audit-table__customer' : undefined}>
                 {entry.customer ? (
                   filters.lead === entry.customer.id ? (
                     (entry.customer.name ?? entry.customer.id)
