@@ -227,13 +227,13 @@ describe('the console\'s lead export in the built server', () => {
     expect(browser.status).toBe(303);
     expect(browser.headers.location).toBe(`/admin?next=${encodeURIComponent('/admin/leads')}`);
     const cookie = sessionCookieOf(await login(PASSWORD, '198.51.100.50'));
-    const all = await rawRequest(server.url, { path: '/admin/leads/export.csv', headers: { cookie } });
+    const all = await rawRequest(server.url, { path: '/admin/leads/export.csv?reason=test', headers: { cookie } });
     expect(all.status).toBe(200);
     expect(all.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(all.headers['cache-control']).toBe('no-store');
-    const none = await rawRequest(server.url, { path: '/admin/leads/export.csv?status=contracted', headers: { cookie } });
+    const none = await rawRequest(server.url, { path: '/admin/leads/export.csv?status=contracted&reason=test', headers: { cookie } });
     expect(leadsOf(text(none))).toEqual([]);
-    const xlsx = await rawRequest(server.url, { path: '/admin/leads/export.xlsx', headers: { cookie } });
+    const xlsx = await rawRequest(server.url, { path: '/admin/leads/export.xlsx?reason=test', headers: { cookie } });
     expect(xlsx.status).toBe(200);
     expect(xlsx.body.subarray(0, 2).toString('latin1')).toBe('PK');
   });
