@@ -220,7 +220,7 @@ describe('the lead list', () => {
     expect(leadConsole.listCalls).toEqual([]);
   });
 
-  it('lists with the filters of the address: masked phones, no-store, noindex, export links and the next page carrying the filters', async () => {
+  it('lists with the filters of the address: masked phones, no-store, noindex, no download for a 상담사, the next page carrying the filters', async () => {
     const { response, html } = await get('/admin/leads?status=new&q=%ED%99%8D&utmSource=naver&marketing=yes&cursor=c1');
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
@@ -235,10 +235,20 @@ describe('the lead list', () => {
     const campaignSelect = /<select[^>]*name="utmCampaign"[^>]*>([\s\S]*?)<\/select>/.exec(html)?.[1] ?? '';
     expect([...campaignSelect.matchAll(/<option[^>]*value="([^"]*)"/g)].map((match) => match[1])).toEqual(['', 'launch', '겨울 분양']);
     const filters = 'status=new&marketing=yes&utmSource=naver&q=%ED%99%8D';
-    expect(decode(html)).toContain(`href="/admin/leads/export.csv?${filters}"`);
-    expect(decode(html)).toContain(`href="/admin/leads/export.xlsx?${filters}"`);
+    expect(html).not.toContain('/admin/leads/export');
     expect(decode(html)).toContain(`href="/admin/leads?${filters}&cursor=cursor-2"`);
     expect(decode(html)).toContain('href="/admin/leads/lead-1"');
+  });
+
+  it("an admin's download form carries the list's filters and asks a 사유", async () => {
+    const { html } = await get('/admin/leads?status=new&q=%ED%99%8D', ADMIN);
+    const form = /<form[^>]*action="\/admin\/leads\/export\.xlsx"[^>]*>([\s\S]*?)<\/form>/.exec(decode(html))?.[1] ?? '';
+    expect([...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((match) => [match[1], match[2]])).toEqual([
+      ['status', 'new'],
+      ['q', '홍'],
+    ]);
+    expect(form).toMatch(/<input[^>]*required=""[^>]*maxLength="200"[^>]*name="reason"/);
+    expect(form).toContain('formAction="/admin/leads/export.csv"');
   });
 
   it('leaves out a filter that is not valid and says so in Korean', async () => {
