@@ -7,7 +7,8 @@ import { addSalesAccount, registerThroughPopup, signIn, uniquePhone } from './co
 /**
  * Launch week at both widths, by keyboard, axe-clean: a 상담사 finds a new lead in 오늘 할 일,
  * records a call with a 재통화 time on its page (announced, in the history) and finds the call-back
- * due in 오늘 할 일; the 상담사 has no download. An admin downloads the xlsx only after giving a
+ * due in 오늘 할 일; the 상담사 has no download. An admin sees it in everyone's day and picks the
+ * 상담사's. An admin downloads the xlsx only after giving a
  * 사유 (read back: the call is in it), then reads that customer's records on the audit page, from
  * the lead page's link and from 고객으로 찾기 by the whole number (which never enters the address).
  */
@@ -84,6 +85,24 @@ test('a 상담사 records a call by keyboard and works the day from 오늘 할 �
   const adminContext = await browser.newContext({ viewport: page.viewportSize(), baseURL: testInfo.project.use.baseURL, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
   const admin = await adminContext.newPage();
   await signIn(admin);
+
+  // An admin's 오늘 할 일: everyone's by default (each row names its 담당자), or one 상담사's, picked by keyboard.
+  await admin.goto('/admin/today');
+  const adminDue = admin.getByRole('region', { name: /다시 걸 전화/ }).getByRole('listitem').filter({ hasText: name });
+  await expect(adminDue).toContainText('담당: 미배정');
+  const who = admin.getByRole('combobox', { name: '상담사' });
+  await waitForHydrated(who);
+  await who.focus();
+  await who.selectOption(sales);
+  await admin.keyboard.press('Tab');
+  await expect(admin.getByRole('button', { name: '보기' })).toBeFocused();
+  await admin.keyboard.press('Enter');
+  await expect(admin.getByRole('status').first()).toContainText('기준 · 박상담');
+  await expect(adminDue).toContainText('재통화 23:59');
+  await expect(adminDue).not.toContainText('담당:');
+  await expectNoHorizontalOverflow(admin);
+  await expectNoAxeViolations(admin);
+
   await admin.goto(`/admin/leads?q=${lastFour}`);
   const reason = admin.getByLabel(/내려받는 사유/);
   const xlsx = admin.getByRole('button', { name: '엑셀(xlsx)로 내려받기' });

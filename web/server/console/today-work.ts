@@ -11,6 +11,14 @@ import type { ContentSource } from '../content/types';
 
 export type TodayWorkService = { read(who: TodayWho): Promise<TodayWork> };
 
+/** What every row says of its lead: the link, the name, the masked phone and the 담당자. */
+const leadOf = (lead: { _id: string; name: string | null; phone: string | null; assigneeName: string | null }) => ({
+  id: lead._id,
+  name: lead.name ?? '',
+  maskedPhone: maskPhone(lead.phone ?? ''),
+  assigneeName: lead.assigneeName,
+});
+
 export function todayWorkOf(leads: ContentSource, now: () => number = Date.now): TodayWorkService {
   return {
     async read(who) {
@@ -25,31 +33,19 @@ export function todayWorkOf(leads: ContentSource, now: () => number = Date.now):
       return {
         day,
         calls: calls.map((lead) => ({
-          id: lead._id,
-          name: lead.name ?? '',
-          maskedPhone: maskPhone(lead.phone ?? ''),
+          ...leadOf(lead),
           status: lead.status,
-          assigneeName: lead.assigneeName,
           callbackAt: lead.callbackAt ?? '',
           lastCallResult: lead.lastCallResult,
           overdue: Date.parse(lead.callbackAt ?? '') < time,
         })),
         visits: visits.map((lead) => ({
-          id: lead._id,
-          name: lead.name ?? '',
-          maskedPhone: maskPhone(lead.phone ?? ''),
+          ...leadOf(lead),
           status: lead.status,
-          assigneeName: lead.assigneeName,
           time: (lead.visitAt ?? '').slice(11),
           checkedInAt: lead.checkedInAt,
         })),
-        newLeads: newLeads.map((lead) => ({
-          id: lead._id,
-          name: lead.name ?? '',
-          maskedPhone: maskPhone(lead.phone ?? ''),
-          createdAt: lead.createdAt ?? '',
-          assigneeName: lead.assigneeName,
-        })),
+        newLeads: newLeads.map((lead) => ({ ...leadOf(lead), createdAt: lead.createdAt ?? '' })),
       };
     },
   };

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/today';
 import { seoulDateTime } from '../../../shared/seoul-time';
@@ -31,8 +32,36 @@ export function meta() {
   return consoleMeta(text.title);
 }
 
-function Count({ count }: { count: number }) {
-  return <span className="today-section__count">{text.count(count)}</span>;
+/** One list of the day: its heading with the count, its rows (the caller's), or its empty state. */
+function TodaySection<Item extends { id: string }>({ id, heading, empty, items, children }: { id: string; heading: string; empty: string; items: Item[]; children: (item: Item) => ReactNode }) {
+  return (
+    <section className="console-panel today-section" aria-labelledby={id}>
+      <h2 id={id} className="console-panel__heading">
+        {heading} <span className="today-section__count">{text.count(items.length)}</span>
+      </h2>
+      {items.length === 0 ? (
+        <p className="console-panel__empty">{empty}</p>
+      ) : (
+        <ol className="today-list">
+          {items.map((item) => (
+            <li key={item.id} className="today-item">
+              {children(item)}
+            </li>
+          ))}
+        </ol>
+      )}
+      {items.length === LIST_MAX ? <p className="today-section__capped">{text.capped}</p> : null}
+    </section>
+  );
+}
+
+/** The lead's name (its page) and masked phone. */
+function LeadLine({ lead }: { lead: { id: string; name: string; maskedPhone: string } }) {
+  return (
+    <p className="today-item__who">
+      <Link to={leadPath(lead.id)}>{lead.name}</Link> <span className="today-item__phone">{lead.maskedPhone}</span>
+    </p>
+  );
 }
 
 export default function Today({ loaderData }: Route.ComponentProps) {
@@ -64,88 +93,50 @@ export default function Today({ loaderData }: Route.ComponentProps) {
         </Form>
       ) : null}
 
-      <section className="console-panel today-section" aria-labelledby="today-calls">
-        <h2 id="today-calls" className="console-panel__heading">
-          {text.callsHeading} <Count count={work.calls.length} />
-        </h2>
-        {work.calls.length === 0 ? (
-          <p className="console-panel__empty">{text.callsEmpty}</p>
-        ) : (
-          <ol className="today-list">
-            {work.calls.map((call) => (
-              <li key={call.id} className="today-item">
-                <p className="today-item__when">
-                  {call.overdue ? <span className="today-item__overdue">{text.overdue}</span> : null}
-                  {/* Today's by the time only; an earlier day's with its date. */}
-                  {text.callbackAt} {seoulDateTime(call.callbackAt).startsWith(work.day) ? seoulTime(call.callbackAt) : seoulDateTime(call.callbackAt)}
-                </p>
-                <p className="today-item__who">
-                  <Link to={leadPath(call.id)}>{call.name}</Link> <span className="today-item__phone">{call.maskedPhone}</span>
-                </p>
-                <p className="today-item__meta">
-                  {call.lastCallResult ? `${text.lastCall}: ${call.lastCallResult} · ` : null}
-                  <LeadStatusBadge status={call.status} />
-                  {showAssignee ? ` · ${text.assignee}: ${call.assigneeName ?? text.unassigned}` : null}
-                </p>
-              </li>
-            ))}
-          </ol>
+      <TodaySection id="today-calls" heading={text.callsHeading} empty={text.callsEmpty} items={work.calls}>
+        {(call) => (
+          <>
+            <p className="today-item__when">
+              {call.overdue ? <span className="today-item__overdue">{text.overdue}</span> : null}
+              {/* Today's by the time only; an earlier day's with its date. */}
+              {text.callbackAt} {seoulDateTime(call.callbackAt).startsWith(work.day) ? seoulTime(call.callbackAt) : seoulDateTime(call.callbackAt)}
+            </p>
+            <LeadLine lead={call} />
+            <p className="today-item__meta">
+              {call.lastCallResult ? `${text.lastCall}: ${call.lastCallResult} · ` : null}
+              <LeadStatusBadge status={call.status} />
+              {showAssignee ? ` · ${text.assignee}: ${call.assigneeName ?? text.unassigned}` : null}
+            </p>
+          </>
         )}
-        {work.calls.length === LIST_MAX ? <p className="today-section__capped">{text.capped}</p> : null}
-      </section>
-
-      <section className="console-panel today-section" aria-labelledby="today-visits">
-        <h2 id="today-visits" className="console-panel__heading">
-          {text.visitsHeading} <Count count={work.visits.length} />
-        </h2>
-        {work.visits.length === 0 ? (
-          <p className="console-panel__empty">{text.visitsEmpty}</p>
-        ) : (
-          <ol className="today-list">
-            {work.visits.map((visit) => (
-              <li key={visit.id} className="today-item">
-                <p className="today-item__when">{visit.time}</p>
-                <p className="today-item__who">
-                  <Link to={leadPath(visit.id)}>{visit.name}</Link> <span className="today-item__phone">{visit.maskedPhone}</span>
-                </p>
-                <p className="today-item__meta">
-                  {visit.checkedInAt ? <strong>{text.checkedIn(seoulTime(visit.checkedInAt))}</strong> : text.waiting}
-                  {' · '}
-                  <LeadStatusBadge status={visit.status} />
-                  {showAssignee ? ` · ${text.assignee}: ${visit.assigneeName ?? text.unassigned}` : null}
-                </p>
-              </li>
-            ))}
-          </ol>
+      </TodaySection>
+      <TodaySection id="today-visits" heading={text.visitsHeading} empty={text.visitsEmpty} items={work.visits}>
+        {(visit) => (
+          <>
+            <p className="today-item__when">{visit.time}</p>
+            <LeadLine lead={visit} />
+            <p className="today-item__meta">
+              {visit.checkedInAt ? <strong>{text.checkedIn(seoulTime(visit.checkedInAt))}</strong> : text.waiting}
+              {' · '}
+              <LeadStatusBadge status={visit.status} />
+              {showAssignee ? ` · ${text.assignee}: ${visit.assigneeName ?? text.unassigned}` : null}
+            </p>
+          </>
         )}
-        {work.visits.length === LIST_MAX ? <p className="today-section__capped">{text.capped}</p> : null}
-      </section>
-
-      <section className="console-panel today-section" aria-labelledby="today-new">
-        <h2 id="today-new" className="console-panel__heading">
-          {text.newHeading} <Count count={work.newLeads.length} />
-        </h2>
-        {work.newLeads.length === 0 ? (
-          <p className="console-panel__empty">{text.newEmpty}</p>
-        ) : (
-          <ol className="today-list">
-            {work.newLeads.map((lead) => (
-              <li key={lead.id} className="today-item">
-                <p className="today-item__when">
-                  {text.registered} {seoulDateTime(lead.createdAt)}
-                </p>
-                <p className="today-item__who">
-                  <Link to={leadPath(lead.id)}>{lead.name}</Link> <span className="today-item__phone">{lead.maskedPhone}</span>
-                </p>
-                <p className="today-item__meta">
-                  {text.assignee}: {lead.assigneeName ?? text.unassigned}
-                </p>
-              </li>
-            ))}
-          </ol>
+      </TodaySection>
+      <TodaySection id="today-new" heading={text.newHeading} empty={text.newEmpty} items={work.newLeads}>
+        {(lead) => (
+          <>
+            <p className="today-item__when">
+              {text.registered} {seoulDateTime(lead.createdAt)}
+            </p>
+            <LeadLine lead={lead} />
+            <p className="today-item__meta">
+              {text.assignee}: {lead.assigneeName ?? text.unassigned}
+            </p>
+          </>
         )}
-        {work.newLeads.length === LIST_MAX ? <p className="today-section__capped">{text.capped}</p> : null}
-      </section>
+      </TodaySection>
     </div>
   );
 }
