@@ -62,9 +62,12 @@ export function ExportForm({ id, downloads, params, note }: ExportFormProps) {
           </button>
         ))}
       </div>
-      <p id={`${fieldId}-error-live`} className="visually-hidden" role="alert">
-        {error ?? ''}
-      </p>
+      {/* Said once as it appears, even when focus was in the field already. */}
+      {error ? (
+        <p className="visually-hidden" role="alert">
+          {error}
+        </p>
+      ) : null}
     </form>
   );
 }
