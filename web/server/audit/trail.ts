@@ -159,6 +159,7 @@ export class SqliteAuditTrail implements AuditTrail {
       );
       CREATE INDEX IF NOT EXISTS audit_events_by_at ON audit_events (at, seq);
       CREATE INDEX IF NOT EXISTS audit_events_by_actor ON audit_events (actor, at);
+      CREATE INDEX IF NOT EXISTS audit_events_by_target ON audit_events (target, at, seq);
       CREATE TRIGGER IF NOT EXISTS audit_events_append_only BEFORE UPDATE ON audit_events
       BEGIN
         SELECT RAISE(ABORT, 'audit_events is append-only');
