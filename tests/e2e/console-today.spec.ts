@@ -23,6 +23,8 @@ async function tabTo(page: Page, target: Locator): Promise<void> {
 }
 
 test('a 상담사 records a call by keyboard and works the day from 오늘 할 일; an admin exports with a 사유 and reads the customer’s records', async ({ page, browser }, testInfo) => {
+  // Two people's whole morning: two sign-ins, three downloads, seven axe runs.
+  test.slow();
   const name = `오늘${Date.now() % 100000}`;
   const { phone, lastFour, masked } = uniquePhone();
   await registerThroughPopup(page, name, phone);
@@ -100,6 +102,7 @@ test('a 상담사 records a call by keyboard and works the day from 오늘 할 �
   await expect(admin.getByRole('status').first()).toContainText('기준 · 박상담');
   await expect(adminDue).toContainText('재통화 23:59');
   await expect(adminDue).not.toContainText('담당:');
+  await expect(admin).toHaveURL(/\?who=/);
   await expectNoHorizontalOverflow(admin);
   await expectNoAxeViolations(admin);
 
@@ -126,6 +129,21 @@ test('a 상담사 records a call by keyboard and works the day from 오늘 할 �
   expect(row[headers.indexOf('등록일시(KST)')]).toBeInstanceOf(Date);
   expect(sheet.autoFilter).toBeTruthy();
   await screenshot(admin, testInfo, 'console-export-reason');
+
+  // 방문 통계's CSV asks the same.
+  await admin.goto('/admin/stats');
+  const statsReason = admin.getByLabel(/내려받는 사유/);
+  await waitForHydrated(statsReason);
+  await statsReason.focus();
+  await admin.keyboard.type('캠페인 점검');
+  await tabTo(admin, admin.getByRole('button', { name: 'CSV 내려받기' }));
+  const [stats] = await Promise.all([admin.waitForEvent('download'), admin.keyboard.press('Enter')]);
+  // The download is whole before the page moves on (a navigation during it is aborted).
+  expect(await stats.path()).toBeTruthy();
+  expect(stats.suggestedFilename()).toMatch(/^stats-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+  await expectNoHorizontalOverflow(admin);
+  await expectNoAxeViolations(admin);
+  await admin.goto(`/admin/leads?q=${lastFour}`);
 
   // The lead page links to this customer's records; they name the customer masked and read in words.
   await admin.getByRole('link', { name }).click();
