@@ -36,6 +36,9 @@ function parseSince(args: string[]): string | undefined {
   return value;
 }
 
+/** The 사유 of the record: whoever runs the CLI on the server exports for operations (a backup, a hand-over). */
+const CLI_EXPORT_REASON = '서버에서 운영자 CLI로 내려받음';
+
 /** The same export as the console's CSV download, through the same audited path. */
 async function exportLeads(sources: ContentSources, config: ReturnType<typeof loadConfigOrExit>, since: string | undefined): Promise<void> {
   const { staff, audit, close } = await openStaffServices(sources, config);
@@ -45,7 +48,7 @@ async function exportLeads(sources: ContentSources, config: ReturnType<typeof lo
   );
   try {
     const operator = { ...CLI_ACTOR, name: '운영자 CLI', role: 'admin' as const };
-    await leadConsole.exportLeads(since ? { from: since } : {}, operator, 'csv', (rows) => deliverLeadExport('csv', rows, stdoutWriter()));
+    await leadConsole.exportLeads(since ? { from: since } : {}, operator, { format: 'csv', reason: CLI_EXPORT_REASON }, (rows) => deliverLeadExport('csv', rows, stdoutWriter()));
   } finally {
     leadConsole.close();
     close();

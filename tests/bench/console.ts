@@ -159,7 +159,7 @@ export async function benchLeadConsole(options: { leads: number; runs: number })
       const before = memory();
       const download = discardingDownload();
       started = performance.now();
-      const count = await leadConsole.exportLeads({}, actor, format, async (rows) => {
+      const count = await leadConsole.exportLeads({}, actor, { format, reason: '측정' }, async (rows) => {
         await write(sampled(rows, Math.ceil(options.leads / 10), samples), download);
       });
       const seconds = (performance.now() - started) / 1000;

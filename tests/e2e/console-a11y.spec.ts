@@ -199,7 +199,8 @@ test.describe('outcomes reached and announced', () => {
   test('조회 on the audit and stats pages announces the result where focus stays; a reversed audit range says so', async ({ page }) => {
     await signIn(page);
     await page.goto('/admin/audit');
-    const result = page.locator('main').getByRole('status');
+    // The page's other status (고객으로 찾기's answer) is empty until a customer is looked for.
+    const result = page.locator('main').getByRole('status').filter({ hasText: /기록/ });
     await expect(result).toHaveText(/^기록 \d+건/);
     await page.getByLabel('작업자 이메일').fill('nobody-at-all@example.kr');
     await page.getByRole('button', { name: '조회' }).focus();

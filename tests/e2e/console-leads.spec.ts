@@ -52,15 +52,11 @@ test('a staff member finds a popup lead, changes its status by keyboard and adds
   await expect(page.getByRole('status')).toHaveText('조건에 맞는 고객 1명');
   await expect(search).toBeFocused();
   expect(await page.evaluate(() => 'consoleMarker' in window)).toBe(true);
-  await expect(page.getByRole('link', { name: 'CSV로 내려받기' })).toHaveAttribute('href', `/admin/leads/export.csv?q=${lastFour}`);
-  await expect(page.getByRole('link', { name: '엑셀(xlsx)로 내려받기' })).toHaveAttribute('href', `/admin/leads/export.xlsx?q=${lastFour}`);
-  // The export holds the filtered rows only, whole numbers included (it is the staff's file).
-  const csv = await page.request.get(`/admin/leads/export.csv?q=${lastFour}`);
-  expect(csv.status()).toBe(200);
-  const lines = (await csv.text()).trim().split(/\r?\n/);
-  expect(lines).toHaveLength(2);
-  expect(lines[1]).toContain(name);
-  expect(lines[1]).toContain(phone);
+  // A 상담사 downloads nothing: no export form, and the route refuses a hand-made request.
+  await expect(page.getByRole('button', { name: 'CSV로 내려받기' })).toHaveCount(0);
+  const csv = await page.request.get(`/admin/leads/export.csv?q=${lastFour}&reason=${encodeURIComponent('확인')}`);
+  expect(csv.status()).toBe(403);
+  expect(await csv.json()).toMatchObject({ error: 'staffRoleForbidden' });
   await expectNoHorizontalOverflow(page);
   await expectNoAxeViolations(page);
   await screenshot(page, testInfo, 'console-leads');

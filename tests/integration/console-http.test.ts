@@ -113,7 +113,7 @@ describe('sign-in floods', () => {
 
   it('a failed sign-in of an email that is no account is recorded masked and bounded, not as typed', async () => {
     const cookie = sessionCookieOf(await loginAs(EMAIL, PASSWORD, '198.51.100.61'));
-    const audit = text(await rawRequest(server.url, { path: '/admin/audit/export.csv?action=signInFailed', headers: { cookie } }));
+    const audit = text(await rawRequest(server.url, { path: '/admin/audit/export.csv?action=signInFailed&reason=test', headers: { cookie } }));
     const actors = audit.split('\r\n').filter((line) => line.includes('"없는 계정"')).map((line) => line.split('","')[2]);
     expect(actors.length).toBeGreaterThan(0);
     for (const actor of actors) expect(actor.length).toBeLessThanOrEqual(64);
@@ -128,7 +128,7 @@ describe('audit trail filters', () => {
     const page = await rawRequest(server.url, { path: `/admin/audit?${query}`, headers: { cookie } });
     expect(page.status).toBe(400);
     expect(text(page)).toContain(DAY_FORMAT_MESSAGE);
-    const csv = await rawRequest(server.url, { path: `/admin/audit/export.csv?${query}`, headers: { cookie } });
+    const csv = await rawRequest(server.url, { path: `/admin/audit/export.csv?${query}&reason=test`, headers: { cookie } });
     expect(csv.status).toBe(400);
     expect(JSON.parse(text(csv))).toEqual({ error: 'invalidFilters', message: DAY_FORMAT_MESSAGE });
   });
@@ -227,13 +227,13 @@ describe('the console\'s lead export in the built server', () => {
     expect(browser.status).toBe(303);
     expect(browser.headers.location).toBe(`/admin?next=${encodeURIComponent('/admin/leads')}`);
     const cookie = sessionCookieOf(await login(PASSWORD, '198.51.100.50'));
-    const all = await rawRequest(server.url, { path: '/admin/leads/export.csv', headers: { cookie } });
+    const all = await rawRequest(server.url, { path: '/admin/leads/export.csv?reason=test', headers: { cookie } });
     expect(all.status).toBe(200);
     expect(all.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(all.headers['cache-control']).toBe('no-store');
-    const none = await rawRequest(server.url, { path: '/admin/leads/export.csv?status=contracted', headers: { cookie } });
+    const none = await rawRequest(server.url, { path: '/admin/leads/export.csv?status=contracted&reason=test', headers: { cookie } });
     expect(leadsOf(text(none))).toEqual([]);
-    const xlsx = await rawRequest(server.url, { path: '/admin/leads/export.xlsx', headers: { cookie } });
+    const xlsx = await rawRequest(server.url, { path: '/admin/leads/export.xlsx?reason=test', headers: { cookie } });
     expect(xlsx.status).toBe(200);
     expect(xlsx.body.subarray(0, 2).toString('latin1')).toBe('PK');
   });

@@ -18,6 +18,8 @@ import type { LeadConsole } from '../../web/server/console/types';
 import { createLeadService } from '../../web/server/leads/index';
 import { PressService } from '../../web/server/press/service';
 import { ViewCounter } from '../../web/server/press/view-counter';
+import { maskName } from '../../web/shared/audit-readable';
+import { MemoryAuditTrail } from './memory-audit-trail';
 
 const STAFF: StaffIdentity = { email: 'kim@cheonghak.example', name: '김상담', role: 'sales' };
 const OTHER: StaffIdentity = { email: 'lee@cheonghak.example', name: '이상담', role: 'sales' };
@@ -138,6 +140,7 @@ let leadsStore: EmbeddedStore;
 let leadService: ReturnType<typeof createLeadService>;
 let dataDir: string;
 let leadConsole: MemoryLeadConsole;
+let audit: MemoryAuditTrail;
 let handle: (request: Request) => Promise<Response>;
 
 /** Who the fake session names: the staff member whose cookie the request carries. */
@@ -174,6 +177,11 @@ beforeAll(async () => {
               ]
             : [],
       },
+      audit,
+      leadNames: {
+        masked: async (ids: string[]) =>
+          Object.fromEntries(ids.flatMap((id) => (leadConsole.leads.has(id) ? [[id, maskName(leadConsole.leads.get(id)!.name)]] : []))),
+      },
       staff: {
         list: async () => [
           { ...OTHER, disabled: false, createdAt: '2026-11-01T00:00:00.000Z' },
@@ -192,6 +200,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
+  audit = new MemoryAuditTrail();
   leadConsole = new MemoryLeadConsole();
   leadConsole.add({ id: 'lead-1' });
 });
@@ -229,7 +238,7 @@ describe('the lead list', () => {
     expect(leadConsole.listCalls).toEqual([]);
   });
 
-  it('lists with the filters of the address: masked phones, no-store, noindex, export links and the next page carrying the filters', async () => {
+  it('lists with the filters of the address: masked phones, no-store, noindex, no download for a 상담사, the next page carrying the filters', async () => {
     const { response, html } = await get('/admin/leads?status=new&q=%ED%99%8D&utmSource=naver&marketing=yes&cursor=c1');
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
@@ -244,10 +253,20 @@ describe('the lead list', () => {
     const campaignSelect = /<select[^>]*name="utmCampaign"[^>]*>([\s\S]*?)<\/select>/.exec(html)?.[1] ?? '';
     expect([...campaignSelect.matchAll(/<option[^>]*value="([^"]*)"/g)].map((match) => match[1])).toEqual(['', 'launch', '겨울 분양']);
     const filters = 'status=new&marketing=yes&utmSource=naver&q=%ED%99%8D';
-    expect(decode(html)).toContain(`href="/admin/leads/export.csv?${filters}"`);
-    expect(decode(html)).toContain(`href="/admin/leads/export.xlsx?${filters}"`);
+    expect(html).not.toContain('/admin/leads/export');
     expect(decode(html)).toContain(`href="/admin/leads?${filters}&cursor=cursor-2"`);
     expect(decode(html)).toContain('href="/admin/leads/lead-1"');
+  });
+
+  it("an admin's download form carries the list's filters and asks a 사유", async () => {
+    const { html } = await get('/admin/leads?status=new&q=%ED%99%8D', ADMIN);
+    const form = /<form[^>]*action="\/admin\/leads\/export\.xlsx"[^>]*>([\s\S]*?)<\/form>/.exec(decode(html))?.[1] ?? '';
+    expect([...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((match) => [match[1], match[2]])).toEqual([
+      ['status', 'new'],
+      ['q', '홍'],
+    ]);
+    expect(form).toMatch(/<input[^>]*required=""[^>]*maxLength="200"[^>]*name="reason"/);
+    expect(form).toContain('formAction="/admin/leads/export.csv"');
   });
 
   it('leaves out a filter that is not valid and says so in Korean', async () => {
@@ -383,5 +402,40 @@ describe('the accounts page', () => {
     const card = textOf(html).split(ADMIN.email)[1] ?? '';
     expect(card).toContain('2026-11-26');
     expect(card).not.toContain('2026-11-25');
+  });
+});
+
+describe('the audit page', () => {
+  it("names each record's customer masked and reads its change in words, one customer's records only with ?lead=", async () => {
+    leadConsole.add({ id: 'lead-2', name: '남궁민수' });
+    await audit.record({ actor: STAFF.email, action: 'leadChange', ip: '10.0.0.1', target: 'lead-1', detail: 'status=contacting' });
+    await audit.record({ actor: STAFF.email, action: 'leadChange', ip: '10.0.0.1', target: 'lead-2', detail: '상태 신규 → 연락 중, 담당자 없음 → 김상담' });
+    const all = textOf((await get('/admin/audit', ADMIN)).html);
+    expect(all).toContain('홍*동');
+    expect(all).toContain('남**수');
+    expect(all).toContain('상태 → 연락 중');
+    expect(all).toContain('상태 신규 → 연락 중, 담당자 없음 → 김상담');
+    expect(all).not.toContain('홍길동');
+    const one = textOf((await get('/admin/audit?lead=lead-1', ADMIN)).html);
+    expect(one).toContain('홍*동 고객의 기록만 봅니다.');
+    expect(one).not.toContain('남**수');
+  });
+
+  it('고객으로 찾기: one match goes to its records by lead id (the number stays out of the address), several are offered, none is said', async () => {
+    const found = await post('/admin/audit', { customer: '010-1234-5678' }, ADMIN);
+    expect(found.response.status).toBe(302);
+    expect(found.response.headers.get('location')).toBe('/admin/audit?lead=lead-1');
+    expect(leadConsole.listCalls.at(-1)).toEqual({ filters: { q: '010-1234-5678' }, cursor: undefined });
+    leadConsole.add({ id: 'lead-2', name: '홍길순' });
+    const several = await post('/admin/audit', { customer: '홍' }, ADMIN);
+    expect(several.response.status).toBe(200);
+    expect(textOf(several.html)).toContain('맞는 고객 2명 이상: 기록을 볼 고객을 고르세요.');
+    expect(decode(several.html)).toContain('href="/admin/audit?lead=lead-2"');
+    expect(textOf(several.html)).toContain('홍*순');
+    const empty = await post('/admin/audit', { customer: ' ' }, ADMIN);
+    expect(empty.response.status).toBe(400);
+    expect(textOf(empty.html)).toContain('고객 이름이나 전화번호를 입력해 주세요.');
+    const sales = await post('/admin/audit', { customer: '홍' });
+    expect(sales.response.status).toBe(403);
   });
 });

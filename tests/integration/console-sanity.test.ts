@@ -133,7 +133,7 @@ describe('the sales console on the Sanity backend', () => {
     const lead = leads[1];
     const lastFour = lead.phone.slice(-4);
     const expected = leads.filter((candidate) => candidate.phone.endsWith(lastFour) || candidate.name.startsWith(lastFour));
-    const response = await get(`/admin/leads/export.csv?q=${lastFour}`);
+    const response = await get(`/admin/leads/export.csv?q=${lastFour}&reason=test`);
     expect(response.status).toBe(200);
     const lines = html(response).trim().split(/\r?\n/);
     expect(lines).toHaveLength(expected.length + 1);

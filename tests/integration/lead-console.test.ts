@@ -7,7 +7,7 @@
  * audit record each action writes.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LEAD_STATUSES, type LeadFilters, type LeadRow } from '../../web/shared/console';
+import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadFilters, type LeadRow } from '../../web/shared/console';
 import { openEmbeddedStore } from '../../web/server/content/embedded';
 import type { ContentSource, Mutation } from '../../web/server/content/types';
 import { LeadConsoleService, type LeadConsoleOptions } from '../../web/server/console/lead-console';
@@ -181,8 +181,8 @@ for (const [backendName, open] of Object.entries(backends)) {
       expect(retry).toMatchObject({ ok: true, lead: { status: 'onHold', assignee: { email: kim.email } } });
       const changes = audit.entries.filter((entry) => entry.action === 'leadChange');
       expect(changes.map(({ actor, target, detail }) => ({ actor, target, detail }))).toEqual([
-        { actor: kim.email, target: id, detail: `status=contacting, assignee=${kim.email}` },
-        { actor: lee.email, target: id, detail: 'status=onHold' },
+        { actor: kim.email, target: id, detail: `상태 연락 중 → 연락 중, 담당자 ${fixtureLeads[1].assignee?.name ?? '없음'} → 김상담` },
+        { actor: lee.email, target: id, detail: '상태 연락 중 → 보류' },
       ]);
     });
 
@@ -437,7 +437,7 @@ for (const [backendName, open] of Object.entries(backends)) {
     it('export: exactly the filtered rows, whole phones, and one leadExport record with the filters and count', async () => {
       const filters: LeadFilters = { marketing: true, status: LEAD_STATUSES[2] };
       const rows: LeadExportRow[] = [];
-      const count = await service.exportLeads(filters, kim, 'csv', async (exported) => {
+      const count = await service.exportLeads(filters, kim, { format: 'csv', reason: '주간 보고' }, async (exported) => {
         for await (const row of exported) rows.push(row);
       });
       expect(count).toBe(rows.length);
@@ -445,17 +445,17 @@ for (const [backendName, open] of Object.entries(backends)) {
       expect(rows.map((row) => row.id)).toEqual(expected.map((lead) => lead._id));
       expect(rows[0]).toMatchObject({ phone: expected[0].phone, status: LEAD_STATUSES[2], marketing: true });
       expect(audit.entries).toEqual([
-        expect.objectContaining({ actor: kim.email, action: 'leadExport', ip: kim.ip, detail: `csv ${expected.length}건 · marketing=yes&status=${LEAD_STATUSES[2]}` }),
+        expect.objectContaining({ actor: kim.email, action: 'leadExport', ip: kim.ip, detail: `csv ${expected.length}건 · marketing=yes&status=${LEAD_STATUSES[2]} · 사유: 주간 보고` }),
       ]);
     });
 
     it('export of more rows than one page reads page after page, and a download stopped half-way is still recorded', async () => {
       let all = 0;
-      await service.exportLeads({}, kim, 'xlsx', async (rows) => {
+      await service.exportLeads({}, kim, { format: 'xlsx', reason: '백업' }, async (rows) => {
         for await (const row of rows) all += row.id ? 1 : 0;
       });
       expect(all).toBe(LEAD_COUNT);
-      const cut = service.exportLeads({}, lee, 'csv', async (rows) => {
+      const cut = service.exportLeads({}, lee, { format: 'csv', reason: '백업' }, async (rows) => {
         let taken = 0;
         for await (const _row of rows) {
           taken += 1;
@@ -463,7 +463,7 @@ for (const [backendName, open] of Object.entries(backends)) {
         }
       });
       await expect(cut).rejects.toThrow('the download was closed');
-      expect(audit.entries.map((entry) => entry.detail)).toEqual([`xlsx ${LEAD_COUNT}건 · 전체`, 'csv 5건 (중단) · 전체']);
+      expect(audit.entries.map((entry) => entry.detail)).toEqual([`xlsx ${LEAD_COUNT}건 · 전체 · 사유: 백업`, 'csv 5건 (중단) · 전체 · 사유: 백업']);
     });
 
     it('an action whose audit record cannot be stored does not happen', async () => {
@@ -493,7 +493,7 @@ for (const [backendName, open] of Object.entries(backends)) {
       const saved = results.find((result) => result.ok);
       const changes = audit.entries.slice(before).filter((entry) => entry.action === 'leadChange');
       expect(changes).toHaveLength(1);
-      expect(changes[0].detail).toBe(`status=${saved?.ok ? saved.lead.status : ''}`);
+      expect(changes[0].detail).toBe(`상태 ${LEAD_STATUS_LABELS[seen.status]} → ${saved?.ok ? LEAD_STATUS_LABELS[saved.lead.status] : ''}`);
     });
   });
 }

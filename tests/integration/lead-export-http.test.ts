@@ -1,7 +1,8 @@
 /**
  * The console's export routes over HTTP: signed-out and bad-filter refusals, and CSV and xlsx
  * downloads holding exactly the list's filtered rows (read back: the CSV parsed, the workbook
- * opened with exceljs), phones as text, formulas inert, and the audit record of each export.
+ * opened with exceljs), phones as text, formulas inert, times as Excel dates, memos and calls, and
+ * the audit record of each export with its 사유; a 상담사 and a download without a 사유 refused.
  */
 import http from 'node:http';
 import { Writable } from 'node:stream';
@@ -20,7 +21,8 @@ import { FIXTURE_TODAY, fixtureDocuments, newestFirst, type FixtureLead } from '
 
 const documents = fixtureDocuments(1200, FIXTURE_TODAY);
 const fixtureLeads = documents.filter((document): document is FixtureLead => document._type === 'lead');
-const staff: StaffIdentity = { email: 'sales@example.com', name: '최상담', role: 'sales' };
+const staff: StaffIdentity = { email: 'admin@example.com', name: '최관리', role: 'admin' };
+const salesStaff: StaffIdentity = { email: 'sales@example.com', name: '정상담', role: 'sales' };
 
 let store: EmbeddedStore;
 let audit: MemoryAuditTrail;
@@ -35,7 +37,7 @@ beforeAll(async () => {
   leadConsole = new LeadConsoleService({ leads: store, content: store, audit, staff: { list: async () => [] } });
   const app = express();
   // The test's stand-in for the session cookie: the auth service's answer is what the route uses.
-  app.use(createLeadExportRouter({ leadConsole, session: (req) => (req.headers['x-test-signed-in'] ? staff : null) }));
+  app.use(createLeadExportRouter({ leadConsole, session: (req) => (req.headers['x-test-signed-in'] === 'sales' ? salesStaff : req.headers['x-test-signed-in'] ? staff : null) }));
   server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -77,15 +79,33 @@ describe('lead export routes', () => {
     expect(audit.entries).toEqual([]);
   });
 
+  it('a 상담사: 403 with a Korean message, and nothing recorded', async () => {
+    for (const format of ['csv', 'xlsx']) {
+      const response = await fetch(`${url}/admin/leads/export.${format}?reason=${encodeURIComponent('확인')}`, { headers: { 'x-test-signed-in': 'sales' } });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ error: 'staffRoleForbidden', message: expect.stringMatching(/관리자/) });
+    }
+    expect(audit.entries).toEqual([]);
+  });
+
+  it('no 사유, or one over 200 characters: 400 in Korean, and nothing recorded', async () => {
+    for (const reason of ['', '%20%20', '가'.repeat(201)]) {
+      const response = await fetch(`${url}/admin/leads/export.xlsx?status=new&reason=${reason}`, { headers: signedIn });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: expect.stringMatching(/^reason(Required|TooLong)$/), message: expect.stringMatching(/사유/) });
+    }
+    expect(audit.entries).toEqual([]);
+  });
+
   it('a filter that is not valid: 400 naming it, in Korean', async () => {
-    const response = await fetch(`${url}/admin/leads/export.csv?status=bogus&from=2026-02-30`, { headers: signedIn });
+    const response = await fetch(`${url}/admin/leads/export.csv?status=bogus&from=2026-02-30&reason=x`, { headers: signedIn });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: 'invalidFilters', message: expect.stringMatching(/조건/), fields: ['from', 'status'] });
   });
 
   it('CSV: the filtered rows only, newest first, Excel-safe, and one leadExport record', async () => {
     const before = audit.entries.length;
-    const response = await fetch(`${url}/admin/leads/export.csv?marketing=yes`, { headers: signedIn });
+    const response = await fetch(`${url}/admin/leads/export.csv?marketing=yes&reason=${encodeURIComponent('분양팀 주간 보고')}`, { headers: signedIn });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="leads-\d{8}\.csv"$/);
@@ -106,13 +126,33 @@ describe('lead export routes', () => {
     const withFormula = rows.find((row) => row[column('문의내용')].includes('SUM'));
     expect(withFormula?.[column('문의내용')]).toMatch(/^'=SUM/);
     expect(audit.entries.slice(before)).toEqual([
-      expect.objectContaining({ actor: staff.email, action: 'leadExport', detail: `csv ${expected.length}건 · marketing=yes` }),
+      expect.objectContaining({ actor: staff.email, action: 'leadExport', detail: `csv ${expected.length}건 · marketing=yes · 사유: 분양팀 주간 보고` }),
     ]);
   });
 
-  it('xlsx: a workbook with Korean headers, phones as text cells, exactly the filtered rows, recorded', async () => {
+  it('xlsx: Korean headers, phones as text cells, times as date cells, memos and calls, an autofilter and a frozen header, recorded', async () => {
     const before = audit.entries.length;
-    const response = await fetch(`${url}/admin/leads/export.xlsx?status=contacting`, { headers: signedIn });
+    const worked = fixtureLeads.filter((lead) => lead.status === 'contacting').sort(newestFirst)[0];
+    await store.mutate([
+      {
+        patch: {
+          id: worked._id,
+          set: {
+            visitAt: '2026-11-23 10:00',
+            checkedInAt: '2026-11-23T01:05:00.000Z',
+            memos: [
+              { _key: 'm1', _type: 'leadMemo', authorEmail: staff.email, authorName: '최관리', at: '2026-11-22T00:30:00.000Z', text: '=SUM(1) 84A 관심' },
+              { _key: 'm2', _type: 'leadMemo', authorEmail: staff.email, authorName: '최관리', at: '2026-11-22T01:00:00.000Z', text: '주말 방문' },
+            ],
+            calls: [
+              { _key: 'c1', _type: 'leadCall', result: '부재', authorEmail: staff.email, authorName: '최관리', at: '2026-11-21T02:00:00.000Z' },
+              { _key: 'c2', _type: 'leadCall', result: '재통화 요청', callbackAt: '2026-11-24T05:30:00.000Z', authorEmail: staff.email, authorName: '최관리', at: '2026-11-22T02:00:00.000Z' },
+            ],
+          },
+        },
+      },
+    ]);
+    const response = await fetch(`${url}/admin/leads/export.xlsx?status=contacting&reason=${encodeURIComponent('백업')}`, { headers: signedIn });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const workbook = new ExcelJS.Workbook();
@@ -131,8 +171,31 @@ describe('lead export routes', () => {
     expect(phone.value).toMatch(/^010-\d{4}-\d{4}$/);
     expect(phone.numFmt).toBe('@');
     expect(values(2)[EXPORT_HEADERS.indexOf('상담 상태')]).toBe('연락 중');
+    // The worked lead is the newest contacting one: row 2. Times are date cells in Seoul time.
+    expect(sheet.getRow(2).getCell(idColumn).value).toBe(worked._id);
+    const cell = (name: string) => sheet.getRow(2).getCell(EXPORT_HEADERS.indexOf(name) + 1);
+    const created = cell('등록일시(KST)');
+    expect(created.type).toBe(ExcelJS.ValueType.Date);
+    expect(created.value).toEqual(new Date(Date.parse(worked.createdAt) + 9 * 3600_000));
+    expect(created.numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(cell('방문 확인(KST)').value).toEqual(new Date('2026-11-23T10:05:00.000Z'));
+    expect(cell('방문 확인(KST)').type).toBe(ExcelJS.ValueType.Date);
+    expect(cell('재통화 예정(KST)').value).toEqual(new Date('2026-11-24T14:30:00.000Z'));
+    expect(cell('재통화 예정(KST)').numFmt).toBe('yyyy-mm-dd hh:mm');
+    expect(cell('최근 통화 결과').value).toBe('재통화 요청');
+    expect(cell('통화 횟수').value).toBe(2);
+    expect(cell('통화 기록').value).toBe('2026-11-21 11:00 부재\n2026-11-22 11:00 재통화 요청 (재통화 2026-11-24 14:30)');
+    // A memo that looks like a formula stays text.
+    expect(cell('메모').type).toBe(ExcelJS.ValueType.String);
+    expect(cell('메모').value).toBe('2026-11-22 09:30 최관리: =SUM(1) 84A 관심\n2026-11-22 10:00 최관리: 주말 방문');
+    // A visit time is stored as Seoul wall-clock time already.
+    expect(cell('방문 희망 일시').type).toBe(ExcelJS.ValueType.Date);
+    expect(cell('방문 희망 일시').value).toEqual(new Date('2026-11-23T10:00:00.000Z'));
+    // The header row: an autofilter over every column, frozen.
+    expect(sheet.autoFilter).toBe(`A1:${sheet.getColumn(EXPORT_HEADERS.length).letter}1`);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(audit.entries.slice(before)).toEqual([
-      expect.objectContaining({ actor: staff.email, action: 'leadExport', detail: `xlsx ${expected.length}건 · status=contacting` }),
+      expect.objectContaining({ actor: staff.email, action: 'leadExport', detail: `xlsx ${expected.length}건 · status=contacting · 사유: 백업` }),
     ]);
   });
 
@@ -145,10 +208,10 @@ describe('lead export routes', () => {
         done();
       },
     });
-    const delivery = leadConsole.exportLeads({}, { ...staff, ip: '127.0.0.1' }, format, (rows) => deliverLeadExport(format, rows, reader));
+    const delivery = leadConsole.exportLeads({}, { ...staff, ip: '127.0.0.1' }, { format, reason: '백업' }, (rows) => deliverLeadExport(format, rows, reader));
     await expect(delivery).rejects.toThrow();
     expect(audit.entries.slice(before)).toEqual([
-      expect.objectContaining({ action: 'leadExport', detail: expect.stringMatching(new RegExp(`^${format} \\d+건 \\(중단\\) · 전체$`)) }),
+      expect.objectContaining({ action: 'leadExport', detail: expect.stringMatching(new RegExp(`^${format} \\d+건 \\(중단\\) · 전체 · 사유: 백업$`)) }),
     ]);
   });
 });

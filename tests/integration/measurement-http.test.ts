@@ -27,10 +27,13 @@ import { createMeasureRouter, createStatsExportRouter } from '../../web/server/m
 import { campaignStatsOf } from '../../web/server/measurement/stats';
 import { rawRequest, type RawResponse } from '../support/http';
 import { INSTANCE_STORES, usePool } from '../support/instance-stores';
+import { MemoryAuditTrail } from './memory-audit-trail';
 
 const PHONE_CHROME = 'Mozilla/5.0 (Linux; Android 14; SM-S918N) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const DESKTOP_CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const staff: StaffIdentity = { email: 'sales@example.com', name: '최상담', role: 'sales' };
+const staff: StaffIdentity = { email: 'manager@example.com', name: '최팀장', role: 'admin' };
+const salesStaff: StaffIdentity = { email: 'sales@example.com', name: '정상담', role: 'sales' };
+const audit = new MemoryAuditTrail();
 
 let store: EmbeddedStore;
 let pageViews: PageViewStats;
@@ -48,7 +51,13 @@ beforeAll(async () => {
   app.set('trust proxy', 'loopback');
   // A fresh counter (daily combinations, visitors, rate limits) for each test.
   app.use((req, res, next) => measureRouter(req, res, next));
-  app.use(createStatsExportRouter({ stats: campaignStatsOf(store), session: (req) => (req.headers['x-test-signed-in'] ? staff : null) }));
+  app.use(
+    createStatsExportRouter({
+      stats: campaignStatsOf(store),
+      session: (req) => (req.headers['x-test-signed-in'] === 'sales' ? salesStaff : req.headers['x-test-signed-in'] ? staff : null),
+      audit,
+    }),
+  );
   server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -267,7 +276,7 @@ describe('page views on two instances (PostgreSQL)', () => {
 });
 
 describe('the statistics export', () => {
-  it('is a CSV of every table for a signed-in staff member, and refused otherwise', async () => {
+  it('is a CSV of every table for an admin or a 팀장 giving a 사유 (recorded with it), and refused otherwise', async () => {
     await beacon({ page: '/FloorPlan/59A', landing: true, referrer: 'https://search.naver.com/', campaign: naverAd });
     await pageViews.flush();
     // A registration from that visit: a lead knows its campaign and landing page, not the device or referring site.
@@ -275,7 +284,7 @@ describe('the statistics export', () => {
     await store.mutate([
       { create: { _id: 'lead-stats', _type: 'lead', name: '홍길동', phone: '01012345678', createdAt, landingPage: '/FloorPlan/59A', utm: { source: 'naver', medium: 'cpc', campaign: 'autumn' } } },
     ]);
-    const csv = await rawRequest(url, { path: `/admin/stats.csv?from=${today}&to=${today}`, headers: { 'x-test-signed-in': '1', accept: 'text/csv' } });
+    const csv = await rawRequest(url, { path: `/admin/stats.csv?from=${today}&to=${today}&reason=${encodeURIComponent('캠페인 보고')}`, headers: { 'x-test-signed-in': '1', accept: 'text/csv' } });
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['cache-control']).toContain('no-store');
@@ -286,6 +295,15 @@ describe('the statistics export', () => {
     expect(text).toContain('"랜딩 페이지","/FloorPlan/59A","","1","","1","0","100.0%"');
     expect(text).toContain('"유입 사이트","search.naver.com","","1","","","",""');
     expect(text).toContain('"기기","모바일","1","1","1","","",""');
+    expect(audit.entries).toEqual([expect.objectContaining({ actor: staff.email, action: 'statsExport', detail: `${today}~${today} · 사유: 캠페인 보고` })]);
+
+    const sales = await rawRequest(url, { path: `/admin/stats.csv?reason=x`, headers: { 'x-test-signed-in': 'sales', accept: 'application/json' } });
+    expect(sales.status).toBe(403);
+    expect(json(sales).message).toMatch(HANGUL);
+    const noReason = await rawRequest(url, { path: `/admin/stats.csv?from=${today}`, headers: { 'x-test-signed-in': '1' } });
+    expect(noReason.status).toBe(400);
+    expect(json(noReason)).toEqual({ error: 'reasonRequired', message: '내려받는 사유를 입력해 주세요.' });
+    expect(audit.entries).toHaveLength(1);
 
     const signedOut = await rawRequest(url, { path: '/admin/stats.csv', headers: { accept: 'application/json' } });
     expect(signedOut.status).toBe(401);
@@ -294,7 +312,7 @@ describe('the statistics export', () => {
     expect(browser.status).toBe(303);
     expect(browser.headers.location).toBe(`/admin?next=${encodeURIComponent('/admin/stats?from=2026-11-01')}`);
     for (const query of ['from=yesterday', 'from=2026-11-02&to=2026-11-01', 'from=2026-01-01&to=2026-12-31']) {
-      const bad = await rawRequest(url, { path: `/admin/stats.csv?${query}`, headers: { 'x-test-signed-in': '1' } });
+      const bad = await rawRequest(url, { path: `/admin/stats.csv?${query}&reason=x`, headers: { 'x-test-signed-in': '1' } });
       expect(bad.status, query).toBe(400);
       expect(json(bad).message, query).toMatch(HANGUL);
     }

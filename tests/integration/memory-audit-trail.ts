@@ -47,6 +47,7 @@ export class MemoryAuditTrail implements AuditTrail {
       (entry) =>
         (!query.action || entry.action === query.action) &&
         (!query.actor || entry.actor === query.actor) &&
+        (!query.lead || entry.target === query.lead) &&
         (!query.from || entry.at >= query.from) &&
         (!query.to || entry.at < query.to),
     );

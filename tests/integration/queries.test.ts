@@ -61,7 +61,7 @@ const FIXTURE_AUDIT = [
   { _id: 'auditEvent.c', at: '2026-11-02T00:00:00.000Z', action: 'signIn' },
 ].map((event) => ({ ...event, _type: 'auditEvent', actor: 'sales@example.test', ip: '203.0.113.9', target: null, detail: null }));
 
-const NO_AUDIT_FILTERS = { action: null, actor: null, from: null, to: null };
+const NO_AUDIT_FILTERS = { action: null, actor: null, target: null, from: null, to: null };
 
 const isImage = (value: unknown) =>
   expect(value).toMatchObject({ asset: { _ref: expect.stringMatching(/^image-[0-9a-f]+-\d+x\d+-\w+$/) } });
@@ -318,6 +318,15 @@ const cases: Record<keyof typeof queries, QueryCase> = {
     store: 'leads',
     params: { id: FIXTURE_LEAD._id },
     check: (lead) => expect(lead).toMatchObject({ _id: FIXTURE_LEAD._id, _rev: expect.any(String), status: 'new', memos: null, assignee: null }),
+  },
+  leadNamesQuery: { store: 'leads', params: { ids: [FIXTURE_LEAD._id, 'lead-none'] }, check: (rows) => expect(rows).toEqual([{ _id: FIXTURE_LEAD._id, name: '홍길동' }]) },
+  // The fixture lead: new, never called, nobody's, no visit.
+  todayCallsDueQuery: { store: 'leads', params: { until: '2099-01-01T00:00:00.000Z', assignee: null }, check: (rows) => expect(rows).toEqual([]) },
+  todayVisitsQuery: { store: 'leads', params: { day: '2026-11-01 ', assignee: null }, check: (rows) => expect(rows).toEqual([]) },
+  todayNewLeadsQuery: {
+    store: 'leads',
+    params: { assignee: 'sales@example.test' },
+    check: (rows) => expect(rows).toEqual([{ _id: FIXTURE_LEAD._id, name: '홍길동', phone: '01012345678', createdAt: FIXTURE_LEAD.createdAt, assigneeName: null }]),
   },
   consoleVisitSheetQuery: {
     store: 'leads',

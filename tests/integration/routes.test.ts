@@ -18,6 +18,8 @@ import { MemoryAuditTrail } from './memory-audit-trail';
 import { createLeadService } from '../../web/server/leads/index';
 import { PressService } from '../../web/server/press/service';
 import { ViewCounter } from '../../web/server/press/view-counter';
+import { todayWorkOf } from '../../web/server/console/today-work';
+import { leadNamesOf } from '../../web/server/console/lead-names';
 import { campaignStatsOf } from '../../web/server/measurement/stats';
 import { closeStaffServices, startAuth } from './staff-harness';
 import { TEST_PASSWORD_HASHING_ENV } from '../support/passwords';
@@ -98,6 +100,8 @@ beforeAll(async () => {
     leadConsole: createLeadConsole({ leads: leadsStore, content: store }, { audit: new MemoryAuditTrail(), staff: { list: async () => [] } }),
     campaignStats: campaignStatsOf(leadsStore),
     leadMessages: { forLead: async () => [] },
+    todayWork: todayWorkOf(leadsStore),
+    leadNames: leadNamesOf(leadsStore),
     preview: null,
   };
   const handler = createRequestHandler(build, 'production');

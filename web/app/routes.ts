@@ -51,6 +51,7 @@ export default [
 
   route('admin', 'routes/console/layout.tsx', [
     index('routes/console/dashboard.tsx'),
+    route('today', 'routes/console/today.tsx'),
     route('visits', 'routes/console/visits.tsx'),
     route('leads', 'routes/console/leads.tsx'),
     route('leads/:id', 'routes/console/lead.tsx'),

@@ -284,11 +284,46 @@ export const consoleLeadListQuery = defineQuery(`
   }
 `);
 
+// 오늘 할 일: one staff member's (`$assignee`) or everyone's (null) work of the day; at most 100 each.
+
+/**
+ * Leads whose last call asked for a 재통화 before `$until` (the end of today): due or overdue, the
+ * oldest first. A lead nobody is assigned is the call-back of whoever recorded that call.
+ */
+export const todayCallsDueQuery = defineQuery(`
+  *[_type == "lead" && defined(calls[-1].callbackAt) && calls[-1].callbackAt < $until
+    && coalesce(status, "new") != "invalid"
+    && ($assignee == null || assignee.email == $assignee || (!defined(assignee.email) && calls[-1].authorEmail == $assignee))]
+  | order(calls[-1].callbackAt asc, _id asc)[0...100]{
+    _id, name, phone, "status": coalesce(status, "new"), "assigneeName": assignee.name,
+    "callbackAt": calls[-1].callbackAt, "lastCallResult": calls[-1].result
+  }
+`);
+
+/** The leads booked for a visit on `$day` (a place held), in time order, with their check-in. */
+export const todayVisitsQuery = defineQuery(`
+  *[_type == "lead" && visitSlotStatus == "booked" && string::startsWith(visitAt, $day)
+    && ($assignee == null || assignee.email == $assignee)]
+  | order(visitAt asc, _id asc)[0...100]{
+    _id, name, phone, "status": coalesce(status, "new"), "assigneeName": assignee.name, visitAt, checkedInAt
+  }
+`);
+
+/** New leads nobody has called yet, the longest waiting first: the staff member's own and the unassigned ones. */
+export const todayNewLeadsQuery = defineQuery(`
+  *[_type == "lead" && coalesce(status, "new") == "new" && !defined(calls[0])
+    && ($assignee == null || assignee.email == $assignee || !defined(assignee.email))]
+  | order(createdAt asc, _id asc)[0...100]{
+    _id, name, phone, createdAt, "assigneeName": assignee.name
+  }
+`);
+
 /** A page of 500 rows of the console's export: the list's filters and order, every field. */
 export const consoleLeadExportQuery = defineQuery(`
   *[${consoleLeadFilter}] | order(createdAt desc, _id desc)[0...500]{
     _id, createdAt, name, phone, message, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,
-    visitAt, visitSlotStatus, consent, sourcePage, utm
+    visitAt, visitSlotStatus, consent, sourcePage, utm, checkedInAt,
+    memos[]{ at, authorName, text }, calls[]{ at, result, callbackAt }
   }
 `);
 
@@ -351,16 +386,19 @@ export const staffAccountsQuery = defineQuery(`
  */
 export const auditEventsPageQuery = defineQuery(`
   *[_type == "auditEvent"
-    && ($action == null || action == $action) && ($actor == null || actor == $actor)
+    && ($action == null || action == $action) && ($actor == null || actor == $actor) && ($target == null || target == $target)
     && ($from == null || at >= $from) && ($to == null || at < $to)
     && ($afterAt == null || at < $afterAt || (at == $afterAt && _id < $afterId))
   ] | order(at desc, _id desc)[0...201]{ _id, at, actor, action, target, detail, ip }
 `);
 
+/** Customers' names by lead id: the audit page names each record's customer (masked). */
+export const leadNamesQuery = defineQuery(`*[_type == "lead" && _id in $ids]{ _id, name }`);
+
 /** The audit trail, oldest first, 500 records after the cursor (at, _id): what the CSV export streams. */
 export const auditEventsForwardQuery = defineQuery(`
   *[_type == "auditEvent"
-    && ($action == null || action == $action) && ($actor == null || actor == $actor)
+    && ($action == null || action == $action) && ($actor == null || actor == $actor) && ($target == null || target == $target)
     && ($from == null || at >= $from) && ($to == null || at < $to)
     && ($afterAt == null || at > $afterAt || (at == $afterAt && _id > $afterId))
   ] | order(at asc, _id asc)[0...500]{ _id, at, actor, action, target, detail, ip }

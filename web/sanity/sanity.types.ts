@@ -148,6 +148,7 @@ export type AuditEvent = {
     | "visitCheckIn"
     | "visitCheckInUndo"
     | "leadExport"
+    | "statsExport"
     | "accountCreate"
     | "accountDisable"
     | "accountEnable"
@@ -1382,8 +1383,61 @@ export type ConsoleLeadListQueryResult = Array<{
 }>;
 
 // Source: ../web/sanity/queries.ts
+// Variable: todayCallsDueQuery
+// Query: *[_type == "lead" && defined(calls[-1].callbackAt) && calls[-1].callbackAt < $until    && coalesce(status, "new") != "invalid"    && ($assignee == null || assignee.email == $assignee || (!defined(assignee.email) && calls[-1].authorEmail == $assignee))]  | order(calls[-1].callbackAt asc, _id asc)[0...100]{    _id, name, phone, "status": coalesce(status, "new"), "assigneeName": assignee.name,    "callbackAt": calls[-1].callbackAt, "lastCallResult": calls[-1].result  }
+export type TodayCallsDueQueryResult = Array<{
+  _id: string;
+  name: string | null;
+  phone: string | null;
+  status:
+    | "consulted"
+    | "contacting"
+    | "contracted"
+    | "invalid"
+    | "new"
+    | "onHold"
+    | "visitBooked"
+    | "visited";
+  assigneeName: string | null;
+  callbackAt: string | null;
+  lastCallResult: string | null;
+}>;
+
+// Source: ../web/sanity/queries.ts
+// Variable: todayVisitsQuery
+// Query: *[_type == "lead" && visitSlotStatus == "booked" && string::startsWith(visitAt, $day)    && ($assignee == null || assignee.email == $assignee)]  | order(visitAt asc, _id asc)[0...100]{    _id, name, phone, "status": coalesce(status, "new"), "assigneeName": assignee.name, visitAt, checkedInAt  }
+export type TodayVisitsQueryResult = Array<{
+  _id: string;
+  name: string | null;
+  phone: string | null;
+  status:
+    | "consulted"
+    | "contacting"
+    | "contracted"
+    | "invalid"
+    | "new"
+    | "onHold"
+    | "visitBooked"
+    | "visited";
+  assigneeName: string | null;
+  visitAt: string | null;
+  checkedInAt: string | null;
+}>;
+
+// Source: ../web/sanity/queries.ts
+// Variable: todayNewLeadsQuery
+// Query: *[_type == "lead" && coalesce(status, "new") == "new" && !defined(calls[0])    && ($assignee == null || assignee.email == $assignee || !defined(assignee.email))]  | order(createdAt asc, _id asc)[0...100]{    _id, name, phone, createdAt, "assigneeName": assignee.name  }
+export type TodayNewLeadsQueryResult = Array<{
+  _id: string;
+  name: string | null;
+  phone: string | null;
+  createdAt: string | null;
+  assigneeName: string | null;
+}>;
+
+// Source: ../web/sanity/queries.ts
 // Variable: consoleLeadExportQuery
-// Query: *[_type == "lead"  && ($from == null || createdAt >= $from)  && ($before == null || createdAt < $before)  && ($formKind == null || formKind == $formKind)  && ($visitDay == null || string::startsWith(visitAt, $visitDay))  && ($status == null || coalesce(status, "new") == $status)  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)  && ($utmSource == null || utm.source == $utmSource)  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)  && ($namePrefix == null || string::startsWith(name, $namePrefix))  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)  && ($phone == null || phone == $phone)  && ($assigneeEmail == null || assignee.email == $assigneeEmail)  && ($unassigned == null || !defined(assignee.email))  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...500]{    _id, createdAt, name, phone, message, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,    visitAt, visitSlotStatus, consent, sourcePage, utm  }
+// Query: *[_type == "lead"  && ($from == null || createdAt >= $from)  && ($before == null || createdAt < $before)  && ($formKind == null || formKind == $formKind)  && ($visitDay == null || string::startsWith(visitAt, $visitDay))  && ($status == null || coalesce(status, "new") == $status)  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)  && ($utmSource == null || utm.source == $utmSource)  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)  && ($namePrefix == null || string::startsWith(name, $namePrefix))  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)  && ($phone == null || phone == $phone)  && ($assigneeEmail == null || assignee.email == $assigneeEmail)  && ($unassigned == null || !defined(assignee.email))  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...500]{    _id, createdAt, name, phone, message, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,    visitAt, visitSlotStatus, consent, sourcePage, utm, checkedInAt,    memos[]{ at, authorName, text }, calls[]{ at, result, callbackAt }  }
 export type ConsoleLeadExportQueryResult = Array<{
   _id: string;
   createdAt: string | null;
@@ -1418,6 +1472,17 @@ export type ConsoleLeadExportQueryResult = Array<{
     term?: string;
     content?: string;
   } | null;
+  checkedInAt: string | null;
+  memos: Array<{
+    at: string | null;
+    authorName: string | null;
+    text: string | null;
+  }> | null;
+  calls: Array<{
+    at: string | null;
+    result: string | null;
+    callbackAt: string | null;
+  }> | null;
 }>;
 
 // Source: ../web/sanity/queries.ts
@@ -1576,7 +1641,7 @@ export type StaffAccountsQueryResult = Array<{
 
 // Source: ../web/sanity/queries.ts
 // Variable: auditEventsPageQuery
-// Query: *[_type == "auditEvent"    && ($action == null || action == $action) && ($actor == null || actor == $actor)    && ($from == null || at >= $from) && ($to == null || at < $to)    && ($afterAt == null || at < $afterAt || (at == $afterAt && _id < $afterId))  ] | order(at desc, _id desc)[0...201]{ _id, at, actor, action, target, detail, ip }
+// Query: *[_type == "auditEvent"    && ($action == null || action == $action) && ($actor == null || actor == $actor) && ($target == null || target == $target)    && ($from == null || at >= $from) && ($to == null || at < $to)    && ($afterAt == null || at < $afterAt || (at == $afterAt && _id < $afterId))  ] | order(at desc, _id desc)[0...201]{ _id, at, actor, action, target, detail, ip }
 export type AuditEventsPageQueryResult = Array<{
   _id: string;
   at: string | null;
@@ -1599,6 +1664,7 @@ export type AuditEventsPageQueryResult = Array<{
     | "signIn"
     | "signInFailed"
     | "signOut"
+    | "statsExport"
     | "visitCheckIn"
     | "visitCheckInUndo"
     | null;
@@ -1608,8 +1674,16 @@ export type AuditEventsPageQueryResult = Array<{
 }>;
 
 // Source: ../web/sanity/queries.ts
+// Variable: leadNamesQuery
+// Query: *[_type == "lead" && _id in $ids]{ _id, name }
+export type LeadNamesQueryResult = Array<{
+  _id: string;
+  name: string | null;
+}>;
+
+// Source: ../web/sanity/queries.ts
 // Variable: auditEventsForwardQuery
-// Query: *[_type == "auditEvent"    && ($action == null || action == $action) && ($actor == null || actor == $actor)    && ($from == null || at >= $from) && ($to == null || at < $to)    && ($afterAt == null || at > $afterAt || (at == $afterAt && _id > $afterId))  ] | order(at asc, _id asc)[0...500]{ _id, at, actor, action, target, detail, ip }
+// Query: *[_type == "auditEvent"    && ($action == null || action == $action) && ($actor == null || actor == $actor) && ($target == null || target == $target)    && ($from == null || at >= $from) && ($to == null || at < $to)    && ($afterAt == null || at > $afterAt || (at == $afterAt && _id > $afterId))  ] | order(at asc, _id asc)[0...500]{ _id, at, actor, action, target, detail, ip }
 export type AuditEventsForwardQueryResult = Array<{
   _id: string;
   at: string | null;
@@ -1632,6 +1706,7 @@ export type AuditEventsForwardQueryResult = Array<{
     | "signIn"
     | "signInFailed"
     | "signOut"
+    | "statsExport"
     | "visitCheckIn"
     | "visitCheckInUndo"
     | null;
@@ -1675,6 +1750,7 @@ export type LeadsDatasetPageQueryResult = Array<
         | "signIn"
         | "signInFailed"
         | "signOut"
+        | "statsExport"
         | "visitCheckIn"
         | "visitCheckInUndo";
       target?: string;
@@ -2163,7 +2239,10 @@ declare module "@sanity/client" {
     '\n  *[_type == "lead" && createdAt >= $since && createdAt < $until]{\n    createdAt, visitAt, landingPage, sourcePage, "utmSource": utm.source, "utmMedium": utm.medium, "utmCampaign": utm.campaign\n  }\n': StatsLeadsQueryResult;
     '*[_type == "lead" && createdAt < $before]._id': ExpiredLeadIdsQueryResult;
     '\n  *[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($phone == null || phone == $phone)\n  && ($assigneeEmail == null || assignee.email == $assigneeEmail)\n  && ($unassigned == null || !defined(assignee.email))\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...201]{\n    _id, createdAt, name, phone, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,\n    visitAt, "marketing": coalesce(consent.marketing, false), "utmSource": utm.source, "utmCampaign": utm.campaign,\n    "lastCallResult": calls[-1].result\n  }\n': ConsoleLeadListQueryResult;
-    '\n  *[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($phone == null || phone == $phone)\n  && ($assigneeEmail == null || assignee.email == $assigneeEmail)\n  && ($unassigned == null || !defined(assignee.email))\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...500]{\n    _id, createdAt, name, phone, message, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,\n    visitAt, visitSlotStatus, consent, sourcePage, utm\n  }\n': ConsoleLeadExportQueryResult;
+    '\n  *[_type == "lead" && defined(calls[-1].callbackAt) && calls[-1].callbackAt < $until\n    && coalesce(status, "new") != "invalid"\n    && ($assignee == null || assignee.email == $assignee || (!defined(assignee.email) && calls[-1].authorEmail == $assignee))]\n  | order(calls[-1].callbackAt asc, _id asc)[0...100]{\n    _id, name, phone, "status": coalesce(status, "new"), "assigneeName": assignee.name,\n    "callbackAt": calls[-1].callbackAt, "lastCallResult": calls[-1].result\n  }\n': TodayCallsDueQueryResult;
+    '\n  *[_type == "lead" && visitSlotStatus == "booked" && string::startsWith(visitAt, $day)\n    && ($assignee == null || assignee.email == $assignee)]\n  | order(visitAt asc, _id asc)[0...100]{\n    _id, name, phone, "status": coalesce(status, "new"), "assigneeName": assignee.name, visitAt, checkedInAt\n  }\n': TodayVisitsQueryResult;
+    '\n  *[_type == "lead" && coalesce(status, "new") == "new" && !defined(calls[0])\n    && ($assignee == null || assignee.email == $assignee || !defined(assignee.email))]\n  | order(createdAt asc, _id asc)[0...100]{\n    _id, name, phone, createdAt, "assigneeName": assignee.name\n  }\n': TodayNewLeadsQueryResult;
+    '\n  *[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($phone == null || phone == $phone)\n  && ($assigneeEmail == null || assignee.email == $assigneeEmail)\n  && ($unassigned == null || !defined(assignee.email))\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...500]{\n    _id, createdAt, name, phone, message, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,\n    visitAt, visitSlotStatus, consent, sourcePage, utm, checkedInAt,\n    memos[]{ at, authorName, text }, calls[]{ at, result, callbackAt }\n  }\n': ConsoleLeadExportQueryResult;
     'count(*[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($phone == null || phone == $phone)\n  && ($assigneeEmail == null || assignee.email == $assigneeEmail)\n  && ($unassigned == null || !defined(assignee.email))\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))])': ConsoleLeadCountQueryResult;
     'array::unique(*[_type == "lead" && defined(utm.campaign)].utm.campaign)': ConsoleLeadCampaignsQueryResult;
     '\n  *[_type == "lead" && _id == $id][0]{\n    _id, _rev, createdAt, name, phone, message, formKind, sourcePage, utm, consent,\n    "visitSlotId": visitSlot._ref, visitAt, visitSlotStatus, "status": coalesce(status, "new"),\n    assignee, checkedInAt, memos[]{ _key, authorEmail, authorName, at, text },\n    calls[]{ _key, result, callbackAt, authorEmail, authorName, at }\n  }\n': ConsoleLeadQueryResult;
@@ -2174,8 +2253,9 @@ declare module "@sanity/client" {
     'count(*[_id == "readiness-probe"])': ReadinessProbeQueryResult;
     '*[_type == "sanity.imageAsset" && _id == $id][0]{path}': ImageAssetPathQueryResult;
     '\n  *[_type == "staffAccount"] | order(createdAt asc){ email, name, role, passwordHash, disabled, createdAt, updatedAt }\n': StaffAccountsQueryResult;
-    '\n  *[_type == "auditEvent"\n    && ($action == null || action == $action) && ($actor == null || actor == $actor)\n    && ($from == null || at >= $from) && ($to == null || at < $to)\n    && ($afterAt == null || at < $afterAt || (at == $afterAt && _id < $afterId))\n  ] | order(at desc, _id desc)[0...201]{ _id, at, actor, action, target, detail, ip }\n': AuditEventsPageQueryResult;
-    '\n  *[_type == "auditEvent"\n    && ($action == null || action == $action) && ($actor == null || actor == $actor)\n    && ($from == null || at >= $from) && ($to == null || at < $to)\n    && ($afterAt == null || at > $afterAt || (at == $afterAt && _id > $afterId))\n  ] | order(at asc, _id asc)[0...500]{ _id, at, actor, action, target, detail, ip }\n': AuditEventsForwardQueryResult;
+    '\n  *[_type == "auditEvent"\n    && ($action == null || action == $action) && ($actor == null || actor == $actor) && ($target == null || target == $target)\n    && ($from == null || at >= $from) && ($to == null || at < $to)\n    && ($afterAt == null || at < $afterAt || (at == $afterAt && _id < $afterId))\n  ] | order(at desc, _id desc)[0...201]{ _id, at, actor, action, target, detail, ip }\n': AuditEventsPageQueryResult;
+    '*[_type == "lead" && _id in $ids]{ _id, name }': LeadNamesQueryResult;
+    '\n  *[_type == "auditEvent"\n    && ($action == null || action == $action) && ($actor == null || actor == $actor) && ($target == null || target == $target)\n    && ($from == null || at >= $from) && ($to == null || at < $to)\n    && ($afterAt == null || at > $afterAt || (at == $afterAt && _id > $afterId))\n  ] | order(at asc, _id asc)[0...500]{ _id, at, actor, action, target, detail, ip }\n': AuditEventsForwardQueryResult;
     '*[_type == "auditEvent" && at < $before][0...500]._id': ExpiredAuditEventIdsQueryResult;
     '\n  *[_id > $after && !(_id in path("drafts.**")) && !(_id in path("_.**"))] | order(_id asc) [0...500]\n': LeadsDatasetPageQueryResult;
   }

@@ -13,6 +13,8 @@ import type { StaffAccounts } from './auth/staff-accounts';
 import { startDailyAuditPurge } from './audit/index';
 import { openStaffServices } from './auth/staff-services';
 import { createAuditExportRouter } from './audit/routes';
+import { todayWorkOf, type TodayWorkService } from './console/today-work';
+import { leadNamesOf, type LeadNames } from './console/lead-names';
 import type { AuditTrail } from './audit/trail';
 import { createPressApi } from './press/api';
 import { PressService } from './press/service';
@@ -69,6 +71,10 @@ export type AppServices = {
   campaignStats: CampaignStats;
   /** Each lead's send log of 알림톡/SMS (the lead page shows it). */
   leadMessages: Pick<MessageLog, 'forLead'>;
+  /** A 상담사's 오늘 할 일: calls due, the day's visits, new leads not yet called. */
+  todayWork: TodayWorkService;
+  /** Customers' masked names by lead id (the audit page's records). */
+  leadNames: LeadNames;
 };
 
 declare module 'react-router' {
@@ -186,6 +192,8 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     leadConsole,
     campaignStats: campaignStatsOf(sources.leads),
     leadMessages: messages.log,
+    todayWork: todayWorkOf(sources.leads),
+    leadNames: leadNamesOf(sources.leads),
   };
   const preview = createPreview({ auth, sanity: config.sanity });
   const serverRoutes = async () => (await import('virtual:react-router/server-build')).routes;
@@ -275,11 +283,11 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
 
   // Leads: POST /api/leads, GET /api/leads/form
   app.use(createLeadRouter({ service: leadService }));
-  // GET /admin/leads/export.csv and .xlsx (any signed-in staff member)
+  // GET /admin/leads/export.csv and .xlsx (an admin or a 팀장, with a 사유)
   app.use(createLeadExportRouter({ leadConsole, session: (req) => auth.session(req) }));
-  // POST /api/measure (the page-view beacon) and GET /admin/stats.csv (any signed-in staff member)
+  // POST /api/measure (the page-view beacon) and GET /admin/stats.csv (an admin or a 팀장, with a 사유)
   app.use(createMeasureRouter({ pageViews }));
-  app.use(createStatsExportRouter({ stats: loadContext.campaignStats, session: (req) => auth.session(req) }));
+  app.use(createStatsExportRouter({ stats: loadContext.campaignStats, session: (req) => auth.session(req), audit }));
 
   const discovery = createDiscoveryHandlers({ content: sources.content, routes: serverRoutes });
   app.get('/sitemap.xml', discovery.sitemap);

@@ -1,5 +1,5 @@
 /**
- * The audit page's filters (action, actor, Seoul days from/to), read the same way from a URL by
+ * The audit page's filters (action, actor, Seoul days from/to, one customer), read the same way from a URL by
  * the page and by the CSV export, so the export has exactly the rows the page shows.
  */
 import { AUDIT_ACTIONS, type AuditAction } from './console';
@@ -8,7 +8,11 @@ import { DAY_FORMAT_MESSAGE, isDay, REVERSED_RANGE_MESSAGE } from './seoul-time'
 /** The audit trail's CSV export (an Express route: streamed), with the page's filters as its query. */
 export const AUDIT_EXPORT_PATH = '/admin/audit/export.csv';
 
-export type AuditFilters = { action?: AuditAction; actor?: string; from?: string; to?: string };
+/** `lead`: the records about one customer (a lead id, as a lead page links it). */
+export type AuditFilters = { action?: AuditAction; actor?: string; from?: string; to?: string; lead?: string };
+
+/** A lead id as the stores make them (a UUID, `lead-…`): nothing else is looked for. */
+const LEAD_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
 const MAX_ACTOR_LENGTH = 254;
 
@@ -35,6 +39,11 @@ export function parseAuditFilters(params: URLSearchParams): {
   if (actor) {
     if (actor.length <= MAX_ACTOR_LENGTH) filters.actor = actor;
     else invalid.push('actor');
+  }
+  const lead = text('lead');
+  if (lead) {
+    if (LEAD_ID.test(lead)) filters.lead = lead;
+    else invalid.push('lead');
   }
   for (const key of ['from', 'to'] as const) {
     const value = text(key);

@@ -16,6 +16,11 @@ export function mayUndoCheckIn(role: StaffRole): boolean {
   return role !== 'sales';
 }
 
+/** Whether `role` may download leads, statistics or the audit trail (a 상담사 may not). */
+export function mayExport(role: StaffRole): boolean {
+  return role !== 'sales';
+}
+
 /** Who is signed in: what every console page and every audit record names. */
 export type StaffIdentity = { email: string; name: string; role: StaffRole };
 
@@ -238,6 +243,7 @@ export const AUDIT_ACTIONS = [
   'visitCheckIn',
   'visitCheckInUndo',
   'leadExport',
+  'statsExport',
   'accountCreate',
   'accountDisable',
   'accountEnable',
@@ -260,6 +266,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   visitCheckIn: '방문 확인',
   visitCheckInUndo: '방문 확인 취소',
   leadExport: '고객 목록 내려받기',
+  statsExport: '통계 내려받기',
   accountCreate: '계정 추가',
   accountDisable: '계정 사용 중지',
   accountEnable: '계정 다시 사용',

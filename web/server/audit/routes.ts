@@ -1,13 +1,14 @@
 /**
  * GET /admin/audit/export.csv?action=&actor=&from=&to= — the audit trail with the audit page's
  * filters as CSV (UTF-8 with BOM, the lead export's Excel-safe cells), oldest first, streamed
- * page by page. Admins only; the export itself is recorded (with its filters and row count).
+ * page by page. Admins only, with a 사유; the export itself is recorded (its filters, row count and 사유).
  */
 import { Router, type Response } from 'express';
 import { AUDIT_ACTION_LABELS, type AuditEntry } from '../../shared/console';
 import { AUDIT_EXPORT_PATH, auditFiltersToParams, parseAuditFilters } from '../../shared/audit-filters';
 import { seoulDateTime } from '../../shared/seoul-time';
-import { staffOfDownload, type SessionOf } from '../http/download-session';
+import { staffOfExport, type SessionOf } from '../http/download-session';
+import { withoutExportReason } from '../../shared/export-reason';
 import type { AuditTrail } from './trail';
 import { BOM, csvLine } from '../csv';
 
@@ -37,8 +38,14 @@ export function createAuditExportRouter({ session, audit }: { session: SessionOf
   const router = Router();
   router.get(AUDIT_EXPORT_PATH, async (req, res, next) => {
     const query = new URL(req.originalUrl, 'http://local').searchParams;
-    const staff = staffOfDownload(req, res, session, { returnTo: `/admin/audit${query.size > 0 ? `?${query}` : ''}`, role: 'admin' });
-    if (!staff) return;
+    const filterQuery = withoutExportReason(query);
+    const allowed = staffOfExport(req, res, session, {
+      returnTo: `/admin/audit${filterQuery.size > 0 ? `?${filterQuery}` : ''}`,
+      query,
+      allowed: (role) => role === 'admin',
+    });
+    if (!allowed) return;
+    const { staff, reason } = allowed;
     const { filters, dateError } = parseAuditFilters(query);
     if (dateError) {
       res.status(400).json({ error: 'invalidFilters', message: dateError });
@@ -54,7 +61,7 @@ export function createAuditExportRouter({ session, audit }: { session: SessionOf
         if (!res.write(csvLine(COLUMNS.map(([, cell]) => cell(entry))))) await writable(res);
         if (res.destroyed) return;
       }
-      const detail = `${auditFiltersToParams(filters).toString() || '전체'}; ${rows}건`;
+      const detail = `${auditFiltersToParams(filters).toString() || '전체'}; ${rows}건; 사유: ${reason}`;
       await audit.record({ actor: staff.email, action: 'auditExport', ip: req.ip ?? '', detail });
       res.end();
     } catch (error) {

@@ -18,7 +18,7 @@ import type { ContentSource } from '../content/types';
 import type { SqliteDatabase } from '../sqlite';
 import { decodeCursor, encodeCursor } from '../cursor';
 
-export type AuditQuery = { cursor?: string; limit?: number; action?: AuditAction; actor?: string; from?: string; to?: string };
+export type AuditQuery = { cursor?: string; limit?: number; action?: AuditAction; actor?: string; from?: string; to?: string; lead?: string };
 
 /** Append-only: nothing here edits or deletes a record but the purge by age. */
 export interface AuditTrail {
@@ -76,6 +76,7 @@ function boundsOf(query: Omit<AuditQuery, 'cursor' | 'limit'>) {
   return {
     action: query.action && (AUDIT_ACTIONS as readonly string[]).includes(query.action) ? query.action : null,
     actor: query.actor ? query.actor.trim().toLowerCase() : null,
+    target: query.lead ? query.lead.trim() : null,
     from: query.from ? seoulDayStart(query.from) : null,
     to: query.to ? seoulDayStart(query.to, 1) : null,
   };
@@ -128,6 +129,7 @@ export function auditSelection(
   };
   if (bounds.action) where((mark) => `action = ${mark}`, bounds.action);
   if (bounds.actor) where((mark) => `actor = ${mark}`, bounds.actor);
+  if (bounds.target) where((mark) => `target = ${mark}`, bounds.target);
   if (bounds.from) where((mark) => `${at} >= ${mark}`, bounds.from);
   if (bounds.to) where((mark) => `${at} < ${mark}`, bounds.to);
   const seq = after ? Number(after.id) : NaN;
@@ -157,6 +159,7 @@ export class SqliteAuditTrail implements AuditTrail {
       );
       CREATE INDEX IF NOT EXISTS audit_events_by_at ON audit_events (at, seq);
       CREATE INDEX IF NOT EXISTS audit_events_by_actor ON audit_events (actor, at);
+      CREATE INDEX IF NOT EXISTS audit_events_by_target ON audit_events (target, at, seq);
       CREATE TRIGGER IF NOT EXISTS audit_events_append_only BEFORE UPDATE ON audit_events
       BEGIN
         SELECT RAISE(ABORT, 'audit_events is append-only');

@@ -1,11 +1,12 @@
 /**
  * GET /admin/leads/export.csv and /admin/leads/export.xlsx: the lead list's rows with the list's
- * filters (the same query string), streamed to a signed-in staff member of any role. The lead
- * console records the export (filters and row count) in the audit trail.
+ * filters (the same query string) and a 사유, streamed to an admin or a 팀장. The lead console
+ * records the export (filters, row count and 사유) in the audit trail.
  */
 import express, { type Request, type Response } from 'express';
 import { leadFiltersToParams, parseLeadFilters } from '../../shared/console';
-import { staffOfDownload, type SessionOf } from '../http/download-session';
+import { staffOfExport, type SessionOf } from '../http/download-session';
+import { withoutExportReason } from '../../shared/export-reason';
 import { seoulDay } from '../../shared/seoul-time';
 import { deliverLeadExport } from './lead-export';
 import type { LeadConsole } from './types';
@@ -38,9 +39,11 @@ async function exportLeads(
   { leadConsole, session }: Parameters<typeof createLeadExportRouter>[0],
 ): Promise<void> {
   const query = new URL(req.originalUrl, 'http://localhost').searchParams;
-  const staff = staffOfDownload(req, res, session, { returnTo: `/admin/leads${query.size > 0 ? `?${query}` : ''}` });
-  if (!staff) return;
-  const { filters, invalid } = parseLeadFilters(query);
+  const filterQuery = withoutExportReason(query);
+  const allowed = staffOfExport(req, res, session, { returnTo: `/admin/leads${filterQuery.size > 0 ? `?${filterQuery}` : ''}`, query });
+  if (!allowed) return;
+  const { staff, reason } = allowed;
+  const { filters, invalid } = parseLeadFilters(filterQuery);
   if (invalid.length > 0) {
     res.status(400).json({ error: 'invalidFilters', message: leadExportMessages.invalidFilters, fields: invalid });
     return;
@@ -51,7 +54,7 @@ async function exportLeads(
     'Content-Disposition': `attachment; filename="leads-${day}.${format}"`,
   });
   try {
-    await leadConsole.exportLeads(filters, { ...staff, ip: req.ip ?? '' }, format, (rows) => deliverLeadExport(format, rows, res));
+    await leadConsole.exportLeads(filters, { ...staff, ip: req.ip ?? '' }, { format, reason }, (rows) => deliverLeadExport(format, rows, res));
   } catch (error) {
     // Headers are gone: the download can only be cut short, so the browser shows it failed.
     if (!res.destroyed) console.error(`[console] lead export failed (${leadFiltersToParams(filters)}): ${(error as Error).message}`);

@@ -26,6 +26,7 @@ import {
   type VisitSheet,
 } from '../../shared/console';
 import { formatPhone, LEAD_FORM_KINDS } from '../../shared/lead-validation';
+import { leadChangeDetail } from '../../shared/audit-readable';
 import { stripFormatCharacters } from '../free-text';
 import { MutationError, type ContentSource, type Mutation, type PatchOperations } from '../content/types';
 import type { LeadConsole, LeadExportFormat, LeadExportRow, StaffActor } from './types';
@@ -144,8 +145,9 @@ export class LeadConsoleService implements LeadConsole {
     if (status !== undefined) set.status = status;
     if (assignee === null) unset.push('assignee');
     else if (assignee) set.assignee = assignee;
-    const detail = [status && `status=${status}`, assignee !== undefined && `assignee=${assignee?.email ?? '없음'}`];
-    return this.revisedWrite(id, change.rev, actor, 'leadChange', detail.filter(Boolean).join(', '), async (stored) => {
+    const detail = (stored: StoredLead) =>
+      leadChangeDetail({ status: stored.status, assigneeName: stored.assignee?.name ?? null }, { status, assigneeName: assignee === undefined ? undefined : (assignee?.name ?? null) });
+    return this.revisedWrite(id, change.rev, actor, 'leadChange', detail, async (stored) => {
       // A status from before the visit takes the check-in back, which only a manager may do.
       if (status && stored.checkedInAt && STATUSES_BEFORE_VISIT.has(status)) {
         if (!mayUndoCheckIn(actor.role)) return FORBIDDEN;
@@ -291,7 +293,7 @@ export class LeadConsoleService implements LeadConsole {
   async exportLeads(
     filters: LeadFilters,
     actor: StaffActor,
-    format: LeadExportFormat,
+    { format, reason }: { format: LeadExportFormat; reason: string },
     deliver: (rows: AsyncIterable<LeadExportRow>) => Promise<void>,
   ): Promise<number> {
     let count = 0;
@@ -309,7 +311,7 @@ export class LeadConsoleService implements LeadConsole {
     } finally {
       // Recorded even when the download stops half-way: the rows read may have been seen.
       const conditions = leadFiltersToParams(filters).toString() || '전체';
-      await this.record(actor, 'leadExport', null, `${format} ${count}건${complete ? '' : ' (중단)'} · ${conditions}`);
+      await this.record(actor, 'leadExport', null, `${format} ${count}건${complete ? '' : ' (중단)'} · ${conditions} · 사유: ${reason}`);
     }
   }
 
@@ -334,6 +336,9 @@ export class LeadConsoleService implements LeadConsole {
           agreedAt: lead.consent?.agreedAt ?? null,
           sourcePage: lead.sourcePage,
           utm: { ...lead.utm },
+          checkedInAt: lead.checkedInAt,
+          memos: (lead.memos ?? []).map((memo) => ({ at: memo.at ?? '', authorName: memo.authorName ?? '', text: memo.text ?? '' })),
+          calls: (lead.calls ?? []).map((call) => ({ at: call.at ?? '', result: call.result ?? '', callbackAt: call.callbackAt })),
         };
       }
       const last = page.at(-1);
@@ -355,7 +360,7 @@ export class LeadConsoleService implements LeadConsole {
     rev: string,
     actor: StaffActor,
     action: 'leadChange' | 'leadCall' | 'visitCheckIn' | 'visitCheckInUndo',
-    detail: string | null,
+    detail: string | null | ((stored: StoredLead) => string),
     plan: (stored: StoredLead) => LeadWrite | LeadChangeResult | Promise<LeadWrite | LeadChangeResult>,
   ): Promise<LeadChangeResult> {
     if (typeof rev !== 'string' || !rev) return INVALID;
@@ -377,7 +382,7 @@ export class LeadConsoleService implements LeadConsole {
       throw error;
     }
     try {
-      await this.record(actor, action, id, detail);
+      await this.record(actor, action, id, typeof detail === 'function' ? detail(stored) : detail);
     } catch (error) {
       await this.undo(stored, write, saved).catch((undoError: unknown) =>
         console.error(`[console] ${action} of ${id} saved without its audit record and not undone: ${(undoError as Error).message}`),

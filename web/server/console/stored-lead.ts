@@ -41,6 +41,9 @@ export function exportRowOf(lead: StoredLead): ConsoleLeadExportQueryResult[numb
     consent: lead.consent ?? null,
     sourcePage: lead.sourcePage ?? null,
     utm: lead.utm ?? null,
+    checkedInAt: lead.checkedInAt ?? null,
+    memos: lead.memos?.map((memo) => ({ at: memo.at ?? null, authorName: memo.authorName ?? null, text: memo.text ?? null })) ?? null,
+    calls: lead.calls?.map((call) => ({ at: call.at ?? null, result: call.result ?? null, callbackAt: call.callbackAt ?? null })) ?? null,
   };
 }
 

@@ -38,6 +38,11 @@ export type LeadExportRow = {
   agreedAt: string | null;
   sourcePage: string | null;
   utm: Partial<Record<'source' | 'medium' | 'campaign' | 'term' | 'content', string>>;
+  checkedInAt: string | null;
+  /** Oldest first. */
+  memos: Array<{ at: string; authorName: string; text: string }>;
+  /** Oldest first; the last is the lead's current call result. */
+  calls: Array<{ at: string; result: string; callbackAt: string | null }>;
 };
 
 /** Every read of personal data and every change is recorded in the audit trail by the service. */
@@ -66,13 +71,14 @@ export interface LeadConsole {
   dashboard(today: string): Promise<ConsoleDashboard>;
   /**
    * Hands the rows matching the filters (newest first, read in pages) to `deliver`, then records
-   * `leadExport` with the filters and the row count, marked (중단) unless `deliver` resolved: the
-   * one way personal data leaves in bulk. Resolves with the count; rejects as `deliver` does.
+   * `leadExport` with the filters, the row count and the 사유 given, marked (중단) unless `deliver`
+   * resolved: the one way personal data leaves in bulk. Resolves with the count; rejects as
+   * `deliver` does.
    */
   exportLeads(
     filters: LeadFilters,
     actor: StaffActor,
-    format: LeadExportFormat,
+    request: { format: LeadExportFormat; reason: string },
     deliver: (rows: AsyncIterable<LeadExportRow>) => Promise<void>,
   ): Promise<number>;
 }

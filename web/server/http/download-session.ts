@@ -1,12 +1,13 @@
 /**
  * The one staff-session check of the console's downloads (leads, statistics, the audit trail):
  * signed out, a link followed in the browser goes to the sign-in, which brings the staff member
- * back to the page the link was on; any other client gets 401 JSON. A download for admins answers
- * other roles 403. Every answer is `no-store`.
+ * back to the page the link was on; any other client gets 401 JSON. A download for some roles
+ * answers the others 403. Every answer is `no-store`.
  */
 import type { Request, Response } from 'express';
 import { staffRefusalAnswer } from '../../shared/staff-refusals';
-import type { StaffIdentity } from '../../shared/console';
+import { mayExport, type StaffIdentity, type StaffRole } from '../../shared/console';
+import { parseExportReason } from '../../shared/export-reason';
 
 export const downloadSessionMessages = {
   signInRequired: '로그인이 필요합니다. 상담 관리 화면에서 로그인한 뒤 다시 내려받아 주세요.',
@@ -20,7 +21,7 @@ export function staffOfDownload(
   req: Request,
   res: Response,
   session: SessionOf,
-  options: { returnTo: string; role?: 'admin' },
+  options: { returnTo: string; allowed?: (role: StaffRole) => boolean },
 ): StaffIdentity | null {
   res.set('Cache-Control', 'no-store');
   const staff = session(req);
@@ -29,10 +30,30 @@ export function staffOfDownload(
     else res.status(401).json({ error: 'unauthorized', message: downloadSessionMessages.signInRequired });
     return null;
   }
-  if (options.role === 'admin' && staff.role !== 'admin') {
+  if (options.allowed && !options.allowed(staff.role)) {
     const { status, message } = staffRefusalAnswer('staffRoleForbidden');
     res.status(status).json({ error: 'staffRoleForbidden', message });
     return null;
   }
   return staff;
+}
+
+/**
+ * The staff member allowed an export (an admin or a 팀장 unless `allowed` narrows it) and the 사유
+ * they gave, or null once the refusal is sent: 400 with the Korean line when the 사유 is missing.
+ */
+export function staffOfExport(
+  req: Request,
+  res: Response,
+  session: SessionOf,
+  options: { returnTo: string; query: URLSearchParams; allowed?: (role: StaffRole) => boolean },
+): { staff: StaffIdentity; reason: string } | null {
+  const staff = staffOfDownload(req, res, session, { returnTo: options.returnTo, allowed: options.allowed ?? mayExport });
+  if (!staff) return null;
+  const reason = parseExportReason(options.query);
+  if ('error' in reason) {
+    res.status(400).json({ error: reason.error, message: reason.message });
+    return null;
+  }
+  return { staff, reason: reason.reason };
 }

@@ -1,7 +1,7 @@
 /**
  * HTTP for campaign measurement:
  *   POST /api/measure       the page-view beacon (JSON, sent as text/plain by sendBeacon): 204
- *   GET  /admin/stats.csv   the statistics of a date range, for any signed-in staff member
+ *   GET  /admin/stats.csv   the statistics of a date range, for an admin or a 팀장 giving a 사유 (audited)
  * Refusals are 4xx with a Korean message: 403 from another origin, 400 for a body that is not a
  * beacon or names no page of ours, 413 over 2 KB (refused before it is parsed), 415 for another
  * content type, 429 past the per-address rate.
@@ -13,7 +13,9 @@ import { messages } from '../../shared/messages';
 import { parseStatsRange, STATS_EXPORT_PATH, STATS_PATH } from '../../shared/campaign-stats';
 import { MEASURE_PATH } from '../../shared/measure';
 import { seoulDay } from '../../shared/seoul-time';
-import { staffOfDownload, type SessionOf } from '../http/download-session';
+import { staffOfExport, type SessionOf } from '../http/download-session';
+import { withoutExportReason } from '../../shared/export-reason';
+import type { AuditTrail } from '../audit/trail';
 import { RateLimiter } from '../http/rate-limit';
 import { isFromOurPage } from '../http/view-gate';
 import { pageViewFacts, type PageViewStats } from './page-views';
@@ -75,15 +77,24 @@ export function createMeasureRouter({ pageViews }: { pageViews: PageViewStats })
 export function createStatsExportRouter(options: {
   stats: CampaignStats;
   session: SessionOf;
+  audit: AuditTrail;
 }): Router {
   const router = express.Router();
   router.get(STATS_EXPORT_PATH, async (req, res, next) => {
     try {
       const query = new URL(req.originalUrl, 'http://localhost').searchParams;
-      if (!staffOfDownload(req, res, options.session, { returnTo: `${STATS_PATH}${query.size > 0 ? `?${query}` : ''}` })) return;
-      const range = parseStatsRange(query, seoulDay(Date.now()));
+      const rangeQuery = withoutExportReason(query);
+      const allowed = staffOfExport(req, res, options.session, { returnTo: `${STATS_PATH}${rangeQuery.size > 0 ? `?${rangeQuery}` : ''}`, query });
+      if (!allowed) return;
+      const range = parseStatsRange(rangeQuery, seoulDay(Date.now()));
       if ('error' in range) return fail(res, 400, 'invalidRange', range.error);
       const csv = campaignStatsCsv(await options.stats.read(range));
+      await options.audit.record({
+        actor: allowed.staff.email,
+        action: 'statsExport',
+        ip: req.ip ?? '',
+        detail: `${range.from}~${range.to} · 사유: ${allowed.reason}`,
+      });
       res
         .status(200)
         .set({

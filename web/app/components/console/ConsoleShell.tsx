@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Form, NavLink } from 'react-router';
 import { STAFF_ROLE_LABELS, type StaffIdentity } from '../../../shared/console';
+import { TODAY_PATH } from '../../../shared/today-work';
 import { forgetKeptDrafts } from '../../lib/kept-draft';
 import { consoleText as text } from './console-text';
 import { SessionWarning } from './SessionWarning';
@@ -8,6 +9,7 @@ import './console.css';
 
 const NAV: Array<{ to: string; label: string; adminOnly?: boolean }> = [
   { to: '/admin', label: text.nav.dashboard },
+  { to: TODAY_PATH, label: text.nav.today },
   { to: '/admin/leads', label: text.nav.leads },
   { to: '/admin/visits', label: text.nav.visits },
   { to: '/admin/stats', label: text.nav.stats },

@@ -53,10 +53,9 @@ export const leadListText = {
   next: '다음 페이지',
   first: '처음 페이지',
   pagingLabel: '페이지 이동',
-  exportHeading: '내려받기',
   exportCsv: 'CSV로 내려받기',
   exportXlsx: '엑셀(xlsx)로 내려받기',
-  exportNote: '지금 검색 조건에 맞는 고객 전체를 내려받습니다. 내려받기는 접속 기록에 남습니다.',
+  exportNote: '지금 검색 조건에 맞는 고객 전체를 내려받습니다. 사유와 함께 접속 기록에 남습니다.',
   badCursor: '페이지 정보가 올바르지 않아 첫 페이지를 보여 드립니다.',
 };
 
@@ -81,6 +80,7 @@ export const leadPageText = {
   openedElsewhere: '다른 사이트에서 연 링크입니다. 고객 정보를 열람하면 접속 기록에 남습니다. 직접 확인하려면 아래 버튼을 눌러 주세요.',
   open: '고객 정보 보기',
   back: '고객 목록으로',
+  auditRecords: '이 고객의 기록',
   notFound: '이 고객 정보를 찾을 수 없습니다. 삭제되었거나 주소가 잘못되었습니다.',
   factsHeading: '접수 내용',
   createdAt: '접수 일시',

@@ -46,7 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lead = await context.leadConsole.lead(params.id, { ...staff, ip: context.clientIp });
   if (!lead) throw data({ message: text.notFound }, { status: 404 });
   const [accounts, callResults, messages] = await Promise.all([context.staff.list(), context.leadConsole.callResults(), context.leadMessages.forLead(lead.id)]);
-  return { lead, assignees: assigneeChoices(lead, staff, accounts), callResults, messages };
+  return { lead, assignees: assigneeChoices(lead, staff, accounts), callResults, messages, auditPath: staff.role === 'admin' ? `/admin/audit?${new URLSearchParams({ lead: lead.id })}` : null };
 }
 
 type LeadActionData = {
@@ -178,6 +178,7 @@ export default function Lead({ loaderData, actionData, params }: Route.Component
     <div className="console-page lead-page">
       <p className="lead-page__back">
         <Link to={LEAD_LIST_PATH}>{text.back}</Link>
+        {loaderData.auditPath ? <Link to={loaderData.auditPath}>{text.auditRecords}</Link> : null}
       </p>
       <h1 className="console-page__title lead-page__title">
         {text.title(lead.name)} <LeadStatusBadge status={lead.status} />

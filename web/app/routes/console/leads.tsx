@@ -1,7 +1,8 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { Link, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/leads';
-import { leadFiltersToParams, parseLeadFilters } from '../../../shared/console';
+import { leadFiltersToParams, mayExport, parseLeadFilters } from '../../../shared/console';
+import { ExportForm } from '../../components/console/ExportForm';
 import { LeadFilterForm } from '../../components/console/LeadFilterForm';
 import { LeadList } from '../../components/console/LeadList';
 import { filterLabels, leadListText as text } from '../../components/console/lead-text';
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .filter((account) => account.email !== staff.email)
     .sort((a, b) => Number(a.disabled) - Number(b.disabled))
     .map((account) => ({ email: account.email, name: account.name }));
-  return { filters, invalid, page, campaigns, assignees, fromCursor: Boolean(cursor) };
+  return { filters, invalid, page, campaigns, assignees, fromCursor: Boolean(cursor), canExport: mayExport(staff.role) };
 }
 
 export function headers(): HeadersInit {
@@ -52,7 +53,7 @@ function useFocusAfterListLink(count: RefObject<HTMLParagraphElement | null>): v
 }
 
 export default function Leads({ loaderData }: Route.ComponentProps) {
-  const { filters, invalid, page, campaigns, assignees, fromCursor } = loaderData;
+  const { filters, invalid, page, campaigns, assignees, fromCursor, canExport } = loaderData;
   const navigation = useNavigation();
   const countRef = useRef<HTMLParagraphElement>(null);
   useFocusAfterListLink(countRef);
@@ -75,22 +76,18 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
         <p ref={countRef} className="lead-list-page__count" role="status" tabIndex={-1}>
           {busy ? text.updating : text.pageCount(page.total, page.rows.length, page.next !== null)}
         </p>
-        <section className="lead-list-page__export" aria-labelledby="lead-export-heading">
-          <h2 id="lead-export-heading" className="visually-hidden">
-            {text.exportHeading}
-          </h2>
-          {/* Plain links: the files come from the server's export routes, not from a page. */}
-          <a className="button button--outline" href={withQuery(`${LEAD_LIST_PATH}/export.csv`)} aria-describedby="lead-export-note">
-            {text.exportCsv}
-          </a>
-          <a className="button button--outline" href={withQuery(`${LEAD_LIST_PATH}/export.xlsx`)} aria-describedby="lead-export-note">
-            {text.exportXlsx}
-          </a>
-          <p id="lead-export-note" className="lead-list-page__export-note">
-            {text.exportNote}
-          </p>
-        </section>
       </div>
+      {canExport ? (
+        <ExportForm
+          id="lead-export"
+          params={leadFiltersToParams(filters)}
+          note={text.exportNote}
+          downloads={[
+            { path: `${LEAD_LIST_PATH}/export.xlsx`, label: text.exportXlsx },
+            { path: `${LEAD_LIST_PATH}/export.csv`, label: text.exportCsv },
+          ]}
+        />
+      ) : null}
       <LeadList rows={page.rows} busy={busy} />
       {page.next || fromCursor ? (
         <nav className="lead-list-page__paging" aria-label={text.pagingLabel}>

@@ -1,7 +1,9 @@
 import { Form } from 'react-router';
 import type { Route } from './+types/stats';
 import { defaultStatsRange, parseStatsRange, STATS_EXPORT_PATH, STATS_TABLE_COLUMNS } from '../../../shared/campaign-stats';
+import { mayExport } from '../../../shared/console';
 import { seoulDay } from '../../../shared/seoul-time';
+import { ExportForm } from '../../components/console/ExportForm';
 import { Field } from '../../components/form/Field';
 import { StatsTable } from '../../components/console/CampaignStatsTables';
 import { consoleText } from '../../components/console/console-text';
@@ -12,12 +14,12 @@ const text = consoleText.stats;
 const count = (value: number) => value.toLocaleString('ko-KR');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaff(request, context);
+  const staff = requireStaff(request, context);
   const today = seoulDay(Date.now());
   const asked = parseStatsRange(new URL(request.url).searchParams, today);
   // A range that is not one: said on the page, over the default range.
   const range = 'error' in asked ? defaultStatsRange(today) : asked;
-  return { error: 'error' in asked ? asked.error : null, report: await context.campaignStats.read(range) };
+  return { error: 'error' in asked ? asked.error : null, report: await context.campaignStats.read(range), canExport: mayExport(staff.role) };
 }
 
 export function headers(): HeadersInit {
@@ -29,7 +31,7 @@ export function meta() {
 }
 
 export default function Stats({ loaderData }: Route.ComponentProps) {
-  const { error, report } = loaderData;
+  const { error, report, canExport } = loaderData;
   const { from, to } = report.range;
   const totals = { key: 'totals', label: `${from} ~ ${to}`, ...report.totals };
   return (
@@ -52,10 +54,10 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
         <button type="submit" className="button button--primary">
           {text.show}
         </button>
-        <a className="button button--outline" href={`${STATS_EXPORT_PATH}?${new URLSearchParams({ from, to })}`} download>
-          {text.exportCsv}
-        </a>
       </Form>
+      {canExport ? (
+        <ExportForm id="stats-export" params={new URLSearchParams({ from, to })} note={text.exportNote(from, to)} downloads={[{ path: STATS_EXPORT_PATH, label: text.exportCsv }]} />
+      ) : null}
       {/* Always there, so that a new range's result is announced where focus stays (조회). */}
       <p className="stats-result" role="status">
         {report.days.length === 0 ? `${from} ~ ${to}: ${text.empty}` : text.result(from, to, count(report.totals.visits), count(report.totals.leads))}

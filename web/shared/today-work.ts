@@ -1,0 +1,36 @@
+/**
+ * 오늘 할 일 (/admin/today): a 상담사's calls due, the day's visits and the new leads not yet
+ * called. What the page shows, and whose work it asks for (read the same way by the page and the
+ * server). Korean labels of its own live with the page.
+ */
+import type { LeadStatus, StaffRole } from './console';
+
+export const TODAY_PATH = '/admin/today';
+
+/** Whether `role` may look at another 상담사's day, or everyone's (a 상담사 sees their own). */
+export function mayViewOthersWork(role: StaffRole): boolean {
+  return role !== 'sales';
+}
+
+/** `all`, or one staff member's email. */
+export type TodayWho = 'all' | { email: string };
+
+export type TodayCall = { id: string; name: string; maskedPhone: string; status: LeadStatus; assigneeName: string | null; callbackAt: string; lastCallResult: string | null; overdue: boolean };
+export type TodayVisit = { id: string; name: string; maskedPhone: string; status: LeadStatus; assigneeName: string | null; time: string; checkedInAt: string | null };
+export type TodayNewLead = { id: string; name: string; maskedPhone: string; createdAt: string; assigneeName: string | null };
+
+export type TodayWork = { day: string; calls: TodayCall[]; visits: TodayVisit[]; newLeads: TodayNewLead[] };
+
+const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}$/;
+
+/**
+ * Whose day a staff member asks for with `?who=`: a 상담사 always their own; an admin or a 팀장
+ * anyone's (`all` by default, an account's email, or `me`). Anything else reads as the default.
+ */
+export function todayWhoOf(params: URLSearchParams, viewer: { email: string; role: StaffRole }): TodayWho {
+  if (!mayViewOthersWork(viewer.role)) return { email: viewer.email };
+  const who = (params.get('who') ?? '').trim().toLowerCase();
+  if (who === 'me') return { email: viewer.email };
+  if (EMAIL.test(who)) return { email: who };
+  return 'all';
+}
