@@ -200,6 +200,33 @@ describe('two instances on one database', () => {
     expect((await render(b, pages[0])).status).toBe(200);
   });
 
+  it("a reader's view of an article counts once whichever instance it lands on; another reader's too; a bot's never", async () => {
+    const article = 'press-sample-21';
+    const chrome = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+    const stored = () => (sanity.dataset('production').get(`pressViews-${article}`)?.count as number | undefined) ?? 0;
+    const before = stored();
+    /** The view the press page sends once loaded, as Chromium sends it. */
+    const view = async (instance: Instance, address: string, userAgent = chrome) => {
+      const response = await post(instance, `/api/press/${article}/view?site=cheonghak`, '', {
+        'sec-fetch-site': 'same-origin',
+        'user-agent': userAgent,
+        'x-forwarded-for': address,
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { counted: boolean }).counted;
+    };
+    expect(await view(a, '198.51.100.50'), 'the first view, on A').toBe(true);
+    expect(await view(b, '198.51.100.50'), 'the same reader on B').toBe(false);
+    expect(await view(a, '198.51.100.50'), 'the same reader back on A').toBe(false);
+    expect(await view(b, '198.51.100.51'), 'another reader, on B').toBe(true);
+    expect(await view(a, '198.51.100.51'), 'that reader on A').toBe(false);
+    const googlebot = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+    expect(await view(a, '198.51.100.52', googlebot)).toBe(false);
+    expect(await view(b, '198.51.100.52', googlebot)).toBe(false);
+    // Both instances flush their counts (every 3 s): two views in all.
+    await expect.poll(stored, { timeout: 10_000, interval: 100 }).toBe(before + 2);
+  });
+
   it('a Studio publish announced to A shows on B at its next request', async () => {
     expect(await phoneOn(a)).toBe('16000000');
     expect(await phoneOn(b)).toBe('16000000');
