@@ -4,7 +4,8 @@
  * page views: a campaign per Seoul day), never a bot's or a prefetch's. Nothing personal is
  * stored: a visitor is HMAC(random salt of the period, address + user agent + key), kept in
  * memory for the period only; when the period turns the salt and every fingerprint are dropped,
- * so no fingerprint can be linked to one of another period.
+ * so no fingerprint can be linked to one of another period. With DATABASE_URL the same rules hold
+ * for every instance together (../press/shared-views.ts, ../measurement/shared-page-views.ts).
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Request } from 'express';
