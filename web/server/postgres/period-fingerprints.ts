@@ -4,10 +4,14 @@
  * to need it, and the first instance to see a new period deletes the rows of the periods before
  * (salt included), so no HMAC can be linked across periods. A visitor is a fingerprint row: the
  * one instance that inserts it counts the visitor. Fingerprints already seen this period are
- * remembered, so a visitor's repeated views cost no query.
+ * remembered (the most recent ones), so a visitor's repeated views cost no query.
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
+
+/** Fingerprints remembered per instance; one forgotten costs a query again, never a second count. */
+const REMEMBERED = 100_000;
 
 /** A period: a value of the tables' period column, later periods sorting after earlier ones. */
 export type Period = string | number;
@@ -27,7 +31,7 @@ export class PeriodFingerprints {
   private period: Period | undefined;
   private salt: Buffer | null = null;
   /** This period's fingerprints this instance has seen counted (by itself or another instance). */
-  private seen = new Set<string>();
+  private seen = new LRUCache<string, true>({ max: REMEMBERED });
 
   constructor(
     private readonly pool: pg.Pool,
@@ -42,7 +46,7 @@ export class PeriodFingerprints {
     if (this.seen.has(fingerprint)) return false;
     const { fingerprints, period: column } = this.tables;
     const inserted = await this.pool.query(`INSERT INTO ${fingerprints} (${column}, fingerprint) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [period, fingerprint]);
-    this.seen.add(fingerprint);
+    this.seen.set(fingerprint, true);
     return inserted.rowCount === 1;
   }
 
@@ -60,7 +64,7 @@ export class PeriodFingerprints {
     const { rows } = await this.pool.query<{ salt: Buffer }>(`SELECT salt FROM ${salts} WHERE ${column} = $1`, [period]);
     this.period = period;
     this.salt = rows[0].salt;
-    this.seen = new Set();
+    this.seen.clear();
     this.onNewPeriod();
     return this.salt;
   }
