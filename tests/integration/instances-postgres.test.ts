@@ -4,6 +4,7 @@
  * (createApp, loaded through Vite) twice, each with a data directory of its own, mounted as
  * server.js mounts it behind a trusted proxy. What one instance learns, the other acts on at once:
  * a sign-out, failed sign-ins, lead submissions and page renders against the per-address limits,
+ * a reader's press article views (once an hour, at most 3 readers per address),
  * a Studio publish announced by the webhook (also after the listening connection was cut); and a
  * daily purge runs on one instance only.
  */
@@ -12,7 +13,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import express from 'express';
+import express, { type Request } from 'express';
 import pg from 'pg';
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +24,8 @@ import { createFormTokenSigner } from '../../web/server/leads/form-token';
 import { LISTENER } from '../../web/server/postgres/content-changes';
 import { oncePerPeriod } from '../../web/server/postgres/daily-jobs';
 import { startDailyJob } from '../../web/server/daily-timer';
+import { PRESS_VIEWS_PER_ADDRESS } from '../../web/server/press/api';
+import { PostgresPressViewGate } from '../../web/server/press/shared-views';
 import { seoulDay } from '../../web/shared/seoul-time';
 import { STAFF_SESSION_PATH } from '../../web/shared/staff-session';
 import { ContentLake } from '../support/content-lake';
@@ -200,6 +203,33 @@ describe('two instances on one database', () => {
     expect((await render(b, pages[0])).status).toBe(200);
   });
 
+  it("a reader's view of an article counts once whichever instance it lands on; another reader's too; a bot's never", async () => {
+    const article = 'press-sample-21';
+    const chrome = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+    const stored = () => (sanity.dataset('production').get(`pressViews-${article}`)?.count as number | undefined) ?? 0;
+    const before = stored();
+    /** The view the press page sends once loaded, as Chromium sends it. */
+    const view = async (instance: Instance, address: string, userAgent = chrome) => {
+      const response = await post(instance, `/api/press/${article}/view?site=cheonghak`, '', {
+        'sec-fetch-site': 'same-origin',
+        'user-agent': userAgent,
+        'x-forwarded-for': address,
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { counted: boolean }).counted;
+    };
+    expect(await view(a, '198.51.100.50'), 'the first view, on A').toBe(true);
+    expect(await view(b, '198.51.100.50'), 'the same reader on B').toBe(false);
+    expect(await view(a, '198.51.100.50'), 'the same reader back on A').toBe(false);
+    expect(await view(b, '198.51.100.51'), 'another reader, on B').toBe(true);
+    expect(await view(a, '198.51.100.51'), 'that reader on A').toBe(false);
+    const googlebot = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+    expect(await view(a, '198.51.100.52', googlebot)).toBe(false);
+    expect(await view(b, '198.51.100.52', googlebot)).toBe(false);
+    // Both instances flush their counts (every 3 s): two views in all.
+    await expect.poll(stored, { timeout: 10_000, interval: 100 }).toBe(before + 2);
+  });
+
   it('a Studio publish announced to A shows on B at its next request', async () => {
     expect(await phoneOn(a)).toBe('16000000');
     expect(await phoneOn(b)).toBe('16000000');
@@ -289,6 +319,46 @@ describe('daily jobs on several instances', () => {
       expect(runs).toBe(1);
     } finally {
       for (const stop of stops) stop();
+      await Promise.all(pools.map((pool) => pool.end()));
+    }
+  });
+});
+
+describe('press views on several instances', () => {
+  const HOUR_MS = 60 * 60 * 1000;
+  /** A press page's view request as the gate reads it: the reader's address and user agent. */
+  const reader = (ip: string, userAgent: string) => ({ ip, get: (name: string) => (name === 'user-agent' ? userAgent : undefined) }) as unknown as Request;
+  const chrome = (version: number) => `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${version}.0.0.0 Safari/537.36`;
+  const tables = async (pool: pg.Pool) =>
+    (
+      await pool.query<{ salts: number; readers: number; addresses: number }>(
+        `SELECT (SELECT count(*) FROM press_view_salts)::int AS salts, (SELECT count(*) FROM press_view_readers)::int AS readers,
+                (SELECT count(*) FROM press_view_addresses)::int AS addresses`,
+      )
+    ).rows[0];
+
+  it('one address counts at most 3 readers of an article an hour on all instances together; the next hour starts afresh and drops the hour before', async () => {
+    const pools = [new pg.Pool({ connectionString: databaseUrl }), new pg.Pool({ connectionString: databaseUrl })];
+    // Hours after the instances above counted theirs: the first view here drops those.
+    let now = Date.now() + 2 * HOUR_MS;
+    try {
+      const [onA, onB] = pools.map((pool) => new PostgresPressViewGate(pool, PRESS_VIEWS_PER_ADDRESS, () => now));
+      // A script changing its user agent at every request, spread over both instances.
+      const counted = [];
+      for (let request = 0; request < 8; request += 1) {
+        counted.push(await (request % 2 ? onB : onA).firstPageView(reader('203.0.113.60', chrome(120 + request)), 'cheonghak/press-sample-22'));
+      }
+      expect(counted.filter(Boolean)).toHaveLength(PRESS_VIEWS_PER_ADDRESS);
+      // Another article from that address has a cap of its own.
+      expect(await onB.firstPageView(reader('203.0.113.60', chrome(120)), 'cheonghak/press-sample-23')).toBe(true);
+      expect(await tables(pools[0])).toEqual({ salts: 1, readers: 9, addresses: 2 });
+
+      now += HOUR_MS;
+      expect(await onA.firstPageView(reader('203.0.113.60', chrome(120)), 'cheonghak/press-sample-22'), 'the same reader, the next hour').toBe(true);
+      expect(await onB.firstPageView(reader('203.0.113.60', chrome(120)), 'cheonghak/press-sample-22'), 'and on the other instance').toBe(false);
+      // Only the new hour is kept: its salt, one reader, one address.
+      expect(await tables(pools[0])).toEqual({ salts: 1, readers: 1, addresses: 1 });
+    } finally {
       await Promise.all(pools.map((pool) => pool.end()));
     }
   });

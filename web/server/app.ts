@@ -16,7 +16,8 @@ import { createAuditExportRouter } from './audit/routes';
 import { todayWorkOf, type TodayWorkService } from './console/today-work';
 import { leadNamesOf, type LeadNames } from './console/lead-names';
 import type { AuditTrail } from './audit/trail';
-import { createPressApi } from './press/api';
+import { createPressApi, PRESS_VIEWS_PER_ADDRESS } from './press/api';
+import { PostgresPressViewGate } from './press/shared-views';
 import { PressService } from './press/service';
 import { ViewCounter } from './press/view-counter';
 import { createContentSources, leadsDatabaseFile } from './content/index';
@@ -138,7 +139,8 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   const sources = await createContentSources(config, { leadsSeed: firstStartLeadDocuments });
   const { staff, audit, close: closeStaffServices } = await openStaffServices(sources, config);
   // With DATABASE_URL, what instances must agree on (sign-outs, the sign-in throttle, rate limits,
-  // the daily purges, content changes) is shared through PostgreSQL; otherwise kept per process.
+  // the daily purges, content changes, which views count) is shared through PostgreSQL; otherwise
+  // kept per process.
   const postgres = sources.database;
   const limiters = postgres ? postgresLimiters(postgres) : memoryLimiters;
   const dailyJobs = { gate: postgres && oncePerPeriod(postgres) };
@@ -268,7 +270,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   // Preview: its routes, and no shared caching or indexing of a page in preview.
   app.use(preview.responseHeaders);
   app.use(preview.router);
-  app.use('/api/press', createPressApi(press));
+  app.use('/api/press', createPressApi(press, postgres && new PostgresPressViewGate(postgres, PRESS_VIEWS_PER_ADDRESS)));
   app.use(createAuditExportRouter({ session: (req) => auth.session(req), audit }));
 
   app.post(

@@ -4,13 +4,29 @@
  * page views: a campaign per Seoul day), never a bot's or a prefetch's. Nothing personal is
  * stored: a visitor is HMAC(random salt of the period, address + user agent + key), kept in
  * memory for the period only; when the period turns the salt and every fingerprint are dropped,
- * so no fingerprint can be linked to one of another period.
+ * so no fingerprint can be linked to one of another period. With DATABASE_URL the same rules hold
+ * for every instance together (../press/shared-views.ts, ../measurement/shared-page-views.ts).
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Request } from 'express';
 import { isbot } from 'isbot';
 
 const HOUR_MS = 60 * 60 * 1000;
+
+/** The clock hour a time falls in (hours since the epoch): the press's period. */
+export function clockHour(time: number): number {
+  return Math.floor(time / HOUR_MS);
+}
+
+/** What tells a visitor of `key` apart before it is hashed: address + user agent + key. */
+export function visitorOf(req: Request, key: string): string {
+  return `${req.ip ?? ''}\u0000${req.get('user-agent') ?? ''}\u0000${key}`;
+}
+
+/** The address a visitor of `key` comes from, before it is hashed. */
+export function addressOf(req: Request, key: string): string {
+  return `${req.ip ?? ''}\u0000${key}`;
+}
 
 export type ViewGateOptions = {
   now?: () => number;
@@ -37,7 +53,7 @@ export class ViewGate {
 
   constructor(options: ViewGateOptions = {}) {
     this.now = options.now ?? Date.now;
-    this.periodOf = options.periodOf ?? ((time) => Math.floor(time / HOUR_MS));
+    this.periodOf = options.periodOf ?? clockHour;
     this.maxFingerprints = options.maxFingerprints ?? 100_000;
     this.maxPerAddress = options.maxPerAddress ?? Number.POSITIVE_INFINITY;
   }
@@ -46,9 +62,9 @@ export class ViewGate {
   firstPageView(req: Request, key: string): boolean {
     if (!isPersonsView(req)) return false;
     this.rotate();
-    const fingerprint = this.hash(`${req.ip ?? ''}\u0000${req.get('user-agent') ?? ''}\u0000${key}`);
+    const fingerprint = this.hash(visitorOf(req, key));
     if (this.fingerprints.has(fingerprint)) return false;
-    const address = this.hash(`${req.ip ?? ''}\u0000${key}`);
+    const address = this.hash(addressOf(req, key));
     const counted = this.perAddress.get(address) ?? 0;
     if (counted >= this.maxPerAddress) return false;
     this.perAddress.set(address, counted + 1);

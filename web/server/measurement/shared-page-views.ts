@@ -3,49 +3,42 @@
  * visitor is counted once a day and the day's caps hold whichever instance answers. The same
  * rules as the in-memory gate (page-views.ts), on the tables of migration 0102:
  *
- * - the day's salt is one row, made by the first instance to need it; fingerprints and address
- *   HMACs are made with it, and the first instance to see a new day deletes the rows (salt
- *   included) of the days before;
- * - a visitor is a fingerprint row: the instance that inserts it counts the visitor;
+ * - visitors are fingerprints under the day's shared salt, and a new day drops the days before
+ *   (../postgres/period-fingerprints.ts);
  * - combinations are admitted one at a time per day (an advisory lock for the transaction), so
  *   the day's caps are never passed by two instances deciding at once.
  *
  * What cannot change again the same day (a visitor already counted, a combination shared by two
  * addresses) is remembered in memory, so repeated views cost no query.
  */
-import { createHmac, randomBytes } from 'node:crypto';
 import type { Request } from 'express';
 import type pg from 'pg';
+import { visitorOf } from '../http/view-gate';
+import { PeriodFingerprints } from '../postgres/period-fingerprints';
 import { inTransaction } from '../postgres/transaction';
 import { MAX_COMBINATIONS_PER_DAY, MAX_SINGLE_ADDRESS_COMBINATIONS, type PageViewGate } from './page-views';
-
-const DAY_TABLES = ['page_view_visitors', 'page_view_combinations', 'page_view_addresses', 'page_view_salts'];
 
 type Combination = { admitted: boolean; first_address: string | null };
 
 export class PostgresPageViewGate implements PageViewGate {
-  private day = '';
-  private salt: Buffer | null = null;
-  /** Today's fingerprints this instance has seen counted (by itself or another instance). */
-  private counted = new Set<string>();
+  private readonly visitors: PeriodFingerprints;
   /** Today's combinations admitted and brought by two addresses: admitted for the rest of the day. */
   private shared = new Set<string>();
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly newPerAddressMax: number,
-  ) {}
+  ) {
+    const tables = { period: 'day', salts: 'page_view_salts', fingerprints: 'page_view_visitors', others: ['page_view_combinations', 'page_view_addresses'] };
+    this.visitors = new PeriodFingerprints(pool, tables, () => (this.shared = new Set()));
+  }
 
-  async firstView(req: Request, day: string, key: string): Promise<boolean> {
-    const fingerprint = await this.hash(day, `${req.ip ?? ''}\u0000${req.get('user-agent') ?? ''}\u0000${key}`, 22);
-    if (this.counted.has(fingerprint)) return false;
-    const inserted = await this.pool.query('INSERT INTO page_view_visitors (day, fingerprint) VALUES ($1, $2) ON CONFLICT DO NOTHING', [day, fingerprint]);
-    this.counted.add(fingerprint);
-    return inserted.rowCount === 1;
+  firstView(req: Request, day: string, key: string): Promise<boolean> {
+    return this.visitors.isFirst(day, visitorOf(req, key));
   }
 
   async admit(day: string, id: string, ip: string): Promise<boolean> {
-    const address = await this.hash(day, ip, 16);
+    const address = await this.visitors.hash(day, ip, 16);
     if (this.shared.has(id)) return true;
     return inTransaction(this.pool, async (client) => {
       await client.query("SELECT pg_advisory_xact_lock(hashtext('page-view-admission:' || $1))", [day]);
@@ -92,22 +85,5 @@ export class PostgresPageViewGate implements PageViewGate {
     );
     if (shared) this.shared.add(id);
     return true;
-  }
-
-  private async hash(day: string, text: string, length: number): Promise<string> {
-    return createHmac('sha256', await this.saltOf(day)).update(text).digest('base64url').slice(0, length);
-  }
-
-  /** The day's salt, shared by every instance; a new day drops the days before. */
-  private async saltOf(day: string): Promise<Buffer> {
-    if (day === this.day && this.salt) return this.salt;
-    for (const table of DAY_TABLES) await this.pool.query(`DELETE FROM ${table} WHERE day < $1`, [day]);
-    await this.pool.query('INSERT INTO page_view_salts (day, salt) VALUES ($1, $2) ON CONFLICT DO NOTHING', [day, randomBytes(32)]);
-    const { rows } = await this.pool.query<{ salt: Buffer }>('SELECT salt FROM page_view_salts WHERE day = $1', [day]);
-    this.day = day;
-    this.salt = rows[0].salt;
-    this.counted = new Set();
-    this.shared = new Set();
-    return this.salt;
   }
 }

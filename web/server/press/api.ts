@@ -5,7 +5,7 @@
  * Bad input answers 400, an unknown site or article 404, always with a Korean `error`; a view
  * request that is not from our own page answers 403 (see view-gate.ts for what counts).
  */
-import { Router, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { messages } from '../../shared/messages';
 import { InvalidCursorError, type PressService } from './service';
 import { isFromOurPage, ViewGate } from '../http/view-gate';
@@ -28,7 +28,13 @@ function fail(res: Response, status: number, error: keyof typeof ERRORS): void {
 /** Views counted per address per article per clock hour (a household's phones and laptop). */
 export const PRESS_VIEWS_PER_ADDRESS = 3;
 
-export function createPressApi(press: PressService, viewGate = new ViewGate({ maxPerAddress: PRESS_VIEWS_PER_ADDRESS })): Router {
+/** Which view requests count: in memory (ViewGate), or shared by every instance (./shared-views.ts). */
+export interface PressViewGate {
+  /** Whether this is the reader's first view of `key` (site/article) this clock hour. */
+  firstPageView(req: Request, key: string): boolean | Promise<boolean>;
+}
+
+export function createPressApi(press: PressService, viewGate: PressViewGate = new ViewGate({ maxPerAddress: PRESS_VIEWS_PER_ADDRESS })): Router {
   const router = Router();
 
   router.get('/', async (req, res, next) => {
@@ -60,7 +66,7 @@ export function createPressApi(press: PressService, viewGate = new ViewGate({ ma
         return;
       }
       if (!(await press.article(site, id))) return fail(res, 404, 'articleNotFound');
-      const counted = viewGate.firstPageView(req, `${site}/${id}`) && (await press.recordView(site, id));
+      const counted = (await viewGate.firstPageView(req, `${site}/${id}`)) && (await press.recordView(site, id));
       res.json({ views: await press.viewCount(id), counted });
     } catch (error) {
       next(error);
