@@ -96,8 +96,8 @@ async function manage(command: string, args: string[]): Promise<number> {
   const fields = command === 'add' ? { role: option(args, '--role'), name: option(args, '--name') } : null;
   const config = loadConfigOrExit();
   // Embedded: only leads.sqlite's account and audit tables are opened, not the content stores.
-  const sources = config.sanity || config.database ? await createContentSources(config) : null;
-  const services = await openStaffServices(sources ?? { mode: 'embedded' }, config);
+  const sources = config.database ? await createContentSources(config) : null;
+  const services = await openStaffServices(sources ?? {}, config);
   try {
     const { staff } = services;
     if (command === 'list') {
