@@ -332,31 +332,7 @@ export const staffAccountsQuery = defineQuery(`
 `);
 
 /**
- * The audit trail, newest first, after the cursor (at, _id); a null parameter filters nothing.
- * GROQ slices take constants: 201 is the largest page plus one (the caller cuts it to size).
- */
-export const auditEventsPageQuery = defineQuery(`
-  *[_type == "auditEvent"
-    && ($action == null || action == $action) && ($actor == null || actor == $actor)
-    && ($from == null || at >= $from) && ($to == null || at < $to)
-    && ($afterAt == null || at < $afterAt || (at == $afterAt && _id < $afterId))
-  ] | order(at desc, _id desc)[0...201]{ _id, at, actor, action, target, detail, ip }
-`);
-
-/** The audit trail, oldest first, 500 records after the cursor (at, _id): what the CSV export streams. */
-export const auditEventsForwardQuery = defineQuery(`
-  *[_type == "auditEvent"
-    && ($action == null || action == $action) && ($actor == null || actor == $actor)
-    && ($from == null || at >= $from) && ($to == null || at < $to)
-    && ($afterAt == null || at > $afterAt || (at == $afterAt && _id > $afterId))
-  ] | order(at asc, _id asc)[0...500]{ _id, at, actor, action, target, detail, ip }
-`);
-
-/** 500 at a time: the purge deletes in batches until none is left. */
-export const expiredAuditEventIdsQuery = defineQuery(`*[_type == "auditEvent" && at < $before][0...500]._id`);
-
-/**
- * One page of a leads dataset moved into PostgreSQL (`npm run leads -- import-sanity`): published
+ * One page of an old Sanity leads dataset moved into the leads database (`npm run leads -- import-sanity`): published
  * documents in id order after `$after` (drafts and Sanity's own `_.` documents stay behind).
  */
 export const leadsDatasetPageQuery = defineQuery(`

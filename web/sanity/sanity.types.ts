@@ -127,38 +127,6 @@ export type PageViewDay = {
   visitors?: number;
 };
 
-export type AuditEvent = {
-  _id: string;
-  _type: "auditEvent";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  at?: string;
-  actor?: string;
-  action?:
-    | "signIn"
-    | "signInFailed"
-    | "signOut"
-    | "leadView"
-    | "phoneReveal"
-    | "phoneSearch"
-    | "leadChange"
-    | "leadMemo"
-    | "visitCheckIn"
-    | "visitCheckInUndo"
-    | "leadExport"
-    | "accountCreate"
-    | "accountDisable"
-    | "accountEnable"
-    | "accountReset"
-    | "auditView"
-    | "auditExport"
-    | "purge";
-  target?: string;
-  detail?: string;
-  ip?: string;
-};
-
 export type StaffAccount = {
   _id: string;
   _type: "staffAccount";
@@ -671,7 +639,6 @@ export type AllSanitySchemaTypes =
   | SanityImageAssetReference
   | ImageWithAlt
   | PageViewDay
-  | AuditEvent
   | StaffAccount
   | VisitSlotReference
   | Lead
@@ -1497,107 +1464,9 @@ export type StaffAccountsQueryResult = Array<{
 }>;
 
 // Source: ../web/sanity/queries.ts
-// Variable: auditEventsPageQuery
-// Query: *[_type == "auditEvent"    && ($action == null || action == $action) && ($actor == null || actor == $actor)    && ($from == null || at >= $from) && ($to == null || at < $to)    && ($afterAt == null || at < $afterAt || (at == $afterAt && _id < $afterId))  ] | order(at desc, _id desc)[0...201]{ _id, at, actor, action, target, detail, ip }
-export type AuditEventsPageQueryResult = Array<{
-  _id: string;
-  at: string | null;
-  actor: string | null;
-  action:
-    | "accountCreate"
-    | "accountDisable"
-    | "accountEnable"
-    | "accountReset"
-    | "auditExport"
-    | "auditView"
-    | "leadChange"
-    | "leadExport"
-    | "leadMemo"
-    | "leadView"
-    | "phoneReveal"
-    | "phoneSearch"
-    | "purge"
-    | "signIn"
-    | "signInFailed"
-    | "signOut"
-    | "visitCheckIn"
-    | "visitCheckInUndo"
-    | null;
-  target: string | null;
-  detail: string | null;
-  ip: string | null;
-}>;
-
-// Source: ../web/sanity/queries.ts
-// Variable: auditEventsForwardQuery
-// Query: *[_type == "auditEvent"    && ($action == null || action == $action) && ($actor == null || actor == $actor)    && ($from == null || at >= $from) && ($to == null || at < $to)    && ($afterAt == null || at > $afterAt || (at == $afterAt && _id > $afterId))  ] | order(at asc, _id asc)[0...500]{ _id, at, actor, action, target, detail, ip }
-export type AuditEventsForwardQueryResult = Array<{
-  _id: string;
-  at: string | null;
-  actor: string | null;
-  action:
-    | "accountCreate"
-    | "accountDisable"
-    | "accountEnable"
-    | "accountReset"
-    | "auditExport"
-    | "auditView"
-    | "leadChange"
-    | "leadExport"
-    | "leadMemo"
-    | "leadView"
-    | "phoneReveal"
-    | "phoneSearch"
-    | "purge"
-    | "signIn"
-    | "signInFailed"
-    | "signOut"
-    | "visitCheckIn"
-    | "visitCheckInUndo"
-    | null;
-  target: string | null;
-  detail: string | null;
-  ip: string | null;
-}>;
-
-// Source: ../web/sanity/queries.ts
-// Variable: expiredAuditEventIdsQuery
-// Query: *[_type == "auditEvent" && at < $before][0...500]._id
-export type ExpiredAuditEventIdsQueryResult = Array<string>;
-
-// Source: ../web/sanity/queries.ts
 // Variable: leadsDatasetPageQuery
 // Query: *[_id > $after && !(_id in path("drafts.**")) && !(_id in path("_.**"))] | order(_id asc) [0...500]
 export type LeadsDatasetPageQueryResult = Array<
-  | {
-      _id: string;
-      _type: "auditEvent";
-      _createdAt: string;
-      _updatedAt: string;
-      _rev: string;
-      at?: string;
-      actor?: string;
-      action?:
-        | "accountCreate"
-        | "accountDisable"
-        | "accountEnable"
-        | "accountReset"
-        | "auditExport"
-        | "auditView"
-        | "leadChange"
-        | "leadExport"
-        | "leadMemo"
-        | "leadView"
-        | "phoneReveal"
-        | "purge"
-        | "signIn"
-        | "signInFailed"
-        | "signOut"
-        | "visitCheckIn";
-      target?: string;
-      detail?: string;
-      ip?: string;
-    }
   | {
       _id: string;
       _type: "homePage";
@@ -1680,7 +1549,7 @@ export type LeadsDatasetPageQueryResult = Array<
       message?: string;
       visitSlot?: VisitSlotReference;
       visitAt?: string;
-      visitSlotStatus?: "booked" | "unavailable";
+      visitSlotStatus?: "booked" | "released" | "unavailable";
       consent?: {
         privacy?: boolean;
         marketing?: boolean;
@@ -1721,6 +1590,15 @@ export type LeadsDatasetPageQueryResult = Array<
         _key: string;
       }>;
       checkedInAt?: string;
+      calls?: Array<{
+        result?: string;
+        callbackAt?: string;
+        authorEmail?: string;
+        authorName?: string;
+        at?: string;
+        _type: "leadCall";
+        _key: string;
+      }>;
     }
   | {
       _id: string;
@@ -1737,6 +1615,7 @@ export type LeadsDatasetPageQueryResult = Array<
       popupText?: string;
       maxVisitBookingsPerPhone?: number;
       retentionDays?: number;
+      callResults?: Array<string>;
     }
   | {
       _id: string;
@@ -2051,9 +1930,6 @@ declare module "@sanity/client" {
     'count(*[_id == "readiness-probe"])': ReadinessProbeQueryResult;
     '*[_type == "sanity.imageAsset" && _id == $id][0]{path}': ImageAssetPathQueryResult;
     '\n  *[_type == "staffAccount"] | order(createdAt asc){ email, name, role, passwordHash, disabled, createdAt, updatedAt }\n': StaffAccountsQueryResult;
-    '\n  *[_type == "auditEvent"\n    && ($action == null || action == $action) && ($actor == null || actor == $actor)\n    && ($from == null || at >= $from) && ($to == null || at < $to)\n    && ($afterAt == null || at < $afterAt || (at == $afterAt && _id < $afterId))\n  ] | order(at desc, _id desc)[0...201]{ _id, at, actor, action, target, detail, ip }\n': AuditEventsPageQueryResult;
-    '\n  *[_type == "auditEvent"\n    && ($action == null || action == $action) && ($actor == null || actor == $actor)\n    && ($from == null || at >= $from) && ($to == null || at < $to)\n    && ($afterAt == null || at > $afterAt || (at == $afterAt && _id > $afterId))\n  ] | order(at asc, _id asc)[0...500]{ _id, at, actor, action, target, detail, ip }\n': AuditEventsForwardQueryResult;
-    '*[_type == "auditEvent" && at < $before][0...500]._id': ExpiredAuditEventIdsQueryResult;
     '\n  *[_id > $after && !(_id in path("drafts.**")) && !(_id in path("_.**"))] | order(_id asc) [0...500]\n': LeadsDatasetPageQueryResult;
   }
 }
