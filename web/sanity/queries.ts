@@ -176,7 +176,7 @@ export const pressSiteSlugQuery = defineQuery(`
 `);
 
 // Leads. `leadSettings` is in the public content dataset; `visitSlot` and `lead`
-// live in the private leads dataset and are read only by the server.
+// live in the leads store (never Sanity) and are read only by the server.
 
 /** The consent notice shown with every lead form, its version, and the retention period. */
 export const leadSettingsQuery = defineQuery(`
@@ -326,7 +326,7 @@ export const readinessProbeQuery = defineQuery(`count(*[_id == "readiness-probe"
 /** The stored file of one image asset, for the image route of the embedded store. */
 export const imageAssetPathQuery = defineQuery(`*[_type == "sanity.imageAsset" && _id == $id][0]{path}`);
 
-/** Staff accounts (leads dataset), read whole: a campaign has tens of them, not thousands. */
+/** Staff accounts (documents of the leads store), read whole: a campaign has tens of them, not thousands. */
 export const staffAccountsQuery = defineQuery(`
   *[_type == "staffAccount"] | order(createdAt asc){ email, name, role, passwordHash, disabled, createdAt, updatedAt }
 `);
