@@ -1,4 +1,3 @@
-import { auditEvent } from './documents/auditEvent';
 import { lead } from './documents/lead';
 import { locationCard } from './documents/locationCard';
 import { overviewRow } from './documents/overviewRow';
@@ -30,14 +29,14 @@ export const singletonTypeNames = [siteSettings.name, homePage.name, leadSetting
 /** Types only the site's server writes: read-only in the Studio, never created there. */
 export const serverWrittenTypeNames = [pressViews.name] as const;
 
-/** Types stored only in the private leads dataset, never in the public content dataset. */
-export const leadTypeNames = [lead.name, visitSlot.name, staffAccount.name, auditEvent.name, pageViewDay.name] as const;
-
 /**
- * The leads workspace's types: leads, staff accounts, the audit trail and the page-view statistics
- * (read-only) and the visit slots staff define.
+ * Documents of the leads store (the embedded leads database or PostgreSQL, never a Sanity dataset):
+ * leads, the visit slots staff manage in the console, staff accounts and the page-view statistics.
  */
-export const leadDocumentTypes = [lead, visitSlot, staffAccount, auditEvent, pageViewDay];
+const leadStoreDocumentTypes = [lead, visitSlot, staffAccount, pageViewDay];
+
+/** The leads store's type names: the Studio neither creates nor changes them. */
+export const leadTypeNames = leadStoreDocumentTypes.map(({ name }) => name);
 
 export const objectTypes = [imageWithAlt, seo, link, menuGroup, pageSection, blockContent, householdFacts, infoTable];
 
@@ -57,7 +56,7 @@ export const contentDocumentTypes = [
 ];
 
 /**
- * Every type. The lead types are included so typegen emits their types and both Studio workspaces
- * share one schema; the content workspace hides them from its desk and its "new document" menu.
+ * Every type. The leads store's types are included so typegen types the server's GROQ queries on
+ * that store; the Studio hides them from its desk and its "new document" menu and offers no action on them.
  */
-export const schemaTypes = [...contentDocumentTypes, ...leadDocumentTypes, ...objectTypes];
+export const schemaTypes = [...contentDocumentTypes, ...leadStoreDocumentTypes, ...objectTypes];

@@ -1,13 +1,12 @@
 /**
  * Staff tools for the leads store the environment configures (PostgreSQL when DATABASE_URL is
- * set, else embedded leads.sqlite under DATA_DIR, or the Sanity leads dataset when
- * SANITY_PROJECT_ID is set):
+ * set, else the embedded leads.sqlite under DATA_DIR):
  *
  *   npm run leads -- export [--since 2026-01-31] > leads.csv   the console's CSV export, recorded
  *                                                               in the audit trail (actor `cli`)
  *   npm run leads -- purge                                      delete leads past the retention period
- *   npm run leads -- import-sanity                              move the Sanity leads dataset into
- *                                                               PostgreSQL, once (DATABASE_URL and SANITY_* set)
+ *   npm run leads -- import-sanity                              move an old Sanity leads dataset into
+ *                                                               the leads store, once (SANITY_* set)
  *
  * `purge` reads the period from the Studio's "관심고객 등록 설정" (retentionDays); run it daily from
  * cron (see README). Output is on stdout, messages on stderr.
@@ -55,18 +54,19 @@ async function exportLeads(sources: ContentSources, config: ReturnType<typeof lo
   }
 }
 
-/** The Sanity leads dataset's documents into the PostgreSQL leads store, once; then the dataset is deleted by hand. */
+/** An old Sanity leads dataset's documents into the leads store, once; then the dataset is deleted by hand. */
 async function importSanity(config: ReturnType<typeof loadConfigOrExit>): Promise<number> {
-  if (!config.database || !config.sanity) {
-    process.stderr.write('import-sanity는 DATABASE_URL(옮길 곳)과 SANITY_PROJECT_ID·SANITY_API_TOKEN(옮길 데이터셋)이 모두 있어야 합니다.\n');
+  if (!config.sanity) {
+    process.stderr.write('import-sanity는 옮길 데이터셋의 SANITY_PROJECT_ID·SANITY_API_TOKEN(SANITY_LEADS_DATASET)이 있어야 합니다.\n');
     return 2;
   }
   const sources = await createContentSources(config);
   const dataset = createSanitySource({ ...sanityConnection(config.sanity), dataset: config.sanity.leadsDataset, useCdn: false, cacheTtlMs: 0 });
   try {
     const report = await importLeadsDataset(dataset, sources.leads, (line) => process.stderr.write(`${line}\n`));
+    const destination = sources.database ? 'PostgreSQL' : leadsDatabaseFile(config.dataDir);
     process.stderr.write(
-      `${config.sanity.leadsDataset} 데이터셋의 문서 ${report.read}건 중 ${report.created}건을 PostgreSQL로 옮겼습니다 (${report.alreadyThere}건은 이미 있음). ` +
+      `${config.sanity.leadsDataset} 데이터셋의 문서 ${report.read}건 중 ${report.created}건을 ${destination}로 옮겼습니다 (${report.alreadyThere}건은 이미 있음). ` +
         `확인한 뒤 데이터셋을 삭제하세요: docs/postgresql.md\n`,
     );
     return 0;

@@ -11,8 +11,8 @@
  *                                      from the prompt or one line of stdin)
  *   npm run staff -- create --random   generates a password, prints it and its hash
  *
- * The accounts live in the store the environment configures (DATA_DIR/leads.sqlite, PostgreSQL
- * when DATABASE_URL is set, or the Sanity leads dataset when only SANITY_PROJECT_ID is).
+ * The accounts live in the store the environment configures (DATA_DIR/leads.sqlite, or
+ * PostgreSQL when DATABASE_URL is set).
  */
 import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
@@ -95,9 +95,9 @@ async function manage(command: string, args: string[]): Promise<number> {
   if (command !== 'list' && !email) throw new UsageError('EMAIL이 필요합니다.');
   const fields = command === 'add' ? { role: option(args, '--role'), name: option(args, '--name') } : null;
   const config = loadConfigOrExit();
-  // Embedded: only leads.sqlite's account and audit tables are opened, not the content stores.
-  const sources = config.sanity || config.database ? await createContentSources(config) : null;
-  const services = await openStaffServices(sources ?? { mode: 'embedded' }, config);
+  // Embedded: only leads.sqlite's account and audit tables are opened, not the content and leads stores.
+  const sources = config.database ? await createContentSources(config) : null;
+  const services = await openStaffServices(sources ?? {}, config);
   try {
     const { staff } = services;
     if (command === 'list') {

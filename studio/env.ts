@@ -6,7 +6,6 @@ export const PLACEHOLDER_PROJECT_ID = 'your-project-id';
 
 export const projectId = process.env.SANITY_STUDIO_PROJECT_ID || PLACEHOLDER_PROJECT_ID;
 export const dataset = process.env.SANITY_STUDIO_DATASET || 'production';
-export const leadsDataset = process.env.SANITY_STUDIO_LEADS_DATASET || 'leads';
 
 /** The site the Presentation tool shows (its origin); preview needs the site's SANITY_* settings too. */
 export const previewOrigin = process.env.SANITY_STUDIO_PREVIEW_ORIGIN || 'http://localhost:3000';

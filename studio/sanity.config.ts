@@ -1,20 +1,13 @@
-import { TextIcon, UserIcon } from '@sanity/icons';
+import { TextIcon } from '@sanity/icons';
 import { visionTool } from '@sanity/vision';
 import { defineConfig } from 'sanity';
 import { presentationTool } from 'sanity/presentation';
 import { structureTool } from 'sanity/structure';
 
-import { leadDocumentTypes, schemaTypes } from '../schemas';
-import { dataset, leadsDataset, previewOrigin, projectId } from './env';
+import { schemaTypes } from '../schemas';
+import { dataset, previewOrigin, projectId } from './env';
 import { previewResolve } from './presentation';
-import {
-  contentStructure,
-  leadStructure,
-  resolveContentDocumentActions,
-  resolveContentNewDocumentOptions,
-  resolveLeadDocumentActions,
-  resolveLeadNewDocumentOptions,
-} from './structure';
+import { contentStructure, resolveContentDocumentActions, resolveContentNewDocumentOptions } from './structure';
 
 export default defineConfig([
   {
@@ -38,21 +31,6 @@ export default defineConfig([
     document: {
       actions: resolveContentDocumentActions,
       newDocumentOptions: resolveContentNewDocumentOptions,
-    },
-  },
-  {
-    name: 'leads',
-    title: '관심고객',
-    subtitle: '비공개 데이터셋',
-    icon: UserIcon,
-    basePath: '/leads',
-    projectId,
-    dataset: leadsDataset,
-    schema: { types: leadDocumentTypes },
-    plugins: [structureTool({ title: '관심고객', structure: leadStructure })],
-    document: {
-      actions: resolveLeadDocumentActions,
-      newDocumentOptions: resolveLeadNewDocumentOptions,
     },
   },
 ]);

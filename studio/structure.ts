@@ -10,7 +10,8 @@ const singletonTypes = new Set<string>(singletonTypeNames);
 /** Types an editor must not create from the content workspace's "new document" menu. */
 const uncreatableContentTypes = new Set<string>([...singletonTypeNames, ...leadTypeNames, ...serverWrittenTypeNames]);
 
-const serverWrittenTypes = new Set<string>(serverWrittenTypeNames);
+/** Types whose documents the Studio must not change: view counts the server writes, and the leads store's types (never in a dataset). */
+const readOnlyTypes = new Set<string>([...serverWrittenTypeNames, ...leadTypeNames]);
 
 /**
  * A singleton may be edited, published, reverted and restored from history, but never created a
@@ -19,7 +20,7 @@ const serverWrittenTypes = new Set<string>(serverWrittenTypeNames);
 export const SINGLETON_ACTIONS: ReadonlySet<string> = new Set(['publish', 'discardChanges', 'restore']);
 
 export const resolveContentDocumentActions: DocumentActionsResolver = (previous, { schemaType }) => {
-  if (serverWrittenTypes.has(schemaType)) return [];
+  if (readOnlyTypes.has(schemaType)) return [];
   return singletonTypes.has(schemaType)
     ? previous.filter(({ action }) => action !== undefined && SINGLETON_ACTIONS.has(action))
     : previous;
@@ -27,16 +28,6 @@ export const resolveContentDocumentActions: DocumentActionsResolver = (previous,
 
 export const resolveContentNewDocumentOptions: NewDocumentOptionsResolver = (previous) =>
   previous.filter(({ templateId }) => !uncreatableContentTypes.has(templateId));
-
-/**
- * Leads are written by the site's server only; the Studio shows them and changes nothing. Visit
- * slots are the staff's to create, edit and delete (their booked count is read-only).
- */
-export const resolveLeadDocumentActions: DocumentActionsResolver = (previous, { schemaType }) =>
-  schemaType === 'visitSlot' ? previous : [];
-
-export const resolveLeadNewDocumentOptions: NewDocumentOptionsResolver = (previous) =>
-  previous.filter(({ templateId }) => templateId === 'visitSlot');
 
 function singletonItem(S: StructureBuilder, typeName: string, title: string, icon: ComponentType) {
   return S.listItem()
@@ -77,29 +68,4 @@ export const contentStructure: StructureResolver = (S) =>
       orderedList(S, 'premiumCard', '프리미엄 카드', 'order'),
       orderedList(S, 'locationCard', '입지 카드', 'order'),
       orderedList(S, 'videoTab', '영상 탭', 'order'),
-    ]);
-
-export const leadStructure: StructureResolver = (S) =>
-  S.list()
-    .id('leads')
-    .title('관심고객')
-    .items([
-      S.documentTypeListItem('lead')
-        .title('관심고객 (최근 등록순)')
-        .child(
-          S.documentTypeList('lead')
-            .title('관심고객')
-            .initialValueTemplates([])
-            .defaultOrdering([{ field: 'createdAt', direction: 'desc' }]),
-        ),
-      S.documentTypeListItem('visitSlot')
-        .title('모델하우스 방문 일정')
-        .child(
-          S.documentTypeList('visitSlot')
-            .title('모델하우스 방문 일정')
-            .defaultOrdering([
-              { field: 'date', direction: 'asc' },
-              { field: 'time', direction: 'asc' },
-            ]),
-        ),
     ]);

@@ -77,7 +77,7 @@ describe('audit trail in PostgreSQL', () => {
   it('with DATABASE_URL the staff services keep accounts and the trail in PostgreSQL, nothing in DATA_DIR', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'audit-postgres-'));
     const leads = await openPostgresDocumentStore({ pool });
-    const services = await openStaffServices({ mode: 'embedded', leads, database: pool }, { dataDir, admin: loadConfig({}).admin });
+    const services = await openStaffServices({ leads, database: pool }, { dataDir, admin: loadConfig({}).admin });
     try {
       await services.audit.record({ actor: 'admin@example.kr', action: 'signIn', ip: '10.0.0.1' });
       const { rows } = await pool.query<{ actor: string }>('SELECT actor FROM audit_events');

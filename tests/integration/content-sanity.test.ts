@@ -3,11 +3,15 @@
  * real host names (routed below the client): request shapes, the cache, the CDN after writes,
  * and how refusals map to the site's errors.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../web/server/config';
-import { createContentSources } from '../../web/server/content/index';
+import { createContentSources, leadsDatabaseFile } from '../../web/server/content/index';
 import { freshDatabaseUrl } from '../support/postgres';
 import { createSanitySource } from '../../web/server/content/sanity';
+import { openSqlite } from '../../web/server/sqlite';
 import { ContentAccessDeniedError, ContentUnavailableError, MutationError } from '../../web/server/content/types';
 import { ContentLake, EDITOR_TOKEN, VIEWER_TOKEN, type LakeRequest } from '../support/content-lake';
 import { routeSanityHosts } from '../support/route-sanity-hosts.mjs';
@@ -273,25 +277,36 @@ describe('writes', () => {
 });
 
 describe('createContentSources', () => {
-  it('uses Sanity when SANITY_PROJECT_ID is set: content and leads in separate datasets, on Sanity\'s own hosts', async () => {
+  it('uses Sanity for content when SANITY_PROJECT_ID is set, on Sanity\'s own hosts; leads stay in the embedded leads database', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'content-sanity-'));
     const sources = await createContentSources(
       loadConfig({
         SANITY_PROJECT_ID: lake.projectId,
         SANITY_API_TOKEN: EDITOR_TOKEN,
         SANITY_VIEWER_TOKEN: VIEWER_TOKEN,
+        DATA_DIR: dataDir,
       }),
     );
-    expect(sources.mode).toBe('sanity');
-    expect(sources.imageConfig).toEqual({ projectId: lake.projectId, dataset: 'production', baseUrl: 'https://cdn.sanity.io' });
+    try {
+      expect(sources).toMatchObject({ mode: 'sanity', leadsBackend: 'embedded' });
+      expect(sources.imageConfig).toEqual({ projectId: lake.projectId, dataset: 'production', baseUrl: 'https://cdn.sanity.io' });
 
-    await sources.content.fetch('*[_type == "siteSettings"][0]');
-    await sources.leads.mutate([{ create: { _type: 'lead', name: '홍길동' } }]);
-    expect(lake.requests.map(({ host, url, authorization }) => `${host}${url.pathname} ${authorization}`)).toEqual([
-      // Public reads carry the read-only token, never the write token (the CDN caches per token).
-      `${lake.projectId}.apicdn.sanity.io/v${API_VERSION}/data/query/production Bearer ${VIEWER_TOKEN}`,
-      `${lake.projectId}.api.sanity.io/v${API_VERSION}/data/mutate/leads Bearer ${EDITOR_TOKEN}`,
-    ]);
-    await Promise.all([sources.content.close(), sources.leads.close()]);
+      await sources.content.fetch('*[_type == "siteSettings"][0]');
+      await sources.leads.mutate([{ create: { _id: 'lead-embedded-1', _type: 'lead', name: '홍길동' } }]);
+      expect(lake.requests.map(({ host, url, authorization }) => `${host}${url.pathname} ${authorization}`)).toEqual([
+        // Public reads carry the read-only token, never the write token (the CDN caches per token).
+        `${lake.projectId}.apicdn.sanity.io/v${API_VERSION}/data/query/production Bearer ${VIEWER_TOKEN}`,
+      ]);
+      const file = openSqlite(leadsDatabaseFile(dataDir));
+      try {
+        expect(file.prepare("SELECT count(*) AS n FROM documents WHERE id = 'lead-embedded-1'").get()).toEqual({ n: 1 });
+      } finally {
+        file.close();
+      }
+    } finally {
+      await Promise.all([sources.content.close(), sources.leads.close()]);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('with DATABASE_URL beside SANITY_PROJECT_ID: content from Sanity, leads in PostgreSQL and never in a Sanity dataset', async () => {

@@ -1,8 +1,7 @@
 /**
  * The console's lead service on every backend — the embedded store (GROQ reads, and the SQL reads
  * the server uses), PostgreSQL (its SQL reads, two instances' worth of revision checks in one
- * database) and the Sanity HTTP API (the strict Content Lake stand-in, with Sanity's ifRevisionID
- * semantics): filters, keyset paging, revision
+ * database): filters, keyset paging, revision
  * conflicts, concurrent memos, check-in, the visit sheet, the dashboard, the export, and the
  * audit record each action writes.
  */
@@ -15,10 +14,8 @@ import type { LeadReads } from '../../web/server/console/lead-reads';
 import { MemoryAuditTrail } from './memory-audit-trail';
 import type { LeadExportRow, StaffActor } from '../../web/server/console/types';
 import { FILTER_CASES, FIXTURE_TODAY, fixtureDocuments, newestFirst, SAMPLE_PHONE_SPELLINGS, seoulDay, type FixtureLead } from './lead-console-fixture';
-import { ContentLake } from '../support/content-lake';
 import { shiftDay } from '../../web/shared/seoul-time';
 import { postgresLeadsWithReads, sqliteLeadsWithReads } from './lead-stores-with-reads';
-import { fakeSanityLeads } from './leads-harness';
 
 const TODAY = FIXTURE_TODAY;
 const LEAD_COUNT = 60;
@@ -43,11 +40,6 @@ const backends: Record<string, () => Promise<Backend>> = {
   },
   'embedded, SQL reads': () => sqliteLeadsWithReads(documents.map((document) => ({ createOrReplace: document }) as Mutation)),
   'PostgreSQL, SQL reads': () => postgresLeadsWithReads(documents.map((document) => ({ createOrReplace: document }) as Mutation)),
-  'Sanity (stub)': async () => {
-    const sanity = new ContentLake();
-    const leads = fakeSanityLeads(await sanity.start({ leads: documents }));
-    return { leads, close: () => sanity.stop() };
-  },
 };
 
 for (const [backendName, open] of Object.entries(backends)) {

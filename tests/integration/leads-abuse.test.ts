@@ -7,19 +7,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { leadMessages } from '../../web/shared/messages';
 import { seoulDay } from '../../web/shared/seoul-time';
-import { ContentLake } from '../support/content-lake';
-import { CONSENT_VERSION, fakeSanityLeads, signer, slotDocument, startLeadApp, tokenAged, validBody, type LeadApp } from './leads-harness';
+import { CONSENT_VERSION, signer, slotDocument, startLeadApp, tokenAged, validBody, type LeadApp } from './leads-harness';
 
 const DAY_MS = 86_400_000;
 const errors = leadMessages.errors;
 
 let app: LeadApp;
-let sanity: ContentLake | undefined;
 
 afterEach(async () => {
   await app?.close();
-  await sanity?.stop();
-  sanity = undefined;
 });
 
 const leadCount = () => app.leads.fetch('count(*[_type == "lead"])') as Promise<number>;
@@ -89,10 +85,8 @@ describe('visit bookings', () => {
     expect(await app.leads.fetch('count(*[_type == "lead" && visitSlotStatus == "booked"])')).toBe(2);
   });
 
-  it('several bookings with one phone at once (Sanity): one is stored; a double click of it is still one booking', async () => {
-    sanity = new ContentLake();
-    const apiHost = await sanity.start();
-    await startWithSlots({ leads: fakeSanityLeads(apiHost) });
+  it('several bookings with one phone at once (PostgreSQL): one is stored; a double click of it is still one booking', async () => {
+    await startWithSlots({ store: 'PostgreSQL' });
     const phone = '010-7000-0003';
     const bodies = await Promise.all(
       ['visitSlot-day1', 'visitSlot-day3', 'visitSlot-day5', 'visitSlot-day1'].map(async (visitSlot) =>

@@ -1,12 +1,17 @@
 /**
- * `npm run leads -- import-sanity`'s move of a Sanity leads dataset into PostgreSQL: everything
- * published comes across once, drafts and Sanity's own documents stay, a second run changes
- * nothing, and what the site wrote to PostgreSQL meanwhile is kept.
+ * `npm run leads -- import-sanity`'s move of a Sanity leads dataset into the leads database
+ * (PostgreSQL, or the embedded leads.sqlite without DATABASE_URL): everything published comes
+ * across once, drafts and Sanity's own documents stay, a second run changes nothing, and what the
+ * site wrote to the database meanwhile is kept.
  */
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openEmbeddedStore } from '../../web/server/content/embedded';
 import { openPostgresDocumentStore, type PostgresDocumentStore } from '../../web/server/content/postgres';
 import { createSanitySource } from '../../web/server/content/sanity';
 import type { ContentSource } from '../../web/server/content/types';
@@ -77,10 +82,29 @@ describe('moving a Sanity leads dataset into PostgreSQL', () => {
     expect(await count(`WHERE type = 'lead'`)).toBe(LEADS);
   });
 
-  it('refuses to run without a database to move into', async () => {
+  it('without DATABASE_URL moves the dataset into the embedded leads database (DATA_DIR/leads.sqlite), once', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'import-sanity-'));
+    try {
+      const env = { ...process.env, ...lake.childEnv, SANITY_PROJECT_ID: lake.projectId, SANITY_API_TOKEN: EDITOR_TOKEN, DATABASE_URL: '', DATA_DIR: dataDir };
+      const run = () => promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', 'import-sanity'], { env });
+      expect((await run()).stderr).toContain(`문서 ${LEADS + 3}건 중 ${LEADS + 3}건을 ${path.join(dataDir, 'leads.sqlite')}로 옮겼습니다`);
+      expect((await run()).stderr).toContain(`문서 ${LEADS + 3}건 중 0건을`);
+      const embedded = await openEmbeddedStore({ file: path.join(dataDir, 'leads.sqlite') });
+      try {
+        expect(await embedded.fetch('count(*[_type == "lead"])')).toBe(LEADS);
+        expect(embedded.getDocument('visitSlot-20261205-1100')).toMatchObject({ capacity: 6, booked: 2 });
+      } finally {
+        await embedded.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to run without a Sanity project to move from', async () => {
     const run = promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', 'import-sanity'], {
-      env: { ...process.env, ...lake.childEnv, SANITY_PROJECT_ID: lake.projectId, SANITY_API_TOKEN: EDITOR_TOKEN, DATABASE_URL: '' },
+      env: { ...process.env, SANITY_PROJECT_ID: '', DATABASE_URL: databaseUrl },
     });
-    await expect(run).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('DATABASE_URL') });
+    await expect(run).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('SANITY_PROJECT_ID') });
   });
 });

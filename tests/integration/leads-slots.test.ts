@@ -1,23 +1,18 @@
 /**
  * Two visitors can never overbook a slot: 200 simultaneous bookings of a slot with 5 places,
- * through HTTP, on the embedded store, on PostgreSQL and on the Sanity backend (a stand-in with
- * Sanity's ifRevisionID semantics).
+ * through HTTP, on the embedded store and on PostgreSQL.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ContentLake } from '../support/content-lake';
-import { fakeSanityLeads, slotDocument, startLeadApp, validBody, type LeadApp } from './leads-harness';
+import { slotDocument, startLeadApp, validBody, type LeadApp } from './leads-harness';
 
 const CONCURRENT = 200;
 const CAPACITY = 5;
 
 let app: LeadApp | undefined;
-let sanity: ContentLake | undefined;
 
 afterEach(async () => {
   await app?.close();
-  await sanity?.stop();
   app = undefined;
-  sanity = undefined;
 });
 
 async function bookAtOnce(target: LeadApp): Promise<number[]> {
@@ -49,20 +44,9 @@ describe(`${CONCURRENT} concurrent bookings of a slot with ${CAPACITY} places`, 
     expect(await app.leads.fetch('count(*[_type == "lead" && visitSlot._ref == "visitSlot-rush"])')).toBe(CAPACITY);
     expect(await app.service.pendingOutboxCount()).toBe(0);
   });
-
-  it('Sanity backend: exactly 5 succeed through ifRevisionID and retries', async () => {
-    sanity = new ContentLake({ mutationsPerSecond: 1000 });
-    const leads = fakeSanityLeads(await sanity.start({ leads: [slotDocument('visitSlot-rush', CAPACITY)] }));
-    app = await startLeadApp({ leads });
-    expectExactlyCapacity(await bookAtOnce(app));
-    const documents = sanity.dataset('leads');
-    expect(documents.get('visitSlot-rush')?.booked).toBe(CAPACITY);
-    expect(documents.documents().filter((document) => document._type === 'lead')).toHaveLength(CAPACITY);
-    expect(await app.service.pendingOutboxCount()).toBe(0);
-  });
 });
 
-// Slots made outside the Studio form (API, import, a script) may have no `booked` field at all.
+// Slots stored by an import or a script may have no `booked` field at all.
 describe('a slot without a booked count', () => {
   const slot = () => {
     const { booked: _booked, ...withoutCount } = slotDocument('visitSlot-imported', 2);
@@ -83,16 +67,10 @@ describe('a slot without a booked count', () => {
     expect(await app.leads.fetch('*[_id == "visitSlot-imported"][0].booked')).toBe(2);
   });
 
-  it('Sanity backend: the booking sets the count if missing before incrementing it', async () => {
-    sanity = new ContentLake();
-    app = await startLeadApp({ leads: fakeSanityLeads(await sanity.start({ leads: [slot()] })) });
+  it('PostgreSQL: the booking sets the count if missing before incrementing it', async () => {
+    app = await startLeadApp({ store: 'PostgreSQL' });
+    await app.leads.mutate([{ create: slot() }]);
     expect(await bookThreeTimes(app)).toEqual([201, 201, 409]);
-    expect(sanity.dataset('leads').get('visitSlot-imported')?.booked).toBe(2);
-    const slotPatches = sanity.mutations.flatMap(({ mutations }) => mutations).flatMap((mutation) => ('patch' in mutation ? [mutation.patch] : []));
-    expect(slotPatches).toHaveLength(2);
-    for (const patch of slotPatches) {
-      expect(Object.keys(patch)).toEqual(['id', 'ifRevisionID', 'setIfMissing', 'inc']);
-      expect(patch).toMatchObject({ setIfMissing: { booked: 0 }, inc: { booked: 1 } });
-    }
+    expect(await app.leads.fetch('*[_id == "visitSlot-imported"][0].booked')).toBe(2);
   });
 });

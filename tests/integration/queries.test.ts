@@ -54,15 +54,6 @@ const FIXTURE_STAFF = {
   updatedAt: '2026-11-01T00:00:00.000Z',
 };
 
-/** Three records; two share a timestamp, so paging must order by id after time. */
-const FIXTURE_AUDIT = [
-  { _id: 'auditEvent.a', at: '2026-11-01T00:00:00.000Z', action: 'signIn' },
-  { _id: 'auditEvent.b', at: '2026-11-02T00:00:00.000Z', action: 'leadView' },
-  { _id: 'auditEvent.c', at: '2026-11-02T00:00:00.000Z', action: 'signIn' },
-].map((event) => ({ ...event, _type: 'auditEvent', actor: 'sales@example.test', ip: '203.0.113.9', target: null, detail: null }));
-
-const NO_AUDIT_FILTERS = { action: null, actor: null, target: null, from: null, to: null };
-
 const isImage = (value: unknown) =>
   expect(value).toMatchObject({ asset: { _ref: expect.stringMatching(/^image-[0-9a-f]+-\d+x\d+-\w+$/) } });
 
@@ -277,21 +268,6 @@ const cases: Record<keyof typeof queries, QueryCase> = {
     store: 'leads',
     check: (accounts) => expect(accounts).toEqual([expect.objectContaining({ email: 'sales@example.test', role: 'sales', disabled: false })]),
   },
-  auditEventsPageQuery: {
-    store: 'leads',
-    params: { ...NO_AUDIT_FILTERS, action: 'signIn', afterAt: '2026-11-02T00:00:00.000Z', afterId: 'auditEvent.c' },
-    check: (events) => expect((events as Array<{ _id: string }>).map((event) => event._id)).toEqual(['auditEvent.a']),
-  },
-  auditEventsForwardQuery: {
-    store: 'leads',
-    params: { ...NO_AUDIT_FILTERS, from: '2026-11-02T00:00:00.000Z', afterAt: '2026-11-02T00:00:00.000Z', afterId: 'auditEvent.b' },
-    check: (events) => expect((events as Array<{ _id: string }>).map((event) => event._id)).toEqual(['auditEvent.c']),
-  },
-  expiredAuditEventIdsQuery: {
-    store: 'leads',
-    params: { before: '2026-11-02T00:00:00.000Z' },
-    check: (ids) => expect(ids).toEqual(['auditEvent.a']),
-  },
   consoleLeadListQuery: {
     store: 'leads',
     params: { ...leadFilterParams({ q: '5678' }), ...cursorParams(null) },
@@ -406,7 +382,6 @@ beforeAll(async () => {
     { create: { _id: 'visitSlot-past', _type: 'visitSlot', date: '2026-11-22', time: '11:00', capacity: 6, booked: 0 } },
     { create: FIXTURE_STAFF },
     { create: FIXTURE_PAGE_VIEWS },
-    ...FIXTURE_AUDIT.map((event) => ({ create: event })),
   ]);
 });
 

@@ -1,6 +1,6 @@
 /**
- * Staff accounts with roles and the audit trail, on the embedded store (leads.sqlite) and on the
- * Sanity leads dataset (the strict Content Lake stand-in): sign-in per account and role, a disabled account's
+ * Staff accounts with roles and the audit trail, on the embedded store (leads.sqlite) and on
+ * PostgreSQL (the accounts as documents of its leads store): sign-in per account and role, a disabled account's
  * session ending at once, a reset ending sessions, the account rules, and an audit record for every
  * sign-in, failure, sign-out, account change and purge. Embedded only: the table is append-only.
  */
@@ -18,9 +18,7 @@ import type { AuditTrail } from '../../web/server/audit/trail';
 import { loadConfig } from '../../web/server/config';
 import pg from 'pg';
 import { openPostgresDocumentStore } from '../../web/server/content/postgres';
-import { ContentLake } from '../support/content-lake';
 import { freshDatabaseUrl } from '../support/postgres';
-import { fakeSanityLeads } from './leads-harness';
 import { closeStaffServices, startAuth } from './staff-harness';
 import { TEST_PASSWORD_HASHING_ENV } from '../support/passwords';
 
@@ -35,7 +33,6 @@ const DAY_MS = 24 * 3600_000;
 let dataDir: string;
 let clock: number;
 let adminHash: string;
-let sanity: ContentLake | null = null;
 const closeAfter: Array<() => Promise<void>> = [];
 
 function request(cookie?: string): Request {
@@ -56,35 +53,26 @@ beforeEach(async () => {
 
 afterEach(async () => {
   closeStaffServices();
-  await sanity?.stop();
-  sanity = null;
   for (const close of closeAfter.splice(0).reverse()) await close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 const backends: Array<[string, () => Promise<StaffBackend>]> = [
-  ['embedded', async () => ({ mode: 'embedded' })],
-  [
-    'Sanity (stub)',
-    async () => {
-      sanity = new ContentLake();
-      return { mode: 'sanity', leads: fakeSanityLeads(await sanity.start()) };
-    },
-  ],
+  ['embedded', async () => ({})],
   [
     'PostgreSQL',
     async () => {
       const database = new pg.Pool({ connectionString: await freshDatabaseUrl() });
       const leads = await openPostgresDocumentStore({ pool: database });
       closeAfter.push(() => database.end(), () => leads.close());
-      return { mode: 'embedded', leads, database };
+      return { leads, database };
     },
   ],
 ];
 
 async function start(backend: StaffBackend): Promise<{ auth: StaffAuth; staff: StaffAccounts; audit: AuditTrail }> {
   const admin = loadConfig({ ...TEST_PASSWORD_HASHING_ENV, ADMIN_EMAIL: ADMIN, ADMIN_PASSWORD_HASH: adminHash }).admin;
-  return startAuth({ dataDir, admin, allowLocalAdmin: backend.mode === 'embedded', now: () => clock }, backend);
+  return startAuth({ dataDir, admin, allowLocalAdmin: true, now: () => clock }, backend);
 }
 
 async function actionsOf(audit: AuditTrail) {
@@ -220,7 +208,7 @@ describe.each(backends)('staff accounts (%s)', (_name, backendOf) => {
 
 describe('audit trail on leads.sqlite', () => {
   it('is append-only: UPDATE is refused, and DELETE of anything younger than a year, even by hand', async () => {
-    const { audit } = await start({ mode: 'embedded' });
+    const { audit } = await start({});
     clock = Date.now();
     await audit.record({ actor: ADMIN, action: 'leadView', ip: '10.0.0.1', target: 'lead-1' });
     const database = openConsoleDatabase(dataDir);

@@ -1,6 +1,6 @@
 /**
  * Staff accounts and the audit trail for tests: on the embedded backend in a data directory, or
- * on a Sanity leads source (the strict Content Lake stand-in), plus an StaffAuth over them.
+ * on PostgreSQL (a pool and its leads store), plus an StaffAuth over them.
  */
 import { StaffAuth, type StaffAuthOptions } from '../../web/server/auth/staff-auth';
 import { openStaffServices, type StaffBackend, type StaffServices } from '../../web/server/auth/staff-services';
@@ -22,7 +22,7 @@ export function closeStaffServices(): void {
 /** StaffAuth.start over the embedded accounts of `options.dataDir` (or the given backend). */
 export async function startAuth(
   options: Omit<StaffAuthOptions, 'staff' | 'audit'>,
-  backend: StaffBackend = { mode: 'embedded' },
+  backend: StaffBackend = {},
 ): Promise<{ auth: StaffAuth } & StaffServices> {
   const services = await staffServices(backend, options.dataDir, options.admin, options.now);
   return { auth: await StaffAuth.start({ ...options, staff: services.staff, audit: services.audit }), ...services };

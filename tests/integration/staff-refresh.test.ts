@@ -1,31 +1,43 @@
 /**
- * With Sanity, each server instance mirrors the staff accounts from the leads dataset. The mirror
- * is re-read at most once a minute (it was every 5 s: about 520k uncached API requests a month per
- * instance at idle); this instance's own changes count at once.
+ * With DATABASE_URL, each server instance mirrors the staff accounts from the documents of the
+ * PostgreSQL leads store. The mirror is re-read at most once a minute; this instance's own changes
+ * count at once.
  */
+import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SanityStaffStore } from '../../web/server/auth/staff-store';
-import { ContentLake } from '../support/content-lake';
-import { fakeSanityLeads } from './leads-harness';
+import { DocumentStaffStore } from '../../web/server/auth/staff-store';
+import { openPostgresDocumentStore } from '../../web/server/content/postgres';
+import type { ContentSource } from '../../web/server/content/types';
+import { freshDatabaseUrl } from '../support/postgres';
 
-let lake: ContentLake | undefined;
-let store: SanityStaffStore | undefined;
+let pool: pg.Pool | undefined;
+let leads: ContentSource | undefined;
+let store: DocumentStaffStore | undefined;
 
 afterEach(async () => {
   store?.close();
   vi.useRealTimers();
-  await lake?.stop();
+  vi.restoreAllMocks();
+  await leads?.close();
+  await pool?.end();
 });
 
 const account = { email: 'desk@example.kr', name: '김상담', role: 'sales' as const, passwordHash: 'x', disabled: false, createdAt: '2025-01-01', updatedAt: '2025-01-01' };
 
-describe('the staff-account mirror on Sanity', () => {
+async function openLeads(): Promise<ContentSource> {
+  pool = new pg.Pool({ connectionString: await freshDatabaseUrl() });
+  leads = await openPostgresDocumentStore({ pool });
+  return leads;
+}
+
+describe('the staff-account mirror on the PostgreSQL document store', () => {
   it('reads the list once at start, then at most once a minute', async () => {
-    lake = new ContentLake();
-    store = new SanityStaffStore(fakeSanityLeads(await lake.start()));
+    const source = await openLeads();
+    const fetches = vi.spyOn(source, 'fetch');
+    const reads = () => fetches.mock.calls.filter(([query]) => query.includes('"staffAccount"')).length;
+    store = new DocumentStaffStore(source);
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     await store.start();
-    const reads = () => lake!.requests.filter(({ query }) => query?.includes('"staffAccount"')).length;
     expect(reads()).toBe(1);
     await vi.advanceTimersByTimeAsync(59_000);
     expect(reads(), 'within the first minute').toBe(1);
@@ -36,8 +48,7 @@ describe('the staff-account mirror on Sanity', () => {
   });
 
   it('an account this instance adds counts at once, without waiting for the next read', async () => {
-    lake = new ContentLake();
-    store = new SanityStaffStore(fakeSanityLeads(await lake.start()));
+    store = new DocumentStaffStore(await openLeads());
     await store.start();
     expect(await store.insert(account)).toBe(true);
     expect(store.find(account.email)).toMatchObject({ name: '김상담' });

@@ -11,7 +11,6 @@ import { SERVER_ENVIRONMENT_VARIABLES } from '../../web/server/config';
 const OTHER_VARIABLES: Record<string, string> = {
   SANITY_STUDIO_PROJECT_ID: 'studio/env.ts',
   SANITY_STUDIO_DATASET: 'studio/env.ts',
-  SANITY_STUDIO_LEADS_DATASET: 'studio/env.ts',
   SANITY_STUDIO_PREVIEW_ORIGIN: 'studio/env.ts',
   CHROMIUM_PATH: 'playwright.config.ts',
   E2E_PORT: 'playwright.config.ts',

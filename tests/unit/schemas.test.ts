@@ -29,13 +29,7 @@ import { contentDocumentTypes, leadTypeNames, schemaTypes, singletonTypeNames } 
 import { validateHref, validateMobilePhone, validatePublicPhone } from '../../schemas/rules';
 import { findRepeatedMenuPath } from '../../schemas/singletons/siteSettings';
 import studioConfig from '../../studio/sanity.config';
-import {
-  contentStructure,
-  resolveContentDocumentActions,
-  resolveContentNewDocumentOptions,
-  resolveLeadDocumentActions,
-  resolveLeadNewDocumentOptions,
-} from '../../studio/structure';
+import { contentStructure, resolveContentDocumentActions, resolveContentNewDocumentOptions } from '../../studio/structure';
 
 const HANGUL = /[가-힣]/;
 
@@ -77,7 +71,7 @@ describe('schema types', () => {
         'imageWithAlt', 'seo', 'link', 'menuGroup', 'pageSection', 'blockContent', 'householdFacts', 'infoTable',
         'siteSettings', 'homePage', 'leadSettings',
         'page', 'unitType', 'premiumSlide', 'premiumCard', 'locationCard', 'overviewRow', 'videoTab', 'pressArticle', 'pressViews',
-        'lead', 'visitSlot', 'staffAccount', 'auditEvent', 'pageViewDay',
+        'lead', 'visitSlot', 'staffAccount', 'pageViewDay',
       ].sort(),
     );
   });
@@ -248,18 +242,12 @@ describe('field rules', () => {
 describe('Studio', () => {
   const workspaces = studioConfig as unknown as WorkspaceOptions[];
   const contentWorkspace = workspaces.find(({ name }) => name === 'content');
-  const leadsWorkspace = workspaces.find(({ name }) => name === 'leads');
 
-  it('has a content workspace and a separate leads workspace on its own dataset', () => {
-    expect(workspaces.map(({ name }) => name)).toEqual(['content', 'leads']);
+  it('has the content workspace only: leads are never in a Sanity dataset, so there is no leads workspace', () => {
+    expect(workspaces.map(({ name }) => name)).toEqual(['content']);
     expect(contentWorkspace?.dataset).toBe(process.env.SANITY_STUDIO_DATASET || 'production');
-    expect(leadsWorkspace?.dataset).toBe(process.env.SANITY_STUDIO_LEADS_DATASET || 'leads');
-    const leadSchemaTypes = (leadsWorkspace?.schema?.types ?? []) as TypeDefinition[];
-    expect(leadSchemaTypes.map(({ name }) => name)).toEqual(['lead', 'visitSlot', 'staffAccount', 'auditEvent', 'pageViewDay']);
     expect(contentWorkspace?.document?.actions).toBe(resolveContentDocumentActions);
     expect(contentWorkspace?.document?.newDocumentOptions).toBe(resolveContentNewDocumentOptions);
-    expect(leadsWorkspace?.document?.actions).toBe(resolveLeadDocumentActions);
-    expect(leadsWorkspace?.document?.newDocumentOptions).toBe(resolveLeadNewDocumentOptions);
   });
 
   it.each(singletonTypeNames)('offers only publish, discard and restore on the %s singleton', (typeName) => {
@@ -289,14 +277,8 @@ describe('Studio', () => {
     expect(offered.map(({ templateId }) => templateId)).toEqual(['page', 'pressArticle']);
   });
 
-  it('lets nobody create, change or delete leads from the Studio, but staff manage visit slots', () => {
-    expect(resolveLeadDocumentActions(builtInActions, actionsContext('lead'))).toEqual([]);
-    expect(actionNames(resolveLeadDocumentActions(builtInActions, actionsContext('visitSlot')))).toEqual([...BUILT_IN_ACTION_NAMES]);
-    const templates = ['lead', 'visitSlot'].map(
-      (templateId) => ({ templateId, id: templateId, type: 'initialValueTemplateItem' }) as unknown as TemplateItem,
-    );
-    const offered = resolveLeadNewDocumentOptions(templates, { creationContext: { type: 'global' } } as never);
-    expect(offered.map(({ templateId }) => templateId)).toEqual(['visitSlot']);
+  it.each(leadTypeNames)('offers no action on a %s document (the leads store is managed in the console)', (typeName) => {
+    expect(resolveContentDocumentActions(builtInActions, actionsContext(typeName))).toEqual([]);
   });
 
   it('pins the singletons, by their fixed ids, above every other content type', () => {

@@ -176,9 +176,9 @@ export const pressSiteSlugQuery = defineQuery(`
 `);
 
 // Leads. `leadSettings` is in the public content dataset; `visitSlot` and `lead`
-// live in the private leads dataset and are read only by the server.
+// live in the leads store (never Sanity) and are read only by the server.
 
-/** The consent notice shown with every lead form, its version, and the retention period. */
+/** A lead's name, phone, visit and consent: what a message to the customer needs. */
 export const messageLeadQuery = defineQuery(`
   *[_type == "lead" && _id == $id][0]{ name, phone, visitAt, visitSlotStatus, "privacy": consent.privacy }
 `);
@@ -188,11 +188,13 @@ export const visitsOnDayQuery = defineQuery(`
   *[_type == "lead" && visitSlotStatus == "booked" && string::startsWith(visitAt, $day)]._id
 `);
 
+/** The message templates and the representative number they fill in. */
 export const messageTemplatesQuery = defineQuery(`{
   "templates": *[_type == "leadSettings" && _id == "leadSettings"][0].messageTemplates,
   "phone": *[_type == "siteSettings" && _id == "siteSettings"][0].phone
 }`);
 
+/** The consent notice shown with every lead form, its version, and the retention period. */
 export const leadSettingsQuery = defineQuery(`
   *[_type == "leadSettings" && _id == "leadSettings"][0]{
     consentVersion, privacyPurpose, privacyItems, privacyRetention, privacyRefusal,
@@ -375,40 +377,16 @@ export const readinessProbeQuery = defineQuery(`count(*[_id == "readiness-probe"
 /** The stored file of one image asset, for the image route of the embedded store. */
 export const imageAssetPathQuery = defineQuery(`*[_type == "sanity.imageAsset" && _id == $id][0]{path}`);
 
-/** Staff accounts (leads dataset), read whole: a campaign has tens of them, not thousands. */
+/** Staff accounts (documents of the leads store), read whole: a campaign has tens of them, not thousands. */
 export const staffAccountsQuery = defineQuery(`
   *[_type == "staffAccount"] | order(createdAt asc){ email, name, role, passwordHash, disabled, createdAt, updatedAt }
-`);
-
-/**
- * The audit trail, newest first, after the cursor (at, _id); a null parameter filters nothing.
- * GROQ slices take constants: 201 is the largest page plus one (the caller cuts it to size).
- */
-export const auditEventsPageQuery = defineQuery(`
-  *[_type == "auditEvent"
-    && ($action == null || action == $action) && ($actor == null || actor == $actor) && ($target == null || target == $target)
-    && ($from == null || at >= $from) && ($to == null || at < $to)
-    && ($afterAt == null || at < $afterAt || (at == $afterAt && _id < $afterId))
-  ] | order(at desc, _id desc)[0...201]{ _id, at, actor, action, target, detail, ip }
 `);
 
 /** Customers' names by lead id: the audit page names each record's customer (masked). */
 export const leadNamesQuery = defineQuery(`*[_type == "lead" && _id in $ids]{ _id, name }`);
 
-/** The audit trail, oldest first, 500 records after the cursor (at, _id): what the CSV export streams. */
-export const auditEventsForwardQuery = defineQuery(`
-  *[_type == "auditEvent"
-    && ($action == null || action == $action) && ($actor == null || actor == $actor) && ($target == null || target == $target)
-    && ($from == null || at >= $from) && ($to == null || at < $to)
-    && ($afterAt == null || at > $afterAt || (at == $afterAt && _id > $afterId))
-  ] | order(at asc, _id asc)[0...500]{ _id, at, actor, action, target, detail, ip }
-`);
-
-/** 500 at a time: the purge deletes in batches until none is left. */
-export const expiredAuditEventIdsQuery = defineQuery(`*[_type == "auditEvent" && at < $before][0...500]._id`);
-
 /**
- * One page of a leads dataset moved into PostgreSQL (`npm run leads -- import-sanity`): published
+ * One page of an old Sanity leads dataset moved into the leads database (`npm run leads -- import-sanity`): published
  * documents in id order after `$after` (drafts and Sanity's own `_.` documents stay behind).
  */
 export const leadsDatasetPageQuery = defineQuery(`

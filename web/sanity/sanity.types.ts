@@ -127,40 +127,6 @@ export type PageViewDay = {
   visitors?: number;
 };
 
-export type AuditEvent = {
-  _id: string;
-  _type: "auditEvent";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  at?: string;
-  actor?: string;
-  action?:
-    | "signIn"
-    | "signInFailed"
-    | "signOut"
-    | "leadView"
-    | "phoneReveal"
-    | "phoneSearch"
-    | "leadChange"
-    | "leadMemo"
-    | "leadCall"
-    | "visitCheckIn"
-    | "visitCheckInUndo"
-    | "leadExport"
-    | "statsExport"
-    | "accountCreate"
-    | "accountDisable"
-    | "accountEnable"
-    | "accountReset"
-    | "auditView"
-    | "auditExport"
-    | "purge";
-  target?: string;
-  detail?: string;
-  ip?: string;
-};
-
 export type StaffAccount = {
   _id: string;
   _type: "staffAccount";
@@ -700,7 +666,6 @@ export type AllSanitySchemaTypes =
   | SanityImageAssetReference
   | ImageWithAlt
   | PageViewDay
-  | AuditEvent
   | StaffAccount
   | VisitSlotReference
   | Lead
@@ -1640,40 +1605,6 @@ export type StaffAccountsQueryResult = Array<{
 }>;
 
 // Source: ../web/sanity/queries.ts
-// Variable: auditEventsPageQuery
-// Query: *[_type == "auditEvent"    && ($action == null || action == $action) && ($actor == null || actor == $actor) && ($target == null || target == $target)    && ($from == null || at >= $from) && ($to == null || at < $to)    && ($afterAt == null || at < $afterAt || (at == $afterAt && _id < $afterId))  ] | order(at desc, _id desc)[0...201]{ _id, at, actor, action, target, detail, ip }
-export type AuditEventsPageQueryResult = Array<{
-  _id: string;
-  at: string | null;
-  actor: string | null;
-  action:
-    | "accountCreate"
-    | "accountDisable"
-    | "accountEnable"
-    | "accountReset"
-    | "auditExport"
-    | "auditView"
-    | "leadCall"
-    | "leadChange"
-    | "leadExport"
-    | "leadMemo"
-    | "leadView"
-    | "phoneReveal"
-    | "phoneSearch"
-    | "purge"
-    | "signIn"
-    | "signInFailed"
-    | "signOut"
-    | "statsExport"
-    | "visitCheckIn"
-    | "visitCheckInUndo"
-    | null;
-  target: string | null;
-  detail: string | null;
-  ip: string | null;
-}>;
-
-// Source: ../web/sanity/queries.ts
 // Variable: leadNamesQuery
 // Query: *[_type == "lead" && _id in $ids]{ _id, name }
 export type LeadNamesQueryResult = Array<{
@@ -1682,81 +1613,9 @@ export type LeadNamesQueryResult = Array<{
 }>;
 
 // Source: ../web/sanity/queries.ts
-// Variable: auditEventsForwardQuery
-// Query: *[_type == "auditEvent"    && ($action == null || action == $action) && ($actor == null || actor == $actor) && ($target == null || target == $target)    && ($from == null || at >= $from) && ($to == null || at < $to)    && ($afterAt == null || at > $afterAt || (at == $afterAt && _id > $afterId))  ] | order(at asc, _id asc)[0...500]{ _id, at, actor, action, target, detail, ip }
-export type AuditEventsForwardQueryResult = Array<{
-  _id: string;
-  at: string | null;
-  actor: string | null;
-  action:
-    | "accountCreate"
-    | "accountDisable"
-    | "accountEnable"
-    | "accountReset"
-    | "auditExport"
-    | "auditView"
-    | "leadCall"
-    | "leadChange"
-    | "leadExport"
-    | "leadMemo"
-    | "leadView"
-    | "phoneReveal"
-    | "phoneSearch"
-    | "purge"
-    | "signIn"
-    | "signInFailed"
-    | "signOut"
-    | "statsExport"
-    | "visitCheckIn"
-    | "visitCheckInUndo"
-    | null;
-  target: string | null;
-  detail: string | null;
-  ip: string | null;
-}>;
-
-// Source: ../web/sanity/queries.ts
-// Variable: expiredAuditEventIdsQuery
-// Query: *[_type == "auditEvent" && at < $before][0...500]._id
-export type ExpiredAuditEventIdsQueryResult = Array<string>;
-
-// Source: ../web/sanity/queries.ts
 // Variable: leadsDatasetPageQuery
 // Query: *[_id > $after && !(_id in path("drafts.**")) && !(_id in path("_.**"))] | order(_id asc) [0...500]
 export type LeadsDatasetPageQueryResult = Array<
-  | {
-      _id: string;
-      _type: "auditEvent";
-      _createdAt: string;
-      _updatedAt: string;
-      _rev: string;
-      at?: string;
-      actor?: string;
-      action?:
-        | "accountCreate"
-        | "accountDisable"
-        | "accountEnable"
-        | "accountReset"
-        | "auditExport"
-        | "auditView"
-        | "leadCall"
-        | "leadChange"
-        | "leadExport"
-        | "leadMemo"
-        | "leadView"
-        | "phoneReveal"
-        | "phoneSearch"
-        | "purge"
-        | "signIn"
-        | "signInFailed"
-        | "signOut"
-        | "statsExport"
-        | "visitCheckIn"
-        | "visitCheckInUndo";
-      target?: string;
-      detail?: string;
-      ip?: string;
-    }
   | {
       _id: string;
       _type: "homePage";
@@ -2253,10 +2112,7 @@ declare module "@sanity/client" {
     'count(*[_id == "readiness-probe"])': ReadinessProbeQueryResult;
     '*[_type == "sanity.imageAsset" && _id == $id][0]{path}': ImageAssetPathQueryResult;
     '\n  *[_type == "staffAccount"] | order(createdAt asc){ email, name, role, passwordHash, disabled, createdAt, updatedAt }\n': StaffAccountsQueryResult;
-    '\n  *[_type == "auditEvent"\n    && ($action == null || action == $action) && ($actor == null || actor == $actor) && ($target == null || target == $target)\n    && ($from == null || at >= $from) && ($to == null || at < $to)\n    && ($afterAt == null || at < $afterAt || (at == $afterAt && _id < $afterId))\n  ] | order(at desc, _id desc)[0...201]{ _id, at, actor, action, target, detail, ip }\n': AuditEventsPageQueryResult;
     '*[_type == "lead" && _id in $ids]{ _id, name }': LeadNamesQueryResult;
-    '\n  *[_type == "auditEvent"\n    && ($action == null || action == $action) && ($actor == null || actor == $actor) && ($target == null || target == $target)\n    && ($from == null || at >= $from) && ($to == null || at < $to)\n    && ($afterAt == null || at > $afterAt || (at == $afterAt && _id > $afterId))\n  ] | order(at asc, _id asc)[0...500]{ _id, at, actor, action, target, detail, ip }\n': AuditEventsForwardQueryResult;
-    '*[_type == "auditEvent" && at < $before][0...500]._id': ExpiredAuditEventIdsQueryResult;
     '\n  *[_id > $after && !(_id in path("drafts.**")) && !(_id in path("_.**"))] | order(_id asc) [0...500]\n': LeadsDatasetPageQueryResult;
   }
 }

@@ -25,7 +25,7 @@ import type { ContentSource } from './content/types';
 import type { ImageConfig } from '../sanity/image';
 import { createImageHandler } from './images';
 import { sanityWebhookRoute } from './sanity-webhook';
-import { checkLeadsWriteAccess, createLeadRouter, createLeadService, firstStartLeadDocuments, type LeadService } from './leads/index';
+import { createLeadRouter, createLeadService, firstStartLeadDocuments, type LeadService } from './leads/index';
 import type { ServerConfig } from './config';
 import { cacheHeaders, NO_STORE, PUBLIC_PAGE_CACHE } from './http/cache-headers';
 import { createHealthRouter } from './http/health';
@@ -134,9 +134,11 @@ export type AppOptions = {
 };
 
 export async function createApp(config: ServerConfig, options: AppOptions = {}): Promise<App> {
-  // Refuses to start in Sanity mode when the token cannot write leads (none go there beside PostgreSQL).
-  await checkLeadsWriteAccess(config.database ? undefined : config.sanity);
   const sources = await createContentSources(config, { leadsSeed: firstStartLeadDocuments });
+  if (sources.mode === 'sanity' && sources.leadsBackend === 'embedded') {
+    // Content is shared through Sanity, but leads are not: a second instance would keep leads of its own.
+    console.log(`[leads] 관심고객은 이 서버 디스크의 내장 데이터베이스(${leadsDatabaseFile(config.dataDir)})에 저장됩니다: 서버를 여러 대 두려면 DATABASE_URL을 설정하세요. Leads are stored in the embedded database on this instance's disk; set DATABASE_URL to run more than one instance.`);
+  }
   const { staff, audit, close: closeStaffServices } = await openStaffServices(sources, config);
   // With DATABASE_URL, what instances must agree on (sign-outs, the sign-in throttle, rate limits,
   // the daily purges, content changes, which views count) is shared through PostgreSQL; otherwise

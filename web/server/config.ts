@@ -14,7 +14,10 @@ export type SanityConfig = {
   projectId: string;
   /** The public content dataset. */
   dataset: string;
-  /** The private dataset of leads and visit slots, never the content one. */
+  /**
+   * The old private leads dataset, read only by `npm run leads -- import-sanity` (which moves it
+   * into the leads database once): the site never writes leads to Sanity.
+   */
   leadsDataset: string;
   apiVersion: string;
   /** Server-only token with write access. */
@@ -416,7 +419,7 @@ const CHECKED_ENVIRONMENT = v.pipe(
     ),
     ['PASSWORD_HASH_COST'],
   ),
-  // A public dataset can be read by anyone: leads in it would be published.
+  // The import reads this dataset as leads: the public content dataset is never one.
   v.forward(
     v.partialCheck(
       [['SANITY_PROJECT_ID'], ['SANITY_DATASET'], ['SANITY_LEADS_DATASET']],

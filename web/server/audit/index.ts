@@ -2,7 +2,7 @@
 import { startDailyJob, type DailyJobOptions } from '../daily-timer';
 import type { AuditTrail } from './trail';
 
-export { SanityAuditTrail, SqliteAuditTrail, type AuditTrail } from './trail';
+export { SqliteAuditTrail, type AuditTrail } from './trail';
 
 const DAY_MS = 24 * 3600_000;
 

@@ -4,17 +4,13 @@
  * - embedded: the `audit_events` table of leads.sqlite. Triggers refuse every UPDATE, and every
  *   DELETE of a record younger than the minimum retention, so not even a bug (or a hand with the
  *   sqlite3 CLI that forgets) can rewrite what happened; only the purge by age deletes.
- * - Sanity: `auditEvent` documents in the private leads dataset, only ever created (and deleted
- *   by the purge).
+ * - PostgreSQL (./postgres-trail.ts): the same table, append-only for the application's role.
  *
  * Both page newest first by (at, id) with an opaque cursor; `from`/`to` are Seoul days.
  */
-import { randomUUID } from 'node:crypto';
-import { auditEventsForwardQuery, auditEventsPageQuery, expiredAuditEventIdsQuery } from '../../sanity/queries';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../shared/console';
 import { seoulDayStart } from '../../shared/seoul-time';
 import { MIN_AUDIT_RETENTION_DAYS } from '../config';
-import type { ContentSource } from '../content/types';
 import type { SqliteDatabase } from '../sqlite';
 import { decodeCursor, encodeCursor } from '../cursor';
 
@@ -204,62 +200,5 @@ export class SqliteAuditTrail implements AuditTrail {
       .prepare(`${sql} ?`)
       .all<AuditRow>(...params, limit)
       .map(entryOfAuditRow);
-  }
-}
-
-export class SanityAuditTrail implements AuditTrail {
-  constructor(
-    private readonly leads: ContentSource,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  async record(entry: AuditRecord): Promise<void> {
-    const fields = storedAuditFields(entry, new Date(this.now()).toISOString());
-    await this.leads.mutate([{ create: { _id: `auditEvent.${randomUUID()}`, _type: 'auditEvent', ...fields } }]);
-  }
-
-  async list(query: AuditQuery): Promise<{ entries: AuditEntry[]; next: string | null }> {
-    const size = pageSize(query.limit);
-    const rows = await this.page(auditEventsPageQuery, query, decodeAuditCursor(query.cursor), size + 1);
-    return pageOf(rows, size);
-  }
-
-  async *stream(query: Omit<AuditQuery, 'cursor' | 'limit'>): AsyncIterable<AuditEntry> {
-    let after: AuditCursor | null = null;
-    for (;;) {
-      const rows = await this.page(auditEventsForwardQuery, query, after, AUDIT_STREAM_PAGE_SIZE);
-      yield* rows;
-      if (rows.length < AUDIT_STREAM_PAGE_SIZE) return;
-      const last = rows[rows.length - 1];
-      after = { at: last.at, id: last.id };
-    }
-  }
-
-  async purgeOlderThan(before: string): Promise<number> {
-    let deleted = 0;
-    for (;;) {
-      const ids = await this.leads.fetch(expiredAuditEventIdsQuery, { before });
-      if (ids.length === 0) return deleted;
-      await this.leads.mutate(ids.map((id) => ({ delete: { id } })));
-      deleted += ids.length;
-    }
-  }
-
-  private async page(
-    groq: typeof auditEventsPageQuery | typeof auditEventsForwardQuery,
-    query: Omit<AuditQuery, 'cursor' | 'limit'>,
-    after: AuditCursor | null,
-    limit: number,
-  ): Promise<AuditEntry[]> {
-    const rows = await this.leads.fetch(groq, { ...boundsOf(query), afterAt: after?.at ?? null, afterId: after?.id ?? null });
-    return rows.slice(0, limit).map((row) => ({
-      id: row._id,
-      at: row.at ?? '',
-      actor: row.actor ?? '',
-      action: (row.action ?? 'signIn') as AuditAction,
-      target: row.target,
-      detail: row.detail,
-      ip: row.ip ?? '',
-    }));
   }
 }

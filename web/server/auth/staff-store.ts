@@ -3,8 +3,9 @@
  *
  * - embedded: the `staff_accounts` table of leads.sqlite, read at every sign-in and session check,
  *   so an account the admin CLI adds or disables (another process) counts at once;
- * - Sanity: `staffAccount` documents in the private leads dataset, mirrored in memory (a session
- *   check must not wait for the network) and re-read every few seconds and at every sign-in.
+ * - documents: `staffAccount` documents of the leads store (PostgreSQL's document store with
+ *   DATABASE_URL), mirrored in memory (a session check must not wait for the database) and re-read
+ *   once a minute and whenever the whole list is asked for.
  */
 import { createHash } from 'node:crypto';
 import { staffAccountsQuery } from '../../sanity/queries';
@@ -106,25 +107,24 @@ function recordOfRow(row: AccountRow): StaffAccountRecord {
 }
 
 /**
- * How often the Sanity mirror is read again: the longest a change made on another instance (or in
- * the Studio) takes to count here. Each read is an uncached API request: every 5 s would be about
- * 520k a month per instance at idle; once a minute is 43k. This instance's own changes count at once.
+ * How often the document mirror is read again: the longest a change made on another instance takes
+ * to count here. This instance's own changes count at once.
  */
-export const SANITY_STAFF_REFRESH_MS = 60_000;
+export const STAFF_DOCUMENTS_REFRESH_MS = 60_000;
 
 /** A stable document id for an email (ids may not hold `@`). */
 export function staffAccountId(email: string): string {
   return `staffAccount.${createHash('sha256').update(email).digest('hex').slice(0, 32)}`;
 }
 
-export class SanityStaffStore implements StaffAccountStore {
+export class DocumentStaffStore implements StaffAccountStore {
   private accounts = new Map<string, StaffAccountRecord>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly leads: ContentSource) {}
 
   /** Reads the accounts once, then every `intervalMs` (a failed read keeps the last mirror). */
-  async start(intervalMs = SANITY_STAFF_REFRESH_MS): Promise<void> {
+  async start(intervalMs = STAFF_DOCUMENTS_REFRESH_MS): Promise<void> {
     await this.refresh();
     this.timer = setInterval(() => {
       this.refresh().catch((error: unknown) => console.error(`[staff] accounts unavailable: ${(error as Error).message}`));

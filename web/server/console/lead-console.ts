@@ -1,7 +1,7 @@
 /**
  * The sales console's lead service: the list, a lead, its changes and memos, the visit sheet,
- * the dashboard and the export. Reads go through LeadReads (GROQ on both backends, SQL on the
- * embedded one); writes are Sanity mutations on the leads source, so they run on both backends:
+ * the dashboard and the export. Reads go through LeadReads (SQL on the embedded leads database
+ * and on PostgreSQL); writes are Sanity-style mutations on the leads source, so they run on both:
  * a change carries the revision the staff member saw (`ifRevisionID`), a memo is an append.
  */
 import { randomBytes } from 'node:crypto';

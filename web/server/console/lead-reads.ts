@@ -1,7 +1,7 @@
 /**
- * What the lead console reads, in the GROQ queries' own result shapes. The GROQ implementation
- * runs on both backends; the embedded store also has an SQL one (./sqlite-reads.ts) that answers
- * the same questions from indexes, and a contract test holds the two to the same answers.
+ * What the lead console reads, in the GROQ queries' own result shapes. The server reads in SQL
+ * (./sqlite-reads.ts, ./postgres-reads.ts) from indexes; the GROQ implementation reads any leads
+ * source, and a contract test holds the SQL ones to its answers.
  */
 import {
   consoleLeadCampaignsQuery,

@@ -1,6 +1,6 @@
 /**
  * The sales console's server services, as the console pages and the export routes see them
- * (through the load context). Each has an embedded (SQLite) and a Sanity implementation.
+ * (through the load context), over the embedded leads database or PostgreSQL.
  */
 import type {
   ConsoleDashboard,

@@ -1,8 +1,8 @@
 /**
  * Chooses the backends from the configuration. Content: Sanity when SANITY_PROJECT_ID is set,
- * otherwise the embedded SQLite store seeded from content/production.ndjson. Leads: PostgreSQL
- * when DATABASE_URL is set (whatever the content backend), else the content backend's own kind
- * (Sanity's private dataset, or an embedded database of their own).
+ * otherwise the embedded SQLite store seeded from content/production.ndjson. Leads never go to
+ * Sanity (a dataset is not a permission boundary for personal data): PostgreSQL when DATABASE_URL
+ * is set, else the embedded leads database (leads.sqlite in DATA_DIR), whatever the content backend.
  */
 import path from 'node:path';
 import type pg from 'pg';
@@ -17,12 +17,12 @@ import type { ContentSource, SanityDocument } from './types';
 export type ContentSources = {
   /** The public content dataset. */
   content: ContentSource;
-  /** Leads: PostgreSQL, a private dataset, or (embedded) a database of their own — never the content one. */
+  /** Leads: PostgreSQL, or the embedded leads database — never the content store. */
   leads: ContentSource;
   /** The content backend. */
   mode: 'sanity' | 'embedded';
-  /** Where the leads are: `postgres` whenever DATABASE_URL is set. */
-  leadsBackend: 'postgres' | 'sanity' | 'embedded';
+  /** Where the leads are: `postgres` whenever DATABASE_URL is set, else `embedded` (leads.sqlite). */
+  leadsBackend: 'postgres' | 'embedded';
   /** The PostgreSQL pool (DATABASE_URL), shared by the stores that live there; its owner ends it after closing them. */
   database?: pg.Pool;
   imageConfig: ImageConfig;
@@ -31,7 +31,7 @@ export type ContentSources = {
 const SANITY_CDN = 'https://cdn.sanity.io';
 
 export type ContentSourceOptions = {
-  /** Documents a new embedded leads database starts with (the leads module's demo visit slots). */
+  /** Documents a new leads store starts with (the leads module's demo visit slots). */
   leadsSeed?: () => SanityDocument[];
 };
 
@@ -39,45 +39,43 @@ export async function createContentSources(
   config: Pick<ServerConfig, 'dataDir' | 'sanity' | 'database'>,
   options: ContentSourceOptions = {},
 ): Promise<ContentSources> {
-  if (!config.database) {
-    const { leads, ...sources } = await openContent(config, options);
-    return { ...sources, leads: leads!, leadsBackend: sources.mode };
-  }
-  const database = await openPostgres(config.database);
+  const database = config.database ? await openPostgres(config.database) : undefined;
   try {
-    const leads = await openPostgresDocumentStore({ pool: database, seedDocuments: options.leadsSeed?.() });
+    const seedDocuments = options.leadsSeed?.();
+    const leads = database
+      ? await openPostgresDocumentStore({ pool: database, seedDocuments })
+      : await openEmbeddedStore({
+          file: leadsDatabaseFile(config.dataDir),
+          // Personal data: a deleted or purged lead must not stay readable in the file.
+          secureDelete: true,
+          seedDocuments,
+        });
     try {
-      // Leads never go to a Sanity dataset (nor an embedded database) beside PostgreSQL.
-      return { ...(await openContent(config, { withoutLeads: true })), leads, leadsBackend: 'postgres', database };
+      return { ...(await openContent(config)), leads, leadsBackend: database ? 'postgres' : 'embedded', database };
     } catch (error) {
       await leads.close();
       throw error;
     }
   } catch (error) {
-    await database.end();
+    await database?.end();
     throw error;
   }
 }
 
-/** Content from Sanity or the embedded store, and leads beside it unless `withoutLeads`. */
-async function openContent(
-  config: Pick<ServerConfig, 'dataDir' | 'sanity'>,
-  options: ContentSourceOptions & { withoutLeads?: boolean },
-): Promise<Pick<ContentSources, 'content' | 'mode' | 'imageConfig'> & { leads?: ContentSource }> {
+/** Content from Sanity or the embedded store. */
+async function openContent(config: Pick<ServerConfig, 'dataDir' | 'sanity'>): Promise<Pick<ContentSources, 'content' | 'mode' | 'imageConfig'>> {
   const { sanity } = config;
   if (sanity) {
-    const shared = { ...sanityConnection(sanity), cacheTtlMs: sanity.cacheTtlMs };
     return {
       content: createSanitySource({
-        ...shared,
+        ...sanityConnection(sanity),
+        cacheTtlMs: sanity.cacheTtlMs,
         dataset: sanity.dataset,
         useCdn: sanity.useCdn,
         // Published content is public: read with the Viewer token when there is one, else anonymously.
         readToken: sanity.viewerToken ?? null,
         preview: { token: sanity.viewerToken, studioUrl: sanity.studioUrl },
       }),
-      // Leads are read back right after they are written: no CDN, no cache.
-      leads: options.withoutLeads ? undefined : createSanitySource({ ...shared, dataset: sanity.leadsDataset, useCdn: false, cacheTtlMs: 0 }),
       mode: 'sanity',
       imageConfig: { projectId: sanity.projectId, dataset: sanity.dataset, baseUrl: SANITY_CDN },
     };
@@ -87,19 +85,7 @@ async function openContent(
     seedFile: path.resolve('content/production.ndjson'),
     rootDir: process.cwd(),
   });
-  if (options.withoutLeads) return { content, mode: 'embedded', imageConfig: EMBEDDED_IMAGE_CONFIG };
-  try {
-    const leads = await openEmbeddedStore({
-      file: leadsDatabaseFile(config.dataDir),
-      // Personal data: a deleted or purged lead must not stay readable in the file.
-      secureDelete: true,
-      seedDocuments: options.leadsSeed?.(),
-    });
-    return { content, leads, mode: 'embedded', imageConfig: EMBEDDED_IMAGE_CONFIG };
-  } catch (error) {
-    await content.close();
-    throw error;
-  }
+  return { content, mode: 'embedded', imageConfig: EMBEDDED_IMAGE_CONFIG };
 }
 
 /** The embedded leads database (read directly, in SQL, by the console's lead reads). */

@@ -1,8 +1,8 @@
 /**
- * Moves a Sanity leads dataset (leads, visit slots, staff accounts, audit events, page-view
- * tallies: everything the leads store kept there) into the PostgreSQL leads store, once. Every
- * document is created only where missing, so a second run — after an interruption, or by mistake —
- * changes nothing; documents the site has written to PostgreSQL since are never overwritten.
+ * Moves an old Sanity leads dataset (leads, visit slots, staff accounts, audit events, page-view
+ * tallies: everything the site once kept there) into the leads store (PostgreSQL or the embedded
+ * leads database), once. Every document is created only where missing, so a second run — after an
+ * interruption, or by mistake — changes nothing; documents the site has written since are never overwritten.
  */
 import { leadsDatasetPageQuery } from '../../sanity/queries';
 import type { ContentSource, SanityDocument } from '../content/types';

@@ -11,7 +11,6 @@ import { PostgresLeadOutbox } from './postgres-outbox';
 import { LeadService } from './service';
 
 export { createLeadRouter } from './routes';
-export { checkLeadsWriteAccess } from './write-access';
 export { LeadService } from './service';
 export { firstStartLeadDocuments } from './demo-slots';
 

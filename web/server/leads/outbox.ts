@@ -1,5 +1,5 @@
 /**
- * The durable outbox: a lead the leads store could not take (Sanity unreachable, a slot contended)
+ * The durable outbox: a lead the leads store could not take (its database refusing a write, a slot contended)
  * is written here — committed before the visitor is answered — and delivered by a background loop
  * once the store is back. Entries are removed only after delivery; a lead the store refuses
  * outright stays in the table, marked, for an operator, until the retention period of leads has
