@@ -41,6 +41,7 @@ export const OWN_PAGE_PATTERNS = [
   '/:site/press/:id',
   '/privacy',
   '/admin',
+  '/admin/today',
   '/admin/leads',
   '/admin/leads/:id',
   '/admin/visits',
