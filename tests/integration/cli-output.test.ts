@@ -100,7 +100,7 @@ describe('npm run leads -- export', () => {
     expect(code).toBe(0);
     expect(Buffer.byteLength(csv)).toBeGreaterThan(MIN_EXPORT_BYTES);
     expect(csv.trimEnd().split('\r\n')).toHaveLength(LEADS + 1);
-    expect(await exportRecords()).toEqual([{ actor: 'cli', detail: `csv ${LEADS}건 · 전체` }]);
+    expect(await exportRecords()).toEqual([{ actor: 'cli', detail: `csv ${LEADS}건 · 전체 · 사유: 서버에서 운영자 CLI로 내려받음` }]);
   }, 60_000);
 
   it('into a reader that goes away: a non-zero exit', async () => {
@@ -109,7 +109,7 @@ describe('npm run leads -- export', () => {
     await new Promise((resolve) => stdout.once('data', resolve));
     stdout.destroy();
     expect(await exitOf(child)).not.toBe(0);
-    expect((await exportRecords()).at(-1)).toEqual({ actor: 'cli', detail: expect.stringMatching(/^csv \d+건 \(중단\) · 전체$/) });
+    expect((await exportRecords()).at(-1)).toEqual({ actor: 'cli', detail: expect.stringMatching(/^csv \d+건 \(중단\) · 전체 · 사유: 서버에서 운영자 CLI로 내려받음$/) });
   }, 60_000);
 });
 
