@@ -51,30 +51,77 @@ export async function saveLead(
   bookableFrom = '',
 ): Promise<SaveOutcome> {
   if (!visitSlotId) return createLead(leads, lead);
-  for (let attempt = 0; attempt < MAX_BOOKING_ATTEMPTS; attempt += 1) {
-    if (await leads.fetch(leadExistsQuery, { id: lead._id })) return { status: 'duplicate', id: lead._id };
-    const found = await leads.fetch(visitSlotForBookingQuery, { id: visitSlotId });
-    const slot = found && (found.date ?? '') >= bookableFrom ? found : null;
-    const visitAt = slot ? `${slot.date} ${slot.time}` : undefined;
-    if (!slot || slot.booked >= (slot.capacity ?? 0)) {
-      if (slotPolicy === 'refuse') return { status: slot ? 'slotFull' : 'slotMissing' };
+  const taken = await takeSlotPlace(leads, visitSlotId, bookableFrom, async (slot) => {
+    if (await leads.fetch(leadExistsQuery, { id: lead._id })) return { stop: 'duplicate' as const };
+    return { mutations: [{ createIfNotExists: { ...lead, ...slotFields(visitSlotId, visitAtOf(slot), 'booked') } }] };
+  });
+  switch (taken.status) {
+    case 'taken':
+      return { status: 'created', id: lead._id, visitAt: visitAtOf(taken.slot) };
+    case 'stopped':
+      return { status: 'duplicate', id: lead._id };
+    case 'contended':
+      return taken;
+    default: {
+      if (await leads.fetch(leadExistsQuery, { id: lead._id })) return { status: 'duplicate', id: lead._id };
+      if (slotPolicy === 'refuse') return { status: taken.status };
+      const visitAt = taken.slot ? visitAtOf(taken.slot) : undefined;
       return createLead(leads, { ...lead, ...slotFields(visitSlotId, visitAt, 'unavailable') }, visitAt);
     }
+  }
+}
+
+/** A slot as a booking reads it: its revision is what the place is taken under. */
+export type BookableSlot = { _id: string; _rev: string; date: string | null; time: string | null; capacity: number | null; booked: number };
+
+/** What taking a place came to: the place and what `attempt` stopped with, or why there is none. */
+export type PlaceOutcome<Stop> =
+  | { status: 'taken'; slot: BookableSlot }
+  | { status: 'stopped'; stop: Stop }
+  | { status: 'slotFull'; slot: BookableSlot }
+  | { status: 'slotMissing'; slot?: undefined }
+  | { status: 'contended' };
+
+/**
+ * Takes one place in a visit slot: every way in (the site's forms, the lead page, the desk) books
+ * through here. The slot is read, refused when full or gone (or dated before `bookableFrom`), and
+ * its count goes up in one transaction with `attempt`'s mutations, under the slot's revision
+ * (`ifRevisionID`: on PostgreSQL the row is locked; a lost race is tried again, reading anew).
+ * `attempt` runs before every try and may stop instead (the lead moved on, it exists already).
+ */
+export async function takeSlotPlace<Stop>(
+  leads: ContentSource,
+  slotId: string,
+  bookableFrom: string,
+  attempt: (slot: BookableSlot) => Promise<{ mutations: Mutation[] } | { stop: Stop }>,
+): Promise<PlaceOutcome<Stop>> {
+  for (let round = 0; round < MAX_BOOKING_ATTEMPTS; round += 1) {
+    const found = await leads.fetch(visitSlotForBookingQuery, { id: slotId });
+    const slot = found && (found.date ?? '') >= bookableFrom ? found : null;
+    if (!slot) return { status: 'slotMissing' };
+    if (slot.booked >= (slot.capacity ?? 0)) return { status: 'slotFull', slot };
+    const planned = await attempt(slot);
+    if ('stop' in planned) return { status: 'stopped', stop: planned.stop };
     const booking: Mutation[] = [
-      // A slot made outside the Studio form may lack `booked`, and `inc` on a missing field does nothing.
+      // A slot made outside the console may lack `booked`, and `inc` on a missing field does nothing.
       { patch: { id: slot._id, ifRevisionID: slot._rev, setIfMissing: { booked: 0 }, inc: { booked: 1 } } },
-      { createIfNotExists: { ...lead, ...slotFields(visitSlotId, visitAt, 'booked') } },
+      ...planned.mutations,
     ];
     try {
       await leads.mutate(booking);
-      return { status: 'created', id: lead._id, visitAt };
+      return { status: 'taken', slot };
     } catch (error) {
       if (!(error instanceof MutationError && error.statusCode === 409)) throw error;
       // Someone booked the slot first: back off a random moment so the racers spread out.
-      await delay(Math.random() * Math.min(MAX_BACKOFF_MS, 2 ** attempt));
+      await delay(Math.random() * Math.min(MAX_BACKOFF_MS, 2 ** round));
     }
   }
   return { status: 'contended' };
+}
+
+/** How a lead names its visit: `YYYY-MM-DD HH:mm`, what the visit sheet and the list filter read. */
+export function visitAtOf(slot: Pick<BookableSlot, 'date' | 'time'>): string {
+  return `${slot.date} ${slot.time}`;
 }
 
 async function createLead(leads: ContentSource, lead: LeadDocument, visitAt?: string): Promise<SaveOutcome> {
@@ -83,7 +130,7 @@ async function createLead(leads: ContentSource, lead: LeadDocument, visitAt?: st
   return visitAt ? { status: 'created', id: lead._id, visitAt } : { status: 'created', id: lead._id };
 }
 
-function slotFields(slotId: string, visitAt: string | undefined, status: 'booked' | 'unavailable') {
+export function slotFields(slotId: string, visitAt: string | undefined, status: 'booked' | 'unavailable') {
   return {
     visitSlot: { _type: 'reference', _ref: slotId, _weak: true },
     ...(visitAt ? { visitAt } : {}),
