@@ -3,7 +3,7 @@
  * walk-in checked in at once, a phone-in booked). Every place is taken through `takeSlotPlace`,
  * the path the site's forms book through, so a slot's capacity holds across every way in.
  */
-import { upcomingVisitSlotsQuery, visitSlotForBookingQuery } from '../../sanity/queries';
+import { leadExistsQuery, upcomingVisitSlotsQuery, visitSlotForBookingQuery } from '../../sanity/queries';
 import {
   type BookingResult,
   type DeskRegistration,
@@ -17,7 +17,7 @@ import { checkLead, fieldMessagesOf, LEAD_FIELDS } from '../../shared/lead-valid
 import { seoulDateTime, seoulDay } from '../../shared/seoul-time';
 import { MutationError, type ContentSource, type Mutation } from '../content/types';
 import type { AuditTrail } from '../audit/trail';
-import { leadIdFor, saveLead, slotFields, takeSlotPlace, type LeadDocument } from '../leads/store';
+import { slotFields, takeSlotPlace, visitAtOf } from '../visit-slot-place';
 import type { LeadReads } from './lead-reads';
 import type { StaffActor } from './types';
 
@@ -71,7 +71,7 @@ export class VisitBookings {
       // A visit booked meanwhile through another way in is moved only when the page showed it.
       const held = stored.visitSlotStatus === 'booked' && stored.visitSlotId ? stored.visitSlotId : null;
       if (held !== moving) return { stop: 'conflict' as const };
-      const visitAt = `${slot.date} ${slot.time}`;
+      const visitAt = visitAtOf(slot);
       const status: LeadStatus = stored.status === 'new' || stored.status === 'contacting' || stored.status === 'consulted' ? 'visitBooked' : stored.status;
       const mutations: Mutation[] = [{ patch: { id, ifRevisionID: rev, set: { ...slotFields(slotId, visitAt, 'booked'), status } } }];
       if (held && (await this.options.leads.fetch(visitSlotForBookingQuery, { id: held }))) mutations.push({ patch: { id: held, dec: { booked: 1 } } });
@@ -79,7 +79,7 @@ export class VisitBookings {
     });
     if (taken.status === 'stopped') return taken.stop === 'notFound' ? NOT_FOUND : this.options.current(id, false);
     if (taken.status !== 'taken') return { ok: false, error: taken.status };
-    const visitAt = `${taken.slot.date} ${taken.slot.time}`;
+    const visitAt = visitAtOf(taken.slot);
     await this.record(actor, moving ? 'visitMove' : 'visitBook', id, moving ? `${first.visitAt ?? ''} → ${visitAt}` : visitAt);
     return this.options.current(id, true);
   }
@@ -131,9 +131,8 @@ export class VisitBookings {
     if (!check.ok || Object.keys(fieldErrors).length > 0) return { ok: false, error: 'invalid', fieldErrors };
 
     const now = new Date(this.now()).toISOString();
-    const today = seoulDay(this.now());
-    const lead: LeadDocument = {
-      _id: leadIdFor(`desk:${input.key}`),
+    const lead = {
+      _id: `lead-desk-${input.key}`,
       _type: 'lead',
       name: check.lead.name,
       phone: check.lead.phone,
@@ -141,14 +140,27 @@ export class VisitBookings {
       formKind: input.kind,
       consent: { privacy: true, ageOver14: true, marketing: false, noticeVersion: DESK_CONSENT_VERSION, agreedAt: now },
     };
-    // A walk-in is here now: its visit is this minute, checked in; a phone-in's is the slot's.
-    const walkIn = { status: 'visited' satisfies LeadStatus, checkedInAt: now, visitAt: seoulDateTime(now) };
-    const document = phoneIn ? { ...lead, status: 'visitBooked' satisfies LeadStatus } : { ...lead, ...walkIn };
-    const saved = await saveLead(this.options.leads, document, phoneIn ? (input.slotId ?? null) : null, 'refuse', today);
-    if (!('id' in saved)) return { ok: false, error: saved.status };
-    const visitAt = saved.status === 'created' ? (saved.visitAt ?? (phoneIn ? null : walkIn.visitAt)) : null;
-    if (saved.status === 'created') await this.record(actor, 'deskRegister', saved.id, phoneIn ? `전화 예약 ${visitAt ?? ''}` : '현장 방문 확인');
-    return { ok: true, leadId: saved.id, name: lead.name, visitAt, duplicate: saved.status === 'duplicate' };
+    const registered = (visitAt: string | null, duplicate: boolean): DeskRegistrationResult => ({ ok: true, leadId: lead._id, name: lead.name, visitAt, duplicate });
+    if (!phoneIn) {
+      // A walk-in is here now: the visit is this minute, checked in (it takes no booked place).
+      const visitAt = seoulDateTime(now);
+      const { results } = await this.options.leads.mutate([{ createIfNotExists: { ...lead, status: 'visited' satisfies LeadStatus, checkedInAt: now, visitAt } }]);
+      if (results[0]?.operation !== 'create') return registered(null, true);
+      await this.record(actor, 'deskRegister', lead._id, `현장 방문 확인 ${visitAt}`);
+      return registered(visitAt, false);
+    }
+    const slotId = input.slotId ?? '';
+    const exists = () => this.options.leads.fetch(leadExistsQuery, { id: lead._id });
+    const taken = await takeSlotPlace(this.options.leads, slotId, seoulDay(this.now()), async (slot) => {
+      if (await exists()) return { stop: 'duplicate' as const };
+      const booked = { ...lead, ...slotFields(slotId, visitAtOf(slot), 'booked'), status: 'visitBooked' satisfies LeadStatus };
+      return { mutations: [{ createIfNotExists: booked }] };
+    });
+    if (taken.status === 'stopped') return registered(null, true);
+    if (taken.status !== 'taken') return (await exists()) ? registered(null, true) : { ok: false, error: taken.status };
+    const visitAt = visitAtOf(taken.slot);
+    await this.record(actor, 'deskRegister', lead._id, `전화 예약 ${visitAt}`);
+    return registered(visitAt, false);
   }
 
   private record(actor: StaffActor, action: 'visitBook' | 'visitMove' | 'visitCancel' | 'deskRegister', target: string, detail: string | null) {

@@ -9,7 +9,7 @@ import { mayManageSlots, type ConsoleSlot, type SlotCreation, type SlotEdit, typ
 import { isDay, shiftDay } from '../../shared/seoul-time';
 import { MutationError, type ContentSource, type Mutation } from '../content/types';
 import type { AuditTrail } from '../audit/trail';
-import { visitAtOf } from '../leads/store';
+import { visitAtOf } from '../visit-slot-place';
 import type { StaffActor } from './types';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
