@@ -256,7 +256,7 @@ export const DESK_MESSAGES = {
   slot: '전화 예약은 방문 일시를 골라야 합니다.',
 } as const;
 export type DeskRegistrationResult =
-  | { ok: true; leadId: string; name: string; visitAt: string | null; duplicate: boolean }
+  | { ok: true; leadId: string; kind: DeskFormKind; name: string; visitAt: string | null; duplicate: boolean }
   | { ok: false; error: 'invalid'; fieldErrors: DeskFieldErrors }
   | { ok: false; error: 'slotFull' | 'slotMissing' | 'contended' };
 

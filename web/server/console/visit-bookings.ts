@@ -140,7 +140,7 @@ export class VisitBookings {
       formKind: input.kind,
       consent: { privacy: true, ageOver14: true, marketing: false, noticeVersion: DESK_CONSENT_VERSION, agreedAt: now },
     };
-    const registered = (visitAt: string | null, duplicate: boolean): DeskRegistrationResult => ({ ok: true, leadId: lead._id, name: lead.name, visitAt, duplicate });
+    const registered = (visitAt: string | null, duplicate: boolean): DeskRegistrationResult => ({ ok: true, leadId: lead._id, kind: input.kind, name: lead.name, visitAt, duplicate });
     if (!phoneIn) {
       // A walk-in is here now: the visit is this minute, checked in (it takes no booked place).
       const visitAt = seoulDateTime(now);

@@ -210,7 +210,10 @@ export function VisitSheet({
   canUndo,
   sheet,
   notice,
+  children,
 }: {
+  /** What the desk works with above the sheet (the 현장 등록 form). */
+  children?: ReactNode;
   date: string;
   today: string;
   /** Whether the signed-in staff member may take a check-in back. */
@@ -252,6 +255,7 @@ export function VisitSheet({
           {notice.text}
         </p>
       ) : null}
+      {children}
       <DayNavigation date={date} today={today} />
       {sheet ? (
         sheet.slots.length === 0 ? (
