@@ -52,6 +52,7 @@ export default [
   route('admin', 'routes/console/layout.tsx', [
     index('routes/console/dashboard.tsx'),
     route('visits', 'routes/console/visits.tsx'),
+    route('slots', 'routes/console/slots.tsx'),
     route('leads', 'routes/console/leads.tsx'),
     route('leads/:id', 'routes/console/lead.tsx'),
     route('stats', 'routes/console/stats.tsx'),
