@@ -30,7 +30,7 @@ test('a lead’s visit is booked, moved and cancelled from its page, by keyboard
   await registerThroughPopup(page, name, phone);
   await signIn(page);
   await openLead(page, name, lastFour);
-  const panel = page.getByRole('region', { name: '방문 예약' });
+  const panel = page.getByRole('region', { name: '방문 예약 관리' });
   await expect(panel).toContainText('예약된 방문이 없습니다.');
   const slot = panel.getByLabel('방문 일시 (날짜별 시간, 남은 자리)');
   await waitForHydrated(slot);
@@ -79,7 +79,7 @@ test('a walk-in is registered at the reception desk and checked in at once; a mi
   await form.getByRole('button', { name: '등록' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('alert')).toContainText('표시한 항목을 고쳐 주세요');
-  await expect(form.getByRole('checkbox')).toHaveAccessibleDescription(/동의를 받은 뒤 체크해 주세요/);
+  await expect(form.getByRole('checkbox')).toHaveAccessibleDescription(/동의.*받은 뒤 체크해 주세요/);
   await expectNoAxeViolations(page);
 
   await form.getByRole('checkbox').focus();

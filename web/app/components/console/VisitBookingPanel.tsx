@@ -4,7 +4,7 @@ import type { BookingRefusal, LeadDetail, OpenSlotDay } from '../../../shared/co
 import { dayLabel } from './console-page';
 
 export const BOOKING_TEXT = {
-  heading: '방문 예약',
+  heading: '방문 예약 관리',
   current: (visitAt: string) => `예약된 방문: ${visitAt}`,
   none: '예약된 방문이 없습니다.',
   slot: '방문 일시 (날짜별 시간, 남은 자리)',
