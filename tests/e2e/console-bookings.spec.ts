@@ -1,5 +1,6 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import sharp from 'sharp';
 import { expectNoAxeViolations, screenshot, waitForHydrated } from './checks';
 import { openLead, registerThroughPopup, signIn, uniquePhone } from './console-helpers';
 
@@ -10,11 +11,12 @@ import { openLead, registerThroughPopup, signIn, uniquePhone } from './console-h
  * The pictures of docs/sales-console.md are taken here (docs/images/console/).
  */
 
-/** Keeps a screenshot for the sales console's documentation as well. */
-async function documented(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+/** The whole page for the test's record, and `part` of it for docs/sales-console.md (a palette PNG, small). */
+async function documented(page: Page, testInfo: TestInfo, name: string, part: Locator): Promise<void> {
   await screenshot(page, testInfo, name);
   mkdirSync('docs/images/console', { recursive: true });
-  copyFileSync(`test-results/screens/${testInfo.project.name}-${name}.png`, `docs/images/console/${name}-${testInfo.project.name}.png`);
+  const png = await sharp(await part.screenshot()).png({ palette: true, colours: 64 }).toBuffer();
+  writeFileSync(`docs/images/console/${name}-${testInfo.project.name}.png`, png);
 }
 
 /** Chooses option `index` (1 = the first after the prompt) of a select by keyboard. */
@@ -46,7 +48,7 @@ test('a lead’s visit is booked, moved and cancelled from its page, by keyboard
   await expect(panel).toContainText(`예약된 방문: ${bookedAt}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('방문 예약');
   await expectNoAxeViolations(page);
-  await documented(page, testInfo, 'lead-booking');
+  await documented(page, testInfo, 'lead-booking', panel);
 
   await chooseByKeyboard(page, slot, 2);
   await page.keyboard.press('Tab');
@@ -90,7 +92,7 @@ test('a walk-in is registered at the reception desk and checked in at once; a mi
   // The next customer gets an empty form.
   await expect(form.getByLabel('이름')).toHaveValue('');
   await expectNoAxeViolations(page);
-  await documented(page, testInfo, 'desk-registration');
+  await documented(page, testInfo, 'desk-registration', page.locator('.visit-sheet'));
 
   await page.goto(`/admin/leads?q=${lastFour}&formKind=walkIn`);
   const row = page.getByRole('row').filter({ hasText: name });
@@ -125,7 +127,7 @@ test('an admin creates a week of slots in one form, edits a capacity and deletes
   await page.goto(`/admin/slots?from=${start}&days=7`);
   await expect(page.locator('.slot-manager__table tbody tr')).toHaveCount(14);
   await expectNoAxeViolations(page);
-  await documented(page, testInfo, 'slots-week');
+  await documented(page, testInfo, 'slots-week', page.locator('.slot-manager'));
 
   // Edit the first slot's capacity by keyboard.
   const capacity = page.getByRole('spinbutton', { name: /정원$/ }).first();
