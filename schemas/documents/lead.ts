@@ -91,6 +91,8 @@ export const lead = defineType({
           { title: '관심고객 등록 창', value: 'popup' },
           { title: '홈 방문예약', value: 'home' },
           { title: '방문예약 등록 페이지', value: 'customer' },
+          { title: '현장 방문 (안내데스크 등록)', value: 'walkIn' },
+          { title: '전화 문의 (안내데스크 등록)', value: 'phoneIn' },
         ],
       },
     }),

@@ -142,7 +142,7 @@ test('a visit booked on the customer page for today is on today’s sheet; a sal
   await screenshot(page, testInfo, 'console-visits');
 
   // Each cell is read once: a phone's card labels are shown, not read again after the column header.
-  expect((await accessibleCellNames(page, name)).slice(0, 4)).toEqual([name, masked, '신규', '—']);
+  expect((await accessibleCellNames(page, name)).slice(0, 5)).toEqual([name, masked, '신규', '미배정', '—']);
 
   // By keyboard: focus stays on the visitor's row, and the outcome is announced (a status).
   await row.getByRole('button', { name: `${name} 님 방문 확인` }).focus();

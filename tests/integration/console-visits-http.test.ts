@@ -273,3 +273,37 @@ describe('bad input', () => {
     expect(post.status).toBe(302);
   });
 });
+
+describe('slots and the desk over HTTP', () => {
+  it('a 상담사 can neither open nor post to 방문 일정 관리 (403, Korean); an admin can', async () => {
+    const page = await get('/admin/slots', salesCookie);
+    expect(page.status).toBe(403);
+    expect(html(page)).toContain('방문 일정은 관리자와 팀장만 만들고 고칠 수 있습니다.');
+    const post = await postForm('/admin/slots', { intent: 'create', key: 'sales-try-0001', from: '2031-03-03', period: '1', times: '10:00', capacity: '3' }, salesCookie);
+    expect(post.status).toBe(403);
+    expect(html(post)).toContain('관리자와 팀장만');
+    expect(html(await get('/admin/slots?from=2031-03-03&days=1'))).toContain('이 기간에는 방문 일정이 없습니다.');
+    expect(html(await get('/admin', salesCookie))).not.toContain('href="/admin/slots"');
+  });
+
+  it.each([
+    [{ intent: 'create', key: 'bad-times-0001', from: '2031-03-03', period: '7', times: '25:00', capacity: '3' }, 400, '24시간제'],
+    [{ intent: 'create', key: 'bad-capacity-1', from: '2031-03-03', period: '1', times: '10:00', capacity: '0' }, 400, '정수로'],
+    [{ intent: 'edit', slotId: 'visitSlot-missing', rev: 'r1', time: '10:00', capacity: '3' }, 404, '이미 삭제되었습니다'],
+    [{ intent: 'delete', slotId: 'visitSlot-missing', rev: 'r1' }, 404, '이미 삭제되었습니다'],
+    [{ intent: 'nothing' }, 400, '24시간제'],
+  ])('slot post %j: %i with a Korean message, never a 500', async (fields, status, message) => {
+    const response = await postForm('/admin/slots', fields);
+    expect(response.status).toBe(status);
+    expect(html(response)).toContain(message);
+  });
+
+  it('a desk registration without name, number or consent: 400 with a Korean message per field', async () => {
+    const response = await postForm(`/admin/visits`, { intent: 'desk', key: 'desk-http-0001', kind: 'walkIn', name: '', phone: '02-123', consent: '' }, salesCookie);
+    expect(response.status).toBe(400);
+    const page = html(response);
+    expect(page).toContain('이름을 입력해 주세요.');
+    expect(page).toContain('휴대전화 번호를 정확히 입력해 주세요.');
+    expect(page).toContain('체크해 주세요.');
+  });
+});

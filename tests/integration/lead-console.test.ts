@@ -416,7 +416,7 @@ for (const [backendName, open] of Object.entries(backends)) {
       expect(dashboard.byDay.at(-1)).toEqual({ date: TODAY, count: within(TODAY) });
       expect(dashboard.byDay.reduce((sum, day) => sum + day.count, 0)).toBe(dashboard.newLeads.last30Days);
       const recent = fixtureLeads.filter((lead) => seoulDay(lead.createdAt) >= '2026-10-25');
-      expect(dashboard.byForm).toEqual(['popup', 'home', 'customer'].map((formKind) => ({ formKind, count: recent.filter((lead) => lead.formKind === formKind).length })));
+      expect(dashboard.byForm).toEqual(['popup', 'home', 'customer', 'walkIn', 'phoneIn'].map((formKind) => ({ formKind, count: recent.filter((lead) => lead.formKind === formKind).length })));
       expect(dashboard.bySource.reduce((sum, entry) => sum + entry.count, 0)).toBe(recent.length);
       expect(dashboard.bySource.find((entry) => entry.source === null)?.count).toBe(recent.filter((lead) => !lead.utm?.source).length);
       expect(dashboard.bySource.map((entry) => entry.count)).toEqual([...dashboard.bySource.map((entry) => entry.count)].sort((a, b) => b - a));

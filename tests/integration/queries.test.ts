@@ -202,6 +202,17 @@ const cases: Record<keyof typeof queries, QueryCase> = {
     params: { id: SEEDED_SLOT },
     check: (slot) => expect(slot).toMatchObject({ _id: SEEDED_SLOT, _rev: expect.any(String), capacity: expect.any(Number), booked: 0 }),
   },
+  consoleSlotsQuery: {
+    store: 'leads',
+    params: { from: TODAY, until: '9999-12-31' },
+    check: (slots) => {
+      const list = slots as Array<{ _id: string; _rev: string; date: string; time: string }>;
+      expect(list.map((slot) => slot._id)).toEqual(SEEDED_SLOTS.map((slot) => slot._id));
+      expect(list.map((slot) => `${slot.date} ${slot.time}`)).toEqual(list.map((slot) => `${slot.date} ${slot.time}`).sort());
+      expect(list[0]).toMatchObject({ _rev: expect.any(String), capacity: expect.any(Number), booked: 0 });
+    },
+  },
+  slotBookingsQuery: { store: 'leads', params: { id: SEEDED_SLOT }, check: (leads) => expect(leads).toEqual([]) },
   leadExistsQuery: { store: 'leads', params: { id: FIXTURE_LEAD._id }, check: (exists) => expect(exists).toBe(true) },
   leadsDatasetPageQuery: {
     store: 'leads',

@@ -53,6 +53,7 @@ export default [
     index('routes/console/dashboard.tsx'),
     route('today', 'routes/console/today.tsx'),
     route('visits', 'routes/console/visits.tsx'),
+    route('slots', 'routes/console/slots.tsx'),
     route('leads', 'routes/console/leads.tsx'),
     route('leads/:id', 'routes/console/lead.tsx'),
     route('stats', 'routes/console/stats.tsx'),

@@ -214,6 +214,18 @@ export const visitSlotForBookingQuery = defineQuery(`
   *[_type == "visitSlot" && _id == $id][0]{ _id, _rev, date, time, capacity, "booked": coalesce(booked, 0) }
 `);
 
+/** The console's slots dated from `$from` up to (not including) `$until`, with revisions, in time order. */
+export const consoleSlotsQuery = defineQuery(`
+  *[_type == "visitSlot" && date >= $from && date < $until] | order(date asc, time asc, _id asc){
+    _id, _rev, date, time, "capacity": coalesce(capacity, 0), "booked": coalesce(booked, 0)
+  }
+`);
+
+/** The leads holding a place in slot `$id` (their visit time follows the slot's). */
+export const slotBookingsQuery = defineQuery(`
+  *[_type == "lead" && visitSlot._ref == $id && visitSlotStatus == "booked"]{ _id }
+`);
+
 export const leadExistsQuery = defineQuery(`count(*[_type == "lead" && _id == $id]) > 0`);
 
 /** What a retry is compared with: a form token stores one lead and no other. */
@@ -350,7 +362,7 @@ export const consoleVisitSheetQuery = defineQuery(`
   *[_type == "visitSlot" && date == $date] | order(time asc, _id asc){
     _id, time, "capacity": coalesce(capacity, 0), "booked": coalesce(booked, 0),
     "bookings": *[_type == "lead" && visitSlot._ref == ^._id && visitSlotStatus == "booked"] | order(createdAt asc, _id asc){
-      _id, _rev, name, phone, "status": coalesce(status, "new"), "lastMemo": memos[-1].text, checkedInAt
+      _id, _rev, name, phone, "status": coalesce(status, "new"), "assigneeName": assignee.name, "lastMemo": memos[-1].text, checkedInAt
     }
   }
 `);

@@ -171,7 +171,7 @@ export type Lead = {
   createdAt?: string;
   sourcePage?: string;
   landingPage?: string;
-  formKind?: "popup" | "home" | "customer";
+  formKind?: "popup" | "home" | "customer" | "walkIn" | "phoneIn";
   utm?: {
     source?: string;
     medium?: string;
@@ -1256,6 +1256,25 @@ export type VisitSlotForBookingQueryResult = {
 } | null;
 
 // Source: ../web/sanity/queries.ts
+// Variable: consoleSlotsQuery
+// Query: *[_type == "visitSlot" && date >= $from && date < $until] | order(date asc, time asc, _id asc){    _id, _rev, date, time, "capacity": coalesce(capacity, 0), "booked": coalesce(booked, 0)  }
+export type ConsoleSlotsQueryResult = Array<{
+  _id: string;
+  _rev: string;
+  date: string | null;
+  time: string | null;
+  capacity: number | 0;
+  booked: number | 0;
+}>;
+
+// Source: ../web/sanity/queries.ts
+// Variable: slotBookingsQuery
+// Query: *[_type == "lead" && visitSlot._ref == $id && visitSlotStatus == "booked"]{ _id }
+export type SlotBookingsQueryResult = Array<{
+  _id: string;
+}>;
+
+// Source: ../web/sanity/queries.ts
 // Variable: leadExistsQuery
 // Query: count(*[_type == "lead" && _id == $id]) > 0
 export type LeadExistsQueryResult = boolean;
@@ -1267,7 +1286,7 @@ export type StoredLeadQueryResult = {
   name: string | null;
   phone: string | null;
   message: string | null;
-  formKind: "customer" | "home" | "popup" | null;
+  formKind: "customer" | "home" | "phoneIn" | "popup" | "walkIn" | null;
   visitSlotId: string | null;
   marketing: boolean | null;
 } | null;
@@ -1329,7 +1348,7 @@ export type ConsoleLeadListQueryResult = Array<{
   createdAt: string | null;
   name: string | null;
   phone: string | null;
-  formKind: "customer" | "home" | "popup" | null;
+  formKind: "customer" | "home" | "phoneIn" | "popup" | "walkIn" | null;
   status:
     | "consulted"
     | "contacting"
@@ -1409,7 +1428,7 @@ export type ConsoleLeadExportQueryResult = Array<{
   name: string | null;
   phone: string | null;
   message: string | null;
-  formKind: "customer" | "home" | "popup" | null;
+  formKind: "customer" | "home" | "phoneIn" | "popup" | "walkIn" | null;
   status:
     | "consulted"
     | "contacting"
@@ -1470,7 +1489,7 @@ export type ConsoleLeadQueryResult = {
   name: string | null;
   phone: string | null;
   message: string | null;
-  formKind: "customer" | "home" | "popup" | null;
+  formKind: "customer" | "home" | "phoneIn" | "popup" | "walkIn" | null;
   sourcePage: string | null;
   utm: {
     source?: string;
@@ -1522,7 +1541,7 @@ export type ConsoleLeadQueryResult = {
 
 // Source: ../web/sanity/queries.ts
 // Variable: consoleVisitSheetQuery
-// Query: *[_type == "visitSlot" && date == $date] | order(time asc, _id asc){    _id, time, "capacity": coalesce(capacity, 0), "booked": coalesce(booked, 0),    "bookings": *[_type == "lead" && visitSlot._ref == ^._id && visitSlotStatus == "booked"] | order(createdAt asc, _id asc){      _id, _rev, name, phone, "status": coalesce(status, "new"), "lastMemo": memos[-1].text, checkedInAt    }  }
+// Query: *[_type == "visitSlot" && date == $date] | order(time asc, _id asc){    _id, time, "capacity": coalesce(capacity, 0), "booked": coalesce(booked, 0),    "bookings": *[_type == "lead" && visitSlot._ref == ^._id && visitSlotStatus == "booked"] | order(createdAt asc, _id asc){      _id, _rev, name, phone, "status": coalesce(status, "new"), "assigneeName": assignee.name, "lastMemo": memos[-1].text, checkedInAt    }  }
 export type ConsoleVisitSheetQueryResult = Array<{
   _id: string;
   time: string | null;
@@ -1542,6 +1561,7 @@ export type ConsoleVisitSheetQueryResult = Array<{
       | "onHold"
       | "visitBooked"
       | "visited";
+    assigneeName: string | null;
     lastMemo: string | null;
     checkedInAt: string | null;
   }>;
@@ -1552,7 +1572,7 @@ export type ConsoleVisitSheetQueryResult = Array<{
 // Query: *[_type == "lead" && createdAt >= $since]{ createdAt, formKind, "source": utm.source }
 export type ConsoleRecentLeadsQueryResult = Array<{
   createdAt: string | null;
-  formKind: "customer" | "home" | "popup" | null;
+  formKind: "customer" | "home" | "phoneIn" | "popup" | "walkIn" | null;
   source: string | null;
 }>;
 
@@ -1709,7 +1729,7 @@ export type LeadsDatasetPageQueryResult = Array<
       createdAt?: string;
       sourcePage?: string;
       landingPage?: string;
-      formKind?: "customer" | "home" | "popup";
+      formKind?: "customer" | "home" | "phoneIn" | "popup" | "walkIn";
       utm?: {
         source?: string;
         medium?: string;
@@ -2089,6 +2109,8 @@ declare module "@sanity/client" {
     '\n  *[_type == "leadSettings" && _id == "leadSettings"][0]{\n    consentVersion, privacyPurpose, privacyItems, privacyRetention, privacyRefusal,\n    marketingNotice, retentionDays, popupText\n  }\n': LeadSettingsQueryResult;
     '\n  *[_type == "visitSlot" && date >= $today] | order(date asc, time asc){\n    _id, date, time, capacity, "booked": coalesce(booked, 0)\n  }\n': UpcomingVisitSlotsQueryResult;
     '\n  *[_type == "visitSlot" && _id == $id][0]{ _id, _rev, date, time, capacity, "booked": coalesce(booked, 0) }\n': VisitSlotForBookingQueryResult;
+    '\n  *[_type == "visitSlot" && date >= $from && date < $until] | order(date asc, time asc, _id asc){\n    _id, _rev, date, time, "capacity": coalesce(capacity, 0), "booked": coalesce(booked, 0)\n  }\n': ConsoleSlotsQueryResult;
+    '\n  *[_type == "lead" && visitSlot._ref == $id && visitSlotStatus == "booked"]{ _id }\n': SlotBookingsQueryResult;
     'count(*[_type == "lead" && _id == $id]) > 0': LeadExistsQueryResult;
     '\n  *[_type == "lead" && _id == $id][0]{\n    name, phone, message, formKind, "visitSlotId": visitSlot._ref, "marketing": consent.marketing\n  }\n': StoredLeadQueryResult;
     '\n  count(*[_type == "lead" && phone == $phone && visitSlotStatus == "booked" && visitAt >= $today && _id != $id])\n': UpcomingBookingsOfPhoneQueryResult;
@@ -2105,7 +2127,7 @@ declare module "@sanity/client" {
     'count(*[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($phone == null || phone == $phone)\n  && ($assigneeEmail == null || assignee.email == $assigneeEmail)\n  && ($unassigned == null || !defined(assignee.email))\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))])': ConsoleLeadCountQueryResult;
     'array::unique(*[_type == "lead" && defined(utm.campaign)].utm.campaign)': ConsoleLeadCampaignsQueryResult;
     '\n  *[_type == "lead" && _id == $id][0]{\n    _id, _rev, createdAt, name, phone, message, formKind, sourcePage, utm, consent,\n    "visitSlotId": visitSlot._ref, visitAt, visitSlotStatus, "status": coalesce(status, "new"),\n    assignee, checkedInAt, memos[]{ _key, authorEmail, authorName, at, text },\n    calls[]{ _key, result, callbackAt, authorEmail, authorName, at }\n  }\n': ConsoleLeadQueryResult;
-    '\n  *[_type == "visitSlot" && date == $date] | order(time asc, _id asc){\n    _id, time, "capacity": coalesce(capacity, 0), "booked": coalesce(booked, 0),\n    "bookings": *[_type == "lead" && visitSlot._ref == ^._id && visitSlotStatus == "booked"] | order(createdAt asc, _id asc){\n      _id, _rev, name, phone, "status": coalesce(status, "new"), "lastMemo": memos[-1].text, checkedInAt\n    }\n  }\n': ConsoleVisitSheetQueryResult;
+    '\n  *[_type == "visitSlot" && date == $date] | order(time asc, _id asc){\n    _id, time, "capacity": coalesce(capacity, 0), "booked": coalesce(booked, 0),\n    "bookings": *[_type == "lead" && visitSlot._ref == ^._id && visitSlotStatus == "booked"] | order(createdAt asc, _id asc){\n      _id, _rev, name, phone, "status": coalesce(status, "new"), "assigneeName": assignee.name, "lastMemo": memos[-1].text, checkedInAt\n    }\n  }\n': ConsoleVisitSheetQueryResult;
     '\n  *[_type == "lead" && createdAt >= $since]{ createdAt, formKind, "source": utm.source }\n': ConsoleRecentLeadsQueryResult;
     '\n  *[_type == "visitSlot" && date >= $from && date < $until]{ date, "capacity": coalesce(capacity, 0), "booked": coalesce(booked, 0) }\n': ConsoleSlotFillQueryResult;
     '{\n  "pages": *[_type == "page" && defined(path)] | order(path asc){ path, _updatedAt },\n  "pressArticles": *[_type == "pressArticle" && siteId == $siteId && defined(date)] | order(date desc, _id desc){ _id, _updatedAt }\n}': SitemapQueryResult;

@@ -11,6 +11,11 @@ export const STAFF_ROLES = ['admin', 'sales'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { admin: '관리자', sales: '상담사' };
 
+/** Whether `role` may create, change and delete visit slots (a 상담사 may not). */
+export function mayManageSlots(role: StaffRole): boolean {
+  return role !== 'sales';
+}
+
 /** Whether `role` may take a visit check-in back (a 상담사 may not). */
 export function mayUndoCheckIn(role: StaffRole): boolean {
   return role !== 'sales';
@@ -46,10 +51,19 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   invalid: '무효',
 };
 
-export const LEAD_FORM_KIND_LABELS: Record<LeadFormKind, string> = {
+/** Leads the staff enter at the reception desk: a visitor who walked in, a caller who booked by phone. */
+export const DESK_FORM_KINDS = ['walkIn', 'phoneIn'] as const;
+export type DeskFormKind = (typeof DESK_FORM_KINDS)[number];
+/** Where a lead came in: one of the site's forms or the desk (kept apart in the counts). */
+export const CONSOLE_FORM_KINDS = [...LEAD_FORM_KINDS, ...DESK_FORM_KINDS] as const;
+export type ConsoleFormKind = LeadFormKind | DeskFormKind;
+
+export const LEAD_FORM_KIND_LABELS: Record<ConsoleFormKind, string> = {
   popup: '관심고객 등록 창',
   home: '홈 방문예약',
   customer: '방문예약 등록 페이지',
+  walkIn: '현장 방문 (데스크 등록)',
+  phoneIn: '전화 문의 (데스크 등록)',
 };
 
 export function isLeadStatus(value: unknown): value is LeadStatus {
@@ -67,7 +81,7 @@ export function maskPhone(phone: string): string {
 export type LeadFilters = {
   from?: string;
   to?: string;
-  formKind?: LeadFormKind;
+  formKind?: ConsoleFormKind;
   /** Leads whose booked visit is on this day. */
   visitDay?: string;
   status?: LeadStatus;
@@ -100,7 +114,7 @@ export function parseLeadFilters(params: URLSearchParams): { filters: LeadFilter
   }
   const formKind = text('formKind');
   if (formKind) {
-    if ((LEAD_FORM_KINDS as readonly string[]).includes(formKind)) filters.formKind = formKind as LeadFormKind;
+    if ((CONSOLE_FORM_KINDS as readonly string[]).includes(formKind)) filters.formKind = formKind as ConsoleFormKind;
     else invalid.push('formKind');
   }
   const status = text('status');
@@ -142,7 +156,7 @@ export type LeadRow = {
   createdAt: string;
   name: string;
   maskedPhone: string;
-  formKind: LeadFormKind;
+  formKind: ConsoleFormKind;
   status: LeadStatus;
   assigneeName: string | null;
   /** "YYYY-MM-DD HH:mm" of the booked visit. */
@@ -176,7 +190,7 @@ export type LeadDetail = {
   name: string;
   maskedPhone: string;
   message: string | null;
-  formKind: LeadFormKind;
+  formKind: ConsoleFormKind;
   sourcePage: string | null;
   utm: Partial<Record<(typeof UTM_KEYS)[number], string>>;
   consent: { privacy: boolean; marketing: boolean; ageOver14: boolean; noticeVersion: string | null; agreedAt: string | null };
@@ -213,9 +227,50 @@ export type VisitSheet = {
     time: string;
     capacity: number;
     booked: number;
-    bookings: Array<{ leadId: string; rev: string; name: string; maskedPhone: string; status: LeadStatus; lastMemo: string | null; checkedInAt: string | null }>;
+    bookings: Array<{
+      leadId: string;
+      rev: string;
+      name: string;
+      maskedPhone: string;
+      status: LeadStatus;
+      /** 담당자: who works this customer. */
+      assigneeName: string | null;
+      lastMemo: string | null;
+      checkedInAt: string | null;
+    }>;
   }>;
 };
+
+/** A visit slot as the console lists it; `rev` is what an edit or a delete sends back. */
+export type ConsoleSlot = { id: string; rev: string; date: string; time: string; capacity: number; booked: number };
+
+/** A day with the slots a booking may choose (places left, today or later). */
+export type OpenSlotDay = { date: string; slots: Array<{ id: string; time: string; left: number }> };
+
+/** Why a booking from the console (lead page, desk) was refused, beside a change's reasons. */
+export type BookingRefusal = 'slotFull' | 'slotMissing' | 'contended' | 'alreadyBooked' | 'notBooked' | 'sameSlot';
+export type BookingResult = LeadChangeResult | { ok: false; error: BookingRefusal };
+
+/** What the desk enters in one short form; a phone-in books `slotId`, a walk-in is checked in at once. */
+export type DeskRegistration = { key: string; kind: DeskFormKind; name: string; phone: string; consent: boolean; slotId?: string | null };
+/** Korean messages per field of the desk form. */
+export type DeskFieldErrors = Partial<Record<'name' | 'phone' | 'consent' | 'slot' | 'kind', string>>;
+export const DESK_MESSAGES = {
+  kind: '방문 또는 전화 중 하나를 골라 주세요.',
+  consent: '고객에게 개인정보 수집·이용 동의(만 14세 이상 확인 포함)를 받은 뒤 체크해 주세요.',
+  slot: '전화 예약은 방문 일시를 골라야 합니다.',
+} as const;
+export type DeskRegistrationResult =
+  | { ok: true; leadId: string; kind: DeskFormKind; name: string; visitAt: string | null; duplicate: boolean }
+  | { ok: false; error: 'invalid'; fieldErrors: DeskFieldErrors }
+  | { ok: false; error: 'slotFull' | 'slotMissing' | 'contended' };
+
+/** Slots for a day or a week at the given times, `capacity` places each. */
+export type SlotCreation = { from: string; days: 1 | 7; times: string[]; capacity: number };
+export type SlotEdit = { rev: string; time: string; capacity: number };
+export type SlotResult =
+  | { ok: true; created?: string[]; skipped?: string[] }
+  | { ok: false; error: 'forbidden' | 'notFound' | 'conflict' | 'invalid' | 'belowBooked' | 'notEmpty' | 'timeTaken'; booked?: number };
 
 export type ConsoleDashboard = {
   today: string;
@@ -223,7 +278,7 @@ export type ConsoleDashboard = {
   /** The last 30 Seoul days, oldest first, zeros included. */
   byDay: Array<{ date: string; count: number }>;
   /** Over the last 30 days. */
-  byForm: Array<{ formKind: LeadFormKind; count: number }>;
+  byForm: Array<{ formKind: ConsoleFormKind; count: number }>;
   /** Over the last 30 days; leads without a source count as "(없음)" (`source: null`). */
   bySource: Array<{ source: string | null; count: number }>;
   /** The next 14 days from today. */
@@ -242,6 +297,13 @@ export const AUDIT_ACTIONS = [
   'leadCall',
   'visitCheckIn',
   'visitCheckInUndo',
+  'visitBook',
+  'visitMove',
+  'visitCancel',
+  'deskRegister',
+  'slotCreate',
+  'slotChange',
+  'slotDelete',
   'leadExport',
   'statsExport',
   'accountCreate',
@@ -265,6 +327,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   leadCall: '통화 결과 기록',
   visitCheckIn: '방문 확인',
   visitCheckInUndo: '방문 확인 취소',
+  visitBook: '방문 예약',
+  visitMove: '방문 예약 변경',
+  visitCancel: '방문 예약 취소',
+  deskRegister: '현장 등록',
+  slotCreate: '방문 일정 추가',
+  slotChange: '방문 일정 수정',
+  slotDelete: '방문 일정 삭제',
   leadExport: '고객 목록 내려받기',
   statsExport: '통계 내려받기',
   accountCreate: '계정 추가',

@@ -9,6 +9,7 @@ import { LRUCache } from 'lru-cache';
 import type { ConsoleLeadQueryResult } from '../../sanity/sanity.types';
 import { callResultsQuery, visitSlotForBookingQuery } from '../../sanity/queries';
 import {
+  CONSOLE_FORM_KINDS,
   DEFAULT_CALL_RESULTS,
   isLeadStatus,
   leadFiltersToParams,
@@ -25,7 +26,7 @@ import {
   type LeadStatus,
   type VisitSheet,
 } from '../../shared/console';
-import { formatPhone, LEAD_FORM_KINDS } from '../../shared/lead-validation';
+import { formatPhone } from '../../shared/lead-validation';
 import { leadChangeDetail } from '../../shared/audit-readable';
 import { stripFormatCharacters } from '../free-text';
 import { MutationError, type ContentSource, type Mutation, type PatchOperations } from '../content/types';
@@ -35,6 +36,8 @@ import type { StaffDirectory } from '../auth/staff-accounts';
 import { seoulDay, seoulDayStart, shiftDay } from '../../shared/seoul-time';
 import { decodeLeadCursor, encodeLeadCursor, leadFilterParams, type LeadFilterParams } from './lead-query';
 import { EXPORT_PAGE_ROWS, groqLeadReads, LIST_READ_MAX, type LeadReads } from './lead-reads';
+import { VisitBookings } from './visit-bookings';
+import { VisitSlots } from './visit-slots';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = LIST_READ_MAX - 1;
@@ -66,10 +69,15 @@ export class LeadConsoleService implements LeadConsole {
    */
   private readonly totals = new LRUCache<string, number>({ max: 500 });
   private readonly now: () => number;
+  readonly bookings: VisitBookings;
+  readonly slots: VisitSlots;
 
   constructor(private readonly options: LeadConsoleOptions) {
     this.reads = options.reads ?? groqLeadReads(options.leads);
     this.now = options.now ?? Date.now;
+    const { leads, audit } = options;
+    this.bookings = new VisitBookings({ leads, audit, reads: this.reads, now: this.now, current: (id, written) => this.currentResult(id, written) });
+    this.slots = new VisitSlots({ leads, audit });
   }
 
   close(): void {
@@ -252,6 +260,7 @@ export class LeadConsoleService implements LeadConsole {
           name: booking.name ?? '',
           maskedPhone: maskPhone(booking.phone ?? ''),
           status: booking.status,
+          assigneeName: booking.assigneeName,
           lastMemo: booking.lastMemo,
           checkedInAt: booking.checkedInAt,
         })),
@@ -281,7 +290,7 @@ export class LeadConsoleService implements LeadConsole {
       today,
       newLeads: { today: sumOfLast(1), last7Days: sumOfLast(7), last30Days: sumOfLast(DASHBOARD_DAYS) },
       byDay,
-      byForm: LEAD_FORM_KINDS.map((formKind) => ({ formKind, count: tallies.byForm.get(formKind) ?? 0 })),
+      byForm: CONSOLE_FORM_KINDS.map((formKind) => ({ formKind, count: tallies.byForm.get(formKind) ?? 0 })),
       bySource: [...tallies.bySource]
         .map(([source, count]) => ({ source, count }))
         // Most leads first; ties by name, "(없음)" last.

@@ -101,7 +101,7 @@ export class PostgresLeadReads implements LeadReads {
     );
     const { rows: bookings } = await this.pool.query<BookingRow>(
       `SELECT ${SLOT_REF} AS slot, id AS "_id", ${field('_rev')} AS "_rev", ${field('name')} AS name, ${field('phone')} AS phone, ${STATUS} AS status,
-         doc -> 'memos' -> -1 ->> 'text' AS "lastMemo", ${field('checkedInAt')} AS "checkedInAt"
+         ${field('assignee.name')} AS "assigneeName", doc -> 'memos' -> -1 ->> 'text' AS "lastMemo", ${field('checkedInAt')} AS "checkedInAt"
        FROM documents WHERE type = 'lead' AND ${SLOT_REF} = ANY($1::text[]) AND ${field('visitSlotStatus')} = 'booked'
        ORDER BY ${CREATED_AT}, ${ID}`,
       [slots.map((slot) => slot.id)],

@@ -185,7 +185,7 @@ export class SqliteLeadReads implements LeadReads {
     ).all(date);
     const bookings = this.statement(
       `SELECT id, ${field('_rev')} AS rev, ${NAME} AS name, ${field('phone')} AS phone, ${STATUS} AS status,
-         ${field('memos[#-1].text')} AS lastMemo, ${field('checkedInAt')} AS checkedInAt
+         ${field('assignee.name')} AS assigneeName, ${field('memos[#-1].text')} AS lastMemo, ${field('checkedInAt')} AS checkedInAt
        FROM documents WHERE type = 'lead' AND ${SLOT_REF} = ? AND ${field('visitSlotStatus')} = 'booked'
        ORDER BY ${CREATED_AT}, id`,
     );
@@ -200,6 +200,7 @@ export class SqliteLeadReads implements LeadReads {
         name: text(booking.name),
         phone: text(booking.phone),
         status: booking.status as ConsoleVisitSheetQueryResult[number]['bookings'][number]['status'],
+        assigneeName: text(booking.assigneeName),
         lastMemo: text(booking.lastMemo),
         checkedInAt: text(booking.checkedInAt),
       })),

@@ -15,6 +15,8 @@ import type {
   StaffRole,
   VisitSheet,
 } from '../../shared/console';
+import type { VisitBookings } from './visit-bookings';
+import type { VisitSlots } from './visit-slots';
 
 /** The signed-in staff member and the address the request came from: what an audit record names. */
 export type StaffActor = StaffIdentity & { ip: string };
@@ -47,6 +49,10 @@ export type LeadExportRow = {
 
 /** Every read of personal data and every change is recorded in the audit trail by the service. */
 export interface LeadConsole {
+  /** Book, move and cancel a lead's visit; the desk's walk-ins and phone-ins (the site's capacity-checked path). */
+  readonly bookings: Pick<VisitBookings, 'openSlots' | 'book' | 'cancel' | 'register'>;
+  /** Visit slots: list, create for a day or a week, edit, delete an empty one (admin and 팀장). */
+  readonly slots: Pick<VisitSlots, 'list' | 'create' | 'edit' | 'remove'>;
   /** A page and the total; a search by a whole phone number records `phoneSearch` (the count, not the number). */
   list(filters: LeadFilters, page: { cursor?: string; limit?: number }, actor: StaffActor): Promise<LeadListPage>;
   /** The campaign names leads carry, lower case, once each: the list's campaign choice. */

@@ -9,7 +9,7 @@ const DAY_MS = 86_400_000;
  * Model-house visit slots for the embedded store's first start: every Saturday and Sunday of the
  * next `weekends` weekends after `today`, three times a day. Generated rather than shipped as a
  * file, so a site started next year still offers bookable slots; real slots are the staff's,
- * made in the Studio.
+ * made in the console (/admin/slots).
  */
 export function demoVisitSlots(today: string, weekends = 4): SanityDocument[] {
   const start = Date.parse(`${today}T00:00:00Z`);

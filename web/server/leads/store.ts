@@ -1,16 +1,14 @@
 /**
  * Writing a lead to the leads source (never the content one). Same code on both backends:
  * the lead is created with `createIfNotExists` under an id derived from the form's idempotency
- * key, and a visit slot is booked in the same transaction with optimistic locking (`ifRevisionID`
- * on the slot, retried on conflict), so two visitors can never overbook it.
+ * key, and a visit slot is booked in the same transaction through `takeSlotPlace` (optimistic
+ * locking on the slot, retried on conflict), so two visitors can never overbook it.
  */
 import { createHash } from 'node:crypto';
-import {
-  leadExistsQuery,
-  visitSlotForBookingQuery,
-} from '../../sanity/queries';
+import { leadExistsQuery } from '../../sanity/queries';
 import type { Lead } from '../../sanity/sanity.types';
-import { MutationError, type ContentSource, type Mutation } from '../content/types';
+import type { ContentSource } from '../content/types';
+import { slotFields, takeSlotPlace, visitAtOf } from '../visit-slot-place';
 import type { LeadNotification } from './notifier';
 
 /**
@@ -34,9 +32,6 @@ export type SaveOutcome =
 /** What to do when the chosen slot is full or gone. A visitor is told; a delayed lead is kept. */
 export type SlotPolicy = 'refuse' | 'keepUnbooked';
 
-const MAX_BOOKING_ATTEMPTS = 40;
-const MAX_BACKOFF_MS = 40;
-
 /** One form token, one lead: its retries land on the same id, and any other lead is refused. */
 export function leadIdFor(idempotencyKey: string): string {
   return `lead-${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 32)}`;
@@ -51,48 +46,30 @@ export async function saveLead(
   bookableFrom = '',
 ): Promise<SaveOutcome> {
   if (!visitSlotId) return createLead(leads, lead);
-  for (let attempt = 0; attempt < MAX_BOOKING_ATTEMPTS; attempt += 1) {
-    if (await leads.fetch(leadExistsQuery, { id: lead._id })) return { status: 'duplicate', id: lead._id };
-    const found = await leads.fetch(visitSlotForBookingQuery, { id: visitSlotId });
-    const slot = found && (found.date ?? '') >= bookableFrom ? found : null;
-    const visitAt = slot ? `${slot.date} ${slot.time}` : undefined;
-    if (!slot || slot.booked >= (slot.capacity ?? 0)) {
-      if (slotPolicy === 'refuse') return { status: slot ? 'slotFull' : 'slotMissing' };
+  const taken = await takeSlotPlace(leads, visitSlotId, bookableFrom, async (slot) => {
+    if (await leads.fetch(leadExistsQuery, { id: lead._id })) return { stop: 'duplicate' as const };
+    return { mutations: [{ createIfNotExists: { ...lead, ...slotFields(visitSlotId, visitAtOf(slot), 'booked') } }] };
+  });
+  switch (taken.status) {
+    case 'taken':
+      return { status: 'created', id: lead._id, visitAt: visitAtOf(taken.slot) };
+    case 'stopped':
+      return { status: 'duplicate', id: lead._id };
+    case 'contended':
+      return taken;
+    default: {
+      if (await leads.fetch(leadExistsQuery, { id: lead._id })) return { status: 'duplicate', id: lead._id };
+      if (slotPolicy === 'refuse') return { status: taken.status };
+      const visitAt = taken.slot ? visitAtOf(taken.slot) : undefined;
       return createLead(leads, { ...lead, ...slotFields(visitSlotId, visitAt, 'unavailable') }, visitAt);
     }
-    const booking: Mutation[] = [
-      // A slot made outside the Studio form may lack `booked`, and `inc` on a missing field does nothing.
-      { patch: { id: slot._id, ifRevisionID: slot._rev, setIfMissing: { booked: 0 }, inc: { booked: 1 } } },
-      { createIfNotExists: { ...lead, ...slotFields(visitSlotId, visitAt, 'booked') } },
-    ];
-    try {
-      await leads.mutate(booking);
-      return { status: 'created', id: lead._id, visitAt };
-    } catch (error) {
-      if (!(error instanceof MutationError && error.statusCode === 409)) throw error;
-      // Someone booked the slot first: back off a random moment so the racers spread out.
-      await delay(Math.random() * Math.min(MAX_BACKOFF_MS, 2 ** attempt));
-    }
   }
-  return { status: 'contended' };
 }
 
 async function createLead(leads: ContentSource, lead: LeadDocument, visitAt?: string): Promise<SaveOutcome> {
   const { results } = await leads.mutate([{ createIfNotExists: lead }]);
   if (results[0]?.operation !== 'create') return { status: 'duplicate', id: lead._id };
   return visitAt ? { status: 'created', id: lead._id, visitAt } : { status: 'created', id: lead._id };
-}
-
-function slotFields(slotId: string, visitAt: string | undefined, status: 'booked' | 'unavailable') {
-  return {
-    visitSlot: { _type: 'reference', _ref: slotId, _weak: true },
-    ...(visitAt ? { visitAt } : {}),
-    visitSlotStatus: status,
-  };
-}
-
-function delay(milliseconds: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, milliseconds));
 }
 
 /** What the staff notification of a new lead carries: the lead and the visit it was saved with. */

@@ -1,17 +1,18 @@
 import type { ReactNode } from 'react';
 import { Form, NavLink } from 'react-router';
-import { STAFF_ROLE_LABELS, type StaffIdentity } from '../../../shared/console';
+import { mayManageSlots, STAFF_ROLE_LABELS, type StaffIdentity, type StaffRole } from '../../../shared/console';
 import { TODAY_PATH } from '../../../shared/today-work';
 import { forgetKeptDrafts } from '../../lib/kept-draft';
 import { consoleText as text } from './console-text';
 import { SessionWarning } from './SessionWarning';
 import './console.css';
 
-const NAV: Array<{ to: string; label: string; adminOnly?: boolean }> = [
+const NAV: Array<{ to: string; label: string; adminOnly?: boolean; shownTo?: (role: StaffRole) => boolean }> = [
   { to: '/admin', label: text.nav.dashboard },
   { to: TODAY_PATH, label: text.nav.today },
   { to: '/admin/leads', label: text.nav.leads },
   { to: '/admin/visits', label: text.nav.visits },
+  { to: '/admin/slots', label: text.nav.slots, shownTo: mayManageSlots },
   { to: '/admin/stats', label: text.nav.stats },
   { to: '/admin/audit', label: text.nav.audit, adminOnly: true },
   { to: '/admin/accounts', label: text.nav.accounts, adminOnly: true },
@@ -35,7 +36,7 @@ export function ConsoleShell({ staff, children }: { staff: StaffIdentity; childr
         </Form>
         <nav className="console-nav" aria-label={text.navLabel}>
           <ul>
-            {NAV.filter((item) => !item.adminOnly || staff.role === 'admin').map((item) => (
+            {NAV.filter((item) => (!item.adminOnly || staff.role === 'admin') && (item.shownTo?.(staff.role) ?? true)).map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.to === '/admin'}>
                   {item.label}

@@ -19,6 +19,7 @@ export const VISITS_TEXT = {
   name: '이름',
   phone: '연락처',
   status: '상태',
+  assignee: '담당자',
   lastMemo: '최근 메모',
   checkIn: '방문 확인',
   checkedIn: (time: string) => `${time} 방문 확인`,
@@ -173,7 +174,7 @@ function Slot({ slot, day, canUndo }: { slot: VisitSheetData['slots'][number]; d
       ) : (
         <ConsoleTable
           className="console-table visit-slot__table"
-          columns={[VISITS_TEXT.name, VISITS_TEXT.phone, VISITS_TEXT.status, VISITS_TEXT.lastMemo, VISITS_TEXT.checkIn]}
+          columns={[VISITS_TEXT.name, VISITS_TEXT.phone, VISITS_TEXT.status, VISITS_TEXT.assignee, VISITS_TEXT.lastMemo, VISITS_TEXT.checkIn]}
         >
           {slot.bookings.map((booking) => (
             <tr key={booking.leadId} data-lead-id={booking.leadId}>
@@ -184,6 +185,7 @@ function Slot({ slot, day, canUndo }: { slot: VisitSheetData['slots'][number]; d
                 {booking.maskedPhone}
               </td>
               <td data-label={VISITS_TEXT.status}>{LEAD_STATUS_LABELS[booking.status]}</td>
+              <td data-label={VISITS_TEXT.assignee}>{booking.assigneeName ?? '미배정'}</td>
               <td data-label={VISITS_TEXT.lastMemo} className="visit-slot__memo">
                 {booking.lastMemo ?? '—'}
               </td>
@@ -208,7 +210,10 @@ export function VisitSheet({
   canUndo,
   sheet,
   notice,
+  children,
 }: {
+  /** What the desk works with above the sheet (the 현장 등록 form). */
+  children?: ReactNode;
   date: string;
   today: string;
   /** Whether the signed-in staff member may take a check-in back. */
@@ -250,6 +255,7 @@ export function VisitSheet({
           {notice.text}
         </p>
       ) : null}
+      {children}
       <DayNavigation date={date} today={today} />
       {sheet ? (
         sheet.slots.length === 0 ? (

@@ -14,6 +14,7 @@ export const consoleText = {
     today: '오늘 할 일',
     leads: '고객 목록',
     visits: '방문 일정',
+    slots: '방문 일정 관리',
     audit: '접속 기록',
     accounts: '계정 관리',
     stats: '방문 통계',

@@ -5,6 +5,7 @@ import { ConsoleOutcome } from '../../components/console/ConsoleOutcome';
 import { LeadFacts, LeadRecord } from '../../components/console/LeadFacts';
 import { LeadStatusBadge } from '../../components/console/LeadStatusBadge';
 import { LeadMessageLog } from '../../components/console/LeadMessageLog';
+import { bookingRefusalMessage, BOOKING_TEXT, isBookingRefusal, VisitBookingPanel } from '../../components/console/VisitBookingPanel';
 import { CallHistory, LeadWorkForm, MemoHistory, MEMO_MAX_LENGTH, type AssigneeChoice } from '../../components/console/LeadWorkForm';
 import { leadPageText as text } from '../../components/console/lead-text';
 import { CONSOLE_HEADERS, LEAD_LIST_PATH, consoleMeta } from '../../components/console/console-page';
@@ -42,11 +43,23 @@ function startedByAnotherSite(request: Request): boolean {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const staff = requireStaff(request, context);
-  if (startedByAnotherSite(request)) return { lead: null, assignees: [], callResults: [], messages: [] };
+  if (startedByAnotherSite(request)) return { lead: null, assignees: [], callResults: [], messages: [], openDays: [] };
   const lead = await context.leadConsole.lead(params.id, { ...staff, ip: context.clientIp });
   if (!lead) throw data({ message: text.notFound }, { status: 404 });
-  const [accounts, callResults, messages] = await Promise.all([context.staff.list(), context.leadConsole.callResults(), context.leadMessages.forLead(lead.id)]);
-  return { lead, assignees: assigneeChoices(lead, staff, accounts), callResults, messages, auditPath: staff.role === 'admin' ? `/admin/audit?${new URLSearchParams({ lead: lead.id })}` : null };
+  const [accounts, callResults, messages, openDays] = await Promise.all([
+    context.staff.list(),
+    context.leadConsole.callResults(),
+    context.leadMessages.forLead(lead.id),
+    context.leadConsole.bookings.openSlots(),
+  ]);
+  return {
+    lead,
+    assignees: assigneeChoices(lead, staff, accounts),
+    callResults,
+    messages,
+    openDays,
+    auditPath: staff.role === 'admin' ? `/admin/audit?${new URLSearchParams({ lead: lead.id })}` : null,
+  };
 }
 
 type LeadActionData = {
@@ -144,6 +157,17 @@ async function act(
       if (!result.ok && result.error === 'invalid') return answer({ tone: 'error', message: text.callbackInvalid, callbackInvalid: true }, memoDraft, 400);
       return changeAnswer(result, text.callSaved, memoDraft);
     }
+    case 'book':
+    case 'cancelVisit': {
+      const slotId = field('slotId');
+      if (field('intent') === 'book' && !slotId) return answer({ tone: 'error', message: BOOKING_TEXT.noSlotChosen }, memoDraft, 400);
+      const result = field('intent') === 'book' ? await context.leadConsole.bookings.book(params.id, field('rev'), slotId, actor) : await context.leadConsole.bookings.cancel(params.id, field('rev'), actor);
+      if (!result.ok && isBookingRefusal(result.error)) return answer({ tone: 'error', message: bookingRefusalMessage(result.error) }, memoDraft, 409);
+      const visitAt = result.ok ? (result.lead.visitAt ?? '') : '';
+      // The page said whether a visit was booked: the answer names a move as a move.
+      const saved = field('intent') !== 'book' ? BOOKING_TEXT.cancelled : field('visitWas') ? BOOKING_TEXT.moved(visitAt) : BOOKING_TEXT.booked(visitAt);
+      return changeAnswer(result as LeadCallResult, saved, memoDraft);
+    }
     default:
       return answer({ tone: 'error', message: text.unknownRequest }, memoDraft, 400);
   }
@@ -205,6 +229,7 @@ export default function Lead({ loaderData, actionData, params }: Route.Component
             callbackErrorId={actionData?.callbackInvalid ? OUTCOME_ID : null}
             phoneRevealed={Boolean(actionData?.phone)}
           />
+          <VisitBookingPanel lead={lead} openDays={loaderData.openDays} />
           <CallHistory calls={lead.calls} />
           <MemoHistory memos={lead.memos} />
           <LeadMessageLog messages={loaderData.messages} />

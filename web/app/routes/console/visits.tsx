@@ -5,6 +5,7 @@ import { isDay, seoulDay } from '../../../shared/seoul-time';
 import { requireStaff } from '../../lib/require-staff';
 import { CONSOLE_HEADERS, consoleMeta } from '../../components/console/console-page';
 import { checkInMessage, VisitSheet, VISITS_TEXT, type CheckInOutcome } from '../../components/console/VisitSheet';
+import { deskMessage, DeskRegistrationForm, type DeskOutcome } from '../../components/console/DeskRegistrationForm';
 
 /** Longer than any date; a longer value is cut in the message that quotes it back. */
 const QUOTED_INPUT_MAX = 20;
@@ -15,10 +16,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const canUndo = mayUndoCheckIn(staff.role);
   const asked = (new URL(request.url).searchParams.get('date') ?? '').trim();
   if (asked && !isDay(asked)) {
-    return data({ today, date: today, canUndo, sheet: null, dateError: VISITS_TEXT.badDate(asked.slice(0, QUOTED_INPUT_MAX)) }, { status: 400 });
+    const dateError = VISITS_TEXT.badDate(asked.slice(0, QUOTED_INPUT_MAX));
+    return data({ today, date: today, canUndo, sheet: null, dateError, deskKey: crypto.randomUUID(), openDays: [] }, { status: 400 });
   }
   const date = asked || today;
-  return { today, date, canUndo, sheet: await context.leadConsole.visits(date), dateError: null };
+  const [sheet, openDays] = await Promise.all([context.leadConsole.visits(date), context.leadConsole.bookings.openSlots()]);
+  // A fresh key per rendered desk form: its double submit is one lead, the next customer another.
+  return { today, date, canUndo, sheet, dateError: null, deskKey: crypto.randomUUID(), openDays };
 }
 
 const REFUSAL_STATUS = { notFound: 404, forbidden: 403, notToday: 409, invalid: 400 } as const;
@@ -29,6 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const leadId = form?.get('leadId');
   const rev = form?.get('rev');
   const intent = form?.get('intent');
+  if (form && intent === 'desk') return registerAtDesk(form, { ...staff, ip: context.clientIp }, context);
   if ((intent !== 'checkIn' && intent !== 'undoCheckIn') || typeof leadId !== 'string' || !leadId || typeof rev !== 'string' || !rev) {
     return data<CheckInOutcome>({ outcome: 'invalid' }, { status: 400 });
   }
@@ -46,6 +51,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<CheckInOutcome>({ outcome: result.error }, { status: REFUSAL_STATUS[result.error] });
 }
 
+type Context = Route.ActionArgs['context'];
+
+/** The desk form's customer: a walk-in checked in, or a phone-in booked. */
+async function registerAtDesk(form: FormData, actor: Parameters<Context['leadConsole']['bookings']['register']>[1], context: Context) {
+  const values: Record<string, string> = {};
+  for (const name of ['key', 'kind', 'name', 'phone', 'slotId', 'consent']) {
+    const value = form.get(name);
+    values[name] = typeof value === 'string' ? value.slice(0, 100) : '';
+  }
+  const kind = values.kind === 'phoneIn' ? 'phoneIn' : 'walkIn';
+  const input = { key: values.key ?? '', kind, name: values.name ?? '', phone: values.phone ?? '', consent: values.consent === 'on', slotId: values.slotId || null } as const;
+  const desk = await context.leadConsole.bookings.register(input, actor);
+  return data<DeskOutcome>({ desk, values }, { status: desk.ok ? 200 : desk.error === 'invalid' ? 400 : 409 });
+}
+
 /** A refused check-in (409) still reloads the sheet: the message points at its current state. */
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
   return formMethod === 'POST' || defaultShouldRevalidate;
@@ -60,10 +80,13 @@ export function meta() {
 }
 
 export default function Visits({ loaderData, actionData }: Route.ComponentProps) {
-  const { today, date, canUndo, sheet, dateError } = loaderData;
+  const { today, date, canUndo, sheet, dateError, deskKey, openDays } = loaderData;
+  const desk = actionData && 'desk' in actionData ? actionData : null;
   const notice = dateError
     ? { text: dateError, error: true, key: `date:${dateError}` }
-    : actionData
+    : desk
+      ? { text: deskMessage(desk), error: !desk.desk.ok, key: JSON.stringify(desk) }
+      : actionData && 'outcome' in actionData
       ? {
           text: checkInMessage(actionData),
           error: actionData.outcome !== 'checkedIn' && actionData.outcome !== 'undone',
@@ -71,5 +94,9 @@ export default function Visits({ loaderData, actionData }: Route.ComponentProps)
           leadId: 'leadId' in actionData ? actionData.leadId : undefined,
         }
       : null;
-  return <VisitSheet date={date} today={today} canUndo={canUndo} sheet={sheet} notice={notice} />;
+  return (
+    <VisitSheet date={date} today={today} canUndo={canUndo} sheet={sheet} notice={notice}>
+      <DeskRegistrationForm formKey={deskKey} openDays={openDays} outcome={desk} />
+    </VisitSheet>
+  );
 }
