@@ -45,6 +45,7 @@ export const OWN_PAGE_PATTERNS = [
   '/admin/leads',
   '/admin/leads/:id',
   '/admin/visits',
+  '/admin/slots',
   '/admin/stats',
   '/admin/audit',
   '/admin/accounts',
