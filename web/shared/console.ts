@@ -7,13 +7,27 @@ import { LEAD_FORM_KINDS, type LeadFormKind } from './lead-validation';
 import { isDay } from './seoul-time';
 import { UTM_KEYS } from './utm';
 
-export const STAFF_ROLES = ['admin', 'sales'] as const;
+/** From most to least trusted: an admin runs the site, a 팀장 runs the sales team, a 상담사 works leads. */
+export const STAFF_ROLES = ['admin', 'manager', 'sales'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
-export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { admin: '관리자', sales: '상담사' };
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { admin: '관리자', manager: '팀장', sales: '상담사' };
+
+/**
+ * Whether `role` manages the team's leads: assigns any lead to anyone (in bulk too), hands a
+ * colleague's leads over, takes check-ins back. A 상담사 works the leads in front of them.
+ */
+export function mayManageLeads(role: StaffRole): boolean {
+  return role !== 'sales';
+}
 
 /** Whether `role` may take a visit check-in back (a 상담사 may not). */
 export function mayUndoCheckIn(role: StaffRole): boolean {
-  return role !== 'sales';
+  return mayManageLeads(role);
+}
+
+/** Whether `role` manages staff accounts, the audit trail and the site's preview: the admin's alone. */
+export function mayAdminister(role: StaffRole): boolean {
+  return role === 'admin';
 }
 
 /** Who is signed in: what every console page and every audit record names. */

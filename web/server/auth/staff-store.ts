@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { staffAccountsQuery } from '../../sanity/queries';
-import type { StaffIdentity } from '../../shared/console';
+import { STAFF_ROLES, type StaffIdentity } from '../../shared/console';
 import { isStaffRole } from '../../shared/staff-accounts';
 import { MutationError, type ContentSource } from '../content/types';
 import type { SqliteDatabase } from '../sqlite';
@@ -40,19 +40,22 @@ type AccountRow = {
   updated_at: string;
 };
 
+/** The table as this version keeps it: the role check names every role there is. */
+const STAFF_TABLE_SQL = (name: string) => `
+  CREATE TABLE IF NOT EXISTS ${name} (
+    email         TEXT PRIMARY KEY,
+    name          TEXT NOT NULL,
+    role          TEXT NOT NULL CHECK (role IN (${STAFF_ROLES.map((role) => `'${role}'`).join(', ')})),
+    password_hash TEXT NOT NULL,
+    disabled      INTEGER NOT NULL DEFAULT 0 CHECK (disabled IN (0, 1)),
+    created_at    TEXT NOT NULL,
+    updated_at    TEXT NOT NULL
+  )`;
+
 export class SqliteStaffStore implements StaffAccountStore {
   constructor(private readonly database: SqliteDatabase) {
-    database.exec(`
-      CREATE TABLE IF NOT EXISTS staff_accounts (
-        email         TEXT PRIMARY KEY,
-        name          TEXT NOT NULL,
-        role          TEXT NOT NULL CHECK (role IN ('admin', 'sales')),
-        password_hash TEXT NOT NULL,
-        disabled      INTEGER NOT NULL DEFAULT 0 CHECK (disabled IN (0, 1)),
-        created_at    TEXT NOT NULL,
-        updated_at    TEXT NOT NULL
-      );
-    `);
+    database.exec(STAFF_TABLE_SQL('staff_accounts'));
+    allowEveryRole(database);
   }
 
   find(email: string): StaffAccountRecord | null {
@@ -91,6 +94,25 @@ export class SqliteStaffStore implements StaffAccountStore {
   close(): void {
     // The connection belongs to whoever opened it (it serves the audit trail too).
   }
+}
+
+/**
+ * A table from before a role was added refuses that role (SQLite cannot change a CHECK in place):
+ * it is copied into one that takes every role and put in its place, in one transaction, so
+ * another process opening the file sees either table whole.
+ */
+function allowEveryRole(database: SqliteDatabase): void {
+  const table = () =>
+    database.prepare(`SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'staff_accounts'`).get<{ sql: string }>()?.sql ?? '';
+  const missesARole = () => STAFF_ROLES.some((role) => !table().includes(`'${role}'`));
+  if (!missesARole()) return;
+  database.transaction(() => {
+    if (!missesARole()) return;
+    database.exec(`${STAFF_TABLE_SQL('staff_accounts_next')};
+      INSERT INTO staff_accounts_next SELECT email, name, role, password_hash, disabled, created_at, updated_at FROM staff_accounts;
+      DROP TABLE staff_accounts;
+      ALTER TABLE staff_accounts_next RENAME TO staff_accounts;`);
+  });
 }
 
 function recordOfRow(row: AccountRow): StaffAccountRecord {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Form, NavLink } from 'react-router';
-import { STAFF_ROLE_LABELS, type StaffIdentity } from '../../../shared/console';
+import { mayAdminister, STAFF_ROLE_LABELS, type StaffIdentity } from '../../../shared/console';
 import { forgetKeptDrafts } from '../../lib/kept-draft';
 import { consoleText as text } from './console-text';
 import { SessionWarning } from './SessionWarning';
@@ -33,7 +33,7 @@ export function ConsoleShell({ staff, children }: { staff: StaffIdentity; childr
         </Form>
         <nav className="console-nav" aria-label={text.navLabel}>
           <ul>
-            {NAV.filter((item) => !item.adminOnly || staff.role === 'admin').map((item) => (
+            {NAV.filter((item) => !item.adminOnly || mayAdminister(staff.role)).map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.to === '/admin'}>
                   {item.label}
