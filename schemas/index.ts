@@ -1,5 +1,6 @@
 import { auditEvent } from './documents/auditEvent';
 import { lead } from './documents/lead';
+import { leadAssignmentRotation } from './documents/leadAssignmentRotation';
 import { locationCard } from './documents/locationCard';
 import { overviewRow } from './documents/overviewRow';
 import { page } from './documents/page';
@@ -31,13 +32,13 @@ export const singletonTypeNames = [siteSettings.name, homePage.name, leadSetting
 export const serverWrittenTypeNames = [pressViews.name] as const;
 
 /** Types stored only in the private leads dataset, never in the public content dataset. */
-export const leadTypeNames = [lead.name, visitSlot.name, staffAccount.name, auditEvent.name, pageViewDay.name] as const;
+export const leadTypeNames = [lead.name, visitSlot.name, staffAccount.name, auditEvent.name, pageViewDay.name, leadAssignmentRotation.name] as const;
 
 /**
  * The leads workspace's types: leads, staff accounts, the audit trail and the page-view statistics
- * (read-only) and the visit slots staff define.
+ * (read-only), the visit slots staff define and where automatic assignment stands (read-only).
  */
-export const leadDocumentTypes = [lead, visitSlot, staffAccount, auditEvent, pageViewDay];
+export const leadDocumentTypes = [lead, visitSlot, staffAccount, auditEvent, pageViewDay, leadAssignmentRotation];
 
 export const objectTypes = [imageWithAlt, seo, link, menuGroup, pageSection, blockContent, householdFacts, infoTable];
 

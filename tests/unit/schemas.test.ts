@@ -77,7 +77,7 @@ describe('schema types', () => {
         'imageWithAlt', 'seo', 'link', 'menuGroup', 'pageSection', 'blockContent', 'householdFacts', 'infoTable',
         'siteSettings', 'homePage', 'leadSettings',
         'page', 'unitType', 'premiumSlide', 'premiumCard', 'locationCard', 'overviewRow', 'videoTab', 'pressArticle', 'pressViews',
-        'lead', 'visitSlot', 'staffAccount', 'auditEvent', 'pageViewDay',
+        'lead', 'visitSlot', 'staffAccount', 'auditEvent', 'pageViewDay', 'leadAssignmentRotation',
       ].sort(),
     );
   });
@@ -230,7 +230,7 @@ describe('Studio', () => {
     expect(contentWorkspace?.dataset).toBe(process.env.SANITY_STUDIO_DATASET || 'production');
     expect(leadsWorkspace?.dataset).toBe(process.env.SANITY_STUDIO_LEADS_DATASET || 'leads');
     const leadSchemaTypes = (leadsWorkspace?.schema?.types ?? []) as TypeDefinition[];
-    expect(leadSchemaTypes.map(({ name }) => name)).toEqual(['lead', 'visitSlot', 'staffAccount', 'auditEvent', 'pageViewDay']);
+    expect(leadSchemaTypes.map(({ name }) => name)).toEqual(['lead', 'visitSlot', 'staffAccount', 'auditEvent', 'pageViewDay', 'leadAssignmentRotation']);
     expect(contentWorkspace?.document?.actions).toBe(resolveContentDocumentActions);
     expect(contentWorkspace?.document?.newDocumentOptions).toBe(resolveContentNewDocumentOptions);
     expect(leadsWorkspace?.document?.actions).toBe(resolveLeadDocumentActions);

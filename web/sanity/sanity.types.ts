@@ -109,6 +109,15 @@ export type ImageWithAlt = {
   caption?: string;
 };
 
+export type LeadAssignmentRotation = {
+  _id: string;
+  _type: "leadAssignmentRotation";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  lastEmail?: string;
+};
+
 export type PageViewDay = {
   _id: string;
   _type: "pageViewDay";
@@ -144,6 +153,7 @@ export type AuditEvent = {
     | "phoneSearch"
     | "leadChange"
     | "leadMemo"
+    | "leadCall"
     | "visitCheckIn"
     | "visitCheckInUndo"
     | "leadExport"
@@ -167,7 +177,7 @@ export type StaffAccount = {
   _rev: string;
   email?: string;
   name?: string;
-  role?: "admin" | "sales";
+  role?: "admin" | "manager" | "sales";
   passwordHash?: string;
   disabled?: boolean;
   createdAt?: string;
@@ -424,6 +434,9 @@ export type LeadSettings = {
   maxVisitBookingsPerPhone?: number;
   retentionDays?: number;
   callResults?: Array<string>;
+  roundRobin?: boolean;
+  salesSeeAllLeads?: boolean;
+  salesTakeColleagueLeads?: boolean;
 };
 
 export type HomePage = {
@@ -670,6 +683,7 @@ export type AllSanitySchemaTypes =
   | Seo
   | SanityImageAssetReference
   | ImageWithAlt
+  | LeadAssignmentRotation
   | PageViewDay
   | AuditEvent
   | StaffAccount
@@ -1239,6 +1253,23 @@ export type UpcomingBookingsOfPhoneQueryResult = number;
 export type CallResultsQueryResult = Array<string> | Array<never>;
 
 // Source: ../web/sanity/queries.ts
+// Variable: leadAssignmentSettingsQuery
+// Query: *[_type == "leadSettings" && _id == "leadSettings"][0]{    "roundRobin": coalesce(roundRobin, false),    "salesSeeAllLeads": coalesce(salesSeeAllLeads, false),    "salesTakeColleagueLeads": coalesce(salesTakeColleagueLeads, false)  }
+export type LeadAssignmentSettingsQueryResult = {
+  roundRobin: boolean | false;
+  salesSeeAllLeads: boolean | false;
+  salesTakeColleagueLeads: boolean | false;
+} | null;
+
+// Source: ../web/sanity/queries.ts
+// Variable: leadAssignmentRotationQuery
+// Query: *[_type == "leadAssignmentRotation" && _id == "leadAssignmentRotation"][0]{ _rev, lastEmail }
+export type LeadAssignmentRotationQueryResult = {
+  _rev: string;
+  lastEmail: string | null;
+} | null;
+
+// Source: ../web/sanity/queries.ts
 // Variable: visitBookingsPerPhoneQuery
 // Query: *[_type == "leadSettings" && _id == "leadSettings"][0].maxVisitBookingsPerPhone
 export type VisitBookingsPerPhoneQueryResult = number | null;
@@ -1279,7 +1310,7 @@ export type ExpiredLeadIdsQueryResult = Array<string>;
 
 // Source: ../web/sanity/queries.ts
 // Variable: consoleLeadListQuery
-// Query: *[_type == "lead"  && ($from == null || createdAt >= $from)  && ($before == null || createdAt < $before)  && ($formKind == null || formKind == $formKind)  && ($visitDay == null || string::startsWith(visitAt, $visitDay))  && ($status == null || coalesce(status, "new") == $status)  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)  && ($utmSource == null || utm.source == $utmSource)  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)  && ($namePrefix == null || string::startsWith(name, $namePrefix))  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)  && ($phone == null || phone == $phone)  && ($assigneeEmail == null || assignee.email == $assigneeEmail)  && ($unassigned == null || !defined(assignee.email))  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...201]{    _id, createdAt, name, phone, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,    visitAt, "marketing": coalesce(consent.marketing, false), "utmSource": utm.source, "utmCampaign": utm.campaign,    "lastCallResult": calls[-1].result  }
+// Query: *[_type == "lead"  && ($from == null || createdAt >= $from)  && ($before == null || createdAt < $before)  && ($formKind == null || formKind == $formKind)  && ($visitDay == null || string::startsWith(visitAt, $visitDay))  && ($status == null || coalesce(status, "new") == $status)  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)  && ($utmSource == null || utm.source == $utmSource)  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)  && ($namePrefix == null || string::startsWith(name, $namePrefix))  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)  && ($phone == null || phone == $phone)  && ($assigneeEmail == null || assignee.email == $assigneeEmail)  && ($unassigned == null || !defined(assignee.email))  && ($visibleTo == null || !defined(assignee.email) || assignee.email == $visibleTo)  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...201]{    _id, createdAt, name, phone, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,    visitAt, "marketing": coalesce(consent.marketing, false), "utmSource": utm.source, "utmCampaign": utm.campaign,    "lastCallResult": calls[-1].result  }
 export type ConsoleLeadListQueryResult = Array<{
   _id: string;
   createdAt: string | null;
@@ -1305,7 +1336,7 @@ export type ConsoleLeadListQueryResult = Array<{
 
 // Source: ../web/sanity/queries.ts
 // Variable: consoleLeadExportQuery
-// Query: *[_type == "lead"  && ($from == null || createdAt >= $from)  && ($before == null || createdAt < $before)  && ($formKind == null || formKind == $formKind)  && ($visitDay == null || string::startsWith(visitAt, $visitDay))  && ($status == null || coalesce(status, "new") == $status)  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)  && ($utmSource == null || utm.source == $utmSource)  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)  && ($namePrefix == null || string::startsWith(name, $namePrefix))  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)  && ($phone == null || phone == $phone)  && ($assigneeEmail == null || assignee.email == $assigneeEmail)  && ($unassigned == null || !defined(assignee.email))  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...500]{    _id, createdAt, name, phone, message, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,    visitAt, visitSlotStatus, consent, sourcePage, utm  }
+// Query: *[_type == "lead"  && ($from == null || createdAt >= $from)  && ($before == null || createdAt < $before)  && ($formKind == null || formKind == $formKind)  && ($visitDay == null || string::startsWith(visitAt, $visitDay))  && ($status == null || coalesce(status, "new") == $status)  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)  && ($utmSource == null || utm.source == $utmSource)  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)  && ($namePrefix == null || string::startsWith(name, $namePrefix))  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)  && ($phone == null || phone == $phone)  && ($assigneeEmail == null || assignee.email == $assigneeEmail)  && ($unassigned == null || !defined(assignee.email))  && ($visibleTo == null || !defined(assignee.email) || assignee.email == $visibleTo)  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...500]{    _id, createdAt, name, phone, message, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,    visitAt, visitSlotStatus, consent, sourcePage, utm  }
 export type ConsoleLeadExportQueryResult = Array<{
   _id: string;
   createdAt: string | null;
@@ -1344,7 +1375,7 @@ export type ConsoleLeadExportQueryResult = Array<{
 
 // Source: ../web/sanity/queries.ts
 // Variable: consoleLeadCountQuery
-// Query: count(*[_type == "lead"  && ($from == null || createdAt >= $from)  && ($before == null || createdAt < $before)  && ($formKind == null || formKind == $formKind)  && ($visitDay == null || string::startsWith(visitAt, $visitDay))  && ($status == null || coalesce(status, "new") == $status)  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)  && ($utmSource == null || utm.source == $utmSource)  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)  && ($namePrefix == null || string::startsWith(name, $namePrefix))  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)  && ($phone == null || phone == $phone)  && ($assigneeEmail == null || assignee.email == $assigneeEmail)  && ($unassigned == null || !defined(assignee.email))  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))])
+// Query: count(*[_type == "lead"  && ($from == null || createdAt >= $from)  && ($before == null || createdAt < $before)  && ($formKind == null || formKind == $formKind)  && ($visitDay == null || string::startsWith(visitAt, $visitDay))  && ($status == null || coalesce(status, "new") == $status)  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)  && ($utmSource == null || utm.source == $utmSource)  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)  && ($namePrefix == null || string::startsWith(name, $namePrefix))  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)  && ($phone == null || phone == $phone)  && ($assigneeEmail == null || assignee.email == $assigneeEmail)  && ($unassigned == null || !defined(assignee.email))  && ($visibleTo == null || !defined(assignee.email) || assignee.email == $visibleTo)  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))])
 export type ConsoleLeadCountQueryResult = number;
 
 // Source: ../web/sanity/queries.ts
@@ -1489,7 +1520,7 @@ export type ImageAssetPathQueryResult = {
 export type StaffAccountsQueryResult = Array<{
   email: string | null;
   name: string | null;
-  role: "admin" | "sales" | null;
+  role: "admin" | "manager" | "sales" | null;
   passwordHash: string | null;
   disabled: boolean | null;
   createdAt: string | null;
@@ -1510,6 +1541,7 @@ export type AuditEventsPageQueryResult = Array<{
     | "accountReset"
     | "auditExport"
     | "auditView"
+    | "leadCall"
     | "leadChange"
     | "leadExport"
     | "leadMemo"
@@ -1542,6 +1574,7 @@ export type AuditEventsForwardQueryResult = Array<{
     | "accountReset"
     | "auditExport"
     | "auditView"
+    | "leadCall"
     | "leadChange"
     | "leadExport"
     | "leadMemo"
@@ -1584,16 +1617,19 @@ export type LeadsDatasetPageQueryResult = Array<
         | "accountReset"
         | "auditExport"
         | "auditView"
+        | "leadCall"
         | "leadChange"
         | "leadExport"
         | "leadMemo"
         | "leadView"
         | "phoneReveal"
+        | "phoneSearch"
         | "purge"
         | "signIn"
         | "signInFailed"
         | "signOut"
-        | "visitCheckIn";
+        | "visitCheckIn"
+        | "visitCheckInUndo";
       target?: string;
       detail?: string;
       ip?: string;
@@ -1680,7 +1716,7 @@ export type LeadsDatasetPageQueryResult = Array<
       message?: string;
       visitSlot?: VisitSlotReference;
       visitAt?: string;
-      visitSlotStatus?: "booked" | "unavailable";
+      visitSlotStatus?: "booked" | "released" | "unavailable";
       consent?: {
         privacy?: boolean;
         marketing?: boolean;
@@ -1721,6 +1757,23 @@ export type LeadsDatasetPageQueryResult = Array<
         _key: string;
       }>;
       checkedInAt?: string;
+      calls?: Array<{
+        result?: string;
+        callbackAt?: string;
+        authorEmail?: string;
+        authorName?: string;
+        at?: string;
+        _type: "leadCall";
+        _key: string;
+      }>;
+    }
+  | {
+      _id: string;
+      _type: "leadAssignmentRotation";
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      lastEmail?: string;
     }
   | {
       _id: string;
@@ -1737,6 +1790,10 @@ export type LeadsDatasetPageQueryResult = Array<
       popupText?: string;
       maxVisitBookingsPerPhone?: number;
       retentionDays?: number;
+      callResults?: Array<string>;
+      roundRobin?: boolean;
+      salesSeeAllLeads?: boolean;
+      salesTakeColleagueLeads?: boolean;
     }
   | {
       _id: string;
@@ -1947,7 +2004,7 @@ export type LeadsDatasetPageQueryResult = Array<
       _rev: string;
       email?: string;
       name?: string;
-      role?: "admin" | "sales";
+      role?: "admin" | "manager" | "sales";
       passwordHash?: string;
       disabled?: boolean;
       createdAt?: string;
@@ -2035,13 +2092,15 @@ declare module "@sanity/client" {
     '\n  *[_type == "lead" && _id == $id][0]{\n    name, phone, message, formKind, "visitSlotId": visitSlot._ref, "marketing": consent.marketing\n  }\n': StoredLeadQueryResult;
     '\n  count(*[_type == "lead" && phone == $phone && visitSlotStatus == "booked" && visitAt >= $today && _id != $id])\n': UpcomingBookingsOfPhoneQueryResult;
     '\n  coalesce(*[_type == "leadSettings" && _id == "leadSettings"][0].callResults, [])\n': CallResultsQueryResult;
+    '\n  *[_type == "leadSettings" && _id == "leadSettings"][0]{\n    "roundRobin": coalesce(roundRobin, false),\n    "salesSeeAllLeads": coalesce(salesSeeAllLeads, false),\n    "salesTakeColleagueLeads": coalesce(salesTakeColleagueLeads, false)\n  }\n': LeadAssignmentSettingsQueryResult;
+    '\n  *[_type == "leadAssignmentRotation" && _id == "leadAssignmentRotation"][0]{ _rev, lastEmail }\n': LeadAssignmentRotationQueryResult;
     '\n  *[_type == "leadSettings" && _id == "leadSettings"][0].maxVisitBookingsPerPhone\n': VisitBookingsPerPhoneQueryResult;
     '\n  *[_type == "pageViewDay" && day >= $from && day <= $to]{\n    day, path, referrerHost, utmSource, utmMedium, utmCampaign, device, views, visits, visitors\n  }\n': StatsPageViewsQueryResult;
     '\n  *[_type == "lead" && createdAt >= $since && createdAt < $until]{\n    createdAt, visitAt, landingPage, sourcePage, "utmSource": utm.source, "utmMedium": utm.medium, "utmCampaign": utm.campaign\n  }\n': StatsLeadsQueryResult;
     '*[_type == "lead" && createdAt < $before]._id': ExpiredLeadIdsQueryResult;
-    '\n  *[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($phone == null || phone == $phone)\n  && ($assigneeEmail == null || assignee.email == $assigneeEmail)\n  && ($unassigned == null || !defined(assignee.email))\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...201]{\n    _id, createdAt, name, phone, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,\n    visitAt, "marketing": coalesce(consent.marketing, false), "utmSource": utm.source, "utmCampaign": utm.campaign,\n    "lastCallResult": calls[-1].result\n  }\n': ConsoleLeadListQueryResult;
-    '\n  *[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($phone == null || phone == $phone)\n  && ($assigneeEmail == null || assignee.email == $assigneeEmail)\n  && ($unassigned == null || !defined(assignee.email))\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...500]{\n    _id, createdAt, name, phone, message, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,\n    visitAt, visitSlotStatus, consent, sourcePage, utm\n  }\n': ConsoleLeadExportQueryResult;
-    'count(*[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($phone == null || phone == $phone)\n  && ($assigneeEmail == null || assignee.email == $assigneeEmail)\n  && ($unassigned == null || !defined(assignee.email))\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))])': ConsoleLeadCountQueryResult;
+    '\n  *[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($phone == null || phone == $phone)\n  && ($assigneeEmail == null || assignee.email == $assigneeEmail)\n  && ($unassigned == null || !defined(assignee.email))\n  && ($visibleTo == null || !defined(assignee.email) || assignee.email == $visibleTo)\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...201]{\n    _id, createdAt, name, phone, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,\n    visitAt, "marketing": coalesce(consent.marketing, false), "utmSource": utm.source, "utmCampaign": utm.campaign,\n    "lastCallResult": calls[-1].result\n  }\n': ConsoleLeadListQueryResult;
+    '\n  *[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($phone == null || phone == $phone)\n  && ($assigneeEmail == null || assignee.email == $assigneeEmail)\n  && ($unassigned == null || !defined(assignee.email))\n  && ($visibleTo == null || !defined(assignee.email) || assignee.email == $visibleTo)\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...500]{\n    _id, createdAt, name, phone, message, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,\n    visitAt, visitSlotStatus, consent, sourcePage, utm\n  }\n': ConsoleLeadExportQueryResult;
+    'count(*[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($phone == null || phone == $phone)\n  && ($assigneeEmail == null || assignee.email == $assigneeEmail)\n  && ($unassigned == null || !defined(assignee.email))\n  && ($visibleTo == null || !defined(assignee.email) || assignee.email == $visibleTo)\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))])': ConsoleLeadCountQueryResult;
     'array::unique(*[_type == "lead" && defined(utm.campaign)].utm.campaign)': ConsoleLeadCampaignsQueryResult;
     '\n  *[_type == "lead" && _id == $id][0]{\n    _id, _rev, createdAt, name, phone, message, formKind, sourcePage, utm, consent,\n    "visitSlotId": visitSlot._ref, visitAt, visitSlotStatus, "status": coalesce(status, "new"),\n    assignee, checkedInAt, memos[]{ _key, authorEmail, authorName, at, text },\n    calls[]{ _key, result, callbackAt, authorEmail, authorName, at }\n  }\n': ConsoleLeadQueryResult;
     '\n  *[_type == "visitSlot" && date == $date] | order(time asc, _id asc){\n    _id, time, "capacity": coalesce(capacity, 0), "booked": coalesce(booked, 0),\n    "bookings": *[_type == "lead" && visitSlot._ref == ^._id && visitSlotStatus == "booked"] | order(createdAt asc, _id asc){\n      _id, _rev, name, phone, "status": coalesce(status, "new"), "lastMemo": memos[-1].text, checkedInAt\n    }\n  }\n': ConsoleVisitSheetQueryResult;

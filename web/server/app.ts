@@ -12,6 +12,7 @@ import { createSessionRouter } from './auth/session-routes';
 import type { StaffAccounts } from './auth/staff-accounts';
 import { startDailyAuditPurge } from './audit/index';
 import { openStaffServices } from './auth/staff-services';
+import { roundRobinAssigner } from './console/round-robin';
 import { createAuditExportRouter } from './audit/routes';
 import type { AuditTrail } from './audit/trail';
 import { createPressApi } from './press/api';
@@ -162,7 +163,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   });
   pageViews.start();
 
-  const leadService = createLeadService(sources, config, audit, limiters);
+  const leadService = createLeadService(sources, config, audit, limiters, roundRobinAssigner({ content: sources.content, leads: sources.leads, staff }));
   leadService.startOutboxDelivery();
   leadService.startDailyPurge(dailyJobs);
 

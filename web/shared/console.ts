@@ -208,8 +208,11 @@ export type LeadChangeResult =
   /** Someone changed the lead since `rev`: nothing was written, here is what it holds now. */
   | { ok: false; error: 'conflict'; current: LeadDetail }
   | { ok: false; error: 'notFound' | 'invalid' }
-  /** `forbidden`: taking a check-in back is a manager's; `notToday`: a check-in is on the visit's day only. */
-  | { ok: false; error: 'forbidden' | 'notToday' };
+  /**
+   * `forbidden`: taking a check-in back is a manager's; `notToday`: a check-in is on the visit's day only;
+   * `notYours`: a colleague's lead, which this 상담사 may not see or take.
+   */
+  | { ok: false; error: 'forbidden' | 'notToday' | 'notYours' };
 
 /** A change's result, or a call result outside the list, or a 재통화 time that is not in the future. */
 export type LeadCallResult = LeadChangeResult | { ok: false; error: 'unknownCallResult' | 'callbackNotFuture' };

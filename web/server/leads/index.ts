@@ -8,7 +8,7 @@ import { readOrCreateSecret, tightenDataDir } from '../data-dir';
 import { createWebhookNotifier } from './notifier';
 import { openLeadOutbox } from './outbox';
 import { PostgresLeadOutbox } from './postgres-outbox';
-import { LeadService } from './service';
+import { LeadService, type LeadServiceOptions } from './service';
 
 export { createLeadRouter } from './routes';
 export { checkLeadsWriteAccess } from './write-access';
@@ -24,6 +24,7 @@ export function createLeadService(
   config: Pick<ServerConfig, 'dataDir' | 'leads'>,
   audit?: AuditTrail,
   limiters?: RequestLimiters,
+  assignNewLead?: LeadServiceOptions['assignNewLead'],
 ): LeadService {
   const { dataDir, leads } = config;
   tightenDataDir(dataDir);
@@ -40,5 +41,6 @@ export function createLeadService(
     limiters,
     notifier: leads.webhookUrl ? createWebhookNotifier({ url: leads.webhookUrl }) : undefined,
     audit,
+    assignNewLead,
   });
 }
