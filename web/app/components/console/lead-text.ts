@@ -58,6 +58,19 @@ export const leadListText = {
   exportXlsx: '엑셀(xlsx)로 내려받기',
   exportNote: '지금 검색 조건에 맞는 고객 전체를 내려받습니다. 내려받기는 접속 기록에 남습니다.',
   badCursor: '페이지 정보가 올바르지 않아 첫 페이지를 보여 드립니다.',
+  bulkHeading: '선택한 고객 담당자 배정',
+  selectedCount: (count: number) => (count === 0 ? '선택한 고객이 없습니다. 목록에서 고객을 선택해 주세요.' : `고객 ${count}명을 선택했습니다.`),
+  bulkAssignee: '배정할 담당자',
+  toMe: (name: string) => `나 (${name})`,
+  bulkApply: '선택한 고객 배정',
+  selectColumn: '선택',
+  selectAll: '이 페이지의 고객 모두 선택',
+  selectRow: (name: string) => `${name} 선택`,
+  noneSelected: '배정할 고객을 먼저 선택해 주세요.',
+  badAssignee: '배정할 담당자가 올바르지 않습니다. 목록에서 다시 골라 주세요.',
+  assigned: (count: number, to: string) => `고객 ${count}명을 ${to} 님에게 배정했습니다.`,
+  assignedNobody: (count: number) => `고객 ${count}명을 미배정으로 돌렸습니다.`,
+  notAssigned: (count: number) => `${count}명은 다른 상담사의 고객이거나 없어진 고객이라 배정하지 못했습니다.`,
 };
 
 /** The label of each filter, for the "left out" notice. */
