@@ -115,6 +115,20 @@ describe.each(backends)('staff accounts (%s)', (_name, backendOf) => {
     expect(auth.authorizeWrite(request(cookie), 'admin')).toEqual({ ok: false, refusal: 'staffRoleForbidden' });
   });
 
+  it('an admin changes an account\'s role, which counts at its next request and is recorded; never their own, never the last admin', async () => {
+    const { auth, staff, audit } = await start(await backendOf());
+    await staff.add({ email: SALES, name: '김상담', role: 'sales', password: SALES_PASSWORD }, ADMIN_ACTOR);
+    const cookie = await signIn(auth, SALES, SALES_PASSWORD);
+    expect(await staff.changeRole(SALES, 'manager', ADMIN_ACTOR)).toEqual({ ok: true });
+    expect(auth.session(request(cookie))).toEqual({ email: SALES, name: '김상담', role: 'manager' });
+    expect(await staff.changeRole(SALES, 'owner', ADMIN_ACTOR)).toEqual({ ok: false, error: 'invalidRole' });
+    expect(await staff.changeRole(ADMIN, 'sales', ADMIN_ACTOR)).toEqual({ ok: false, error: 'ownAccount' });
+    expect(await staff.changeRole(ADMIN, 'sales', { email: SALES, ip: '1.1.1.1' })).toEqual({ ok: false, error: 'lastAdmin' });
+    expect(await staff.changeRole('nobody@example.test', 'sales', ADMIN_ACTOR)).toEqual({ ok: false, error: 'accountNotFound' });
+    const [record] = (await audit.list({ action: 'accountRole' })).entries;
+    expect(record).toMatchObject({ actor: ADMIN, action: 'accountRole', target: SALES, detail: 'sales → manager' });
+  });
+
   it('refuses a short password, a bad email or role, a duplicate; never leaves no enabled admin; an admin cannot disable itself', async () => {
     const { staff } = await start(await backendOf());
     const add = (fields: Partial<{ email: string; name: string; role: string; password: string }>) =>

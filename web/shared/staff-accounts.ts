@@ -34,7 +34,7 @@ export const STAFF_ACCOUNT_ERROR_MESSAGES: Record<StaffAccountError, string> = {
   longPassword: `비밀번호는 ${MAX_PASSWORD_LENGTH}자를 넘을 수 없습니다.`,
   accountExists: '이미 있는 계정입니다.',
   accountNotFound: '계정을 찾을 수 없습니다.',
-  ownAccount: '자기 계정은 사용 중지할 수 없습니다.',
+  ownAccount: '자기 계정은 사용 중지하거나 역할을 바꿀 수 없습니다.',
   lastAdmin: '사용 중인 관리자 계정이 하나는 있어야 합니다.',
   managedByEnvironment: '이 계정의 비밀번호는 서버 설정(ADMIN_PASSWORD_HASH)으로 정해집니다. 설정을 바꾼 뒤 서버를 다시 시작해 주세요.',
 };

@@ -15,7 +15,7 @@ import type { SqliteDatabase } from '../sqlite';
 
 export type StaffAccountRecord = StaffIdentity & { passwordHash: string; disabled: boolean; createdAt: string; updatedAt: string };
 
-export type StaffAccountPatch = Partial<Pick<StaffAccountRecord, 'passwordHash' | 'disabled'>>;
+export type StaffAccountPatch = Partial<Pick<StaffAccountRecord, 'passwordHash' | 'disabled' | 'role'>>;
 
 export interface StaffAccountStore {
   /** The account as last read (embedded: read now). */
@@ -80,10 +80,10 @@ export class SqliteStaffStore implements StaffAccountStore {
   async update(email: string, patch: StaffAccountPatch, updatedAt: string): Promise<boolean> {
     const { changes } = this.database
       .prepare(
-        `UPDATE staff_accounts SET password_hash = coalesce(?, password_hash), disabled = coalesce(?, disabled), updated_at = ?
+        `UPDATE staff_accounts SET password_hash = coalesce(?, password_hash), disabled = coalesce(?, disabled), role = coalesce(?, role), updated_at = ?
          WHERE email = ?`,
       )
-      .run(patch.passwordHash ?? null, patch.disabled === undefined ? null : patch.disabled ? 1 : 0, updatedAt, email);
+      .run(patch.passwordHash ?? null, patch.disabled === undefined ? null : patch.disabled ? 1 : 0, patch.role ?? null, updatedAt, email);
     return changes === 1;
   }
 
