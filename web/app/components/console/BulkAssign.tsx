@@ -29,7 +29,7 @@ export function BulkAssign({ selected, choices, me, outcome }: BulkAssignProps) 
       </h2>
       <Form method="post" id={BULK_ASSIGN_FORM_ID} className="bulk-assign__form">
         <input type="hidden" name="intent" value="assign" />
-        <p className="bulk-assign__count" role="status">
+        <p className="bulk-assign__count" aria-live="polite" aria-atomic="true">
           {text.selectedCount(selected)}
         </p>
         <label htmlFor="bulk-assign-to">{text.bulkAssignee}</label>

@@ -72,13 +72,13 @@ function useFocusAfterListLink(count: RefObject<HTMLParagraphElement | null>): v
   }, [location.key, location.state, count]);
 }
 
-/** The ticked rows of the page shown; a new page, or a list changed by an assignment, starts with none. */
-function useSelection(rowIds: string[]) {
+/** The ticked rows of the page shown; a new page, or an assignment's answer, starts with none ticked. */
+function useSelection(rowIds: string[], answer: unknown) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const shownKey = rowIds.join(',');
-  const [seenKey, setSeenKey] = useState(shownKey);
-  if (seenKey !== shownKey) {
-    setSeenKey(shownKey);
+  const shown = { rows: rowIds.join(','), answer };
+  const [seen, setSeen] = useState(shown);
+  if (seen.rows !== shown.rows || seen.answer !== shown.answer) {
+    setSeen(shown);
     setSelected(new Set());
   }
   const onChange = (ids: string[], ticked: boolean) => {
@@ -94,7 +94,7 @@ function useSelection(rowIds: string[]) {
 
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
   const { filters, invalid, page, campaigns, assignees, assignTo, me, fromCursor } = loaderData;
-  const selection = useSelection(page.rows.map((row) => row.id));
+  const selection = useSelection(page.rows.map((row) => row.id), actionData);
   const navigation = useNavigation();
   const countRef = useRef<HTMLParagraphElement>(null);
   useFocusAfterListLink(countRef);
