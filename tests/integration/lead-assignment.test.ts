@@ -20,6 +20,7 @@ import type { StaffActor } from '../../web/server/console/types';
 import { freshDatabaseUrl } from '../support/postgres';
 import { FIXTURE_TODAY, fixtureDocuments, type FixtureLead } from './lead-console-fixture';
 import { postgresLeadsWithReads, sqliteLeadsWithReads } from './lead-stores-with-reads';
+import { LEAD_STORES, startLeadApp, validBody, type LeadApp } from './leads-harness';
 import { MemoryAuditTrail } from './memory-audit-trail';
 
 const documents = fixtureDocuments(40, FIXTURE_TODAY);
@@ -208,5 +209,36 @@ describe('round-robin on one PostgreSQL database shared by two instances', () =>
     const last = (await first.fetch(`*[_id == "leadAssignmentRotation"][0].lastEmail`)) as string;
     const order = [kim.email, lee.email, park.email].sort();
     expect((await onSecond())?.email).toBe(order[(order.indexOf(last) + 1) % 3]);
+  });
+});
+
+describe.each(LEAD_STORES)('a lead registered on the site, automatic assignment on (%s)', (store) => {
+  let app: LeadApp | null = null;
+  afterEach(async () => {
+    await app?.close();
+    app = null;
+  });
+
+  it('is stored with the 상담사 whose turn it is; with the setting off, 미배정; with the settings unreadable, 미배정 and still stored', async () => {
+    let content: ContentSource | null = null;
+    let failing = false;
+    const assignNewLead = () => {
+      if (failing) return Promise.reject(new Error('settings unavailable'));
+      return roundRobinAssigner({ content: content!, leads: app!.leads, staff: { list: async () => STAFF } })();
+    };
+    app = await startLeadApp({ store, assignNewLead });
+    content = app.content;
+    const assigneeOf = async (response: Response) => {
+      expect(response.status).toBe(201);
+      const { id } = (await response.json()) as { id: string };
+      return app!.leads.fetch(`*[_id == $id][0].assignee`, { id });
+    };
+    expect(await assigneeOf(await app.post(validBody()))).toBeNull();
+    await settings(app.content, { roundRobin: true });
+    expect(await assigneeOf(await app.post(validBody()))).toEqual({ email: kim.email, name: kim.name });
+    expect(await assigneeOf(await app.post(validBody()))).toEqual({ email: lee.email, name: lee.name });
+    expect(await assigneeOf(await app.post(validBody()))).toEqual({ email: kim.email, name: kim.name });
+    failing = true;
+    expect(await assigneeOf(await app.post(validBody()))).toBeNull();
   });
 });

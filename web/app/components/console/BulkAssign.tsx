@@ -11,6 +11,9 @@ export type BulkAssignOutcome = { tone: 'success' | 'error'; message: string };
 type BulkAssignProps = {
   /** How many rows are ticked (every ticked row's box belongs to this form). */
   selected: number;
+  /** Whether every row shown is ticked, and ticking or unticking them all. */
+  allTicked: boolean;
+  onTickAll: (ticked: boolean) => void;
   /** The signed-in staff member first (나에게), then every other active account. */
   choices: ReadonlyArray<{ email: string; name: string }>;
   me: string;
@@ -21,7 +24,7 @@ type BulkAssignProps = {
  * 선택한 고객 배정: the rows' check boxes belong to this form (`form` attribute), so it also works
  * before the page's script runs. The count of ticked rows is a status, read out as it changes.
  */
-export function BulkAssign({ selected, choices, me, outcome }: BulkAssignProps) {
+export function BulkAssign({ selected, allTicked, onTickAll, choices, me, outcome }: BulkAssignProps) {
   return (
     <section className="bulk-assign" aria-labelledby="bulk-assign-heading">
       <h2 id="bulk-assign-heading" className="bulk-assign__heading">
@@ -29,6 +32,10 @@ export function BulkAssign({ selected, choices, me, outcome }: BulkAssignProps) 
       </h2>
       <Form method="post" id={BULK_ASSIGN_FORM_ID} className="bulk-assign__form">
         <input type="hidden" name="intent" value="assign" />
+        <label className="bulk-assign__all">
+          <input type="checkbox" checked={allTicked} onChange={(event) => onTickAll(event.target.checked)} />
+          {text.selectAll}
+        </label>
         <p className="bulk-assign__count" aria-live="polite" aria-atomic="true">
           {text.selectedCount(selected)}
         </p>

@@ -30,19 +30,13 @@ export type LeadSelection = { formId: string; selected: ReadonlySet<string>; onC
  */
 export function LeadList({ rows, busy, selection }: { rows: LeadRow[]; busy: boolean; selection: LeadSelection }) {
   if (rows.length === 0) return null;
-  const allTicked = rows.every((row) => selection.selected.has(row.id));
   return (
     <table className="lead-list" role="table" aria-busy={busy || undefined}>
       <caption className="visually-hidden">{text.listCaption}</caption>
       <thead role="rowgroup">
         <tr role="row">
           <th role="columnheader" scope="col" className="lead-list__select">
-            <input
-              type="checkbox"
-              aria-label={text.selectAll}
-              checked={allTicked}
-              onChange={(event) => selection.onChange(rows.map((row) => row.id), event.target.checked)}
-            />
+            <span className="visually-hidden">{text.selectColumn}</span>
           </th>
           {Object.values(columns).map((column) => (
             <th key={column} role="columnheader" scope="col">

@@ -133,7 +133,16 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
           </p>
         </section>
       </div>
-      {page.rows.length > 0 || actionData ? <BulkAssign selected={selection.selected.size} choices={assignTo} me={me} outcome={actionData} /> : null}
+      {page.rows.length > 0 || actionData ? (
+        <BulkAssign
+          selected={selection.selected.size}
+          allTicked={page.rows.length > 0 && page.rows.every((row) => selection.selected.has(row.id))}
+          onTickAll={(ticked) => selection.onChange(page.rows.map((row) => row.id), ticked)}
+          choices={assignTo}
+          me={me}
+          outcome={actionData}
+        />
+      ) : null}
       <LeadList rows={page.rows} busy={busy} selection={selection} />
       {page.next || fromCursor ? (
         <nav className="lead-list-page__paging" aria-label={text.pagingLabel}>
