@@ -129,7 +129,7 @@ test('hand-over: disabling an account, the admin chooses who receives its leads;
   const card = page.getByRole('listitem').filter({ hasText: leavingEmail });
   const receiver = card.getByLabel(`${leavingName} 고객을 넘겨받을 사람`);
   await waitForHydrated(receiver);
-  await receiver.selectOption({ label: `${receiverName} (상담사)` });
+  await receiver.selectOption({ label: `${receiverName} · 상담사` });
   await card.screenshot({ path: `test-results/screens/${testInfo.project.name}-console-hand-over-card.png` });
   await card.getByRole('button', { name: `${leavingName} 사용 중지` }).focus();
   await page.keyboard.press('Enter');

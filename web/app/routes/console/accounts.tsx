@@ -172,7 +172,7 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
                           .filter((other) => other.email !== account.email && !other.disabled)
                           .map((other) => (
                             <option key={other.email} value={other.email}>
-                              {`${other.name} (${STAFF_ROLE_LABELS[other.role]})`}
+                              {`${other.name} · ${STAFF_ROLE_LABELS[other.role]}`}
                             </option>
                           ))}
                       </select>
