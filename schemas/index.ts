@@ -1,4 +1,5 @@
 import { lead } from './documents/lead';
+import { leadAssignmentRotation } from './documents/leadAssignmentRotation';
 import { locationCard } from './documents/locationCard';
 import { overviewRow } from './documents/overviewRow';
 import { page } from './documents/page';
@@ -31,9 +32,10 @@ export const serverWrittenTypeNames = [pressViews.name] as const;
 
 /**
  * Documents of the leads store (the embedded leads database or PostgreSQL, never a Sanity dataset):
- * leads, the visit slots staff manage in the console, staff accounts and the page-view statistics.
+ * leads, the visit slots staff manage in the console, staff accounts, the page-view statistics and
+ * where automatic assignment stands.
  */
-const leadStoreDocumentTypes = [lead, visitSlot, staffAccount, pageViewDay];
+const leadStoreDocumentTypes = [lead, visitSlot, staffAccount, pageViewDay, leadAssignmentRotation];
 
 /** The leads store's type names: the Studio neither creates nor changes them. */
 export const leadTypeNames = leadStoreDocumentTypes.map(({ name }) => name);

@@ -3,7 +3,7 @@
  * sign-in and session check (embedded), or within seconds (Sanity), so an added account signs in
  * at once and a disabled one is out at once. Every change is recorded in the audit trail (`cli`).
  *
- *   printf '%s\n' PASSWORD | npm run staff -- add EMAIL --role sales|admin --name 이름
+ *   printf '%s\n' PASSWORD | npm run staff -- add EMAIL --role sales|manager|admin --name 이름
  *   npm run staff -- list
  *   npm run staff -- disable EMAIL
  *   npm run staff -- enable EMAIL
@@ -26,7 +26,7 @@ import { createContentSources } from '../web/server/content/index';
 import { exitAfterOutput, writeOutput } from './cli-output';
 
 const USAGE = [
-  "사용법: printf '%s\\n' 비밀번호 | npm run staff -- add EMAIL --role sales|admin --name 이름",
+  "사용법: printf '%s\\n' 비밀번호 | npm run staff -- add EMAIL --role sales|manager|admin --name 이름",
   '        npm run staff -- list',
   '        npm run staff -- disable EMAIL',
   '        npm run staff -- enable EMAIL',

@@ -163,7 +163,7 @@ describe('visit sheet', () => {
     const fields = { intent: 'undoCheckIn', leadId: /name="leadId" value="([^"]+)"/.exec(row)![1], rev: /name="rev" value="([^"]+)"/.exec(row)![1] };
     const refused = await postForm(`/admin/visits?date=${TODAY}`, fields, salesCookie);
     expect(refused.status).toBe(403);
-    expect(html(refused)).toContain('방문 확인 취소는 관리자만 할 수 있습니다.');
+    expect(html(refused)).toContain('방문 확인 취소는 팀장이나 관리자만 할 수 있습니다.');
     expect(rowOf(html(refused), masked)).toContain('<td data-label="상태">방문 완료</td>');
 
     const undone = await postForm(`/admin/visits?date=${TODAY}`, fields);
@@ -189,7 +189,7 @@ describe('visit sheet', () => {
     };
     const refused = await setBack(salesCookie);
     expect(refused.status).toBe(403);
-    expect(html(refused)).toContain('방문 확인된 고객을 방문 전 상태로 되돌리는 것은 관리자만 할 수 있습니다.');
+    expect(html(refused)).toContain('방문 확인된 고객을 방문 전 상태로 되돌리는 것은 팀장이나 관리자만 할 수 있습니다.');
     expect(rowOf(html(await get(`/admin/visits?date=${TODAY}`)), masked)).toMatch(/\d{2}:\d{2} 방문 확인/);
     expect((await setBack(cookie)).status).toBe(200);
     const row = rowOf(html(await get(`/admin/visits?date=${TODAY}`)), masked)!;

@@ -6,7 +6,7 @@
  * audit record each action writes.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadFilters, type LeadRow } from '../../web/shared/console';
+import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadDetail, type LeadFilters, type LeadRow } from '../../web/shared/console';
 import { openEmbeddedStore } from '../../web/server/content/embedded';
 import type { ContentSource, Mutation } from '../../web/server/content/types';
 import { LeadConsoleService, type LeadConsoleOptions } from '../../web/server/console/lead-console';
@@ -53,12 +53,21 @@ for (const [backendName, open] of Object.entries(backends)) {
 
     beforeEach(async () => {
       backend = await open();
+      // These tests are about the work on a lead; who may see and take which lead is lead-assignment.test.ts's.
+      await backend.leads.mutate([{ createOrReplace: { _id: 'leadSettings', _type: 'leadSettings', salesSeeAllLeads: true } } as Mutation]);
       audit = new MemoryAuditTrail();
       service = start();
     });
     afterEach(async () => {
       await backend.close();
     });
+
+    /** A lead as `actor` sees it on its page (these tests are about the lead, not who may open it). */
+    async function opened(id: string, actor: StaffActor = kim): Promise<LeadDetail> {
+      const lead = await service.lead(id, actor);
+      if (!lead || lead === 'forbidden') throw new Error(`${id}: ${lead}`);
+      return lead;
+    }
 
     async function allPages(filters: LeadFilters, limit: number): Promise<LeadRow[]> {
       const rows: LeadRow[] = [];
@@ -133,7 +142,7 @@ for (const [backendName, open] of Object.entries(backends)) {
       expect(await ids({ assignee: kim.email }, lee)).toEqual(kimsLeads);
       const unassigned = fixtureLeads.find((lead) => !lead.assignee)!;
       expect(await ids({ assignee: 'none' }, kim)).toContain(unassigned._id);
-      const seen = (await service.lead(unassigned._id, kim))!;
+      const seen = (await opened(unassigned._id));
       expect((await service.change(unassigned._id, { rev: seen.rev, assigneeEmail: kim.email }, kim)).ok).toBe(true);
       expect(await ids({ assignee: 'me' }, kim)).toContain(unassigned._id);
       expect(await ids({ assignee: 'none' }, kim)).not.toContain(unassigned._id);
@@ -163,7 +172,7 @@ for (const [backendName, open] of Object.entries(backends)) {
 
     it('two staff change one lead from the same revision: the second gets a conflict and the current state, nothing is lost', async () => {
       const id = fixtureLeads[1]._id;
-      const seen = (await service.lead(id, kim))!;
+      const seen = (await opened(id));
       const first = await service.change(id, { rev: seen.rev, status: 'contacting', assigneeEmail: kim.email }, kim);
       expect(first).toMatchObject({ ok: true, lead: { status: 'contacting', assignee: { email: kim.email, name: kim.name } } });
       const second = await service.change(id, { rev: seen.rev, status: 'onHold' }, lee);
@@ -173,14 +182,18 @@ for (const [backendName, open] of Object.entries(backends)) {
       expect(retry).toMatchObject({ ok: true, lead: { status: 'onHold', assignee: { email: kim.email } } });
       const changes = audit.entries.filter((entry) => entry.action === 'leadChange');
       expect(changes.map(({ actor, target, detail }) => ({ actor, target, detail }))).toEqual([
-        { actor: kim.email, target: id, detail: `상태 연락 중 → 연락 중, 담당자 ${fixtureLeads[1].assignee?.name ?? '없음'} → 김상담` },
+        {
+          actor: kim.email,
+          target: id,
+          detail: `상태 연락 중 → 연락 중, 담당자 ${fixtureLeads[1].assignee ? `${fixtureLeads[1].assignee.name}(${fixtureLeads[1].assignee.email})` : '없음'} → 김상담(kim@example.com)`,
+        },
         { actor: lee.email, target: id, detail: '상태 연락 중 → 보류' },
       ]);
     });
 
     it('two changes at the same moment: exactly one is written, the other is told the state it lost to', async () => {
       const id = fixtureLeads[2]._id;
-      const seen = (await service.lead(id, kim))!;
+      const seen = (await opened(id));
       const results = await Promise.all([
         service.change(id, { rev: seen.rev, status: 'consulted' }, kim),
         service.change(id, { rev: seen.rev, status: 'invalid' }, lee),
@@ -189,21 +202,21 @@ for (const [backendName, open] of Object.entries(backends)) {
       const lost = results.filter((result) => !result.ok);
       expect(won).toHaveLength(1);
       expect(lost).toEqual([{ ok: false, error: 'conflict', current: expect.objectContaining({ status: won[0].ok && won[0].lead.status }) }]);
-      expect((await service.lead(id, kim))!.status).toBe(won[0].ok && won[0].lead.status);
+      expect((await opened(id)).status).toBe(won[0].ok && won[0].lead.status);
     });
 
     it('assignee: another active staff member or nobody; a disabled or unknown account is refused', async () => {
       const id = fixtureLeads[4]._id;
-      let rev = (await service.lead(id, kim))!.rev;
-      const assigned = await service.change(id, { rev, assigneeEmail: park.email }, kim);
+      let rev = (await opened(id, boss)).rev;
+      const assigned = await service.change(id, { rev, assigneeEmail: park.email }, boss);
       expect(assigned).toMatchObject({ ok: true, lead: { assignee: { email: park.email, name: park.name } } });
       rev = assigned.ok ? assigned.lead.rev : '';
-      expect(await service.change(id, { rev, assigneeEmail: retired.email }, kim)).toEqual({ ok: false, error: 'invalid' });
-      expect(await service.change(id, { rev, assigneeEmail: 'nobody@example.com' }, kim)).toEqual({ ok: false, error: 'invalid' });
-      expect(await service.change(id, { rev, status: 'bogus' as never }, kim)).toEqual({ ok: false, error: 'invalid' });
-      expect(await service.change(id, { rev }, kim)).toEqual({ ok: false, error: 'invalid' });
-      expect(await service.change('lead-missing', { rev, status: 'new' }, kim)).toEqual({ ok: false, error: 'notFound' });
-      const cleared = await service.change(id, { rev, assigneeEmail: null }, kim);
+      expect(await service.change(id, { rev, assigneeEmail: retired.email }, boss)).toEqual({ ok: false, error: 'invalid' });
+      expect(await service.change(id, { rev, assigneeEmail: 'nobody@example.com' }, boss)).toEqual({ ok: false, error: 'invalid' });
+      expect(await service.change(id, { rev, status: 'bogus' as never }, boss)).toEqual({ ok: false, error: 'invalid' });
+      expect(await service.change(id, { rev }, boss)).toEqual({ ok: false, error: 'invalid' });
+      expect(await service.change('lead-missing', { rev, status: 'new' }, boss)).toEqual({ ok: false, error: 'notFound' });
+      const cleared = await service.change(id, { rev, assigneeEmail: null }, boss);
       expect(cleared).toMatchObject({ ok: true, lead: { assignee: null } });
     });
 
@@ -214,7 +227,7 @@ for (const [backendName, open] of Object.entries(backends)) {
         service.addMemo(id, '문자 남김\n다시 연락 예정', lee),
       ]);
       expect(results.every((result) => result.ok)).toBe(true);
-      const memos = (await service.lead(id, kim))!.memos;
+      const memos = (await opened(id)).memos;
       expect(memos.map(({ authorEmail, authorName, text }) => ({ authorEmail, authorName, text })).sort((a, b) => a.authorEmail.localeCompare(b.authorEmail))).toEqual([
         { authorEmail: kim.email, authorName: kim.name, text: '첫 통화: 부재중' },
         { authorEmail: lee.email, authorName: lee.name, text: '문자 남김\n다시 연락 예정' },
@@ -229,13 +242,13 @@ for (const [backendName, open] of Object.entries(backends)) {
 
     it('통화 결과: a listed result with a future 재통화 time (Seoul) is kept with who and when, revision-checked and recorded', async () => {
       const id = fixtureLeads[6]._id;
-      const seen = (await service.lead(id, kim))!;
+      const seen = (await opened(id));
       expect(seen.calls).toEqual([]);
       expect(await service.callResults()).toEqual(['통화 완료', '부재', '재통화 요청', '관심 없음', '번호 오류']);
       const callback = `${shiftDay(TODAY, 1)}T14:30`;
       const saved = await service.recordCall(id, { rev: seen.rev, result: '재통화 요청', callbackAt: callback }, kim);
       expect(saved.ok).toBe(true);
-      const { calls } = (await service.lead(id, kim))!;
+      const { calls } = (await opened(id));
       expect(calls).toEqual([
         {
           key: expect.any(String),
@@ -265,7 +278,7 @@ for (const [backendName, open] of Object.entries(backends)) {
 
     it('통화 결과 refused: a result off the list, a 재통화 time not in the future or not a time; nothing written or recorded', async () => {
       const id = fixtureLeads[7]._id;
-      const { rev } = (await service.lead(id, kim))!;
+      const { rev } = (await opened(id));
       expect(await service.recordCall(id, { rev, result: '연결됨' }, kim)).toEqual({ ok: false, error: 'unknownCallResult' });
       // NOW is 10:00 in Seoul: 09:59 today has passed, and so has 10:00.
       expect(await service.recordCall(id, { rev, result: '부재', callbackAt: `${TODAY}T10:00` }, kim)).toEqual({ ok: false, error: 'callbackNotFuture' });
@@ -273,7 +286,7 @@ for (const [backendName, open] of Object.entries(backends)) {
       expect(await service.recordCall(id, { rev, result: '부재', callbackAt: '2026-02-30T10:00' }, kim)).toEqual({ ok: false, error: 'invalid' });
       expect(await service.recordCall(id, { rev, result: '부재', callbackAt: '내일 오후' }, kim)).toEqual({ ok: false, error: 'invalid' });
       expect(await service.recordCall('lead-missing', { rev, result: '부재' }, kim)).toEqual({ ok: false, error: 'notFound' });
-      expect((await service.lead(id, kim))!.calls).toEqual([]);
+      expect((await opened(id)).calls).toEqual([]);
       expect(audit.entries.some((entry) => entry.action === 'leadCall')).toBe(false);
     });
 
@@ -283,20 +296,20 @@ for (const [backendName, open] of Object.entries(backends)) {
       await backend.leads.mutate([{ createOrReplace: { _id: 'leadSettings', _type: 'leadSettings', callResults: ['연결', ' 부재 ', '연결'] } } as Mutation]);
       expect(await service.callResults()).toEqual(['연결', '부재']);
       const id = fixtureLeads[9]._id;
-      const { rev } = (await service.lead(id, kim))!;
+      const { rev } = (await opened(id));
       expect(await service.recordCall(id, { rev, result: '통화 완료' }, kim)).toEqual({ ok: false, error: 'unknownCallResult' });
       expect((await service.recordCall(id, { rev, result: '연결' }, kim)).ok).toBe(true);
     });
 
     it('a memo written while another staff member changes the status: both are kept', async () => {
       const id = fixtureLeads[8]._id;
-      const seen = (await service.lead(id, kim))!;
+      const seen = (await opened(id));
       const [memo, change] = await Promise.all([service.addMemo(id, '방문 희망', lee), service.change(id, { rev: seen.rev, status: 'visitBooked' }, kim)]);
       expect(memo.ok).toBe(true);
       // The memo may land first and move the revision on: then the change is refused and retried.
       const final = change.ok ? change : await service.change(id, { rev: (change as { current: { rev: string } }).current.rev, status: 'visitBooked' }, kim);
       expect(final.ok).toBe(true);
-      const lead = (await service.lead(id, kim))!;
+      const lead = (await opened(id));
       expect(lead.status).toBe('visitBooked');
       expect(lead.memos.map((entry) => entry.text)).toEqual(['방문 희망']);
     });
@@ -334,7 +347,7 @@ for (const [backendName, open] of Object.entries(backends)) {
       expect(await at(`${TODAY}T23:59:00`).checkIn(tomorrow.leadId, tomorrow.rev, kim)).toEqual({ ok: false, error: 'notToday' });
       expect(await at(`${shiftDay(TODAY, 1)}T00:01:00`).checkIn(booking.leadId, booking.rev, kim)).toEqual({ ok: false, error: 'notToday' });
       expect(audit.entries.filter((entry) => entry.action === 'visitCheckIn')).toEqual([]);
-      expect((await service.lead(booking.leadId, kim))!.checkedInAt).toBeNull();
+      expect((await opened(booking.leadId)).checkedInAt).toBeNull();
       // 23:59 in Seoul is still the day (14:59 UTC).
       expect(await at(`${TODAY}T23:59:00`).checkIn(booking.leadId, booking.rev, kim)).toMatchObject({ ok: true, lead: { status: 'visited' } });
     });
@@ -365,7 +378,7 @@ for (const [backendName, open] of Object.entries(backends)) {
       expect(contracted).toMatchObject({ ok: true, lead: { status: 'contracted', checkedInAt: expect.any(String) } });
       rev = contracted.ok ? contracted.lead.rev : '';
       expect(await service.change(booking.leadId, { rev, status: 'consulted' }, kim)).toEqual({ ok: false, error: 'forbidden' });
-      expect((await service.lead(booking.leadId, kim))!).toMatchObject({ status: 'contracted', checkedInAt: expect.any(String) });
+      expect((await opened(booking.leadId))).toMatchObject({ status: 'contracted', checkedInAt: expect.any(String) });
       const back = await service.change(booking.leadId, { rev, status: 'consulted' }, boss);
       expect(back).toMatchObject({ ok: true, lead: { status: 'consulted', checkedInAt: null } });
     });
@@ -391,7 +404,7 @@ for (const [backendName, open] of Object.entries(backends)) {
       expect((await service.visits(day)).slots.find((entry) => entry.id === slot.id)!.booked).toBe(slot.booked - 1);
       // A lead without a booking: 무효 touches no slot.
       const unbooked = fixtureLeads[1];
-      const seen = (await service.lead(unbooked._id, kim))!;
+      const seen = (await opened(unbooked._id));
       expect(await service.change(unbooked._id, { rev: seen.rev, status: 'invalid' }, kim)).toMatchObject({ ok: true, lead: { visitSlotStatus: null } });
     });
 
@@ -463,19 +476,19 @@ for (const [backendName, open] of Object.entries(backends)) {
       failingAudit.record = () => Promise.reject(new Error('audit store down'));
       const failing = start({ audit: failingAudit });
       const id = fixtureLeads[6]._id;
-      const seen = (await service.lead(id, kim))!;
+      const seen = (await opened(id));
       await expect(failing.lead(id, kim)).rejects.toThrow('audit store down');
       await expect(failing.revealPhone(id, kim)).rejects.toThrow('audit store down');
       await expect(failing.change(id, { rev: seen.rev, status: 'contracted' }, kim)).rejects.toThrow('audit store down');
       await expect(failing.addMemo(id, '메모', kim)).rejects.toThrow('audit store down');
-      const after = (await service.lead(id, kim))!;
+      const after = (await opened(id));
       // The change was saved, then undone when its record could not be stored.
       expect(after).toMatchObject({ status: seen.status, memos: [] });
     });
 
     it('seven saves with one revision arriving together: one is saved and recorded, six refused and not recorded', async () => {
       const id = fixtureLeads[7]._id;
-      const seen = (await service.lead(id, kim))!;
+      const seen = (await opened(id));
       const before = audit.entries.length;
       const results = await Promise.all(
         Array.from({ length: 7 }, (_, index) => service.change(id, { rev: seen.rev, status: LEAD_STATUSES[1 + (index % 3)] }, index % 2 ? kim : lee)),

@@ -246,6 +246,10 @@ const cases: Record<keyof typeof queries, QueryCase> = {
     check: (lead) => expect(lead).toEqual({ name: '홍길동', phone: '01012345678', visitAt: null, visitSlotStatus: null, privacy: true }),
   },
   visitsOnDayQuery: { store: 'leads', params: { day: '2026-11-02' }, check: (ids) => expect(ids).toEqual([]) },
+  // The seed leaves every way of sharing leads off.
+  leadAssignmentSettingsQuery: { check: (settings) => expect(settings).toEqual({ roundRobin: false, salesSeeAllLeads: false, salesTakeColleagueLeads: false }) },
+  // The rotation document appears with the first automatic assignment; the test writes one.
+  leadAssignmentRotationQuery: { store: 'leads', check: (rotation) => expect(rotation).toEqual({ _rev: expect.any(String), lastEmail: 'kim@example.com' }) },
   statsPageViewsQuery: {
     store: 'leads',
     params: { from: '2026-11-01', to: '2026-11-01' },
@@ -393,6 +397,7 @@ beforeAll(async () => {
     { create: { _id: 'visitSlot-past', _type: 'visitSlot', date: '2026-11-22', time: '11:00', capacity: 6, booked: 0 } },
     { create: FIXTURE_STAFF },
     { create: FIXTURE_PAGE_VIEWS },
+    { create: { _id: 'leadAssignmentRotation', _type: 'leadAssignmentRotation', lastEmail: 'kim@example.com' } },
   ]);
 });
 

@@ -92,6 +92,31 @@ describe.each(backends)('staff accounts (%s)', (_name, backendOf) => {
     expect(auth.authorizeWrite(request(adminCookie), 'admin')).toMatchObject({ ok: true, session: { role: 'admin' } });
   });
 
+  it('a 팀장 (manager) account is added, signs in as a manager, and is refused what only an admin may do', async () => {
+    const { auth, staff } = await start(await backendOf());
+    const manager = 'manager@example.test';
+    expect(await staff.add({ email: manager, name: '박팀장', role: 'manager', password: SALES_PASSWORD }, ADMIN_ACTOR)).toEqual({ ok: true });
+    expect(await staff.list()).toContainEqual(expect.objectContaining({ email: manager, role: 'manager' }));
+    const cookie = await signIn(auth, manager, SALES_PASSWORD);
+    expect(auth.session(request(cookie))).toEqual({ email: manager, name: '박팀장', role: 'manager' });
+    expect(auth.authorizeWrite(request(cookie))).toMatchObject({ ok: true });
+    expect(auth.authorizeWrite(request(cookie), 'admin')).toEqual({ ok: false, refusal: 'staffRoleForbidden' });
+  });
+
+  it('an admin changes an account\'s role, which counts at its next request and is recorded; never their own, never the last admin', async () => {
+    const { auth, staff, audit } = await start(await backendOf());
+    await staff.add({ email: SALES, name: '김상담', role: 'sales', password: SALES_PASSWORD }, ADMIN_ACTOR);
+    const cookie = await signIn(auth, SALES, SALES_PASSWORD);
+    expect(await staff.changeRole(SALES, 'manager', ADMIN_ACTOR)).toEqual({ ok: true });
+    expect(auth.session(request(cookie))).toEqual({ email: SALES, name: '김상담', role: 'manager' });
+    expect(await staff.changeRole(SALES, 'owner', ADMIN_ACTOR)).toEqual({ ok: false, error: 'invalidRole' });
+    expect(await staff.changeRole(ADMIN, 'sales', ADMIN_ACTOR)).toEqual({ ok: false, error: 'ownAccount' });
+    expect(await staff.changeRole(ADMIN, 'sales', { email: SALES, ip: '1.1.1.1' })).toEqual({ ok: false, error: 'lastAdmin' });
+    expect(await staff.changeRole('nobody@example.test', 'sales', ADMIN_ACTOR)).toEqual({ ok: false, error: 'accountNotFound' });
+    const [record] = (await audit.list({ action: 'accountRole' })).entries;
+    expect(record).toMatchObject({ actor: ADMIN, action: 'accountRole', target: SALES, detail: 'sales → manager' });
+  });
+
   it('refuses a short password, a bad email or role, a duplicate; never leaves no enabled admin; an admin cannot disable itself', async () => {
     const { staff } = await start(await backendOf());
     const add = (fields: Partial<{ email: string; name: string; role: string; password: string }>) =>
@@ -203,6 +228,35 @@ describe.each(backends)('staff accounts (%s)', (_name, backendOf) => {
     ]);
     expect(left[0]).toMatchObject({ actor: 'system', detail: expect.stringContaining('1건') });
     expect(await purgeExpiredAudit(audit, 730, now)).toBe(0);
+  });
+});
+
+describe('staff accounts in a leads.sqlite from before the 팀장 role', () => {
+  it('opens with every account kept and takes a 팀장 account', async () => {
+    const old = openConsoleDatabase(dataDir);
+    old.exec(`CREATE TABLE staff_accounts (
+        email         TEXT PRIMARY KEY,
+        name          TEXT NOT NULL,
+        role          TEXT NOT NULL CHECK (role IN ('admin', 'sales')),
+        password_hash TEXT NOT NULL,
+        disabled      INTEGER NOT NULL DEFAULT 0 CHECK (disabled IN (0, 1)),
+        created_at    TEXT NOT NULL,
+        updated_at    TEXT NOT NULL
+      )`);
+    old.prepare('INSERT INTO staff_accounts VALUES (?, ?, ?, ?, ?, ?, ?)').run(SALES, '김상담', 'sales', await hashPassword(SALES_PASSWORD, { N: 2 ** 14, r: 8, p: 1 }), 1, '2026-01-02T00:00:00.000Z', '2026-01-03T00:00:00.000Z');
+    old.close();
+
+    const { auth, staff } = await start({});
+    expect(await staff.list()).toContainEqual({ email: SALES, name: '김상담', role: 'sales', disabled: true, createdAt: '2026-01-02T00:00:00.000Z' });
+    await staff.setDisabled(SALES, false, ADMIN_ACTOR);
+    expect(auth.session(request(await signIn(auth, SALES, SALES_PASSWORD)))).toMatchObject({ email: SALES, role: 'sales' });
+    expect(await staff.add({ email: 'manager@example.test', name: '박팀장', role: 'manager', password: SALES_PASSWORD }, ADMIN_ACTOR)).toEqual({ ok: true });
+    const database = openConsoleDatabase(dataDir);
+    try {
+      expect(() => database.prepare("UPDATE staff_accounts SET role = 'owner' WHERE email = ?").run(SALES)).toThrow(/CHECK/);
+    } finally {
+      database.close();
+    }
   });
 });
 

@@ -245,6 +245,20 @@ export const callResultsQuery = defineQuery(`
   coalesce(*[_type == "leadSettings" && _id == "leadSettings"][0].callResults, [])
 `);
 
+/** How leads are shared among the sales team (each off unless marketing turned it on). */
+export const leadAssignmentSettingsQuery = defineQuery(`
+  *[_type == "leadSettings" && _id == "leadSettings"][0]{
+    "roundRobin": coalesce(roundRobin, false),
+    "salesSeeAllLeads": coalesce(salesSeeAllLeads, false),
+    "salesTakeColleagueLeads": coalesce(salesTakeColleagueLeads, false)
+  }
+`);
+
+/** Who got the last automatically assigned lead (the rotation's place), with its revision. */
+export const leadAssignmentRotationQuery = defineQuery(`
+  *[_type == "leadAssignmentRotation" && _id == "leadAssignmentRotation"][0]{ _rev, lastEmail }
+`);
+
 /** The staff's cap on upcoming visit bookings per phone number (unset: one). */
 export const visitBookingsPerPhoneQuery = defineQuery(`
   *[_type == "leadSettings" && _id == "leadSettings"][0].maxVisitBookingsPerPhone
@@ -283,6 +297,7 @@ const consoleLeadFilter = /* groq */ `_type == "lead"
   && ($phone == null || phone == $phone)
   && ($assigneeEmail == null || assignee.email == $assigneeEmail)
   && ($unassigned == null || !defined(assignee.email))
+  && ($visibleTo == null || !defined(assignee.email) || assignee.email == $visibleTo)
   && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))`;
 
 /**

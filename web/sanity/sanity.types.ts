@@ -109,6 +109,15 @@ export type ImageWithAlt = {
   caption?: string;
 };
 
+export type LeadAssignmentRotation = {
+  _id: string;
+  _type: "leadAssignmentRotation";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  lastEmail?: string;
+};
+
 export type PageViewDay = {
   _id: string;
   _type: "pageViewDay";
@@ -135,7 +144,7 @@ export type StaffAccount = {
   _rev: string;
   email?: string;
   name?: string;
-  role?: "admin" | "sales";
+  role?: "admin" | "manager" | "sales";
   passwordHash?: string;
   disabled?: boolean;
   createdAt?: string;
@@ -419,6 +428,9 @@ export type LeadSettings = {
       text?: string;
     };
   };
+  roundRobin?: boolean;
+  salesSeeAllLeads?: boolean;
+  salesTakeColleagueLeads?: boolean;
 };
 
 export type HomePage = {
@@ -665,6 +677,7 @@ export type AllSanitySchemaTypes =
   | Seo
   | SanityImageAssetReference
   | ImageWithAlt
+  | LeadAssignmentRotation
   | PageViewDay
   | StaffAccount
   | VisitSlotReference
@@ -1302,6 +1315,23 @@ export type UpcomingBookingsOfPhoneQueryResult = number;
 export type CallResultsQueryResult = Array<string> | Array<never>;
 
 // Source: ../web/sanity/queries.ts
+// Variable: leadAssignmentSettingsQuery
+// Query: *[_type == "leadSettings" && _id == "leadSettings"][0]{    "roundRobin": coalesce(roundRobin, false),    "salesSeeAllLeads": coalesce(salesSeeAllLeads, false),    "salesTakeColleagueLeads": coalesce(salesTakeColleagueLeads, false)  }
+export type LeadAssignmentSettingsQueryResult = {
+  roundRobin: boolean | false;
+  salesSeeAllLeads: boolean | false;
+  salesTakeColleagueLeads: boolean | false;
+} | null;
+
+// Source: ../web/sanity/queries.ts
+// Variable: leadAssignmentRotationQuery
+// Query: *[_type == "leadAssignmentRotation" && _id == "leadAssignmentRotation"][0]{ _rev, lastEmail }
+export type LeadAssignmentRotationQueryResult = {
+  _rev: string;
+  lastEmail: string | null;
+} | null;
+
+// Source: ../web/sanity/queries.ts
 // Variable: visitBookingsPerPhoneQuery
 // Query: *[_type == "leadSettings" && _id == "leadSettings"][0].maxVisitBookingsPerPhone
 export type VisitBookingsPerPhoneQueryResult = number | null;
@@ -1342,7 +1372,7 @@ export type ExpiredLeadIdsQueryResult = Array<string>;
 
 // Source: ../web/sanity/queries.ts
 // Variable: consoleLeadListQuery
-// Query: *[_type == "lead"  && ($from == null || createdAt >= $from)  && ($before == null || createdAt < $before)  && ($formKind == null || formKind == $formKind)  && ($visitDay == null || string::startsWith(visitAt, $visitDay))  && ($status == null || coalesce(status, "new") == $status)  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)  && ($utmSource == null || utm.source == $utmSource)  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)  && ($namePrefix == null || string::startsWith(name, $namePrefix))  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)  && ($phone == null || phone == $phone)  && ($assigneeEmail == null || assignee.email == $assigneeEmail)  && ($unassigned == null || !defined(assignee.email))  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...201]{    _id, createdAt, name, phone, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,    visitAt, "marketing": coalesce(consent.marketing, false), "utmSource": utm.source, "utmCampaign": utm.campaign,    "lastCallResult": calls[-1].result  }
+// Query: *[_type == "lead"  && ($from == null || createdAt >= $from)  && ($before == null || createdAt < $before)  && ($formKind == null || formKind == $formKind)  && ($visitDay == null || string::startsWith(visitAt, $visitDay))  && ($status == null || coalesce(status, "new") == $status)  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)  && ($utmSource == null || utm.source == $utmSource)  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)  && ($namePrefix == null || string::startsWith(name, $namePrefix))  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)  && ($phone == null || phone == $phone)  && ($assigneeEmail == null || assignee.email == $assigneeEmail)  && ($unassigned == null || !defined(assignee.email))  && ($visibleTo == null || !defined(assignee.email) || assignee.email == $visibleTo)  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...201]{    _id, createdAt, name, phone, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,    visitAt, "marketing": coalesce(consent.marketing, false), "utmSource": utm.source, "utmCampaign": utm.campaign,    "lastCallResult": calls[-1].result  }
 export type ConsoleLeadListQueryResult = Array<{
   _id: string;
   createdAt: string | null;
@@ -1421,7 +1451,7 @@ export type TodayNewLeadsQueryResult = Array<{
 
 // Source: ../web/sanity/queries.ts
 // Variable: consoleLeadExportQuery
-// Query: *[_type == "lead"  && ($from == null || createdAt >= $from)  && ($before == null || createdAt < $before)  && ($formKind == null || formKind == $formKind)  && ($visitDay == null || string::startsWith(visitAt, $visitDay))  && ($status == null || coalesce(status, "new") == $status)  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)  && ($utmSource == null || utm.source == $utmSource)  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)  && ($namePrefix == null || string::startsWith(name, $namePrefix))  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)  && ($phone == null || phone == $phone)  && ($assigneeEmail == null || assignee.email == $assigneeEmail)  && ($unassigned == null || !defined(assignee.email))  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...500]{    _id, createdAt, name, phone, message, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,    visitAt, visitSlotStatus, consent, sourcePage, utm, checkedInAt,    memos[]{ at, authorName, text }, calls[]{ at, result, callbackAt }  }
+// Query: *[_type == "lead"  && ($from == null || createdAt >= $from)  && ($before == null || createdAt < $before)  && ($formKind == null || formKind == $formKind)  && ($visitDay == null || string::startsWith(visitAt, $visitDay))  && ($status == null || coalesce(status, "new") == $status)  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)  && ($utmSource == null || utm.source == $utmSource)  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)  && ($namePrefix == null || string::startsWith(name, $namePrefix))  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)  && ($phone == null || phone == $phone)  && ($assigneeEmail == null || assignee.email == $assigneeEmail)  && ($unassigned == null || !defined(assignee.email))  && ($visibleTo == null || !defined(assignee.email) || assignee.email == $visibleTo)  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...500]{    _id, createdAt, name, phone, message, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,    visitAt, visitSlotStatus, consent, sourcePage, utm, checkedInAt,    memos[]{ at, authorName, text }, calls[]{ at, result, callbackAt }  }
 export type ConsoleLeadExportQueryResult = Array<{
   _id: string;
   createdAt: string | null;
@@ -1471,7 +1501,7 @@ export type ConsoleLeadExportQueryResult = Array<{
 
 // Source: ../web/sanity/queries.ts
 // Variable: consoleLeadCountQuery
-// Query: count(*[_type == "lead"  && ($from == null || createdAt >= $from)  && ($before == null || createdAt < $before)  && ($formKind == null || formKind == $formKind)  && ($visitDay == null || string::startsWith(visitAt, $visitDay))  && ($status == null || coalesce(status, "new") == $status)  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)  && ($utmSource == null || utm.source == $utmSource)  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)  && ($namePrefix == null || string::startsWith(name, $namePrefix))  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)  && ($phone == null || phone == $phone)  && ($assigneeEmail == null || assignee.email == $assigneeEmail)  && ($unassigned == null || !defined(assignee.email))  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))])
+// Query: count(*[_type == "lead"  && ($from == null || createdAt >= $from)  && ($before == null || createdAt < $before)  && ($formKind == null || formKind == $formKind)  && ($visitDay == null || string::startsWith(visitAt, $visitDay))  && ($status == null || coalesce(status, "new") == $status)  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)  && ($utmSource == null || utm.source == $utmSource)  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)  && ($namePrefix == null || string::startsWith(name, $namePrefix))  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)  && ($phone == null || phone == $phone)  && ($assigneeEmail == null || assignee.email == $assigneeEmail)  && ($unassigned == null || !defined(assignee.email))  && ($visibleTo == null || !defined(assignee.email) || assignee.email == $visibleTo)  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))])
 export type ConsoleLeadCountQueryResult = number;
 
 // Source: ../web/sanity/queries.ts
@@ -1617,7 +1647,7 @@ export type ImageAssetPathQueryResult = {
 export type StaffAccountsQueryResult = Array<{
   email: string | null;
   name: string | null;
-  role: "admin" | "sales" | null;
+  role: "admin" | "manager" | "sales" | null;
   passwordHash: string | null;
   disabled: boolean | null;
   createdAt: string | null;
@@ -1771,6 +1801,14 @@ export type LeadsDatasetPageQueryResult = Array<
     }
   | {
       _id: string;
+      _type: "leadAssignmentRotation";
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      lastEmail?: string;
+    }
+  | {
+      _id: string;
       _type: "leadSettings";
       _createdAt: string;
       _updatedAt: string;
@@ -1812,6 +1850,9 @@ export type LeadsDatasetPageQueryResult = Array<
           text?: string;
         };
       };
+      roundRobin?: boolean;
+      salesSeeAllLeads?: boolean;
+      salesTakeColleagueLeads?: boolean;
     }
   | {
       _id: string;
@@ -2022,7 +2063,7 @@ export type LeadsDatasetPageQueryResult = Array<
       _rev: string;
       email?: string;
       name?: string;
-      role?: "admin" | "sales";
+      role?: "admin" | "manager" | "sales";
       passwordHash?: string;
       disabled?: boolean;
       createdAt?: string;
@@ -2115,16 +2156,18 @@ declare module "@sanity/client" {
     '\n  *[_type == "lead" && _id == $id][0]{\n    name, phone, message, formKind, "visitSlotId": visitSlot._ref, "marketing": consent.marketing\n  }\n': StoredLeadQueryResult;
     '\n  count(*[_type == "lead" && phone == $phone && visitSlotStatus == "booked" && visitAt >= $today && _id != $id])\n': UpcomingBookingsOfPhoneQueryResult;
     '\n  coalesce(*[_type == "leadSettings" && _id == "leadSettings"][0].callResults, [])\n': CallResultsQueryResult;
+    '\n  *[_type == "leadSettings" && _id == "leadSettings"][0]{\n    "roundRobin": coalesce(roundRobin, false),\n    "salesSeeAllLeads": coalesce(salesSeeAllLeads, false),\n    "salesTakeColleagueLeads": coalesce(salesTakeColleagueLeads, false)\n  }\n': LeadAssignmentSettingsQueryResult;
+    '\n  *[_type == "leadAssignmentRotation" && _id == "leadAssignmentRotation"][0]{ _rev, lastEmail }\n': LeadAssignmentRotationQueryResult;
     '\n  *[_type == "leadSettings" && _id == "leadSettings"][0].maxVisitBookingsPerPhone\n': VisitBookingsPerPhoneQueryResult;
     '\n  *[_type == "pageViewDay" && day >= $from && day <= $to]{\n    day, path, referrerHost, utmSource, utmMedium, utmCampaign, device, views, visits, visitors\n  }\n': StatsPageViewsQueryResult;
     '\n  *[_type == "lead" && createdAt >= $since && createdAt < $until]{\n    createdAt, visitAt, landingPage, sourcePage, "utmSource": utm.source, "utmMedium": utm.medium, "utmCampaign": utm.campaign\n  }\n': StatsLeadsQueryResult;
     '*[_type == "lead" && createdAt < $before]._id': ExpiredLeadIdsQueryResult;
-    '\n  *[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($phone == null || phone == $phone)\n  && ($assigneeEmail == null || assignee.email == $assigneeEmail)\n  && ($unassigned == null || !defined(assignee.email))\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...201]{\n    _id, createdAt, name, phone, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,\n    visitAt, "marketing": coalesce(consent.marketing, false), "utmSource": utm.source, "utmCampaign": utm.campaign,\n    "lastCallResult": calls[-1].result\n  }\n': ConsoleLeadListQueryResult;
+    '\n  *[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($phone == null || phone == $phone)\n  && ($assigneeEmail == null || assignee.email == $assigneeEmail)\n  && ($unassigned == null || !defined(assignee.email))\n  && ($visibleTo == null || !defined(assignee.email) || assignee.email == $visibleTo)\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...201]{\n    _id, createdAt, name, phone, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,\n    visitAt, "marketing": coalesce(consent.marketing, false), "utmSource": utm.source, "utmCampaign": utm.campaign,\n    "lastCallResult": calls[-1].result\n  }\n': ConsoleLeadListQueryResult;
     '\n  *[_type == "lead" && defined(calls[-1].callbackAt) && calls[-1].callbackAt < $until\n    && coalesce(status, "new") != "invalid"\n    && ($assignee == null || assignee.email == $assignee || (!defined(assignee.email) && calls[-1].authorEmail == $assignee))]\n  | order(calls[-1].callbackAt asc, _id asc)[0...100]{\n    _id, name, phone, "status": coalesce(status, "new"), "assigneeName": assignee.name,\n    "callbackAt": calls[-1].callbackAt, "lastCallResult": calls[-1].result\n  }\n': TodayCallsDueQueryResult;
     '\n  *[_type == "lead" && visitSlotStatus == "booked" && string::startsWith(visitAt, $day)\n    && ($assignee == null || assignee.email == $assignee)]\n  | order(visitAt asc, _id asc)[0...100]{\n    _id, name, phone, "status": coalesce(status, "new"), "assigneeName": assignee.name, visitAt, checkedInAt\n  }\n': TodayVisitsQueryResult;
     '\n  *[_type == "lead" && coalesce(status, "new") == "new" && !defined(calls[0])\n    && ($assignee == null || assignee.email == $assignee || !defined(assignee.email))]\n  | order(createdAt asc, _id asc)[0...100]{\n    _id, name, phone, createdAt, "assigneeName": assignee.name\n  }\n': TodayNewLeadsQueryResult;
-    '\n  *[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($phone == null || phone == $phone)\n  && ($assigneeEmail == null || assignee.email == $assigneeEmail)\n  && ($unassigned == null || !defined(assignee.email))\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...500]{\n    _id, createdAt, name, phone, message, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,\n    visitAt, visitSlotStatus, consent, sourcePage, utm, checkedInAt,\n    memos[]{ at, authorName, text }, calls[]{ at, result, callbackAt }\n  }\n': ConsoleLeadExportQueryResult;
-    'count(*[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($phone == null || phone == $phone)\n  && ($assigneeEmail == null || assignee.email == $assigneeEmail)\n  && ($unassigned == null || !defined(assignee.email))\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))])': ConsoleLeadCountQueryResult;
+    '\n  *[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($phone == null || phone == $phone)\n  && ($assigneeEmail == null || assignee.email == $assigneeEmail)\n  && ($unassigned == null || !defined(assignee.email))\n  && ($visibleTo == null || !defined(assignee.email) || assignee.email == $visibleTo)\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...500]{\n    _id, createdAt, name, phone, message, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,\n    visitAt, visitSlotStatus, consent, sourcePage, utm, checkedInAt,\n    memos[]{ at, authorName, text }, calls[]{ at, result, callbackAt }\n  }\n': ConsoleLeadExportQueryResult;
+    'count(*[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($phone == null || phone == $phone)\n  && ($assigneeEmail == null || assignee.email == $assigneeEmail)\n  && ($unassigned == null || !defined(assignee.email))\n  && ($visibleTo == null || !defined(assignee.email) || assignee.email == $visibleTo)\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))])': ConsoleLeadCountQueryResult;
     'array::unique(*[_type == "lead" && defined(utm.campaign)].utm.campaign)': ConsoleLeadCampaignsQueryResult;
     '\n  *[_type == "lead" && _id == $id][0]{\n    _id, _rev, createdAt, name, phone, message, formKind, sourcePage, utm, consent,\n    "visitSlotId": visitSlot._ref, visitAt, visitSlotStatus, "status": coalesce(status, "new"),\n    assignee, checkedInAt, memos[]{ _key, authorEmail, authorName, at, text },\n    calls[]{ _key, result, callbackAt, authorEmail, authorName, at }\n  }\n': ConsoleLeadQueryResult;
     '\n  *[_type == "visitSlot" && date == $date] | order(time asc, _id asc){\n    _id, time, "capacity": coalesce(capacity, 0), "booked": coalesce(booked, 0),\n    "bookings": *[_type == "lead" && visitSlot._ref == ^._id && visitSlotStatus == "booked"] | order(createdAt asc, _id asc){\n      _id, _rev, name, phone, "status": coalesce(status, "new"), "assigneeName": assignee.name, "lastMemo": memos[-1].text, checkedInAt\n    }\n  }\n': ConsoleVisitSheetQueryResult;

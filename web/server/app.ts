@@ -12,6 +12,7 @@ import { createSessionRouter } from './auth/session-routes';
 import type { StaffAccounts } from './auth/staff-accounts';
 import { startDailyAuditPurge } from './audit/index';
 import { openStaffServices } from './auth/staff-services';
+import { roundRobinAssigner } from './console/round-robin';
 import { createAuditExportRouter } from './audit/routes';
 import { todayWorkOf, type TodayWorkService } from './console/today-work';
 import { leadNamesOf, type LeadNames } from './console/lead-names';
@@ -176,7 +177,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   pageViews.start();
 
   const messages = openMessages(sources, config, dailyJobs);
-  const leadService = createLeadService(sources, config, audit, limiters, [messages.dispatcher]);
+  const leadService = createLeadService(sources, config, audit, limiters, [messages.dispatcher], roundRobinAssigner({ content: sources.content, leads: sources.leads, staff }));
   leadService.startOutboxDelivery();
   leadService.startDailyPurge(dailyJobs);
 

@@ -7,9 +7,18 @@ import { LEAD_FORM_KINDS, type LeadFormKind } from './lead-validation';
 import { isDay } from './seoul-time';
 import { UTM_KEYS } from './utm';
 
-export const STAFF_ROLES = ['admin', 'sales'] as const;
+/** From most to least trusted: an admin runs the site, a 팀장 runs the sales team, a 상담사 works leads. */
+export const STAFF_ROLES = ['admin', 'manager', 'sales'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
-export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { admin: '관리자', sales: '상담사' };
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { admin: '관리자', manager: '팀장', sales: '상담사' };
+
+/**
+ * Whether `role` manages the team's leads: assigns any lead to anyone (in bulk too), hands a
+ * colleague's leads over, takes check-ins back. A 상담사 works the leads in front of them.
+ */
+export function mayManageLeads(role: StaffRole): boolean {
+  return role !== 'sales';
+}
 
 /** Whether `role` may create, change and delete visit slots (a 상담사 may not). */
 export function mayManageSlots(role: StaffRole): boolean {
@@ -18,7 +27,12 @@ export function mayManageSlots(role: StaffRole): boolean {
 
 /** Whether `role` may take a visit check-in back (a 상담사 may not). */
 export function mayUndoCheckIn(role: StaffRole): boolean {
-  return role !== 'sales';
+  return mayManageLeads(role);
+}
+
+/** Whether `role` manages staff accounts, the audit trail and the site's preview: the admin's alone. */
+export function mayAdminister(role: StaffRole): boolean {
+  return role === 'admin';
 }
 
 /** Whether `role` may download leads, statistics or the audit trail (a 상담사 may not). */
@@ -213,8 +227,11 @@ export type LeadChangeResult =
   /** Someone changed the lead since `rev`: nothing was written, here is what it holds now. */
   | { ok: false; error: 'conflict'; current: LeadDetail }
   | { ok: false; error: 'notFound' | 'invalid' }
-  /** `forbidden`: taking a check-in back is a manager's; `notToday`: a check-in is on the visit's day only. */
-  | { ok: false; error: 'forbidden' | 'notToday' };
+  /**
+   * `forbidden`: taking a check-in back is a manager's; `notToday`: a check-in is on the visit's day only;
+   * `notYours`: a colleague's lead, which this 상담사 may not see or take.
+   */
+  | { ok: false; error: 'forbidden' | 'notToday' | 'notYours' };
 
 /** A change's result, or a call result outside the list, or a 재통화 time that is not in the future. */
 export type LeadCallResult = LeadChangeResult | { ok: false; error: 'unknownCallResult' | 'callbackNotFuture' };
@@ -310,6 +327,7 @@ export const AUDIT_ACTIONS = [
   'accountDisable',
   'accountEnable',
   'accountReset',
+  'accountRole',
   'auditView',
   'auditExport',
   'purge',
@@ -340,6 +358,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   accountDisable: '계정 사용 중지',
   accountEnable: '계정 다시 사용',
   accountReset: '비밀번호 재설정',
+  accountRole: '역할 변경',
   auditView: '접속 기록 열람',
   auditExport: '접속 기록 내려받기',
   purge: '보관 기간 지난 정보 삭제',

@@ -2,7 +2,7 @@
  * What a staff account must look like, checked the same way by the console's accounts page and
  * the admin CLI, and the Korean line for each refusal of an account change.
  */
-import { STAFF_ROLES, type StaffRole } from './console';
+import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from './console';
 
 export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 1024;
@@ -29,12 +29,12 @@ export type StaffAccountError =
 export const STAFF_ACCOUNT_ERROR_MESSAGES: Record<StaffAccountError, string> = {
   invalidEmail: '이메일 주소가 올바르지 않습니다.',
   invalidName: `이름을 1~${MAX_STAFF_NAME_LENGTH}자로 입력해 주세요.`,
-  invalidRole: '역할은 관리자(admin) 또는 상담사(sales)여야 합니다.',
+  invalidRole: `역할은 ${STAFF_ROLES.map((role) => `${STAFF_ROLE_LABELS[role]}(${role})`).join(', ')} 중 하나여야 합니다.`,
   shortPassword: `비밀번호는 ${MIN_PASSWORD_LENGTH}자 이상이어야 합니다.`,
   longPassword: `비밀번호는 ${MAX_PASSWORD_LENGTH}자를 넘을 수 없습니다.`,
   accountExists: '이미 있는 계정입니다.',
   accountNotFound: '계정을 찾을 수 없습니다.',
-  ownAccount: '자기 계정은 사용 중지할 수 없습니다.',
+  ownAccount: '자기 계정은 사용 중지하거나 역할을 바꿀 수 없습니다.',
   lastAdmin: '사용 중인 관리자 계정이 하나는 있어야 합니다.',
   managedByEnvironment: '이 계정의 비밀번호는 서버 설정(ADMIN_PASSWORD_HASH)으로 정해집니다. 설정을 바꾼 뒤 서버를 다시 시작해 주세요.',
 };

@@ -4,7 +4,7 @@
  * it would leave no enabled admin. Sign-in and sessions read the same store (staff-auth.ts).
  */
 import type { StaffIdentity, StaffRole } from '../../shared/console';
-import { checkNewAccount, checkPassword, normalizeEmail, type StaffAccountError } from '../../shared/staff-accounts';
+import { checkNewAccount, checkPassword, isStaffRole, normalizeEmail, type StaffAccountError } from '../../shared/staff-accounts';
 import type { AuditTrail } from '../audit/trail';
 import { hashPassword, type ScryptParameters } from './password';
 import type { StaffAccountRecord, StaffAccountStore } from './staff-store';
@@ -96,6 +96,21 @@ export class StaffAccounts implements StaffDirectory {
     }
     if (!(await this.store.update(email, { disabled }, new Date(this.now()).toISOString()))) return { ok: false, error: 'accountNotFound' };
     await this.audit.record({ actor: actor.email, action: disabled ? 'accountDisable' : 'accountEnable', ip: actor.ip, target: email });
+    return { ok: true };
+  }
+
+  /** The new role counts at the account's next request (sessions read the account every time). */
+  async changeRole(emailInput: string, role: unknown, actor: AccountChangeActor): Promise<AccountChangeResult> {
+    const email = normalizeEmail(emailInput);
+    if (!isStaffRole(role)) return { ok: false, error: 'invalidRole' };
+    await this.store.refresh();
+    const account = this.store.find(email);
+    if (!account) return { ok: false, error: 'accountNotFound' };
+    if (account.role === role) return { ok: true };
+    if (email === actor.email) return { ok: false, error: 'ownAccount' };
+    if (account.role === 'admin' && !account.disabled && (await this.enabledAdmins()) <= 1) return { ok: false, error: 'lastAdmin' };
+    if (!(await this.store.update(email, { role }, new Date(this.now()).toISOString()))) return { ok: false, error: 'accountNotFound' };
+    await this.audit.record({ actor: actor.email, action: 'accountRole', ip: actor.ip, target: email, detail: `${account.role} → ${role}` });
     return { ok: true };
   }
 

@@ -9,14 +9,14 @@
  */
 import { createHash } from 'node:crypto';
 import { staffAccountsQuery } from '../../sanity/queries';
-import type { StaffIdentity } from '../../shared/console';
+import { STAFF_ROLES, type StaffIdentity } from '../../shared/console';
 import { isStaffRole } from '../../shared/staff-accounts';
 import { MutationError, type ContentSource } from '../content/types';
 import type { SqliteDatabase } from '../sqlite';
 
 export type StaffAccountRecord = StaffIdentity & { passwordHash: string; disabled: boolean; createdAt: string; updatedAt: string };
 
-export type StaffAccountPatch = Partial<Pick<StaffAccountRecord, 'passwordHash' | 'disabled'>>;
+export type StaffAccountPatch = Partial<Pick<StaffAccountRecord, 'passwordHash' | 'disabled' | 'role'>>;
 
 export interface StaffAccountStore {
   /** The account as last read (embedded: read now). */
@@ -41,19 +41,22 @@ type AccountRow = {
   updated_at: string;
 };
 
+/** The table as this version keeps it: the role check names every role there is. */
+const STAFF_TABLE_SQL = (name: string) => `
+  CREATE TABLE IF NOT EXISTS ${name} (
+    email         TEXT PRIMARY KEY,
+    name          TEXT NOT NULL,
+    role          TEXT NOT NULL CHECK (role IN (${STAFF_ROLES.map((role) => `'${role}'`).join(', ')})),
+    password_hash TEXT NOT NULL,
+    disabled      INTEGER NOT NULL DEFAULT 0 CHECK (disabled IN (0, 1)),
+    created_at    TEXT NOT NULL,
+    updated_at    TEXT NOT NULL
+  )`;
+
 export class SqliteStaffStore implements StaffAccountStore {
   constructor(private readonly database: SqliteDatabase) {
-    database.exec(`
-      CREATE TABLE IF NOT EXISTS staff_accounts (
-        email         TEXT PRIMARY KEY,
-        name          TEXT NOT NULL,
-        role          TEXT NOT NULL CHECK (role IN ('admin', 'sales')),
-        password_hash TEXT NOT NULL,
-        disabled      INTEGER NOT NULL DEFAULT 0 CHECK (disabled IN (0, 1)),
-        created_at    TEXT NOT NULL,
-        updated_at    TEXT NOT NULL
-      );
-    `);
+    database.exec(STAFF_TABLE_SQL('staff_accounts'));
+    allowEveryRole(database);
   }
 
   find(email: string): StaffAccountRecord | null {
@@ -78,10 +81,10 @@ export class SqliteStaffStore implements StaffAccountStore {
   async update(email: string, patch: StaffAccountPatch, updatedAt: string): Promise<boolean> {
     const { changes } = this.database
       .prepare(
-        `UPDATE staff_accounts SET password_hash = coalesce(?, password_hash), disabled = coalesce(?, disabled), updated_at = ?
+        `UPDATE staff_accounts SET password_hash = coalesce(?, password_hash), disabled = coalesce(?, disabled), role = coalesce(?, role), updated_at = ?
          WHERE email = ?`,
       )
-      .run(patch.passwordHash ?? null, patch.disabled === undefined ? null : patch.disabled ? 1 : 0, updatedAt, email);
+      .run(patch.passwordHash ?? null, patch.disabled === undefined ? null : patch.disabled ? 1 : 0, patch.role ?? null, updatedAt, email);
     return changes === 1;
   }
 
@@ -92,6 +95,25 @@ export class SqliteStaffStore implements StaffAccountStore {
   close(): void {
     // The connection belongs to whoever opened it (it serves the audit trail too).
   }
+}
+
+/**
+ * A table from before a role was added refuses that role (SQLite cannot change a CHECK in place):
+ * it is copied into one that takes every role and put in its place, in one transaction, so
+ * another process opening the file sees either table whole.
+ */
+function allowEveryRole(database: SqliteDatabase): void {
+  const table = () =>
+    database.prepare(`SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'staff_accounts'`).get<{ sql: string }>()?.sql ?? '';
+  const missesARole = () => STAFF_ROLES.some((role) => !table().includes(`'${role}'`));
+  if (!missesARole()) return;
+  database.transaction(() => {
+    if (!missesARole()) return;
+    database.exec(`${STAFF_TABLE_SQL('staff_accounts_next')};
+      INSERT INTO staff_accounts_next SELECT email, name, role, password_hash, disabled, created_at, updated_at FROM staff_accounts;
+      DROP TABLE staff_accounts;
+      ALTER TABLE staff_accounts_next RENAME TO staff_accounts;`);
+  });
 }
 
 function recordOfRow(row: AccountRow): StaffAccountRecord {

@@ -7,13 +7,14 @@
 import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { ConsoleLeadQueryResult } from '../../sanity/sanity.types';
-import { callResultsQuery, visitSlotForBookingQuery } from '../../sanity/queries';
+import { callResultsQuery, leadAssignmentSettingsQuery, visitSlotForBookingQuery } from '../../sanity/queries';
 import {
   CONSOLE_FORM_KINDS,
   DEFAULT_CALL_RESULTS,
   isLeadStatus,
   leadFiltersToParams,
   maskPhone,
+  mayManageLeads,
   mayUndoCheckIn,
   type ConsoleDashboard,
   type LeadCallInput,
@@ -30,11 +31,11 @@ import { formatPhone } from '../../shared/lead-validation';
 import { leadChangeDetail } from '../../shared/audit-readable';
 import { stripFormatCharacters } from '../free-text';
 import { MutationError, type ContentSource, type Mutation, type PatchOperations } from '../content/types';
-import type { LeadConsole, LeadExportFormat, LeadExportRow, StaffActor } from './types';
+import type { LeadAssignResult, LeadConsole, LeadExportFormat, LeadExportRow, StaffActor } from './types';
 import type { AuditTrail } from '../audit/trail';
 import type { StaffDirectory } from '../auth/staff-accounts';
 import { seoulDay, seoulDayStart, shiftDay } from '../../shared/seoul-time';
-import { decodeLeadCursor, encodeLeadCursor, leadFilterParams, type LeadFilterParams } from './lead-query';
+import { decodeLeadCursor, encodeLeadCursor, leadFilterParams, type LeadCursor, type LeadFilterParams } from './lead-query';
 import { EXPORT_PAGE_ROWS, groqLeadReads, LIST_READ_MAX, type LeadReads } from './lead-reads';
 import { VisitBookings } from './visit-bookings';
 import { VisitSlots } from './visit-slots';
@@ -95,7 +96,7 @@ export class LeadConsoleService implements LeadConsole {
 
   async list(filters: LeadFilters, page: { cursor?: string; limit?: number }, actor: StaffActor): Promise<LeadListPage> {
     const limit = pageSize(page.limit);
-    const params = leadFilterParams(filters, actor.email);
+    const params = leadFilterParams(filters, actor.email, await this.visibleTo(actor));
     // One row more than shown says whether there is a next page.
     const [rows, total] = await Promise.all([this.reads.listPage(params, decodeLeadCursor(page.cursor), limit + 1), this.total(params)]);
     const shown = rows.slice(0, limit);
@@ -128,16 +129,17 @@ export class LeadConsoleService implements LeadConsole {
     return [...names].sort();
   }
 
-  async lead(id: string, actor: StaffActor): Promise<LeadDetail | null> {
+  async lead(id: string, actor: StaffActor): Promise<LeadDetail | 'forbidden' | null> {
     const stored = await this.reads.lead(id);
     if (!stored) return null;
+    if (!(await this.mayOpen(stored, actor))) return 'forbidden';
     await this.record(actor, 'leadView', id);
     return toDetail(stored);
   }
 
   async revealPhone(id: string, actor: StaffActor): Promise<string | null> {
     const stored = await this.reads.lead(id);
-    if (!stored?.phone) return null;
+    if (!stored?.phone || !(await this.mayOpen(stored, actor))) return null;
     await this.record(actor, 'phoneReveal', id);
     return formatPhone(stored.phone);
   }
@@ -154,8 +156,13 @@ export class LeadConsoleService implements LeadConsole {
     if (assignee === null) unset.push('assignee');
     else if (assignee) set.assignee = assignee;
     const detail = (stored: StoredLead) =>
-      leadChangeDetail({ status: stored.status, assigneeName: stored.assignee?.name ?? null }, { status, assigneeName: assignee === undefined ? undefined : (assignee?.name ?? null) });
+      leadChangeDetail(
+        { status: stored.status, assigneeName: stored.assignee ? staffLabel(stored.assignee) : null },
+        { status, assigneeName: assignee === undefined ? undefined : assignee && staffLabel(assignee) },
+      );
     return this.revisedWrite(id, change.rev, actor, 'leadChange', detail, async (stored) => {
+      if (!(await this.mayOpen(stored, actor))) return NOT_YOURS;
+      if (assignee !== undefined && !(await this.mayReassign(stored, assignee, actor))) return NOT_YOURS;
       // A status from before the visit takes the check-in back, which only a manager may do.
       if (status && stored.checkedInAt && STATUSES_BEFORE_VISIT.has(status)) {
         if (!mayUndoCheckIn(actor.role)) return FORBIDDEN;
@@ -166,6 +173,39 @@ export class LeadConsoleService implements LeadConsole {
       if (!releasedSlot) return { set, unset };
       return { set: { ...set, visitSlotStatus: 'released' }, unset, releasedSlot };
     });
+  }
+
+  async assign(ids: string[], assigneeEmail: string | null, actor: StaffActor): Promise<LeadAssignResult> {
+    if (ids.length > MAX_PAGE_SIZE || (await this.assignee(assigneeEmail, actor)) === 'unknown') return { ok: false, error: 'invalid' };
+    const outcome = { ok: true as const, assigned: 0, refused: 0 };
+    for (const id of new Set(ids)) {
+      // A lead changed meanwhile (a status, a memo) is assigned as it is now: the bulk change is about the 담당자 alone.
+      let result: LeadChangeResult | null = null;
+      for (let attempt = 0; attempt < 3 && (!result || (!result.ok && result.error === 'conflict')); attempt += 1) {
+        const stored = await this.reads.lead(id);
+        result = stored ? await this.change(id, { rev: stored._rev, assigneeEmail }, actor) : NOT_FOUND;
+      }
+      if (result?.ok) outcome.assigned += 1;
+      else outcome.refused += 1;
+    }
+    return outcome;
+  }
+
+  async handOver(fromEmail: string, toEmail: string | null, actor: StaffActor): Promise<LeadAssignResult> {
+    if (!mayManageLeads(actor.role) || fromEmail === toEmail) return { ok: false, error: 'invalid' };
+    const outcome = { ok: true as const, assigned: 0, refused: 0 };
+    const params = leadFilterParams({ assignee: fromEmail });
+    for (let cursor: LeadCursor | null = null; ; ) {
+      const page = await this.reads.listPage(params, cursor, MAX_PAGE_SIZE);
+      const result = await this.assign(page.map((row) => row._id), toEmail, actor);
+      if (!result.ok) return result;
+      outcome.assigned += result.assigned;
+      outcome.refused += result.refused;
+      // Assigned leads leave the filter; a refused one (deleted meanwhile) is stepped over.
+      const last = page.at(-1);
+      if (page.length < MAX_PAGE_SIZE || !last) return outcome;
+      if (result.refused) cursor = { createdAt: last.createdAt ?? '', id: last._id };
+    }
   }
 
   async checkIn(id: string, rev: string, actor: StaffActor): Promise<LeadChangeResult> {
@@ -192,7 +232,9 @@ export class LeadConsoleService implements LeadConsole {
   async addMemo(id: string, text: string, actor: StaffActor): Promise<LeadChangeResult> {
     const clean = typeof text === 'string' ? stripFormatCharacters(text).replace(/\r\n?/g, '\n').replace(CONTROL_BUT_LINE_BREAK, '').trim() : '';
     if (!clean || clean.length > MAX_MEMO_LENGTH) return INVALID;
-    if (!(await this.reads.lead(id))) return NOT_FOUND;
+    const stored = await this.reads.lead(id);
+    if (!stored) return NOT_FOUND;
+    if (!(await this.mayOpen(stored, actor))) return NOT_YOURS;
     await this.record(actor, 'leadMemo', id, `${clean.length}자`);
     const memo = {
       _key: randomBytes(8).toString('hex'),
@@ -240,9 +282,10 @@ export class LeadConsoleService implements LeadConsole {
       at: new Date(this.now()).toISOString(),
     };
     const detail = callbackAt ? `${result}, 재통화 ${input.callbackAt?.replace('T', ' ')}` : result;
-    return this.revisedWrite(id, input.rev, actor, 'leadCall', detail, (stored) => ({
-      set: { calls: [...(stored.calls ?? []).map(({ _key, ...rest }) => ({ _key, _type: 'leadCall', ...withoutNulls(rest) })), call] },
-    }));
+    return this.revisedWrite(id, input.rev, actor, 'leadCall', detail, async (stored) => {
+      if (!(await this.mayOpen(stored, actor))) return NOT_YOURS;
+      return { set: { calls: [...(stored.calls ?? []).map(({ _key, ...rest }) => ({ _key, _type: 'leadCall', ...withoutNulls(rest) })), call] } };
+    });
   }
 
   async visits(date: string): Promise<VisitSheet> {
@@ -314,7 +357,7 @@ export class LeadConsoleService implements LeadConsole {
       }
     };
     try {
-      await deliver(counted(this.exportRows(leadFilterParams(filters, actor.email))));
+      await deliver(counted(this.exportRows(leadFilterParams(filters, actor.email, await this.visibleTo(actor)))));
       complete = true;
       return count;
     } finally {
@@ -428,6 +471,33 @@ export class LeadConsoleService implements LeadConsole {
     return written ? { ok: true, lead: toDetail(stored) } : { ok: false, error: 'conflict', current: toDetail(stored) };
   }
 
+  private async assignmentSettings() {
+    return (
+      (await this.options.content.fetch(leadAssignmentSettingsQuery)) ?? { roundRobin: false, salesSeeAllLeads: false, salesTakeColleagueLeads: false }
+    );
+  }
+
+  /** Whose view `actor`'s lists are limited to: a 상담사 sees their own leads and unassigned ones, unless the settings open all. */
+  private async visibleTo(actor: StaffActor): Promise<string | null> {
+    if (mayManageLeads(actor.role) || (await this.assignmentSettings()).salesSeeAllLeads) return null;
+    return actor.email;
+  }
+
+  private async mayOpen(stored: StoredLead, actor: StaffActor): Promise<boolean> {
+    const visibleTo = await this.visibleTo(actor);
+    return visibleTo === null || !stored.assignee?.email || stored.assignee.email === visibleTo;
+  }
+
+  /**
+   * A manager assigns any lead to anyone. A 상담사 assigns a lead of their own or nobody's; a
+   * colleague's lead they may only take for themselves, and only when the settings allow it.
+   */
+  private async mayReassign(stored: StoredLead, to: { email: string } | null, actor: StaffActor): Promise<boolean> {
+    const from = stored.assignee?.email ?? null;
+    if (mayManageLeads(actor.role) || from === null || from === actor.email || from === (to?.email ?? null)) return true;
+    return to?.email === actor.email && (await this.assignmentSettings()).salesTakeColleagueLeads;
+  }
+
   /** The staff member named by `email` (null: nobody); 'unknown' for an email of no active account. */
   private async assignee(email: string | null, actor: StaffActor): Promise<{ email: string; name: string } | null | 'unknown'> {
     if (email === null || email === '') return null;
@@ -447,10 +517,16 @@ const INVALID: LeadChangeResult = { ok: false, error: 'invalid' };
 const NOT_FOUND: LeadChangeResult = { ok: false, error: 'notFound' };
 const FORBIDDEN: LeadChangeResult = { ok: false, error: 'forbidden' };
 const NOT_TODAY: LeadChangeResult = { ok: false, error: 'notToday' };
+const NOT_YOURS: LeadChangeResult = { ok: false, error: 'notYours' };
 const STATUSES_BEFORE_VISIT: ReadonlySet<LeadStatus> = new Set(['new', 'contacting', 'consulted', 'visitBooked']);
 
 /** What a revised write sets and unsets on the lead, and the slot whose place it gives back. */
 type LeadWrite = { set: Record<string, unknown>; unset?: string[]; releasedSlot?: string | null };
+
+/** How an audit record names a 담당자: name and email, or 없음. */
+function staffLabel(staff: { email?: string | null; name?: string | null } | null | undefined): string {
+  return staff?.email ? `${staff.name ?? staff.email}(${staff.email})` : '없음';
+}
 
 function pageSize(limit: number | undefined): number {
   if (!limit || !Number.isInteger(limit) || limit < 1) return DEFAULT_PAGE_SIZE;

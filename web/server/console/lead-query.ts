@@ -27,6 +27,8 @@ export type LeadFilterParams = {
   assigneeEmail: string | null;
   /** true: leads assigned to nobody. */
   unassigned: true | null;
+  /** Only the leads this email may see: its own and those assigned to nobody (a 상담사's view). */
+  visibleTo: string | null;
 };
 
 /** Where a page starts: after the lead (createdAt, _id) last shown. */
@@ -34,8 +36,11 @@ export type LeadCursor = { createdAt: string; id: string };
 
 const LAST_FOUR_DIGITS = /^\d{4}$/;
 
-/** `me`: the email the 담당자 filter's "내 고객" stands for (the signed-in staff member's). */
-export function leadFilterParams(filters: LeadFilters, me: string | null = null): LeadFilterParams {
+/**
+ * `me`: the email the 담당자 filter's "내 고객" stands for (the signed-in staff member's);
+ * `visibleTo`: whose view the list is limited to (null: every lead).
+ */
+export function leadFilterParams(filters: LeadFilters, me: string | null = null, visibleTo: string | null = null): LeadFilterParams {
   const q = filters.q?.trim() || null;
   const isLastFour = q !== null && LAST_FOUR_DIGITS.test(q);
   const phone = q === null ? null : wholeMobilePhone(q);
@@ -54,6 +59,7 @@ export function leadFilterParams(filters: LeadFilters, me: string | null = null)
     // "내 고객" of nobody signed in matches no lead rather than every one.
     assigneeEmail: filters.assignee === 'me' ? (me ?? '') : filters.assignee && filters.assignee !== 'none' ? filters.assignee : null,
     unassigned: filters.assignee === 'none' ? true : null,
+    visibleTo,
   };
 }
 

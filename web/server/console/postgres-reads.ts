@@ -52,6 +52,7 @@ const FILTERS: Record<keyof LeadFilterParams, (parameter: string) => string> = {
   assigneeEmail: (p) => `${ASSIGNEE_EMAIL} = ${p}`,
   // The parameter is always true: the condition is the filter being set.
   unassigned: (p) => `${p}::boolean AND ${ASSIGNEE_EMAIL} = ''`,
+  visibleTo: (p) => `${ASSIGNEE_EMAIL} IN ('', ${p})`,
 };
 
 export class PostgresLeadReads implements LeadReads {

@@ -68,6 +68,7 @@ const FILTER_SQL = `type = 'lead'
   AND (:phone IS NULL OR ${PHONE} = :phone)
   AND (:assigneeEmail IS NULL OR ${ASSIGNEE_EMAIL} = :assigneeEmail)
   AND (:unassigned IS NULL OR ${ASSIGNEE_EMAIL} = '')
+  AND (:visibleTo IS NULL OR ${ASSIGNEE_EMAIL} IN ('', :visibleTo))
   AND (:cursorAt IS NULL OR (${CREATED_AT} <= :cursorAt AND (${CREATED_AT} < :cursorAt OR id < :cursorId)))`;
 
 const NEWEST_FIRST = `ORDER BY ${CREATED_AT} DESC, id DESC`;

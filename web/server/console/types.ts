@@ -47,6 +47,9 @@ export type LeadExportRow = {
   calls: Array<{ at: string; result: string; callbackAt: string | null }>;
 };
 
+/** How many leads a bulk assignment or a hand-over moved, and how many it could not; `invalid`: no such 담당자, too many leads. */
+export type LeadAssignResult = { ok: true; assigned: number; refused: number } | { ok: false; error: 'invalid' };
+
 /** Every read of personal data and every change is recorded in the audit trail by the service. */
 export interface LeadConsole {
   /** Book, move and cancel a lead's visit; the desk's walk-ins and phone-ins (the site's capacity-checked path). */
@@ -57,8 +60,8 @@ export interface LeadConsole {
   list(filters: LeadFilters, page: { cursor?: string; limit?: number }, actor: StaffActor): Promise<LeadListPage>;
   /** The campaign names leads carry, lower case, once each: the list's campaign choice. */
   campaigns(): Promise<string[]>;
-  /** Records `leadView`. */
-  lead(id: string, actor: StaffActor): Promise<LeadDetail | null>;
+  /** Records `leadView`; `forbidden` for a lead assigned to a colleague of a 상담사 who may not see it. */
+  lead(id: string, actor: StaffActor): Promise<LeadDetail | 'forbidden' | null>;
   /** The whole number; records `phoneReveal`. */
   revealPhone(id: string, actor: StaffActor): Promise<string | null>;
   /** Status and assignee, refused with the current state when `change.rev` is stale. Records `leadChange`. */
@@ -69,6 +72,14 @@ export interface LeadConsole {
   callResults(): Promise<string[]>;
   /** Appends a call result (and a future 재통화 time), refused when `input.rev` is stale. Records `leadCall`. */
   recordCall(id: string, input: LeadCallInput, actor: StaffActor): Promise<LeadCallResult>;
+  /**
+   * Assigns each lead to `assigneeEmail` (null: 미배정) as a change on its page would, under the same
+   * rules, with one `leadChange` record per lead naming the previous and the new 담당자. A lead
+   * changed meanwhile is assigned as it is now; one the actor may not reassign is counted refused.
+   */
+  assign(ids: string[], assigneeEmail: string | null, actor: StaffActor): Promise<LeadAssignResult>;
+  /** Every lead of `fromEmail` (a disabled account's) to `toEmail` or 미배정, as `assign` does: a manager's act. */
+  handOver(fromEmail: string, toEmail: string | null, actor: StaffActor): Promise<LeadAssignResult>;
   /** Sets 방문 완료 and the check-in time, on the visit's day (Seoul) only. Records `visitCheckIn`. */
   checkIn(id: string, rev: string, actor: StaffActor): Promise<LeadChangeResult>;
   /** Takes a check-in back (방문 예약, no time): not for a 상담사. Records `visitCheckInUndo`. */

@@ -8,7 +8,7 @@ import { readOrCreateSecret, tightenDataDir } from '../data-dir';
 import { allNotifiers, createWebhookNotifier, type LeadNotifier } from './notifier';
 import { openLeadOutbox } from './outbox';
 import { PostgresLeadOutbox } from './postgres-outbox';
-import { LeadService } from './service';
+import { LeadService, type LeadServiceOptions } from './service';
 
 export { createLeadRouter } from './routes';
 export { LeadService } from './service';
@@ -25,6 +25,8 @@ export function createLeadService(
   limiters?: RequestLimiters,
   /** Told of each new lead beside the webhook (the customer's confirmation message). */
   notifiers: LeadNotifier[] = [],
+  /** Picks the 담당자 of a new lead (automatic assignment), when that is on. */
+  assignNewLead?: LeadServiceOptions['assignNewLead'],
 ): LeadService {
   const { dataDir, leads } = config;
   tightenDataDir(dataDir);
@@ -41,5 +43,6 @@ export function createLeadService(
     limiters,
     notifier: allNotifiers([...(leads.webhookUrl ? [createWebhookNotifier({ url: leads.webhookUrl })] : []), ...notifiers]),
     audit,
+    assignNewLead,
   });
 }

@@ -52,6 +52,8 @@ export type LeadServiceOptions = {
   notifier?: LeadNotifier;
   /** Where the retention purge is recorded. */
   audit?: AuditTrail;
+  /** The 담당자 of a new lead (automatic assignment), or null: 미배정. */
+  assignNewLead?: () => Promise<{ email: string; name: string } | null>;
   /** How often the outbox is checked for leads to deliver. */
   outboxIntervalMs?: number;
   now?: () => number;
@@ -120,6 +122,16 @@ export class LeadService {
     return this.forms.formData(options);
   }
 
+  /** A lead is never refused or delayed for want of a 담당자: it is stored 미배정 instead. */
+  private async newLeadAssignee(): Promise<{ email: string; name: string } | null> {
+    try {
+      return (await this.options.assignNewLead?.()) ?? null;
+    } catch (error) {
+      console.error(`[leads] automatic assignment unavailable: ${(error as Error).message}`);
+      return null;
+    }
+  }
+
   async submit(body: Record<string, unknown>, client: { ip: string }): Promise<SubmitResult> {
     const now = this.now();
     const token = this.signer.verify(body[LEAD_FIELDS.formToken]);
@@ -167,6 +179,7 @@ export class LeadService {
     const createdAt = new Date(now).toISOString();
     const { sourcePage, utm } = parseSourcePage(body[LEAD_FIELDS.sourcePage]);
     const landingPage = parseLandingPage(body[LEAD_FIELDS.landingPage]);
+    const assignee = await this.newLeadAssignee();
     const lead: LeadDocument = {
       _id: id,
       _type: 'lead',
@@ -179,6 +192,7 @@ export class LeadService {
       ...(landingPage ? { landingPage } : {}),
       formKind: input.formKind,
       ...(utm ? { utm } : {}),
+      ...(assignee ? { assignee } : {}),
     };
 
     let outcome;

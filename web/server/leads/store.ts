@@ -16,7 +16,7 @@ import type { LeadNotification } from './notifier';
  * the fields the store sets (revision, timestamps, slot), with what every lead has made required.
  * Privacy and age consent are always given: a lead without them is refused before it is stored.
  */
-export type LeadDocument = Pick<Lead, '_id' | '_type' | 'message' | 'sourcePage' | 'landingPage' | 'utm'> &
+export type LeadDocument = Pick<Lead, '_id' | '_type' | 'message' | 'sourcePage' | 'landingPage' | 'utm' | 'assignee'> &
   Required<Pick<Lead, 'name' | 'phone' | 'createdAt' | 'formKind'>> & {
     consent: Required<NonNullable<Lead['consent']>> & { privacy: true; ageOver14: true };
   };

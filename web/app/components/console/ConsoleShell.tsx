@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Form, NavLink } from 'react-router';
-import { mayManageSlots, STAFF_ROLE_LABELS, type StaffIdentity, type StaffRole } from '../../../shared/console';
+import { mayAdminister, mayManageSlots, STAFF_ROLE_LABELS, type StaffIdentity, type StaffRole } from '../../../shared/console';
 import { TODAY_PATH } from '../../../shared/today-work';
 import { forgetKeptDrafts } from '../../lib/kept-draft';
 import { consoleText as text } from './console-text';
@@ -36,7 +36,7 @@ export function ConsoleShell({ staff, children }: { staff: StaffIdentity; childr
         </Form>
         <nav className="console-nav" aria-label={text.navLabel}>
           <ul>
-            {NAV.filter((item) => (!item.adminOnly || staff.role === 'admin') && (item.shownTo?.(staff.role) ?? true)).map((item) => (
+            {NAV.filter((item) => (!item.adminOnly || mayAdminister(staff.role)) && (item.shownTo?.(staff.role) ?? true)).map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.to === '/admin'}>
                   {item.label}

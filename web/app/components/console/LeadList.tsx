@@ -21,17 +21,23 @@ function Cell({ column, className, children }: { column: string; className?: str
   );
 }
 
+/** Rows ticked for a bulk change: their boxes belong to the form `formId`. */
+export type LeadSelection = { formId: string; selected: ReadonlySet<string>; onChange: (ids: string[], ticked: boolean) => void };
+
 /**
  * The lead rows: a table on a wide screen, one card per lead on a phone. The table keeps its
  * roles when CSS turns its rows into cards (a `display: block` table loses them otherwise).
  */
-export function LeadList({ rows, busy }: { rows: LeadRow[]; busy: boolean }) {
+export function LeadList({ rows, busy, selection }: { rows: LeadRow[]; busy: boolean; selection: LeadSelection }) {
   if (rows.length === 0) return null;
   return (
     <table className="lead-list" role="table" aria-busy={busy || undefined}>
       <caption className="visually-hidden">{text.listCaption}</caption>
       <thead role="rowgroup">
         <tr role="row">
+          <th role="columnheader" scope="col" className="lead-list__select">
+            <span className="visually-hidden">{text.selectColumn}</span>
+          </th>
           {Object.values(columns).map((column) => (
             <th key={column} role="columnheader" scope="col">
               {column}
@@ -42,6 +48,17 @@ export function LeadList({ rows, busy }: { rows: LeadRow[]; busy: boolean }) {
       <tbody role="rowgroup">
         {rows.map((row) => (
           <tr key={row.id} role="row" className="lead-list__row">
+            <td role="cell" className="lead-list__select">
+              <input
+                type="checkbox"
+                form={selection.formId}
+                name="lead"
+                value={row.id}
+                aria-label={text.selectRow(row.name)}
+                checked={selection.selected.has(row.id)}
+                onChange={(event) => selection.onChange([row.id], event.target.checked)}
+              />
+            </td>
             <Cell column={columns.createdAt} className="lead-list__created">
               {seoulDateTime(row.createdAt)}
             </Cell>

@@ -37,7 +37,7 @@ export type CheckInOutcome =
   | { outcome: 'checkedIn'; leadId: string; name: string; at: string | null }
   | { outcome: 'undone'; leadId: string; name: string }
   | { outcome: 'conflict'; leadId: string; name: string; alreadyVisited: boolean; at: string | null }
-  | { outcome: 'notFound' | 'invalid' | 'forbidden' | 'notToday' };
+  | { outcome: 'notFound' | 'invalid' | 'forbidden' | 'notYours' | 'notToday' };
 
 export function checkInMessage(result: CheckInOutcome): string {
   switch (result.outcome) {
@@ -50,7 +50,9 @@ export function checkInMessage(result: CheckInOutcome): string {
     case 'undone':
       return `${result.name} 님의 방문 확인을 취소했습니다. 상태가 방문 예약으로 돌아갔습니다.`;
     case 'forbidden':
-      return '방문 확인 취소는 관리자만 할 수 있습니다.';
+      return '방문 확인 취소는 팀장이나 관리자만 할 수 있습니다.';
+    case 'notYours':
+      return '다른 상담사에게 배정된 고객입니다. 팀장에게 요청해 주세요.';
     case 'notToday':
       return '방문 확인은 예약한 날 당일에만 할 수 있습니다.';
     case 'notFound':

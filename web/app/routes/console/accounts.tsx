@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { data, Form, useNavigation } from 'react-router';
 import type { Route } from './+types/accounts';
-import { STAFF_ROLES, STAFF_ROLE_LABELS } from '../../../shared/console';
+import { STAFF_ROLES, STAFF_ROLE_LABELS, type StaffIdentity } from '../../../shared/console';
 import { seoulDateTime } from '../../../shared/seoul-time';
 import { staffRefusalAnswer } from '../../../shared/staff-refusals';
-import { MIN_PASSWORD_LENGTH, STAFF_ACCOUNT_ERROR_MESSAGES, type StaffAccountError } from '../../../shared/staff-accounts';
+import { isStaffRole, MIN_PASSWORD_LENGTH, STAFF_ACCOUNT_ERROR_MESSAGES, type StaffAccountError } from '../../../shared/staff-accounts';
 import { Field, SubmitButton } from '../../components/form/Field';
 import { ConsoleOutcome } from '../../components/console/ConsoleOutcome';
 import { consoleText } from '../../components/console/console-text';
@@ -74,6 +74,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   } else if (intent === 'disable' || intent === 'enable') {
     result = await context.staff.setDisabled(email, intent === 'disable', actor);
     done = intent === 'disable' ? text.disabledDone(email) : text.enabledDone(email);
+    if (result.ok && intent === 'disable') done = `${done} ${await handOver(context, email, field('handOverTo'), { ...authorization.session, ip: context.clientIp })}`;
+  } else if (intent === 'role') {
+    const role = field('role');
+    result = await context.staff.changeRole(email, role, actor);
+    done = text.roleDone(email, isStaffRole(role) ? STAFF_ROLE_LABELS[role] : role);
   } else if (intent === 'reset') {
     result = await context.staff.resetPassword(email, field('password'), actor);
     done = text.resetDone(email);
@@ -87,6 +92,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<Outcome>(refused, { status: 400 });
   }
   return data<Outcome>({ ok: true, message: done, intent, email });
+}
+
+/** A disabled account's leads to the one chosen (empty: 미배정), each recorded by the lead console. */
+async function handOver(context: Route.ActionArgs['context'], from: string, to: string, actor: StaffIdentity & { ip: string }): Promise<string> {
+  const accounts = await context.staff.list();
+  const receiver = accounts.find((account) => account.email === to && !account.disabled);
+  const result = await context.leadConsole.handOver(from, receiver ? receiver.email : null, actor);
+  if (!result.ok) return text.handOverFailed;
+  const moved = text.handedOver(result.assigned, receiver ? `${receiver.name} 님` : '미배정');
+  return result.refused ? `${moved} ${text.handOverLeft(result.refused)}` : moved;
 }
 
 export function meta() {
@@ -145,11 +160,46 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
             </dl>
             <div className="account-card__actions">
               {account.email === me ? null : (
-                <Form method="post">
+                <Form method="post" className="account-card__disable">
                   <input type="hidden" name="email" value={account.email} />
                   <input type="hidden" name="intent" value={account.disabled ? 'enable' : 'disable'} />
+                  {account.disabled ? null : (
+                    <>
+                      <label htmlFor={`hand-over-${account.email}`}>{text.handOverTo(account.name)}</label>
+                      <select id={`hand-over-${account.email}`} name="handOverTo" defaultValue="" aria-describedby={`hand-over-hint-${account.email}`}>
+                        <option value="">{text.handOverNobody}</option>
+                        {accounts
+                          .filter((other) => other.email !== account.email && !other.disabled)
+                          .map((other) => (
+                            <option key={other.email} value={other.email}>
+                              {`${other.name} · ${STAFF_ROLE_LABELS[other.role]}`}
+                            </option>
+                          ))}
+                      </select>
+                      <p id={`hand-over-hint-${account.email}`} className="account-card__hint">
+                        {text.handOverHint}
+                      </p>
+                    </>
+                  )}
                   <button type="submit" className="button button--outline" aria-label={`${account.name} ${account.disabled ? text.enable : text.disable}`}>
                     {account.disabled ? text.enable : text.disable}
+                  </button>
+                </Form>
+              )}
+              {account.email === me ? null : (
+                <Form method="post" className="account-card__role">
+                  <input type="hidden" name="email" value={account.email} />
+                  <input type="hidden" name="intent" value="role" />
+                  <label htmlFor={`role-${account.email}`}>{text.newRole(account.name)}</label>
+                  <select id={`role-${account.email}`} name="role" defaultValue={account.role}>
+                    {STAFF_ROLES.map((role) => (
+                      <option key={role} value={role}>
+                        {STAFF_ROLE_LABELS[role]}
+                      </option>
+                    ))}
+                  </select>
+                  <button type="submit" className="button button--outline" aria-label={`${account.name} ${text.changeRole}`}>
+                    {text.changeRole}
                   </button>
                 </Form>
               )}

@@ -1,4 +1,5 @@
 import type { Route } from './+types/dashboard';
+import { mayAdminister } from '../../../shared/console';
 import { seoulDay } from '../../../shared/seoul-time';
 import { PREVIEW_PATHS, previewText } from '../../../shared/preview';
 import { DashboardPanels, DASHBOARD_TEXT } from '../../components/console/DashboardPanels';
@@ -9,7 +10,7 @@ import { consoleText } from '../../components/console/console-text';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = context.auth.session(request);
   if (!staff) return null;
-  return { dashboard: await context.leadConsole.dashboard(seoulDay(Date.now())), canPreview: staff.role === 'admin', inPreview: context.preview !== null };
+  return { dashboard: await context.leadConsole.dashboard(seoulDay(Date.now())), canPreview: mayAdminister(staff.role), inPreview: context.preview !== null };
 }
 
 export function headers(): HeadersInit {

@@ -46,6 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (startedByAnotherSite(request)) return { lead: null, assignees: [], callResults: [], messages: [], openDays: [] };
   const lead = await context.leadConsole.lead(params.id, { ...staff, ip: context.clientIp });
   if (!lead) throw data({ message: text.notFound }, { status: 404 });
+  if (lead === 'forbidden') throw data({ message: text.notYours }, { status: 403 });
   const [accounts, callResults, messages, openDays] = await Promise.all([
     context.staff.list(),
     context.leadConsole.callResults(),
@@ -95,6 +96,7 @@ function changeAnswer(result: LeadCallResult, saved: string, memoDraft: string, 
     return answer({ tone: 'error', message: text.conflict, detail, current: result.current }, memoDraft, 409);
   }
   if (result.error === 'notFound') return answer({ tone: 'error', message: text.gone }, memoDraft, 404);
+  if (result.error === 'notYours') return answer({ tone: 'error', message: text.notYoursChange }, memoDraft, 403);
   if (result.error === 'forbidden') return answer({ tone: 'error', message: text.checkInTakenBackByManager }, memoDraft, 403);
   if (result.error === 'unknownCallResult') return answer({ tone: 'error', message: text.unknownCallResult }, memoDraft, 400);
   if (result.error === 'callbackNotFuture') return answer({ tone: 'error', message: text.callbackNotFuture, callbackInvalid: true }, memoDraft, 400);

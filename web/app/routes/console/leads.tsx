@@ -1,9 +1,10 @@
-import { useEffect, useRef, type RefObject } from 'react';
-import { Link, useLocation, useNavigation } from 'react-router';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { data, Link, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/leads';
 import { leadFiltersToParams, mayExport, parseLeadFilters } from '../../../shared/console';
 import { ExportForm } from '../../components/console/ExportForm';
 import { LeadFilterForm } from '../../components/console/LeadFilterForm';
+import { BULK_ASSIGN_FORM_ID, BulkAssign, type BulkAssignOutcome } from '../../components/console/BulkAssign';
 import { LeadList } from '../../components/console/LeadList';
 import { filterLabels, leadListText as text } from '../../components/console/lead-text';
 import { CONSOLE_HEADERS, LEAD_LIST_PATH, consoleMeta, type LeadListFocus } from '../../components/console/console-page';
@@ -28,7 +29,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .filter((account) => account.email !== staff.email)
     .sort((a, b) => Number(a.disabled) - Number(b.disabled))
     .map((account) => ({ email: account.email, name: account.name }));
-  return { filters, invalid, page, campaigns, assignees, fromCursor: Boolean(cursor), canExport: mayExport(staff.role) };
+  // Who leads can be assigned to: the signed-in staff member first, then every other active account.
+  const assignTo = [{ email: staff.email, name: staff.name }, ...accounts.filter((account) => !account.disabled && account.email !== staff.email)].map(
+    ({ email, name }) => ({ email, name }),
+  );
+  return { filters, invalid, page, campaigns, assignees, assignTo, me: staff.email, fromCursor: Boolean(cursor), canExport: mayExport(staff.role) };
+}
+
+/** 선택한 고객 배정: each ticked lead to the chosen 담당자 (or 미배정), under the service's rules, each recorded. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = requireStaff(request, context);
+  const form = await request.formData().catch(() => null);
+  const ids = (form?.getAll('lead') ?? []).filter((value): value is string => typeof value === 'string' && value !== '');
+  const assignTo = form?.get('assignTo');
+  if (form?.get('intent') !== 'assign' || typeof assignTo !== 'string') return data<BulkAssignOutcome>({ tone: 'error', message: text.badAssignee }, { status: 400 });
+  if (ids.length === 0) return data<BulkAssignOutcome>({ tone: 'error', message: text.noneSelected }, { status: 400 });
+  const result = await context.leadConsole.assign(ids, assignTo || null, { ...staff, ip: context.clientIp });
+  if (!result.ok) return data<BulkAssignOutcome>({ tone: 'error', message: text.badAssignee }, { status: 400 });
+  const name = assignTo === staff.email ? staff.name : (await context.staff.list()).find((account) => account.email === assignTo)?.name;
+  const done = result.assigned === 0 ? null : assignTo ? text.assigned(result.assigned, name ?? assignTo) : text.assignedNobody(result.assigned);
+  const message = [done, result.refused ? text.notAssigned(result.refused) : null].filter(Boolean).join(' ');
+  return data<BulkAssignOutcome>({ tone: result.refused ? 'error' : 'success', message }, { status: result.assigned ? 200 : 403 });
 }
 
 export function headers(): HeadersInit {
@@ -52,8 +73,29 @@ function useFocusAfterListLink(count: RefObject<HTMLParagraphElement | null>): v
   }, [location.key, location.state, count]);
 }
 
-export default function Leads({ loaderData }: Route.ComponentProps) {
-  const { filters, invalid, page, campaigns, assignees, fromCursor, canExport } = loaderData;
+/** The ticked rows of the page shown; a new page, or an assignment's answer, starts with none ticked. */
+function useSelection(rowIds: string[], answer: unknown) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const shown = { rows: rowIds.join(','), answer };
+  const [seen, setSeen] = useState(shown);
+  if (seen.rows !== shown.rows || seen.answer !== shown.answer) {
+    setSeen(shown);
+    setSelected(new Set());
+  }
+  const onChange = (ids: string[], ticked: boolean) => {
+    const next = new Set(selected);
+    for (const id of ids) {
+      if (ticked) next.add(id);
+      else next.delete(id);
+    }
+    setSelected(next);
+  };
+  return { formId: BULK_ASSIGN_FORM_ID, selected, onChange };
+}
+
+export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
+  const { filters, invalid, page, campaigns, assignees, assignTo, me, fromCursor, canExport } = loaderData;
+  const selection = useSelection(page.rows.map((row) => row.id), actionData);
   const navigation = useNavigation();
   const countRef = useRef<HTMLParagraphElement>(null);
   useFocusAfterListLink(countRef);
@@ -88,7 +130,17 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
           ]}
         />
       ) : null}
-      <LeadList rows={page.rows} busy={busy} />
+      {page.rows.length > 0 || actionData ? (
+        <BulkAssign
+          selected={selection.selected.size}
+          allTicked={page.rows.length > 0 && page.rows.every((row) => selection.selected.has(row.id))}
+          onTickAll={(ticked) => selection.onChange(page.rows.map((row) => row.id), ticked)}
+          choices={assignTo}
+          me={me}
+          outcome={actionData}
+        />
+      ) : null}
+      <LeadList rows={page.rows} busy={busy} selection={selection} />
       {page.next || fromCursor ? (
         <nav className="lead-list-page__paging" aria-label={text.pagingLabel}>
           {fromCursor ? (

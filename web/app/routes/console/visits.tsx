@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { today, date, canUndo, sheet, dateError: null, deskKey: crypto.randomUUID(), openDays };
 }
 
-const REFUSAL_STATUS = { notFound: 404, forbidden: 403, notToday: 409, invalid: 400 } as const;
+const REFUSAL_STATUS = { notFound: 404, forbidden: 403, notYours: 403, notToday: 409, invalid: 400 } as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = requireStaff(request, context);

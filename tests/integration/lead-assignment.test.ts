@@ -1,0 +1,244 @@
+/**
+ * Who sees and takes which lead, on the embedded store (GROQ and SQL reads) and PostgreSQL: a
+ * 상담사 sees their own and unassigned leads unless the settings open all, and takes a colleague's
+ * only when the settings allow; a 팀장 assigns anyone's, in bulk too, and hands a leaving
+ * account's leads over; every reassignment is recorded naming the previous and the new 담당자.
+ * And the automatic assignment of new leads: a fair rotation among active 상담사, also when two
+ * instances share one PostgreSQL database.
+ */
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LeadDetail, LeadFilters } from '../../web/shared/console';
+import type { StaffAccountSummary } from '../../web/server/auth/staff-accounts';
+import { openEmbeddedStore } from '../../web/server/content/embedded';
+import { openPostgresDocumentStore } from '../../web/server/content/postgres';
+import type { ContentSource, Mutation } from '../../web/server/content/types';
+import { LeadConsoleService } from '../../web/server/console/lead-console';
+import type { LeadReads } from '../../web/server/console/lead-reads';
+import { roundRobinAssigner } from '../../web/server/console/round-robin';
+import type { StaffActor } from '../../web/server/console/types';
+import { freshDatabaseUrl } from '../support/postgres';
+import { FIXTURE_TODAY, fixtureDocuments, type FixtureLead } from './lead-console-fixture';
+import { postgresLeadsWithReads, sqliteLeadsWithReads } from './lead-stores-with-reads';
+import { LEAD_STORES, startLeadApp, validBody, type LeadApp } from './leads-harness';
+import { MemoryAuditTrail } from './memory-audit-trail';
+
+const documents = fixtureDocuments(40, FIXTURE_TODAY);
+const fixtureLeads = documents.filter((document): document is FixtureLead => document._type === 'lead');
+
+const kim: StaffActor = { email: 'kim@example.com', name: '김상담', role: 'sales', ip: '10.0.0.1' };
+const lee: StaffActor = { email: 'lee@example.com', name: '이상담', role: 'sales', ip: '10.0.0.2' };
+const boss: StaffActor = { email: 'boss@example.com', name: '박팀장', role: 'manager', ip: '10.0.0.3' };
+const account = (actor: StaffActor, disabled = false): StaffAccountSummary => ({
+  email: actor.email,
+  name: actor.name,
+  role: actor.role,
+  disabled,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+const STAFF = [account(kim), account(lee), account(boss)];
+
+const ofKim = fixtureLeads.filter((lead) => lead.assignee?.email === kim.email);
+const ofLee = fixtureLeads.filter((lead) => lead.assignee?.email === lee.email);
+const unassigned = fixtureLeads.filter((lead) => !lead.assignee);
+
+type Backend = { leads: ContentSource; reads?: LeadReads; close(): Promise<void> };
+const asMutations = () => documents.map((document) => ({ createOrReplace: document }) as Mutation);
+
+const backends: Record<string, () => Promise<Backend>> = {
+  'embedded, GROQ reads': async () => {
+    const leads = await openEmbeddedStore({ file: ':memory:' });
+    await leads.mutate(asMutations());
+    return { leads, close: () => leads.close() };
+  },
+  'embedded, SQL reads': () => sqliteLeadsWithReads(asMutations()),
+  'PostgreSQL, SQL reads': () => postgresLeadsWithReads(asMutations()),
+};
+
+function settings(leads: ContentSource, values: { roundRobin?: boolean; salesSeeAllLeads?: boolean; salesTakeColleagueLeads?: boolean }) {
+  return leads.mutate([{ createOrReplace: { _id: 'leadSettings', _type: 'leadSettings', ...values } } as Mutation]);
+}
+
+for (const [backendName, open] of Object.entries(backends)) {
+  describe(`lead assignment on ${backendName}`, () => {
+    let backend: Backend;
+    let audit: MemoryAuditTrail;
+    let service: LeadConsoleService;
+
+    beforeEach(async () => {
+      backend = await open();
+      audit = new MemoryAuditTrail();
+      service = new LeadConsoleService({ leads: backend.leads, content: backend.leads, reads: backend.reads, audit, staff: { list: async () => STAFF } });
+    });
+    afterEach(async () => {
+      await backend.close();
+    });
+
+    const ids = async (filters: LeadFilters, actor: StaffActor) => {
+      const page = await service.list(filters, { limit: 200 }, actor);
+      return { ids: page.rows.map((row) => row.id).sort(), total: page.total };
+    };
+    const sorted = (leads: FixtureLead[]) => leads.map((lead) => lead._id).sort();
+    const assigneeOf = async (id: string) => ((await service.lead(id, boss)) as LeadDetail).assignee?.email ?? null;
+    const revOf = async (id: string) => ((await service.lead(id, boss)) as LeadDetail).rev;
+
+    it('a 상담사 sees their own and unassigned leads (list, total, lead page); a 팀장 all; the setting opens all', async () => {
+      const own = sorted([...ofKim, ...unassigned]);
+      expect(await ids({}, kim)).toEqual({ ids: own, total: own.length });
+      expect(await ids({ assignee: lee.email }, kim)).toEqual({ ids: [], total: 0 });
+      expect(await ids({}, boss)).toEqual({ ids: sorted(fixtureLeads), total: fixtureLeads.length });
+
+      const colleagues = ofLee[0]._id;
+      expect(await service.lead(colleagues, kim)).toBe('forbidden');
+      expect(await service.lead(ofKim[0]._id, kim)).toMatchObject({ id: ofKim[0]._id });
+      expect(await service.lead(unassigned[0]._id, kim)).toMatchObject({ id: unassigned[0]._id });
+      expect(await service.revealPhone(colleagues, kim)).toBeNull();
+      expect(await service.addMemo(colleagues, '몰래 쓰는 메모', kim)).toEqual({ ok: false, error: 'notYours' });
+      const rev = await revOf(colleagues);
+      expect(await service.recordCall(colleagues, { rev, result: '부재' }, kim)).toEqual({ ok: false, error: 'notYours' });
+      expect(await service.change(colleagues, { rev, status: 'invalid' }, kim)).toEqual({ ok: false, error: 'notYours' });
+      // Nothing about the colleague's lead was read or written in the 상담사's name.
+      expect(audit.entries.filter((entry) => entry.actor === kim.email && entry.target === colleagues)).toEqual([]);
+      expect(await assigneeOf(colleagues)).toBe(lee.email);
+
+      await settings(backend.leads, { salesSeeAllLeads: true });
+      expect(await ids({}, kim)).toEqual({ ids: sorted(fixtureLeads), total: fixtureLeads.length });
+      expect(await service.lead(colleagues, kim)).toMatchObject({ id: colleagues });
+    });
+
+    it('a 상담사 takes an unassigned lead, not a colleague\'s unless the setting allows (and then only for themselves)', async () => {
+      const free = unassigned[0]._id;
+      expect(await service.change(free, { rev: await revOf(free), assigneeEmail: kim.email }, kim)).toMatchObject({ ok: true, lead: { assignee: { email: kim.email } } });
+      const colleagues = ofLee[0]._id;
+      await settings(backend.leads, { salesSeeAllLeads: true });
+      expect(await service.change(colleagues, { rev: await revOf(colleagues), assigneeEmail: kim.email }, kim)).toEqual({ ok: false, error: 'notYours' });
+      expect(await service.change(colleagues, { rev: await revOf(colleagues), assigneeEmail: null }, kim)).toEqual({ ok: false, error: 'notYours' });
+      await settings(backend.leads, { salesSeeAllLeads: true, salesTakeColleagueLeads: true });
+      expect(await service.change(colleagues, { rev: await revOf(colleagues), assigneeEmail: boss.email }, kim)).toEqual({ ok: false, error: 'notYours' });
+      expect(await service.change(colleagues, { rev: await revOf(colleagues), assigneeEmail: kim.email }, kim)).toMatchObject({ ok: true });
+      expect(await assigneeOf(colleagues)).toBe(kim.email);
+      expect(audit.entries.filter((entry) => entry.action === 'leadChange').map(({ actor, target, detail }) => ({ actor, target, detail }))).toEqual([
+        { actor: kim.email, target: free, detail: '담당자 없음 → 김상담(kim@example.com)' },
+        { actor: kim.email, target: colleagues, detail: '담당자 이상담(lee@example.com) → 김상담(kim@example.com)' },
+      ]);
+    });
+
+    it('bulk: a 팀장 assigns many leads at once, one record per lead naming the previous and the new 담당자', async () => {
+      const chosen = [ofKim[0], ofLee[0], unassigned[0], unassigned[1]];
+      expect(await service.assign(chosen.map((lead) => lead._id), lee.email, boss)).toEqual({ ok: true, assigned: 4, refused: 0 });
+      for (const lead of chosen) expect(await assigneeOf(lead._id)).toBe(lee.email);
+      const records = audit.entries.filter((entry) => entry.action === 'leadChange');
+      expect(records.map(({ actor, target, detail }) => ({ actor, target, detail }))).toEqual(
+        chosen.map((lead) => ({ actor: boss.email, target: lead._id, detail: `담당자 ${lead.assignee ? `${lead.assignee.name}(${lead.assignee.email})` : '없음'} → 이상담(lee@example.com)` })),
+      );
+      expect(await service.assign([chosen[0]._id], null, boss)).toEqual({ ok: true, assigned: 1, refused: 0 });
+      expect(await assigneeOf(chosen[0]._id)).toBeNull();
+      // No such account, or more leads than a page: nothing is assigned.
+      expect(await service.assign([unassigned[2]._id], 'nobody@example.com', boss)).toEqual({ ok: false, error: 'invalid' });
+      expect(await service.assign(Array.from({ length: 500 }, (_, index) => `lead-${index}`), kim.email, boss)).toEqual({ ok: false, error: 'invalid' });
+      expect(await assigneeOf(unassigned[2]._id)).toBeNull();
+    });
+
+    it('bulk: a 상담사 taking colleagues\' leads along with free ones gets the free ones; the others are counted refused', async () => {
+      const chosen = [unassigned[3], ofLee[1], unassigned[4], ofLee[2]];
+      expect(await service.assign(chosen.map((lead) => lead._id), kim.email, kim)).toEqual({ ok: true, assigned: 2, refused: 2 });
+      expect(await assigneeOf(unassigned[3]._id)).toBe(kim.email);
+      expect(await assigneeOf(ofLee[1]._id)).toBe(lee.email);
+    });
+
+    it('hand-over: every lead of a leaving account goes to the one chosen (or 미배정), each recorded; not a 상담사\'s to do', async () => {
+      expect(await service.handOver(lee.email, kim.email, kim)).toEqual({ ok: false, error: 'invalid' });
+      expect(await service.handOver(lee.email, kim.email, boss)).toEqual({ ok: true, assigned: ofLee.length, refused: 0 });
+      expect(await ids({ assignee: lee.email }, boss)).toEqual({ ids: [], total: 0 });
+      expect((await ids({ assignee: kim.email }, boss)).ids).toEqual(sorted([...ofKim, ...ofLee]));
+      const records = audit.entries.filter((entry) => entry.action === 'leadChange');
+      expect(records.map((entry) => entry.target).sort()).toEqual(sorted(ofLee));
+      expect(new Set(records.map((entry) => entry.detail))).toEqual(new Set(['담당자 이상담(lee@example.com) → 김상담(kim@example.com)']));
+      expect(await service.handOver(kim.email, null, boss)).toEqual({ ok: true, assigned: ofKim.length + ofLee.length, refused: 0 });
+      expect((await ids({ assignee: 'none' }, boss)).total).toBe(fixtureLeads.length);
+    });
+
+    it('round-robin: off by default; on, new leads go to active 상담사 in turn (not to a 팀장, an admin or a disabled account)', async () => {
+      const park: StaffActor = { ...kim, email: 'park@example.com', name: '박상담' };
+      const gone: StaffActor = { ...kim, email: 'aaa@example.com', name: '퇴사자' };
+      const staff = { list: async () => [...STAFF, account(park), account(gone, true), { ...account(boss), email: 'admin@example.com', role: 'admin' as const }] };
+      const next = roundRobinAssigner({ content: backend.leads, leads: backend.leads, staff });
+      expect(await next()).toBeNull();
+      await settings(backend.leads, { roundRobin: true });
+      const turns = [];
+      for (let index = 0; index < 6; index += 1) turns.push((await next())?.email);
+      expect(turns).toEqual([kim.email, lee.email, park.email, kim.email, lee.email, park.email]);
+      // At once, each still gets one turn in three.
+      const together = await Promise.all(Array.from({ length: 9 }, () => next()));
+      const counts = new Map<string, number>();
+      for (const assignee of together) counts.set(assignee!.email, (counts.get(assignee!.email) ?? 0) + 1);
+      expect(Object.fromEntries(counts)).toEqual({ [kim.email]: 3, [lee.email]: 3, [park.email]: 3 });
+    });
+  });
+}
+
+describe('round-robin on one PostgreSQL database shared by two instances', () => {
+  const closers: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    for (const close of closers.splice(0).reverse()) await close();
+  });
+
+  it('takes turns from one rotation: 12 new leads at once over both instances give each of 3 상담사 exactly 4', async () => {
+    const url = await freshDatabaseUrl();
+    const instance = async () => {
+      const pool = new pg.Pool({ connectionString: url, max: 4 });
+      const leads = await openPostgresDocumentStore({ pool });
+      closers.push(async () => {
+        await leads.close();
+        await pool.end();
+      });
+      return leads;
+    };
+    const [first, second] = [await instance(), await instance()];
+    await settings(first, { roundRobin: true });
+    const park: StaffActor = { ...kim, email: 'park@example.com', name: '박상담' };
+    const staff = { list: async () => [account(kim), account(lee), account(park), account(boss)] };
+    const onFirst = roundRobinAssigner({ content: first, leads: first, staff });
+    // The settings come from the content source every instance reads (Sanity in production).
+    const onSecond = roundRobinAssigner({ content: first, leads: second, staff });
+    const assigned = await Promise.all(Array.from({ length: 12 }, (_, index) => (index % 2 ? onSecond : onFirst)()));
+    const counts = new Map<string, number>();
+    for (const assignee of assigned) counts.set(assignee!.email, (counts.get(assignee!.email) ?? 0) + 1);
+    expect(Object.fromEntries(counts)).toEqual({ [kim.email]: 4, [lee.email]: 4, [park.email]: 4 });
+    // And the next one, on either instance, continues the rotation.
+    const last = (await first.fetch(`*[_id == "leadAssignmentRotation"][0].lastEmail`)) as string;
+    const order = [kim.email, lee.email, park.email].sort();
+    expect((await onSecond())?.email).toBe(order[(order.indexOf(last) + 1) % 3]);
+  });
+});
+
+describe.each(LEAD_STORES)('a lead registered on the site, automatic assignment on (%s)', (store) => {
+  let app: LeadApp | null = null;
+  afterEach(async () => {
+    await app?.close();
+    app = null;
+  });
+
+  it('is stored with the 상담사 whose turn it is; with the setting off, 미배정; with the settings unreadable, 미배정 and still stored', async () => {
+    let content: ContentSource | null = null;
+    let failing = false;
+    const assignNewLead = () => {
+      if (failing) return Promise.reject(new Error('settings unavailable'));
+      return roundRobinAssigner({ content: content!, leads: app!.leads, staff: { list: async () => STAFF } })();
+    };
+    app = await startLeadApp({ store, assignNewLead });
+    content = app.content;
+    const assigneeOf = async (response: Response) => {
+      expect(response.status).toBe(201);
+      const { id } = (await response.json()) as { id: string };
+      return app!.leads.fetch(`*[_id == $id][0].assignee`, { id });
+    };
+    expect(await assigneeOf(await app.post(validBody()))).toBeNull();
+    await settings(app.content, { roundRobin: true });
+    expect(await assigneeOf(await app.post(validBody()))).toEqual({ email: kim.email, name: kim.name });
+    expect(await assigneeOf(await app.post(validBody()))).toEqual({ email: lee.email, name: lee.name });
+    expect(await assigneeOf(await app.post(validBody()))).toEqual({ email: kim.email, name: kim.name });
+    failing = true;
+    expect(await assigneeOf(await app.post(validBody()))).toBeNull();
+  });
+});

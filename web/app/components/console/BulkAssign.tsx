@@ -1,0 +1,62 @@
+import { Form } from 'react-router';
+import { ConsoleOutcome } from './ConsoleOutcome';
+import { leadListText as text } from './lead-text';
+import './BulkAssign.css';
+
+export const BULK_ASSIGN_FORM_ID = 'bulk-assign';
+
+/** What a bulk assignment did: how many leads moved, and how many this staff member may not move. */
+export type BulkAssignOutcome = { tone: 'success' | 'error'; message: string };
+
+type BulkAssignProps = {
+  /** How many rows are ticked (every ticked row's box belongs to this form). */
+  selected: number;
+  /** Whether every row shown is ticked, and ticking or unticking them all. */
+  allTicked: boolean;
+  onTickAll: (ticked: boolean) => void;
+  /** The signed-in staff member first (나에게), then every other active account. */
+  choices: ReadonlyArray<{ email: string; name: string }>;
+  me: string;
+  outcome: BulkAssignOutcome | undefined;
+};
+
+/**
+ * 선택한 고객 배정: the rows' check boxes belong to this form (`form` attribute), so it also works
+ * before the page's script runs. The count of ticked rows is a status, read out as it changes.
+ */
+export function BulkAssign({ selected, allTicked, onTickAll, choices, me, outcome }: BulkAssignProps) {
+  return (
+    <section className="bulk-assign" aria-labelledby="bulk-assign-heading">
+      <h2 id="bulk-assign-heading" className="bulk-assign__heading">
+        {text.bulkHeading}
+      </h2>
+      <Form method="post" id={BULK_ASSIGN_FORM_ID} className="bulk-assign__form">
+        <input type="hidden" name="intent" value="assign" />
+        <label className="bulk-assign__all">
+          <input type="checkbox" checked={allTicked} onChange={(event) => onTickAll(event.target.checked)} />
+          {text.selectAll}
+        </label>
+        <p className="bulk-assign__count" aria-live="polite" aria-atomic="true">
+          {text.selectedCount(selected)}
+        </p>
+        <label htmlFor="bulk-assign-to">{text.bulkAssignee}</label>
+        <select id="bulk-assign-to" name="assignTo" defaultValue={me}>
+          {choices.map((choice) => (
+            <option key={choice.email} value={choice.email}>
+              {choice.email === me ? text.toMe(choice.name) : choice.name}
+            </option>
+          ))}
+          <option value="">{text.unassigned}</option>
+        </select>
+        <button type="submit" className="button button--primary">
+          {text.bulkApply}
+        </button>
+      </Form>
+      {outcome ? (
+        <ConsoleOutcome tone={outcome.tone} answer={outcome}>
+          {outcome.message}
+        </ConsoleOutcome>
+      ) : null}
+    </section>
+  );
+}
