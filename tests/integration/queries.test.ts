@@ -307,6 +307,17 @@ const cases: Record<keyof typeof queries, QueryCase> = {
     store: 'leads',
     check: (campaigns) => expect(campaigns).toEqual([]),
   },
+  consoleCustomerRegistrationsQuery: {
+    store: 'leads',
+    params: { phone: FIXTURE_LEAD.phone },
+    check: (registrations) =>
+      expect(registrations).toEqual([{ _id: FIXTURE_LEAD._id, createdAt: FIXTURE_LEAD.createdAt, formKind: 'popup', status: 'new', utmSource: null, utmCampaign: null }]),
+  },
+  consoleRegistrationCountsQuery: {
+    store: 'leads',
+    params: { phones: [FIXTURE_LEAD.phone, '01000000000'] },
+    check: (rows) => expect(rows).toEqual([{ phone: FIXTURE_LEAD.phone }]),
+  },
   consoleLeadQuery: {
     store: 'leads',
     params: { id: FIXTURE_LEAD._id },

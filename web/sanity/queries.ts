@@ -284,6 +284,21 @@ export const consoleLeadCountQuery = defineQuery(`count(*[${consoleLeadFilter}])
 /** Every campaign name the leads carry (the list's campaign choice). */
 export const consoleLeadCampaignsQuery = defineQuery(`array::unique(*[_type == "lead" && defined(utm.campaign)].utm.campaign)`);
 
+/**
+ * Every registration with one phone number (one customer), newest first, for the lead page; phones
+ * are stored as digits only, so one number however it was typed is one key.
+ */
+export const consoleCustomerRegistrationsQuery = defineQuery(`
+  *[_type == "lead" && phone == $phone] | order(createdAt desc, _id desc)[0...50]{
+    _id, createdAt, formKind, "status": coalesce(status, "new"), "utmSource": utm.source, "utmCampaign": utm.campaign
+  }
+`);
+
+/** How many registrations each of the given phone numbers has (the list's 등록 N회). */
+export const consoleRegistrationCountsQuery = defineQuery(`
+  *[_type == "lead" && phone in $phones]{ phone }
+`);
+
 /** One lead as the console's lead page shows it, with its revision. */
 export const consoleLeadQuery = defineQuery(`
   *[_type == "lead" && _id == $id][0]{

@@ -144,6 +144,7 @@ export type AuditEvent = {
     | "phoneSearch"
     | "leadChange"
     | "leadMemo"
+    | "leadCall"
     | "visitCheckIn"
     | "visitCheckInUndo"
     | "leadExport"
@@ -1353,6 +1354,33 @@ export type ConsoleLeadCountQueryResult = number;
 export type ConsoleLeadCampaignsQueryResult = Array<string>;
 
 // Source: ../web/sanity/queries.ts
+// Variable: consoleCustomerRegistrationsQuery
+// Query: *[_type == "lead" && phone == $phone] | order(createdAt desc, _id desc)[0...50]{    _id, createdAt, formKind, "status": coalesce(status, "new"), "utmSource": utm.source, "utmCampaign": utm.campaign  }
+export type ConsoleCustomerRegistrationsQueryResult = Array<{
+  _id: string;
+  createdAt: string | null;
+  formKind: "customer" | "home" | "popup" | null;
+  status:
+    | "consulted"
+    | "contacting"
+    | "contracted"
+    | "invalid"
+    | "new"
+    | "onHold"
+    | "visitBooked"
+    | "visited";
+  utmSource: string | null;
+  utmCampaign: string | null;
+}>;
+
+// Source: ../web/sanity/queries.ts
+// Variable: consoleRegistrationCountsQuery
+// Query: *[_type == "lead" && phone in $phones]{ phone }
+export type ConsoleRegistrationCountsQueryResult = Array<{
+  phone: string | null;
+}>;
+
+// Source: ../web/sanity/queries.ts
 // Variable: consoleLeadQuery
 // Query: *[_type == "lead" && _id == $id][0]{    _id, _rev, createdAt, name, phone, message, formKind, sourcePage, utm, consent,    "visitSlotId": visitSlot._ref, visitAt, visitSlotStatus, "status": coalesce(status, "new"),    assignee, checkedInAt, memos[]{ _key, authorEmail, authorName, at, text },    calls[]{ _key, result, callbackAt, authorEmail, authorName, at }  }
 export type ConsoleLeadQueryResult = {
@@ -1510,6 +1538,7 @@ export type AuditEventsPageQueryResult = Array<{
     | "accountReset"
     | "auditExport"
     | "auditView"
+    | "leadCall"
     | "leadChange"
     | "leadExport"
     | "leadMemo"
@@ -1542,6 +1571,7 @@ export type AuditEventsForwardQueryResult = Array<{
     | "accountReset"
     | "auditExport"
     | "auditView"
+    | "leadCall"
     | "leadChange"
     | "leadExport"
     | "leadMemo"
@@ -1584,16 +1614,19 @@ export type LeadsDatasetPageQueryResult = Array<
         | "accountReset"
         | "auditExport"
         | "auditView"
+        | "leadCall"
         | "leadChange"
         | "leadExport"
         | "leadMemo"
         | "leadView"
         | "phoneReveal"
+        | "phoneSearch"
         | "purge"
         | "signIn"
         | "signInFailed"
         | "signOut"
-        | "visitCheckIn";
+        | "visitCheckIn"
+        | "visitCheckInUndo";
       target?: string;
       detail?: string;
       ip?: string;
@@ -1680,7 +1713,7 @@ export type LeadsDatasetPageQueryResult = Array<
       message?: string;
       visitSlot?: VisitSlotReference;
       visitAt?: string;
-      visitSlotStatus?: "booked" | "unavailable";
+      visitSlotStatus?: "booked" | "released" | "unavailable";
       consent?: {
         privacy?: boolean;
         marketing?: boolean;
@@ -1721,6 +1754,15 @@ export type LeadsDatasetPageQueryResult = Array<
         _key: string;
       }>;
       checkedInAt?: string;
+      calls?: Array<{
+        result?: string;
+        callbackAt?: string;
+        authorEmail?: string;
+        authorName?: string;
+        at?: string;
+        _type: "leadCall";
+        _key: string;
+      }>;
     }
   | {
       _id: string;
@@ -1737,6 +1779,7 @@ export type LeadsDatasetPageQueryResult = Array<
       popupText?: string;
       maxVisitBookingsPerPhone?: number;
       retentionDays?: number;
+      callResults?: Array<string>;
     }
   | {
       _id: string;
@@ -2043,6 +2086,8 @@ declare module "@sanity/client" {
     '\n  *[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($phone == null || phone == $phone)\n  && ($assigneeEmail == null || assignee.email == $assigneeEmail)\n  && ($unassigned == null || !defined(assignee.email))\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...500]{\n    _id, createdAt, name, phone, message, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,\n    visitAt, visitSlotStatus, consent, sourcePage, utm\n  }\n': ConsoleLeadExportQueryResult;
     'count(*[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($phone == null || phone == $phone)\n  && ($assigneeEmail == null || assignee.email == $assigneeEmail)\n  && ($unassigned == null || !defined(assignee.email))\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))])': ConsoleLeadCountQueryResult;
     'array::unique(*[_type == "lead" && defined(utm.campaign)].utm.campaign)': ConsoleLeadCampaignsQueryResult;
+    '\n  *[_type == "lead" && phone == $phone] | order(createdAt desc, _id desc)[0...50]{\n    _id, createdAt, formKind, "status": coalesce(status, "new"), "utmSource": utm.source, "utmCampaign": utm.campaign\n  }\n': ConsoleCustomerRegistrationsQueryResult;
+    '\n  *[_type == "lead" && phone in $phones]{ phone }\n': ConsoleRegistrationCountsQueryResult;
     '\n  *[_type == "lead" && _id == $id][0]{\n    _id, _rev, createdAt, name, phone, message, formKind, sourcePage, utm, consent,\n    "visitSlotId": visitSlot._ref, visitAt, visitSlotStatus, "status": coalesce(status, "new"),\n    assignee, checkedInAt, memos[]{ _key, authorEmail, authorName, at, text },\n    calls[]{ _key, result, callbackAt, authorEmail, authorName, at }\n  }\n': ConsoleLeadQueryResult;
     '\n  *[_type == "visitSlot" && date == $date] | order(time asc, _id asc){\n    _id, time, "capacity": coalesce(capacity, 0), "booked": coalesce(booked, 0),\n    "bookings": *[_type == "lead" && visitSlot._ref == ^._id && visitSlotStatus == "booked"] | order(createdAt asc, _id asc){\n      _id, _rev, name, phone, "status": coalesce(status, "new"), "lastMemo": memos[-1].text, checkedInAt\n    }\n  }\n': ConsoleVisitSheetQueryResult;
     '\n  *[_type == "lead" && createdAt >= $since]{ createdAt, formKind, "source": utm.source }\n': ConsoleRecentLeadsQueryResult;

@@ -4,6 +4,7 @@
  */
 import type {
   ConsoleDashboard,
+  CustomerRegistration,
   LeadCallInput,
   LeadCallResult,
   LeadChange,
@@ -48,6 +49,8 @@ export interface LeadConsole {
   campaigns(): Promise<string[]>;
   /** Records `leadView`. */
   lead(id: string, actor: StaffActor): Promise<LeadDetail | null>;
+  /** Every registration of the lead's customer (the same phone number), this one included, newest first. */
+  registrations(id: string): Promise<CustomerRegistration[]>;
   /** The whole number; records `phoneReveal`. */
   revealPhone(id: string, actor: StaffActor): Promise<string | null>;
   /** Status and assignee, refused with the current state when `change.rev` is stale. Records `leadChange`. */

@@ -2,6 +2,7 @@ import { data, Link, type AppLoadContext } from 'react-router';
 import type { Route } from './+types/lead';
 import { isLeadStatus, LEAD_STATUS_LABELS, type LeadCallResult, type LeadDetail, type StaffIdentity } from '../../../shared/console';
 import { ConsoleOutcome } from '../../components/console/ConsoleOutcome';
+import { CustomerRegistrations } from '../../components/console/CustomerRegistrations';
 import { LeadFacts, LeadRecord } from '../../components/console/LeadFacts';
 import { LeadStatusBadge } from '../../components/console/LeadStatusBadge';
 import { CallHistory, LeadWorkForm, MemoHistory, MEMO_MAX_LENGTH, type AssigneeChoice } from '../../components/console/LeadWorkForm';
@@ -41,11 +42,15 @@ function startedByAnotherSite(request: Request): boolean {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const staff = requireStaff(request, context);
-  if (startedByAnotherSite(request)) return { lead: null, assignees: [], callResults: [] };
+  if (startedByAnotherSite(request)) return { lead: null, assignees: [], callResults: [], registrations: [] };
   const lead = await context.leadConsole.lead(params.id, { ...staff, ip: context.clientIp });
   if (!lead) throw data({ message: text.notFound }, { status: 404 });
-  const [accounts, callResults] = await Promise.all([context.staff.list(), context.leadConsole.callResults()]);
-  return { lead, assignees: assigneeChoices(lead, staff, accounts), callResults };
+  const [accounts, callResults, registrations] = await Promise.all([
+    context.staff.list(),
+    context.leadConsole.callResults(),
+    context.leadConsole.registrations(params.id),
+  ]);
+  return { lead, assignees: assigneeChoices(lead, staff, accounts), callResults, registrations };
 }
 
 type LeadActionData = {
@@ -203,6 +208,7 @@ export default function Lead({ loaderData, actionData, params }: Route.Component
             callbackErrorId={actionData?.callbackInvalid ? OUTCOME_ID : null}
             phoneRevealed={Boolean(actionData?.phone)}
           />
+          <CustomerRegistrations registrations={loaderData.registrations} currentId={lead.id} />
           <CallHistory calls={lead.calls} />
           <MemoHistory memos={lead.memos} />
         </div>
