@@ -222,7 +222,7 @@ export const visitBookingsPerPhoneQuery = defineQuery(`
   *[_type == "leadSettings" && _id == "leadSettings"][0].maxVisitBookingsPerPhone
 `);
 
-// Campaign statistics (the console's 방문 통계): page-view counts of a range of Seoul days, and the
+// Campaign statistics (the console's 사이트 방문 통계): page-view counts of a range of Seoul days, and the
 // leads of the same range with what ties them to a campaign and a landing page.
 export const statsPageViewsQuery = defineQuery(`
   *[_type == "pageViewDay" && day >= $from && day <= $to]{

@@ -110,7 +110,7 @@ export function joinCampaignStats(range: StatsRange, views: StatsPageViewsQueryR
   };
 }
 
-const CSV_HEADER = ['구분', '항목', '페이지뷰', '방문', '방문자', '관심고객 등록', '방문예약', '전환율(등록÷방문)'];
+const CSV_HEADER = ['구분', '항목', '페이지뷰', '사이트 방문', '사이트 방문자', '관심고객 등록', '방문예약', '전환율(등록÷사이트 방문)'];
 
 /**
  * Every table of the report in one sheet, one row per line, with the section in the first column;
