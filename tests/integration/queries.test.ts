@@ -251,6 +251,7 @@ const cases: Record<keyof typeof queries, QueryCase> = {
     check: (leads) =>
       expect(leads).toEqual([
         {
+          phone: FIXTURE_LEAD.phone,
           createdAt: FIXTURE_LEAD.createdAt,
           visitAt: null,
           landingPage: null,

@@ -232,7 +232,7 @@ export const statsPageViewsQuery = defineQuery(`
 
 export const statsLeadsQuery = defineQuery(`
   *[_type == "lead" && createdAt >= $since && createdAt < $until]{
-    createdAt, visitAt, landingPage, sourcePage, "utmSource": utm.source, "utmMedium": utm.medium, "utmCampaign": utm.campaign
+    phone, createdAt, visitAt, landingPage, sourcePage, "utmSource": utm.source, "utmMedium": utm.medium, "utmCampaign": utm.campaign
   }
 `);
 

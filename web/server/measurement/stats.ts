@@ -91,13 +91,27 @@ export function joinCampaignStats(range: StatsRange, views: StatsPageViewsQueryR
     devices.add(row.device ?? '', counts);
     if (row.day) days.add(row.day, counts);
   }
+  // A customer is a phone number: registering again counts as a registration once per row (a
+  // campaign, a page, a day, the totals); every booked visit still counts.
+  const counted = new Set<string>();
+  const countsOf = (table: string, key: string, lead: StatsLeadsQueryResult[number]) => {
+    const customer = `${table}\u0000${key}\u0000${lead.phone ?? ''}`;
+    const first = !lead.phone || !counted.has(customer);
+    counted.add(customer);
+    return { leads: first ? 1 : 0, bookings: lead.visitAt ? 1 : 0 };
+  };
   for (const lead of leads) {
-    const counts = { leads: 1, bookings: lead.visitAt ? 1 : 0 };
-    totals.leads += counts.leads;
-    totals.bookings += counts.bookings;
-    campaigns.add(campaignKey(lead.utmSource, lead.utmMedium, lead.utmCampaign), counts);
-    landingPages.add(lead.landingPage ?? lead.sourcePage ?? '', counts);
-    if (lead.createdAt) days.add(seoulDay(Date.parse(lead.createdAt)), counts);
+    const total = countsOf('totals', '', lead);
+    totals.leads += total.leads;
+    totals.bookings += total.bookings;
+    const campaign = campaignKey(lead.utmSource, lead.utmMedium, lead.utmCampaign);
+    campaigns.add(campaign, countsOf('campaigns', campaign, lead));
+    const landingPage = lead.landingPage ?? lead.sourcePage ?? '';
+    landingPages.add(landingPage, countsOf('landingPages', landingPage, lead));
+    if (lead.createdAt) {
+      const day = seoulDay(Date.parse(lead.createdAt));
+      days.add(day, countsOf('days', day, lead));
+    }
   }
   return {
     range,
