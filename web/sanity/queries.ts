@@ -232,7 +232,8 @@ export const statsPageViewsQuery = defineQuery(`
 
 export const statsLeadsQuery = defineQuery(`
   *[_type == "lead" && createdAt >= $since && createdAt < $until]{
-    phone, createdAt, visitAt, landingPage, sourcePage, "utmSource": utm.source, "utmMedium": utm.medium, "utmCampaign": utm.campaign
+    phone, createdAt, visitAt, landingPage, sourcePage, "utmSource": utm.source, "utmMedium": utm.medium, "utmCampaign": utm.campaign,
+    "called": defined(calls[0]), checkedInAt, "status": coalesce(status, "new")
   }
 `);
 

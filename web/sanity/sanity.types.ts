@@ -144,7 +144,6 @@ export type AuditEvent = {
     | "phoneSearch"
     | "leadChange"
     | "leadMemo"
-    | "leadCall"
     | "visitCheckIn"
     | "visitCheckInUndo"
     | "leadExport"
@@ -1262,7 +1261,7 @@ export type StatsPageViewsQueryResult = Array<{
 
 // Source: ../web/sanity/queries.ts
 // Variable: statsLeadsQuery
-// Query: *[_type == "lead" && createdAt >= $since && createdAt < $until]{    phone, createdAt, visitAt, landingPage, sourcePage, "utmSource": utm.source, "utmMedium": utm.medium, "utmCampaign": utm.campaign  }
+// Query: *[_type == "lead" && createdAt >= $since && createdAt < $until]{    phone, createdAt, visitAt, landingPage, sourcePage, "utmSource": utm.source, "utmMedium": utm.medium, "utmCampaign": utm.campaign,    "called": defined(calls[0]), checkedInAt, "status": coalesce(status, "new")  }
 export type StatsLeadsQueryResult = Array<{
   phone: string | null;
   createdAt: string | null;
@@ -1272,6 +1271,17 @@ export type StatsLeadsQueryResult = Array<{
   utmSource: string | null;
   utmMedium: string | null;
   utmCampaign: string | null;
+  called: false | true;
+  checkedInAt: string | null;
+  status:
+    | "consulted"
+    | "contacting"
+    | "contracted"
+    | "invalid"
+    | "new"
+    | "onHold"
+    | "visitBooked"
+    | "visited";
 }>;
 
 // Source: ../web/sanity/queries.ts
@@ -1539,7 +1549,6 @@ export type AuditEventsPageQueryResult = Array<{
     | "accountReset"
     | "auditExport"
     | "auditView"
-    | "leadCall"
     | "leadChange"
     | "leadExport"
     | "leadMemo"
@@ -1572,7 +1581,6 @@ export type AuditEventsForwardQueryResult = Array<{
     | "accountReset"
     | "auditExport"
     | "auditView"
-    | "leadCall"
     | "leadChange"
     | "leadExport"
     | "leadMemo"
@@ -1615,7 +1623,6 @@ export type LeadsDatasetPageQueryResult = Array<
         | "accountReset"
         | "auditExport"
         | "auditView"
-        | "leadCall"
         | "leadChange"
         | "leadExport"
         | "leadMemo"
@@ -2081,7 +2088,7 @@ declare module "@sanity/client" {
     '\n  coalesce(*[_type == "leadSettings" && _id == "leadSettings"][0].callResults, [])\n': CallResultsQueryResult;
     '\n  *[_type == "leadSettings" && _id == "leadSettings"][0].maxVisitBookingsPerPhone\n': VisitBookingsPerPhoneQueryResult;
     '\n  *[_type == "pageViewDay" && day >= $from && day <= $to]{\n    day, path, referrerHost, utmSource, utmMedium, utmCampaign, device, views, visits, visitors\n  }\n': StatsPageViewsQueryResult;
-    '\n  *[_type == "lead" && createdAt >= $since && createdAt < $until]{\n    phone, createdAt, visitAt, landingPage, sourcePage, "utmSource": utm.source, "utmMedium": utm.medium, "utmCampaign": utm.campaign\n  }\n': StatsLeadsQueryResult;
+    '\n  *[_type == "lead" && createdAt >= $since && createdAt < $until]{\n    phone, createdAt, visitAt, landingPage, sourcePage, "utmSource": utm.source, "utmMedium": utm.medium, "utmCampaign": utm.campaign,\n    "called": defined(calls[0]), checkedInAt, "status": coalesce(status, "new")\n  }\n': StatsLeadsQueryResult;
     '*[_type == "lead" && createdAt < $before]._id': ExpiredLeadIdsQueryResult;
     '\n  *[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($phone == null || phone == $phone)\n  && ($assigneeEmail == null || assignee.email == $assigneeEmail)\n  && ($unassigned == null || !defined(assignee.email))\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...201]{\n    _id, createdAt, name, phone, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,\n    visitAt, "marketing": coalesce(consent.marketing, false), "utmSource": utm.source, "utmCampaign": utm.campaign,\n    "lastCallResult": calls[-1].result\n  }\n': ConsoleLeadListQueryResult;
     '\n  *[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($phone == null || phone == $phone)\n  && ($assigneeEmail == null || assignee.email == $assigneeEmail)\n  && ($unassigned == null || !defined(assignee.email))\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...500]{\n    _id, createdAt, name, phone, message, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,\n    visitAt, visitSlotStatus, consent, sourcePage, utm\n  }\n': ConsoleLeadExportQueryResult;
