@@ -3,9 +3,10 @@ import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForH
 import { signIn, uniquePhone } from './console-helpers';
 
 /**
- * One customer, many registrations: a person who registers three times with one number (typed
+ * One customer, many registrations: a person who registers four times with one number (typed
  * three ways, from two campaigns and none) is one customer. The list marks each of their rows
- * 등록 3회 and their page lists every registration; followed by keyboard alone, axe at each step.
+ * 등록 4회 and their page lists every registration; the funnel on /admin/stats counts them once in
+ * their campaign. Followed by keyboard alone, axe at each step.
  */
 
 /** Registers through the lead API as the popup's script does, from `sourcePage` (which may carry utm_*). */
@@ -16,11 +17,14 @@ async function register(request: APIRequestContext, name: string, phone: string,
   await expect.poll(async () => (await request.post('/api/leads', { data: lead })).status(), { intervals: [250] }).toBe(201);
 }
 
-test('a repeat customer is marked 등록 3회 in the list and their page lists every registration', async ({ page }, testInfo) => {
+test('a repeat customer is marked 등록 4회 in the list, their page lists every registration, the funnel counts them once', async ({ page }, testInfo) => {
   const name = `재등록${Date.now() % 100000}`;
   const { phone, lastFour } = uniquePhone();
   const digits = phone.replaceAll('-', '');
-  await register(page.request, name, phone, '/?utm_source=naver&utm_campaign=launch');
+  // Campaigns of this test's own, so the funnel's row counts this customer only.
+  const launch = `launch-${testInfo.project.name}-${Date.now() % 100000}`;
+  await register(page.request, name, phone, `/?utm_source=naver&utm_campaign=${launch}`);
+  await register(page.request, name, digits, `/?utm_source=naver&utm_campaign=${launch}`);
   await register(page.request, name, digits, '/?utm_source=kakao&utm_campaign=winter');
   await register(page.request, name, `+82 ${digits.slice(1, 3)} ${digits.slice(3, 7)} ${digits.slice(7)}`, '/');
   await signIn(page);
@@ -28,8 +32,8 @@ test('a repeat customer is marked 등록 3회 in the list and their page lists e
 
   await page.goto(`/admin/leads?q=${lastFour}`);
   const rows = page.getByRole('row').filter({ hasText: name });
-  await expect(rows).toHaveCount(3);
-  for (const row of await rows.all()) await expect(row).toContainText('등록 3회');
+  await expect(rows).toHaveCount(4);
+  for (const row of await rows.all()) await expect(row).toContainText('등록 4회');
   await expectNoHorizontalOverflow(page);
   await expectNoAxeViolations(page);
   await screenshot(page, testInfo, 'console-customer-list');
@@ -40,24 +44,36 @@ test('a repeat customer is marked 등록 3회 in the list and their page lists e
   await newest.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^${name} 고객`) })).toBeVisible();
-  const registrations = page.getByRole('region', { name: '이 고객의 등록 3회' });
+  const registrations = page.getByRole('region', { name: '이 고객의 등록 4회' });
   const items = registrations.getByRole('listitem');
-  await expect(items).toHaveCount(3);
+  await expect(items).toHaveCount(4);
   await expect(items.nth(0)).toContainText('(지금 보는 등록)');
   await expect(items.nth(0)).toContainText('캠페인 없음');
   await expect(items.nth(1)).toContainText('winter (kakao)');
-  await expect(items.nth(2)).toContainText('launch (naver)');
+  await expect(items.nth(2)).toContainText(`${launch} (naver)`);
+  await expect(items.nth(3)).toContainText(`${launch} (naver)`);
   await expectNoHorizontalOverflow(page);
   await expectNoAxeViolations(page);
   await screenshot(page, testInfo, 'console-customer-page');
 
   // The first registration, by keyboard, lists the same three with itself as the current one.
-  const first = items.nth(2).getByRole('link');
+  const first = items.nth(3).getByRole('link');
   await waitForHydrated(first);
   await first.focus();
   await page.keyboard.press('Enter');
-  await expect(items.nth(2)).toContainText('(지금 보는 등록)');
+  await expect(items.nth(3)).toContainText('(지금 보는 등록)');
   await expect(items.nth(0).getByRole('link')).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // The funnel counts the customer once in their campaign, though they registered from it twice.
+  await page.goto('/admin/stats');
+  const funnel = page.getByRole('region', { name: '캠페인별 전환 (등록 → 통화 → 내방 → 계약)' });
+  await expect(funnel.getByRole('row', { name: new RegExp(launch) }).getByRole('cell')).toHaveText(['1', '0', '0', '0']);
+  await expect(page.getByRole('columnheader', { name: '사이트 방문', exact: true }).first()).toBeVisible();
+  await funnel.focus();
+  await expect(funnel).toBeFocused();
+  await expectNoHorizontalOverflow(page);
+  await expectNoAxeViolations(page);
+  await screenshot(page, testInfo, 'console-funnel');
   expect(errors.filter((error) => !/net::ERR_ABORTED/.test(error))).toEqual([]);
 });
