@@ -7,7 +7,7 @@ import { discoverPages } from './site-pages';
 /**
  * Campaign measurement in the browser, at both widths, with the seed settings (no third-party
  * tag): a visitor who arrives from a Naver ad, reads another page and registers shows up in the
- * console's 방문 통계 with the campaign, the landing page and the registration; and no page
+ * console's 사이트 방문 통계 with the campaign, the landing page and the registration; and no page
  * makes a request to any other origin.
  */
 
@@ -65,12 +65,12 @@ test('a visitor from an ad: page views and the registration show in the statisti
   await desk.getByLabel('이메일').fill(addSalesAccount('stats'));
   await desk.getByLabel('비밀번호').fill(SALES_PASSWORD);
   await desk.getByRole('button', { name: '로그인' }).click();
-  await expect(desk.getByRole('heading', { level: 1, name: '방문 통계' })).toBeVisible();
+  await expect(desk.getByRole('heading', { level: 1, name: '사이트 방문 통계' })).toBeVisible();
   const campaigns = desk.getByRole('region', { name: /캠페인별/ });
   const row = campaigns.getByRole('row', { name: new RegExp(`naver / cpc / ${campaign}`) });
   await expect(async () => {
     await desk.reload();
-    // 항목, 페이지뷰 2, 방문 1, 방문자 1, 등록 1, 방문예약 0, 전환율 100%
+    // 항목, 페이지뷰 2, 사이트 방문 1, 사이트 방문자 1, 등록 1, 방문예약 0, 전환율 100%
     await expect(row.getByRole('cell')).toHaveText(['2', '1', '1', '1', '0', '100.0%'], { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
   const landingPages = desk.getByRole('region', { name: '랜딩 페이지별' });

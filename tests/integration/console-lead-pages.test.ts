@@ -29,7 +29,7 @@ const CREATED_EARLY_IN_SEOUL = '2026-11-25T16:30:00.000Z';
 const PHONE = '010-2345-6789';
 
 /** Leads in memory, each change checked against the revision it was based on. */
-class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'lead' | 'revealPhone' | 'change' | 'addMemo' | 'callResults' | 'recordCall'> {
+class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'lead' | 'revealPhone' | 'change' | 'addMemo' | 'callResults' | 'recordCall' | 'registrations'> {
   leads = new Map<string, LeadDetail>();
   listCalls: Array<{ filters: LeadFilters; cursor?: string }> = [];
   reveals: string[] = [];
@@ -80,6 +80,7 @@ class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'lea
       utmSource: lead.utm.source ?? null,
       utmCampaign: lead.utm.campaign ?? null,
       lastCallResult: lead.calls.at(-1)?.result ?? null,
+      registrations: 1,
     }));
     return { rows, next: 'cursor-2', total: rows.length + 30 };
   }
@@ -91,6 +92,11 @@ class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'lea
   async lead(id: string) {
     const lead = this.leads.get(id);
     return lead ? structuredClone(lead) : null;
+  }
+
+  async registrations(id: string) {
+    const lead = this.leads.get(id);
+    return lead ? [{ id, createdAt: lead.createdAt, formKind: lead.formKind, status: lead.status, utmSource: lead.utm.source ?? null, utmCampaign: lead.utm.campaign ?? null }] : [];
   }
 
   async revealPhone(id: string) {

@@ -289,7 +289,8 @@ describe('the statistics export', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['cache-control']).toContain('no-store');
     const text = csv.body.toString('utf8');
-    expect(text.startsWith('\uFEFF"구분","항목","페이지뷰"')).toBe(true);
+    // 사이트 방문 (a visit to the site) is named apart from 내방 (a visit to the model house).
+    expect(text.startsWith('\uFEFF"구분","항목","페이지뷰","사이트 방문","사이트 방문자","관심고객 등록","방문예약","전환율(등록÷사이트 방문)"')).toBe(true);
     expect(text).toContain('"캠페인","naver / cpc / autumn","1","1","1","1","0","100.0%"');
     // A table's cells that it does not count are empty, as on the page, not a misleading 0 or 0.0%.
     expect(text).toContain('"랜딩 페이지","/FloorPlan/59A","","1","","1","0","100.0%"');

@@ -264,6 +264,7 @@ const cases: Record<keyof typeof queries, QueryCase> = {
     check: (leads) =>
       expect(leads).toEqual([
         {
+          phone: FIXTURE_LEAD.phone,
           createdAt: FIXTURE_LEAD.createdAt,
           visitAt: null,
           landingPage: null,
@@ -271,6 +272,9 @@ const cases: Record<keyof typeof queries, QueryCase> = {
           utmSource: null,
           utmMedium: null,
           utmCampaign: null,
+          called: false,
+          checkedInAt: null,
+          status: 'new',
         },
       ]),
   },
@@ -304,6 +308,17 @@ const cases: Record<keyof typeof queries, QueryCase> = {
   consoleLeadCampaignsQuery: {
     store: 'leads',
     check: (campaigns) => expect(campaigns).toEqual([]),
+  },
+  consoleCustomerRegistrationsQuery: {
+    store: 'leads',
+    params: { phone: FIXTURE_LEAD.phone },
+    check: (registrations) =>
+      expect(registrations).toEqual([{ _id: FIXTURE_LEAD._id, createdAt: FIXTURE_LEAD.createdAt, formKind: 'popup', status: 'new', utmSource: null, utmCampaign: null }]),
+  },
+  consoleRegistrationCountsQuery: {
+    store: 'leads',
+    params: { phones: [FIXTURE_LEAD.phone, '01000000000'] },
+    check: (rows) => expect(rows).toEqual([{ phone: FIXTURE_LEAD.phone }]),
   },
   consoleLeadQuery: {
     store: 'leads',

@@ -264,7 +264,7 @@ export const visitBookingsPerPhoneQuery = defineQuery(`
   *[_type == "leadSettings" && _id == "leadSettings"][0].maxVisitBookingsPerPhone
 `);
 
-// Campaign statistics (the console's 방문 통계): page-view counts of a range of Seoul days, and the
+// Campaign statistics (the console's 사이트 방문 통계): page-view counts of a range of Seoul days, and the
 // leads of the same range with what ties them to a campaign and a landing page.
 export const statsPageViewsQuery = defineQuery(`
   *[_type == "pageViewDay" && day >= $from && day <= $to]{
@@ -274,7 +274,8 @@ export const statsPageViewsQuery = defineQuery(`
 
 export const statsLeadsQuery = defineQuery(`
   *[_type == "lead" && createdAt >= $since && createdAt < $until]{
-    createdAt, visitAt, landingPage, sourcePage, "utmSource": utm.source, "utmMedium": utm.medium, "utmCampaign": utm.campaign
+    phone, createdAt, visitAt, landingPage, sourcePage, "utmSource": utm.source, "utmMedium": utm.medium, "utmCampaign": utm.campaign,
+    "called": defined(calls[0]), checkedInAt, "status": coalesce(status, "new")
   }
 `);
 
@@ -361,6 +362,21 @@ export const consoleLeadCountQuery = defineQuery(`count(*[${consoleLeadFilter}])
 
 /** Every campaign name the leads carry (the list's campaign choice). */
 export const consoleLeadCampaignsQuery = defineQuery(`array::unique(*[_type == "lead" && defined(utm.campaign)].utm.campaign)`);
+
+/**
+ * Every registration with one phone number (one customer), newest first, for the lead page; phones
+ * are stored as digits only, so one number however it was typed is one key.
+ */
+export const consoleCustomerRegistrationsQuery = defineQuery(`
+  *[_type == "lead" && phone == $phone] | order(createdAt desc, _id desc)[0...50]{
+    _id, createdAt, formKind, "status": coalesce(status, "new"), "utmSource": utm.source, "utmCampaign": utm.campaign
+  }
+`);
+
+/** How many registrations each of the given phone numbers has (the list's 등록 N회). */
+export const consoleRegistrationCountsQuery = defineQuery(`
+  *[_type == "lead" && phone in $phones]{ phone }
+`);
 
 /** One lead as the console's lead page shows it, with its revision. */
 export const consoleLeadQuery = defineQuery(`

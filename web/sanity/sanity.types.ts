@@ -1354,8 +1354,9 @@ export type StatsPageViewsQueryResult = Array<{
 
 // Source: ../web/sanity/queries.ts
 // Variable: statsLeadsQuery
-// Query: *[_type == "lead" && createdAt >= $since && createdAt < $until]{    createdAt, visitAt, landingPage, sourcePage, "utmSource": utm.source, "utmMedium": utm.medium, "utmCampaign": utm.campaign  }
+// Query: *[_type == "lead" && createdAt >= $since && createdAt < $until]{    phone, createdAt, visitAt, landingPage, sourcePage, "utmSource": utm.source, "utmMedium": utm.medium, "utmCampaign": utm.campaign,    "called": defined(calls[0]), checkedInAt, "status": coalesce(status, "new")  }
 export type StatsLeadsQueryResult = Array<{
+  phone: string | null;
   createdAt: string | null;
   visitAt: string | null;
   landingPage: string | null;
@@ -1363,6 +1364,17 @@ export type StatsLeadsQueryResult = Array<{
   utmSource: string | null;
   utmMedium: string | null;
   utmCampaign: string | null;
+  called: false | true;
+  checkedInAt: string | null;
+  status:
+    | "consulted"
+    | "contacting"
+    | "contracted"
+    | "invalid"
+    | "new"
+    | "onHold"
+    | "visitBooked"
+    | "visited";
 }>;
 
 // Source: ../web/sanity/queries.ts
@@ -1508,6 +1520,33 @@ export type ConsoleLeadCountQueryResult = number;
 // Variable: consoleLeadCampaignsQuery
 // Query: array::unique(*[_type == "lead" && defined(utm.campaign)].utm.campaign)
 export type ConsoleLeadCampaignsQueryResult = Array<string>;
+
+// Source: ../web/sanity/queries.ts
+// Variable: consoleCustomerRegistrationsQuery
+// Query: *[_type == "lead" && phone == $phone] | order(createdAt desc, _id desc)[0...50]{    _id, createdAt, formKind, "status": coalesce(status, "new"), "utmSource": utm.source, "utmCampaign": utm.campaign  }
+export type ConsoleCustomerRegistrationsQueryResult = Array<{
+  _id: string;
+  createdAt: string | null;
+  formKind: "customer" | "home" | "phoneIn" | "popup" | "walkIn" | null;
+  status:
+    | "consulted"
+    | "contacting"
+    | "contracted"
+    | "invalid"
+    | "new"
+    | "onHold"
+    | "visitBooked"
+    | "visited";
+  utmSource: string | null;
+  utmCampaign: string | null;
+}>;
+
+// Source: ../web/sanity/queries.ts
+// Variable: consoleRegistrationCountsQuery
+// Query: *[_type == "lead" && phone in $phones]{ phone }
+export type ConsoleRegistrationCountsQueryResult = Array<{
+  phone: string | null;
+}>;
 
 // Source: ../web/sanity/queries.ts
 // Variable: consoleLeadQuery
@@ -2160,7 +2199,7 @@ declare module "@sanity/client" {
     '\n  *[_type == "leadAssignmentRotation" && _id == "leadAssignmentRotation"][0]{ _rev, lastEmail }\n': LeadAssignmentRotationQueryResult;
     '\n  *[_type == "leadSettings" && _id == "leadSettings"][0].maxVisitBookingsPerPhone\n': VisitBookingsPerPhoneQueryResult;
     '\n  *[_type == "pageViewDay" && day >= $from && day <= $to]{\n    day, path, referrerHost, utmSource, utmMedium, utmCampaign, device, views, visits, visitors\n  }\n': StatsPageViewsQueryResult;
-    '\n  *[_type == "lead" && createdAt >= $since && createdAt < $until]{\n    createdAt, visitAt, landingPage, sourcePage, "utmSource": utm.source, "utmMedium": utm.medium, "utmCampaign": utm.campaign\n  }\n': StatsLeadsQueryResult;
+    '\n  *[_type == "lead" && createdAt >= $since && createdAt < $until]{\n    phone, createdAt, visitAt, landingPage, sourcePage, "utmSource": utm.source, "utmMedium": utm.medium, "utmCampaign": utm.campaign,\n    "called": defined(calls[0]), checkedInAt, "status": coalesce(status, "new")\n  }\n': StatsLeadsQueryResult;
     '*[_type == "lead" && createdAt < $before]._id': ExpiredLeadIdsQueryResult;
     '\n  *[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($phone == null || phone == $phone)\n  && ($assigneeEmail == null || assignee.email == $assigneeEmail)\n  && ($unassigned == null || !defined(assignee.email))\n  && ($visibleTo == null || !defined(assignee.email) || assignee.email == $visibleTo)\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...201]{\n    _id, createdAt, name, phone, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,\n    visitAt, "marketing": coalesce(consent.marketing, false), "utmSource": utm.source, "utmCampaign": utm.campaign,\n    "lastCallResult": calls[-1].result\n  }\n': ConsoleLeadListQueryResult;
     '\n  *[_type == "lead" && defined(calls[-1].callbackAt) && calls[-1].callbackAt < $until\n    && coalesce(status, "new") != "invalid"\n    && ($assignee == null || assignee.email == $assignee || (!defined(assignee.email) && calls[-1].authorEmail == $assignee))]\n  | order(calls[-1].callbackAt asc, _id asc)[0...100]{\n    _id, name, phone, "status": coalesce(status, "new"), "assigneeName": assignee.name,\n    "callbackAt": calls[-1].callbackAt, "lastCallResult": calls[-1].result\n  }\n': TodayCallsDueQueryResult;
@@ -2169,6 +2208,8 @@ declare module "@sanity/client" {
     '\n  *[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($phone == null || phone == $phone)\n  && ($assigneeEmail == null || assignee.email == $assigneeEmail)\n  && ($unassigned == null || !defined(assignee.email))\n  && ($visibleTo == null || !defined(assignee.email) || assignee.email == $visibleTo)\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))] | order(createdAt desc, _id desc)[0...500]{\n    _id, createdAt, name, phone, message, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,\n    visitAt, visitSlotStatus, consent, sourcePage, utm, checkedInAt,\n    memos[]{ at, authorName, text }, calls[]{ at, result, callbackAt }\n  }\n': ConsoleLeadExportQueryResult;
     'count(*[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($phone == null || phone == $phone)\n  && ($assigneeEmail == null || assignee.email == $assigneeEmail)\n  && ($unassigned == null || !defined(assignee.email))\n  && ($visibleTo == null || !defined(assignee.email) || assignee.email == $visibleTo)\n  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))])': ConsoleLeadCountQueryResult;
     'array::unique(*[_type == "lead" && defined(utm.campaign)].utm.campaign)': ConsoleLeadCampaignsQueryResult;
+    '\n  *[_type == "lead" && phone == $phone] | order(createdAt desc, _id desc)[0...50]{\n    _id, createdAt, formKind, "status": coalesce(status, "new"), "utmSource": utm.source, "utmCampaign": utm.campaign\n  }\n': ConsoleCustomerRegistrationsQueryResult;
+    '\n  *[_type == "lead" && phone in $phones]{ phone }\n': ConsoleRegistrationCountsQueryResult;
     '\n  *[_type == "lead" && _id == $id][0]{\n    _id, _rev, createdAt, name, phone, message, formKind, sourcePage, utm, consent,\n    "visitSlotId": visitSlot._ref, visitAt, visitSlotStatus, "status": coalesce(status, "new"),\n    assignee, checkedInAt, memos[]{ _key, authorEmail, authorName, at, text },\n    calls[]{ _key, result, callbackAt, authorEmail, authorName, at }\n  }\n': ConsoleLeadQueryResult;
     '\n  *[_type == "visitSlot" && date == $date] | order(time asc, _id asc){\n    _id, time, "capacity": coalesce(capacity, 0), "booked": coalesce(booked, 0),\n    "bookings": *[_type == "lead" && visitSlot._ref == ^._id && visitSlotStatus == "booked"] | order(createdAt asc, _id asc){\n      _id, _rev, name, phone, "status": coalesce(status, "new"), "assigneeName": assignee.name, "lastMemo": memos[-1].text, checkedInAt\n    }\n  }\n': ConsoleVisitSheetQueryResult;
     '\n  *[_type == "lead" && createdAt >= $since]{ createdAt, formKind, "source": utm.source }\n': ConsoleRecentLeadsQueryResult;

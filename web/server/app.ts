@@ -69,7 +69,7 @@ export type AppServices = {
   staff: StaffAccounts;
   /** The sales console's leads: list, lead page, changes, memos, visits, dashboard, export. */
   leadConsole: LeadConsole;
-  /** Page views, visits and leads per campaign, landing page and day (the console's 방문 통계). */
+  /** Page views, visits and leads per campaign, landing page and day (the console's 사이트 방문 통계). */
   campaignStats: CampaignStats;
   /** Each lead's send log of 알림톡/SMS (the lead page shows it). */
   leadMessages: Pick<MessageLog, 'forLead'>;

@@ -180,6 +180,18 @@ export type LeadRow = {
   utmCampaign: string | null;
   /** The result of the last call recorded, if any. */
   lastCallResult: string | null;
+  /** How many times this customer (this phone number) registered: 2 and more show as 등록 N회. */
+  registrations: number;
+};
+
+/** One registration of a customer (every lead with the same phone number is one customer). */
+export type CustomerRegistration = {
+  id: string;
+  createdAt: string;
+  formKind: ConsoleFormKind;
+  status: LeadStatus;
+  utmSource: string | null;
+  utmCampaign: string | null;
 };
 
 /** One page of the list, newest first; `next` is the cursor of the following page, `total` counts every page. */

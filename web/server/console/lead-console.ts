@@ -17,6 +17,7 @@ import {
   mayManageLeads,
   mayUndoCheckIn,
   type ConsoleDashboard,
+  type CustomerRegistration,
   type LeadCallInput,
   type LeadCallResult,
   type LeadChange,
@@ -101,6 +102,7 @@ export class LeadConsoleService implements LeadConsole {
     const [rows, total] = await Promise.all([this.reads.listPage(params, decodeLeadCursor(page.cursor), limit + 1), this.total(params)]);
     const shown = rows.slice(0, limit);
     const last = shown.at(-1);
+    const registrations = await this.reads.registrationCounts([...new Set(shown.flatMap((row) => (row.phone ? [row.phone] : [])))]);
     // A whole number is a lookup of a person (a caller ID), recorded like a reveal; the number itself is not.
     if (params.phone) await this.record(actor, 'phoneSearch', total === 1 ? (shown[0]?._id ?? null) : null, `${total}건`);
     return {
@@ -117,6 +119,7 @@ export class LeadConsoleService implements LeadConsole {
         utmSource: row.utmSource,
         utmCampaign: row.utmCampaign,
         lastCallResult: row.lastCallResult,
+        registrations: registrations.get(row.phone ?? '') ?? 1,
       })),
       next: rows.length > limit && last ? encodeLeadCursor({ createdAt: last.createdAt ?? '', id: last._id }) : null,
       total,
@@ -135,6 +138,19 @@ export class LeadConsoleService implements LeadConsole {
     if (!(await this.mayOpen(stored, actor))) return 'forbidden';
     await this.record(actor, 'leadView', id);
     return toDetail(stored);
+  }
+
+  async registrations(id: string): Promise<CustomerRegistration[]> {
+    const phone = (await this.reads.lead(id))?.phone;
+    if (!phone) return [];
+    return (await this.reads.registrations(phone)).map((row) => ({
+      id: row._id,
+      createdAt: row.createdAt ?? '',
+      formKind: row.formKind ?? 'popup',
+      status: row.status,
+      utmSource: row.utmSource,
+      utmCampaign: row.utmCampaign,
+    }));
   }
 
   async revealPhone(id: string, actor: StaffActor): Promise<string | null> {

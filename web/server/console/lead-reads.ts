@@ -4,16 +4,19 @@
  * source, and a contract test holds the SQL ones to its answers.
  */
 import {
+  consoleCustomerRegistrationsQuery,
   consoleLeadCampaignsQuery,
   consoleLeadCountQuery,
   consoleLeadExportQuery,
   consoleLeadListQuery,
   consoleLeadQuery,
   consoleRecentLeadsQuery,
+  consoleRegistrationCountsQuery,
   consoleSlotFillQuery,
   consoleVisitSheetQuery,
 } from '../../sanity/queries';
 import type {
+  ConsoleCustomerRegistrationsQueryResult,
   ConsoleLeadExportQueryResult,
   ConsoleLeadListQueryResult,
   ConsoleLeadQueryResult,
@@ -35,6 +38,8 @@ export type LeadTallies = {
 export const LIST_READ_MAX = 201;
 /** Rows per export read, as consoleLeadExportQuery slices: memory holds one page, whatever the total. */
 export const EXPORT_PAGE_ROWS = 500;
+/** The most registrations the lead page lists for one customer, as consoleCustomerRegistrationsQuery slices. */
+export const CUSTOMER_REGISTRATIONS_MAX = 50;
 
 export interface LeadReads {
   /** Up to `limit` (at most LIST_READ_MAX) leads after `cursor`, newest first. */
@@ -46,6 +51,10 @@ export interface LeadReads {
   /** The next EXPORT_PAGE_ROWS leads after `cursor`, newest first. */
   exportPage(filters: LeadFilterParams, cursor: LeadCursor | null): Promise<ConsoleLeadExportQueryResult>;
   lead(id: string): Promise<ConsoleLeadQueryResult>;
+  /** The registrations of one customer (every lead with this stored phone), newest first, at most CUSTOMER_REGISTRATIONS_MAX. */
+  registrations(phone: string): Promise<ConsoleCustomerRegistrationsQueryResult>;
+  /** How many registrations each of `phones` has (a phone with none is left out). */
+  registrationCounts(phones: string[]): Promise<Map<string, number>>;
   visitSheet(date: string): Promise<ConsoleVisitSheetQueryResult>;
   /** Leads created at or after `since` (ISO instant). */
   tallies(since: string): Promise<LeadTallies>;
@@ -62,6 +71,13 @@ export function groqLeadReads(leads: ContentSource): LeadReads {
     campaigns: () => leads.fetch(consoleLeadCampaignsQuery),
     exportPage: (filters, cursor) => leads.fetch(consoleLeadExportQuery, { ...filters, ...cursorParams(cursor) }),
     lead: (id) => leads.fetch(consoleLeadQuery, { id }),
+    registrations: (phone) => leads.fetch(consoleCustomerRegistrationsQuery, { phone }),
+    async registrationCounts(phones) {
+      const counts = new Map<string, number>();
+      if (phones.length === 0) return counts;
+      for (const { phone } of await leads.fetch(consoleRegistrationCountsQuery, { phones })) if (phone) countIn(counts, phone);
+      return counts;
+    },
     visitSheet: (date) => leads.fetch(consoleVisitSheetQuery, { date }),
     async tallies(since) {
       const tallies: LeadTallies = { byDay: new Map(), byForm: new Map(), bySource: new Map() };

@@ -7,6 +7,7 @@
  */
 import type pg from 'pg';
 import type {
+  ConsoleCustomerRegistrationsQueryResult,
   ConsoleLeadExportQueryResult,
   ConsoleLeadListQueryResult,
   ConsoleLeadQueryResult,
@@ -14,7 +15,7 @@ import type {
   ConsoleVisitSheetQueryResult,
 } from '../../sanity/sanity.types';
 import type { LeadCursor, LeadFilterParams } from './lead-query';
-import { EXPORT_PAGE_ROWS, type LeadReads, type LeadTallies } from './lead-reads';
+import { CUSTOMER_REGISTRATIONS_MAX, EXPORT_PAGE_ROWS, type LeadReads, type LeadTallies } from './lead-reads';
 import { consoleLeadOf, exportRowOf, type StoredLead } from './stored-lead';
 
 const field = (path: string) => `(doc #>> '{${path.replaceAll('.', ',')}}')`;
@@ -92,6 +93,24 @@ export class PostgresLeadReads implements LeadReads {
   async lead(id: string): Promise<ConsoleLeadQueryResult> {
     const { rows } = await this.pool.query<{ doc: StoredLead }>(`SELECT doc FROM documents WHERE id = $1 AND type = 'lead'`, [id]);
     return rows[0] ? consoleLeadOf(rows[0].doc) : null;
+  }
+
+  async registrations(phone: string): Promise<ConsoleCustomerRegistrationsQueryResult> {
+    const { rows } = await this.pool.query<Omit<ConsoleCustomerRegistrationsQueryResult[number], '_id'> & { id: string }>(
+      `SELECT id, ${field('createdAt')} AS "createdAt", ${FORM_KIND} AS "formKind", ${STATUS} AS status, ${UTM_SOURCE} AS "utmSource", ${UTM_CAMPAIGN} AS "utmCampaign"
+       FROM documents WHERE type = 'lead' AND ${PHONE} = $1 ORDER BY ${CREATED_AT} DESC, ${ID} DESC LIMIT ${CUSTOMER_REGISTRATIONS_MAX}`,
+      [phone],
+    );
+    return rows.map(({ id, ...row }) => ({ _id: id, ...row }));
+  }
+
+  async registrationCounts(phones: string[]): Promise<Map<string, number>> {
+    if (phones.length === 0) return new Map();
+    const { rows } = await this.pool.query<{ phone: string; count: number }>(
+      `SELECT ${PHONE} AS phone, count(*)::int AS count FROM documents WHERE type = 'lead' AND ${PHONE} = ANY($1::text[]) GROUP BY 1`,
+      [phones],
+    );
+    return new Map(rows.map((row) => [row.phone, row.count]));
   }
 
   async visitSheet(date: string): Promise<ConsoleVisitSheetQueryResult> {

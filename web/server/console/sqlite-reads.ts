@@ -8,6 +8,7 @@
  * (WAL: readers see every committed transaction) reads what was just written.
  */
 import type {
+  ConsoleCustomerRegistrationsQueryResult,
   ConsoleLeadExportQueryResult,
   ConsoleLeadListQueryResult,
   ConsoleLeadQueryResult,
@@ -16,7 +17,7 @@ import type {
 } from '../../sanity/sanity.types';
 import { openSqlite, type SqliteDatabase, type SqliteValue } from '../sqlite';
 import type { LeadCursor, LeadFilterParams } from './lead-query';
-import { EXPORT_PAGE_ROWS, type LeadReads, type LeadTallies } from './lead-reads';
+import { CUSTOMER_REGISTRATIONS_MAX, EXPORT_PAGE_ROWS, type LeadReads, type LeadTallies } from './lead-reads';
 import { consoleLeadOf, exportRowOf, type StoredLead } from './stored-lead';
 
 const field = (path: string) => `json_extract(json, '$.${path}')`;
@@ -177,6 +178,31 @@ export class SqliteLeadReads implements LeadReads {
     const row = this.statement(`SELECT json FROM documents WHERE id = ? AND type = 'lead'`).get<{ json: string }>(id);
     if (!row) return null;
     return consoleLeadOf(JSON.parse(row.json) as StoredLead);
+  }
+
+  async registrations(phone: string): Promise<ConsoleCustomerRegistrationsQueryResult> {
+    return this.statement(
+      `SELECT id, ${CREATED_AT} AS createdAt, ${FORM_KIND} AS formKind, ${STATUS} AS status, ${UTM_SOURCE} AS utmSource, ${UTM_CAMPAIGN} AS utmCampaign
+       FROM documents WHERE type = 'lead' AND ${PHONE} = ? ${NEWEST_FIRST} LIMIT ${CUSTOMER_REGISTRATIONS_MAX}`,
+    )
+      .all(phone)
+      .map((row) => ({
+        _id: row.id as string,
+        createdAt: text(row.createdAt),
+        formKind: text(row.formKind) as ConsoleCustomerRegistrationsQueryResult[number]['formKind'],
+        status: row.status as ConsoleCustomerRegistrationsQueryResult[number]['status'],
+        utmSource: text(row.utmSource),
+        utmCampaign: text(row.utmCampaign),
+      }));
+  }
+
+  async registrationCounts(phones: string[]): Promise<Map<string, number>> {
+    if (phones.length === 0) return new Map();
+    // One statement per page size (at most LIST_READ_MAX), each phone an index lookup.
+    const rows = this.statement(
+      `SELECT ${PHONE} AS phone, count(*) AS count FROM documents WHERE type = 'lead' AND ${PHONE} IN (${phones.map(() => '?').join(', ')}) GROUP BY 1`,
+    ).all<{ phone: string; count: number }>(...phones);
+    return new Map(rows.map((row) => [row.phone, row.count]));
   }
 
   async visitSheet(date: string): Promise<ConsoleVisitSheetQueryResult> {

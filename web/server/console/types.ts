@@ -4,6 +4,7 @@
  */
 import type {
   ConsoleDashboard,
+  CustomerRegistration,
   LeadCallInput,
   LeadCallResult,
   LeadChange,
@@ -62,6 +63,8 @@ export interface LeadConsole {
   campaigns(): Promise<string[]>;
   /** Records `leadView`; `forbidden` for a lead assigned to a colleague of a 상담사 who may not see it. */
   lead(id: string, actor: StaffActor): Promise<LeadDetail | 'forbidden' | null>;
+  /** Every registration of the lead's customer (the same phone number), this one included, newest first. */
+  registrations(id: string): Promise<CustomerRegistration[]>;
   /** The whole number; records `phoneReveal`. */
   revealPhone(id: string, actor: StaffActor): Promise<string | null>;
   /** Status and assignee, refused with the current state when `change.rev` is stale. Records `leadChange`. */

@@ -13,6 +13,8 @@ import { BOM, csvLine } from '../csv';
 
 export type StatsCounts = { views: number; visits: number; visitors: number; leads: number; bookings: number };
 export type StatsRow = StatsCounts & { key: string; label: string };
+/** Customers of a campaign at each step: registered, called at least once, came to the model house (내방), contracted. */
+export type FunnelRow = { key: string; label: string; leads: number; called: number; visited: number; contracted: number };
 
 export type CampaignStatsReport = {
   range: StatsRange;
@@ -25,6 +27,8 @@ export type CampaignStatsReport = {
   referrers: StatsRow[];
   devices: StatsRow[];
   days: StatsRow[];
+  /** 등록 → 통화 → 내방 → 계약 per campaign, most registrations first. */
+  funnel: FunnelRow[];
 };
 
 export type CampaignStats = { read(range: StatsRange): Promise<CampaignStatsReport> };
@@ -91,13 +95,27 @@ export function joinCampaignStats(range: StatsRange, views: StatsPageViewsQueryR
     devices.add(row.device ?? '', counts);
     if (row.day) days.add(row.day, counts);
   }
+  // A customer is a phone number: registering again counts as a registration once per row (a
+  // campaign, a page, a day, the totals); every booked visit still counts.
+  const counted = new Set<string>();
+  const countsOf = (table: string, key: string, lead: StatsLeadsQueryResult[number]) => {
+    const customer = `${table}\u0000${key}\u0000${lead.phone ?? ''}`;
+    const first = !lead.phone || !counted.has(customer);
+    counted.add(customer);
+    return { leads: first ? 1 : 0, bookings: lead.visitAt ? 1 : 0 };
+  };
   for (const lead of leads) {
-    const counts = { leads: 1, bookings: lead.visitAt ? 1 : 0 };
-    totals.leads += counts.leads;
-    totals.bookings += counts.bookings;
-    campaigns.add(campaignKey(lead.utmSource, lead.utmMedium, lead.utmCampaign), counts);
-    landingPages.add(lead.landingPage ?? lead.sourcePage ?? '', counts);
-    if (lead.createdAt) days.add(seoulDay(Date.parse(lead.createdAt)), counts);
+    const total = countsOf('totals', '', lead);
+    totals.leads += total.leads;
+    totals.bookings += total.bookings;
+    const campaign = campaignKey(lead.utmSource, lead.utmMedium, lead.utmCampaign);
+    campaigns.add(campaign, countsOf('campaigns', campaign, lead));
+    const landingPage = lead.landingPage ?? lead.sourcePage ?? '';
+    landingPages.add(landingPage, countsOf('landingPages', landingPage, lead));
+    if (lead.createdAt) {
+      const day = seoulDay(Date.parse(lead.createdAt));
+      days.add(day, countsOf('days', day, lead));
+    }
   }
   return {
     range,
@@ -107,10 +125,38 @@ export function joinCampaignStats(range: StatsRange, views: StatsPageViewsQueryR
     referrers: referrers.sorted(),
     devices: devices.sorted(),
     days: days.inOrder(),
+    funnel: funnelOf(leads),
   };
 }
 
-const CSV_HEADER = ['구분', '항목', '페이지뷰', '방문', '방문자', '관심고객 등록', '방문예약', '전환율(등록÷방문)'];
+/** A lead that came to the model house: checked in at the desk, or marked 방문 완료 or 계약 by hand. */
+const VISITED_STATUSES = new Set(['visited', 'contracted']);
+
+/** Each campaign's customers (phone numbers), a step reached on any of their registrations from it. */
+function funnelOf(leads: StatsLeadsQueryResult): FunnelRow[] {
+  const campaigns = new Map<string, Map<string, { called: boolean; visited: boolean; contracted: boolean }>>();
+  for (const [index, lead] of leads.entries()) {
+    const key = campaignKey(lead.utmSource, lead.utmMedium, lead.utmCampaign);
+    const customers = campaigns.get(key) ?? new Map();
+    campaigns.set(key, customers);
+    const customer = lead.phone ?? `unknown-${index}`;
+    const reached = customers.get(customer) ?? { called: false, visited: false, contracted: false };
+    reached.called ||= lead.called === true;
+    reached.visited ||= Boolean(lead.checkedInAt) || VISITED_STATUSES.has(lead.status);
+    reached.contracted ||= lead.status === 'contracted';
+    customers.set(customer, reached);
+  }
+  return [...campaigns.entries()]
+    .map(([key, customers]) => {
+      const steps = [...customers.values()];
+      const count = (step: 'called' | 'visited' | 'contracted') => steps.filter((reached) => reached[step]).length;
+      return { key, label: campaignKeyLabel(key), leads: steps.length, called: count('called'), visited: count('visited'), contracted: count('contracted') };
+    })
+    .sort((a, b) => b.leads - a.leads || a.label.localeCompare(b.label, 'ko'));
+}
+
+const FUNNEL_CSV_HEADER = ['캠페인 퍼널', '항목', '등록', '통화', '내방', '계약'];
+const CSV_HEADER = ['구분', '항목', '페이지뷰', '사이트 방문', '사이트 방문자', '관심고객 등록', '방문예약', '전환율(등록÷사이트 방문)'];
 
 /**
  * Every table of the report in one sheet, one row per line, with the section in the first column;
@@ -138,6 +184,9 @@ export function campaignStatsCsv(report: CampaignStatsReport): string {
     BOM +
     csvLine(CSV_HEADER) +
     line('합계', `${report.range.from} ~ ${report.range.to}`, report.totals, 'totals') +
-    sections.map(([section, rows, table]) => rows.map((row) => line(section, row.label, row, table)).join('')).join('')
+    sections.map(([section, rows, table]) => rows.map((row) => line(section, row.label, row, table)).join('')).join('') +
+    csvLine([]) +
+    csvLine(FUNNEL_CSV_HEADER) +
+    report.funnel.map((row) => csvLine([FUNNEL_CSV_HEADER[0], row.label, ...[row.leads, row.called, row.visited, row.contracted].map(String)])).join('')
   );
 }

@@ -5,6 +5,7 @@ import { seoulDateTime } from '../../../shared/seoul-time';
 import { leadPath } from './console-page';
 import { leadListText as text } from './lead-text';
 import { LeadStatusBadge } from './LeadStatusBadge';
+import { RegistrationBadge } from './CustomerRegistrations';
 import './LeadList.css';
 
 const columns = text.columns;
@@ -63,7 +64,7 @@ export function LeadList({ rows, busy, selection }: { rows: LeadRow[]; busy: boo
               {seoulDateTime(row.createdAt)}
             </Cell>
             <Cell column={columns.name} className="lead-list__name">
-              <Link to={leadPath(row.id)}>{row.name}</Link>
+              <Link to={leadPath(row.id)}>{row.name}</Link> <RegistrationBadge count={row.registrations} />
             </Cell>
             <Cell column={columns.phone} className="lead-list__phone">
               {row.maskedPhone}

@@ -2,6 +2,7 @@ import { data, Link, type AppLoadContext } from 'react-router';
 import type { Route } from './+types/lead';
 import { isLeadStatus, LEAD_STATUS_LABELS, type LeadCallResult, type LeadDetail, type StaffIdentity } from '../../../shared/console';
 import { ConsoleOutcome } from '../../components/console/ConsoleOutcome';
+import { CustomerRegistrations } from '../../components/console/CustomerRegistrations';
 import { LeadFacts, LeadRecord } from '../../components/console/LeadFacts';
 import { LeadStatusBadge } from '../../components/console/LeadStatusBadge';
 import { LeadMessageLog } from '../../components/console/LeadMessageLog';
@@ -43,15 +44,16 @@ function startedByAnotherSite(request: Request): boolean {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const staff = requireStaff(request, context);
-  if (startedByAnotherSite(request)) return { lead: null, assignees: [], callResults: [], messages: [], openDays: [] };
+  if (startedByAnotherSite(request)) return { lead: null, assignees: [], callResults: [], messages: [], openDays: [], registrations: [] };
   const lead = await context.leadConsole.lead(params.id, { ...staff, ip: context.clientIp });
   if (!lead) throw data({ message: text.notFound }, { status: 404 });
   if (lead === 'forbidden') throw data({ message: text.notYours }, { status: 403 });
-  const [accounts, callResults, messages, openDays] = await Promise.all([
+  const [accounts, callResults, messages, openDays, registrations] = await Promise.all([
     context.staff.list(),
     context.leadConsole.callResults(),
     context.leadMessages.forLead(lead.id),
     context.leadConsole.bookings.openSlots(),
+    context.leadConsole.registrations(params.id),
   ]);
   return {
     lead,
@@ -59,6 +61,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     callResults,
     messages,
     openDays,
+    registrations,
     auditPath: staff.role === 'admin' ? `/admin/audit?${new URLSearchParams({ lead: lead.id })}` : null,
   };
 }
@@ -232,6 +235,7 @@ export default function Lead({ loaderData, actionData, params }: Route.Component
             phoneRevealed={Boolean(actionData?.phone)}
           />
           <VisitBookingPanel lead={lead} openDays={loaderData.openDays} />
+          <CustomerRegistrations registrations={loaderData.registrations} currentId={lead.id} />
           <CallHistory calls={lead.calls} />
           <MemoHistory memos={lead.memos} />
           <LeadMessageLog messages={loaderData.messages} />

@@ -6,6 +6,7 @@ import { seoulDay } from '../../../shared/seoul-time';
 import { ExportForm } from '../../components/console/ExportForm';
 import { Field } from '../../components/form/Field';
 import { StatsTable } from '../../components/console/CampaignStatsTables';
+import { FunnelTable } from '../../components/console/FunnelTable';
 import { consoleText } from '../../components/console/console-text';
 import { CONSOLE_HEADERS, consoleMeta } from '../../components/console/console-page';
 import { requireStaff } from '../../lib/require-staff';
@@ -65,6 +66,7 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
       <p>{text.conversionNote}</p>
       <StatsTable caption={text.totals} rows={[totals]} {...STATS_TABLE_COLUMNS.totals} />
       <StatsTable caption={text.campaigns} rows={report.campaigns} {...STATS_TABLE_COLUMNS.campaigns} />
+      <FunnelTable rows={report.funnel} />
       <StatsTable caption={text.landingPages} rows={report.landingPages} {...STATS_TABLE_COLUMNS.landingPages} />
       <StatsTable caption={text.referrers} rows={report.referrers} {...STATS_TABLE_COLUMNS.referrers} />
       <StatsTable caption={text.devices} rows={report.devices} {...STATS_TABLE_COLUMNS.devices} />

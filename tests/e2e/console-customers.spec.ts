@@ -1,0 +1,79 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated, watchErrors } from './checks';
+import { signIn, uniquePhone } from './console-helpers';
+
+/**
+ * One customer, many registrations: a person who registers four times with one number (typed
+ * three ways, from two campaigns and none) is one customer. The list marks each of their rows
+ * 등록 4회 and their page lists every registration; the funnel on /admin/stats counts them once in
+ * their campaign. Followed by keyboard alone, axe at each step.
+ */
+
+/** Registers through the lead API as the popup's script does, from `sourcePage` (which may carry utm_*). */
+async function register(request: APIRequestContext, name: string, phone: string, sourcePage: string): Promise<void> {
+  const { token: formToken } = (await (await request.get('/api/leads/form')).json()) as { token: string };
+  const lead = { name, phone, privacyConsent: true, ageConfirmed: true, formKind: 'popup', formToken, sourcePage };
+  // Accepted once the form's minimum fill time has passed.
+  await expect.poll(async () => (await request.post('/api/leads', { data: lead })).status(), { intervals: [250] }).toBe(201);
+}
+
+test('a repeat customer is marked 등록 4회 in the list, their page lists every registration, the funnel counts them once', async ({ page }, testInfo) => {
+  const name = `재등록${Date.now() % 100000}`;
+  const { phone, lastFour } = uniquePhone();
+  const digits = phone.replaceAll('-', '');
+  // Campaigns of this test's own, so the funnel's row counts this customer only.
+  const launch = `launch-${testInfo.project.name}-${Date.now() % 100000}`;
+  await register(page.request, name, phone, `/?utm_source=naver&utm_campaign=${launch}`);
+  await register(page.request, name, digits, `/?utm_source=naver&utm_campaign=${launch}`);
+  await register(page.request, name, digits, '/?utm_source=kakao&utm_campaign=winter');
+  await register(page.request, name, `+82 ${digits.slice(1, 3)} ${digits.slice(3, 7)} ${digits.slice(7)}`, '/');
+  await signIn(page);
+  const errors = watchErrors(page);
+
+  await page.goto(`/admin/leads?q=${lastFour}`);
+  const rows = page.getByRole('row').filter({ hasText: name });
+  await expect(rows).toHaveCount(4);
+  for (const row of await rows.all()) await expect(row).toContainText('등록 4회');
+  await expectNoHorizontalOverflow(page);
+  await expectNoAxeViolations(page);
+  await screenshot(page, testInfo, 'console-customer-list');
+
+  // Keyboard only: the newest registration's link, Enter.
+  const newest = rows.first().getByRole('link', { name });
+  await waitForHydrated(newest);
+  await newest.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^${name} 고객`) })).toBeVisible();
+  const registrations = page.getByRole('region', { name: '이 고객의 등록 4회' });
+  const items = registrations.getByRole('listitem');
+  await expect(items).toHaveCount(4);
+  await expect(items.nth(0)).toContainText('(지금 보는 등록)');
+  await expect(items.nth(0)).toContainText('캠페인 없음');
+  await expect(items.nth(1)).toContainText('winter (kakao)');
+  await expect(items.nth(2)).toContainText(`${launch} (naver)`);
+  await expect(items.nth(3)).toContainText(`${launch} (naver)`);
+  await expectNoHorizontalOverflow(page);
+  await expectNoAxeViolations(page);
+  await screenshot(page, testInfo, 'console-customer-page');
+
+  // The first registration, by keyboard, lists the same three with itself as the current one.
+  const first = items.nth(3).getByRole('link');
+  await waitForHydrated(first);
+  await first.focus();
+  await page.keyboard.press('Enter');
+  await expect(items.nth(3)).toContainText('(지금 보는 등록)');
+  await expect(items.nth(0).getByRole('link')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The funnel counts the customer once in their campaign, though they registered from it twice.
+  await page.goto('/admin/stats');
+  const funnel = page.getByRole('region', { name: '캠페인별 전환 (등록 → 통화 → 내방 → 계약)' });
+  await expect(funnel.getByRole('row', { name: new RegExp(launch) }).getByRole('cell')).toHaveText(['1', '0', '0', '0']);
+  await expect(page.getByRole('columnheader', { name: '사이트 방문', exact: true }).first()).toBeVisible();
+  await funnel.focus();
+  await expect(funnel).toBeFocused();
+  await expectNoHorizontalOverflow(page);
+  await expectNoAxeViolations(page);
+  await screenshot(page, testInfo, 'console-funnel');
+  expect(errors.filter((error) => !/net::ERR_ABORTED/.test(error))).toEqual([]);
+});

@@ -1,0 +1,108 @@
+/**
+ * One customer, many registrations: every lead with one phone number is one customer. On each
+ * store (embedded with GROQ reads, embedded with its SQL reads, PostgreSQL with its SQL reads) the
+ * list marks each row with the customer's registration count and the lead page lists every
+ * registration, newest first, whichever of them is opened.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openEmbeddedStore } from '../../web/server/content/embedded';
+import type { ContentSource, Mutation } from '../../web/server/content/types';
+import { LeadConsoleService } from '../../web/server/console/lead-console';
+import { campaignStatsOf } from '../../web/server/measurement/stats';
+import type { LeadReads } from '../../web/server/console/lead-reads';
+import type { StaffActor } from '../../web/server/console/types';
+import { normalisePhone } from '../../web/shared/lead-validation';
+import { MemoryAuditTrail } from './memory-audit-trail';
+import { postgresLeadsWithReads, sqliteLeadsWithReads } from './lead-stores-with-reads';
+
+const consent = { privacy: true, marketing: false, ageOver14: true, noticeVersion: '2026-11', agreedAt: '2026-11-01T00:00:00.000Z' };
+const lead = (id: string, typedPhone: string, createdAt: string, formKind: string, campaign: string | null) => ({
+  _id: id,
+  _type: 'lead',
+  name: '한고객',
+  // The store keeps the digits the form was given, however they were typed.
+  phone: normalisePhone(typedPhone),
+  consent,
+  createdAt,
+  formKind,
+  ...(campaign ? { utm: { source: 'naver', campaign } } : {}),
+});
+
+const DOCUMENTS = [
+  lead('lead-a', '010-1234-5678', '2026-11-20T01:00:00.000Z', 'popup', 'launch'),
+  lead('lead-b', '01012345678', '2026-11-21T01:00:00.000Z', 'home', 'winter'),
+  lead('lead-c', '+82 10 1234 5678', '2026-11-22T01:00:00.000Z', 'customer', null),
+  { ...lead('lead-other', '010-9999-0000', '2026-11-21T02:00:00.000Z', 'popup', 'launch'), name: '다른고객' },
+];
+
+const kim: StaffActor = { email: 'kim@example.com', name: '김상담', role: 'sales', ip: '10.0.0.1' };
+
+type Backend = { leads: ContentSource; reads?: LeadReads; close(): Promise<void> };
+const mutations = DOCUMENTS.map((document) => ({ createOrReplace: document }) as Mutation);
+
+const backends: Record<string, () => Promise<Backend>> = {
+  'embedded, GROQ reads': async () => {
+    const leads = await openEmbeddedStore({ file: ':memory:' });
+    await leads.mutate(mutations);
+    return { leads, close: () => leads.close() };
+  },
+  'embedded, SQL reads': () => sqliteLeadsWithReads(mutations),
+  'PostgreSQL, SQL reads': () => postgresLeadsWithReads(mutations),
+};
+
+for (const [backendName, open] of Object.entries(backends)) {
+  describe(`customers on ${backendName}`, () => {
+    let backend: Backend;
+    let service: LeadConsoleService;
+
+    beforeEach(async () => {
+      backend = await open();
+      service = new LeadConsoleService({ leads: backend.leads, content: backend.leads, reads: backend.reads, audit: new MemoryAuditTrail(), staff: { list: async () => [] } });
+    });
+    afterEach(async () => {
+      await backend.close();
+    });
+
+    it('counts a customer’s registrations on every list row, one phone however it was typed', async () => {
+      const page = await service.list({}, {}, kim);
+      expect(page.rows.map((row) => [row.id, row.registrations])).toEqual([
+        ['lead-c', 3],
+        ['lead-other', 1],
+        ['lead-b', 3],
+        ['lead-a', 3],
+      ]);
+    });
+
+    it('counts the whole customer when a filter shows only one of their registrations', async () => {
+      const page = await service.list({ utmCampaign: 'winter' }, {}, kim);
+      expect(page.rows.map((row) => [row.id, row.registrations])).toEqual([['lead-b', 3]]);
+    });
+
+    it('lists every registration of the customer, newest first, from any of them', async () => {
+      const expected = [
+        { id: 'lead-c', createdAt: '2026-11-22T01:00:00.000Z', formKind: 'customer', status: 'new', utmSource: null, utmCampaign: null },
+        { id: 'lead-b', createdAt: '2026-11-21T01:00:00.000Z', formKind: 'home', status: 'new', utmSource: 'naver', utmCampaign: 'winter' },
+        { id: 'lead-a', createdAt: '2026-11-20T01:00:00.000Z', formKind: 'popup', status: 'new', utmSource: 'naver', utmCampaign: 'launch' },
+      ];
+      expect(await service.registrations('lead-a')).toEqual(expected);
+      expect(await service.registrations('lead-c')).toEqual(expected);
+      expect((await service.registrations('lead-other')).map((registration) => registration.id)).toEqual(['lead-other']);
+      expect(await service.registrations('no-such-lead')).toEqual([]);
+    });
+
+    it('counts the funnel by campaign from the store: each customer once, a call, a check-in and a contract on any registration', async () => {
+      await backend.leads.mutate([
+        { patch: { id: 'lead-a', set: { calls: [{ _key: 'c1', _type: 'leadCall', result: '통화 완료', authorEmail: kim.email, authorName: kim.name, at: '2026-11-20T03:00:00.000Z' }] } } },
+        { patch: { id: 'lead-b', set: { checkedInAt: '2026-11-22T05:00:00.000Z', status: 'contracted' } } },
+        { create: { ...lead('lead-a2', '010-1234-5678', '2026-11-22T02:00:00.000Z', 'popup', 'launch'), name: '한고객' } },
+      ]);
+      const report = await campaignStatsOf(backend.leads).read({ from: '2026-11-20', to: '2026-11-22' });
+      const funnel = Object.fromEntries(report.funnel.map(({ label, leads, called, visited, contracted }) => [label, [leads, called, visited, contracted]]));
+      expect(funnel).toEqual({
+        'naver / launch': [2, 1, 0, 0],
+        'naver / winter': [1, 0, 1, 1],
+        '(캠페인 없음)': [1, 0, 0, 0],
+      });
+    });
+  });
+}

@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import { LEAD_FORM_KIND_LABELS, type CustomerRegistration } from '../../../shared/console';
+import { seoulDateTime } from '../../../shared/seoul-time';
+import { leadPath } from './console-page';
+import { LeadStatusBadge } from './LeadStatusBadge';
+
+export const customerText = {
+  badge: (count: number) => `등록 ${count}회`,
+  badgeLabel: (count: number) => `같은 번호로 ${count}회 등록한 고객`,
+  heading: (count: number) => `이 고객의 등록 ${count}회`,
+  intro: '같은 전화번호로 들어온 등록은 한 고객입니다. 최근 등록 순이며, 상태와 담당자는 등록마다 따로 관리합니다.',
+  current: '(지금 보는 등록)',
+  noCampaign: '캠페인 없음',
+};
+
+/** The list's mark on a customer who registered more than once. */
+export function RegistrationBadge({ count }: { count: number }) {
+  if (count < 2) return null;
+  return (
+    <span className="registration-badge" title={customerText.badgeLabel(count)}>
+      {customerText.badge(count)}
+    </span>
+  );
+}
+
+/** Every registration of the customer on their lead page: when, through which form and campaign, each with its page. */
+export function CustomerRegistrations({ registrations, currentId }: { registrations: CustomerRegistration[]; currentId: string }) {
+  if (registrations.length < 2) return null;
+  return (
+    <section className="lead-work__section customer-registrations" aria-labelledby="customer-registrations-heading">
+      <h2 id="customer-registrations-heading" className="lead-work__heading">
+        {customerText.heading(registrations.length)}
+      </h2>
+      <p>{customerText.intro}</p>
+      <ol className="customer-registrations__list">
+        {registrations.map((registration) => {
+          const when = seoulDateTime(registration.createdAt);
+          const where = `${LEAD_FORM_KIND_LABELS[registration.formKind]} · ${registration.utmCampaign ?? customerText.noCampaign}${registration.utmSource ? ` (${registration.utmSource})` : ''}`;
+          return (
+            <li key={registration.id} className="customer-registrations__item">
+              {registration.id === currentId ? (
+                <span aria-current="page">
+                  <time dateTime={registration.createdAt}>{when}</time> {customerText.current}
+                </span>
+              ) : (
+                <Link to={leadPath(registration.id)}>
+                  <time dateTime={registration.createdAt}>{when}</time>
+                </Link>
+              )}{' '}
+              {where} <LeadStatusBadge status={registration.status} />
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
