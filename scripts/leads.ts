@@ -61,9 +61,10 @@ async function importSanity(config: ReturnType<typeof loadConfigOrExit>): Promis
     return 2;
   }
   const sources = await createContentSources(config);
+  const { audit, close } = await openStaffServices(sources, config);
   const dataset = createSanitySource({ ...sanityConnection(config.sanity), dataset: config.sanity.leadsDataset, useCdn: false, cacheTtlMs: 0 });
   try {
-    const report = await importLeadsDataset(dataset, sources.leads, (line) => process.stderr.write(`${line}\n`));
+    const report = await importLeadsDataset(dataset, sources.leads, audit, (line) => process.stderr.write(`${line}\n`));
     const destination = sources.database ? 'PostgreSQL' : leadsDatabaseFile(config.dataDir);
     process.stderr.write(
       `${config.sanity.leadsDataset} 데이터셋의 문서 ${report.read}건 중 ${report.created}건을 ${destination}로 옮겼습니다 (${report.alreadyThere}건은 이미 있음). ` +
@@ -71,6 +72,7 @@ async function importSanity(config: ReturnType<typeof loadConfigOrExit>): Promis
     );
     return 0;
   } finally {
+    close();
     await Promise.all([dataset.close(), sources.content.close(), sources.leads.close()]);
     await sources.database?.end();
   }

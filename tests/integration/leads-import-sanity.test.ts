@@ -1,8 +1,9 @@
 /**
  * `npm run leads -- import-sanity`'s move of a Sanity leads dataset into the leads database
  * (PostgreSQL, or the embedded leads.sqlite without DATABASE_URL): everything published comes
- * across once, drafts and Sanity's own documents stay, a second run changes nothing, and what the
- * site wrote to the database meanwhile is kept.
+ * across once, drafts and Sanity's own documents stay, audit events join the audit trail (what the
+ * audit page reads), a second run changes nothing, and what the site wrote to the database
+ * meanwhile is kept.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,8 +12,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PostgresAuditTrail } from '../../web/server/audit/postgres-trail';
+import { SqliteAuditTrail } from '../../web/server/audit/trail';
+import { openConsoleDatabase } from '../../web/server/auth/console-database';
 import { openEmbeddedStore } from '../../web/server/content/embedded';
 import { openPostgresDocumentStore, type PostgresDocumentStore } from '../../web/server/content/postgres';
+import { openSqlite } from '../../web/server/sqlite';
 import { createSanitySource } from '../../web/server/content/sanity';
 import type { ContentSource } from '../../web/server/content/types';
 import { importLeadsDataset } from '../../web/server/leads/import-sanity';
@@ -21,6 +26,19 @@ import { freshDatabaseUrl } from '../support/postgres';
 import { routeSanityHosts } from '../support/route-sanity-hosts.mjs';
 
 const LEADS = 1_234;
+/** An audit record of the old dataset, as the Sanity-era server wrote it. */
+const OLD_AUDIT_EVENT = {
+  _id: 'auditEvent-1',
+  _type: 'auditEvent',
+  at: '2026-10-02T03:04:05.678Z',
+  action: 'leadView',
+  actor: 'sales@example.kr',
+  target: 'lead-00007',
+  detail: '상세 조회',
+  ip: '203.0.113.9',
+};
+/** What the audit page shows of it. */
+const IMPORTED_ENTRY = { at: OLD_AUDIT_EVENT.at, action: 'leadView', actor: 'sales@example.kr', target: 'lead-00007', detail: '상세 조회', ip: '203.0.113.9' };
 
 let lake: ContentLake;
 let unroute: () => void;
@@ -28,6 +46,7 @@ let dataset: ContentSource;
 let databaseUrl: string;
 let pool: pg.Pool;
 let store: PostgresDocumentStore;
+let audit: PostgresAuditTrail;
 
 beforeEach(async () => {
   lake = new ContentLake();
@@ -35,7 +54,7 @@ beforeEach(async () => {
     ...Array.from({ length: LEADS }, (_, index) => ({ _id: `lead-${String(index).padStart(5, '0')}`, _type: 'lead', name: `고객${index}`, phone: '01012345678' })),
     { _id: 'visitSlot-20261205-1100', _type: 'visitSlot', date: '2026-12-05', time: '11:00', capacity: 6, booked: 2 },
     { _id: 'staffAccount-a', _type: 'staffAccount', email: 'sales@example.kr', role: 'sales' },
-    { _id: 'auditEvent-1', _type: 'auditEvent', action: 'leadView', actor: 'sales@example.kr' },
+    OLD_AUDIT_EVENT,
     { _id: 'drafts.lead-00001', _type: 'lead', name: '초안' },
   ];
   unroute = routeSanityHosts(await lake.start({ production: [], leads: documents }));
@@ -43,6 +62,7 @@ beforeEach(async () => {
   databaseUrl = await freshDatabaseUrl();
   pool = new pg.Pool({ connectionString: databaseUrl });
   store = await openPostgresDocumentStore({ pool });
+  audit = new PostgresAuditTrail(pool);
 });
 
 afterEach(async () => {
@@ -56,22 +76,27 @@ const count = async (where = '') => Number((await pool.query<{ count: string }>(
 
 describe('moving a Sanity leads dataset into PostgreSQL', () => {
   it('every published document once; drafts stay behind; a second run changes nothing', async () => {
-    const first = await importLeadsDataset(dataset, store);
+    const first = await importLeadsDataset(dataset, store, audit);
     expect(first).toEqual({ read: LEADS + 3, created: LEADS + 3, alreadyThere: 0 });
     expect(await count(`WHERE type = 'lead'`)).toBe(LEADS);
+    expect(await count(`WHERE type = 'auditEvent'`)).toBe(0);
+    expect((await audit.list({})).entries).toEqual([expect.objectContaining(IMPORTED_ENTRY)]);
     expect(await count(`WHERE id LIKE 'drafts.%'`)).toBe(0);
     expect(store.getDocument('visitSlot-20261205-1100')).toMatchObject({ capacity: 6, booked: 2 });
     expect(store.getDocument('lead-00007')).toMatchObject({ name: '고객7', phone: '01012345678' });
 
-    const again = await importLeadsDataset(dataset, store);
+    const again = await importLeadsDataset(dataset, store, audit);
     expect(again).toEqual({ read: LEADS + 3, created: 0, alreadyThere: LEADS + 3 });
-    expect(await count()).toBe(LEADS + 3);
+    expect(await count()).toBe(LEADS + 2);
+    expect((await audit.list({ lead: 'lead-00007' })).entries).toEqual([expect.objectContaining(IMPORTED_ENTRY)]);
   });
 
   it('keeps what the site wrote to PostgreSQL before the move (a booking made there stays)', async () => {
     await store.mutate([{ create: { _id: 'visitSlot-20261205-1100', _type: 'visitSlot', date: '2026-12-05', time: '11:00', capacity: 6, booked: 3 } }]);
-    await importLeadsDataset(dataset, store);
+    await audit.record({ actor: 'admin@example.kr', action: 'leadExport', ip: '198.51.100.1', detail: '1건' });
+    await importLeadsDataset(dataset, store, audit);
     expect(store.getDocument('visitSlot-20261205-1100')).toMatchObject({ booked: 3 });
+    expect((await audit.list({})).entries.map((entry) => entry.action).sort()).toEqual(['leadExport', 'leadView']);
   });
 
   it('npm run leads -- import-sanity: the operator command moves the dataset and says what it did', async () => {
@@ -85,6 +110,12 @@ describe('moving a Sanity leads dataset into PostgreSQL', () => {
   it('without DATABASE_URL moves the dataset into the embedded leads database (DATA_DIR/leads.sqlite), once', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'import-sanity-'));
     try {
+      // A trail the server kept before imports existed: its table has no column for an imported id.
+      const before = openSqlite(path.join(dataDir, 'leads.sqlite'));
+      before.exec(`CREATE TABLE audit_events (seq INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, actor TEXT NOT NULL,
+        action TEXT NOT NULL, target TEXT, detail TEXT, ip TEXT NOT NULL)`);
+      before.prepare('INSERT INTO audit_events (at, actor, action, ip) VALUES (?, ?, ?, ?)').run('2026-11-20T00:00:00.000Z', 'admin@example.kr', 'signIn', '198.51.100.1');
+      before.close();
       const env = { ...process.env, ...lake.childEnv, SANITY_PROJECT_ID: lake.projectId, SANITY_API_TOKEN: EDITOR_TOKEN, DATABASE_URL: '', DATA_DIR: dataDir };
       const run = () => promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', 'import-sanity'], { env });
       expect((await run()).stderr).toContain(`문서 ${LEADS + 3}건 중 ${LEADS + 3}건을 ${path.join(dataDir, 'leads.sqlite')}로 옮겼습니다`);
@@ -93,8 +124,18 @@ describe('moving a Sanity leads dataset into PostgreSQL', () => {
       try {
         expect(await embedded.fetch('count(*[_type == "lead"])')).toBe(LEADS);
         expect(embedded.getDocument('visitSlot-20261205-1100')).toMatchObject({ capacity: 6, booked: 2 });
+        expect(await embedded.fetch('count(*[_type == "auditEvent"])')).toBe(0);
       } finally {
         await embedded.close();
+      }
+      const database = openConsoleDatabase(dataDir);
+      try {
+        expect((await new SqliteAuditTrail(database).list({})).entries).toEqual([
+          expect.objectContaining({ action: 'signIn', actor: 'admin@example.kr' }),
+          expect.objectContaining(IMPORTED_ENTRY),
+        ]);
+      } finally {
+        database.close();
       }
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

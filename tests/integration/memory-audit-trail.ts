@@ -1,7 +1,7 @@
 /** An AuditTrail kept in memory: the tests' recorder (records are lost with the process). */
 import { randomUUID } from 'node:crypto';
 import type { AuditEntry } from '../../web/shared/console';
-import type { AuditQuery, AuditTrail } from '../../web/server/audit/trail';
+import type { AuditQuery, AuditRecord, AuditTrail, ImportedAuditRecord } from '../../web/server/audit/trail';
 
 const DEFAULT_LIMIT = 50;
 
@@ -11,16 +11,18 @@ export class MemoryAuditTrail implements AuditTrail {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  async record(entry: Parameters<AuditTrail['record']>[0]): Promise<void> {
-    this.entries.push({
-      id: randomUUID(),
-      at: new Date(this.now()).toISOString(),
-      actor: entry.actor,
-      action: entry.action,
-      ip: entry.ip,
-      target: entry.target ?? null,
-      detail: entry.detail ?? null,
-    });
+  private readonly importedIds = new Set<string>();
+
+  async record(entry: AuditRecord): Promise<void> {
+    this.entries.push(entryOf(entry, new Date(this.now()).toISOString()));
+  }
+
+  async importRecord(entry: ImportedAuditRecord): Promise<boolean> {
+    if (this.importedIds.has(entry.importedId)) return false;
+    this.importedIds.add(entry.importedId);
+    const later = this.entries.findIndex((kept) => kept.at > entry.at);
+    this.entries.splice(later === -1 ? this.entries.length : later, 0, entryOf(entry, entry.at));
+    return true;
   }
 
   async list(query: AuditQuery): Promise<{ entries: AuditEntry[]; next: string | null }> {
@@ -52,4 +54,8 @@ export class MemoryAuditTrail implements AuditTrail {
         (!query.to || entry.at < query.to),
     );
   }
+}
+
+function entryOf(entry: AuditRecord, at: string): AuditEntry {
+  return { id: randomUUID(), at, actor: entry.actor, action: entry.action, ip: entry.ip, target: entry.target ?? null, detail: entry.detail ?? null };
 }

@@ -6,7 +6,7 @@
  */
 import type pg from 'pg';
 import type { AuditEntry } from '../../shared/console';
-import { type AuditQuery, type AuditRecord, type AuditTrail, auditPage, auditSelection, storedAuditFields, type AuditCursor, type AuditRow, entryOfAuditRow, AUDIT_STREAM_PAGE_SIZE } from './trail';
+import { type AuditQuery, type AuditRecord, type AuditTrail, type ImportedAuditRecord, IMPORTED_ONCE, auditPage, auditSelection, storedAuditFields, type AuditCursor, type AuditRow, entryOfAuditRow, AUDIT_STREAM_PAGE_SIZE } from './trail';
 
 export class PostgresAuditTrail implements AuditTrail {
   constructor(
@@ -24,6 +24,15 @@ export class PostgresAuditTrail implements AuditTrail {
       fields.detail,
       fields.ip,
     ]);
+  }
+
+  async importRecord(entry: ImportedAuditRecord): Promise<boolean> {
+    const fields = storedAuditFields(entry, entry.at);
+    const { rowCount } = await this.pool.query(
+      `INSERT INTO audit_events (at, actor, action, target, detail, ip, imported_id) VALUES ($1, $2, $3, $4, $5, $6, $7) ${IMPORTED_ONCE}`,
+      [fields.at, fields.actor, fields.action, fields.target, fields.detail, fields.ip, entry.importedId],
+    );
+    return rowCount === 1;
   }
 
   async list(query: AuditQuery): Promise<{ entries: AuditEntry[]; next: string | null }> {

@@ -20,6 +20,11 @@ export type AuditQuery = { cursor?: string; limit?: number; action?: AuditAction
 export interface AuditTrail {
   /** Resolves once the record is stored; an action whose record cannot be stored does not happen. */
   record(entry: { actor: string; action: AuditAction; ip: string; target?: string | null; detail?: string | null }): Promise<void>;
+  /**
+   * Adds a record written elsewhere at `at` (an old Sanity leads dataset's), once per
+   * `importedId`: resolves whether it was added (false when a record with that id is there already).
+   */
+  importRecord(entry: ImportedAuditRecord): Promise<boolean>;
   list(query: AuditQuery): Promise<{ entries: AuditEntry[]; next: string | null }>;
   /** Every record matching the query, oldest first, read in pages (memory stays flat). */
   stream(query: Omit<AuditQuery, 'cursor' | 'limit'>): AsyncIterable<AuditEntry>;
@@ -37,6 +42,7 @@ const MAX_DETAIL_LENGTH = 1000;
 const MAX_IP_LENGTH = 64;
 
 export type AuditRecord = Parameters<AuditTrail['record']>[0];
+export type ImportedAuditRecord = AuditRecord & { at: string; importedId: string };
 
 /** A record as stored: bounded lengths, no control characters. */
 export function storedAuditFields(entry: AuditRecord, at: string) {
@@ -88,6 +94,9 @@ function pageOf(rows: AuditEntry[], size: number): { entries: AuditEntry[]; next
   const last = entries.at(-1);
   return { entries, next: rows.length > size && last ? encodeAuditCursor({ at: last.at, id: last.id }) : null };
 }
+
+/** The end of an import's INSERT: a record whose imported id is there already is skipped. */
+export const IMPORTED_ONCE = 'ON CONFLICT (imported_id) WHERE imported_id IS NOT NULL DO NOTHING';
 
 export type AuditRow = { seq: number; at: string; actor: string; action: string; target: string | null; detail: string | null; ip: string };
 
@@ -166,6 +175,10 @@ export class SqliteAuditTrail implements AuditTrail {
         SELECT RAISE(ABORT, 'audit_events are kept ${MIN_AUDIT_RETENTION_DAYS} days');
       END;
     `);
+    // A trail from before imports: the column the imported records' ids are kept in.
+    const columns = database.prepare('PRAGMA table_info(audit_events)').all<{ name: string }>();
+    if (!columns.some((column) => column.name === 'imported_id')) database.exec('ALTER TABLE audit_events ADD COLUMN imported_id TEXT');
+    database.exec('CREATE UNIQUE INDEX IF NOT EXISTS audit_events_imported ON audit_events (imported_id) WHERE imported_id IS NOT NULL');
   }
 
   async record(entry: AuditRecord): Promise<void> {
@@ -173,6 +186,14 @@ export class SqliteAuditTrail implements AuditTrail {
     this.database
       .prepare('INSERT INTO audit_events (at, actor, action, target, detail, ip) VALUES (?, ?, ?, ?, ?, ?)')
       .run(fields.at, fields.actor, fields.action, fields.target, fields.detail, fields.ip);
+  }
+
+  async importRecord(entry: ImportedAuditRecord): Promise<boolean> {
+    const fields = storedAuditFields(entry, entry.at);
+    const { changes } = this.database
+      .prepare(`INSERT INTO audit_events (at, actor, action, target, detail, ip, imported_id) VALUES (?, ?, ?, ?, ?, ?, ?) ${IMPORTED_ONCE}`)
+      .run(fields.at, fields.actor, fields.action, fields.target, fields.detail, fields.ip, entry.importedId);
+    return changes > 0;
   }
 
   async list(query: AuditQuery): Promise<{ entries: AuditEntry[]; next: string | null }> {
