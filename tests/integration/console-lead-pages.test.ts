@@ -94,6 +94,9 @@ class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'lea
     return lead ? structuredClone(lead) : null;
   }
 
+  /** No open slots here: the booking panel's own tests are in visit-bookings.test.ts. */
+  readonly bookings = { openSlots: async () => [] };
+
   async registrations(id: string) {
     const lead = this.leads.get(id);
     return lead ? [{ id, createdAt: lead.createdAt, formKind: lead.formKind, status: lead.status, utmSource: lead.utm.source ?? null, utmCampaign: lead.utm.campaign ?? null }] : [];
