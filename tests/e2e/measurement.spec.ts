@@ -66,7 +66,7 @@ test('a visitor from an ad: page views and the registration show in the statisti
   await desk.getByLabel('비밀번호').fill(SALES_PASSWORD);
   await desk.getByRole('button', { name: '로그인' }).click();
   await expect(desk.getByRole('heading', { level: 1, name: '사이트 방문 통계' })).toBeVisible();
-  const campaigns = desk.getByRole('region', { name: /캠페인별/ });
+  const campaigns = desk.getByRole('region', { name: /^캠페인별 \(utm_source/ });
   const row = campaigns.getByRole('row', { name: new RegExp(`naver / cpc / ${campaign}`) });
   await expect(async () => {
     await desk.reload();
