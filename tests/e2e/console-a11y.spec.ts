@@ -255,6 +255,8 @@ test.describe('the lead list and a lead by keyboard', () => {
     await expect(page.getByLabel('이름 또는 전화번호')).toBeFocused();
 
     await page.goto(`/admin/leads?q=${encodeURIComponent(name)}`);
+    // Before hydration the link is a plain one: the new page would load without the focus it carries.
+    await waitForHydrated(page.getByRole('link', { name: '다음 페이지' }));
     await page.getByRole('link', { name: '다음 페이지' }).focus();
     await page.keyboard.press('Enter');
     await expect(count).toHaveText('조건에 맞는 고객 31명 중 이 페이지에 1명');
