@@ -66,8 +66,15 @@ function inspectFocus(): FocusReport | null {
 
   const style = getComputedStyle(element);
   const rect = element.getBoundingClientRect();
+  // Wholly inside the viewport. An element taller than the viewport (a table's scrolling region
+  // with many campaigns at 225 px) cannot be: it must then fill at least half of it.
+  const fitsHeight = rect.height <= innerHeight + 0.5;
+  const shownHeight = Math.min(rect.bottom, innerHeight) - Math.max(rect.top, 0);
   const inViewport =
-    rect.width > 0 && rect.top >= -0.5 && rect.left >= -0.5 && rect.bottom <= innerHeight + 0.5 && rect.right <= innerWidth + 0.5;
+    rect.width > 0 &&
+    rect.left >= -0.5 &&
+    rect.right <= innerWidth + 0.5 &&
+    (fitsHeight ? rect.top >= -0.5 && rect.bottom <= innerHeight + 0.5 : shownHeight >= innerHeight / 2);
 
   // The centre of each line box, and for a block the middle of each edge (2 px in; corners may be
   // rounded off): the topmost element there must be the focused one or inside it.
