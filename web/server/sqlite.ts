@@ -135,7 +135,8 @@ class Connection implements SqliteDatabase {
     }
   }
 
+  /** Closing twice is harmless on both engines (node:sqlite throws on the second, better-sqlite3 does not). */
   close(): void {
-    this.driver.close();
+    if (this.isOpen) this.driver.close();
   }
 }
