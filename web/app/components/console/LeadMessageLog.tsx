@@ -4,7 +4,7 @@ import {
   MESSAGE_STATUS_LABELS,
   type LeadMessageEntry,
 } from '../../../shared/outbound-messages';
-import { seoulDateTime } from '../../../shared/seoul-time';
+import { LeadHistory } from './LeadHistory';
 import './LeadMessageLog.css';
 
 const text = {
@@ -17,29 +17,23 @@ const text = {
 /** What became of each message to this lead: sent, failed or not sent, and why (newest first). */
 export function LeadMessageLog({ messages }: { messages: LeadMessageEntry[] }) {
   return (
-    <section className="lead-work__section lead-memos" aria-labelledby="lead-messages-heading">
-      <h2 id="lead-messages-heading" className="lead-work__heading">
-        {text.heading}
-      </h2>
-      {messages.length === 0 ? (
-        <p className="lead-memos__empty">{text.empty}</p>
-      ) : (
-        <ol className="lead-memos__list" reversed>
-          {[...messages].reverse().map((message) => (
-            <li key={`${message.event}-${message.updatedAt}`} className="lead-memos__item">
-              <p className="lead-memos__meta">
-                <strong>{MESSAGE_EVENT_LABELS[message.event]}</strong> <time dateTime={message.updatedAt}>{seoulDateTime(message.updatedAt)}</time>
-              </p>
-              <p className="lead-memos__text">
-                <span className={`lead-message__status lead-message__status--${message.status}`}>{MESSAGE_STATUS_LABELS[message.status]}</span>
-                {message.reason ? ` · ${MESSAGE_REASON_LABELS[message.reason]}` : null}
-                {message.providerCode ? ` (${text.code(message.providerCode)})` : null}
-                {message.attempts > 1 ? ` · ${text.attempts(message.attempts)}` : null}
-              </p>
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
+    <LeadHistory
+      id="lead-messages"
+      heading={text.heading}
+      empty={text.empty}
+      entries={messages.map((message) => ({
+        key: `${message.event}-${message.updatedAt}`,
+        who: MESSAGE_EVENT_LABELS[message.event],
+        at: message.updatedAt,
+        body: (
+          <>
+            <span className={`lead-message__status lead-message__status--${message.status}`}>{MESSAGE_STATUS_LABELS[message.status]}</span>
+            {message.reason ? ` · ${MESSAGE_REASON_LABELS[message.reason]}` : null}
+            {message.providerCode ? ` (${text.code(message.providerCode)})` : null}
+            {message.attempts > 1 ? ` · ${text.attempts(message.attempts)}` : null}
+          </>
+        ),
+      }))}
+    />
   );
 }

@@ -5,6 +5,7 @@ import { seoulDateTime } from '../../../shared/seoul-time';
 import { useKeptDraft } from '../../lib/kept-draft';
 import { leadPageText as text } from './lead-text';
 import { LeadStatusOptions } from './LeadStatusBadge';
+import { LeadHistory } from './LeadHistory';
 import './LeadWorkForm.css';
 
 /** The id of the page's one form: the phone's reveal button elsewhere on the page submits it too. */
@@ -168,52 +169,33 @@ export function LeadWorkForm({ lead, assignees, memoDraft, answer, memoErrorId, 
 /** The memos, newest first: who wrote what, when. */
 export function MemoHistory({ memos }: { memos: LeadDetail['memos'] }) {
   return (
-    <section className="lead-work__section lead-memos" aria-labelledby="lead-memos-heading">
-      <h2 id="lead-memos-heading" className="lead-work__heading">
-        {text.historyHeading}
-      </h2>
-      {memos.length === 0 ? (
-        <p className="lead-memos__empty">{text.noMemos}</p>
-      ) : (
-        <ol className="lead-memos__list" reversed>
-          {[...memos].reverse().map((memo) => (
-            <li key={memo.key} className="lead-memos__item">
-              <p className="lead-memos__meta">
-                <strong>{memo.authorName}</strong> <time dateTime={memo.at}>{seoulDateTime(memo.at)}</time>
-              </p>
-              <p className="lead-memos__text">{memo.text}</p>
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
+    <LeadHistory
+      id="lead-memos"
+      heading={text.historyHeading}
+      empty={text.noMemos}
+      entries={memos.map((memo) => ({ key: memo.key, who: memo.authorName, at: memo.at, body: memo.text }))}
+    />
   );
 }
 
-/** The call results, newest first: what, the 재통화 time if any, who and when. */
+/** The call results, newest first: who called, when, the result and any 재통화 time. */
 export function CallHistory({ calls }: { calls: LeadDetail['calls'] }) {
   return (
-    <section className="lead-work__section lead-memos" aria-labelledby="lead-calls-heading">
-      <h2 id="lead-calls-heading" className="lead-work__heading">
-        {text.callHistoryHeading}
-      </h2>
-      {calls.length === 0 ? (
-        <p className="lead-memos__empty">{text.noCalls}</p>
-      ) : (
-        <ol className="lead-memos__list" reversed>
-          {[...calls].reverse().map((call) => (
-            <li key={call.key} className="lead-memos__item">
-              <p className="lead-memos__meta">
-                <strong>{call.authorName}</strong> <time dateTime={call.at}>{seoulDateTime(call.at)}</time>
-              </p>
-              <p className="lead-memos__text">
-                {call.result}
-                {call.callbackAt ? ` · ${text.callbackLabel(seoulDateTime(call.callbackAt))}` : null}
-              </p>
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
+    <LeadHistory
+      id="lead-calls"
+      heading={text.callHistoryHeading}
+      empty={text.noCalls}
+      entries={calls.map((call) => ({
+        key: call.key,
+        who: call.authorName,
+        at: call.at,
+        body: (
+          <>
+            {call.result}
+            {call.callbackAt ? ` · ${text.callbackLabel(seoulDateTime(call.callbackAt))}` : null}
+          </>
+        ),
+      }))}
+    />
   );
 }
