@@ -237,7 +237,7 @@ export default function Slots({ loaderData, actionData }: Route.ComponentProps) 
         {slots.length === 0 ? (
           <p className="console-panel__empty">{TEXT.empty}</p>
         ) : (
-          <ConsoleTable className="console-table slot-manager__table" columns={[TEXT.date, TEXT.booked, TEXT.edit, TEXT.remove]}>
+          <ConsoleTable className="console-table slot-manager__table visit-slot__table" columns={[TEXT.date, TEXT.booked, TEXT.edit, TEXT.remove]}>
             {slots.map((slot) => {
               const at = `${dayLabel(slot.date)} ${slot.time}`;
               return (
