@@ -46,6 +46,13 @@ const browserSpecs = /(platform|page-pipeline|leads|home|routes|a11y|shell|shell
 /** Specs that need no browser (server HTML, built files) run once, in the `server` project. */
 const serverSpecs = /(client-assets|server-html|budgets|discovery|press-shutdown)\.spec\.ts$/;
 
+/**
+ * Each worker's browsers come from an address of their own, as visitors behind the load balancer
+ * do: one worker's sign-ins and requests never count against another's per-address limits (two
+ * password checks at once per address, the failed sign-ins). The config is read in every worker.
+ */
+const workerAddress = `198.51.100.${(Number(process.env.TEST_WORKER_INDEX ?? 0) % 250) + 1}`;
+
 const serverEnv: Record<string, string> = {};
 for (const [key, value] of Object.entries(process.env)) if (value !== undefined) serverEnv[key] = value;
 
@@ -66,6 +73,7 @@ export default defineConfig({
     launchOptions,
     locale: 'ko-KR',
     timezoneId: 'Asia/Seoul',
+    extraHTTPHeaders: { 'X-Forwarded-For': workerAddress },
     // Recording a trace for every test costs about 40 % of the suite's time (routes.spec.ts at
     // 1440: 88 s with, 50 s without); CI keeps no artifacts, so it records none and relies on the
     // failure screenshot and the log. Locally a failed test keeps its trace.
@@ -103,6 +111,8 @@ export default defineConfig({
       ...secretEnv(),
       PORT: String(port),
       NODE_ENV: 'production',
+      // The browsers' proxy header (workerAddress) is believed from loopback only.
+      TRUST_PROXY: 'loopback',
       E2E_DATA_DIR: dataDir,
       // Every lead test posts from 127.0.0.1; reruns against a reused server must not hit the limits.
       LEAD_RATE_LIMIT_IP: '1000/600',

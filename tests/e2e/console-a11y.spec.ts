@@ -16,7 +16,17 @@ const IDLE_MS = 30 * 60 * 1000;
  * time left until `endsAt` (page time), a renewal goes to the server and moves `endsAt`.
  */
 async function simulateSessionClock(page: Page) {
-  const pageNow = () => page.evaluate(() => Date.now());
+  // The page may be between documents when a request arrives: ask the next one.
+  const pageNow = async (): Promise<number> => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await page.evaluate(() => Date.now());
+      } catch (error) {
+        if (attempt === 5 || !/context was destroyed|navigat/i.test(String(error))) throw error;
+        await page.waitForLoadState('domcontentloaded');
+      }
+    }
+  };
   const clock = { endsAt: 0, restart: async () => (clock.endsAt = (await pageNow()) + IDLE_MS) };
   await page.route('**/api/session', async (route) => {
     if (route.request().method() !== 'POST') {

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot } from './checks';
+import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated } from './checks';
 import { addSalesAccount, openLead, registerThroughPopup, SALES_PASSWORD, uniquePhone, watchConsoleErrors } from './console-helpers';
 
 /**
@@ -137,6 +137,8 @@ test('담당자 by keyboard: a lead taken by the staff member moves from 미배�
   const choose = async (steps: number, value: string) => {
     await page.goto(`/admin/leads?q=${lastFour}`);
     await expect(row).toHaveCount(1);
+    // Before hydration the choice changes but nothing asks the list again.
+    await waitForHydrated(assignee);
     await assignee.focus();
     for (let step = 0; step < steps; step += 1) await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Tab');

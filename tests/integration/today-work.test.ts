@@ -74,7 +74,7 @@ describe.each([
   });
   afterAll(() => store?.close());
 
-  it("one 상담사's: calls due (overdue first), the day's visits in time order, new leads of theirs or nobody's", async () => {
+  it("one 상담사's: calls due (overdue first), the day's visits in time order, new leads of theirs first, then nobody's", async () => {
     const work = await today.read({ email: KIM.email });
     expect(work.day).toBe('2026-11-24');
     expect(work.calls).toEqual([
@@ -86,8 +86,9 @@ describe.each([
       { id: 'lead-H', name: '고객H', maskedPhone: '010-****-0072', status: 'visited', assigneeName: KIM.name, time: '11:00', checkedInAt: '2026-11-24T01:55:00.000Z' },
       expect.objectContaining({ id: 'lead-G', time: '14:00', checkedInAt: null }),
     ]);
-    expect(work.newLeads.map((row) => row.id)).toEqual(['lead-L', 'lead-M']);
-    expect(work.newLeads[0]).toEqual({ id: 'lead-L', name: '고객L', maskedPhone: '010-****-0076', createdAt: '2026-11-23T23:00:00.000Z', assigneeName: null });
+    // Their own before the older unassigned one: a launch's pool of unassigned leads never hides them.
+    expect(work.newLeads.map((row) => row.id)).toEqual(['lead-M', 'lead-L']);
+    expect(work.newLeads[1]).toEqual({ id: 'lead-L', name: '고객L', maskedPhone: '010-****-0076', createdAt: '2026-11-23T23:00:00.000Z', assigneeName: null });
     expect(JSON.stringify(work)).not.toContain('01012340065');
   });
 

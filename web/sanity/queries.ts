@@ -339,11 +339,14 @@ export const todayVisitsQuery = defineQuery(`
   }
 `);
 
-/** New leads nobody has called yet, the longest waiting first: the staff member's own and the unassigned ones. */
+/**
+ * New leads nobody has called yet: the staff member's own, then the unassigned ones (a launch's
+ * pool of unassigned leads must not push their own past the page), each the longest waiting first.
+ */
 export const todayNewLeadsQuery = defineQuery(`
   *[_type == "lead" && coalesce(status, "new") == "new" && !defined(calls[0])
     && ($assignee == null || assignee.email == $assignee || !defined(assignee.email))]
-  | order(createdAt asc, _id asc)[0...100]{
+  | order(select($assignee != null && assignee.email == $assignee => 0, 1) asc, createdAt asc, _id asc)[0...100]{
     _id, name, phone, createdAt, "assigneeName": assignee.name
   }
 `);
