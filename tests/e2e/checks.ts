@@ -31,6 +31,9 @@ export function watchErrors(page: Page, { allowNotFoundDocument = false } = {}):
 }
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // Colours are judged at rest: mid-transition (the header turning navy as the page returns to the
+  // top) a text and its background are both on their way and may briefly meet.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'));
   const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const summary = violations.map((v) => ({
     id: v.id,
@@ -49,7 +52,13 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   expect(scrollWidth, 'page is wider than the viewport (horizontal scrolling)').toBeLessThanOrEqual(innerWidth);
 }
 
+/** Pictures are for people looking at the pages: taken locally, not in CI, which keeps no artifacts. */
+const TAKES_PICTURES = !process.env.CI;
+/** The committed pictures of docs/ change only when asked for. */
+export const RETAKES_DOCS_PICTURES = process.env.DOCS_PICTURES === '1';
+
 export async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  if (!TAKES_PICTURES) return;
   mkdirSync(SCREENS_DIR, { recursive: true });
   // Web fonts must be in before the picture is taken, or Korean may show in a fallback face.
   await page.evaluate(() => document.fonts.ready);

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
-import { expectNoAxeViolations, screenshot, waitForHydrated } from './checks';
+import { expectNoAxeViolations, RETAKES_DOCS_PICTURES, screenshot, waitForHydrated } from './checks';
 import { openLead, registerThroughPopup, signIn, uniquePhone } from './console-helpers';
 
 /**
@@ -14,6 +14,7 @@ import { openLead, registerThroughPopup, signIn, uniquePhone } from './console-h
 /** The whole page for the test's record, and `part` of it for docs/sales-console.md (a palette PNG, small). */
 async function documented(page: Page, testInfo: TestInfo, name: string, part: Locator): Promise<void> {
   await screenshot(page, testInfo, name);
+  if (!RETAKES_DOCS_PICTURES) return;
   mkdirSync('docs/images/console', { recursive: true });
   const png = await sharp(await part.screenshot()).png({ palette: true, colours: 64 }).toBuffer();
   writeFileSync(`docs/images/console/${name}-${testInfo.project.name}.png`, png);

@@ -16,6 +16,8 @@ const CONSOLE_PAGES = ['/admin', '/admin/leads', '/admin/visits', '/admin/stats'
 const MAX_TAB_STOPS = 200;
 
 type FocusReport = {
+  /** The element's place in the document: the same element gives the same key. */
+  key: string;
   element: string;
   inViewport: boolean;
   coveredBy: string[];
@@ -24,8 +26,19 @@ type FocusReport = {
   clippedBy: string | null;
 };
 
-/** Runs in the page: what the user sees of the focused element and its focus ring. */
-function inspectFocus(): FocusReport | null {
+/**
+ * Runs in the page, in one round trip per Tab stop: once the page has settled (two frames, in which
+ * it keeps a newly focused element in view, and its finite animations ended), what the user sees of
+ * the focused element and its focus ring.
+ */
+async function inspectFocus(): Promise<FocusReport | null> {
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  await Promise.all(
+    document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+      .map((animation) => animation.finished.catch(() => undefined)),
+  );
   const element = document.activeElement;
   if (!(element instanceof HTMLElement) || element === document.body) return null;
   const describe = (node: Element) =>
@@ -122,24 +135,11 @@ function inspectFocus(): FocusReport | null {
       break;
     }
   }
-  return { element: describe(element), inViewport, coveredBy, ring, ringContrast, clippedBy };
+  const key = `${element.tagName}:${[...document.querySelectorAll('*')].indexOf(element)}`;
+  return { key, element: describe(element), inViewport, coveredBy, ring, ringContrast, clippedBy };
 }
 
 /** Waits for the transitions a focus change starts (a dropdown sliding in, the header turning white). */
-async function settleAnimations(page: Page): Promise<void> {
-  // Two frames: the page keeps a newly focused element in view on the next one.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-}
-
-/** Tabs through the whole page from the top and lists every problem with a focused element. */
 async function walkFocus(page: Page, path: string): Promise<{ stops: number; problems: string[] }> {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
@@ -149,13 +149,9 @@ async function walkFocus(page: Page, path: string): Promise<{ stops: number; pro
   let stops = 0;
   for (let press = 0; press < MAX_TAB_STOPS; press++) {
     await page.keyboard.press('Tab');
-    await settleAnimations(page);
     const report = await page.evaluate(inspectFocus);
     if (!report) break;
-    const key = await page.evaluate(() => {
-      const element = document.activeElement!;
-      return `${element.tagName}:${[...document.querySelectorAll('*')].indexOf(element)}`;
-    });
+    const { key } = report;
     // A date field is several stops (year, month, day, its calendar button), each checked; focus
     // coming back to an element after others means the walk went round.
     if (seen.has(key) && key !== previous) break;
@@ -264,7 +260,7 @@ test.describe('focus is always visible', () => {
     const header = page.locator('.site-header');
     for (let press = 0; press < 6; press++) {
       await page.keyboard.press('Shift+Tab');
-      await settleAnimations(page);
+      await page.evaluate(inspectFocus);
       const headerBottom = (await header.boundingBox())!.y + (await header.boundingBox())!.height;
       const focused = await page.evaluate(() => document.activeElement!.getBoundingClientRect().top);
       expect(focused, `stop ${press + 1} before the submit button`).toBeGreaterThanOrEqual(headerBottom - 0.5);

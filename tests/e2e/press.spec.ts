@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { expect, test, type TestInfo } from '@playwright/test';
 import { CANARY_ADMIN_PASSWORD, secretEnv } from './canary-secrets';
+import { expectNoAxeViolations, screenshot } from './checks';
 
 /**
  * The press pages at each viewport (projects mobile 375×812 and desktop 1440×900): the list and
@@ -16,17 +15,6 @@ test.use({
   userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
 });
 const ADMIN_EMAIL = secretEnv().ADMIN_EMAIL;
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(violations.map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }))).toEqual([]);
-}
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  mkdirSync('test-results/screens', { recursive: true });
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `test-results/screens/${testInfo.project.name}-${name}.png`, fullPage: true });
-}
 
 const isWide = (testInfo: TestInfo) => testInfo.project.name === 'desktop';
 
