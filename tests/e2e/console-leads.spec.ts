@@ -115,6 +115,9 @@ test('a caller is found by their whole number however it is typed, phone still m
   await expectNoAxeViolations(page);
 
   await page.getByRole('link', { name: '조건 지우기' }).click();
+  // The cleared list renders its filters anew: open 조건 더 보기 on that one.
+  await expect(search).toHaveValue('');
+  await expect(page.getByRole('status')).not.toHaveText('조건에 맞는 고객 1명');
   await page.getByText('조건 더 보기').click();
   const choice = page.getByLabel('캠페인 (utm_campaign)');
   await expect(choice.locator('option').first()).toHaveText('전체');
