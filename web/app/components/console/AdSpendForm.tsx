@@ -7,11 +7,10 @@ import './CampaignStatsTables.css';
 
 export const adSpendText = {
   heading: '광고비 입력',
-  note: '캠페인(utm_campaign)과 월을 골라 그달 광고비 합계를 원 단위로 입력합니다. 같은 캠페인·월을 다시 입력하면 금액이 바뀝니다. 입력·변경·삭제는 접속 기록에 남습니다.',
+  note: '캠페인(utm_campaign)과 월을 골라 그달 광고비 합계를 원 단위로 입력합니다(예: 1200000 또는 1,200,000). 같은 캠페인·월을 다시 입력하면 금액이 바뀝니다. 입력·변경·삭제는 접속 기록에 남습니다.',
   campaign: '캠페인',
   month: '월',
   amount: '금액 (원)',
-  amountHint: '쉼표 없이 또는 1,200,000처럼 입력',
   save: '광고비 저장',
   listHeading: '이 기간이 걸친 달의 광고비',
   empty: '입력한 광고비가 없습니다.',
@@ -53,7 +52,7 @@ export function AdSpendForm({ campaigns, month, entries, outcome }: { campaigns:
         <Field id="ad-spend-month" label={adSpendText.month} look="field">
           {(control) => <input {...control} type="month" name="month" defaultValue={month} required />}
         </Field>
-        <Field id="ad-spend-amount" label={adSpendText.amount} hint={adSpendText.amountHint} look="field">
+        <Field id="ad-spend-amount" label={adSpendText.amount} look="field">
           {(control) => <input {...control} name="amount" inputMode="numeric" autoComplete="off" required />}
         </Field>
         <button type="submit" className="button button--primary">
@@ -65,11 +64,11 @@ export function AdSpendForm({ campaigns, month, entries, outcome }: { campaigns:
         <p>{adSpendText.empty}</p>
       ) : (
         <div className="stats-table" role="region" aria-labelledby="ad-spend-list-heading" tabIndex={0}>
-          <ConsoleTable columns={[adSpendText.month, adSpendText.campaign, adSpendText.amount, adSpendText.remove]}>
+          <ConsoleTable columns={[adSpendText.campaign, adSpendText.month, adSpendText.amount, adSpendText.remove]}>
             {entries.map((entry) => (
               <tr key={`${entry.month} ${entry.campaign}`}>
-                <td>{entry.month}</td>
                 <th scope="row">{entry.campaign}</th>
+                <td>{entry.month}</td>
                 <td>{wonLabel(entry.amount)}</td>
                 <td>
                   <Form method="post">
