@@ -19,6 +19,8 @@ async function register(request: APIRequestContext, name: string, phone: string,
 }
 
 test('a repeat customer is marked 등록 4회 in the list, their page lists every registration, the funnel counts them once', async ({ page }, testInfo) => {
+  // Four registrations, three pages with axe and full-page pictures: past the default on a busy machine.
+  test.slow();
   const name = `재등록${Date.now() % 100000}`;
   const { phone, lastFour } = uniquePhone();
   const digits = phone.replaceAll('-', '');
