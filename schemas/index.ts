@@ -1,5 +1,6 @@
 import { lead } from './documents/lead';
 import { leadAssignmentRotation } from './documents/leadAssignmentRotation';
+import { adSpend } from './documents/adSpend';
 import { locationCard } from './documents/locationCard';
 import { overviewRow } from './documents/overviewRow';
 import { page } from './documents/page';
@@ -33,9 +34,9 @@ export const serverWrittenTypeNames = [pressViews.name] as const;
 /**
  * Documents of the leads store (the embedded leads database or PostgreSQL, never a Sanity dataset):
  * leads, the visit slots staff manage in the console, staff accounts, the page-view statistics and
- * where automatic assignment stands.
+ * where automatic assignment stands and the ad spend per campaign and month.
  */
-const leadStoreDocumentTypes = [lead, visitSlot, staffAccount, pageViewDay, leadAssignmentRotation];
+const leadStoreDocumentTypes = [lead, visitSlot, staffAccount, pageViewDay, leadAssignmentRotation, adSpend];
 
 /** The leads store's type names: the Studio neither creates nor changes them. */
 export const leadTypeNames = leadStoreDocumentTypes.map(({ name }) => name);

@@ -6,7 +6,8 @@ import { signIn, uniquePhone } from './console-helpers';
  * One customer, many registrations: a person who registers four times with one number (typed
  * three ways, from two campaigns and none) is one customer. The list marks each of their rows
  * 등록 4회 and their page lists every registration; the funnel on /admin/stats counts them once in
- * their campaign. Followed by keyboard alone, axe at each step.
+ * their campaign. Followed by keyboard alone, axe at each step. And the spend a 관리자 enters
+ * for a campaign gives its cost per 등록 in the funnel.
  */
 
 /** Registers through the lead API as the popup's script does, from `sourcePage` (which may carry utm_*). */
@@ -18,6 +19,8 @@ async function register(request: APIRequestContext, name: string, phone: string,
 }
 
 test('a repeat customer is marked 등록 4회 in the list, their page lists every registration, the funnel counts them once', async ({ page }, testInfo) => {
+  // Four registrations, three pages with axe and full-page pictures: past the default on a busy machine.
+  test.slow();
   const name = `재등록${Date.now() % 100000}`;
   const { phone, lastFour } = uniquePhone();
   const digits = phone.replaceAll('-', '');
@@ -68,12 +71,40 @@ test('a repeat customer is marked 등록 4회 in the list, their page lists ever
   // The funnel counts the customer once in their campaign, though they registered from it twice.
   await page.goto('/admin/stats');
   const funnel = page.getByRole('region', { name: '캠페인별 전환 (등록 → 통화 → 내방 → 계약)' });
-  await expect(funnel.getByRole('row', { name: new RegExp(launch) }).getByRole('cell')).toHaveText(['1', '0', '0', '0']);
+  await expect(funnel.getByRole('row', { name: new RegExp(launch) }).getByRole('cell')).toHaveText(['1', '0', '0', '0', '—', '—', '—']);
   await expect(page.getByRole('columnheader', { name: '사이트 방문', exact: true }).first()).toBeVisible();
   await funnel.focus();
   await expect(funnel).toBeFocused();
   await expectNoHorizontalOverflow(page);
   await expectNoAxeViolations(page);
   await screenshot(page, testInfo, 'console-funnel');
+  expect(errors.filter((error) => !/net::ERR_ABORTED/.test(error))).toEqual([]);
+});
+
+test('the spend a 관리자 enters for a campaign and month gives its cost per 등록 in the funnel', async ({ page }, testInfo) => {
+  const launch = `spend-${testInfo.project.name}-${Date.now() % 100000}`;
+  await register(page.request, `광고비${Date.now() % 100000}`, uniquePhone().phone, `/?utm_source=naver&utm_campaign=${launch}`);
+  await signIn(page);
+  const errors = watchErrors(page);
+  await page.goto('/admin/stats');
+  const funnel = page.getByRole('region', { name: '캠페인별 전환 (등록 → 통화 → 내방 → 계약)' });
+  const launchRow = funnel.getByRole('row', { name: new RegExp(launch) });
+  await expect(launchRow.getByRole('cell')).toHaveText(['1', '0', '0', '0', '—', '—', '—']);
+
+  // By keyboard: the campaign, this month (the range's, already there), the amount, Enter. Its
+  // cost per 등록 is the spend over its one customer; nobody came yet, so no cost per 내방.
+  const campaign = page.getByLabel('캠페인', { exact: true });
+  await waitForHydrated(campaign);
+  await campaign.focus();
+  await campaign.selectOption(launch);
+  await expect(page.getByLabel('월', { exact: true })).toHaveValue(/^\d{4}-\d{2}$/);
+  await page.getByLabel('금액 (원)').focus();
+  await page.keyboard.type('1,200,000');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: `${launch} 광고비를 저장했습니다.` })).toBeFocused();
+  await expect(launchRow.getByRole('cell')).toHaveText(['1', '0', '0', '0', '1,200,000원', '1,200,000원', '—']);
+  await expectNoHorizontalOverflow(page);
+  await expectNoAxeViolations(page);
+  await screenshot(page, testInfo, 'console-ad-spend');
   expect(errors.filter((error) => !/net::ERR_ABORTED/.test(error))).toEqual([]);
 });

@@ -21,6 +21,7 @@ import { ViewCounter } from '../../web/server/press/view-counter';
 import { todayWorkOf } from '../../web/server/console/today-work';
 import { leadNamesOf } from '../../web/server/console/lead-names';
 import { campaignStatsOf } from '../../web/server/measurement/stats';
+import { AdSpendBook } from '../../web/server/measurement/ad-spend';
 import { closeStaffServices, startAuth } from './staff-harness';
 import { TEST_PASSWORD_HASHING_ENV } from '../support/passwords';
 
@@ -99,6 +100,7 @@ beforeAll(async () => {
     press: new PressService(store, new ViewCounter(store), 'order-index'),
     leadConsole: createLeadConsole({ leads: leadsStore, content: store }, { audit: new MemoryAuditTrail(), staff: { list: async () => [] } }),
     campaignStats: campaignStatsOf(leadsStore),
+    adSpend: new AdSpendBook({ leads: leadsStore, audit: new MemoryAuditTrail() }),
     leadMessages: { forLead: async () => [] },
     todayWork: todayWorkOf(leadsStore),
     leadNames: leadNamesOf(leadsStore),

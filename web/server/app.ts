@@ -41,6 +41,7 @@ import { PageViewStats } from './measurement/page-views';
 import { PostgresPageViewGate } from './measurement/shared-page-views';
 import { createMeasureRouter, createStatsExportRouter } from './measurement/routes';
 import { campaignStatsOf, type CampaignStats } from './measurement/stats';
+import { AdSpendBook } from './measurement/ad-spend';
 import { limitRequestBodies } from './http/body-limit';
 import { apiFallback, guardPageRequests, pageMethods } from './http/methods';
 import { createDiscoveryHandlers } from './discovery';
@@ -71,6 +72,8 @@ export type AppServices = {
   leadConsole: LeadConsole;
   /** Page views, visits and leads per campaign, landing page and day (the console's 사이트 방문 통계). */
   campaignStats: CampaignStats;
+  /** Ad spend per campaign and month, entered on the statistics page (its costs per 등록 and 내방). */
+  adSpend: AdSpendBook;
   /** Each lead's send log of 알림톡/SMS (the lead page shows it). */
   leadMessages: Pick<MessageLog, 'forLead'>;
   /** A 상담사's 오늘 할 일: calls due, the day's visits, new leads not yet called. */
@@ -196,6 +199,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     staff,
     leadConsole,
     campaignStats: campaignStatsOf(sources.leads),
+    adSpend: new AdSpendBook({ leads: sources.leads, audit }),
     leadMessages: messages.log,
     todayWork: todayWorkOf(sources.leads),
     leadNames: leadNamesOf(sources.leads),

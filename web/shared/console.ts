@@ -40,6 +40,11 @@ export function mayExport(role: StaffRole): boolean {
   return role !== 'sales';
 }
 
+/** Whether `role` may enter and remove ad spend on the statistics page (a 상담사 may not). */
+export function mayEnterAdSpend(role: StaffRole): boolean {
+  return role !== 'sales';
+}
+
 /** Who is signed in: what every console page and every audit record names. */
 export type StaffIdentity = { email: string; name: string; role: StaffRole };
 
@@ -335,6 +340,7 @@ export const AUDIT_ACTIONS = [
   'slotDelete',
   'leadExport',
   'statsExport',
+  'adSpend',
   'accountCreate',
   'accountDisable',
   'accountEnable',
@@ -366,6 +372,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   slotDelete: '방문 일정 삭제',
   leadExport: '고객 목록 내려받기',
   statsExport: '통계 내려받기',
+  adSpend: '광고비 변경',
   accountCreate: '계정 추가',
   accountDisable: '계정 사용 중지',
   accountEnable: '계정 다시 사용',

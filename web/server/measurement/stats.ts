@@ -9,12 +9,28 @@ import { statsLeadsQuery, statsPageViewsQuery } from '../../sanity/queries';
 import { campaignLabel, conversionLabel, STATS_COLUMNS, STATS_TABLE_COLUMNS, type StatsRange } from '../../shared/campaign-stats';
 import { seoulDay, seoulDayStart } from '../../shared/seoul-time';
 import type { ContentSource } from '../content/types';
+import { costPer, monthsOfRange, type AdSpendEntry } from '../../shared/ad-spend';
+import { adSpendOfMonths } from './ad-spend';
 import { BOM, csvLine } from '../csv';
 
 export type StatsCounts = { views: number; visits: number; visitors: number; leads: number; bookings: number };
 export type StatsRow = StatsCounts & { key: string; label: string };
-/** Customers of a campaign at each step: registered, called at least once, came to the model house (내방), contracted. */
-export type FunnelRow = { key: string; label: string; leads: number; called: number; visited: number; contracted: number };
+/**
+ * Customers of a campaign at each step: registered, called at least once, came to the model house
+ * (내방), contracted; and what they cost: the campaign name's ad spend in the months of the range,
+ * divided by that name's customers (null without spend or without customers).
+ */
+export type FunnelRow = {
+  key: string;
+  label: string;
+  leads: number;
+  called: number;
+  visited: number;
+  contracted: number;
+  spend: number | null;
+  costPerLead: number | null;
+  costPerVisit: number | null;
+};
 
 export type CampaignStatsReport = {
   range: StatsRange;
@@ -39,11 +55,12 @@ const FOLDED = '*';
 export function campaignStatsOf(leadsStore: ContentSource): CampaignStats {
   return {
     async read(range) {
-      const [views, leads] = await Promise.all([
+      const [views, leads, spend] = await Promise.all([
         leadsStore.fetch(statsPageViewsQuery, range),
         leadsStore.fetch(statsLeadsQuery, { since: seoulDayStart(range.from), until: seoulDayStart(range.to, 1) }),
+        adSpendOfMonths(leadsStore, monthsOfRange(range)),
       ]);
-      return joinCampaignStats(range, views, leads);
+      return joinCampaignStats(range, views, leads, spend);
     },
   };
 }
@@ -77,7 +94,7 @@ function campaignKeyLabel(key: string): string {
   return campaignLabel({ source, medium, campaign });
 }
 
-export function joinCampaignStats(range: StatsRange, views: StatsPageViewsQueryResult, leads: StatsLeadsQueryResult): CampaignStatsReport {
+export function joinCampaignStats(range: StatsRange, views: StatsPageViewsQueryResult, leads: StatsLeadsQueryResult, spend: readonly AdSpendEntry[] = []): CampaignStatsReport {
   const totals: StatsCounts = { views: 0, visits: 0, visitors: 0, leads: 0, bookings: 0 };
   const campaigns = new Tally(campaignKeyLabel);
   const landingPages = new Tally((path) => (path === FOLDED ? '(기타)' : path || '(알 수 없음)'));
@@ -125,37 +142,64 @@ export function joinCampaignStats(range: StatsRange, views: StatsPageViewsQueryR
     referrers: referrers.sorted(),
     devices: devices.sorted(),
     days: days.inOrder(),
-    funnel: funnelOf(leads),
+    funnel: funnelOf(leads, spend),
   };
 }
 
 /** A lead that came to the model house: checked in at the desk, or marked 방문 완료 or 계약 by hand. */
 const VISITED_STATUSES = new Set(['visited', 'contracted']);
 
-/** Each campaign's customers (phone numbers), a step reached on any of their registrations from it. */
-function funnelOf(leads: StatsLeadsQueryResult): FunnelRow[] {
-  const campaigns = new Map<string, Map<string, { called: boolean; visited: boolean; contracted: boolean }>>();
-  for (const [index, lead] of leads.entries()) {
-    const key = campaignKey(lead.utmSource, lead.utmMedium, lead.utmCampaign);
-    const customers = campaigns.get(key) ?? new Map();
-    campaigns.set(key, customers);
-    const customer = lead.phone ?? `unknown-${index}`;
+type Reached = { called: boolean; visited: boolean; contracted: boolean };
+
+/**
+ * Each campaign's customers (phone numbers), a step reached on any of their registrations from it.
+ * Spend is entered per campaign name (utm_campaign, any case), so a name's cost divides its spend
+ * by the customers of every row carrying that name; a name with spend and no customer still has a row.
+ */
+function funnelOf(leads: StatsLeadsQueryResult, spend: readonly AdSpendEntry[]): FunnelRow[] {
+  const campaigns = new Map<string, Map<string, Reached>>();
+  const names = new Map<string, Map<string, Reached>>();
+  const reach = (table: Map<string, Map<string, Reached>>, key: string, customer: string, lead: StatsLeadsQueryResult[number]) => {
+    const customers = table.get(key) ?? new Map<string, Reached>();
+    table.set(key, customers);
     const reached = customers.get(customer) ?? { called: false, visited: false, contracted: false };
     reached.called ||= lead.called === true;
     reached.visited ||= Boolean(lead.checkedInAt) || VISITED_STATUSES.has(lead.status);
     reached.contracted ||= lead.status === 'contracted';
     customers.set(customer, reached);
+  };
+  for (const [index, lead] of leads.entries()) {
+    const customer = lead.phone ?? `unknown-${index}`;
+    reach(campaigns, campaignKey(lead.utmSource, lead.utmMedium, lead.utmCampaign), customer, lead);
+    if (lead.utmCampaign) reach(names, lead.utmCampaign.toLowerCase(), customer, lead);
   }
+  const spent = new Map<string, number>();
+  for (const entry of spend) spent.set(entry.campaign, (spent.get(entry.campaign) ?? 0) + entry.amount);
+  for (const campaign of spent.keys()) {
+    if (!names.has(campaign)) campaigns.set(campaignKey(null, null, campaign), new Map());
+  }
+  const count = (customers: Map<string, Reached> | undefined, step: keyof Reached) => [...(customers?.values() ?? [])].filter((reached) => reached[step]).length;
   return [...campaigns.entries()]
     .map(([key, customers]) => {
-      const steps = [...customers.values()];
-      const count = (step: 'called' | 'visited' | 'contracted') => steps.filter((reached) => reached[step]).length;
-      return { key, label: campaignKeyLabel(key), leads: steps.length, called: count('called'), visited: count('visited'), contracted: count('contracted') };
+      const name = (JSON.parse(key) as string[])[2].toLowerCase();
+      const campaignSpend = spent.get(name) ?? null;
+      const named = names.get(name);
+      return {
+        key,
+        label: campaignKeyLabel(key),
+        leads: customers.size,
+        called: count(customers, 'called'),
+        visited: count(customers, 'visited'),
+        contracted: count(customers, 'contracted'),
+        spend: campaignSpend,
+        costPerLead: costPer(campaignSpend, named?.size ?? 0),
+        costPerVisit: costPer(campaignSpend, count(named, 'visited')),
+      };
     })
     .sort((a, b) => b.leads - a.leads || a.label.localeCompare(b.label, 'ko'));
 }
 
-const FUNNEL_CSV_HEADER = ['캠페인 퍼널', '항목', '등록', '통화', '내방', '계약'];
+const FUNNEL_CSV_HEADER = ['캠페인 퍼널', '항목', '등록', '통화', '내방', '계약', '광고비(원)', '등록당 비용(원)', '내방당 비용(원)'];
 const CSV_HEADER = ['구분', '항목', '페이지뷰', '사이트 방문', '사이트 방문자', '관심고객 등록', '방문예약', '전환율(등록÷사이트 방문)'];
 
 /**
@@ -187,6 +231,8 @@ export function campaignStatsCsv(report: CampaignStatsReport): string {
     sections.map(([section, rows, table]) => rows.map((row) => line(section, row.label, row, table)).join('')).join('') +
     csvLine([]) +
     csvLine(FUNNEL_CSV_HEADER) +
-    report.funnel.map((row) => csvLine([FUNNEL_CSV_HEADER[0], row.label, ...[row.leads, row.called, row.visited, row.contracted].map(String)])).join('')
+    report.funnel
+      .map((row) => csvLine([FUNNEL_CSV_HEADER[0], row.label, ...[row.leads, row.called, row.visited, row.contracted, row.spend, row.costPerLead, row.costPerVisit].map((cell) => (cell === null ? '' : String(cell)))]))
+      .join('')
   );
 }

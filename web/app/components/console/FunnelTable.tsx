@@ -1,8 +1,19 @@
 import { useId } from 'react';
+import { costLabel } from '../../../shared/ad-spend';
 import { ConsoleTable } from './ConsoleTable';
 import './CampaignStatsTables.css';
 
-export type FunnelTableRow = { key: string; label: string; leads: number; called: number; visited: number; contracted: number };
+export type FunnelTableRow = {
+  key: string;
+  label: string;
+  leads: number;
+  called: number;
+  visited: number;
+  contracted: number;
+  spend: number | null;
+  costPerLead: number | null;
+  costPerVisit: number | null;
+};
 
 export const funnelText = {
   heading: '캠페인별 전환 (등록 → 통화 → 내방 → 계약)',
@@ -13,28 +24,38 @@ export const funnelText = {
   visited: '내방',
   contracted: '계약',
   empty: '이 기간에 등록한 고객이 없습니다.',
+  spend: '광고비',
+  costPerLead: '등록당 비용',
+  costPerVisit: '내방당 비용',
+  costNote:
+    '광고비는 조회 기간이 걸친 달마다 그달 전체 광고비를 더한 금액입니다(예: 11월 25일~12월 1일이면 11월과 12월 광고비). 등록당 비용은 광고비 ÷ 등록, 내방당 비용은 광고비 ÷ 내방이며, 같은 캠페인 이름(utm_campaign)이 여러 유입 경로로 들어오면 그 이름의 고객 전체로 나눕니다. 광고비나 나눌 고객이 없으면 —로 표시합니다.',
 };
 
 const STEPS = ['leads', 'called', 'visited', 'contracted'] as const;
+const COSTS = ['spend', 'costPerLead', 'costPerVisit'] as const;
 const number = (value: number) => value.toLocaleString('ko-KR');
 
-/** Each campaign's customers at each step, scrolling sideways in a focusable region on a phone like the other tables. */
+/** Each campaign's customers at each step and what they cost, scrolling sideways in a focusable region on a phone like the other tables. */
 export function FunnelTable({ rows }: { rows: readonly FunnelTableRow[] }) {
   const headingId = useId();
   return (
     <div className="stats-section">
       <h2 id={headingId}>{funnelText.heading}</h2>
       <p>{funnelText.note}</p>
+      <p>{funnelText.costNote}</p>
       {rows.length === 0 ? (
         <p>{funnelText.empty}</p>
       ) : (
         <div className="stats-table" role="region" aria-labelledby={headingId} tabIndex={0}>
-          <ConsoleTable columns={[funnelText.label, ...STEPS.map((step) => funnelText[step])]}>
+          <ConsoleTable columns={[funnelText.label, ...STEPS.map((step) => funnelText[step]), ...COSTS.map((cost) => funnelText[cost])]}>
             {rows.map((row) => (
               <tr key={row.key}>
                 <th scope="row">{row.label}</th>
                 {STEPS.map((step) => (
                   <td key={step}>{number(row[step])}</td>
+                ))}
+                {COSTS.map((cost) => (
+                  <td key={cost}>{costLabel(row[cost])}</td>
                 ))}
               </tr>
             ))}

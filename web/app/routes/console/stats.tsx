@@ -1,12 +1,14 @@
-import { Form } from 'react-router';
+import { data, Form } from 'react-router';
 import type { Route } from './+types/stats';
 import { defaultStatsRange, parseStatsRange, STATS_EXPORT_PATH, STATS_TABLE_COLUMNS } from '../../../shared/campaign-stats';
-import { mayExport } from '../../../shared/console';
+import { AD_SPEND_MESSAGES, monthsOfRange } from '../../../shared/ad-spend';
+import { mayEnterAdSpend, mayExport } from '../../../shared/console';
 import { seoulDay } from '../../../shared/seoul-time';
 import { ExportForm } from '../../components/console/ExportForm';
 import { Field } from '../../components/form/Field';
 import { StatsTable } from '../../components/console/CampaignStatsTables';
 import { FunnelTable } from '../../components/console/FunnelTable';
+import { AdSpendForm, adSpendText, type AdSpendOutcome } from '../../components/console/AdSpendForm';
 import { consoleText } from '../../components/console/console-text';
 import { CONSOLE_HEADERS, consoleMeta } from '../../components/console/console-page';
 import { requireStaff } from '../../lib/require-staff';
@@ -20,7 +22,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = parseStatsRange(new URL(request.url).searchParams, today);
   // A range that is not one: said on the page, over the default range.
   const range = 'error' in asked ? defaultStatsRange(today) : asked;
-  return { error: 'error' in asked ? asked.error : null, report: await context.campaignStats.read(range), canExport: mayExport(staff.role) };
+  const spend = mayEnterAdSpend(staff.role)
+    ? { entries: await context.adSpend.ofMonths(monthsOfRange(range)), campaigns: await context.leadConsole.campaigns(), month: range.to.slice(0, 7) }
+    : null;
+  return { error: 'error' in asked ? asked.error : null, report: await context.campaignStats.read(range), canExport: mayExport(staff.role), spend };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = requireStaff(request, context);
+  const form = await request.formData().catch(() => null);
+  const field = (name: string) => {
+    const value = form?.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const actor = { ...staff, ip: context.clientIp };
+  const entry = { campaign: field('campaign'), month: field('month') };
+  const removing = field('intent') === 'remove';
+  const result = removing ? await context.adSpend.remove(entry, actor) : await context.adSpend.set({ ...entry, amount: field('amount') }, actor);
+  if (result.ok) {
+    const said = removing ? adSpendText.removed : adSpendText.saved;
+    return data<AdSpendOutcome>({ tone: 'success', message: said(entry.campaign.trim().toLowerCase(), entry.month) });
+  }
+  const status = result.error === 'forbidden' ? 403 : result.error === 'notFound' ? 404 : 400;
+  return data<AdSpendOutcome>({ tone: 'error', message: AD_SPEND_MESSAGES[result.error] }, { status });
 }
 
 export function headers(): HeadersInit {
@@ -31,8 +55,8 @@ export function meta() {
   return consoleMeta(text.title);
 }
 
-export default function Stats({ loaderData }: Route.ComponentProps) {
-  const { error, report, canExport } = loaderData;
+export default function Stats({ loaderData, actionData }: Route.ComponentProps) {
+  const { error, report, canExport, spend } = loaderData;
   const { from, to } = report.range;
   const totals = { key: 'totals', label: `${from} ~ ${to}`, ...report.totals };
   return (
@@ -67,6 +91,7 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
       <StatsTable caption={text.totals} rows={[totals]} {...STATS_TABLE_COLUMNS.totals} />
       <StatsTable caption={text.campaigns} rows={report.campaigns} {...STATS_TABLE_COLUMNS.campaigns} />
       <FunnelTable rows={report.funnel} />
+      {spend ? <AdSpendForm {...spend} outcome={actionData} /> : null}
       <StatsTable caption={text.landingPages} rows={report.landingPages} {...STATS_TABLE_COLUMNS.landingPages} />
       <StatsTable caption={text.referrers} rows={report.referrers} {...STATS_TABLE_COLUMNS.referrers} />
       <StatsTable caption={text.devices} rows={report.devices} {...STATS_TABLE_COLUMNS.devices} />

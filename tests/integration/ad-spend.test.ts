@@ -1,0 +1,140 @@
+/**
+ * Ad spend per campaign and month on both leads stores (embedded SQLite and PostgreSQL): entered,
+ * replaced for the same campaign and month, removed, each change audited with the amounts before
+ * and after; refused for a 상담사 (a Korean 403 from the statistics page's action) and for bad
+ * input (a Korean 400, never a 5xx); and the funnel's costs per 등록 and per 내방 (spend of the
+ * months the period touches, "—" without spend or customers), on the page's data and in the CSV.
+ */
+import type { AppLoadContext } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AD_SPEND_MESSAGES, costLabel, monthsOfRange } from '../../web/shared/ad-spend';
+import type { StaffIdentity } from '../../web/shared/console';
+import { AdSpendBook } from '../../web/server/measurement/ad-spend';
+import { campaignStatsCsv, campaignStatsOf } from '../../web/server/measurement/stats';
+import { action } from '../../web/app/routes/console/stats';
+import { MemoryAuditTrail } from './memory-audit-trail';
+import { postgresLeadsWithReads, sqliteLeadsWithReads, type LeadsWithReads } from './lead-stores-with-reads';
+
+const MANAGER = { email: 'lead@example.kr', name: '박팀장', role: 'manager', ip: '10.0.0.1' } as const;
+const SALES = { email: 'sales@example.kr', name: '김상담', role: 'sales', ip: '10.0.0.2' } as const;
+
+const lead = (id: string, phone: string, createdAt: string, campaign: string, work: { status?: string; checkedInAt?: string } = {}) => ({
+  create: { _id: id, _type: 'lead', phone, createdAt, utm: { source: 'naver', medium: 'cpc', campaign }, ...work },
+});
+
+/** November: launch has 4 customers (one registered twice), 2 of them came to the model house; winter has 1, nobody came. */
+const LEADS = [
+  lead('lead-1', '01011110001', '2026-11-02T01:00:00.000Z', 'Launch', { checkedInAt: '2026-11-03T02:00:00.000Z' }),
+  lead('lead-2', '01011110001', '2026-11-04T01:00:00.000Z', 'launch'),
+  lead('lead-3', '01011110002', '2026-11-05T01:00:00.000Z', 'launch', { status: 'contracted' }),
+  lead('lead-4', '01011110003', '2026-11-06T01:00:00.000Z', 'launch'),
+  lead('lead-5', '01011110004', '2026-11-07T01:00:00.000Z', 'launch'),
+  lead('lead-6', '01011110005', '2026-11-08T01:00:00.000Z', 'winter'),
+];
+const NOVEMBER = { from: '2026-11-01', to: '2026-11-30' };
+
+describe.each([
+  ['SQLite', sqliteLeadsWithReads],
+  ['PostgreSQL', postgresLeadsWithReads],
+])('ad spend on %s', (_store, open) => {
+  let backend: LeadsWithReads;
+  let audit: MemoryAuditTrail;
+  let book: AdSpendBook;
+
+  beforeAll(async () => {
+    backend = await open(LEADS);
+    audit = new MemoryAuditTrail();
+    book = new AdSpendBook({ leads: backend.leads, audit });
+  }, 60_000);
+  afterAll(async () => {
+    await backend?.close();
+  });
+
+  /** The statistics page's action, posted by `staff`, as React Router calls it. */
+  async function post(staff: StaffIdentity, fields: Record<string, string>) {
+    const request = new Request('http://localhost/admin/stats?from=2026-11-01&to=2026-11-30', { method: 'POST', body: new URLSearchParams(fields) });
+    const context = { auth: { session: () => staff }, adSpend: book, clientIp: '10.0.0.9' } as unknown as AppLoadContext;
+    const answer = (await action({ request, context, params: {} } as Parameters<typeof action>[0])) as unknown as { data: { tone: string; message: string }; init: ResponseInit | null };
+    return { status: answer.init?.status ?? 200, ...answer.data };
+  }
+
+  it('enters a campaign month, replaces it on a second entry and removes it, each change audited', async () => {
+    expect(await book.set({ campaign: 'Launch', month: '2026-10', amount: '1,200,000' }, MANAGER)).toEqual({ ok: true });
+    expect(await book.set({ campaign: 'launch', month: '2026-10', amount: '1500000' }, MANAGER)).toEqual({ ok: true });
+    expect(await book.ofMonths(['2026-10'])).toEqual([{ campaign: 'launch', month: '2026-10', amount: 1_500_000 }]);
+    expect(await book.remove({ campaign: 'launch', month: '2026-10' }, MANAGER)).toEqual({ ok: true });
+    expect(await book.ofMonths(['2026-10'])).toEqual([]);
+    expect(await book.remove({ campaign: 'launch', month: '2026-10' }, MANAGER)).toEqual({ ok: false, error: 'notFound' });
+    expect(audit.entries.filter((entry) => entry.action === 'adSpend').map(({ actor, ip, detail }) => ({ actor, ip, detail }))).toEqual([
+      { actor: MANAGER.email, ip: MANAGER.ip, detail: '광고비 launch 2026-10 없음 → 1,200,000원' },
+      { actor: MANAGER.email, ip: MANAGER.ip, detail: '광고비 launch 2026-10 1,200,000원 → 1,500,000원' },
+      { actor: MANAGER.email, ip: MANAGER.ip, detail: '광고비 launch 2026-10 1,500,000원 → 삭제' },
+    ]);
+  });
+
+  it('refuses a 상담사 with a Korean 403 and stores nothing', async () => {
+    const before = audit.entries.length;
+    expect(await post(SALES, { intent: 'set', campaign: 'launch', month: '2026-09', amount: '1000' })).toEqual({ status: 403, tone: 'error', message: AD_SPEND_MESSAGES.forbidden });
+    expect(await book.remove({ campaign: 'launch', month: '2026-09' }, SALES)).toEqual({ ok: false, error: 'forbidden' });
+    expect(await book.ofMonths(['2026-09'])).toEqual([]);
+    expect(audit.entries.length).toBe(before);
+  });
+
+  it.each([
+    ['a negative amount', { campaign: 'launch', month: '2026-09', amount: '-1' }, AD_SPEND_MESSAGES.amount],
+    ['an amount that is not a number', { campaign: 'launch', month: '2026-09', amount: '백만' }, AD_SPEND_MESSAGES.amount],
+    ['an amount over 1조', { campaign: 'launch', month: '2026-09', amount: '1000000000001' }, AD_SPEND_MESSAGES.amount],
+    ['a fractional amount', { campaign: 'launch', month: '2026-09', amount: '10.5' }, AD_SPEND_MESSAGES.amount],
+    ['an unknown month', { campaign: 'launch', month: '2026-13', amount: '1000' }, AD_SPEND_MESSAGES.month],
+    ['a day for a month', { campaign: 'launch', month: '2026-09-01', amount: '1000' }, AD_SPEND_MESSAGES.month],
+    ['a campaign too long', { campaign: 'x'.repeat(101), month: '2026-09', amount: '1000' }, AD_SPEND_MESSAGES.campaign],
+    ['no campaign', { campaign: ' ', month: '2026-09', amount: '1000' }, AD_SPEND_MESSAGES.campaign],
+  ])('answers %s with a Korean 400 on the page', async (_case, fields, message) => {
+    expect(await post(MANAGER, { intent: 'set', ...fields })).toEqual({ status: 400, tone: 'error', message });
+    expect(await book.ofMonths(['2026-09'])).toEqual([]);
+  });
+
+  it('answers the page with what was saved and removed', async () => {
+    expect(await post(MANAGER, { intent: 'set', campaign: 'launch', month: '2026-08', amount: '0' })).toEqual({ status: 200, tone: 'success', message: '2026-08 launch 광고비를 저장했습니다.' });
+    expect(await post(MANAGER, { intent: 'remove', campaign: 'launch', month: '2026-08' })).toEqual({ status: 200, tone: 'success', message: '2026-08 launch 광고비를 삭제했습니다.' });
+    expect(await post(MANAGER, { intent: 'remove', campaign: 'launch', month: '2026-08' })).toEqual({ status: 404, tone: 'error', message: AD_SPEND_MESSAGES.notFound });
+  });
+
+  it('divides the spend of the months the period touches by the campaign name’s customers and visitors, "—" without spend or a divisor', async () => {
+    await book.set({ campaign: 'launch', month: '2026-11', amount: '1000000' }, MANAGER);
+    await book.set({ campaign: 'launch', month: '2026-12', amount: '300000' }, MANAGER);
+    await book.set({ campaign: 'winter', month: '2026-11', amount: '500000' }, MANAGER);
+    await book.set({ campaign: 'spring', month: '2026-11', amount: '90000' }, MANAGER);
+    const november = await campaignStatsOf(backend.leads).read(NOVEMBER);
+    const row = (campaign: string) => november.funnel.find((funnel) => funnel.label.endsWith(campaign));
+    // "Launch" and "launch" are two rows of the funnel but one campaign name: 4 customers, 2 of
+    // whom came (one checked in from Launch, one contracted from launch); both rows show its costs.
+    expect(row('Launch')).toMatchObject({ leads: 1, visited: 1, spend: 1_000_000, costPerLead: 250_000, costPerVisit: 500_000 });
+    expect(row('launch')).toMatchObject({ leads: 4, visited: 1, spend: 1_000_000, costPerLead: 250_000, costPerVisit: 500_000 });
+    // winter: one customer, nobody came: no cost per 내방.
+    expect(row('winter')).toMatchObject({ leads: 1, visited: 0, spend: 500_000, costPerLead: 500_000, costPerVisit: null });
+    // spring: spend and no customer: a row of its own, with no cost.
+    expect(row('spring')).toMatchObject({ leads: 0, spend: 90_000, costPerLead: null, costPerVisit: null });
+    expect([costLabel(row('launch')!.costPerLead), costLabel(row('winter')!.costPerVisit)]).toEqual(['250,000원', '—']);
+
+    // 11-25 ~ 12-01 touches November and December: both months' spend, whole.
+    expect(monthsOfRange({ from: '2026-11-25', to: '2026-12-01' })).toEqual(['2026-11', '2026-12']);
+    const across = await campaignStatsOf(backend.leads).read({ from: '2026-11-01', to: '2026-12-01' });
+    expect(across.funnel.find((funnel) => funnel.label.endsWith('launch'))).toMatchObject({ spend: 1_300_000, costPerLead: 325_000, costPerVisit: 650_000 });
+
+    const csv = campaignStatsCsv(november)
+      .split('\r\n')
+      .map((line) => line.replaceAll('"', ''));
+    expect(csv).toContain('캠페인 퍼널,항목,등록,통화,내방,계약,광고비(원),등록당 비용(원),내방당 비용(원)');
+    expect(csv).toContain('캠페인 퍼널,naver / cpc / launch,4,0,1,1,1000000,250000,500000');
+    expect(csv).toContain('캠페인 퍼널,naver / cpc / winter,1,0,0,0,500000,500000,');
+    expect(csv).toContain('캠페인 퍼널,spring,0,0,0,0,90000,,');
+  });
+});
+
+describe('the months a period takes', () => {
+  it('crosses a year', () => {
+    expect(monthsOfRange({ from: '2026-12-20', to: '2027-02-03' })).toEqual(['2026-12', '2027-01', '2027-02']);
+    expect(monthsOfRange({ from: '2026-11-03', to: '2026-11-03' })).toEqual(['2026-11']);
+  });
+});

@@ -1,0 +1,90 @@
+import { Form } from 'react-router';
+import { wonLabel, type AdSpendEntry } from '../../../shared/ad-spend';
+import { ConsoleOutcome } from './ConsoleOutcome';
+import { ConsoleTable } from './ConsoleTable';
+import { Field } from '../form/Field';
+import './CampaignStatsTables.css';
+
+export const adSpendText = {
+  heading: '광고비 입력',
+  note: '캠페인(utm_campaign)과 월을 골라 그달 광고비 합계를 원 단위로 입력합니다(예: 1200000 또는 1,200,000). 같은 캠페인·월을 다시 입력하면 금액이 바뀝니다. 입력·변경·삭제는 접속 기록에 남습니다.',
+  campaign: '캠페인',
+  month: '월',
+  amount: '금액 (원)',
+  save: '광고비 저장',
+  listHeading: '이 기간이 걸친 달의 광고비',
+  empty: '입력한 광고비가 없습니다.',
+  remove: '삭제',
+  removeOf: (entry: AdSpendEntry) => `${entry.month} ${entry.campaign} 광고비 삭제`,
+  saved: (campaign: string, month: string) => `${month} ${campaign} 광고비를 저장했습니다.`,
+  removed: (campaign: string, month: string) => `${month} ${campaign} 광고비를 삭제했습니다.`,
+};
+
+export type AdSpendOutcome = { tone: 'success' | 'error'; message: string };
+
+/**
+ * The 관리자's and 팀장's ad spend: a campaign's month entered (or replaced), and the entries of the
+ * months the shown period touches, each removable. The outcome is announced and focused.
+ */
+export function AdSpendForm({ campaigns, month, entries, outcome }: { campaigns: readonly string[]; month: string; entries: readonly AdSpendEntry[]; outcome?: AdSpendOutcome }) {
+  return (
+    <section className="stats-section ad-spend" aria-labelledby="ad-spend-heading">
+      <h2 id="ad-spend-heading">{adSpendText.heading}</h2>
+      <p>{adSpendText.note}</p>
+      {outcome ? (
+        <ConsoleOutcome tone={outcome.tone} answer={outcome}>
+          <p>{outcome.message}</p>
+        </ConsoleOutcome>
+      ) : null}
+      <Form method="post" className="console-filters stats-range">
+        <input type="hidden" name="intent" value="set" />
+        <Field id="ad-spend-campaign" label={adSpendText.campaign} look="field">
+          {(control) => (
+            <select {...control} name="campaign" required>
+              {campaigns.map((campaign) => (
+                <option key={campaign} value={campaign}>
+                  {campaign}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id="ad-spend-month" label={adSpendText.month} look="field">
+          {(control) => <input {...control} type="month" name="month" defaultValue={month} required />}
+        </Field>
+        <Field id="ad-spend-amount" label={adSpendText.amount} look="field">
+          {(control) => <input {...control} name="amount" inputMode="numeric" autoComplete="off" required />}
+        </Field>
+        <button type="submit" className="button button--primary">
+          {adSpendText.save}
+        </button>
+      </Form>
+      <h3 id="ad-spend-list-heading">{adSpendText.listHeading}</h3>
+      {entries.length === 0 ? (
+        <p>{adSpendText.empty}</p>
+      ) : (
+        <div className="stats-table" role="region" aria-labelledby="ad-spend-list-heading" tabIndex={0}>
+          <ConsoleTable columns={[adSpendText.campaign, adSpendText.month, adSpendText.amount, adSpendText.remove]}>
+            {entries.map((entry) => (
+              <tr key={`${entry.month} ${entry.campaign}`}>
+                <th scope="row">{entry.campaign}</th>
+                <td>{entry.month}</td>
+                <td>{wonLabel(entry.amount)}</td>
+                <td>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="remove" />
+                    <input type="hidden" name="campaign" value={entry.campaign} />
+                    <input type="hidden" name="month" value={entry.month} />
+                    <button type="submit" className="button button--outline" aria-label={adSpendText.removeOf(entry)}>
+                      {adSpendText.remove}
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </ConsoleTable>
+        </div>
+      )}
+    </section>
+  );
+}
