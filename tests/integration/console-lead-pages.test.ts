@@ -102,8 +102,8 @@ class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'lea
     return lead ? [{ id, createdAt: lead.createdAt, formKind: lead.formKind, status: lead.status, utmSource: lead.utm.source ?? null, utmCampaign: lead.utm.campaign ?? null }] : [];
   }
 
-  async revealPhone(id: string) {
-    this.reveals.push(id);
+  async revealPhone(id: string, _actor: StaffIdentity, options: { kept?: boolean } = {}) {
+    this.reveals.push(options.kept ? `${id} (kept)` : id);
     return this.leads.has(id) ? PHONE : null;
   }
 
@@ -334,7 +334,15 @@ describe('the lead page', () => {
     const { html } = await post('/admin/leads/lead-1', { intent: 'memo', rev: 'rev-1', memo: '통화함', revealed: '1' });
     expect(textOf(html)).toContain('메모를 저장했습니다.');
     expect(html).toContain('010-2345-6789');
-    expect(leadConsole.reveals).toEqual(['lead-1', 'lead-1']);
+    expect(leadConsole.reveals).toEqual(['lead-1', 'lead-1 (kept)']);
+  });
+
+  it('the booking panel carries the revealed number too, so booking, moving or cancelling keeps it shown', async () => {
+    leadConsole.add({ id: 'lead-2', status: 'visitBooked', visitSlotId: 'slot-1', visitAt: '2026-11-28 14:00', visitSlotStatus: 'booked' });
+    const revealed = await post('/admin/leads/lead-2', { intent: 'reveal', rev: leadConsole.leads.get('lead-2')!.rev });
+    const bookingForm = /<form[^>]*lead-booking[\s\S]*?<\/form>/.exec(revealed.html)?.[0] ?? '';
+    expect(bookingForm).toContain('예약 취소');
+    expect(valueOf(bookingForm, 'revealed')).toBe('1');
   });
 
   it('records a call result with a 재통화 time; a past time or a result off the list: 400 and a Korean message', async () => {

@@ -153,11 +153,17 @@ export class LeadConsoleService implements LeadConsole {
     }));
   }
 
-  async revealPhone(id: string, actor: StaffActor): Promise<string | null> {
+  async revealPhone(id: string, actor: StaffActor, options: { kept?: boolean } = {}): Promise<string | null> {
     const stored = await this.reads.lead(id);
     if (!stored?.phone || !(await this.mayOpen(stored, actor))) return null;
-    await this.record(actor, 'phoneReveal', id);
+    if (!options.kept || !(await this.revealedToday(id, actor))) await this.record(actor, 'phoneReveal', id);
     return formatPhone(stored.phone);
+  }
+
+  /** Whether `actor` revealed the lead's number earlier this Seoul day (its record is there). */
+  private async revealedToday(id: string, actor: StaffActor): Promise<boolean> {
+    const { entries } = await this.options.audit.list({ action: 'phoneReveal', actor: actor.email, lead: id, from: seoulDay(this.now()), limit: 1 });
+    return entries.length > 0;
   }
 
   async change(id: string, change: LeadChange, actor: StaffActor): Promise<LeadChangeResult> {

@@ -65,8 +65,11 @@ export interface LeadConsole {
   lead(id: string, actor: StaffActor): Promise<LeadDetail | 'forbidden' | null>;
   /** Every registration of the lead's customer (the same phone number), this one included, newest first. */
   registrations(id: string): Promise<CustomerRegistration[]>;
-  /** The whole number; records `phoneReveal`. */
-  revealPhone(id: string, actor: StaffActor): Promise<string | null>;
+  /**
+   * The whole number; records `phoneReveal`. `kept`: shown again on the page after a save, recorded
+   * only when the actor's reveal of it today is not on record (a forged "kept" costs a record).
+   */
+  revealPhone(id: string, actor: StaffActor, options?: { kept?: boolean }): Promise<string | null>;
   /** Status and assignee, refused with the current state when `change.rev` is stale. Records `leadChange`. */
   change(id: string, change: LeadChange, actor: StaffActor): Promise<LeadChangeResult>;
   /** Appends a memo (never lost to a concurrent change). Records `leadMemo`. */
