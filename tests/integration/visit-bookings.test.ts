@@ -152,6 +152,22 @@ for (const [storeName, open] of Object.entries(stores)) {
       expect(audit.entries.filter((entry) => entry.action === 'deskRegister')).toHaveLength(1);
     });
 
+    it('puts a walk-in on the sheet of its day as checked in, with its 담당자, though it took no slot place', async () => {
+      const registered = await service.bookings.register({ key: 'walk-in-0003', kind: 'walkIn', name: '현장 고객', phone: '010 7777 0003', consent: true }, sales);
+      const id = registered.ok ? registered.leadId : '';
+      await service.change(id, { rev: await revOf(id), assigneeEmail: sales.email }, sales);
+      await store.leads.mutate([{ createOrReplace: slot('slot-today', 2, TODAY, '11:00') }]);
+      const sheet = await service.visits(TODAY);
+      expect(sheet.walkIns).toEqual([
+        { leadId: id, rev: await revOf(id), name: '현장 고객', maskedPhone: '010-****-0003', status: 'visited', assigneeName: '김상담', lastMemo: null, checkedInAt: new Date(NOW).toISOString() },
+      ]);
+      expect(sheet.slots.map((daySlot) => [daySlot.id, daySlot.booked, daySlot.bookings.length])).toEqual([['slot-today', 0, 0]]);
+      expect((await service.visits(TOMORROW)).walkIns).toEqual([]);
+      // A phone-in books a place: it is on its slot, not among the walk-ins.
+      await service.bookings.register({ key: 'phone-in-0003', kind: 'phoneIn', name: '전화 고객', phone: '010 7777 0004', consent: true, slotId: 'slot-a' }, sales);
+      expect((await service.visits(TOMORROW)).walkIns).toEqual([]);
+    });
+
     it('says in Korean what a desk registration lacks', async () => {
       const result = await service.bookings.register({ key: 'walk-in-0002', kind: 'phoneIn', name: '', phone: '12345', consent: false }, sales);
       expect(result).toMatchObject({ ok: false, error: 'invalid', fieldErrors: { name: expect.stringContaining('이름'), phone: expect.stringContaining('휴대전화'), consent: expect.stringContaining('동의'), slot: expect.stringContaining('방문 일시') } });

@@ -398,6 +398,13 @@ export const consoleVisitSheetQuery = defineQuery(`
   }
 `);
 
+/** Walk-ins of `$date` (their visit is the day they came): on the sheet though they hold no slot place. */
+export const consoleWalkInsQuery = defineQuery(`
+  *[_type == "lead" && formKind == "walkIn" && string::startsWith(visitAt, $date) && visitSlotStatus != "booked"] | order(visitAt asc, _id asc){
+    _id, _rev, name, phone, "status": coalesce(status, "new"), "assigneeName": assignee.name, "lastMemo": memos[-1].text, checkedInAt
+  }
+`);
+
 /** Leads created at or after `$since` (ISO date-time), for the dashboard's counts. */
 export const consoleRecentLeadsQuery = defineQuery(`
   *[_type == "lead" && createdAt >= $since]{ createdAt, formKind, "source": utm.source }

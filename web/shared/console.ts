@@ -249,25 +249,24 @@ export type LeadChangeResult =
 export type LeadCallResult = LeadChangeResult | { ok: false; error: 'unknownCallResult' | 'callbackNotFuture' };
 
 /** A day's model-house visits for the reception desk. */
+/** A visitor on a day's sheet. */
+export type VisitSheetVisitor = {
+  leadId: string;
+  rev: string;
+  name: string;
+  maskedPhone: string;
+  status: LeadStatus;
+  /** 담당자: who works this customer. */
+  assigneeName: string | null;
+  lastMemo: string | null;
+  checkedInAt: string | null;
+};
+
 export type VisitSheet = {
   date: string;
-  slots: Array<{
-    id: string;
-    time: string;
-    capacity: number;
-    booked: number;
-    bookings: Array<{
-      leadId: string;
-      rev: string;
-      name: string;
-      maskedPhone: string;
-      status: LeadStatus;
-      /** 담당자: who works this customer. */
-      assigneeName: string | null;
-      lastMemo: string | null;
-      checkedInAt: string | null;
-    }>;
-  }>;
+  slots: Array<{ id: string; time: string; capacity: number; booked: number; bookings: VisitSheetVisitor[] }>;
+  /** 현장 방문: walk-ins registered at the desk that day, checked in, holding no slot place. */
+  walkIns: VisitSheetVisitor[];
 };
 
 /** A visit slot as the console lists it; `rev` is what an edit or a delete sends back. */

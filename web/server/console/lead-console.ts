@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { ConsoleLeadQueryResult } from '../../sanity/sanity.types';
+import type { ConsoleLeadQueryResult, ConsoleWalkInsQueryResult } from '../../sanity/sanity.types';
 import { callResultsQuery, leadAssignmentSettingsQuery, visitSlotForBookingQuery } from '../../sanity/queries';
 import {
   CONSOLE_FORM_KINDS,
@@ -27,6 +27,7 @@ import {
   type LeadListPage,
   type LeadStatus,
   type VisitSheet,
+  type VisitSheetVisitor,
 } from '../../shared/console';
 import { formatPhone } from '../../shared/lead-validation';
 import { leadChangeDetail } from '../../shared/audit-readable';
@@ -311,25 +312,11 @@ export class LeadConsoleService implements LeadConsole {
   }
 
   async visits(date: string): Promise<VisitSheet> {
-    const slots = await this.reads.visitSheet(date);
+    const [slots, walkIns] = await Promise.all([this.reads.visitSheet(date), this.reads.walkIns(date)]);
     return {
       date,
-      slots: slots.map((slot) => ({
-        id: slot._id,
-        time: slot.time ?? '',
-        capacity: slot.capacity,
-        booked: slot.booked,
-        bookings: slot.bookings.map((booking) => ({
-          leadId: booking._id,
-          rev: booking._rev,
-          name: booking.name ?? '',
-          maskedPhone: maskPhone(booking.phone ?? ''),
-          status: booking.status,
-          assigneeName: booking.assigneeName,
-          lastMemo: booking.lastMemo,
-          checkedInAt: booking.checkedInAt,
-        })),
-      })),
+      slots: slots.map((slot) => ({ id: slot._id, time: slot.time ?? '', capacity: slot.capacity, booked: slot.booked, bookings: slot.bookings.map(sheetVisitor) })),
+      walkIns: walkIns.map(sheetVisitor),
     };
   }
 
@@ -610,4 +597,17 @@ function seoulWallClockTime(value: string): number | null {
   const back = new Date(time + 9 * 3600_000);
   if (back.getUTCDate() !== day || back.getUTCMonth() !== month - 1 || hour > 23 || minute > 59) return null;
   return time;
+}
+
+function sheetVisitor(row: ConsoleWalkInsQueryResult[number]): VisitSheetVisitor {
+  return {
+    leadId: row._id,
+    rev: row._rev,
+    name: row.name ?? '',
+    maskedPhone: maskPhone(row.phone ?? ''),
+    status: row.status,
+    assigneeName: row.assigneeName,
+    lastMemo: row.lastMemo,
+    checkedInAt: row.checkedInAt,
+  };
 }
