@@ -429,7 +429,7 @@ export const imageAssetPathQuery = defineQuery(`*[_type == "sanity.imageAsset" &
 
 /** Staff accounts (documents of the leads store), read whole: a campaign has tens of them, not thousands. */
 export const staffAccountsQuery = defineQuery(`
-  *[_type == "staffAccount"] | order(createdAt asc){ email, name, role, passwordHash, disabled, createdAt, updatedAt }
+  *[_type == "staffAccount"] | order(createdAt asc){ email, name, role, passwordHash, disabled, createdAt, updatedAt, mobile }
 `);
 
 /** Customers' names by lead id: the audit page names each record's customer (masked). */

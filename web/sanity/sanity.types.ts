@@ -147,6 +147,7 @@ export type StaffAccount = {
   role?: "admin" | "manager" | "sales";
   passwordHash?: string;
   disabled?: boolean;
+  mobile?: string;
   createdAt?: string;
   updatedAt?: string;
 };
@@ -1704,7 +1705,7 @@ export type ImageAssetPathQueryResult = {
 
 // Source: ../web/sanity/queries.ts
 // Variable: staffAccountsQuery
-// Query: *[_type == "staffAccount"] | order(createdAt asc){ email, name, role, passwordHash, disabled, createdAt, updatedAt }
+// Query: *[_type == "staffAccount"] | order(createdAt asc){ email, name, role, passwordHash, disabled, createdAt, updatedAt, mobile }
 export type StaffAccountsQueryResult = Array<{
   email: string | null;
   name: string | null;
@@ -1713,6 +1714,7 @@ export type StaffAccountsQueryResult = Array<{
   disabled: boolean | null;
   createdAt: string | null;
   updatedAt: string | null;
+  mobile: string | null;
 }>;
 
 // Source: ../web/sanity/queries.ts
@@ -2127,6 +2129,7 @@ export type LeadsDatasetPageQueryResult = Array<
       role?: "admin" | "manager" | "sales";
       passwordHash?: string;
       disabled?: boolean;
+      mobile?: string;
       createdAt?: string;
       updatedAt?: string;
     }
@@ -2240,7 +2243,7 @@ declare module "@sanity/client" {
     '{\n  "pages": *[_type == "page" && defined(path)] | order(path asc){ path, _updatedAt },\n  "pressArticles": *[_type == "pressArticle" && siteId == $siteId && defined(date)] | order(date desc, _id desc){ _id, _updatedAt }\n}': SitemapQueryResult;
     'count(*[_id == "readiness-probe"])': ReadinessProbeQueryResult;
     '*[_type == "sanity.imageAsset" && _id == $id][0]{path}': ImageAssetPathQueryResult;
-    '\n  *[_type == "staffAccount"] | order(createdAt asc){ email, name, role, passwordHash, disabled, createdAt, updatedAt }\n': StaffAccountsQueryResult;
+    '\n  *[_type == "staffAccount"] | order(createdAt asc){ email, name, role, passwordHash, disabled, createdAt, updatedAt, mobile }\n': StaffAccountsQueryResult;
     '*[_type == "lead" && _id in $ids]{ _id, name }': LeadNamesQueryResult;
     '\n  *[_id > $after && !(_id in path("drafts.**")) && !(_id in path("_.**"))] | order(_id asc) [0...500]\n': LeadsDatasetPageQueryResult;
   }
