@@ -215,6 +215,43 @@ for (const [storeName, open] of Object.entries(stores)) {
       expect(audit.entries.at(-1)).toMatchObject({ action: 'slotDelete', target: 'slot-b', detail: `${TOMORROW} 16:00` });
     });
 
+    it('tells the assigned 상담사 once per assignment (change, bulk, hand-over, taking) and of each booking of their lead', async () => {
+      const told: string[] = [];
+      const revisions = new Set<string>();
+      const staffAlerts = {
+        staffAssigned: async (id: string, email: string, rev: string) => {
+          told.push(`${id} → ${email}`);
+          revisions.add(rev);
+        },
+        staffBooked: async (id: string, email: string) => {
+          told.push(`${id} 예약 → ${email}`);
+        },
+      };
+      const lee = { email: 'lee@example.com', name: '이상담', role: 'sales' as const, disabled: false, createdAt: '2026-01-01T00:00:00.000Z' };
+      const kim = { ...lee, email: sales.email, name: sales.name };
+      // The same stores and reads (closed once, after the test), with alerts.
+      service = new LeadConsoleService({ leads: store.leads, content: store.leads, reads: store.reads, audit, staff: { list: async () => [kim, lee] }, staffAlerts, now: () => NOW });
+      await service.change('lead-0001', { rev: await revOf('lead-0001'), assigneeEmail: sales.email }, admin);
+      // A status saved with the same 담당자, and a stale page: nobody is told again.
+      await service.change('lead-0001', { rev: await revOf('lead-0001'), status: 'contacting', assigneeEmail: sales.email }, admin);
+      await service.change('lead-0001', { rev: 'stale', assigneeEmail: lee.email }, admin);
+      await service.assign(['lead-0001', 'lead-0002'], lee.email, admin);
+      await service.handOver(lee.email, sales.email, admin);
+      await service.change('lead-0003', { rev: await revOf('lead-0003'), assigneeEmail: sales.email }, sales);
+      await service.bookings.book('lead-0003', await revOf('lead-0003'), 'slot-a', sales);
+      await service.bookings.book('lead-0004', await revOf('lead-0004'), 'slot-a', sales);
+      expect(told).toEqual([
+        `lead-0001 → ${sales.email}`,
+        `lead-0001 → ${lee.email}`,
+        `lead-0002 → ${lee.email}`,
+        `lead-0001 → ${sales.email}`,
+        `lead-0002 → ${sales.email}`,
+        `lead-0003 → ${sales.email}`,
+        `lead-0003 예약 → ${sales.email}`,
+      ]);
+      expect(revisions.size).toBe(6);
+    });
+
     it('shows the 담당자 on the day sheet', async () => {
       await service.change('lead-0001', { rev: await revOf('lead-0001'), assigneeEmail: sales.email }, sales);
       await service.bookings.book('lead-0001', await revOf('lead-0001'), 'slot-a', sales);

@@ -33,7 +33,7 @@ import { formatPhone } from '../../shared/lead-validation';
 import { leadChangeDetail } from '../../shared/audit-readable';
 import { stripFormatCharacters } from '../free-text';
 import { MutationError, type ContentSource, type Mutation, type PatchOperations } from '../content/types';
-import type { LeadAssignResult, LeadConsole, LeadExportFormat, LeadExportRow, StaffActor } from './types';
+import type { LeadAssignResult, LeadConsole, LeadExportFormat, LeadExportRow, StaffActor, StaffAlerts } from './types';
 import type { AuditTrail } from '../audit/trail';
 import type { StaffDirectory } from '../auth/staff-accounts';
 import { seoulDay, seoulDayStart, shiftDay } from '../../shared/seoul-time';
@@ -58,6 +58,8 @@ export type LeadConsoleOptions = {
   content: ContentSource;
   /** Who a lead may be assigned to. */
   staff: StaffDirectory;
+  /** Told of each assignment and booking (unset: nobody is told). */
+  staffAlerts?: StaffAlerts;
   now?: () => number;
 };
 
@@ -79,7 +81,7 @@ export class LeadConsoleService implements LeadConsole {
     this.reads = options.reads ?? groqLeadReads(options.leads);
     this.now = options.now ?? Date.now;
     const { leads, audit } = options;
-    this.bookings = new VisitBookings({ leads, audit, reads: this.reads, now: this.now, current: (id, written) => this.currentResult(id, written) });
+    this.bookings = new VisitBookings({ leads, audit, reads: this.reads, now: this.now, staffAlerts: options.staffAlerts, current: (id, written) => this.currentResult(id, written) });
     this.slots = new VisitSlots({ leads, audit });
   }
 
@@ -183,9 +185,12 @@ export class LeadConsoleService implements LeadConsole {
         { status: stored.status, assigneeName: stored.assignee ? staffLabel(stored.assignee) : null },
         { status, assigneeName: assignee === undefined ? undefined : assignee && staffLabel(assignee) },
       );
-    return this.revisedWrite(id, change.rev, actor, 'leadChange', detail, async (stored) => {
+    // Whom the change gives the lead to (not who had it already): told once it is saved.
+    const given: { to: string | null } = { to: null };
+    const result = await this.revisedWrite(id, change.rev, actor, 'leadChange', detail, async (stored) => {
       if (!(await this.mayOpen(stored, actor))) return NOT_YOURS;
       if (assignee !== undefined && !(await this.mayReassign(stored, assignee, actor))) return NOT_YOURS;
+      given.to = assignee && assignee.email !== stored.assignee?.email ? assignee.email : null;
       // A status from before the visit takes the check-in back, which only a manager may do.
       if (status && stored.checkedInAt && STATUSES_BEFORE_VISIT.has(status)) {
         if (!mayUndoCheckIn(actor.role)) return FORBIDDEN;
@@ -196,6 +201,8 @@ export class LeadConsoleService implements LeadConsole {
       if (!releasedSlot) return { set, unset };
       return { set: { ...set, visitSlotStatus: 'released' }, unset, releasedSlot };
     });
+    if (result.ok && given.to) void this.options.staffAlerts?.staffAssigned(id, given.to, result.lead.rev);
+    return result;
   }
 
   async assign(ids: string[], assigneeEmail: string | null, actor: StaffActor): Promise<LeadAssignResult> {
