@@ -6,7 +6,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { CANARY_ADMIN_PASSWORD, secretEnv } from './canary-secrets';
-import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, watchErrors } from './checks';
+import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated, watchErrors } from './checks';
 
 const ADMIN_EMAIL = secretEnv().ADMIN_EMAIL;
 const SALES_PASSWORD = 'model-house-desk-2026';
@@ -68,6 +68,18 @@ test('the admin signs in at /admin, sees the admin menu, adds and disables a sal
   const card = page.getByRole('listitem').filter({ hasText: email });
   await expect(card).toContainText('상담사');
   await expect(card).toContainText('사용 중');
+  // Its 휴대폰, for messages about its leads: a number that is not a 010 mobile is refused in Korean; one that is shows masked.
+  const mobile = card.getByLabel('김상담 휴대폰 번호');
+  await waitForHydrated(mobile);
+  await mobile.fill('02-123-4567');
+  await mobile.press('Enter');
+  await expect(page.getByRole('alert')).toContainText('010으로 시작하는 11자리');
+  await expect(mobile).toHaveAccessibleDescription(/010으로 시작하는 11자리/);
+  await mobile.fill('010 2345 6789');
+  await mobile.press('Enter');
+  await expect(page.getByRole('status')).toContainText(`${email} 계정의 휴대폰 번호를 010-****-6789(으)로 저장했습니다.`);
+  await expect(card.getByRole('definition').filter({ hasText: '010-****-6789' })).toBeVisible();
+  await expect(mobile).toHaveValue('010-2345-6789');
   await expectNoAxeViolations(page);
   await expectNoHorizontalOverflow(page);
   await screenshot(page, testInfo, 'console-accounts');
