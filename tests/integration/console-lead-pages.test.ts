@@ -183,6 +183,7 @@ beforeAll(async () => {
             ? [
                 { event: 'registration', status: 'sent', reason: null, providerCode: null, attempts: 3, updatedAt: '2026-11-20T05:00:00.000Z' },
                 { event: 'reminder', status: 'failed', reason: 'providerRefused', providerCode: 'TemplateNotFound', attempts: 1, updatedAt: '2026-11-21T01:00:00.000Z' },
+                { event: 'staffNewLead', status: 'skipped', reason: 'noStaffNumber', providerCode: null, attempts: 1, updatedAt: '2026-11-21T02:00:00.000Z' },
               ]
             : [],
       },
@@ -317,7 +318,7 @@ describe('the lead page', () => {
   it('ends with the send log: each message, newest first, its state and why in Korean', async () => {
     const text = textOf((await get('/admin/leads/lead-1')).html);
     const log = text.slice(text.indexOf('알림톡·문자 발송 기록'));
-    expect(log).toMatch(/방문 전날 안내 2026-11-21 10:00\s*실패 · 공급자가 거절함 \(공급자 코드 TemplateNotFound\).*등록 확인 2026-11-20 14:00\s*발송됨 · 3회 시도/s);
+    expect(log).toMatch(/상담사 새 고객 알림 2026-11-21 11:00\s*보내지 않음 · 휴대폰 번호 없음.*방문 전날 안내 2026-11-21 10:00\s*실패 · 공급자가 거절함 \(공급자 코드 TemplateNotFound\).*등록 확인 2026-11-20 14:00\s*발송됨 · 3회 시도/s);
   });
 
   it('reveals the whole number on a post, focused as the outcome, and keeps the memo being written', async () => {
