@@ -43,6 +43,8 @@ async function salesPage(browser: Browser, email: string, viewport: { width: num
 }
 
 test('the admin signs in at /admin, sees the admin menu, adds and disables a sales account (axe clean)', async ({ page, browser }, testInfo) => {
+  // Two sign-ins, four account posts and axe on three pages: 40–55 s on a busy machine.
+  test.slow();
   const errors = watchErrors(page);
   await page.goto('/admin/accounts');
   // Signed out: the sign-in form at /admin, which returns to the accounts page afterwards.
@@ -101,8 +103,9 @@ test('the admin signs in at /admin, sees the admin menu, adds and disables a sal
   await expectNoAxeViolations(page);
   await expectNoHorizontalOverflow(page);
   await screenshot(page, testInfo, 'console-audit');
-  // The refused sign-in answers 401; a data request cut short by the next click is no failure.
-  expect(errors.filter((line) => !line.includes('HTTP 401') && !line.includes('ERR_ABORTED'))).toEqual([]);
+  // The refused sign-in answers 401 and the refused 휴대폰 400; a data request cut short by the next click is no failure.
+  const refused = (line: string) => line.includes('HTTP 401') || (line.includes('HTTP 400') && line.endsWith('/admin/accounts.data'));
+  expect(errors.filter((line) => !refused(line) && !line.includes('ERR_ABORTED'))).toEqual([]);
 });
 
 test('a sales account sees its menu only and gets 403 on the accounts and audit pages and on press writes', async ({ page, browser, baseURL }, testInfo) => {
