@@ -25,6 +25,8 @@ export const staffAccount = defineType({
     }),
     defineField({ name: 'passwordHash', title: '비밀번호 해시', type: 'string', hidden: true }),
     defineField({ name: 'disabled', title: '사용 중지', type: 'boolean' }),
+    // Read by the server only (messages to the staff member); the Studio does not show it.
+    defineField({ name: 'mobile', title: '휴대폰', type: 'string', hidden: true }),
     defineField({ name: 'createdAt', title: '만든 일시', type: 'datetime' }),
     defineField({ name: 'updatedAt', title: '바꾼 일시', type: 'datetime' }),
   ],

@@ -37,6 +37,11 @@ test('a lead’s visit is booked, moved and cancelled from its page, by keyboard
   await expect(panel).toContainText('예약된 방문이 없습니다.');
   const slot = panel.getByLabel('방문 일시 (날짜별 시간, 남은 자리)');
   await waitForHydrated(slot);
+  // The number revealed while working the lead stays shown through the bookings below.
+  await page.getByRole('button', { name: '전체 번호 보기' }).focus();
+  await page.keyboard.press('Enter');
+  const wholeNumber = page.getByRole('link', { name: phone });
+  await expect(wholeNumber).toBeVisible();
 
   const first = await chooseByKeyboard(page, slot, 1);
   await page.keyboard.press('Tab');
@@ -62,6 +67,7 @@ test('a lead’s visit is booked, moved and cancelled from its page, by keyboard
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: '방문 예약을 취소했습니다' })).toBeFocused();
   await expect(panel).toContainText('예약된 방문이 없습니다.');
+  await expect(wholeNumber).toBeVisible();
   await expectNoAxeViolations(page);
 });
 
@@ -90,8 +96,13 @@ test('a walk-in is registered at the reception desk and checked in at once; a mi
   await form.getByRole('button', { name: '등록' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').getByText(`${name} 님을 등록하고 방문 확인했습니다`)).toBeFocused();
-  // The next customer gets an empty form.
+  // The next customer gets an empty form; the visitor is on the day's sheet, checked in, with no slot place.
   await expect(form.getByLabel('이름')).toHaveValue('');
+  const walkIn = page.getByRole('region', { name: /현장 방문/ }).getByRole('row').filter({ hasText: lastFour });
+  await expect(walkIn).toContainText(name);
+  await expect(walkIn).toContainText('방문 완료');
+  await expect(walkIn).toContainText('미배정');
+  await expect(walkIn).toContainText(/\d{2}:\d{2} 방문 확인/);
   await expectNoAxeViolations(page);
   await documented(page, testInfo, 'desk-registration', page.locator('.visit-sheet'));
 

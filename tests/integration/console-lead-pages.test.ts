@@ -102,8 +102,8 @@ class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'lea
     return lead ? [{ id, createdAt: lead.createdAt, formKind: lead.formKind, status: lead.status, utmSource: lead.utm.source ?? null, utmCampaign: lead.utm.campaign ?? null }] : [];
   }
 
-  async revealPhone(id: string) {
-    this.reveals.push(id);
+  async revealPhone(id: string, _actor: StaffIdentity, options: { kept?: boolean } = {}) {
+    this.reveals.push(options.kept ? `${id} (kept)` : id);
     return this.leads.has(id) ? PHONE : null;
   }
 
@@ -183,6 +183,7 @@ beforeAll(async () => {
             ? [
                 { event: 'registration', status: 'sent', reason: null, providerCode: null, attempts: 3, updatedAt: '2026-11-20T05:00:00.000Z' },
                 { event: 'reminder', status: 'failed', reason: 'providerRefused', providerCode: 'TemplateNotFound', attempts: 1, updatedAt: '2026-11-21T01:00:00.000Z' },
+                { event: 'staffNewLead', status: 'skipped', reason: 'noStaffNumber', providerCode: null, attempts: 1, updatedAt: '2026-11-21T02:00:00.000Z' },
               ]
             : [],
       },
@@ -317,7 +318,7 @@ describe('the lead page', () => {
   it('ends with the send log: each message, newest first, its state and why in Korean', async () => {
     const text = textOf((await get('/admin/leads/lead-1')).html);
     const log = text.slice(text.indexOf('알림톡·문자 발송 기록'));
-    expect(log).toMatch(/방문 전날 안내 2026-11-21 10:00\s*실패 · 공급자가 거절함 \(공급자 코드 TemplateNotFound\).*등록 확인 2026-11-20 14:00\s*발송됨 · 3회 시도/s);
+    expect(log).toMatch(/상담사 새 고객 알림 2026-11-21 11:00\s*보내지 않음 · 휴대폰 번호 없음.*방문 전날 안내 2026-11-21 10:00\s*실패 · 공급자가 거절함 \(공급자 코드 TemplateNotFound\).*등록 확인 2026-11-20 14:00\s*발송됨 · 3회 시도/s);
   });
 
   it('reveals the whole number on a post, focused as the outcome, and keeps the memo being written', async () => {
@@ -334,7 +335,15 @@ describe('the lead page', () => {
     const { html } = await post('/admin/leads/lead-1', { intent: 'memo', rev: 'rev-1', memo: '통화함', revealed: '1' });
     expect(textOf(html)).toContain('메모를 저장했습니다.');
     expect(html).toContain('010-2345-6789');
-    expect(leadConsole.reveals).toEqual(['lead-1', 'lead-1']);
+    expect(leadConsole.reveals).toEqual(['lead-1', 'lead-1 (kept)']);
+  });
+
+  it('the booking panel carries the revealed number too, so booking, moving or cancelling keeps it shown', async () => {
+    leadConsole.add({ id: 'lead-2', status: 'visitBooked', visitSlotId: 'slot-1', visitAt: '2026-11-28 14:00', visitSlotStatus: 'booked' });
+    const revealed = await post('/admin/leads/lead-2', { intent: 'reveal', rev: leadConsole.leads.get('lead-2')!.rev });
+    const bookingForm = /<form[^>]*lead-booking[\s\S]*?<\/form>/.exec(revealed.html)?.[0] ?? '';
+    expect(bookingForm).toContain('예약 취소');
+    expect(valueOf(bookingForm, 'revealed')).toBe('1');
   });
 
   it('records a call result with a 재통화 time; a past time or a result off the list: 400 and a Korean message', async () => {

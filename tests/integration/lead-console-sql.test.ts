@@ -34,6 +34,12 @@ function workedOnLeads(): Mutation[] {
     { patch: { id: leadIds[6], set: { status: 'visited', checkedInAt: '2026-11-23T05:00:00.000Z' } } },
     { patch: { id: leadIds[12], unset: ['formKind', 'utm'] } },
     { patch: { id: leadIds[13], set: { 'utm.campaign': 'Launch' } } },
+    // Walk-ins at the desk: two today (one worked on), one booked into a slot since (on its slot, not a walk-in).
+    ...[
+      { _id: 'walk-in-b', visitAt: `${FIXTURE_TODAY} 15:10`, checkedInAt: '2026-11-23T06:10:00.000Z', assignee: { email: 'kim@example.com', name: '김상담' } },
+      { _id: 'walk-in-a', visitAt: `${FIXTURE_TODAY} 11:05`, checkedInAt: '2026-11-23T02:05:00.000Z', memos: [{ _key: 'm1', _type: 'leadMemo', authorEmail: 'kim@example.com', authorName: '김상담', at: '2026-11-23T02:10:00.000Z', text: '현장 상담' }] },
+      { _id: 'walk-in-c', visitAt: `${FIXTURE_TODAY} 12:00`, checkedInAt: '2026-11-23T03:00:00.000Z', visitSlot: { _type: 'reference', _ref: 'slot-x' }, visitSlotStatus: 'booked' },
+    ].map((walkIn) => ({ create: { _type: 'lead', name: '현장 고객', phone: '01055550000', createdAt: walkIn.checkedInAt, formKind: 'walkIn', status: 'visited', ...walkIn } }) as Mutation),
   ];
 }
 
@@ -97,7 +103,12 @@ describe.each(Object.keys(STORES))('SQL reads = GROQ reads on the %s leads datab
     for (let day = -1; day <= 3; day += 1) {
       const date = shiftDay(FIXTURE_TODAY, day);
       expect(await sql.visitSheet(date), date).toEqual(await groq.visitSheet(date));
+      expect(await sql.walkIns(date), date).toEqual(await groq.walkIns(date));
     }
+    expect((await sql.walkIns(FIXTURE_TODAY)).map((row) => [row._id, row.assigneeName, row.lastMemo])).toEqual([
+      ['walk-in-a', null, '현장 상담'],
+      ['walk-in-b', '김상담', null],
+    ]);
     for (const since of [seoulDayStart(shiftDay(FIXTURE_TODAY, -29)), seoulDayStart(FIXTURE_TODAY)]) {
       expect(await sql.tallies(since)).toEqual(await groq.tallies(since));
     }

@@ -170,6 +170,21 @@ for (const [backendName, open] of Object.entries(backends)) {
       ]);
     });
 
+    it('a number kept shown on the page after a save is recorded once a day, not at every post; without a reveal first it is recorded', async () => {
+      const [revealed, notRevealed] = [fixtureLeads[3]._id, fixtureLeads[4]._id];
+      const phone = await service.revealPhone(revealed, kim);
+      expect(await service.revealPhone(revealed, kim, { kept: true })).toBe(phone);
+      expect(await service.revealPhone(revealed, kim, { kept: true })).toBe(phone);
+      // A forged "it was revealed" costs a record, as a reveal does; so does a colleague's.
+      expect(await service.revealPhone(notRevealed, kim, { kept: true })).not.toBeNull();
+      await service.revealPhone(revealed, boss, { kept: true });
+      expect(audit.entries.filter((entry) => entry.action === 'phoneReveal').map(({ actor, target }) => [actor, target])).toEqual([
+        [kim.email, revealed],
+        [kim.email, notRevealed],
+        [boss.email, revealed],
+      ]);
+    });
+
     it('two staff change one lead from the same revision: the second gets a conflict and the current state, nothing is lost', async () => {
       const id = fixtureLeads[1]._id;
       const seen = (await opened(id));

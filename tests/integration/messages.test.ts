@@ -32,7 +32,15 @@ const TEMPLATE_TEXTS: Record<string, string> = {
   'KA01TP-REG': '#{이름}님, 관심고객 등록이 완료되었습니다. 문의: #{대표번호}',
   'KA01TP-BOOK': '#{이름}님, #{방문일시} 모델하우스 방문이 예약되었습니다. 문의: #{대표번호}',
   'KA01TP-REMIND': '#{이름}님, 내일 #{방문일시} 방문을 기다리겠습니다.',
+  'KA01TP-STAFF-NEW': '새 고객 #{이름}님이 배정되었습니다.',
+  'KA01TP-STAFF-BOOK': '담당 고객 #{이름}님이 #{방문일시} 방문을 예약했습니다.',
 };
+const STAFF_TEMPLATES = {
+  staffNewLead: { enabled: true, templateCode: 'KA01TP-STAFF-NEW', text: TEMPLATE_TEXTS['KA01TP-STAFF-NEW'] },
+  staffBooking: { enabled: true, templateCode: 'KA01TP-STAFF-BOOK', text: TEMPLATE_TEXTS['KA01TP-STAFF-BOOK'] },
+};
+const KIM = 'kim@example.com';
+const KIM_MOBILE = '01011112222';
 const CODES: Partial<Record<MessageEvent, string>> = { registration: 'KA01TP-REG', booking: 'KA01TP-BOOK', reminder: 'KA01TP-REMIND' };
 
 const ACCOUNT = { apiKey: 'NCSTESTKEY', apiSecret: 'test-secret-0123456789', sender: '0321234567', pfId: 'KA01PF-TEST' };
@@ -107,6 +115,7 @@ describe.each(STORES)('messages on %s', (_label, open) => {
       leads: stores.leads,
       content,
       provider: options.provider === false ? undefined : createSolapiProvider(config, { timeoutMs: 300 }),
+      staffMobile: async (email) => (email === KIM ? KIM_MOBILE : null),
       now: () => now,
     });
 
@@ -170,6 +179,50 @@ describe.each(STORES)('messages on %s', (_label, open) => {
       ['reminder', 'sent'],
     ]);
     expect(await stores.log.forLead('lead-next-week')).toEqual([]);
+  });
+
+  it('the assigned 상담사 is told of a new lead and of its booking, once per assignment (churn too); no number: not sent (휴대폰 번호 없음)', async () => {
+    await setTemplates(templates(STAFF_TEMPLATES));
+    const sender = dispatcher();
+    await stores.leads.mutate([{ create: lead('lead-staff', { visitAt: `${TOMORROW} 14:00`, visitSlotStatus: 'booked' }) }]);
+    await sender.staffAssigned('lead-staff', KIM, 'rev-1');
+    await sender.staffAssigned('lead-staff', KIM, 'rev-1');
+    await sender.staffAssigned('lead-staff', 'lee@example.com', 'rev-2');
+    await sender.staffAssigned('lead-staff', KIM, 'rev-3');
+    await sender.staffBooked('lead-staff', KIM, 'rev-4');
+    await sender.staffBooked('lead-staff', KIM, 'rev-4');
+    await dispatcher().deliver();
+    expect(standIn.received.map(({ to, templateId, variables }) => ({ to, templateId, variables }))).toEqual([
+      { to: KIM_MOBILE, templateId: 'KA01TP-STAFF-NEW', variables: { '#{이름}': '김*지' } },
+      { to: KIM_MOBILE, templateId: 'KA01TP-STAFF-NEW', variables: { '#{이름}': '김*지' } },
+      { to: KIM_MOBILE, templateId: 'KA01TP-STAFF-BOOK', variables: { '#{이름}': '김*지', '#{방문일시}': expect.stringMatching(/^\d+월 \d+일\([일월화수목금토]\) 14:00$/) } },
+    ]);
+    expect(JSON.stringify(standIn.received)).not.toContain(PHONE);
+    // One row per assignment event (made at one moment here, so listed by key: the booking, then rev-1, rev-2, rev-3).
+    expect((await stores.log.forLead('lead-staff')).map(({ event, status, reason }) => [event, status, reason])).toEqual([
+      ['staffBooking', 'sent', null],
+      ['staffNewLead', 'sent', null],
+      ['staffNewLead', 'skipped', 'noStaffNumber'],
+      ['staffNewLead', 'sent', null],
+    ]);
+  });
+
+  it('a lead assigned as it is stored (automatic assignment) tells its 상담사 of the lead and its booking; off by default', async () => {
+    await setTemplates(templates(STAFF_TEMPLATES));
+    const booked = lead('lead-round-robin', { visitAt: `${TOMORROW} 11:00`, visitSlotStatus: 'booked', assignee: { email: KIM, name: '김상담' } });
+    await stores.leads.mutate([{ create: booked }]);
+    dispatcher().notify({ ...booked, visitAt: `${TOMORROW} 11:00` });
+    await expect.poll(async () => (await stores.log.forLead(booked._id)).filter((entry) => entry.status === 'sent').length, { timeout: 5000 }).toBe(3);
+    expect(standIn.received.map(({ to, templateId }) => [to, templateId])).toEqual(
+      expect.arrayContaining([
+        [PHONE, 'KA01TP-BOOK'],
+        [KIM_MOBILE, 'KA01TP-STAFF-NEW'],
+        [KIM_MOBILE, 'KA01TP-STAFF-BOOK'],
+      ]),
+    );
+    const off = dispatcher({ provider: false });
+    await off.staffAssigned(booked._id, KIM, 'rev-off');
+    expect(await stores.log.forLead(booked._id)).toContainEqual(expect.objectContaining({ event: 'staffNewLead', status: 'skipped', reason: 'off', attempts: 1 }));
   });
 
   it('a visit asked for but not booked (its slot filled while the lead waited in the outbox): the registration confirmation goes instead', async () => {

@@ -349,6 +349,12 @@ const cases: Record<keyof typeof queries, QueryCase> = {
         ),
       ),
   },
+  consoleWalkInsQuery: {
+    store: 'leads',
+    params: { date: SEEDED_SLOTS[0].date },
+    // The seeded leads came by the site's forms: no walk-ins (the reads' tests register some).
+    check: (rows) => expect(rows).toEqual([]),
+  },
   consoleRecentLeadsQuery: {
     store: 'leads',
     params: { since: '2026-10-01T00:00:00.000Z' },

@@ -117,6 +117,28 @@ describe.each(backends)('staff accounts (%s)', (_name, backendOf) => {
     expect(record).toMatchObject({ actor: ADMIN, action: 'accountRole', target: SALES, detail: 'sales → manager' });
   });
 
+  it('keeps a staff mobile number, normalised, set at creation and changed by an admin; refuses one that is not a 010 mobile; audited masked', async () => {
+    const { staff, audit } = await start(await backendOf());
+    expect(await staff.add({ email: SALES, name: '김상담', role: 'sales', password: SALES_PASSWORD, mobile: '+82 10-2345-6789' }, ADMIN_ACTOR)).toEqual({ ok: true });
+    expect(await staff.mobileOf(SALES)).toBe('01023456789');
+    expect(await staff.add({ email: 'lee@example.test', name: '이상담', role: 'sales', password: SALES_PASSWORD, mobile: '02-123-4567' }, ADMIN_ACTOR)).toEqual({ ok: false, error: 'invalidMobile' });
+    expect(await staff.setMobile(SALES, '011-234-5678', ADMIN_ACTOR)).toEqual({ ok: false, error: 'invalidMobile' });
+    expect(await staff.setMobile(SALES, '010 9876 5432', ADMIN_ACTOR)).toEqual({ ok: true });
+    await staff.refresh();
+    expect(await staff.list()).toContainEqual(expect.objectContaining({ email: SALES, mobile: '01098765432' }));
+    expect(await staff.setMobile(SALES, ' ', ADMIN_ACTOR)).toEqual({ ok: true });
+    expect(await staff.mobileOf(SALES)).toBeNull();
+    expect(await staff.setMobile('nobody@example.test', '010-1111-2222', ADMIN_ACTOR)).toEqual({ ok: false, error: 'accountNotFound' });
+    const records = (await audit.list({ action: 'accountMobile' })).entries.map(({ actor, target, detail }) => ({ actor, target, detail }));
+    expect(records).toEqual([
+      { actor: ADMIN, target: SALES, detail: '삭제' },
+      { actor: ADMIN, target: SALES, detail: '010-****-5432' },
+    ]);
+    const created = (await audit.list({ action: 'accountCreate' })).entries.find((entry) => entry.target === SALES);
+    expect(created?.detail).toBe('role=sales, 휴대폰 010-****-6789');
+    expect(JSON.stringify((await audit.list({})).entries)).not.toMatch(/2345|9876/);
+  });
+
   it('refuses a short password, a bad email or role, a duplicate; never leaves no enabled admin; an admin cannot disable itself', async () => {
     const { staff } = await start(await backendOf());
     const add = (fields: Partial<{ email: string; name: string; role: string; password: string }>) =>
@@ -247,7 +269,8 @@ describe('staff accounts in a leads.sqlite from before the 팀장 role', () => {
     old.close();
 
     const { auth, staff } = await start({});
-    expect(await staff.list()).toContainEqual({ email: SALES, name: '김상담', role: 'sales', disabled: true, createdAt: '2026-01-02T00:00:00.000Z' });
+    expect(await staff.list()).toContainEqual({ email: SALES, name: '김상담', role: 'sales', disabled: true, createdAt: '2026-01-02T00:00:00.000Z', mobile: null });
+    expect(await staff.setMobile(SALES, '010-1234-5678', ADMIN_ACTOR)).toEqual({ ok: true });
     await staff.setDisabled(SALES, false, ADMIN_ACTOR);
     expect(auth.session(request(await signIn(auth, SALES, SALES_PASSWORD)))).toMatchObject({ email: SALES, role: 'sales' });
     expect(await staff.add({ email: 'manager@example.test', name: '박팀장', role: 'manager', password: SALES_PASSWORD }, ADMIN_ACTOR)).toEqual({ ok: true });

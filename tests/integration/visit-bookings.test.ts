@@ -152,6 +152,22 @@ for (const [storeName, open] of Object.entries(stores)) {
       expect(audit.entries.filter((entry) => entry.action === 'deskRegister')).toHaveLength(1);
     });
 
+    it('puts a walk-in on the sheet of its day as checked in, with its 담당자, though it took no slot place', async () => {
+      const registered = await service.bookings.register({ key: 'walk-in-0003', kind: 'walkIn', name: '현장 고객', phone: '010 7777 0003', consent: true }, sales);
+      const id = registered.ok ? registered.leadId : '';
+      await service.change(id, { rev: await revOf(id), assigneeEmail: sales.email }, sales);
+      await store.leads.mutate([{ createOrReplace: slot('slot-today', 2, TODAY, '11:00') }]);
+      const sheet = await service.visits(TODAY);
+      expect(sheet.walkIns).toEqual([
+        { leadId: id, rev: await revOf(id), name: '현장 고객', maskedPhone: '010-****-0003', status: 'visited', assigneeName: '김상담', lastMemo: null, checkedInAt: new Date(NOW).toISOString() },
+      ]);
+      expect(sheet.slots.map((daySlot) => [daySlot.id, daySlot.booked, daySlot.bookings.length])).toEqual([['slot-today', 0, 0]]);
+      expect((await service.visits(TOMORROW)).walkIns).toEqual([]);
+      // A phone-in books a place: it is on its slot, not among the walk-ins.
+      await service.bookings.register({ key: 'phone-in-0003', kind: 'phoneIn', name: '전화 고객', phone: '010 7777 0004', consent: true, slotId: 'slot-a' }, sales);
+      expect((await service.visits(TOMORROW)).walkIns).toEqual([]);
+    });
+
     it('says in Korean what a desk registration lacks', async () => {
       const result = await service.bookings.register({ key: 'walk-in-0002', kind: 'phoneIn', name: '', phone: '12345', consent: false }, sales);
       expect(result).toMatchObject({ ok: false, error: 'invalid', fieldErrors: { name: expect.stringContaining('이름'), phone: expect.stringContaining('휴대전화'), consent: expect.stringContaining('동의'), slot: expect.stringContaining('방문 일시') } });
@@ -197,6 +213,43 @@ for (const [storeName, open] of Object.entries(stores)) {
       expect(await service.slots.remove('slot-b', b!.rev, admin)).toEqual({ ok: true });
       expect((await service.slots.list(TOMORROW, 1)).map((row) => row.id)).toEqual(['slot-a']);
       expect(audit.entries.at(-1)).toMatchObject({ action: 'slotDelete', target: 'slot-b', detail: `${TOMORROW} 16:00` });
+    });
+
+    it('tells the assigned 상담사 once per assignment (change, bulk, hand-over, taking) and of each booking of their lead', async () => {
+      const told: string[] = [];
+      const revisions = new Set<string>();
+      const staffAlerts = {
+        staffAssigned: async (id: string, email: string, rev: string) => {
+          told.push(`${id} → ${email}`);
+          revisions.add(rev);
+        },
+        staffBooked: async (id: string, email: string) => {
+          told.push(`${id} 예약 → ${email}`);
+        },
+      };
+      const lee = { email: 'lee@example.com', name: '이상담', role: 'sales' as const, disabled: false, createdAt: '2026-01-01T00:00:00.000Z' };
+      const kim = { ...lee, email: sales.email, name: sales.name };
+      // The same stores and reads (closed once, after the test), with alerts.
+      service = new LeadConsoleService({ leads: store.leads, content: store.leads, reads: store.reads, audit, staff: { list: async () => [kim, lee] }, staffAlerts, now: () => NOW });
+      await service.change('lead-0001', { rev: await revOf('lead-0001'), assigneeEmail: sales.email }, admin);
+      // A status saved with the same 담당자, and a stale page: nobody is told again.
+      await service.change('lead-0001', { rev: await revOf('lead-0001'), status: 'contacting', assigneeEmail: sales.email }, admin);
+      await service.change('lead-0001', { rev: 'stale', assigneeEmail: lee.email }, admin);
+      await service.assign(['lead-0001', 'lead-0002'], lee.email, admin);
+      await service.handOver(lee.email, sales.email, admin);
+      await service.change('lead-0003', { rev: await revOf('lead-0003'), assigneeEmail: sales.email }, sales);
+      await service.bookings.book('lead-0003', await revOf('lead-0003'), 'slot-a', sales);
+      await service.bookings.book('lead-0004', await revOf('lead-0004'), 'slot-a', sales);
+      expect(told).toEqual([
+        `lead-0001 → ${sales.email}`,
+        `lead-0001 → ${lee.email}`,
+        `lead-0002 → ${lee.email}`,
+        `lead-0001 → ${sales.email}`,
+        `lead-0002 → ${sales.email}`,
+        `lead-0003 → ${sales.email}`,
+        `lead-0003 예약 → ${sales.email}`,
+      ]);
+      expect(revisions.size).toBe(6);
     });
 
     it('shows the 담당자 on the day sheet', async () => {

@@ -406,6 +406,13 @@ export const consoleVisitSheetQuery = defineQuery(`
   }
 `);
 
+/** Walk-ins of `$date` (their visit is the day they came): on the sheet though they hold no slot place. */
+export const consoleWalkInsQuery = defineQuery(`
+  *[_type == "lead" && formKind == "walkIn" && string::startsWith(visitAt, $date) && visitSlotStatus != "booked"] | order(visitAt asc, _id asc){
+    _id, _rev, name, phone, "status": coalesce(status, "new"), "assigneeName": assignee.name, "lastMemo": memos[-1].text, checkedInAt
+  }
+`);
+
 /** Leads created at or after `$since` (ISO date-time), for the dashboard's counts. */
 export const consoleRecentLeadsQuery = defineQuery(`
   *[_type == "lead" && createdAt >= $since]{ createdAt, formKind, "source": utm.source }
@@ -430,7 +437,7 @@ export const imageAssetPathQuery = defineQuery(`*[_type == "sanity.imageAsset" &
 
 /** Staff accounts (documents of the leads store), read whole: a campaign has tens of them, not thousands. */
 export const staffAccountsQuery = defineQuery(`
-  *[_type == "staffAccount"] | order(createdAt asc){ email, name, role, passwordHash, disabled, createdAt, updatedAt }
+  *[_type == "staffAccount"] | order(createdAt asc){ email, name, role, passwordHash, disabled, createdAt, updatedAt, mobile }
 `);
 
 /** Customers' names by lead id: the audit page names each record's customer (masked). */

@@ -158,6 +158,7 @@ export type StaffAccount = {
   role?: "admin" | "manager" | "sales";
   passwordHash?: string;
   disabled?: boolean;
+  mobile?: string;
   createdAt?: string;
   updatedAt?: string;
 };
@@ -1659,6 +1660,28 @@ export type ConsoleVisitSheetQueryResult = Array<{
 }>;
 
 // Source: ../web/sanity/queries.ts
+// Variable: consoleWalkInsQuery
+// Query: *[_type == "lead" && formKind == "walkIn" && string::startsWith(visitAt, $date) && visitSlotStatus != "booked"] | order(visitAt asc, _id asc){    _id, _rev, name, phone, "status": coalesce(status, "new"), "assigneeName": assignee.name, "lastMemo": memos[-1].text, checkedInAt  }
+export type ConsoleWalkInsQueryResult = Array<{
+  _id: string;
+  _rev: string;
+  name: string | null;
+  phone: string | null;
+  status:
+    | "consulted"
+    | "contacting"
+    | "contracted"
+    | "invalid"
+    | "new"
+    | "onHold"
+    | "visitBooked"
+    | "visited";
+  assigneeName: string | null;
+  lastMemo: string | null;
+  checkedInAt: string | null;
+}>;
+
+// Source: ../web/sanity/queries.ts
 // Variable: consoleRecentLeadsQuery
 // Query: *[_type == "lead" && createdAt >= $since]{ createdAt, formKind, "source": utm.source }
 export type ConsoleRecentLeadsQueryResult = Array<{
@@ -1704,7 +1727,7 @@ export type ImageAssetPathQueryResult = {
 
 // Source: ../web/sanity/queries.ts
 // Variable: staffAccountsQuery
-// Query: *[_type == "staffAccount"] | order(createdAt asc){ email, name, role, passwordHash, disabled, createdAt, updatedAt }
+// Query: *[_type == "staffAccount"] | order(createdAt asc){ email, name, role, passwordHash, disabled, createdAt, updatedAt, mobile }
 export type StaffAccountsQueryResult = Array<{
   email: string | null;
   name: string | null;
@@ -1713,6 +1736,7 @@ export type StaffAccountsQueryResult = Array<{
   disabled: boolean | null;
   createdAt: string | null;
   updatedAt: string | null;
+  mobile: string | null;
 }>;
 
 // Source: ../web/sanity/queries.ts
@@ -2137,6 +2161,7 @@ export type LeadsDatasetPageQueryResult = Array<
       role?: "admin" | "manager" | "sales";
       passwordHash?: string;
       disabled?: boolean;
+      mobile?: string;
       createdAt?: string;
       updatedAt?: string;
     }
@@ -2245,12 +2270,13 @@ declare module "@sanity/client" {
     '\n  *[_type == "lead" && phone in $phones]{ phone }\n': ConsoleRegistrationCountsQueryResult;
     '\n  *[_type == "lead" && _id == $id][0]{\n    _id, _rev, createdAt, name, phone, message, formKind, sourcePage, utm, consent,\n    "visitSlotId": visitSlot._ref, visitAt, visitSlotStatus, "status": coalesce(status, "new"),\n    assignee, checkedInAt, memos[]{ _key, authorEmail, authorName, at, text },\n    calls[]{ _key, result, callbackAt, authorEmail, authorName, at }\n  }\n': ConsoleLeadQueryResult;
     '\n  *[_type == "visitSlot" && date == $date] | order(time asc, _id asc){\n    _id, time, "capacity": coalesce(capacity, 0), "booked": coalesce(booked, 0),\n    "bookings": *[_type == "lead" && visitSlot._ref == ^._id && visitSlotStatus == "booked"] | order(createdAt asc, _id asc){\n      _id, _rev, name, phone, "status": coalesce(status, "new"), "assigneeName": assignee.name, "lastMemo": memos[-1].text, checkedInAt\n    }\n  }\n': ConsoleVisitSheetQueryResult;
+    '\n  *[_type == "lead" && formKind == "walkIn" && string::startsWith(visitAt, $date) && visitSlotStatus != "booked"] | order(visitAt asc, _id asc){\n    _id, _rev, name, phone, "status": coalesce(status, "new"), "assigneeName": assignee.name, "lastMemo": memos[-1].text, checkedInAt\n  }\n': ConsoleWalkInsQueryResult;
     '\n  *[_type == "lead" && createdAt >= $since]{ createdAt, formKind, "source": utm.source }\n': ConsoleRecentLeadsQueryResult;
     '\n  *[_type == "visitSlot" && date >= $from && date < $until]{ date, "capacity": coalesce(capacity, 0), "booked": coalesce(booked, 0) }\n': ConsoleSlotFillQueryResult;
     '{\n  "pages": *[_type == "page" && defined(path)] | order(path asc){ path, _updatedAt },\n  "pressArticles": *[_type == "pressArticle" && siteId == $siteId && defined(date)] | order(date desc, _id desc){ _id, _updatedAt }\n}': SitemapQueryResult;
     'count(*[_id == "readiness-probe"])': ReadinessProbeQueryResult;
     '*[_type == "sanity.imageAsset" && _id == $id][0]{path}': ImageAssetPathQueryResult;
-    '\n  *[_type == "staffAccount"] | order(createdAt asc){ email, name, role, passwordHash, disabled, createdAt, updatedAt }\n': StaffAccountsQueryResult;
+    '\n  *[_type == "staffAccount"] | order(createdAt asc){ email, name, role, passwordHash, disabled, createdAt, updatedAt, mobile }\n': StaffAccountsQueryResult;
     '*[_type == "lead" && _id in $ids]{ _id, name }': LeadNamesQueryResult;
     '\n  *[_id > $after && !(_id in path("drafts.**")) && !(_id in path("_.**"))] | order(_id asc) [0...500]\n': LeadsDatasetPageQueryResult;
   }

@@ -179,14 +179,14 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   });
   pageViews.start();
 
-  const messages = openMessages(sources, config, dailyJobs);
+  const messages = openMessages(sources, config, dailyJobs, (email) => staff.mobileOf(email));
   const leadService = createLeadService(sources, config, audit, limiters, [messages.dispatcher], roundRobinAssigner({ content: sources.content, leads: sources.leads, staff }));
   leadService.startOutboxDelivery();
   leadService.startDailyPurge(dailyJobs);
 
   const leadConsole = createLeadConsole(
     { leads: sources.leads, content: sources.content, sqliteFile: sources.leadsBackend === 'embedded' ? leadsDatabaseFile(config.dataDir) : undefined, database: sources.database },
-    { audit, staff },
+    { audit, staff, staffAlerts: messages.dispatcher },
   );
 
   const loadContext: AppServices = {

@@ -254,25 +254,24 @@ export type LeadChangeResult =
 export type LeadCallResult = LeadChangeResult | { ok: false; error: 'unknownCallResult' | 'callbackNotFuture' };
 
 /** A day's model-house visits for the reception desk. */
+/** A visitor on a day's sheet. */
+export type VisitSheetVisitor = {
+  leadId: string;
+  rev: string;
+  name: string;
+  maskedPhone: string;
+  status: LeadStatus;
+  /** 담당자: who works this customer. */
+  assigneeName: string | null;
+  lastMemo: string | null;
+  checkedInAt: string | null;
+};
+
 export type VisitSheet = {
   date: string;
-  slots: Array<{
-    id: string;
-    time: string;
-    capacity: number;
-    booked: number;
-    bookings: Array<{
-      leadId: string;
-      rev: string;
-      name: string;
-      maskedPhone: string;
-      status: LeadStatus;
-      /** 담당자: who works this customer. */
-      assigneeName: string | null;
-      lastMemo: string | null;
-      checkedInAt: string | null;
-    }>;
-  }>;
+  slots: Array<{ id: string; time: string; capacity: number; booked: number; bookings: VisitSheetVisitor[] }>;
+  /** 현장 방문: walk-ins registered at the desk that day, checked in, holding no slot place. */
+  walkIns: VisitSheetVisitor[];
 };
 
 /** A visit slot as the console lists it; `rev` is what an edit or a delete sends back. */
@@ -346,6 +345,7 @@ export const AUDIT_ACTIONS = [
   'accountEnable',
   'accountReset',
   'accountRole',
+  'accountMobile',
   'auditView',
   'auditExport',
   'purge',
@@ -378,6 +378,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   accountEnable: '계정 다시 사용',
   accountReset: '비밀번호 재설정',
   accountRole: '역할 변경',
+  accountMobile: '휴대폰 번호 변경',
   auditView: '접속 기록 열람',
   auditExport: '접속 기록 내려받기',
   purge: '보관 기간 지난 정보 삭제',

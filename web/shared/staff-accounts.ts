@@ -3,6 +3,7 @@
  * the admin CLI, and the Korean line for each refusal of an account change.
  */
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from './console';
+import { normalisePhone } from './lead-validation';
 
 export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 1024;
@@ -24,7 +25,8 @@ export type StaffAccountError =
   | 'accountNotFound'
   | 'ownAccount'
   | 'lastAdmin'
-  | 'managedByEnvironment';
+  | 'managedByEnvironment'
+  | 'invalidMobile';
 
 export const STAFF_ACCOUNT_ERROR_MESSAGES: Record<StaffAccountError, string> = {
   invalidEmail: '이메일 주소가 올바르지 않습니다.',
@@ -36,10 +38,20 @@ export const STAFF_ACCOUNT_ERROR_MESSAGES: Record<StaffAccountError, string> = {
   accountNotFound: '계정을 찾을 수 없습니다.',
   ownAccount: '자기 계정은 사용 중지하거나 역할을 바꿀 수 없습니다.',
   lastAdmin: '사용 중인 관리자 계정이 하나는 있어야 합니다.',
+  invalidMobile: '휴대폰 번호는 010으로 시작하는 11자리로 입력해 주세요 (예: 010-1234-5678). 없으면 비워 두세요.',
   managedByEnvironment: '이 계정의 비밀번호는 서버 설정(ADMIN_PASSWORD_HASH)으로 정해집니다. 설정을 바꾼 뒤 서버를 다시 시작해 주세요.',
 };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const STAFF_MOBILE = /^010\d{8}$/;
+
+/** A staff member's 휴대폰 as stored (`01012345678`, however typed), null for none (empty), or 'invalid'. */
+export function staffMobile(raw: string): string | null | 'invalid' {
+  const typed = raw.trim();
+  if (!typed) return null;
+  const digits = normalisePhone(typed);
+  return STAFF_MOBILE.test(digits) ? digits : 'invalid';
+}
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -3,13 +3,14 @@
  * password. Every change is checked (shared rules), recorded in the audit trail, and refused when
  * it would leave no enabled admin. Sign-in and sessions read the same store (staff-auth.ts).
  */
-import type { StaffIdentity, StaffRole } from '../../shared/console';
-import { checkNewAccount, checkPassword, isStaffRole, normalizeEmail, type StaffAccountError } from '../../shared/staff-accounts';
+import { maskPhone, type StaffIdentity, type StaffRole } from '../../shared/console';
+import { checkNewAccount, checkPassword, isStaffRole, normalizeEmail, staffMobile, type StaffAccountError } from '../../shared/staff-accounts';
 import type { AuditTrail } from '../audit/trail';
 import { hashPassword, type ScryptParameters } from './password';
 import type { StaffAccountRecord, StaffAccountStore } from './staff-store';
 
-export type StaffAccountSummary = StaffIdentity & { disabled: boolean; createdAt: string };
+/** `mobile`: the stored 휴대폰 (`01012345678`) or null; pages show it masked but to an admin editing it. */
+export type StaffAccountSummary = StaffIdentity & { disabled: boolean; createdAt: string; mobile?: string | null };
 
 /** Staff accounts as the console lists them (the auth service owns passwords and sessions). */
 export interface StaffDirectory {
@@ -57,7 +58,7 @@ export class StaffAccounts implements StaffDirectory {
   }
 
   async list(): Promise<StaffAccountSummary[]> {
-    return (await this.store.all()).map(({ email, name, role, disabled, createdAt }) => ({ email, name, role, disabled, createdAt }));
+    return (await this.store.all()).map(({ email, name, role, disabled, createdAt, mobile }) => ({ email, name, role, disabled, createdAt, mobile }));
   }
 
   async hasAccounts(): Promise<boolean> {
@@ -65,23 +66,42 @@ export class StaffAccounts implements StaffDirectory {
   }
 
   async add(
-    fields: { email: string; name: string; role: unknown; password: string },
+    fields: { email: string; name: string; role: unknown; password: string; mobile?: string },
     actor: AccountChangeActor,
   ): Promise<AccountChangeResult> {
     const email = normalizeEmail(fields.email);
     const problem = checkNewAccount({ ...fields, email });
     if (problem) return { ok: false, error: problem };
+    const mobile = staffMobile(fields.mobile ?? '');
+    if (mobile === 'invalid') return { ok: false, error: 'invalidMobile' };
     const role = fields.role as StaffRole;
-    const stored = await this.insert({ email, name: fields.name.trim(), role, passwordHash: await hashPassword(fields.password, this.passwordHashing) });
+    const stored = await this.insert({ email, name: fields.name.trim(), role, passwordHash: await hashPassword(fields.password, this.passwordHashing), mobile });
     if (!stored) return { ok: false, error: 'accountExists' };
-    await this.audit.record({ actor: actor.email, action: 'accountCreate', ip: actor.ip, target: email, detail: `role=${role}` });
+    const detail = mobile ? `role=${role}, 휴대폰 ${maskPhone(mobile)}` : `role=${role}`;
+    await this.audit.record({ actor: actor.email, action: 'accountCreate', ip: actor.ip, target: email, detail });
     return { ok: true };
   }
 
   /** Stores an account whose password is hashed already (the first admin, migrated); false when it exists. */
-  async insert(account: Pick<StaffAccountRecord, 'email' | 'name' | 'role' | 'passwordHash'>): Promise<boolean> {
+  async insert(account: Pick<StaffAccountRecord, 'email' | 'name' | 'role' | 'passwordHash'> & { mobile?: string | null }): Promise<boolean> {
     const at = new Date(this.now()).toISOString();
-    return this.store.insert({ ...account, email: normalizeEmail(account.email), disabled: false, createdAt: at, updatedAt: at });
+    return this.store.insert({ ...account, email: normalizeEmail(account.email), disabled: false, createdAt: at, updatedAt: at, mobile: account.mobile ?? null });
+  }
+
+  /** An admin sets or (empty) removes an account's 휴대폰; the record names it masked. */
+  async setMobile(emailInput: string, raw: string, actor: AccountChangeActor): Promise<AccountChangeResult> {
+    const email = normalizeEmail(emailInput);
+    const mobile = staffMobile(raw);
+    if (mobile === 'invalid') return { ok: false, error: 'invalidMobile' };
+    if (!(await this.store.update(email, { mobile }, new Date(this.now()).toISOString()))) return { ok: false, error: 'accountNotFound' };
+    await this.audit.record({ actor: actor.email, action: 'accountMobile', ip: actor.ip, target: email, detail: mobile ? maskPhone(mobile) : '삭제' });
+    return { ok: true };
+  }
+
+  /** The account's 휴대폰 as stored, for a message to it (null: none, or no such account). */
+  async mobileOf(emailInput: string): Promise<string | null> {
+    await this.store.refresh();
+    return this.store.find(normalizeEmail(emailInput))?.mobile ?? null;
   }
 
   /** Disabling ends the account's sessions at their next request. */

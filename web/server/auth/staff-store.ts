@@ -14,9 +14,16 @@ import { isStaffRole } from '../../shared/staff-accounts';
 import { MutationError, type ContentSource } from '../content/types';
 import type { SqliteDatabase } from '../sqlite';
 
-export type StaffAccountRecord = StaffIdentity & { passwordHash: string; disabled: boolean; createdAt: string; updatedAt: string };
+export type StaffAccountRecord = StaffIdentity & {
+  passwordHash: string;
+  disabled: boolean;
+  createdAt: string;
+  updatedAt: string;
+  /** 휴대폰 for the console's messages to staff (`01012345678`), or null. */
+  mobile: string | null;
+};
 
-export type StaffAccountPatch = Partial<Pick<StaffAccountRecord, 'passwordHash' | 'disabled' | 'role'>>;
+export type StaffAccountPatch = Partial<Pick<StaffAccountRecord, 'passwordHash' | 'disabled' | 'role' | 'mobile'>>;
 
 export interface StaffAccountStore {
   /** The account as last read (embedded: read now). */
@@ -39,6 +46,7 @@ type AccountRow = {
   disabled: number;
   created_at: string;
   updated_at: string;
+  mobile: string | null;
 };
 
 /** The table as this version keeps it: the role check names every role there is. */
@@ -50,12 +58,15 @@ const STAFF_TABLE_SQL = (name: string) => `
     password_hash TEXT NOT NULL,
     disabled      INTEGER NOT NULL DEFAULT 0 CHECK (disabled IN (0, 1)),
     created_at    TEXT NOT NULL,
-    updated_at    TEXT NOT NULL
+    updated_at    TEXT NOT NULL,
+    mobile        TEXT
   )`;
+const ALL_COLUMNS = 'email, name, role, password_hash, disabled, created_at, updated_at, mobile';
 
 export class SqliteStaffStore implements StaffAccountStore {
   constructor(private readonly database: SqliteDatabase) {
     database.exec(STAFF_TABLE_SQL('staff_accounts'));
+    addMobileColumn(database);
     allowEveryRole(database);
   }
 
@@ -71,20 +82,29 @@ export class SqliteStaffStore implements StaffAccountStore {
   async insert(account: StaffAccountRecord): Promise<boolean> {
     const { changes } = this.database
       .prepare(
-        `INSERT OR IGNORE INTO staff_accounts (email, name, role, password_hash, disabled, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT OR IGNORE INTO staff_accounts (${ALL_COLUMNS})
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(account.email, account.name, account.role, account.passwordHash, account.disabled ? 1 : 0, account.createdAt, account.updatedAt);
+      .run(account.email, account.name, account.role, account.passwordHash, account.disabled ? 1 : 0, account.createdAt, account.updatedAt, account.mobile);
     return changes === 1;
   }
 
   async update(email: string, patch: StaffAccountPatch, updatedAt: string): Promise<boolean> {
     const { changes } = this.database
       .prepare(
-        `UPDATE staff_accounts SET password_hash = coalesce(?, password_hash), disabled = coalesce(?, disabled), role = coalesce(?, role), updated_at = ?
+        `UPDATE staff_accounts SET password_hash = coalesce(?, password_hash), disabled = coalesce(?, disabled), role = coalesce(?, role),
+           mobile = CASE WHEN ? THEN ? ELSE mobile END, updated_at = ?
          WHERE email = ?`,
       )
-      .run(patch.passwordHash ?? null, patch.disabled === undefined ? null : patch.disabled ? 1 : 0, patch.role ?? null, updatedAt, email);
+      .run(
+        patch.passwordHash ?? null,
+        patch.disabled === undefined ? null : patch.disabled ? 1 : 0,
+        patch.role ?? null,
+        patch.mobile === undefined ? 0 : 1,
+        patch.mobile ?? null,
+        updatedAt,
+        email,
+      );
     return changes === 1;
   }
 
@@ -110,9 +130,18 @@ function allowEveryRole(database: SqliteDatabase): void {
   database.transaction(() => {
     if (!missesARole()) return;
     database.exec(`${STAFF_TABLE_SQL('staff_accounts_next')};
-      INSERT INTO staff_accounts_next SELECT email, name, role, password_hash, disabled, created_at, updated_at FROM staff_accounts;
+      INSERT INTO staff_accounts_next (${ALL_COLUMNS}) SELECT ${ALL_COLUMNS} FROM staff_accounts;
       DROP TABLE staff_accounts;
       ALTER TABLE staff_accounts_next RENAME TO staff_accounts;`);
+  });
+}
+
+/** A table from before staff mobile numbers gets the column (accounts keep none until an admin sets one). */
+function addMobileColumn(database: SqliteDatabase): void {
+  const hasMobile = () => database.prepare(`SELECT 1 AS found FROM pragma_table_info('staff_accounts') WHERE name = 'mobile'`).get() !== undefined;
+  if (hasMobile()) return;
+  database.transaction(() => {
+    if (!hasMobile()) database.exec('ALTER TABLE staff_accounts ADD COLUMN mobile TEXT');
   });
 }
 
@@ -125,6 +154,7 @@ function recordOfRow(row: AccountRow): StaffAccountRecord {
     disabled: row.disabled === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    mobile: row.mobile ?? null,
   };
 }
 
@@ -165,7 +195,8 @@ export class DocumentStaffStore implements StaffAccountStore {
 
   async insert(account: StaffAccountRecord): Promise<boolean> {
     try {
-      await this.leads.mutate([{ create: { _id: staffAccountId(account.email), _type: 'staffAccount', ...account } }]);
+      const { mobile, ...fields } = account;
+      await this.leads.mutate([{ create: { _id: staffAccountId(account.email), _type: 'staffAccount', ...fields, ...(mobile ? { mobile } : {}) } }]);
     } catch (error) {
       if (error instanceof MutationError && error.statusCode === 409) return false;
       throw error;
@@ -176,7 +207,10 @@ export class DocumentStaffStore implements StaffAccountStore {
 
   async update(email: string, patch: StaffAccountPatch, updatedAt: string): Promise<boolean> {
     try {
-      await this.leads.mutate([{ patch: { id: staffAccountId(email), set: { ...patch, updatedAt } } }]);
+      // A removed number is unset (a document keeps no null fields).
+      const { mobile, ...rest } = patch;
+      const set = { ...rest, ...(mobile ? { mobile } : {}), updatedAt };
+      await this.leads.mutate([{ patch: { id: staffAccountId(email), set, ...(mobile === null ? { unset: ['mobile'] } : {}) } }]);
     } catch (error) {
       if (error instanceof MutationError && error.statusCode === 404) return false;
       throw error;
@@ -198,6 +232,7 @@ export class DocumentStaffStore implements StaffAccountStore {
         disabled: row.disabled === true,
         createdAt: row.createdAt ?? '',
         updatedAt: row.updatedAt ?? '',
+        mobile: row.mobile ?? null,
       });
     }
     this.accounts = accounts;

@@ -6,6 +6,7 @@ import { PostgresLeadReads } from './postgres-reads';
 import { SqliteLeadReads } from './sqlite-reads';
 import type { AuditTrail } from '../audit/trail';
 import type { StaffDirectory } from '../auth/staff-accounts';
+import type { StaffAlerts } from './types';
 
 export { createLeadExportRouter, LEAD_EXPORT_PATHS } from './export-routes';
 export type { LeadConsoleService };
@@ -16,7 +17,7 @@ export type { LeadConsoleService };
  */
 export function createLeadConsole(
   stores: { leads: ContentSource; content: ContentSource; sqliteFile?: string; database?: pg.Pool },
-  services: { audit: AuditTrail; staff: StaffDirectory },
+  services: { audit: AuditTrail; staff: StaffDirectory; staffAlerts?: StaffAlerts },
 ): LeadConsoleService {
   const reads = stores.database
     ? new PostgresLeadReads(stores.database)

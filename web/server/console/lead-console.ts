@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { ConsoleLeadQueryResult } from '../../sanity/sanity.types';
+import type { ConsoleLeadQueryResult, ConsoleWalkInsQueryResult } from '../../sanity/sanity.types';
 import { callResultsQuery, leadAssignmentSettingsQuery, visitSlotForBookingQuery } from '../../sanity/queries';
 import {
   CONSOLE_FORM_KINDS,
@@ -27,12 +27,13 @@ import {
   type LeadListPage,
   type LeadStatus,
   type VisitSheet,
+  type VisitSheetVisitor,
 } from '../../shared/console';
 import { formatPhone } from '../../shared/lead-validation';
 import { leadChangeDetail } from '../../shared/audit-readable';
 import { stripFormatCharacters } from '../free-text';
 import { MutationError, type ContentSource, type Mutation, type PatchOperations } from '../content/types';
-import type { LeadAssignResult, LeadConsole, LeadExportFormat, LeadExportRow, StaffActor } from './types';
+import type { LeadAssignResult, LeadConsole, LeadExportFormat, LeadExportRow, StaffActor, StaffAlerts } from './types';
 import type { AuditTrail } from '../audit/trail';
 import type { StaffDirectory } from '../auth/staff-accounts';
 import { seoulDay, seoulDayStart, shiftDay } from '../../shared/seoul-time';
@@ -57,6 +58,8 @@ export type LeadConsoleOptions = {
   content: ContentSource;
   /** Who a lead may be assigned to. */
   staff: StaffDirectory;
+  /** Told of each assignment and booking (unset: nobody is told). */
+  staffAlerts?: StaffAlerts;
   now?: () => number;
 };
 
@@ -78,7 +81,7 @@ export class LeadConsoleService implements LeadConsole {
     this.reads = options.reads ?? groqLeadReads(options.leads);
     this.now = options.now ?? Date.now;
     const { leads, audit } = options;
-    this.bookings = new VisitBookings({ leads, audit, reads: this.reads, now: this.now, current: (id, written) => this.currentResult(id, written) });
+    this.bookings = new VisitBookings({ leads, audit, reads: this.reads, now: this.now, staffAlerts: options.staffAlerts, current: (id, written) => this.currentResult(id, written) });
     this.slots = new VisitSlots({ leads, audit });
   }
 
@@ -153,11 +156,17 @@ export class LeadConsoleService implements LeadConsole {
     }));
   }
 
-  async revealPhone(id: string, actor: StaffActor): Promise<string | null> {
+  async revealPhone(id: string, actor: StaffActor, options: { kept?: boolean } = {}): Promise<string | null> {
     const stored = await this.reads.lead(id);
     if (!stored?.phone || !(await this.mayOpen(stored, actor))) return null;
-    await this.record(actor, 'phoneReveal', id);
+    if (!options.kept || !(await this.revealedToday(id, actor))) await this.record(actor, 'phoneReveal', id);
     return formatPhone(stored.phone);
+  }
+
+  /** Whether `actor` revealed the lead's number earlier this Seoul day (its record is there). */
+  private async revealedToday(id: string, actor: StaffActor): Promise<boolean> {
+    const { entries } = await this.options.audit.list({ action: 'phoneReveal', actor: actor.email, lead: id, from: seoulDay(this.now()), limit: 1 });
+    return entries.length > 0;
   }
 
   async change(id: string, change: LeadChange, actor: StaffActor): Promise<LeadChangeResult> {
@@ -176,9 +185,12 @@ export class LeadConsoleService implements LeadConsole {
         { status: stored.status, assigneeName: stored.assignee ? staffLabel(stored.assignee) : null },
         { status, assigneeName: assignee === undefined ? undefined : assignee && staffLabel(assignee) },
       );
-    return this.revisedWrite(id, change.rev, actor, 'leadChange', detail, async (stored) => {
+    // Whom the change gives the lead to (not who had it already): told once it is saved.
+    const given: { to: string | null } = { to: null };
+    const result = await this.revisedWrite(id, change.rev, actor, 'leadChange', detail, async (stored) => {
       if (!(await this.mayOpen(stored, actor))) return NOT_YOURS;
       if (assignee !== undefined && !(await this.mayReassign(stored, assignee, actor))) return NOT_YOURS;
+      given.to = assignee && assignee.email !== stored.assignee?.email ? assignee.email : null;
       // A status from before the visit takes the check-in back, which only a manager may do.
       if (status && stored.checkedInAt && STATUSES_BEFORE_VISIT.has(status)) {
         if (!mayUndoCheckIn(actor.role)) return FORBIDDEN;
@@ -189,6 +201,8 @@ export class LeadConsoleService implements LeadConsole {
       if (!releasedSlot) return { set, unset };
       return { set: { ...set, visitSlotStatus: 'released' }, unset, releasedSlot };
     });
+    if (result.ok && given.to) void this.options.staffAlerts?.staffAssigned(id, given.to, result.lead.rev);
+    return result;
   }
 
   async assign(ids: string[], assigneeEmail: string | null, actor: StaffActor): Promise<LeadAssignResult> {
@@ -305,25 +319,11 @@ export class LeadConsoleService implements LeadConsole {
   }
 
   async visits(date: string): Promise<VisitSheet> {
-    const slots = await this.reads.visitSheet(date);
+    const [slots, walkIns] = await Promise.all([this.reads.visitSheet(date), this.reads.walkIns(date)]);
     return {
       date,
-      slots: slots.map((slot) => ({
-        id: slot._id,
-        time: slot.time ?? '',
-        capacity: slot.capacity,
-        booked: slot.booked,
-        bookings: slot.bookings.map((booking) => ({
-          leadId: booking._id,
-          rev: booking._rev,
-          name: booking.name ?? '',
-          maskedPhone: maskPhone(booking.phone ?? ''),
-          status: booking.status,
-          assigneeName: booking.assigneeName,
-          lastMemo: booking.lastMemo,
-          checkedInAt: booking.checkedInAt,
-        })),
-      })),
+      slots: slots.map((slot) => ({ id: slot._id, time: slot.time ?? '', capacity: slot.capacity, booked: slot.booked, bookings: slot.bookings.map(sheetVisitor) })),
+      walkIns: walkIns.map(sheetVisitor),
     };
   }
 
@@ -604,4 +604,17 @@ function seoulWallClockTime(value: string): number | null {
   const back = new Date(time + 9 * 3600_000);
   if (back.getUTCDate() !== day || back.getUTCMonth() !== month - 1 || hour > 23 || minute > 59) return null;
   return time;
+}
+
+function sheetVisitor(row: ConsoleWalkInsQueryResult[number]): VisitSheetVisitor {
+  return {
+    leadId: row._id,
+    rev: row._rev,
+    name: row.name ?? '',
+    maskedPhone: maskPhone(row.phone ?? ''),
+    status: row.status,
+    assigneeName: row.assigneeName,
+    lastMemo: row.lastMemo,
+    checkedInAt: row.checkedInAt,
+  };
 }

@@ -14,6 +14,7 @@ import {
   consoleRegistrationCountsQuery,
   consoleSlotFillQuery,
   consoleVisitSheetQuery,
+  consoleWalkInsQuery,
 } from '../../sanity/queries';
 import type {
   ConsoleCustomerRegistrationsQueryResult,
@@ -22,6 +23,7 @@ import type {
   ConsoleLeadQueryResult,
   ConsoleSlotFillQueryResult,
   ConsoleVisitSheetQueryResult,
+  ConsoleWalkInsQueryResult,
 } from '../../sanity/sanity.types';
 import type { ContentSource } from '../content/types';
 import { cursorParams, type LeadCursor, type LeadFilterParams } from './lead-query';
@@ -56,6 +58,8 @@ export interface LeadReads {
   /** How many registrations each of `phones` has (a phone with none is left out). */
   registrationCounts(phones: string[]): Promise<Map<string, number>>;
   visitSheet(date: string): Promise<ConsoleVisitSheetQueryResult>;
+  /** The walk-ins of a day (YYYY-MM-DD), who hold no slot place, earliest first. */
+  walkIns(date: string): Promise<ConsoleWalkInsQueryResult>;
   /** Leads created at or after `since` (ISO instant). */
   tallies(since: string): Promise<LeadTallies>;
   /** Slots dated from `from` up to, not including, `until` (YYYY-MM-DD). */
@@ -79,6 +83,7 @@ export function groqLeadReads(leads: ContentSource): LeadReads {
       return counts;
     },
     visitSheet: (date) => leads.fetch(consoleVisitSheetQuery, { date }),
+    walkIns: (date) => leads.fetch(consoleWalkInsQuery, { date }),
     async tallies(since) {
       const tallies: LeadTallies = { byDay: new Map(), byForm: new Map(), bySource: new Map() };
       for (const lead of await leads.fetch(consoleRecentLeadsQuery, { since })) {

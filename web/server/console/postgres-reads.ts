@@ -13,6 +13,7 @@ import type {
   ConsoleLeadQueryResult,
   ConsoleSlotFillQueryResult,
   ConsoleVisitSheetQueryResult,
+  ConsoleWalkInsQueryResult,
 } from '../../sanity/sanity.types';
 import type { LeadCursor, LeadFilterParams } from './lead-query';
 import { CUSTOMER_REGISTRATIONS_MAX, EXPORT_PAGE_ROWS, type LeadReads, type LeadTallies } from './lead-reads';
@@ -33,6 +34,9 @@ const PHONE_LAST_4 = `right(${PHONE}, 4)`;
 const ASSIGNEE_EMAIL = `coalesce(${field('assignee.email')}, '')`;
 const NAME = `(${field('name')} COLLATE "C")`;
 const SLOT_REF = field('visitSlot._ref');
+/** A lead as the visit sheet shows it: the columns every sheet row selects. */
+const SHEET_ROW = `id AS "_id", ${field('_rev')} AS "_rev", ${field('name')} AS name, ${field('phone')} AS phone, ${STATUS} AS status,
+  ${field('assignee.name')} AS "assigneeName", doc -> 'memos' -> -1 ->> 'text' AS "lastMemo", ${field('checkedInAt')} AS "checkedInAt"`;
 /** Above every character: `name < prefix || MAX` bounds the names that start with `prefix` (an index range). */
 const MAX_CHARACTER = '\u{10FFFF}';
 
@@ -120,8 +124,7 @@ export class PostgresLeadReads implements LeadReads {
       [date],
     );
     const { rows: bookings } = await this.pool.query<BookingRow>(
-      `SELECT ${SLOT_REF} AS slot, id AS "_id", ${field('_rev')} AS "_rev", ${field('name')} AS name, ${field('phone')} AS phone, ${STATUS} AS status,
-         ${field('assignee.name')} AS "assigneeName", doc -> 'memos' -> -1 ->> 'text' AS "lastMemo", ${field('checkedInAt')} AS "checkedInAt"
+      `SELECT ${SLOT_REF} AS slot, ${SHEET_ROW}
        FROM documents WHERE type = 'lead' AND ${SLOT_REF} = ANY($1::text[]) AND ${field('visitSlotStatus')} = 'booked'
        ORDER BY ${CREATED_AT}, ${ID}`,
       [slots.map((slot) => slot.id)],
@@ -133,6 +136,16 @@ export class PostgresLeadReads implements LeadReads {
       booked: slot.booked,
       bookings: bookings.filter((booking) => booking.slot === slot.id).map(({ slot: _slot, ...booking }) => booking),
     }));
+  }
+
+  async walkIns(date: string): Promise<ConsoleWalkInsQueryResult> {
+    const { rows } = await this.pool.query<ConsoleWalkInsQueryResult[number]>(
+      `SELECT ${SHEET_ROW} FROM documents
+       WHERE type = 'lead' AND ${VISIT_DAY} = $1 AND ${FORM_KIND} = 'walkIn' AND coalesce(${field('visitSlotStatus')}, '') <> 'booked'
+       ORDER BY (${field('visitAt')} COLLATE "C"), ${ID}`,
+      [date],
+    );
+    return rows;
   }
 
   async tallies(since: string): Promise<LeadTallies> {

@@ -14,6 +14,7 @@ import type {
   ConsoleLeadQueryResult,
   ConsoleSlotFillQueryResult,
   ConsoleVisitSheetQueryResult,
+  ConsoleWalkInsQueryResult,
 } from '../../sanity/sanity.types';
 import { openSqlite, type SqliteDatabase, type SqliteValue } from '../sqlite';
 import type { LeadCursor, LeadFilterParams } from './lead-query';
@@ -32,6 +33,9 @@ const PHONE = field('phone');
 const PHONE_LAST_4 = `substr(${PHONE}, -4)`;
 const NAME = field('name');
 const SLOT_REF = field('visitSlot._ref');
+/** A lead as the visit sheet shows it: the columns every sheet row selects. */
+const SHEET_ROW = `id, ${field('_rev')} AS rev, ${NAME} AS name, ${field('phone')} AS phone, ${STATUS} AS status,
+  ${field('assignee.name')} AS assigneeName, ${field('memos[#-1].text')} AS lastMemo, ${field('checkedInAt')} AS checkedInAt`;
 // '' for nobody: unassigned leads are then one value of the index, which SQLite counts from it.
 const ASSIGNEE_EMAIL = `coalesce(${field('assignee.email')}, '')`;
 
@@ -211,9 +215,7 @@ export class SqliteLeadReads implements LeadReads {
        FROM documents WHERE type = 'visitSlot' AND ${field('date')} = ? ORDER BY ${field('time')}, id`,
     ).all(date);
     const bookings = this.statement(
-      `SELECT id, ${field('_rev')} AS rev, ${NAME} AS name, ${field('phone')} AS phone, ${STATUS} AS status,
-         ${field('assignee.name')} AS assigneeName, ${field('memos[#-1].text')} AS lastMemo, ${field('checkedInAt')} AS checkedInAt
-       FROM documents WHERE type = 'lead' AND ${SLOT_REF} = ? AND ${field('visitSlotStatus')} = 'booked'
+      `SELECT ${SHEET_ROW} FROM documents WHERE type = 'lead' AND ${SLOT_REF} = ? AND ${field('visitSlotStatus')} = 'booked'
        ORDER BY ${CREATED_AT}, id`,
     );
     return slots.map((slot) => ({
@@ -221,17 +223,18 @@ export class SqliteLeadReads implements LeadReads {
       time: text(slot.time),
       capacity: slot.capacity as number,
       booked: slot.booked as number,
-      bookings: bookings.all(slot.id).map((booking) => ({
-        _id: booking.id as string,
-        _rev: booking.rev as string,
-        name: text(booking.name),
-        phone: text(booking.phone),
-        status: booking.status as ConsoleVisitSheetQueryResult[number]['bookings'][number]['status'],
-        assigneeName: text(booking.assigneeName),
-        lastMemo: text(booking.lastMemo),
-        checkedInAt: text(booking.checkedInAt),
-      })),
+      bookings: bookings.all(slot.id).map(sheetRow),
     }));
+  }
+
+  async walkIns(date: string): Promise<ConsoleWalkInsQueryResult> {
+    return this.statement(
+      `SELECT ${SHEET_ROW} FROM documents
+       WHERE type = 'lead' AND ${VISIT_DAY} = ? AND ${FORM_KIND} = 'walkIn' AND coalesce(${field('visitSlotStatus')}, '') <> 'booked'
+       ORDER BY ${field('visitAt')}, id`,
+    )
+      .all(date)
+      .map(sheetRow);
   }
 
   async tallies(since: string): Promise<LeadTallies> {
@@ -290,4 +293,17 @@ function sqlLiteral(value: SqliteValue): string | null {
 
 function sqlValue(value: string | boolean | null): SqliteValue {
   return typeof value === 'boolean' ? Number(value) : value;
+}
+
+function sheetRow(row: Record<string, SqliteValue>): ConsoleWalkInsQueryResult[number] {
+  return {
+    _id: row.id as string,
+    _rev: row.rev as string,
+    name: text(row.name),
+    phone: text(row.phone),
+    status: row.status as ConsoleWalkInsQueryResult[number]['status'],
+    assigneeName: text(row.assigneeName),
+    lastMemo: text(row.lastMemo),
+    checkedInAt: text(row.checkedInAt),
+  };
 }

@@ -65,8 +65,11 @@ export interface LeadConsole {
   lead(id: string, actor: StaffActor): Promise<LeadDetail | 'forbidden' | null>;
   /** Every registration of the lead's customer (the same phone number), this one included, newest first. */
   registrations(id: string): Promise<CustomerRegistration[]>;
-  /** The whole number; records `phoneReveal`. */
-  revealPhone(id: string, actor: StaffActor): Promise<string | null>;
+  /**
+   * The whole number; records `phoneReveal`. `kept`: shown again on the page after a save, recorded
+   * only when the actor's reveal of it today is not on record (a forged "kept" costs a record).
+   */
+  revealPhone(id: string, actor: StaffActor, options?: { kept?: boolean }): Promise<string | null>;
   /** Status and assignee, refused with the current state when `change.rev` is stale. Records `leadChange`. */
   change(id: string, change: LeadChange, actor: StaffActor): Promise<LeadChangeResult>;
   /** Appends a memo (never lost to a concurrent change). Records `leadMemo`. */
@@ -104,3 +107,11 @@ export interface LeadConsole {
 }
 
 export type { StaffRole };
+
+/** Told of each assignment and each booking a console write makes (the messages to the assigned 상담사). */
+export type StaffAlerts = {
+  /** The lead was given to `email`; `rev`, the lead's revision after it, names that assignment. */
+  staffAssigned(leadId: string, email: string, rev: string): Promise<void>;
+  /** A visit was booked (or moved) for the lead `email` works. */
+  staffBooked(leadId: string, email: string, rev: string): Promise<void>;
+};

@@ -19,7 +19,7 @@ import { MutationError, type ContentSource, type Mutation } from '../content/typ
 import type { AuditTrail } from '../audit/trail';
 import { slotFields, takeSlotPlace, visitAtOf } from '../visit-slot-place';
 import type { LeadReads } from './lead-reads';
-import type { StaffActor } from './types';
+import type { StaffActor, StaffAlerts } from './types';
 
 /** Noted as the consent version of a lead the desk entered: the staff took the consent in person. */
 export const DESK_CONSENT_VERSION = 'desk';
@@ -30,6 +30,8 @@ export type VisitBookingsOptions = {
   audit: AuditTrail;
   /** What a booking answers with: the lead as the console shows it now. */
   current: (id: string, written: boolean) => Promise<BookingResult>;
+  /** Told of each booking of an assigned lead. */
+  staffAlerts?: StaffAlerts;
   now?: () => number;
 };
 
@@ -81,7 +83,10 @@ export class VisitBookings {
     if (taken.status !== 'taken') return { ok: false, error: taken.status };
     const visitAt = visitAtOf(taken.slot);
     await this.record(actor, moving ? 'visitMove' : 'visitBook', id, moving ? `${first.visitAt ?? ''} → ${visitAt}` : visitAt);
-    return this.options.current(id, true);
+    const result = await this.options.current(id, true);
+    const assignee = result.ok ? result.lead.assignee?.email : null;
+    if (result.ok && assignee) void this.options.staffAlerts?.staffBooked(id, assignee, result.lead.rev);
+    return result;
   }
 
   /** Cancels lead `id`'s booked visit: its place goes back to the slot, the lead keeps no visit. */

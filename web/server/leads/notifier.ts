@@ -6,7 +6,7 @@
  */
 import type { LeadDocument } from './store';
 
-export type LeadNotification = Pick<LeadDocument, '_id' | 'name' | 'phone' | 'message' | 'createdAt' | 'sourcePage' | 'formKind'> & {
+export type LeadNotification = Pick<LeadDocument, '_id' | 'name' | 'phone' | 'message' | 'createdAt' | 'sourcePage' | 'formKind' | 'assignee'> & {
   visitAt?: string;
 };
 

@@ -74,6 +74,6 @@ async function createLead(leads: ContentSource, lead: LeadDocument, visitAt?: st
 
 /** What the staff notification of a new lead carries: the lead and the visit it was saved with. */
 export function notificationOf(lead: LeadDocument, saved: Extract<SaveOutcome, { status: 'created' }>): LeadNotification {
-  const { _id, name, phone, message, createdAt, sourcePage, formKind } = lead;
-  return { _id, name, phone, message, createdAt, sourcePage, formKind, visitAt: saved.visitAt };
+  const { _id, name, phone, message, createdAt, sourcePage, formKind, assignee } = lead;
+  return { _id, name, phone, message, createdAt, sourcePage, formKind, visitAt: saved.visitAt, ...(assignee ? { assignee } : {}) };
 }

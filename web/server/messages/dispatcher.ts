@@ -7,10 +7,15 @@
  * by its id only: never its number or name.
  */
 import { messageLeadQuery, messageTemplatesQuery, visitsOnDayQuery } from '../../sanity/queries';
+import type { MessageLeadQueryResult, MessageTemplatesQueryResult } from '../../sanity/sanity.types';
+import { maskName } from '../../shared/audit-readable';
 import type { ContentSource } from '../content/types';
 import type { LeadNotification, LeadNotifier } from '../leads/notifier';
 import { templateVariables, type MessageEvent } from '../../shared/outbound-messages';
 import { MESSAGE_MAX_ATTEMPTS, messageKey, nextAttemptAt, type MessageJob, type MessageLog, type MessageOutcome } from './message-log';
+
+/** The key qualifier of a staff message about a lead assigned as it was stored. */
+const STORED = 'stored';
 import type { MessageProvider } from './solapi';
 
 const BATCH = 50;
@@ -28,6 +33,8 @@ export type MessageDispatcherOptions = {
   content: ContentSource;
   /** Unset: messages are off and each is logged as not sent (꺼짐). */
   provider?: MessageProvider;
+  /** A staff account's 휴대폰 (digits), read at sending time; null when it has none. */
+  staffMobile?: (email: string) => Promise<string | null>;
   now?: () => number;
 };
 
@@ -55,14 +62,43 @@ export class MessageDispatcher implements LeadNotifier {
     this.now = options.now ?? Date.now;
   }
 
-  /** A lead was stored: its confirmation joins the outbox, then goes out. */
+  /**
+   * A lead was stored: its confirmation joins the outbox, then goes out; a lead assigned as it was
+   * stored (automatic assignment) tells its 상담사 too, of the lead and of its visit.
+   */
   notify(lead: LeadNotification): void {
     if (this.stopped) return;
     const event: MessageEvent = lead.visitAt ? 'booking' : 'registration';
+    const jobs: Parameters<MessageLog['enqueue']>[0] = [{ key: messageKey(event, lead._id), leadId: lead._id, event }];
+    const assignee = lead.assignee?.email;
+    if (assignee) {
+      jobs.push({ key: messageKey('staffNewLead', lead._id, STORED), leadId: lead._id, event: 'staffNewLead', recipient: assignee });
+      if (lead.visitAt) jobs.push({ key: messageKey('staffBooking', lead._id, STORED), leadId: lead._id, event: 'staffBooking', recipient: assignee });
+    }
     this.options.log
-      .enqueue([{ key: messageKey(event, lead._id), leadId: lead._id, event }], this.now())
+      .enqueue(jobs, this.now())
       .then(() => this.deliver())
       .catch((error: unknown) => console.error(`[messages] queueing the ${event} message of lead ${lead._id} failed: ${(error as Error).message}`));
+  }
+
+  /** The lead was given to `email` (its revision `rev` names that assignment: a repeat of it sends nothing more). */
+  staffAssigned(leadId: string, email: string, rev: string): Promise<void> {
+    return this.queueStaff('staffNewLead', leadId, email, rev);
+  }
+
+  /** A visit was booked for the lead `email` works (revision `rev`). */
+  staffBooked(leadId: string, email: string, rev: string): Promise<void> {
+    return this.queueStaff('staffBooking', leadId, email, rev);
+  }
+
+  private async queueStaff(event: 'staffNewLead' | 'staffBooking', leadId: string, email: string, rev: string): Promise<void> {
+    if (this.stopped) return;
+    try {
+      await this.options.log.enqueue([{ key: messageKey(event, leadId, rev), leadId, event, recipient: email }], this.now());
+      await this.deliver();
+    } catch (error) {
+      console.error(`[messages] queueing the ${event} message of lead ${leadId} failed: ${(error as Error).message}`);
+    }
   }
 
   /** Queues tomorrow's visits' reminders (once per lead and day, however often it runs) and sends them; returns how many visits. */
@@ -122,6 +158,7 @@ export class MessageDispatcher implements LeadNotifier {
       this.options.content.fetch(messageTemplatesQuery),
     ]);
     if (!lead) return { status: 'skipped', reason: 'noRecipient' };
+    if (job.recipient) return this.sendToStaff(job, job.recipient, lead, settings, provider);
     if (lead.privacy !== true) return { status: 'skipped', reason: 'noConsent' };
     // A lead kept in the outbox while its slot filled up was stored without the visit: it is told of its registration.
     if (job.event === 'booking' && lead.visitSlotStatus !== 'booked') {
@@ -138,9 +175,40 @@ export class MessageDispatcher implements LeadNotifier {
       방문일시: lead.visitAt ? visitLabel(lead.visitAt) : '',
       대표번호: settings.phone ?? '',
     };
-    const variables = Object.fromEntries(templateVariables(template.text).map((name) => [`#{${name}}`, values[name] ?? '']));
-    const text = template.text.replace(/#\{([^}]*)\}/g, (_, name: string) => values[name] ?? '');
-    const result = await provider.send({ to, templateId: templateCode, variables, text });
+    return this.deliverText(job, provider, { to, templateId: templateCode, text: template.text }, values);
+  }
+
+  /**
+   * To the 상담사 the job names, at their account's 휴대폰: the customer's name masked and the visit,
+   * never the customer's number.
+   */
+  private async sendToStaff(
+    job: MessageJob,
+    recipient: string,
+    lead: NonNullable<MessageLeadQueryResult>,
+    settings: MessageTemplatesQueryResult,
+    provider: MessageProvider,
+  ): Promise<MessageOutcome> {
+    const template = settings.templates?.[job.event];
+    const templateCode = template?.templateCode?.trim();
+    if (!template?.enabled || !templateCode || !template.text?.trim()) return { status: 'skipped', reason: 'noTemplate' };
+    const to = (await this.options.staffMobile?.(recipient)) ?? null;
+    if (!to) return { status: 'skipped', reason: 'noStaffNumber' };
+    if (!MOBILE.test(to)) return { status: 'failed', reason: 'badNumber' };
+    const values: Record<string, string> = { 이름: maskName(lead.name ?? ''), 방문일시: lead.visitAt ? visitLabel(lead.visitAt) : '', 대표번호: settings.phone ?? '' };
+    return this.deliverText(job, provider, { to, templateId: templateCode, text: template.text }, values);
+  }
+
+  /** The template filled in and sent; the provider's answer as the job's outcome (retried when it was down). */
+  private async deliverText(
+    job: MessageJob,
+    provider: MessageProvider,
+    message: { to: string; templateId: string; text: string },
+    values: Record<string, string>,
+  ): Promise<MessageOutcome> {
+    const variables = Object.fromEntries(templateVariables(message.text).map((name) => [`#{${name}}`, values[name] ?? '']));
+    const text = message.text.replace(/#\{([^}]*)\}/g, (_, name: string) => values[name] ?? '');
+    const result = await provider.send({ to: message.to, templateId: message.templateId, variables, text });
     if (result.ok) return { status: 'sent' };
     const attempts = job.attempts + 1;
     if (!result.retryable) {

@@ -28,6 +28,7 @@ export function openMessages(
   sources: Pick<ContentSources, 'content' | 'leads' | 'database'>,
   config: Pick<ServerConfig, 'dataDir' | 'messages'>,
   dailyJobs: Pick<DailyJobOptions, 'gate'> = {},
+  staffMobile?: (email: string) => Promise<string | null>,
 ): Messages {
   const log = sources.database ? new PostgresMessageLog(sources.database) : openMessageLog(path.join(config.dataDir, 'messages.sqlite'));
   const dispatcher = new MessageDispatcher({
@@ -35,6 +36,7 @@ export function openMessages(
     leads: sources.leads,
     content: sources.content,
     provider: config.messages && createSolapiProvider(config.messages),
+    staffMobile,
   });
   dispatcher.start(DELIVERY_INTERVAL_MS);
   const stopReminders = startDailyJob(

@@ -9,7 +9,8 @@ import { openSqlite } from '../sqlite';
 import { preparePrivateDatabaseFile } from '../data-dir';
 import type { LeadMessageEntry, MessageEvent, MessageReason } from '../../shared/outbound-messages';
 
-export type MessageJob = { key: string; leadId: string; event: MessageEvent; attempts: number };
+/** `recipient`: the staff account (email) a staff message is for; null for the customer. */
+export type MessageJob = { key: string; leadId: string; event: MessageEvent; attempts: number; recipient: string | null };
 
 export type MessageOutcome =
   | { status: 'sent'; providerCode?: null }
@@ -19,7 +20,7 @@ export type MessageOutcome =
 
 export interface MessageLog {
   /** Adds the jobs, due at `now`; a key already there (sent, pending or not) is kept as it is. */
-  enqueue(jobs: Array<Omit<MessageJob, 'attempts'>>, now: number): Promise<void>;
+  enqueue(jobs: Array<Omit<MessageJob, 'attempts' | 'recipient'> & { recipient?: string | null }>, now: number): Promise<void>;
   /** Hands the due pending jobs to `deliver`, one at a time, at most `limit`; no other drainer gets a job while it is out. */
   drain(now: number, limit: number, deliver: (job: MessageJob) => Promise<MessageOutcome>): Promise<void>;
   /** The lead's messages, oldest first. */
@@ -46,7 +47,7 @@ export function nextAttemptAt(now: number, attempts: number): number {
 const CLAIM_LEASE_MS = 5 * 60_000;
 
 type EntryRow = { event: MessageEvent; status: LeadMessageEntry['status']; reason: MessageReason | null; provider_code: string | null; attempts: number; updated_at: number };
-type JobRow = { key: string; lead_id: string; event: MessageEvent; attempts: number };
+type JobRow = { key: string; lead_id: string; event: MessageEvent; attempts: number; recipient: string | null };
 
 export function openMessageLog(file: string): MessageLog {
   preparePrivateDatabaseFile(file);
@@ -65,16 +66,21 @@ export function openMessageLog(file: string): MessageLog {
       attempts        INTEGER NOT NULL DEFAULT 0,
       next_attempt_at INTEGER NOT NULL,
       created_at      INTEGER NOT NULL,
-      updated_at      INTEGER NOT NULL
+      updated_at      INTEGER NOT NULL,
+      recipient       TEXT
     );
     CREATE INDEX IF NOT EXISTS lead_messages_due ON lead_messages (status, next_attempt_at);
     CREATE INDEX IF NOT EXISTS lead_messages_lead ON lead_messages (lead_id, created_at);
   `);
+  // A log from before staff messages: the column is added in place (its rows are the customers').
+  if (!database.prepare(`SELECT 1 AS found FROM pragma_table_info('lead_messages') WHERE name = 'recipient'`).get()) {
+    database.exec('ALTER TABLE lead_messages ADD COLUMN recipient TEXT');
+  }
   const insert = database.prepare(
-    'INSERT OR IGNORE INTO lead_messages (key, lead_id, event, next_attempt_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT OR IGNORE INTO lead_messages (key, lead_id, event, recipient, next_attempt_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const selectDue = database.prepare(
-    `SELECT key, lead_id, event, attempts FROM lead_messages WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, key LIMIT ?`,
+    `SELECT key, lead_id, event, attempts, recipient FROM lead_messages WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, key LIMIT ?`,
   );
   // A job is claimed (put off by a lease) before it is sent: a second drain in this process skips it.
   const claim = database.prepare(
@@ -89,7 +95,7 @@ export function openMessageLog(file: string): MessageLog {
   return {
     async enqueue(jobs, now) {
       database.transaction(() => {
-        for (const job of jobs) insert.run(job.key, job.leadId, job.event, now, now, now);
+        for (const job of jobs) insert.run(job.key, job.leadId, job.event, job.recipient ?? null, now, now, now);
       });
     },
     // One process owns the file: only its own drains (the loop, a new lead, the reminders) meet.
@@ -111,7 +117,7 @@ export function openMessageLog(file: string): MessageLog {
 }
 
 export function jobOf(row: JobRow): MessageJob {
-  return { key: row.key, leadId: row.lead_id, event: row.event, attempts: row.attempts };
+  return { key: row.key, leadId: row.lead_id, event: row.event, attempts: row.attempts, recipient: row.recipient ?? null };
 }
 
 export function entryOf(row: Omit<EntryRow, 'updated_at'> & { updated_at: number | string | Date }): LeadMessageEntry {

@@ -11,13 +11,13 @@ import { entryOf, jobOf, settlement, type MessageJob, type MessageLog, type Mess
 export class PostgresMessageLog implements MessageLog {
   constructor(private readonly pool: pg.Pool) {}
 
-  async enqueue(jobs: Array<Omit<MessageJob, 'attempts'>>, now: number): Promise<void> {
+  async enqueue(jobs: Parameters<MessageLog['enqueue']>[0], now: number): Promise<void> {
     if (jobs.length === 0) return;
     await this.pool.query(
-      `INSERT INTO lead_messages (key, lead_id, event, next_attempt_at, created_at, updated_at)
-       SELECT key, lead_id, event, $4, $4, $4 FROM unnest($1::text[], $2::text[], $3::text[]) AS job(key, lead_id, event)
+      `INSERT INTO lead_messages (key, lead_id, event, recipient, next_attempt_at, created_at, updated_at)
+       SELECT key, lead_id, event, recipient, $5, $5, $5 FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS job(key, lead_id, event, recipient)
        ON CONFLICT (key) DO NOTHING`,
-      [jobs.map((job) => job.key), jobs.map((job) => job.leadId), jobs.map((job) => job.event), new Date(now)],
+      [jobs.map((job) => job.key), jobs.map((job) => job.leadId), jobs.map((job) => job.event), jobs.map((job) => job.recipient ?? null), new Date(now)],
     );
   }
 
@@ -25,7 +25,7 @@ export class PostgresMessageLog implements MessageLog {
     for (let handed = 0; handed < limit; handed += 1) {
       const sentOne = await inTransaction(this.pool, async (client) => {
         const { rows } = await client.query(
-          `SELECT key, lead_id, event, attempts FROM lead_messages
+          `SELECT key, lead_id, event, attempts, recipient FROM lead_messages
             WHERE status = 'pending' AND next_attempt_at <= $1
             ORDER BY next_attempt_at, key LIMIT 1 FOR UPDATE SKIP LOCKED`,
           [new Date(now)],

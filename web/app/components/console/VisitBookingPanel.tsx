@@ -41,7 +41,7 @@ export function isBookingRefusal(value: string): value is BookingRefusal {
  * Book, move or cancel the lead's visit: one choice of the open slots grouped by day (a day, then
  * its times, in one keyboard-friendly select), posted with the revision the page shows.
  */
-export function VisitBookingPanel({ lead, openDays }: { lead: LeadDetail; openDays: OpenSlotDay[] }) {
+export function VisitBookingPanel({ lead, openDays, phoneRevealed }: { lead: LeadDetail; openDays: OpenSlotDay[]; phoneRevealed: boolean }) {
   const selectId = useId();
   const headingId = useId();
   const navigation = useNavigation();
@@ -56,6 +56,7 @@ export function VisitBookingPanel({ lead, openDays }: { lead: LeadDetail; openDa
         </h2>
         <input type="hidden" name="rev" value={lead.rev} />
         <input type="hidden" name="visitWas" value={booked ?? ''} />
+        {phoneRevealed ? <input type="hidden" name="revealed" value="1" /> : null}
         <p>{booked ? BOOKING_TEXT.current(booked) : BOOKING_TEXT.none}</p>
         {choices.length === 0 ? (
           <p className="lead-work__hint">{BOOKING_TEXT.noOpenSlots}</p>

@@ -16,6 +16,8 @@ export const VISITS_TEXT = {
   print: '인쇄',
   noSlots: '이 날은 방문 예약 시간이 없습니다.',
   noBookings: '예약한 고객이 없습니다.',
+  walkIns: '현장 방문',
+  walkInCount: (count: number) => `예약 없이 온 고객 ${count}명`,
   name: '이름',
   phone: '연락처',
   status: '상태',
@@ -108,6 +110,7 @@ function DayNavigation({ date, today }: { date: string; today: string }) {
 export type VisitNotice = { text: string; error: boolean; key: string; leadId?: string };
 
 type Booking = VisitSheetData['slots'][number]['bookings'][number];
+type Day = 'past' | 'today' | 'future';
 
 /** On paper: a box to tick at the desk. */
 function TickBox() {
@@ -127,7 +130,7 @@ function RowForm({ intent, booking, children }: { intent: 'checkIn' | 'undoCheck
 }
 
 /** A check-in is on the visit's day only; a manager may take one back. */
-function CheckIn({ booking, day, canUndo }: { booking: Booking; day: 'past' | 'today' | 'future'; canUndo: boolean }) {
+function CheckIn({ booking, day, canUndo }: { booking: Booking; day: Day; canUndo: boolean }) {
   if (booking.checkedInAt) {
     // Focusable by script: after a check-in, focus stays on the row, here.
     const checked = (
@@ -163,7 +166,40 @@ function CheckIn({ booking, day, canUndo }: { booking: Booking; day: 'past' | 't
   );
 }
 
-function Slot({ slot, day, canUndo }: { slot: VisitSheetData['slots'][number]; day: 'past' | 'today' | 'future'; canUndo: boolean }) {
+/** One row per visitor; a walk-in's 방문 확인 is the time they came (they hold no place to check in or give back). */
+function VisitorTable({ visitors, day, canUndo, walkIn = false }: { visitors: Booking[]; day: Day; canUndo: boolean; walkIn?: boolean }) {
+  return (
+    <ConsoleTable
+      className="console-table visit-slot__table"
+      columns={[VISITS_TEXT.name, VISITS_TEXT.phone, VISITS_TEXT.status, VISITS_TEXT.assignee, VISITS_TEXT.lastMemo, VISITS_TEXT.checkIn]}
+    >
+      {visitors.map((booking) => (
+        <tr key={booking.leadId} data-lead-id={booking.leadId}>
+          <th scope="row" data-label={VISITS_TEXT.name}>
+            <a href={`/admin/leads/${encodeURIComponent(booking.leadId)}`}>{booking.name}</a>
+          </th>
+          <td data-label={VISITS_TEXT.phone} className="console-table__number">
+            {booking.maskedPhone}
+          </td>
+          <td data-label={VISITS_TEXT.status}>{LEAD_STATUS_LABELS[booking.status]}</td>
+          <td data-label={VISITS_TEXT.assignee}>{booking.assigneeName ?? '미배정'}</td>
+          <td data-label={VISITS_TEXT.lastMemo} className="visit-slot__memo">
+            {booking.lastMemo ?? '—'}
+          </td>
+          <td data-label={VISITS_TEXT.checkIn}>
+            {walkIn ? (
+              <span className="visit-sheet__checked">{booking.checkedInAt ? VISITS_TEXT.checkedIn(seoulTime(booking.checkedInAt)) : VISITS_TEXT.notCheckedIn}</span>
+            ) : (
+              <CheckIn booking={booking} day={day} canUndo={canUndo} />
+            )}
+          </td>
+        </tr>
+      ))}
+    </ConsoleTable>
+  );
+}
+
+function Slot({ slot, day, canUndo }: { slot: VisitSheetData['slots'][number]; day: Day; canUndo: boolean }) {
   const headingId = useId();
   return (
     <section className="visit-slot" aria-labelledby={headingId}>
@@ -171,33 +207,21 @@ function Slot({ slot, day, canUndo }: { slot: VisitSheetData['slots'][number]; d
         <span className="visit-slot__time">{slot.time}</span>
         <span className="visit-slot__count">{VISITS_TEXT.booked(slot.booked, slot.capacity)}</span>
       </h2>
-      {slot.bookings.length === 0 ? (
-        <p className="console-panel__empty">{VISITS_TEXT.noBookings}</p>
-      ) : (
-        <ConsoleTable
-          className="console-table visit-slot__table"
-          columns={[VISITS_TEXT.name, VISITS_TEXT.phone, VISITS_TEXT.status, VISITS_TEXT.assignee, VISITS_TEXT.lastMemo, VISITS_TEXT.checkIn]}
-        >
-          {slot.bookings.map((booking) => (
-            <tr key={booking.leadId} data-lead-id={booking.leadId}>
-              <th scope="row" data-label={VISITS_TEXT.name}>
-                <a href={`/admin/leads/${encodeURIComponent(booking.leadId)}`}>{booking.name}</a>
-              </th>
-              <td data-label={VISITS_TEXT.phone} className="console-table__number">
-                {booking.maskedPhone}
-              </td>
-              <td data-label={VISITS_TEXT.status}>{LEAD_STATUS_LABELS[booking.status]}</td>
-              <td data-label={VISITS_TEXT.assignee}>{booking.assigneeName ?? '미배정'}</td>
-              <td data-label={VISITS_TEXT.lastMemo} className="visit-slot__memo">
-                {booking.lastMemo ?? '—'}
-              </td>
-              <td data-label={VISITS_TEXT.checkIn}>
-                <CheckIn booking={booking} day={day} canUndo={canUndo} />
-              </td>
-            </tr>
-          ))}
-        </ConsoleTable>
-      )}
+      {slot.bookings.length === 0 ? <p className="console-panel__empty">{VISITS_TEXT.noBookings}</p> : <VisitorTable visitors={slot.bookings} day={day} canUndo={canUndo} />}
+    </section>
+  );
+}
+
+/** Walk-ins registered at the desk: on the day's sheet, though they took no slot place. */
+function WalkIns({ visitors, day }: { visitors: Booking[]; day: Day }) {
+  const headingId = useId();
+  return (
+    <section className="visit-slot visit-slot--walk-ins" aria-labelledby={headingId}>
+      <h2 id={headingId} className="visit-slot__heading">
+        <span className="visit-slot__time">{VISITS_TEXT.walkIns}</span>
+        <span className="visit-slot__count">{VISITS_TEXT.walkInCount(visitors.length)}</span>
+      </h2>
+      <VisitorTable visitors={visitors} day={day} canUndo={false} walkIn />
     </section>
   );
 }
@@ -237,6 +261,7 @@ export function VisitSheet({
     const onRow = row?.querySelector<HTMLElement>('.visit-sheet__checked, .visit-sheet__check-in button');
     (onRow ?? noticeRef.current)?.focus();
   }, [noticeKey, leadId, rowState]);
+  const day: Day = date === today ? 'today' : date < today ? 'past' : 'future';
   const noticeClass = `console-notice${notice?.error ? ' console-notice--error' : ''}`;
   return (
     <div className="console-page visit-sheet">
@@ -263,9 +288,10 @@ export function VisitSheet({
         sheet.slots.length === 0 ? (
           <p className="console-panel__empty">{VISITS_TEXT.noSlots}</p>
         ) : (
-          sheet.slots.map((slot) => <Slot key={slot.id} slot={slot} day={date === today ? 'today' : date < today ? 'past' : 'future'} canUndo={canUndo} />)
+          sheet.slots.map((slot) => <Slot key={slot.id} slot={slot} day={day} canUndo={canUndo} />)
         )
       ) : null}
+      {sheet && sheet.walkIns.length > 0 ? <WalkIns visitors={sheet.walkIns} day={day} /> : null}
     </div>
   );
 }

@@ -68,6 +68,12 @@ export const consoleText = {
     handedOver: (count: number, to: string) => (count === 0 ? '넘길 고객은 없었습니다.' : `고객 ${count}명을 ${to}에게 넘겼습니다.`),
     handOverFailed: '고객은 넘기지 못했습니다. 고객 목록에서 담당자로 찾아 다시 배정해 주세요.',
     handOverLeft: (count: number) => `${count}명은 넘기지 못했습니다. 고객 목록에서 담당자로 찾아 다시 배정해 주세요.`,
+    mobile: '휴대폰',
+    mobileNone: '없음',
+    mobileHint: '선택. 010으로 시작하는 번호. 배정·방문예약 알림을 이 번호로 보냅니다.',
+    newMobile: (name: string) => `${name} 휴대폰 번호`,
+    saveMobile: '휴대폰 저장',
+    mobileDone: (email: string, masked: string | null) => (masked ? `${email} 계정의 휴대폰 번호를 ${masked}(으)로 저장했습니다.` : `${email} 계정의 휴대폰 번호를 지웠습니다.`),
   },
   preview: {
     heading: '미리보기',

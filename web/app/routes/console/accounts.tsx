@@ -4,7 +4,8 @@ import type { Route } from './+types/accounts';
 import { STAFF_ROLES, STAFF_ROLE_LABELS, type StaffIdentity } from '../../../shared/console';
 import { seoulDateTime } from '../../../shared/seoul-time';
 import { staffRefusalAnswer } from '../../../shared/staff-refusals';
-import { isStaffRole, MIN_PASSWORD_LENGTH, STAFF_ACCOUNT_ERROR_MESSAGES, type StaffAccountError } from '../../../shared/staff-accounts';
+import { isStaffRole, MIN_PASSWORD_LENGTH, STAFF_ACCOUNT_ERROR_MESSAGES, staffMobile, type StaffAccountError } from '../../../shared/staff-accounts';
+import { AccountMobileForm, maskedMobile } from '../../components/console/AccountMobileForm';
 import { Field, SubmitButton } from '../../components/form/Field';
 import { ConsoleOutcome } from '../../components/console/ConsoleOutcome';
 import { consoleText } from '../../components/console/console-text';
@@ -14,7 +15,7 @@ import { requireStaff } from '../../lib/require-staff';
 
 const text = consoleText.accounts;
 
-type AddField = 'email' | 'name' | 'role' | 'password';
+type AddField = 'email' | 'name' | 'role' | 'password' | 'mobile';
 
 type Outcome = {
   ok: boolean;
@@ -24,7 +25,7 @@ type Outcome = {
   email?: string;
   /** A refused add: the field at fault, and what was typed (never the password). */
   field?: AddField;
-  typed?: { email: string; name: string; role: string };
+  typed?: { email: string; name: string; role: string; mobile: string };
 };
 
 /** Which field of the add form a refusal is about. */
@@ -35,6 +36,7 @@ const FIELD_OF: Partial<Record<StaffAccountError, AddField>> = {
   invalidRole: 'role',
   shortPassword: 'password',
   longPassword: 'password',
+  invalidMobile: 'mobile',
 };
 
 /** Counts the answers: a form keyed by it is rendered afresh after each one. */
@@ -69,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   let result;
   let done: string;
   if (intent === 'add') {
-    result = await context.staff.add({ email, name: field('name'), role: field('role'), password: field('password') }, actor);
+    result = await context.staff.add({ email, name: field('name'), role: field('role'), password: field('password'), mobile: field('mobile') }, actor);
     done = text.added(email.trim().toLowerCase());
   } else if (intent === 'disable' || intent === 'enable') {
     result = await context.staff.setDisabled(email, intent === 'disable', actor);
@@ -79,6 +81,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const role = field('role');
     result = await context.staff.changeRole(email, role, actor);
     done = text.roleDone(email, isStaffRole(role) ? STAFF_ROLE_LABELS[role] : role);
+  } else if (intent === 'mobile') {
+    result = await context.staff.setMobile(email, field('mobile'), actor);
+    const stored = staffMobile(field('mobile'));
+    done = text.mobileDone(email, stored && stored !== 'invalid' ? maskedMobile(stored) : null);
   } else if (intent === 'reset') {
     result = await context.staff.resetPassword(email, field('password'), actor);
     done = text.resetDone(email);
@@ -88,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (!result.ok) {
     const refused: Outcome = { ok: false, message: STAFF_ACCOUNT_ERROR_MESSAGES[result.error], intent, email };
-    if (intent === 'add') Object.assign(refused, { field: FIELD_OF[result.error], typed: { email, name: field('name'), role: field('role') } });
+    if (intent === 'add') Object.assign(refused, { field: FIELD_OF[result.error], typed: { email, name: field('name'), role: field('role'), mobile: field('mobile') } });
     return data<Outcome>(refused, { status: 400 });
   }
   return data<Outcome>({ ok: true, message: done, intent, email });
@@ -157,6 +163,10 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
                 <dt>{text.createdAt}</dt>
                 <dd>{seoulDateTime(account.createdAt).slice(0, 10)}</dd>
               </div>
+              <div>
+                <dt>{text.mobile}</dt>
+                <dd>{maskedMobile(account.mobile)}</dd>
+              </div>
             </dl>
             <div className="account-card__actions">
               {account.email === me ? null : (
@@ -203,6 +213,10 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
                   </button>
                 </Form>
               )}
+              <AccountMobileForm
+                account={account}
+                error={actionData && !actionData.ok && actionData.intent === 'mobile' && actionData.email === account.email ? actionData.message : undefined}
+              />
               {/* Rendered afresh after each answer: a new password never stays in the field. */}
               <Form method="post" className="account-card__reset" key={answers}>
                 <input type="hidden" name="email" value={account.email} />
@@ -246,6 +260,9 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
               ))}
             </select>
           )}
+        </Field>
+        <Field id="account-mobile" label={text.mobile} hint={text.mobileHint} look="field" error={addError('mobile')}>
+          {(control) => <input {...control} type="tel" name="mobile" inputMode="tel" autoComplete="off" maxLength={20} defaultValue={typed?.mobile} />}
         </Field>
         <Field id="account-password" label={consoleText.password} hint={text.passwordHint(MIN_PASSWORD_LENGTH)} look="field" error={addError('password')}>
           {(control) => <input {...control} type="password" name="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} />}

@@ -117,9 +117,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   };
   const memoDraft = field('memo').slice(0, MEMO_MAX_LENGTH);
   const response = await act(field, { id: params.id }, actor, memoDraft, context);
-  // A number revealed before stays shown while the 상담사 works the lead (shown again, so recorded again).
+  // A number revealed before stays shown while the 상담사 works the lead (its reveal recorded once a day).
   if (field('revealed') !== '1' || response.data.phone) return response;
-  const phone = await context.leadConsole.revealPhone(params.id, actor);
+  const phone = await context.leadConsole.revealPhone(params.id, actor, { kept: true });
   return phone ? data<LeadActionData>({ ...response.data, phone }, response.init ?? undefined) : response;
 }
 
@@ -234,7 +234,7 @@ export default function Lead({ loaderData, actionData, params }: Route.Component
             callbackErrorId={actionData?.callbackInvalid ? OUTCOME_ID : null}
             phoneRevealed={Boolean(actionData?.phone)}
           />
-          <VisitBookingPanel lead={lead} openDays={loaderData.openDays} />
+          <VisitBookingPanel lead={lead} openDays={loaderData.openDays} phoneRevealed={Boolean(actionData?.phone)} />
           <CustomerRegistrations registrations={loaderData.registrations} currentId={lead.id} />
           <CallHistory calls={lead.calls} />
           <MemoHistory memos={lead.memos} />

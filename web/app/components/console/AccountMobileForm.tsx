@@ -1,0 +1,45 @@
+import { Form } from 'react-router';
+import { maskPhone } from '../../../shared/console';
+import { formatPhone } from '../../../shared/lead-validation';
+import { consoleText } from './console-text';
+
+const text = consoleText.accounts;
+
+/** The account's 휴대폰 as the card lists it: masked (the whole number is only in the admin's edit field). */
+export function maskedMobile(mobile: string | null | undefined): string {
+  return mobile ? maskPhone(mobile) : text.mobileNone;
+}
+
+/**
+ * An admin sets or (emptied) removes an account's 휴대폰, where messages about its leads go. Keyed
+ * by the stored number: after a save the field shows what is stored now.
+ */
+export function AccountMobileForm({ account, error }: { account: { email: string; name: string; mobile?: string | null }; error?: string }) {
+  const id = `mobile-${account.email}`;
+  const hintId = `${id}-hint`;
+  return (
+    <Form method="post" className="account-card__mobile" key={account.mobile ?? ''}>
+      <input type="hidden" name="email" value={account.email} />
+      <input type="hidden" name="intent" value="mobile" />
+      <label htmlFor={id}>{text.newMobile(account.name)}</label>
+      <input
+        id={id}
+        className="field__input"
+        type="tel"
+        name="mobile"
+        inputMode="tel"
+        autoComplete="off"
+        maxLength={20}
+        defaultValue={account.mobile ? formatPhone(account.mobile) : ''}
+        aria-describedby={hintId}
+        aria-invalid={error ? true : undefined}
+      />
+      <button type="submit" className="button button--outline" aria-label={`${account.name} ${text.saveMobile}`}>
+        {text.saveMobile}
+      </button>
+      <p id={hintId} className="account-card__hint">
+        {error ?? text.mobileHint}
+      </p>
+    </Form>
+  );
+}
