@@ -16,7 +16,7 @@ import type {
   ConsoleVisitSheetQueryResult,
 } from '../../sanity/sanity.types';
 import { openSqlite, type SqliteDatabase, type SqliteValue } from '../sqlite';
-import type { LeadCursor, LeadFilterParams } from './lead-query';
+import { filtersCustomers, leadFilterParams, type LeadCursor, type LeadFilterParams } from './lead-query';
 import { CUSTOMER_REGISTRATIONS_MAX, EXPORT_PAGE_ROWS, type LeadReads, type LeadTallies } from './lead-reads';
 import { consoleLeadOf, exportRowOf, type StoredLead } from './stored-lead';
 
@@ -120,7 +120,7 @@ export class SqliteLeadReads implements LeadReads {
   }
 
   async listPage(filters: LeadFilterParams, cursor: LeadCursor | null, limit: number): Promise<ConsoleLeadListQueryResult> {
-    const rows = this.filtered(
+    const rows = this.customers(
       `id, ${CREATED_AT} AS createdAt, ${NAME} AS name, ${PHONE} AS phone, ${FORM_KIND} AS formKind,
        ${STATUS} AS status, ${field('assignee.name')} AS assigneeName, ${field('visitAt')} AS visitAt,
        ${MARKETING} AS marketing, ${UTM_SOURCE} AS utmSource, ${UTM_CAMPAIGN} AS utmCampaign,
@@ -154,12 +154,13 @@ export class SqliteLeadReads implements LeadReads {
   async count(filters: LeadFilterParams): Promise<number> {
     const { sql, values } = this.where(filters, null);
     const literals = values.map(sqlLiteral);
+    const customers = `count(DISTINCT coalesce(${PHONE}, id))`;
     // Unassigned leads alone, often most of them, it would still check one by one: their index counts them.
     const onlyUnassigned = filters.unassigned && Object.values(filters).filter((value) => value !== null).length === 1;
     const from = onlyUnassigned ? 'documents INDEXED BY console_leads_assignee_or_none' : 'documents';
     const counting = literals.includes(null)
-      ? this.statement(`SELECT count(*) AS count FROM ${from} WHERE ${sql}`).get<{ count: number }>(...values)
-      : this.database.prepare(`SELECT count(*) AS count FROM ${from} WHERE ${sql.replace(/\?/g, () => literals.shift()!)}`).get<{ count: number }>();
+      ? this.statement(`SELECT ${customers} AS count FROM ${from} WHERE ${sql}`).get<{ count: number }>(...values)
+      : this.database.prepare(`SELECT ${customers} AS count FROM ${from} WHERE ${sql.replace(/\?/g, () => literals.shift()!)}`).get<{ count: number }>();
     return counting?.count ?? 0;
   }
 
@@ -252,6 +253,32 @@ export class SqliteLeadReads implements LeadReads {
       `SELECT ${field('date')} AS date, coalesce(${field('capacity')}, 0) AS capacity, coalesce(${field('booked')}, 0) AS booked
        FROM documents WHERE type = 'visitSlot' AND ${field('date')} >= ? AND ${field('date')} < ?`,
     ).all<ConsoleSlotFillQueryResult[number]>(from, until);
+  }
+
+  /**
+   * Customers' newest visible registrations after the cursor, newest first, each listed when any of
+   * its registrations matches: the newest is the one no later registration of its phone follows
+   * (the phone index finds it), and the matching phones come from the filters' own indexes.
+   */
+  private customers(columns: string, filters: LeadFilterParams, cursor: LeadCursor | null, limit: number): Row[] {
+    const visibleOnly = leadFilterParams({}, null, filters.visibleTo);
+    const visible = this.where(visibleOnly, cursor);
+    const newer = this.where(visibleOnly, null);
+    const outer = (path: string) => `json_extract(shown.json, '$.${path}')`;
+    const newest = `NOT EXISTS (SELECT 1 FROM documents AS newer WHERE ${newer.sql} AND ${PHONE} = ${outer('phone')}
+      AND ${CREATED_AT} >= ${outer('createdAt')} AND (${CREATED_AT} > ${outer('createdAt')} OR id > shown.id))`;
+    const values = [...visible.values, ...newer.values];
+    let matching = '';
+    if (filtersCustomers(filters)) {
+      const match = this.where(filters, null);
+      matching = `AND (${PHONE} IN (SELECT ${PHONE} FROM documents AS matched WHERE ${match.sql})
+        OR (${PHONE} IS NULL AND id IN (SELECT id FROM documents AS matched WHERE ${match.sql})))`;
+      values.push(...match.values, ...match.values);
+    }
+    return this.statement(`SELECT ${columns} FROM documents AS shown WHERE ${visible.sql} AND ${newest} ${matching} ${NEWEST_FIRST} LIMIT ?`).all(
+      ...values,
+      limit,
+    );
   }
 
   private filtered(columns: string, filters: LeadFilterParams, cursor: LeadCursor | null, limit: number): Row[] {
