@@ -13,8 +13,12 @@ import { BOM, csvLine } from '../csv';
 
 export type StatsCounts = { views: number; visits: number; visitors: number; leads: number; bookings: number };
 export type StatsRow = StatsCounts & { key: string; label: string };
-/** Customers of a campaign at each step: registered, called at least once, came to the model house (내방), contracted. */
-export type FunnelRow = { key: string; label: string; leads: number; called: number; visited: number; contracted: number };
+/**
+ * Customers of a campaign at each step: registered, called at least once, came to the model house
+ * (내방), contracted; and those whose first (firstTouch) or last (lastTouch) registration of the
+ * period came from it: each customer is one campaign's first touch and one's last.
+ */
+export type FunnelRow = { key: string; label: string; leads: number; firstTouch: number; lastTouch: number; called: number; visited: number; contracted: number };
 
 export type CampaignStatsReport = {
   range: StatsRange;
@@ -132,9 +136,10 @@ export function joinCampaignStats(range: StatsRange, views: StatsPageViewsQueryR
 /** A lead that came to the model house: checked in at the desk, or marked 방문 완료 or 계약 by hand. */
 const VISITED_STATUSES = new Set(['visited', 'contracted']);
 
-/** Each campaign's customers (phone numbers), a step reached on any of their registrations from it. */
+/** Each campaign's customers (phone numbers), a step reached on any of their registrations from it, and where each customer came first and last. */
 function funnelOf(leads: StatsLeadsQueryResult): FunnelRow[] {
   const campaigns = new Map<string, Map<string, { called: boolean; visited: boolean; contracted: boolean }>>();
+  const touches = new Map<string, { first: Touch; last: Touch }>();
   for (const [index, lead] of leads.entries()) {
     const key = campaignKey(lead.utmSource, lead.utmMedium, lead.utmCampaign);
     const customers = campaigns.get(key) ?? new Map();
@@ -145,17 +150,39 @@ function funnelOf(leads: StatsLeadsQueryResult): FunnelRow[] {
     reached.visited ||= Boolean(lead.checkedInAt) || VISITED_STATUSES.has(lead.status);
     reached.contracted ||= lead.status === 'contracted';
     customers.set(customer, reached);
+    const touch = { at: lead.createdAt ?? '', key };
+    const known = touches.get(customer);
+    if (!known) touches.set(customer, { first: touch, last: touch });
+    else if (touch.at < known.first.at) known.first = touch;
+    else if (touch.at >= known.last.at) known.last = touch;
+  }
+  const firstTouches = new Map<string, number>();
+  const lastTouches = new Map<string, number>();
+  for (const { first, last } of touches.values()) {
+    firstTouches.set(first.key, (firstTouches.get(first.key) ?? 0) + 1);
+    lastTouches.set(last.key, (lastTouches.get(last.key) ?? 0) + 1);
   }
   return [...campaigns.entries()]
     .map(([key, customers]) => {
       const steps = [...customers.values()];
       const count = (step: 'called' | 'visited' | 'contracted') => steps.filter((reached) => reached[step]).length;
-      return { key, label: campaignKeyLabel(key), leads: steps.length, called: count('called'), visited: count('visited'), contracted: count('contracted') };
+      return {
+        key,
+        label: campaignKeyLabel(key),
+        leads: steps.length,
+        firstTouch: firstTouches.get(key) ?? 0,
+        lastTouch: lastTouches.get(key) ?? 0,
+        called: count('called'),
+        visited: count('visited'),
+        contracted: count('contracted'),
+      };
     })
     .sort((a, b) => b.leads - a.leads || a.label.localeCompare(b.label, 'ko'));
 }
 
-const FUNNEL_CSV_HEADER = ['캠페인 퍼널', '항목', '등록', '통화', '내방', '계약'];
+type Touch = { at: string; key: string };
+
+const FUNNEL_CSV_HEADER = ['캠페인 퍼널', '항목', '등록', '첫 유입', '마지막 유입', '통화', '내방', '계약'];
 const CSV_HEADER = ['구분', '항목', '페이지뷰', '사이트 방문', '사이트 방문자', '관심고객 등록', '방문예약', '전환율(등록÷사이트 방문)'];
 
 /**
@@ -187,6 +214,6 @@ export function campaignStatsCsv(report: CampaignStatsReport): string {
     sections.map(([section, rows, table]) => rows.map((row) => line(section, row.label, row, table)).join('')).join('') +
     csvLine([]) +
     csvLine(FUNNEL_CSV_HEADER) +
-    report.funnel.map((row) => csvLine([FUNNEL_CSV_HEADER[0], row.label, ...[row.leads, row.called, row.visited, row.contracted].map(String)])).join('')
+    report.funnel.map((row) => csvLine([FUNNEL_CSV_HEADER[0], row.label, ...[row.leads, row.firstTouch, row.lastTouch, row.called, row.visited, row.contracted].map(String)])).join('')
   );
 }

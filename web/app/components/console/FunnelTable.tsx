@@ -2,29 +2,34 @@ import { useId } from 'react';
 import { ConsoleTable } from './ConsoleTable';
 import './CampaignStatsTables.css';
 
-export type FunnelTableRow = { key: string; label: string; leads: number; called: number; visited: number; contracted: number };
+export type FunnelTableRow = { key: string; label: string; leads: number; firstTouch: number; lastTouch: number; called: number; visited: number; contracted: number };
 
 export const funnelText = {
   heading: '캠페인별 전환 (등록 → 통화 → 내방 → 계약)',
   note: '고객 수입니다. 같은 전화번호는 캠페인마다 한 번만 셉니다. 통화는 통화 결과가 하나 이상 기록된 고객, 내방은 모델하우스 방문(현장 체크인 또는 방문 완료·계약 상태), 계약은 계약 상태인 고객입니다.',
   label: '캠페인',
+  touchNote:
+    '첫 유입은 이 기간에 처음 등록한 곳이 이 캠페인인 고객, 마지막 유입은 가장 최근에 등록한 곳이 이 캠페인인 고객입니다. 고객마다 첫 유입과 마지막 유입이 한 캠페인씩이라, 두 열을 더하면 각각 전체 고객 수가 됩니다.',
   leads: '등록',
+  firstTouch: '첫 유입',
+  lastTouch: '마지막 유입',
   called: '통화',
   visited: '내방',
   contracted: '계약',
   empty: '이 기간에 등록한 고객이 없습니다.',
 };
 
-const STEPS = ['leads', 'called', 'visited', 'contracted'] as const;
+const STEPS = ['leads', 'firstTouch', 'lastTouch', 'called', 'visited', 'contracted'] as const;
 const number = (value: number) => value.toLocaleString('ko-KR');
 
-/** Each campaign's customers at each step, scrolling sideways in a focusable region on a phone like the other tables. */
+/** Each campaign's customers at each step and where they came first and last, scrolling sideways in a focusable region on a phone like the other tables. */
 export function FunnelTable({ rows }: { rows: readonly FunnelTableRow[] }) {
   const headingId = useId();
   return (
     <div className="stats-section">
       <h2 id={headingId}>{funnelText.heading}</h2>
       <p>{funnelText.note}</p>
+      <p>{funnelText.touchNote}</p>
       {rows.length === 0 ? (
         <p>{funnelText.empty}</p>
       ) : (
