@@ -72,6 +72,9 @@ const FILTER_SQL = `type = 'lead'
   AND (:visibleTo IS NULL OR ${ASSIGNEE_EMAIL} IN ('', :visibleTo))
   AND (:cursorAt IS NULL OR (${CREATED_AT} <= :cursorAt AND (${CREATED_AT} < :cursorAt OR id < :cursorId)))`;
 
+/** Below this many matching leads the list starts from them rather than walking every customer. */
+const NARROW_MATCHES = 2000;
+
 const NEWEST_FIRST = `ORDER BY ${CREATED_AT} DESC, id DESC`;
 
 /**
@@ -258,7 +261,9 @@ export class SqliteLeadReads implements LeadReads {
   /**
    * Customers' newest visible registrations after the cursor, newest first, each listed when any of
    * its registrations matches: the newest is the one no later registration of its phone follows
-   * (the phone index finds it), and the matching phones come from the filters' own indexes.
+   * (the phone index finds it). Few matching leads (under NARROW_MATCHES) are read first from the
+   * filters' own indexes and their customers looked up by phone; with more, the list is walked
+   * newest first and each customer's registrations checked by phone until the page is full.
    */
   private customers(columns: string, filters: LeadFilterParams, cursor: LeadCursor | null, limit: number): Row[] {
     const visibleOnly = leadFilterParams({}, null, filters.visibleTo);
@@ -267,17 +272,35 @@ export class SqliteLeadReads implements LeadReads {
     const outer = (path: string) => `json_extract(shown.json, '$.${path}')`;
     const newest = `NOT EXISTS (SELECT 1 FROM documents AS newer WHERE ${newer.sql} AND ${PHONE} = ${outer('phone')}
       AND ${CREATED_AT} >= ${outer('createdAt')} AND (${CREATED_AT} > ${outer('createdAt')} OR id > shown.id))`;
-    const values = [...visible.values, ...newer.values];
-    let matching = '';
-    if (filtersCustomers(filters)) {
-      const match = this.where(filters, null);
-      matching = `AND (${PHONE} IN (SELECT ${PHONE} FROM documents AS matched WHERE ${match.sql})
-        OR (${PHONE} IS NULL AND id IN (SELECT id FROM documents AS matched WHERE ${match.sql})))`;
-      values.push(...match.values, ...match.values);
+    const rows = (sql: string, ...values: SqliteValue[]) => this.statement(sql).all(...values, limit);
+    if (!filtersCustomers(filters)) {
+      return rows(`SELECT ${columns} FROM documents AS shown WHERE ${visible.sql} AND ${newest} ${NEWEST_FIRST} LIMIT ?`, ...visible.values, ...newer.values);
     }
-    return this.statement(`SELECT ${columns} FROM documents AS shown WHERE ${visible.sql} AND ${newest} ${matching} ${NEWEST_FIRST} LIMIT ?`).all(
-      ...values,
-      limit,
+    const match = this.where(filters, null);
+    const found = this.statement(`SELECT count(*) AS count FROM (SELECT 1 FROM documents WHERE ${match.sql} LIMIT ${NARROW_MATCHES})`).get<{ count: number }>(...match.values);
+    if ((found?.count ?? 0) < NARROW_MATCHES) {
+      // A lead without a phone is a customer of its own: the second part.
+      return rows(
+        `SELECT * FROM (
+           SELECT ${columns} FROM (SELECT DISTINCT ${PHONE} AS phone FROM documents WHERE ${match.sql}) AS matched CROSS JOIN documents AS shown
+           WHERE ${PHONE} = matched.phone AND ${visible.sql} AND ${newest}
+           UNION ALL SELECT ${columns} FROM documents AS shown WHERE ${PHONE} IS NULL AND ${match.sql} AND ${visible.sql}
+         ) ORDER BY createdAt DESC, id DESC LIMIT ?`,
+        ...match.values,
+        ...visible.values,
+        ...newer.values,
+        ...match.values,
+        ...visible.values,
+      );
+    }
+    return rows(
+      `SELECT ${columns} FROM documents AS shown WHERE ${visible.sql} AND ${newest}
+       AND (EXISTS (SELECT 1 FROM documents AS matched WHERE ${match.sql} AND ${PHONE} = ${outer('phone')}) OR (${PHONE} IS NULL AND ${match.sql}))
+       ${NEWEST_FIRST} LIMIT ?`,
+      ...visible.values,
+      ...newer.values,
+      ...match.values,
+      ...match.values,
     );
   }
 
