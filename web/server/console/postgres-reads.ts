@@ -35,8 +35,6 @@ const NAME = `(${field('name')} COLLATE "C")`;
 const SLOT_REF = field('visitSlot._ref');
 /** Above every character: `name < prefix || MAX` bounds the names that start with `prefix` (an index range). */
 const MAX_CHARACTER = '\u{10FFFF}';
-/** Below this many matching leads the list starts from them rather than walking every customer. */
-const NARROW_MATCHES = 2000;
 
 /** Each list filter's condition on its parameter ($n). */
 const FILTERS: Record<keyof LeadFilterParams, (parameter: string) => string> = {
@@ -177,9 +175,7 @@ export class PostgresLeadReads implements LeadReads {
   /**
    * Customers' newest visible registrations after the cursor, newest first, each listed when any of
    * its registrations matches: the newest is the one no later registration of its phone follows
-   * (the phone index finds it). Few matching leads (under NARROW_MATCHES) are read first from the
-   * filters' own indexes and their customers looked up by phone; with more, the list is walked
-   * newest first and each customer's registrations checked by phone until the page is full.
+   * (the phone index finds it), and the matching phones come from the filters' own indexes.
    */
   private async customers<Row extends pg.QueryResultRow>(columns: string, filters: LeadFilterParams, cursor: LeadCursor | null, limit: number): Promise<Row[]> {
     const visibleOnly = leadFilterParams({}, null, filters.visibleTo);
@@ -188,36 +184,18 @@ export class PostgresLeadReads implements LeadReads {
     const outer = (path: string) => `(shown.doc #>> '{${path}}')`;
     const newest = `NOT EXISTS (SELECT 1 FROM documents AS newer WHERE ${newer} AND ${PHONE} = ${outer('phone')}
       AND (${CREATED_AT}, ${ID}) > ((${outer('createdAt')} COLLATE "C"), (shown.id COLLATE "C")))`;
-    const page = (sql: string, order = `${CREATED_AT} DESC, ${ID} DESC`) => {
-      values.push(limit);
-      return this.pool.query<Row>(`${sql} ORDER BY ${order} LIMIT $${values.length}`, values);
-    };
-    if (!filtersCustomers(filters)) return (await page(`SELECT ${columns} FROM documents AS shown WHERE ${visible} AND ${newest}`)).rows;
-    const { where: match, values: matchValues } = this.where(filters, null);
-    const { rows: found } = await this.pool.query<{ count: number }>(
-      `SELECT count(*)::int AS count FROM (SELECT 1 FROM documents WHERE ${match} LIMIT ${NARROW_MATCHES}) AS matched`,
-      matchValues,
-    );
-    const { where: matching } = this.where(filters, null, values);
-    if ((found[0]?.count ?? 0) < NARROW_MATCHES) {
-      // A lead without a phone is a customer of its own: the second part.
-      const { rows } = await page(
-        `SELECT * FROM (
-           SELECT ${columns} FROM (SELECT DISTINCT ${PHONE} AS phone FROM documents WHERE ${matching}) AS matched
-           JOIN documents AS shown ON ${PHONE} = matched.phone WHERE ${visible} AND ${newest}
-           UNION ALL SELECT ${columns} FROM documents AS shown WHERE ${PHONE} IS NULL AND ${matching} AND ${visible}
-         ) AS customers`,
-        // The columns' own names: the list's columns carry the lead's id and "createdAt".
-        `("createdAt" COLLATE "C") DESC, (id COLLATE "C") DESC`,
-      );
-      return rows;
+    let matching = '';
+    if (filtersCustomers(filters)) {
+      const { where: match } = this.where(filters, null, values);
+      matching = `AND (${PHONE} IN (SELECT ${PHONE} FROM documents AS matched WHERE ${match})
+        OR (${PHONE} IS NULL AND id IN (SELECT id FROM documents AS matched WHERE ${match})))`;
     }
-    return (
-      await page(
-        `SELECT ${columns} FROM documents AS shown WHERE ${visible} AND ${newest}
-         AND (EXISTS (SELECT 1 FROM documents AS matched WHERE ${matching} AND ${PHONE} = ${outer('phone')}) OR (${PHONE} IS NULL AND ${matching}))`,
-      )
-    ).rows;
+    values.push(limit);
+    const { rows } = await this.pool.query<Row>(
+      `SELECT ${columns} FROM documents AS shown WHERE ${visible} AND ${newest} ${matching} ORDER BY ${CREATED_AT} DESC, ${ID} DESC LIMIT $${values.length}`,
+      values,
+    );
+    return rows;
   }
 
   /** The conditions of the set filters (and the cursor), their parameters appended to `values`. */
