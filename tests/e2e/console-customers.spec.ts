@@ -4,10 +4,11 @@ import { signIn, uniquePhone } from './console-helpers';
 
 /**
  * One customer, many registrations: a person who registers four times with one number (typed
- * three ways, from two campaigns and none) is one customer. The list marks each of their rows
- * 등록 4회 and their page lists every registration; the funnel on /admin/stats counts them once in
- * their campaign. Followed by keyboard alone, axe at each step. And the spend a 관리자 enters
- * for a campaign gives its cost per 등록 in the funnel.
+ * three ways, from two campaigns and none) is one customer. The list shows them once, as their
+ * newest registration marked 등록 4회, and their page lists every registration; the funnel on
+ * /admin/stats counts them once in their campaign, with the campaign they came from first (첫 유입)
+ * and last (마지막 유입). Followed by keyboard alone, axe at each step. And the spend a 관리자
+ * enters for a campaign gives its cost per 등록 in the funnel.
  */
 
 /** Registers through the lead API as the popup's script does, from `sourcePage` (which may carry utm_*). */
@@ -18,8 +19,8 @@ async function register(request: APIRequestContext, name: string, phone: string,
   await expect.poll(async () => (await request.post('/api/leads', { data: lead })).status(), { intervals: [250] }).toBe(201);
 }
 
-test('a repeat customer is marked 등록 4회 in the list, their page lists every registration, the funnel counts them once', async ({ page }, testInfo) => {
-  // Four registrations, three pages with axe and full-page pictures: past the default on a busy machine.
+test('a repeat customer is one row marked 등록 4회 in the list, their page lists every registration, the funnel counts them once with first and last touch', async ({ page }, testInfo) => {
+  // Four registrations (each after the form's minimum fill time), three pages and four axe runs.
   test.slow();
   const name = `재등록${Date.now() % 100000}`;
   const { phone, lastFour } = uniquePhone();
@@ -35,8 +36,10 @@ test('a repeat customer is marked 등록 4회 in the list, their page lists ever
 
   await page.goto(`/admin/leads?q=${lastFour}`);
   const rows = page.getByRole('row').filter({ hasText: name });
-  await expect(rows).toHaveCount(4);
-  for (const row of await rows.all()) await expect(row).toContainText('등록 4회');
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText('등록 4회');
+  // The row is the newest registration, which came without a campaign.
+  await expect(rows).toContainText('유입 (매체 / 캠페인)없음');
   await expectNoHorizontalOverflow(page);
   await expectNoAxeViolations(page);
   await screenshot(page, testInfo, 'console-customer-list');
@@ -68,10 +71,12 @@ test('a repeat customer is marked 등록 4회 in the list, their page lists ever
   await expect(items.nth(0).getByRole('link')).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // The funnel counts the customer once in their campaign, though they registered from it twice.
+  // The funnel counts the customer once in their campaign, though they registered from it twice:
+  // it is where they came first, not last (their newest registration came with no campaign).
   await page.goto('/admin/stats');
   const funnel = page.getByRole('region', { name: '캠페인별 전환 (등록 → 통화 → 내방 → 계약)' });
-  await expect(funnel.getByRole('row', { name: new RegExp(launch) }).getByRole('cell')).toHaveText(['1', '0', '0', '0', '—', '—', '—']);
+  await expect(funnel.getByRole('row', { name: new RegExp(launch) }).getByRole('cell')).toHaveText(['1', '1', '0', '0', '0', '0', '—', '—', '—']);
+  await expect(page.getByText('첫 유입은 이 기간에 처음 등록한 곳이')).toBeVisible();
   await expect(page.getByRole('columnheader', { name: '사이트 방문', exact: true }).first()).toBeVisible();
   await funnel.focus();
   await expect(funnel).toBeFocused();
@@ -89,7 +94,7 @@ test('the spend a 관리자 enters for a campaign and month gives its cost per �
   await page.goto('/admin/stats');
   const funnel = page.getByRole('region', { name: '캠페인별 전환 (등록 → 통화 → 내방 → 계약)' });
   const launchRow = funnel.getByRole('row', { name: new RegExp(launch) });
-  await expect(launchRow.getByRole('cell')).toHaveText(['1', '0', '0', '0', '—', '—', '—']);
+  await expect(launchRow.getByRole('cell')).toHaveText(['1', '1', '1', '0', '0', '0', '—', '—', '—']);
 
   // By keyboard: the campaign, this month (the range's, already there), the amount, Enter. Its
   // cost per 등록 is the spend over its one customer; nobody came yet, so no cost per 내방.
@@ -102,7 +107,7 @@ test('the spend a 관리자 enters for a campaign and month gives its cost per �
   await page.keyboard.type('1,200,000');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: `${launch} 광고비를 저장했습니다.` })).toBeFocused();
-  await expect(launchRow.getByRole('cell')).toHaveText(['1', '0', '0', '0', '1,200,000원', '1,200,000원', '—']);
+  await expect(launchRow.getByRole('cell')).toHaveText(['1', '1', '1', '0', '0', '0', '1,200,000원', '1,200,000원', '—']);
   await expectNoHorizontalOverflow(page);
   await expectNoAxeViolations(page);
   await screenshot(page, testInfo, 'console-ad-spend');

@@ -125,10 +125,10 @@ describe.each([
     const csv = campaignStatsCsv(november)
       .split('\r\n')
       .map((line) => line.replaceAll('"', ''));
-    expect(csv).toContain('캠페인 퍼널,항목,등록,통화,내방,계약,광고비(원),등록당 비용(원),내방당 비용(원)');
-    expect(csv).toContain('캠페인 퍼널,naver / cpc / launch,4,0,1,1,1000000,250000,500000');
-    expect(csv).toContain('캠페인 퍼널,naver / cpc / winter,1,0,0,0,500000,500000,');
-    expect(csv).toContain('캠페인 퍼널,spring,0,0,0,0,90000,,');
+    expect(csv).toContain('캠페인 퍼널,항목,등록,첫 유입,마지막 유입,통화,내방,계약,광고비(원),등록당 비용(원),내방당 비용(원)');
+    expect(csv).toContain('캠페인 퍼널,naver / cpc / launch,4,3,4,0,1,1,1000000,250000,500000');
+    expect(csv).toContain('캠페인 퍼널,naver / cpc / winter,1,1,1,0,0,0,500000,500000,');
+    expect(csv).toContain('캠페인 퍼널,spring,0,0,0,0,0,0,90000,,');
   });
 });
 

@@ -63,19 +63,50 @@ for (const [backendName, open] of Object.entries(backends)) {
       await backend.close();
     });
 
-    it('counts a customer’s registrations on every list row, one phone however it was typed', async () => {
+    it('lists each customer once, as their newest registration with the count, and counts customers', async () => {
       const page = await service.list({}, {}, kim);
       expect(page.rows.map((row) => [row.id, row.registrations])).toEqual([
         ['lead-c', 3],
         ['lead-other', 1],
-        ['lead-b', 3],
-        ['lead-a', 3],
       ]);
+      expect(page.total).toBe(2);
     });
 
-    it('counts the whole customer when a filter shows only one of their registrations', async () => {
+    it('lists a customer when any registration matches the filter, as their newest registration', async () => {
       const page = await service.list({ utmCampaign: 'winter' }, {}, kim);
-      expect(page.rows.map((row) => [row.id, row.registrations])).toEqual([['lead-b', 3]]);
+      expect(page.rows.map((row) => [row.id, row.utmCampaign, row.registrations])).toEqual([['lead-c', null, 3]]);
+      expect(page.total).toBe(1);
+      const launch = await service.list({ utmCampaign: 'launch' }, {}, kim);
+      expect(launch.rows.map((row) => row.id)).toEqual(['lead-c', 'lead-other']);
+      expect(launch.total).toBe(2);
+      expect((await service.list({ formKind: 'popup', utmCampaign: 'winter' }, {}, kim)).total).toBe(0);
+    });
+
+    it('pages by customer: a page boundary inside a customer’s registrations shows nobody twice and skips nobody', async () => {
+      // lead-other sits between the customer's newest registration and their older ones.
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < 5; page += 1) {
+        const shown = await service.list({}, { cursor, limit: 1 }, kim);
+        seen.push(...shown.rows.map((row) => row.id));
+        if (!shown.next) break;
+        cursor = shown.next;
+      }
+      expect(seen).toEqual(['lead-c', 'lead-other']);
+    });
+
+    it('assigns every registration of a customer chosen on the list: one customer, one 담당자', async () => {
+      const manager: StaffActor = { email: 'boss@example.com', name: '박팀장', role: 'admin', ip: '10.0.0.2' };
+      const staffed = new LeadConsoleService({
+        leads: backend.leads,
+        content: backend.leads,
+        reads: backend.reads,
+        audit: new MemoryAuditTrail(),
+        staff: { list: async () => [{ email: kim.email, name: kim.name, role: 'sales', disabled: false, createdAt: '2026-11-01T00:00:00.000Z' }] },
+      });
+      expect(await staffed.assign(['lead-c'], kim.email, manager)).toEqual({ ok: true, assigned: 1, refused: 0 });
+      for (const id of ['lead-a', 'lead-b', 'lead-c']) expect((await backend.leads.fetch('*[_id == $id][0].assignee.email', { id })) as unknown, id).toBe(kim.email);
+      expect(await backend.leads.fetch('*[_id == "lead-other"][0].assignee')).toBeNull();
     });
 
     it('lists every registration of the customer, newest first, from any of them', async () => {

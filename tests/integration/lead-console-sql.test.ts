@@ -40,6 +40,13 @@ function workedOnLeads(): Mutation[] {
       { _id: 'walk-in-a', visitAt: `${FIXTURE_TODAY} 11:05`, checkedInAt: '2026-11-23T02:05:00.000Z', memos: [{ _key: 'm1', _type: 'leadMemo', authorEmail: 'kim@example.com', authorName: '김상담', at: '2026-11-23T02:10:00.000Z', text: '현장 상담' }] },
       { _id: 'walk-in-c', visitAt: `${FIXTURE_TODAY} 12:00`, checkedInAt: '2026-11-23T03:00:00.000Z', visitSlot: { _type: 'reference', _ref: 'slot-x' }, visitSlotStatus: 'booked' },
     ].map((walkIn) => ({ create: { _type: 'lead', name: '현장 고객', phone: '01055550000', createdAt: walkIn.checkedInAt, formKind: 'walkIn', status: 'visited', ...walkIn } }) as Mutation),
+    // Customers who registered again: later, from another campaign, one of them taken by a 상담사.
+    ...[3, 20, 40].map((index) => {
+      const earlier = documents.find((document): document is FixtureLead => document._id === leadIds[index])!;
+      const createdAt = new Date(Date.parse(earlier.createdAt) + 3_600_000 * (index + 1)).toISOString();
+      const assignee = index === 20 ? { assignee: { email: 'lee@example.com', name: '이상담' } } : {};
+      return { create: { ...earlier, _id: `${earlier._id}-again`, createdAt, utm: { source: 'kakao', campaign: 'winter' }, ...assignee } } as Mutation;
+    }),
   ];
 }
 
@@ -80,13 +87,18 @@ describe.each(Object.keys(STORES))('SQL reads = GROQ reads on the %s leads datab
       expect(await sql.exportPage(leadFilterParams(filters), null), label).toEqual(await groq.exportPage(leadFilterParams(filters), null));
       expect(await sql.count(leadFilterParams(filters)), label).toBe(await groq.count(leadFilterParams(filters)));
     }
-    // 내 고객, and values that must stay values in the count's SQL.
-    for (const filters of [{ assignee: 'me' }, { q: "O'Brien" }, { utmSource: "x' OR 1=1 --" }, { utmCampaign: "'; DROP TABLE documents; --" }]) {
-      const params = leadFilterParams(filters, 'kim@example.com');
+    // 내 고객, a 상담사's own view, and values that must stay values in the count's SQL.
+    for (const filters of [{ assignee: 'me' }, {}, { utmCampaign: 'winter' }, { q: "O'Brien" }, { utmSource: "x' OR 1=1 --" }, { utmCampaign: "'; DROP TABLE documents; --" }]) {
+      const params = leadFilterParams(filters, 'kim@example.com', 'kim@example.com');
       expect(await sql.count(params), JSON.stringify(filters)).toBe(await groq.count(params));
       expect(await sql.listPage(params, null, 200), JSON.stringify(filters)).toEqual(await groq.listPage(params, null, 200));
     }
     expect(await sql.count(leadFilterParams({ assignee: 'me' }, 'kim@example.com'))).toBeGreaterThan(0);
+    // Each repeat customer is one row, their newest registration.
+    const everyone = (await walk(sql, {}, 200)).flat().map((row) => row._id);
+    expect(everyone).toContain(`${leadIds[3]}-again`);
+    expect(everyone).not.toContain(leadIds[3]);
+    expect(new Set(everyone).size).toBe(everyone.length);
     expect([...(await sql.campaigns())].sort()).toEqual([...(await groq.campaigns())].sort());
     const everything = leadFilterParams({});
     const secondExportPage = { createdAt: (await groq.exportPage(everything, null)).at(-1)!.createdAt!, id: (await groq.exportPage(everything, null)).at(-1)!._id };

@@ -292,9 +292,19 @@ const cases: Record<keyof typeof queries, QueryCase> = {
     store: 'leads',
     check: (accounts) => expect(accounts).toEqual([expect.objectContaining({ email: 'sales@example.test', role: 'sales', disabled: false })]),
   },
-  consoleLeadListQuery: {
+  consoleLeadKeysQuery: {
+    store: 'leads',
+    params: { visibleTo: null },
+    check: (keys) => expect(keys).toEqual([{ _id: FIXTURE_LEAD._id, createdAt: FIXTURE_LEAD.createdAt, phone: FIXTURE_LEAD.phone }]),
+  },
+  consoleLeadMatchedCustomersQuery: {
     store: 'leads',
     params: { ...leadFilterParams({ q: '5678' }), ...cursorParams(null) },
+    check: (customers) => expect(customers).toEqual([FIXTURE_LEAD.phone]),
+  },
+  consoleLeadListQuery: {
+    store: 'leads',
+    params: { ids: [FIXTURE_LEAD._id] },
     check: (rows) =>
       expect(rows).toEqual([
         expect.objectContaining({ _id: FIXTURE_LEAD._id, status: 'new', marketing: false, assigneeName: null, utmSource: null }),

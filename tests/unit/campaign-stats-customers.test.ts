@@ -73,7 +73,33 @@ describe('the funnel by campaign', () => {
 
   it('carries the funnel in the CSV', () => {
     const csv = campaignStatsCsv(report);
-    expect(csv).toContain('"캠페인 퍼널","항목","등록","통화","내방","계약"');
-    expect(csv).toMatch(/"캠페인 퍼널","[^"]*launch[^"]*","3","2","2","1"/);
+    expect(csv).toContain('"캠페인 퍼널","항목","등록","첫 유입","마지막 유입","통화","내방","계약"');
+    expect(csv).toMatch(/"캠페인 퍼널","[^"]*launch[^"]*","3","3","2","2","2","1"/);
+  });
+});
+
+describe('first and last touch per campaign', () => {
+  const via = (phone: string, createdAt: string, source: string, campaign: string) => ({ ...lead(phone, createdAt, campaign), utmSource: source });
+  // Listed out of time order: the touches go by when each registration came.
+  const report = joinCampaignStats(range, [], [
+    via('01012345678', '2026-11-21T01:00:00.000Z', 'kakao', 'winter'),
+    via('01012345678', '2026-11-20T01:00:00.000Z', 'naver', 'launch'),
+    via('01099990000', '2026-11-21T02:00:00.000Z', 'naver', 'launch'),
+    { ...lead('01077770000', '2026-11-22T02:00:00.000Z', null), phone: null },
+  ]);
+  const touches = () => report.funnel.map(({ label, leads, firstTouch, lastTouch }) => [label, leads, firstTouch, lastTouch]);
+
+  it('credits a customer who came via naver and then kakao: first touch naver, last touch kakao, once each', () => {
+    expect(touches()).toEqual([
+      ['naver / cpc / launch', 2, 2, 1],
+      ['(캠페인 없음)', 1, 1, 1],
+      ['kakao / cpc / winter', 1, 0, 1],
+    ]);
+  });
+
+  it('carries the touches in the CSV', () => {
+    const csv = campaignStatsCsv(report);
+    expect(csv).toContain('"캠페인 퍼널","항목","등록","첫 유입","마지막 유입","통화","내방","계약"');
+    expect(csv).toContain('"캠페인 퍼널","kakao / cpc / winter","1","0","1","0","0","0"');
   });
 });

@@ -289,7 +289,7 @@ export const expiredLeadIdsQuery = defineQuery(`*[_type == "lead" && createdAt <
 
 // The sales console. Every filter parameter is always passed (null when not filtering), and a
 // lead without a status is new. Phone "last four" works on the stored digits.
-const consoleLeadFilter = /* groq */ `_type == "lead"
+const consoleLeadMatch = /* groq */ `_type == "lead"
   && ($from == null || createdAt >= $from)
   && ($before == null || createdAt < $before)
   && ($formKind == null || formKind == $formKind)
@@ -303,16 +303,28 @@ const consoleLeadFilter = /* groq */ `_type == "lead"
   && ($phone == null || phone == $phone)
   && ($assigneeEmail == null || assignee.email == $assigneeEmail)
   && ($unassigned == null || !defined(assignee.email))
-  && ($visibleTo == null || !defined(assignee.email) || assignee.email == $visibleTo)
-  && ($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))`;
+  && ($visibleTo == null || !defined(assignee.email) || assignee.email == $visibleTo)`;
+const consoleLeadAfterCursor = /* groq */ `($cursorAt == null || createdAt < $cursorAt || (createdAt == $cursorAt && _id < $cursorId))`;
+const consoleLeadFilter = /* groq */ `${consoleLeadMatch}
+  && ${consoleLeadAfterCursor}`;
+const consoleLeadVisible = /* groq */ `($visibleTo == null || !defined(assignee.email) || assignee.email == $visibleTo)`;
 
 /**
- * The console's lead list, newest first, after the keyset cursor (`$cursorAt`, `$cursorId`): at
- * most 201 rows, the largest page (200) and one more that tells whether another page follows.
- * (GROQ slices take constant numbers.)
+ * The leads the viewer may see, newest first, as keys: the list shows each customer (one phone; a
+ * lead without one is a customer of its own) once, as the first of their leads here.
  */
+export const consoleLeadKeysQuery = defineQuery(`
+  *[_type == "lead" && ${consoleLeadVisible}] | order(createdAt desc, _id desc){ _id, createdAt, phone }
+`);
+
+/** The customers (phone, or id without one) with a lead the list's filters match: the list shows those. */
+export const consoleLeadMatchedCustomersQuery = defineQuery(`
+  array::unique(*[${consoleLeadMatch}]{ "customer": coalesce(phone, _id) }.customer)
+`);
+
+/** The list's rows: the leads `$ids` (each customer's newest the viewer may see), newest first. */
 export const consoleLeadListQuery = defineQuery(`
-  *[${consoleLeadFilter}] | order(createdAt desc, _id desc)[0...201]{
+  *[_type == "lead" && _id in $ids] | order(createdAt desc, _id desc){
     _id, createdAt, name, phone, formKind, "status": coalesce(status, "new"), "assigneeName": assignee.name,
     visitAt, "marketing": coalesce(consent.marketing, false), "utmSource": utm.source, "utmCampaign": utm.campaign,
     "lastCallResult": calls[-1].result
@@ -365,8 +377,8 @@ export const consoleLeadExportQuery = defineQuery(`
   }
 `);
 
-/** How many leads the list's filters match (the cursor parameters null). */
-export const consoleLeadCountQuery = defineQuery(`count(*[${consoleLeadFilter}])`);
+/** How many customers the list's filters match: a phone once, a lead without one on its own. */
+export const consoleLeadCountQuery = defineQuery(`count(${consoleLeadMatchedCustomersQuery})`);
 
 /** Every campaign name the leads carry (the list's campaign choice). */
 export const consoleLeadCampaignsQuery = defineQuery(`array::unique(*[_type == "lead" && defined(utm.campaign)].utm.campaign)`);

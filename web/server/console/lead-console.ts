@@ -40,6 +40,7 @@ import { seoulDay, seoulDayStart, shiftDay } from '../../shared/seoul-time';
 import { decodeLeadCursor, encodeLeadCursor, leadFilterParams, type LeadCursor, type LeadFilterParams } from './lead-query';
 import { EXPORT_PAGE_ROWS, groqLeadReads, LIST_READ_MAX, type LeadReads } from './lead-reads';
 import { VisitBookings } from './visit-bookings';
+import { customerRegistrationGroups } from './customer-leads';
 import { VisitSlots } from './visit-slots';
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -208,14 +209,20 @@ export class LeadConsoleService implements LeadConsole {
   async assign(ids: string[], assigneeEmail: string | null, actor: StaffActor): Promise<LeadAssignResult> {
     if (ids.length > MAX_PAGE_SIZE || (await this.assignee(assigneeEmail, actor)) === 'unknown') return { ok: false, error: 'invalid' };
     const outcome = { ok: true as const, assigned: 0, refused: 0 };
-    for (const id of new Set(ids)) {
-      // A lead changed meanwhile (a status, a memo) is assigned as it is now: the bulk change is about the 담당자 alone.
-      let result: LeadChangeResult | null = null;
-      for (let attempt = 0; attempt < 3 && (!result || (!result.ok && result.error === 'conflict')); attempt += 1) {
-        const stored = await this.reads.lead(id);
-        result = stored ? await this.change(id, { rev: stored._rev, assigneeEmail }, actor) : NOT_FOUND;
+    // One customer, one 담당자: a row on the list stands for all of the customer's registrations,
+    // and counts as assigned when each of them is.
+    for (const group of await customerRegistrationGroups(this.reads, ids)) {
+      let assigned = true;
+      for (const id of group) {
+        // A lead changed meanwhile (a status, a memo) is assigned as it is now: the bulk change is about the 담당자 alone.
+        let result: LeadChangeResult | null = null;
+        for (let attempt = 0; attempt < 3 && (!result || (!result.ok && result.error === 'conflict')); attempt += 1) {
+          const stored = await this.reads.lead(id);
+          result = stored ? await this.change(id, { rev: stored._rev, assigneeEmail }, actor) : NOT_FOUND;
+        }
+        assigned &&= result?.ok === true;
       }
-      if (result?.ok) outcome.assigned += 1;
+      if (assigned) outcome.assigned += 1;
       else outcome.refused += 1;
     }
     return outcome;

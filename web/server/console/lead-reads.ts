@@ -8,7 +8,6 @@ import {
   consoleLeadCampaignsQuery,
   consoleLeadCountQuery,
   consoleLeadExportQuery,
-  consoleLeadListQuery,
   consoleLeadQuery,
   consoleRecentLeadsQuery,
   consoleRegistrationCountsQuery,
@@ -26,6 +25,7 @@ import type {
   ConsoleWalkInsQueryResult,
 } from '../../sanity/sanity.types';
 import type { ContentSource } from '../content/types';
+import { groqCustomerPage } from './groq-customers';
 import { cursorParams, type LeadCursor, type LeadFilterParams } from './lead-query';
 import { seoulDay } from '../../shared/seoul-time';
 
@@ -36,7 +36,7 @@ export type LeadTallies = {
   bySource: Map<string | null, number>;
 };
 
-/** The most rows a list read returns (the largest page and one more), as consoleLeadListQuery slices. */
+/** The most rows a list read returns (the largest page and one more). */
 export const LIST_READ_MAX = 201;
 /** Rows per export read, as consoleLeadExportQuery slices: memory holds one page, whatever the total. */
 export const EXPORT_PAGE_ROWS = 500;
@@ -44,9 +44,12 @@ export const EXPORT_PAGE_ROWS = 500;
 export const CUSTOMER_REGISTRATIONS_MAX = 50;
 
 export interface LeadReads {
-  /** Up to `limit` (at most LIST_READ_MAX) leads after `cursor`, newest first. */
+  /**
+   * Up to `limit` (at most LIST_READ_MAX) customers after `cursor`, newest first: each the newest
+   * lead of its phone the viewer may see, listed when any of the customer's leads matches the filters.
+   */
   listPage(filters: LeadFilterParams, cursor: LeadCursor | null, limit: number): Promise<ConsoleLeadListQueryResult>;
-  /** How many leads match, on every page. */
+  /** How many customers the list shows, on every page. */
   count(filters: LeadFilterParams): Promise<number>;
   /** Every campaign name the leads carry, each spelling once. */
   campaigns(): Promise<string[]>;
@@ -70,7 +73,7 @@ export interface LeadReads {
 
 export function groqLeadReads(leads: ContentSource): LeadReads {
   return {
-    listPage: async (filters, cursor, limit) => (await leads.fetch(consoleLeadListQuery, { ...filters, ...cursorParams(cursor) })).slice(0, limit),
+    listPage: (filters, cursor, limit) => groqCustomerPage(leads, filters, cursor, limit),
     count: (filters) => leads.fetch(consoleLeadCountQuery, { ...filters, ...cursorParams(null) }),
     campaigns: () => leads.fetch(consoleLeadCampaignsQuery),
     exportPage: (filters, cursor) => leads.fetch(consoleLeadExportQuery, { ...filters, ...cursorParams(cursor) }),

@@ -15,7 +15,7 @@ import type {
   ConsoleVisitSheetQueryResult,
   ConsoleWalkInsQueryResult,
 } from '../../sanity/sanity.types';
-import type { LeadCursor, LeadFilterParams } from './lead-query';
+import { filtersCustomers, leadFilterParams, type LeadCursor, type LeadFilterParams } from './lead-query';
 import { CUSTOMER_REGISTRATIONS_MAX, EXPORT_PAGE_ROWS, type LeadReads, type LeadTallies } from './lead-reads';
 import { consoleLeadOf, exportRowOf, type StoredLead } from './stored-lead';
 
@@ -64,7 +64,7 @@ export class PostgresLeadReads implements LeadReads {
   constructor(private readonly pool: pg.Pool) {}
 
   async listPage(filters: LeadFilterParams, cursor: LeadCursor | null, limit: number): Promise<ConsoleLeadListQueryResult> {
-    const rows = await this.filtered<ListRow>(
+    const rows = await this.customers<ListRow>(
       `id, ${field('createdAt')} AS "createdAt", ${field('name')} AS name, ${field('phone')} AS phone, ${FORM_KIND} AS "formKind",
        ${STATUS} AS status, ${field('assignee.name')} AS "assigneeName", ${field('visitAt')} AS "visitAt",
        ${MARKETING} AS marketing, ${UTM_SOURCE} AS "utmSource", ${UTM_CAMPAIGN} AS "utmCampaign",
@@ -78,7 +78,7 @@ export class PostgresLeadReads implements LeadReads {
 
   async count(filters: LeadFilterParams): Promise<number> {
     const { where, values } = this.where(filters, null);
-    const { rows } = await this.pool.query<{ count: number }>(`SELECT count(*)::int AS count FROM documents WHERE ${where}`, values);
+    const { rows } = await this.pool.query<{ count: number }>(`SELECT count(DISTINCT coalesce(${PHONE}, id))::int AS count FROM documents WHERE ${where}`, values);
     return rows[0]?.count ?? 0;
   }
 
@@ -185,9 +185,34 @@ export class PostgresLeadReads implements LeadReads {
     return rows;
   }
 
-  /** The conditions of the set filters (and the cursor), with their parameters. */
-  private where(filters: LeadFilterParams, cursor: LeadCursor | null): { where: string; values: unknown[] } {
-    const values: unknown[] = [];
+  /**
+   * Customers' newest visible registrations after the cursor, newest first, each listed when any of
+   * its registrations matches: the newest is the one no later registration of its phone follows
+   * (the phone index finds it), and the matching phones come from the filters' own indexes.
+   */
+  private async customers<Row extends pg.QueryResultRow>(columns: string, filters: LeadFilterParams, cursor: LeadCursor | null, limit: number): Promise<Row[]> {
+    const visibleOnly = leadFilterParams({}, null, filters.visibleTo);
+    const { where: visible, values } = this.where(visibleOnly, cursor);
+    const { where: newer } = this.where(visibleOnly, null, values);
+    const outer = (path: string) => `(shown.doc #>> '{${path}}')`;
+    const newest = `NOT EXISTS (SELECT 1 FROM documents AS newer WHERE ${newer} AND ${PHONE} = ${outer('phone')}
+      AND (${CREATED_AT}, ${ID}) > ((${outer('createdAt')} COLLATE "C"), (shown.id COLLATE "C")))`;
+    let matching = '';
+    if (filtersCustomers(filters)) {
+      const { where: match } = this.where(filters, null, values);
+      matching = `AND (${PHONE} IN (SELECT ${PHONE} FROM documents AS matched WHERE ${match})
+        OR (${PHONE} IS NULL AND id IN (SELECT id FROM documents AS matched WHERE ${match})))`;
+    }
+    values.push(limit);
+    const { rows } = await this.pool.query<Row>(
+      `SELECT ${columns} FROM documents AS shown WHERE ${visible} AND ${newest} ${matching} ORDER BY ${CREATED_AT} DESC, ${ID} DESC LIMIT $${values.length}`,
+      values,
+    );
+    return rows;
+  }
+
+  /** The conditions of the set filters (and the cursor), their parameters appended to `values`. */
+  private where(filters: LeadFilterParams, cursor: LeadCursor | null, values: unknown[] = []): { where: string; values: unknown[] } {
     const parameter = (value: unknown) => {
       values.push(value);
       return `$${values.length}`;

@@ -17,7 +17,7 @@ import type {
   ConsoleWalkInsQueryResult,
 } from '../../sanity/sanity.types';
 import { openSqlite, type SqliteDatabase, type SqliteValue } from '../sqlite';
-import type { LeadCursor, LeadFilterParams } from './lead-query';
+import { filtersCustomers, leadFilterParams, type LeadCursor, type LeadFilterParams } from './lead-query';
 import { CUSTOMER_REGISTRATIONS_MAX, EXPORT_PAGE_ROWS, type LeadReads, type LeadTallies } from './lead-reads';
 import { consoleLeadOf, exportRowOf, type StoredLead } from './stored-lead';
 
@@ -76,6 +76,9 @@ const FILTER_SQL = `type = 'lead'
   AND (:visibleTo IS NULL OR ${ASSIGNEE_EMAIL} IN ('', :visibleTo))
   AND (:cursorAt IS NULL OR (${CREATED_AT} <= :cursorAt AND (${CREATED_AT} < :cursorAt OR id < :cursorId)))`;
 
+/** Below this many matching leads the list starts from them rather than walking every customer. */
+const NARROW_MATCHES = 2000;
+
 const NEWEST_FIRST = `ORDER BY ${CREATED_AT} DESC, id DESC`;
 
 /**
@@ -124,7 +127,7 @@ export class SqliteLeadReads implements LeadReads {
   }
 
   async listPage(filters: LeadFilterParams, cursor: LeadCursor | null, limit: number): Promise<ConsoleLeadListQueryResult> {
-    const rows = this.filtered(
+    const rows = this.customers(
       `id, ${CREATED_AT} AS createdAt, ${NAME} AS name, ${PHONE} AS phone, ${FORM_KIND} AS formKind,
        ${STATUS} AS status, ${field('assignee.name')} AS assigneeName, ${field('visitAt')} AS visitAt,
        ${MARKETING} AS marketing, ${UTM_SOURCE} AS utmSource, ${UTM_CAMPAIGN} AS utmCampaign,
@@ -158,12 +161,13 @@ export class SqliteLeadReads implements LeadReads {
   async count(filters: LeadFilterParams): Promise<number> {
     const { sql, values } = this.where(filters, null);
     const literals = values.map(sqlLiteral);
+    const customers = `count(DISTINCT coalesce(${PHONE}, id))`;
     // Unassigned leads alone, often most of them, it would still check one by one: their index counts them.
     const onlyUnassigned = filters.unassigned && Object.values(filters).filter((value) => value !== null).length === 1;
     const from = onlyUnassigned ? 'documents INDEXED BY console_leads_assignee_or_none' : 'documents';
     const counting = literals.includes(null)
-      ? this.statement(`SELECT count(*) AS count FROM ${from} WHERE ${sql}`).get<{ count: number }>(...values)
-      : this.database.prepare(`SELECT count(*) AS count FROM ${from} WHERE ${sql.replace(/\?/g, () => literals.shift()!)}`).get<{ count: number }>();
+      ? this.statement(`SELECT ${customers} AS count FROM ${from} WHERE ${sql}`).get<{ count: number }>(...values)
+      : this.database.prepare(`SELECT ${customers} AS count FROM ${from} WHERE ${sql.replace(/\?/g, () => literals.shift()!)}`).get<{ count: number }>();
     return counting?.count ?? 0;
   }
 
@@ -255,6 +259,52 @@ export class SqliteLeadReads implements LeadReads {
       `SELECT ${field('date')} AS date, coalesce(${field('capacity')}, 0) AS capacity, coalesce(${field('booked')}, 0) AS booked
        FROM documents WHERE type = 'visitSlot' AND ${field('date')} >= ? AND ${field('date')} < ?`,
     ).all<ConsoleSlotFillQueryResult[number]>(from, until);
+  }
+
+  /**
+   * Customers' newest visible registrations after the cursor, newest first, each listed when any of
+   * its registrations matches: the newest is the one no later registration of its phone follows
+   * (the phone index finds it). Few matching leads (under NARROW_MATCHES) are read first from the
+   * filters' own indexes and their customers looked up by phone; with more, the list is walked
+   * newest first and each customer's registrations checked by phone until the page is full.
+   */
+  private customers(columns: string, filters: LeadFilterParams, cursor: LeadCursor | null, limit: number): Row[] {
+    const visibleOnly = leadFilterParams({}, null, filters.visibleTo);
+    const visible = this.where(visibleOnly, cursor);
+    const newer = this.where(visibleOnly, null);
+    const outer = (path: string) => `json_extract(shown.json, '$.${path}')`;
+    const newest = `NOT EXISTS (SELECT 1 FROM documents AS newer WHERE ${newer.sql} AND ${PHONE} = ${outer('phone')}
+      AND ${CREATED_AT} >= ${outer('createdAt')} AND (${CREATED_AT} > ${outer('createdAt')} OR id > shown.id))`;
+    const rows = (sql: string, ...values: SqliteValue[]) => this.statement(sql).all(...values, limit);
+    if (!filtersCustomers(filters)) {
+      return rows(`SELECT ${columns} FROM documents AS shown WHERE ${visible.sql} AND ${newest} ${NEWEST_FIRST} LIMIT ?`, ...visible.values, ...newer.values);
+    }
+    const match = this.where(filters, null);
+    const found = this.statement(`SELECT count(*) AS count FROM (SELECT 1 FROM documents WHERE ${match.sql} LIMIT ${NARROW_MATCHES})`).get<{ count: number }>(...match.values);
+    if ((found?.count ?? 0) < NARROW_MATCHES) {
+      // A lead without a phone is a customer of its own: the second part.
+      return rows(
+        `SELECT * FROM (
+           SELECT ${columns} FROM (SELECT DISTINCT ${PHONE} AS phone FROM documents WHERE ${match.sql}) AS matched CROSS JOIN documents AS shown
+           WHERE ${PHONE} = matched.phone AND ${visible.sql} AND ${newest}
+           UNION ALL SELECT ${columns} FROM documents AS shown WHERE ${PHONE} IS NULL AND ${match.sql} AND ${visible.sql}
+         ) ORDER BY createdAt DESC, id DESC LIMIT ?`,
+        ...match.values,
+        ...visible.values,
+        ...newer.values,
+        ...match.values,
+        ...visible.values,
+      );
+    }
+    return rows(
+      `SELECT ${columns} FROM documents AS shown WHERE ${visible.sql} AND ${newest}
+       AND (EXISTS (SELECT 1 FROM documents AS matched WHERE ${match.sql} AND ${PHONE} = ${outer('phone')}) OR (${PHONE} IS NULL AND ${match.sql}))
+       ${NEWEST_FIRST} LIMIT ?`,
+      ...visible.values,
+      ...newer.values,
+      ...match.values,
+      ...match.values,
+    );
   }
 
   private filtered(columns: string, filters: LeadFilterParams, cursor: LeadCursor | null, limit: number): Row[] {

@@ -17,13 +17,17 @@ export type StatsCounts = { views: number; visits: number; visitors: number; lea
 export type StatsRow = StatsCounts & { key: string; label: string };
 /**
  * Customers of a campaign at each step: registered, called at least once, came to the model house
- * (내방), contracted; and what they cost: the campaign name's ad spend in the months of the range,
- * divided by that name's customers (null without spend or without customers).
+ * (내방), contracted; those whose first (firstTouch) or last (lastTouch) registration of the period
+ * came from it (each customer is one campaign's first touch and one's last); and what they cost:
+ * the campaign name's ad spend in the months of the range, divided by that name's customers (null
+ * without spend or without customers).
  */
 export type FunnelRow = {
   key: string;
   label: string;
   leads: number;
+  firstTouch: number;
+  lastTouch: number;
   called: number;
   visited: number;
   contracted: number;
@@ -150,9 +154,11 @@ export function joinCampaignStats(range: StatsRange, views: StatsPageViewsQueryR
 const VISITED_STATUSES = new Set(['visited', 'contracted']);
 
 type Reached = { called: boolean; visited: boolean; contracted: boolean };
+type Touch = { at: string; key: string };
 
 /**
- * Each campaign's customers (phone numbers), a step reached on any of their registrations from it.
+ * Each campaign's customers (phone numbers), a step reached on any of their registrations from it,
+ * and where each customer came first and last.
  * Spend is entered per campaign name (utm_campaign, any case), so a name's cost divides its spend
  * by the customers of every row carrying that name; a name with spend and no customer still has a row.
  */
@@ -168,10 +174,23 @@ function funnelOf(leads: StatsLeadsQueryResult, spend: readonly AdSpendEntry[]):
     reached.contracted ||= lead.status === 'contracted';
     customers.set(customer, reached);
   };
+  const touches = new Map<string, { first: Touch; last: Touch }>();
   for (const [index, lead] of leads.entries()) {
     const customer = lead.phone ?? `unknown-${index}`;
-    reach(campaigns, campaignKey(lead.utmSource, lead.utmMedium, lead.utmCampaign), customer, lead);
+    const key = campaignKey(lead.utmSource, lead.utmMedium, lead.utmCampaign);
+    reach(campaigns, key, customer, lead);
     if (lead.utmCampaign) reach(names, lead.utmCampaign.toLowerCase(), customer, lead);
+    const touch = { at: lead.createdAt ?? '', key };
+    const known = touches.get(customer);
+    if (!known) touches.set(customer, { first: touch, last: touch });
+    else if (touch.at < known.first.at) known.first = touch;
+    else if (touch.at >= known.last.at) known.last = touch;
+  }
+  const firstTouches = new Map<string, number>();
+  const lastTouches = new Map<string, number>();
+  for (const { first, last } of touches.values()) {
+    firstTouches.set(first.key, (firstTouches.get(first.key) ?? 0) + 1);
+    lastTouches.set(last.key, (lastTouches.get(last.key) ?? 0) + 1);
   }
   const spent = new Map<string, number>();
   for (const entry of spend) spent.set(entry.campaign, (spent.get(entry.campaign) ?? 0) + entry.amount);
@@ -188,6 +207,8 @@ function funnelOf(leads: StatsLeadsQueryResult, spend: readonly AdSpendEntry[]):
         key,
         label: campaignKeyLabel(key),
         leads: customers.size,
+        firstTouch: firstTouches.get(key) ?? 0,
+        lastTouch: lastTouches.get(key) ?? 0,
         called: count(customers, 'called'),
         visited: count(customers, 'visited'),
         contracted: count(customers, 'contracted'),
@@ -199,7 +220,7 @@ function funnelOf(leads: StatsLeadsQueryResult, spend: readonly AdSpendEntry[]):
     .sort((a, b) => b.leads - a.leads || a.label.localeCompare(b.label, 'ko'));
 }
 
-const FUNNEL_CSV_HEADER = ['캠페인 퍼널', '항목', '등록', '통화', '내방', '계약', '광고비(원)', '등록당 비용(원)', '내방당 비용(원)'];
+const FUNNEL_CSV_HEADER = ['캠페인 퍼널', '항목', '등록', '첫 유입', '마지막 유입', '통화', '내방', '계약', '광고비(원)', '등록당 비용(원)', '내방당 비용(원)'];
 const CSV_HEADER = ['구분', '항목', '페이지뷰', '사이트 방문', '사이트 방문자', '관심고객 등록', '방문예약', '전환율(등록÷사이트 방문)'];
 
 /**
@@ -232,7 +253,7 @@ export function campaignStatsCsv(report: CampaignStatsReport): string {
     csvLine([]) +
     csvLine(FUNNEL_CSV_HEADER) +
     report.funnel
-      .map((row) => csvLine([FUNNEL_CSV_HEADER[0], row.label, ...[row.leads, row.called, row.visited, row.contracted, row.spend, row.costPerLead, row.costPerVisit].map((cell) => (cell === null ? '' : String(cell)))]))
+      .map((row) => csvLine([FUNNEL_CSV_HEADER[0], row.label, ...[row.leads, row.firstTouch, row.lastTouch, row.called, row.visited, row.contracted, row.spend, row.costPerLead, row.costPerVisit].map((cell) => (cell === null ? '' : String(cell)))]))
       .join('')
   );
 }

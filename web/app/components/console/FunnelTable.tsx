@@ -7,6 +7,8 @@ export type FunnelTableRow = {
   key: string;
   label: string;
   leads: number;
+  firstTouch: number;
+  lastTouch: number;
   called: number;
   visited: number;
   contracted: number;
@@ -19,7 +21,11 @@ export const funnelText = {
   heading: '캠페인별 전환 (등록 → 통화 → 내방 → 계약)',
   note: '고객 수입니다. 같은 전화번호는 캠페인마다 한 번만 셉니다. 통화는 통화 결과가 하나 이상 기록된 고객, 내방은 모델하우스 방문(현장 체크인 또는 방문 완료·계약 상태), 계약은 계약 상태인 고객입니다.',
   label: '캠페인',
+  touchNote:
+    '첫 유입은 이 기간에 처음 등록한 곳이 이 캠페인인 고객, 마지막 유입은 가장 최근에 등록한 곳이 이 캠페인인 고객입니다. 고객마다 첫 유입과 마지막 유입이 한 캠페인씩이라, 두 열을 더하면 각각 전체 고객 수가 됩니다.',
   leads: '등록',
+  firstTouch: '첫 유입',
+  lastTouch: '마지막 유입',
   called: '통화',
   visited: '내방',
   contracted: '계약',
@@ -31,17 +37,18 @@ export const funnelText = {
     '광고비는 조회 기간이 걸친 달마다 그달 전체 광고비를 더한 금액입니다(예: 11월 25일~12월 1일이면 11월과 12월 광고비). 등록당 비용은 광고비 ÷ 등록, 내방당 비용은 광고비 ÷ 내방이며, 같은 캠페인 이름(utm_campaign)이 여러 유입 경로로 들어오면 그 이름의 고객 전체로 나눕니다. 광고비나 나눌 고객이 없으면 —로 표시합니다.',
 };
 
-const STEPS = ['leads', 'called', 'visited', 'contracted'] as const;
+const STEPS = ['leads', 'firstTouch', 'lastTouch', 'called', 'visited', 'contracted'] as const;
 const COSTS = ['spend', 'costPerLead', 'costPerVisit'] as const;
 const number = (value: number) => value.toLocaleString('ko-KR');
 
-/** Each campaign's customers at each step and what they cost, scrolling sideways in a focusable region on a phone like the other tables. */
+/** Each campaign's customers at each step, where they came first and last, and what they cost, scrolling sideways in a focusable region on a phone like the other tables. */
 export function FunnelTable({ rows }: { rows: readonly FunnelTableRow[] }) {
   const headingId = useId();
   return (
     <div className="stats-section">
       <h2 id={headingId}>{funnelText.heading}</h2>
       <p>{funnelText.note}</p>
+      <p>{funnelText.touchNote}</p>
       <p>{funnelText.costNote}</p>
       {rows.length === 0 ? (
         <p>{funnelText.empty}</p>
