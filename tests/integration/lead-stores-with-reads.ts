@@ -16,12 +16,13 @@ import { freshDatabaseUrl } from '../support/postgres';
 
 export type LeadsWithReads = { leads: ContentSource; reads: LeadReads; close(): Promise<void> };
 
-export async function sqliteLeadsWithReads(mutations: Mutation[]): Promise<LeadsWithReads> {
+/** `narrowMatches`: the reads' switch between their two list plans (0: always walk the list). */
+export async function sqliteLeadsWithReads(mutations: Mutation[], narrowMatches?: number): Promise<LeadsWithReads> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lead-console-'));
   const file = path.join(dataDir, 'leads.sqlite');
   const leads = await openEmbeddedStore({ file });
   await leads.mutate(mutations);
-  const reads = SqliteLeadReads.open(file);
+  const reads = SqliteLeadReads.open(file, narrowMatches);
   return {
     leads,
     reads,
@@ -33,13 +34,13 @@ export async function sqliteLeadsWithReads(mutations: Mutation[]): Promise<Leads
   };
 }
 
-export async function postgresLeadsWithReads(mutations: Mutation[]): Promise<LeadsWithReads> {
+export async function postgresLeadsWithReads(mutations: Mutation[], narrowMatches?: number): Promise<LeadsWithReads> {
   const pool = new pg.Pool({ connectionString: await freshDatabaseUrl(), max: 4 });
   const leads = await openPostgresDocumentStore({ pool });
   await leads.mutate(mutations);
   return {
     leads,
-    reads: new PostgresLeadReads(pool),
+    reads: new PostgresLeadReads(pool, narrowMatches),
     async close() {
       await leads.close();
       await pool.end();

@@ -60,8 +60,15 @@ const FILTERS: Record<keyof LeadFilterParams, (parameter: string) => string> = {
   visibleTo: (p) => `${ASSIGNEE_EMAIL} IN ('', ${p})`,
 };
 
+/** Up to this many matching registrations, their customers are looked up by phone (see `customers`). */
+const NARROW_MATCHES = 2000;
+
 export class PostgresLeadReads implements LeadReads {
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    /** Up to this many matching registrations, a filtered list reads them first (see `customers`). */
+    private readonly narrowMatches = NARROW_MATCHES,
+  ) {}
 
   async listPage(filters: LeadFilterParams, cursor: LeadCursor | null, limit: number): Promise<ConsoleLeadListQueryResult> {
     const rows = await this.customers<ListRow>(
@@ -188,7 +195,9 @@ export class PostgresLeadReads implements LeadReads {
   /**
    * Customers' newest visible registrations after the cursor, newest first, each listed when any of
    * its registrations matches: the newest is the one no later registration of its phone follows
-   * (the phone index finds it), and the matching phones come from the filters' own indexes.
+   * (the phone index finds it). A few matches (a caller's number, a visit day) are read first and
+   * their customers looked up by phone; many (a status, a source) are checked while walking the
+   * list newest first, which soon fills a page.
    */
   private async customers<Row extends pg.QueryResultRow>(columns: string, filters: LeadFilterParams, cursor: LeadCursor | null, limit: number): Promise<Row[]> {
     const visibleOnly = leadFilterParams({}, null, filters.visibleTo);
@@ -198,17 +207,37 @@ export class PostgresLeadReads implements LeadReads {
     const newest = `NOT EXISTS (SELECT 1 FROM documents AS newer WHERE ${newer} AND ${PHONE} = ${outer('phone')}
       AND (${CREATED_AT}, ${ID}) > ((${outer('createdAt')} COLLATE "C"), (shown.id COLLATE "C")))`;
     let matching = '';
+    let source = 'documents';
     if (filtersCustomers(filters)) {
-      const { where: match } = this.where(filters, null, values);
-      matching = `AND (${PHONE} IN (SELECT ${PHONE} FROM documents AS matched WHERE ${match})
-        OR (${PHONE} IS NULL AND id IN (SELECT id FROM documents AS matched WHERE ${match})))`;
+      const narrow = await this.fewMatches(filters);
+      if (narrow) {
+        values.push(narrow.phones, narrow.ids);
+        // Materialized, so the planner reads these customers by the phone index rather than walking
+        // every lead newest first in search of them.
+        source = `(WITH candidates AS MATERIALIZED (SELECT * FROM documents WHERE type = 'lead'
+          AND (${PHONE} = ANY($${values.length - 1}::text[]) OR (${PHONE} IS NULL AND id = ANY($${values.length}::text[]))))
+          SELECT * FROM candidates)`;
+      } else {
+        const { where: match } = this.where(filters, null, values);
+        matching = `AND (${PHONE} IN (SELECT ${PHONE} FROM documents AS matched WHERE ${match})
+          OR (${PHONE} IS NULL AND id IN (SELECT id FROM documents AS matched WHERE ${match})))`;
+      }
     }
     values.push(limit);
     const { rows } = await this.pool.query<Row>(
-      `SELECT ${columns} FROM documents AS shown WHERE ${visible} AND ${newest} ${matching} ORDER BY ${CREATED_AT} DESC, ${ID} DESC LIMIT $${values.length}`,
+      `SELECT ${columns} FROM ${source} AS shown WHERE ${visible} AND ${newest} ${matching} ORDER BY ${CREATED_AT} DESC, ${ID} DESC LIMIT $${values.length}`,
       values,
     );
     return rows;
+  }
+
+  /** The phones (and the ids of leads without one) of the leads matching, when at most `narrowMatches` do. */
+  private async fewMatches(filters: LeadFilterParams): Promise<{ phones: string[]; ids: string[] } | null> {
+    const { where, values } = this.where(filters, null);
+    values.push(this.narrowMatches + 1);
+    const { rows } = await this.pool.query<{ phone: string | null; id: string }>(`SELECT ${PHONE} AS phone, id FROM documents WHERE ${where} LIMIT $${values.length}`, values);
+    if (rows.length > this.narrowMatches) return null;
+    return { phones: [...new Set(rows.flatMap((row) => (row.phone ? [row.phone] : [])))], ids: rows.filter((row) => !row.phone).map((row) => row.id) };
   }
 
   /** The conditions of the set filters (and the cursor), their parameters appended to `values`. */

@@ -100,10 +100,14 @@ type Row = Record<string, SqliteValue>;
 export class SqliteLeadReads implements LeadReads {
   private readonly statements = new Map<string, ReturnType<SqliteDatabase['prepare']>>();
 
-  private constructor(private readonly database: SqliteDatabase) {}
+  private constructor(
+    private readonly database: SqliteDatabase,
+    /** Up to this many matching leads, a filtered list reads them first (see `customers`). */
+    private readonly narrowMatches: number,
+  ) {}
 
   /** Opens `file` (the embedded leads database), adding the console's indexes it lacks. */
-  static open(file: string): SqliteLeadReads {
+  static open(file: string, narrowMatches = NARROW_MATCHES): SqliteLeadReads {
     const database = openSqlite(file);
     try {
       database.exec('PRAGMA busy_timeout = 5000');
@@ -115,7 +119,7 @@ export class SqliteLeadReads implements LeadReads {
       // leads, once per start (a sampled ANALYZE is quicker but misleads it the same way).
       database.exec('ANALYZE');
       database.exec('PRAGMA query_only = ON');
-      return new SqliteLeadReads(database);
+      return new SqliteLeadReads(database, narrowMatches);
     } catch (error) {
       database.close();
       throw error;
@@ -280,8 +284,8 @@ export class SqliteLeadReads implements LeadReads {
       return rows(`SELECT ${columns} FROM documents AS shown WHERE ${visible.sql} AND ${newest} ${NEWEST_FIRST} LIMIT ?`, ...visible.values, ...newer.values);
     }
     const match = this.where(filters, null);
-    const found = this.statement(`SELECT count(*) AS count FROM (SELECT 1 FROM documents WHERE ${match.sql} LIMIT ${NARROW_MATCHES})`).get<{ count: number }>(...match.values);
-    if ((found?.count ?? 0) < NARROW_MATCHES) {
+    const found = this.statement(`SELECT count(*) AS count FROM (SELECT 1 FROM documents WHERE ${match.sql} LIMIT ${this.narrowMatches})`).get<{ count: number }>(...match.values);
+    if ((found?.count ?? 0) < this.narrowMatches) {
       // A lead without a phone is a customer of its own: the second part.
       return rows(
         `SELECT * FROM (
