@@ -13,6 +13,27 @@ const DEFAULT_STATS_DAYS = 7;
 
 export type StatsRange = { from: string; to: string };
 
+/**
+ * Customers of a campaign at each step: registered, called at least once, came to the model house
+ * (내방), contracted; those whose first (firstTouch) or last (lastTouch) registration of the period
+ * came from it (each customer is one campaign's first touch and one's last); and what they cost:
+ * the campaign name's ad spend in the months of the range, divided by that name's customers (null
+ * without spend or without customers).
+ */
+export type FunnelRow = {
+  key: string;
+  label: string;
+  leads: number;
+  firstTouch: number;
+  lastTouch: number;
+  called: number;
+  visited: number;
+  contracted: number;
+  spend: number | null;
+  costPerLead: number | null;
+  costPerVisit: number | null;
+};
+
 /** The last 7 days, today included. */
 export function defaultStatsRange(today: string): StatsRange {
   return { from: shiftDay(today, -(DEFAULT_STATS_DAYS - 1)), to: today };

@@ -6,7 +6,7 @@
  */
 import type { StatsLeadsQueryResult, StatsPageViewsQueryResult } from '../../sanity/sanity.types';
 import { statsLeadsQuery, statsPageViewsQuery } from '../../sanity/queries';
-import { campaignLabel, conversionLabel, STATS_COLUMNS, STATS_TABLE_COLUMNS, type StatsRange } from '../../shared/campaign-stats';
+import { campaignLabel, conversionLabel, STATS_COLUMNS, STATS_TABLE_COLUMNS, type FunnelRow, type StatsRange } from '../../shared/campaign-stats';
 import { seoulDay, seoulDayStart } from '../../shared/seoul-time';
 import type { ContentSource } from '../content/types';
 import { costPer, monthsOfRange, type AdSpendEntry } from '../../shared/ad-spend';
@@ -15,27 +15,6 @@ import { BOM, csvLine } from '../csv';
 
 export type StatsCounts = { views: number; visits: number; visitors: number; leads: number; bookings: number };
 export type StatsRow = StatsCounts & { key: string; label: string };
-/**
- * Customers of a campaign at each step: registered, called at least once, came to the model house
- * (내방), contracted; those whose first (firstTouch) or last (lastTouch) registration of the period
- * came from it (each customer is one campaign's first touch and one's last); and what they cost:
- * the campaign name's ad spend in the months of the range, divided by that name's customers (null
- * without spend or without customers).
- */
-export type FunnelRow = {
-  key: string;
-  label: string;
-  leads: number;
-  firstTouch: number;
-  lastTouch: number;
-  called: number;
-  visited: number;
-  contracted: number;
-  spend: number | null;
-  costPerLead: number | null;
-  costPerVisit: number | null;
-};
-
 export type CampaignStatsReport = {
   range: StatsRange;
   totals: StatsCounts;

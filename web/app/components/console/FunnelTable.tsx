@@ -1,21 +1,8 @@
 import { useId } from 'react';
 import { costLabel } from '../../../shared/ad-spend';
+import type { FunnelRow } from '../../../shared/campaign-stats';
 import { ConsoleTable } from './ConsoleTable';
 import './CampaignStatsTables.css';
-
-export type FunnelTableRow = {
-  key: string;
-  label: string;
-  leads: number;
-  firstTouch: number;
-  lastTouch: number;
-  called: number;
-  visited: number;
-  contracted: number;
-  spend: number | null;
-  costPerLead: number | null;
-  costPerVisit: number | null;
-};
 
 export const funnelText = {
   heading: '캠페인별 전환 (등록 → 통화 → 내방 → 계약)',
@@ -42,7 +29,7 @@ const COSTS = ['spend', 'costPerLead', 'costPerVisit'] as const;
 const number = (value: number) => value.toLocaleString('ko-KR');
 
 /** Each campaign's customers at each step, where they came first and last, and what they cost, scrolling sideways in a focusable region on a phone like the other tables. */
-export function FunnelTable({ rows }: { rows: readonly FunnelTableRow[] }) {
+export function FunnelTable({ rows }: { rows: readonly FunnelRow[] }) {
   const headingId = useId();
   return (
     <div className="stats-section">
