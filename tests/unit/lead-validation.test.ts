@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, normalisePhone, validateLead } from '../../web/shared/lead-validation';
+import { formatPhone } from '../../web/shared/console';
+import { normalisePhone, validateLead } from '../../web/shared/lead-validation';
 import { leadMessages } from '../../web/shared/messages';
 
 const errors = leadMessages.errors;

@@ -89,6 +89,16 @@ export function isLeadStatus(value: unknown): value is LeadStatus {
   return typeof value === 'string' && (LEAD_STATUSES as readonly string[]).includes(value);
 }
 
+/**
+ * 01012345678 → 010-1234-5678 (for display and the exports). Here, not beside the site form's
+ * validation, whose module every visitor's page loads.
+ */
+export function formatPhone(digits: string): string {
+  return digits.length === 11
+    ? `${digits.slice(0, 3)}-${digits.slice(3, 7)}-${digits.slice(7)}`
+    : `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
 /** 010-****-5678: lists never show a whole number; revealing one is an audited action. */
 export function maskPhone(phone: string): string {
   const digits = phone.replace(/\D/g, '');

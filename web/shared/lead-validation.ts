@@ -105,13 +105,6 @@ export function wholeMobilePhone(raw: string): string | null {
   return MOBILE_PHONE.test(phone) ? phone : null;
 }
 
-/** 01012345678 → 010-1234-5678 (for display and the CSV). */
-export function formatPhone(digits: string): string {
-  return digits.length === 11
-    ? `${digits.slice(0, 3)}-${digits.slice(3, 7)}-${digits.slice(7)}`
-    : `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
-}
-
 /**
  * For one-line text that comes along with a lead rather than from a person (the page path, utm_*):
  * control characters are dropped, so none reaches a CSV cell or a spreadsheet formula.

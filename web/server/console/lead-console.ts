@@ -28,8 +28,8 @@ import {
   type LeadStatus,
   type VisitSheet,
   type VisitSheetVisitor,
+  formatPhone,
 } from '../../shared/console';
-import { formatPhone } from '../../shared/lead-validation';
 import { leadChangeDetail } from '../../shared/audit-readable';
 import { stripFormatCharacters } from '../free-text';
 import { MutationError, type ContentSource, type Mutation, type PatchOperations } from '../content/types';

@@ -8,8 +8,7 @@
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
-import { LEAD_FORM_KIND_LABELS, LEAD_STATUS_LABELS, isLeadStatus } from '../../shared/console';
-import { formatPhone } from '../../shared/lead-validation';
+import { formatPhone, LEAD_FORM_KIND_LABELS, LEAD_STATUS_LABELS, isLeadStatus } from '../../shared/console';
 import { seoulDateTime } from '../../shared/seoul-time';
 import { UTM_KEYS, utmParameterName } from '../../shared/utm';
 import { BOM, csvLine } from '../csv';

@@ -1,6 +1,5 @@
 import { Form } from 'react-router';
-import { maskPhone } from '../../../shared/console';
-import { formatPhone } from '../../../shared/lead-validation';
+import { formatPhone, maskPhone } from '../../../shared/console';
 import { consoleText } from './console-text';
 
 const text = consoleText.accounts;
