@@ -27,12 +27,12 @@ describe('builtStylesheets', () => {
 });
 
 describe('inlineStylesheets', () => {
-  it('disables each link it inlines and puts the text right after it, in the head only', () => {
+  it('replaces each link it inlines by the text, in the head only, so that the document names no stylesheet file', () => {
     const html =
       '<html><head><link rel="stylesheet" href="/assets/root-abc.css"/><link rel="stylesheet" href="/assets/closing-abc.css"/></head>' +
       '<body><link rel="stylesheet" href="/assets/root-abc.css"/></body></html>';
     expect(inlineStylesheets(html, stylesheets)).toBe(
-      '<html><head><link rel="stylesheet" href="/assets/root-abc.css" disabled=""/><style data-inlined="/assets/root-abc.css">body{margin:0}</style>' +
+      '<html><head><style data-inlined="/assets/root-abc.css">body{margin:0}</style>' +
         '<link rel="stylesheet" href="/assets/closing-abc.css"/></head>' +
         '<body><link rel="stylesheet" href="/assets/root-abc.css"/></body></html>',
     );
@@ -40,8 +40,7 @@ describe('inlineStylesheets', () => {
 
   it("marks a stylesheet that declares fonts, which stays inline for the page's life", () => {
     expect(inlineStylesheets('<head><link rel="stylesheet" href="/assets/fonts-abc.css"/></head>', stylesheets)).toBe(
-      '<head><link rel="stylesheet" href="/assets/fonts-abc.css" disabled=""/>' +
-        '<style data-inlined="/assets/fonts-abc.css" data-font-faces="">@font-face{font-family:X;src:url(/assets/x.woff2)}</style></head>',
+      '<head><style data-inlined="/assets/fonts-abc.css" data-font-faces="">@font-face{font-family:X;src:url(/assets/x.woff2)}</style></head>',
     );
   });
 });

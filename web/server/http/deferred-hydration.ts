@@ -10,7 +10,7 @@
  * - one small classic script, after the first contentful paint, adds the module preloads back (the modules then
  *   download in parallel, not one import level after another) and runs the data block's text as
  *   a module script. That text is the data block's, so the CSP hash of the page allows it. The
- *   same script also enables the stylesheets inlineStylesheets put into the page.
+ *   same script also puts back the stylesheet links inlineStylesheets took out of the page.
  *
  * Until then the page works as server HTML: links navigate and forms post. React 19 skips the
  * extra script element when it hydrates the body, and inserts the module preloads it renders
@@ -27,12 +27,12 @@ function loader(preloads: string[]): string {
     'var started=false;',
     'function start(){',
     'if(started)return;started=true;',
-    // Stylesheets put into the page by inlineStylesheets: fetched now, their inline copies gone once
-    // loaded; one that declares fonts stays inline.
-    'document.querySelectorAll(\'link[rel="stylesheet"][disabled]\').forEach(function(l){var c=l.nextElementSibling;',
-    'if(c&&c.tagName==="STYLE"&&c.getAttribute("data-inlined")===l.getAttribute("href")){if(c.hasAttribute("data-font-faces"))return;',
-    'l.addEventListener("load",function(){c.remove()})}',
-    'l.removeAttribute("disabled")});',
+    // Stylesheets put into the page by inlineStylesheets: each link back where React rendered it,
+    // before hydration; the inline copy gone once the file has loaded. One that declares fonts
+    // stays inline, its link disabled.
+    'document.querySelectorAll("style[data-inlined]").forEach(function(c){var l=document.createElement("link");l.rel="stylesheet";',
+    'if(c.hasAttribute("data-font-faces"))l.disabled=true;else l.addEventListener("load",function(){c.remove()});',
+    'l.href=c.getAttribute("data-inlined");c.parentNode.insertBefore(l,c)});',
     `${JSON.stringify(preloads)}.forEach(function(href){var l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.appendChild(l)});`,
     `var inert=document.querySelector('script[type="${DEFERRED_TYPE}"]');`,
     'if(!inert)return;',

@@ -3,18 +3,19 @@
  * alone and not for one more round trip per stylesheet (Lighthouse on `/` counted four
  * render-blocking files). Applied to every page's HTML before its CSP hashes are computed.
  *
- * Each `<link rel="stylesheet">` of ours stays where it is, `disabled` (a disabled stylesheet is
- * not fetched), followed by a `<style data-inlined="href">` holding the file's text. After the
- * first paint the hydration loader (deferred-hydration.ts) enables the links and removes each
- * inline copy once its file has loaded: from then on the page is what React Router rendered, and
- * client navigations add and remove route stylesheets themselves. React 19 hydrates the links by
- * `rel` and `href` and skips the extra `<style>` elements in the head. Without JavaScript the
- * inline copies simply stay.
+ * Each `<link rel="stylesheet">` of ours is replaced by a `<style data-inlined="href">` holding the
+ * file's text: the document names no stylesheet file, so no browser fetches one before the first
+ * paint, and without JavaScript none at all. (A `disabled` link was not enough: Chromium 150
+ * fetched disabled stylesheet links from the markup at once, at the highest priority.) After the
+ * first paint the hydration loader (deferred-hydration.ts) puts each link back where it was, before
+ * hydration starts, and removes the inline copy once the file has loaded: from then on the page is
+ * what React Router rendered (React 19 hydrates head links by `rel` and `href` and skips the
+ * extra `<style>` elements), and client navigations add and remove route stylesheets themselves.
  *
  * A stylesheet that declares fonts (the root one) stays inline for the page's life, marked
- * `data-font-faces`, its link disabled: its file would declare the faces again, a face declared
- * again loads again, and Pretendard arriving that way after the first paint swapped in and moved
- * the layout (`font-display: optional` holds only for the faces of the first paint).
+ * `data-font-faces`, its link put back disabled: its file would declare the faces again, a face
+ * declared again loads again, and Pretendard arriving that way after the first paint swapped in
+ * and moved the layout (`font-display: optional` holds only for the faces of the first paint).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,7 +32,7 @@ export function inlineStylesheets(html: string, stylesheetText: StylesheetText):
     const text = stylesheetText(href);
     if (text === undefined) return link;
     const fontFaces = text.includes('@font-face') ? ' data-font-faces=""' : '';
-    return `<link rel="stylesheet" href="${href}" disabled=""/><style data-inlined="${href}"${fontFaces}>${text}</style>`;
+    return `<style data-inlined="${href}"${fontFaces}>${text}</style>`;
   });
   return head + html.slice(headEnd);
 }
