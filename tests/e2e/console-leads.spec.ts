@@ -95,6 +95,33 @@ test('a staff member finds a popup lead, changes its status by keyboard and adds
   expect(errors()).toEqual([]);
 });
 
+test('a search typed before the list page hydrates (a slow phone) runs once it does, without a page load', async ({ page }, testInfo) => {
+  const name = `느린폰${Date.now() % 100000}`;
+  const { phone, lastFour } = uniquePhone();
+  await registerThroughPopup(page, name, phone);
+  await signIn(page, addSalesAccount(`slow-${testInfo.project.name}`));
+
+  // The page's modules are held back until the search is typed: the page is server HTML until then.
+  let releaseModules = () => {};
+  const modulesHeld = new Promise<void>((resolve) => (releaseModules = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await modulesHeld;
+    await route.continue();
+  });
+  // The held modules keep the page from its load event: wait for the document alone.
+  await page.goto('/admin/leads', { waitUntil: 'domcontentloaded' });
+  await page.evaluate(() => Object.assign(window, { consoleMarker: true }));
+  const search = page.getByLabel('이름 또는 전화번호');
+  await search.fill(lastFour);
+  releaseModules();
+  await waitForHydrated(search);
+  await expect(search).toHaveValue(lastFour);
+  await expect(page).toHaveURL(new RegExp(`\\?q=${lastFour}$`));
+  await expect(page.getByRole('status')).toHaveText('조건에 맞는 고객 1명');
+  await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(1);
+  expect(await page.evaluate(() => 'consoleMarker' in window), 'no page load').toBe(true);
+});
+
 test('a caller is found by their whole number however it is typed, phone still masked; the campaign is a choice of the known ones', async ({ page }, testInfo) => {
   const name = `발신${Date.now() % 100000}`;
   const { phone, masked } = uniquePhone();

@@ -132,6 +132,7 @@ export function LeadFilterForm({ filters, campaigns, assignees }: LeadFilterForm
   const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
   const fromKeyboard = useRef(false);
   const uncommitted = useRef(false);
+  const formElement = useRef<HTMLFormElement>(null);
   useEffect(() => () => clearTimeout(typing.current), []);
   const { edition, typed } = useFieldsEdition(filters);
 
@@ -142,11 +143,22 @@ export function LeadFilterForm({ filters, campaigns, assignees }: LeadFilterForm
     typed(params);
     void submit(params, { method: 'get', replace: true, preventScrollReset: true });
   };
+  // What a slow phone's user typed or chose before the page hydrated (no change event reached us)
+  // is searched once it has, after the same pause as typing.
+  useEffect(() => {
+    const form = formElement.current;
+    if (form && filtersKey(filledParams(form)) !== filtersKey(leadFiltersToParams(filters))) {
+      typing.current = setTimeout(() => search(form), TYPING_PAUSE_MS);
+    }
+    // Once, on hydration: later changes reach onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const marketing = filters.marketing === undefined ? undefined : filters.marketing ? 'yes' : 'no';
 
   return (
     <Form
       key={edition}
+      ref={formElement}
       method="get"
       className="lead-filters"
       aria-labelledby="lead-filters-heading"
