@@ -2,13 +2,13 @@ import { defineConfig } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { secretEnv } from './tests/e2e/canary-secrets';
+import { chromiumLaunchOptions } from './tests/e2e/chromium';
 
 /**
  * End-to-end tests against the *built* app (`npm run build` first; `npm test` does it).
  *
- * Browser: Debian's Chromium (`apt-get install chromium fonts-nanum`), since Playwright's own
- * browser builds cannot be downloaded here. Set CHROMIUM_PATH to use another binary, e.g. the one
- * `npx playwright install chromium` put in ~/.cache/ms-playwright.
+ * Browser: Debian's Chromium (`apt-get install chromium fonts-nanum`; tests/e2e/chromium.ts), checked
+ * by tests/e2e/browser-preflight.ts before any test runs.
  *
  * Server: tests/e2e/serve.mjs runs `node server.js` on E2E_PORT (default 4391) with a fresh
  * temporary DATA_DIR (seeded from content/ on start, deleted on stop) and the canary secrets of
@@ -22,21 +22,6 @@ const baseURL = `http://127.0.0.1:${port}`;
  */
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(tmpdir(), `cheonghak-e2e-data-${port}`);
 process.env.E2E_DATA_DIR = dataDir;
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-const launchOptions = {
-  executablePath,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-};
-
 /**
  * Specs that test the browser-rendered pages run at each viewport. A test tagged `@mobile` or
  * `@desktop` is about one layout (e.g. the phone-only slider, wide-screen step scrolling) and is
@@ -58,6 +43,7 @@ for (const [key, value] of Object.entries(process.env)) if (value !== undefined)
 
 export default defineConfig({
   testDir: './tests/e2e',
+  globalSetup: './tests/e2e/browser-preflight.ts',
   outputDir: './test-results/playwright',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
@@ -70,7 +56,7 @@ export default defineConfig({
   use: {
     baseURL,
     browserName: 'chromium',
-    launchOptions,
+    launchOptions: chromiumLaunchOptions,
     locale: 'ko-KR',
     timezoneId: 'Asia/Seoul',
     extraHTTPHeaders: { 'X-Forwarded-For': workerAddress },

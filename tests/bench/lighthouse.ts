@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
+import { chromiumLaunchOptions } from '../e2e/chromium';
 import { ensureFreshBuild, startServer, type RunningServer } from '../support/built-server';
 import { table, percentile } from './report';
 
@@ -27,7 +28,6 @@ const PATHS = (process.env.LIGHTHOUSE_PATHS ?? '/,/FloorPlan/59A,/cheonghak/pres
 /** The targets, printed under the medians. */
 const TARGETS = ['≥ 98', '100', '100', '100', '≤ 1200', '≤ 1500', '≤ 0.010', '≤ 50'];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const JSON_DIR = process.env.LIGHTHOUSE_JSON;
 const CPU_MULTIPLIER = process.env.LIGHTHOUSE_CPU_MULTIPLIER ? Number(process.env.LIGHTHOUSE_CPU_MULTIPLIER) : undefined;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -61,18 +61,8 @@ async function main(): Promise<void> {
   try {
     server = await startServer();
     chrome = await chromeLauncher.launch({
-      chromePath: CHROME_PATH,
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      chromePath: chromiumLaunchOptions.executablePath,
+      chromeFlags: ['--headless=new', '--disable-dev-shm-usage', ...chromiumLaunchOptions.args],
       logLevel: 'error',
     });
 

@@ -12,7 +12,7 @@ const OTHER_VARIABLES: Record<string, string> = {
   SANITY_STUDIO_PROJECT_ID: 'studio/env.ts',
   SANITY_STUDIO_DATASET: 'studio/env.ts',
   SANITY_STUDIO_PREVIEW_ORIGIN: 'studio/env.ts',
-  CHROMIUM_PATH: 'playwright.config.ts',
+  CHROMIUM_PATH: 'tests/e2e/chromium.ts',
   E2E_PORT: 'playwright.config.ts',
   DOCS_PICTURES: 'tests/e2e/checks.ts',
 };
