@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { waitForHydration, watchErrors } from './checks';
 
 /**
@@ -52,6 +52,50 @@ for (const path of ['/', '/FloorPlan/59A', '/cheonghak/press', '/Promotion/Custo
     expect(errors).toEqual([]);
   });
 }
+
+/** The fonts the browser draws the page's main heading with (its own record of each text run). */
+async function headingFonts(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument');
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'h1' });
+  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+  await cdp.detach();
+  return fonts.map((font) => font.familyName);
+}
+
+test('Pretendard travels after the first visit has loaded, and the next pages are drawn in it from their first paint without a shift', async ({ page }) => {
+  await page.goto('/FloorPlan/59A');
+  await waitForHydration(page);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('cheonghak:web-font')), { message: 'the faces fetched for the next pages' }).toBe('1');
+  const first = await page.evaluate(() => ({
+    load: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
+    fonts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.endsWith('.woff2'))
+      .map((entry) => entry.startTime),
+  }));
+  expect(first.fonts.length, 'both core faces').toBe(2);
+  expect(Math.min(...first.fonts), 'no font before the page has loaded').toBeGreaterThanOrEqual(first.load);
+  expect(await headingFonts(page), 'the first page stays in the fallback: nothing swaps').not.toContain('Pretendard');
+
+  await page.goto('/SalesInfo/guide');
+  await waitForHydration(page);
+  expect(await page.evaluate(() => document.documentElement.classList.contains('pretendard'))).toBe(true);
+  expect(await headingFonts(page)).toEqual(['Pretendard']);
+  const shifts = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) total += (entry as unknown as { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        void document.fonts.ready.then(() => requestAnimationFrame(() => resolve(total)));
+      }),
+  );
+  expect(shifts, 'no layout shift').toBe(0);
+});
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
