@@ -12,7 +12,7 @@ import { waitForHydration, watchErrors } from './checks';
 
 const AD_LANDINGS = ['/?gclid=e2e-click-1&utm_source=google&utm_medium=cpc', '/cheonghak/press?n_media=27758&n_query=%EC%B2%AD%ED%95%99&NaPm=ct%3De2e%7Chk%3Dx'];
 
-for (const path of ['/', '/FloorPlan/59A', '/cheonghak/press', '/Promotion/Customer', ...AD_LANDINGS]) {
+for (const path of ['/', '/FloorPlan/59A', '/cheonghak/press', '/cheonghak/press/press-sample-01', '/Promotion/Customer', ...AD_LANDINGS]) {
   test(`${path}: hydration JavaScript loads after the first contentful paint, then hydrates cleanly`, async ({ page }) => {
     const errors = watchErrors(page);
     await page.goto(path);
