@@ -25,10 +25,9 @@ import { useFocusHeadingOnNavigation, useKeepFocusInView } from './lib/focus';
 import { usePageViews } from './lib/page-views';
 import { useEnabledTags, useRootData } from './lib/site-data';
 import { PreviewOverlay } from './components/PreviewOverlay';
-import { useWebFontForNextPages, WEB_FONT_CHOICE_SCRIPT } from './lib/web-font';
 
-// No font preload: Pretendard (fonts.css) is used only once this browser holds it (lib/web-font.ts),
-// so it never competes with the LCP image before the first paint.
+// No font preload: Pretendard (fonts.css) is used only once this browser holds it
+// (web/server/http/web-font.ts), so it never competes with the LCP image before the first paint.
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -54,7 +53,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="format-detection" content="telephone=no" />
-        <script dangerouslySetInnerHTML={{ __html: WEB_FONT_CHOICE_SCRIPT }} />
         <Meta />
         <Links />
         {/* After the route's stylesheets, so that no component's own outline or box-shadow
@@ -97,7 +95,6 @@ export default function App() {
   // Visitors' page views only: the console is staff at work.
   const siteChrome = useSiteChrome();
   usePageViews(siteChrome, useEnabledTags());
-  useWebFontForNextPages();
   return <Outlet />;
 }
 

@@ -10,7 +10,6 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { MEASURE_PATH, type PageViewBeacon } from '../../shared/measure';
 import type { EnabledTag } from '../../shared/third-party-tags';
-import { afterLoadWhenIdle } from './after-load';
 import { tagLoader } from './tag-loading';
 import { loadBeganVisit, visitCampaign } from './visit';
 
@@ -22,6 +21,13 @@ function originOf(url: string): string {
   } catch {
     return '';
   }
+}
+
+/** Runs `run` once the page has loaded and the browser is idle (at most 3 s later). */
+function afterLoadWhenIdle(run: () => void): void {
+  const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 3_000 }) : setTimeout(run, 1));
+  if (document.readyState === 'complete') idle();
+  else addEventListener('load', idle, { once: true });
 }
 
 /** Visitors' pages only (`enabled`): the console is staff at work. */

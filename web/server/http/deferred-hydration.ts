@@ -10,12 +10,15 @@
  * - one small classic script, after the first contentful paint, adds the module preloads back (the modules then
  *   download in parallel, not one import level after another) and runs the data block's text as
  *   a module script. That text is the data block's, so the CSP hash of the page allows it. The
- *   same script also puts back the stylesheet links inlineStylesheets took out of the page.
+ *   same script also puts back the stylesheet links inlineStylesheets took out of the page, and
+ *   fetches Pretendard for the next pages once this one has loaded (web-font.ts).
  *
  * Until then the page works as server HTML: links navigate and forms post. React 19 skips the
  * extra script element when it hydrates the body, and inserts the module preloads it renders
  * itself (the modules are loaded by then).
  */
+import { WARM_WEB_FONT } from './web-font';
+
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 const MODULE_SCRIPT = /<script type="module"(?: async="")?>/;
 const DEFERRED_TYPE = 'text/x-deferred-module';
@@ -37,6 +40,8 @@ function loader(preloads: string[]): string {
     `var inert=document.querySelector('script[type="${DEFERRED_TYPE}"]');`,
     'if(!inert)return;',
     'var s=document.createElement("script");s.type="module";s.textContent=inert.textContent;document.body.appendChild(s)}',
+    // Pretendard for the next pages, once this one has loaded (web-font.ts).
+    WARM_WEB_FONT,
     'try{var o=new PerformanceObserver(function(list){if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();start()}});',
     'o.observe({type:"paint",buffered:true});setTimeout(start,3000)}catch(e){start()}',
     '})()',

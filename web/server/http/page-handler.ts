@@ -1,7 +1,7 @@
 /**
  * React Router's request handler for Express, with every HTML page going through one pipeline:
  *
- *   rendered document → inlineStylesheets → deferHydration → CSP hashes of its inline scripts
+ *   rendered document → inlineStylesheets → chooseWebFont → deferHydration → CSP hashes of its inline scripts
  *   and styles → (anonymous GET) the page cache → strong ETag / 304, brotli or gzip made once
  *
  * What is cached: a GET or HEAD of a page (not `.data`) without a session cookie whose answer is
@@ -25,6 +25,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { hasPersonalCookie } from '../auth/session';
 import { deferHydration } from './deferred-hydration';
 import { builtStylesheets, inlineStylesheets, type StylesheetText } from './inline-stylesheets';
+import { chooseWebFont } from './web-font';
 import { UNKNOWN_PAGE_KEY, type PageAddress, type PageAddresses } from './page-address';
 import { type CachedPage, type PageCache, type PageEncoding, type PageForm, type RenderedPage } from './page-cache';
 import { preferredEncoding } from './precompressed';
@@ -126,7 +127,7 @@ export function createPageHandlers(options: PageHandlerOptions): PageHandlers {
   const renderFor = async (req: ExpressRequest, res: ExpressResponse, target: string, method: string, shared = false): Promise<Rendered> => {
     const response = await renderPage(toFetchRequest(req, shared ? undefined : res, method, target), options.loadContext(req));
     if (!pipeline || !isHtml(response)) return { kind: 'other', response };
-    const html = deferHydration(inlineStylesheets(await response.text(), await stylesheetsOfBuild()));
+    const html = deferHydration(chooseWebFont(inlineStylesheets(await response.text(), await stylesheetsOfBuild())));
     const headers = pageHeaders(response);
     headers.push(['content-security-policy', pipeline.policy(html)]);
     const cookies = response.headers.getSetCookie();
