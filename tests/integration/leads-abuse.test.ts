@@ -29,7 +29,7 @@ describe('a form token', () => {
     expect(stored.status).toBe(201);
     const { id } = (await stored.json()) as { id: string };
     for (let index = 0; index < 40; index += 1) {
-      const other = await app.post(validBody({ formToken, name: `다른사람${index}` }));
+      const other = await app.post(validBody({ formToken, name: `다른사람${String.fromCharCode(0xac00 + index)}` }));
       expect(other.status).toBe(409);
       expect(await other.json()).toEqual({ error: 'tokenUsed', message: errors.tokenUsed });
     }
