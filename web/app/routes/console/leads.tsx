@@ -17,7 +17,7 @@ const PAGE_SIZE = 30;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(request, context);
   const url = new URL(request.url);
-  const { filters, invalid } = parseLeadFilters(url.searchParams);
+  const { filters, invalid, controlError } = parseLeadFilters(url.searchParams);
   const cursor = url.searchParams.get('cursor') || undefined;
   const [page, campaigns, accounts] = await Promise.all([
     context.leadConsole.list(filters, { cursor, limit: PAGE_SIZE }, { ...staff, ip: context.clientIp }),
@@ -33,7 +33,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const assignTo = [{ email: staff.email, name: staff.name }, ...accounts.filter((account) => !account.disabled && account.email !== staff.email)].map(
     ({ email, name }) => ({ email, name }),
   );
-  return { filters, invalid, page, campaigns, assignees, assignTo, me: staff.email, fromCursor: Boolean(cursor), canExport: mayExport(staff.role) };
+  // A control character in a typed filter is the request's fault: 400, with the page and the message.
+  return data(
+    { filters, invalid, controlError, page, campaigns, assignees, assignTo, me: staff.email, fromCursor: Boolean(cursor), canExport: mayExport(staff.role) },
+    { status: controlError ? 400 : 200 },
+  );
 }
 
 /** 선택한 고객 배정: each ticked lead to the chosen 담당자 (or 미배정), under the service's rules, each recorded. */
@@ -94,7 +98,7 @@ function useSelection(rowIds: string[], answer: unknown) {
 }
 
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, invalid, page, campaigns, assignees, assignTo, me, fromCursor, canExport } = loaderData;
+  const { filters, invalid, controlError, page, campaigns, assignees, assignTo, me, fromCursor, canExport } = loaderData;
   const selection = useSelection(page.rows.map((row) => row.id), actionData);
   const navigation = useNavigation();
   const countRef = useRef<HTMLParagraphElement>(null);
@@ -111,7 +115,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
       <LeadFilterForm filters={filters} campaigns={campaigns} assignees={assignees} />
       {invalid.length > 0 ? (
         <p className="lead-list-page__notice" role="alert">
-          {text.invalid(invalid.map((key) => filterLabels[key]))}
+          {[controlError, text.invalid(invalid.map((key) => filterLabels[key]))].filter(Boolean).join(' ')}
         </p>
       ) : null}
       <div className="lead-list-page__bar">
