@@ -190,6 +190,7 @@ beforeAll(async () => {
                 { event: 'staffNewLead', status: 'skipped', reason: 'noStaffNumber', providerCode: null, attempts: 1, updatedAt: '2026-11-21T02:00:00.000Z' },
               ]
             : [],
+        customerQuota: async () => ({ sent: 0, cap: 300 }),
       },
       audit,
       leadNames: {
