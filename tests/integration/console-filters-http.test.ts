@@ -1,7 +1,8 @@
 /**
  * The console's filters and personal-data GETs over HTTP on the app itself (createApp through
  * Vite), on the embedded store and on PostgreSQL, signed in as an admin: a control character
- * (NUL…) in any typed filter answers 400 with a Korean message, never a 500 nor a cut export.
+ * (NUL…) in any typed filter answers 400 with a Korean message, never a 500 nor a cut export; a
+ * download or a phone search another site's link asks for is not made and not recorded.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -90,6 +91,29 @@ describe.each([
     const body = await response.text();
     expect(response.status, body.slice(0, 300)).toBe(400);
     expect(body).toContain(CONTROL_MESSAGE);
+  });
+
+  it('another site\'s link to a download or a phone search: nothing is downloaded, searched or recorded', async () => {
+    const reason = encodeURIComponent('공격자가 적은 사유');
+    const crossSite = (pathAndQuery: string, accept: string) =>
+      fetch(`${origin}${pathAndQuery}`, { redirect: 'manual', headers: { cookie, 'sec-fetch-site': 'cross-site', accept } });
+    for (const download of [`/admin/leads/export.csv?reason=${reason}`, `/admin/leads/export.xlsx?q=01011112222&reason=${reason}`, `/admin/audit/export.csv?reason=${reason}`, `/admin/stats.csv?reason=${reason}`]) {
+      const asScript = await crossSite(download, '*/*');
+      expect(asScript.status, download).toBe(403);
+      expect(await asScript.json()).toMatchObject({ error: 'crossSite', message: expect.stringContaining('다른 사이트') });
+      const asNavigation = await crossSite(download, 'text/html');
+      expect(asNavigation.status, download).toBe(303);
+      expect(asNavigation.headers.get('location')).not.toContain('reason');
+    }
+    const search = await crossSite('/admin/leads?q=010-1111-2222', 'text/html');
+    expect(search.status).toBe(200);
+    expect(await search.text()).toContain('다른 사이트에서 연 검색 링크라 검색하지 않았습니다');
+    const records = await app.loadContext.audit.list({ limit: 100 });
+    expect(records.entries.map((entry) => entry.action)).not.toEqual(expect.arrayContaining(['leadExport']));
+    expect(records.entries.filter((entry) => ['leadExport', 'auditExport', 'statsExport', 'phoneSearch'].includes(entry.action))).toEqual([]);
+    // Followed from our own page, the search is made (and recorded).
+    expect((await get('/admin/leads?q=010-1111-2222')).status).toBe(200);
+    expect((await app.loadContext.audit.list({ action: 'phoneSearch', limit: 10 })).entries).toHaveLength(1);
   });
 
   it('the audit page\'s customer search refuses a control character too', async () => {

@@ -11,6 +11,7 @@ import { CallHistory, LeadWorkForm, MemoHistory, MEMO_MAX_LENGTH, type AssigneeC
 import { leadPageText as text } from '../../components/console/lead-text';
 import { CONSOLE_HEADERS, LEAD_LIST_PATH, consoleMeta } from '../../components/console/console-page';
 import { requireStaff } from '../../lib/require-staff';
+import { startedByAnotherSite } from '../../../shared/cross-site';
 import '../../components/console/console-page.css';
 import './lead.css';
 
@@ -32,16 +33,6 @@ function assigneeLabel(lead: LeadDetail): string {
   return lead.assignee?.name ?? text.nobody;
 }
 
-/**
- * A navigation another site started (its link, its script): the browser sends the staff cookie
- * (SameSite=Lax), but opening the lead is not yet the staff member's own step, so nothing is read
- * or recorded until they follow our link. A bookmark or a typed address says `none`.
- */
-function startedByAnotherSite(request: Request): boolean {
-  const site = request.headers.get('sec-fetch-site');
-  return site === 'cross-site' || site === 'same-site';
-}
-
 /** The page's answer to a lead that is not there, or not the staff member's to open. */
 function refusal(access: 'forbidden' | 'notFound') {
   return access === 'forbidden' ? data({ message: text.notYours }, { status: 403 }) : data({ message: text.notFound }, { status: 404 });
@@ -49,7 +40,7 @@ function refusal(access: 'forbidden' | 'notFound') {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const staff = requireStaff(request, context);
-  if (startedByAnotherSite(request)) return { lead: null, assignees: [], callResults: [], messages: [], openDays: [], registrations: [] };
+  if (startedByAnotherSite(request.headers.get('sec-fetch-site'))) return { lead: null, assignees: [], callResults: [], messages: [], openDays: [], registrations: [] };
   const lead = await context.leadConsole.lead(params.id, { ...staff, ip: context.clientIp });
   if (!lead) throw refusal('notFound');
   if (lead === 'forbidden') throw refusal('forbidden');
