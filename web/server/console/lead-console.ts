@@ -407,7 +407,8 @@ export class LeadConsoleService implements LeadConsole {
       return count;
     } finally {
       // Recorded even when the download stops half-way: the rows read may have been seen.
-      const conditions = leadFiltersToParams(filters).toString() || '전체';
+      // A searched number stays out of the trail (kept two years), as a phone search's record does.
+      const conditions = leadFiltersToParams(filters.q ? { ...filters, q: filters.q.replace(/\d/g, '*') } : filters).toString() || '전체';
       await this.record(actor, 'leadExport', null, `${format} ${count}건${complete ? '' : ' (중단)'} · ${conditions} · 사유: ${reason}`);
     }
   }
