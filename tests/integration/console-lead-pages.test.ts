@@ -29,7 +29,7 @@ const CREATED_EARLY_IN_SEOUL = '2026-11-25T16:30:00.000Z';
 const PHONE = '010-2345-6789';
 
 /** Leads in memory, each change checked against the revision it was based on. */
-class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'lead' | 'revealPhone' | 'change' | 'addMemo' | 'callResults' | 'recordCall' | 'registrations'> {
+class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'access' | 'lead' | 'revealPhone' | 'change' | 'addMemo' | 'callResults' | 'recordCall' | 'registrations'> {
   leads = new Map<string, LeadDetail>();
   listCalls: Array<{ filters: LeadFilters; cursor?: string }> = [];
   reveals: string[] = [];
@@ -87,6 +87,10 @@ class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'lea
 
   async campaigns() {
     return ['launch', '겨울 분양'];
+  }
+
+  async access(id: string) {
+    return this.leads.has(id) ? ('allowed' as const) : ('notFound' as const);
   }
 
   async lead(id: string) {
@@ -186,6 +190,7 @@ beforeAll(async () => {
                 { event: 'staffNewLead', status: 'skipped', reason: 'noStaffNumber', providerCode: null, attempts: 1, updatedAt: '2026-11-21T02:00:00.000Z' },
               ]
             : [],
+        customerQuota: async () => ({ sent: 0, cap: 300 }),
       },
       audit,
       leadNames: {

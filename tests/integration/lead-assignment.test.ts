@@ -97,6 +97,17 @@ for (const [backendName, open] of Object.entries(backends)) {
       const rev = await revOf(colleagues);
       expect(await service.recordCall(colleagues, { rev, result: '부재' }, kim)).toEqual({ ok: false, error: 'notYours' });
       expect(await service.change(colleagues, { rev, status: 'invalid' }, kim)).toEqual({ ok: false, error: 'notYours' });
+      // A made-up revision is refused as the lead's own, not answered with the lead as it is now.
+      for (const attempt of [
+        service.change(colleagues, { rev: 'bogus', status: 'invalid' }, kim),
+        service.recordCall(colleagues, { rev: 'bogus', result: '부재' }, kim),
+        service.bookings.book(colleagues, 'bogus', 'visitSlot-any', kim),
+        service.bookings.cancel(colleagues, 'bogus', kim),
+        service.checkIn(colleagues, 'bogus', kim),
+      ]) {
+        expect(await attempt).toEqual({ ok: false, error: 'notYours' });
+      }
+      expect(await service.access(colleagues, kim)).toBe('forbidden');
       // Nothing about the colleague's lead was read or written in the 상담사's name.
       expect(audit.entries.filter((entry) => entry.actor === kim.email && entry.target === colleagues)).toEqual([]);
       expect(await assigneeOf(colleagues)).toBe(lee.email);

@@ -469,6 +469,18 @@ for (const [backendName, open] of Object.entries(backends)) {
       ]);
     });
 
+    it('an export by a phone number keeps the number masked in its record, as the phone search does', async () => {
+      for (const q of ['010-1111-2222', '01011112222', '1111 2222']) {
+        await service.exportLeads({ q }, kim, { format: 'csv', reason: '문의 고객 확인' }, async (rows) => {
+          for await (const _row of rows) void _row;
+        });
+      }
+      const details = audit.entries.map((entry) => entry.detail ?? '');
+      expect(details).toHaveLength(3);
+      for (const detail of details) expect(detail).not.toMatch(/1111|2222/);
+      expect(details[0]).toContain('q=***-****-****');
+    });
+
     it('export of more rows than one page reads page after page, and a download stopped half-way is still recorded', async () => {
       let all = 0;
       await service.exportLeads({}, kim, { format: 'xlsx', reason: '백업' }, async (rows) => {

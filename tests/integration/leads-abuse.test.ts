@@ -29,7 +29,7 @@ describe('a form token', () => {
     expect(stored.status).toBe(201);
     const { id } = (await stored.json()) as { id: string };
     for (let index = 0; index < 40; index += 1) {
-      const other = await app.post(validBody({ formToken, name: `다른사람${index}` }));
+      const other = await app.post(validBody({ formToken, name: `다른사람${String.fromCharCode(0xac00 + index)}` }));
       expect(other.status).toBe(409);
       expect(await other.json()).toEqual({ error: 'tokenUsed', message: errors.tokenUsed });
     }
@@ -107,6 +107,35 @@ describe('visit bookings', () => {
     for (const [visitSlot, status] of [['visitSlot-day1', 201], ['visitSlot-day3', 201], ['visitSlot-day5', 409]] as const) {
       expect((await app.post(validBody({ formToken: await freshForm(), phone, visitSlot }))).status).toBe(status);
     }
+  });
+
+  it('IPv6 addresses rotated within one /64 are one client: the per-address lead and booking limits hold', async () => {
+    await startWithSlots({ ipLimit: { max: 30, windowMs: 600_000 }, bookingIpLimit: { max: 3, windowMs: DAY_MS } });
+    const outcomes = [];
+    for (let n = 1; n <= 35; n += 1) outcomes.push(await app.service.submit(validBody({ formToken: await freshForm() }), { ip: `2001:db8:77:1::${n.toString(16)}` }));
+    expect(outcomes.filter((outcome) => 'id' in outcome)).toHaveLength(30);
+    expect(outcomes.slice(30)).toEqual(Array(5).fill(expect.objectContaining({ error: 'rateLimited' })));
+    // An IPv4 client reaching us IPv4-mapped is that IPv4 client.
+    const booked = [];
+    for (const [slotId, ip] of [
+      ['visitSlot-day1', '::ffff:192.0.2.7'],
+      ['visitSlot-day3', '192.0.2.7'],
+      ['visitSlot-day5', '::ffff:c000:207'],
+      ['visitSlot-day1', '192.0.2.7'],
+    ]) {
+      booked.push(await app.service.submit(validBody({ formToken: await freshForm(), visitSlot: slotId }), { ip }));
+    }
+    expect(booked.map((outcome) => ('id' in outcome ? 'stored' : outcome.error))).toEqual(['stored', 'stored', 'stored', 'rateLimited']);
+  });
+
+  it('caps the visits one network (IPv4 /24, IPv6 /64) books in one slot: rotating addresses cannot fill it', async () => {
+    await startWithSlots({ bookingIpLimit: { max: 100, windowMs: DAY_MS } });
+    const outcomes = [];
+    for (let n = 1; n <= 6; n += 1) outcomes.push(await app.service.submit(validBody({ formToken: await freshForm(), visitSlot: 'visitSlot-day5' }), { ip: `198.51.100.${n}` }));
+    expect(outcomes.map((outcome) => ('id' in outcome ? 'stored' : outcome.error))).toEqual(['stored', 'stored', 'stored', 'rateLimited', 'rateLimited', 'rateLimited']);
+    // Another slot, or another network, books as before.
+    expect(await app.service.submit(validBody({ formToken: await freshForm(), visitSlot: 'visitSlot-day1' }), { ip: '198.51.100.9' })).toHaveProperty('id');
+    expect(await app.service.submit(validBody({ formToken: await freshForm(), visitSlot: 'visitSlot-day5' }), { ip: '203.0.113.9' })).toHaveProperty('id');
   });
 
   it('caps bookings per address per day; leads without a visit are not counted', async () => {

@@ -81,6 +81,8 @@ describe.each(LEAD_STORES)('POST /api/leads (%s leads store)', (store) => {
     [{ phone: '' }, { phone: errors.phoneRequired }],
     [{ name: '가'.repeat(51) }, { name: errors.nameTooLong }],
     [{ name: '' }, { name: errors.nameRequired }],
+    // Smishing through the confirmation, which repeats the name: "<name>님, 관심고객 등록이 완료되었습니다".
+    [{ name: '홍길동님 당첨! http://evil.kr/a 확인 바랍니다' }, { name: errors.nameInvalid }],
     [{ privacyConsent: false }, { privacyConsent: errors.privacyConsentRequired }],
     [{ ageConfirmed: undefined }, { ageConfirmed: errors.ageRequired }],
     [{ formKind: 'customer', message: '' }, { message: errors.messageRequired }],

@@ -109,8 +109,9 @@ describe.each(STORES)('messages on %s', (_label, open) => {
   let now: number;
   let config: MessagesConfig;
 
-  const dispatcher = (options: { provider?: false; log?: MessageLog } = {}) =>
+  const dispatcher = (options: { provider?: false; log?: MessageLog; customerDailyCap?: number } = {}) =>
     new MessageDispatcher({
+      customerDailyCap: options.customerDailyCap,
       log: options.log ?? stores.log,
       leads: stores.leads,
       content,
@@ -239,6 +240,32 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     expect(standIn.received).toHaveLength(1);
   });
 
+  it('50 leads to one number (anyone can type a victim\'s) send one message: the others are not sent, a confirmation went this week', async () => {
+    const sender = dispatcher();
+    const entries = [];
+    for (let index = 0; index < 50; index += 1) {
+      const visit = index % 2 === 1 ? { visitAt: `${TOMORROW} 14:00`, visitSlotStatus: 'booked' } : {};
+      entries.push(await registerAndSend(sender, lead(`lead-flood-${index}`, visit)));
+    }
+    expect(standIn.received.filter((message) => message.to === PHONE)).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ status: 'sent' });
+    expect(entries.slice(1).map(({ status, reason }) => `${status} ${reason}`)).toEqual(Array(49).fill('skipped sentThisWeek'));
+  });
+
+  it('the site-wide daily cap: once today\'s messages to customers reach it the rest are not sent, staff are alerted, and the count is there for the console', async () => {
+    const alerts = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const sender = dispatcher({ customerDailyCap: 3 });
+    const outcomes = [];
+    for (let index = 0; index < 5; index += 1) {
+      outcomes.push(await registerAndSend(sender, lead(`lead-capped-${index}`, { phone: `0105555${String(index).padStart(4, '0')}` })));
+    }
+    expect(outcomes.map(({ status, reason }) => `${status} ${reason}`)).toEqual(['sent null', 'sent null', 'sent null', 'skipped dailyCap', 'skipped dailyCap']);
+    expect(standIn.received).toHaveLength(3);
+    expect(await sender.customerQuota()).toEqual({ sent: 3, cap: 3 });
+    expect(alerts.mock.calls.filter(([line]) => String(line).includes('daily cap'))).toHaveLength(1);
+    alerts.mockRestore();
+  });
+
   it('the provider down (503, then no answer): retried through the outbox with backoff until it is sent, once', async () => {
     const sender = dispatcher();
     standIn.failNext(1, 'status503');
@@ -327,7 +354,8 @@ describe.each(STORES)('messages on %s', (_label, open) => {
   it('two instances draining one outbox send each message once', async () => {
     const otherLog = stores.pool ? new PostgresMessageLog(stores.pool) : stores.log;
     const ids = Array.from({ length: 12 }, (_, index) => `lead-shared-${index}`);
-    await stores.leads.mutate(ids.map((id) => ({ create: lead(id) })));
+    // Twelve customers (one number gets one confirmation a week).
+    await stores.leads.mutate(ids.map((id, index) => ({ create: lead(id, { phone: `0107777${String(index).padStart(4, '0')}` }) })));
     await stores.log.enqueue(ids.map((id) => ({ key: `registration:${id}`, leadId: id, event: 'registration' as const })), now);
     await stores.log.enqueue(ids.map((id) => ({ key: `registration:${id}`, leadId: id, event: 'registration' as const })), now);
     await Promise.all([dispatcher().deliver(), dispatcher({ log: otherLog }).deliver()]);

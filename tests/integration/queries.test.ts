@@ -245,6 +245,7 @@ const cases: Record<keyof typeof queries, QueryCase> = {
     params: { id: FIXTURE_LEAD._id },
     check: (lead) => expect(lead).toEqual({ name: '홍길동', phone: '01012345678', visitAt: null, visitSlotStatus: null, privacy: true }),
   },
+  messageLeadsOfPhoneQuery: { store: 'leads', params: { phone: '01012345678' }, check: (ids) => expect(ids).toEqual([FIXTURE_LEAD._id]) },
   visitsOnDayQuery: { store: 'leads', params: { day: '2026-11-02' }, check: (ids) => expect(ids).toEqual([]) },
   // The seed leaves every way of sharing leads off.
   leadAssignmentSettingsQuery: { check: (settings) => expect(settings).toEqual({ roundRobin: false, salesSeeAllLeads: false, salesTakeColleagueLeads: false }) },

@@ -101,7 +101,7 @@ beforeAll(async () => {
     leadConsole: createLeadConsole({ leads: leadsStore, content: store }, { audit: new MemoryAuditTrail(), staff: { list: async () => [] } }),
     campaignStats: campaignStatsOf(leadsStore),
     adSpend: new AdSpendBook({ leads: leadsStore, audit: new MemoryAuditTrail() }),
-    leadMessages: { forLead: async () => [] },
+    leadMessages: { forLead: async () => [], customerQuota: async () => ({ sent: 0, cap: 300 }) },
     todayWork: todayWorkOf(leadsStore),
     leadNames: leadNamesOf(leadsStore),
     preview: null,

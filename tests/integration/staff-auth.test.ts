@@ -185,6 +185,15 @@ describe.each(INSTANCE_STORES)('throttle and sign-out (%s)', (_name, onPostgres)
     expect((await auth.login(request(), { email: EMAIL, password: PASSWORD, clientIp: '9.9.9.9' })).ok).toBe(true);
   });
 
+  it('IPv6 addresses rotated within one /64 are one address to the throttle', async () => {
+    const auth = await start();
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect(await auth.login(request(), { email: EMAIL, password: `bad-${attempt}`, clientIp: `2001:db8:77:1::${attempt + 1}` })).toMatchObject({ refusal: 'loginInvalid' });
+    }
+    expect(await auth.login(request(), { email: EMAIL, password: PASSWORD, clientIp: '2001:db8:77:1::99' })).toMatchObject({ ok: false, refusal: 'loginThrottled' });
+    expect((await auth.login(request(), { email: EMAIL, password: PASSWORD, clientIp: '2001:db8:77:2::1' })).ok).toBe(true);
+  });
+
   it('logout invalidates the session, also after a restart', async () => {
     const auth = await start();
     const cookie = await signIn(auth);

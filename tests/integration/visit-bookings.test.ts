@@ -77,7 +77,7 @@ for (const [storeName, open] of Object.entries(stores)) {
       // Full now, whichever way in.
       expect((await siteBooking(2, 'slot-a')).status).toBe('slotFull');
       expect(await service.bookings.book('lead-0002', await revOf('lead-0002'), 'slot-a', sales)).toEqual({ ok: false, error: 'slotFull' });
-      expect(await service.bookings.register({ key: 'phone-in-0002', kind: 'phoneIn', name: '전화고객2', phone: '010-5555-0002', consent: true, slotId: 'slot-a' }, sales)).toEqual({
+      expect(await service.bookings.register({ key: 'phone-in-0002', kind: 'phoneIn', name: '전화고객둘', phone: '010-5555-0002', consent: true, slotId: 'slot-a' }, sales)).toEqual({
         ok: false,
         error: 'slotFull',
       });

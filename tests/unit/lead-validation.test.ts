@@ -82,6 +82,28 @@ describe('validateLead', () => {
     }
   });
 
+  it('takes names, not text: Hangul, Latin letters, spaces and a few marks; no link, digits, @, / or :', () => {
+    for (const name of ['홍길동', 'Kim Min-ji', "O'Brien", 'Mary Jane Watson-Parker', '남궁 민', 'Zoë Müller', 'Ji-hoon K.', '제임스·본드']) {
+      expect(validateLead({ ...base, name }), name).toMatchObject({ ok: true, lead: { name } });
+    }
+    for (const name of [
+      '홍길동님 당첨! http://evil.kr/a 확인 바랍니다',
+      'evil.kr/a',
+      'www.evil.kr',
+      'kim@evil.kr',
+      '홍길동 010-1234-5678',
+      '고객7',
+      '당첨:확인',
+      '...',
+      'ㅤ',
+      '홍ㅤ길동',
+      '<b>홍</b>',
+    ]) {
+      expect(validateLead({ ...base, name }), name).toEqual({ ok: false, errors: { name: errors.nameInvalid } });
+    }
+    expect(errors.nameInvalid).toMatch(/한글/);
+  });
+
   it('limits the message to 2,000 characters and requires it on the customer page only', () => {
     expect(validateLead({ ...base, message: '가'.repeat(2000) }).ok).toBe(true);
     expect(validateLead({ ...base, message: '가'.repeat(2001) })).toEqual({ ok: false, errors: { message: errors.messageTooLong } });

@@ -183,6 +183,9 @@ export const messageLeadQuery = defineQuery(`
   *[_type == "lead" && _id == $id][0]{ name, phone, visitAt, visitSlotStatus, "privacy": consent.privacy }
 `);
 
+/** Every lead with the number $phone (digits), whose messages count as that number's. */
+export const messageLeadsOfPhoneQuery = defineQuery(`*[_type == "lead" && phone == $phone]._id`);
+
 /** Booked visits on day $day (YYYY-MM-DD): the day-before reminders. */
 export const visitsOnDayQuery = defineQuery(`
   *[_type == "lead" && visitSlotStatus == "booked" && string::startsWith(visitAt, $day)]._id

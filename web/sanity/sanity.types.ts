@@ -1206,6 +1206,11 @@ export type MessageLeadQueryResult = {
 } | null;
 
 // Source: ../web/sanity/queries.ts
+// Variable: messageLeadsOfPhoneQuery
+// Query: *[_type == "lead" && phone == $phone]._id
+export type MessageLeadsOfPhoneQueryResult = Array<string>;
+
+// Source: ../web/sanity/queries.ts
 // Variable: visitsOnDayQuery
 // Query: *[_type == "lead" && visitSlotStatus == "booked" && string::startsWith(visitAt, $day)]._id
 export type VisitsOnDayQueryResult = Array<string>;
@@ -2255,6 +2260,7 @@ declare module "@sanity/client" {
     '\n  *[_type == "locationCard"] | order(order asc){ _id, title, content, image { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } }\n': LocationCardsQueryResult;
     '\n  *[_type == "siteSettings" && _id == "siteSettings"][0].pressSiteSlug\n': PressSiteSlugQueryResult;
     '\n  *[_type == "lead" && _id == $id][0]{ name, phone, visitAt, visitSlotStatus, "privacy": consent.privacy }\n': MessageLeadQueryResult;
+    '*[_type == "lead" && phone == $phone]._id': MessageLeadsOfPhoneQueryResult;
     '\n  *[_type == "lead" && visitSlotStatus == "booked" && string::startsWith(visitAt, $day)]._id\n': VisitsOnDayQueryResult;
     '{\n  "templates": *[_type == "leadSettings" && _id == "leadSettings"][0].messageTemplates,\n  "phone": *[_type == "siteSettings" && _id == "siteSettings"][0].phone\n}': MessageTemplatesQueryResult;
     '\n  *[_type == "leadSettings" && _id == "leadSettings"][0]{\n    consentVersion, privacyPurpose, privacyItems, privacyRetention, privacyRefusal,\n    marketingNotice, retentionDays, popupText\n  }\n': LeadSettingsQueryResult;

@@ -52,7 +52,7 @@ import { memoryLimiters, postgresLimiters } from './http/rate-limit';
 import { oncePerPeriod } from './postgres/daily-jobs';
 import { ContentChanges } from './postgres/content-changes';
 import type { LeadConsole } from './console/types';
-import { openMessages, type MessageLog } from './messages/index';
+import { openMessages, type MessageDispatcher, type MessageLog } from './messages/index';
 
 /** What every request's load context shares: the services routes reach the server through. */
 export type AppServices = {
@@ -74,8 +74,8 @@ export type AppServices = {
   campaignStats: CampaignStats;
   /** Ad spend per campaign and month, entered on the statistics page (its costs per 등록 and 내방). */
   adSpend: AdSpendBook;
-  /** Each lead's send log of 알림톡/SMS (the lead page shows it). */
-  leadMessages: Pick<MessageLog, 'forLead'>;
+  /** Each lead's send log of 알림톡/SMS (the lead page shows it); today's messages to customers against the cap (every console page). */
+  leadMessages: Pick<MessageLog, 'forLead'> & Pick<MessageDispatcher, 'customerQuota'>;
   /** A 상담사's 오늘 할 일: calls due, the day's visits, new leads not yet called. */
   todayWork: TodayWorkService;
   /** Customers' masked names by lead id (the audit page's records). */
@@ -200,7 +200,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     leadConsole,
     campaignStats: campaignStatsOf(sources.leads),
     adSpend: new AdSpendBook({ leads: sources.leads, audit }),
-    leadMessages: messages.log,
+    leadMessages: { forLead: (leadId) => messages.log.forLead(leadId), customerQuota: () => messages.dispatcher.customerQuota() },
     todayWork: todayWorkOf(sources.leads),
     leadNames: leadNamesOf(sources.leads),
   };

@@ -108,6 +108,8 @@ export type ServerConfig = {
   sanityWebhookSecret?: string;
   leads: LeadConfig;
   messages?: MessagesConfig;
+  /** Messages to customers sent per Seoul day across the site at most (staff are alerted once it is reached). */
+  customerMessageDailyCap: number;
   /**
    * Set when DATABASE_URL is: leads, visit slots and bookings and the lead outbox live in
    * PostgreSQL (never in a Sanity dataset); unset: the embedded SQLite store (or Sanity's dataset).
@@ -356,6 +358,7 @@ const ENVIRONMENT = v.object({
   ),
   KAKAO_PFID: v.optional(text),
   SOLAPI_API_URL: v.optional(httpUrl('SOLAPI_API_URL'), 'https://api.solapi.com'),
+  MESSAGES_CUSTOMER_DAILY_CAP: v.optional(positiveInteger('MESSAGES_CUSTOMER_DAILY_CAP'), '300'),
   STAFF_SESSION_IDLE_MINUTES: v.optional(
     v.pipe(
       positiveInteger('STAFF_SESSION_IDLE_MINUTES'),
@@ -514,6 +517,7 @@ function configOf(env: Environment): ServerConfig {
             apiUrl: env.SOLAPI_API_URL.replace(/\/+$/, ''),
           }
         : undefined,
+    customerMessageDailyCap: env.MESSAGES_CUSTOMER_DAILY_CAP,
     database: env.DATABASE_URL ? { url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX } : undefined,
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
   };

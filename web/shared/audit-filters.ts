@@ -2,7 +2,7 @@
  * The audit page's filters (action, actor, Seoul days from/to, one customer), read the same way from a URL by
  * the page and by the CSV export, so the export has exactly the rows the page shows.
  */
-import { AUDIT_ACTIONS, type AuditAction } from './console';
+import { AUDIT_ACTIONS, FILTER_CONTROL_MESSAGE, hasControlCharacter, type AuditAction } from './console';
 import { DAY_FORMAT_MESSAGE, isDay, REVERSED_RANGE_MESSAGE } from './seoul-time';
 
 /** The audit trail's CSV export (an Express route: streamed), with the page's filters as its query. */
@@ -18,13 +18,13 @@ const MAX_ACTOR_LENGTH = 254;
 
 /**
  * Valid values only; the names of the ones left out are in `invalid` (the page says so); a date
- * that is not a day gives `dateError` and a start after the end (both days then left out)
+ * that is not a day, or an actor with a control character, gives `filterError` and a start after the end (both days then left out)
  * `rangeError`, the messages every console date filter answers with.
  */
 export function parseAuditFilters(params: URLSearchParams): {
   filters: AuditFilters;
   invalid: Array<keyof AuditFilters>;
-  dateError: string | null;
+  filterError: string | null;
   rangeError: string | null;
 } {
   const filters: AuditFilters = {};
@@ -37,7 +37,7 @@ export function parseAuditFilters(params: URLSearchParams): {
   }
   const actor = text('actor').toLowerCase();
   if (actor) {
-    if (actor.length <= MAX_ACTOR_LENGTH) filters.actor = actor;
+    if (actor.length <= MAX_ACTOR_LENGTH && !hasControlCharacter(actor)) filters.actor = actor;
     else invalid.push('actor');
   }
   const lead = text('lead');
@@ -51,13 +51,14 @@ export function parseAuditFilters(params: URLSearchParams): {
     if (isDay(value)) filters[key] = value;
     else invalid.push(key);
   }
-  const dateError = invalid.includes('from') || invalid.includes('to') ? DAY_FORMAT_MESSAGE : null;
+  // A control character in the actor is the request's fault, answered as a wrong date is (400).
+  const filterError = invalid.includes('from') || invalid.includes('to') ? DAY_FORMAT_MESSAGE : hasControlCharacter(actor) ? FILTER_CONTROL_MESSAGE : null;
   if (filters.from && filters.to && filters.from > filters.to) {
     delete filters.from;
     delete filters.to;
-    return { filters, invalid, dateError, rangeError: REVERSED_RANGE_MESSAGE };
+    return { filters, invalid, filterError, rangeError: REVERSED_RANGE_MESSAGE };
   }
-  return { filters, invalid, dateError, rangeError: null };
+  return { filters, invalid, filterError, rangeError: null };
 }
 
 export function auditFiltersToParams(filters: AuditFilters): URLSearchParams {

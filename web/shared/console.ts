@@ -127,13 +127,25 @@ export type LeadFilters = {
 const ASSIGNEE_EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 const FILTER_TEXT_MAX = 100;
+// eslint-disable-next-line no-control-regex -- what no typed search holds (NUL ended a PostgreSQL query in a 500)
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** What every console filter answers (400) when a typed value holds a control character. */
+export const FILTER_CONTROL_MESSAGE = '검색어와 조건에는 제어 문자(보이지 않는 특수 문자)를 쓸 수 없습니다. 다시 입력해 주세요.';
+
+/** Whether a typed filter value holds a control character (NUL, tab, line break, DEL, C1…). */
+export function hasControlCharacter(value: string): boolean {
+  return CONTROL_CHARACTER.test(value);
+}
 /**
  * The filters a URL asks for. A value that is not valid is left out (and named in `invalid`, so
- * the page can say so) rather than refusing the whole list.
+ * the page can say so) rather than refusing the whole list; a typed value with a control character
+ * also gives `controlError`, the request's fault (400).
  */
-export function parseLeadFilters(params: URLSearchParams): { filters: LeadFilters; invalid: Array<keyof LeadFilters> } {
+export function parseLeadFilters(params: URLSearchParams): { filters: LeadFilters; invalid: Array<keyof LeadFilters>; controlError: string | null } {
   const filters: LeadFilters = {};
   const invalid: Array<keyof LeadFilters> = [];
+  let controlError: string | null = null;
   const text = (name: string) => (params.get(name) ?? '').trim();
   for (const key of ['from', 'to', 'visitDay'] as const) {
     const value = text(key);
@@ -163,10 +175,11 @@ export function parseLeadFilters(params: URLSearchParams): { filters: LeadFilter
   for (const key of ['utmSource', 'utmCampaign', 'q'] as const) {
     const value = text(key);
     if (!value) continue;
-    if (value.length <= FILTER_TEXT_MAX) filters[key] = value;
+    if (hasControlCharacter(value)) controlError = FILTER_CONTROL_MESSAGE;
+    if (value.length <= FILTER_TEXT_MAX && !hasControlCharacter(value)) filters[key] = value;
     else invalid.push(key);
   }
-  return { filters, invalid };
+  return { filters, invalid, controlError };
 }
 
 /** The query string of `filters` (what parseLeadFilters reads back). */

@@ -85,6 +85,20 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f
 // Every C0 and C1 control character and DEL, line breaks and tabs included.
 // eslint-disable-next-line no-control-regex
 const ANY_CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/g;
+// A name is a name: Hangul and Latin letters, spaces and the marks names carry (. - ' ’ ·), never
+// digits, addresses or other symbols (a name is the one visitor text our 알림톡 repeats, so a "name"
+// with a link would be smishing in our name). The Hangul fillers are invisible: left out.
+const NAME_CHARACTERS = /^[\p{Script=Hangul}\p{Script=Latin} .'\u2019\u00b7-]+$/u;
+const NAME_LETTER = /[\p{Script=Hangul}\p{Script=Latin}]/u;
+const INVISIBLE_HANGUL_FILLERS = /[\u115f\u1160\u3164\uffa0]/;
+// A full stop ends an initial ("K. Lee"); one inside a word is an address (evil.kr).
+const DOT_INSIDE_A_WORD = /\.[^\s]/;
+
+/** Whether `name` (trimmed, spaces collapsed) may be stored as a person's name. */
+export function isPlausibleName(name: string): boolean {
+  return NAME_CHARACTERS.test(name) && NAME_LETTER.test(name) && !INVISIBLE_HANGUL_FILLERS.test(name) && !DOT_INSIDE_A_WORD.test(name);
+}
+
 // Sanity document ids of visit slots (see schemas/documents/visitSlot.ts).
 const SLOT_ID = /^[a-zA-Z0-9_][a-zA-Z0-9_-]{0,99}$/;
 
@@ -144,7 +158,7 @@ export function checkLead(input: Record<string, unknown>): LeadCheck {
   const name = text(input[LEAD_FIELDS.name]).trim().replace(/\s+/g, ' ');
   if (name === '') errors.name = 'nameRequired';
   else if (characterCount(name) > LEAD_NAME_MAX) errors.name = 'nameTooLong';
-  else if (CONTROL_CHARACTERS.test(name)) errors.name = 'nameInvalid';
+  else if (CONTROL_CHARACTERS.test(name) || !isPlausibleName(name)) errors.name = 'nameInvalid';
 
   const rawPhone = text(input[LEAD_FIELDS.phone]).trim();
   const phone = normalisePhone(rawPhone);

@@ -102,7 +102,7 @@ export const leadMessages = {
   errors: {
     nameRequired: '이름을 입력해 주세요.',
     nameTooLong: '이름은 50자 이내로 입력해 주세요.',
-    nameInvalid: '이름에 쓸 수 없는 문자가 있습니다.',
+    nameInvalid: '이름은 한글이나 영문으로 입력해 주세요. 숫자와 인터넷 주소, @ / : 같은 기호는 쓸 수 없습니다.',
     phoneRequired: '연락처를 입력해 주세요.',
     phoneInvalid: '휴대전화 번호를 정확히 입력해 주세요. 예: 010-1234-5678',
     messageRequired: '문의내용을 입력해 주세요.',

@@ -40,7 +40,19 @@ export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
 };
 
 /** Why a message was not sent or failed; never the phone number or the name. */
-export const MESSAGE_REASONS = ['off', 'noTemplate', 'noConsent', 'badNumber', 'noRecipient', 'noStaffNumber', 'notBooked', 'providerRefused', 'providerError'] as const;
+export const MESSAGE_REASONS = [
+  'off',
+  'noTemplate',
+  'noConsent',
+  'badNumber',
+  'noRecipient',
+  'noStaffNumber',
+  'notBooked',
+  'sentThisWeek',
+  'dailyCap',
+  'providerRefused',
+  'providerError',
+] as const;
 export type MessageReason = (typeof MESSAGE_REASONS)[number];
 
 export const MESSAGE_REASON_LABELS: Record<MessageReason, string> = {
@@ -51,6 +63,8 @@ export const MESSAGE_REASON_LABELS: Record<MessageReason, string> = {
   noRecipient: '받는 사람 없음',
   noStaffNumber: '휴대폰 번호 없음',
   notBooked: '예약되지 않음 (등록 확인으로 보냄)',
+  sentThisWeek: '이 번호로 이번 주에 이미 보냄',
+  dailyCap: '오늘 발송 상한 도달',
   providerRefused: '공급자가 거절함',
   providerError: '공급자 오류',
 };

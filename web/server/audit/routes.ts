@@ -46,9 +46,9 @@ export function createAuditExportRouter({ session, audit }: { session: SessionOf
     });
     if (!allowed) return;
     const { staff, reason } = allowed;
-    const { filters, dateError } = parseAuditFilters(query);
-    if (dateError) {
-      res.status(400).json({ error: 'invalidFilters', message: dateError });
+    const { filters, filterError } = parseAuditFilters(query);
+    if (filterError) {
+      res.status(400).json({ error: 'invalidFilters', message: filterError });
       return;
     }
     try {

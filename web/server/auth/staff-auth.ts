@@ -6,6 +6,7 @@
  * password ends them too.
  * Sign-ins (and failures) and sign-outs go to the audit trail.
  */
+import { limitAddress } from '../http/client-address';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
@@ -198,7 +199,7 @@ export class StaffAuth {
     if (!(await this.staff.hasAccounts())) return { ok: false, refusal: 'loginUnavailable' };
     const now = this.now();
     const attempt = {
-      address: credentials.clientIp,
+      address: limitAddress(credentials.clientIp),
       email,
       knownDevice: this.signer.isKnownDevice(readDeviceToken(headerOf(request, 'cookie'), this.production), email, now),
     };

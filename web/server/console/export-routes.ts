@@ -43,9 +43,9 @@ async function exportLeads(
   const allowed = staffOfExport(req, res, session, { returnTo: `/admin/leads${filterQuery.size > 0 ? `?${filterQuery}` : ''}`, query });
   if (!allowed) return;
   const { staff, reason } = allowed;
-  const { filters, invalid } = parseLeadFilters(filterQuery);
+  const { filters, invalid, controlError } = parseLeadFilters(filterQuery);
   if (invalid.length > 0) {
-    res.status(400).json({ error: 'invalidFilters', message: leadExportMessages.invalidFilters, fields: invalid });
+    res.status(400).json({ error: 'invalidFilters', message: controlError ?? leadExportMessages.invalidFilters, fields: invalid });
     return;
   }
   const day = seoulDay(Date.now()).replace(/-/g, '');

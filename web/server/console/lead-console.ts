@@ -33,7 +33,7 @@ import {
 import { leadChangeDetail } from '../../shared/audit-readable';
 import { stripFormatCharacters } from '../free-text';
 import { MutationError, type ContentSource, type Mutation, type PatchOperations } from '../content/types';
-import type { LeadAssignResult, LeadConsole, LeadExportFormat, LeadExportRow, StaffActor, StaffAlerts } from './types';
+import type { LeadAccess, LeadAssignResult, LeadConsole, LeadExportFormat, LeadExportRow, StaffActor, StaffAlerts } from './types';
 import type { AuditTrail } from '../audit/trail';
 import type { StaffDirectory } from '../auth/staff-accounts';
 import { seoulDay, seoulDayStart, shiftDay } from '../../shared/seoul-time';
@@ -82,7 +82,15 @@ export class LeadConsoleService implements LeadConsole {
     this.reads = options.reads ?? groqLeadReads(options.leads);
     this.now = options.now ?? Date.now;
     const { leads, audit } = options;
-    this.bookings = new VisitBookings({ leads, audit, reads: this.reads, now: this.now, staffAlerts: options.staffAlerts, current: (id, written) => this.currentResult(id, written) });
+    this.bookings = new VisitBookings({
+      leads,
+      audit,
+      reads: this.reads,
+      now: this.now,
+      staffAlerts: options.staffAlerts,
+      current: (id, written) => this.currentResult(id, written),
+      mayOpen: (stored, actor) => this.mayOpen(stored, actor),
+    });
     this.slots = new VisitSlots({ leads, audit });
   }
 
@@ -134,6 +142,12 @@ export class LeadConsoleService implements LeadConsole {
     // The filter ignores case, so "Launch" and "launch" are one choice.
     const names = new Set((await this.reads.campaigns()).map((name) => name.toLowerCase()));
     return [...names].sort();
+  }
+
+  async access(id: string, actor: StaffActor): Promise<LeadAccess> {
+    const stored = await this.reads.lead(id);
+    if (!stored) return 'notFound';
+    return (await this.mayOpen(stored, actor)) ? 'allowed' : 'forbidden';
   }
 
   async lead(id: string, actor: StaffActor): Promise<LeadDetail | 'forbidden' | null> {
@@ -189,7 +203,6 @@ export class LeadConsoleService implements LeadConsole {
     // Whom the change gives the lead to (not who had it already): told once it is saved.
     const given: { to: string | null } = { to: null };
     const result = await this.revisedWrite(id, change.rev, actor, 'leadChange', detail, async (stored) => {
-      if (!(await this.mayOpen(stored, actor))) return NOT_YOURS;
       if (assignee !== undefined && !(await this.mayReassign(stored, assignee, actor))) return NOT_YOURS;
       given.to = assignee && assignee.email !== stored.assignee?.email ? assignee.email : null;
       // A status from before the visit takes the check-in back, which only a manager may do.
@@ -247,12 +260,22 @@ export class LeadConsoleService implements LeadConsole {
 
   async checkIn(id: string, rev: string, actor: StaffActor): Promise<LeadChangeResult> {
     const today = seoulDay(this.now());
-    return this.revisedWrite(id, rev, actor, 'visitCheckIn', null, (stored) => {
-      if (stored.visitSlotStatus !== 'booked' || !stored.visitAt) return INVALID;
-      // The visit's day in Seoul, not before (a sheet printed ahead) and not after.
-      if (!stored.visitAt.startsWith(`${today} `)) return NOT_TODAY;
-      return { set: { status: 'visited' satisfies LeadStatus, checkedInAt: new Date(this.now()).toISOString() } };
-    });
+    const onTodaysSheet = (stored: StoredLead) => stored.visitSlotStatus === 'booked' && Boolean(stored.visitAt?.startsWith(`${today} `));
+    return this.revisedWrite(
+      id,
+      rev,
+      actor,
+      'visitCheckIn',
+      null,
+      (stored) => {
+        if (stored.visitSlotStatus !== 'booked' || !stored.visitAt) return INVALID;
+        // The visit's day in Seoul, not before (a sheet printed ahead) and not after.
+        if (!stored.visitAt.startsWith(`${today} `)) return NOT_TODAY;
+        return { set: { status: 'visited' satisfies LeadStatus, checkedInAt: new Date(this.now()).toISOString() } };
+      },
+      // The desk receives everyone on the day's sheet, a colleague's visitor too.
+      async (stored) => onTodaysSheet(stored) || (await this.mayOpen(stored, actor)),
+    );
   }
 
   async undoCheckIn(id: string, rev: string, actor: StaffActor): Promise<LeadChangeResult> {
@@ -319,8 +342,7 @@ export class LeadConsoleService implements LeadConsole {
       at: new Date(this.now()).toISOString(),
     };
     const detail = callbackAt ? `${result}, 재통화 ${input.callbackAt?.replace('T', ' ')}` : result;
-    return this.revisedWrite(id, input.rev, actor, 'leadCall', detail, async (stored) => {
-      if (!(await this.mayOpen(stored, actor))) return NOT_YOURS;
+    return this.revisedWrite(id, input.rev, actor, 'leadCall', detail, (stored) => {
       return { set: { calls: [...(stored.calls ?? []).map(({ _key, ...rest }) => ({ _key, _type: 'leadCall', ...withoutNulls(rest) })), call] } };
     });
   }
@@ -385,7 +407,8 @@ export class LeadConsoleService implements LeadConsole {
       return count;
     } finally {
       // Recorded even when the download stops half-way: the rows read may have been seen.
-      const conditions = leadFiltersToParams(filters).toString() || '전체';
+      // A searched number stays out of the trail (kept two years), as a phone search's record does.
+      const conditions = leadFiltersToParams(filters.q ? { ...filters, q: filters.q.replace(/\d/g, '*') } : filters).toString() || '전체';
       await this.record(actor, 'leadExport', null, `${format} ${count}건${complete ? '' : ' (중단)'} · ${conditions} · 사유: ${reason}`);
     }
   }
@@ -429,6 +452,8 @@ export class LeadConsoleService implements LeadConsole {
    * in the same transaction, so the revision check makes the release happen once.
    * Recorded once saved, so a refused attempt leaves no record of a change that did not happen;
    * a saved change whose record cannot be stored is undone, so none stands unrecorded.
+   * `mayAct` is asked first: a lead the actor may not open is refused before its revision is
+   * compared (a stale one would answer with the whole lead).
    */
   private async revisedWrite(
     id: string,
@@ -437,10 +462,12 @@ export class LeadConsoleService implements LeadConsole {
     action: 'leadChange' | 'leadCall' | 'visitCheckIn' | 'visitCheckInUndo',
     detail: string | null | ((stored: StoredLead) => string),
     plan: (stored: StoredLead) => LeadWrite | LeadChangeResult | Promise<LeadWrite | LeadChangeResult>,
+    mayAct: (stored: StoredLead) => Promise<boolean> = (stored) => this.mayOpen(stored, actor),
   ): Promise<LeadChangeResult> {
-    if (typeof rev !== 'string' || !rev) return INVALID;
     const stored = await this.reads.lead(id);
     if (!stored) return NOT_FOUND;
+    if (!(await mayAct(stored))) return NOT_YOURS;
+    if (typeof rev !== 'string' || !rev) return INVALID;
     if (stored._rev !== rev) return { ok: false, error: 'conflict', current: toDetail(stored) };
     const write = await plan(stored);
     if ('ok' in write) return write;

@@ -51,6 +51,8 @@ export type LeadExportRow = {
 /** How many leads a bulk assignment or a hand-over moved, and how many it could not; `invalid`: no such 담당자, too many leads. */
 export type LeadAssignResult = { ok: true; assigned: number; refused: number } | { ok: false; error: 'invalid' };
 
+export type LeadAccess = 'allowed' | 'forbidden' | 'notFound';
+
 /** Every read of personal data and every change is recorded in the audit trail by the service. */
 export interface LeadConsole {
   /** Book, move and cancel a lead's visit; the desk's walk-ins and phone-ins (the site's capacity-checked path). */
@@ -61,6 +63,11 @@ export interface LeadConsole {
   list(filters: LeadFilters, page: { cursor?: string; limit?: number }, actor: StaffActor): Promise<LeadListPage>;
   /** The campaign names leads carry, lower case, once each: the list's campaign choice. */
   campaigns(): Promise<string[]>;
+  /**
+   * Whether `actor` may open the lead (its page and every action on it), reading and recording
+   * nothing else: `forbidden` for a colleague's lead a 상담사 may not see, `notFound` for no lead.
+   */
+  access(id: string, actor: StaffActor): Promise<LeadAccess>;
   /** Records `leadView`; `forbidden` for a lead assigned to a colleague of a 상담사 who may not see it. */
   lead(id: string, actor: StaffActor): Promise<LeadDetail | 'forbidden' | null>;
   /** Every registration of the lead's customer (the same phone number), this one included, newest first. */
@@ -86,7 +93,10 @@ export interface LeadConsole {
   assign(ids: string[], assigneeEmail: string | null, actor: StaffActor): Promise<LeadAssignResult>;
   /** Every lead of `fromEmail` (a disabled account's) to `toEmail` or 미배정, as `assign` does: a manager's act. */
   handOver(fromEmail: string, toEmail: string | null, actor: StaffActor): Promise<LeadAssignResult>;
-  /** Sets 방문 완료 and the check-in time, on the visit's day (Seoul) only. Records `visitCheckIn`. */
+  /**
+   * Sets 방문 완료 and the check-in time, on the visit's day (Seoul) only. Records `visitCheckIn`.
+   * The desk checks in anyone on the day's sheet; any other lead only whoever may open it.
+   */
   checkIn(id: string, rev: string, actor: StaffActor): Promise<LeadChangeResult>;
   /** Takes a check-in back (방문 예약, no time): not for a 상담사. Records `visitCheckInUndo`. */
   undoCheckIn(id: string, rev: string, actor: StaffActor): Promise<LeadChangeResult>;

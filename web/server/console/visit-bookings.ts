@@ -32,6 +32,8 @@ export type VisitBookingsOptions = {
   current: (id: string, written: boolean) => Promise<BookingResult>;
   /** Told of each booking of an assigned lead. */
   staffAlerts?: StaffAlerts;
+  /** Whether `actor` may open the lead: asked before anything else of it is read or compared. */
+  mayOpen: (stored: NonNullable<Awaited<ReturnType<LeadReads['lead']>>>, actor: StaffActor) => Promise<boolean>;
   now?: () => number;
 };
 
@@ -61,9 +63,10 @@ export class VisitBookings {
    * back, in one transaction under the lead's revision `rev` (stale: the current lead, nothing written).
    */
   async book(id: string, rev: string, slotId: string, actor: StaffActor): Promise<BookingResult> {
-    if (!rev || !slotId) return INVALID;
     const first = await this.options.reads.lead(id);
     if (!first) return NOT_FOUND;
+    if (!(await this.options.mayOpen(first, actor))) return NOT_YOURS;
+    if (!rev || !slotId) return INVALID;
     const moving = first.visitSlotStatus === 'booked' && first.visitSlotId ? first.visitSlotId : null;
     if (moving === slotId) return { ok: false, error: 'sameSlot' };
     const taken = await takeSlotPlace(this.options.leads, slotId, seoulDay(this.now()), async (slot) => {
@@ -91,9 +94,10 @@ export class VisitBookings {
 
   /** Cancels lead `id`'s booked visit: its place goes back to the slot, the lead keeps no visit. */
   async cancel(id: string, rev: string, actor: StaffActor): Promise<BookingResult> {
-    if (!rev) return INVALID;
     const stored = await this.options.reads.lead(id);
     if (!stored) return NOT_FOUND;
+    if (!(await this.options.mayOpen(stored, actor))) return NOT_YOURS;
+    if (!rev) return INVALID;
     if (stored._rev !== rev) return this.options.current(id, false);
     if (stored.visitSlotStatus !== 'booked' || !stored.visitSlotId) return { ok: false, error: 'notBooked' };
     const set: Record<string, unknown> = stored.status === 'visitBooked' ? { status: 'contacting' satisfies LeadStatus } : {};
@@ -175,3 +179,4 @@ export class VisitBookings {
 
 const INVALID: BookingResult = { ok: false, error: 'invalid' };
 const NOT_FOUND: BookingResult = { ok: false, error: 'notFound' };
+const NOT_YOURS: BookingResult = { ok: false, error: 'notYours' };

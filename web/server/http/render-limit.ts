@@ -6,6 +6,7 @@
  * paths and a request that waits for a render under way never do. Signed-in staff are not
  * limited (the console is rendered for each request).
  */
+import { limitAddress } from './client-address';
 import type { Request, Response } from 'express';
 import { leadMessages, messages } from '../../shared/messages';
 import { memoryLimiters, type RateLimit, type RequestLimiters } from './rate-limit';
@@ -27,7 +28,7 @@ export function renderLimit(
 ): (req: Request, res: Response) => Promise<boolean> {
   const limiter = limiters('page-render', limit);
   return async (req, res) => {
-    const address = req.ip ?? '';
+    const address = limitAddress(req.ip ?? '');
     if (isStaff(req) || (await limiter.tryHit(address))) return true;
     res.status(429).set({ 'Retry-After': String(Math.max(1, Math.ceil((await limiter.retryAfterMs(address)) / 1000))), 'Cache-Control': NO_STORE });
     if (!req.path.endsWith('.data') && req.accepts(['json', 'html']) === 'html') res.type('html').send(TOO_MANY_PAGE);

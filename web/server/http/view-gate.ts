@@ -7,6 +7,7 @@
  * so no fingerprint can be linked to one of another period. With DATABASE_URL the same rules hold
  * for every instance together (../press/shared-views.ts, ../measurement/shared-page-views.ts).
  */
+import { limitAddress } from './client-address';
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Request } from 'express';
 import { isbot } from 'isbot';
@@ -20,12 +21,12 @@ export function clockHour(time: number): number {
 
 /** What tells a visitor of `key` apart before it is hashed: address + user agent + key. */
 export function visitorOf(req: Request, key: string): string {
-  return `${req.ip ?? ''}\u0000${req.get('user-agent') ?? ''}\u0000${key}`;
+  return `${limitAddress(req.ip ?? '')}\u0000${req.get('user-agent') ?? ''}\u0000${key}`;
 }
 
 /** The address a visitor of `key` comes from, before it is hashed. */
 export function addressOf(req: Request, key: string): string {
-  return `${req.ip ?? ''}\u0000${key}`;
+  return `${limitAddress(req.ip ?? '')}\u0000${key}`;
 }
 
 export type ViewGateOptions = {

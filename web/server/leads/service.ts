@@ -20,6 +20,7 @@ import type { LeadOutbox, OutboxEntry } from './outbox';
 import { memoryLimiters, type RateLimit, type RequestLimiter, type RequestLimiters } from '../http/rate-limit';
 import { startDailyJob, type DailyJobOptions } from '../daily-timer';
 import { stripFormatCharacters, withoutFormatCharacters } from '../free-text';
+import { addressNetwork, limitAddress } from '../http/client-address';
 import { LeadForms } from './form-data';
 import { OutboxDelivery } from './outbox-delivery';
 import { purgeExpiredLeads } from './retention';
@@ -65,6 +66,11 @@ export const DEFAULT_IP_LIMIT: RateLimit = { max: 30, windowMs: 10 * 60_000 };
 export const DEFAULT_PHONE_LIMIT: RateLimit = { max: 5, windowMs: 60 * 60_000 };
 // A family or an office may book from one address; a script taking every slot books far more.
 export const DEFAULT_BOOKING_IP_LIMIT: RateLimit = { max: 10, windowMs: 24 * 3600_000 };
+/**
+ * Visits one network (IPv4 /24, IPv6 /64) may book in one slot, over longer than slots are offered
+ * ahead: a family or an office books a few; a script rotating addresses cannot fill a slot.
+ */
+export const BOOKINGS_PER_SLOT_PER_NETWORK: RateLimit = { max: 3, windowMs: 35 * 24 * 3600_000 };
 // Forms fetch a fresh token when they mount, and again if told it expired: two hours covers
 // reading the page and filling the form, and makes a harvested token worth little.
 const TOKEN_MAX_AGE_MS = 2 * 3600_000;
@@ -94,6 +100,7 @@ export class LeadService {
   // every instance (see onePerPhone).
   private readonly phoneQueues = new Map<string, Promise<void>>();
   private readonly phoneLease: RequestLimiter;
+  private readonly slotNetworkLimiter: RequestLimiter;
   private readonly forms: LeadForms;
   private readonly delivery: OutboxDelivery;
   private stopPurge: (() => void) | null = null;
@@ -105,6 +112,7 @@ export class LeadService {
     this.ipLimiter = limiters('lead-ip', options.ipLimit ?? DEFAULT_IP_LIMIT);
     this.phoneLimiter = limiters('lead-phone', options.phoneLimit ?? DEFAULT_PHONE_LIMIT);
     this.bookingIpLimiter = limiters('booking-ip', options.bookingIpLimit ?? DEFAULT_BOOKING_IP_LIMIT);
+    this.slotNetworkLimiter = limiters('booking-slot-network', BOOKINGS_PER_SLOT_PER_NETWORK);
     this.phoneLease = limiters('booking-phone-lease', { max: 1, windowMs: PHONE_LEASE_MS });
     this.notifier = options.notifier ?? silentNotifier;
     this.now = options.now ?? Date.now;
@@ -253,9 +261,11 @@ export class LeadService {
 
   /** Why a new lead may not be stored now (the limits per address and per phone), or null. */
   private async limitRefusal(id: string, input: ValidLead, ip: string, now: number): Promise<SubmitResult | null> {
-    if ((await this.phoneLimiter.isLimited(input.phone, now)) || !(await this.ipLimiter.tryHit(ip, now))) return RATE_LIMITED;
+    const client = limitAddress(ip);
+    if ((await this.phoneLimiter.isLimited(input.phone, now)) || !(await this.ipLimiter.tryHit(client, now))) return RATE_LIMITED;
     if (input.visitSlotId) {
-      if (!(await this.bookingIpLimiter.tryHit(ip, now))) return RATE_LIMITED;
+      if (!(await this.bookingIpLimiter.tryHit(client, now))) return RATE_LIMITED;
+      if (!(await this.slotNetworkLimiter.tryHit(`${input.visitSlotId}\u0000${addressNetwork(ip)}`, now))) return RATE_LIMITED;
       const [booked, allowed] = await Promise.all([this.upcomingBookings(input.phone, id, now), this.visitBookingsPerPhone()]);
       if (booked >= allowed) {
         return { error: 'bookingLimit', fieldErrors: { visitSlot: 'visitBookingLimit' } };

@@ -7,6 +7,7 @@
  * combinations the day stores is decided in memory (one instance) or, with DATABASE_URL, in
  * PostgreSQL (./shared-page-views.ts), so several instances count a visitor once.
  */
+import { limitAddress } from '../http/client-address';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Request } from 'express';
@@ -197,7 +198,7 @@ export class PageViewStats {
     if (!isPersonsView(req)) return false;
     const day = seoulDay((this.options.now ?? Date.now)());
     const newVisitor = await this.gate.firstView(req, day, `${facts.utmSource}\u0000${facts.utmMedium}\u0000${facts.utmCampaign}`);
-    const { facts: counted, id: _id } = await this.withinCap(day, facts, req.ip ?? '');
+    const { facts: counted, id: _id } = await this.withinCap(day, facts, limitAddress(req.ip ?? ''));
     const { landing, ...dimensions } = counted;
     this.counts.add(_id, () => ({ _id, _type: PAGE_VIEW_DAY_TYPE, day, ...dimensions, views: 0, visits: 0, visitors: 0 }), {
       views: 1,

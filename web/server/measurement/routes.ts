@@ -6,6 +6,7 @@
  * beacon or names no page of ours, 413 over 2 KB (refused before it is parsed), 415 for another
  * content type, 429 past the per-address rate.
  */
+import { limitAddress } from '../http/client-address';
 import express, { type RequestHandler, type Response, type Router } from 'express';
 import { bodyParserErrors } from '../http/body-limit';
 import * as v from 'valibot';
@@ -66,7 +67,7 @@ export function createMeasureRouter({ pageViews }: { pageViews: PageViewStats })
     if (!beacon.success) return fail(res, 400, 'invalidBeacon');
     const facts = pageViewFacts(beacon.output, req, req.hostname);
     if (!facts) return fail(res, 400, 'unknownPage');
-    if (!limiter.tryHit(req.ip ?? '')) return fail(res, 429, 'rateLimited');
+    if (!limiter.tryHit(limitAddress(req.ip ?? ''))) return fail(res, 429, 'rateLimited');
     await pageViews.record(facts, req);
     res.status(204).set('Cache-Control', 'no-store').end();
   };

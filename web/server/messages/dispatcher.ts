@@ -6,12 +6,13 @@
  * message (sent, failed, not sent and why) stays in the lead's send log. Log lines name the lead
  * by its id only: never its number or name.
  */
-import { messageLeadQuery, messageTemplatesQuery, visitsOnDayQuery } from '../../sanity/queries';
+import { messageLeadQuery, messageLeadsOfPhoneQuery, messageTemplatesQuery, visitsOnDayQuery } from '../../sanity/queries';
 import type { MessageLeadQueryResult, MessageTemplatesQueryResult } from '../../sanity/sanity.types';
 import { maskName } from '../../shared/audit-readable';
 import type { ContentSource } from '../content/types';
 import type { LeadNotification, LeadNotifier } from '../leads/notifier';
-import { templateVariables, type MessageEvent } from '../../shared/outbound-messages';
+import { templateVariables, type MessageEvent, type MessageReason } from '../../shared/outbound-messages';
+import { seoulDay, seoulDayStart } from '../../shared/seoul-time';
 import { MESSAGE_MAX_ATTEMPTS, messageKey, nextAttemptAt, type MessageJob, type MessageLog, type MessageOutcome } from './message-log';
 
 /** The key qualifier of a staff message about a lead assigned as it was stored. */
@@ -35,8 +36,14 @@ export type MessageDispatcherOptions = {
   provider?: MessageProvider;
   /** A staff account's 휴대폰 (digits), read at sending time; null when it has none. */
   staffMobile?: (email: string) => Promise<string | null>;
+  /** Messages to customers sent per Seoul day across the site at most (default 300). */
+  customerDailyCap?: number;
   now?: () => number;
 };
+
+export const DEFAULT_CUSTOMER_DAILY_CAP = 300;
+/** A number that was sent a confirmation within this long gets no other (a week). */
+const NUMBER_QUIET_MS = 7 * DAY_MS;
 
 /** "2026-11-27 14:00" → "11월 27일(금) 14:00". */
 export function visitLabel(visitAt: string): string {
@@ -57,9 +64,19 @@ export class MessageDispatcher implements LeadNotifier {
   private delivering: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
+  /** The Seoul day whose cap this instance last reported reached (one alert line a day). */
+  private capReportedOn: string | null = null;
+  readonly customerDailyCap: number;
 
   constructor(private readonly options: MessageDispatcherOptions) {
     this.now = options.now ?? Date.now;
+    this.customerDailyCap = options.customerDailyCap ?? DEFAULT_CUSTOMER_DAILY_CAP;
+  }
+
+  /** Today's (Seoul) messages to customers across the site, and the cap: the console alerts staff once it is reached. */
+  async customerQuota(): Promise<{ sent: number; cap: number }> {
+    const sent = await this.options.log.customerMessagesSince(Date.parse(seoulDayStart(seoulDay(this.now()))));
+    return { sent, cap: this.customerDailyCap };
   }
 
   /**
@@ -170,12 +187,37 @@ export class MessageDispatcher implements LeadNotifier {
     if (!template?.enabled || !templateCode || !template.text?.trim()) return { status: 'skipped', reason: 'noTemplate' };
     const to = (lead.phone ?? '').replace(/\D/g, '');
     if (!MOBILE.test(to)) return { status: 'failed', reason: 'badNumber' };
+    const held = await this.customerHold(job, lead.phone ?? '');
+    if (held) return { status: 'skipped', reason: held };
     const values: Record<string, string> = {
       이름: lead.name ?? '',
       방문일시: lead.visitAt ? visitLabel(lead.visitAt) : '',
       대표번호: settings.phone ?? '',
     };
     return this.deliverText(job, provider, { to, templateId: templateCode, text: template.text }, values);
+  }
+
+  /**
+   * Why a customer's message is not sent although everything for it is there. Anyone can type
+   * anyone's number into the form, so a confirmation goes to a number only when none went to it
+   * within the week: a form repeated with a victim's number sends one message, not one per lead.
+   * A reminder belongs to a booked visit (one coming visit per number), so it is not held back
+   * here. Every message counts against the site's daily cap.
+   */
+  private async customerHold(job: MessageJob, phone: string): Promise<MessageReason | null> {
+    const now = this.now();
+    if (job.event !== 'reminder') {
+      const sameNumber = await this.options.leads.fetch(messageLeadsOfPhoneQuery, { phone });
+      if ((await this.options.log.customerMessagesSince(now - NUMBER_QUIET_MS, { leadIds: sameNumber, exceptKey: job.key })) > 0) return 'sentThisWeek';
+    }
+    const { sent, cap } = await this.customerQuota();
+    if (sent < cap) return null;
+    const today = seoulDay(now);
+    if (this.capReportedOn !== today) {
+      this.capReportedOn = today;
+      console.error(`[messages] ALERT: ${sent} messages to customers today reached the daily cap (${cap}); the rest of the day's are not sent`);
+    }
+    return 'dailyCap';
   }
 
   /**

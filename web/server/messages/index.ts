@@ -26,7 +26,7 @@ export type Messages = { dispatcher: MessageDispatcher; log: MessageLog; close()
  */
 export function openMessages(
   sources: Pick<ContentSources, 'content' | 'leads' | 'database'>,
-  config: Pick<ServerConfig, 'dataDir' | 'messages'>,
+  config: Pick<ServerConfig, 'dataDir' | 'messages' | 'customerMessageDailyCap'>,
   dailyJobs: Pick<DailyJobOptions, 'gate'> = {},
   staffMobile?: (email: string) => Promise<string | null>,
 ): Messages {
@@ -37,6 +37,7 @@ export function openMessages(
     content: sources.content,
     provider: config.messages && createSolapiProvider(config.messages),
     staffMobile,
+    customerDailyCap: config.customerMessageDailyCap,
   });
   dispatcher.start(DELIVERY_INTERVAL_MS);
   const stopReminders = startDailyJob(

@@ -25,6 +25,12 @@ export interface MessageLog {
   drain(now: number, limit: number, deliver: (job: MessageJob) => Promise<MessageOutcome>): Promise<void>;
   /** The lead's messages, oldest first. */
   forLead(leadId: string): Promise<LeadMessageEntry[]>;
+  /**
+   * Messages to customers that went out, or may have, since `since` (ms): sent, waiting for a retry
+   * after a provider error, or given up on after provider errors; only the leads' `of.leadIds` when
+   * given, never the message `of.exceptKey` (the one about to be sent, maybe a retry).
+   */
+  customerMessagesSince(since: number, of?: { leadIds: readonly string[]; exceptKey: string }): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -42,6 +48,9 @@ export const MESSAGE_MAX_ATTEMPTS = 6;
 export function nextAttemptAt(now: number, attempts: number): number {
   return now + Math.min(MESSAGE_MAX_BACKOFF_MS, MESSAGE_BACKOFF_BASE_MS * 2 ** (attempts - 1));
 }
+
+/** A customer's message that went out or may have (a provider error can follow a delivery), as SQL on lead_messages. */
+export const CUSTOMER_MESSAGE_OUT = `recipient IS NULL AND (status = 'sent' OR (status = 'pending' AND attempts > 0) OR (status = 'failed' AND reason = 'providerError'))`;
 
 /** Longer than a send can take (the client's timeout): a claim left by a crash expires. */
 const CLAIM_LEASE_MS = 5 * 60_000;
@@ -89,6 +98,11 @@ export function openMessageLog(file: string): MessageLog {
   const update = database.prepare(
     'UPDATE lead_messages SET status = ?, reason = ?, provider_code = ?, attempts = attempts + 1, next_attempt_at = ?, updated_at = ? WHERE key = ?',
   );
+  database.exec('CREATE INDEX IF NOT EXISTS lead_messages_customer_sent ON lead_messages (updated_at) WHERE recipient IS NULL');
+  const countCustomer = database.prepare(`SELECT count(*) AS count FROM lead_messages WHERE ${CUSTOMER_MESSAGE_OUT} AND updated_at >= ?`);
+  const countCustomerOf = database.prepare(
+    `SELECT count(*) AS count FROM lead_messages WHERE ${CUSTOMER_MESSAGE_OUT} AND updated_at >= ? AND lead_id IN (SELECT value FROM json_each(?)) AND key <> ?`,
+  );
   const selectLead = database.prepare(
     'SELECT event, status, reason, provider_code, attempts, updated_at FROM lead_messages WHERE lead_id = ? ORDER BY created_at, key',
   );
@@ -109,6 +123,10 @@ export function openMessageLog(file: string): MessageLog {
     },
     async forLead(leadId) {
       return (selectLead.all(leadId) as EntryRow[]).map(entryOf);
+    },
+    async customerMessagesSince(since, of) {
+      const row = (of ? countCustomerOf.get(since, JSON.stringify(of.leadIds), of.exceptKey) : countCustomer.get(since)) as { count: number };
+      return Number(row.count);
     },
     async close() {
       if (database.isOpen) database.close();

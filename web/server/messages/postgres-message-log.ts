@@ -6,7 +6,7 @@
 import type pg from 'pg';
 import type { LeadMessageEntry } from '../../shared/outbound-messages';
 import { inTransaction } from '../postgres/transaction';
-import { entryOf, jobOf, settlement, type MessageJob, type MessageLog, type MessageOutcome } from './message-log';
+import { CUSTOMER_MESSAGE_OUT, entryOf, jobOf, settlement, type MessageJob, type MessageLog, type MessageOutcome } from './message-log';
 
 export class PostgresMessageLog implements MessageLog {
   constructor(private readonly pool: pg.Pool) {}
@@ -50,6 +50,15 @@ export class PostgresMessageLog implements MessageLog {
       [leadId],
     );
     return rows.map(entryOf);
+  }
+
+  async customerMessagesSince(since: number, of?: { leadIds: readonly string[]; exceptKey: string }): Promise<number> {
+    const { rows } = await this.pool.query<{ count: string }>(
+      `SELECT count(*) AS count FROM lead_messages
+        WHERE ${CUSTOMER_MESSAGE_OUT} AND updated_at >= $1 AND ($2::text[] IS NULL OR (lead_id = ANY($2::text[]) AND key <> $3))`,
+      [new Date(since), of ? of.leadIds : null, of?.exceptKey ?? ''],
+    );
+    return Number(rows[0]?.count ?? 0);
   }
 
   /** The pool belongs to the stores' owner. */

@@ -9,6 +9,8 @@ export const consoleText = {
   signingIn: '로그인 중...',
   signOut: '로그아웃',
   navLabel: '상담 관리 메뉴',
+  messageCapReached: (sent: number, cap: number) =>
+    `오늘 고객에게 보낸 알림톡·문자가 ${sent.toLocaleString('ko-KR')}건으로 하루 상한(${cap.toLocaleString('ko-KR')}건)에 이르러, 오늘은 고객 메시지를 더 보내지 않습니다. 관심고객 목록에서 같은 번호나 이상한 이름의 등록이 몰렸는지 확인해 주세요.`,
   nav: {
     dashboard: '대시보드',
     today: '오늘 할 일',

@@ -8,6 +8,8 @@ export const leadListText = {
   title: '고객 목록',
   filtersHeading: '검색 조건',
   search: '이름 또는 전화번호',
+  searchOpenedElsewhere: '다른 사이트에서 연 검색 링크라 검색하지 않았습니다. 검색하면 접속 기록에 남습니다.',
+  searchAnyway: '이 조건으로 검색',
   searchHint: '이름의 앞부분, 휴대폰 번호 끝 네 자리, 또는 전체 번호(하이픈·띄어쓰기·+82 어느 형식이든)로 찾습니다. 전체 번호로 찾으면 접속 기록에 남습니다.',
   from: '접수일 (부터)',
   to: '접수일 (까지)',

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/audit';
-import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, type AuditAction } from '../../../shared/console';
+import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, FILTER_CONTROL_MESSAGE, hasControlCharacter, type AuditAction } from '../../../shared/console';
 import { AUDIT_EXPORT_PATH, auditFiltersToParams, parseAuditFilters } from '../../../shared/audit-filters';
 import { maskName, readableAuditDetail } from '../../../shared/audit-readable';
 import { seoulDateTime } from '../../../shared/seoul-time';
@@ -25,7 +25,7 @@ const LEAD_ACTIONS: ReadonlySet<AuditAction> = new Set(['leadView', 'phoneReveal
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(request, context, 'admin');
   const params = new URL(request.url).searchParams;
-  const { filters, invalid, dateError, rangeError } = parseAuditFilters(params);
+  const { filters, invalid, filterError, rangeError } = parseAuditFilters(params);
   const cursor = params.get('cursor') ?? undefined;
   const page = await context.audit.list({ ...filters, cursor, limit: PAGE_SIZE });
   const query = auditFiltersToParams(filters).toString();
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }));
   const customerName = filters.lead ? (names[filters.lead] ?? null) : null;
   // A date that is not one is the request's fault: 400, with the page and the message.
-  return data({ filters, invalid, dateError, rangeError, query, entries, next: page.next, paged: Boolean(cursor), customerName }, { status: dateError ? 400 : 200 });
+  return data({ filters, invalid, filterError, rangeError, query, entries, next: page.next, paged: Boolean(cursor), customerName }, { status: filterError ? 400 : 200 });
 }
 
 /**
@@ -54,6 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const customer = String(form?.get('customer') ?? '').trim();
   if (!customer) return data({ customerError: text.customerRequired, choices: [] }, { status: 400 });
   if (customer.length > CUSTOMER_QUERY_MAX) return data({ customerError: text.customerTooLong, choices: [] }, { status: 400 });
+  if (hasControlCharacter(customer)) return data({ customerError: FILTER_CONTROL_MESSAGE, choices: [] }, { status: 400 });
   const found = await context.leadConsole.list({ q: customer }, { limit: CUSTOMER_CHOICES }, { ...staff, ip: context.clientIp });
   if (found.rows.length === 1) return redirect(`${AUDIT_PATH}?${new URLSearchParams({ lead: found.rows[0].id })}`);
   if (found.rows.length === 0) return data({ customerError: text.customerNone, choices: [] }, { status: 200 });
@@ -69,7 +70,7 @@ export function meta() {
 }
 
 export default function Audit({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, invalid, dateError, rangeError, query, entries, next, paged, customerName } = loaderData;
+  const { filters, invalid, filterError, rangeError, query, entries, next, paged, customerName } = loaderData;
   const navigation = useNavigation();
   const searching = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const withQuery = (extra: Record<string, string>) => {
@@ -92,7 +93,7 @@ export default function Audit({ loaderData, actionData }: Route.ComponentProps) 
       <p>{text.intro}</p>
       {invalid.length ? (
         <p className="console-alert console-alert--error" role="alert">
-          {[dateError, text.invalid + invalid.map((name) => text.fieldNames[name]).join(', ')].filter(Boolean).join(' ')}
+          {[filterError, text.invalid + invalid.map((name) => text.fieldNames[name]).join(', ')].filter(Boolean).join(' ')}
         </p>
       ) : null}
       {rangeError ? (

@@ -23,7 +23,9 @@ function afterSignIn(request: Request): string {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = context.auth.session(request);
   const next = new URL(request.url).searchParams.get('next');
-  return { staff, next: staff ? null : next };
+  // The site-wide cap on messages to customers, once reached, is every staff member's to see.
+  const quota = staff ? await context.leadMessages.customerQuota() : null;
+  return { staff, next: staff ? null : next, messageCap: quota && quota.sent >= quota.cap ? quota : null };
 }
 
 /** Sign-in and sign-out, posted to /admin (the same session, throttle and Origin rules as the press page). */
@@ -86,11 +88,16 @@ function useFocusAfterSignIn(signedIn: boolean): void {
 }
 
 export default function ConsoleLayout({ loaderData, actionData }: Route.ComponentProps) {
-  const { staff, next } = loaderData;
+  const { staff, next, messageCap } = loaderData;
   useFocusAfterSignIn(staff !== null);
   if (!staff) return <SignInForm next={next} answer={actionData} />;
   return (
     <ConsoleShell staff={staff}>
+      {messageCap ? (
+        <p className="console-alert console-alert--error" role="alert">
+          {text.messageCapReached(messageCap.sent, messageCap.cap)}
+        </p>
+      ) : null}
       {actionData?.error ? <p className="console-alert console-alert--error">{actionData.error}</p> : null}
       <Outlet />
     </ConsoleShell>

@@ -11,6 +11,7 @@ import { CallHistory, LeadWorkForm, MemoHistory, MEMO_MAX_LENGTH, type AssigneeC
 import { leadPageText as text } from '../../components/console/lead-text';
 import { CONSOLE_HEADERS, LEAD_LIST_PATH, consoleMeta } from '../../components/console/console-page';
 import { requireStaff } from '../../lib/require-staff';
+import { startedByAnotherSite } from '../../../shared/cross-site';
 import '../../components/console/console-page.css';
 import './lead.css';
 
@@ -32,22 +33,17 @@ function assigneeLabel(lead: LeadDetail): string {
   return lead.assignee?.name ?? text.nobody;
 }
 
-/**
- * A navigation another site started (its link, its script): the browser sends the staff cookie
- * (SameSite=Lax), but opening the lead is not yet the staff member's own step, so nothing is read
- * or recorded until they follow our link. A bookmark or a typed address says `none`.
- */
-function startedByAnotherSite(request: Request): boolean {
-  const site = request.headers.get('sec-fetch-site');
-  return site === 'cross-site' || site === 'same-site';
+/** The page's answer to a lead that is not there, or not the staff member's to open. */
+function refusal(access: 'forbidden' | 'notFound') {
+  return access === 'forbidden' ? data({ message: text.notYours }, { status: 403 }) : data({ message: text.notFound }, { status: 404 });
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const staff = requireStaff(request, context);
-  if (startedByAnotherSite(request)) return { lead: null, assignees: [], callResults: [], messages: [], openDays: [], registrations: [] };
+  if (startedByAnotherSite(request.headers.get('sec-fetch-site'))) return { lead: null, assignees: [], callResults: [], messages: [], openDays: [], registrations: [] };
   const lead = await context.leadConsole.lead(params.id, { ...staff, ip: context.clientIp });
-  if (!lead) throw data({ message: text.notFound }, { status: 404 });
-  if (lead === 'forbidden') throw data({ message: text.notYours }, { status: 403 });
+  if (!lead) throw refusal('notFound');
+  if (lead === 'forbidden') throw refusal('forbidden');
   const [accounts, callResults, messages, openDays, registrations] = await Promise.all([
     context.staff.list(),
     context.leadConsole.callResults(),
@@ -109,6 +105,10 @@ function changeAnswer(result: LeadCallResult, saved: string, memoDraft: string, 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = requireStaff(request, context);
   const actor = { ...staff, ip: context.clientIp };
+  // Before anything is read of the form or the lead: every action answers a lead the staff member
+  // may not open as its page does, whatever revision or intent was posted.
+  const access = await context.leadConsole.access(params.id, actor);
+  if (access !== 'allowed') throw refusal(access);
   const form = await request.formData().catch(() => null);
   if (!form) return answer({ tone: 'error', message: text.unknownRequest }, '', 400);
   const field = (name: string) => {

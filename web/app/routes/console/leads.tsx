@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { data, Link, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/leads';
 import { leadFiltersToParams, mayExport, parseLeadFilters } from '../../../shared/console';
+import { startedByAnotherSite } from '../../../shared/cross-site';
 import { ExportForm } from '../../components/console/ExportForm';
 import { LeadFilterForm } from '../../components/console/LeadFilterForm';
 import { BULK_ASSIGN_FORM_ID, BulkAssign, type BulkAssignOutcome } from '../../components/console/BulkAssign';
@@ -17,7 +18,12 @@ const PAGE_SIZE = 30;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(request, context);
   const url = new URL(request.url);
-  const { filters, invalid } = parseLeadFilters(url.searchParams);
+  const { filters: asked, invalid, controlError } = parseLeadFilters(url.searchParams);
+  // A search another site's link asks for is a lookup of a person in the staff member's name
+  // (recorded as one): not made until they follow our own link.
+  const { q: foreignSearch, ...filtersWithoutSearch } = asked;
+  const searchFromAnotherSite = startedByAnotherSite(request.headers.get('sec-fetch-site')) && foreignSearch !== undefined;
+  const filters = searchFromAnotherSite ? filtersWithoutSearch : asked;
   const cursor = url.searchParams.get('cursor') || undefined;
   const [page, campaigns, accounts] = await Promise.all([
     context.leadConsole.list(filters, { cursor, limit: PAGE_SIZE }, { ...staff, ip: context.clientIp }),
@@ -33,7 +39,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const assignTo = [{ email: staff.email, name: staff.name }, ...accounts.filter((account) => !account.disabled && account.email !== staff.email)].map(
     ({ email, name }) => ({ email, name }),
   );
-  return { filters, invalid, page, campaigns, assignees, assignTo, me: staff.email, fromCursor: Boolean(cursor), canExport: mayExport(staff.role) };
+  // A control character in a typed filter is the request's fault: 400, with the page and the message.
+  return data(
+    { filters, invalid, controlError, searchFromAnotherSite: searchFromAnotherSite ? `${url.pathname}${url.search}` : null, page, campaigns, assignees, assignTo, me: staff.email, fromCursor: Boolean(cursor), canExport: mayExport(staff.role) },
+    { status: controlError ? 400 : 200 },
+  );
 }
 
 /** 선택한 고객 배정: each ticked lead to the chosen 담당자 (or 미배정), under the service's rules, each recorded. */
@@ -94,7 +104,7 @@ function useSelection(rowIds: string[], answer: unknown) {
 }
 
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, invalid, page, campaigns, assignees, assignTo, me, fromCursor, canExport } = loaderData;
+  const { filters, invalid, controlError, searchFromAnotherSite, page, campaigns, assignees, assignTo, me, fromCursor, canExport } = loaderData;
   const selection = useSelection(page.rows.map((row) => row.id), actionData);
   const navigation = useNavigation();
   const countRef = useRef<HTMLParagraphElement>(null);
@@ -109,9 +119,14 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
     <div className="console-page lead-list-page">
       <h1 className="console-page__title">{text.title}</h1>
       <LeadFilterForm filters={filters} campaigns={campaigns} assignees={assignees} />
+      {searchFromAnotherSite ? (
+        <p className="lead-list-page__notice" role="alert">
+          {text.searchOpenedElsewhere} <Link to={searchFromAnotherSite}>{text.searchAnyway}</Link>
+        </p>
+      ) : null}
       {invalid.length > 0 ? (
         <p className="lead-list-page__notice" role="alert">
-          {text.invalid(invalid.map((key) => filterLabels[key]))}
+          {[controlError, text.invalid(invalid.map((key) => filterLabels[key]))].filter(Boolean).join(' ')}
         </p>
       ) : null}
       <div className="lead-list-page__bar">

@@ -1,0 +1,128 @@
+/**
+ * The console's filters and personal-data GETs over HTTP on the app itself (createApp through
+ * Vite), on the embedded store and on PostgreSQL, signed in as an admin: a control character
+ * (NUL…) in any typed filter answers 400 with a Korean message, never a 500 nor a cut export; a
+ * download or a phone search another site's link asks for is not made and not recorded.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer as createViteServer, type ViteDevServer } from 'vite';
+import type { App } from '../../web/server/app';
+import { freshDatabaseUrl } from '../support/postgres';
+import { hashTestPassword, TEST_PASSWORD_HASHING_ENV } from '../support/passwords';
+
+type AppModule = typeof import('../../web/server/app');
+
+const EMAIL = 'boss@example.kr';
+const PASSWORD = 'correct horse battery staple';
+const CONTROL_MESSAGE = '검색어와 조건에는 제어 문자';
+
+let vite: ViteDevServer;
+let appModule: AppModule;
+
+beforeAll(async () => {
+  vite = await createViteServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error' });
+  appModule = (await vite.ssrLoadModule('./web/server/app.ts')) as AppModule;
+}, 120_000);
+afterAll(async () => {
+  await vite?.close();
+});
+
+describe.each([
+  ['embedded', async () => ({})],
+  ['PostgreSQL', async () => ({ DATABASE_URL: await freshDatabaseUrl() })],
+])('console filters on the %s store', (_store, storeEnv) => {
+  let app: App;
+  let server: Server;
+  let origin: string;
+  let dataDir: string;
+  let cookie: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'console-filters-'));
+    const env = {
+      ...TEST_PASSWORD_HASHING_ENV,
+      ...(await storeEnv()),
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: EMAIL,
+      ADMIN_PASSWORD_HASH: await hashTestPassword(PASSWORD),
+      SESSION_SECRET: 'session-secret-for-the-console-filters-test-0123',
+    };
+    app = await appModule.createApp(appModule.loadConfig(env), { pagePipeline: false });
+    server = createServer(app.handler);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const signIn = await fetch(`${origin}/admin`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+      body: new URLSearchParams({ intent: 'login', email: EMAIL, password: PASSWORD }),
+    });
+    expect(signIn.status).toBe(302);
+    cookie = signIn.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  }, 120_000);
+  afterAll(async () => {
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+    await app?.shutdown();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const get = (pathAndQuery: string) => fetch(`${origin}${pathAndQuery}`, { redirect: 'manual', headers: { cookie, 'sec-fetch-site': 'same-origin' } });
+
+  it.each([
+    ['/admin/leads?q=%00'],
+    ['/admin/leads?q=010%001234'],
+    ['/admin/leads?utmSource=naver%00'],
+    ['/admin/leads?utmCampaign=%00launch'],
+    ['/admin/leads.data?q=%00'],
+    ['/admin/audit?actor=%00'],
+    ['/admin/audit.data?actor=kim%00%40example.kr'],
+    [`/admin/leads/export.csv?q=%00&reason=${encodeURIComponent('점검')}`],
+    [`/admin/leads/export.xlsx?utmSource=%00&reason=${encodeURIComponent('점검')}`],
+    [`/admin/leads/export.csv?utmCampaign=a%00&reason=${encodeURIComponent('점검')}`],
+    [`/admin/audit/export.csv?actor=%00&reason=${encodeURIComponent('점검')}`],
+  ])('%s: 400 with the Korean message', async (pathAndQuery) => {
+    const response = await get(pathAndQuery);
+    const body = await response.text();
+    expect(response.status, body.slice(0, 300)).toBe(400);
+    expect(body).toContain(CONTROL_MESSAGE);
+  });
+
+  it('another site\'s link to a download or a phone search: nothing is downloaded, searched or recorded', async () => {
+    const reason = encodeURIComponent('공격자가 적은 사유');
+    const crossSite = (pathAndQuery: string, accept: string) =>
+      fetch(`${origin}${pathAndQuery}`, { redirect: 'manual', headers: { cookie, 'sec-fetch-site': 'cross-site', accept } });
+    for (const download of [`/admin/leads/export.csv?reason=${reason}`, `/admin/leads/export.xlsx?q=01011112222&reason=${reason}`, `/admin/audit/export.csv?reason=${reason}`, `/admin/stats.csv?reason=${reason}`]) {
+      const asScript = await crossSite(download, '*/*');
+      expect(asScript.status, download).toBe(403);
+      expect(await asScript.json()).toMatchObject({ error: 'crossSite', message: expect.stringContaining('다른 사이트') });
+      const asNavigation = await crossSite(download, 'text/html');
+      expect(asNavigation.status, download).toBe(303);
+      expect(asNavigation.headers.get('location')).not.toContain('reason');
+    }
+    const search = await crossSite('/admin/leads?q=010-1111-2222', 'text/html');
+    expect(search.status).toBe(200);
+    expect(await search.text()).toContain('다른 사이트에서 연 검색 링크라 검색하지 않았습니다');
+    const records = await app.loadContext.audit.list({ limit: 100 });
+    expect(records.entries.map((entry) => entry.action)).not.toEqual(expect.arrayContaining(['leadExport']));
+    expect(records.entries.filter((entry) => ['leadExport', 'auditExport', 'statsExport', 'phoneSearch'].includes(entry.action))).toEqual([]);
+    // Followed from our own page, the search is made (and recorded).
+    expect((await get('/admin/leads?q=010-1111-2222')).status).toBe(200);
+    expect((await app.loadContext.audit.list({ action: 'phoneSearch', limit: 10 })).entries).toHaveLength(1);
+  });
+
+  it('the audit page\'s customer search refuses a control character too', async () => {
+    const response = await fetch(`${origin}/admin/audit`, {
+      method: 'POST',
+      headers: { cookie, origin, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ customer: '010\u00001234' }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(CONTROL_MESSAGE);
+  });
+});
