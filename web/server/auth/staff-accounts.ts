@@ -60,6 +60,11 @@ export class StaffAccounts implements StaffDirectory {
     return this.store.refresh();
   }
 
+  /** Reads this one account again, as another instance or the CLI may have changed it. */
+  learn(email: string): Promise<void> {
+    return this.store.learn(normalizeEmail(email));
+  }
+
   async list(): Promise<StaffAccountSummary[]> {
     return (await this.store.all()).map(({ email, name, role, disabled, createdAt, updatedAt, mobile }) => ({ email, name, role, disabled, createdAt, updatedAt, mobile }));
   }

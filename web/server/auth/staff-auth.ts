@@ -120,13 +120,14 @@ export class StaffAuth {
   }
 
   /**
-   * Learns whether the request's session was signed out on another instance: awaited before
+   * Learns whether the request's session was signed out, and how its account stands (added,
+   * disabled, a new role or password), as another instance or the CLI left them: awaited before
    * anything checks the session (an Express middleware in app.ts), since those checks are synchronous.
    */
   async learnRevocation(request: RequestLike): Promise<void> {
     const token = readSessionToken(headerOf(request, 'cookie'), this.production);
     const claims = token ? this.signer.verify(token, this.now()) : null;
-    if (claims) await this.revocations.learn(claims.sid, this.now());
+    if (claims) await Promise.all([this.revocations.learn(claims.sid, this.now()), this.staff.learn(claims.email)]);
   }
 
   /**
@@ -193,8 +194,11 @@ export class StaffAuth {
     if (!email || !password || email.length > MAX_EMAIL_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
       return { ok: false, refusal: 'loginMissingFields' };
     }
-    // Sanity: accounts another instance or the CLI changed count now, not at the next refresh.
-    await this.staff.refresh().catch((error: unknown) => console.error(`[staff] accounts unavailable: ${(error as Error).message}`));
+    // Accounts another instance or the CLI changed count now, not at the next refresh.
+    await this.staff
+      .refresh()
+      .then(() => this.staff.learn(email))
+      .catch((error: unknown) => console.error(`[staff] accounts unavailable: ${(error as Error).message}`));
     if (!(await this.staff.hasAccounts())) return { ok: false, refusal: 'loginUnavailable' };
     const now = this.now();
     const attempt = {
