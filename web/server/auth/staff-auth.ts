@@ -6,7 +6,7 @@
  * password ends them too.
  * Sign-ins (and failures) and sign-outs go to the audit trail.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type pg from 'pg';
@@ -70,7 +70,10 @@ export type StaffAuthOptions = {
  */
 const MAX_CONCURRENT_HASHES = 2;
 const MAX_QUEUED_HASHES = 8;
-/** Kept for browsers and addresses that signed in before (throttle.ts), whatever else is waiting. */
+/**
+ * Kept for browsers that signed in before, and apart from them for an address and the email that
+ * signed in from it (throttle.ts), whatever else is waiting.
+ */
 const MAX_CONCURRENT_TRUSTED_HASHES = 1;
 const MAX_QUEUED_TRUSTED_HASHES = 4;
 /** What a failed sign-in records of an email that is no account: bounded and masked. */
@@ -80,7 +83,10 @@ const HASH_BUSY_RETRY_AFTER_SECONDS = 2;
 
 export class StaffAuth {
   private readonly hashSlots = new ConcurrencyLimit(MAX_CONCURRENT_HASHES, MAX_QUEUED_HASHES);
-  private readonly trustedHashSlots = new ConcurrencyLimit(MAX_CONCURRENT_TRUSTED_HASHES, MAX_QUEUED_TRUSTED_HASHES);
+  private readonly trustedHashSlots = {
+    device: new ConcurrencyLimit(MAX_CONCURRENT_TRUSTED_HASHES, MAX_QUEUED_TRUSTED_HASHES),
+    address: new ConcurrencyLimit(MAX_CONCURRENT_TRUSTED_HASHES, MAX_QUEUED_TRUSTED_HASHES),
+  };
 
   private constructor(
     private readonly staff: StaffAccounts,
@@ -201,10 +207,12 @@ export class StaffAuth {
       .catch((error: unknown) => console.error(`[staff] accounts unavailable: ${(error as Error).message}`));
     if (!(await this.staff.hasAccounts())) return { ok: false, refusal: 'loginUnavailable' };
     const now = this.now();
+    const deviceToken = readDeviceToken(headerOf(request, 'cookie'), this.production);
     const attempt = {
       address: credentials.clientIp,
       email,
-      knownDevice: this.signer.isKnownDevice(readDeviceToken(headerOf(request, 'cookie'), this.production), email, now),
+      // The cookie is signed and names this email: it stands for this browser alone.
+      device: deviceToken && this.signer.isKnownDevice(deviceToken, email, now) ? createHash('sha256').update(deviceToken).digest('base64url') : null,
     };
     const decision = await this.throttle.check(attempt, now);
     if (!decision.allowed) {
@@ -212,8 +220,9 @@ export class StaffAuth {
       return { ok: false, refusal: decision.scope === 'address' ? 'loginThrottled' : 'loginAccountBackoff', retryAfterSeconds };
     }
     const account = this.staff.find(email);
-    const slots = decision.trusted ? this.trustedHashSlots : this.hashSlots;
-    const check = slots.tryRun(() => this.throttle.whileChecking(attempt, () => verifyPassword(password, account?.passwordHash ?? this.decoyHash)));
+    const slots = decision.trusted ? this.trustedHashSlots[decision.trusted] : this.hashSlots;
+    const check = this.throttle.tryChecking(attempt, () => slots.tryRun(() => verifyPassword(password, account?.passwordHash ?? this.decoyHash)));
+    if (check === 'address') return { ok: false, refusal: 'loginThrottled', retryAfterSeconds: 1 };
     if (!check) return { ok: false, refusal: 'loginBusy', retryAfterSeconds: HASH_BUSY_RETRY_AFTER_SECONDS };
     const passwordMatches = await check;
     const failed = (detail: string) =>
