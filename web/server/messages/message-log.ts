@@ -14,7 +14,7 @@ export type MessageJob = { key: string; leadId: string; event: MessageEvent; att
 
 export type MessageOutcome =
   | { status: 'sent'; providerCode?: null }
-  | { status: 'failed' | 'skipped'; reason: MessageReason; providerCode?: string | null }
+  | { status: 'failed' | 'skipped' | 'unknown'; reason: MessageReason; providerCode?: string | null }
   /** The provider was down: tried again at `retryAt`. */
   | { status: 'retry'; retryAt: number; reason: MessageReason; providerCode: string | null };
 
