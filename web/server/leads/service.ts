@@ -337,6 +337,11 @@ export class LeadService {
     return this.delivery.deliver();
   }
 
+  /** Deletes the outbox entries with this phone number (a customer's data deleted on request). */
+  forgetPhone(phone: string): Promise<number> {
+    return this.options.outbox.forgetPhone(phone);
+  }
+
   pendingOutboxCount(): Promise<number> {
     return this.options.outbox.pendingCount();
   }

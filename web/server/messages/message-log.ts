@@ -25,6 +25,8 @@ export interface MessageLog {
   drain(now: number, limit: number, deliver: (job: MessageJob) => Promise<MessageOutcome>): Promise<void>;
   /** The lead's messages, oldest first. */
   forLead(leadId: string): Promise<LeadMessageEntry[]>;
+  /** Deletes every row of these leads (a customer's data deleted on request); how many. */
+  forget(leadIds: string[]): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -89,6 +91,7 @@ export function openMessageLog(file: string): MessageLog {
   const update = database.prepare(
     'UPDATE lead_messages SET status = ?, reason = ?, provider_code = ?, attempts = attempts + 1, next_attempt_at = ?, updated_at = ? WHERE key = ?',
   );
+  const removeLead = database.prepare('DELETE FROM lead_messages WHERE lead_id = ?');
   const selectLead = database.prepare(
     'SELECT event, status, reason, provider_code, attempts, updated_at FROM lead_messages WHERE lead_id = ? ORDER BY created_at, key',
   );
@@ -109,6 +112,13 @@ export function openMessageLog(file: string): MessageLog {
     },
     async forLead(leadId) {
       return (selectLead.all(leadId) as EntryRow[]).map(entryOf);
+    },
+    async forget(leadIds) {
+      let deleted = 0;
+      database.transaction(() => {
+        for (const leadId of leadIds) deleted += Number(removeLead.run(leadId).changes);
+      });
+      return deleted;
     },
     async close() {
       if (database.isOpen) database.close();

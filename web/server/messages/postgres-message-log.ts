@@ -52,6 +52,12 @@ export class PostgresMessageLog implements MessageLog {
     return rows.map(entryOf);
   }
 
+  async forget(leadIds: string[]): Promise<number> {
+    if (leadIds.length === 0) return 0;
+    const { rowCount } = await this.pool.query('DELETE FROM lead_messages WHERE lead_id = ANY($1::text[])', [leadIds]);
+    return rowCount ?? 0;
+  }
+
   /** The pool belongs to the stores' owner. */
   async close(): Promise<void> {}
 }
