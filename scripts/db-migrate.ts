@@ -4,18 +4,26 @@
  *
  *   DATABASE_URL=postgres://… npm run db:migrate
  */
+import pg from 'pg';
+import { storeAuditRetention } from '../web/server/audit/postgres-trail';
 import { loadConfigOrExit } from '../web/server/config';
 import { migrate } from '../web/server/postgres/index';
 import { exitAfterOutput, writeOutput } from './cli-output';
 
 async function main(): Promise<number> {
-  const { database } = loadConfigOrExit();
+  const { database, auditRetentionDays } = loadConfigOrExit();
   if (!database) {
     console.error('DATABASE_URL이 설정되지 않았습니다 / DATABASE_URL is not set');
     return 2;
   }
   const ran = await migrate(database.url, { log: (line) => console.error(line) });
-  await writeOutput(ran.length ? `적용한 마이그레이션 / migrations run: ${ran.join(', ')}\n` : '스키마가 최신입니다 / the schema is up to date\n');
+  // Run as the schema's owner: the site's role may not change how long the audit trail is kept.
+  const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+  const retentionChanged = await storeAuditRetention(pool, auditRetentionDays).finally(() => pool.end());
+  await writeOutput(
+    (ran.length ? `적용한 마이그레이션 / migrations run: ${ran.join(', ')}\n` : '스키마가 최신입니다 / the schema is up to date\n') +
+      (retentionChanged ? `접속 기록 보관 기간 / audit retention: ${auditRetentionDays}일 / days\n` : ''),
+  );
   return 0;
 }
 

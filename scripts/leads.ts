@@ -7,6 +7,8 @@
  *   npm run leads -- purge                                      delete leads past the retention period
  *   npm run leads -- import-sanity                              move an old Sanity leads dataset into
  *                                                               the leads store, once (SANITY_* set)
+ *   npm run leads -- delete --phone 010… --reason 사유          delete one customer's data on request
+ *                                                               (every registration with the number)
  *
  * `purge` reads the period from the Studio's "관심고객 등록 설정" (retentionDays); run it daily from
  * cron (see README). Output is on stdout, messages on stderr.
@@ -20,9 +22,55 @@ import { createLeadConsole } from '../web/server/console/index';
 import { deliverLeadExport } from '../web/server/console/lead-export';
 import { createLeadService, firstStartLeadDocuments } from '../web/server/leads/index';
 import { importLeadsDataset } from '../web/server/leads/import-sanity';
+import { eraseCustomer, type ErasureResult } from '../web/server/console/customer-erasure';
+import { openConfiguredMessageLog } from '../web/server/messages/index';
 import { exitAfterOutput, stdoutWriter } from './cli-output';
 
-const USAGE = 'usage: npm run leads -- export [--since YYYY-MM-DD] > leads.csv\n       npm run leads -- purge\n       npm run leads -- import-sanity';
+const USAGE =
+  'usage: npm run leads -- export [--since YYYY-MM-DD] > leads.csv\n       npm run leads -- purge\n       npm run leads -- import-sanity\n       npm run leads -- delete --phone 010… --reason 사유';
+
+const ERASURE_MESSAGES: Record<Exclude<ErasureResult, { ok: true }>['error'], string> = {
+  forbidden: '관리자만 삭제할 수 있습니다.',
+  invalidPhone: '--phone에 휴대폰 번호(010…)를 적어 주세요.',
+  reasonRequired: '--reason에 삭제 사유를 적어 주세요.',
+  reasonTooLong: '삭제 사유는 200자 이내로 적어 주세요.',
+  notFound: '이 번호로 등록된 고객이 없습니다.',
+};
+
+/** The value after `name`, or '' when it is missing. */
+function optionValue(args: string[], name: string): string {
+  const index = args.indexOf(name);
+  const value = index === -1 ? undefined : args[index + 1];
+  return value && !value.startsWith('--') ? value : '';
+}
+
+/** One customer's data deleted on request, recorded as actor `cli` (the number is never printed). */
+async function deleteCustomer(args: string[]): Promise<number> {
+  const config = loadConfigOrExit();
+  const sources = await createContentSources(config);
+  const { audit, close } = await openStaffServices(sources, config);
+  const messages = openConfiguredMessageLog(sources, config);
+  const service = createLeadService(sources, config);
+  try {
+    const result = await eraseCustomer(
+      { leads: sources.leads, audit, messages, outbox: service },
+      { phone: optionValue(args, '--phone'), reason: optionValue(args, '--reason') },
+      { ...CLI_ACTOR, role: 'admin' },
+    );
+    if (!result.ok) {
+      process.stderr.write(`${ERASURE_MESSAGES[result.error]}\n`);
+      return result.error === 'notFound' ? 1 : 2;
+    }
+    process.stderr.write(`${result.maskedName} 고객의 등록 ${result.deleted}건을 삭제했습니다.\n`);
+    return 0;
+  } finally {
+    await service.close();
+    await messages.close();
+    close();
+    await Promise.all([sources.content.close(), sources.leads.close()]);
+    await sources.database?.end();
+  }
+}
 
 /** The first Korean calendar day to export, as the console's 등록일 filter takes it. */
 function parseSince(args: string[]): string | undefined {
@@ -81,6 +129,7 @@ async function importSanity(config: ReturnType<typeof loadConfigOrExit>): Promis
 async function main(args: string[]): Promise<number> {
   const [command, ...rest] = args;
   if (command === 'import-sanity') return importSanity(loadConfigOrExit());
+  if (command === 'delete') return deleteCustomer(rest);
   if (command !== 'export' && command !== 'purge') {
     process.stderr.write(`${USAGE}\n`);
     return 2;

@@ -3,10 +3,14 @@
 --   psql "$OWNER_DATABASE_URL" -v app_role=cheonghak_app -f deploy/postgres/app-role.sql
 -- Create the role first (CREATE ROLE cheonghak_app LOGIN PASSWORD '…'), then set DATABASE_URL to
 -- connect as it. It may read and write the site's tables, but not change or delete the audit
--- trail: only purge_audit_events (the daily purge, records past the retention) deletes from it.
+-- trail: only purge_expired_audit_events (the daily purge, records past the retention the owner
+-- set in audit_retention) deletes from it. A record's time is the database's: the role inserts
+-- every column but `at` (and `imported_id`: `npm run leads -- import-sanity` runs as the owner).
 -- tests/integration/audit-postgres.test.ts runs this file as it is.
 GRANT USAGE ON SCHEMA public TO :"app_role";
 GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO :"app_role";
 GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO :"app_role";
-REVOKE UPDATE, DELETE, TRUNCATE ON audit_events FROM :"app_role";
-GRANT EXECUTE ON FUNCTION purge_audit_events(text) TO :"app_role";
+REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON audit_events FROM :"app_role";
+GRANT INSERT (actor, action, target, detail, ip) ON audit_events TO :"app_role";
+REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON audit_retention FROM :"app_role";
+GRANT EXECUTE ON FUNCTION purge_expired_audit_events() TO :"app_role";

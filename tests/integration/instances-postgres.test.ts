@@ -8,6 +8,7 @@
  * a Studio publish announced by the webhook (also after the listening connection was cut); and a
  * daily purge runs on one instance only.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -47,6 +48,8 @@ let sanity: ContentLake;
 let vite: ViteDevServer;
 let a: Instance;
 let b: Instance;
+/** What `npm run staff` is run with on the servers' machine: their database and content. */
+let cliEnv: Record<string, string>;
 
 async function startInstance(env: Record<string, string>): Promise<Instance> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'instance-'));
@@ -83,6 +86,7 @@ beforeAll(async () => {
     LEAD_RATE_LIMIT_IP: '2/600',
     PAGE_RENDER_LIMIT_IP: `${RENDER_LIMIT}/600`,
   };
+  cliEnv = { ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'instance-cli-')) };
   a = await startInstance(env);
   b = await startInstance(env);
 }, 180_000);
@@ -92,6 +96,7 @@ afterAll(async () => {
   await stopInstance(b);
   await vite?.close();
   await sanity?.stop();
+  if (cliEnv) rmSync(cliEnv.DATA_DIR, { recursive: true, force: true });
 });
 
 function post(instance: Instance, pathname: string, body: string, headers: Record<string, string>): Promise<Response> {
@@ -131,6 +136,33 @@ describe('two instances on one database', () => {
     expect((await extendSession(b, cookie)).status, 'B refuses it').toBe(401);
     expect((await extendSession(a, cookie)).status).toBe(401);
   });
+
+  it('a 상담사 added with the CLI signs in on A and works on B at once; disabled with the CLI, the next request on either is refused', async () => {
+    const email = 'cli-added@example.kr';
+    const password = 'cli-added-password-2026';
+    const staffCli = (args: string[], stdin = '') => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', ...args], { env: { ...process.env, ...cliEnv }, stdio: ['pipe', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+      child.stdin.end(stdin);
+      return new Promise<{ code: number | null; stderr: string }>((resolve) => child.on('exit', (code) => resolve({ code, stderr })));
+    };
+    // Both instances read the account list now, so neither's next minutely re-read is due.
+    for (const instance of [a, b]) await instance.app.loadContext.staff.list();
+    expect(await staffCli(['add', email, '--role', 'sales', '--name', '최상담'], `${password}\n`)).toMatchObject({ code: 0 });
+    const signedIn = await post(a, PRESS_PAGE, new URLSearchParams({ intent: 'login', email, password }).toString(), {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-forwarded-for': '198.51.100.60',
+    });
+    expect(signedIn.status, 'signed in on A').toBe(302);
+    const cookie = signedIn.headers.getSetCookie().find((line) => line.startsWith('staff_session='))!.split(';')[0];
+    expect((await extendSession(b, cookie)).status, 'B knows the new account').toBe(200);
+    expect((await fetch(`${b.url}/admin/leads`, { headers: { cookie }, redirect: 'manual' })).status, 'the lead list on B').toBe(200);
+
+    expect(await staffCli(['disable', email])).toMatchObject({ code: 0 });
+    expect((await extendSession(b, cookie)).status, 'B refuses the disabled account').toBe(401);
+    expect((await extendSession(a, cookie)).status, 'A too').toBe(401);
+  }, 60_000);
 
   it('failed sign-ins from one address count on both: the 6th attempt is refused wherever it lands', async () => {
     for (let attempt = 1; attempt <= 5; attempt += 1) {

@@ -16,6 +16,7 @@ import type { ContentSource, Mutation } from '../../web/server/content/types';
 import { LeadConsoleService } from '../../web/server/console/lead-console';
 import type { LeadReads } from '../../web/server/console/lead-reads';
 import { roundRobinAssigner } from '../../web/server/console/round-robin';
+import { releaseLeadsOfDisabledAccounts } from '../../web/server/console/disabled-assignees';
 import type { StaffActor } from '../../web/server/console/types';
 import { freshDatabaseUrl } from '../support/postgres';
 import { FIXTURE_TODAY, fixtureDocuments, type FixtureLead } from './lead-console-fixture';
@@ -167,6 +168,22 @@ for (const [backendName, open] of Object.entries(backends)) {
       expect(new Set(records.map((entry) => entry.detail))).toEqual(new Set(['담당자 이상담(lee@example.com) → 김상담(kim@example.com)']));
       expect(await service.handOver(kim.email, null, boss)).toEqual({ ok: true, assigned: ofKim.length + ofLee.length, refused: 0 });
       expect((await ids({ assignee: 'none' }, boss)).total).toBe(fixtureLeads.length);
+    });
+
+    it('an account disabled outside the console (the CLI) has its leads returned to 미배정 by the server, recorded; one disabled just now is left to the console\'s hand-over', async () => {
+      const now = Date.parse('2026-03-01T00:10:00.000Z');
+      const disabledLongAgo = { ...account(lee, true), updatedAt: '2026-03-01T00:08:00.000Z' };
+      const disabledJustNow = { ...account(kim, true), updatedAt: '2026-03-01T00:09:30.000Z' };
+      const staff = { list: async () => [disabledLongAgo, disabledJustNow, account(boss)] };
+      expect(await releaseLeadsOfDisabledAccounts(staff, service, now)).toBe(ofLee.length);
+      expect(await ids({ assignee: lee.email }, boss)).toEqual({ ids: [], total: 0 });
+      expect((await ids({ assignee: kim.email }, boss)).ids).toEqual(sorted(ofKim));
+      const records = audit.entries.filter((entry) => entry.action === 'leadChange');
+      expect(records.map((entry) => entry.target).sort()).toEqual(sorted(ofLee));
+      expect(new Set(records.map((entry) => [entry.actor, entry.detail].join(' ')))).toEqual(new Set(['system 담당자 이상담(lee@example.com) → 없음']));
+      // Nothing left: the next round changes and records nothing.
+      expect(await releaseLeadsOfDisabledAccounts(staff, service, now)).toBe(0);
+      expect(audit.entries.filter((entry) => entry.action === 'leadChange')).toHaveLength(ofLee.length);
     });
 
     it('round-robin: off by default; on, new leads go to active 상담사 in turn (not to a 팀장, an admin or a disabled account)', async () => {

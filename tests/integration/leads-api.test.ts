@@ -280,6 +280,7 @@ describe.each(LEAD_STORES)('POST /api/leads (%s leads store)', (store) => {
       drain: async () => {},
       find: async () => null,
       purgeRefused: async () => 0,
+      forgetPhone: async () => 0,
       backlog: async () => ({ count: 0, oldestAt: null, lastError: null }),
       pendingCount: async () => 0,
       close: async () => {},

@@ -5,8 +5,9 @@
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openPostgresDocumentStore, type PostgresDocumentStore } from '../../web/server/content/postgres';
+import { postgresLimiters } from '../../web/server/http/rate-limit';
 import { freshDatabaseUrl } from '../support/postgres';
-import { slotDocument, startLeadApp, validBody, type LeadApp } from './leads-harness';
+import { nextPhone, slotDocument, startLeadApp, validBody, type LeadApp } from './leads-harness';
 
 const BOOKINGS = 24;
 const CAPACITY = 6;
@@ -100,5 +101,22 @@ describe('PostgreSQL leads store, two instances on one database', () => {
     stores.push(seeded);
     expect(seeded.getDocument('visitSlot-3')?.capacity).toBe(2);
     expect(seeded.getDocument('visitSlot-demo')).toBeUndefined();
+  });
+
+  it('the per-phone limit and booking lease key rate_limits by a keyed hash: no phone number in the shared table', async () => {
+    const store = await instance();
+    await store.mutate([{ create: slotDocument('visitSlot-hashed', 9) }]);
+    const app = await startLeadApp({ leads: store, limiters: postgresLimiters(pools[0]), phoneLimit: { max: 2, windowMs: 3_600_000 } });
+    apps.push(app);
+    const phone = nextPhone();
+    expect((await app.post(validBody({ phone, visitSlot: 'visitSlot-hashed' }))).status).toBe(201);
+    expect((await app.post(validBody({ phone }))).status).toBe(201);
+    // The limit still counts the number: its third lead is refused.
+    expect((await app.post(validBody({ phone }))).status).toBe(429);
+    const { rows } = await pools[0].query<{ key: string }>('SELECT key FROM rate_limits');
+    const phoneKeys = rows.map((row) => row.key).filter((key) => key.startsWith('lead-phone:'));
+    expect(phoneKeys).toHaveLength(1);
+    const digits = phone.slice(3);
+    expect(rows.filter((row) => row.key.includes(digits) || row.key.includes(phone))).toEqual([]);
   });
 });

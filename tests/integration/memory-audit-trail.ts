@@ -1,7 +1,7 @@
 /** An AuditTrail kept in memory: the tests' recorder (records are lost with the process). */
 import { randomUUID } from 'node:crypto';
 import type { AuditEntry } from '../../web/shared/console';
-import type { AuditQuery, AuditRecord, AuditTrail, ImportedAuditRecord } from '../../web/server/audit/trail';
+import { auditCutoff, type AuditPurge, type AuditQuery, type AuditRecord, type AuditRetention, type AuditTrail, type ImportedAuditRecord } from '../../web/server/audit/trail';
 
 const DEFAULT_LIMIT = 50;
 
@@ -37,11 +37,12 @@ export class MemoryAuditTrail implements AuditTrail {
     yield* this.matching(query);
   }
 
-  async purgeOlderThan(before: string): Promise<number> {
+  async purgeExpired(policy: AuditRetention): Promise<AuditPurge> {
+    const before = auditCutoff(policy);
     const kept = this.entries.filter((entry) => entry.at >= before);
-    const purged = this.entries.length - kept.length;
+    const deleted = this.entries.length - kept.length;
     this.entries.splice(0, this.entries.length, ...kept);
-    return purged;
+    return { deleted, before, retentionDays: policy.retentionDays };
   }
 
   private matching(query: Omit<AuditQuery, 'cursor' | 'limit'>): AuditEntry[] {

@@ -8,6 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openEmbeddedStore } from '../../web/server/content/embedded';
 import { openPostgresDocumentStore } from '../../web/server/content/postgres';
@@ -127,7 +129,7 @@ describe.each(STORES)('messages on %s', (_label, open) => {
   async function registerAndSend(sender: MessageDispatcher, document: LeadDocument) {
     await stores.leads.mutate([{ create: document }]);
     sender.notify({ ...document, visitAt: (document as { visitAt?: string }).visitAt });
-    await expect.poll(async () => (await stores.log.forLead(document._id))[0]?.status, { timeout: 5000 }).toMatch(/^(sent|failed|skipped)$/);
+    await expect.poll(async () => (await stores.log.forLead(document._id))[0]?.status, { timeout: 5000 }).toMatch(/^(sent|failed|skipped|unknown)$/);
     return (await stores.log.forLead(document._id))[0];
   }
 
@@ -157,6 +159,7 @@ describe.each(STORES)('messages on %s', (_label, open) => {
         templateId: 'KA01TP-REG',
         variables: { '#{이름}': NAME, '#{대표번호}': REPRESENTATIVE },
         text: `${NAME}님, 관심고객 등록이 완료되었습니다. 문의: ${REPRESENTATIVE}`,
+        customFields: { messageKey: 'registration:lead-registered' },
       },
     ]);
   });
@@ -266,10 +269,9 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     alerts.mockRestore();
   });
 
-  it('the provider down (503, then no answer): retried through the outbox with backoff until it is sent, once', async () => {
+  it('the provider down (503 twice): retried through the outbox with backoff until it is sent, once', async () => {
     const sender = dispatcher();
-    standIn.failNext(1, 'status503');
-    standIn.failNext(1, 'noAnswer');
+    standIn.failNext(2, 'status503');
     await stores.leads.mutate([{ create: lead('lead-retried') }]);
     sender.notify(lead('lead-retried'));
     await expect.poll(async () => (await stores.log.forLead('lead-retried'))[0]?.attempts, { timeout: 5000 }).toBe(1);
@@ -279,11 +281,29 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     expect((await stores.log.forLead('lead-retried'))[0].attempts).toBe(1); // not due before the backoff
     now += MESSAGE_BACKOFF_BASE_MS;
     await sender.deliver();
-    expect((await stores.log.forLead('lead-retried'))[0]).toMatchObject({ status: 'pending', attempts: 2, providerCode: 'Timeout' });
+    expect((await stores.log.forLead('lead-retried'))[0]).toMatchObject({ status: 'pending', attempts: 2, providerCode: 'ServiceUnavailable' });
     now += 2 * MESSAGE_BACKOFF_BASE_MS;
     await sender.deliver();
     expect((await stores.log.forLead('lead-retried'))[0]).toMatchObject({ status: 'sent', attempts: 3 });
     expect(standIn.received).toHaveLength(1);
+  });
+
+  it('a provider that answers after the timeout (it sent the message): recorded as not known, never sent again; each message carries its own key', async () => {
+    const sender = dispatcher();
+    standIn.failNext(1, 'slowAnswer');
+    await stores.leads.mutate([{ create: lead('lead-slow') }]);
+    sender.notify(lead('lead-slow'));
+    await expect.poll(async () => (await stores.log.forLead('lead-slow'))[0]?.attempts, { timeout: 5000 }).toBe(1);
+    for (let round = 1; round < MESSAGE_MAX_ATTEMPTS; round += 1) {
+      now += 60 * 60_000;
+      await sender.deliver();
+    }
+    await expect.poll(() => standIn.received.length, { timeout: 5000 }).toBe(1);
+    expect((await stores.log.forLead('lead-slow'))[0]).toMatchObject({ status: 'unknown', reason: 'providerNoAnswer', providerCode: 'Timeout', attempts: 1 });
+    expect(standIn.received[0].customFields).toEqual({ messageKey: 'registration:lead-slow' });
+    // No answer at all is as unknown: the provider may have sent it.
+    standIn.failNext(1, 'noAnswer');
+    expect(await registerAndSend(sender, lead('lead-no-answer'))).toMatchObject({ status: 'unknown', reason: 'providerNoAnswer' });
   });
 
   it(`a provider down for good: failed after ${MESSAGE_MAX_ATTEMPTS} attempts (공급자 오류)`, async () => {
@@ -376,9 +396,21 @@ describe('SOLAPI client', () => {
     for (const { status, body } of answers) {
       const fetchImpl = (async () => new Response(JSON.stringify(body), { status })) as typeof fetch;
       const provider = createSolapiProvider({ provider: 'solapi', ...ACCOUNT, kakaoPfId: ACCOUNT.pfId, apiUrl: 'http://127.0.0.1:9' }, { fetchImpl });
-      const result = await provider.send({ to: PHONE, templateId: 'KA01TP-REG', variables: {}, text: '' });
+      const result = await provider.send({ to: PHONE, templateId: 'KA01TP-REG', variables: {}, text: '', key: 'registration:lead-1' });
       codes.push(result.ok ? 'sent' : result.code);
     }
     expect(codes).toEqual(['Unrecognised', 'Unrecognised', '3059', 'ValidationError']);
+  });
+
+  it('a provider that cannot be reached (connection refused) saw nothing: retried, not recorded as unknown', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer();
+      probe.listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    const provider = createSolapiProvider({ provider: 'solapi', ...ACCOUNT, kakaoPfId: ACCOUNT.pfId, apiUrl: `http://127.0.0.1:${port}` });
+    expect(await provider.send({ to: PHONE, templateId: 'KA01TP-REG', variables: {}, text: '', key: 'registration:lead-1' })).toEqual({ ok: false, retryable: true, code: 'ConnectFailed' });
   });
 });

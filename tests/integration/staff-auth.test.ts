@@ -194,6 +194,28 @@ describe.each(INSTANCE_STORES)('throttle and sign-out (%s)', (_name, onPostgres)
     expect((await auth.login(request(), { email: EMAIL, password: PASSWORD, clientIp: '2001:db8:77:2::1' })).ok).toBe(true);
   });
 
+  it("a staff member's usual address is no pass for others behind it: a burst of made-up emails from it takes no slot of the staff member's browser, there or elsewhere", async () => {
+    const auth = await start();
+    const shared = '198.51.100.77';
+    const known = await auth.login(request(), { email: EMAIL, password: PASSWORD, clientIp: shared });
+    const device = known.ok ? cookieFrom(known.deviceCookie) : '';
+    const flood = Array.from({ length: 12 }, (_, index) =>
+      auth.login(request(), { email: `made-up-${index}@example.test`, password: 'a guess', clientIp: shared }),
+    );
+    const ownBrowser = (clientIp: string) => auth.login(request({ cookie: device }), { email: EMAIL, password: PASSWORD, clientIp });
+    const [there, elsewhere] = await Promise.all([ownBrowser(shared), ownBrowser('192.0.2.99')]);
+    const refusals = (await Promise.all(flood)).map((result) => (result.ok ? 'ok' : result.refusal));
+    expect(there.ok, 'from the shared address').toBe(true);
+    expect(elsewhere.ok, 'from another address').toBe(true);
+    // At most two checks of one address at once, waiting ones included: the rest is refused before any hash.
+    expect(refusals.filter((refusal) => refusal === 'loginInvalid').length).toBeLessThanOrEqual(2);
+    expect(refusals.filter((refusal) => refusal === 'loginBusy')).toEqual([]);
+    // Failures enough to close the address to new browsers do not close it to the known one.
+    for (let index = 0; index < 5; index++) await auth.login(request(), { email: `made-up-${index}@example.test`, password: 'a guess', clientIp: shared });
+    expect(await auth.login(request(), { email: EMAIL, password: PASSWORD, clientIp: shared })).toMatchObject({ refusal: 'loginThrottled' });
+    expect((await ownBrowser(shared)).ok, 'the known browser, after the address was throttled').toBe(true);
+  });
+
   it('logout invalidates the session, also after a restart', async () => {
     const auth = await start();
     const cookie = await signIn(auth);

@@ -3,7 +3,9 @@
  * refuses a wrong API key, a bad signature, a date more than 15 minutes off, a salt used before, a
  * sender or Kakao channel not registered, an unknown template, variables that differ from the
  * template's, a number that is not a mobile one and a fallback text longer than an LMS. It records
- * each message it accepts and can be told to fail the next requests (5xx or no answer).
+ * each message it accepts (with its customFields) and can be told to fail the next requests: a 5xx,
+ * no answer at all, or an answer only after the client gave up (the message sent all the same, as
+ * a slow provider does).
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -11,7 +13,11 @@ import type { AddressInfo } from 'node:net';
 
 export type StandInAccount = { apiKey: string; apiSecret: string; sender: string; pfId: string; templates: Record<string, string> };
 
-export type ReceivedMessage = { to: string; from: string; text: string; templateId: string; variables: Record<string, string> };
+export type ReceivedMessage = { to: string; from: string; text: string; templateId: string; variables: Record<string, string>; customFields: Record<string, string> };
+
+type Failure = 'status503' | 'noAnswer' | 'slowAnswer';
+/** How late a slow answer comes: past any client timeout the tests set. */
+const SLOW_ANSWER_MS = 2_000;
 
 export type SolapiStandIn = {
   url: string;
@@ -19,8 +25,11 @@ export type SolapiStandIn = {
   received: ReceivedMessage[];
   /** Requests refused as a whole, by error code. */
   refusals: string[];
-  /** The next `count` requests fail: HTTP 503, or no answer at all (the client times out). */
-  failNext(count: number, how: 'status503' | 'noAnswer'): void;
+  /**
+   * The next `count` requests fail: HTTP 503, no answer at all (nothing sent), or the message sent
+   * and the answer held back until after the client timed out.
+   */
+  failNext(count: number, how: Failure): void;
   close(): Promise<void>;
 };
 
@@ -40,7 +49,8 @@ export async function startSolapiStandIn(account: StandInAccount): Promise<Solap
   const received: ReceivedMessage[] = [];
   const refusals: string[] = [];
   const salts = new Set<string>();
-  let failures: Array<'status503' | 'noAnswer'> = [];
+  let failures: Failure[] = [];
+  const heldAnswers = new Set<NodeJS.Timeout>();
 
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -53,6 +63,15 @@ export async function startSolapiStandIn(account: StandInAccount): Promise<Solap
       const failure = failures.shift();
       if (failure === 'noAnswer') return;
       if (failure === 'status503') return refuse(503, 'ServiceUnavailable');
+      const answer = (status: number, body: unknown) => {
+        const send = () => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+        if (failure !== 'slowAnswer') return send();
+        const held = setTimeout(() => {
+          heldAnswers.delete(held);
+          send();
+        }, SLOW_ANSWER_MS);
+        heldAnswers.add(held);
+      };
       if (request.method !== 'POST' || request.url !== '/messages/v4/send-many/detail') return refuse(404, 'NotFound');
       const auth = /^HMAC-SHA256 apiKey=([^,]+), date=([^,]+), salt=([^,]+), signature=([0-9a-f]+)$/.exec(request.headers.authorization ?? '');
       if (!auth) return refuse(401, 'InvalidAuthorizationHeader');
@@ -73,6 +92,7 @@ export async function startSolapiStandIn(account: StandInAccount): Promise<Solap
       const failedMessageList: Array<{ to: unknown; statusCode: string; statusMessage: string }> = [];
       const messageList: Array<{ messageId: string; to: string; statusCode: string }> = [];
       for (const message of body.messages) {
+        const customFields = (message.customFields ?? {}) as Record<string, string>;
         const kakao = (message.kakaoOptions ?? {}) as { pfId?: string; templateId?: string; variables?: Record<string, string>; disableSms?: boolean };
         const to = String(message.to ?? '');
         const text = String(message.text ?? '');
@@ -86,13 +106,11 @@ export async function startSolapiStandIn(account: StandInAccount): Promise<Solap
         else if (!/^01[016789]\d{7,8}$/.test(to)) fail('InvalidPhoneNumber');
         else if (kakao.disableSms !== true && eucKrBytes(text) > LMS_MAX_BYTES) fail('TextTooLong');
         else {
-          received.push({ to, from: String(message.from), text, templateId: kakao.templateId ?? '', variables: kakao.variables ?? {} });
+          received.push({ to, from: String(message.from), text, templateId: kakao.templateId ?? '', variables: kakao.variables ?? {}, customFields });
           messageList.push({ messageId: `M4V${randomUUID().replace(/-/g, '').slice(0, 20).toUpperCase()}`, to, statusCode: '2000' });
         }
       }
-      response
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ groupInfo: { groupId, count: { total: body.messages.length } }, failedMessageList, messageList }));
+      answer(200, { groupInfo: { groupId, count: { total: body.messages.length } }, failedMessageList, messageList });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -106,6 +124,7 @@ export async function startSolapiStandIn(account: StandInAccount): Promise<Solap
     },
     close: () =>
       new Promise<void>((resolve) => {
+        for (const held of heldAnswers) clearTimeout(held);
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -48,6 +48,7 @@ import { createDiscoveryHandlers } from './discovery';
 import { createPreview } from './preview';
 import type { PreviewMode } from '../shared/preview';
 import { createLeadConsole, createLeadExportRouter } from './console/index';
+import { startReleasingLeadsOfDisabledAccounts } from './console/disabled-assignees';
 import { memoryLimiters, postgresLimiters } from './http/rate-limit';
 import { oncePerPeriod } from './postgres/daily-jobs';
 import { ContentChanges } from './postgres/content-changes';
@@ -189,6 +190,8 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     { audit, staff, staffAlerts: messages.dispatcher },
   );
 
+  const stopReleasingLeads = startReleasingLeadsOfDisabledAccounts(staff, leadConsole);
+
   const loadContext: AppServices = {
     content: sources.content,
     imageConfig: sources.imageConfig,
@@ -322,6 +325,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       await leadService.close();
       await messages.close();
       stopAuditPurge();
+      stopReleasingLeads();
       leadConsole.close();
       closeStaffServices();
       await contentChanges?.close();

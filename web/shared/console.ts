@@ -372,6 +372,7 @@ export const AUDIT_ACTIONS = [
   'auditView',
   'auditExport',
   'purge',
+  'customerDelete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -405,6 +406,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   auditView: '접속 기록 열람',
   auditExport: '접속 기록 내려받기',
   purge: '보관 기간 지난 정보 삭제',
+  customerDelete: '고객 요청으로 정보 삭제',
 };
 
 /** One line of the audit trail. `actor` is the staff email (or the email tried, on a failed sign-in). */

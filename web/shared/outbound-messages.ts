@@ -29,7 +29,7 @@ export function unknownTemplateVariables(text: string): string[] {
   return templateVariables(text).filter((name) => !(MESSAGE_VARIABLES as readonly string[]).includes(name));
 }
 
-export const MESSAGE_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;
+export const MESSAGE_STATUSES = ['pending', 'sent', 'failed', 'skipped', 'unknown'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
@@ -37,6 +37,7 @@ export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
   sent: '발송됨',
   failed: '실패',
   skipped: '보내지 않음',
+  unknown: '확인 필요',
 };
 
 /** Why a message was not sent or failed; never the phone number or the name. */
@@ -52,6 +53,7 @@ export const MESSAGE_REASONS = [
   'dailyCap',
   'providerRefused',
   'providerError',
+  'providerNoAnswer',
 ] as const;
 export type MessageReason = (typeof MESSAGE_REASONS)[number];
 
@@ -67,6 +69,7 @@ export const MESSAGE_REASON_LABELS: Record<MessageReason, string> = {
   dailyCap: '오늘 발송 상한 도달',
   providerRefused: '공급자가 거절함',
   providerError: '공급자 오류',
+  providerNoAnswer: '공급자 응답 없음 (발송되었을 수 있어 다시 보내지 않음)',
 };
 
 /** One line of a lead's send log, as the console shows it. */

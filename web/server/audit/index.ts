@@ -4,16 +4,19 @@ import type { AuditTrail } from './trail';
 
 export { SqliteAuditTrail, type AuditTrail } from './trail';
 
-const DAY_MS = 24 * 3600_000;
-
 /** Deletes audit records past the retention period and records that it did (actor `system`). */
 export async function purgeExpiredAudit(audit: AuditTrail, retentionDays: number, now = Date.now()): Promise<number> {
-  const before = new Date(now - retentionDays * DAY_MS).toISOString();
-  const deleted = await audit.purgeOlderThan(before);
-  if (deleted > 0) {
-    await audit.record({ actor: 'system', action: 'purge', ip: 'local', target: 'auditEvent', detail: `${deleted}건, ${before} 이전 (보관 ${retentionDays}일)` });
+  const purge = await audit.purgeExpired({ retentionDays, now });
+  if (purge.deleted > 0) {
+    await audit.record({
+      actor: 'system',
+      action: 'purge',
+      ip: 'local',
+      target: 'auditEvent',
+      detail: `${purge.deleted}건, ${purge.before} 이전 (보관 ${purge.retentionDays}일)`,
+    });
   }
-  return deleted;
+  return purge.deleted;
 }
 
 /** The audit purge in the server itself: a minute after start, then once a day. Returns the stop. */

@@ -28,8 +28,22 @@ export interface AuditTrail {
   list(query: AuditQuery): Promise<{ entries: AuditEntry[]; next: string | null }>;
   /** Every record matching the query, oldest first, read in pages (memory stays flat). */
   stream(query: Omit<AuditQuery, 'cursor' | 'limit'>): AsyncIterable<AuditEntry>;
-  /** Deletes records older than `before` (ISO date-time); how many. */
-  purgeOlderThan(before: string): Promise<number>;
+  /**
+   * Deletes records older than the retention period; how many, the cutoff (ISO date-time) and the
+   * period it used. The PostgreSQL trail uses the database's clock and the period its owner set
+   * (the site's role may change neither), not the caller's.
+   */
+  purgeExpired(policy: AuditRetention): Promise<AuditPurge>;
+}
+
+export type AuditRetention = { retentionDays: number; now: number };
+export type AuditPurge = { deleted: number; before: string; retentionDays: number };
+
+const DAY_MS = 24 * 3600_000;
+
+/** The cutoff of a purge by age (records before it go). */
+export function auditCutoff({ retentionDays, now }: AuditRetention): string {
+  return new Date(now - retentionDays * DAY_MS).toISOString();
 }
 
 export const DEFAULT_AUDIT_PAGE_SIZE = 50;
@@ -45,9 +59,8 @@ export type AuditRecord = Parameters<AuditTrail['record']>[0];
 export type ImportedAuditRecord = AuditRecord & { at: string; importedId: string };
 
 /** A record as stored: bounded lengths, no control characters. */
-export function storedAuditFields(entry: AuditRecord, at: string) {
+export function storedAuditFields(entry: AuditRecord) {
   return {
-    at,
     actor: clean(entry.actor, MAX_ACTOR_LENGTH) || '(없음)',
     action: entry.action,
     target: entry.target ? clean(entry.target, MAX_TARGET_LENGTH) : null,
@@ -182,17 +195,17 @@ export class SqliteAuditTrail implements AuditTrail {
   }
 
   async record(entry: AuditRecord): Promise<void> {
-    const fields = storedAuditFields(entry, new Date(this.now()).toISOString());
+    const fields = storedAuditFields(entry);
     this.database
       .prepare('INSERT INTO audit_events (at, actor, action, target, detail, ip) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(fields.at, fields.actor, fields.action, fields.target, fields.detail, fields.ip);
+      .run(new Date(this.now()).toISOString(), fields.actor, fields.action, fields.target, fields.detail, fields.ip);
   }
 
   async importRecord(entry: ImportedAuditRecord): Promise<boolean> {
-    const fields = storedAuditFields(entry, entry.at);
+    const fields = storedAuditFields(entry);
     const { changes } = this.database
       .prepare(`INSERT INTO audit_events (at, actor, action, target, detail, ip, imported_id) VALUES (?, ?, ?, ?, ?, ?, ?) ${IMPORTED_ONCE}`)
-      .run(fields.at, fields.actor, fields.action, fields.target, fields.detail, fields.ip, entry.importedId);
+      .run(entry.at, fields.actor, fields.action, fields.target, fields.detail, fields.ip, entry.importedId);
     return changes > 0;
   }
 
@@ -211,8 +224,10 @@ export class SqliteAuditTrail implements AuditTrail {
     }
   }
 
-  async purgeOlderThan(before: string): Promise<number> {
-    return this.database.prepare('DELETE FROM audit_events WHERE at < ?').run(before).changes;
+  async purgeExpired(policy: AuditRetention): Promise<AuditPurge> {
+    const before = auditCutoff(policy);
+    const { changes } = this.database.prepare('DELETE FROM audit_events WHERE at < ?').run(before);
+    return { deleted: Number(changes), before, retentionDays: policy.retentionDays };
   }
 
   private select(query: Omit<AuditQuery, 'cursor' | 'limit'>, after: AuditCursor | null, direction: 'ASC' | 'DESC', limit: number): AuditEntry[] {

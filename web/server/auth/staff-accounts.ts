@@ -9,8 +9,11 @@ import type { AuditTrail } from '../audit/trail';
 import { hashPassword, type ScryptParameters } from './password';
 import type { StaffAccountRecord, StaffAccountStore } from './staff-store';
 
-/** `mobile`: the stored 휴대폰 (`01012345678`) or null; pages show it masked but to an admin editing it. */
-export type StaffAccountSummary = StaffIdentity & { disabled: boolean; createdAt: string; mobile?: string | null };
+/**
+ * `mobile`: the stored 휴대폰 (`01012345678`) or null; pages show it masked but to an admin editing
+ * it. `updatedAt`: the last change (a disabled account's: when it was disabled).
+ */
+export type StaffAccountSummary = StaffIdentity & { disabled: boolean; createdAt: string; updatedAt?: string; mobile?: string | null };
 
 /** Staff accounts as the console lists them (the auth service owns passwords and sessions). */
 export interface StaffDirectory {
@@ -57,8 +60,13 @@ export class StaffAccounts implements StaffDirectory {
     return this.store.refresh();
   }
 
+  /** Reads this one account again, as another instance or the CLI may have changed it. */
+  learn(email: string): Promise<void> {
+    return this.store.learn(normalizeEmail(email));
+  }
+
   async list(): Promise<StaffAccountSummary[]> {
-    return (await this.store.all()).map(({ email, name, role, disabled, createdAt, mobile }) => ({ email, name, role, disabled, createdAt, mobile }));
+    return (await this.store.all()).map(({ email, name, role, disabled, createdAt, updatedAt, mobile }) => ({ email, name, role, disabled, createdAt, updatedAt, mobile }));
   }
 
   async hasAccounts(): Promise<boolean> {

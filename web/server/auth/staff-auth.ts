@@ -6,8 +6,8 @@
  * password ends them too.
  * Sign-ins (and failures) and sign-outs go to the audit trail.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { limitAddress } from '../http/client-address';
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type pg from 'pg';
@@ -71,7 +71,10 @@ export type StaffAuthOptions = {
  */
 const MAX_CONCURRENT_HASHES = 2;
 const MAX_QUEUED_HASHES = 8;
-/** Kept for browsers and addresses that signed in before (throttle.ts), whatever else is waiting. */
+/**
+ * Kept for browsers that signed in before, and apart from them for an address and the email that
+ * signed in from it (throttle.ts), whatever else is waiting.
+ */
 const MAX_CONCURRENT_TRUSTED_HASHES = 1;
 const MAX_QUEUED_TRUSTED_HASHES = 4;
 /** What a failed sign-in records of an email that is no account: bounded and masked. */
@@ -81,7 +84,10 @@ const HASH_BUSY_RETRY_AFTER_SECONDS = 2;
 
 export class StaffAuth {
   private readonly hashSlots = new ConcurrencyLimit(MAX_CONCURRENT_HASHES, MAX_QUEUED_HASHES);
-  private readonly trustedHashSlots = new ConcurrencyLimit(MAX_CONCURRENT_TRUSTED_HASHES, MAX_QUEUED_TRUSTED_HASHES);
+  private readonly trustedHashSlots = {
+    device: new ConcurrencyLimit(MAX_CONCURRENT_TRUSTED_HASHES, MAX_QUEUED_TRUSTED_HASHES),
+    address: new ConcurrencyLimit(MAX_CONCURRENT_TRUSTED_HASHES, MAX_QUEUED_TRUSTED_HASHES),
+  };
 
   private constructor(
     private readonly staff: StaffAccounts,
@@ -121,13 +127,14 @@ export class StaffAuth {
   }
 
   /**
-   * Learns whether the request's session was signed out on another instance: awaited before
+   * Learns whether the request's session was signed out, and how its account stands (added,
+   * disabled, a new role or password), as another instance or the CLI left them: awaited before
    * anything checks the session (an Express middleware in app.ts), since those checks are synchronous.
    */
   async learnRevocation(request: RequestLike): Promise<void> {
     const token = readSessionToken(headerOf(request, 'cookie'), this.production);
     const claims = token ? this.signer.verify(token, this.now()) : null;
-    if (claims) await this.revocations.learn(claims.sid, this.now());
+    if (claims) await Promise.all([this.revocations.learn(claims.sid, this.now()), this.staff.learn(claims.email)]);
   }
 
   /**
@@ -194,14 +201,19 @@ export class StaffAuth {
     if (!email || !password || email.length > MAX_EMAIL_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
       return { ok: false, refusal: 'loginMissingFields' };
     }
-    // Sanity: accounts another instance or the CLI changed count now, not at the next refresh.
-    await this.staff.refresh().catch((error: unknown) => console.error(`[staff] accounts unavailable: ${(error as Error).message}`));
+    // Accounts another instance or the CLI changed count now, not at the next refresh.
+    await this.staff
+      .refresh()
+      .then(() => this.staff.learn(email))
+      .catch((error: unknown) => console.error(`[staff] accounts unavailable: ${(error as Error).message}`));
     if (!(await this.staff.hasAccounts())) return { ok: false, refusal: 'loginUnavailable' };
     const now = this.now();
+    const deviceToken = readDeviceToken(headerOf(request, 'cookie'), this.production);
     const attempt = {
       address: limitAddress(credentials.clientIp),
       email,
-      knownDevice: this.signer.isKnownDevice(readDeviceToken(headerOf(request, 'cookie'), this.production), email, now),
+      // The cookie is signed and names this email: it stands for this browser alone.
+      device: deviceToken && this.signer.isKnownDevice(deviceToken, email, now) ? createHash('sha256').update(deviceToken).digest('base64url') : null,
     };
     const decision = await this.throttle.check(attempt, now);
     if (!decision.allowed) {
@@ -209,8 +221,9 @@ export class StaffAuth {
       return { ok: false, refusal: decision.scope === 'address' ? 'loginThrottled' : 'loginAccountBackoff', retryAfterSeconds };
     }
     const account = this.staff.find(email);
-    const slots = decision.trusted ? this.trustedHashSlots : this.hashSlots;
-    const check = slots.tryRun(() => this.throttle.whileChecking(attempt, () => verifyPassword(password, account?.passwordHash ?? this.decoyHash)));
+    const slots = decision.trusted ? this.trustedHashSlots[decision.trusted] : this.hashSlots;
+    const check = this.throttle.tryChecking(attempt, () => slots.tryRun(() => verifyPassword(password, account?.passwordHash ?? this.decoyHash)));
+    if (check === 'address') return { ok: false, refusal: 'loginThrottled', retryAfterSeconds: 1 };
     if (!check) return { ok: false, refusal: 'loginBusy', retryAfterSeconds: HASH_BUSY_RETRY_AFTER_SECONDS };
     const passwordMatches = await check;
     const failed = (detail: string) =>

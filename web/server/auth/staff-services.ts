@@ -27,7 +27,11 @@ export async function openStaffServices(
   const accountOptions = { environmentAdmin: config.admin.email, passwordHashing: config.admin.passwordHashing, now: options.now };
   if ('leads' in sources && sources.database) {
     const audit = new PostgresAuditTrail(sources.database, options.now);
-    const store = new DocumentStaffStore(sources.leads);
+    const pool = sources.database;
+    const store = new DocumentStaffStore(sources.leads, async (id) => {
+      const { rows } = await pool.query<{ doc: Record<string, unknown> }>('SELECT doc FROM documents WHERE id = $1', [id]);
+      return rows[0]?.doc ?? null;
+    });
     await store.start();
     const staff = new StaffAccounts(store, audit, accountOptions);
     return { staff, audit, close: () => staff.close() };

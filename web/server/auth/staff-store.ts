@@ -4,8 +4,10 @@
  * - embedded: the `staff_accounts` table of leads.sqlite, read at every sign-in and session check,
  *   so an account the admin CLI adds or disables (another process) counts at once;
  * - documents: `staffAccount` documents of the leads store (PostgreSQL's document store with
- *   DATABASE_URL), mirrored in memory (a session check must not wait for the database) and re-read
- *   once a minute and whenever the whole list is asked for.
+ *   DATABASE_URL), mirrored in memory (a session check is synchronous) and re-read once a minute
+ *   and whenever the whole list is asked for; the one account a request or a sign-in names is read
+ *   from the database first (`learn`), so a change made by another instance or the CLI counts at
+ *   that account's next request.
  */
 import { createHash } from 'node:crypto';
 import { staffAccountsQuery } from '../../sanity/queries';
@@ -35,8 +37,13 @@ export interface StaffAccountStore {
   update(email: string, patch: StaffAccountPatch, updatedAt: string): Promise<boolean>;
   /** Reads again what other processes or instances changed. */
   refresh(): Promise<void>;
+  /** Reads one account again, as another process or instance left it. */
+  learn(email: string): Promise<void>;
   close(): void;
 }
+
+/** The stored document of an id, read from the database itself (not a mirror); null when none. */
+export type StoredDocumentReader = (id: string) => Promise<Record<string, unknown> | null>;
 
 type AccountRow = {
   email: string;
@@ -112,6 +119,10 @@ export class SqliteStaffStore implements StaffAccountStore {
     // Every read goes to the table.
   }
 
+  async learn(): Promise<void> {
+    // Every read goes to the table.
+  }
+
   close(): void {
     // The connection belongs to whoever opened it (it serves the audit trail too).
   }
@@ -173,7 +184,11 @@ export class DocumentStaffStore implements StaffAccountStore {
   private accounts = new Map<string, StaffAccountRecord>();
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly leads: ContentSource) {}
+  constructor(
+    private readonly leads: ContentSource,
+    /** Without it (a store no other instance writes), `learn` reads the whole list. */
+    private readonly readStored?: StoredDocumentReader,
+  ) {}
 
   /** Reads the accounts once, then every `intervalMs` (a failed read keeps the last mirror). */
   async start(intervalMs = STAFF_DOCUMENTS_REFRESH_MS): Promise<void> {
@@ -223,22 +238,41 @@ export class DocumentStaffStore implements StaffAccountStore {
     const rows = await this.leads.fetch(staffAccountsQuery);
     const accounts = new Map<string, StaffAccountRecord>();
     for (const row of rows) {
-      if (!row.email || !row.passwordHash) continue;
-      accounts.set(row.email, {
-        email: row.email,
-        name: row.name ?? row.email,
-        role: isStaffRole(row.role) ? row.role : 'sales',
-        passwordHash: row.passwordHash,
-        disabled: row.disabled === true,
-        createdAt: row.createdAt ?? '',
-        updatedAt: row.updatedAt ?? '',
-        mobile: row.mobile ?? null,
-      });
+      const account = accountOfDocument(row);
+      if (account) accounts.set(account.email, account);
     }
+    this.accounts = accounts;
+  }
+
+  async learn(email: string): Promise<void> {
+    if (!this.readStored) return this.refresh();
+    const account = accountOfDocument((await this.readStored(staffAccountId(email))) ?? {});
+    // A new map, as refresh makes: a list being read meanwhile is not changed under it.
+    const accounts = new Map(this.accounts);
+    if (account?.email === email) accounts.set(email, account);
+    else accounts.delete(email);
     this.accounts = accounts;
   }
 
   close(): void {
     if (this.timer) clearInterval(this.timer);
   }
+}
+
+/** A `staffAccount` document as the record it stands for; null when it is none. */
+function accountOfDocument(row: Record<string, unknown>): StaffAccountRecord | null {
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const email = text(row.email);
+  const passwordHash = text(row.passwordHash);
+  if (!email || !passwordHash) return null;
+  return {
+    email,
+    name: text(row.name) ?? email,
+    role: isStaffRole(row.role) ? row.role : 'sales',
+    passwordHash,
+    disabled: row.disabled === true,
+    createdAt: text(row.createdAt) ?? '',
+    updatedAt: text(row.updatedAt) ?? '',
+    mobile: text(row.mobile),
+  };
 }

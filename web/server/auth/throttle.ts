@@ -9,9 +9,11 @@
  *   attempt waits 1, 2, 4, 8, then 15 minutes after the last failure, so a botnet spreading
  *   guesses over many addresses gets about four per hour. An hour without failures forgets them.
  * Browsers that signed in before as the email tried (device cookie, session.ts) skip the account
- * backoff, so an attacker elsewhere can delay a new browser but never lock staff out of their own;
- * they and the addresses that signed in before are "trusted" and get password-check slots of
- * their own (staff-auth.ts), which a flood from new addresses cannot take.
+ * backoff, so an attacker elsewhere can delay a new browser but never lock staff out of their own.
+ * Such a browser is its own pass: its failures and concurrent checks count against itself, not
+ * against the address it comes from, and it has password-check slots of its own (staff-auth.ts).
+ * An address trusts only the email that signed in from it: many people share one (a carrier's
+ * NAT, the model house's Wi-Fi), and made-up emails from a staff member's address are strangers.
  */
 import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
@@ -31,21 +33,34 @@ const MAX_TRUSTED_ADDRESSES = 1_000;
 
 type AccountFailures = { count: number; last: number };
 
-export type SignInAttempt = { address: string; email: string; knownDevice: boolean };
+/** `device`: an id of the browser's device cookie when it signed in before as `email`, else null. */
+export type SignInAttempt = { address: string; email: string; device: string | null };
 
-export type ThrottleDecision = { allowed: true; trusted: boolean } | { allowed: false; retryAfterMs: number; scope: 'address' | 'account' };
+/** `trusted`: which of staff-auth.ts's slot pools checks it; none for a stranger. */
+export type ThrottleDecision = { allowed: true; trusted: 'device' | 'address' | null } | { allowed: false; retryAfterMs: number; scope: 'address' | 'account' };
 
-/** What the throttle remembers of an attempt's address and account. */
+/** What the stores count an attempt by: its failures' key (its browser's or its address's), its email, and its address's trust for that email. */
+type AttemptKeys = { failures: string; email: string; trust: string };
+
+function keysOf(attempt: SignInAttempt): AttemptKeys {
+  return {
+    failures: attempt.device ? `device:${attempt.device}` : attempt.address,
+    email: attempt.email,
+    trust: `${attempt.address} ${attempt.email}`,
+  };
+}
+
+/** What the throttle remembers of an attempt's failures key and account. */
 type AttemptRecord = { addressFailures: number[]; account: AccountFailures | undefined; trustedAddress: boolean };
 
 /** Where failures are counted. `since`: failures at or before it no longer count. */
 export interface ThrottleStore {
-  read(attempt: SignInAttempt, now: number): Promise<AttemptRecord>;
-  recordAddressFailure(address: string, now: number, since: number): Promise<void>;
+  read(keys: AttemptKeys, now: number): Promise<AttemptRecord>;
+  recordAddressFailure(key: string, now: number, since: number): Promise<void>;
   /** One more failure of the account, or the first when its last was at or before `since`. */
   recordAccountFailure(email: string, now: number, since: number): Promise<void>;
-  /** Forgets the failures and trusts the address for TRUSTED_ADDRESS_MS. */
-  recordSuccess(attempt: SignInAttempt, now: number): Promise<void>;
+  /** Forgets the failures and trusts the address for this email for TRUSTED_ADDRESS_MS. */
+  recordSuccess(keys: AttemptKeys, now: number): Promise<void>;
 }
 
 export class MemoryThrottleStore implements ThrottleStore {
@@ -53,11 +68,11 @@ export class MemoryThrottleStore implements ThrottleStore {
   private readonly accountFailures = new LRUCache<string, AccountFailures>({ max: MAX_KEYS });
   private readonly signedInFrom = new LRUCache<string, number>({ max: MAX_TRUSTED_ADDRESSES });
 
-  async read(attempt: SignInAttempt, now: number): Promise<AttemptRecord> {
+  async read(keys: AttemptKeys, now: number): Promise<AttemptRecord> {
     return {
-      addressFailures: this.addressFailures.get(attempt.address) ?? [],
-      account: this.accountFailures.get(attempt.email),
-      trustedAddress: (this.signedInFrom.get(attempt.address) ?? 0) > now,
+      addressFailures: this.addressFailures.get(keys.failures) ?? [],
+      account: this.accountFailures.get(keys.email),
+      trustedAddress: (this.signedInFrom.get(keys.trust) ?? 0) > now,
     };
   }
 
@@ -70,10 +85,10 @@ export class MemoryThrottleStore implements ThrottleStore {
     this.accountFailures.set(email, { count: (failures && failures.last > since ? failures.count : 0) + 1, last: now });
   }
 
-  async recordSuccess(attempt: SignInAttempt, now: number): Promise<void> {
-    this.addressFailures.delete(attempt.address);
-    this.accountFailures.delete(attempt.email);
-    this.signedInFrom.set(attempt.address, now + TRUSTED_ADDRESS_MS);
+  async recordSuccess(keys: AttemptKeys, now: number): Promise<void> {
+    this.addressFailures.delete(keys.failures);
+    this.accountFailures.delete(keys.email);
+    this.signedInFrom.set(keys.trust, now + TRUSTED_ADDRESS_MS);
   }
 }
 
@@ -84,13 +99,13 @@ export class MemoryThrottleStore implements ThrottleStore {
 export class PostgresThrottleStore implements ThrottleStore {
   constructor(private readonly pool: pg.Pool) {}
 
-  async read(attempt: SignInAttempt, now: number): Promise<AttemptRecord> {
+  async read(keys: AttemptKeys, now: number): Promise<AttemptRecord> {
     const { rows } = await this.pool.query<{ failures: string[] | null; count: number | null; last_at: string | null; trusted: boolean }>(
       `SELECT (SELECT failures FROM sign_in_address_failures WHERE address = $1) AS failures,
               account.count, account.last_at,
-              EXISTS (SELECT 1 FROM sign_in_trusted_addresses WHERE address = $1 AND until > $3) AS trusted
+              EXISTS (SELECT 1 FROM sign_in_trusted_addresses WHERE address = $4 AND until > $3) AS trusted
          FROM (SELECT 1) AS one LEFT JOIN sign_in_account_failures account ON account.email = $2`,
-      [attempt.address, attempt.email, now],
+      [keys.failures, keys.email, now, keys.trust],
     );
     const [row] = rows;
     return {
@@ -120,13 +135,13 @@ export class PostgresThrottleStore implements ThrottleStore {
     );
   }
 
-  async recordSuccess(attempt: SignInAttempt, now: number): Promise<void> {
-    await this.pool.query('DELETE FROM sign_in_address_failures WHERE address = $1', [attempt.address]);
-    await this.pool.query('DELETE FROM sign_in_account_failures WHERE email = $1', [attempt.email]);
+  async recordSuccess(keys: AttemptKeys, now: number): Promise<void> {
+    await this.pool.query('DELETE FROM sign_in_address_failures WHERE address = $1', [keys.failures]);
+    await this.pool.query('DELETE FROM sign_in_account_failures WHERE email = $1', [keys.email]);
     await this.pool.query('DELETE FROM sign_in_trusted_addresses WHERE until <= $1', [now]);
     await this.pool.query(
       'INSERT INTO sign_in_trusted_addresses (address, until) VALUES ($1, $2) ON CONFLICT (address) DO UPDATE SET until = $2',
-      [attempt.address, now + TRUSTED_ADDRESS_MS],
+      [keys.trust, now + TRUSTED_ADDRESS_MS],
     );
   }
 }
@@ -137,44 +152,48 @@ export class LoginThrottle {
   constructor(private readonly store: ThrottleStore = new MemoryThrottleStore()) {}
 
   /**
-   * Whether this attempt may be checked now, and whether it comes from a browser or an address
-   * that signed in before; a known device skips the per-account backoff. The caller starts the
-   * check (whileChecking) without awaiting anything else first, so the concurrency count holds.
+   * Whether this attempt may be checked now (its address's failures, or its browser's when that
+   * signed in before as this email), and which slots check it: a known device's own, those of an
+   * address this email signed in from, or none. A known device skips the per-account backoff.
    */
   async check(attempt: SignInAttempt, now: number): Promise<ThrottleDecision> {
-    const record = await this.store.read(attempt, now);
+    const record = await this.store.read(keysOf(attempt), now);
     const recent = record.addressFailures.filter((time) => now - time < ADDRESS_WINDOW_MS);
     if (recent.length >= ADDRESS_MAX_FAILURES) {
       return { allowed: false, retryAfterMs: recent[0] + ADDRESS_WINDOW_MS - now, scope: 'address' };
     }
-    if ((this.checking.get(attempt.address) ?? 0) >= ADDRESS_MAX_CONCURRENT_CHECKS) {
-      return { allowed: false, retryAfterMs: 1000, scope: 'address' };
-    }
-    const trusted = attempt.knownDevice || record.trustedAddress;
-    if (attempt.knownDevice) return { allowed: true, trusted };
+    if (attempt.device) return { allowed: true, trusted: 'device' };
     const wait = accountUnlocksAt(record.account, now) - now;
-    return wait > 0 ? { allowed: false, retryAfterMs: wait, scope: 'account' } : { allowed: true, trusted };
+    return wait > 0 ? { allowed: false, retryAfterMs: wait, scope: 'account' } : { allowed: true, trusted: record.trustedAddress ? 'address' : null };
   }
 
-  /** Counts a password check of the attempt's address while `check` runs. */
-  async whileChecking<T>(attempt: SignInAttempt, check: () => Promise<T>): Promise<T> {
-    this.checking.set(attempt.address, (this.checking.get(attempt.address) ?? 0) + 1);
-    try {
-      return await check();
-    } finally {
-      const left = (this.checking.get(attempt.address) ?? 1) - 1;
-      if (left > 0) this.checking.set(attempt.address, left);
-      else this.checking.delete(attempt.address);
-    }
+  /**
+   * Starts the attempt's password check (`start`: undefined when no slot is free) unless its
+   * address (its browser, when known) has ADDRESS_MAX_CONCURRENT_CHECKS running or waiting for a
+   * slot: 'address' then. Counted at once, so a burst of parallel attempts cannot all pass.
+   */
+  tryChecking<T>(attempt: SignInAttempt, start: () => Promise<T> | undefined): Promise<T> | undefined | 'address' {
+    const key = keysOf(attempt).failures;
+    const count = this.checking.get(key) ?? 0;
+    if (count >= ADDRESS_MAX_CONCURRENT_CHECKS) return 'address';
+    const done = () => {
+      const left = (this.checking.get(key) ?? 1) - 1;
+      if (left > 0) this.checking.set(key, left);
+      else this.checking.delete(key);
+    };
+    this.checking.set(key, count + 1);
+    const check = start();
+    if (!check) done();
+    return check?.finally(done);
   }
 
   async recordFailure(attempt: SignInAttempt, now: number): Promise<void> {
-    await this.store.recordAddressFailure(attempt.address, now, now - ADDRESS_WINDOW_MS);
-    if (!attempt.knownDevice) await this.store.recordAccountFailure(attempt.email, now, now - ACCOUNT_MEMORY_MS);
+    await this.store.recordAddressFailure(keysOf(attempt).failures, now, now - ADDRESS_WINDOW_MS);
+    if (!attempt.device) await this.store.recordAccountFailure(attempt.email, now, now - ACCOUNT_MEMORY_MS);
   }
 
   recordSuccess(attempt: SignInAttempt, now: number): Promise<void> {
-    return this.store.recordSuccess(attempt, now);
+    return this.store.recordSuccess(keysOf(attempt), now);
   }
 }
 

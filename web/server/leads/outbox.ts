@@ -44,6 +44,8 @@ export interface LeadOutbox {
   backlog(): Promise<OutboxBacklog>;
   /** Deletes the refused entries created before `before` (ms since the epoch); returns how many. */
   purgeRefused(before: number): Promise<number>;
+  /** Deletes every entry with this phone number (a customer's data deleted on request); how many. */
+  forgetPhone(phone: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -95,6 +97,7 @@ export function openLeadOutbox(file: string): LeadOutbox {
       (SELECT last_error FROM lead_outbox WHERE refused = 0 AND last_error IS NOT NULL ORDER BY next_attempt_at DESC LIMIT 1) AS lastError
     FROM lead_outbox WHERE refused = 0`);
   const removeRefused = database.prepare('DELETE FROM lead_outbox WHERE refused = 1 AND created_at < ?');
+  const removePhone = database.prepare(`DELETE FROM lead_outbox WHERE json_extract(lead, '$.phone') = ?`);
   // The WAL still holds deleted rows as they were: copy the overwritten pages back and empty it.
   const forgetDeleted = () => database.exec('PRAGMA wal_checkpoint(TRUNCATE)');
 
@@ -132,6 +135,11 @@ export function openLeadOutbox(file: string): LeadOutbox {
       const { changes } = removeRefused.run(before);
       if (changes > 0) forgetDeleted();
       return changes;
+    },
+    async forgetPhone(phone) {
+      const { changes } = removePhone.run(phone);
+      if (changes > 0) forgetDeleted();
+      return Number(changes);
     },
     async close() {
       if (database.isOpen) database.close();

@@ -84,6 +84,11 @@ export class PostgresLeadOutbox implements LeadOutbox {
     return rowCount ?? 0;
   }
 
+  async forgetPhone(phone: string): Promise<number> {
+    const { rowCount } = await this.pool.query(`DELETE FROM lead_outbox WHERE lead->>'phone' = $1`, [phone]);
+    return rowCount ?? 0;
+  }
+
   /** The pool belongs to the stores' owner. */
   async close(): Promise<void> {}
 }

@@ -4,6 +4,7 @@
  * (retention.ts) behind one service. The Express routes (./routes.ts), the React Router loaders
  * (through the load context) and the CLI (scripts/leads.ts) all use this one service.
  */
+import { createHmac, randomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { storedLeadQuery, upcomingBookingsOfPhoneQuery, visitBookingsPerPhoneQuery } from '../../sanity/queries';
 import { LRUCache } from 'lru-cache';
@@ -40,7 +41,10 @@ export type LeadServiceOptions = {
   content: ContentSource;
   leads: ContentSource;
   outbox: LeadOutbox;
-  /** HMAC secret of the form tokens (see ./index.ts); random per service when unset (tests). */
+  /**
+   * HMAC secret of the form tokens and of the phone numbers' limit keys (see ./index.ts); random
+   * per service when unset (tests).
+   */
   secret?: string;
   /** A form submitted sooner than this after it was rendered is asked to wait. */
   minFillMs?: number;
@@ -101,13 +105,17 @@ export class LeadService {
   private readonly phoneQueues = new Map<string, Promise<void>>();
   private readonly phoneLease: RequestLimiter;
   private readonly slotNetworkLimiter: RequestLimiter;
+  private readonly phoneKeySecret: Buffer;
   private readonly forms: LeadForms;
   private readonly delivery: OutboxDelivery;
   private stopPurge: (() => void) | null = null;
   private closed = false;
 
   constructor(private readonly options: LeadServiceOptions) {
-    this.signer = createFormTokenSigner(options.secret);
+    const secret = options.secret || randomBytes(32).toString('hex');
+    this.signer = createFormTokenSigner(secret);
+    // A key of its own, so a limit key never equals any token's signature.
+    this.phoneKeySecret = createHmac('sha256', secret).update('phone-limit-key').digest();
     const limiters = options.limiters ?? memoryLimiters;
     this.ipLimiter = limiters('lead-ip', options.ipLimit ?? DEFAULT_IP_LIMIT);
     this.phoneLimiter = limiters('lead-phone', options.phoneLimit ?? DEFAULT_PHONE_LIMIT);
@@ -160,7 +168,7 @@ export class LeadService {
     const { lead: input } = validation;
     const store = () => this.store(id, input, token.consentVersion, body, client.ip, now);
     // Two bookings with one phone at once would both find no upcoming visit: one after the other.
-    return input.visitSlotId ? this.onePerPhone(input.phone, store) : store();
+    return input.visitSlotId ? this.onePerPhone(this.phoneKey(input.phone), store) : store();
   }
 
   private async store(
@@ -231,7 +239,15 @@ export class LeadService {
   }
 
   /**
-   * Runs `task` after every earlier task for `phone` has settled: in this process they queue; across
+   * What the limits count a phone number by: an HMAC of it, so the shared `rate_limits` table
+   * (and this process's memory) never holds the number itself.
+   */
+  private phoneKey(phone: string): string {
+    return createHmac('sha256', this.phoneKeySecret).update(phone).digest('base64url');
+  }
+
+  /**
+   * Runs `task` after every earlier task for `phone` (its phoneKey) has settled: in this process they queue; across
    * instances the one running holds the phone's lease (one hit of a 1-per-window limit, in the
    * store the instances share), and the others wait for it to be given back, or to lapse when its
    * holder died.
@@ -262,7 +278,8 @@ export class LeadService {
   /** Why a new lead may not be stored now (the limits per address and per phone), or null. */
   private async limitRefusal(id: string, input: ValidLead, ip: string, now: number): Promise<SubmitResult | null> {
     const client = limitAddress(ip);
-    if ((await this.phoneLimiter.isLimited(input.phone, now)) || !(await this.ipLimiter.tryHit(client, now))) return RATE_LIMITED;
+    const phoneKey = this.phoneKey(input.phone);
+    if ((await this.phoneLimiter.isLimited(phoneKey, now)) || !(await this.ipLimiter.tryHit(client, now))) return RATE_LIMITED;
     if (input.visitSlotId) {
       if (!(await this.bookingIpLimiter.tryHit(client, now))) return RATE_LIMITED;
       if (!(await this.slotNetworkLimiter.tryHit(`${input.visitSlotId}\u0000${addressNetwork(ip)}`, now))) return RATE_LIMITED;
@@ -271,7 +288,7 @@ export class LeadService {
         return { error: 'bookingLimit', fieldErrors: { visitSlot: 'visitBookingLimit' } };
       }
     }
-    await this.phoneLimiter.tryHit(input.phone, now);
+    await this.phoneLimiter.tryHit(phoneKey, now);
     return null;
   }
 
@@ -328,6 +345,11 @@ export class LeadService {
   /** Delivers the outbox leads that are due (one round at a time). */
   deliverOutbox(): Promise<void> {
     return this.delivery.deliver();
+  }
+
+  /** Deletes the outbox entries with this phone number (a customer's data deleted on request). */
+  forgetPhone(phone: string): Promise<number> {
+    return this.options.outbox.forgetPhone(phone);
   }
 
   pendingOutboxCount(): Promise<number> {

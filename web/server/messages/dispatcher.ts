@@ -250,8 +250,13 @@ export class MessageDispatcher implements LeadNotifier {
   ): Promise<MessageOutcome> {
     const variables = Object.fromEntries(templateVariables(message.text).map((name) => [`#{${name}}`, values[name] ?? '']));
     const text = message.text.replace(/#\{([^}]*)\}/g, (_, name: string) => values[name] ?? '');
-    const result = await provider.send({ to: message.to, templateId: message.templateId, variables, text });
+    const result = await provider.send({ to: message.to, templateId: message.templateId, variables, text, key: job.key });
     if (result.ok) return { status: 'sent' };
+    if (result.unknown) {
+      // Sending again could be the customer's second (or sixth) copy: staff see it to check instead.
+      console.error(`[messages] no answer from the provider for the ${job.event} message of lead ${job.leadId}; not sent again: ${result.code}`);
+      return { status: 'unknown', reason: 'providerNoAnswer', providerCode: result.code };
+    }
     const attempts = job.attempts + 1;
     if (!result.retryable) {
       console.error(`[messages] the provider refused the ${job.event} message of lead ${job.leadId}: ${result.code}`);

@@ -30,7 +30,7 @@ export function openMessages(
   dailyJobs: Pick<DailyJobOptions, 'gate'> = {},
   staffMobile?: (email: string) => Promise<string | null>,
 ): Messages {
-  const log = sources.database ? new PostgresMessageLog(sources.database) : openMessageLog(path.join(config.dataDir, 'messages.sqlite'));
+  const log = openConfiguredMessageLog(sources, config);
   const dispatcher = new MessageDispatcher({
     log,
     leads: sources.leads,
@@ -59,4 +59,9 @@ export function openMessages(
       await log.close();
     },
   };
+}
+
+/** The message log alone (a table beside PostgreSQL leads, else DATA_DIR/messages.sqlite), without sending anything. */
+export function openConfiguredMessageLog(sources: Pick<ContentSources, 'database'>, config: Pick<ServerConfig, 'dataDir'>): MessageLog {
+  return sources.database ? new PostgresMessageLog(sources.database) : openMessageLog(path.join(config.dataDir, 'messages.sqlite'));
 }

@@ -14,7 +14,7 @@ export type MessageJob = { key: string; leadId: string; event: MessageEvent; att
 
 export type MessageOutcome =
   | { status: 'sent'; providerCode?: null }
-  | { status: 'failed' | 'skipped'; reason: MessageReason; providerCode?: string | null }
+  | { status: 'failed' | 'skipped' | 'unknown'; reason: MessageReason; providerCode?: string | null }
   /** The provider was down: tried again at `retryAt`. */
   | { status: 'retry'; retryAt: number; reason: MessageReason; providerCode: string | null };
 
@@ -31,6 +31,8 @@ export interface MessageLog {
    * given, never the message `of.exceptKey` (the one about to be sent, maybe a retry).
    */
   customerMessagesSince(since: number, of?: { leadIds: readonly string[]; exceptKey: string }): Promise<number>;
+  /** Deletes every row of these leads (a customer's data deleted on request); how many. */
+  forget(leadIds: string[]): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -50,7 +52,7 @@ export function nextAttemptAt(now: number, attempts: number): number {
 }
 
 /** A customer's message that went out or may have (a provider error can follow a delivery), as SQL on lead_messages. */
-export const CUSTOMER_MESSAGE_OUT = `recipient IS NULL AND (status = 'sent' OR (status = 'pending' AND attempts > 0) OR (status = 'failed' AND reason = 'providerError'))`;
+export const CUSTOMER_MESSAGE_OUT = `recipient IS NULL AND (status IN ('sent', 'unknown') OR (status = 'pending' AND attempts > 0) OR (status = 'failed' AND reason = 'providerError'))`;
 
 /** Longer than a send can take (the client's timeout): a claim left by a crash expires. */
 const CLAIM_LEASE_MS = 5 * 60_000;
@@ -103,6 +105,7 @@ export function openMessageLog(file: string): MessageLog {
   const countCustomerOf = database.prepare(
     `SELECT count(*) AS count FROM lead_messages WHERE ${CUSTOMER_MESSAGE_OUT} AND updated_at >= ? AND lead_id IN (SELECT value FROM json_each(?)) AND key <> ?`,
   );
+  const removeLead = database.prepare('DELETE FROM lead_messages WHERE lead_id = ?');
   const selectLead = database.prepare(
     'SELECT event, status, reason, provider_code, attempts, updated_at FROM lead_messages WHERE lead_id = ? ORDER BY created_at, key',
   );
@@ -127,6 +130,13 @@ export function openMessageLog(file: string): MessageLog {
     async customerMessagesSince(since, of) {
       const row = (of ? countCustomerOf.get(since, JSON.stringify(of.leadIds), of.exceptKey) : countCustomer.get(since)) as { count: number };
       return Number(row.count);
+    },
+    async forget(leadIds) {
+      let deleted = 0;
+      database.transaction(() => {
+        for (const leadId of leadIds) deleted += Number(removeLead.run(leadId).changes);
+      });
+      return deleted;
     },
     async close() {
       if (database.isOpen) database.close();

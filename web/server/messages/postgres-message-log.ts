@@ -61,6 +61,12 @@ export class PostgresMessageLog implements MessageLog {
     return Number(rows[0]?.count ?? 0);
   }
 
+  async forget(leadIds: string[]): Promise<number> {
+    if (leadIds.length === 0) return 0;
+    const { rowCount } = await this.pool.query('DELETE FROM lead_messages WHERE lead_id = ANY($1::text[])', [leadIds]);
+    return rowCount ?? 0;
+  }
+
   /** The pool belongs to the stores' owner. */
   async close(): Promise<void> {}
 }

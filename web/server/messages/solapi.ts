@@ -17,12 +17,16 @@ export type AlimtalkMessage = {
   variables: Record<string, string>;
   /** The filled-in text, which the SMS fallback sends. */
   text: string;
+  /** This message's own key, the same at every attempt: sent in its customFields, so the provider's log tells a repeat. */
+  key: string;
 };
 
 export type SendResult =
   | { ok: true; messageId: string }
-  /** `retryable`: the provider was down or slow (5xx, timeout, network); else it refused the message. */
-  | { ok: false; retryable: boolean; code: string };
+  /** `retryable`: the provider answered that it was down (5xx, 429) or could not be reached; else it refused the message. */
+  | { ok: false; retryable: boolean; code: string; unknown?: undefined }
+  /** The request left and no answer came back in time: the provider may have sent it. */
+  | { ok: false; unknown: true; code: string; retryable?: undefined };
 
 export interface MessageProvider {
   send(message: AlimtalkMessage): Promise<SendResult>;
@@ -65,6 +69,7 @@ export function createSolapiProvider(config: MessagesConfig, { fetchImpl = globa
                 to: message.to,
                 from: config.sender,
                 text: message.text,
+                customFields: { messageKey: message.key },
                 kakaoOptions: { pfId: config.kakaoPfId, templateId: message.templateId, variables: message.variables, disableSms: false },
               },
             ],
@@ -72,7 +77,9 @@ export function createSolapiProvider(config: MessagesConfig, { fetchImpl = globa
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (error) {
-        return { ok: false, retryable: true, code: (error as Error).name === 'TimeoutError' ? 'Timeout' : 'NetworkError' };
+        // Refused at connect: nothing left, so trying again cannot send it twice.
+        if (connectFailed(error)) return { ok: false, retryable: true, code: 'ConnectFailed' };
+        return { ok: false, unknown: true, code: (error as Error).name === 'TimeoutError' ? 'Timeout' : 'NetworkError' };
       }
       const body = (await response.json().catch(() => null)) as (SendManyDetailResponse & { errorCode?: string }) | null;
       if (!response.ok) {
@@ -86,4 +93,12 @@ export function createSolapiProvider(config: MessagesConfig, { fetchImpl = globa
       return { ok: true, messageId };
     },
   };
+}
+
+const CONNECT_ERRORS = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** Whether fetch failed before the request could leave (no connection), so the provider never saw it. */
+function connectFailed(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: unknown } }).cause;
+  return typeof cause?.code === 'string' && CONNECT_ERRORS.has(cause.code);
 }
