@@ -228,6 +228,12 @@ test.describe('focus is always visible', () => {
     expect([...signInWalk.problems, ...(await walkPages(page, CONSOLE_PAGES, 8))]).toEqual([]);
   });
 
+  test('방문 일정 관리: a time field shows the ring on each of its stops, its clock button included', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page);
+    expect(await walkPages(page, ['/admin/slots'], 8)).toEqual([]);
+  });
+
   test('the console at 320×225: a lead’s page and the lists keep every stop in view @mobile', async ({ page }) => {
     test.setTimeout(240_000);
     const name = `초점${Date.now() % 100000}`;
