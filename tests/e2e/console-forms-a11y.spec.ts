@@ -5,8 +5,8 @@
  * what is typed kept across the end of a session.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, screenshot } from './checks';
-import { registerLeadsThroughApi, signIn } from './console-helpers';
+import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot } from './checks';
+import { addSalesAccount, registerLeadsThroughApi, signIn } from './console-helpers';
 
 /** A name no other test (or project) uses, for staff and leads alike. */
 const uniqueName = (prefix: string) => `${prefix}${Date.now() % 100000}${Math.floor(Math.random() * 10)}`;
@@ -43,4 +43,26 @@ test('the lead list: each row box has a visible label that is part of its name (
   for (const box of await rowBoxes.all()) await expect(box).toHaveAccessibleName(`${leadName} 선택`);
   await screenshot(page, testInfo, 'lead-list-row-labels');
   await expectNoAxeViolations(page);
+});
+
+test('accounts at 320 px: a saved 휴대폰 is shown whole in its field @mobile', async ({ page }, testInfo) => {
+  const staffName = uniqueName('폭');
+  addSalesAccount(`narrow-${testInfo.project.name}`, staffName);
+  await signIn(page);
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/admin/accounts');
+  const mobile = page.getByLabel(`${staffName} 휴대폰 번호`);
+  await mobile.fill('010-2222-5555');
+  await page.getByRole('button', { name: `${staffName} 휴대폰 저장` }).click();
+  await expect(page.getByRole('status').filter({ hasText: '휴대폰 번호를 010-****-5555(으)로 저장했습니다.' })).toBeVisible();
+  await expect(mobile).toHaveValue('010-2222-5555');
+  // The text fits the field's box: nothing scrolled out of sight.
+  expect(await mobile.evaluate((field) => field.scrollWidth - field.clientWidth)).toBeLessThanOrEqual(0);
+  const save = page.getByRole('button', { name: `${staffName} 휴대폰 저장` });
+  for (const control of [mobile, save]) {
+    const box = (await control.boundingBox())!;
+    expect(box.x + box.width, 'inside the 320 px screen').toBeLessThanOrEqual(320);
+  }
+  await screenshot(page, testInfo, 'accounts-320-mobile');
+  await expectNoHorizontalOverflow(page);
 });
