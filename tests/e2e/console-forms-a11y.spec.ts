@@ -5,7 +5,7 @@
  * what is typed kept across the end of a session.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot } from './checks';
+import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated } from './checks';
 import { addSalesAccount, registerLeadsThroughApi, signIn } from './console-helpers';
 
 /** A name no other test (or project) uses, for staff and leads alike. */
@@ -65,4 +65,28 @@ test('accounts at 320 px: a saved 휴대폰 is shown whole in its field @mobile'
   }
   await screenshot(page, testInfo, 'accounts-320-mobile');
   await expectNoHorizontalOverflow(page);
+});
+
+test('방문 일정 관리: fields have names of their own, the 예약 cells say 정원, the list’s 기간 is a full-size control', async ({ page }, testInfo) => {
+  await signIn(page);
+  const start = new Date(Date.UTC(2081 + Math.floor(Math.random() * 50), 2, 3 + (testInfo.project.name === 'desktop' ? 0 : 7))).toISOString().slice(0, 10);
+  await page.goto(`/admin/slots?from=${start}&days=1`);
+  const create = page.getByRole('region', { name: '일정 추가' });
+  await waitForHydrated(create.getByRole('button', { name: '일정 만들기' }));
+  await create.getByLabel('일정 시작 날짜').fill(start);
+  await create.getByRole('button', { name: '일정 만들기' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '방문 일정 3개를 만들었습니다.' })).toBeFocused();
+
+  const names = [...(await page.locator('main').ariaSnapshot()).matchAll(/- (?:textbox|combobox|spinbutton|group|radio|checkbox|radiogroup) "([^"]+)"/g)].map((match) => match[1]);
+  const repeated = names.filter((name, index) => names.indexOf(name) !== index);
+  expect(repeated, `fields named alike among ${names.join(', ')}`).toEqual([]);
+  expect(names).toEqual(expect.arrayContaining(['일정 시작 날짜', '일정 기간', '조회 시작 날짜', '조회 기간']));
+
+  await expect(page.getByRole('cell', { name: '예약 0 / 정원 6' })).toHaveCount(3);
+  const listPeriod = page.getByRole('combobox', { name: '조회 기간' });
+  const listFrom = page.getByLabel('조회 시작 날짜');
+  expect((await listPeriod.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  expect(await listPeriod.evaluate((select) => getComputedStyle(select).borderRadius)).toBe(await listFrom.evaluate((input) => getComputedStyle(input).borderRadius));
+  await screenshot(page, testInfo, 'slots-names');
+  await expectNoAxeViolations(page);
 });

@@ -6,6 +6,7 @@ import { requireStaff } from '../../lib/require-staff';
 import { ConsoleOutcome } from '../../components/console/ConsoleOutcome';
 import { ConsoleTable } from '../../components/console/ConsoleTable';
 import { CONSOLE_HEADERS, consoleMeta, dayLabel } from '../../components/console/console-page';
+import { VISITS_TEXT } from '../../components/console/VisitSheet';
 import '../../components/console/VisitSheet.css';
 import '../../components/console/SlotManager.css';
 
@@ -14,8 +15,11 @@ const TEXT = {
   forbidden: '방문 일정은 관리자와 팀장만 만들고 고칠 수 있습니다.',
   showDay: '하루',
   showWeek: '일주일',
-  from: '시작 날짜',
-  period: '기간',
+  // Two forms on the page each have a start date and a period: their names say which form.
+  createFrom: '일정 시작 날짜',
+  createPeriod: '일정 기간',
+  listFrom: '조회 시작 날짜',
+  listPeriod: '조회 기간',
   show: '보기',
   previous: '← 이전',
   next: '다음 →',
@@ -27,7 +31,7 @@ const TEXT = {
   empty: '이 기간에는 방문 일정이 없습니다.',
   date: '날짜',
   time: '시각',
-  booked: '예약',
+  booked: '예약 / 정원',
   edit: '시각·정원 수정',
   save: '저장',
   saveOf: (at: string) => `${at} 일정 저장`,
@@ -170,11 +174,11 @@ export default function Slots({ loaderData, actionData }: Route.ComponentProps) 
           <input type="hidden" name="key" value={formKey} />
           <div className="slot-manager__fields">
             <div className="lead-work__field">
-              <label htmlFor="slot-from">{TEXT.from}</label>
+              <label htmlFor="slot-from">{TEXT.createFrom}</label>
               <input id="slot-from" type="date" name="from" defaultValue={from} required className="console-input" />
             </div>
             <fieldset className="slot-manager__period">
-              <legend>{TEXT.period}</legend>
+              <legend>{TEXT.createPeriod}</legend>
               <label>
                 <input type="radio" name="period" value="1" defaultChecked /> {TEXT.showDay}
               </label>
@@ -217,9 +221,9 @@ export default function Slots({ loaderData, actionData }: Route.ComponentProps) 
           </a>
         </nav>
         <Form method="get" className="visit-sheet__picker">
-          <label htmlFor="slot-list-from">{TEXT.from}</label>
+          <label htmlFor="slot-list-from">{TEXT.listFrom}</label>
           <input id="slot-list-from" type="date" name="from" defaultValue={from} required />
-          <label htmlFor="slot-list-days">{TEXT.period}</label>
+          <label htmlFor="slot-list-days">{TEXT.listPeriod}</label>
           <select id="slot-list-days" name="days" defaultValue={String(days)}>
             <option value="1">{TEXT.showDay}</option>
             <option value="7">{TEXT.showWeek}</option>
@@ -245,7 +249,7 @@ export default function Slots({ loaderData, actionData }: Route.ComponentProps) 
                   <th scope="row" data-label={TEXT.date}>
                     {at}
                   </th>
-                  <td data-label={TEXT.booked} className="console-table__number">{`${slot.booked} / ${slot.capacity}`}</td>
+                  <td data-label={TEXT.booked} className="console-table__number">{VISITS_TEXT.booked(slot.booked, slot.capacity)}</td>
                   <td data-label={TEXT.edit}>
                     <Form method="post" className="slot-manager__edit">
                       <input type="hidden" name="intent" value="edit" />
