@@ -31,6 +31,34 @@ async function visibleLabelText(page: Page, selector: string): Promise<string[]>
   );
 }
 
+/**
+ * Records, in order, what the page's live regions say from now on (what a screen reader reads
+ * out): the text of a live region (aria-live other than off, or role status, alert or log) when
+ * its content changes or it is inserted. Read it back with `spokenSince`.
+ */
+async function listenToLiveRegions(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const spoken: string[] = [];
+    (window as unknown as { spoken: string[] }).spoken = spoken;
+    const live = '[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], [role="log"]';
+    const say = (region: Element | null) => {
+      const text = region?.textContent?.trim();
+      if (text && spoken.at(-1) !== text) spoken.push(text);
+    };
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations) {
+        const target = mutation.target instanceof Element ? mutation.target : mutation.target.parentElement;
+        say(target?.closest(live) ?? null);
+        for (const node of mutation.addedNodes) if (node instanceof Element && node.matches(live)) say(node);
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+async function spokenSince(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { spoken: string[] }).spoken);
+}
+
 test('the lead list: each row box has a visible label that is part of its name (voice control can say it)', async ({ page, request }, testInfo) => {
   const leadName = uniqueName('라벨');
   await registerLeadsThroughApi(request, leadName, 2);
@@ -89,4 +117,27 @@ test('방문 일정 관리: fields have names of their own, the 예약 cells say
   expect(await listPeriod.evaluate((select) => getComputedStyle(select).borderRadius)).toBe(await listFrom.evaluate((input) => getComputedStyle(input).borderRadius));
   await screenshot(page, testInfo, 'slots-names');
   await expectNoAxeViolations(page);
+});
+
+test('after a bulk assignment the screen reader hears the success and the count, nothing else', async ({ page, request }) => {
+  const leadName = uniqueName('일괄알림');
+  await registerLeadsThroughApi(request, leadName, 2);
+  await signIn(page);
+  await page.goto(`/admin/leads?q=${encodeURIComponent(leadName)}`);
+  const selectAll = page.getByLabel('이 페이지의 고객 모두 선택');
+  await waitForHydrated(selectAll);
+  await selectAll.check();
+  await expect(page.locator('.bulk-assign__count')).toHaveText('고객 2명을 선택했습니다.');
+  await listenToLiveRegions(page);
+  await page.getByRole('button', { name: '선택한 고객 배정' }).click();
+  const success = page.getByRole('status').filter({ hasText: '고객 2명을' });
+  await expect(success).toBeFocused();
+  await expect(page.locator('.lead-list-page__count')).toHaveText('조건에 맞는 고객 2명');
+  // Ticking again is still read out.
+  await page.getByRole('checkbox', { name: `${leadName} 선택` }).first().check();
+  await expect(page.locator('.bulk-assign__count')).toHaveText('고객 1명을 선택했습니다.');
+  // The success first; then the list's count, if the reloaded list says it anew; then the tick.
+  const spoken = (await spokenSince(page)).filter((text) => text !== '조건에 맞는 고객 2명');
+  expect(spoken).toEqual([await success.textContent(), '고객 1명을 선택했습니다.']);
+  expect((await spokenSince(page))[0]).toBe(await success.textContent());
 });
