@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated } from './checks';
-import { addSalesAccount, registerLeadsThroughApi, signIn } from './console-helpers';
+import { addSalesAccount, registerLeadsThroughApi, registerThroughPopup, signIn, uniquePhone } from './console-helpers';
 
 /** A name no other test (or project) uses, for staff and leads alike. */
 const uniqueName = (prefix: string) => `${prefix}${Date.now() % 100000}${Math.floor(Math.random() * 10)}`;
@@ -140,4 +140,81 @@ test('after a bulk assignment the screen reader hears the success and the count,
   const spoken = (await spokenSince(page)).filter((text) => text !== '조건에 맞는 고객 2명');
   expect(spoken).toEqual([await success.textContent(), '고객 1명을 선택했습니다.']);
   expect((await spokenSince(page))[0]).toBe(await success.textContent());
+});
+
+test('errors beside their fields: 일정 추가, a clashing slot edit, 광고비, booking with no time, an account’s 휴대폰, 현장 등록’s 휴대폰', async ({ page }, testInfo) => {
+  test.slow();
+  const leadName = uniqueName('오류');
+  const { phone, lastFour } = uniquePhone();
+  // From a campaign, so 광고비 has one to choose.
+  await registerThroughPopup(page, leadName, phone, '/?utm_source=naver&utm_medium=cpc&utm_campaign=errors-a11y');
+  const staffName = uniqueName('오류상담');
+  const staffEmail = addSalesAccount(`errors-${testInfo.project.name}`, staffName);
+  await signIn(page);
+
+  // 일정 추가 with 25:00: the times field is marked and its own rule is given beside it.
+  const start = new Date(Date.UTC(2131 + Math.floor(Math.random() * 50), 4, 5 + (testInfo.project.name === 'desktop' ? 0 : 7))).toISOString().slice(0, 10);
+  await page.goto(`/admin/slots?from=${start}&days=1`);
+  const create = page.getByRole('region', { name: '일정 추가' });
+  await waitForHydrated(create.getByRole('button', { name: '일정 만들기' }));
+  await create.getByLabel('일정 시작 날짜').fill(start);
+  await create.getByLabel(/^시각/).fill('11:00, 25:00');
+  await create.getByRole('button', { name: '일정 만들기' }).click();
+  const times = create.getByLabel(/^시각/);
+  await expect(times).toHaveAttribute('aria-invalid', 'true');
+  await expect(times).toHaveAccessibleDescription('25:00: 시각은 00:00부터 23:59까지, 14:00처럼 24시간제로 입력해 주세요.');
+  await expect(times).toHaveValue('11:00, 25:00');
+  await expectNoAxeViolations(page);
+
+  // A row moved onto another slot's time: the slot is named and the row's time is marked.
+  await times.fill('11:00, 14:00');
+  await create.getByRole('button', { name: '일정 만들기' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '방문 일정 2개를 만들었습니다.' })).toBeFocused();
+  const secondTime = page.getByRole('textbox', { name: /14:00 시각$/ }).or(page.getByLabel(/14:00 시각$/)).first();
+  await secondTime.fill('11:00');
+  await page.getByRole('button', { name: /14:00 일정 저장$/ }).click();
+  await expect(page.getByRole('alert')).toContainText('11:00에는 이미 다른 일정이 있습니다');
+  await expect(page.getByLabel(/14:00 시각$/)).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel(/14:00 시각$/)).toHaveAccessibleDescription(/11:00에는 이미 다른 일정이 있습니다/);
+
+  // 광고비 "십만원": the amount is marked, and the reason allows what the note allows.
+  await page.goto('/admin/stats');
+  const amount = page.getByLabel('금액 (원)');
+  await waitForHydrated(amount);
+  await page.getByLabel('캠페인', { exact: true }).selectOption('errors-a11y');
+  await amount.fill('십만원');
+  await page.getByRole('button', { name: '광고비 저장' }).click();
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+  await expect(amount).toHaveAccessibleDescription(/1,200,000/);
+  await expect(page.getByText('쉼표 없이')).toHaveCount(0);
+
+  // 방문 예약 with no time chosen: the select is marked.
+  await page.goto(`/admin/leads?q=${lastFour}`);
+  await page.getByRole('link', { name: leadName }).click();
+  const booking = page.getByRole('region', { name: '방문 예약 관리' });
+  const slotSelect = booking.getByLabel(/^방문 일시/);
+  await waitForHydrated(slotSelect);
+  await booking.getByRole('button', { name: '이 일시로 예약' }).click();
+  await expect(slotSelect).toHaveAttribute('aria-invalid', 'true');
+  await expect(slotSelect).toHaveAccessibleDescription(/방문 일시를 골라 주세요/);
+
+  // An account's 휴대폰 refused: red-bordered field, the reason in the error style, the alert names the account.
+  await page.goto('/admin/accounts');
+  const mobile = page.getByLabel(`${staffName} 휴대폰 번호`);
+  await waitForHydrated(mobile);
+  await mobile.fill('02-123-4567');
+  await page.getByRole('button', { name: `${staffName} 휴대폰 저장` }).click();
+  await expect(page.getByRole('alert')).toContainText(staffEmail);
+  await expect(mobile).toHaveAttribute('aria-invalid', 'true');
+  expect(await mobile.evaluate((field) => getComputedStyle(field).borderTopColor)).toBe('rgb(179, 38, 30)');
+  const reason = page.locator(`[id="${await mobile.getAttribute('id')}-error"]`);
+  expect(await reason.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(179, 38, 30)');
+
+  // 현장 등록 without a 휴대폰: the reason names the field as the page does.
+  await page.goto('/admin/visits');
+  const desk = page.getByRole('region', { name: '현장 등록' });
+  await waitForHydrated(desk.getByLabel('이름'));
+  await desk.getByLabel('이름').fill('현장오류');
+  await desk.getByRole('button', { name: '등록' }).click();
+  await expect(desk.getByLabel('휴대폰')).toHaveAccessibleDescription('휴대폰 번호를 입력해 주세요.');
 });
