@@ -137,7 +137,12 @@ async function inspectFocus(): Promise<FocusReport | null> {
       break;
     }
   }
-  const key = `${element.tagName}:${[...document.querySelectorAll('*')].indexOf(element)}`;
+  // The element's own number for the walk (its place in the document shifts when the page's
+  // script adds or removes elements before it, such as a select's options).
+  const walk = window as unknown as { focusWalkIds?: WeakMap<Element, number>; focusWalkCount?: number };
+  walk.focusWalkIds ??= new WeakMap();
+  if (!walk.focusWalkIds.has(element)) walk.focusWalkIds.set(element, (walk.focusWalkCount = (walk.focusWalkCount ?? 0) + 1));
+  const key = `${element.tagName}:${walk.focusWalkIds.get(element)}`;
   return { key, element: describe(element), inViewport, coveredBy, ring, ringContrast, clippedBy };
 }
 
