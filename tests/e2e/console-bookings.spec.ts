@@ -117,7 +117,7 @@ test('an admin creates a week of slots in one form, edits a capacity and deletes
   await page.goto('/admin/slots');
   await expect(page.getByRole('heading', { level: 1, name: '방문 일정 관리' })).toBeVisible();
   const create = page.getByRole('region', { name: '일정 추가' });
-  const from = create.getByLabel('시작 날짜');
+  const from = create.getByLabel('일정 시작 날짜');
   await waitForHydrated(from);
   // A week of its own per project and run, far from the demo slots.
   const start = new Date(Date.UTC(2031 + Math.floor(Math.random() * 50), 0, 6 + (testInfo.project.name === 'desktop' ? 0 : 7))).toISOString().slice(0, 10);
@@ -149,7 +149,7 @@ test('an admin creates a week of slots in one form, edits a capacity and deletes
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: '일정을 저장했습니다' })).toBeFocused();
-  await expect(page.locator('.slot-manager__table tbody tr').first()).toContainText('0 / 2');
+  await expect(page.locator('.slot-manager__table tbody tr').first()).toContainText('예약 0 / 정원 2');
   // An empty slot may go.
   await page.getByRole('button', { name: /일정 삭제$/ }).first().focus();
   await page.keyboard.press('Enter');

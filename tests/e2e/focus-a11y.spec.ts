@@ -79,15 +79,20 @@ async function inspectFocus(): Promise<FocusReport | null> {
 
   const style = getComputedStyle(element);
   const rect = element.getBoundingClientRect();
-  // Wholly inside the viewport. An element taller than the viewport (a table's scrolling region
-  // with many campaigns at 225 px) cannot be: it must then fill at least half of it.
+  const outlineWidth = style.outlineStyle === 'none' ? 0 : Number.parseFloat(style.outlineWidth);
+  const outlineOffset = Number.parseFloat(style.outlineOffset) || 0;
+  /** How far the ring reaches beyond the element's box. */
+  const reach = Math.max(0, outlineWidth + outlineOffset);
+  // Wholly inside the viewport, its ring's top and bottom included. An element taller than the
+  // viewport (a table's scrolling region with many campaigns at 225 px) cannot be: it must then
+  // fill at least half of it.
   const fitsHeight = rect.height <= innerHeight + 0.5;
   const shownHeight = Math.min(rect.bottom, innerHeight) - Math.max(rect.top, 0);
   const inViewport =
     rect.width > 0 &&
     rect.left >= -0.5 &&
     rect.right <= innerWidth + 0.5 &&
-    (fitsHeight ? rect.top >= -0.5 && rect.bottom <= innerHeight + 0.5 : shownHeight >= innerHeight / 2);
+    (fitsHeight ? rect.top - reach >= -0.5 && rect.bottom + reach <= innerHeight + 0.5 : shownHeight >= innerHeight / 2);
 
   // The centre of each line box, and for a block the middle of each edge (2 px in; corners may be
   // rounded off): the topmost element there must be the focused one or inside it.
@@ -107,8 +112,6 @@ async function inspectFocus(): Promise<FocusReport | null> {
   });
 
   // The ring: an outline and/or a box-shadow; its colours against the background next to them.
-  const outlineWidth = style.outlineStyle === 'none' ? 0 : Number.parseFloat(style.outlineWidth);
-  const outlineOffset = Number.parseFloat(style.outlineOffset) || 0;
   const ringColours: Rgba[] = [];
   if (outlineWidth >= 2) ringColours.push(parse(style.outlineColor));
   if (style.boxShadow !== 'none') {
@@ -120,7 +123,6 @@ async function inspectFocus(): Promise<FocusReport | null> {
   const ring = ringColours.length ? `${style.outline} / ${style.boxShadow}` : null;
 
   // The ring must not be cut off by a scrolling (or clipping) ancestor.
-  const reach = Math.max(0, outlineWidth + outlineOffset);
   let clippedBy: string | null = null;
   for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
     const { overflowX, overflowY } = getComputedStyle(node);
@@ -135,7 +137,12 @@ async function inspectFocus(): Promise<FocusReport | null> {
       break;
     }
   }
-  const key = `${element.tagName}:${[...document.querySelectorAll('*')].indexOf(element)}`;
+  // The element's own number for the walk (its place in the document shifts when the page's
+  // script adds or removes elements before it, such as a select's options).
+  const walk = window as unknown as { focusWalkIds?: WeakMap<Element, number>; focusWalkCount?: number };
+  walk.focusWalkIds ??= new WeakMap();
+  if (!walk.focusWalkIds.has(element)) walk.focusWalkIds.set(element, (walk.focusWalkCount = (walk.focusWalkCount ?? 0) + 1));
+  const key = `${element.tagName}:${walk.focusWalkIds.get(element)}`;
   return { key, element: describe(element), inViewport, coveredBy, ring, ringContrast, clippedBy };
 }
 
@@ -228,6 +235,12 @@ test.describe('focus is always visible', () => {
     expect([...signInWalk.problems, ...(await walkPages(page, CONSOLE_PAGES, 8))]).toEqual([]);
   });
 
+  test('방문 일정 관리: a time field shows the ring on each of its stops, its clock button included', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page);
+    expect(await walkPages(page, ['/admin/slots'], 8)).toEqual([]);
+  });
+
   test('the console at 320×225: a lead’s page and the lists keep every stop in view @mobile', async ({ page }) => {
     test.setTimeout(240_000);
     const name = `초점${Date.now() % 100000}`;
@@ -238,6 +251,14 @@ test.describe('focus is always visible', () => {
     const leadPath = new URL(page.url()).pathname;
     await page.setViewportSize({ width: 320, height: 225 });
     expect(await walkPages(page, [leadPath, ...CONSOLE_PAGES], 8)).toEqual([]);
+  });
+
+  test('at 320×256, where the bottom bar is hidden, a stop that Tab scrolls into view shows its whole ring @mobile', async ({ page }) => {
+    test.setTimeout(300_000);
+    await page.setViewportSize({ width: 320, height: 256 });
+    const visitorProblems = await walkPages(page, ['/Promotion/Customer', '/cheonghak/press'], 10);
+    await signIn(page);
+    expect([...visitorProblems, ...(await walkPages(page, ['/admin/visits', '/admin/accounts'], 8))]).toEqual([]);
   });
 
   test('in preview the banner never hides focus (375, and 320×256) @mobile', async ({ page }) => {

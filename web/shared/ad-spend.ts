@@ -15,7 +15,7 @@ export const AD_SPEND_MESSAGES = {
   forbidden: '광고비는 관리자와 팀장만 입력할 수 있습니다.',
   campaign: `캠페인을 목록에서 골라 주세요 (${MAX_AD_SPEND_CAMPAIGN_LENGTH}자 이내).`,
   month: '월을 2026-11처럼 연-월로 입력해 주세요.',
-  amount: '금액은 0원부터 1조 원까지, 쉼표 없이 원 단위 정수로 입력해 주세요.',
+  amount: '금액은 원 단위 숫자로, 0원부터 1조 원까지 입력해 주세요 (예: 1200000 또는 1,200,000).',
   notFound: '그 광고비는 이미 삭제되었습니다.',
 } as const;
 export type AdSpendRefusal = keyof typeof AD_SPEND_MESSAGES;

@@ -315,6 +315,8 @@ export const DESK_MESSAGES = {
   kind: '방문 또는 전화 중 하나를 골라 주세요.',
   consent: '고객에게 개인정보 수집·이용 동의(만 14세 이상 확인 포함)를 받은 뒤 체크해 주세요.',
   slot: '전화 예약은 방문 일시를 골라야 합니다.',
+  // The desk form names the field 휴대폰 (the site's forms say 연락처).
+  phoneRequired: '휴대폰 번호를 입력해 주세요.',
 } as const;
 export type DeskRegistrationResult =
   | { ok: true; leadId: string; kind: DeskFormKind; name: string; visitAt: string | null; duplicate: boolean }
@@ -322,6 +324,19 @@ export type DeskRegistrationResult =
   | { ok: false; error: 'slotFull' | 'slotMissing' | 'contended' };
 
 /** Slots for a day or a week at the given times, `capacity` places each. */
+/** More places than a model house holds in one sitting: a typo, not a plan. */
+export const MAX_SLOT_CAPACITY = 200;
+export const MAX_TIMES_PER_DAY = 12;
+const SLOT_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export function isSlotTime(value: string): boolean {
+  return SLOT_TIME.test(value);
+}
+
+export function isSlotCapacity(value: number): boolean {
+  return Number.isInteger(value) && value >= 1 && value <= MAX_SLOT_CAPACITY;
+}
+
 export type SlotCreation = { from: string; days: 1 | 7; times: string[]; capacity: number };
 export type SlotEdit = { rev: string; time: string; capacity: number };
 export type SlotResult =

@@ -133,7 +133,8 @@ export class VisitBookings {
     const messages = check.ok ? {} : fieldMessagesOf(check.errors);
     const fieldErrors: DeskFieldErrors = {};
     if (messages.name) fieldErrors.name = messages.name;
-    if (messages.phone) fieldErrors.phone = messages.phone;
+    if (check.ok === false && check.errors.phone === 'phoneRequired') fieldErrors.phone = DESK_MESSAGES.phoneRequired;
+    else if (messages.phone) fieldErrors.phone = messages.phone;
     if (messages.privacyConsent) fieldErrors.consent = DESK_MESSAGES.consent;
     if (messages.visitSlot) fieldErrors.slot = messages.visitSlot;
     else if (phoneIn && !input.slotId) fieldErrors.slot = DESK_MESSAGES.slot;

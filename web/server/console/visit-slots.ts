@@ -5,25 +5,13 @@
  * between changes the revision, so a capacity is never set below the places taken.
  */
 import { consoleSlotsQuery, slotBookingsQuery, visitSlotForBookingQuery } from '../../sanity/queries';
-import { mayManageSlots, type ConsoleSlot, type SlotCreation, type SlotEdit, type SlotResult } from '../../shared/console';
+import { isSlotCapacity, isSlotTime, mayManageSlots, MAX_TIMES_PER_DAY, type ConsoleSlot, type SlotCreation, type SlotEdit, type SlotResult } from '../../shared/console';
 import { isDay, shiftDay } from '../../shared/seoul-time';
 import { MutationError, type ContentSource, type Mutation } from '../content/types';
 import type { AuditTrail } from '../audit/trail';
 import { visitAtOf } from '../visit-slot-place';
 import type { StaffActor } from './types';
 
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-/** More places than a model house holds in one sitting: a typo, not a plan. */
-export const MAX_SLOT_CAPACITY = 200;
-export const MAX_TIMES_PER_DAY = 12;
-
-export function isSlotTime(value: string): boolean {
-  return TIME.test(value);
-}
-
-export function isSlotCapacity(value: number): boolean {
-  return Number.isInteger(value) && value >= 1 && value <= MAX_SLOT_CAPACITY;
-}
 
 export class VisitSlots {
   constructor(private readonly options: { leads: ContentSource; audit: AuditTrail }) {}

@@ -16,8 +16,9 @@ export function maskedMobile(mobile: string | null | undefined): string {
 export function AccountMobileForm({ account, error }: { account: { email: string; name: string; mobile?: string | null }; error?: string }) {
   const id = `mobile-${account.email}`;
   const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
   return (
-    <Form method="post" className="account-card__mobile" key={account.mobile ?? ''}>
+    <Form method="post" className="account-card__mobile console-form" key={account.mobile ?? ''}>
       <input type="hidden" name="email" value={account.email} />
       <input type="hidden" name="intent" value="mobile" />
       <label htmlFor={id}>{text.newMobile(account.name)}</label>
@@ -30,14 +31,19 @@ export function AccountMobileForm({ account, error }: { account: { email: string
         autoComplete="off"
         maxLength={20}
         defaultValue={account.mobile ? formatPhone(account.mobile) : ''}
-        aria-describedby={hintId}
+        aria-describedby={error ? `${errorId} ${hintId}` : hintId}
         aria-invalid={error ? true : undefined}
       />
       <button type="submit" className="button button--outline" aria-label={`${account.name} ${text.saveMobile}`}>
         {text.saveMobile}
       </button>
+      {error ? (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      ) : null}
       <p id={hintId} className="account-card__hint">
-        {error ?? text.mobileHint}
+        {text.mobileHint}
       </p>
     </Form>
   );

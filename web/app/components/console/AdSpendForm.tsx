@@ -20,13 +20,15 @@ export const adSpendText = {
   removed: (campaign: string, month: string) => `${month} ${campaign} 광고비를 삭제했습니다.`,
 };
 
-export type AdSpendOutcome = { tone: 'success' | 'error'; message: string };
+/** What a post did; a refusal because of one field names it, and the form marks it. */
+export type AdSpendOutcome = { tone: 'success' | 'error'; message: string; field?: 'campaign' | 'month' | 'amount' };
 
 /**
  * The 관리자's and 팀장's ad spend: a campaign's month entered (or replaced), and the entries of the
  * months the shown period touches, each removable. The outcome is announced and focused.
  */
 export function AdSpendForm({ campaigns, month, entries, outcome }: { campaigns: readonly string[]; month: string; entries: readonly AdSpendEntry[]; outcome?: AdSpendOutcome }) {
+  const errorOf = (field: AdSpendOutcome['field']) => (outcome && outcome.field === field ? outcome.message : undefined);
   return (
     <section className="stats-section ad-spend" aria-labelledby="ad-spend-heading">
       <h2 id="ad-spend-heading">{adSpendText.heading}</h2>
@@ -36,9 +38,9 @@ export function AdSpendForm({ campaigns, month, entries, outcome }: { campaigns:
           <p>{outcome.message}</p>
         </ConsoleOutcome>
       ) : null}
-      <Form method="post" className="console-filters stats-range">
+      <Form method="post" className="console-filters stats-range console-form">
         <input type="hidden" name="intent" value="set" />
-        <Field id="ad-spend-campaign" label={adSpendText.campaign} look="field">
+        <Field id="ad-spend-campaign" label={adSpendText.campaign} look="field" error={errorOf('campaign')}>
           {(control) => (
             <select {...control} name="campaign" required>
               {campaigns.map((campaign) => (
@@ -49,10 +51,10 @@ export function AdSpendForm({ campaigns, month, entries, outcome }: { campaigns:
             </select>
           )}
         </Field>
-        <Field id="ad-spend-month" label={adSpendText.month} look="field">
+        <Field id="ad-spend-month" label={adSpendText.month} look="field" error={errorOf('month')}>
           {(control) => <input {...control} type="month" name="month" defaultValue={month} required />}
         </Field>
-        <Field id="ad-spend-amount" label={adSpendText.amount} look="field">
+        <Field id="ad-spend-amount" label={adSpendText.amount} look="field" error={errorOf('amount')}>
           {(control) => <input {...control} name="amount" inputMode="numeric" autoComplete="off" required />}
         </Field>
         <button type="submit" className="button button--primary">

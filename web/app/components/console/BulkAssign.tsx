@@ -9,8 +9,8 @@ export const BULK_ASSIGN_FORM_ID = 'bulk-assign';
 export type BulkAssignOutcome = { tone: 'success' | 'error'; message: string };
 
 type BulkAssignProps = {
-  /** How many rows are ticked (every ticked row's box belongs to this form). */
-  selected: number;
+  /** How many rows are ticked (every ticked row's box belongs to this form); null: say nothing (an answer just emptied the selection). */
+  selected: number | null;
   /** Whether every row shown is ticked, and ticking or unticking them all. */
   allTicked: boolean;
   onTickAll: (ticked: boolean) => void;
@@ -37,7 +37,7 @@ export function BulkAssign({ selected, allTicked, onTickAll, choices, me, outcom
           {text.selectAll}
         </label>
         <p className="bulk-assign__count" aria-live="polite" aria-atomic="true">
-          {text.selectedCount(selected)}
+          {selected === null ? null : text.selectedCount(selected)}
         </p>
         <label htmlFor="bulk-assign-to">{text.bulkAssignee}</label>
         <select id="bulk-assign-to" name="assignTo" defaultValue={me}>

@@ -50,15 +50,19 @@ export function LeadList({ rows, busy, selection }: { rows: LeadRow[]; busy: boo
         {rows.map((row) => (
           <tr key={row.id} role="row" className="lead-list__row">
             <td role="cell" className="lead-list__select">
-              <input
-                type="checkbox"
-                form={selection.formId}
-                name="lead"
-                value={row.id}
-                aria-label={text.selectRow(row.name)}
-                checked={selection.selected.has(row.id)}
-                onChange={(event) => selection.onChange([row.id], event.target.checked)}
-              />
+              {/* A visible word voice control can say; the hidden name tells the rows apart. */}
+              <label className="lead-list__select-label">
+                <input
+                  type="checkbox"
+                  form={selection.formId}
+                  name="lead"
+                  value={row.id}
+                  checked={selection.selected.has(row.id)}
+                  onChange={(event) => selection.onChange([row.id], event.target.checked)}
+                />
+                <span className="visually-hidden">{row.name} </span>
+                {text.selectWord}
+              </label>
             </td>
             <Cell column={columns.createdAt} className="lead-list__created">
               {seoulDateTime(row.createdAt)}

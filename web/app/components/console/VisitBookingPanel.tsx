@@ -41,7 +41,7 @@ export function isBookingRefusal(value: string): value is BookingRefusal {
  * Book, move or cancel the lead's visit: one choice of the open slots grouped by day (a day, then
  * its times, in one keyboard-friendly select), posted with the revision the page shows.
  */
-export function VisitBookingPanel({ lead, openDays, phoneRevealed }: { lead: LeadDetail; openDays: OpenSlotDay[]; phoneRevealed: boolean }) {
+export function VisitBookingPanel({ lead, openDays, phoneRevealed, slotErrorId }: { lead: LeadDetail; openDays: OpenSlotDay[]; phoneRevealed: boolean; slotErrorId: string | null }) {
   const selectId = useId();
   const headingId = useId();
   const navigation = useNavigation();
@@ -63,7 +63,14 @@ export function VisitBookingPanel({ lead, openDays, phoneRevealed }: { lead: Lea
         ) : (
           <div className="lead-work__field" key={lead.rev}>
             <label htmlFor={selectId}>{BOOKING_TEXT.slot}</label>
-            <select id={selectId} name="slotId" className="console-input" defaultValue="">
+            <select
+              id={selectId}
+              name="slotId"
+              className="console-input"
+              defaultValue=""
+              aria-invalid={slotErrorId ? true : undefined}
+              aria-describedby={slotErrorId ?? undefined}
+            >
               <option value="">{BOOKING_TEXT.choose}</option>
               {choices.map((day) => (
                 <optgroup key={day.date} label={dayLabel(day.date)}>

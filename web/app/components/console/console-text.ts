@@ -75,6 +75,7 @@ export const consoleText = {
     mobileHint: '선택. 010으로 시작하는 번호. 배정·방문예약 알림을 이 번호로 보냅니다.',
     newMobile: (name: string) => `${name} 휴대폰 번호`,
     saveMobile: '휴대폰 저장',
+    refusedFor: (email: string, reason: string) => `${email} 계정: ${reason}`,
     mobileDone: (email: string, masked: string | null) => (masked ? `${email} 계정의 휴대폰 번호를 ${masked}(으)로 저장했습니다.` : `${email} 계정의 휴대폰 번호를 지웠습니다.`),
   },
   preview: {

@@ -66,7 +66,7 @@ export const leadListText = {
   bulkApply: '선택한 고객 배정',
   selectColumn: '선택',
   selectAll: '이 페이지의 고객 모두 선택',
-  selectRow: (name: string) => `${name} 선택`,
+  selectWord: '선택',
   noneSelected: '배정할 고객을 먼저 선택해 주세요.',
   badAssignee: '배정할 담당자가 올바르지 않습니다. 목록에서 다시 골라 주세요.',
   assigned: (count: number, to: string) => `고객 ${count}명을 ${to} 님에게 배정했습니다.`,

@@ -93,7 +93,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<Outcome>({ ok: false, message }, { status });
   }
   if (!result.ok) {
-    const refused: Outcome = { ok: false, message: STAFF_ACCOUNT_ERROR_MESSAGES[result.error], intent, email };
+    // A refusal about an existing account says which one (the page lists them all).
+    const reason = STAFF_ACCOUNT_ERROR_MESSAGES[result.error];
+    const refused: Outcome = { ok: false, message: intent === 'add' ? reason : text.refusedFor(email, reason), intent, email };
     if (intent === 'add') Object.assign(refused, { field: FIELD_OF[result.error], typed: { email, name: field('name'), role: field('role'), mobile: field('mobile') } });
     return data<Outcome>(refused, { status: 400 });
   }

@@ -73,6 +73,8 @@ type LeadActionData = {
   current?: LeadDetail;
   /** Set when the refusal is about the memo field itself (empty, too long). */
   memoInvalid?: true;
+  /** 예약 without a 방문 일시 chosen: the select is marked and described by the outcome. */
+  slotInvalid?: true;
   /** Set when the refusal is about the 재통화 time field (past, not a time). */
   callbackInvalid?: true;
   memoDraft: string;
@@ -165,7 +167,7 @@ async function act(
     case 'book':
     case 'cancelVisit': {
       const slotId = field('slotId');
-      if (field('intent') === 'book' && !slotId) return answer({ tone: 'error', message: BOOKING_TEXT.noSlotChosen }, memoDraft, 400);
+      if (field('intent') === 'book' && !slotId) return answer({ tone: 'error', message: BOOKING_TEXT.noSlotChosen, slotInvalid: true }, memoDraft, 400);
       const result = field('intent') === 'book' ? await context.leadConsole.bookings.book(params.id, field('rev'), slotId, actor) : await context.leadConsole.bookings.cancel(params.id, field('rev'), actor);
       if (!result.ok && isBookingRefusal(result.error)) return answer({ tone: 'error', message: bookingRefusalMessage(result.error) }, memoDraft, 409);
       const visitAt = result.ok ? (result.lead.visitAt ?? '') : '';
@@ -234,7 +236,7 @@ export default function Lead({ loaderData, actionData, params }: Route.Component
             callbackErrorId={actionData?.callbackInvalid ? OUTCOME_ID : null}
             phoneRevealed={Boolean(actionData?.phone)}
           />
-          <VisitBookingPanel lead={lead} openDays={loaderData.openDays} phoneRevealed={Boolean(actionData?.phone)} />
+          <VisitBookingPanel lead={lead} openDays={loaderData.openDays} phoneRevealed={Boolean(actionData?.phone)} slotErrorId={actionData?.slotInvalid ? OUTCOME_ID : null} />
           <CustomerRegistrations registrations={loaderData.registrations} currentId={lead.id} />
           <CallHistory calls={lead.calls} />
           <MemoHistory memos={lead.memos} />

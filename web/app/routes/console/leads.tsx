@@ -83,14 +83,20 @@ function useFocusAfterListLink(count: RefObject<HTMLParagraphElement | null>): v
   }, [location.key, location.state, count]);
 }
 
-/** The ticked rows of the page shown; a new page, or an assignment's answer, starts with none ticked. */
+/**
+ * The ticked rows of the page shown; a new page, or an assignment's answer, starts with none
+ * ticked. `untickedByAnswer`: the answer emptied the selection, which the count then does not
+ * read out (the answer says what happened) until the next tick.
+ */
 function useSelection(rowIds: string[], answer: unknown) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [untickedByAnswer, setUntickedByAnswer] = useState(false);
   const shown = { rows: rowIds.join(','), answer };
   const [seen, setSeen] = useState(shown);
   if (seen.rows !== shown.rows || seen.answer !== shown.answer) {
     setSeen(shown);
     setSelected(new Set());
+    setUntickedByAnswer(seen.answer !== shown.answer && shown.answer !== undefined);
   }
   const onChange = (ids: string[], ticked: boolean) => {
     const next = new Set(selected);
@@ -99,8 +105,9 @@ function useSelection(rowIds: string[], answer: unknown) {
       else next.delete(id);
     }
     setSelected(next);
+    setUntickedByAnswer(false);
   };
-  return { formId: BULK_ASSIGN_FORM_ID, selected, onChange };
+  return { formId: BULK_ASSIGN_FORM_ID, selected, untickedByAnswer, onChange };
 }
 
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
@@ -109,7 +116,8 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
   const navigation = useNavigation();
   const countRef = useRef<HTMLParagraphElement>(null);
   useFocusAfterListLink(countRef);
-  const busy = navigation.state === 'loading' && navigation.location.pathname === LEAD_LIST_PATH;
+  // The list reloading after a post (an assignment) is not a new search: its answer is what is said.
+  const busy = navigation.state === 'loading' && navigation.location.pathname === LEAD_LIST_PATH && navigation.formMethod?.toUpperCase() !== 'POST';
   const filterQuery = leadFiltersToParams(filters).toString();
   const withQuery = (path: string) => (filterQuery ? `${path}?${filterQuery}` : path);
   const nextParams = leadFiltersToParams(filters);
@@ -147,7 +155,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
       ) : null}
       {page.rows.length > 0 || actionData ? (
         <BulkAssign
-          selected={selection.selected.size}
+          selected={selection.untickedByAnswer ? null : selection.selected.size}
           allTicked={page.rows.length > 0 && page.rows.every((row) => selection.selected.has(row.id))}
           onTickAll={(ticked) => selection.onChange(page.rows.map((row) => row.id), ticked)}
           choices={assignTo}

@@ -1,11 +1,12 @@
 import { data, Form } from 'react-router';
 import type { Route } from './+types/slots';
-import { mayManageSlots, type SlotResult } from '../../../shared/console';
+import { isSlotCapacity, isSlotTime, mayManageSlots, MAX_SLOT_CAPACITY, MAX_TIMES_PER_DAY, type SlotResult } from '../../../shared/console';
 import { isDay, seoulDay, shiftDay } from '../../../shared/seoul-time';
 import { requireStaff } from '../../lib/require-staff';
 import { ConsoleOutcome } from '../../components/console/ConsoleOutcome';
 import { ConsoleTable } from '../../components/console/ConsoleTable';
 import { CONSOLE_HEADERS, consoleMeta, dayLabel } from '../../components/console/console-page';
+import { VISITS_TEXT } from '../../components/console/VisitSheet';
 import '../../components/console/VisitSheet.css';
 import '../../components/console/SlotManager.css';
 
@@ -14,8 +15,11 @@ const TEXT = {
   forbidden: '방문 일정은 관리자와 팀장만 만들고 고칠 수 있습니다.',
   showDay: '하루',
   showWeek: '일주일',
-  from: '시작 날짜',
-  period: '기간',
+  // Two forms on the page each have a start date and a period: their names say which form.
+  createFrom: '일정 시작 날짜',
+  createPeriod: '일정 기간',
+  listFrom: '조회 시작 날짜',
+  listPeriod: '조회 기간',
   show: '보기',
   previous: '← 이전',
   next: '다음 →',
@@ -27,7 +31,7 @@ const TEXT = {
   empty: '이 기간에는 방문 일정이 없습니다.',
   date: '날짜',
   time: '시각',
-  booked: '예약',
+  booked: '예약 / 정원',
   edit: '시각·정원 수정',
   save: '저장',
   saveOf: (at: string) => `${at} 일정 저장`,
@@ -45,13 +49,39 @@ const TEXT = {
     notFound: '그 일정은 이미 삭제되었습니다.',
     conflict: '그 사이 예약이 들어오거나 다른 직원이 일정을 바꿨습니다. 아래 현재 상태를 보고 다시 시도해 주세요.',
     invalid: '시각은 14:00처럼 24시간제로, 정원은 1~200 사이 정수로, 시각은 하루 12개까지 입력해 주세요.',
+    badTimes: (bad: string[]) => `${bad.join(', ')}: 시각은 00:00부터 23:59까지, 14:00처럼 24시간제로 입력해 주세요.`,
+    noTimes: '시각을 하나 이상 입력해 주세요.',
+    tooManyTimes: `시각은 하루 ${MAX_TIMES_PER_DAY}개까지 입력할 수 있습니다.`,
+    badCapacity: `정원은 1부터 ${MAX_SLOT_CAPACITY}까지 정수로 입력해 주세요.`,
+    timeTakenAt: (at: string) => `${at}에는 이미 다른 일정이 있습니다. 다른 시각을 입력해 주세요.`,
     belowBooked: (booked: number) => `이미 ${booked}명이 예약해 정원을 ${booked}보다 적게 줄일 수 없습니다.`,
     notEmpty: '예약한 고객이 있는 일정은 삭제할 수 없습니다. 고객의 예약을 먼저 옮기거나 취소해 주세요.',
     timeTaken: '그날 같은 시각의 일정이 이미 있습니다.',
   },
 } as const;
 
-type SlotOutcome = { tone: 'success' | 'error'; message: string };
+/**
+ * What a post did. A refusal because of one field names it (`field`, and for a row's edit the
+ * slot), so the page marks that field and puts the reason beside it; `typed` is what the 일정 추가
+ * form held, given back to it.
+ */
+type SlotOutcome = {
+  tone: 'success' | 'error';
+  message: string;
+  field?: 'times' | 'capacity' | 'time';
+  slotId?: string;
+  typed?: { from: string; period: string; times: string; capacity: string };
+};
+
+/** What is wrong with the 일정 추가 form's times or capacity, before the store is asked. */
+function creationProblem(times: string[], capacity: number): Pick<SlotOutcome, 'field' | 'message'> | null {
+  const bad = times.filter((time) => !isSlotTime(time));
+  if (times.length === 0) return { field: 'times', message: TEXT.refused.noTimes };
+  if (bad.length > 0) return { field: 'times', message: TEXT.refused.badTimes(bad) };
+  if (new Set(times).size > MAX_TIMES_PER_DAY) return { field: 'times', message: TEXT.refused.tooManyTimes };
+  if (!isSlotCapacity(capacity)) return { field: 'capacity', message: TEXT.refused.badCapacity };
+  return null;
+}
 
 function pagePath(from: string, days: number): string {
   return `/admin/slots?from=${from}&days=${days}`;
@@ -99,6 +129,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         .filter(Boolean)
         .map((time) => (/^\d:\d\d$/.test(time) ? `0${time}` : time));
       const days = field('period') === '7' ? 7 : 1;
+      const problem = creationProblem(times, Number(field('capacity')));
+      if (problem) {
+        const typed = { from: field('from'), period: String(days), times: field('times'), capacity: field('capacity') };
+        return data<SlotOutcome>({ tone: 'error', ...problem, typed }, { status: 400 });
+      }
       result = await context.leadConsole.slots.create(
         {
           from: field('from'),
@@ -112,7 +147,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       saved = result.ok ? TEXT.created(result.created?.length ?? 0, result.skipped?.length ?? 0) : '';
       break;
     }
-    case 'edit':
+    case 'edit': {
       result = await context.leadConsole.slots.edit(
         field('slotId'),
         {
@@ -123,7 +158,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         actor,
       );
       saved = TEXT.saved;
+      if (!result.ok && result.error === 'timeTaken') {
+        const slot = (await context.leadConsole.slots.list(field('date'), 1)).find((other) => other.time === field('time'));
+        const at = `${dayLabel(field('date'))} ${slot?.time ?? field('time')}`;
+        return data<SlotOutcome>({ tone: 'error', message: TEXT.refused.timeTakenAt(at), field: 'time', slotId: field('slotId') }, { status: 409 });
+      }
       break;
+    }
     case 'delete':
       result = await context.leadConsole.slots.remove(field('slotId'), field('rev'), actor);
       saved = TEXT.removed;
@@ -147,6 +188,19 @@ export function meta() {
 
 export default function Slots({ loaderData, actionData }: Route.ComponentProps) {
   const { from, days, slots, formKey, dateError } = loaderData;
+  const typed = actionData?.typed;
+  const atFault = (field: SlotOutcome['field'], slotId?: string) => (actionData && actionData.field === field && actionData.slotId === slotId ? actionData.message : null);
+  /** The props that mark a field the answer found at fault and tie it to the reason beside it. */
+  const fault = (field: SlotOutcome['field'], id: string, slotId?: string) =>
+    atFault(field, slotId) ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
+  const faultNote = (field: SlotOutcome['field'], id: string, slotId?: string) => {
+    const reason = atFault(field, slotId);
+    return reason ? (
+      <p id={`${id}-error`} className="field__error">
+        {reason}
+      </p>
+    ) : null;
+  };
   return (
     <div className="console-page slot-manager">
       <h1 className="console-page__title">{TEXT.title}</h1>
@@ -161,7 +215,7 @@ export default function Slots({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       ) : null}
 
-      <Form method="post" className="lead-work slot-manager__create" key={formKey}>
+      <Form method="post" className="lead-work slot-manager__create console-form" key={formKey}>
         <section className="lead-work__section" aria-labelledby="slot-create-heading">
           <h2 id="slot-create-heading" className="lead-work__heading">
             {TEXT.createHeading}
@@ -170,21 +224,30 @@ export default function Slots({ loaderData, actionData }: Route.ComponentProps) 
           <input type="hidden" name="key" value={formKey} />
           <div className="slot-manager__fields">
             <div className="lead-work__field">
-              <label htmlFor="slot-from">{TEXT.from}</label>
-              <input id="slot-from" type="date" name="from" defaultValue={from} required className="console-input" />
+              <label htmlFor="slot-from">{TEXT.createFrom}</label>
+              <input id="slot-from" type="date" name="from" defaultValue={typed?.from ?? from} required className="console-input" />
             </div>
             <fieldset className="slot-manager__period">
-              <legend>{TEXT.period}</legend>
+              <legend>{TEXT.createPeriod}</legend>
               <label>
-                <input type="radio" name="period" value="1" defaultChecked /> {TEXT.showDay}
+                <input type="radio" name="period" value="1" defaultChecked={typed?.period !== '7'} /> {TEXT.showDay}
               </label>
               <label>
-                <input type="radio" name="period" value="7" /> {TEXT.showWeek}
+                <input type="radio" name="period" value="7" defaultChecked={typed?.period === '7'} /> {TEXT.showWeek}
               </label>
             </fieldset>
             <div className="lead-work__field">
               <label htmlFor="slot-times">{TEXT.times}</label>
-              <input id="slot-times" name="times" defaultValue="11:00, 14:00, 16:00" required className="console-input" autoComplete="off" />
+              <input
+                id="slot-times"
+                name="times"
+                defaultValue={typed?.times ?? '11:00, 14:00, 16:00'}
+                required
+                className="console-input"
+                autoComplete="off"
+                {...fault('times', 'slot-times')}
+              />
+              {faultNote('times', 'slot-times')}
             </div>
             <div className="lead-work__field">
               <label htmlFor="slot-capacity">{TEXT.capacity}</label>
@@ -194,11 +257,13 @@ export default function Slots({ loaderData, actionData }: Route.ComponentProps) 
                 name="capacity"
                 min={1}
                 max={200}
-                defaultValue={6}
+                defaultValue={typed?.capacity ?? 6}
                 required
                 className="console-input"
                 inputMode="numeric"
+                {...fault('capacity', 'slot-capacity')}
               />
+              {faultNote('capacity', 'slot-capacity')}
             </div>
           </div>
           <button type="submit" className="button button--primary">
@@ -217,9 +282,9 @@ export default function Slots({ loaderData, actionData }: Route.ComponentProps) 
           </a>
         </nav>
         <Form method="get" className="visit-sheet__picker">
-          <label htmlFor="slot-list-from">{TEXT.from}</label>
+          <label htmlFor="slot-list-from">{TEXT.listFrom}</label>
           <input id="slot-list-from" type="date" name="from" defaultValue={from} required />
-          <label htmlFor="slot-list-days">{TEXT.period}</label>
+          <label htmlFor="slot-list-days">{TEXT.listPeriod}</label>
           <select id="slot-list-days" name="days" defaultValue={String(days)}>
             <option value="1">{TEXT.showDay}</option>
             <option value="7">{TEXT.showWeek}</option>
@@ -245,13 +310,22 @@ export default function Slots({ loaderData, actionData }: Route.ComponentProps) 
                   <th scope="row" data-label={TEXT.date}>
                     {at}
                   </th>
-                  <td data-label={TEXT.booked} className="console-table__number">{`${slot.booked} / ${slot.capacity}`}</td>
+                  <td data-label={TEXT.booked} className="console-table__number">{VISITS_TEXT.booked(slot.booked, slot.capacity)}</td>
                   <td data-label={TEXT.edit}>
                     <Form method="post" className="slot-manager__edit">
                       <input type="hidden" name="intent" value="edit" />
                       <input type="hidden" name="slotId" value={slot.id} />
                       <input type="hidden" name="rev" value={slot.rev} />
-                      <input type="time" name="time" defaultValue={slot.time} required aria-label={TEXT.timeOf(at)} className="console-input" />
+                      <input type="hidden" name="date" value={slot.date} />
+                      <input
+                        type="time"
+                        name="time"
+                        defaultValue={slot.time}
+                        required
+                        aria-label={TEXT.timeOf(at)}
+                        className="console-input"
+                        {...fault('time', `slot-time-${slot.id}`, slot.id)}
+                      />
                       <input
                         type="number"
                         name="capacity"
@@ -265,6 +339,7 @@ export default function Slots({ loaderData, actionData }: Route.ComponentProps) 
                       <button type="submit" className="button button--outline" aria-label={TEXT.saveOf(at)}>
                         {TEXT.save}
                       </button>
+                      {faultNote('time', `slot-time-${slot.id}`, slot.id)}
                     </Form>
                   </td>
                   <td data-label={TEXT.remove}>

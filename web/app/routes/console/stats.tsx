@@ -44,7 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<AdSpendOutcome>({ tone: 'success', message: said(entry.campaign.trim().toLowerCase(), entry.month) });
   }
   const status = result.error === 'forbidden' ? 403 : result.error === 'notFound' ? 404 : 400;
-  return data<AdSpendOutcome>({ tone: 'error', message: AD_SPEND_MESSAGES[result.error] }, { status });
+  const atFault = result.error === 'campaign' || result.error === 'month' || result.error === 'amount' ? result.error : undefined;
+  return data<AdSpendOutcome>({ tone: 'error', message: AD_SPEND_MESSAGES[result.error], field: atFault }, { status });
 }
 
 export function headers(): HeadersInit {
