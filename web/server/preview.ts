@@ -16,15 +16,17 @@
 import { createClient } from '@sanity/client';
 import { validatePreviewUrl } from '@sanity/preview-url-secret';
 import express, { type Request, type RequestHandler, type Response } from 'express';
+import { data } from 'react-router';
 import { bodyParserErrors, refuseTooLarge } from './http/body-limit';
 import type { StaffAuth } from './auth/staff-auth';
 import type { SanityConfig } from './config';
 import { sanityConnection } from './content/index';
-import type { PreviewPerspective } from './content/types';
+import { ContentReadError, type ContentSource, type PreviewPerspective } from './content/types';
 import { NO_STORE } from './http/cache-headers';
 import { staffRefusalAnswer } from '../shared/staff-refusals';
 import { ownPagePath } from '../shared/own-page-path';
 import { PREVIEW_PATHS } from '../shared/preview';
+import { messages } from '../shared/messages';
 
 export type PreviewOptions = {
   auth: StaffAuth;
@@ -154,4 +156,21 @@ function previewPolicy(policy: string, studioOrigin: string): string {
       return directive;
     })
     .join('; ');
+}
+
+/**
+ * A preview's reads, where a read the Content Lake refuses (the perspective the Studio asked for,
+ * which the configured API version may not know) ends the page as a 400 saying so: the request's
+ * choice, not a failure of the site.
+ */
+export function previewContent(content: ContentSource): ContentSource {
+  return {
+    ...content,
+    fetch: (query, params) =>
+      content.fetch(query, params).catch((error: unknown) => {
+        if (!(error instanceof ContentReadError)) throw error;
+        console.warn(`[preview] ${error.message}`);
+        throw data({ message: messages.previewReadRefused }, { status: 400 });
+      }),
+  };
 }

@@ -18,6 +18,7 @@ import { LRUCache } from 'lru-cache';
 import { deepFreeze } from './mutations';
 import {
   ContentAccessDeniedError,
+  ContentReadError,
   ContentUnavailableError,
   MutationError,
   type ContentSource,
@@ -115,7 +116,7 @@ class SanityContentSource implements ContentSource {
         client.fetch(query, params).then(
           (value) => deepFreeze(value) as never,
           (error: unknown) => {
-            throw toContentError(error);
+            throw toReadError(error);
           },
         ),
       mutate: (mutations, options) => this.mutate(mutations, options),
@@ -135,9 +136,7 @@ class SanityContentSource implements ContentSource {
       .then((value) => deepFreeze(value))
       .catch((error: unknown) => {
         if (generation === this.generation) this.cache.delete(key);
-        // A refused query (e.g. a GROQ syntax error) is a bug in the caller: rethrown as is.
-        const refused = error instanceof ClientError && !RETRYABLE_CLIENT_STATUSES.has(error.statusCode);
-        throw refused ? error : toContentError(error);
+        throw toReadError(error);
       });
     // Concurrent identical queries share the request in flight.
     if (this.cacheTtlMs > 0) this.cache.set(key, { expiresAt: Date.now() + this.cacheTtlMs, result });
@@ -243,6 +242,14 @@ function writtenTypes(mutations: Mutation[]): Set<string> | null {
 // Refusals that say nothing about the input: a bad or expired token, a timeout, rate limiting.
 // Retrying later (after an operator fixes the token) can succeed, so they count as "unavailable".
 const RETRYABLE_CLIENT_STATUSES = new Set([401, 403, 408, 429]);
+
+/** A refused read (a GROQ error, a perspective the API version does not know) becomes a ContentReadError. */
+function toReadError(error: unknown): Error {
+  if (error instanceof ClientError && !RETRYABLE_CLIENT_STATUSES.has(error.statusCode)) {
+    return new ContentReadError(`Sanity refused the query (HTTP ${error.statusCode}): ${error.message}`, error.statusCode, { cause: error });
+  }
+  return toContentError(error);
+}
 
 /** A refused mutation becomes a MutationError; anything else means Sanity is unavailable. */
 function toContentError(error: unknown): Error {
