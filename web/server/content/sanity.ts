@@ -10,6 +10,7 @@
 import {
   ClientError,
   createClient,
+  type FilterDefault,
   ServerError,
   type Mutation as SanityClientMutation,
   type SanityClient,
@@ -78,7 +79,7 @@ export function createSanitySource(options: SanitySourceOptions): ContentSource 
     useCdn: false,
     perspective: 'drafts',
     ...(options.preview?.token ? { token: options.preview.token } : {}),
-    ...(studioUrl ? { stega: { enabled: true, studioUrl } } : {}),
+    ...(studioUrl ? { stega: { enabled: true, studioUrl, filter: shownAsText } } : {}),
   });
   return new SanityContentSource(readClient, freshReadClient, writeClient, draftsClient, options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS);
 }
@@ -211,6 +212,16 @@ class SanityContentSource implements ContentSource {
     this.invalidate();
   }
 }
+
+/**
+ * Fields that only ever go into the head, URLs or attributes (SEO, verification, addresses,
+ * identifiers): never encoded, so their zero-width characters neither reach crawlers' tags nor
+ * swell a preview's page and its hydration data. Everything else as @sanity/client decides.
+ */
+const NEVER_SHOWN_AS_TEXT = new Set(['seo', 'defaultSeo', 'naverSiteVerification', 'siteUrl', 'pressSiteSlug', 'path']);
+
+const shownAsText: FilterDefault = (props) =>
+  !props.sourcePath.some((segment) => typeof segment === 'string' && NEVER_SHOWN_AS_TEXT.has(segment)) && props.filterDefault(props);
 
 function namesType(query: string, type: string): boolean {
   return query.includes(`"${type}"`);
