@@ -143,7 +143,8 @@ describe('preview with Sanity', () => {
     expect(html(page)).toContain(BANNER);
     expect(page.headers['cache-control']).toBe('private, no-store');
     expect(page.headers['x-robots-tag']).toBe('noindex');
-    expect(page.headers['content-security-policy']).toContain(`frame-ancestors 'self' ${STUDIO}`);
+    // Every ancestor must be allowed: the Studio, and Sanity's Dashboard when the Studio runs inside it.
+    expect(page.headers['content-security-policy']).toMatch(new RegExp(`(^|; )frame-ancestors 'self' ${STUDIO} https://www\\.sanity\\.io(;|$)`));
     // The overlay's styled-components inserts <style> elements: allowed in preview only (a hash
     // source would switch 'unsafe-inline' off, so the page's style hashes are left out there).
     expect(page.headers['content-security-policy']).toMatch(/(^|; )style-src 'self' 'unsafe-inline'(;|$)/);

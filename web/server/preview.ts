@@ -143,7 +143,14 @@ export function createPreview({ auth, sanity }: PreviewOptions): Preview {
 }
 
 /**
- * The page's CSP as the Studio's Presentation tool needs it: framed by the Studio, and inline
+ * Where Sanity's Dashboard (www.sanity.io/@<organization>) frames a Studio; `frame-ancestors` is
+ * checked against every ancestor, so a preview inside a Studio inside the Dashboard needs it too.
+ */
+const SANITY_DASHBOARD_ORIGIN = 'https://www.sanity.io';
+
+/**
+ * The page's CSP as the Studio's Presentation tool needs it: framed by the Studio (itself perhaps
+ * inside Sanity's Dashboard), and inline
  * styles allowed, which the overlay's styled-components inserts as <style> elements. The page's
  * style hashes are dropped: beside any hash, browsers ignore 'unsafe-inline'.
  */
@@ -151,7 +158,7 @@ function previewPolicy(policy: string, studioOrigin: string): string {
   return policy
     .split('; ')
     .map((directive) => {
-      if (directive.startsWith('frame-ancestors ')) return `frame-ancestors 'self' ${studioOrigin}`;
+      if (directive.startsWith('frame-ancestors ')) return `frame-ancestors 'self' ${studioOrigin} ${SANITY_DASHBOARD_ORIGIN}`;
       if (directive.startsWith('style-src ')) return "style-src 'self' 'unsafe-inline'";
       return directive;
     })
