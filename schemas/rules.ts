@@ -4,8 +4,11 @@
  */
 import { getPublishedId, type ValidationContext } from 'sanity';
 
-/** Sanity API version used by validators and initial-value resolvers that query the dataset. */
-export const STUDIO_API_VERSION = '2025-01-01';
+/**
+ * Sanity API version used by validators and initial-value resolvers that query the dataset: from
+ * 2025-02-19 on, so release versions (`versions.*`) are in what they query.
+ */
+export const STUDIO_API_VERSION = '2025-02-19';
 
 /** The standard note under every illustrative CG image, map and floor plan. */
 export const IMAGE_DISCLAIMER = '상기 이미지는 소비자의 이해를 돕기 위한 것으로 실제와 다를 수 있습니다.';

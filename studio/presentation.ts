@@ -3,6 +3,16 @@
  * show each document, so an editor opens a change where visitors will see it.
  */
 import { defineDocuments, defineLocations, type PresentationPluginOptions } from 'sanity/presentation';
+import { previewOrigin } from './env';
+
+/**
+ * The site in the frame: its home page first, entered through its preview route (which checks the
+ * Studio's secret). Only the options the installed Presentation tool does not mark deprecated.
+ */
+export const previewUrl = {
+  initial: new URL('/', previewOrigin).href,
+  previewMode: { enable: '/api/preview/enable' },
+} satisfies PresentationPluginOptions['previewUrl'];
 
 const EVERY_PAGE = { title: '모든 페이지', href: '/' };
 /** A unit type's pages; their shared page documents have the section's path (which leads to its first unit type). */

@@ -5,8 +5,8 @@ import { presentationTool } from 'sanity/presentation';
 import { structureTool } from 'sanity/structure';
 
 import { schemaTypes } from '../schemas';
-import { dataset, previewOrigin, projectId } from './env';
-import { previewResolve } from './presentation';
+import { dataset, projectId } from './env';
+import { previewResolve, previewUrl } from './presentation';
 import { contentStructure, resolveContentDocumentActions, resolveContentNewDocumentOptions } from './structure';
 
 export default defineConfig([
@@ -23,7 +23,7 @@ export default defineConfig([
       structureTool({ title: '콘텐츠', structure: contentStructure }),
       presentationTool({
         title: '미리보기',
-        previewUrl: { origin: previewOrigin, preview: '/', previewMode: { enable: '/api/preview/enable', disable: '/api/preview/disable' } },
+        previewUrl,
         resolve: previewResolve,
       }),
       visionTool(),

@@ -87,12 +87,15 @@ test('no image in content/images or public is over 200 KB', () => {
   expect(oversized).toEqual([]);
 });
 
-test('the home hero is a responsive WebP/AVIF with high fetch priority; later images are lazy', async ({ request }) => {
+test('the home hero is responsive, AVIF/WebP as the browser accepts (auto=format), with high fetch priority; later images are lazy', async ({ request }) => {
   const html = await (await request.get('/')).text();
   const images = [...html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]);
   const hero = images.find((img) => /fetchPriority="high"/i.test(img));
   expect(hero, 'an <img fetchpriority="high"> on the home page').toBeTruthy();
-  expect(hero).toMatch(/srcSet="[^"]*fm=(webp|avif)[^"]* \d+w/i);
+  expect(hero).toMatch(/srcSet="[^"]*auto=format[^"]* \d+w/i);
+  expect(hero).not.toMatch(/fm=/);
+  const heroUrl = /src="([^"]+)"/.exec(hero!)![1].replaceAll('&amp;', '&');
+  expect((await request.get(heroUrl, { headers: { Accept: 'image/avif,image/webp,*/*' } })).headers()['content-type']).toBe('image/avif');
   expect(hero).toMatch(/sizes="[^"]+"/);
   expect(hero).not.toMatch(/loading="lazy"/);
   expect(images.filter((img) => /fetchPriority="high"/i.test(img)), 'one LCP candidate').toHaveLength(1);

@@ -19,6 +19,8 @@ import { ContentLake, EDITOR_TOKEN, VIEWER_TOKEN } from '../support/content-lake
 
 const SECRET = 'studio-preview-secret-for-the-browser-test';
 const DRAFT_LABEL = '전용 59㎡A 새 이름';
+/** The label in the content release `rSpring` (a version of the same document). */
+const RELEASE_LABEL = '전용 59㎡A 봄 분양';
 
 let lake: ContentLake;
 let site: RunningServer;
@@ -34,7 +36,8 @@ test.beforeAll(async () => {
       return;
     }
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(studioPage(String(new URL(req.url ?? '/', 'http://studio').searchParams.get('site'))));
+    const query = new URL(req.url ?? '/', 'http://studio').searchParams;
+    res.end(studioPage(String(query.get('site')), query.get('perspective') ?? 'drafts'));
   });
   await new Promise<void>((resolve) => studio.listen(0, '127.0.0.1', resolve));
   studioUrl = `http://localhost:${(studio.address() as AddressInfo).port}`;
@@ -46,6 +49,7 @@ test.beforeAll(async () => {
     production: [
       ...content,
       { ...unit, _id: 'drafts.unitType-59A', label: DRAFT_LABEL },
+      { ...unit, _id: 'versions.rSpring.unitType-59A', label: RELEASE_LABEL },
       { _id: 'sanity-preview-url-secret.browser', _type: 'sanity.previewUrlSecret', secret: SECRET, studioUrl },
     ],
   });
@@ -80,8 +84,9 @@ async function bundleStudioScript(): Promise<string> {
   return chunk.code;
 }
 
-function studioPage(siteUrl: string): string {
-  const enable = `${siteUrl}/api/preview/enable?sanity-preview-secret=${SECRET}&sanity-preview-pathname=%2FFloorPlan%2F59A&sanity-preview-perspective=drafts`;
+/** The Studio with the site framed in the perspective chosen in its toolbar (`drafts`, or a release over drafts). */
+function studioPage(siteUrl: string, perspective: string): string {
+  const enable = `${siteUrl}/api/preview/enable?sanity-preview-secret=${SECRET}&sanity-preview-pathname=%2FFloorPlan%2F59A&sanity-preview-perspective=${encodeURIComponent(perspective)}`;
   return `<!doctype html><html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Studio</title>
 <style>html,body{margin:0;height:100%}iframe{border:0;width:100%;height:100%;display:block}</style></head>
 <body><iframe title="미리보기" src="${enable}"></iframe><script type="module" src="/studio.js"></script></body></html>`;
@@ -136,4 +141,24 @@ test('the Studio frames the preview: draft shown, overlay on hover, a click open
   expect(await framed.evaluate(() => getComputedStyle(document.querySelector('sanity-visual-editing') ?? document.body).display)).not.toBe('none');
   expect(problems).toEqual([]);
   await screenshot(page, testInfo, 'studio-preview');
+});
+
+test('the Studio previews a content release: the release\'s version over the draft, click-to-edit on it', async ({ page }) => {
+  const problems = watch(page);
+  await page.route('https://cdn.sanity.io/**', (route) => route.fulfill({ status: 200, contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>' }));
+  await page.goto(`${studioUrl}/?site=${encodeURIComponent(site.url)}&perspective=${encodeURIComponent('rSpring,drafts')}`);
+  const frame = page.frameLocator('iframe');
+  const label = frame.getByRole('heading', { level: 1 }).filter({ hasText: RELEASE_LABEL });
+  await expect(label).toBeVisible();
+  await expect(frame.getByText(DRAFT_LABEL)).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { studio: { status: string } }).studio.status)).toBe('connected');
+  await label.hover();
+  await expect(frame.locator('sanity-visual-editing [data-hovered]')).toBeVisible();
+  await label.click();
+  await expect
+    .poll(async () =>
+      page.evaluate(() => (window as unknown as { studio: { received: Array<{ type: string; data: unknown }> } }).studio.received.find((message) => message.type === 'visual-editing/focus')?.data),
+    )
+    .toMatchObject({ type: 'unitType', path: 'label' });
+  expect(problems).toEqual([]);
 });

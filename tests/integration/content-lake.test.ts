@@ -83,6 +83,30 @@ describe('the Content Lake stand-in', () => {
     expect(await status(client({ apiVersion: '2024-01-01' }).withConfig({ perspective: 'drafts' }).fetch('1')), 'drafts is newer than 2024').toBe(400);
   });
 
+  it('reads a perspective stack (releases over drafts over published) from 2025-02-19, as @sanity/client sends it', async () => {
+    const lake = await open();
+    lake.dataset('production').mutate([
+      { createOrReplace: { ...SETTINGS, _id: 'versions.rSpring.siteSettings', brandName: '청학 파크 봄' } },
+      { createOrReplace: { _id: 'versions.rSpring.newPage', _type: 'page', title: '봄 페이지' } },
+    ]);
+    const viewer = client({ token: VIEWER_TOKEN });
+    const read = (perspective: string[]) => viewer.withConfig({ perspective }).fetch<Array<{ _id: string; _originalId: string }>>('*[_type in ["siteSettings", "page"]] | order(_id asc){_id, _originalId}');
+    expect(await read(['rSpring', 'drafts'])).toEqual([
+      { _id: 'newPage', _originalId: 'versions.rSpring.newPage' },
+      { _id: 'siteSettings', _originalId: 'versions.rSpring.siteSettings' },
+    ]);
+    expect(lake.requests.at(-1)?.perspective).toBe('rSpring,drafts');
+    expect(await read(['rAutumn', 'drafts']), 'a release without versions: drafts over published').toEqual([{ _id: 'siteSettings', _originalId: 'drafts.siteSettings' }]);
+    expect(await read(['drafts', 'rSpring']), 'the order decides').toEqual([
+      { _id: 'newPage', _originalId: 'versions.rSpring.newPage' },
+      { _id: 'siteSettings', _originalId: 'drafts.siteSettings' },
+    ]);
+    expect(await client().withConfig({ perspective: ['rSpring', 'drafts'] }).fetch('count(*[_type == "page"])'), 'anonymously: published only').toBe(0);
+    expect(await status(client({ token: VIEWER_TOKEN, apiVersion: '2025-01-01' }).withConfig({ perspective: ['rSpring', 'drafts'] }).fetch('1')), 'stacks are from 2025-02-19').toBe(400);
+    expect(await status(viewer.request({ uri: '/data/query/production?query=1&perspective=rSpring,raw' })), 'raw cannot be stacked').toBe(400);
+    expect(await status(viewer.request({ uri: '/data/query/production?query=1&perspective=r%20x,drafts' })), 'not a release id').toBe(400);
+  });
+
   it('returns a content source map when asked, so @sanity/client applies stega', async () => {
     await open();
     const stega = client({ token: VIEWER_TOKEN }).withConfig({ perspective: 'drafts', stega: { enabled: true, studioUrl: 'https://studio.example' } });

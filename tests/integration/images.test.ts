@@ -104,12 +104,12 @@ describe('urlFor and responsiveImage', () => {
     expect(imageDimensions(null)).toBeNull();
   });
 
-  it('makes src, srcSet and intrinsic size without exceeding the original width', () => {
+  it('makes src, srcSet and intrinsic size without exceeding the original width, the format left to the browser\'s Accept (auto=format)', () => {
     const image = responsiveImage(EMBEDDED_IMAGE_CONFIG, heroImage, { widths: [320, 640, 1600] });
     const base = `/images/embedded/production/${heroSha1}-1200x800.webp`;
     expect(image).toEqual({
-      src: `${base}?w=1200&fm=webp`,
-      srcSet: `${base}?w=320&fm=webp 320w, ${base}?w=640&fm=webp 640w, ${base}?w=1200&fm=webp 1200w`,
+      src: `${base}?w=1200&auto=format`,
+      srcSet: `${base}?w=320&auto=format 320w, ${base}?w=640&auto=format 640w, ${base}?w=1200&auto=format 1200w`,
       width: 1200,
       height: 800,
     });
@@ -182,6 +182,11 @@ describe('GET /images/:projectId/:dataset/:file', () => {
     const fallback = await get(url, { Accept: '*/*' });
     expect(fallback.headers.get('content-type')).toBe('image/jpeg');
     expect(fallback.headers.get('etag')).not.toBe(webp.headers.get('etag'));
+
+    // The pages' own URLs: Chromium's Accept gets AVIF; a browser that takes neither, the original's format.
+    const { src } = responsiveImage(EMBEDDED_IMAGE_CONFIG, heroImage, { widths: [320], quality: 75 })!;
+    expect((await get(src, { Accept: 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8' })).headers.get('content-type')).toBe('image/avif');
+    expect((await get(src, { Accept: 'image/png,image/*;q=0.8' })).headers.get('content-type')).toBe('image/webp');
   });
 
   it('keeps encoded variants in memory', async () => {

@@ -16,6 +16,8 @@ import { hashTestPassword } from '../support/passwords';
 const SECRET = 'studio-preview-secret-0123456789';
 const STUDIO = 'https://studio.example';
 const DRAFT_PHONE = '1588-7777';
+/** The phone number in the content release `rSpring` (a version of the settings document). */
+const RELEASE_PHONE = '1588-3333';
 const BANNER = '미리보기 모드 — 게시되지 않은 변경 내용이 보입니다';
 const HANGUL = /[가-힣]/;
 const ADMIN_EMAIL = 'press@example.kr';
@@ -34,6 +36,7 @@ beforeAll(async () => {
     production: [
       ...content,
       { ...settings, _id: 'drafts.siteSettings', phone: DRAFT_PHONE },
+      { ...settings, _id: 'versions.rSpring.siteSettings', phone: RELEASE_PHONE },
       // What the Studio stores when it opens the Presentation tool.
       { _id: 'sanity-preview-url-secret.test', _type: 'sanity.previewUrlSecret', secret: SECRET, studioUrl: STUDIO },
     ],
@@ -140,7 +143,8 @@ describe('preview with Sanity', () => {
     expect(html(page)).toContain(BANNER);
     expect(page.headers['cache-control']).toBe('private, no-store');
     expect(page.headers['x-robots-tag']).toBe('noindex');
-    expect(page.headers['content-security-policy']).toContain(`frame-ancestors 'self' ${STUDIO}`);
+    // Every ancestor must be allowed: the Studio, and Sanity's Dashboard when the Studio runs inside it.
+    expect(page.headers['content-security-policy']).toMatch(new RegExp(`(^|; )frame-ancestors 'self' ${STUDIO} https://www\\.sanity\\.io(;|$)`));
     // The overlay's styled-components inserts <style> elements: allowed in preview only (a hash
     // source would switch 'unsafe-inline' off, so the page's style hashes are left out there).
     expect(page.headers['content-security-policy']).toMatch(/(^|; )style-src 'self' 'unsafe-inline'(;|$)/);
@@ -167,6 +171,31 @@ describe('preview with Sanity', () => {
     expect(left.status).toBe(303);
     expect(left.headers.location).toBe('/FloorPlan/59A');
     expect([left.headers['set-cookie'] ?? []].flat().join('\n')).toMatch(/^__Host-preview=; .*Max-Age=0/m);
+  });
+
+  // @sanity/visual-editing expects stega in visible text and in an image's alt (click-to-edit on
+  // the image) only; in the head or another attribute it only breaks or bloats.
+  it('keeps stega out of the head and of attributes but an image\'s alt; click-to-edit stays on visible text', async () => {
+    const cookie = await enterPreview();
+    const visitor = await getWithCookie(server.url, '/', '');
+    const previewed = await getWithCookie(server.url, '/', cookie);
+    expect(previewed.status).toBe(200);
+    const page = html(previewed);
+    const head = /<head>([\s\S]*?)<\/head>/.exec(page)?.[1] ?? '';
+    const stegaIn = (text: string) => [...text.matchAll(new RegExp(STEGA.source, 'gu'))].length;
+    const attributes = [...page.matchAll(/<([a-z]+)\b([^>]*)>/g)].flatMap(([, tag, rest]) =>
+      [...rest.matchAll(/\s([a-zA-Z-:]+)="([^"]*)"/g)].filter(([, name, value]) => STEGA.test(value) && !(tag === 'img' && name === 'alt')).map(([, name]) => `${tag} ${name}`),
+    );
+    expect(stegaIn(head), 'in <head>').toBe(0);
+    expect([...new Set(attributes)], 'attributes').toEqual([]);
+    expect(/<title>([^<]*)<\/title>/.exec(page)?.[1]).toBe(/<title>([^<]*)<\/title>/.exec(html(visitor))?.[1]);
+    // Before: 1.43 MB (the head and attributes carried 44 encoded strings) against 0.13 MB for
+    // visitors. What remains is the visible text's sources, twice: in the HTML and in the data the
+    // page hydrates from (the menu, in the header and the mobile menu, is most of it).
+    expect(previewed.body.length).toBeLessThan(1_350_000);
+    expect(visitor.body.length).toBeLessThan(150_000);
+    // The visible text still carries its source, for the overlay.
+    expect(stegaIn(page.slice(page.indexOf('<body'))), 'visible text').toBeGreaterThan(0);
   });
 
   it('every page answers in preview what it answers outside it: status, redirect, canonical URL, links', async () => {
@@ -224,4 +253,44 @@ describe('preview with Sanity', () => {
     const back = cookiesOf(await enable(`sanity-preview-secret=${SECRET}&sanity-preview-pathname=%2F&sanity-preview-perspective=drafts`));
     expect(html(await getWithCookie(server.url, '/FloorPlan/59A', back))).toContain(DRAFT_PHONE);
   });
+
+  it('previews a content release: the Studio\'s `<release>,drafts` stack read as one perspective, the release over drafts', async () => {
+    const entered = await enable(`sanity-preview-secret=${SECRET}&sanity-preview-pathname=%2FFloorPlan%2F59A&sanity-preview-perspective=rSpring,drafts`);
+    expect(entered.status).toBe(307);
+    const from = sanity.requests.length;
+    const page = await getWithCookie(server.url, '/FloorPlan/59A', cookiesOf(entered));
+    expect(page.status).toBe(200);
+    expect(html(page)).toContain(RELEASE_PHONE);
+    expect(html(page)).not.toContain(DRAFT_PHONE);
+    expect(html(page)).toContain(BANNER);
+    const reads = sanity.requests.slice(from).filter(({ endpoint }) => endpoint === 'query');
+    expect(reads.length).toBeGreaterThan(0);
+    for (const { perspective, status } of reads) expect({ perspective, status }).toEqual({ perspective: 'rSpring,drafts', status: 200 });
+  });
+});
+
+describe('a preview read the Content Lake refuses', () => {
+  let older: RunningServer | undefined;
+  afterAll(async () => older?.stop());
+
+  it('is a 400 page saying why, not a 500: an API version from before 2025-02-19 knows no `drafts` perspective', async () => {
+    older = await startServer({
+      env: {
+        ...sanity.childEnv,
+        SANITY_PROJECT_ID: sanity.projectId,
+        SANITY_API_VERSION: '2025-01-01',
+        SANITY_API_TOKEN: EDITOR_TOKEN,
+        SANITY_VIEWER_TOKEN: VIEWER_TOKEN,
+        STUDIO_URL: STUDIO,
+        SESSION_SECRET: 'session-secret-for-the-preview-sanity-test-02',
+      },
+    });
+    const entered = await getWithCookie(older.url, `/api/preview/enable?sanity-preview-secret=${SECRET}&sanity-preview-pathname=%2F&sanity-preview-perspective=rSpring,drafts`, '');
+    expect(entered.status).toBe(307);
+    const from = sanity.requests.length;
+    const page = await getWithCookie(older.url, '/', cookiesOf(entered));
+    expect(sanity.requests.slice(from).some(({ status }) => status === 400), 'the Content Lake refused the read').toBe(true);
+    expect(page.status).toBe(400);
+    expect(html(page)).toContain('Sanity가 이 미리보기의 콘텐츠 요청을 거절했습니다. Studio에서 미리보기를 다시 열어 주세요.');
+  }, 120_000);
 });

@@ -59,6 +59,11 @@ const FIRST_DATED_VERSION = '2021-03-25';
 const PUBLISHED_BY_DEFAULT_FROM = '2025-02-19';
 const DRAFTS_PREFIX = 'drafts.';
 const VERSIONS_PREFIX = 'versions.';
+/** A release's id as it appears in `versions.<release>.<id>` and in a perspective stack. */
+const RELEASE_ID = /^[A-Za-z0-9_-]+$/;
+
+/** `published`, `raw`, or a stack of layers over the published documents (release ids, `drafts`), first wins. */
+type Perspective = 'published' | 'raw' | string[];
 
 class DatasetStore {
   /** What the API answers from. */
@@ -241,7 +246,7 @@ export class ContentLake {
         for (const [key, value] of url.searchParams) if (key.startsWith('$')) params[key.slice(1)] = JSON.parse(value);
         const perspective = this.perspective(record.perspective, day);
         if (perspective === null) return refuse(400, `Invalid perspective "${record.perspective}"`);
-        if (cdn && perspective !== 'published' && perspective !== 'raw') return refuse(400, `The ${perspective} perspective is not available on the API CDN`);
+        if (cdn && perspective !== 'published' && perspective !== 'raw') return refuse(400, `The ${record.perspective} perspective is not available on the API CDN`);
         const source = cdn ? dataset.store.cdn : dataset.store.api;
         const visible = this.visibleDocuments(source, role === 'none' ? null : role, dataset.visibility, perspective, (day ?? FIRST_DATED_VERSION) >= PUBLISHED_BY_DEFAULT_FROM);
         const clockedQuery = this.clockAheadMs ? query.replaceAll('now()', `"${new Date(Date.now() + this.clockAheadMs).toISOString()}"`) : query;
@@ -306,27 +311,36 @@ export class ContentLake {
     return typeof grant === 'string' ? grant : (grant[dataset] ?? 'none');
   }
 
-  /** The perspective a query reads with, as its API version defines it; null: not a perspective. */
-  private perspective(requested: string | null, day: string | null): 'published' | 'drafts' | 'raw' | null {
+  /**
+   * The perspective a query reads with, as its API version defines it; null: not a perspective.
+   * A stack (`rSpring,drafts`: release ids, `drafts`, `published`, comma-separated, first wins)
+   * exists from 2025-02-19; `raw` cannot be stacked.
+   */
+  private perspective(requested: string | null, day: string | null): Perspective | null {
     const dated = day ?? FIRST_DATED_VERSION;
-    if (requested === null || requested === '') return dated >= PUBLISHED_BY_DEFAULT_FROM ? 'published' : 'raw';
+    const current = dated >= PUBLISHED_BY_DEFAULT_FROM;
+    if (requested === null || requested === '') return current ? 'published' : 'raw';
     if (requested === 'published' || requested === 'raw') return requested;
     // `previewDrafts` is the old name of `drafts`, still accepted; `drafts` arrived with 2025-02-19.
-    if (requested === 'previewDrafts') return 'drafts';
-    if (requested === 'drafts' && dated >= PUBLISHED_BY_DEFAULT_FROM) return 'drafts';
-    return null;
+    if (requested === 'previewDrafts') return ['drafts'];
+    if (!current) return null;
+    const layers = requested.split(',');
+    if (!layers.every((layer) => layer !== 'raw' && RELEASE_ID.test(layer))) return null;
+    return layers.filter((layer) => layer !== 'published');
   }
 
   /**
    * The documents a query sees: anonymous callers only published documents on the root path of
    * a public dataset (drafts, versions and ids with a `.` path need a token); the perspective then
-   * picks published ones, overlays drafts, or shows everything.
+   * picks published ones, shows everything (`raw`), or lays a stack over them: for each document
+   * the first of its release versions and draft in the stack's order, else the published one,
+   * under the published id with `_originalId`.
    */
   private visibleDocuments(
     source: Map<string, SanityDocument>,
     role: Role | null,
     visibility: 'public' | 'private',
-    perspective: 'published' | 'drafts' | 'raw',
+    perspective: Perspective,
     withVersions: boolean,
   ): SanityDocument[] {
     if (role === null && visibility === 'private') return [];
@@ -336,10 +350,18 @@ export class ContentLake {
     const published = readable.filter((document) => !document._id.startsWith(DRAFTS_PREFIX) && !document._id.startsWith(VERSIONS_PREFIX));
     if (perspective === 'published') return published;
     const byId = new Map(published.map((document) => [document._id, document]));
+    const layerOf = (id: string): { layer: string; publishedId: string } | null => {
+      if (id.startsWith(DRAFTS_PREFIX)) return { layer: 'drafts', publishedId: id.slice(DRAFTS_PREFIX.length) };
+      const version = /^versions\.([^.]+)\.(.+)$/.exec(id);
+      return version ? { layer: version[1], publishedId: version[2] } : null;
+    };
+    const chosenRank = new Map<string, number>();
     for (const document of readable) {
-      if (!document._id.startsWith(DRAFTS_PREFIX)) continue;
-      const id = document._id.slice(DRAFTS_PREFIX.length);
-      byId.set(id, { ...document, _id: id, _originalId: document._id });
+      const origin = layerOf(document._id);
+      const rank = origin ? perspective.indexOf(origin.layer) : -1;
+      if (!origin || rank < 0 || rank >= (chosenRank.get(origin.publishedId) ?? Infinity)) continue;
+      chosenRank.set(origin.publishedId, rank);
+      byId.set(origin.publishedId, { ...document, _id: origin.publishedId, _originalId: document._id });
     }
     return [...byId.values()];
   }

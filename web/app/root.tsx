@@ -103,5 +103,7 @@ export function ErrorBoundary() {
   // A thrown Response carries its status; anything else is a failure of ours.
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (status >= 500) console.error(error);
-  return <ErrorPage status={status} />;
+  // A refusal may say why in Korean (a preview read Sanity refused).
+  const reason = isRouteErrorResponse(error) ? (error.data as { message?: unknown } | null)?.message : undefined;
+  return <ErrorPage status={status} reason={typeof reason === 'string' ? reason : undefined} />;
 }

@@ -55,7 +55,8 @@ export type ResponsiveImage = { src: string; srcSet: string; width: number; heig
 
 /**
  * `src`/`srcSet`/`width`/`height` for an `<img>`: one variant per requested width (never wider
- * than the original), optionally cropped to an aspect ratio around the editor's hotspot.
+ * than the original), optionally cropped to an aspect ratio around the editor's hotspot; the
+ * format negotiated per request (`auto=format`) unless one is given.
  * Needs no request: the dimensions come from the asset id.
  */
 export function responsiveImage(
@@ -69,10 +70,10 @@ export function responsiveImage(
   const widths = [...new Set(options.widths.map((width) => Math.min(Math.round(width), dimensions.width)))].sort(
     (a, b) => a - b,
   );
+  // Without a format, the image CDN picks the best the browser accepts (AVIF, WebP) by its Accept.
   const urlForWidth = (width: number) => {
-    let builder = urlFor(config, source)
-      .width(width)
-      .format(options.format ?? 'webp');
+    let builder = urlFor(config, source).width(width);
+    builder = options.format ? builder.format(options.format) : builder.auto('format');
     if (options.aspectRatio) builder = builder.height(Math.round(width / options.aspectRatio));
     if (options.quality) builder = builder.quality(options.quality);
     return builder.url();

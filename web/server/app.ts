@@ -45,7 +45,7 @@ import { AdSpendBook } from './measurement/ad-spend';
 import { limitRequestBodies } from './http/body-limit';
 import { apiFallback, guardPageRequests, pageMethods } from './http/methods';
 import { createDiscoveryHandlers } from './discovery';
-import { createPreview } from './preview';
+import { createPreview, previewContent } from './preview';
 import type { PreviewMode } from '../shared/preview';
 import { createLeadConsole, createLeadExportRouter } from './console/index';
 import { startReleasingLeadsOfDisabledAccounts } from './console/disabled-assignees';
@@ -219,7 +219,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   // A request in preview reads with the perspective it asked for; the press pages with drafts too
   // (paged by query: the order index is for visitors), drafts published from the published content.
   const previewContext = (req: express.Request) => {
-    const content = sources.content.drafts(preview.perspective(req));
+    const content = previewContent(sources.content.drafts(preview.perspective(req)));
     const previewPress = new PressService(content, viewCounter, 'cursor-query', sources.content);
     return { ...loadContext, clientIp: req.ip ?? '', content, press: previewPress, preview: sources.mode };
   };

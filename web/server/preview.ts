@@ -16,15 +16,17 @@
 import { createClient } from '@sanity/client';
 import { validatePreviewUrl } from '@sanity/preview-url-secret';
 import express, { type Request, type RequestHandler, type Response } from 'express';
+import { data } from 'react-router';
 import { bodyParserErrors, refuseTooLarge } from './http/body-limit';
 import type { StaffAuth } from './auth/staff-auth';
 import type { SanityConfig } from './config';
 import { sanityConnection } from './content/index';
-import type { PreviewPerspective } from './content/types';
+import { ContentReadError, type ContentSource, type PreviewPerspective } from './content/types';
 import { NO_STORE } from './http/cache-headers';
 import { staffRefusalAnswer } from '../shared/staff-refusals';
 import { ownPagePath } from '../shared/own-page-path';
 import { PREVIEW_PATHS } from '../shared/preview';
+import { messages } from '../shared/messages';
 
 export type PreviewOptions = {
   auth: StaffAuth;
@@ -141,7 +143,14 @@ export function createPreview({ auth, sanity }: PreviewOptions): Preview {
 }
 
 /**
- * The page's CSP as the Studio's Presentation tool needs it: framed by the Studio, and inline
+ * Where Sanity's Dashboard (www.sanity.io/@<organization>) frames a Studio; `frame-ancestors` is
+ * checked against every ancestor, so a preview inside a Studio inside the Dashboard needs it too.
+ */
+const SANITY_DASHBOARD_ORIGIN = 'https://www.sanity.io';
+
+/**
+ * The page's CSP as the Studio's Presentation tool needs it: framed by the Studio (itself perhaps
+ * inside Sanity's Dashboard), and inline
  * styles allowed, which the overlay's styled-components inserts as <style> elements. The page's
  * style hashes are dropped: beside any hash, browsers ignore 'unsafe-inline'.
  */
@@ -149,9 +158,26 @@ function previewPolicy(policy: string, studioOrigin: string): string {
   return policy
     .split('; ')
     .map((directive) => {
-      if (directive.startsWith('frame-ancestors ')) return `frame-ancestors 'self' ${studioOrigin}`;
+      if (directive.startsWith('frame-ancestors ')) return `frame-ancestors 'self' ${studioOrigin} ${SANITY_DASHBOARD_ORIGIN}`;
       if (directive.startsWith('style-src ')) return "style-src 'self' 'unsafe-inline'";
       return directive;
     })
     .join('; ');
+}
+
+/**
+ * A preview's reads, where a read the Content Lake refuses (the perspective the Studio asked for,
+ * which the configured API version may not know) ends the page as a 400 saying so: the request's
+ * choice, not a failure of the site.
+ */
+export function previewContent(content: ContentSource): ContentSource {
+  return {
+    ...content,
+    fetch: (query, params) =>
+      content.fetch(query, params).catch((error: unknown) => {
+        if (!(error instanceof ContentReadError)) throw error;
+        console.warn(`[preview] ${error.message}`);
+        throw data({ message: messages.previewReadRefused }, { status: 400 });
+      }),
+  };
 }

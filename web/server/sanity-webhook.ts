@@ -35,7 +35,8 @@ function fail(res: Response, status: number, error: string, message: string): vo
  * - its timestamp must be within ±5 minutes of now (401), so a captured delivery cannot be
  *   replayed later;
  * - inside that window, a delivery seen before (the same `idempotency-key` header, which Sanity
- *   sends with every delivery, or the same signature) is answered 409 and changes nothing;
+ *   sends with every delivery, or the same signature) is acknowledged 200 and changes nothing:
+ *   Sanity retries only on 429 and 5xx and records any other 4xx as a failed delivery;
  * - a change to a `pressViews` document (view counts) is acknowledged without a purge, in case
  *   the webhook's filter does not leave them out.
  */
@@ -59,7 +60,8 @@ export function sanityWebhookRoute(options: WebhookOptions): RequestHandler[] {
     const idempotencyKey = req.get('idempotency-key');
     if (idempotencyKey) deliveryKeys.push(`key:${idempotencyKey}`);
     if (deliveryKeys.some((key) => (seen.get(key) ?? 0) > time)) {
-      return fail(res, 409, 'duplicateDelivery', '이미 처리한 웹훅 요청입니다.');
+      res.status(200).json({ revalidated: false, duplicate: true });
+      return;
     }
     for (const key of deliveryKeys) seen.set(key, signedAt + 2 * SANITY_WEBHOOK_MAX_AGE_MS);
 

@@ -12,6 +12,7 @@ export const messages = {
   adminWelcome: (email: string) => `${email}님 환영합니다`,
   foreignOrigin: '허용되지 않은 출처의 요청입니다.',
   unreadableForm: '요청 내용을 읽을 수 없습니다.',
+  previewReadRefused: 'Sanity가 이 미리보기의 콘텐츠 요청을 거절했습니다. Studio에서 미리보기를 다시 열어 주세요.',
   press: {
     title: '언론보도',
     author: '관리자',

@@ -1,3 +1,4 @@
+import { stegaClean } from '@sanity/client/stega';
 import type { MetaDescriptor } from 'react-router';
 import { urlFor, type ImageConfig, type ImageSource } from '../../sanity/image';
 import { rootDataFrom, type MatchWithData, type RootData } from './site-data';
@@ -48,12 +49,14 @@ export function complexStructuredData(root: RootData | undefined): Record<string
     numberOfAccommodationUnits: facts?.totalHouseholds ?? undefined,
     numberOfAvailableAccommodationUnits: facts?.generalSaleHouseholds ?? undefined,
   };
-  return JSON.parse(JSON.stringify(data));
+  return JSON.parse(JSON.stringify(stegaClean(data)));
 }
 
 /** "언론보도" → "언론보도 | 청학 파크 에디션": every page's <title> ends with the site's name. */
 export function brandedTitle(title: string, brandName: string | null | undefined): string {
-  return !brandName || title.includes(brandName) ? title : `${title} | ${brandName}`;
+  const page = stegaClean(title);
+  const brand = stegaClean(brandName);
+  return !brand || page.includes(brand) ? page : `${page} | ${brand}`;
 }
 
 /**
@@ -97,7 +100,8 @@ export function pageMeta(matches: readonly MatchWithData[], input: SeoInput): Me
   if (settings?.naverSiteVerification) {
     tags.push({ name: 'naver-site-verification', content: settings.naverSiteVerification });
   }
-  return tags;
+  // In preview the values carry stega: the head is never clicked, and crawlers must not see them.
+  return stegaClean<unknown>(tags) as MetaDescriptor[];
 }
 
 export type { ImageConfig };

@@ -10,6 +10,7 @@
 import {
   ClientError,
   createClient,
+  type FilterDefault,
   ServerError,
   type Mutation as SanityClientMutation,
   type SanityClient,
@@ -18,6 +19,7 @@ import { LRUCache } from 'lru-cache';
 import { deepFreeze } from './mutations';
 import {
   ContentAccessDeniedError,
+  ContentReadError,
   ContentUnavailableError,
   MutationError,
   type ContentSource,
@@ -77,7 +79,7 @@ export function createSanitySource(options: SanitySourceOptions): ContentSource 
     useCdn: false,
     perspective: 'drafts',
     ...(options.preview?.token ? { token: options.preview.token } : {}),
-    ...(studioUrl ? { stega: { enabled: true, studioUrl } } : {}),
+    ...(studioUrl ? { stega: { enabled: true, studioUrl, filter: shownAsText } } : {}),
   });
   return new SanityContentSource(readClient, freshReadClient, writeClient, draftsClient, options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS);
 }
@@ -115,7 +117,7 @@ class SanityContentSource implements ContentSource {
         client.fetch(query, params).then(
           (value) => deepFreeze(value) as never,
           (error: unknown) => {
-            throw toContentError(error);
+            throw toReadError(error);
           },
         ),
       mutate: (mutations, options) => this.mutate(mutations, options),
@@ -135,9 +137,7 @@ class SanityContentSource implements ContentSource {
       .then((value) => deepFreeze(value))
       .catch((error: unknown) => {
         if (generation === this.generation) this.cache.delete(key);
-        // A refused query (e.g. a GROQ syntax error) is a bug in the caller: rethrown as is.
-        const refused = error instanceof ClientError && !RETRYABLE_CLIENT_STATUSES.has(error.statusCode);
-        throw refused ? error : toContentError(error);
+        throw toReadError(error);
       });
     // Concurrent identical queries share the request in flight.
     if (this.cacheTtlMs > 0) this.cache.set(key, { expiresAt: Date.now() + this.cacheTtlMs, result });
@@ -213,6 +213,16 @@ class SanityContentSource implements ContentSource {
   }
 }
 
+/**
+ * Fields that only ever go into the head, URLs or attributes (SEO, verification, addresses,
+ * identifiers): never encoded, so their zero-width characters neither reach crawlers' tags nor
+ * swell a preview's page and its hydration data. Everything else as @sanity/client decides.
+ */
+const NEVER_SHOWN_AS_TEXT = new Set(['seo', 'defaultSeo', 'naverSiteVerification', 'siteUrl', 'pressSiteSlug', 'path']);
+
+const shownAsText: FilterDefault = (props) =>
+  !props.sourcePath.some((segment) => typeof segment === 'string' && NEVER_SHOWN_AS_TEXT.has(segment)) && props.filterDefault(props);
+
 function namesType(query: string, type: string): boolean {
   return query.includes(`"${type}"`);
 }
@@ -243,6 +253,14 @@ function writtenTypes(mutations: Mutation[]): Set<string> | null {
 // Refusals that say nothing about the input: a bad or expired token, a timeout, rate limiting.
 // Retrying later (after an operator fixes the token) can succeed, so they count as "unavailable".
 const RETRYABLE_CLIENT_STATUSES = new Set([401, 403, 408, 429]);
+
+/** A refused read (a GROQ error, a perspective the API version does not know) becomes a ContentReadError. */
+function toReadError(error: unknown): Error {
+  if (error instanceof ClientError && !RETRYABLE_CLIENT_STATUSES.has(error.statusCode)) {
+    return new ContentReadError(`Sanity refused the query (HTTP ${error.statusCode}): ${error.message}`, error.statusCode, { cause: error });
+  }
+  return toContentError(error);
+}
 
 /** A refused mutation becomes a MutationError; anything else means Sanity is unavailable. */
 function toContentError(error: unknown): Error {

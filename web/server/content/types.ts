@@ -87,6 +87,21 @@ export class MutationError extends Error {
 }
 
 /**
+ * Thrown when the backend refuses a read (a 4xx other than the token's or the rate's): the query,
+ * its parameters or the perspective asked for, not an outage and not a write.
+ */
+export class ContentReadError extends Error {
+  constructor(
+    message: string,
+    readonly statusCode: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'ContentReadError';
+  }
+}
+
+/**
  * Thrown when the backend cannot be reached or fails on its side (network error, 5xx), as
  * opposed to refusing the input: callers may retry later (the lead outbox does).
  */

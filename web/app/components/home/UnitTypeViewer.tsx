@@ -1,4 +1,5 @@
 import { useReducer, useRef, type Ref } from 'react';
+import { stegaClean } from '@sanity/client/stega';
 import { messages } from '../../../shared/messages';
 import { useStyleProperties } from '../../lib/use-style-properties';
 import { UNIT_PLAN_FADE_MS, canGoNext, canGoPrevious, viewerReducer } from '../../lib/home/viewer';
@@ -39,8 +40,9 @@ export function UnitTypeViewer({ unitTypes }: { unitTypes: ViewerUnitType[] }) {
               aria-pressed={index === state.index}
               // The button shows the short code (59A); its name is the full label and, so that speech
               // input can say what is shown, contains the code too: 전용 59㎡A (59A), 전용 40㎡.
-              aria-label={unitButtonName(unitType)}
-              title={unitType.label ?? undefined}
+              // Attributes without stega (preview): the overlay edits the visible code instead.
+              aria-label={stegaClean(unitButtonName(unitType))}
+              title={stegaClean(unitType.label) ?? undefined}
               onClick={() => dispatch({ type: 'select', index })}
             >
               {unitType.code}
@@ -55,7 +57,7 @@ export function UnitTypeViewer({ unitTypes }: { unitTypes: ViewerUnitType[] }) {
             key={unitType._id}
             className={`unit-viewer__plan${index === state.index ? ' is-active' : ''}`}
             aria-hidden={index !== state.index}
-            data-unit-code={unitType.code}
+            data-unit-code={stegaClean(unitType.code)}
           >
             <HomeFigure image={unitType.plan} widths={[480, 720, 960]} sizes="(max-width: 900px) 100vw, 640px" />
           </div>

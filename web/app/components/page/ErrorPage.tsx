@@ -14,9 +14,9 @@ const STATUS_TEXT: Partial<Record<number, string>> = {
 /**
  * What the root error boundary shows: for an unknown address the "Not Found" heading, under a
  * Korean <title> with the site's name and a Korean line leading home; for another refused request
- * the reason; otherwise a general error.
+ * the reason (the one the refusal gave, else the status's); otherwise a general error.
  */
-export function ErrorPage({ status }: { status: number }) {
+export function ErrorPage({ status, reason }: { status: number; reason?: string }) {
   const brandName = useRootData()?.settings?.brandName;
   const notFound = status === 404;
   return (
@@ -24,7 +24,7 @@ export function ErrorPage({ status }: { status: number }) {
       <title>{brandedTitle(notFound ? messages.notFoundTitle : messages.errorTitle, brandName)}</title>
       <meta name="robots" content="noindex, nofollow" />
       {notFound ? <h1 lang="en">{messages.notFound}</h1> : <h1>{messages.errorTitle}</h1>}
-      <p>{STATUS_TEXT[status] ?? messages.leadError}</p>
+      <p>{reason ?? STATUS_TEXT[status] ?? messages.leadError}</p>
       <p>
         <a href="/">{leadMessages.goHome}</a>
       </p>
