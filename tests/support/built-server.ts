@@ -51,6 +51,8 @@ export type RunningServer = {
   kill(): Promise<void>;
   /** What the server wrote to stderr so far (only with `captureStderr`; else it is inherited). */
   stderr(): string;
+  /** The exit code once the process has ended (a signal: null), undefined while it runs. */
+  exitCode(): number | null | undefined;
 };
 
 /** Starts the built server and resolves once `/` answers 200 (at most `timeoutMs`). */
@@ -77,9 +79,11 @@ export async function startServer({
     stderr += text;
   });
   let exited = false;
+  let exitCode: number | null | undefined;
   const exit = new Promise<void>((resolveExit) =>
-    child.on('exit', () => {
+    child.on('exit', (code) => {
       exited = true;
+      exitCode = code;
       resolveExit();
     }),
   );
@@ -100,11 +104,11 @@ export async function startServer({
 
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (exited) throw new Error('the server exited before it answered');
+    if (exited) throw new Error(`the server exited before it answered${stderr ? `:\n${stderr.slice(-3000)}` : ''}`);
     try {
       const response = await fetch(`${url}/`, { signal: AbortSignal.timeout(5_000) });
       await response.arrayBuffer();
-      if (response.status === 200) return { url, stop, kill, stderr: () => stderr, rss: () => residentMemory(child.pid) };
+      if (response.status === 200) return { url, stop, kill, stderr: () => stderr, rss: () => residentMemory(child.pid), exitCode: () => exitCode };
     } catch {
       // not listening yet
     }

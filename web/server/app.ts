@@ -53,6 +53,8 @@ import { oncePerPeriod } from './postgres/daily-jobs';
 import { ContentChanges } from './postgres/content-changes';
 import type { LeadConsole } from './console/types';
 import { openMessages, type MessageLog } from './messages/index';
+import { log, logUnhandledRejections } from './observability/log';
+import { metrics, watchListeners } from './observability/metrics';
 
 /** What every request's load context shares: the services routes reach the server through. */
 export type AppServices = {
@@ -95,6 +97,13 @@ declare module 'react-router' {
 }
 
 export { errorHandler } from './http/errors';
+export { startMetricsServer } from './observability/metrics-server';
+export { log } from './observability/log';
+
+/** What the process does with a rejection nothing handled: logged and counted, not fatal (server.js). */
+export function watchProcess(): void {
+  logUnhandledRejections(() => metrics.unhandledRejections.inc());
+}
 export { precompressedAssets } from './http/precompressed';
 export { ConfigError, loadConfig, loadConfigOrExit, type ServerConfig } from './config';
 
@@ -138,7 +147,9 @@ export type AppOptions = {
 };
 
 export async function createApp(config: ServerConfig, options: AppOptions = {}): Promise<App> {
-  const sources = await createContentSources(config, { leadsSeed: firstStartLeadDocuments });
+  log.level = config.logLevel;
+  // A database that is down at start is waited for in the background: pages are served meanwhile.
+  const sources = await createContentSources(config, { leadsSeed: firstStartLeadDocuments, waitForDatabase: true });
   if (sources.mode === 'sanity' && sources.leadsBackend === 'embedded') {
     // Content is shared through Sanity, but leads are not: a second instance would keep leads of its own.
     console.log(`[leads] 관심고객은 이 서버 디스크의 내장 데이터베이스(${leadsDatabaseFile(config.dataDir)})에 저장됩니다: 서버를 여러 대 두려면 DATABASE_URL을 설정하세요. Leads are stored in the embedded database on this instance's disk; set DATABASE_URL to run more than one instance.`);
@@ -160,6 +171,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   });
   const stopAuditPurge = startDailyAuditPurge(audit, config.auditRetentionDays, dailyJobs);
   const contentChanges = config.database && postgres ? await ContentChanges.start(config.database.url, postgres, () => sources.content.invalidate()) : undefined;
+  if (sources.leadsListening && contentChanges) watchListeners({ documents: sources.leadsListening, content: () => contentChanges.listening });
   const csp = {
     frameOrigins: await watchFrameOrigins(sources.content),
     tags: await watchEnabledTags(sources.content),

@@ -7,6 +7,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { runner } from 'node-pg-migrate';
 import type { DatabaseConfig } from '../config';
+import { isConnectionError, type DependencyState } from '../observability/dependency-state';
+import { log } from '../observability/log';
+import { watchPool } from '../observability/metrics';
 
 /** The SQL migrations, run in file-name order (`NNNN_what.sql`, `-- Up Migration` / `-- Down Migration`). */
 export const MIGRATIONS_DIR = path.resolve('migrations');
@@ -36,22 +39,31 @@ export async function migrate(url: string, options: MigrateOptions = {}): Promis
 }
 
 /**
- * The pool, after the migrations ran. An idle connection the server drops (restart, failover)
- * is reported, not thrown: the pool opens a new one for the next query.
+ * The pool (it connects on first use) and the migrations for the store to run before its first
+ * read. A database that cannot be reached is waited for by the store (the instance serves pages
+ * meanwhile); a migration that fails otherwise stops the start with a Korean + English line.
+ * An idle connection the server drops (restart, failover) is reported, not thrown: the pool opens
+ * a new one for the next query.
  */
-export async function openPostgres(config: DatabaseConfig): Promise<pg.Pool> {
-  let ran: string[];
-  try {
-    ran = await migrate(config.url);
-  } catch (error) {
-    // The URL is not repeated: it may carry the password.
-    throw new Error(
-      `PostgreSQL(DATABASE_URL)에 연결하거나 스키마를 맞추지 못해 시작하지 않습니다 / Not starting: PostgreSQL (DATABASE_URL) could not be reached or migrated: ${(error as Error).message}`,
-      { cause: error },
-    );
-  }
-  if (ran.length > 0) console.log(`[postgres] migrations run: ${ran.join(', ')}`);
+export function openPostgres(config: DatabaseConfig, state: DependencyState): { pool: pg.Pool; migrate: () => Promise<void> } {
   const pool = new pg.Pool({ connectionString: config.url, max: config.poolMax });
-  pool.on('error', (error) => console.error(`[postgres] an idle connection failed: ${error.message}`));
-  return pool;
+  pool.on('error', (error) => state.lost(error));
+  watchPool(pool);
+  return {
+    pool,
+    migrate: async () => {
+      let ran: string[];
+      try {
+        ran = await migrate(config.url);
+      } catch (error) {
+        if (isConnectionError(error)) throw error;
+        // The URL is not repeated: it may carry the password.
+        throw new Error(
+          `PostgreSQL(DATABASE_URL)의 스키마를 맞추지 못해 시작하지 않습니다 / Not starting: the PostgreSQL (DATABASE_URL) migrations failed: ${(error as Error).message}`,
+          { cause: error },
+        );
+      }
+      if (ran.length > 0) log.info({ migrations: ran }, 'postgres: migrations run');
+    },
+  };
 }
