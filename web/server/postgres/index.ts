@@ -39,6 +39,17 @@ export async function migrate(url: string, options: MigrateOptions = {}): Promis
 }
 
 /**
+ * A connection the database drops is reported to `lost`, never thrown: idle ones through the
+ * pool's own event, and checked-out ones between two queries (a transaction's client while its
+ * caller awaits something else) through a listener of their own. Without it, `pg` throws that
+ * error out of the event loop and the process ends.
+ */
+export function reportConnectionErrors(pool: pg.Pool, lost: (error: Error) => void): void {
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
+}
+
+/**
  * The pool (it connects on first use) and the migrations for the store to run before its first
  * read. A database that cannot be reached is waited for by the store (the instance serves pages
  * meanwhile); a migration that fails otherwise stops the start with a Korean + English line.
@@ -47,7 +58,7 @@ export async function migrate(url: string, options: MigrateOptions = {}): Promis
  */
 export function openPostgres(config: DatabaseConfig, state: DependencyState): { pool: pg.Pool; migrate: () => Promise<void> } {
   const pool = new pg.Pool({ connectionString: config.url, max: config.poolMax });
-  pool.on('error', (error) => state.lost(error));
+  reportConnectionErrors(pool, (error) => state.lost(error));
   watchPool(pool);
   return {
     pool,
