@@ -66,6 +66,7 @@ if (viteDevServer) {
 
 // A fresh cached page is answered before Express (one lookup, one write); everything else goes through it.
 const listener = createLimitedServer((req, res) => {
+  app.observe(req, res);
   if (!app.answerFromCache(req, res)) server(req, res);
 }, config.http);
 listener.listen(config.port, config.host, () => {

@@ -58,7 +58,18 @@ describe('a PostgreSQL outage under load, two instances behind nginx', () => {
   let sanity: ContentLake;
   let env: Record<string, string>;
   const instances: RunningServer[] = [];
+  const metricsPorts: number[] = [];
   let balancer: LoadBalancer;
+  /** One sample of an instance's metrics (METRICS_PORT, loopback), summed over the series that match `labels`. */
+  const sample = async (number: number, name: string, labels = ''): Promise<number> => {
+    const text = await (await fetch(`http://127.0.0.1:${metricsPorts[number]}/metrics`)).text();
+    const lines = text.split('\n').filter((line) => line.startsWith(name) && (line.startsWith(`${name} `) || line.startsWith(`${name}{`)) && line.includes(labels));
+    return lines.reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+  };
+  const readiness = async (instance: RunningServer, path = '/readyz') => {
+    const response = await fetch(`${instance.url}${path}`);
+    return { httpStatus: response.status, ...((await response.json()) as { status: string; serves?: { pages: boolean; leads: boolean } }) };
+  };
 
   beforeAll(async () => {
     stateDir = mkdtempSync(path.join(tmpdir(), 'outage-postgres-'));
@@ -89,7 +100,8 @@ describe('a PostgreSQL outage under load, two instances behind nginx', () => {
       LOG_LEVEL: 'warn',
     };
     const ports = [await freePort(), await freePort()];
-    instances.push(...(await Promise.all(ports.map((port) => startServer({ env, port, captureStderr: true })))));
+    metricsPorts.push(await freePort(), await freePort(), await freePort());
+    instances.push(...(await Promise.all(ports.map((port, number) => startServer({ env: { ...env, METRICS_PORT: String(metricsPorts[number]) }, port, captureStderr: true })))));
     balancer = await startLoadBalancer(ports.map((port) => `127.0.0.1:${port}`));
   }, 240_000);
 
@@ -111,6 +123,7 @@ describe('a PostgreSQL outage under load, two instances behind nginx', () => {
       get5xx: [],
     };
     let running = true;
+    let paused = false;
     /** Set when the test ends early: every loop stops at once. */
     let stopped = false;
 
@@ -199,20 +212,32 @@ describe('a PostgreSQL outage under load, two instances behind nginx', () => {
       await expect.poll(() => tally.acknowledged.size, { timeout: 30_000, interval: 200 }).toBeGreaterThanOrEqual(VISITORS);
 
       pauseServer(postgres);
+      paused = true;
       const outageStarted = Date.now();
       acknowledgedBefore = tally.acknowledged.size;
 
       // An instance started while the database is down starts, serves pages, refuses leads in Korean.
-      const late = await startServer({ env, captureStderr: true });
+      const late = await startServer({ env: { ...env, METRICS_PORT: String(metricsPorts[2]) }, captureStderr: true });
       instances.push(late);
       expect((await fetch(`${late.url}/BusinessGuide/intro`)).status).toBe(200);
       const refused = await postLead(late.url, recoveryTokens[2], 2);
       expect(refused.status).toBe(503);
       expect(KOREAN.test(refused.body.message ?? ''), refused.body.message).toBe(true);
 
+      // What the operator sees meanwhile: alive, serving pages, not taking leads; the metrics say why.
+      for (const [number, instance] of instances.entries()) {
+        expect((await fetch(`${instance.url}/healthz`)).status, `instance ${number + 1} /healthz`).toBe(200);
+        expect(await readiness(instance)).toMatchObject({ httpStatus: 200, status: 'degraded', serves: { pages: true, leads: false } });
+        expect(await readiness(instance, '/readyz/leads')).toMatchObject({ httpStatus: 503, status: 'unavailable' });
+        await expect.poll(() => sample(number, 'cheonghak_dependency_up', 'dependency="postgres"'), { timeout: 5_000, interval: 100 }).toBe(0);
+        expect(await sample(number, 'cheonghak_pg_listener_up', 'listener="documents"')).toBe(0);
+        expect(await sample(number, 'cheonghak_ready', 'check="leads"')).toBe(0);
+        expect(await sample(number, 'cheonghak_leads_refused_total', 'code="unavailable"'), `instance ${number + 1} refused leads`).toBeGreaterThan(0);
+      }
       await pause(Math.max(0, OUTAGE_MS - (Date.now() - outageStarted)));
       refusedDuringOutage = tally.refusedInKorean;
       resumeServer(postgres);
+      paused = false;
       const back = Date.now();
 
       // Each instance, asked directly, takes a lead again within 5 s, with no help.
@@ -227,6 +252,13 @@ describe('a PostgreSQL outage under load, two instances behind nginx', () => {
         }),
       );
 
+      // Ready again, and the metrics say so, within 5 s of the return.
+      for (const [number, instance] of instances.entries()) {
+        await expect.poll(async () => (await readiness(instance)).status, { timeout: RECOVERY_LIMIT_MS, interval: 100 }).toBe('ready');
+        expect(await sample(number, 'cheonghak_dependency_up', 'dependency="postgres"')).toBe(1);
+        await expect.poll(() => sample(number, 'cheonghak_pg_listener_up', 'listener='), { timeout: RECOVERY_LIMIT_MS, interval: 100 }).toBe(2);
+      }
+      expect(Date.now() - back, 'ready and listening again').toBeLessThan(RECOVERY_LIMIT_MS + Math.max(...recoveryMs));
       // A few seconds of load after the return, then every visitor finishes the lead under way.
       const acknowledgedAtReturn = tally.acknowledged.size;
       await expect.poll(() => tally.acknowledged.size, { timeout: 30_000, interval: 200 }).toBeGreaterThanOrEqual(acknowledgedAtReturn + VISITORS);
@@ -234,6 +266,7 @@ describe('a PostgreSQL outage under load, two instances behind nginx', () => {
       await Promise.all(load);
     } finally {
       stopped = true;
+      if (paused) resumeServer(postgres);
       await Promise.allSettled(load);
     }
 

@@ -55,6 +55,7 @@ import type { LeadConsole } from './console/types';
 import { openMessages, type MessageLog } from './messages/index';
 import { log, logUnhandledRejections } from './observability/log';
 import { metrics, watchListeners } from './observability/metrics';
+import { observeRequest, routeTemplates } from './observability/requests';
 
 /** What every request's load context shares: the services routes reach the server through. */
 export type AppServices = {
@@ -115,6 +116,8 @@ export type App = {
    * request to `handler` (false): server.js calls it before anything else.
    */
   answerFromCache: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /** Gives every request its id and logs and counts it when it ends: server.js calls it first. */
+  observe: (req: IncomingMessage, res: ServerResponse) => void;
   /** The page cache (its renders are counted for /readyz and the bench). */
   pageCache: PageCache | undefined;
   /**
@@ -253,6 +256,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
           },
     admitRender: renderLimit(config.pageRenderLimit, (req) => auth.session(req) !== null, limiters),
   });
+  const templateOf = routeTemplates(await serverRoutes());
   const app = express();
   app.disable('x-powered-by');
 
@@ -260,6 +264,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     createHealthRouter({
       content: sources.content,
       leads: sources.leads,
+      database: postgres && (() => postgres.query('SELECT 1')),
       dataDir: config.dataDir,
       outboxBacklog: () => leadService.outboxBacklog(),
       pageCache,
@@ -324,6 +329,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   return {
     handler: app,
     answerFromCache: pages.answerFromCache,
+    observe: (req, res) => observeRequest(req, res, templateOf),
     pageCache,
     responseHeaders,
     loadContext,

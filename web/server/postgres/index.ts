@@ -13,6 +13,7 @@ import { watchPool } from '../observability/metrics';
 
 /** The SQL migrations, run in file-name order (`NNNN_what.sql`, `-- Up Migration` / `-- Down Migration`). */
 export const MIGRATIONS_DIR = path.resolve('migrations');
+const CONNECT_TIMEOUT_MS = 3_000;
 /** Where node-pg-migrate records the migrations it ran. */
 const MIGRATIONS_TABLE = 'schema_migrations';
 
@@ -57,7 +58,9 @@ export function reportConnectionErrors(pool: pg.Pool, lost: (error: Error) => vo
  * a new one for the next query.
  */
 export function openPostgres(config: DatabaseConfig, state: DependencyState): { pool: pg.Pool; migrate: () => Promise<void> } {
-  const pool = new pg.Pool({ connectionString: config.url, max: config.poolMax });
+  // A database that does not answer at all (a network cut, not a refusal) fails a connection
+  // attempt after CONNECT_TIMEOUT_MS instead of holding the request that waits for it.
+  const pool = new pg.Pool({ connectionString: config.url, max: config.poolMax, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   reportConnectionErrors(pool, (error) => state.lost(error));
   watchPool(pool);
   return {
