@@ -256,6 +256,7 @@ describe('a PostgreSQL outage under load, two instances behind nginx', () => {
       for (const [number, instance] of instances.entries()) {
         await expect.poll(async () => (await readiness(instance)).status, { timeout: RECOVERY_LIMIT_MS, interval: 100 }).toBe('ready');
         expect(await sample(number, 'cheonghak_dependency_up', 'dependency="postgres"')).toBe(1);
+        expect(await sample(number, 'cheonghak_pg_pool_connections', 'state="total"')).toBeGreaterThan(0);
         await expect.poll(() => sample(number, 'cheonghak_pg_listener_up', 'listener='), { timeout: RECOVERY_LIMIT_MS, interval: 100 }).toBe(2);
       }
       expect(Date.now() - back, 'ready and listening again').toBeLessThan(RECOVERY_LIMIT_MS + Math.max(...recoveryMs));

@@ -21,7 +21,7 @@ import { createPressApi, PRESS_VIEWS_PER_ADDRESS } from './press/api';
 import { PostgresPressViewGate } from './press/shared-views';
 import { PressService } from './press/service';
 import { ViewCounter } from './press/view-counter';
-import { createContentSources, leadsDatabaseFile } from './content/index';
+import { createContentSources, databaseState, leadsDatabaseFile } from './content/index';
 import type { ContentSource } from './content/types';
 import type { ImageConfig } from '../sanity/image';
 import { createImageHandler } from './images';
@@ -264,7 +264,17 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     createHealthRouter({
       content: sources.content,
       leads: sources.leads,
-      database: postgres && (() => postgres.query('SELECT 1')),
+      // The database's state follows the readiness check too: it is what monitoring polls.
+      database:
+        postgres &&
+        (() =>
+          postgres.query('SELECT 1').then(
+            () => databaseState.back(),
+            (error: unknown) => {
+              databaseState.lost(error);
+              throw error;
+            },
+          )),
       dataDir: config.dataDir,
       outboxBacklog: () => leadService.outboxBacklog(),
       pageCache,

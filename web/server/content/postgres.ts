@@ -195,7 +195,9 @@ class PostgresDocuments implements PostgresDocumentStore {
       let committed: { seq: number; changes: DocumentChanges };
       try {
         ({ outcomes, committed } = await this.commitBatch(batch));
+        this.state.back();
       } catch (error) {
+        if (isConnectionError(error)) this.state.lost(error);
         for (const call of batch) call.reject(unavailable(error));
         continue;
       }
