@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 
 /** Feature folders of the server, and the shared modules every feature may use. */
 const SERVER_FEATURES = ['console', 'leads', 'measurement', 'press'];
-const SHARED_SERVER_FOLDERS = ['audit', 'auth', 'content', 'http'];
+const SHARED_SERVER_FOLDERS = ['audit', 'auth', 'content', 'http', 'observability'];
 
 export default defineConfig([
   globalIgnores([
@@ -81,7 +81,7 @@ export default defineConfig([
   },
   // The server's features (web/server/<feature>/) import only shared server modules and their own
   // files; what two features need lives in a shared module (web/server/*.ts, http/, content/,
-  // audit/, auth/), which imports no feature. app.ts, the composition root, wires them all.
+  // audit/, auth/, observability/), which imports no feature. app.ts, the composition root, wires them all.
   ...SERVER_FEATURES.map((feature) => ({
     files: [`web/server/${feature}/**/*.ts`],
     rules: {

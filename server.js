@@ -36,7 +36,11 @@ if (DEVELOPMENT) {
 }
 // Importing the app started nothing; a bad environment stops here, before any file is touched.
 const config = appModule.loadConfigOrExit();
+// A rejection nothing handled is logged, not fatal: a background job's failure must not take the site down.
+appModule.watchProcess();
 const app = await appModule.createApp(config, { pagePipeline: !DEVELOPMENT });
+if (config.metrics) appModule.startMetricsServer(config.metrics);
+const { log } = appModule;
 
 const server = express();
 server.disable('x-powered-by');
@@ -62,17 +66,18 @@ if (viteDevServer) {
 
 // A fresh cached page is answered before Express (one lookup, one write); everything else goes through it.
 const listener = createLimitedServer((req, res) => {
+  app.observe(req, res);
   if (!app.answerFromCache(req, res)) server(req, res);
 }, config.http);
 listener.listen(config.port, config.host, () => {
-  console.log(`청학 분양 홈페이지: http://localhost:${config.port} (${DEVELOPMENT ? 'development' : 'production'})`);
+  log.info({ port: config.port, mode: DEVELOPMENT ? 'development' : 'production' }, `청학 분양 홈페이지: http://localhost:${config.port}`);
 });
 
 let stopping = false;
 async function stop(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: closing`);
+  log.info({ signal }, `${signal}: closing`);
   // Requests in flight finish first (a view they count is still flushed), but no longer than 3 s.
   const closed = new Promise((resolve) => listener.close(resolve));
   listener.closeIdleConnections();

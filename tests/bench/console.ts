@@ -100,7 +100,6 @@ async function postgresListTimings(documents: ReturnType<typeof fixtureDocuments
   let server: ServerState | undefined;
   try {
     server = await startPostgres(stateDir);
-    if ('error' in server) throw new Error(server.error);
     const { url } = server;
     await withClient(`${url}/postgres`, (client) => client.query('CREATE DATABASE bench_console TEMPLATE cheonghak_template'));
     const pool = new pg.Pool({ connectionString: `${url}/bench_console` });

@@ -26,7 +26,6 @@ export async function benchLeadPost(options: { duration: number; connections: nu
   let postgres: ServerState | undefined;
   try {
     postgres = await startPostgres(stateDir, { durable: true });
-    if ('error' in postgres) throw new Error(postgres.error);
     const { url } = postgres;
     await withClient(`${url}/postgres`, (client) => client.query('CREATE DATABASE bench_leads'));
     runs.push({ store: 'PostgreSQL (DATABASE_URL)', result: await leadPostRun(options, { DATABASE_URL: `${url}/bench_leads` }) });

@@ -89,5 +89,5 @@ it('a booking posted to one instance is stored in PostgreSQL and read by another
     }
   }
   const ready = await (await fetch(`${second.origin}/readyz`)).json();
-  expect(ready).toMatchObject({ status: 'ready', checks: { leads: 'ok' }, outbox: { count: 0 } });
+  expect(ready).toMatchObject({ status: 'ready', checks: { leads: 'ok', database: 'ok' }, outbox: { count: 0 } });
 });

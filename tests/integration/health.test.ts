@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createHealthRouter, type HealthOptions } from '../../web/server/http/health';
+import { CHECK_TIMEOUT_MS, createHealthRouter, type HealthOptions } from '../../web/server/http/health';
 import { startServer, type RunningServer } from '../support/built-server';
 import { rawRequest } from '../support/http';
 
@@ -30,6 +30,7 @@ describe('the built server', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     expect(JSON.parse(response.body.toString())).toEqual({
       status: 'ready',
+      serves: { pages: true, leads: true },
       checks: { content: 'ok', leads: 'ok', dataDir: 'ok' },
       outbox: { count: 0, oldestAgeSeconds: null },
       // The start-up probe rendered `/` once.
@@ -47,7 +48,7 @@ describe('readiness', () => {
   afterEach(() => close?.());
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  async function probe(overrides: Partial<HealthOptions>) {
+  async function probe(overrides: Partial<HealthOptions>, probePath = '/readyz') {
     const options: HealthOptions = {
       content: { fetch: async <T>() => 0 as T },
       leads: { fetch: async <T>() => 0 as T },
@@ -59,21 +60,35 @@ describe('readiness', () => {
     const listener = express().use(createHealthRouter(options)).listen(0, '127.0.0.1');
     await new Promise((resolve) => listener.once('listening', resolve));
     close = () => listener.close();
-    const response = await rawRequest(`http://127.0.0.1:${(listener.address() as AddressInfo).port}`, { path: '/readyz' });
+    const response = await rawRequest(`http://127.0.0.1:${(listener.address() as AddressInfo).port}`, { path: probePath });
     return { status: response.status, body: JSON.parse(response.body.toString()) };
   }
 
-  it('503 when the leads store does not answer', async () => {
-    const { status, body } = await probe({ leads: { fetch: () => Promise.reject(new Error('401 token')) } });
-    expect(status).toBe(503);
-    expect(body).toMatchObject({ status: 'unavailable', checks: { content: 'ok', leads: 'failed', dataDir: 'ok' } });
+  it('the leads store does not answer: still ready for pages (200, degraded); /readyz/leads 503', async () => {
+    const leads = { fetch: () => Promise.reject(new Error('401 token')) };
+    const { status, body } = await probe({ leads });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ status: 'degraded', serves: { pages: true, leads: false }, checks: { content: 'ok', leads: 'failed', dataDir: 'ok' } });
+    close?.();
+    expect(await probe({ leads }, '/readyz/leads')).toMatchObject({ status: 503, body: { status: 'unavailable', checks: { leads: 'failed' } } });
   });
 
-  it('503 when the content source does not answer, or DATA_DIR is gone', async () => {
-    expect((await probe({ content: { fetch: () => Promise.reject(new Error('down')) } })).status).toBe(503);
+  it('the database does not answer within the check timeout (the leads store answers from memory): leads not served', async () => {
+    const hung = () => new Promise(() => undefined);
+    const started = Date.now();
+    const { status, body } = await probe({ database: hung });
+    expect(Date.now() - started).toBeLessThan(CHECK_TIMEOUT_MS + 1_000);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ status: 'degraded', serves: { pages: true, leads: false }, checks: { leads: 'ok', database: 'failed' } });
+    close?.();
+    expect((await probe({ database: async () => 1 }, '/readyz/leads')).status).toBe(200);
+  });
+
+  it('503 when the content source does not answer (no page can be served); DATA_DIR gone: no leads', async () => {
+    expect(await probe({ content: { fetch: () => Promise.reject(new Error('down')) } })).toMatchObject({ status: 503, body: { status: 'unavailable', serves: { pages: false } } });
     close?.();
     const gone = await probe({ dataDir: path.join(dataDir, 'missing') });
-    expect(gone).toMatchObject({ status: 503, body: { checks: { dataDir: 'failed' } } });
+    expect(gone).toMatchObject({ status: 200, body: { serves: { leads: false }, checks: { dataDir: 'failed' } } });
   });
 
   it('reports an outbox backlog with its age but stays ready (leads still reach the outbox)', async () => {

@@ -4,8 +4,14 @@
  */
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createContentSources } from '../../web/server/content/index';
+import { DependencyState } from '../../web/server/observability/dependency-state';
 import { migrate, openPostgres } from '../../web/server/postgres/index';
 import { freshDatabaseUrl } from '../support/postgres';
+import { withClient } from '../support/postgres-server';
 
 describe('PostgreSQL migrations', () => {
   it('four instances migrating one new database at once run each migration once', async () => {
@@ -27,13 +33,27 @@ describe('PostgreSQL migrations', () => {
     }
   });
 
-  it('refuses to start, in Korean and English and without the password, when the database cannot be reached', async () => {
+  it('a CLI refuses to run, in Korean and English and without the password, when the database cannot be reached', async () => {
     const url = 'postgres://app:s3cret-password@127.0.0.1:1/site';
-    const failure = await openPostgres({ url, poolMax: 2 }).then(
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'migrations-'));
+    const failure = await createContentSources({ dataDir, database: { url, poolMax: 2 } }).then(
       () => null,
       (error: unknown) => error as Error,
     );
-    expect(failure?.message).toMatch(/^PostgreSQL\(DATABASE_URL\)에 연결하거나 스키마를 맞추지 못해 시작하지 않습니다 \/ Not starting: PostgreSQL \(DATABASE_URL\) could not be reached/);
+    rmSync(dataDir, { recursive: true, force: true });
+    expect(failure?.message).toMatch(/^PostgreSQL\(DATABASE_URL\)에 연결하지 못했습니다 \/ PostgreSQL \(DATABASE_URL\) could not be reached/);
     expect(failure?.message).not.toContain('s3cret-password');
+  });
+
+  it('a migration that fails for another reason than the connection stops the start, in Korean and English', async () => {
+    const url = await freshDatabaseUrl();
+    const { pool, migrate: migrateAtStart } = openPostgres({ url, poolMax: 2 }, new DependencyState('postgres'));
+    await withClient(url, (client) => client.query("UPDATE schema_migrations SET name = 'renamed' WHERE id = (SELECT min(id) FROM schema_migrations)"));
+    const failure = await migrateAtStart().then(
+      () => null,
+      (error: unknown) => error as Error,
+    );
+    await pool.end();
+    expect(failure?.message).toMatch(/^PostgreSQL\(DATABASE_URL\)의 스키마를 맞추지 못해 시작하지 않습니다 \/ Not starting: the PostgreSQL \(DATABASE_URL\) migrations failed/);
   });
 });

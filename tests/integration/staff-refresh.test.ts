@@ -36,7 +36,7 @@ describe('the staff-account mirror on the PostgreSQL document store', () => {
     const fetches = vi.spyOn(source, 'fetch');
     const reads = () => fetches.mock.calls.filter(([query]) => query.includes('"staffAccount"')).length;
     store = new DocumentStaffStore(source);
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await store.start();
     expect(reads()).toBe(1);
     await vi.advanceTimersByTimeAsync(59_000);

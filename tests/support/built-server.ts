@@ -51,6 +51,10 @@ export type RunningServer = {
   kill(): Promise<void>;
   /** What the server wrote to stderr so far (only with `captureStderr`; else it is inherited). */
   stderr(): string;
+  /** What it wrote to stdout so far, its JSON log (only with `captureStdout`; else dropped). */
+  stdout(): string;
+  /** The exit code once the process has ended (a signal: null), undefined while it runs. */
+  exitCode(): number | null | undefined;
 };
 
 /** Starts the built server and resolves once `/` answers 200 (at most `timeoutMs`). */
@@ -58,6 +62,7 @@ export async function startServer({
   timeoutMs = 120_000,
   env = {} as Record<string, string>,
   captureStderr = false,
+  captureStdout = false,
   /** Another checkout with its own build (the bench's baseline). */
   root = ROOT,
   /** A fixed port (an instance restarted behind a load balancer); default a free one. */
@@ -67,7 +72,7 @@ export async function startServer({
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['tests/e2e/serve.mjs'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', captureStderr ? 'pipe' : 'inherit'],
+    stdio: ['ignore', captureStdout ? 'pipe' : 'ignore', captureStderr ? 'pipe' : 'inherit'],
     // A server of its own gets a data directory of its own: the E2E_DATA_DIR a Playwright worker
     // inherits is the shared e2e server's, which serve.mjs would empty at start and delete at stop.
     env: { ...process.env, E2E_DATA_DIR: undefined, E2E_KEEP_DATA: undefined, NODE_ENV: 'production', ...env, PORT: String(port), HOST: '127.0.0.1' },
@@ -76,10 +81,16 @@ export async function startServer({
   child.stderr?.setEncoding('utf8').on('data', (text: string) => {
     stderr += text;
   });
+  let stdout = '';
+  child.stdout?.setEncoding('utf8').on('data', (text: string) => {
+    stdout += text;
+  });
   let exited = false;
+  let exitCode: number | null | undefined;
   const exit = new Promise<void>((resolveExit) =>
-    child.on('exit', () => {
+    child.on('exit', (code) => {
       exited = true;
+      exitCode = code;
       resolveExit();
     }),
   );
@@ -100,11 +111,11 @@ export async function startServer({
 
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (exited) throw new Error('the server exited before it answered');
+    if (exited) throw new Error(`the server exited before it answered${stderr ? `:\n${stderr.slice(-3000)}` : ''}`);
     try {
       const response = await fetch(`${url}/`, { signal: AbortSignal.timeout(5_000) });
       await response.arrayBuffer();
-      if (response.status === 200) return { url, stop, kill, stderr: () => stderr, rss: () => residentMemory(child.pid) };
+      if (response.status === 200) return { url, stop, kill, stderr: () => stderr, stdout: () => stdout, rss: () => residentMemory(child.pid), exitCode: () => exitCode };
     } catch {
       // not listening yet
     }

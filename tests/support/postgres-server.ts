@@ -9,7 +9,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { migrate } from '../../web/server/postgres/index';
 
-export type ServerState = { url: string; dataDir: string } | { error: string };
+export type RunningPostgres = { url: string; dataDir: string; serverOptions: string; logFile: string };
+export type ServerState = RunningPostgres | { error: string };
 
 export const TEMPLATE = 'cheonghak_template';
 const SUPERUSER = 'postgres';
@@ -47,7 +48,7 @@ function freePort(): Promise<number> {
  * database. `durable`: fsync and synchronous commit on, as production runs (benchmarks); the tests
  * run without them.
  */
-export async function startServer(stateDir: string, { durable = false } = {}): Promise<ServerState> {
+export async function startServer(stateDir: string, { durable = false } = {}): Promise<RunningPostgres> {
   const dataDir = path.join(stateDir, 'data');
   if (process.getuid?.() === 0) chownSync(stateDir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
   runPostgresProgram('initdb', ['-D', dataDir, '-A', 'trust', '-U', SUPERUSER, '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
@@ -55,11 +56,22 @@ export async function startServer(stateDir: string, { durable = false } = {}): P
   // Durability is not under test: fsync off keeps the suite fast.
   const speed = durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
   const serverOptions = `-p ${port} -k ${stateDir} -c listen_addresses=127.0.0.1 -c max_connections=300${speed}`;
-  runPostgresProgram('pg_ctl', ['-D', dataDir, '-o', serverOptions, '-l', path.join(stateDir, 'server.log'), '-w', '-t', '60', 'start']);
-  const base = `postgres://${SUPERUSER}@127.0.0.1:${port}`;
-  await withClient(`${base}/postgres`, (client) => client.query(`CREATE DATABASE ${TEMPLATE}`));
-  await migrate(`${base}/${TEMPLATE}`);
-  return { url: base, dataDir };
+  const logFile = path.join(stateDir, 'server.log');
+  const state = { url: `postgres://${SUPERUSER}@127.0.0.1:${port}`, dataDir, serverOptions, logFile };
+  resumeServer(state);
+  await withClient(`${state.url}/postgres`, (client) => client.query(`CREATE DATABASE ${TEMPLATE}`));
+  await migrate(`${state.url}/${TEMPLATE}`);
+  return state;
+}
+
+/** Stops the server as `systemctl stop postgresql` does (fast: open connections are cut), its files kept. */
+export function pauseServer(state: RunningPostgres): void {
+  runPostgresProgram('pg_ctl', ['-D', state.dataDir, '-m', 'fast', '-w', 'stop']);
+}
+
+/** Starts it (again) on the same port; returns once it accepts connections. */
+export function resumeServer(state: RunningPostgres): void {
+  runPostgresProgram('pg_ctl', ['-D', state.dataDir, '-o', state.serverOptions, '-l', state.logFile, '-w', '-t', '60', 'start']);
 }
 
 export async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {

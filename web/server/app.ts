@@ -21,7 +21,7 @@ import { createPressApi, PRESS_VIEWS_PER_ADDRESS } from './press/api';
 import { PostgresPressViewGate } from './press/shared-views';
 import { PressService } from './press/service';
 import { ViewCounter } from './press/view-counter';
-import { createContentSources, leadsDatabaseFile } from './content/index';
+import { createContentSources, databaseState, leadsDatabaseFile } from './content/index';
 import type { ContentSource } from './content/types';
 import type { ImageConfig } from '../sanity/image';
 import { createImageHandler } from './images';
@@ -54,6 +54,9 @@ import { oncePerPeriod } from './postgres/daily-jobs';
 import { ContentChanges } from './postgres/content-changes';
 import type { LeadConsole } from './console/types';
 import { openMessages, type MessageDispatcher, type MessageLog } from './messages/index';
+import { log, logUnhandledRejections } from './observability/log';
+import { metrics, watchListeners } from './observability/metrics';
+import { observeRequest, routeTemplates } from './observability/requests';
 
 /** What every request's load context shares: the services routes reach the server through. */
 export type AppServices = {
@@ -96,6 +99,13 @@ declare module 'react-router' {
 }
 
 export { errorHandler } from './http/errors';
+export { startMetricsServer } from './observability/metrics-server';
+export { log } from './observability/log';
+
+/** What the process does with a rejection nothing handled: logged and counted, not fatal (server.js). */
+export function watchProcess(): void {
+  logUnhandledRejections(() => metrics.unhandledRejections.inc());
+}
 export { precompressedAssets } from './http/precompressed';
 export { ConfigError, loadConfig, loadConfigOrExit, type ServerConfig } from './config';
 
@@ -107,6 +117,8 @@ export type App = {
    * request to `handler` (false): server.js calls it before anything else.
    */
   answerFromCache: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /** Gives every request its id and logs and counts it when it ends: server.js calls it first. */
+  observe: (req: IncomingMessage, res: ServerResponse) => void;
   /** The page cache (its renders are counted for /readyz and the bench). */
   pageCache: PageCache | undefined;
   /**
@@ -139,7 +151,9 @@ export type AppOptions = {
 };
 
 export async function createApp(config: ServerConfig, options: AppOptions = {}): Promise<App> {
-  const sources = await createContentSources(config, { leadsSeed: firstStartLeadDocuments });
+  log.level = config.logLevel;
+  // A database that is down at start is waited for in the background: pages are served meanwhile.
+  const sources = await createContentSources(config, { leadsSeed: firstStartLeadDocuments, waitForDatabase: true });
   if (sources.mode === 'sanity' && sources.leadsBackend === 'embedded') {
     // Content is shared through Sanity, but leads are not: a second instance would keep leads of its own.
     console.log(`[leads] 관심고객은 이 서버 디스크의 내장 데이터베이스(${leadsDatabaseFile(config.dataDir)})에 저장됩니다: 서버를 여러 대 두려면 DATABASE_URL을 설정하세요. Leads are stored in the embedded database on this instance's disk; set DATABASE_URL to run more than one instance.`);
@@ -161,6 +175,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   });
   const stopAuditPurge = startDailyAuditPurge(audit, config.auditRetentionDays, dailyJobs);
   const contentChanges = config.database && postgres ? await ContentChanges.start(config.database.url, postgres, () => sources.content.invalidate()) : undefined;
+  if (sources.leadsListening && contentChanges) watchListeners({ documents: sources.leadsListening, content: () => contentChanges.listening });
   const csp = {
     frameOrigins: await watchFrameOrigins(sources.content),
     tags: await watchEnabledTags(sources.content),
@@ -244,6 +259,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
           },
     admitRender: renderLimit(config.pageRenderLimit, (req) => auth.session(req) !== null, limiters),
   });
+  const templateOf = routeTemplates(await serverRoutes());
   const app = express();
   app.disable('x-powered-by');
 
@@ -251,6 +267,17 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     createHealthRouter({
       content: sources.content,
       leads: sources.leads,
+      // The database's state follows the readiness check too: it is what monitoring polls.
+      database:
+        postgres &&
+        (() =>
+          postgres.query('SELECT 1').then(
+            () => databaseState.back(),
+            (error: unknown) => {
+              databaseState.lost(error);
+              throw error;
+            },
+          )),
       dataDir: config.dataDir,
       outboxBacklog: () => leadService.outboxBacklog(),
       pageCache,
@@ -315,6 +342,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   return {
     handler: app,
     answerFromCache: pages.answerFromCache,
+    observe: (req, res) => observeRequest(req, res, templateOf),
     pageCache,
     responseHeaders,
     loadContext,

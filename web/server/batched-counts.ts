@@ -5,6 +5,8 @@
  * what is left (server shutdown). Used for press article views and the site's page views.
  */
 import { ContentUnavailableError, MutationError, type ContentSource, type Mutation } from './content/types';
+import { errorField, log } from './observability/log';
+import { metrics } from './observability/metrics';
 
 export const VIEW_FLUSH_INTERVAL_MS = 3_000;
 
@@ -95,6 +97,7 @@ export class BatchedCounts {
   }
 
   private log(message: string, error: unknown): void {
-    (this.options.log ?? ((text, cause) => console.error(text, cause)))(message, error);
+    metrics.backgroundFailures.inc({ job: this.label });
+    (this.options.log ?? ((text, cause) => log.error({ job: this.label, err: errorField(cause) }, text)))(message, error);
   }
 }

@@ -117,7 +117,14 @@ export type ServerConfig = {
   database?: DatabaseConfig;
   /** How long audit records are kept before the daily purge deletes them (at least a year). */
   auditRetentionDays: number;
+  /** The JSON log's threshold (pino's levels). */
+  logLevel: LogLevel;
+  /** Where the Prometheus metrics are served (their own listener, loopback by default); unset: not at all. */
+  metrics?: { port: number; host: string };
 };
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const SESSION_SECRET_MIN_LENGTH = 32;
 /** 개인정보의 안전성 확보조치 기준 §8: access records are kept at least one year. */
@@ -287,6 +294,17 @@ const ENVIRONMENT = v.object({
   ),
   HOST: v.optional(v.string(), '0.0.0.0'),
   TRUST_PROXY: v.optional(trustProxy),
+  LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, problem('LOG_LEVEL', `${LOG_LEVELS.join(', ')} 중 하나여야 합니다`, `must be one of ${LOG_LEVELS.join(', ')}`)), 'info'),
+  METRICS_PORT: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,5}$/, problem('METRICS_PORT', '1–65535 사이의 포트 번호여야 합니다', 'must be a port number, 1–65535')),
+      v.transform(Number),
+      v.minValue(1, problem('METRICS_PORT', '1–65535 사이의 포트 번호여야 합니다', 'must be a port number, 1–65535')),
+      v.maxValue(65535, problem('METRICS_PORT', '1–65535 사이의 포트 번호여야 합니다', 'must be a port number, 1–65535')),
+    ),
+  ),
+  METRICS_HOST: v.optional(v.string(), '127.0.0.1'),
   DATA_DIR: v.optional(v.string(), './data'),
   HTTP_HEADERS_TIMEOUT_MS: v.optional(positiveInteger('HTTP_HEADERS_TIMEOUT_MS'), '10000'),
   HTTP_REQUEST_TIMEOUT_MS: v.optional(positiveInteger('HTTP_REQUEST_TIMEOUT_MS'), '30000'),
@@ -462,6 +480,8 @@ function configOf(env: Environment): ServerConfig {
     port: env.PORT,
     host: env.HOST,
     trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    ...(env.METRICS_PORT ? { metrics: { port: env.METRICS_PORT, host: env.METRICS_HOST } } : {}),
     http: {
       headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,

@@ -3,6 +3,9 @@
  * minute after start, then once a day, so an install with no cron (or one restarted daily by
  * deploys) still runs it. A failure is logged and the next day's run goes ahead. Returns the stop.
  */
+import { errorField, log } from './observability/log';
+import { metrics } from './observability/metrics';
+
 const DAY_MS = 24 * 3600_000;
 
 /**
@@ -26,8 +29,11 @@ export function startDailyJob(
   const run = (delay: number) => {
     timer = setTimeout(() => {
       gate(label, Math.floor(Date.now() / intervalMs), job).then(
-        (done) => done && console.log(`[${label}] ${done}`),
-        (error: unknown) => console.error(`[${label}] failed: ${(error as Error).message}`),
+        (done) => done && log.info({ job: label }, `${label}: ${done}`),
+        (error: unknown) => {
+          metrics.backgroundFailures.inc({ job: label });
+          log.error({ job: label, err: errorField(error) }, `${label}: failed; the next run goes ahead`);
+        },
       );
       if (!stopped) run(intervalMs);
     }, delay);

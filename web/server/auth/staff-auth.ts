@@ -7,6 +7,8 @@
  * Sign-ins (and failures) and sign-outs go to the audit trail.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { nowOrWhenAvailable } from '../content/when-available';
+import { ContentUnavailableError } from '../content/types';
 import { limitAddress } from '../http/client-address';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
@@ -107,9 +109,15 @@ export class StaffAuth {
     const { admin } = options;
     const authDir = path.join(options.dataDir, 'auth');
     const { staff } = options;
-    await prepareFirstAdmin({ staff, admin, authDir, allowLocalAdmin: options.allowLocalAdmin, log: options.log ?? ((line) => console.log(line)) });
-    // Most accounts' hashes share the first one's parameters (older ones may differ).
-    const [first] = await staff.list();
+    await nowOrWhenAvailable('first admin account', () =>
+      prepareFirstAdmin({ staff, admin, authDir, allowLocalAdmin: options.allowLocalAdmin, log: options.log ?? ((line) => console.log(line)) }),
+    );
+    // Most accounts' hashes share the first one's parameters (older ones may differ); none known
+    // while the database is away: the configured ones.
+    const [first] = await staff.list().catch((error: unknown) => {
+      if (error instanceof ContentUnavailableError) return [];
+      throw error;
+    });
     const firstHash = first ? staff.find(first.email)?.passwordHash : undefined;
     const secret = await loadSessionSecret(admin, authDir);
     const { postgres } = options;

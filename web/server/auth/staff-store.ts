@@ -13,7 +13,9 @@ import { createHash } from 'node:crypto';
 import { staffAccountsQuery } from '../../sanity/queries';
 import { STAFF_ROLES, type StaffIdentity } from '../../shared/console';
 import { isStaffRole } from '../../shared/staff-accounts';
-import { MutationError, type ContentSource } from '../content/types';
+import { ContentUnavailableError, MutationError, type ContentSource } from '../content/types';
+import { errorField, log } from '../observability/log';
+import { metrics } from '../observability/metrics';
 import type { SqliteDatabase } from '../sqlite';
 
 export type StaffAccountRecord = StaffIdentity & {
@@ -180,9 +182,13 @@ export function staffAccountId(email: string): string {
   return `staffAccount.${createHash('sha256').update(email).digest('hex').slice(0, 32)}`;
 }
 
+/** How soon accounts that could not be read (the database away) are read again. */
+const STAFF_DOCUMENTS_RETRY_MS = 1_000;
+
 export class DocumentStaffStore implements StaffAccountStore {
   private accounts = new Map<string, StaffAccountRecord>();
   private timer: NodeJS.Timeout | null = null;
+  private closed = false;
 
   constructor(
     private readonly leads: ContentSource,
@@ -190,12 +196,32 @@ export class DocumentStaffStore implements StaffAccountStore {
     private readonly readStored?: StoredDocumentReader,
   ) {}
 
-  /** Reads the accounts once, then every `intervalMs` (a failed read keeps the last mirror). */
+  /**
+   * Reads the accounts once, then every `intervalMs`; a failed read keeps the last mirror and is
+   * tried again within STAFF_DOCUMENTS_RETRY_MS. A store that is unavailable at start (the
+   * database away) does not stop the start.
+   */
   async start(intervalMs = STAFF_DOCUMENTS_REFRESH_MS): Promise<void> {
-    await this.refresh();
-    this.timer = setInterval(() => {
-      this.refresh().catch((error: unknown) => console.error(`[staff] accounts unavailable: ${(error as Error).message}`));
-    }, intervalMs);
+    let read = true;
+    await this.refresh().catch((error: unknown) => {
+      if (!(error instanceof ContentUnavailableError)) throw error;
+      read = false;
+    });
+    this.refreshAfter(read ? intervalMs : STAFF_DOCUMENTS_RETRY_MS, intervalMs);
+  }
+
+  private refreshAfter(delay: number, intervalMs: number): void {
+    if (this.closed) return;
+    this.timer = setTimeout(() => {
+      this.refresh().then(
+        () => this.refreshAfter(intervalMs, intervalMs),
+        (error: unknown) => {
+          metrics.backgroundFailures.inc({ job: 'staff-refresh' });
+          if (!(error instanceof ContentUnavailableError)) log.error({ job: 'staff-refresh', err: errorField(error) }, 'staff accounts: refresh failed');
+          this.refreshAfter(STAFF_DOCUMENTS_RETRY_MS, intervalMs);
+        },
+      );
+    }, delay);
     this.timer.unref();
   }
 
@@ -255,7 +281,8 @@ export class DocumentStaffStore implements StaffAccountStore {
   }
 
   close(): void {
-    if (this.timer) clearInterval(this.timer);
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
   }
 }
 

@@ -9,6 +9,7 @@ import type pg from 'pg';
 import type { SanityConfig, ServerConfig } from '../config';
 import { EMBEDDED_IMAGE_CONFIG, type ImageConfig } from '../../sanity/image';
 import { openPostgres } from '../postgres/index';
+import { DependencyState, isConnectionError } from '../observability/dependency-state';
 import { openEmbeddedStore } from './embedded';
 import { openPostgresDocumentStore } from './postgres';
 import { createSanitySource } from './sanity';
@@ -25,25 +26,45 @@ export type ContentSources = {
   leadsBackend: 'postgres' | 'embedded';
   /** The PostgreSQL pool (DATABASE_URL), shared by the stores that live there; its owner ends it after closing them. */
   database?: pg.Pool;
+  /** With DATABASE_URL: whether the leads store's notification connection is open. */
+  leadsListening?: () => boolean;
   imageConfig: ImageConfig;
 };
 
 const SANITY_CDN = 'https://cdn.sanity.io';
 
+/** Whether this process reaches PostgreSQL (DATABASE_URL), as its stores last found it. */
+export const databaseState = new DependencyState('postgres');
+
 export type ContentSourceOptions = {
   /** Documents a new leads store starts with (the leads module's demo visit slots). */
   leadsSeed?: () => SanityDocument[];
+  /**
+   * PostgreSQL not reachable: open anyway and connect once it is (the server, which serves pages
+   * meanwhile), or fail with a Korean + English line (the default: the CLIs).
+   */
+  waitForDatabase?: boolean;
 };
 
 export async function createContentSources(
   config: Pick<ServerConfig, 'dataDir' | 'sanity' | 'database'>,
   options: ContentSourceOptions = {},
 ): Promise<ContentSources> {
-  const database = config.database ? await openPostgres(config.database) : undefined;
+  const postgres = config.database ? openPostgres(config.database, databaseState) : undefined;
+  const database = postgres?.pool;
   try {
     const seedDocuments = options.leadsSeed?.();
-    const leads = database
-      ? await openPostgresDocumentStore({ pool: database, seedDocuments })
+    const leads = postgres
+      ? await openPostgresDocumentStore({ pool: postgres.pool, seedDocuments, prepare: postgres.migrate, state: databaseState, waitForDatabase: options.waitForDatabase }).catch(
+          (error: unknown) => {
+            if (!isConnectionError(error)) throw error;
+            // The URL is not repeated: it may carry the password.
+            throw new Error(
+              `PostgreSQL(DATABASE_URL)에 연결하지 못했습니다 / PostgreSQL (DATABASE_URL) could not be reached: ${(error as Error).message}`,
+              { cause: error },
+            );
+          },
+        )
       : await openEmbeddedStore({
           file: leadsDatabaseFile(config.dataDir),
           // Personal data: a deleted or purged lead must not stay readable in the file.
@@ -51,7 +72,8 @@ export async function createContentSources(
           seedDocuments,
         });
     try {
-      return { ...(await openContent(config)), leads, leadsBackend: database ? 'postgres' : 'embedded', database };
+      const leadsListening = 'listening' in leads ? () => Boolean(leads.listening) : undefined;
+      return { ...(await openContent(config)), leads, leadsBackend: database ? 'postgres' : 'embedded', database, leadsListening };
     } catch (error) {
       await leads.close();
       throw error;

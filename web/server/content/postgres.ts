@@ -11,6 +11,7 @@
  * mirror: a write decided on a stale read fails its revision check in the database and is retried.
  */
 import pg from 'pg';
+import { DependencyState, isConnectionError } from '../observability/dependency-state';
 import { DocumentMirror } from './document-mirror';
 import { applyTransaction, deepFreeze, newTransactionId, type DocumentChanges, type StoredDocument } from './mutations';
 import {
@@ -30,13 +31,19 @@ const CHANNEL = 'documents_changed';
 const DOCUMENT_LOCK_SPACE = 29_001;
 /** The most `mutate` calls one group commit takes (their locks are held until it ends). */
 const MAX_CALLS_PER_COMMIT = 64;
-/** A lost notification connection is opened again after this long. */
+/** A lost notification connection, or a database not reachable at start, is tried again after this long. */
 const RECONNECT_MS = 1_000;
 
 export type PostgresDocumentStoreOptions = {
   pool: pg.Pool;
   /** Documents a database with no documents starts with (created only where missing: instances may start together). */
   seedDocuments?: SanityDocument[];
+  /** Runs before the first read of the table, on every attempt until one succeeds (the migrations). */
+  prepare?: () => Promise<void>;
+  /** Told when the database is lost and back (the notification connection follows it). */
+  state?: DependencyState;
+  /** A database not reachable at open: wait for it in the background (the server), or throw (the CLIs). */
+  waitForDatabase?: boolean;
 };
 
 export interface PostgresDocumentStore extends ContentSource {
@@ -44,20 +51,27 @@ export interface PostgresDocumentStore extends ContentSource {
   getDocument(id: string): SanityDocument | undefined;
   /** Brings the mirror up to every write committed so far (other instances' included). */
   catchUp(): Promise<void>;
+  /** Whether its notification connection is open. */
+  readonly listening: boolean;
 }
 
+/**
+ * The store, loaded. A database that cannot be reached does not stop it: until it can, reads and
+ * writes fail with ContentUnavailableError and the store tries again every RECONNECT_MS in the
+ * background. Any other failure (a migration that does not apply) is thrown.
+ */
 export async function openPostgresDocumentStore(options: PostgresDocumentStoreOptions): Promise<PostgresDocumentStore> {
-  const store = new PostgresDocuments(options.pool);
-  await store.start();
+  const store = new PostgresDocuments(options);
   try {
-    if (store.isEmpty() && options.seedDocuments?.length) {
-      await store.mutate(options.seedDocuments.map((document) => ({ createIfNotExists: document })));
-    }
-    return store;
+    await store.connect();
   } catch (error) {
-    await store.close();
-    throw error;
+    if (!isConnectionError(error) || !options.waitForDatabase) {
+      await store.close();
+      throw error;
+    }
+    store.connectLater(error);
   }
+  return store;
 }
 
 type DocumentRow = { id: string; json: string | null; seq: string };
@@ -79,13 +93,43 @@ class PostgresDocuments implements PostgresDocumentStore {
   private listener: pg.Client | null = null;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private closed = false;
+  /** Whether the table was read once: before, there is nothing to answer reads from. */
+  private loaded = false;
   /** Calls waiting for the next group commit, and whether one is under way. */
   private pending: PendingCall[] = [];
   private committing = false;
+  private readonly pool: pg.Pool;
+  private readonly state: DependencyState;
 
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(private readonly options: PostgresDocumentStoreOptions) {
+    this.pool = options.pool;
+    this.state = options.state ?? new DependencyState('postgres');
+  }
 
-  async start(): Promise<void> {
+  /** Migrations, the table into the mirror, the seed where the table is empty. */
+  async connect(): Promise<void> {
+    await this.options.prepare?.();
+    await this.load();
+    this.loaded = true;
+    this.state.back();
+    if (this.isEmpty() && this.options.seedDocuments?.length) {
+      await this.mutate(this.options.seedDocuments.map((document) => ({ createIfNotExists: document })));
+    }
+  }
+
+  /** Tries `connect` again every RECONNECT_MS until it succeeds (the database was not reachable). */
+  connectLater(error: unknown): void {
+    this.state.lost(error);
+    if (this.closed) return;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      if (this.closed) return;
+      this.connect().catch((failure: unknown) => this.connectLater(failure));
+    }, RECONNECT_MS);
+    this.reconnectTimer.unref();
+  }
+
+  private async load(): Promise<void> {
     // Listening first: a write committed while the snapshot loads is caught up right after.
     await this.listen();
     const client = await this.pool.connect();
@@ -99,7 +143,7 @@ class PostgresDocuments implements PostgresDocumentStore {
     } finally {
       client.release();
     }
-    await this.catchUp();
+    await this.serially(() => this.readChanges());
   }
 
   isEmpty(): boolean {
@@ -111,6 +155,7 @@ class PostgresDocuments implements PostgresDocumentStore {
   }
 
   fetch<const Query extends string>(query: Query, params: QueryParams = {}): Promise<QueryResult<Query>> {
+    if (!this.loaded) return Promise.reject(unavailable(new Error('not connected since start')));
     return this.mirror.fetch(query, params);
   }
 
@@ -134,6 +179,7 @@ class PostgresDocuments implements PostgresDocumentStore {
    */
   mutate(mutations: Mutation[], options: { transactionId?: string } = {}): Promise<MutationResult> {
     if (this.closed) return Promise.reject(new Error('The leads store is closed'));
+    if (!this.loaded) return Promise.reject(unavailable(new Error('not connected since start')));
     const transactionId = options.transactionId ?? newTransactionId();
     return new Promise((resolve, reject) => {
       this.pending.push({ mutations, transactionId, resolve, reject });
@@ -149,11 +195,14 @@ class PostgresDocuments implements PostgresDocumentStore {
       let committed: { seq: number; changes: DocumentChanges };
       try {
         ({ outcomes, committed } = await this.commitBatch(batch));
+        this.state.back();
       } catch (error) {
+        if (isConnectionError(error)) this.state.lost(error);
         for (const call of batch) call.reject(unavailable(error));
         continue;
       }
-      if (committed.changes.size > 0) await this.afterCommit(committed.seq, committed.changes).catch(() => this.catchUp());
+      // Committed: a mirror that cannot catch up now (the database just went away) does when it is back.
+      if (committed.changes.size > 0) await this.afterCommit(committed.seq, committed.changes).catch(() => this.catchUp().catch(() => undefined));
       // A call refused on a newer version than the mirror shows: its retry must see that version.
       // A call that wrote nothing (its documents were there, perhaps from another instance): its
       // caller reads them next.
@@ -260,6 +309,7 @@ class PostgresDocuments implements PostgresDocumentStore {
   }
 
   catchUp(): Promise<void> {
+    if (!this.loaded) return Promise.reject(unavailable(new Error('not connected since start')));
     return this.serially(() => this.readChanges());
   }
 
@@ -293,21 +343,33 @@ class PostgresDocuments implements PostgresDocumentStore {
     void this.serially(() => {
       this.catchUpQueued = false;
       return this.readChanges();
-    }).catch((error: unknown) => console.error(`[leads] catching up with the database failed: ${(error as Error).message}`));
+    }).catch((error: unknown) => this.state.lost(error));
   }
 
   private async listen(): Promise<void> {
+    const previous = this.listener;
+    this.listener = null;
+    await previous?.end().catch(() => undefined);
     // A connection of its own: a listening one never goes back to the pool.
     const listener = new pg.Client(this.pool.options);
-    listener.on('notification', () => this.onNotification());
-    listener.on('error', (error) => {
-      console.error(`[leads] the database notification connection failed: ${error.message}`);
+    const lost = (error: Error) => {
+      if (this.listener !== listener) return;
+      this.listener = null;
+      this.state.lost(error);
       void listener.end().catch(() => undefined);
-      if (this.listener === listener) this.listener = null;
-      this.listenAgainLater();
-    });
-    await listener.connect();
-    await listener.query(`LISTEN ${CHANNEL}`);
+      // Before the first load, the connect loop opens it again.
+      if (this.loaded) this.listenAgainLater();
+    };
+    listener.on('notification', () => this.onNotification());
+    listener.on('error', lost);
+    listener.on('end', () => lost(new Error('the notification connection closed')));
+    try {
+      await listener.connect();
+      await listener.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      await listener.end().catch(() => undefined);
+      throw error;
+    }
     this.listener = listener;
   }
 
@@ -319,12 +381,20 @@ class PostgresDocuments implements PostgresDocumentStore {
       if (this.closed) return;
       this.listen()
         .then(() => this.catchUp())
-        .catch((error: unknown) => {
-          console.error(`[leads] listening to the database again failed: ${(error as Error).message}`);
-          this.listenAgainLater();
-        });
+        .then(
+          () => this.state.back(),
+          (error: unknown) => {
+            this.state.lost(error);
+            this.listenAgainLater();
+          },
+        );
     }, RECONNECT_MS);
     this.reconnectTimer.unref();
+  }
+
+  /** Whether the notification connection is open (the metrics' listener state). */
+  get listening(): boolean {
+    return this.listener !== null;
   }
 
   async close(): Promise<void> {

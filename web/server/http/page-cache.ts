@@ -12,6 +12,7 @@
  * render instead of starting their own. The page goes out as soon as it is rendered (in a fast
  * encoding); its brotli-9 and gzip-9 forms are made after, off the main thread, and replace it.
  */
+import { metrics } from '../observability/metrics';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
@@ -190,6 +191,7 @@ export class PageCache {
     let rendering = this.renderings.get(flightKey);
     if (!rendering) {
       this.renders += 1;
+      metrics.pageCache.inc({ result: 'render' });
       const renderedAt = this.now();
       rendering = render()
         .then((rendered) => (rendered ? this.keep(key, version, renderedAt, rendered) : undefined))

@@ -16,6 +16,9 @@
  * still being compressed and every miss reach `render`, last in Express's chain (after static
  * files and the API), which also limits how often one address makes the server render.
  */
+import { errorField, log } from '../observability/log';
+import { metrics } from '../observability/metrics';
+import { requestIdOf } from '../observability/requests';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
@@ -116,6 +119,7 @@ export function createPageHandlers(options: PageHandlerOptions): PageHandlers {
     const usable = found && (!found.stale || pipeline.cache.isRendering(key, version));
     const form = usable ? found.page.ready(encodingOf(req.headers['accept-encoding'])) : undefined;
     if (!found || !form) return false;
+    metrics.pageCache.inc({ result: 'hit' });
     writePage(req, res, found.page, form);
     return true;
   };
@@ -163,9 +167,10 @@ export function createPageHandlers(options: PageHandlerOptions): PageHandlers {
       // The one 404 page is one page whatever the path (which may look like a press page's).
       const version = pipeline.contentVersion(address.unknown ? UNKNOWN_PAGE_KEY : address.path);
       const found = pipeline.cache.get(address.key, version);
+      metrics.pageCache.inc({ result: found ? 'hit' : 'miss' });
       if (found) {
         if (found.stale && !pipeline.cache.isRendering(address.key, version)) {
-          fillCache(req, res, address, version).catch((error: unknown) => console.error('[page-cache] refresh failed', error));
+          fillCache(req, res, address, version).catch((error: unknown) => log.error({ req_id: requestIdOf(req), err: errorField(error) }, 'page cache: refresh failed'));
         }
         await sendPage(req, res, found.page);
         return;

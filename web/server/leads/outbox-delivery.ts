@@ -8,6 +8,9 @@ import { ContentUnavailableError, MutationError, type ContentSource } from '../c
 import type { LeadNotifier } from './notifier';
 import type { DeliveryOutcome, LeadOutbox, OutboxEntry } from './outbox';
 import { notificationOf, saveLead } from './store';
+import { isConnectionError } from '../observability/dependency-state';
+import { errorField, log } from '../observability/log';
+import { metrics } from '../observability/metrics';
 
 const OUTBOX_BATCH = 50;
 const OUTBOX_MAX_BACKOFF_MS = 5 * 60_000;
@@ -29,14 +32,17 @@ export class OutboxDelivery {
   start(intervalMs: number): void {
     if (this.timer || this.stopped) return;
     this.backlogReportTimer = setInterval(() => {
-      this.reportBacklog().catch((error: unknown) => console.error(`[leads] reading the outbox backlog failed: ${(error as Error).message}`));
+      this.reportBacklog().catch((error: unknown) => this.failed('outbox-backlog', error));
     }, BACKLOG_REPORT_INTERVAL_MS);
     this.backlogReportTimer.unref();
     const tick = () => {
       this.timer = setTimeout(() => {
-        void this.deliver().finally(() => {
-          if (!this.stopped) tick();
-        });
+        // A round that fails (the database is away) is logged; the next one runs all the same.
+        void this.deliver()
+          .catch((error: unknown) => this.failed('outbox-delivery', error))
+          .finally(() => {
+            if (!this.stopped) tick();
+          });
       }, intervalMs);
       this.timer.unref();
     };
@@ -57,6 +63,12 @@ export class OutboxDelivery {
     if (this.timer) clearTimeout(this.timer);
     if (this.backlogReportTimer) clearInterval(this.backlogReportTimer);
     await this.delivering;
+  }
+
+  /** Counted always; logged unless the database is away (its loss is logged once, as a dependency). */
+  private failed(job: string, error: unknown): void {
+    metrics.backgroundFailures.inc({ job });
+    if (!isConnectionError(error) && !(error instanceof ContentUnavailableError)) log.error({ job, err: errorField(error) }, `${job}: round failed`);
   }
 
   private async reportBacklog(): Promise<void> {

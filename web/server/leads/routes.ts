@@ -3,6 +3,9 @@
  * (without JavaScript, answered by a redirect to /leads/result); both run LeadService.submit.
  * Bad input is always a 4xx with a Korean message, never a 5xx.
  */
+import { errorField, log } from '../observability/log';
+import { metrics } from '../observability/metrics';
+import { requestIdOf } from '../observability/requests';
 import express, {
   type NextFunction,
   type Request,
@@ -69,6 +72,7 @@ export function createLeadRouter({ service }: LeadRoutesOptions): express.Router
       next(error);
       return;
     }
+    countResult(result);
     if (isForm) redirectToResult(res, result, body[LEAD_FIELDS.sourcePage]);
     else sendJson(res, result);
   };
@@ -91,7 +95,8 @@ export function createLeadRouter({ service }: LeadRoutesOptions): express.Router
       next(error);
       return;
     }
-    console.error('[leads]', error);
+    log.warn({ req_id: requestIdOf(req), err: errorField(error) }, 'leads: the store could not take the request; answered 503');
+    if (req.method === 'POST') metrics.leadsRefused.inc({ code: 'unavailable' });
     // A visitor without JavaScript gets the error page in Korean, not a JSON body.
     if (req.method === 'POST' && req.is('application/x-www-form-urlencoded')) {
       res.redirect(303, `${LEAD_RESULT_PATH}?status=unavailable`);
@@ -120,6 +125,11 @@ function parseBody(raw: unknown, isForm: boolean): Record<string, unknown> | nul
   } catch {
     return null;
   }
+}
+
+function countResult(result: SubmitResult): void {
+  if (result.error === undefined) metrics.leadsAccepted.inc();
+  else metrics.leadsRefused.inc({ code: result.error });
 }
 
 function sendJson(res: Response, result: SubmitResult): void {

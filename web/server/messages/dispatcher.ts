@@ -6,6 +6,9 @@
  * message (sent, failed, not sent and why) stays in the lead's send log. Log lines name the lead
  * by its id only: never its number or name.
  */
+import { isConnectionError } from '../observability/dependency-state';
+import { errorField, log } from '../observability/log';
+import { metrics } from '../observability/metrics';
 import { messageLeadQuery, messageLeadsOfPhoneQuery, messageTemplatesQuery, visitsOnDayQuery } from '../../sanity/queries';
 import type { MessageLeadQueryResult, MessageTemplatesQueryResult } from '../../sanity/sanity.types';
 import { maskName } from '../../shared/audit-readable';
@@ -133,7 +136,11 @@ export class MessageDispatcher implements LeadNotifier {
   /** Sends the messages that are due (one round at a time). */
   deliver(): Promise<void> {
     this.delivering ??= this.options.log
-      .drain(this.now(), BATCH, (job) => this.send(job))
+      .drain(this.now(), BATCH, async (job) => {
+        const outcome = await this.send(job);
+        metrics.messages.inc({ outcome: outcome.status });
+        return outcome;
+      })
       .finally(() => {
         this.delivering = null;
       });
@@ -146,7 +153,10 @@ export class MessageDispatcher implements LeadNotifier {
     const tick = () => {
       this.timer = setTimeout(() => {
         this.deliver()
-          .catch((error: unknown) => console.error(`[messages] delivery round failed: ${(error as Error).message}`))
+          .catch((error: unknown) => {
+            metrics.backgroundFailures.inc({ job: 'messages' });
+            if (!isConnectionError(error)) log.error({ job: 'messages', err: errorField(error) }, 'messages: delivery round failed');
+          })
           .finally(() => {
             if (!this.stopped) tick();
           });

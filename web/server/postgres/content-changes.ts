@@ -6,28 +6,31 @@
  * connected when it announced (at most ACK_TIMEOUT_MS: a stuck instance must not hold the
  * webhook), so once the webhook is answered, every instance serves the change.
  *
- * A listener that loses its connection reconnects (1 s, doubling to 30 s) and purges once it is
- * back, since a change may have been announced while it was away.
+ * A listener that loses its connection (or cannot open it at start: the database is away)
+ * reconnects every RETRY_MS and purges once it is back, since a change may have been announced
+ * while it was away.
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { DependencyState } from '../observability/dependency-state';
+import { log } from '../observability/log';
 
 const CHANGED = 'content_changed';
 const PURGED = 'content_purged';
 /** The listening connections' application_name: how an instance counts the others. */
 export const LISTENER = 'cheonghak-content-listener';
 const ACK_TIMEOUT_MS = 2000;
-const FIRST_RETRY_MS = 1000;
-const MAX_RETRY_MS = 30_000;
+/** One connection attempt per second costs the database nothing, and the instance is back within a second of it. */
+const RETRY_MS = 1000;
 
 type Waiting = { left: number; done: () => void };
 
 export class ContentChanges {
   private listener: { client: pg.Client; pid: number } | null = null;
   private readonly waiting = new Map<string, Waiting>();
-  private retryMs = FIRST_RETRY_MS;
   private retryTimer: NodeJS.Timeout | undefined;
   private closed = false;
+  private readonly state = new DependencyState('postgres-content-listener');
 
   private constructor(
     private readonly url: string,
@@ -35,11 +38,22 @@ export class ContentChanges {
     private readonly purge: () => void,
   ) {}
 
-  /** Listens from now on; `purge` runs for every change another instance announces. */
+  /** Listens from now on (or from when the database is reachable); `purge` runs for every change another instance announces. */
   static async start(url: string, pool: pg.Pool, purge: () => void): Promise<ContentChanges> {
     const changes = new ContentChanges(url, pool, purge);
-    await changes.listen();
+    await changes.listen().then(
+      () => changes.state.back(),
+      (error: unknown) => {
+        changes.state.lost(error);
+        changes.reconnectLater();
+      },
+    );
     return changes;
+  }
+
+  /** Whether the listening connection is open (the metrics' listener state). */
+  get listening(): boolean {
+    return this.listener !== null;
   }
 
   /** Tells every other instance to purge (this one purged already) and waits until they did. */
@@ -59,7 +73,7 @@ export class ContentChanges {
     const purged = new Promise<void>((resolve) => {
       this.waiting.set(id, { left: rows[0].others, done: resolve });
       timer = setTimeout(() => {
-        console.error(`[content-changes] not every instance confirmed its purge within ${ACK_TIMEOUT_MS} ms`);
+        log.warn({ timeoutMs: ACK_TIMEOUT_MS }, 'content changes: not every instance confirmed its purge in time');
         resolve();
       }, ACK_TIMEOUT_MS);
     });
@@ -85,7 +99,7 @@ export class ContentChanges {
     const lost = (reason: string) => {
       if (this.listener?.client !== client || this.closed) return;
       this.listener = null;
-      console.error(`[content-changes] the listening connection was lost (${reason}); reconnecting in ${this.retryMs} ms`);
+      this.state.lost(new Error(reason));
       void client.end().catch(() => undefined);
       this.reconnectLater();
     };
@@ -101,11 +115,15 @@ export class ContentChanges {
         client.query('SELECT pg_notify($1, $2)', [PURGED, id]).catch((error: unknown) => lost((error as Error).message));
       }
     });
-    await client.connect();
-    const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-    await client.query(`LISTEN ${CHANGED}; LISTEN ${PURGED}`);
-    this.listener = { client, pid: rows[0].pid };
-    this.retryMs = FIRST_RETRY_MS;
+    try {
+      await client.connect();
+      const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      await client.query(`LISTEN ${CHANGED}; LISTEN ${PURGED}`);
+      this.listener = { client, pid: rows[0].pid };
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
   }
 
   private confirmed(id: string): void {
@@ -117,16 +135,19 @@ export class ContentChanges {
 
   private reconnectLater(): void {
     this.retryTimer = setTimeout(() => {
+      if (this.closed) return;
       this.listen().then(
-        // Changes announced while away were missed.
-        () => this.purge(),
+        () => {
+          this.state.back();
+          // Changes announced while away were missed.
+          this.purge();
+        },
         (error: unknown) => {
-          console.error(`[content-changes] reconnecting failed: ${(error as Error).message}`);
-          this.retryMs = Math.min(this.retryMs * 2, MAX_RETRY_MS);
+          this.state.lost(error);
           if (!this.closed) this.reconnectLater();
         },
       );
-    }, this.retryMs);
+    }, RETRY_MS);
     this.retryTimer.unref();
   }
 }

@@ -7,9 +7,13 @@ import path from 'node:path';
 import pg from 'pg';
 import { runner } from 'node-pg-migrate';
 import type { DatabaseConfig } from '../config';
+import { isConnectionError, type DependencyState } from '../observability/dependency-state';
+import { log } from '../observability/log';
+import { watchPool } from '../observability/metrics';
 
 /** The SQL migrations, run in file-name order (`NNNN_what.sql`, `-- Up Migration` / `-- Down Migration`). */
 export const MIGRATIONS_DIR = path.resolve('migrations');
+const CONNECT_TIMEOUT_MS = 3_000;
 /** Where node-pg-migrate records the migrations it ran. */
 const MIGRATIONS_TABLE = 'schema_migrations';
 
@@ -36,22 +40,44 @@ export async function migrate(url: string, options: MigrateOptions = {}): Promis
 }
 
 /**
- * The pool, after the migrations ran. An idle connection the server drops (restart, failover)
- * is reported, not thrown: the pool opens a new one for the next query.
+ * A connection the database drops is reported to `lost`, never thrown: idle ones through the
+ * pool's own event, and checked-out ones between two queries (a transaction's client while its
+ * caller awaits something else) through a listener of their own. Without it, `pg` throws that
+ * error out of the event loop and the process ends.
  */
-export async function openPostgres(config: DatabaseConfig): Promise<pg.Pool> {
-  let ran: string[];
-  try {
-    ran = await migrate(config.url);
-  } catch (error) {
-    // The URL is not repeated: it may carry the password.
-    throw new Error(
-      `PostgreSQL(DATABASE_URL)에 연결하거나 스키마를 맞추지 못해 시작하지 않습니다 / Not starting: PostgreSQL (DATABASE_URL) could not be reached or migrated: ${(error as Error).message}`,
-      { cause: error },
-    );
-  }
-  if (ran.length > 0) console.log(`[postgres] migrations run: ${ran.join(', ')}`);
-  const pool = new pg.Pool({ connectionString: config.url, max: config.poolMax });
-  pool.on('error', (error) => console.error(`[postgres] an idle connection failed: ${error.message}`));
-  return pool;
+export function reportConnectionErrors(pool: pg.Pool, lost: (error: Error) => void): void {
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
+}
+
+/**
+ * The pool (it connects on first use) and the migrations for the store to run before its first
+ * read. A database that cannot be reached is waited for by the store (the instance serves pages
+ * meanwhile); a migration that fails otherwise stops the start with a Korean + English line.
+ * An idle connection the server drops (restart, failover) is reported, not thrown: the pool opens
+ * a new one for the next query.
+ */
+export function openPostgres(config: DatabaseConfig, state: DependencyState): { pool: pg.Pool; migrate: () => Promise<void> } {
+  // A database that does not answer at all (a network cut, not a refusal) fails a connection
+  // attempt after CONNECT_TIMEOUT_MS instead of holding the request that waits for it.
+  const pool = new pg.Pool({ connectionString: config.url, max: config.poolMax, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  reportConnectionErrors(pool, (error) => state.lost(error));
+  watchPool(pool);
+  return {
+    pool,
+    migrate: async () => {
+      let ran: string[];
+      try {
+        ran = await migrate(config.url);
+      } catch (error) {
+        if (isConnectionError(error)) throw error;
+        // The URL is not repeated: it may carry the password.
+        throw new Error(
+          `PostgreSQL(DATABASE_URL)의 스키마를 맞추지 못해 시작하지 않습니다 / Not starting: the PostgreSQL (DATABASE_URL) migrations failed: ${(error as Error).message}`,
+          { cause: error },
+        );
+      }
+      if (ran.length > 0) log.info({ migrations: ran }, 'postgres: migrations run');
+    },
+  };
 }
