@@ -30,6 +30,7 @@ export const ERASURE_REASON_MAX = 200;
 type ErasedLead = { _id: string; name?: string | null; visitSlot?: { _ref?: string } | null; visitSlotStatus?: string | null };
 
 const CUSTOMER_LEADS_QUERY = '*[_type == "lead" && phone == $phone]{ _id, name, visitSlot, visitSlotStatus }';
+const LEAD_PHONE_QUERY = '*[_type == "lead" && _id == $id][0].phone';
 const SLOT_EXISTS_QUERY = 'count(*[_type == "visitSlot" && _id == $id])';
 const MOBILE = /^01[016789]\d{7,8}$/;
 
@@ -60,4 +61,12 @@ export async function eraseCustomer(stores: CustomerErasureStores, request: { ph
     detail: `등록 ${leads.length + waiting}건 삭제, 사유: ${reason}`,
   });
   return { ok: true, deleted: leads.length + waiting, maskedName };
+}
+
+/** The customer of lead `leadId` (every registration with its number), as the console's lead page asks. */
+export async function eraseCustomerOfLead(stores: CustomerErasureStores, request: { leadId: string; reason: string }, actor: ErasureActor): Promise<ErasureResult> {
+  if (actor.role !== 'admin') return { ok: false, error: 'forbidden' };
+  const phone = (await stores.leads.fetch(LEAD_PHONE_QUERY, { id: request.leadId })) as string | null;
+  if (!phone) return { ok: false, error: 'notFound' };
+  return eraseCustomer(stores, { phone, reason: request.reason }, actor);
 }
