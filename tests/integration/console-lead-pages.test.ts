@@ -151,6 +151,7 @@ let dataDir: string;
 let leadConsole: MemoryLeadConsole;
 let audit: MemoryAuditTrail;
 let erasures: Array<{ leadId: string; reason: string; actor: string }>;
+let withdrawals: string[];
 let handle: (request: Request) => Promise<Response>;
 
 /** Who the fake session names: the staff member whose cookie the request carries. */
@@ -197,6 +198,11 @@ beforeAll(async () => {
           leadConsole.leads.delete(leadId);
           return { ok: true, deleted: 1, maskedName: '홍*동' };
         },
+        withdrawMarketing: async (leadId: string, actor: { role: string }) => {
+          if (actor.role !== 'admin') return { ok: false, error: 'forbidden' };
+          withdrawals.push(leadId);
+          return { ok: true, withdrawn: 2, maskedName: '홍*동' };
+        },
       },
       leadNames: {
         masked: async (ids: string[]) =>
@@ -222,6 +228,7 @@ afterAll(async () => {
 beforeEach(() => {
   audit = new MemoryAuditTrail();
   erasures = [];
+  withdrawals = [];
   leadConsole = new MemoryLeadConsole();
   leadConsole.add({ id: 'lead-1' });
 });
@@ -336,7 +343,7 @@ describe('the lead page', () => {
     expect(textOf((await get('/admin/leads/lead-1')).html)).not.toContain('고객 요청으로 정보 삭제');
     const refused = await post('/admin/leads/lead-1', { intent: 'eraseCustomer', reason: '요청' });
     expect(refused.response.status).toBe(403);
-    expect(textOf(refused.html)).toContain('고객 정보 삭제는 관리자만 할 수 있습니다.');
+    expect(textOf(refused.html)).toContain('고객 정보 삭제와 동의 철회는 관리자만 할 수 있습니다.');
     expect(erasures).toEqual([]);
 
     const page = textOf((await get('/admin/leads/lead-1', ADMIN)).html);
@@ -349,6 +356,15 @@ describe('the lead page', () => {
     expect(erased.response.status).toBe(302);
     expect(erased.response.headers.get('location')).toBe('/admin/leads');
     expect(erasures).toEqual([{ leadId: 'lead-1', reason: '고객 전화 요청', actor: ADMIN.email }]);
+  });
+
+  it('offers an admin to withdraw the marketing consent of the customer at once; a 상담사 is refused', async () => {
+    expect((await post('/admin/leads/lead-1', { intent: 'withdrawMarketing' })).response.status).toBe(403);
+    expect(withdrawals).toEqual([]);
+    const withdrawn = await post('/admin/leads/lead-1', { intent: 'withdrawMarketing' }, ADMIN);
+    expect(withdrawn.response.status).toBe(200);
+    expect(textOf(withdrawn.html)).toContain('이 번호의 등록 2건에서 마케팅 수신 동의를 거뒀습니다.');
+    expect(withdrawals).toEqual(['lead-1']);
   });
 
   it('reveals the whole number on a post, focused as the outcome, and keeps the memo being written', async () => {

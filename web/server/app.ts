@@ -49,7 +49,7 @@ import { createPreview } from './preview';
 import type { PreviewMode } from '../shared/preview';
 import { createLeadConsole, createLeadExportRouter } from './console/index';
 import { startReleasingLeadsOfDisabledAccounts } from './console/disabled-assignees';
-import { eraseCustomerOfLead, type ErasureActor, type ErasureResult } from './console/customer-erasure';
+import { eraseCustomerOfLead, withdrawMarketingOfLead, type ErasureActor, type ErasureResult, type WithdrawalResult } from './console/customer-erasure';
 import { memoryLimiters, postgresLimiters } from './http/rate-limit';
 import { oncePerPeriod } from './postgres/daily-jobs';
 import { ContentChanges } from './postgres/content-changes';
@@ -79,7 +79,10 @@ export type AppServices = {
   /** Each lead's send log of 알림톡/SMS (the lead page shows it). */
   leadMessages: Pick<MessageLog, 'forLead'>;
   /** A customer's data deleted on request (관리자, with a 사유): web/server/console/customer-erasure.ts. */
-  customerErasure: { ofLead(request: { leadId: string; reason: string }, actor: ErasureActor): Promise<ErasureResult> };
+  customerErasure: {
+    ofLead(request: { leadId: string; reason: string }, actor: ErasureActor): Promise<ErasureResult>;
+    withdrawMarketing(leadId: string, actor: ErasureActor): Promise<WithdrawalResult>;
+  };
   /** A 상담사's 오늘 할 일: calls due, the day's visits, new leads not yet called. */
   todayWork: TodayWorkService;
   /** Customers' masked names by lead id (the audit page's records). */
@@ -209,6 +212,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     leadMessages: messages.log,
     customerErasure: {
       ofLead: (request, actor) => eraseCustomerOfLead({ leads: sources.leads, audit, messages: messages.log, outbox: leadService }, request, actor),
+      withdrawMarketing: (leadId, actor) => withdrawMarketingOfLead({ leads: sources.leads, audit }, leadId, actor),
     },
     todayWork: todayWorkOf(sources.leads),
     leadNames: leadNamesOf(sources.leads),

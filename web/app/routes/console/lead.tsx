@@ -177,6 +177,12 @@ async function act(
       const saved = field('intent') !== 'book' ? BOOKING_TEXT.cancelled : field('visitWas') ? BOOKING_TEXT.moved(visitAt) : BOOKING_TEXT.booked(visitAt);
       return changeAnswer(result as LeadCallResult, saved, memoDraft);
     }
+    case 'withdrawMarketing': {
+      const result = await context.customerErasure.withdrawMarketing(params.id, actor);
+      if (result.ok) return answer({ tone: 'success', message: erasureText.withdrawn(result.withdrawn) }, memoDraft);
+      if (result.error === 'forbidden') return answer({ tone: 'error', message: erasureText.forbidden }, memoDraft, 403);
+      return answer({ tone: 'error', message: text.gone }, memoDraft, 404);
+    }
     case 'eraseCustomer': {
       const result = await context.customerErasure.ofLead({ leadId: params.id, reason: field('reason') }, actor);
       // Nothing of the customer is left to show: back to the list.
