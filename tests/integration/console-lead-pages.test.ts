@@ -154,6 +154,8 @@ let leadService: ReturnType<typeof createLeadService>;
 let dataDir: string;
 let leadConsole: MemoryLeadConsole;
 let audit: MemoryAuditTrail;
+let erasures: Array<{ leadId: string; reason: string; actor: string }>;
+let withdrawals: string[];
 let handle: (request: Request) => Promise<Response>;
 
 /** Who the fake session names: the staff member whose cookie the request carries. */
@@ -193,6 +195,20 @@ beforeAll(async () => {
         customerQuota: async () => ({ sent: 0, cap: 300 }),
       },
       audit,
+      customerErasure: {
+        ofLead: async ({ leadId, reason }: { leadId: string; reason: string }, actor: { email: string; role: string }) => {
+          if (actor.role !== 'admin') return { ok: false, error: 'forbidden' };
+          if (!reason.trim()) return { ok: false, error: 'reasonRequired' };
+          erasures.push({ leadId, reason, actor: actor.email });
+          leadConsole.leads.delete(leadId);
+          return { ok: true, deleted: 1, maskedName: '홍*동' };
+        },
+        withdrawMarketing: async (leadId: string, actor: { role: string }) => {
+          if (actor.role !== 'admin') return { ok: false, error: 'forbidden' };
+          withdrawals.push(leadId);
+          return { ok: true, withdrawn: 2, maskedName: '홍*동' };
+        },
+      },
       leadNames: {
         masked: async (ids: string[]) =>
           Object.fromEntries(ids.flatMap((id) => (leadConsole.leads.has(id) ? [[id, maskName(leadConsole.leads.get(id)!.name)]] : []))),
@@ -216,6 +232,8 @@ afterAll(async () => {
 
 beforeEach(() => {
   audit = new MemoryAuditTrail();
+  erasures = [];
+  withdrawals = [];
   leadConsole = new MemoryLeadConsole();
   leadConsole.add({ id: 'lead-1' });
 });
@@ -324,6 +342,34 @@ describe('the lead page', () => {
     const text = textOf((await get('/admin/leads/lead-1')).html);
     const log = text.slice(text.indexOf('알림톡·문자 발송 기록'));
     expect(log).toMatch(/상담사 새 고객 알림 2026-11-21 11:00\s*보내지 않음 · 휴대폰 번호 없음.*방문 전날 안내 2026-11-21 10:00\s*실패 · 공급자가 거절함 \(공급자 코드 TemplateNotFound\).*등록 확인 2026-11-20 14:00\s*발송됨 · 3회 시도/s);
+  });
+
+  it("offers an admin, and only an admin, to delete the customer's data on request with a 사유; a 상담사's post is refused and changes nothing", async () => {
+    expect(textOf((await get('/admin/leads/lead-1')).html)).not.toContain('고객 요청으로 정보 삭제');
+    const refused = await post('/admin/leads/lead-1', { intent: 'eraseCustomer', reason: '요청' });
+    expect(refused.response.status).toBe(403);
+    expect(textOf(refused.html)).toContain('고객 정보 삭제와 동의 철회는 관리자만 할 수 있습니다.');
+    expect(erasures).toEqual([]);
+
+    const page = textOf((await get('/admin/leads/lead-1', ADMIN)).html);
+    expect(page).toContain('고객 요청으로 정보 삭제');
+    expect(page).toContain('되돌릴 수 없습니다');
+    const withoutReason = await post('/admin/leads/lead-1', { intent: 'eraseCustomer', reason: '  ' }, ADMIN);
+    expect(withoutReason.response.status).toBe(400);
+    expect(textOf(withoutReason.html)).toContain('삭제 사유를 입력해 주세요.');
+    const erased = await post('/admin/leads/lead-1', { intent: 'eraseCustomer', reason: '고객 전화 요청' }, ADMIN);
+    expect(erased.response.status).toBe(302);
+    expect(erased.response.headers.get('location')).toBe('/admin/leads');
+    expect(erasures).toEqual([{ leadId: 'lead-1', reason: '고객 전화 요청', actor: ADMIN.email }]);
+  });
+
+  it('offers an admin to withdraw the marketing consent of the customer at once; a 상담사 is refused', async () => {
+    expect((await post('/admin/leads/lead-1', { intent: 'withdrawMarketing' })).response.status).toBe(403);
+    expect(withdrawals).toEqual([]);
+    const withdrawn = await post('/admin/leads/lead-1', { intent: 'withdrawMarketing' }, ADMIN);
+    expect(withdrawn.response.status).toBe(200);
+    expect(textOf(withdrawn.html)).toContain('이 번호의 등록 2건에서 마케팅 수신 동의를 거뒀습니다.');
+    expect(withdrawals).toEqual(['lead-1']);
   });
 
   it('reveals the whole number on a post, focused as the outcome, and keeps the memo being written', async () => {

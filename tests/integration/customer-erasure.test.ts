@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openStaffServices } from '../../web/server/auth/staff-services';
 import { loadConfig, type ServerConfig } from '../../web/server/config';
 import { createContentSources, leadsDatabaseFile, type ContentSources } from '../../web/server/content/index';
+import { withdrawMarketingOfLead } from '../../web/server/console/customer-erasure';
 import { createLeadConsole } from '../../web/server/console/index';
 import { openLeadOutbox } from '../../web/server/leads/outbox';
 import { PostgresLeadOutbox } from '../../web/server/leads/postgres-outbox';
@@ -143,4 +144,38 @@ describe.each(STORES)('deleting a customer on request, on %s', (_name, environme
     }
     expect(filesHolding(dataDir, markers)).toEqual([]);
   }, 120_000);
+});
+
+describe.each(STORES)('withdrawing the marketing consent, on %s', (_name, environment) => {
+  it('takes it off every registration of the number at once: the list\'s 동의 filter (and so an export made with it) leaves them out; recorded masked', async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'withdrawal-'));
+    const config = loadConfig({ ...(await environment()), DATA_DIR: dataDir });
+    const sources = await createContentSources(config);
+    const staff = await openStaffServices(sources, config);
+    const leadConsole = createLeadConsole(
+      { leads: sources.leads, content: sources.content, sqliteFile: sources.database ? undefined : leadsDatabaseFile(dataDir), database: sources.database },
+      staff,
+    );
+    const admin = { email: 'boss@example.kr', name: '관리자', role: 'admin' as const, ip: '10.0.0.1' };
+    try {
+      await sources.leads.mutate([
+        { create: lead('lead-withdraw-1', NAME, PHONE) },
+        { create: lead('lead-withdraw-2', NAME, PHONE) },
+        { create: lead('lead-keeps', '홍길동', OTHER_PHONE) },
+      ]);
+      const stores = { leads: sources.leads, audit: staff.audit };
+      expect(await withdrawMarketingOfLead(stores, 'lead-withdraw-1', { ...admin, role: 'sales' })).toEqual({ ok: false, error: 'forbidden' });
+      expect(await withdrawMarketingOfLead(stores, 'lead-withdraw-1', admin)).toEqual({ ok: true, withdrawn: 2, maskedName: '탁*서' });
+      const consenting = await leadConsole.list({ marketing: true }, { limit: 50 }, admin);
+      expect(consenting.rows.map((row) => row.id)).toEqual(['lead-keeps']);
+      expect(await sources.leads.fetch(`*[_type == "lead" && phone == "${PHONE}"].consent.marketing`)).toEqual([false, false]);
+      const records = (await staff.audit.list({ action: 'consentWithdraw' })).entries;
+      expect(records.map(({ target, detail }) => ({ target, detail }))).toEqual([{ target: '탁*서', detail: '마케팅 수신 동의 철회 2건' }]);
+    } finally {
+      leadConsole.close();
+      staff.close();
+      await Promise.all([sources.content.close(), sources.leads.close()]);
+      await sources.database?.end();
+    }
+  }, 60_000);
 });

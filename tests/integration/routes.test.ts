@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_IMAGE_CONFIG } from '../../web/sanity/image';
 import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
 import { loadConfig } from '../../web/server/config';
+import { eraseCustomerOfLead, withdrawMarketingOfLead } from '../../web/server/console/customer-erasure';
 import { createLeadConsole } from '../../web/server/console/index';
 import { MemoryAuditTrail } from './memory-audit-trail';
 import { createLeadService } from '../../web/server/leads/index';
@@ -102,6 +103,10 @@ beforeAll(async () => {
     campaignStats: campaignStatsOf(leadsStore),
     adSpend: new AdSpendBook({ leads: leadsStore, audit: new MemoryAuditTrail() }),
     leadMessages: { forLead: async () => [], customerQuota: async () => ({ sent: 0, cap: 300 }) },
+    customerErasure: {
+      ofLead: (request, actor) => eraseCustomerOfLead({ leads: leadsStore, audit, messages: { forget: async () => 0 }, outbox: leadService }, request, actor),
+      withdrawMarketing: (leadId, actor) => withdrawMarketingOfLead({ leads: leadsStore, audit }, leadId, actor),
+    },
     todayWork: todayWorkOf(leadsStore),
     leadNames: leadNamesOf(leadsStore),
     preview: null,

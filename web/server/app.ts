@@ -49,6 +49,7 @@ import { createPreview, previewContent } from './preview';
 import type { PreviewMode } from '../shared/preview';
 import { createLeadConsole, createLeadExportRouter } from './console/index';
 import { startReleasingLeadsOfDisabledAccounts } from './console/disabled-assignees';
+import { eraseCustomerOfLead, withdrawMarketingOfLead, type ErasureActor, type ErasureResult, type WithdrawalResult } from './console/customer-erasure';
 import { memoryLimiters, postgresLimiters } from './http/rate-limit';
 import { oncePerPeriod } from './postgres/daily-jobs';
 import { ContentChanges } from './postgres/content-changes';
@@ -80,6 +81,11 @@ export type AppServices = {
   adSpend: AdSpendBook;
   /** Each lead's send log of 알림톡/SMS (the lead page shows it); today's messages to customers against the cap (every console page). */
   leadMessages: Pick<MessageLog, 'forLead'> & Pick<MessageDispatcher, 'customerQuota'>;
+  /** A customer's data deleted on request (관리자, with a 사유): web/server/console/customer-erasure.ts. */
+  customerErasure: {
+    ofLead(request: { leadId: string; reason: string }, actor: ErasureActor): Promise<ErasureResult>;
+    withdrawMarketing(leadId: string, actor: ErasureActor): Promise<WithdrawalResult>;
+  };
   /** A 상담사's 오늘 할 일: calls due, the day's visits, new leads not yet called. */
   todayWork: TodayWorkService;
   /** Customers' masked names by lead id (the audit page's records). */
@@ -219,6 +225,10 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     campaignStats: campaignStatsOf(sources.leads),
     adSpend: new AdSpendBook({ leads: sources.leads, audit }),
     leadMessages: { forLead: (leadId) => messages.log.forLead(leadId), customerQuota: () => messages.dispatcher.customerQuota() },
+    customerErasure: {
+      ofLead: (request, actor) => eraseCustomerOfLead({ leads: sources.leads, audit, messages: messages.log, outbox: leadService }, request, actor),
+      withdrawMarketing: (leadId, actor) => withdrawMarketingOfLead({ leads: sources.leads, audit }, leadId, actor),
+    },
     todayWork: todayWorkOf(sources.leads),
     leadNames: leadNamesOf(sources.leads),
   };

@@ -388,6 +388,7 @@ export const AUDIT_ACTIONS = [
   'auditExport',
   'purge',
   'customerDelete',
+  'consentWithdraw',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -422,6 +423,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   auditExport: '접속 기록 내려받기',
   purge: '보관 기간 지난 정보 삭제',
   customerDelete: '고객 요청으로 정보 삭제',
+  consentWithdraw: '마케팅 수신 동의 철회',
 };
 
 /** One line of the audit trail. `actor` is the staff email (or the email tried, on a failed sign-in). */

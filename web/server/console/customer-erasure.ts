@@ -30,6 +30,7 @@ export const ERASURE_REASON_MAX = 200;
 type ErasedLead = { _id: string; name?: string | null; visitSlot?: { _ref?: string } | null; visitSlotStatus?: string | null };
 
 const CUSTOMER_LEADS_QUERY = '*[_type == "lead" && phone == $phone]{ _id, name, visitSlot, visitSlotStatus }';
+const LEAD_PHONE_QUERY = '*[_type == "lead" && _id == $id][0].phone';
 const SLOT_EXISTS_QUERY = 'count(*[_type == "visitSlot" && _id == $id])';
 const MOBILE = /^01[016789]\d{7,8}$/;
 
@@ -60,4 +61,36 @@ export async function eraseCustomer(stores: CustomerErasureStores, request: { ph
     detail: `등록 ${leads.length + waiting}건 삭제, 사유: ${reason}`,
   });
   return { ok: true, deleted: leads.length + waiting, maskedName };
+}
+
+/** The customer of lead `leadId` (every registration with its number), as the console's lead page asks. */
+export async function eraseCustomerOfLead(stores: CustomerErasureStores, request: { leadId: string; reason: string }, actor: ErasureActor): Promise<ErasureResult> {
+  if (actor.role !== 'admin') return { ok: false, error: 'forbidden' };
+  const phone = (await stores.leads.fetch(LEAD_PHONE_QUERY, { id: request.leadId })) as string | null;
+  if (!phone) return { ok: false, error: 'notFound' };
+  return eraseCustomer(stores, { phone, reason: request.reason }, actor);
+}
+
+export type WithdrawalResult = { ok: true; withdrawn: number; maskedName: string } | { ok: false; error: 'forbidden' | 'notFound' };
+
+const MARKETING_CONSENTS_QUERY = '*[_type == "lead" && phone == $phone]{ _id, name, "marketing": consent.marketing }';
+
+/**
+ * The customer of lead `leadId` withdraws the marketing consent: every registration with the
+ * number loses it at once, so the list's 마케팅 수신 동의 filter and the export — what marketing sends
+ * are made from — leave them out from then on. Recorded with the masked name and the count.
+ */
+export async function withdrawMarketingOfLead(stores: Pick<CustomerErasureStores, 'leads' | 'audit'>, leadId: string, actor: ErasureActor, now = Date.now()): Promise<WithdrawalResult> {
+  if (actor.role !== 'admin') return { ok: false, error: 'forbidden' };
+  const phone = (await stores.leads.fetch(LEAD_PHONE_QUERY, { id: leadId })) as string | null;
+  if (!phone) return { ok: false, error: 'notFound' };
+  const leads = (await stores.leads.fetch(MARKETING_CONSENTS_QUERY, { phone })) as Array<{ _id: string; name?: string | null; marketing?: boolean | null }>;
+  const consenting = leads.filter((lead) => lead.marketing === true);
+  const withdrawnAt = new Date(now).toISOString();
+  if (consenting.length > 0) {
+    await stores.leads.mutate(consenting.map((lead) => ({ patch: { id: lead._id, set: { 'consent.marketing': false, 'consent.marketingWithdrawnAt': withdrawnAt } } })));
+  }
+  const maskedName = maskName(leads.find((lead) => lead.name)?.name ?? '');
+  await stores.audit.record({ actor: actor.email, action: 'consentWithdraw', ip: actor.ip, target: maskedName, detail: `마케팅 수신 동의 철회 ${consenting.length}건` });
+  return { ok: true, withdrawn: consenting.length, maskedName };
 }

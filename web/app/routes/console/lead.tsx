@@ -1,7 +1,8 @@
-import { data, Link, type AppLoadContext } from 'react-router';
+import { data, Link, redirect, type AppLoadContext } from 'react-router';
 import type { Route } from './+types/lead';
 import { isLeadStatus, LEAD_STATUS_LABELS, type LeadCallResult, type LeadDetail, type StaffIdentity } from '../../../shared/console';
 import { ConsoleOutcome } from '../../components/console/ConsoleOutcome';
+import { CustomerErasure, erasureText } from '../../components/console/CustomerErasure';
 import { CustomerRegistrations } from '../../components/console/CustomerRegistrations';
 import { LeadFacts, LeadRecord } from '../../components/console/LeadFacts';
 import { LeadStatusBadge } from '../../components/console/LeadStatusBadge';
@@ -59,6 +60,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     openDays,
     registrations,
     auditPath: staff.role === 'admin' ? `/admin/audit?${new URLSearchParams({ lead: lead.id })}` : null,
+    mayErase: staff.role === 'admin',
   };
 }
 
@@ -77,6 +79,8 @@ type LeadActionData = {
   slotInvalid?: true;
   /** Set when the refusal is about the 재통화 time field (past, not a time). */
   callbackInvalid?: true;
+  /** Set when the refusal is about the deletion's 사유. */
+  reasonInvalid?: true;
   memoDraft: string;
 };
 
@@ -175,6 +179,22 @@ async function act(
       const saved = field('intent') !== 'book' ? BOOKING_TEXT.cancelled : field('visitWas') ? BOOKING_TEXT.moved(visitAt) : BOOKING_TEXT.booked(visitAt);
       return changeAnswer(result as LeadCallResult, saved, memoDraft);
     }
+    case 'withdrawMarketing': {
+      const result = await context.customerErasure.withdrawMarketing(params.id, actor);
+      if (result.ok) return answer({ tone: 'success', message: erasureText.withdrawn(result.withdrawn) }, memoDraft);
+      if (result.error === 'forbidden') return answer({ tone: 'error', message: erasureText.forbidden }, memoDraft, 403);
+      return answer({ tone: 'error', message: text.gone }, memoDraft, 404);
+    }
+    case 'eraseCustomer': {
+      const result = await context.customerErasure.ofLead({ leadId: params.id, reason: field('reason') }, actor);
+      // Nothing of the customer is left to show: back to the list.
+      if (result.ok) throw redirect(LEAD_LIST_PATH);
+      if (result.error === 'forbidden') return answer({ tone: 'error', message: erasureText.forbidden }, memoDraft, 403);
+      if (result.error === 'reasonRequired' || result.error === 'reasonTooLong') {
+        return answer({ tone: 'error', message: erasureText[result.error], reasonInvalid: true }, memoDraft, 400);
+      }
+      return answer({ tone: 'error', message: text.gone }, memoDraft, 404);
+    }
     default:
       return answer({ tone: 'error', message: text.unknownRequest }, memoDraft, 400);
   }
@@ -241,6 +261,7 @@ export default function Lead({ loaderData, actionData, params }: Route.Component
           <CallHistory calls={lead.calls} />
           <MemoHistory memos={lead.memos} />
           <LeadMessageLog messages={loaderData.messages} />
+          {loaderData.mayErase ? <CustomerErasure errorId={actionData?.reasonInvalid ? OUTCOME_ID : null} /> : null}
         </div>
         <LeadRecord lead={lead} />
       </div>
