@@ -42,7 +42,8 @@ test.beforeAll(async () => {
   await new Promise<void>((resolve) => studio.listen(0, '127.0.0.1', resolve));
   studioUrl = `http://localhost:${(studio.address() as AddressInfo).port}`;
 
-  lake = new ContentLake();
+  // The Studio's edits (Actions API) reach queries half a second after they are committed.
+  lake = new ContentLake({ asyncVisibilityMs: 500 });
   const content = await readSeedDocuments('content/production.ndjson', { rootDir: process.cwd() });
   const unit = content.find((document) => document._id === 'unitType-59A') as SanityDocument;
   await lake.start({
@@ -161,4 +162,30 @@ test('the Studio previews a content release: the release\'s version over the dra
     )
     .toMatchObject({ type: 'unitType', path: 'label' });
   expect(problems).toEqual([]);
+});
+
+test('an edit committed through the Actions API, queryable half a second later: the preview shows it (the overlay reads again a second after the first refresh)', async ({ page }) => {
+  const edited = '전용 59㎡A 방금 고침';
+  await page.route('https://cdn.sanity.io/**', (route) => route.fulfill({ status: 200, contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>' }));
+  await page.goto(`${studioUrl}/?site=${encodeURIComponent(site.url)}`);
+  const frame = page.frameLocator('iframe');
+  await expect(frame.getByRole('heading', { level: 1 }).filter({ hasText: DRAFT_LABEL })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { studio: { status: string } }).studio.status)).toBe('connected');
+
+  const { transactionId } = lake.dataset('production').act([
+    { actionType: 'sanity.action.document.edit', draftId: 'drafts.unitType-59A', publishedId: 'unitType-59A', patch: { set: { label: edited } } },
+  ]);
+  try {
+    const readsBefore = lake.requests.length;
+    await page.evaluate(
+      (rev) => (window as unknown as { studio: { refresh(data: unknown): void } }).studio.refresh({ source: 'mutation', livePreviewEnabled: false, document: { _id: 'drafts.unitType-59A', _type: 'unitType', _rev: rev } }),
+      transactionId,
+    );
+    await expect(frame.getByRole('heading', { level: 1 }).filter({ hasText: edited })).toBeVisible();
+    const previewReads = lake.requests.slice(readsBefore).filter(({ endpoint, perspective }) => endpoint === 'query' && perspective === 'drafts');
+    expect(previewReads.length, 'the refresh right away and the one a second later').toBeGreaterThanOrEqual(2);
+  } finally {
+    // Other tests of this worker expect the seeded draft.
+    lake.dataset('production').mutate([{ patch: { id: 'drafts.unitType-59A', set: { label: DRAFT_LABEL } } }]);
+  }
 });

@@ -116,13 +116,66 @@ describe('the Content Lake stand-in', () => {
     expect(settings.pressSiteSlug).not.toBe('cheonghak');
   });
 
-  it('serves the CDN host from a copy that lags the API, and queries only', async () => {
-    const lake = await open({ cdnLagMs: 3_600_000 });
-    await client({ token: EDITOR_TOKEN }).patch('siteSettings').set({ brandName: '새 이름' }).commit();
-    expect(await client().fetch('*[_id == "siteSettings"][0].brandName')).toBe('새 이름');
-    expect(await client({ useCdn: true }).fetch('*[_id == "siteSettings"][0].brandName')).toBe('청학 파크');
+  it('caches CDN answers until a write to a published document invalidates the whole dataset, after the propagation delay; stale while revalidating unless noStale', async () => {
+    let now = Date.parse('2026-03-02T09:00:00Z');
+    const lake = await open({ cdnPropagationMs: 45_000, now: () => now });
+    const cdn = client({ useCdn: true });
+    const editor = client({ token: EDITOR_TOKEN });
+    const brand = (options: { cacheMode?: 'noStale' } = {}) => cdn.fetch<string>('*[_id == "siteSettings"][0].brandName', {}, options);
+    const notes = (options: { cacheMode?: 'noStale' } = {}) => cdn.fetch<number>('count(*[_type == "note"])', {}, options);
+    const cacheLog = () => lake.requests.filter((request) => request.cdn).map((request) => request.cdnCache);
+
+    expect([await brand(), await notes(), await brand()]).toEqual(['청학 파크', 0, '청학 파크']);
+    expect(cacheLog()).toEqual(['miss', 'miss', 'hit']);
+    await editor.createOrReplace({ ...SETTINGS, _id: 'drafts.siteSettings', brandName: '초안만' });
+    now += 60_000;
+    expect(await brand(), 'a draft write invalidates nothing').toBe('청학 파크');
+
+    await editor.patch('siteSettings').set({ brandName: '새 이름' }).commit();
+    expect(await client().fetch('*[_id == "siteSettings"][0].brandName'), 'the API at once').toBe('새 이름');
+    now += 44_000;
+    expect(await brand(), 'before the invalidation reaches the CDN').toBe('청학 파크');
+    now += 1_000;
+    expect(await brand(), 'invalidated: the stale answer while the CDN refreshes').toBe('청학 파크');
+    expect(await brand(), 'refreshed').toBe('새 이름');
+    await editor.create({ _id: 'note-2', _type: 'note' });
+    now += 45_000;
+    expect(await notes({ cacheMode: 'noStale' }), 'the whole dataset, and noStale waits for the origin').toBe(1);
+    expect(cacheLog().slice(3)).toEqual(['hit', 'hit', 'stale', 'hit', 'miss']);
+    expect(lake.requests.at(-1)?.url.searchParams.get('cacheMode')).toBe('noStale');
     expect(lake.requests.at(-1)?.host).toBe('test.apicdn.sanity.io');
     expect(await status(client({ useCdn: true, token: VIEWER_TOKEN }).request({ uri: '/data/mutate/production', method: 'GET' }))).toBe(405);
+  });
+
+  it('commits the Studio\'s edits through the Actions API: edit a published document (its draft starts from it), publish with a revision check; visible after asyncVisibilityMs', async () => {
+    let now = Date.parse('2026-03-02T09:00:00Z');
+    const lake = await open({ asyncVisibilityMs: 2_000, now: () => now });
+    const editor = client({ token: EDITOR_TOKEN });
+    const viewer = client({ token: VIEWER_TOKEN });
+    const draftBrand = () => viewer.withConfig({ perspective: 'raw' }).fetch<string | null>('*[_id == "drafts.siteSettings"][0].brandName');
+    await editor.createOrReplace({ _id: 'press-1', _type: 'pressArticle', title: '기사' });
+    const edited = await editor.action({ actionType: 'sanity.action.document.edit', draftId: 'drafts.press-1', publishedId: 'press-1', patch: { set: { title: '고친 기사' } } });
+    expect(edited.transactionId).toEqual(expect.any(String));
+    expect(await viewer.withConfig({ perspective: 'drafts' }).fetch('*[_id == "press-1"][0].title'), 'not yet visible').toBe('기사');
+    now += 2_000;
+    expect(await viewer.withConfig({ perspective: 'drafts' }).fetch('*[_id == "press-1"][0].title')).toBe('고친 기사');
+
+    const draft = lake.dataset('production').get('drafts.press-1')!;
+    const publish = (ifDraftRevisionId: string) => editor.action({ actionType: 'sanity.action.document.publish', draftId: 'drafts.press-1', publishedId: 'press-1', ifDraftRevisionId });
+    expect(await status(publish('an-old-revision'))).toBe(409);
+    await publish(String(draft._rev));
+    now += 2_000;
+    expect(await client().fetch('*[_id == "press-1"][0].title')).toBe('고친 기사');
+    expect(lake.dataset('production').get('drafts.press-1')).toBeUndefined();
+
+    expect(await status(editor.action({ actionType: 'sanity.action.document.discard', draftId: 'drafts.nothing' }))).toBe(409);
+    await editor.action({ actionType: 'sanity.action.document.discard', draftId: 'drafts.siteSettings' });
+    expect(await draftBrand(), 'a discard, before it is visible').toBe('청학 파크 초안');
+    now += 2_000;
+    expect(await draftBrand()).toBeNull();
+    expect(await status(editor.request({ uri: '/data/actions/production', method: 'POST', body: { actions: [{ actionType: 'sanity.action.document.teleport', publishedId: 'x' }] } })), 'an unknown action').toBe(400);
+    expect(await status(viewer.action({ actionType: 'sanity.action.document.discard', draftId: 'drafts.press-1' }))).toBe(403);
+    expect(lake.requests.filter(({ endpoint }) => endpoint === 'actions').length).toBe(7);
   });
 
   it('answers 429 past the mutation rate', async () => {

@@ -128,6 +128,7 @@ describe('reads right after a write or a purge skip the API CDN', () => {
   const settingsQuery = '*[_type == "siteSettings"][0]';
   const articlesQuery = '*[_type == "pressArticle" && siteId == $site]{_id}';
   const viewsQuery = '*[_type == "pressViews" && _id in $viewIds]{count}';
+  const articleTitleQuery = '*[_id == "press-1"][0].title';
   const viewFlush = [
     { createIfNotExists: { _id: 'pressViews-press-1', _type: 'pressViews', count: 0 } },
     { patch: { id: 'pressViews-press-1', inc: { count: 3 } } },
@@ -167,10 +168,28 @@ describe('reads right after a write or a purge skip the API CDN', () => {
   });
 
   it('right after its own post the site shows it, although the CDN still serves the old list', async () => {
-    lake = await restartLake({ cdnLagMs: 3_600_000 });
+    lake = await restartLake({ cdnPropagationMs: 3_600_000 });
     const content = source({ useCdn: true, cacheTtlMs: 30_000 });
+    await content.fetch(articlesQuery, { site: 'cheonghak' });
     await content.mutate([{ create: { _id: 'press-new', _type: 'pressArticle', siteId: 'cheonghak', title: '새 기사' } }]);
     expect(await content.fetch(articlesQuery, { site: 'cheonghak' })).toContainEqual({ _id: 'press-new' });
+    expect(await source({ useCdn: true, cacheTtlMs: 0 }).fetch(articlesQuery, { site: 'cheonghak' }), 'the CDN still has the old list').not.toContainEqual({ _id: 'press-new' });
+  });
+
+  it('after a Studio edit\'s purge and the fresh minute, reads the CDN again and never the pre-edit answer (noStale: no stale-while-revalidate)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-06-01T00:00:00Z'));
+    // Sanity: an invalidation reaches the CDN within 30–60 s.
+    lake = await restartLake({ cdnPropagationMs: 60_000 });
+    const content = source({ useCdn: true, cacheTtlMs: 30_000 });
+    expect(await content.fetch(articleTitleQuery)).toBe('기사');
+    lake.dataset('production').mutate([{ patch: { id: 'press-1', set: { title: '고친 기사' } } }]);
+    content.invalidate();
+    expect(await content.fetch(articleTitleQuery), 'from the API during the fresh minute').toBe('고친 기사');
+    vi.setSystemTime(new Date('2025-06-01T00:01:01Z'));
+    expect(await content.fetch(articleTitleQuery)).toBe('고친 기사');
+    expect(lastRead().cdn).toBe(true);
+    expect(lastRead().cdnCache, 'invalidated at the CDN: read from the origin').toBe('miss');
   });
 
   it('a view flush purges and reads fresh only the view counts; other cached pages stay cached and on the CDN', async () => {

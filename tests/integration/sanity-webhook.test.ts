@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSanitySource } from '../../web/server/content/sanity';
 import { sanityWebhookRoute } from '../../web/server/sanity-webhook';
 import { VIEWS_DOCUMENT_TYPE } from '../../web/server/press/view-counter';
-import { ContentLake } from '../support/content-lake';
+import { ContentLake, type ContentLakeOptions } from '../support/content-lake';
 
 const SECRET = 'webhook-secret-for-tests';
 const PHONE_QUERY = '*[_id == "siteSettings"][0].phone';
@@ -29,8 +29,8 @@ afterEach(async () => {
   server = sanity = undefined;
 });
 
-async function start(announce?: () => Promise<void>) {
-  sanity = new ContentLake();
+async function start(announce?: () => Promise<void>, lakeOptions: ContentLakeOptions = {}) {
+  sanity = new ContentLake(lakeOptions);
   const apiHost = await sanity.start({ production: [{ _id: 'siteSettings', _type: 'siteSettings', phone: '1600-0000' }] });
   // An hour-long cache: only the webhook can make the edit show.
   const content = createSanitySource({ projectId: 'test', dataset: 'production', apiVersion: '2025-02-19', useCdn: false, apiHost, cacheTtlMs: 3_600_000 });
@@ -47,7 +47,7 @@ async function start(announce?: () => Promise<void>) {
     });
   // An edit made in the Studio, which this server learns of only through the webhook.
   const editPhone = async (phone: string) => sanity!.dataset('production').mutate([{ patch: { id: 'siteSettings', set: { phone } } }]);
-  return { content, call, editPhone };
+  return { content, call, editPhone, lake: sanity };
 }
 
 describe('POST /api/sanity/webhook', () => {
@@ -79,6 +79,20 @@ describe('POST /api/sanity/webhook', () => {
       expect(await response.json()).toEqual({ error: 'invalidSignature', message: '서명이 올바르지 않습니다.' });
     }
     expect(await content.fetch(PHONE_QUERY)).toBe('1600-0000');
+  });
+});
+
+describe('POST /api/sanity/webhook before the write is queryable', () => {
+  it('waits until the API answers the delivered revision before purging: the Studio\'s publish shows, not the content before it', async () => {
+    // The Studio publishes through the Actions API, visible to queries a moment later; Sanity may call at once.
+    const { content, call, lake } = await start(undefined, { asyncVisibilityMs: 300 });
+    expect(await content.fetch(PHONE_QUERY)).toBe('1600-0000');
+    lake.dataset('production').mutate([{ createOrReplace: { _id: 'drafts.siteSettings', _type: 'siteSettings', phone: '1588-1234' } }]);
+    const { transactionId } = lake.dataset('production').act([{ actionType: 'sanity.action.document.publish', draftId: 'drafts.siteSettings', publishedId: 'siteSettings' }]);
+    const body = JSON.stringify({ _id: 'siteSettings', _type: 'siteSettings', _rev: transactionId, phone: '1588-1234' });
+    const response = await call(body, await encodeSignatureHeader(body, Date.now(), SECRET));
+    expect(response.status).toBe(200);
+    expect(await content.fetch(PHONE_QUERY)).toBe('1588-1234');
   });
 });
 

@@ -2,8 +2,9 @@
  * A strict stand-in for Sanity's Content Lake HTTP API, for every Sanity-mode test. Each behaviour
  * and the Sanity documentation it follows is listed in docs/sanity-stand-in.md. In short:
  * one store per dataset; tokens with a role per dataset (none / viewer / editor); perspectives as
- * the requested API version defines them; content source maps when asked; a CDN host that answers
- * from a copy lagging the API; 429 past a mutation rate; `dryRun` checked like a write; only the
+ * the requested API version defines them; content source maps when asked; a CDN host that caches
+ * answers until a write to a published document invalidates the whole dataset (after a
+ * propagation delay), stale-while-revalidate unless `cacheMode=noStale`; 429 past a mutation rate; `dryRun` checked like a write; only the
  * real paths (anything else is 404).
  *
  * Requests reach it either through the real host names (tests/support/route-sanity-hosts.mjs:
@@ -28,11 +29,19 @@ export type ContentLakeOptions = {
   /** Dataset name → whether anonymous requests may read its published documents. */
   datasets?: Record<string, 'public' | 'private'>;
   tokens?: Record<string, Grant>;
-  /** How far the CDN's copy lags behind the API (ms). */
-  cdnLagMs?: number;
+  /**
+   * How long the API CDN takes to apply an invalidation (ms; Sanity: 30–60 s). Every write to a
+   * non-draft document invalidates the whole dataset's cached answers.
+   */
+  cdnPropagationMs?: number;
+  /** The clock of the CDN's cache and invalidations (tests move it instead of waiting). */
+  now?: () => number;
   /** Mutation requests accepted per second (Sanity: 25 per IP); more answer 429. */
   mutationsPerSecond?: number;
-  /** Writes with `visibility=async` (the Studio's) become visible to queries this much later (ms). */
+  /**
+   * Writes with `visibility=async`, and the Actions API's (the Studio's), become visible to
+   * queries this much later (ms, on the lake's clock).
+   */
   asyncVisibilityMs?: number;
 };
 
@@ -43,7 +52,7 @@ export type LakeRequest = {
   /** Whether it came through the CDN host. */
   cdn: boolean;
   method: string;
-  /** `query`, `mutate`, `listen`, `doc`, `history`, `assets` or null (an unknown path). */
+  /** `query`, `mutate`, `actions`, `listen`, `doc`, `history`, `assets` or null (an unknown path). */
   endpoint: string | null;
   dataset: string | null;
   perspective: string | null;
@@ -51,6 +60,8 @@ export type LakeRequest = {
   query?: string;
   resultSourceMap: boolean;
   status: number;
+  /** A CDN query: answered from its cache (`hit`), from an invalidated entry while it refreshes (`stale`), or from the origin (`miss`). */
+  cdnCache?: 'hit' | 'stale' | 'miss';
 };
 
 const API_VERSION_PATTERN = /^v(?:1|X|(\d{4})-(\d{2})-(\d{2}))$/;
@@ -68,18 +79,25 @@ type Perspective = 'published' | 'raw' | string[];
 class DatasetStore {
   /** What the API answers from. */
   readonly api = new Map<string, SanityDocument>();
-  /** What the CDN answers from: the API's documents as they were `cdnLagMs` ago. */
-  readonly cdn = new Map<string, SanityDocument>();
+  /**
+   * The CDN's cached answers: request → answer, when the CDN fetched it from the origin, and how
+   * many invalidations had been issued by then.
+   */
+  readonly cdnCache = new Map<string, { payload: unknown; cachedAt: number; issued: number }>();
+  /** When each invalidation of the dataset reaches the CDN. */
+  readonly cdnInvalidations: number[] = [];
   readonly transactionIds = new Set<string>();
 
   constructor(private readonly lake: ContentLake) {}
 
   /** Every stored document, drafts included. */
   documents(): SanityDocument[] {
+    this.applyDueWrites();
     return [...this.api.values()];
   }
 
   get(id: string): SanityDocument | undefined {
+    this.applyDueWrites();
     return this.api.get(id);
   }
 
@@ -98,12 +116,84 @@ class DatasetStore {
         if (change) this.api.set(id, change.document);
         else this.api.delete(id);
       }
-      this.lake.copyToCdn(this, changes);
+      this.lake.committed(this, changes);
     };
     const delay = options.visibility === 'async' ? this.lake.asyncVisibilityMs : 0;
-    if (delay > 0) setTimeout(apply, delay).unref();
+    if (delay > 0) this.pending.push({ visibleAt: this.lake.now() + delay, apply });
     else apply();
     return { transactionId, results };
+  }
+
+  /** Async writes not yet visible, in commit order; applied once the lake's clock reaches them. */
+  private readonly pending: Array<{ visibleAt: number; apply: () => void }> = [];
+
+  applyDueWrites(): void {
+    while (this.pending.length > 0 && this.pending[0].visibleAt <= this.lake.now()) this.pending.shift()!.apply();
+  }
+
+  /**
+   * The Actions API (how the Studio commits edits): each action becomes the mutations it stands
+   * for, read against the documents as they are, and all of them one transaction, visible
+   * asynchronously as the Studio's writes are.
+   */
+  act(actions: DocumentAction[], options: { transactionId?: string; dryRun?: boolean } = {}) {
+    const mutations = actions.flatMap((action) => actionMutations(action, (id) => this.api.get(id)));
+    return { ...this.mutate(mutations, { ...options, visibility: 'async' }), mutations };
+  }
+}
+
+/** A document action as the Actions API takes it. */
+export type DocumentAction = { actionType: string } & Record<string, unknown>;
+
+function withoutSystemFields(document: SanityDocument, id: string): SanityDocument {
+  const { _rev: _revision, _createdAt: _created, _updatedAt: _updated, ...fields } = document;
+  return { ...fields, _id: id } as SanityDocument;
+}
+
+function actionMutations(action: DocumentAction, get: (id: string) => SanityDocument | undefined): Mutation[] {
+  const text = (key: string) => {
+    const value = action[key];
+    if (typeof value !== 'string' || value === '') throw new MutationError(`${action.actionType}: "${key}" is required`);
+    return value;
+  };
+  switch (action.actionType) {
+    case 'sanity.action.document.create': {
+      const attributes = { ...(action.attributes as Record<string, unknown>), _id: (action.attributes as { _id?: string })?._id ?? `${DRAFTS_PREFIX}${text('publishedId')}` } as SanityDocument;
+      return [action.ifExists === 'ignore' ? { createIfNotExists: attributes } : { create: attributes }];
+    }
+    case 'sanity.action.document.edit': {
+      const draftId = text('draftId');
+      const published = get(text('publishedId'));
+      if (!get(draftId) && !published) throw new MutationError(`Document "${draftId}" does not exist`, 404);
+      // Editing a published document starts its draft from it.
+      const base: Mutation[] = get(draftId) ? [] : [{ createIfNotExists: withoutSystemFields(published!, draftId) }];
+      return [...base, { patch: { ...(action.patch as object), id: draftId } } as Mutation];
+    }
+    case 'sanity.action.document.publish': {
+      const [draftId, publishedId] = [text('draftId'), text('publishedId')];
+      const draft = get(draftId);
+      if (!draft) throw new MutationError(`There is no draft "${draftId}" to publish`, 409);
+      if (action.ifDraftRevisionId !== undefined && draft._rev !== action.ifDraftRevisionId) throw new MutationError(`Draft "${draftId}" has another revision`, 409);
+      if (action.ifPublishedRevisionId !== undefined && get(publishedId)?._rev !== action.ifPublishedRevisionId) throw new MutationError(`Document "${publishedId}" has another revision`, 409);
+      return [{ createOrReplace: withoutSystemFields(draft, publishedId) }, { delete: { id: draftId } }];
+    }
+    case 'sanity.action.document.unpublish': {
+      const [draftId, publishedId] = [text('draftId'), text('publishedId')];
+      const published = get(publishedId);
+      if (!published) throw new MutationError(`Document "${publishedId}" is not published`, 409);
+      return [{ createIfNotExists: withoutSystemFields(published, draftId) }, { delete: { id: publishedId } }];
+    }
+    case 'sanity.action.document.discard': {
+      const draftId = text('draftId');
+      if (!get(draftId)) throw new MutationError(`There is no draft "${draftId}" to discard`, 409);
+      return [{ delete: { id: draftId } }];
+    }
+    case 'sanity.action.document.delete': {
+      const drafts = Array.isArray(action.includeDrafts) ? (action.includeDrafts as string[]) : [];
+      return [text('publishedId'), ...drafts].map((id) => ({ delete: { id } }));
+    }
+    default:
+      throw new MutationError(`Unknown action type "${String(action.actionType)}"`, 400);
   }
 }
 
@@ -118,7 +208,8 @@ export class ContentLake {
   clockAheadMs = 0;
   readonly projectId: string;
   readonly asyncVisibilityMs: number;
-  readonly cdnLagMs: number;
+  readonly cdnPropagationMs: number;
+  readonly now: () => number;
   private readonly datasets = new Map<string, { store: DatasetStore; visibility: 'public' | 'private' }>();
   private readonly tokens: Record<string, Grant>;
   private readonly mutationsPerSecond: number;
@@ -134,7 +225,8 @@ export class ContentLake {
   constructor(options: ContentLakeOptions = {}) {
     this.projectId = options.projectId ?? 'test';
     this.tokens = options.tokens ?? { [EDITOR_TOKEN]: 'editor', [VIEWER_TOKEN]: 'viewer' };
-    this.cdnLagMs = options.cdnLagMs ?? 0;
+    this.cdnPropagationMs = options.cdnPropagationMs ?? 0;
+    this.now = options.now ?? Date.now;
     this.mutationsPerSecond = options.mutationsPerSecond ?? 25;
     this.asyncVisibilityMs = options.asyncVisibilityMs ?? 0;
     const datasets: Record<string, 'public' | 'private'> = options.datasets ?? { production: 'public', leads: 'private' };
@@ -178,15 +270,11 @@ export class ContentLake {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  copyToCdn(store: DatasetStore, changes: Map<string, { document: SanityDocument } | null>): void {
-    const copy = () => {
-      for (const [id, change] of changes) {
-        if (change) store.cdn.set(id, change.document);
-        else store.cdn.delete(id);
-      }
-    };
-    if (this.cdnLagMs > 0 && !this.seeding) setTimeout(copy, this.cdnLagMs).unref();
-    else copy();
+  /** After a commit: a write to a non-draft document invalidates the CDN's whole dataset (an import does not). */
+  committed(store: DatasetStore, changes: Map<string, { document: SanityDocument } | null>): void {
+    if (!this.seeding && [...changes.keys()].some((id) => !id.startsWith(DRAFTS_PREFIX))) {
+      store.cdnInvalidations.push(this.now() + this.cdnPropagationMs);
+    }
     for (const listener of this.listeners) listener.write(`event: mutation\ndata: ${JSON.stringify({ documentIds: [...changes.keys()] })}\n\n`);
   }
 
@@ -217,7 +305,7 @@ export class ContentLake {
 
     const projectHost = /^([a-z0-9-]+)\.(api|apicdn)\.sanity\.io$/.exec(host);
     if (projectHost && projectHost[1] !== this.projectId) return refuse(404, `Project "${projectHost[1]}" not found`);
-    const match = /^\/(v[^/]+)\/data\/(query|mutate|listen|doc|history)\/([^/]+)(?:\/(.*))?$/.exec(url.pathname)
+    const match = /^\/(v[^/]+)\/data\/(query|mutate|actions|listen|doc|history)\/([^/]+)(?:\/(.*))?$/.exec(url.pathname)
       ?? /^\/(v[^/]+)\/(assets)\/images\/([^/]+)$/.exec(url.pathname);
     if (!match) return refuse(404, 'Not found');
     const [, version, endpoint, datasetName, rest] = match;
@@ -233,7 +321,8 @@ export class ContentLake {
     if (!dataset) return refuse(404, `Dataset "${datasetName}" not found`);
     const role = this.roleOf(req.headers.authorization, datasetName);
     if (role === 'invalid') return refuse(401, 'Unauthorized - Session not found');
-    if (cdn && endpoint !== 'query') return refuse(endpoint === 'mutate' ? 405 : 404, 'The API CDN only serves /data/query');
+    if (cdn && endpoint !== 'query') return refuse(endpoint === 'mutate' || endpoint === 'actions' ? 405 : 404, 'The API CDN only serves /data/query');
+    dataset.store.applyDueWrites();
 
     try {
       if (endpoint === 'query') {
@@ -247,8 +336,7 @@ export class ContentLake {
         const perspective = this.perspective(record.perspective, day);
         if (perspective === null) return refuse(400, `Invalid perspective "${record.perspective}"`);
         if (cdn && perspective !== 'published' && perspective !== 'raw') return refuse(400, `The ${record.perspective} perspective is not available on the API CDN`);
-        const source = cdn ? dataset.store.cdn : dataset.store.api;
-        const visible = this.visibleDocuments(source, role === 'none' ? null : role, dataset.visibility, perspective, (day ?? FIRST_DATED_VERSION) >= PUBLISHED_BY_DEFAULT_FROM);
+        const visible = this.visibleDocuments(dataset.store.api, role === 'none' ? null : role, dataset.visibility, perspective, (day ?? FIRST_DATED_VERSION) >= PUBLISHED_BY_DEFAULT_FROM);
         const clockedQuery = this.clockAheadMs ? query.replaceAll('now()', `"${new Date(Date.now() + this.clockAheadMs).toISOString()}"`) : query;
         let tree;
         try {
@@ -256,10 +344,14 @@ export class ContentLake {
         } catch (error) {
           return refuse(400, (error as Error).message, 'queryParseError');
         }
-        const result = await (await evaluate(tree, { dataset: visible, params })).get();
-        const payload: Record<string, unknown> = { query, result, ms: 1 };
-        if (record.resultSourceMap) payload.resultSourceMap = sourceMap(result, visible);
-        return reply(200, payload);
+        const answer = async () => {
+          const result = await (await evaluate(tree, { dataset: visible, params })).get();
+          const payload: Record<string, unknown> = { query, result, ms: 1 };
+          if (record.resultSourceMap) payload.resultSourceMap = sourceMap(result, visible);
+          return payload;
+        };
+        if (!cdn) return reply(200, await answer());
+        return this.answerFromCdn(dataset.store, `${req.method} ${url.search} ${body.toString('utf8')} ${req.headers.authorization ?? ''}`, url.searchParams.get('cacheMode') === 'noStale', answer, record, reply);
       }
       if (endpoint === 'mutate') {
         if (req.method !== 'POST') return refuse(405, 'Method not allowed');
@@ -278,6 +370,17 @@ export class ContentLake {
         });
         if (!dryRun) this.mutations.push({ dataset: datasetName, mutations });
         return reply(200, result);
+      }
+      if (endpoint === 'actions') {
+        if (req.method !== 'POST') return refuse(405, 'Method not allowed');
+        if (role === null) return refuse(401, 'Unauthorized - Session not found');
+        if (role !== 'editor') return refuse(403, 'Insufficient permissions; permission "update" required', 'actionError');
+        if (!this.withinMutationRate()) return reply(429, { error: { description: 'API rate limit exceeded', type: 'httpError' } }, { 'retry-after': '1' });
+        const request = JSON.parse(body.toString('utf8')) as { actions?: DocumentAction[]; transactionId?: string; dryRun?: boolean };
+        if (!Array.isArray(request.actions) || request.actions.length === 0) return refuse(400, 'The request needs a non-empty "actions" array', 'actionError');
+        const { transactionId, mutations } = dataset.store.act(request.actions, { transactionId: request.transactionId, dryRun: request.dryRun === true });
+        if (request.dryRun !== true) this.mutations.push({ dataset: datasetName, mutations });
+        return reply(200, { transactionId });
       }
       if (endpoint === 'doc') {
         if ((role === null || role === 'none') && (dataset.visibility === 'private' || !isRootPath(rest ?? ''))) return reply(200, { documents: [], omitted: [{ id: rest, reason: 'permission' }] });
@@ -300,6 +403,39 @@ export class ContentLake {
       if (error instanceof SyntaxError) return refuse(400, error.message);
       return refuse(400, (error as Error).message, 'queryParseError');
     }
+  }
+
+  /**
+   * The API CDN: an answer cached since the last invalidation that reached it is a hit; an answer
+   * cached before it is stale: served while the CDN refreshes it from the origin, unless the
+   * request says `cacheMode=noStale` (then it waits for the origin, as on a miss).
+   */
+  private async answerFromCdn(
+    store: DatasetStore,
+    key: string,
+    noStale: boolean,
+    answer: () => Promise<unknown>,
+    record: LakeRequest,
+    reply: (status: number, payload: unknown) => void,
+  ): Promise<void> {
+    const now = this.now();
+    const cached = store.cdnCache.get(key);
+    // An invalidation issued before the answer was cached removes it only if it landed later.
+    const invalidated = cached !== undefined && store.cdnInvalidations.some((at, index) => at <= now && (index >= cached.issued || at > cached.cachedAt));
+    if (cached && !invalidated) {
+      record.cdnCache = 'hit';
+      return reply(200, cached.payload);
+    }
+    if (cached && !noStale) {
+      record.cdnCache = 'stale';
+      reply(200, cached.payload);
+      store.cdnCache.set(key, { payload: await answer(), cachedAt: now, issued: store.cdnInvalidations.length });
+      return;
+    }
+    record.cdnCache = 'miss';
+    const payload = await answer();
+    store.cdnCache.set(key, { payload, cachedAt: now, issued: store.cdnInvalidations.length });
+    reply(200, payload);
   }
 
   /** null: anonymous; 'none': a valid token without a role in this dataset (it reads what anyone may). */

@@ -1,4 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import { stegaClean } from '@sanity/client/stega';
 import express, { type RequestHandler, type Response } from 'express';
 import { decodeSignatureHeader, encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { LRUCache } from 'lru-cache';
@@ -8,6 +10,13 @@ import type { ContentSource } from './content/types';
 export const SANITY_WEBHOOK_BODY_LIMIT = '1mb';
 /** A delivery signed longer ago (or further ahead) than this is refused: a replayed old call. */
 export const SANITY_WEBHOOK_MAX_AGE_MS = 5 * 60 * 1000;
+/**
+ * How long a delivery waits for its revision to be queryable, and how often it asks: the Studio's
+ * writes become visible asynchronously, and Sanity may call before (a deletion never shows its
+ * revision, so it waits the whole time; Sanity waits 30 s for an answer).
+ */
+const QUERYABLE_WAIT_MS = 5_000;
+const QUERYABLE_POLL_MS = 100;
 /** Deliveries remembered to refuse a replay inside the window; bounded, oldest forgotten first. */
 const REMEMBERED_DELIVERIES = 10_000;
 
@@ -38,7 +47,10 @@ function fail(res: Response, status: number, error: string, message: string): vo
  *   sends with every delivery, or the same signature) is acknowledged 200 and changes nothing:
  *   Sanity retries only on 429 and 5xx and records any other 4xx as a failed delivery;
  * - a change to a `pressViews` document (view counts) is acknowledged without a purge, in case
- *   the webhook's filter does not leave them out.
+ *   the webhook's filter does not leave them out;
+ * - a delivery carrying a document's `_id` and `_rev` (Sanity's default payload) purges once the
+ *   API answers that revision (at most 5 s later): purged earlier, the next read would put the
+ *   content from before the write back in the cache.
  */
 export function sanityWebhookRoute(options: WebhookOptions): RequestHandler[] {
   const now = options.now ?? Date.now;
@@ -69,6 +81,8 @@ export function sanityWebhookRoute(options: WebhookOptions): RequestHandler[] {
       res.status(200).json({ revalidated: false });
       return;
     }
+    // If the API cannot be asked, the purge is still better than none.
+    await untilQueryable(options.content, body).catch((error: unknown) => console.warn(`[webhook] purging without the revision check: ${(error as Error).message}`));
     options.content.invalidate();
     try {
       await options.announce?.();
@@ -92,6 +106,24 @@ async function verifiedTimestamp(body: string, signature: string, secret: string
   } catch {
     // A malformed header or an empty body is a bad request from the caller, not a server fault.
     return null;
+  }
+}
+
+/** Resolves once the API answers the revision the payload carries (or after QUERYABLE_WAIT_MS). */
+async function untilQueryable(content: ContentSource, body: string): Promise<void> {
+  let payload: { _id?: unknown; _rev?: unknown } | null;
+  try {
+    payload = JSON.parse(body) as typeof payload;
+  } catch {
+    return;
+  }
+  if (typeof payload?._id !== 'string' || typeof payload._rev !== 'string') return;
+  const api = content.drafts('published');
+  const giveUpAt = Date.now() + QUERYABLE_WAIT_MS;
+  while (Date.now() < giveUpAt) {
+    const revision = stegaClean(await api.fetch('*[_id == $id][0]._rev', { id: payload._id }));
+    if (revision === payload._rev) return;
+    await delay(QUERYABLE_POLL_MS);
   }
 }
 

@@ -2,13 +2,20 @@
  * The Studio side of the Presentation tool's connection with the overlay, as the Studio sets it
  * up (sanity/presentation): a comlink controller on the preview frame and the `presentation`
  * channel to `visual-editing`, answering the overlay's requests. What the overlay sends is kept
- * on `window.studio` for the test to read.
+ * on `window.studio` for the test to read; `window.studio.refresh` sends what the tool sends
+ * after an edit.
  */
 import { createConnectionMachine, createController } from '@sanity/comlink';
 import { createCompatibilityActors, type VisualEditingControllerMsg, type VisualEditingNodeMsg } from '@sanity/presentation-comlink';
 
 type Received = { type: string; data: unknown };
-const studio = { status: 'idle', received: [] as Received[] };
+type Refresh = Extract<VisualEditingControllerMsg, { type: 'presentation/refresh' }>['data'];
+const studio = {
+  status: 'idle',
+  received: [] as Received[],
+  /** What the Presentation tool sends after an edit in the Studio: the preview should refresh. */
+  refresh: (data: Refresh) => channel.post('presentation/refresh', data),
+};
 (window as unknown as { studio: typeof studio }).studio = studio;
 
 const frame = document.querySelector('iframe')!;
