@@ -4,9 +4,15 @@
 -- Create the role first (CREATE ROLE cheonghak_app LOGIN PASSWORD '…'), then set DATABASE_URL to
 -- connect as it. It may read and write the site's tables, but not change or delete the audit
 -- trail: only purge_audit_events (the daily purge, records past the retention) deletes from it.
+-- Run it again after every release whose migrations add a table or function (it changes nothing
+-- else); the default privileges below already cover tables and sequences the owner adds later.
 -- tests/integration/audit-postgres.test.ts runs this file as it is.
 GRANT USAGE ON SCHEMA public TO :"app_role";
 GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO :"app_role";
 GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO :"app_role";
+-- Tables and sequences a later migration creates (as this owner) are the app's to use at once: a
+-- migration that adds one needs no extra step to avoid "permission denied" in the running site.
+ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO :"app_role";
+ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT ON SEQUENCES TO :"app_role";
 REVOKE UPDATE, DELETE, TRUNCATE ON audit_events FROM :"app_role";
 GRANT EXECUTE ON FUNCTION purge_audit_events(text) TO :"app_role";

@@ -14,6 +14,7 @@ const OTHER_VARIABLES: Record<string, string> = {
   SANITY_STUDIO_PREVIEW_ORIGIN: 'studio/env.ts',
   CHROMIUM_PATH: 'playwright.config.ts',
   E2E_PORT: 'playwright.config.ts',
+  OUTAGE_SECONDS: 'tests/integration/database-outage.test.ts',
   DOCS_PICTURES: 'tests/e2e/checks.ts',
 };
 
