@@ -6,6 +6,7 @@
  * password ends them too.
  * Sign-ins (and failures) and sign-outs go to the audit trail.
  */
+import { errorField, log } from '../observability/log';
 import { nowOrWhenAvailable } from '../content/when-available';
 import { ContentUnavailableError } from '../content/types';
 import { randomBytes } from 'node:crypto';
@@ -202,7 +203,7 @@ export class StaffAuth {
       return { ok: false, refusal: 'loginMissingFields' };
     }
     // Sanity: accounts another instance or the CLI changed count now, not at the next refresh.
-    await this.staff.refresh().catch((error: unknown) => console.error(`[staff] accounts unavailable: ${(error as Error).message}`));
+    await this.staff.refresh().catch((error: unknown) => log.warn({ err: errorField(error) }, 'staff: accounts unavailable; the last list is used'));
     if (!(await this.staff.hasAccounts())) return { ok: false, refusal: 'loginUnavailable' };
     const now = this.now();
     const attempt = {
