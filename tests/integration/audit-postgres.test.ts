@@ -77,6 +77,10 @@ describe('audit trail in PostgreSQL', () => {
       expect((await audit.list({})).entries.map((entry) => entry.target)).toEqual(['recent', 'old']);
       // The rest of the site's tables stay writable for it.
       await appPool.query(`INSERT INTO documents (id, type, doc, rev, seq) VALUES ('lead-role', 'lead', '{}', 'r1', 0)`);
+      // A table a later migration adds (as the owner) is usable at once, without running the grants again.
+      await pool.query('CREATE TABLE added_later (id serial PRIMARY KEY, note text)');
+      await appPool.query(`INSERT INTO added_later (note) VALUES ('new')`);
+      expect((await appPool.query('SELECT note FROM added_later')).rows).toEqual([{ note: 'new' }]);
     } finally {
       await appPool.end();
     }

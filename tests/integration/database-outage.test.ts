@@ -207,6 +207,7 @@ describe('a PostgreSQL outage under load, two instances behind nginx', () => {
     let acknowledgedBefore = 0;
     let refusedDuringOutage = 0;
     let recoveryMs: number[] = [];
+    const recoveryDetail: string[] = [];
     try {
       // Before: the load runs against a healthy database for a moment.
       await expect.poll(() => tally.acknowledged.size, { timeout: 30_000, interval: 200 }).toBeGreaterThanOrEqual(VISITORS);
@@ -240,26 +241,28 @@ describe('a PostgreSQL outage under load, two instances behind nginx', () => {
       paused = false;
       const back = Date.now();
 
-      // Each instance, asked directly, takes a lead again within 5 s, with no help.
+      // Each instance, asked directly and all at once, on its own: takes a lead, reports ready, its
+      // metrics show the database and both listening connections back. The time to the last of these.
+      const recovered = async (number: number, check: () => Promise<boolean>) => {
+        while (!(await check())) {
+          if (Date.now() - back > 30_000) throw new Error(`instance ${number + 1} had not recovered 30 s after the database returned`);
+          await pause(100);
+        }
+        return Date.now() - back;
+      };
       recoveryMs = await Promise.all(
-        [instances[0], instances[1], late].map(async (instance, number) => {
-          for (;;) {
-            const answer = await postLead(instance.url, recoveryTokens[number], number);
-            if (answer.status === 201) return Date.now() - back;
-            if (Date.now() - back > 30_000) throw new Error(`instance ${number} took no lead 30 s after the database returned: ${answer.status} ${JSON.stringify(answer.body)}`);
-            await pause(100);
-          }
+        instances.map(async (instance, number) => {
+          const times = await Promise.all([
+            recovered(number, async () => (await postLead(instance.url, recoveryTokens[number], number)).status === 201),
+            recovered(number, async () => (await readiness(instance)).status === 'ready'),
+            recovered(number, async () => (await sample(number, 'cheonghak_dependency_up', 'dependency="postgres"')) === 1),
+            recovered(number, async () => (await sample(number, 'cheonghak_pg_listener_up', 'listener=')) === 2),
+          ]);
+          recoveryDetail.push(`instance ${number + 1}: lead ${times[0]} ms, ready ${times[1]} ms, postgres up ${times[2]} ms, listeners ${times[3]} ms`);
+          return Math.max(...times);
         }),
       );
-
-      // Ready again, and the metrics say so, within 5 s of the return.
-      for (const [number, instance] of instances.entries()) {
-        await expect.poll(async () => (await readiness(instance)).status, { timeout: RECOVERY_LIMIT_MS, interval: 100 }).toBe('ready');
-        expect(await sample(number, 'cheonghak_dependency_up', 'dependency="postgres"')).toBe(1);
-        expect(await sample(number, 'cheonghak_pg_pool_connections', 'state="total"')).toBeGreaterThan(0);
-        await expect.poll(() => sample(number, 'cheonghak_pg_listener_up', 'listener='), { timeout: RECOVERY_LIMIT_MS, interval: 100 }).toBe(2);
-      }
-      expect(Date.now() - back, 'ready and listening again').toBeLessThan(RECOVERY_LIMIT_MS + Math.max(...recoveryMs));
+      for (const number of instances.keys()) expect(await sample(number, 'cheonghak_pg_pool_connections', 'state="total"')).toBeGreaterThan(0);
       // A few seconds of load after the return, then every visitor finishes the lead under way.
       const acknowledgedAtReturn = tally.acknowledged.size;
       await expect.poll(() => tally.acknowledged.size, { timeout: 30_000, interval: 200 }).toBeGreaterThanOrEqual(acknowledgedAtReturn + VISITORS);
@@ -283,7 +286,8 @@ describe('a PostgreSQL outage under load, two instances behind nginx', () => {
         `leads sent ${tally.sent}, acknowledged ${tally.acknowledged.size} (${acknowledgedBefore} before the outage), stored ${stored.rows.length}, lost ${lost.length}, doubled ${doubled}`,
         `503 with a Korean message ${tally.refusedInKorean} (${refusedDuringOutage} during the outage), other POST answers ${tally.otherPostAnswers.length}`,
         `GETs ${tally.gets}, 5xx ${tally.get5xx.length}`,
-        `recovery after the database's return: ${recoveryMs.map((ms, number) => `instance ${number + 1} ${ms} ms`).join(', ')} (instance 3 started during the outage)`,
+        `recovery after the database's return (a lead taken, /readyz ready, postgres and both listeners up in the metrics): ${recoveryMs.map((ms, number) => `instance ${number + 1} ${ms} ms`).join(', ')} (instance 3 started during the outage)`,
+        ...recoveryDetail,
         `instance exit codes: ${instances.map((instance) => String(instance.exitCode())).join(', ')}`,
       ].join('\n  '),
     );

@@ -28,8 +28,7 @@ const PASSWORD = 'two-instances-password';
 const WEBHOOK_SECRET = 'instances-test-webhook-secret';
 /** Leads one address may send in 10 minutes, on all instances together. */
 const LEADS_PER_ADDRESS = 2;
-/** nginx passes Host without the port ($host): what a browser on the site sends as its Origin. */
-const SITE_ORIGIN = 'http://127.0.0.1';
+
 const PRESS_PAGE = '/cheonghak/press';
 const LEADS = 2_000;
 const CONCURRENCY = 40;
@@ -197,7 +196,8 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
   });
 
   const post = (pathname: string, body: string, headers: Record<string, string>) =>
-    throughNginx(`${balancer.url}${pathname}`, { method: 'POST', headers: { origin: SITE_ORIGIN, ...headers }, body });
+    // nginx passes the Host with its port: a browser on the site sends the same as its Origin.
+    throughNginx(`${balancer.url}${pathname}`, { method: 'POST', headers: { origin: balancer.url, ...headers }, body });
   const signIn = (password: string, address: string) =>
     post(PRESS_PAGE, new URLSearchParams({ intent: 'login', email: EMAIL, password }).toString(), {
       'content-type': 'application/x-www-form-urlencoded',

@@ -12,8 +12,11 @@ const OTHER_VARIABLES: Record<string, string> = {
   SANITY_STUDIO_PROJECT_ID: 'studio/env.ts',
   SANITY_STUDIO_DATASET: 'studio/env.ts',
   SANITY_STUDIO_PREVIEW_ORIGIN: 'studio/env.ts',
+  SANITY_STUDIO_APP_ID: 'studio/env.ts',
+  SANITY_STUDIO_HOSTNAME: 'studio/env.ts',
   CHROMIUM_PATH: 'tests/e2e/chromium.ts',
   E2E_PORT: 'playwright.config.ts',
+  OUTAGE_SECONDS: 'tests/integration/database-outage.test.ts',
   DOCS_PICTURES: 'tests/e2e/checks.ts',
 };
 

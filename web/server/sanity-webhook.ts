@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { stegaClean } from '@sanity/client/stega';
+import { errorField, log } from './observability/log';
 import express, { type RequestHandler, type Response } from 'express';
 import { decodeSignatureHeader, encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { LRUCache } from 'lru-cache';
@@ -87,7 +88,7 @@ export function sanityWebhookRoute(options: WebhookOptions): RequestHandler[] {
     try {
       await options.announce?.();
     } catch (error) {
-      console.error(`[webhook] other instances were not told of the change: ${(error as Error).message}`);
+      log.error({ err: errorField(error) }, 'webhook: other instances were not told of the change');
       for (const key of deliveryKeys) seen.delete(key);
       return fail(res, 503, 'announceFailed', '다른 서버에 변경을 알리지 못했습니다. 잠시 후 다시 보내 주세요.');
     }

@@ -7,6 +7,7 @@
  * Sign-ins (and failures) and sign-outs go to the audit trail.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { errorField, log } from '../observability/log';
 import { nowOrWhenAvailable } from '../content/when-available';
 import { ContentUnavailableError } from '../content/types';
 import { limitAddress } from '../http/client-address';
@@ -213,7 +214,7 @@ export class StaffAuth {
     await this.staff
       .refresh()
       .then(() => this.staff.learn(email))
-      .catch((error: unknown) => console.error(`[staff] accounts unavailable: ${(error as Error).message}`));
+      .catch((error: unknown) => log.warn({ err: errorField(error) }, 'staff: accounts unavailable; the last list is used'));
     if (!(await this.staff.hasAccounts())) return { ok: false, refusal: 'loginUnavailable' };
     const now = this.now();
     const deviceToken = readDeviceToken(headerOf(request, 'cookie'), this.production);

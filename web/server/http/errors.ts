@@ -3,6 +3,8 @@
  * (bad URL encoding, unparsable bodies, oversized payloads) keep their 4xx status; everything
  * else is a 500. API paths answer JSON, others a short Korean text; never a stack trace.
  */
+import { errorField, log } from '../observability/log';
+import { requestIdOf } from '../observability/requests';
 import type { ErrorRequestHandler } from 'express';
 import { NO_STORE } from './cache-headers';
 
@@ -19,7 +21,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
   if (res.writableEnded) {
     // The answer is complete (e.g. a 413 sent while a parser still read the body): nothing to
     // send; one line, as the error is the fallout of that answer, not a fault.
-    console.error(`[http] ${req.method} ${req.path} after the answer: ${(error as Error)?.message ?? error}`);
+    log.warn({ req_id: requestIdOf(req), method: req.method, err: errorField(error) }, 'http: an error after the answer was sent');
     return;
   }
   if (res.headersSent) {
@@ -27,7 +29,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
     return;
   }
   const status = statusOf(error);
-  if (status >= 500) console.error(error);
+  if (status >= 500) log.error({ req_id: requestIdOf(req), method: req.method, err: errorField(error), stack: (error as Error)?.stack }, 'http: server error');
   const message = status >= 500 ? SERVER_ERROR_MESSAGE : BAD_REQUEST_MESSAGE;
   res.status(status).setHeader('Cache-Control', NO_STORE);
   if (req.path.startsWith('/api/')) res.json({ error: status >= 500 ? 'serverError' : 'badRequest', message });

@@ -2,6 +2,7 @@
  * What a lead form needs to render: a signed form token, the consent notice and the upcoming
  * visit slots with the places left (cached briefly; booking itself always re-reads the slot).
  */
+import { errorField, log } from '../observability/log';
 import { leadSettingsQuery, upcomingVisitSlotsQuery } from '../../sanity/queries';
 import type { LeadFormData, LeadNotice, VisitSlotOption } from '../../shared/lead-form';
 import { seoulDay } from '../../shared/seoul-time';
@@ -52,7 +53,7 @@ export class LeadForms {
     // A failed read is not cached, and the forms still render without slots.
     const safe = slots.catch((error: unknown) => {
       this.slotCache = null;
-      console.error(`[leads] visit slots unavailable: ${(error as Error).message}`);
+      log.warn({ err: errorField(error) }, 'leads: visit slots unavailable');
       return [];
     });
     this.slotCache = { at: now, slots: safe };

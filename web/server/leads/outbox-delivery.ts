@@ -75,10 +75,7 @@ export class OutboxDelivery {
     const { count, oldestAt, lastError } = await this.outbox.backlog();
     if (count === 0) return;
     const minutes = Math.floor((this.now() - (oldestAt ?? this.now())) / 60_000);
-    console.error(
-      `[leads] outbox: ${count} ${count === 1 ? 'lead' : 'leads'} not yet in the leads store, the oldest waiting ${minutes} min` +
-        (lastError ? ` (last error: ${lastError})` : ''),
-    );
+    log.warn({ waiting: count, oldestMinutes: minutes, lastError }, 'leads: outbox backlog not yet in the leads store');
   }
 
   private async deliverDue(): Promise<void> {
@@ -95,13 +92,13 @@ export class OutboxDelivery {
     } catch (error) {
       const message = (error as Error).message;
       if (error instanceof MutationError) {
-        console.error(`[leads] the leads store refused outbox lead ${entry.id}: ${message}`);
+        log.error({ lead: entry.id, err: errorField(error) }, 'leads: the store refused an outbox lead (kept, marked refused)');
         return { refused: message };
       }
       const retryAt = this.now() + Math.min(OUTBOX_MAX_BACKOFF_MS, 5_000 * 2 ** entry.attempts);
       // The store is down: the rest waits for the next round.
       if (error instanceof ContentUnavailableError) return { retryAt, error: message, stop: true };
-      console.error(`[leads] delivering outbox lead ${entry.id} failed: ${message}`);
+      log.error({ lead: entry.id, err: errorField(error) }, 'leads: delivering an outbox lead failed');
       return { retryAt, error: message };
     }
   }

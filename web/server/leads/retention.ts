@@ -2,6 +2,7 @@
  * The leads' retention (개인정보 보호법 §21): leads older than the period of the lead settings are
  * deleted, with the outbox entries the store refused; the purge is recorded in the audit trail.
  */
+import { log } from '../observability/log';
 import { expiredLeadIdsQuery, leadSettingsQuery } from '../../sanity/queries';
 import type { AuditTrail } from '../audit/trail';
 import type { ContentSource } from '../content/types';
@@ -21,7 +22,7 @@ export async function purgeExpiredLeads(
   const cutoff = now - retentionDays * 24 * 3600_000;
   const before = new Date(cutoff).toISOString();
   const refused = await outbox.purgeRefused(cutoff);
-  if (refused > 0) console.log(`[leads] retention purge deleted ${refused} refused outbox entries`);
+  if (refused > 0) log.info({ job: 'leads', deleted: refused }, 'leads: retention purge deleted refused outbox entries');
   const ids = await leads.fetch(expiredLeadIdsQuery, { before });
   for (let start = 0; start < ids.length; start += 100) {
     await leads.mutate(ids.slice(start, start + 100).map((id) => ({ delete: { id } })));

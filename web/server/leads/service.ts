@@ -5,6 +5,7 @@
  * (through the load context) and the CLI (scripts/leads.ts) all use this one service.
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { errorField, log } from '../observability/log';
 import { setTimeout as delay } from 'node:timers/promises';
 import { storedLeadQuery, upcomingBookingsOfPhoneQuery, visitBookingsPerPhoneQuery } from '../../sanity/queries';
 import { LRUCache } from 'lru-cache';
@@ -143,7 +144,7 @@ export class LeadService {
     try {
       return (await this.options.assignNewLead?.()) ?? null;
     } catch (error) {
-      console.error(`[leads] automatic assignment unavailable: ${(error as Error).message}`);
+      log.warn({ job: 'lead-assignment', err: errorField(error) }, 'leads: automatic assignment unavailable; stored 미배정');
       return null;
     }
   }
@@ -333,7 +334,7 @@ export class LeadService {
     if (waiting && contentOfEntry(waiting) !== content) return TOKEN_USED;
     await this.options.outbox.add(lead, visitSlotId, this.now(), reason);
     this.acceptedIds.set(lead._id, content);
-    console.error(`[leads] lead ${lead._id} kept in the outbox: ${reason}`);
+    log.warn({ lead: lead._id, reason }, 'leads: kept in the outbox');
     return { id: lead._id };
   }
 

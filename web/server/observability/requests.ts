@@ -25,8 +25,12 @@ const FIXED_ROUTES: Array<[RegExp, (path: string) => string]> = [
   [/^\/(healthz|readyz(\/leads)?|sitemap\.xml|robots\.txt)$/, (path) => path],
 ];
 
-/** The route template of a path: a fixed one, the React Router route's pattern, `static` (a file), or `unmatched`. */
-export function routeTemplates(manifest: ServerBuild['routes']): (path: string) => string {
+/**
+ * The route template of a path: a fixed one, the React Router route's pattern, `static` (a file),
+ * or `unmatched`. A path answered 404 is not matched against the routes (a flood of random paths
+ * must not cost a route ranking each): it is `unmatched` unless a fixed prefix names it.
+ */
+export function routeTemplates(manifest: ServerBuild['routes']): (path: string, status: number) => string {
   const tree = routeTree(manifest) as RouteObject[];
   const templates = new LRUCache<string, string>({ max: REMEMBERED_PATHS });
   const templateOf = (path: string): string => {
@@ -42,7 +46,8 @@ export function routeTemplates(manifest: ServerBuild['routes']): (path: string) 
     if (matches?.length === 1 && matches[0].route.index) return '/';
     return /\.[a-z0-9]{1,8}$/i.test(path) ? 'static' : 'unmatched';
   };
-  return (path) => {
+  return (path, status) => {
+    if (status === 404) return FIXED_ROUTES.find(([pattern]) => pattern.test(path))?.[1](path) ?? 'unmatched';
     let template = templates.get(path);
     if (template === undefined) templates.set(path, (template = templateOf(path)));
     return template;
@@ -55,7 +60,7 @@ export function requestIdOf(req: IncomingMessage): string | undefined {
 }
 
 /** Gives the request its id, answers it in the response, and logs and counts the request when it ends. */
-export function observeRequest(req: IncomingMessage, res: ServerResponse, templateOf: (path: string) => string): void {
+export function observeRequest(req: IncomingMessage, res: ServerResponse, templateOf: (path: string, status: number) => string): void {
   const started = process.hrtime.bigint();
   const given = req.headers[REQUEST_ID_HEADER.toLowerCase()];
   const id = typeof given === 'string' && ACCEPTED_ID.test(given) ? given : randomUUID();
@@ -65,8 +70,8 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, templa
   res.once('finish', () => {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const path = (req.url ?? '/').split('?')[0];
-    const route = templateOf(path);
     const status = res.statusCode;
+    const route = templateOf(path, status);
     metrics.httpRequests.inc({ route, method, status: String(status) });
     metrics.httpDuration.observe({ route, method, status_class: `${Math.floor(status / 100)}xx` }, seconds);
     log.info({ req_id: id, method, route, path: route === 'unmatched' ? undefined : path, status, ms: Math.round(seconds * 1000), bytes: Number(res.getHeader('content-length') ?? 0) || undefined }, 'request');
