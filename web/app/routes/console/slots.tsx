@@ -45,6 +45,7 @@ const TEXT = {
     notFound: '그 일정은 이미 삭제되었습니다.',
     conflict: '그 사이 예약이 들어오거나 다른 직원이 일정을 바꿨습니다. 아래 현재 상태를 보고 다시 시도해 주세요.',
     invalid: '시각은 14:00처럼 24시간제로, 정원은 1~200 사이 정수로, 시각은 하루 12개까지 입력해 주세요.',
+    past: '지난 날짜나 이미 지난 시각에는 방문 일정을 만들 수 없습니다. 오늘 이후의 날짜와 시각을 골라 주세요.',
     belowBooked: (booked: number) => `이미 ${booked}명이 예약해 정원을 ${booked}보다 적게 줄일 수 없습니다.`,
     notEmpty: '예약한 고객이 있는 일정은 삭제할 수 없습니다. 고객의 예약을 먼저 옮기거나 취소해 주세요.',
     timeTaken: '그날 같은 시각의 일정이 이미 있습니다.',
@@ -133,7 +134,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       saved = '';
   }
   if (result.ok) return data<SlotOutcome>({ tone: 'success', message: saved });
-  const status = result.error === 'forbidden' ? 403 : result.error === 'notFound' ? 404 : result.error === 'invalid' ? 400 : 409;
+  const status = result.error === 'forbidden' ? 403 : result.error === 'notFound' ? 404 : result.error === 'invalid' || result.error === 'past' ? 400 : 409;
   return data<SlotOutcome>({ tone: 'error', message: refusal(result) }, { status });
 }
 
