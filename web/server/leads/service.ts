@@ -32,7 +32,7 @@ import { leadIdFor, notificationOf, saveLead, type LeadDocument } from './store'
  */
 export type SubmitResult =
   | { id: string; error?: undefined }
-  | { error: 'invalid' | 'slotFull' | 'bookingLimit'; fieldErrors: LeadFieldCodes }
+  | { error: 'invalid' | 'slotFull'; fieldErrors: LeadFieldCodes }
   | { error: 'formExpired' | 'tokenUsed' | 'rateLimited' }
   | { error: 'tooFast'; retryAfterMs: number };
 
@@ -184,6 +184,10 @@ export class LeadService {
       }
     }
 
+    // A number holding as many coming visits as allowed is stored as a registration and answered as
+    // any booking: a different answer told anyone whether a number had booked. Its owner has the
+    // confirmation of the visit they booked; the 상담사 sees the new registration and calls.
+    const visitSlotId = input.visitSlotId && accepted === undefined && (await this.bookingsLeft(input.phone, id, now)) <= 0 ? null : input.visitSlotId;
     const createdAt = new Date(now).toISOString();
     const { sourcePage, utm } = parseSourcePage(body[LEAD_FIELDS.sourcePage]);
     const landingPage = parseLandingPage(body[LEAD_FIELDS.landingPage]);
@@ -205,10 +209,10 @@ export class LeadService {
 
     let outcome;
     try {
-      outcome = await saveLead(this.options.leads, lead, input.visitSlotId, 'refuse', seoulDay(now));
+      outcome = await saveLead(this.options.leads, lead, visitSlotId, 'refuse', seoulDay(now));
     } catch (error) {
       if (!(error instanceof ContentUnavailableError)) throw error;
-      return this.keepForLater(lead, input.visitSlotId, content, error.message);
+      return this.keepForLater(lead, visitSlotId, content, error.message);
     }
     switch (outcome.status) {
       case 'slotFull':
@@ -217,14 +221,14 @@ export class LeadService {
       case 'slotMissing':
         return { error: 'invalid', fieldErrors: { visitSlot: 'visitSlotInvalid' } };
       case 'contended':
-        return this.keepForLater(lead, input.visitSlotId, content, 'visit slot contended');
+        return this.keepForLater(lead, visitSlotId, content, 'visit slot contended');
       case 'duplicate':
         if ((await this.storedContent(id)) !== content) return TOKEN_USED;
         this.acceptedIds.set(id, content);
         return { id };
       default:
         this.acceptedIds.set(id, content);
-        if (input.visitSlotId) this.forms.forgetSlots();
+        if (visitSlotId) this.forms.forgetSlots();
         this.notifier.notify(notificationOf(lead, outcome));
         return { id };
     }
@@ -266,13 +270,15 @@ export class LeadService {
     if (input.visitSlotId) {
       if (!(await this.bookingIpLimiter.tryHit(client, now))) return RATE_LIMITED;
       if (!(await this.slotNetworkLimiter.tryHit(`${input.visitSlotId}\u0000${addressNetwork(ip)}`, now))) return RATE_LIMITED;
-      const [booked, allowed] = await Promise.all([this.upcomingBookings(input.phone, id, now), this.visitBookingsPerPhone()]);
-      if (booked >= allowed) {
-        return { error: 'bookingLimit', fieldErrors: { visitSlot: 'visitBookingLimit' } };
-      }
     }
     await this.phoneLimiter.tryHit(input.phone, now);
     return null;
+  }
+
+  /** How many more coming visits the number may book (leadSettings.maxVisitBookingsPerPhone). */
+  private async bookingsLeft(phone: string, id: string, now: number): Promise<number> {
+    const [booked, allowed] = await Promise.all([this.upcomingBookings(phone, id, now), this.visitBookingsPerPhone()]);
+    return allowed - booked;
   }
 
   private upcomingBookings(phone: string, id: string, now: number): Promise<number> {
