@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { leadMessages } from '../../web/shared/messages';
 import { seoulDay } from '../../web/shared/seoul-time';
+import { BOOKINGS_PER_SLOT_PER_NETWORK } from '../../web/server/leads/service';
 import { CONSENT_VERSION, signer, slotDocument, startLeadApp, tokenAged, validBody, type LeadApp } from './leads-harness';
 
 const DAY_MS = 86_400_000;
@@ -135,7 +136,7 @@ describe('visit bookings', () => {
   });
 
   it('caps the visits one network (IPv4 /24, IPv6 /64) books in one slot: rotating addresses cannot fill it', async () => {
-    await startWithSlots({ bookingIpLimit: { max: 100, windowMs: DAY_MS } });
+    await startWithSlots({ bookingIpLimit: { max: 100, windowMs: DAY_MS }, slotNetworkLimit: BOOKINGS_PER_SLOT_PER_NETWORK });
     const outcomes = [];
     for (let n = 1; n <= 6; n += 1) outcomes.push(await app.service.submit(validBody({ formToken: await freshForm(), visitSlot: 'visitSlot-day5' }), { ip: `198.51.100.${n}` }));
     expect(outcomes.map((outcome) => ('id' in outcome ? 'stored' : outcome.error))).toEqual(['stored', 'stored', 'stored', 'rateLimited', 'rateLimited', 'rateLimited']);

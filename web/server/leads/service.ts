@@ -48,6 +48,8 @@ export type LeadServiceOptions = {
   phoneLimit?: RateLimit;
   /** Visit bookings per client address (LEAD_BOOKING_LIMIT_IP). */
   bookingIpLimit?: RateLimit;
+  /** Bookings of one slot per network (default BOOKINGS_PER_SLOT_PER_NETWORK). */
+  slotNetworkLimit?: RateLimit;
   /** Where the limits count (default: in memory; with DATABASE_URL, shared by every instance). */
   limiters?: RequestLimiters;
   notifier?: LeadNotifier;
@@ -112,7 +114,7 @@ export class LeadService {
     this.ipLimiter = limiters('lead-ip', options.ipLimit ?? DEFAULT_IP_LIMIT);
     this.phoneLimiter = limiters('lead-phone', options.phoneLimit ?? DEFAULT_PHONE_LIMIT);
     this.bookingIpLimiter = limiters('booking-ip', options.bookingIpLimit ?? DEFAULT_BOOKING_IP_LIMIT);
-    this.slotNetworkLimiter = limiters('booking-slot-network', BOOKINGS_PER_SLOT_PER_NETWORK);
+    this.slotNetworkLimiter = limiters('booking-slot-network', options.slotNetworkLimit ?? BOOKINGS_PER_SLOT_PER_NETWORK);
     this.phoneLease = limiters('booking-phone-lease', { max: 1, windowMs: PHONE_LEASE_MS });
     this.notifier = options.notifier ?? silentNotifier;
     this.now = options.now ?? Date.now;
