@@ -103,6 +103,7 @@ export default defineConfig({
       // Every lead test posts from 127.0.0.1; reruns against a reused server must not hit the limits.
       LEAD_RATE_LIMIT_IP: '1000/600',
       LEAD_BOOKING_LIMIT_IP: '1000/86400',
+      LEAD_BOOKING_LIMIT_SLOT_NETWORK: '1000/3024000',
       // Every browser test's page views come from 127.0.0.1 too.
       PAGE_VIEW_COMBINATIONS_PER_ADDRESS: '100000',
       // All browsers render from one address; tests/integration/render-limit.test.ts covers the limit.

@@ -95,6 +95,7 @@ export async function startLeadApp(
     ipLimit: { max: 0, windowMs: 1 },
     phoneLimit: { max: 0, windowMs: 1 },
     bookingIpLimit: { max: 0, windowMs: 1 },
+    slotNetworkLimit: { max: 0, windowMs: 1 },
     outbox: database ? new PostgresLeadOutbox(database) : openLeadOutbox(path.join(dataDir, 'lead-outbox.sqlite')),
     ...options,
     content,

@@ -187,6 +187,9 @@ for (const [storeName, open] of Object.entries(stores)) {
       // The same form posted again creates nothing new.
       expect(await service.slots.create({ from: TOMORROW, days: 7, times: ['16:00', '11:00'], capacity: 4 }, 'form-key-0001', admin)).toMatchObject({ ok: true, created: [] });
       expect(await service.slots.create({ from: TOMORROW, days: 1, times: ['25:00'], capacity: 4 }, 'form-key-0002', admin)).toEqual({ ok: false, error: 'invalid' });
+      // Nobody visits in the past: a day before today, or a time of today already gone.
+      expect(await service.slots.create({ from: '2020-01-01', days: 7, times: ['10:00'], capacity: 4 }, 'form-key-0004', admin)).toEqual({ ok: false, error: 'past' });
+      expect(await service.slots.create({ from: TODAY, days: 1, times: ['00:00', '23:59'], capacity: 4 }, 'form-key-0005', admin)).toEqual({ ok: false, error: 'past' });
       expect(await service.slots.create({ from: TOMORROW, days: 1, times: ['10:00'], capacity: 4 }, 'form-key-0003', sales)).toEqual({ ok: false, error: 'forbidden' });
       expect(audit.entries.map((entry) => entry.action)).toEqual(['slotCreate']);
     });

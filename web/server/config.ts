@@ -57,6 +57,8 @@ export type LeadConfig = {
   ipLimit: RateLimit;
   phoneLimit: RateLimit;
   bookingIpLimit: RateLimit;
+  /** Bookings of one visit slot per network (IPv4 /24, IPv6 /64). */
+  slotNetworkLimit: RateLimit;
   webhookUrl?: string;
 };
 
@@ -366,6 +368,7 @@ const ENVIRONMENT = v.object({
   LEAD_RATE_LIMIT_IP: v.optional(rateLimit('LEAD_RATE_LIMIT_IP'), '30/600'),
   LEAD_RATE_LIMIT_PHONE: v.optional(rateLimit('LEAD_RATE_LIMIT_PHONE'), '5/3600'),
   LEAD_BOOKING_LIMIT_IP: v.optional(rateLimit('LEAD_BOOKING_LIMIT_IP'), '10/86400'),
+  LEAD_BOOKING_LIMIT_SLOT_NETWORK: v.optional(rateLimit('LEAD_BOOKING_LIMIT_SLOT_NETWORK'), '3/3024000'),
   // Chat webhooks carry their token in the path.
   LEAD_WEBHOOK_URL: v.optional(httpUrl('LEAD_WEBHOOK_URL', { secret: true })),
   MESSAGES_PROVIDER: v.optional(v.picklist(['off', 'solapi'], problem('MESSAGES_PROVIDER', 'off 또는 solapi여야 합니다', 'must be off or solapi')), 'off'),
@@ -524,6 +527,7 @@ function configOf(env: Environment): ServerConfig {
       ipLimit: env.LEAD_RATE_LIMIT_IP,
       phoneLimit: env.LEAD_RATE_LIMIT_PHONE,
       bookingIpLimit: env.LEAD_BOOKING_LIMIT_IP,
+      slotNetworkLimit: env.LEAD_BOOKING_LIMIT_SLOT_NETWORK,
       webhookUrl: env.LEAD_WEBHOOK_URL,
     },
     messages:

@@ -341,7 +341,7 @@ export type SlotCreation = { from: string; days: 1 | 7; times: string[]; capacit
 export type SlotEdit = { rev: string; time: string; capacity: number };
 export type SlotResult =
   | { ok: true; created?: string[]; skipped?: string[] }
-  | { ok: false; error: 'forbidden' | 'notFound' | 'conflict' | 'invalid' | 'belowBooked' | 'notEmpty' | 'timeTaken'; booked?: number };
+  | { ok: false; error: 'forbidden' | 'notFound' | 'conflict' | 'invalid' | 'past' | 'belowBooked' | 'notEmpty' | 'timeTaken'; booked?: number };
 
 export type ConsoleDashboard = {
   today: string;

@@ -38,7 +38,7 @@ export type LeadFieldCodes = Partial<Record<LeadFieldName, LeadErrorCode>>;
 export type LeadFieldErrors = Partial<Record<LeadFieldName, string>>;
 
 /** How a lead submission can be refused: the API's `error` codes and the result page's `status`. */
-export type LeadSubmitError = 'invalid' | 'formExpired' | 'tooFast' | 'slotFull' | 'bookingLimit' | 'tokenUsed' | 'rateLimited';
+export type LeadSubmitError = 'invalid' | 'formExpired' | 'tooFast' | 'slotFull' | 'tokenUsed' | 'rateLimited';
 
 /** The Korean message of each refusal, the same in the JSON answer and on the result page. */
 export const LEAD_SUBMIT_MESSAGES: Record<LeadSubmitError, string> = {
@@ -46,7 +46,6 @@ export const LEAD_SUBMIT_MESSAGES: Record<LeadSubmitError, string> = {
   formExpired: leadMessages.errors.formExpired,
   tooFast: leadMessages.errors.tooFast,
   slotFull: leadMessages.errors.visitSlotFull,
-  bookingLimit: leadMessages.errors.visitBookingLimit,
   tokenUsed: leadMessages.errors.tokenUsed,
   rateLimited: leadMessages.errors.rateLimited,
 };

@@ -91,7 +91,7 @@ export class LeadConsoleService implements LeadConsole {
       current: (id, written) => this.currentResult(id, written),
       mayOpen: (stored, actor) => this.mayOpen(stored, actor),
     });
-    this.slots = new VisitSlots({ leads, audit });
+    this.slots = new VisitSlots({ leads, audit, now: this.now });
   }
 
   close(): void {

@@ -6,7 +6,7 @@
  */
 import { consoleSlotsQuery, slotBookingsQuery, visitSlotForBookingQuery } from '../../sanity/queries';
 import { isSlotCapacity, isSlotTime, mayManageSlots, MAX_TIMES_PER_DAY, type ConsoleSlot, type SlotCreation, type SlotEdit, type SlotResult } from '../../shared/console';
-import { isDay, shiftDay } from '../../shared/seoul-time';
+import { isDay, seoulDateTime, shiftDay } from '../../shared/seoul-time';
 import { MutationError, type ContentSource, type Mutation } from '../content/types';
 import type { AuditTrail } from '../audit/trail';
 import { visitAtOf } from '../visit-slot-place';
@@ -14,7 +14,11 @@ import type { StaffActor } from './types';
 
 
 export class VisitSlots {
-  constructor(private readonly options: { leads: ContentSource; audit: AuditTrail }) {}
+  private readonly now: () => number;
+
+  constructor(private readonly options: { leads: ContentSource; audit: AuditTrail; now?: () => number }) {
+    this.now = options.now ?? Date.now;
+  }
 
   /** The slots of `days` days from `from`, in date and time order. */
   async list(from: string, days: number): Promise<ConsoleSlot[]> {
@@ -31,6 +35,8 @@ export class VisitSlots {
     const times = [...new Set(input.times)].sort();
     if (!isDay(input.from) || (input.days !== 1 && input.days !== 7) || !isSlotCapacity(input.capacity)) return INVALID;
     if (times.length === 0 || times.length > MAX_TIMES_PER_DAY || !times.every(isSlotTime) || !/^[\w-]{8,64}$/.test(key)) return INVALID;
+    // Nobody can visit in the past: every slot asked for must be later than now (Seoul).
+    if (visitAtOf({ date: input.from, time: times[0] }) <= seoulDateTime(new Date(this.now()).toISOString())) return { ok: false, error: 'past' };
     const existing = new Set((await this.list(input.from, input.days)).map(visitAtOf));
     const created: string[] = [];
     const skipped: string[] = [];

@@ -23,7 +23,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import { createRequestHandler, matchRoutes, type AppLoadContext, type RouteObject, type ServerBuild } from 'react-router';
+import { LRUCache } from 'lru-cache';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { hasPersonalCookie } from '../auth/session';
 import { deferHydration } from './deferred-hydration';
@@ -35,6 +36,25 @@ import { preferredEncoding } from './precompressed';
 
 /** React Router's route discovery (`?paths=…&version=…`): its own answer, never a page or the 404 page. */
 const ROUTE_DISCOVERY_PATH = '/__manifest';
+/**
+ * Paths one discovery request may ask for: a page's links are discovered in batches far smaller,
+ * while 1,000 paths cost about 47 ms of CPU each time.
+ */
+export const MAX_DISCOVERY_PATHS = 200;
+const DISCOVERY_ANSWERS_KEPT = 500;
+const TOO_MANY_PATHS = { error: 'tooManyPaths', message: '한 번에 확인할 수 있는 주소가 너무 많습니다.' };
+
+/** The build's routes as a tree React Router's matchRoutes reads (ids kept). */
+function routeTree(build: ServerBuild): RouteObject[] {
+  const nodes = new Map(Object.values(build.routes).map((route) => [route!.id, { id: route!.id, path: route!.path, index: route!.index, caseSensitive: route!.caseSensitive, children: [] as RouteObject[] }]));
+  const roots: RouteObject[] = [];
+  for (const route of Object.values(build.routes)) {
+    const node = nodes.get(route!.id)!;
+    const parent = route!.parentId ? nodes.get(route!.parentId) : undefined;
+    (parent ? parent.children : roots).push(node as RouteObject);
+  }
+  return roots;
+}
 
 export type PageHandlerOptions = {
   build: () => Promise<ServerBuild>;
@@ -91,6 +111,38 @@ export function createPageHandlers(options: PageHandlerOptions): PageHandlers {
     return handle(request, context);
   };
   const { pipeline } = options;
+  /**
+   * Discovery answers by the build version asked for and the routes the paths match: React
+   * Router's answer is the manifest entries of those routes, so `/F/0` and `/F/999` share one.
+   */
+  const discoveryAnswers = new LRUCache<string, { status: number; headers: Array<[string, string]>; body: Buffer }>({ max: DISCOVERY_ANSWERS_KEPT });
+  let routesOf: { build: ServerBuild; tree: RouteObject[] } | undefined;
+  const answerDiscovery = async (req: ExpressRequest, res: ExpressResponse) => {
+    const build = await options.build();
+    if (routesOf?.build !== build) routesOf = { build, tree: routeTree(build) };
+    const query = new URL(req.originalUrl, 'http://localhost').searchParams;
+    const paths = [...new Set((query.get('paths') ?? '').split(',').filter(Boolean))];
+    if (paths.length > MAX_DISCOVERY_PATHS) {
+      res.status(400).json(TOO_MANY_PATHS);
+      return;
+    }
+    const routeIds = new Set<string>();
+    for (const path of paths) {
+      for (const match of matchRoutes(routesOf.tree, path.startsWith('/') ? path : `/${path}`, build.basename) ?? []) routeIds.add(match.route.id!);
+    }
+    const key = `${query.get('version') ?? ''}\u0000${[...routeIds].sort().join(',')}`;
+    let answer = discoveryAnswers.get(key);
+    if (!answer) {
+      // Only a discovery answered afresh is a render, counted as one.
+      if ((await options.admitRender?.(req, res)) === false) return;
+      const response = await renderPage(toFetchRequest(req, res, 'GET', req.originalUrl), options.loadContext(req));
+      answer = { status: response.status, headers: pageHeaders(response), body: Buffer.from(await response.arrayBuffer()) };
+      if (response.status === 200 || response.status === 204) discoveryAnswers.set(key, answer);
+    }
+    res.status(answer.status);
+    for (const [name, value] of answer.headers) res.setHeader(name, value);
+    res.end(req.method === 'HEAD' || answer.status === 204 ? undefined : answer.body);
+  };
   let stylesheets: Promise<StylesheetText> | undefined;
   const stylesheetsOfBuild = () =>
     (stylesheets ??= options.build().then((build) => builtStylesheets(resolve(build.assetsBuildDirectory), build.publicPath)));
@@ -157,9 +209,13 @@ export function createPageHandlers(options: PageHandlerOptions): PageHandlers {
 
   const render: RequestHandler = async (req, res, next) => {
     try {
+      if (req.path === ROUTE_DISCOVERY_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
+        await answerDiscovery(req, res);
+        return;
+      }
       const address = pipeline && isAnonymousDocument(req, req.path) ? (await addresses())(req.originalUrl) : undefined;
       if (!pipeline || !address) {
-        if (req.path !== ROUTE_DISCOVERY_PATH && (await options.admitRender?.(req, res)) === false) return;
+        if ((await options.admitRender?.(req, res)) === false) return;
         await renderUncached(req, res, req.originalUrl);
         return;
       }

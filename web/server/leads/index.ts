@@ -40,6 +40,7 @@ export function createLeadService(
     ipLimit: leads.ipLimit,
     phoneLimit: leads.phoneLimit,
     bookingIpLimit: leads.bookingIpLimit,
+    slotNetworkLimit: leads.slotNetworkLimit,
     limiters,
     notifier: allNotifiers([...(leads.webhookUrl ? [createWebhookNotifier({ url: leads.webhookUrl })] : []), ...notifiers]),
     audit,

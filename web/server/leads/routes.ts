@@ -35,7 +35,6 @@ const SUBMIT_ERROR_STATUS: Record<LeadSubmitError, number> = {
   formExpired: 400,
   tooFast: 400,
   slotFull: 409,
-  bookingLimit: 409,
   tokenUsed: 409,
   rateLimited: 429,
 };

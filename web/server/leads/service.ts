@@ -34,7 +34,7 @@ import { leadIdFor, notificationOf, saveLead, type LeadDocument } from './store'
  */
 export type SubmitResult =
   | { id: string; error?: undefined }
-  | { error: 'invalid' | 'slotFull' | 'bookingLimit'; fieldErrors: LeadFieldCodes }
+  | { error: 'invalid' | 'slotFull'; fieldErrors: LeadFieldCodes }
   | { error: 'formExpired' | 'tokenUsed' | 'rateLimited' }
   | { error: 'tooFast'; retryAfterMs: number };
 
@@ -53,6 +53,8 @@ export type LeadServiceOptions = {
   phoneLimit?: RateLimit;
   /** Visit bookings per client address (LEAD_BOOKING_LIMIT_IP). */
   bookingIpLimit?: RateLimit;
+  /** Bookings of one slot per network (default BOOKINGS_PER_SLOT_PER_NETWORK). */
+  slotNetworkLimit?: RateLimit;
   /** Where the limits count (default: in memory; with DATABASE_URL, shared by every instance). */
   limiters?: RequestLimiters;
   notifier?: LeadNotifier;
@@ -121,7 +123,7 @@ export class LeadService {
     this.ipLimiter = limiters('lead-ip', options.ipLimit ?? DEFAULT_IP_LIMIT);
     this.phoneLimiter = limiters('lead-phone', options.phoneLimit ?? DEFAULT_PHONE_LIMIT);
     this.bookingIpLimiter = limiters('booking-ip', options.bookingIpLimit ?? DEFAULT_BOOKING_IP_LIMIT);
-    this.slotNetworkLimiter = limiters('booking-slot-network', BOOKINGS_PER_SLOT_PER_NETWORK);
+    this.slotNetworkLimiter = limiters('booking-slot-network', options.slotNetworkLimit ?? BOOKINGS_PER_SLOT_PER_NETWORK);
     this.phoneLease = limiters('booking-phone-lease', { max: 1, windowMs: PHONE_LEASE_MS });
     this.notifier = options.notifier ?? silentNotifier;
     this.now = options.now ?? Date.now;
@@ -193,6 +195,10 @@ export class LeadService {
       }
     }
 
+    // A number holding as many coming visits as allowed is stored as a registration and answered as
+    // any booking: a different answer told anyone whether a number had booked. Its owner has the
+    // confirmation of the visit they booked; the 상담사 sees the new registration and calls.
+    const visitSlotId = input.visitSlotId && accepted === undefined && (await this.bookingsLeft(input.phone, id, now)) <= 0 ? null : input.visitSlotId;
     const createdAt = new Date(now).toISOString();
     const { sourcePage, utm } = parseSourcePage(body[LEAD_FIELDS.sourcePage]);
     const landingPage = parseLandingPage(body[LEAD_FIELDS.landingPage]);
@@ -214,10 +220,10 @@ export class LeadService {
 
     let outcome;
     try {
-      outcome = await saveLead(this.options.leads, lead, input.visitSlotId, 'refuse', seoulDay(now));
+      outcome = await saveLead(this.options.leads, lead, visitSlotId, 'refuse', seoulDay(now));
     } catch (error) {
       if (!(error instanceof ContentUnavailableError)) throw error;
-      return this.keepForLater(lead, input.visitSlotId, content, error.message);
+      return this.keepForLater(lead, visitSlotId, content, error.message);
     }
     switch (outcome.status) {
       case 'slotFull':
@@ -226,14 +232,14 @@ export class LeadService {
       case 'slotMissing':
         return { error: 'invalid', fieldErrors: { visitSlot: 'visitSlotInvalid' } };
       case 'contended':
-        return this.keepForLater(lead, input.visitSlotId, content, 'visit slot contended');
+        return this.keepForLater(lead, visitSlotId, content, 'visit slot contended');
       case 'duplicate':
         if ((await this.storedContent(id)) !== content) return TOKEN_USED;
         this.acceptedIds.set(id, content);
         return { id };
       default:
         this.acceptedIds.set(id, content);
-        if (input.visitSlotId) this.forms.forgetSlots();
+        if (visitSlotId) this.forms.forgetSlots();
         this.notifier.notify(notificationOf(lead, outcome));
         return { id };
     }
@@ -284,13 +290,15 @@ export class LeadService {
     if (input.visitSlotId) {
       if (!(await this.bookingIpLimiter.tryHit(client, now))) return RATE_LIMITED;
       if (!(await this.slotNetworkLimiter.tryHit(`${input.visitSlotId}\u0000${addressNetwork(ip)}`, now))) return RATE_LIMITED;
-      const [booked, allowed] = await Promise.all([this.upcomingBookings(input.phone, id, now), this.visitBookingsPerPhone()]);
-      if (booked >= allowed) {
-        return { error: 'bookingLimit', fieldErrors: { visitSlot: 'visitBookingLimit' } };
-      }
     }
     await this.phoneLimiter.tryHit(phoneKey, now);
     return null;
+  }
+
+  /** How many more coming visits the number may book (leadSettings.maxVisitBookingsPerPhone). */
+  private async bookingsLeft(phone: string, id: string, now: number): Promise<number> {
+    const [booked, allowed] = await Promise.all([this.upcomingBookings(phone, id, now), this.visitBookingsPerPhone()]);
+    return allowed - booked;
   }
 
   private upcomingBookings(phone: string, id: string, now: number): Promise<number> {

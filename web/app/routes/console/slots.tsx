@@ -54,6 +54,7 @@ const TEXT = {
     tooManyTimes: `시각은 하루 ${MAX_TIMES_PER_DAY}개까지 입력할 수 있습니다.`,
     badCapacity: `정원은 1부터 ${MAX_SLOT_CAPACITY}까지 정수로 입력해 주세요.`,
     timeTakenAt: (at: string) => `${at}에는 이미 다른 일정이 있습니다. 다른 시각을 입력해 주세요.`,
+    past: '지난 날짜나 이미 지난 시각에는 방문 일정을 만들 수 없습니다. 오늘 이후의 날짜와 시각을 골라 주세요.',
     belowBooked: (booked: number) => `이미 ${booked}명이 예약해 정원을 ${booked}보다 적게 줄일 수 없습니다.`,
     notEmpty: '예약한 고객이 있는 일정은 삭제할 수 없습니다. 고객의 예약을 먼저 옮기거나 취소해 주세요.',
     timeTaken: '그날 같은 시각의 일정이 이미 있습니다.',
@@ -174,7 +175,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       saved = '';
   }
   if (result.ok) return data<SlotOutcome>({ tone: 'success', message: saved });
-  const status = result.error === 'forbidden' ? 403 : result.error === 'notFound' ? 404 : result.error === 'invalid' ? 400 : 409;
+  const status = result.error === 'forbidden' ? 403 : result.error === 'notFound' ? 404 : result.error === 'invalid' || result.error === 'past' ? 400 : 409;
   return data<SlotOutcome>({ tone: 'error', message: refusal(result) }, { status });
 }
 
