@@ -218,3 +218,32 @@ test('errors beside their fields: 일정 추가, a clashing slot edit, 광고비
   await desk.getByRole('button', { name: '등록' }).click();
   await expect(desk.getByLabel('휴대폰')).toHaveAccessibleDescription('휴대폰 번호를 입력해 주세요.');
 });
+
+test('an account’s 휴대폰 or a higher role leaves its sessions alone; a lower role ends them, and the admin is told so', async ({ page, browser }, testInfo) => {
+  const staffName = uniqueName('세션유지');
+  const staffEmail = addSalesAccount(`sessions-${testInfo.project.name}`, staffName);
+  const colleague = await (await browser.newContext({ viewport: page.viewportSize() })).newPage();
+  await signIn(colleague, staffEmail);
+  await signIn(page);
+  await page.goto('/admin/accounts');
+  const mobile = page.getByLabel(`${staffName} 휴대폰 번호`);
+  await waitForHydrated(mobile);
+  await mobile.fill('010-3333-4444');
+  await page.getByRole('button', { name: `${staffName} 휴대폰 저장` }).click();
+  await expect(page.getByRole('status').filter({ hasText: '휴대폰 번호를' })).toBeFocused();
+  await page.getByLabel(`${staffName} 새 역할`).selectOption({ label: '팀장' });
+  await page.getByRole('button', { name: `${staffName} 역할 바꾸기` }).click();
+  await expect(page.getByRole('status').filter({ hasText: '팀장(으)로 바꿨습니다. 로그인 중이던 화면은 그대로이고' })).toBeFocused();
+
+  // Mid-memo on their phone, the 상담사 goes on: still signed in, now as 팀장.
+  await colleague.goto('/admin/leads');
+  await expect(colleague.getByRole('navigation', { name: '상담 관리 메뉴' })).toBeVisible();
+  await expect(colleague.getByText(`${staffName} (팀장)`)).toBeVisible();
+
+  await page.getByLabel(`${staffName} 새 역할`).selectOption({ label: '상담사' });
+  await page.getByRole('button', { name: `${staffName} 역할 바꾸기` }).click();
+  await expect(page.getByRole('status').filter({ hasText: '상담사(으)로 바꿨습니다. 낮아진 역할이라 로그인 중이던 화면은 끝납니다.' })).toBeFocused();
+  await colleague.goto('/admin/leads');
+  await expect(colleague).toHaveTitle('직원 로그인 | 상담 관리');
+  await colleague.context().close();
+});
