@@ -147,7 +147,8 @@ test('errors beside their fields: 일정 추가, a clashing slot edit, 광고비
   const leadName = uniqueName('오류');
   const { phone, lastFour } = uniquePhone();
   // From a campaign, so 광고비 has one to choose.
-  await registerThroughPopup(page, leadName, phone, '/?utm_source=naver&utm_medium=cpc&utm_campaign=errors-a11y');
+  const campaign = `errors-a11y-${testInfo.project.name}`;
+  await registerThroughPopup(page, leadName, phone, `/?utm_source=naver&utm_medium=cpc&utm_campaign=${campaign}`);
   const staffName = uniqueName('오류상담');
   const staffEmail = addSalesAccount(`errors-${testInfo.project.name}`, staffName);
   await signIn(page);
@@ -181,12 +182,31 @@ test('errors beside their fields: 일정 추가, a clashing slot edit, 광고비
   await page.goto('/admin/stats');
   const amount = page.getByLabel('금액 (원)');
   await waitForHydrated(amount);
-  await page.getByLabel('캠페인', { exact: true }).selectOption('errors-a11y');
+  await page.getByLabel('캠페인', { exact: true }).selectOption(campaign);
   await amount.fill('십만원');
   await page.getByRole('button', { name: '광고비 저장' }).click();
   await expect(amount).toHaveAttribute('aria-invalid', 'true');
   await expect(amount).toHaveAccessibleDescription(/1,200,000/);
   await expect(page.getByText('쉼표 없이')).toHaveCount(0);
+
+  // A saved 광고비 is deleted only once confirmed.
+  await amount.fill('1,200,000');
+  await page.getByRole('button', { name: '광고비 저장' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '광고비를 저장했습니다.' })).toBeFocused();
+  const remove = page.getByRole('button', { name: `${await page.getByLabel('월').inputValue()} ${campaign} 광고비 삭제` });
+  // The browser's confirmation blocks the page until answered: answered here, declined.
+  let question = '';
+  page.once('dialog', (dialog) => {
+    question = dialog.message();
+    void dialog.dismiss();
+  });
+  await remove.click();
+  expect(question).toContain('1,200,000원');
+  await expect(remove).toHaveCount(1);
+  page.once('dialog', (dialog) => dialog.accept());
+  await remove.click();
+  await expect(page.getByRole('status').filter({ hasText: '광고비를 삭제했습니다.' })).toBeFocused();
+  await expect(remove).toHaveCount(0);
 
   // 방문 예약 with no time chosen: the select is marked.
   await page.goto(`/admin/leads?q=${lastFour}`);
