@@ -63,7 +63,20 @@ test('a lead’s visit is booked, moved and cancelled from its page, by keyboard
   await expect(page.getByRole('status').filter({ hasText: '방문 일시를' })).toBeFocused();
   await expect(panel).not.toContainText(`예약된 방문: ${bookedAt}`);
 
-  await panel.getByRole('button', { name: '예약 취소' }).focus();
+  // Cancelling asks first; declining keeps the booking.
+  const cancel = panel.getByRole('button', { name: '예약 취소' });
+  await cancel.focus();
+  // The browser's confirmation blocks the page until answered: answered here, declined.
+  let question = '';
+  page.once('dialog', (dialog) => {
+    question = dialog.message();
+    void dialog.dismiss();
+  });
+  await page.keyboard.press('Enter');
+  expect(question).toMatch(/방문 예약을 취소할까요\?/);
+  await expect(panel).toContainText('예약된 방문:');
+  page.once('dialog', (dialog) => dialog.accept());
+  await cancel.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: '방문 예약을 취소했습니다' })).toBeFocused();
   await expect(panel).toContainText('예약된 방문이 없습니다.');
@@ -151,7 +164,18 @@ test('an admin creates a week of slots in one form, edits a capacity and deletes
   await expect(page.getByRole('status').filter({ hasText: '일정을 저장했습니다' })).toBeFocused();
   await expect(page.locator('.slot-manager__table tbody tr').first()).toContainText('예약 0 / 정원 2');
   // An empty slot may go.
+  // Deleting asks first; declining keeps the slot.
   await page.getByRole('button', { name: /일정 삭제$/ }).first().focus();
+  // The browser's confirmation blocks the page until answered: answered here, declined.
+  let question = '';
+  page.once('dialog', (dialog) => {
+    question = dialog.message();
+    void dialog.dismiss();
+  });
+  await page.keyboard.press('Enter');
+  expect(question).toMatch(/방문 일정을 삭제할까요\?/);
+  await expect(page.locator('.slot-manager__table tbody tr')).toHaveCount(14);
+  page.once('dialog', (dialog) => dialog.accept());
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: '일정을 삭제했습니다' })).toBeFocused();
   await expect(page.locator('.slot-manager__table tbody tr')).toHaveCount(13);

@@ -147,7 +147,8 @@ test('errors beside their fields: 일정 추가, a clashing slot edit, 광고비
   const leadName = uniqueName('오류');
   const { phone, lastFour } = uniquePhone();
   // From a campaign, so 광고비 has one to choose.
-  await registerThroughPopup(page, leadName, phone, '/?utm_source=naver&utm_medium=cpc&utm_campaign=errors-a11y');
+  const campaign = `errors-a11y-${testInfo.project.name}`;
+  await registerThroughPopup(page, leadName, phone, `/?utm_source=naver&utm_medium=cpc&utm_campaign=${campaign}`);
   const staffName = uniqueName('오류상담');
   const staffEmail = addSalesAccount(`errors-${testInfo.project.name}`, staffName);
   await signIn(page);
@@ -181,12 +182,31 @@ test('errors beside their fields: 일정 추가, a clashing slot edit, 광고비
   await page.goto('/admin/stats');
   const amount = page.getByLabel('금액 (원)');
   await waitForHydrated(amount);
-  await page.getByLabel('캠페인', { exact: true }).selectOption('errors-a11y');
+  await page.getByLabel('캠페인', { exact: true }).selectOption(campaign);
   await amount.fill('십만원');
   await page.getByRole('button', { name: '광고비 저장' }).click();
   await expect(amount).toHaveAttribute('aria-invalid', 'true');
   await expect(amount).toHaveAccessibleDescription(/1,200,000/);
   await expect(page.getByText('쉼표 없이')).toHaveCount(0);
+
+  // A saved 광고비 is deleted only once confirmed.
+  await amount.fill('1,200,000');
+  await page.getByRole('button', { name: '광고비 저장' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '광고비를 저장했습니다.' })).toBeFocused();
+  const remove = page.getByRole('button', { name: `${await page.getByLabel('월').inputValue()} ${campaign} 광고비 삭제` });
+  // The browser's confirmation blocks the page until answered: answered here, declined.
+  let question = '';
+  page.once('dialog', (dialog) => {
+    question = dialog.message();
+    void dialog.dismiss();
+  });
+  await remove.click();
+  expect(question).toContain('1,200,000원');
+  await expect(remove).toHaveCount(1);
+  page.once('dialog', (dialog) => dialog.accept());
+  await remove.click();
+  await expect(page.getByRole('status').filter({ hasText: '광고비를 삭제했습니다.' })).toBeFocused();
+  await expect(remove).toHaveCount(0);
 
   // 방문 예약 with no time chosen: the select is marked.
   await page.goto(`/admin/leads?q=${lastFour}`);
@@ -217,4 +237,33 @@ test('errors beside their fields: 일정 추가, a clashing slot edit, 광고비
   await desk.getByLabel('이름').fill('현장오류');
   await desk.getByRole('button', { name: '등록' }).click();
   await expect(desk.getByLabel('휴대폰')).toHaveAccessibleDescription('휴대폰 번호를 입력해 주세요.');
+});
+
+test('an account’s 휴대폰 or a higher role leaves its sessions alone; a lower role ends them, and the admin is told so', async ({ page, browser }, testInfo) => {
+  const staffName = uniqueName('세션유지');
+  const staffEmail = addSalesAccount(`sessions-${testInfo.project.name}`, staffName);
+  const colleague = await (await browser.newContext({ viewport: page.viewportSize() })).newPage();
+  await signIn(colleague, staffEmail);
+  await signIn(page);
+  await page.goto('/admin/accounts');
+  const mobile = page.getByLabel(`${staffName} 휴대폰 번호`);
+  await waitForHydrated(mobile);
+  await mobile.fill('010-3333-4444');
+  await page.getByRole('button', { name: `${staffName} 휴대폰 저장` }).click();
+  await expect(page.getByRole('status').filter({ hasText: '휴대폰 번호를' })).toBeFocused();
+  await page.getByLabel(`${staffName} 새 역할`).selectOption({ label: '팀장' });
+  await page.getByRole('button', { name: `${staffName} 역할 바꾸기` }).click();
+  await expect(page.getByRole('status').filter({ hasText: '팀장(으)로 바꿨습니다. 로그인 중이던 화면은 그대로이고' })).toBeFocused();
+
+  // Mid-memo on their phone, the 상담사 goes on: still signed in, now as 팀장.
+  await colleague.goto('/admin/leads');
+  await expect(colleague.getByRole('navigation', { name: '상담 관리 메뉴' })).toBeVisible();
+  await expect(colleague.getByText(`${staffName} (팀장)`)).toBeVisible();
+
+  await page.getByLabel(`${staffName} 새 역할`).selectOption({ label: '상담사' });
+  await page.getByRole('button', { name: `${staffName} 역할 바꾸기` }).click();
+  await expect(page.getByRole('status').filter({ hasText: '상담사(으)로 바꿨습니다. 낮아진 역할이라 로그인 중이던 화면은 끝납니다.' })).toBeFocused();
+  await colleague.goto('/admin/leads');
+  await expect(colleague).toHaveTitle('직원 로그인 | 상담 관리');
+  await colleague.context().close();
 });

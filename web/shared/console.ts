@@ -12,6 +12,11 @@ export const STAFF_ROLES = ['admin', 'manager', 'sales'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { admin: '관리자', manager: '팀장', sales: '상담사' };
 
+/** Whether `role` may do less than `than` (STAFF_ROLES runs from the most to the least). */
+export function isLowerRole(role: StaffRole, than: StaffRole): boolean {
+  return STAFF_ROLES.indexOf(role) > STAFF_ROLES.indexOf(than);
+}
+
 /**
  * Whether `role` manages the team's leads: assigns any lead to anyone (in bulk too), hands a
  * colleague's leads over, takes check-ins back. A 상담사 works the leads in front of them.

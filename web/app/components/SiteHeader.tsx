@@ -89,9 +89,7 @@ export function SiteHeader() {
             setMenuOpen(!menuOpen);
           }}
         >
-          <svg className="site-header__menu-icon" width="22" height="18" viewBox="0 0 22 18" aria-hidden="true" focusable="false">
-            <path d={menuOpen ? 'M4 2l14 14M4 16L18 2' : 'M1 2h20M1 9h20M1 16h20'} />
-          </svg>
+          <span className="site-header__menu-icon" aria-hidden="true" />
         </button>
         <Link to="/" className="site-header__logo">
           {settings.brandName}

@@ -3,7 +3,7 @@
  * password. Every change is checked (shared rules), recorded in the audit trail, and refused when
  * it would leave no enabled admin. Sign-in and sessions read the same store (staff-auth.ts).
  */
-import { maskPhone, type StaffIdentity, type StaffRole } from '../../shared/console';
+import { isLowerRole, maskPhone, type StaffIdentity, type StaffRole } from '../../shared/console';
 import { checkNewAccount, checkPassword, isStaffRole, normalizeEmail, staffMobile, type StaffAccountError } from '../../shared/staff-accounts';
 import type { AuditTrail } from '../audit/trail';
 import { hashPassword, type ScryptParameters } from './password';
@@ -24,7 +24,8 @@ export interface StaffDirectory {
 /** Who makes a change: a signed-in admin, or the CLI (`cli`, address `local`). */
 export type AccountChangeActor = { email: string; ip: string };
 
-export type AccountChangeResult = { ok: true } | { ok: false; error: StaffAccountError };
+/** `endedSessions`: the change signed the account out of every session (a lower role). */
+export type AccountChangeResult = { ok: true; endedSessions?: boolean } | { ok: false; error: StaffAccountError };
 
 export const CLI_ACTOR: AccountChangeActor = { email: 'cli', ip: 'local' };
 
@@ -96,12 +97,12 @@ export class StaffAccounts implements StaffDirectory {
     return this.store.insert({ ...account, email: normalizeEmail(account.email), disabled: false, createdAt: at, updatedAt: at, mobile: account.mobile ?? null });
   }
 
-  /** An admin sets or (empty) removes an account's 휴대폰; the record names it masked. */
+  /** An admin sets or (empty) removes an account's 휴대폰; the record names it masked. The account's sessions go on. */
   async setMobile(emailInput: string, raw: string, actor: AccountChangeActor): Promise<AccountChangeResult> {
     const email = normalizeEmail(emailInput);
     const mobile = staffMobile(raw);
     if (mobile === 'invalid') return { ok: false, error: 'invalidMobile' };
-    if (!(await this.store.update(email, { mobile }, new Date(this.now()).toISOString()))) return { ok: false, error: 'accountNotFound' };
+    if (!(await this.store.update(email, { mobile }, null))) return { ok: false, error: 'accountNotFound' };
     await this.audit.record({ actor: actor.email, action: 'accountMobile', ip: actor.ip, target: email, detail: mobile ? maskPhone(mobile) : '삭제' });
     return { ok: true };
   }
@@ -127,7 +128,10 @@ export class StaffAccounts implements StaffDirectory {
     return { ok: true };
   }
 
-  /** The new role counts at the account's next request (sessions read the account every time). */
+  /**
+   * The new role counts at the account's next request (sessions read the account every time); a
+   * lower role also ends the account's sessions, so no screen opened under the higher one stays.
+   */
   async changeRole(emailInput: string, role: unknown, actor: AccountChangeActor): Promise<AccountChangeResult> {
     const email = normalizeEmail(emailInput);
     if (!isStaffRole(role)) return { ok: false, error: 'invalidRole' };
@@ -137,9 +141,10 @@ export class StaffAccounts implements StaffDirectory {
     if (account.role === role) return { ok: true };
     if (email === actor.email) return { ok: false, error: 'ownAccount' };
     if (account.role === 'admin' && !account.disabled && (await this.enabledAdmins()) <= 1) return { ok: false, error: 'lastAdmin' };
-    if (!(await this.store.update(email, { role }, new Date(this.now()).toISOString()))) return { ok: false, error: 'accountNotFound' };
+    const endsSessions = isLowerRole(role, account.role);
+    if (!(await this.store.update(email, { role }, endsSessions ? new Date(this.now()).toISOString() : null))) return { ok: false, error: 'accountNotFound' };
     await this.audit.record({ actor: actor.email, action: 'accountRole', ip: actor.ip, target: email, detail: `${account.role} → ${role}` });
-    return { ok: true };
+    return endsSessions ? { ok: true, endedSessions: true } : { ok: true };
   }
 
   /** A new password ends the account's sessions (they are tied to the hash they were issued under). */

@@ -35,8 +35,11 @@ export interface StaffAccountStore {
   all(): Promise<StaffAccountRecord[]>;
   /** False when an account with this email exists already. */
   insert(account: StaffAccountRecord): Promise<boolean>;
-  /** False when there is no such account. */
-  update(email: string, patch: StaffAccountPatch, updatedAt: string): Promise<boolean>;
+  /**
+   * False when there is no such account. `updatedAt` is the account's session epoch (sessions
+   * issued before it end); null keeps it, for a change that leaves the account's sessions alone.
+   */
+  update(email: string, patch: StaffAccountPatch, updatedAt: string | null): Promise<boolean>;
   /** Reads again what other processes or instances changed. */
   refresh(): Promise<void>;
   /** Reads one account again, as another process or instance left it. */
@@ -98,11 +101,11 @@ export class SqliteStaffStore implements StaffAccountStore {
     return changes === 1;
   }
 
-  async update(email: string, patch: StaffAccountPatch, updatedAt: string): Promise<boolean> {
+  async update(email: string, patch: StaffAccountPatch, updatedAt: string | null): Promise<boolean> {
     const { changes } = this.database
       .prepare(
         `UPDATE staff_accounts SET password_hash = coalesce(?, password_hash), disabled = coalesce(?, disabled), role = coalesce(?, role),
-           mobile = CASE WHEN ? THEN ? ELSE mobile END, updated_at = ?
+           mobile = CASE WHEN ? THEN ? ELSE mobile END, updated_at = coalesce(?, updated_at)
          WHERE email = ?`,
       )
       .run(
@@ -246,11 +249,11 @@ export class DocumentStaffStore implements StaffAccountStore {
     return true;
   }
 
-  async update(email: string, patch: StaffAccountPatch, updatedAt: string): Promise<boolean> {
+  async update(email: string, patch: StaffAccountPatch, updatedAt: string | null): Promise<boolean> {
     try {
       // A removed number is unset (a document keeps no null fields).
       const { mobile, ...rest } = patch;
-      const set = { ...rest, ...(mobile ? { mobile } : {}), updatedAt };
+      const set = { ...rest, ...(mobile ? { mobile } : {}), ...(updatedAt ? { updatedAt } : {}) };
       await this.leads.mutate([{ patch: { id: staffAccountId(email), set, ...(mobile === null ? { unset: ['mobile'] } : {}) } }]);
     } catch (error) {
       if (error instanceof MutationError && error.statusCode === 404) return false;

@@ -2,6 +2,7 @@ import { Form } from 'react-router';
 import { wonLabel, type AdSpendEntry } from '../../../shared/ad-spend';
 import { ConsoleOutcome } from './ConsoleOutcome';
 import { ConsoleTable } from './ConsoleTable';
+import { confirmFirst } from './console-page';
 import { Field } from '../form/Field';
 import './CampaignStatsTables.css';
 
@@ -16,6 +17,7 @@ export const adSpendText = {
   empty: '입력한 광고비가 없습니다.',
   remove: '삭제',
   removeOf: (entry: AdSpendEntry) => `${entry.month} ${entry.campaign} 광고비 삭제`,
+  confirmRemove: (entry: AdSpendEntry) => `${entry.month} ${entry.campaign} 광고비(${wonLabel(entry.amount)})를 삭제할까요? 되돌릴 수 없습니다.`,
   saved: (campaign: string, month: string) => `${month} ${campaign} 광고비를 저장했습니다.`,
   removed: (campaign: string, month: string) => `${month} ${campaign} 광고비를 삭제했습니다.`,
 };
@@ -77,7 +79,7 @@ export function AdSpendForm({ campaigns, month, entries, outcome }: { campaigns:
                     <input type="hidden" name="intent" value="remove" />
                     <input type="hidden" name="campaign" value={entry.campaign} />
                     <input type="hidden" name="month" value={entry.month} />
-                    <button type="submit" className="button button--outline" aria-label={adSpendText.removeOf(entry)}>
+                    <button type="submit" className="button button--outline" aria-label={adSpendText.removeOf(entry)} onClick={confirmFirst(adSpendText.confirmRemove(entry))}>
                       {adSpendText.remove}
                     </button>
                   </Form>

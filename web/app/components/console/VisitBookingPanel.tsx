@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Form, useNavigation } from 'react-router';
 import type { BookingRefusal, LeadDetail, OpenSlotDay } from '../../../shared/console';
-import { dayLabel } from './console-page';
+import { confirmFirst, dayLabel } from './console-page';
 
 export const BOOKING_TEXT = {
   heading: '방문 예약 관리',
@@ -14,6 +14,7 @@ export const BOOKING_TEXT = {
   book: '이 일시로 예약',
   move: '이 일시로 변경',
   cancel: '예약 취소',
+  confirmCancel: (visitAt: string) => `${visitAt} 방문 예약을 취소할까요? 자리는 다른 고객에게 열립니다.`,
   booked: (visitAt: string) => `${visitAt} 방문을 예약했습니다.`,
   moved: (visitAt: string) => `방문 일시를 ${visitAt}(으)로 바꿨습니다.`,
   cancelled: '방문 예약을 취소했습니다. 예약 자리는 다른 고객이 쓸 수 있습니다.',
@@ -91,7 +92,14 @@ export function VisitBookingPanel({ lead, openDays, phoneRevealed, slotErrorId }
             </button>
           ) : null}
           {booked ? (
-            <button type="submit" name="intent" value="cancelVisit" className="button button--outline" disabled={pending === 'cancelVisit'}>
+            <button
+              type="submit"
+              name="intent"
+              value="cancelVisit"
+              className="button button--outline"
+              disabled={pending === 'cancelVisit'}
+              onClick={confirmFirst(BOOKING_TEXT.confirmCancel(booked))}
+            >
               {BOOKING_TEXT.cancel}
             </button>
           ) : null}

@@ -41,3 +41,14 @@ export function leadPath(id: string): string {
 
 /** Where focus goes after a link of the lead list replaced the list (or the filters) it was on. */
 export type LeadListFocus = { focus: 'count' | 'search' };
+
+/**
+ * A submit button's click handler for an action that cannot be taken back (a cancelled booking, a
+ * deleted slot or spend): the browser's own confirmation, which keyboards and screen readers
+ * handle natively, asks first; declining posts nothing.
+ */
+export function confirmFirst(question: string): (event: { preventDefault(): void }) => void {
+  return (event) => {
+    if (!window.confirm(question)) event.preventDefault();
+  };
+}

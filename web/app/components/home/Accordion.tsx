@@ -41,7 +41,8 @@ export function Accordion({ items, headingLevel, className, open, onToggle }: Ac
                 {item.title}
               </button>
             </Heading>
-            <div id={panelId} className="accordion__panel" role="region" aria-labelledby={buttonId} hidden={!expanded}>
+            {/* Not a region: the unit-plan section's heading names its open item, and two landmarks would share the name. */}
+            <div id={panelId} className="accordion__panel" hidden={!expanded}>
               {item.panel}
             </div>
           </div>

@@ -5,11 +5,6 @@ type HomeSectionProps = {
   name: string;
   /** The section's h2 (rendered even when the dataset leaves it empty, so the label resolves). */
   title?: ReactNode;
-  /**
-   * The section's name when its h2 names something narrower (the unit plan's heading follows the
-   * open accordion item, whose panel is a region of that name): the landmark keeps its own name.
-   */
-  label?: string;
   /** The section places its h2 itself, with the id `homeHeadingId(name)`. */
   ownHeading?: boolean;
   id?: string;
@@ -23,14 +18,13 @@ export function homeHeadingId(name: string): string {
   return `home-${name}-title`;
 }
 
-export function HomeSection({ name, title, label, ownHeading = false, id, step = true, children }: HomeSectionProps) {
+export function HomeSection({ name, title, ownHeading = false, id, step = true, children }: HomeSectionProps) {
   const headingId = homeHeadingId(name);
   return (
     <section
       id={id}
       className={`home-section home-${name}`}
-      aria-labelledby={label ? undefined : headingId}
-      aria-label={label}
+      aria-labelledby={headingId}
       data-home-step={step ? '' : undefined}
     >
       <div className="home-section__inner">

@@ -22,7 +22,7 @@ export function UnitPlanSection({ unitPlan, unitTypes }: { unitPlan: HomeContent
   const { typeGuide, eModel } = unitPlan;
   const heading = headingForOpenItem(open, [typeGuide?.title, eModel?.title], unitPlan.title ?? '');
   return (
-    <HomeSection name="unit-plan" title={heading} label={unitPlan.title ?? undefined}>
+    <HomeSection name="unit-plan" title={heading}>
       <Accordion
         className="unit-plan-accordion"
         headingLevel={3}

@@ -80,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } else if (intent === 'role') {
     const role = field('role');
     result = await context.staff.changeRole(email, role, actor);
-    done = text.roleDone(email, isStaffRole(role) ? STAFF_ROLE_LABELS[role] : role);
+    done = text.roleDone(email, isStaffRole(role) ? STAFF_ROLE_LABELS[role] : role, result.ok && result.endedSessions === true);
   } else if (intent === 'mobile') {
     result = await context.staff.setMobile(email, field('mobile'), actor);
     const stored = staffMobile(field('mobile'));

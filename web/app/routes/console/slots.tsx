@@ -5,7 +5,7 @@ import { isDay, seoulDay, shiftDay } from '../../../shared/seoul-time';
 import { requireStaff } from '../../lib/require-staff';
 import { ConsoleOutcome } from '../../components/console/ConsoleOutcome';
 import { ConsoleTable } from '../../components/console/ConsoleTable';
-import { CONSOLE_HEADERS, consoleMeta, dayLabel } from '../../components/console/console-page';
+import { CONSOLE_HEADERS, confirmFirst, consoleMeta, dayLabel } from '../../components/console/console-page';
 import { VISITS_TEXT } from '../../components/console/VisitSheet';
 import '../../components/console/VisitSheet.css';
 import '../../components/console/SlotManager.css';
@@ -37,6 +37,7 @@ const TEXT = {
   saveOf: (at: string) => `${at} 일정 저장`,
   remove: '삭제',
   removeOf: (at: string) => `${at} 일정 삭제`,
+  confirmRemove: (at: string) => `${at} 방문 일정을 삭제할까요? 되돌릴 수 없습니다.`,
   timeOf: (at: string) => `${at} 시각`,
   capacityOf: (at: string) => `${at} 정원`,
   onlyEmpty: '예약이 있어 삭제할 수 없습니다',
@@ -351,7 +352,7 @@ export default function Slots({ loaderData, actionData }: Route.ComponentProps) 
                         <input type="hidden" name="intent" value="delete" />
                         <input type="hidden" name="slotId" value={slot.id} />
                         <input type="hidden" name="rev" value={slot.rev} />
-                        <button type="submit" className="button button--outline" aria-label={TEXT.removeOf(at)}>
+                        <button type="submit" className="button button--outline" aria-label={TEXT.removeOf(at)} onClick={confirmFirst(TEXT.confirmRemove(at))}>
                           {TEXT.remove}
                         </button>
                       </Form>
