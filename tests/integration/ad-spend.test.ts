@@ -89,8 +89,9 @@ describe.each([
     ['a day for a month', { campaign: 'launch', month: '2026-09-01', amount: '1000' }, AD_SPEND_MESSAGES.month],
     ['a campaign too long', { campaign: 'x'.repeat(101), month: '2026-09', amount: '1000' }, AD_SPEND_MESSAGES.campaign],
     ['no campaign', { campaign: ' ', month: '2026-09', amount: '1000' }, AD_SPEND_MESSAGES.campaign],
-  ])('answers %s with a Korean 400 on the page', async (_case, fields, message) => {
-    expect(await post(MANAGER, { intent: 'set', ...fields })).toEqual({ status: 400, tone: 'error', message });
+  ])('answers %s with a Korean 400 on the page, beside its field', async (_case, fields, message) => {
+    const field = Object.entries(AD_SPEND_MESSAGES).find(([, text]) => text === message)?.[0];
+    expect(await post(MANAGER, { intent: 'set', ...fields })).toEqual({ status: 400, tone: 'error', message, field });
     expect(await book.ofMonths(['2026-09'])).toEqual([]);
   });
 
