@@ -39,9 +39,11 @@ function loader(preloads: string[]): string {
     `${JSON.stringify(preloads)}.forEach(function(href){var l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.appendChild(l)});`,
     `var inert=document.querySelector('script[type="${DEFERRED_TYPE}"]');`,
     'if(!inert)return;',
-    'var s=document.createElement("script");s.type="module";s.textContent=inert.textContent;document.body.appendChild(s)}',
-    // Pretendard for the next pages, once this one has loaded (web-font.ts).
+    'var s=document.createElement("script");s.type="module";s.textContent=inert.textContent;document.body.appendChild(s);',
+    // Pretendard for the next pages, once this one has painted and loaded (web-font.ts): a page with
+    // nothing to fetch can fire load before its first paint.
     WARM_WEB_FONT,
+    '}',
     'try{var o=new PerformanceObserver(function(list){if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();start()}});',
     'o.observe({type:"paint",buffered:true});setTimeout(start,3000)}catch(e){start()}',
     '})()',
