@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, waitForHydrated } from './checks';
-import { ADMIN_EMAIL, addSalesAccount, openLead, registerLeadsThroughApi, registerThroughPopup, SALES_PASSWORD, signIn, uniquePhone } from './console-helpers';
+import { ADMIN_EMAIL, addSalesAccount, openLead, registerLeadsThroughApi, registerThroughPopup, SALES_PASSWORD, signIn, uniquePhone, uniqueName } from './console-helpers';
 import { CANARY_ADMIN_PASSWORD } from './canary-secrets';
 
 /**
@@ -43,7 +43,7 @@ async function simulateSessionClock(page: Page) {
 test.describe('the session ends with warning, and nothing typed is lost', () => {
   test('a warning dialog 3 minutes before the end, 계속 사용 renews; after the end the typed memo and status survive the sign-in and save', async ({ page, context }) => {
     test.slow();
-    const name = `세션${Date.now() % 100000}`;
+    const name = uniqueName('세션');
     const { phone, lastFour } = uniquePhone();
     await registerThroughPopup(page, name, phone);
     await page.clock.install();
@@ -152,7 +152,7 @@ test.describe('outcomes reached and announced', () => {
     await page.goto('/admin/accounts');
     const form = page.locator('form', { has: page.getByRole('button', { name: '계정 추가' }) });
     const email = `a11y-${testInfo.project.name}-${Date.now()}@example.kr`;
-    const person = `접근성${Date.now() % 100000}`;
+    const person = uniqueName('접근성');
     const fillAndSubmit = async () => {
       await form.getByLabel('이메일').fill(email);
       await form.getByLabel('이름').fill(person);
@@ -239,7 +239,7 @@ test.describe('outcomes reached and announced', () => {
 test.describe('the lead list and a lead by keyboard', () => {
   test('the 상태 filter searches once its value is committed; 조건 지우기 and paging leave focus on the search field and the count', async ({ page, request }) => {
     test.slow();
-    const name = `페이지${Date.now() % 100000}`;
+    const name = uniqueName('페이지');
     await registerLeadsThroughApi(request, name, 31);
     await signIn(page);
     await page.goto(`/admin/leads?q=${encodeURIComponent(name)}`);
@@ -278,7 +278,7 @@ test.describe('the lead list and a lead by keyboard', () => {
   });
 
   test('an empty memo marks the field invalid and describes it with the alert', async ({ page }) => {
-    const name = `빈메모${Date.now() % 100000}`;
+    const name = uniqueName('빈메모');
     const { phone, lastFour } = uniquePhone();
     await registerThroughPopup(page, name, phone);
     await signIn(page);

@@ -6,10 +6,9 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated } from './checks';
-import { addSalesAccount, registerLeadsThroughApi, signIn } from './console-helpers';
+import { addSalesAccount, registerLeadsThroughApi, signIn, uniqueName } from './console-helpers';
 
 /** A name no other test (or project) uses, for staff and leads alike. */
-const uniqueName = (prefix: string) => `${prefix}${Date.now() % 100000}${Math.floor(Math.random() * 10)}`;
 
 async function staffPage(browser: Browser, viewport: { width: number; height: number } | null, email?: string): Promise<Page> {
   const context = await browser.newContext({ viewport: viewport ?? undefined });

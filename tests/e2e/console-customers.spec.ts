@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated, watchErrors } from './checks';
-import { signIn, uniquePhone } from './console-helpers';
+import { signIn, uniquePhone, uniqueName } from './console-helpers';
 
 /**
  * One customer, many registrations: a person who registers four times with one number (typed
@@ -22,7 +22,7 @@ async function register(request: APIRequestContext, name: string, phone: string,
 test('a repeat customer is one row marked 등록 4회 in the list, their page lists every registration, the funnel counts them once with first and last touch', async ({ page }, testInfo) => {
   // Four registrations (each after the form's minimum fill time), three pages and four axe runs.
   test.slow();
-  const name = `재등록${Date.now() % 100000}`;
+  const name = uniqueName('재등록');
   const { phone, lastFour } = uniquePhone();
   const digits = phone.replaceAll('-', '');
   // Campaigns of this test's own, so the funnel's row counts this customer only.

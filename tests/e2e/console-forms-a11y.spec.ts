@@ -6,10 +6,9 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated } from './checks';
-import { addSalesAccount, registerLeadsThroughApi, registerThroughPopup, signIn, uniquePhone } from './console-helpers';
+import { addSalesAccount, registerLeadsThroughApi, registerThroughPopup, signIn, uniquePhone, uniqueName } from './console-helpers';
 
 /** A name no other test (or project) uses, for staff and leads alike. */
-const uniqueName = (prefix: string) => `${prefix}${Date.now() % 100000}${Math.floor(Math.random() * 10)}`;
 
 /** The text of a control's labels that a sighted user sees (not the visually hidden part). */
 async function visibleLabelText(page: Page, selector: string): Promise<string[]> {

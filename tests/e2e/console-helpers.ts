@@ -14,6 +14,12 @@ export function uniquePhone(): { phone: string; lastFour: string; masked: string
   return { phone: `010-${digits.slice(0, 4)}-${lastFour}`, lastFour, masked: `010-****-${lastFour}` };
 }
 
+/** A name no other test uses, in letters only: a lead's name may hold no digits. */
+export function uniqueName(prefix: string): string {
+  const digits = `${Date.now() % 100000}${Math.floor(Math.random() * 10)}`;
+  return prefix + [...digits].map((digit) => '영일이삼사오육칠팔구'[Number(digit)]).join('');
+}
+
 export const SALES_PASSWORD = 'model-house-desk-2026';
 
 /**

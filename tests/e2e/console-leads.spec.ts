@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated } from './checks';
-import { addSalesAccount, openLead, registerThroughPopup, SALES_PASSWORD, uniquePhone, watchConsoleErrors } from './console-helpers';
+import { addSalesAccount, openLead, registerThroughPopup, SALES_PASSWORD, uniquePhone, watchConsoleErrors, uniqueName } from './console-helpers';
 
 /**
  * The sales console's lead pages at both widths, worked by sales accounts (added with the CLI while
@@ -30,7 +30,7 @@ async function staffPage(browser: Browser, email: string, options: { javaScriptE
 }
 
 test('a staff member finds a popup lead, changes its status by keyboard and adds a memo', async ({ page }, testInfo) => {
-  const name = `콘솔${Date.now() % 100000}`;
+  const name = uniqueName('콘솔');
   const { phone, lastFour } = uniquePhone();
   await registerThroughPopup(page, name, phone);
   await signIn(page, addSalesAccount(`leads-${testInfo.project.name}`));
@@ -96,7 +96,7 @@ test('a staff member finds a popup lead, changes its status by keyboard and adds
 });
 
 test('a search typed before the list page hydrates (a slow phone) runs once it does, without a page load', async ({ page }, testInfo) => {
-  const name = `느린폰${Date.now() % 100000}`;
+  const name = uniqueName('느린폰');
   const { phone, lastFour } = uniquePhone();
   await registerThroughPopup(page, name, phone);
   await signIn(page, addSalesAccount(`slow-${testInfo.project.name}`));
@@ -123,7 +123,7 @@ test('a search typed before the list page hydrates (a slow phone) runs once it d
 });
 
 test('a caller is found by their whole number however it is typed, phone still masked; the campaign is a choice of the known ones', async ({ page }, testInfo) => {
-  const name = `발신${Date.now() % 100000}`;
+  const name = uniqueName('발신');
   const { phone, masked } = uniquePhone();
   // Campaign names arrive in any case; the choice lists each once, in lower case.
   const campaign = `Caller-${testInfo.project.name}-${Date.now() % 100000}`;
@@ -157,7 +157,7 @@ test('a caller is found by their whole number however it is typed, phone still m
 });
 
 test('담당자 by keyboard: a lead taken by the staff member moves from 미배정 to 내 고객', async ({ page }, testInfo) => {
-  const name = `담당${Date.now() % 100000}`;
+  const name = uniqueName('담당');
   const { phone, lastFour } = uniquePhone();
   await registerThroughPopup(page, name, phone);
   await signIn(page, addSalesAccount(`assignee-${testInfo.project.name}`, '최상담'));
@@ -198,7 +198,7 @@ test('담당자 by keyboard: a lead taken by the staff member moves from 미배�
 
 test('two staff change one lead at once: the second sees the conflict, the current state and keeps the memo', async ({ browser }, testInfo) => {
   const first = await staffPage(browser, addSalesAccount(`first-${testInfo.project.name}`, '이상담'));
-  const name = `충돌${Date.now() % 100000}`;
+  const name = uniqueName('충돌');
   const { phone, lastFour } = uniquePhone();
   await registerThroughPopup(first, name, phone);
   const second = await staffPage(browser, addSalesAccount(`second-${testInfo.project.name}`, '박상담'));
@@ -233,7 +233,7 @@ test('two staff change one lead at once: the second sees the conflict, the curre
 });
 
 test('without JavaScript: the filters submit as a form, and a change posts and lands focused on its outcome', async ({ browser, page }, testInfo) => {
-  const name = `무스크립트${Date.now() % 100000}`;
+  const name = uniqueName('무스크립트');
   const { phone, lastFour } = uniquePhone();
   await registerThroughPopup(page, name, phone);
   const noScript = await staffPage(browser, addSalesAccount(`noscript-${testInfo.project.name}`), { javaScriptEnabled: false });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot } from './checks';
-import { addSalesAccount, registerThroughPopup, SALES_PASSWORD, uniquePhone, watchConsoleErrors } from './console-helpers';
+import { addSalesAccount, registerThroughPopup, SALES_PASSWORD, uniquePhone, watchConsoleErrors, uniqueName } from './console-helpers';
 
 /**
  * The lead page's 알림톡·문자 발송 기록 at both widths: a lead registered through the popup shows
@@ -9,7 +9,7 @@ import { addSalesAccount, registerThroughPopup, SALES_PASSWORD, uniquePhone, wat
  * Sending itself is tested against the SOLAPI stand-in in tests/integration/messages.test.ts.
  */
 test('the send log on the lead page says what became of the confirmation, and why it was not sent', async ({ page }, testInfo) => {
-  const name = `알림${Date.now() % 100000}`;
+  const name = uniqueName('알림');
   const { phone, lastFour } = uniquePhone();
   await registerThroughPopup(page, name, phone);
   const email = addSalesAccount(`messages-${testInfo.project.name}`);

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { seoulDay } from '../../web/shared/seoul-time';
 import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated, watchErrors } from './checks';
-import { addSalesAccount, openLead, registerThroughPopup, signIn, uniquePhone } from './console-helpers';
+import { addSalesAccount, openLead, registerThroughPopup, signIn, uniquePhone, uniqueName } from './console-helpers';
 
 /**
  * Launch week at both widths, by keyboard, axe-clean: a 상담사 finds a new lead in 오늘 할 일,
@@ -25,7 +25,7 @@ async function tabTo(page: Page, target: Locator): Promise<void> {
 test('a 상담사 records a call by keyboard and works the day from 오늘 할 일; an admin exports with a 사유 and reads the customer’s records', async ({ page, browser }, testInfo) => {
   // Two people's whole morning: two sign-ins, three downloads, seven axe runs.
   test.slow();
-  const name = `오늘${Date.now() % 100000}`;
+  const name = uniqueName('오늘');
   const { phone, lastFour, masked } = uniquePhone();
   await registerThroughPopup(page, name, phone);
   const sales = addSalesAccount(`today-${testInfo.project.name}`, '박상담');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { waitForHydration } from './checks';
-import { openLead, registerThroughPopup, signIn, uniquePhone } from './console-helpers';
+import { openLead, registerThroughPopup, signIn, uniquePhone, uniqueName } from './console-helpers';
 
 /**
  * Keyboard focus is always visible (WCAG 2.4.7, 2.4.11, 1.4.11): walking a page with Tab, every
@@ -243,7 +243,7 @@ test.describe('focus is always visible', () => {
 
   test('the console at 320×225: a lead’s page and the lists keep every stop in view @mobile', async ({ page }) => {
     test.setTimeout(240_000);
-    const name = `초점${Date.now() % 100000}`;
+    const name = uniqueName('초점');
     const { phone, lastFour } = uniquePhone();
     await registerThroughPopup(page, name, phone);
     await signIn(page);

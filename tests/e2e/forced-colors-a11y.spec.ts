@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { screenshot, waitForHydration } from './checks';
-import { openLead, registerThroughPopup, signIn, uniquePhone } from './console-helpers';
+import { openLead, registerThroughPopup, signIn, uniquePhone, uniqueName } from './console-helpers';
 
 /**
  * Forced colours (Windows 고대비, WCAG 1.4.11): the browser replaces every colour with the user's
@@ -106,7 +106,7 @@ test.describe('visitor pages in forced colours', () => {
 test.describe('console pages in forced colours', () => {
   test('every button and the session dialog have a visible box', async ({ page }, testInfo) => {
     test.slow();
-    const name = `고대비${Date.now() % 100000}`;
+    const name = uniqueName('고대비');
     const { phone, lastFour } = uniquePhone();
     await registerThroughPopup(page, name, phone);
     await signIn(page);
