@@ -88,7 +88,7 @@ test('a repeat customer is one row marked 등록 4회 in the list, their page li
 
 test('the spend a 관리자 enters for a campaign and month gives its cost per 등록 in the funnel', async ({ page }, testInfo) => {
   const launch = `spend-${testInfo.project.name}-${Date.now() % 100000}`;
-  await register(page.request, `광고비${Date.now() % 100000}`, uniquePhone().phone, `/?utm_source=naver&utm_campaign=${launch}`);
+  await register(page.request, uniqueName('광고비'), uniquePhone().phone, `/?utm_source=naver&utm_campaign=${launch}`);
   await signIn(page);
   const errors = watchErrors(page);
   await page.goto('/admin/stats');
