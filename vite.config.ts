@@ -24,10 +24,11 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // The shell's small modules that route modules share with the root (the popup
                 // opener and lead form, form fields, tel: links, menu helpers, the visit's campaign,
                 // the tags' conversion, the preview's words) load on every page
-                // anyway: one chunk instead of five saves each page the glue of four.
+                // anyway: one chunk instead of five saves each page the glue of four. The staff's
+                // sign-in fields are not the shell's: they would bring the press room's words along.
                 {
                   name: 'shell',
-                  test: /web\/(app\/components\/(leads|form)\/|app\/components\/InterestPopupLink|app\/lib\/(phone|visit|third-party-tags)|shared\/(menu|preview|measure))/,
+                  test: /web\/(app\/components\/(leads\/|form\/(?!SignInFields))|app\/components\/InterestPopupLink|app\/lib\/(phone|visit|third-party-tags)|shared\/(menu|preview|measure))/,
                   priority: 1,
                 },
               ],

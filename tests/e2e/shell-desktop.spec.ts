@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { waitForHydration } from './checks';
 import { START_PAGE, dropdownOf, expectAt, expectNoAxeViolations, landingPaths, settings, topLink } from './shell-helpers';
 
 /** The desktop header (project `desktop`, 1440×900): dropdowns by hover and by keyboard. */
@@ -27,6 +28,9 @@ test.describe('desktop navigation @desktop', () => {
     test.setTimeout(240_000);
     const landings = await landingPaths(request);
     await page.goto(START_PAGE);
+    // Escape is the header script's (a focused group opens by CSS alone); on a slow machine the
+    // page hydrates well after its first paint.
+    await waitForHydration(page);
     await page.locator('.site-header__logo').focus();
     for (const group of settings.menu) {
       await page.keyboard.press('Tab');

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../web/shared/messages';
+import { pressMessages } from '../../web/shared/press-messages';
 import { DAY_FORMAT_MESSAGE } from '../../web/shared/seoul-time';
 import { staffRefusalMessages } from '../../web/shared/staff-refusals';
 import { hashPassword } from '../../web/server/auth/password';
@@ -70,7 +71,7 @@ describe('admin sign-in over HTTP', () => {
   it('a wrong password answers 401 with "로그인 실패: …" on the page', async () => {
     const response = await login('wrong password', '198.51.100.1');
     expect(response.status).toBe(401);
-    expect(text(response)).toContain(messages.loginFailed(staffRefusalMessages.loginInvalid));
+    expect(text(response)).toContain(pressMessages.loginFailed(staffRefusalMessages.loginInvalid));
     expect(response.headers['set-cookie']).toBeUndefined();
   });
 

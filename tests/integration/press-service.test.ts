@@ -107,7 +107,7 @@ describe('articles and posts', () => {
       const press = new PressService(local, new ViewCounter(local), 'order-index');
       expect(await press.create(SITE, { title: ' ', summary: '요약', body: '' })).toEqual({
         ok: false,
-        error: 'pressTitleSummaryRequired',
+        error: 'titleSummaryRequired',
       });
       expect(await press.create(SITE, { title: '제목', summary: null, body: '' })).toMatchObject({ ok: false });
       const title = '<img src=x onerror=alert(1)> 새 소식';

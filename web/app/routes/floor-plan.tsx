@@ -1,6 +1,6 @@
 import type { Route } from './+types/floor-plan';
 import { loadUnitTypePage, unitTypePageMeta } from '../lib/content-page';
-import { messages } from '../../shared/messages';
+import { mediaMessages } from '../../shared/media-messages';
 import { InnerPage } from '../components/page/InnerPage';
 import { Figure } from '../components/page/Figure';
 import { ComingSoon } from '../components/page/LoadingDots';
@@ -20,7 +20,7 @@ export default function FloorPlan({ loaderData }: Route.ComponentProps) {
         // The plan is what the visitor came for, and the largest paint: fetched at once, not lazily.
         <Figure image={unit.plan} className="page-figure--plan" sizes="(max-width: 900px) 100vw, 880px" priority />
       ) : (
-        <ComingSoon message={messages.planComingSoon} />
+        <ComingSoon message={mediaMessages.planComingSoon} />
       )}
     </InnerPage>
   );

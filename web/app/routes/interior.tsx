@@ -1,6 +1,6 @@
 import type { Route } from './+types/interior';
 import { loadUnitTypePage, unitTypePageMeta } from '../lib/content-page';
-import { messages } from '../../shared/messages';
+import { mediaMessages } from '../../shared/media-messages';
 import { InnerPage } from '../components/page/InnerPage';
 import { Figure } from '../components/page/Figure';
 import { ComingSoon } from '../components/page/LoadingDots';
@@ -25,7 +25,7 @@ export default function Interior({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
       ) : (
-        <ComingSoon message={messages.interiorComingSoon} />
+        <ComingSoon message={mediaMessages.interiorComingSoon} />
       )}
     </InnerPage>
   );

@@ -4,7 +4,7 @@ import type { Route } from './+types/press-detail';
 import { PageBanner } from '../components/PageBanner';
 import { RichText } from '../components/page/RichText';
 import { menuGroupForPath } from '../../shared/menu';
-import { messages } from '../../shared/messages';
+import { pressMessages } from '../../shared/press-messages';
 import { requireConfiguredSite } from '../lib/not-found';
 import { formatPressDateTime, pressArticlePath, pressListPath } from '../lib/press-format';
 import { ownPagePath } from '../../shared/own-page-path';
@@ -27,7 +27,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export function meta({ matches, params, loaderData }: Route.MetaArgs) {
   const article = loaderData?.article;
   return pageMeta(matches, {
-    title: article?.title ?? messages.press.title,
+    title: article?.title ?? pressMessages.title,
     description: article?.summary,
     path: pressArticlePath(params.site, params.id),
   });
@@ -41,7 +41,7 @@ function NewsArticleJsonLd({ url, article, publisher }: { url: string; article: 
     headline: article.title,
     description: article.summary,
     datePublished: article.date,
-    author: { '@type': 'Organization', name: publisher ? `${publisher} ${messages.press.author}` : messages.press.author },
+    author: { '@type': 'Organization', name: publisher ? `${publisher} ${pressMessages.author}` : pressMessages.author },
     publisher: { '@type': 'Organization', name: publisher },
     mainEntityOfPage: url,
   }).replace(/</g, '\\u003c');
@@ -79,24 +79,24 @@ export default function PressDetail({ loaderData }: Route.ComponentProps) {
   const url = new URL(pressArticlePath(site, article._id), settings?.siteUrl ?? 'http://localhost').toString();
   return (
     <main id="main" className="inner-page">
-      <PageBanner title={messages.press.title} group={group?.title} titleIsHeading={false} />
+      <PageBanner title={pressMessages.title} group={group?.title} titleIsHeading={false} />
       <div className="inner-page__body press-page">
         <article className="press-article">
           <header className="press-article__header">
             <h1 className="press-article__title">{article.title}</h1>
             <dl className="press-article__meta">
               <div>
-                <dt>{messages.press.authorColumn}</dt>
-                <dd>{messages.press.author}</dd>
+                <dt>{pressMessages.authorColumn}</dt>
+                <dd>{pressMessages.author}</dd>
               </div>
               <div>
-                <dt>{messages.press.date}</dt>
+                <dt>{pressMessages.date}</dt>
                 <dd>
                   <time dateTime={article.date ?? undefined}>{formatPressDateTime(article.date)}</time>
                 </dd>
               </div>
               <div>
-                <dt>{messages.press.views}</dt>
+                <dt>{pressMessages.views}</dt>
                 <dd className="press-article__views">{views.toLocaleString('ko-KR')}</dd>
               </div>
             </dl>
@@ -106,7 +106,7 @@ export default function PressDetail({ loaderData }: Route.ComponentProps) {
         </article>
         <p className="press-article__back">
           <Link className="button button--outline" to={pressListPath(site)}>
-            {messages.press.backToList}
+            {pressMessages.backToList}
           </Link>
         </p>
         <NewsArticleJsonLd url={url} article={article} publisher={settings?.brandName ?? ''} />

@@ -6,7 +6,7 @@ import { AdminPanel, draftText, type AdminActionData } from '../components/press
 import { PressTable } from '../components/press/PressTable';
 import { menuGroupForPath } from '../../shared/menu';
 import { staffRefusalAnswer, type StaffRefusal } from '../../shared/staff-refusals';
-import { messages } from '../../shared/messages';
+import { pressMessages } from '../../shared/press-messages';
 import { ownPagePath } from '../../shared/own-page-path';
 import type { PageHandle } from '../../shared/page-query';
 import { typedEmail } from '../../shared/staff-accounts';
@@ -78,7 +78,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       { title: form.get('title'), summary: form.get('summary'), body: form.get('body') },
       { draft },
     );
-    if (!result.ok) return data<AdminActionData>({ intent, error: messages[result.error] }, { status: 400 });
+    if (!result.ok) return data<AdminActionData>({ intent, error: pressMessages[result.error] }, { status: 400 });
     // A fresh GET of the list: the form is empty again, and the new post is the first row (or,
     // saved as a draft, the first of the drafts below the form).
     return redirect(listPath, 303);
@@ -110,8 +110,8 @@ export function headers({ actionHeaders }: Route.HeadersArgs): HeadersInit {
 
 export function meta({ matches, params, loaderData }: Route.MetaArgs) {
   return pageMeta(matches, {
-    title: messages.press.title,
-    description: `${messages.press.title} — 최신 기사와 소식`,
+    title: pressMessages.title,
+    description: `${pressMessages.title} — 최신 기사와 소식`,
     path: pressListPath(params.site),
     // Later pages are reachable from the first; only the first is indexed.
     noIndex: loaderData?.fromCursor,
@@ -124,14 +124,14 @@ export default function PressList({ loaderData, actionData }: Route.ComponentPro
   const group = menuGroupForPath(useRootData()?.settings?.menu, MENU_PATH);
   return (
     <main id="main" className="inner-page">
-      <PageBanner title={messages.press.title} group={group?.title} />
+      <PageBanner title={pressMessages.title} group={group?.title} />
       <SubMenu path={MENU_PATH} />
       <div className="inner-page__body press-page">
         {/* Keyed by navigation: a new post or sign-in reloads the list from its first page. */}
         <PressTable key={location.key} site={site} items={page.items} nextCursor={page.nextCursor} />
         {fromCursor ? (
           <p className="press-list__first">
-            <a href={pressListPath(site)}>{messages.press.firstPage}</a>
+            <a href={pressListPath(site)}>{pressMessages.firstPage}</a>
           </p>
         ) : null}
         <AdminPanel key={`admin-${location.key}`} admin={admin} drafts={drafts} actionData={actionData} />

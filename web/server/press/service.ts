@@ -48,7 +48,7 @@ export class InvalidCursorError extends Error {
 
 type Row = { _id: string; title: string | null; date: string | null };
 
-export type PressCreateError = 'pressTitleSummaryRequired' | 'pressTooLong';
+export type PressCreateError = 'titleSummaryRequired' | 'tooLong';
 
 const MAX_DRAFTS_LISTED = 50;
 
@@ -129,9 +129,9 @@ export class PressService {
     const title = typeof input.title === 'string' ? input.title.trim() : '';
     const summary = typeof input.summary === 'string' ? input.summary.trim() : '';
     const body = typeof input.body === 'string' ? input.body.replace(/\r\n?/g, '\n').trim() : '';
-    if (!title || !summary) return { ok: false, error: 'pressTitleSummaryRequired' };
+    if (!title || !summary) return { ok: false, error: 'titleSummaryRequired' };
     if (title.length > PRESS_LIMITS.title || summary.length > PRESS_LIMITS.summary || body.length > PRESS_LIMITS.body) {
-      return { ok: false, error: 'pressTooLong' };
+      return { ok: false, error: 'tooLong' };
     }
     const id = `press-${randomUUID()}`;
     await this.content.mutate([

@@ -1,4 +1,4 @@
-import { messages } from '../../../shared/messages';
+import { pressMessages } from '../../../shared/press-messages';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Field, FormAlert } from './Field';
 
@@ -10,10 +10,10 @@ import { Field, FormAlert } from './Field';
 export function SignInFields({ idPrefix, email }: { idPrefix: string; /** What was typed before a refused sign-in. */ email?: string }) {
   return (
     <>
-      <Field id={`${idPrefix}-email`} label={messages.press.email} look="field">
+      <Field id={`${idPrefix}-email`} label={pressMessages.email} look="field">
         {(control) => <input {...control} type="email" name="email" autoComplete="username" required maxLength={254} defaultValue={email} />}
       </Field>
-      <Field id={`${idPrefix}-password`} label={messages.press.password} look="field">
+      <Field id={`${idPrefix}-password`} label={pressMessages.password} look="field">
         {(control) => <input {...control} type="password" name="password" autoComplete="current-password" required maxLength={1024} />}
       </Field>
     </>

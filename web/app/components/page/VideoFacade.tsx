@@ -1,4 +1,4 @@
-import { messages } from '../../../shared/messages';
+import { mediaMessages } from '../../../shared/media-messages';
 import { useFacade } from './facade';
 import { MediaSummary } from './MediaSummary';
 import './facade.css';
@@ -10,7 +10,7 @@ const PLAYER_PARAMS = 'autoplay=1&rel=0&playsinline=1&cc_load_policy=1&cc_lang_p
 
 /** "입지 안내" → "입지 안내 영상 (YouTube)": what the frame holds and whose player it is. */
 export function videoFrameTitle(title: string): string {
-  return `${title.replace(/\s*영상$/, '')} ${messages.videoFrameSuffix}`;
+  return `${title.replace(/\s*영상$/, '')} ${mediaMessages.videoFrameSuffix}`;
 }
 
 /**
@@ -37,12 +37,12 @@ export function VideoFacade({ videoId, title, summary }: VideoFacadeProps) {
           <a className="media-facade" href={`https://www.youtube.com/watch?v=${id}`} {...activatorProps}>
             <span className="media-facade__play" aria-hidden="true" />
             <span className="media-facade__label">
-              {messages.playVideo}: {title}
+              {mediaMessages.playVideo}: {title}
             </span>
           </a>
         )}
       </div>
-      <MediaSummary heading={messages.videoSummaryHeading} text={summary} />
+      <MediaSummary heading={mediaMessages.videoSummaryHeading} text={summary} />
     </>
   );
 }
@@ -51,7 +51,7 @@ export function VideoFacade({ videoId, title, summary }: VideoFacadeProps) {
 export function VideoComingSoon() {
   return (
     <div className="media-frame media-frame--empty">
-      <p>{messages.videoComingSoon}</p>
+      <p>{mediaMessages.videoComingSoon}</p>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { messages } from '../../../shared/messages';
+import { mediaMessages } from '../../../shared/media-messages';
 import type { QueryImage } from '../../lib/content-page';
 import { SanityImage } from '../SanityImage';
 import { useFacade } from './facade';
@@ -15,7 +15,7 @@ type VrFacadeProps = { url: string; label: string; poster?: QueryImage | null; d
  */
 export function VrFacade({ url, label, poster, description }: VrFacadeProps) {
   const { open, frameRef, activatorProps } = useFacade();
-  const name = `${messages.vrOpen}: ${label}`;
+  const name = `${mediaMessages.vrOpen}: ${label}`;
   return (
     <>
       <div className="media-frame media-frame--vr">
@@ -41,11 +41,11 @@ export function VrFacade({ url, label, poster, description }: VrFacadeProps) {
             <span className="media-facade__vr" aria-hidden="true">
               VR
             </span>
-            <span className="media-facade__label">{messages.vrHint}</span>
+            <span className="media-facade__label">{mediaMessages.vrHint}</span>
           </a>
         )}
       </div>
-      <MediaSummary heading={messages.vrDescriptionHeading} text={description} />
+      <MediaSummary heading={mediaMessages.vrDescriptionHeading} text={description} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form, useLocation, useNavigation } from 'react-router';
-import { messages } from '../../../shared/messages';
+import { pressMessages } from '../../../shared/press-messages';
 import { Field, FormAlert, SubmitButton } from '../form/Field';
 import { SignInAlert, SignInFields } from '../form/SignInFields';
 import './AdminPanel.css';
@@ -15,7 +15,7 @@ type AdminPanelProps = {
   actionData: AdminActionData | undefined;
 };
 
-const text = messages.press;
+const text = pressMessages;
 
 /** The drafts' words: only admins on the press page read them (kept out of the shared messages every page loads). */
 export const draftText = {
@@ -55,7 +55,7 @@ function LoginForm({ actionData }: { actionData: AdminActionData | undefined }) 
       <SignInFields idPrefix="press-login" email={actionData?.intent === 'login' ? actionData.email : undefined} />
       {actionData?.intent === 'login' ? (
         <SignInAlert className="press-admin__error" answer={actionData}>
-          {messages.loginFailed(actionData.error)}
+          {pressMessages.loginFailed(actionData.error)}
         </SignInAlert>
       ) : null}
       <SubmitButton pending={busy}>{text.login}</SubmitButton>
@@ -71,7 +71,7 @@ function WriteForm({ email, canWrite, actionData }: { email: string; canWrite: b
   return (
     <>
       <div className="press-admin__welcome">
-        <p>{messages.adminWelcome(email)}</p>
+        <p>{pressMessages.adminWelcome(email)}</p>
         <Form method="post" replace>
           <input type="hidden" name="intent" value="logout" />
           <button className="button button--outline" type="submit">
@@ -89,7 +89,7 @@ function WriteForm({ email, canWrite, actionData }: { email: string; canWrite: b
           onSubmit={(event) => {
             const form = new FormData(event.currentTarget);
             const missing = ['title', 'summary'].some((name) => !String(form.get(name) ?? '').trim());
-            setClientError(missing ? messages.pressTitleSummaryRequired : null);
+            setClientError(missing ? pressMessages.titleSummaryRequired : null);
             if (missing) event.preventDefault();
           }}
         >

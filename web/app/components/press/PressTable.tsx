@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { messages } from '../../../shared/messages';
+import { pressMessages } from '../../../shared/press-messages';
 import { formatPressDate, pressArticlePath } from '../../lib/press-format';
 import './PressTable.css';
 
@@ -8,7 +8,7 @@ export type PressRow = { _id: string; no: number; title: string; date: string; v
 
 type PressTableProps = { site: string; items: PressRow[]; nextCursor: string | null };
 
-const text = messages.press;
+const text = pressMessages;
 
 /**
  * The press list: NO, 제목, 작성일 on narrow screens; 작성자 and 조회수 too on wide ones (CSS).
