@@ -11,7 +11,9 @@
  *                                                               (every registration with the number)
  *
  * `purge` reads the period from the Studio's "관심고객 등록 설정" (retentionDays); run it daily from
- * cron (see README). Output is on stdout, messages on stderr.
+ * cron (docs/operations.md). On PostgreSQL it then rewrites the tables that held the deleted rows
+ * (those of the day's erasures too), so their bytes leave the files; that needs the schema owner's
+ * DATABASE_URL. Output is on stdout, messages on stderr.
  */
 import { openStaffServices } from '../web/server/auth/staff-services';
 import { CLI_ACTOR } from '../web/server/auth/staff-accounts';
@@ -24,6 +26,7 @@ import { createLeadService, firstStartLeadDocuments } from '../web/server/leads/
 import { importLeadsDataset } from '../web/server/leads/import-sanity';
 import { eraseCustomer, type ErasureResult } from '../web/server/console/customer-erasure';
 import { openConfiguredMessageLog } from '../web/server/messages/index';
+import { rewritePersonalDataTables } from '../web/server/postgres/rewrite-tables';
 import { exitAfterOutput, stdoutWriter } from './cli-output';
 
 const USAGE =
@@ -126,27 +129,53 @@ async function importSanity(config: ReturnType<typeof loadConfigOrExit>): Promis
   }
 }
 
+/**
+ * The retention purge, recorded in the audit trail like the server's own daily run; on PostgreSQL
+ * the personal-data tables are then rewritten (exit 1, with the reason, when the role cannot).
+ */
+async function purge(): Promise<number> {
+  const config = loadConfigOrExit();
+  const sources = await createContentSources(config, { leadsSeed: firstStartLeadDocuments });
+  const { audit, close } = await openStaffServices(sources, config);
+  const messageLog = openConfiguredMessageLog(sources, config);
+  const service = createLeadService(sources, config, { audit, messageLog });
+  try {
+    const { deleted, before, retentionDays } = await service.purgeExpired();
+    process.stderr.write(`deleted ${deleted} leads created before ${before} (retention ${retentionDays} days)\n`);
+    if (!sources.database) return 0;
+    const { skipped } = await rewritePersonalDataTables(sources.database);
+    if (skipped.length === 0) return 0;
+    process.stderr.write(
+      `테이블을 다시 쓰지 못했습니다(${skipped.join(', ')}): 삭제한 행의 내용이 파일에 남아 있습니다. 스키마 소유자의 DATABASE_URL로 실행해 주세요.\n` +
+        `could not rewrite ${skipped.join(', ')}: the deleted rows' bytes stay in the table files; run this with the schema owner's DATABASE_URL\n`,
+    );
+    return 1;
+  } finally {
+    await service.close();
+    await messageLog.close();
+    close();
+    await Promise.all([sources.content.close(), sources.leads.close()]);
+    await sources.database?.end();
+  }
+}
+
 async function main(args: string[]): Promise<number> {
   const [command, ...rest] = args;
   if (command === 'import-sanity') return importSanity(loadConfigOrExit());
   if (command === 'delete') return deleteCustomer(rest);
-  if (command !== 'export' && command !== 'purge') {
+  if (command === 'purge') return purge();
+  if (command !== 'export') {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  const since = command === 'export' ? parseSince(rest) : undefined;
+  const since = parseSince(rest);
   const config = loadConfigOrExit();
   const sources = await createContentSources(config, { leadsSeed: firstStartLeadDocuments });
   const service = createLeadService(sources, config);
   try {
-    if (command === 'export') {
-      await exportLeads(sources, config, since);
-      const pending = await service.pendingOutboxCount();
-      if (pending > 0) process.stderr.write(`${pending} leads wait in the outbox and are not in the export yet\n`);
-    } else {
-      const { deleted, before, retentionDays } = await service.purgeExpired();
-      process.stderr.write(`deleted ${deleted} leads created before ${before} (retention ${retentionDays} days)\n`);
-    }
+    await exportLeads(sources, config, since);
+    const pending = await service.pendingOutboxCount();
+    if (pending > 0) process.stderr.write(`${pending} leads wait in the outbox and are not in the export yet\n`);
     return 0;
   } finally {
     await service.close();

@@ -121,7 +121,7 @@ describe('per-account backoff', () => {
     const fromOwnBrowser = await login(EMAIL, PASSWORD, '203.0.113.201', { cookie: device });
     expect(fromOwnBrowser.status).toBe(302);
     cookieNamed(fromOwnBrowser, SESSION_NAME);
-  });
+  }, 90_000); // twelve sign-ins, each a production-cost password hash (N = 2^17)
 });
 
 describe('concurrent password hashes', () => {

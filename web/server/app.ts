@@ -202,7 +202,13 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   pageViews.start();
 
   const messages = openMessages(sources, config, dailyJobs, (email) => staff.mobileOf(email));
-  const leadService = createLeadService(sources, config, audit, limiters, [messages.dispatcher], roundRobinAssigner({ content: sources.content, leads: sources.leads, staff }));
+  const leadService = createLeadService(sources, config, {
+    audit,
+    limiters,
+    notifiers: [messages.dispatcher],
+    assignNewLead: roundRobinAssigner({ content: sources.content, leads: sources.leads, staff }),
+    messageLog: messages.log,
+  });
   leadService.startOutboxDelivery();
   leadService.startDailyPurge(dailyJobs);
 

@@ -21,12 +21,22 @@ export { firstStartLeadDocuments } from './demo-slots';
 export function createLeadService(
   sources: Pick<ContentSources, 'content' | 'leads' | 'database'>,
   config: Pick<ServerConfig, 'dataDir' | 'leads'>,
-  audit?: AuditTrail,
-  limiters?: RequestLimiters,
-  /** Told of each new lead beside the webhook (the customer's confirmation message). */
-  notifiers: LeadNotifier[] = [],
-  /** Picks the 담당자 of a new lead (automatic assignment), when that is on. */
-  assignNewLead?: LeadServiceOptions['assignNewLead'],
+  {
+    audit,
+    limiters,
+    notifiers = [],
+    assignNewLead,
+    messageLog,
+  }: {
+    audit?: AuditTrail;
+    limiters?: RequestLimiters;
+    /** Told of each new lead beside the webhook (the customer's confirmation message). */
+    notifiers?: LeadNotifier[];
+    /** Picks the 담당자 of a new lead (automatic assignment), when that is on. */
+    assignNewLead?: LeadServiceOptions['assignNewLead'];
+    /** The messages' log: the retention purge deletes its rows of the purged leads. */
+    messageLog?: LeadServiceOptions['messageLog'];
+  } = {},
 ): LeadService {
   const { dataDir, leads } = config;
   tightenDataDir(dataDir);
@@ -45,5 +55,6 @@ export function createLeadService(
     notifier: allNotifiers([...(leads.webhookUrl ? [createWebhookNotifier({ url: leads.webhookUrl })] : []), ...notifiers]),
     audit,
     assignNewLead,
+    messageLog,
   });
 }

@@ -1,6 +1,7 @@
 /**
  * The leads' retention (개인정보 보호법 §21): leads older than the period of the lead settings are
- * deleted, with the outbox entries the store refused; the purge is recorded in the audit trail.
+ * deleted, with their rows in the messages' log and the outbox entries the store refused; the purge
+ * is recorded in the audit trail, whether the server's daily job or the operator's CLI runs it.
  */
 import { log } from '../observability/log';
 import { expiredLeadIdsQuery, leadSettingsQuery } from '../../sanity/queries';
@@ -8,11 +9,17 @@ import type { AuditTrail } from '../audit/trail';
 import type { ContentSource } from '../content/types';
 import type { LeadOutbox } from './outbox';
 
-export type RetentionStores = { content: ContentSource; leads: ContentSource; outbox: LeadOutbox; audit?: AuditTrail };
+export type RetentionStores = {
+  content: ContentSource;
+  leads: ContentSource;
+  outbox: LeadOutbox;
+  audit?: AuditTrail;
+  messageLog?: { forget(leadIds: string[]): Promise<number> };
+};
 
 /** Deletes leads older than the retention period; how many, before when, and the period. */
 export async function purgeExpiredLeads(
-  { content, leads, outbox, audit }: RetentionStores,
+  { content, leads, outbox, audit, messageLog }: RetentionStores,
   now: number,
 ): Promise<{ deleted: number; before: string; retentionDays: number }> {
   const retentionDays = (await content.fetch(leadSettingsQuery))?.retentionDays;
@@ -25,7 +32,9 @@ export async function purgeExpiredLeads(
   if (refused > 0) log.info({ job: 'leads', deleted: refused }, 'leads: retention purge deleted refused outbox entries');
   const ids = await leads.fetch(expiredLeadIdsQuery, { before });
   for (let start = 0; start < ids.length; start += 100) {
-    await leads.mutate(ids.slice(start, start + 100).map((id) => ({ delete: { id } })));
+    const batch = ids.slice(start, start + 100);
+    await leads.mutate(batch.map((id) => ({ delete: { id } })));
+    await messageLog?.forget(batch);
   }
   if (ids.length > 0) {
     await audit?.record({ actor: 'system', action: 'purge', ip: 'local', target: 'lead', detail: `${ids.length}건, ${before} 이전 (보관 ${retentionDays}일)` });

@@ -60,6 +60,8 @@ export type LeadServiceOptions = {
   notifier?: LeadNotifier;
   /** Where the retention purge is recorded. */
   audit?: AuditTrail;
+  /** The messages' log (its rows name the customer): the retention purge deletes those of the purged leads. */
+  messageLog?: { forget(leadIds: string[]): Promise<number> };
   /** The 담당자 of a new lead (automatic assignment), or null: 미배정. */
   assignNewLead?: () => Promise<{ email: string; name: string } | null>;
   /** How often the outbox is checked for leads to deliver. */

@@ -1,0 +1,148 @@
+/**
+ * The retention purge as the operator's daily cron runs it (`npm run leads -- purge`) on
+ * PostgreSQL: the expired leads and their rows in the messages' log are deleted, the purge is in
+ * the audit trail, and after a checkpoint no file of the database holds the purged names or
+ * numbers (the tables are rewritten; a DELETE and VACUUM alone leave the bytes in the heap and the
+ * indexes). Run with a role that does not own the tables, it says so and exits 1.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openStaffServices } from '../../web/server/auth/staff-services';
+import { loadConfig } from '../../web/server/config';
+import { createContentSources } from '../../web/server/content/index';
+import type { LeadDocument } from '../../web/server/leads/store';
+import { openConfiguredMessageLog } from '../../web/server/messages/index';
+import { freshDatabaseUrl } from '../support/postgres';
+import { postgresBinaries } from '../support/postgres-server';
+
+const EXPIRED = [
+  { id: 'lead-expired-1', name: '소멸가', phone: '01066612345' },
+  { id: 'lead-expired-2', name: '소멸나', phone: '01066654321' },
+];
+const KEPT = { id: 'lead-recent', name: '보관중', phone: '01012340000' };
+/** Long past any retention period the Studio allows. */
+const LONG_AGO = '2019-03-01T01:00:00.000Z';
+
+let dataDir: string;
+let url: string;
+beforeEach(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'retention-'));
+  url = await freshDatabaseUrl();
+});
+afterEach(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function lead({ id, name, phone }: { id: string; name: string; phone: string }, createdAt: string): LeadDocument {
+  return {
+    _id: id,
+    _type: 'lead',
+    name,
+    phone,
+    message: `${name} 문의 ${phone}`,
+    consent: { privacy: true, marketing: false, ageOver14: true, noticeVersion: '2026-11', agreedAt: createdAt },
+    createdAt,
+    formKind: 'popup',
+  };
+}
+
+function leadsCli(env: Record<string, string>, args: string[]): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', ...args], { env: { ...process.env, SANITY_PROJECT_ID: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (text: string) => (output += text));
+  child.stderr.setEncoding('utf8').on('data', (text: string) => (output += text));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
+}
+
+async function seed(env: Record<string, string>): Promise<void> {
+  const config = loadConfig(env);
+  const sources = await createContentSources(config);
+  const messages = openConfiguredMessageLog(sources, config);
+  try {
+    await sources.leads.mutate([...EXPIRED.map((entry) => ({ create: lead(entry, LONG_AGO) })), { create: lead(KEPT, new Date().toISOString()) }]);
+    await messages.enqueue(
+      [...EXPIRED, KEPT].map(({ id, phone }) => ({ key: `registration:${id}`, leadId: id, event: 'registration' as const, recipient: phone })),
+      Date.now(),
+    );
+  } finally {
+    await messages.close();
+    await Promise.all([sources.content.close(), sources.leads.close()]);
+    await sources.database?.end();
+  }
+}
+
+/** The files of this database (heap, TOAST, indexes) that hold one of `markers`, after a checkpoint. */
+async function databaseFilesHolding(markers: string[]): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('CHECKPOINT');
+    const { rows } = await client.query<{ dir: string; oid: number }>(
+      "SELECT current_setting('data_directory') AS dir, oid FROM pg_database WHERE datname = current_database()",
+    );
+    const directory = path.join(rows[0].dir, 'base', String(rows[0].oid));
+    return readdirSync(directory).filter((file) => {
+      const bytes = readFileSync(path.join(directory, file));
+      return markers.some((marker) => bytes.includes(Buffer.from(marker)));
+    });
+  } finally {
+    await client.end();
+  }
+}
+
+describe('the retention purge on PostgreSQL', () => {
+  it('deletes the expired leads and their messages, is audited, and leaves none of their bytes in the database files', async () => {
+    const env = { DATABASE_URL: url, DATA_DIR: dataDir };
+    await seed(env);
+    const markers = EXPIRED.flatMap(({ name, phone }) => [name, phone]);
+    expect((await databaseFilesHolding(markers)).length, 'the seeded rows are in the files').toBeGreaterThan(0);
+
+    const purge = await leadsCli(env, ['purge']);
+    expect(purge, purge.output).toMatchObject({ code: 0 });
+    expect(purge.output).toContain('deleted 2 leads');
+
+    const config = loadConfig(env);
+    const sources = await createContentSources(config);
+    const staff = await openStaffServices(sources, config);
+    const messages = openConfiguredMessageLog(sources, config);
+    try {
+      expect(await sources.leads.fetch('*[_type == "lead"]._id')).toEqual([KEPT.id]);
+      for (const { id } of EXPIRED) expect(await messages.forLead(id)).toEqual([]);
+      expect(await messages.forLead(KEPT.id)).toHaveLength(1);
+      const records = (await staff.audit.list({ action: 'purge' })).entries;
+      expect(records.map(({ actor, target, detail }) => ({ actor, target, detail: detail?.split(',')[0] }))).toEqual([
+        { actor: 'system', target: 'lead', detail: '2건' },
+      ]);
+    } finally {
+      staff.close();
+      await messages.close();
+      await Promise.all([sources.content.close(), sources.leads.close()]);
+      await sources.database?.end();
+    }
+
+    expect(await databaseFilesHolding(markers)).toEqual([]);
+    expect((await databaseFilesHolding([KEPT.phone])).length, 'the kept lead is still stored').toBeGreaterThan(0);
+  }, 120_000);
+
+  it('run as the site\'s role (which owns no table) it deletes, then says the tables could not be rewritten and exits 1', async () => {
+    await seed({ DATABASE_URL: url, DATA_DIR: dataDir });
+    const role = `app_${Date.now()}`;
+    const owner = new pg.Client({ connectionString: url });
+    await owner.connect();
+    await owner.query(`CREATE ROLE ${role} LOGIN`);
+    await owner.end();
+    execFileSync(path.join(postgresBinaries(), 'psql'), ['--no-psqlrc', '--quiet', '-v', 'ON_ERROR_STOP=1', '-v', `app_role=${role}`, '-f', 'deploy/postgres/app-role.sql', url]);
+    const asApp = new URL(url);
+    asApp.username = role;
+
+    const purge = await leadsCli({ DATABASE_URL: asApp.toString(), DATA_DIR: dataDir }, ['purge']);
+    expect(purge.output).toContain('deleted 2 leads');
+    expect(purge.output).toContain('스키마 소유자의 DATABASE_URL로 실행해 주세요');
+    expect(purge.output).toContain("run this with the schema owner's DATABASE_URL");
+    expect(purge.code).toBe(1);
+  }, 120_000);
+});
