@@ -4,11 +4,11 @@
  * that reads `process.env`; everything else receives the typed ServerConfig. A bad value stops
  * the start with one Korean + English line per variable.
  */
-import { isIP } from 'node:net';
 import path from 'node:path';
 import * as v from 'valibot';
 import { parsePasswordHash, PRODUCTION_PASSWORD_HASH_COST, scryptParametersFor, type ScryptParameters } from './auth/password';
 import type { RateLimit } from './http/rate-limit';
+import { trustProxySetting } from './http/trust-proxy';
 
 export type SanityConfig = {
   projectId: string;
@@ -184,75 +184,6 @@ function httpUrl(name: string, { secret = false } = {}) {
       problem(name, 'http(s) 주소여야 합니다', 'must be an http(s) URL', { secret }),
     ),
   );
-}
-
-/**
- * TRUST_PROXY: a hop count ("1") or the proxies' addresses/subnets ("loopback, 10.0.0.0/8").
- * "true" and other forms that trust public addresses (`*`, `0.0.0.0/0`, `0.0.0.0/1, 128.0.0.0/1`,
- * `::ffff:0:0/96`; any subnet outside private address space) are refused: they make Express
- * take the leftmost X-Forwarded-For, which any client writes itself, and every per-address limit
- * (sign-in throttle, lead limits) then counts whatever address the client chose.
- */
-function trustProxySetting(value: string): number | string[] | undefined {
-  if (/^\d+$/.test(value)) {
-    const hops = Number(value);
-    return hops >= 1 && hops <= 9 ? hops : undefined;
-  }
-  const entries = value.split(',').map((entry) => entry.trim());
-  return entries.every(isProxyAddress) ? entries : undefined;
-}
-
-/** Address space that is never public: a proxy subnet must lie inside one of these. */
-const PRIVATE_RANGES: ReadonlyArray<readonly [address: string, prefix: number]> = [
-  ['10.0.0.0', 8],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['100.64.0.0', 10],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['::1', 128],
-];
-
-/** The address as a number of 32 or 128 bits. */
-function addressBits(address: string, version: 4 | 6): bigint {
-  if (version === 4) return address.split('.').reduce((bits, part) => (bits << 8n) | BigInt(Number(part)), 0n);
-  const [head, tail = ''] = address.includes('::') ? address.split('::') : [address, undefined];
-  const groups = (part: string | undefined) => (part ? part.split(':') : []);
-  const expand = (part: string[]) =>
-    part.flatMap((group) => (group.includes('.') ? [((Number(addressBits(group, 4)) >>> 16) & 0xffff).toString(16), (Number(addressBits(group, 4)) & 0xffff).toString(16)] : [group]));
-  const left = expand(groups(head));
-  const right = expand(groups(tail));
-  const all = tail === undefined && !address.includes('::') ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
-  return all.reduce((bits, group) => (bits << 16n) | BigInt(parseInt(group, 16)), 0n);
-}
-
-/** Whether subnet `address/prefix` lies wholly inside a range of PRIVATE_RANGES of its version. */
-function isPrivateSubnet(address: string, prefix: number, version: 4 | 6): boolean {
-  const width = version === 4 ? 32 : 128;
-  const bits = addressBits(address, version);
-  return PRIVATE_RANGES.some(([rangeAddress, rangePrefix]) => {
-    if (isIP(rangeAddress) !== version || prefix < rangePrefix) return false;
-    const shift = BigInt(width - rangePrefix);
-    return bits >> shift === addressBits(rangeAddress, version) >> shift;
-  });
-}
-
-/**
- * A named private range, one host's address, or a subnet inside private address space: a list
- * whose ranges reach public addresses (`0.0.0.0/1, 128.0.0.0/1`, `::ffff:0:0/96`) would let any
- * client there choose its own address through X-Forwarded-For.
- */
-function isProxyAddress(entry: string): boolean {
-  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry) || isIP(entry) !== 0) return true;
-  const [address, prefix, extra] = entry.split('/');
-  if (extra !== undefined || !/^\d{1,3}$/.test(prefix ?? '')) return false;
-  const version = isIP(address);
-  if (version !== 4 && version !== 6) return false;
-  const bits = Number(prefix);
-  const width = version === 4 ? 32 : 128;
-  return bits >= 1 && bits <= width && (bits === width || isPrivateSubnet(address, bits, version));
 }
 
 const trustProxy = v.pipe(
