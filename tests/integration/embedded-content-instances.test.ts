@@ -30,10 +30,11 @@ describe('the embedded content store on a shared database', () => {
       (error: Error) => error.message,
     );
     expect(second).toMatch(
-      /^내장 콘텐츠 저장소\(DATA_DIR\/content\.sqlite\)는 서버마다 따로라서 같은 DATABASE_URL의 다른 서버가 이미 실행 중이면 시작하지 않습니다: 여러 대로 운영하려면 SANITY_PROJECT_ID를 설정하세요 \/ Not starting: the embedded content store \(DATA_DIR\/content\.sqlite\) is this instance's own and another instance already runs on this DATABASE_URL; set SANITY_PROJECT_ID to run several instances$/m,
+      /^내장 콘텐츠 저장소\(DATA_DIR\/content\.sqlite\)는 서버마다 따로라서 같은 DATABASE_URL로 다른 서버가 실행 중이면 시작하지 않습니다: 여러 대로 운영하려면 SANITY_PROJECT_ID를 설정하세요 \/ Not starting: the embedded content store \(DATA_DIR\/content\.sqlite\) is this instance's own and another instance already runs on this DATABASE_URL; set SANITY_PROJECT_ID to run several instances$/m,
     );
-    // The line alone: no stack trace under it.
+    // The line alone, no stack trace under it, and exit code 1 (systemd restarts it, and it refuses again).
     expect(second).not.toMatch(/^\s+at /m);
+    expect(second).toContain('server exited (code 1,');
 
     expect((await fetch(`${first!.url}/`)).status).toBe(200);
 
