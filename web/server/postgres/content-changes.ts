@@ -14,8 +14,8 @@
  * while it was away.
  *
  * An instance whose content is its own (the embedded store) holds a session advisory lock on its
- * listening connection: a second such instance on the database would show other content, so it
- * does not start.
+ * listening connection, and runs only alone on the database: beside any other instance the two
+ * would show different content, so whichever starts second does not start (StartRefusedError).
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -31,9 +31,12 @@ const PURGED = 'content_purged';
 export const LISTENER = 'cheonghak-content-listener';
 /** The advisory lock an instance with the embedded content store holds while it runs (two keys: a space of ours, and 0). */
 const OWN_CONTENT_LOCK = [29_002, 0] as const;
-const CONTENT_NOT_SHARED =
-  '내장 콘텐츠 저장소(DATA_DIR/content.sqlite)는 서버마다 따로라서 같은 DATABASE_URL로 다른 서버가 실행 중이면 시작하지 않습니다: 여러 대로 운영하려면 SANITY_PROJECT_ID를 설정하세요 / ' +
-  "Not starting: the embedded content store (DATA_DIR/content.sqlite) is this instance's own and another instance already runs on this DATABASE_URL; set SANITY_PROJECT_ID to run several instances";
+const OWN_CONTENT_NOT_ALONE =
+  '내장 콘텐츠 저장소(DATA_DIR/content.sqlite)는 서버마다 따로라서 같은 DATABASE_URL로 다른 서버가 실행 중이면 시작하지 않습니다: 여러 대로 운영하려면 모든 서버에 SANITY_PROJECT_ID를 설정하세요 / ' +
+  "Not starting: the embedded content store (DATA_DIR/content.sqlite) is this instance's own and another instance already runs on this DATABASE_URL; set SANITY_PROJECT_ID on every instance to run several";
+const OTHER_HAS_OWN_CONTENT =
+  '같은 DATABASE_URL로 실행 중인 다른 서버가 콘텐츠를 자기 내장 저장소(DATA_DIR/content.sqlite)에 두고 있어 시작하지 않습니다: 여러 대로 운영하려면 모든 서버에 SANITY_PROJECT_ID를 설정하세요 / ' +
+  'Not starting: another instance on this DATABASE_URL keeps its content in its own embedded store (DATA_DIR/content.sqlite); set SANITY_PROJECT_ID on every instance to run several';
 const ACK_TIMEOUT_MS = 2000;
 /** One connection attempt per second costs the database nothing, and the instance is back within a second of it. */
 const RETRY_MS = 1000;
@@ -146,16 +149,36 @@ export class ContentChanges {
       await client.connect();
       const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
       await client.query(`LISTEN ${CHANGED}; LISTEN ${PURGED}`);
-      if (this.ownContent) {
-        // Held as long as this connection lives; a reconnect takes it again.
-        const { rows: lock } = await client.query<{ granted: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS granted', [...OWN_CONTENT_LOCK]);
-        if (!lock[0].granted) throw new StartRefusedError(CONTENT_NOT_SHARED);
-      }
+      await this.refuseSplitContent(client);
       this.listener = { client, pid: rows[0].pid };
     } catch (error) {
       await client.end().catch(() => undefined);
       throw error;
     }
+  }
+
+  /**
+   * With content of its own, takes the lock (held as long as this connection lives; a reconnect
+   * takes it again) and checks that no other instance listens; else checks that no instance holds it.
+   */
+  private async refuseSplitContent(client: pg.Client): Promise<void> {
+    if (this.ownContent) {
+      const { rows } = await client.query<{ granted: boolean; others: number }>(
+        `SELECT pg_try_advisory_lock($1, $2) AS granted,
+           (SELECT count(*)::int FROM pg_stat_activity WHERE application_name = $3 AND datname = current_database() AND pid <> pg_backend_pid()) AS others`,
+        [...OWN_CONTENT_LOCK, LISTENER],
+      );
+      if (!rows[0].granted || rows[0].others > 0) throw new StartRefusedError(OWN_CONTENT_NOT_ALONE);
+      return;
+    }
+    const { rows } = await client.query<{ held: boolean }>(
+      `SELECT EXISTS (
+         SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = $2 AND objsubid = 2
+           AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+       ) AS held`,
+      [...OWN_CONTENT_LOCK],
+    );
+    if (rows[0].held) throw new StartRefusedError(OTHER_HAS_OWN_CONTENT);
   }
 
   private confirmed(id: string): void {
