@@ -22,7 +22,7 @@ import pg from 'pg';
 import { StartRefusedError } from '../config';
 import { writtenTypes } from '../content/mutations';
 import type { ContentSource, Mutation, MutationResult, PreviewPerspective, QueryParams, QueryResult } from '../content/types';
-import { DependencyState } from '../observability/dependency-state';
+import { DependencyState, isConnectionError } from '../observability/dependency-state';
 import { errorField, log } from '../observability/log';
 
 const CHANGED = 'content_changed';
@@ -229,9 +229,10 @@ export class AnnouncingContentSource implements ContentSource {
   async mutate(mutations: Mutation[], options?: { transactionId?: string }): Promise<MutationResult> {
     const result = await this.source.mutate(mutations, options);
     // Stored already: if the others cannot be told, they learn it from the webhook or their cache's TTL.
-    await this.changes.announce(writtenTypes(mutations) ?? undefined).catch((error: unknown) =>
-      log.warn({ err: errorField(error) }, 'content changes: other instances were not told of a write'),
-    );
+    await this.changes.announce(writtenTypes(mutations) ?? undefined).catch((error: unknown) => {
+      // The database away: the listener's lost/back lines say so once, not one line per view-count flush.
+      if (!isConnectionError(error)) log.warn({ err: errorField(error) }, 'content changes: other instances were not told of a write');
+    });
     return result;
   }
 
