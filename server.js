@@ -38,7 +38,8 @@ if (DEVELOPMENT) {
 const config = appModule.loadConfigOrExit();
 // A rejection nothing handled is logged, not fatal: a background job's failure must not take the site down.
 appModule.watchProcess();
-const app = await appModule.createApp(config, { pagePipeline: !DEVELOPMENT });
+// A start that would do harm (a second instance with content of its own on the database) stops here too.
+const app = await appModule.createAppOrExit(config, { pagePipeline: !DEVELOPMENT });
 if (config.metrics) appModule.startMetricsServer(config.metrics);
 const { log } = appModule;
 

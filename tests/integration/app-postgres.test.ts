@@ -2,6 +2,8 @@
  * The server's own app (createApp, loaded through Vite) with DATABASE_URL: leads and the demo
  * visit slots are in PostgreSQL (no lead in DATA_DIR's databases), a booking is taken
  * and read back by a second app started on the same database, and /readyz reports the table outbox.
+ * Their content is Sanity's (the Content Lake stand-in): two instances with embedded content
+ * would not start on one database.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -12,7 +14,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import type { App } from '../../web/server/app';
+import { readSeedDocuments } from '../../web/server/content/seed';
 import { openSqlite } from '../../web/server/sqlite';
+import { ContentLake, EDITOR_TOKEN } from '../support/content-lake';
 import { freshDatabaseUrl } from '../support/postgres';
 
 type AppModule = typeof import('../../web/server/app');
@@ -20,6 +24,8 @@ type AppModule = typeof import('../../web/server/app');
 let vite: ViteDevServer;
 let appModule: AppModule;
 let databaseUrl: string;
+let sanity: ContentLake;
+let sanityEnv: Record<string, string>;
 const dataDirs: string[] = [];
 const running: Array<{ app: App; server: Server }> = [];
 
@@ -27,7 +33,10 @@ const running: Array<{ app: App; server: Server }> = [];
 async function startInstance(): Promise<{ app: App; origin: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'app-postgres-'));
   dataDirs.push(dataDir);
-  const app = await appModule.createApp(appModule.loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LEAD_MIN_FILL_MS: '0', LEAD_FORM_SECRET: 'app-postgres-test-secret-0123456789' }), { pagePipeline: false });
+  const app = await appModule.createApp(
+    appModule.loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ...sanityEnv, LEAD_MIN_FILL_MS: '0', LEAD_FORM_SECRET: 'app-postgres-test-secret-0123456789' }),
+    { pagePipeline: false },
+  );
   const server = createServer(app.handler);
   running.push({ app, server });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -36,6 +45,9 @@ async function startInstance(): Promise<{ app: App; origin: string }> {
 
 beforeAll(async () => {
   databaseUrl = await freshDatabaseUrl();
+  sanity = new ContentLake();
+  const apiHost = await sanity.start({ production: await readSeedDocuments('content/production.ndjson', { rootDir: process.cwd() }) });
+  sanityEnv = { SANITY_PROJECT_ID: sanity.projectId, SANITY_API_HOST: apiHost, SANITY_API_TOKEN: EDITOR_TOKEN, SANITY_USE_CDN: 'false' };
   vite = await createViteServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error' });
   appModule = (await vite.ssrLoadModule('./web/server/app.ts')) as AppModule;
 }, 120_000);
@@ -47,6 +59,7 @@ afterAll(async () => {
     await app.shutdown();
   }
   await vite?.close();
+  await sanity?.stop();
   for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DocumentStaffStore } from '../../web/server/auth/staff-store';
 import { BatchedCounts } from '../../web/server/batched-counts';
+import { openEmbeddedStore } from '../../web/server/content/embedded';
 import { openPostgresDocumentStore, type PostgresDocumentStore } from '../../web/server/content/postgres';
 import { startDailyJob } from '../../web/server/daily-timer';
 import { postgresLimiters } from '../../web/server/http/rate-limit';
@@ -20,8 +21,9 @@ import { PostgresLeadOutbox } from '../../web/server/leads/postgres-outbox';
 import type { LeadDocument } from '../../web/server/leads/store';
 import { MessageDispatcher } from '../../web/server/messages/dispatcher';
 import { PostgresMessageLog } from '../../web/server/messages/postgres-message-log';
+import { log } from '../../web/server/observability/log';
 import { metrics } from '../../web/server/observability/metrics';
-import { ContentChanges } from '../../web/server/postgres/content-changes';
+import { AnnouncingContentSource, ContentChanges } from '../../web/server/postgres/content-changes';
 import { oncePerPeriod } from '../../web/server/postgres/daily-jobs';
 import { reportConnectionErrors } from '../../web/server/postgres/index';
 import { pauseServer, resumeServer, startServer, stopServer, TEMPLATE, withClient, type RunningPostgres } from '../support/postgres-server';
@@ -229,6 +231,22 @@ describe('background work while PostgreSQL is stopped under it', () => {
     expect(changes.listening).toBe(false);
     startDatabase();
     await expect.poll(() => changes.listening, { timeout: 5_000, interval: 50 }).toBe(true);
+  });
+
+  it("a content write with the database away is stored and answered; its announcement to the other instances is dropped without a log line per write", async () => {
+    const content = await openEmbeddedStore({ file: ':memory:' });
+    cleanups.push(() => content.close());
+    const changes = await ContentChanges.start(url, pool(), () => undefined);
+    cleanups.push(() => changes.close());
+    const announcing = new AnnouncingContentSource(content, changes);
+    const warnings = vi.spyOn(log, 'warn');
+    cleanups.push(() => warnings.mockRestore());
+    stopDatabase();
+    for (const count of [1, 2, 3]) {
+      await announcing.mutate([{ createOrReplace: { _id: 'pressViews-outage', _type: 'pressViews', count } }]);
+    }
+    expect(content.getDocument('pressViews-outage')?.count).toBe(3);
+    expect(warnings).not.toHaveBeenCalled();
   });
 
   it('the shared rate limits count in memory while the database is away', async () => {

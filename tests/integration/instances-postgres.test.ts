@@ -5,8 +5,9 @@
  * server.js mounts it behind a trusted proxy. What one instance learns, the other acts on at once:
  * a sign-out, failed sign-ins, lead submissions and page renders against the per-address limits,
  * a reader's press article views (once an hour, at most 3 readers per address),
- * a Studio publish announced by the webhook (also after the listening connection was cut); and a
- * daily purge runs on one instance only.
+ * a Studio publish announced by the webhook (also after the listening connection was cut), an
+ * article or a view count an instance writes itself (announced by that instance); and a daily
+ * purge runs on one instance only.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -285,6 +286,48 @@ describe('two instances on one database', () => {
 
     expect(await phoneOn(b)).toBe('15884321');
     expect(await phoneOn(a)).toBe('15884321');
+  });
+
+  it("an article created on A's press page is listed by B as soon as A answered, on its press page too: A announces its own write, no webhook comes", async () => {
+    const titles = async (instance: Instance) =>
+      ((await (await fetch(`${instance.url}/api/press?site=cheonghak`)).json()) as { items: Array<{ title: string }> }).items.map((item) => item.title);
+    const pressPageOn = async (instance: Instance, address: string) => (await fetch(`${instance.url}${PRESS_PAGE}`, { headers: { 'x-forwarded-for': address } })).text();
+    const title = '두 서버에 함께 보이는 새 소식';
+    // B has the list and the page cached (the content cache lives an hour here).
+    expect(await titles(b)).not.toContain(title);
+    expect(await pressPageOn(b, '198.51.100.70')).not.toContain(title);
+
+    const signedIn = await signIn(a, PASSWORD, '198.51.100.71');
+    expect(signedIn.status).toBe(302);
+    const cookie = signedIn.headers.getSetCookie().find((line) => line.startsWith('staff_session='))!.split(';')[0];
+    const created = await post(a, PRESS_PAGE, new URLSearchParams({ intent: 'create', title, summary: '요약', body: '본문' }).toString(), {
+      'content-type': 'application/x-www-form-urlencoded',
+      cookie,
+    });
+    expect(created.status).toBe(303);
+
+    expect(await titles(a)).toContain(title);
+    expect(await titles(b), 'B lists it once A answered').toContain(title);
+    expect(await pressPageOn(b, '198.51.100.72'), "B's press page shows it").toContain(title);
+  });
+
+  it("a reader's view counted on A shows in B's list once A has written it, without a webhook", async () => {
+    const article = 'press-sample-19';
+    const viewsOn = async (instance: Instance) => {
+      const { items } = (await (await fetch(`${instance.url}/api/press?site=cheonghak`)).json()) as { items: Array<{ _id: string; views: number }> };
+      return items.find((item) => item._id === article)?.views;
+    };
+    // B reads the count now: cached for the hour the content cache lives here.
+    const before = await viewsOn(b);
+    expect(before).toBeTypeOf('number');
+    const viewed = await post(a, `/api/press/${article}/view?site=cheonghak`, '', {
+      'sec-fetch-site': 'same-origin',
+      'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      'x-forwarded-for': '198.51.100.73',
+    });
+    expect(((await viewed.json()) as { counted: boolean }).counted).toBe(true);
+    // A writes its counts every 3 s; B shows the new count as soon as it is written.
+    await expect.poll(() => viewsOn(b), { timeout: 10_000, interval: 100 }).toBe(before! + 1);
   });
 
   it('an instance whose listening connection was cut reconnects and purges, and hears the next change', async () => {

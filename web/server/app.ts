@@ -21,13 +21,13 @@ import { createPressApi, PRESS_VIEWS_PER_ADDRESS } from './press/api';
 import { PostgresPressViewGate } from './press/shared-views';
 import { PressService } from './press/service';
 import { ViewCounter } from './press/view-counter';
-import { createContentSources, databaseState, leadsDatabaseFile } from './content/index';
+import { createContentSources, databaseState, leadsDatabaseFile, type ContentSources } from './content/index';
 import type { ContentSource } from './content/types';
 import type { ImageConfig } from '../sanity/image';
 import { createImageHandler } from './images';
 import { sanityWebhookRoute } from './sanity-webhook';
 import { createLeadRouter, createLeadService, firstStartLeadDocuments, type LeadService } from './leads/index';
-import type { ServerConfig } from './config';
+import { StartRefusedError, type ServerConfig } from './config';
 import { cacheHeaders, NO_STORE, PUBLIC_PAGE_CACHE } from './http/cache-headers';
 import { createHealthRouter } from './http/health';
 import { watchEnabledTags, watchFrameOrigins } from './http/frame-origins';
@@ -52,7 +52,7 @@ import { startReleasingLeadsOfDisabledAccounts } from './console/disabled-assign
 import { eraseCustomerOfLead, withdrawMarketingOfLead, type ErasureActor, type ErasureResult, type WithdrawalResult } from './console/customer-erasure';
 import { memoryLimiters, postgresLimiters } from './http/rate-limit';
 import { oncePerPeriod } from './postgres/daily-jobs';
-import { ContentChanges } from './postgres/content-changes';
+import { AnnouncingContentSource, ContentChanges } from './postgres/content-changes';
 import type { LeadConsole } from './console/types';
 import { openMessages, type MessageDispatcher, type MessageLog } from './messages/index';
 import { log, logUnhandledRejections } from './observability/log';
@@ -159,7 +159,18 @@ export type AppOptions = {
 export async function createApp(config: ServerConfig, options: AppOptions = {}): Promise<App> {
   log.level = config.logLevel;
   // A database that is down at start is waited for in the background: pages are served meanwhile.
-  const sources = await createContentSources(config, { leadsSeed: firstStartLeadDocuments, waitForDatabase: true });
+  const opened = await createContentSources(config, { leadsSeed: firstStartLeadDocuments, waitForDatabase: true });
+  // With DATABASE_URL, content changes (the webhook's, and this instance's own writes) are told to every instance.
+  const contentChanges =
+    config.database && opened.database
+      ? await ContentChanges.start(config.database.url, opened.database, (types) => opened.content.invalidate(types), { ownContent: opened.mode === 'embedded' }).catch(
+          async (error: unknown) => {
+            await closeContentSources(opened);
+            throw error;
+          },
+        )
+      : undefined;
+  const sources = contentChanges ? { ...opened, content: new AnnouncingContentSource(opened.content, contentChanges) } : opened;
   if (sources.mode === 'sanity' && sources.leadsBackend === 'embedded') {
     // Content is shared through Sanity, but leads are not: a second instance would keep leads of its own.
     console.log(`[leads] 관심고객은 이 서버 디스크의 내장 데이터베이스(${leadsDatabaseFile(config.dataDir)})에 저장됩니다: 서버를 여러 대 두려면 DATABASE_URL을 설정하세요. Leads are stored in the embedded database on this instance's disk; set DATABASE_URL to run more than one instance.`);
@@ -180,7 +191,6 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     postgres,
   });
   const stopAuditPurge = startDailyAuditPurge(audit, config.auditRetentionDays, dailyJobs);
-  const contentChanges = config.database && postgres ? await ContentChanges.start(config.database.url, postgres, () => sources.content.invalidate()) : undefined;
   if (sources.leadsListening && contentChanges) watchListeners({ documents: sources.leadsListening, content: () => contentChanges.listening });
   const csp = {
     frameOrigins: await watchFrameOrigins(sources.content),
@@ -373,8 +383,23 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       leadConsole.close();
       closeStaffServices();
       await contentChanges?.close();
-      await Promise.all([sources.content.close(), sources.leads.close()]);
-      await sources.database?.end();
+      await closeContentSources(sources);
     },
   };
+}
+
+async function closeContentSources(sources: ContentSources): Promise<void> {
+  await Promise.all([sources.content.close(), sources.leads.close()]);
+  await sources.database?.end();
+}
+
+/** createApp for a process entry point: a refused start (StartRefusedError) prints its line and exits 1. */
+export async function createAppOrExit(config: ServerConfig, options: AppOptions = {}): Promise<App> {
+  try {
+    return await createApp(config, options);
+  } catch (error) {
+    if (!(error instanceof StartRefusedError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }

@@ -485,6 +485,17 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * The configuration is valid, but this instance must not run with it now (another instance on the
+ * same database holds what it would need alone): not starting, with one Korean + English line.
+ */
+export class StartRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StartRefusedError';
+  }
+}
+
 /** The configuration from `env`, or a ConfigError listing each bad variable once. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));

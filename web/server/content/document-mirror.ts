@@ -71,7 +71,7 @@ export class DocumentMirror {
     const drafts: ContentSource = {
       fetch: async (query, params = {}) => deepFreeze(await this.draftsEngine.run(query, params)) as never,
       mutate: (mutations, options) => owner.mutate(mutations, options),
-      invalidate: () => owner.invalidate(),
+      invalidate: (types) => owner.invalidate(types),
       changeVersion: (ignoredTypes) => owner.changeVersion(ignoredTypes),
       drafts: () => drafts,
       // The store's owner closes it.

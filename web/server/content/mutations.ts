@@ -196,3 +196,26 @@ function validId(id: unknown): string {
 function createdAtOf(input: NewDocument, fallback: string): string {
   return typeof input._createdAt === 'string' ? input._createdAt : fallback;
 }
+
+/**
+ * The document types a transaction writes, when every mutation names its type or targets a
+ * document created in the same transaction (the view counter's createIfNotExists + inc); null when
+ * any mutation could touch a document of any type (a patch or delete by id alone).
+ */
+export function writtenTypes(mutations: Mutation[]): Set<string> | null {
+  const typeOfId = new Map<string, string>();
+  for (const mutation of mutations) {
+    const [operation, target] = Object.entries(mutation)[0] as [string, { _id?: string; _type?: unknown }];
+    if (operation.startsWith('create') && typeof target._id === 'string' && typeof target._type === 'string') {
+      typeOfId.set(target._id, target._type);
+    }
+  }
+  const types = new Set<string>();
+  for (const mutation of mutations) {
+    const [, target] = Object.entries(mutation)[0] as [string, { _id?: string; id?: string }];
+    const type = typeOfId.get(target._id ?? target.id ?? '');
+    if (!type) return null;
+    types.add(type);
+  }
+  return types;
+}

@@ -16,7 +16,7 @@ import {
   type SanityClient,
 } from '@sanity/client';
 import { LRUCache } from 'lru-cache';
-import { deepFreeze } from './mutations';
+import { deepFreeze, writtenTypes } from './mutations';
 import {
   ContentAccessDeniedError,
   ContentReadError,
@@ -121,7 +121,7 @@ class SanityContentSource implements ContentSource {
           },
         ),
       mutate: (mutations, options) => this.mutate(mutations, options),
-      invalidate: () => this.invalidate(),
+      invalidate: (types) => this.invalidate(types),
       changeVersion: (ignoredTypes) => this.changeVersion(ignoredTypes),
       drafts: (other) => this.drafts(other),
       close: async () => undefined,
@@ -168,25 +168,23 @@ class SanityContentSource implements ContentSource {
         visibility: 'sync',
         ...(options.transactionId ? { transactionId: options.transactionId } : {}),
       });
-      this.invalidateAfterWrite(mutations);
+      this.invalidate(writtenTypes(mutations) ?? undefined);
       return { transactionId: response.transactionId, results: response.results } as MutationResult;
     } catch (error) {
       throw toContentError(error);
     }
   }
 
-  /** Webhook purge: drop every cached result and read past the CDN for a minute. */
-  invalidate(): void {
-    this.purges += 1;
-    this.generation += 1;
-    this.cache.clear();
-    this.freshUntil = Date.now() + FRESH_READ_WINDOW_MS;
-  }
-
-  private invalidateAfterWrite(mutations: Mutation[]): void {
-    const types = writtenTypes(mutations);
+  /**
+   * Webhook purge: drop every cached result and read past the CDN for a minute. With `types` (a
+   * write by this instance or another that touched only them), only the queries naming them.
+   */
+  invalidate(types?: ReadonlySet<string>): void {
     if (!types) {
-      this.invalidate();
+      this.purges += 1;
+      this.generation += 1;
+      this.cache.clear();
+      this.freshUntil = Date.now() + FRESH_READ_WINDOW_MS;
       return;
     }
     this.generation += 1;
@@ -225,29 +223,6 @@ const shownAsText: FilterDefault = (props) =>
 
 function namesType(query: string, type: string): boolean {
   return query.includes(`"${type}"`);
-}
-
-/**
- * The document types a transaction writes, when every mutation names its type or targets a
- * document created in the same transaction (the view counter's createIfNotExists + inc); null when
- * any mutation could touch a document of any type (a patch or delete by id alone).
- */
-function writtenTypes(mutations: Mutation[]): Set<string> | null {
-  const typeOfId = new Map<string, string>();
-  for (const mutation of mutations) {
-    const [operation, target] = Object.entries(mutation)[0] as [string, { _id?: string; _type?: unknown }];
-    if (operation.startsWith('create') && typeof target._id === 'string' && typeof target._type === 'string') {
-      typeOfId.set(target._id, target._type);
-    }
-  }
-  const types = new Set<string>();
-  for (const mutation of mutations) {
-    const [, target] = Object.entries(mutation)[0] as [string, { _id?: string; id?: string }];
-    const type = typeOfId.get(target._id ?? target.id ?? '');
-    if (!type) return null;
-    types.add(type);
-  }
-  return types;
 }
 
 // Refusals that say nothing about the input: a bad or expired token, a timeout, rate limiting.

@@ -64,8 +64,11 @@ export interface ContentSource {
   drafts(perspective?: PreviewPerspective): ContentSource;
   /** Applies the mutations as one all-or-nothing transaction; resolves once durable. */
   mutate(mutations: Mutation[], options?: { transactionId?: string }): Promise<MutationResult>;
-  /** Drops cached query results (webhook purge, tests). */
-  invalidate(): void;
+  /**
+   * Drops cached query results (webhook purge, tests); with `types`, at least those of the queries
+   * that read these document types (another instance wrote only them).
+   */
+  invalidate(types?: ReadonlySet<string>): void;
   /**
    * Changes whenever published content may have changed: a commit, a write through this source,
    * a purge. Writes that touch only `ignoredTypes` leave it as it is (the page cache ignores view
