@@ -173,3 +173,18 @@ test('계정 관리: 계정 추가 (never its password) and an account’s 휴�
   await page.locator(`[id="${cardMobileId}"]`).fill(await page.locator(`[id="${cardMobileId}"]`).evaluate((input) => (input as HTMLInputElement).defaultValue));
   expect(await keptDrafts(page)).toBe('');
 });
+
+test('forms that keep nothing say so beside their field: 내려받기 사유, the audit’s customer search, a customer deletion’s 사유', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/admin/leads');
+  await expect(page.getByLabel(/내려받는 사유/)).toHaveAccessibleDescription(/사유는 이 브라우저에 보관하지 않습니다/);
+  await page.goto('/admin/audit');
+  await expect(page.getByLabel('고객 이름 또는 전화번호')).toHaveAccessibleDescription(/입력한 이름·번호는 이 브라우저에 보관하지 않습니다/);
+  const name = uniqueName('삭제안내');
+  const { phone, lastFour } = uniquePhone();
+  await registerThroughPopup(page, name, phone);
+  await page.goto(`/admin/leads?q=${lastFour}`);
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByLabel('삭제 사유')).toHaveAccessibleDescription(/사유는 이 브라우저에 보관하지 않습니다/);
+  expect(await keptDrafts(page)).toBe('');
+});
