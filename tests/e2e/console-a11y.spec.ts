@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, waitForHydrated } from './checks';
-import { ADMIN_EMAIL, addSalesAccount, openLead, registerLeadsThroughApi, registerThroughPopup, SALES_PASSWORD, signIn, uniquePhone, uniqueName } from './console-helpers';
+import { ADMIN_EMAIL, addSalesAccount, openLead, registerLeadsThroughApi, registerThroughPopup, SALES_PASSWORD, signIn, simulateSessionClock, uniquePhone, uniqueName } from './console-helpers';
 import { CANARY_ADMIN_PASSWORD } from './canary-secrets';
 
 /**
@@ -8,37 +8,6 @@ import { CANARY_ADMIN_PASSWORD } from './canary-secrets';
  * failing: the warning before the session ends and the work kept across a sign-in, the outcome
  * of each form reached and announced, search results announced, page titles.
  */
-
-const IDLE_MS = 30 * 60 * 1000;
-
-/**
- * The server's session clock as the page's fake clock makes it run: GET /api/session answers the
- * time left until `endsAt` (page time), a renewal goes to the server and moves `endsAt`.
- */
-async function simulateSessionClock(page: Page) {
-  // The page may be between documents when a request arrives: ask the next one.
-  const pageNow = async (): Promise<number> => {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await page.evaluate(() => Date.now());
-      } catch (error) {
-        if (attempt === 5 || !/context was destroyed|navigat/i.test(String(error))) throw error;
-        await page.waitForLoadState('domcontentloaded');
-      }
-    }
-  };
-  const clock = { endsAt: 0, restart: async () => (clock.endsAt = (await pageNow()) + IDLE_MS) };
-  await page.route('**/api/session', async (route) => {
-    if (route.request().method() !== 'POST') {
-      return route.fulfill({ json: { remainingMs: Math.max(0, clock.endsAt - (await pageNow())) } });
-    }
-    const response = await route.fetch();
-    const body = (await response.json()) as { remainingMs?: number };
-    if (response.ok()) clock.endsAt = (await pageNow()) + body.remainingMs!;
-    return route.fulfill({ response, json: body });
-  });
-  return clock;
-}
 
 test.describe('the session ends with warning, and nothing typed is lost', () => {
   test('a warning dialog 3 minutes before the end, 계속 사용 renews; after the end the typed memo and status survive the sign-in and save', async ({ page, context }) => {

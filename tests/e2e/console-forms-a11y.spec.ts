@@ -238,6 +238,23 @@ test('errors beside their fields: 일정 추가, a clashing slot edit, 광고비
   await expect(desk.getByLabel('휴대폰')).toHaveAccessibleDescription('휴대폰 번호를 입력해 주세요.');
 });
 
+test('현장 등록: a second refusal that says the same is announced again, and focused', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/admin/visits');
+  const desk = page.getByRole('region', { name: '현장 등록' });
+  await waitForHydrated(desk.getByLabel('이름'));
+  await desk.getByLabel('이름').fill(uniqueName('재안내'));
+  const summary = '등록하지 못했습니다. 표시한 항목을 고쳐 주세요.';
+  await desk.getByRole('button', { name: '등록' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: summary })).toBeFocused();
+
+  await listenToLiveRegions(page);
+  await desk.getByRole('button', { name: '등록' }).click();
+  await expect.poll(() => spokenSince(page)).toEqual([summary]);
+  await expect(page.getByRole('alert').filter({ hasText: summary })).toBeFocused();
+  await expectNoAxeViolations(page);
+});
+
 test('an account’s 휴대폰 or a higher role leaves its sessions alone; a lower role ends them, and the admin is told so', async ({ page, browser }, testInfo) => {
   const staffName = uniqueName('세션유지');
   const staffEmail = addSalesAccount(`sessions-${testInfo.project.name}`, staffName);

@@ -93,3 +93,64 @@ export function watchConsoleErrors(page: Page): () => string[] {
   // Fetches a navigation leaves behind are aborted, not failed: route data, the manifest, the session check.
   return () => errors.filter((error) => !/^request failed \(net::ERR_ABORTED\) for fetch .*(\.data(\?.*)?|\/__manifest\?.*|\/api\/session)$/.test(error));
 }
+
+/** The staff session's idle limit as the e2e server runs it (STAFF_SESSION_IDLE_MINUTES' default). */
+const SESSION_IDLE_MS = 30 * 60 * 1000;
+
+/**
+ * The server's session clock as the page's fake clock makes it run: GET /api/session answers the
+ * time left until `endsAt` (page time), a renewal goes to the server and moves `endsAt`. Install
+ * the page's clock (`page.clock.install()`) first, and `restart` after each sign-in.
+ */
+export async function simulateSessionClock(page: Page) {
+  // The page may be between documents when a request arrives: ask the next one.
+  const pageNow = async (): Promise<number> => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await page.evaluate(() => Date.now());
+      } catch (error) {
+        if (attempt === 5 || !/context was destroyed|navigat/i.test(String(error))) throw error;
+        await page.waitForLoadState('domcontentloaded');
+      }
+    }
+  };
+  const clock = { endsAt: 0, restart: async () => (clock.endsAt = (await pageNow()) + SESSION_IDLE_MS) };
+  await page.route('**/api/session', async (route) => {
+    if (route.request().method() !== 'POST') {
+      return route.fulfill({ json: { remainingMs: Math.max(0, clock.endsAt - (await pageNow())) } });
+    }
+    const response = await route.fetch();
+    const body = (await response.json()) as { remainingMs?: number };
+    if (response.ok()) clock.endsAt = (await pageNow()) + body.remainingMs!;
+    return route.fulfill({ response, json: body });
+  });
+  return clock;
+}
+
+/**
+ * The session ends while the admin types, as its time running out does: the browser drops the
+ * cookie and the page says the session has ended (closed here). `save` then tries the save, which
+ * goes to the sign-in; it says unsaved work waits, and the admin signs in again and is back on
+ * the page.
+ */
+export async function endSessionThenSignInAgain(page: Page, clock: Awaited<ReturnType<typeof simulateSessionClock>>, save: () => Promise<void>): Promise<void> {
+  const path = new URL(page.url()).pathname;
+  await page.context().clearCookies();
+  await page.clock.fastForward('31:00');
+  const ended = page.getByRole('alertdialog', { name: '로그인 시간이 끝났습니다' });
+  await expect(ended).toBeVisible();
+  await ended.getByRole('button', { name: '닫기' }).click();
+  await save();
+  await expect(page).toHaveURL((url) => url.pathname === '/admin' && (url.searchParams.get('next') ?? '').startsWith(path));
+  await expect(page.getByRole('status')).toHaveText(/저장하지 못한 내용이 이 브라우저에 보관되어 있습니다/);
+  await clock.restart();
+  await page.getByLabel('이메일').fill(ADMIN_EMAIL);
+  await page.getByLabel('비밀번호').fill(CANARY_ADMIN_PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL((url) => url.pathname === path);
+}
+
+/** The drafts this tab keeps, as stored (kept-draft.ts). */
+export async function keptDrafts(page: Page): Promise<string> {
+  return page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('console-draft:')).map((key) => `${key}=${sessionStorage.getItem(key)}`).join('\n'));
+}

@@ -4,11 +4,17 @@ import { useEffect, useState, type RefObject } from 'react';
  * What a staff member typed into a console form, kept in this tab's sessionStorage until it is
  * saved: a session that ended sends the next save to the sign-in, and after signing in the page
  * puts the values back, ready to be saved again. A tab's sessionStorage ends with the tab, and
- * signing out clears every draft.
+ * signing out clears every draft. A password is never kept.
  */
 const PREFIX = 'console-draft:';
 
 type Draft = Record<string, string>;
+
+/**
+ * Which draft: the page (its path) and, where the page has several forms that keep drafts, which
+ * of them.
+ */
+export type DraftPlace = { page: string; form?: string };
 
 function storage(): Storage | null {
   try {
@@ -18,23 +24,25 @@ function storage(): Storage | null {
   }
 }
 
-/** The key of the drafts kept for one page (its path). */
-function draftKey(page: string): string {
-  return `${PREFIX}${page}`;
+function draftKey({ page, form }: DraftPlace): string {
+  return `${PREFIX}${page}${form ? `#${form}` : ''}`;
 }
 
-function read(page: string): Draft | null {
+function read(place: DraftPlace): Draft | null {
   try {
-    const value: unknown = JSON.parse(storage()?.getItem(draftKey(page)) ?? 'null');
+    const value: unknown = JSON.parse(storage()?.getItem(draftKey(place)) ?? 'null');
     return value && typeof value === 'object' ? (value as Draft) : null;
   } catch {
     return null;
   }
 }
 
-/** Whether a draft waits for this page (the sign-in says so). */
+/** Whether a draft of any of the page's forms waits (the sign-in says so). */
 export function hasKeptDraft(page: string): boolean {
-  return read(page) !== null;
+  const store = storage();
+  if (!store) return false;
+  const key = draftKey({ page });
+  return Object.keys(store).some((stored) => stored === key || stored.startsWith(`${key}#`));
 }
 
 /** Signing out: whatever was kept goes too. */
@@ -44,77 +52,119 @@ export function forgetKeptDrafts(): void {
   for (const key of Object.keys(store)) if (key.startsWith(PREFIX)) store.removeItem(key);
 }
 
-type DraftControl = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+/** One named field of the form, as its value reads and is put back (a radio group's is the checked one's). */
+type DraftField = { name: string; read: () => string; write: (value: string) => boolean };
 
-/** Unsaved: text that is not blank, a choice other than the one the page showed. */
-function isUnsaved(control: DraftControl): boolean {
-  if (control instanceof HTMLSelectElement) return [...control.options].some((option) => option.selected !== option.defaultSelected);
-  return control.value.trim() !== '';
-}
-
-function controlsOf(form: HTMLFormElement, names: readonly string[]): DraftControl[] {
-  return names.flatMap((name) => {
-    const control = form.elements.namedItem(name);
-    return control instanceof HTMLInputElement || control instanceof HTMLSelectElement || control instanceof HTMLTextAreaElement ? [control] : [];
-  });
-}
-
-/** Stores the form's unsaved values for the page, or forgets them when nothing is unsaved. */
-function keep(form: HTMLFormElement, page: string, names: readonly string[]): void {
-  const controls = controlsOf(form, names);
-  if (!controls.some(isUnsaved)) {
-    storage()?.removeItem(draftKey(page));
-    return;
+function fieldOf(form: HTMLFormElement, name: string): DraftField | null {
+  const item = form.elements.namedItem(name);
+  if (item instanceof RadioNodeList) {
+    const radios = [...item].filter((node): node is HTMLInputElement => node instanceof HTMLInputElement && node.type === 'radio');
+    return {
+      name,
+      read: () => radios.find((radio) => radio.checked)?.value ?? '',
+      write: (value) => {
+        const radio = radios.find((candidate) => candidate.value === value);
+        if (radio) radio.checked = true;
+        return radio !== undefined;
+      },
+    };
   }
-  const draft = Object.fromEntries(controls.map((control) => [control.name, control.value]));
-  storage()?.setItem(draftKey(page), JSON.stringify(draft));
+  // Whatever the form names, a password never goes into storage.
+  if (item instanceof HTMLInputElement && item.type === 'password') return null;
+  if (item instanceof HTMLInputElement && item.type === 'checkbox') {
+    return {
+      name,
+      read: () => (item.checked ? item.value : ''),
+      write: (value) => {
+        item.checked = value === item.value;
+        return true;
+      },
+    };
+  }
+  if (item instanceof HTMLInputElement || item instanceof HTMLSelectElement || item instanceof HTMLTextAreaElement) {
+    return {
+      name,
+      read: () => item.value,
+      write: (value) => {
+        if (item instanceof HTMLSelectElement && ![...item.options].some((option) => option.value === value)) return false;
+        item.value = value;
+        return true;
+      },
+    };
+  }
+  return null;
+}
+
+function fieldsOf(form: HTMLFormElement, names: readonly string[]): DraftField[] {
+  return names.flatMap((name) => fieldOf(form, name) ?? []);
 }
 
 /**
- * Keeps the named fields of the form for this page as they are typed, and puts a kept draft back
- * when the page opens. `answer` changes with every answer to the form's posts: true once a draft
- * was put back, until the next answer.
+ * Stores the form's values for its place while any differs from what is saved (`saved`: each
+ * field's stored value, or what the form starts with), or forgets them when none does.
  */
-export function useKeptDraft(form: RefObject<HTMLFormElement | null>, page: string, names: readonly string[], answer: unknown): boolean {
+function keep(form: HTMLFormElement, place: DraftPlace, saved: Readonly<Record<string, string>>): void {
+  const fields = fieldsOf(form, Object.keys(saved));
+  if (!fields.some((field) => field.read().trim() !== (saved[field.name] ?? '').trim())) {
+    storage()?.removeItem(draftKey(place));
+    return;
+  }
+  storage()?.setItem(draftKey(place), JSON.stringify(Object.fromEntries(fields.map((field) => [field.name, field.read()]))));
+}
+
+type KeptDraftOptions = {
+  place: DraftPlace;
+  /** The fields kept, each with its saved value (or the value the empty form starts with). */
+  saved: Readonly<Record<string, string>>;
+  /** The answer to the form's last post (changes with each one). */
+  answer: unknown;
+};
+
+/**
+ * Keeps the named fields of the form as they are typed, and puts a kept draft back when the
+ * component mounts. The form may be rendered afresh (keyed) meanwhile: edits are heard on the
+ * document, and what is kept is checked after every render (a saved form's fields show the saved
+ * values, or empty, so its draft goes). True once a draft was put back, until the next answer.
+ */
+export function useKeptDraft(form: RefObject<HTMLFormElement | null>, { place, saved, answer }: KeptDraftOptions): boolean {
   const [restored, setRestored] = useState(false);
-  const fields = names.join(' ');
+  const { page, form: formName } = place;
+  const names = Object.keys(saved).join(' ');
+  const savedJson = JSON.stringify(saved);
 
   useEffect(() => {
     const element = form.current;
-    const draft = read(page);
+    const draft = read({ page, form: formName });
     if (!element || !draft) return;
     let putBack = false;
-    for (const control of controlsOf(element, fields.split(' '))) {
-      const value = draft[control.name];
-      if (typeof value !== 'string' || value === control.value) continue;
-      if (control instanceof HTMLSelectElement && ![...control.options].some((option) => option.value === value)) continue;
-      control.value = value;
-      putBack = true;
+    for (const field of fieldsOf(element, names.split(' '))) {
+      const value = draft[field.name];
+      if (typeof value !== 'string' || value === field.read()) continue;
+      if (field.write(value)) putBack = true;
     }
     setRestored(putBack);
-  }, [form, page, fields]);
+  }, [form, page, formName, names]);
 
   useEffect(() => {
-    const element = form.current;
-    if (!element) return;
-    const onEdit = () => keep(element, page, fields.split(' '));
-    element.addEventListener('input', onEdit);
-    element.addEventListener('change', onEdit);
-    return () => {
-      element.removeEventListener('input', onEdit);
-      element.removeEventListener('change', onEdit);
+    const onEdit = (event: Event) => {
+      const element = form.current;
+      if (element && event.target instanceof Node && element.contains(event.target)) keep(element, { page, form: formName }, JSON.parse(savedJson) as Draft);
     };
-  }, [form, page, fields]);
+    document.addEventListener('input', onEdit);
+    document.addEventListener('change', onEdit);
+    return () => {
+      document.removeEventListener('input', onEdit);
+      document.removeEventListener('change', onEdit);
+    };
+  }, [form, page, formName, savedJson]);
 
-  // After every render: a save answered and re-rendered the fields (a saved memo's field empties),
-  // so what is kept follows what is still unsaved.
   useEffect(() => {
-    if (form.current) keep(form.current, page, fields.split(' '));
+    if (form.current) keep(form.current, { page, form: formName }, JSON.parse(savedJson) as Draft);
   });
 
   useEffect(() => {
     if (answer !== undefined) setRestored(false);
   }, [answer]);
 
-  return restored;
+  return restored && answer === undefined;
 }

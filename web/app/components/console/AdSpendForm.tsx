@@ -1,9 +1,13 @@
-import { Form } from 'react-router';
+import { useRef } from 'react';
+import { Form, useLocation } from 'react-router';
 import { wonLabel, type AdSpendEntry } from '../../../shared/ad-spend';
 import { ConsoleOutcome } from './ConsoleOutcome';
 import { ConsoleTable } from './ConsoleTable';
 import { confirmFirst } from './console-page';
 import { Field } from '../form/Field';
+import { KeptDraftNote } from './KeptDraftNote';
+import { useSaveCount } from '../../lib/answer-count';
+import { useKeptDraft } from '../../lib/kept-draft';
 import './CampaignStatsTables.css';
 
 export const adSpendText = {
@@ -22,15 +26,22 @@ export const adSpendText = {
   removed: (campaign: string, month: string) => `${month} ${campaign} 광고비를 삭제했습니다.`,
 };
 
-/** What a post did; a refusal because of one field names it, and the form marks it. */
-export type AdSpendOutcome = { tone: 'success' | 'error'; message: string; field?: 'campaign' | 'month' | 'amount' };
+/**
+ * What a post did; a refusal because of one field names it, and the form marks it. `saved`: an
+ * entry was entered (the form empties for the next).
+ */
+export type AdSpendOutcome = { tone: 'success' | 'error'; message: string; field?: 'campaign' | 'month' | 'amount'; saved?: boolean };
 
 /**
  * The 관리자's and 팀장's ad spend: a campaign's month entered (or replaced), and the entries of the
- * months the shown period touches, each removable. The outcome is announced and focused.
+ * months the shown period touches, each removable. The outcome is announced and focused. What is
+ * typed is kept across the end of a session until it is saved.
  */
 export function AdSpendForm({ campaigns, month, entries, outcome }: { campaigns: readonly string[]; month: string; entries: readonly AdSpendEntry[]; outcome?: AdSpendOutcome }) {
   const errorOf = (field: AdSpendOutcome['field']) => (outcome && outcome.field === field ? outcome.message : undefined);
+  const form = useRef<HTMLFormElement>(null);
+  const saved = useSaveCount(outcome, outcome?.saved === true);
+  const restored = useKeptDraft(form, { place: { page: useLocation().pathname, form: 'ad-spend' }, saved: { campaign: campaigns[0] ?? '', month, amount: '' }, answer: outcome });
   return (
     <section className="stats-section ad-spend" aria-labelledby="ad-spend-heading">
       <h2 id="ad-spend-heading">{adSpendText.heading}</h2>
@@ -40,7 +51,9 @@ export function AdSpendForm({ campaigns, month, entries, outcome }: { campaigns:
           <p>{outcome.message}</p>
         </ConsoleOutcome>
       ) : null}
-      <Form method="post" className="console-filters stats-range console-form">
+      {restored ? <KeptDraftNote /> : null}
+      {/* Rendered afresh once an entry is saved: empty for the next one. */}
+      <Form ref={form} method="post" className="console-filters stats-range console-form" key={`${month} ${saved}`}>
         <input type="hidden" name="intent" value="set" />
         <Field id="ad-spend-campaign" label={adSpendText.campaign} look="field" error={errorOf('campaign')}>
           {(control) => (

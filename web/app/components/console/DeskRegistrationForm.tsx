@@ -1,7 +1,10 @@
-import { useId, type ReactNode } from 'react';
-import { Form, useNavigation } from 'react-router';
+import { useId, useRef, type ReactNode } from 'react';
+import { Form, useLocation, useNavigation } from 'react-router';
 import type { DeskFieldErrors, DeskRegistrationResult, OpenSlotDay } from '../../../shared/console';
+import { useKeptDraft } from '../../lib/kept-draft';
+import { useSaveCount } from '../../lib/answer-count';
 import { dayLabel } from './console-page';
+import { KeptDraftNote } from './KeptDraftNote';
 import './DeskRegistrationForm.css';
 
 export const DESK_TEXT = {
@@ -57,21 +60,28 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
 /**
  * The desk's one short form: name, mobile number, 방문 or 전화 (a phone-in chooses a slot), and the
  * staff's confirmation that the customer consented. Its `formKey` makes a double submit one lead.
+ * What is typed is kept across the end of a session until it is registered; the consent is not:
+ * it is confirmed with the customer at the moment of registering.
  */
 export function DeskRegistrationForm({ formKey, openDays, outcome }: { formKey: string; openDays: OpenSlotDay[]; outcome: DeskOutcome | null }) {
   const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const restored = useKeptDraft(form, { place: { page: useLocation().pathname }, saved: { name: '', phone: '', kind: 'walkIn', slotId: '' }, answer: outcome ?? undefined });
+  // Emptied for the next customer once one is registered; a check-in on the sheet leaves it as typed.
+  const registered = useSaveCount(outcome, outcome?.desk.ok === true);
   const pending = useNavigation().formData?.get('intent') === 'desk';
   const failed = outcome && !outcome.desk.ok ? outcome : null;
   const errors: DeskFieldErrors = failed && !failed.desk.ok && failed.desk.error === 'invalid' ? failed.desk.fieldErrors : {};
   if (failed && !failed.desk.ok && failed.desk.error !== 'invalid') errors.slot = DESK_TEXT.refused[failed.desk.error];
   const value = (name: string) => failed?.values[name] ?? '';
   return (
-    <Form method="post" className="lead-work desk-form" key={formKey}>
+    <Form ref={form} method="post" className="lead-work desk-form" key={registered}>
       <section className="lead-work__section" aria-labelledby={`${id}-heading`}>
         <h2 id={`${id}-heading`} className="lead-work__heading">
           {DESK_TEXT.heading}
         </h2>
         <p className="lead-work__hint">{DESK_TEXT.hint}</p>
+        {restored ? <KeptDraftNote /> : null}
         <input type="hidden" name="intent" value="desk" />
         <input type="hidden" name="key" value={formKey} />
         <div className="desk-form__fields">

@@ -38,7 +38,8 @@ export function ExportForm({ id, downloads, params, note }: ExportFormProps) {
       {[...params].map(([name, value]) =>
         name === EXPORT_REASON_PARAM ? null : <input key={name} type="hidden" name={name} value={value} />,
       )}
-      <Field id={fieldId} label={text.reason} mark="required" hint={note} error={error} look="field">
+      {/* A download leaves nothing to save later: the 사유 is not kept across the end of a session. */}
+      <Field id={fieldId} label={text.reason} mark="required" hint={`${note} ${text.notKept}`} error={error} look="field">
         {(control) => (
           <input
             {...control}

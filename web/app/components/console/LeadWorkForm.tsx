@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Form, useLocation, useNavigation } from 'react-router';
 import type { LeadDetail } from '../../../shared/console';
 import { seoulDateTime } from '../../../shared/seoul-time';
@@ -6,6 +6,7 @@ import { useKeptDraft } from '../../lib/kept-draft';
 import { leadPageText as text } from './lead-text';
 import { LeadStatusOptions } from './LeadStatusBadge';
 import { LeadHistory } from './LeadHistory';
+import { KeptDraftNote } from './KeptDraftNote';
 import './LeadWorkForm.css';
 
 /** The id of the page's one form: the phone's reveal button elsewhere on the page submits it too. */
@@ -33,20 +34,6 @@ type LeadWorkFormProps = {
   phoneRevealed: boolean;
 };
 
-/** What the form keeps across a sign-in when the session ends before it is saved. */
-const KEPT_FIELDS = ['status', 'assignee', 'memo', 'callResult', 'callbackAt'] as const;
-
-/** Says that a kept draft was put back; focused, so it is read before anything else. */
-function DraftRestoredNote() {
-  const ref = useRef<HTMLParagraphElement>(null);
-  useEffect(() => ref.current?.focus(), []);
-  return (
-    <p ref={ref} className="console-notice" role="status" tabIndex={-1} data-keeps-focus="">
-      {text.draftRestored}
-    </p>
-  );
-}
-
 /** One of the form's submit buttons: what it asks for travels as `intent`. */
 function IntentButton({ intent, pending, children }: { intent: string; pending: boolean; children: ReactNode }) {
   return (
@@ -65,11 +52,15 @@ function IntentButton({ intent, pending, children }: { intent: string; pending: 
 export function LeadWorkForm({ lead, assignees, memoDraft, answer, memoErrorId, callResults, callbackErrorId, phoneRevealed }: LeadWorkFormProps) {
   const pendingIntent = useNavigation().formData?.get('intent');
   const form = useRef<HTMLFormElement>(null);
-  const restored = useKeptDraft(form, useLocation().pathname, KEPT_FIELDS, answer);
+  // What the form keeps across a sign-in when the session ends before it is saved.
+  const restored = useKeptDraft(form, {
+    place: { page: useLocation().pathname },
+    saved: { status: lead.status, assignee: lead.assignee?.email ?? '', memo: '', callResult: callResults[0] ?? '', callbackAt: '' },
+    answer,
+  });
   return (
     <Form ref={form} id={LEAD_WORK_FORM_ID} method="post" className="lead-work" preventScrollReset>
-      {/* Once a save is answered, the answer is what the page says (the note would linger one render). */}
-      {restored && answer === undefined ? <DraftRestoredNote /> : null}
+      {restored ? <KeptDraftNote /> : null}
       <input type="hidden" name="rev" value={lead.rev} />
       <input type="hidden" name="assigneeWas" value={lead.assignee?.email ?? ''} />
       {phoneRevealed ? <input type="hidden" name="revealed" value="1" /> : null}

@@ -269,16 +269,17 @@ export function VisitSheet({
         {VISITS_TEXT.title}
         {sheet ? <span className="visit-sheet__date">{dayLabel(date)}</span> : null}
       </h1>
-      {/* Always there, so that an outcome is announced while focus stays on the row. */}
+      {/* Always there, so that an outcome is announced while focus stays on the row. Each notice
+          is rendered afresh (keyed), so a second answer that says the same is announced again. */}
       <div role="status">
         {notice && !notice.error ? (
-          <p ref={noticeRef} tabIndex={-1} autoFocus className={noticeClass}>
+          <p key={notice.key} ref={noticeRef} tabIndex={-1} autoFocus className={noticeClass}>
             {notice.text}
           </p>
         ) : null}
       </div>
       {notice?.error ? (
-        <p ref={noticeRef} tabIndex={-1} autoFocus className={noticeClass} role="alert">
+        <p key={notice.key} ref={noticeRef} tabIndex={-1} autoFocus className={noticeClass} role="alert">
           {notice.text}
         </p>
       ) : null}

@@ -148,7 +148,6 @@ export const leadPageText = {
   assigneeUnchanged: '그대로',
   nobody: '없음',
   memoKept: '작성 중인 메모는 입력란에 그대로 남아 있습니다.',
-  draftRestored: '로그인 전에 작성하던 내용을 입력란에 되살렸습니다. 확인한 뒤 다시 저장해 주세요.',
   memoEmpty: '메모 내용을 입력해 주세요.',
   memoTooLong: (max: number) => `메모는 ${max.toLocaleString('ko-KR')}자까지 쓸 수 있습니다.`,
   invalidChange: '상태나 담당자 값이 올바르지 않습니다. 목록에서 다시 골라 주세요.',

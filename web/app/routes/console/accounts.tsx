@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { data, Form, useNavigation } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { data, Form, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/accounts';
 import { STAFF_ROLES, STAFF_ROLE_LABELS, type StaffIdentity } from '../../../shared/console';
 import { seoulDateTime } from '../../../shared/seoul-time';
@@ -8,10 +8,13 @@ import { isStaffRole, MIN_PASSWORD_LENGTH, STAFF_ACCOUNT_ERROR_MESSAGES, staffMo
 import { AccountMobileForm, maskedMobile } from '../../components/console/AccountMobileForm';
 import { Field, SubmitButton } from '../../components/form/Field';
 import { ConsoleOutcome } from '../../components/console/ConsoleOutcome';
+import { KeptDraftNote } from '../../components/console/KeptDraftNote';
 import { consoleText } from '../../components/console/console-text';
 import { consoleMeta } from '../../components/console/console-page';
 import '../../components/console/accounts.css';
 import { requireStaff } from '../../lib/require-staff';
+import { useAnswerCount, useSaveCount } from '../../lib/answer-count';
+import { useKeptDraft } from '../../lib/kept-draft';
 
 const text = consoleText.accounts;
 
@@ -38,17 +41,6 @@ const FIELD_OF: Partial<Record<StaffAccountError, AddField>> = {
   longPassword: 'password',
   invalidMobile: 'mobile',
 };
-
-/** Counts the answers: a form keyed by it is rendered afresh after each one. */
-function useAnswerCount(answer: unknown): number {
-  const [seen, setSeen] = useState(answer);
-  const [count, setCount] = useState(0);
-  if (seen !== answer) {
-    setSeen(answer);
-    setCount(count + 1);
-  }
-  return count;
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(request, context, 'admin');
@@ -125,16 +117,20 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
   const { accounts, me } = loaderData;
   const pendingIntent = useNavigation().formData?.get('intent');
   const answers = useAnswerCount(actionData);
+  const added = useSaveCount(actionData, actionData?.ok === true && actionData.intent === 'add');
   const addField = actionData && !actionData.ok && actionData.intent === 'add' ? actionData.field : undefined;
   const addError = (name: AddField) => (addField === name ? actionData?.message : undefined);
   const typed = actionData?.typed;
   const addForm = useRef<HTMLFormElement>(null);
+  // The password is not among the kept fields (and kept-draft.ts never stores one).
+  const restored = useKeptDraft(addForm, { place: { page: useLocation().pathname, form: 'add' }, saved: { email: '', name: '', role: 'sales', mobile: '' }, answer: actionData });
   useEffect(() => {
     if (addField) addForm.current?.querySelector<HTMLElement>(`[name="${addField}"]`)?.focus();
   }, [addField, actionData]);
   return (
     <>
       <h1>{text.title}</h1>
+      <p>{text.keptNote}</p>
       {actionData && !addField ? (
         <ConsoleOutcome tone={actionData.ok ? 'success' : 'error'} answer={actionData}>
           <p>{actionData.message}</p>
@@ -218,6 +214,7 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
               <AccountMobileForm
                 account={account}
                 error={actionData && !actionData.ok && actionData.intent === 'mobile' && actionData.email === account.email ? actionData.message : undefined}
+                answer={actionData}
               />
               {/* Rendered afresh after each answer: a new password never stays in the field. */}
               <Form method="post" className="account-card__reset" key={answers}>
@@ -242,9 +239,10 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
         ))}
       </ul>
       <h2>{text.addHeading}</h2>
-      {/* Rendered afresh after a success (the added account's password does not stay in the form);
-          kept as typed after a refusal. */}
-      <Form ref={addForm} method="post" className="console-form" key={actionData?.ok && actionData.intent === 'add' ? `added-${answers}` : 'add'}>
+      {restored ? <KeptDraftNote /> : null}
+      {/* Rendered afresh after an account is added (its password does not stay in the form); kept as
+          typed after a refusal or another form's post. */}
+      <Form ref={addForm} method="post" className="console-form" key={added}>
         <input type="hidden" name="intent" value="add" />
         <Field id="account-email" label={consoleText.email} look="field" error={addError('email')}>
           {(control) => <input {...control} type="email" name="email" autoComplete="off" required maxLength={254} defaultValue={typed?.email} />}

@@ -1,14 +1,21 @@
-import { data, Form } from 'react-router';
+import { useRef, type ReactNode } from 'react';
+import { data, Form, useLocation } from 'react-router';
 import type { Route } from './+types/slots';
 import { isSlotCapacity, isSlotTime, mayManageSlots, MAX_SLOT_CAPACITY, MAX_TIMES_PER_DAY, type SlotResult } from '../../../shared/console';
 import { isDay, seoulDay, shiftDay } from '../../../shared/seoul-time';
 import { requireStaff } from '../../lib/require-staff';
 import { ConsoleOutcome } from '../../components/console/ConsoleOutcome';
 import { ConsoleTable } from '../../components/console/ConsoleTable';
+import { KeptDraftNote } from '../../components/console/KeptDraftNote';
+import { useKeptDraft } from '../../lib/kept-draft';
+import { useSaveCount } from '../../lib/answer-count';
 import { CONSOLE_HEADERS, confirmFirst, consoleMeta, dayLabel } from '../../components/console/console-page';
 import { VISITS_TEXT } from '../../components/console/VisitSheet';
 import '../../components/console/VisitSheet.css';
 import '../../components/console/SlotManager.css';
+
+/** What the 일정 추가 form starts with. */
+const CREATE_START = { period: '1', times: '11:00, 14:00, 16:00', capacity: '6' } as const;
 
 const TEXT = {
   title: '방문 일정 관리',
@@ -73,6 +80,8 @@ type SlotOutcome = {
   field?: 'times' | 'capacity' | 'time';
   slotId?: string;
   typed?: { from: string; period: string; times: string; capacity: string };
+  /** Slots were made: the 일정 추가 form goes back to its start. */
+  created?: boolean;
 };
 
 /** What is wrong with the 일정 추가 form's times or capacity, before the store is asked. */
@@ -175,7 +184,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       result = { ok: false, error: 'invalid' };
       saved = '';
   }
-  if (result.ok) return data<SlotOutcome>({ tone: 'success', message: saved });
+  if (result.ok) return data<SlotOutcome>({ tone: 'success', message: saved, created: field('intent') === 'create' });
   const status = result.error === 'forbidden' ? 403 : result.error === 'notFound' ? 404 : result.error === 'invalid' || result.error === 'past' ? 400 : 409;
   return data<SlotOutcome>({ tone: 'error', message: refusal(result) }, { status });
 }
@@ -188,9 +197,46 @@ export function meta() {
   return consoleMeta(TEXT.title);
 }
 
+type SlotRow = Route.ComponentProps['loaderData']['slots'][number];
+
+/** A slot's row: its time and capacity changed, kept across the end of a session until saved. */
+function SlotEditForm({ slot, at, answer, timeMarks, timeNote }: { slot: SlotRow; at: string; answer: unknown; timeMarks: object; timeNote: ReactNode }) {
+  const form = useRef<HTMLFormElement>(null);
+  const restored = useKeptDraft(form, { place: { page: useLocation().pathname, form: `slot-${slot.id}` }, saved: { time: slot.time, capacity: String(slot.capacity) }, answer });
+  return (
+    <Form ref={form} method="post" className="slot-manager__edit">
+      {restored ? <KeptDraftNote /> : null}
+      <input type="hidden" name="intent" value="edit" />
+      <input type="hidden" name="slotId" value={slot.id} />
+      <input type="hidden" name="rev" value={slot.rev} />
+      <input type="hidden" name="date" value={slot.date} />
+      <input type="time" name="time" defaultValue={slot.time} required aria-label={TEXT.timeOf(at)} className="console-input" {...timeMarks} />
+      <input
+        type="number"
+        name="capacity"
+        min={1}
+        max={200}
+        defaultValue={slot.capacity}
+        required
+        aria-label={TEXT.capacityOf(at)}
+        className="console-input slot-manager__capacity"
+      />
+      <button type="submit" className="button button--outline" aria-label={TEXT.saveOf(at)}>
+        {TEXT.save}
+      </button>
+      {timeNote}
+    </Form>
+  );
+}
+
 export default function Slots({ loaderData, actionData }: Route.ComponentProps) {
   const { from, days, slots, formKey, dateError } = loaderData;
   const typed = actionData?.typed;
+  const createForm = useRef<HTMLFormElement>(null);
+  const pathname = useLocation().pathname;
+  const restored = useKeptDraft(createForm, { place: { page: pathname, form: 'create' }, saved: { from, ...CREATE_START }, answer: actionData });
+  // Back to its start once slots are made or another period is shown; a row's save leaves it as typed.
+  const created = useSaveCount(actionData, actionData?.tone === 'success' && actionData.created === true);
   const atFault = (field: SlotOutcome['field'], slotId?: string) => (actionData && actionData.field === field && actionData.slotId === slotId ? actionData.message : null);
   /** The props that mark a field the answer found at fault and tie it to the reason beside it. */
   const fault = (field: SlotOutcome['field'], id: string, slotId?: string) =>
@@ -217,11 +263,12 @@ export default function Slots({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       ) : null}
 
-      <Form method="post" className="lead-work slot-manager__create console-form" key={formKey}>
+      <Form ref={createForm} method="post" className="lead-work slot-manager__create console-form" key={`${from} ${created}`}>
         <section className="lead-work__section" aria-labelledby="slot-create-heading">
           <h2 id="slot-create-heading" className="lead-work__heading">
             {TEXT.createHeading}
           </h2>
+          {restored ? <KeptDraftNote /> : null}
           <input type="hidden" name="intent" value="create" />
           <input type="hidden" name="key" value={formKey} />
           <div className="slot-manager__fields">
@@ -243,7 +290,7 @@ export default function Slots({ loaderData, actionData }: Route.ComponentProps) 
               <input
                 id="slot-times"
                 name="times"
-                defaultValue={typed?.times ?? '11:00, 14:00, 16:00'}
+                defaultValue={typed?.times ?? CREATE_START.times}
                 required
                 className="console-input"
                 autoComplete="off"
@@ -259,7 +306,7 @@ export default function Slots({ loaderData, actionData }: Route.ComponentProps) 
                 name="capacity"
                 min={1}
                 max={200}
-                defaultValue={typed?.capacity ?? 6}
+                defaultValue={typed?.capacity ?? CREATE_START.capacity}
                 required
                 className="console-input"
                 inputMode="numeric"
@@ -314,35 +361,13 @@ export default function Slots({ loaderData, actionData }: Route.ComponentProps) 
                   </th>
                   <td data-label={TEXT.booked} className="console-table__number">{VISITS_TEXT.booked(slot.booked, slot.capacity)}</td>
                   <td data-label={TEXT.edit}>
-                    <Form method="post" className="slot-manager__edit">
-                      <input type="hidden" name="intent" value="edit" />
-                      <input type="hidden" name="slotId" value={slot.id} />
-                      <input type="hidden" name="rev" value={slot.rev} />
-                      <input type="hidden" name="date" value={slot.date} />
-                      <input
-                        type="time"
-                        name="time"
-                        defaultValue={slot.time}
-                        required
-                        aria-label={TEXT.timeOf(at)}
-                        className="console-input"
-                        {...fault('time', `slot-time-${slot.id}`, slot.id)}
-                      />
-                      <input
-                        type="number"
-                        name="capacity"
-                        min={1}
-                        max={200}
-                        defaultValue={slot.capacity}
-                        required
-                        aria-label={TEXT.capacityOf(at)}
-                        className="console-input slot-manager__capacity"
-                      />
-                      <button type="submit" className="button button--outline" aria-label={TEXT.saveOf(at)}>
-                        {TEXT.save}
-                      </button>
-                      {faultNote('time', `slot-time-${slot.id}`, slot.id)}
-                    </Form>
+                    <SlotEditForm
+                      slot={slot}
+                      at={at}
+                      answer={actionData}
+                      timeMarks={fault('time', `slot-time-${slot.id}`, slot.id)}
+                      timeNote={faultNote('time', `slot-time-${slot.id}`, slot.id)}
+                    />
                   </td>
                   <td data-label={TEXT.remove}>
                     {slot.booked > 0 ? (

@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = removing ? await context.adSpend.remove(entry, actor) : await context.adSpend.set({ ...entry, amount: field('amount') }, actor);
   if (result.ok) {
     const said = removing ? adSpendText.removed : adSpendText.saved;
-    return data<AdSpendOutcome>({ tone: 'success', message: said(entry.campaign.trim().toLowerCase(), entry.month) });
+    return data<AdSpendOutcome>({ tone: 'success', message: said(entry.campaign.trim().toLowerCase(), entry.month), saved: !removing });
   }
   const status = result.error === 'forbidden' ? 403 : result.error === 'notFound' ? 404 : 400;
   const atFault = result.error === 'campaign' || result.error === 'month' || result.error === 'amount' ? result.error : undefined;

@@ -3,6 +3,7 @@ import type { Route } from './+types/visits';
 import { mayUndoCheckIn } from '../../../shared/console';
 import { isDay, seoulDay } from '../../../shared/seoul-time';
 import { requireStaff } from '../../lib/require-staff';
+import { useAnswerCount } from '../../lib/answer-count';
 import { CONSOLE_HEADERS, consoleMeta } from '../../components/console/console-page';
 import { checkInMessage, VisitSheet, VISITS_TEXT, type CheckInOutcome } from '../../components/console/VisitSheet';
 import { deskMessage, DeskRegistrationForm, type DeskOutcome } from '../../components/console/DeskRegistrationForm';
@@ -82,15 +83,17 @@ export function meta() {
 export default function Visits({ loaderData, actionData }: Route.ComponentProps) {
   const { today, date, canUndo, sheet, dateError, deskKey, openDays } = loaderData;
   const desk = actionData && 'desk' in actionData ? actionData : null;
+  // Each answer is a notice of its own, even when it says what the last one said.
+  const answers = useAnswerCount(actionData);
   const notice = dateError
     ? { text: dateError, error: true, key: `date:${dateError}` }
     : desk
-      ? { text: deskMessage(desk), error: !desk.desk.ok, key: JSON.stringify(desk) }
+      ? { text: deskMessage(desk), error: !desk.desk.ok, key: `answer:${answers}` }
       : actionData && 'outcome' in actionData
       ? {
           text: checkInMessage(actionData),
           error: actionData.outcome !== 'checkedIn' && actionData.outcome !== 'undone',
-          key: JSON.stringify(actionData),
+          key: `answer:${answers}`,
           leadId: 'leadId' in actionData ? actionData.leadId : undefined,
         }
       : null;
