@@ -116,6 +116,29 @@ describe.each([
     expect((await app.loadContext.audit.list({ action: 'phoneSearch', limit: 10 })).entries).toHaveLength(1);
   });
 
+  it('another site\'s link to the audit page: no record of it is shown, and no view recorded in the admin\'s name', async () => {
+    await get('/admin/leads?q=010-3333-4444');
+    const before = (await app.loadContext.audit.list({ limit: 100 })).entries.length;
+    for (const site of ['cross-site', 'same-site']) {
+      for (const pathAndQuery of ['/admin/audit?actor=boss%40example.kr', '/admin/audit.data?action=phoneSearch']) {
+        const response = await fetch(`${origin}${pathAndQuery}`, { redirect: 'manual', headers: { cookie, 'sec-fetch-site': site, accept: 'text/html' } });
+        const body = await response.text();
+        expect(response.status, pathAndQuery).toBe(200);
+        // Each record shows the address it came from.
+        expect(body, pathAndQuery).not.toContain('127.0.0.1');
+        expect(body, pathAndQuery).not.toContain('<td ');
+        if (!pathAndQuery.includes('.data')) expect(body).toContain('다른 사이트에서 연 링크라 접속 기록을 보여 드리지 않았습니다');
+      }
+    }
+    expect((await app.loadContext.audit.list({ limit: 100 })).entries).toHaveLength(before);
+    // Followed from our own page, the records are shown and the view recorded.
+    const own = await get('/admin/audit?actor=boss%40example.kr');
+    expect(await own.text()).toContain('127.0.0.1');
+    const after = (await app.loadContext.audit.list({ limit: 100 })).entries;
+    expect(after).toHaveLength(before + 1);
+    expect(after[0]).toMatchObject({ action: 'auditView', actor: EMAIL });
+  });
+
   it('the audit page\'s customer search refuses a control character too', async () => {
     const response = await fetch(`${origin}/admin/audit`, {
       method: 'POST',
