@@ -10,6 +10,11 @@ import { addSalesAccount, openLead, registerThroughPopup, SALES_PASSWORD, unique
  * JavaScript; axe at each step.
  */
 
+/** The sealed whole number the list's address carries instead of the number (`qs`), if any. */
+function sealedSearchOf(page: Page): string | null {
+  return new URL(page.url()).searchParams.get('qs');
+}
+
 /** Signs in at the console's own sign-in, which brings the staff member back to the lead list. */
 async function signIn(page: Page, email: string): Promise<void> {
   await page.goto('/admin/leads');
@@ -131,9 +136,15 @@ test('a caller is found by their whole number however it is typed, phone still m
   await signIn(page, addSalesAccount(`caller-${testInfo.project.name}`));
   const search = page.getByLabel('이름 또는 전화번호');
   const row = page.getByRole('row').filter({ hasText: name });
+  let sealed: string | null = null;
   for (const typed of [phone, phone.replaceAll('-', ''), `+82 ${phone.slice(1).replaceAll('-', ' ')}`]) {
     await search.fill(typed);
-    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(typed);
+    // A whole number is posted and comes back sealed: the address (history, proxy logs) holds no number.
+    const before = sealed;
+    await expect.poll(() => (sealed = sealedSearchOf(page))).not.toBe(before);
+    expect(sealed).toBeTruthy();
+    expect([...new URL(page.url()).searchParams.keys()]).toEqual(['qs']);
+    await expect(search).toHaveValue(typed);
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(masked);
     await expect(row).not.toContainText(phone);
@@ -241,6 +252,12 @@ test('without JavaScript: the filters submit as a form, and a change posts and l
   await noScript.getByLabel('이름 또는 전화번호').fill(lastFour);
   await noScript.getByRole('button', { name: '검색' }).click();
   await expect(noScript).toHaveURL(new RegExp(`q=${lastFour}`));
+  // A whole number: posted, and the list's address holds it only sealed.
+  await noScript.getByLabel('이름 또는 전화번호').fill(phone);
+  await noScript.getByRole('button', { name: '검색' }).click();
+  await expect.poll(() => sealedSearchOf(noScript)).toBeTruthy();
+  expect([...new URL(noScript.url()).searchParams.keys()]).toEqual(['qs']);
+  await expect(noScript.getByLabel('이름 또는 전화번호')).toHaveValue(phone);
   await noScript.getByRole('link', { name }).click();
 
   await noScript.getByLabel('새 메모').fill('스크립트 없이 쓴 메모');

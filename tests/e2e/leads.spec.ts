@@ -256,4 +256,25 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('status')).toContainText(SUCCESS);
     await expect.poll(() => exportedRowFor(phone)).toContain('"노스크립트"');
   });
+
+  test('the customer form books a visit with the token the page was rendered with', async ({ page }) => {
+    await page.goto('/Promotion/Customer');
+    const form = page.locator('.lead-form--customer');
+    const phone = uniquePhone();
+    const slot = form.getByLabel('모델하우스 방문 희망 일시');
+    const firstOpen = await slot.locator('option:not([disabled]):not([value=""])').first().getAttribute('value');
+    await expect(async () => {
+      if (!page.url().includes('/Promotion/Customer')) {
+        await expect(page.getByRole('status')).toContainText('잠시 후 다시 등록해 주세요.');
+        await page.goBack();
+      }
+      await fillAndConsent(form, '무스크립트예약', phone);
+      await form.getByLabel('문의내용').fill('토요일 방문');
+      await slot.selectOption(firstOpen!);
+      await form.getByRole('button', { name: '방문예약' }).click();
+      await expect(page).toHaveURL(/\/leads\/result\?status=ok/, { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(page.getByRole('status')).toContainText(SUCCESS);
+    await expect.poll(() => exportedRowFor(phone)).toContain('"예약됨"');
+  });
 });

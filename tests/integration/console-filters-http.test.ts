@@ -116,6 +116,76 @@ describe.each([
     expect((await app.loadContext.audit.list({ action: 'phoneSearch', limit: 10 })).entries).toHaveLength(1);
   });
 
+  it('another site\'s link to the audit page: no record of it is shown, and no view recorded in the admin\'s name', async () => {
+    await get('/admin/leads?q=010-3333-4444');
+    const before = (await app.loadContext.audit.list({ limit: 100 })).entries.length;
+    for (const site of ['cross-site', 'same-site']) {
+      for (const pathAndQuery of ['/admin/audit?actor=boss%40example.kr', '/admin/audit.data?action=phoneSearch']) {
+        const response = await fetch(`${origin}${pathAndQuery}`, { redirect: 'manual', headers: { cookie, 'sec-fetch-site': site, accept: 'text/html' } });
+        const body = await response.text();
+        expect(response.status, pathAndQuery).toBe(200);
+        // Each record shows the address it came from.
+        expect(body, pathAndQuery).not.toContain('127.0.0.1');
+        expect(body, pathAndQuery).not.toContain('<td ');
+        if (!pathAndQuery.includes('.data')) expect(body).toContain('다른 사이트에서 연 링크라 접속 기록을 보여 드리지 않았습니다');
+      }
+    }
+    expect((await app.loadContext.audit.list({ limit: 100 })).entries).toHaveLength(before);
+    // Followed from our own page, the records are shown and the view recorded.
+    const own = await get('/admin/audit?actor=boss%40example.kr');
+    expect(await own.text()).toContain('127.0.0.1');
+    const after = (await app.loadContext.audit.list({ limit: 100 })).entries;
+    expect(after).toHaveLength(before + 1);
+    expect(after[0]).toMatchObject({ action: 'auditView', actor: EMAIL });
+  });
+
+  it('a search by a whole phone number is posted and comes back sealed: no address, link or download holds the number', async () => {
+    const phoneSearches = async () => (await app.loadContext.audit.list({ action: 'phoneSearch', limit: 100 })).entries.length;
+    const searchesBefore = await phoneSearches();
+    const posted = await fetch(`${origin}/admin/leads`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, origin, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ intent: 'search', q: '010-5555-6666', status: '', assignee: 'none' }),
+    });
+    expect(posted.status).toBe(303);
+    const address = posted.headers.get('location') ?? '';
+    expect(address).toMatch(/^\/admin\/leads\?/);
+    expect(address).not.toMatch(/5555|6666/);
+    expect(new URL(address, origin).searchParams.get('assignee')).toBe('none');
+
+    const list = await get(address);
+    const html = await list.text();
+    expect(list.status).toBe(200);
+    // The search was made (and recorded as a lookup), the field shows what was typed…
+    expect(await phoneSearches()).toBe(searchesBefore + 1);
+    expect(html).toMatch(/name="q"[^>]*value="010-5555-6666"/);
+    // …and every link and the export form carry the sealed search, never the number.
+    expect([...html.matchAll(/href="([^"]*)"/g)].map(([, href]) => href).filter((href) => /5555|6666/.test(href))).toEqual([]);
+    expect(html).not.toMatch(/type="hidden" name="q"/);
+    expect(html).toMatch(/type="hidden" name="qs" value="[\w-]+"/);
+    const sealed = new URL(address, origin).searchParams.get('qs')!;
+
+    const exported = await get(`/admin/leads/export.csv?qs=${encodeURIComponent(sealed)}&reason=${encodeURIComponent('점검')}`);
+    expect(exported.status).toBe(200);
+    await exported.arrayBuffer();
+    const [record] = (await app.loadContext.audit.list({ action: 'leadExport', limit: 1 })).entries;
+    expect(record?.detail).toContain('q=***-****-****');
+
+    // A name or the last four digits stay readable in the address.
+    const byLastFour = await fetch(`${origin}/admin/leads`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, origin, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ intent: 'search', q: '6666' }),
+    });
+    expect(byLastFour.headers.get('location')).toBe('/admin/leads?q=6666');
+    // A sealed search that does not open (altered, or sealed elsewhere) searches nothing and says so.
+    const altered = await get(`/admin/leads?qs=${sealed.slice(0, -2)}AA`);
+    expect(await altered.text()).toContain('이름 또는 전화번호');
+    expect(await phoneSearches()).toBe(searchesBefore + 1);
+  });
+
   it('the audit page\'s customer search refuses a control character too', async () => {
     const response = await fetch(`${origin}/admin/audit`, {
       method: 'POST',

@@ -3,6 +3,7 @@
  * posts through React Router's request handler (the app's own route modules, compiled by Vite),
  * over a lead console that keeps its leads in memory and checks revisions as the real ones do.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import type { StaffAuth } from '../../web/server/auth/staff-auth';
 import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
 import { loadConfig } from '../../web/server/config';
 import type { LeadConsole } from '../../web/server/console/types';
+import { leadSearchAddress } from '../../web/server/console/search-address';
 import { createLeadService } from '../../web/server/leads/index';
 import { PressService } from '../../web/server/press/service';
 import { ViewCounter } from '../../web/server/press/view-counter';
@@ -183,6 +185,7 @@ beforeAll(async () => {
       leadForms: leadService,
       press: new PressService(store, new ViewCounter(store), 'order-index'),
       leadConsole: leadConsole as unknown as LeadConsole,
+      leadSearch: leadSearchAddress(randomBytes(32)),
       leadMessages: {
         forLead: async (id: string) =>
           id === 'lead-1'

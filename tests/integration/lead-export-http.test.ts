@@ -13,7 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffIdentity } from '../../web/shared/console';
 import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
 import type { Mutation } from '../../web/server/content/types';
+import { randomBytes } from 'node:crypto';
 import { createLeadExportRouter } from '../../web/server/console/export-routes';
+import { leadSearchAddress } from '../../web/server/console/search-address';
 import { LeadConsoleService } from '../../web/server/console/lead-console';
 import { deliverLeadExport, EXPORT_HEADERS } from '../../web/server/console/lead-export';
 import { MemoryAuditTrail } from './memory-audit-trail';
@@ -37,7 +39,7 @@ beforeAll(async () => {
   leadConsole = new LeadConsoleService({ leads: store, content: store, audit, staff: { list: async () => [] } });
   const app = express();
   // The test's stand-in for the session cookie: the auth service's answer is what the route uses.
-  app.use(createLeadExportRouter({ leadConsole, session: (req) => (req.headers['x-test-signed-in'] === 'sales' ? salesStaff : req.headers['x-test-signed-in'] ? staff : null) }));
+  app.use(createLeadExportRouter({ leadConsole, leadSearch: leadSearchAddress(randomBytes(32)), session: (req) => (req.headers['x-test-signed-in'] === 'sales' ? salesStaff : req.headers['x-test-signed-in'] ? staff : null) }));
   server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

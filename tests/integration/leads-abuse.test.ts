@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { leadMessages } from '../../web/shared/messages';
 import { seoulDay } from '../../web/shared/seoul-time';
-import { BOOKINGS_PER_SLOT_PER_NETWORK } from '../../web/server/leads/service';
+import { BOOKINGS_PER_SLOT_PER_NETWORK, DEFAULT_BOOKING_IP_LIMIT } from '../../web/server/leads/service';
 import { CONSENT_VERSION, signer, slotDocument, startLeadApp, tokenAged, validBody, type LeadApp } from './leads-harness';
 
 const DAY_MS = 86_400_000;
@@ -143,6 +143,26 @@ describe('visit bookings', () => {
     // Another slot, or another network, books as before.
     expect(await app.service.submit(validBody({ formToken: await freshForm(), visitSlot: 'visitSlot-day1' }), { ip: '198.51.100.9' })).toHaveProperty('id');
     expect(await app.service.submit(validBody({ formToken: await freshForm(), visitSlot: 'visitSlot-day5' }), { ip: '203.0.113.9' })).toHaveProperty('id');
+  });
+
+  it("a page's shared token (the form without JavaScript) books at most 3 visits, however many networks post it", async () => {
+    await startWithSlots({ bookingIpLimit: DEFAULT_BOOKING_IP_LIMIT, slotNetworkLimit: BOOKINGS_PER_SLOT_PER_NETWORK });
+    // What a script reads once from any page's HTML, then posts from addresses of its own.
+    await app.leads.mutate([{ create: { ...slotDocument('visitSlot-day7', 20), date: dayFromNow(7) } }]);
+    const sharedToken = (await app.service.formData({ sharedToken: true })).token;
+    const booking = (n: number) =>
+      validBody({ formToken: sharedToken, formKind: 'customer', name: `방문객${String.fromCharCode(0xac00 + n)}`, message: '방문 예약', visitSlot: 'visitSlot-day7' });
+    const bodies = Array.from({ length: 10 }, (_, n) => booking(n));
+    const outcomes = [];
+    for (const [n, body] of bodies.entries()) outcomes.push(await app.service.submit(body, { ip: `198.51.${n}.7` }));
+    expect(outcomes.map((outcome) => ('id' in outcome ? 'stored' : outcome.error))).toEqual([...Array(3).fill('stored'), ...Array(7).fill('formExpired')]);
+    expect(await app.leads.fetch('*[_id == "visitSlot-day7"][0].booked')).toBe(3);
+    // A resubmission of a stored booking (a double click, a reload of the answer) is that booking.
+    expect(await app.service.submit(bodies[0]!, { ip: '198.51.0.7' })).toEqual(outcomes[0]);
+    // The same page's form still registers without a visit, and a token of its own still books.
+    expect(await app.service.submit(validBody({ formToken: sharedToken }), { ip: '203.0.113.20' })).toHaveProperty('id');
+    expect(await app.service.submit(booking(20), { ip: '203.0.113.21' })).toEqual({ error: 'formExpired' });
+    expect(await app.service.submit({ ...booking(20), formToken: await freshForm() }, { ip: '203.0.113.21' })).toHaveProperty('id');
   });
 
   it('caps bookings per address per day; leads without a visit are not counted', async () => {

@@ -4,6 +4,7 @@
  * content/production.ndjson: status, redirect target, the Korean <title> and the one <h1> in the
  * server HTML (before any JavaScript), the canonical URL, and no two pages with the same title.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,6 +22,7 @@ import { PressService } from '../../web/server/press/service';
 import { ViewCounter } from '../../web/server/press/view-counter';
 import { todayWorkOf } from '../../web/server/console/today-work';
 import { leadNamesOf } from '../../web/server/console/lead-names';
+import { leadSearchAddress } from '../../web/server/console/search-address';
 import { campaignStatsOf } from '../../web/server/measurement/stats';
 import { AdSpendBook } from '../../web/server/measurement/ad-spend';
 import { closeStaffServices, startAuth } from './staff-harness';
@@ -109,6 +111,7 @@ beforeAll(async () => {
     },
     todayWork: todayWorkOf(leadsStore),
     leadNames: leadNamesOf(leadsStore),
+    leadSearch: leadSearchAddress(randomBytes(32)),
     preview: null,
   };
   const handler = createRequestHandler(build, 'production');

@@ -48,6 +48,8 @@ import { createDiscoveryHandlers } from './discovery';
 import { createPreview, previewContent } from './preview';
 import type { PreviewMode } from '../shared/preview';
 import { createLeadConsole, createLeadExportRouter } from './console/index';
+import { leadSearchAddress, type LeadSearchAddress } from './console/search-address';
+import { authDirectory, loadSessionSecret } from './auth/accounts';
 import { startReleasingLeadsOfDisabledAccounts } from './console/disabled-assignees';
 import { eraseCustomerOfLead, withdrawMarketingOfLead, type ErasureActor, type ErasureResult, type WithdrawalResult } from './console/customer-erasure';
 import { memoryLimiters, postgresLimiters } from './http/rate-limit';
@@ -75,6 +77,8 @@ export type AppServices = {
   staff: StaffAccounts;
   /** The sales console's leads: list, lead page, changes, memos, visits, dashboard, export. */
   leadConsole: LeadConsole;
+  /** The lead list's address (its links, its exports): a whole phone number searched for travels sealed. */
+  leadSearch: LeadSearchAddress;
   /** Page views, visits and leads per campaign, landing page and day (the console's 사이트 방문 통계). */
   campaignStats: CampaignStats;
   /** Ad spend per campaign and month, entered on the statistics page (its costs per 등록 and 내방). */
@@ -228,6 +232,8 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   );
 
   const stopReleasingLeads = startReleasingLeadsOfDisabledAccounts(staff, leadConsole);
+  // Sealed with the sessions' secret: every instance shares it, as it shares the sessions.
+  const leadSearch = leadSearchAddress(await loadSessionSecret(config.admin, authDirectory(config.dataDir)));
 
   const loadContext: AppServices = {
     content: sources.content,
@@ -238,6 +244,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     audit,
     staff,
     leadConsole,
+    leadSearch,
     campaignStats: campaignStatsOf(sources.leads),
     adSpend: new AdSpendBook({ leads: sources.leads, audit }),
     leadMessages: { forLead: (leadId) => messages.log.forLead(leadId), customerQuota: () => messages.dispatcher.customerQuota() },
@@ -349,7 +356,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   // Leads: POST /api/leads, GET /api/leads/form
   app.use(createLeadRouter({ service: leadService }));
   // GET /admin/leads/export.csv and .xlsx (an admin or a 팀장, with a 사유)
-  app.use(createLeadExportRouter({ leadConsole, session: (req) => auth.session(req) }));
+  app.use(createLeadExportRouter({ leadConsole, leadSearch, session: (req) => auth.session(req) }));
   // POST /api/measure (the page-view beacon) and GET /admin/stats.csv (an admin or a 팀장, with a 사유)
   app.use(createMeasureRouter({ pageViews }));
   app.use(createStatsExportRouter({ stats: loadContext.campaignStats, session: (req) => auth.session(req), audit }));

@@ -65,6 +65,11 @@ export async function prepareFirstAdmin(options: {
   );
 }
 
+/** Where the staff sign-in keeps its files (the session secret, revoked sessions) in DATA_DIR. */
+export function authDirectory(dataDir: string): string {
+  return path.join(dataDir, 'auth');
+}
+
 export async function loadSessionSecret(admin: Pick<AdminConfig, 'sessionSecret'>, authDir: string): Promise<Buffer> {
   // At least 32 characters: the configuration has checked.
   if (admin.sessionSecret) return Buffer.from(admin.sessionSecret);

@@ -20,7 +20,7 @@ import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from '../../shared/staff-accoun
 import type { AdminConfig } from '../config';
 import type { AuditTrail } from '../audit/trail';
 import { ConcurrencyLimit } from '../http/concurrency-limit';
-import { loadSessionSecret, normalizeEmail, prepareFirstAdmin } from './accounts';
+import { authDirectory, loadSessionSecret, normalizeEmail, prepareFirstAdmin } from './accounts';
 import { hashPassword, passwordHashParameters, verifyPassword } from './password';
 import {
   SESSION_RENEW_AFTER_MS,
@@ -108,7 +108,7 @@ export class StaffAuth {
 
   static async start(options: StaffAuthOptions): Promise<StaffAuth> {
     const { admin } = options;
-    const authDir = path.join(options.dataDir, 'auth');
+    const authDir = authDirectory(options.dataDir);
     const { staff } = options;
     await nowOrWhenAvailable('first admin account', () =>
       prepareFirstAdmin({ staff, admin, authDir, allowLocalAdmin: options.allowLocalAdmin, log: options.log ?? ((line) => console.log(line)) }),

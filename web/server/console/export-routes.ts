@@ -4,12 +4,13 @@
  * records the export (filters, row count and 사유) in the audit trail.
  */
 import express, { type Request, type Response } from 'express';
-import { leadFiltersToParams, parseLeadFilters } from '../../shared/console';
+import { leadFiltersToParams } from '../../shared/console';
 import { staffOfExport, type SessionOf } from '../http/download-session';
 import { withoutExportReason } from '../../shared/export-reason';
 import { seoulDay } from '../../shared/seoul-time';
 import { deliverLeadExport } from './lead-export';
 import type { LeadConsole } from './types';
+import type { LeadSearchAddress } from './search-address';
 
 export const LEAD_EXPORT_PATHS = { csv: '/admin/leads/export.csv', xlsx: '/admin/leads/export.xlsx' } as const;
 
@@ -22,7 +23,7 @@ export const leadExportMessages = {
   invalidFilters: '내려받기 조건이 올바르지 않습니다. 고객 목록에서 조건을 다시 골라 주세요.',
 };
 
-export function createLeadExportRouter(options: { leadConsole: LeadConsole; session: SessionOf }): express.Router {
+export function createLeadExportRouter(options: { leadConsole: LeadConsole; leadSearch: LeadSearchAddress; session: SessionOf }): express.Router {
   const router = express.Router();
   for (const format of ['csv', 'xlsx'] as const) {
     router.get(LEAD_EXPORT_PATHS[format], (req, res, next) => {
@@ -36,14 +37,14 @@ async function exportLeads(
   req: Request,
   res: Response,
   format: keyof typeof CONTENT_TYPES,
-  { leadConsole, session }: Parameters<typeof createLeadExportRouter>[0],
+  { leadConsole, leadSearch, session }: Parameters<typeof createLeadExportRouter>[0],
 ): Promise<void> {
   const query = new URL(req.originalUrl, 'http://localhost').searchParams;
   const filterQuery = withoutExportReason(query);
   const allowed = staffOfExport(req, res, session, { returnTo: `/admin/leads${filterQuery.size > 0 ? `?${filterQuery}` : ''}`, query });
   if (!allowed) return;
   const { staff, reason } = allowed;
-  const { filters, invalid, controlError } = parseLeadFilters(filterQuery);
+  const { filters, invalid, controlError } = leadSearch.read(filterQuery);
   if (invalid.length > 0) {
     res.status(400).json({ error: 'invalidFilters', message: controlError ?? leadExportMessages.invalidFilters, fields: invalid });
     return;
@@ -57,7 +58,7 @@ async function exportLeads(
     await leadConsole.exportLeads(filters, { ...staff, ip: req.ip ?? '' }, { format, reason }, (rows) => deliverLeadExport(format, rows, res));
   } catch (error) {
     // Headers are gone: the download can only be cut short, so the browser shows it failed.
-    if (!res.destroyed) console.error(`[console] lead export failed (${leadFiltersToParams(filters)}): ${(error as Error).message}`);
+    if (!res.destroyed) console.error(`[console] lead export failed (${leadSearch.write(leadFiltersToParams(filters))}): ${(error as Error).message}`);
     res.destroy();
   }
 }

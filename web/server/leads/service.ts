@@ -16,7 +16,7 @@ import { ownPagePath } from '../../shared/own-page-path';
 import { ContentUnavailableError, type ContentSource } from '../content/types';
 import type { AuditTrail } from '../audit/trail';
 import { seoulDay } from '../../shared/seoul-time';
-import { createFormTokenSigner, type FormTokenSigner } from './form-token';
+import { createFormTokenSigner, type FormTokenPayload, type FormTokenSigner } from './form-token';
 import { silentNotifier, type LeadNotifier } from './notifier';
 import type { LeadOutbox, OutboxEntry } from './outbox';
 import { memoryLimiters, type RateLimit, type RequestLimiter, type RequestLimiters } from '../http/rate-limit';
@@ -83,14 +83,20 @@ export const BOOKINGS_PER_SLOT_PER_NETWORK: RateLimit = { max: 3, windowMs: 35 *
 // Forms fetch a fresh token when they mount, and again if told it expired: two hours covers
 // reading the page and filling the form, and makes a harvested token worth little.
 const TOKEN_MAX_AGE_MS = 2 * 3600_000;
+// Clocks of several instances may differ a little.
+const TOKEN_CLOCK_SKEW_MS = 60_000;
+/**
+ * Visits one page's shared token books (the form without JavaScript posts it; a form with
+ * JavaScript books with a token of its own): few visitors without JavaScript book from one cached
+ * page, while a script reading the token once booked every place with it from addresses of its own.
+ */
+export const BOOKINGS_PER_SHARED_TOKEN: RateLimit = { max: 3, windowMs: TOKEN_MAX_AGE_MS + TOKEN_CLOCK_SKEW_MS };
 // Upcoming visits one phone number may hold unless the lead settings say otherwise.
 const DEFAULT_VISIT_BOOKINGS_PER_PHONE = 1;
 /** How long a booking may hold its phone's lease: far above one booking's milliseconds. */
 const PHONE_LEASE_MS = 10_000;
 /** How often an instance waiting for a phone's lease asks again. */
 const PHONE_LEASE_POLL_MS = 20;
-// Clocks of several instances may differ a little.
-const TOKEN_CLOCK_SKEW_MS = 60_000;
 const MAX_SOURCE_PAGE = 500;
 const MAX_UTM_VALUE = 200;
 
@@ -110,6 +116,7 @@ export class LeadService {
   private readonly phoneQueues = new Map<string, Promise<void>>();
   private readonly phoneLease: RequestLimiter;
   private readonly slotNetworkLimiter: RequestLimiter;
+  private readonly sharedTokenBookings: RequestLimiter;
   private readonly phoneKeySecret: Buffer;
   private readonly forms: LeadForms;
   private readonly delivery: OutboxDelivery;
@@ -126,6 +133,7 @@ export class LeadService {
     this.phoneLimiter = limiters('lead-phone', options.phoneLimit ?? DEFAULT_PHONE_LIMIT);
     this.bookingIpLimiter = limiters('booking-ip', options.bookingIpLimit ?? DEFAULT_BOOKING_IP_LIMIT);
     this.slotNetworkLimiter = limiters('booking-slot-network', options.slotNetworkLimit ?? BOOKINGS_PER_SLOT_PER_NETWORK);
+    this.sharedTokenBookings = limiters('booking-shared-token', BOOKINGS_PER_SHARED_TOKEN);
     this.phoneLease = limiters('booking-phone-lease', { max: 1, windowMs: PHONE_LEASE_MS });
     this.notifier = options.notifier ?? silentNotifier;
     this.now = options.now ?? Date.now;
@@ -156,7 +164,7 @@ export class LeadService {
   async submit(body: Record<string, unknown>, client: { ip: string }): Promise<SubmitResult> {
     const now = this.now();
     const token = this.signer.verify(body[LEAD_FIELDS.formToken]);
-    if (!token) return { error: 'formExpired' };
+    if (!token) return FORM_EXPIRED;
     // Checked once: the shared token's key, an expired token's retry and the lead all use it.
     const validation = checkLead(withoutFormatCharacters(body, [LEAD_FIELDS.name, LEAD_FIELDS.message]));
     const id = leadIdFor(token.shared ? sharedTokenKey(token.idempotencyKey, validation) : token.idempotencyKey);
@@ -171,7 +179,7 @@ export class LeadService {
 
     if (!validation.ok) return { error: 'invalid', fieldErrors: validation.errors };
     const { lead: input } = validation;
-    const store = () => this.store(id, input, token.consentVersion, body, client.ip, now);
+    const store = () => this.store(id, input, token, body, client.ip, now);
     // Two bookings with one phone at once would both find no upcoming visit: one after the other.
     return input.visitSlotId ? this.onePerPhone(this.phoneKey(input.phone), store) : store();
   }
@@ -179,7 +187,7 @@ export class LeadService {
   private async store(
     id: string,
     input: ValidLead,
-    consentVersion: string,
+    token: FormTokenPayload,
     body: Record<string, unknown>,
     ip: string,
     now: number,
@@ -188,7 +196,7 @@ export class LeadService {
     const accepted = this.acceptedIds.get(id);
     if (accepted !== undefined && accepted !== content) return TOKEN_USED;
     if (accepted === undefined) {
-      const refusal = await this.limitRefusal(id, input, ip, now);
+      const refusal = await this.limitRefusal(id, input, token, ip, now);
       if (refusal) {
         // A retry of a lead stored before a restart (which emptied acceptedIds) is no new lead.
         const stored = await this.storedContent(id);
@@ -211,7 +219,7 @@ export class LeadService {
       name: input.name,
       phone: input.phone,
       ...(input.message ? { message: input.message } : {}),
-      consent: { ...input.consent, noticeVersion: consentVersion, agreedAt: createdAt },
+      consent: { ...input.consent, noticeVersion: token.consentVersion, agreedAt: createdAt },
       createdAt,
       ...(sourcePage ? { sourcePage } : {}),
       ...(landingPage ? { landingPage } : {}),
@@ -284,14 +292,19 @@ export class LeadService {
     }
   }
 
-  /** Why a new lead may not be stored now (the limits per address and per phone), or null. */
-  private async limitRefusal(id: string, input: ValidLead, ip: string, now: number): Promise<SubmitResult | null> {
+  /**
+   * Why a new lead may not be stored now (the limits per address, per phone and per shared token),
+   * or null. A shared token past its bookings is answered as expired: the page reloaded, or a form
+   * with JavaScript (which fetches a token of its own), books.
+   */
+  private async limitRefusal(id: string, input: ValidLead, token: FormTokenPayload, ip: string, now: number): Promise<SubmitResult | null> {
     const client = limitAddress(ip);
     const phoneKey = this.phoneKey(input.phone);
     if ((await this.phoneLimiter.isLimited(phoneKey, now)) || !(await this.ipLimiter.tryHit(client, now))) return RATE_LIMITED;
     if (input.visitSlotId) {
       if (!(await this.bookingIpLimiter.tryHit(client, now))) return RATE_LIMITED;
       if (!(await this.slotNetworkLimiter.tryHit(`${input.visitSlotId}\u0000${addressNetwork(ip)}`, now))) return RATE_LIMITED;
+      if (token.shared && !(await this.sharedTokenBookings.tryHit(token.idempotencyKey, now))) return FORM_EXPIRED;
     }
     await this.phoneLimiter.tryHit(phoneKey, now);
     return null;
@@ -325,7 +338,7 @@ export class LeadService {
    */
   private async answerExpired(id: string, validation: LeadCheck): Promise<SubmitResult> {
     if (validation.ok && (await this.storedContent(id)) === contentOf(validation.lead)) return { id };
-    return { error: 'formExpired' };
+    return FORM_EXPIRED;
   }
 
   /** What lead `id` holds (see contentOf), wherever it is kept; null when there is none. */
@@ -404,6 +417,7 @@ export class LeadService {
 
 const RATE_LIMITED: SubmitResult = { error: 'rateLimited' };
 const TOKEN_USED: SubmitResult = { error: 'tokenUsed' };
+const FORM_EXPIRED: SubmitResult = { error: 'formExpired' };
 
 type LeadContent = {
   name: string | null;

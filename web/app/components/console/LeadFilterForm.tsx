@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Form, Link, useSubmit } from 'react-router';
 import { LEAD_FORM_KIND_LABELS, leadFiltersToParams, parseLeadFilters, type LeadFilters } from '../../../shared/console';
-import { LEAD_FORM_KINDS } from '../../../shared/lead-validation';
+import { LEAD_FORM_KINDS, wholeMobilePhone } from '../../../shared/lead-validation';
 import { leadListText as text } from './lead-text';
 import type { LeadListFocus } from './console-page';
 import { LeadStatusOptions } from './LeadStatusBadge';
@@ -10,14 +10,18 @@ import './LeadFilterForm.css';
 /** Typing in a text filter waits this long for the next key before the list is asked again. */
 const TYPING_PAUSE_MS = 400;
 
-/** The form's values without the empty ones, so the address stays short and readable. */
+/** What the list's action takes for a search (the form is posted without JavaScript). */
+const SEARCH_INTENT = { name: 'intent', value: 'search' } as const;
+
+/** The form's filters without the empty ones, so the address stays short and readable. */
 function filledParams(form: HTMLFormElement): URLSearchParams {
   const params = new URLSearchParams();
   for (const [name, value] of new FormData(form)) {
-    if (typeof value === 'string' && value.trim()) params.set(name, value.trim());
+    if (name !== SEARCH_INTENT.name && typeof value === 'string' && value.trim()) params.set(name, value.trim());
   }
   return params;
 }
+
 
 /** One spelling of a set of filters, whatever order or blanks the address had. */
 function filtersKey(params: URLSearchParams): string {
@@ -121,9 +125,11 @@ function isSteppedField(target: EventTarget): boolean {
 }
 
 /**
- * The list's filters: a GET form, so it works before (and without) JavaScript. With JavaScript a
- * change asks for the list again at once (text after a pause in typing), without a page load;
- * focus stays where it is. A select or a date changed from the keyboard (each arrow key a change)
+ * The list's filters: a form posted to the list's action, which answers with the list's address,
+ * so it works before (and without) JavaScript and a whole phone number searched for reaches the
+ * address only sealed. With JavaScript a change asks for the list again at once (text after a
+ * pause in typing), without a page load, by that address (a GET) unless the search is a whole
+ * number (posted, as without JavaScript); focus stays where it is. A select or a date changed from the keyboard (each arrow key a change)
  * searches once its value is committed: when focus leaves it, or on 조회 (Enter). A new search
  * starts from the first page (the form carries no cursor).
  */
@@ -141,7 +147,12 @@ export function LeadFilterForm({ filters, campaigns, assignees }: LeadFilterForm
     const params = filledParams(form);
     uncommitted.current = false;
     typed(params);
-    void submit(params, { method: 'get', replace: true, preventScrollReset: true });
+    if (wholeMobilePhone(params.get('q') ?? '')) {
+      params.set(SEARCH_INTENT.name, SEARCH_INTENT.value);
+      void submit(params, { method: 'post', replace: true, preventScrollReset: true });
+    } else {
+      void submit(params, { method: 'get', replace: true, preventScrollReset: true });
+    }
   };
   // What a slow phone's user typed or chose before the page hydrated (no change event reached us)
   // is searched once it has, after the same pause as typing.
@@ -159,7 +170,7 @@ export function LeadFilterForm({ filters, campaigns, assignees }: LeadFilterForm
     <Form
       key={edition}
       ref={formElement}
-      method="get"
+      method="post"
       className="lead-filters"
       aria-labelledby="lead-filters-heading"
       onSubmit={(event) => {
@@ -184,6 +195,7 @@ export function LeadFilterForm({ filters, campaigns, assignees }: LeadFilterForm
         if (uncommitted.current && isSteppedField(event.target)) search(event.currentTarget);
       }}
     >
+      <input type="hidden" name={SEARCH_INTENT.name} value={SEARCH_INTENT.value} />
       <h2 id="lead-filters-heading" className="lead-filters__heading">
         {text.filtersHeading}
       </h2>

@@ -126,6 +126,8 @@ export const consoleText = {
     search: '조회',
     exportCsv: 'CSV 내려받기',
     exportNote: '지금 조회 조건의 기록 전체를 내려받습니다. 사유와 함께 접속 기록에 남습니다.',
+    openedElsewhere: '다른 사이트에서 연 링크라 접속 기록을 보여 드리지 않았습니다. 열람하면 그 사실도 접속 기록에 남습니다.',
+    showAnyway: '이 조건으로 접속 기록 보기',
     at: '일시',
     actorColumn: '작업자',
     target: '대상',

@@ -11,6 +11,7 @@ import { ConsoleTable } from '../../components/console/ConsoleTable';
 import { ExportForm } from '../../components/console/ExportForm';
 import '../../components/console/audit.css';
 import { requireStaff } from '../../lib/require-staff';
+import { startedByAnotherSite } from '../../../shared/cross-site';
 
 const text = consoleText.audit;
 const PAGE_SIZE = 50;
@@ -26,9 +27,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(request, context, 'admin');
   const params = new URL(request.url).searchParams;
   const { filters, invalid, filterError, rangeError } = parseAuditFilters(params);
+  const query = auditFiltersToParams(filters).toString();
+  // Another site's link reads the trail in the admin's name (and is recorded as their look): not
+  // until they follow our own link.
+  if (startedByAnotherSite(request.headers.get('sec-fetch-site'))) {
+    const own = query ? `${AUDIT_PATH}?${query}` : AUDIT_PATH;
+    return data({ filters, invalid, filterError, rangeError, query, entries: [], next: null, paged: false, customerName: null, openedElsewhere: own });
+  }
   const cursor = params.get('cursor') ?? undefined;
   const page = await context.audit.list({ ...filters, cursor, limit: PAGE_SIZE });
-  const query = auditFiltersToParams(filters).toString();
   // Reading the trail is itself recorded (who looked at whose records).
   await context.audit.record({ actor: staff.email, action: 'auditView', ip: context.clientIp, detail: query || null });
   const leadIds = page.entries.filter((entry) => entry.target && LEAD_ACTIONS.has(entry.action)).map((entry) => entry.target as string);
@@ -40,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }));
   const customerName = filters.lead ? (names[filters.lead] ?? null) : null;
   // A date that is not one is the request's fault: 400, with the page and the message.
-  return data({ filters, invalid, filterError, rangeError, query, entries, next: page.next, paged: Boolean(cursor), customerName }, { status: filterError ? 400 : 200 });
+  return data({ filters, invalid, filterError, rangeError, query, entries, next: page.next, paged: Boolean(cursor), customerName, openedElsewhere: null }, { status: filterError ? 400 : 200 });
 }
 
 /**
@@ -70,7 +77,7 @@ export function meta() {
 }
 
 export default function Audit({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, invalid, filterError, rangeError, query, entries, next, paged, customerName } = loaderData;
+  const { filters, invalid, filterError, rangeError, query, entries, next, paged, customerName, openedElsewhere } = loaderData;
   const navigation = useNavigation();
   const searching = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const withQuery = (extra: Record<string, string>) => {
@@ -91,6 +98,11 @@ export default function Audit({ loaderData, actionData }: Route.ComponentProps) 
     <>
       <h1>{text.title}</h1>
       <p>{text.intro}</p>
+      {openedElsewhere ? (
+        <p className="console-alert" role="alert">
+          {text.openedElsewhere} <Link to={openedElsewhere}>{text.showAnyway}</Link>
+        </p>
+      ) : null}
       {invalid.length ? (
         <p className="console-alert console-alert--error" role="alert">
           {[filterError, text.invalid + invalid.map((name) => text.fieldNames[name]).join(', ')].filter(Boolean).join(' ')}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { data, Link, useLocation, useNavigation } from 'react-router';
+import { data, Link, redirect, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/leads';
-import { leadFiltersToParams, mayExport, parseLeadFilters } from '../../../shared/console';
+import { leadFiltersToParams, mayExport } from '../../../shared/console';
 import { startedByAnotherSite } from '../../../shared/cross-site';
 import { ExportForm } from '../../components/console/ExportForm';
 import { LeadFilterForm } from '../../components/console/LeadFilterForm';
@@ -18,7 +18,7 @@ const PAGE_SIZE = 30;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(request, context);
   const url = new URL(request.url);
-  const { filters: asked, invalid, controlError } = parseLeadFilters(url.searchParams);
+  const { filters: asked, invalid, controlError } = context.leadSearch.read(url.searchParams);
   // A search another site's link asks for is a lookup of a person in the staff member's name
   // (recorded as one): not made until they follow our own link.
   const { q: foreignSearch, ...filtersWithoutSearch } = asked;
@@ -41,15 +41,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   // A control character in a typed filter is the request's fault: 400, with the page and the message.
   return data(
-    { filters, invalid, controlError, searchFromAnotherSite: searchFromAnotherSite ? `${url.pathname}${url.search}` : null, page, campaigns, assignees, assignTo, me: staff.email, fromCursor: Boolean(cursor), canExport: mayExport(staff.role) },
+    { filters, address: context.leadSearch.write(leadFiltersToParams(filters)).toString(), invalid, controlError, searchFromAnotherSite: searchFromAnotherSite ? `${url.pathname}${url.search}` : null, page, campaigns, assignees, assignTo, me: staff.email, fromCursor: Boolean(cursor), canExport: mayExport(staff.role) },
     { status: controlError ? 400 : 200 },
   );
 }
 
-/** 선택한 고객 배정: each ticked lead to the chosen 담당자 (or 미배정), under the service's rules, each recorded. */
+/**
+ * 검색 (the filters, posted so that a whole phone number never sits in an address: it comes back
+ * sealed in the list's address), and 선택한 고객 배정: each ticked lead to the chosen 담당자 (or
+ * 미배정), under the service's rules, each recorded.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = requireStaff(request, context);
   const form = await request.formData().catch(() => null);
+  if (form?.get('intent') === 'search') {
+    const fields = new URLSearchParams();
+    for (const [name, value] of form) if (name !== 'intent' && typeof value === 'string') fields.append(name, value);
+    const address = context.leadSearch.write(fields).toString();
+    return redirect(address ? `${LEAD_LIST_PATH}?${address}` : LEAD_LIST_PATH, 303);
+  }
   const ids = (form?.getAll('lead') ?? []).filter((value): value is string => typeof value === 'string' && value !== '');
   const assignTo = form?.get('assignTo');
   if (form?.get('intent') !== 'assign' || typeof assignTo !== 'string') return data<BulkAssignOutcome>({ tone: 'error', message: text.badAssignee }, { status: 400 });
@@ -111,16 +121,16 @@ function useSelection(rowIds: string[], answer: unknown) {
 }
 
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, invalid, controlError, searchFromAnotherSite, page, campaigns, assignees, assignTo, me, fromCursor, canExport } = loaderData;
+  const { filters, address, invalid, controlError, searchFromAnotherSite, page, campaigns, assignees, assignTo, me, fromCursor, canExport } = loaderData;
   const selection = useSelection(page.rows.map((row) => row.id), actionData);
   const navigation = useNavigation();
   const countRef = useRef<HTMLParagraphElement>(null);
   useFocusAfterListLink(countRef);
   // The list reloading after a post (an assignment) is not a new search: its answer is what is said.
-  const busy = navigation.state === 'loading' && navigation.location.pathname === LEAD_LIST_PATH && navigation.formMethod?.toUpperCase() !== 'POST';
-  const filterQuery = leadFiltersToParams(filters).toString();
-  const withQuery = (path: string) => (filterQuery ? `${path}?${filterQuery}` : path);
-  const nextParams = leadFiltersToParams(filters);
+  const searchPosted = navigation.formData?.get('intent') === 'search';
+  const busy = navigation.location?.pathname === LEAD_LIST_PATH && (searchPosted || (navigation.state === 'loading' && navigation.formMethod?.toUpperCase() !== 'POST'));
+  const withQuery = (path: string) => (address ? `${path}?${address}` : path);
+  const nextParams = new URLSearchParams(address);
   if (page.next) nextParams.set('cursor', page.next);
 
   return (
@@ -145,7 +155,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
       {canExport ? (
         <ExportForm
           id="lead-export"
-          params={leadFiltersToParams(filters)}
+          params={new URLSearchParams(address)}
           note={text.exportNote}
           downloads={[
             { path: `${LEAD_LIST_PATH}/export.xlsx`, label: text.exportXlsx },
