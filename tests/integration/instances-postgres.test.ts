@@ -364,20 +364,21 @@ describe('daily jobs on several instances', () => {
         runs += 1;
         return 'purged';
       };
+      // Job names of this test's own: the instances above run the real daily jobs on this database.
       const day = 20_000;
-      const together = await Promise.all([onA('retention', day, purge), onB('retention', day, purge), onB('retention', day, purge)]);
+      const together = await Promise.all([onA('test-retention', day, purge), onB('test-retention', day, purge), onB('test-retention', day, purge)]);
       expect(runs).toBe(1);
       expect(together.filter((done) => done === 'purged')).toHaveLength(1);
       // Later the same day (the other instance's timer): nothing to do.
-      expect(await onA('retention', day, purge)).toBeNull();
+      expect(await onA('test-retention', day, purge)).toBeNull();
       expect(runs).toBe(1);
 
       // The next day: a run that fails gives the day back.
-      await expect(onA('retention', day + 1, () => Promise.reject(new Error('store down')))).rejects.toThrow('store down');
-      expect(await onB('retention', day + 1, purge)).toBe('purged');
+      await expect(onA('test-retention', day + 1, () => Promise.reject(new Error('store down')))).rejects.toThrow('store down');
+      expect(await onB('test-retention', day + 1, purge)).toBe('purged');
       expect(runs).toBe(2);
       // Another job's day is its own.
-      expect(await onB('audit', day + 1, purge)).toBe('purged');
+      expect(await onB('test-audit', day + 1, purge)).toBe('purged');
       expect(runs).toBe(3);
     } finally {
       await Promise.all(pools.map((pool) => pool.end()));
