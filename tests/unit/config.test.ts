@@ -95,7 +95,7 @@ describe('loadConfig', () => {
 
   it.each(['true', '*', '0.0.0.0/0', '::/0', '10', 'loopback, not-an-address', '0.0.0.0/1, 128.0.0.0/1', '::ffff:0:0/96', '8.0.0.0/8', '10.0.0.0/7', '2001:db8::/32', 'loopback, 192.0.0.0/2'])('refuses TRUST_PROXY=%j', (value) => {
     const [line] = problemsOf({ TRUST_PROXY: value });
-    expect(line).toContain(`TRUST_PROXY="${value}" 은(는) 사용할 수 없습니다`);
+    expect(line).toContain(`TRUST_PROXY="${value}" 값은 사용할 수 없습니다`);
     expect(line).toContain(`TRUST_PROXY="${value}" is refused`);
   });
 

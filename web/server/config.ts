@@ -198,7 +198,7 @@ const trustProxy = v.pipe(
   v.check(
     (value) => trustProxySetting(value) !== undefined,
     (issue) =>
-      `TRUST_PROXY="${String(issue.input)}" 은(는) 사용할 수 없습니다. 앞단 프록시의 수(예: 1) 또는 프록시의 주소/대역(예: loopback, 10.0.0.0/8)을 적어 주세요. ` +
+      `TRUST_PROXY="${String(issue.input)}" 값은 사용할 수 없습니다. 앞단 프록시의 수(예: 1) 또는 프록시의 주소/대역(예: loopback, 10.0.0.0/8)을 적어 주세요. ` +
       '"true"처럼 모든 주소를 믿게 하면 누구나 X-Forwarded-For로 자기 주소를 골라 로그인 제한과 등록 제한을 피할 수 있습니다. / ' +
       `TRUST_PROXY="${String(issue.input)}" is refused. Set the number of proxies in front of the server (e.g. 1) or their addresses/subnets ` +
       '(e.g. loopback, 10.0.0.0/8). "true" trusts every address: any client could pick its own via X-Forwarded-For and escape the per-address limits.',

@@ -1,3 +1,5 @@
+import { withParticle } from '../../../shared/korean-particle';
+
 /** The console shell's, sign-in's, accounts page's and audit page's Korean text. */
 export const consoleText = {
   title: '상담 관리',
@@ -64,7 +66,7 @@ export const consoleText = {
     changeRole: '역할 바꾸기',
     newRole: (name: string) => `${name} 새 역할`,
     roleDone: (email: string, role: string, endedSessions: boolean) =>
-      `${email} 계정의 역할을 ${role}(으)로 바꿨습니다. ${endedSessions ? '낮아진 역할이라 로그인 중이던 화면은 끝납니다. 다시 로그인하면 새 역할로 씁니다.' : '로그인 중이던 화면은 그대로이고, 다음 화면부터 적용됩니다.'}`,
+      `${email} 계정의 역할을 ${withParticle(role, '으로/로')} 바꿨습니다. ${endedSessions ? '낮아진 역할이라 로그인 중이던 화면은 끝납니다. 다시 로그인하면 새 역할로 씁니다.' : '로그인 중이던 화면은 그대로이고, 다음 화면부터 적용됩니다.'}`,
     handOverTo: (name: string) => `${name} 고객을 넘겨받을 사람`,
     handOverHint: '사용 중지하면 이 계정에 배정된 고객을 고른 사람에게 넘깁니다. 넘긴 고객마다 접속 기록에 남습니다.',
     handOverNobody: '미배정으로 두기',
@@ -77,7 +79,7 @@ export const consoleText = {
     newMobile: (name: string) => `${name} 휴대폰 번호`,
     saveMobile: '휴대폰 저장',
     refusedFor: (email: string, reason: string) => `${email} 계정: ${reason}`,
-    mobileDone: (email: string, masked: string | null) => (masked ? `${email} 계정의 휴대폰 번호를 ${masked}(으)로 저장했습니다.` : `${email} 계정의 휴대폰 번호를 지웠습니다.`),
+    mobileDone: (email: string, masked: string | null) => (masked ? `${email} 계정의 휴대폰 번호를 ${withParticle(masked, '으로/로')} 저장했습니다.` : `${email} 계정의 휴대폰 번호를 지웠습니다.`),
   },
   preview: {
     heading: '미리보기',
