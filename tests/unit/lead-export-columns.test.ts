@@ -58,7 +58,8 @@ describe("the export's visit columns", () => {
     out.on('data', (chunk: Buffer) => chunks.push(chunk));
     await writeLeadXlsx(rowsOf(WALK_IN, BOOKED), out);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(Buffer.concat(chunks));
+    const bytes = Buffer.concat(chunks);
+    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
     const sheet = workbook.worksheets[0]!;
     const cell = (rowNumber: number, column: number) => sheet.getRow(rowNumber).getCell(column + 1).value;
     expect([cell(2, wish), cell(2, arrival)]).toEqual([null, new Date('2026-11-28T10:05:00.000Z')]);
