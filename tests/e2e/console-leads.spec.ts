@@ -253,3 +253,28 @@ test('without JavaScript: the filters submit as a form, and a change posts and l
   await expect(noScript.getByLabel('새 메모')).toHaveValue('스크립트 없이 쓴 메모');
   await noScript.context().close();
 });
+
+test('no Korean word in the list breaks inside itself: 담당자 "미배정" stays whole at every width', async ({ page }, testInfo) => {
+  const name = uniqueName('줄바꿈');
+  const { phone } = uniquePhone();
+  await registerThroughPopup(page, name, phone);
+  await signIn(page, addSalesAccount(`wrap-${testInfo.project.name}`));
+  await page.goto('/admin/leads?assignee=none');
+  await expect(page.getByRole('row').filter({ hasText: name }).getByRole('cell').filter({ hasText: '미배정' })).toBeVisible();
+  // Each Hangul word of a table cell sits on one line: its range's boxes share one top.
+  const broken = await page.locator('table tbody').evaluate((body) => {
+    const words: string[] = [];
+    const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of (node.textContent ?? '').matchAll(/[가-힣]{2,}/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const tops = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+        if (tops.size > 1) words.push(match[0]);
+      }
+    }
+    return words;
+  });
+  expect(broken).toEqual([]);
+});

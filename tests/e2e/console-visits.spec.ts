@@ -131,7 +131,7 @@ test('a visit booked on the customer page for today is on today’s sheet; a sal
   // The earliest slot on offer is today's: the sheet opens on today.
   expect(visitDay).toBe(seoulDay(Date.now()));
   await page.goto('/admin/visits');
-  await expect(page.getByRole('heading', { level: 1, name: /방문 일정/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /방문 명단/ })).toBeVisible();
 
   const row = page.getByRole('row').filter({ hasText: name }).filter({ hasText: masked });
   await expect(row).toHaveCount(1);
@@ -235,5 +235,5 @@ test('signed out, the sheet sends to the sign-in and back', async ({ page }) => 
   await page.getByLabel('비밀번호').fill(CANARY_ADMIN_PASSWORD);
   await page.getByRole('button', { name: '로그인' }).click();
   await expect(page).toHaveURL(/\/admin\/visits\?date=2026-12-05$/);
-  await expect(page.getByRole('heading', { level: 1, name: /방문 일정/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /방문 명단/ })).toBeVisible();
 });

@@ -8,7 +8,7 @@ import { ConsoleTable } from './ConsoleTable';
 import './VisitSheet.css';
 
 export const VISITS_TEXT = {
-  title: '방문 일정',
+  title: '방문 명단',
   previousDay: '이전 날',
   nextDay: '다음 날',
   today: '오늘',
