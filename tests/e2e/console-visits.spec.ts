@@ -6,7 +6,7 @@ import { openEmbeddedStore } from '../../web/server/content/embedded';
 import { seoulDay, shiftDay } from '../../web/shared/seoul-time';
 import { startServer, type RunningServer } from '../support/built-server';
 import { CANARY_ADMIN_PASSWORD, secretEnv } from './canary-secrets';
-import { expectNoAxeViolations, screenshot } from './checks';
+import { expectNoAxeViolations, expectNoKoreanWordBroken, screenshot } from './checks';
 import { addSalesAccount, SALES_PASSWORD, uniquePhone } from './console-helpers';
 
 /**
@@ -137,6 +137,7 @@ test('a visit booked on the customer page for today is on today’s sheet; a sal
   await expect(row).toHaveCount(1);
   // A new lead: 신규 until staff change it.
   await expect(row).toContainText('신규');
+  await expectNoKoreanWordBroken(page.locator('table tbody').first());
   await expect(row).not.toContainText(phone);
   await expectNoAxeViolations(page);
   await screenshot(page, testInfo, 'console-visits');
