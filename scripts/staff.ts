@@ -4,7 +4,7 @@
  * at once and a disabled one is out at once. Every change is recorded in the audit trail (`cli`).
  *
  *   printf '%s\n' PASSWORD | npm run staff -- add EMAIL --role sales|manager|admin --name 이름
- *   npm run staff -- list
+ *   npm run staff -- list             one account a line: email, name, role, state, created (Seoul)
  *   npm run staff -- disable EMAIL
  *   npm run staff -- enable EMAIL
  *   npm run staff -- create            prints ADMIN_PASSWORD_HASH for the environment (password
@@ -17,6 +17,7 @@
 import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { STAFF_ROLE_LABELS } from '../web/shared/console';
+import { seoulDateTime } from '../web/shared/seoul-time';
 import { STAFF_ACCOUNT_ERROR_MESSAGES, checkPassword } from '../web/shared/staff-accounts';
 import { hashPassword } from '../web/server/auth/password';
 import { CLI_ACTOR, type AccountChangeResult } from '../web/server/auth/staff-accounts';
@@ -102,7 +103,7 @@ async function manage(command: string, args: string[]): Promise<number> {
     const { staff } = services;
     if (command === 'list') {
       const rows = (await staff.list()).map((account) =>
-        [account.email, account.name, STAFF_ROLE_LABELS[account.role], account.disabled ? '사용 중지' : '사용 중', account.createdAt].join('\t'),
+        [account.email, account.name, STAFF_ROLE_LABELS[account.role], account.disabled ? '사용 중지' : '사용 중', seoulDateTime(account.createdAt, 'second')].join('\t'),
       );
       await writeOutput(rows.length ? `${rows.join('\n')}\n` : '');
       return 0;

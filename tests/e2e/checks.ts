@@ -44,6 +44,25 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(summary, 'axe-core violations (WCAG 2.2 AA)').toEqual([]);
 }
 
+/** No Hangul word inside `scope` is broken across lines ("미배/정"): each word's boxes share one top. */
+export async function expectNoKoreanWordBroken(scope: Locator): Promise<void> {
+  const broken = await scope.evaluate((root) => {
+    const words: string[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of (node.textContent ?? '').matchAll(/[가-힣]{2,}/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const tops = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+        if (tops.size > 1) words.push(match[0]);
+      }
+    }
+    return words;
+  });
+  expect(broken, 'Korean words broken across lines').toEqual([]);
+}
+
 export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,

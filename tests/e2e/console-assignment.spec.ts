@@ -134,7 +134,7 @@ test('hand-over: disabling an account, the admin chooses who receives its leads;
   await page.keyboard.press('Enter');
   const outcome = page.getByRole('status').filter({ hasText: `고객 2명을 ${receiverName} 님에게 넘겼습니다.` });
   await expect(outcome).toBeFocused();
-  await expect(outcome).toContainText(`${leavingEmail} 계정을 사용 중지했습니다.`);
+  await expect(outcome).toContainText(`${leavingName} 님의 계정을 사용 중지했습니다. 로그인된 기기에서도 바로 로그아웃됩니다.`);
   await expectNoHorizontalOverflow(page);
   await expectNoAxeViolations(page);
   await screenshot(page, testInfo, 'console-hand-over');

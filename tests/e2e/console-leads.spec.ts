@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated } from './checks';
-import { addSalesAccount, openLead, registerThroughPopup, SALES_PASSWORD, uniquePhone, watchConsoleErrors, uniqueName } from './console-helpers';
+import { expectNoAxeViolations, expectNoHorizontalOverflow, expectNoKoreanWordBroken, screenshot, waitForHydrated } from './checks';
+import { addSalesAccount, signIn as adminSignIn, openLead, registerThroughPopup, SALES_PASSWORD, uniquePhone, watchConsoleErrors, uniqueName } from './console-helpers';
 
 /**
  * The sales console's lead pages at both widths, worked by sales accounts (added with the CLI while
@@ -25,12 +25,24 @@ async function signIn(page: Page, email: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: '고객 목록' })).toBeVisible();
 }
 
-/** A signed-in page in a browser context of its own (a second staff member, or no JavaScript). */
-async function staffPage(browser: Browser, email: string, options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
+/** A page in a browser context of its own, as the project's device. */
+async function ownContextPage(browser: Browser, options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
   const { baseURL, viewport, isMobile, hasTouch, deviceScaleFactor, locale, timezoneId } = test.info().project.use;
   const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch, deviceScaleFactor, locale, timezoneId, ...options });
-  const page = await context.newPage();
+  return context.newPage();
+}
+
+/** A signed-in page in a browser context of its own (a second staff member, or no JavaScript). */
+async function staffPage(browser: Browser, email: string, options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
+  const page = await ownContextPage(browser, options);
   await signIn(page, email);
+  return page;
+}
+
+/** The environment admin, signed in, in a browser context of its own. */
+async function adminPage(browser: Browser): Promise<Page> {
+  const page = await ownContextPage(browser);
+  await adminSignIn(page);
   return page;
 }
 
@@ -269,4 +281,19 @@ test('without JavaScript: the filters submit as a form, and a change posts and l
   // The memo being written came back with the answer.
   await expect(noScript.getByLabel('새 메모')).toHaveValue('스크립트 없이 쓴 메모');
   await noScript.context().close();
+});
+
+test('no Korean word in the list breaks inside itself: 담당자 "미배정" stays whole, for an admin (every column) too', async ({ browser, page }, testInfo) => {
+  const name = uniqueName('줄바꿈');
+  const { phone } = uniquePhone();
+  // A campaign of long words widens its column: the others shrink to their narrowest.
+  const campaign = Array.from({ length: 12 }, (_, index) => `spring_launch_search_brand_${index}`).join(' ');
+  await registerThroughPopup(page, name, phone, `/?utm_source=naver&utm_campaign=${encodeURIComponent(campaign)}`);
+  const admin = await adminPage(browser);
+  for (const staff of [admin, await staffPage(browser, addSalesAccount(`wrap-${testInfo.project.name}`))]) {
+    await staff.goto('/admin/leads?assignee=none');
+    await expect(staff.getByRole('row').filter({ hasText: name }).getByRole('cell').filter({ hasText: '미배정' })).toBeVisible();
+    await expectNoKoreanWordBroken(staff.locator('table tbody'));
+    await staff.context().close();
+  }
 });

@@ -158,7 +158,7 @@ test('a 상담사 records a call by keyboard and works the day from 오늘 할 �
   const maskedName = `${name[0]}${'*'.repeat(name.length - 2)}${name.at(-1)}`;
   await expect(admin.getByText(`${maskedName} 고객의 기록만 봅니다.`)).toBeVisible();
   const records = admin.getByRole('table');
-  await expect(records.getByRole('row').filter({ hasText: '통화 결과 기록' })).toContainText(`통화 결과 재통화 요청, 재통화 ${today} 23:59`);
+  await expect(records.getByRole('row').filter({ hasText: '통화 결과 기록' })).toContainText(`통화 결과: 재통화 요청, 재통화 ${today} 23:59`);
   await expect(records.getByRole('row').filter({ hasText: '통화 결과 기록' })).toContainText(maskedName);
   await expect(records).not.toContainText(name);
   await expectNoHorizontalOverflow(admin);

@@ -6,7 +6,7 @@ import { openEmbeddedStore } from '../../web/server/content/embedded';
 import { seoulDay, shiftDay } from '../../web/shared/seoul-time';
 import { startServer, type RunningServer } from '../support/built-server';
 import { CANARY_ADMIN_PASSWORD, secretEnv } from './canary-secrets';
-import { expectNoAxeViolations, screenshot } from './checks';
+import { expectNoAxeViolations, expectNoKoreanWordBroken, screenshot } from './checks';
 import { addSalesAccount, SALES_PASSWORD, uniquePhone } from './console-helpers';
 
 /**
@@ -131,12 +131,13 @@ test('a visit booked on the customer page for today is on today’s sheet; a sal
   // The earliest slot on offer is today's: the sheet opens on today.
   expect(visitDay).toBe(seoulDay(Date.now()));
   await page.goto('/admin/visits');
-  await expect(page.getByRole('heading', { level: 1, name: /방문 일정/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /방문 명단/ })).toBeVisible();
 
   const row = page.getByRole('row').filter({ hasText: name }).filter({ hasText: masked });
   await expect(row).toHaveCount(1);
   // A new lead: 신규 until staff change it.
   await expect(row).toContainText('신규');
+  await expectNoKoreanWordBroken(page.locator('table tbody').first());
   await expect(row).not.toContainText(phone);
   await expectNoAxeViolations(page);
   await screenshot(page, testInfo, 'console-visits');
@@ -235,5 +236,5 @@ test('signed out, the sheet sends to the sign-in and back', async ({ page }) => 
   await page.getByLabel('비밀번호').fill(CANARY_ADMIN_PASSWORD);
   await page.getByRole('button', { name: '로그인' }).click();
   await expect(page).toHaveURL(/\/admin\/visits\?date=2026-12-05$/);
-  await expect(page.getByRole('heading', { level: 1, name: /방문 일정/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /방문 명단/ })).toBeVisible();
 });

@@ -96,22 +96,22 @@ describe.each([
   });
 
   it('answers the page with what was saved and removed', async () => {
-    expect(await post(MANAGER, { intent: 'set', campaign: 'launch', month: '2026-08', amount: '0' })).toEqual({ status: 200, tone: 'success', message: '2026-08 launch 광고비를 저장했습니다.' });
-    expect(await post(MANAGER, { intent: 'remove', campaign: 'launch', month: '2026-08' })).toEqual({ status: 200, tone: 'success', message: '2026-08 launch 광고비를 삭제했습니다.' });
+    expect(await post(MANAGER, { intent: 'set', campaign: 'launch', month: '2026-08', amount: '0' })).toEqual({ status: 200, tone: 'success', message: '2026-08 launch 광고비를 저장했습니다.', saved: true });
+    expect(await post(MANAGER, { intent: 'remove', campaign: 'launch', month: '2026-08' })).toEqual({ status: 200, tone: 'success', message: '2026-08 launch 광고비를 삭제했습니다.', saved: false });
     expect(await post(MANAGER, { intent: 'remove', campaign: 'launch', month: '2026-08' })).toEqual({ status: 404, tone: 'error', message: AD_SPEND_MESSAGES.notFound });
   });
 
-  it('divides the spend of the months the period touches by the campaign name’s customers and visitors, "—" without spend or a divisor', async () => {
+  it('divides the spend of the months the period touches by the campaign’s customers and visitors, "—" without spend or a divisor', async () => {
     await book.set({ campaign: 'launch', month: '2026-11', amount: '1000000' }, MANAGER);
     await book.set({ campaign: 'launch', month: '2026-12', amount: '300000' }, MANAGER);
     await book.set({ campaign: 'winter', month: '2026-11', amount: '500000' }, MANAGER);
     await book.set({ campaign: 'spring', month: '2026-11', amount: '90000' }, MANAGER);
     const november = await campaignStatsOf(backend.leads).read(NOVEMBER);
     const row = (campaign: string) => november.funnel.find((funnel) => funnel.label.endsWith(campaign));
-    // "Launch" and "launch" are two rows of the funnel but one campaign name: 4 customers, 2 of
-    // whom came (one checked in from Launch, one contracted from launch); both rows show its costs.
-    expect(row('Launch')).toMatchObject({ leads: 1, visited: 1, spend: 1_000_000, costPerLead: 250_000, costPerVisit: 500_000 });
-    expect(row('launch')).toMatchObject({ leads: 4, visited: 1, spend: 1_000_000, costPerLead: 250_000, costPerVisit: 500_000 });
+    // "Launch" and "launch" are one campaign, one row: 4 customers, 2 of whom came (one checked in
+    // from Launch, one contracted from launch).
+    expect(november.funnel.filter((funnel) => funnel.label.toLowerCase().endsWith('launch'))).toHaveLength(1);
+    expect(row('launch')).toMatchObject({ leads: 4, visited: 2, spend: 1_000_000, costPerLead: 250_000, costPerVisit: 500_000 });
     // winter: one customer, nobody came: no cost per 내방.
     expect(row('winter')).toMatchObject({ leads: 1, visited: 0, spend: 500_000, costPerLead: 500_000, costPerVisit: null });
     // spring: spend and no customer: a row of its own, with no cost.
@@ -127,9 +127,35 @@ describe.each([
       .split('\r\n')
       .map((line) => line.replaceAll('"', ''));
     expect(csv).toContain('캠페인 퍼널,항목,등록,첫 유입,마지막 유입,통화,내방,계약,광고비(원),등록당 비용(원),내방당 비용(원)');
-    expect(csv).toContain('캠페인 퍼널,naver / cpc / launch,4,3,4,0,1,1,1000000,250000,500000');
-    expect(csv).toContain('캠페인 퍼널,naver / cpc / winter,1,1,1,0,0,0,500000,500000,');
+    expect(csv).toContain('캠페인 퍼널,launch,4,4,4,0,2,1,1000000,250000,500000');
+    expect(csv).toContain('캠페인 퍼널,winter,1,1,1,0,0,0,500000,500000,');
     expect(csv).toContain('캠페인 퍼널,spring,0,0,0,0,0,0,90000,,');
+  });
+
+  it('one campaign in two spellings is one campaign key: entered, stored, counted and costed once', async () => {
+    await backend.leads.mutate([
+      lead('lead-search-1', '01022220001', '2027-01-05T01:00:00.000Z', 'Launch_Search'),
+      lead('lead-search-2', '01022220002', '2027-01-06T01:00:00.000Z', 'launch_search', { checkedInAt: '2027-01-07T02:00:00.000Z' }),
+      { create: { _id: 'lead-search-3', _type: 'lead', phone: '01022220003', createdAt: '2027-02-02T01:00:00.000Z', utm: { source: 'Naver', medium: 'CPC', campaign: 'LAUNCH_SEARCH' } } },
+    ]);
+    expect(await post(MANAGER, { intent: 'set', campaign: 'Launch_Search', month: '2027-01', amount: '3,500,000' })).toMatchObject({ status: 200, tone: 'success' });
+    expect(await post(MANAGER, { intent: 'set', campaign: 'launch_search', month: '2027-02', amount: '3500000' })).toMatchObject({ status: 200, tone: 'success' });
+    expect(await book.ofMonths(['2027-01', '2027-02'])).toEqual([
+      { campaign: 'launch_search', month: '2027-01', amount: 3_500_000 },
+      { campaign: 'launch_search', month: '2027-02', amount: 3_500_000 },
+    ]);
+
+    const report = await campaignStatsOf(backend.leads).read({ from: '2027-01-01', to: '2027-02-28' });
+    const spendColumn = report.funnel.reduce((sum, row) => sum + (row.spend ?? 0), 0);
+    expect(spendColumn).toBe(7_000_000);
+    expect(report.funnel.filter((row) => row.label.toLowerCase().includes('launch_search'))).toEqual([
+      expect.objectContaining({ label: 'launch_search', leads: 3, visited: 1, spend: 7_000_000, costPerLead: 2_333_333, costPerVisit: 7_000_000 }),
+    ]);
+    expect(report.campaigns.filter((row) => row.label.toLowerCase().includes('launch_search')).map(({ label, leads }) => ({ label, leads }))).toEqual([
+      { label: 'naver / cpc / launch_search', leads: 3 },
+    ]);
+    const csv = campaignStatsCsv(report).replaceAll('"', '');
+    expect(csv).toContain('캠페인 퍼널,launch_search,3,3,3,0,1,0,7000000,2333333,7000000');
   });
 });
 

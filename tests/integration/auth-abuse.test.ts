@@ -85,7 +85,7 @@ describe('TRUST_PROXY', () => {
     const { code, output } = await startWithTrustProxy(value);
     expect(code, output).not.toBe('listening');
     expect(code, output).not.toBe(0);
-    expect(output).toContain(`TRUST_PROXY="${value}" 은(는) 사용할 수 없습니다`);
+    expect(output).toContain(`TRUST_PROXY="${value}" 값은 사용할 수 없습니다`);
     expect(output).toContain(`TRUST_PROXY="${value}" is refused`);
   }, 70_000);
 

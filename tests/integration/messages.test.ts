@@ -14,7 +14,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openEmbeddedStore } from '../../web/server/content/embedded';
 import { openPostgresDocumentStore } from '../../web/server/content/postgres';
 import type { ContentSource } from '../../web/server/content/types';
-import type { MessagesConfig } from '../../web/server/config';
+import { loadConfig, type MessagesConfig } from '../../web/server/config';
 import { MessageDispatcher, seoulTomorrow } from '../../web/server/messages/dispatcher';
 import { MESSAGE_BACKOFF_BASE_MS, MESSAGE_MAX_ATTEMPTS, openMessageLog, type MessageLog } from '../../web/server/messages/message-log';
 import { PostgresMessageLog } from '../../web/server/messages/postgres-message-log';
@@ -335,6 +335,21 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     withoutConsent.consent = { ...withoutConsent.consent, privacy: false as true };
     expect(await registerAndSend(dispatcher(), withoutConsent)).toMatchObject({ status: 'skipped', reason: 'noConsent' });
     expect(await registerAndSend(dispatcher(), lead('lead-landline', { phone: '0212345678' }))).toMatchObject({ status: 'failed', reason: 'badNumber' });
+    expect(standIn.received).toEqual([]);
+  });
+
+  it("a 대표번호 as SOLAPI_SENDER (1600-0000, the site's own number) is sent from, digits only", async () => {
+    await standIn.close();
+    standIn = await startSolapiStandIn({ ...ACCOUNT, sender: '16000000', templates: TEMPLATE_TEXTS });
+    const fromEnvironment = loadConfig({ MESSAGES_PROVIDER: 'solapi', SOLAPI_API_KEY: ACCOUNT.apiKey, SOLAPI_API_SECRET: ACCOUNT.apiSecret, SOLAPI_SENDER: '1600-0000', KAKAO_PFID: ACCOUNT.pfId, SOLAPI_API_URL: standIn.url }).messages;
+    config = fromEnvironment!;
+    expect(await registerAndSend(dispatcher(), lead('lead-representative-sender'))).toMatchObject({ status: 'sent' });
+    expect(standIn.received.map((message) => message.from)).toEqual(['16000000']);
+  });
+
+  it('the stand-in refuses a sender written with hyphens, as SOLAPI does (InvalidSenderNumber)', async () => {
+    config = { ...config, sender: '032-123-4567' };
+    expect(await registerAndSend(dispatcher(), lead('lead-hyphen-sender'))).toMatchObject({ status: 'failed', reason: 'providerRefused', providerCode: 'InvalidSenderNumber' });
     expect(standIn.received).toEqual([]);
   });
 

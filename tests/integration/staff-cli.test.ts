@@ -100,6 +100,11 @@ describe('npm run staff while the server runs', () => {
     expect(listed.code).toBe(0);
     expect(listed.stdout).toMatch(new RegExp(`^${ADMIN}\t관리자\t관리자\t사용 중\t`, 'm'));
     expect(listed.stdout).toMatch(new RegExp(`^${SALES}\t김상담\t상담사\t사용 중\t`, 'm'));
+    // Created times in Seoul, as the console shows them, and every line ends with a newline.
+    expect(listed.stdout.endsWith('\n')).toBe(true);
+    const created = listed.stdout.split('\n').find((line) => line.startsWith(`${SALES}\t`))!.split('\t').at(-1)!;
+    expect(created).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(Math.abs(Date.parse(`${created.replace(' ', 'T')}+09:00`) - Date.now())).toBeLessThan(10 * 60_000);
 
     // A sales account may not write press articles, even with a hand-made form.
     const write = await postForm('/cheonghak/press', { intent: 'create', title: '제목', summary: '요약', body: '본문' }, cookie);

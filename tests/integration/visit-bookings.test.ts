@@ -5,7 +5,9 @@
  * is checked in at once under a form kind of its own; slots are created for a day or a week,
  * edited never below the places booked, deleted only empty, and only by admin and 팀장.
  */
+import type { AppLoadContext } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { action as slotsAction } from '../../web/app/routes/console/slots';
 import type { Mutation } from '../../web/server/content/types';
 import { LeadConsoleService } from '../../web/server/console/lead-console';
 import { saveLead, type LeadDocument } from '../../web/server/leads/store';
@@ -201,11 +203,33 @@ for (const [storeName, open] of Object.entries(stores)) {
       expect(await service.slots.edit('slot-a', { rev: listed!.rev, time: '14:00', capacity: 1 }, admin)).toEqual({ ok: false, error: 'belowBooked', booked: 2 });
       expect(await service.slots.edit('slot-a', { rev: listed!.rev, time: '16:00', capacity: 2 }, admin)).toEqual({ ok: false, error: 'timeTaken' });
       expect(await service.slots.edit('slot-a', { rev: listed!.rev, time: '15:30', capacity: 2 }, sales)).toEqual({ ok: false, error: 'forbidden' });
-      expect(await service.slots.edit('slot-a', { rev: listed!.rev, time: '15:30', capacity: 2 }, admin)).toEqual({ ok: true });
+      expect(await service.slots.edit('slot-a', { rev: listed!.rev, time: '15:30', capacity: 2 }, admin)).toEqual({ ok: true, moved: 2 });
       expect((await store.reads.lead('lead-0002'))?.visitAt).toBe(`${TOMORROW} 15:30`);
       // The page's revision is stale now.
       expect(await service.slots.edit('slot-a', { rev: listed!.rev, time: '15:30', capacity: 5 }, admin)).toEqual({ ok: false, error: 'conflict' });
       expect((await service.visits(TOMORROW)).slots[0]).toMatchObject({ time: '15:30', capacity: 2, booked: 2 });
+    });
+
+    it("says the booked visits moved only when a slot's time changed under bookings", async () => {
+      const say = async (fields: Record<string, string>) => {
+        const request = new Request('http://localhost/admin/slots', { method: 'POST', body: new URLSearchParams({ intent: 'edit', date: TOMORROW, ...fields }) });
+        const context = { auth: { session: () => admin }, leadConsole: service, clientIp: admin.ip } as unknown as AppLoadContext;
+        const answer = (await slotsAction({ request, context, params: {} } as Parameters<typeof slotsAction>[0])) as unknown as { data: { tone: string; message: string } };
+        return answer.data;
+      };
+      const revOfSlot = async (id: string) => (await service.slots.list(TOMORROW, 1)).find((slot) => slot.id === id)!.rev;
+      // No booking: a new capacity, a new time; nobody's visit moved.
+      expect(await say({ slotId: 'slot-b', rev: await revOfSlot('slot-b'), time: '16:00', capacity: '6' })).toEqual({ tone: 'success', message: '일정을 저장했습니다.' });
+      expect(await say({ slotId: 'slot-b', rev: await revOfSlot('slot-b'), time: '16:30', capacity: '6' })).toEqual({ tone: 'success', message: '일정을 저장했습니다.' });
+      await service.bookings.book('lead-0001', await revOf('lead-0001'), 'slot-a', sales);
+      await service.bookings.book('lead-0002', await revOf('lead-0002'), 'slot-a', sales);
+      // Booked, the capacity alone: the visits keep their time.
+      expect(await say({ slotId: 'slot-a', rev: await revOfSlot('slot-a'), time: '14:00', capacity: '5' })).toEqual({ tone: 'success', message: '일정을 저장했습니다.' });
+      expect(await say({ slotId: 'slot-a', rev: await revOfSlot('slot-a'), time: '15:30', capacity: '5' })).toEqual({
+        tone: 'success',
+        message: '일정을 저장했습니다. 예약한 고객 2명의 방문 시각도 15:30으로 함께 바뀌었습니다.',
+      });
+      expect((await store.reads.lead('lead-0001'))?.visitAt).toBe(`${TOMORROW} 15:30`);
     });
 
     it('deletes only an empty slot', async () => {

@@ -1,7 +1,7 @@
 /**
  * A stand-in for SOLAPI's `POST /messages/v4/send-many/detail`, strict as the documentation: it
  * refuses a wrong API key, a bad signature, a date more than 15 minutes off, a salt used before, a
- * sender or Kakao channel not registered, an unknown template, variables that differ from the
+ * sender not registered or not written as digits only, a Kakao channel not registered, an unknown template, variables that differ from the
  * template's, a number that is not a mobile one and a fallback text longer than an LMS. It records
  * each message it accepts (with its customFields) and can be told to fail the next requests: a 5xx,
  * no answer at all, or an answer only after the client gave up (the message sent all the same, as

@@ -20,7 +20,8 @@ describe('the audit trail in words', () => {
     expect(readableAuditDetail('leadChange', 'status=contacting, assignee=kim@example.com')).toBe('상태 → 연락 중, 담당자 → kim@example.com');
     expect(readableAuditDetail('leadChange', '상태 신규 → 연락 중')).toBe('상태 신규 → 연락 중');
     expect(readableAuditDetail('leadMemo', '12자')).toBe('메모 추가 (12자)');
-    expect(readableAuditDetail('leadCall', '부재')).toBe('통화 결과 부재');
+    expect(readableAuditDetail('leadCall', '부재')).toBe('통화 결과: 부재');
+    expect(readableAuditDetail('leadCall', '통화 완료')).toBe('통화 결과: 통화 완료');
     expect(readableAuditDetail('leadView', null)).toBe('');
   });
 });

@@ -89,17 +89,17 @@ describe('first and last touch per campaign', () => {
   ]);
   const touches = () => report.funnel.map(({ label, leads, firstTouch, lastTouch }) => [label, leads, firstTouch, lastTouch]);
 
-  it('credits a customer who came via naver and then kakao: first touch naver, last touch kakao, once each', () => {
+  it('credits a customer who came via naver/launch and then kakao/winter: first touch launch, last touch winter, once each', () => {
     expect(touches()).toEqual([
-      ['naver / cpc / launch', 2, 2, 1],
+      ['launch', 2, 2, 1],
       ['(캠페인 없음)', 1, 1, 1],
-      ['kakao / cpc / winter', 1, 0, 1],
+      ['winter', 1, 0, 1],
     ]);
   });
 
   it('carries the touches in the CSV', () => {
     const csv = campaignStatsCsv(report);
     expect(csv).toContain('"캠페인 퍼널","항목","등록","첫 유입","마지막 유입","통화","내방","계약"');
-    expect(csv).toContain('"캠페인 퍼널","kakao / cpc / winter","1","0","1","0","0","0"');
+    expect(csv).toContain('"캠페인 퍼널","winter","1","0","1","0","0","0"');
   });
 });

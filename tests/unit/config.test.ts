@@ -95,7 +95,7 @@ describe('loadConfig', () => {
 
   it.each(['true', '*', '0.0.0.0/0', '::/0', '10', 'loopback, not-an-address', '0.0.0.0/1, 128.0.0.0/1', '::ffff:0:0/96', '8.0.0.0/8', '10.0.0.0/7', '2001:db8::/32', 'loopback, 192.0.0.0/2'])('refuses TRUST_PROXY=%j', (value) => {
     const [line] = problemsOf({ TRUST_PROXY: value });
-    expect(line).toContain(`TRUST_PROXY="${value}" 은(는) 사용할 수 없습니다`);
+    expect(line).toContain(`TRUST_PROXY="${value}" 값은 사용할 수 없습니다`);
     expect(line).toContain(`TRUST_PROXY="${value}" is refused`);
   });
 
@@ -153,7 +153,20 @@ describe('loadConfig', () => {
     expect(missing).toContain('SOLAPI_SENDER, KAKAO_PFID를 모두 설정해 주세요');
     expect(missing).not.toContain('shh-secret');
     expect(problemsOf({ MESSAGES_PROVIDER: 'kakao' })).toEqual([expect.stringContaining('off 또는 solapi여야 합니다')]);
-    expect(problemsOf({ ...solapi, SOLAPI_SENDER: '032-123-4567' })).toEqual([expect.stringContaining('숫자만')]);
+    const senderOf = (number: string) => loadConfig({ ...solapi, SOLAPI_SENDER: number }).messages?.sender;
+    // Every kind of number SOLAPI registers as a 발신번호: 대표번호, landlines, 070/050x, mobiles; written with or without hyphens.
+    expect(senderOf('1600-0000')).toBe('16000000');
+    expect(senderOf('15881234')).toBe('15881234');
+    expect(senderOf('1877-1234')).toBe('18771234');
+    expect(senderOf('02-123-4567')).toBe('021234567');
+    expect(senderOf('032-1234-5678')).toBe('03212345678');
+    expect(senderOf('070-1234-5678')).toBe('07012345678');
+    expect(senderOf('0505-1234-5678')).toBe('050512345678');
+    expect(senderOf('080-123-4567')).toBe('0801234567');
+    expect(senderOf('010-1234-5678')).toBe('01012345678');
+    for (const notASender of ['1234-5678', '1600-000', '1600 0000', '+82-2-123-4567', '0012345678', '010-123', '112', '1600-00000']) {
+      expect(problemsOf({ ...solapi, SOLAPI_SENDER: notASender }), notASender).toEqual([expect.stringContaining('발신번호')]);
+    }
     const production = { NODE_ENV: 'production', ...solapi };
     const productionProblems = (url: string) => {
       try {

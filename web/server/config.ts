@@ -140,6 +140,12 @@ const MAX_SESSION_IDLE_MINUTES = 480;
  * The line printed for a bad value: the variable, its value, then Korean and English. A secret's
  * value is replaced by its length: start-up errors end up in logs that more people read.
  */
+/**
+ * The numbers a 발신번호 can be: 전국대표번호 (15xx/16xx/18xx-xxxx), 02 and the regional landlines,
+ * 070, 050x, 080 and mobiles. SOLAPI takes it as digits only, so hyphens are dropped first.
+ */
+const SENDER_NUMBER = /^(?:1[568]\d{6}|02\d{7,8}|0[3-6][1-5]\d{7,8}|070\d{8}|050\d{8,9}|080\d{7,8}|01[016789]\d{7,8})$/;
+
 function problem(name: string, korean: string, english: string, { secret = false } = {}) {
   return (issue: { input: unknown }) => {
     const shown = secret ? `(${String(issue.input).length}자/characters)` : `"${String(issue.input)}"`;
@@ -192,7 +198,7 @@ const trustProxy = v.pipe(
   v.check(
     (value) => trustProxySetting(value) !== undefined,
     (issue) =>
-      `TRUST_PROXY="${String(issue.input)}" 은(는) 사용할 수 없습니다. 앞단 프록시의 수(예: 1) 또는 프록시의 주소/대역(예: loopback, 10.0.0.0/8)을 적어 주세요. ` +
+      `TRUST_PROXY="${String(issue.input)}" 값은 사용할 수 없습니다. 앞단 프록시의 수(예: 1) 또는 프록시의 주소/대역(예: loopback, 10.0.0.0/8)을 적어 주세요. ` +
       '"true"처럼 모든 주소를 믿게 하면 누구나 X-Forwarded-For로 자기 주소를 골라 로그인 제한과 등록 제한을 피할 수 있습니다. / ' +
       `TRUST_PROXY="${String(issue.input)}" is refused. Set the number of proxies in front of the server (e.g. 1) or their addresses/subnets ` +
       '(e.g. loopback, 10.0.0.0/8). "true" trusts every address: any client could pick its own via X-Forwarded-For and escape the per-address limits.',
@@ -306,7 +312,14 @@ const ENVIRONMENT = v.object({
   SOLAPI_API_KEY: v.optional(text),
   SOLAPI_API_SECRET: v.optional(v.string()),
   SOLAPI_SENDER: v.optional(
-    v.pipe(v.string(), v.regex(/^0\d{8,10}$/, problem('SOLAPI_SENDER', '등록한 발신번호를 숫자만 적어 주세요 (예: 0321234567)', 'must be the registered sender number, digits only'))),
+    v.pipe(
+      v.string(),
+      v.transform((number) => number.replaceAll('-', '')),
+      v.regex(
+        SENDER_NUMBER,
+        problem('SOLAPI_SENDER', 'SOLAPI에 등록한 발신번호여야 합니다 (예: 1600-0000, 032-123-4567, 010-1234-5678)', 'must be the sender number registered with SOLAPI'),
+      ),
+    ),
   ),
   KAKAO_PFID: v.optional(text),
   SOLAPI_API_URL: v.optional(httpUrl('SOLAPI_API_URL'), 'https://api.solapi.com'),

@@ -2,9 +2,9 @@
  * Ad spend per campaign and month, shared by the statistics page, its CSV and the server: what an
  * entry may be, which months a period's costs take, and how won and costs read.
  */
-import type { StatsRange } from './campaign-stats';
+import { campaignKey, type StatsRange } from './campaign-stats';
 
-/** A campaign name as the lead list's campaign filter has it (utm_campaign, lower case). */
+/** The longest campaign key (see campaignKey) an entry may have. */
 export const MAX_AD_SPEND_CAMPAIGN_LENGTH = 100;
 /** 1조 원: more than any presale campaign spends in a month, so a larger number is a typo. */
 export const MAX_AD_SPEND_WON = 1_000_000_000_000;
@@ -28,7 +28,7 @@ export function isMonth(value: string): boolean {
 
 /** The entry the form asks for, or what is wrong with it. The amount may carry commas ("1,200,000"). */
 export function parseAdSpend(input: { campaign: string; month: string; amount: string }): AdSpendEntry | { error: AdSpendRefusal } {
-  const campaign = input.campaign.trim().toLowerCase();
+  const campaign = campaignKey(input.campaign);
   if (!campaign || campaign.length > MAX_AD_SPEND_CAMPAIGN_LENGTH) return { error: 'campaign' };
   if (!isMonth(input.month.trim())) return { error: 'month' };
   const digits = input.amount.trim().replaceAll(',', '');

@@ -29,7 +29,7 @@ export function leadChangeDetail(before: ChangeSide, after: Partial<ChangeSide>)
 export function readableAuditDetail(action: AuditAction, detail: string | null): string {
   if (!detail) return action === 'leadMemo' ? '메모 추가' : '';
   if (action === 'leadMemo') return `메모 추가 (${detail})`;
-  if (action === 'leadCall') return `통화 결과 ${detail}`;
+  if (action === 'leadCall') return `통화 결과: ${detail}`;
   if (action !== 'leadChange' || !/^(status|assignee)=/.test(detail)) return detail;
   return detail
     .split(', ')

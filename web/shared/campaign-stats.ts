@@ -14,10 +14,10 @@ const DEFAULT_STATS_DAYS = 7;
 export type StatsRange = { from: string; to: string };
 
 /**
- * Customers of a campaign at each step: registered, called at least once, came to the model house
+ * Customers of a campaign (one row per campaign key) at each step: registered, called at least once, came to the model house
  * (내방), contracted; those whose first (firstTouch) or last (lastTouch) registration of the period
  * came from it (each customer is one campaign's first touch and one's last); and what they cost:
- * the campaign name's ad spend in the months of the range, divided by that name's customers (null
+ * the campaign's ad spend in the months of the range, divided by its customers (null
  * without spend or without customers).
  */
 export type FunnelRow = {
@@ -47,6 +47,14 @@ export function parseStatsRange(search: URLSearchParams, today: string): StatsRa
   if (from > to) return { error: REVERSED_RANGE_MESSAGE };
   if (shiftDay(from, MAX_STATS_DAYS - 1) < to) return { error: `기간은 최대 ${MAX_STATS_DAYS}일까지 조회할 수 있습니다.` };
   return { from, to };
+}
+
+/**
+ * The one key of a campaign (utm_campaign) wherever it is entered, stored or counted: trimmed and
+ * case-folded, since ad links arrive as "Launch_Search" and "launch_search" for the same campaign.
+ */
+export function campaignKey(name: string): string {
+  return name.trim().toLowerCase();
 }
 
 /** "네이버 / cpc / 봄분양" for a campaign's utm source, medium and name; "(캠페인 없음)" without. */

@@ -345,7 +345,7 @@ export function isSlotCapacity(value: number): boolean {
 export type SlotCreation = { from: string; days: 1 | 7; times: string[]; capacity: number };
 export type SlotEdit = { rev: string; time: string; capacity: number };
 export type SlotResult =
-  | { ok: true; created?: string[]; skipped?: string[] }
+  | { ok: true; created?: string[]; skipped?: string[]; /** Booked visits an edit moved to the slot's new time. */ moved?: number }
   | { ok: false; error: 'forbidden' | 'notFound' | 'conflict' | 'invalid' | 'past' | 'belowBooked' | 'notEmpty' | 'timeTaken'; booked?: number };
 
 export type ConsoleDashboard = {

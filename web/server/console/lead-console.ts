@@ -31,6 +31,7 @@ import {
   formatPhone,
 } from '../../shared/console';
 import { leadChangeDetail } from '../../shared/audit-readable';
+import { campaignKey } from '../../shared/campaign-stats';
 import { stripFormatCharacters } from '../free-text';
 import { MutationError, type ContentSource, type Mutation, type PatchOperations } from '../content/types';
 import type { LeadAccess, LeadAssignResult, LeadConsole, LeadExportFormat, LeadExportRow, StaffActor, StaffAlerts } from './types';
@@ -139,8 +140,7 @@ export class LeadConsoleService implements LeadConsole {
   }
 
   async campaigns(): Promise<string[]> {
-    // The filter ignores case, so "Launch" and "launch" are one choice.
-    const names = new Set((await this.reads.campaigns()).map((name) => name.toLowerCase()));
+    const names = new Set((await this.reads.campaigns()).map(campaignKey));
     return [...names].sort();
   }
 

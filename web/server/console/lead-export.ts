@@ -47,6 +47,9 @@ function wallClockCellDate(value: string | null): Date | null {
 
 const lastCall = (row: LeadExportRow) => row.calls.at(-1) ?? null;
 
+/** The visit the customer asked for; a walk-in asked for none (its arrival is 방문 확인). */
+const wishedVisitAt = (row: LeadExportRow) => (row.formKind === 'walkIn' ? null : row.visitAt);
+
 /** Every memo, oldest first, one a line: "YYYY-MM-DD HH:mm 작성자: 내용". */
 const memoLines = (row: LeadExportRow) => row.memos.map((memo) => `${seoulDateTime(memo.at)} ${memo.authorName}: ${memo.text}`).join('\n');
 
@@ -64,7 +67,7 @@ const EXPORT_COLUMNS: Column[] = [
   { header: '상담 상태', width: 10, value: (row) => (isLeadStatus(row.status) ? LEAD_STATUS_LABELS[row.status] : row.status) },
   { header: '담당자', width: 10, value: (row) => row.assigneeName ?? '' },
   { header: '문의내용', width: 40, value: (row) => row.message ?? '' },
-  { header: '방문 희망 일시', width: 17, value: (row) => row.visitAt ?? '', date: { of: (row) => wallClockCellDate(row.visitAt), format: DATE_MINUTE_FORMAT } },
+  { header: '방문 희망 일시', width: 17, value: (row) => wishedVisitAt(row) ?? '', date: { of: (row) => wallClockCellDate(wishedVisitAt(row)), format: DATE_MINUTE_FORMAT } },
   { header: '방문예약 상태', width: 14, value: (row) => (row.visitSlotStatus ? (SLOT_STATUS_LABELS[row.visitSlotStatus] ?? row.visitSlotStatus) : '') },
   { header: '마케팅 정보 수신 동의', width: 10, value: (row) => yesNo(row.marketing) },
   { header: '동의 문구 버전', width: 12, value: (row) => row.noticeVersion ?? '' },

@@ -2,6 +2,7 @@
  * The lead list's filters as query parameters, and its keyset cursor. The GROQ queries and the
  * embedded SQL read the same parameters, so both backends filter alike.
  */
+import { campaignKey } from '../../shared/campaign-stats';
 import type { LeadFilters } from '../../shared/console';
 import { wholeMobilePhone } from '../../shared/lead-validation';
 import { seoulDayStart } from '../../shared/seoul-time';
@@ -17,7 +18,7 @@ export type LeadFilterParams = {
   status: string | null;
   marketing: boolean | null;
   utmSource: string | null;
-  /** Lower case: campaigns match whatever their case. */
+  /** A campaign key (campaignKey): campaigns match whatever their case. */
   utmCampaign: string | null;
   namePrefix: string | null;
   phoneLast4: string | null;
@@ -52,7 +53,7 @@ export function leadFilterParams(filters: LeadFilters, me: string | null = null,
     status: filters.status ?? null,
     marketing: filters.marketing ?? null,
     utmSource: filters.utmSource ?? null,
-    utmCampaign: filters.utmCampaign?.toLowerCase() ?? null,
+    utmCampaign: filters.utmCampaign ? campaignKey(filters.utmCampaign) : null,
     namePrefix: isLastFour || phone ? null : q,
     phoneLast4: isLastFour ? q : null,
     phone,

@@ -74,16 +74,19 @@ export class VisitSlots {
     if (slot._rev !== edit.rev) return CONFLICT;
     if (edit.capacity < slot.booked) return { ok: false, error: 'belowBooked', booked: slot.booked };
     const mutations: Mutation[] = [{ patch: { id, ifRevisionID: slot._rev, set: { time: edit.time, capacity: edit.capacity } } }];
+    let moved = 0;
     if (edit.time !== slot.time) {
       const sameDay = await this.list(slot.date, 1);
       if (sameDay.some((other) => other.id !== id && other.time === edit.time)) return { ok: false, error: 'timeTaken' };
       const visitAt = visitAtOf({ date: slot.date, time: edit.time });
-      for (const lead of await this.options.leads.fetch(slotBookingsQuery, { id })) mutations.push({ patch: { id: lead._id, set: { visitAt } } });
+      const bookings = await this.options.leads.fetch(slotBookingsQuery, { id });
+      for (const lead of bookings) mutations.push({ patch: { id: lead._id, set: { visitAt } } });
+      moved = bookings.length;
     }
     const written = await this.write(mutations);
     if (written) return written;
     await this.record(actor, 'slotChange', id, `${visitAtOf(slot)} 정원 ${slot.capacity} → ${edit.time} 정원 ${edit.capacity}`);
-    return { ok: true };
+    return { ok: true, moved };
   }
 
   /** Deletes a slot nobody has booked (a booked place is a customer's visit). */

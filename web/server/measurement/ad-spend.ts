@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { adSpendOfMonthsQuery } from '../../sanity/queries';
 import { parseAdSpend, wonLabel, isMonth, type AdSpendEntry, type AdSpendRefusal } from '../../shared/ad-spend';
+import { campaignKey } from '../../shared/campaign-stats';
 import { mayEnterAdSpend, type StaffIdentity } from '../../shared/console';
 import type { ContentSource } from '../content/types';
 import type { AuditTrail } from '../audit/trail';
@@ -50,7 +51,7 @@ export class AdSpendBook {
   async remove(input: { campaign: string; month: string }, actor: Actor): Promise<AdSpendResult> {
     if (!mayEnterAdSpend(actor.role)) return { ok: false, error: 'forbidden' };
     if (!isMonth(input.month)) return { ok: false, error: 'month' };
-    const before = await this.find(input.campaign.trim().toLowerCase(), input.month);
+    const before = await this.find(campaignKey(input.campaign), input.month);
     if (!before) return { ok: false, error: 'notFound' };
     await this.options.leads.mutate([{ delete: { id: adSpendId(before.campaign, before.month) } }]);
     await this.record(actor, before, wonLabel(before.amount), '삭제');

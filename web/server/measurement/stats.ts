@@ -6,7 +6,7 @@
  */
 import type { StatsLeadsQueryResult, StatsPageViewsQueryResult } from '../../sanity/sanity.types';
 import { statsLeadsQuery, statsPageViewsQuery } from '../../sanity/queries';
-import { campaignLabel, conversionLabel, STATS_COLUMNS, STATS_TABLE_COLUMNS, type FunnelRow, type StatsRange } from '../../shared/campaign-stats';
+import { campaignKey, campaignLabel, conversionLabel, STATS_COLUMNS, STATS_TABLE_COLUMNS, type FunnelRow, type StatsRange } from '../../shared/campaign-stats';
 import { seoulDay, seoulDayStart } from '../../shared/seoul-time';
 import type { ContentSource } from '../content/types';
 import { costPer, monthsOfRange, type AdSpendEntry } from '../../shared/ad-spend';
@@ -68,10 +68,11 @@ class Tally {
   }
 }
 
-const campaignKey = (source: string | null, medium: string | null, campaign: string | null) =>
-  JSON.stringify([source ?? '', medium ?? '', campaign ?? '']);
+/** A traffic row's key: source, medium and campaign key, each case-folded. */
+const trafficKey = (source: string | null, medium: string | null, campaign: string | null) =>
+  JSON.stringify([source ?? '', medium ?? '', campaign ?? ''].map(campaignKey));
 
-function campaignKeyLabel(key: string): string {
+function trafficKeyLabel(key: string): string {
   const [source = '', medium = '', campaign = ''] = JSON.parse(key) as string[];
   if (source === FOLDED) return '(기타: 하루 조합 수 상한 초과)';
   return campaignLabel({ source, medium, campaign });
@@ -79,7 +80,7 @@ function campaignKeyLabel(key: string): string {
 
 export function joinCampaignStats(range: StatsRange, views: StatsPageViewsQueryResult, leads: StatsLeadsQueryResult, spend: readonly AdSpendEntry[] = []): CampaignStatsReport {
   const totals: StatsCounts = { views: 0, visits: 0, visitors: 0, leads: 0, bookings: 0 };
-  const campaigns = new Tally(campaignKeyLabel);
+  const campaigns = new Tally(trafficKeyLabel);
   const landingPages = new Tally((path) => (path === FOLDED ? '(기타)' : path || '(알 수 없음)'));
   const referrers = new Tally((host) => (host === FOLDED ? '(기타)' : host || '(직접 방문·내부)'));
   const devices = new Tally((device) => DEVICE_LABELS[device] ?? device);
@@ -88,7 +89,7 @@ export function joinCampaignStats(range: StatsRange, views: StatsPageViewsQueryR
   for (const row of views) {
     const counts = { views: row.views ?? 0, visits: row.visits ?? 0, visitors: row.visitors ?? 0 };
     for (const field of ['views', 'visits', 'visitors'] as const) totals[field] += counts[field];
-    campaigns.add(campaignKey(row.utmSource, row.utmMedium, row.utmCampaign), counts);
+    campaigns.add(trafficKey(row.utmSource, row.utmMedium, row.utmCampaign), counts);
     // A page's visits are the visits that began there; its other views are not landings.
     if (counts.visits > 0) landingPages.add(row.path ?? '', { visits: counts.visits, views: counts.visits });
     if (counts.visits > 0) referrers.add(row.referrerHost ?? '', { visits: counts.visits });
@@ -108,7 +109,7 @@ export function joinCampaignStats(range: StatsRange, views: StatsPageViewsQueryR
     const total = countsOf('totals', '', lead);
     totals.leads += total.leads;
     totals.bookings += total.bookings;
-    const campaign = campaignKey(lead.utmSource, lead.utmMedium, lead.utmCampaign);
+    const campaign = trafficKey(lead.utmSource, lead.utmMedium, lead.utmCampaign);
     campaigns.add(campaign, countsOf('campaigns', campaign, lead));
     const landingPage = lead.landingPage ?? lead.sourcePage ?? '';
     landingPages.add(landingPage, countsOf('landingPages', landingPage, lead));
@@ -137,16 +138,14 @@ type Touch = { at: string; key: string };
 
 /**
  * Each campaign's customers (phone numbers), a step reached on any of their registrations from it,
- * and where each customer came first and last.
- * Spend is entered per campaign name (utm_campaign, any case), so a name's cost divides its spend
- * by the customers of every row carrying that name; a name with spend and no customer still has a row.
+ * and where each customer came first and last. A row is a campaign key, as ad spend is entered, so
+ * each campaign's spend is on one row only; a campaign with spend and no customer still has a row.
  */
 function funnelOf(leads: StatsLeadsQueryResult, spend: readonly AdSpendEntry[]): FunnelRow[] {
   const campaigns = new Map<string, Map<string, Reached>>();
-  const names = new Map<string, Map<string, Reached>>();
-  const reach = (table: Map<string, Map<string, Reached>>, key: string, customer: string, lead: StatsLeadsQueryResult[number]) => {
-    const customers = table.get(key) ?? new Map<string, Reached>();
-    table.set(key, customers);
+  const reach = (key: string, customer: string, lead: StatsLeadsQueryResult[number]) => {
+    const customers = campaigns.get(key) ?? new Map<string, Reached>();
+    campaigns.set(key, customers);
     const reached = customers.get(customer) ?? { called: false, visited: false, contracted: false };
     reached.called ||= lead.called === true;
     reached.visited ||= Boolean(lead.checkedInAt) || VISITED_STATUSES.has(lead.status);
@@ -156,9 +155,8 @@ function funnelOf(leads: StatsLeadsQueryResult, spend: readonly AdSpendEntry[]):
   const touches = new Map<string, { first: Touch; last: Touch }>();
   for (const [index, lead] of leads.entries()) {
     const customer = lead.phone ?? `unknown-${index}`;
-    const key = campaignKey(lead.utmSource, lead.utmMedium, lead.utmCampaign);
-    reach(campaigns, key, customer, lead);
-    if (lead.utmCampaign) reach(names, lead.utmCampaign.toLowerCase(), customer, lead);
+    const key = campaignKey(lead.utmCampaign ?? '');
+    reach(key, customer, lead);
     const touch = { at: lead.createdAt ?? '', key };
     const known = touches.get(customer);
     if (!known) touches.set(customer, { first: touch, last: touch });
@@ -172,19 +170,18 @@ function funnelOf(leads: StatsLeadsQueryResult, spend: readonly AdSpendEntry[]):
     lastTouches.set(last.key, (lastTouches.get(last.key) ?? 0) + 1);
   }
   const spent = new Map<string, number>();
-  for (const entry of spend) spent.set(entry.campaign, (spent.get(entry.campaign) ?? 0) + entry.amount);
-  for (const campaign of spent.keys()) {
-    if (!names.has(campaign)) campaigns.set(campaignKey(null, null, campaign), new Map());
+  for (const entry of spend) {
+    const key = campaignKey(entry.campaign);
+    spent.set(key, (spent.get(key) ?? 0) + entry.amount);
+    if (!campaigns.has(key)) campaigns.set(key, new Map());
   }
-  const count = (customers: Map<string, Reached> | undefined, step: keyof Reached) => [...(customers?.values() ?? [])].filter((reached) => reached[step]).length;
+  const count = (customers: Map<string, Reached>, step: keyof Reached) => [...customers.values()].filter((reached) => reached[step]).length;
   return [...campaigns.entries()]
     .map(([key, customers]) => {
-      const name = (JSON.parse(key) as string[])[2].toLowerCase();
-      const campaignSpend = spent.get(name) ?? null;
-      const named = names.get(name);
+      const campaignSpend = spent.get(key) ?? null;
       return {
         key,
-        label: campaignKeyLabel(key),
+        label: campaignLabel({ source: '', medium: '', campaign: key }),
         leads: customers.size,
         firstTouch: firstTouches.get(key) ?? 0,
         lastTouch: lastTouches.get(key) ?? 0,
@@ -192,8 +189,8 @@ function funnelOf(leads: StatsLeadsQueryResult, spend: readonly AdSpendEntry[]):
         visited: count(customers, 'visited'),
         contracted: count(customers, 'contracted'),
         spend: campaignSpend,
-        costPerLead: costPer(campaignSpend, named?.size ?? 0),
-        costPerVisit: costPer(campaignSpend, count(named, 'visited')),
+        costPerLead: costPer(campaignSpend, customers.size),
+        costPerVisit: costPer(campaignSpend, count(customers, 'visited')),
       };
     })
     .sort((a, b) => b.leads - a.leads || a.label.localeCompare(b.label, 'ko'));

@@ -25,7 +25,7 @@ export const DASHBOARD_TEXT = {
   day: '날짜',
   booked: '예약 / 정원',
   fill: '채움률',
-  visitsOfDay: '방문 일정 보기',
+  visitsOfDay: '방문 명단 보기',
 } as const;
 
 const people = (count: number) => `${count.toLocaleString('ko-KR')}명`;

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Form, useNavigation } from 'react-router';
 import type { BookingRefusal, LeadDetail, OpenSlotDay } from '../../../shared/console';
+import { withParticle } from '../../../shared/korean-particle';
 import { confirmFirst, dayLabel } from './console-page';
 
 export const BOOKING_TEXT = {
@@ -16,7 +17,7 @@ export const BOOKING_TEXT = {
   cancel: '예약 취소',
   confirmCancel: (visitAt: string) => `${visitAt} 방문 예약을 취소할까요? 자리는 다른 고객에게 열립니다.`,
   booked: (visitAt: string) => `${visitAt} 방문을 예약했습니다.`,
-  moved: (visitAt: string) => `방문 일시를 ${visitAt}(으)로 바꿨습니다.`,
+  moved: (visitAt: string) => `방문 일시를 ${withParticle(visitAt, '으로/로')} 바꿨습니다.`,
   cancelled: '방문 예약을 취소했습니다. 예약 자리는 다른 고객이 쓸 수 있습니다.',
   noSlotChosen: '방문 일시를 골라 주세요.',
 } as const;

@@ -1,13 +1,14 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Form } from 'react-router';
 import { LEAD_STATUS_LABELS, type VisitSheet as VisitSheetData } from '../../../shared/console';
+import { withParticle } from '../../../shared/korean-particle';
 import { shiftDay } from '../../../shared/seoul-time';
 import { dayLabel, seoulTime } from './console-page';
 import { ConsoleTable } from './ConsoleTable';
 import './VisitSheet.css';
 
 export const VISITS_TEXT = {
-  title: '방문 일정',
+  title: '방문 명단',
   previousDay: '이전 날',
   nextDay: '다음 날',
   today: '오늘',
@@ -31,7 +32,7 @@ export const VISITS_TEXT = {
   notCheckedIn: '방문 확인 없음',
   booked: (booked: number, capacity: number) => `예약 ${booked} / 정원 ${capacity}`,
   checkInOf: (name: string) => `${name} 님 방문 확인`,
-  badDate: (value: string) => `"${value}"은(는) 올바른 날짜가 아닙니다. 2026-11-25처럼 연-월-일로 입력하거나 달력에서 골라 주세요.`,
+  badDate: (value: string) => `${withParticle(`"${value}"`, '은/는')} 올바른 날짜가 아닙니다. 2026-11-25처럼 연-월-일로 입력하거나 달력에서 골라 주세요.`,
 } as const;
 
 /** What a check-in post answered, as the page says it. */

@@ -67,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     done = text.added(email.trim().toLowerCase());
   } else if (intent === 'disable' || intent === 'enable') {
     result = await context.staff.setDisabled(email, intent === 'disable', actor);
-    done = intent === 'disable' ? text.disabledDone(email) : text.enabledDone(email);
+    done = intent === 'disable' ? text.disabledDone(await nameOf(context, email)) : text.enabledDone(email);
     if (result.ok && intent === 'disable') done = `${done} ${await handOver(context, email, field('handOverTo'), { ...authorization.session, ip: context.clientIp })}`;
   } else if (intent === 'role') {
     const role = field('role');
@@ -92,6 +92,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<Outcome>(refused, { status: 400 });
   }
   return data<Outcome>({ ok: true, message: done, intent, email });
+}
+
+/** The account's name as the page shows it; its e-mail when it has none. */
+async function nameOf(context: Route.ActionArgs['context'], email: string): Promise<string> {
+  const account = (await context.staff.list()).find((candidate) => candidate.email === email.trim().toLowerCase());
+  return account?.name || email;
 }
 
 /** A disabled account's leads to the one chosen (empty: 미배정), each recorded by the lead console. */

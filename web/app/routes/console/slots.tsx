@@ -3,6 +3,7 @@ import { data, Form, useLocation } from 'react-router';
 import type { Route } from './+types/slots';
 import { isSlotCapacity, isSlotTime, mayManageSlots, MAX_SLOT_CAPACITY, MAX_TIMES_PER_DAY, type SlotResult } from '../../../shared/console';
 import { isDay, seoulDay, shiftDay } from '../../../shared/seoul-time';
+import { withParticle } from '../../../shared/korean-particle';
 import { requireStaff } from '../../lib/require-staff';
 import { ConsoleOutcome } from '../../components/console/ConsoleOutcome';
 import { ConsoleTable } from '../../components/console/ConsoleTable';
@@ -50,7 +51,7 @@ const TEXT = {
   onlyEmpty: '예약이 있어 삭제할 수 없습니다',
   badDate: '날짜를 2026-11-28처럼 연-월-일로 입력해 주세요.',
   created: (count: number, skipped: number) => `방문 일정 ${count}개를 만들었습니다.${skipped ? ` 이미 있는 ${skipped}개는 그대로 두었습니다.` : ''}`,
-  saved: '일정을 저장했습니다. 예약한 고객의 방문 시각도 함께 바뀌었습니다.',
+  saved: (moved: number, time: string) => `일정을 저장했습니다.${moved > 0 ? ` 예약한 고객 ${moved}명의 방문 시각도 ${withParticle(time, '으로/로')} 함께 바뀌었습니다.` : ''}`,
   removed: '일정을 삭제했습니다.',
   refused: {
     forbidden: '방문 일정은 관리자와 팀장만 만들고 고칠 수 있습니다.',
@@ -168,7 +169,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         },
         actor,
       );
-      saved = TEXT.saved;
+      saved = result.ok ? TEXT.saved(result.moved ?? 0, field('time')) : '';
       if (!result.ok && result.error === 'timeTaken') {
         const slot = (await context.leadConsole.slots.list(field('date'), 1)).find((other) => other.time === field('time'));
         const at = `${dayLabel(field('date'))} ${slot?.time ?? field('time')}`;

@@ -1,6 +1,6 @@
 import { data, Form } from 'react-router';
 import type { Route } from './+types/stats';
-import { defaultStatsRange, parseStatsRange, STATS_EXPORT_PATH, STATS_TABLE_COLUMNS } from '../../../shared/campaign-stats';
+import { campaignKey, defaultStatsRange, parseStatsRange, STATS_EXPORT_PATH, STATS_TABLE_COLUMNS } from '../../../shared/campaign-stats';
 import { AD_SPEND_MESSAGES, monthsOfRange } from '../../../shared/ad-spend';
 import { mayEnterAdSpend, mayExport } from '../../../shared/console';
 import { seoulDay } from '../../../shared/seoul-time';
@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = removing ? await context.adSpend.remove(entry, actor) : await context.adSpend.set({ ...entry, amount: field('amount') }, actor);
   if (result.ok) {
     const said = removing ? adSpendText.removed : adSpendText.saved;
-    return data<AdSpendOutcome>({ tone: 'success', message: said(entry.campaign.trim().toLowerCase(), entry.month), saved: !removing });
+    return data<AdSpendOutcome>({ tone: 'success', message: said(campaignKey(entry.campaign), entry.month), saved: !removing });
   }
   const status = result.error === 'forbidden' ? 403 : result.error === 'notFound' ? 404 : 400;
   const atFault = result.error === 'campaign' || result.error === 'month' || result.error === 'amount' ? result.error : undefined;

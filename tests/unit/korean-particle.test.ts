@@ -1,0 +1,49 @@
+/**
+ * The particle after a variable word is chosen from its last syllable, and the console's messages
+ * that put one after a time, a role, a number or a typed value use it.
+ */
+import { describe, expect, it } from 'vitest';
+import { withParticle } from '../../web/shared/korean-particle';
+import { BOOKING_TEXT } from '../../web/app/components/console/VisitBookingPanel';
+import { VISITS_TEXT } from '../../web/app/components/console/VisitSheet';
+import { consoleText } from '../../web/app/components/console/console-text';
+
+describe('withParticle', () => {
+  it('reads the final consonant of a Hangul syllable; ㄹ takes 로', () => {
+    expect(withParticle('팀장', '으로/로')).toBe('팀장으로');
+    expect(withParticle('상담사', '으로/로')).toBe('상담사로');
+    expect(withParticle('서울', '으로/로')).toBe('서울로');
+    expect(withParticle('관리자', '을/를')).toBe('관리자를');
+    expect(withParticle('팀장', '을/를')).toBe('팀장을');
+    expect(withParticle('서울', '은/는')).toBe('서울은');
+    expect(withParticle('상담사', '이/가')).toBe('상담사가');
+    expect(withParticle('팀장', '과/와')).toBe('팀장과');
+  });
+
+  it('reads digits and letters as they are said', () => {
+    expect(withParticle('14:00', '으로/로')).toBe('14:00으로');
+    expect(withParticle('11월 26일 (목) 14:30', '으로/로')).toBe('11월 26일 (목) 14:30으로');
+    expect(withParticle('010-****-5678', '으로/로')).toBe('010-****-5678로');
+    expect(withParticle('010-****-5673', '으로/로')).toBe('010-****-5673으로');
+    expect(withParticle('2026-13-01', '은/는')).toBe('2026-13-01은');
+    expect(withParticle('2026-13-02', '은/는')).toBe('2026-13-02는');
+    expect(withParticle('abc', '은/는')).toBe('abc는');
+    expect(withParticle('room', '은/는')).toBe('room은');
+    expect(withParticle('"2026-13-01"', '은/는')).toBe('"2026-13-01"은');
+  });
+
+  it('keeps the written pair when the last character says nothing', () => {
+    expect(withParticle('?!', '으로/로')).toBe('?!(으)로');
+    expect(withParticle('', '은/는')).toBe('은(는)');
+  });
+});
+
+describe('console messages with a particle after a variable', () => {
+  it('chooses it: no "(으)로" or "은(는)" left', () => {
+    expect(BOOKING_TEXT.moved('11월 26일 (목) 14:00')).toBe('방문 일시를 11월 26일 (목) 14:00으로 바꿨습니다.');
+    expect(consoleText.accounts.roleDone('kim@example.kr', '팀장', false)).toContain('역할을 팀장으로 바꿨습니다.');
+    expect(consoleText.accounts.roleDone('kim@example.kr', '상담사', true)).toContain('역할을 상담사로 바꿨습니다.');
+    expect(consoleText.accounts.mobileDone('kim@example.kr', '010-****-5678')).toContain('010-****-5678로 저장했습니다.');
+    expect(VISITS_TEXT.badDate('2026-13-01')).toMatch(/^"2026-13-01"은 올바른 날짜가 아닙니다/);
+  });
+});
