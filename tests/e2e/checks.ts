@@ -25,6 +25,8 @@ export function watchErrors(page: Page, { allowNotFoundDocument = false } = {}):
     errors.push(`HTTP ${response.status()} for ${response.request().resourceType()} ${response.url()}`);
   });
   page.on('requestfailed', (request) => {
+    // React Router's route discovery for the links on screen, abandoned when the page moves on.
+    if (request.failure()?.errorText === 'net::ERR_ABORTED' && new URL(request.url()).pathname === '/__manifest') return;
     errors.push(`request failed (${request.failure()?.errorText}) for ${request.resourceType()} ${request.url()}`);
   });
   return errors;
