@@ -84,9 +84,12 @@ async function inspectFocus(): Promise<FocusReport | null> {
   /** How far the ring reaches beyond the element's box. */
   const reach = Math.max(0, outlineWidth + outlineOffset);
   // Wholly inside the viewport, its ring's top and bottom included. An element taller than the
-  // viewport (a table's scrolling region with many campaigns at 225 px) cannot be: it must then
-  // fill at least half of it.
-  const fitsHeight = rect.height <= innerHeight + 0.5;
+  // part of the viewport the sticky bars leave free (the page's scroll padding, which the page's
+  // own focus handling also measures by: a table's scrolling region with many campaigns at
+  // 225 px) cannot be: it must then fill at least half of the viewport.
+  const rootStyle = getComputedStyle(document.documentElement);
+  const freeHeight = innerHeight - (Number.parseFloat(rootStyle.scrollPaddingTop) || 0) - (Number.parseFloat(rootStyle.scrollPaddingBottom) || 0);
+  const fitsHeight = rect.height <= freeHeight + 0.5;
   const shownHeight = Math.min(rect.bottom, innerHeight) - Math.max(rect.top, 0);
   const inViewport =
     rect.width > 0 &&
