@@ -6,7 +6,7 @@
  * the number — while another customer stays; the audit record names the customer masked, with the
  * count and the 사유.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,7 @@ import { openLeadOutbox } from '../../web/server/leads/outbox';
 import { PostgresLeadOutbox } from '../../web/server/leads/postgres-outbox';
 import type { LeadDocument } from '../../web/server/leads/store';
 import { openConfiguredMessageLog } from '../../web/server/messages/index';
+import { leadsCli } from '../support/leads-cli';
 import { freshDatabaseUrl } from '../support/postgres';
 import { postgresBinaries } from '../support/postgres-server';
 
@@ -47,15 +48,6 @@ function lead(id: string, name: string, phone: string, extra: Partial<LeadDocume
     formKind: 'popup',
     ...extra,
   };
-}
-
-/** The CLI as an operator runs it on the server's machine. */
-function leadsCli(env: Record<string, string>, args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', ...args], { env: { ...process.env, SANITY_PROJECT_ID: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.setEncoding('utf8').on('data', (text: string) => (output += text));
-  child.stderr.setEncoding('utf8').on('data', (text: string) => (output += text));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
 }
 
 /** Every file under `dir` whose bytes hold one of `markers`. */

@@ -5,7 +5,7 @@
  * numbers (the tables are rewritten; a DELETE and VACUUM alone leave the bytes in the heap and the
  * indexes). Run with a role that does not own the tables, it says so and exits 1.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import { loadConfig } from '../../web/server/config';
 import { createContentSources } from '../../web/server/content/index';
 import type { LeadDocument } from '../../web/server/leads/store';
 import { openConfiguredMessageLog } from '../../web/server/messages/index';
+import { leadsCli } from '../support/leads-cli';
 import { freshDatabaseUrl } from '../support/postgres';
 import { postgresBinaries } from '../support/postgres-server';
 
@@ -48,14 +49,6 @@ function lead({ id, name, phone }: { id: string; name: string; phone: string }, 
     createdAt,
     formKind: 'popup',
   };
-}
-
-function leadsCli(env: Record<string, string>, args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', ...args], { env: { ...process.env, SANITY_PROJECT_ID: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.setEncoding('utf8').on('data', (text: string) => (output += text));
-  child.stderr.setEncoding('utf8').on('data', (text: string) => (output += text));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
 }
 
 async function seed(env: Record<string, string>): Promise<void> {
