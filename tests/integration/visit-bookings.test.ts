@@ -215,7 +215,9 @@ for (const [storeName, open] of Object.entries(stores)) {
         const request = new Request('http://localhost/admin/slots', { method: 'POST', body: new URLSearchParams({ intent: 'edit', date: TOMORROW, ...fields }) });
         const context = { auth: { session: () => admin }, leadConsole: service, clientIp: admin.ip } as unknown as AppLoadContext;
         const answer = (await slotsAction({ request, context, params: {} } as Parameters<typeof slotsAction>[0])) as unknown as { data: { tone: string; message: string } };
-        return answer.data;
+        // The edit form's answer: what the page says (the answer also tells the create form whether to empty).
+        const { tone, message } = answer.data;
+        return { tone, message };
       };
       const revOfSlot = async (id: string) => (await service.slots.list(TOMORROW, 1)).find((slot) => slot.id === id)!.rev;
       // No booking: a new capacity, a new time; nobody's visit moved.
