@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 
 /** Feature folders of the server, and the shared modules every feature may use. */
 const SERVER_FEATURES = ['console', 'leads', 'measurement', 'press'];
-const SHARED_SERVER_FOLDERS = ['audit', 'auth', 'content', 'http', 'observability'];
+const SHARED_SERVER_FOLDERS = ['audit', 'auth', 'content', 'database', 'http', 'observability'];
 
 export default defineConfig([
   globalIgnores([

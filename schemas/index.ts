@@ -1,6 +1,5 @@
 import { lead } from './documents/lead';
 import { leadAssignmentRotation } from './documents/leadAssignmentRotation';
-import { adSpend } from './documents/adSpend';
 import { locationCard } from './documents/locationCard';
 import { overviewRow } from './documents/overviewRow';
 import { page } from './documents/page';
@@ -34,9 +33,9 @@ export const serverWrittenTypeNames = [pressViews.name] as const;
 /**
  * Documents of the leads store (the embedded leads database or PostgreSQL, never a Sanity dataset):
  * leads, the visit slots staff manage in the console, staff accounts, the page-view statistics and
- * where automatic assignment stands and the ad spend per campaign and month.
+ * where automatic assignment stands. (Ad spend is a table of the sales database: web/server/database.)
  */
-const leadStoreDocumentTypes = [lead, visitSlot, staffAccount, pageViewDay, leadAssignmentRotation, adSpend];
+const leadStoreDocumentTypes = [lead, visitSlot, staffAccount, pageViewDay, leadAssignmentRotation];
 
 /** The leads store's type names: the Studio neither creates nor changes them. */
 export const leadTypeNames = leadStoreDocumentTypes.map(({ name }) => name);

@@ -18,7 +18,7 @@
 import { openStaffServices } from '../web/server/auth/staff-services';
 import { CLI_ACTOR } from '../web/server/auth/staff-accounts';
 import { loadConfigOrExit } from '../web/server/config';
-import { createContentSources, leadsDatabaseFile, sanityConnection, type ContentSources } from '../web/server/content/index';
+import { closeContentSources, createContentSources, leadsDatabaseFile, sanityConnection, type ContentSources } from '../web/server/content/index';
 import { createSanitySource } from '../web/server/content/sanity';
 import { createLeadConsole } from '../web/server/console/index';
 import { deliverLeadExport } from '../web/server/console/lead-export';
@@ -70,8 +70,7 @@ async function deleteCustomer(args: string[]): Promise<number> {
     await service.close();
     await messages.close();
     close();
-    await Promise.all([sources.content.close(), sources.leads.close()]);
-    await sources.database?.end();
+    await closeContentSources(sources);
   }
 }
 
@@ -124,8 +123,8 @@ async function importSanity(config: ReturnType<typeof loadConfigOrExit>): Promis
     return 0;
   } finally {
     close();
-    await Promise.all([dataset.close(), sources.content.close(), sources.leads.close()]);
-    await sources.database?.end();
+    await dataset.close();
+    await closeContentSources(sources);
   }
 }
 
@@ -154,8 +153,7 @@ async function purge(): Promise<number> {
     await service.close();
     await messageLog.close();
     close();
-    await Promise.all([sources.content.close(), sources.leads.close()]);
-    await sources.database?.end();
+    await closeContentSources(sources);
   }
 }
 
@@ -179,8 +177,7 @@ async function main(args: string[]): Promise<number> {
     return 0;
   } finally {
     await service.close();
-    await Promise.all([sources.content.close(), sources.leads.close()]);
-    await sources.database?.end();
+    await closeContentSources(sources);
   }
 }
 

@@ -23,7 +23,7 @@ import { hashPassword } from '../web/server/auth/password';
 import { CLI_ACTOR, type AccountChangeResult } from '../web/server/auth/staff-accounts';
 import { openStaffServices } from '../web/server/auth/staff-services';
 import { loadConfigOrExit } from '../web/server/config';
-import { createContentSources } from '../web/server/content/index';
+import { closeContentSources, createContentSources } from '../web/server/content/index';
 import { exitAfterOutput, writeOutput } from './cli-output';
 
 const USAGE = [
@@ -116,8 +116,7 @@ async function manage(command: string, args: string[]): Promise<number> {
     return reported(await staff.setDisabled(email!, disable, CLI_ACTOR), `${disable ? '사용 중지했습니다' : '다시 사용하게 했습니다'}: ${email}`);
   } finally {
     services.close();
-    await Promise.all([sources?.content.close(), sources?.leads.close()]);
-    await sources?.database?.end();
+    if (sources) await closeContentSources(sources);
   }
 }
 

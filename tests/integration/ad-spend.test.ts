@@ -44,7 +44,7 @@ describe.each([
   beforeAll(async () => {
     backend = await open(LEADS);
     audit = new MemoryAuditTrail();
-    book = new AdSpendBook({ leads: backend.leads, audit });
+    book = new AdSpendBook({ sales: backend.sales, audit });
   }, 60_000);
   afterAll(async () => {
     await backend?.close();
@@ -106,7 +106,7 @@ describe.each([
     await book.set({ campaign: 'launch', month: '2026-12', amount: '300000' }, MANAGER);
     await book.set({ campaign: 'winter', month: '2026-11', amount: '500000' }, MANAGER);
     await book.set({ campaign: 'spring', month: '2026-11', amount: '90000' }, MANAGER);
-    const november = await campaignStatsOf(backend.leads).read(NOVEMBER);
+    const november = await campaignStatsOf(backend).read(NOVEMBER);
     const row = (campaign: string) => november.funnel.find((funnel) => funnel.label.endsWith(campaign));
     // "Launch" and "launch" are one campaign, one row: 4 customers, 2 of whom came (one checked in
     // from Launch, one contracted from launch).
@@ -120,7 +120,7 @@ describe.each([
 
     // 11-25 ~ 12-01 touches November and December: both months' spend, whole.
     expect(monthsOfRange({ from: '2026-11-25', to: '2026-12-01' })).toEqual(['2026-11', '2026-12']);
-    const across = await campaignStatsOf(backend.leads).read({ from: '2026-11-01', to: '2026-12-01' });
+    const across = await campaignStatsOf(backend).read({ from: '2026-11-01', to: '2026-12-01' });
     expect(across.funnel.find((funnel) => funnel.label.endsWith('launch'))).toMatchObject({ spend: 1_300_000, costPerLead: 325_000, costPerVisit: 650_000 });
 
     const csv = campaignStatsCsv(november)
@@ -145,7 +145,7 @@ describe.each([
       { campaign: 'launch_search', month: '2027-02', amount: 3_500_000 },
     ]);
 
-    const report = await campaignStatsOf(backend.leads).read({ from: '2027-01-01', to: '2027-02-28' });
+    const report = await campaignStatsOf(backend).read({ from: '2027-01-01', to: '2027-02-28' });
     const spendColumn = report.funnel.reduce((sum, row) => sum + (row.spend ?? 0), 0);
     expect(spendColumn).toBe(7_000_000);
     expect(report.funnel.filter((row) => row.label.toLowerCase().includes('launch_search'))).toEqual([

@@ -14,6 +14,8 @@ import type { StaffActor } from '../../web/server/console/types';
 import { normalisePhone } from '../../web/shared/lead-validation';
 import { MemoryAuditTrail } from './memory-audit-trail';
 import { postgresLeadsWithReads, sqliteLeadsWithReads } from './lead-stores-with-reads';
+import type { SalesDatabase } from '../../web/server/database/index';
+import { inMemorySalesDatabase } from '../support/sales-database';
 
 const consent = { privacy: true, marketing: false, ageOver14: true, noticeVersion: '2026-11', agreedAt: '2026-11-01T00:00:00.000Z' };
 const lead = (id: string, typedPhone: string, createdAt: string, formKind: string, campaign: string | null) => ({
@@ -37,14 +39,15 @@ const DOCUMENTS = [
 
 const kim: StaffActor = { email: 'kim@example.com', name: '김상담', role: 'sales', ip: '10.0.0.1' };
 
-type Backend = { leads: ContentSource; reads?: LeadReads; close(): Promise<void> };
+type Backend = { leads: ContentSource; reads?: LeadReads; sales: SalesDatabase; close(): Promise<void> };
 const mutations = DOCUMENTS.map((document) => ({ createOrReplace: document }) as Mutation);
 
 const backends: Record<string, () => Promise<Backend>> = {
   'embedded, GROQ reads': async () => {
     const leads = await openEmbeddedStore({ file: ':memory:' });
     await leads.mutate(mutations);
-    return { leads, close: () => leads.close() };
+    const sales = await inMemorySalesDatabase();
+    return { leads, sales, close: async () => void (await Promise.all([leads.close(), sales.close()])) };
   },
   'embedded, SQL reads': () => sqliteLeadsWithReads(mutations),
   'PostgreSQL, SQL reads': () => postgresLeadsWithReads(mutations),
@@ -127,7 +130,7 @@ for (const [backendName, open] of Object.entries(backends)) {
         { patch: { id: 'lead-b', set: { checkedInAt: '2026-11-22T05:00:00.000Z', status: 'contracted' } } },
         { create: { ...lead('lead-a2', '010-1234-5678', '2026-11-22T02:00:00.000Z', 'popup', 'launch'), name: '한고객' } },
       ]);
-      const report = await campaignStatsOf(backend.leads).read({ from: '2026-11-20', to: '2026-11-22' });
+      const report = await campaignStatsOf(backend).read({ from: '2026-11-20', to: '2026-11-22' });
       const funnel = Object.fromEntries(report.funnel.map(({ label, leads, called, visited, contracted }) => [label, [leads, called, visited, contracted]]));
       expect(funnel).toEqual({
         launch: [2, 1, 0, 0],

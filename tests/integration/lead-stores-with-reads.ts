@@ -9,12 +9,13 @@ import pg from 'pg';
 import { openEmbeddedStore } from '../../web/server/content/embedded';
 import { openPostgresDocumentStore } from '../../web/server/content/postgres';
 import type { ContentSource, Mutation } from '../../web/server/content/types';
+import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../../web/server/database/index';
 import type { LeadReads } from '../../web/server/console/lead-reads';
 import { PostgresLeadReads } from '../../web/server/console/postgres-reads';
 import { SqliteLeadReads } from '../../web/server/console/sqlite-reads';
 import { freshDatabaseUrl } from '../support/postgres';
 
-export type LeadsWithReads = { leads: ContentSource; reads: LeadReads; close(): Promise<void> };
+export type LeadsWithReads = { leads: ContentSource; reads: LeadReads; sales: SalesDatabase; close(): Promise<void> };
 
 /** `narrowMatches`: the reads' switch between their two list plans (0: always walk the list). */
 export async function sqliteLeadsWithReads(mutations: Mutation[], narrowMatches?: number): Promise<LeadsWithReads> {
@@ -23,12 +24,14 @@ export async function sqliteLeadsWithReads(mutations: Mutation[], narrowMatches?
   const leads = await openEmbeddedStore({ file });
   await leads.mutate(mutations);
   const reads = SqliteLeadReads.open(file, narrowMatches);
+  const sales = await openEmbeddedSalesDatabase(dataDir);
   return {
     leads,
     reads,
+    sales,
     async close() {
       reads.close();
-      await leads.close();
+      await Promise.all([leads.close(), sales.close()]);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -41,6 +44,8 @@ export async function postgresLeadsWithReads(mutations: Mutation[], narrowMatche
   return {
     leads,
     reads: new PostgresLeadReads(pool, narrowMatches),
+    // The template database is migrated (tests/support/postgres-server.ts): the sales tables are there.
+    sales: salesDatabaseOnPostgres(pool),
     async close() {
       await leads.close();
       await pool.end();

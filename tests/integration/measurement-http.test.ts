@@ -25,6 +25,8 @@ import {
 import { PostgresPageViewGate } from '../../web/server/measurement/shared-page-views';
 import { createMeasureRouter, createStatsExportRouter } from '../../web/server/measurement/routes';
 import { campaignStatsOf } from '../../web/server/measurement/stats';
+import type { SalesDatabase } from '../../web/server/database/index';
+import { inMemorySalesDatabase } from '../support/sales-database';
 import { rawRequest, type RawResponse } from '../support/http';
 import { INSTANCE_STORES, usePool } from '../support/instance-stores';
 import { MemoryAuditTrail } from './memory-audit-trail';
@@ -36,6 +38,7 @@ const salesStaff: StaffIdentity = { email: 'sales@example.com', name: '정상담
 const audit = new MemoryAuditTrail();
 
 let store: EmbeddedStore;
+let sales: SalesDatabase;
 let pageViews: PageViewStats;
 let measureRouter: express.Router;
 let server: http.Server;
@@ -47,13 +50,14 @@ const gateOn = (pool: pg.Pool): PageViewStatsOptions['gate'] => (perAddress) => 
 
 beforeAll(async () => {
   store = await openEmbeddedStore({ file: ':memory:' });
+  sales = await inMemorySalesDatabase();
   const app = express();
   app.set('trust proxy', 'loopback');
   // A fresh counter (daily combinations, visitors, rate limits) for each test.
   app.use((req, res, next) => measureRouter(req, res, next));
   app.use(
     createStatsExportRouter({
-      stats: campaignStatsOf(store),
+      stats: campaignStatsOf({ leads: store, sales }),
       session: (req) => (req.headers['x-test-signed-in'] === 'sales' ? salesStaff : req.headers['x-test-signed-in'] ? staff : null),
       audit,
     }),
@@ -74,7 +78,7 @@ beforeEach(async () => {
 afterAll(async () => {
   server?.closeAllConnections();
   await new Promise<void>((resolve) => server?.close(() => resolve()));
-  await store?.close();
+  await Promise.all([store?.close(), sales?.close()]);
 });
 
 type Beacon = { page: string; landing: boolean; referrer: string; campaign: string };
@@ -101,7 +105,7 @@ const HANGUL = /[가-힣]/;
 
 async function stats() {
   await pageViews.flush();
-  return campaignStatsOf(store).read({ from: today, to: today });
+  return campaignStatsOf({ leads: store, sales }).read({ from: today, to: today });
 }
 
 const naverAd = 'utm_source=naver&utm_medium=cpc&utm_campaign=autumn';
@@ -265,7 +269,7 @@ describe('page views on two instances (PostgreSQL)', () => {
         await (index % 2 ? b : a).record(facts, req);
       }
       await Promise.all([a.flush(), b.flush()]);
-      const report = await campaignStatsOf(store).read({ from: today, to: today });
+      const report = await campaignStatsOf({ leads: store, sales }).read({ from: today, to: today });
       expect(report.campaigns.find((row) => row.label === 'naver / cpc / autumn')).toMatchObject({ views: 4, visitors: 1 });
       expect(report.campaigns.filter((row) => row.label.startsWith('spread-'))).toHaveLength(MAX_NEW_COMBINATIONS_PER_ADDRESS);
       expect(report.campaigns.find((row) => row.label.startsWith('(기타'))).toMatchObject({ views: 3 });

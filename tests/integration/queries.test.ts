@@ -250,11 +250,6 @@ const cases: Record<keyof typeof queries, QueryCase> = {
   // The seed leaves every way of sharing leads off.
   leadAssignmentSettingsQuery: { check: (settings) => expect(settings).toEqual({ roundRobin: false, salesSeeAllLeads: false, salesTakeColleagueLeads: false }) },
   // The rotation document appears with the first automatic assignment; the test writes one.
-  adSpendOfMonthsQuery: {
-    store: 'leads',
-    params: { months: ['2026-11'] },
-    check: (rows) => expect(rows).toEqual([{ _id: 'adSpend-fixture', campaign: 'launch', month: '2026-11', amount: 1200000 }]),
-  },
   leadAssignmentRotationQuery: { store: 'leads', check: (rotation) => expect(rotation).toEqual({ _rev: expect.any(String), lastEmail: 'kim@example.com' }) },
   statsPageViewsQuery: {
     store: 'leads',
@@ -435,8 +430,6 @@ beforeAll(async () => {
     { create: FIXTURE_STAFF },
     { create: FIXTURE_PAGE_VIEWS },
     { create: { _id: 'leadAssignmentRotation', _type: 'leadAssignmentRotation', lastEmail: 'kim@example.com' } },
-    { create: { _id: 'adSpend-fixture', _type: 'adSpend', campaign: 'launch', month: '2026-11', amount: 1200000 } },
-    { create: { _id: 'adSpend-other-month', _type: 'adSpend', campaign: 'launch', month: '2026-12', amount: 5 } },
   ]);
 });
 

@@ -24,6 +24,8 @@ import { todayWorkOf } from '../../web/server/console/today-work';
 import { leadNamesOf } from '../../web/server/console/lead-names';
 import { leadSearchAddress } from '../../web/server/console/search-address';
 import { campaignStatsOf } from '../../web/server/measurement/stats';
+import type { SalesDatabase } from '../../web/server/database/index';
+import { inMemorySalesDatabase } from '../support/sales-database';
 import { AdSpendBook } from '../../web/server/measurement/ad-spend';
 import { closeStaffServices, startAuth } from './staff-harness';
 import { TEST_PASSWORD_HASHING_ENV } from '../support/passwords';
@@ -72,6 +74,7 @@ const OTHER_PAGES: Array<[path: string, h1: string, title: string]> = [
 let vite: ViteDevServer;
 let store: EmbeddedStore;
 let leadsStore: EmbeddedStore;
+let sales: SalesDatabase;
 let leadService: ReturnType<typeof createLeadService>;
 let dataDir: string;
 let handle: (request: Request) => Promise<Response>;
@@ -81,6 +84,7 @@ beforeAll(async () => {
   const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
   store = await openEmbeddedStore({ file: ':memory:', seedFile: path.resolve('content/production.ndjson') });
   leadsStore = await openEmbeddedStore({ file: ':memory:' });
+  sales = await inMemorySalesDatabase();
   // Before any page renders: the lead service caches the slot list for a few seconds.
   await leadsStore.mutate([
     { create: { _id: 'visitSlot-open', _type: 'visitSlot', date: '2099-05-01', time: '11:00', capacity: 4, booked: 1 } },
@@ -102,8 +106,8 @@ beforeAll(async () => {
     leadForms: leadService,
     press: new PressService(store, new ViewCounter(store), 'order-index'),
     leadConsole: createLeadConsole({ leads: leadsStore, content: store }, { audit: new MemoryAuditTrail(), staff: { list: async () => [] } }),
-    campaignStats: campaignStatsOf(leadsStore),
-    adSpend: new AdSpendBook({ leads: leadsStore, audit: new MemoryAuditTrail() }),
+    campaignStats: campaignStatsOf({ leads: leadsStore, sales }),
+    adSpend: new AdSpendBook({ sales, audit: new MemoryAuditTrail() }),
     leadMessages: { forLead: async () => [], customerQuota: async () => ({ sent: 0, cap: 300 }) },
     customerErasure: {
       ofLead: (request, actor) => eraseCustomerOfLead({ leads: leadsStore, audit, messages: { forget: async () => 0 }, outbox: leadService }, request, actor),
@@ -121,7 +125,7 @@ beforeAll(async () => {
 afterAll(async () => {
   closeStaffServices();
   await leadService?.close();
-  await Promise.all([store?.close(), leadsStore?.close(), vite?.close()]);
+  await Promise.all([store?.close(), leadsStore?.close(), sales?.close(), vite?.close()]);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -282,11 +282,6 @@ export const statsLeadsQuery = defineQuery(`
   }
 `);
 
-/** The ad spend of the months `$months` (YYYY-MM), every campaign (the statistics page's costs). */
-export const adSpendOfMonthsQuery = defineQuery(`
-  *[_type == "adSpend" && month in $months] | order(month asc, campaign asc){ _id, campaign, month, amount }
-`);
-
 /** Ids of leads created before `$before`: past the retention period. */
 export const expiredLeadIdsQuery = defineQuery(`*[_type == "lead" && createdAt < $before]._id`);
 

@@ -109,17 +109,6 @@ export type ImageWithAlt = {
   caption?: string;
 };
 
-export type AdSpend = {
-  _id: string;
-  _type: "adSpend";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  campaign?: string;
-  month?: string;
-  amount?: number;
-};
-
 export type LeadAssignmentRotation = {
   _id: string;
   _type: "leadAssignmentRotation";
@@ -689,7 +678,6 @@ export type AllSanitySchemaTypes =
   | Seo
   | SanityImageAssetReference
   | ImageWithAlt
-  | AdSpend
   | LeadAssignmentRotation
   | PageViewDay
   | StaffAccount
@@ -1396,16 +1384,6 @@ export type StatsLeadsQueryResult = Array<{
 }>;
 
 // Source: ../web/sanity/queries.ts
-// Variable: adSpendOfMonthsQuery
-// Query: *[_type == "adSpend" && month in $months] | order(month asc, campaign asc){ _id, campaign, month, amount }
-export type AdSpendOfMonthsQueryResult = Array<{
-  _id: string;
-  campaign: string | null;
-  month: string | null;
-  amount: number | null;
-}>;
-
-// Source: ../web/sanity/queries.ts
 // Variable: expiredLeadIdsQuery
 // Query: *[_type == "lead" && createdAt < $before]._id
 export type ExpiredLeadIdsQueryResult = Array<string>;
@@ -1770,16 +1748,6 @@ export type LeadNamesQueryResult = Array<{
 // Variable: leadsDatasetPageQuery
 // Query: *[_id > $after && !(_id in path("drafts.**")) && !(_id in path("_.**"))] | order(_id asc) [0...500]
 export type LeadsDatasetPageQueryResult = Array<
-  | {
-      _id: string;
-      _type: "adSpend";
-      _createdAt: string;
-      _updatedAt: string;
-      _rev: string;
-      campaign?: string;
-      month?: string;
-      amount?: number;
-    }
   | {
       _id: string;
       _type: "homePage";
@@ -2277,7 +2245,6 @@ declare module "@sanity/client" {
     '\n  *[_type == "leadSettings" && _id == "leadSettings"][0].maxVisitBookingsPerPhone\n': VisitBookingsPerPhoneQueryResult;
     '\n  *[_type == "pageViewDay" && day >= $from && day <= $to]{\n    day, path, referrerHost, utmSource, utmMedium, utmCampaign, device, views, visits, visitors\n  }\n': StatsPageViewsQueryResult;
     '\n  *[_type == "lead" && createdAt >= $since && createdAt < $until]{\n    phone, createdAt, visitAt, landingPage, sourcePage, "utmSource": utm.source, "utmMedium": utm.medium, "utmCampaign": utm.campaign,\n    "called": defined(calls[0]), checkedInAt, "status": coalesce(status, "new")\n  }\n': StatsLeadsQueryResult;
-    '\n  *[_type == "adSpend" && month in $months] | order(month asc, campaign asc){ _id, campaign, month, amount }\n': AdSpendOfMonthsQueryResult;
     '*[_type == "lead" && createdAt < $before]._id': ExpiredLeadIdsQueryResult;
     '\n  *[_type == "lead" && ($visibleTo == null || !defined(assignee.email) || assignee.email == $visibleTo)] | order(createdAt desc, _id desc){ _id, createdAt, phone }\n': ConsoleLeadKeysQueryResult;
     '\n  array::unique(*[_type == "lead"\n  && ($from == null || createdAt >= $from)\n  && ($before == null || createdAt < $before)\n  && ($formKind == null || formKind == $formKind)\n  && ($visitDay == null || string::startsWith(visitAt, $visitDay))\n  && ($status == null || coalesce(status, "new") == $status)\n  && ($marketing == null || coalesce(consent.marketing, false) == $marketing)\n  && ($utmSource == null || utm.source == $utmSource)\n  && ($utmCampaign == null || lower(utm.campaign) == $utmCampaign)\n  && ($namePrefix == null || string::startsWith(name, $namePrefix))\n  && ($phoneLast4 == null || array::join(string::split(phone, "")[-4..-1], "") == $phoneLast4)\n  && ($phone == null || phone == $phone)\n  && ($assigneeEmail == null || assignee.email == $assigneeEmail)\n  && ($unassigned == null || !defined(assignee.email))\n  && ($visibleTo == null || !defined(assignee.email) || assignee.email == $visibleTo)]{ "customer": coalesce(phone, _id) }.customer)\n': ConsoleLeadMatchedCustomersQueryResult;

@@ -21,7 +21,7 @@ import { createPressApi, PRESS_VIEWS_PER_ADDRESS } from './press/api';
 import { PostgresPressViewGate } from './press/shared-views';
 import { PressService } from './press/service';
 import { ViewCounter } from './press/view-counter';
-import { createContentSources, databaseState, leadsDatabaseFile, type ContentSources } from './content/index';
+import { closeContentSources, createContentSources, databaseState, leadsDatabaseFile } from './content/index';
 import type { ContentSource } from './content/types';
 import type { ImageConfig } from '../sanity/image';
 import { createImageHandler } from './images';
@@ -245,8 +245,8 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     staff,
     leadConsole,
     leadSearch,
-    campaignStats: campaignStatsOf(sources.leads),
-    adSpend: new AdSpendBook({ leads: sources.leads, audit }),
+    campaignStats: campaignStatsOf(sources),
+    adSpend: new AdSpendBook({ sales: sources.sales, audit }),
     leadMessages: { forLead: (leadId) => messages.log.forLead(leadId), customerQuota: () => messages.dispatcher.customerQuota() },
     customerErasure: {
       ofLead: (request, actor) => eraseCustomerOfLead({ leads: sources.leads, audit, messages: messages.log, outbox: leadService }, request, actor),
@@ -393,11 +393,6 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       await closeContentSources(sources);
     },
   };
-}
-
-async function closeContentSources(sources: ContentSources): Promise<void> {
-  await Promise.all([sources.content.close(), sources.leads.close()]);
-  await sources.database?.end();
 }
 
 /** createApp for a process entry point: a refused start (StartRefusedError) prints its line and exits 1. */

@@ -13,9 +13,12 @@ export type SqliteValue = string | number | bigint | null | Uint8Array;
 export type SqliteRow = Record<string, SqliteValue>;
 
 export interface SqliteStatement {
-  run(...params: SqliteValue[]): { changes: number };
+  /** Whether the statement returns rows (a SELECT, or a change with RETURNING). */
+  readonly reader: boolean;
+  run(...params: SqliteValue[]): { changes: number; lastInsertRowid: number | bigint };
   get<Row = SqliteRow>(...params: SqliteValue[]): Row | undefined;
   all<Row = SqliteRow>(...params: SqliteValue[]): Row[];
+  iterate<Row = SqliteRow>(...params: SqliteValue[]): IterableIterator<Row>;
 }
 
 export interface SqliteDatabase {
@@ -36,7 +39,7 @@ type NodeSqliteModule = {
     /** Node 22.16+; older builtins answer undefined. */
     readonly isTransaction?: boolean;
     exec(sql: string): void;
-    prepare(sql: string): DriverStatement;
+    prepare(sql: string): NodeSqliteStatement;
     close(): void;
   };
 };
@@ -46,14 +49,17 @@ type Driver = {
   isOpen(): boolean;
   inTransaction(): boolean;
   exec(sql: string): void;
-  prepare(sql: string): DriverStatement;
+  prepare(sql: string): { statement: DriverStatement; reader: boolean };
   close(): void;
 };
 type DriverStatement = {
-  run(...params: SqliteValue[]): { changes: number | bigint };
+  run(...params: SqliteValue[]): { changes: number | bigint; lastInsertRowid: number | bigint };
   get(...params: SqliteValue[]): unknown;
   all(...params: SqliteValue[]): unknown[];
+  iterate(...params: SqliteValue[]): IterableIterator<unknown>;
 };
+/** node:sqlite tells whether a statement returns rows by its result columns (Node 22.16+). */
+type NodeSqliteStatement = DriverStatement & { columns(): unknown[] };
 
 function builtinSqlite(): NodeSqliteModule | undefined {
   try {
@@ -72,7 +78,10 @@ export function openSqlite(file: string): SqliteDatabase {
       isOpen: () => database.isOpen,
       inTransaction: () => database.isTransaction ?? true,
       exec: (sql) => database.exec(sql),
-      prepare: (sql) => database.prepare(sql),
+      prepare: (sql) => {
+        const statement = database.prepare(sql);
+        return { statement, reader: statement.columns().length > 0 };
+      },
       close: () => database.close(),
     });
   }
@@ -81,7 +90,10 @@ export function openSqlite(file: string): SqliteDatabase {
     isOpen: () => database.open,
     inTransaction: () => database.inTransaction,
     exec: (sql) => void database.exec(sql),
-    prepare: (sql) => database.prepare<SqliteValue[]>(sql),
+    prepare: (sql) => {
+      const statement = database.prepare<SqliteValue[]>(sql);
+      return { statement, reader: statement.reader };
+    },
     close: () => void database.close(),
   });
 }
@@ -114,11 +126,16 @@ class Connection implements SqliteDatabase {
   }
 
   prepare(sql: string): SqliteStatement {
-    const statement = this.driver.prepare(sql);
+    const { statement, reader } = this.driver.prepare(sql);
     return {
-      run: (...params) => ({ changes: Number(statement.run(...params).changes) }),
+      reader,
+      run: (...params) => {
+        const { changes, lastInsertRowid } = statement.run(...params);
+        return { changes: Number(changes), lastInsertRowid };
+      },
       get: <Row>(...params: SqliteValue[]) => statement.get(...params) as Row | undefined,
       all: <Row>(...params: SqliteValue[]) => statement.all(...params) as Row[],
+      iterate: <Row>(...params: SqliteValue[]) => statement.iterate(...params) as IterableIterator<Row>,
     };
   }
 

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import type { SanityConfig, ServerConfig } from '../config';
 import { EMBEDDED_IMAGE_CONFIG, type ImageConfig } from '../../sanity/image';
+import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../database/index';
 import { openPostgres } from '../postgres/index';
 import { DependencyState, isConnectionError } from '../observability/dependency-state';
 import { openEmbeddedStore } from './embedded';
@@ -24,6 +25,8 @@ export type ContentSources = {
   mode: 'sanity' | 'embedded';
   /** Where the leads are: `postgres` whenever DATABASE_URL is set, else `embedded` (leads.sqlite). */
   leadsBackend: 'postgres' | 'embedded';
+  /** The sales tables: in PostgreSQL with DATABASE_URL, else in the embedded leads database. */
+  sales: SalesDatabase;
   /** The PostgreSQL pool (DATABASE_URL), shared by the stores that live there; its owner ends it after closing them. */
   database?: pg.Pool;
   /** With DATABASE_URL: whether the leads store's notification connection is open. */
@@ -71,17 +74,28 @@ export async function createContentSources(
           secureDelete: true,
           seedDocuments,
         });
+    // PostgreSQL's sales tables are migrated with its other tables (postgres.migrate), before the leads store's first read.
+    const sales = database ? salesDatabaseOnPostgres(database) : await openEmbeddedSalesDatabase(config.dataDir).catch(async (error: unknown) => {
+      await leads.close();
+      throw error;
+    });
     try {
       const leadsListening = 'listening' in leads ? () => Boolean(leads.listening) : undefined;
-      return { ...(await openContent(config)), leads, leadsBackend: database ? 'postgres' : 'embedded', database, leadsListening };
+      return { ...(await openContent(config)), leads, sales, leadsBackend: database ? 'postgres' : 'embedded', database, leadsListening };
     } catch (error) {
-      await leads.close();
+      await Promise.all([leads.close(), sales.close()]);
       throw error;
     }
   } catch (error) {
     await database?.end();
     throw error;
   }
+}
+
+/** Closes every store of the sources, then ends the PostgreSQL pool they share. */
+export async function closeContentSources(sources: ContentSources): Promise<void> {
+  await Promise.all([sources.content.close(), sources.leads.close(), sources.sales.close()]);
+  await sources.database?.end();
 }
 
 /** Content from Sanity or the embedded store. */

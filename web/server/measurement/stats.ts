@@ -9,6 +9,7 @@ import { statsLeadsQuery, statsPageViewsQuery } from '../../sanity/queries';
 import { campaignKey, campaignLabel, conversionLabel, STATS_COLUMNS, STATS_TABLE_COLUMNS, type FunnelRow, type StatsRange } from '../../shared/campaign-stats';
 import { seoulDay, seoulDayStart } from '../../shared/seoul-time';
 import type { ContentSource } from '../content/types';
+import type { SalesDatabase } from '../database/index';
 import { costPer, monthsOfRange, type AdSpendEntry } from '../../shared/ad-spend';
 import { adSpendOfMonths } from './ad-spend';
 import { BOM, csvLine } from '../csv';
@@ -35,13 +36,13 @@ export type CampaignStats = { read(range: StatsRange): Promise<CampaignStatsRepo
 const DEVICE_LABELS: Record<string, string> = { mobile: '모바일', desktop: '데스크톱' };
 const FOLDED = '*';
 
-export function campaignStatsOf(leadsStore: ContentSource): CampaignStats {
+export function campaignStatsOf(stores: { leads: ContentSource; sales: SalesDatabase }): CampaignStats {
   return {
     async read(range) {
       const [views, leads, spend] = await Promise.all([
-        leadsStore.fetch(statsPageViewsQuery, range),
-        leadsStore.fetch(statsLeadsQuery, { since: seoulDayStart(range.from), until: seoulDayStart(range.to, 1) }),
-        adSpendOfMonths(leadsStore, monthsOfRange(range)),
+        stores.leads.fetch(statsPageViewsQuery, range),
+        stores.leads.fetch(statsLeadsQuery, { since: seoulDayStart(range.from), until: seoulDayStart(range.to, 1) }),
+        adSpendOfMonths(stores.sales, monthsOfRange(range)),
       ]);
       return joinCampaignStats(range, views, leads, spend);
     },

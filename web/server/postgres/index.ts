@@ -7,6 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { runner } from 'node-pg-migrate';
 import type { DatabaseConfig } from '../config';
+import { migrateSalesTables, salesDatabaseOnPostgres } from '../database/index';
 import { isConnectionError, type DependencyState } from '../observability/dependency-state';
 import { log } from '../observability/log';
 import { watchPool } from '../observability/metrics';
@@ -36,7 +37,15 @@ export async function migrate(url: string, options: MigrateOptions = {}): Promis
     singleTransaction: true,
     logger: { debug: () => undefined, info: log, warn: log, error: log },
   });
-  return ran.map((migration) => migration.name);
+  // The relational sales tables' tree (the same on SQLite), after the SQL files it may build on.
+  const pool = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  try {
+    const sales = await migrateSalesTables(salesDatabaseOnPostgres(pool));
+    for (const name of sales) log(`sales table migration ${name}`);
+    return [...ran.map((migration) => migration.name), ...sales];
+  } finally {
+    await pool.end();
+  }
 }
 
 /**

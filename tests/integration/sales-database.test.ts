@@ -1,0 +1,129 @@
+/**
+ * The sales tables' one migrations tree, on the embedded SQLite file (whichever engine this Node
+ * runs: better-sqlite3 on Node 20, node:sqlite on Node 24 — CI runs this file on both) and on
+ * PostgreSQL: an instance's start brings the tables up to date once, instances starting together
+ * run each migration once, and the ad spend a previous release kept as documents is in the table
+ * after the upgrade, once, whatever the number of starts.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { NO_MIGRATIONS } from 'kysely/migration';
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../web/server/config';
+import { closeContentSources, createContentSources } from '../../web/server/content/index';
+import { openEmbeddedStore } from '../../web/server/content/embedded';
+import { openPostgresDocumentStore } from '../../web/server/content/postgres';
+import type { ContentSource } from '../../web/server/content/types';
+import { migrateSalesTables, salesDatabaseOnPostgres, salesMigrator } from '../../web/server/database/index';
+import { AdSpendBook } from '../../web/server/measurement/ad-spend';
+import { migrate } from '../../web/server/postgres/index';
+import { openSqlite } from '../../web/server/sqlite';
+import { freshDatabaseUrl } from '../support/postgres';
+import { MemoryAuditTrail } from './memory-audit-trail';
+
+const ADMIN = { email: 'admin@example.com', name: '관리자', role: 'admin' as const, ip: '10.0.0.1' };
+/** What a previous release stored: one `adSpend` document per campaign and month. */
+const SPEND_DOCUMENTS = [
+  { _id: 'adSpend-2026-11-a', _type: 'adSpend', campaign: 'autumn', month: '2026-11', amount: 1_200_000 },
+  { _id: 'adSpend-2026-11-b', _type: 'adSpend', campaign: 'naver brand', month: '2026-11', amount: 900_000_000_000 },
+  { _id: 'adSpend-2026-10-a', _type: 'adSpend', campaign: 'autumn', month: '2026-10', amount: 0 },
+];
+const MOVED = [
+  { campaign: 'autumn', month: '2026-10', amount: 0 },
+  { campaign: 'autumn', month: '2026-11', amount: 1_200_000 },
+  { campaign: 'naver brand', month: '2026-11', amount: 900_000_000_000 },
+];
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'sales-database-'));
+});
+afterEach(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function withDocuments(open: () => Promise<ContentSource>): Promise<void> {
+  const store = await open();
+  try {
+    await store.mutate(SPEND_DOCUMENTS.map((document) => ({ create: document })));
+  } finally {
+    await store.close();
+  }
+}
+
+/** Starts as an instance does, reads the ad spend of October and November, stops. */
+async function startAndRead(env: Record<string, string>, change?: (book: AdSpendBook) => Promise<unknown>) {
+  const sources = await createContentSources(loadConfig({ DATA_DIR: dataDir, ...env }));
+  try {
+    const book = new AdSpendBook({ sales: sources.sales, audit: new MemoryAuditTrail() });
+    await change?.(book);
+    return await book.ofMonths(['2026-10', '2026-11']);
+  } finally {
+    await closeContentSources(sources);
+  }
+}
+
+describe('the sales tables in the embedded database', () => {
+  it('are created at the first start beside the documents; the ad spend documents are in them once, and a later entry is kept', async () => {
+    await withDocuments(() => openEmbeddedStore({ file: path.join(dataDir, 'leads.sqlite') }));
+    expect(await startAndRead({})).toEqual(MOVED);
+    expect(await startAndRead({}, (book) => book.set({ campaign: 'autumn', month: '2026-11', amount: '1,500,000' }, ADMIN))).toEqual([
+      MOVED[0],
+      { ...MOVED[1], amount: 1_500_000 },
+      MOVED[2],
+    ]);
+    // A third start runs nothing again: the entry made after the move stands.
+    expect((await startAndRead({})).find((entry) => entry.month === '2026-11' && entry.campaign === 'autumn')?.amount).toBe(1_500_000);
+  });
+
+  it('stores a bigint amount and reads it back as a number on this engine', async () => {
+    const database = openSqlite(':memory:');
+    expect(['node:sqlite', 'better-sqlite3']).toContain(database.engine);
+    database.close();
+    expect(await startAndRead({}, (book) => book.set({ campaign: 'big', month: '2026-11', amount: '1000000000000' }, ADMIN))).toEqual([
+      { campaign: 'big', month: '2026-11', amount: 1_000_000_000_000 },
+    ]);
+  });
+});
+
+describe('the sales tables on PostgreSQL', () => {
+  let url: string;
+  beforeEach(async () => {
+    url = await freshDatabaseUrl();
+  });
+
+  /** The database as the release before the sales tables left it: its documents, no sales table. */
+  async function asThePreviousReleaseLeftIt(): Promise<void> {
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    try {
+      const { error } = await salesMigrator(salesDatabaseOnPostgres(pool)).migrateTo(NO_MIGRATIONS);
+      expect(error).toBeUndefined();
+      const tables = await pool.query(`SELECT to_regclass('ad_spend') AS table`);
+      expect(tables.rows[0].table).toBeNull();
+      await withDocuments(() => openPostgresDocumentStore({ pool }));
+    } finally {
+      await pool.end();
+    }
+  }
+
+  it('five instances starting at once run each migration once; the ad spend documents are in the table once', async () => {
+    await asThePreviousReleaseLeftIt();
+    const ran = await Promise.all(Array.from({ length: 5 }, () => migrate(url)));
+    expect(ran.flat().filter((name) => name === '0001-ad-spend')).toHaveLength(1);
+    expect(ran.flat().filter((name) => name === '0002-ad-spend-from-documents')).toHaveLength(1);
+    expect(await startAndRead({ DATABASE_URL: url })).toEqual(MOVED);
+    expect(await startAndRead({ DATABASE_URL: url }, (book) => book.remove({ campaign: 'autumn', month: '2026-10' }, ADMIN))).toEqual(MOVED.slice(1));
+    expect(await startAndRead({ DATABASE_URL: url })).toEqual(MOVED.slice(1));
+  });
+
+  it('a migration run twice runs nothing the second time', async () => {
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    try {
+      expect(await migrateSalesTables(salesDatabaseOnPostgres(pool))).toEqual([]);
+    } finally {
+      await pool.end();
+    }
+  });
+});

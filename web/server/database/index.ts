@@ -1,0 +1,105 @@
+/**
+ * The sales database: the relational tables of ./tables.ts behind one typed query layer (Kysely),
+ * on the embedded SQLite file or on PostgreSQL (DATABASE_URL), with one migrations tree run on
+ * both. Dialect differences stay here; the stores above write one query for both.
+ */
+import { Migrator } from 'kysely/migration';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDialectConfig } from 'kysely';
+import type pg from 'pg';
+import { openConsoleDatabase } from '../auth/console-database';
+import type { SqliteDatabase } from '../sqlite';
+import { salesMigrations } from './migrations/index';
+import type { SalesTables } from './tables';
+
+export type { SalesTables } from './tables';
+
+export type SalesDatabase = {
+  db: Kysely<SalesTables>;
+  dialect: 'sqlite' | 'postgres';
+  /** Closes what this module opened: the SQLite connection; a PostgreSQL pool stays its owner's. */
+  close(): Promise<void>;
+};
+
+/** Where the migrations tree records what it ran (beside node-pg-migrate's own table on PostgreSQL). */
+const MIGRATION_TABLE = 'sales_migrations';
+const MIGRATION_LOCK_TABLE = 'sales_migrations_lock';
+
+/**
+ * SQLite's default transaction takes its write lock at the first write, and fails at once if
+ * another connection (the admin CLI) got there first; IMMEDIATE takes it at the start and waits
+ * out the busy timeout instead.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class SalesSqliteDialect extends SqliteDialect {
+  constructor(private readonly sqliteConfig: SqliteDialectConfig) {
+    super(sqliteConfig);
+  }
+
+  override createDriver(): SqliteDriver {
+    return new ImmediateSqliteDriver(this.sqliteConfig);
+  }
+}
+
+/** The sales tables in an open SQLite database (either engine), which the result then owns. */
+export function salesDatabaseOnSqlite(database: SqliteDatabase): SalesDatabase {
+  const db = new Kysely<SalesTables>({
+    dialect: new SalesSqliteDialect({
+      database: {
+        close: () => database.close(),
+        // Kysely hands the parameters over as one array; both engines take them spread.
+        prepare: (sql) => {
+          const statement = database.prepare(sql);
+          return {
+            reader: statement.reader,
+            all: (parameters) => statement.all(...(parameters as SqliteParameters)),
+            run: (parameters) => statement.run(...(parameters as SqliteParameters)),
+            iterate: (parameters) => statement.iterate(...(parameters as SqliteParameters)),
+          };
+        },
+      },
+    }),
+  });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+type SqliteParameters = Parameters<ReturnType<SqliteDatabase['prepare']>['run']>;
+
+/** The sales tables on PostgreSQL, through a pool its owner ends. */
+export function salesDatabaseOnPostgres(pool: pg.Pool): SalesDatabase {
+  const db = new Kysely<SalesTables>({ dialect: new PostgresDialect({ pool }) });
+  // Kysely's destroy() would end the shared pool: nothing of this module's own to close.
+  return { db, dialect: 'postgres', close: async () => undefined };
+}
+
+/** The migrations tree of the sales tables on this database (also for stepping back, `migrateDown`). */
+export function salesMigrator(database: Pick<SalesDatabase, 'db'>): Migrator {
+  return new Migrator({ db: database.db, provider: salesMigrations, migrationTableName: MIGRATION_TABLE, migrationLockTableName: MIGRATION_LOCK_TABLE });
+}
+
+/**
+ * Runs the migrations not yet run, in order; on PostgreSQL an advisory lock makes instances that
+ * start together run each once. Returns the names run; a failed one throws (and rolls back).
+ */
+export async function migrateSalesTables(database: Pick<SalesDatabase, 'db'>): Promise<string[]> {
+  const { error, results = [] } = await salesMigrator(database).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+/** The sales tables beside the embedded leads documents, brought up to date before use. */
+export async function openEmbeddedSalesDatabase(dataDir: string): Promise<SalesDatabase> {
+  const sales = salesDatabaseOnSqlite(openConsoleDatabase(dataDir));
+  try {
+    await migrateSalesTables(sales);
+    return sales;
+  } catch (error) {
+    await sales.close();
+    throw new Error(`내장 데이터베이스의 스키마를 맞추지 못해 시작하지 않습니다 / Not starting: the embedded database's migrations failed: ${(error as Error).message}`, { cause: error });
+  }
+}
+

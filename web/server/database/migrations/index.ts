@@ -1,0 +1,16 @@
+/**
+ * The one migrations tree of the sales tables, run on SQLite and PostgreSQL alike. Listed here,
+ * not read from a folder, because the server runs as one bundle. Names sort in the order they run.
+ */
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import * as adSpend from './0001-ad-spend';
+import * as adSpendFromDocuments from './0002-ad-spend-from-documents';
+
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-ad-spend': adSpend,
+  '0002-ad-spend-from-documents': adSpendFromDocuments,
+};
+
+export const salesMigrations: MigrationProvider = {
+  getMigrations: async () => MIGRATIONS,
+};

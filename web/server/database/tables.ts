@@ -1,0 +1,20 @@
+import type { ColumnType } from 'kysely';
+
+/**
+ * The sales data's relational tables, as the typed query layer (Kysely) sees them: one interface
+ * for SQLite and PostgreSQL alike. Each table is created by a migration in ./migrations, the only
+ * place its SQL types are written.
+ */
+
+/** Ad spend per campaign and month: one row per campaign (its folded key) and month. */
+export interface AdSpendTable {
+  campaign: string;
+  /** YYYY-MM */
+  month: string;
+  /** Won, up to 10^12: a bigint, which PostgreSQL's driver answers as text (read it through Number). */
+  amount: ColumnType<number | string, number, number>;
+}
+
+export interface SalesTables {
+  ad_spend: AdSpendTable;
+}
