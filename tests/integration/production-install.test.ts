@@ -64,12 +64,16 @@ describe('production install', () => {
 
   it('the operator CLIs run from the build with plain node', async () => {
     ensureFreshBuild();
-    for (const name of ['leads', 'staff']) expect(packageJson.scripts[name], name).toMatch(/^node build\/server\/\w+\.js$/);
+    for (const name of ['leads', 'staff', 'db:migrate']) expect(packageJson.scripts[name], name).toMatch(/^node build\/server\/[\w-]+\.js$/);
     const admin = await run(process.execPath, ['build/server/staff.js', 'create'], 'a-long-enough-password\n');
     expect(admin.stderr).toBe('');
     expect(admin.stdout).toMatch(/^ADMIN_PASSWORD_HASH='scrypt\$/);
     const leads = await run(process.execPath, ['build/server/leads.js', 'export']);
     expect(leads.code, leads.stderr).toBe(0);
     expect(leads.stdout).toContain('"등록일시(KST)"');
+    // Without DATABASE_URL, the embedded database's sales tables (already migrated by the export's start).
+    const migrated = await run(process.execPath, ['build/server/db-migrate.js']);
+    expect(migrated.code, migrated.stderr).toBe(0);
+    expect(migrated.stdout).toContain('the embedded database\'s schema is up to date');
   }, 60_000);
 });

@@ -92,10 +92,10 @@ export async function migrateSalesTables(database: Pick<SalesDatabase, 'db'>): P
 }
 
 /** The sales tables beside the embedded leads documents, brought up to date before use. */
-export async function openEmbeddedSalesDatabase(dataDir: string): Promise<SalesDatabase> {
+export async function openEmbeddedSalesDatabase(dataDir: string, options: { log?: (line: string) => void } = {}): Promise<SalesDatabase> {
   const sales = salesDatabaseOnSqlite(openConsoleDatabase(dataDir));
   try {
-    await migrateSalesTables(sales);
+    for (const name of await migrateSalesTables(sales)) options.log?.(`sales table migration ${name}`);
     return sales;
   } catch (error) {
     await sales.close();
