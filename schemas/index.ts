@@ -3,7 +3,6 @@ import { leadAssignmentRotation } from './documents/leadAssignmentRotation';
 import { locationCard } from './documents/locationCard';
 import { overviewRow } from './documents/overviewRow';
 import { page } from './documents/page';
-import { pageViewDay } from './documents/pageViewDay';
 import { premiumCard } from './documents/premiumCard';
 import { premiumSlide } from './documents/premiumSlide';
 import { pressArticle } from './documents/pressArticle';
@@ -32,10 +31,10 @@ export const serverWrittenTypeNames = [pressViews.name] as const;
 
 /**
  * Documents of the leads store (the embedded leads database or PostgreSQL, never a Sanity dataset):
- * leads, the visit slots staff manage in the console, staff accounts, the page-view statistics and
- * where automatic assignment stands. (Ad spend is a table of the sales database: web/server/database.)
+ * leads, the visit slots staff manage in the console, staff accounts and where automatic assignment
+ * stands. (Ad spend and the page-view tallies are tables of the sales database: web/server/database.)
  */
-const leadStoreDocumentTypes = [lead, visitSlot, staffAccount, pageViewDay, leadAssignmentRotation];
+const leadStoreDocumentTypes = [lead, visitSlot, staffAccount, leadAssignmentRotation];
 
 /** The leads store's type names: the Studio neither creates nor changes them. */
 export const leadTypeNames = leadStoreDocumentTypes.map(({ name }) => name);

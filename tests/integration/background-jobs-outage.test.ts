@@ -10,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DocumentStaffStore } from '../../web/server/auth/staff-store';
-import { BatchedCounts } from '../../web/server/batched-counts';
+import { BatchedCounts, documentCountsWriter } from '../../web/server/batched-counts';
 import { openEmbeddedStore } from '../../web/server/content/embedded';
 import { openPostgresDocumentStore, type PostgresDocumentStore } from '../../web/server/content/postgres';
 import { startDailyJob } from '../../web/server/daily-timer';
@@ -166,7 +166,7 @@ describe('background work while PostgreSQL is stopped under it', () => {
 
   it('counted views: kept in memory while the database is away, written once it is back', async () => {
     const leads = await documents();
-    const counts = new BatchedCounts(leads, 'outage views', { intervalMs: 100 });
+    const counts = new BatchedCounts(documentCountsWriter(leads), 'outage views', { intervalMs: 100 });
     cleanups.push(() => counts.stop());
     const writes = vi.spyOn(leads, 'mutate');
     counts.start();

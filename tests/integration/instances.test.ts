@@ -300,7 +300,7 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
     expectBothInstances(views, ports);
     // Each instance flushes its counts every 200 ms; per instance, each would count the visitor once.
     const totals = () =>
-      query(databaseUrl, `SELECT json_build_object('views', sum((doc->>'views')::int), 'visitors', sum((doc->>'visitors')::int))::text FROM documents WHERE type = 'pageViewDay' AND doc::text LIKE '%two-instances%'`);
+      query(databaseUrl, `SELECT json_build_object('views', sum(views), 'visitors', sum(visitors))::text FROM page_view_tallies WHERE utm_campaign = 'two-instances'`);
     await expect.poll(totals, { timeout: 10_000, interval: 100 }).toBe('{"views" : 4, "visitors" : 1}');
   });
 

@@ -27,21 +27,6 @@ const FIXTURE_LEAD = {
   formKind: 'popup',
 };
 
-const FIXTURE_PAGE_VIEWS = {
-  _id: 'pageViews-2026-11-01-fixture',
-  _type: 'pageViewDay',
-  day: '2026-11-01',
-  path: '/Brand/intro',
-  referrerHost: 'search.naver.com',
-  utmSource: 'naver',
-  utmMedium: 'cpc',
-  utmCampaign: 'spring',
-  device: 'mobile',
-  views: 12,
-  visits: 5,
-  visitors: 4,
-};
-
 const FIXTURE_STAFF = {
   _id: 'staffAccount.fixture',
   _type: 'staffAccount',
@@ -251,14 +236,6 @@ const cases: Record<keyof typeof queries, QueryCase> = {
   leadAssignmentSettingsQuery: { check: (settings) => expect(settings).toEqual({ roundRobin: false, salesSeeAllLeads: false, salesTakeColleagueLeads: false }) },
   // The rotation document appears with the first automatic assignment; the test writes one.
   leadAssignmentRotationQuery: { store: 'leads', check: (rotation) => expect(rotation).toEqual({ _rev: expect.any(String), lastEmail: 'kim@example.com' }) },
-  statsPageViewsQuery: {
-    store: 'leads',
-    params: { from: '2026-11-01', to: '2026-11-01' },
-    check: (rows) => {
-      const { _id, _type, ...fields } = FIXTURE_PAGE_VIEWS;
-      expect(rows).toEqual([fields]);
-    },
-  },
   statsLeadsQuery: {
     store: 'leads',
     params: { since: '2026-10-31T15:00:00.000Z', until: '2026-11-01T15:00:00.000Z' },
@@ -428,7 +405,6 @@ beforeAll(async () => {
     { create: FIXTURE_LEAD },
     { create: { _id: 'visitSlot-past', _type: 'visitSlot', date: '2026-11-22', time: '11:00', capacity: 6, booked: 0 } },
     { create: FIXTURE_STAFF },
-    { create: FIXTURE_PAGE_VIEWS },
     { create: { _id: 'leadAssignmentRotation', _type: 'leadAssignmentRotation', lastEmail: 'kim@example.com' } },
   ]);
 });

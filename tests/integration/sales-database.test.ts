@@ -2,8 +2,8 @@
  * The sales tables' one migrations tree, on the embedded SQLite file (whichever engine this Node
  * runs: better-sqlite3 on Node 20, node:sqlite on Node 24 — CI runs this file on both) and on
  * PostgreSQL: an instance's start brings the tables up to date once, instances starting together
- * run each migration once, and the ad spend a previous release kept as documents is in the table
- * after the upgrade, once, whatever the number of starts.
+ * run each migration once, and the ad spend and page-view tallies a previous release kept as
+ * documents are in their tables after the upgrade, once, whatever the number of starts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,7 @@ import { openPostgresDocumentStore } from '../../web/server/content/postgres';
 import type { ContentSource } from '../../web/server/content/types';
 import { migrateSalesTables, salesDatabaseOnPostgres, salesMigrator } from '../../web/server/database/index';
 import { AdSpendBook } from '../../web/server/measurement/ad-spend';
+import { pageViewTallies } from '../../web/server/measurement/page-views';
 import { migrate } from '../../web/server/postgres/index';
 import { openSqlite } from '../../web/server/sqlite';
 import { freshDatabaseUrl } from '../support/postgres';
@@ -30,6 +31,22 @@ const SPEND_DOCUMENTS = [
   { _id: 'adSpend-2026-11-b', _type: 'adSpend', campaign: 'naver brand', month: '2026-11', amount: 900_000_000_000 },
   { _id: 'adSpend-2026-10-a', _type: 'adSpend', campaign: 'autumn', month: '2026-10', amount: 0 },
 ];
+/** A day's page-view tally as a previous release stored it. */
+const TALLY_DOCUMENT = {
+  _id: 'pageViews-2026-11-02-abc',
+  _type: 'pageViewDay',
+  day: '2026-11-02',
+  path: '/Brand/intro',
+  referrerHost: 'search.naver.com',
+  utmSource: 'naver',
+  utmMedium: 'cpc',
+  utmCampaign: 'autumn',
+  device: 'mobile',
+  views: 7,
+  visits: 3,
+  visitors: 2,
+};
+const { _id: _tallyId, _type: _tallyType, ...TALLY } = TALLY_DOCUMENT;
 const MOVED = [
   { campaign: 'autumn', month: '2026-10', amount: 0 },
   { campaign: 'autumn', month: '2026-11', amount: 1_200_000 },
@@ -37,8 +54,11 @@ const MOVED = [
 ];
 
 let dataDir: string;
+/** Whether this test's database held the previous release's documents. */
+let movedTallies: boolean;
 beforeEach(() => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'sales-database-'));
+  movedTallies = false;
 });
 afterEach(() => {
   rmSync(dataDir, { recursive: true, force: true });
@@ -47,18 +67,23 @@ afterEach(() => {
 async function withDocuments(open: () => Promise<ContentSource>): Promise<void> {
   const store = await open();
   try {
-    await store.mutate(SPEND_DOCUMENTS.map((document) => ({ create: document })));
+    await store.mutate([...SPEND_DOCUMENTS, TALLY_DOCUMENT].map((document) => ({ create: document })));
+    movedTallies = true;
   } finally {
     await store.close();
   }
 }
 
-/** Starts as an instance does, reads the ad spend of October and November, stops. */
+/**
+ * Starts as an instance does, reads the ad spend of October and November, stops; the page-view
+ * tallies of November must be the one moved from its document, whatever the number of starts.
+ */
 async function startAndRead(env: Record<string, string>, change?: (book: AdSpendBook) => Promise<unknown>) {
   const sources = await createContentSources(loadConfig({ DATA_DIR: dataDir, ...env }));
   try {
     const book = new AdSpendBook({ sales: sources.sales, audit: new MemoryAuditTrail() });
     await change?.(book);
+    if (movedTallies) expect(await pageViewTallies(sources.sales, { from: '2026-11-01', to: '2026-11-30' })).toEqual([TALLY]);
     return await book.ofMonths(['2026-10', '2026-11']);
   } finally {
     await closeContentSources(sources);
@@ -113,6 +138,7 @@ describe('the sales tables on PostgreSQL', () => {
     const ran = await Promise.all(Array.from({ length: 5 }, () => migrate(url)));
     expect(ran.flat().filter((name) => name === '0001-ad-spend')).toHaveLength(1);
     expect(ran.flat().filter((name) => name === '0002-ad-spend-from-documents')).toHaveLength(1);
+    expect(ran.flat().filter((name) => name === '0003-page-view-tallies')).toHaveLength(1);
     expect(await startAndRead({ DATABASE_URL: url })).toEqual(MOVED);
     expect(await startAndRead({ DATABASE_URL: url }, (book) => book.remove({ campaign: 'autumn', month: '2026-10' }, ADMIN))).toEqual(MOVED.slice(1));
     expect(await startAndRead({ DATABASE_URL: url })).toEqual(MOVED.slice(1));

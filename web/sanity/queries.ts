@@ -267,14 +267,8 @@ export const visitBookingsPerPhoneQuery = defineQuery(`
   *[_type == "leadSettings" && _id == "leadSettings"][0].maxVisitBookingsPerPhone
 `);
 
-// Campaign statistics (the console's 사이트 방문 통계): page-view counts of a range of Seoul days, and the
-// leads of the same range with what ties them to a campaign and a landing page.
-export const statsPageViewsQuery = defineQuery(`
-  *[_type == "pageViewDay" && day >= $from && day <= $to]{
-    day, path, referrerHost, utmSource, utmMedium, utmCampaign, device, views, visits, visitors
-  }
-`);
-
+// Campaign statistics (the console's 사이트 방문 통계): the leads of a range of Seoul days with what ties
+// them to a campaign and a landing page (the page-view tallies are a table of the sales database).
 export const statsLeadsQuery = defineQuery(`
   *[_type == "lead" && createdAt >= $since && createdAt < $until]{
     phone, createdAt, visitAt, landingPage, sourcePage, "utmSource": utm.source, "utmMedium": utm.medium, "utmCampaign": utm.campaign,

@@ -118,24 +118,6 @@ export type LeadAssignmentRotation = {
   lastEmail?: string;
 };
 
-export type PageViewDay = {
-  _id: string;
-  _type: "pageViewDay";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  day?: string;
-  path?: string;
-  referrerHost?: string;
-  utmSource?: string;
-  utmMedium?: string;
-  utmCampaign?: string;
-  device?: "mobile" | "desktop";
-  views?: number;
-  visits?: number;
-  visitors?: number;
-};
-
 export type StaffAccount = {
   _id: string;
   _type: "staffAccount";
@@ -679,7 +661,6 @@ export type AllSanitySchemaTypes =
   | SanityImageAssetReference
   | ImageWithAlt
   | LeadAssignmentRotation
-  | PageViewDay
   | StaffAccount
   | VisitSlotReference
   | Lead
@@ -1343,22 +1324,6 @@ export type LeadAssignmentRotationQueryResult = {
 export type VisitBookingsPerPhoneQueryResult = number | null;
 
 // Source: ../web/sanity/queries.ts
-// Variable: statsPageViewsQuery
-// Query: *[_type == "pageViewDay" && day >= $from && day <= $to]{    day, path, referrerHost, utmSource, utmMedium, utmCampaign, device, views, visits, visitors  }
-export type StatsPageViewsQueryResult = Array<{
-  day: string | null;
-  path: string | null;
-  referrerHost: string | null;
-  utmSource: string | null;
-  utmMedium: string | null;
-  utmCampaign: string | null;
-  device: "desktop" | "mobile" | null;
-  views: number | null;
-  visits: number | null;
-  visitors: number | null;
-}>;
-
-// Source: ../web/sanity/queries.ts
 // Variable: statsLeadsQuery
 // Query: *[_type == "lead" && createdAt >= $since && createdAt < $until]{    phone, createdAt, visitAt, landingPage, sourcePage, "utmSource": utm.source, "utmMedium": utm.medium, "utmCampaign": utm.campaign,    "called": defined(calls[0]), checkedInAt, "status": coalesce(status, "new")  }
 export type StatsLeadsQueryResult = Array<{
@@ -1988,23 +1953,6 @@ export type LeadsDatasetPageQueryResult = Array<
     }
   | {
       _id: string;
-      _type: "pageViewDay";
-      _createdAt: string;
-      _updatedAt: string;
-      _rev: string;
-      day?: string;
-      path?: string;
-      referrerHost?: string;
-      utmSource?: string;
-      utmMedium?: string;
-      utmCampaign?: string;
-      device?: "desktop" | "mobile";
-      views?: number;
-      visits?: number;
-      visitors?: number;
-    }
-  | {
-      _id: string;
       _type: "premiumCard";
       _createdAt: string;
       _updatedAt: string;
@@ -2243,7 +2191,6 @@ declare module "@sanity/client" {
     '\n  *[_type == "leadSettings" && _id == "leadSettings"][0]{\n    "roundRobin": coalesce(roundRobin, false),\n    "salesSeeAllLeads": coalesce(salesSeeAllLeads, false),\n    "salesTakeColleagueLeads": coalesce(salesTakeColleagueLeads, false)\n  }\n': LeadAssignmentSettingsQueryResult;
     '\n  *[_type == "leadAssignmentRotation" && _id == "leadAssignmentRotation"][0]{ _rev, lastEmail }\n': LeadAssignmentRotationQueryResult;
     '\n  *[_type == "leadSettings" && _id == "leadSettings"][0].maxVisitBookingsPerPhone\n': VisitBookingsPerPhoneQueryResult;
-    '\n  *[_type == "pageViewDay" && day >= $from && day <= $to]{\n    day, path, referrerHost, utmSource, utmMedium, utmCampaign, device, views, visits, visitors\n  }\n': StatsPageViewsQueryResult;
     '\n  *[_type == "lead" && createdAt >= $since && createdAt < $until]{\n    phone, createdAt, visitAt, landingPage, sourcePage, "utmSource": utm.source, "utmMedium": utm.medium, "utmCampaign": utm.campaign,\n    "called": defined(calls[0]), checkedInAt, "status": coalesce(status, "new")\n  }\n': StatsLeadsQueryResult;
     '*[_type == "lead" && createdAt < $before]._id': ExpiredLeadIdsQueryResult;
     '\n  *[_type == "lead" && ($visibleTo == null || !defined(assignee.email) || assignee.email == $visibleTo)] | order(createdAt desc, _id desc){ _id, createdAt, phone }\n': ConsoleLeadKeysQueryResult;

@@ -207,8 +207,8 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   // Embedded: page through a cached id order (groq-js would scan and sort every article per page).
   const press = new PressService(sources.content, viewCounter, sources.mode === 'embedded' ? 'order-index' : 'cursor-query');
 
-  // Page views are counted beside the leads they are compared with, in the same batches as press views.
-  const pageViews = new PageViewStats(sources.leads, {
+  // Page views are counted in the sales database beside the leads they are compared with, in batches as press views are.
+  const pageViews = new PageViewStats(sources.sales, {
     intervalMs: config.viewFlushIntervalMs,
     combinationsPerAddress: config.pageViewCombinationsPerAddress,
     gate: postgres && ((combinationsPerAddress) => new PostgresPageViewGate(postgres, combinationsPerAddress)),

@@ -1,10 +1,12 @@
 /**
- * Counters kept in memory and written as batched `inc` mutations: one flush every `intervalMs`
- * carries every pending document's increments in one transaction, so a busy counter costs one
- * write (and, on Sanity, one revision) per interval instead of one per event. `stop()` flushes
- * what is left (server shutdown). Used for press article views and the site's page views.
+ * Counters kept in memory and written in batches: one flush every `intervalMs` carries every
+ * pending counter's increments in one transaction, so a busy counter costs one write (and, on
+ * Sanity, one revision) per interval instead of one per event. `stop()` flushes what is left
+ * (server shutdown). Press article views are documents (`documentCountsWriter`); the site's page
+ * views are rows of the sales database (measurement/page-views.ts).
  */
-import { ContentUnavailableError, MutationError, type ContentSource, type Mutation } from './content/types';
+import { ContentUnavailableError, MutationError, type ContentSource } from './content/types';
+import { isConnectionError } from './observability/dependency-state';
 import { errorField, log } from './observability/log';
 import { metrics } from './observability/metrics';
 
@@ -13,22 +15,43 @@ export const VIEW_FLUSH_INTERVAL_MS = 3_000;
 /** A counted document as first created: its numeric fields start at 0, `inc` adds to them. */
 export type CountedDocument = { _id: string; _type: string } & Record<string, unknown>;
 
-type Pending = { document: CountedDocument; inc: Record<string, number> };
+/** One counter of a flush: what it is (`row`, its fields at 0) and what to add to it. */
+export type PendingCount<Row> = { row: Row; inc: Record<string, number> };
+
+/**
+ * Writes a flush's counters, all or none. Throws CountsRefusedError for input the store would
+ * refuse again (the counts are dropped); any other error keeps them for the next flush.
+ */
+export type CountsWriter<Row> = (counts: ReadonlyMap<string, PendingCount<Row>>) => Promise<void>;
+
+export class CountsRefusedError extends Error {}
+
+/** Counters as documents: created at 0 if missing, then `inc`, in one mutation. */
+export function documentCountsWriter(store: ContentSource): CountsWriter<CountedDocument> {
+  return async (counts) => {
+    try {
+      await store.mutate([...counts].flatMap(([id, { row, inc }]) => [{ createIfNotExists: row }, { patch: { id, inc } }]));
+    } catch (error) {
+      if (error instanceof MutationError) throw new CountsRefusedError(error.message, { cause: error });
+      throw error;
+    }
+  };
+}
 
 export type BatchedCountsOptions = {
   intervalMs?: number;
   log?: (message: string, error?: unknown) => void;
 };
 
-export class BatchedCounts {
-  private pending = new Map<string, Pending>();
+export class BatchedCounts<Row> {
+  private pending = new Map<string, PendingCount<Row>>();
   /** Increments of the flush in progress: still shown until the store has them. */
-  private inFlight = new Map<string, Pending>();
+  private inFlight = new Map<string, PendingCount<Row>>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | null = null;
 
   constructor(
-    private readonly store: ContentSource,
+    private readonly writer: CountsWriter<Row>,
     /** Names the counts in log lines ("press views"). */
     private readonly label: string,
     private readonly options: BatchedCountsOptions = {},
@@ -40,14 +63,14 @@ export class BatchedCounts {
     this.timer.unref();
   }
 
-  /** Adds `inc` to document `id`; `document` builds it (fields at 0) the first time it is pending. */
-  add(id: string, document: () => CountedDocument, inc: Record<string, number>): void {
-    const entry = this.pending.get(id) ?? { document: document(), inc: {} };
+  /** Adds `inc` to counter `id`; `row` builds it (fields at 0) the first time it is pending. */
+  add(id: string, row: () => Row, inc: Record<string, number>): void {
+    const entry = this.pending.get(id) ?? { row: row(), inc: {} };
     for (const [field, count] of Object.entries(inc)) entry.inc[field] = (entry.inc[field] ?? 0) + count;
     this.pending.set(id, entry);
   }
 
-  /** Whether document `id` has increments waiting for the next flush. */
+  /** Whether counter `id` has increments waiting for the next flush. */
   isPending(id: string): boolean {
     return this.pending.has(id);
   }
@@ -77,22 +100,18 @@ export class BatchedCounts {
     await this.flush();
   }
 
-  private async write(batch: Map<string, Pending>): Promise<void> {
-    const mutations: Mutation[] = [];
-    for (const [id, { document, inc }] of batch) {
-      mutations.push({ createIfNotExists: document }, { patch: { id, inc } });
-    }
+  private async write(batch: Map<string, PendingCount<Row>>): Promise<void> {
     try {
-      await this.store.mutate(mutations);
+      await this.writer(batch);
     } catch (error) {
-      if (error instanceof MutationError) {
+      if (error instanceof CountsRefusedError) {
         // Refused input would be refused again: drop it rather than retry forever.
         this.log(`${this.label}: flush refused, counts dropped`, error);
         return;
       }
       // Unreachable backend: keep the counts for the next flush.
-      for (const [id, { document, inc }] of batch) this.add(id, () => document, inc);
-      if (!(error instanceof ContentUnavailableError)) this.log(`${this.label}: flush failed, will retry`, error);
+      for (const [id, { row, inc }] of batch) this.add(id, () => row, inc);
+      if (!(error instanceof ContentUnavailableError) && !isConnectionError(error)) this.log(`${this.label}: flush failed, will retry`, error);
     }
   }
 

@@ -11,7 +11,7 @@ import type { SqliteDatabase } from '../sqlite';
 import { salesMigrations } from './migrations/index';
 import type { SalesTables } from './tables';
 
-export type { SalesTables } from './tables';
+export type { PageViewTallyTable, SalesTables } from './tables';
 
 export type SalesDatabase = {
   db: Kysely<SalesTables>;

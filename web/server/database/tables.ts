@@ -15,6 +15,27 @@ export interface AdSpendTable {
   amount: ColumnType<number | string, number, number>;
 }
 
+/**
+ * Page views of one Seoul day for one combination of page, referring host, campaign and device:
+ * counts only, nothing about any visitor (measurement/page-views.ts).
+ */
+export interface PageViewTallyTable {
+  /** YYYY-MM-DD, Seoul. */
+  day: string;
+  /** The combination's key: a hash of its dimensions, "*" dimensions for the folded ones. */
+  combination: string;
+  path: string;
+  referrer_host: string;
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+  device: string;
+  views: number;
+  visits: number;
+  visitors: number;
+}
+
 export interface SalesTables {
   ad_spend: AdSpendTable;
+  page_view_tallies: PageViewTallyTable;
 }

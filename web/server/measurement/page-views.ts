@@ -2,8 +2,8 @@
  * First-party page-view statistics: counts per Seoul day and combination of page, referring
  * host, campaign (utm_source/medium/campaign) and device class, and nothing else. No cookie, no
  * IP address and no identifier that outlives the day is stored: unique visitors are told apart
- * by an HMAC under a salt that is dropped when the day turns. Counts go to the leads store in
- * batches (BatchedCounts), never one write per page view. Who is a new visitor and which
+ * by an HMAC under a salt that is dropped when the day turns. Counts go to the sales database's
+ * `page_view_tallies` in batches (BatchedCounts), never one write per page view. Who is a new visitor and which
  * combinations the day stores is decided in memory (one instance) or, with DATABASE_URL, in
  * PostgreSQL (./shared-page-views.ts), so several instances count a visitor once.
  */
@@ -11,14 +11,12 @@ import { limitAddress } from '../http/client-address';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Request } from 'express';
-import { BatchedCounts, type BatchedCountsOptions } from '../batched-counts';
-import type { ContentSource } from '../content/types';
+import { BatchedCounts, type BatchedCountsOptions, type CountsWriter } from '../batched-counts';
+import type { PageViewTallyTable, SalesDatabase } from '../database/index';
 import { isPersonsView, ViewGate } from '../http/view-gate';
 import { ownPagePath } from '../../shared/own-page-path';
 import { seoulDay } from '../../shared/seoul-time';
 import type { PageViewBeacon } from '../../shared/measure';
-
-export const PAGE_VIEW_DAY_TYPE = 'pageViewDay';
 
 /**
  * Distinct combinations stored per day; later ones are folded into one
@@ -177,14 +175,14 @@ export type PageViewStatsOptions = BatchedCountsOptions & {
 };
 
 export class PageViewStats {
-  private readonly counts: BatchedCounts;
+  private readonly counts: BatchedCounts<TallyDimensions>;
   private readonly gate: PageViewGate;
 
   constructor(
-    store: ContentSource,
+    sales: SalesDatabase,
     private readonly options: PageViewStatsOptions = {},
   ) {
-    this.counts = new BatchedCounts(store, 'page views', options);
+    this.counts = new BatchedCounts(tallyWriter(sales), 'page views', options);
     const combinationsPerAddress = options.combinationsPerAddress ?? MAX_NEW_COMBINATIONS_PER_ADDRESS;
     this.gate = options.gate ? options.gate(combinationsPerAddress) : new MemoryPageViewGate(options.now ?? Date.now, combinationsPerAddress);
   }
@@ -198,11 +196,10 @@ export class PageViewStats {
     if (!isPersonsView(req)) return false;
     const day = seoulDay((this.options.now ?? Date.now)());
     const newVisitor = await this.gate.firstView(req, day, `${facts.utmSource}\u0000${facts.utmMedium}\u0000${facts.utmCampaign}`);
-    const { facts: counted, id: _id } = await this.withinCap(day, facts, limitAddress(req.ip ?? ''));
-    const { landing, ...dimensions } = counted;
-    this.counts.add(_id, () => ({ _id, _type: PAGE_VIEW_DAY_TYPE, day, ...dimensions, views: 0, visits: 0, visitors: 0 }), {
+    const { facts: counted, id } = await this.withinCap(day, facts, limitAddress(req.ip ?? ''));
+    this.counts.add(id, () => tallyDimensions(day, counted), {
       views: 1,
-      visits: landing ? 1 : 0,
+      visits: counted.landing ? 1 : 0,
       visitors: newVisitor ? 1 : 0,
     });
     return true;
@@ -225,7 +222,60 @@ export class PageViewStats {
   }
 }
 
-/** One document per day and combination: the same combination always adds to the same document. */
+/** What a tally row is, apart from its counts. */
+type TallyDimensions = Pick<PageViewTallyTable, 'day' | 'path' | 'referrer_host' | 'utm_source' | 'utm_medium' | 'utm_campaign' | 'device'>;
+
+function tallyDimensions(day: string, facts: PageViewFacts): TallyDimensions {
+  return {
+    day,
+    path: facts.path,
+    referrer_host: facts.referrerHost,
+    utm_source: facts.utmSource,
+    utm_medium: facts.utmMedium,
+    utm_campaign: facts.utmCampaign,
+    device: facts.device,
+  };
+}
+
+/** A flush: every combination's counts added to its row (created at 0), in one statement. */
+function tallyWriter(sales: SalesDatabase): CountsWriter<TallyDimensions> {
+  return async (counts) => {
+    const rows = [...counts].map(([combination, { row, inc }]) => ({ ...row, combination, views: inc.views ?? 0, visits: inc.visits ?? 0, visitors: inc.visitors ?? 0 }));
+    await sales.db
+      .insertInto('page_view_tallies')
+      .values(rows)
+      .onConflict((conflict) =>
+        conflict.columns(['day', 'combination']).doUpdateSet((add) => ({
+          views: add('page_view_tallies.views', '+', add.ref('excluded.views')),
+          visits: add('page_view_tallies.visits', '+', add.ref('excluded.visits')),
+          visitors: add('page_view_tallies.visitors', '+', add.ref('excluded.visitors')),
+        })),
+      )
+      .execute();
+  };
+}
+
+/** A day's counts for one combination, as the statistics read them. */
+export type PageViewTally = Omit<PageViewFacts, 'landing'> & { day: string; views: number; visits: number; visitors: number };
+
+/** The tallies of the Seoul days `from` … `to` (YYYY-MM-DD, both included). */
+export async function pageViewTallies(sales: SalesDatabase, range: { from: string; to: string }): Promise<PageViewTally[]> {
+  const rows = await sales.db.selectFrom('page_view_tallies').selectAll().where('day', '>=', range.from).where('day', '<=', range.to).execute();
+  return rows.map((row) => ({
+    day: row.day,
+    path: row.path,
+    referrerHost: row.referrer_host,
+    utmSource: row.utm_source,
+    utmMedium: row.utm_medium,
+    utmCampaign: row.utm_campaign,
+    device: row.device as Device,
+    views: row.views,
+    visits: row.visits,
+    visitors: row.visitors,
+  }));
+}
+
+/** One row per day and combination: the same combination always adds to the same row. */
 export function pageViewDayId(day: string, facts: Omit<PageViewFacts, 'landing'>): string {
   const combination = [facts.path, facts.referrerHost, facts.utmSource, facts.utmMedium, facts.utmCampaign, facts.device].join('\u0000');
   return `pageViews-${day}-${createHash('sha256').update(combination).digest('base64url').slice(0, 16)}`;

@@ -4,14 +4,15 @@
  * medium, name) and by landing page, so that each campaign shows its registrations, visit
  * bookings and conversion rate (registrations per visit).
  */
-import type { StatsLeadsQueryResult, StatsPageViewsQueryResult } from '../../sanity/sanity.types';
-import { statsLeadsQuery, statsPageViewsQuery } from '../../sanity/queries';
+import type { StatsLeadsQueryResult } from '../../sanity/sanity.types';
+import { statsLeadsQuery } from '../../sanity/queries';
 import { campaignKey, campaignLabel, conversionLabel, STATS_COLUMNS, STATS_TABLE_COLUMNS, type FunnelRow, type StatsRange } from '../../shared/campaign-stats';
 import { seoulDay, seoulDayStart } from '../../shared/seoul-time';
 import type { ContentSource } from '../content/types';
 import type { SalesDatabase } from '../database/index';
 import { costPer, monthsOfRange, type AdSpendEntry } from '../../shared/ad-spend';
 import { adSpendOfMonths } from './ad-spend';
+import { pageViewTallies, type PageViewTally } from './page-views';
 import { BOM, csvLine } from '../csv';
 
 export type StatsCounts = { views: number; visits: number; visitors: number; leads: number; bookings: number };
@@ -40,7 +41,7 @@ export function campaignStatsOf(stores: { leads: ContentSource; sales: SalesData
   return {
     async read(range) {
       const [views, leads, spend] = await Promise.all([
-        stores.leads.fetch(statsPageViewsQuery, range),
+        pageViewTallies(stores.sales, range),
         stores.leads.fetch(statsLeadsQuery, { since: seoulDayStart(range.from), until: seoulDayStart(range.to, 1) }),
         adSpendOfMonths(stores.sales, monthsOfRange(range)),
       ]);
@@ -79,7 +80,7 @@ function trafficKeyLabel(key: string): string {
   return campaignLabel({ source, medium, campaign });
 }
 
-export function joinCampaignStats(range: StatsRange, views: StatsPageViewsQueryResult, leads: StatsLeadsQueryResult, spend: readonly AdSpendEntry[] = []): CampaignStatsReport {
+export function joinCampaignStats(range: StatsRange, views: readonly PageViewTally[], leads: StatsLeadsQueryResult, spend: readonly AdSpendEntry[] = []): CampaignStatsReport {
   const totals: StatsCounts = { views: 0, visits: 0, visitors: 0, leads: 0, bookings: 0 };
   const campaigns = new Tally(trafficKeyLabel);
   const landingPages = new Tally((path) => (path === FOLDED ? '(기타)' : path || '(알 수 없음)'));
@@ -88,14 +89,14 @@ export function joinCampaignStats(range: StatsRange, views: StatsPageViewsQueryR
   const days = new Tally((day) => day);
 
   for (const row of views) {
-    const counts = { views: row.views ?? 0, visits: row.visits ?? 0, visitors: row.visitors ?? 0 };
+    const counts = { views: row.views, visits: row.visits, visitors: row.visitors };
     for (const field of ['views', 'visits', 'visitors'] as const) totals[field] += counts[field];
     campaigns.add(trafficKey(row.utmSource, row.utmMedium, row.utmCampaign), counts);
     // A page's visits are the visits that began there; its other views are not landings.
-    if (counts.visits > 0) landingPages.add(row.path ?? '', { visits: counts.visits, views: counts.visits });
-    if (counts.visits > 0) referrers.add(row.referrerHost ?? '', { visits: counts.visits });
-    devices.add(row.device ?? '', counts);
-    if (row.day) days.add(row.day, counts);
+    if (counts.visits > 0) landingPages.add(row.path, { visits: counts.visits, views: counts.visits });
+    if (counts.visits > 0) referrers.add(row.referrerHost, { visits: counts.visits });
+    devices.add(row.device, counts);
+    days.add(row.day, counts);
   }
   // A customer is a phone number: registering again counts as a registration once per row (a
   // campaign, a page, a day, the totals); every booked visit still counts.

@@ -2,7 +2,7 @@
  * Counts article views in memory and writes them in batches (../batched-counts.ts): a popular
  * article costs one write per flush interval, not one per view.
  */
-import { BatchedCounts, type BatchedCountsOptions } from '../batched-counts';
+import { BatchedCounts, documentCountsWriter, type BatchedCountsOptions, type CountedDocument } from '../batched-counts';
 import type { ContentSource } from '../content/types';
 
 /** The documents view counts are stored in: one per article, written every few seconds. */
@@ -13,10 +13,10 @@ export function viewsDocumentId(articleId: string): string {
 }
 
 export class ViewCounter {
-  private readonly counts: BatchedCounts;
+  private readonly counts: BatchedCounts<CountedDocument>;
 
   constructor(content: ContentSource, options: BatchedCountsOptions = {}) {
-    this.counts = new BatchedCounts(content, 'press views', options);
+    this.counts = new BatchedCounts(documentCountsWriter(content), 'press views', options);
   }
 
   start(): void {
