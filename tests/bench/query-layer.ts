@@ -15,6 +15,9 @@
  * Node 20, node:sqlite on Node 24. Drizzle ships no node:sqlite driver, so there it runs through
  * its sqlite-proxy driver over an adapter of ours.
  *
+ * On SQLite both libraries also run over a connection that keeps each statement prepared, as the
+ * floor does, to show whether preparing is what they cost there.
+ *
  * Environment (optional): BENCH_QL_CUSTOMERS=60000 seeded customers, BENCH_QL_LEADS=300 lead
  * POSTs per round, BENCH_QL_ROUNDS=3, BENCH_QL_QUERIES=200 pages of each kind,
  * BENCH_QL_DURABLE=1 (SQLite synchronous=FULL and PostgreSQL fsync on, as production runs; 0 shows
@@ -498,20 +501,55 @@ function rawSqliteLayer(database: RawSqlite): Layer {
   };
 }
 
-function openSqlite(file: string): { engine: string; raw: RawSqlite; kysely: KyselySqliteDatabase; drizzle: Layer } {
+/**
+ * The connection with each SQL text prepared once, as the floor does: the libraries prepare every
+ * query again, which is most of their cost on SQLite. (The server would bound the cache, and not
+ * share a statement a query is still iterating.)
+ */
+function keepingStatements<Connection extends { prepare(sql: string): unknown }>(database: Connection): Connection {
+  const statements = new Map<string, unknown>();
+  const prepare = (sql: string) => {
+    if (!statements.has(sql)) statements.set(sql, database.prepare(sql));
+    return statements.get(sql);
+  };
+  return new Proxy(database, {
+    get: (target, property) => {
+      if (property === 'prepare') return prepare;
+      const value: unknown = Reflect.get(target, property);
+      // The native connections' methods must run on the connection itself, not on the proxy.
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+type SqliteLayers = { engine: string; raw: RawSqlite; kysely(keep: boolean): Layer; drizzle(keep: boolean): Layer };
+
+function openSqlite(file: string): SqliteLayers {
   let builtin: NodeSqliteModule | undefined;
   try {
     builtin = process.getBuiltinModule?.('node:sqlite') as NodeSqliteModule | undefined;
   } catch {
     // Node 22.5–22.12 keeps it behind --experimental-sqlite: better-sqlite3 as the server does.
   }
+  const kyselyOn = (database: KyselySqliteDatabase) => kyselyLayer(new Kysely<SalesDatabase>({ dialect: new SqliteDialect({ database }) }));
   if (builtin) {
     const database = new builtin.DatabaseSync(file);
-    return { engine: 'node:sqlite', raw: database, kysely: kyselyNodeSqlite(database), drizzle: drizzleNodeSqliteLayer(database) };
+    const connection = (keep: boolean) => (keep ? keepingStatements(database) : database);
+    return {
+      engine: 'node:sqlite',
+      raw: database,
+      kysely: (keep) => kyselyOn(kyselyNodeSqlite(connection(keep))),
+      drizzle: (keep) => drizzleNodeSqliteLayer(connection(keep)),
+    };
   }
   const database = new (createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3)(file);
-  const raw = { exec: (sql: string) => database.exec(sql), prepare: (sql: string) => database.prepare<SqliteParam[]>(sql), close: () => database.close() };
-  return { engine: 'better-sqlite3', raw, kysely: database, drizzle: drizzleBetterSqliteLayer(database) };
+  const connection = (keep: boolean) => (keep ? keepingStatements(database) : database);
+  return {
+    engine: 'better-sqlite3',
+    raw: { exec: (sql: string) => database.exec(sql), prepare: (sql: string) => database.prepare<SqliteParam[]>(sql), close: () => database.close() },
+    kysely: (keep) => kyselyOn(connection(keep)),
+    drizzle: (keep) => drizzleBetterSqliteLayer(connection(keep)),
+  };
 }
 
 async function sqliteLayers(dir: string): Promise<{ engine: string; layers: Record<string, Layer>; close(): void }> {
@@ -533,10 +571,15 @@ async function sqliteLayers(dir: string): Promise<{ engine: string; layers: Reco
     )
     .run(JSON.stringify(seedRegistrations()));
   raw.exec('COMMIT; ANALYZE');
-  const kyselyDb = new Kysely<SalesDatabase>({ dialect: new SqliteDialect({ database: kysely }) });
   return {
     engine,
-    layers: { SQL: rawSqliteLayer(raw), Kysely: kyselyLayer(kyselyDb), Drizzle: drizzle },
+    layers: {
+      SQL: rawSqliteLayer(raw),
+      Kysely: kysely(false),
+      Drizzle: drizzle(false),
+      'Kysely, statements kept': kysely(true),
+      'Drizzle, statements kept': drizzle(true),
+    },
     close: () => raw.close(),
   };
 }
