@@ -18,8 +18,8 @@
  * On SQLite both libraries also run over a connection that keeps each statement prepared, as the
  * floor does, to show whether preparing is what they cost there.
  *
- * Environment (optional): BENCH_QL_CUSTOMERS=60000 seeded customers, BENCH_QL_LEADS=300 lead
- * POSTs per round, BENCH_QL_ROUNDS=3, BENCH_QL_QUERIES=200 pages of each kind,
+ * Environment (optional): BENCH_QL_CUSTOMERS=60000 seeded customers, BENCH_QL_LEADS=400 lead
+ * POSTs per round, BENCH_QL_ROUNDS=5, BENCH_QL_QUERIES=200 pages of each kind,
  * BENCH_QL_DURABLE=1 (SQLite synchronous=FULL and PostgreSQL fsync on, as production runs; 0 shows
  * the layers' own cost without the disk).
  */
@@ -41,8 +41,8 @@ import { startServer as startPostgres, stopServer as stopPostgres, withClient, t
 import { percentile, table } from './report';
 
 const CUSTOMERS = Number(process.env.BENCH_QL_CUSTOMERS ?? 60_000);
-const LEADS = Number(process.env.BENCH_QL_LEADS ?? 300);
-const ROUNDS = Number(process.env.BENCH_QL_ROUNDS ?? 3);
+const LEADS = Number(process.env.BENCH_QL_LEADS ?? 400);
+const ROUNDS = Number(process.env.BENCH_QL_ROUNDS ?? 5);
 const QUERIES = Number(process.env.BENCH_QL_QUERIES ?? 200);
 const DURABLE = process.env.BENCH_QL_DURABLE !== '0';
 const PAGE_SIZE = 25;
