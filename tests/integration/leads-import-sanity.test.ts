@@ -107,6 +107,7 @@ describe('moving a Sanity leads dataset into PostgreSQL', () => {
     expect(await count(`WHERE type = 'lead'`)).toBe(LEADS);
   });
 
+  // Two runs of the CLI from source (tsx compiles it each time): past 30 s on a loaded 2-core machine.
   it('without DATABASE_URL moves the dataset into the embedded leads database (DATA_DIR/leads.sqlite), once', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'import-sanity-'));
     try {
@@ -140,7 +141,7 @@ describe('moving a Sanity leads dataset into PostgreSQL', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 
   it('refuses to run without a Sanity project to move from', async () => {
     const run = promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', 'import-sanity'], {
