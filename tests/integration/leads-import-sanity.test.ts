@@ -20,12 +20,22 @@ import { openPostgresDocumentStore, type PostgresDocumentStore } from '../../web
 import { openSqlite } from '../../web/server/sqlite';
 import { createSanitySource } from '../../web/server/content/sanity';
 import type { ContentSource } from '../../web/server/content/types';
+import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../../web/server/database/index';
 import { importLeadsDataset } from '../../web/server/leads/import-sanity';
+import { adSpendOfMonths } from '../../web/server/measurement/ad-spend';
+import { pageViewTallies } from '../../web/server/measurement/page-views';
 import { ContentLake, EDITOR_TOKEN } from '../support/content-lake';
 import { freshDatabaseUrl } from '../support/postgres';
 import { routeSanityHosts } from '../support/route-sanity-hosts.mjs';
 
 const LEADS = 1_234;
+/** Ad spend and a page-view tally as the Sanity-era server kept them; the site reads them from tables now. */
+const OLD_SALES_DOCUMENTS = [
+  { _id: 'adSpend-2026-11-x', _type: 'adSpend', campaign: 'autumn', month: '2026-11', amount: 1_200_000 },
+  { _id: 'pageViews-2026-11-02-x', _type: 'pageViewDay', day: '2026-11-02', path: '/', device: 'mobile', utmCampaign: 'autumn', views: 9, visits: 4, visitors: 3 },
+];
+const MOVED_SPEND = [{ campaign: 'autumn', month: '2026-11', amount: 1_200_000 }];
+const MOVED_TALLY = { day: '2026-11-02', path: '/', utmCampaign: 'autumn', views: 9, visits: 4, visitors: 3 };
 /** An audit record of the old dataset, as the Sanity-era server wrote it. */
 const OLD_AUDIT_EVENT = {
   _id: 'auditEvent-1',
@@ -48,6 +58,12 @@ let pool: pg.Pool;
 let store: PostgresDocumentStore;
 let audit: PostgresAuditTrail;
 
+/** The dataset's ad spend and tally are in the tables the statistics page reads. */
+async function expectSalesTablesMoved(sales: SalesDatabase): Promise<void> {
+  expect(await adSpendOfMonths(sales, ['2026-11'])).toEqual(MOVED_SPEND);
+  expect(await pageViewTallies(sales, { from: '2026-11-01', to: '2026-11-30' })).toEqual([expect.objectContaining(MOVED_TALLY)]);
+}
+
 beforeEach(async () => {
   lake = new ContentLake();
   const documents = [
@@ -55,6 +71,7 @@ beforeEach(async () => {
     { _id: 'visitSlot-20261205-1100', _type: 'visitSlot', date: '2026-12-05', time: '11:00', capacity: 6, booked: 2 },
     { _id: 'staffAccount-a', _type: 'staffAccount', email: 'sales@example.kr', role: 'sales' },
     OLD_AUDIT_EVENT,
+    ...OLD_SALES_DOCUMENTS,
     { _id: 'drafts.lead-00001', _type: 'lead', name: '초안' },
   ];
   unroute = routeSanityHosts(await lake.start({ production: [], leads: documents }));
@@ -77,7 +94,7 @@ const count = async (where = '') => Number((await pool.query<{ count: string }>(
 describe('moving a Sanity leads dataset into PostgreSQL', () => {
   it('every published document once; drafts stay behind; a second run changes nothing', async () => {
     const first = await importLeadsDataset(dataset, store, audit);
-    expect(first).toEqual({ read: LEADS + 3, created: LEADS + 3, alreadyThere: 0 });
+    expect(first).toEqual({ read: LEADS + 5, created: LEADS + 5, alreadyThere: 0 });
     expect(await count(`WHERE type = 'lead'`)).toBe(LEADS);
     expect(await count(`WHERE type = 'auditEvent'`)).toBe(0);
     expect((await audit.list({})).entries).toEqual([expect.objectContaining(IMPORTED_ENTRY)]);
@@ -86,8 +103,8 @@ describe('moving a Sanity leads dataset into PostgreSQL', () => {
     expect(store.getDocument('lead-00007')).toMatchObject({ name: '고객7', phone: '01012345678' });
 
     const again = await importLeadsDataset(dataset, store, audit);
-    expect(again).toEqual({ read: LEADS + 3, created: 0, alreadyThere: LEADS + 3 });
-    expect(await count()).toBe(LEADS + 2);
+    expect(again).toEqual({ read: LEADS + 5, created: 0, alreadyThere: LEADS + 5 });
+    expect(await count()).toBe(LEADS + 4);
     expect((await audit.list({ lead: 'lead-00007' })).entries).toEqual([expect.objectContaining(IMPORTED_ENTRY)]);
   });
 
@@ -103,8 +120,9 @@ describe('moving a Sanity leads dataset into PostgreSQL', () => {
     const { stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', 'import-sanity'], {
       env: { ...process.env, ...lake.childEnv, SANITY_PROJECT_ID: lake.projectId, SANITY_API_TOKEN: EDITOR_TOKEN, DATABASE_URL: databaseUrl },
     });
-    expect(stderr).toContain(`문서 ${LEADS + 3}건 중 ${LEADS + 3}건을 PostgreSQL로 옮겼습니다`);
+    expect(stderr).toContain(`문서 ${LEADS + 5}건 중 ${LEADS + 5}건을 PostgreSQL로 옮겼습니다`);
     expect(await count(`WHERE type = 'lead'`)).toBe(LEADS);
+    await expectSalesTablesMoved(salesDatabaseOnPostgres(pool));
   });
 
   // Two runs of the CLI from source (tsx compiles it each time): past 30 s on a loaded 2-core machine.
@@ -119,8 +137,8 @@ describe('moving a Sanity leads dataset into PostgreSQL', () => {
       before.close();
       const env = { ...process.env, ...lake.childEnv, SANITY_PROJECT_ID: lake.projectId, SANITY_API_TOKEN: EDITOR_TOKEN, DATABASE_URL: '', DATA_DIR: dataDir };
       const run = () => promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', 'import-sanity'], { env });
-      expect((await run()).stderr).toContain(`문서 ${LEADS + 3}건 중 ${LEADS + 3}건을 ${path.join(dataDir, 'leads.sqlite')}로 옮겼습니다`);
-      expect((await run()).stderr).toContain(`문서 ${LEADS + 3}건 중 0건을`);
+      expect((await run()).stderr).toContain(`문서 ${LEADS + 5}건 중 ${LEADS + 5}건을 ${path.join(dataDir, 'leads.sqlite')}로 옮겼습니다`);
+      expect((await run()).stderr).toContain(`문서 ${LEADS + 5}건 중 0건을`);
       const embedded = await openEmbeddedStore({ file: path.join(dataDir, 'leads.sqlite') });
       try {
         expect(await embedded.fetch('count(*[_type == "lead"])')).toBe(LEADS);
@@ -128,6 +146,12 @@ describe('moving a Sanity leads dataset into PostgreSQL', () => {
         expect(await embedded.fetch('count(*[_type == "auditEvent"])')).toBe(0);
       } finally {
         await embedded.close();
+      }
+      const sales = await openEmbeddedSalesDatabase(dataDir);
+      try {
+        await expectSalesTablesMoved(sales);
+      } finally {
+        await sales.close();
       }
       const database = openConsoleDatabase(dataDir);
       try {

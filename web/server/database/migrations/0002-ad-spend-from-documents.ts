@@ -1,22 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import { documentsColumn } from './documents-column';
+import { copyAdSpendDocuments } from '../documents-move';
 
-/**
- * Ad spend entered before the table existed was an `adSpend` document in the same database's
- * document store: copied once, as it stands (the documents stay, unread, for the data-move command
- * to clear with the rest of the sales documents).
- */
+/** Ad spend entered before the table existed (`adSpend` documents), copied once at the upgrade. */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const json = await documentsColumn(db);
-  if (!json) return;
-  const field = (name: string) => sql`${sql.ref(json)} ->> ${name}`;
-  await sql`
-    INSERT INTO ad_spend (campaign, month, amount)
-    SELECT ${field('campaign')}, ${field('month')}, CAST(${field('amount')} AS bigint)
-    FROM documents
-    WHERE type = 'adSpend' AND ${field('campaign')} IS NOT NULL AND ${field('month')} IS NOT NULL AND ${field('amount')} IS NOT NULL
-    ON CONFLICT (month, campaign) DO NOTHING
-  `.execute(db);
+  await copyAdSpendDocuments(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

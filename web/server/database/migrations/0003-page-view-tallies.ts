@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import { documentsColumn } from './documents-column';
+import type { Kysely } from 'kysely';
+import { copyPageViewDocuments } from '../documents-move';
 
 /**
  * The page-view tallies, and those a previous release kept as `pageViewDay` documents in the same
@@ -18,18 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   }
   await table.addPrimaryKeyConstraint('page_view_tallies_pkey', ['day', 'combination']).execute();
 
-  const json = await documentsColumn(db);
-  if (!json) return;
-  const text = (name: string) => sql`coalesce(${sql.ref(json)} ->> ${name}, '')`;
-  const count = (name: string) => sql`coalesce(CAST(${sql.ref(json)} ->> ${name} AS integer), 0)`;
-  await sql`
-    INSERT INTO page_view_tallies (day, combination, path, referrer_host, utm_source, utm_medium, utm_campaign, device, views, visits, visitors)
-    SELECT ${sql.ref(json)} ->> 'day', id, ${text('path')}, ${text('referrerHost')}, ${text('utmSource')}, ${text('utmMedium')}, ${text('utmCampaign')},
-      ${text('device')}, ${count('views')}, ${count('visits')}, ${count('visitors')}
-    FROM documents
-    WHERE type = 'pageViewDay' AND ${sql.ref(json)} ->> 'day' IS NOT NULL
-    ON CONFLICT (day, combination) DO NOTHING
-  `.execute(db);
+  await copyPageViewDocuments(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,0 +1,59 @@
+/**
+ * Sales data a previous release kept as documents in the same database's document store, copied
+ * into its tables: ad spend and the page-view tallies. Each copy adds only what its table lacks,
+ * so it may run again (the migrations run it once at the upgrade; `npm run leads -- import-sanity`
+ * after it has brought an old dataset's documents in). The documents stay, no longer read.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { SalesTables } from './tables';
+
+/** Any database of these tables, whatever its interface says at the time (a migration's, the layer's). */
+type AnyDatabase = Pick<Kysely<unknown>, 'introspection' | 'getExecutor'>;
+
+/**
+ * The column holding each document's JSON — `doc` (jsonb) on PostgreSQL, `json` (text) in the
+ * embedded file, both read with `->>` — or undefined where the database has no document store.
+ */
+async function documentsColumn(db: AnyDatabase): Promise<'doc' | 'json' | undefined> {
+  const documents = (await db.introspection.getTables()).find((table) => table.name === 'documents');
+  const column = documents?.columns.find((candidate) => candidate.name === 'doc' || candidate.name === 'json');
+  return column?.name as 'doc' | 'json' | undefined;
+}
+
+/** `adSpend` documents (campaign, month, amount) into `ad_spend`. */
+export async function copyAdSpendDocuments(db: AnyDatabase): Promise<void> {
+  const json = await documentsColumn(db);
+  if (!json) return;
+  const field = (name: string) => sql`${sql.ref(json)} ->> ${name}`;
+  await sql`
+    INSERT INTO ad_spend (campaign, month, amount)
+    SELECT ${field('campaign')}, ${field('month')}, CAST(${field('amount')} AS bigint)
+    FROM documents
+    WHERE type = 'adSpend' AND ${field('campaign')} IS NOT NULL AND ${field('month')} IS NOT NULL AND ${field('amount')} IS NOT NULL
+    ON CONFLICT (month, campaign) DO NOTHING
+  `.execute(db);
+}
+
+/** `pageViewDay` documents (`_id` `pageViews-<day>-<combination>`) into `page_view_tallies`, keyed by their id. */
+export async function copyPageViewDocuments(db: AnyDatabase): Promise<void> {
+  const json = await documentsColumn(db);
+  if (!json) return;
+  const text = (name: string) => sql`coalesce(${sql.ref(json)} ->> ${name}, '')`;
+  const count = (name: string) => sql`coalesce(CAST(${sql.ref(json)} ->> ${name} AS integer), 0)`;
+  await sql`
+    INSERT INTO page_view_tallies (day, combination, path, referrer_host, utm_source, utm_medium, utm_campaign, device, views, visits, visitors)
+    SELECT ${sql.ref(json)} ->> 'day', id, ${text('path')}, ${text('referrerHost')}, ${text('utmSource')}, ${text('utmMedium')}, ${text('utmCampaign')},
+      ${text('device')}, ${count('views')}, ${count('visits')}, ${count('visitors')}
+    FROM documents
+    WHERE type = 'pageViewDay' AND ${sql.ref(json)} ->> 'day' IS NOT NULL
+    ON CONFLICT (day, combination) DO NOTHING
+  `.execute(db);
+}
+
+/** Every copy above, in one transaction. */
+export async function copySalesDocuments(db: Kysely<SalesTables>): Promise<void> {
+  await db.transaction().execute(async (transaction) => {
+    await copyAdSpendDocuments(transaction);
+    await copyPageViewDocuments(transaction);
+  });
+}
