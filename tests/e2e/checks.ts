@@ -27,6 +27,9 @@ export function watchErrors(page: Page, { allowNotFoundDocument = false } = {}):
   page.on('requestfailed', (request) => {
     // React Router's route discovery for the links on screen, abandoned when the page moves on.
     if (request.failure()?.errorText === 'net::ERR_ABORTED' && new URL(request.url()).pathname === '/__manifest') return;
+    // An embedded player's frame the page removed (leaving its tab) while its document still loaded.
+    // (A detached frame has no parent any more: compare with the main frame instead.)
+    if (request.failure()?.errorText === 'net::ERR_ABORTED' && request.resourceType() === 'document' && request.frame() !== page.mainFrame()) return;
     errors.push(`request failed (${request.failure()?.errorText}) for ${request.resourceType()} ${request.url()}`);
   });
   return errors;

@@ -87,17 +87,26 @@ test('Pretendard travels after the first visit has loaded, and the next pages ar
   await waitForHydration(page);
   expect(await page.evaluate(() => document.documentElement.classList.contains('pretendard'))).toBe(true);
   expect(await headingFonts(page)).toEqual(['Pretendard']);
+  type Shift = { value: number; sources: Array<{ node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }> };
   const shifts = await page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
+      new Promise<{ total: number; moved: string[] }>((resolve) => {
         let total = 0;
+        const moved: string[] = [];
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) total += (entry as unknown as { value: number }).value;
+          for (const entry of list.getEntries() as unknown as Shift[]) {
+            total += entry.value;
+            // What moved, and from where to where: the failure names it.
+            for (const { node, previousRect: from, currentRect: to } of entry.sources) {
+              const element = node instanceof Element ? node : node?.parentElement;
+              moved.push(`${element ? `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}` : '?'} ${from.x},${from.y},${from.width}x${from.height} → ${to.x},${to.y},${to.width}x${to.height}`);
+            }
+          }
         }).observe({ type: 'layout-shift', buffered: true });
-        void document.fonts.ready.then(() => requestAnimationFrame(() => resolve(total)));
+        void document.fonts.ready.then(() => requestAnimationFrame(() => resolve({ total, moved })));
       }),
   );
-  expect(shifts, 'no layout shift').toBe(0);
+  expect(shifts.total, `no layout shift (moved: ${shifts.moved.join('; ')})`).toBe(0);
 });
 
 test.describe('without JavaScript', () => {
