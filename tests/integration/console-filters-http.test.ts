@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import type { App } from '../../web/server/app';
 import { freshDatabaseUrl } from '../support/postgres';
@@ -169,8 +169,11 @@ describe.each([
     const exported = await get(`/admin/leads/export.csv?qs=${encodeURIComponent(sealed)}&reason=${encodeURIComponent('점검')}`);
     expect(exported.status).toBe(200);
     await exported.arrayBuffer();
-    const [record] = (await app.loadContext.audit.list({ action: 'leadExport', limit: 1 })).entries;
-    expect(record?.detail).toContain('q=***-****-****');
+    // The export is recorded once its last byte has left, so the record may land just after the body.
+    await vi.waitFor(async () => {
+      const [record] = (await app.loadContext.audit.list({ action: 'leadExport', limit: 1 })).entries;
+      expect(record?.detail).toContain('q=***-****-****');
+    });
 
     // A name or the last four digits stay readable in the address.
     const byLastFour = await fetch(`${origin}/admin/leads`, {
