@@ -70,7 +70,7 @@ async function deleteCustomer(args: string[]): Promise<number> {
   } finally {
     await service.close();
     await messages.close();
-    close();
+    await close();
     await closeContentSources(sources);
   }
 }
@@ -101,7 +101,7 @@ async function exportLeads(sources: ContentSources, config: ReturnType<typeof lo
     await leadConsole.exportLeads(since ? { from: since } : {}, operator, { format: 'csv', reason: CLI_EXPORT_REASON }, (rows) => deliverLeadExport('csv', rows, stdoutWriter()));
   } finally {
     leadConsole.close();
-    close();
+    await close();
   }
 }
 
@@ -125,7 +125,7 @@ async function importSanity(config: ReturnType<typeof loadConfigOrExit>): Promis
     );
     return 0;
   } finally {
-    close();
+    await close();
     await dataset.close();
     await closeContentSources(sources);
   }
@@ -155,7 +155,7 @@ async function purge(): Promise<number> {
   } finally {
     await service.close();
     await messageLog.close();
-    close();
+    await close();
     await closeContentSources(sources);
   }
 }

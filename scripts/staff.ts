@@ -115,7 +115,7 @@ async function manage(command: string, args: string[]): Promise<number> {
     const disable = command === 'disable';
     return reported(await staff.setDisabled(email!, disable, CLI_ACTOR), `${disable ? '사용 중지했습니다' : '다시 사용하게 했습니다'}: ${email}`);
   } finally {
-    services.close();
+    await services.close();
     if (sources) await closeContentSources(sources);
   }
 }

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { PostgresAuditTrail, storeAuditRetention } from '../../web/server/audit/postgres-trail';
 import { openStaffServices } from '../../web/server/auth/staff-services';
 import { loadConfig } from '../../web/server/config';
-import { openPostgresDocumentStore } from '../../web/server/content/postgres';
+import { salesDatabaseOnPostgres } from '../../web/server/database/index';
 import { freshDatabaseUrl } from '../support/postgres';
 import { postgresBinaries } from '../support/postgres-server';
 
@@ -123,16 +123,16 @@ describe('audit trail in PostgreSQL', () => {
 
   it('with DATABASE_URL the staff services keep accounts and the trail in PostgreSQL, nothing in DATA_DIR', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'audit-postgres-'));
-    const leads = await openPostgresDocumentStore({ pool });
-    const services = await openStaffServices({ leads, database: pool }, { dataDir, admin: loadConfig({}).admin });
+    const services = await openStaffServices({ sales: salesDatabaseOnPostgres(pool), database: pool }, { dataDir, admin: loadConfig({}).admin });
     try {
       await services.audit.record({ actor: 'admin@example.kr', action: 'signIn', ip: '10.0.0.1' });
       const { rows } = await pool.query<{ actor: string }>('SELECT actor FROM audit_events');
       expect(rows).toEqual([{ actor: 'admin@example.kr' }]);
+      expect(await services.staff.insert({ email: 'admin@example.kr', name: '관리자', role: 'admin', passwordHash: 'x' })).toBe(true);
+      expect((await pool.query('SELECT email FROM staff_accounts')).rows).toEqual([{ email: 'admin@example.kr' }]);
       expect(readdirSync(dataDir)).toEqual([]);
     } finally {
-      services.close();
-      await leads.close();
+      await services.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -9,10 +9,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DocumentStaffStore } from '../../web/server/auth/staff-store';
+import { StaffStore } from '../../web/server/auth/staff-store';
 import { BatchedCounts, documentCountsWriter } from '../../web/server/batched-counts';
 import { openEmbeddedStore } from '../../web/server/content/embedded';
 import { openPostgresDocumentStore, type PostgresDocumentStore } from '../../web/server/content/postgres';
+import { salesDatabaseOnPostgres } from '../../web/server/database/index';
 import { startDailyJob } from '../../web/server/daily-timer';
 import { postgresLimiters } from '../../web/server/http/rate-limit';
 import { silentNotifier } from '../../web/server/leads/notifier';
@@ -179,13 +180,13 @@ describe('background work while PostgreSQL is stopped under it', () => {
   });
 
   it('the leads store and the staff accounts opened while the database is down start, and load once it is back', async () => {
-    const elsewhere = new DocumentStaffStore(await documents());
+    const elsewhere = new StaffStore(salesDatabaseOnPostgres(pool()));
     const account = { email: 'outage@example.kr', name: '김상담', role: 'sales' as const, passwordHash: 'x', disabled: false, createdAt: '2026-01-01', updatedAt: '2026-01-01', mobile: null };
     expect(await elsewhere.insert(account)).toBe(true);
     stopDatabase();
     const leads = await documents();
     await expect(leads.fetch('count(*)')).rejects.toThrow(/did not answer/);
-    const staff = new DocumentStaffStore(leads);
+    const staff = new StaffStore(salesDatabaseOnPostgres(pool()));
     cleanups.push(() => staff.close());
     await staff.start();
     expect(staff.find(account.email)).toBeNull();

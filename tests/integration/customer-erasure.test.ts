@@ -122,7 +122,7 @@ describe.each(STORES)('deleting a customer on request, on %s', (_name, environme
       expect(records.map(({ actor, target, detail }) => ({ actor, target, detail }))).toEqual([{ actor: 'cli', target: '탁*서', detail: `등록 3건 삭제, 사유: ${REASON}` }]);
     } finally {
       leadConsole.close();
-      staff.close();
+      await staff.close();
       await messages.close();
       await Promise.all([sources.content.close(), sources.leads.close()]);
     }
@@ -165,7 +165,7 @@ describe.each(STORES)('withdrawing the marketing consent, on %s', (_name, enviro
       expect(records.map(({ target, detail }) => ({ target, detail }))).toEqual([{ target: '탁*서', detail: '마케팅 수신 동의 철회 2건' }]);
     } finally {
       leadConsole.close();
-      staff.close();
+      await staff.close();
       await Promise.all([sources.content.close(), sources.leads.close()]);
       await sources.database?.end();
     }

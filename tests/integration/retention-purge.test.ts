@@ -111,7 +111,7 @@ describe('the retention purge on PostgreSQL', () => {
         { actor: 'system', target: 'lead', detail: '2건' },
       ]);
     } finally {
-      staff.close();
+      await staff.close();
       await messages.close();
       await Promise.all([sources.content.close(), sources.leads.close()]);
       await sources.database?.end();

@@ -123,7 +123,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  closeStaffServices();
+  await closeStaffServices();
   await leadService?.close();
   await Promise.all([store?.close(), leadsStore?.close(), sales?.close(), vite?.close()]);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 /**
  * Staff accounts with roles and the audit trail, on the embedded store (leads.sqlite) and on
- * PostgreSQL (the accounts as documents of its leads store): sign-in per account and role, a disabled account's
+ * PostgreSQL (the `staff_accounts` table of the sales database on both): sign-in per account and role, a disabled account's
  * session ending at once, a reset ending sessions, the account rules, and an audit record for every
  * sign-in, failure, sign-out, account change and purge. Embedded only: the table is append-only.
  */
@@ -17,7 +17,7 @@ import type { StaffAccounts } from '../../web/server/auth/staff-accounts';
 import type { AuditTrail } from '../../web/server/audit/trail';
 import { loadConfig } from '../../web/server/config';
 import pg from 'pg';
-import { openPostgresDocumentStore } from '../../web/server/content/postgres';
+import { salesDatabaseOnPostgres } from '../../web/server/database/index';
 import { freshDatabaseUrl } from '../support/postgres';
 import { closeStaffServices, startAuth } from './staff-harness';
 import { TEST_PASSWORD_HASHING_ENV } from '../support/passwords';
@@ -52,7 +52,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  closeStaffServices();
+  await closeStaffServices();
   for (const close of closeAfter.splice(0).reverse()) await close();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -63,9 +63,8 @@ const backends: Array<[string, () => Promise<StaffBackend>]> = [
     'PostgreSQL',
     async () => {
       const database = new pg.Pool({ connectionString: await freshDatabaseUrl() });
-      const leads = await openPostgresDocumentStore({ pool: database });
-      closeAfter.push(() => database.end(), () => leads.close());
-      return { leads, database };
+      closeAfter.push(() => database.end());
+      return { sales: salesDatabaseOnPostgres(database), database };
     },
   ],
 ];

@@ -64,8 +64,8 @@ beforeEach(async () => {
   passwordHash ??= await hashPassword(PASSWORD, { N: 2 ** 14, r: 8, p: 1 });
 });
 
-afterEach(() => {
-  closeStaffServices();
+afterEach(async () => {
+  await closeStaffServices();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

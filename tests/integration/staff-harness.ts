@@ -1,6 +1,6 @@
 /**
  * Staff accounts and the audit trail for tests: on the embedded backend in a data directory, or
- * on PostgreSQL (a pool and its leads store), plus an StaffAuth over them.
+ * on PostgreSQL (its sales database and pool), plus an StaffAuth over them.
  */
 import { StaffAuth, type StaffAuthOptions } from '../../web/server/auth/staff-auth';
 import { openStaffServices, type StaffBackend, type StaffServices } from '../../web/server/auth/staff-services';
@@ -15,8 +15,8 @@ export async function staffServices(backend: StaffBackend, dataDir: string, admi
   return services;
 }
 
-export function closeStaffServices(): void {
-  for (const services of opened.splice(0)) services.close();
+export async function closeStaffServices(): Promise<void> {
+  for (const services of opened.splice(0)) await services.close();
 }
 
 /** StaffAuth.start over the embedded accounts of `options.dataDir` (or the given backend). */

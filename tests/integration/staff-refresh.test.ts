@@ -1,56 +1,62 @@
 /**
- * With DATABASE_URL, each server instance mirrors the staff accounts from the documents of the
- * PostgreSQL leads store. The mirror is re-read at most once a minute; this instance's own changes
- * count at once.
+ * Each server instance mirrors the staff accounts of the `staff_accounts` table (a session check
+ * is synchronous). The mirror is re-read at most once a minute; this instance's own changes count
+ * at once, and so does an account a request names, once read (`learn`).
  */
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DocumentStaffStore } from '../../web/server/auth/staff-store';
-import { openPostgresDocumentStore } from '../../web/server/content/postgres';
-import type { ContentSource } from '../../web/server/content/types';
+import { StaffStore } from '../../web/server/auth/staff-store';
+import { salesDatabaseOnPostgres, type SalesDatabase } from '../../web/server/database/index';
 import { freshDatabaseUrl } from '../support/postgres';
+import { inMemorySalesDatabase } from '../support/sales-database';
 
 let pool: pg.Pool | undefined;
-let leads: ContentSource | undefined;
-let store: DocumentStaffStore | undefined;
+let inMemory: SalesDatabase | undefined;
+let store: StaffStore | undefined;
 
 afterEach(async () => {
   store?.close();
+  await inMemory?.close();
   vi.useRealTimers();
   vi.restoreAllMocks();
-  await leads?.close();
   await pool?.end();
 });
 
 const account = { email: 'desk@example.kr', name: '김상담', role: 'sales' as const, passwordHash: 'x', disabled: false, createdAt: '2025-01-01', updatedAt: '2025-01-01', mobile: null };
 
-async function openLeads(): Promise<ContentSource> {
+async function openSales(): Promise<SalesDatabase> {
   pool = new pg.Pool({ connectionString: await freshDatabaseUrl() });
-  leads = await openPostgresDocumentStore({ pool });
-  return leads;
+  return salesDatabaseOnPostgres(pool);
 }
 
-describe('the staff-account mirror on the PostgreSQL document store', () => {
+describe('the staff-account mirror', () => {
   it('reads the list once at start, then at most once a minute', async () => {
-    const source = await openLeads();
-    const fetches = vi.spyOn(source, 'fetch');
-    const reads = () => fetches.mock.calls.filter(([query]) => query.includes('"staffAccount"')).length;
-    store = new DocumentStaffStore(source);
+    // In memory: each read is done before the fake clock moves on.
+    inMemory = await inMemorySalesDatabase();
+    store = new StaffStore(inMemory);
+    const reads = vi.spyOn(store, 'refresh');
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await store.start();
-    expect(reads()).toBe(1);
+    expect(reads).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(59_000);
-    expect(reads(), 'within the first minute').toBe(1);
+    expect(reads, 'within the first minute').toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1_000);
-    await vi.waitFor(() => expect(reads()).toBe(2));
+    await vi.waitFor(() => expect(reads).toHaveBeenCalledTimes(2));
     await vi.advanceTimersByTimeAsync(60 * 60_000);
-    await vi.waitFor(() => expect(reads(), 'an hour idle').toBe(62));
+    await vi.waitFor(() => expect(reads, 'an hour idle').toHaveBeenCalledTimes(62));
   });
 
-  it('an account this instance adds counts at once, without waiting for the next read', async () => {
-    store = new DocumentStaffStore(await openLeads());
+  it('an account this instance adds counts at once, without waiting for the next read; one added elsewhere once learnt', async () => {
+    const sales = await openSales();
+    store = new StaffStore(sales);
     await store.start();
     expect(await store.insert(account)).toBe(true);
     expect(store.find(account.email)).toMatchObject({ name: '김상담' });
+    const elsewhere = new StaffStore(sales);
+    expect(await elsewhere.insert({ ...account, email: 'lee@example.kr', name: '이상담' })).toBe(true);
+    expect(store.find('lee@example.kr')).toBeNull();
+    await store.learn('lee@example.kr');
+    expect(store.find('lee@example.kr')).toMatchObject({ name: '이상담' });
+    expect(await elsewhere.insert({ ...account, name: '다른 이름' }), 'the email is taken').toBe(false);
   });
 });

@@ -388,7 +388,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       stopAuditPurge();
       stopReleasingLeads();
       leadConsole.close();
-      closeStaffServices();
+      await closeStaffServices();
       await contentChanges?.close();
       await closeContentSources(sources);
     },

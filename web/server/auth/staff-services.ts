@@ -1,23 +1,24 @@
 /**
- * The staff accounts and the audit trail on the configured backend, for the server and the CLIs:
- * embedded, both live in leads.sqlite (one connection of their own); with DATABASE_URL, in
- * PostgreSQL: the accounts as documents of the leads store, the trail in its append-only table
- * (shared by every instance).
+ * The staff accounts and the audit trail on the configured backend, for the server and the CLIs.
+ * The accounts are the `staff_accounts` table of the sales database: the one of the sources when
+ * given (the server's, a CLI's), else the embedded one of DATA_DIR, opened here alone (the staff
+ * CLI needs neither the content nor the leads store). The audit trail is PostgreSQL's append-only
+ * table with DATABASE_URL (shared by every instance), else leads.sqlite's (a connection of its own).
  */
 import path from 'node:path';
 import type pg from 'pg';
 import type { ServerConfig } from '../config';
-import type { ContentSource } from '../content/types';
+import { openEmbeddedSalesDatabase, type SalesDatabase } from '../database/index';
 import { PostgresAuditTrail } from '../audit/postgres-trail';
 import { SqliteAuditTrail, type AuditTrail } from '../audit/trail';
 import { openConsoleDatabase } from './console-database';
 import { StaffAccounts } from './staff-accounts';
-import { DocumentStaffStore, SqliteStaffStore } from './staff-store';
+import { StaffStore } from './staff-store';
 
-export type StaffServices = { staff: StaffAccounts; audit: AuditTrail; close(): void };
+export type StaffServices = { staff: StaffAccounts; audit: AuditTrail; close(): Promise<void> };
 
-/** The backend of the leads store: the embedded one needs only DATA_DIR; PostgreSQL, its pool and leads store. */
-export type StaffBackend = { database?: undefined } | { database?: pg.Pool; leads: ContentSource };
+/** The sources' sales database and PostgreSQL pool (DATABASE_URL), or nothing: embedded, from DATA_DIR. */
+export type StaffBackend = { sales?: undefined; database?: undefined } | { sales: SalesDatabase; database?: pg.Pool };
 
 export async function openStaffServices(
   sources: StaffBackend,
@@ -25,26 +26,26 @@ export async function openStaffServices(
   options: { now?: () => number } = {},
 ): Promise<StaffServices> {
   const accountOptions = { environmentAdmin: config.admin.email, passwordHashing: config.admin.passwordHashing, now: options.now };
-  if ('leads' in sources && sources.database) {
-    const audit = new PostgresAuditTrail(sources.database, options.now);
-    const pool = sources.database;
-    const store = new DocumentStaffStore(sources.leads, async (id) => {
-      const { rows } = await pool.query<{ doc: Record<string, unknown> }>('SELECT doc FROM documents WHERE id = $1', [id]);
-      return rows[0]?.doc ?? null;
-    });
-    await store.start();
-    const staff = new StaffAccounts(store, audit, accountOptions);
-    return { staff, audit, close: () => staff.close() };
-  }
-  const database = openConsoleDatabase(path.resolve(config.dataDir));
-  const audit = new SqliteAuditTrail(database, options.now);
-  const staff = new StaffAccounts(new SqliteStaffStore(database), audit, accountOptions);
+  const dataDir = path.resolve(config.dataDir);
+  const ownSales = sources.sales ? undefined : await openEmbeddedSalesDatabase(dataDir);
+  const auditDatabase = sources.database ? undefined : openConsoleDatabase(dataDir);
+  const audit = sources.database ? new PostgresAuditTrail(sources.database, options.now) : new SqliteAuditTrail(auditDatabase!, options.now);
+  const close = async () => {
+    auditDatabase?.close();
+    await ownSales?.close();
+  };
+  const store = new StaffStore(sources.sales ?? ownSales!);
+  await store.start().catch(async (error: unknown) => {
+    await close();
+    throw error;
+  });
+  const staff = new StaffAccounts(store, audit, accountOptions);
   return {
     staff,
     audit,
-    close: () => {
+    close: async () => {
       staff.close();
-      database.close();
+      await close();
     },
   };
 }

@@ -1,10 +1,11 @@
 /**
  * Sales data a previous release kept as documents in the same database's document store, copied
- * into its tables: ad spend and the page-view tallies. Each copy adds only what its table lacks,
+ * into its tables: ad spend, the page-view tallies and the staff accounts. Each copy adds only what its table lacks,
  * so it may run again (the migrations run it once at the upgrade; `npm run leads -- import-sanity`
  * after it has brought an old dataset's documents in). The documents stay, no longer read.
  */
 import { sql, type Kysely } from 'kysely';
+import { STAFF_ROLES } from '../../shared/console';
 import type { SalesTables } from './tables';
 
 /** Any database of these tables, whatever its interface says at the time (a migration's, the layer's). */
@@ -50,10 +51,33 @@ export async function copyPageViewDocuments(db: AnyDatabase): Promise<void> {
   `.execute(db);
 }
 
+/**
+ * `staffAccount` documents into `staff_accounts`, read as the document store read them: one
+ * without an email or a password hash is no account, an unknown role is `sales`, a missing name
+ * is the email. An account already in the table stays as it is.
+ */
+export async function copyStaffAccountDocuments(db: AnyDatabase): Promise<void> {
+  const json = await documentsColumn(db);
+  if (!json) return;
+  const field = (name: string) => sql`${sql.ref(json)} ->> ${name}`;
+  // A JSON true reads as 'true' from PostgreSQL's jsonb and as 1 from SQLite's text.
+  await sql`
+    INSERT INTO staff_accounts (email, name, role, password_hash, disabled, created_at, updated_at, mobile)
+    SELECT ${field('email')}, coalesce(${field('name')}, ${field('email')}),
+      CASE WHEN ${field('role')} IN (${sql.join(STAFF_ROLES)}) THEN ${field('role')} ELSE 'sales' END,
+      ${field('passwordHash')}, CASE WHEN CAST(${field('disabled')} AS text) IN ('true', '1') THEN 1 ELSE 0 END,
+      coalesce(${field('createdAt')}, ''), coalesce(${field('updatedAt')}, ''), ${field('mobile')}
+    FROM documents
+    WHERE type = 'staffAccount' AND ${field('email')} IS NOT NULL AND ${field('passwordHash')} IS NOT NULL
+    ON CONFLICT (email) DO NOTHING
+  `.execute(db);
+}
+
 /** Every copy above, in one transaction. */
 export async function copySalesDocuments(db: Kysely<SalesTables>): Promise<void> {
   await db.transaction().execute(async (transaction) => {
     await copyAdSpendDocuments(transaction);
     await copyPageViewDocuments(transaction);
+    await copyStaffAccountDocuments(transaction);
   });
 }

@@ -4,14 +4,14 @@
  * both. Dialect differences stay here; the stores above write one query for both.
  */
 import { Migrator } from 'kysely/migration';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDialectConfig } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type DialectAdapter, type SqliteDialectConfig } from 'kysely';
 import type pg from 'pg';
 import { openConsoleDatabase } from '../auth/console-database';
 import type { SqliteDatabase } from '../sqlite';
 import { salesMigrations } from './migrations/index';
 import type { SalesTables } from './tables';
 
-export type { PageViewTallyTable, SalesTables } from './tables';
+export type { PageViewTallyTable, SalesTables, StaffAccountTable } from './tables';
 
 export type SalesDatabase = {
   db: Kysely<SalesTables>;
@@ -35,6 +35,18 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
+/**
+ * SQLite changes its schema inside a transaction as PostgreSQL does; Kysely's adapter says it
+ * does not, so its migrator would run each migration bare. Said here, a migration run is one
+ * IMMEDIATE transaction: a failed one leaves nothing half done, and a second process starting
+ * on the same file (the admin CLI) waits, then finds the migrations run.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
 class SalesSqliteDialect extends SqliteDialect {
   constructor(private readonly sqliteConfig: SqliteDialectConfig) {
     super(sqliteConfig);
@@ -42,6 +54,10 @@ class SalesSqliteDialect extends SqliteDialect {
 
   override createDriver(): SqliteDriver {
     return new ImmediateSqliteDriver(this.sqliteConfig);
+  }
+
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
   }
 }
 

@@ -35,7 +35,28 @@ export interface PageViewTallyTable {
   visitors: number;
 }
 
+/**
+ * A sales-console account (sign-in, role, 휴대폰 for messages to staff), one row per email.
+ * Times are ISO 8601 text (UTC) and `disabled` 0 or 1, the same on both databases.
+ */
+export interface StaffAccountTable {
+  /** Normalised (trimmed, lower case). */
+  email: string;
+  name: string;
+  /** One of STAFF_ROLES (a check in the table). */
+  role: string;
+  /** scrypt (auth/password.ts). */
+  password_hash: string;
+  disabled: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  /** The account's session epoch: sessions issued before it end. */
+  updated_at: string;
+  /** 휴대폰 (`01012345678`), or null. */
+  mobile: string | null;
+}
+
 export interface SalesTables {
   ad_spend: AdSpendTable;
   page_view_tallies: PageViewTallyTable;
+  staff_accounts: StaffAccountTable;
 }
