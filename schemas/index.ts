@@ -7,7 +7,6 @@ import { premiumCard } from './documents/premiumCard';
 import { premiumSlide } from './documents/premiumSlide';
 import { pressArticle } from './documents/pressArticle';
 import { pressViews } from './documents/pressViews';
-import { staffAccount } from './documents/staffAccount';
 import { unitType } from './documents/unitType';
 import { videoTab } from './documents/videoTab';
 import { visitSlot } from './documents/visitSlot';
@@ -31,10 +30,11 @@ export const serverWrittenTypeNames = [pressViews.name] as const;
 
 /**
  * Documents of the leads store (the embedded leads database or PostgreSQL, never a Sanity dataset):
- * leads, the visit slots staff manage in the console, staff accounts and where automatic assignment
- * stands. (Ad spend and the page-view tallies are tables of the sales database: web/server/database.)
+ * leads, the visit slots staff manage in the console and where automatic assignment stands. (Ad
+ * spend, the page-view tallies and the staff accounts are tables of the sales database:
+ * web/server/database.)
  */
-const leadStoreDocumentTypes = [lead, visitSlot, staffAccount, leadAssignmentRotation];
+const leadStoreDocumentTypes = [lead, visitSlot, leadAssignmentRotation];
 
 /** The leads store's type names: the Studio neither creates nor changes them. */
 export const leadTypeNames = leadStoreDocumentTypes.map(({ name }) => name);

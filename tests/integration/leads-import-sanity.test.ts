@@ -58,10 +58,11 @@ let pool: pg.Pool;
 let store: PostgresDocumentStore;
 let audit: PostgresAuditTrail;
 
-/** The dataset's ad spend and tally are in the tables the statistics page reads. */
+/** The dataset's ad spend, tally and staff account are in the tables the statistics page and sign-in read. */
 async function expectSalesTablesMoved(sales: SalesDatabase): Promise<void> {
   expect(await adSpendOfMonths(sales, ['2026-11'])).toEqual(MOVED_SPEND);
   expect(await pageViewTallies(sales, { from: '2026-11-01', to: '2026-11-30' })).toEqual([expect.objectContaining(MOVED_TALLY)]);
+  expect(await sales.db.selectFrom('staff_accounts').select(['email', 'name', 'role', 'disabled']).execute()).toEqual([{ email: 'sales@example.kr', name: '김상담', role: 'sales', disabled: 0 }]);
 }
 
 beforeEach(async () => {
@@ -69,7 +70,7 @@ beforeEach(async () => {
   const documents = [
     ...Array.from({ length: LEADS }, (_, index) => ({ _id: `lead-${String(index).padStart(5, '0')}`, _type: 'lead', name: `고객${index}`, phone: '01012345678' })),
     { _id: 'visitSlot-20261205-1100', _type: 'visitSlot', date: '2026-12-05', time: '11:00', capacity: 6, booked: 2 },
-    { _id: 'staffAccount-a', _type: 'staffAccount', email: 'sales@example.kr', role: 'sales' },
+    { _id: 'staffAccount-a', _type: 'staffAccount', email: 'sales@example.kr', name: '김상담', role: 'sales', passwordHash: 'scrypt$16384$8$1$c2FsdA$a2V5', createdAt: '2026-10-01T00:00:00.000Z', updatedAt: '2026-10-01T00:00:00.000Z' },
     OLD_AUDIT_EVENT,
     ...OLD_SALES_DOCUMENTS,
     { _id: 'drafts.lead-00001', _type: 'lead', name: '초안' },

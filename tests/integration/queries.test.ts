@@ -27,18 +27,6 @@ const FIXTURE_LEAD = {
   formKind: 'popup',
 };
 
-const FIXTURE_STAFF = {
-  _id: 'staffAccount.fixture',
-  _type: 'staffAccount',
-  email: 'sales@example.test',
-  name: '김상담',
-  role: 'sales',
-  passwordHash: 'scrypt$16384$8$1$c2FsdA$a2V5',
-  disabled: false,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: '2026-11-01T00:00:00.000Z',
-};
-
 const isImage = (value: unknown) =>
   expect(value).toMatchObject({ asset: { _ref: expect.stringMatching(/^image-[0-9a-f]+-\d+x\d+-\w+$/) } });
 
@@ -261,10 +249,6 @@ const cases: Record<keyof typeof queries, QueryCase> = {
     params: { before: '2026-12-01T00:00:00.000Z' },
     check: (ids) => expect(ids).toEqual([FIXTURE_LEAD._id]),
   },
-  staffAccountsQuery: {
-    store: 'leads',
-    check: (accounts) => expect(accounts).toEqual([expect.objectContaining({ email: 'sales@example.test', role: 'sales', disabled: false })]),
-  },
   consoleLeadKeysQuery: {
     store: 'leads',
     params: { visibleTo: null },
@@ -404,7 +388,6 @@ beforeAll(async () => {
   await leadsStore.mutate([
     { create: FIXTURE_LEAD },
     { create: { _id: 'visitSlot-past', _type: 'visitSlot', date: '2026-11-22', time: '11:00', capacity: 6, booked: 0 } },
-    { create: FIXTURE_STAFF },
     { create: { _id: 'leadAssignmentRotation', _type: 'leadAssignmentRotation', lastEmail: 'kim@example.com' } },
   ]);
 });

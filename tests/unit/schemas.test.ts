@@ -71,7 +71,7 @@ describe('schema types', () => {
         'imageWithAlt', 'seo', 'link', 'menuGroup', 'pageSection', 'blockContent', 'householdFacts', 'infoTable',
         'siteSettings', 'homePage', 'leadSettings',
         'page', 'unitType', 'premiumSlide', 'premiumCard', 'locationCard', 'overviewRow', 'videoTab', 'pressArticle', 'pressViews',
-        'lead', 'visitSlot', 'staffAccount', 'leadAssignmentRotation',
+        'lead', 'visitSlot', 'leadAssignmentRotation',
       ].sort(),
     );
   });

@@ -442,11 +442,6 @@ export const readinessProbeQuery = defineQuery(`count(*[_id == "readiness-probe"
 /** The stored file of one image asset, for the image route of the embedded store. */
 export const imageAssetPathQuery = defineQuery(`*[_type == "sanity.imageAsset" && _id == $id][0]{path}`);
 
-/** Staff accounts (documents of the leads store), read whole: a campaign has tens of them, not thousands. */
-export const staffAccountsQuery = defineQuery(`
-  *[_type == "staffAccount"] | order(createdAt asc){ email, name, role, passwordHash, disabled, createdAt, updatedAt, mobile }
-`);
-
 /** Customers' names by lead id: the audit page names each record's customer (masked). */
 export const leadNamesQuery = defineQuery(`*[_type == "lead" && _id in $ids]{ _id, name }`);
 

@@ -118,22 +118,6 @@ export type LeadAssignmentRotation = {
   lastEmail?: string;
 };
 
-export type StaffAccount = {
-  _id: string;
-  _type: "staffAccount";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  email?: string;
-  name?: string;
-  role?: "admin" | "manager" | "sales";
-  passwordHash?: string;
-  disabled?: boolean;
-  mobile?: string;
-  createdAt?: string;
-  updatedAt?: string;
-};
-
 export type VisitSlotReference = {
   _ref: string;
   _type: "reference";
@@ -661,7 +645,6 @@ export type AllSanitySchemaTypes =
   | SanityImageAssetReference
   | ImageWithAlt
   | LeadAssignmentRotation
-  | StaffAccount
   | VisitSlotReference
   | Lead
   | VisitSlot
@@ -1688,20 +1671,6 @@ export type ImageAssetPathQueryResult = {
 } | null;
 
 // Source: ../web/sanity/queries.ts
-// Variable: staffAccountsQuery
-// Query: *[_type == "staffAccount"] | order(createdAt asc){ email, name, role, passwordHash, disabled, createdAt, updatedAt, mobile }
-export type StaffAccountsQueryResult = Array<{
-  email: string | null;
-  name: string | null;
-  role: "admin" | "manager" | "sales" | null;
-  passwordHash: string | null;
-  disabled: boolean | null;
-  createdAt: string | null;
-  updatedAt: string | null;
-  mobile: string | null;
-}>;
-
-// Source: ../web/sanity/queries.ts
 // Variable: leadNamesQuery
 // Query: *[_type == "lead" && _id in $ids]{ _id, name }
 export type LeadNamesQueryResult = Array<{
@@ -2087,21 +2056,6 @@ export type LeadsDatasetPageQueryResult = Array<
     }
   | {
       _id: string;
-      _type: "staffAccount";
-      _createdAt: string;
-      _updatedAt: string;
-      _rev: string;
-      email?: string;
-      name?: string;
-      role?: "admin" | "manager" | "sales";
-      passwordHash?: string;
-      disabled?: boolean;
-      mobile?: string;
-      createdAt?: string;
-      updatedAt?: string;
-    }
-  | {
-      _id: string;
       _type: "unitType";
       _createdAt: string;
       _updatedAt: string;
@@ -2212,7 +2166,6 @@ declare module "@sanity/client" {
     '{\n  "pages": *[_type == "page" && defined(path)] | order(path asc){ path, _updatedAt },\n  "pressArticles": *[_type == "pressArticle" && siteId == $siteId && defined(date)] | order(date desc, _id desc){ _id, _updatedAt }\n}': SitemapQueryResult;
     'count(*[_id == "readiness-probe"])': ReadinessProbeQueryResult;
     '*[_type == "sanity.imageAsset" && _id == $id][0]{path}': ImageAssetPathQueryResult;
-    '\n  *[_type == "staffAccount"] | order(createdAt asc){ email, name, role, passwordHash, disabled, createdAt, updatedAt, mobile }\n': StaffAccountsQueryResult;
     '*[_type == "lead" && _id in $ids]{ _id, name }': LeadNamesQueryResult;
     '\n  *[_id > $after && !(_id in path("drafts.**")) && !(_id in path("_.**"))] | order(_id asc) [0...500]\n': LeadsDatasetPageQueryResult;
   }
