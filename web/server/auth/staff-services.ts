@@ -11,6 +11,7 @@ import type { ServerConfig } from '../config';
 import { openEmbeddedSalesDatabase, type SalesDatabase } from '../database/index';
 import { PostgresAuditTrail } from '../audit/postgres-trail';
 import { SqliteAuditTrail, type AuditTrail } from '../audit/trail';
+import type { SqliteDatabase } from '../sqlite';
 import { openConsoleDatabase } from './console-database';
 import { StaffAccounts } from './staff-accounts';
 import { StaffStore } from './staff-store';
@@ -28,24 +29,27 @@ export async function openStaffServices(
   const accountOptions = { environmentAdmin: config.admin.email, passwordHashing: config.admin.passwordHashing, now: options.now };
   const dataDir = path.resolve(config.dataDir);
   const ownSales = sources.sales ? undefined : await openEmbeddedSalesDatabase(dataDir);
-  const auditDatabase = sources.database ? undefined : openConsoleDatabase(dataDir);
-  const audit = sources.database ? new PostgresAuditTrail(sources.database, options.now) : new SqliteAuditTrail(auditDatabase!, options.now);
-  const close = async () => {
+  let auditDatabase: SqliteDatabase | undefined;
+  const closeOwn = async () => {
     auditDatabase?.close();
     await ownSales?.close();
   };
-  const store = new StaffStore(sources.sales ?? ownSales!);
-  await store.start().catch(async (error: unknown) => {
-    await close();
+  try {
+    auditDatabase = sources.database ? undefined : openConsoleDatabase(dataDir);
+    const audit = sources.database ? new PostgresAuditTrail(sources.database, options.now) : new SqliteAuditTrail(auditDatabase!, options.now);
+    const store = new StaffStore(sources.sales ?? ownSales!);
+    await store.start();
+    const staff = new StaffAccounts(store, audit, accountOptions);
+    return {
+      staff,
+      audit,
+      close: async () => {
+        staff.close();
+        await closeOwn();
+      },
+    };
+  } catch (error) {
+    await closeOwn();
     throw error;
-  });
-  const staff = new StaffAccounts(store, audit, accountOptions);
-  return {
-    staff,
-    audit,
-    close: async () => {
-      staff.close();
-      await close();
-    },
-  };
+  }
 }

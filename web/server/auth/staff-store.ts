@@ -47,7 +47,7 @@ export interface StaffAccountStore {
  * How often the mirror is read again: the longest a change made elsewhere takes to count here
  * for an account no request names. This instance's own changes count at once.
  */
-export const STAFF_REFRESH_MS = 60_000;
+const STAFF_REFRESH_MS = 60_000;
 
 /** How soon accounts that could not be read (the database away) are read again. */
 const STAFF_RETRY_MS = 1_000;
