@@ -1,8 +1,8 @@
 /**
- * The embedded store's leads.sqlite, opened by a connection of its own for the staff accounts and
- * the audit trail (tables beside the documents table). Several processes may hold it at once —
- * the server and the admin CLI — so an account the CLI adds or disables counts at the server's
- * next read; WAL and a busy timeout let them take turns writing.
+ * The embedded store's leads.sqlite, opened by a connection of its own for the sales tables (staff
+ * accounts among them) and for the audit trail (tables beside the documents table). Several
+ * processes may hold it at once — the server and the admin CLI — so an account the CLI adds or
+ * disables counts at the server's next read of it; WAL and a busy timeout let them take turns writing.
  */
 import path from 'node:path';
 import { preparePrivateDatabaseFile } from '../data-dir';
