@@ -2,8 +2,8 @@
  * The sales tables' one migrations tree, on the embedded SQLite file (whichever engine this Node
  * runs: better-sqlite3 on Node 20, node:sqlite on Node 24 — CI runs this file on both) and on
  * PostgreSQL: an instance's start brings the tables up to date once, instances starting together
- * run each migration once, and the ad spend and page-view tallies a previous release kept as
- * documents are in their tables after the upgrade, once, whatever the number of starts.
+ * run each migration once, and the ad spend, page-view tallies and press view counts a previous
+ * release kept as documents are in their tables after the upgrade, once, whatever the number of starts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,7 @@ import type { ContentSource } from '../../web/server/content/types';
 import { migrateSalesTables, salesDatabaseOnPostgres, salesMigrator } from '../../web/server/database/index';
 import { AdSpendBook } from '../../web/server/measurement/ad-spend';
 import { pageViewTallies } from '../../web/server/measurement/page-views';
+import { ViewCounter } from '../../web/server/press/view-counter';
 import { migrate } from '../../web/server/postgres/index';
 import { openSqlite } from '../../web/server/sqlite';
 import { freshDatabaseUrl } from '../support/postgres';
@@ -151,5 +152,53 @@ describe('the sales tables on PostgreSQL', () => {
     } finally {
       await pool.end();
     }
+  });
+});
+
+describe('press view counts an older release kept in the embedded content dataset', () => {
+  const viewsDocument = (articleId: string, count: unknown) => ({
+    _id: `pressViews-${articleId}`,
+    _type: 'pressViews',
+    article: { _type: 'reference', _ref: articleId, _weak: true },
+    siteId: 'cheonghak',
+    count,
+  });
+
+  /** content.sqlite as the release before left it: the seed, and the view counts in documents. */
+  async function contentWithCounts(counts: Record<string, unknown>): Promise<void> {
+    const content = await openEmbeddedStore({ file: path.join(dataDir, 'content.sqlite'), seedFile: path.resolve('content/production.ndjson') });
+    try {
+      await content.mutate(Object.entries(counts).map(([articleId, count]) => ({ createOrReplace: viewsDocument(articleId, count) })));
+    } finally {
+      await content.close();
+    }
+  }
+
+  /** Starts as an instance does, optionally counts views, and reads the counts of the articles. */
+  async function startAndCount(env: Record<string, string>, views: string[] = []): Promise<Record<string, number>> {
+    const sources = await createContentSources(loadConfig({ DATA_DIR: dataDir, ...env }));
+    try {
+      const counter = new ViewCounter(sources.sales);
+      for (const articleId of views) counter.record(articleId, 'cheonghak');
+      await counter.stop();
+      return Object.fromEntries(await counter.counted(['press-sample-01', 'press-sample-02', 'press-sample-03']));
+    } finally {
+      await closeContentSources(sources);
+    }
+  }
+
+  it.each([
+    ['in the embedded database', async () => ({})],
+    ['on PostgreSQL', async () => ({ DATABASE_URL: await freshDatabaseUrl() })],
+  ])('are carried %s at start, each once; a count the old document gained later adds only the difference', async (_where, environment) => {
+    const env: Record<string, string> = await environment();
+    // press-sample-03's document is not a count: it is left out, not carried as 0 or NaN.
+    await contentWithCounts({ 'press-sample-01': 123, 'press-sample-02': 45, 'press-sample-03': -4 });
+    expect(await startAndCount(env)).toEqual({ 'press-sample-01': 123, 'press-sample-02': 45, 'press-sample-03': 0 });
+    expect(await startAndCount(env, ['press-sample-01', 'press-sample-03'])).toEqual({ 'press-sample-01': 124, 'press-sample-02': 45, 'press-sample-03': 1 });
+    // An instance of the old release counted 7 more in its document during the upgrade.
+    await contentWithCounts({ 'press-sample-01': 130 });
+    expect(await startAndCount(env)).toEqual({ 'press-sample-01': 131, 'press-sample-02': 45, 'press-sample-03': 1 });
+    expect(await startAndCount(env)).toEqual({ 'press-sample-01': 131, 'press-sample-02': 45, 'press-sample-03': 1 });
   });
 });
