@@ -5,9 +5,11 @@
  * run each migration once, and the ad spend, page-view tallies and press view counts a previous
  * release kept as documents are in their tables after the upgrade, once, whatever the number of starts.
  */
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { NO_MIGRATIONS } from 'kysely/migration';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -22,6 +24,7 @@ import { pageViewTallies } from '../../web/server/measurement/page-views';
 import { ViewCounter } from '../../web/server/press/view-counter';
 import { migrate } from '../../web/server/postgres/index';
 import { openSqlite } from '../../web/server/sqlite';
+import { ContentLake, EDITOR_TOKEN } from '../support/content-lake';
 import { freshDatabaseUrl } from '../support/postgres';
 import { MemoryAuditTrail } from './memory-audit-trail';
 
@@ -201,4 +204,32 @@ describe('press view counts an older release kept in the embedded content datase
     expect(await startAndCount(env)).toEqual({ 'press-sample-01': 131, 'press-sample-02': 45, 'press-sample-03': 1 });
     expect(await startAndCount(env)).toEqual({ 'press-sample-01': 131, 'press-sample-02': 45, 'press-sample-03': 1 });
   });
+});
+
+describe('`npm run db:migrate` with the content in Sanity', () => {
+  it('carries the press view counts of the Sanity dataset into PostgreSQL once, however often it runs', async () => {
+    const url = await freshDatabaseUrl();
+    const lake = new ContentLake();
+    await lake.start({
+      production: [
+        { _id: 'pressViews-press-sample-01', _type: 'pressViews', article: { _type: 'reference', _ref: 'press-sample-01', _weak: true }, siteId: 'cheonghak', count: 321 },
+        { _id: 'pressViews-press-sample-02', _type: 'pressViews', article: { _type: 'reference', _ref: 'press-sample-02', _weak: true }, siteId: 'cheonghak', count: 9 },
+      ],
+    });
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    try {
+      const env = { ...process.env, ...lake.childEnv, SANITY_PROJECT_ID: lake.projectId, SANITY_API_TOKEN: EDITOR_TOKEN, DATABASE_URL: url, DATA_DIR: dataDir };
+      const migrateOnce = () => promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/db-migrate.ts'], { env });
+      expect((await migrateOnce()).stdout).toContain('press view counts carried over: 2건');
+      await migrateOnce();
+      const { rows } = await pool.query<{ article_id: string; views: string }>('SELECT article_id, views FROM press_view_counts ORDER BY article_id');
+      expect(rows).toEqual([
+        { article_id: 'press-sample-01', views: '321' },
+        { article_id: 'press-sample-02', views: '9' },
+      ]);
+    } finally {
+      await pool.end();
+      await lake.stop();
+    }
+  }, 90_000);
 });
