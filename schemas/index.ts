@@ -6,7 +6,6 @@ import { page } from './documents/page';
 import { premiumCard } from './documents/premiumCard';
 import { premiumSlide } from './documents/premiumSlide';
 import { pressArticle } from './documents/pressArticle';
-import { pressViews } from './documents/pressViews';
 import { unitType } from './documents/unitType';
 import { videoTab } from './documents/videoTab';
 import { visitSlot } from './documents/visitSlot';
@@ -24,9 +23,6 @@ import { siteSettings } from './singletons/siteSettings';
 
 /** Singletons have exactly one document each, whose `_id` equals the type name. */
 export const singletonTypeNames = [siteSettings.name, homePage.name, leadSettings.name] as const;
-
-/** Types only the site's server writes: read-only in the Studio, never created there. */
-export const serverWrittenTypeNames = [pressViews.name] as const;
 
 /**
  * Documents of the leads store (the embedded leads database or PostgreSQL, never a Sanity dataset):
@@ -53,7 +49,6 @@ export const contentDocumentTypes = [
   overviewRow,
   videoTab,
   pressArticle,
-  pressViews,
 ];
 
 /**

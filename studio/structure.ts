@@ -3,15 +3,15 @@ import type { ComponentType } from 'react';
 import type { DocumentActionsResolver, NewDocumentOptionsResolver } from 'sanity';
 import type { StructureBuilder, StructureResolver } from 'sanity/structure';
 
-import { leadTypeNames, serverWrittenTypeNames, singletonTypeNames } from '../schemas';
+import { leadTypeNames, singletonTypeNames } from '../schemas';
 
 const singletonTypes = new Set<string>(singletonTypeNames);
 
 /** Types an editor must not create from the content workspace's "new document" menu. */
-const uncreatableContentTypes = new Set<string>([...singletonTypeNames, ...leadTypeNames, ...serverWrittenTypeNames]);
+const uncreatableContentTypes = new Set<string>([...singletonTypeNames, ...leadTypeNames]);
 
-/** Types whose documents the Studio must not change: view counts the server writes, and the leads store's types (never in a dataset). */
-const readOnlyTypes = new Set<string>([...serverWrittenTypeNames, ...leadTypeNames]);
+/** Types whose documents the Studio must not change: the leads store's (never in a dataset). */
+const readOnlyTypes = new Set<string>(leadTypeNames);
 
 /**
  * A singleton may be edited, published, reverted and restored from history, but never created a
@@ -60,7 +60,6 @@ export const contentStructure: StructureResolver = (S) =>
       S.divider(),
       orderedList(S, 'page', '페이지', 'path'),
       orderedList(S, 'pressArticle', '언론보도', 'date', 'desc'),
-      orderedList(S, 'pressViews', '언론보도 조회수', 'count', 'desc'),
       S.divider(),
       orderedList(S, 'overviewRow', '사업개요 항목', 'order'),
       orderedList(S, 'unitType', '주택형', 'order'),

@@ -1,51 +1,51 @@
 import { useEffect, useState } from 'react';
-import { useClient, useFormValue, type NumberInputProps } from 'sanity';
+import { useFormValue, type NumberInputProps } from 'sanity';
 
-import { STUDIO_API_VERSION } from '../rules';
+import { previewOrigin } from '../../studio/env';
 
-type CountState = { status: 'loading' } | { status: 'ready'; count: number } | { status: 'failed' };
+type CountState = { status: 'loading' } | { status: 'ready'; count: number } | { status: 'unpublished' } | { status: 'failed' };
+
+/** How often the count is asked again while the article is open: the site writes it every few seconds. */
+const REFRESH_MS = 10_000;
 
 /**
- * The read-only 조회수 of a press article. The site counts views in the `pressViews-<id>`
- * document (batched increments that add no revisions to the article), so this input shows that
- * count, live, instead of a value stored on the article itself.
+ * The read-only 조회수 of a press article. The site counts views in its own database (not in the
+ * dataset, where every count would be a write), so this input asks the site for the number.
  */
 export function PressViewCount(_props: NumberInputProps) {
-  const client = useClient({ apiVersion: STUDIO_API_VERSION });
   const documentId = useFormValue(['_id']);
+  const siteId = useFormValue(['siteId']);
   const articleId = typeof documentId === 'string' ? documentId.replace(/^drafts\./, '') : '';
   const [state, setState] = useState<CountState>({ status: 'loading' });
 
   useEffect(() => {
-    if (!articleId) return undefined;
-    const params = { id: `pressViews-${articleId}` };
-    const show = (count: unknown) => setState({ status: 'ready', count: typeof count === 'number' ? count : 0 });
-    let active = true;
-    client
-      .fetch<number | null>('*[_id == $id][0].count', params)
-      .then((count) => active && show(count))
-      .catch(() => active && setState({ status: 'failed' }));
-    // The site writes the count every few seconds while people read the article (listen takes a
-    // plain filter and hands over the whole document).
-    const subscription = client
-      .listen('*[_id == $id]', params, { visibility: 'query' })
-      .subscribe({
-        next: (event) => {
-          if (event.type === 'mutation') show(event.result?.count);
-        },
-        error: () => undefined,
-      });
+    if (!articleId || typeof siteId !== 'string' || !siteId) return undefined;
+    const address = new URL(`/api/press/${encodeURIComponent(articleId)}/views`, previewOrigin);
+    address.searchParams.set('site', siteId);
+    const controller = new AbortController();
+    const read = () =>
+      fetch(address, { signal: controller.signal, credentials: 'omit' })
+        .then(async (response) => {
+          if (response.status === 404) return setState({ status: 'unpublished' });
+          if (!response.ok) return setState({ status: 'failed' });
+          const { views } = (await response.json()) as { views?: unknown };
+          setState(typeof views === 'number' ? { status: 'ready', count: views } : { status: 'failed' });
+        })
+        .catch(() => controller.signal.aborted || setState({ status: 'failed' }));
+    void read();
+    const timer = setInterval(read, REFRESH_MS);
     return () => {
-      active = false;
-      subscription.unsubscribe();
+      controller.abort();
+      clearInterval(timer);
     };
-  }, [client, articleId]);
+  }, [articleId, siteId]);
 
   if (state.status === 'failed') return <p>조회수를 불러오지 못했습니다.</p>;
+  if (state.status === 'unpublished') return <p>게시된 기사만 조회수가 셉니다.</p>;
   if (state.status === 'loading') return <p>조회수 불러오는 중…</p>;
   return (
     <p>
-      <strong>{state.count.toLocaleString('ko-KR')}</strong>회 (사이트가 몇 초마다 모아서 올립니다)
+      <strong>{state.count.toLocaleString('ko-KR')}</strong>회 (사이트가 몇 초마다 모아서 셉니다)
     </p>
   );
 }

@@ -6,7 +6,7 @@ import { STUDIO_API_VERSION } from '../rules';
 
 const SITE_ID_PATTERN = /^[a-z0-9-]+$/;
 
-/** Views are counted in `pressViews` documents (see pressViews.ts); `views` only shows that count. */
+/** Views are counted by the site in its own database; `views` only shows that count (PressViewCount). */
 export const pressArticle = defineType({
   name: 'pressArticle',
   title: '언론보도',

@@ -1,13 +1,15 @@
 /**
  * No counted view is lost on a clean shutdown: the built server (`node server.js`) counts views,
- * gets SIGTERM long before its periodic flush, and the views are in its SQLite database after.
+ * gets SIGTERM long before its periodic flush, and the views are in its SQLite database after
+ * (`press_view_counts` of leads.sqlite, beside the leads).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { openEmbeddedStore } from '../../web/server/content/embedded';
+import { leadsDatabaseFile } from '../../web/server/content/index';
+import { openSqlite } from '../../web/server/sqlite';
 import { freePort } from '../support/built-server';
 
 test('pending views are flushed on SIGTERM', async () => {
@@ -58,11 +60,11 @@ test('pending views are flushed on SIGTERM', async () => {
   }
   try {
     expect(await exited, output).toBe(0);
-    const store = await openEmbeddedStore({ file: path.join(dataDir, 'content.sqlite') });
+    const database = openSqlite(leadsDatabaseFile(dataDir));
     try {
-      expect(store.getDocument('pressViews-press-sample-02')?.count).toBe(7);
+      expect(database.prepare('SELECT views FROM press_view_counts WHERE article_id = ?').get<{ views: number }>('press-sample-02')?.views).toBe(7);
     } finally {
-      await store.close();
+      database.close();
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

@@ -92,6 +92,23 @@ test('detail: counted view, Korean date and time, JSON-LD, back to the list', as
   await expect(page).toHaveURL(LIST);
 });
 
+test('the Studio\'s 조회수: a page of another origin reads an article\'s count from the site', async ({ page, baseURL }) => {
+  const site = new URL(baseURL!);
+  // A page of another origin (localhost, the site being 127.0.0.1), answered by the browser itself as a Studio
+  // would be: the fetch below is cross-origin, as the Studio's is.
+  const studio = `http://localhost:${site.port}/studio-stand-in`;
+  // Both are loopback here, which Chromium's local network access asks the user about; the Studio and the
+  // site are public sites in production, where it does not apply.
+  await page.context().grantPermissions(['local-network-access'], { origin: new URL(studio).origin });
+  await page.route(studio, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Studio</title>' }));
+  await page.goto(studio);
+  const answer = await page.evaluate(async (address) => {
+    const response = await fetch(address, { credentials: 'omit' });
+    return { status: response.status, body: (await response.json()) as unknown };
+  }, `${site.origin}/api/press/press-sample-01/views?site=cheonghak`);
+  expect(answer).toEqual({ status: 200, body: { views: expect.any(Number) } });
+});
+
 test('a missing or another site\'s article redirects to the list', async ({ page, request }) => {
   await page.goto(`${LIST}/no-such-article`);
   await expect(page).toHaveURL(LIST);

@@ -10,10 +10,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { StaffStore } from '../../web/server/auth/staff-store';
-import { BatchedCounts, documentCountsWriter } from '../../web/server/batched-counts';
 import { openEmbeddedStore } from '../../web/server/content/embedded';
-import { openPostgresDocumentStore, type PostgresDocumentStore } from '../../web/server/content/postgres';
 import { salesDatabaseOnPostgres } from '../../web/server/database/index';
+import { openPostgresDocumentStore, type PostgresDocumentStore } from '../../web/server/content/postgres';
 import { startDailyJob } from '../../web/server/daily-timer';
 import { postgresLimiters } from '../../web/server/http/rate-limit';
 import { silentNotifier } from '../../web/server/leads/notifier';
@@ -27,6 +26,7 @@ import { metrics } from '../../web/server/observability/metrics';
 import { AnnouncingContentSource, ContentChanges } from '../../web/server/postgres/content-changes';
 import { oncePerPeriod } from '../../web/server/postgres/daily-jobs';
 import { reportConnectionErrors } from '../../web/server/postgres/index';
+import { ViewCounter } from '../../web/server/press/view-counter';
 import { pauseServer, resumeServer, startServer, stopServer, TEMPLATE, withClient, type RunningPostgres } from '../support/postgres-server';
 
 let stateDir: string;
@@ -165,18 +165,17 @@ describe('background work while PostgreSQL is stopped under it', () => {
     await expect.poll(async () => (await log.forLead('lead-outage-message'))[0]?.status, { timeout: 10_000, interval: 100 }).toBe('skipped');
   });
 
-  it('counted views: kept in memory while the database is away, written once it is back', async () => {
-    const leads = await documents();
-    const counts = new BatchedCounts(documentCountsWriter(leads), 'outage views', { intervalMs: 100 });
-    cleanups.push(() => counts.stop());
-    const writes = vi.spyOn(leads, 'mutate');
-    counts.start();
+  it('counted press views: kept in memory while the database is away, written once it is back', async () => {
+    const sales = salesDatabaseOnPostgres(pool());
+    const counter = new ViewCounter(sales, { intervalMs: 100 });
+    cleanups.push(() => counter.stop());
+    const writes = vi.spyOn(sales.db, 'insertInto');
+    counter.start();
     stopDatabase();
-    counts.add('views-outage', () => ({ _id: 'views-outage', _type: 'outageViews', count: 0 }), { count: 3 });
+    for (let view = 0; view < 3; view++) counter.record('press-outage', 'cheonghak');
     await expect.poll(() => writes.mock.calls.length, { timeout: 10_000, interval: 50 }).toBeGreaterThanOrEqual(3);
-    expect(counts.unflushed('views-outage', 'count')).toBe(3);
     startDatabase();
-    await expect.poll(() => withClient(url, async (client) => (await client.query(`SELECT doc->>'count' AS count FROM documents WHERE id = 'views-outage'`)).rows[0]?.count), { timeout: 10_000, interval: 100 }).toBe('3');
+    await expect.poll(() => withClient(url, async (client) => (await client.query(`SELECT views FROM press_view_counts WHERE article_id = 'press-outage'`)).rows[0]?.views), { timeout: 10_000, interval: 100 }).toBe('3');
   });
 
   it('the leads store and the staff accounts opened while the database is down start, and load once it is back', async () => {
@@ -244,9 +243,9 @@ describe('background work while PostgreSQL is stopped under it', () => {
     cleanups.push(() => warnings.mockRestore());
     stopDatabase();
     for (const count of [1, 2, 3]) {
-      await announcing.mutate([{ createOrReplace: { _id: 'pressViews-outage', _type: 'pressViews', count } }]);
+      await announcing.mutate([{ createOrReplace: { _id: 'page-outage', _type: 'page', title: `점검 ${count}` } }]);
     }
-    expect(content.getDocument('pressViews-outage')?.count).toBe(3);
+    expect(content.getDocument('page-outage')?.title).toBe('점검 3');
     expect(warnings).not.toHaveBeenCalled();
   });
 

@@ -20,6 +20,8 @@ import { leadSearchAddress } from '../../web/server/console/search-address';
 import { createLeadService } from '../../web/server/leads/index';
 import { PressService } from '../../web/server/press/service';
 import { ViewCounter } from '../../web/server/press/view-counter';
+import type { SalesDatabase } from '../../web/server/database/index';
+import { inMemorySalesDatabase } from '../support/sales-database';
 import { maskName } from '../../web/shared/audit-readable';
 import { MemoryAuditTrail } from './memory-audit-trail';
 
@@ -159,6 +161,7 @@ let audit: MemoryAuditTrail;
 let erasures: Array<{ leadId: string; reason: string; actor: string }>;
 let withdrawals: string[];
 let handle: (request: Request) => Promise<Response>;
+let pressViews: SalesDatabase;
 
 /** Who the fake session names: the staff member whose cookie the request carries. */
 const auth = {
@@ -173,6 +176,7 @@ beforeAll(async () => {
   const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
   store = await openEmbeddedStore({ file: ':memory:', seedFile: path.resolve('content/production.ndjson') });
   leadsStore = await openEmbeddedStore({ file: ':memory:' });
+  pressViews = await inMemorySalesDatabase();
   dataDir = mkdtempSync(path.join(tmpdir(), 'console-pages-test-'));
   leadService = createLeadService({ content: store, leads: leadsStore }, loadConfig({ DATA_DIR: dataDir }));
   const handler = createRequestHandler(build, 'production');
@@ -183,7 +187,7 @@ beforeAll(async () => {
       auth,
       clientIp: '127.0.0.1',
       leadForms: leadService,
-      press: new PressService(store, new ViewCounter(store), 'order-index'),
+      press: new PressService(store, new ViewCounter(pressViews), 'order-index'),
       leadConsole: leadConsole as unknown as LeadConsole,
       leadSearch: leadSearchAddress(randomBytes(32)),
       leadMessages: {

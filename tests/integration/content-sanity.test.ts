@@ -127,12 +127,7 @@ describe('reads', () => {
 describe('reads right after a write or a purge skip the API CDN', () => {
   const settingsQuery = '*[_type == "siteSettings"][0]';
   const articlesQuery = '*[_type == "pressArticle" && siteId == $site]{_id}';
-  const viewsQuery = '*[_type == "pressViews" && _id in $viewIds]{count}';
   const articleTitleQuery = '*[_id == "press-1"][0].title';
-  const viewFlush = [
-    { createIfNotExists: { _id: 'pressViews-press-1', _type: 'pressViews', count: 0 } },
-    { patch: { id: 'pressViews-press-1', inc: { count: 3 } } },
-  ];
   const lastRead = (): LakeRequest => reads().at(-1)!;
 
   it('reads through the CDN normally; for 60 s after an admin\'s post or a webhook purge, from the API', async () => {
@@ -190,22 +185,6 @@ describe('reads right after a write or a purge skip the API CDN', () => {
     expect(await content.fetch(articleTitleQuery)).toBe('고친 기사');
     expect(lastRead().cdn).toBe(true);
     expect(lastRead().cdnCache, 'invalidated at the CDN: read from the origin').toBe('miss');
-  });
-
-  it('a view flush purges and reads fresh only the view counts; other cached pages stay cached and on the CDN', async () => {
-    const content = source({ useCdn: true, cacheTtlMs: 30_000 });
-    await content.fetch(settingsQuery);
-    await content.fetch(viewsQuery, { viewIds: ['pressViews-press-1'] });
-    const before = reads().length;
-
-    await content.mutate(viewFlush);
-    await content.fetch(settingsQuery);
-    expect(reads().length, 'settings still cached').toBe(before);
-    await content.fetch(viewsQuery, { viewIds: ['pressViews-press-1'] });
-    expect(reads().length, 'view counts read again').toBe(before + 1);
-    expect(lastRead().cdn, 'view counts from the API').toBe(false);
-    await content.fetch(articlesQuery, { site: 'cheonghak' });
-    expect(lastRead().cdn, 'other queries still on the CDN').toBe(true);
   });
 });
 

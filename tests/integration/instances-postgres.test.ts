@@ -249,8 +249,15 @@ describe('two instances on one database', () => {
   it("a reader's view of an article counts once whichever instance it lands on; another reader's too; a bot's never", async () => {
     const article = 'press-sample-21';
     const chrome = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
-    const stored = () => (sanity.dataset('production').get(`pressViews-${article}`)?.count as number | undefined) ?? 0;
-    const before = stored();
+    // Counted in PostgreSQL beside the leads; the Sanity dataset is never written for a view.
+    const stored = async () => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      const { rows } = await client.query<{ views: string }>('SELECT views FROM press_view_counts WHERE article_id = $1', [article]).finally(() => client.end());
+      return Number(rows[0]?.views ?? 0);
+    };
+    const before = await stored();
+    const datasetDocuments = sanity.dataset('production').documents().length;
     /** The view the press page sends once loaded, as Chromium sends it. */
     const view = async (instance: Instance, address: string, userAgent = chrome) => {
       const response = await post(instance, `/api/press/${article}/view?site=cheonghak`, '', {
@@ -271,6 +278,7 @@ describe('two instances on one database', () => {
     expect(await view(b, '198.51.100.52', googlebot)).toBe(false);
     // Both instances flush their counts (every 3 s): two views in all.
     await expect.poll(stored, { timeout: 10_000, interval: 100 }).toBe(before + 2);
+    expect(sanity.dataset('production').documents()).toHaveLength(datasetDocuments);
   });
 
   it('a Studio publish announced to A shows on B at its next request', async () => {

@@ -1,20 +1,35 @@
 /**
  * The press service and JSON API over the embedded store seeded from content/: pagination (both
- * paging strategies, equal dates), site isolation, posting, and the batched view counter under
- * 1,000 concurrent view requests.
+ * paging strategies, equal dates), site isolation, posting, and the batched view counter (rows of
+ * the sales database) under 1,000 concurrent view requests.
  */
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
+import type { SalesDatabase } from '../../web/server/database/index';
 import { createPressApi } from '../../web/server/press/api';
 import { PressService, type PressListItem } from '../../web/server/press/service';
-import { ViewCounter, viewsDocumentId } from '../../web/server/press/view-counter';
-import { ContentUnavailableError, type ContentSource } from '../../web/server/content/types';
+import { ViewCounter } from '../../web/server/press/view-counter';
+import { inMemorySalesDatabase } from '../support/sales-database';
 
 const SITE = 'cheonghak';
 let store: EmbeddedStore;
+let sales: SalesDatabase;
+
+/** The article's row of `press_view_counts`, or undefined. */
+async function storedViews(database: SalesDatabase, articleId: string) {
+  const row = await database.db.selectFrom('press_view_counts').selectAll().where('article_id', '=', articleId).executeTakeFirst();
+  return row && { siteId: row.site_id, views: Number(row.views) };
+}
+
+/** Rows SQLite has changed on this connection so far. */
+async function changedRows(database: SalesDatabase): Promise<number> {
+  const { rows } = await sql<{ changed: number }>`SELECT total_changes() AS changed`.execute(database.db);
+  return rows[0].changed;
+}
 
 async function openSeeded(): Promise<EmbeddedStore> {
   return openEmbeddedStore({ file: ':memory:', seedFile: path.resolve('content/production.ndjson') });
@@ -33,15 +48,16 @@ async function allPages(press: PressService, site = SITE): Promise<PressListItem
 
 beforeAll(async () => {
   store = await openSeeded();
+  sales = await inMemorySalesDatabase();
 });
 
 afterAll(async () => {
-  await store.close();
+  await Promise.all([store.close(), sales.close()]);
 });
 
 describe('press list pagination', () => {
   it.each(['order-index', 'cursor-query'] as const)('%s: pages of 10 cover every article once, newest first, ties by _id', async (paging) => {
-    const press = new PressService(store, new ViewCounter(store), paging);
+    const press = new PressService(store, new ViewCounter(sales), paging);
     const expected = store
       .documents()
       .filter((document) => document._type === 'pressArticle' && document.siteId === SITE)
@@ -69,8 +85,8 @@ describe('press list pagination', () => {
           create: { _id: `tie-${String((i * 7) % 37).padStart(2, '0')}`, _type: 'pressArticle', siteId: SITE, title: `기사 ${i}`, summary: '요약', date: dates[i % 3] },
         })),
       ]);
-      const index = (await allPages(new PressService(local, new ViewCounter(local), 'order-index'))).map((page) => page.map((item) => item._id));
-      const query = (await allPages(new PressService(local, new ViewCounter(local), 'cursor-query'))).map((page) => page.map((item) => item._id));
+      const index = (await allPages(new PressService(local, new ViewCounter(sales), 'order-index'))).map((page) => page.map((item) => item._id));
+      const query = (await allPages(new PressService(local, new ViewCounter(sales), 'cursor-query'))).map((page) => page.map((item) => item._id));
       expect(index).toEqual(query);
       expect(index.flat()).toHaveLength(37);
       expect(new Set(index.flat()).size).toBe(37);
@@ -80,20 +96,20 @@ describe('press list pagination', () => {
   });
 
   it('a page of exactly the remaining articles has no next cursor', async () => {
-    const press = new PressService(store, new ViewCounter(store), 'order-index');
+    const press = new PressService(store, new ViewCounter(sales), 'order-index');
     const pages = await allPages(press);
     expect(pages.at(-1)!.length).toBeLessThan(10);
   });
 
   it('refuses a cursor it did not issue', async () => {
-    const press = new PressService(store, new ViewCounter(store), 'order-index');
+    const press = new PressService(store, new ViewCounter(sales), 'order-index');
     await expect(press.list(SITE, 'bm90LWEtY3Vyc29y')).rejects.toMatchObject({ name: 'InvalidCursorError' });
   });
 });
 
 describe('articles and posts', () => {
   it('reads an article of its own site only', async () => {
-    const press = new PressService(store, new ViewCounter(store), 'order-index');
+    const press = new PressService(store, new ViewCounter(sales), 'order-index');
     expect(await press.article(SITE, 'press-sample-01')).toMatchObject({ _id: 'press-sample-01', views: 0 });
     expect(await press.article('other-site', 'press-sample-01')).toBeNull();
     expect(await press.article(SITE, 'no-such-article')).toBeNull();
@@ -104,7 +120,7 @@ describe('articles and posts', () => {
   it('requires title and summary, keeps markup as text, and lists the new post first', async () => {
     const local = await openSeeded();
     try {
-      const press = new PressService(local, new ViewCounter(local), 'order-index');
+      const press = new PressService(local, new ViewCounter(sales), 'order-index');
       expect(await press.create(SITE, { title: ' ', summary: '요약', body: '' })).toEqual({
         ok: false,
         error: 'titleSummaryRequired',
@@ -124,9 +140,10 @@ describe('articles and posts', () => {
 });
 
 describe('view counter', () => {
-  it('1,000 concurrent view requests on one article: +1,000 after one flush, shown before it', async () => {
+  it('1,000 concurrent view requests on one article: +1,000 in one row change at the flush, shown before it', async () => {
     const local = await openSeeded();
-    const counter = new ViewCounter(local, { intervalMs: 60_000 });
+    const viewSales = await inMemorySalesDatabase();
+    const counter = new ViewCounter(viewSales, { intervalMs: 60_000 });
     const press = new PressService(local, counter, 'order-index');
     // Behind a proxy on loopback, so each visitor has an address of its own.
     const app = express().set('trust proxy', 'loopback').use('/api/press', createPressApi(press));
@@ -136,7 +153,9 @@ describe('view counter', () => {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       const id = 'press-sample-03';
+      await viewSales.db.insertInto('press_view_counts').values({ article_id: id, site_id: SITE, views: 123, carried_over: 0 }).execute();
       const before = (await press.article(SITE, id))!.views;
+      expect(before).toBe(123);
       // 1,000 visitors (an address and a user agent each), each opening the article from our own page.
       const pageView = (visitor: number) => ({
         method: 'POST',
@@ -154,67 +173,104 @@ describe('view counter', () => {
       expect(Math.min(...shown)).toBeGreaterThan(before);
       expect(Math.max(...shown)).toBe(before + 1000);
 
-      const commitsBefore = local.stats.committedTransactions;
-      expect(local.getDocument(viewsDocumentId(id))?.count).toBe(before);
+      const changedBefore = await changedRows(viewSales);
+      expect(await storedViews(viewSales, id)).toEqual({ siteId: SITE, views: before });
       await counter.flush();
-      expect(local.stats.committedTransactions - commitsBefore).toBe(1);
-      expect(local.getDocument(viewsDocumentId(id))?.count).toBe(before + 1000);
+      expect((await changedRows(viewSales)) - changedBefore).toBe(1);
+      expect(await storedViews(viewSales, id)).toEqual({ siteId: SITE, views: before + 1000 });
       expect((await press.article(SITE, id))!.views).toBe(before + 1000);
-      expect(counter.unflushed(id)).toBe(0);
 
       // Unknown articles, other sites and bad input are never counted.
       expect((await fetch(`${base}/api/press/no-such-article/view?site=${SITE}`, pageView(1001))).status).toBe(404);
       expect((await fetch(`${base}/api/press/${id}/view?site=other-site`, pageView(1002))).status).toBe(404);
       expect((await fetch(`${base}/api/press/${id}/view`, pageView(1003))).status).toBe(400);
       await counter.flush();
-      expect(local.getDocument(viewsDocumentId('no-such-article'))).toBeUndefined();
-      expect(local.getDocument(viewsDocumentId(id))?.count).toBe(before + 1000);
+      expect(await storedViews(viewSales, 'no-such-article')).toBeUndefined();
+      expect(await storedViews(viewSales, id)).toEqual({ siteId: SITE, views: before + 1000 });
     } finally {
       server.close();
       await counter.stop();
-      await local.close();
+      await Promise.all([local.close(), viewSales.close()]);
     }
   });
 
-  it('creates the count document on an article\'s first view; a flush does not touch the article type', async () => {
+  it('an article\'s first view adds its row; the content dataset is not written, so its cached reads stay', async () => {
     const local = await openSeeded();
-    const counter = new ViewCounter(local, { intervalMs: 60_000 });
+    const viewSales = await inMemorySalesDatabase();
+    const counter = new ViewCounter(viewSales, { intervalMs: 60_000 });
     const press = new PressService(local, counter, 'order-index');
     try {
       await press.list(SITE);
       const hitsBefore = local.stats.queryCacheHits;
+      const commitsBefore = local.stats.committedTransactions;
       expect(await press.recordView(SITE, 'press-sample-01')).toBe(true);
       await counter.stop();
-      expect(local.getDocument(viewsDocumentId('press-sample-01'))).toMatchObject({
-        _type: 'pressViews',
-        article: { _ref: 'press-sample-01' },
-        count: 1,
-      });
-      // The article order stays cached across the flush (only pressViews changed).
+      expect(await storedViews(viewSales, 'press-sample-01')).toEqual({ siteId: SITE, views: 1 });
+      expect(local.stats.committedTransactions).toBe(commitsBefore);
       await press.list(SITE);
       expect(local.stats.queryCacheHits).toBeGreaterThan(hitsBefore);
     } finally {
-      await local.close();
+      await Promise.all([local.close(), viewSales.close()]);
     }
   });
 
-  it('keeps views for the next flush when the store is unavailable', async () => {
-    const unavailable = {
-      mutate: async () => {
-        throw new ContentUnavailableError('down');
-      },
-    } as unknown as ContentSource;
-    const counter = new ViewCounter(unavailable, { intervalMs: 60_000 });
-    counter.record('press-sample-01', SITE);
-    counter.record('press-sample-01', SITE);
-    await counter.flush();
-    expect(counter.unflushed('press-sample-01')).toBe(2);
+  it('keeps views for the next flush while the table cannot be written, and writes them once it can', async () => {
+    const viewSales = await inMemorySalesDatabase();
+    const failures: string[] = [];
+    const counter = new ViewCounter(viewSales, { intervalMs: 60_000, log: (message) => failures.push(message) });
+    try {
+      counter.record('press-sample-01', SITE);
+      counter.record('press-sample-01', SITE);
+      await sql`ALTER TABLE press_view_counts RENAME TO press_view_counts_away`.execute(viewSales.db);
+      await counter.flush();
+      expect(failures).toEqual(['press views: flush failed, will retry']);
+      await sql`ALTER TABLE press_view_counts_away RENAME TO press_view_counts`.execute(viewSales.db);
+      expect((await counter.counted(['press-sample-01'])).get('press-sample-01')).toBe(2);
+      await counter.flush();
+      expect(await storedViews(viewSales, 'press-sample-01')).toEqual({ siteId: SITE, views: 2 });
+      expect((await counter.counted(['press-sample-01'])).get('press-sample-01')).toBe(2);
+    } finally {
+      await counter.stop();
+      await viewSales.close();
+    }
+  });
+});
+
+describe('view count API (the Studio\'s 조회수)', () => {
+  it('answers an article\'s views to any origin without credentials; 404 for an unknown or unpublished one, 400 for a bad site', async () => {
+    const viewSales = await inMemorySalesDatabase();
+    await viewSales.db.insertInto('press_view_counts').values({ article_id: 'press-sample-02', site_id: SITE, views: 42 }).execute();
+    const press = new PressService(store, new ViewCounter(viewSales), 'order-index');
+    const server = express().use('/api/press', createPressApi(press)).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/press`;
+    const studio = { origin: 'https://cheonghak.sanity.studio' };
+    try {
+      const answered = await fetch(`${base}/press-sample-02/views?site=${SITE}`, { headers: studio });
+      expect(answered.status).toBe(200);
+      expect(answered.headers.get('access-control-allow-origin')).toBe('*');
+      expect(answered.headers.get('access-control-allow-credentials')).toBeNull();
+      expect(await answered.json()).toEqual({ views: 42 });
+      for (const [address, status, error] of [
+        [`${base}/no-such-article/views?site=${SITE}`, 404, 'articleNotFound'],
+        [`${base}/drafts.press-sample-02/views?site=${SITE}`, 404, 'articleNotFound'],
+        [`${base}/press-sample-02/views?site=other-site`, 404, 'articleNotFound'],
+        [`${base}/press-sample-02/views?site=Bad%20Site`, 400, 'invalidSite'],
+      ] as const) {
+        const refused = await fetch(address, { headers: studio });
+        expect(refused.status, address).toBe(status);
+        expect(await refused.json()).toEqual({ error, message: expect.stringMatching(/[가-힣]/) });
+      }
+    } finally {
+      server.close();
+      await viewSales.close();
+    }
   });
 });
 
 describe('JSON list API', () => {
   it('answers { items, nextCursor }; 400 for a bad cursor or site, 404 for another site', async () => {
-    const press = new PressService(store, new ViewCounter(store), 'order-index');
+    const press = new PressService(store, new ViewCounter(sales), 'order-index');
     const server = express().use('/api/press', createPressApi(press)).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/press`;

@@ -359,9 +359,10 @@ const cases: Record<keyof typeof queries, QueryCase> = {
         body: expect.arrayContaining([expect.objectContaining({ _type: 'block' })]),
       }),
   },
-  pressViewsQuery: {
-    params: { viewIds: ['pressViews-press-sample-03', 'pressViews-press-sample-01'] },
-    check: (views) => expect(views).toEqual([{ articleId: 'press-sample-03', count: expect.any(Number) }]),
+  legacyPressViewsQuery: {
+    params: {},
+    // The seed has none (counts are rows of the sales database): the query is carried over in sales-database.test.ts.
+    check: (views) => expect(views).toEqual([]),
   },
   pressSitemapQuery: {
     params: { siteId: 'cheonghak' },

@@ -104,7 +104,7 @@ beforeAll(async () => {
     audit,
     clientIp: '127.0.0.1',
     leadForms: leadService,
-    press: new PressService(store, new ViewCounter(store), 'order-index'),
+    press: new PressService(store, new ViewCounter(sales), 'order-index'),
     leadConsole: createLeadConsole({ leads: leadsStore, content: store }, { audit: new MemoryAuditTrail(), staff: { list: async () => [] } }),
     campaignStats: campaignStatsOf({ leads: leadsStore, sales }),
     adSpend: new AdSpendBook({ sales, audit: new MemoryAuditTrail() }),

@@ -2,12 +2,14 @@
  * The sales tables' one migrations tree, on the embedded SQLite file (whichever engine this Node
  * runs: better-sqlite3 on Node 20, node:sqlite on Node 24 — CI runs this file on both) and on
  * PostgreSQL: an instance's start brings the tables up to date once, instances starting together
- * run each migration once, and the ad spend and page-view tallies a previous release kept as
- * documents are in their tables after the upgrade, once, whatever the number of starts.
+ * run each migration once, and the ad spend, page-view tallies and press view counts a previous
+ * release kept as documents are in their tables after the upgrade, once, whatever the number of starts.
  */
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { NO_MIGRATIONS } from 'kysely/migration';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -19,8 +21,10 @@ import type { ContentSource } from '../../web/server/content/types';
 import { migrateSalesTables, salesDatabaseOnPostgres, salesMigrator } from '../../web/server/database/index';
 import { AdSpendBook } from '../../web/server/measurement/ad-spend';
 import { pageViewTallies } from '../../web/server/measurement/page-views';
+import { ViewCounter } from '../../web/server/press/view-counter';
 import { migrate } from '../../web/server/postgres/index';
 import { openSqlite } from '../../web/server/sqlite';
+import { ContentLake, EDITOR_TOKEN } from '../support/content-lake';
 import { freshDatabaseUrl } from '../support/postgres';
 import { MemoryAuditTrail } from './memory-audit-trail';
 
@@ -152,4 +156,80 @@ describe('the sales tables on PostgreSQL', () => {
       await pool.end();
     }
   });
+});
+
+describe('press view counts an older release kept in the embedded content dataset', () => {
+  const viewsDocument = (articleId: string, count: unknown) => ({
+    _id: `pressViews-${articleId}`,
+    _type: 'pressViews',
+    article: { _type: 'reference', _ref: articleId, _weak: true },
+    siteId: 'cheonghak',
+    count,
+  });
+
+  /** content.sqlite as the release before left it: the seed, and the view counts in documents. */
+  async function contentWithCounts(counts: Record<string, unknown>): Promise<void> {
+    const content = await openEmbeddedStore({ file: path.join(dataDir, 'content.sqlite'), seedFile: path.resolve('content/production.ndjson') });
+    try {
+      await content.mutate(Object.entries(counts).map(([articleId, count]) => ({ createOrReplace: viewsDocument(articleId, count) })));
+    } finally {
+      await content.close();
+    }
+  }
+
+  /** Starts as an instance does, optionally counts views, and reads the counts of the articles. */
+  async function startAndCount(env: Record<string, string>, views: string[] = []): Promise<Record<string, number>> {
+    const sources = await createContentSources(loadConfig({ DATA_DIR: dataDir, ...env }));
+    try {
+      const counter = new ViewCounter(sources.sales);
+      for (const articleId of views) counter.record(articleId, 'cheonghak');
+      await counter.stop();
+      return Object.fromEntries(await counter.counted(['press-sample-01', 'press-sample-02', 'press-sample-03']));
+    } finally {
+      await closeContentSources(sources);
+    }
+  }
+
+  it.each([
+    ['in the embedded database', async () => ({})],
+    ['on PostgreSQL', async () => ({ DATABASE_URL: await freshDatabaseUrl() })],
+  ])('are carried %s at start, each once; a count the old document gained later adds only the difference', async (_where, environment) => {
+    const env: Record<string, string> = await environment();
+    // press-sample-03's document is not a count: it is left out, not carried as 0 or NaN.
+    await contentWithCounts({ 'press-sample-01': 123, 'press-sample-02': 45, 'press-sample-03': -4 });
+    expect(await startAndCount(env)).toEqual({ 'press-sample-01': 123, 'press-sample-02': 45, 'press-sample-03': 0 });
+    expect(await startAndCount(env, ['press-sample-01', 'press-sample-03'])).toEqual({ 'press-sample-01': 124, 'press-sample-02': 45, 'press-sample-03': 1 });
+    // An instance of the old release counted 7 more in its document during the upgrade.
+    await contentWithCounts({ 'press-sample-01': 130 });
+    expect(await startAndCount(env)).toEqual({ 'press-sample-01': 131, 'press-sample-02': 45, 'press-sample-03': 1 });
+    expect(await startAndCount(env)).toEqual({ 'press-sample-01': 131, 'press-sample-02': 45, 'press-sample-03': 1 });
+  });
+});
+
+describe('`npm run db:migrate` with the content in Sanity', () => {
+  it('carries the press view counts of the Sanity dataset into PostgreSQL once, however often it runs', async () => {
+    const url = await freshDatabaseUrl();
+    const lake = new ContentLake();
+    await lake.start({
+      production: [
+        { _id: 'pressViews-press-sample-01', _type: 'pressViews', article: { _type: 'reference', _ref: 'press-sample-01', _weak: true }, siteId: 'cheonghak', count: 321 },
+        { _id: 'pressViews-press-sample-02', _type: 'pressViews', article: { _type: 'reference', _ref: 'press-sample-02', _weak: true }, siteId: 'cheonghak', count: 9 },
+      ],
+    });
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    try {
+      const env = { ...process.env, ...lake.childEnv, SANITY_PROJECT_ID: lake.projectId, SANITY_API_TOKEN: EDITOR_TOKEN, DATABASE_URL: url, DATA_DIR: dataDir };
+      const migrateOnce = () => promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/db-migrate.ts'], { env });
+      expect((await migrateOnce()).stdout).toContain('press view counts carried over: 2건');
+      await migrateOnce();
+      const { rows } = await pool.query<{ article_id: string; views: string }>('SELECT article_id, views FROM press_view_counts ORDER BY article_id');
+      expect(rows).toEqual([
+        { article_id: 'press-sample-01', views: '321' },
+        { article_id: 'press-sample-02', views: '9' },
+      ]);
+    } finally {
+      await pool.end();
+      await lake.stop();
+    }
+  }, 90_000);
 });

@@ -13,7 +13,6 @@ import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSanitySource } from '../../web/server/content/sanity';
 import { sanityWebhookRoute } from '../../web/server/sanity-webhook';
-import { VIEWS_DOCUMENT_TYPE } from '../../web/server/press/view-counter';
 import { ContentLake, type ContentLakeOptions } from '../support/content-lake';
 
 const SECRET = 'webhook-secret-for-tests';
@@ -35,7 +34,7 @@ async function start(announce?: () => Promise<void>, lakeOptions: ContentLakeOpt
   // An hour-long cache: only the webhook can make the edit show.
   const content = createSanitySource({ projectId: 'test', dataset: 'production', apiVersion: '2025-02-19', useCdn: false, apiHost, cacheTtlMs: 3_600_000 });
   const app = express();
-  app.post('/api/sanity/webhook', ...sanityWebhookRoute({ secret: SECRET, content, ignoredTypes: new Set([VIEWS_DOCUMENT_TYPE]), announce }));
+  app.post('/api/sanity/webhook', ...sanityWebhookRoute({ secret: SECRET, content, announce }));
   server = http.createServer(app);
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/sanity/webhook`;
@@ -144,19 +143,6 @@ describe('POST /api/sanity/webhook against replays', () => {
     databaseUp = true;
     expect((await call(body, signature, { 'idempotency-key': 'delivery-9' })).status, 'the retry').toBe(200);
     expect(announced).toEqual(['change']);
-  });
-
-  it('acknowledges a view-count change without purging the cache', async () => {
-    const { content, call, editPhone } = await start();
-    expect(await content.fetch(PHONE_QUERY)).toBe('1600-0000');
-    await editPhone('1588-1234');
-    const pageVersion = content.changeVersion();
-    const body = JSON.stringify({ _id: 'pressViews-press-sample-01', _type: 'pressViews', count: 12 });
-    const response = await call(body, await encodeSignatureHeader(body, Date.now(), SECRET));
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ revalidated: false });
-    expect(await content.fetch(PHONE_QUERY)).toBe('1600-0000');
-    expect(content.changeVersion(), 'cached pages stay').toBe(pageVersion);
   });
 
   it('accepts a large document (Sanity\'s default payload is the whole document)', async () => {

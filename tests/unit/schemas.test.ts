@@ -24,7 +24,6 @@ import { validatePagePathFormat, validatePagePathUnique } from '../../schemas/do
 import { pressArticle } from '../../schemas/documents/pressArticle';
 import { validatePlanDescription, validateVrDescription } from '../../schemas/documents/unitType';
 import { validateVideoSummary } from '../../schemas/documents/videoTab';
-import { pressViews } from '../../schemas/documents/pressViews';
 import { contentDocumentTypes, leadTypeNames, schemaTypes, singletonTypeNames } from '../../schemas';
 import { validateHref, validateMobilePhone, validatePublicPhone } from '../../schemas/rules';
 import { findRepeatedMenuPath } from '../../schemas/singletons/siteSettings';
@@ -70,7 +69,7 @@ describe('schema types', () => {
       [
         'imageWithAlt', 'seo', 'link', 'menuGroup', 'pageSection', 'blockContent', 'householdFacts', 'infoTable',
         'siteSettings', 'homePage', 'leadSettings',
-        'page', 'unitType', 'premiumSlide', 'premiumCard', 'locationCard', 'overviewRow', 'videoTab', 'pressArticle', 'pressViews',
+        'page', 'unitType', 'premiumSlide', 'premiumCard', 'locationCard', 'overviewRow', 'videoTab', 'pressArticle',
         'lead', 'visitSlot', 'leadAssignmentRotation',
       ].sort(),
     );
@@ -129,12 +128,9 @@ describe('schema types', () => {
     ]);
   });
 
-  it('keep the press view count read-only (its own type, starting at 0), and date new articles now', () => {
-    expect(pressViews.readOnly).toBe(true);
-    const countField = (pressViews.fields as Array<{ name: string; initialValue?: unknown }>).find(({ name }) => name === 'count');
-    expect(countField?.initialValue).toBe(0);
+  it('keep the press view count read-only (the site counts it), and date new articles now', () => {
     const fields = pressArticle.fields as Array<{ name: string; readOnly?: unknown; initialValue?: unknown; components?: { input?: unknown } }>;
-    // The article's 조회수 is read-only and shows the pressViews count; nothing stores views on the article.
+    // The article's 조회수 is read-only and shows the site's count; nothing stores views in the dataset.
     const views = fields.find(({ name }) => name === 'views');
     expect(views?.readOnly).toBe(true);
     expect(views?.components?.input).toBe(PressViewCount);
@@ -258,10 +254,6 @@ describe('Studio', () => {
     ]);
   });
 
-  it('lets nobody change view counts from the Studio (the server writes them)', () => {
-    expect(resolveContentDocumentActions(builtInActions, actionsContext('pressViews'))).toEqual([]);
-  });
-
   it('keeps every action on ordinary documents', () => {
     expect(actionNames(resolveContentDocumentActions(builtInActions, actionsContext('page')))).toEqual([
       ...BUILT_IN_ACTION_NAMES,
@@ -269,7 +261,7 @@ describe('Studio', () => {
   });
 
   it('hides singletons and leads from the "new document" menu', () => {
-    const templates = ['siteSettings', 'homePage', 'leadSettings', 'lead', 'visitSlot', 'page', 'pressArticle', 'pressViews'].map(
+    const templates = ['siteSettings', 'homePage', 'leadSettings', 'lead', 'visitSlot', 'page', 'pressArticle'].map(
       (templateId) => ({ templateId, id: templateId, type: 'initialValueTemplateItem' }) as unknown as TemplateItem,
     );
     const creationContext = { type: 'global' } as NewDocumentCreationContext;

@@ -129,9 +129,12 @@ export const pressArticleQuery = defineQuery(`
   *[_type == "pressArticle" && _id == $id && siteId == $siteId][0]{ _id, title, summary, date, body }
 `);
 
-/** Persisted view counts of the given `pressViews-<article id>` documents. */
-export const pressViewsQuery = defineQuery(`
-  *[_type == "pressViews" && _id in $viewIds]{ "articleId": article._ref, count }
+/**
+ * The view counts a previous release kept in the content dataset (`pressViews-<article id>`
+ * documents, a type no longer in the schema), read once to carry them into the sales database.
+ */
+export const legacyPressViewsQuery = defineQuery(`
+  *[_type == "pressViews"]{ "articleId": article._ref, siteId, count }
 `);
 
 /** Every article of the site for the sitemap: path parts and last change. */

@@ -200,24 +200,6 @@ export type VisitSlot = {
   booked?: number;
 };
 
-export type PressArticleReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "pressArticle";
-};
-
-export type PressViews = {
-  _id: string;
-  _type: "pressViews";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  article?: PressArticleReference;
-  siteId?: string;
-  count?: number;
-};
-
 export type PressArticle = {
   _id: string;
   _type: "pressArticle";
@@ -648,8 +630,6 @@ export type AllSanitySchemaTypes =
   | VisitSlotReference
   | Lead
   | VisitSlot
-  | PressArticleReference
-  | PressViews
   | PressArticle
   | VideoTab
   | OverviewRow
@@ -1041,12 +1021,9 @@ export type PressArticleQueryResult = {
 } | null;
 
 // Source: ../web/sanity/queries.ts
-// Variable: pressViewsQuery
-// Query: *[_type == "pressViews" && _id in $viewIds]{ "articleId": article._ref, count }
-export type PressViewsQueryResult = Array<{
-  articleId: string | null;
-  count: number | null;
-}>;
+// Variable: legacyPressViewsQuery
+// Query: *[_type == "pressViews"]{ "articleId": article._ref, siteId, count }
+export type LegacyPressViewsQueryResult = Array<never>;
 
 // Source: ../web/sanity/queries.ts
 // Variable: pressSitemapQuery
@@ -1961,16 +1938,6 @@ export type LeadsDatasetPageQueryResult = Array<
     }
   | {
       _id: string;
-      _type: "pressViews";
-      _createdAt: string;
-      _updatedAt: string;
-      _rev: string;
-      article?: PressArticleReference;
-      siteId?: string;
-      count?: number;
-    }
-  | {
-      _id: string;
       _type: "sanity.fileAsset";
       _createdAt: string;
       _updatedAt: string;
@@ -2121,7 +2088,7 @@ declare module "@sanity/client" {
     '\n  *[_type == "pressArticle" && siteId == $siteId && defined(date)] | order(date desc, _id desc){ _id, date }\n': PressOrderQueryResult;
     '\n  *[_type == "pressArticle" && _id in $ids]{ _id, title, date }\n': PressRowsByIdQueryResult;
     '\n  *[_type == "pressArticle" && _id == $id && siteId == $siteId][0]{ _id, title, summary, date, body }\n': PressArticleQueryResult;
-    '\n  *[_type == "pressViews" && _id in $viewIds]{ "articleId": article._ref, count }\n': PressViewsQueryResult;
+    '\n  *[_type == "pressViews"]{ "articleId": article._ref, siteId, count }\n': LegacyPressViewsQueryResult;
     '\n  *[_type == "pressArticle" && siteId == $siteId && defined(date)] | order(date desc){ _id, _updatedAt }\n': PressSitemapQueryResult;
     '\n  *[_type == "unitType" && code == $code && $page in pages][0]{\n  _id, code, label, exclusiveArea, supplyArea, households,\n  plan { _type, asset, hotspot, crop, disclaimer, caption, "alt": coalesce(^.planDescription, alt) },\n  interiorImages[]{ _key, _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) }\n}\n': UnitTypeByCodeQueryResult;
     '\n  *[_type == "unitType" && $page in pages] | order(order asc)[0].code\n': FirstUnitTypeCodeQueryResult;

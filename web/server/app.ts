@@ -36,7 +36,7 @@ import { createPageHandlers } from './http/page-handler';
 import { PageCache } from './http/page-cache';
 import { pageAddresses } from './http/page-address';
 import { renderLimit } from './http/render-limit';
-import { VIEWS_DOCUMENT_TYPE } from './press/view-counter';
+import { VIEW_FLUSH_INTERVAL_MS } from './batched-counts';
 import { PageViewStats } from './measurement/page-views';
 import { PostgresPageViewGate } from './measurement/shared-page-views';
 import { createMeasureRouter, createStatsExportRouter } from './measurement/routes';
@@ -148,8 +148,6 @@ const MAX_API_BODY_BYTES = 1024 * 1024;
 
 /** The press list and article pages, the only ones that show view counts. */
 const PRESS_PAGE = /^\/[^/]+\/press(\/|$)/i;
-const VIEW_COUNTS: ReadonlySet<string> = new Set([VIEWS_DOCUMENT_TYPE]);
-const NOTHING_IGNORED: ReadonlySet<string> = new Set();
 
 /** Opens the stores, starts the background work and builds the Express app. */
 export type AppOptions = {
@@ -202,7 +200,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     imageOrigin: sources.imageConfig.baseUrl || undefined,
   };
   const responseHeaders = [securityHeaders({ production: config.production, ...csp }), cacheHeaders()];
-  const viewCounter = new ViewCounter(sources.content, { intervalMs: config.viewFlushIntervalMs });
+  const viewCounter = new ViewCounter(sources.sales, { intervalMs: config.viewFlushIntervalMs });
   viewCounter.start();
   // Embedded: page through a cached id order (groq-js would scan and sort every article per page).
   const press = new PressService(sources.content, viewCounter, sources.mode === 'embedded' ? 'order-index' : 'cursor-query');
@@ -286,7 +284,9 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
             addresses: async () => pageAddresses(await serverRoutes()),
             // Outside production HSTS depends on the request (req.secure): only Express knows.
             answerBeforeExpress: config.production,
-            contentVersion: (path) => sources.content.changeVersion(PRESS_PAGE.test(path) ? NOTHING_IGNORED : VIEW_COUNTS),
+            // View counts are no content: a press page is rendered again at most once per flush interval for them.
+            contentVersion: (path) =>
+              PRESS_PAGE.test(path) ? `${sources.content.changeVersion()}:${Math.floor(Date.now() / (config.viewFlushIntervalMs ?? VIEW_FLUSH_INTERVAL_MS))}` : sources.content.changeVersion(),
             policy: (html) =>
               contentSecurityPolicy({ frameOrigins: csp.frameOrigins(), tags: csp.tags(), imageOrigin: csp.imageOrigin, inline: inlineHashes(html) }),
           },
@@ -348,7 +348,6 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     ...sanityWebhookRoute({
       secret: config.sanityWebhookSecret,
       content: sources.content,
-      ignoredTypes: VIEW_COUNTS,
       announce: contentChanges && (() => contentChanges.announce()),
     }),
   );

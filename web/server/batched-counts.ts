@@ -1,42 +1,21 @@
 /**
  * Counters kept in memory and written in batches: one flush every `intervalMs` carries every
- * pending counter's increments in one transaction, so a busy counter costs one write (and, on
- * Sanity, one revision) per interval instead of one per event. `stop()` flushes what is left
- * (server shutdown). Press article views are documents (`documentCountsWriter`); the site's page
- * views are rows of the sales database (measurement/page-views.ts).
+ * pending counter's increments in one statement, so a busy counter costs one row update per
+ * interval instead of one per event. `stop()` flushes what is left (server shutdown). Press
+ * article views (press/view-counter.ts) and the site's page views (measurement/page-views.ts) are
+ * rows of the sales database.
  */
-import { ContentUnavailableError, MutationError, type ContentSource } from './content/types';
 import { isConnectionError } from './observability/dependency-state';
 import { errorField, log } from './observability/log';
 import { metrics } from './observability/metrics';
 
 export const VIEW_FLUSH_INTERVAL_MS = 3_000;
 
-/** A counted document as first created: its numeric fields start at 0, `inc` adds to them. */
-export type CountedDocument = { _id: string; _type: string } & Record<string, unknown>;
-
 /** One counter of a flush: what it is (`row`, its fields at 0) and what to add to it. */
 export type PendingCount<Row> = { row: Row; inc: Record<string, number> };
 
-/**
- * Writes a flush's counters, all or none. Throws CountsRefusedError for input the store would
- * refuse again (the counts are dropped); any other error keeps them for the next flush.
- */
+/** Writes a flush's counters, all or none; after an error they are kept for the next flush. */
 export type CountsWriter<Row> = (counts: ReadonlyMap<string, PendingCount<Row>>) => Promise<void>;
-
-export class CountsRefusedError extends Error {}
-
-/** Counters as documents: created at 0 if missing, then `inc`, in one mutation. */
-export function documentCountsWriter(store: ContentSource): CountsWriter<CountedDocument> {
-  return async (counts) => {
-    try {
-      await store.mutate([...counts].flatMap(([id, { row, inc }]) => [{ createIfNotExists: row }, { patch: { id, inc } }]));
-    } catch (error) {
-      if (error instanceof MutationError) throw new CountsRefusedError(error.message, { cause: error });
-      throw error;
-    }
-  };
-}
 
 export type BatchedCountsOptions = {
   intervalMs?: number;
@@ -104,14 +83,9 @@ export class BatchedCounts<Row> {
     try {
       await this.writer(batch);
     } catch (error) {
-      if (error instanceof CountsRefusedError) {
-        // Refused input would be refused again: drop it rather than retry forever.
-        this.log(`${this.label}: flush refused, counts dropped`, error);
-        return;
-      }
-      // Unreachable backend: keep the counts for the next flush.
       for (const [id, { row, inc }] of batch) this.add(id, () => row, inc);
-      if (!(error instanceof ContentUnavailableError) && !isConnectionError(error)) this.log(`${this.label}: flush failed, will retry`, error);
+      // A database away is reported once by its connection state, not at every flush.
+      if (!isConnectionError(error)) this.log(`${this.label}: flush failed, will retry`, error);
     }
   }
 

@@ -24,8 +24,6 @@ const REMEMBERED_DELIVERIES = 10_000;
 type WebhookOptions = {
   secret: string | undefined;
   content: ContentSource;
-  /** Types whose changes never show on a page (view counts, written every few seconds): no purge. */
-  ignoredTypes?: ReadonlySet<string>;
   /** Several instances (DATABASE_URL): tells the others to purge too (postgres/content-changes.ts). */
   announce?: () => Promise<void>;
   now?: () => number;
@@ -47,15 +45,12 @@ function fail(res: Response, status: number, error: string, message: string): vo
  * - inside that window, a delivery seen before (the same `idempotency-key` header, which Sanity
  *   sends with every delivery, or the same signature) is acknowledged 200 and changes nothing:
  *   Sanity retries only on 429 and 5xx and records any other 4xx as a failed delivery;
- * - a change to a `pressViews` document (view counts) is acknowledged without a purge, in case
- *   the webhook's filter does not leave them out;
  * - a delivery carrying a document's `_id` and `_rev` (Sanity's default payload) purges once the
  *   API answers that revision (at most 5 s later): purged earlier, the next read would put the
  *   content from before the write back in the cache.
  */
 export function sanityWebhookRoute(options: WebhookOptions): RequestHandler[] {
   const now = options.now ?? Date.now;
-  const ignoredTypes = options.ignoredTypes ?? new Set<string>();
   // Delivery key → when it stops mattering (its timestamp is then out of the window anyway).
   const seen = new LRUCache<string, number>({ max: REMEMBERED_DELIVERIES });
 
@@ -78,10 +73,6 @@ export function sanityWebhookRoute(options: WebhookOptions): RequestHandler[] {
     }
     for (const key of deliveryKeys) seen.set(key, signedAt + 2 * SANITY_WEBHOOK_MAX_AGE_MS);
 
-    if (changesOnlyIgnoredTypes(body, ignoredTypes)) {
-      res.status(200).json({ revalidated: false });
-      return;
-    }
     // If the API cannot be asked, the purge is still better than none.
     await untilQueryable(options.content, body).catch((error: unknown) => console.warn(`[webhook] purging without the revision check: ${(error as Error).message}`));
     options.content.invalidate();
@@ -126,19 +117,4 @@ async function untilQueryable(content: ContentSource, body: string): Promise<voi
     if (revision === payload._rev) return;
     await delay(QUERYABLE_POLL_MS);
   }
-}
-
-/** Whether the payload (a document, or a list of them) concerns only types that no page shows. */
-function changesOnlyIgnoredTypes(body: string, ignoredTypes: ReadonlySet<string>): boolean {
-  let payload: unknown;
-  try {
-    payload = JSON.parse(body);
-  } catch {
-    return false;
-  }
-  const documents = Array.isArray(payload) ? payload : [payload];
-  return (
-    documents.length > 0 &&
-    documents.every((document) => typeof document === 'object' && document !== null && ignoredTypes.has((document as { _type?: unknown })._type as string))
-  );
 }

@@ -72,7 +72,7 @@ export class DocumentMirror {
       fetch: async (query, params = {}) => deepFreeze(await this.draftsEngine.run(query, params)) as never,
       mutate: (mutations, options) => owner.mutate(mutations, options),
       invalidate: (types) => owner.invalidate(types),
-      changeVersion: (ignoredTypes) => owner.changeVersion(ignoredTypes),
+      changeVersion: () => owner.changeVersion(),
       drafts: () => drafts,
       // The store's owner closes it.
       close: async () => undefined,
@@ -85,13 +85,13 @@ export class DocumentMirror {
     this.purges += 1;
   }
 
-  changeVersion(ignoredTypes: ReadonlySet<string> = new Set()): string {
-    return `${this.purges}:${this.index.versionIgnoring(ignoredTypes)}`;
+  changeVersion(): string {
+    return `${this.purges}:${this.index.writes}`;
   }
 
   /**
-   * A query that reads only some types is keyed by those types' versions, so e.g. a view-count
-   * flush on press articles keeps the cached site settings; any other query by the revision.
+   * A query that reads only some types is keyed by those types' versions, so e.g. a new press
+   * article keeps the cached site settings; any other query by the revision.
    */
   private cacheKey(query: string, params: QueryParams): string {
     const types = this.engine.readableTypes(query, params);
@@ -109,9 +109,15 @@ class DocumentIndex implements PublishedDocuments {
   private publishedList: SanityDocument[] | null = null;
   private readonly typeLists = new Map<string, SanityDocument[]>();
   private readonly typeVersions = new Map<string, number>();
+  private written = 0;
 
   get size(): number {
     return this.byId.size;
+  }
+
+  /** Documents written or dropped so far: grows with every write. */
+  get writes(): number {
+    return this.written;
   }
 
   load(documents: SanityDocument[]): void {
@@ -150,12 +156,6 @@ class DocumentIndex implements PublishedDocuments {
     return this.typeVersions.get(type) ?? 0;
   }
 
-  /** The sum of every type's version but the ignored ones': it grows with any other write. */
-  versionIgnoring(ignoredTypes: ReadonlySet<string>): number {
-    let sum = 0;
-    for (const [type, version] of this.typeVersions) if (!ignoredTypes.has(type)) sum += version;
-    return sum;
-  }
 
   ofType(type: string): readonly SanityDocument[] {
     let list = this.typeLists.get(type);
@@ -169,6 +169,7 @@ class DocumentIndex implements PublishedDocuments {
   private put(document: SanityDocument): void {
     this.byId.set(document._id, document);
     this.typeVersions.set(document._type, this.typeVersion(document._type) + 1);
+    this.written += 1;
     if (!isPublishedId(document._id)) return;
     let documents = this.publishedByType.get(document._type);
     if (!documents) {
@@ -182,6 +183,7 @@ class DocumentIndex implements PublishedDocuments {
   private drop(document: SanityDocument): void {
     this.byId.delete(document._id);
     this.typeVersions.set(document._type, this.typeVersion(document._type) + 1);
+    this.written += 1;
     if (!isPublishedId(document._id)) return;
     this.publishedByType.get(document._type)?.delete(document._id);
     this.forget(document._type);

@@ -175,8 +175,8 @@ class SqliteContentStore implements EmbeddedStore {
     this.mirror.invalidate();
   }
 
-  changeVersion(ignoredTypes?: ReadonlySet<string>): string {
-    return this.mirror.changeVersion(ignoredTypes);
+  changeVersion(): string {
+    return this.mirror.changeVersion();
   }
 
   async close(): Promise<void> {

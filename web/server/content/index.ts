@@ -8,9 +8,11 @@ import path from 'node:path';
 import type pg from 'pg';
 import type { SanityConfig, ServerConfig } from '../config';
 import { EMBEDDED_IMAGE_CONFIG, type ImageConfig } from '../../sanity/image';
+import { carryPressViewDocuments } from '../database/documents-move';
 import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../database/index';
 import { openPostgres } from '../postgres/index';
 import { DependencyState, isConnectionError } from '../observability/dependency-state';
+import { errorField, log } from '../observability/log';
 import { openEmbeddedStore } from './embedded';
 import { openPostgresDocumentStore } from './postgres';
 import { createSanitySource } from './sanity';
@@ -81,7 +83,15 @@ export async function createContentSources(
     });
     try {
       const leadsListening = 'listening' in leads ? () => Boolean(leads.listening) : undefined;
-      return { ...(await openContent(config)), leads, sales, leadsBackend: database ? 'postgres' : 'embedded', database, leadsListening };
+      const content = await openContent(config);
+      // The embedded dataset is a local file: an older one's view counts are carried over at start (Sanity's by
+      // db:migrate). A database still away is no reason not to serve pages: they are carried at a later start.
+      if (content.mode === 'embedded') {
+        await carryPressViewDocuments(content.content, sales).catch((error: unknown) =>
+          log.warn({ err: errorField(error) }, 'press view counts of the embedded dataset not carried over this time'),
+        );
+      }
+      return { ...content, leads, sales, leadsBackend: database ? 'postgres' : 'embedded', database, leadsListening };
     } catch (error) {
       await Promise.all([leads.close(), sales.close()]);
       throw error;
@@ -99,7 +109,7 @@ export async function closeContentSources(sources: ContentSources): Promise<void
 }
 
 /** Content from Sanity or the embedded store. */
-async function openContent(config: Pick<ServerConfig, 'dataDir' | 'sanity'>): Promise<Pick<ContentSources, 'content' | 'mode' | 'imageConfig'>> {
+export async function openContent(config: Pick<ServerConfig, 'dataDir' | 'sanity'>): Promise<Pick<ContentSources, 'content' | 'mode' | 'imageConfig'>> {
   const { sanity } = config;
   if (sanity) {
     return {

@@ -199,7 +199,7 @@ function createdAtOf(input: NewDocument, fallback: string): string {
 
 /**
  * The document types a transaction writes, when every mutation names its type or targets a
- * document created in the same transaction (the view counter's createIfNotExists + inc); null when
+ * document created in the same transaction (a createIfNotExists then a patch); null when
  * any mutation could touch a document of any type (a patch or delete by id alone).
  */
 export function writtenTypes(mutations: Mutation[]): Set<string> | null {

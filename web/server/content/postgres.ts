@@ -167,8 +167,8 @@ class PostgresDocuments implements PostgresDocumentStore {
     this.mirror.invalidate();
   }
 
-  changeVersion(ignoredTypes?: ReadonlySet<string>): string {
-    return this.mirror.changeVersion(ignoredTypes);
+  changeVersion(): string {
+    return this.mirror.changeVersion();
   }
 
   /**

@@ -4,8 +4,8 @@
  *
  * Reads go through the API CDN, except for a minute after the site's own write or a webhook purge:
  * the CDN may still hold the answer from before the change, and the cache here would keep that
- * stale answer for another TTL. A write that touches only some document types (the view counter's
- * `pressViews` flush) purges and reads fresh only the queries that name those types.
+ * stale answer for another TTL. A write that touches only some document types (an admin's press
+ * post) purges and reads fresh only the queries that name those types.
  */
 import {
   ClientError,
@@ -90,9 +90,9 @@ class SanityContentSource implements ContentSource {
   });
   // Bumped by invalidate(): a request started before a purge must not refill the cache.
   private generation = 0;
-  /** Purges (webhook, writes of unknown scope) and writes per document type, for changeVersion. */
+  /** Purges (webhook, writes of unknown scope) and writes of known types, for changeVersion. */
   private purges = 0;
-  private readonly typeWrites = new Map<string, number>();
+  private typedWrites = 0;
   /** Until then every read skips the CDN (after a purge or a write of unknown scope). */
   private freshUntil = 0;
   /** Document type → until when reads of queries naming it skip the CDN. */
@@ -122,7 +122,7 @@ class SanityContentSource implements ContentSource {
         ),
       mutate: (mutations, options) => this.mutate(mutations, options),
       invalidate: (types) => this.invalidate(types),
-      changeVersion: (ignoredTypes) => this.changeVersion(ignoredTypes),
+      changeVersion: () => this.changeVersion(),
       drafts: (other) => this.drafts(other),
       close: async () => undefined,
     };
@@ -189,10 +189,8 @@ class SanityContentSource implements ContentSource {
     }
     this.generation += 1;
     const until = Date.now() + FRESH_READ_WINDOW_MS;
-    for (const type of types) {
-      this.freshTypes.set(type, until);
-      this.typeWrites.set(type, (this.typeWrites.get(type) ?? 0) + 1);
-    }
+    for (const type of types) this.freshTypes.set(type, until);
+    this.typedWrites += 1;
     for (const key of [...this.cache.keys()]) if ([...types].some((type) => namesType(key, type))) this.cache.delete(key);
   }
 
@@ -200,10 +198,8 @@ class SanityContentSource implements ContentSource {
    * Edits made in the Studio reach this server only through the webhook (a purge); without one,
    * pages built from them are as old as the cache TTL allows.
    */
-  changeVersion(ignoredTypes: ReadonlySet<string> = new Set()): string {
-    let writes = 0;
-    for (const [type, count] of this.typeWrites) if (!ignoredTypes.has(type)) writes += count;
-    return `${this.purges}:${writes}`;
+  changeVersion(): string {
+    return `${this.purges}:${this.typedWrites}`;
   }
 
   async close(): Promise<void> {

@@ -69,12 +69,8 @@ export interface ContentSource {
    * that read these document types (another instance wrote only them).
    */
   invalidate(types?: ReadonlySet<string>): void;
-  /**
-   * Changes whenever published content may have changed: a commit, a write through this source,
-   * a purge. Writes that touch only `ignoredTypes` leave it as it is (the page cache ignores view
-   * counts on pages that do not show them).
-   */
-  changeVersion(ignoredTypes?: ReadonlySet<string>): string;
+  /** Changes whenever published content may have changed: a commit, a write through this source, a purge. */
+  changeVersion(): string;
   close(): Promise<void>;
 }
 

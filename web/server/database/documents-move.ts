@@ -1,11 +1,16 @@
 /**
- * Sales data a previous release kept as documents in the same database's document store, copied
- * into its tables: ad spend, the page-view tallies and the staff accounts. Each copy adds only what its table lacks,
- * so it may run again (the migrations run it once at the upgrade; `npm run leads -- import-sanity`
- * after it has brought an old dataset's documents in). The documents stay, no longer read.
+ * Sales data a previous release kept as documents, copied into its tables: ad spend, the
+ * page-view tallies and the staff accounts from the same database's document store (each copy
+ * adds only what its table lacks, so it may run again: the migrations run it once at the upgrade,
+ * `npm run leads -- import-sanity` after it has brought an old dataset's documents in), and press
+ * view counts from the content dataset (at the embedded store's start, and by `npm run db:migrate`
+ * for Sanity). The documents stay, no longer read.
  */
 import { sql, type Kysely } from 'kysely';
+import { legacyPressViewsQuery } from '../../sanity/queries';
 import { STAFF_ROLES } from '../../shared/console';
+import type { ContentSource } from '../content/types';
+import type { SalesDatabase } from './index';
 import type { SalesTables } from './tables';
 
 /** Any database of these tables, whatever its interface says at the time (a migration's, the layer's). */
@@ -80,4 +85,31 @@ export async function copySalesDocuments(db: Kysely<SalesTables>): Promise<void>
     await copyPageViewDocuments(transaction);
     await copyStaffAccountDocuments(transaction);
   });
+}
+
+/**
+ * Carries the counts a previous release kept as `pressViews-<article id>` documents in the content
+ * dataset (embedded or Sanity) into the table. Each article's old count is added once: carried
+ * again (the command run twice, or after an old instance counted more there), only the difference
+ * is added. The documents stay, no longer read or written. Returns how many articles it carried.
+ */
+export async function carryPressViewDocuments(content: ContentSource, sales: SalesDatabase): Promise<number> {
+  // Typed as nothing (the type left the schema): each document's fields are checked here instead.
+  const found: Array<Partial<Record<'articleId' | 'siteId' | 'count', unknown>>> = await content.fetch(legacyPressViewsQuery);
+  const documents = found.filter(
+    (document): document is { articleId: string; siteId: string; count: number } =>
+      typeof document.articleId === 'string' && typeof document.siteId === 'string' && Number.isSafeInteger(document.count) && (document.count as number) >= 0,
+  );
+  if (documents.length === 0) return 0;
+  await sales.db
+    .insertInto('press_view_counts')
+    .values(documents.map(({ articleId, siteId, count }) => ({ article_id: articleId, site_id: siteId, views: count, carried_over: count })))
+    .onConflict((conflict) =>
+      conflict.column('article_id').doUpdateSet((update) => ({
+        views: update(update('press_view_counts.views', '-', update.ref('press_view_counts.carried_over')), '+', update.ref('excluded.carried_over')),
+        carried_over: update.ref('excluded.carried_over'),
+      })),
+    )
+    .execute();
+  return documents.length;
 }

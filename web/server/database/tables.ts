@@ -55,8 +55,18 @@ export interface StaffAccountTable {
   mobile: string | null;
 }
 
+/** Views of one press article, counted by the site in batches (press/view-counter.ts). */
+export interface PressViewCountTable {
+  article_id: string;
+  site_id: string;
+  /** Bigints, answered as text by PostgreSQL's driver (read them through Number). */
+  views: ColumnType<number | string, number, number>;
+  carried_over: ColumnType<number | string, number | undefined, number>;
+}
+
 export interface SalesTables {
   ad_spend: AdSpendTable;
   page_view_tallies: PageViewTallyTable;
   staff_accounts: StaffAccountTable;
+  press_view_counts: PressViewCountTable;
 }

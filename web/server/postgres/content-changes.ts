@@ -240,8 +240,8 @@ export class AnnouncingContentSource implements ContentSource {
     this.source.invalidate(types);
   }
 
-  changeVersion(ignoredTypes?: ReadonlySet<string>): string {
-    return this.source.changeVersion(ignoredTypes);
+  changeVersion(): string {
+    return this.source.changeVersion();
   }
 
   close(): Promise<void> {

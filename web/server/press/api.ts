@@ -2,6 +2,7 @@
  * The press JSON API:
  *   GET  /api/press?site=…&cursor=…   → { items, nextCursor }
  *   POST /api/press/:id/view?site=…   → { views, counted } (the press page sends it once loaded)
+ *   GET  /api/press/:id/views?site=…  → { views } (the Studio's 조회수, from another origin)
  * Bad input answers 400, an unknown site or article 404, always with a Korean `error`; a view
  * request that is not from our own page answers 403 (see view-gate.ts for what counts).
  */
@@ -50,6 +51,21 @@ export function createPressApi(press: PressService, viewGate: PressViewGate = ne
       res.json(page);
     } catch (error) {
       if (error instanceof InvalidCursorError) return fail(res, 400, 'invalidCursor');
+      next(error);
+    }
+  });
+
+  router.get('/:id/views', async (req, res, next) => {
+    try {
+      const site = req.query.site;
+      const { id } = req.params;
+      // Public numbers (every article page shows its own): any origin may read them, without credentials.
+      res.set({ 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-store' });
+      if (typeof site !== 'string' || !SITE_PATTERN.test(site)) return fail(res, 400, 'invalidSite');
+      const article = ID_PATTERN.test(id) ? await press.article(site, id) : null;
+      if (!article) return fail(res, 404, 'articleNotFound');
+      res.json({ views: article.views });
+    } catch (error) {
       next(error);
     }
   });

@@ -16,7 +16,6 @@ import {
   pressListQuery,
   pressOrderQuery,
   pressRowsByIdQuery,
-  pressViewsQuery,
 } from '../../sanity/queries';
 import type {
   PressArticleQueryResult,
@@ -24,7 +23,7 @@ import type {
 } from '../../sanity/sanity.types';
 import type { ContentSource } from '../content/types';
 import { decodePressCursor, encodePressCursor, type PressCursor } from './cursor';
-import { viewsDocumentId, type ViewCounter } from './view-counter';
+import type { ViewCounter } from './view-counter';
 
 export const PRESS_PAGE_SIZE = 10;
 
@@ -77,7 +76,7 @@ export class PressService {
     if (cursorText && !cursor) throw new InvalidCursorError();
     const { rows, position, total, hasMore } =
       this.paging === 'order-index' ? await this.pageFromIndex(siteId, cursor) : await this.pageFromQuery(siteId, cursor);
-    const views = await this.viewCounts(rows.map((row) => row._id));
+    const views = await this.views.counted(rows.map((row) => row._id));
     const items = rows.map((row, index) => ({
       _id: row._id,
       no: total - position - index,
@@ -110,7 +109,7 @@ export class PressService {
 
   /** The article's views so far, unflushed ones included. */
   async viewCount(articleId: string): Promise<number> {
-    return (await this.viewCounts([articleId])).get(articleId) ?? 0;
+    return (await this.views.counted([articleId])).get(articleId) ?? 0;
   }
 
   /**
@@ -209,18 +208,6 @@ export class PressService {
     };
   }
 
-  /** Stored counts plus the views not yet flushed (so a visitor's own view is in the number). */
-  private async viewCounts(articleIds: string[]): Promise<Map<string, number>> {
-    if (articleIds.length === 0) return new Map();
-    const stored = await this.content.fetch(pressViewsQuery, {
-      viewIds: articleIds.map(viewsDocumentId),
-    });
-    const counts = new Map(articleIds.map((id) => [id, this.views.unflushed(id)]));
-    for (const { articleId, count } of stored) {
-      if (articleId && counts.has(articleId)) counts.set(articleId, (counts.get(articleId) ?? 0) + (count ?? 0));
-    }
-    return counts;
-  }
 }
 
 /**

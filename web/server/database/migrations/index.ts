@@ -7,12 +7,14 @@ import * as adSpend from './0001-ad-spend';
 import * as adSpendFromDocuments from './0002-ad-spend-from-documents';
 import * as pageViewTallies from './0003-page-view-tallies';
 import * as staffAccounts from './0004-staff-accounts';
+import * as pressViewCounts from './0005-press-view-counts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-ad-spend': adSpend,
   '0002-ad-spend-from-documents': adSpendFromDocuments,
   '0003-page-view-tallies': pageViewTallies,
   '0004-staff-accounts': staffAccounts,
+  '0005-press-view-counts': pressViewCounts,
 };
 
 export const salesMigrations: MigrationProvider = {
