@@ -32,6 +32,14 @@ describe('withParticle', () => {
     expect(withParticle('"2026-13-01"', '은/는')).toBe('"2026-13-01"은');
   });
 
+  it('reads every final digit: 영·삼·육 and 십·백·천 take 으로, 일·칠·팔 (ㄹ) and 이·사·오·구 take 로', () => {
+    const afterTime = (digit: number) => withParticle(`14:0${digit}`, '으로/로').slice('14:0'.length);
+    expect(Array.from({ length: 10 }, (_, digit) => afterTime(digit))).toEqual(['0으로', '1로', '2로', '3으로', '4로', '5로', '6으로', '7로', '8로', '9로']);
+    expect(Array.from({ length: 10 }, (_, digit) => withParticle(`${digit}`, '은/는'))).toEqual(['0은', '1은', '2는', '3은', '4는', '5는', '6은', '7은', '8은', '9는']);
+    expect(withParticle('10', '으로/로')).toBe('10으로');
+    expect(withParticle('100', '이/가')).toBe('100이');
+  });
+
   it('keeps the written pair when the last character says nothing', () => {
     expect(withParticle('?!', '으로/로')).toBe('?!(으)로');
     expect(withParticle('', '은/는')).toBe('은(는)');
