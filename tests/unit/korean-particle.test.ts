@@ -49,9 +49,9 @@ describe('withParticle', () => {
 describe('console messages with a particle after a variable', () => {
   it('chooses it: no "(으)로" or "은(는)" left', () => {
     expect(BOOKING_TEXT.moved('11월 26일 (목) 14:00')).toBe('방문 일시를 11월 26일 (목) 14:00으로 바꿨습니다.');
-    expect(consoleText.accounts.roleDone('kim@example.kr', '팀장', false)).toContain('역할을 팀장으로 바꿨습니다.');
-    expect(consoleText.accounts.roleDone('kim@example.kr', '상담사', true)).toContain('역할을 상담사로 바꿨습니다.');
-    expect(consoleText.accounts.mobileDone('kim@example.kr', '010-****-5678')).toContain('010-****-5678로 저장했습니다.');
+    expect(consoleText.accounts.roleDone('김상담', '팀장', false)).toContain('김상담 님의 역할을 팀장으로 바꿨습니다.');
+    expect(consoleText.accounts.roleDone('김상담', '상담사', true)).toContain('김상담 님의 역할을 상담사로 바꿨습니다.');
+    expect(consoleText.accounts.mobileDone('김상담', '010-****-5678')).toContain('김상담 님의 휴대폰 번호를 010-****-5678로 저장했습니다.');
     expect(VISITS_TEXT.badDate('2026-13-01')).toMatch(/^"2026-13-01"은 올바른 날짜가 아닙니다/);
   });
 });
