@@ -151,7 +151,7 @@ test.describe('outcomes reached and announced', () => {
     const newPassword = page.getByLabel(`${person} 새 비밀번호`);
     await newPassword.fill('a-new-desk-password-2026');
     await newPassword.press('Enter');
-    const resetDone = page.getByRole('status').filter({ hasText: `${email} 계정의 비밀번호를 바꿨습니다.` });
+    const resetDone = page.getByRole('status').filter({ hasText: `${person} 님의 비밀번호를 바꿨습니다. 로그인된 기기에서도 바로 로그아웃됩니다.` });
     await expect(resetDone).toBeFocused();
     await expect(resetDone).toBeInViewport();
     await expect(page.getByLabel(`${person} 새 비밀번호`)).toHaveValue('');

@@ -269,7 +269,7 @@ test('an account’s 휴대폰 or a higher role leaves its sessions alone; a low
   await expect(page.getByRole('status').filter({ hasText: '휴대폰 번호를' })).toBeFocused();
   await page.getByLabel(`${staffName} 새 역할`).selectOption({ label: '팀장' });
   await page.getByRole('button', { name: `${staffName} 역할 바꾸기` }).click();
-  await expect(page.getByRole('status').filter({ hasText: '팀장으로 바꿨습니다. 로그인 중이던 화면은 그대로이고' })).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: `${staffName} 님의 역할을 팀장으로 바꿨습니다. 로그아웃되지 않고 다음 화면부터 새 역할이 적용됩니다.` })).toBeFocused();
 
   // Mid-memo on their phone, the 상담사 goes on: still signed in, now as 팀장.
   await colleague.goto('/admin/leads');
@@ -278,7 +278,7 @@ test('an account’s 휴대폰 or a higher role leaves its sessions alone; a low
 
   await page.getByLabel(`${staffName} 새 역할`).selectOption({ label: '상담사' });
   await page.getByRole('button', { name: `${staffName} 역할 바꾸기` }).click();
-  await expect(page.getByRole('status').filter({ hasText: '상담사로 바꿨습니다. 낮아진 역할이라 로그인 중이던 화면은 끝납니다.' })).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: `${staffName} 님의 역할을 상담사로 바꿨습니다. 낮아진 역할이라 로그인된 기기에서도 바로 로그아웃됩니다.` })).toBeFocused();
   await colleague.goto('/admin/leads');
   await expect(colleague).toHaveTitle('직원 로그인 | 상담 관리');
   await colleague.context().close();

@@ -80,7 +80,7 @@ test('the admin signs in at /admin, sees the admin menu, adds and disables a sal
   await expect(mobile).toHaveAccessibleDescription(/010으로 시작하는 11자리/);
   await mobile.fill('010 2345 6789');
   await mobile.press('Enter');
-  await expect(page.getByRole('status')).toContainText(`${email} 계정의 휴대폰 번호를 010-****-6789로 저장했습니다.`);
+  await expect(page.getByRole('status')).toContainText('김상담 님의 휴대폰 번호를 010-****-6789로 저장했습니다.');
   await expect(card.getByRole('definition').filter({ hasText: '010-****-6789' })).toBeVisible();
   await expect(mobile).toHaveValue('010-2345-6789');
   await expectNoAxeViolations(page);

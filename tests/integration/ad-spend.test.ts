@@ -9,7 +9,9 @@ import type { AppLoadContext } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AD_SPEND_MESSAGES, costLabel, monthsOfRange } from '../../web/shared/ad-spend';
 import type { StaffIdentity } from '../../web/shared/console';
+import type { Request } from 'express';
 import { AdSpendBook } from '../../web/server/measurement/ad-spend';
+import { PageViewStats, type PageViewFacts } from '../../web/server/measurement/page-views';
 import { campaignStatsCsv, campaignStatsOf } from '../../web/server/measurement/stats';
 import { action } from '../../web/app/routes/console/stats';
 import { MemoryAuditTrail } from './memory-audit-trail';
@@ -138,6 +140,13 @@ describe.each([
       lead('lead-search-2', '01022220002', '2027-01-06T01:00:00.000Z', 'launch_search', { checkedInAt: '2027-01-07T02:00:00.000Z' }),
       { create: { _id: 'lead-search-3', _type: 'lead', phone: '01022220003', createdAt: '2027-02-02T01:00:00.000Z', utm: { source: 'Naver', medium: 'CPC', campaign: 'LAUNCH_SEARCH' } } },
     ]);
+    // The ad's landing page seen from links in both spellings, on two phones.
+    const pageViews = new PageViewStats(backend.sales, { intervalMs: 3_600_000, now: () => Date.parse('2027-01-05T01:00:00.000Z') });
+    const landing = (utmCampaign: string): PageViewFacts => ({ path: '/', landing: true, referrerHost: 'search.naver.com', utmSource: 'naver', utmMedium: 'cpc', utmCampaign, device: 'mobile' });
+    const phone = (ip: string) => ({ ip, get: (name: string) => (name.toLowerCase() === 'user-agent' ? 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' : undefined) }) as unknown as Request;
+    expect(await pageViews.record(landing('Launch_Search'), phone('203.0.113.1'))).toBe(true);
+    expect(await pageViews.record(landing('launch_search'), phone('203.0.113.2'))).toBe(true);
+    await pageViews.stop();
     expect(await post(MANAGER, { intent: 'set', campaign: 'Launch_Search', month: '2027-01', amount: '3,500,000' })).toMatchObject({ status: 200, tone: 'success' });
     expect(await post(MANAGER, { intent: 'set', campaign: 'launch_search', month: '2027-02', amount: '3500000' })).toMatchObject({ status: 200, tone: 'success' });
     expect(await book.ofMonths(['2027-01', '2027-02'])).toEqual([
@@ -151,8 +160,8 @@ describe.each([
     expect(report.funnel.filter((row) => row.label.toLowerCase().includes('launch_search'))).toEqual([
       expect.objectContaining({ label: 'launch_search', leads: 3, visited: 1, spend: 7_000_000, costPerLead: 2_333_333, costPerVisit: 7_000_000 }),
     ]);
-    expect(report.campaigns.filter((row) => row.label.toLowerCase().includes('launch_search')).map(({ label, leads }) => ({ label, leads }))).toEqual([
-      { label: 'naver / cpc / launch_search', leads: 3 },
+    expect(report.campaigns.filter((row) => row.label.toLowerCase().includes('launch_search')).map(({ label, leads, visits }) => ({ label, leads, visits }))).toEqual([
+      { label: 'naver / cpc / launch_search', leads: 3, visits: 2 },
     ]);
     const csv = campaignStatsCsv(report).replaceAll('"', '');
     expect(csv).toContain('캠페인 퍼널,launch_search,3,3,3,0,1,0,7000000,2333333,7000000');

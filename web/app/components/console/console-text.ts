@@ -65,12 +65,12 @@ export const consoleText = {
     add: '계정 추가',
     added: (email: string) => `${email} 계정을 추가했습니다.`,
     disabledDone: (name: string) => `${name} 님의 계정을 사용 중지했습니다. 로그인된 기기에서도 바로 로그아웃됩니다.`,
-    enabledDone: (email: string) => `${email} 계정을 다시 사용할 수 있습니다.`,
-    resetDone: (email: string) => `${email} 계정의 비밀번호를 바꿨습니다. 로그인 중이던 화면은 끝납니다.`,
+    enabledDone: (name: string) => `${name} 님의 계정을 다시 사용할 수 있습니다.`,
+    resetDone: (name: string) => `${name} 님의 비밀번호를 바꿨습니다. 로그인된 기기에서도 바로 로그아웃됩니다.`,
     changeRole: '역할 바꾸기',
     newRole: (name: string) => `${name} 새 역할`,
-    roleDone: (email: string, role: string, endedSessions: boolean) =>
-      `${email} 계정의 역할을 ${withParticle(role, '으로/로')} 바꿨습니다. ${endedSessions ? '낮아진 역할이라 로그인 중이던 화면은 끝납니다. 다시 로그인하면 새 역할로 씁니다.' : '로그인 중이던 화면은 그대로이고, 다음 화면부터 적용됩니다.'}`,
+    roleDone: (name: string, role: string, endedSessions: boolean) =>
+      `${name} 님의 역할을 ${withParticle(role, '으로/로')} 바꿨습니다. ${endedSessions ? '낮아진 역할이라 로그인된 기기에서도 바로 로그아웃됩니다. 다시 로그인하면 새 역할로 씁니다.' : '로그아웃되지 않고 다음 화면부터 새 역할이 적용됩니다.'}`,
     handOverTo: (name: string) => `${name} 고객을 넘겨받을 사람`,
     handOverHint: '사용 중지하면 이 계정에 배정된 고객을 고른 사람에게 넘깁니다. 넘긴 고객마다 접속 기록에 남습니다.',
     handOverNobody: '미배정으로 두기',
@@ -83,7 +83,7 @@ export const consoleText = {
     newMobile: (name: string) => `${name} 휴대폰 번호`,
     saveMobile: '휴대폰 저장',
     refusedFor: (email: string, reason: string) => `${email} 계정: ${reason}`,
-    mobileDone: (email: string, masked: string | null) => (masked ? `${email} 계정의 휴대폰 번호를 ${withParticle(masked, '으로/로')} 저장했습니다.` : `${email} 계정의 휴대폰 번호를 지웠습니다.`),
+    mobileDone: (name: string, masked: string | null) => (masked ? `${name} 님의 휴대폰 번호를 ${withParticle(masked, '으로/로')} 저장했습니다.` : `${name} 님의 휴대폰 번호를 지웠습니다.`),
   },
   preview: {
     heading: '미리보기',

@@ -67,19 +67,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     done = text.added(email.trim().toLowerCase());
   } else if (intent === 'disable' || intent === 'enable') {
     result = await context.staff.setDisabled(email, intent === 'disable', actor);
-    done = intent === 'disable' ? text.disabledDone(await nameOf(context, email)) : text.enabledDone(email);
+    done = (intent === 'disable' ? text.disabledDone : text.enabledDone)(await nameOf(context, email));
     if (result.ok && intent === 'disable') done = `${done} ${await handOver(context, email, field('handOverTo'), { ...authorization.session, ip: context.clientIp })}`;
   } else if (intent === 'role') {
     const role = field('role');
     result = await context.staff.changeRole(email, role, actor);
-    done = text.roleDone(email, isStaffRole(role) ? STAFF_ROLE_LABELS[role] : role, result.ok && result.endedSessions === true);
+    done = text.roleDone(await nameOf(context, email), isStaffRole(role) ? STAFF_ROLE_LABELS[role] : role, result.ok && result.endedSessions === true);
   } else if (intent === 'mobile') {
     result = await context.staff.setMobile(email, field('mobile'), actor);
     const stored = staffMobile(field('mobile'));
-    done = text.mobileDone(email, stored && stored !== 'invalid' ? maskedMobile(stored) : null);
+    done = text.mobileDone(await nameOf(context, email), stored && stored !== 'invalid' ? maskedMobile(stored) : null);
   } else if (intent === 'reset') {
     result = await context.staff.resetPassword(email, field('password'), actor);
-    done = text.resetDone(email);
+    done = text.resetDone(await nameOf(context, email));
   } else {
     const { status, message } = staffRefusalAnswer(form ? 'unknownRequest' : 'unreadableForm');
     return data<Outcome>({ ok: false, message }, { status });
