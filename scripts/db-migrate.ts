@@ -11,7 +11,8 @@
 import pg from 'pg';
 import { storeAuditRetention } from '../web/server/audit/postgres-trail';
 import { loadConfigOrExit, type ServerConfig } from '../web/server/config';
-import { leadsDatabaseFile, openContent } from '../web/server/content/index';
+import { openContent } from '../web/server/content/index';
+import { leadsDatabaseFile } from '../web/server/database/leads-file';
 import { carryPressViewDocuments } from '../web/server/database/documents-move';
 import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../web/server/database/index';
 import { migrate } from '../web/server/postgres/index';

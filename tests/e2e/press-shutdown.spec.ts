@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { leadsDatabaseFile } from '../../web/server/content/index';
+import { leadsDatabaseFile } from '../../web/server/database/leads-file';
 import { openSqlite } from '../../web/server/sqlite';
 import { freePort } from '../support/built-server';
 

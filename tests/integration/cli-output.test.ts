@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbeddedStore } from '../../web/server/content/embedded';
-import { openConsoleDatabase } from '../../web/server/auth/console-database';
+import { openLeadsDatabase } from '../../web/server/database/leads-file';
 import { SqliteAuditTrail } from '../../web/server/audit/trail';
 
 const LEADS = 2500;
@@ -55,7 +55,7 @@ function runScript(script: string, args: string[]): ChildProcess {
 
 /** The trail's export records, oldest first, as the operator's audit page lists them. */
 async function exportRecords(): Promise<Array<{ actor: string; detail: string | null }>> {
-  const database = openConsoleDatabase(dataDir);
+  const database = openLeadsDatabase(dataDir);
   try {
     const { entries } = await new SqliteAuditTrail(database).list({ action: 'leadExport' });
     return entries.map(({ actor, detail }) => ({ actor, detail })).reverse();

@@ -14,7 +14,7 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PostgresAuditTrail } from '../../web/server/audit/postgres-trail';
 import { SqliteAuditTrail } from '../../web/server/audit/trail';
-import { openConsoleDatabase } from '../../web/server/auth/console-database';
+import { openLeadsDatabase } from '../../web/server/database/leads-file';
 import { openEmbeddedStore } from '../../web/server/content/embedded';
 import { openPostgresDocumentStore, type PostgresDocumentStore } from '../../web/server/content/postgres';
 import { openSqlite } from '../../web/server/sqlite';
@@ -154,7 +154,7 @@ describe('moving a Sanity leads dataset into PostgreSQL', () => {
       } finally {
         await sales.close();
       }
-      const database = openConsoleDatabase(dataDir);
+      const database = openLeadsDatabase(dataDir);
       try {
         expect((await new SqliteAuditTrail(database).list({})).entries).toEqual([
           expect.objectContaining({ action: 'signIn', actor: 'admin@example.kr' }),

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { NO_MIGRATIONS } from 'kysely/migration';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openConsoleDatabase } from '../../web/server/auth/console-database';
+import { openLeadsDatabase } from '../../web/server/database/leads-file';
 import { CLI_ACTOR } from '../../web/server/auth/staff-accounts';
 import { openStaffServices } from '../../web/server/auth/staff-services';
 import { loadConfig } from '../../web/server/config';
@@ -120,7 +120,7 @@ describe('staff accounts in the embedded leads.sqlite', () => {
   };
 
   it.each(Object.entries(OLD_TABLES))('an older table (%s) takes the new shape at start with every row kept, and every role', async (_shape, createTable) => {
-    const old = openConsoleDatabase(dataDir);
+    const old = openLeadsDatabase(dataDir);
     old.exec(createTable);
     old.prepare('INSERT INTO staff_accounts (email, name, role, password_hash, disabled, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run('kim@example.kr', '김상담', 'sales', 'hash-kim', 1, '2026-01-02T00:00:00.000Z', '2026-01-03T00:00:00.000Z');
     old.prepare('INSERT INTO staff_accounts (email, name, role, password_hash, disabled, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run('boss@example.kr', '관리자', 'admin', 'hash-boss', 0, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z');
@@ -129,7 +129,7 @@ describe('staff accounts in the embedded leads.sqlite', () => {
     const sales = await openEmbeddedSalesDatabase(dataDir);
     await sales.close();
 
-    const database = openConsoleDatabase(dataDir);
+    const database = openLeadsDatabase(dataDir);
     try {
       expect(database.prepare(`SELECT ${ROW_COLUMNS} FROM staff_accounts ORDER BY email`).all()).toEqual([
         { email: 'boss@example.kr', name: '관리자', role: 'admin', password_hash: 'hash-boss', disabled: 0, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', mobile: null },

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StaffAuth } from '../../web/server/auth/staff-auth';
 import { hashPassword } from '../../web/server/auth/password';
-import { openConsoleDatabase } from '../../web/server/auth/console-database';
+import { openLeadsDatabase } from '../../web/server/database/leads-file';
 import { purgeExpiredAudit } from '../../web/server/audit/index';
 import type { StaffBackend } from '../../web/server/auth/staff-services';
 import type { StaffAccounts } from '../../web/server/auth/staff-accounts';
@@ -254,7 +254,7 @@ describe.each(backends)('staff accounts (%s)', (_name, backendOf) => {
 
 describe('staff accounts in a leads.sqlite from before the 팀장 role', () => {
   it('opens with every account kept and takes a 팀장 account', async () => {
-    const old = openConsoleDatabase(dataDir);
+    const old = openLeadsDatabase(dataDir);
     old.exec(`CREATE TABLE staff_accounts (
         email         TEXT PRIMARY KEY,
         name          TEXT NOT NULL,
@@ -273,7 +273,7 @@ describe('staff accounts in a leads.sqlite from before the 팀장 role', () => {
     await staff.setDisabled(SALES, false, ADMIN_ACTOR);
     expect(auth.session(request(await signIn(auth, SALES, SALES_PASSWORD)))).toMatchObject({ email: SALES, role: 'sales' });
     expect(await staff.add({ email: 'manager@example.test', name: '박팀장', role: 'manager', password: SALES_PASSWORD }, ADMIN_ACTOR)).toEqual({ ok: true });
-    const database = openConsoleDatabase(dataDir);
+    const database = openLeadsDatabase(dataDir);
     try {
       expect(() => database.prepare("UPDATE staff_accounts SET role = 'owner' WHERE email = ?").run(SALES)).toThrow(/CHECK/);
     } finally {
@@ -287,7 +287,7 @@ describe('audit trail on leads.sqlite', () => {
     const { audit } = await start({});
     clock = Date.now();
     await audit.record({ actor: ADMIN, action: 'leadView', ip: '10.0.0.1', target: 'lead-1' });
-    const database = openConsoleDatabase(dataDir);
+    const database = openLeadsDatabase(dataDir);
     try {
       expect(() => database.exec("UPDATE audit_events SET actor = 'someone-else'")).toThrow(/append-only/);
       expect(() => database.exec('DELETE FROM audit_events')).toThrow(/kept 365 days/);

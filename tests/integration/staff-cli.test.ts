@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffRefusalMessages } from '../../web/shared/staff-refusals';
 import { STAFF_ACCOUNT_ERROR_MESSAGES } from '../../web/shared/staff-accounts';
-import { openConsoleDatabase } from '../../web/server/auth/console-database';
+import { openLeadsDatabase } from '../../web/server/database/leads-file';
 import { SqliteAuditTrail } from '../../web/server/audit/trail';
 import { sessionCookieName } from '../../web/server/auth/session';
 import { startServer, type RunningServer } from '../support/built-server';
@@ -122,7 +122,7 @@ describe('npm run staff while the server runs', () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain(STAFF_ACCOUNT_ERROR_MESSAGES.accountNotFound);
 
-    const database = openConsoleDatabase(dataDir);
+    const database = openLeadsDatabase(dataDir);
     try {
       const entries = (await new SqliteAuditTrail(database).list({})).entries;
       const summary = entries.map(({ action, actor, target }) => [action, actor, target]);

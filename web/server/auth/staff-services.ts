@@ -12,7 +12,7 @@ import { openEmbeddedSalesDatabase, type SalesDatabase } from '../database/index
 import { PostgresAuditTrail } from '../audit/postgres-trail';
 import { SqliteAuditTrail, type AuditTrail } from '../audit/trail';
 import type { SqliteDatabase } from '../sqlite';
-import { openConsoleDatabase } from './console-database';
+import { openLeadsDatabase } from '../database/leads-file';
 import { StaffAccounts } from './staff-accounts';
 import { StaffStore } from './staff-store';
 
@@ -35,7 +35,7 @@ export async function openStaffServices(
     await ownSales?.close();
   };
   try {
-    auditDatabase = sources.database ? undefined : openConsoleDatabase(dataDir);
+    auditDatabase = sources.database ? undefined : openLeadsDatabase(dataDir);
     const audit = sources.database ? new PostgresAuditTrail(sources.database, options.now) : new SqliteAuditTrail(auditDatabase!, options.now);
     const store = new StaffStore(sources.sales ?? ownSales!);
     await store.start();

@@ -10,6 +10,7 @@ import type { SanityConfig, ServerConfig } from '../config';
 import { EMBEDDED_IMAGE_CONFIG, type ImageConfig } from '../../sanity/image';
 import { carryPressViewDocuments } from '../database/documents-move';
 import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../database/index';
+import { leadsDatabaseFile } from '../database/leads-file';
 import { openPostgres } from '../postgres/index';
 import { DependencyState, isConnectionError } from '../observability/dependency-state';
 import { errorField, log } from '../observability/log';
@@ -132,11 +133,6 @@ export async function openContent(config: Pick<ServerConfig, 'dataDir' | 'sanity
     rootDir: process.cwd(),
   });
   return { content, mode: 'embedded', imageConfig: EMBEDDED_IMAGE_CONFIG };
-}
-
-/** The embedded leads database (read directly, in SQL, by the console's lead reads). */
-export function leadsDatabaseFile(dataDir: string): string {
-  return path.join(dataDir, 'leads.sqlite');
 }
 
 /**

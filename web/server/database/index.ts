@@ -6,7 +6,7 @@
 import { Migrator } from 'kysely/migration';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type DialectAdapter, type SqliteDialectConfig } from 'kysely';
 import type pg from 'pg';
-import { openConsoleDatabase } from '../auth/console-database';
+import { openLeadsDatabase } from './leads-file';
 import type { SqliteDatabase } from '../sqlite';
 import { salesMigrations } from './migrations/index';
 import type { SalesTables } from './tables';
@@ -109,7 +109,7 @@ export async function migrateSalesTables(database: Pick<SalesDatabase, 'db'>): P
 
 /** The sales tables beside the embedded leads documents, brought up to date before use. */
 export async function openEmbeddedSalesDatabase(dataDir: string, options: { log?: (line: string) => void } = {}): Promise<SalesDatabase> {
-  const sales = salesDatabaseOnSqlite(openConsoleDatabase(dataDir));
+  const sales = salesDatabaseOnSqlite(openLeadsDatabase(dataDir));
   try {
     for (const name of await migrateSalesTables(sales)) options.log?.(`sales table migration ${name}`);
     return sales;

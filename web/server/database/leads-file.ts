@@ -1,6 +1,6 @@
 /**
- * The embedded store's leads.sqlite, opened by a connection of its own for the sales tables (staff
- * accounts among them) and for the audit trail (tables beside the documents table). Several
+ * The embedded database file, leads.sqlite in DATA_DIR: the lead documents (their store opens it
+ * by its path), and the sales tables and the audit trail through connections opened here. Several
  * processes may hold it at once — the server and the admin CLI — so an account the CLI adds or
  * disables counts at the server's next read of it; WAL and a busy timeout let them take turns writing.
  */
@@ -8,10 +8,12 @@ import path from 'node:path';
 import { preparePrivateDatabaseFile } from '../data-dir';
 import { openSqlite, type SqliteDatabase } from '../sqlite';
 
-export const LEADS_DATABASE_FILE = 'leads.sqlite';
+export function leadsDatabaseFile(dataDir: string): string {
+  return path.join(dataDir, 'leads.sqlite');
+}
 
-export function openConsoleDatabase(dataDir: string): SqliteDatabase {
-  const file = path.join(dataDir, LEADS_DATABASE_FILE);
+export function openLeadsDatabase(dataDir: string): SqliteDatabase {
+  const file = leadsDatabaseFile(dataDir);
   preparePrivateDatabaseFile(file);
   const database = openSqlite(file);
   try {
