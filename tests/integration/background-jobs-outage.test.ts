@@ -9,7 +9,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { prepareFirstAdmin } from '../../web/server/auth/accounts';
+import { scryptParametersFor } from '../../web/server/auth/password';
+import { StaffAccounts } from '../../web/server/auth/staff-accounts';
 import { StaffStore } from '../../web/server/auth/staff-store';
+import { nowOrWhenAvailable } from '../../web/server/content/when-available';
 import { openEmbeddedStore } from '../../web/server/content/embedded';
 import { salesDatabaseOnPostgres } from '../../web/server/database/index';
 import { openPostgresDocumentStore, type PostgresDocumentStore } from '../../web/server/content/postgres';
@@ -27,6 +31,8 @@ import { AnnouncingContentSource, ContentChanges } from '../../web/server/postgr
 import { oncePerPeriod } from '../../web/server/postgres/daily-jobs';
 import { reportConnectionErrors } from '../../web/server/postgres/index';
 import { ViewCounter } from '../../web/server/press/view-counter';
+import { MemoryAuditTrail } from './memory-audit-trail';
+import { hashTestPassword } from '../support/passwords';
 import { pauseServer, resumeServer, startServer, stopServer, TEMPLATE, withClient, type RunningPostgres } from '../support/postgres-server';
 
 let stateDir: string;
@@ -194,6 +200,19 @@ describe('background work while PostgreSQL is stopped under it', () => {
     await expect.poll(() => staff.find(account.email)?.name, { timeout: 10_000, interval: 50 }).toBe('김상담');
     expect(Date.now() - back).toBeLessThan(5_000);
     expect(leads.listening).toBe(true);
+  });
+
+  it('an instance starting while the database is away starts, and writes the environment\'s admin account once it is back', async () => {
+    const store = new StaffStore(salesDatabaseOnPostgres(pool()));
+    const staff = new StaffAccounts(store, new MemoryAuditTrail());
+    cleanups.push(() => staff.close());
+    const admin = { email: 'outage-admin@example.kr', passwordHash: await hashTestPassword('a-long-enough-password'), passwordHashing: scryptParametersFor(12) };
+    stopDatabase();
+    // StaffAuth.start's first step: it must not fail the start while the database is away.
+    await nowOrWhenAvailable('first admin account', () => prepareFirstAdmin({ staff, admin, authDir: stateDir, allowLocalAdmin: false, log: () => undefined }), 100);
+    startDatabase();
+    const stored = () => withClient(url, async (client) => (await client.query(`SELECT role FROM staff_accounts WHERE email = $1`, [admin.email])).rows[0]?.role);
+    await expect.poll(stored, { timeout: 10_000, interval: 100 }).toBe('admin');
   });
 
   it('the leads store mirror: its notification connection is lost and opened again, and a write made elsewhere after the return reaches it', async () => {

@@ -8,8 +8,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { errorField, log } from '../observability/log';
-import { nowOrWhenAvailable } from '../content/when-available';
-import { ContentUnavailableError } from '../content/types';
+import { isStoreUnavailable, nowOrWhenAvailable } from '../content/when-available';
 import { limitAddress } from '../http/client-address';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
@@ -116,7 +115,7 @@ export class StaffAuth {
     // Most accounts' hashes share the first one's parameters (older ones may differ); none known
     // while the database is away: the configured ones.
     const [first] = await staff.list().catch((error: unknown) => {
-      if (error instanceof ContentUnavailableError) return [];
+      if (isStoreUnavailable(error)) return [];
       throw error;
     });
     const firstHash = first ? staff.find(first.email)?.passwordHash : undefined;

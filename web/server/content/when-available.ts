@@ -1,10 +1,16 @@
 /**
- * Start-up work that needs the leads store (the environment's admin account): run now, or — the
+ * Start-up work that needs the database (the environment's admin account): run now, or — the
  * database not reachable yet — again every RETRY_MS in the background until it succeeds, so the
  * instance starts and serves pages meanwhile.
  */
+import { isConnectionError } from '../observability/dependency-state';
 import { errorField, log } from '../observability/log';
 import { ContentUnavailableError } from './types';
+
+/** The store did not answer: the document store says so in its own error, a table's driver by a connection error. */
+export function isStoreUnavailable(error: unknown): boolean {
+  return error instanceof ContentUnavailableError || isConnectionError(error);
+}
 
 const RETRY_MS = 1_000;
 
@@ -12,7 +18,7 @@ export async function nowOrWhenAvailable(label: string, task: () => Promise<void
   try {
     await task();
   } catch (error) {
-    if (!(error instanceof ContentUnavailableError)) throw error;
+    if (!isStoreUnavailable(error)) throw error;
     log.warn({ job: label, err: errorField(error) }, `${label}: the leads store is unavailable; trying again until it is back`);
     retryLater(label, task, retryMs);
   }
@@ -23,7 +29,7 @@ function retryLater(label: string, task: () => Promise<void>, retryMs: number): 
     task().then(
       () => log.info({ job: label }, `${label}: done`),
       (error: unknown) => {
-        if (error instanceof ContentUnavailableError) retryLater(label, task, retryMs);
+        if (isStoreUnavailable(error)) retryLater(label, task, retryMs);
         else log.error({ job: label, err: errorField(error) }, `${label}: failed`);
       },
     );
