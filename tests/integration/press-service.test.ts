@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
 import type { SalesDatabase } from '../../web/server/database/index';
@@ -211,6 +211,25 @@ describe('view counter', () => {
       expect(local.stats.queryCacheHits).toBeGreaterThan(hitsBefore);
     } finally {
       await Promise.all([local.close(), viewSales.close()]);
+    }
+  });
+
+  it('reads an article\'s stored count once for many readers, and shows its own flushed views without reading again', async () => {
+    const viewSales = await inMemorySalesDatabase();
+    const counter = new ViewCounter(viewSales, { intervalMs: 60_000 });
+    const reads = vi.spyOn(viewSales.db, 'selectFrom');
+    try {
+      await viewSales.db.insertInto('press_view_counts').values({ article_id: 'press-sample-01', site_id: SITE, views: 5 }).execute();
+      for (let reader = 0; reader < 100; reader++) expect((await counter.counted(['press-sample-01'])).get('press-sample-01')).toBe(5);
+      expect(reads).toHaveBeenCalledTimes(1);
+      counter.record('press-sample-01', SITE);
+      await counter.flush();
+      expect((await counter.counted(['press-sample-01'])).get('press-sample-01')).toBe(6);
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect(await storedViews(viewSales, 'press-sample-01')).toEqual({ siteId: SITE, views: 6 });
+    } finally {
+      await counter.stop();
+      await viewSales.close();
     }
   });
 
