@@ -86,8 +86,6 @@ export async function createContentSources(
     try {
       const leadsListening = 'listening' in leads ? () => Boolean(leads.listening) : undefined;
       const content = await openContent(config);
-      // The embedded dataset is a local file: an older one's view counts are carried over at start (Sanity's by
-      // db:migrate). A database still away is no reason not to serve pages: they are carried at a later start.
       if (!database) {
         // A file that cannot be read stays where it is, and is tried again at the next start.
         const carried = await carryMessageLogFile(sales, path.join(config.dataDir, 'messages.sqlite')).catch((error: unknown) => {
@@ -96,6 +94,8 @@ export async function createContentSources(
         });
         if (carried > 0) log.info({ rows: carried }, 'the messages log file of an older release moved into the leads database');
       }
+      // The embedded dataset is a local file: an older one's view counts are carried over at start (Sanity's by
+      // db:migrate). A database still away is no reason not to serve pages: they are carried at a later start.
       if (content.mode === 'embedded') {
         await carryPressViewDocuments(content.content, sales).catch((error: unknown) =>
           log.warn({ err: errorField(error) }, 'press view counts of the embedded dataset not carried over this time'),
