@@ -10,6 +10,23 @@ import { CANARY_ADMIN_PASSWORD } from './canary-secrets';
  */
 
 test.describe('the session ends with warning, and nothing typed is lost', () => {
+  test('an answer about the time left that comes late still brings the warning before the end', async ({ page }) => {
+    await page.clock.install();
+    const clock = await simulateSessionClock(page);
+    await clock.restart();
+    await signIn(page);
+    await clock.restart();
+    const slow = clock.holdAnswers();
+    await page.goto('/admin/leads');
+    await slow.answered;
+    // The answer (30 minutes left) was reckoned; 26 minutes 50 pass before the page gets it.
+    await page.clock.fastForward('26:50');
+    slow.release();
+    const warning = page.getByRole('alertdialog', { name: '로그인 시간이 곧 끝납니다' });
+    await page.clock.fastForward('00:15');
+    await expect(warning).toBeVisible();
+  });
+
   test('a warning dialog 3 minutes before the end, 계속 사용 renews; after the end the typed memo and status survive the sign-in and save', async ({ page, context }) => {
     test.slow();
     const name = uniqueName('세션');

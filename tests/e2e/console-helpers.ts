@@ -114,10 +114,32 @@ export async function simulateSessionClock(page: Page) {
       }
     }
   };
-  const clock = { endsAt: 0, restart: async () => (clock.endsAt = (await pageNow()) + SESSION_IDLE_MS) };
+  let held: { answered: () => void; released: Promise<void> } | null = null;
+  const clock = {
+    endsAt: 0,
+    restart: async () => (clock.endsAt = (await pageNow()) + SESSION_IDLE_MS),
+    /**
+     * Holds the page's next questions about the time left, as a slow network does: `answered`
+     * settles once the server side has reckoned an answer (at the page's time then); the page
+     * gets it only after `release`.
+     */
+    holdAnswers: () => {
+      let release!: () => void;
+      let answered!: () => void;
+      const reckoned = new Promise<void>((resolve) => (answered = resolve));
+      held = { answered, released: new Promise<void>((resolve) => (release = resolve)) };
+      return { answered: reckoned, release: () => ((held = null), release()) };
+    },
+  };
   await page.route('**/api/session', async (route) => {
     if (route.request().method() !== 'POST') {
-      return route.fulfill({ json: { remainingMs: Math.max(0, clock.endsAt - (await pageNow())) } });
+      const remainingMs = Math.max(0, clock.endsAt - (await pageNow()));
+      const slow = held;
+      if (slow) {
+        slow.answered();
+        await slow.released;
+      }
+      return route.fulfill({ json: { remainingMs } });
     }
     const response = await route.fetch();
     const body = (await response.json()) as { remainingMs?: number };

@@ -16,15 +16,24 @@ const RETRY_MS = 30 * 1000;
 type Phase = 'active' | 'warning' | 'ended';
 type Clock = { phase: Phase; endsAt: number };
 
-function clockOf(remainingMs: number): Clock {
-  const phase = remainingMs <= 0 ? 'ended' : remainingMs <= SESSION_WARNING_MS ? 'warning' : 'active';
-  return { phase, endsAt: Date.now() + Math.max(0, remainingMs) };
+type ClockAnswer = { ok: boolean; status: number; remainingMs: number; askedAt: number };
+
+/**
+ * The end is reckoned from when the question was sent, not when the answer came: a slow answer
+ * then makes the warning early, never late.
+ */
+function clockOf({ remainingMs, askedAt }: ClockAnswer): Clock {
+  const endsAt = askedAt + Math.max(0, remainingMs);
+  const left = endsAt - Date.now();
+  const phase = left <= 0 ? 'ended' : left <= SESSION_WARNING_MS ? 'warning' : 'active';
+  return { phase, endsAt };
 }
 
-async function askClock(method: 'GET' | 'POST'): Promise<{ ok: boolean; status: number; remainingMs: number }> {
+async function askClock(method: 'GET' | 'POST'): Promise<ClockAnswer> {
+  const askedAt = Date.now();
   const response = await fetch(STAFF_SESSION_PATH, { method, cache: 'no-store', credentials: 'same-origin', headers: { accept: 'application/json' } });
   const body = (await response.json().catch(() => ({}))) as Partial<StaffSessionStatus>;
-  return { ok: response.ok, status: response.status, remainingMs: typeof body.remainingMs === 'number' ? body.remainingMs : 0 };
+  return { ok: response.ok, status: response.status, remainingMs: typeof body.remainingMs === 'number' ? body.remainingMs : 0, askedAt };
 }
 
 /**
@@ -46,8 +55,8 @@ export function SessionWarning() {
   const [failed, setFailed] = useState(false);
   const [asks, setAsks] = useState(0);
 
-  const apply = useCallback((remainingMs: number) => {
-    const next = clockOf(remainingMs);
+  const apply = useCallback((answer: ClockAnswer) => {
+    const next = clockOf(answer);
     setClock(next);
     if (next.phase === 'active') {
       setDismissed(null);
@@ -59,7 +68,7 @@ export function SessionWarning() {
     let current = true;
     let retry: ReturnType<typeof setTimeout> | undefined;
     askClock('GET')
-      .then(({ remainingMs }) => current && apply(remainingMs))
+      .then((answer) => current && apply(answer))
       .catch(() => {
         if (current) retry = setTimeout(() => setAsks((count) => count + 1), RETRY_MS);
       });
@@ -89,7 +98,7 @@ export function SessionWarning() {
   const extend = async () => {
     try {
       const answer = await askClock('POST');
-      if (answer.ok || answer.status === 401) apply(answer.remainingMs);
+      if (answer.ok || answer.status === 401) apply(answer);
       else setFailed(true);
     } catch {
       setFailed(true);
