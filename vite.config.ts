@@ -18,9 +18,9 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 // Packages (React, React Router) stay out of the shell group below: they change only
-                // with an upgrade, so browsers keep them cached across our releases (Rolldown puts
-                // them with the client entry).
-                { name: 'vendor', test: /node_modules/, priority: 2 },
+                // with an upgrade, so browsers keep them cached across our releases. The client
+                // entry (a few lines) goes with them, so Rolldown makes them one entry chunk.
+                { name: 'vendor', test: /node_modules|web\/app\/entry\.client/, priority: 2 },
                 // The shell's small modules that route modules share with the root (the popup
                 // opener and lead form, form fields, tel: links, menu helpers, the visit's campaign,
                 // the tags' conversion, the preview's words) load on every page

@@ -32,26 +32,87 @@ for (const path of ['/', '/FloorPlan/59A', '/cheonghak/press', '/cheonghak/press
     expect(timing.scripts, 'the page loaded its modules').toBeGreaterThan(0);
     expect(timing.firstScript, 'no module before the first contentful paint').toBeGreaterThanOrEqual(timing.paint);
     expect(timing.firstStylesheet, 'no stylesheet file before the first contentful paint').toBeGreaterThanOrEqual(timing.paint);
-    // Once the files have loaded, their inline copies are gone and every link applies, except the
-    // root stylesheet: it declares the fonts, and declared again by its file they would swap in.
-    await expect(page.locator('style[data-inlined]:not([data-font-faces])')).toHaveCount(0);
-    await expect(page.locator('style[data-inlined][data-font-faces]')).toHaveCount(1);
-    const links = await page.locator('link[rel="stylesheet"]').evaluateAll((elements) =>
+    // Hydration restyles nothing: every stylesheet React Router rendered has its link back in
+    // place, disabled, right before its inline copy, which keeps styling the page (and declares
+    // each Pretendard face once: declared again by a file, a face would load again and swap in).
+    const stylesheets = await page.locator('link[rel="stylesheet"]').evaluateAll((elements) =>
       elements.map((element) => {
         const link = element as HTMLLinkElement;
-        const keptInline = link.nextElementSibling?.hasAttribute('data-font-faces') ?? false;
-        return { keptInline, applied: keptInline ? link.disabled : !link.disabled && Boolean(link.sheet) };
+        const copy = link.nextElementSibling;
+        return { href: link.getAttribute('href'), disabled: link.disabled, copy: copy?.localName === 'style' ? copy.getAttribute('data-inlined') : null };
       }),
     );
-    expect(links.filter((link) => link.keptInline)).toHaveLength(1);
-    expect(links.filter((link) => !link.applied)).toEqual([]);
-    // Each Pretendard face is declared once: none loads again after the first paint.
-    const declared = await page.locator('style[data-font-faces]').evaluate((style) => (style.textContent?.match(/font-family:\s*"?Pretendard"?\s*;/g) ?? []).length);
+    expect(stylesheets.length).toBeGreaterThan(0);
+    expect(stylesheets.filter((sheet) => !sheet.disabled || sheet.copy !== sheet.href)).toEqual([]);
+    expect(await page.locator('style[data-inlined]').count()).toBe(stylesheets.length);
+    const declared = await page.locator('style[data-inlined]').evaluateAll((styles) => styles.reduce((sum, style) => sum + (style.textContent?.match(/font-family:\s*"?Pretendard"?\s*;/g) ?? []).length, 0));
     expect(declared).toBeGreaterThan(0);
     expect(await page.evaluate(() => [...document.fonts].filter((face) => face.family.replace(/"/g, '') === 'Pretendard').length)).toBe(declared);
     expect(errors).toEqual([]);
   });
 }
+
+/** Whether a stylesheet in force (a file or an inline copy, not disabled) has a rule starting with `selector`. */
+function styledBy(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate(
+    (start) => [...document.styleSheets].some((sheet) => !sheet.disabled && [...sheet.cssRules].some((rule) => rule.cssText.startsWith(start))),
+    selector,
+  );
+}
+
+test('a client navigation takes the stylesheets of the page it leaves along, inline copies too, and applies the next page\'s files', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/cheonghak/press');
+  await waitForHydration(page);
+  expect(await styledBy(page, '.press-admin')).toBe(true);
+  await expect(page.locator('style[data-inlined*="/press-list-"]')).toHaveCount(1);
+
+  await page.locator('a.site-header__logo').click();
+  await expect(page).toHaveURL(/\/$/);
+  const home = page.locator('link[rel="stylesheet"][href*="/home-"]');
+  await expect(home).toHaveCount(1);
+  await expect.poll(() => home.evaluate((link: HTMLLinkElement) => !link.disabled && link.sheet !== null), { message: 'the home page\'s file applies' }).toBe(true);
+  await expect(page.locator('style[data-inlined*="/press-list-"]'), 'the press list\'s inline copy left with it').toHaveCount(0);
+  expect(await styledBy(page, '.press-admin')).toBe(false);
+  // The stylesheets both pages share keep their inline copies.
+  await expect(page.locator('style[data-inlined*="/root-"]')).toHaveCount(1);
+  await expect(page.locator('style[data-inlined*="/focus-"]')).toHaveCount(1);
+  expect(await styledBy(page, '.home-section')).toBe(true);
+
+  await page.goBack();
+  await expect(page.locator('link[rel="stylesheet"][href*="/press-list-"]')).toHaveCount(1);
+  await expect.poll(() => styledBy(page, '.press-admin'), { message: 'the press list\'s file applies' }).toBe(true);
+  expect(await styledBy(page, '.home-section')).toBe(false);
+  expect(errors).toEqual([]);
+});
+
+test('the scroll padding follows the header\'s height without restyling the page when it has its usual height', async ({ page }) => {
+  await page.goto('/FloorPlan/59A');
+  await waitForHydration(page);
+  const measure = () =>
+    page.evaluate(() => ({
+      header: `${document.querySelector<HTMLElement>('header.site-header')!.offsetHeight}px`,
+      scrollPadding: getComputedStyle(document.documentElement).scrollPaddingTop,
+      property: document.documentElement.style.getPropertyValue('--sticky-header-height'),
+    }));
+  // A custom property set on the root restyles every element: hydration sets none for a height
+  // the stylesheet already allows for.
+  const usual = await measure();
+  expect(usual.scrollPadding).toBe(usual.header);
+  expect(usual.property).toBe('');
+  // A taller header (the preview banner inside it, a wrapped line) moves the scroll padding along.
+  await page.evaluate(() => {
+    const banner = document.createElement('div');
+    banner.style.setProperty('height', '30px');
+    document.querySelector('header.site-header')!.prepend(banner);
+  });
+  await expect
+    .poll(async () => {
+      const taller = await measure();
+      return taller.header !== usual.header && taller.scrollPadding === taller.header;
+    })
+    .toBe(true);
+});
 
 /** The fonts the browser draws the page's main heading with (its own record of each text run). */
 async function headingFonts(page: Page): Promise<string[]> {
@@ -80,6 +141,9 @@ test('Pretendard travels after the first visit has loaded, and the next pages ar
       .map((entry) => entry.startTime),
   }));
   expect(first.fonts.length, 'both core faces').toBe(2);
+  // Fetched for the next pages, not loaded as faces here: this page does not draw in them, and a
+  // face loaded is decoded on the main thread and restyles the page's text.
+  expect(await page.evaluate(() => [...document.fonts].filter((face) => face.family.replace(/"/g, '') === 'Pretendard').map((face) => face.status))).toEqual(['unloaded', 'unloaded', 'unloaded', 'unloaded']);
   expect(Math.min(...first.fonts), 'no font before the page has painted and loaded').toBeGreaterThanOrEqual(first.load);
   expect(await headingFonts(page), 'the first page stays in the fallback: nothing swaps').not.toContain('Pretendard');
 

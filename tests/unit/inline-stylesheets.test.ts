@@ -7,7 +7,6 @@ import { builtStylesheets, inlineStylesheets } from '../../web/server/http/inlin
 const client = mkdtempSync(join(tmpdir(), 'inline-stylesheets-'));
 mkdirSync(join(client, 'assets'));
 writeFileSync(join(client, 'assets', 'root-abc.css'), 'body{margin:0}');
-writeFileSync(join(client, 'assets', 'fonts-abc.css'), '@font-face{font-family:X;src:url(/assets/x.woff2)}');
 writeFileSync(join(client, 'assets', 'closing-abc.css'), 'a::after{content:"</style><script>x()</script>"}');
 writeFileSync(join(client, 'secret.css'), 'not an asset');
 const stylesheets = builtStylesheets(client, '/');
@@ -35,12 +34,6 @@ describe('inlineStylesheets', () => {
       '<html><head><style data-inlined="/assets/root-abc.css">body{margin:0}</style>' +
         '<link rel="stylesheet" href="/assets/closing-abc.css"/></head>' +
         '<body><link rel="stylesheet" href="/assets/root-abc.css"/></body></html>',
-    );
-  });
-
-  it("marks a stylesheet that declares fonts, which stays inline for the page's life", () => {
-    expect(inlineStylesheets('<head><link rel="stylesheet" href="/assets/fonts-abc.css"/></head>', stylesheets)).toBe(
-      '<head><style data-inlined="/assets/fonts-abc.css" data-font-faces="">@font-face{font-family:X;src:url(/assets/x.woff2)}</style></head>',
     );
   });
 });

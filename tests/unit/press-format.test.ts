@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatPressDate, formatPressDateTime } from '../../web/app/lib/press-format';
 
 describe('press dates', () => {
@@ -15,5 +15,14 @@ describe('press dates', () => {
     expect(formatPressDateTime(null)).toBe('');
     expect(formatPressDateTime('not a date')).toBe('');
     expect(formatPressDate(undefined)).toBe('');
+  });
+
+  it('need no Intl formatter: the browser loads its time zone data on the main thread, inside hydration', async () => {
+    const formatters = vi.spyOn(Intl, 'DateTimeFormat');
+    vi.resetModules();
+    const fresh = await import('../../web/app/lib/press-format');
+    expect(fresh.formatPressDateTime('2025-01-15T09:00:00.000Z')).toBe('2025년 1월 15일 오후 6:00');
+    expect(formatters).not.toHaveBeenCalled();
+    formatters.mockRestore();
   });
 });

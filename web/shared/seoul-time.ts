@@ -46,5 +46,13 @@ export function seoulDateTime(iso: string | null | undefined, precision: 'minute
     .replace('T', ' ');
 }
 
+/** The calendar and clock of a stored instant in Korea; null for no time or one that is not a time. */
+export function seoulClock(iso: string | null | undefined): { year: number; month: number; day: number; hour: number; minute: number } | null {
+  const time = iso ? Date.parse(iso) : Number.NaN;
+  if (Number.isNaN(time)) return null;
+  const seoul = new Date(time + SEOUL_OFFSET_MS);
+  return { year: seoul.getUTCFullYear(), month: seoul.getUTCMonth() + 1, day: seoul.getUTCDate(), hour: seoul.getUTCHours(), minute: seoul.getUTCMinutes() };
+}
+
 /** Said when a date range's start is after its end (the stats and audit pages). */
 export const REVERSED_RANGE_MESSAGE = '시작일이 종료일보다 늦습니다.';

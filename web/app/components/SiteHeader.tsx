@@ -33,7 +33,12 @@ function useStickyHeaderHeight(header: RefObject<HTMLElement | null>): void {
     const element = header.current;
     if (!element) return;
     const root = document.documentElement;
-    const observer = new ResizeObserver(() => root.style.setProperty('--sticky-header-height', `${element.offsetHeight}px`));
+    const observer = new ResizeObserver(() => {
+      const height = `${element.offsetHeight}px`;
+      // Only a height the root does not already allow for: a custom property set on the root
+      // restyles every element of the page (a long task on a phone, right after hydration).
+      if (getComputedStyle(root).scrollPaddingTop !== height) root.style.setProperty('--sticky-header-height', height);
+    });
     observer.observe(element);
     return () => {
       observer.disconnect();

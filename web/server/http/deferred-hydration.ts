@@ -31,11 +31,16 @@ function loader(preloads: string[]): string {
     'function start(){',
     'if(started)return;started=true;',
     // Stylesheets put into the page by inlineStylesheets: each link back where React rendered it,
-    // before hydration; the inline copy gone once the file has loaded. One that declares fonts
-    // stays inline, its link disabled.
-    'document.querySelectorAll("style[data-inlined]").forEach(function(c){var l=document.createElement("link");l.rel="stylesheet";',
-    'if(c.hasAttribute("data-font-faces"))l.disabled=true;else l.addEventListener("load",function(){c.remove()});',
+    // so that hydration finds it, but disabled: the inline copy keeps styling the page (switching
+    // to the file restyled every element after the first paint, a long task on a phone). A copy
+    // goes when React removes its link, on a client navigation away from its route.
+    'document.querySelectorAll("style[data-inlined]").forEach(function(c){var l=document.createElement("link");l.rel="stylesheet";l.disabled=true;',
     'l.href=c.getAttribute("data-inlined");c.parentNode.insertBefore(l,c)});',
+    'new MutationObserver(function(changes){changes.forEach(function(change){change.removedNodes.forEach(function(n){',
+    'var href=n.nodeName==="LINK"&&n.rel==="stylesheet"&&n.getAttribute("href");if(!href)return;',
+    'var same=function(e){return e.getAttribute("href")===href||e.getAttribute("data-inlined")===href};',
+    'if(![].some.call(document.querySelectorAll("link[rel=stylesheet]"),same))[].forEach.call(document.querySelectorAll("style[data-inlined]"),function(c){if(same(c))c.remove()})',
+    '})})}).observe(document.head,{childList:true});',
     `${JSON.stringify(preloads)}.forEach(function(href){var l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.appendChild(l)});`,
     `var inert=document.querySelector('script[type="${DEFERRED_TYPE}"]');`,
     'if(!inert)return;',

@@ -7,15 +7,15 @@
  * file's text: the document names no stylesheet file, so no browser fetches one before the first
  * paint, and without JavaScript none at all. (A `disabled` link was not enough: Chromium 150
  * fetched disabled stylesheet links from the markup at once, at the highest priority.) After the
- * first paint the hydration loader (deferred-hydration.ts) puts each link back where it was, before
- * hydration starts, and removes the inline copy once the file has loaded: from then on the page is
- * what React Router rendered (React 19 hydrates head links by `rel` and `href` and skips the
- * extra `<style>` elements), and client navigations add and remove route stylesheets themselves.
+ * first paint the hydration loader (deferred-hydration.ts) puts each link back where it was,
+ * disabled, before hydration starts (React 19 hydrates head links by `rel` and `href` and skips
+ * the extra `<style>` elements); the inline copies keep styling the page, and one goes when a
+ * client navigation removes its link. Client navigations add and remove the other routes'
+ * stylesheets as files themselves.
  *
- * A stylesheet that declares fonts (the root one) stays inline for the page's life, marked
- * `data-font-faces`, its link put back disabled: its file would declare the faces again, a face
- * declared again loads again, and Pretendard arriving that way after the first paint swapped in
- * and moved the layout (`font-display: optional` holds only for the faces of the first paint).
+ * The copies stay rather than give way to the files: switching a page from one to the other
+ * restyles every element (a long task on a phone), and the root stylesheet's file would declare
+ * the Pretendard faces again, which would load again and swap in after the first paint.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,8 +31,7 @@ export function inlineStylesheets(html: string, stylesheetText: StylesheetText):
   const head = html.slice(0, headEnd).replace(STYLESHEET_LINK, (link, href: string) => {
     const text = stylesheetText(href);
     if (text === undefined) return link;
-    const fontFaces = text.includes('@font-face') ? ' data-font-faces=""' : '';
-    return `<style data-inlined="${href}"${fontFaces}>${text}</style>`;
+    return `<style data-inlined="${href}">${text}</style>`;
   });
   return head + html.slice(headEnd);
 }
