@@ -1,0 +1,218 @@
+/**
+ * A form sent (a site form, a delayed one from the outbox, the desk's 현장 등록 or phone-in) stored
+ * as a registration of its customer, in one transaction: the customer (one per phone) is created or
+ * joined, the registration added, and a visit booked when one was asked for. A returning customer
+ * keeps their 담당자, status, memos, calls and coming visit.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql, type Transaction } from 'kysely';
+import { campaignKey } from '../../shared/campaign-stats';
+import { seoulDateTime } from '../../shared/seoul-time';
+import type { SalesDatabase } from '../database/index';
+import type { BookingKind, SalesTables } from '../database/tables';
+import { comingVisit, takePlace, visitAtOf } from './visit-place';
+
+export type Assignee = { email: string; name: string };
+
+export type NewRegistration = {
+  /** Derived from the form's token (or the desk form's key): a retry lands on the same id. */
+  id: string;
+  name: string;
+  phone: string;
+  /** ISO instant. */
+  createdAt: string;
+  formKind: 'popup' | 'home' | 'customer' | 'walkIn' | 'phoneIn';
+  message?: string;
+  sourcePage?: string;
+  landingPage?: string;
+  utm?: Partial<Record<'source' | 'medium' | 'campaign' | 'term' | 'content', string>>;
+  consent: { marketing: boolean; noticeVersion: string; agreedAt: string };
+};
+
+export type VisitRequest = {
+  slotId: string;
+  /** YYYY-MM-DD: a slot dated earlier is over and counts as gone. */
+  bookableFrom: string;
+  /** A visitor is told a full slot (nothing is stored); a delayed registration is kept without the visit. */
+  whenUnavailable: 'refuse' | 'keepUnbooked';
+  kind: BookingKind;
+  /** The staff member who took it (a phone-in), or null (a site form). */
+  by: string | null;
+};
+
+export type RegistrationOutcome =
+  | {
+      status: 'created';
+      customerId: string;
+      /** The phone was a customer already: the registration joined it. */
+      returning: boolean;
+      /** The customer's 담당자 after it (a new customer's is the one given). */
+      assignee: Assignee | null;
+      /** The visit booked, the one asked for when it was unavailable, or the coming one the customer holds already. */
+      visit?: { visitAt: string; status: 'booked' | 'unavailable' | 'alreadyBooked' };
+    }
+  | { status: 'duplicate' }
+  | { status: 'slotFull' | 'slotMissing' };
+
+/** Ends the transaction without a trace (a retry's registration is there, a refused slot). */
+class Refusal extends Error {
+  constructor(readonly outcome: RegistrationOutcome) {
+    super(outcome.status);
+  }
+}
+
+/**
+ * Stores `registration`. `assignee`: who a new (or unassigned) customer is given to, or null.
+ * `walkInAt`: a walk-in is here now, checked in at this instant (no place taken).
+ */
+export async function register(
+  sales: SalesDatabase,
+  registration: NewRegistration,
+  options: { assignee: Assignee | null; visit?: VisitRequest; walkInAt?: string; today: string },
+): Promise<RegistrationOutcome> {
+  try {
+    return await sales.db.transaction().execute((trx) => registerIn(trx, registration, options));
+  } catch (error) {
+    if (error instanceof Refusal) return error.outcome;
+    throw error;
+  }
+}
+
+async function registerIn(
+  trx: Transaction<SalesTables>,
+  registration: NewRegistration,
+  options: { assignee: Assignee | null; visit?: VisitRequest; walkInAt?: string; today: string },
+): Promise<RegistrationOutcome> {
+  if (await trx.selectFrom('registrations').select('id').where('id', '=', registration.id).executeTakeFirst()) return { status: 'duplicate' };
+  const marketing = registration.consent.marketing ? 1 : 0;
+  const proposedId = `customer-${randomUUID()}`;
+  // Created, or (on PostgreSQL) the phone's row locked until the commit: two registrations of one
+  // phone at once go one after the other from here, each seeing the other's booking.
+  const customer = await trx
+    .insertInto('customers')
+    .values({
+      id: proposedId,
+      phone: registration.phone,
+      name: registration.name,
+      assignee_email: options.assignee?.email ?? null,
+      assignee_name: options.assignee?.name ?? null,
+      marketing_consent: marketing,
+      first_registered_at: registration.createdAt,
+      last_registered_at: registration.createdAt,
+      updated_at: registration.createdAt,
+    })
+    .onConflict((conflict) => conflict.column('phone').doUpdateSet({ version: sql`customers.version + 1` }))
+    .returning(['id', 'assignee_email', 'assignee_name'])
+    .executeTakeFirstOrThrow();
+  const returning = customer.id !== proposedId;
+  const held: Assignee | null = customer.assignee_email ? { email: customer.assignee_email, name: customer.assignee_name ?? customer.assignee_email } : null;
+  // A new customer, or a returning one nobody works, is given to `options.assignee`.
+  const givenNow = options.assignee !== null && (!returning || held === null);
+  const assignee = givenNow ? options.assignee : held;
+  if (returning) {
+    await trx
+      .updateTable('customers')
+      .set({
+        name: registration.name,
+        marketing_consent: marketing,
+        // A delayed registration (from the outbox) may be older than the customer's latest.
+        last_registered_at: sql`CASE WHEN last_registered_at < ${registration.createdAt} THEN ${registration.createdAt} ELSE last_registered_at END`,
+        first_registered_at: sql`CASE WHEN first_registered_at > ${registration.createdAt} THEN ${registration.createdAt} ELSE first_registered_at END`,
+        updated_at: registration.createdAt,
+        ...(givenNow && assignee ? { assignee_email: assignee.email, assignee_name: assignee.name } : {}),
+      })
+      .where('id', '=', customer.id)
+      .execute();
+  }
+  if (givenNow && assignee) {
+    await trx.insertInto('assignments').values({ id: randomUUID(), customer_id: customer.id, at: registration.createdAt, assignee_email: assignee.email, assignee_name: assignee.name, by_email: null }).execute();
+  }
+  const inserted = await trx
+    .insertInto('registrations')
+    .values({
+      id: registration.id,
+      customer_id: customer.id,
+      created_at: registration.createdAt,
+      name: registration.name,
+      form_kind: registration.formKind,
+      message: registration.message ?? null,
+      source_page: registration.sourcePage ?? null,
+      landing_page: registration.landingPage ?? null,
+      utm_source: registration.utm?.source ?? null,
+      utm_medium: registration.utm?.medium ?? null,
+      utm_campaign: registration.utm?.campaign ?? null,
+      utm_term: registration.utm?.term ?? null,
+      utm_content: registration.utm?.content ?? null,
+      campaign_key: registration.utm?.campaign ? campaignKey(registration.utm.campaign) : null,
+      marketing_consent: marketing,
+      notice_version: registration.consent.noticeVersion,
+      agreed_at: registration.consent.agreedAt,
+    })
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  // The same retry committed meanwhile (PostgreSQL): this one leaves no trace.
+  if (!inserted) throw new Refusal({ status: 'duplicate' });
+
+  const created = { status: 'created' as const, customerId: customer.id, returning, assignee };
+  if (options.walkInAt) {
+    await trx
+      .insertInto('bookings')
+      .values({
+        id: randomUUID(),
+        customer_id: customer.id,
+        registration_id: registration.id,
+        slot_id: null,
+        visit_at: seoulDateTime(options.walkInAt),
+        kind: 'walkIn',
+        status: 'checkedIn',
+        checked_in_at: options.walkInAt,
+        created_at: registration.createdAt,
+        created_by: null,
+      })
+      .execute();
+    return { ...created, visit: { visitAt: seoulDateTime(options.walkInAt), status: 'booked' } };
+  }
+  const visit = options.visit;
+  if (!visit) return created;
+  const coming = await comingVisit(trx, customer.id, options.today);
+  // One coming visit per customer: the registration is kept, and answered as any booking (a
+  // different answer would tell anyone whether a number has booked); the 담당자 sees it.
+  if (coming) return { ...created, visit: { visitAt: coming.visitAt, status: 'alreadyBooked' } };
+  const place = await takePlace(trx, visit.slotId, visit.bookableFrom);
+  if ('refused' in place) {
+    if (visit.whenUnavailable === 'refuse') throw new Refusal({ status: place.refused });
+    if (!place.slot) return created;
+    await insertBooking(trx, customer.id, registration, visit, null, visitAtOf(place.slot), 'unavailable');
+    return { ...created, visit: { visitAt: visitAtOf(place.slot), status: 'unavailable' } };
+  }
+  const visitAt = visitAtOf(place.taken);
+  await insertBooking(trx, customer.id, registration, visit, visit.slotId, visitAt, 'booked');
+  return { ...created, visit: { visitAt, status: 'booked' } };
+}
+
+function insertBooking(
+  trx: Transaction<SalesTables>,
+  customerId: string,
+  registration: NewRegistration,
+  visit: VisitRequest,
+  slotId: string | null,
+  visitAt: string,
+  status: 'booked' | 'unavailable',
+) {
+  return trx
+    .insertInto('bookings')
+    .values({
+      id: randomUUID(),
+      customer_id: customerId,
+      registration_id: registration.id,
+      slot_id: slotId,
+      visit_at: visitAt,
+      kind: visit.kind,
+      status,
+      checked_in_at: null,
+      created_at: registration.createdAt,
+      created_by: visit.by,
+    })
+    .execute();
+}
