@@ -10,6 +10,7 @@ import { campaignKey } from '../../shared/campaign-stats';
 import { seoulDateTime } from '../../shared/seoul-time';
 import type { SalesDatabase } from '../database/index';
 import type { BookingKind, SalesTables } from '../database/tables';
+import { recordAudit, type AuditInsert } from './audit-record';
 import { comingVisit, takePlace, visitAtOf } from './visit-place';
 
 export type Assignee = { email: string; name: string };
@@ -54,6 +55,18 @@ export type RegistrationOutcome =
   | { status: 'duplicate' }
   | { status: 'slotFull' | 'slotMissing' };
 
+export type RegistrationOptions = {
+  /** Who a new (or unassigned) customer is given to, or null. */
+  assignee: Assignee | null;
+  visit?: VisitRequest;
+  /** A walk-in is here now, checked in at this instant (no place taken). */
+  walkInAt?: string;
+  /** YYYY-MM-DD, Seoul: a booked visit before it is over (missed). */
+  today: string;
+  /** The desk's record of it (its target is the customer). */
+  audit?: Omit<AuditInsert, 'target'>;
+};
+
 /** Ends the transaction without a trace (a retry's registration is there, a refused slot). */
 class Refusal extends Error {
   constructor(readonly outcome: RegistrationOutcome) {
@@ -61,28 +74,26 @@ class Refusal extends Error {
   }
 }
 
-/**
- * Stores `registration`. `assignee`: who a new (or unassigned) customer is given to, or null.
- * `walkInAt`: a walk-in is here now, checked in at this instant (no place taken).
- */
+/** Stores `registration` as its customer's. */
 export async function register(
   sales: SalesDatabase,
   registration: NewRegistration,
-  options: { assignee: Assignee | null; visit?: VisitRequest; walkInAt?: string; today: string },
+  options: RegistrationOptions,
 ): Promise<RegistrationOutcome> {
   try {
-    return await sales.db.transaction().execute((trx) => registerIn(trx, registration, options));
+    return await sales.db.transaction().execute(async (trx) => {
+      const outcome = await registerIn(trx, registration, options);
+      // The desk's registration is staff work: recorded with it (a retry's, which stores nothing, is not).
+      if (options.audit && outcome.status === 'created') await recordAudit(trx, sales.dialect, { ...options.audit, target: outcome.customerId }, Date.parse(registration.createdAt));
+      return outcome;
+    });
   } catch (error) {
     if (error instanceof Refusal) return error.outcome;
     throw error;
   }
 }
 
-async function registerIn(
-  trx: Transaction<SalesTables>,
-  registration: NewRegistration,
-  options: { assignee: Assignee | null; visit?: VisitRequest; walkInAt?: string; today: string },
-): Promise<RegistrationOutcome> {
+async function registerIn(trx: Transaction<SalesTables>, registration: NewRegistration, options: RegistrationOptions): Promise<RegistrationOutcome> {
   if (await trx.selectFrom('registrations').select('id').where('id', '=', registration.id).executeTakeFirst()) return { status: 'duplicate' };
   const marketing = registration.consent.marketing ? 1 : 0;
   const proposedId = `customer-${randomUUID()}`;
