@@ -14,6 +14,7 @@ import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase 
 import { openLeadsDatabase } from '../../web/server/database/leads-file';
 import { CustomerWork, type CustomerActor } from '../../web/server/customers/customer-work';
 import { register } from '../../web/server/customers/registration';
+import { VisitSlotSchedule } from '../../web/server/customers/visit-slot-schedule';
 import { migrate } from '../../web/server/postgres/index';
 import { freshDatabaseUrl } from '../support/postgres';
 
@@ -178,5 +179,30 @@ describe.each(Object.keys(DATABASES))('work on a customer on %s', (name) => {
     expect(records.map((row) => row.target).sort()).toEqual(ids.slice(0, 2).sort());
     expect(records[0]).toMatchObject({ action: 'leadChange', detail: '담당자 김상담(kim@example.kr) → 정상담(jung@example.kr)', actor: LEAD.email });
     expect(await database.rows(`SELECT count(*) AS n FROM assignments WHERE by_email = '${LEAD.email}'`)).toEqual([{ n: name === 'postgres' ? '2' : 2 }]);
+  });
+  it('slots: a week at two times once however often the form is sent; an edit under its version moves the booked visits and never goes below them; only an empty slot is deleted', async () => {
+    const schedule = new VisitSlotSchedule(database.sales, { now: () => NOW });
+    const manager = actor(LEAD, 'manager');
+    const week = { from: '2026-12-07', days: 7 as const, times: ['11:00', '14:00'], capacity: 2 };
+    expect(await schedule.create(week, 'form-key-1234', actor(KIM))).toEqual({ ok: false, error: 'forbidden' });
+    expect(await schedule.create({ ...week, from: '2026-12-04' }, 'form-key-1234', manager)).toEqual({ ok: false, error: 'past' });
+    const created = await schedule.create(week, 'form-key-1234', manager);
+    expect(created).toMatchObject({ ok: true, skipped: ['2026-12-07 14:00'] });
+    expect(created.ok && created.created).toHaveLength(13);
+    expect(await schedule.create(week, 'form-key-1234', manager)).toMatchObject({ ok: true, created: [] });
+
+    const id = await customer('01055550000', KIM, 'slot-later');
+    const [slot] = await schedule.list('2026-12-07', 1).then((slots) => slots.filter((one) => one.id === 'slot-later'));
+    expect(slot).toMatchObject({ booked: 1, capacity: 1, rev: '2' });
+    expect(await schedule.edit('slot-later', { rev: '1', time: '15:00', capacity: 3 }, manager)).toEqual({ ok: false, error: 'conflict' });
+    expect(await schedule.edit('slot-later', { rev: '2', time: '11:00', capacity: 3 }, manager)).toEqual({ ok: false, error: 'timeTaken' });
+    expect(await schedule.edit('slot-later', { rev: '2', time: '15:00', capacity: 3 }, manager)).toEqual({ ok: true, moved: 1 });
+    expect(await database.rows(`SELECT visit_at FROM bookings WHERE customer_id = '${id}'`)).toEqual([{ visit_at: '2026-12-07 15:00' }]);
+    expect(await schedule.remove('slot-later', '3', manager)).toEqual({ ok: false, error: 'notEmpty', booked: 1 });
+    expect(await work.cancelVisit(id, 1, actor(KIM))).toMatchObject({ ok: true });
+    expect(await schedule.remove('slot-later', '3', manager)).toEqual({ ok: false, error: 'conflict' });
+    expect(await schedule.remove('slot-later', '4', manager)).toEqual({ ok: true });
+    expect(await database.rows(`SELECT slot_id, status, visit_at FROM bookings WHERE customer_id = '${id}'`)).toEqual([{ slot_id: null, status: 'cancelled', visit_at: '2026-12-07 15:00' }]);
+    expect((await auditRows()).map((row) => row.action)).toEqual(['slotCreate', 'slotChange', 'visitCancel', 'slotDelete']);
   });
 });
