@@ -13,6 +13,7 @@ import { SqliteAuditTrail } from '../../web/server/audit/trail';
 import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../../web/server/database/index';
 import { openLeadsDatabase } from '../../web/server/database/leads-file';
 import { CustomerWork, type CustomerActor } from '../../web/server/customers/customer-work';
+import { eraseCustomerRows, purgeExpiredCustomers, withdrawMarketingRows } from '../../web/server/customers/customer-erasure';
 import { register } from '../../web/server/customers/registration';
 import { VisitSlotSchedule } from '../../web/server/customers/visit-slot-schedule';
 import { migrate } from '../../web/server/postgres/index';
@@ -204,5 +205,39 @@ describe.each(Object.keys(DATABASES))('work on a customer on %s', (name) => {
     expect(await schedule.remove('slot-later', '4', manager)).toEqual({ ok: true });
     expect(await database.rows(`SELECT slot_id, status, visit_at FROM bookings WHERE customer_id = '${id}'`)).toEqual([{ slot_id: null, status: 'cancelled', visit_at: '2026-12-07 15:00' }]);
     expect((await auditRows()).map((row) => row.action)).toEqual(['slotCreate', 'slotChange', 'visitCancel', 'slotDelete']);
+  });
+  it('erasing a customer deletes every row about them at once and gives the coming visit\'s place back; the record holds no number', async () => {
+    const id = await customer('01066660000', KIM, 'slot-later');
+    await customer('01066660000', KIM);
+    await work.addMemo(id, '84A 관심', actor(KIM));
+    await work.recordCall(id, { version: 1, result: '통화 완료', callbackAt: null }, actor(KIM));
+    expect(await places()).toMatchObject({ 'slot-later': 1 });
+    const admin = { email: 'admin@example.kr', ip: '10.0.0.1' };
+    expect(await eraseCustomerRows(database.sales, '01066660000', '본인 요청', admin, NOW)).toEqual({ registrationIds: expect.arrayContaining([expect.stringMatching(/^lead-work-/)]), maskedName: '김*수' });
+    for (const table of ['customers', 'registrations', 'bookings', 'calls', 'memos', 'assignments']) {
+      expect(await database.rows(`SELECT count(*) AS n FROM ${table}`), table).toEqual([{ n: name === 'postgres' ? '0' : 0 }]);
+    }
+    expect(await places()).toMatchObject({ 'slot-later': 0 });
+    const [record] = (await auditRows()).filter((row) => row.action === 'customerDelete');
+    expect(record).toEqual({ action: 'customerDelete', target: '김*수', detail: '등록 2건 삭제, 사유: 본인 요청', actor: admin.email });
+    expect(JSON.stringify(await auditRows())).not.toContain('01066660000');
+    expect(await eraseCustomerRows(database.sales, '01066660000', '본인 요청', admin, NOW)).toBeNull();
+  });
+
+  it('a marketing consent withdrawn is one change with its record; the retention purge deletes customers who have not registered within the period', async () => {
+    const consenting = await register(
+      database.sales,
+      { id: 'lead-consent', name: '이영희', phone: '01077770000', createdAt: '2025-01-01T00:00:00.000Z', formKind: 'home', consent: { marketing: true, noticeVersion: 'v1', agreedAt: '2025-01-01T00:00:00.000Z' } },
+      { assignee: null, today: '2025-01-01' },
+    );
+    if (consenting.status !== 'created') throw new Error(consenting.status);
+    expect(await withdrawMarketingRows(database.sales, consenting.customerId, { email: 'admin@example.kr', ip: '10.0.0.1' }, NOW)).toEqual({ withdrawn: true, maskedName: '이*희' });
+    expect(await database.rows(`SELECT marketing_consent FROM customers`)).toEqual([{ marketing_consent: 0 }]);
+    const recent = await customer('01077771111', KIM, 'slot-later');
+    const purged = await purgeExpiredCustomers(database.sales, '2026-01-01T00:00:00.000Z', 365, NOW);
+    expect(purged).toEqual(['lead-consent']);
+    expect(await database.rows(`SELECT id FROM customers`)).toEqual([{ id: recent }]);
+    expect(await places()).toMatchObject({ 'slot-later': 1 });
+    expect((await auditRows()).map((row) => [row.action, row.detail])).toContainEqual(['purge', '1건, 2026-01-01T00:00:00.000Z 이전 (보관 365일)']);
   });
 });
