@@ -27,7 +27,7 @@ import { deliverLeadExport } from '../web/server/console/lead-export';
 import { createLeadService, firstStartLeadDocuments } from '../web/server/leads/index';
 import { importLeadsDataset } from '../web/server/leads/import-sanity';
 import { eraseCustomer, type ErasureResult } from '../web/server/console/customer-erasure';
-import { openConfiguredMessageLog } from '../web/server/messages/index';
+import { SalesMessageLog } from '../web/server/messages/index';
 import { rewritePersonalDataTables } from '../web/server/postgres/rewrite-tables';
 import { exitAfterOutput, stdoutWriter } from './cli-output';
 
@@ -54,7 +54,7 @@ async function deleteCustomer(args: string[]): Promise<number> {
   const config = loadConfigOrExit();
   const sources = await createContentSources(config);
   const { audit, close } = await openStaffServices(sources, config);
-  const messages = openConfiguredMessageLog(sources, config);
+  const messages = new SalesMessageLog(sources.sales);
   const service = createLeadService(sources, config);
   try {
     const result = await eraseCustomer(
@@ -140,7 +140,7 @@ async function purge(): Promise<number> {
   const config = loadConfigOrExit();
   const sources = await createContentSources(config, { leadsSeed: firstStartLeadDocuments });
   const { audit, close } = await openStaffServices(sources, config);
-  const messageLog = openConfiguredMessageLog(sources, config);
+  const messageLog = new SalesMessageLog(sources.sales);
   const service = createLeadService(sources, config, { audit, messageLog });
   try {
     const { deleted, before, retentionDays } = await service.purgeExpired();

@@ -24,7 +24,7 @@ import { OutboxDelivery } from '../../web/server/leads/outbox-delivery';
 import { PostgresLeadOutbox } from '../../web/server/leads/postgres-outbox';
 import type { LeadDocument } from '../../web/server/leads/store';
 import { MessageDispatcher } from '../../web/server/messages/dispatcher';
-import { PostgresMessageLog } from '../../web/server/messages/postgres-message-log';
+import { SalesMessageLog } from '../../web/server/messages/message-log';
 import { log } from '../../web/server/observability/log';
 import { metrics } from '../../web/server/observability/metrics';
 import { AnnouncingContentSource, ContentChanges } from '../../web/server/postgres/content-changes';
@@ -157,7 +157,7 @@ describe('background work while PostgreSQL is stopped under it', () => {
 
   it('the message dispatcher: its rounds fail and are counted; a message queued after the return is settled', async () => {
     const over = pool();
-    const log = new PostgresMessageLog(over);
+    const log = new SalesMessageLog(salesDatabaseOnPostgres(over));
     const leads = await documents(over);
     const dispatcher = new MessageDispatcher({ log, leads, content: leads });
     cleanups.push(() => dispatcher.stop());

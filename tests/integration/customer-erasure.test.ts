@@ -20,7 +20,7 @@ import { createLeadConsole } from '../../web/server/console/index';
 import { openLeadOutbox } from '../../web/server/leads/outbox';
 import { PostgresLeadOutbox } from '../../web/server/leads/postgres-outbox';
 import type { LeadDocument } from '../../web/server/leads/store';
-import { openConfiguredMessageLog } from '../../web/server/messages/index';
+import { SalesMessageLog } from '../../web/server/messages/index';
 import { leadsCli } from '../support/leads-cli';
 import { freshDatabaseUrl } from '../support/postgres';
 import { postgresBinaries } from '../support/postgres-server';
@@ -71,7 +71,7 @@ async function seed(sources: ContentSources, config: ServerConfig): Promise<void
     { create: lead('lead-erase-2', NAME, PHONE) },
     { create: lead('lead-other', '홍길동', OTHER_PHONE) },
   ]);
-  const messages = openConfiguredMessageLog(sources, config);
+  const messages = new SalesMessageLog(sources.sales);
   await messages.enqueue([{ key: 'registration:lead-erase-1', leadId: 'lead-erase-1', event: 'registration' }], Date.now());
   await messages.close();
   const outbox = sources.database ? new PostgresLeadOutbox(sources.database) : openLeadOutbox(path.join(config.dataDir, 'lead-outbox.sqlite'));
@@ -103,7 +103,7 @@ describe.each(STORES)('deleting a customer on request, on %s', (_name, environme
 
     sources = await createContentSources(config);
     const staff = await openStaffServices(sources, config);
-    const messages = openConfiguredMessageLog(sources, config);
+    const messages = new SalesMessageLog(sources.sales);
     const leadConsole = createLeadConsole(
       { leads: sources.leads, content: sources.content, sqliteFile: sources.database ? undefined : leadsDatabaseFile(dataDir), database: sources.database },
       staff,

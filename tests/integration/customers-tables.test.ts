@@ -227,7 +227,7 @@ describe('leads kept as documents move into the customer tables once, merged per
     const older = salesDatabaseOnSqlite(openLeadsDatabase(dataDir));
     await migrateSalesTables(older);
     // As the release before this one left the file: its documents, no customer tables.
-    expect((await salesMigrator(older).migrateTo('0005-press-view-counts')).error).toBeUndefined();
+    expect((await salesMigrator(older).migrateTo('0006-message-log')).error).toBeUndefined();
     await older.close();
 
     const sales = await openEmbeddedSalesDatabase(dataDir);
@@ -251,7 +251,7 @@ describe('leads kept as documents move into the customer tables once, merged per
     await documents.close();
 
     const ran = await Promise.all(Array.from({ length: 3 }, () => migrate(url)));
-    expect(ran.flat().filter((migration) => migration === '0006-customers')).toHaveLength(1);
+    expect(ran.flat().filter((migration) => migration === '0007-customers')).toHaveLength(1);
     const rows = async <Row,>(query: string) => (await pool.query(query)).rows as Row[];
     await expectMoved(rows, String);
     await copySalesDocuments(salesDatabaseOnPostgres(pool).db);

@@ -16,8 +16,8 @@ import { openPostgresDocumentStore } from '../../web/server/content/postgres';
 import type { ContentSource } from '../../web/server/content/types';
 import { loadConfig, type MessagesConfig } from '../../web/server/config';
 import { MessageDispatcher, seoulTomorrow } from '../../web/server/messages/dispatcher';
-import { MESSAGE_BACKOFF_BASE_MS, MESSAGE_MAX_ATTEMPTS, openMessageLog, type MessageLog } from '../../web/server/messages/message-log';
-import { PostgresMessageLog } from '../../web/server/messages/postgres-message-log';
+import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres } from '../../web/server/database/index';
+import { MESSAGE_BACKOFF_BASE_MS, MESSAGE_MAX_ATTEMPTS, SalesMessageLog, type MessageLog } from '../../web/server/messages/message-log';
 import { createSolapiProvider } from '../../web/server/messages/solapi';
 import type { LeadDocument } from '../../web/server/leads/store';
 import type { MessageEvent } from '../../web/shared/outbound-messages';
@@ -66,7 +66,8 @@ function lead(id: string, fields: Partial<LeadDocument> & Record<string, unknown
   } as LeadDocument;
 }
 
-type Stores = { leads: ContentSource; log: MessageLog; close(): Promise<void>; pool?: pg.Pool };
+/** `anotherInstance`: the same log as a second instance opens it (a connection of its own). */
+type Stores = { leads: ContentSource; log: MessageLog; anotherInstance(): Promise<MessageLog>; close(): Promise<void> };
 
 const STORES: Array<[string, () => Promise<Stores>]> = [
   [
@@ -74,12 +75,19 @@ const STORES: Array<[string, () => Promise<Stores>]> = [
     async () => {
       const dir = mkdtempSync(path.join(tmpdir(), 'messages-'));
       const leads = await openEmbeddedStore({ file: path.join(dir, 'leads.sqlite') });
-      const log = openMessageLog(path.join(dir, 'messages.sqlite'));
+      const sales = await openEmbeddedSalesDatabase(dir);
+      const others: Array<{ close(): Promise<void> }> = [];
       return {
         leads,
-        log,
+        log: new SalesMessageLog(sales),
+        async anotherInstance() {
+          const other = await openEmbeddedSalesDatabase(dir);
+          others.push(other);
+          return new SalesMessageLog(other);
+        },
         async close() {
-          await log.close();
+          for (const other of others) await other.close();
+          await sales.close();
           await leads.close();
           rmSync(dir, { recursive: true, force: true });
         },
@@ -93,8 +101,8 @@ const STORES: Array<[string, () => Promise<Stores>]> = [
       const leads = await openPostgresDocumentStore({ pool });
       return {
         leads,
-        log: new PostgresMessageLog(pool),
-        pool,
+        log: new SalesMessageLog(salesDatabaseOnPostgres(pool)),
+        anotherInstance: async () => new SalesMessageLog(salesDatabaseOnPostgres(pool)),
         async close() {
           await leads.close();
           await pool.end();
@@ -387,7 +395,7 @@ describe.each(STORES)('messages on %s', (_label, open) => {
   });
 
   it('two instances draining one outbox send each message once', async () => {
-    const otherLog = stores.pool ? new PostgresMessageLog(stores.pool) : stores.log;
+    const otherLog = await stores.anotherInstance();
     const ids = Array.from({ length: 12 }, (_, index) => `lead-shared-${index}`);
     // Twelve customers (one number gets one confirmation a week).
     await stores.leads.mutate(ids.map((id, index) => ({ create: lead(id, { phone: `0107777${String(index).padStart(4, '0')}` }) })));

@@ -15,7 +15,7 @@ import { openStaffServices } from '../../web/server/auth/staff-services';
 import { loadConfig } from '../../web/server/config';
 import { createContentSources } from '../../web/server/content/index';
 import type { LeadDocument } from '../../web/server/leads/store';
-import { openConfiguredMessageLog } from '../../web/server/messages/index';
+import { SalesMessageLog } from '../../web/server/messages/index';
 import { leadsCli } from '../support/leads-cli';
 import { freshDatabaseUrl } from '../support/postgres';
 import { postgresBinaries } from '../support/postgres-server';
@@ -54,7 +54,7 @@ function lead({ id, name, phone }: { id: string; name: string; phone: string }, 
 async function seed(env: Record<string, string>): Promise<void> {
   const config = loadConfig(env);
   const sources = await createContentSources(config);
-  const messages = openConfiguredMessageLog(sources, config);
+  const messages = new SalesMessageLog(sources.sales);
   try {
     await sources.leads.mutate([...EXPIRED.map((entry) => ({ create: lead(entry, LONG_AGO) })), { create: lead(KEPT, new Date().toISOString()) }]);
     await messages.enqueue(
@@ -101,7 +101,7 @@ describe('the retention purge on PostgreSQL', () => {
     const config = loadConfig(env);
     const sources = await createContentSources(config);
     const staff = await openStaffServices(sources, config);
-    const messages = openConfiguredMessageLog(sources, config);
+    const messages = new SalesMessageLog(sources.sales);
     try {
       expect(await sources.leads.fetch('*[_type == "lead"]._id')).toEqual([KEPT.id]);
       for (const { id } of EXPIRED) expect(await messages.forLead(id)).toEqual([]);

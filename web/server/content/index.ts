@@ -11,6 +11,7 @@ import { EMBEDDED_IMAGE_CONFIG, type ImageConfig } from '../../sanity/image';
 import { carryPressViewDocuments } from '../database/documents-move';
 import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../database/index';
 import { leadsDatabaseFile } from '../database/leads-file';
+import { carryMessageLogFile } from '../database/message-log-file';
 import { openPostgres } from '../postgres/index';
 import { DependencyState, isConnectionError } from '../observability/dependency-state';
 import { errorField, log } from '../observability/log';
@@ -87,6 +88,10 @@ export async function createContentSources(
       const content = await openContent(config);
       // The embedded dataset is a local file: an older one's view counts are carried over at start (Sanity's by
       // db:migrate). A database still away is no reason not to serve pages: they are carried at a later start.
+      if (!database) {
+        const carried = await carryMessageLogFile(sales, path.join(config.dataDir, 'messages.sqlite'));
+        if (carried > 0) log.info({ rows: carried }, 'the messages log file of an older release moved into the leads database');
+      }
       if (content.mode === 'embedded') {
         await carryPressViewDocuments(content.content, sales).catch((error: unknown) =>
           log.warn({ err: errorField(error) }, 'press view counts of the embedded dataset not carried over this time'),

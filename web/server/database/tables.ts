@@ -196,6 +196,26 @@ export interface AuditEventTable {
   ip: string;
 }
 
+/**
+ * The messages' outbox and send log: one row per message (its key: event, lead and qualifier),
+ * naming the lead, never the number or the name. Times in milliseconds since the epoch, bigints
+ * (answered as text by PostgreSQL's driver: read them through Number).
+ */
+export interface LeadMessageTable {
+  key: string;
+  lead_id: string;
+  event: string;
+  status: ColumnType<string, string | undefined, string>;
+  reason: string | null;
+  provider_code: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: ColumnType<number | string, number, number>;
+  created_at: ColumnType<number | string, number, never>;
+  updated_at: ColumnType<number | string, number, number>;
+  /** The staff account (email) a staff message is for; null for the customer. */
+  recipient: string | null;
+}
+
 export interface SalesTables {
   ad_spend: AdSpendTable;
   page_view_tallies: PageViewTallyTable;
@@ -210,4 +230,5 @@ export interface SalesTables {
   assignments: AssignmentTable;
   customer_merge_notes: CustomerMergeNoteTable;
   audit_events: AuditEventTable;
+  lead_messages: LeadMessageTable;
 }

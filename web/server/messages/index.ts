@@ -1,15 +1,13 @@
 /** Messages to customers (알림톡/SMS) wired from the configuration ("Messages" in .env.example, docs/messages.md). */
-import path from 'node:path';
 import type { ServerConfig } from '../config';
 import type { ContentSources } from '../content/index';
 import { startDailyJob, type DailyJobOptions } from '../daily-timer';
 import { MessageDispatcher } from './dispatcher';
-import { openMessageLog, type MessageLog } from './message-log';
-import { PostgresMessageLog } from './postgres-message-log';
+import { SalesMessageLog, type MessageLog } from './message-log';
 import { createSolapiProvider } from './solapi';
 
 export { MessageDispatcher } from './dispatcher';
-export type { MessageLog } from './message-log';
+export { SalesMessageLog, type MessageLog } from './message-log';
 
 const DELIVERY_INTERVAL_MS = 15_000;
 const HOUR_MS = 3600_000;
@@ -19,18 +17,18 @@ const REMINDER_HOURS = { from: 9, to: 20 };
 export type Messages = { dispatcher: MessageDispatcher; log: MessageLog; close(): Promise<void> };
 
 /**
- * The message log (a table beside PostgreSQL leads, else DATA_DIR/messages.sqlite), the dispatcher
+ * The message log (the sales database's `lead_messages`), the dispatcher
  * (sending through SOLAPI when MESSAGES_PROVIDER=solapi) and its loops: due messages every 15
  * seconds, tomorrow's reminders queued hourly in the day (a booking made late still gets one;
  * the key per lead and day keeps it to one).
  */
 export function openMessages(
-  sources: Pick<ContentSources, 'content' | 'leads' | 'database'>,
-  config: Pick<ServerConfig, 'dataDir' | 'messages' | 'customerMessageDailyCap'>,
+  sources: Pick<ContentSources, 'content' | 'leads' | 'sales'>,
+  config: Pick<ServerConfig, 'messages' | 'customerMessageDailyCap'>,
   dailyJobs: Pick<DailyJobOptions, 'gate'> = {},
   staffMobile?: (email: string) => Promise<string | null>,
 ): Messages {
-  const log = openConfiguredMessageLog(sources, config);
+  const log = new SalesMessageLog(sources.sales);
   const dispatcher = new MessageDispatcher({
     log,
     leads: sources.leads,
@@ -59,9 +57,4 @@ export function openMessages(
       await log.close();
     },
   };
-}
-
-/** The message log alone (a table beside PostgreSQL leads, else DATA_DIR/messages.sqlite), without sending anything. */
-export function openConfiguredMessageLog(sources: Pick<ContentSources, 'database'>, config: Pick<ServerConfig, 'dataDir'>): MessageLog {
-  return sources.database ? new PostgresMessageLog(sources.database) : openMessageLog(path.join(config.dataDir, 'messages.sqlite'));
 }

@@ -8,7 +8,8 @@ import * as adSpendFromDocuments from './0002-ad-spend-from-documents';
 import * as pageViewTallies from './0003-page-view-tallies';
 import * as staffAccounts from './0004-staff-accounts';
 import * as pressViewCounts from './0005-press-view-counts';
-import * as customers from './0006-customers';
+import * as messageLog from './0006-message-log';
+import * as customers from './0007-customers';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-ad-spend': adSpend,
@@ -16,7 +17,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-page-view-tallies': pageViewTallies,
   '0004-staff-accounts': staffAccounts,
   '0005-press-view-counts': pressViewCounts,
-  '0006-customers': customers,
+  '0006-message-log': messageLog,
+  '0007-customers': customers,
 };
 
 export const salesMigrations: MigrationProvider = {

@@ -16,7 +16,7 @@ const BOOKING_STATUSES = ['booked', 'checkedIn', 'cancelled', 'released', 'misse
  *   conditional update in the booking's transaction;
  * - one upcoming booking per customer (`bookings_one_upcoming`, unique over status 'booked').
  * Leads and slots a previous release kept as documents in this same database are copied in
- * (./lead-documents-move.ts), registrations of one phone merged into one customer.
+ * (../lead-documents-move.ts), registrations of one phone merged into one customer.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const oneOf = (column: string, values: readonly string[]) => sql`${sql.ref(column)} IN (${sql.join(values.map((value) => sql.lit(value)))})`;
