@@ -102,6 +102,28 @@ describe.each(Object.keys(DATABASES))('customer tables on %s', (name) => {
     expect(await database.rows(`SELECT count(*) AS n FROM registrations`)).toEqual([{ n: name === 'postgres' ? '2' : 2 }]);
   });
 
+  it('the messages a registration causes are queued in its transaction: the confirmation, and to the 담당자 the new customer, the returning one and the visit', async () => {
+    const database = await open();
+    await addSlot(database, 'slot-msg', 2);
+    const first = registration('01012120000');
+    await register(database.sales, first, { assignee: KIM, today: TODAY, queueMessages: true });
+    const again = registration('01012120000');
+    await register(database.sales, again, { assignee: JUNG, visit: booking('slot-msg'), today: TODAY, queueMessages: true });
+    // The form's retry queues nothing more; a refused one queues nothing at all.
+    await register(database.sales, again, { assignee: JUNG, visit: booking('slot-msg'), today: TODAY, queueMessages: true });
+    await database.sales.db.updateTable('visit_slots').set({ capacity: 1 }).execute();
+    expect(await register(database.sales, registration('01012121111'), { assignee: JUNG, visit: booking('slot-msg'), today: TODAY, queueMessages: true })).toEqual({ status: 'slotFull' });
+    expect(await database.rows(`SELECT key, event, recipient, status FROM lead_messages ORDER BY key`)).toEqual(
+      [
+        { key: `booking:${again.id}`, event: 'booking', recipient: null, status: 'pending' },
+        { key: `registration:${first.id}`, event: 'registration', recipient: null, status: 'pending' },
+        { key: `staffBooking:${again.id}:stored`, event: 'staffBooking', recipient: KIM.email, status: 'pending' },
+        { key: `staffNewLead:${first.id}:stored`, event: 'staffNewLead', recipient: KIM.email, status: 'pending' },
+        { key: `staffReturning:${again.id}`, event: 'staffReturning', recipient: KIM.email, status: 'pending' },
+      ].sort((a, b) => (a.key < b.key ? -1 : 1)),
+    );
+  });
+
   it('the database refuses a second customer for a phone, and a slot holding more bookings than places', async () => {
     const database = await open();
     await register(database.sales, registration('01011112222'), { assignee: null, today: TODAY });

@@ -7,7 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import { campaignKey } from '../../shared/campaign-stats';
+import type { MessageEvent } from '../../shared/outbound-messages';
 import { seoulDateTime } from '../../shared/seoul-time';
+import { messageKey } from '../messages/message-log';
 import type { SalesDatabase } from '../database/index';
 import type { BookingKind, SalesTables } from '../database/tables';
 import { recordAudit, type AuditInsert } from './audit-record';
@@ -49,6 +51,8 @@ export type RegistrationOutcome =
       returning: boolean;
       /** The customer's 담당자 after it (a new customer's is the one given). */
       assignee: Assignee | null;
+      /** The 담당자 was given now (a new customer, or a returning one nobody worked). */
+      assignedNow: boolean;
       /** The visit booked, the one asked for when it was unavailable, or the coming one the customer holds already. */
       visit?: { visitAt: string; status: 'booked' | 'unavailable' | 'alreadyBooked' };
     }
@@ -65,6 +69,11 @@ export type RegistrationOptions = {
   today: string;
   /** The desk's record of it (its target is the customer). */
   audit?: Omit<AuditInsert, 'target'>;
+  /**
+   * Queue the messages it causes in its transaction (the customer's confirmation; to the 담당자:
+   * a new customer, a returning one, a booking). The desk's registrations send none.
+   */
+  queueMessages?: boolean;
 };
 
 /** Ends the transaction without a trace (a retry's registration is there, a refused slot). */
@@ -83,6 +92,7 @@ export async function register(
   try {
     return await sales.db.transaction().execute(async (trx) => {
       const outcome = await registerIn(trx, registration, options);
+      if (options.queueMessages && outcome.status === 'created') await queueMessagesIn(trx, registration.id, outcome, Date.parse(registration.createdAt));
       // The desk's registration is staff work: recorded with it (a retry's, which stores nothing, is not).
       if (options.audit && outcome.status === 'created') await recordAudit(trx, sales.dialect, { ...options.audit, target: outcome.customerId }, Date.parse(registration.createdAt));
       return outcome;
@@ -165,7 +175,7 @@ async function registerIn(trx: Transaction<SalesTables>, registration: NewRegist
   // The same retry committed meanwhile (PostgreSQL): this one leaves no trace.
   if (!inserted) throw new Refusal({ status: 'duplicate' });
 
-  const created = { status: 'created' as const, customerId: customer.id, returning, assignee };
+  const created = { status: 'created' as const, customerId: customer.id, returning, assignee, assignedNow: givenNow };
   if (options.walkInAt) {
     await trx
       .insertInto('bookings')
@@ -227,3 +237,27 @@ function insertBooking(
     })
     .execute();
 }
+
+/**
+ * The messages a registration causes, queued with it (a failed commit queues nothing; a retry of
+ * the same form finds its keys there): the customer's confirmation of the registration or the
+ * booking, and to the 담당자 the new customer, or a customer of theirs registering again, and the visit.
+ */
+async function queueMessagesIn(trx: Transaction<SalesTables>, registrationId: string, outcome: Extract<RegistrationOutcome, { status: 'created' }>, now: number): Promise<void> {
+  const booked = outcome.visit?.status === 'booked';
+  const jobs: Array<{ event: MessageEvent; recipient: string | null; qualifier?: string }> = [{ event: booked ? 'booking' : 'registration', recipient: null }];
+  const staff = outcome.assignee?.email;
+  if (staff) {
+    if (outcome.assignedNow) jobs.push({ event: 'staffNewLead', recipient: staff, qualifier: STORED });
+    else if (outcome.returning) jobs.push({ event: 'staffReturning', recipient: staff });
+    if (booked) jobs.push({ event: 'staffBooking', recipient: staff, qualifier: STORED });
+  }
+  await trx
+    .insertInto('lead_messages')
+    .values(jobs.map((job) => ({ key: messageKey(job.event, registrationId, job.qualifier), lead_id: registrationId, event: job.event, recipient: job.recipient, next_attempt_at: now, created_at: now, updated_at: now })))
+    .onConflict((conflict) => conflict.column('key').doNothing())
+    .execute();
+}
+
+/** The qualifier of a staff message sent as the registration was stored (the dispatcher's too). */
+const STORED = 'stored';
