@@ -168,6 +168,7 @@ async function registerIn(trx: Transaction<SalesTables>, registration: NewRegist
       marketing_consent: marketing,
       notice_version: registration.consent.noticeVersion,
       agreed_at: registration.consent.agreedAt,
+      requested_slot_id: options.visit?.slotId ?? null,
     })
     .onConflict((conflict) => conflict.column('id').doNothing())
     .returning('id')
@@ -261,3 +262,17 @@ async function queueMessagesIn(trx: Transaction<SalesTables>, registrationId: st
 
 /** The qualifier of a staff message sent as the registration was stored (the dispatcher's too). */
 const STORED = 'stored';
+
+/** What registration `id` holds, as a retry of its form is compared with it; null when there is none. */
+export async function registrationContent(
+  sales: SalesDatabase,
+  id: string,
+): Promise<{ name: string; phone: string; message: string | null; formKind: string; visitSlotId: string | null; marketing: boolean } | null> {
+  const row = await sales.db
+    .selectFrom('registrations')
+    .innerJoin('customers', 'customers.id', 'registrations.customer_id')
+    .select(['registrations.name', 'customers.phone', 'registrations.message', 'registrations.form_kind', 'registrations.requested_slot_id', 'registrations.marketing_consent'])
+    .where('registrations.id', '=', id)
+    .executeTakeFirst();
+  return row ? { name: row.name, phone: row.phone, message: row.message, formKind: row.form_kind, visitSlotId: row.requested_slot_id, marketing: row.marketing_consent === 1 } : null;
+}

@@ -4,6 +4,7 @@
  * visit guarded by the unique index over booked visits. No read-then-write, no retry.
  */
 import { sql, type Transaction } from 'kysely';
+import type { SalesDatabase } from '../database/index';
 import type { SalesTables } from '../database/tables';
 
 export type SlotTime = { date: string; time: string };
@@ -57,4 +58,10 @@ export async function comingVisit(trx: Transaction<SalesTables>, customerId: str
     .where('status', '=', 'booked')
     .executeTakeFirst();
   return coming ?? null;
+}
+
+/** Slots dated `from` (YYYY-MM-DD) or later, in time order, with the places left (a full one too: 0). */
+export async function openSlotsFrom(sales: Pick<SalesDatabase, 'db'>, from: string): Promise<Array<{ id: string; date: string; time: string; left: number }>> {
+  const rows = await sales.db.selectFrom('visit_slots').select(['id', 'date', 'time', 'capacity', 'booked']).where('date', '>=', from).orderBy('date').orderBy('time').orderBy('id').execute();
+  return rows.map(({ capacity, booked, ...slot }) => ({ ...slot, left: Math.max(0, capacity - booked) }));
 }

@@ -184,6 +184,7 @@ async function copyPage(trx: Kysely<SalesTables>, leads: LeadDocument[], today: 
         marketing_consent: marketing,
         notice_version: lead.consent?.noticeVersion ?? null,
         agreed_at: lead.consent?.agreedAt ?? null,
+        requested_slot_id: lead.visitSlot?._ref ?? null,
       })
       .execute();
     if (assignee) {

@@ -121,6 +121,7 @@ export interface RegistrationTable {
   marketing_consent: ColumnType<number, number | undefined, number>;
   notice_version: string | null;
   agreed_at: string | null;
+  requested_slot_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface VisitSlotTable {

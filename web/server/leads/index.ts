@@ -19,7 +19,7 @@ export { firstStartLeadDocuments } from './demo-slots';
  * in DATA_DIR) and the form secret in DATA_DIR (kept 0700/0600).
  */
 export function createLeadService(
-  sources: Pick<ContentSources, 'content' | 'leads' | 'database'>,
+  sources: Pick<ContentSources, 'content' | 'sales' | 'database'>,
   config: Pick<ServerConfig, 'dataDir' | 'leads'>,
   {
     audit,
@@ -42,7 +42,7 @@ export function createLeadService(
   tightenDataDir(dataDir);
   return new LeadService({
     content: sources.content,
-    leads: sources.leads,
+    sales: sources.sales,
     outbox: sources.database ? new PostgresLeadOutbox(sources.database) : openLeadOutbox(path.join(dataDir, 'lead-outbox.sqlite')),
     // Kept per data directory, so tokens (and so retries of a stored lead) survive restarts.
     secret: leads.formSecret || readOrCreateSecret(path.join(dataDir, 'lead-form-secret')),

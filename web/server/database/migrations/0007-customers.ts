@@ -66,6 +66,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('marketing_consent', 'integer', (column) => column.notNull().defaultTo(0).check(sql`marketing_consent IN (0, 1)`))
     .addColumn('notice_version', 'text')
     .addColumn('agreed_at', 'text')
+    // The slot the form asked for (booked or not): what a retry of the same form is compared with.
+    .addColumn('requested_slot_id', 'text')
     .execute();
   await db.schema.createIndex('registrations_customer').on('registrations').columns(['customer_id', 'created_at']).execute();
   await db.schema.createIndex('registrations_created').on('registrations').columns(['created_at', 'id']).execute();
