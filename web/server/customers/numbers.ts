@@ -1,0 +1,216 @@
+/**
+ * One definition per number the console shows, each one SQL statement over the customer tables,
+ * for the list, dashboard, 오늘 할 일, statistics, funnel and export alike:
+ * - 고객 (customers): people, one per phone; 신규 고객 those whose first registration falls in the period;
+ * - 등록 (registrations): forms sent, a returning customer's each counted;
+ * - 방문 예약 (bookings): visits booked through a form, the lead page or a phone-in (kind
+ *   site/console/phoneIn) that hold or held a place (booked, checked in, missed), by visit day;
+ * - 현장 방문 (walk-ins): customers registered at the desk as they came in, by visit day;
+ * - 방문 완료 (visits made): bookings and walk-ins checked in, by visit day.
+ * A period is Seoul days, `from` to `to` inclusive.
+ */
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import type { StatsRange } from '../../shared/campaign-stats';
+import { seoulDayStart } from '../../shared/seoul-time';
+import type { SalesDatabase } from '../database/index';
+import type { SalesTables } from '../database/tables';
+import { VISIT_STATUSES } from './customer-reads';
+
+/** The booking kinds that are a 방문 예약; a walk-in is a 현장 방문. */
+export const BOOKED_KINDS = ['site', 'console', 'phoneIn'] as const;
+
+/** What registrations are counted by: the Seoul day, the form, the utm source, the campaign key. */
+export type RegistrationDimension = 'day' | 'formKind' | 'utmSource' | 'campaignKey';
+
+const inPeriod = (eb: ExpressionBuilder<SalesTables, 'registrations'>, range: StatsRange): Expression<SqlBool> =>
+  eb.and([eb('registrations.created_at', '>=', seoulDayStart(range.from)), eb('registrations.created_at', '<', seoulDayStart(range.to, 1))]);
+
+const visitsInPeriod = (eb: ExpressionBuilder<SalesTables, 'bookings'>, range: StatsRange): Expression<SqlBool> =>
+  eb.and([eb('bookings.visit_at', '>=', `${range.from} 00:00`), eb('bookings.visit_at', '<=', `${range.to} 23:59`)]);
+
+/** The Seoul day (YYYY-MM-DD) of an ISO instant stored as text: Korea keeps UTC+9 all year. */
+function seoulDayOf(sales: SalesDatabase, column: string): RawBuilder<string> {
+  return sales.dialect === 'sqlite'
+    ? sql<string>`substr(datetime(${sql.ref(column)}, '+9 hours'), 1, 10)`
+    : sql<string>`to_char(${sql.ref(column)}::timestamptz AT TIME ZONE 'Asia/Seoul', 'YYYY-MM-DD')`;
+}
+
+function dimensionOf(sales: SalesDatabase, dimension: RegistrationDimension): RawBuilder<string | null> {
+  switch (dimension) {
+    case 'day':
+      return seoulDayOf(sales, 'registrations.created_at');
+    case 'formKind':
+      return sql<string>`registrations.form_kind`;
+    case 'utmSource':
+      return sql<string | null>`registrations.utm_source`;
+    case 'campaignKey':
+      return sql<string | null>`registrations.campaign_key`;
+  }
+}
+
+const counted = (rows: Array<{ key: string | null; count: number | string | bigint }>) => new Map(rows.map((row) => [row.key, Number(row.count)]));
+
+/** 등록: registrations sent in the period. */
+export async function registrationCount(sales: SalesDatabase, range: StatsRange): Promise<number> {
+  const row = await sales.db
+    .selectFrom('registrations')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where((eb) => inPeriod(eb, range))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** 등록 per day, form, source or campaign key (no source, no campaign: the null key). */
+export async function registrationsBy(sales: SalesDatabase, range: StatsRange, dimension: RegistrationDimension): Promise<Map<string | null, number>> {
+  const key = dimensionOf(sales, dimension);
+  const rows = await sales.db
+    .selectFrom('registrations')
+    .select((eb) => [key.as('key'), eb.fn.countAll().as('count')])
+    .where((eb) => inPeriod(eb, range))
+    .groupBy(key)
+    .execute();
+  return counted(rows);
+}
+
+/** 고객: customers who registered in the period (new or returning), as the list counts them with the period's filter. */
+export async function registeredCustomerCount(sales: SalesDatabase, range: StatsRange): Promise<number> {
+  const row = await sales.db
+    .selectFrom('registrations')
+    .select(sql<number | string>`count(DISTINCT registrations.customer_id)`.as('count'))
+    .where((eb) => inPeriod(eb, range))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** 고객 per day, form, source or campaign key: each customer once per key it registered under. */
+export async function registeredCustomersBy(sales: SalesDatabase, range: StatsRange, dimension: RegistrationDimension): Promise<Map<string | null, number>> {
+  const key = dimensionOf(sales, dimension);
+  const rows = await sales.db
+    .selectFrom('registrations')
+    .select([key.as('key'), sql<number | string>`count(DISTINCT registrations.customer_id)`.as('count')])
+    .where((eb) => inPeriod(eb, range))
+    .groupBy(key)
+    .execute();
+  return counted(rows);
+}
+
+/** 신규 고객: customers whose first registration ever is in the period. */
+export async function newCustomerCount(sales: SalesDatabase, range: StatsRange): Promise<number> {
+  const row = await sales.db
+    .selectFrom('customers')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('first_registered_at', '>=', seoulDayStart(range.from))
+    .where('first_registered_at', '<', seoulDayStart(range.to, 1))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * First or last touch per campaign key: each customer who registered in the period counted once,
+ * under the campaign of their first (or latest) registration of the period.
+ */
+export async function touchesByCampaign(sales: SalesDatabase, range: StatsRange, touch: 'first' | 'last'): Promise<Map<string | null, number>> {
+  const rows = await sales.db
+    .selectFrom('registrations')
+    .select((eb) => ['registrations.campaign_key as key', eb.fn.countAll().as('count')])
+    .where((eb) => inPeriod(eb, range))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('registrations as other')
+            .select(sql.lit(1).as('one'))
+            .whereRef('other.customer_id', '=', 'registrations.customer_id')
+            .where('other.created_at', '>=', seoulDayStart(range.from))
+            .where('other.created_at', '<', seoulDayStart(range.to, 1))
+            .where((other) => {
+              const beyond = touch === 'first' ? '<' : '>';
+              return other.or([
+                other('other.created_at', beyond, other.ref('registrations.created_at')),
+                other.and([other('other.created_at', '=', other.ref('registrations.created_at')), other('other.id', beyond, other.ref('registrations.id'))]),
+              ]);
+            }),
+        ),
+      ),
+    )
+    .groupBy('registrations.campaign_key')
+    .execute();
+  return counted(rows);
+}
+
+/** 방문 예약: bookings (not walk-ins) for a visit in the period that hold or held a place. */
+export async function bookingCount(sales: SalesDatabase, range: StatsRange): Promise<number> {
+  const row = await sales.db
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('bookings.kind', 'in', BOOKED_KINDS)
+    .where('bookings.status', 'in', VISIT_STATUSES)
+    .where((eb) => visitsInPeriod(eb, range))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** 현장 방문: walk-ins in the period. */
+export async function walkInCount(sales: SalesDatabase, range: StatsRange): Promise<number> {
+  const row = await sales.db
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('bookings.kind', '=', 'walkIn')
+    .where('bookings.status', '=', 'checkedIn')
+    .where((eb) => visitsInPeriod(eb, range))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** 방문 완료: visits in the period checked in, booked or walked in. */
+export async function visitMadeCount(sales: SalesDatabase, range: StatsRange): Promise<number> {
+  const row = await sales.db
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('bookings.status', '=', 'checkedIn')
+    .where((eb) => visitsInPeriod(eb, range))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export type CampaignFunnel = { campaignKey: string | null; customers: number; called: number; visited: number; contracted: number };
+
+/**
+ * 등록 → 통화 → 내방 → 계약 per campaign key: the customers who registered under it in the period,
+ * those of them ever called, come to the model house (a checked-in visit, or marked 방문 완료 or
+ * 계약) and contracted. A customer who registered under two campaigns counts under each.
+ */
+export async function funnelByCampaign(sales: SalesDatabase, range: StatsRange): Promise<CampaignFunnel[]> {
+  const rows = await sales.db
+    .selectFrom(
+      sales.db
+        .selectFrom('registrations')
+        .select(['registrations.campaign_key', 'registrations.customer_id'])
+        .where((eb) => inPeriod(eb, range))
+        .distinct()
+        .as('touched'),
+    )
+    .innerJoin('customers', 'customers.id', 'touched.customer_id')
+    .select((eb) => {
+      const counted = (condition: Expression<SqlBool>) => eb.fn.sum<number | string>(eb.case().when(condition).then(1).else(0).end());
+      return [
+        'touched.campaign_key as campaignKey',
+        eb.fn.countAll().as('customers'),
+        counted(eb.exists(eb.selectFrom('calls').select(sql.lit(1).as('one')).whereRef('calls.customer_id', '=', 'customers.id'))).as('called'),
+        counted(
+          eb.or([
+            eb('customers.status', 'in', ['visited', 'contracted']),
+            eb.exists(eb.selectFrom('bookings').select(sql.lit(1).as('one')).whereRef('bookings.customer_id', '=', 'customers.id').where('bookings.status', '=', 'checkedIn')),
+          ]),
+        ).as('visited'),
+        counted(eb('customers.status', '=', 'contracted')).as('contracted'),
+      ];
+    })
+    .groupBy('touched.campaign_key')
+    .orderBy('customers', 'desc')
+    // No campaign last on both databases (PostgreSQL sorts nulls last, SQLite first).
+    .orderBy(sql`CASE WHEN touched.campaign_key IS NULL THEN 1 ELSE 0 END`)
+    .orderBy('touched.campaign_key')
+    .execute();
+  return rows.map((row) => ({ campaignKey: row.campaignKey, customers: Number(row.customers), called: Number(row.called), visited: Number(row.visited), contracted: Number(row.contracted) }));
+}
