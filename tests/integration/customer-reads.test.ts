@@ -17,6 +17,7 @@ import {
   countCustomers,
   customerDetail,
   customerIdOfRegistration,
+  customerMatches,
   exportCustomers,
   listCustomers,
   nextCustomerCursor,
@@ -201,6 +202,8 @@ describe.each(Object.keys(DATABASES))('customer reads on %s', (name) => {
   const listed = async (filters: LeadFilters, visibleTo: string | null = null) => {
     const rows = await listCustomers(database.sales, params(filters, visibleTo), null, 200);
     expect(await countCustomers(database.sales, params(filters, visibleTo))).toBe(rows.length);
+    // Counting up to a bound stops there.
+    expect(await countCustomers(database.sales, params(filters, visibleTo), 3)).toBe(Math.min(3, rows.length));
     return rows.map((row) => indexOf.get(row.id));
   };
 
@@ -301,6 +304,24 @@ describe.each(Object.keys(DATABASES))('customer reads on %s', (name) => {
     expect(await listed({ utmSource: 'kakao', formKind: 'home' })).toEqual(byLatest((customer) => customer.registrations.some((registration) => registration.source === 'kakao' && registration.formKind === 'home')));
     expect(await listed({ visitDay: '2026-11-29' })).toEqual([BOOKED_TOMORROW]);
     expect(await listed({ q: '없는이름' })).toEqual([]);
+  });
+
+  it('reads a registration filter either way alike: walking the customers, or from the matching registrations', async () => {
+    const cases: LeadFilters[] = [{ formKind: 'walkIn' }, { utmCampaign: 'RETARGET' }, { from: YESTERDAY, to: YESTERDAY }, { utmSource: 'kakao', formKind: 'home', assignee: STAFF[1]!.email }, { from: TODAY, to: TODAY, q: '김' }];
+    for (const filters of cases) {
+      const [walked, driven] = await Promise.all(
+        (['fromCustomers', 'fromRegistrations'] as const).map((drive) =>
+          database.sales.db
+            .selectFrom('customers')
+            .select('id')
+            .where((eb) => customerMatches(eb, params(filters), drive))
+            .orderBy('id')
+            .execute(),
+        ),
+      );
+      expect(walked!.length).toBeGreaterThan(0);
+      expect(driven).toEqual(walked);
+    }
   });
 
   it('pages through the list by cursor: every customer once, none missing, in order', async () => {

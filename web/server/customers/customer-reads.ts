@@ -35,11 +35,42 @@ const registrationFilterSet = (filters: LeadFilterParams) =>
   filters.from !== null || filters.before !== null || filters.formKind !== null || filters.utmSource !== null || filters.utmCampaign !== null;
 
 /**
+ * How a registration filter is read: walking the customers newest first and looking for a matching
+ * registration of each (quick when many match: a page is found early), or from the matching
+ * registrations' own index to their customers (quick when few match).
+ */
+type Drive = 'fromCustomers' | 'fromRegistrations';
+
+/** Up to this many matching registrations, a filter reads them first (see Drive). */
+const FEW_REGISTRATIONS = 5_000;
+
+function matchingRegistrations(eb: ExpressionBuilder<SalesTables, 'customers'> | SalesDatabase['db'], filters: LeadFilterParams) {
+  return eb
+    .selectFrom('registrations')
+    .$if(filters.from !== null, (query) => query.where('registrations.created_at', '>=', filters.from!))
+    .$if(filters.before !== null, (query) => query.where('registrations.created_at', '<', filters.before!))
+    .$if(filters.formKind !== null, (query) => query.where('registrations.form_kind', '=', filters.formKind!))
+    .$if(filters.utmSource !== null, (query) => query.where('registrations.utm_source', '=', filters.utmSource!))
+    .$if(filters.utmCampaign !== null, (query) => query.where('registrations.campaign_key', '=', filters.utmCampaign!));
+}
+
+/** Which way the filters' registrations are read (see Drive): one count of at most FEW_REGISTRATIONS index entries. */
+async function driveOf(sales: SalesDatabase, filters: LeadFilterParams): Promise<Drive> {
+  if (!registrationFilterSet(filters)) return 'fromCustomers';
+  const found = await sales.db
+    .selectFrom(matchingRegistrations(sales.db, filters).select(sql.lit(1).as('one')).limit(FEW_REGISTRATIONS).as('few'))
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(found.count) < FEW_REGISTRATIONS ? 'fromRegistrations' : 'fromCustomers';
+}
+
+
+/**
  * Whether a customer matches `filters`: its own fields (status, 담당자, consent, name, phone),
  * one of its registrations every registration filter (period, form, source, campaign), and a
  * visit of its on `visitDay`.
  */
-export function customerMatches(eb: CustomersBuilder, filters: LeadFilterParams): Expression<SqlBool> {
+export function customerMatches(eb: CustomersBuilder, filters: LeadFilterParams, drive: Drive = 'fromCustomers'): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
   if (filters.status !== null) conditions.push(eb('customers.status', '=', filters.status));
   if (filters.assigneeEmail !== null) conditions.push(eb('customers.assignee_email', '=', filters.assigneeEmail));
@@ -58,28 +89,23 @@ export function customerMatches(eb: CustomersBuilder, filters: LeadFilterParams)
     // the walk over customers stop at the period's bounds.
     if (filters.from !== null) conditions.push(eb('customers.last_registered_at', '>=', filters.from));
     if (filters.before !== null) conditions.push(eb('customers.first_registered_at', '<', filters.before));
+    const matching = matchingRegistrations(eb, filters);
     conditions.push(
-      eb.exists(
-        eb
-          .selectFrom('registrations')
-          .select(sql.lit(1).as('one'))
-          .whereRef('registrations.customer_id', '=', 'customers.id')
-          .$if(filters.from !== null, (query) => query.where('registrations.created_at', '>=', filters.from!))
-          .$if(filters.before !== null, (query) => query.where('registrations.created_at', '<', filters.before!))
-          .$if(filters.formKind !== null, (query) => query.where('registrations.form_kind', '=', filters.formKind!))
-          .$if(filters.utmSource !== null, (query) => query.where('registrations.utm_source', '=', filters.utmSource!))
-          .$if(filters.utmCampaign !== null, (query) => query.where('registrations.campaign_key', '=', filters.utmCampaign!)),
-      ),
+      drive === 'fromRegistrations'
+        ? eb('customers.id', 'in', matching.select('registrations.customer_id'))
+        : eb.exists(matching.select(sql.lit(1).as('one')).whereRef('registrations.customer_id', '=', 'customers.id')),
     );
   }
   if (filters.visitDay !== null) {
     const day = filters.visitDay;
+    // A day's visits are few: read from their index.
     conditions.push(
-      eb.exists(
+      eb(
+        'customers.id',
+        'in',
         eb
           .selectFrom('bookings')
-          .select(sql.lit(1).as('one'))
-          .whereRef('bookings.customer_id', '=', 'customers.id')
+          .select('bookings.customer_id')
           .where('bookings.status', 'in', VISIT_STATUSES)
           .where((booking) => onVisitDay(booking, day)),
       ),
@@ -89,11 +115,11 @@ export function customerMatches(eb: CustomersBuilder, filters: LeadFilterParams)
 }
 
 /** The ids of a page of matching customers, newest activity first, after `cursor`. */
-function matchingCustomerIds(sales: SalesDatabase, filters: LeadFilterParams, cursor: CustomerCursor | null, limit: number) {
+function matchingCustomerIds(sales: SalesDatabase, filters: LeadFilterParams, drive: Drive, cursor: CustomerCursor | null, limit: number) {
   return sales.db
     .selectFrom('customers')
     .select(['customers.id', 'customers.last_registered_at'])
-    .where((eb) => customerMatches(eb, filters))
+    .where((eb) => customerMatches(eb, filters, drive))
     .$if(cursor !== null, (query) =>
       query.where((eb) =>
         eb.or([
@@ -135,8 +161,9 @@ export type CustomerListRow = {
  * and how many registrations it has. The page is chosen first, then only its rows are joined.
  */
 export async function listCustomers(sales: SalesDatabase, filters: LeadFilterParams, cursor: CustomerCursor | null, limit: number): Promise<CustomerListRow[]> {
+  const drive = await driveOf(sales, filters);
   const rows = await sales.db
-    .selectFrom(matchingCustomerIds(sales, filters, cursor, limit).as('page'))
+    .selectFrom(matchingCustomerIds(sales, filters, drive, cursor, limit).as('page'))
     .innerJoin('customers', 'customers.id', 'page.id')
     .leftJoin('registrations as newest', (join) =>
       join.on((eb) =>
@@ -206,12 +233,20 @@ export function nextCustomerCursor(rows: readonly { id: string; createdAt: strin
   return last ? { at: last.createdAt, id: last.id } : null;
 }
 
-/** How many customers the list shows for `filters`, on every page. */
-export async function countCustomers(sales: SalesDatabase, filters: LeadFilterParams): Promise<number> {
-  const row = await sales.db
+/**
+ * How many customers the list shows for `filters`, on every page; with `upTo`, counting stops
+ * there (the list then says "upTo 이상"): a count of hundreds of thousands costs what it counts.
+ */
+export async function countCustomers(sales: SalesDatabase, filters: LeadFilterParams, upTo?: number): Promise<number> {
+  const drive = await driveOf(sales, filters);
+  const matching = sales.db
     .selectFrom('customers')
+    .select(sql.lit(1).as('one'))
+    .where((eb) => customerMatches(eb, filters, drive))
+    .$if(upTo !== undefined, (query) => query.limit(upTo!));
+  const row = await sales.db
+    .selectFrom(matching.as('matching'))
     .select((eb) => eb.fn.countAll().as('count'))
-    .where((eb) => customerMatches(eb, filters))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -435,17 +470,19 @@ type TodayCustomer = { customerId: string; name: string; phone: string; status: 
 
 export type TodayCustomerWork = {
   day: string;
-  /** Given to the 상담사 and not called since (with the latest registration), the longest waiting first. */
+  /** Given to the 상담사 and not called since, the latest registration first; `returning`: registered more than once. */
   notContacted: Array<TodayCustomer & { assignedAt: string; lastRegisteredAt: string; returning: boolean }>;
-  /** A 재통화 asked for by the end of `day` by the customer's latest call, the earliest first. */
+  /** A 재통화 asked for by the customer's latest call, due by the end of `day` (from RECENT_DAYS back), the earliest first. */
   callbacks: Array<TodayCustomer & { callbackAt: string; lastCallResult: string }>;
   visits: Array<TodayCustomer & { visitAt: string; bookingStatus: BookingStatus; checkedInAt: string | null }>;
-  /** 기존 고객 재등록: called before, and registered again since the latest call. */
+  /** 기존 고객 재등록: called before, and registered again since the latest call (within RECENT_DAYS), the latest first. */
   returning: Array<TodayCustomer & { lastCallAt: string; lastRegisteredAt: string; registrations: number }>;
 };
 
 /** The most lines each part of 오늘 할 일 shows. */
 const TODAY_LINES = 100;
+/** How far back 오늘 할 일 looks for a registration again (기존 고객 재등록) or a 재통화 not made. */
+const RECENT_DAYS = 30;
 
 /**
  * 오늘 할 일 of `email` (null: everyone's) on `day` (YYYY-MM-DD, Seoul), each customer once per part.
@@ -475,8 +512,9 @@ export async function todayWork(sales: SalesDatabase, email: string | null, day:
       .where((eb) => theirs(eb))
       .where('customers.assignee_email', 'is not', null)
       .where((eb) => eb.not(eb.exists(eb.selectFrom('calls').select(sql.lit(1).as('one')).whereRef('calls.customer_id', '=', 'customers.id').where('calls.at', '>=', assignedAt(eb)))))
-      .orderBy('assignedAt')
-      .orderBy('customers.id')
+      // The latest first, as the list: a fresh registration is called first.
+      .orderBy('customers.last_registered_at', 'desc')
+      .orderBy('customers.id', 'desc')
       .limit(TODAY_LINES)
       .execute(),
     db
@@ -484,7 +522,7 @@ export async function todayWork(sales: SalesDatabase, email: string | null, day:
       .innerJoin('calls', 'calls.customer_id', 'customers.id')
       .select([...customerColumns, 'calls.callback_at as callbackAt', 'calls.result as lastCallResult'])
       .where((eb) => theirs(eb))
-      .where('calls.callback_at', 'is not', null)
+      .where('calls.callback_at', '>=', seoulDayStart(day, -RECENT_DAYS))
       .where('calls.callback_at', '<', until)
       .where((eb) =>
         eb.not(
@@ -522,6 +560,7 @@ export async function todayWork(sales: SalesDatabase, email: string | null, day:
         eb.selectFrom('registrations').select((count) => count.fn.countAll().as('n')).whereRef('registrations.customer_id', '=', 'customers.id').as('registrations'),
       ])
       .where((eb) => theirs(eb))
+      .where('customers.last_registered_at', '>=', seoulDayStart(day, -RECENT_DAYS))
       .where((eb) => eb(lastCallAt(eb), '<', eb.ref('customers.last_registered_at')))
       .orderBy('customers.last_registered_at', 'desc')
       .orderBy('customers.id', 'desc')

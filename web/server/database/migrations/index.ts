@@ -9,6 +9,7 @@ import * as pageViewTallies from './0003-page-view-tallies';
 import * as staffAccounts from './0004-staff-accounts';
 import * as pressViewCounts from './0005-press-view-counts';
 import * as customers from './0006-customers';
+import * as customerReadIndexes from './0007-customer-read-indexes';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-ad-spend': adSpend,
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-staff-accounts': staffAccounts,
   '0005-press-view-counts': pressViewCounts,
   '0006-customers': customers,
+  '0007-customer-read-indexes': customerReadIndexes,
 };
 
 export const salesMigrations: MigrationProvider = {
