@@ -61,7 +61,7 @@ type Columns = Record<string, Array<string | number | null>>;
  * The seed, in time order: of each five registrations three are new customers and two are customers
  * who registered a few days before (up to 5,000 customers back) registering again.
  */
-class Seed {
+export class Seed {
   readonly customers: number;
   /** Each customer's latest registration. */
   private readonly lastOf: Int32Array;
@@ -208,7 +208,7 @@ class Seed {
 const rowCount = (columns: Columns) => Object.values(columns)[0]!.length;
 
 /** SQLite: prepared inserts in one transaction over a connection of its own. */
-async function loadSqlite(dataDir: string, seed: Seed): Promise<void> {
+export async function loadSqlite(dataDir: string, seed: Seed): Promise<void> {
   const database = openLeadsDatabase(dataDir);
   try {
     database.exec('PRAGMA synchronous = OFF');
@@ -234,7 +234,7 @@ async function loadSqlite(dataDir: string, seed: Seed): Promise<void> {
 }
 
 /** PostgreSQL: each batch one multi-row INSERT … SELECT from arrays. */
-async function loadPostgres(pool: pg.Pool, seed: Seed): Promise<void> {
+export async function loadPostgres(pool: pg.Pool, seed: Seed): Promise<void> {
   const types = new Map<string, string>();
   const { rows } = await pool.query<{ table_name: string; column_name: string; data_type: string }>(`SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = current_schema()`);
   for (const row of rows) types.set(`${row.table_name}.${row.column_name}`, row.data_type === 'integer' ? 'int' : 'text');

@@ -114,11 +114,20 @@ export function customerMatches(eb: CustomersBuilder, filters: LeadFilterParams,
   return eb.and(conditions);
 }
 
-/** The ids of a page of matching customers, newest activity first, after `cursor`. */
-function matchingCustomerIds(sales: SalesDatabase, filters: LeadFilterParams, drive: Drive, cursor: CustomerCursor | null, limit: number) {
+/** A page of matching customers, newest activity first, after `cursor`. */
+function matchingCustomers(sales: SalesDatabase, filters: LeadFilterParams, drive: Drive, cursor: CustomerCursor | null, limit: number) {
   return sales.db
     .selectFrom('customers')
-    .select(['customers.id', 'customers.last_registered_at'])
+    .select([
+      'customers.id',
+      'customers.last_registered_at',
+      'customers.name',
+      'customers.phone',
+      'customers.status',
+      'customers.assignee_name',
+      'customers.assignee_email',
+      'customers.marketing_consent',
+    ])
     .where((eb) => customerMatches(eb, filters, drive))
     .$if(cursor !== null, (query) =>
       query.where((eb) =>
@@ -163,8 +172,7 @@ export type CustomerListRow = {
 export async function listCustomers(sales: SalesDatabase, filters: LeadFilterParams, cursor: CustomerCursor | null, limit: number): Promise<CustomerListRow[]> {
   const drive = await driveOf(sales, filters);
   const rows = await sales.db
-    .selectFrom(matchingCustomerIds(sales, filters, drive, cursor, limit).as('page'))
-    .innerJoin('customers', 'customers.id', 'page.id')
+    .selectFrom(matchingCustomers(sales, filters, drive, cursor, limit).as('page'))
     .leftJoin('registrations as newest', (join) =>
       join.on((eb) =>
         eb(
@@ -173,7 +181,7 @@ export async function listCustomers(sales: SalesDatabase, filters: LeadFilterPar
           eb
             .selectFrom('registrations')
             .select('registrations.id')
-            .whereRef('registrations.customer_id', '=', 'customers.id')
+            .whereRef('registrations.customer_id', '=', 'page.id')
             .orderBy('registrations.created_at', 'desc')
             .orderBy('registrations.id', 'desc')
             .limit(1),
@@ -188,7 +196,7 @@ export async function listCustomers(sales: SalesDatabase, filters: LeadFilterPar
           eb
             .selectFrom('bookings')
             .select('bookings.id')
-            .whereRef('bookings.customer_id', '=', 'customers.id')
+            .whereRef('bookings.customer_id', '=', 'page.id')
             .orderBy(sql`CASE WHEN bookings.status = 'booked' THEN 0 ELSE 1 END`)
             .orderBy('bookings.visit_at', 'desc')
             .orderBy('bookings.id', 'desc')
@@ -197,32 +205,32 @@ export async function listCustomers(sales: SalesDatabase, filters: LeadFilterPar
       ),
     )
     .select((eb) => [
-      'customers.id',
+      'page.id',
       'newest.id as registrationId',
-      'customers.last_registered_at as createdAt',
+      'page.last_registered_at as createdAt',
       'newest.form_kind as formKind',
       'newest.utm_source as utmSource',
       'newest.utm_campaign as utmCampaign',
-      'customers.name',
-      'customers.phone',
-      'customers.status',
-      'customers.assignee_name as assigneeName',
-      'customers.assignee_email as assigneeEmail',
+      'page.name',
+      'page.phone',
+      'page.status',
+      'page.assignee_name as assigneeName',
+      'page.assignee_email as assigneeEmail',
       'visit.visit_at as visitAt',
       'visit.status as visitStatus',
-      'customers.marketing_consent as marketing',
+      'page.marketing_consent as marketing',
       eb
         .selectFrom('calls')
         .select('calls.result')
-        .whereRef('calls.customer_id', '=', 'customers.id')
+        .whereRef('calls.customer_id', '=', 'page.id')
         .orderBy('calls.at', 'desc')
         .orderBy('calls.id', 'desc')
         .limit(1)
         .as('lastCallResult'),
-      eb.selectFrom('registrations').select((count) => count.fn.countAll().as('n')).whereRef('registrations.customer_id', '=', 'customers.id').as('registrations'),
+      eb.selectFrom('registrations').select((count) => count.fn.countAll().as('n')).whereRef('registrations.customer_id', '=', 'page.id').as('registrations'),
     ])
-    .orderBy('customers.last_registered_at', 'desc')
-    .orderBy('customers.id', 'desc')
+    .orderBy('page.last_registered_at', 'desc')
+    .orderBy('page.id', 'desc')
     .execute();
   return rows.map((row) => ({ ...row, marketing: row.marketing === 1, registrations: Number(row.registrations ?? 0) }));
 }
@@ -470,7 +478,7 @@ type TodayCustomer = { customerId: string; name: string; phone: string; status: 
 
 export type TodayCustomerWork = {
   day: string;
-  /** Given to the 상담사 and not called since, the latest registration first; `returning`: registered more than once. */
+  /** Registered within RECENT_DAYS, given to the 상담사 and not called since, the latest registration first; `returning`: registered more than once. */
   notContacted: Array<TodayCustomer & { assignedAt: string; lastRegisteredAt: string; returning: boolean }>;
   /** A 재통화 asked for by the customer's latest call, due by the end of `day` (from RECENT_DAYS back), the earliest first. */
   callbacks: Array<TodayCustomer & { callbackAt: string; lastCallResult: string }>;
@@ -481,7 +489,7 @@ export type TodayCustomerWork = {
 
 /** The most lines each part of 오늘 할 일 shows. */
 const TODAY_LINES = 100;
-/** How far back 오늘 할 일 looks for a registration again (기존 고객 재등록) or a 재통화 not made. */
+/** How far back 오늘 할 일 looks for a customer not called, a registration again (기존 고객 재등록) or a 재통화 not made. */
 const RECENT_DAYS = 30;
 
 /**
@@ -511,6 +519,7 @@ export async function todayWork(sales: SalesDatabase, email: string | null, day:
       .select((eb) => [...customerColumns, assignedAt(eb).as('assignedAt'), 'customers.last_registered_at as lastRegisteredAt', sql<number>`CASE WHEN customers.first_registered_at < customers.last_registered_at THEN 1 ELSE 0 END`.as('returning')])
       .where((eb) => theirs(eb))
       .where('customers.assignee_email', 'is not', null)
+      .where('customers.last_registered_at', '>=', seoulDayStart(day, -RECENT_DAYS))
       .where((eb) => eb.not(eb.exists(eb.selectFrom('calls').select(sql.lit(1).as('one')).whereRef('calls.customer_id', '=', 'customers.id').where('calls.at', '>=', assignedAt(eb)))))
       // The latest first, as the list: a fresh registration is called first.
       .orderBy('customers.last_registered_at', 'desc')
