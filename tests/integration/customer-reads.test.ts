@@ -255,10 +255,13 @@ describe.each(Object.keys(DATABASES))('customer reads on %s', (name) => {
     expect([...sheetBookings, ...sheet.walkIns].filter((visitor) => visitor.checkedInAt !== null)).toHaveLength(5);
     // The list by visit day: every customer with a visit today, booked or walked in.
     expect(await countCustomers(database.sales, params({ visitDay: TODAY }))).toBe(BOOKED_TODAY.length - 1 + 3);
-    // First and last touch: each of today's customers under one campaign each.
+    // First touch: the new customers under the campaign of their first registration; last touch: every customer whose latest registration is today.
     const sum = (counts: Map<string | null, number>) => [...counts.values()].reduce((total, count) => total + count, 0);
-    expect(sum(await touchesByCampaign(database.sales, TODAY_RANGE, 'first'))).toBe(customersToday);
+    expect(sum(await touchesByCampaign(database.sales, TODAY_RANGE, 'first'))).toBe(45);
     expect(sum(await touchesByCampaign(database.sales, TODAY_RANGE, 'last'))).toBe(customersToday);
+    expect((await touchesByCampaign(database.sales, TODAY_RANGE, 'first')).get('launch')).toBe(15);
+    // 고객 per day: 91 on both days, counted once each.
+    expect(Object.fromEntries(await registeredCustomersBy(database.sales, { from: YESTERDAY, to: TODAY }, 'day'))).toEqual({ [YESTERDAY]: 2, [TODAY]: customersToday });
     expect((await touchesByCampaign(database.sales, TODAY_RANGE, 'last')).get('retarget')).toBe(REPEATS.length);
     // The funnel of 'launch': naver's 15 and 91; 0 and 3 called, 0 came.
     expect((await funnelByCampaign(database.sales, TODAY_RANGE)).find((row) => row.campaignKey === 'launch')).toEqual({ campaignKey: 'launch', customers: 16, called: 2, visited: 1, contracted: 0 });

@@ -11,7 +11,7 @@
  */
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { StatsRange } from '../../shared/campaign-stats';
-import { seoulDayStart } from '../../shared/seoul-time';
+import { seoulDay, seoulDayStart } from '../../shared/seoul-time';
 import type { SalesDatabase } from '../database/index';
 import type { SalesTables } from '../database/tables';
 import { VISIT_STATUSES } from './customer-reads';
@@ -28,22 +28,16 @@ const inPeriod = (eb: ExpressionBuilder<SalesTables, 'registrations'>, range: St
 const visitsInPeriod = (eb: ExpressionBuilder<SalesTables, 'bookings'>, range: StatsRange): Expression<SqlBool> =>
   eb.and([eb('bookings.visit_at', '>=', `${range.from} 00:00`), eb('bookings.visit_at', '<=', `${range.to} 23:59`)]);
 
-/** The Seoul day (YYYY-MM-DD) of an ISO instant stored as text: Korea keeps UTC+9 all year. */
-function seoulDayOf(sales: SalesDatabase, column: string): RawBuilder<string> {
-  return sales.dialect === 'sqlite'
-    ? sql<string>`substr(datetime(${sql.ref(column)}, '+9 hours'), 1, 10)`
-    : sql<string>`to_char(${sql.ref(column)}::timestamptz AT TIME ZONE 'Asia/Seoul', 'YYYY-MM-DD')`;
-}
-
 /**
- * The key registrations are grouped by. `|| ''` (null stays null) keeps SQLite from walking the
- * column's own index over every registration for the grouping's order: the period's index reads
- * only the period's registrations.
+ * The key registrations are grouped by. A day is grouped by its UTC hour ('YYYY-MM-DDTHH', the ISO
+ * text's first 13 characters, read from the index) and folded into Seoul days here: Korea keeps
+ * UTC+9 all year. `|| ''` (null stays null) keeps SQLite from walking the column's own index over
+ * every registration for the grouping's order: the period's index reads only the period's.
  */
-function dimensionOf(sales: SalesDatabase, dimension: RegistrationDimension): RawBuilder<string | null> {
+function dimensionOf(dimension: RegistrationDimension): RawBuilder<string | null> {
   switch (dimension) {
     case 'day':
-      return seoulDayOf(sales, 'registrations.created_at');
+      return sql<string>`substr(registrations.created_at, 1, 13)`;
     case 'formKind':
       return sql<string>`registrations.form_kind || ''`;
     case 'utmSource':
@@ -53,7 +47,15 @@ function dimensionOf(sales: SalesDatabase, dimension: RegistrationDimension): Ra
   }
 }
 
-const counted = (rows: Array<{ key: string | null; count: number | string | bigint }>) => new Map(rows.map((row) => [row.key, Number(row.count)]));
+/** Counts by key, a UTC hour's folded into its Seoul day when `dimension` is the day. */
+function countedBy(dimension: RegistrationDimension, rows: Array<{ key: string | null; count: number | string | bigint }>): Map<string | null, number> {
+  const counts = new Map<string | null, number>();
+  for (const row of rows) {
+    const key = dimension === 'day' && row.key !== null ? seoulDay(Date.parse(`${row.key}:00:00.000Z`)) : row.key;
+    counts.set(key, (counts.get(key) ?? 0) + Number(row.count));
+  }
+  return counts;
+}
 
 /** 등록: registrations sent in the period. */
 export async function registrationCount(sales: SalesDatabase, range: StatsRange): Promise<number> {
@@ -67,14 +69,14 @@ export async function registrationCount(sales: SalesDatabase, range: StatsRange)
 
 /** 등록 per day, form, source or campaign key (no source, no campaign: the null key). */
 export async function registrationsBy(sales: SalesDatabase, range: StatsRange, dimension: RegistrationDimension): Promise<Map<string | null, number>> {
-  const key = dimensionOf(sales, dimension);
+  const key = dimensionOf(dimension);
   const rows = await sales.db
     .selectFrom('registrations')
     .select((eb) => [key.as('key'), eb.fn.countAll().as('count')])
     .where((eb) => inPeriod(eb, range))
     .groupBy(key)
     .execute();
-  return counted(rows);
+  return countedBy(dimension, rows);
 }
 
 /** 고객: customers who registered in the period (new or returning), as the list counts them with the period's filter. */
@@ -89,14 +91,25 @@ export async function registeredCustomerCount(sales: SalesDatabase, range: Stats
 
 /** 고객 per day, form, source or campaign key: each customer once per key it registered under. */
 export async function registeredCustomersBy(sales: SalesDatabase, range: StatsRange, dimension: RegistrationDimension): Promise<Map<string | null, number>> {
-  const key = dimensionOf(sales, dimension);
+  const key = dimensionOf(dimension);
+  if (dimension === 'day') {
+    // A customer twice in one Seoul day may be in two of its UTC hours: the pairs are folded here.
+    const pairs = await sales.db
+      .selectFrom('registrations')
+      .select([key.as('key'), 'registrations.customer_id'])
+      .where((eb) => inPeriod(eb, range))
+      .distinct()
+      .execute();
+    const days = new Set(pairs.map((pair) => `${seoulDay(Date.parse(`${pair.key}:00:00.000Z`))} ${pair.customer_id}`));
+    return countedBy('formKind', [...days].map((day) => ({ key: day.slice(0, 10), count: 1 })));
+  }
   const rows = await sales.db
     .selectFrom('registrations')
     .select([key.as('key'), sql<number | string>`count(DISTINCT registrations.customer_id)`.as('count')])
     .where((eb) => inPeriod(eb, range))
     .groupBy(key)
     .execute();
-  return counted(rows);
+  return countedBy(dimension, rows);
 }
 
 /** 신규 고객: customers whose first registration ever is in the period. */
@@ -111,36 +124,20 @@ export async function newCustomerCount(sales: SalesDatabase, range: StatsRange):
 }
 
 /**
- * First or last touch per campaign key: each customer who registered in the period counted once,
- * under the campaign of their first (or latest) registration of the period.
+ * First or last touch per campaign key: the customers whose first registration ever (or latest)
+ * falls in the period, each counted once under that registration's campaign. First touches add up
+ * to the 신규 고객 of the period.
  */
 export async function touchesByCampaign(sales: SalesDatabase, range: StatsRange, touch: 'first' | 'last'): Promise<Map<string | null, number>> {
   const rows = await sales.db
     .selectFrom('registrations')
+    .innerJoin('customers', 'customers.id', 'registrations.customer_id')
     .select((eb) => [sql<string | null>`registrations.campaign_key || ''`.as('key'), eb.fn.countAll().as('count')])
     .where((eb) => inPeriod(eb, range))
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('registrations as other')
-            .select(sql.lit(1).as('one'))
-            .whereRef('other.customer_id', '=', 'registrations.customer_id')
-            .where('other.created_at', '>=', seoulDayStart(range.from))
-            .where('other.created_at', '<', seoulDayStart(range.to, 1))
-            .where((other) => {
-              const beyond = touch === 'first' ? '<' : '>';
-              return other.or([
-                other('other.created_at', beyond, other.ref('registrations.created_at')),
-                other.and([other('other.created_at', '=', other.ref('registrations.created_at')), other('other.id', beyond, other.ref('registrations.id'))]),
-              ]);
-            }),
-        ),
-      ),
-    )
+    .whereRef('registrations.created_at', '=', touch === 'first' ? 'customers.first_registered_at' : 'customers.last_registered_at')
     .groupBy(sql`registrations.campaign_key || ''`)
     .execute();
-  return counted(rows);
+  return countedBy('campaignKey', rows);
 }
 
 /** 방문 예약: bookings (not walk-ins) for a visit in the period that hold or held a place. */
@@ -186,28 +183,30 @@ export type CampaignFunnel = { campaignKey: string | null; customers: number; ca
  * 계약) and contracted. A customer who registered under two campaigns counts under each.
  */
 export async function funnelByCampaign(sales: SalesDatabase, range: StatsRange): Promise<CampaignFunnel[]> {
-  const rows = await sales.db
-    .selectFrom(
-      sales.db
-        .selectFrom('registrations')
-        .select(['registrations.campaign_key', 'registrations.customer_id'])
-        .where((eb) => inPeriod(eb, range))
-        .distinct()
-        .as('touched'),
-    )
+  const db = sales.db;
+  const touched = db
+    .selectFrom('registrations')
+    .select(['registrations.campaign_key', 'registrations.customer_id'])
+    .where((eb) => inPeriod(eb, range))
+    .distinct()
+    .as('touched');
+  // The period's customers once each, then which of them were called and came: set joins, which
+  // PostgreSQL plans cheaply (a probe per row in the select list is costed high enough to be JIT-compiled).
+  const periodCustomers = db.selectFrom('registrations').select('registrations.customer_id').where((eb) => inPeriod(eb, range));
+  const called = db.selectFrom('calls').select('calls.customer_id').where('calls.customer_id', 'in', periodCustomers).distinct().as('called');
+  const came = db.selectFrom('bookings').select('bookings.customer_id').where('bookings.status', '=', 'checkedIn').where('bookings.customer_id', 'in', periodCustomers).distinct().as('came');
+  const rows = await db
+    .selectFrom(touched)
     .innerJoin('customers', 'customers.id', 'touched.customer_id')
+    .leftJoin(called, 'called.customer_id', 'touched.customer_id')
+    .leftJoin(came, 'came.customer_id', 'touched.customer_id')
     .select((eb) => {
       const counted = (condition: Expression<SqlBool>) => eb.fn.sum<number | string>(eb.case().when(condition).then(1).else(0).end());
       return [
         'touched.campaign_key as campaignKey',
         eb.fn.countAll().as('customers'),
-        counted(eb.exists(eb.selectFrom('calls').select(sql.lit(1).as('one')).whereRef('calls.customer_id', '=', 'customers.id'))).as('called'),
-        counted(
-          eb.or([
-            eb('customers.status', 'in', ['visited', 'contracted']),
-            eb.exists(eb.selectFrom('bookings').select(sql.lit(1).as('one')).whereRef('bookings.customer_id', '=', 'customers.id').where('bookings.status', '=', 'checkedIn')),
-          ]),
-        ).as('visited'),
+        eb.fn.count('called.customer_id').as('called'),
+        counted(eb.or([eb('customers.status', 'in', ['visited', 'contracted']), eb('came.customer_id', 'is not', null)])).as('visited'),
         counted(eb('customers.status', '=', 'contracted')).as('contracted'),
       ];
     })
