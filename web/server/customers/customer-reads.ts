@@ -4,7 +4,7 @@
  * registrations matches the filters), a customer's page, the visit sheet and slots, 오늘 할 일 and
  * the export. Counted numbers live in ./numbers.ts.
  */
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { SalesDatabase } from '../database/index';
 import type { BookingKind, BookingStatus, SalesTables } from '../database/tables';
 import type { LeadFilterParams } from '../console/lead-query';
@@ -44,7 +44,7 @@ type Drive = 'fromCustomers' | 'fromRegistrations';
 /** Up to this many matching registrations, a filter reads them first (see Drive). */
 const FEW_REGISTRATIONS = 5_000;
 
-function matchingRegistrations(eb: ExpressionBuilder<SalesTables, 'customers'> | SalesDatabase['db'], filters: LeadFilterParams) {
+function matchingRegistrations(eb: CustomersBuilder, filters: LeadFilterParams) {
   return eb
     .selectFrom('registrations')
     .$if(filters.from !== null, (query) => query.where('registrations.created_at', '>=', filters.from!))
@@ -58,7 +58,7 @@ function matchingRegistrations(eb: ExpressionBuilder<SalesTables, 'customers'> |
 async function driveOf(sales: SalesDatabase, filters: LeadFilterParams): Promise<Drive> {
   if (!registrationFilterSet(filters)) return 'fromCustomers';
   const found = await sales.db
-    .selectFrom(matchingRegistrations(sales.db, filters).select(sql.lit(1).as('one')).limit(FEW_REGISTRATIONS).as('few'))
+    .selectFrom(matchingRegistrations(expressionBuilder<SalesTables, 'customers'>(), filters).select(sql.lit(1).as('one')).limit(FEW_REGISTRATIONS).as('few'))
     .select((eb) => eb.fn.countAll().as('count'))
     .executeTakeFirstOrThrow();
   return Number(found.count) < FEW_REGISTRATIONS ? 'fromRegistrations' : 'fromCustomers';
