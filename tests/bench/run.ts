@@ -18,6 +18,9 @@
  * 5. Lead POST: req/s and p99 of durable lead writes (tests/bench/leads.ts).
  * 6. Sales console: list p50/p95 per filter and the streamed export (rows/s, memory) over an
  *    embedded leads database of 100,000 leads (tests/bench/console.ts).
+ * 7. Customer reads: the console's reads over the customer tables (list per filter set, 오늘 할 일,
+ *    caller search, a month's numbers and funnel) over 1,000,000 registrations on SQLite and
+ *    PostgreSQL (tests/bench/customers.ts).
  *
  * Environment (all optional):
  *   BENCH_DURATION=10       seconds per autocannon run
@@ -33,7 +36,9 @@
  *   BENCH_FLOOD_BASELINE=1000   the same against the baseline (which may render each one)
  *   BENCH_AGEING=40         seconds of the ageing run
  *   BENCH_ROUNDS=3          rounds of each lean-client row (best counts), BENCH_DURATION seconds in all
- *   BENCH_SKIP_HTTP=1 / BENCH_SKIP_PAGE_CACHE=1 / BENCH_SKIP_QUERIES=1 / BENCH_SKIP_LEADS=1 / BENCH_SKIP_CONSOLE=1
+ *   BENCH_CUSTOMER_REGISTRATIONS=1000000  registrations in the customer reads bench
+ *   BENCH_CUSTOMER_RUNS=20  samples per customer read
+ *   BENCH_SKIP_HTTP=1 / BENCH_SKIP_PAGE_CACHE=1 / BENCH_SKIP_QUERIES=1 / BENCH_SKIP_LEADS=1 / BENCH_SKIP_CONSOLE=1 / BENCH_SKIP_CUSTOMERS=1
  */
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -52,6 +57,7 @@ import { rawRequest } from '../support/http';
 import { inMemorySalesDatabase } from '../support/sales-database';
 import { benchLeadPost } from './leads';
 import { benchLeadConsole } from './console';
+import { benchCustomers } from './customers';
 import { benchPageCache } from './page-cache';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -442,6 +448,9 @@ try {
   }
   if (process.env.BENCH_SKIP_CONSOLE !== '1') {
     summary.push(...(await benchLeadConsole({ leads: Number(process.env.BENCH_CONSOLE_LEADS ?? 100_000), runs: QUERY_RUNS })));
+  }
+  if (process.env.BENCH_SKIP_CUSTOMERS !== '1') {
+    summary.push(...(await benchCustomers({ registrations: Number(process.env.BENCH_CUSTOMER_REGISTRATIONS ?? 1_000_000), runs: Number(process.env.BENCH_CUSTOMER_RUNS ?? 20) })));
   }
   console.log(`\nSummary (one run, ${CONNECTIONS} connections, ${DURATION} s per HTTP row)\n`);
   console.log(table(['measure', 'value', 'detail'], summary));

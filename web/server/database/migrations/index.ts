@@ -10,6 +10,7 @@ import * as staffAccounts from './0004-staff-accounts';
 import * as pressViewCounts from './0005-press-view-counts';
 import * as messageLog from './0006-message-log';
 import * as customers from './0007-customers';
+import * as customerReadIndexes from './0008-customer-read-indexes';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-ad-spend': adSpend,
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-press-view-counts': pressViewCounts,
   '0006-message-log': messageLog,
   '0007-customers': customers,
+  '0008-customer-read-indexes': customerReadIndexes,
 };
 
 export const salesMigrations: MigrationProvider = {

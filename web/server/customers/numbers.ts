@@ -1,0 +1,219 @@
+/**
+ * One definition per number the console shows, each one SQL statement over the customer tables,
+ * for the list, dashboard, 오늘 할 일, statistics, funnel and export alike:
+ * - 고객 (customers): people, one per phone; 신규 고객 those whose first registration falls in the period;
+ * - 등록 (registrations): forms sent, a returning customer's each counted;
+ * - 방문 예약 (bookings): visits booked through a form, the lead page or a phone-in (kind
+ *   site/console/phoneIn) that hold or held a place (booked, checked in, missed), by visit day;
+ * - 현장 방문 (walk-ins): customers registered at the desk as they came in, by visit day;
+ * - 방문 완료 (visits made): bookings and walk-ins checked in, by visit day.
+ * A period is Seoul days, `from` to `to` inclusive.
+ */
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import type { StatsRange } from '../../shared/campaign-stats';
+import { seoulDay, seoulDayStart } from '../../shared/seoul-time';
+import type { SalesDatabase } from '../database/index';
+import type { SalesTables } from '../database/tables';
+import { VISIT_STATUSES } from './customer-reads';
+
+/** The booking kinds that are a 방문 예약; a walk-in is a 현장 방문. */
+export const BOOKED_KINDS = ['site', 'console', 'phoneIn'] as const;
+
+/** What registrations are counted by: the Seoul day, the form, the utm source, the campaign key. */
+export type RegistrationDimension = 'day' | 'formKind' | 'utmSource' | 'campaignKey';
+
+const inPeriod = (eb: ExpressionBuilder<SalesTables, 'registrations'>, range: StatsRange): Expression<SqlBool> =>
+  eb.and([eb('registrations.created_at', '>=', seoulDayStart(range.from)), eb('registrations.created_at', '<', seoulDayStart(range.to, 1))]);
+
+const visitsInPeriod = (eb: ExpressionBuilder<SalesTables, 'bookings'>, range: StatsRange): Expression<SqlBool> =>
+  eb.and([eb('bookings.visit_at', '>=', `${range.from} 00:00`), eb('bookings.visit_at', '<=', `${range.to} 23:59`)]);
+
+/**
+ * The key registrations are grouped by. A day is grouped by its UTC hour ('YYYY-MM-DDTHH', the ISO
+ * text's first 13 characters, read from the index) and folded into Seoul days here: Korea keeps
+ * UTC+9 all year. `|| ''` (null stays null) keeps SQLite from walking the column's own index over
+ * every registration for the grouping's order: the period's index reads only the period's.
+ */
+function dimensionOf(dimension: RegistrationDimension): RawBuilder<string | null> {
+  switch (dimension) {
+    case 'day':
+      return sql<string>`substr(registrations.created_at, 1, 13)`;
+    case 'formKind':
+      return sql<string>`registrations.form_kind || ''`;
+    case 'utmSource':
+      return sql<string | null>`registrations.utm_source || ''`;
+    case 'campaignKey':
+      return sql<string | null>`registrations.campaign_key || ''`;
+  }
+}
+
+/** Counts by key, a UTC hour's folded into its Seoul day when `dimension` is the day. */
+function countedBy(dimension: RegistrationDimension, rows: Array<{ key: string | null; count: number | string | bigint }>): Map<string | null, number> {
+  const counts = new Map<string | null, number>();
+  for (const row of rows) {
+    const key = dimension === 'day' && row.key !== null ? seoulDay(Date.parse(`${row.key}:00:00.000Z`)) : row.key;
+    counts.set(key, (counts.get(key) ?? 0) + Number(row.count));
+  }
+  return counts;
+}
+
+/** 등록: registrations sent in the period. */
+export async function registrationCount(sales: SalesDatabase, range: StatsRange): Promise<number> {
+  const row = await sales.db
+    .selectFrom('registrations')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where((eb) => inPeriod(eb, range))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** 등록 per day, form, source or campaign key (no source, no campaign: the null key). */
+export async function registrationsBy(sales: SalesDatabase, range: StatsRange, dimension: RegistrationDimension): Promise<Map<string | null, number>> {
+  const key = dimensionOf(dimension);
+  const rows = await sales.db
+    .selectFrom('registrations')
+    .select((eb) => [key.as('key'), eb.fn.countAll().as('count')])
+    .where((eb) => inPeriod(eb, range))
+    .groupBy(key)
+    .execute();
+  return countedBy(dimension, rows);
+}
+
+/** 고객: customers who registered in the period (new or returning), as the list counts them with the period's filter. */
+export async function registeredCustomerCount(sales: SalesDatabase, range: StatsRange): Promise<number> {
+  const row = await sales.db
+    .selectFrom('registrations')
+    .select(sql<number | string>`count(DISTINCT registrations.customer_id)`.as('count'))
+    .where((eb) => inPeriod(eb, range))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** 고객 per day, form, source or campaign key: each customer once per key it registered under. */
+export async function registeredCustomersBy(sales: SalesDatabase, range: StatsRange, dimension: RegistrationDimension): Promise<Map<string | null, number>> {
+  const key = dimensionOf(dimension);
+  if (dimension === 'day') {
+    // A customer twice in one Seoul day may be in two of its UTC hours: the pairs are folded here.
+    const pairs = await sales.db
+      .selectFrom('registrations')
+      .select([key.as('key'), 'registrations.customer_id'])
+      .where((eb) => inPeriod(eb, range))
+      .distinct()
+      .execute();
+    const days = new Set(pairs.map((pair) => `${seoulDay(Date.parse(`${pair.key}:00:00.000Z`))} ${pair.customer_id}`));
+    return countedBy('formKind', [...days].map((day) => ({ key: day.slice(0, 10), count: 1 })));
+  }
+  const rows = await sales.db
+    .selectFrom('registrations')
+    .select([key.as('key'), sql<number | string>`count(DISTINCT registrations.customer_id)`.as('count')])
+    .where((eb) => inPeriod(eb, range))
+    .groupBy(key)
+    .execute();
+  return countedBy(dimension, rows);
+}
+
+/** 신규 고객: customers whose first registration ever is in the period. */
+export async function newCustomerCount(sales: SalesDatabase, range: StatsRange): Promise<number> {
+  const row = await sales.db
+    .selectFrom('customers')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('first_registered_at', '>=', seoulDayStart(range.from))
+    .where('first_registered_at', '<', seoulDayStart(range.to, 1))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * First or last touch per campaign key: the customers whose first registration ever (or latest)
+ * falls in the period, each counted once under that registration's campaign. First touches add up
+ * to the 신규 고객 of the period.
+ */
+export async function touchesByCampaign(sales: SalesDatabase, range: StatsRange, touch: 'first' | 'last'): Promise<Map<string | null, number>> {
+  const rows = await sales.db
+    .selectFrom('registrations')
+    .innerJoin('customers', 'customers.id', 'registrations.customer_id')
+    .select((eb) => [sql<string | null>`registrations.campaign_key || ''`.as('key'), eb.fn.countAll().as('count')])
+    .where((eb) => inPeriod(eb, range))
+    .whereRef('registrations.created_at', '=', touch === 'first' ? 'customers.first_registered_at' : 'customers.last_registered_at')
+    .groupBy(sql`registrations.campaign_key || ''`)
+    .execute();
+  return countedBy('campaignKey', rows);
+}
+
+/** 방문 예약: bookings (not walk-ins) for a visit in the period that hold or held a place. */
+export async function bookingCount(sales: SalesDatabase, range: StatsRange): Promise<number> {
+  const row = await sales.db
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('bookings.kind', 'in', BOOKED_KINDS)
+    .where('bookings.status', 'in', VISIT_STATUSES)
+    .where((eb) => visitsInPeriod(eb, range))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** 현장 방문: walk-ins in the period. */
+export async function walkInCount(sales: SalesDatabase, range: StatsRange): Promise<number> {
+  const row = await sales.db
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('bookings.kind', '=', 'walkIn')
+    .where('bookings.status', '=', 'checkedIn')
+    .where((eb) => visitsInPeriod(eb, range))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** 방문 완료: visits in the period checked in, booked or walked in. */
+export async function visitMadeCount(sales: SalesDatabase, range: StatsRange): Promise<number> {
+  const row = await sales.db
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('bookings.status', '=', 'checkedIn')
+    .where((eb) => visitsInPeriod(eb, range))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export type CampaignFunnel = { campaignKey: string | null; customers: number; called: number; visited: number; contracted: number };
+
+/**
+ * 등록 → 통화 → 내방 → 계약 per campaign key: the customers who registered under it in the period,
+ * those of them ever called, come to the model house (a checked-in visit, or marked 방문 완료 or
+ * 계약) and contracted. A customer who registered under two campaigns counts under each.
+ */
+export async function funnelByCampaign(sales: SalesDatabase, range: StatsRange): Promise<CampaignFunnel[]> {
+  const db = sales.db;
+  const touched = db
+    .selectFrom('registrations')
+    .select(['registrations.campaign_key', 'registrations.customer_id'])
+    .where((eb) => inPeriod(eb, range))
+    .distinct()
+    .as('touched');
+  // Which of the period's customers were called and came: each set read once (a hashed list on
+  // both databases), not probed per row (PostgreSQL JIT-compiles a query whose per-row probes it
+  // costs high, for half a second).
+  const periodCustomers = db.selectFrom('registrations').select('registrations.customer_id').where((eb) => inPeriod(eb, range));
+  const called = db.selectFrom('calls').select('calls.customer_id').where('calls.customer_id', 'in', periodCustomers);
+  const came = db.selectFrom('bookings').select('bookings.customer_id').where('bookings.status', '=', 'checkedIn').where('bookings.customer_id', 'in', periodCustomers);
+  const rows = await db
+    .selectFrom(touched)
+    .innerJoin('customers', 'customers.id', 'touched.customer_id')
+    .select((eb) => {
+      const counted = (condition: Expression<SqlBool>) => eb.fn.sum<number | string>(eb.case().when(condition).then(1).else(0).end());
+      return [
+        'touched.campaign_key as campaignKey',
+        eb.fn.countAll().as('customers'),
+        counted(eb('touched.customer_id', 'in', called)).as('called'),
+        counted(eb.or([eb('customers.status', 'in', ['visited', 'contracted']), eb('touched.customer_id', 'in', came)])).as('visited'),
+        counted(eb('customers.status', '=', 'contracted')).as('contracted'),
+      ];
+    })
+    .groupBy('touched.campaign_key')
+    .orderBy('customers', 'desc')
+    // No campaign last on both databases (PostgreSQL sorts nulls last, SQLite first).
+    .orderBy(sql`CASE WHEN touched.campaign_key IS NULL THEN 1 ELSE 0 END`)
+    .orderBy('touched.campaign_key')
+    .execute();
+  return rows.map((row) => ({ campaignKey: row.campaignKey, customers: Number(row.customers), called: Number(row.called), visited: Number(row.visited), contracted: Number(row.contracted) }));
+}
