@@ -31,6 +31,30 @@ describe('PageCache', () => {
     expect(cache.get('/', 'v2')).toBeUndefined();
   });
 
+  it('a new version that renders the same page but for its form token keeps the earlier bytes and ETag; a changed page or an aged one does not', async () => {
+    let now = 1_000;
+    const cache = new PageCache({ now: () => now });
+    const token = (seed: string) => `eyJ${seed}In0.${seed}sig`;
+    const withToken = (seed: string, text = '조회수 12') => Buffer.from(`<!DOCTYPE html><p>${text}</p><input name="formToken" value="${token(seed)}">`);
+    const first = await cache.fill('/cheonghak/press', 'v1', async () => page(withToken('aaa')));
+    const head = first?.ready('identity')?.head;
+    now += 3_000;
+    await cache.fill('/cheonghak/press', 'v2', async () => page(withToken('bbb')));
+    const same = cache.get('/cheonghak/press', 'v2')?.page;
+    expect(same?.ready('identity')?.body.equals(withToken('aaa'))).toBe(true);
+    expect(same?.ready('identity')?.head).toEqual(head);
+    expect(head).toContain('ETag');
+
+    now += 3_000;
+    await cache.fill('/cheonghak/press', 'v3', async () => page(withToken('ccc', '조회수 13')));
+    expect(cache.get('/cheonghak/press', 'v3')?.page.ready('identity')?.body.equals(withToken('ccc', '조회수 13'))).toBe(true);
+
+    // Past its age the page is rendered anew, token and all (a kept token would grow old).
+    now += 31_000;
+    await cache.fill('/cheonghak/press', 'v4', async () => page(withToken('ddd', '조회수 13')));
+    expect(cache.get('/cheonghak/press', 'v4')?.page.ready('identity')?.body.equals(withToken('ddd', '조회수 13'))).toBe(true);
+  });
+
   it('never holds more bytes than its bound', async () => {
     const cache = new PageCache({ maxBytes: 200_000 });
     for (let index = 0; index < 20; index += 1) {

@@ -89,7 +89,11 @@ export async function createContentSources(
       // The embedded dataset is a local file: an older one's view counts are carried over at start (Sanity's by
       // db:migrate). A database still away is no reason not to serve pages: they are carried at a later start.
       if (!database) {
-        const carried = await carryMessageLogFile(sales, path.join(config.dataDir, 'messages.sqlite'));
+        // A file that cannot be read stays where it is, and is tried again at the next start.
+        const carried = await carryMessageLogFile(sales, path.join(config.dataDir, 'messages.sqlite')).catch((error: unknown) => {
+          log.warn({ err: errorField(error) }, 'the messages log file of an older release not moved into the leads database this time');
+          return 0;
+        });
         if (carried > 0) log.info({ rows: carried }, 'the messages log file of an older release moved into the leads database');
       }
       if (content.mode === 'embedded') {

@@ -2,7 +2,7 @@
  * The messages' log file an older embedded release kept beside leads.sqlite, moved into the sales
  * database's `lead_messages` (migration 0006-message-log) at start.
  */
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { sql } from 'kysely';
 import type { SalesDatabase } from './index';
 
@@ -12,12 +12,9 @@ import type { SalesDatabase } from './index';
  * data deleted on request) cannot come back from it. Returns how many rows were copied.
  */
 export async function carryMessageLogFile(sales: SalesDatabase, file: string): Promise<number> {
-  if (sales.dialect !== 'sqlite') return 0;
-  try {
-    await sql`ATTACH DATABASE ${file} AS carried`.execute(sales.db);
-  } catch {
-    return 0;
-  }
+  // ATTACH would create a missing file: nothing to carry then.
+  if (sales.dialect !== 'sqlite' || !existsSync(file)) return 0;
+  await sql`ATTACH DATABASE ${file} AS carried`.execute(sales.db);
   let copied = 0;
   try {
     const { rows } = await sql<{ name: string }>`SELECT name FROM pragma_table_info('lead_messages', 'carried')`.execute(sales.db);

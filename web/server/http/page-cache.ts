@@ -58,6 +58,8 @@ const compressFast = (encoding: 'br' | 'gzip', html: Buffer) =>
 const ETAG_SUFFIX: Record<PageEncoding, string> = { br: '-br', gzip: '-gz', identity: '' };
 
 export class CachedPage {
+  /** The content version it stands for: moved on when a newer version renders the same page. */
+  version: string;
   readonly status: number;
   private readonly digest: string;
   private readonly html: Buffer;
@@ -66,18 +68,27 @@ export class CachedPage {
   private readonly fastForms = new Map<PageEncoding, Promise<PageForm>>();
 
   constructor(
-    readonly version: string,
+    version: string,
     readonly renderedAt: number,
     page: RenderedPage,
     /** Headers every answer of this status carries besides the page's own (security, caching). */
     sharedHeaders: ReadonlyArray<readonly [string, string]>,
   ) {
+    this.version = version;
     this.status = page.status;
     this.html = page.html;
     const varies = page.headers.some(([name]) => name.toLowerCase() === 'vary');
     this.headers = [...sharedHeaders, ...page.headers, ...(varies ? [] : [['Vary', 'Accept-Encoding'] as const])];
     this.digest = createHash('sha256').update(page.html).digest('base64url').slice(0, 27);
     this.forms.set('identity', this.form('identity', page.html, ''));
+  }
+
+  /**
+   * Whether `page` is what this one shows: the same status and HTML but for the lead forms' tokens,
+   * which every render signs afresh.
+   */
+  shows(page: RenderedPage): boolean {
+    return this.status === page.status && withoutFormTokens(this.html) === withoutFormTokens(page.html);
   }
 
   /** Bytes it holds at most, every form made (compressed HTML is well under half its size). */
@@ -212,9 +223,23 @@ export class PageCache {
   }
 
   private keep(key: string, version: string, renderedAt: number, rendered: RenderedPage): CachedPage {
+    // A new version that changed nothing on this page (a press page's counts still the same) keeps
+    // its bytes and so its ETag: a visitor's copy stays valid. Not an aged page: its form token ages.
+    const earlier = this.entries.get(key);
+    if (earlier && renderedAt - earlier.renderedAt <= this.maxAgeMs && earlier.shows(rendered)) {
+      earlier.version = version;
+      return earlier;
+    }
     const page = new CachedPage(version, renderedAt, rendered, this.sharedHeaders(rendered.status));
     this.entries.set(key, page);
     page.compress().catch((error: unknown) => console.error('[page-cache] compression failed', error));
     return page;
   }
+}
+
+/** The signed lead-form token a page carries (leads/form-token.ts: base64url JSON, a dot, the signature). */
+const FORM_TOKEN = /eyJ[\w-]+\.[\w-]+/g;
+
+function withoutFormTokens(html: Buffer): string {
+  return html.toString('utf8').replace(FORM_TOKEN, '');
 }
