@@ -119,13 +119,17 @@ describe.each(STORES)('messages on %s', (_label, open) => {
   let now: number;
   let config: MessagesConfig;
 
-  const dispatcher = (options: { provider?: false; log?: MessageLog; customerDailyCap?: number } = {}) =>
+  /**
+   * `providerTimeoutMs`: how long the client waits for the provider — short only where a test makes
+   * it slow on purpose; elsewhere a loaded machine's slow answer must not read as no answer.
+   */
+  const dispatcher = (options: { provider?: false; log?: MessageLog; customerDailyCap?: number; providerTimeoutMs?: number } = {}) =>
     new MessageDispatcher({
       customerDailyCap: options.customerDailyCap,
       log: options.log ?? stores.log,
       leads: stores.leads,
       content,
-      provider: options.provider === false ? undefined : createSolapiProvider(config, { timeoutMs: 300 }),
+      provider: options.provider === false ? undefined : createSolapiProvider(config, { timeoutMs: options.providerTimeoutMs ?? 10_000 }),
       staffMobile: async (email) => (email === KIM ? KIM_MOBILE : null),
       now: () => now,
     });
@@ -297,7 +301,7 @@ describe.each(STORES)('messages on %s', (_label, open) => {
   });
 
   it('a provider that answers after the timeout (it sent the message): recorded as not known, never sent again; each message carries its own key', async () => {
-    const sender = dispatcher();
+    const sender = dispatcher({ providerTimeoutMs: 300 });
     standIn.failNext(1, 'slowAnswer');
     await stores.leads.mutate([{ create: lead('lead-slow') }]);
     sender.notify(lead('lead-slow'));

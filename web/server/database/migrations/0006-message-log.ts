@@ -6,7 +6,7 @@ const TIMES = ['next_attempt_at', 'created_at', 'updated_at'] as const;
 /**
  * The messages' outbox and send log (`lead_messages`) in the sales database on both engines: the
  * embedded one kept it in a file of its own (`messages.sqlite`, carried in at start by
- * messages/message-log.ts), PostgreSQL in a table of its SQL migrations whose times were
+ * ../message-log-file.ts), PostgreSQL in a table of its SQL migrations whose times were
  * timestamptz. One shape now, so one implementation (and, later, the transaction of the change
  * that causes a message) serves both.
  */
