@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, SqliteAdapter, type Kysely } from 'kysely';
+import { sqliteAuditSchema } from '../../audit/trail';
 import { copyLeadDocuments } from '../lead-documents-move';
 
 // The values each check allowed when this was written: a new one needs a migration widening it.
@@ -19,6 +20,12 @@ const BOOKING_STATUSES = ['booked', 'checkedIn', 'cancelled', 'released', 'misse
  * (../lead-documents-move.ts), registrations of one phone merged into one customer.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // The customer tables' changes write their audit records in their own transactions: the embedded
+  // audit table must be there first (PostgreSQL's comes with its SQL migrations).
+  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    const existing = (await db.introspection.getTables()).find((table) => table.name === 'audit_events');
+    for (const statement of sqliteAuditSchema(existing?.columns.map((column) => column.name) ?? [])) await sql.raw(statement).execute(db);
+  }
   const oneOf = (column: string, values: readonly string[]) => sql`${sql.ref(column)} IN (${sql.join(values.map((value) => sql.lit(value)))})`;
 
   await db.schema
