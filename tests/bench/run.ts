@@ -31,7 +31,7 @@
  *   BENCH_QUERY_RUNS=50     samples per query and mode
  *   BENCH_SEED=content/production.ndjson  seed dataset for the query bench
  *   BENCH_CONSOLE_LEADS=100000  leads in the console bench
- *   BENCH_BASELINE_DIR=     a checkout built with `npm run build` to compare the page cache with
+ *   BENCH_BASELINE_DIR=     a checkout built with `npm run build` to compare the page cache and the lead POST with
  *   BENCH_FLOOD=10000       random queries (and as many random paths) in the flood
  *   BENCH_FLOOD_BASELINE=1000   the same against the baseline (which may render each one)
  *   BENCH_AGEING=40         seconds of the ageing run
@@ -442,8 +442,8 @@ try {
   if (process.env.BENCH_SKIP_HTTP !== '1') await benchPressHttp();
   if (process.env.BENCH_SKIP_QUERIES !== '1') await benchQueries();
   if (process.env.BENCH_SKIP_LEADS !== '1') {
-    for (const { store, result } of await benchLeadPost({ duration: DURATION, connections: CONNECTIONS })) {
-      httpSummary(`POST /api/leads (durable, ${store})`, result);
+    for (const { store, build, result } of await benchLeadPost({ duration: DURATION, connections: CONNECTIONS, baselineDir: process.env.BENCH_BASELINE_DIR || undefined })) {
+      httpSummary(`POST /api/leads (durable, ${store}, ${build})`, result);
     }
   }
   if (process.env.BENCH_SKIP_CONSOLE !== '1') {
