@@ -24,7 +24,7 @@ import { leadsDatabaseFile } from '../web/server/database/leads-file';
 import { createSanitySource } from '../web/server/content/sanity';
 import { createLeadConsole } from '../web/server/console/index';
 import { deliverLeadExport } from '../web/server/console/lead-export';
-import { createLeadService, firstStartLeadDocuments } from '../web/server/leads/index';
+import { createLeadService, seedDemoVisitSlots } from '../web/server/leads/index';
 import { importLeadsDataset } from '../web/server/leads/import-sanity';
 import { eraseCustomer, type ErasureResult } from '../web/server/console/customer-erasure';
 import { SalesMessageLog } from '../web/server/messages/index';
@@ -138,7 +138,7 @@ async function importSanity(config: ReturnType<typeof loadConfigOrExit>): Promis
  */
 async function purge(): Promise<number> {
   const config = loadConfigOrExit();
-  const sources = await createContentSources(config, { leadsSeed: firstStartLeadDocuments });
+  const sources = await createContentSources(config, { seedEmbeddedSales: seedDemoVisitSlots });
   const { audit, close } = await openStaffServices(sources, config);
   const messageLog = new SalesMessageLog(sources.sales);
   const service = createLeadService(sources, config, { audit, messageLog });
@@ -172,7 +172,7 @@ async function main(args: string[]): Promise<number> {
   }
   const since = parseSince(rest);
   const config = loadConfigOrExit();
-  const sources = await createContentSources(config, { leadsSeed: firstStartLeadDocuments });
+  const sources = await createContentSources(config, { seedEmbeddedSales: seedDemoVisitSlots });
   const service = createLeadService(sources, config);
   try {
     await exportLeads(sources, config, since);

@@ -27,7 +27,7 @@ import type { ContentSource } from './content/types';
 import type { ImageConfig } from '../sanity/image';
 import { createImageHandler } from './images';
 import { sanityWebhookRoute } from './sanity-webhook';
-import { createLeadRouter, createLeadService, firstStartLeadDocuments, type LeadService } from './leads/index';
+import { createLeadRouter, createLeadService, seedDemoVisitSlots, type LeadService } from './leads/index';
 import { StartRefusedError, type ServerConfig } from './config';
 import { cacheHeaders, NO_STORE, PUBLIC_PAGE_CACHE } from './http/cache-headers';
 import { createHealthRouter } from './http/health';
@@ -162,7 +162,7 @@ export type AppOptions = {
 export async function createApp(config: ServerConfig, options: AppOptions = {}): Promise<App> {
   log.level = config.logLevel;
   // A database that is down at start is waited for in the background: pages are served meanwhile.
-  const opened = await createContentSources(config, { leadsSeed: firstStartLeadDocuments, waitForDatabase: true });
+  const opened = await createContentSources(config, { seedEmbeddedSales: seedDemoVisitSlots, waitForDatabase: true });
   // With DATABASE_URL, content changes (the webhook's, and this instance's own writes) are told to every instance.
   const contentChanges =
     config.database && opened.database
