@@ -53,12 +53,11 @@ function optionValue(args: string[], name: string): string {
 async function deleteCustomer(args: string[]): Promise<number> {
   const config = loadConfigOrExit();
   const sources = await createContentSources(config);
-  const { audit, close } = await openStaffServices(sources, config);
   const messages = new SalesMessageLog(sources.sales);
   const service = createLeadService(sources, config);
   try {
     const result = await eraseCustomer(
-      { leads: sources.leads, audit, messages, outbox: service },
+      { sales: sources.sales, messages, outbox: service },
       { phone: optionValue(args, '--phone'), reason: optionValue(args, '--reason') },
       { ...CLI_ACTOR, role: 'admin' },
     );
@@ -71,7 +70,6 @@ async function deleteCustomer(args: string[]): Promise<number> {
   } finally {
     await service.close();
     await messages.close();
-    await close();
     await closeContentSources(sources);
   }
 }

@@ -248,8 +248,8 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     adSpend: new AdSpendBook({ sales: sources.sales, audit }),
     leadMessages: { forLead: (leadId) => messages.log.forLead(leadId), customerQuota: () => messages.dispatcher.customerQuota() },
     customerErasure: {
-      ofLead: (request, actor) => eraseCustomerOfLead({ leads: sources.leads, audit, messages: messages.log, outbox: leadService }, request, actor),
-      withdrawMarketing: (leadId, actor) => withdrawMarketingOfLead({ leads: sources.leads, audit }, leadId, actor),
+      ofLead: (request, actor) => eraseCustomerOfLead({ sales: sources.sales, messages: messages.log, outbox: leadService }, request, actor),
+      withdrawMarketing: (leadId, actor) => withdrawMarketingOfLead({ sales: sources.sales }, leadId, actor),
     },
     todayWork: todayWorkOf(sources.leads),
     leadNames: leadNamesOf(sources.leads),

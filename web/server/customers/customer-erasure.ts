@@ -15,19 +15,30 @@ type Actor = { email: string; ip: string };
 
 /**
  * Deletes the customer with `phone`, recording `customerDelete` with the masked name, the number
- * of registrations and `reason` (never the number). Null when there is no such customer; else
- * the registrations' ids (their rows in the messages' log go too) and the masked name.
+ * of registrations (with `waitingDeleted`, copies of theirs the caller took out of the lead outbox)
+ * and `reason` (never the number). Null when there was nothing of theirs; else the registrations'
+ * ids (their rows in the messages' log go too) and the masked name.
  */
-export async function eraseCustomerRows(sales: SalesDatabase, phone: string, reason: string, actor: Actor, now = Date.now()): Promise<{ registrationIds: string[]; maskedName: string } | null> {
+export async function eraseCustomerRows(
+  sales: SalesDatabase,
+  phone: string,
+  reason: string,
+  actor: Actor,
+  now = Date.now(),
+  waitingDeleted = 0,
+): Promise<{ registrationIds: string[]; maskedName: string } | null> {
   return sales.db.transaction().execute(async (trx) => {
     const customer = await trx.selectFrom('customers').select(['id', 'name']).where('phone', '=', phone).executeTakeFirst();
-    if (!customer) return null;
-    const registrationIds = (await trx.selectFrom('registrations').select('id').where('customer_id', '=', customer.id).execute()).map((row) => row.id);
-    const coming = await comingVisit(trx, customer.id, seoulDay(now));
-    if (coming?.slotId) await givePlaceBack(trx, coming.slotId);
-    await trx.deleteFrom('customers').where('id', '=', customer.id).execute();
-    const maskedName = maskName(customer.name);
-    await recordAudit(trx, sales.dialect, { actor: actor.email, action: 'customerDelete', ip: actor.ip, target: maskedName, detail: `등록 ${registrationIds.length}건 삭제, 사유: ${reason}` }, now);
+    if (!customer && waitingDeleted === 0) return null;
+    const registrationIds = customer ? (await trx.selectFrom('registrations').select('id').where('customer_id', '=', customer.id).execute()).map((row) => row.id) : [];
+    if (customer) {
+      const coming = await comingVisit(trx, customer.id, seoulDay(now));
+      if (coming?.slotId) await givePlaceBack(trx, coming.slotId);
+      await trx.deleteFrom('customers').where('id', '=', customer.id).execute();
+    }
+    const maskedName = maskName(customer?.name ?? '');
+    const count = registrationIds.length + waitingDeleted;
+    await recordAudit(trx, sales.dialect, { actor: actor.email, action: 'customerDelete', ip: actor.ip, target: maskedName, detail: `등록 ${count}건 삭제, 사유: ${reason}` }, now);
     return { registrationIds, maskedName };
   });
 }
