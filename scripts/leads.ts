@@ -18,7 +18,6 @@
 import { openStaffServices } from '../web/server/auth/staff-services';
 import { CLI_ACTOR } from '../web/server/auth/staff-accounts';
 import { loadConfigOrExit } from '../web/server/config';
-import { copySalesDocuments } from '../web/server/database/documents-move';
 import { closeContentSources, createContentSources, sanityConnection, type ContentSources } from '../web/server/content/index';
 import { leadsDatabaseFile } from '../web/server/database/leads-file';
 import { createSanitySource } from '../web/server/content/sanity';
@@ -114,9 +113,7 @@ async function importSanity(config: ReturnType<typeof loadConfigOrExit>): Promis
   const { audit, close } = await openStaffServices(sources, config);
   const dataset = createSanitySource({ ...sanityConnection(config.sanity), dataset: config.sanity.leadsDataset, useCdn: false, cacheTtlMs: 0 });
   try {
-    const report = await importLeadsDataset(dataset, sources.leads, audit, (line) => process.stderr.write(`${line}\n`));
-    // The dataset's ad spend and page-view tallies arrive as documents: into their tables, where they are read.
-    await copySalesDocuments(sources.sales.db);
+    const report = await importLeadsDataset(dataset, { documents: sources.leads, sales: sources.sales, audit }, (line) => process.stderr.write(`${line}\n`));
     const destination = sources.database ? 'PostgreSQL' : leadsDatabaseFile(config.dataDir);
     process.stderr.write(
       `${config.sanity.leadsDataset} 데이터셋의 문서 ${report.read}건 중 ${report.created}건을 ${destination}로 옮겼습니다 (${report.alreadyThere}건은 이미 있음). ` +
