@@ -30,7 +30,7 @@ import { sanityWebhookRoute } from './sanity-webhook';
 import { createLeadRouter, createLeadService, seedDemoVisitSlots, type LeadService } from './leads/index';
 import { StartRefusedError, type ServerConfig } from './config';
 import { cacheHeaders, NO_STORE, PUBLIC_PAGE_CACHE } from './http/cache-headers';
-import { createHealthRouter } from './http/health';
+import { createHealthRouter, salesTablesRead } from './http/health';
 import { watchEnabledTags, watchFrameOrigins } from './http/frame-origins';
 import { contentSecurityPolicy, fixedSecurityHeaders, inlineHashes, securityHeaders } from './http/security-headers';
 import { createPageHandlers } from './http/page-handler';
@@ -300,7 +300,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   app.use(
     createHealthRouter({
       content: sources.content,
-      leads: sources.leads,
+      leads: salesTablesRead(sources.sales),
       // The database's state follows the readiness check too: it is what monitoring polls.
       database:
         postgres &&
