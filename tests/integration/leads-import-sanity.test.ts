@@ -171,6 +171,10 @@ describe('moving a Sanity leads dataset into PostgreSQL', () => {
     expect(rows.registrations).toHaveLength(LEADS + 1);
     expect(rows.customers).toHaveLength(PHONES);
     expect(rows.registrations).toContain(`lead-site ${phoneOf(7)}`);
+    // The site's registration is the customer's latest: older ones brought in after it do not rename it or age it.
+    expect(rows.customers).toContain(`${phoneOf(7)} 사이트고객`);
+    const customer = await sales.db.selectFrom('customers').select(['first_registered_at', 'last_registered_at']).where('phone', '=', phoneOf(7)).executeTakeFirstOrThrow();
+    expect(customer).toEqual({ first_registered_at: leadDocument(7).createdAt, last_registered_at: createdAt });
     expect(rows.bookings).toContain(`lead-site ${SLOT} booked`);
     expect(rows.slots).toEqual([{ id: SLOT, capacity: 6, booked: 3 }]);
     expect((await audit.list({})).entries.map((entry) => entry.action).sort()).toEqual(['leadExport', 'leadView']);
