@@ -213,7 +213,7 @@ beforeAll(async () => {
         withdrawMarketing: async (leadId: string, actor: { role: string }) => {
           if (actor.role !== 'admin') return { ok: false, error: 'forbidden' };
           withdrawals.push(leadId);
-          return { ok: true, withdrawn: 2, maskedName: '홍*동' };
+          return { ok: true, withdrawn: true, maskedName: '홍*동' };
         },
       },
       leadNames: {
@@ -375,7 +375,7 @@ describe('the lead page', () => {
     expect(withdrawals).toEqual([]);
     const withdrawn = await post('/admin/leads/lead-1', { intent: 'withdrawMarketing' }, ADMIN);
     expect(withdrawn.response.status).toBe(200);
-    expect(textOf(withdrawn.html)).toContain('이 번호의 등록 2건에서 마케팅 수신 동의를 거뒀습니다.');
+    expect(textOf(withdrawn.html)).toContain('이 고객의 마케팅 수신 동의를 거뒀습니다.');
     expect(withdrawals).toEqual(['lead-1']);
   });
 

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { salesDatabaseOnPostgres } from '../../web/server/database/index';
 import { createWebhookNotifier } from '../../web/server/leads/notifier';
 import { openLeadOutbox } from '../../web/server/leads/outbox';
-import { migrate } from '../../web/server/postgres/index';
+import { migrate, reportConnectionErrors } from '../../web/server/postgres/index';
 import { freshDatabaseUrl } from '../support/postgres';
 import { openTcpGate, type TcpGate } from '../support/tcp-gate';
 import { startLeadApp, validBody, type LeadApp } from './leads-harness';
@@ -37,7 +37,8 @@ describe('the database unavailable', () => {
     gate = await openTcpGate({ host: url.hostname, port: Number(url.port) });
     url.host = `127.0.0.1:${gate.port}`;
     pool = new pg.Pool({ connectionString: url.href, max: 4, connectionTimeoutMillis: 1000 });
-    pool.on('error', () => undefined);
+    // As the server's pool: a connection the cut drops is reported, not thrown out of the event loop.
+    reportConnectionErrors(pool, () => undefined);
     const sales = salesDatabaseOnPostgres(pool);
     const received: unknown[] = [];
     hook = http.createServer((req, res) => {

@@ -113,8 +113,8 @@ beforeAll(async () => {
     adSpend: new AdSpendBook({ sales, audit: new MemoryAuditTrail() }),
     leadMessages: { forLead: async () => [], customerQuota: async () => ({ sent: 0, cap: 300 }) },
     customerErasure: {
-      ofLead: (request, actor) => eraseCustomerOfLead({ leads: leadsStore, audit, messages: { forget: async () => 0 }, outbox: leadService }, request, actor),
-      withdrawMarketing: (leadId, actor) => withdrawMarketingOfLead({ leads: leadsStore, audit }, leadId, actor),
+      ofLead: (request, actor) => eraseCustomerOfLead({ sales, messages: { forget: async () => 0 }, outbox: leadService }, request, actor),
+      withdrawMarketing: (leadId, actor) => withdrawMarketingOfLead({ sales }, leadId, actor),
     },
     todayWork: todayWorkOf(leadsStore),
     leadNames: leadNamesOf(leadsStore),

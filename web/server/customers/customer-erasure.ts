@@ -15,21 +15,34 @@ type Actor = { email: string; ip: string };
 
 /**
  * Deletes the customer with `phone`, recording `customerDelete` with the masked name, the number
- * of registrations and `reason` (never the number). Null when there is no such customer; else
- * the registrations' ids (their rows in the messages' log go too) and the masked name.
+ * of registrations (with `waitingDeleted`, copies of theirs the caller took out of the lead outbox)
+ * and `reason` (never the number). Null when there was nothing of theirs; else the registrations'
+ * ids (their rows in the messages' log go too) and the masked name.
  */
-export async function eraseCustomerRows(sales: SalesDatabase, phone: string, reason: string, actor: Actor, now = Date.now()): Promise<{ registrationIds: string[]; maskedName: string } | null> {
-  return sales.db.transaction().execute(async (trx) => {
+export async function eraseCustomerRows(
+  sales: SalesDatabase,
+  phone: string,
+  reason: string,
+  actor: Actor,
+  now = Date.now(),
+  waitingDeleted = 0,
+): Promise<{ registrationIds: string[]; maskedName: string } | null> {
+  const erased = await sales.db.transaction().execute(async (trx) => {
     const customer = await trx.selectFrom('customers').select(['id', 'name']).where('phone', '=', phone).executeTakeFirst();
-    if (!customer) return null;
-    const registrationIds = (await trx.selectFrom('registrations').select('id').where('customer_id', '=', customer.id).execute()).map((row) => row.id);
-    const coming = await comingVisit(trx, customer.id, seoulDay(now));
-    if (coming?.slotId) await givePlaceBack(trx, coming.slotId);
-    await trx.deleteFrom('customers').where('id', '=', customer.id).execute();
-    const maskedName = maskName(customer.name);
-    await recordAudit(trx, sales.dialect, { actor: actor.email, action: 'customerDelete', ip: actor.ip, target: maskedName, detail: `등록 ${registrationIds.length}건 삭제, 사유: ${reason}` }, now);
+    if (!customer && waitingDeleted === 0) return null;
+    const registrationIds = customer ? (await trx.selectFrom('registrations').select('id').where('customer_id', '=', customer.id).execute()).map((row) => row.id) : [];
+    if (customer) {
+      const coming = await comingVisit(trx, customer.id, seoulDay(now));
+      if (coming?.slotId) await givePlaceBack(trx, coming.slotId);
+      await trx.deleteFrom('customers').where('id', '=', customer.id).execute();
+    }
+    const maskedName = maskName(customer?.name ?? '');
+    const count = registrationIds.length + waitingDeleted;
+    await recordAudit(trx, sales.dialect, { actor: actor.email, action: 'customerDelete', ip: actor.ip, target: maskedName, detail: `등록 ${count}건 삭제, 사유: ${reason}` }, now);
     return { registrationIds, maskedName };
   });
+  if (erased) await forgetDeletedPages(sales);
+  return erased;
 }
 
 /**
@@ -54,7 +67,7 @@ export async function withdrawMarketingRows(sales: SalesDatabase, customerId: st
  * visit's place given back), recorded as `purge` when anything went. Returns the registrations' ids.
  */
 export async function purgeExpiredCustomers(sales: SalesDatabase, before: string, retentionDays: number, now = Date.now()): Promise<string[]> {
-  return sales.db.transaction().execute(async (trx) => {
+  const purged = await sales.db.transaction().execute(async (trx) => {
     const expired = trx.selectFrom('customers').select('id').where('last_registered_at', '<', before);
     const registrationIds = (await trx.selectFrom('registrations').select('id').where('customer_id', 'in', expired).execute()).map((row) => row.id);
     if (registrationIds.length === 0) return registrationIds;
@@ -68,4 +81,15 @@ export async function purgeExpiredCustomers(sales: SalesDatabase, before: string
     await recordAudit(trx, sales.dialect, { actor: 'system', action: 'purge', ip: 'local', target: 'lead', detail: `${registrationIds.length}건, ${before} 이전 (보관 ${retentionDays}일)` }, now);
     return registrationIds;
   });
+  if (purged.length > 0) await forgetDeletedPages(sales);
+  return purged;
+}
+
+/**
+ * SQLite keeps the earlier images of a changed page in its WAL until a checkpoint: deleted rows
+ * stay readable there. TRUNCATE writes the pages into the file (where secure_delete has zeroed
+ * them) and empties the WAL. PostgreSQL's rows go when the table is rewritten (npm run leads -- purge).
+ */
+async function forgetDeletedPages(sales: SalesDatabase): Promise<void> {
+  if (sales.dialect === 'sqlite') await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(sales.db);
 }

@@ -153,10 +153,13 @@ async function copyPage(trx: Kysely<SalesTables>, leads: LeadDocument[], today: 
       await trx
         .updateTable('customers')
         .set({
-          name,
+          // A customer the site registered since keeps its latest registration's name and time:
+          // an older dataset brought in afterwards neither renames it nor ages it (retention counts from it).
+          name: sql`CASE WHEN last_registered_at < ${createdAt} THEN ${name} ELSE name END`,
           status: furthest,
-          marketing_consent: marketing,
-          last_registered_at: createdAt,
+          marketing_consent: sql`CASE WHEN last_registered_at < ${createdAt} THEN ${marketing} ELSE marketing_consent END`,
+          first_registered_at: sql`CASE WHEN first_registered_at > ${createdAt} THEN ${createdAt} ELSE first_registered_at END`,
+          last_registered_at: sql`CASE WHEN last_registered_at < ${createdAt} THEN ${createdAt} ELSE last_registered_at END`,
           updated_at: updatedAt,
           ...(takesAssignee ? { assignee_email: assignee.email, assignee_name: assignee.name } : {}),
         })

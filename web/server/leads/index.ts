@@ -12,7 +12,7 @@ import { LeadService, type LeadServiceOptions } from './service';
 
 export { createLeadRouter } from './routes';
 export { LeadService } from './service';
-export { firstStartLeadDocuments } from './demo-slots';
+export { seedDemoVisitSlots } from './demo-slots';
 
 /**
  * The lead service over the given stores, its outbox (a table beside PostgreSQL leads, else a file

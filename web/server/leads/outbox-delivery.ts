@@ -9,7 +9,8 @@ import type { SalesDatabase } from '../database/index';
 import { seoulDay } from '../../shared/seoul-time';
 import type { LeadNotifier } from './notifier';
 import type { DeliveryOutcome, LeadOutbox, OutboxEntry } from './outbox';
-import { notificationOf, saveLead } from './store';
+import { notificationOf, saveLead, type SaveOutcome } from './store';
+import { isConnectionError } from '../observability/dependency-state';
 import { errorField, log } from '../observability/log';
 import { metrics } from '../observability/metrics';
 
@@ -83,10 +84,26 @@ export class OutboxDelivery {
     await this.outbox.drain(this.now(), OUTBOX_BATCH, (entry) => this.deliverEntry(entry));
   }
 
+  /**
+   * A pooled connection the database dropped while it sat idle looks alive until its first query
+   * (the close is read on the next turn of the event loop), so the first entry after the database
+   * comes back can fail on it. That client leaves the pool on release; one more try at once takes
+   * a fresh one (a retry of a stored registration is a duplicate, never a second copy).
+   */
+  private async save(entry: OutboxEntry): Promise<SaveOutcome> {
+    const attempt = () => saveLead(this.sales, entry.lead, entry.visitSlotId, 'keepUnbooked', seoulDay(this.now()));
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isConnectionError(error)) throw error;
+      return attempt();
+    }
+  }
+
   private async deliverEntry(entry: OutboxEntry): Promise<DeliveryOutcome> {
     if (this.stopped) return { retryAt: this.now(), error: 'stopped', stop: true };
     try {
-      const outcome = await saveLead(this.sales, entry.lead, entry.visitSlotId, 'keepUnbooked', seoulDay(this.now()));
+      const outcome = await this.save(entry);
       if (outcome.status === 'created') this.notifier.notify(notificationOf(entry.lead, outcome));
       return { delivered: true };
     } catch (error) {
