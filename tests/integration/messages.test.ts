@@ -37,10 +37,12 @@ const REPRESENTATIVE = '1668-0000';
 const NOW = Date.UTC(2026, 10, 26, 3, 0, 0); // 12:00 in Seoul
 const TODAY = seoulDay(NOW);
 const TOMORROW = seoulTomorrow(NOW);
-/** Tomorrow at 14:00, and a slot weeks away. */
+/** Slots at 14:00: tomorrow (one with a single place), today, the day after tomorrow, and years away. */
 const SLOT_TOMORROW = 'slot-tomorrow';
 const SLOT_LATER = 'slot-later';
 const SLOT_ONE_PLACE = 'slot-one-place';
+const SLOT_TODAY = 'slot-today';
+const SLOT_DAY_AFTER = 'slot-day-after';
 
 const TEMPLATE_TEXTS: Record<string, string> = {
   'KA01TP-REG': '#{이름}님, 관심고객 등록이 완료되었습니다. 문의: #{대표번호}',
@@ -184,7 +186,8 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     now = NOW;
     stores = await open();
     work = new CustomerWork(stores.sales, { now: () => now });
-    for (const [id, date, capacity] of [[SLOT_TOMORROW, TOMORROW, 100], [SLOT_LATER, '2099-01-01', 10], [SLOT_ONE_PLACE, TOMORROW, 1]] as const) {
+    const slots = [[SLOT_TOMORROW, TOMORROW, 100], [SLOT_LATER, '2099-01-01', 10], [SLOT_ONE_PLACE, TOMORROW, 1], [SLOT_TODAY, TODAY, 10], [SLOT_DAY_AFTER, seoulTomorrow(NOW + 24 * 3600_000), 10]] as const;
+    for (const [id, date, capacity] of slots) {
       await stores.sales.db.insertInto('visit_slots').values({ id, date, time: '14:00', capacity, created_at: new Date(NOW).toISOString() }).execute();
     }
     content = await openEmbeddedStore({ file: ':memory:' });
@@ -222,6 +225,8 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     expect(standIn.received[0].variables['#{방문일시}']).toMatch(/^\d+월 \d+일\([일월화수목금토]\) 14:00$/);
     const customer = await store('lead-booked-again', { slotId: SLOT_TOMORROW });
     const later = await store('lead-next-week', { phone: '01055551234', slotId: SLOT_LATER });
+    await store('lead-today', { phone: '01055551235', slotId: SLOT_TODAY });
+    await store('lead-day-after', { phone: '01055551236', slotId: SLOT_DAY_AFTER });
 
     expect(await sender.queueReminders()).toBe(1);
     await sender.queueReminders();
