@@ -211,12 +211,6 @@ export class CustomerWork {
         SELECT customers.id || '-' || ${randomUUID()}, customers.id, ${at}, ${to?.email ?? null}, ${to?.name ?? null}, ${actor.email}
         FROM customers WHERE assignee_email = ${fromEmail}
       `.execute(trx);
-      const detail = leadChangeDetail({ status: 'new', assigneeName: from }, { assigneeName: to ? staffLabel(to) : null });
-      await sql`
-        INSERT INTO audit_events (${sql.join([...(this.sales.dialect === 'sqlite' ? [sql.ref('at')] : []), sql.ref('actor'), sql.ref('action'), sql.ref('ip'), sql.ref('target'), sql.ref('detail')])})
-        SELECT ${sql.join([...(this.sales.dialect === 'sqlite' ? [sql`${at}`] : []), sql`${actor.email}`, sql`${'leadChange'}`, sql`${actor.ip}`, sql.ref('id'), sql`${detail}`])}
-        FROM customers WHERE assignee_email = ${fromEmail}
-      `.execute(trx);
       if (to) {
         // Each customer's 담당자 message, keyed as messageKey('staffNewLead', id, versionQualifier(version + 1)) is.
         const now = this.now();
@@ -227,6 +221,12 @@ export class CustomerWork {
           ON CONFLICT (key) DO NOTHING
         `.execute(trx);
       }
+      const detail = leadChangeDetail({ status: 'new', assigneeName: from }, { assigneeName: to ? staffLabel(to) : null });
+      await sql`
+        INSERT INTO audit_events (${sql.join([...(this.sales.dialect === 'sqlite' ? [sql.ref('at')] : []), sql.ref('actor'), sql.ref('action'), sql.ref('ip'), sql.ref('target'), sql.ref('detail')])})
+        SELECT ${sql.join([...(this.sales.dialect === 'sqlite' ? [sql`${at}`] : []), sql`${actor.email}`, sql`${'leadChange'}`, sql`${actor.ip}`, sql.ref('id'), sql`${detail}`])}
+        FROM customers WHERE assignee_email = ${fromEmail}
+      `.execute(trx);
       await trx
         .updateTable('customers')
         .set({ assignee_email: to?.email ?? null, assignee_name: to?.name ?? null, version: sql`version + 1`, updated_at: at })
@@ -266,11 +266,11 @@ export class CustomerWork {
         const { action, detail, keepsVersion, tellStaff } = await plan(trx, customer);
         const next = keepsVersion ? customer.version : customer.version + 1;
         if (!keepsVersion) await trx.updateTable('customers').set({ version: next }).where('id', '=', customerId).execute();
-        await recordAudit(trx, this.sales.dialect, { actor: actor.email, action, ip: actor.ip, target: customerId, detail }, this.now());
         if (tellStaff) {
           const { event, email } = tellStaff;
           await queueMessages(trx, [{ key: messageKey(event, customerId, versionQualifier(next)), leadId: customerId, event, recipient: email }], this.now());
         }
+        await recordAudit(trx, this.sales.dialect, { actor: actor.email, action, ip: actor.ip, target: customerId, detail }, this.now());
         return { ok: true as const, version: next };
       });
     } catch (error) {
