@@ -165,9 +165,9 @@ describe('background work while PostgreSQL is stopped under it', () => {
 
   it('the message dispatcher: its rounds fail and are counted; a message queued after the return is settled', async () => {
     const over = pool();
-    const log = new SalesMessageLog(salesDatabaseOnPostgres(over));
-    const leads = await documents(over);
-    const dispatcher = new MessageDispatcher({ log, leads, content: leads });
+    const sales = salesDatabaseOnPostgres(over);
+    const log = new SalesMessageLog(sales);
+    const dispatcher = new MessageDispatcher({ log, sales, content: await documents(over) });
     cleanups.push(() => dispatcher.stop());
     const before = await failures('messages')();
     stopDatabase();

@@ -227,7 +227,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
 
   const leadConsole = createLeadConsole(
     { leads: sources.leads, content: sources.content, sqliteFile: sources.leadsBackend === 'embedded' ? leadsDatabaseFile(config.dataDir) : undefined, database: sources.database },
-    { audit, staff, staffAlerts: messages.dispatcher },
+    { audit, staff },
   );
 
   const stopReleasingLeads = startReleasingLeadsOfDisabledAccounts(staff, leadConsole);

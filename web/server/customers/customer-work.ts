@@ -3,7 +3,8 @@
  * moving and cancelling a visit, checking a visitor in — each one transaction of the customer
  * tables with its audit record: a change that cannot be recorded does not happen, and a refused
  * one leaves nothing. A change names the customer's version the staff member saw; a stale one is
- * refused with nothing written (the page shows what is there now).
+ * refused with nothing written (the page shows what is there now). The 담당자's 알림톡 a change
+ * causes (a customer given to them, a visit booked or moved) is queued in the same transaction.
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
@@ -14,6 +15,7 @@ import type { SalesDatabase } from '../database/index';
 import type { SalesTables } from '../database/tables';
 import { comingVisit, givePlaceBack, takePlace, visitAtOf } from './visit-place';
 import { recordAudit } from './audit-record';
+import { messageKey, queueMessages } from '../messages/message-log';
 import type { Assignee } from './registration';
 
 /**
@@ -34,6 +36,14 @@ export type WorkRefusal = 'notFound' | 'notYours' | 'conflict' | 'invalid' | 'fo
 export type WorkResult = { ok: true; version: number } | { ok: false; error: WorkRefusal };
 
 type Customer = { id: string; status: LeadStatus; assignee_email: string | null; assignee_name: string | null; version: number };
+
+/** What a piece of work did: its audit record, and the 담당자's messages it causes. */
+type Done = { action: AuditAction; detail: string | null; keepsVersion?: boolean; tellStaff?: { event: 'staffNewLead' | 'staffBooking'; email: string } };
+
+/** The qualifier of a staff message caused by a change: the customer's version after it (a repeat of the change sends nothing more). */
+function versionQualifier(version: number): string {
+  return `v${version}`;
+}
 
 /** Ends a transaction with nothing written, answering `error`. */
 class Refused extends Error {
@@ -89,7 +99,8 @@ export class CustomerWork {
         { status: customer.status, assigneeName: customer.assignee_email ? staffLabel({ email: customer.assignee_email, name: customer.assignee_name }) : null },
         { status, assigneeName: assignee === undefined ? undefined : assignee && staffLabel(assignee) },
       );
-      return { action: 'leadChange', detail };
+      const given = assignee && assignee.email !== customer.assignee_email ? assignee.email : null;
+      return { action: 'leadChange', detail, ...(given ? { tellStaff: { event: 'staffNewLead' as const, email: given } } : {}) };
     });
   }
 
@@ -133,7 +144,8 @@ export class CustomerWork {
         .values({ id: randomUUID(), customer_id: customerId, registration_id: null, slot_id: slotId, visit_at: visitAt, kind: 'console', status: 'booked', checked_in_at: null, created_at: this.iso(), created_by: actor.email })
         .execute();
       if (STATUSES_BEFORE_BOOKING.has(customer.status)) await trx.updateTable('customers').set({ status: 'visitBooked' }).where('id', '=', customerId).execute();
-      return coming ? { action: 'visitMove', detail: `${coming.visitAt} → ${visitAt}` } : { action: 'visitBook', detail: visitAt };
+      const done: Done = coming ? { action: 'visitMove', detail: `${coming.visitAt} → ${visitAt}` } : { action: 'visitBook', detail: visitAt };
+      return customer.assignee_email ? { ...done, tellStaff: { event: 'staffBooking', email: customer.assignee_email } } : done;
     });
   }
 
@@ -199,6 +211,16 @@ export class CustomerWork {
         SELECT customers.id || '-' || ${randomUUID()}, customers.id, ${at}, ${to?.email ?? null}, ${to?.name ?? null}, ${actor.email}
         FROM customers WHERE assignee_email = ${fromEmail}
       `.execute(trx);
+      if (to) {
+        // Each customer's 담당자 message, keyed as messageKey('staffNewLead', id, versionQualifier(version + 1)) is.
+        const now = this.now();
+        await sql`
+          INSERT INTO lead_messages (key, lead_id, event, recipient, next_attempt_at, created_at, updated_at)
+          SELECT ${'staffNewLead:'} || customers.id || ${':v'} || CAST(customers.version + 1 AS TEXT), customers.id, ${'staffNewLead'}, ${to.email}, ${now}, ${now}, ${now}
+          FROM customers WHERE assignee_email = ${fromEmail}
+          ON CONFLICT (key) DO NOTHING
+        `.execute(trx);
+      }
       const detail = leadChangeDetail({ status: 'new', assigneeName: from }, { assigneeName: to ? staffLabel(to) : null });
       await sql`
         INSERT INTO audit_events (${sql.join([...(this.sales.dialect === 'sqlite' ? [sql.ref('at')] : []), sql.ref('actor'), sql.ref('action'), sql.ref('ip'), sql.ref('target'), sql.ref('detail')])})
@@ -224,7 +246,7 @@ export class CustomerWork {
     customerId: string,
     version: number | null,
     actor: CustomerActor,
-    plan: (trx: Transaction<SalesTables>, customer: Customer) => Promise<{ action: AuditAction; detail: string | null; keepsVersion?: boolean }>,
+    plan: (trx: Transaction<SalesTables>, customer: Customer) => Promise<Done>,
     mayAct?: (trx: Transaction<SalesTables>) => Promise<boolean>,
   ): Promise<WorkResult> {
     if (version !== null && !Number.isInteger(version)) return { ok: false, error: 'invalid' };
@@ -241,9 +263,13 @@ export class CustomerWork {
         const customer = { ...locked, status: locked.status as LeadStatus };
         if (!mayOpen(customer, actor) && !(mayAct && (await mayAct(trx)))) throw new Refused('notYours');
         if (version !== null && customer.version !== version) throw new Refused('conflict');
-        const { action, detail, keepsVersion } = await plan(trx, customer);
+        const { action, detail, keepsVersion, tellStaff } = await plan(trx, customer);
         const next = keepsVersion ? customer.version : customer.version + 1;
         if (!keepsVersion) await trx.updateTable('customers').set({ version: next }).where('id', '=', customerId).execute();
+        if (tellStaff) {
+          const { event, email } = tellStaff;
+          await queueMessages(trx, [{ key: messageKey(event, customerId, versionQualifier(next)), leadId: customerId, event, recipient: email }], this.now());
+        }
         await recordAudit(trx, this.sales.dialect, { actor: actor.email, action, ip: actor.ip, target: customerId, detail }, this.now());
         return { ok: true as const, version: next };
       });

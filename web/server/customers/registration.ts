@@ -9,7 +9,7 @@ import { sql, type Transaction } from 'kysely';
 import { campaignKey } from '../../shared/campaign-stats';
 import type { MessageEvent } from '../../shared/outbound-messages';
 import { seoulDateTime } from '../../shared/seoul-time';
-import { messageKey } from '../messages/message-log';
+import { messageKey, queueMessages } from '../messages/message-log';
 import type { SalesDatabase } from '../database/index';
 import type { BookingKind, SalesTables } from '../database/tables';
 import { recordAudit, type AuditInsert } from './audit-record';
@@ -253,14 +253,14 @@ async function queueMessagesIn(trx: Transaction<SalesTables>, registrationId: st
     else if (outcome.returning) jobs.push({ event: 'staffReturning', recipient: staff });
     if (booked) jobs.push({ event: 'staffBooking', recipient: staff, qualifier: STORED });
   }
-  await trx
-    .insertInto('lead_messages')
-    .values(jobs.map((job) => ({ key: messageKey(job.event, registrationId, job.qualifier), lead_id: registrationId, event: job.event, recipient: job.recipient, next_attempt_at: now, created_at: now, updated_at: now })))
-    .onConflict((conflict) => conflict.column('key').doNothing())
-    .execute();
+  await queueMessages(
+    trx,
+    jobs.map((job) => ({ key: messageKey(job.event, registrationId, job.qualifier), leadId: registrationId, event: job.event, recipient: job.recipient })),
+    now,
+  );
 }
 
-/** The qualifier of a staff message sent as the registration was stored (the dispatcher's too). */
+/** The qualifier of a staff message sent as the registration was stored. */
 const STORED = 'stored';
 
 /** What registration `id` holds, as a retry of its form is compared with it; null when there is none. */
