@@ -173,12 +173,14 @@ export class VisitBookings {
   private async moveAtDesk(known: DeskCustomer, input: DeskRegistration, slotId: string, actor: StaffActor): Promise<DeskRegistrationResult> {
     const moved = { ok: true as const, leadId: known.customerId, kind: input.kind, name: known.name, returning: true, assigneeName: known.assigneeName };
     if (!isVersion(input.moveRev ?? '')) return { ok: false, error: 'alreadyBooked', customer: known };
+    // Moved there already (the same post again): nothing moves twice.
+    const slot = await this.options.sales.db.selectFrom('visit_slots').select(['date', 'time']).where('id', '=', slotId).executeTakeFirst();
+    if (slot && visitAtOf(slot) === known.comingVisitAt) return { ...moved, visitAt: known.comingVisitAt, duplicate: true };
     const result = await this.work.book(known.customerId, Number(input.moveRev), slotId, await this.options.actorOf(actor));
     if (result.ok) {
       const after = await this.deskCustomer('id', known.customerId);
       return { ...moved, visitAt: after?.comingVisitAt ?? null, duplicate: false, movedFrom: known.comingVisitAt ?? undefined };
     }
-    if (result.error === 'sameSlot') return { ...moved, visitAt: known.comingVisitAt, duplicate: true };
     if (result.error === 'slotFull' || result.error === 'slotMissing' || result.error === 'notYours') return { ok: false, error: result.error };
     // Changed since the offer (another booking, a status): offered again as it is now.
     return { ok: false, error: 'alreadyBooked', customer: known };
