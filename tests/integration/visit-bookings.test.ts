@@ -216,6 +216,24 @@ for (const [databaseName, open] of Object.entries(SALES_DATABASES)) {
       expect(await db.db.selectFrom('bookings').select(['kind', 'status']).where('customer_id', '=', customer).execute()).toEqual([{ kind: 'walkIn', status: 'checkedIn' }]);
     });
 
+    it('a walk-in who booked today is checked in on that booking: no 현장 방문 beside it, no place taken twice', async () => {
+      await slotIn(db, 'slot-today', TODAY, '15:00', 2);
+      const customer = await registered(db, { id: 'lead-today', name: '오늘고객', phone: '01077770005', createdAt: new Date(NOW - 86_400_000).toISOString() }, {
+        assignee: { email: colleague.email, name: colleague.name },
+        visit: { slotId: 'slot-today', bookableFrom: TODAY, whenUnavailable: 'refuse', kind: 'site', by: null },
+      });
+      const walkIn = await bookings.register({ key: 'walk-in-booked-1', kind: 'walkIn', name: '오늘고객', phone: '010-7777-0005', consent: true }, sales);
+      expect(walkIn).toEqual({ ok: true, leadId: customer, kind: 'walkIn', name: '오늘고객', visitAt: `${TODAY} 15:00`, duplicate: false, returning: true, assigneeName: '이상담', checkedInBooking: true });
+      expect(await db.db.selectFrom('bookings').select(['kind', 'status', 'checked_in_at']).where('customer_id', '=', customer).execute()).toEqual([
+        { kind: 'site', status: 'checkedIn', checked_in_at: new Date(NOW).toISOString() },
+      ]);
+      expect(await booked('slot-today')).toBe(1);
+      const sheet = await service.visits(TODAY);
+      expect(sheet.walkIns).toEqual([]);
+      expect(sheet.slots[0]?.bookings).toEqual([expect.objectContaining({ leadId: customer, status: 'visited', checkedInAt: new Date(NOW).toISOString() })]);
+      expect((await auditOf()).map((entry) => entry.action)).toEqual(['visitCheckIn']);
+    });
+
     it('registers a walk-in checked in at once, once per form; a 현장 방문, not a booking', async () => {
       const input = { key: 'walk-in-0001', kind: 'walkIn' as const, name: ' 현장 고객 ', phone: '010 7777 0011', consent: true };
       const first = await bookings.register(input, sales);

@@ -345,6 +345,8 @@ export type DeskRegistrationResult =
       assigneeName: string | null;
       /** The coming visit moved here from this time (no second place taken). */
       movedFrom?: string;
+      /** A walk-in who had booked today: that booking was checked in. */
+      checkedInBooking?: true;
     }
   | { ok: false; error: 'invalid'; fieldErrors: DeskFieldErrors }
   /** The customer has a coming visit: the desk offers to move it (`customer.rev` goes back as `moveRev`). */

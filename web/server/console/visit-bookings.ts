@@ -133,9 +133,14 @@ export class VisitBookings {
     const slotId = input.slotId ?? '';
     const known = await this.deskCustomer('phone', phone);
     if (phoneIn && known?.comingVisitAt) return this.moveAtDesk(known, input, slotId, actor);
+    // A booked customer come on the day of their visit: that visit is checked in (no walk-in beside it).
+    const today = seoulDay(this.now());
+    if (!phoneIn && known?.comingVisitAt?.startsWith(`${today} `)) {
+      const checkedIn = await this.work.checkIn(known.customerId, Number(known.rev), await this.options.actorOf(actor));
+      if (checkedIn.ok) return { ok: true, leadId: known.customerId, kind: input.kind, name: known.name, visitAt: known.comingVisitAt, duplicate: false, returning: true, assigneeName: known.assigneeName, checkedInBooking: true };
+    }
 
     const now = new Date(this.now()).toISOString();
-    const today = seoulDay(this.now());
     let detail = `현장 방문 확인 ${seoulDateTime(now)}`;
     if (phoneIn) {
       const slot = await this.options.sales.db.selectFrom('visit_slots').select(['date', 'time']).where('id', '=', slotId).executeTakeFirst();

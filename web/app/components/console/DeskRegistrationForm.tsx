@@ -28,6 +28,7 @@ export const DESK_TEXT = {
   walkedIn: (name: string, visitAt: string) => `${name} 님을 등록하고 방문 확인했습니다 (${visitAt}).`,
   phonedIn: (name: string, visitAt: string) => `${name} 님을 등록하고 ${visitAt} 방문을 예약했습니다.`,
   moved: (name: string, from: string, to: string) => `${name} 님의 방문 예약을 ${from}에서 ${to}(으)로 옮겼습니다.`,
+  bookingCheckedIn: (name: string, visitAt: string) => `${name} 님의 ${visitAt} 방문 예약을 방문 확인했습니다.`,
   returning: (assigneeName: string | null) => ` 기존 고객 · 담당 ${assigneeName ?? '미배정'}.`,
   alreadyBooked: (customer: DeskCustomer) =>
     `${customer.name} 님은 ${customer.comingVisitAt ?? ''} 방문 예약이 있습니다 (담당 ${customer.assigneeName ?? '미배정'}). 자리를 하나 더 잡지 않고, 고른 시간으로 이 예약을 옮길 수 있습니다.`,
@@ -56,9 +57,11 @@ export function deskMessage(outcome: DeskOutcome): string {
     const done =
       desk.movedFrom !== undefined
         ? DESK_TEXT.moved(desk.name, desk.movedFrom, desk.visitAt ?? '')
-        : desk.kind === 'phoneIn'
-          ? DESK_TEXT.phonedIn(desk.name, desk.visitAt ?? '')
-          : DESK_TEXT.walkedIn(desk.name, desk.visitAt ?? '');
+        : desk.checkedInBooking
+          ? DESK_TEXT.bookingCheckedIn(desk.name, desk.visitAt ?? '')
+          : desk.kind === 'phoneIn'
+            ? DESK_TEXT.phonedIn(desk.name, desk.visitAt ?? '')
+            : DESK_TEXT.walkedIn(desk.name, desk.visitAt ?? '');
     return desk.returning ? done + DESK_TEXT.returning(desk.assigneeName) : done;
   }
   if (desk.error === 'invalid') return DESK_TEXT.invalid;
