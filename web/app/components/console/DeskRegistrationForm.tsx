@@ -146,7 +146,8 @@ export function DeskRegistrationForm({ formKey, openDays, outcome }: { formKey: 
               {DESK_TEXT.lookup}
             </button>
             {lookup?.ok ? (
-              <p className="desk-form__found" role="status">
+              // Announced by the page's notice; kept here beside the number while the form is filled in.
+              <p className="desk-form__found">
                 {found ? DESK_TEXT.known(found) : DESK_TEXT.unknown}
               </p>
             ) : null}
