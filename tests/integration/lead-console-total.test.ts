@@ -8,6 +8,7 @@ import { LeadConsoleService } from '../../web/server/console/lead-console';
 import type { StaffActor } from '../../web/server/console/types';
 import { FIXTURE_TODAY, fixtureDocuments } from './lead-console-fixture';
 import { MemoryAuditTrail } from './memory-audit-trail';
+import { inMemorySalesDatabase } from '../support/sales-database';
 import { postgresLeadsWithReads, sqliteLeadsWithReads, type LeadsWithReads } from './lead-stores-with-reads';
 
 const actor: StaffActor = { email: 'kim@example.com', name: '김상담', role: 'admin', ip: '10.0.0.1' };
@@ -26,7 +27,7 @@ describe.each([
     const store = await open(documents);
     opened.push(store);
     const count = vi.spyOn(store.reads, 'count');
-    const leadConsole = new LeadConsoleService({ leads: store.leads, content: store.leads, reads: store.reads, audit: new MemoryAuditTrail(), staff: { list: async () => [] } });
+    const leadConsole = new LeadConsoleService({ leads: store.leads, content: store.leads, sales: await inMemorySalesDatabase(), reads: store.reads, audit: new MemoryAuditTrail(), staff: { list: async () => [] } });
     const first = await leadConsole.list({ status: 'new' }, { limit: 10 }, actor);
     const second = await leadConsole.list({ status: 'new' }, { cursor: first.next!, limit: 10 }, actor);
     expect(second.total).toBe(first.total);

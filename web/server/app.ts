@@ -226,7 +226,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   leadService.startDailyPurge(dailyJobs);
 
   const leadConsole = createLeadConsole(
-    { leads: sources.leads, content: sources.content, sqliteFile: sources.leadsBackend === 'embedded' ? leadsDatabaseFile(config.dataDir) : undefined, database: sources.database },
+    { leads: sources.leads, content: sources.content, sales: sources.sales, sqliteFile: sources.leadsBackend === 'embedded' ? leadsDatabaseFile(config.dataDir) : undefined, database: sources.database },
     { audit, staff },
   );
 
@@ -251,7 +251,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       ofLead: (request, actor) => eraseCustomerOfLead({ sales: sources.sales, messages: messages.log, outbox: leadService }, request, actor),
       withdrawMarketing: (leadId, actor) => withdrawMarketingOfLead({ sales: sources.sales }, leadId, actor),
     },
-    todayWork: todayWorkOf(sources.leads),
+    todayWork: todayWorkOf(sources.sales),
     leadNames: leadNamesOf(sources.leads),
   };
   const preview = createPreview({ auth, sanity: config.sanity });

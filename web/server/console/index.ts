@@ -1,5 +1,6 @@
 /** The sales console's lead service over the leads source (web/server/console/types.ts). */
 import type pg from 'pg';
+import type { SalesDatabase } from '../database/index';
 import type { ContentSource } from '../content/types';
 import { LeadConsoleService } from './lead-console';
 import { PostgresLeadReads } from './postgres-reads';
@@ -16,7 +17,7 @@ export type { LeadConsoleService };
  * the leads are in, its reads are SQL there (indexes, keyset paging) instead of groq-js scans.
  */
 export function createLeadConsole(
-  stores: { leads: ContentSource; content: ContentSource; sqliteFile?: string; database?: pg.Pool },
+  stores: { leads: ContentSource; content: ContentSource; sales: SalesDatabase; sqliteFile?: string; database?: pg.Pool },
   services: { audit: AuditTrail; staff: StaffDirectory; staffAlerts?: StaffAlerts },
 ): LeadConsoleService {
   const reads = stores.database
@@ -24,5 +25,5 @@ export function createLeadConsole(
     : stores.sqliteFile
       ? SqliteLeadReads.open(stores.sqliteFile)
       : undefined;
-  return new LeadConsoleService({ leads: stores.leads, content: stores.content, reads, ...services });
+  return new LeadConsoleService({ leads: stores.leads, content: stores.content, sales: stores.sales, reads, ...services });
 }

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { ConsoleLeadQueryResult, ConsoleWalkInsQueryResult } from '../../sanity/sanity.types';
+import type { ConsoleLeadQueryResult } from '../../sanity/sanity.types';
 import { callResultsQuery, leadAssignmentSettingsQuery, visitSlotForBookingQuery } from '../../sanity/queries';
 import {
   CONSOLE_FORM_KINDS,
@@ -37,12 +37,15 @@ import { MutationError, type ContentSource, type Mutation, type PatchOperations 
 import type { LeadAccess, LeadAssignResult, LeadConsole, LeadExportFormat, LeadExportRow, StaffActor, StaffAlerts } from './types';
 import type { AuditTrail } from '../audit/trail';
 import type { StaffDirectory } from '../auth/staff-accounts';
-import { seoulDay, seoulDayStart, shiftDay } from '../../shared/seoul-time';
+import { seoulDay, shiftDay } from '../../shared/seoul-time';
 import { decodeLeadCursor, encodeLeadCursor, leadFilterParams, type LeadCursor, type LeadFilterParams } from './lead-query';
-import { EXPORT_PAGE_ROWS, groqLeadReads, LIST_READ_MAX, type LeadReads } from './lead-reads';
+import { groqLeadReads, LIST_READ_MAX, type LeadReads } from './lead-reads';
 import { VisitBookings } from './visit-bookings';
+import type { SalesDatabase } from '../database/index';
+import { EXPORT_PAGE_CUSTOMERS, exportCustomers, nextCustomerCursor, type SheetVisitor, slotFill, visitSheet, type CustomerCursor, type CustomerExportRow } from '../customers/customer-reads';
+import { bookingCount, registeredCustomerCount, registeredCustomersBy, registrationCount, visitMadeCount, walkInCount } from '../customers/numbers';
+import { VisitSlotSchedule } from '../customers/visit-slot-schedule';
 import { customerRegistrationGroups } from './customer-leads';
-import { VisitSlots } from './visit-slots';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = LIST_READ_MAX - 1;
@@ -53,6 +56,8 @@ const SLOT_FILL_DAYS = 14;
 export type LeadConsoleOptions = {
   /** The leads source the console writes to. */
   leads: ContentSource;
+  /** The customer tables: visits, slots, the desk, the dashboard and the export. */
+  sales: SalesDatabase;
   /** How it reads (default: the GROQ queries on `leads`). */
   reads?: LeadReads;
   audit: AuditTrail;
@@ -77,22 +82,19 @@ export class LeadConsoleService implements LeadConsole {
   private readonly totals = new LRUCache<string, number>({ max: 500 });
   private readonly now: () => number;
   readonly bookings: VisitBookings;
-  readonly slots: VisitSlots;
+  readonly slots: VisitSlotSchedule;
 
   constructor(private readonly options: LeadConsoleOptions) {
     this.reads = options.reads ?? groqLeadReads(options.leads);
     this.now = options.now ?? Date.now;
-    const { leads, audit } = options;
     this.bookings = new VisitBookings({
-      leads,
-      audit,
-      reads: this.reads,
+      sales: options.sales,
       now: this.now,
       staffAlerts: options.staffAlerts,
       current: (id, written) => this.currentResult(id, written),
-      mayOpen: (stored, actor) => this.mayOpen(stored, actor),
+      actorOf: async (actor) => ({ ...actor, visibleTo: await this.visibleTo(actor), takesColleagues: (await this.assignmentSettings()).salesTakeColleagueLeads }),
     });
-    this.slots = new VisitSlots({ leads, audit, now: this.now });
+    this.slots = new VisitSlotSchedule(options.sales, { now: this.now });
   }
 
   close(): void {
@@ -348,42 +350,67 @@ export class LeadConsoleService implements LeadConsole {
   }
 
   async visits(date: string): Promise<VisitSheet> {
-    const [slots, walkIns] = await Promise.all([this.reads.visitSheet(date), this.reads.walkIns(date)]);
+    const sheet = await visitSheet(this.options.sales, date);
+    const customerIds = [...new Set([...sheet.slots.flatMap((slot) => slot.visitors), ...sheet.walkIns].map((visitor) => visitor.customerId))];
+    // A check-in names the customer's version the sheet showed.
+    const versions = new Map(
+      customerIds.length === 0 ? [] : (await this.options.sales.db.selectFrom('customers').select(['id', 'version']).where('id', 'in', customerIds).execute()).map((row) => [row.id, String(row.version)]),
+    );
+    const visitorOf = (visitor: SheetVisitor): VisitSheetVisitor => ({
+      leadId: visitor.customerId,
+      rev: versions.get(visitor.customerId) ?? '',
+      name: visitor.name,
+      maskedPhone: maskPhone(visitor.phone),
+      status: isLeadStatus(visitor.status) ? visitor.status : 'new',
+      assigneeName: visitor.assigneeName,
+      lastMemo: visitor.lastMemo,
+      checkedInAt: visitor.checkedInAt,
+    });
     return {
       date,
-      slots: slots.map((slot) => ({ id: slot._id, time: slot.time ?? '', capacity: slot.capacity, booked: slot.booked, bookings: slot.bookings.map(sheetVisitor) })),
-      walkIns: walkIns.map(sheetVisitor),
+      slots: sheet.slots.map((slot) => ({ id: slot.id, time: slot.time, capacity: slot.capacity, booked: slot.booked, bookings: slot.visitors.map(visitorOf) })),
+      walkIns: sheet.walkIns.map(visitorOf),
     };
   }
 
   async dashboard(today: string): Promise<ConsoleDashboard> {
+    const sales = this.options.sales;
     const firstDay = shiftDay(today, 1 - DASHBOARD_DAYS);
-    const [tallies, slots] = await Promise.all([
-      this.reads.tallies(seoulDayStart(firstDay)),
-      this.reads.slotFill(today, shiftDay(today, SLOT_FILL_DAYS)),
+    const month = { from: firstDay, to: today };
+    const periods = (count: (range: { from: string; to: string }) => Promise<number>) =>
+      Promise.all([count({ from: today, to: today }), count({ from: shiftDay(today, -6), to: today }), count(month)]).then(([day, week, all]) => ({ today: day, last7Days: week, last30Days: all }));
+    const todayOnly = { from: today, to: today };
+    const [customers, registrations, bookings, walkIns, made, byDay, byForm, bySource, fill] = await Promise.all([
+      periods((range) => registeredCustomerCount(sales, range)),
+      periods((range) => registrationCount(sales, range)),
+      bookingCount(sales, todayOnly),
+      walkInCount(sales, todayOnly),
+      visitMadeCount(sales, todayOnly),
+      registeredCustomersBy(sales, month, 'day'),
+      registeredCustomersBy(sales, month, 'formKind'),
+      registeredCustomersBy(sales, month, 'utmSource'),
+      slotFill(sales, today, shiftDay(today, SLOT_FILL_DAYS)),
     ]);
-    const byDay = Array.from({ length: DASHBOARD_DAYS }, (_, index) => {
-      const date = shiftDay(firstDay, index);
-      return { date, count: tallies.byDay.get(date) ?? 0 };
-    });
-    const sumOfLast = (days: number) => byDay.slice(-days).reduce((sum, day) => sum + day.count, 0);
-    const slotFill = Array.from({ length: SLOT_FILL_DAYS }, (_, index) => ({ date: shiftDay(today, index), capacity: 0, booked: 0 }));
-    for (const slot of slots) {
-      const day = slotFill.find((entry) => entry.date === slot.date);
-      if (!day) continue;
-      day.capacity += slot.capacity;
-      day.booked += slot.booked;
-    }
+    const fillOf = new Map(fill.map((day) => [day.date, day]));
     return {
       today,
-      newLeads: { today: sumOfLast(1), last7Days: sumOfLast(7), last30Days: sumOfLast(DASHBOARD_DAYS) },
-      byDay,
-      byForm: CONSOLE_FORM_KINDS.map((formKind) => ({ formKind, count: tallies.byForm.get(formKind) ?? 0 })),
-      bySource: [...tallies.bySource]
-        .map(([source, count]) => ({ source, count }))
-        // Most leads first; ties by name, "(없음)" last.
+      customers,
+      registrations,
+      visitsToday: { bookings, walkIns, made },
+      byDay: Array.from({ length: DASHBOARD_DAYS }, (_, index) => {
+        const date = shiftDay(firstDay, index);
+        return { date, count: byDay.get(date) ?? 0 };
+      }),
+      byForm: CONSOLE_FORM_KINDS.map((formKind) => ({ formKind, count: byForm.get(formKind) ?? 0 })),
+      bySource: [...bySource]
+        // `|| ''` in the count: no source comes back as ''.
+        .map(([source, count]) => ({ source: source || null, count }))
+        // Most customers first; ties by name, "(없음)" last.
         .sort((a, b) => b.count - a.count || (a.source ?? '\uffff').localeCompare(b.source ?? '\uffff')),
-      slotFill,
+      slotFill: Array.from({ length: SLOT_FILL_DAYS }, (_, index) => {
+        const date = shiftDay(today, index);
+        return { date, capacity: fillOf.get(date)?.capacity ?? 0, booked: fillOf.get(date)?.booked ?? 0 };
+      }),
     };
   }
 
@@ -413,35 +440,37 @@ export class LeadConsoleService implements LeadConsole {
     }
   }
 
+  /** One row per customer, in the list's order, a page of customers at a time. */
   private async *exportRows(params: LeadFilterParams): AsyncGenerator<LeadExportRow> {
-    let cursor = null;
-    for (;;) {
-      const page = await this.reads.exportPage(params, cursor);
-      for (const lead of page) {
-        yield {
-          id: lead._id,
-          createdAt: lead.createdAt ?? '',
-          name: lead.name ?? '',
-          phone: lead.phone ?? '',
-          message: lead.message,
-          formKind: lead.formKind ?? '',
-          status: lead.status,
-          assigneeName: lead.assigneeName,
-          visitAt: lead.visitAt,
-          visitSlotStatus: lead.visitSlotStatus,
-          marketing: lead.consent?.marketing === true,
-          noticeVersion: lead.consent?.noticeVersion ?? null,
-          agreedAt: lead.consent?.agreedAt ?? null,
-          sourcePage: lead.sourcePage,
-          utm: { ...lead.utm },
-          checkedInAt: lead.checkedInAt,
-          memos: (lead.memos ?? []).map((memo) => ({ at: memo.at ?? '', authorName: memo.authorName ?? '', text: memo.text ?? '' })),
-          calls: (lead.calls ?? []).map((call) => ({ at: call.at ?? '', result: call.result ?? '', callbackAt: call.callbackAt })),
-        };
-      }
-      const last = page.at(-1);
-      if (page.length < EXPORT_PAGE_ROWS || !last) return;
-      cursor = { createdAt: last.createdAt ?? '', id: last._id };
+    for (let cursor: CustomerCursor | null = null; ; ) {
+      const page = await exportCustomers(this.options.sales, params, cursor);
+      if (page.length === 0) return;
+      const ids = page.map((customer) => customer.id);
+      const db = this.options.sales.db;
+      // What the customer's latest registration said, and when they last came.
+      const [latest, checkIns] = await Promise.all([
+        db
+          .selectFrom('registrations')
+          .innerJoin('customers', 'customers.id', 'registrations.customer_id')
+          .select(['registrations.customer_id', 'registrations.id', 'registrations.message', 'registrations.source_page', 'registrations.notice_version', 'registrations.agreed_at', 'registrations.utm_source', 'registrations.utm_medium', 'registrations.utm_campaign', 'registrations.utm_term', 'registrations.utm_content'])
+          .where('registrations.customer_id', 'in', ids)
+          .whereRef('registrations.created_at', '=', 'customers.last_registered_at')
+          .orderBy('registrations.id', 'desc')
+          .execute(),
+        db
+          .selectFrom('bookings')
+          .select((eb) => ['bookings.customer_id', eb.fn.max('bookings.checked_in_at').as('checkedInAt')])
+          .where('bookings.customer_id', 'in', ids)
+          .where('bookings.status', '=', 'checkedIn')
+          .groupBy('bookings.customer_id')
+          .execute(),
+      ]);
+      const latestOf = new Map<string, (typeof latest)[number]>();
+      for (const registration of latest) if (!latestOf.has(registration.customer_id)) latestOf.set(registration.customer_id, registration);
+      const checkedInOf = new Map(checkIns.map((row) => [row.customer_id, row.checkedInAt]));
+      for (const customer of page) yield exportRowOf(customer, latestOf.get(customer.id), checkedInOf.get(customer.id) ?? null);
+      if (page.length < EXPORT_PAGE_CUSTOMERS) return;
+      cursor = nextCustomerCursor(page);
     }
   }
 
@@ -640,15 +669,33 @@ function seoulWallClockTime(value: string): number | null {
   return time;
 }
 
-function sheetVisitor(row: ConsoleWalkInsQueryResult[number]): VisitSheetVisitor {
+/** A customer as the export writes them: the latest registration's words and campaign, the first one's too. */
+function exportRowOf(
+  customer: CustomerExportRow,
+  latest: { message: string | null; source_page: string | null; notice_version: string | null; agreed_at: string | null; utm_source: string | null; utm_medium: string | null; utm_campaign: string | null; utm_term: string | null; utm_content: string | null } | undefined,
+  checkedInAt: string | null,
+): LeadExportRow {
+  const utm = latest ? withoutNulls({ source: latest.utm_source, medium: latest.utm_medium, campaign: latest.utm_campaign, term: latest.utm_term, content: latest.utm_content }) : {};
   return {
-    leadId: row._id,
-    rev: row._rev,
-    name: row.name ?? '',
-    maskedPhone: maskPhone(row.phone ?? ''),
-    status: row.status,
-    assigneeName: row.assigneeName,
-    lastMemo: row.lastMemo,
-    checkedInAt: row.checkedInAt,
+    id: customer.id,
+    createdAt: customer.createdAt,
+    name: customer.name,
+    phone: customer.phone,
+    registrations: customer.registrations,
+    message: latest?.message ?? null,
+    formKind: customer.lastTouch?.formKind ?? '',
+    status: customer.status,
+    assigneeName: customer.assigneeName,
+    visitAt: customer.visitAt,
+    visitStatus: customer.visitStatus,
+    marketing: customer.marketing,
+    noticeVersion: latest?.notice_version ?? null,
+    agreedAt: latest?.agreed_at ?? null,
+    sourcePage: latest?.source_page ?? null,
+    utm: utm as LeadExportRow['utm'],
+    firstTouch: customer.firstTouch,
+    checkedInAt,
+    memos: customer.memos.map(({ at, authorName, text }) => ({ at, authorName, text })),
+    calls: customer.calls.map(({ at, result, callbackAt }) => ({ at, result, callbackAt })),
   };
 }
