@@ -94,7 +94,7 @@ const CLI_EXPORT_REASON = '서버에서 운영자 CLI로 내려받음';
 async function exportLeads(sources: ContentSources, config: ReturnType<typeof loadConfigOrExit>, since: string | undefined): Promise<void> {
   const { staff, audit, close } = await openStaffServices(sources, config);
   const leadConsole = createLeadConsole(
-    { leads: sources.leads, content: sources.content, sqliteFile: sources.leadsBackend === 'embedded' ? leadsDatabaseFile(config.dataDir) : undefined, database: sources.database },
+    { sales: sources.sales, leads: sources.leads, content: sources.content, sqliteFile: sources.leadsBackend === 'embedded' ? leadsDatabaseFile(config.dataDir) : undefined, database: sources.database },
     { audit, staff },
   );
   try {

@@ -226,8 +226,8 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   leadService.startDailyPurge(dailyJobs);
 
   const leadConsole = createLeadConsole(
-    { leads: sources.leads, content: sources.content, sqliteFile: sources.leadsBackend === 'embedded' ? leadsDatabaseFile(config.dataDir) : undefined, database: sources.database },
-    { audit, staff, staffAlerts: messages.dispatcher },
+    { sales: sources.sales, leads: sources.leads, content: sources.content, sqliteFile: sources.leadsBackend === 'embedded' ? leadsDatabaseFile(config.dataDir) : undefined, database: sources.database },
+    { audit, staff },
   );
 
   const stopReleasingLeads = startReleasingLeadsOfDisabledAccounts(staff, leadConsole);
