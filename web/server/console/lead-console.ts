@@ -193,17 +193,14 @@ export class LeadConsoleService implements LeadConsole {
     if (status !== undefined && !isLeadStatus(status)) return INVALID;
     const assignee = assigneeEmail === undefined ? undefined : await this.assignee(assigneeEmail, actor);
     if (assignee === 'unknown') return INVALID;
-    return this.changed(id, actor, (customerId, by) => {
-      const version = versionOf(change.rev);
-      return version === null ? Promise.resolve(INVALID_WORK) : this.work.change(customerId, { version, status, assignee }, by);
-    });
+    return this.changed(id, actor, change.rev, (customerId, version, by) => this.work.change(customerId, { version, status, assignee }, by));
   }
 
   /** Appends a memo: never refused for a change made meanwhile, and it moves no version. Records `leadMemo`. */
   async addMemo(id: string, text: string, actor: StaffActor): Promise<LeadChangeResult> {
     const clean = typeof text === 'string' ? stripFormatCharacters(text).replace(/\r\n?/g, '\n').replace(CONTROL_BUT_LINE_BREAK, '').trim() : '';
     if (!clean || clean.length > MAX_MEMO_LENGTH) return INVALID;
-    return this.changed(id, actor, (customerId, by) => this.work.addMemo(customerId, clean, by));
+    return this.changed(id, actor, null, (customerId, _version, by) => this.work.addMemo(customerId, clean, by));
   }
 
   async callResults(): Promise<string[]> {
@@ -223,10 +220,7 @@ export class LeadConsoleService implements LeadConsole {
       callbackAt = new Date(time).toISOString();
     }
     const callbackLabel = input.callbackAt?.replace('T', ' ');
-    return this.changed(id, actor, (customerId, by) => {
-      const version = versionOf(input.rev);
-      return version === null ? Promise.resolve(INVALID_WORK) : this.work.recordCall(customerId, { version, result, callbackAt, callbackLabel }, by);
-    });
+    return this.changed(id, actor, input.rev, (customerId, version, by) => this.work.recordCall(customerId, { version, result, callbackAt, callbackLabel }, by));
   }
 
   async assign(ids: string[], assigneeEmail: string | null, actor: StaffActor): Promise<LeadAssignResult> {
@@ -260,17 +254,11 @@ export class LeadConsoleService implements LeadConsole {
 
   /** The desk checks in anyone on the day's sheet, a colleague's visitor too (CustomerWork says who). */
   async checkIn(id: string, rev: string, actor: StaffActor): Promise<LeadChangeResult> {
-    return this.changed(id, actor, (customerId, by) => {
-      const version = versionOf(rev);
-      return version === null ? Promise.resolve(INVALID_WORK) : this.work.checkIn(customerId, version, by);
-    });
+    return this.changed(id, actor, rev, (customerId, version, by) => this.work.checkIn(customerId, version, by));
   }
 
   async undoCheckIn(id: string, rev: string, actor: StaffActor): Promise<LeadChangeResult> {
-    return this.changed(id, actor, (customerId, by) => {
-      const version = versionOf(rev);
-      return version === null ? Promise.resolve(INVALID_WORK) : this.work.undoCheckIn(customerId, version, by);
-    });
+    return this.changed(id, actor, rev, (customerId, version, by) => this.work.undoCheckIn(customerId, version, by));
   }
 
   async visits(date: string): Promise<VisitSheet> {
@@ -371,12 +359,23 @@ export class LeadConsoleService implements LeadConsole {
     }
   }
 
-  /** Does `work` to the customer `id` stands for, answering with the customer as it is after it (or, refused as stale, as it is now). */
-  private async changed(id: string, actor: StaffActor, work: (customerId: string, by: CustomerActor) => Promise<WorkResult>): Promise<LeadChangeResult> {
-    const customerId = await this.customerIdOf(id);
-    if (!customerId) return NOT_FOUND;
-    const result = await work(customerId, await this.customerActor(actor));
-    if (result.ok || result.error === 'conflict') return this.current(customerId, result.ok);
+  /**
+   * Does `work` to the customer `id` stands for, at the version `rev` the page showed (null: none
+   * asked), answering with the customer as it is after it (or, refused as stale, as it is now).
+   * A `rev` that is no version is refused as the customer's own only to whoever may open it.
+   */
+  private async changed(
+    id: string,
+    actor: StaffActor,
+    rev: string | null,
+    work: (customerId: string, version: number, by: CustomerActor) => Promise<WorkResult>,
+  ): Promise<LeadChangeResult> {
+    const customer = await this.customerOf(id);
+    if (!customer) return NOT_FOUND;
+    const version = rev === null ? customer.version : versionOf(rev);
+    if (version === null) return (await this.mayOpen(customer, actor)) ? INVALID : NOT_YOURS;
+    const result = await work(customer.id, version, await this.customerActor(actor));
+    if (result.ok || result.error === 'conflict') return this.current(customer.id, result.ok);
     return { ok: false, error: result.error } as LeadChangeResult;
   }
 
@@ -403,7 +402,7 @@ export class LeadConsoleService implements LeadConsole {
   private async customerOf(id: string) {
     const customerId = await this.customerIdOf(id);
     if (!customerId) return null;
-    return (await this.options.sales.db.selectFrom('customers').select(['id', 'phone', 'assignee_email as assigneeEmail']).where('id', '=', customerId).executeTakeFirst()) ?? null;
+    return (await this.options.sales.db.selectFrom('customers').select(['id', 'phone', 'assignee_email as assigneeEmail', 'version']).where('id', '=', customerId).executeTakeFirst()) ?? null;
   }
 
   private async assignmentSettings() {
@@ -451,7 +450,7 @@ export class LeadConsoleService implements LeadConsole {
 const CONTROL_BUT_LINE_BREAK = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
 const INVALID: LeadChangeResult = { ok: false, error: 'invalid' };
 const NOT_FOUND: LeadChangeResult = { ok: false, error: 'notFound' };
-const INVALID_WORK: WorkResult = { ok: false, error: 'invalid' };
+const NOT_YOURS: LeadChangeResult = { ok: false, error: 'notYours' };
 const NOT_FOUND_WORK: WorkResult = { ok: false, error: 'notFound' };
 
 /** The customer's version a page carries as its `rev`, or null when it is none. */
