@@ -228,7 +228,8 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
       expect(await service.change(id, { rev, assigneeEmail: 'nobody@example.com' }, boss)).toEqual({ ok: false, error: 'invalid' });
       expect(await service.change(id, { rev, status: 'bogus' as never }, boss)).toEqual({ ok: false, error: 'invalid' });
       expect(await service.change(id, { rev }, boss)).toEqual({ ok: false, error: 'invalid' });
-      expect(await service.change(id, { rev: 'not-a-version', status: 'new' }, boss)).toEqual({ ok: false, error: 'invalid' });
+      expect(await service.change(id, { rev: '', status: 'new' }, boss)).toEqual({ ok: false, error: 'invalid' });
+      expect(await service.change(id, { rev: 'not-a-version', status: 'new' }, boss)).toMatchObject({ ok: false, error: 'conflict', current: { rev } });
       expect(await service.change('lead-missing', { rev, status: 'new' }, boss)).toEqual({ ok: false, error: 'notFound' });
       const cleared = await service.change(id, { rev, assigneeEmail: null }, boss);
       expect(cleared).toMatchObject({ ok: true, lead: { assignee: null } });

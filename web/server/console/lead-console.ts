@@ -453,9 +453,13 @@ const NOT_FOUND: LeadChangeResult = { ok: false, error: 'notFound' };
 const NOT_YOURS: LeadChangeResult = { ok: false, error: 'notYours' };
 const NOT_FOUND_WORK: WorkResult = { ok: false, error: 'notFound' };
 
-/** The customer's version a page carries as its `rev`, or null when it is none. */
+/**
+ * The customer's version a page carries as its `rev`; null when none was sent. A made-up one is
+ * no version the customer ever had: stale (a conflict), once the actor may act on the customer.
+ */
 function versionOf(rev: string): number | null {
-  return typeof rev === 'string' && /^\d{1,15}$/.test(rev) ? Number(rev) : null;
+  if (typeof rev !== 'string' || !rev) return null;
+  return /^\d{1,15}$/.test(rev) ? Number(rev) : -1;
 }
 
 function isVisit(status: string): boolean {
