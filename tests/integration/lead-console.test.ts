@@ -263,6 +263,8 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
       expect(calls).toEqual([
         { key: expect.any(String), result: '재통화 요청', callbackAt: new Date(`${shiftDay(TODAY, 1)}T14:30:00+09:00`).toISOString(), authorEmail: kim.email, authorName: kim.name, at: new Date(NOW).toISOString() },
       ]);
+      // A minute later (calls of one moment have no order of their own).
+      service = start({ now: () => NOW + 60_000 });
       // The version seen before the first call is stale now: nothing written, the current state returned.
       const stale = await service.recordCall(id, { rev: seen.rev, result: '부재' }, lee);
       expect(stale).toMatchObject({ ok: false, error: 'conflict', current: { calls: [{ result: '재통화 요청' }] } });
