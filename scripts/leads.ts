@@ -91,14 +91,13 @@ const CLI_EXPORT_REASON = '서버에서 운영자 CLI로 내려받음';
 async function exportLeads(sources: ContentSources, config: ReturnType<typeof loadConfigOrExit>, since: string | undefined): Promise<void> {
   const { staff, audit, close } = await openStaffServices(sources, config);
   const leadConsole = createLeadConsole(
-    { leads: sources.leads, content: sources.content, sales: sources.sales, sqliteFile: sources.leadsBackend === 'embedded' ? leadsDatabaseFile(config.dataDir) : undefined, database: sources.database },
+    { sales: sources.sales, content: sources.content },
     { audit, staff },
   );
   try {
     const operator = { ...CLI_ACTOR, name: '운영자 CLI', role: 'admin' as const };
     await leadConsole.exportLeads(since ? { from: since } : {}, operator, { format: 'csv', reason: CLI_EXPORT_REASON }, (rows) => deliverLeadExport('csv', rows, stdoutWriter()));
   } finally {
-    leadConsole.close();
     await close();
   }
 }

@@ -107,7 +107,7 @@ class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'acc
 
   async registrations(id: string) {
     const lead = this.leads.get(id);
-    return lead ? [{ id, createdAt: lead.createdAt, formKind: lead.formKind, status: lead.status, utmSource: lead.utm.source ?? null, utmCampaign: lead.utm.campaign ?? null }] : [];
+    return lead ? [{ id, createdAt: lead.createdAt, formKind: lead.formKind, utmSource: lead.utm.source ?? null, utmCampaign: lead.utm.campaign ?? null }] : [];
   }
 
   async revealPhone(id: string, _actor: StaffIdentity, options: { kept?: boolean } = {}) {
@@ -153,7 +153,6 @@ class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'acc
 
 let vite: ViteDevServer;
 let store: EmbeddedStore;
-let leadsStore: EmbeddedStore;
 let leadService: ReturnType<typeof createLeadService>;
 let dataDir: string;
 let leadConsole: MemoryLeadConsole;
@@ -175,10 +174,9 @@ beforeAll(async () => {
   vite = await createServer({ logLevel: 'error', server: { middlewareMode: true, hmr: false }, appType: 'custom' });
   const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
   store = await openEmbeddedStore({ file: ':memory:', seedFile: path.resolve('content/production.ndjson') });
-  leadsStore = await openEmbeddedStore({ file: ':memory:' });
   pressViews = await inMemorySalesDatabase();
   dataDir = mkdtempSync(path.join(tmpdir(), 'console-pages-test-'));
-  leadService = createLeadService({ content: store, leads: leadsStore }, loadConfig({ DATA_DIR: dataDir }));
+  leadService = createLeadService({ content: store, sales: pressViews }, loadConfig({ DATA_DIR: dataDir }));
   const handler = createRequestHandler(build, 'production');
   handle = (request) => {
     const context = {
@@ -233,7 +231,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await leadService?.close();
-  await Promise.all([store?.close(), leadsStore?.close(), vite?.close()]);
+  await Promise.all([store?.close(), vite?.close()]);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -226,7 +226,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   leadService.startDailyPurge(dailyJobs);
 
   const leadConsole = createLeadConsole(
-    { leads: sources.leads, content: sources.content, sales: sources.sales, sqliteFile: sources.leadsBackend === 'embedded' ? leadsDatabaseFile(config.dataDir) : undefined, database: sources.database },
+    { sales: sources.sales, content: sources.content },
     { audit, staff },
   );
 
@@ -252,7 +252,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       withdrawMarketing: (leadId, actor) => withdrawMarketingOfLead({ sales: sources.sales }, leadId, actor),
     },
     todayWork: todayWorkOf(sources.sales),
-    leadNames: leadNamesOf(sources.leads),
+    leadNames: leadNamesOf(sources.sales),
   };
   const preview = createPreview({ auth, sanity: config.sanity });
   const serverRoutes = async () => (await import('virtual:react-router/server-build')).routes;
@@ -387,7 +387,6 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       await messages.close();
       stopAuditPurge();
       stopReleasingLeads();
-      leadConsole.close();
       await closeStaffServices();
       await contentChanges?.close();
       await closeContentSources(sources);

@@ -217,12 +217,11 @@ export type LeadRow = {
   registrations: number;
 };
 
-/** One registration of a customer (every lead with the same phone number is one customer). */
+/** One registration of a customer (every form sent with the same phone number): the customer's status and 담당자 are one for all. */
 export type CustomerRegistration = {
   id: string;
   createdAt: string;
   formKind: ConsoleFormKind;
-  status: LeadStatus;
   utmSource: string | null;
   utmCampaign: string | null;
 };

@@ -147,7 +147,18 @@ export function auditSelection(
   };
   if (bounds.action) where((mark) => `action = ${mark}`, bounds.action);
   if (bounds.actor) where((mark) => `actor = ${mark}`, bounds.actor);
-  if (bounds.target) where((mark) => `target = ${mark}`, bounds.target);
+  // A customer's records: those of the customer and those of each of its registrations (an older
+  // record's target), whichever of the two ids is asked for.
+  if (bounds.target)
+    where(
+      (customer, registration, ofCustomer, ofRegistration) => `target IN (
+        SELECT CAST(${customer} AS TEXT) UNION SELECT customer_id FROM registrations WHERE id = ${registration}
+        UNION SELECT id FROM registrations WHERE customer_id = ${ofCustomer} OR customer_id = (SELECT customer_id FROM registrations WHERE id = ${ofRegistration}))`,
+      bounds.target,
+      bounds.target,
+      bounds.target,
+      bounds.target,
+    );
   if (bounds.from) where((mark) => `${at} >= ${mark}`, bounds.from);
   if (bounds.to) where((mark) => `${at} < ${mark}`, bounds.to);
   const seq = after ? Number(after.id) : NaN;

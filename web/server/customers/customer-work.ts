@@ -179,7 +179,9 @@ export class CustomerWork {
         await trx.updateTable('customers').set({ status: 'visited' }).where('id', '=', customerId).execute();
         return { action: 'visitCheckIn', detail: null };
       },
-      async (trx) => Boolean(await trx.selectFrom('bookings').select('id').where('customer_id', '=', customerId).where('status', '=', 'booked').where('visit_at', 'like', `${today} %`).executeTakeFirst()),
+      // On the day's sheet: booked for today, or checked in already (a second desk is told it is stale).
+      async (trx) =>
+        Boolean(await trx.selectFrom('bookings').select('id').where('customer_id', '=', customerId).where('status', 'in', ['booked', 'checkedIn']).where('visit_at', 'like', `${today} %`).executeTakeFirst()),
     );
   }
 
