@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { action as slotsAction } from '../../web/app/routes/console/slots';
 import type { BookingResult, LeadDetail } from '../../web/shared/console';
 import type { LeadConsoleService } from '../../web/server/console/lead-console';
-import type { StaffActor, StaffAlerts } from '../../web/server/console/types';
+import type { StaffActor } from '../../web/server/console/types';
 import { VisitBookings } from '../../web/server/console/visit-bookings';
 import { customerDetail } from '../../web/server/customers/customer-reads';
 import { register } from '../../web/server/customers/registration';
@@ -35,11 +35,10 @@ const phoneOf = (index: number) => `0101234${String(index).padStart(4, '0')}`;
  * The bookings service as the console builds it; what a customer's page shows after a booking is
  * the console's (its lead page), stood in for here by the customer's row and version.
  */
-function bookingsOver(database: SalesDatabase, staffAlerts?: StaffAlerts) {
+function bookingsOver(database: SalesDatabase) {
   return new VisitBookings({
     sales: database,
     now: () => NOW,
-    staffAlerts,
     actorOf: async (actor) => ({ ...actor, visibleTo: actor.role === 'sales' ? actor.email : null, takesColleagues: false }),
     current: async (customerId, written): Promise<BookingResult> => {
       const detail = await customerDetail(database, customerId);
@@ -332,16 +331,12 @@ for (const [databaseName, open] of Object.entries(SALES_DATABASES)) {
       expect((await auditOf()).at(-1)).toMatchObject({ action: 'slotDelete', target: 'slot-b', detail: `${TOMORROW} 16:00` });
     });
 
-    it('tells the 상담사 of each booking of their customer', async () => {
-      const told: string[] = [];
-      const alerted = bookingsOver(db, {
-        staffAssigned: async () => undefined,
-        staffBooked: async (id: string, email: string) => void told.push(`${id} 예약 → ${email}`),
-      });
+    it('queues the 담당자 a message of each booking of their customer, in the booking itself', async () => {
       const mine = await registered(db, { id: 'lead-mine', name: '내고객', phone: '01088880000', createdAt: new Date(NOW).toISOString() }, { assignee: { email: sales.email, name: sales.name } });
-      await alerted.book(mine, await revOf(mine), 'slot-a', sales);
-      await alerted.book(ids[3]!, await revOf(ids[3]!), 'slot-a', sales);
-      expect(told).toEqual([`${mine} 예약 → ${sales.email}`]);
+      await bookings.book(mine, await revOf(mine), 'slot-a', sales);
+      await bookings.book(ids[3]!, await revOf(ids[3]!), 'slot-a', sales);
+      const queued = await db.db.selectFrom('lead_messages').select(['lead_id', 'recipient']).where('event', '=', 'staffBooking').execute();
+      expect(queued).toEqual([{ lead_id: mine, recipient: sales.email }]);
     });
   });
 }

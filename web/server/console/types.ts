@@ -126,11 +126,3 @@ export interface LeadConsole {
 }
 
 export type { StaffRole };
-
-/** Told of each assignment and each booking a console write makes (the messages to the assigned 상담사). */
-export type StaffAlerts = {
-  /** The lead was given to `email`; `rev`, the lead's revision after it, names that assignment. */
-  staffAssigned(leadId: string, email: string, rev: string): Promise<void>;
-  /** A visit was booked (or moved) for the lead `email` works. */
-  staffBooked(leadId: string, email: string, rev: string): Promise<void>;
-};

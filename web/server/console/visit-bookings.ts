@@ -23,7 +23,7 @@ import { openSlots } from '../customers/customer-reads';
 import { CustomerWork, type CustomerActor, type WorkResult } from '../customers/customer-work';
 import { register } from '../customers/registration';
 import { visitAtOf } from '../customers/visit-place';
-import type { StaffActor, StaffAlerts } from './types';
+import type { StaffActor } from './types';
 
 /** Noted as the consent version of a registration the desk entered: the staff took the consent in person. */
 export const DESK_CONSENT_VERSION = 'desk';
@@ -37,8 +37,6 @@ export type VisitBookingsOptions = {
   actorOf: (actor: StaffActor) => Promise<CustomerActor>;
   /** What a booking from a customer's page answers with: the customer as the page shows it now. */
   current: (customerId: string, written: boolean) => Promise<BookingResult>;
-  /** Told of each booking of an assigned customer. */
-  staffAlerts?: StaffAlerts;
   now?: () => number;
 };
 
@@ -72,10 +70,7 @@ export class VisitBookings {
     if (!customerId) return NOT_FOUND;
     if (!isVersion(rev) || !slotId) return INVALID;
     const result = await this.work.book(customerId, Number(rev), slotId, await this.options.actorOf(actor));
-    const answer = await this.answer(customerId, result);
-    const assignee = answer.ok ? answer.lead.assignee?.email : null;
-    if (answer.ok && assignee) void this.options.staffAlerts?.staffBooked(customerId, assignee, answer.lead.rev);
-    return answer;
+    return this.answer(customerId, result);
   }
 
   /** Cancels the customer's coming visit: its place goes back to the slot. */
