@@ -29,7 +29,7 @@ import {
   type VisitSheetVisitor,
   formatPhone,
 } from '../../shared/console';
-import { seoulDay, seoulDayStart, shiftDay } from '../../shared/seoul-time';
+import { seoulDay, shiftDay } from '../../shared/seoul-time';
 import { stripFormatCharacters } from '../free-text';
 import type { ContentSource } from '../content/types';
 import type { SalesDatabase } from '../database/index';
