@@ -8,7 +8,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openEmbeddedStore } from '../../web/server/content/embedded';
 import type { ContentSource, Mutation } from '../../web/server/content/types';
 import { LeadConsoleService } from '../../web/server/console/lead-console';
-import { campaignStatsOf } from '../../web/server/measurement/stats';
 import type { LeadReads } from '../../web/server/console/lead-reads';
 import type { StaffActor } from '../../web/server/console/types';
 import { normalisePhone } from '../../web/shared/lead-validation';
@@ -122,21 +121,6 @@ for (const [backendName, open] of Object.entries(backends)) {
       expect(await service.registrations('lead-c')).toEqual(expected);
       expect((await service.registrations('lead-other')).map((registration) => registration.id)).toEqual(['lead-other']);
       expect(await service.registrations('no-such-lead')).toEqual([]);
-    });
-
-    it('counts the funnel by campaign from the store: each customer once, a call, a check-in and a contract on any registration', async () => {
-      await backend.leads.mutate([
-        { patch: { id: 'lead-a', set: { calls: [{ _key: 'c1', _type: 'leadCall', result: '통화 완료', authorEmail: kim.email, authorName: kim.name, at: '2026-11-20T03:00:00.000Z' }] } } },
-        { patch: { id: 'lead-b', set: { checkedInAt: '2026-11-22T05:00:00.000Z', status: 'contracted' } } },
-        { create: { ...lead('lead-a2', '010-1234-5678', '2026-11-22T02:00:00.000Z', 'popup', 'launch'), name: '한고객' } },
-      ]);
-      const report = await campaignStatsOf(backend).read({ from: '2026-11-20', to: '2026-11-22' });
-      const funnel = Object.fromEntries(report.funnel.map(({ label, leads, called, visited, contracted }) => [label, [leads, called, visited, contracted]]));
-      expect(funnel).toEqual({
-        launch: [2, 1, 0, 0],
-        winter: [1, 0, 1, 1],
-        '(캠페인 없음)': [1, 0, 0, 0],
-      });
     });
   });
 }

@@ -20,7 +20,7 @@ import { VISIT_STATUSES } from './customer-reads';
 export const BOOKED_KINDS = ['site', 'console', 'phoneIn'] as const;
 
 /** What registrations are counted by: the Seoul day, the form, the utm source, the campaign key. */
-export type RegistrationDimension = 'day' | 'formKind' | 'utmSource' | 'campaignKey';
+export type RegistrationDimension = 'day' | 'formKind' | 'utmSource' | 'campaignKey' | 'landingPage';
 
 const inPeriod = (eb: ExpressionBuilder<SalesTables, 'registrations'>, range: StatsRange): Expression<SqlBool> =>
   eb.and([eb('registrations.created_at', '>=', seoulDayStart(range.from)), eb('registrations.created_at', '<', seoulDayStart(range.to, 1))]);
@@ -44,6 +44,9 @@ function dimensionOf(dimension: RegistrationDimension): RawBuilder<string | null
       return sql<string | null>`registrations.utm_source || ''`;
     case 'campaignKey':
       return sql<string | null>`registrations.campaign_key || ''`;
+    case 'landingPage':
+      // Where the visit began, or the form's page when the visit's first page is not known.
+      return sql<string>`coalesce(registrations.landing_page, registrations.source_page, '')`;
   }
 }
 
@@ -77,6 +80,17 @@ export async function registrationsBy(sales: SalesDatabase, range: StatsRange, d
     .groupBy(key)
     .execute();
   return countedBy(dimension, rows);
+}
+
+/** 등록 per utm source, medium and campaign key as the form brought them (no utm: nulls). */
+export async function registrationsByTraffic(sales: SalesDatabase, range: StatsRange): Promise<Array<{ source: string | null; medium: string | null; campaignKey: string | null; count: number }>> {
+  const rows = await sales.db
+    .selectFrom('registrations')
+    .select((eb) => ['registrations.utm_source as source', 'registrations.utm_medium as medium', 'registrations.campaign_key as campaignKey', eb.fn.countAll().as('count')])
+    .where((eb) => inPeriod(eb, range))
+    .groupBy(['registrations.utm_source', 'registrations.utm_medium', 'registrations.campaign_key'])
+    .execute();
+  return rows.map((row) => ({ ...row, count: Number(row.count) }));
 }
 
 /** 고객: customers who registered in the period (new or returning), as the list counts them with the period's filter. */
@@ -140,28 +154,35 @@ export async function touchesByCampaign(sales: SalesDatabase, range: StatsRange,
   return countedBy('campaignKey', rows);
 }
 
+/** The bookings counted as 방문 예약 in the period. */
+const bookingsOf = (sales: SalesDatabase, range: StatsRange) =>
+  sales.db.selectFrom('bookings').where('bookings.kind', 'in', BOOKED_KINDS).where('bookings.status', 'in', VISIT_STATUSES).where((eb) => visitsInPeriod(eb, range));
+
+/** The walk-ins counted as 현장 방문 in the period. */
+const walkInsOf = (sales: SalesDatabase, range: StatsRange) =>
+  sales.db.selectFrom('bookings').where('bookings.kind', '=', 'walkIn').where('bookings.status', '=', 'checkedIn').where((eb) => visitsInPeriod(eb, range));
+
 /** 방문 예약: bookings (not walk-ins) for a visit in the period that hold or held a place. */
 export async function bookingCount(sales: SalesDatabase, range: StatsRange): Promise<number> {
-  const row = await sales.db
-    .selectFrom('bookings')
-    .select((eb) => eb.fn.countAll().as('count'))
-    .where('bookings.kind', 'in', BOOKED_KINDS)
-    .where('bookings.status', 'in', VISIT_STATUSES)
-    .where((eb) => visitsInPeriod(eb, range))
-    .executeTakeFirstOrThrow();
+  const row = await bookingsOf(sales, range).select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 /** 현장 방문: walk-ins in the period. */
 export async function walkInCount(sales: SalesDatabase, range: StatsRange): Promise<number> {
-  const row = await sales.db
-    .selectFrom('bookings')
-    .select((eb) => eb.fn.countAll().as('count'))
-    .where('bookings.kind', '=', 'walkIn')
-    .where('bookings.status', '=', 'checkedIn')
-    .where((eb) => visitsInPeriod(eb, range))
-    .executeTakeFirstOrThrow();
+  const row = await walkInsOf(sales, range).select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** 방문 예약 and 현장 방문 per visit day (YYYY-MM-DD, Seoul). */
+export async function visitsByDay(sales: SalesDatabase, range: StatsRange): Promise<{ bookings: Map<string, number>; walkIns: Map<string, number> }> {
+  const visitDay = sql<string>`substr(bookings.visit_at, 1, 10)`;
+  const byDay = async (query: ReturnType<typeof bookingsOf>) => {
+    const rows = await query.select((eb) => [visitDay.as('day'), eb.fn.countAll().as('count')]).groupBy(visitDay).execute();
+    return new Map(rows.map((row) => [row.day, Number(row.count)]));
+  };
+  const [bookings, walkIns] = await Promise.all([byDay(bookingsOf(sales, range)), byDay(walkInsOf(sales, range))]);
+  return { bookings, walkIns };
 }
 
 /** 방문 완료: visits in the period checked in, booked or walked in. */
