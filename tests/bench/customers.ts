@@ -30,7 +30,9 @@ import {
   visitMadeCount,
   walkInCount,
 } from '../../web/server/customers/numbers';
+import { recountRegistrationTallies } from '../../web/server/customers/registration-tallies';
 import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../../web/server/database/index';
+import { campaignStatsOf } from '../../web/server/measurement/stats';
 import { openLeadsDatabase } from '../../web/server/database/leads-file';
 import { migrate } from '../../web/server/postgres/index';
 import type { LeadFilters } from '../../web/shared/console';
@@ -61,7 +63,7 @@ type Columns = Record<string, Array<string | number | null>>;
  * The seed, in time order: of each five registrations three are new customers and two are customers
  * who registered a few days before (up to 5,000 customers back) registering again.
  */
-class Seed {
+export class Seed {
   readonly customers: number;
   /** Each customer's latest registration. */
   private readonly lastOf: Int32Array;
@@ -208,7 +210,7 @@ class Seed {
 const rowCount = (columns: Columns) => Object.values(columns)[0]!.length;
 
 /** SQLite: prepared inserts in one transaction over a connection of its own. */
-async function loadSqlite(dataDir: string, seed: Seed): Promise<void> {
+export async function loadSqlite(dataDir: string, seed: Seed): Promise<void> {
   const database = openLeadsDatabase(dataDir);
   try {
     database.exec('PRAGMA synchronous = OFF');
@@ -234,7 +236,7 @@ async function loadSqlite(dataDir: string, seed: Seed): Promise<void> {
 }
 
 /** PostgreSQL: each batch one multi-row INSERT … SELECT from arrays. */
-async function loadPostgres(pool: pg.Pool, seed: Seed): Promise<void> {
+export async function loadPostgres(pool: pg.Pool, seed: Seed): Promise<void> {
   const types = new Map<string, string>();
   const { rows } = await pool.query<{ table_name: string; column_name: string; data_type: string }>(`SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = current_schema()`);
   for (const row of rows) types.set(`${row.table_name}.${row.column_name}`, row.data_type === 'integer' ? 'int' : 'text');
@@ -328,7 +330,16 @@ async function measure(label: string, sales: SalesDatabase, runs: number, seed: 
     ]);
   row("a month's statistics (12 numbers)", String((await month())[0]), await timings(Math.max(5, Math.floor(runs / 2)), month), TARGETS.month);
   row("a month's funnel by campaign", (await funnelByCampaign(sales, MONTH)).length, await timings(Math.max(5, Math.floor(runs / 2)), () => funnelByCampaign(sales, MONTH)), TARGETS.month);
+  const statsPage = () => campaignStatsOf({ sales }).read(MONTH);
+  row("a month's statistics page (all tables and the funnel)", (await statsPage()).totals.registrations, await timings(Math.max(5, Math.floor(runs / 2)), statsPage), TARGETS.month);
   return rows;
+}
+
+/** The daily tallies counted from the loaded registrations, as migration 0009 counts an existing database's. */
+async function tallied(label: string, sales: SalesDatabase): Promise<void> {
+  const started = performance.now();
+  await sales.db.transaction().execute((trx) => recountRegistrationTallies(trx));
+  console.log(`${label}: registration tallies counted in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /** Returns the summary lines: [measure, value, detail]. */
@@ -351,6 +362,7 @@ export async function benchCustomers(options: { registrations: number; runs: num
         const started = performance.now();
         await loadSqlite(dataDir, seed);
         console.log(`\n${size} loaded into SQLite in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        await tallied('SQLite', sales);
         rows.push(...(await measure('SQLite', sales, options.runs, seed)));
         worst('SQLite');
       } finally {
@@ -373,6 +385,7 @@ export async function benchCustomers(options: { registrations: number; runs: num
         const started = performance.now();
         await loadPostgres(pool, seed);
         console.log(`${size} loaded into PostgreSQL in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        await tallied('PostgreSQL', salesDatabaseOnPostgres(pool));
         rows.push(...(await measure('PostgreSQL', salesDatabaseOnPostgres(pool), options.runs, seed)));
         worst('PostgreSQL');
       } finally {

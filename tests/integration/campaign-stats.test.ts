@@ -10,7 +10,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CustomerWork, type CustomerActor } from '../../web/server/customers/customer-work';
+import { touchesByCampaign, registeredCustomersBy, newCustomerCount } from '../../web/server/customers/numbers';
 import { register, type NewRegistration, type RegistrationOptions } from '../../web/server/customers/registration';
+import { recountRegistrationTallies } from '../../web/server/customers/registration-tallies';
 import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../../web/server/database/index';
 import { AdSpendBook } from '../../web/server/measurement/ad-spend';
 import { campaignStatsCsv, campaignStatsOf, type CampaignStatsReport } from '../../web/server/measurement/stats';
@@ -129,5 +131,22 @@ describe.each(Object.keys(DATABASES))('campaign statistics on %s', (name) => {
     expect(csv).toContain('캠페인,naver / cpc / launch,0,0,0,3,,,,');
     expect(csv).toContain('캠페인 퍼널,항목,등록 고객,첫 유입,마지막 유입,통화,내방,계약,광고비(원),고객당 비용(원),내방당 비용(원)');
     expect(csv).toContain('캠페인 퍼널,launch,3,2,2,2,2,1,900000,300000,450000');
+  });
+
+  it('keeps the daily tallies as a count from the registrations would: a delayed registration older than the latest takes the first touch only', async () => {
+    const december = { from: '2026-12-01', to: '2026-12-02' };
+    await registered('lead-f2', '01011110006', '2026-12-01T10:00:00.000Z', { utm: { source: 'naver', campaign: 'autumn' } });
+    // Stored later (from the outbox), sent earlier the same Seoul day (08:00): F's first, not F's latest.
+    await registered('lead-f1', '01011110006', '2026-11-30T23:00:00.000Z', { utm: { source: 'kakao', campaign: 'Spring' } });
+    await registered('lead-f3', '01011110006', '2026-12-02T01:00:00.000Z', { utm: { source: 'naver', campaign: 'autumn' } });
+    expect(Object.fromEntries(await touchesByCampaign(database.sales, december, 'first'))).toEqual({ spring: 1 });
+    expect(Object.fromEntries(await touchesByCampaign(database.sales, december, 'last'))).toEqual({ autumn: 1 });
+    expect(Object.fromEntries(await registeredCustomersBy(database.sales, december, 'day'))).toEqual({ '2026-12-01': 1, '2026-12-02': 1 });
+    expect(await newCustomerCount(database.sales, december)).toBe(1);
+
+    const tallies = () => database.sales.db.selectFrom('registration_tallies').selectAll().where((eb) => eb.or([eb('registrations', '!=', 0), eb('first_touches', '!=', 0), eb('last_touches', '!=', 0), eb('day_customers', '!=', 0)])).orderBy(['day', 'form_kind', 'utm_source', 'utm_medium', 'campaign_key', 'landing_page']).execute();
+    const kept = await tallies();
+    await database.sales.db.transaction().execute((trx) => recountRegistrationTallies(trx));
+    expect(await tallies()).toEqual(kept);
   });
 });

@@ -11,6 +11,7 @@ import * as pressViewCounts from './0005-press-view-counts';
 import * as messageLog from './0006-message-log';
 import * as customers from './0007-customers';
 import * as customerReadIndexes from './0008-customer-read-indexes';
+import * as registrationTallies from './0009-registration-tallies';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-ad-spend': adSpend,
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-message-log': messageLog,
   '0007-customers': customers,
   '0008-customer-read-indexes': customerReadIndexes,
+  '0009-registration-tallies': registrationTallies,
 };
 
 export const salesMigrations: MigrationProvider = {
