@@ -13,6 +13,7 @@ import { CustomerWork, type CustomerActor } from '../../web/server/customers/cus
 import { touchesByCampaign, registeredCustomersBy, newCustomerCount } from '../../web/server/customers/numbers';
 import { register, type NewRegistration, type RegistrationOptions } from '../../web/server/customers/registration';
 import { recountRegistrationTallies } from '../../web/server/customers/registration-tallies';
+import { eraseCustomerRows, purgeExpiredCustomers } from '../../web/server/customers/customer-erasure';
 import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../../web/server/database/index';
 import { AdSpendBook } from '../../web/server/measurement/ad-spend';
 import { campaignStatsCsv, campaignStatsOf, type CampaignStatsReport } from '../../web/server/measurement/stats';
@@ -52,6 +53,14 @@ describe.each(Object.keys(DATABASES))('campaign statistics on %s', (name) => {
     if (outcome.status !== 'created') throw new Error(`${id}: ${outcome.status}`);
     return outcome.customerId;
   }
+  /** The tally rows that count anything, in order. */
+  const tallies = () =>
+    database.sales.db
+      .selectFrom('registration_tallies')
+      .selectAll()
+      .where((eb) => eb.or([eb('registrations', '!=', 0), eb('first_touches', '!=', 0), eb('last_touches', '!=', 0), eb('day_customers', '!=', 0)]))
+      .orderBy(['day', 'form_kind', 'utm_source', 'utm_medium', 'campaign_key', 'landing_page'])
+      .execute();
   const versionOf = async (customerId: string) => (await database.sales.db.selectFrom('customers').select('version').where('id', '=', customerId).executeTakeFirstOrThrow()).version;
 
   beforeAll(async () => {
@@ -144,7 +153,23 @@ describe.each(Object.keys(DATABASES))('campaign statistics on %s', (name) => {
     expect(Object.fromEntries(await registeredCustomersBy(database.sales, december, 'day'))).toEqual({ '2026-12-01': 1, '2026-12-02': 1 });
     expect(await newCustomerCount(database.sales, december)).toBe(1);
 
-    const tallies = () => database.sales.db.selectFrom('registration_tallies').selectAll().where((eb) => eb.or([eb('registrations', '!=', 0), eb('first_touches', '!=', 0), eb('last_touches', '!=', 0), eb('day_customers', '!=', 0)])).orderBy(['day', 'form_kind', 'utm_source', 'utm_medium', 'campaign_key', 'landing_page']).execute();
+    const kept = await tallies();
+    await database.sales.db.transaction().execute((trx) => recountRegistrationTallies(trx));
+    expect(await tallies()).toEqual(kept);
+  });
+
+  it('takes an erased or purged customer out of every number, the daily tallies too', async () => {
+    // A (two registrations) asks to be deleted; B and D, not seen since 11-21 10:00, are past retention.
+    expect(await eraseCustomerRows(database.sales, '01011110001', '본인 요청', { email: MANAGER.email, ip: MANAGER.ip })).toMatchObject({ registrationIds: ['lead-a1', 'lead-a2'] });
+    expect((await purgeExpiredCustomers(database.sales, '2026-11-21T06:00:00.000Z', 365)).sort()).toEqual(['lead-b', 'lead-d1', 'lead-d2']);
+    const after = await campaignStatsOf({ sales: database.sales }).read(RANGE);
+    expect(after.totals).toMatchObject({ registrations: 2, customers: 2, bookings: 0, walkIns: 1 });
+    expect(after.days.map(({ key, registrations, customers }) => [key, registrations, customers])).toEqual([['2026-11-22', 2, 2]]);
+    expect(after.funnel.map(({ key, customers, firstTouch, lastTouch }) => [key, customers, firstTouch, lastTouch])).toEqual([
+      ['', 2, 2, 2],
+      // Its spend keeps the row.
+      ['launch', 0, 0, 0],
+    ]);
     const kept = await tallies();
     await database.sales.db.transaction().execute((trx) => recountRegistrationTallies(trx));
     expect(await tallies()).toEqual(kept);

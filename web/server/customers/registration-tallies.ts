@@ -7,8 +7,9 @@
  * - last_touches: the registrations that are their customer's latest (one per customer, moved
  *   when the customer registers again);
  * - day_customers: the registrations that are their customer's first of that day.
- * Written in the registration's transaction (register()); a customer erased later stays counted,
- * as a count and nothing more. The earliest and latest go by (created_at, id).
+ * Written in the registration's transaction (register()), and taken back in the transaction that
+ * deletes a customer (untallyCustomer), so that every number agrees with the registrations there
+ * are. The earliest and latest go by (created_at, id).
  */
 import { sql, SqliteAdapter, type Kysely, type Transaction } from 'kysely';
 import { campaignKey } from '../../shared/campaign-stats';
@@ -88,6 +89,24 @@ export async function tallyRegistration(trx: Transaction<SalesTables>, customerI
   if (first && earliest) await add(trx, storedKeyOf(earliest), { first_touches: -1 });
   if (last && latest) await add(trx, storedKeyOf(latest), { last_touches: -1 });
   if (dayFirst && dayEarliest) await add(trx, storedKeyOf(dayEarliest), { day_customers: -1 });
+}
+
+/** Takes customer `customerId`'s registrations out of the tallies, before the customer is deleted. */
+export async function untallyCustomer(trx: Transaction<SalesTables>, customerId: string): Promise<void> {
+  const registrations = await trx
+    .selectFrom('registrations')
+    .select(['id', 'created_at', 'form_kind', 'landing_page', 'source_page', 'utm_source', 'utm_medium', 'campaign_key'])
+    .where('customer_id', '=', customerId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const days = new Set<string>();
+  for (const [index, registration] of registrations.entries()) {
+    const key = storedKeyOf(registration);
+    const dayFirst = !days.has(key.day);
+    days.add(key.day);
+    await add(trx, key, { registrations: -1, first_touches: index === 0 ? -1 : 0, last_touches: index === registrations.length - 1 ? -1 : 0, day_customers: dayFirst ? -1 : 0 });
+  }
 }
 
 /**
