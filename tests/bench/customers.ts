@@ -63,7 +63,7 @@ type Columns = Record<string, Array<string | number | null>>;
  * The seed, in time order: of each five registrations three are new customers and two are customers
  * who registered a few days before (up to 5,000 customers back) registering again.
  */
-export class Seed {
+class Seed {
   readonly customers: number;
   /** Each customer's latest registration. */
   private readonly lastOf: Int32Array;
@@ -210,7 +210,7 @@ export class Seed {
 const rowCount = (columns: Columns) => Object.values(columns)[0]!.length;
 
 /** SQLite: prepared inserts in one transaction over a connection of its own. */
-export async function loadSqlite(dataDir: string, seed: Seed): Promise<void> {
+async function loadSqlite(dataDir: string, seed: Seed): Promise<void> {
   const database = openLeadsDatabase(dataDir);
   try {
     database.exec('PRAGMA synchronous = OFF');
@@ -236,7 +236,7 @@ export async function loadSqlite(dataDir: string, seed: Seed): Promise<void> {
 }
 
 /** PostgreSQL: each batch one multi-row INSERT … SELECT from arrays. */
-export async function loadPostgres(pool: pg.Pool, seed: Seed): Promise<void> {
+async function loadPostgres(pool: pg.Pool, seed: Seed): Promise<void> {
   const types = new Map<string, string>();
   const { rows } = await pool.query<{ table_name: string; column_name: string; data_type: string }>(`SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = current_schema()`);
   for (const row of rows) types.set(`${row.table_name}.${row.column_name}`, row.data_type === 'integer' ? 'int' : 'text');
