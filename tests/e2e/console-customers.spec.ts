@@ -8,7 +8,7 @@ import { signIn, uniquePhone, uniqueName } from './console-helpers';
  * newest registration marked 등록 4회, and their page lists every registration; the funnel on
  * /admin/stats counts them once in their campaign, with the campaign they came from first (첫 유입)
  * and last (마지막 유입). Followed by keyboard alone, axe at each step. And the spend a 관리자
- * enters for a campaign gives its cost per 등록 in the funnel.
+ * enters for a campaign gives its cost per 고객 in the funnel.
  */
 
 /** Registers through the lead API as the popup's script does, from `sourcePage` (which may carry utm_*). */
@@ -76,7 +76,7 @@ test('a repeat customer is one row marked 등록 4회 in the list, their page li
   await page.goto('/admin/stats');
   const funnel = page.getByRole('region', { name: '캠페인별 전환 (등록 → 통화 → 내방 → 계약)' });
   await expect(funnel.getByRole('row', { name: new RegExp(launch) }).getByRole('cell')).toHaveText(['1', '1', '0', '0', '0', '0', '—', '—', '—']);
-  await expect(page.getByText('첫 유입은 이 기간에 처음 등록한 곳이')).toBeVisible();
+  await expect(page.getByText('첫 유입은 이 기간에 처음으로 등록한 신규 고객')).toBeVisible();
   await expect(page.getByRole('columnheader', { name: '사이트 방문', exact: true }).first()).toBeVisible();
   await funnel.focus();
   await expect(funnel).toBeFocused();
@@ -86,7 +86,7 @@ test('a repeat customer is one row marked 등록 4회 in the list, their page li
   expect(errors.filter((error) => !/net::ERR_ABORTED/.test(error))).toEqual([]);
 });
 
-test('the spend a 관리자 enters for a campaign and month gives its cost per 등록 in the funnel', async ({ page }, testInfo) => {
+test('the spend a 관리자 enters for a campaign and month gives its cost per 고객 in the funnel', async ({ page }, testInfo) => {
   const launch = `spend-${testInfo.project.name}-${Date.now() % 100000}`;
   await register(page.request, uniqueName('광고비'), uniquePhone().phone, `/?utm_source=naver&utm_campaign=${launch}`);
   await signIn(page);
@@ -97,7 +97,7 @@ test('the spend a 관리자 enters for a campaign and month gives its cost per �
   await expect(launchRow.getByRole('cell')).toHaveText(['1', '1', '1', '0', '0', '0', '—', '—', '—']);
 
   // By keyboard: the campaign, this month (the range's, already there), the amount, Enter. Its
-  // cost per 등록 is the spend over its one customer; nobody came yet, so no cost per 내방.
+  // cost per 고객 is the spend over its one customer; nobody came yet, so no cost per 내방.
   const campaign = page.getByLabel('캠페인', { exact: true });
   await waitForHydrated(campaign);
   await campaign.focus();

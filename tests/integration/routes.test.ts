@@ -109,7 +109,7 @@ beforeAll(async () => {
     leadForms: leadService,
     press: new PressService(store, new ViewCounter(sales), 'order-index'),
     leadConsole: createLeadConsole({ sales, content: store }, { audit: new MemoryAuditTrail(), staff: { list: async () => [] } }),
-    campaignStats: campaignStatsOf({ leads: leadsStore, sales }),
+    campaignStats: campaignStatsOf({ sales }),
     adSpend: new AdSpendBook({ sales, audit: new MemoryAuditTrail() }),
     leadMessages: { forLead: async () => [], customerQuota: async () => ({ sent: 0, cap: 300 }) },
     customerErasure: {

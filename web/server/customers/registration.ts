@@ -13,6 +13,7 @@ import { messageKey, queueMessages } from '../messages/message-log';
 import type { SalesDatabase } from '../database/index';
 import type { BookingKind, SalesTables } from '../database/tables';
 import { recordAudit, type AuditInsert } from './audit-record';
+import { tallyRegistration } from './registration-tallies';
 import { comingVisit, takePlace, visitAtOf } from './visit-place';
 
 export type Assignee = { email: string; name: string };
@@ -148,6 +149,7 @@ async function registerIn(trx: Transaction<SalesTables>, registration: NewRegist
   if (givenNow && assignee) {
     await trx.insertInto('assignments').values({ id: randomUUID(), customer_id: customer.id, at: registration.createdAt, assignee_email: assignee.email, assignee_name: assignee.name, by_email: null }).execute();
   }
+  await tallyRegistration(trx, customer.id, registration);
   const inserted = await trx
     .insertInto('registrations')
     .values({

@@ -11,6 +11,7 @@ import { legacyPressViewsQuery } from '../../sanity/queries';
 import { STAFF_ROLES } from '../../shared/console';
 import type { ContentSource } from '../content/types';
 import type { SalesDatabase } from './index';
+import { recountRegistrationTallies } from '../customers/registration-tallies';
 import { copyLeadDocuments } from './lead-documents-move';
 import type { SalesTables } from './tables';
 
@@ -86,6 +87,7 @@ export async function copySalesDocuments(db: Kysely<SalesTables>): Promise<void>
     await copyPageViewDocuments(transaction);
     await copyStaffAccountDocuments(transaction);
     await copyLeadDocuments(transaction);
+    await recountRegistrationTallies(transaction);
   });
 }
 

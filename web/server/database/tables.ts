@@ -217,6 +217,21 @@ export interface LeadMessageTable {
   recipient: string | null;
 }
 
+/** Registrations counted per Seoul day and what they came by (customers/registration-tallies.ts); '' for no value. */
+export interface RegistrationTallyTable {
+  /** YYYY-MM-DD, Seoul. */
+  day: string;
+  form_kind: string;
+  utm_source: string;
+  utm_medium: string;
+  campaign_key: string;
+  landing_page: string;
+  registrations: number;
+  first_touches: number;
+  last_touches: number;
+  day_customers: number;
+}
+
 export interface SalesTables {
   ad_spend: AdSpendTable;
   page_view_tallies: PageViewTallyTable;
@@ -232,4 +247,5 @@ export interface SalesTables {
   customer_merge_notes: CustomerMergeNoteTable;
   audit_events: AuditEventTable;
   lead_messages: LeadMessageTable;
+  registration_tallies: RegistrationTallyTable;
 }

@@ -11,6 +11,8 @@ import * as pressViewCounts from './0005-press-view-counts';
 import * as messageLog from './0006-message-log';
 import * as customers from './0007-customers';
 import * as customerReadIndexes from './0008-customer-read-indexes';
+import * as registrationTallies from './0009-registration-tallies';
+import * as todayWorkAssignmentIndex from './0010-today-work-assignment-index';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-ad-spend': adSpend,
@@ -21,6 +23,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-message-log': messageLog,
   '0007-customers': customers,
   '0008-customer-read-indexes': customerReadIndexes,
+  '0009-registration-tallies': registrationTallies,
+  '0010-today-work-assignment-index': todayWorkAssignmentIndex,
 };
 
 export const salesMigrations: MigrationProvider = {
