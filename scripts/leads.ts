@@ -18,13 +18,12 @@
 import { openStaffServices } from '../web/server/auth/staff-services';
 import { CLI_ACTOR } from '../web/server/auth/staff-accounts';
 import { loadConfigOrExit } from '../web/server/config';
-import { copySalesDocuments } from '../web/server/database/documents-move';
 import { closeContentSources, createContentSources, sanityConnection, type ContentSources } from '../web/server/content/index';
 import { leadsDatabaseFile } from '../web/server/database/leads-file';
 import { createSanitySource } from '../web/server/content/sanity';
 import { createLeadConsole } from '../web/server/console/index';
 import { deliverLeadExport } from '../web/server/console/lead-export';
-import { createLeadService, firstStartLeadDocuments } from '../web/server/leads/index';
+import { createLeadService, seedDemoVisitSlots } from '../web/server/leads/index';
 import { importLeadsDataset } from '../web/server/leads/import-sanity';
 import { eraseCustomer, type ErasureResult } from '../web/server/console/customer-erasure';
 import { SalesMessageLog } from '../web/server/messages/index';
@@ -53,12 +52,11 @@ function optionValue(args: string[], name: string): string {
 async function deleteCustomer(args: string[]): Promise<number> {
   const config = loadConfigOrExit();
   const sources = await createContentSources(config);
-  const { audit, close } = await openStaffServices(sources, config);
   const messages = new SalesMessageLog(sources.sales);
   const service = createLeadService(sources, config);
   try {
     const result = await eraseCustomer(
-      { leads: sources.leads, audit, messages, outbox: service },
+      { sales: sources.sales, messages, outbox: service },
       { phone: optionValue(args, '--phone'), reason: optionValue(args, '--reason') },
       { ...CLI_ACTOR, role: 'admin' },
     );
@@ -71,7 +69,6 @@ async function deleteCustomer(args: string[]): Promise<number> {
   } finally {
     await service.close();
     await messages.close();
-    await close();
     await closeContentSources(sources);
   }
 }
@@ -94,14 +91,13 @@ const CLI_EXPORT_REASON = '서버에서 운영자 CLI로 내려받음';
 async function exportLeads(sources: ContentSources, config: ReturnType<typeof loadConfigOrExit>, since: string | undefined): Promise<void> {
   const { staff, audit, close } = await openStaffServices(sources, config);
   const leadConsole = createLeadConsole(
-    { leads: sources.leads, content: sources.content, sqliteFile: sources.leadsBackend === 'embedded' ? leadsDatabaseFile(config.dataDir) : undefined, database: sources.database },
+    { sales: sources.sales, content: sources.content },
     { audit, staff },
   );
   try {
     const operator = { ...CLI_ACTOR, name: '운영자 CLI', role: 'admin' as const };
     await leadConsole.exportLeads(since ? { from: since } : {}, operator, { format: 'csv', reason: CLI_EXPORT_REASON }, (rows) => deliverLeadExport('csv', rows, stdoutWriter()));
   } finally {
-    leadConsole.close();
     await close();
   }
 }
@@ -116,9 +112,7 @@ async function importSanity(config: ReturnType<typeof loadConfigOrExit>): Promis
   const { audit, close } = await openStaffServices(sources, config);
   const dataset = createSanitySource({ ...sanityConnection(config.sanity), dataset: config.sanity.leadsDataset, useCdn: false, cacheTtlMs: 0 });
   try {
-    const report = await importLeadsDataset(dataset, sources.leads, audit, (line) => process.stderr.write(`${line}\n`));
-    // The dataset's ad spend and page-view tallies arrive as documents: into their tables, where they are read.
-    await copySalesDocuments(sources.sales.db);
+    const report = await importLeadsDataset(dataset, { documents: sources.leads, sales: sources.sales, audit }, (line) => process.stderr.write(`${line}\n`));
     const destination = sources.database ? 'PostgreSQL' : leadsDatabaseFile(config.dataDir);
     process.stderr.write(
       `${config.sanity.leadsDataset} 데이터셋의 문서 ${report.read}건 중 ${report.created}건을 ${destination}로 옮겼습니다 (${report.alreadyThere}건은 이미 있음). ` +
@@ -138,7 +132,7 @@ async function importSanity(config: ReturnType<typeof loadConfigOrExit>): Promis
  */
 async function purge(): Promise<number> {
   const config = loadConfigOrExit();
-  const sources = await createContentSources(config, { leadsSeed: firstStartLeadDocuments });
+  const sources = await createContentSources(config, { seedEmbeddedSales: seedDemoVisitSlots });
   const { audit, close } = await openStaffServices(sources, config);
   const messageLog = new SalesMessageLog(sources.sales);
   const service = createLeadService(sources, config, { audit, messageLog });
@@ -172,7 +166,7 @@ async function main(args: string[]): Promise<number> {
   }
   const since = parseSince(rest);
   const config = loadConfigOrExit();
-  const sources = await createContentSources(config, { leadsSeed: firstStartLeadDocuments });
+  const sources = await createContentSources(config, { seedEmbeddedSales: seedDemoVisitSlots });
   const service = createLeadService(sources, config);
   try {
     await exportLeads(sources, config, since);

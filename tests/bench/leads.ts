@@ -4,6 +4,8 @@
  * store (SQLite WAL, synchronous=FULL, group commit) and once with DATABASE_URL on a local
  * PostgreSQL (fsync and synchronous commit on), same machine, one run: every 201 is a lead on
  * disk. Rate limits and the minimum fill time are off for the run; everything else is production code.
+ * With a baseline (BENCH_BASELINE_DIR, another built checkout), each store is measured on both
+ * builds back to back, so the two are compared within one run.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,19 +18,25 @@ import { table } from './report';
 
 const SECRET = 'bench-lead-form-secret';
 
-type LeadPostRun = { store: string; result: autocannon.Result };
+type LeadPostRun = { store: string; build: string; result: autocannon.Result };
+type Build = { name: string; root?: string };
 
-/** Both stores, one after the other; the table has a row for each and PostgreSQL's share of SQLite. */
-export async function benchLeadPost(options: { duration: number; connections: number }): Promise<LeadPostRun[]> {
+/** Both stores, one after the other (each on this build and the baseline's); the table gives each row's share of this build on SQLite. */
+export async function benchLeadPost(options: { duration: number; connections: number; baselineDir?: string }): Promise<LeadPostRun[]> {
   ensureFreshBuild();
-  const runs = [{ store: 'SQLite (embedded)', result: await leadPostRun(options, {}) }];
+  const builds: Build[] = [{ name: 'this build' }, ...(options.baselineDir ? [{ name: 'baseline', root: options.baselineDir }] : [])];
+  const runs: LeadPostRun[] = [];
+  for (const build of builds) runs.push({ store: 'SQLite (embedded)', build: build.name, result: await leadPostRun(options, {}, build.root) });
   const stateDir = mkdtempSync(path.join(tmpdir(), 'cheonghak-bench-postgres-'));
   let postgres: ServerState | undefined;
   try {
     postgres = await startPostgres(stateDir, { durable: true });
     const { url } = postgres;
-    await withClient(`${url}/postgres`, (client) => client.query('CREATE DATABASE bench_leads'));
-    runs.push({ store: 'PostgreSQL (DATABASE_URL)', result: await leadPostRun(options, { DATABASE_URL: `${url}/bench_leads` }) });
+    for (const [index, build] of builds.entries()) {
+      const database = `bench_leads_${index}`;
+      await withClient(`${url}/postgres`, (client) => client.query(`CREATE DATABASE ${database}`));
+      runs.push({ store: 'PostgreSQL (DATABASE_URL)', build: build.name, result: await leadPostRun(options, { DATABASE_URL: `${url}/${database}` }, build.root) });
+    }
   } finally {
     if (postgres) stopPostgres(postgres);
     rmSync(stateDir, { recursive: true, force: true });
@@ -37,11 +45,12 @@ export async function benchLeadPost(options: { duration: number; connections: nu
   console.log(`\nLead POST (durable: SQLite synchronous=FULL with group commit; PostgreSQL fsync on), ${options.duration} s, ${options.connections} connections\n`);
   console.log(
     table(
-      ['store', 'req/s', 'of SQLite', 'p50 ms', 'p99 ms', 'leads stored'],
-      runs.map(({ store, result }) => [
+      ['store', 'build', 'req/s', 'of this build on SQLite', 'p50 ms', 'p99 ms', 'leads stored'],
+      runs.map(({ store, build, result }) => [
         store,
+        build,
         result.requests.average.toFixed(0),
-        `${((result.requests.average / sqlite.result.requests.average) * 100).toFixed(0)} %`,
+        `${((result.requests.average / sqlite!.result.requests.average) * 100).toFixed(0)} %`,
         result.latency.p50,
         result.latency.p99,
         result.requests.total,
@@ -51,8 +60,9 @@ export async function benchLeadPost(options: { duration: number; connections: nu
   return runs;
 }
 
-async function leadPostRun(options: { duration: number; connections: number }, storeEnv: Record<string, string>): Promise<autocannon.Result> {
+async function leadPostRun(options: { duration: number; connections: number }, storeEnv: Record<string, string>, root?: string): Promise<autocannon.Result> {
   const server = await startServer({
+    ...(root ? { root } : {}),
     env: { LEAD_FORM_SECRET: SECRET, LEAD_MIN_FILL_MS: '0', LEAD_RATE_LIMIT_IP: '0/1', LEAD_RATE_LIMIT_PHONE: '0/1', ...storeEnv },
   });
   const signer = createFormTokenSigner(SECRET);

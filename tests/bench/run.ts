@@ -16,8 +16,9 @@
  *    press articles, each cold (first run after a write) and warm (cached); and the press list
  *    through PressService (both paging strategies) at each size.
  * 5. Lead POST: req/s and p99 of durable lead writes (tests/bench/leads.ts).
- * 6. Sales console: list p50/p95 per filter and the streamed export (rows/s, memory) over an
- *    embedded leads database of 100,000 leads (tests/bench/console.ts).
+ * 6. Customer reads: the console's reads over the customer tables (list per filter set, 오늘 할 일,
+ *    caller search, a month's numbers and funnel) over 1,000,000 registrations on SQLite and
+ *    PostgreSQL (tests/bench/customers.ts).
  *
  * Environment (all optional):
  *   BENCH_DURATION=10       seconds per autocannon run
@@ -27,13 +28,14 @@
  *   BENCH_SIZES=1000,10000,100000   press-article counts for the query bench
  *   BENCH_QUERY_RUNS=50     samples per query and mode
  *   BENCH_SEED=content/production.ndjson  seed dataset for the query bench
- *   BENCH_CONSOLE_LEADS=100000  leads in the console bench
- *   BENCH_BASELINE_DIR=     a checkout built with `npm run build` to compare the page cache with
+ *   BENCH_BASELINE_DIR=     a checkout built with `npm run build` to compare the page cache and the lead POST with
  *   BENCH_FLOOD=10000       random queries (and as many random paths) in the flood
  *   BENCH_FLOOD_BASELINE=1000   the same against the baseline (which may render each one)
  *   BENCH_AGEING=40         seconds of the ageing run
  *   BENCH_ROUNDS=3          rounds of each lean-client row (best counts), BENCH_DURATION seconds in all
- *   BENCH_SKIP_HTTP=1 / BENCH_SKIP_PAGE_CACHE=1 / BENCH_SKIP_QUERIES=1 / BENCH_SKIP_LEADS=1 / BENCH_SKIP_CONSOLE=1
+ *   BENCH_CUSTOMER_REGISTRATIONS=1000000  registrations in the customer reads bench
+ *   BENCH_CUSTOMER_RUNS=20  samples per customer read
+ *   BENCH_SKIP_HTTP=1 / BENCH_SKIP_PAGE_CACHE=1 / BENCH_SKIP_QUERIES=1 / BENCH_SKIP_LEADS=1 / BENCH_SKIP_CUSTOMERS=1
  */
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -51,7 +53,7 @@ import { percentile, table } from './report';
 import { rawRequest } from '../support/http';
 import { inMemorySalesDatabase } from '../support/sales-database';
 import { benchLeadPost } from './leads';
-import { benchLeadConsole } from './console';
+import { benchCustomers } from './customers';
 import { benchPageCache } from './page-cache';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -436,12 +438,12 @@ try {
   if (process.env.BENCH_SKIP_HTTP !== '1') await benchPressHttp();
   if (process.env.BENCH_SKIP_QUERIES !== '1') await benchQueries();
   if (process.env.BENCH_SKIP_LEADS !== '1') {
-    for (const { store, result } of await benchLeadPost({ duration: DURATION, connections: CONNECTIONS })) {
-      httpSummary(`POST /api/leads (durable, ${store})`, result);
+    for (const { store, build, result } of await benchLeadPost({ duration: DURATION, connections: CONNECTIONS, baselineDir: process.env.BENCH_BASELINE_DIR || undefined })) {
+      httpSummary(`POST /api/leads (durable, ${store}, ${build})`, result);
     }
   }
-  if (process.env.BENCH_SKIP_CONSOLE !== '1') {
-    summary.push(...(await benchLeadConsole({ leads: Number(process.env.BENCH_CONSOLE_LEADS ?? 100_000), runs: QUERY_RUNS })));
+  if (process.env.BENCH_SKIP_CUSTOMERS !== '1') {
+    summary.push(...(await benchCustomers({ registrations: Number(process.env.BENCH_CUSTOMER_REGISTRATIONS ?? 1_000_000), runs: Number(process.env.BENCH_CUSTOMER_RUNS ?? 20) })));
   }
   console.log(`\nSummary (one run, ${CONNECTIONS} connections, ${DURATION} s per HTTP row)\n`);
   console.log(table(['measure', 'value', 'detail'], summary));

@@ -42,7 +42,7 @@ test('a 상담사 records a call by keyboard and works the day from 오늘 할 �
   await page.getByRole('navigation', { name: '상담 관리 메뉴' }).getByRole('link', { name: '오늘 할 일' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '오늘 할 일' })).toBeVisible();
   await expect(page.getByRole('status').first()).toContainText('박상담 (내 고객)');
-  const newLeads = page.getByRole('region', { name: /아직 연락하지 않은 신규 고객/ });
+  const newLeads = page.getByRole('region', { name: /아직 연락하지 않은 고객/ });
   const waiting = newLeads.getByRole('listitem').filter({ hasText: name });
   await expect(waiting).toContainText(masked);
   await expect(waiting).not.toContainText(phone);

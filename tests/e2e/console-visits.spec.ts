@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test as base, type Page } from '@playwright/test';
-import { openEmbeddedStore } from '../../web/server/content/embedded';
+import { openEmbeddedSalesDatabase } from '../../web/server/database/index';
 import { seoulDay, shiftDay } from '../../web/shared/seoul-time';
 import { startServer, type RunningServer } from '../support/built-server';
 import { CANARY_ADMIN_PASSWORD, secretEnv } from './canary-secrets';
@@ -23,19 +23,20 @@ const ADMIN_EMAIL = secretEnv().ADMIN_EMAIL;
 /** The slots' ids name their day: visitSlot-20261128-1100. */
 const SLOT_DAY = /^visitSlot-(\d{4})(\d{2})(\d{2})-\d{4}$/;
 
-/** A data directory whose leads store has three slots today and three tomorrow. */
+/** A data directory whose sales database has three slots today and three tomorrow. */
 async function dataDirWithSlotsToday(): Promise<string> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cheonghak-desk-'));
-  const leads = await openEmbeddedStore({ file: path.join(dataDir, 'leads.sqlite') });
+  const sales = await openEmbeddedSalesDatabase(dataDir);
   const today = seoulDay(Date.now());
-  await leads.mutate(
-    [today, shiftDay(today, 1)].flatMap((date) =>
-      ['00:10', '12:00', '23:50'].map((time) => ({
-        create: { _id: `visitSlot-${date.replaceAll('-', '')}-${time.replace(':', '')}`, _type: 'visitSlot', date, time, capacity: 6, booked: 0 },
-      })),
-    ),
-  );
-  await leads.close();
+  await sales.db
+    .insertInto('visit_slots')
+    .values(
+      [today, shiftDay(today, 1)].flatMap((date) =>
+        ['00:10', '12:00', '23:50'].map((time) => ({ id: `visitSlot-${date.replaceAll('-', '')}-${time.replace(':', '')}`, date, time, capacity: 6, created_at: new Date().toISOString() })),
+      ),
+    )
+    .execute();
+  await sales.close();
   return dataDir;
 }
 

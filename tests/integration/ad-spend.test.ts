@@ -1,28 +1,61 @@
 /**
- * Ad spend per campaign and month on both leads stores (embedded SQLite and PostgreSQL): entered,
+ * Ad spend per campaign and month on both databases (embedded SQLite and PostgreSQL): entered,
  * replaced for the same campaign and month, removed, each change audited with the amounts before
  * and after; refused for a 상담사 (a Korean 403 from the statistics page's action) and for bad
- * input (a Korean 400, never a 5xx); and the funnel's costs per 등록 and per 내방 (spend of the
+ * input (a Korean 400, never a 5xx); and the funnel's costs per 고객 and per 내방 (spend of the
  * months the period touches, "—" without spend or customers), on the page's data and in the CSV.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
 import type { AppLoadContext } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AD_SPEND_MESSAGES, costLabel, monthsOfRange } from '../../web/shared/ad-spend';
 import type { StaffIdentity } from '../../web/shared/console';
 import type { Request } from 'express';
+import { CustomerWork } from '../../web/server/customers/customer-work';
+import { register } from '../../web/server/customers/registration';
+import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../../web/server/database/index';
 import { AdSpendBook } from '../../web/server/measurement/ad-spend';
 import { PageViewStats, type PageViewFacts } from '../../web/server/measurement/page-views';
 import { campaignStatsCsv, campaignStatsOf } from '../../web/server/measurement/stats';
+import { migrate } from '../../web/server/postgres/index';
 import { action } from '../../web/app/routes/console/stats';
+import { freshDatabaseUrl } from '../support/postgres';
 import { MemoryAuditTrail } from './memory-audit-trail';
-import { postgresLeadsWithReads, sqliteLeadsWithReads, type LeadsWithReads } from './lead-stores-with-reads';
 
 const MANAGER = { email: 'lead@example.kr', name: '박팀장', role: 'manager', ip: '10.0.0.1' } as const;
 const SALES = { email: 'sales@example.kr', name: '김상담', role: 'sales', ip: '10.0.0.2' } as const;
 
-const lead = (id: string, phone: string, createdAt: string, campaign: string, work: { status?: string; checkedInAt?: string } = {}) => ({
-  create: { _id: id, _type: 'lead', phone, createdAt, utm: { source: 'naver', medium: 'cpc', campaign }, ...work },
-});
+type Registered = { id: string; phone: string; createdAt: string; utm: { source: string; medium?: string; campaign: string }; checkedInAt?: string; status?: 'contracted' };
+const lead = (id: string, phone: string, createdAt: string, campaign: string, work: Pick<Registered, 'checkedInAt' | 'status'> = {}): Registered => ({ id, phone, createdAt, utm: { source: 'naver', medium: 'cpc', campaign }, ...work });
+
+/**
+ * Each registration stored as the site stores it; a check-in is a visit booked for that day and
+ * checked in at the desk, a contract a status the 팀장 sets.
+ */
+async function registered(sales: SalesDatabase, registrations: Registered[]): Promise<void> {
+  let now = 0;
+  const work = new CustomerWork(sales, { now: () => now });
+  const actor = { ...MANAGER, visibleTo: null, takesColleagues: true };
+  const versionOf = async (id: string) => (await sales.db.selectFrom('customers').select('version').where('id', '=', id).executeTakeFirstOrThrow()).version;
+  for (const registration of registrations) {
+    const day = registration.checkedInAt?.slice(0, 10);
+    if (day) await sales.db.insertInto('visit_slots').values({ id: `slot-${day}`, date: day, time: '11:00', capacity: 6, created_at: registration.createdAt }).execute();
+    const outcome = await register(
+      sales,
+      { id: registration.id, name: '한고객', phone: registration.phone, createdAt: registration.createdAt, formKind: 'popup', utm: registration.utm, consent: { marketing: false, noticeVersion: '2026-10', agreedAt: registration.createdAt } },
+      { assignee: null, today: registration.createdAt.slice(0, 10), ...(day ? { visit: { slotId: `slot-${day}`, bookableFrom: registration.createdAt.slice(0, 10), whenUnavailable: 'refuse', kind: 'site', by: null } } : {}) },
+    );
+    if (outcome.status !== 'created') throw new Error(`${registration.id}: ${outcome.status}`);
+    if (registration.checkedInAt) {
+      now = Date.parse(registration.checkedInAt);
+      expect(await work.checkIn(outcome.customerId, await versionOf(outcome.customerId), actor)).toMatchObject({ ok: true });
+    }
+    if (registration.status) expect(await work.change(outcome.customerId, { version: await versionOf(outcome.customerId), status: registration.status }, actor)).toMatchObject({ ok: true });
+  }
+}
 
 /** November: launch has 4 customers (one registered twice), 2 of them came to the model house; winter has 1, nobody came. */
 const LEADS = [
@@ -35,16 +68,35 @@ const LEADS = [
 ];
 const NOVEMBER = { from: '2026-11-01', to: '2026-11-30' };
 
-describe.each([
-  ['SQLite', sqliteLeadsWithReads],
-  ['PostgreSQL', postgresLeadsWithReads],
-])('ad spend on %s', (_store, open) => {
-  let backend: LeadsWithReads;
+type Backend = { sales: SalesDatabase; close(): Promise<void> };
+const BACKENDS: Array<[string, () => Promise<Backend>]> = [
+  [
+    'SQLite',
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'ad-spend-'));
+      const sales = await openEmbeddedSalesDatabase(dataDir);
+      return { sales, close: async () => (await sales.close(), rmSync(dataDir, { recursive: true, force: true })) };
+    },
+  ],
+  [
+    'PostgreSQL',
+    async () => {
+      const url = await freshDatabaseUrl();
+      await migrate(url);
+      const pool = new pg.Pool({ connectionString: url, max: 4 });
+      return { sales: salesDatabaseOnPostgres(pool), close: () => pool.end() };
+    },
+  ],
+];
+
+describe.each(BACKENDS)('ad spend on %s', (_store, open) => {
+  let backend: Backend;
   let audit: MemoryAuditTrail;
   let book: AdSpendBook;
 
   beforeAll(async () => {
-    backend = await open(LEADS);
+    backend = await open();
+    await registered(backend.sales, LEADS);
     audit = new MemoryAuditTrail();
     book = new AdSpendBook({ sales: backend.sales, audit });
   }, 60_000);
@@ -113,32 +165,32 @@ describe.each([
     // "Launch" and "launch" are one campaign, one row: 4 customers, 2 of whom came (one checked in
     // from Launch, one contracted from launch).
     expect(november.funnel.filter((funnel) => funnel.label.toLowerCase().endsWith('launch'))).toHaveLength(1);
-    expect(row('launch')).toMatchObject({ leads: 4, visited: 2, spend: 1_000_000, costPerLead: 250_000, costPerVisit: 500_000 });
+    expect(row('launch')).toMatchObject({ customers: 4, visited: 2, spend: 1_000_000, costPerCustomer: 250_000, costPerVisit: 500_000 });
     // winter: one customer, nobody came: no cost per 내방.
-    expect(row('winter')).toMatchObject({ leads: 1, visited: 0, spend: 500_000, costPerLead: 500_000, costPerVisit: null });
+    expect(row('winter')).toMatchObject({ customers: 1, visited: 0, spend: 500_000, costPerCustomer: 500_000, costPerVisit: null });
     // spring: spend and no customer: a row of its own, with no cost.
-    expect(row('spring')).toMatchObject({ leads: 0, spend: 90_000, costPerLead: null, costPerVisit: null });
-    expect([costLabel(row('launch')!.costPerLead), costLabel(row('winter')!.costPerVisit)]).toEqual(['250,000원', '—']);
+    expect(row('spring')).toMatchObject({ customers: 0, spend: 90_000, costPerCustomer: null, costPerVisit: null });
+    expect([costLabel(row('launch')!.costPerCustomer), costLabel(row('winter')!.costPerVisit)]).toEqual(['250,000원', '—']);
 
     // 11-25 ~ 12-01 touches November and December: both months' spend, whole.
     expect(monthsOfRange({ from: '2026-11-25', to: '2026-12-01' })).toEqual(['2026-11', '2026-12']);
     const across = await campaignStatsOf(backend).read({ from: '2026-11-01', to: '2026-12-01' });
-    expect(across.funnel.find((funnel) => funnel.label.endsWith('launch'))).toMatchObject({ spend: 1_300_000, costPerLead: 325_000, costPerVisit: 650_000 });
+    expect(across.funnel.find((funnel) => funnel.label.endsWith('launch'))).toMatchObject({ spend: 1_300_000, costPerCustomer: 325_000, costPerVisit: 650_000 });
 
     const csv = campaignStatsCsv(november)
       .split('\r\n')
       .map((line) => line.replaceAll('"', ''));
-    expect(csv).toContain('캠페인 퍼널,항목,등록,첫 유입,마지막 유입,통화,내방,계약,광고비(원),등록당 비용(원),내방당 비용(원)');
+    expect(csv).toContain('캠페인 퍼널,항목,등록 고객,첫 유입,마지막 유입,통화,내방,계약,광고비(원),고객당 비용(원),내방당 비용(원)');
     expect(csv).toContain('캠페인 퍼널,launch,4,4,4,0,2,1,1000000,250000,500000');
     expect(csv).toContain('캠페인 퍼널,winter,1,1,1,0,0,0,500000,500000,');
     expect(csv).toContain('캠페인 퍼널,spring,0,0,0,0,0,0,90000,,');
   });
 
   it('one campaign in two spellings is one campaign key: entered, stored, counted and costed once', async () => {
-    await backend.leads.mutate([
+    await registered(backend.sales, [
       lead('lead-search-1', '01022220001', '2027-01-05T01:00:00.000Z', 'Launch_Search'),
       lead('lead-search-2', '01022220002', '2027-01-06T01:00:00.000Z', 'launch_search', { checkedInAt: '2027-01-07T02:00:00.000Z' }),
-      { create: { _id: 'lead-search-3', _type: 'lead', phone: '01022220003', createdAt: '2027-02-02T01:00:00.000Z', utm: { source: 'Naver', medium: 'CPC', campaign: 'LAUNCH_SEARCH' } } },
+      { id: 'lead-search-3', phone: '01022220003', createdAt: '2027-02-02T01:00:00.000Z', utm: { source: 'Naver', medium: 'CPC', campaign: 'LAUNCH_SEARCH' } },
     ]);
     // The ad's landing page seen from links in both spellings, on two phones.
     const pageViews = new PageViewStats(backend.sales, { intervalMs: 3_600_000, now: () => Date.parse('2027-01-05T01:00:00.000Z') });
@@ -158,10 +210,10 @@ describe.each([
     const spendColumn = report.funnel.reduce((sum, row) => sum + (row.spend ?? 0), 0);
     expect(spendColumn).toBe(7_000_000);
     expect(report.funnel.filter((row) => row.label.toLowerCase().includes('launch_search'))).toEqual([
-      expect.objectContaining({ label: 'launch_search', leads: 3, visited: 1, spend: 7_000_000, costPerLead: 2_333_333, costPerVisit: 7_000_000 }),
+      expect.objectContaining({ label: 'launch_search', customers: 3, visited: 1, spend: 7_000_000, costPerCustomer: 2_333_333, costPerVisit: 7_000_000 }),
     ]);
-    expect(report.campaigns.filter((row) => row.label.toLowerCase().includes('launch_search')).map(({ label, leads, visits }) => ({ label, leads, visits }))).toEqual([
-      { label: 'naver / cpc / launch_search', leads: 3, visits: 2 },
+    expect(report.campaigns.filter((row) => row.label.toLowerCase().includes('launch_search')).map(({ label, registrations, visits }) => ({ label, registrations, visits }))).toEqual([
+      { label: 'naver / cpc / launch_search', registrations: 3, visits: 2 },
     ]);
     const csv = campaignStatsCsv(report).replaceAll('"', '');
     expect(csv).toContain('캠페인 퍼널,launch_search,3,3,3,0,1,0,7000000,2333333,7000000');

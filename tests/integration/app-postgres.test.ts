@@ -1,6 +1,6 @@
 /**
- * The server's own app (createApp, loaded through Vite) with DATABASE_URL: leads and the demo
- * visit slots are in PostgreSQL (no lead in DATA_DIR's databases), a booking is taken
+ * The server's own app (createApp, loaded through Vite) with DATABASE_URL: registrations, customers
+ * and visit slots are in PostgreSQL's tables (no lead in DATA_DIR's databases), a booking is taken
  * and read back by a second app started on the same database, and /readyz reports the table outbox.
  * Their content is Sanity's (the Content Lake stand-in): two instances with embedded content
  * would not start on one database.
@@ -63,40 +63,54 @@ afterAll(async () => {
   for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** The rows of a query on the shared database. */
+async function rowsOf<Row>(sql: string, params: unknown[] = []): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as Row[];
+  } finally {
+    await client.end();
+  }
+}
+
 it('a booking posted to one instance is stored in PostgreSQL and read by another; DATA_DIR holds no leads', async () => {
   const first = await startInstance();
   const second = await startInstance();
+  // A slot a week ahead, as an admin adds it on the console (the tables are migrated by the first start).
+  const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  await rowsOf(`INSERT INTO visit_slots (id, date, time, capacity, created_at) VALUES ('visitSlot-app-postgres', $1, '11:00', 4, $2)`, [date, new Date().toISOString()]);
   const form = (await (await fetch(`${first.origin}/api/leads/form`)).json()) as { token: string; slots: Array<{ id: string; remaining: number }> };
-  expect(form.slots.length).toBeGreaterThan(0);
-  const slot = form.slots[0];
+  const slot = form.slots.find((option) => option.id === 'visitSlot-app-postgres');
+  expect(slot).toMatchObject({ remaining: 4 });
   const response = await fetch(`${first.origin}/api/leads`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ formToken: form.token, formKind: 'visit', name: '김방문', phone: '01055557777', privacyConsent: true, ageConfirmed: true, website: '', visitSlot: slot.id, sourcePage: '/' }),
+    body: JSON.stringify({ formToken: form.token, formKind: 'visit', name: '김방문', phone: '01055557777', privacyConsent: true, ageConfirmed: true, website: '', visitSlot: slot!.id, sourcePage: '/' }),
   });
   expect(response.status).toBe(201);
   const { id } = (await response.json()) as { id: string };
 
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ name: string; slot: string }>(`SELECT doc->>'name' AS name, doc->'visitSlot'->>'_ref' AS slot FROM documents WHERE id = $1`, [id]);
-    expect(rows).toEqual([{ name: '김방문', slot: slot.id }]);
-  } finally {
-    await client.end();
-  }
-  // The second instance's console reads it (SQL on the database) and its form shows one place fewer.
-  const lead = await second.app.loadContext.leadConsole.lead(id, { email: 'cli', name: 'cli', role: 'admin', ip: '127.0.0.1' });
-  expect(lead).toMatchObject({ name: '김방문' });
+  expect(
+    await rowsOf(
+      `SELECT registrations.name, customers.phone, bookings.slot_id AS slot, bookings.status
+         FROM registrations JOIN customers ON customers.id = registrations.customer_id LEFT JOIN bookings ON bookings.registration_id = registrations.id
+        WHERE registrations.id = $1`,
+      [id],
+    ),
+  ).toEqual([{ name: '김방문', phone: '01055557777', slot: slot!.id, status: 'booked' }]);
+  // The second instance reads the slot from the tables: its form shows one place fewer.
   const secondForm = (await (await fetch(`${second.origin}/api/leads/form`)).json()) as { slots: Array<{ id: string; remaining: number }> };
-  expect(secondForm.slots.find((option) => option.id === slot.id)?.remaining).toBe(slot.remaining - 1);
+  expect(secondForm.slots.find((option) => option.id === slot!.id)?.remaining).toBe(3);
 
-  // DATA_DIR's database keeps only the staff accounts and the audit trail (not yet in PostgreSQL).
+  // DATA_DIR's database keeps no lead: no documents, no customer tables.
   for (const dataDir of dataDirs) {
     expect(existsSync(path.join(dataDir, 'lead-outbox.sqlite'))).toBe(false);
-    const database = openSqlite(path.join(dataDir, 'leads.sqlite'));
+    const file = path.join(dataDir, 'leads.sqlite');
+    if (!existsSync(file)) continue;
+    const database = openSqlite(file);
     try {
-      expect(database.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'documents'`).all()).toEqual([]);
+      expect(database.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('documents', 'customers', 'registrations', 'bookings')`).all()).toEqual([]);
     } finally {
       database.close();
     }

@@ -118,18 +118,26 @@ describe('background work while PostgreSQL is stopped under it', () => {
 
   it('the outbox delivery: its rounds fail and are counted, the loop goes on, and the waiting lead is delivered once the database is back', async () => {
     const over = pool();
-    const leads = await documents(over);
+    const sales = salesDatabaseOnPostgres(over);
     const outbox = new PostgresLeadOutbox(over);
     // Due in a moment: the first rounds find the database gone, not the lead.
     await outbox.add(lead('lead-outage-outbox'), null, Date.now() + 500);
-    const delivery = new OutboxDelivery(outbox, leads, silentNotifier, Date.now);
+    const delivery = new OutboxDelivery(outbox, sales, silentNotifier, Date.now);
     cleanups.push(() => delivery.stop());
     const before = await failures('outbox-delivery')();
     stopDatabase();
     delivery.start(100);
     await expect.poll(failures('outbox-delivery'), { timeout: 10_000, interval: 50 }).toBeGreaterThanOrEqual(before + 3);
     startDatabase();
-    await expect.poll(() => leads.fetch('*[_id == $id][0].phone', { id: 'lead-outage-outbox' }).catch(() => null), { timeout: 10_000, interval: 100 }).toBe('01012345678');
+    const storedPhone = () =>
+      sales.db
+        .selectFrom('registrations')
+        .innerJoin('customers', 'customers.id', 'registrations.customer_id')
+        .select('customers.phone')
+        .where('registrations.id', '=', 'lead-outage-outbox')
+        .executeTakeFirst()
+        .then((row) => row?.phone ?? null, () => null);
+    await expect.poll(storedPhone, { timeout: 10_000, interval: 100 }).toBe('01012345678');
     // Settled in the delivery's own transaction, which commits just after the lead is stored.
     await expect.poll(() => outbox.find('lead-outage-outbox'), { timeout: 5_000, interval: 50 }).toBeNull();
   });
@@ -157,9 +165,9 @@ describe('background work while PostgreSQL is stopped under it', () => {
 
   it('the message dispatcher: its rounds fail and are counted; a message queued after the return is settled', async () => {
     const over = pool();
-    const log = new SalesMessageLog(salesDatabaseOnPostgres(over));
-    const leads = await documents(over);
-    const dispatcher = new MessageDispatcher({ log, leads, content: leads });
+    const sales = salesDatabaseOnPostgres(over);
+    const log = new SalesMessageLog(sales);
+    const dispatcher = new MessageDispatcher({ log, sales, content: await documents(over) });
     cleanups.push(() => dispatcher.stop());
     const before = await failures('messages')();
     stopDatabase();

@@ -9,7 +9,8 @@ import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEmbeddedStore } from '../../web/server/content/embedded';
+import { openEmbeddedSalesDatabase } from '../../web/server/database/index';
+import { register } from '../../web/server/customers/registration';
 import { openLeadsDatabase } from '../../web/server/database/leads-file';
 import { SqliteAuditTrail } from '../../web/server/audit/trail';
 
@@ -21,22 +22,26 @@ const GRACE_MS = 2_000;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cli-output-'));
 const children: ChildProcess[] = [];
 
+/** Customers registered as the site stores them: the export writes a customer a row. */
 beforeAll(async () => {
-  const leads = await openEmbeddedStore({ file: path.join(dataDir, 'leads.sqlite') });
-  await leads.mutate(
-    Array.from({ length: LEADS }, (_, index) => ({
-      create: {
-        _id: `lead-cli-${index}`,
-        _type: 'lead',
+  const sales = await openEmbeddedSalesDatabase(dataDir);
+  for (let index = 0; index < LEADS; index += 1) {
+    const createdAt = new Date(Date.UTC(2026, 0, 1, 0, 0, index)).toISOString();
+    await register(
+      sales,
+      {
+        id: `lead-cli-${index}`,
         name: '홍길동',
         phone: `0101000${String(index).padStart(4, '0')}`,
         message: '모델하우스 방문 상담을 원합니다. '.repeat(6),
-        createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)).toISOString(),
+        createdAt,
         formKind: 'customer',
+        consent: { marketing: false, noticeVersion: 'v1', agreedAt: createdAt },
       },
-    })),
-  );
-  await leads.close();
+      { assignee: null, today: '2026-01-01' },
+    );
+  }
+  await sales.close();
 }, 60_000);
 
 afterAll(() => {

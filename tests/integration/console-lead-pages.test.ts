@@ -107,7 +107,7 @@ class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'acc
 
   async registrations(id: string) {
     const lead = this.leads.get(id);
-    return lead ? [{ id, createdAt: lead.createdAt, formKind: lead.formKind, status: lead.status, utmSource: lead.utm.source ?? null, utmCampaign: lead.utm.campaign ?? null }] : [];
+    return lead ? [{ id, createdAt: lead.createdAt, formKind: lead.formKind, utmSource: lead.utm.source ?? null, utmCampaign: lead.utm.campaign ?? null }] : [];
   }
 
   async revealPhone(id: string, _actor: StaffIdentity, options: { kept?: boolean } = {}) {
@@ -153,7 +153,6 @@ class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'acc
 
 let vite: ViteDevServer;
 let store: EmbeddedStore;
-let leadsStore: EmbeddedStore;
 let leadService: ReturnType<typeof createLeadService>;
 let dataDir: string;
 let leadConsole: MemoryLeadConsole;
@@ -175,10 +174,9 @@ beforeAll(async () => {
   vite = await createServer({ logLevel: 'error', server: { middlewareMode: true, hmr: false }, appType: 'custom' });
   const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
   store = await openEmbeddedStore({ file: ':memory:', seedFile: path.resolve('content/production.ndjson') });
-  leadsStore = await openEmbeddedStore({ file: ':memory:' });
   pressViews = await inMemorySalesDatabase();
   dataDir = mkdtempSync(path.join(tmpdir(), 'console-pages-test-'));
-  leadService = createLeadService({ content: store, leads: leadsStore }, loadConfig({ DATA_DIR: dataDir }));
+  leadService = createLeadService({ content: store, sales: pressViews }, loadConfig({ DATA_DIR: dataDir }));
   const handler = createRequestHandler(build, 'production');
   handle = (request) => {
     const context = {
@@ -213,7 +211,7 @@ beforeAll(async () => {
         withdrawMarketing: async (leadId: string, actor: { role: string }) => {
           if (actor.role !== 'admin') return { ok: false, error: 'forbidden' };
           withdrawals.push(leadId);
-          return { ok: true, withdrawn: 2, maskedName: '홍*동' };
+          return { ok: true, withdrawn: true, maskedName: '홍*동' };
         },
       },
       leadNames: {
@@ -233,7 +231,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await leadService?.close();
-  await Promise.all([store?.close(), leadsStore?.close(), vite?.close()]);
+  await Promise.all([store?.close(), vite?.close()]);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -375,7 +373,7 @@ describe('the lead page', () => {
     expect(withdrawals).toEqual([]);
     const withdrawn = await post('/admin/leads/lead-1', { intent: 'withdrawMarketing' }, ADMIN);
     expect(withdrawn.response.status).toBe(200);
-    expect(textOf(withdrawn.html)).toContain('이 번호의 등록 2건에서 마케팅 수신 동의를 거뒀습니다.');
+    expect(textOf(withdrawn.html)).toContain('이 고객의 마케팅 수신 동의를 거뒀습니다.');
     expect(withdrawals).toEqual(['lead-1']);
   });
 

@@ -11,7 +11,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEmbeddedStore } from '../../web/server/content/embedded';
+import { openEmbeddedSalesDatabase } from '../../web/server/database/index';
 import { seoulDay, shiftDay } from '../../web/shared/seoul-time';
 import { startServer, type RunningServer } from '../support/built-server';
 import { cookiesOf, getWithCookie, postFormWithCookie, type RawResponse } from '../support/http';
@@ -26,16 +26,15 @@ let server: RunningServer;
 let cookie: string;
 let salesCookie: string;
 
-/** A leads store holding a slot today and one tomorrow (the demo slots start tomorrow), and a 상담사. */
+/** The customer tables holding a slot today and one tomorrow (the demo slots start tomorrow), and a 상담사. */
 async function preparedDataDir(): Promise<string> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cheonghak-visits-'));
-  const leads = await openEmbeddedStore({ file: path.join(dataDir, 'leads.sqlite') });
-  await leads.mutate(
-    [TODAY, TOMORROW].map((date) => ({
-      create: { _id: `visitSlot-${date.replaceAll('-', '')}-2350`, _type: 'visitSlot', date, time: '23:50', capacity: 4, booked: 0 },
-    })),
-  );
-  await leads.close();
+  const sales = await openEmbeddedSalesDatabase(dataDir);
+  await sales.db
+    .insertInto('visit_slots')
+    .values([TODAY, TOMORROW].map((date) => ({ id: `visitSlot-${date.replaceAll('-', '')}-2350`, date, time: '23:50', capacity: 4, created_at: new Date().toISOString() })))
+    .execute();
+  await sales.close();
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', SALES_EMAIL, '--role', 'sales', '--name', '김상담'], {
     env: { ...process.env, DATA_DIR: dataDir, SANITY_PROJECT_ID: '' },
     input: `${PASSWORD}\n`,
@@ -289,13 +288,31 @@ describe('slots and the desk over HTTP', () => {
   it.each([
     [{ intent: 'create', key: 'bad-times-0001', from: '2031-03-03', period: '7', times: '25:00', capacity: '3' }, 400, '24시간제'],
     [{ intent: 'create', key: 'bad-capacity-1', from: '2031-03-03', period: '1', times: '10:00', capacity: '0' }, 400, '정수로'],
-    [{ intent: 'edit', slotId: 'visitSlot-missing', rev: 'r1', time: '10:00', capacity: '3' }, 404, '이미 삭제되었습니다'],
-    [{ intent: 'delete', slotId: 'visitSlot-missing', rev: 'r1' }, 404, '이미 삭제되었습니다'],
+    [{ intent: 'edit', slotId: 'visitSlot-missing', rev: '1', time: '10:00', capacity: '3' }, 404, '이미 삭제되었습니다'],
+    [{ intent: 'delete', slotId: 'visitSlot-missing', rev: '1' }, 404, '이미 삭제되었습니다'],
     [{ intent: 'nothing' }, 400, '24시간제'],
   ])('slot post %j: %i with a Korean message, never a 500', async (fields, status, message) => {
     const response = await postForm('/admin/slots', fields);
     expect(response.status).toBe(status);
     expect(html(response)).toContain(message);
+  });
+
+  it('the desk finds a booked customer by number, and a phone-in for them offers to move the visit instead of a second place', async () => {
+    const lookup = html(await postForm('/admin/visits', { intent: 'desk', lookup: '1', key: 'desk-http-0002', kind: 'phoneIn', name: '', phone: '010-2468-1358', consent: '' }, salesCookie));
+    expect(lookup).toContain(`기존 고객 · 내일고객 · 담당 미배정 · 방문 예약 ${TOMORROW} 23:50`);
+    const unknown = html(await postForm('/admin/visits', { intent: 'desk', lookup: '1', key: 'desk-http-0003', kind: 'phoneIn', name: '', phone: '010-1357-0000', consent: '' }, salesCookie));
+    expect(unknown).toContain('신규 고객: 이 번호로 등록된 고객이 없습니다.');
+    const todaySlot = `visitSlot-${TODAY.replaceAll('-', '')}-2350`;
+    const offered = await postForm('/admin/visits', { intent: 'desk', key: 'desk-http-0004', kind: 'phoneIn', name: '내일고객', phone: '010-2468-1358', consent: 'on', slotId: todaySlot }, salesCookie);
+    expect(offered.status).toBe(409);
+    expect(html(offered)).toContain(`내일고객 님은 ${TOMORROW} 23:50 방문 예약이 있습니다`);
+    const moveRev = /<button[^>]*value="(\d+)"[^>]*name="moveRev"/.exec(html(offered))?.[1];
+    expect(moveRev).toBeTruthy();
+    const moved = await postForm('/admin/visits', { intent: 'desk', key: 'desk-http-0004', kind: 'phoneIn', name: '내일고객', phone: '010-2468-1358', consent: 'on', slotId: todaySlot, moveRev: moveRev! }, salesCookie);
+    expect(moved.status).toBe(200);
+    expect(html(moved)).toContain(`내일고객 님의 방문 예약을 ${TOMORROW} 23:50에서 ${TODAY} 23:50(으)로 옮겼습니다. 기존 고객 · 담당 미배정.`);
+    expect(rowOf(html(await get(`/admin/visits?date=${TOMORROW}`)), '010-****-1358')).toBeUndefined();
+    expect(rowOf(html(await get(`/admin/visits?date=${TODAY}`)), '010-****-1358')).toContain('내일고객');
   });
 
   it('a desk registration without name, number or consent: 400 with a Korean message per field', async () => {

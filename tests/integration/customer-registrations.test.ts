@@ -1,92 +1,84 @@
 /**
- * One customer, many registrations: every lead with one phone number is one customer. On each
- * store (embedded with GROQ reads, embedded with its SQL reads, PostgreSQL with its SQL reads) the
- * list marks each row with the customer's registration count and the lead page lists every
- * registration, newest first, whichever of them is opened.
+ * One customer, many registrations: every form sent with one phone number (however it was typed)
+ * is one customer. On SQLite and PostgreSQL the list shows each customer once with its
+ * registration count, the customer's page lists every registration newest first whichever id
+ * opens it, and a 담당자 given on the list is the customer's.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openEmbeddedStore } from '../../web/server/content/embedded';
-import type { ContentSource, Mutation } from '../../web/server/content/types';
 import { LeadConsoleService } from '../../web/server/console/lead-console';
-import { campaignStatsOf } from '../../web/server/measurement/stats';
-import type { LeadReads } from '../../web/server/console/lead-reads';
 import type { StaffActor } from '../../web/server/console/types';
+import { register, type NewRegistration } from '../../web/server/customers/registration';
 import { normalisePhone } from '../../web/shared/lead-validation';
-import { MemoryAuditTrail } from './memory-audit-trail';
-import { postgresLeadsWithReads, sqliteLeadsWithReads } from './lead-stores-with-reads';
-import type { SalesDatabase } from '../../web/server/database/index';
-import { inMemorySalesDatabase } from '../support/sales-database';
+import { CONSOLE_DATABASES, type ConsoleSales } from './console-sales';
 
-const consent = { privacy: true, marketing: false, ageOver14: true, noticeVersion: '2026-11', agreedAt: '2026-11-01T00:00:00.000Z' };
-const lead = (id: string, typedPhone: string, createdAt: string, formKind: string, campaign: string | null) => ({
-  _id: id,
-  _type: 'lead',
-  name: '한고객',
-  // The store keeps the digits the form was given, however they were typed.
+const registration = (id: string, typedPhone: string, createdAt: string, formKind: NewRegistration['formKind'], campaign: string | null, name = '한고객'): NewRegistration => ({
+  id,
+  name,
+  // The form hands over the digits, however they were typed.
   phone: normalisePhone(typedPhone),
-  consent,
   createdAt,
   formKind,
   ...(campaign ? { utm: { source: 'naver', campaign } } : {}),
+  consent: { marketing: false, noticeVersion: '2026-11', agreedAt: createdAt },
 });
 
-const DOCUMENTS = [
-  lead('lead-a', '010-1234-5678', '2026-11-20T01:00:00.000Z', 'popup', 'launch'),
-  lead('lead-b', '01012345678', '2026-11-21T01:00:00.000Z', 'home', 'winter'),
-  lead('lead-c', '+82 10 1234 5678', '2026-11-22T01:00:00.000Z', 'customer', null),
-  { ...lead('lead-other', '010-9999-0000', '2026-11-21T02:00:00.000Z', 'popup', 'launch'), name: '다른고객' },
+const REGISTRATIONS = [
+  registration('lead-a', '010-1234-5678', '2026-11-20T01:00:00.000Z', 'popup', 'launch'),
+  registration('lead-b', '01012345678', '2026-11-21T01:00:00.000Z', 'home', 'winter'),
+  registration('lead-c', '+82 10 1234 5678', '2026-11-22T01:00:00.000Z', 'customer', null),
+  registration('lead-other', '010-9999-0000', '2026-11-21T02:00:00.000Z', 'popup', 'launch', '다른고객'),
 ];
 
 const kim: StaffActor = { email: 'kim@example.com', name: '김상담', role: 'sales', ip: '10.0.0.1' };
 
-type Backend = { leads: ContentSource; reads?: LeadReads; sales: SalesDatabase; close(): Promise<void> };
-const mutations = DOCUMENTS.map((document) => ({ createOrReplace: document }) as Mutation);
-
-const backends: Record<string, () => Promise<Backend>> = {
-  'embedded, GROQ reads': async () => {
-    const leads = await openEmbeddedStore({ file: ':memory:' });
-    await leads.mutate(mutations);
-    const sales = await inMemorySalesDatabase();
-    return { leads, sales, close: async () => void (await Promise.all([leads.close(), sales.close()])) };
-  },
-  'embedded, SQL reads': () => sqliteLeadsWithReads(mutations),
-  'PostgreSQL, SQL reads': () => postgresLeadsWithReads(mutations),
-};
-
-for (const [backendName, open] of Object.entries(backends)) {
-  describe(`customers on ${backendName}`, () => {
-    let backend: Backend;
+for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
+  describe(`customers on ${databaseName}`, () => {
+    let database: ConsoleSales;
     let service: LeadConsoleService;
+    let customer: string;
+    let other: string;
 
     beforeEach(async () => {
-      backend = await open();
-      service = new LeadConsoleService({ leads: backend.leads, content: backend.leads, reads: backend.reads, audit: new MemoryAuditTrail(), staff: { list: async () => [] } });
+      database = await open();
+      const ids: string[] = [];
+      for (const form of REGISTRATIONS) {
+        const outcome = await register(database.sales, form, { assignee: null, today: '2026-11-22' });
+        if (outcome.status !== 'created') throw new Error(outcome.status);
+        ids.push(outcome.customerId);
+      }
+      [customer, other] = [ids[0], ids[3]];
+      expect(new Set(ids.slice(0, 3))).toEqual(new Set([customer]));
+      service = new LeadConsoleService({
+        sales: database.sales,
+        content: database.content,
+        audit: database.audit,
+        staff: { list: async () => [{ email: kim.email, name: kim.name, role: 'sales', disabled: false, createdAt: '2026-11-01T00:00:00.000Z' }] },
+      });
     });
     afterEach(async () => {
-      await backend.close();
+      await database.close();
     });
 
-    it('lists each customer once, as their newest registration with the count, and counts customers', async () => {
+    it('lists each customer once, with its newest registration and the count, and counts customers', async () => {
       const page = await service.list({}, {}, kim);
-      expect(page.rows.map((row) => [row.id, row.registrations])).toEqual([
-        ['lead-c', 3],
-        ['lead-other', 1],
+      expect(page.rows.map((row) => [row.id, row.registrations, row.formKind, row.createdAt])).toEqual([
+        [customer, 3, 'customer', '2026-11-22T01:00:00.000Z'],
+        [other, 1, 'popup', '2026-11-21T02:00:00.000Z'],
       ]);
       expect(page.total).toBe(2);
     });
 
-    it('lists a customer when any registration matches the filter, as their newest registration', async () => {
+    it('lists a customer when any registration matches the filter, with its newest registration', async () => {
       const page = await service.list({ utmCampaign: 'winter' }, {}, kim);
-      expect(page.rows.map((row) => [row.id, row.utmCampaign, row.registrations])).toEqual([['lead-c', null, 3]]);
+      expect(page.rows.map((row) => [row.id, row.utmCampaign, row.registrations])).toEqual([[customer, null, 3]]);
       expect(page.total).toBe(1);
       const launch = await service.list({ utmCampaign: 'launch' }, {}, kim);
-      expect(launch.rows.map((row) => row.id)).toEqual(['lead-c', 'lead-other']);
+      expect(launch.rows.map((row) => row.id)).toEqual([customer, other]);
       expect(launch.total).toBe(2);
       expect((await service.list({ formKind: 'popup', utmCampaign: 'winter' }, {}, kim)).total).toBe(0);
     });
 
-    it('pages by customer: a page boundary inside a customer’s registrations shows nobody twice and skips nobody', async () => {
-      // lead-other sits between the customer's newest registration and their older ones.
+    it('pages by customer: nobody twice, nobody skipped', async () => {
       const seen: string[] = [];
       let cursor: string | undefined;
       for (let page = 0; page < 5; page += 1) {
@@ -95,48 +87,27 @@ for (const [backendName, open] of Object.entries(backends)) {
         if (!shown.next) break;
         cursor = shown.next;
       }
-      expect(seen).toEqual(['lead-c', 'lead-other']);
+      expect(seen).toEqual([customer, other]);
     });
 
-    it('assigns every registration of a customer chosen on the list: one customer, one 담당자', async () => {
+    it('a 담당자 given on the list, by any registration\'s id, is the customer\'s: one customer, one 담당자', async () => {
       const manager: StaffActor = { email: 'boss@example.com', name: '박팀장', role: 'admin', ip: '10.0.0.2' };
-      const staffed = new LeadConsoleService({
-        leads: backend.leads,
-        content: backend.leads,
-        reads: backend.reads,
-        audit: new MemoryAuditTrail(),
-        staff: { list: async () => [{ email: kim.email, name: kim.name, role: 'sales', disabled: false, createdAt: '2026-11-01T00:00:00.000Z' }] },
-      });
-      expect(await staffed.assign(['lead-c'], kim.email, manager)).toEqual({ ok: true, assigned: 1, refused: 0 });
-      for (const id of ['lead-a', 'lead-b', 'lead-c']) expect((await backend.leads.fetch('*[_id == $id][0].assignee.email', { id })) as unknown, id).toBe(kim.email);
-      expect(await backend.leads.fetch('*[_id == "lead-other"][0].assignee')).toBeNull();
+      expect(await service.assign(['lead-a', customer, 'lead-c'], kim.email, manager)).toEqual({ ok: true, assigned: 1, refused: 0 });
+      for (const id of ['lead-a', 'lead-b', 'lead-c', customer]) expect(await service.lead(id, manager), id).toMatchObject({ id: customer, assignee: { email: kim.email } });
+      expect(await service.lead('lead-other', manager)).toMatchObject({ id: other, assignee: null });
     });
 
     it('lists every registration of the customer, newest first, from any of them', async () => {
       const expected = [
-        { id: 'lead-c', createdAt: '2026-11-22T01:00:00.000Z', formKind: 'customer', status: 'new', utmSource: null, utmCampaign: null },
-        { id: 'lead-b', createdAt: '2026-11-21T01:00:00.000Z', formKind: 'home', status: 'new', utmSource: 'naver', utmCampaign: 'winter' },
-        { id: 'lead-a', createdAt: '2026-11-20T01:00:00.000Z', formKind: 'popup', status: 'new', utmSource: 'naver', utmCampaign: 'launch' },
+        { id: 'lead-c', createdAt: '2026-11-22T01:00:00.000Z', formKind: 'customer', utmSource: null, utmCampaign: null },
+        { id: 'lead-b', createdAt: '2026-11-21T01:00:00.000Z', formKind: 'home', utmSource: 'naver', utmCampaign: 'winter' },
+        { id: 'lead-a', createdAt: '2026-11-20T01:00:00.000Z', formKind: 'popup', utmSource: 'naver', utmCampaign: 'launch' },
       ];
       expect(await service.registrations('lead-a')).toEqual(expected);
       expect(await service.registrations('lead-c')).toEqual(expected);
-      expect((await service.registrations('lead-other')).map((registration) => registration.id)).toEqual(['lead-other']);
+      expect(await service.registrations(customer)).toEqual(expected);
+      expect((await service.registrations('lead-other')).map((entry) => entry.id)).toEqual(['lead-other']);
       expect(await service.registrations('no-such-lead')).toEqual([]);
-    });
-
-    it('counts the funnel by campaign from the store: each customer once, a call, a check-in and a contract on any registration', async () => {
-      await backend.leads.mutate([
-        { patch: { id: 'lead-a', set: { calls: [{ _key: 'c1', _type: 'leadCall', result: '통화 완료', authorEmail: kim.email, authorName: kim.name, at: '2026-11-20T03:00:00.000Z' }] } } },
-        { patch: { id: 'lead-b', set: { checkedInAt: '2026-11-22T05:00:00.000Z', status: 'contracted' } } },
-        { create: { ...lead('lead-a2', '010-1234-5678', '2026-11-22T02:00:00.000Z', 'popup', 'launch'), name: '한고객' } },
-      ]);
-      const report = await campaignStatsOf(backend).read({ from: '2026-11-20', to: '2026-11-22' });
-      const funnel = Object.fromEntries(report.funnel.map(({ label, leads, called, visited, contracted }) => [label, [leads, called, visited, contracted]]));
-      expect(funnel).toEqual({
-        launch: [2, 1, 0, 0],
-        winter: [1, 0, 1, 1],
-        '(캠페인 없음)': [1, 0, 0, 0],
-      });
     });
   });
 }

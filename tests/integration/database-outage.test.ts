@@ -275,7 +275,9 @@ describe('a PostgreSQL outage under load, two instances behind nginx', () => {
     }
 
     const stored = await withClient(databaseUrl, (client) =>
-      client.query<{ id: string; phone: string }>(`SELECT id, doc->>'phone' AS phone FROM documents WHERE type = 'lead' AND doc->>'phone' LIKE '${PHONE_PREFIX}%'`),
+      client.query<{ id: string; phone: string }>(
+        `SELECT registrations.id, customers.phone FROM registrations JOIN customers ON customers.id = registrations.customer_id WHERE customers.phone LIKE '${PHONE_PREFIX}%'`,
+      ),
     );
     const storedIds = new Set(stored.rows.map((row) => row.id));
     const lost = [...tally.acknowledged.values()].filter((id) => !storedIds.has(id));

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CHECK_TIMEOUT_MS, createHealthRouter, type HealthOptions } from '../../web/server/http/health';
+import { openEmbeddedSalesDatabase } from '../../web/server/database/index';
+import { CHECK_TIMEOUT_MS, createHealthRouter, salesTablesRead, type HealthOptions } from '../../web/server/http/health';
 import { startServer, type RunningServer } from '../support/built-server';
 import { rawRequest } from '../support/http';
 
@@ -51,7 +52,7 @@ describe('readiness', () => {
   async function probe(overrides: Partial<HealthOptions>, probePath = '/readyz') {
     const options: HealthOptions = {
       content: { fetch: async <T>() => 0 as T },
-      leads: { fetch: async <T>() => 0 as T },
+      leads: async () => [],
       dataDir,
       outboxBacklog: async () => ({ count: 0, oldestAt: null }),
       now: () => Date.parse('2026-11-23T12:00:00Z'),
@@ -64,8 +65,16 @@ describe('readiness', () => {
     return { status: response.status, body: JSON.parse(response.body.toString()) };
   }
 
-  it('the leads store does not answer: still ready for pages (200, degraded); /readyz/leads 503', async () => {
-    const leads = { fetch: () => Promise.reject(new Error('401 token')) };
+  it('the leads check reads the customer tables: ok while they answer, failed once they cannot be read', async () => {
+    const sales = await openEmbeddedSalesDatabase(dataDir);
+    expect((await probe({ leads: salesTablesRead(sales) }, '/readyz/leads')).status).toBe(200);
+    close?.();
+    await sales.close();
+    expect(await probe({ leads: salesTablesRead(sales) }, '/readyz/leads')).toMatchObject({ status: 503, body: { checks: { leads: 'failed' } } });
+  });
+
+  it('the customer tables do not answer: still ready for pages (200, degraded); /readyz/leads 503', async () => {
+    const leads = () => Promise.reject(new Error('SQLITE_CANTOPEN'));
     const { status, body } = await probe({ leads });
     expect(status).toBe(200);
     expect(body).toMatchObject({ status: 'degraded', serves: { pages: true, leads: false }, checks: { content: 'ok', leads: 'failed', dataDir: 'ok' } });
@@ -73,7 +82,7 @@ describe('readiness', () => {
     expect(await probe({ leads }, '/readyz/leads')).toMatchObject({ status: 503, body: { status: 'unavailable', checks: { leads: 'failed' } } });
   });
 
-  it('the database does not answer within the check timeout (the leads store answers from memory): leads not served', async () => {
+  it('the database does not answer within the check timeout: leads not served', async () => {
     const hung = () => new Promise(() => undefined);
     const started = Date.now();
     const { status, body } = await probe({ database: hung });

@@ -28,7 +28,6 @@ import { oncePerPeriod } from '../../web/server/postgres/daily-jobs';
 import { startDailyJob } from '../../web/server/daily-timer';
 import { PRESS_VIEWS_PER_ADDRESS } from '../../web/server/press/api';
 import { PostgresPressViewGate } from '../../web/server/press/shared-views';
-import { seoulDay } from '../../web/shared/seoul-time';
 import { STAFF_SESSION_PATH } from '../../web/shared/staff-session';
 import { ContentLake } from '../support/content-lake';
 import { sharedInstanceEnv } from '../support/instances';
@@ -189,14 +188,20 @@ describe('two instances on one database', () => {
     expect(((await third.json()) as { error: string }).error).toBe('rateLimited');
   });
 
-  it('one phone booking two visits at once, one on each instance, gets one (the cap of 1 per phone)', async () => {
+  it('one phone booking two visits at once, one on each instance, gets one (one coming visit per customer)', async () => {
     const signer = createFormTokenSigner(LEAD_FORM_SECRET);
+    // 16 slots a week ahead, as an admin adds them on the console.
+    const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const slots = Array.from({ length: 16 }, (_, index) => ({ id: `visitSlot-two-${String(index).padStart(2, '0')}`, time: `${String(9 + (index >> 1)).padStart(2, '0')}:${index % 2 ? '30' : '00'}` }));
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
-    const { rows: slots } = await client
-      .query<{ id: string }>(`SELECT id FROM documents WHERE type = 'visitSlot' AND doc->>'date' >= $1 ORDER BY id LIMIT 16`, [seoulDay(Date.now())])
+    await client
+      .query(`INSERT INTO visit_slots (id, date, time, capacity, created_at) SELECT id, $1, time, 4, $2 FROM json_to_recordset($3) AS slot(id text, time text)`, [
+        date,
+        new Date().toISOString(),
+        JSON.stringify(slots),
+      ])
       .finally(() => client.end());
-    expect(slots).toHaveLength(16);
     let address = 0;
     const book = (instance: Instance, phone: string, slot: string) => {
       address += 1;
@@ -218,17 +223,25 @@ describe('two instances on one database', () => {
     // Several phones, so that a cap kept per instance would be passed by at least one pair racing.
     const phones = Array.from({ length: 8 }, (_, index) => `0107777000${index}`);
     const outcomes = await Promise.all(phones.map((phone, index) => Promise.all([book(a, phone, slots[2 * index].id), book(b, phone, slots[2 * index + 1].id)])));
-    // Both answered as bookings (a refusal told anyone the number had booked); one visit is kept per number.
+    // Both answered as bookings (a refusal told anyone the number had booked); one visit is kept per
+    // customer (the second request is kept as a registration of the same customer, without a place).
     expect(outcomes).toEqual(phones.map(() => ['booked', 'booked']));
     const check = new pg.Client({ connectionString: databaseUrl });
     await check.connect();
-    const { rows } = await check
-      .query<{ phone: string; visits: string }>(
-        `SELECT doc->>'phone' AS phone, count(*) FILTER (WHERE doc->>'visitSlotStatus' = 'booked') AS visits FROM documents WHERE type = 'lead' AND doc->>'phone' = ANY($1) GROUP BY 1`,
+    try {
+      const { rows } = await check.query<{ phone: string; registrations: number; visits: number }>(
+        `SELECT customers.phone,
+                (SELECT count(*)::int FROM registrations WHERE registrations.customer_id = customers.id) AS registrations,
+                (SELECT count(*)::int FROM bookings WHERE bookings.customer_id = customers.id AND bookings.status = 'booked') AS visits
+           FROM customers WHERE customers.phone = ANY($1) ORDER BY customers.phone`,
         [phones],
-      )
-      .finally(() => check.end());
-    expect(rows.map((row) => Number(row.visits))).toEqual(phones.map(() => 1));
+      );
+      expect(rows).toEqual(phones.map((phone) => ({ phone, registrations: 2, visits: 1 })));
+      const { rows: places } = await check.query<{ booked: number }>(`SELECT sum(booked)::int AS booked FROM visit_slots WHERE id = ANY($1)`, [slots.map((slot) => slot.id)]);
+      expect(places).toEqual([{ booked: phones.length }]);
+    } finally {
+      await check.end();
+    }
   });
 
   it('page renders from one address count against one limit on both', async () => {

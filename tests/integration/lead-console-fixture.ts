@@ -3,7 +3,10 @@
  * 40 days before `today` (Seoul), every form, status (some unset: new), consent, source and
  * campaign, some with a booked visit.
  */
-import { LEAD_STATUSES, type LeadFilters } from '../../web/shared/console';
+import { LEAD_STATUSES, type LeadFilters, type LeadStatus } from '../../web/shared/console';
+import { CustomerWork, type CustomerActor } from '../../web/server/customers/customer-work';
+import { register, type NewRegistration } from '../../web/server/customers/registration';
+import type { SalesDatabase } from '../../web/server/database/index';
 import { LEAD_FORM_KINDS } from '../../web/shared/lead-validation';
 import { shiftDay } from '../../web/shared/seoul-time';
 
@@ -131,3 +134,49 @@ export const FILTER_CASES: Array<[LeadFilters, (lead: FixtureLead) => boolean]> 
   [{ utmCampaign: 'Launch', status: 'new' }, (lead) => lead.utm?.campaign === 'launch' && (lead.status ?? 'new') === 'new'],
   [{ formKind: 'popup', marketing: true, utmSource: 'google' }, (lead) => lead.formKind === 'popup' && lead.consent.marketing && lead.utm?.source === 'google'],
 ];
+
+/** Who sets the fixture's statuses: a 팀장, as one would the morning before. */
+const SEEDER: CustomerActor = { email: 'seed@example.com', name: '시드', role: 'manager', ip: '127.0.0.1', visibleTo: null, takesColleagues: false };
+
+/**
+ * The fixture as the site stores it: its slots, each lead a registration of its own customer
+ * (register(), with its 담당자 and booked visit), its status set through CustomerWork.
+ * Resolves with each lead's customer id.
+ */
+export async function seedFixture(sales: SalesDatabase, documents: ReturnType<typeof fixtureDocuments>, today: string): Promise<Map<string, string>> {
+  for (const slot of documents.filter((document) => document._type === 'visitSlot')) {
+    await sales.db.insertInto('visit_slots').values({ id: slot._id, date: slot.date, time: slot.time, capacity: slot.capacity, created_at: '2026-10-01T00:00:00.000Z' }).execute();
+  }
+  const work = new CustomerWork(sales, { now: () => Date.parse(`${today}T08:00:00+09:00`) });
+  const customers = new Map<string, string>();
+  for (const lead of documents.filter((document): document is FixtureLead => document._type === 'lead')) {
+    const outcome = await register(
+      sales,
+      {
+        id: lead._id,
+        name: lead.name,
+        phone: lead.phone,
+        createdAt: lead.createdAt,
+        formKind: lead.formKind as NewRegistration['formKind'],
+        ...(lead.message ? { message: lead.message } : {}),
+        sourcePage: lead.sourcePage,
+        ...(lead.utm ? { utm: lead.utm } : {}),
+        consent: { marketing: lead.consent.marketing, noticeVersion: lead.consent.noticeVersion, agreedAt: lead.consent.agreedAt },
+      },
+      {
+        assignee: lead.assignee ?? null,
+        today,
+        ...(lead.visitSlot ? { visit: { slotId: lead.visitSlot._ref, bookableFrom: today, whenUnavailable: 'refuse', kind: 'site', by: null } } : {}),
+      },
+    );
+    if (outcome.status !== 'created') throw new Error(`${lead._id}: ${outcome.status}`);
+    customers.set(lead._id, outcome.customerId);
+    const customer = await sales.db.selectFrom('customers').select(['status', 'version']).where('id', '=', outcome.customerId).executeTakeFirstOrThrow();
+    const status = (lead.status ?? 'new') as LeadStatus;
+    if (customer.status !== status) {
+      const changed = await work.change(outcome.customerId, { version: customer.version, status }, SEEDER);
+      if (!changed.ok) throw new Error(`${lead._id}: ${changed.error}`);
+    }
+  }
+  return customers;
+}

@@ -4,10 +4,11 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { leadMessages, messages } from '../../web/shared/messages';
-import { ContentUnavailableError, type ContentSource } from '../../web/server/content/types';
+import pg from 'pg';
+import { salesDatabaseOnPostgres } from '../../web/server/database/index';
 import type { LeadOutbox } from '../../web/server/leads/outbox';
 import { leadIdFor } from '../../web/server/leads/store';
-import { LEAD_STORES, signer, slotDocument, startLeadApp, tokenAged, validBody, type LeadApp } from './leads-harness';
+import { LEAD_STORES, signer, startLeadApp, tokenAged, validBody, type LeadApp } from './leads-harness';
 
 let app: LeadApp;
 
@@ -17,8 +18,8 @@ afterEach(async () => {
 
 const errors = leadMessages.errors;
 
-async function storedLead(id: string) {
-  return app.leads.fetch('*[_id == $id][0]', { id }) as Promise<Record<string, unknown> | null>;
+function storedLead(id: string) {
+  return app.lead(id);
 }
 
 describe.each(LEAD_STORES)('POST /api/leads (%s leads store)', (store) => {
@@ -43,11 +44,10 @@ describe.each(LEAD_STORES)('POST /api/leads (%s leads store)', (store) => {
     expect(id).toBe(leadIdFor(token.idempotencyKey));
     const lead = await storedLead(id);
     expect(lead).toMatchObject({
-      _type: 'lead',
       name: '홍길동',
       phone: '01022223333',
       message: '84A 궁금합니다',
-      consent: { privacy: true, marketing: true, ageOver14: true, noticeVersion: '2026-11', agreedAt: expect.any(String) },
+      consent: { marketing: true, noticeVersion: '2026-11', agreedAt: expect.any(String) },
       sourcePage: '/',
       landingPage: '/FloorPlan/59A',
       utm: { source: 'naver', campaign: 'launch' },
@@ -73,7 +73,7 @@ describe.each(LEAD_STORES)('POST /api/leads (%s leads store)', (store) => {
     const response = await app.post(validBody({ landingPage }));
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
-    expect(await storedLead(id)).not.toHaveProperty('landingPage');
+    expect((await storedLead(id))?.landingPage).toBeNull();
   });
 
   it.each([
@@ -92,7 +92,7 @@ describe.each(LEAD_STORES)('POST /api/leads (%s leads store)', (store) => {
     const response = await app.post(validBody(override));
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: 'invalid', errors: fieldErrors });
-    expect(await app.leads.fetch('count(*[_type == "lead"])')).toBe(0);
+    expect(await app.registrations()).toBe(0);
   });
 
   it('stores one lead for a double submit and for a retry of the same form', async () => {
@@ -103,7 +103,7 @@ describe.each(LEAD_STORES)('POST /api/leads (%s leads store)', (store) => {
     const ids = await Promise.all(responses.map(async (response) => ((await response.json()) as { id: string }).id));
     expect(new Set(ids).size).toBe(1);
     expect((await app.post(body)).status).toBe(201);
-    expect(await app.leads.fetch('count(*[_type == "lead"])')).toBe(1);
+    expect(await app.registrations()).toBe(1);
   });
 
   it('never merges two people who share one form token (a cached page): the second is asked for a new form', async () => {
@@ -114,7 +114,7 @@ describe.each(LEAD_STORES)('POST /api/leads (%s leads store)', (store) => {
     expect(second.status).toBe(409);
     expect(await second.json()).toEqual({ error: 'tokenUsed', message: errors.tokenUsed });
     expect((await app.post(validBody())).status).toBe(201);
-    expect(await app.leads.fetch('count(*[_type == "lead"])')).toBe(2);
+    expect(await app.registrations()).toBe(2);
   });
 
   it('refuses a missing, forged or foreign token as an expired form', async () => {
@@ -140,7 +140,7 @@ describe.each(LEAD_STORES)('POST /api/leads (%s leads store)', (store) => {
     app = await startApp();
     const response = await app.post(validBody({ website: 'http://spam.example' }));
     expect(response.status).toBe(201);
-    expect(await app.leads.fetch('count(*[_type == "lead"])')).toBe(0);
+    expect(await app.registrations()).toBe(0);
   });
 
   it('rate-limits per IP and per phone number with 429, but not retries of a stored form', async () => {
@@ -157,7 +157,7 @@ describe.each(LEAD_STORES)('POST /api/leads (%s leads store)', (store) => {
     // The IP has made 2 counted submissions; one more is allowed, then 429.
     expect((await app.post(validBody())).status).toBe(201);
     expect((await app.post(validBody())).status).toBe(429);
-    expect(await app.leads.fetch('count(*[_type == "lead"])')).toBe(3);
+    expect(await app.registrations()).toBe(3);
   });
 
   it('answers 413 over 16 KB, 415 for other content types, 400 for unreadable JSON', async () => {
@@ -177,21 +177,17 @@ describe.each(LEAD_STORES)('POST /api/leads (%s leads store)', (store) => {
 
   it('books a visit slot and answers 409 once it is full', async () => {
     app = await startApp();
-    await app.leads.mutate([{ create: slotDocument('visitSlot-test', 1) }]);
+    await app.addSlot({ id: 'visitSlot-test', capacity: 1 });
     const first = await app.post(validBody({ visitSlot: 'visitSlot-test' }));
     expect(first.status).toBe(201);
     const { id } = (await first.json()) as { id: string };
-    expect(await storedLead(id)).toMatchObject({
-      visitSlot: { _ref: 'visitSlot-test', _weak: true },
-      visitAt: '2099-12-01 14:00',
-      visitSlotStatus: 'booked',
-    });
+    expect(await storedLead(id)).toMatchObject({ visit: { slotId: 'visitSlot-test', visitAt: '2099-12-01 14:00', status: 'booked' } });
     const second = await app.post(validBody({ visitSlot: 'visitSlot-test' }));
     expect(second.status).toBe(409);
     expect(await second.json()).toMatchObject({ error: 'slotFull', errors: { visitSlot: errors.visitSlotFull } });
     const unknown = await app.post(validBody({ visitSlot: 'visitSlot-nope' }));
     expect(unknown.status).toBe(400);
-    expect(await app.leads.fetch('*[_id == "visitSlot-test"][0].booked')).toBe(1);
+    expect(await app.booked('visitSlot-test')).toBe(1);
   });
 
   it('a retry of a lead stored before a restart is answered 201, even once the phone is rate-limited', async () => {
@@ -203,15 +199,14 @@ describe.each(LEAD_STORES)('POST /api/leads (%s leads store)', (store) => {
     expect(stored.status).toBe(201);
     const { id } = (await stored.json()) as { id: string };
     // The restarted server: same leads store, empty memory.
-    const store = app.leads;
-    const restarted = await startApp({ phoneLimit, leads: { ...store, fetch: store.fetch.bind(store), mutate: store.mutate.bind(store), invalidate: () => store.invalidate(), close: async () => {} } });
+    const restarted = await startApp({ phoneLimit, sales: app.sales });
     try {
       expect((await restarted.post(validBody({ phone }))).status, 'a new form with the same phone').toBe(201);
       expect((await restarted.post(validBody({ phone }))).status, 'the phone is now limited').toBe(429);
       const retry = await restarted.post(first);
       expect(retry.status).toBe(201);
       expect(await retry.json()).toEqual({ id });
-      expect(await app.leads.fetch('count(*[_type == "lead" && phone == "01033334444"])')).toBe(2);
+      expect(await app.registrations('01033334444')).toBe(2);
     } finally {
       await restarted.close();
     }
@@ -219,12 +214,12 @@ describe.each(LEAD_STORES)('POST /api/leads (%s leads store)', (store) => {
 
   it('refuses a slot whose day is over, even when posted directly', async () => {
     app = await startApp();
-    await app.leads.mutate([{ create: { ...slotDocument('visitSlot-past', 5), date: '2020-01-04' } }]);
+    await app.addSlot({ id: 'visitSlot-past', capacity: 5, date: '2020-01-04' });
     const response = await app.post(validBody({ visitSlot: 'visitSlot-past' }));
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ errors: { visitSlot: errors.visitSlotInvalid } });
-    expect(await app.leads.fetch('*[_id == "visitSlot-past"][0].booked')).toBe(0);
-    expect(await app.leads.fetch('count(*[_type == "lead"])')).toBe(0);
+    expect(await app.booked('visitSlot-past')).toBe(0);
+    expect(await app.registrations()).toBe(0);
   });
 
   it('takes a plain form post (no JavaScript) and redirects to the result page', async () => {
@@ -258,21 +253,12 @@ describe.each(LEAD_STORES)('POST /api/leads (%s leads store)', (store) => {
     expect(invalid.headers.get('location')).toBe(
       '/leads/result?status=invalid&errors=phoneInvalid%2CageRequired&from=%2FPromotion%2FCustomer',
     );
-    expect(await app.leads.fetch('count(*[_type == "lead"])')).toBe(1);
+    expect(await app.registrations()).toBe(1);
   });
 
   it('with the store down and the outbox unwritable: 503 for scripts, the Korean error page for forms', async () => {
-    const unreachable = async () => {
-      throw new ContentUnavailableError('leads store unreachable');
-    };
-    const leads: ContentSource = {
-      fetch: unreachable,
-      mutate: unreachable,
-      invalidate: () => {},
-      changeVersion: () => '0',
-      drafts: () => leads,
-      close: async () => {},
-    };
+    // A database nothing listens for: every query fails to connect.
+    const away = new pg.Pool({ connectionString: 'postgres://nobody@127.0.0.1:1/leads', connectionTimeoutMillis: 500 });
     const outbox: LeadOutbox = {
       add: async () => {
         throw new Error('disk full');
@@ -285,7 +271,7 @@ describe.each(LEAD_STORES)('POST /api/leads (%s leads store)', (store) => {
       pendingCount: async () => 0,
       close: async () => {},
     };
-    app = await startApp({ leads, outbox });
+    app = await startApp({ sales: salesDatabaseOnPostgres(away), outbox });
     const json = await app.post(validBody());
     expect(json.status).toBe(503);
     expect(await json.json()).toMatchObject({ error: 'unavailable', message: messages.leadError });
@@ -297,11 +283,13 @@ describe.each(LEAD_STORES)('POST /api/leads (%s leads store)', (store) => {
     });
     expect(form.status).toBe(303);
     expect(form.headers.get('location')).toBe('/leads/result?status=unavailable');
+    await app.close();
+    await away.end();
   });
 
   it('serves fresh form data: a token, the consent notice and upcoming slots', async () => {
     app = await startApp();
-    await app.leads.mutate([{ create: slotDocument('visitSlot-test', 4, 1) }]);
+    await app.addSlot({ id: 'visitSlot-test', capacity: 4, booked: 1 });
     const response = await fetch(`${app.url}/api/leads/form`);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const data = (await response.json()) as { token: string; notice: { consentVersion: string }; slots: unknown[] };

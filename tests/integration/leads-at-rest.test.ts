@@ -1,6 +1,6 @@
 /**
  * Personal data at rest: DATA_DIR is private to the server's user (0700, files 0600, tightened at
- * start for an older install), a deleted or purged lead leaves no readable trace in the database
+ * start for an older install), a deleted or purged customer leaves no readable trace in the database
  * or its WAL, and outbox entries the store refused are purged with the retention period.
  */
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -8,10 +8,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../web/server/config';
-import { createContentSources, type ContentSources } from '../../web/server/content/index';
+import { closeContentSources, createContentSources, type ContentSources } from '../../web/server/content/index';
+import { eraseCustomerRows } from '../../web/server/customers/customer-erasure';
 import { createLeadService, type LeadService } from '../../web/server/leads/index';
 import { openLeadOutbox } from '../../web/server/leads/outbox';
-import type { LeadDocument } from '../../web/server/leads/store';
+import { saveLead, type LeadDocument } from '../../web/server/leads/store';
 
 const DAY_MS = 86_400_000;
 
@@ -21,7 +22,7 @@ let service: LeadService | undefined;
 
 afterEach(async () => {
   await service?.close();
-  if (sources) await Promise.all([sources.content.close(), sources.leads.close()]);
+  if (sources) await closeContentSources(sources);
   service = undefined;
   sources = undefined;
   rmSync(dataDir, { recursive: true, force: true });
@@ -34,16 +35,21 @@ async function start(): Promise<{ sources: ContentSources; service: LeadService 
   return { sources, service };
 }
 
-function leadNamed(name: string, createdAt: string): LeadDocument {
+function leadNamed(name: string, createdAt: string, phone = '01012345678'): LeadDocument {
   return {
     _id: `lead-${name.toLowerCase()}`,
     _type: 'lead',
     name,
-    phone: '01012345678',
+    phone,
     consent: { privacy: true, marketing: false, ageOver14: true, noticeVersion: '2026-11', agreedAt: createdAt },
     createdAt,
     formKind: 'popup',
   };
+}
+
+/** Stores `lead` as the site's form does. */
+async function store(started: ContentSources, lead: LeadDocument): Promise<void> {
+  expect(await saveLead(started.sales, lead, null, 'refuse', lead.createdAt.slice(0, 10))).toMatchObject({ status: 'created' });
 }
 
 /** Every file under `dir` whose bytes contain `marker`. */
@@ -70,7 +76,7 @@ describe('DATA_DIR', () => {
     mkdirSync(path.join(dataDir, 'auth'), { mode: 0o755 });
     writeFileSync(path.join(dataDir, 'auth', 'admin.json'), '{}', { mode: 0o644 });
     const { sources: started } = await start();
-    await started.leads.mutate([{ create: leadNamed('Permissions', new Date().toISOString()) }]);
+    await store(started, leadNamed('Permissions', new Date().toISOString()));
     const found = modes(dataDir);
     expect(Object.keys(found)).toEqual(
       expect.arrayContaining(['leads.sqlite', 'leads.sqlite-wal', 'content.sqlite-wal', 'lead-outbox.sqlite-wal', 'lead-form-secret']),
@@ -82,19 +88,17 @@ describe('DATA_DIR', () => {
   });
 });
 
-describe('deleted leads', () => {
-  it('are not readable in the leads database or its WAL once purged or deleted', async () => {
+describe('deleted customers', () => {
+  it('are not readable in the database or its WAL once purged or deleted', async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'leads-at-rest-'));
     const { sources: started, service: leads } = await start();
     const old = new Date(Date.now() - 400 * DAY_MS).toISOString();
-    await started.leads.mutate([
-      { create: leadNamed('PurgedMarkerQ7', old) },
-      { create: leadNamed('DeletedMarkerZ3', new Date().toISOString()) },
-    ]);
+    await store(started, leadNamed('PurgedMarkerQ7', old, '01011110000'));
+    await store(started, leadNamed('DeletedMarkerZ3', new Date().toISOString(), '01022220000'));
     expect(filesContaining(dataDir, 'PurgedMarkerQ7')).not.toEqual([]);
 
     expect((await leads.purgeExpired()).deleted).toBe(1);
-    await started.leads.mutate([{ delete: { id: 'lead-deletedmarkerz3' } }]);
+    expect(await eraseCustomerRows(started.sales, '01022220000', '본인 요청', { email: 'admin@example.kr', ip: '127.0.0.1' })).not.toBeNull();
     expect(filesContaining(dataDir, 'PurgedMarkerQ7')).toEqual([]);
     expect(filesContaining(dataDir, 'DeletedMarkerZ3')).toEqual([]);
   });

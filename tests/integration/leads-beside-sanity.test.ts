@@ -1,7 +1,7 @@
 /**
  * Leads never go to Sanity: with Sanity content (SANITY_PROJECT_ID, the strict Content Lake
  * stand-in reached through Sanity's real host names) and no DATABASE_URL, a lead posted to the
- * site is stored in the embedded leads database (DATA_DIR/leads.sqlite), and nothing at all is
+ * site is stored in the customer tables of the embedded database (DATA_DIR/leads.sqlite), and nothing at all is
  * written to the stand-in, not even a dry run.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openEmbeddedStore } from '../../web/server/content/embedded';
+import { openEmbeddedSalesDatabase } from '../../web/server/database/index';
 import { ContentLake, EDITOR_TOKEN } from '../support/content-lake';
 import { startLeadChildServer, TEST_SECRET, validBody } from './leads-harness';
 
@@ -39,11 +39,11 @@ describe('Sanity content without DATABASE_URL', () => {
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
 
-    const stored = await openEmbeddedStore({ file: path.join(dataDir, 'leads.sqlite') });
+    const sales = await openEmbeddedSalesDatabase(dataDir);
     try {
-      expect(await stored.fetch('*[_id == $id][0]{_type, name}', { id })).toEqual({ _type: 'lead', name: '홍길동' });
+      expect(await sales.db.selectFrom('registrations').select(['id', 'name']).execute()).toEqual([{ id, name: '홍길동' }]);
     } finally {
-      await stored.close();
+      await sales.close();
     }
     expect(lake.dataset('leads').documents()).toEqual([]);
     expect(lake.requests.filter(({ endpoint }) => endpoint === 'mutate')).toEqual([]);

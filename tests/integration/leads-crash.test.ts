@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openEmbeddedStore } from '../../web/server/content/embedded';
+import { openEmbeddedSalesDatabase } from '../../web/server/database/index';
 import { startLeadChildServer, TEST_SECRET, validBody } from './leads-harness';
 
 const TOTAL = 2000;
@@ -25,6 +25,16 @@ afterAll(() => {
 
 function startChild(): Promise<{ child: ChildProcess; url: string }> {
   return startLeadChildServer({ ...process.env, DATA_DIR: dataDir, LEAD_FORM_SECRET: TEST_SECRET, SANITY_PROJECT_ID: '' }, children);
+}
+
+/** The registration ids in DATA_DIR's customer tables. */
+async function storedIds(): Promise<string[]> {
+  const sales = await openEmbeddedSalesDatabase(dataDir);
+  try {
+    return (await sales.db.selectFrom('registrations').select('id').execute()).map((row) => row.id);
+  } finally {
+    await sales.close();
+  }
 }
 
 function submit(url: string, body: Record<string, unknown>): Promise<string | null> {
@@ -64,9 +74,7 @@ describe('kill -9 during 2,000 submissions', () => {
 
     // Restart on the same DATA_DIR: every acknowledged lead survived.
     const second = await startChild();
-    const afterCrash = await openEmbeddedStore({ file: path.join(dataDir, 'leads.sqlite') });
-    const stored = new Set((await afterCrash.fetch('*[_type == "lead"]._id')) as string[]);
-    await afterCrash.close();
+    const stored = new Set(await storedIds());
     const missing = [...acknowledged.values()].filter((id) => !stored.has(id));
     expect(missing).toEqual([]);
 
@@ -82,9 +90,7 @@ describe('kill -9 during 2,000 submissions', () => {
     }
     second.child.kill('SIGKILL');
     await new Promise((resolve) => second.child.on('exit', resolve));
-    const finalStore = await openEmbeddedStore({ file: path.join(dataDir, 'leads.sqlite') });
-    const finalIds = (await finalStore.fetch('*[_type == "lead"]._id')) as string[];
-    await finalStore.close();
+    const finalIds = await storedIds();
     expect(finalIds).toHaveLength(TOTAL);
     expect(new Set(finalIds)).toEqual(new Set(acknowledged.values()));
   }, 240_000);

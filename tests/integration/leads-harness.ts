@@ -13,7 +13,8 @@ import express from 'express';
 import pg from 'pg';
 import { EDITOR_TOKEN } from '../support/content-lake';
 import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
-import { openPostgresDocumentStore } from '../../web/server/content/postgres';
+import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../../web/server/database/index';
+import { migrate } from '../../web/server/postgres/index';
 import { PostgresLeadOutbox } from '../../web/server/leads/postgres-outbox';
 import { freshDatabaseUrl } from '../support/postgres';
 import { createSanitySource } from '../../web/server/content/sanity';
@@ -53,8 +54,53 @@ export function validBody(overrides: Record<string, unknown> = {}): Record<strin
   };
 }
 
-export function slotDocument(id: string, capacity: number, booked = 0) {
-  return { _id: id, _type: 'visitSlot', date: '2099-12-01', time: '14:00', capacity, booked };
+/** A visit slot as the console would make it (2099-12-01 14:00 unless said otherwise). */
+export type TestSlot = { id: string; capacity: number; booked?: number; date?: string; time?: string };
+
+/** A registration as the tables hold it, in the shape the lead tests compare. */
+export type StoredRegistration = {
+  id: string;
+  name: string;
+  phone: string;
+  message: string | null;
+  formKind: string;
+  sourcePage: string | null;
+  landingPage: string | null;
+  utm: Record<string, string>;
+  consent: { marketing: boolean; noticeVersion: string | null; agreedAt: string | null };
+  createdAt: string;
+  assignee: { email: string; name: string } | null;
+  /** The visit this registration booked or asked for. */
+  visit: { slotId: string | null; visitAt: string; status: string } | null;
+};
+
+export async function storedRegistration(sales: SalesDatabase, id: string): Promise<StoredRegistration | null> {
+  const row = await sales.db
+    .selectFrom('registrations')
+    .innerJoin('customers', 'customers.id', 'registrations.customer_id')
+    .selectAll('registrations')
+    .select(['customers.phone', 'customers.assignee_email', 'customers.assignee_name'])
+    .where('registrations.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const visit = await sales.db.selectFrom('bookings').select(['slot_id', 'visit_at', 'status']).where('registration_id', '=', id).executeTakeFirst();
+  const utm = Object.fromEntries(
+    (['source', 'medium', 'campaign', 'term', 'content'] as const).flatMap((key) => (row[`utm_${key}`] ? [[key, row[`utm_${key}`] as string]] : [])),
+  );
+  return {
+    id: row.id,
+    name: row.name,
+    phone: row.phone,
+    message: row.message,
+    formKind: row.form_kind,
+    sourcePage: row.source_page,
+    landingPage: row.landing_page,
+    utm,
+    consent: { marketing: row.marketing_consent === 1, noticeVersion: row.notice_version, agreedAt: row.agreed_at },
+    createdAt: row.created_at,
+    assignee: row.assignee_email ? { email: row.assignee_email, name: row.assignee_name ?? row.assignee_email } : null,
+    visit: visit ? { slotId: visit.slot_id, visitAt: visit.visit_at, status: visit.status } : null,
+  };
 }
 
 /** The stores a lead suite runs on: the embedded default, and PostgreSQL (DATABASE_URL). */
@@ -65,19 +111,25 @@ export type LeadApp = {
   url: string;
   service: LeadService;
   content: EmbeddedStore;
-  leads: ContentSource;
+  sales: SalesDatabase;
   dataDir: string;
+  /** Registration `id` as stored, or null. */
+  lead(id: string): Promise<StoredRegistration | null>;
+  /** How many registrations are stored (of `phone`, when given). */
+  registrations(phone?: string): Promise<number>;
+  addSlot(slot: TestSlot): Promise<void>;
+  /** The places taken in slot `id`. */
+  booked(id: string): Promise<number | undefined>;
   post(body: unknown, headers?: Record<string, string>): Promise<Response>;
   close(): Promise<void>;
 };
 
 /**
- * The lead routes on 127.0.0.1 with a seeded content store and, unless `leads` is given, a leads
- * store of the `store` kind (default embedded); min fill time and rate limits off unless set.
+ * The lead routes on 127.0.0.1 with a seeded content store and, unless `sales` is given, the
+ * customer tables of the `store` kind (default embedded); min fill time and rate limits off unless set.
  */
 export async function startLeadApp(
   options: Partial<LeadServiceOptions> & {
-    leads?: ContentSource;
     store?: LeadStore;
   } = {},
 ): Promise<LeadApp> {
@@ -86,9 +138,11 @@ export async function startLeadApp(
     file: ':memory:',
     seedFile: path.resolve('content/production.ndjson'),
   });
-  const database = !options.leads && options.store === 'PostgreSQL' ? new pg.Pool({ connectionString: await freshDatabaseUrl(), max: 5 }) : undefined;
-  const leads =
-    options.leads ?? (database ? await openPostgresDocumentStore({ pool: database }) : await openEmbeddedStore({ file: path.join(dataDir, 'leads.sqlite') }));
+  const databaseUrl = !options.sales && options.store === 'PostgreSQL' ? await freshDatabaseUrl() : undefined;
+  if (databaseUrl) await migrate(databaseUrl);
+  const database = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 5 }) : undefined;
+  const sales = options.sales ?? (database ? salesDatabaseOnPostgres(database) : await openEmbeddedSalesDatabase(dataDir));
+  const ownsSales = !options.sales;
   const service = new LeadService({
     secret: TEST_SECRET,
     minFillMs: 0,
@@ -99,7 +153,7 @@ export async function startLeadApp(
     outbox: database ? new PostgresLeadOutbox(database) : openLeadOutbox(path.join(dataDir, 'lead-outbox.sqlite')),
     ...options,
     content,
-    leads,
+    sales,
   });
   const app = express();
   app.use(createLeadRouter({ service }));
@@ -110,8 +164,20 @@ export async function startLeadApp(
     url,
     service,
     content,
-    leads,
+    sales,
     dataDir,
+    lead: (id) => storedRegistration(sales, id),
+    async registrations(phone) {
+      let query = sales.db.selectFrom('registrations').innerJoin('customers', 'customers.id', 'registrations.customer_id').select(({ fn }) => fn.countAll<number | string>().as('count'));
+      if (phone) query = query.where('customers.phone', '=', phone);
+      return Number((await query.executeTakeFirstOrThrow()).count);
+    },
+    async addSlot({ id, capacity, booked = 0, date = '2099-12-01', time = '14:00' }) {
+      await sales.db.insertInto('visit_slots').values({ id, date, time, capacity, booked, created_at: new Date().toISOString() }).execute();
+    },
+    async booked(id) {
+      return (await sales.db.selectFrom('visit_slots').select('booked').where('id', '=', id).executeTakeFirst())?.booked;
+    },
     post: (body, headers = {}) =>
       fetch(`${url}/api/leads`, {
         method: 'POST',
@@ -122,7 +188,7 @@ export async function startLeadApp(
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await service.close();
-      await leads.close();
+      if (ownsSales) await sales.close();
       await content.close();
       await database?.end();
       rmSync(dataDir, { recursive: true, force: true });

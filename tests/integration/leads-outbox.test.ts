@@ -1,46 +1,45 @@
 /**
- * Sanity down (a stub on 127.0.0.1 answering 503): leads are still acknowledged, held in the
- * local outbox (SQLite under DATA_DIR), and delivered once Sanity answers again — nothing dropped.
+ * The database away (cut on the network): leads are still acknowledged, held in the local outbox
+ * (SQLite under DATA_DIR), and stored in the customer tables once the database answers again —
+ * nothing dropped, the webhook told of each.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createSanitySource } from '../../web/server/content/sanity';
+import path from 'node:path';
+import pg from 'pg';
+import { salesDatabaseOnPostgres } from '../../web/server/database/index';
 import { createWebhookNotifier } from '../../web/server/leads/notifier';
 import { openLeadOutbox } from '../../web/server/leads/outbox';
-import { ContentLake, EDITOR_TOKEN } from '../support/content-lake';
-import { slotDocument, startLeadApp, validBody, type LeadApp } from './leads-harness';
-import path from 'node:path';
+import { migrate, reportConnectionErrors } from '../../web/server/postgres/index';
+import { freshDatabaseUrl } from '../support/postgres';
+import { openTcpGate, type TcpGate } from '../support/tcp-gate';
+import { startLeadApp, validBody, type LeadApp } from './leads-harness';
 
 let app: LeadApp | undefined;
-let sanity: ContentLake | undefined;
+let gate: TcpGate | undefined;
+let pool: pg.Pool | undefined;
 let hook: http.Server | undefined;
 
 afterEach(async () => {
   await app?.close();
-  await sanity?.stop();
+  await pool?.end();
+  await gate?.close();
   hook?.closeAllConnections();
   hook?.close();
-  app = sanity = hook = undefined;
+  app = gate = pool = hook = undefined;
 });
 
-function sanityLeads(apiHost: string) {
-  return createSanitySource({
-    projectId: 'test',
-    dataset: 'leads',
-    apiVersion: '2025-02-19',
-    token: EDITOR_TOKEN,
-    useCdn: false,
-    cacheTtlMs: 0,
-    apiHost,
-    maxRetries: 0,
-  });
-}
-
-describe('Sanity unavailable', () => {
-  it('holds acknowledged leads in the outbox and delivers them when Sanity is back', async () => {
-    sanity = new ContentLake();
-    const apiHost = await sanity.start({ leads: [slotDocument('visitSlot-a', 2, 1)] });
+describe('the database unavailable', () => {
+  it('holds acknowledged leads in the outbox and stores them when the database is back', async () => {
+    const url = new URL(await freshDatabaseUrl());
+    await migrate(url.href);
+    gate = await openTcpGate({ host: url.hostname, port: Number(url.port) });
+    url.host = `127.0.0.1:${gate.port}`;
+    pool = new pg.Pool({ connectionString: url.href, max: 4, connectionTimeoutMillis: 1000 });
+    // As the server's pool: a connection the cut drops is reported, not thrown out of the event loop.
+    reportConnectionErrors(pool, () => undefined);
+    const sales = salesDatabaseOnPostgres(pool);
     const received: unknown[] = [];
     hook = http.createServer((req, res) => {
       let body = '';
@@ -55,12 +54,13 @@ describe('Sanity unavailable', () => {
     // The service's clock, moved forward below instead of sleeping through the outbox backoff.
     let clockOffset = 0;
     app = await startLeadApp({
-      leads: sanityLeads(apiHost),
+      sales,
       notifier: createWebhookNotifier({ url: hookUrl, baseDelayMs: 10 }),
       now: () => Date.now() + clockOffset,
     });
 
-    sanity.down = true;
+    await app.addSlot({ id: 'visitSlot-a', capacity: 2, booked: 1 });
+    gate.down = true;
     const bodies = [validBody(), validBody(), validBody({ visitSlot: 'visitSlot-a' }), validBody({ visitSlot: 'visitSlot-a' })];
     const responses = await Promise.all(bodies.map((body) => app!.post(body)));
     expect(responses.map((response) => response.status)).toEqual([201, 201, 201, 201]);
@@ -73,23 +73,25 @@ describe('Sanity unavailable', () => {
     // Still down: a delivery round keeps everything.
     await app.service.deliverOutbox();
     expect(await app.service.pendingOutboxCount()).toBe(4);
-    expect(sanity.dataset('leads').documents().filter((document) => document._type === 'lead')).toHaveLength(0);
+    gate.down = false;
+    expect(await app.registrations()).toBe(0);
+    gate.down = true;
 
     // The outbox is on disk: another handle on the same file sees the held leads.
     const sameFile = openLeadOutbox(path.join(app.dataDir, 'lead-outbox.sqlite'));
     expect(await sameFile.pendingCount()).toBe(4);
     await sameFile.close();
 
-    sanity.down = false;
+    gate.down = false;
     clockOffset = 10 * 60_000;
     await app.service.deliverOutbox();
     expect(await app.service.pendingOutboxCount()).toBe(0);
-    const delivered = sanity.dataset('leads').documents().filter((document) => document._type === 'lead');
-    expect(delivered.map((lead) => lead._id).sort()).toEqual([...ids].sort());
+    const delivered = await Promise.all(ids.map((id) => app!.lead(id)));
+    expect(delivered.map((lead) => lead?.id).sort()).toEqual([...ids].sort());
     // The slot had one place left: one delayed booking got it, the other is kept and flagged.
-    const statuses = delivered.map((lead) => lead.visitSlotStatus).filter(Boolean).sort();
+    const statuses = delivered.map((lead) => lead?.visit?.status).filter(Boolean).sort();
     expect(statuses).toEqual(['booked', 'unavailable']);
-    expect(sanity.dataset('leads').get('visitSlot-a')?.booked).toBe(2);
+    expect(await app.booked('visitSlot-a')).toBe(2);
     await expect.poll(() => received.length).toBe(4);
   });
 });

@@ -1,113 +1,88 @@
 /**
- * The leads store in PostgreSQL with two instances on one database (each its own pool and mirror):
- * a slot is never overbooked across them, and what one writes the other reads.
+ * The customer tables on PostgreSQL with two instances on one database (each its own pool): a slot
+ * is never overbooked across them, one customer holds one coming visit however many bookings of
+ * theirs arrive at once, and the shared rate limits keep no phone number.
  */
 import pg from 'pg';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openPostgresDocumentStore, type PostgresDocumentStore } from '../../web/server/content/postgres';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { salesDatabaseOnPostgres, type SalesDatabase } from '../../web/server/database/index';
 import { postgresLimiters } from '../../web/server/http/rate-limit';
+import { migrate } from '../../web/server/postgres/index';
 import { freshDatabaseUrl } from '../support/postgres';
-import { nextPhone, slotDocument, startLeadApp, validBody, type LeadApp } from './leads-harness';
+import { nextPhone, startLeadApp, validBody, type LeadApp } from './leads-harness';
 
 const BOOKINGS = 24;
 const CAPACITY = 6;
 
 let url: string;
 const pools: pg.Pool[] = [];
-const stores: PostgresDocumentStore[] = [];
 const apps: LeadApp[] = [];
 
-/** One instance's leads store: a pool and a mirror of its own. */
-async function instance(): Promise<PostgresDocumentStore> {
+/** One instance's view of the sales tables: a pool of its own. */
+function instance(): SalesDatabase {
   const pool = new pg.Pool({ connectionString: url, max: 5 });
   pools.push(pool);
-  const store = await openPostgresDocumentStore({ pool });
-  stores.push(store);
-  return store;
+  return salesDatabaseOnPostgres(pool);
+}
+
+/** Two lead APIs, each on its own pool of the one database. */
+async function twoInstances(): Promise<[LeadApp, LeadApp]> {
+  apps.push(await startLeadApp({ sales: instance() }), await startLeadApp({ sales: instance() }));
+  return [apps[0], apps[1]];
 }
 
 beforeEach(async () => {
   url = await freshDatabaseUrl();
+  await migrate(url);
 });
 
 afterEach(async () => {
   await Promise.all(apps.splice(0).map((app) => app.close()));
-  await Promise.all(stores.splice(0).map((store) => store.close()));
   await Promise.all(pools.splice(0).map((pool) => pool.end()));
 });
 
-describe('PostgreSQL leads store, two instances on one database', () => {
+async function bookingsOf(sales: SalesDatabase, slotId: string): Promise<number> {
+  const row = await sales.db
+    .selectFrom('bookings')
+    .select(({ fn }) => fn.countAll<string>().as('count'))
+    .where('slot_id', '=', slotId)
+    .where('status', '=', 'booked')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+describe('PostgreSQL customer tables, two instances on one database', () => {
   it(`${BOOKINGS} concurrent bookings of a ${CAPACITY}-place slot spread over both: exactly ${CAPACITY} booked`, async () => {
-    const [a, b] = [await instance(), await instance()];
-    await a.mutate([{ create: slotDocument('visitSlot-rush', CAPACITY) }]);
-    apps.push(await startLeadApp({ leads: a }), await startLeadApp({ leads: b }));
-    const responses = await Promise.all(
-      Array.from({ length: BOOKINGS }, (_, index) => apps[index % 2].post(validBody({ visitSlot: 'visitSlot-rush' }))),
-    );
+    const [a, b] = await twoInstances();
+    await a.addSlot({ id: 'visitSlot-rush', capacity: CAPACITY });
+    const responses = await Promise.all(Array.from({ length: BOOKINGS }, (_, index) => [a, b][index % 2].post(validBody({ visitSlot: 'visitSlot-rush' }))));
     const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(CAPACITY);
     expect(statuses.filter((status) => status === 409)).toHaveLength(BOOKINGS - CAPACITY);
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      const { rows: slot } = await client.query<{ booked: number }>(`SELECT (doc->>'booked')::int AS booked FROM documents WHERE id = 'visitSlot-rush'`);
-      expect(slot[0].booked).toBe(CAPACITY);
-      const { rows: leads } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM documents WHERE type = 'lead' AND doc->'visitSlot'->>'_ref' = 'visitSlot-rush'`);
-      expect(Number(leads[0].n)).toBe(CAPACITY);
-    } finally {
-      await client.end();
-    }
+    expect(await b.booked('visitSlot-rush')).toBe(CAPACITY);
+    expect(await bookingsOf(b.sales, 'visitSlot-rush')).toBe(CAPACITY);
+    expect(await a.registrations()).toBe(CAPACITY);
     for (const app of apps) expect(await app.service.pendingOutboxCount()).toBe(0);
   });
 
-  it('a write on one instance is read on the other (notified), deletions too; its own write at once', async () => {
-    const [a, b] = [await instance(), await instance()];
-    await a.mutate([{ create: slotDocument('visitSlot-1', 3) }]);
-    expect(await a.fetch('*[_id == "visitSlot-1"][0].capacity')).toBe(3);
-    await vi.waitFor(async () => expect(await b.fetch('*[_id == "visitSlot-1"][0].capacity')).toBe(3));
-    await b.mutate([{ patch: { id: 'visitSlot-1', set: { capacity: 4 } } }]);
-    await vi.waitFor(async () => expect(await a.fetch('*[_id == "visitSlot-1"][0].capacity')).toBe(4));
-    await a.mutate([{ delete: { id: 'visitSlot-1' } }]);
-    await vi.waitFor(async () => expect(await b.fetch('count(*[_type == "visitSlot"])')).toBe(0));
-  });
-
-  it('a revision check fails on a stale read of another instance, and the mirror catches up for the retry', async () => {
-    const [a, b] = [await instance(), await instance()];
-    await a.mutate([{ create: slotDocument('visitSlot-2', 6) }]);
-    await vi.waitFor(() => expect(b.getDocument('visitSlot-2')).toBeDefined());
-    const staleRevision = b.getDocument('visitSlot-2')!._rev;
-    await a.mutate([{ patch: { id: 'visitSlot-2', inc: { booked: 1 } } }]);
-    await expect(b.mutate([{ patch: { id: 'visitSlot-2', ifRevisionID: staleRevision, inc: { booked: 1 } } }])).rejects.toMatchObject({ statusCode: 409 });
-    expect(b.getDocument('visitSlot-2')?.booked).toBe(1);
-  });
-
-  it('a write that finds its document already there resolves only once the mirror holds it (a retry reads the stored lead)', async () => {
-    const [a, b] = [await instance(), await instance()];
-    for (let round = 0; round < 20; round += 1) {
-      const id = `lead-retry-${round}`;
-      await a.mutate([{ create: { _id: id, _type: 'lead', name: '홍길동' } }]);
-      const { results } = await b.mutate([{ createIfNotExists: { _id: id, _type: 'lead', name: '홍길동' } }]);
-      expect(results[0].operation).toBe('none');
-      expect(b.getDocument(id)?.name).toBe('홍길동');
-    }
-  });
-
-  it('a new instance loads what is stored, and seeds only an empty database', async () => {
-    const a = await instance();
-    await a.mutate([{ create: slotDocument('visitSlot-3', 2) }]);
-    const pool = new pg.Pool({ connectionString: url, max: 2 });
-    pools.push(pool);
-    const seeded = await openPostgresDocumentStore({ pool, seedDocuments: [slotDocument('visitSlot-demo', 9)] });
-    stores.push(seeded);
-    expect(seeded.getDocument('visitSlot-3')?.capacity).toBe(2);
-    expect(seeded.getDocument('visitSlot-demo')).toBeUndefined();
+  it(`${BOOKINGS} bookings by one customer at once over both: one place taken, every registration kept`, async () => {
+    const [a, b] = await twoInstances();
+    await a.addSlot({ id: 'visitSlot-one', capacity: 50 });
+    const phone = nextPhone();
+    const responses = await Promise.all(Array.from({ length: BOOKINGS }, (_, index) => [a, b][index % 2].post(validBody({ phone, visitSlot: 'visitSlot-one' }))));
+    expect(responses.map((response) => response.status)).toEqual(Array.from({ length: BOOKINGS }, () => 201));
+    expect(await a.booked('visitSlot-one')).toBe(1);
+    expect(await bookingsOf(a.sales, 'visitSlot-one')).toBe(1);
+    expect(await b.registrations(phone)).toBe(BOOKINGS);
+    const customers = await a.sales.db.selectFrom('customers').select('id').where('phone', '=', phone).execute();
+    expect(customers).toHaveLength(1);
   });
 
   it('the per-phone limit and booking lease key rate_limits by a keyed hash: no phone number in the shared table', async () => {
-    const store = await instance();
-    await store.mutate([{ create: slotDocument('visitSlot-hashed', 9) }]);
-    const app = await startLeadApp({ leads: store, limiters: postgresLimiters(pools[0]), phoneLimit: { max: 2, windowMs: 3_600_000 } });
+    const sales = instance();
+    const app = await startLeadApp({ sales, limiters: postgresLimiters(pools[0]), phoneLimit: { max: 2, windowMs: 3_600_000 } });
     apps.push(app);
+    await app.addSlot({ id: 'visitSlot-hashed', capacity: 9 });
     const phone = nextPhone();
     expect((await app.post(validBody({ phone, visitSlot: 'visitSlot-hashed' }))).status).toBe(201);
     expect((await app.post(validBody({ phone }))).status).toBe(201);

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { openEmbeddedStore } from '../../web/server/content/embedded';
+import { openEmbeddedSalesDatabase } from '../../web/server/database/index';
 import { openLeadOutbox } from '../../web/server/leads/outbox';
 import { LeadService } from '../../web/server/leads/service';
 import { startLeadApp, startLeadChildServer, TEST_SECRET, validBody, type LeadApp } from './leads-harness';
@@ -55,9 +55,12 @@ describe('restart with LEAD_FORM_SECRET unset', () => {
     await kill(second.child);
 
     expect(statSync(path.join(dataDir, 'lead-form-secret')).mode & 0o777).toBe(0o600);
-    const leads = await openEmbeddedStore({ file: path.join(dataDir, 'leads.sqlite') });
-    expect(await leads.fetch('count(*[_type == "lead"])')).toBe(1);
-    await leads.close();
+    const sales = await openEmbeddedSalesDatabase(dataDir);
+    try {
+      expect((await sales.db.selectFrom('registrations').select('id').execute()).map((row) => row.id)).toEqual([id]);
+    } finally {
+      await sales.close();
+    }
   }, 60_000);
 });
 
@@ -79,7 +82,7 @@ describe('a retry whose token expired', () => {
     // The same store and secret eight days later (after a restart: nothing in memory).
     restarted = new LeadService({
       content: app.content,
-      leads: app.leads,
+      sales: app.sales,
       outbox: openLeadOutbox(path.join(app.dataDir, 'restarted-outbox.sqlite')),
       secret: TEST_SECRET,
       minFillMs: 0,
@@ -88,6 +91,6 @@ describe('a retry whose token expired', () => {
     expect(await restarted.submit(body, { ip: '127.0.0.1' })).toEqual({ id });
     const fresh = validBody({ formToken: body.formToken });
     expect(await restarted.submit(fresh, { ip: '127.0.0.1' })).toEqual({ error: 'formExpired' });
-    expect(await app.leads.fetch('count(*[_type == "lead"])')).toBe(1);
+    expect(await app.registrations()).toBe(1);
   });
 });

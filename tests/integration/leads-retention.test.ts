@@ -1,5 +1,10 @@
-/** Retention (개인정보 보호법): leads older than the settings' retention period are deleted, others kept. */
+/**
+ * Retention (개인정보 보호법): a customer who has not registered within the settings' retention
+ * period is deleted with every registration; a customer who registered again within it is kept
+ * whole; the slots stay.
+ */
 import { afterEach, describe, expect, it } from 'vitest';
+import { register } from '../../web/server/customers/registration';
 import { startLeadApp, type LeadApp } from './leads-harness';
 
 let app: LeadApp;
@@ -10,36 +15,40 @@ afterEach(async () => {
 
 const DAY = 24 * 3600_000;
 
-function leadCreated(id: string, createdAt: Date) {
-  return {
-    create: {
-      _id: id,
-      _type: 'lead',
-      name: '홍길동',
-      phone: '01012345678',
-      consent: { privacy: true, marketing: false, ageOver14: true, noticeVersion: '2026-11', agreedAt: createdAt.toISOString() },
-      createdAt: createdAt.toISOString(),
-      formKind: 'popup',
-    },
-  };
+async function registered(id: string, phone: string, createdAt: Date): Promise<void> {
+  const at = createdAt.toISOString();
+  const outcome = await register(
+    app.sales,
+    { id, name: '홍길동', phone, createdAt: at, formKind: 'popup', consent: { marketing: false, noticeVersion: '2026-11', agreedAt: at } },
+    { assignee: null, today: at.slice(0, 10) },
+  );
+  expect(outcome.status).toBe('created');
 }
 
 describe('purgeExpired', () => {
-  it('deletes the leads past the retention period of the lead settings and keeps the rest', async () => {
+  it('deletes the customers who have not registered within the retention period of the lead settings and keeps the rest', async () => {
     const now = Date.parse('2026-11-22T00:00:00Z');
     app = await startLeadApp({ now: () => now });
     const retentionDays = (await app.content.fetch('*[_id == "leadSettings"][0].retentionDays')) as number;
     expect(retentionDays).toBe(365);
-    await app.leads.mutate([
-      leadCreated('lead-old', new Date(now - (retentionDays + 1) * DAY)),
-      leadCreated('lead-edge', new Date(now - (retentionDays - 1) * DAY)),
-      leadCreated('lead-new', new Date(now - DAY)),
-      { create: { _id: 'visitSlot-kept', _type: 'visitSlot', date: '2020-01-01', time: '10:00', capacity: 1, booked: 1 } },
-    ]);
+    await registered('lead-old', '01011110000', new Date(now - (retentionDays + 1) * DAY));
+    await registered('lead-edge', '01022220000', new Date(now - (retentionDays - 1) * DAY));
+    await registered('lead-new', '01033330000', new Date(now - DAY));
+    // Registered long ago and again this week: a customer of today, kept with both registrations.
+    await registered('lead-returning-old', '01044440000', new Date(now - (retentionDays + 30) * DAY));
+    await registered('lead-returning-new', '01044440000', new Date(now - 2 * DAY));
+    await app.addSlot({ id: 'visitSlot-kept', capacity: 1, booked: 1, date: '2020-01-01' });
+
     const result = await app.service.purgeExpired();
     expect(result).toMatchObject({ deleted: 1, retentionDays: 365 });
-    expect(await app.leads.fetch('*[_type == "lead"]._id | order(@ asc)')).toEqual(['lead-edge', 'lead-new']);
-    expect(await app.leads.fetch('count(*[_id == "visitSlot-kept"])')).toBe(1);
+    expect((await app.sales.db.selectFrom('registrations').select('id').orderBy('id').execute()).map((row) => row.id)).toEqual([
+      'lead-edge',
+      'lead-new',
+      'lead-returning-new',
+      'lead-returning-old',
+    ]);
+    expect(await app.registrations('01011110000')).toBe(0);
+    expect(await app.booked('visitSlot-kept')).toBe(1);
     expect((await app.service.purgeExpired()).deleted).toBe(0);
   });
 

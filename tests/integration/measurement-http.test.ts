@@ -1,7 +1,7 @@
 /**
  * Campaign measurement over HTTP: the page-view beacon counted into daily aggregates in the
- * leads store (batched, one visitor per campaign per day, no bots, no console pages), joined
- * with leads into the statistics and the CSV export; and every refusal a 4xx with a Korean
+ * sales database (batched, one visitor per campaign per day, no bots, no console pages), joined
+ * with the registrations into the statistics and the CSV export; and every refusal a 4xx with a Korean
  * message, before the body is parsed where it can be. Visitors and the day's combinations are
  * decided in memory (one instance) and in PostgreSQL (DATABASE_URL), where two instances count a
  * visitor once and keep one set of caps.
@@ -13,7 +13,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StaffIdentity } from '../../web/shared/console';
 import { seoulDay } from '../../web/shared/seoul-time';
-import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
+import { register, type NewRegistration } from '../../web/server/customers/registration';
 import {
   MAX_COMBINATIONS_PER_DAY,
   MAX_NEW_COMBINATIONS_PER_ADDRESS,
@@ -37,7 +37,6 @@ const staff: StaffIdentity = { email: 'manager@example.com', name: '최팀장', 
 const salesStaff: StaffIdentity = { email: 'sales@example.com', name: '정상담', role: 'sales' };
 const audit = new MemoryAuditTrail();
 
-let store: EmbeddedStore;
 let sales: SalesDatabase;
 let pageViews: PageViewStats;
 let measureRouter: express.Router;
@@ -49,7 +48,6 @@ const today = seoulDay(Date.now());
 const gateOn = (pool: pg.Pool): PageViewStatsOptions['gate'] => (perAddress) => new PostgresPageViewGate(pool, perAddress);
 
 beforeAll(async () => {
-  store = await openEmbeddedStore({ file: ':memory:' });
   sales = await inMemorySalesDatabase();
   const app = express();
   app.set('trust proxy', 'loopback');
@@ -57,7 +55,7 @@ beforeAll(async () => {
   app.use((req, res, next) => measureRouter(req, res, next));
   app.use(
     createStatsExportRouter({
-      stats: campaignStatsOf({ leads: store, sales }),
+      stats: campaignStatsOf({ sales }),
       session: (req) => (req.headers['x-test-signed-in'] === 'sales' ? salesStaff : req.headers['x-test-signed-in'] ? staff : null),
       audit,
     }),
@@ -71,15 +69,16 @@ beforeEach(async () => {
   // Flushed by the tests themselves.
   pageViews = new PageViewStats(sales, { intervalMs: 3_600_000, gate: postgres && gateOn(postgres) });
   measureRouter = createMeasureRouter({ pageViews });
-  const ids = (await store.fetch('*[_type == "lead"]._id')) as string[];
-  if (ids.length > 0) await store.mutate(ids.map((id) => ({ delete: { id } })));
+  await sales.db.deleteFrom('customers').execute();
+  await sales.db.deleteFrom('visit_slots').execute();
+  await sales.db.deleteFrom('registration_tallies').execute();
   await sales.db.deleteFrom('page_view_tallies').execute();
 });
 
 afterAll(async () => {
   server?.closeAllConnections();
   await new Promise<void>((resolve) => server?.close(() => resolve()));
-  await Promise.all([store?.close(), sales?.close()]);
+  await sales?.close();
 });
 
 type Beacon = { page: string; landing: boolean; referrer: string; campaign: string };
@@ -107,12 +106,22 @@ async function tallyRows(): Promise<number> {
   return Number(rows);
 }
 
+/** A registration stored as the site stores a form sent now. */
+async function registered(form: Pick<NewRegistration, 'id' | 'phone' | 'landingPage' | 'sourcePage' | 'utm'>, visitSlotId?: string): Promise<void> {
+  const outcome = await register(
+    sales,
+    { name: '홍길동', createdAt: new Date().toISOString(), formKind: 'popup', consent: { marketing: false, noticeVersion: '2026-11', agreedAt: new Date().toISOString() }, ...form },
+    { assignee: null, today, ...(visitSlotId ? { visit: { slotId: visitSlotId, bookableFrom: today, whenUnavailable: 'refuse', kind: 'site', by: null } } : {}) },
+  );
+  expect(outcome.status).toBe('created');
+}
+
 const json = (response: RawResponse) => JSON.parse(response.body.toString('utf8')) as { error: string; message: string };
 const HANGUL = /[가-힣]/;
 
 async function stats() {
   await pageViews.flush();
-  return campaignStatsOf({ leads: store, sales }).read({ from: today, to: today });
+  return campaignStatsOf({ sales }).read({ from: today, to: today });
 }
 
 const naverAd = 'utm_source=naver&utm_medium=cpc&utm_campaign=autumn';
@@ -125,7 +134,7 @@ describe.each(INSTANCE_STORES)('the page-view beacon (%s)', (_name, onPostgres) 
     await postgres?.query('TRUNCATE page_view_salts, page_view_visitors, page_view_combinations, page_view_addresses');
   });
 
-  it('counts views, visits and visitors per campaign, page, referring site and device, and joins the leads', async () => {
+  it('counts views, visits and visitors per campaign, page, referring site and device, and joins the registrations', async () => {
     // A phone arrives from a Naver ad on the floor plan, reads two more pages, and registers.
     expect((await beacon({ page: '/FloorPlan/59A', landing: true, referrer: 'https://m.search.naver.com/search?q=x', campaign: naverAd })).status).toBe(204);
     expect((await beacon({ page: '/Interior/59A', landing: false, referrer: '', campaign: naverAd })).status).toBe(204);
@@ -133,31 +142,20 @@ describe.each(INSTANCE_STORES)('the page-view beacon (%s)', (_name, onPostgres) 
     // Another person (another address) from the same ad; a desktop reader without a campaign.
     await beacon({ page: '/FloorPlan/59A', landing: true, referrer: 'https://search.naver.com/', campaign: naverAd }, { 'x-forwarded-for': '198.51.100.8' });
     await beacon({ page: '/', landing: true, referrer: '', campaign: '' }, { 'user-agent': DESKTOP_CHROME });
-    await store.mutate([
-      {
-        create: {
-          _id: 'lead-a',
-          _type: 'lead',
-          createdAt: new Date().toISOString(),
-          landingPage: '/FloorPlan/59A',
-          sourcePage: '/Interior/59A',
-          visitAt: `${today} 14:00`,
-          utm: { source: 'naver', medium: 'cpc', campaign: 'autumn' },
-        },
-      },
-    ]);
+    await sales.db.insertInto('visit_slots').values({ id: 'slot-today', date: today, time: '14:00', capacity: 6, created_at: new Date().toISOString() }).execute();
+    await registered({ id: 'lead-a', phone: '01012345678', landingPage: '/FloorPlan/59A', sourcePage: '/Interior/59A', utm: { source: 'naver', medium: 'cpc', campaign: 'autumn' } }, 'slot-today');
 
     const report = await stats();
-    expect(report.totals).toEqual({ views: 5, visits: 3, visitors: 3, leads: 1, bookings: 1 });
+    expect(report.totals).toEqual({ views: 5, visits: 3, visitors: 3, registrations: 1, customers: 1, bookings: 1, walkIns: 0 });
     const autumn = report.campaigns.find((row) => row.label === 'naver / cpc / autumn');
-    expect(autumn).toMatchObject({ views: 4, visits: 2, visitors: 2, leads: 1, bookings: 1 });
-    expect(report.campaigns.find((row) => row.label === '(캠페인 없음)')).toMatchObject({ views: 1, visits: 1, leads: 0 });
-    expect(report.landingPages.find((row) => row.label === '/FloorPlan/59A')).toMatchObject({ visits: 2, leads: 1 });
+    expect(autumn).toMatchObject({ views: 4, visits: 2, visitors: 2, registrations: 1 });
+    expect(report.campaigns.find((row) => row.label === '(캠페인 없음)')).toMatchObject({ views: 1, visits: 1, registrations: 0 });
+    expect(report.landingPages.find((row) => row.label === '/FloorPlan/59A')).toMatchObject({ visits: 2, registrations: 1 });
     expect(report.referrers.map(({ label, visits }) => [label, visits])).toEqual(
       expect.arrayContaining([['m.search.naver.com', 1], ['search.naver.com', 1], ['(직접 방문·내부)', 1]]),
     );
     expect(report.devices.map(({ key, views }) => [key, views])).toEqual([['mobile', 4], ['desktop', 1]]);
-    expect(report.days).toEqual([expect.objectContaining({ key: today, views: 5, leads: 1 })]);
+    expect(report.days).toEqual([expect.objectContaining({ key: today, views: 5, registrations: 1, customers: 1, bookings: 1 })]);
   });
 
   it('stores only counts: no address, user agent or referrer path in the store', async () => {
@@ -276,7 +274,7 @@ describe('page views on two instances (PostgreSQL)', () => {
         await (index % 2 ? b : a).record(facts, req);
       }
       await Promise.all([a.flush(), b.flush()]);
-      const report = await campaignStatsOf({ leads: store, sales }).read({ from: today, to: today });
+      const report = await campaignStatsOf({ sales }).read({ from: today, to: today });
       expect(report.campaigns.find((row) => row.label === 'naver / cpc / autumn')).toMatchObject({ views: 4, visitors: 1 });
       expect(report.campaigns.filter((row) => row.label.startsWith('spread-'))).toHaveLength(MAX_NEW_COMBINATIONS_PER_ADDRESS);
       expect(report.campaigns.find((row) => row.label.startsWith('(기타'))).toMatchObject({ views: 3 });
@@ -290,23 +288,21 @@ describe('the statistics export', () => {
   it('is a CSV of every table for an admin or a 팀장 giving a 사유 (recorded with it), and refused otherwise', async () => {
     await beacon({ page: '/FloorPlan/59A', landing: true, referrer: 'https://search.naver.com/', campaign: naverAd });
     await pageViews.flush();
-    // A registration from that visit: a lead knows its campaign and landing page, not the device or referring site.
-    const createdAt = new Date().toISOString();
-    await store.mutate([
-      { create: { _id: 'lead-stats', _type: 'lead', name: '홍길동', phone: '01012345678', createdAt, landingPage: '/FloorPlan/59A', utm: { source: 'naver', medium: 'cpc', campaign: 'autumn' } } },
-    ]);
+    // A registration from that visit: it knows its campaign and landing page, not the device or referring site.
+    await registered({ id: 'lead-stats', phone: '01012345678', landingPage: '/FloorPlan/59A', utm: { source: 'naver', medium: 'cpc', campaign: 'autumn' } });
     const csv = await rawRequest(url, { path: `/admin/stats.csv?from=${today}&to=${today}&reason=${encodeURIComponent('캠페인 보고')}`, headers: { 'x-test-signed-in': '1', accept: 'text/csv' } });
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['cache-control']).toContain('no-store');
     const text = csv.body.toString('utf8');
     // 사이트 방문 (a visit to the site) is named apart from 내방 (a visit to the model house).
-    expect(text.startsWith('\uFEFF"구분","항목","페이지뷰","사이트 방문","사이트 방문자","관심고객 등록","방문예약","전환율(등록÷사이트 방문)"')).toBe(true);
-    expect(text).toContain('"캠페인","naver / cpc / autumn","1","1","1","1","0","100.0%"');
+    expect(text.startsWith('\uFEFF"구분","항목","페이지뷰","사이트 방문","사이트 방문자","등록","고객","방문 예약","현장 방문","전환율(등록÷사이트 방문)"')).toBe(true);
+    expect(text).toContain('"합계","' + today + ' ~ ' + today + '","1","1","1","1","1","0","0","100.0%"');
+    expect(text).toContain('"캠페인","naver / cpc / autumn","1","1","1","1","","","","100.0%"');
     // A table's cells that it does not count are empty, as on the page, not a misleading 0 or 0.0%.
-    expect(text).toContain('"랜딩 페이지","/FloorPlan/59A","","1","","1","0","100.0%"');
-    expect(text).toContain('"유입 사이트","search.naver.com","","1","","","",""');
-    expect(text).toContain('"기기","모바일","1","1","1","","",""');
+    expect(text).toContain('"랜딩 페이지","/FloorPlan/59A","","1","","1","","","","100.0%"');
+    expect(text).toContain('"유입 사이트","search.naver.com","","1","","","","","",""');
+    expect(text).toContain('"기기","모바일","1","1","1","","","","",""');
     expect(audit.entries).toEqual([expect.objectContaining({ actor: staff.email, action: 'statsExport', detail: `${today}~${today} · 사유: 캠페인 보고` })]);
 
     const sales = await rawRequest(url, { path: `/admin/stats.csv?reason=x`, headers: { 'x-test-signed-in': 'sales', accept: 'application/json' } });

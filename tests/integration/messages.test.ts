@@ -1,26 +1,33 @@
 /**
- * Messages to customers (알림톡 with SMS fallback) against a strict SOLAPI stand-in, on both
- * stores: the confirmations and the day-before reminder reach the provider with the template's
- * code and exactly its variables, once; what is not sent says why; provider errors are retried
- * through the outbox; and no server log line carries the number or the name.
+ * Messages to customers and to their 담당자 (알림톡 with SMS fallback) against a strict SOLAPI
+ * stand-in, on both databases, the customer tables seeded as the site and the console write them
+ * (register(), CustomerWork): the confirmations and the day-before reminder reach the provider
+ * with the template's code and exactly its variables, once; the 담당자's messages are queued in the
+ * transaction of the change that causes them (a rolled-back change queues none); what is not sent
+ * says why; provider errors are retried through the outbox; and no server log line carries the
+ * number or the name.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openEmbeddedStore } from '../../web/server/content/embedded';
-import { openPostgresDocumentStore } from '../../web/server/content/postgres';
 import type { ContentSource } from '../../web/server/content/types';
 import { loadConfig, type MessagesConfig } from '../../web/server/config';
+import { CustomerWork, type CustomerActor } from '../../web/server/customers/customer-work';
+import { eraseCustomerRows } from '../../web/server/customers/customer-erasure';
+import { register, type Assignee, type NewRegistration } from '../../web/server/customers/registration';
 import { MessageDispatcher, seoulTomorrow } from '../../web/server/messages/dispatcher';
-import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres } from '../../web/server/database/index';
-import { MESSAGE_BACKOFF_BASE_MS, MESSAGE_MAX_ATTEMPTS, SalesMessageLog, type MessageLog } from '../../web/server/messages/message-log';
+import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../../web/server/database/index';
+import { MESSAGE_BACKOFF_BASE_MS, MESSAGE_MAX_ATTEMPTS, SalesMessageLog, messageKey, type MessageLog } from '../../web/server/messages/message-log';
 import { createSolapiProvider } from '../../web/server/messages/solapi';
-import type { LeadDocument } from '../../web/server/leads/store';
+import { migrate } from '../../web/server/postgres/index';
 import type { MessageEvent } from '../../web/shared/outbound-messages';
+import { seoulDay } from '../../web/shared/seoul-time';
 import { startSolapiStandIn, type SolapiStandIn } from '../support/solapi-stand-in';
 import { freshDatabaseUrl } from '../support/postgres';
 
@@ -28,7 +35,14 @@ const NAME = '김민지';
 const PHONE = '01098765432';
 const REPRESENTATIVE = '1668-0000';
 const NOW = Date.UTC(2026, 10, 26, 3, 0, 0); // 12:00 in Seoul
+const TODAY = seoulDay(NOW);
 const TOMORROW = seoulTomorrow(NOW);
+/** Slots at 14:00: tomorrow (one with a single place), today, the day after tomorrow, and years away. */
+const SLOT_TOMORROW = 'slot-tomorrow';
+const SLOT_LATER = 'slot-later';
+const SLOT_ONE_PLACE = 'slot-one-place';
+const SLOT_TODAY = 'slot-today';
+const SLOT_DAY_AFTER = 'slot-day-after';
 
 const TEMPLATE_TEXTS: Record<string, string> = {
   'KA01TP-REG': '#{이름}님, 관심고객 등록이 완료되었습니다. 문의: #{대표번호}',
@@ -36,13 +50,17 @@ const TEMPLATE_TEXTS: Record<string, string> = {
   'KA01TP-REMIND': '#{이름}님, 내일 #{방문일시} 방문을 기다리겠습니다.',
   'KA01TP-STAFF-NEW': '새 고객 #{이름}님이 배정되었습니다.',
   'KA01TP-STAFF-BOOK': '담당 고객 #{이름}님이 #{방문일시} 방문을 예약했습니다.',
+  'KA01TP-STAFF-RETURN': '담당 고객 #{이름}님이 다시 등록했습니다.',
 };
 const STAFF_TEMPLATES = {
   staffNewLead: { enabled: true, templateCode: 'KA01TP-STAFF-NEW', text: TEMPLATE_TEXTS['KA01TP-STAFF-NEW'] },
   staffBooking: { enabled: true, templateCode: 'KA01TP-STAFF-BOOK', text: TEMPLATE_TEXTS['KA01TP-STAFF-BOOK'] },
+  staffReturning: { enabled: true, templateCode: 'KA01TP-STAFF-RETURN', text: TEMPLATE_TEXTS['KA01TP-STAFF-RETURN'] },
 };
-const KIM = 'kim@example.com';
+const KIM: Assignee = { email: 'kim@example.com', name: '김상담' };
+const LEE: Assignee = { email: 'lee@example.com', name: '이상담' };
 const KIM_MOBILE = '01011112222';
+const MANAGER: CustomerActor = { email: 'boss@example.com', name: '박팀장', role: 'manager', ip: '10.0.0.7', visibleTo: null, takesColleagues: false };
 const CODES: Partial<Record<MessageEvent, string>> = { registration: 'KA01TP-REG', booking: 'KA01TP-BOOK', reminder: 'KA01TP-REMIND' };
 
 const ACCOUNT = { apiKey: 'NCSTESTKEY', apiSecret: 'test-secret-0123456789', sender: '0321234567', pfId: 'KA01PF-TEST' };
@@ -52,43 +70,37 @@ function templates(overrides: Partial<Record<MessageEvent, object>> = {}) {
   return { ...Object.fromEntries(entries), ...overrides };
 }
 
-function lead(id: string, fields: Partial<LeadDocument> & Record<string, unknown> = {}): LeadDocument {
-  const createdAt = new Date(NOW).toISOString();
-  return {
-    _id: id,
-    _type: 'lead',
-    name: NAME,
-    phone: PHONE,
-    consent: { privacy: true, marketing: false, ageOver14: true, noticeVersion: '2026-11', agreedAt: createdAt },
-    createdAt,
-    formKind: 'popup',
-    ...fields,
-  } as LeadDocument;
-}
+/** A registration's form as the site stores it. */
+type Form = { phone?: string; name?: string; slotId?: string; assignee?: Assignee | null };
 
 /** `anotherInstance`: the same log as a second instance opens it (a connection of its own). */
-type Stores = { leads: ContentSource; log: MessageLog; anotherInstance(): Promise<MessageLog>; close(): Promise<void> };
+type Stores = {
+  sales: SalesDatabase;
+  log: SalesMessageLog;
+  anotherInstance(): Promise<MessageLog>;
+  exec(statement: string): Promise<void>;
+  close(): Promise<void>;
+};
 
 const STORES: Array<[string, () => Promise<Stores>]> = [
   [
     'SQLite',
     async () => {
       const dir = mkdtempSync(path.join(tmpdir(), 'messages-'));
-      const leads = await openEmbeddedStore({ file: path.join(dir, 'leads.sqlite') });
       const sales = await openEmbeddedSalesDatabase(dir);
       const others: Array<{ close(): Promise<void> }> = [];
       return {
-        leads,
+        sales,
         log: new SalesMessageLog(sales),
         async anotherInstance() {
           const other = await openEmbeddedSalesDatabase(dir);
           others.push(other);
           return new SalesMessageLog(other);
         },
+        exec: async (statement) => void (await sql.raw(statement).execute(sales.db)),
         async close() {
           for (const other of others) await other.close();
           await sales.close();
-          await leads.close();
           rmSync(dir, { recursive: true, force: true });
         },
       };
@@ -97,16 +109,16 @@ const STORES: Array<[string, () => Promise<Stores>]> = [
   [
     'PostgreSQL',
     async () => {
-      const pool = new pg.Pool({ connectionString: await freshDatabaseUrl(), max: 6 });
-      const leads = await openPostgresDocumentStore({ pool });
+      const url = await freshDatabaseUrl();
+      await migrate(url);
+      const pool = new pg.Pool({ connectionString: url, max: 6 });
+      const sales = salesDatabaseOnPostgres(pool);
       return {
-        leads,
-        log: new SalesMessageLog(salesDatabaseOnPostgres(pool)),
+        sales,
+        log: new SalesMessageLog(sales),
         anotherInstance: async () => new SalesMessageLog(salesDatabaseOnPostgres(pool)),
-        async close() {
-          await leads.close();
-          await pool.end();
-        },
+        exec: async (statement) => void (await pool.query(statement)),
+        close: () => pool.end(),
       };
     },
   ],
@@ -118,6 +130,7 @@ describe.each(STORES)('messages on %s', (_label, open) => {
   let standIn: SolapiStandIn;
   let now: number;
   let config: MessagesConfig;
+  let work: CustomerWork;
 
   /**
    * `providerTimeoutMs`: how long the client waits for the provider — short only where a test makes
@@ -127,27 +140,56 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     new MessageDispatcher({
       customerDailyCap: options.customerDailyCap,
       log: options.log ?? stores.log,
-      leads: stores.leads,
+      sales: stores.sales,
       content,
       provider: options.provider === false ? undefined : createSolapiProvider(config, { timeoutMs: options.providerTimeoutMs ?? 10_000 }),
-      staffMobile: async (email) => (email === KIM ? KIM_MOBILE : null),
+      staffMobile: async (email) => (email === KIM.email ? KIM_MOBILE : null),
       now: () => now,
     });
 
   const setTemplates = (value: object) =>
     content.mutate([{ createOrReplace: { _id: 'leadSettings', _type: 'leadSettings', consentVersion: '2026-11', retentionDays: 365, messageTemplates: value } }]);
 
-  /** Stores the lead and tells the dispatcher, as the lead service does; resolves once the message is settled. */
-  async function registerAndSend(sender: MessageDispatcher, document: LeadDocument) {
-    await stores.leads.mutate([{ create: document }]);
-    sender.notify({ ...document, visitAt: (document as { visitAt?: string }).visitAt });
-    await expect.poll(async () => (await stores.log.forLead(document._id))[0]?.status, { timeout: 5000 }).toMatch(/^(sent|failed|skipped|unknown)$/);
-    return (await stores.log.forLead(document._id))[0];
+  /** Stores registration `id` as the lead service does (its messages queued in its transaction); returns its customer. */
+  async function store(id: string, form: Form = {}): Promise<string> {
+    const createdAt = new Date(now).toISOString();
+    const registration: NewRegistration = {
+      id,
+      name: form.name ?? NAME,
+      phone: form.phone ?? PHONE,
+      createdAt,
+      formKind: 'popup',
+      consent: { marketing: false, noticeVersion: '2026-11', agreedAt: createdAt },
+    };
+    const outcome = await register(stores.sales, registration, {
+      assignee: form.assignee ?? null,
+      today: TODAY,
+      queueMessages: true,
+      ...(form.slotId ? { visit: { slotId: form.slotId, bookableFrom: TODAY, whenUnavailable: 'keepUnbooked', kind: 'site', by: null } } : {}),
+    });
+    if (outcome.status !== 'created') throw new Error(outcome.status);
+    return outcome.customerId;
   }
+
+  /** Stores the registration and tells the dispatcher, as the lead service does; resolves with its first message once settled. */
+  async function registerAndSend(sender: MessageDispatcher, id: string, form: Form = {}) {
+    await store(id, form);
+    sender.notify();
+    await expect.poll(async () => (await stores.log.forLead(id))[0]?.status, { timeout: 5000 }).toMatch(/^(sent|failed|skipped|unknown)$/);
+    return (await stores.log.forLead(id))[0];
+  }
+
+  const version = async (customerId: string) => (await stores.sales.db.selectFrom('customers').select('version').where('id', '=', customerId).executeTakeFirstOrThrow()).version;
+  const staffRows = async () => (await stores.sales.db.selectFrom('lead_messages').select(['event', 'recipient']).where('recipient', 'is not', null).execute()).map(({ event, recipient }) => `${event} ${recipient}`).sort();
 
   beforeEach(async () => {
     now = NOW;
     stores = await open();
+    work = new CustomerWork(stores.sales, { now: () => now });
+    const slots = [[SLOT_TOMORROW, TOMORROW, 100], [SLOT_LATER, '2099-01-01', 10], [SLOT_ONE_PLACE, TOMORROW, 1], [SLOT_TODAY, TODAY, 10], [SLOT_DAY_AFTER, seoulTomorrow(NOW + 24 * 3600_000), 10]] as const;
+    for (const [id, date, capacity] of slots) {
+      await stores.sales.db.insertInto('visit_slots').values({ id, date, time: '14:00', capacity, created_at: new Date(NOW).toISOString() }).execute();
+    }
     content = await openEmbeddedStore({ file: ':memory:' });
     await content.mutate([{ create: { _id: 'siteSettings', _type: 'siteSettings', phone: REPRESENTATIVE } }]);
     await setTemplates(templates());
@@ -162,7 +204,7 @@ describe.each(STORES)('messages on %s', (_label, open) => {
   });
 
   it('a registration: the confirmation goes to the customer with the template code and exactly its variables', async () => {
-    const entry = await registerAndSend(dispatcher(), lead('lead-registered'));
+    const entry = await registerAndSend(dispatcher(), 'lead-registered');
     expect(entry).toMatchObject({ event: 'registration', status: 'sent', reason: null, attempts: 1 });
     expect(standIn.received).toEqual([
       {
@@ -176,46 +218,66 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     ]);
   });
 
-  it('a booking: its confirmation names the visit; the reminder the day before goes once, however often the job runs', async () => {
+  it('a booking: its confirmation names the visit; the reminder the day before goes once per customer, however often the job runs', async () => {
     const sender = dispatcher();
-    const booked = lead('lead-booked', { visitAt: `${TOMORROW} 14:00`, visitSlotStatus: 'booked' });
-    const entry = await registerAndSend(sender, booked);
+    const entry = await registerAndSend(sender, 'lead-booked', { slotId: SLOT_TOMORROW });
     expect(entry).toMatchObject({ event: 'booking', status: 'sent' });
     expect(standIn.received[0].variables['#{방문일시}']).toMatch(/^\d+월 \d+일\([일월화수목금토]\) 14:00$/);
-    await stores.leads.mutate([{ create: lead('lead-next-week', { visitAt: '2099-01-01 10:00', visitSlotStatus: 'booked' }) }]);
+    const customer = await store('lead-booked-again', { slotId: SLOT_TOMORROW });
+    const later = await store('lead-next-week', { phone: '01055551234', slotId: SLOT_LATER });
+    await store('lead-today', { phone: '01055551235', slotId: SLOT_TODAY });
+    await store('lead-day-after', { phone: '01055551236', slotId: SLOT_DAY_AFTER });
 
-    await sender.queueReminders();
+    expect(await sender.queueReminders()).toBe(1);
     await sender.queueReminders();
     await dispatcher().queueReminders();
     const reminders = standIn.received.filter((message) => message.templateId === 'KA01TP-REMIND');
     expect(reminders).toHaveLength(1);
     expect(reminders[0]).toMatchObject({ to: PHONE, variables: { '#{이름}': NAME, '#{방문일시}': standIn.received[0].variables['#{방문일시}'] } });
-    expect((await stores.log.forLead('lead-booked')).map(({ event, status }) => [event, status])).toEqual([
-      ['booking', 'sent'],
-      ['reminder', 'sent'],
+    expect((await stores.log.forCustomer(customer)).map(({ event, status, reason }) => [event, status, reason])).toEqual([
+      ['booking', 'sent', null],
+      ['registration', 'skipped', 'sentThisWeek'],
+      ['reminder', 'sent', null],
     ]);
-    expect(await stores.log.forLead('lead-next-week')).toEqual([]);
+    expect((await stores.log.forCustomer(later)).map(({ event }) => event)).toEqual(['booking']);
   });
 
-  it('the assigned 상담사 is told of a new lead and of its booking, once per assignment (churn too); no number: not sent (휴대폰 번호 없음)', async () => {
-    await setTemplates(templates(STAFF_TEMPLATES));
-    const sender = dispatcher();
-    await stores.leads.mutate([{ create: lead('lead-staff', { visitAt: `${TOMORROW} 14:00`, visitSlotStatus: 'booked' }) }]);
-    await sender.staffAssigned('lead-staff', KIM, 'rev-1');
-    await sender.staffAssigned('lead-staff', KIM, 'rev-1');
-    await sender.staffAssigned('lead-staff', 'lee@example.com', 'rev-2');
-    await sender.staffAssigned('lead-staff', KIM, 'rev-3');
-    await sender.staffBooked('lead-staff', KIM, 'rev-4');
-    await sender.staffBooked('lead-staff', KIM, 'rev-4');
+  it('a reminder queued for a visit cancelled or moved since is not sent', async () => {
+    const cancelled = await store('lead-cancelled', { slotId: SLOT_TOMORROW });
+    const moved = await store('lead-moved', { phone: '01055550001', slotId: SLOT_TOMORROW });
+    const sender = dispatcher({ provider: false });
+    await sender.deliver();
+    await stores.log.enqueue([cancelled, moved].map((id) => ({ key: messageKey('reminder', id, TOMORROW), leadId: id, event: 'reminder' as const })), now);
+    expect(await work.cancelVisit(cancelled, await version(cancelled), MANAGER)).toMatchObject({ ok: true });
+    expect(await work.book(moved, await version(moved), SLOT_LATER, MANAGER)).toMatchObject({ ok: true });
     await dispatcher().deliver();
-    expect(standIn.received.map(({ to, templateId, variables }) => ({ to, templateId, variables }))).toEqual([
-      { to: KIM_MOBILE, templateId: 'KA01TP-STAFF-NEW', variables: { '#{이름}': '김*지' } },
-      { to: KIM_MOBILE, templateId: 'KA01TP-STAFF-NEW', variables: { '#{이름}': '김*지' } },
-      { to: KIM_MOBILE, templateId: 'KA01TP-STAFF-BOOK', variables: { '#{이름}': '김*지', '#{방문일시}': expect.stringMatching(/^\d+월 \d+일\([일월화수목금토]\) 14:00$/) } },
+    for (const id of [cancelled, moved]) expect((await stores.log.forLead(id)).map(({ status, reason }) => `${status} ${reason}`)).toEqual(['skipped notBooked']);
+    expect(standIn.received).toEqual([]);
+  });
+
+  it('the 상담사 given a customer by staff work is told once per change (churn too), and of the visit booked or moved; no number: not sent (휴대폰 번호 없음)', async () => {
+    await setTemplates(templates(STAFF_TEMPLATES));
+    const customer = await store('lead-staff');
+    expect(await work.change(customer, { version: 1, assignee: KIM }, MANAGER)).toEqual({ ok: true, version: 2 });
+    // The same change again (a double click, a retry): refused as stale, nothing more queued.
+    expect(await work.change(customer, { version: 1, assignee: KIM }, MANAGER)).toEqual({ ok: false, error: 'conflict' });
+    expect(await work.change(customer, { version: 2, assignee: LEE }, MANAGER)).toMatchObject({ ok: true });
+    expect(await work.change(customer, { version: 3, assignee: KIM }, MANAGER)).toMatchObject({ ok: true });
+    // A change that leaves the 담당자 as they are tells nobody.
+    expect(await work.change(customer, { version: 4, status: 'contacting', assignee: KIM }, MANAGER)).toMatchObject({ ok: true });
+    expect(await work.book(customer, 5, SLOT_TOMORROW, MANAGER)).toMatchObject({ ok: true });
+    expect(await work.book(customer, 6, SLOT_LATER, MANAGER)).toMatchObject({ ok: true });
+    await dispatcher().deliver();
+    const visit = /^\d+월 \d+일\([일월화수목금토]\) 14:00$/;
+    expect(standIn.received.filter(({ to }) => to === KIM_MOBILE).map(({ templateId, variables }) => ({ templateId, variables }))).toEqual([
+      { templateId: 'KA01TP-STAFF-BOOK', variables: { '#{이름}': '김*지', '#{방문일시}': expect.stringMatching(visit) } },
+      { templateId: 'KA01TP-STAFF-BOOK', variables: { '#{이름}': '김*지', '#{방문일시}': expect.stringMatching(/^1월 1일\(목\) 14:00$/) } },
+      { templateId: 'KA01TP-STAFF-NEW', variables: { '#{이름}': '김*지' } },
+      { templateId: 'KA01TP-STAFF-NEW', variables: { '#{이름}': '김*지' } },
     ]);
-    expect(JSON.stringify(standIn.received)).not.toContain(PHONE);
-    // One row per assignment event (made at one moment here, so listed by key: the booking, then rev-1, rev-2, rev-3).
-    expect((await stores.log.forLead('lead-staff')).map(({ event, status, reason }) => [event, status, reason])).toEqual([
+    expect(JSON.stringify(standIn.received.filter(({ to }) => to === KIM_MOBILE))).not.toContain(PHONE);
+    expect((await stores.log.forCustomer(customer)).filter(({ event }) => event !== 'registration').map(({ event, status, reason }) => [event, status, reason])).toEqual([
+      ['staffBooking', 'sent', null],
       ['staffBooking', 'sent', null],
       ['staffNewLead', 'sent', null],
       ['staffNewLead', 'skipped', 'noStaffNumber'],
@@ -223,12 +285,34 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     ]);
   });
 
-  it('a lead assigned as it is stored (automatic assignment) tells its 상담사 of the lead and its booking; off by default', async () => {
+  it('a change that does not commit (its audit record refused) queues no message', async () => {
+    const customer = await store('lead-rolled-back', { assignee: LEE });
+    await stores.exec(
+      _label === 'SQLite'
+        ? `CREATE TRIGGER audit_refused BEFORE INSERT ON audit_events BEGIN SELECT RAISE(ABORT, 'audit down'); END`
+        : `CREATE FUNCTION audit_refused() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit down'; END $$;
+           CREATE TRIGGER audit_refused BEFORE INSERT ON audit_events FOR EACH ROW EXECUTE FUNCTION audit_refused()`,
+    );
+    await expect(work.change(customer, { version: 1, assignee: KIM }, MANAGER)).rejects.toThrow(/audit down/);
+    await expect(work.book(customer, 1, SLOT_TOMORROW, MANAGER)).rejects.toThrow(/audit down/);
+    expect(await work.handOver(LEE.email, KIM, MANAGER).catch((error: Error) => error.message)).toMatch(/audit down/);
+    expect(await staffRows()).toEqual([`staffNewLead ${LEE.email}`]);
+  });
+
+  it('a 담당자 handed a departed colleague\'s customers is told of each', async () => {
+    const first = await store('lead-handed-1', { assignee: LEE });
+    await store('lead-handed-2', { phone: '01055550002', assignee: LEE });
+    expect(await work.handOver(LEE.email, KIM, MANAGER)).toBe(2);
+    expect(await work.handOver(KIM.email, null, MANAGER)).toBe(2);
+    expect(await staffRows()).toEqual([`staffNewLead ${KIM.email}`, `staffNewLead ${KIM.email}`, `staffNewLead ${LEE.email}`, `staffNewLead ${LEE.email}`]);
+    expect((await stores.log.forCustomer(first)).map(({ event }) => event)).toEqual(['registration', 'staffNewLead', 'staffNewLead']);
+  });
+
+  it('a registration assigned as it is stored (automatic assignment) tells its 상담사 of the customer and the booking; a returning customer\'s tells their 담당자 (기존 고객 재등록); off by default', async () => {
     await setTemplates(templates(STAFF_TEMPLATES));
-    const booked = lead('lead-round-robin', { visitAt: `${TOMORROW} 11:00`, visitSlotStatus: 'booked', assignee: { email: KIM, name: '김상담' } });
-    await stores.leads.mutate([{ create: booked }]);
-    dispatcher().notify({ ...booked, visitAt: `${TOMORROW} 11:00` });
-    await expect.poll(async () => (await stores.log.forLead(booked._id)).filter((entry) => entry.status === 'sent').length, { timeout: 5000 }).toBe(3);
+    const customer = await store('lead-round-robin', { slotId: SLOT_TOMORROW, assignee: KIM });
+    dispatcher().notify();
+    await expect.poll(async () => (await stores.log.forLead('lead-round-robin')).filter((entry) => entry.status === 'sent').length, { timeout: 5000 }).toBe(3);
     expect(standIn.received.map(({ to, templateId }) => [to, templateId])).toEqual(
       expect.arrayContaining([
         [PHONE, 'KA01TP-BOOK'],
@@ -236,31 +320,58 @@ describe.each(STORES)('messages on %s', (_label, open) => {
         [KIM_MOBILE, 'KA01TP-STAFF-BOOK'],
       ]),
     );
-    const off = dispatcher({ provider: false });
-    await off.staffAssigned(booked._id, KIM, 'rev-off');
-    expect(await stores.log.forLead(booked._id)).toContainEqual(expect.objectContaining({ event: 'staffNewLead', status: 'skipped', reason: 'off', attempts: 1 }));
+
+    // Automatic assignment would give the next registration to 이상담: the customer stays 김상담's, who is told.
+    standIn.received.length = 0;
+    expect(await store('lead-returning', { assignee: LEE, name: '김민수' })).toBe(customer);
+    await dispatcher().deliver();
+    expect(await stores.log.forLead('lead-returning')).toEqual([
+      expect.objectContaining({ event: 'registration', status: 'skipped', reason: 'sentThisWeek' }),
+      expect.objectContaining({ event: 'staffReturning', status: 'sent' }),
+    ]);
+    expect(standIn.received.map(({ to, templateId, variables }) => ({ to, templateId, variables }))).toEqual([{ to: KIM_MOBILE, templateId: 'KA01TP-STAFF-RETURN', variables: { '#{이름}': '김*수' } }]);
+
+    await store('lead-off', { phone: '01055550003', assignee: KIM });
+    await dispatcher({ provider: false }).deliver();
+    expect(await stores.log.forLead('lead-off')).toEqual([
+      expect.objectContaining({ event: 'registration', status: 'skipped', reason: 'off', attempts: 1 }),
+      expect.objectContaining({ event: 'staffNewLead', status: 'skipped', reason: 'off', attempts: 1 }),
+    ]);
   });
 
-  it('a visit asked for but not booked (its slot filled while the lead waited in the outbox): the registration confirmation goes instead', async () => {
+  it('a booking cancelled before its confirmation went out: the registration confirmation goes instead; a delayed registration whose slot filled gets that one', async () => {
+    const customer = await store('lead-unbooked', { slotId: SLOT_TOMORROW });
+    expect(await work.cancelVisit(customer, await version(customer), MANAGER)).toMatchObject({ ok: true });
     const sender = dispatcher();
-    const unbooked = lead('lead-unbooked', { visitAt: `${TOMORROW} 14:00`, visitSlotStatus: 'unavailable' });
-    expect(await registerAndSend(sender, unbooked)).toMatchObject({ event: 'booking', status: 'skipped', reason: 'notBooked' });
     await sender.deliver();
-    expect((await stores.log.forLead('lead-unbooked')).map(({ event, status }) => [event, status])).toEqual([
-      ['booking', 'skipped'],
-      ['registration', 'sent'],
+    await sender.deliver();
+    expect((await stores.log.forLead('lead-unbooked')).map(({ event, status, reason }) => [event, status, reason])).toEqual([
+      ['booking', 'skipped', 'notBooked'],
+      ['registration', 'sent', null],
     ]);
     expect(standIn.received.map((message) => message.templateId)).toEqual(['KA01TP-REG']);
-    await sender.queueReminders();
-    expect(standIn.received).toHaveLength(1);
+    expect(await sender.queueReminders()).toBe(0);
+
+    await store('lead-took-the-place', { phone: '01055550004', slotId: SLOT_ONE_PLACE });
+    await store('lead-delayed', { phone: '01055550005', slotId: SLOT_ONE_PLACE });
+    await sender.deliver();
+    expect((await stores.log.forLead('lead-delayed')).map(({ event, status }) => [event, status])).toEqual([['registration', 'sent']]);
   });
 
-  it('50 leads to one number (anyone can type a victim\'s) send one message: the others are not sent, a confirmation went this week', async () => {
+  it('an erased customer\'s queued messages are not sent', async () => {
+    await setTemplates(templates(STAFF_TEMPLATES));
+    await store('lead-erased', { slotId: SLOT_TOMORROW, assignee: KIM });
+    expect(await eraseCustomerRows(stores.sales, PHONE, '본인 요청', { email: MANAGER.email, ip: MANAGER.ip }, now)).toMatchObject({ registrationIds: ['lead-erased'] });
+    await dispatcher().deliver();
+    expect((await stores.log.forLead('lead-erased')).map(({ status, reason }) => `${status} ${reason}`)).toEqual(Array(3).fill('skipped noRecipient'));
+    expect(standIn.received).toEqual([]);
+  });
+
+  it('50 registrations of one number (anyone can type a victim\'s) send one message: the others are not sent, a confirmation went this week', async () => {
     const sender = dispatcher();
     const entries = [];
     for (let index = 0; index < 50; index += 1) {
-      const visit = index % 2 === 1 ? { visitAt: `${TOMORROW} 14:00`, visitSlotStatus: 'booked' } : {};
-      entries.push(await registerAndSend(sender, lead(`lead-flood-${index}`, visit)));
+      entries.push(await registerAndSend(sender, `lead-flood-${index}`, index % 2 === 1 ? { slotId: SLOT_TOMORROW } : {}));
     }
     expect(standIn.received.filter((message) => message.to === PHONE)).toHaveLength(1);
     expect(entries[0]).toMatchObject({ status: 'sent' });
@@ -272,7 +383,7 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     const sender = dispatcher({ customerDailyCap: 3 });
     const outcomes = [];
     for (let index = 0; index < 5; index += 1) {
-      outcomes.push(await registerAndSend(sender, lead(`lead-capped-${index}`, { phone: `0105555${String(index).padStart(4, '0')}` })));
+      outcomes.push(await registerAndSend(sender, `lead-capped-${index}`, { phone: `0105555${String(index).padStart(4, '0')}` }));
     }
     expect(outcomes.map(({ status, reason }) => `${status} ${reason}`)).toEqual(['sent null', 'sent null', 'sent null', 'skipped dailyCap', 'skipped dailyCap']);
     expect(standIn.received).toHaveLength(3);
@@ -284,8 +395,8 @@ describe.each(STORES)('messages on %s', (_label, open) => {
   it('the provider down (503 twice): retried through the outbox with backoff until it is sent, once', async () => {
     const sender = dispatcher();
     standIn.failNext(2, 'status503');
-    await stores.leads.mutate([{ create: lead('lead-retried') }]);
-    sender.notify(lead('lead-retried'));
+    await store('lead-retried');
+    sender.notify();
     await expect.poll(async () => (await stores.log.forLead('lead-retried'))[0]?.attempts, { timeout: 5000 }).toBe(1);
     expect((await stores.log.forLead('lead-retried'))[0]).toMatchObject({ status: 'pending', reason: 'providerError', providerCode: 'ServiceUnavailable' });
 
@@ -303,8 +414,8 @@ describe.each(STORES)('messages on %s', (_label, open) => {
   it('a provider that answers after the timeout (it sent the message): recorded as not known, never sent again; each message carries its own key', async () => {
     const sender = dispatcher({ providerTimeoutMs: 300 });
     standIn.failNext(1, 'slowAnswer');
-    await stores.leads.mutate([{ create: lead('lead-slow') }]);
-    sender.notify(lead('lead-slow'));
+    await store('lead-slow');
+    sender.notify();
     await expect.poll(async () => (await stores.log.forLead('lead-slow'))[0]?.attempts, { timeout: 5000 }).toBe(1);
     for (let round = 1; round < MESSAGE_MAX_ATTEMPTS; round += 1) {
       now += 60 * 60_000;
@@ -313,16 +424,16 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     await expect.poll(() => standIn.received.length, { timeout: 5000 }).toBe(1);
     expect((await stores.log.forLead('lead-slow'))[0]).toMatchObject({ status: 'unknown', reason: 'providerNoAnswer', providerCode: 'Timeout', attempts: 1 });
     expect(standIn.received[0].customFields).toEqual({ messageKey: 'registration:lead-slow' });
-    // No answer at all is as unknown: the provider may have sent it (another number: one confirmation a week per number).
+    // No answer at all is as unknown: the provider may have sent it (another number: one confirmation a week per customer).
     standIn.failNext(1, 'noAnswer');
-    expect(await registerAndSend(sender, lead('lead-no-answer', { phone: '01055550099' }))).toMatchObject({ status: 'unknown', reason: 'providerNoAnswer' });
+    expect(await registerAndSend(sender, 'lead-no-answer', { phone: '01055550099' })).toMatchObject({ status: 'unknown', reason: 'providerNoAnswer' });
   });
 
   it(`a provider down for good: failed after ${MESSAGE_MAX_ATTEMPTS} attempts (공급자 오류)`, async () => {
     const sender = dispatcher();
     standIn.failNext(MESSAGE_MAX_ATTEMPTS, 'status503');
-    await stores.leads.mutate([{ create: lead('lead-given-up') }]);
-    sender.notify(lead('lead-given-up'));
+    await store('lead-given-up');
+    sender.notify();
     await expect.poll(async () => (await stores.log.forLead('lead-given-up'))[0]?.attempts, { timeout: 5000 }).toBe(1);
     for (let attempt = 2; attempt <= MESSAGE_MAX_ATTEMPTS; attempt += 1) {
       now += 60 * 60_000;
@@ -333,20 +444,22 @@ describe.each(STORES)('messages on %s', (_label, open) => {
   });
 
   it('not sent, and why: off, no template, no consent, a bad number, a template the provider does not know', async () => {
-    expect(await registerAndSend(dispatcher({ provider: false }), lead('lead-off'))).toMatchObject({ status: 'skipped', reason: 'off' });
+    expect(await registerAndSend(dispatcher({ provider: false }), 'lead-off')).toMatchObject({ status: 'skipped', reason: 'off' });
     await setTemplates(templates({ registration: { enabled: false, templateCode: 'KA01TP-REG', text: TEMPLATE_TEXTS['KA01TP-REG'] } }));
-    expect(await registerAndSend(dispatcher(), lead('lead-no-template'))).toMatchObject({ status: 'skipped', reason: 'noTemplate' });
+    expect(await registerAndSend(dispatcher(), 'lead-no-template')).toMatchObject({ status: 'skipped', reason: 'noTemplate' });
     await setTemplates(templates({ registration: { enabled: true, templateCode: 'KA01TP-UNKNOWN', text: TEMPLATE_TEXTS['KA01TP-REG'] } }));
-    expect(await registerAndSend(dispatcher(), lead('lead-unknown-template'))).toMatchObject({
+    expect(await registerAndSend(dispatcher(), 'lead-unknown-template')).toMatchObject({
       status: 'failed',
       reason: 'providerRefused',
       providerCode: 'TemplateNotFound',
     });
     await setTemplates(templates());
-    const withoutConsent = lead('lead-no-consent');
-    withoutConsent.consent = { ...withoutConsent.consent, privacy: false as true };
-    expect(await registerAndSend(dispatcher(), withoutConsent)).toMatchObject({ status: 'skipped', reason: 'noConsent' });
-    expect(await registerAndSend(dispatcher(), lead('lead-landline', { phone: '0212345678' }))).toMatchObject({ status: 'failed', reason: 'badNumber' });
+    // A registration moved from a document stored before consent was asked for.
+    await store('lead-no-consent', { phone: '01055550006' });
+    await stores.sales.db.updateTable('registrations').set({ agreed_at: null }).where('id', '=', 'lead-no-consent').execute();
+    await dispatcher().deliver();
+    expect((await stores.log.forLead('lead-no-consent'))[0]).toMatchObject({ status: 'skipped', reason: 'noConsent' });
+    expect(await registerAndSend(dispatcher(), 'lead-landline', { phone: '0212345678' })).toMatchObject({ status: 'failed', reason: 'badNumber' });
     expect(standIn.received).toEqual([]);
   });
 
@@ -355,19 +468,19 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     standIn = await startSolapiStandIn({ ...ACCOUNT, sender: '16000000', templates: TEMPLATE_TEXTS });
     const fromEnvironment = loadConfig({ MESSAGES_PROVIDER: 'solapi', SOLAPI_API_KEY: ACCOUNT.apiKey, SOLAPI_API_SECRET: ACCOUNT.apiSecret, SOLAPI_SENDER: '1600-0000', KAKAO_PFID: ACCOUNT.pfId, SOLAPI_API_URL: standIn.url }).messages;
     config = fromEnvironment!;
-    expect(await registerAndSend(dispatcher(), lead('lead-representative-sender'))).toMatchObject({ status: 'sent' });
+    expect(await registerAndSend(dispatcher(), 'lead-representative-sender')).toMatchObject({ status: 'sent' });
     expect(standIn.received.map((message) => message.from)).toEqual(['16000000']);
   });
 
   it('the stand-in refuses a sender written with hyphens, as SOLAPI does (InvalidSenderNumber)', async () => {
     config = { ...config, sender: '032-123-4567' };
-    expect(await registerAndSend(dispatcher(), lead('lead-hyphen-sender'))).toMatchObject({ status: 'failed', reason: 'providerRefused', providerCode: 'InvalidSenderNumber' });
+    expect(await registerAndSend(dispatcher(), 'lead-hyphen-sender')).toMatchObject({ status: 'failed', reason: 'providerRefused', providerCode: 'InvalidSenderNumber' });
     expect(standIn.received).toEqual([]);
   });
 
   it('the stand-in is strict: a wrong secret is refused (SignatureDoesNotMatch) and logged as refused, not retried', async () => {
     config = { ...config, apiSecret: 'not-the-secret' };
-    expect(await registerAndSend(dispatcher(), lead('lead-bad-secret'))).toMatchObject({
+    expect(await registerAndSend(dispatcher(), 'lead-bad-secret')).toMatchObject({
       status: 'failed',
       reason: 'providerRefused',
       providerCode: 'SignatureDoesNotMatch',
@@ -382,13 +495,13 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     try {
       standIn.failNext(1, 'status503');
       const sender = dispatcher();
-      await stores.leads.mutate([{ create: lead('lead-logged') }]);
-      sender.notify(lead('lead-logged'));
+      await store('lead-logged');
+      sender.notify();
       await expect.poll(async () => (await stores.log.forLead('lead-logged'))[0]?.attempts, { timeout: 5000 }).toBe(1);
       now += MESSAGE_BACKOFF_BASE_MS;
       await sender.deliver();
       await setTemplates(templates({ registration: { enabled: true, templateCode: 'KA01TP-UNKNOWN', text: TEMPLATE_TEXTS['KA01TP-REG'] } }));
-      await registerAndSend(sender, lead('lead-refused'));
+      await registerAndSend(sender, 'lead-refused', { phone: '01055550007' });
     } finally {
       spies.forEach((spy) => spy.mockRestore());
     }
@@ -401,9 +514,8 @@ describe.each(STORES)('messages on %s', (_label, open) => {
   it('two instances draining one outbox send each message once', async () => {
     const otherLog = await stores.anotherInstance();
     const ids = Array.from({ length: 12 }, (_, index) => `lead-shared-${index}`);
-    // Twelve customers (one number gets one confirmation a week).
-    await stores.leads.mutate(ids.map((id, index) => ({ create: lead(id, { phone: `0107777${String(index).padStart(4, '0')}` }) })));
-    await stores.log.enqueue(ids.map((id) => ({ key: `registration:${id}`, leadId: id, event: 'registration' as const })), now);
+    // Twelve customers (one customer gets one confirmation a week).
+    for (const [index, id] of ids.entries()) await store(id, { phone: `0107777${String(index).padStart(4, '0')}` });
     await stores.log.enqueue(ids.map((id) => ({ key: `registration:${id}`, leadId: id, event: 'registration' as const })), now);
     await Promise.all([dispatcher().deliver(), dispatcher({ log: otherLog }).deliver()]);
     expect(standIn.received).toHaveLength(ids.length);

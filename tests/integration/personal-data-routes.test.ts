@@ -142,8 +142,10 @@ describe('routes that give out a whole phone number', () => {
 
   it('a lead page another site navigates to shows and records nothing until the staff member follows our link', async () => {
     const views = async () => {
-      const trail = await rawRequest(server.url, { path: '/admin/audit/export.csv?action=leadView&reason=test', headers: { cookie } });
-      return trail.body.toString('utf8').split('\r\n').filter((line) => line.includes(leadId)).length;
+      // The customer's records, found by the registration's id (a view is recorded against the customer).
+      const trail = await rawRequest(server.url, { path: `/admin/audit/export.csv?action=leadView&lead=${leadId}&reason=test`, headers: { cookie } });
+      // Every line after the header is one record.
+      return trail.body.toString('utf8').split('\r\n').slice(1).filter(Boolean).length;
     };
     const before = await views();
     for (const site of ['cross-site', 'same-site']) {

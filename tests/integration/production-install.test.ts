@@ -70,7 +70,7 @@ describe('production install', () => {
     expect(admin.stdout).toMatch(/^ADMIN_PASSWORD_HASH='scrypt\$/);
     const leads = await run(process.execPath, ['build/server/leads.js', 'export']);
     expect(leads.code, leads.stderr).toBe(0);
-    expect(leads.stdout).toContain('"등록일시(KST)"');
+    expect(leads.stdout).toContain('"최근 등록일시(KST)"');
     // Without DATABASE_URL, the embedded database's sales tables (already migrated by the export's start).
     const migrated = await run(process.execPath, ['build/server/db-migrate.js']);
     expect(migrated.code, migrated.stderr).toBe(0);

@@ -15,7 +15,7 @@ import { cursorParams, leadFilterParams } from '../../web/server/console/lead-qu
 type QueryCase = { params?: QueryParams; store?: 'leads'; check: (result: unknown) => void };
 
 const TODAY = '2026-11-23';
-const SEEDED_SLOTS = demoVisitSlots(TODAY);
+const SEEDED_SLOTS = demoVisitSlots(TODAY).map(({ id, ...slot }) => ({ _id: id, _type: 'visitSlot', booked: 0, ...slot }));
 const SEEDED_SLOT = SEEDED_SLOTS[1]._id;
 const FIXTURE_LEAD = {
   _id: 'lead-fixture',

@@ -1,9 +1,10 @@
 /**
  * The retention purge as the operator's daily cron runs it (`npm run leads -- purge`) on
- * PostgreSQL: the expired leads and their rows in the messages' log are deleted, the purge is in
- * the audit trail, and after a checkpoint no file of the database holds the purged names or
- * numbers (the tables are rewritten; a DELETE and VACUUM alone leave the bytes in the heap and the
- * indexes). Run with a role that does not own the tables, it says so and exits 1.
+ * PostgreSQL: the expired customers, their registrations and memos, and their rows in the
+ * messages' log are deleted, the purge is in the audit trail, and after a checkpoint no file of
+ * the database holds the purged names, numbers or memo text (the tables are rewritten; a DELETE
+ * and VACUUM alone leave the bytes in the heap and the indexes). Run with a role that does not own
+ * the tables, it says so and exits 1.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, mkdtempSync } from 'node:fs';
@@ -13,8 +14,8 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStaffServices } from '../../web/server/auth/staff-services';
 import { loadConfig } from '../../web/server/config';
-import { createContentSources } from '../../web/server/content/index';
-import type { LeadDocument } from '../../web/server/leads/store';
+import { closeContentSources, createContentSources } from '../../web/server/content/index';
+import { register } from '../../web/server/customers/registration';
 import { SalesMessageLog } from '../../web/server/messages/index';
 import { leadsCli } from '../support/leads-cli';
 import { freshDatabaseUrl } from '../support/postgres';
@@ -38,33 +39,34 @@ afterEach(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function lead({ id, name, phone }: { id: string; name: string; phone: string }, createdAt: string): LeadDocument {
-  return {
-    _id: id,
-    _type: 'lead',
-    name,
-    phone,
-    message: `${name} 문의 ${phone}`,
-    consent: { privacy: true, marketing: false, ageOver14: true, noticeVersion: '2026-11', agreedAt: createdAt },
-    createdAt,
-    formKind: 'popup',
-  };
-}
+/** A memo's text on each expired customer, which the purge deletes with them. */
+const memoOf = (name: string) => `${name} 고객 잔금 문의 메모`;
 
 async function seed(env: Record<string, string>): Promise<void> {
   const config = loadConfig(env);
   const sources = await createContentSources(config);
   const messages = new SalesMessageLog(sources.sales);
   try {
-    await sources.leads.mutate([...EXPIRED.map((entry) => ({ create: lead(entry, LONG_AGO) })), { create: lead(KEPT, new Date().toISOString()) }]);
+    const now = new Date().toISOString();
+    for (const [{ id, name, phone }, createdAt] of [...EXPIRED.map((entry) => [entry, LONG_AGO] as const), [KEPT, now] as const]) {
+      const outcome = await register(
+        sources.sales,
+        { id, name, phone, createdAt, formKind: 'popup', message: `${name} 문의 ${phone}`, consent: { marketing: false, noticeVersion: '2026-11', agreedAt: createdAt } },
+        { assignee: null, today: createdAt.slice(0, 10) },
+      );
+      if (outcome.status !== 'created') throw new Error(`${id} not registered: ${outcome.status}`);
+      await sources.sales.db
+        .insertInto('memos')
+        .values({ id: `memo-${id}`, customer_id: outcome.customerId, at: createdAt, author_email: 'sales@example.kr', author_name: '김상담', text: memoOf(name) })
+        .execute();
+    }
     await messages.enqueue(
       [...EXPIRED, KEPT].map(({ id, phone }) => ({ key: `registration:${id}`, leadId: id, event: 'registration' as const, recipient: phone })),
       Date.now(),
     );
   } finally {
     await messages.close();
-    await Promise.all([sources.content.close(), sources.leads.close()]);
-    await sources.database?.end();
+    await closeContentSources(sources);
   }
 }
 
@@ -88,10 +90,10 @@ async function databaseFilesHolding(markers: string[]): Promise<string[]> {
 }
 
 describe('the retention purge on PostgreSQL', () => {
-  it('deletes the expired leads and their messages, is audited, and leaves none of their bytes in the database files', async () => {
+  it('deletes the expired customers, their registrations, memos and messages, is audited, and leaves none of their bytes in the database files', async () => {
     const env = { DATABASE_URL: url, DATA_DIR: dataDir };
     await seed(env);
-    const markers = EXPIRED.flatMap(({ name, phone }) => [name, phone]);
+    const markers = EXPIRED.flatMap(({ name, phone }) => [name, phone, memoOf(name)]);
     expect((await databaseFilesHolding(markers)).length, 'the seeded rows are in the files').toBeGreaterThan(0);
 
     const purge = await leadsCli(env, ['purge']);
@@ -103,7 +105,9 @@ describe('the retention purge on PostgreSQL', () => {
     const staff = await openStaffServices(sources, config);
     const messages = new SalesMessageLog(sources.sales);
     try {
-      expect(await sources.leads.fetch('*[_type == "lead"]._id')).toEqual([KEPT.id]);
+      expect(await sources.sales.db.selectFrom('registrations').select('id').execute()).toEqual([{ id: KEPT.id }]);
+      expect(await sources.sales.db.selectFrom('customers').select('phone').execute()).toEqual([{ phone: KEPT.phone }]);
+      expect(await sources.sales.db.selectFrom('memos').select('text').execute()).toEqual([{ text: memoOf(KEPT.name) }]);
       for (const { id } of EXPIRED) expect(await messages.forLead(id)).toEqual([]);
       expect(await messages.forLead(KEPT.id)).toHaveLength(1);
       const records = (await staff.audit.list({ action: 'purge' })).entries;
@@ -113,8 +117,7 @@ describe('the retention purge on PostgreSQL', () => {
     } finally {
       await staff.close();
       await messages.close();
-      await Promise.all([sources.content.close(), sources.leads.close()]);
-      await sources.database?.end();
+      await closeContentSources(sources);
     }
 
     expect(await databaseFilesHolding(markers)).toEqual([]);

@@ -86,15 +86,18 @@ beforeAll(async () => {
   leadsStore = await openEmbeddedStore({ file: ':memory:' });
   sales = await inMemorySalesDatabase();
   // Before any page renders: the lead service caches the slot list for a few seconds.
-  await leadsStore.mutate([
-    { create: { _id: 'visitSlot-open', _type: 'visitSlot', date: '2099-05-01', time: '11:00', capacity: 4, booked: 1 } },
-    { create: { _id: 'visitSlot-full', _type: 'visitSlot', date: '2099-05-01', time: '14:00', capacity: 2, booked: 2 } },
-    { create: { _id: 'visitSlot-over', _type: 'visitSlot', date: '2020-05-02', time: '11:00', capacity: 4, booked: 0 } },
-  ]);
+  await sales.db
+    .insertInto('visit_slots')
+    .values([
+      { id: 'visitSlot-open', date: '2099-05-01', time: '11:00', capacity: 4, booked: 1, created_at: '2026-01-01T00:00:00.000Z' },
+      { id: 'visitSlot-full', date: '2099-05-01', time: '14:00', capacity: 2, booked: 2, created_at: '2026-01-01T00:00:00.000Z' },
+      { id: 'visitSlot-over', date: '2020-05-02', time: '11:00', capacity: 4, booked: 0, created_at: '2026-01-01T00:00:00.000Z' },
+    ])
+    .execute();
   // The load context the way web/server/app.ts builds it, on in-memory stores and a scratch directory.
   dataDir = mkdtempSync(path.join(tmpdir(), 'routes-test-'));
   const config = loadConfig({ ...TEST_PASSWORD_HASHING_ENV, DATA_DIR: dataDir });
-  leadService = createLeadService({ content: store, leads: leadsStore }, config);
+  leadService = createLeadService({ content: store, sales }, config);
   const { auth, staff, audit } = await startAuth({ dataDir, admin: config.admin, allowLocalAdmin: true });
   const context: AppLoadContext = {
     content: store,
@@ -105,16 +108,16 @@ beforeAll(async () => {
     clientIp: '127.0.0.1',
     leadForms: leadService,
     press: new PressService(store, new ViewCounter(sales), 'order-index'),
-    leadConsole: createLeadConsole({ leads: leadsStore, content: store }, { audit: new MemoryAuditTrail(), staff: { list: async () => [] } }),
-    campaignStats: campaignStatsOf({ leads: leadsStore, sales }),
+    leadConsole: createLeadConsole({ sales, content: store }, { audit: new MemoryAuditTrail(), staff: { list: async () => [] } }),
+    campaignStats: campaignStatsOf({ sales }),
     adSpend: new AdSpendBook({ sales, audit: new MemoryAuditTrail() }),
     leadMessages: { forLead: async () => [], customerQuota: async () => ({ sent: 0, cap: 300 }) },
     customerErasure: {
-      ofLead: (request, actor) => eraseCustomerOfLead({ leads: leadsStore, audit, messages: { forget: async () => 0 }, outbox: leadService }, request, actor),
-      withdrawMarketing: (leadId, actor) => withdrawMarketingOfLead({ leads: leadsStore, audit }, leadId, actor),
+      ofLead: (request, actor) => eraseCustomerOfLead({ sales, messages: { forget: async () => 0 }, outbox: leadService }, request, actor),
+      withdrawMarketing: (leadId, actor) => withdrawMarketingOfLead({ sales }, leadId, actor),
     },
-    todayWork: todayWorkOf(leadsStore),
-    leadNames: leadNamesOf(leadsStore),
+    todayWork: todayWorkOf(sales),
+    leadNames: leadNamesOf(sales),
     leadSearch: leadSearchAddress(randomBytes(32)),
     preview: null,
   };

@@ -1,7 +1,6 @@
 /**
- * The embedded leads store's first-start slots (visit slots only, never a lead) lie on the coming
- * weekends whatever the date, pass the Studio's own validation, and the lead settings in the
- * content seed are complete.
+ * The embedded database's first-start slots (visit slots only, never a customer) lie on the coming
+ * weekends whatever the date, and the lead settings in the content seed are complete.
  */
 import { readFileSync } from 'node:fs';
 import { createSchema, validateDocument } from 'sanity';
@@ -28,12 +27,12 @@ describe('demo visit slots', () => {
   it.each(['2026-11-23', '2026-12-26', '2027-02-27', '2031-12-31'])('from %s: 4 weekends ahead, 3 a day', (today) => {
     const slots = demoVisitSlots(today);
     expect(slots).toHaveLength(24);
-    expect(new Set(slots.map(({ _id }) => _id)).size).toBe(24);
+    expect(new Set(slots.map(({ id }) => id)).size).toBe(24);
     for (const slot of slots) {
-      expect(slot._type).toBe('visitSlot');
-      expect(slot._id).toMatch(/^visitSlot-\d{8}-\d{4}$/);
-      expect(slot.booked).toBe(0);
-      expect(String(slot.date) > today).toBe(true);
+      expect(slot.id).toMatch(/^visitSlot-\d{8}-\d{4}$/);
+      expect(slot.time).toMatch(/^\d{2}:\d{2}$/);
+      expect(slot.capacity).toBeGreaterThan(0);
+      expect(slot.date > today).toBe(true);
       expect([0, 6]).toContain(new Date(`${String(slot.date)}T00:00:00Z`).getUTCDay());
     }
     const lastDay = Date.parse(`${slots.at(-1)!.date}T00:00:00Z`);
@@ -49,12 +48,6 @@ describe('demo visit slots', () => {
     expect(seoulDay(Date.parse('2026-11-23T15:00:00Z'))).toBe('2026-11-24');
   });
 
-  it.each(demoVisitSlots('2026-11-23').map((slot) => [slot._id, slot] as const))(
-    '%s passes Studio validation',
-    async (_id, slot) => {
-      expect(await errorsOf(slot as SanityDocument)).toEqual([]);
-    },
-  );
 });
 
 describe('lead settings seed', () => {

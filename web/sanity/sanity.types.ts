@@ -376,6 +376,11 @@ export type LeadSettings = {
       templateCode?: string;
       text?: string;
     };
+    staffReturning?: {
+      enabled?: boolean;
+      templateCode?: string;
+      text?: string;
+    };
   };
   roundRobin?: boolean;
   salesSeeAllLeads?: boolean;
@@ -1174,6 +1179,11 @@ export type MessageTemplatesQueryResult = {
       templateCode?: string;
       text?: string;
     };
+    staffReturning?: {
+      enabled?: boolean;
+      templateCode?: string;
+      text?: string;
+    };
   } | null;
   phone: string | null;
 };
@@ -1838,6 +1848,11 @@ export type LeadsDatasetPageQueryResult = Array<
           text?: string;
         };
         staffBooking?: {
+          enabled?: boolean;
+          templateCode?: string;
+          text?: string;
+        };
+        staffReturning?: {
           enabled?: boolean;
           templateCode?: string;
           text?: string;

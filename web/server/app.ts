@@ -27,10 +27,10 @@ import type { ContentSource } from './content/types';
 import type { ImageConfig } from '../sanity/image';
 import { createImageHandler } from './images';
 import { sanityWebhookRoute } from './sanity-webhook';
-import { createLeadRouter, createLeadService, firstStartLeadDocuments, type LeadService } from './leads/index';
+import { createLeadRouter, createLeadService, seedDemoVisitSlots, type LeadService } from './leads/index';
 import { StartRefusedError, type ServerConfig } from './config';
 import { cacheHeaders, NO_STORE, PUBLIC_PAGE_CACHE } from './http/cache-headers';
-import { createHealthRouter } from './http/health';
+import { createHealthRouter, salesTablesRead } from './http/health';
 import { watchEnabledTags, watchFrameOrigins } from './http/frame-origins';
 import { contentSecurityPolicy, fixedSecurityHeaders, inlineHashes, securityHeaders } from './http/security-headers';
 import { createPageHandlers } from './http/page-handler';
@@ -162,7 +162,7 @@ export type AppOptions = {
 export async function createApp(config: ServerConfig, options: AppOptions = {}): Promise<App> {
   log.level = config.logLevel;
   // A database that is down at start is waited for in the background: pages are served meanwhile.
-  const opened = await createContentSources(config, { leadsSeed: firstStartLeadDocuments, waitForDatabase: true });
+  const opened = await createContentSources(config, { seedEmbeddedSales: seedDemoVisitSlots, waitForDatabase: true });
   // With DATABASE_URL, content changes (the webhook's, and this instance's own writes) are told to every instance.
   const contentChanges =
     config.database && opened.database
@@ -226,8 +226,8 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   leadService.startDailyPurge(dailyJobs);
 
   const leadConsole = createLeadConsole(
-    { leads: sources.leads, content: sources.content, sqliteFile: sources.leadsBackend === 'embedded' ? leadsDatabaseFile(config.dataDir) : undefined, database: sources.database },
-    { audit, staff, staffAlerts: messages.dispatcher },
+    { sales: sources.sales, content: sources.content },
+    { audit, staff },
   );
 
   const stopReleasingLeads = startReleasingLeadsOfDisabledAccounts(staff, leadConsole);
@@ -248,11 +248,11 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     adSpend: new AdSpendBook({ sales: sources.sales, audit }),
     leadMessages: { forLead: (leadId) => messages.log.forLead(leadId), customerQuota: () => messages.dispatcher.customerQuota() },
     customerErasure: {
-      ofLead: (request, actor) => eraseCustomerOfLead({ leads: sources.leads, audit, messages: messages.log, outbox: leadService }, request, actor),
-      withdrawMarketing: (leadId, actor) => withdrawMarketingOfLead({ leads: sources.leads, audit }, leadId, actor),
+      ofLead: (request, actor) => eraseCustomerOfLead({ sales: sources.sales, messages: messages.log, outbox: leadService }, request, actor),
+      withdrawMarketing: (leadId, actor) => withdrawMarketingOfLead({ sales: sources.sales }, leadId, actor),
     },
-    todayWork: todayWorkOf(sources.leads),
-    leadNames: leadNamesOf(sources.leads),
+    todayWork: todayWorkOf(sources.sales),
+    leadNames: leadNamesOf(sources.sales),
   };
   const preview = createPreview({ auth, sanity: config.sanity });
   const serverRoutes = async () => (await import('virtual:react-router/server-build')).routes;
@@ -300,7 +300,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   app.use(
     createHealthRouter({
       content: sources.content,
-      leads: sources.leads,
+      leads: salesTablesRead(sources.sales),
       // The database's state follows the readiness check too: it is what monitoring polls.
       database:
         postgres &&
@@ -387,7 +387,6 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       await messages.close();
       stopAuditPurge();
       stopReleasingLeads();
-      leadConsole.close();
       await closeStaffServices();
       await contentChanges?.close();
       await closeContentSources(sources);

@@ -14,23 +14,24 @@ const DEFAULT_STATS_DAYS = 7;
 export type StatsRange = { from: string; to: string };
 
 /**
- * Customers of a campaign (one row per campaign key) at each step: registered, called at least once, came to the model house
- * (내방), contracted; those whose first (firstTouch) or last (lastTouch) registration of the period
- * came from it (each customer is one campaign's first touch and one's last); and what they cost:
- * the campaign's ad spend in the months of the range, divided by its customers (null
- * without spend or without customers).
+ * Customers of a campaign (one row per campaign key) at each step: registered under it in the
+ * period, called at least once, came to the model house (내방), contracted; its first touches
+ * (new customers of the period whose first registration came from it) and last touches (customers
+ * whose latest registration is in the period and came from it); and what they cost: the
+ * campaign's ad spend in the months of the range, divided by its customers and by those who came
+ * (null without spend or without a divisor).
  */
 export type FunnelRow = {
   key: string;
   label: string;
-  leads: number;
+  customers: number;
   firstTouch: number;
   lastTouch: number;
   called: number;
   visited: number;
   contracted: number;
   spend: number | null;
-  costPerLead: number | null;
+  costPerCustomer: number | null;
   costPerVisit: number | null;
 };
 
@@ -68,18 +69,20 @@ export function conversionLabel(conversions: number, visits: number): string {
   return visits > 0 ? `${((conversions / visits) * 100).toFixed(1)}%` : '-';
 }
 
-export type StatsColumn = 'views' | 'visits' | 'visitors' | 'leads' | 'bookings';
-export const STATS_COLUMNS: readonly StatsColumn[] = ['views', 'visits', 'visitors', 'leads', 'bookings'];
+export type StatsColumn = 'views' | 'visits' | 'visitors' | 'registrations' | 'customers' | 'bookings' | 'walkIns';
+export const STATS_COLUMNS: readonly StatsColumn[] = ['views', 'visits', 'visitors', 'registrations', 'customers', 'bookings', 'walkIns'];
 
 /**
- * What each table of the statistics counts, on the page and in the CSV alike. A lead records its
- * campaign and landing page but not its device or referring site, so those tables count visits
- * only; a landing page counts the visits that began there (not its other views, nor visitors).
+ * What each table of the statistics counts, on the page and in the CSV alike. A registration
+ * records its campaign and landing page but not its device or referring site, so those tables
+ * count visits only; a landing page counts the visits that began there (not its other views, nor
+ * visitors). Customers, bookings and walk-ins are counted in the totals and per day (customers per
+ * campaign are the funnel's).
  */
 export const STATS_TABLE_COLUMNS = {
   totals: { columns: STATS_COLUMNS, conversion: true },
-  campaigns: { columns: STATS_COLUMNS, conversion: true },
-  landingPages: { columns: ['visits', 'leads', 'bookings'], conversion: true },
+  campaigns: { columns: ['views', 'visits', 'visitors', 'registrations'], conversion: true },
+  landingPages: { columns: ['visits', 'registrations'], conversion: true },
   referrers: { columns: ['visits'], conversion: false },
   devices: { columns: ['views', 'visits', 'visitors'], conversion: false },
   days: { columns: STATS_COLUMNS, conversion: true },

@@ -217,12 +217,11 @@ export type LeadRow = {
   registrations: number;
 };
 
-/** One registration of a customer (every lead with the same phone number is one customer). */
+/** One registration of a customer (every form sent with the same phone number): the customer's status and 담당자 are one for all. */
 export type CustomerRegistration = {
   id: string;
   createdAt: string;
   formKind: ConsoleFormKind;
-  status: LeadStatus;
   utmSource: string | null;
   utmCampaign: string | null;
 };
@@ -312,8 +311,12 @@ export type OpenSlotDay = { date: string; slots: Array<{ id: string; time: strin
 export type BookingRefusal = 'slotFull' | 'slotMissing' | 'contended' | 'alreadyBooked' | 'notBooked' | 'sameSlot';
 export type BookingResult = LeadChangeResult | { ok: false; error: BookingRefusal };
 
-/** What the desk enters in one short form; a phone-in books `slotId`, a walk-in is checked in at once. */
-export type DeskRegistration = { key: string; kind: DeskFormKind; name: string; phone: string; consent: boolean; slotId?: string | null };
+/**
+ * What the desk enters in one short form; a phone-in books `slotId`, a walk-in is checked in at once.
+ * `moveRev`: the customer's version the desk was shown when it offered to move their coming visit
+ * to `slotId` (a second place is never taken).
+ */
+export type DeskRegistration = { key: string; kind: DeskFormKind; name: string; phone: string; consent: boolean; slotId?: string | null; moveRev?: string | null };
 /** Korean messages per field of the desk form. */
 export type DeskFieldErrors = Partial<Record<'name' | 'phone' | 'consent' | 'slot' | 'kind', string>>;
 export const DESK_MESSAGES = {
@@ -323,10 +326,31 @@ export const DESK_MESSAGES = {
   // The desk form names the field 휴대폰 (the site's forms say 연락처).
   phoneRequired: '휴대폰 번호를 입력해 주세요.',
 } as const;
+/** A customer the desk found by number: who works them, and their coming visit; `rev` is their version. */
+export type DeskCustomer = { customerId: string; rev: string; name: string; assigneeName: string | null; comingVisitAt: string | null };
+/** What the desk's number lookup found: a customer, nobody (a new customer), or a number that is none. */
+export type DeskLookupResult = { ok: true; customer: DeskCustomer | null } | { ok: false; error: 'invalid'; fieldErrors: DeskFieldErrors };
 export type DeskRegistrationResult =
-  | { ok: true; leadId: string; kind: DeskFormKind; name: string; visitAt: string | null; duplicate: boolean }
+  | {
+      ok: true;
+      /** The customer's id: their page. */
+      leadId: string;
+      kind: DeskFormKind;
+      name: string;
+      visitAt: string | null;
+      duplicate: boolean;
+      /** The number was a customer already (기존 고객), and who works them. */
+      returning: boolean;
+      assigneeName: string | null;
+      /** The coming visit moved here from this time (no second place taken). */
+      movedFrom?: string;
+      /** A walk-in who had booked today: that booking was checked in. */
+      checkedInBooking?: true;
+    }
   | { ok: false; error: 'invalid'; fieldErrors: DeskFieldErrors }
-  | { ok: false; error: 'slotFull' | 'slotMissing' | 'contended' };
+  /** The customer has a coming visit: the desk offers to move it (`customer.rev` goes back as `moveRev`). */
+  | { ok: false; error: 'alreadyBooked'; customer: DeskCustomer }
+  | { ok: false; error: 'slotFull' | 'slotMissing' | 'sameSlot' | 'notYours' };
 
 /** Slots for a day or a week at the given times, `capacity` places each. */
 /** More places than a model house holds in one sitting: a typo, not a plan. */
@@ -348,14 +372,23 @@ export type SlotResult =
   | { ok: true; created?: string[]; skipped?: string[]; /** Booked visits an edit moved to the slot's new time. */ moved?: number }
   | { ok: false; error: 'forbidden' | 'notFound' | 'conflict' | 'invalid' | 'past' | 'belowBooked' | 'notEmpty' | 'timeTaken'; booked?: number };
 
+/** A count over today, the last 7 and the last 30 Seoul days. */
+export type DashboardPeriods = { today: number; last7Days: number; last30Days: number };
+
+/** The dashboard's numbers, each by its one definition (server/customers/numbers.ts). */
 export type ConsoleDashboard = {
   today: string;
-  newLeads: { today: number; last7Days: number; last30Days: number };
-  /** The last 30 Seoul days, oldest first, zeros included. */
+  /** 고객: people (one per phone) who registered in the period, new or returning: what the list counts. */
+  customers: DashboardPeriods;
+  /** 등록: the forms sent in the period, a returning customer's each counted. */
+  registrations: DashboardPeriods;
+  /** Today's 방문 예약 (bookings), 현장 방문 (walk-ins at the desk) and 방문 완료 (both, checked in). */
+  visitsToday: { bookings: number; walkIns: number; made: number };
+  /** 고객 per day over the last 30 Seoul days, oldest first, zeros included. */
   byDay: Array<{ date: string; count: number }>;
-  /** Over the last 30 days. */
+  /** 고객 per form over the last 30 days (a customer who used two forms counts under each). */
   byForm: Array<{ formKind: ConsoleFormKind; count: number }>;
-  /** Over the last 30 days; leads without a source count as "(없음)" (`source: null`). */
+  /** 고객 per utm_source over the last 30 days; none counts as "(없음)" (`source: null`). */
   bySource: Array<{ source: string | null; count: number }>;
   /** The next 14 days from today. */
   slotFill: Array<{ date: string; capacity: number; booked: number }>;

@@ -4,7 +4,7 @@
  * the Studio schema (leadSettings.messageTemplates).
  */
 
-export const MESSAGE_EVENTS = ['registration', 'booking', 'reminder', 'staffNewLead', 'staffBooking'] as const;
+export const MESSAGE_EVENTS = ['registration', 'booking', 'reminder', 'staffNewLead', 'staffBooking', 'staffReturning'] as const;
 export type MessageEvent = (typeof MESSAGE_EVENTS)[number];
 
 export const MESSAGE_EVENT_LABELS: Record<MessageEvent, string> = {
@@ -13,6 +13,7 @@ export const MESSAGE_EVENT_LABELS: Record<MessageEvent, string> = {
   reminder: '방문 전날 안내',
   staffNewLead: '상담사 새 고객 알림',
   staffBooking: '상담사 방문예약 알림',
+  staffReturning: '상담사 기존 고객 재등록 알림',
 };
 
 /** What a template's text may name, as `#{이름}`. */

@@ -1,6 +1,6 @@
 /**
- * 오늘 할 일 (/admin/today): a 상담사's calls due, the day's visits and the new leads not yet
- * called. What the page shows, and whose work it asks for (read the same way by the page and the
+ * 오늘 할 일 (/admin/today): a 상담사's calls due, the day's visits, the customers not yet called
+ * and the customers called before who registered again. What the page shows, and whose work it asks for (read the same way by the page and the
  * server). Korean labels of its own live with the page.
  */
 import type { LeadStatus, StaffRole } from './console';
@@ -15,11 +15,15 @@ export function mayViewOthersWork(role: StaffRole): boolean {
 /** `all`, or one staff member's email. */
 export type TodayWho = 'all' | { email: string };
 
+/** Each row is a customer (`id`: their page). */
 export type TodayCall = { id: string; name: string; maskedPhone: string; status: LeadStatus; assigneeName: string | null; callbackAt: string; lastCallResult: string | null; overdue: boolean };
 export type TodayVisit = { id: string; name: string; maskedPhone: string; status: LeadStatus; assigneeName: string | null; time: string; checkedInAt: string | null };
-export type TodayNewLead = { id: string; name: string; maskedPhone: string; createdAt: string; assigneeName: string | null };
+/** A customer not yet called since given to the 상담사; `createdAt`: their latest registration; `returning`: registered before. */
+export type TodayNewLead = { id: string; name: string; maskedPhone: string; status: LeadStatus; createdAt: string; assigneeName: string | null; returning: boolean };
+/** 기존 고객 재등록: a customer called before who registered again since the latest call. */
+export type TodayReturning = { id: string; name: string; maskedPhone: string; status: LeadStatus; assigneeName: string | null; lastCallAt: string; createdAt: string; registrations: number };
 
-export type TodayWork = { day: string; calls: TodayCall[]; visits: TodayVisit[]; newLeads: TodayNewLead[] };
+export type TodayWork = { day: string; calls: TodayCall[]; visits: TodayVisit[]; newLeads: TodayNewLead[]; returning: TodayReturning[] };
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}$/;
 

@@ -147,7 +147,18 @@ export function auditSelection(
   };
   if (bounds.action) where((mark) => `action = ${mark}`, bounds.action);
   if (bounds.actor) where((mark) => `actor = ${mark}`, bounds.actor);
-  if (bounds.target) where((mark) => `target = ${mark}`, bounds.target);
+  // A customer's records: those of the customer and those of each of its registrations (an older
+  // record's target), whichever of the two ids is asked for.
+  if (bounds.target)
+    where(
+      (customer, registration, ofCustomer, ofRegistration) => `target IN (
+        SELECT CAST(${customer} AS TEXT) UNION SELECT customer_id FROM registrations WHERE id = ${registration}
+        UNION SELECT id FROM registrations WHERE customer_id = ${ofCustomer} OR customer_id = (SELECT customer_id FROM registrations WHERE id = ${ofRegistration}))`,
+      bounds.target,
+      bounds.target,
+      bounds.target,
+      bounds.target,
+    );
   if (bounds.from) where((mark) => `${at} >= ${mark}`, bounds.from);
   if (bounds.to) where((mark) => `${at} < ${mark}`, bounds.to);
   const seq = after ? Number(after.id) : NaN;
@@ -160,38 +171,50 @@ export function auditSelection(
   return { sql, params };
 }
 
+/**
+ * The statements that make (or bring up to date) the embedded audit table, given the columns it
+ * has now: the trail runs them when it opens, and the sales migrations before the customer tables,
+ * whose changes write their records in their own transactions. Triggers refuse every UPDATE, and
+ * every DELETE of a record younger than the minimum retention.
+ */
+export function sqliteAuditSchema(columns: string[]): string[] {
+  return [
+    `CREATE TABLE IF NOT EXISTS audit_events (
+      seq    INTEGER PRIMARY KEY AUTOINCREMENT,
+      at     TEXT NOT NULL,
+      actor  TEXT NOT NULL,
+      action TEXT NOT NULL,
+      target TEXT,
+      detail TEXT,
+      ip     TEXT NOT NULL,
+      imported_id TEXT
+    )`,
+    'CREATE INDEX IF NOT EXISTS audit_events_by_at ON audit_events (at, seq)',
+    'CREATE INDEX IF NOT EXISTS audit_events_by_actor ON audit_events (actor, at)',
+    'CREATE INDEX IF NOT EXISTS audit_events_by_target ON audit_events (target, at, seq)',
+    `CREATE TRIGGER IF NOT EXISTS audit_events_append_only BEFORE UPDATE ON audit_events
+    BEGIN
+      SELECT RAISE(ABORT, 'audit_events is append-only');
+    END`,
+    `CREATE TRIGGER IF NOT EXISTS audit_events_kept BEFORE DELETE ON audit_events
+    WHEN old.at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-${MIN_AUDIT_RETENTION_DAYS} days')
+    BEGIN
+      SELECT RAISE(ABORT, 'audit_events are kept ${MIN_AUDIT_RETENTION_DAYS} days');
+    END`,
+    // A trail from before imports: the column the imported records' ids are kept in.
+    ...(columns.length > 0 && !columns.includes('imported_id') ? ['ALTER TABLE audit_events ADD COLUMN imported_id TEXT'] : []),
+    'CREATE UNIQUE INDEX IF NOT EXISTS audit_events_imported ON audit_events (imported_id) WHERE imported_id IS NOT NULL',
+  ];
+}
+
 export class SqliteAuditTrail implements AuditTrail {
   constructor(
     private readonly database: SqliteDatabase,
     private readonly now: () => number = Date.now,
   ) {
-    database.exec(`
-      CREATE TABLE IF NOT EXISTS audit_events (
-        seq    INTEGER PRIMARY KEY AUTOINCREMENT,
-        at     TEXT NOT NULL,
-        actor  TEXT NOT NULL,
-        action TEXT NOT NULL,
-        target TEXT,
-        detail TEXT,
-        ip     TEXT NOT NULL
-      );
-      CREATE INDEX IF NOT EXISTS audit_events_by_at ON audit_events (at, seq);
-      CREATE INDEX IF NOT EXISTS audit_events_by_actor ON audit_events (actor, at);
-      CREATE INDEX IF NOT EXISTS audit_events_by_target ON audit_events (target, at, seq);
-      CREATE TRIGGER IF NOT EXISTS audit_events_append_only BEFORE UPDATE ON audit_events
-      BEGIN
-        SELECT RAISE(ABORT, 'audit_events is append-only');
-      END;
-      CREATE TRIGGER IF NOT EXISTS audit_events_kept BEFORE DELETE ON audit_events
-      WHEN old.at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-${MIN_AUDIT_RETENTION_DAYS} days')
-      BEGIN
-        SELECT RAISE(ABORT, 'audit_events are kept ${MIN_AUDIT_RETENTION_DAYS} days');
-      END;
-    `);
-    // A trail from before imports: the column the imported records' ids are kept in.
-    const columns = database.prepare('PRAGMA table_info(audit_events)').all<{ name: string }>();
-    if (!columns.some((column) => column.name === 'imported_id')) database.exec('ALTER TABLE audit_events ADD COLUMN imported_id TEXT');
-    database.exec('CREATE UNIQUE INDEX IF NOT EXISTS audit_events_imported ON audit_events (imported_id) WHERE imported_id IS NOT NULL');
+    for (const statement of sqliteAuditSchema(database.prepare('PRAGMA table_info(audit_events)').all<{ name: string }>().map((column) => column.name))) {
+      database.exec(statement);
+    }
   }
 
   async record(entry: AuditRecord): Promise<void> {

@@ -1,28 +1,14 @@
-/** The sales console's lead service over the leads source (web/server/console/types.ts). */
-import type pg from 'pg';
+/** The sales console's lead service over the customer tables (web/server/console/types.ts). */
 import type { ContentSource } from '../content/types';
+import type { SalesDatabase } from '../database/index';
 import { LeadConsoleService } from './lead-console';
-import { PostgresLeadReads } from './postgres-reads';
-import { SqliteLeadReads } from './sqlite-reads';
 import type { AuditTrail } from '../audit/trail';
 import type { StaffDirectory } from '../auth/staff-accounts';
-import type { StaffAlerts } from './types';
 
 export { createLeadExportRouter, LEAD_EXPORT_PATHS } from './export-routes';
 export type { LeadConsoleService };
 
-/**
- * The lead console over `leads`; given the embedded leads database file or the PostgreSQL pool
- * the leads are in, its reads are SQL there (indexes, keyset paging) instead of groq-js scans.
- */
-export function createLeadConsole(
-  stores: { leads: ContentSource; content: ContentSource; sqliteFile?: string; database?: pg.Pool },
-  services: { audit: AuditTrail; staff: StaffDirectory; staffAlerts?: StaffAlerts },
-): LeadConsoleService {
-  const reads = stores.database
-    ? new PostgresLeadReads(stores.database)
-    : stores.sqliteFile
-      ? SqliteLeadReads.open(stores.sqliteFile)
-      : undefined;
-  return new LeadConsoleService({ leads: stores.leads, content: stores.content, reads, ...services });
+/** The lead console over the customer tables in `sales`; `content` holds marketing's call results and assignment settings. */
+export function createLeadConsole(stores: { sales: SalesDatabase; content: ContentSource }, services: { audit: AuditTrail; staff: StaffDirectory }): LeadConsoleService {
+  return new LeadConsoleService({ sales: stores.sales, content: stores.content, ...services });
 }

@@ -1,13 +1,12 @@
 /**
- * The sales console's lead service: the list, a lead, its changes and memos, the visit sheet,
- * the dashboard and the export. Reads go through LeadReads (SQL on the embedded leads database
- * and on PostgreSQL); writes are Sanity-style mutations on the leads source, so they run on both:
- * a change carries the revision the staff member saw (`ifRevisionID`), a memo is an append.
+ * The sales console's lead service over the customer tables: the unit is the customer (one phone),
+ * its page shows every registration, memo, call, its visit, 담당자 and status. Reads are SQL
+ * (../customers/customer-reads.ts); every change goes through CustomerWork, one transaction with
+ * its audit record. A page's id is a customer id or the id of one of its registrations (an old
+ * `lead-…` link, an audit record's target): both open the customer.
  */
-import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { ConsoleLeadQueryResult, ConsoleWalkInsQueryResult } from '../../sanity/sanity.types';
-import { callResultsQuery, leadAssignmentSettingsQuery, visitSlotForBookingQuery } from '../../sanity/queries';
+import { callResultsQuery, leadAssignmentSettingsQuery } from '../../sanity/queries';
 import {
   CONSOLE_FORM_KINDS,
   DEFAULT_CALL_RESULTS,
@@ -15,8 +14,8 @@ import {
   leadFiltersToParams,
   maskPhone,
   mayManageLeads,
-  mayUndoCheckIn,
   type ConsoleDashboard,
+  type ConsoleFormKind,
   type CustomerRegistration,
   type LeadCallInput,
   type LeadCallResult,
@@ -30,157 +29,158 @@ import {
   type VisitSheetVisitor,
   formatPhone,
 } from '../../shared/console';
-import { leadChangeDetail } from '../../shared/audit-readable';
-import { campaignKey } from '../../shared/campaign-stats';
+import { seoulDay, shiftDay } from '../../shared/seoul-time';
 import { stripFormatCharacters } from '../free-text';
-import { MutationError, type ContentSource, type Mutation, type PatchOperations } from '../content/types';
-import type { LeadAccess, LeadAssignResult, LeadConsole, LeadExportFormat, LeadExportRow, StaffActor, StaffAlerts } from './types';
+import type { ContentSource } from '../content/types';
+import type { SalesDatabase } from '../database/index';
+import { CustomerWork, type CustomerActor, type WorkResult } from '../customers/customer-work';
+import type { LeadAccess, LeadAssignResult, LeadConsole, LeadExportFormat, LeadExportRow, StaffActor } from './types';
 import type { AuditTrail } from '../audit/trail';
 import type { StaffDirectory } from '../auth/staff-accounts';
-import { seoulDay, seoulDayStart, shiftDay } from '../../shared/seoul-time';
-import { decodeLeadCursor, encodeLeadCursor, leadFilterParams, type LeadCursor, type LeadFilterParams } from './lead-query';
-import { EXPORT_PAGE_ROWS, groqLeadReads, LIST_READ_MAX, type LeadReads } from './lead-reads';
+import { decodeLeadCursor, encodeLeadCursor, leadFilterParams, type LeadFilterParams } from './lead-query';
 import { VisitBookings } from './visit-bookings';
-import { customerRegistrationGroups } from './customer-leads';
-import { VisitSlots } from './visit-slots';
+import {
+  countCustomers,
+  customerDetail,
+  customerIdOfRegistration,
+  EXPORT_PAGE_CUSTOMERS,
+  exportCustomers,
+  listCustomers,
+  nextCustomerCursor,
+  slotFill,
+  visitSheet,
+  VISIT_STATUSES,
+  type CustomerCursor,
+  type CustomerDetail,
+  type CustomerExportRow,
+  type SheetVisitor,
+} from '../customers/customer-reads';
+import { bookingCount, registeredCustomerCount, registeredCustomersBy, registrationCount, visitMadeCount, walkInCount } from '../customers/numbers';
+import { VisitSlotSchedule } from '../customers/visit-slot-schedule';
 
 export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = LIST_READ_MAX - 1;
+export const MAX_PAGE_SIZE = 200;
 export const MAX_MEMO_LENGTH = 2000;
 const DASHBOARD_DAYS = 30;
 const SLOT_FILL_DAYS = 14;
+/** Tries of one customer in a bulk assignment when a change lands in between (a status, a call). */
+const ASSIGN_ATTEMPTS = 3;
 
 export type LeadConsoleOptions = {
-  /** The leads source the console writes to. */
-  leads: ContentSource;
-  /** How it reads (default: the GROQ queries on `leads`). */
-  reads?: LeadReads;
+  /** The customer tables: the list, a customer's page and every change of it. */
+  sales: SalesDatabase;
+  /** Where the reads of personal data are recorded (leadView, phoneReveal, phoneSearch, leadExport). */
   audit: AuditTrail;
-  /** The public content source, where marketing keeps the call result list (`leadSettings`). */
+  /** The public content source, where marketing keeps the call result list and the assignment settings (`leadSettings`). */
   content: ContentSource;
-  /** Who a lead may be assigned to. */
+  /** Who a customer may be assigned to. */
   staff: StaffDirectory;
-  /** Told of each assignment and booking (unset: nobody is told). */
-  staffAlerts?: StaffAlerts;
   now?: () => number;
 };
 
-type StoredLead = NonNullable<ConsoleLeadQueryResult>;
-
 export class LeadConsoleService implements LeadConsole {
-  private readonly reads: LeadReads;
-  /**
-   * Each filter set's total, per version of the leads store: turning a page, or coming back to a
-   * list, does not count its matches again (10,000–50,000 of 100,000 leads: 100–400 ms); a new or
-   * changed lead is a new version.
-   */
-  private readonly totals = new LRUCache<string, number>({ max: 500 });
+  private readonly work: CustomerWork;
   private readonly now: () => number;
   readonly bookings: VisitBookings;
-  readonly slots: VisitSlots;
+  readonly slots: VisitSlotSchedule;
+  /** Which customer an id stands for: a registration never moves to another customer. */
+  private readonly customerIds = new LRUCache<string, string>({ max: 10_000 });
 
   constructor(private readonly options: LeadConsoleOptions) {
-    this.reads = options.reads ?? groqLeadReads(options.leads);
     this.now = options.now ?? Date.now;
-    const { leads, audit } = options;
+    this.work = new CustomerWork(options.sales, { now: this.now });
     this.bookings = new VisitBookings({
-      leads,
-      audit,
-      reads: this.reads,
+      sales: options.sales,
       now: this.now,
-      staffAlerts: options.staffAlerts,
-      current: (id, written) => this.currentResult(id, written),
-      mayOpen: (stored, actor) => this.mayOpen(stored, actor),
+      current: (id, written) => this.current(id, written),
+      actorOf: (actor) => this.customerActor(actor),
     });
-    this.slots = new VisitSlots({ leads, audit, now: this.now });
-  }
-
-  close(): void {
-    this.reads.close?.();
-  }
-
-  private async total(params: LeadFilterParams): Promise<number> {
-    const key = `${this.options.leads.changeVersion()}\u0000${JSON.stringify(params)}`;
-    const known = this.totals.get(key);
-    if (known !== undefined) return known;
-    const counted = await this.reads.count(params);
-    this.totals.set(key, counted);
-    return counted;
+    this.slots = new VisitSlotSchedule(options.sales, { now: this.now });
   }
 
   async list(filters: LeadFilters, page: { cursor?: string; limit?: number }, actor: StaffActor): Promise<LeadListPage> {
     const limit = pageSize(page.limit);
     const params = leadFilterParams(filters, actor.email, await this.visibleTo(actor));
+    const cursor = decodeLeadCursor(page.cursor);
     // One row more than shown says whether there is a next page.
-    const [rows, total] = await Promise.all([this.reads.listPage(params, decodeLeadCursor(page.cursor), limit + 1), this.total(params)]);
+    const [rows, total] = await Promise.all([
+      listCustomers(this.options.sales, params, cursor && { at: cursor.createdAt, id: cursor.id }, limit + 1),
+      countCustomers(this.options.sales, params),
+    ]);
     const shown = rows.slice(0, limit);
     const last = shown.at(-1);
-    const registrations = await this.reads.registrationCounts([...new Set(shown.flatMap((row) => (row.phone ? [row.phone] : [])))]);
     // A whole number is a lookup of a person (a caller ID), recorded like a reveal; the number itself is not.
-    if (params.phone) await this.record(actor, 'phoneSearch', total === 1 ? (shown[0]?._id ?? null) : null, `${total}건`);
+    if (params.phone) await this.record(actor, 'phoneSearch', total === 1 ? (shown[0]?.id ?? null) : null, `${total}건`);
     return {
       rows: shown.map((row) => ({
-        id: row._id,
-        createdAt: row.createdAt ?? '',
-        name: row.name ?? '',
-        maskedPhone: maskPhone(row.phone ?? ''),
-        formKind: row.formKind ?? 'popup',
-        status: row.status,
+        id: row.id,
+        createdAt: row.createdAt,
+        name: row.name,
+        maskedPhone: maskPhone(row.phone),
+        formKind: (row.formKind ?? 'popup') as ConsoleFormKind,
+        status: row.status as LeadStatus,
         assigneeName: row.assigneeName,
-        visitAt: row.visitAt,
+        visitAt: row.visitStatus && isVisit(row.visitStatus) ? row.visitAt : null,
         marketing: row.marketing,
         utmSource: row.utmSource,
         utmCampaign: row.utmCampaign,
         lastCallResult: row.lastCallResult,
-        registrations: registrations.get(row.phone ?? '') ?? 1,
+        registrations: row.registrations,
       })),
-      next: rows.length > limit && last ? encodeLeadCursor({ createdAt: last.createdAt ?? '', id: last._id }) : null,
+      next: rows.length > limit && last ? encodeLeadCursor({ createdAt: last.createdAt, id: last.id }) : null,
       total,
     };
   }
 
   async campaigns(): Promise<string[]> {
-    const names = new Set((await this.reads.campaigns()).map(campaignKey));
-    return [...names].sort();
+    const rows = await this.options.sales.db
+      .selectFrom('registrations')
+      .select('campaign_key')
+      .distinct()
+      .where('campaign_key', 'is not', null)
+      .orderBy('campaign_key')
+      .execute();
+    return rows.map((row) => row.campaign_key ?? '').sort();
   }
 
   async access(id: string, actor: StaffActor): Promise<LeadAccess> {
-    const stored = await this.reads.lead(id);
-    if (!stored) return 'notFound';
-    return (await this.mayOpen(stored, actor)) ? 'allowed' : 'forbidden';
+    const customer = await this.customerOf(id);
+    if (!customer) return 'notFound';
+    return (await this.mayOpen(customer, actor)) ? 'allowed' : 'forbidden';
   }
 
   async lead(id: string, actor: StaffActor): Promise<LeadDetail | 'forbidden' | null> {
-    const stored = await this.reads.lead(id);
-    if (!stored) return null;
-    if (!(await this.mayOpen(stored, actor))) return 'forbidden';
-    await this.record(actor, 'leadView', id);
-    return toDetail(stored);
+    const customerId = await this.customerIdOf(id);
+    const customer = customerId && (await customerDetail(this.options.sales, customerId));
+    if (!customer) return null;
+    if (!(await this.mayOpen(customer, actor))) return 'forbidden';
+    await this.record(actor, 'leadView', customer.id);
+    return detailOf(customer, seoulDay(this.now()));
   }
 
   async registrations(id: string): Promise<CustomerRegistration[]> {
-    const phone = (await this.reads.lead(id))?.phone;
-    if (!phone) return [];
-    return (await this.reads.registrations(phone)).map((row) => ({
-      id: row._id,
-      createdAt: row.createdAt ?? '',
-      formKind: row.formKind ?? 'popup',
-      status: row.status,
-      utmSource: row.utmSource,
-      utmCampaign: row.utmCampaign,
+    const customerId = await this.customerIdOf(id);
+    const customer = customerId && (await customerDetail(this.options.sales, customerId));
+    if (!customer) return [];
+    return customer.registrations.map((registration) => ({
+      id: registration.id,
+      createdAt: registration.createdAt,
+      formKind: registration.formKind as ConsoleFormKind,
+      utmSource: registration.utmSource,
+      utmCampaign: registration.utmCampaign,
     }));
   }
 
   async revealPhone(id: string, actor: StaffActor, options: { kept?: boolean } = {}): Promise<string | null> {
-    const stored = await this.reads.lead(id);
-    if (!stored?.phone || !(await this.mayOpen(stored, actor))) return null;
-    if (!options.kept || !(await this.revealedToday(id, actor))) await this.record(actor, 'phoneReveal', id);
-    return formatPhone(stored.phone);
+    const customer = await this.customerOf(id);
+    if (!customer || !(await this.mayOpen(customer, actor))) return null;
+    if (!options.kept || !(await this.revealedToday(customer.id, actor))) await this.record(actor, 'phoneReveal', customer.id);
+    return formatPhone(customer.phone);
   }
 
-  /** Whether `actor` revealed the lead's number earlier this Seoul day (its record is there). */
-  private async revealedToday(id: string, actor: StaffActor): Promise<boolean> {
-    const { entries } = await this.options.audit.list({ action: 'phoneReveal', actor: actor.email, lead: id, from: seoulDay(this.now()), limit: 1 });
+  /** Whether `actor` revealed the customer's number earlier this Seoul day (its record is there). */
+  private async revealedToday(customerId: string, actor: StaffActor): Promise<boolean> {
+    const { entries } = await this.options.audit.list({ action: 'phoneReveal', actor: actor.email, lead: customerId, from: seoulDay(this.now()), limit: 1 });
     return entries.length > 0;
   }
 
@@ -190,130 +190,14 @@ export class LeadConsoleService implements LeadConsole {
     if (status !== undefined && !isLeadStatus(status)) return INVALID;
     const assignee = assigneeEmail === undefined ? undefined : await this.assignee(assigneeEmail, actor);
     if (assignee === 'unknown') return INVALID;
-    const set: Record<string, unknown> = {};
-    const unset: string[] = [];
-    if (status !== undefined) set.status = status;
-    if (assignee === null) unset.push('assignee');
-    else if (assignee) set.assignee = assignee;
-    const detail = (stored: StoredLead) =>
-      leadChangeDetail(
-        { status: stored.status, assigneeName: stored.assignee ? staffLabel(stored.assignee) : null },
-        { status, assigneeName: assignee === undefined ? undefined : assignee && staffLabel(assignee) },
-      );
-    // Whom the change gives the lead to (not who had it already): told once it is saved.
-    const given: { to: string | null } = { to: null };
-    const result = await this.revisedWrite(id, change.rev, actor, 'leadChange', detail, async (stored) => {
-      if (assignee !== undefined && !(await this.mayReassign(stored, assignee, actor))) return NOT_YOURS;
-      given.to = assignee && assignee.email !== stored.assignee?.email ? assignee.email : null;
-      // A status from before the visit takes the check-in back, which only a manager may do.
-      if (status && stored.checkedInAt && STATUSES_BEFORE_VISIT.has(status)) {
-        if (!mayUndoCheckIn(actor.role)) return FORBIDDEN;
-        unset.push('checkedInAt');
-      }
-      // 무효 gives a booked place of a coming visit back, once: the lead keeps its visit time, marked released.
-      const releasedSlot = status === 'invalid' && !stored.checkedInAt ? await this.bookedComingSlot(stored) : null;
-      if (!releasedSlot) return { set, unset };
-      return { set: { ...set, visitSlotStatus: 'released' }, unset, releasedSlot };
-    });
-    if (result.ok && given.to) void this.options.staffAlerts?.staffAssigned(id, given.to, result.lead.rev);
-    return result;
+    return this.changed(id, actor, change.rev, (customerId, version, by) => this.work.change(customerId, { version, status, assignee }, by));
   }
 
-  async assign(ids: string[], assigneeEmail: string | null, actor: StaffActor): Promise<LeadAssignResult> {
-    if (ids.length > MAX_PAGE_SIZE || (await this.assignee(assigneeEmail, actor)) === 'unknown') return { ok: false, error: 'invalid' };
-    const outcome = { ok: true as const, assigned: 0, refused: 0 };
-    // One customer, one 담당자: a row on the list stands for all of the customer's registrations,
-    // and counts as assigned when each of them is.
-    for (const group of await customerRegistrationGroups(this.reads, ids)) {
-      let assigned = true;
-      for (const id of group) {
-        // A lead changed meanwhile (a status, a memo) is assigned as it is now: the bulk change is about the 담당자 alone.
-        let result: LeadChangeResult | null = null;
-        for (let attempt = 0; attempt < 3 && (!result || (!result.ok && result.error === 'conflict')); attempt += 1) {
-          const stored = await this.reads.lead(id);
-          result = stored ? await this.change(id, { rev: stored._rev, assigneeEmail }, actor) : NOT_FOUND;
-        }
-        assigned &&= result?.ok === true;
-      }
-      if (assigned) outcome.assigned += 1;
-      else outcome.refused += 1;
-    }
-    return outcome;
-  }
-
-  async handOver(fromEmail: string, toEmail: string | null, actor: StaffActor): Promise<LeadAssignResult> {
-    if (!mayManageLeads(actor.role) || fromEmail === toEmail) return { ok: false, error: 'invalid' };
-    const outcome = { ok: true as const, assigned: 0, refused: 0 };
-    const params = leadFilterParams({ assignee: fromEmail });
-    for (let cursor: LeadCursor | null = null; ; ) {
-      const page = await this.reads.listPage(params, cursor, MAX_PAGE_SIZE);
-      const result = await this.assign(page.map((row) => row._id), toEmail, actor);
-      if (!result.ok) return result;
-      outcome.assigned += result.assigned;
-      outcome.refused += result.refused;
-      // Assigned leads leave the filter; a refused one (deleted meanwhile) is stepped over.
-      const last = page.at(-1);
-      if (page.length < MAX_PAGE_SIZE || !last) return outcome;
-      if (result.refused) cursor = { createdAt: last.createdAt ?? '', id: last._id };
-    }
-  }
-
-  async checkIn(id: string, rev: string, actor: StaffActor): Promise<LeadChangeResult> {
-    const today = seoulDay(this.now());
-    const onTodaysSheet = (stored: StoredLead) => stored.visitSlotStatus === 'booked' && Boolean(stored.visitAt?.startsWith(`${today} `));
-    return this.revisedWrite(
-      id,
-      rev,
-      actor,
-      'visitCheckIn',
-      null,
-      (stored) => {
-        if (stored.visitSlotStatus !== 'booked' || !stored.visitAt) return INVALID;
-        // The visit's day in Seoul, not before (a sheet printed ahead) and not after.
-        if (!stored.visitAt.startsWith(`${today} `)) return NOT_TODAY;
-        return { set: { status: 'visited' satisfies LeadStatus, checkedInAt: new Date(this.now()).toISOString() } };
-      },
-      // The desk receives everyone on the day's sheet, a colleague's visitor too.
-      async (stored) => onTodaysSheet(stored) || (await this.mayOpen(stored, actor)),
-    );
-  }
-
-  async undoCheckIn(id: string, rev: string, actor: StaffActor): Promise<LeadChangeResult> {
-    if (!mayUndoCheckIn(actor.role)) return FORBIDDEN;
-    return this.revisedWrite(id, rev, actor, 'visitCheckInUndo', null, (stored) =>
-      stored.checkedInAt ? { set: { status: 'visitBooked' satisfies LeadStatus }, unset: ['checkedInAt'] } : INVALID,
-    );
-  }
-
-  /**
-   * An insert after the last memo: the store applies it to whatever the lead holds at that
-   * moment, so two memos written at once are both kept and no revision check is needed.
-   */
+  /** Appends a memo: never refused for a change made meanwhile, and it moves no version. Records `leadMemo`. */
   async addMemo(id: string, text: string, actor: StaffActor): Promise<LeadChangeResult> {
     const clean = typeof text === 'string' ? stripFormatCharacters(text).replace(/\r\n?/g, '\n').replace(CONTROL_BUT_LINE_BREAK, '').trim() : '';
     if (!clean || clean.length > MAX_MEMO_LENGTH) return INVALID;
-    const stored = await this.reads.lead(id);
-    if (!stored) return NOT_FOUND;
-    if (!(await this.mayOpen(stored, actor))) return NOT_YOURS;
-    await this.record(actor, 'leadMemo', id, `${clean.length}자`);
-    const memo = {
-      _key: randomBytes(8).toString('hex'),
-      _type: 'leadMemo',
-      authorEmail: actor.email,
-      authorName: actor.name,
-      at: new Date(this.now()).toISOString(),
-      text: clean,
-    };
-    try {
-      await this.options.leads.mutate([
-        { patch: { id, setIfMissing: { memos: [] } } },
-        { patch: { id, insert: { after: 'memos[-1]', items: [memo] } } },
-      ]);
-    } catch (error) {
-      if (error instanceof MutationError && error.statusCode === 404) return NOT_FOUND;
-      throw error;
-    }
-    return this.currentResult(id, true);
+    return this.changed(id, actor, null, (customerId, _version, by) => this.work.addMemo(customerId, clean, by));
   }
 
   async callResults(): Promise<string[]> {
@@ -321,7 +205,7 @@ export class LeadConsoleService implements LeadConsole {
     return set.length ? [...new Set(set)] : [...DEFAULT_CALL_RESULTS];
   }
 
-  /** Appends a call result, revision-checked like a change: it answers what the 상담사 saw. */
+  /** Appends a call result, version-checked like a change: it answers what the 상담사 saw. */
   async recordCall(id: string, input: LeadCallInput, actor: StaffActor): Promise<LeadCallResult> {
     const result = typeof input.result === 'string' ? input.result.trim() : '';
     if (!(await this.callResults()).includes(result)) return { ok: false, error: 'unknownCallResult' };
@@ -332,58 +216,110 @@ export class LeadConsoleService implements LeadConsole {
       if (time <= this.now()) return { ok: false, error: 'callbackNotFuture' };
       callbackAt = new Date(time).toISOString();
     }
-    const call = {
-      _key: randomBytes(8).toString('hex'),
-      _type: 'leadCall',
-      result,
-      ...(callbackAt ? { callbackAt } : {}),
-      authorEmail: actor.email,
-      authorName: actor.name,
-      at: new Date(this.now()).toISOString(),
-    };
-    const detail = callbackAt ? `${result}, 재통화 ${input.callbackAt?.replace('T', ' ')}` : result;
-    return this.revisedWrite(id, input.rev, actor, 'leadCall', detail, (stored) => {
-      return { set: { calls: [...(stored.calls ?? []).map(({ _key, ...rest }) => ({ _key, _type: 'leadCall', ...withoutNulls(rest) })), call] } };
-    });
+    const callbackLabel = input.callbackAt?.replace('T', ' ');
+    return this.changed(id, actor, input.rev, (customerId, version, by) => this.work.recordCall(customerId, { version, result, callbackAt, callbackLabel }, by));
+  }
+
+  async assign(ids: string[], assigneeEmail: string | null, actor: StaffActor): Promise<LeadAssignResult> {
+    const assignee = ids.length > MAX_PAGE_SIZE ? 'unknown' : await this.assignee(assigneeEmail, actor);
+    if (assignee === 'unknown') return { ok: false, error: 'invalid' };
+    const by = await this.customerActor(actor);
+    const outcome = { ok: true as const, assigned: 0, refused: 0 };
+    // A row stands for a customer (a registration's id for its customer): each is assigned once.
+    const customerIds = new Set<string | null>();
+    for (const id of ids) customerIds.add(await this.customerIdOf(id));
+    for (const customerId of customerIds) {
+      let result: WorkResult = NOT_FOUND_WORK;
+      // A customer changed meanwhile (a status, a call) is assigned as it is now: the bulk change is about the 담당자 alone.
+      for (let attempt = 0; customerId && attempt < ASSIGN_ATTEMPTS && (attempt === 0 || (!result.ok && result.error === 'conflict')); attempt += 1) {
+        const current = await this.options.sales.db.selectFrom('customers').select('version').where('id', '=', customerId).executeTakeFirst();
+        result = current ? await this.work.change(customerId, { version: current.version, assignee }, by) : NOT_FOUND_WORK;
+      }
+      if (result.ok) outcome.assigned += 1;
+      else outcome.refused += 1;
+    }
+    return outcome;
+  }
+
+  async handOver(fromEmail: string, toEmail: string | null, actor: StaffActor): Promise<LeadAssignResult> {
+    if (!mayManageLeads(actor.role) || fromEmail === toEmail) return { ok: false, error: 'invalid' };
+    const to = await this.assignee(toEmail, actor);
+    if (to === 'unknown') return { ok: false, error: 'invalid' };
+    const assigned = await this.work.handOver(fromEmail, to, await this.customerActor(actor));
+    return { ok: true, assigned, refused: 0 };
+  }
+
+  /** The desk checks in anyone on the day's sheet, a colleague's visitor too (CustomerWork says who). */
+  async checkIn(id: string, rev: string, actor: StaffActor): Promise<LeadChangeResult> {
+    return this.changed(id, actor, rev, (customerId, version, by) => this.work.checkIn(customerId, version, by));
+  }
+
+  async undoCheckIn(id: string, rev: string, actor: StaffActor): Promise<LeadChangeResult> {
+    return this.changed(id, actor, rev, (customerId, version, by) => this.work.undoCheckIn(customerId, version, by));
   }
 
   async visits(date: string): Promise<VisitSheet> {
-    const [slots, walkIns] = await Promise.all([this.reads.visitSheet(date), this.reads.walkIns(date)]);
+    const sheet = await visitSheet(this.options.sales, date);
+    const customerIds = [...new Set([...sheet.slots.flatMap((slot) => slot.visitors), ...sheet.walkIns].map((visitor) => visitor.customerId))];
+    // A check-in names the customer's version the sheet showed.
+    const versions = new Map(
+      customerIds.length === 0 ? [] : (await this.options.sales.db.selectFrom('customers').select(['id', 'version']).where('id', 'in', customerIds).execute()).map((row) => [row.id, String(row.version)]),
+    );
+    const visitorOf = (visitor: SheetVisitor): VisitSheetVisitor => ({
+      leadId: visitor.customerId,
+      rev: versions.get(visitor.customerId) ?? '',
+      name: visitor.name,
+      maskedPhone: maskPhone(visitor.phone),
+      status: isLeadStatus(visitor.status) ? visitor.status : 'new',
+      assigneeName: visitor.assigneeName,
+      lastMemo: visitor.lastMemo,
+      checkedInAt: visitor.checkedInAt,
+    });
     return {
       date,
-      slots: slots.map((slot) => ({ id: slot._id, time: slot.time ?? '', capacity: slot.capacity, booked: slot.booked, bookings: slot.bookings.map(sheetVisitor) })),
-      walkIns: walkIns.map(sheetVisitor),
+      slots: sheet.slots.map((slot) => ({ id: slot.id, time: slot.time, capacity: slot.capacity, booked: slot.booked, bookings: slot.visitors.map(visitorOf) })),
+      walkIns: sheet.walkIns.map(visitorOf),
     };
   }
 
   async dashboard(today: string): Promise<ConsoleDashboard> {
+    const sales = this.options.sales;
     const firstDay = shiftDay(today, 1 - DASHBOARD_DAYS);
-    const [tallies, slots] = await Promise.all([
-      this.reads.tallies(seoulDayStart(firstDay)),
-      this.reads.slotFill(today, shiftDay(today, SLOT_FILL_DAYS)),
+    const month = { from: firstDay, to: today };
+    const periods = (count: (range: { from: string; to: string }) => Promise<number>) =>
+      Promise.all([count({ from: today, to: today }), count({ from: shiftDay(today, -6), to: today }), count(month)]).then(([day, week, all]) => ({ today: day, last7Days: week, last30Days: all }));
+    const todayOnly = { from: today, to: today };
+    const [customers, registrations, bookings, walkIns, made, byDay, byForm, bySource, fill] = await Promise.all([
+      periods((range) => registeredCustomerCount(sales, range)),
+      periods((range) => registrationCount(sales, range)),
+      bookingCount(sales, todayOnly),
+      walkInCount(sales, todayOnly),
+      visitMadeCount(sales, todayOnly),
+      registeredCustomersBy(sales, month, 'day'),
+      registeredCustomersBy(sales, month, 'formKind'),
+      registeredCustomersBy(sales, month, 'utmSource'),
+      slotFill(sales, today, shiftDay(today, SLOT_FILL_DAYS)),
     ]);
-    const byDay = Array.from({ length: DASHBOARD_DAYS }, (_, index) => {
-      const date = shiftDay(firstDay, index);
-      return { date, count: tallies.byDay.get(date) ?? 0 };
-    });
-    const sumOfLast = (days: number) => byDay.slice(-days).reduce((sum, day) => sum + day.count, 0);
-    const slotFill = Array.from({ length: SLOT_FILL_DAYS }, (_, index) => ({ date: shiftDay(today, index), capacity: 0, booked: 0 }));
-    for (const slot of slots) {
-      const day = slotFill.find((entry) => entry.date === slot.date);
-      if (!day) continue;
-      day.capacity += slot.capacity;
-      day.booked += slot.booked;
-    }
+    const fillOf = new Map(fill.map((day) => [day.date, day]));
     return {
       today,
-      newLeads: { today: sumOfLast(1), last7Days: sumOfLast(7), last30Days: sumOfLast(DASHBOARD_DAYS) },
-      byDay,
-      byForm: CONSOLE_FORM_KINDS.map((formKind) => ({ formKind, count: tallies.byForm.get(formKind) ?? 0 })),
-      bySource: [...tallies.bySource]
-        .map(([source, count]) => ({ source, count }))
-        // Most leads first; ties by name, "(없음)" last.
+      customers,
+      registrations,
+      visitsToday: { bookings, walkIns, made },
+      byDay: Array.from({ length: DASHBOARD_DAYS }, (_, index) => {
+        const date = shiftDay(firstDay, index);
+        return { date, count: byDay.get(date) ?? 0 };
+      }),
+      byForm: CONSOLE_FORM_KINDS.map((formKind) => ({ formKind, count: byForm.get(formKind) ?? 0 })),
+      bySource: [...bySource]
+        // `|| ''` in the count: no source comes back as ''.
+        .map(([source, count]) => ({ source: source || null, count }))
+        // Most customers first; ties by name, "(없음)" last.
         .sort((a, b) => b.count - a.count || (a.source ?? '\uffff').localeCompare(b.source ?? '\uffff')),
-      slotFill,
+      slotFill: Array.from({ length: SLOT_FILL_DAYS }, (_, index) => {
+        const date = shiftDay(today, index);
+        return { date, capacity: fillOf.get(date)?.capacity ?? 0, booked: fillOf.get(date)?.booked ?? 0 };
+      }),
     };
   }
 
@@ -413,112 +349,84 @@ export class LeadConsoleService implements LeadConsole {
     }
   }
 
+  /** One row per customer, in the list's order, a page of customers at a time. */
   private async *exportRows(params: LeadFilterParams): AsyncGenerator<LeadExportRow> {
-    let cursor = null;
-    for (;;) {
-      const page = await this.reads.exportPage(params, cursor);
-      for (const lead of page) {
-        yield {
-          id: lead._id,
-          createdAt: lead.createdAt ?? '',
-          name: lead.name ?? '',
-          phone: lead.phone ?? '',
-          message: lead.message,
-          formKind: lead.formKind ?? '',
-          status: lead.status,
-          assigneeName: lead.assigneeName,
-          visitAt: lead.visitAt,
-          visitSlotStatus: lead.visitSlotStatus,
-          marketing: lead.consent?.marketing === true,
-          noticeVersion: lead.consent?.noticeVersion ?? null,
-          agreedAt: lead.consent?.agreedAt ?? null,
-          sourcePage: lead.sourcePage,
-          utm: { ...lead.utm },
-          checkedInAt: lead.checkedInAt,
-          memos: (lead.memos ?? []).map((memo) => ({ at: memo.at ?? '', authorName: memo.authorName ?? '', text: memo.text ?? '' })),
-          calls: (lead.calls ?? []).map((call) => ({ at: call.at ?? '', result: call.result ?? '', callbackAt: call.callbackAt })),
-        };
-      }
-      const last = page.at(-1);
-      if (page.length < EXPORT_PAGE_ROWS || !last) return;
-      cursor = { createdAt: last.createdAt ?? '', id: last._id };
+    for (let cursor: CustomerCursor | null = null; ; ) {
+      const page = await exportCustomers(this.options.sales, params, cursor);
+      if (page.length === 0) return;
+      const ids = page.map((customer) => customer.id);
+      const db = this.options.sales.db;
+      // What the customer's latest registration said, and when they last came.
+      const [latest, checkIns] = await Promise.all([
+        db
+          .selectFrom('registrations')
+          .innerJoin('customers', 'customers.id', 'registrations.customer_id')
+          .select(['registrations.customer_id', 'registrations.id', 'registrations.message', 'registrations.source_page', 'registrations.notice_version', 'registrations.agreed_at', 'registrations.utm_source', 'registrations.utm_medium', 'registrations.utm_campaign', 'registrations.utm_term', 'registrations.utm_content'])
+          .where('registrations.customer_id', 'in', ids)
+          .whereRef('registrations.created_at', '=', 'customers.last_registered_at')
+          .orderBy('registrations.id', 'desc')
+          .execute(),
+        db
+          .selectFrom('bookings')
+          .select((eb) => ['bookings.customer_id', eb.fn.max('bookings.checked_in_at').as('checkedInAt')])
+          .where('bookings.customer_id', 'in', ids)
+          .where('bookings.status', '=', 'checkedIn')
+          .groupBy('bookings.customer_id')
+          .execute(),
+      ]);
+      const latestOf = new Map<string, (typeof latest)[number]>();
+      for (const registration of latest) if (!latestOf.has(registration.customer_id)) latestOf.set(registration.customer_id, registration);
+      const checkedInOf = new Map(checkIns.map((row) => [row.customer_id, row.checkedInAt]));
+      for (const customer of page) yield exportRowOf(customer, latestOf.get(customer.id), checkedInOf.get(customer.id) ?? null);
+      if (page.length < EXPORT_PAGE_CUSTOMERS) return;
+      cursor = nextCustomerCursor(page);
     }
   }
 
   /**
-   * A status/assignee change or a check-in: refused with the current state when the lead moved
-   * on since `rev`, checked again by the store (`ifRevisionID`) for a change landing in between.
-   * `plan` says what to write to the lead as it is (or refuses); a released slot counts one less
-   * in the same transaction, so the revision check makes the release happen once.
-   * Recorded once saved, so a refused attempt leaves no record of a change that did not happen;
-   * a saved change whose record cannot be stored is undone, so none stands unrecorded.
-   * `mayAct` is asked first: a lead the actor may not open is refused before its revision is
-   * compared (a stale one would answer with the whole lead).
+   * Does `work` to the customer `id` stands for, at the version `rev` the page showed (null: none
+   * asked), answering with the customer as it is after it (or, refused as stale, as it is now).
+   * A `rev` that is no version is refused as the customer's own only to whoever may open it.
    */
-  private async revisedWrite(
+  private async changed(
     id: string,
-    rev: string,
     actor: StaffActor,
-    action: 'leadChange' | 'leadCall' | 'visitCheckIn' | 'visitCheckInUndo',
-    detail: string | null | ((stored: StoredLead) => string),
-    plan: (stored: StoredLead) => LeadWrite | LeadChangeResult | Promise<LeadWrite | LeadChangeResult>,
-    mayAct: (stored: StoredLead) => Promise<boolean> = (stored) => this.mayOpen(stored, actor),
+    rev: string | null,
+    work: (customerId: string, version: number, by: CustomerActor) => Promise<WorkResult>,
   ): Promise<LeadChangeResult> {
-    const stored = await this.reads.lead(id);
-    if (!stored) return NOT_FOUND;
-    if (!(await mayAct(stored))) return NOT_YOURS;
-    if (typeof rev !== 'string' || !rev) return INVALID;
-    if (stored._rev !== rev) return { ok: false, error: 'conflict', current: toDetail(stored) };
-    const write = await plan(stored);
-    if ('ok' in write) return write;
-    const patch: PatchOperations = { id, ifRevisionID: rev, set: write.set };
-    if (write.unset?.length) patch.unset = write.unset;
-    const mutations: Mutation[] = [{ patch }];
-    if (write.releasedSlot) mutations.push({ patch: { id: write.releasedSlot, dec: { booked: 1 } } });
-    let saved: string;
-    try {
-      saved = (await this.options.leads.mutate(mutations)).transactionId;
-    } catch (error) {
-      if (error instanceof MutationError && error.statusCode === 409) return this.currentResult(id, false);
-      if (error instanceof MutationError && error.statusCode === 404) return NOT_FOUND;
-      throw error;
-    }
-    try {
-      await this.record(actor, action, id, typeof detail === 'function' ? detail(stored) : detail);
-    } catch (error) {
-      await this.undo(stored, write, saved).catch((undoError: unknown) =>
-        console.error(`[console] ${action} of ${id} saved without its audit record and not undone: ${(undoError as Error).message}`),
-      );
-      throw error;
-    }
-    return this.currentResult(id, true);
+    const customer = await this.customerOf(id);
+    if (!customer) return NOT_FOUND;
+    const version = rev === null ? customer.version : versionOf(rev);
+    if (version === null) return (await this.mayOpen(customer, actor)) ? INVALID : NOT_YOURS;
+    const result = await work(customer.id, version, await this.customerActor(actor));
+    if (result.ok || result.error === 'conflict') return this.current(customer.id, result.ok);
+    return { ok: false, error: result.error } as LeadChangeResult;
   }
 
-  /** Puts back the fields a change set or unset (and the place it released), unless the lead moved on since (`rev`). */
-  private async undo(before: StoredLead, write: LeadWrite, rev: string): Promise<void> {
-    const previous = before as unknown as Record<string, unknown>;
-    const set: Record<string, unknown> = {};
-    const unset: string[] = [];
-    for (const field of [...Object.keys(write.set ?? {}), ...(write.unset ?? [])]) {
-      if (previous[field] === undefined || previous[field] === null) unset.push(field);
-      else set[field] = previous[field];
-    }
-    const mutations: Mutation[] = [{ patch: { id: before._id, ifRevisionID: rev, set, unset } }];
-    if (write.releasedSlot) mutations.push({ patch: { id: write.releasedSlot, inc: { booked: 1 } } });
-    await this.options.leads.mutate(mutations);
+  private async current(id: string, written: boolean): Promise<LeadChangeResult> {
+    const customerId = await this.customerIdOf(id);
+    const customer = customerId && (await customerDetail(this.options.sales, customerId));
+    if (!customer) return NOT_FOUND;
+    const lead = detailOf(customer, seoulDay(this.now()));
+    return written ? { ok: true, lead } : { ok: false, error: 'conflict', current: lead };
   }
 
-  /** The slot of the lead's booked visit when it is today or later and still there (a past slot's place is no use). */
-  private async bookedComingSlot(stored: StoredLead): Promise<string | null> {
-    if (stored.visitSlotStatus !== 'booked' || !stored.visitSlotId || (stored.visitAt ?? '') < seoulDay(this.now())) return null;
-    const slot = await this.options.leads.fetch(visitSlotForBookingQuery, { id: stored.visitSlotId });
-    return slot?._id ?? null;
+  /** The customer `id` names: its own id, or one of its registrations'. */
+  private async customerIdOf(id: string): Promise<string | null> {
+    if (typeof id !== 'string' || !id) return null;
+    const known = this.customerIds.get(id);
+    if (known) return known;
+    const sales = this.options.sales;
+    const own = await sales.db.selectFrom('customers').select('id').where('id', '=', id).executeTakeFirst();
+    const customerId = own?.id ?? (await customerIdOfRegistration(sales, id));
+    if (customerId) this.customerIds.set(id, customerId);
+    return customerId;
   }
 
-  private async currentResult(id: string, written: boolean): Promise<LeadChangeResult> {
-    const stored = await this.reads.lead(id);
-    if (!stored) return NOT_FOUND;
-    return written ? { ok: true, lead: toDetail(stored) } : { ok: false, error: 'conflict', current: toDetail(stored) };
+  private async customerOf(id: string) {
+    const customerId = await this.customerIdOf(id);
+    if (!customerId) return null;
+    return (await this.options.sales.db.selectFrom('customers').select(['id', 'phone', 'assignee_email as assigneeEmail', 'version']).where('id', '=', customerId).executeTakeFirst()) ?? null;
   }
 
   private async assignmentSettings() {
@@ -527,25 +435,21 @@ export class LeadConsoleService implements LeadConsole {
     );
   }
 
-  /** Whose view `actor`'s lists are limited to: a 상담사 sees their own leads and unassigned ones, unless the settings open all. */
+  /** Whose view `actor`'s lists are limited to: a 상담사 sees their own customers and unassigned ones, unless the settings open all. */
   private async visibleTo(actor: StaffActor): Promise<string | null> {
     if (mayManageLeads(actor.role) || (await this.assignmentSettings()).salesSeeAllLeads) return null;
     return actor.email;
   }
 
-  private async mayOpen(stored: StoredLead, actor: StaffActor): Promise<boolean> {
-    const visibleTo = await this.visibleTo(actor);
-    return visibleTo === null || !stored.assignee?.email || stored.assignee.email === visibleTo;
+  private async customerActor(actor: StaffActor): Promise<CustomerActor> {
+    const settings = await this.assignmentSettings();
+    const visibleTo = mayManageLeads(actor.role) || settings.salesSeeAllLeads ? null : actor.email;
+    return { email: actor.email, name: actor.name, role: actor.role, ip: actor.ip, visibleTo, takesColleagues: settings.salesTakeColleagueLeads === true };
   }
 
-  /**
-   * A manager assigns any lead to anyone. A 상담사 assigns a lead of their own or nobody's; a
-   * colleague's lead they may only take for themselves, and only when the settings allow it.
-   */
-  private async mayReassign(stored: StoredLead, to: { email: string } | null, actor: StaffActor): Promise<boolean> {
-    const from = stored.assignee?.email ?? null;
-    if (mayManageLeads(actor.role) || from === null || from === actor.email || from === (to?.email ?? null)) return true;
-    return to?.email === actor.email && (await this.assignmentSettings()).salesTakeColleagueLeads;
+  private async mayOpen(customer: { assigneeEmail: string | null }, actor: StaffActor): Promise<boolean> {
+    const visibleTo = await this.visibleTo(actor);
+    return visibleTo === null || !customer.assigneeEmail || customer.assigneeEmail === visibleTo;
   }
 
   /** The staff member named by `email` (null: nobody); 'unknown' for an email of no active account. */
@@ -565,17 +469,20 @@ export class LeadConsoleService implements LeadConsole {
 const CONTROL_BUT_LINE_BREAK = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
 const INVALID: LeadChangeResult = { ok: false, error: 'invalid' };
 const NOT_FOUND: LeadChangeResult = { ok: false, error: 'notFound' };
-const FORBIDDEN: LeadChangeResult = { ok: false, error: 'forbidden' };
-const NOT_TODAY: LeadChangeResult = { ok: false, error: 'notToday' };
 const NOT_YOURS: LeadChangeResult = { ok: false, error: 'notYours' };
-const STATUSES_BEFORE_VISIT: ReadonlySet<LeadStatus> = new Set(['new', 'contacting', 'consulted', 'visitBooked']);
+const NOT_FOUND_WORK: WorkResult = { ok: false, error: 'notFound' };
 
-/** What a revised write sets and unsets on the lead, and the slot whose place it gives back. */
-type LeadWrite = { set: Record<string, unknown>; unset?: string[]; releasedSlot?: string | null };
+/**
+ * The customer's version a page carries as its `rev`; null when none was sent. A made-up one is
+ * no version the customer ever had: stale (a conflict), once the actor may act on the customer.
+ */
+function versionOf(rev: string): number | null {
+  if (typeof rev !== 'string' || !rev) return null;
+  return /^\d{1,15}$/.test(rev) ? Number(rev) : -1;
+}
 
-/** How an audit record names a 담당자: name and email, or 없음. */
-function staffLabel(staff: { email?: string | null; name?: string | null } | null | undefined): string {
-  return staff?.email ? `${staff.name ?? staff.email}(${staff.email})` : '없음';
+function isVisit(status: string): boolean {
+  return (VISIT_STATUSES as readonly string[]).includes(status);
 }
 
 function pageSize(limit: number | undefined): number {
@@ -583,45 +490,47 @@ function pageSize(limit: number | undefined): number {
   return Math.min(limit, MAX_PAGE_SIZE);
 }
 
-function toDetail(lead: StoredLead): LeadDetail {
+const SLOT_STATUS_OF_BOOKING: Partial<Record<CustomerDetail['bookings'][number]['status'], LeadDetail['visitSlotStatus']>> = {
+  booked: 'booked',
+  checkedIn: 'booked',
+  missed: 'booked',
+  released: 'released',
+  unavailable: 'unavailable',
+};
+
+/**
+ * The customer's page: its fields, the newest registration's form, page, campaign and consent,
+ * its visit (the coming one, else the latest not cancelled), memos and calls oldest first.
+ */
+function detailOf(customer: CustomerDetail, today: string): LeadDetail {
+  const newest = customer.registrations[0];
+  const shown = customer.bookings.filter((booking) => booking.status !== 'cancelled');
+  const visit = shown.find((booking) => booking.status === 'booked' && booking.visitAt >= today) ?? shown.at(-1) ?? null;
+  const utm = {
+    ...(newest?.utmSource ? { source: newest.utmSource } : {}),
+    ...(newest?.utmMedium ? { medium: newest.utmMedium } : {}),
+    ...(newest?.utmCampaign ? { campaign: newest.utmCampaign } : {}),
+  };
   return {
-    id: lead._id,
-    rev: lead._rev,
-    createdAt: lead.createdAt ?? '',
-    name: lead.name ?? '',
-    maskedPhone: maskPhone(lead.phone ?? ''),
-    message: lead.message,
-    formKind: lead.formKind ?? 'popup',
-    sourcePage: lead.sourcePage,
-    utm: { ...lead.utm },
-    consent: {
-      privacy: lead.consent?.privacy === true,
-      marketing: lead.consent?.marketing === true,
-      ageOver14: lead.consent?.ageOver14 === true,
-      noticeVersion: lead.consent?.noticeVersion ?? null,
-      agreedAt: lead.consent?.agreedAt ?? null,
-    },
-    visitSlotId: lead.visitSlotId,
-    visitAt: lead.visitAt,
-    visitSlotStatus: lead.visitSlotStatus,
-    status: lead.status,
-    assignee: lead.assignee?.email ? { email: lead.assignee.email, name: lead.assignee.name ?? lead.assignee.email } : null,
-    checkedInAt: lead.checkedInAt,
-    memos: (lead.memos ?? []).map((memo) => ({
-      key: memo._key,
-      authorEmail: memo.authorEmail ?? '',
-      authorName: memo.authorName ?? '',
-      at: memo.at ?? '',
-      text: memo.text ?? '',
-    })),
-    calls: (lead.calls ?? []).map((call) => ({
-      key: call._key,
-      result: call.result ?? '',
-      callbackAt: call.callbackAt,
-      authorEmail: call.authorEmail ?? '',
-      authorName: call.authorName ?? '',
-      at: call.at ?? '',
-    })),
+    id: customer.id,
+    rev: String(customer.version),
+    createdAt: customer.lastRegisteredAt,
+    name: customer.name,
+    maskedPhone: maskPhone(customer.phone),
+    message: newest?.message ?? null,
+    formKind: (newest?.formKind ?? 'popup') as ConsoleFormKind,
+    sourcePage: newest?.sourcePage ?? null,
+    utm,
+    // Every form asks for the privacy consent and the age, and stores nothing without them.
+    consent: { privacy: true, marketing: customer.marketing, ageOver14: true, noticeVersion: newest?.noticeVersion ?? null, agreedAt: newest?.agreedAt ?? null },
+    visitSlotId: visit?.slotId ?? null,
+    visitAt: visit?.visitAt ?? null,
+    visitSlotStatus: visit ? (SLOT_STATUS_OF_BOOKING[visit.status] ?? null) : null,
+    status: customer.status as LeadStatus,
+    assignee: customer.assigneeEmail ? { email: customer.assigneeEmail, name: customer.assigneeName ?? customer.assigneeEmail } : null,
+    checkedInAt: visit?.checkedInAt ?? null,
+    memos: customer.memos.map((memo) => ({ key: memo.id, authorEmail: memo.authorEmail, authorName: memo.authorName, at: memo.at, text: memo.text })),
+    calls: customer.calls.map((call) => ({ key: call.id, result: call.result, callbackAt: call.callbackAt, authorEmail: call.authorEmail, authorName: call.authorName, at: call.at })),
   };
 }
 
@@ -640,15 +549,33 @@ function seoulWallClockTime(value: string): number | null {
   return time;
 }
 
-function sheetVisitor(row: ConsoleWalkInsQueryResult[number]): VisitSheetVisitor {
+/** A customer as the export writes them: the latest registration's words and campaign, the first one's too. */
+function exportRowOf(
+  customer: CustomerExportRow,
+  latest: { message: string | null; source_page: string | null; notice_version: string | null; agreed_at: string | null; utm_source: string | null; utm_medium: string | null; utm_campaign: string | null; utm_term: string | null; utm_content: string | null } | undefined,
+  checkedInAt: string | null,
+): LeadExportRow {
+  const utm = latest ? withoutNulls({ source: latest.utm_source, medium: latest.utm_medium, campaign: latest.utm_campaign, term: latest.utm_term, content: latest.utm_content }) : {};
   return {
-    leadId: row._id,
-    rev: row._rev,
-    name: row.name ?? '',
-    maskedPhone: maskPhone(row.phone ?? ''),
-    status: row.status,
-    assigneeName: row.assigneeName,
-    lastMemo: row.lastMemo,
-    checkedInAt: row.checkedInAt,
+    id: customer.id,
+    createdAt: customer.createdAt,
+    name: customer.name,
+    phone: customer.phone,
+    registrations: customer.registrations,
+    message: latest?.message ?? null,
+    formKind: customer.lastTouch?.formKind ?? '',
+    status: customer.status,
+    assigneeName: customer.assigneeName,
+    visitAt: customer.visitAt,
+    visitStatus: customer.visitStatus,
+    marketing: customer.marketing,
+    noticeVersion: latest?.notice_version ?? null,
+    agreedAt: latest?.agreed_at ?? null,
+    sourcePage: latest?.source_page ?? null,
+    utm: utm as LeadExportRow['utm'],
+    firstTouch: customer.firstTouch,
+    checkedInAt,
+    memos: customer.memos.map(({ at, authorName, text }) => ({ at, authorName, text })),
+    calls: customer.calls.map(({ at, result, callbackAt }) => ({ at, result, callbackAt })),
   };
 }

@@ -1,6 +1,6 @@
 /**
- * The lead export (the console's downloads and `npm run leads -- export`), written row by row as
- * the rows arrive so memory stays flat however many leads match: CSV in the site's Excel-safe
+ * The customer export (the console's downloads and `npm run leads -- export`): one row per customer
+ * (one phone), written row by row as the rows arrive so memory stays flat however many match: CSV in the site's Excel-safe
  * format (../csv.ts), and .xlsx through exceljs's streaming writer, with Korean headers, the
  * phone as text (its leading 0 kept), times as real Excel dates (Seoul), an autofilter and a
  * frozen header row. Both carry the memos, the call results and the 방문 확인 time.
@@ -14,7 +14,14 @@ import { UTM_KEYS, utmParameterName } from '../../shared/utm';
 import { BOM, csvLine } from '../csv';
 import type { LeadExportFormat, LeadExportRow } from './types';
 
-const SLOT_STATUS_LABELS: Record<string, string> = { booked: '예약됨', unavailable: '확인 필요(마감)', released: '취소됨(자리 반환)' };
+const VISIT_STATUS_LABELS: Record<string, string> = {
+  booked: '예약됨',
+  checkedIn: '방문 완료',
+  missed: '오지 않음',
+  cancelled: '취소됨',
+  unavailable: '확인 필요(마감)',
+  released: '취소됨(자리 반환)',
+};
 
 const formKindLabel = (formKind: string) => (LEAD_FORM_KIND_LABELS as Record<string, string>)[formKind] ?? formKind;
 
@@ -47,8 +54,6 @@ function wallClockCellDate(value: string | null): Date | null {
 
 const lastCall = (row: LeadExportRow) => row.calls.at(-1) ?? null;
 
-/** The visit the customer asked for; a walk-in asked for none (its arrival is 방문 확인). */
-const wishedVisitAt = (row: LeadExportRow) => (row.formKind === 'walkIn' ? null : row.visitAt);
 
 /** Every memo, oldest first, one a line: "YYYY-MM-DD HH:mm 작성자: 내용". */
 const memoLines = (row: LeadExportRow) => row.memos.map((memo) => `${seoulDateTime(memo.at)} ${memo.authorName}: ${memo.text}`).join('\n');
@@ -61,14 +66,15 @@ const DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 const DATE_MINUTE_FORMAT = 'yyyy-mm-dd hh:mm';
 
 const EXPORT_COLUMNS: Column[] = [
-  { header: '등록일시(KST)', width: 20, value: (row) => seoulDateTime(row.createdAt, 'second'), date: { of: (row) => seoulCellDate(row.createdAt), format: DATE_TIME_FORMAT } },
+  { header: '최근 등록일시(KST)', width: 20, value: (row) => seoulDateTime(row.createdAt, 'second'), date: { of: (row) => seoulCellDate(row.createdAt), format: DATE_TIME_FORMAT } },
   { header: '이름', width: 12, value: (row) => row.name },
   { header: '연락처', width: 15, value: (row) => (row.phone ? formatPhone(row.phone) : '') },
   { header: '상담 상태', width: 10, value: (row) => (isLeadStatus(row.status) ? LEAD_STATUS_LABELS[row.status] : row.status) },
   { header: '담당자', width: 10, value: (row) => row.assigneeName ?? '' },
-  { header: '문의내용', width: 40, value: (row) => row.message ?? '' },
-  { header: '방문 희망 일시', width: 17, value: (row) => wishedVisitAt(row) ?? '', date: { of: (row) => wallClockCellDate(wishedVisitAt(row)), format: DATE_MINUTE_FORMAT } },
-  { header: '방문예약 상태', width: 14, value: (row) => (row.visitSlotStatus ? (SLOT_STATUS_LABELS[row.visitSlotStatus] ?? row.visitSlotStatus) : '') },
+  { header: '등록 횟수', width: 8, value: (row) => String(row.registrations), count: (row) => row.registrations },
+  { header: '문의내용(최근 등록)', width: 40, value: (row) => row.message ?? '' },
+  { header: '방문 일시', width: 17, value: (row) => row.visitAt ?? '', date: { of: (row) => wallClockCellDate(row.visitAt), format: DATE_MINUTE_FORMAT } },
+  { header: '방문 상태', width: 14, value: (row) => (row.visitStatus ? (VISIT_STATUS_LABELS[row.visitStatus] ?? row.visitStatus) : '') },
   { header: '마케팅 정보 수신 동의', width: 10, value: (row) => yesNo(row.marketing) },
   { header: '동의 문구 버전', width: 12, value: (row) => row.noticeVersion ?? '' },
   { header: '방문 확인(KST)', width: 20, value: (row) => seoulDateTime(row.checkedInAt, 'second'), date: { of: (row) => seoulCellDate(row.checkedInAt), format: DATE_TIME_FORMAT } },
@@ -79,9 +85,13 @@ const EXPORT_COLUMNS: Column[] = [
   { header: '메모', width: 50, value: memoLines },
   { header: '동의 일시(KST)', width: 20, value: (row) => seoulDateTime(row.agreedAt, 'second'), date: { of: (row) => seoulCellDate(row.agreedAt), format: DATE_TIME_FORMAT } },
   { header: '등록 페이지', width: 20, value: (row) => row.sourcePage ?? '' },
-  { header: '양식', width: 18, value: (row) => (row.formKind ? formKindLabel(row.formKind) : '') },
-  ...UTM_KEYS.map((key): Column => ({ header: utmParameterName(key), width: 14, value: (row) => row.utm[key] ?? '' })),
-  { header: 'ID', width: 40, value: (row) => row.id },
+  { header: '양식(최근 등록)', width: 18, value: (row) => (row.formKind ? formKindLabel(row.formKind) : '') },
+  ...UTM_KEYS.map((key): Column => ({ header: `${utmParameterName(key)}(최근 등록)`, width: 14, value: (row) => row.utm[key] ?? '' })),
+  { header: '첫 등록일시(KST)', width: 20, value: (row) => seoulDateTime(row.firstTouch?.at, 'second'), date: { of: (row) => seoulCellDate(row.firstTouch?.at), format: DATE_TIME_FORMAT } },
+  { header: '첫 등록 양식', width: 18, value: (row) => (row.firstTouch ? formKindLabel(row.firstTouch.formKind) : '') },
+  { header: '첫 등록 utm_source', width: 14, value: (row) => row.firstTouch?.utmSource ?? '' },
+  { header: '첫 등록 utm_campaign', width: 14, value: (row) => row.firstTouch?.utmCampaign ?? '' },
+  { header: '고객 ID', width: 40, value: (row) => row.id },
 ];
 
 export const EXPORT_HEADERS = EXPORT_COLUMNS.map((column) => column.header);
@@ -131,7 +141,7 @@ export async function writeLeadCsv(rows: AsyncIterable<LeadExportRow>, out: Writ
 }
 
 /**
- * One sheet "고객 목록". Times are date cells in Seoul time; every other cell is a string cell
+ * One sheet "고객 목록", a customer a row. Times are date cells in Seoul time; every other cell is a string cell
  * (never a formula: a value that starts with "=" stays text) in a text-formatted column, so Excel
  * keeps "010-…". The header row is frozen and carries an autofilter.
  */

@@ -1,51 +1,37 @@
 /**
- * 오늘 할 일 over the leads source, on either store (GROQ, as the campaign statistics read): the
- * calls due by the end of the Seoul day (overdue ones first), the leads booked to visit that day in
- * time order, and the new leads nobody has called yet, the longest waiting first.
+ * 오늘 할 일 over the customer tables (customers/customer-reads.ts todayWork), each customer once
+ * per part: the calls due by the end of the Seoul day (overdue ones first), the customers booked to
+ * visit that day in time order, the customers given to a 상담사 and not called since (a returning
+ * customer's new registration marked), and the 기존 고객 재등록: called before, registered again since.
  */
-import { todayCallsDueQuery, todayNewLeadsQuery, todayVisitsQuery } from '../../sanity/queries';
-import { maskPhone } from '../../shared/console';
-import { seoulDay, seoulDayStart } from '../../shared/seoul-time';
+import { isLeadStatus, maskPhone, type LeadStatus } from '../../shared/console';
+import { seoulDay } from '../../shared/seoul-time';
 import type { TodayWho, TodayWork } from '../../shared/today-work';
-import type { ContentSource } from '../content/types';
+import type { SalesDatabase } from '../database/index';
+import { todayWork } from '../customers/customer-reads';
 
 export type TodayWorkService = { read(who: TodayWho): Promise<TodayWork> };
 
-/** What every row says of its lead: the link, the name, the masked phone and the 담당자. */
-const leadOf = (lead: { _id: string; name: string | null; phone: string | null; assigneeName: string | null }) => ({
-  id: lead._id,
-  name: lead.name ?? '',
-  maskedPhone: maskPhone(lead.phone ?? ''),
-  assigneeName: lead.assigneeName,
+/** What every row says of its customer: the link, the name, the masked phone, the status and the 담당자. */
+const customerOf = (row: { customerId: string; name: string; phone: string; status: string; assigneeName: string | null }) => ({
+  id: row.customerId,
+  name: row.name,
+  maskedPhone: maskPhone(row.phone),
+  status: (isLeadStatus(row.status) ? row.status : 'new') satisfies LeadStatus,
+  assigneeName: row.assigneeName,
 });
 
-export function todayWorkOf(leads: ContentSource, now: () => number = Date.now): TodayWorkService {
+export function todayWorkOf(sales: SalesDatabase, now: () => number = Date.now): TodayWorkService {
   return {
     async read(who) {
       const time = now();
-      const day = seoulDay(time);
-      const assignee = who === 'all' ? null : who.email;
-      const [calls, visits, newLeads] = await Promise.all([
-        leads.fetch(todayCallsDueQuery, { until: seoulDayStart(day, 1), assignee }),
-        leads.fetch(todayVisitsQuery, { day: `${day} `, assignee }),
-        leads.fetch(todayNewLeadsQuery, { assignee }),
-      ]);
+      const work = await todayWork(sales, who === 'all' ? null : who.email, seoulDay(time));
       return {
-        day,
-        calls: calls.map((lead) => ({
-          ...leadOf(lead),
-          status: lead.status,
-          callbackAt: lead.callbackAt ?? '',
-          lastCallResult: lead.lastCallResult,
-          overdue: Date.parse(lead.callbackAt ?? '') < time,
-        })),
-        visits: visits.map((lead) => ({
-          ...leadOf(lead),
-          status: lead.status,
-          time: (lead.visitAt ?? '').slice(11),
-          checkedInAt: lead.checkedInAt,
-        })),
-        newLeads: newLeads.map((lead) => ({ ...leadOf(lead), createdAt: lead.createdAt ?? '' })),
+        day: work.day,
+        calls: work.callbacks.map((row) => ({ ...customerOf(row), callbackAt: row.callbackAt, lastCallResult: row.lastCallResult, overdue: Date.parse(row.callbackAt) < time })),
+        visits: work.visits.map((row) => ({ ...customerOf(row), time: row.visitAt.slice(11), checkedInAt: row.checkedInAt })),
+        newLeads: work.notContacted.map((row) => ({ ...customerOf(row), createdAt: row.lastRegisteredAt, returning: row.returning })),
+        returning: work.returning.map((row) => ({ ...customerOf(row), lastCallAt: row.lastCallAt, createdAt: row.lastRegisteredAt, registrations: row.registrations })),
       };
     },
   };

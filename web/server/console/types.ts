@@ -17,34 +17,43 @@ import type {
   VisitSheet,
 } from '../../shared/console';
 import type { VisitBookings } from './visit-bookings';
-import type { VisitSlots } from './visit-slots';
+import type { VisitSlotSchedule } from '../customers/visit-slot-schedule';
 
 /** The signed-in staff member and the address the request came from: what an audit record names. */
 export type StaffActor = StaffIdentity & { ip: string };
 
 export type LeadExportFormat = 'csv' | 'xlsx';
 
-/** A row of the lead export (CSV and xlsx), whole phone number included. */
+/** A row of the export (CSV and xlsx): one customer (one phone), whole phone number included. */
 export type LeadExportRow = {
+  /** The customer's id. */
   id: string;
+  /** When the customer last registered. */
   createdAt: string;
   name: string;
   phone: string;
+  /** How many times the customer registered. */
+  registrations: number;
+  /** The latest registration's message, form, consent text, page and campaign. */
   message: string | null;
   formKind: string;
-  status: string;
-  assigneeName: string | null;
-  visitAt: string | null;
-  visitSlotStatus: string | null;
-  marketing: boolean;
   noticeVersion: string | null;
   agreedAt: string | null;
   sourcePage: string | null;
   utm: Partial<Record<'source' | 'medium' | 'campaign' | 'term' | 'content', string>>;
+  /** The first registration ever: when, and from which form and campaign. */
+  firstTouch: { at: string; utmSource: string | null; utmCampaign: string | null; formKind: string } | null;
+  status: string;
+  assigneeName: string | null;
+  /** The coming visit, or else the latest one, and its state (a walk-in's is checkedIn). */
+  visitAt: string | null;
+  visitStatus: string | null;
+  marketing: boolean;
+  /** The latest check-in, booked or walked in. */
   checkedInAt: string | null;
   /** Oldest first. */
   memos: Array<{ at: string; authorName: string; text: string }>;
-  /** Oldest first; the last is the lead's current call result. */
+  /** Oldest first; the last is the customer's current call result. */
   calls: Array<{ at: string; result: string; callbackAt: string | null }>;
 };
 
@@ -56,9 +65,9 @@ export type LeadAccess = 'allowed' | 'forbidden' | 'notFound';
 /** Every read of personal data and every change is recorded in the audit trail by the service. */
 export interface LeadConsole {
   /** Book, move and cancel a lead's visit; the desk's walk-ins and phone-ins (the site's capacity-checked path). */
-  readonly bookings: Pick<VisitBookings, 'openSlots' | 'book' | 'cancel' | 'register'>;
+  readonly bookings: Pick<VisitBookings, 'openSlots' | 'book' | 'cancel' | 'register' | 'findCustomer'>;
   /** Visit slots: list, create for a day or a week, edit, delete an empty one (admin and 팀장). */
-  readonly slots: Pick<VisitSlots, 'list' | 'create' | 'edit' | 'remove'>;
+  readonly slots: Pick<VisitSlotSchedule, 'list' | 'create' | 'edit' | 'remove'>;
   /** A page and the total; a search by a whole phone number records `phoneSearch` (the count, not the number). */
   list(filters: LeadFilters, page: { cursor?: string; limit?: number }, actor: StaffActor): Promise<LeadListPage>;
   /** The campaign names leads carry, lower case, once each: the list's campaign choice. */
@@ -117,11 +126,3 @@ export interface LeadConsole {
 }
 
 export type { StaffRole };
-
-/** Told of each assignment and each booking a console write makes (the messages to the assigned 상담사). */
-export type StaffAlerts = {
-  /** The lead was given to `email`; `rev`, the lead's revision after it, names that assignment. */
-  staffAssigned(leadId: string, email: string, rev: string): Promise<void>;
-  /** A visit was booked (or moved) for the lead `email` works. */
-  staffBooked(leadId: string, email: string, rev: string): Promise<void>;
-};

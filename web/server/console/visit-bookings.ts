@@ -1,124 +1,108 @@
 /**
- * Visits booked by staff: from a lead's page (book, move, cancel) and at the reception desk (a
- * walk-in checked in at once, a phone-in booked). Every place is taken through `takeSlotPlace`,
- * the path the site's forms book through, so a slot's capacity holds across every way in.
+ * Visits booked by staff over the customer tables: from a customer's page (book, move, cancel:
+ * CustomerWork) and at the reception desk (현장 등록: a walk-in checked in at once, a phone-in
+ * booked: a registration of the customer through register()). The desk finds the customer by
+ * number first; a phone-in for a customer with a coming visit is offered a move of that visit,
+ * never a second place. Every place is taken by the one conditional update the site's forms use.
  */
-import { leadExistsQuery, upcomingVisitSlotsQuery, visitSlotForBookingQuery } from '../../sanity/queries';
 import {
   type BookingResult,
-  type DeskRegistration,
+  type DeskCustomer,
   type DeskFieldErrors,
+  type DeskLookupResult,
+  type DeskRegistration,
   type DeskRegistrationResult,
   DESK_MESSAGES,
-  type LeadStatus,
   type OpenSlotDay,
 } from '../../shared/console';
-import { checkLead, fieldMessagesOf, LEAD_FIELDS } from '../../shared/lead-validation';
+import { checkLead, fieldMessagesOf, LEAD_FIELDS, wholeMobilePhone } from '../../shared/lead-validation';
 import { seoulDateTime, seoulDay } from '../../shared/seoul-time';
-import { MutationError, type ContentSource, type Mutation } from '../content/types';
-import type { AuditTrail } from '../audit/trail';
-import { slotFields, takeSlotPlace, visitAtOf } from '../visit-slot-place';
-import type { LeadReads } from './lead-reads';
-import type { StaffActor, StaffAlerts } from './types';
+import type { SalesDatabase } from '../database/index';
+import { recordAudit } from '../customers/audit-record';
+import { openSlots } from '../customers/customer-reads';
+import { CustomerWork, type CustomerActor, type WorkResult } from '../customers/customer-work';
+import { register } from '../customers/registration';
+import { visitAtOf } from '../customers/visit-place';
+import type { StaffActor } from './types';
 
-/** Noted as the consent version of a lead the desk entered: the staff took the consent in person. */
+/** Noted as the consent version of a registration the desk entered: the staff took the consent in person. */
 export const DESK_CONSENT_VERSION = 'desk';
 
+/** The most slots the desk and a customer's page offer to choose from. */
+const OFFERED_SLOTS = 200;
+
 export type VisitBookingsOptions = {
-  leads: ContentSource;
-  reads: LeadReads;
-  audit: AuditTrail;
-  /** What a booking answers with: the lead as the console shows it now. */
-  current: (id: string, written: boolean) => Promise<BookingResult>;
-  /** Told of each booking of an assigned lead. */
-  staffAlerts?: StaffAlerts;
-  /** Whether `actor` may open the lead: asked before anything else of it is read or compared. */
-  mayOpen: (stored: NonNullable<Awaited<ReturnType<LeadReads['lead']>>>, actor: StaffActor) => Promise<boolean>;
+  sales: SalesDatabase;
+  /** `actor` with what the assignment settings let them do (whose customers they open). */
+  actorOf: (actor: StaffActor) => Promise<CustomerActor>;
+  /** What a booking from a customer's page answers with: the customer as the page shows it now. */
+  current: (customerId: string, written: boolean) => Promise<BookingResult>;
   now?: () => number;
 };
 
 export class VisitBookings {
   private readonly now: () => number;
+  private readonly work: CustomerWork;
 
   constructor(private readonly options: VisitBookingsOptions) {
     this.now = options.now ?? Date.now;
+    this.work = new CustomerWork(options.sales, { now: this.now });
   }
 
   /** Days from today with the slots that still have places, in time order. */
   async openSlots(): Promise<OpenSlotDay[]> {
-    const slots = await this.options.leads.fetch(upcomingVisitSlotsQuery, { today: seoulDay(this.now()) });
     const days: OpenSlotDay[] = [];
-    for (const slot of slots) {
-      const left = (slot.capacity ?? 0) - slot.booked;
-      if (left <= 0 || !slot.date || !slot.time) continue;
+    for (const slot of await openSlots(this.options.sales, seoulDay(this.now()), OFFERED_SLOTS)) {
       let day = days.at(-1);
       if (day?.date !== slot.date) days.push((day = { date: slot.date, slots: [] }));
-      day.slots.push({ id: slot._id, time: slot.time, left });
+      day.slots.push({ id: slot.id, time: slot.time, left: slot.placesLeft });
     }
     return days;
   }
 
   /**
-   * Books (or moves) lead `id`'s visit to `slotId`: a place in the new slot, the old one's given
-   * back, in one transaction under the lead's revision `rev` (stale: the current lead, nothing written).
+   * Books customer `id`'s visit in `slotId` (a registration's id names its customer), or moves
+   * their coming one there, under the version `rev` the page showed (stale: the current state,
+   * nothing written).
    */
   async book(id: string, rev: string, slotId: string, actor: StaffActor): Promise<BookingResult> {
-    const first = await this.options.reads.lead(id);
-    if (!first) return NOT_FOUND;
-    if (!(await this.options.mayOpen(first, actor))) return NOT_YOURS;
-    if (!rev || !slotId) return INVALID;
-    const moving = first.visitSlotStatus === 'booked' && first.visitSlotId ? first.visitSlotId : null;
-    if (moving === slotId) return { ok: false, error: 'sameSlot' };
-    const taken = await takeSlotPlace(this.options.leads, slotId, seoulDay(this.now()), async (slot) => {
-      const stored = await this.options.reads.lead(id);
-      if (!stored) return { stop: 'notFound' as const };
-      if (stored._rev !== rev) return { stop: 'conflict' as const };
-      // A visit booked meanwhile through another way in is moved only when the page showed it.
-      const held = stored.visitSlotStatus === 'booked' && stored.visitSlotId ? stored.visitSlotId : null;
-      if (held !== moving) return { stop: 'conflict' as const };
-      const visitAt = visitAtOf(slot);
-      const status: LeadStatus = stored.status === 'new' || stored.status === 'contacting' || stored.status === 'consulted' ? 'visitBooked' : stored.status;
-      const mutations: Mutation[] = [{ patch: { id, ifRevisionID: rev, set: { ...slotFields(slotId, visitAt, 'booked'), status } } }];
-      if (held && (await this.options.leads.fetch(visitSlotForBookingQuery, { id: held }))) mutations.push({ patch: { id: held, dec: { booked: 1 } } });
-      return { mutations };
-    });
-    if (taken.status === 'stopped') return taken.stop === 'notFound' ? NOT_FOUND : this.options.current(id, false);
-    if (taken.status !== 'taken') return { ok: false, error: taken.status };
-    const visitAt = visitAtOf(taken.slot);
-    await this.record(actor, moving ? 'visitMove' : 'visitBook', id, moving ? `${first.visitAt ?? ''} → ${visitAt}` : visitAt);
-    const result = await this.options.current(id, true);
-    const assignee = result.ok ? result.lead.assignee?.email : null;
-    if (result.ok && assignee) void this.options.staffAlerts?.staffBooked(id, assignee, result.lead.rev);
-    return result;
+    const customerId = await this.customerIdOf(id);
+    if (!customerId) return NOT_FOUND;
+    if (!isVersion(rev) || !slotId) return INVALID;
+    const result = await this.work.book(customerId, Number(rev), slotId, await this.options.actorOf(actor));
+    return this.answer(customerId, result);
   }
 
-  /** Cancels lead `id`'s booked visit: its place goes back to the slot, the lead keeps no visit. */
+  /** Cancels the customer's coming visit: its place goes back to the slot. */
   async cancel(id: string, rev: string, actor: StaffActor): Promise<BookingResult> {
-    const stored = await this.options.reads.lead(id);
-    if (!stored) return NOT_FOUND;
-    if (!(await this.options.mayOpen(stored, actor))) return NOT_YOURS;
-    if (!rev) return INVALID;
-    if (stored._rev !== rev) return this.options.current(id, false);
-    if (stored.visitSlotStatus !== 'booked' || !stored.visitSlotId) return { ok: false, error: 'notBooked' };
-    const set: Record<string, unknown> = stored.status === 'visitBooked' ? { status: 'contacting' satisfies LeadStatus } : {};
-    const mutations: Mutation[] = [{ patch: { id, ifRevisionID: rev, set, unset: ['visitSlot', 'visitAt', 'visitSlotStatus'] } }];
-    if (await this.options.leads.fetch(visitSlotForBookingQuery, { id: stored.visitSlotId })) {
-      mutations.push({ patch: { id: stored.visitSlotId, dec: { booked: 1 } } });
-    }
-    try {
-      await this.options.leads.mutate(mutations);
-    } catch (error) {
-      if (error instanceof MutationError && error.statusCode === 409) return this.options.current(id, false);
-      throw error;
-    }
-    await this.record(actor, 'visitCancel', id, stored.visitAt);
-    return this.options.current(id, true);
+    const customerId = await this.customerIdOf(id);
+    if (!customerId) return NOT_FOUND;
+    if (!isVersion(rev)) return INVALID;
+    return this.answer(customerId, await this.work.cancelVisit(customerId, Number(rev), await this.options.actorOf(actor)));
   }
 
   /**
-   * A customer entered at the desk, as a lead of its own kind (`walkIn`, `phoneIn`: apart from the
-   * site's forms in every count). A walk-in is checked in now; a phone-in takes a place in `slotId`.
-   * `key` comes with the form: a double submit lands on the same lead.
+   * The desk's first step: the customer with this number, or null for a new one. A lookup of a
+   * person by number is recorded as the list's phone search is (the count, not the number).
+   */
+  async findCustomer(phone: string, actor: StaffActor): Promise<DeskLookupResult> {
+    const whole = wholeMobilePhone(phone ?? '');
+    if (!whole) return { ok: false, error: 'invalid', fieldErrors: { phone: phone ? fieldMessagesOf({ phone: 'phoneInvalid' }).phone! : DESK_MESSAGES.phoneRequired } };
+    const customer = await this.deskCustomer('phone', whole);
+    await this.options.sales.db
+      .transaction()
+      .execute((trx) =>
+        recordAudit(trx, this.options.sales.dialect, { actor: actor.email, action: 'phoneSearch', ip: actor.ip, target: customer?.customerId ?? null, detail: `${customer ? 1 : 0}건 (현장 등록)` }, this.now()),
+      );
+    return { ok: true, customer };
+  }
+
+  /**
+   * A customer entered at the desk, as a registration of its own kind (`walkIn`, `phoneIn`) of the
+   * customer with that number (a new one when there is none): a walk-in is checked in now, a
+   * phone-in takes a place in `slotId`. A phone-in for a customer with a coming visit stores nothing
+   * and offers to move that visit; sent again with `moveRev`, the visit moves. `key` comes with
+   * the form: a double submit lands on the same registration.
    */
   async register(input: DeskRegistration, actor: StaffActor): Promise<DeskRegistrationResult> {
     const phoneIn = input.kind === 'phoneIn';
@@ -140,44 +124,121 @@ export class VisitBookings {
     else if (phoneIn && !input.slotId) fieldErrors.slot = DESK_MESSAGES.slot;
     if (!check.ok || Object.keys(fieldErrors).length > 0) return { ok: false, error: 'invalid', fieldErrors };
 
-    const now = new Date(this.now()).toISOString();
-    const lead = {
-      _id: `lead-desk-${input.key}`,
-      _type: 'lead',
-      name: check.lead.name,
-      phone: check.lead.phone,
-      createdAt: now,
-      formKind: input.kind,
-      consent: { privacy: true, ageOver14: true, marketing: false, noticeVersion: DESK_CONSENT_VERSION, agreedAt: now },
-    };
-    const registered = (visitAt: string | null, duplicate: boolean): DeskRegistrationResult => ({ ok: true, leadId: lead._id, kind: input.kind, name: lead.name, visitAt, duplicate });
-    if (!phoneIn) {
-      // A walk-in is here now: the visit is this minute, checked in (it takes no booked place).
-      const visitAt = seoulDateTime(now);
-      const { results } = await this.options.leads.mutate([{ createIfNotExists: { ...lead, status: 'visited' satisfies LeadStatus, checkedInAt: now, visitAt } }]);
-      if (results[0]?.operation !== 'create') return registered(null, true);
-      await this.record(actor, 'deskRegister', lead._id, `현장 방문 확인 ${visitAt}`);
-      return registered(visitAt, false);
-    }
+    const { name, phone } = check.lead;
     const slotId = input.slotId ?? '';
-    const exists = () => this.options.leads.fetch(leadExistsQuery, { id: lead._id });
-    const taken = await takeSlotPlace(this.options.leads, slotId, seoulDay(this.now()), async (slot) => {
-      if (await exists()) return { stop: 'duplicate' as const };
-      const booked = { ...lead, ...slotFields(slotId, visitAtOf(slot), 'booked'), status: 'visitBooked' satisfies LeadStatus };
-      return { mutations: [{ createIfNotExists: booked }] };
-    });
-    if (taken.status === 'stopped') return registered(null, true);
-    if (taken.status !== 'taken') return (await exists()) ? registered(null, true) : { ok: false, error: taken.status };
-    const visitAt = visitAtOf(taken.slot);
-    await this.record(actor, 'deskRegister', lead._id, `전화 예약 ${visitAt}`);
-    return registered(visitAt, false);
+    const known = await this.deskCustomer('phone', phone);
+    if (phoneIn && known?.comingVisitAt) return this.moveAtDesk(known, input, slotId, actor);
+    // A booked customer come on the day of their visit: that visit is checked in (no walk-in beside it).
+    const today = seoulDay(this.now());
+    if (!phoneIn && known?.comingVisitAt?.startsWith(`${today} `)) {
+      const checkedIn = await this.work.checkIn(known.customerId, Number(known.rev), await this.options.actorOf(actor));
+      if (checkedIn.ok) return { ok: true, leadId: known.customerId, kind: input.kind, name: known.name, visitAt: known.comingVisitAt, duplicate: false, returning: true, assigneeName: known.assigneeName, checkedInBooking: true };
+    }
+
+    const now = new Date(this.now()).toISOString();
+    let detail = `현장 방문 확인 ${seoulDateTime(now)}`;
+    if (phoneIn) {
+      const slot = await this.options.sales.db.selectFrom('visit_slots').select(['date', 'time']).where('id', '=', slotId).executeTakeFirst();
+      if (!slot || slot.date < today) return { ok: false, error: 'slotMissing' };
+      detail = `전화 예약 ${visitAtOf(slot)}`;
+    }
+    const outcome = await register(
+      this.options.sales,
+      {
+        id: `lead-desk-${input.key}`,
+        name,
+        phone,
+        createdAt: now,
+        formKind: input.kind,
+        consent: { marketing: false, noticeVersion: DESK_CONSENT_VERSION, agreedAt: now },
+      },
+      {
+        // A new customer at the desk is nobody's yet: the 팀장 gives them to a 상담사.
+        assignee: null,
+        today,
+        ...(phoneIn ? { visit: { slotId, bookableFrom: today, whenUnavailable: 'refuse' as const, kind: 'phoneIn' as const, by: actor.email } } : { walkInAt: now }),
+        audit: { actor: actor.email, action: 'deskRegister', ip: actor.ip, detail },
+      },
+    );
+    if (outcome.status === 'slotFull' || outcome.status === 'slotMissing') return { ok: false, error: outcome.status };
+    const customer = await this.deskCustomer('phone', phone);
+    const registered = { ok: true as const, leadId: customer?.customerId ?? '', kind: input.kind, name, returning: known !== null, assigneeName: customer?.assigneeName ?? null };
+    if (outcome.status !== 'created') return { ...registered, visitAt: null, duplicate: true };
+    // A visit booked for the customer meanwhile: this registration is kept, the visit offered to move.
+    if (outcome.visit?.status === 'alreadyBooked' && customer) return { ok: false, error: 'alreadyBooked', customer };
+    return { ...registered, visitAt: outcome.visit?.visitAt ?? null, duplicate: false };
   }
 
-  private record(actor: StaffActor, action: 'visitBook' | 'visitMove' | 'visitCancel' | 'deskRegister', target: string, detail: string | null) {
-    return this.options.audit.record({ actor: actor.email, action, ip: actor.ip, target, detail });
+  /** A phone-in for `known`, who holds a coming visit: offered a move, or moved when the desk said so under the version it was shown. */
+  private async moveAtDesk(known: DeskCustomer, input: DeskRegistration, slotId: string, actor: StaffActor): Promise<DeskRegistrationResult> {
+    const moved = { ok: true as const, leadId: known.customerId, kind: input.kind, name: known.name, returning: true, assigneeName: known.assigneeName };
+    if (!isVersion(input.moveRev ?? '')) return { ok: false, error: 'alreadyBooked', customer: known };
+    // Moved there already (the same post again): nothing moves twice.
+    const slot = await this.options.sales.db.selectFrom('visit_slots').select(['date', 'time']).where('id', '=', slotId).executeTakeFirst();
+    if (slot && visitAtOf(slot) === known.comingVisitAt) return { ...moved, visitAt: known.comingVisitAt, duplicate: true };
+    const result = await this.work.book(known.customerId, Number(input.moveRev), slotId, await this.options.actorOf(actor));
+    if (result.ok) {
+      const after = await this.deskCustomer('id', known.customerId);
+      return { ...moved, visitAt: after?.comingVisitAt ?? null, duplicate: false, movedFrom: known.comingVisitAt ?? undefined };
+    }
+    if (result.error === 'slotFull' || result.error === 'slotMissing' || result.error === 'notYours') return { ok: false, error: result.error };
+    // Changed since the offer (another booking, a status): offered again as it is now.
+    return { ok: false, error: 'alreadyBooked', customer: known };
   }
+
+  /** The customer with this number (or id), with their 담당자 and coming visit. */
+  private async deskCustomer(column: 'phone' | 'id', value: string): Promise<DeskCustomer | null> {
+    const today = seoulDay(this.now());
+    const row = await this.options.sales.db
+      .selectFrom('customers')
+      .select((eb) => [
+        'customers.id',
+        'customers.version',
+        'customers.name',
+        'customers.assignee_name',
+        'customers.assignee_email',
+        eb
+          .selectFrom('bookings')
+          .select('bookings.visit_at')
+          .whereRef('bookings.customer_id', '=', 'customers.id')
+          .where('bookings.status', '=', 'booked')
+          .where('bookings.visit_at', '>=', today)
+          .limit(1)
+          .as('comingVisitAt'),
+      ])
+      .where(`customers.${column}`, '=', value)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      customerId: row.id,
+      rev: String(row.version),
+      name: row.name,
+      assigneeName: row.assignee_email ? (row.assignee_name ?? row.assignee_email) : null,
+      comingVisitAt: row.comingVisitAt ?? null,
+    };
+  }
+
+  /** A customer's id, or the customer of a registration's id (an old `lead-…` link). */
+  private async customerIdOf(id: string): Promise<string | null> {
+    if (typeof id !== 'string' || !id) return null;
+    const row = await this.options.sales.db
+      .selectFrom('customers')
+      .select('customers.id')
+      .where((eb) => eb.or([eb('customers.id', '=', id), eb('customers.id', '=', eb.selectFrom('registrations').select('registrations.customer_id').where('registrations.id', '=', id))]))
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  private async answer(customerId: string, result: WorkResult): Promise<BookingResult> {
+    if (result.ok) return this.options.current(customerId, true);
+    if (result.error === 'conflict') return this.options.current(customerId, false);
+    return { ok: false, error: result.error };
+  }
+}
+
+function isVersion(rev: string): boolean {
+  return typeof rev === 'string' && /^\d{1,15}$/.test(rev);
 }
 
 const INVALID: BookingResult = { ok: false, error: 'invalid' };
 const NOT_FOUND: BookingResult = { ok: false, error: 'notFound' };
-const NOT_YOURS: BookingResult = { ok: false, error: 'notYours' };

@@ -18,7 +18,7 @@ import { errorField, log } from '../observability/log';
 import { openEmbeddedStore } from './embedded';
 import { openPostgresDocumentStore } from './postgres';
 import { createSanitySource } from './sanity';
-import type { ContentSource, SanityDocument } from './types';
+import type { ContentSource } from './types';
 
 export type ContentSources = {
   /** The public content dataset. */
@@ -44,8 +44,8 @@ const SANITY_CDN = 'https://cdn.sanity.io';
 export const databaseState = new DependencyState('postgres');
 
 export type ContentSourceOptions = {
-  /** Documents a new leads store starts with (the leads module's demo visit slots). */
-  leadsSeed?: () => SanityDocument[];
+  /** What a new embedded sales database starts with (the leads module's demo visit slots). */
+  seedEmbeddedSales?: (sales: SalesDatabase) => Promise<unknown>;
   /**
    * PostgreSQL not reachable: open anyway and connect once it is (the server, which serves pages
    * meanwhile), or fail with a Korean + English line (the default: the CLIs).
@@ -60,9 +60,8 @@ export async function createContentSources(
   const postgres = config.database ? openPostgres(config.database, databaseState) : undefined;
   const database = postgres?.pool;
   try {
-    const seedDocuments = options.leadsSeed?.();
     const leads = postgres
-      ? await openPostgresDocumentStore({ pool: postgres.pool, seedDocuments, prepare: postgres.migrate, state: databaseState, waitForDatabase: options.waitForDatabase }).catch(
+      ? await openPostgresDocumentStore({ pool: postgres.pool, prepare: postgres.migrate, state: databaseState, waitForDatabase: options.waitForDatabase }).catch(
           (error: unknown) => {
             if (!isConnectionError(error)) throw error;
             // The URL is not repeated: it may carry the password.
@@ -76,7 +75,6 @@ export async function createContentSources(
           file: leadsDatabaseFile(config.dataDir),
           // Personal data: a deleted or purged lead must not stay readable in the file.
           secureDelete: true,
-          seedDocuments,
         });
     // PostgreSQL's sales tables are migrated with its other tables (postgres.migrate), before the leads store's first read.
     const sales = database ? salesDatabaseOnPostgres(database) : await openEmbeddedSalesDatabase(config.dataDir).catch(async (error: unknown) => {
@@ -87,6 +85,7 @@ export async function createContentSources(
       const leadsListening = 'listening' in leads ? () => Boolean(leads.listening) : undefined;
       const content = await openContent(config);
       if (!database) {
+        await options.seedEmbeddedSales?.(sales);
         // A file that cannot be read stays where it is, and is tried again at the next start.
         const carried = await carryMessageLogFile(sales, path.join(config.dataDir, 'messages.sqlite')).catch((error: unknown) => {
           log.warn({ err: errorField(error) }, 'the messages log file of an older release not moved into the leads database this time');

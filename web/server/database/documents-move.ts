@@ -11,16 +11,18 @@ import { legacyPressViewsQuery } from '../../sanity/queries';
 import { STAFF_ROLES } from '../../shared/console';
 import type { ContentSource } from '../content/types';
 import type { SalesDatabase } from './index';
+import { recountRegistrationTallies } from '../customers/registration-tallies';
+import { copyLeadDocuments } from './lead-documents-move';
 import type { SalesTables } from './tables';
 
 /** Any database of these tables, whatever its interface says at the time (a migration's, the layer's). */
-type AnyDatabase = Pick<Kysely<unknown>, 'introspection' | 'getExecutor'>;
+export type AnyDatabase = Pick<Kysely<unknown>, 'introspection' | 'getExecutor'>;
 
 /**
  * The column holding each document's JSON — `doc` (jsonb) on PostgreSQL, `json` (text) in the
  * embedded file, both read with `->>` — or undefined where the database has no document store.
  */
-async function documentsColumn(db: AnyDatabase): Promise<'doc' | 'json' | undefined> {
+export async function documentsColumn(db: AnyDatabase): Promise<'doc' | 'json' | undefined> {
   const documents = (await db.introspection.getTables()).find((table) => table.name === 'documents');
   const column = documents?.columns.find((candidate) => candidate.name === 'doc' || candidate.name === 'json');
   return column?.name as 'doc' | 'json' | undefined;
@@ -84,6 +86,8 @@ export async function copySalesDocuments(db: Kysely<SalesTables>): Promise<void>
     await copyAdSpendDocuments(transaction);
     await copyPageViewDocuments(transaction);
     await copyStaffAccountDocuments(transaction);
+    await copyLeadDocuments(transaction);
+    await recountRegistrationTallies(transaction);
   });
 }
 

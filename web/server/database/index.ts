@@ -63,6 +63,8 @@ class SalesSqliteDialect extends SqliteDialect {
 
 /** The sales tables in an open SQLite database (either engine), which the result then owns. */
 export function salesDatabaseOnSqlite(database: SqliteDatabase): SalesDatabase {
+  // SQLite enforces foreign keys (and their cascades) only when the connection asks.
+  database.exec('PRAGMA foreign_keys = ON');
   const db = new Kysely<SalesTables>({
     dialect: new SalesSqliteDialect({
       database: {

@@ -1,4 +1,5 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
+import { CONSOLE_FORM_KINDS } from '../../shared/console';
 
 /**
  * The sales data's relational tables, as the typed query layer (Kysely) sees them: one interface
@@ -64,6 +65,138 @@ export interface PressViewCountTable {
   carried_over: ColumnType<number | string, number | undefined, number>;
 }
 
+
+/** The form kinds a registration may have: the site's forms and the desk's. */
+export const REGISTRATION_FORM_KINDS = CONSOLE_FORM_KINDS;
+
+/** How a booking was made: a site form, on the lead page, the desk's phone-in, a walk-in at the desk. */
+export const BOOKING_KINDS = ['site', 'console', 'phoneIn', 'walkIn'] as const;
+export type BookingKind = (typeof BOOKING_KINDS)[number];
+
+/**
+ * booked: holds a place, upcoming (at most one per customer); checkedIn: came; cancelled: the place
+ * was given back; released: given back when the customer was marked 무효 (the time stays on record);
+ * missed: the day passed without a check-in (the place stays counted); unavailable: a delayed
+ * registration asked for a slot that was full or gone by then (no place).
+ */
+export const BOOKING_STATUSES = ['booked', 'checkedIn', 'cancelled', 'released', 'missed', 'unavailable'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** One customer per normalised phone (unique): the unit the sales team works. Times are ISO 8601 (UTC). */
+export interface CustomerTable {
+  id: string;
+  /** 01012345678 */
+  phone: string;
+  phone_last4: Generated<string>;
+  /** The latest registration's. */
+  name: string;
+  status: ColumnType<string, string | undefined, string>;
+  assignee_email: string | null;
+  assignee_name: string | null;
+  /** The latest registration's marketing consent, 0 once withdrawn. */
+  marketing_consent: ColumnType<number, number | undefined, number>;
+  first_registered_at: string;
+  last_registered_at: string;
+  version: ColumnType<number, number | undefined, number>;
+  updated_at: string;
+}
+
+/** One form sent (a site form, the desk's 현장 등록 or phone-in), under its customer. */
+export interface RegistrationTable {
+  /** `lead-…`: derived from the form's token, so a retry lands on the same row. */
+  id: string;
+  customer_id: string;
+  created_at: string;
+  name: string;
+  form_kind: string;
+  message: string | null;
+  source_page: string | null;
+  landing_page: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  campaign_key: string | null;
+  marketing_consent: ColumnType<number, number | undefined, number>;
+  notice_version: string | null;
+  agreed_at: string | null;
+  requested_slot_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface VisitSlotTable {
+  id: string;
+  date: string;
+  time: string;
+  capacity: number;
+  booked: ColumnType<number, number | undefined, number>;
+  version: ColumnType<number, number | undefined, number>;
+  created_at: string;
+}
+
+export interface BookingTable {
+  id: string;
+  customer_id: string;
+  registration_id: string | null;
+  slot_id: string | null;
+  /** YYYY-MM-DD HH:mm, Seoul. */
+  visit_at: string;
+  kind: BookingKind;
+  status: BookingStatus;
+  checked_in_at: string | null;
+  created_at: string;
+  created_by: string | null;
+}
+
+export interface CallTable {
+  id: string;
+  customer_id: string;
+  at: string;
+  author_email: string;
+  author_name: string;
+  result: string;
+  callback_at: string | null;
+}
+
+export interface MemoTable {
+  id: string;
+  customer_id: string;
+  at: string;
+  author_email: string;
+  author_name: string;
+  text: string;
+}
+
+/** Each time a customer was given to a 담당자 (or to nobody), and by whom (null: automatically). */
+export interface AssignmentTable {
+  id: string;
+  customer_id: string;
+  at: string;
+  assignee_email: string | null;
+  assignee_name: string | null;
+  by_email: string | null;
+}
+
+export interface CustomerMergeNoteTable {
+  customer_id: string;
+  registration_id: string;
+  note: string;
+}
+
+/**
+ * The audit trail (audit/trail.ts creates it on SQLite, a SQL migration on PostgreSQL), written
+ * here in the transaction of the change it records. PostgreSQL sets `at` itself.
+ */
+export interface AuditEventTable {
+  seq: Generated<number>;
+  at: ColumnType<string, string | undefined, never>;
+  actor: string;
+  action: string;
+  target: string | null;
+  detail: string | null;
+  ip: string;
+}
+
 /**
  * The messages' outbox and send log: one row per message (its key: event, lead and qualifier),
  * naming the lead, never the number or the name. Times in milliseconds since the epoch, bigints
@@ -84,10 +217,35 @@ export interface LeadMessageTable {
   recipient: string | null;
 }
 
+/** Registrations counted per Seoul day and what they came by (customers/registration-tallies.ts); '' for no value. */
+export interface RegistrationTallyTable {
+  /** YYYY-MM-DD, Seoul. */
+  day: string;
+  form_kind: string;
+  utm_source: string;
+  utm_medium: string;
+  campaign_key: string;
+  landing_page: string;
+  registrations: number;
+  first_touches: number;
+  last_touches: number;
+  day_customers: number;
+}
+
 export interface SalesTables {
   ad_spend: AdSpendTable;
   page_view_tallies: PageViewTallyTable;
   staff_accounts: StaffAccountTable;
   press_view_counts: PressViewCountTable;
+  customers: CustomerTable;
+  registrations: RegistrationTable;
+  visit_slots: VisitSlotTable;
+  bookings: BookingTable;
+  calls: CallTable;
+  memos: MemoTable;
+  assignments: AssignmentTable;
+  customer_merge_notes: CustomerMergeNoteTable;
+  audit_events: AuditEventTable;
   lead_messages: LeadMessageTable;
+  registration_tallies: RegistrationTallyTable;
 }

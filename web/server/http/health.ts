@@ -7,8 +7,8 @@
  * - `GET /readyz` (readiness, for routing): 200 while the instance can serve pages (the content
  *   source answers a query), 503 when it cannot. `status` says `degraded` when pages can be served
  *   but leads cannot be taken; the body has each check and what it allows (`serves`).
- * - `GET /readyz/leads` (monitoring): 200 when a lead can be taken now — the leads store answers,
- *   and with DATABASE_URL the database answers `SELECT 1` — else 503. Never route on it: every
+ * - `GET /readyz/leads` (monitoring): 200 when a lead can be taken now — the customer tables answer
+ *   a read, and with DATABASE_URL the database answers `SELECT 1` — else 503. Never route on it: every
  *   instance shares the database, so taking them all out would turn a lead outage into a site outage.
  *
  * Each check is real (a query, a write-access test) and fails after CHECK_TIMEOUT_MS. The outbox
@@ -20,6 +20,7 @@ import type { Request, Response, Router } from 'express';
 import express from 'express';
 import { readinessProbeQuery } from '../../sanity/queries';
 import type { ContentSource } from '../content/types';
+import type { SalesDatabase } from '../database/index';
 import { metrics } from '../observability/metrics';
 
 /** A check slower than this counts as failed: a hung store must not hang the probe. */
@@ -27,8 +28,9 @@ export const CHECK_TIMEOUT_MS = 1_000;
 
 export type HealthOptions = {
   content: Pick<ContentSource, 'fetch'>;
-  leads: Pick<ContentSource, 'fetch'>;
-  /** With DATABASE_URL: a query on the database itself (the leads store answers reads from memory). */
+  /** A read of the customer tables, where every lead is stored (salesTablesRead). */
+  leads: () => Promise<unknown>;
+  /** With DATABASE_URL: a query on the database itself (it also tells the database's state). */
   database?: () => Promise<unknown>;
   dataDir: string;
   outboxBacklog: () => Promise<{ count: number; oldestAt: number | null }>;
@@ -37,6 +39,11 @@ export type HealthOptions = {
 };
 
 type CheckResult = 'ok' | 'failed';
+
+/** The leads check: one row of the registrations read (the embedded file or PostgreSQL answers). */
+export function salesTablesRead(sales: Pick<SalesDatabase, 'db'>): () => Promise<unknown> {
+  return () => sales.db.selectFrom('registrations').select('id').limit(1).execute();
+}
 
 export function createHealthRouter(options: HealthOptions): Router {
   const now = options.now ?? Date.now;
@@ -49,7 +56,7 @@ export function createHealthRouter(options: HealthOptions): Router {
   const runChecks = async () => {
     const [content, leads, database, dataDir] = await Promise.all([
       check(() => options.content.fetch(readinessProbeQuery)),
-      check(() => options.leads.fetch(readinessProbeQuery)),
+      check(options.leads),
       options.database ? check(options.database) : undefined,
       check(() => access(options.dataDir, constants.W_OK)),
     ]);

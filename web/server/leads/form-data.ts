@@ -3,10 +3,12 @@
  * visit slots with the places left (cached briefly; booking itself always re-reads the slot).
  */
 import { errorField, log } from '../observability/log';
-import { leadSettingsQuery, upcomingVisitSlotsQuery } from '../../sanity/queries';
+import { leadSettingsQuery } from '../../sanity/queries';
 import type { LeadFormData, LeadNotice, VisitSlotOption } from '../../shared/lead-form';
 import { seoulDay } from '../../shared/seoul-time';
 import type { ContentSource } from '../content/types';
+import { openSlotsFrom } from '../customers/visit-place';
+import type { SalesDatabase } from '../database/index';
 import type { FormTokenSigner } from './form-token';
 
 const SLOT_CACHE_MS = 5_000;
@@ -17,7 +19,7 @@ export class LeadForms {
   private slotCache: { at: number; slots: Promise<VisitSlotOption[]> } | null = null;
 
   constructor(
-    private readonly stores: { content: ContentSource; leads: ContentSource },
+    private readonly stores: { content: ContentSource; sales: SalesDatabase },
     private readonly signer: FormTokenSigner,
     private readonly now: () => number,
   ) {}
@@ -41,15 +43,7 @@ export class LeadForms {
   visitSlots(): Promise<VisitSlotOption[]> {
     const now = this.now();
     if (this.slotCache && now - this.slotCache.at < SLOT_CACHE_MS) return this.slotCache.slots;
-    const slots = this.stores.leads
-      .fetch(upcomingVisitSlotsQuery, { today: seoulDay(now) })
-      .then((rows) =>
-        rows.flatMap((slot) =>
-          slot.date && slot.time
-            ? [{ id: slot._id, date: slot.date, time: slot.time, remaining: Math.max(0, (slot.capacity ?? 0) - slot.booked) }]
-            : [],
-        ),
-      );
+    const slots = openSlotsFrom(this.stores.sales, seoulDay(now)).then((rows) => rows.map(({ id, date, time, left }) => ({ id, date, time, remaining: left })));
     // A failed read is not cached, and the forms still render without slots.
     const safe = slots.catch((error: unknown) => {
       this.slotCache = null;

@@ -1,31 +1,40 @@
 /**
- * Moves an old Sanity leads dataset (leads, visit slots, staff accounts, audit events, page-view
- * tallies: everything the site once kept there) into the leads store (PostgreSQL or the embedded
- * leads database), once. Audit events join the audit trail (what the audit page reads), each
- * under its old id; every other document is created only where missing. A second run — after an
- * interruption, or by mistake — changes nothing; what the site has written since is never overwritten.
+ * Moves an old Sanity leads dataset (leads, visit slots, staff accounts, ad spend, audit events,
+ * page-view tallies: everything the site once kept there) into the sales database (PostgreSQL or
+ * the embedded leads database), once: the documents land in its documents table (created only
+ * where missing), then are copied into the customer tables the site reads
+ * (../database/documents-move.ts: registrations of one phone join one customer). Audit events
+ * join the audit trail (what the audit page reads), each under its old id. A second run — after
+ * an interruption, or by mistake — changes nothing; what the site has written since is never overwritten.
  */
 import { leadsDatasetPageQuery } from '../../sanity/queries';
 import type { AuditAction } from '../../shared/console';
 import type { AuditTrail, ImportedAuditRecord } from '../audit/trail';
 import type { ContentSource, SanityDocument } from '../content/types';
+import type { SalesDatabase } from '../database/index';
+import { copySalesDocuments } from '../database/documents-move';
 
 export type ImportReport = { read: number; created: number; alreadyThere: number };
 
 /** Sanity's own fields that the target store sets again (revision, timestamps). */
 const STORE_FIELDS = ['_rev', '_updatedAt'] as const;
 
-export async function importLeadsDataset(
-  from: ContentSource,
-  to: ContentSource,
-  audit: AuditTrail,
-  log: (line: string) => void = () => {},
-): Promise<ImportReport> {
+export type ImportDestination = {
+  /** The documents table of the sales database (the leads document store). */
+  documents: ContentSource;
+  sales: SalesDatabase;
+  audit: AuditTrail;
+};
+
+export async function importLeadsDataset(from: ContentSource, { documents: to, sales, audit }: ImportDestination, log: (line: string) => void = () => {}): Promise<ImportReport> {
   const report: ImportReport = { read: 0, created: 0, alreadyThere: 0 };
   let after = '';
   for (;;) {
     const page = (await from.fetch(leadsDatasetPageQuery, { after })) as SanityDocument[];
-    if (page.length === 0) return report;
+    if (page.length === 0) {
+      await copySalesDocuments(sales.db);
+      return report;
+    }
     const documents = page.filter((document) => document._type !== 'auditEvent');
     const { results } = documents.length ? await to.mutate(documents.map((document) => ({ createIfNotExists: withoutStoreFields(document) }))) : { results: [] };
     let created = results.filter((result) => result.operation === 'create').length;

@@ -12,14 +12,14 @@ import { LeadService, type LeadServiceOptions } from './service';
 
 export { createLeadRouter } from './routes';
 export { LeadService } from './service';
-export { firstStartLeadDocuments } from './demo-slots';
+export { seedDemoVisitSlots } from './demo-slots';
 
 /**
  * The lead service over the given stores, its outbox (a table beside PostgreSQL leads, else a file
  * in DATA_DIR) and the form secret in DATA_DIR (kept 0700/0600).
  */
 export function createLeadService(
-  sources: Pick<ContentSources, 'content' | 'leads' | 'database'>,
+  sources: Pick<ContentSources, 'content' | 'sales' | 'database'>,
   config: Pick<ServerConfig, 'dataDir' | 'leads'>,
   {
     audit,
@@ -42,7 +42,7 @@ export function createLeadService(
   tightenDataDir(dataDir);
   return new LeadService({
     content: sources.content,
-    leads: sources.leads,
+    sales: sources.sales,
     outbox: sources.database ? new PostgresLeadOutbox(sources.database) : openLeadOutbox(path.join(dataDir, 'lead-outbox.sqlite')),
     // Kept per data directory, so tokens (and so retries of a stored lead) survive restarts.
     secret: leads.formSecret || readOrCreateSecret(path.join(dataDir, 'lead-form-secret')),

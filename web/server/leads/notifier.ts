@@ -8,6 +8,8 @@ import type { LeadDocument } from './store';
 
 export type LeadNotification = Pick<LeadDocument, '_id' | 'name' | 'phone' | 'message' | 'createdAt' | 'sourcePage' | 'formKind' | 'assignee'> & {
   visitAt?: string;
+  /** The phone was a customer already: the registration joined it (and its 담당자 was told). */
+  returning?: boolean;
 };
 
 export interface LeadNotifier {

@@ -4,10 +4,12 @@
  * while any wait, so an operator sees a backlog that does not clear. The server runs it; the
  * CLI does not.
  */
-import { ContentUnavailableError, MutationError, type ContentSource } from '../content/types';
+import { isStoreUnavailable } from '../content/when-available';
+import type { SalesDatabase } from '../database/index';
+import { seoulDay } from '../../shared/seoul-time';
 import type { LeadNotifier } from './notifier';
 import type { DeliveryOutcome, LeadOutbox, OutboxEntry } from './outbox';
-import { notificationOf, saveLead } from './store';
+import { notificationOf, saveLead, type SaveOutcome } from './store';
 import { isConnectionError } from '../observability/dependency-state';
 import { errorField, log } from '../observability/log';
 import { metrics } from '../observability/metrics';
@@ -24,7 +26,7 @@ export class OutboxDelivery {
 
   constructor(
     private readonly outbox: LeadOutbox,
-    private readonly leads: ContentSource,
+    private readonly sales: SalesDatabase,
     private readonly notifier: LeadNotifier,
     private readonly now: () => number,
   ) {}
@@ -68,7 +70,7 @@ export class OutboxDelivery {
   /** Counted always; logged unless the database is away (its loss is logged once, as a dependency). */
   private failed(job: string, error: unknown): void {
     metrics.backgroundFailures.inc({ job });
-    if (!isConnectionError(error) && !(error instanceof ContentUnavailableError)) log.error({ job, err: errorField(error) }, `${job}: round failed`);
+    if (!isStoreUnavailable(error)) log.error({ job, err: errorField(error) }, `${job}: round failed`);
   }
 
   private async reportBacklog(): Promise<void> {
@@ -82,24 +84,36 @@ export class OutboxDelivery {
     await this.outbox.drain(this.now(), OUTBOX_BATCH, (entry) => this.deliverEntry(entry));
   }
 
+  /**
+   * A pooled connection the database dropped while it sat idle looks alive until its first query
+   * (the close is read on the next turn of the event loop), so the first entry after the database
+   * comes back can fail on it. That client leaves the pool on release; one more try at once takes
+   * a fresh one (a retry of a stored registration is a duplicate, never a second copy).
+   */
+  private async save(entry: OutboxEntry): Promise<SaveOutcome> {
+    const attempt = () => saveLead(this.sales, entry.lead, entry.visitSlotId, 'keepUnbooked', seoulDay(this.now()));
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isConnectionError(error)) throw error;
+      return attempt();
+    }
+  }
+
   private async deliverEntry(entry: OutboxEntry): Promise<DeliveryOutcome> {
     if (this.stopped) return { retryAt: this.now(), error: 'stopped', stop: true };
     try {
-      const outcome = await saveLead(this.leads, entry.lead, entry.visitSlotId, 'keepUnbooked');
-      if (outcome.status === 'contended') return { retryAt: this.now(), error: 'visit slot contended' };
+      const outcome = await this.save(entry);
       if (outcome.status === 'created') this.notifier.notify(notificationOf(entry.lead, outcome));
       return { delivered: true };
     } catch (error) {
       const message = (error as Error).message;
-      if (error instanceof MutationError) {
-        log.error({ lead: entry.id, err: errorField(error) }, 'leads: the store refused an outbox lead (kept, marked refused)');
-        return { refused: message };
-      }
       const retryAt = this.now() + Math.min(OUTBOX_MAX_BACKOFF_MS, 5_000 * 2 ** entry.attempts);
       // The store is down: the rest waits for the next round.
-      if (error instanceof ContentUnavailableError) return { retryAt, error: message, stop: true };
-      log.error({ lead: entry.id, err: errorField(error) }, 'leads: delivering an outbox lead failed');
-      return { retryAt, error: message };
+      if (isStoreUnavailable(error)) return { retryAt, error: message, stop: true };
+      // The database refused the row itself (a constraint): kept for an operator, never retried.
+      log.error({ lead: entry.id, err: errorField(error) }, 'leads: the database refused an outbox lead (kept, marked refused)');
+      return { refused: message };
     }
   }
 }

@@ -1,27 +1,25 @@
 /**
- * The leads' retention (개인정보 보호법 §21): leads older than the period of the lead settings are
- * deleted, with their rows in the messages' log and the outbox entries the store refused; the purge
- * is recorded in the audit trail, whether the server's daily job or the operator's CLI runs it.
+ * The leads' retention (개인정보 보호법 §21): customers who have not registered within the period
+ * of the lead settings are deleted with everything on them, with their rows in the messages' log
+ * and the outbox entries the store refused; the purge is recorded in the audit trail (in its
+ * transaction), whether the server's daily job or the operator's CLI runs it.
  */
 import { log } from '../observability/log';
-import { expiredLeadIdsQuery, leadSettingsQuery } from '../../sanity/queries';
-import type { AuditTrail } from '../audit/trail';
+import { leadSettingsQuery } from '../../sanity/queries';
 import type { ContentSource } from '../content/types';
+import { purgeExpiredCustomers } from '../customers/customer-erasure';
+import type { SalesDatabase } from '../database/index';
 import type { LeadOutbox } from './outbox';
 
 export type RetentionStores = {
   content: ContentSource;
-  leads: ContentSource;
+  sales: SalesDatabase;
   outbox: LeadOutbox;
-  audit?: AuditTrail;
   messageLog?: { forget(leadIds: string[]): Promise<number> };
 };
 
-/** Deletes leads older than the retention period; how many, before when, and the period. */
-export async function purgeExpiredLeads(
-  { content, leads, outbox, audit, messageLog }: RetentionStores,
-  now: number,
-): Promise<{ deleted: number; before: string; retentionDays: number }> {
+/** Deletes what is older than the retention period; how many registrations, before when, and the period. */
+export async function purgeExpiredLeads({ content, sales, outbox, messageLog }: RetentionStores, now: number): Promise<{ deleted: number; before: string; retentionDays: number }> {
   const retentionDays = (await content.fetch(leadSettingsQuery))?.retentionDays;
   if (!retentionDays || retentionDays < 1) {
     throw new Error('관심고객 등록 설정에 보관 기간(일)이 없습니다: Studio에서 입력해 주세요.');
@@ -30,14 +28,7 @@ export async function purgeExpiredLeads(
   const before = new Date(cutoff).toISOString();
   const refused = await outbox.purgeRefused(cutoff);
   if (refused > 0) log.info({ job: 'leads', deleted: refused }, 'leads: retention purge deleted refused outbox entries');
-  const ids = await leads.fetch(expiredLeadIdsQuery, { before });
-  for (let start = 0; start < ids.length; start += 100) {
-    const batch = ids.slice(start, start + 100);
-    await leads.mutate(batch.map((id) => ({ delete: { id } })));
-    await messageLog?.forget(batch);
-  }
-  if (ids.length > 0) {
-    await audit?.record({ actor: 'system', action: 'purge', ip: 'local', target: 'lead', detail: `${ids.length}건, ${before} 이전 (보관 ${retentionDays}일)` });
-  }
+  const ids = await purgeExpiredCustomers(sales, before, retentionDays, now);
+  await messageLog?.forget(ids);
   return { deleted: ids.length, before, retentionDays };
 }

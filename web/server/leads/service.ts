@@ -6,14 +6,15 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { errorField, log } from '../observability/log';
-import { setTimeout as delay } from 'node:timers/promises';
-import { storedLeadQuery, upcomingBookingsOfPhoneQuery, visitBookingsPerPhoneQuery } from '../../sanity/queries';
 import { LRUCache } from 'lru-cache';
 import { checkLead, stripControlCharacters, LEAD_FIELDS, type LeadCheck, type LeadFieldCodes, type ValidLead } from '../../shared/lead-validation';
 import type { LeadFormData } from '../../shared/lead-form';
 import { UTM_KEYS, utmParameterName } from '../../shared/utm';
 import { ownPagePath } from '../../shared/own-page-path';
-import { ContentUnavailableError, type ContentSource } from '../content/types';
+import type { ContentSource } from '../content/types';
+import { isStoreUnavailable } from '../content/when-available';
+import { registrationContent } from '../customers/registration';
+import type { SalesDatabase } from '../database/index';
 import type { AuditTrail } from '../audit/trail';
 import { seoulDay } from '../../shared/seoul-time';
 import { createFormTokenSigner, type FormTokenPayload, type FormTokenSigner } from './form-token';
@@ -40,7 +41,8 @@ export type SubmitResult =
 
 export type LeadServiceOptions = {
   content: ContentSource;
-  leads: ContentSource;
+  /** The customer tables every lead is stored in. */
+  sales: SalesDatabase;
   outbox: LeadOutbox;
   /**
    * HMAC secret of the form tokens and of the phone numbers' limit keys (see ./index.ts); random
@@ -91,12 +93,6 @@ const TOKEN_CLOCK_SKEW_MS = 60_000;
  * page, while a script reading the token once booked every place with it from addresses of its own.
  */
 export const BOOKINGS_PER_SHARED_TOKEN: RateLimit = { max: 3, windowMs: TOKEN_MAX_AGE_MS + TOKEN_CLOCK_SKEW_MS };
-// Upcoming visits one phone number may hold unless the lead settings say otherwise.
-const DEFAULT_VISIT_BOOKINGS_PER_PHONE = 1;
-/** How long a booking may hold its phone's lease: far above one booking's milliseconds. */
-const PHONE_LEASE_MS = 10_000;
-/** How often an instance waiting for a phone's lease asks again. */
-const PHONE_LEASE_POLL_MS = 20;
 const MAX_SOURCE_PAGE = 500;
 const MAX_UTM_VALUE = 200;
 
@@ -111,10 +107,6 @@ export class LeadService {
   // Leads already stored, by id, with their content: a retry of the same form is answered
   // again (not rate limited), another lead on the same token is refused.
   private readonly acceptedIds = new LRUCache<string, string>({ max: 10_000 });
-  // Bookings in progress per phone number in this process, and the lease one of them holds on
-  // every instance (see onePerPhone).
-  private readonly phoneQueues = new Map<string, Promise<void>>();
-  private readonly phoneLease: RequestLimiter;
   private readonly slotNetworkLimiter: RequestLimiter;
   private readonly sharedTokenBookings: RequestLimiter;
   private readonly phoneKeySecret: Buffer;
@@ -134,12 +126,11 @@ export class LeadService {
     this.bookingIpLimiter = limiters('booking-ip', options.bookingIpLimit ?? DEFAULT_BOOKING_IP_LIMIT);
     this.slotNetworkLimiter = limiters('booking-slot-network', options.slotNetworkLimit ?? BOOKINGS_PER_SLOT_PER_NETWORK);
     this.sharedTokenBookings = limiters('booking-shared-token', BOOKINGS_PER_SHARED_TOKEN);
-    this.phoneLease = limiters('booking-phone-lease', { max: 1, windowMs: PHONE_LEASE_MS });
     this.notifier = options.notifier ?? silentNotifier;
     this.now = options.now ?? Date.now;
     this.minFillMs = options.minFillMs ?? DEFAULT_MIN_FILL_MS;
     this.forms = new LeadForms(options, this.signer, this.now);
-    this.delivery = new OutboxDelivery(options.outbox, options.leads, this.notifier, this.now);
+    this.delivery = new OutboxDelivery(options.outbox, options.sales, this.notifier, this.now);
   }
 
   /**
@@ -179,9 +170,7 @@ export class LeadService {
 
     if (!validation.ok) return { error: 'invalid', fieldErrors: validation.errors };
     const { lead: input } = validation;
-    const store = () => this.store(id, input, token, body, client.ip, now);
-    // Two bookings with one phone at once would both find no upcoming visit: one after the other.
-    return input.visitSlotId ? this.onePerPhone(this.phoneKey(input.phone), store) : store();
+    return this.store(id, input, token, body, client.ip, now);
   }
 
   private async store(
@@ -205,10 +194,7 @@ export class LeadService {
       }
     }
 
-    // A number holding as many coming visits as allowed is stored as a registration and answered as
-    // any booking: a different answer told anyone whether a number had booked. Its owner has the
-    // confirmation of the visit they booked; the 상담사 sees the new registration and calls.
-    const visitSlotId = input.visitSlotId && accepted === undefined && (await this.bookingsLeft(input.phone, id, now)) <= 0 ? null : input.visitSlotId;
+    const visitSlotId = input.visitSlotId;
     const createdAt = new Date(now).toISOString();
     const { sourcePage, utm } = parseSourcePage(body[LEAD_FIELDS.sourcePage]);
     const landingPage = parseLandingPage(body[LEAD_FIELDS.landingPage]);
@@ -230,10 +216,10 @@ export class LeadService {
 
     let outcome;
     try {
-      outcome = await saveLead(this.options.leads, lead, visitSlotId, 'refuse', seoulDay(now));
+      outcome = await saveLead(this.options.sales, lead, visitSlotId, 'refuse', seoulDay(now));
     } catch (error) {
-      if (!(error instanceof ContentUnavailableError)) throw error;
-      return this.keepForLater(lead, visitSlotId, content, error.message);
+      if (!isStoreUnavailable(error)) throw error;
+      return this.keepForLater(lead, visitSlotId, content, (error as Error).message);
     }
     switch (outcome.status) {
       case 'slotFull':
@@ -241,8 +227,6 @@ export class LeadService {
         return { error: 'slotFull', fieldErrors: { visitSlot: 'visitSlotFull' } };
       case 'slotMissing':
         return { error: 'invalid', fieldErrors: { visitSlot: 'visitSlotInvalid' } };
-      case 'contended':
-        return this.keepForLater(lead, visitSlotId, content, 'visit slot contended');
       case 'duplicate':
         if ((await this.storedContent(id)) !== content) return TOKEN_USED;
         this.acceptedIds.set(id, content);
@@ -264,35 +248,6 @@ export class LeadService {
   }
 
   /**
-   * Runs `task` after every earlier task for `phone` (its phoneKey) has settled: in this process they queue; across
-   * instances the one running holds the phone's lease (one hit of a 1-per-window limit, in the
-   * store the instances share), and the others wait for it to be given back, or to lapse when its
-   * holder died.
-   */
-  private onePerPhone<T>(phone: string, task: () => Promise<T>): Promise<T> {
-    const previous = this.phoneQueues.get(phone) ?? Promise.resolve();
-    const result = previous.then(() => this.holdingPhoneLease(phone, task));
-    const settled = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.phoneQueues.set(phone, settled);
-    void settled.then(() => {
-      if (this.phoneQueues.get(phone) === settled) this.phoneQueues.delete(phone);
-    });
-    return result;
-  }
-
-  private async holdingPhoneLease<T>(phone: string, task: () => Promise<T>): Promise<T> {
-    while (!(await this.phoneLease.tryHit(phone))) await delay(PHONE_LEASE_POLL_MS);
-    try {
-      return await task();
-    } finally {
-      await this.phoneLease.forget(phone);
-    }
-  }
-
-  /**
    * Why a new lead may not be stored now (the limits per address, per phone and per shared token),
    * or null. A shared token past its bookings is answered as expired: the page reloaded, or a form
    * with JavaScript (which fetches a token of its own), books.
@@ -308,27 +263,6 @@ export class LeadService {
     }
     await this.phoneLimiter.tryHit(phoneKey, now);
     return null;
-  }
-
-  /** How many more coming visits the number may book (leadSettings.maxVisitBookingsPerPhone). */
-  private async bookingsLeft(phone: string, id: string, now: number): Promise<number> {
-    const [booked, allowed] = await Promise.all([this.upcomingBookings(phone, id, now), this.visitBookingsPerPhone()]);
-    return allowed - booked;
-  }
-
-  private upcomingBookings(phone: string, id: string, now: number): Promise<number> {
-    return this.options.leads
-      .fetch(upcomingBookingsOfPhoneQuery, { phone, id, today: seoulDay(now) })
-      .catch((error: unknown) => {
-        // The store is down: the lead goes to the outbox, and staff see a double booking there.
-        if (error instanceof ContentUnavailableError) return 0;
-        throw error;
-      });
-  }
-
-  private async visitBookingsPerPhone(): Promise<number> {
-    const configured = await this.options.content.fetch(visitBookingsPerPhoneQuery);
-    return configured && configured >= 1 ? configured : DEFAULT_VISIT_BOOKINGS_PER_PHONE;
   }
 
   /**
@@ -347,7 +281,7 @@ export class LeadService {
     if (accepted !== undefined) return accepted;
     const waiting = await this.options.outbox.find(id);
     if (waiting) return contentOfEntry(waiting);
-    const stored = await this.options.leads.fetch(storedLeadQuery, { id }).catch(() => null);
+    const stored = await registrationContent(this.options.sales, id).catch(() => null);
     return stored ? contentOf(stored) : null;
   }
 

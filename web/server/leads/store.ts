@@ -1,14 +1,11 @@
 /**
- * Writing a lead to the leads source (never the content one). Same code on both backends:
- * the lead is created with `createIfNotExists` under an id derived from the form's idempotency
- * key, and a visit slot is booked in the same transaction through `takeSlotPlace` (optimistic
- * locking on the slot, retried on conflict), so two visitors can never overbook it.
+ * A lead as the site's forms (and the outbox, for one kept while the database was away) hand it to
+ * the customer tables: one registration of the customer with its phone.
  */
 import { createHash } from 'node:crypto';
-import { leadExistsQuery } from '../../sanity/queries';
 import type { Lead } from '../../sanity/sanity.types';
-import type { ContentSource } from '../content/types';
-import { slotFields, takeSlotPlace, visitAtOf } from '../visit-slot-place';
+import { register } from '../customers/registration';
+import type { SalesDatabase } from '../database/index';
 import type { LeadNotification } from './notifier';
 
 /**
@@ -23,11 +20,9 @@ export type LeadDocument = Pick<Lead, '_id' | '_type' | 'message' | 'sourcePage'
 
 export type SaveOutcome =
   /** `visitAt`: the booked visit, or the one asked for when its slot was unavailable. */
-  | { status: 'created'; id: string; visitAt?: string }
+  | { status: 'created'; id: string; visitAt?: string; returning: boolean; assignee: { email: string; name: string } | null }
   | { status: 'duplicate'; id: string }
-  | { status: 'slotFull' | 'slotMissing' }
-  /** Every attempt lost the race for the slot: the caller keeps the lead for later. */
-  | { status: 'contended' };
+  | { status: 'slotFull' | 'slotMissing' };
 
 /** What to do when the chosen slot is full or gone. A visitor is told; a delayed lead is kept. */
 export type SlotPolicy = 'refuse' | 'keepUnbooked';
@@ -37,43 +32,48 @@ export function leadIdFor(idempotencyKey: string): string {
   return `lead-${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 32)}`;
 }
 
-export async function saveLead(
-  leads: ContentSource,
-  lead: LeadDocument,
-  visitSlotId: string | null,
-  slotPolicy: SlotPolicy,
-  /** YYYY-MM-DD: a slot dated earlier is over and counts as gone (a visitor cannot book the past). */
-  bookableFrom = '',
-): Promise<SaveOutcome> {
-  if (!visitSlotId) return createLead(leads, lead);
-  const taken = await takeSlotPlace(leads, visitSlotId, bookableFrom, async (slot) => {
-    if (await leads.fetch(leadExistsQuery, { id: lead._id })) return { stop: 'duplicate' as const };
-    return { mutations: [{ createIfNotExists: { ...lead, ...slotFields(visitSlotId, visitAtOf(slot), 'booked') } }] };
-  });
-  switch (taken.status) {
-    case 'taken':
-      return { status: 'created', id: lead._id, visitAt: visitAtOf(taken.slot) };
-    case 'stopped':
-      return { status: 'duplicate', id: lead._id };
-    case 'contended':
-      return taken;
-    default: {
-      if (await leads.fetch(leadExistsQuery, { id: lead._id })) return { status: 'duplicate', id: lead._id };
-      if (slotPolicy === 'refuse') return { status: taken.status };
-      const visitAt = taken.slot ? visitAtOf(taken.slot) : undefined;
-      return createLead(leads, { ...lead, ...slotFields(visitSlotId, visitAt, 'unavailable') }, visitAt);
+/**
+ * Stores the lead as a registration of its customer (./customers/registration.ts), booking
+ * `visitSlotId` in the same transaction, with the messages it causes.
+ * `today` (YYYY-MM-DD): a slot dated earlier is over and counts as gone (a visitor cannot book the past).
+ */
+export async function saveLead(sales: SalesDatabase, lead: LeadDocument, visitSlotId: string | null, slotPolicy: SlotPolicy, today: string): Promise<SaveOutcome> {
+  const { consent, assignee } = lead;
+  const outcome = await register(
+    sales,
+    {
+      id: lead._id,
+      name: lead.name,
+      phone: lead.phone,
+      createdAt: lead.createdAt,
+      formKind: lead.formKind,
+      ...(lead.message ? { message: lead.message } : {}),
+      ...(lead.sourcePage ? { sourcePage: lead.sourcePage } : {}),
+      ...(lead.landingPage ? { landingPage: lead.landingPage } : {}),
+      ...(lead.utm ? { utm: lead.utm } : {}),
+      consent: { marketing: consent.marketing === true, noticeVersion: consent.noticeVersion, agreedAt: consent.agreedAt },
+    },
+    {
+      assignee: assignee?.email ? { email: assignee.email, name: assignee.name ?? assignee.email } : null,
+      today,
+      queueMessages: true,
+      ...(visitSlotId ? { visit: { slotId: visitSlotId, bookableFrom: today, whenUnavailable: slotPolicy === 'refuse' ? 'refuse' : 'keepUnbooked', kind: 'site', by: null } } : {}),
+    },
+  );
+  switch (outcome.status) {
+    case 'created': {
+      const visitAt = outcome.visit && outcome.visit.status !== 'alreadyBooked' ? outcome.visit.visitAt : undefined;
+      return { status: 'created', id: lead._id, returning: outcome.returning, assignee: outcome.assignee, ...(visitAt ? { visitAt } : {}) };
     }
+    case 'duplicate':
+      return { status: 'duplicate', id: lead._id };
+    default:
+      return outcome;
   }
-}
-
-async function createLead(leads: ContentSource, lead: LeadDocument, visitAt?: string): Promise<SaveOutcome> {
-  const { results } = await leads.mutate([{ createIfNotExists: lead }]);
-  if (results[0]?.operation !== 'create') return { status: 'duplicate', id: lead._id };
-  return visitAt ? { status: 'created', id: lead._id, visitAt } : { status: 'created', id: lead._id };
 }
 
 /** What the staff notification of a new lead carries: the lead and the visit it was saved with. */
 export function notificationOf(lead: LeadDocument, saved: Extract<SaveOutcome, { status: 'created' }>): LeadNotification {
-  const { _id, name, phone, message, createdAt, sourcePage, formKind, assignee } = lead;
-  return { _id, name, phone, message, createdAt, sourcePage, formKind, visitAt: saved.visitAt, ...(assignee ? { assignee } : {}) };
+  const { _id, name, phone, message, createdAt, sourcePage, formKind } = lead;
+  return { _id, name, phone, message, createdAt, sourcePage, formKind, visitAt: saved.visitAt, returning: saved.returning, ...(saved.assignee ? { assignee: saved.assignee } : {}) };
 }

@@ -1,68 +1,125 @@
 /**
  * The console's campaign statistics for a range of Seoul days: page views, visits and visitors
- * from the daily aggregates, joined with the leads of the same days by campaign (utm source,
- * medium, name) and by landing page, so that each campaign shows its registrations, visit
- * bookings and conversion rate (registrations per visit).
+ * from the daily aggregates beside the sales numbers of the same days, each read from its one
+ * definition (customers/numbers.ts): 등록 (registrations, every form sent), 고객 (customers, one
+ * per phone), 방문 예약 (bookings) and 현장 방문 (walk-ins, never counted as bookings) by visit day,
+ * and per campaign the funnel with first and last touch and the ad spend.
  */
-import type { StatsLeadsQueryResult } from '../../sanity/sanity.types';
-import { statsLeadsQuery } from '../../sanity/queries';
 import { campaignKey, campaignLabel, conversionLabel, STATS_COLUMNS, STATS_TABLE_COLUMNS, type FunnelRow, type StatsRange } from '../../shared/campaign-stats';
-import { seoulDay, seoulDayStart } from '../../shared/seoul-time';
-import type { ContentSource } from '../content/types';
 import type { SalesDatabase } from '../database/index';
 import { costPer, monthsOfRange, type AdSpendEntry } from '../../shared/ad-spend';
+import {
+  funnelByCampaign,
+  registeredCustomerCount,
+  registeredCustomersBy,
+  registrationCount,
+  registrationsBy,
+  registrationsByTraffic,
+  touchesByCampaign,
+  visitsByDay,
+  bookingCount,
+  walkInCount,
+  type CampaignFunnel,
+} from '../customers/numbers';
 import { adSpendOfMonths } from './ad-spend';
 import { pageViewTallies, type PageViewTally } from './page-views';
 import { BOM, csvLine } from '../csv';
 
-export type StatsCounts = { views: number; visits: number; visitors: number; leads: number; bookings: number };
+export type StatsCounts = { views: number; visits: number; visitors: number; registrations: number; customers: number; bookings: number; walkIns: number };
 export type StatsRow = StatsCounts & { key: string; label: string };
 export type CampaignStatsReport = {
   range: StatsRange;
   totals: StatsCounts;
-  /** By utm source / medium / campaign; conversion = leads ÷ visits. */
+  /** By utm source / medium / campaign; conversion = registrations ÷ visits. */
   campaigns: StatsRow[];
-  /** By the first page of the visit (a lead's landing page, or its form's page when it has none). */
+  /** By the first page of the visit (a registration's landing page, or its form's page when it has none). */
   landingPages: StatsRow[];
   /** By the referring site of a visit's first page. */
   referrers: StatsRow[];
   devices: StatsRow[];
+  /** Registrations and customers by the day they registered, bookings and walk-ins by visit day. */
   days: StatsRow[];
-  /** 등록 → 통화 → 내방 → 계약 per campaign, most registrations first. */
+  /** 등록 → 통화 → 내방 → 계약 per campaign, most customers first. */
   funnel: FunnelRow[];
 };
 
 export type CampaignStats = { read(range: StatsRange): Promise<CampaignStatsReport> };
 
+/** The sales numbers of a range the report is made of, each from its one definition. */
+export type SalesNumbers = {
+  registrations: number;
+  customers: number;
+  bookings: number;
+  walkIns: number;
+  registrationsByTraffic: Awaited<ReturnType<typeof registrationsByTraffic>>;
+  registrationsByLandingPage: Map<string | null, number>;
+  registrationsByDay: Map<string | null, number>;
+  customersByDay: Map<string | null, number>;
+  visitsByDay: Awaited<ReturnType<typeof visitsByDay>>;
+  funnel: CampaignFunnel[];
+  firstTouches: Map<string | null, number>;
+  lastTouches: Map<string | null, number>;
+};
+
 const DEVICE_LABELS: Record<string, string> = { mobile: '모바일', desktop: '데스크톱' };
 const FOLDED = '*';
 
-export function campaignStatsOf(stores: { leads: ContentSource; sales: SalesDatabase }): CampaignStats {
+export async function salesNumbersOf(sales: SalesDatabase, range: StatsRange): Promise<SalesNumbers> {
+  const [registrations, customers, bookings, walkIns, byTraffic, byLandingPage, byDay, customersByDay, visits, funnel, firstTouches, lastTouches] = await Promise.all([
+    registrationCount(sales, range),
+    registeredCustomerCount(sales, range),
+    bookingCount(sales, range),
+    walkInCount(sales, range),
+    registrationsByTraffic(sales, range),
+    registrationsBy(sales, range, 'landingPage'),
+    registrationsBy(sales, range, 'day'),
+    registeredCustomersBy(sales, range, 'day'),
+    visitsByDay(sales, range),
+    funnelByCampaign(sales, range),
+    touchesByCampaign(sales, range, 'first'),
+    touchesByCampaign(sales, range, 'last'),
+  ]);
+  return {
+    registrations,
+    customers,
+    bookings,
+    walkIns,
+    registrationsByTraffic: byTraffic,
+    registrationsByLandingPage: byLandingPage,
+    registrationsByDay: byDay,
+    customersByDay,
+    visitsByDay: visits,
+    funnel,
+    firstTouches,
+    lastTouches,
+  };
+}
+
+export function campaignStatsOf(stores: { sales: SalesDatabase }): CampaignStats {
   return {
     async read(range) {
-      const [views, leads, spend] = await Promise.all([
-        pageViewTallies(stores.sales, range),
-        stores.leads.fetch(statsLeadsQuery, { since: seoulDayStart(range.from), until: seoulDayStart(range.to, 1) }),
-        adSpendOfMonths(stores.sales, monthsOfRange(range)),
-      ]);
-      return joinCampaignStats(range, views, leads, spend);
+      const [views, numbers, spend] = await Promise.all([pageViewTallies(stores.sales, range), salesNumbersOf(stores.sales, range), adSpendOfMonths(stores.sales, monthsOfRange(range))]);
+      return joinCampaignStats(range, views, numbers, spend);
     },
   };
 }
+
+const NO_COUNTS: StatsCounts = { views: 0, visits: 0, visitors: 0, registrations: 0, customers: 0, bookings: 0, walkIns: 0 };
+const FIELDS = Object.keys(NO_COUNTS) as Array<keyof StatsCounts>;
 
 class Tally {
   private readonly rows = new Map<string, StatsRow>();
   constructor(private readonly labelOf: (key: string) => string) {}
 
   add(key: string, counts: Partial<StatsCounts>): void {
-    const row = this.rows.get(key) ?? { key, label: this.labelOf(key), views: 0, visits: 0, visitors: 0, leads: 0, bookings: 0 };
-    for (const field of ['views', 'visits', 'visitors', 'leads', 'bookings'] as const) row[field] += counts[field] ?? 0;
+    const row = this.rows.get(key) ?? { key, label: this.labelOf(key), ...NO_COUNTS };
+    for (const field of FIELDS) row[field] += counts[field] ?? 0;
     this.rows.set(key, row);
   }
 
   /** Most visits first, then most registrations; ties by label. */
   sorted(): StatsRow[] {
-    return [...this.rows.values()].sort((a, b) => b.visits - a.visits || b.leads - a.leads || a.label.localeCompare(b.label, 'ko'));
+    return [...this.rows.values()].sort((a, b) => b.visits - a.visits || b.registrations - a.registrations || a.label.localeCompare(b.label, 'ko'));
   }
 
   inOrder(): StatsRow[] {
@@ -80,8 +137,8 @@ function trafficKeyLabel(key: string): string {
   return campaignLabel({ source, medium, campaign });
 }
 
-export function joinCampaignStats(range: StatsRange, views: readonly PageViewTally[], leads: StatsLeadsQueryResult, spend: readonly AdSpendEntry[] = []): CampaignStatsReport {
-  const totals: StatsCounts = { views: 0, visits: 0, visitors: 0, leads: 0, bookings: 0 };
+export function joinCampaignStats(range: StatsRange, views: readonly PageViewTally[], numbers: SalesNumbers, spend: readonly AdSpendEntry[] = []): CampaignStatsReport {
+  const totals: StatsCounts = { ...NO_COUNTS, registrations: numbers.registrations, customers: numbers.customers, bookings: numbers.bookings, walkIns: numbers.walkIns };
   const campaigns = new Tally(trafficKeyLabel);
   const landingPages = new Tally((path) => (path === FOLDED ? '(기타)' : path || '(알 수 없음)'));
   const referrers = new Tally((host) => (host === FOLDED ? '(기타)' : host || '(직접 방문·내부)'));
@@ -98,28 +155,12 @@ export function joinCampaignStats(range: StatsRange, views: readonly PageViewTal
     devices.add(row.device, counts);
     days.add(row.day, counts);
   }
-  // A customer is a phone number: registering again counts as a registration once per row (a
-  // campaign, a page, a day, the totals); every booked visit still counts.
-  const counted = new Set<string>();
-  const countsOf = (table: string, key: string, lead: StatsLeadsQueryResult[number]) => {
-    const customer = `${table}\u0000${key}\u0000${lead.phone ?? ''}`;
-    const first = !lead.phone || !counted.has(customer);
-    counted.add(customer);
-    return { leads: first ? 1 : 0, bookings: lead.visitAt ? 1 : 0 };
-  };
-  for (const lead of leads) {
-    const total = countsOf('totals', '', lead);
-    totals.leads += total.leads;
-    totals.bookings += total.bookings;
-    const campaign = trafficKey(lead.utmSource, lead.utmMedium, lead.utmCampaign);
-    campaigns.add(campaign, countsOf('campaigns', campaign, lead));
-    const landingPage = lead.landingPage ?? lead.sourcePage ?? '';
-    landingPages.add(landingPage, countsOf('landingPages', landingPage, lead));
-    if (lead.createdAt) {
-      const day = seoulDay(Date.parse(lead.createdAt));
-      days.add(day, countsOf('days', day, lead));
-    }
-  }
+  for (const row of numbers.registrationsByTraffic) campaigns.add(trafficKey(row.source, row.medium, row.campaignKey), { registrations: row.count });
+  for (const [page, count] of numbers.registrationsByLandingPage) landingPages.add(page ?? '', { registrations: count });
+  for (const [day, count] of numbers.registrationsByDay) days.add(day ?? '', { registrations: count });
+  for (const [day, count] of numbers.customersByDay) days.add(day ?? '', { customers: count });
+  for (const [day, count] of numbers.visitsByDay.bookings) days.add(day, { bookings: count });
+  for (const [day, count] of numbers.visitsByDay.walkIns) days.add(day, { walkIns: count });
   return {
     range,
     totals,
@@ -128,78 +169,50 @@ export function joinCampaignStats(range: StatsRange, views: readonly PageViewTal
     referrers: referrers.sorted(),
     devices: devices.sorted(),
     days: days.inOrder(),
-    funnel: funnelOf(leads, spend),
+    funnel: funnelOf(numbers, spend),
   };
 }
 
-/** A lead that came to the model house: checked in at the desk, or marked 방문 완료 or 계약 by hand. */
-const VISITED_STATUSES = new Set(['visited', 'contracted']);
-
-type Reached = { called: boolean; visited: boolean; contracted: boolean };
-type Touch = { at: string; key: string };
+/** No campaign: the funnel's key for customers who came without a utm_campaign. */
+const NO_CAMPAIGN = '';
 
 /**
- * Each campaign's customers (phone numbers), a step reached on any of their registrations from it,
- * and where each customer came first and last. A row is a campaign key, as ad spend is entered, so
- * each campaign's spend is on one row only; a campaign with spend and no customer still has a row.
+ * Each campaign's customers at each step (customers/numbers.ts funnelByCampaign), its first and
+ * last touches, and its spend. A row is a campaign key, as ad spend is entered, so each campaign's
+ * spend is on one row only; a campaign with spend and no customer still has a row.
  */
-function funnelOf(leads: StatsLeadsQueryResult, spend: readonly AdSpendEntry[]): FunnelRow[] {
-  const campaigns = new Map<string, Map<string, Reached>>();
-  const reach = (key: string, customer: string, lead: StatsLeadsQueryResult[number]) => {
-    const customers = campaigns.get(key) ?? new Map<string, Reached>();
-    campaigns.set(key, customers);
-    const reached = customers.get(customer) ?? { called: false, visited: false, contracted: false };
-    reached.called ||= lead.called === true;
-    reached.visited ||= Boolean(lead.checkedInAt) || VISITED_STATUSES.has(lead.status);
-    reached.contracted ||= lead.status === 'contracted';
-    customers.set(customer, reached);
-  };
-  const touches = new Map<string, { first: Touch; last: Touch }>();
-  for (const [index, lead] of leads.entries()) {
-    const customer = lead.phone ?? `unknown-${index}`;
-    const key = campaignKey(lead.utmCampaign ?? '');
-    reach(key, customer, lead);
-    const touch = { at: lead.createdAt ?? '', key };
-    const known = touches.get(customer);
-    if (!known) touches.set(customer, { first: touch, last: touch });
-    else if (touch.at < known.first.at) known.first = touch;
-    else if (touch.at >= known.last.at) known.last = touch;
-  }
-  const firstTouches = new Map<string, number>();
-  const lastTouches = new Map<string, number>();
-  for (const { first, last } of touches.values()) {
-    firstTouches.set(first.key, (firstTouches.get(first.key) ?? 0) + 1);
-    lastTouches.set(last.key, (lastTouches.get(last.key) ?? 0) + 1);
-  }
+function funnelOf(numbers: SalesNumbers, spend: readonly AdSpendEntry[]): FunnelRow[] {
+  const steps = new Map<string, Omit<CampaignFunnel, 'campaignKey'>>(numbers.funnel.map(({ campaignKey: key, ...counts }) => [key ?? NO_CAMPAIGN, counts]));
   const spent = new Map<string, number>();
   for (const entry of spend) {
     const key = campaignKey(entry.campaign);
     spent.set(key, (spent.get(key) ?? 0) + entry.amount);
-    if (!campaigns.has(key)) campaigns.set(key, new Map());
   }
-  const count = (customers: Map<string, Reached>, step: keyof Reached) => [...customers.values()].filter((reached) => reached[step]).length;
-  return [...campaigns.entries()]
-    .map(([key, customers]) => {
+  const touched = (touches: Map<string | null, number>, key: string) => touches.get(key === NO_CAMPAIGN ? null : key) ?? 0;
+  const keys = new Set([...steps.keys(), ...spent.keys()]);
+  return [...keys]
+    .map((key) => {
+      const { customers, called, visited, contracted } = steps.get(key) ?? { customers: 0, called: 0, visited: 0, contracted: 0 };
       const campaignSpend = spent.get(key) ?? null;
       return {
         key,
         label: campaignLabel({ source: '', medium: '', campaign: key }),
-        leads: customers.size,
-        firstTouch: firstTouches.get(key) ?? 0,
-        lastTouch: lastTouches.get(key) ?? 0,
-        called: count(customers, 'called'),
-        visited: count(customers, 'visited'),
-        contracted: count(customers, 'contracted'),
+        customers,
+        firstTouch: touched(numbers.firstTouches, key),
+        lastTouch: touched(numbers.lastTouches, key),
+        called,
+        visited,
+        contracted,
         spend: campaignSpend,
-        costPerLead: costPer(campaignSpend, customers.size),
-        costPerVisit: costPer(campaignSpend, count(customers, 'visited')),
+        costPerCustomer: costPer(campaignSpend, customers),
+        costPerVisit: costPer(campaignSpend, visited),
       };
     })
-    .sort((a, b) => b.leads - a.leads || a.label.localeCompare(b.label, 'ko'));
+    .sort((a, b) => b.customers - a.customers || a.label.localeCompare(b.label, 'ko'));
 }
 
-const FUNNEL_CSV_HEADER = ['캠페인 퍼널', '항목', '등록', '첫 유입', '마지막 유입', '통화', '내방', '계약', '광고비(원)', '등록당 비용(원)', '내방당 비용(원)'];
-const CSV_HEADER = ['구분', '항목', '페이지뷰', '사이트 방문', '사이트 방문자', '관심고객 등록', '방문예약', '전환율(등록÷사이트 방문)'];
+const FUNNEL_CSV_HEADER = ['캠페인 퍼널', '항목', '등록 고객', '첫 유입', '마지막 유입', '통화', '내방', '계약', '광고비(원)', '고객당 비용(원)', '내방당 비용(원)'];
+const CSV_HEADER = ['구분', '항목', '페이지뷰', '사이트 방문', '사이트 방문자', '등록', '고객', '방문 예약', '현장 방문', '전환율(등록÷사이트 방문)'];
 
 /**
  * Every table of the report in one sheet, one row per line, with the section in the first column;
@@ -213,7 +226,7 @@ export function campaignStatsCsv(report: CampaignStatsReport): string {
       section,
       label,
       ...STATS_COLUMNS.map((column) => (counted.has(column) ? String(row[column]) : '')),
-      conversion && row.visits > 0 ? conversionLabel(row.leads, row.visits) : '',
+      conversion && row.visits > 0 ? conversionLabel(row.registrations, row.visits) : '',
     ]);
   };
   const sections: Array<[string, StatsRow[], keyof typeof STATS_TABLE_COLUMNS]> = [
@@ -231,7 +244,7 @@ export function campaignStatsCsv(report: CampaignStatsReport): string {
     csvLine([]) +
     csvLine(FUNNEL_CSV_HEADER) +
     report.funnel
-      .map((row) => csvLine([FUNNEL_CSV_HEADER[0], row.label, ...[row.leads, row.firstTouch, row.lastTouch, row.called, row.visited, row.contracted, row.spend, row.costPerLead, row.costPerVisit].map((cell) => (cell === null ? '' : String(cell)))]))
+      .map((row) => csvLine([FUNNEL_CSV_HEADER[0], row.label, ...[row.customers, row.firstTouch, row.lastTouch, row.called, row.visited, row.contracted, row.spend, row.costPerCustomer, row.costPerVisit].map((cell) => (cell === null ? '' : String(cell)))]))
       .join('')
   );
 }

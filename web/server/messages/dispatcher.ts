@@ -1,25 +1,26 @@
 /**
- * Sends the customers' messages: a confirmation when a lead is stored (a booking's when it came
- * with a visit), and the day before a visit a reminder. Each is a job in the message log (the
- * outbox), sent by a delivery loop beside the requests: the lead, its consent and the template are
- * read at sending time, the provider's errors retried with backoff, and what became of each
- * message (sent, failed, not sent and why) stays in the lead's send log. Log lines name the lead
- * by its id only: never its number or name.
+ * Sends the customers' and the 담당자's messages: a confirmation when a registration is stored (a
+ * booking's when it came with a visit), the day before a visit a reminder, and to the 담당자 a new
+ * or returning customer and a booking. Each is a job in the message log (the outbox), queued in
+ * the transaction of the change that causes it (a registration, CustomerWork) or by the reminders'
+ * job, and sent by a delivery loop beside the requests: the customer, their visit and the template
+ * are read at sending time from the customer tables, the provider's errors retried with backoff,
+ * and what became of each message (sent, failed, not sent and why) stays in the send log. A job
+ * names a registration (its confirmation, the 담당자's messages as it was stored) or a customer
+ * (reminders, the 담당자's messages of staff work). Log lines name that id only: never a number or name.
  */
 import { isConnectionError } from '../observability/dependency-state';
 import { errorField, log } from '../observability/log';
 import { metrics } from '../observability/metrics';
-import { messageLeadQuery, messageLeadsOfPhoneQuery, messageTemplatesQuery, visitsOnDayQuery } from '../../sanity/queries';
-import type { MessageLeadQueryResult, MessageTemplatesQueryResult } from '../../sanity/sanity.types';
+import { messageTemplatesQuery } from '../../sanity/queries';
+import type { MessageTemplatesQueryResult } from '../../sanity/sanity.types';
 import { maskName } from '../../shared/audit-readable';
 import type { ContentSource } from '../content/types';
-import type { LeadNotification, LeadNotifier } from '../leads/notifier';
-import { templateVariables, type MessageEvent, type MessageReason } from '../../shared/outbound-messages';
+import type { SalesDatabase } from '../database/index';
+import type { LeadNotifier } from '../leads/notifier';
+import { templateVariables, type MessageReason } from '../../shared/outbound-messages';
 import { seoulDay, seoulDayStart } from '../../shared/seoul-time';
 import { MESSAGE_MAX_ATTEMPTS, messageKey, nextAttemptAt, type MessageJob, type MessageLog, type MessageOutcome } from './message-log';
-
-/** The key qualifier of a staff message about a lead assigned as it was stored. */
-const STORED = 'stored';
 import type { MessageProvider } from './solapi';
 
 const BATCH = 50;
@@ -31,8 +32,8 @@ const MOBILE = /^01[016789]\d{7,8}$/;
 
 export type MessageDispatcherOptions = {
   log: MessageLog;
-  /** Where leads are (their number, name, visit and consent are read at sending time). */
-  leads: ContentSource;
+  /** The customer tables: a message's customer, number, name and visit are read at sending time. */
+  sales: Pick<SalesDatabase, 'db'>;
   /** Where leadSettings' templates and siteSettings' 대표번호 are. */
   content: ContentSource;
   /** Unset: messages are off and each is logged as not sent (꺼짐). */
@@ -45,7 +46,7 @@ export type MessageDispatcherOptions = {
 };
 
 export const DEFAULT_CUSTOMER_DAILY_CAP = 300;
-/** A number that was sent a confirmation within this long gets no other (a week). */
+/** A customer who was sent a confirmation within this long gets no other (a week). */
 const NUMBER_QUIET_MS = 7 * DAY_MS;
 
 /** "2026-11-27 14:00" → "11월 27일(금) 14:00". */
@@ -60,6 +61,18 @@ export function visitLabel(visitAt: string): string {
 /** The Seoul calendar day after `now`, YYYY-MM-DD. */
 export function seoulTomorrow(now: number): string {
   return new Date(now + SEOUL_OFFSET_MS + DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * Whom a job is about, as it is now: the customer (their latest name, or the registration's), the
+ * number, whether the registration consented (a document moved from before consent was asked for
+ * may not have), and their booked visit.
+ */
+type MessageSubject = { customerId: string; name: string; phone: string; consented: boolean; bookedVisitAt: string | null };
+
+/** The visit day a reminder's key names (`reminder:<customer>:<YYYY-MM-DD>`). */
+function reminderDay(key: string): string {
+  return key.slice(key.lastIndexOf(':') + 1);
 }
 
 export class MessageDispatcher implements LeadNotifier {
@@ -83,54 +96,37 @@ export class MessageDispatcher implements LeadNotifier {
   }
 
   /**
-   * A lead was stored: its confirmation joins the outbox, then goes out; a lead assigned as it was
-   * stored (automatic assignment) tells its 상담사 too, of the lead and of its visit.
+   * A registration was stored: its messages were queued in its transaction, so they only need
+   * sending now rather than at the next round.
    */
-  notify(lead: LeadNotification): void {
+  notify(): void {
     if (this.stopped) return;
-    const event: MessageEvent = lead.visitAt ? 'booking' : 'registration';
-    const jobs: Parameters<MessageLog['enqueue']>[0] = [{ key: messageKey(event, lead._id), leadId: lead._id, event }];
-    const assignee = lead.assignee?.email;
-    if (assignee) {
-      jobs.push({ key: messageKey('staffNewLead', lead._id, STORED), leadId: lead._id, event: 'staffNewLead', recipient: assignee });
-      if (lead.visitAt) jobs.push({ key: messageKey('staffBooking', lead._id, STORED), leadId: lead._id, event: 'staffBooking', recipient: assignee });
-    }
-    this.options.log
-      .enqueue(jobs, this.now())
-      .then(() => this.deliver())
-      .catch((error: unknown) => console.error(`[messages] queueing the ${event} message of lead ${lead._id} failed: ${(error as Error).message}`));
+    this.deliver().catch((error: unknown) => {
+      if (!isConnectionError(error)) log.error({ job: 'messages', err: errorField(error) }, 'messages: delivery after a registration failed');
+    });
   }
 
-  /** The lead was given to `email` (its revision `rev` names that assignment: a repeat of it sends nothing more). */
-  staffAssigned(leadId: string, email: string, rev: string): Promise<void> {
-    return this.queueStaff('staffNewLead', leadId, email, rev);
-  }
-
-  /** A visit was booked for the lead `email` works (revision `rev`). */
-  staffBooked(leadId: string, email: string, rev: string): Promise<void> {
-    return this.queueStaff('staffBooking', leadId, email, rev);
-  }
-
-  private async queueStaff(event: 'staffNewLead' | 'staffBooking', leadId: string, email: string, rev: string): Promise<void> {
-    if (this.stopped) return;
-    try {
-      await this.options.log.enqueue([{ key: messageKey(event, leadId, rev), leadId, event, recipient: email }], this.now());
-      await this.deliver();
-    } catch (error) {
-      console.error(`[messages] queueing the ${event} message of lead ${leadId} failed: ${(error as Error).message}`);
-    }
-  }
-
-  /** Queues tomorrow's visits' reminders (once per lead and day, however often it runs) and sends them; returns how many visits. */
+  /**
+   * Queues the reminders of tomorrow's booked visits (once per customer and day, however often it
+   * runs) and sends them; returns how many customers.
+   */
   async queueReminders(): Promise<number> {
     const day = seoulTomorrow(this.now());
-    const ids = await this.options.leads.fetch(visitsOnDayQuery, { day });
+    const rows = await this.options.sales.db
+      .selectFrom('bookings')
+      .select('customer_id')
+      .distinct()
+      .where('status', '=', 'booked')
+      // A range, not a LIKE: the index over (visit_at, status) serves it on both databases.
+      .where('visit_at', '>=', day)
+      .where('visit_at', '<', seoulTomorrow(Date.parse(`${day}T00:00:00+09:00`)))
+      .execute();
     await this.options.log.enqueue(
-      ids.map((leadId) => ({ key: messageKey('reminder', leadId, day), leadId, event: 'reminder' as const })),
+      rows.map(({ customer_id: customerId }) => ({ key: messageKey('reminder', customerId, day), leadId: customerId, event: 'reminder' as const })),
       this.now(),
     );
     await this.deliver();
-    return ids.length;
+    return rows.length;
   }
 
   /** Sends the messages that are due (one round at a time). */
@@ -180,46 +176,66 @@ export class MessageDispatcher implements LeadNotifier {
   private async send(job: MessageJob): Promise<MessageOutcome> {
     const { provider } = this.options;
     if (!provider) return { status: 'skipped', reason: 'off' };
-    const [lead, settings] = await Promise.all([
-      this.options.leads.fetch(messageLeadQuery, { id: job.leadId }),
-      this.options.content.fetch(messageTemplatesQuery),
-    ]);
-    if (!lead) return { status: 'skipped', reason: 'noRecipient' };
-    if (job.recipient) return this.sendToStaff(job, job.recipient, lead, settings, provider);
-    if (lead.privacy !== true) return { status: 'skipped', reason: 'noConsent' };
-    // A lead kept in the outbox while its slot filled up was stored without the visit: it is told of its registration.
-    if (job.event === 'booking' && lead.visitSlotStatus !== 'booked') {
+    const [subject, settings] = await Promise.all([this.subjectOf(job.leadId), this.options.content.fetch(messageTemplatesQuery)]);
+    // An erased customer's rows are gone (and with them their registrations).
+    if (!subject) return { status: 'skipped', reason: 'noRecipient' };
+    if (job.recipient) return this.sendToStaff(job, job.recipient, subject, settings, provider);
+    if (!subject.consented) return { status: 'skipped', reason: 'noConsent' };
+    // A registration kept in the outbox while its slot filled up was stored without the visit: it is told of its registration.
+    if (job.event === 'booking' && !subject.bookedVisitAt) {
       await this.options.log.enqueue([{ key: messageKey('registration', job.leadId), leadId: job.leadId, event: 'registration' }], this.now());
       return { status: 'skipped', reason: 'notBooked' };
     }
+    // A visit cancelled or moved to another day since the reminder was queued.
+    if (job.event === 'reminder' && !subject.bookedVisitAt?.startsWith(`${reminderDay(job.key)} `)) return { status: 'skipped', reason: 'notBooked' };
     const template = settings.templates?.[job.event];
     const templateCode = template?.templateCode?.trim();
     if (!template?.enabled || !templateCode || !template.text?.trim()) return { status: 'skipped', reason: 'noTemplate' };
-    const to = (lead.phone ?? '').replace(/\D/g, '');
+    const to = subject.phone.replace(/\D/g, '');
     if (!MOBILE.test(to)) return { status: 'failed', reason: 'badNumber' };
-    const held = await this.customerHold(job, lead.phone ?? '');
+    const held = await this.customerHold(job, subject.customerId);
     if (held) return { status: 'skipped', reason: held };
     const values: Record<string, string> = {
-      이름: lead.name ?? '',
-      방문일시: lead.visitAt ? visitLabel(lead.visitAt) : '',
+      이름: subject.name,
+      방문일시: subject.bookedVisitAt ? visitLabel(subject.bookedVisitAt) : '',
       대표번호: settings.phone ?? '',
     };
     return this.deliverText(job, provider, { to, templateId: templateCode, text: template.text }, values);
   }
 
+  /** The registration or the customer `leadId` names, as it is now; null when neither is there (erased). */
+  private async subjectOf(leadId: string): Promise<MessageSubject | null> {
+    const { db } = this.options.sales;
+    const registration = await db.selectFrom('registrations').select(['customer_id', 'name', 'agreed_at']).where('id', '=', leadId).executeTakeFirst();
+    const customerId = registration?.customer_id ?? leadId;
+    const [customer, consented, booking] = await Promise.all([
+      db.selectFrom('customers').select(['name', 'phone']).where('id', '=', customerId).executeTakeFirst(),
+      registration
+        ? registration.agreed_at !== null
+        : db
+            .selectFrom('registrations')
+            .select('id')
+            .where('customer_id', '=', customerId)
+            .where('agreed_at', 'is not', null)
+            .executeTakeFirst()
+            .then(Boolean),
+      // At most one booked visit per customer (a unique index).
+      db.selectFrom('bookings').select('visit_at').where('customer_id', '=', customerId).where('status', '=', 'booked').executeTakeFirst(),
+    ]);
+    if (!customer) return null;
+    return { customerId, name: registration?.name ?? customer.name, phone: customer.phone, consented, bookedVisitAt: booking?.visit_at ?? null };
+  }
+
   /**
    * Why a customer's message is not sent although everything for it is there. Anyone can type
-   * anyone's number into the form, so a confirmation goes to a number only when none went to it
-   * within the week: a form repeated with a victim's number sends one message, not one per lead.
-   * A reminder belongs to a booked visit (one coming visit per number), so it is not held back
-   * here. Every message counts against the site's daily cap.
+   * anyone's number into the form, so a confirmation goes to a customer (one per number) only when
+   * none went to them within the week: a form repeated with a victim's number sends one message,
+   * not one per registration. A reminder belongs to a booked visit (one coming visit per
+   * customer), so it is not held back here. Every message counts against the site's daily cap.
    */
-  private async customerHold(job: MessageJob, phone: string): Promise<MessageReason | null> {
+  private async customerHold(job: MessageJob, customerId: string): Promise<MessageReason | null> {
     const now = this.now();
-    if (job.event !== 'reminder') {
-      const sameNumber = await this.options.leads.fetch(messageLeadsOfPhoneQuery, { phone });
-      if ((await this.options.log.customerMessagesSince(now - NUMBER_QUIET_MS, { leadIds: sameNumber, exceptKey: job.key })) > 0) return 'sentThisWeek';
-    }
+    if (job.event !== 'reminder' && (await this.options.log.customerMessagesSince(now - NUMBER_QUIET_MS, { customerId, exceptKey: job.key })) > 0) return 'sentThisWeek';
     const { sent, cap } = await this.customerQuota();
     if (sent < cap) return null;
     const today = seoulDay(now);
@@ -237,7 +253,7 @@ export class MessageDispatcher implements LeadNotifier {
   private async sendToStaff(
     job: MessageJob,
     recipient: string,
-    lead: NonNullable<MessageLeadQueryResult>,
+    subject: MessageSubject,
     settings: MessageTemplatesQueryResult,
     provider: MessageProvider,
   ): Promise<MessageOutcome> {
@@ -247,7 +263,9 @@ export class MessageDispatcher implements LeadNotifier {
     const to = (await this.options.staffMobile?.(recipient)) ?? null;
     if (!to) return { status: 'skipped', reason: 'noStaffNumber' };
     if (!MOBILE.test(to)) return { status: 'failed', reason: 'badNumber' };
-    const values: Record<string, string> = { 이름: maskName(lead.name ?? ''), 방문일시: lead.visitAt ? visitLabel(lead.visitAt) : '', 대표번호: settings.phone ?? '' };
+    // A booking's message names the visit; it is gone when the visit was cancelled since.
+    if (job.event === 'staffBooking' && !subject.bookedVisitAt) return { status: 'skipped', reason: 'notBooked' };
+    const values: Record<string, string> = { 이름: maskName(subject.name), 방문일시: subject.bookedVisitAt ? visitLabel(subject.bookedVisitAt) : '', 대표번호: settings.phone ?? '' };
     return this.deliverText(job, provider, { to, templateId: templateCode, text: template.text }, values);
   }
 

@@ -20,10 +20,10 @@ export type Messages = { dispatcher: MessageDispatcher; log: MessageLog; close()
  * The message log (the sales database's `lead_messages`), the dispatcher
  * (sending through SOLAPI when MESSAGES_PROVIDER=solapi) and its loops: due messages every 15
  * seconds, tomorrow's reminders queued hourly in the day (a booking made late still gets one;
- * the key per lead and day keeps it to one).
+ * the key per customer and day keeps it to one).
  */
 export function openMessages(
-  sources: Pick<ContentSources, 'content' | 'leads' | 'sales'>,
+  sources: Pick<ContentSources, 'content' | 'sales'>,
   config: Pick<ServerConfig, 'messages' | 'customerMessageDailyCap'>,
   dailyJobs: Pick<DailyJobOptions, 'gate'> = {},
   staffMobile?: (email: string) => Promise<string | null>,
@@ -31,7 +31,7 @@ export function openMessages(
   const log = new SalesMessageLog(sources.sales);
   const dispatcher = new MessageDispatcher({
     log,
-    leads: sources.leads,
+    sales: sources.sales,
     content: sources.content,
     provider: config.messages && createSolapiProvider(config.messages),
     staffMobile,

@@ -1,13 +1,13 @@
 /**
  * The messages' outbox and send log in one table of the sales database (`lead_messages`, in the
- * embedded leads.sqlite or PostgreSQL): each message is a row keyed by its event and lead (so a
- * retried or repeated event never sends twice), pending until the delivery loop settles it as
- * sent, failed or not sent with a reason. Rows carry the lead id only: the number and the name are
- * read from the lead at sending time and never stored here. Every instance drains the same table:
+ * embedded leads.sqlite or PostgreSQL): each message is a row keyed by its event and the
+ * registration or customer it is about (so a retried or repeated event never sends twice), pending
+ * until the delivery loop settles it as sent, failed or not sent with a reason. Rows carry that id
+ * only: the number and the name are read from the customer tables at sending time and never stored here. Every instance drains the same table:
  * a job is claimed by one conditional update before it is sent, so no two send it.
  */
-import { sql } from 'kysely';
-import type { SalesDatabase } from '../database/index';
+import { sql, type ExpressionOrFactory, type Kysely, type SqlBool } from 'kysely';
+import type { SalesDatabase, SalesTables } from '../database/index';
 import type { LeadMessageEntry, MessageEvent, MessageReason } from '../../shared/outbound-messages';
 
 /** `recipient`: the staff account (email) a staff message is for; null for the customer. */
@@ -24,20 +24,22 @@ export interface MessageLog {
   enqueue(jobs: Array<Omit<MessageJob, 'attempts' | 'recipient'> & { recipient?: string | null }>, now: number): Promise<void>;
   /** Hands the due pending jobs to `deliver`, one at a time, at most `limit`; no other drainer gets a job while it is out. */
   drain(now: number, limit: number, deliver: (job: MessageJob) => Promise<MessageOutcome>): Promise<void>;
-  /** The lead's messages, oldest first. */
+  /** The messages of one registration (or of one customer's id alone), oldest first. */
   forLead(leadId: string): Promise<LeadMessageEntry[]>;
+  /** A customer's messages: those of each of their registrations and of the customer, oldest first. */
+  forCustomer(customerId: string): Promise<LeadMessageEntry[]>;
   /**
    * Messages to customers that went out, or may have, since `since` (ms): sent, waiting for a retry
-   * after a provider error, or given up on after provider errors; only the leads' `of.leadIds` when
-   * given, never the message `of.exceptKey` (the one about to be sent, maybe a retry).
+   * after a provider error, or given up on after provider errors; only customer `of.customerId`'s
+   * when given, never the message `of.exceptKey` (the one about to be sent, maybe a retry).
    */
-  customerMessagesSince(since: number, of?: { leadIds: readonly string[]; exceptKey: string }): Promise<number>;
+  customerMessagesSince(since: number, of?: { customerId: string; exceptKey: string }): Promise<number>;
   /** Deletes every row of these leads (a customer's data deleted on request); how many. */
   forget(leadIds: string[]): Promise<number>;
   close(): Promise<void>;
 }
 
-/** The key of one event's message to one lead (a reminder: per visit day). */
+/** The key of one event's message about one registration or customer (a reminder: per visit day; staff work: per customer version). */
 export function messageKey(event: MessageEvent, leadId: string, qualifier?: string): string {
   return [event, leadId, qualifier].filter(Boolean).join(':');
 }
@@ -52,6 +54,19 @@ export function nextAttemptAt(now: number, attempts: number): number {
   return now + Math.min(MESSAGE_MAX_BACKOFF_MS, MESSAGE_BACKOFF_BASE_MS * 2 ** (attempts - 1));
 }
 
+/**
+ * Adds the jobs, due at `now`, through `db` — a change's own transaction, so that its messages
+ * are queued if and only if it commits; a key already there is kept as it is.
+ */
+export async function queueMessages(db: Kysely<SalesTables>, jobs: Parameters<MessageLog['enqueue']>[0], now: number): Promise<void> {
+  if (jobs.length === 0) return;
+  await db
+    .insertInto('lead_messages')
+    .values(jobs.map((job) => ({ key: job.key, lead_id: job.leadId, event: job.event, recipient: job.recipient ?? null, next_attempt_at: now, created_at: now, updated_at: now })))
+    .onConflict((conflict) => conflict.column('key').doNothing())
+    .execute();
+}
+
 /** A customer's message that went out or may have (a provider error can follow a delivery). */
 const CUSTOMER_MESSAGE_OUT = sql<boolean>`recipient IS NULL AND (status IN ('sent', 'unknown') OR (status = 'pending' AND attempts > 0) OR (status = 'failed' AND reason = 'providerError'))`;
 
@@ -64,13 +79,8 @@ type JobRow = { key: string; lead_id: string; event: string; attempts: number; r
 export class SalesMessageLog implements MessageLog {
   constructor(private readonly sales: Pick<SalesDatabase, 'db'>) {}
 
-  async enqueue(jobs: Parameters<MessageLog['enqueue']>[0], now: number): Promise<void> {
-    if (jobs.length === 0) return;
-    await this.sales.db
-      .insertInto('lead_messages')
-      .values(jobs.map((job) => ({ key: job.key, lead_id: job.leadId, event: job.event, recipient: job.recipient ?? null, next_attempt_at: now, created_at: now, updated_at: now })))
-      .onConflict((conflict) => conflict.column('key').doNothing())
-      .execute();
+  enqueue(jobs: Parameters<MessageLog['enqueue']>[0], now: number): Promise<void> {
+    return queueMessages(this.sales.db, jobs, now);
   }
 
   async drain(now: number, limit: number, deliver: (job: MessageJob) => Promise<MessageOutcome>): Promise<void> {
@@ -102,22 +112,34 @@ export class SalesMessageLog implements MessageLog {
     }
   }
 
-  async forLead(leadId: string): Promise<LeadMessageEntry[]> {
+  forLead(leadId: string): Promise<LeadMessageEntry[]> {
+    return this.entries((eb) => eb('lead_id', '=', leadId));
+  }
+
+  forCustomer(customerId: string): Promise<LeadMessageEntry[]> {
+    return this.entries(this.ofCustomer(customerId));
+  }
+
+  async customerMessagesSince(since: number, of?: { customerId: string; exceptKey: string }): Promise<number> {
+    let query = this.sales.db.selectFrom('lead_messages').select(({ fn }) => fn.countAll<number | string>().as('count')).where(CUSTOMER_MESSAGE_OUT).where('updated_at', '>=', since);
+    if (of) query = query.where(this.ofCustomer(of.customerId)).where('key', '<>', of.exceptKey);
+    return Number((await query.executeTakeFirst())?.count ?? 0);
+  }
+
+  private async entries(which: ExpressionOrFactory<SalesTables, 'lead_messages', SqlBool>): Promise<LeadMessageEntry[]> {
     const rows = await this.sales.db
       .selectFrom('lead_messages')
       .select(['event', 'status', 'reason', 'provider_code', 'attempts', 'updated_at'])
-      .where('lead_id', '=', leadId)
+      .where(which)
       .orderBy('created_at')
       .orderBy('key')
       .execute();
     return rows.map((row) => entryOf(row as EntryRow));
   }
 
-  async customerMessagesSince(since: number, of?: { leadIds: readonly string[]; exceptKey: string }): Promise<number> {
-    if (of && of.leadIds.length === 0) return 0;
-    let query = this.sales.db.selectFrom('lead_messages').select(({ fn }) => fn.countAll<number | string>().as('count')).where(CUSTOMER_MESSAGE_OUT).where('updated_at', '>=', since);
-    if (of) query = query.where('lead_id', 'in', of.leadIds).where('key', '<>', of.exceptKey);
-    return Number((await query.executeTakeFirst())?.count ?? 0);
+  /** The rows about the customer or any of their registrations. */
+  private ofCustomer(customerId: string): ExpressionOrFactory<SalesTables, 'lead_messages', SqlBool> {
+    return (eb) => eb.or([eb('lead_id', '=', customerId), eb('lead_id', 'in', eb.selectFrom('registrations').select('id').where('customer_id', '=', customerId))]);
   }
 
   async forget(leadIds: string[]): Promise<number> {

@@ -7,8 +7,11 @@
  */
 import type pg from 'pg';
 
-/** The tables whose rows hold names and phone numbers (the leads' documents, the outbox, the messages' log). */
-export const PERSONAL_DATA_TABLES = ['documents', 'lead_outbox', 'lead_messages'] as const;
+/**
+ * The tables whose rows hold names, phone numbers or what staff wrote about a customer: the
+ * customer tables, the older leads' documents, the outbox and the messages' log.
+ */
+export const PERSONAL_DATA_TABLES = ['customers', 'registrations', 'memos', 'customer_merge_notes', 'documents', 'lead_outbox', 'lead_messages'] as const;
 
 /** How long the rewrite waits for a table's lock before giving up (it never queues the site's writes for longer). */
 const LOCK_WAIT = '15s';

@@ -6,7 +6,7 @@ import './CampaignStatsTables.css';
 
 const text = consoleText.stats;
 
-export type StatsTableRow = { key: string; label: string; views: number; visits: number; visitors: number; leads: number; bookings: number };
+export type StatsTableRow = { key: string; label: string } & Record<StatsColumn, number>;
 
 
 const number = (value: number) => value.toLocaleString('ko-KR');
@@ -42,7 +42,7 @@ export function StatsTable({
                 {columns.map((column) => (
                   <td key={column}>{number(row[column])}</td>
                 ))}
-                {conversion ? <td>{conversionLabel(row.leads, row.visits)}</td> : null}
+                {conversion ? <td>{conversionLabel(row.registrations, row.visits)}</td> : null}
               </tr>
             ))}
           </ConsoleTable>

@@ -13,7 +13,7 @@ export const erasureText = {
   withdrawHeading: '마케팅 수신 동의 철회',
   withdrawHint: '고객이 마케팅 정보를 받지 않겠다고 하면 이 번호의 모든 등록에서 동의를 바로 거둡니다. 목록의 마케팅 수신 동의 조건과 내려받기에서 빠집니다.',
   withdrawSubmit: '마케팅 수신 동의 철회',
-  withdrawn: (count: number) => (count > 0 ? `이 번호의 등록 ${count}건에서 마케팅 수신 동의를 거뒀습니다.` : '이 번호의 등록에는 마케팅 수신 동의가 없습니다.'),
+  withdrawn: (withdrawn: boolean) => (withdrawn ? '이 고객의 마케팅 수신 동의를 거뒀습니다.' : '이 고객에게는 마케팅 수신 동의가 없습니다.'),
 };
 
 /** The admin's deletion of the whole customer (every registration with the number), with a 사유. */

@@ -1,15 +1,11 @@
-import { Link } from 'react-router';
 import { LEAD_FORM_KIND_LABELS, type CustomerRegistration } from '../../../shared/console';
 import { seoulDateTime } from '../../../shared/seoul-time';
-import { leadPath } from './console-page';
-import { LeadStatusBadge } from './LeadStatusBadge';
 
 export const customerText = {
   badge: (count: number) => `등록 ${count}회`,
   badgeLabel: (count: number) => `같은 번호로 ${count}회 등록한 고객`,
   heading: (count: number) => `이 고객의 등록 ${count}회`,
-  intro: '같은 전화번호로 들어온 등록은 한 고객입니다. 최근 등록 순이며, 상태와 담당자는 등록마다 따로 관리합니다.',
-  current: '(지금 보는 등록)',
+  intro: '같은 전화번호로 들어온 등록은 한 고객입니다. 최근 등록 순이며, 상태·담당자·메모·통화·방문 예약은 고객 하나로 관리합니다.',
   noCampaign: '캠페인 없음',
 };
 
@@ -23,8 +19,8 @@ export function RegistrationBadge({ count }: { count: number }) {
   );
 }
 
-/** Every registration of the customer on their lead page: when, through which form and campaign, each with its page. */
-export function CustomerRegistrations({ registrations, currentId }: { registrations: CustomerRegistration[]; currentId: string }) {
+/** Every registration of the customer on their page: when, and through which form and campaign. */
+export function CustomerRegistrations({ registrations }: { registrations: CustomerRegistration[] }) {
   if (registrations.length < 2) return null;
   return (
     <section className="lead-work__section customer-registrations" aria-labelledby="customer-registrations-heading">
@@ -38,16 +34,7 @@ export function CustomerRegistrations({ registrations, currentId }: { registrati
           const where = `${LEAD_FORM_KIND_LABELS[registration.formKind]} · ${registration.utmCampaign ?? customerText.noCampaign}${registration.utmSource ? ` (${registration.utmSource})` : ''}`;
           return (
             <li key={registration.id} className="customer-registrations__item">
-              {registration.id === currentId ? (
-                <span aria-current="page">
-                  <time dateTime={registration.createdAt}>{when}</time> {customerText.current}
-                </span>
-              ) : (
-                <Link to={leadPath(registration.id)}>
-                  <time dateTime={registration.createdAt}>{when}</time>
-                </Link>
-              )}{' '}
-              {where} <LeadStatusBadge status={registration.status} />
+              <time dateTime={registration.createdAt}>{when}</time> {where}
             </li>
           );
         })}

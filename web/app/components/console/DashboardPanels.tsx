@@ -8,19 +8,24 @@ import './DashboardPanels.css';
 
 export const DASHBOARD_TEXT = {
   title: '대시보드',
-  newLeads: '신규 고객',
+  customers: '등록한 고객',
+  registrationsOf: (count: number) => `등록 ${count.toLocaleString('ko-KR')}건`,
+  visitsToday: '오늘 방문',
+  bookings: '방문 예약',
+  walkIns: '현장 방문',
+  made: '방문 완료',
   today: '오늘',
   last7Days: '최근 7일',
   last30Days: '최근 30일',
-  byDay: '최근 30일 일별 신규 고객',
-  byForm: '등록 경로별 (최근 30일)',
-  bySource: '유입 매체별 (utm_source, 최근 30일)',
+  byDay: '최근 30일 일별 등록한 고객',
+  byForm: '등록 경로별 고객 (최근 30일)',
+  bySource: '유입 매체별 고객 (utm_source, 최근 30일)',
   noSource: '(없음)',
   slotFill: '방문 예약 현황 (앞으로 14일)',
   noSlots: '운영 없음',
   none: '아직 없습니다.',
   kind: '구분',
-  count: '건수',
+  count: '고객',
   share: '비율',
   day: '날짜',
   booked: '예약 / 정원',
@@ -108,26 +113,33 @@ function SlotFill({ days }: { days: ConsoleDashboard['slotFill'] }) {
   );
 }
 
-/** Today at a glance: new leads, their trend and sources, and how full the coming visits are. */
+/**
+ * Today at a glance: the customers who registered (고객, one per phone) beside the forms they sent
+ * (등록), today's visits, where the customers came from, and how full the coming visits are.
+ */
 export function DashboardPanels({ dashboard }: { dashboard: ConsoleDashboard }) {
-  const { newLeads } = dashboard;
+  const { customers, registrations, visitsToday } = dashboard;
   return (
     <div className="dashboard">
-      <section className="console-panel console-panel--wide" aria-labelledby="panel-new-leads">
-        <h2 id="panel-new-leads" className="console-panel__heading">
-          {DASHBOARD_TEXT.newLeads}
+      <section className="console-panel console-panel--wide" aria-labelledby="panel-customers">
+        <h2 id="panel-customers" className="console-panel__heading">
+          {DASHBOARD_TEXT.customers}
         </h2>
         <dl className="stat-tiles">
-          {(
-            [
-              [DASHBOARD_TEXT.today, newLeads.today],
-              [DASHBOARD_TEXT.last7Days, newLeads.last7Days],
-              [DASHBOARD_TEXT.last30Days, newLeads.last30Days],
-            ] as const
-          ).map(([label, count]) => (
-            <div key={label} className="stat-tiles__tile">
-              <dt>{label}</dt>
-              <dd>{people(count)}</dd>
+          {(['today', 'last7Days', 'last30Days'] as const).map((period) => (
+            <div key={period} className="stat-tiles__tile">
+              <dt>{DASHBOARD_TEXT[period]}</dt>
+              <dd>{people(customers[period])}</dd>
+              <dd className="stat-tiles__sub">{DASHBOARD_TEXT.registrationsOf(registrations[period])}</dd>
+            </div>
+          ))}
+        </dl>
+        <h3 className="console-panel__subheading">{DASHBOARD_TEXT.visitsToday}</h3>
+        <dl className="stat-tiles">
+          {(['bookings', 'walkIns', 'made'] as const).map((kind) => (
+            <div key={kind} className="stat-tiles__tile">
+              <dt>{DASHBOARD_TEXT[kind]}</dt>
+              <dd>{kind === 'bookings' ? `${visitsToday[kind].toLocaleString('ko-KR')}건` : people(visitsToday[kind])}</dd>
             </div>
           ))}
         </dl>

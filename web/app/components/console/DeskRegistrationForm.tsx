@@ -1,6 +1,6 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { Form, useLocation, useNavigation } from 'react-router';
-import type { DeskFieldErrors, DeskRegistrationResult, OpenSlotDay } from '../../../shared/console';
+import type { DeskCustomer, DeskFieldErrors, DeskLookupResult, DeskRegistrationResult, OpenSlotDay } from '../../../shared/console';
 import { useKeptDraft } from '../../lib/kept-draft';
 import { useSaveCount } from '../../lib/answer-count';
 import { dayLabel } from './console-page';
@@ -9,7 +9,12 @@ import './DeskRegistrationForm.css';
 
 export const DESK_TEXT = {
   heading: '현장 등록',
-  hint: '안내데스크에 온 고객이나 전화로 예약하는 고객을 바로 등록합니다. 방문 고객은 등록과 함께 방문 확인됩니다.',
+  hint: '안내데스크에 온 고객이나 전화로 예약하는 고객을 바로 등록합니다. 먼저 번호로 기존 고객인지 찾아 보세요. 방문 고객은 등록과 함께 방문 확인됩니다.',
+  lookup: '번호로 고객 찾기',
+  known: (customer: DeskCustomer) =>
+    `기존 고객 · ${customer.name} · 담당 ${customer.assigneeName ?? '미배정'}${customer.comingVisitAt ? ` · 방문 예약 ${customer.comingVisitAt}` : ''}`,
+  unknown: '신규 고객: 이 번호로 등록된 고객이 없습니다.',
+  move: '이 예약을 옮기기',
   name: '이름',
   phone: '휴대폰',
   kind: '구분',
@@ -22,24 +27,50 @@ export const DESK_TEXT = {
   submit: '등록',
   walkedIn: (name: string, visitAt: string) => `${name} 님을 등록하고 방문 확인했습니다 (${visitAt}).`,
   phonedIn: (name: string, visitAt: string) => `${name} 님을 등록하고 ${visitAt} 방문을 예약했습니다.`,
+  moved: (name: string, from: string, to: string) => `${name} 님의 방문 예약을 ${from}에서 ${to}(으)로 옮겼습니다.`,
+  bookingCheckedIn: (name: string, visitAt: string) => `${name} 님의 ${visitAt} 방문 예약을 방문 확인했습니다.`,
+  returning: (assigneeName: string | null) => ` 기존 고객 · 담당 ${assigneeName ?? '미배정'}.`,
+  alreadyBooked: (customer: DeskCustomer) =>
+    `${customer.name} 님은 ${customer.comingVisitAt ?? ''} 방문 예약이 있습니다 (담당 ${customer.assigneeName ?? '미배정'}). 자리를 하나 더 잡지 않고, 고른 시간으로 이 예약을 옮길 수 있습니다.`,
   again: (name: string) => `${name} 님은 이 양식으로 이미 등록되었습니다.`,
   invalid: '등록하지 못했습니다. 표시한 항목을 고쳐 주세요.',
   refused: {
     slotFull: '방금 그 시간의 자리가 모두 찼습니다. 다른 시간을 골라 주세요.',
     slotMissing: '그 방문 일시는 지났거나 삭제되었습니다. 다른 시간을 골라 주세요.',
-    contended: '예약이 몰려 저장하지 못했습니다. 잠시 뒤 다시 등록해 주세요.',
+    sameSlot: '이미 그 시간으로 예약되어 있습니다.',
+    notYours: '다른 상담사의 고객이라 예약을 옮길 수 없습니다. 담당 상담사나 팀장에게 요청해 주세요.',
   },
 } as const;
 
-/** What the desk form's post answered: the service's result and the fields as they were sent. */
-export type DeskOutcome = { desk: DeskRegistrationResult; values: Record<string, string> };
+/** What the desk form's post answered (a registration, or the number looked up first) and the fields as they were sent. */
+export type DeskOutcome = { desk: DeskRegistrationResult; values: Record<string, string> } | { lookup: DeskLookupResult; values: Record<string, string> };
 
-export function deskMessage({ desk }: DeskOutcome): string {
+export function deskMessage(outcome: DeskOutcome): string {
+  if ('lookup' in outcome) {
+    const { lookup } = outcome;
+    if (!lookup.ok) return lookup.fieldErrors.phone ?? DESK_TEXT.invalid;
+    return lookup.customer ? DESK_TEXT.known(lookup.customer) : DESK_TEXT.unknown;
+  }
+  const { desk } = outcome;
   if (desk.ok) {
     if (desk.duplicate) return DESK_TEXT.again(desk.name);
-    return desk.kind === 'phoneIn' ? DESK_TEXT.phonedIn(desk.name, desk.visitAt ?? '') : DESK_TEXT.walkedIn(desk.name, desk.visitAt ?? '');
+    const done =
+      desk.movedFrom !== undefined
+        ? DESK_TEXT.moved(desk.name, desk.movedFrom, desk.visitAt ?? '')
+        : desk.checkedInBooking
+          ? DESK_TEXT.bookingCheckedIn(desk.name, desk.visitAt ?? '')
+          : desk.kind === 'phoneIn'
+            ? DESK_TEXT.phonedIn(desk.name, desk.visitAt ?? '')
+            : DESK_TEXT.walkedIn(desk.name, desk.visitAt ?? '');
+    return desk.returning ? done + DESK_TEXT.returning(desk.assigneeName) : done;
   }
-  return desk.error === 'invalid' ? DESK_TEXT.invalid : DESK_TEXT.refused[desk.error];
+  if (desk.error === 'invalid') return DESK_TEXT.invalid;
+  return desk.error === 'alreadyBooked' ? DESK_TEXT.alreadyBooked(desk.customer) : DESK_TEXT.refused[desk.error];
+}
+
+/** Whether the answer is a refusal (shown as an error). */
+export function deskFailed(outcome: DeskOutcome): boolean {
+  return 'lookup' in outcome ? !outcome.lookup.ok : !outcome.desk.ok;
 }
 
 function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: (describedBy: string | undefined) => ReactNode }) {
@@ -67,13 +98,17 @@ export function DeskRegistrationForm({ formKey, openDays, outcome }: { formKey: 
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const restored = useKeptDraft(form, { place: { page: useLocation().pathname }, saved: { name: '', phone: '', kind: 'walkIn', slotId: '' }, answer: outcome ?? undefined });
-  // Emptied for the next customer once one is registered; a check-in on the sheet leaves it as typed.
-  const registered = useSaveCount(outcome, outcome?.desk.ok === true);
+  // Emptied for the next customer once one is registered; a check-in on the sheet or a lookup leaves it as typed.
+  const desk = outcome && 'desk' in outcome ? outcome.desk : null;
+  const registered = useSaveCount(outcome, desk?.ok === true);
   const pending = useNavigation().formData?.get('intent') === 'desk';
-  const failed = outcome && !outcome.desk.ok ? outcome : null;
-  const errors: DeskFieldErrors = failed && !failed.desk.ok && failed.desk.error === 'invalid' ? failed.desk.fieldErrors : {};
-  if (failed && !failed.desk.ok && failed.desk.error !== 'invalid') errors.slot = DESK_TEXT.refused[failed.desk.error];
-  const value = (name: string) => failed?.values[name] ?? '';
+  const kept = outcome && !desk?.ok ? outcome : null;
+  const lookup = outcome && 'lookup' in outcome ? outcome.lookup : null;
+  const errors: DeskFieldErrors = desk && !desk.ok && desk.error === 'invalid' ? { ...desk.fieldErrors } : lookup && !lookup.ok ? { ...lookup.fieldErrors } : {};
+  if (desk && !desk.ok && desk.error !== 'invalid' && desk.error !== 'alreadyBooked') errors.slot = DESK_TEXT.refused[desk.error];
+  const offer = desk && !desk.ok && desk.error === 'alreadyBooked' ? desk.customer : null;
+  const found = lookup?.ok ? lookup.customer : (offer ?? null);
+  const value = (name: string) => kept?.values[name] ?? '';
   return (
     <Form ref={form} method="post" className="lead-work desk-form" key={registered}>
       <section className="lead-work__section" aria-labelledby={`${id}-heading`}>
@@ -105,6 +140,18 @@ export function DeskRegistrationForm({ formKey, openDays, outcome }: { formKey: 
               />
             )}
           </Field>
+          <div className="desk-form__lookup">
+            {/* First in the form, so Enter finds the customer before anything is registered. */}
+            <button type="submit" name="lookup" value="1" formNoValidate className="button button--outline">
+              {DESK_TEXT.lookup}
+            </button>
+            {lookup?.ok ? (
+              // Announced by the page's notice; kept here beside the number while the form is filled in.
+              <p className="desk-form__found">
+                {found ? DESK_TEXT.known(found) : DESK_TEXT.unknown}
+              </p>
+            ) : null}
+          </div>
           <fieldset className="desk-form__kind" aria-describedby={errors.kind ? `${id}-kind-error` : undefined}>
             <legend>{DESK_TEXT.kind}</legend>
             <label>
@@ -153,7 +200,15 @@ export function DeskRegistrationForm({ formKey, openDays, outcome }: { formKey: 
             </span>
           ) : null}
         </div>
-        <button type="submit" className="button button--primary" disabled={pending}>
+        {offer ? (
+          <div className="desk-form__offer">
+            <p>{DESK_TEXT.alreadyBooked(offer)}</p>
+            <button type="submit" name="moveRev" value={offer.rev} className="button button--primary" disabled={pending}>
+              {DESK_TEXT.move}
+            </button>
+          </div>
+        ) : null}
+        <button type="submit" className={offer ? 'button button--outline' : 'button button--primary'} disabled={pending}>
           {DESK_TEXT.submit}
         </button>
       </section>

@@ -93,7 +93,7 @@ export const consoleText = {
   stats: {
     title: '사이트 방문 통계',
     intro:
-      '광고·캠페인별 사이트 방문과 관심고객 등록을 날짜별로 모았습니다. 쿠키나 개인 식별 정보 없이 하루 단위 합계만 저장합니다. 사이트 방문은 사이트에 처음 들어온 페이지 수, 사이트 방문자는 그날 캠페인별로 한 번만 센 사람 수입니다. 모델하우스 방문(내방)은 방문 일정에서 셉니다.',
+      '광고·캠페인별 사이트 방문과 관심고객 등록을 날짜별로 모았습니다. 쿠키나 개인 식별 정보 없이 하루 단위 합계만 저장합니다. 사이트 방문은 사이트에 처음 들어온 페이지 수, 사이트 방문자는 그날 캠페인별로 한 번만 센 사람 수입니다. 등록은 보낸 신청서 수(다시 등록한 고객도 매번), 고객은 전화번호 하나를 한 명으로 센 사람 수입니다. 방문 예약과 현장 방문(예약 없이 온 고객)은 방문일 기준으로 따로 셉니다.',
     rangeHeading: '기간',
     from: '시작일',
     to: '종료일',
@@ -110,12 +110,14 @@ export const consoleText = {
     views: '페이지뷰',
     visits: '사이트 방문',
     visitors: '사이트 방문자',
-    leads: '관심고객 등록',
-    bookings: '방문예약',
+    registrations: '등록',
+    customers: '고객',
+    bookings: '방문 예약',
+    walkIns: '현장 방문',
     conversion: '전환율',
-    conversionNote: '전환율 = 관심고객 등록 ÷ 사이트 방문',
+    conversionNote: '전환율 = 등록 ÷ 사이트 방문',
     empty: '이 기간의 기록이 없습니다.',
-    result: (from: string, to: string, visits: string, leads: string) => `${from} ~ ${to}: 사이트 방문 ${visits}, 관심고객 등록 ${leads}`,
+    result: (from: string, to: string, visits: string, registrations: string, customers: string) => `${from} ~ ${to}: 사이트 방문 ${visits}, 등록 ${registrations}(고객 ${customers}명)`,
   },
   audit: {
     title: '접속 기록',

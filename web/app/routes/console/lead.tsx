@@ -257,7 +257,7 @@ export default function Lead({ loaderData, actionData, params }: Route.Component
             phoneRevealed={Boolean(actionData?.phone)}
           />
           <VisitBookingPanel lead={lead} openDays={loaderData.openDays} phoneRevealed={Boolean(actionData?.phone)} slotErrorId={actionData?.slotInvalid ? OUTCOME_ID : null} />
-          <CustomerRegistrations registrations={loaderData.registrations} currentId={lead.id} />
+          <CustomerRegistrations registrations={loaderData.registrations} />
           <CallHistory calls={lead.calls} />
           <MemoHistory memos={lead.memos} />
           <LeadMessageLog messages={loaderData.messages} />

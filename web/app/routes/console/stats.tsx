@@ -86,7 +86,7 @@ export default function Stats({ loaderData, actionData }: Route.ComponentProps) 
       ) : null}
       {/* Always there, so that a new range's result is announced where focus stays (조회). */}
       <p className="stats-result" role="status">
-        {report.days.length === 0 ? `${from} ~ ${to}: ${text.empty}` : text.result(from, to, count(report.totals.visits), count(report.totals.leads))}
+        {report.days.length === 0 ? `${from} ~ ${to}: ${text.empty}` : text.result(from, to, count(report.totals.visits), count(report.totals.registrations), count(report.totals.customers))}
       </p>
       <p>{text.conversionNote}</p>
       <StatsTable caption={text.totals} rows={[totals]} {...STATS_TABLE_COLUMNS.totals} />

@@ -55,7 +55,7 @@ function TodaySection<Item extends { id: string }>({ id, heading, empty, items, 
   );
 }
 
-/** The lead's name (its page) and masked phone. */
+/** The customer's name (their page) and masked phone. */
 function LeadLine({ lead }: { lead: { id: string; name: string; maskedPhone: string } }) {
   return (
     <p className="today-item__who">
@@ -128,11 +128,26 @@ export default function Today({ loaderData }: Route.ComponentProps) {
         {(lead) => (
           <>
             <p className="today-item__when">
+              {lead.returning ? <span className="today-item__returning">{text.returningMark}</span> : null}
               {text.registered} {seoulDateTime(lead.createdAt)}
             </p>
             <LeadLine lead={lead} />
             <p className="today-item__meta">
               {text.assignee}: {lead.assigneeName ?? text.unassigned}
+            </p>
+          </>
+        )}
+      </TodaySection>
+      <TodaySection id="today-returning" heading={text.returningHeading} empty={text.returningEmpty} items={work.returning}>
+        {(customer) => (
+          <>
+            <p className="today-item__when">
+              {text.registered} {seoulDateTime(customer.createdAt)} · {text.lastCall} {seoulDateTime(customer.lastCallAt)}
+            </p>
+            <LeadLine lead={customer} />
+            <p className="today-item__meta">
+              {text.registrations(customer.registrations)} · <LeadStatusBadge status={customer.status} />
+              {showAssignee ? ` · ${text.assignee}: ${customer.assigneeName ?? text.unassigned}` : null}
             </p>
           </>
         )}

@@ -6,7 +6,7 @@ import { requireStaff } from '../../lib/require-staff';
 import { useAnswerCount } from '../../lib/answer-count';
 import { CONSOLE_HEADERS, consoleMeta } from '../../components/console/console-page';
 import { checkInMessage, VisitSheet, VISITS_TEXT, type CheckInOutcome } from '../../components/console/VisitSheet';
-import { deskMessage, DeskRegistrationForm, type DeskOutcome } from '../../components/console/DeskRegistrationForm';
+import { deskFailed, deskMessage, DeskRegistrationForm, type DeskOutcome } from '../../components/console/DeskRegistrationForm';
 
 /** Longer than any date; a longer value is cut in the message that quotes it back. */
 const QUOTED_INPUT_MAX = 20;
@@ -54,17 +54,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Context = Route.ActionArgs['context'];
 
-/** The desk form's customer: a walk-in checked in, or a phone-in booked. */
+/**
+ * The desk form's customer: found by number first (`lookup`), then a walk-in checked in or a
+ * phone-in booked; a phone-in for a customer with a coming visit comes back with `moveRev` to move it.
+ */
 async function registerAtDesk(form: FormData, actor: Parameters<Context['leadConsole']['bookings']['register']>[1], context: Context) {
   const values: Record<string, string> = {};
-  for (const name of ['key', 'kind', 'name', 'phone', 'slotId', 'consent']) {
+  for (const name of ['key', 'kind', 'name', 'phone', 'slotId', 'consent', 'moveRev']) {
     const value = form.get(name);
     values[name] = typeof value === 'string' ? value.slice(0, 100) : '';
   }
+  if (form.get('lookup')) {
+    const lookup = await context.leadConsole.bookings.findCustomer(values.phone ?? '', actor);
+    return data<DeskOutcome>({ lookup, values }, { status: lookup.ok ? 200 : 400 });
+  }
   const kind = values.kind === 'phoneIn' ? 'phoneIn' : 'walkIn';
-  const input = { key: values.key ?? '', kind, name: values.name ?? '', phone: values.phone ?? '', consent: values.consent === 'on', slotId: values.slotId || null } as const;
+  const input = { key: values.key ?? '', kind, name: values.name ?? '', phone: values.phone ?? '', consent: values.consent === 'on', slotId: values.slotId || null, moveRev: values.moveRev || null } as const;
   const desk = await context.leadConsole.bookings.register(input, actor);
-  return data<DeskOutcome>({ desk, values }, { status: desk.ok ? 200 : desk.error === 'invalid' ? 400 : 409 });
+  return data<DeskOutcome>({ desk, values }, { status: desk.ok ? 200 : desk.error === 'invalid' ? 400 : desk.error === 'notYours' ? 403 : 409 });
 }
 
 /** A refused check-in (409) still reloads the sheet: the message points at its current state. */
@@ -82,13 +89,13 @@ export function meta() {
 
 export default function Visits({ loaderData, actionData }: Route.ComponentProps) {
   const { today, date, canUndo, sheet, dateError, deskKey, openDays } = loaderData;
-  const desk = actionData && 'desk' in actionData ? actionData : null;
+  const desk = actionData && ('desk' in actionData || 'lookup' in actionData) ? actionData : null;
   // Each answer is a notice of its own, even when it says what the last one said.
   const answers = useAnswerCount(actionData);
   const notice = dateError
     ? { text: dateError, error: true, key: `date:${dateError}` }
     : desk
-      ? { text: deskMessage(desk), error: !desk.desk.ok, key: `answer:${answers}` }
+      ? { text: deskMessage(desk), error: deskFailed(desk), key: `answer:${answers}` }
       : actionData && 'outcome' in actionData
       ? {
           text: checkInMessage(actionData),

@@ -9,6 +9,10 @@ import * as pageViewTallies from './0003-page-view-tallies';
 import * as staffAccounts from './0004-staff-accounts';
 import * as pressViewCounts from './0005-press-view-counts';
 import * as messageLog from './0006-message-log';
+import * as customers from './0007-customers';
+import * as customerReadIndexes from './0008-customer-read-indexes';
+import * as registrationTallies from './0009-registration-tallies';
+import * as todayWorkAssignmentIndex from './0010-today-work-assignment-index';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-ad-spend': adSpend,
@@ -17,6 +21,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-staff-accounts': staffAccounts,
   '0005-press-view-counts': pressViewCounts,
   '0006-message-log': messageLog,
+  '0007-customers': customers,
+  '0008-customer-read-indexes': customerReadIndexes,
+  '0009-registration-tallies': registrationTallies,
+  '0010-today-work-assignment-index': todayWorkAssignmentIndex,
 };
 
 export const salesMigrations: MigrationProvider = {

@@ -1,0 +1,325 @@
+/**
+ * What the sales team does to a customer — status and 담당자, memos, call results, booking,
+ * moving and cancelling a visit, checking a visitor in — each one transaction of the customer
+ * tables with its audit record: a change that cannot be recorded does not happen, and a refused
+ * one leaves nothing. A change names the customer's version the staff member saw; a stale one is
+ * refused with nothing written (the page shows what is there now). The 담당자's 알림톡 a change
+ * causes (a customer given to them, a visit booked or moved) is queued in the same transaction.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql, type Transaction } from 'kysely';
+import { leadChangeDetail } from '../../shared/audit-readable';
+import { mayManageLeads, mayUndoCheckIn, type AuditAction, type LeadStatus } from '../../shared/console';
+import { seoulDay } from '../../shared/seoul-time';
+import type { SalesDatabase } from '../database/index';
+import type { SalesTables } from '../database/tables';
+import { comingVisit, givePlaceBack, takePlace, visitAtOf } from './visit-place';
+import { recordAudit } from './audit-record';
+import { messageKey, queueMessages } from '../messages/message-log';
+import type { Assignee } from './registration';
+
+/**
+ * Who acts, from where, and what the assignment settings let them do (read before the
+ * transaction: settings, not data). `visibleTo`: whose customers a 상담사 is limited to (null: all).
+ */
+export type CustomerActor = {
+  email: string;
+  name: string;
+  role: 'admin' | 'manager' | 'sales';
+  ip: string;
+  visibleTo: string | null;
+  /** A 상담사 may take a colleague's customer for themselves. */
+  takesColleagues: boolean;
+};
+
+export type WorkRefusal = 'notFound' | 'notYours' | 'conflict' | 'invalid' | 'forbidden' | 'notToday' | 'slotFull' | 'slotMissing' | 'sameSlot' | 'notBooked';
+export type WorkResult = { ok: true; version: number } | { ok: false; error: WorkRefusal };
+
+type Customer = { id: string; status: LeadStatus; assignee_email: string | null; assignee_name: string | null; version: number };
+
+/** What a piece of work did: its audit record, and the 담당자's messages it causes. */
+type Done = { action: AuditAction; detail: string | null; keepsVersion?: boolean; tellStaff?: { event: 'staffNewLead' | 'staffBooking'; email: string } };
+
+/** The qualifier of a staff message caused by a change: the customer's version after it (a repeat of the change sends nothing more). */
+function versionQualifier(version: number): string {
+  return `v${version}`;
+}
+
+/** Ends a transaction with nothing written, answering `error`. */
+class Refused extends Error {
+  constructor(readonly error: WorkRefusal) {
+    super(error);
+  }
+}
+
+const STATUSES_BEFORE_VISIT: ReadonlySet<LeadStatus> = new Set(['new', 'contacting', 'consulted', 'visitBooked']);
+/** Statuses a booked visit moves forward to 방문 예약 (a later one stays). */
+const STATUSES_BEFORE_BOOKING: ReadonlySet<LeadStatus> = new Set(['new', 'contacting', 'consulted']);
+
+export class CustomerWork {
+  private readonly now: () => number;
+
+  constructor(
+    private readonly sales: SalesDatabase,
+    options: { now?: () => number } = {},
+  ) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Status and/or 담당자 (`assignee`: undefined keeps, null is 미배정). Records `leadChange`. */
+  change(customerId: string, change: { version: number; status?: LeadStatus; assignee?: Assignee | null }, actor: CustomerActor): Promise<WorkResult> {
+    if (change.status === undefined && change.assignee === undefined) return Promise.resolve({ ok: false, error: 'invalid' });
+    return this.work(customerId, change.version, actor, async (trx, customer) => {
+      const { status, assignee } = change;
+      if (assignee !== undefined && !mayReassign(customer, assignee, actor)) throw new Refused('notYours');
+      const checkedIn = await trx.selectFrom('bookings').select(['id', 'slot_id']).where('customer_id', '=', customerId).where('status', '=', 'checkedIn').orderBy('visit_at', 'desc').executeTakeFirst();
+      // A status from before the visit takes the check-in back, which only a manager may do.
+      if (status && checkedIn && STATUSES_BEFORE_VISIT.has(status)) {
+        if (!mayUndoCheckIn(actor.role)) throw new Refused('forbidden');
+        await this.reopenCheckIn(trx, customerId, checkedIn.id);
+      }
+      // 무효 gives the place of a coming visit back; the visit's time stays on record, released.
+      if (status === 'invalid') {
+        const coming = await comingVisit(trx, customerId, this.today());
+        if (coming) {
+          await trx.updateTable('bookings').set({ status: 'released' }).where('id', '=', coming.id).execute();
+          if (coming.slotId) await givePlaceBack(trx, coming.slotId);
+        }
+      }
+      if (assignee !== undefined && assignee?.email !== (customer.assignee_email ?? undefined)) await this.assignIn(trx, customerId, assignee, actor.email);
+      await trx
+        .updateTable('customers')
+        .set({
+          ...(status ? { status } : {}),
+          ...(assignee !== undefined ? { assignee_email: assignee?.email ?? null, assignee_name: assignee?.name ?? null } : {}),
+        })
+        .where('id', '=', customerId)
+        .execute();
+      const detail = leadChangeDetail(
+        { status: customer.status, assigneeName: customer.assignee_email ? staffLabel({ email: customer.assignee_email, name: customer.assignee_name }) : null },
+        { status, assigneeName: assignee === undefined ? undefined : assignee && staffLabel(assignee) },
+      );
+      const given = assignee && assignee.email !== customer.assignee_email ? assignee.email : null;
+      return { action: 'leadChange', detail, ...(given ? { tellStaff: { event: 'staffNewLead' as const, email: given } } : {}) };
+    });
+  }
+
+  /** Appends a memo: never refused for a change made meanwhile, and it changes nobody's version. Records `leadMemo`. */
+  async addMemo(customerId: string, text: string, actor: CustomerActor): Promise<WorkResult> {
+    return this.work(customerId, null, actor, async (trx) => {
+      await trx.insertInto('memos').values({ id: randomUUID(), customer_id: customerId, at: this.iso(), text, author_email: actor.email, author_name: actor.name }).execute();
+      return { action: 'leadMemo', detail: `${text.length}자`, keepsVersion: true };
+    });
+  }
+
+  /** A call's result and the agreed 재통화 time (ISO, or null). Records `leadCall`. */
+  recordCall(customerId: string, call: { version: number; result: string; callbackAt: string | null; callbackLabel?: string }, actor: CustomerActor): Promise<WorkResult> {
+    return this.work(customerId, call.version, actor, async (trx) => {
+      await trx
+        .insertInto('calls')
+        .values({ id: randomUUID(), customer_id: customerId, at: this.iso(), result: call.result, callback_at: call.callbackAt, author_email: actor.email, author_name: actor.name })
+        .execute();
+      return { action: 'leadCall', detail: call.callbackAt ? `${call.result}, 재통화 ${call.callbackLabel ?? call.callbackAt}` : call.result };
+    });
+  }
+
+  /**
+   * Books the customer's visit in `slotId`, or moves their coming one there (its place given back
+   * in the same transaction). Records `visitBook` or `visitMove`.
+   */
+  book(customerId: string, version: number, slotId: string, actor: CustomerActor): Promise<WorkResult> {
+    return this.work(customerId, version, actor, async (trx, customer) => {
+      const today = this.today();
+      const coming = await comingVisit(trx, customerId, today);
+      if (coming?.slotId === slotId) throw new Refused('sameSlot');
+      const place = await takePlace(trx, slotId, today);
+      if ('refused' in place) throw new Refused(place.refused);
+      const visitAt = visitAtOf(place.taken);
+      if (coming) {
+        await trx.updateTable('bookings').set({ status: 'cancelled' }).where('id', '=', coming.id).execute();
+        if (coming.slotId) await givePlaceBack(trx, coming.slotId);
+      }
+      await trx
+        .insertInto('bookings')
+        .values({ id: randomUUID(), customer_id: customerId, registration_id: null, slot_id: slotId, visit_at: visitAt, kind: 'console', status: 'booked', checked_in_at: null, created_at: this.iso(), created_by: actor.email })
+        .execute();
+      if (STATUSES_BEFORE_BOOKING.has(customer.status)) await trx.updateTable('customers').set({ status: 'visitBooked' }).where('id', '=', customerId).execute();
+      const done: Done = coming ? { action: 'visitMove', detail: `${coming.visitAt} → ${visitAt}` } : { action: 'visitBook', detail: visitAt };
+      return customer.assignee_email ? { ...done, tellStaff: { event: 'staffBooking', email: customer.assignee_email } } : done;
+    });
+  }
+
+  /** Cancels the coming visit: its place goes back to the slot. Records `visitCancel`. */
+  cancelVisit(customerId: string, version: number, actor: CustomerActor): Promise<WorkResult> {
+    return this.work(customerId, version, actor, async (trx, customer) => {
+      const coming = await comingVisit(trx, customerId, this.today());
+      if (!coming) throw new Refused('notBooked');
+      await trx.updateTable('bookings').set({ status: 'cancelled' }).where('id', '=', coming.id).execute();
+      if (coming.slotId) await givePlaceBack(trx, coming.slotId);
+      if (customer.status === 'visitBooked') await trx.updateTable('customers').set({ status: 'contacting' }).where('id', '=', customerId).execute();
+      return { action: 'visitCancel', detail: coming.visitAt };
+    });
+  }
+
+  /**
+   * 방문 완료 for today's visit (Seoul), not before and not after. The desk checks in anyone on
+   * the day's sheet, a colleague's visitor too. Records `visitCheckIn`.
+   */
+  checkIn(customerId: string, version: number, actor: CustomerActor): Promise<WorkResult> {
+    const today = this.today();
+    return this.work(
+      customerId,
+      version,
+      actor,
+      async (trx) => {
+        const coming = await comingVisit(trx, customerId, today);
+        if (!coming) throw new Refused('invalid');
+        if (!coming.visitAt.startsWith(`${today} `)) throw new Refused('notToday');
+        await trx.updateTable('bookings').set({ status: 'checkedIn', checked_in_at: this.iso() }).where('id', '=', coming.id).execute();
+        await trx.updateTable('customers').set({ status: 'visited' }).where('id', '=', customerId).execute();
+        return { action: 'visitCheckIn', detail: null };
+      },
+      // On the day's sheet: booked for today, or checked in already (a second desk is told it is stale).
+      async (trx) =>
+        Boolean(await trx.selectFrom('bookings').select('id').where('customer_id', '=', customerId).where('status', 'in', ['booked', 'checkedIn']).where('visit_at', 'like', `${today} %`).executeTakeFirst()),
+    );
+  }
+
+  /** Takes the latest check-in back (방문 예약 again): a manager's. Records `visitCheckInUndo`. */
+  undoCheckIn(customerId: string, version: number, actor: CustomerActor): Promise<WorkResult> {
+    if (!mayUndoCheckIn(actor.role)) return Promise.resolve({ ok: false, error: 'forbidden' });
+    return this.work(customerId, version, actor, async (trx) => {
+      const checkedIn = await trx.selectFrom('bookings').select('id').where('customer_id', '=', customerId).where('status', '=', 'checkedIn').orderBy('visit_at', 'desc').executeTakeFirst();
+      if (!checkedIn) throw new Refused('invalid');
+      await this.reopenCheckIn(trx, customerId, checkedIn.id);
+      await trx.updateTable('customers').set({ status: 'visitBooked' }).where('id', '=', customerId).execute();
+      return { action: 'visitCheckInUndo', detail: null };
+    });
+  }
+
+  /**
+   * Every customer of `fromEmail` (a disabled account's) to `to` or 미배정 in one transaction,
+   * with one assignment and one `leadChange` record per customer: a manager's act. Returns how many.
+   */
+  async handOver(fromEmail: string, to: Assignee | null, actor: CustomerActor): Promise<number> {
+    if (!mayManageLeads(actor.role) || fromEmail === (to?.email ?? null)) return 0;
+    const at = this.iso();
+    return this.sales.db.transaction().execute(async (trx) => {
+      const customers = await trx.selectFrom('customers').select(['id', 'assignee_name']).where('assignee_email', '=', fromEmail).execute();
+      if (customers.length === 0) return 0;
+      const from = staffLabel({ email: fromEmail, name: customers[0].assignee_name });
+      await sql`
+        INSERT INTO assignments (id, customer_id, at, assignee_email, assignee_name, by_email)
+        SELECT customers.id || '-' || ${randomUUID()}, customers.id, ${at}, ${to?.email ?? null}, ${to?.name ?? null}, ${actor.email}
+        FROM customers WHERE assignee_email = ${fromEmail}
+      `.execute(trx);
+      if (to) {
+        // Each customer's 담당자 message, keyed as messageKey('staffNewLead', id, versionQualifier(version + 1)) is.
+        const now = this.now();
+        await sql`
+          INSERT INTO lead_messages (key, lead_id, event, recipient, next_attempt_at, created_at, updated_at)
+          SELECT ${'staffNewLead:'} || customers.id || ${':v'} || CAST(customers.version + 1 AS TEXT), customers.id, ${'staffNewLead'}, ${to.email}, ${now}, ${now}, ${now}
+          FROM customers WHERE assignee_email = ${fromEmail}
+          ON CONFLICT (key) DO NOTHING
+        `.execute(trx);
+      }
+      const detail = leadChangeDetail({ status: 'new', assigneeName: from }, { assigneeName: to ? staffLabel(to) : null });
+      await sql`
+        INSERT INTO audit_events (${sql.join([...(this.sales.dialect === 'sqlite' ? [sql.ref('at')] : []), sql.ref('actor'), sql.ref('action'), sql.ref('ip'), sql.ref('target'), sql.ref('detail')])})
+        SELECT ${sql.join([...(this.sales.dialect === 'sqlite' ? [sql`${at}`] : []), sql`${actor.email}`, sql`${'leadChange'}`, sql`${actor.ip}`, sql.ref('id'), sql`${detail}`])}
+        FROM customers WHERE assignee_email = ${fromEmail}
+      `.execute(trx);
+      await trx
+        .updateTable('customers')
+        .set({ assignee_email: to?.email ?? null, assignee_name: to?.name ?? null, version: sql`version + 1`, updated_at: at })
+        .where('assignee_email', '=', fromEmail)
+        .execute();
+      return customers.length;
+    });
+  }
+
+  /**
+   * One piece of work on a customer, in one transaction: the customer is read (locked on
+   * PostgreSQL by the version bump), refused when the actor may not open it or the version they
+   * saw is stale, `plan` writes, and its audit record goes in with it. `version` null: no check
+   * (a memo). `mayAct`: who besides those who may open it may act (the desk on today's sheet).
+   */
+  private async work(
+    customerId: string,
+    version: number | null,
+    actor: CustomerActor,
+    plan: (trx: Transaction<SalesTables>, customer: Customer) => Promise<Done>,
+    mayAct?: (trx: Transaction<SalesTables>) => Promise<boolean>,
+  ): Promise<WorkResult> {
+    if (version !== null && !Number.isInteger(version)) return { ok: false, error: 'invalid' };
+    try {
+      return await this.sales.db.transaction().execute(async (trx) => {
+        // Takes the row's lock first (PostgreSQL): two changes of one customer go one after the other.
+        const locked = await trx
+          .updateTable('customers')
+          .set({ updated_at: this.iso() })
+          .where('id', '=', customerId)
+          .returning(['id', 'status', 'assignee_email', 'assignee_name', 'version'])
+          .executeTakeFirst();
+        if (!locked) throw new Refused('notFound');
+        const customer = { ...locked, status: locked.status as LeadStatus };
+        if (!mayOpen(customer, actor) && !(mayAct && (await mayAct(trx)))) throw new Refused('notYours');
+        if (version !== null && customer.version !== version) throw new Refused('conflict');
+        const { action, detail, keepsVersion, tellStaff } = await plan(trx, customer);
+        const next = keepsVersion ? customer.version : customer.version + 1;
+        if (!keepsVersion) await trx.updateTable('customers').set({ version: next }).where('id', '=', customerId).execute();
+        if (tellStaff) {
+          const { event, email } = tellStaff;
+          await queueMessages(trx, [{ key: messageKey(event, customerId, versionQualifier(next)), leadId: customerId, event, recipient: email }], this.now());
+        }
+        await recordAudit(trx, this.sales.dialect, { actor: actor.email, action, ip: actor.ip, target: customerId, detail }, this.now());
+        return { ok: true as const, version: next };
+      });
+    } catch (error) {
+      if (error instanceof Refused) return { ok: false, error: error.error };
+      throw error;
+    }
+  }
+
+  private async assignIn(trx: Transaction<SalesTables>, customerId: string, assignee: Assignee | null, by: string): Promise<void> {
+    await trx.insertInto('assignments').values({ id: randomUUID(), customer_id: customerId, at: this.iso(), assignee_email: assignee?.email ?? null, assignee_name: assignee?.name ?? null, by_email: by }).execute();
+  }
+
+  /** A check-in taken back: the visit is coming again (or, when another one is, missed). */
+  private async reopenCheckIn(trx: Transaction<SalesTables>, customerId: string, bookingId: string): Promise<void> {
+    const other = await comingVisit(trx, customerId, this.today());
+    await trx
+      .updateTable('bookings')
+      .set({ status: other ? 'missed' : 'booked', checked_in_at: null })
+      .where('id', '=', bookingId)
+      .execute();
+  }
+
+  private today(): string {
+    return seoulDay(this.now());
+  }
+
+  private iso(): string {
+    return new Date(this.now()).toISOString();
+  }
+}
+
+/** A 상담사 opens their own customers and nobody's; a manager, or anyone when the settings say so, every one. */
+function mayOpen(customer: Pick<Customer, 'assignee_email'>, actor: CustomerActor): boolean {
+  return actor.visibleTo === null || customer.assignee_email === null || customer.assignee_email === actor.visibleTo;
+}
+
+/**
+ * A manager assigns any customer to anyone. A 상담사 assigns their own or nobody's; a colleague's
+ * they may only take for themselves, and only when the settings allow it.
+ */
+function mayReassign(customer: Pick<Customer, 'assignee_email'>, to: Assignee | null, actor: CustomerActor): boolean {
+  const from = customer.assignee_email;
+  if (mayManageLeads(actor.role) || from === null || from === actor.email || from === (to?.email ?? null)) return true;
+  return to?.email === actor.email && actor.takesColleagues;
+}
+
+/** How an audit record names a 담당자: name and email. */
+function staffLabel(staff: { email: string; name: string | null }): string {
+  return `${staff.name ?? staff.email}(${staff.email})`;
+}

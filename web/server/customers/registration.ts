@@ -1,0 +1,280 @@
+/**
+ * A form sent (a site form, a delayed one from the outbox, the desk's 현장 등록 or phone-in) stored
+ * as a registration of its customer, in one transaction: the customer (one per phone) is created or
+ * joined, the registration added, and a visit booked when one was asked for. A returning customer
+ * keeps their 담당자, status, memos, calls and coming visit.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql, type Transaction } from 'kysely';
+import { campaignKey } from '../../shared/campaign-stats';
+import type { MessageEvent } from '../../shared/outbound-messages';
+import { seoulDateTime } from '../../shared/seoul-time';
+import { messageKey, queueMessages } from '../messages/message-log';
+import type { SalesDatabase } from '../database/index';
+import type { BookingKind, SalesTables } from '../database/tables';
+import { recordAudit, type AuditInsert } from './audit-record';
+import { tallyRegistration } from './registration-tallies';
+import { comingVisit, takePlace, visitAtOf } from './visit-place';
+
+export type Assignee = { email: string; name: string };
+
+export type NewRegistration = {
+  /** Derived from the form's token (or the desk form's key): a retry lands on the same id. */
+  id: string;
+  name: string;
+  phone: string;
+  /** ISO instant. */
+  createdAt: string;
+  formKind: 'popup' | 'home' | 'customer' | 'walkIn' | 'phoneIn';
+  message?: string;
+  sourcePage?: string;
+  landingPage?: string;
+  utm?: Partial<Record<'source' | 'medium' | 'campaign' | 'term' | 'content', string>>;
+  consent: { marketing: boolean; noticeVersion: string; agreedAt: string };
+};
+
+export type VisitRequest = {
+  slotId: string;
+  /** YYYY-MM-DD: a slot dated earlier is over and counts as gone. */
+  bookableFrom: string;
+  /** A visitor is told a full slot (nothing is stored); a delayed registration is kept without the visit. */
+  whenUnavailable: 'refuse' | 'keepUnbooked';
+  kind: BookingKind;
+  /** The staff member who took it (a phone-in), or null (a site form). */
+  by: string | null;
+};
+
+export type RegistrationOutcome =
+  | {
+      status: 'created';
+      customerId: string;
+      /** The phone was a customer already: the registration joined it. */
+      returning: boolean;
+      /** The customer's 담당자 after it (a new customer's is the one given). */
+      assignee: Assignee | null;
+      /** The 담당자 was given now (a new customer, or a returning one nobody worked). */
+      assignedNow: boolean;
+      /** The visit booked, the one asked for when it was unavailable, or the coming one the customer holds already. */
+      visit?: { visitAt: string; status: 'booked' | 'unavailable' | 'alreadyBooked' };
+    }
+  | { status: 'duplicate' }
+  | { status: 'slotFull' | 'slotMissing' };
+
+export type RegistrationOptions = {
+  /** Who a new (or unassigned) customer is given to, or null. */
+  assignee: Assignee | null;
+  visit?: VisitRequest;
+  /** A walk-in is here now, checked in at this instant (no place taken). */
+  walkInAt?: string;
+  /** YYYY-MM-DD, Seoul: a booked visit before it is over (missed). */
+  today: string;
+  /** The desk's record of it (its target is the customer). */
+  audit?: Omit<AuditInsert, 'target'>;
+  /**
+   * Queue the messages it causes in its transaction (the customer's confirmation; to the 담당자:
+   * a new customer, a returning one, a booking). The desk's registrations send none.
+   */
+  queueMessages?: boolean;
+};
+
+/** Ends the transaction without a trace (a retry's registration is there, a refused slot). */
+class Refusal extends Error {
+  constructor(readonly outcome: RegistrationOutcome) {
+    super(outcome.status);
+  }
+}
+
+/** Stores `registration` as its customer's. */
+export async function register(
+  sales: SalesDatabase,
+  registration: NewRegistration,
+  options: RegistrationOptions,
+): Promise<RegistrationOutcome> {
+  try {
+    return await sales.db.transaction().execute(async (trx) => {
+      const outcome = await registerIn(trx, registration, options);
+      if (options.queueMessages && outcome.status === 'created') await queueMessagesIn(trx, registration.id, outcome, Date.parse(registration.createdAt));
+      // The desk's registration is staff work: recorded with it (a retry's, which stores nothing, is not).
+      if (options.audit && outcome.status === 'created') await recordAudit(trx, sales.dialect, { ...options.audit, target: outcome.customerId }, Date.parse(registration.createdAt));
+      return outcome;
+    });
+  } catch (error) {
+    if (error instanceof Refusal) return error.outcome;
+    throw error;
+  }
+}
+
+async function registerIn(trx: Transaction<SalesTables>, registration: NewRegistration, options: RegistrationOptions): Promise<RegistrationOutcome> {
+  if (await trx.selectFrom('registrations').select('id').where('id', '=', registration.id).executeTakeFirst()) return { status: 'duplicate' };
+  const marketing = registration.consent.marketing ? 1 : 0;
+  const proposedId = `customer-${randomUUID()}`;
+  // Created, or (on PostgreSQL) the phone's row locked until the commit: two registrations of one
+  // phone at once go one after the other from here, each seeing the other's booking.
+  const customer = await trx
+    .insertInto('customers')
+    .values({
+      id: proposedId,
+      phone: registration.phone,
+      name: registration.name,
+      assignee_email: options.assignee?.email ?? null,
+      assignee_name: options.assignee?.name ?? null,
+      marketing_consent: marketing,
+      first_registered_at: registration.createdAt,
+      last_registered_at: registration.createdAt,
+      updated_at: registration.createdAt,
+    })
+    .onConflict((conflict) => conflict.column('phone').doUpdateSet({ version: sql`customers.version + 1` }))
+    .returning(['id', 'assignee_email', 'assignee_name'])
+    .executeTakeFirstOrThrow();
+  const returning = customer.id !== proposedId;
+  const held: Assignee | null = customer.assignee_email ? { email: customer.assignee_email, name: customer.assignee_name ?? customer.assignee_email } : null;
+  // A new customer, or a returning one nobody works, is given to `options.assignee`.
+  const givenNow = options.assignee !== null && (!returning || held === null);
+  const assignee = givenNow ? options.assignee : held;
+  if (returning) {
+    await trx
+      .updateTable('customers')
+      .set({
+        name: registration.name,
+        marketing_consent: marketing,
+        // A delayed registration (from the outbox) may be older than the customer's latest.
+        last_registered_at: sql`CASE WHEN last_registered_at < ${registration.createdAt} THEN ${registration.createdAt} ELSE last_registered_at END`,
+        first_registered_at: sql`CASE WHEN first_registered_at > ${registration.createdAt} THEN ${registration.createdAt} ELSE first_registered_at END`,
+        updated_at: registration.createdAt,
+        ...(givenNow && assignee ? { assignee_email: assignee.email, assignee_name: assignee.name } : {}),
+      })
+      .where('id', '=', customer.id)
+      .execute();
+  }
+  if (givenNow && assignee) {
+    await trx.insertInto('assignments').values({ id: randomUUID(), customer_id: customer.id, at: registration.createdAt, assignee_email: assignee.email, assignee_name: assignee.name, by_email: null }).execute();
+  }
+  await tallyRegistration(trx, customer.id, registration);
+  const inserted = await trx
+    .insertInto('registrations')
+    .values({
+      id: registration.id,
+      customer_id: customer.id,
+      created_at: registration.createdAt,
+      name: registration.name,
+      form_kind: registration.formKind,
+      message: registration.message ?? null,
+      source_page: registration.sourcePage ?? null,
+      landing_page: registration.landingPage ?? null,
+      utm_source: registration.utm?.source ?? null,
+      utm_medium: registration.utm?.medium ?? null,
+      utm_campaign: registration.utm?.campaign ?? null,
+      utm_term: registration.utm?.term ?? null,
+      utm_content: registration.utm?.content ?? null,
+      campaign_key: registration.utm?.campaign ? campaignKey(registration.utm.campaign) : null,
+      marketing_consent: marketing,
+      notice_version: registration.consent.noticeVersion,
+      agreed_at: registration.consent.agreedAt,
+      requested_slot_id: options.visit?.slotId ?? null,
+    })
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  // The same retry committed meanwhile (PostgreSQL): this one leaves no trace.
+  if (!inserted) throw new Refusal({ status: 'duplicate' });
+
+  const created = { status: 'created' as const, customerId: customer.id, returning, assignee, assignedNow: givenNow };
+  if (options.walkInAt) {
+    await trx
+      .insertInto('bookings')
+      .values({
+        id: randomUUID(),
+        customer_id: customer.id,
+        registration_id: registration.id,
+        slot_id: null,
+        visit_at: seoulDateTime(options.walkInAt),
+        kind: 'walkIn',
+        status: 'checkedIn',
+        checked_in_at: options.walkInAt,
+        created_at: registration.createdAt,
+        created_by: null,
+      })
+      .execute();
+    return { ...created, visit: { visitAt: seoulDateTime(options.walkInAt), status: 'booked' } };
+  }
+  const visit = options.visit;
+  if (!visit) return created;
+  const coming = await comingVisit(trx, customer.id, options.today);
+  // One coming visit per customer: the registration is kept, and answered as any booking (a
+  // different answer would tell anyone whether a number has booked); the 담당자 sees it.
+  if (coming) return { ...created, visit: { visitAt: coming.visitAt, status: 'alreadyBooked' } };
+  const place = await takePlace(trx, visit.slotId, visit.bookableFrom);
+  if ('refused' in place) {
+    if (visit.whenUnavailable === 'refuse') throw new Refusal({ status: place.refused });
+    if (!place.slot) return created;
+    await insertBooking(trx, customer.id, registration, visit, null, visitAtOf(place.slot), 'unavailable');
+    return { ...created, visit: { visitAt: visitAtOf(place.slot), status: 'unavailable' } };
+  }
+  const visitAt = visitAtOf(place.taken);
+  await insertBooking(trx, customer.id, registration, visit, visit.slotId, visitAt, 'booked');
+  return { ...created, visit: { visitAt, status: 'booked' } };
+}
+
+function insertBooking(
+  trx: Transaction<SalesTables>,
+  customerId: string,
+  registration: NewRegistration,
+  visit: VisitRequest,
+  slotId: string | null,
+  visitAt: string,
+  status: 'booked' | 'unavailable',
+) {
+  return trx
+    .insertInto('bookings')
+    .values({
+      id: randomUUID(),
+      customer_id: customerId,
+      registration_id: registration.id,
+      slot_id: slotId,
+      visit_at: visitAt,
+      kind: visit.kind,
+      status,
+      checked_in_at: null,
+      created_at: registration.createdAt,
+      created_by: visit.by,
+    })
+    .execute();
+}
+
+/**
+ * The messages a registration causes, queued with it (a failed commit queues nothing; a retry of
+ * the same form finds its keys there): the customer's confirmation of the registration or the
+ * booking, and to the 담당자 the new customer, or a customer of theirs registering again, and the visit.
+ */
+async function queueMessagesIn(trx: Transaction<SalesTables>, registrationId: string, outcome: Extract<RegistrationOutcome, { status: 'created' }>, now: number): Promise<void> {
+  const booked = outcome.visit?.status === 'booked';
+  const jobs: Array<{ event: MessageEvent; recipient: string | null; qualifier?: string }> = [{ event: booked ? 'booking' : 'registration', recipient: null }];
+  const staff = outcome.assignee?.email;
+  if (staff) {
+    if (outcome.assignedNow) jobs.push({ event: 'staffNewLead', recipient: staff, qualifier: STORED });
+    else if (outcome.returning) jobs.push({ event: 'staffReturning', recipient: staff });
+    if (booked) jobs.push({ event: 'staffBooking', recipient: staff, qualifier: STORED });
+  }
+  await queueMessages(
+    trx,
+    jobs.map((job) => ({ key: messageKey(job.event, registrationId, job.qualifier), leadId: registrationId, event: job.event, recipient: job.recipient })),
+    now,
+  );
+}
+
+/** The qualifier of a staff message sent as the registration was stored. */
+const STORED = 'stored';
+
+/** What registration `id` holds, as a retry of its form is compared with it; null when there is none. */
+export async function registrationContent(
+  sales: SalesDatabase,
+  id: string,
+): Promise<{ name: string; phone: string; message: string | null; formKind: string; visitSlotId: string | null; marketing: boolean } | null> {
+  const row = await sales.db
+    .selectFrom('registrations')
+    .innerJoin('customers', 'customers.id', 'registrations.customer_id')
+    .select(['registrations.name', 'customers.phone', 'registrations.message', 'registrations.form_kind', 'registrations.requested_slot_id', 'registrations.marketing_consent'])
+    .where('registrations.id', '=', id)
+    .executeTakeFirst();
+  return row ? { name: row.name, phone: row.phone, message: row.message, formKind: row.form_kind, visitSlotId: row.requested_slot_id, marketing: row.marketing_consent === 1 } : null;
+}
