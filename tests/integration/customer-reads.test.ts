@@ -12,7 +12,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEmbeddedStore } from '../../web/server/content/embedded';
+import { LeadConsoleService } from '../../web/server/console/lead-console';
 import { leadFilterParams } from '../../web/server/console/lead-query';
+import { todayWorkOf } from '../../web/server/console/today-work';
+import type { StaffActor } from '../../web/server/console/types';
+import { campaignStatsOf } from '../../web/server/measurement/stats';
 import {
   countCustomers,
   customerDetail,
@@ -45,6 +50,7 @@ import { migrate } from '../../web/server/postgres/index';
 import type { LeadFilters } from '../../web/shared/console';
 import { seoulDayStart } from '../../web/shared/seoul-time';
 import { freshDatabaseUrl } from '../support/postgres';
+import { MemoryAuditTrail } from './memory-audit-trail';
 
 const TODAY = '2026-11-28';
 const YESTERDAY = '2026-11-27';
@@ -276,6 +282,48 @@ describe.each(Object.keys(DATABASES))('customer reads on %s', (name) => {
       funnel: await funnelByCampaign(database.sales, TODAY_RANGE),
       byDay: Object.fromEntries(await registrationsBy(database.sales, { from: YESTERDAY, to: TODAY }, 'day')),
     };
+  });
+
+  it('every screen the team reads gives those answers: the list, the dashboard, 오늘 할 일, the visit sheet, the statistics and the export', async () => {
+    const content = await openEmbeddedStore({ file: ':memory:' });
+    const noon = Date.parse(at(TODAY, 12, 30));
+    const service = new LeadConsoleService({ sales: database.sales, content, audit: new MemoryAuditTrail(), staff: { list: async () => [] }, now: () => noon });
+    const admin: StaffActor = { email: 'admin@example.kr', name: '관리자', role: 'admin', ip: '127.0.0.1' };
+    const exportedCount = async (filters: LeadFilters) => {
+      let rows = 0;
+      await service.exportLeads(filters, admin, { format: 'csv', reason: '확인' }, async (stream) => {
+        for await (const row of stream) if (row) rows += 1;
+      });
+      return rows;
+    };
+    try {
+      const today = { from: TODAY, to: TODAY };
+      const [list, dashboard, stats, sheet, work] = await Promise.all([
+        service.list(today, {}, admin),
+        service.dashboard(TODAY),
+        campaignStatsOf({ sales: database.sales }).read(TODAY_RANGE),
+        service.visits(TODAY),
+        todayWorkOf(database.sales, () => noon).read('all'),
+      ]);
+      // 고객 today: 46 on the list, the dashboard, the statistics and in the export.
+      expect([list.total, dashboard.customers.today, stats.totals.customers, await exportedCount(today)]).toEqual([46, 46, 46, 46]);
+      // 등록 today: every form sent today, a returning customer's each.
+      const registrationsToday = [...customers.values()].flatMap((customer) => customer.registrations).filter((registration) => registration.at >= seoulDayStart(TODAY)).length;
+      expect([dashboard.registrations.today, stats.totals.registrations]).toEqual([registrationsToday, registrationsToday]);
+      // naver: the list's filter, the dashboard's source, the export's filter (nobody's naver registration is older than today).
+      const naver = expectedIndexes((customer) => customer.registrations.some((registration) => registration.source === 'naver')).length;
+      const naverOnList = (await service.list({ utmSource: 'naver' }, {}, admin)).total;
+      expect([naverOnList, dashboard.bySource.find((row) => row.source === 'naver')?.count, await exportedCount({ utmSource: 'naver' })]).toEqual([naver, naver, naver]);
+      // 방문 예약 (one of 15 cancelled), 현장 방문 and 방문 완료: the dashboard, the statistics, the sheet.
+      const booked = sheet.slots.flatMap((slot) => slot.bookings);
+      expect([dashboard.visitsToday.bookings, stats.totals.bookings, booked.length]).toEqual([14, 14, 14]);
+      expect([dashboard.visitsToday.walkIns, stats.totals.walkIns, sheet.walkIns.length]).toEqual([3, 3, 3]);
+      expect([dashboard.visitsToday.made, [...booked, ...sheet.walkIns].filter((visitor) => visitor.checkedInAt !== null).length]).toEqual([5, 5]);
+      // 오늘 할 일's visits are the sheet's bookings of customers still worked (not 무효).
+      expect(work.visits.map((visit) => visit.id).sort()).toEqual(booked.filter((visitor) => visitor.status !== 'invalid').map((visitor) => visitor.leadId).sort());
+    } finally {
+      await content.close();
+    }
   });
 
   it('lists one row per customer, newest activity first, with its newest registration, visit, last call and registration count', async () => {
