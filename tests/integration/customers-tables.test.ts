@@ -187,6 +187,20 @@ describe.each(Object.keys(DATABASES))('customer tables on %s', (name) => {
     expect(await register(database.sales, registration('01077778888'), { assignee: null, visit: booking('slot-gone'), today: TODAY })).toEqual({ status: 'slotMissing' });
   });
 
+  it('a booked visit moves a customer to 방문 예약 and a walk-in to 방문 완료, as the desk and the sheet expect; a later status stays', async () => {
+    const database = await open();
+    await addSlot(database, 'slot-status', 6);
+    const status = async (phone: string) => (await database.rows<{ status: string }>(`SELECT status FROM customers WHERE phone = '${phone}'`))[0]?.status;
+    await register(database.sales, registration('01012120001'), { assignee: null, visit: booking('slot-status'), today: TODAY });
+    expect(await status('01012120001')).toBe('visitBooked');
+    await register(database.sales, registration('01012120002', { formKind: 'walkIn' }), { assignee: null, walkInAt: '2026-11-28T05:30:00.000Z', today: TODAY });
+    expect(await status('01012120002')).toBe('visited');
+    // A customer already under contract who walks in again stays 계약.
+    await database.sales.db.updateTable('customers').set({ status: 'contracted' }).where('phone', '=', '01012120002').execute();
+    await register(database.sales, registration('01012120002', { formKind: 'walkIn' }), { assignee: null, walkInAt: '2026-11-29T05:30:00.000Z', today: '2026-11-29' });
+    expect(await status('01012120002')).toBe('contracted');
+  });
+
   it('a walk-in is a registration checked in now, with no place taken', async () => {
     const database = await open();
     const walkIn = await register(database.sales, registration('01099990000', { formKind: 'walkIn' }), { assignee: null, walkInAt: '2026-11-28T05:30:00.000Z', today: TODAY });

@@ -206,11 +206,11 @@ for (const [databaseName, open] of Object.entries(SALES_DATABASES)) {
       expect((await auditOf()).map((entry) => entry.action)).toEqual(['visitMove']);
     });
 
-    it('a known number at the desk joins its customer: the 담당자, status and memos stay, the walk-in is checked in', async () => {
+    it('a known number at the desk joins its customer: the 담당자 and memos stay, the walk-in is checked in and moves the status to 방문 완료', async () => {
       const customer = await registered(db, { id: 'lead-naver', name: '박지은', phone: '01077770003', createdAt: new Date(NOW - 86_400_000).toISOString(), utm: { source: 'naver' } }, { assignee: { email: sales.email, name: sales.name } });
       const walkIn = await bookings.register({ key: 'walk-in-known-1', kind: 'walkIn', name: '박지은', phone: '010-7777-0003', consent: true }, colleague);
       expect(walkIn).toMatchObject({ ok: true, leadId: customer, returning: true, assigneeName: '김상담', visitAt: `${TODAY} 10:00` });
-      expect(await db.db.selectFrom('customers').select(['assignee_email', 'status']).where('id', '=', customer).executeTakeFirst()).toEqual({ assignee_email: sales.email, status: 'new' });
+      expect(await db.db.selectFrom('customers').select(['assignee_email', 'status']).where('id', '=', customer).executeTakeFirst()).toEqual({ assignee_email: sales.email, status: 'visited' });
       expect(await db.db.selectFrom('registrations').select('form_kind').where('customer_id', '=', customer).orderBy('created_at').execute()).toEqual([{ form_kind: 'popup' }, { form_kind: 'walkIn' }]);
       expect(await db.db.selectFrom('bookings').select(['kind', 'status']).where('customer_id', '=', customer).execute()).toEqual([{ kind: 'walkIn', status: 'checkedIn' }]);
     });
@@ -254,7 +254,7 @@ for (const [databaseName, open] of Object.entries(SALES_DATABASES)) {
       await slotIn(db, 'slot-today', TODAY, '11:00', 2);
       const sheet = await service.visits(TODAY);
       expect(sheet.walkIns).toEqual([
-        { leadId: known, rev: await revOf(known), name: '현장 고객', maskedPhone: '010-****-0003', status: 'new', assigneeName: '김상담', lastMemo: null, checkedInAt: new Date(NOW).toISOString() },
+        { leadId: known, rev: await revOf(known), name: '현장 고객', maskedPhone: '010-****-0003', status: 'visited', assigneeName: '김상담', lastMemo: null, checkedInAt: new Date(NOW).toISOString() },
       ]);
       expect(sheet.slots.map((daySlot) => [daySlot.id, daySlot.booked, daySlot.bookings.length])).toEqual([['slot-today', 0, 0]]);
       // A phone-in books a place: it is on its slot, not among the walk-ins.

@@ -13,7 +13,7 @@ import { mayManageLeads, mayUndoCheckIn, type AuditAction, type LeadStatus } fro
 import { seoulDay } from '../../shared/seoul-time';
 import type { SalesDatabase } from '../database/index';
 import type { SalesTables } from '../database/tables';
-import { comingVisit, givePlaceBack, takePlace, visitAtOf } from './visit-place';
+import { comingVisit, givePlaceBack, moveStatusForward, takePlace, visitAtOf } from './visit-place';
 import { recordAudit } from './audit-record';
 import { messageKey, queueMessages } from '../messages/message-log';
 import type { Assignee } from './registration';
@@ -53,8 +53,6 @@ class Refused extends Error {
 }
 
 const STATUSES_BEFORE_VISIT: ReadonlySet<LeadStatus> = new Set(['new', 'contacting', 'consulted', 'visitBooked']);
-/** Statuses a booked visit moves forward to 방문 예약 (a later one stays). */
-const STATUSES_BEFORE_BOOKING: ReadonlySet<LeadStatus> = new Set(['new', 'contacting', 'consulted']);
 
 export class CustomerWork {
   private readonly now: () => number;
@@ -143,7 +141,7 @@ export class CustomerWork {
         .insertInto('bookings')
         .values({ id: randomUUID(), customer_id: customerId, registration_id: null, slot_id: slotId, visit_at: visitAt, kind: 'console', status: 'booked', checked_in_at: null, created_at: this.iso(), created_by: actor.email })
         .execute();
-      if (STATUSES_BEFORE_BOOKING.has(customer.status)) await trx.updateTable('customers').set({ status: 'visitBooked' }).where('id', '=', customerId).execute();
+      await moveStatusForward(trx, customerId, 'visitBooked');
       const done: Done = coming ? { action: 'visitMove', detail: `${coming.visitAt} → ${visitAt}` } : { action: 'visitBook', detail: visitAt };
       return customer.assignee_email ? { ...done, tellStaff: { event: 'staffBooking', email: customer.assignee_email } } : done;
     });

@@ -14,7 +14,7 @@ import type { SalesDatabase } from '../database/index';
 import type { BookingKind, SalesTables } from '../database/tables';
 import { recordAudit, type AuditInsert } from './audit-record';
 import { tallyRegistration } from './registration-tallies';
-import { comingVisit, takePlace, visitAtOf } from './visit-place';
+import { comingVisit, moveStatusForward, takePlace, visitAtOf } from './visit-place';
 
 export type Assignee = { email: string; name: string };
 
@@ -195,6 +195,7 @@ async function registerIn(trx: Transaction<SalesTables>, registration: NewRegist
         created_by: null,
       })
       .execute();
+    await moveStatusForward(trx, customer.id, 'visited');
     return { ...created, visit: { visitAt: seoulDateTime(options.walkInAt), status: 'booked' } };
   }
   const visit = options.visit;
@@ -212,6 +213,7 @@ async function registerIn(trx: Transaction<SalesTables>, registration: NewRegist
   }
   const visitAt = visitAtOf(place.taken);
   await insertBooking(trx, customer.id, registration, visit, visit.slotId, visitAt, 'booked');
+  await moveStatusForward(trx, customer.id, 'visitBooked');
   return { ...created, visit: { visitAt, status: 'booked' } };
 }
 

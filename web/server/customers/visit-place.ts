@@ -6,9 +6,21 @@
 import { sql, type Transaction } from 'kysely';
 import type { SalesDatabase } from '../database/index';
 import type { SalesTables } from '../database/tables';
+import type { LeadStatus } from '../../shared/console';
 
 export type SlotTime = { date: string; time: string };
 export type PlaceTaken = { taken: SlotTime } | { refused: 'slotFull' | 'slotMissing'; slot?: SlotTime };
+
+/** The statuses a visit moves forward: a booked visit to 방문 예약, a visit made to 방문 완료 (a later status stays). */
+const STATUSES_BEFORE: Record<'visitBooked' | 'visited', readonly LeadStatus[]> = {
+  visitBooked: ['new', 'contacting', 'consulted'],
+  visited: ['new', 'contacting', 'consulted', 'visitBooked'],
+};
+
+/** Moves the customer's status forward to `to`, by one conditional update (a later status changes no row). */
+export async function moveStatusForward(trx: Transaction<SalesTables>, customerId: string, to: 'visitBooked' | 'visited'): Promise<void> {
+  await trx.updateTable('customers').set({ status: to }).where('id', '=', customerId).where('status', 'in', STATUSES_BEFORE[to]).execute();
+}
 
 /** How a booking names its visit: `YYYY-MM-DD HH:mm` (Seoul), what the sheet and the list filter read. */
 export function visitAtOf(slot: SlotTime): string {
