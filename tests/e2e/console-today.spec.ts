@@ -132,7 +132,7 @@ test('a 상담사 records a call by keyboard and works the day from 오늘 할 �
   const row = (sheet.getRow(2).values as unknown[]).slice(1);
   expect(row[headers.indexOf('이름')]).toBe(name);
   expect(row[headers.indexOf('최근 통화 결과')]).toBe('재통화 요청');
-  expect(row[headers.indexOf('등록일시(KST)')]).toBeInstanceOf(Date);
+  expect(row[headers.indexOf('최근 등록일시(KST)')]).toBeInstanceOf(Date);
   expect(sheet.autoFilter).toBeTruthy();
   await screenshot(admin, testInfo, 'console-export-reason');
 

@@ -189,7 +189,7 @@ beforeAll(async () => {
       leadConsole: leadConsole as unknown as LeadConsole,
       leadSearch: leadSearchAddress(randomBytes(32)),
       leadMessages: {
-        forLead: async (id: string) =>
+        forCustomer: async (id: string) =>
           id === 'lead-1'
             ? [
                 { event: 'registration', status: 'sent', reason: null, providerCode: null, attempts: 3, updatedAt: '2026-11-20T05:00:00.000Z' },

@@ -111,7 +111,7 @@ beforeAll(async () => {
     leadConsole: createLeadConsole({ sales, content: store }, { audit: new MemoryAuditTrail(), staff: { list: async () => [] } }),
     campaignStats: campaignStatsOf({ sales }),
     adSpend: new AdSpendBook({ sales, audit: new MemoryAuditTrail() }),
-    leadMessages: { forLead: async () => [], customerQuota: async () => ({ sent: 0, cap: 300 }) },
+    leadMessages: { forCustomer: async () => [], customerQuota: async () => ({ sent: 0, cap: 300 }) },
     customerErasure: {
       ofLead: (request, actor) => eraseCustomerOfLead({ sales, messages: { forget: async () => 0 }, outbox: leadService }, request, actor),
       withdrawMarketing: (leadId, actor) => withdrawMarketingOfLead({ sales }, leadId, actor),

@@ -85,7 +85,7 @@ export type AppServices = {
   /** Ad spend per campaign and month, entered on the statistics page (its costs per 등록 and 내방). */
   adSpend: AdSpendBook;
   /** Each lead's send log of 알림톡/SMS (the lead page shows it); today's messages to customers against the cap (every console page). */
-  leadMessages: Pick<MessageLog, 'forLead'> & Pick<MessageDispatcher, 'customerQuota'>;
+  leadMessages: Pick<MessageLog, 'forCustomer'> & Pick<MessageDispatcher, 'customerQuota'>;
   /** A customer's data deleted on request (관리자, with a 사유): web/server/console/customer-erasure.ts. */
   customerErasure: {
     ofLead(request: { leadId: string; reason: string }, actor: ErasureActor): Promise<ErasureResult>;
@@ -246,7 +246,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     leadSearch,
     campaignStats: campaignStatsOf(sources),
     adSpend: new AdSpendBook({ sales: sources.sales, audit }),
-    leadMessages: { forLead: (leadId) => messages.log.forLead(leadId), customerQuota: () => messages.dispatcher.customerQuota() },
+    leadMessages: { forCustomer: (customerId) => messages.log.forCustomer(customerId), customerQuota: () => messages.dispatcher.customerQuota() },
     customerErasure: {
       ofLead: (request, actor) => eraseCustomerOfLead({ sales: sources.sales, messages: messages.log, outbox: leadService }, request, actor),
       withdrawMarketing: (leadId, actor) => withdrawMarketingOfLead({ sales: sources.sales }, leadId, actor),

@@ -48,7 +48,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const [accounts, callResults, messages, openDays, registrations] = await Promise.all([
     context.staff.list(),
     context.leadConsole.callResults(),
-    context.leadMessages.forLead(lead.id),
+    context.leadMessages.forCustomer(lead.id),
     context.leadConsole.bookings.openSlots(),
     context.leadConsole.registrations(params.id),
   ]);
