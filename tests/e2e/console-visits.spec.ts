@@ -86,11 +86,11 @@ async function accessibleCellNames(page: Page, name: string): Promise<string[]> 
   return (row?.childIds ?? []).map((id) => byId.get(id)).filter((node) => /cell|header/i.test(node?.role?.value ?? '')).map((node) => node?.name?.value ?? '');
 }
 
-/** Today's new-lead count as the dashboard shows it. */
-async function leadsToday(page: Page): Promise<number> {
+/** Today's customers as the dashboard counts them (the tile's first figure; its registrations are beside it). */
+async function customersToday(page: Page): Promise<number> {
   await page.goto('/admin');
   const tile = page.locator('.stat-tiles__tile').filter({ has: page.getByText('오늘', { exact: true }) });
-  return Number((await tile.locator('dd').innerText()).replace(/\D/g, ''));
+  return Number((await tile.locator('dd').first().innerText()).replace(/\D/g, ''));
 }
 
 /** Books the earliest open visit slot (on `onDate`, when given) on the customer page; the slot's day (YYYY-MM-DD). */
@@ -118,14 +118,14 @@ test('a visit booked on the customer page for today is on today’s sheet; a sal
   test.slow();
   const desk = addSalesAccount(`desk-${testInfo.project.name}`, '안내데스크', dataDir);
   await signIn(page, desk, SALES_PASSWORD);
-  const before = await leadsToday(page);
+  const before = await customersToday(page);
 
   const { phone, masked } = uniquePhone();
   const name = testInfo.project.name === 'desktop' ? '방문확인 데스크' : '방문확인 모바일';
   const visitDay = await bookEarliestSlot(page, name, phone);
 
-  // The dashboard counts the new lead (other tests may add theirs meanwhile).
-  expect(await leadsToday(page)).toBeGreaterThanOrEqual(before + 1);
+  // The dashboard counts the new customer (other tests may add theirs meanwhile).
+  expect(await customersToday(page)).toBeGreaterThanOrEqual(before + 1);
   await expectNoAxeViolations(page);
   await screenshot(page, testInfo, 'console-dashboard');
 
@@ -136,15 +136,15 @@ test('a visit booked on the customer page for today is on today’s sheet; a sal
 
   const row = page.getByRole('row').filter({ hasText: name }).filter({ hasText: masked });
   await expect(row).toHaveCount(1);
-  // A new lead: 신규 until staff change it.
-  await expect(row).toContainText('신규');
+  // Booked on the site: 방문 예약, as a booking made on the console.
+  await expect(row).toContainText('방문 예약');
   await expectNoKoreanWordBroken(page.locator('table tbody').first());
   await expect(row).not.toContainText(phone);
   await expectNoAxeViolations(page);
   await screenshot(page, testInfo, 'console-visits');
 
   // Each cell is read once: a phone's card labels are shown, not read again after the column header.
-  expect((await accessibleCellNames(page, name)).slice(0, 5)).toEqual([name, masked, '신규', '미배정', '—']);
+  expect((await accessibleCellNames(page, name)).slice(0, 5)).toEqual([name, masked, '방문 예약', '미배정', '—']);
 
   // By keyboard: focus stays on the visitor's row, and the outcome is announced (a status).
   await row.getByRole('button', { name: `${name} 님 방문 확인` }).focus();
