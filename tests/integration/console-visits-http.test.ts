@@ -132,7 +132,8 @@ describe('visit sheet', () => {
     expect(page).toContain('방문고객');
     expect(page).not.toContain(phone);
     const { leadId, rev } = checkInFields(page, masked);
-    expect(rowOf(page, masked)).toContain('<td data-label="상태">신규</td>');
+    // Booked on the site: 방문 예약.
+    expect(rowOf(page, masked)).toContain('<td data-label="상태">방문 예약</td>');
 
     const checkedIn = await postForm(`/admin/visits?date=${visitDay}`, { intent: 'checkIn', leadId, rev });
     expect(checkedIn.status).toBe(200);
@@ -207,7 +208,7 @@ describe('visit sheet', () => {
     const forged = await postForm(`/admin/visits?date=${TOMORROW}`, { intent: 'checkIn', leadId, rev });
     expect(forged.status).toBe(409);
     expect(html(forged)).toContain('방문 확인은 예약한 날 당일에만 할 수 있습니다.');
-    expect(rowOf(html(forged), '010-****-1358')).toContain('<td data-label="상태">신규</td>');
+    expect(rowOf(html(forged), '010-****-1358')).toContain('<td data-label="상태">방문 예약</td>');
   });
 
   it('the dashboard counts the lead and the day’s booking', async () => {
