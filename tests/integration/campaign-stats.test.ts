@@ -53,14 +53,25 @@ describe.each(Object.keys(DATABASES))('campaign statistics on %s', (name) => {
     if (outcome.status !== 'created') throw new Error(`${id}: ${outcome.status}`);
     return outcome.customerId;
   }
-  /** The tally rows that count anything, in order. */
-  const tallies = () =>
-    database.sales.db
-      .selectFrom('registration_tallies')
-      .selectAll()
-      .where((eb) => eb.or([eb('registrations', '!=', 0), eb('first_touches', '!=', 0), eb('last_touches', '!=', 0), eb('day_customers', '!=', 0)]))
-      .orderBy(['day', 'form_kind', 'utm_source', 'utm_medium', 'campaign_key', 'landing_page'])
-      .execute();
+  /** The tallies per key (its shards added up) that count anything, in order. */
+  const KEY = ['day', 'form_kind', 'utm_source', 'utm_medium', 'campaign_key', 'landing_page'] as const;
+  const tallies = async () =>
+    (
+      await database.sales.db
+        .selectFrom('registration_tallies')
+        .select((eb) => [
+          ...KEY,
+          eb.fn.sum<number | string>('registrations').as('registrations'),
+          eb.fn.sum<number | string>('first_touches').as('first_touches'),
+          eb.fn.sum<number | string>('last_touches').as('last_touches'),
+          eb.fn.sum<number | string>('day_customers').as('day_customers'),
+        ])
+        .groupBy([...KEY])
+        .orderBy([...KEY])
+        .execute()
+    )
+      .map((row) => ({ ...row, registrations: Number(row.registrations), first_touches: Number(row.first_touches), last_touches: Number(row.last_touches), day_customers: Number(row.day_customers) }))
+      .filter((row) => row.registrations !== 0 || row.first_touches !== 0 || row.last_touches !== 0 || row.day_customers !== 0);
   const versionOf = async (customerId: string) => (await database.sales.db.selectFrom('customers').select('version').where('id', '=', customerId).executeTakeFirstOrThrow()).version;
 
   beforeAll(async () => {

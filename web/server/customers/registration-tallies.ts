@@ -10,6 +10,11 @@
  * Written in the registration's transaction (register()), and taken back in the transaction that
  * deletes a customer (untallyCustomer), so that every number agrees with the registrations there
  * are. The earliest and latest go by (created_at, id).
+ *
+ * A key's counts are spread over up to TALLY_SHARDS rows (`shard`), each transaction adding to
+ * one it picks at random: on PostgreSQL a row updated is locked until its transaction commits, and
+ * with one row per key every registration of the day would wait for the one before it. Readers
+ * add the rows up.
  */
 import { sql, SqliteAdapter, type Kysely, type Transaction } from 'kysely';
 import { campaignKey } from '../../shared/campaign-stats';
@@ -19,6 +24,9 @@ import type { SalesTables } from '../database/tables';
 /** What a tally row is keyed by: '' for a registration without the value. */
 type TallyKey = { day: string; form_kind: string; utm_source: string; utm_medium: string; campaign_key: string; landing_page: string };
 type TallyCounts = { registrations?: number; first_touches?: number; last_touches?: number; day_customers?: number };
+type TallyChange = { key: TallyKey; counts: TallyCounts };
+
+const TALLY_SHARDS = 16;
 
 /** The registration as register() stores it. */
 export type TalliedRegistration = {
@@ -51,27 +59,41 @@ const storedKeyOf = (row: StoredRegistration): TallyKey => ({
   landing_page: row.landing_page ?? row.source_page ?? '',
 });
 
-async function add(trx: Transaction<SalesTables>, key: TallyKey, counts: TallyCounts): Promise<void> {
-  const values = { registrations: counts.registrations ?? 0, first_touches: counts.first_touches ?? 0, last_touches: counts.last_touches ?? 0, day_customers: counts.day_customers ?? 0 };
-  await trx
-    .insertInto('registration_tallies')
-    .values({ ...key, ...values })
-    .onConflict((conflict) =>
-      conflict.columns(['day', 'form_kind', 'utm_source', 'utm_medium', 'campaign_key', 'landing_page']).doUpdateSet({
-        registrations: sql`registration_tallies.registrations + ${values.registrations}`,
-        first_touches: sql`registration_tallies.first_touches + ${values.first_touches}`,
-        last_touches: sql`registration_tallies.last_touches + ${values.last_touches}`,
-        day_customers: sql`registration_tallies.day_customers + ${values.day_customers}`,
-      }),
-    )
-    .execute();
+const keyOrder = (key: TallyKey) => [key.day, key.form_kind, key.utm_source, key.utm_medium, key.campaign_key, key.landing_page].join('\u0000');
+
+/**
+ * Adds `changes` to one shard, in the keys' order: two transactions that lock the same rows lock
+ * them in the same order, and so never wait for each other in a circle.
+ */
+async function add(trx: Transaction<SalesTables>, changes: TallyChange[]): Promise<void> {
+  const shard = Math.floor(Math.random() * TALLY_SHARDS);
+  for (const { key, counts } of [...changes].sort((a, b) => (keyOrder(a.key) < keyOrder(b.key) ? -1 : 1))) {
+    const values = { registrations: counts.registrations ?? 0, first_touches: counts.first_touches ?? 0, last_touches: counts.last_touches ?? 0, day_customers: counts.day_customers ?? 0 };
+    await trx
+      .insertInto('registration_tallies')
+      .values({ ...key, shard, ...values })
+      .onConflict((conflict) =>
+        conflict.columns(['day', 'form_kind', 'utm_source', 'utm_medium', 'campaign_key', 'landing_page', 'shard']).doUpdateSet({
+          registrations: sql`registration_tallies.registrations + ${values.registrations}`,
+          first_touches: sql`registration_tallies.first_touches + ${values.first_touches}`,
+          last_touches: sql`registration_tallies.last_touches + ${values.last_touches}`,
+          day_customers: sql`registration_tallies.day_customers + ${values.day_customers}`,
+        }),
+      )
+      .execute();
+  }
 }
 
 /**
  * Counts `registration`, about to be stored as customer `customerId`'s (whose row the transaction
- * holds): a first or latest registration takes the touch from the one that held it.
+ * holds): a first or latest registration takes the touch from the one that held it. A customer
+ * created by it (`returning` false) has no other registration to take a touch from.
  */
-export async function tallyRegistration(trx: Transaction<SalesTables>, customerId: string, registration: TalliedRegistration): Promise<void> {
+export async function tallyRegistration(trx: Transaction<SalesTables>, customerId: string, registration: TalliedRegistration, returning: boolean): Promise<void> {
+  if (!returning) {
+    await add(trx, [{ key: keyOf(registration), counts: { registrations: 1, first_touches: 1, last_touches: 1, day_customers: 1 } }]);
+    return;
+  }
   const columns = ['id', 'created_at', 'form_kind', 'landing_page', 'source_page', 'utm_source', 'utm_medium', 'campaign_key'] as const;
   const ofCustomer = trx.selectFrom('registrations').select(columns).where('customer_id', '=', customerId);
   const day = seoulDay(Date.parse(registration.createdAt));
@@ -85,10 +107,12 @@ export async function tallyRegistration(trx: Transaction<SalesTables>, customerI
   const first = !earliest || before(earliest);
   const last = !latest || !before(latest);
   const dayFirst = !dayEarliest || before(dayEarliest);
-  await add(trx, keyOf(registration), { registrations: 1, first_touches: first ? 1 : 0, last_touches: last ? 1 : 0, day_customers: dayFirst ? 1 : 0 });
-  if (first && earliest) await add(trx, storedKeyOf(earliest), { first_touches: -1 });
-  if (last && latest) await add(trx, storedKeyOf(latest), { last_touches: -1 });
-  if (dayFirst && dayEarliest) await add(trx, storedKeyOf(dayEarliest), { day_customers: -1 });
+  await add(trx, [
+    { key: keyOf(registration), counts: { registrations: 1, first_touches: first ? 1 : 0, last_touches: last ? 1 : 0, day_customers: dayFirst ? 1 : 0 } },
+    ...(first && earliest ? [{ key: storedKeyOf(earliest), counts: { first_touches: -1 } }] : []),
+    ...(last && latest ? [{ key: storedKeyOf(latest), counts: { last_touches: -1 } }] : []),
+    ...(dayFirst && dayEarliest ? [{ key: storedKeyOf(dayEarliest), counts: { day_customers: -1 } }] : []),
+  ]);
 }
 
 /** Takes customer `customerId`'s registrations out of the tallies, before the customer is deleted. */
@@ -101,12 +125,13 @@ export async function untallyCustomer(trx: Transaction<SalesTables>, customerId:
     .orderBy('id')
     .execute();
   const days = new Set<string>();
-  for (const [index, registration] of registrations.entries()) {
+  const changes = registrations.map((registration, index): TallyChange => {
     const key = storedKeyOf(registration);
     const dayFirst = !days.has(key.day);
     days.add(key.day);
-    await add(trx, key, { registrations: -1, first_touches: index === 0 ? -1 : 0, last_touches: index === registrations.length - 1 ? -1 : 0, day_customers: dayFirst ? -1 : 0 });
-  }
+    return { key, counts: { registrations: -1, first_touches: index === 0 ? -1 : 0, last_touches: index === registrations.length - 1 ? -1 : 0, day_customers: dayFirst ? -1 : 0 } };
+  });
+  await add(trx, changes);
 }
 
 /**
@@ -122,8 +147,8 @@ export async function recountRegistrationTallies(db: Kysely<SalesTables> | Kysel
       : sql`to_char(CAST(created_at AS timestamptz) AT TIME ZONE 'UTC' + interval '9 hours', 'YYYY-MM-DD')`;
   await sales.deleteFrom('registration_tallies').execute();
   await sql`
-    INSERT INTO registration_tallies (day, form_kind, utm_source, utm_medium, campaign_key, landing_page, registrations, first_touches, last_touches, day_customers)
-    SELECT day, form_kind, utm_source, utm_medium, campaign_key, landing_page, count(*), sum(first_touch), sum(last_touch), sum(day_first)
+    INSERT INTO registration_tallies (day, form_kind, utm_source, utm_medium, campaign_key, landing_page, shard, registrations, first_touches, last_touches, day_customers)
+    SELECT day, form_kind, utm_source, utm_medium, campaign_key, landing_page, 0, count(*), sum(first_touch), sum(last_touch), sum(day_first)
     FROM (
       SELECT ${day} AS day, form_kind, coalesce(utm_source, '') AS utm_source, coalesce(utm_medium, '') AS utm_medium, coalesce(campaign_key, '') AS campaign_key,
         coalesce(landing_page, source_page, '') AS landing_page,

@@ -84,14 +84,14 @@ class Refusal extends Error {
   }
 }
 
-/** Stores `registration` as its customer's. */
+/** Stores `registration` as its customer's, in a transaction it may share with others sent at the same time (group commit). */
 export async function register(
   sales: SalesDatabase,
   registration: NewRegistration,
   options: RegistrationOptions,
 ): Promise<RegistrationOutcome> {
   try {
-    return await sales.db.transaction().execute(async (trx) => {
+    return await sales.inGroupCommit(async (trx) => {
       const outcome = await registerIn(trx, registration, options);
       if (options.queueMessages && outcome.status === 'created') await queueMessagesIn(trx, registration.id, outcome, Date.parse(registration.createdAt));
       // The desk's registration is staff work: recorded with it (a retry's, which stores nothing, is not).
@@ -105,7 +105,6 @@ export async function register(
 }
 
 async function registerIn(trx: Transaction<SalesTables>, registration: NewRegistration, options: RegistrationOptions): Promise<RegistrationOutcome> {
-  if (await trx.selectFrom('registrations').select('id').where('id', '=', registration.id).executeTakeFirst()) return { status: 'duplicate' };
   const marketing = registration.consent.marketing ? 1 : 0;
   const proposedId = `customer-${randomUUID()}`;
   // Created, or (on PostgreSQL) the phone's row locked until the commit: two registrations of one
@@ -149,7 +148,7 @@ async function registerIn(trx: Transaction<SalesTables>, registration: NewRegist
   if (givenNow && assignee) {
     await trx.insertInto('assignments').values({ id: randomUUID(), customer_id: customer.id, at: registration.createdAt, assignee_email: assignee.email, assignee_name: assignee.name, by_email: null }).execute();
   }
-  await tallyRegistration(trx, customer.id, registration);
+  await tallyRegistration(trx, customer.id, registration, returning);
   const inserted = await trx
     .insertInto('registrations')
     .values({
@@ -175,7 +174,7 @@ async function registerIn(trx: Transaction<SalesTables>, registration: NewRegist
     .onConflict((conflict) => conflict.column('id').doNothing())
     .returning('id')
     .executeTakeFirst();
-  // The same retry committed meanwhile (PostgreSQL): this one leaves no trace.
+  // A retry of a registration stored already (or committed meanwhile on PostgreSQL) leaves no trace.
   if (!inserted) throw new Refusal({ status: 'duplicate' });
 
   const created = { status: 'created' as const, customerId: customer.id, returning, assignee, assignedNow: givenNow };

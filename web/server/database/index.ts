@@ -3,11 +3,13 @@
  * on the embedded SQLite file or on PostgreSQL (DATABASE_URL), with one migrations tree run on
  * both. Dialect differences stay here; the stores above write one query for both.
  */
+import { LRUCache } from 'lru-cache';
 import { Migrator } from 'kysely/migration';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type DialectAdapter, type SqliteDialectConfig } from 'kysely';
 import type pg from 'pg';
+import { groupCommit, type GroupCommit } from './group-commit';
 import { openLeadsDatabase } from './leads-file';
-import type { SqliteDatabase } from '../sqlite';
+import type { SqliteDatabase, SqliteStatement } from '../sqlite';
 import { salesMigrations } from './migrations/index';
 import type { SalesTables } from './tables';
 
@@ -16,6 +18,11 @@ export type { PageViewTallyTable, SalesTables, StaffAccountTable } from './table
 export type SalesDatabase = {
   db: Kysely<SalesTables>;
   dialect: 'sqlite' | 'postgres';
+  /**
+   * Runs a unit of work in a transaction it may share with others waiting at the time (group
+   * commit, ./group-commit.ts): for the writes that come many at once, the forms' registrations.
+   */
+  inGroupCommit: GroupCommit<SalesTables>;
   /** Closes what this module opened: the SQLite connection; a PostgreSQL pool stays its owner's. */
   close(): Promise<void>;
 };
@@ -65,13 +72,16 @@ class SalesSqliteDialect extends SqliteDialect {
 export function salesDatabaseOnSqlite(database: SqliteDatabase): SalesDatabase {
   // SQLite enforces foreign keys (and their cascades) only when the connection asks.
   database.exec('PRAGMA foreign_keys = ON');
+  // Kysely hands each query over as text: preparing it anew each time took two fifths of a
+  // registration's processor time. The same few dozen query shapes come back all the time.
+  const statements = new LRUCache<string, SqliteStatement>({ max: 500 });
   const db = new Kysely<SalesTables>({
     dialect: new SalesSqliteDialect({
       database: {
         close: () => database.close(),
         // Kysely hands the parameters over as one array; both engines take them spread.
         prepare: (sql) => {
-          const statement = database.prepare(sql);
+          const statement = statements.get(sql) ?? statements.set(sql, database.prepare(sql)).get(sql)!;
           return {
             reader: statement.reader,
             all: (parameters) => statement.all(...(parameters as SqliteParameters)),
@@ -82,16 +92,22 @@ export function salesDatabaseOnSqlite(database: SqliteDatabase): SalesDatabase {
       },
     }),
   });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', inGroupCommit: groupCommit(db, { concurrency: 1 }), close: () => db.destroy() };
 }
 
 type SqliteParameters = Parameters<ReturnType<SqliteDatabase['prepare']>['run']>;
+
+/**
+ * Groups of registrations committing at once on PostgreSQL: each holds a pooled connection until it
+ * commits, so they take a third of the pool at most and the rest stays for the console's reads.
+ */
+const postgresConcurrentGroups = (pool: pg.Pool) => Math.min(3, Math.max(1, Math.floor((pool.options.max ?? 10) / 3)));
 
 /** The sales tables on PostgreSQL, through a pool its owner ends. */
 export function salesDatabaseOnPostgres(pool: pg.Pool): SalesDatabase {
   const db = new Kysely<SalesTables>({ dialect: new PostgresDialect({ pool }) });
   // Kysely's destroy() would end the shared pool: nothing of this module's own to close.
-  return { db, dialect: 'postgres', close: async () => undefined };
+  return { db, dialect: 'postgres', inGroupCommit: groupCommit(db, { concurrency: postgresConcurrentGroups(pool) }), close: async () => undefined };
 }
 
 /** The migrations tree of the sales tables on this database (also for stepping back, `migrateDown`). */

@@ -226,6 +226,8 @@ export interface RegistrationTallyTable {
   utm_medium: string;
   campaign_key: string;
   landing_page: string;
+  /** Which of the key's rows (registration-tallies.ts): concurrent registrations add to different ones. */
+  shard: number;
   registrations: number;
   first_touches: number;
   last_touches: number;

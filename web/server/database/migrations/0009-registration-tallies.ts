@@ -3,8 +3,9 @@ import { recountRegistrationTallies } from '../../customers/registration-tallies
 
 /**
  * Registrations counted per Seoul day, form, utm source, medium, campaign key and landing page
- * (../../customers/registration-tallies.ts): the statistics of a month read these rows, not the
- * registrations. The registrations stored so far are counted once here.
+ * (../../customers/registration-tallies.ts), in a few rows per key (`shard`) so that registrations
+ * stored at once do not wait for each other's commit: the statistics of a month add these rows up,
+ * not the registrations. The registrations stored so far are counted once here.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -16,11 +17,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('utm_medium', 'text', (column) => column.notNull())
     .addColumn('campaign_key', 'text', (column) => column.notNull())
     .addColumn('landing_page', 'text', (column) => column.notNull())
+    .addColumn('shard', 'integer', (column) => column.notNull())
     .addColumn('registrations', 'integer', (column) => column.notNull())
     .addColumn('first_touches', 'integer', (column) => column.notNull())
     .addColumn('last_touches', 'integer', (column) => column.notNull())
     .addColumn('day_customers', 'integer', (column) => column.notNull())
-    .addPrimaryKeyConstraint('registration_tallies_key', ['day', 'form_kind', 'utm_source', 'utm_medium', 'campaign_key', 'landing_page'])
+    .addPrimaryKeyConstraint('registration_tallies_key', ['day', 'form_kind', 'utm_source', 'utm_medium', 'campaign_key', 'landing_page', 'shard'])
     .execute();
   await recountRegistrationTallies(db);
 }
