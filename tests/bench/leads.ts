@@ -7,18 +7,20 @@
  * With a baseline (BENCH_BASELINE_DIR, another built checkout), each store is measured on both
  * builds back to back, so the two are compared within one run.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { createFormTokenSigner } from '../../web/server/leads/form-token';
 import { ensureFreshBuild, startServer } from '../support/built-server';
+import { processTreeCpuMs } from '../support/process-cpu';
 import { startServer as startPostgres, stopServer as stopPostgres, withClient, type ServerState } from '../support/postgres-server';
 import { table } from './report';
 
 const SECRET = 'bench-lead-form-secret';
 
-type LeadPostRun = { store: string; build: string; result: autocannon.Result };
+/** `cpuMs`: processor time per stored lead, of the server and (on PostgreSQL) of the database server. */
+type LeadPostRun = { store: string; build: string; result: autocannon.Result; cpuMs: { server: number; database: number } };
 type Build = { name: string; root?: string };
 
 /** Both stores, one after the other (each on this build and the baseline's); the table gives each row's share of this build on SQLite. */
@@ -26,7 +28,7 @@ export async function benchLeadPost(options: { duration: number; connections: nu
   ensureFreshBuild();
   const builds: Build[] = [{ name: 'this build' }, ...(options.baselineDir ? [{ name: 'baseline', root: options.baselineDir }] : [])];
   const runs: LeadPostRun[] = [];
-  for (const build of builds) runs.push({ store: 'SQLite (embedded)', build: build.name, result: await leadPostRun(options, {}, build.root) });
+  for (const build of builds) runs.push({ store: 'SQLite (embedded)', build: build.name, ...(await leadPostRun(options, {}, build.root)) });
   const stateDir = mkdtempSync(path.join(tmpdir(), 'cheonghak-bench-postgres-'));
   let postgres: ServerState | undefined;
   try {
@@ -35,7 +37,8 @@ export async function benchLeadPost(options: { duration: number; connections: nu
     for (const [index, build] of builds.entries()) {
       const database = `bench_leads_${index}`;
       await withClient(`${url}/postgres`, (client) => client.query(`CREATE DATABASE ${database}`));
-      runs.push({ store: 'PostgreSQL (DATABASE_URL)', build: build.name, result: await leadPostRun(options, { DATABASE_URL: `${url}/${database}` }, build.root) });
+      const postmaster = Number(readFileSync(path.join(postgres.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      runs.push({ store: 'PostgreSQL (DATABASE_URL)', build: build.name, ...(await leadPostRun(options, { DATABASE_URL: `${url}/${database}` }, build.root, postmaster)) });
     }
   } finally {
     if (postgres) stopPostgres(postgres);
@@ -45,8 +48,8 @@ export async function benchLeadPost(options: { duration: number; connections: nu
   console.log(`\nLead POST (durable: SQLite synchronous=FULL with group commit; PostgreSQL fsync on), ${options.duration} s, ${options.connections} connections\n`);
   console.log(
     table(
-      ['store', 'build', 'req/s', 'of this build on SQLite', 'p50 ms', 'p99 ms', 'leads stored'],
-      runs.map(({ store, build, result }) => [
+      ['store', 'build', 'req/s', 'of this build on SQLite', 'p50 ms', 'p99 ms', 'leads stored', 'CPU ms/lead: server', 'database'],
+      runs.map(({ store, build, result, cpuMs }) => [
         store,
         build,
         result.requests.average.toFixed(0),
@@ -54,13 +57,20 @@ export async function benchLeadPost(options: { duration: number; connections: nu
         result.latency.p50,
         result.latency.p99,
         result.requests.total,
+        cpuMs.server.toFixed(2),
+        cpuMs.database ? cpuMs.database.toFixed(2) : '–',
       ]),
     ),
   );
   return runs;
 }
 
-async function leadPostRun(options: { duration: number; connections: number }, storeEnv: Record<string, string>, root?: string): Promise<autocannon.Result> {
+async function leadPostRun(
+  options: { duration: number; connections: number },
+  storeEnv: Record<string, string>,
+  root?: string,
+  databasePid?: number,
+): Promise<{ result: autocannon.Result; cpuMs: { server: number; database: number } }> {
   const server = await startServer({
     ...(root ? { root } : {}),
     env: { LEAD_FORM_SECRET: SECRET, LEAD_MIN_FILL_MS: '0', LEAD_RATE_LIMIT_IP: '0/1', LEAD_RATE_LIMIT_PHONE: '0/1', ...storeEnv },
@@ -81,6 +91,8 @@ async function leadPostRun(options: { duration: number; connections: number }, s
     });
   };
   try {
+    const databaseCpuBefore = databasePid ? processTreeCpuMs(databasePid) : 0;
+    const serverCpuBefore = server.cpuMs();
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
       autocannon(
         {
@@ -102,7 +114,11 @@ async function leadPostRun(options: { duration: number; connections: number }, s
     if (result.non2xx > 0 || result.errors > 0) {
       throw new Error(`POST /api/leads: ${result.non2xx} non-2xx responses, ${result.errors} errors`);
     }
-    return result;
+    const perLead = (ms: number) => ms / Math.max(1, result.requests.total);
+    return {
+      result,
+      cpuMs: { server: perLead(server.cpuMs() - serverCpuBefore), database: databasePid ? perLead(processTreeCpuMs(databasePid) - databaseCpuBefore) : 0 },
+    };
   } finally {
     await server.stop();
   }

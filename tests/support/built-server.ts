@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildState } from '../../scripts/build-freshness.js';
+import { processTreeCpuMs } from './process-cpu';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -46,6 +47,8 @@ export type RunningServer = {
   url: string;
   /** Resident memory of the server process (node server.js), in bytes. */
   rss(): number;
+  /** Processor time the server process has used so far, in milliseconds. */
+  cpuMs(): number;
   stop(): Promise<void>;
   /** `kill -9` of the server process itself (no shutdown of any kind); resolves once it is gone. */
   kill(): Promise<void>;
@@ -115,7 +118,7 @@ export async function startServer({
     try {
       const response = await fetch(`${url}/`, { signal: AbortSignal.timeout(5_000) });
       await response.arrayBuffer();
-      if (response.status === 200) return { url, stop, kill, stderr: () => stderr, stdout: () => stdout, rss: () => residentMemory(child.pid), exitCode: () => exitCode };
+      if (response.status === 200) return { url, stop, kill, stderr: () => stderr, stdout: () => stdout, rss: () => residentMemory(child.pid), cpuMs: () => processTreeCpuMs(serverProcess(child.pid) ?? 0), exitCode: () => exitCode };
     } catch {
       // not listening yet
     }

@@ -11,10 +11,11 @@
  * deletes a customer (untallyCustomer), so that every number agrees with the registrations there
  * are. The earliest and latest go by (created_at, id).
  *
- * A key's counts are spread over up to TALLY_SHARDS rows (`shard`), each transaction adding to
- * one it picks at random: on PostgreSQL a row updated is locked until its transaction commits, and
- * with one row per key every registration of the day would wait for the one before it. Readers
- * add the rows up.
+ * On PostgreSQL a key's counts are spread over up to TALLY_SHARDS rows (`shard`), by the server
+ * process of the connection: a row updated is locked until its transaction commits, and with one
+ * row per key every registration of the day would wait for the one before it, while the groups of
+ * registrations committing at once (group commit) each add to rows of their own, in one order.
+ * SQLite writes one transaction at a time: one row per key there. Readers add the rows up.
  */
 import { sql, SqliteAdapter, type Kysely, type Transaction } from 'kysely';
 import { campaignKey } from '../../shared/campaign-stats';
@@ -62,11 +63,11 @@ const storedKeyOf = (row: StoredRegistration): TallyKey => ({
 const keyOrder = (key: TallyKey) => [key.day, key.form_kind, key.utm_source, key.utm_medium, key.campaign_key, key.landing_page].join('\u0000');
 
 /**
- * Adds `changes` to one shard, in the keys' order: two transactions that lock the same rows lock
- * them in the same order, and so never wait for each other in a circle.
+ * Adds `changes` to the connection's shard, in the keys' order: two transactions that lock the
+ * same rows lock them in the same order, and so never wait for each other in a circle.
  */
 async function add(trx: Transaction<SalesTables>, changes: TallyChange[]): Promise<void> {
-  const shard = Math.floor(Math.random() * TALLY_SHARDS);
+  const shard = trx.getExecutor().adapter instanceof SqliteAdapter ? 0 : sql<number>`pg_backend_pid() % ${TALLY_SHARDS}`;
   for (const { key, counts } of [...changes].sort((a, b) => (keyOrder(a.key) < keyOrder(b.key) ? -1 : 1))) {
     const values = { registrations: counts.registrations ?? 0, first_touches: counts.first_touches ?? 0, last_touches: counts.last_touches ?? 0, day_customers: counts.day_customers ?? 0 };
     await trx

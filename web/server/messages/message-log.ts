@@ -72,12 +72,14 @@ const CUSTOMER_MESSAGE_OUT = sql<boolean>`recipient IS NULL AND (status IN ('sen
 
 /** Longer than a send can take (the client's timeout): a claim left by a crash expires. */
 const CLAIM_LEASE_MS = 5 * 60_000;
+/** Jobs claimed at once: ten sends that each take the provider client's longest wait stay well inside the lease. */
+const CLAIM_CHUNK = 10;
 
 type EntryRow = { event: MessageEvent; status: LeadMessageEntry['status']; reason: MessageReason | null; provider_code: string | null; attempts: number; updated_at: number | string };
 type JobRow = { key: string; lead_id: string; event: string; attempts: number; recipient: string | null };
 
 export class SalesMessageLog implements MessageLog {
-  constructor(private readonly sales: Pick<SalesDatabase, 'db'>) {}
+  constructor(private readonly sales: Pick<SalesDatabase, 'db' | 'inGroupCommit'>) {}
 
   enqueue(jobs: Parameters<MessageLog['enqueue']>[0], now: number): Promise<void> {
     return queueMessages(this.sales.db, jobs, now);
@@ -93,23 +95,46 @@ export class SalesMessageLog implements MessageLog {
       .orderBy('key')
       .limit(limit)
       .execute();
-    for (const row of due) {
-      // Put off by a lease before it is sent: another drain, here or on another instance, skips it.
-      const claimed = await this.sales.db
-        .updateTable('lead_messages')
-        .set({ next_attempt_at: now + CLAIM_LEASE_MS })
-        .where('key', '=', row.key)
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) continue;
-      const { status, reason, providerCode, nextAt } = settlement(await deliver(jobOf(row)), now);
-      await this.sales.db
-        .updateTable('lead_messages')
-        .set({ status, reason, provider_code: providerCode, attempts: sql`attempts + 1`, next_attempt_at: nextAt, updated_at: Date.now() })
-        .where('key', '=', row.key)
-        .execute();
+    // Claims and settlements commit with the registrations being stored meanwhile (group commit),
+    // not with a flush to disk of their own each.
+    for (let start = 0; start < due.length; start += CLAIM_CHUNK) {
+      const chunk = due.slice(start, start + CLAIM_CHUNK);
+      // Put off by a lease before they are sent: another drain, here or on another instance, skips them.
+      const claimed = await this.sales.inGroupCommit((trx) =>
+        trx
+          .updateTable('lead_messages')
+          .set({ next_attempt_at: now + CLAIM_LEASE_MS })
+          .where('key', 'in', chunk.map((row) => row.key))
+          .where('status', '=', 'pending')
+          .where('next_attempt_at', '<=', now)
+          .returning('key')
+          .execute(),
+      );
+      const mine = new Set(claimed.map((row) => row.key));
+      // Messages not sent (messages off, no consent …) count toward no cap: settled together after the chunk.
+      const notSent: Array<{ key: string; settled: Settlement }> = [];
+      for (const row of chunk) {
+        if (!mine.has(row.key)) continue;
+        const outcome = await deliver(jobOf(row));
+        // One that went out, or may have, is settled before the next is sent: a daily cap counts it.
+        if (outcome.status === 'skipped') notSent.push({ key: row.key, settled: settlement(outcome, now) });
+        else await this.settle([{ key: row.key, settled: settlement(outcome, now) }]);
+      }
+      await this.settle(notSent);
     }
+  }
+
+  private async settle(jobs: Array<{ key: string; settled: Settlement }>): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.sales.inGroupCommit(async (trx) => {
+      for (const { key, settled } of jobs) {
+        await trx
+          .updateTable('lead_messages')
+          .set({ status: settled.status, reason: settled.reason, provider_code: settled.providerCode, attempts: sql`attempts + 1`, next_attempt_at: settled.nextAt, updated_at: Date.now() })
+          .where('key', '=', key)
+          .execute();
+      }
+    });
   }
 
   forLead(leadId: string): Promise<LeadMessageEntry[]> {
@@ -168,7 +193,9 @@ function entryOf(row: EntryRow): LeadMessageEntry {
 }
 
 /** The row's new state after an outcome; a retry stays pending. */
-function settlement(outcome: MessageOutcome, now: number) {
+type Settlement = { status: 'pending' | 'sent' | 'failed' | 'skipped' | 'unknown'; reason: MessageReason | null; providerCode: string | null; nextAt: number };
+
+function settlement(outcome: MessageOutcome, now: number): Settlement {
   if (outcome.status === 'retry') {
     return { status: 'pending', reason: outcome.reason, providerCode: outcome.providerCode, nextAt: outcome.retryAt };
   }
