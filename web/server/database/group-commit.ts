@@ -1,12 +1,17 @@
 /**
- * Group commit: the units of work that wait while a transaction commits share the next one, each
- * inside a savepoint of its own. A form's registration is durable (SQLite synchronous=FULL,
- * PostgreSQL fsync) only when its commit has reached the disk: one flush for many registrations
- * instead of one each. A unit that throws is rolled back to its savepoint alone, and its caller
- * hears of it after the others' commit; a failed commit fails every unit of it.
+ * Group commit: the units of work that wait while a transaction commits share the next one. A
+ * form's registration is durable (SQLite synchronous=FULL, PostgreSQL fsync) only when its commit
+ * has reached the disk: one flush for many registrations instead of one each. A unit that throws
+ * leaves the others' work to commit without its own, and its caller hears of it after their
+ * commit; a failed commit fails every unit of it.
  *
- * A unit may run more than once: a group that PostgreSQL ends to break a deadlock (two groups
- * waiting for each other's rows) is run again. So a unit does nothing but its queries.
+ * A group runs its units one after the other in one transaction; when one throws, the group is
+ * run again with each unit inside a savepoint of its own, which then takes the failing one's work
+ * back alone. Savepoints cost two more round trips per unit on PostgreSQL, and units rarely throw
+ * (a retried form, a full slot).
+ *
+ * So a unit may run more than once — also when PostgreSQL ends a group to break a deadlock (two
+ * groups waiting for each other's rows) — and does nothing but its queries.
  */
 import type { Kysely, Transaction } from 'kysely';
 
@@ -55,10 +60,15 @@ export function groupCommit<Tables>(db: Kysely<Tables>, options: { concurrency: 
     });
 }
 
+/** A unit threw in a group run without savepoints: the group runs again with them. */
+class UnitFailed extends Error {}
+
 async function commitGroup<Tables>(db: Kysely<Tables>, group: Array<Unit<Tables>>): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
+  let savepoints = false;
+  let ended = 0;
+  for (;;) {
     try {
-      const settled = await runGroup(db, group);
+      const settled = await runGroup(db, group, savepoints);
       group.forEach((unit, index) => {
         const outcome = settled[index]!;
         if (outcome.ok) unit.resolve(outcome.value);
@@ -66,15 +76,19 @@ async function commitGroup<Tables>(db: Kysely<Tables>, group: Array<Unit<Tables>
       });
       return;
     } catch (error) {
-      if (attempt < MAX_ATTEMPTS && endsTheTransaction(error)) continue;
+      if (error instanceof UnitFailed) {
+        savepoints = true;
+        continue;
+      }
+      if (endsTheTransaction(error) && ++ended < MAX_ATTEMPTS) continue;
       for (const unit of group) unit.reject(error);
       return;
     }
   }
 }
 
-/** One transaction for the group; throws when it does not commit. */
-async function runGroup<Tables>(db: Kysely<Tables>, group: Array<Unit<Tables>>): Promise<Settled[]> {
+/** One transaction for the group; throws when it does not commit, or (without savepoints) when a unit throws. */
+async function runGroup<Tables>(db: Kysely<Tables>, group: Array<Unit<Tables>>, savepoints: boolean): Promise<Settled[]> {
   // Alone, a unit needs no savepoint: its failure is the transaction's.
   if (group.length === 1) {
     try {
@@ -88,6 +102,14 @@ async function runGroup<Tables>(db: Kysely<Tables>, group: Array<Unit<Tables>>):
   try {
     const settled: Settled[] = [];
     for (const unit of group) {
+      if (!savepoints) {
+        try {
+          settled.push({ ok: true, value: await unit.work(trx) });
+        } catch (error) {
+          throw endsTheTransaction(error) ? error : new UnitFailed();
+        }
+        continue;
+      }
       const inSavepoint = await trx.savepoint(SAVEPOINT).execute();
       try {
         const value = await unit.work(inSavepoint);
