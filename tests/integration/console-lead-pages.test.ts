@@ -58,6 +58,7 @@ class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'acc
       checkedInAt: null,
       memos: [],
       calls: [],
+      missedCalls: 0,
       ...lead,
     };
     this.leads.set(stored.id, stored);
@@ -84,6 +85,7 @@ class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'acc
       utmSource: lead.utm.source ?? null,
       utmCampaign: lead.utm.campaign ?? null,
       lastCallResult: lead.calls.at(-1)?.result ?? null,
+      missedCalls: lead.missedCalls,
       registrations: 1,
     }));
     return { rows, next: 'cursor-2', total: rows.length + 30 };
@@ -410,10 +412,33 @@ describe('the lead page', () => {
     const past = await post('/admin/leads/lead-1', { intent: 'call', rev: 'rev-2', callResult: '부재', callbackAt: '2020-01-02T14:30' });
     expect(past.response.status).toBe(400);
     expect(textOf(past.html)).toContain('재통화 일시는 지금보다 뒤여야 합니다.');
-    expect(past.html).toMatch(/id="lead-callback-at"[^>]*aria-invalid="true"/);
+    expect(past.html).toMatch(/id="lead-callback-at"[^>]*aria-invalid="true"[^>]*aria-describedby="lead-callback-hint lead-callback-error"/);
+    // Said beside the field, not only at the top of the page (on a phone the outcome is a screen away).
+    expect(textOf(/<div class="lead-work__field">\s*<label for="lead-callback-at"[\s\S]*?<\/div>/.exec(past.html)?.[0] ?? '')).toContain('재통화 일시는 지금보다 뒤여야 합니다.');
     const unknown = await post('/admin/leads/lead-1', { intent: 'call', rev: 'rev-2', callResult: '연결됨' });
     expect(unknown.response.status).toBe(400);
     expect(textOf(unknown.html)).toContain('통화 결과를 목록에서 골라 주세요.');
+  });
+
+  it('shows 부재 in a row as "3회 부재" on the list and the page', async () => {
+    const call = (at: string) => ({ key: at, result: '부재', callbackAt: null, authorEmail: STAFF.email, authorName: STAFF.name, at });
+    leadConsole.add({ id: 'lead-2', name: '김부재', status: 'contacting', calls: [call('2026-11-21T01:00:00.000Z'), call('2026-11-22T01:00:00.000Z'), call('2026-11-23T01:00:00.000Z')], missedCalls: 3 });
+    const list = textOf((await get('/admin/leads')).html);
+    expect(list).toMatch(/김부재 .*3회 부재/);
+    expect(textOf((await get('/admin/leads/lead-2')).html)).toContain('마지막 통화 결과: 3회 부재');
+  });
+
+  it('a call recorded as 번호 오류 offers 무효 at once; one press saves it from the revision shown', async () => {
+    const saved = await post('/admin/leads/lead-1', { intent: 'call', rev: 'rev-1', callResult: '번호 오류' });
+    expect(textOf(saved.html)).toContain('마지막 통화가 번호 오류입니다. 연락할 수 없는 번호라면 무효로 바꾸세요.');
+    expect(saved.html).toMatch(/<button type="submit" value="markInvalid"[^>]*name="intent">무효로 바꾸기<\/button>/);
+    const stale = await post('/admin/leads/lead-1', { intent: 'markInvalid', rev: 'rev-1' });
+    expect(stale.response.status).toBe(409);
+    const marked = await post('/admin/leads/lead-1', { intent: 'markInvalid', rev: 'rev-2' });
+    expect(marked.response.status).toBe(200);
+    expect(textOf(marked.html)).toContain('상태를 무효로 바꿨습니다.');
+    expect(leadConsole.leads.get('lead-1')).toMatchObject({ status: 'invalid', assignee: null });
+    expect(marked.html).not.toContain('value="markInvalid"');
   });
 
   it('saves a status and assignee change made from the revision shown', async () => {

@@ -125,6 +125,7 @@ export class LeadConsoleService implements LeadConsole {
         utmSource: row.utmSource,
         utmCampaign: row.utmCampaign,
         lastCallResult: row.lastCallResult,
+        missedCalls: row.missedCalls,
         registrations: row.registrations,
       })),
       next: rows.length > limit && last ? encodeLeadCursor({ createdAt: last.createdAt, id: last.id }) : null,
@@ -531,6 +532,7 @@ function detailOf(customer: CustomerDetail, today: string): LeadDetail {
     checkedInAt: visit?.checkedInAt ?? null,
     memos: customer.memos.map((memo) => ({ key: memo.id, authorEmail: memo.authorEmail, authorName: memo.authorName, at: memo.at, text: memo.text })),
     calls: customer.calls.map((call) => ({ key: call.id, result: call.result, callbackAt: call.callbackAt, authorEmail: call.authorEmail, authorName: call.authorName, at: call.at })),
+    missedCalls: customer.missedCalls,
   };
 }
 

@@ -167,4 +167,7 @@ export const leadPageText = {
   unknownCallResult: '통화 결과를 목록에서 골라 주세요.',
   callbackNotFuture: '재통화 일시는 지금보다 뒤여야 합니다.',
   callbackInvalid: '재통화 일시를 2026-11-01 14:30처럼 날짜와 시각으로 입력해 주세요.',
+  wrongNumber: '마지막 통화가 번호 오류입니다. 연락할 수 없는 번호라면 무효로 바꾸세요.',
+  markInvalid: '무효로 바꾸기',
+  markedInvalid: '상태를 무효로 바꿨습니다.',
 };
