@@ -10,7 +10,7 @@ import path from 'node:path';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CALL_RESULTS, maskPhone, type LeadCallInput, type LeadCallResult, type LeadChangeResult, type LeadDetail, type LeadFilters, type StaffIdentity } from '../../web/shared/console';
+import { DEFAULT_CALL_RESULTS, maskPhone, type LeadCallInput, type LeadCallResult, type LeadChangeResult, type LeadDetail, type LeadFilters, type LeadListPage, type StaffIdentity } from '../../web/shared/console';
 import { EMBEDDED_IMAGE_CONFIG } from '../../web/sanity/image';
 import type { StaffAuth } from '../../web/server/auth/staff-auth';
 import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
@@ -36,6 +36,8 @@ const PHONE = '010-2345-6789';
 class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'access' | 'lead' | 'revealPhone' | 'change' | 'addMemo' | 'callResults' | 'recordCall' | 'registrations'> {
   leads = new Map<string, LeadDetail>();
   listCalls: Array<{ filters: LeadFilters; cursor?: string }> = [];
+  /** What the list says of a number that is a colleague's customer. */
+  elsewhere: LeadListPage['elsewhere'];
   reveals: string[] = [];
   private revision = 0;
 
@@ -88,6 +90,7 @@ class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'acc
       missedCalls: lead.missedCalls,
       registrations: 1,
     }));
+    if (this.elsewhere) return { rows: [], next: null, total: 0, elsewhere: this.elsewhere };
     return { rows, next: 'cursor-2', total: rows.length + 30 };
   }
 
@@ -307,6 +310,16 @@ describe('the lead list', () => {
     ]);
     expect(form).toMatch(/<input[^>]*required=""[^>]*maxLength="200"[^>]*name="reason"/);
     expect(form).toContain('formAction="/admin/leads/export.csv"');
+  });
+
+  it("a number that is a colleague's customer says whose, with a button calling the 담당자's 휴대폰 (or that none is known)", async () => {
+    leadConsole.elsewhere = { assigneeName: '이상담', assigneePhone: '01098765432' };
+    const { html } = await get('/admin/leads?q=010-5555-0000');
+    const notice = /<div class="lead-list-page__elsewhere"[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '';
+    expect(textOf(notice)).toContain('다른 상담사의 고객입니다. 담당: 이상담');
+    expect(notice).toMatch(/<a[^>]*href="tel:01098765432"[^>]*>이상담 님에게 전화 \(010-9876-5432\)<\/a>/);
+    leadConsole.elsewhere = { assigneeName: '이상담', assigneePhone: null };
+    expect(textOf((await get('/admin/leads?q=010-5555-0000')).html)).toContain('이상담 님의 휴대폰 번호가 등록되어 있지 않습니다.');
   });
 
   it('leaves out a filter that is not valid and says so in Korean', async () => {

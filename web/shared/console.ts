@@ -228,8 +228,13 @@ export type CustomerRegistration = {
   utmCampaign: string | null;
 };
 
-/** One page of the list, newest first; `next` is the cursor of the following page, `total` counts every page. */
-export type LeadListPage = { rows: LeadRow[]; next: string | null; total: number };
+/**
+ * One page of the list, newest first; `next` is the cursor of the following page, `total` counts
+ * every page. `elsewhere`: a whole number a 상담사 searched is a colleague's customer — whose, and
+ * the 담당자's 휴대폰 when their account has one (nothing of the customer).
+ */
+export type LeadListPage = { rows: LeadRow[]; next: string | null; total: number; elsewhere?: CallerElsewhere };
+export type CallerElsewhere = { assigneeName: string; assigneePhone: string | null };
 
 export type LeadMemo = { key: string; authorEmail: string; authorName: string; at: string; text: string };
 

@@ -245,6 +245,17 @@ export async function listCustomers(sales: SalesDatabase, filters: LeadFilterPar
   return rows.map((row) => ({ ...row, marketing: row.marketing === 1, missedCalls: Number(row.missedCalls), registrations: Number(row.registrations ?? 0) }));
 }
 
+/** The customer with this whole number and its 담당자, or null (nobody's number, or nobody's customer). */
+export async function assigneeOfPhone(sales: SalesDatabase, phone: string): Promise<{ customerId: string; assigneeEmail: string; assigneeName: string | null } | null> {
+  const row = await sales.db
+    .selectFrom('customers')
+    .select(['id', 'assignee_email', 'assignee_name'])
+    .where('phone', '=', phone)
+    .where('assignee_email', 'is not', null)
+    .executeTakeFirst();
+  return row?.assignee_email ? { customerId: row.id, assigneeEmail: row.assignee_email, assigneeName: row.assignee_name } : null;
+}
+
 /** Where the page after `rows` starts. */
 export function nextCustomerCursor(rows: readonly { id: string; createdAt: string }[]): CustomerCursor | null {
   const last = rows.at(-1);
