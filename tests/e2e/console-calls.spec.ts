@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoAxeViolations, expectNoHorizontalOverflow } from './checks';
+import { documented, expectNoAxeViolations, expectNoHorizontalOverflow } from './checks';
 import { addSalesAccount, openLead, registerThroughPopup, signIn, uniquePhone, uniqueName, watchConsoleErrors } from './console-helpers';
 
 /**
@@ -77,6 +77,7 @@ test("a 상담사's calls: 오늘 할 일 first, a colleague's caller put throug
   const callColleague = phone.getByRole('link', { name: `${colleagueName} 님에게 전화 (${COLLEAGUE_MOBILE})` });
   await expect(callColleague).toHaveAttribute('href', 'tel:01098765432');
   await expect(phone.getByRole('main')).not.toContainText(theirs.name);
+  await documented(phone, testInfo, 'caller-elsewhere', phone.locator('.lead-list-page__elsewhere'));
   await expectNoAxeViolations(phone);
   await expectNoHorizontalOverflow(phone);
 
@@ -114,6 +115,7 @@ test("a 상담사's calls: 오늘 할 일 first, a colleague's caller put throug
   await phone.getByLabel('재통화 일시 (선택)').fill('');
   await recordCall(phone, '번호 오류');
   await expect(phone.getByText('마지막 통화가 번호 오류입니다. 연락할 수 없는 번호라면 무효로 바꾸세요.')).toBeVisible();
+  await documented(phone, testInfo, 'call-wrong-number', phone.getByRole('region', { name: '통화 결과' }));
   await expectNoAxeViolations(phone);
   await pressByKeyboard(phone, phone.getByRole('button', { name: '무효로 바꾸기' }));
   await expect(phone.getByRole('status').filter({ hasText: '상태를 무효로 바꿨습니다.' })).toBeVisible();
