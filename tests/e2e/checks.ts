@@ -1,6 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import sharp from 'sharp';
 
 /** Checks shared by the browser specs: errors, axe (WCAG 2.2 AA), overflow, screenshots. */
 
@@ -87,6 +88,15 @@ export async function screenshot(page: Page, testInfo: TestInfo, name: string): 
   // Web fonts must be in before the picture is taken, or Korean may show in a fallback face.
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: `${SCREENS_DIR}/${testInfo.project.name}-${name}.png`, fullPage: true });
+}
+
+/** The whole page for the test's record, and `part` of it for docs/sales-console.md (a palette PNG, small). */
+export async function documented(page: Page, testInfo: TestInfo, name: string, part: Locator): Promise<void> {
+  await screenshot(page, testInfo, name);
+  if (!RETAKES_DOCS_PICTURES) return;
+  mkdirSync('docs/images/console', { recursive: true });
+  const png = await sharp(await part.screenshot()).png({ palette: true, colours: 64 }).toBuffer();
+  writeFileSync(`docs/images/console/${name}-${testInfo.project.name}.png`, png);
 }
 
 /**

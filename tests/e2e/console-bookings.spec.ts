@@ -1,7 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import sharp from 'sharp';
-import { expectNoAxeViolations, RETAKES_DOCS_PICTURES, screenshot, waitForHydrated } from './checks';
+import { expect, test, type Page } from '@playwright/test';
+import { documented, expectNoAxeViolations, waitForHydrated } from './checks';
 import { openLead, registerThroughPopup, signIn, uniquePhone } from './console-helpers';
 
 /**
@@ -10,15 +8,6 @@ import { openLead, registerThroughPopup, signIn, uniquePhone } from './console-h
  * once, counted under its own form kind); a week of slots created in /admin/slots.
  * The pictures of docs/sales-console.md are taken here (docs/images/console/).
  */
-
-/** The whole page for the test's record, and `part` of it for docs/sales-console.md (a palette PNG, small). */
-async function documented(page: Page, testInfo: TestInfo, name: string, part: Locator): Promise<void> {
-  await screenshot(page, testInfo, name);
-  if (!RETAKES_DOCS_PICTURES) return;
-  mkdirSync('docs/images/console', { recursive: true });
-  const png = await sharp(await part.screenshot()).png({ palette: true, colours: 64 }).toBuffer();
-  writeFileSync(`docs/images/console/${name}-${testInfo.project.name}.png`, png);
-}
 
 /** Chooses option `index` (1 = the first after the prompt) of a select by keyboard. */
 async function chooseByKeyboard(page: Page, select: ReturnType<Page['getByLabel']>, index: number): Promise<string> {

@@ -70,7 +70,8 @@ async function signIn(page: Page, email = ADMIN_EMAIL, password = CANARY_ADMIN_P
   await page.getByLabel('이메일').fill(email);
   await page.getByLabel('비밀번호').fill(password);
   await page.getByRole('button', { name: '로그인' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: '대시보드' })).toBeVisible();
+  // The admin lands on the dashboard, a 상담사 on 오늘 할 일.
+  await expect(page.getByRole('heading', { level: 1, name: email === ADMIN_EMAIL ? '대시보드' : '오늘 할 일' })).toBeVisible();
 }
 
 /**

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CALL_RESULTS, maskPhone, type LeadCallInput, type LeadCallResult, type LeadChangeResult, type LeadDetail, type LeadFilters, type StaffIdentity } from '../../web/shared/console';
+import { DEFAULT_CALL_RESULTS, maskPhone, type LeadCallInput, type LeadCallResult, type LeadChangeResult, type LeadDetail, type LeadFilters, type LeadListPage, type StaffIdentity } from '../../web/shared/console';
 import { EMBEDDED_IMAGE_CONFIG } from '../../web/sanity/image';
 import type { StaffAuth } from '../../web/server/auth/staff-auth';
 import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
@@ -36,6 +36,8 @@ const PHONE = '010-2345-6789';
 class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'access' | 'lead' | 'revealPhone' | 'change' | 'addMemo' | 'callResults' | 'recordCall' | 'registrations'> {
   leads = new Map<string, LeadDetail>();
   listCalls: Array<{ filters: LeadFilters; cursor?: string }> = [];
+  /** What the list says of a number that is a colleague's customer. */
+  elsewhere: LeadListPage['elsewhere'];
   reveals: string[] = [];
   private revision = 0;
 
@@ -58,6 +60,7 @@ class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'acc
       checkedInAt: null,
       memos: [],
       calls: [],
+      missedCalls: 0,
       ...lead,
     };
     this.leads.set(stored.id, stored);
@@ -84,8 +87,10 @@ class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'acc
       utmSource: lead.utm.source ?? null,
       utmCampaign: lead.utm.campaign ?? null,
       lastCallResult: lead.calls.at(-1)?.result ?? null,
+      missedCalls: lead.missedCalls,
       registrations: 1,
     }));
+    if (this.elsewhere) return { rows: [], next: null, total: 0, elsewhere: this.elsewhere };
     return { rows, next: 'cursor-2', total: rows.length + 30 };
   }
 
@@ -307,6 +312,16 @@ describe('the lead list', () => {
     expect(form).toContain('formAction="/admin/leads/export.csv"');
   });
 
+  it("a number that is a colleague's customer says whose, with a button calling the 담당자's 휴대폰 (or that none is known)", async () => {
+    leadConsole.elsewhere = { assigneeName: '이상담', assigneePhone: '01098765432' };
+    const { html } = await get('/admin/leads?q=010-5555-0000');
+    const notice = /<div class="lead-list-page__elsewhere"[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '';
+    expect(textOf(notice)).toContain('다른 상담사의 고객입니다. 담당: 이상담');
+    expect(notice).toMatch(/<a[^>]*href="tel:01098765432"[^>]*>이상담 님에게 전화 \(010-9876-5432\)<\/a>/);
+    leadConsole.elsewhere = { assigneeName: '이상담', assigneePhone: null };
+    expect(textOf((await get('/admin/leads?q=010-5555-0000')).html)).toContain('이상담 님의 휴대폰 번호가 등록되어 있지 않습니다.');
+  });
+
   it('leaves out a filter that is not valid and says so in Korean', async () => {
     const { response, html } = await get('/admin/leads?from=2026-13-45&status=bogus&assignee=%3Cscript%3E');
     expect(response.status).toBe(200);
@@ -410,10 +425,33 @@ describe('the lead page', () => {
     const past = await post('/admin/leads/lead-1', { intent: 'call', rev: 'rev-2', callResult: '부재', callbackAt: '2020-01-02T14:30' });
     expect(past.response.status).toBe(400);
     expect(textOf(past.html)).toContain('재통화 일시는 지금보다 뒤여야 합니다.');
-    expect(past.html).toMatch(/id="lead-callback-at"[^>]*aria-invalid="true"/);
+    expect(past.html).toMatch(/id="lead-callback-at"[^>]*aria-invalid="true"[^>]*aria-describedby="lead-callback-hint lead-callback-error"/);
+    // Said beside the field, not only at the top of the page (on a phone the outcome is a screen away).
+    expect(textOf(/<div class="lead-work__field">\s*<label for="lead-callback-at"[\s\S]*?<\/div>/.exec(past.html)?.[0] ?? '')).toContain('재통화 일시는 지금보다 뒤여야 합니다.');
     const unknown = await post('/admin/leads/lead-1', { intent: 'call', rev: 'rev-2', callResult: '연결됨' });
     expect(unknown.response.status).toBe(400);
     expect(textOf(unknown.html)).toContain('통화 결과를 목록에서 골라 주세요.');
+  });
+
+  it('shows 부재 in a row as "3회 부재" on the list and the page', async () => {
+    const call = (at: string) => ({ key: at, result: '부재', callbackAt: null, authorEmail: STAFF.email, authorName: STAFF.name, at });
+    leadConsole.add({ id: 'lead-2', name: '김부재', status: 'contacting', calls: [call('2026-11-21T01:00:00.000Z'), call('2026-11-22T01:00:00.000Z'), call('2026-11-23T01:00:00.000Z')], missedCalls: 3 });
+    const list = textOf((await get('/admin/leads')).html);
+    expect(list).toMatch(/김부재 .*3회 부재/);
+    expect(textOf((await get('/admin/leads/lead-2')).html)).toContain('마지막 통화 결과: 3회 부재');
+  });
+
+  it('a call recorded as 번호 오류 offers 무효 at once; one press saves it from the revision shown', async () => {
+    const saved = await post('/admin/leads/lead-1', { intent: 'call', rev: 'rev-1', callResult: '번호 오류' });
+    expect(textOf(saved.html)).toContain('마지막 통화가 번호 오류입니다. 연락할 수 없는 번호라면 무효로 바꾸세요.');
+    expect(saved.html).toMatch(/<button type="submit" value="markInvalid"[^>]*name="intent">무효로 바꾸기<\/button>/);
+    const stale = await post('/admin/leads/lead-1', { intent: 'markInvalid', rev: 'rev-1' });
+    expect(stale.response.status).toBe(409);
+    const marked = await post('/admin/leads/lead-1', { intent: 'markInvalid', rev: 'rev-2' });
+    expect(marked.response.status).toBe(200);
+    expect(textOf(marked.html)).toContain('상태를 무효로 바꿨습니다.');
+    expect(leadConsole.leads.get('lead-1')).toMatchObject({ status: 'invalid', assignee: null });
+    expect(marked.html).not.toContain('value="markInvalid"');
   });
 
   it('saves a status and assignee change made from the revision shown', async () => {

@@ -236,6 +236,14 @@ describe('sign-in at /admin beside the dashboard', () => {
     expect(html(dashboard)).toContain('<h1 class="console-page__title">대시보드</h1>');
   });
 
+  it("a 상담사's sign-in lands on 오늘 할 일; a page that sent them to sign in still comes first", async () => {
+    const signIn = await postForm('/admin', { intent: 'login', email: SALES_EMAIL, password: PASSWORD }, '');
+    expect(signIn.status).toBe(302);
+    expect(signIn.headers.location).toBe('/admin/today');
+    const sentBack = await postForm(`/admin?next=${encodeURIComponent('/admin/leads?status=new')}`, { intent: 'login', email: SALES_EMAIL, password: PASSWORD }, '');
+    expect(sentBack.headers.location).toBe('/admin/leads?status=new');
+  });
+
   it('a post to the dashboard itself (/admin?index) is 405: it takes none', async () => {
     const response = await postForm('/admin?index', { intent: 'login', email: EMAIL, password: PASSWORD }, '');
     expect(response.status).toBe(405);
@@ -311,7 +319,7 @@ describe('slots and the desk over HTTP', () => {
     expect(moveRev).toBeTruthy();
     const moved = await postForm('/admin/visits', { intent: 'desk', key: 'desk-http-0004', kind: 'phoneIn', name: '내일고객', phone: '010-2468-1358', consent: 'on', slotId: todaySlot, moveRev: moveRev! }, salesCookie);
     expect(moved.status).toBe(200);
-    expect(html(moved)).toContain(`내일고객 님의 방문 예약을 ${TOMORROW} 23:50에서 ${TODAY} 23:50(으)로 옮겼습니다. 기존 고객 · 담당 미배정.`);
+    expect(html(moved)).toContain(`내일고객 님의 방문 예약을 ${TOMORROW} 23:50에서 ${TODAY} 23:50으로 옮겼습니다. 기존 고객 · 담당 미배정.`);
     expect(rowOf(html(await get(`/admin/visits?date=${TOMORROW}`)), '010-****-1358')).toBeUndefined();
     expect(rowOf(html(await get(`/admin/visits?date=${TODAY}`)), '010-****-1358')).toContain('내일고객');
   });

@@ -13,6 +13,8 @@ import { SqliteAuditTrail } from '../../web/server/audit/trail';
 import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../../web/server/database/index';
 import { openLeadsDatabase } from '../../web/server/database/leads-file';
 import { CustomerWork, type CustomerActor } from '../../web/server/customers/customer-work';
+import { customerDetail, listCustomers } from '../../web/server/customers/customer-reads';
+import { leadFilterParams } from '../../web/server/console/lead-query';
 import { eraseCustomerRows, purgeExpiredCustomers, withdrawMarketingRows } from '../../web/server/customers/customer-erasure';
 import { register } from '../../web/server/customers/registration';
 import { VisitSlotSchedule } from '../../web/server/customers/visit-slot-schedule';
@@ -169,6 +171,32 @@ describe.each(Object.keys(DATABASES))('work on a customer on %s', (name) => {
     expect(await work.change(later, { version: 1, status: 'invalid' }, actor(KIM))).toEqual({ ok: true, version: 2 });
     expect(await places()).toEqual({ 'slot-later': 0, 'slot-today': 1 });
     expect(await database.rows(`SELECT status, visit_at FROM bookings WHERE customer_id = '${later}'`)).toEqual([{ status: 'released', visit_at: '2026-12-07 14:00' }]);
+  });
+
+  it('the first call moves 신규 to 연락 중 in its record; a later status stays; 부재 calls in a row are counted until another result', async () => {
+    let clock = NOW;
+    const calling = new CustomerWork(database.sales, { now: () => (clock += 60_000) });
+    const id = await customer('01055550000', KIM);
+    const call = (version: number, result: string) => calling.recordCall(id, { version, result, callbackAt: null }, actor(KIM));
+    const missedCalls = async () => ({
+      list: (await listCustomers(database.sales, leadFilterParams({}), null, 10)).find((row) => row.id === id)?.missedCalls,
+      detail: (await customerDetail(database.sales, id))?.missedCalls,
+    });
+    expect(await call(1, '부재')).toEqual({ ok: true, version: 2 });
+    expect(await customerRow(id)).toMatchObject({ status: 'contacting' });
+    expect((await auditRows()).map((row) => row.detail)).toEqual(['부재, 상태 신규 → 연락 중']);
+    expect(await call(2, '부재')).toMatchObject({ ok: true });
+    expect(await call(3, '부재')).toMatchObject({ ok: true });
+    expect(await missedCalls()).toEqual({ list: 3, detail: 3 });
+    expect(await call(4, '통화 완료')).toMatchObject({ ok: true });
+    expect(await missedCalls()).toEqual({ list: 0, detail: 0 });
+    expect(await call(5, '부재')).toMatchObject({ ok: true });
+    expect(await missedCalls()).toEqual({ list: 1, detail: 1 });
+    expect((await auditRows()).map((row) => row.detail).slice(1)).toEqual(['부재', '부재', '통화 완료', '부재']);
+
+    const booked = await customer('01055551111', KIM, 'slot-today');
+    expect(await calling.recordCall(booked, { version: 1, result: '통화 완료', callbackAt: null }, actor(KIM))).toMatchObject({ ok: true });
+    expect(await customerRow(booked)).toMatchObject({ status: 'visitBooked' });
   });
 
   it('a hand-over moves every customer of a disabled account at once, one assignment and one record each', async () => {

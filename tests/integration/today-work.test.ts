@@ -102,7 +102,7 @@ describe.each(Object.entries(SALES_DATABASES))('오늘 할 일 on %s', (_name, o
     const work = await today.read({ email: KIM.email });
     expect(work.day).toBe('2026-11-24');
     expect(work.calls).toEqual([
-      { id: id('A'), name: '고객A', maskedPhone: '010-****-0065', status: 'new', assigneeName: KIM.name, callbackAt: '2026-11-23T05:00:00.000Z', lastCallResult: '재통화 요청', overdue: true },
+      { id: id('A'), name: '고객A', maskedPhone: '010-****-0065', status: 'contacting', assigneeName: KIM.name, callbackAt: '2026-11-23T05:00:00.000Z', lastCallResult: '재통화 요청', overdue: true },
       expect.objectContaining({ id: id('B'), callbackAt: '2026-11-24T08:00:00.000Z', lastCallResult: '재통화 요청', overdue: false }),
     ]);
     expect(work.visits).toEqual([
@@ -115,7 +115,7 @@ describe.each(Object.entries(SALES_DATABASES))('오늘 할 일 on %s', (_name, o
     ]);
     expect(work.newLeads[1]).toEqual({ id: id('S'), name: '고객S', maskedPhone: '010-****-0083', status: 'new', assigneeName: KIM.name, createdAt: '2026-11-23T12:00:00.000Z', returning: true });
     expect(work.returning).toEqual([
-      { id: id('R'), name: '고객R', maskedPhone: '010-****-0082', status: 'new', assigneeName: KIM.name, lastCallAt: '2026-11-20T01:00:00.000Z', createdAt: '2026-11-24T01:00:00.000Z', registrations: 2 },
+      { id: id('R'), name: '고객R', maskedPhone: '010-****-0082', status: 'contacting', assigneeName: KIM.name, lastCallAt: '2026-11-20T01:00:00.000Z', createdAt: '2026-11-24T01:00:00.000Z', registrations: 2 },
     ]);
     expect(JSON.stringify(work)).not.toContain('01012340065');
   });

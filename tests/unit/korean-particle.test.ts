@@ -2,10 +2,13 @@
  * The particle after a variable word is chosen from its last syllable, and the console's messages
  * that put one after a time, a role, a number or a typed value use it.
  */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { withParticle } from '../../web/shared/korean-particle';
 import { BOOKING_TEXT } from '../../web/app/components/console/VisitBookingPanel';
 import { VISITS_TEXT } from '../../web/app/components/console/VisitSheet';
+import { DESK_TEXT } from '../../web/app/components/console/DeskRegistrationForm';
 import { consoleText } from '../../web/app/components/console/console-text';
 
 describe('withParticle', () => {
@@ -52,6 +55,17 @@ describe('console messages with a particle after a variable', () => {
     expect(consoleText.accounts.roleDone('김상담', '팀장', false)).toContain('김상담 님의 역할을 팀장으로 바꿨습니다.');
     expect(consoleText.accounts.roleDone('김상담', '상담사', true)).toContain('김상담 님의 역할을 상담사로 바꿨습니다.');
     expect(consoleText.accounts.mobileDone('김상담', '010-****-5678')).toContain('김상담 님의 휴대폰 번호를 010-****-5678로 저장했습니다.');
+    expect(DESK_TEXT.moved('김민수', '11월 26일 (목) 11:00', '11월 26일 (목) 14:00')).toBe('김민수 님의 방문 예약을 11월 26일 (목) 11:00에서 11월 26일 (목) 14:00으로 옮겼습니다.');
+    expect(DESK_TEXT.moved('김민수', '11월 26일 (목) 14:00', '11월 26일 (목) 16:05')).toBe('김민수 님의 방문 예약을 11월 26일 (목) 14:00에서 11월 26일 (목) 16:05로 옮겼습니다.');
     expect(VISITS_TEXT.badDate('2026-13-01')).toMatch(/^"2026-13-01"은 올바른 날짜가 아닙니다/);
+  });
+});
+
+describe('the sources', () => {
+  it('write no pair such as "(으)로" after a variable: every one goes through withParticle', () => {
+    const root = join(import.meta.dirname, '../../web');
+    const sources = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((path) => /\.tsx?$/.test(path) && !path.endsWith('korean-particle.ts'));
+    const written = sources.filter((path) => /\}\((으|을|은|이|과|와)\)|\}(을|은|이|과)\((를|는|가|와)\)/.test(readFileSync(join(root, path), 'utf8')));
+    expect(written).toEqual([]);
   });
 });

@@ -213,6 +213,8 @@ export type LeadRow = {
   utmCampaign: string | null;
   /** The result of the last call recorded, if any. */
   lastCallResult: string | null;
+  /** 부재 calls in a row, up to the last call. */
+  missedCalls: number;
   /** How many times this customer (this phone number) registered: 2 and more show as 등록 N회. */
   registrations: number;
 };
@@ -226,13 +228,27 @@ export type CustomerRegistration = {
   utmCampaign: string | null;
 };
 
-/** One page of the list, newest first; `next` is the cursor of the following page, `total` counts every page. */
-export type LeadListPage = { rows: LeadRow[]; next: string | null; total: number };
+/**
+ * One page of the list, newest first; `next` is the cursor of the following page, `total` counts
+ * every page. `elsewhere`: a whole number a 상담사 searched is a colleague's customer — whose, and
+ * the 담당자's 휴대폰 when their account has one (nothing of the customer).
+ */
+export type LeadListPage = { rows: LeadRow[]; next: string | null; total: number; elsewhere?: CallerElsewhere };
+export type CallerElsewhere = { assigneeName: string; assigneePhone: string | null };
 
 export type LeadMemo = { key: string; authorEmail: string; authorName: string; at: string; text: string };
 
 /** The call results offered when marketing has not set its own list in the Studio. */
 export const DEFAULT_CALL_RESULTS = ['통화 완료', '부재', '재통화 요청', '관심 없음', '번호 오류'] as const;
+/** The call result of a customer who did not answer: counted in a row ("3회 부재"). */
+export const MISSED_CALL_RESULT = '부재';
+/** The call result that offers to mark the customer 무효. */
+export const WRONG_NUMBER_CALL_RESULT = '번호 오류';
+
+/** A last call result as the console shows it: 부재 with how many in a row ("3회 부재"). */
+export function callResultLabel(result: string, missedCalls: number): string {
+  return result === MISSED_CALL_RESULT && missedCalls > 0 ? `${missedCalls}회 ${MISSED_CALL_RESULT}` : result;
+}
 
 /** A recorded call: its result, who recorded it and when, and the agreed time to call again (ISO) if any. */
 export type LeadCall = { key: string; result: string; callbackAt: string | null; authorEmail: string; authorName: string; at: string };
@@ -261,6 +277,8 @@ export type LeadDetail = {
   memos: LeadMemo[];
   /** Oldest first; the last is the lead's current call result. */
   calls: LeadCall[];
+  /** 부재 calls in a row, up to the last call. */
+  missedCalls: number;
 };
 
 /** What a staff member changes on a lead page; `rev` is the revision they saw. */

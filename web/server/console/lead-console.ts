@@ -14,6 +14,7 @@ import {
   leadFiltersToParams,
   maskPhone,
   mayManageLeads,
+  type CallerElsewhere,
   type ConsoleDashboard,
   type ConsoleFormKind,
   type CustomerRegistration,
@@ -40,6 +41,7 @@ import type { StaffDirectory } from '../auth/staff-accounts';
 import { decodeLeadCursor, encodeLeadCursor, leadFilterParams, type LeadFilterParams } from './lead-query';
 import { VisitBookings } from './visit-bookings';
 import {
+  assigneeOfPhone,
   countCustomers,
   customerDetail,
   customerIdOfRegistration,
@@ -109,9 +111,14 @@ export class LeadConsoleService implements LeadConsole {
     ]);
     const shown = rows.slice(0, limit);
     const last = shown.at(-1);
+    const elsewhere = params.phone && params.visibleTo !== null && total === 0 ? await this.callerElsewhere(params.phone, params.visibleTo) : null;
     // A whole number is a lookup of a person (a caller ID), recorded like a reveal; the number itself is not.
-    if (params.phone) await this.record(actor, 'phoneSearch', total === 1 ? (shown[0]?.id ?? null) : null, `${total}건`);
+    if (params.phone) {
+      const target = elsewhere?.customerId ?? (total === 1 ? (shown[0]?.id ?? null) : null);
+      await this.record(actor, 'phoneSearch', target, elsewhere ? `${total}건, 담당 ${elsewhere.found.assigneeName}` : `${total}건`);
+    }
     return {
+      ...(elsewhere ? { elsewhere: elsewhere.found } : {}),
       rows: shown.map((row) => ({
         id: row.id,
         createdAt: row.createdAt,
@@ -125,6 +132,7 @@ export class LeadConsoleService implements LeadConsole {
         utmSource: row.utmSource,
         utmCampaign: row.utmCampaign,
         lastCallResult: row.lastCallResult,
+        missedCalls: row.missedCalls,
         registrations: row.registrations,
       })),
       next: rows.length > limit && last ? encodeLeadCursor({ createdAt: last.createdAt, id: last.id }) : null,
@@ -435,6 +443,17 @@ export class LeadConsoleService implements LeadConsole {
     );
   }
 
+  /**
+   * A caller a 상담사 cannot see (a colleague's customer): whose it is and the 담당자's 휴대폰, so
+   * the caller is put through rather than put on hold.
+   */
+  private async callerElsewhere(phone: string, visibleTo: string): Promise<{ customerId: string; found: CallerElsewhere } | null> {
+    const customer = await assigneeOfPhone(this.options.sales, phone);
+    if (!customer || customer.assigneeEmail === visibleTo) return null;
+    const account = (await this.options.staff.list()).find((staff) => staff.email === customer.assigneeEmail);
+    return { customerId: customer.customerId, found: { assigneeName: account?.name ?? customer.assigneeName ?? customer.assigneeEmail, assigneePhone: account?.mobile ?? null } };
+  }
+
   /** Whose view `actor`'s lists are limited to: a 상담사 sees their own customers and unassigned ones, unless the settings open all. */
   private async visibleTo(actor: StaffActor): Promise<string | null> {
     if (mayManageLeads(actor.role) || (await this.assignmentSettings()).salesSeeAllLeads) return null;
@@ -531,6 +550,7 @@ function detailOf(customer: CustomerDetail, today: string): LeadDetail {
     checkedInAt: visit?.checkedInAt ?? null,
     memos: customer.memos.map((memo) => ({ key: memo.id, authorEmail: memo.authorEmail, authorName: memo.authorName, at: memo.at, text: memo.text })),
     calls: customer.calls.map((call) => ({ key: call.id, result: call.result, callbackAt: call.callbackAt, authorEmail: call.authorEmail, authorName: call.authorName, at: call.at })),
+    missedCalls: customer.missedCalls,
   };
 }
 

@@ -9,6 +9,7 @@ import type { SalesDatabase } from '../database/index';
 import type { BookingKind, BookingStatus, SalesTables } from '../database/tables';
 import type { LeadFilterParams } from '../console/lead-query';
 import { seoulDayStart } from '../../shared/seoul-time';
+import { MISSED_CALL_RESULT } from '../../shared/console';
 
 /** Where a page of customers starts: after the customer (last_registered_at, id) last shown. */
 export type CustomerCursor = { at: string; id: string };
@@ -25,6 +26,12 @@ export const VISIT_STATUSES = ['booked', 'checkedIn', 'missed'] as const satisfi
 const MAX_CHARACTER = '\u{10FFFF}';
 
 type CustomersBuilder = ExpressionBuilder<SalesTables, 'customers'>;
+
+/** The customer's 부재 calls since their last call with another result ("3회 부재"). */
+function missedCallsInARow(customerId: Expression<string>) {
+  return sql<number | string>`(SELECT count(*) FROM calls AS missed WHERE missed.customer_id = ${customerId} AND missed.result = ${MISSED_CALL_RESULT}
+    AND missed.at > COALESCE((SELECT max(answered.at) FROM calls AS answered WHERE answered.customer_id = ${customerId} AND answered.result <> ${MISSED_CALL_RESULT}), ''))`;
+}
 
 /** A Seoul day's visits: `visit_at` is 'YYYY-MM-DD HH:mm' in Seoul time. */
 function onVisitDay(eb: ExpressionBuilder<SalesTables, 'bookings'>, day: string): Expression<SqlBool> {
@@ -161,6 +168,8 @@ export type CustomerListRow = {
   visitStatus: BookingStatus | null;
   marketing: boolean;
   lastCallResult: string | null;
+  /** 부재 calls in a row, up to the last call. */
+  missedCalls: number;
   registrations: number;
 };
 
@@ -227,12 +236,24 @@ export async function listCustomers(sales: SalesDatabase, filters: LeadFilterPar
         .orderBy('calls.id', 'desc')
         .limit(1)
         .as('lastCallResult'),
+      missedCallsInARow(sql.ref('page.id')).as('missedCalls'),
       eb.selectFrom('registrations').select((count) => count.fn.countAll().as('n')).whereRef('registrations.customer_id', '=', 'page.id').as('registrations'),
     ])
     .orderBy('page.last_registered_at', 'desc')
     .orderBy('page.id', 'desc')
     .execute();
-  return rows.map((row) => ({ ...row, marketing: row.marketing === 1, registrations: Number(row.registrations ?? 0) }));
+  return rows.map((row) => ({ ...row, marketing: row.marketing === 1, missedCalls: Number(row.missedCalls), registrations: Number(row.registrations ?? 0) }));
+}
+
+/** The customer with this whole number and its 담당자, or null (nobody's number, or nobody's customer). */
+export async function assigneeOfPhone(sales: SalesDatabase, phone: string): Promise<{ customerId: string; assigneeEmail: string; assigneeName: string | null } | null> {
+  const row = await sales.db
+    .selectFrom('customers')
+    .select(['id', 'assignee_email', 'assignee_name'])
+    .where('phone', '=', phone)
+    .where('assignee_email', 'is not', null)
+    .executeTakeFirst();
+  return row?.assignee_email ? { customerId: row.id, assigneeEmail: row.assignee_email, assigneeName: row.assignee_name } : null;
 }
 
 /** Where the page after `rows` starts. */
@@ -271,6 +292,8 @@ export type CustomerDetail = {
   lastRegisteredAt: string;
   /** A change made from a page that showed an older version is refused. */
   version: number;
+  /** 부재 calls in a row, up to the last call. */
+  missedCalls: number;
   registrations: Array<{
     id: string;
     createdAt: string;
@@ -311,6 +334,7 @@ export async function customerDetail(sales: SalesDatabase, customerId: string): 
       'first_registered_at as firstRegisteredAt',
       'last_registered_at as lastRegisteredAt',
       'version',
+      missedCallsInARow(sql.ref('customers.id')).as('missedCalls'),
     ])
     .where('id', '=', customerId)
     .executeTakeFirst();
@@ -365,6 +389,7 @@ export async function customerDetail(sales: SalesDatabase, customerId: string): 
   return {
     ...fields,
     marketing: marketing === 1,
+    missedCalls: Number(fields.missedCalls),
     registrations: registrations.map(({ marketing_consent: consent, ...registration }) => ({ ...registration, marketing: consent === 1 })),
     bookings,
     calls,

@@ -110,14 +110,19 @@ export class CustomerWork {
     });
   }
 
-  /** A call's result and the agreed 재통화 time (ISO, or null). Records `leadCall`. */
+  /**
+   * A call's result and the agreed 재통화 time (ISO, or null); the first call moves 신규 to 연락 중
+   * (named in the record). Records `leadCall`.
+   */
   recordCall(customerId: string, call: { version: number; result: string; callbackAt: string | null; callbackLabel?: string }, actor: CustomerActor): Promise<WorkResult> {
-    return this.work(customerId, call.version, actor, async (trx) => {
+    return this.work(customerId, call.version, actor, async (trx, customer) => {
       await trx
         .insertInto('calls')
         .values({ id: randomUUID(), customer_id: customerId, at: this.iso(), result: call.result, callback_at: call.callbackAt, author_email: actor.email, author_name: actor.name })
         .execute();
-      return { action: 'leadCall', detail: call.callbackAt ? `${call.result}, 재통화 ${call.callbackLabel ?? call.callbackAt}` : call.result };
+      const contacted = await moveStatusForward(trx, customerId, 'contacting');
+      const parts = [call.result, call.callbackAt ? `재통화 ${call.callbackLabel ?? call.callbackAt}` : null, contacted ? leadChangeDetail({ status: customer.status, assigneeName: null }, { status: 'contacting' }) : null];
+      return { action: 'leadCall', detail: parts.filter(Boolean).join(', ') };
     });
   }
 

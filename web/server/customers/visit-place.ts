@@ -11,15 +11,20 @@ import type { LeadStatus } from '../../shared/console';
 export type SlotTime = { date: string; time: string };
 export type PlaceTaken = { taken: SlotTime } | { refused: 'slotFull' | 'slotMissing'; slot?: SlotTime };
 
-/** The statuses a visit moves forward: a booked visit to 방문 예약, a visit made to 방문 완료 (a later status stays). */
-const STATUSES_BEFORE: Record<'visitBooked' | 'visited', readonly LeadStatus[]> = {
+/**
+ * The statuses the work moves forward: a first call to 연락 중, a booked visit to 방문 예약, a visit
+ * made to 방문 완료 (a later status stays).
+ */
+const STATUSES_BEFORE: Record<'contacting' | 'visitBooked' | 'visited', readonly LeadStatus[]> = {
+  contacting: ['new'],
   visitBooked: ['new', 'contacting', 'consulted'],
   visited: ['new', 'contacting', 'consulted', 'visitBooked'],
 };
 
-/** Moves the customer's status forward to `to`, by one conditional update (a later status changes no row). */
-export async function moveStatusForward(trx: Transaction<SalesTables>, customerId: string, to: 'visitBooked' | 'visited'): Promise<void> {
-  await trx.updateTable('customers').set({ status: to }).where('id', '=', customerId).where('status', 'in', STATUSES_BEFORE[to]).execute();
+/** Moves the customer's status forward to `to`, by one conditional update (a later status changes no row); says whether it moved. */
+export async function moveStatusForward(trx: Transaction<SalesTables>, customerId: string, to: keyof typeof STATUSES_BEFORE): Promise<boolean> {
+  const { numUpdatedRows } = await trx.updateTable('customers').set({ status: to }).where('id', '=', customerId).where('status', 'in', STATUSES_BEFORE[to]).executeTakeFirst();
+  return numUpdatedRows > 0n;
 }
 
 /** How a booking names its visit: `YYYY-MM-DD HH:mm` (Seoul), what the sheet and the list filter read. */

@@ -3,6 +3,7 @@ import { Form, useLocation, useNavigation } from 'react-router';
 import type { DeskCustomer, DeskFieldErrors, DeskLookupResult, DeskRegistrationResult, OpenSlotDay } from '../../../shared/console';
 import { useKeptDraft } from '../../lib/kept-draft';
 import { useSaveCount } from '../../lib/answer-count';
+import { withParticle } from '../../../shared/korean-particle';
 import { dayLabel } from './console-page';
 import { KeptDraftNote } from './KeptDraftNote';
 import './DeskRegistrationForm.css';
@@ -27,7 +28,7 @@ export const DESK_TEXT = {
   submit: '등록',
   walkedIn: (name: string, visitAt: string) => `${name} 님을 등록하고 방문 확인했습니다 (${visitAt}).`,
   phonedIn: (name: string, visitAt: string) => `${name} 님을 등록하고 ${visitAt} 방문을 예약했습니다.`,
-  moved: (name: string, from: string, to: string) => `${name} 님의 방문 예약을 ${from}에서 ${to}(으)로 옮겼습니다.`,
+  moved: (name: string, from: string, to: string) => `${name} 님의 방문 예약을 ${from}에서 ${withParticle(to, '으로/로')} 옮겼습니다.`,
   bookingCheckedIn: (name: string, visitAt: string) => `${name} 님의 ${visitAt} 방문 예약을 방문 확인했습니다.`,
   returning: (assigneeName: string | null) => ` 기존 고객 · 담당 ${assigneeName ?? '미배정'}.`,
   alreadyBooked: (customer: DeskCustomer) =>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LEAD_FORM_KIND_LABELS, type LeadRow } from '../../../shared/console';
+import { callResultLabel, LEAD_FORM_KIND_LABELS, type LeadRow } from '../../../shared/console';
 import { seoulDateTime } from '../../../shared/seoul-time';
 import { leadPath } from './console-page';
 import { leadListText as text } from './lead-text';
@@ -86,7 +86,7 @@ export function LeadList({ rows, busy, selection }: { rows: LeadRow[]; busy: boo
               {row.assigneeName ?? text.unassigned}
             </Cell>
             <Cell column={columns.lastCall}>
-              {row.lastCallResult ?? text.none}
+              {row.lastCallResult ? callResultLabel(row.lastCallResult, row.missedCalls) : text.none}
             </Cell>
             <Cell column={columns.marketing}>
               {row.marketing ? text.marketingYes : text.marketingNo}

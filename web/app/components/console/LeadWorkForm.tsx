@@ -1,6 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { Form, useLocation, useNavigation } from 'react-router';
-import type { LeadDetail } from '../../../shared/console';
+import { callResultLabel, WRONG_NUMBER_CALL_RESULT, type LeadDetail } from '../../../shared/console';
 import { seoulDateTime } from '../../../shared/seoul-time';
 import { useKeptDraft } from '../../lib/kept-draft';
 import { leadPageText as text } from './lead-text';
@@ -28,8 +28,8 @@ type LeadWorkFormProps = {
   memoErrorId: string | null;
   /** The call results to choose from. */
   callResults: string[];
-  /** The id of the answer's message when it is about the 재통화 time field. */
-  callbackErrorId: string | null;
+  /** Why the 재통화 time was refused, said beside the field. */
+  callbackError: string | null;
   /** The whole number is shown: later saves show it again. */
   phoneRevealed: boolean;
 };
@@ -49,7 +49,8 @@ function IntentButton({ intent, pending, children }: { intent: string; pending: 
  * change carries the revision the page showed; the service refuses it when someone changed the
  * lead since.
  */
-export function LeadWorkForm({ lead, assignees, memoDraft, answer, memoErrorId, callResults, callbackErrorId, phoneRevealed }: LeadWorkFormProps) {
+export function LeadWorkForm({ lead, assignees, memoDraft, answer, memoErrorId, callResults, callbackError, phoneRevealed }: LeadWorkFormProps) {
+  const lastCall = lead.calls.at(-1);
   const pendingIntent = useNavigation().formData?.get('intent');
   const form = useRef<HTMLFormElement>(null);
   // What the form keeps across a sign-in when the session ends before it is saved.
@@ -96,6 +97,19 @@ export function LeadWorkForm({ lead, assignees, memoDraft, answer, memoErrorId, 
         <h2 id="lead-call-heading" className="lead-work__heading">
           {text.callHeading}
         </h2>
+        {lastCall ? (
+          <p className="lead-work__hint">
+            {`${text.lastCall}: ${callResultLabel(lastCall.result, lead.missedCalls)}`}
+          </p>
+        ) : null}
+        {lastCall?.result === WRONG_NUMBER_CALL_RESULT && lead.status !== 'invalid' ? (
+          <div className="lead-work__offer">
+            <p>{text.wrongNumber}</p>
+            <IntentButton intent="markInvalid" pending={pendingIntent === 'markInvalid'}>
+              {text.markInvalid}
+            </IntentButton>
+          </div>
+        ) : null}
         {/* Keyed by the call count: a saved result empties the fields. */}
         <div className="lead-work__fields" key={lead.calls.length}>
           <div className="lead-work__field">
@@ -115,12 +129,17 @@ export function LeadWorkForm({ lead, assignees, memoDraft, answer, memoErrorId, 
               name="callbackAt"
               type="datetime-local"
               className="console-input"
-              aria-invalid={callbackErrorId ? true : undefined}
-              aria-describedby={callbackErrorId ? `lead-callback-hint ${callbackErrorId}` : 'lead-callback-hint'}
+              aria-invalid={callbackError ? true : undefined}
+              aria-describedby={callbackError ? 'lead-callback-hint lead-callback-error' : 'lead-callback-hint'}
             />
             <span id="lead-callback-hint" className="lead-work__hint">
               {text.callbackHint}
             </span>
+            {callbackError ? (
+              <span id="lead-callback-error" className="lead-work__error">
+                {callbackError}
+              </span>
+            ) : null}
           </div>
         </div>
         <IntentButton intent="call" pending={pendingIntent === 'call'}>

@@ -55,6 +55,10 @@ export const leadListText = {
   next: '다음 페이지',
   first: '처음 페이지',
   pagingLabel: '페이지 이동',
+  elsewhere: (assigneeName: string) => `다른 상담사의 고객입니다. 담당: ${assigneeName}`,
+  elsewhereNote: '고객 정보는 담당자만 볼 수 있습니다. 전화를 담당자에게 연결해 주세요.',
+  callAssignee: (assigneeName: string, phone: string) => `${assigneeName} 님에게 전화 (${phone})`,
+  noAssigneePhone: (assigneeName: string) => `${assigneeName} 님의 휴대폰 번호가 등록되어 있지 않습니다.`,
   exportCsv: 'CSV로 내려받기',
   exportXlsx: '엑셀(xlsx)로 내려받기',
   exportNote: '지금 검색 조건에 맞는 고객 전체를 내려받습니다. 사유와 함께 접속 기록에 남습니다.',
@@ -167,4 +171,7 @@ export const leadPageText = {
   unknownCallResult: '통화 결과를 목록에서 골라 주세요.',
   callbackNotFuture: '재통화 일시는 지금보다 뒤여야 합니다.',
   callbackInvalid: '재통화 일시를 2026-11-01 14:30처럼 날짜와 시각으로 입력해 주세요.',
+  wrongNumber: '마지막 통화가 번호 오류입니다. 연락할 수 없는 번호라면 무효로 바꾸세요.',
+  markInvalid: '무효로 바꾸기',
+  markedInvalid: '상태를 무효로 바꿨습니다.',
 };

@@ -5,6 +5,8 @@ import { staffRefusalAnswer } from '../../../shared/staff-refusals';
 import { ownPagePath } from '../../../shared/own-page-path';
 import type { PageHandle } from '../../../shared/page-query';
 import { typedEmail } from '../../../shared/staff-accounts';
+import type { StaffRole } from '../../../shared/console';
+import { TODAY_PATH } from '../../../shared/today-work';
 import { ConsoleShell } from '../../components/console/ConsoleShell';
 import { SignInForm } from '../../components/console/SignInForm';
 import { consoleText as text } from '../../components/console/console-text';
@@ -14,10 +16,14 @@ import { CONSOLE_HOME, STAFF_FORBIDDEN_MESSAGE } from '../../lib/require-staff';
 /** Console pages read their filters, ranges and `next` from the query; they are private, never cached. */
 export const handle = { query: 'any' } satisfies PageHandle;
 
-/** Where to go after signing in: the console page that sent the staff member here, else /admin. */
-function afterSignIn(request: Request): string {
+/**
+ * Where to go after signing in: the console page that sent the staff member here, else their
+ * day's start — 오늘 할 일 for a 상담사, the dashboard for a 팀장 or 관리자.
+ */
+function afterSignIn(request: Request, role: StaffRole): string {
   const next = ownPagePath(new URL(request.url).searchParams.get('next'));
-  return /^\/admin(\/|$|\?)/i.test(next) ? next : CONSOLE_HOME;
+  if (/^\/admin(\/|$|\?)/i.test(next)) return next;
+  return role === 'sales' ? TODAY_PATH : CONSOLE_HOME;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -42,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = new Headers();
     headers.append('Set-Cookie', result.setCookie);
     headers.append('Set-Cookie', result.deviceCookie);
-    return redirect(afterSignIn(request), { headers });
+    return redirect(afterSignIn(request, result.session.role), { headers });
   }
   if (form && intent === 'logout') {
     if (!context.auth.isSameOrigin(request)) return data({ error: staffRefusalAnswer('foreignOrigin').message }, { status: 403 });

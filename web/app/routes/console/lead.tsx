@@ -156,6 +156,10 @@ async function act(
       const result = await context.leadConsole.change(params.id, { rev, status, assigneeEmail: unchanged ? undefined : assigneeEmail || null }, actor);
       return changeAnswer(result, text.saved, memoDraft, text.attempted(LEAD_STATUS_LABELS[status], choice ?? text.assigneeUnchanged));
     }
+    case 'markInvalid': {
+      const result = await context.leadConsole.change(params.id, { rev: field('rev'), status: 'invalid' }, actor);
+      return changeAnswer(result, text.markedInvalid, memoDraft, text.attempted(LEAD_STATUS_LABELS.invalid, text.assigneeUnchanged));
+    }
     case 'memo': {
       const memo = field('memo').trim();
       if (!memo) return answer({ tone: 'error', message: text.memoEmpty, memoInvalid: true }, '', 400);
@@ -253,7 +257,7 @@ export default function Lead({ loaderData, actionData, params }: Route.Component
             answer={actionData}
             memoErrorId={actionData?.memoInvalid ? OUTCOME_ID : null}
             callResults={loaderData.callResults}
-            callbackErrorId={actionData?.callbackInvalid ? OUTCOME_ID : null}
+            callbackError={actionData?.callbackInvalid ? actionData.message : null}
             phoneRevealed={Boolean(actionData?.phone)}
           />
           <VisitBookingPanel lead={lead} openDays={loaderData.openDays} phoneRevealed={Boolean(actionData?.phone)} slotErrorId={actionData?.slotInvalid ? OUTCOME_ID : null} />

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { data, Link, redirect, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/leads';
-import { leadFiltersToParams, mayExport } from '../../../shared/console';
+import { formatPhone, leadFiltersToParams, mayExport, type CallerElsewhere } from '../../../shared/console';
 import { startedByAnotherSite } from '../../../shared/cross-site';
 import { ExportForm } from '../../components/console/ExportForm';
 import { LeadFilterForm } from '../../components/console/LeadFilterForm';
@@ -120,6 +120,23 @@ function useSelection(rowIds: string[], answer: unknown) {
   return { formId: BULK_ASSIGN_FORM_ID, selected, untickedByAnswer, onChange };
 }
 
+/** A number searched that is a colleague's customer: whose it is, and a call to the 담당자. */
+function CallerElsewhereNotice({ elsewhere }: { elsewhere: CallerElsewhere }) {
+  return (
+    <div className="lead-list-page__elsewhere">
+      <p className="lead-list-page__elsewhere-title">{text.elsewhere(elsewhere.assigneeName)}</p>
+      <p>{text.elsewhereNote}</p>
+      {elsewhere.assigneePhone ? (
+        <a className="button button--primary" href={`tel:${elsewhere.assigneePhone}`}>
+          {text.callAssignee(elsewhere.assigneeName, formatPhone(elsewhere.assigneePhone))}
+        </a>
+      ) : (
+        <p>{text.noAssigneePhone(elsewhere.assigneeName)}</p>
+      )}
+    </div>
+  );
+}
+
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
   const { filters, address, invalid, controlError, searchFromAnotherSite, page, campaigns, assignees, assignTo, me, fromCursor, canExport } = loaderData;
   const selection = useSelection(page.rows.map((row) => row.id), actionData);
@@ -152,6 +169,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
           {busy ? text.updating : text.pageCount(page.total, page.rows.length, page.next !== null)}
         </p>
       </div>
+      {page.elsewhere ? <CallerElsewhereNotice elsewhere={page.elsewhere} /> : null}
       {canExport ? (
         <ExportForm
           id="lead-export"
