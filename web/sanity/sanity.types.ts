@@ -361,6 +361,16 @@ export type LeadSettings = {
       templateCode?: string;
       text?: string;
     };
+    bookingChange?: {
+      enabled?: boolean;
+      templateCode?: string;
+      text?: string;
+    };
+    bookingCancel?: {
+      enabled?: boolean;
+      templateCode?: string;
+      text?: string;
+    };
     reminder?: {
       enabled?: boolean;
       templateCode?: string;
@@ -1164,6 +1174,16 @@ export type MessageTemplatesQueryResult = {
       templateCode?: string;
       text?: string;
     };
+    bookingChange?: {
+      enabled?: boolean;
+      templateCode?: string;
+      text?: string;
+    };
+    bookingCancel?: {
+      enabled?: boolean;
+      templateCode?: string;
+      text?: string;
+    };
     reminder?: {
       enabled?: boolean;
       templateCode?: string;
@@ -1833,6 +1853,16 @@ export type LeadsDatasetPageQueryResult = Array<
           text?: string;
         };
         booking?: {
+          enabled?: boolean;
+          templateCode?: string;
+          text?: string;
+        };
+        bookingChange?: {
+          enabled?: boolean;
+          templateCode?: string;
+          text?: string;
+        };
+        bookingCancel?: {
           enabled?: boolean;
           templateCode?: string;
           text?: string;

@@ -158,6 +158,7 @@ export class VisitBookings {
         today,
         ...(phoneIn ? { visit: { slotId, bookableFrom: today, whenUnavailable: 'refuse' as const, kind: 'phoneIn' as const, by: actor.email } } : { walkInAt: now }),
         audit: { actor: actor.email, action: 'deskRegister', ip: actor.ip, detail },
+        tellCustomerOfVisit: phoneIn,
       },
     );
     if (outcome.status === 'slotFull' || outcome.status === 'slotMissing') return { ok: false, error: outcome.status };

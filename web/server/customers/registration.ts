@@ -15,6 +15,7 @@ import type { BookingKind, SalesTables } from '../database/tables';
 import { recordAudit, type AuditInsert } from './audit-record';
 import { tallyRegistration } from './registration-tallies';
 import { comingVisit, moveStatusForward, takePlace, visitAtOf } from './visit-place';
+import { queueBookedVisitMessage } from './visit-messages';
 
 export type Assignee = { email: string; name: string };
 
@@ -75,6 +76,8 @@ export type RegistrationOptions = {
    * a new customer, a returning one, a booking). The desk's registrations send none.
    */
   queueMessages?: boolean;
+  /** Queue the customer's 방문예약 확인 of a visit booked now, as staff's bookings do (a phone-in). */
+  tellCustomerOfVisit?: boolean;
 };
 
 /** Ends the transaction without a trace (a retry's registration is there, a refused slot). */
@@ -94,6 +97,7 @@ export async function register(
     return await sales.db.transaction().execute(async (trx) => {
       const outcome = await registerIn(trx, registration, options);
       if (options.queueMessages && outcome.status === 'created') await queueMessagesIn(trx, registration.id, outcome, Date.parse(registration.createdAt));
+      if (options.tellCustomerOfVisit && outcome.status === 'created' && outcome.visit?.status === 'booked') await queueBookedVisitMessage(trx, outcome.customerId, Date.parse(registration.createdAt));
       // The desk's registration is staff work: recorded with it (a retry's, which stores nothing, is not).
       if (options.audit && outcome.status === 'created') await recordAudit(trx, sales.dialect, { ...options.audit, target: outcome.customerId }, Date.parse(registration.createdAt));
       return outcome;
