@@ -212,6 +212,8 @@ const cases: Record<keyof typeof queries, QueryCase> = {
   visitBookingsPerPhoneQuery: { check: (allowed) => expect(allowed).toBe(1) },
   // The fixture's settings leave the list to the console's default.
   callResultsQuery: { check: (results) => expect(results).toEqual([]) },
+  // The seed's 유입 경로 list for the desk, as marketing would keep it in the Studio.
+  deskSourcesQuery: { check: (sources) => expect(sources).toEqual(['현수막', '지인 소개', '전단', '인터넷', '기타']) },
   messageTemplatesQuery: { check: (settings) => expect(settings).toEqual({ templates: null, phone: expect.any(String) }) },
   messageLeadQuery: {
     store: 'leads',

@@ -348,6 +348,7 @@ export type LeadSettings = {
   marketingNotice?: string;
   popupText?: string;
   maxVisitBookingsPerPhone?: number;
+  deskSources?: Array<string>;
   retentionDays?: number;
   callResults?: Array<string>;
   messageTemplates?: {
@@ -1844,6 +1845,7 @@ export type LeadsDatasetPageQueryResult = Array<
       marketingNotice?: string;
       popupText?: string;
       maxVisitBookingsPerPhone?: number;
+      deskSources?: Array<string>;
       retentionDays?: number;
       callResults?: Array<string>;
       messageTemplates?: {
@@ -2116,6 +2118,11 @@ export type LeadsDatasetPageQueryResult = Array<
     }
 >;
 
+// Source: ../web/sanity/queries.ts
+// Variable: deskSourcesQuery
+// Query: coalesce(*[_type == "leadSettings" && _id == "leadSettings"][0].deskSources, [])
+export type DeskSourcesQueryResult = Array<string> | Array<never>;
+
 // Query TypeMap
 import "@sanity/client";
 declare module "@sanity/client" {
@@ -2180,5 +2187,6 @@ declare module "@sanity/client" {
     '*[_type == "sanity.imageAsset" && _id == $id][0]{path}': ImageAssetPathQueryResult;
     '*[_type == "lead" && _id in $ids]{ _id, name }': LeadNamesQueryResult;
     '\n  *[_id > $after && !(_id in path("drafts.**")) && !(_id in path("_.**"))] | order(_id asc) [0...500]\n': LeadsDatasetPageQueryResult;
+    '\n  coalesce(*[_type == "leadSettings" && _id == "leadSettings"][0].deskSources, [])\n': DeskSourcesQueryResult;
   }
 }

@@ -6,7 +6,7 @@
  * `lead-…` link, an audit record's target): both open the customer.
  */
 import { LRUCache } from 'lru-cache';
-import { callResultsQuery, leadAssignmentSettingsQuery } from '../../sanity/queries';
+import { callResultsQuery, deskSourcesQuery, leadAssignmentSettingsQuery } from '../../sanity/queries';
 import {
   CONSOLE_FORM_KINDS,
   DEFAULT_CALL_RESULTS,
@@ -94,6 +94,7 @@ export class LeadConsoleService implements LeadConsole {
       now: this.now,
       current: (id, written) => this.current(id, written),
       actorOf: (actor) => this.customerActor(actor),
+      deskSources: () => this.options.content.fetch(deskSourcesQuery),
     });
     this.slots = new VisitSlotSchedule(options.sales, { now: this.now });
   }

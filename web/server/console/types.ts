@@ -65,7 +65,7 @@ export type LeadAccess = 'allowed' | 'forbidden' | 'notFound';
 /** Every read of personal data and every change is recorded in the audit trail by the service. */
 export interface LeadConsole {
   /** Book, move and cancel a lead's visit; the desk's walk-ins and phone-ins (the site's capacity-checked path). */
-  readonly bookings: Pick<VisitBookings, 'openSlots' | 'book' | 'cancel' | 'register' | 'findCustomer'>;
+  readonly bookings: Pick<VisitBookings, 'openSlots' | 'deskSources' | 'book' | 'cancel' | 'register' | 'findCustomer'>;
   /** Visit slots: list, create for a day or a week, edit, delete an empty one (admin and 팀장). */
   readonly slots: Pick<VisitSlotSchedule, 'list' | 'create' | 'edit' | 'remove'>;
   /** A page and the total; a search by a whole phone number records `phoneSearch` (the count, not the number). */

@@ -32,6 +32,8 @@ export type NewRegistration = {
   landingPage?: string;
   utm?: Partial<Record<'source' | 'medium' | 'campaign' | 'term' | 'content', string>>;
   consent: { marketing: boolean; noticeVersion: string; agreedAt: string };
+  /** 동반 인원, noted by the desk. */
+  companions?: number;
 };
 
 export type VisitRequest = {
@@ -175,6 +177,7 @@ async function registerIn(trx: Transaction<SalesTables>, registration: NewRegist
       notice_version: registration.consent.noticeVersion,
       agreed_at: registration.consent.agreedAt,
       requested_slot_id: options.visit?.slotId ?? null,
+      companions: registration.companions ?? null,
     })
     .onConflict((conflict) => conflict.column('id').doNothing())
     .returning('id')

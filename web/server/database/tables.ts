@@ -122,6 +122,8 @@ export interface RegistrationTable {
   notice_version: string | null;
   agreed_at: string | null;
   requested_slot_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 동반 인원 the desk noted (0–20); null when not asked. */
+  companions: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface VisitSlotTable {
