@@ -159,8 +159,10 @@ test('the desk notes 유입 경로, 동반 인원 and 마케팅 동의 by keyboa
   await expect(page.getByRole('main')).toContainText('지인 소개');
   const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
   await page.goto(`/admin/stats?from=${today}&to=${today}`);
-  const funnelRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: '지인 소개', exact: true }) });
-  await expect(funnelRow.first()).toBeVisible();
+  const funnelRow = page.getByRole('region', { name: /캠페인별 전환/ }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: '지인 소개', exact: true }) });
+  await expect(funnelRow).toHaveCount(1);
+  // 고객, 첫 유입, 마지막 유입, 통화, 내방: the walk-in came (each project's walk-in counts).
+  await expect(funnelRow.getByRole('cell').nth(4)).not.toHaveText('0');
   await expectNoAxeViolations(page);
 });
 
