@@ -48,6 +48,7 @@ class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'acc
       message: '84㎡ 상담 원합니다',
       formKind: 'popup',
       sourcePage: '/?utm_source=naver',
+      profile: { interestType: null, subscription: null, funding: null },
       utm: { source: 'naver', campaign: 'launch' },
       consent: { privacy: true, marketing: true, ageOver14: true, noticeVersion: '2026-11', agreedAt: '2026-11-20T05:30:00.000Z' },
       visitSlotId: null,

@@ -460,3 +460,8 @@ export const leadsDatasetPageQuery = defineQuery(`
 export const deskSourcesQuery = defineQuery(`
   coalesce(*[_type == "leadSettings" && _id == "leadSettings"][0].deskSources, [])
 `);
+
+/** The unit types in the CMS's order: the customer's 관심 타입 is chosen among them. */
+export const consoleUnitTypesQuery = defineQuery(`
+  *[_type == "unitType" && defined(code)] | order(order asc){ code, "label": coalesce(label, code) }
+`);

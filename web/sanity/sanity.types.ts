@@ -2123,6 +2123,14 @@ export type LeadsDatasetPageQueryResult = Array<
 // Query: coalesce(*[_type == "leadSettings" && _id == "leadSettings"][0].deskSources, [])
 export type DeskSourcesQueryResult = Array<string> | Array<never>;
 
+// Source: ../web/sanity/queries.ts
+// Variable: consoleUnitTypesQuery
+// Query: *[_type == "unitType" && defined(code)] | order(order asc){ code, "label": coalesce(label, code) }
+export type ConsoleUnitTypesQueryResult = Array<{
+  code: string;
+  label: string;
+}>;
+
 // Query TypeMap
 import "@sanity/client";
 declare module "@sanity/client" {
@@ -2188,5 +2196,6 @@ declare module "@sanity/client" {
     '*[_type == "lead" && _id in $ids]{ _id, name }': LeadNamesQueryResult;
     '\n  *[_id > $after && !(_id in path("drafts.**")) && !(_id in path("_.**"))] | order(_id asc) [0...500]\n': LeadsDatasetPageQueryResult;
     '\n  coalesce(*[_type == "leadSettings" && _id == "leadSettings"][0].deskSources, [])\n': DeskSourcesQueryResult;
+    '\n  *[_type == "unitType" && defined(code)] | order(order asc){ code, "label": coalesce(label, code) }\n': ConsoleUnitTypesQueryResult;
   }
 }

@@ -6,6 +6,7 @@
 import { LEAD_FORM_KINDS, type LeadFormKind } from './lead-validation';
 import { isDay } from './seoul-time';
 import { UTM_KEYS } from './utm';
+import { isFundingPlan, isSubscription, type CustomerProfile, type CustomerProfileField, type FundingPlan, type SubscriptionQualification } from './customer-profile';
 
 /** From most to least trusted: an admin runs the site, a 팀장 runs the sales team, a 상담사 works leads. */
 export const STAFF_ROLES = ['admin', 'manager', 'sales'] as const;
@@ -126,6 +127,10 @@ export type LeadFilters = {
   q?: string;
   /** 담당자: `none` nobody (미배정), `me` the signed-in staff member (내 고객), or an account's email. */
   assignee?: string;
+  /** 관심 타입: a unit type code. */
+  interestType?: string;
+  subscription?: SubscriptionQualification;
+  funding?: FundingPlan;
 };
 
 /** An email, as the 담당자 filter takes one: something@somewhere. */
@@ -177,7 +182,17 @@ export function parseLeadFilters(params: URLSearchParams): { filters: LeadFilter
     if (assignee === 'none' || assignee === 'me' || (assignee.length <= FILTER_TEXT_MAX && ASSIGNEE_EMAIL.test(assignee))) filters.assignee = assignee;
     else invalid.push('assignee');
   }
-  for (const key of ['utmSource', 'utmCampaign', 'q'] as const) {
+  const subscription = text('subscription');
+  if (subscription) {
+    if (isSubscription(subscription)) filters.subscription = subscription;
+    else invalid.push('subscription');
+  }
+  const funding = text('funding');
+  if (funding) {
+    if (isFundingPlan(funding)) filters.funding = funding;
+    else invalid.push('funding');
+  }
+  for (const key of ['utmSource', 'utmCampaign', 'q', 'interestType'] as const) {
     const value = text(key);
     if (!value) continue;
     if (hasControlCharacter(value)) controlError = FILTER_CONTROL_MESSAGE;
@@ -252,6 +267,8 @@ export type LeadDetail = {
   sourcePage: string | null;
   utm: Partial<Record<(typeof UTM_KEYS)[number], string>>;
   consent: { privacy: boolean; marketing: boolean; ageOver14: boolean; noticeVersion: string | null; agreedAt: string | null };
+  /** 관심 타입, 청약 자격, 자금 계획 as chosen on the customer's page. */
+  profile: CustomerProfile;
   visitSlotId: string | null;
   visitAt: string | null;
   visitSlotStatus: 'booked' | 'unavailable' | 'released' | null;
@@ -265,6 +282,9 @@ export type LeadDetail = {
 
 /** What a staff member changes on a lead page; `rev` is the revision they saw. */
 export type LeadChange = { rev: string; status?: LeadStatus; assigneeEmail?: string | null };
+
+/** What saving a customer's 관심 타입·청약 자격·자금 계획 answers: a change's answer, or the fields not among the choices (Korean). */
+export type CustomerProfileResult = LeadChangeResult | { ok: false; error: 'unknownChoice'; fieldErrors: Partial<Record<CustomerProfileField, string>> };
 
 export type LeadChangeResult =
   | { ok: true; lead: LeadDetail }
@@ -423,6 +443,7 @@ export const AUDIT_ACTIONS = [
   'phoneSearch',
   'leadChange',
   'leadMemo',
+  'leadProfile',
   'leadCall',
   'visitCheckIn',
   'visitCheckInUndo',
@@ -458,6 +479,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   phoneSearch: '전화번호로 고객 찾기',
   leadChange: '상태·담당자 변경',
   leadMemo: '메모 작성',
+  leadProfile: '관심 타입·청약 자격·자금 계획 변경',
   leadCall: '통화 결과 기록',
   visitCheckIn: '방문 확인',
   visitCheckInUndo: '방문 확인 취소',

@@ -17,6 +17,7 @@ import type {
   VisitSheet,
 } from '../../shared/console';
 import type { VisitBookings } from './visit-bookings';
+import type { CustomerProfile } from '../../shared/customer-profile';
 import type { VisitSlotSchedule } from '../customers/visit-slot-schedule';
 
 /** The signed-in staff member and the address the request came from: what an audit record names. */
@@ -55,6 +56,8 @@ export type LeadExportRow = {
   memos: Array<{ at: string; authorName: string; text: string }>;
   /** Oldest first; the last is the customer's current call result. */
   calls: Array<{ at: string; result: string; callbackAt: string | null }>;
+  /** 관심 타입 (a unit type code), 청약 자격, 자금 계획. */
+  profile: CustomerProfile;
 };
 
 /** How many leads a bulk assignment or a hand-over moved, and how many it could not; `invalid`: no such 담당자, too many leads. */

@@ -9,6 +9,16 @@ import type { SalesDatabase } from '../database/index';
 import type { BookingKind, BookingStatus, SalesTables } from '../database/tables';
 import type { LeadFilterParams } from '../console/lead-query';
 import { seoulDayStart } from '../../shared/seoul-time';
+import { isFundingPlan, isSubscription, type CustomerProfile } from '../../shared/customer-profile';
+
+/** The customer's 관심 타입, 청약 자격 and 자금 계획 from its columns (a code no longer on a list reads as none). */
+export function profileOf(row: { interest_type: string | null; subscription: string | null; funding_plan: string | null }): CustomerProfile {
+  return {
+    interestType: row.interest_type,
+    subscription: row.subscription && isSubscription(row.subscription) ? row.subscription : null,
+    funding: row.funding_plan && isFundingPlan(row.funding_plan) ? row.funding_plan : null,
+  };
+}
 
 /** Where a page of customers starts: after the customer (last_registered_at, id) last shown. */
 export type CustomerCursor = { at: string; id: string };
@@ -84,6 +94,9 @@ export function customerMatches(eb: CustomersBuilder, filters: LeadFilterParams,
   }
   if (filters.phoneLast4 !== null) conditions.push(eb('customers.phone_last4', '=', filters.phoneLast4));
   if (filters.phone !== null) conditions.push(eb('customers.phone', '=', filters.phone));
+  if (filters.interestType) conditions.push(eb('customers.interest_type', '=', filters.interestType));
+  if (filters.subscription) conditions.push(eb('customers.subscription', '=', filters.subscription));
+  if (filters.funding) conditions.push(eb('customers.funding_plan', '=', filters.funding));
   if (registrationFilterSet(filters)) {
     // A registration is never later than its customer's last nor earlier than its first: these let
     // the walk over customers stop at the period's bounds.
@@ -127,6 +140,9 @@ function matchingCustomers(sales: SalesDatabase, filters: LeadFilterParams, driv
       'customers.assignee_name',
       'customers.assignee_email',
       'customers.marketing_consent',
+      'customers.interest_type',
+      'customers.subscription',
+      'customers.funding_plan',
     ])
     .where((eb) => customerMatches(eb, filters, drive))
     .$if(cursor !== null, (query) =>
@@ -162,6 +178,7 @@ export type CustomerListRow = {
   marketing: boolean;
   lastCallResult: string | null;
   registrations: number;
+  profile: CustomerProfile;
 };
 
 /**
@@ -219,6 +236,9 @@ export async function listCustomers(sales: SalesDatabase, filters: LeadFilterPar
       'visit.visit_at as visitAt',
       'visit.status as visitStatus',
       'page.marketing_consent as marketing',
+      'page.interest_type',
+      'page.subscription',
+      'page.funding_plan',
       eb
         .selectFrom('calls')
         .select('calls.result')
@@ -232,7 +252,12 @@ export async function listCustomers(sales: SalesDatabase, filters: LeadFilterPar
     .orderBy('page.last_registered_at', 'desc')
     .orderBy('page.id', 'desc')
     .execute();
-  return rows.map((row) => ({ ...row, marketing: row.marketing === 1, registrations: Number(row.registrations ?? 0) }));
+  return rows.map(({ interest_type, subscription, funding_plan, ...row }) => ({
+    ...row,
+    marketing: row.marketing === 1,
+    registrations: Number(row.registrations ?? 0),
+    profile: profileOf({ interest_type, subscription, funding_plan }),
+  }));
 }
 
 /** Where the page after `rows` starts. */
@@ -271,6 +296,7 @@ export type CustomerDetail = {
   lastRegisteredAt: string;
   /** A change made from a page that showed an older version is refused. */
   version: number;
+  profile: CustomerProfile;
   registrations: Array<{
     id: string;
     createdAt: string;
@@ -311,6 +337,9 @@ export async function customerDetail(sales: SalesDatabase, customerId: string): 
       'first_registered_at as firstRegisteredAt',
       'last_registered_at as lastRegisteredAt',
       'version',
+      'interest_type',
+      'subscription',
+      'funding_plan',
     ])
     .where('id', '=', customerId)
     .executeTakeFirst();
@@ -361,9 +390,10 @@ export async function customerDetail(sales: SalesDatabase, customerId: string): 
       .orderBy('id')
       .execute(),
   ]);
-  const { marketing_consent: marketing, ...fields } = customer;
+  const { marketing_consent: marketing, interest_type, subscription, funding_plan, ...fields } = customer;
   return {
     ...fields,
+    profile: profileOf({ interest_type, subscription, funding_plan }),
     marketing: marketing === 1,
     registrations: registrations.map(({ marketing_consent: consent, ...registration }) => ({ ...registration, marketing: consent === 1 })),
     bookings,

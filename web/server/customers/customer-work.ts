@@ -18,6 +18,7 @@ import { comingVisit, givePlaceBack, moveStatusForward, takePlace, visitAtOf } f
 import { recordAudit } from './audit-record';
 import { messageKey, queueMessages } from '../messages/message-log';
 import type { Assignee } from './registration';
+import type { CustomerProfile } from '../../shared/customer-profile';
 import { queueVisitMessage, type VisitMessageEvent } from './visit-messages';
 
 /**
@@ -107,6 +108,15 @@ export class CustomerWork {
       );
       const given = assignee && assignee.email !== customer.assignee_email ? assignee.email : null;
       return { action: 'leadChange', detail, ...(given ? { tellStaff: { event: 'staffNewLead' as const, email: given } } : {}) };
+    });
+  }
+
+  /** The customer's 관심 타입, 청약 자격 and 자금 계획 as chosen (checked by the caller). Records `leadProfile` with `detail`. */
+  setProfile(customerId: string, change: { version: number; profile: CustomerProfile; detail: string }, actor: CustomerActor): Promise<WorkResult> {
+    return this.work(customerId, change.version, actor, async (trx) => {
+      const { interestType, subscription, funding } = change.profile;
+      await trx.updateTable('customers').set({ interest_type: interestType, subscription, funding_plan: funding }).where('id', '=', customerId).execute();
+      return { action: 'leadProfile', detail: change.detail };
     });
   }
 
