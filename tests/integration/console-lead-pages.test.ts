@@ -33,7 +33,7 @@ const CREATED_EARLY_IN_SEOUL = '2026-11-25T16:30:00.000Z';
 const PHONE = '010-2345-6789';
 
 /** Leads in memory, each change checked against the revision it was based on. */
-class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'access' | 'lead' | 'revealPhone' | 'change' | 'addMemo' | 'callResults' | 'recordCall' | 'registrations'> {
+class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'access' | 'lead' | 'revealPhone' | 'change' | 'addMemo' | 'callResults' | 'recordCall' | 'registrations' | 'unitTypes'> {
   leads = new Map<string, LeadDetail>();
   listCalls: Array<{ filters: LeadFilters; cursor?: string }> = [];
   reveals: string[] = [];
@@ -124,6 +124,10 @@ class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'acc
     if (change.assigneeEmail !== undefined) lead.assignee = change.assigneeEmail === null ? null : { email: change.assigneeEmail, name: actor.name };
     lead.rev = this.nextRev();
     return { ok: true, lead: structuredClone(lead) };
+  }
+
+  async unitTypes() {
+    return [{ code: '84A', label: '84㎡A' }];
   }
 
   async callResults(): Promise<string[]> {

@@ -4,6 +4,7 @@
  */
 import type {
   ConsoleDashboard,
+  CustomerProfileResult,
   CustomerRegistration,
   LeadCallInput,
   LeadCallResult,
@@ -17,7 +18,7 @@ import type {
   VisitSheet,
 } from '../../shared/console';
 import type { VisitBookings } from './visit-bookings';
-import type { CustomerProfile } from '../../shared/customer-profile';
+import type { CustomerProfile, CustomerProfileInput, UnitTypeChoice } from '../../shared/customer-profile';
 import type { VisitSlotSchedule } from '../customers/visit-slot-schedule';
 
 /** The signed-in staff member and the address the request came from: what an audit record names. */
@@ -73,6 +74,10 @@ export interface LeadConsole {
   readonly slots: Pick<VisitSlotSchedule, 'list' | 'create' | 'edit' | 'remove'>;
   /** A page and the total; a search by a whole phone number records `phoneSearch` (the count, not the number). */
   list(filters: LeadFilters, page: { cursor?: string; limit?: number }, actor: StaffActor): Promise<LeadListPage>;
+  /** The unit types the customer's 관심 타입 is chosen among (the CMS's). */
+  unitTypes(): Promise<UnitTypeChoice[]>;
+  /** Saves the customer's 관심 타입, 청약 자격, 자금 계획 (each a choice or ''); records `leadProfile`. */
+  setProfile(id: string, input: CustomerProfileInput, actor: StaffActor): Promise<CustomerProfileResult>;
   /** The campaign names leads carry, lower case, once each: the list's campaign choice. */
   campaigns(): Promise<string[]>;
   /**
