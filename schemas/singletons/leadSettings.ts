@@ -1,6 +1,7 @@
 import { ClipboardIcon } from '@sanity/icons';
 import { defineField, defineType } from 'sanity';
 import { MESSAGE_EVENT_LABELS, MESSAGE_EVENTS, MESSAGE_VARIABLES, unknownTemplateVariables } from '../../web/shared/outbound-messages';
+import { DEFAULT_DESK_SOURCES } from '../../web/shared/console';
 
 const noticeField = (name: string, title: string, description: string) =>
   defineField({
@@ -104,6 +105,15 @@ export const leadSettings = defineType({
         rule.min(1).error('예약 가능 방문 수는 1 이상이어야 합니다.'),
         rule.max(10).error('예약 가능 방문 수는 10 이하로 입력해 주세요.'),
       ],
+    }),
+    defineField({
+      name: 'deskSources',
+      title: '현장 등록 유입 경로 목록',
+      description: `안내데스크가 현장 등록(방문·전화)에서 고르는 유입 경로입니다. 고른 경로가 그 등록의 유입 경로와 캠페인이 되어 캠페인 퍼널에 잡힙니다. 비워 두면 ${DEFAULT_DESK_SOURCES.join(', ')}입니다.`,
+      type: 'array',
+      of: [{ type: 'string' }],
+      group: 'visits',
+      validation: (rule) => rule.unique().error('같은 유입 경로가 두 번 있습니다.'),
     }),
     defineField({
       name: 'retentionDays',

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { documented, expectNoAxeViolations, waitForHydrated } from './checks';
+import { documented, expectNoAxeViolations, screenshot, waitForHydrated } from './checks';
 import { openLead, registerThroughPopup, signIn, uniquePhone } from './console-helpers';
 
 /**
@@ -90,10 +90,10 @@ test('a walk-in is registered at the reception desk and checked in at once; a mi
   await form.getByRole('button', { name: '등록' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('alert')).toContainText('표시한 항목을 고쳐 주세요');
-  await expect(form.getByRole('checkbox')).toHaveAccessibleDescription(/동의.*받은 뒤 체크해 주세요/);
+  await expect(form.getByRole('checkbox', { name: /개인정보/ })).toHaveAccessibleDescription(/동의.*받은 뒤 체크해 주세요/);
   await expectNoAxeViolations(page);
 
-  await form.getByRole('checkbox').focus();
+  await form.getByRole('checkbox', { name: /개인정보/ }).focus();
   await page.keyboard.press('Space');
   await form.getByRole('button', { name: '등록' }).focus();
   await page.keyboard.press('Enter');
@@ -112,6 +112,47 @@ test('a walk-in is registered at the reception desk and checked in at once; a mi
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('현장 방문 (데스크 등록)');
   await expect(row).toContainText('방문 완료');
+});
+
+test('the desk notes 유입 경로, 동반 인원 and 마케팅 동의 by keyboard; the walk-in counts for that 유입 경로 in the campaign funnel', async ({ page }, testInfo) => {
+  const { phone, lastFour } = uniquePhone();
+  const name = testInfo.project.name === 'desktop' ? '유입경로 데스크' : '유입경로 모바일';
+  await signIn(page);
+  await page.goto('/admin/visits');
+  const form = page.getByRole('region', { name: '현장 등록' });
+  const nameField = form.getByLabel('이름');
+  await waitForHydrated(nameField);
+  await nameField.focus();
+  await page.keyboard.type(name);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(phone);
+  // The list is the Studio's (the seed's): 현수막, 지인 소개, 전단, 인터넷, 기타.
+  expect(await chooseByKeyboard(page, form.getByLabel('유입 경로'), 2)).toBe('지인 소개');
+  await form.getByLabel('동반 인원').focus();
+  await page.keyboard.type('2');
+  await expect(form.getByLabel('동반 인원')).toHaveAccessibleDescription('본인 제외, 0–20명');
+  await form.getByRole('checkbox', { name: /개인정보/ }).focus();
+  await page.keyboard.press('Space');
+  await form.getByRole('checkbox', { name: /마케팅/ }).focus();
+  await page.keyboard.press('Space');
+  await expect(form.getByRole('checkbox', { name: /마케팅/ })).toBeChecked();
+  await expectNoAxeViolations(page);
+  await form.getByRole('button', { name: '등록' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').getByText(`${name} 님을 등록하고 방문 확인했습니다`)).toBeFocused();
+  await expect(form.getByLabel('유입 경로')).toHaveValue('');
+  await screenshot(page, testInfo, 'desk-fields');
+
+  // The customer's page says where they came from; the funnel has a 지인 소개 row with a 내방.
+  await openLead(page, name, lastFour);
+  await expect(page.getByRole('main')).toContainText('지인 소개');
+  const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+  await page.goto(`/admin/stats?from=${today}&to=${today}`);
+  const funnelRow = page.getByRole('region', { name: /캠페인별 전환/ }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: '지인 소개', exact: true }) });
+  await expect(funnelRow).toHaveCount(1);
+  // 고객, 첫 유입, 마지막 유입, 통화, 내방: the walk-in came (each project's walk-in counts).
+  await expect(funnelRow.getByRole('cell').nth(4)).not.toHaveText('0');
+  await expectNoAxeViolations(page);
 });
 
 test('an admin creates a week of slots in one form, edits a capacity and deletes an empty slot, by keyboard', async ({ page }, testInfo) => {

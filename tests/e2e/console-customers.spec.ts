@@ -121,3 +121,51 @@ test('the spend a 관리자 enters for a campaign and month gives its cost per �
   await screenshot(page, testInfo, 'console-ad-spend');
   expect(errors.filter((error) => !/net::ERR_ABORTED/.test(error))).toEqual([]);
 });
+
+test('관심 타입, 청약 자격 and 자금 계획 are chosen on the customer’s page by keyboard, found by the list’s filters; a forged value is refused in Korean', async ({ page }, testInfo) => {
+  const name = uniqueName('청약');
+  const { phone, lastFour } = uniquePhone();
+  const id = await register(page.request, name, phone, '/');
+  await signIn(page);
+  await page.goto(`/admin/leads/${id}`);
+  const panel = page.getByRole('region', { name: '관심 타입·청약 자격·자금 계획' });
+  const interest = panel.getByLabel('관심 타입');
+  await waitForHydrated(interest);
+  // The CMS's unit types, in its order (40, 59A, 59B, 84A, …): the fourth is 84㎡A.
+  await expect(interest.locator('option', { hasText: '84㎡A' })).toHaveCount(1);
+  const choose = async (label: string, option: string) => {
+    const select = panel.getByLabel(label);
+    await select.focus();
+    const options = await select.locator('option').allTextContents();
+    for (let step = 0; step < options.indexOf(option); step += 1) await page.keyboard.press('ArrowDown');
+    await expect(select.locator('option:checked')).toHaveText(option);
+  };
+  await choose('관심 타입', '84㎡A');
+  await choose('청약 자격', '1순위 · 무주택');
+  await choose('자금 계획', '중도금·잔금 대출');
+  await panel.getByRole('button', { name: '고객 정보 저장' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: '관심 타입·청약 자격·자금 계획을 저장했습니다.' })).toBeFocused();
+  await expect(panel.getByLabel('청약 자격').locator('option:checked')).toHaveText('1순위 · 무주택');
+  await expectNoAxeViolations(page);
+  await expectNoHorizontalOverflow(page);
+  await screenshot(page, testInfo, 'customer-profile');
+
+  // The list's filters (under 필터 더 보기) find the customer by each.
+  await page.goto(`/admin/leads?q=${lastFour}&subscription=firstHomeless&funding=loan&interestType=84A`);
+  await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(1);
+  await expect(page.getByLabel('청약 자격')).toHaveValue('firstHomeless');
+  await page.goto(`/admin/leads?q=${lastFour}&subscription=second`);
+  await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // A value that is no choice, posted as a forged form: 400, the field says why, nothing changed.
+  const forged = await page.request.post(`/admin/leads/${id}`, {
+    form: { intent: 'profile', rev: '999', interestType: '99Z', subscription: '무주택', funding: 'loan' },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(forged.status()).toBe(400);
+  const body = await forged.text();
+  expect(body).toContain('관심 타입은 목록에서 골라 주세요.');
+  expect(body).toContain('청약 자격은 목록에서 골라 주세요.');
+});

@@ -33,7 +33,7 @@ const CREATED_EARLY_IN_SEOUL = '2026-11-25T16:30:00.000Z';
 const PHONE = '010-2345-6789';
 
 /** Leads in memory, each change checked against the revision it was based on. */
-class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'access' | 'lead' | 'revealPhone' | 'change' | 'addMemo' | 'callResults' | 'recordCall' | 'registrations'> {
+class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'access' | 'lead' | 'revealPhone' | 'change' | 'addMemo' | 'callResults' | 'recordCall' | 'registrations' | 'unitTypes'> {
   leads = new Map<string, LeadDetail>();
   listCalls: Array<{ filters: LeadFilters; cursor?: string }> = [];
   /** What the list says of a number that is a colleague's customer. */
@@ -50,6 +50,7 @@ class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'acc
       message: '84㎡ 상담 원합니다',
       formKind: 'popup',
       sourcePage: '/?utm_source=naver',
+      profile: { interestType: null, subscription: null, funding: null },
       utm: { source: 'naver', campaign: 'launch' },
       consent: { privacy: true, marketing: true, ageOver14: true, noticeVersion: '2026-11', agreedAt: '2026-11-20T05:30:00.000Z' },
       visitSlotId: null,
@@ -128,6 +129,10 @@ class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'acc
     if (change.assigneeEmail !== undefined) lead.assignee = change.assigneeEmail === null ? null : { email: change.assigneeEmail, name: actor.name };
     lead.rev = this.nextRev();
     return { ok: true, lead: structuredClone(lead) };
+  }
+
+  async unitTypes() {
+    return [{ code: '84A', label: '84㎡A' }];
   }
 
   async callResults(): Promise<string[]> {

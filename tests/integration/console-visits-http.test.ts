@@ -324,6 +324,22 @@ describe('slots and the desk over HTTP', () => {
     expect(rowOf(html(await get(`/admin/visits?date=${TODAY}`)), '010-****-1358')).toContain('내일고객');
   });
 
+  it('the desk form offers the 유입 경로 list and 동반 인원; a 유입 경로 not on it or 동반 인원 out of 0–20 is a 400 with Korean messages, nothing stored; a valid one registers', async () => {
+    const form = html(await get('/admin/visits', salesCookie));
+    for (const source of ['현수막', '지인 소개', '전단', '인터넷', '기타']) expect(form).toContain(`<option value="${source}">${source}</option>`);
+    expect(form).toContain('name="companions"');
+    expect(form).toContain('name="marketing"');
+    const refused = await postForm('/admin/visits', { intent: 'desk', key: 'desk-http-0101', kind: 'walkIn', name: '현장고객', phone: '010-2468-0101', consent: 'on', source: '신문', companions: '99' }, salesCookie);
+    expect(refused.status).toBe(400);
+    expect(html(refused)).toContain('유입 경로는 목록에서 골라 주세요.');
+    expect(html(refused)).toContain('동반 인원은 0에서 20 사이의 숫자로 입력해 주세요.');
+    const lookup = html(await postForm('/admin/visits', { intent: 'desk', lookup: '1', key: 'desk-http-0102', kind: 'walkIn', name: '', phone: '010-2468-0101', consent: '' }, salesCookie));
+    expect(lookup).toContain('신규 고객: 이 번호로 등록된 고객이 없습니다.');
+    const registered = await postForm('/admin/visits', { intent: 'desk', key: 'desk-http-0101', kind: 'walkIn', name: '현장고객', phone: '010-2468-0101', consent: 'on', marketing: 'on', source: '지인 소개', companions: '3' }, salesCookie);
+    expect(registered.status).toBe(200);
+    expect(html(registered)).toContain('현장고객 님을 등록하고 방문 확인했습니다');
+  });
+
   it('a desk registration without name, number or consent: 400 with a Korean message per field', async () => {
     const response = await postForm(`/admin/visits`, { intent: 'desk', key: 'desk-http-0001', kind: 'walkIn', name: '', phone: '02-123', consent: '' }, salesCookie);
     expect(response.status).toBe(400);

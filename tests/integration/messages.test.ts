@@ -19,6 +19,7 @@ import { openEmbeddedStore } from '../../web/server/content/embedded';
 import type { ContentSource } from '../../web/server/content/types';
 import { loadConfig, type MessagesConfig } from '../../web/server/config';
 import { CustomerWork, type CustomerActor } from '../../web/server/customers/customer-work';
+import { VisitBookings } from '../../web/server/console/visit-bookings';
 import { eraseCustomerRows } from '../../web/server/customers/customer-erasure';
 import { register, type Assignee, type NewRegistration } from '../../web/server/customers/registration';
 import { MessageDispatcher, seoulTomorrow } from '../../web/server/messages/dispatcher';
@@ -51,6 +52,8 @@ const TEMPLATE_TEXTS: Record<string, string> = {
   'KA01TP-STAFF-NEW': '새 고객 #{이름}님이 배정되었습니다.',
   'KA01TP-STAFF-BOOK': '담당 고객 #{이름}님이 #{방문일시} 방문을 예약했습니다.',
   'KA01TP-STAFF-RETURN': '담당 고객 #{이름}님이 다시 등록했습니다.',
+  'KA01TP-CHANGE': '#{이름}님, 모델하우스 방문 일시가 바뀌었습니다. 새 방문 일시: #{방문일시}. 문의: #{대표번호}',
+  'KA01TP-CANCEL': '#{이름}님, #{방문일시} 모델하우스 방문 예약이 취소되었습니다. 문의: #{대표번호}',
 };
 const STAFF_TEMPLATES = {
   staffNewLead: { enabled: true, templateCode: 'KA01TP-STAFF-NEW', text: TEMPLATE_TEXTS['KA01TP-STAFF-NEW'] },
@@ -61,7 +64,13 @@ const KIM: Assignee = { email: 'kim@example.com', name: '김상담' };
 const LEE: Assignee = { email: 'lee@example.com', name: '이상담' };
 const KIM_MOBILE = '01011112222';
 const MANAGER: CustomerActor = { email: 'boss@example.com', name: '박팀장', role: 'manager', ip: '10.0.0.7', visibleTo: null, takesColleagues: false };
-const CODES: Partial<Record<MessageEvent, string>> = { registration: 'KA01TP-REG', booking: 'KA01TP-BOOK', reminder: 'KA01TP-REMIND' };
+const CODES: Partial<Record<MessageEvent, string>> = {
+  registration: 'KA01TP-REG',
+  booking: 'KA01TP-BOOK',
+  reminder: 'KA01TP-REMIND',
+  bookingChange: 'KA01TP-CHANGE',
+  bookingCancel: 'KA01TP-CANCEL',
+};
 
 const ACCOUNT = { apiKey: 'NCSTESTKEY', apiSecret: 'test-secret-0123456789', sender: '0321234567', pfId: 'KA01PF-TEST' };
 
@@ -251,8 +260,11 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     expect(await work.cancelVisit(cancelled, await version(cancelled), MANAGER)).toMatchObject({ ok: true });
     expect(await work.book(moved, await version(moved), SLOT_LATER, MANAGER)).toMatchObject({ ok: true });
     await dispatcher().deliver();
-    for (const id of [cancelled, moved]) expect((await stores.log.forLead(id)).map(({ status, reason }) => `${status} ${reason}`)).toEqual(['skipped notBooked']);
-    expect(standIn.received).toEqual([]);
+    for (const id of [cancelled, moved]) {
+      const reminders = (await stores.log.forLead(id)).filter(({ event }) => event === 'reminder');
+      expect(reminders.map(({ status, reason }) => `${status} ${reason}`)).toEqual(['skipped notBooked']);
+    }
+    expect(standIn.received.filter(({ templateId }) => templateId === 'KA01TP-REMIND')).toEqual([]);
   });
 
   it('the 상담사 given a customer by staff work is told once per change (churn too), and of the visit booked or moved; no number: not sent (휴대폰 번호 없음)', async () => {
@@ -277,11 +289,101 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     ]);
     expect(JSON.stringify(standIn.received.filter(({ to }) => to === KIM_MOBILE))).not.toContain(PHONE);
     expect((await stores.log.forCustomer(customer)).filter(({ event }) => event !== 'registration').map(({ event, status, reason }) => [event, status, reason])).toEqual([
+      // The customer is told of the move only: the first booking's confirmation was overtaken before it went out.
+      ['booking', 'skipped', 'notBooked'],
+      ['bookingChange', 'sent', null],
       ['staffBooking', 'sent', null],
       ['staffBooking', 'sent', null],
       ['staffNewLead', 'sent', null],
       ['staffNewLead', 'skipped', 'noStaffNumber'],
       ['staffNewLead', 'sent', null],
+    ]);
+  });
+
+  it('a visit booked, moved or cancelled by staff (the lead page, the desk, a phone-in) tells the customer as a site booking does, whoever booked: confirmation, change, cancel notice, the reminder', async () => {
+    const visit = (day: string) => expect.stringMatching(new RegExp(`^${Number(day.slice(5, 7))}월 ${Number(day.slice(8, 10))}일\\([일월화수목금토]\\) 14:00$`));
+    const sent = () => standIn.received.map(({ to, templateId, variables }) => ({ to, templateId, visitAt: variables['#{방문일시}'] }));
+    const sender = dispatcher();
+    // Registered on the site this week (confirmed): staff's bookings are told all the same.
+    const customer = await store('lead-console-booked');
+    await sender.deliver();
+    now += 60_000;
+    expect(await work.book(customer, await version(customer), SLOT_TOMORROW, MANAGER)).toMatchObject({ ok: true });
+    await sender.deliver();
+    now += 60_000;
+    expect(await work.book(customer, await version(customer), SLOT_DAY_AFTER, MANAGER)).toMatchObject({ ok: true });
+    await sender.deliver();
+    now += 60_000;
+    expect(await work.cancelVisit(customer, await version(customer), MANAGER)).toMatchObject({ ok: true });
+    await sender.deliver();
+    expect(sent()).toEqual([
+      { to: PHONE, templateId: 'KA01TP-REG', visitAt: undefined },
+      { to: PHONE, templateId: 'KA01TP-BOOK', visitAt: visit(TOMORROW) },
+      { to: PHONE, templateId: 'KA01TP-CHANGE', visitAt: visit(seoulTomorrow(NOW + 24 * 3600_000)) },
+      { to: PHONE, templateId: 'KA01TP-CANCEL', visitAt: visit(seoulTomorrow(NOW + 24 * 3600_000)) },
+    ]);
+    expect(standIn.received[3].text).toBe(`${NAME}님, ${standIn.received[3].variables['#{방문일시}']} 모델하우스 방문 예약이 취소되었습니다. 문의: ${REPRESENTATIVE}`);
+    expect((await stores.log.forCustomer(customer)).map(({ event, status }) => `${event} ${status}`)).toEqual(['registration sent', 'booking sent', 'bookingChange sent', 'bookingCancel sent']);
+
+    // A phone-in at the desk (a new customer), booked for tomorrow: the confirmation, then the reminder.
+    standIn.received.length = 0;
+    const desk = new VisitBookings({ sales: stores.sales, actorOf: async () => MANAGER, current: async () => ({ ok: false, error: 'notFound' }), now: () => now });
+    const phoneIn = await desk.register({ key: 'phone-in-0001', kind: 'phoneIn', name: '이영희', phone: '010-5555-7777', consent: true, slotId: SLOT_TOMORROW }, { ...MANAGER, role: 'manager' });
+    expect(phoneIn).toMatchObject({ ok: true, visitAt: `${TOMORROW} 14:00` });
+    // The same form sent twice (a double submit): one confirmation.
+    await desk.register({ key: 'phone-in-0001', kind: 'phoneIn', name: '이영희', phone: '010-5555-7777', consent: true, slotId: SLOT_TOMORROW }, { ...MANAGER, role: 'manager' });
+    await sender.deliver();
+    now += 60_000;
+    expect(await sender.queueReminders()).toBe(1);
+    expect(standIn.received.map(({ to, templateId, variables }) => [to, templateId, variables['#{이름}']])).toEqual([
+      ['01055557777', 'KA01TP-BOOK', '이영희'],
+      ['01055557777', 'KA01TP-REMIND', '이영희'],
+    ]);
+
+    // Off, or no template for it: not sent, and the send log says why.
+    await setTemplates(templates({ bookingChange: { enabled: false, templateCode: 'KA01TP-CHANGE', text: TEMPLATE_TEXTS['KA01TP-CHANGE'] } }));
+    const moved = phoneIn.ok ? phoneIn.leadId : '';
+    now += 60_000;
+    expect(await work.book(moved, await version(moved), SLOT_LATER, MANAGER)).toMatchObject({ ok: true });
+    await sender.deliver();
+    expect((await stores.log.forCustomer(moved)).map(({ event, status, reason }) => `${event} ${status} ${reason}`)).toEqual(['booking sent null', 'reminder sent null', 'bookingChange skipped noTemplate']);
+  });
+
+  it('a visit moved again before its change notice went out: only the latest time is told; a booking cancelled before its confirmation went out sends the cancel notice alone', async () => {
+    const customer = await store('lead-moved-twice', { phone: '01055550011' });
+    await dispatcher().deliver();
+    standIn.received.length = 0;
+    now += 60_000;
+    expect(await work.book(customer, await version(customer), SLOT_TOMORROW, MANAGER)).toMatchObject({ ok: true });
+    now += 60_000;
+    expect(await work.book(customer, await version(customer), SLOT_DAY_AFTER, MANAGER)).toMatchObject({ ok: true });
+    now += 60_000;
+    expect(await work.book(customer, await version(customer), SLOT_LATER, MANAGER)).toMatchObject({ ok: true });
+    await dispatcher().deliver();
+    expect(standIn.received.map(({ templateId, variables }) => [templateId, variables['#{방문일시}']])).toEqual([['KA01TP-CHANGE', '1월 1일(목) 14:00']]);
+    expect((await stores.log.forCustomer(customer)).map(({ event, status, reason }) => `${event} ${status} ${reason}`)).toEqual([
+      'registration sent null',
+      'booking skipped notBooked',
+      'bookingChange skipped notBooked',
+      'bookingChange sent null',
+    ]);
+
+    standIn.received.length = 0;
+    const cancelled = await store('lead-cancelled-at-once', { phone: '01055550012' });
+    await dispatcher().deliver();
+    now += 60_000;
+    expect(await work.book(cancelled, await version(cancelled), SLOT_TOMORROW, MANAGER)).toMatchObject({ ok: true });
+    now += 60_000;
+    expect(await work.cancelVisit(cancelled, await version(cancelled), MANAGER)).toMatchObject({ ok: true });
+    await dispatcher().deliver();
+    expect(standIn.received.map(({ to, templateId }) => [to, templateId])).toEqual([
+      ['01055550012', 'KA01TP-REG'],
+      ['01055550012', 'KA01TP-CANCEL'],
+    ]);
+    expect((await stores.log.forCustomer(cancelled)).map(({ event, status, reason }) => `${event} ${status} ${reason}`)).toEqual([
+      'registration sent null',
+      'booking skipped notBooked',
+      'bookingCancel sent null',
     ]);
   });
 
@@ -339,17 +441,18 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     ]);
   });
 
-  it('a booking cancelled before its confirmation went out: the registration confirmation goes instead; a delayed registration whose slot filled gets that one', async () => {
+  it('a booking cancelled by staff before its confirmation went out: the customer is told of the cancel (the registration confirmation queued instead waits a week); a delayed registration whose slot filled gets that one', async () => {
     const customer = await store('lead-unbooked', { slotId: SLOT_TOMORROW });
     expect(await work.cancelVisit(customer, await version(customer), MANAGER)).toMatchObject({ ok: true });
     const sender = dispatcher();
     await sender.deliver();
     await sender.deliver();
-    expect((await stores.log.forLead('lead-unbooked')).map(({ event, status, reason }) => [event, status, reason])).toEqual([
+    expect((await stores.log.forCustomer(customer)).map(({ event, status, reason }) => [event, status, reason])).toEqual([
       ['booking', 'skipped', 'notBooked'],
-      ['registration', 'sent', null],
+      ['bookingCancel', 'sent', null],
+      ['registration', 'skipped', 'sentThisWeek'],
     ]);
-    expect(standIn.received.map((message) => message.templateId)).toEqual(['KA01TP-REG']);
+    expect(standIn.received.map((message) => message.templateId)).toEqual(['KA01TP-CANCEL']);
     expect(await sender.queueReminders()).toBe(0);
 
     await store('lead-took-the-place', { phone: '01055550004', slotId: SLOT_ONE_PLACE });

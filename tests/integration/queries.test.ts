@@ -212,6 +212,9 @@ const cases: Record<keyof typeof queries, QueryCase> = {
   visitBookingsPerPhoneQuery: { check: (allowed) => expect(allowed).toBe(1) },
   // The fixture's settings leave the list to the console's default.
   callResultsQuery: { check: (results) => expect(results).toEqual([]) },
+  consoleUnitTypesQuery: { check: (types) => expect(types).toEqual(expect.arrayContaining([{ code: '59A', label: '전용 59㎡A' }, { code: '84A', label: '84㎡A' }])) },
+  // The seed's 유입 경로 list for the desk, as marketing would keep it in the Studio.
+  deskSourcesQuery: { check: (sources) => expect(sources).toEqual(['현수막', '지인 소개', '전단', '인터넷', '기타']) },
   messageTemplatesQuery: { check: (settings) => expect(settings).toEqual({ templates: null, phone: expect.any(String) }) },
   messageLeadQuery: {
     store: 'leads',

@@ -15,6 +15,7 @@ import type { LeadConsoleService } from '../../web/server/console/lead-console';
 import type { StaffActor } from '../../web/server/console/types';
 import { VisitBookings } from '../../web/server/console/visit-bookings';
 import { customerDetail } from '../../web/server/customers/customer-reads';
+import { funnelByCampaign } from '../../web/server/customers/numbers';
 import { register } from '../../web/server/customers/registration';
 import type { SalesDatabase } from '../../web/server/database/index';
 import { consoleOver, registered, SALES_DATABASES, slotIn, type OpenedSales } from './console-sales-databases';
@@ -262,6 +263,47 @@ for (const [databaseName, open] of Object.entries(SALES_DATABASES)) {
       const tomorrow = await service.visits(TOMORROW);
       expect(tomorrow.walkIns).toEqual([]);
       expect(tomorrow.slots[0]?.bookings).toEqual([expect.objectContaining({ leadId: phoneIn.ok ? phoneIn.leadId : '', name: '전화 고객', assigneeName: null, checkedInAt: null })]);
+    });
+
+    it('the desk takes 마케팅 동의, 유입 경로 and 동반 인원: stored on the registration, the 유입 경로 as its source and campaign, so the walk-in counts for it in the funnel', async () => {
+      const walkIn = await bookings.register({ key: 'walk-in-0101', kind: 'walkIn', name: '현수막 고객', phone: '010 7777 0101', consent: true, marketing: true, source: '현수막', companions: '2' }, sales);
+      expect(walkIn).toMatchObject({ ok: true, duplicate: false });
+      const id = walkIn.ok ? walkIn.leadId : '';
+      expect(await db.db.selectFrom('registrations').select(['marketing_consent', 'utm_source', 'utm_campaign', 'campaign_key', 'companions']).where('customer_id', '=', id).execute()).toEqual([
+        { marketing_consent: 1, utm_source: '현수막', utm_campaign: '현수막', campaign_key: '현수막', companions: 2 },
+      ]);
+      expect(await db.db.selectFrom('customers').select('marketing_consent').where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ marketing_consent: 1 });
+      // Nothing chosen: no consent to marketing, no source, no companions.
+      const plain = await bookings.register({ key: 'walk-in-0102', kind: 'walkIn', name: '현장 고객', phone: '010 7777 0102', consent: true }, sales);
+      const plainId = plain.ok ? plain.leadId : '';
+      expect(await db.db.selectFrom('registrations').select(['marketing_consent', 'utm_source', 'campaign_key', 'companions']).where('customer_id', '=', plainId).execute()).toEqual([
+        { marketing_consent: 0, utm_source: null, campaign_key: null, companions: null },
+      ]);
+      expect((await funnelByCampaign(db, { from: TODAY, to: TODAY })).find((row) => row.campaignKey === '현수막')).toEqual({
+        campaignKey: '현수막',
+        customers: 1,
+        called: 0,
+        visited: 1,
+        contracted: 0,
+      });
+    });
+
+    it('refuses, in Korean, a 유입 경로 not on the list and a 동반 인원 that is not a whole number from 0 to 20; nothing is stored', async () => {
+      for (const [source, companions] of [['신문', '1'], ['현수막', '-1'], ['현수막', '21'], ['현수막', '두 명'], ['현수막', '1.5']] as const) {
+        const result = await bookings.register({ key: `walk-in-bad-${source}-${companions}`.replace(/[^\w-]/g, 'x'), kind: 'walkIn', name: '현장 고객', phone: '010 7777 0199', consent: true, source, companions }, sales);
+        expect(result).toMatchObject({ ok: false, error: 'invalid' });
+        const fieldErrors = result.ok || result.error !== 'invalid' ? {} : result.fieldErrors;
+        if (source === '신문') expect(fieldErrors).toEqual({ source: '유입 경로는 목록에서 골라 주세요.' });
+        else expect(fieldErrors).toEqual({ companions: '동반 인원은 0에서 20 사이의 숫자로 입력해 주세요.' });
+      }
+      expect(await db.db.selectFrom('customers').select('id').where('phone', '=', '01077770199').execute()).toEqual([]);
+    });
+
+    it('offers the 유입 경로 list marketing keeps in the Studio, or the default one when it is empty', async () => {
+      expect(await bookings.deskSources()).toEqual(['현수막', '지인 소개', '전단', '인터넷', '기타']);
+      const edited = new VisitBookings({ sales: db, now: () => NOW, actorOf: async (actor) => ({ ...actor, visibleTo: null, takesColleagues: false }), current: async () => ({ ok: false, error: 'notFound' }), deskSources: async () => [' 현수막 ', '라디오', ''] });
+      expect(await edited.deskSources()).toEqual(['현수막', '라디오']);
+      expect(await edited.register({ key: 'walk-in-radio', kind: 'walkIn', name: '라디오 고객', phone: '010 7777 0103', consent: true, source: '라디오' }, sales)).toMatchObject({ ok: true });
     });
 
     it('says in Korean what a desk registration lacks', async () => {

@@ -31,6 +31,7 @@ const row = (fields: Partial<LeadExportRow>): LeadExportRow => ({
   checkedInAt: null,
   memos: [],
   calls: [],
+  profile: { interestType: null, subscription: null, funding: null },
   ...fields,
 });
 
@@ -70,6 +71,18 @@ describe("the export's columns", () => {
     expect([booked![visit], booked![visitState], booked![arrival]]).toEqual(['2026-11-29 14:00', '예약됨', '']);
     expect([booked![times], booked![lastSource], booked![firstSource], booked![firstAt]]).toEqual(['3', 'kakao', 'naver', '2026-11-20 09:00:00']);
     expect([walkIn![firstSource], walkIn![firstAt]]).toEqual(['', '']);
+  });
+
+  it('CSV: 관심 타입, 청약 자격 and 자금 계획 as chosen, empty when not', async () => {
+    const columns = ['관심 타입', '청약 자격', '자금 계획'].map((header) => EXPORT_HEADERS.indexOf(header));
+    expect(Math.min(...columns)).toBeGreaterThanOrEqual(0);
+    const out = new PassThrough();
+    const written = text(out);
+    await writeLeadCsv(rowsOf(row({ profile: { interestType: '84A', subscription: 'firstHomeless', funding: 'loan' } }), WALK_IN), out);
+    out.end();
+    const [, chosen, none] = (await written).replace(/^\uFEFF/, '').trim().split('\r\n').map((line) => line.slice(1, -1).split('","'));
+    expect(columns.map((column) => chosen![column])).toEqual(['84A', '1순위 · 무주택', '중도금·잔금 대출']);
+    expect(columns.map((column) => none![column])).toEqual(['', '', '']);
   });
 
   it('xlsx: the same, with times as date cells and the count a number', async () => {

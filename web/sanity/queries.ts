@@ -455,3 +455,13 @@ export const leadNamesQuery = defineQuery(`*[_type == "lead" && _id in $ids]{ _i
 export const leadsDatasetPageQuery = defineQuery(`
   *[_id > $after && !(_id in path("drafts.**")) && !(_id in path("_.**"))] | order(_id asc) [0...500]
 `);
+
+/** The desk's 유입 경로 list (현장 등록), which marketing keeps in the Studio; empty: the console's default. */
+export const deskSourcesQuery = defineQuery(`
+  coalesce(*[_type == "leadSettings" && _id == "leadSettings"][0].deskSources, [])
+`);
+
+/** The unit types in the CMS's order: the customer's 관심 타입 is chosen among them. */
+export const consoleUnitTypesQuery = defineQuery(`
+  *[_type == "unitType" && defined(code)] | order(order asc){ code, "label": coalesce(label, code) }
+`);

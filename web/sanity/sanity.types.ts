@@ -348,6 +348,7 @@ export type LeadSettings = {
   marketingNotice?: string;
   popupText?: string;
   maxVisitBookingsPerPhone?: number;
+  deskSources?: Array<string>;
   retentionDays?: number;
   callResults?: Array<string>;
   messageTemplates?: {
@@ -357,6 +358,16 @@ export type LeadSettings = {
       text?: string;
     };
     booking?: {
+      enabled?: boolean;
+      templateCode?: string;
+      text?: string;
+    };
+    bookingChange?: {
+      enabled?: boolean;
+      templateCode?: string;
+      text?: string;
+    };
+    bookingCancel?: {
       enabled?: boolean;
       templateCode?: string;
       text?: string;
@@ -1164,6 +1175,16 @@ export type MessageTemplatesQueryResult = {
       templateCode?: string;
       text?: string;
     };
+    bookingChange?: {
+      enabled?: boolean;
+      templateCode?: string;
+      text?: string;
+    };
+    bookingCancel?: {
+      enabled?: boolean;
+      templateCode?: string;
+      text?: string;
+    };
     reminder?: {
       enabled?: boolean;
       templateCode?: string;
@@ -1824,6 +1845,7 @@ export type LeadsDatasetPageQueryResult = Array<
       marketingNotice?: string;
       popupText?: string;
       maxVisitBookingsPerPhone?: number;
+      deskSources?: Array<string>;
       retentionDays?: number;
       callResults?: Array<string>;
       messageTemplates?: {
@@ -1833,6 +1855,16 @@ export type LeadsDatasetPageQueryResult = Array<
           text?: string;
         };
         booking?: {
+          enabled?: boolean;
+          templateCode?: string;
+          text?: string;
+        };
+        bookingChange?: {
+          enabled?: boolean;
+          templateCode?: string;
+          text?: string;
+        };
+        bookingCancel?: {
           enabled?: boolean;
           templateCode?: string;
           text?: string;
@@ -2086,6 +2118,19 @@ export type LeadsDatasetPageQueryResult = Array<
     }
 >;
 
+// Source: ../web/sanity/queries.ts
+// Variable: deskSourcesQuery
+// Query: coalesce(*[_type == "leadSettings" && _id == "leadSettings"][0].deskSources, [])
+export type DeskSourcesQueryResult = Array<string> | Array<never>;
+
+// Source: ../web/sanity/queries.ts
+// Variable: consoleUnitTypesQuery
+// Query: *[_type == "unitType" && defined(code)] | order(order asc){ code, "label": coalesce(label, code) }
+export type ConsoleUnitTypesQueryResult = Array<{
+  code: string;
+  label: string;
+}>;
+
 // Query TypeMap
 import "@sanity/client";
 declare module "@sanity/client" {
@@ -2150,5 +2195,7 @@ declare module "@sanity/client" {
     '*[_type == "sanity.imageAsset" && _id == $id][0]{path}': ImageAssetPathQueryResult;
     '*[_type == "lead" && _id in $ids]{ _id, name }': LeadNamesQueryResult;
     '\n  *[_id > $after && !(_id in path("drafts.**")) && !(_id in path("_.**"))] | order(_id asc) [0...500]\n': LeadsDatasetPageQueryResult;
+    '\n  coalesce(*[_type == "leadSettings" && _id == "leadSettings"][0].deskSources, [])\n': DeskSourcesQueryResult;
+    '\n  *[_type == "unitType" && defined(code)] | order(order asc){ code, "label": coalesce(label, code) }\n': ConsoleUnitTypesQueryResult;
   }
 }

@@ -6,6 +6,7 @@
 import { LEAD_FORM_KINDS, type LeadFormKind } from './lead-validation';
 import { isDay } from './seoul-time';
 import { UTM_KEYS } from './utm';
+import { isFundingPlan, isSubscription, type CustomerProfile, type CustomerProfileField, type FundingPlan, type SubscriptionQualification } from './customer-profile';
 
 /** From most to least trusted: an admin runs the site, a 팀장 runs the sales team, a 상담사 works leads. */
 export const STAFF_ROLES = ['admin', 'manager', 'sales'] as const;
@@ -126,6 +127,10 @@ export type LeadFilters = {
   q?: string;
   /** 담당자: `none` nobody (미배정), `me` the signed-in staff member (내 고객), or an account's email. */
   assignee?: string;
+  /** 관심 타입: a unit type code. */
+  interestType?: string;
+  subscription?: SubscriptionQualification;
+  funding?: FundingPlan;
 };
 
 /** An email, as the 담당자 filter takes one: something@somewhere. */
@@ -177,7 +182,17 @@ export function parseLeadFilters(params: URLSearchParams): { filters: LeadFilter
     if (assignee === 'none' || assignee === 'me' || (assignee.length <= FILTER_TEXT_MAX && ASSIGNEE_EMAIL.test(assignee))) filters.assignee = assignee;
     else invalid.push('assignee');
   }
-  for (const key of ['utmSource', 'utmCampaign', 'q'] as const) {
+  const subscription = text('subscription');
+  if (subscription) {
+    if (isSubscription(subscription)) filters.subscription = subscription;
+    else invalid.push('subscription');
+  }
+  const funding = text('funding');
+  if (funding) {
+    if (isFundingPlan(funding)) filters.funding = funding;
+    else invalid.push('funding');
+  }
+  for (const key of ['utmSource', 'utmCampaign', 'q', 'interestType'] as const) {
     const value = text(key);
     if (!value) continue;
     if (hasControlCharacter(value)) controlError = FILTER_CONTROL_MESSAGE;
@@ -268,6 +283,8 @@ export type LeadDetail = {
   sourcePage: string | null;
   utm: Partial<Record<(typeof UTM_KEYS)[number], string>>;
   consent: { privacy: boolean; marketing: boolean; ageOver14: boolean; noticeVersion: string | null; agreedAt: string | null };
+  /** 관심 타입, 청약 자격, 자금 계획 as chosen on the customer's page. */
+  profile: CustomerProfile;
   visitSlotId: string | null;
   visitAt: string | null;
   visitSlotStatus: 'booked' | 'unavailable' | 'released' | null;
@@ -283,6 +300,9 @@ export type LeadDetail = {
 
 /** What a staff member changes on a lead page; `rev` is the revision they saw. */
 export type LeadChange = { rev: string; status?: LeadStatus; assigneeEmail?: string | null };
+
+/** What saving a customer's 관심 타입·청약 자격·자금 계획 answers: a change's answer, or the fields not among the choices (Korean). */
+export type CustomerProfileResult = LeadChangeResult | { ok: false; error: 'unknownChoice'; fieldErrors: Partial<Record<CustomerProfileField, string>> };
 
 export type LeadChangeResult =
   | { ok: true; lead: LeadDetail }
@@ -334,15 +354,35 @@ export type BookingResult = LeadChangeResult | { ok: false; error: BookingRefusa
  * `moveRev`: the customer's version the desk was shown when it offered to move their coming visit
  * to `slotId` (a second place is never taken).
  */
-export type DeskRegistration = { key: string; kind: DeskFormKind; name: string; phone: string; consent: boolean; slotId?: string | null; moveRev?: string | null };
+export type DeskRegistration = {
+  key: string;
+  kind: DeskFormKind;
+  name: string;
+  phone: string;
+  consent: boolean;
+  slotId?: string | null;
+  moveRev?: string | null;
+  /** The customer agreed to marketing 문자 (asked at the desk). */
+  marketing?: boolean;
+  /** 유입 경로: one of the desk's list (DEFAULT_DESK_SOURCES or the Studio's); empty: not asked. */
+  source?: string | null;
+  /** 동반 인원 as typed: a whole number 0–20, or empty. */
+  companions?: string | null;
+};
 /** Korean messages per field of the desk form. */
-export type DeskFieldErrors = Partial<Record<'name' | 'phone' | 'consent' | 'slot' | 'kind', string>>;
+export type DeskFieldErrors = Partial<Record<'name' | 'phone' | 'consent' | 'slot' | 'kind' | 'source' | 'companions', string>>;
+/** The desk's 유입 경로 when marketing left the Studio's list empty. */
+export const DEFAULT_DESK_SOURCES = ['현수막', '지인 소개', '전단', '인터넷', '기타'] as const;
+/** The most 동반 인원 the desk notes for one customer. */
+export const MAX_COMPANIONS = 20;
 export const DESK_MESSAGES = {
   kind: '방문 또는 전화 중 하나를 골라 주세요.',
   consent: '고객에게 개인정보 수집·이용 동의(만 14세 이상 확인 포함)를 받은 뒤 체크해 주세요.',
   slot: '전화 예약은 방문 일시를 골라야 합니다.',
   // The desk form names the field 휴대폰 (the site's forms say 연락처).
   phoneRequired: '휴대폰 번호를 입력해 주세요.',
+  source: '유입 경로는 목록에서 골라 주세요.',
+  companions: `동반 인원은 0에서 ${MAX_COMPANIONS} 사이의 숫자로 입력해 주세요.`,
 } as const;
 /** A customer the desk found by number: who works them, and their coming visit; `rev` is their version. */
 export type DeskCustomer = { customerId: string; rev: string; name: string; assigneeName: string | null; comingVisitAt: string | null };
@@ -421,6 +461,7 @@ export const AUDIT_ACTIONS = [
   'phoneSearch',
   'leadChange',
   'leadMemo',
+  'leadProfile',
   'leadCall',
   'visitCheckIn',
   'visitCheckInUndo',
@@ -456,6 +497,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   phoneSearch: '전화번호로 고객 찾기',
   leadChange: '상태·담당자 변경',
   leadMemo: '메모 작성',
+  leadProfile: '관심 타입·청약 자격·자금 계획 변경',
   leadCall: '통화 결과 기록',
   visitCheckIn: '방문 확인',
   visitCheckInUndo: '방문 확인 취소',

@@ -4,12 +4,14 @@
  * the Studio schema (leadSettings.messageTemplates).
  */
 
-export const MESSAGE_EVENTS = ['registration', 'booking', 'reminder', 'staffNewLead', 'staffBooking', 'staffReturning'] as const;
+export const MESSAGE_EVENTS = ['registration', 'booking', 'bookingChange', 'bookingCancel', 'reminder', 'staffNewLead', 'staffBooking', 'staffReturning'] as const;
 export type MessageEvent = (typeof MESSAGE_EVENTS)[number];
 
 export const MESSAGE_EVENT_LABELS: Record<MessageEvent, string> = {
   registration: '등록 확인',
   booking: '방문예약 확인',
+  bookingChange: '방문예약 변경 안내',
+  bookingCancel: '방문예약 취소 안내',
   reminder: '방문 전날 안내',
   staffNewLead: '상담사 새 고객 알림',
   staffBooking: '상담사 방문예약 알림',

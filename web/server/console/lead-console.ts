@@ -6,7 +6,17 @@
  * `lead-…` link, an audit record's target): both open the customer.
  */
 import { LRUCache } from 'lru-cache';
-import { callResultsQuery, leadAssignmentSettingsQuery } from '../../sanity/queries';
+import { callResultsQuery, consoleUnitTypesQuery, deskSourcesQuery, leadAssignmentSettingsQuery } from '../../sanity/queries';
+import {
+  isFundingPlan,
+  isSubscription,
+  profileChoiceMessage,
+  profileSummary,
+  type CustomerProfile,
+  type CustomerProfileField,
+  type CustomerProfileInput,
+  type UnitTypeChoice,
+} from '../../shared/customer-profile';
 import {
   CONSOLE_FORM_KINDS,
   DEFAULT_CALL_RESULTS,
@@ -21,6 +31,7 @@ import {
   type LeadCallInput,
   type LeadCallResult,
   type LeadChange,
+  type CustomerProfileResult,
   type LeadChangeResult,
   type LeadDetail,
   type LeadFilters,
@@ -96,6 +107,7 @@ export class LeadConsoleService implements LeadConsole {
       now: this.now,
       current: (id, written) => this.current(id, written),
       actorOf: (actor) => this.customerActor(actor),
+      deskSources: () => this.options.content.fetch(deskSourcesQuery),
     });
     this.slots = new VisitSlotSchedule(options.sales, { now: this.now });
   }
@@ -199,6 +211,31 @@ export class LeadConsoleService implements LeadConsole {
     const assignee = assigneeEmail === undefined ? undefined : await this.assignee(assigneeEmail, actor);
     if (assignee === 'unknown') return INVALID;
     return this.changed(id, actor, change.rev, (customerId, version, by) => this.work.change(customerId, { version, status, assignee }, by));
+  }
+
+  /** The unit types the 관심 타입 is chosen among, in the CMS's order. */
+  async unitTypes(): Promise<UnitTypeChoice[]> {
+    return (await this.options.content.fetch(consoleUnitTypesQuery)).flatMap(({ code, label }) => (code ? [{ code, label: label ?? code }] : []));
+  }
+
+  /**
+   * Saves the customer's 관심 타입, 청약 자격 and 자금 계획 under the version the page showed; each is
+   * one of its choices or '' (none). A value that is no choice is refused in Korean, nothing written.
+   */
+  async setProfile(id: string, input: CustomerProfileInput, actor: StaffActor): Promise<CustomerProfileResult> {
+    const typed = (field: CustomerProfileField) => (typeof input[field] === 'string' ? input[field].trim() : '');
+    const unitTypes = await this.unitTypes();
+    const interestType = typed('interestType');
+    const subscription = typed('subscription');
+    const funding = typed('funding');
+    const fieldErrors: Partial<Record<CustomerProfileField, string>> = {};
+    if (interestType && !unitTypes.some((unit) => unit.code === interestType)) fieldErrors.interestType = profileChoiceMessage('interestType');
+    if (subscription && !isSubscription(subscription)) fieldErrors.subscription = profileChoiceMessage('subscription');
+    if (funding && !isFundingPlan(funding)) fieldErrors.funding = profileChoiceMessage('funding');
+    if (Object.keys(fieldErrors).length > 0) return { ok: false, error: 'unknownChoice', fieldErrors };
+    const profile = { interestType: interestType || null, subscription: subscription || null, funding: funding || null } as CustomerProfile;
+    const detail = profileSummary(profile, (code) => unitTypes.find((unit) => unit.code === code)?.label ?? code);
+    return this.changed(id, actor, input.rev, (customerId, version, by) => this.work.setProfile(customerId, { version, profile, detail }, by));
   }
 
   /** Appends a memo: never refused for a change made meanwhile, and it moves no version. Records `leadMemo`. */
@@ -542,6 +579,7 @@ function detailOf(customer: CustomerDetail, today: string): LeadDetail {
     utm,
     // Every form asks for the privacy consent and the age, and stores nothing without them.
     consent: { privacy: true, marketing: customer.marketing, ageOver14: true, noticeVersion: newest?.noticeVersion ?? null, agreedAt: newest?.agreedAt ?? null },
+    profile: customer.profile,
     visitSlotId: visit?.slotId ?? null,
     visitAt: visit?.visitAt ?? null,
     visitSlotStatus: visit ? (SLOT_STATUS_OF_BOOKING[visit.status] ?? null) : null,
@@ -597,5 +635,6 @@ function exportRowOf(
     checkedInAt,
     memos: customer.memos.map(({ at, authorName, text }) => ({ at, authorName, text })),
     calls: customer.calls.map(({ at, result, callbackAt }) => ({ at, result, callbackAt })),
+    profile: customer.profile,
   };
 }

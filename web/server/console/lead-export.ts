@@ -10,6 +10,7 @@ import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import { formatPhone, LEAD_FORM_KIND_LABELS, LEAD_STATUS_LABELS, isLeadStatus } from '../../shared/console';
 import { seoulDateTime } from '../../shared/seoul-time';
+import { FUNDING_LABELS, SUBSCRIPTION_LABELS } from '../../shared/customer-profile';
 import { UTM_KEYS, utmParameterName } from '../../shared/utm';
 import { BOM, csvLine } from '../csv';
 import type { LeadExportFormat, LeadExportRow } from './types';
@@ -91,6 +92,9 @@ const EXPORT_COLUMNS: Column[] = [
   { header: '첫 등록 양식', width: 18, value: (row) => (row.firstTouch ? formKindLabel(row.firstTouch.formKind) : '') },
   { header: '첫 등록 utm_source', width: 14, value: (row) => row.firstTouch?.utmSource ?? '' },
   { header: '첫 등록 utm_campaign', width: 14, value: (row) => row.firstTouch?.utmCampaign ?? '' },
+  { header: '관심 타입', width: 10, value: (row) => row.profile.interestType ?? '' },
+  { header: '청약 자격', width: 14, value: (row) => (row.profile.subscription ? SUBSCRIPTION_LABELS[row.profile.subscription] : '') },
+  { header: '자금 계획', width: 16, value: (row) => (row.profile.funding ? FUNDING_LABELS[row.profile.funding] : '') },
   { header: '고객 ID', width: 40, value: (row) => row.id },
 ];
 

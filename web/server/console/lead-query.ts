@@ -30,6 +30,10 @@ export type LeadFilterParams = {
   unassigned: true | null;
   /** Only the leads this email may see: its own and those assigned to nobody (a 상담사's view). */
   visibleTo: string | null;
+  /** 관심 타입 (a unit type code), 청약 자격 and 자금 계획 codes; absent or null: not filtering. */
+  interestType?: string | null;
+  subscription?: string | null;
+  funding?: string | null;
 };
 
 /** Where a page starts: after the lead (createdAt, _id) last shown. */
@@ -61,6 +65,9 @@ export function leadFilterParams(filters: LeadFilters, me: string | null = null,
     assigneeEmail: filters.assignee === 'me' ? (me ?? '') : filters.assignee && filters.assignee !== 'none' ? filters.assignee : null,
     unassigned: filters.assignee === 'none' ? true : null,
     visibleTo,
+    interestType: filters.interestType ?? null,
+    subscription: filters.subscription ?? null,
+    funding: filters.funding ?? null,
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import type {
   ConsoleDashboard,
+  CustomerProfileResult,
   CustomerRegistration,
   LeadCallInput,
   LeadCallResult,
@@ -17,6 +18,7 @@ import type {
   VisitSheet,
 } from '../../shared/console';
 import type { VisitBookings } from './visit-bookings';
+import type { CustomerProfile, CustomerProfileInput, UnitTypeChoice } from '../../shared/customer-profile';
 import type { VisitSlotSchedule } from '../customers/visit-slot-schedule';
 
 /** The signed-in staff member and the address the request came from: what an audit record names. */
@@ -55,6 +57,8 @@ export type LeadExportRow = {
   memos: Array<{ at: string; authorName: string; text: string }>;
   /** Oldest first; the last is the customer's current call result. */
   calls: Array<{ at: string; result: string; callbackAt: string | null }>;
+  /** 관심 타입 (a unit type code), 청약 자격, 자금 계획. */
+  profile: CustomerProfile;
 };
 
 /** How many leads a bulk assignment or a hand-over moved, and how many it could not; `invalid`: no such 담당자, too many leads. */
@@ -65,11 +69,15 @@ export type LeadAccess = 'allowed' | 'forbidden' | 'notFound';
 /** Every read of personal data and every change is recorded in the audit trail by the service. */
 export interface LeadConsole {
   /** Book, move and cancel a lead's visit; the desk's walk-ins and phone-ins (the site's capacity-checked path). */
-  readonly bookings: Pick<VisitBookings, 'openSlots' | 'book' | 'cancel' | 'register' | 'findCustomer'>;
+  readonly bookings: Pick<VisitBookings, 'openSlots' | 'deskSources' | 'book' | 'cancel' | 'register' | 'findCustomer'>;
   /** Visit slots: list, create for a day or a week, edit, delete an empty one (admin and 팀장). */
   readonly slots: Pick<VisitSlotSchedule, 'list' | 'create' | 'edit' | 'remove'>;
   /** A page and the total; a search by a whole phone number records `phoneSearch` (the count, not the number). */
   list(filters: LeadFilters, page: { cursor?: string; limit?: number }, actor: StaffActor): Promise<LeadListPage>;
+  /** The unit types the customer's 관심 타입 is chosen among (the CMS's). */
+  unitTypes(): Promise<UnitTypeChoice[]>;
+  /** Saves the customer's 관심 타입, 청약 자격, 자금 계획 (each a choice or ''); records `leadProfile`. */
+  setProfile(id: string, input: CustomerProfileInput, actor: StaffActor): Promise<CustomerProfileResult>;
   /** The campaign names leads carry, lower case, once each: the list's campaign choice. */
   campaigns(): Promise<string[]>;
   /**

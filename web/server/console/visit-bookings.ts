@@ -12,7 +12,9 @@ import {
   type DeskLookupResult,
   type DeskRegistration,
   type DeskRegistrationResult,
+  DEFAULT_DESK_SOURCES,
   DESK_MESSAGES,
+  MAX_COMPANIONS,
   type OpenSlotDay,
 } from '../../shared/console';
 import { checkLead, fieldMessagesOf, LEAD_FIELDS, wholeMobilePhone } from '../../shared/lead-validation';
@@ -37,6 +39,8 @@ export type VisitBookingsOptions = {
   actorOf: (actor: StaffActor) => Promise<CustomerActor>;
   /** What a booking from a customer's page answers with: the customer as the page shows it now. */
   current: (customerId: string, written: boolean) => Promise<BookingResult>;
+  /** The 유입 경로 list marketing keeps in the Studio (empty: DEFAULT_DESK_SOURCES). */
+  deskSources?: () => Promise<string[]>;
   now?: () => number;
 };
 
@@ -58,6 +62,12 @@ export class VisitBookings {
       day.slots.push({ id: slot.id, time: slot.time, left: slot.placesLeft });
     }
     return days;
+  }
+
+  /** The desk's 유입 경로 choices: the Studio's list, trimmed, or the default one when it is empty. */
+  async deskSources(): Promise<string[]> {
+    const listed = ((await this.options.deskSources?.()) ?? []).map((source) => source.trim()).filter(Boolean);
+    return listed.length > 0 ? [...new Set(listed)] : [...DEFAULT_DESK_SOURCES];
   }
 
   /**
@@ -122,7 +132,11 @@ export class VisitBookings {
     if (messages.privacyConsent) fieldErrors.consent = DESK_MESSAGES.consent;
     if (messages.visitSlot) fieldErrors.slot = messages.visitSlot;
     else if (phoneIn && !input.slotId) fieldErrors.slot = DESK_MESSAGES.slot;
-    if (!check.ok || Object.keys(fieldErrors).length > 0) return { ok: false, error: 'invalid', fieldErrors };
+    const source = typeof input.source === 'string' ? input.source.trim() : '';
+    if (source && !(await this.deskSources()).includes(source)) fieldErrors.source = DESK_MESSAGES.source;
+    const companions = companionsOf(input.companions);
+    if (companions === 'invalid') fieldErrors.companions = DESK_MESSAGES.companions;
+    if (!check.ok || Object.keys(fieldErrors).length > 0 || companions === 'invalid') return { ok: false, error: 'invalid', fieldErrors };
 
     const { name, phone } = check.lead;
     const slotId = input.slotId ?? '';
@@ -150,7 +164,11 @@ export class VisitBookings {
         phone,
         createdAt: now,
         formKind: input.kind,
-        consent: { marketing: false, noticeVersion: DESK_CONSENT_VERSION, agreedAt: now },
+        consent: { marketing: input.marketing === true, noticeVersion: DESK_CONSENT_VERSION, agreedAt: now },
+        // The 유입 경로 is the registration's source and its campaign: a walk-in from a 현수막 counts
+        // for that campaign in the funnel, beside its ad spend.
+        ...(source ? { utm: { source, campaign: source } } : {}),
+        ...(companions === null ? {} : { companions }),
       },
       {
         // A new customer at the desk is nobody's yet: the 팀장 gives them to a 상담사.
@@ -158,6 +176,7 @@ export class VisitBookings {
         today,
         ...(phoneIn ? { visit: { slotId, bookableFrom: today, whenUnavailable: 'refuse' as const, kind: 'phoneIn' as const, by: actor.email } } : { walkInAt: now }),
         audit: { actor: actor.email, action: 'deskRegister', ip: actor.ip, detail },
+        tellCustomerOfVisit: phoneIn,
       },
     );
     if (outcome.status === 'slotFull' || outcome.status === 'slotMissing') return { ok: false, error: outcome.status };
@@ -234,6 +253,14 @@ export class VisitBookings {
     if (result.error === 'conflict') return this.options.current(customerId, false);
     return { ok: false, error: result.error };
   }
+}
+
+/** 동반 인원 as typed: a whole number from 0 to MAX_COMPANIONS, null when left empty. */
+function companionsOf(typed: string | null | undefined): number | null | 'invalid' {
+  const text = typeof typed === 'string' ? typed.trim() : '';
+  if (!text) return null;
+  if (!/^\d{1,2}$/.test(text) || Number(text) > MAX_COMPANIONS) return 'invalid';
+  return Number(text);
 }
 
 function isVersion(rev: string): boolean {

@@ -10,6 +10,16 @@ import type { BookingKind, BookingStatus, SalesTables } from '../database/tables
 import type { LeadFilterParams } from '../console/lead-query';
 import { seoulDayStart } from '../../shared/seoul-time';
 import { MISSED_CALL_RESULT } from '../../shared/console';
+import { isFundingPlan, isSubscription, type CustomerProfile } from '../../shared/customer-profile';
+
+/** The customer's 관심 타입, 청약 자격 and 자금 계획 from its columns (a code no longer on a list reads as none). */
+export function profileOf(row: { interest_type: string | null; subscription: string | null; funding_plan: string | null }): CustomerProfile {
+  return {
+    interestType: row.interest_type,
+    subscription: row.subscription && isSubscription(row.subscription) ? row.subscription : null,
+    funding: row.funding_plan && isFundingPlan(row.funding_plan) ? row.funding_plan : null,
+  };
+}
 
 /** Where a page of customers starts: after the customer (last_registered_at, id) last shown. */
 export type CustomerCursor = { at: string; id: string };
@@ -91,6 +101,9 @@ export function customerMatches(eb: CustomersBuilder, filters: LeadFilterParams,
   }
   if (filters.phoneLast4 !== null) conditions.push(eb('customers.phone_last4', '=', filters.phoneLast4));
   if (filters.phone !== null) conditions.push(eb('customers.phone', '=', filters.phone));
+  if (filters.interestType) conditions.push(eb('customers.interest_type', '=', filters.interestType));
+  if (filters.subscription) conditions.push(eb('customers.subscription', '=', filters.subscription));
+  if (filters.funding) conditions.push(eb('customers.funding_plan', '=', filters.funding));
   if (registrationFilterSet(filters)) {
     // A registration is never later than its customer's last nor earlier than its first: these let
     // the walk over customers stop at the period's bounds.
@@ -134,6 +147,9 @@ function matchingCustomers(sales: SalesDatabase, filters: LeadFilterParams, driv
       'customers.assignee_name',
       'customers.assignee_email',
       'customers.marketing_consent',
+      'customers.interest_type',
+      'customers.subscription',
+      'customers.funding_plan',
     ])
     .where((eb) => customerMatches(eb, filters, drive))
     .$if(cursor !== null, (query) =>
@@ -171,6 +187,7 @@ export type CustomerListRow = {
   /** 부재 calls in a row, up to the last call. */
   missedCalls: number;
   registrations: number;
+  profile: CustomerProfile;
 };
 
 /**
@@ -228,6 +245,9 @@ export async function listCustomers(sales: SalesDatabase, filters: LeadFilterPar
       'visit.visit_at as visitAt',
       'visit.status as visitStatus',
       'page.marketing_consent as marketing',
+      'page.interest_type',
+      'page.subscription',
+      'page.funding_plan',
       eb
         .selectFrom('calls')
         .select('calls.result')
@@ -242,7 +262,13 @@ export async function listCustomers(sales: SalesDatabase, filters: LeadFilterPar
     .orderBy('page.last_registered_at', 'desc')
     .orderBy('page.id', 'desc')
     .execute();
-  return rows.map((row) => ({ ...row, marketing: row.marketing === 1, missedCalls: Number(row.missedCalls), registrations: Number(row.registrations ?? 0) }));
+  return rows.map(({ interest_type, subscription, funding_plan, ...row }) => ({
+    ...row,
+    marketing: row.marketing === 1,
+    missedCalls: Number(row.missedCalls),
+    registrations: Number(row.registrations ?? 0),
+    profile: profileOf({ interest_type, subscription, funding_plan }),
+  }));
 }
 
 /** The customer with this whole number and its 담당자, or null (nobody's number, or nobody's customer). */
@@ -294,6 +320,7 @@ export type CustomerDetail = {
   version: number;
   /** 부재 calls in a row, up to the last call. */
   missedCalls: number;
+  profile: CustomerProfile;
   registrations: Array<{
     id: string;
     createdAt: string;
@@ -335,6 +362,9 @@ export async function customerDetail(sales: SalesDatabase, customerId: string): 
       'last_registered_at as lastRegisteredAt',
       'version',
       missedCallsInARow(sql.ref('customers.id')).as('missedCalls'),
+      'interest_type',
+      'subscription',
+      'funding_plan',
     ])
     .where('id', '=', customerId)
     .executeTakeFirst();
@@ -385,9 +415,10 @@ export async function customerDetail(sales: SalesDatabase, customerId: string): 
       .orderBy('id')
       .execute(),
   ]);
-  const { marketing_consent: marketing, ...fields } = customer;
+  const { marketing_consent: marketing, interest_type, subscription, funding_plan, ...fields } = customer;
   return {
     ...fields,
+    profile: profileOf({ interest_type, subscription, funding_plan }),
     marketing: marketing === 1,
     missedCalls: Number(fields.missedCalls),
     registrations: registrations.map(({ marketing_consent: consent, ...registration }) => ({ ...registration, marketing: consent === 1 })),

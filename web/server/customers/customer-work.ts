@@ -3,8 +3,9 @@
  * moving and cancelling a visit, checking a visitor in — each one transaction of the customer
  * tables with its audit record: a change that cannot be recorded does not happen, and a refused
  * one leaves nothing. A change names the customer's version the staff member saw; a stale one is
- * refused with nothing written (the page shows what is there now). The 담당자's 알림톡 a change
- * causes (a customer given to them, a visit booked or moved) is queued in the same transaction.
+ * refused with nothing written (the page shows what is there now). The 알림톡 a change causes (to
+ * the 담당자: a customer given to them, a visit booked or moved; to the customer: their visit
+ * booked, moved or cancelled) are queued in the same transaction.
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
@@ -17,6 +18,8 @@ import { comingVisit, givePlaceBack, moveStatusForward, takePlace, visitAtOf } f
 import { recordAudit } from './audit-record';
 import { messageKey, queueMessages } from '../messages/message-log';
 import type { Assignee } from './registration';
+import type { CustomerProfile } from '../../shared/customer-profile';
+import { queueVisitMessage, type VisitMessageEvent } from './visit-messages';
 
 /**
  * Who acts, from where, and what the assignment settings let them do (read before the
@@ -37,8 +40,14 @@ export type WorkResult = { ok: true; version: number } | { ok: false; error: Wor
 
 type Customer = { id: string; status: LeadStatus; assignee_email: string | null; assignee_name: string | null; version: number };
 
-/** What a piece of work did: its audit record, and the 담당자's messages it causes. */
-type Done = { action: AuditAction; detail: string | null; keepsVersion?: boolean; tellStaff?: { event: 'staffNewLead' | 'staffBooking'; email: string } };
+/** What a piece of work did: its audit record, and the 담당자's and the customer's messages it causes. */
+type Done = {
+  action: AuditAction;
+  detail: string | null;
+  keepsVersion?: boolean;
+  tellStaff?: { event: 'staffNewLead' | 'staffBooking'; email: string };
+  tellCustomer?: { event: VisitMessageEvent; bookingId: string };
+};
 
 /** The qualifier of a staff message caused by a change: the customer's version after it (a repeat of the change sends nothing more). */
 function versionQualifier(version: number): string {
@@ -102,6 +111,15 @@ export class CustomerWork {
     });
   }
 
+  /** The customer's 관심 타입, 청약 자격 and 자금 계획 as chosen (checked by the caller). Records `leadProfile` with `detail`. */
+  setProfile(customerId: string, change: { version: number; profile: CustomerProfile; detail: string }, actor: CustomerActor): Promise<WorkResult> {
+    return this.work(customerId, change.version, actor, async (trx) => {
+      const { interestType, subscription, funding } = change.profile;
+      await trx.updateTable('customers').set({ interest_type: interestType, subscription, funding_plan: funding }).where('id', '=', customerId).execute();
+      return { action: 'leadProfile', detail: change.detail };
+    });
+  }
+
   /** Appends a memo: never refused for a change made meanwhile, and it changes nobody's version. Records `leadMemo`. */
   async addMemo(customerId: string, text: string, actor: CustomerActor): Promise<WorkResult> {
     return this.work(customerId, null, actor, async (trx) => {
@@ -142,12 +160,15 @@ export class CustomerWork {
         await trx.updateTable('bookings').set({ status: 'cancelled' }).where('id', '=', coming.id).execute();
         if (coming.slotId) await givePlaceBack(trx, coming.slotId);
       }
+      const bookingId = randomUUID();
       await trx
         .insertInto('bookings')
-        .values({ id: randomUUID(), customer_id: customerId, registration_id: null, slot_id: slotId, visit_at: visitAt, kind: 'console', status: 'booked', checked_in_at: null, created_at: this.iso(), created_by: actor.email })
+        .values({ id: bookingId, customer_id: customerId, registration_id: null, slot_id: slotId, visit_at: visitAt, kind: 'console', status: 'booked', checked_in_at: null, created_at: this.iso(), created_by: actor.email })
         .execute();
       await moveStatusForward(trx, customerId, 'visitBooked');
-      const done: Done = coming ? { action: 'visitMove', detail: `${coming.visitAt} → ${visitAt}` } : { action: 'visitBook', detail: visitAt };
+      const done: Done = coming
+        ? { action: 'visitMove', detail: `${coming.visitAt} → ${visitAt}`, tellCustomer: { event: 'bookingChange', bookingId } }
+        : { action: 'visitBook', detail: visitAt, tellCustomer: { event: 'booking', bookingId } };
       return customer.assignee_email ? { ...done, tellStaff: { event: 'staffBooking', email: customer.assignee_email } } : done;
     });
   }
@@ -160,7 +181,7 @@ export class CustomerWork {
       await trx.updateTable('bookings').set({ status: 'cancelled' }).where('id', '=', coming.id).execute();
       if (coming.slotId) await givePlaceBack(trx, coming.slotId);
       if (customer.status === 'visitBooked') await trx.updateTable('customers').set({ status: 'contacting' }).where('id', '=', customerId).execute();
-      return { action: 'visitCancel', detail: coming.visitAt };
+      return { action: 'visitCancel', detail: coming.visitAt, tellCustomer: { event: 'bookingCancel', bookingId: coming.id } };
     });
   }
 
@@ -268,13 +289,14 @@ export class CustomerWork {
         const customer = { ...locked, status: locked.status as LeadStatus };
         if (!mayOpen(customer, actor) && !(mayAct && (await mayAct(trx)))) throw new Refused('notYours');
         if (version !== null && customer.version !== version) throw new Refused('conflict');
-        const { action, detail, keepsVersion, tellStaff } = await plan(trx, customer);
+        const { action, detail, keepsVersion, tellStaff, tellCustomer } = await plan(trx, customer);
         const next = keepsVersion ? customer.version : customer.version + 1;
         if (!keepsVersion) await trx.updateTable('customers').set({ version: next }).where('id', '=', customerId).execute();
         if (tellStaff) {
           const { event, email } = tellStaff;
           await queueMessages(trx, [{ key: messageKey(event, customerId, versionQualifier(next)), leadId: customerId, event, recipient: email }], this.now());
         }
+        if (tellCustomer) await queueVisitMessage(trx, customerId, tellCustomer.event, tellCustomer.bookingId, this.now());
         await recordAudit(trx, this.sales.dialect, { actor: actor.email, action, ip: actor.ip, target: customerId, detail }, this.now());
         return { ok: true as const, version: next };
       });

@@ -15,6 +15,7 @@ import type { BookingKind, SalesTables } from '../database/tables';
 import { recordAudit, type AuditInsert } from './audit-record';
 import { tallyRegistration } from './registration-tallies';
 import { comingVisit, moveStatusForward, takePlace, visitAtOf } from './visit-place';
+import { queueBookedVisitMessage } from './visit-messages';
 
 export type Assignee = { email: string; name: string };
 
@@ -31,6 +32,8 @@ export type NewRegistration = {
   landingPage?: string;
   utm?: Partial<Record<'source' | 'medium' | 'campaign' | 'term' | 'content', string>>;
   consent: { marketing: boolean; noticeVersion: string; agreedAt: string };
+  /** 동반 인원, noted by the desk. */
+  companions?: number;
 };
 
 export type VisitRequest = {
@@ -75,6 +78,8 @@ export type RegistrationOptions = {
    * a new customer, a returning one, a booking). The desk's registrations send none.
    */
   queueMessages?: boolean;
+  /** Queue the customer's 방문예약 확인 of a visit booked now, as staff's bookings do (a phone-in). */
+  tellCustomerOfVisit?: boolean;
 };
 
 /** Ends the transaction without a trace (a retry's registration is there, a refused slot). */
@@ -94,6 +99,7 @@ export async function register(
     return await sales.inGroupCommit(async (trx) => {
       const outcome = await registerIn(trx, registration, options);
       if (options.queueMessages && outcome.status === 'created') await queueMessagesIn(trx, registration.id, outcome, Date.parse(registration.createdAt));
+      if (options.tellCustomerOfVisit && outcome.status === 'created' && outcome.visit?.status === 'booked') await queueBookedVisitMessage(trx, outcome.customerId, Date.parse(registration.createdAt));
       // The desk's registration is staff work: recorded with it (a retry's, which stores nothing, is not).
       if (options.audit && outcome.status === 'created') await recordAudit(trx, sales.dialect, { ...options.audit, target: outcome.customerId }, Date.parse(registration.createdAt));
       return outcome;
@@ -170,6 +176,7 @@ async function registerIn(trx: Transaction<SalesTables>, registration: NewRegist
       notice_version: registration.consent.noticeVersion,
       agreed_at: registration.consent.agreedAt,
       requested_slot_id: options.visit?.slotId ?? null,
+      companions: registration.companions ?? null,
     })
     .onConflict((conflict) => conflict.column('id').doNothing())
     .returning('id')

@@ -99,6 +99,10 @@ export interface CustomerTable {
   last_registered_at: string;
   version: ColumnType<number, number | undefined, number>;
   updated_at: string;
+  /** 관심 타입, 청약 자격, 자금 계획 (web/shared/customer-profile.ts): null until chosen. */
+  interest_type: ColumnType<string | null, string | null | undefined, string | null>;
+  subscription: ColumnType<string | null, string | null | undefined, string | null>;
+  funding_plan: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One form sent (a site form, the desk's 현장 등록 or phone-in), under its customer. */
@@ -122,6 +126,8 @@ export interface RegistrationTable {
   notice_version: string | null;
   agreed_at: string | null;
   requested_slot_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 동반 인원 the desk noted (0–20); null when not asked. */
+  companions: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface VisitSlotTable {

@@ -1,13 +1,14 @@
 /**
  * Sends the customers' and the 담당자's messages: a confirmation when a registration is stored (a
- * booking's when it came with a visit), the day before a visit a reminder, and to the 담당자 a new
- * or returning customer and a booking. Each is a job in the message log (the outbox), queued in
- * the transaction of the change that causes it (a registration, CustomerWork) or by the reminders'
- * job, and sent by a delivery loop beside the requests: the customer, their visit and the template
- * are read at sending time from the customer tables, the provider's errors retried with backoff,
- * and what became of each message (sent, failed, not sent and why) stays in the send log. A job
- * names a registration (its confirmation, the 담당자's messages as it was stored) or a customer
- * (reminders, the 담당자's messages of staff work). Log lines name that id only: never a number or name.
+ * booking's when it came with a visit), the customer's notice of a visit staff booked, moved or
+ * cancelled, the day before a visit a reminder, and to the 담당자 a new or returning customer and
+ * a booking. Each is a job in the message log (the outbox), queued in the transaction of the
+ * change that causes it (a registration, CustomerWork) or by the reminders' job, and sent by a
+ * delivery loop beside the requests: the customer, their visit and the template are read at
+ * sending time from the customer tables, the provider's errors retried with backoff, and what
+ * became of each message (sent, failed, not sent and why) stays in the send log. A job names a
+ * registration (its confirmation, the 담당자's messages as it was stored) or a customer
+ * (reminders, staff's work). Log lines name that id only: never a number or name.
  */
 import { isConnectionError } from '../observability/dependency-state';
 import { errorField, log } from '../observability/log';
@@ -22,6 +23,7 @@ import { templateVariables, type MessageReason } from '../../shared/outbound-mes
 import { seoulDay, seoulDayStart } from '../../shared/seoul-time';
 import { MESSAGE_MAX_ATTEMPTS, messageKey, nextAttemptAt, type MessageJob, type MessageLog, type MessageOutcome } from './message-log';
 import type { MessageProvider } from './solapi';
+import { bookingOfMessageKey, VISIT_MESSAGE_EVENTS } from '../customers/visit-messages';
 
 const BATCH = 50;
 const DAY_MS = 24 * 3600_000;
@@ -68,7 +70,17 @@ export function seoulTomorrow(now: number): string {
  * number, whether the registration consented (a document moved from before consent was asked for
  * may not have), and their booked visit.
  */
-type MessageSubject = { customerId: string; name: string; phone: string; consented: boolean; bookedVisitAt: string | null };
+type MessageSubject = {
+  customerId: string;
+  name: string;
+  phone: string;
+  consented: boolean;
+  bookedVisitAt: string | null;
+  /** The job is about a registration (a form anyone can send), not staff's work or a reminder. */
+  fromForm: boolean;
+};
+
+const STAFF_VISIT_EVENTS: ReadonlySet<string> = new Set(VISIT_MESSAGE_EVENTS);
 
 /** The visit day a reminder's key names (`reminder:<customer>:<YYYY-MM-DD>`). */
 function reminderDay(key: string): string {
@@ -181,8 +193,10 @@ export class MessageDispatcher implements LeadNotifier {
     if (!subject) return { status: 'skipped', reason: 'noRecipient' };
     if (job.recipient) return this.sendToStaff(job, job.recipient, subject, settings, provider);
     if (!subject.consented) return { status: 'skipped', reason: 'noConsent' };
+    const visitAt = subject.fromForm || !STAFF_VISIT_EVENTS.has(job.event) ? subject.bookedVisitAt : await this.staffVisitAt(job, subject.customerId);
+    if (visitAt === undefined) return { status: 'skipped', reason: 'notBooked' };
     // A registration kept in the outbox while its slot filled up was stored without the visit: it is told of its registration.
-    if (job.event === 'booking' && !subject.bookedVisitAt) {
+    if (job.event === 'booking' && subject.fromForm && !subject.bookedVisitAt) {
       await this.options.log.enqueue([{ key: messageKey('registration', job.leadId), leadId: job.leadId, event: 'registration' }], this.now());
       return { status: 'skipped', reason: 'notBooked' };
     }
@@ -193,14 +207,29 @@ export class MessageDispatcher implements LeadNotifier {
     if (!template?.enabled || !templateCode || !template.text?.trim()) return { status: 'skipped', reason: 'noTemplate' };
     const to = subject.phone.replace(/\D/g, '');
     if (!MOBILE.test(to)) return { status: 'failed', reason: 'badNumber' };
-    const held = await this.customerHold(job, subject.customerId);
+    const held = await this.customerHold(job, subject);
     if (held) return { status: 'skipped', reason: held };
     const values: Record<string, string> = {
       이름: subject.name,
-      방문일시: subject.bookedVisitAt ? visitLabel(subject.bookedVisitAt) : '',
+      방문일시: visitAt ? visitLabel(visitAt) : '',
       대표번호: settings.phone ?? '',
     };
     return this.deliverText(job, provider, { to, templateId: templateCode, text: template.text }, values);
+  }
+
+  /**
+   * The time of the visit a message about staff's booking, move or cancel names; undefined when a
+   * later change overtook it (moved again or cancelled since: that change's message tells the customer).
+   */
+  private async staffVisitAt(job: MessageJob, customerId: string): Promise<string | undefined> {
+    const booking = await this.options.sales.db
+      .selectFrom('bookings')
+      .select(['visit_at', 'status'])
+      .where('id', '=', bookingOfMessageKey(job.key))
+      .where('customer_id', '=', customerId)
+      .executeTakeFirst();
+    const stillSo = job.event === 'bookingCancel' ? booking?.status === 'cancelled' : booking?.status === 'booked';
+    return stillSo ? booking?.visit_at : undefined;
   }
 
   /** The registration or the customer `leadId` names, as it is now; null when neither is there (erased). */
@@ -223,19 +252,19 @@ export class MessageDispatcher implements LeadNotifier {
       db.selectFrom('bookings').select('visit_at').where('customer_id', '=', customerId).where('status', '=', 'booked').executeTakeFirst(),
     ]);
     if (!customer) return null;
-    return { customerId, name: registration?.name ?? customer.name, phone: customer.phone, consented, bookedVisitAt: booking?.visit_at ?? null };
+    return { customerId, name: registration?.name ?? customer.name, phone: customer.phone, consented, bookedVisitAt: booking?.visit_at ?? null, fromForm: registration !== undefined };
   }
 
   /**
    * Why a customer's message is not sent although everything for it is there. Anyone can type
    * anyone's number into the form, so a confirmation goes to a customer (one per number) only when
    * none went to them within the week: a form repeated with a victim's number sends one message,
-   * not one per registration. A reminder belongs to a booked visit (one coming visit per
-   * customer), so it is not held back here. Every message counts against the site's daily cap.
+   * not one per registration. A reminder, and a visit staff booked, moved or cancelled, are no
+   * form anyone can send, so they are not held back here. Every message counts against the site's daily cap.
    */
-  private async customerHold(job: MessageJob, customerId: string): Promise<MessageReason | null> {
+  private async customerHold(job: MessageJob, subject: MessageSubject): Promise<MessageReason | null> {
     const now = this.now();
-    if (job.event !== 'reminder' && (await this.options.log.customerMessagesSince(now - NUMBER_QUIET_MS, { customerId, exceptKey: job.key })) > 0) return 'sentThisWeek';
+    if (subject.fromForm && (await this.options.log.customerMessagesSince(now - NUMBER_QUIET_MS, { customerId: subject.customerId, exceptKey: job.key })) > 0) return 'sentThisWeek';
     const { sent, cap } = await this.customerQuota();
     if (sent < cap) return null;
     const today = seoulDay(now);

@@ -1,6 +1,6 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { Form, useLocation, useNavigation } from 'react-router';
-import type { DeskCustomer, DeskFieldErrors, DeskLookupResult, DeskRegistrationResult, OpenSlotDay } from '../../../shared/console';
+import { MAX_COMPANIONS, type DeskCustomer, type DeskFieldErrors, type DeskLookupResult, type DeskRegistrationResult, type OpenSlotDay } from '../../../shared/console';
 import { useKeptDraft } from '../../lib/kept-draft';
 import { useSaveCount } from '../../lib/answer-count';
 import { withParticle } from '../../../shared/korean-particle';
@@ -25,6 +25,11 @@ export const DESK_TEXT = {
   choose: '전화 예약이면 고르세요',
   option: (day: string, time: string, left: number) => `${day} ${time} · ${left}자리 남음`,
   consent: '고객에게 개인정보 수집·이용 동의를 받았고 만 14세 이상임을 확인했습니다',
+  marketing: '고객이 분양 소식·이벤트 문자 수신(마케팅)에 동의했습니다 (선택)',
+  source: '유입 경로',
+  sourceNone: '고르지 않음',
+  companions: '동반 인원',
+  companionsHint: '본인 제외, 0–20명',
   submit: '등록',
   walkedIn: (name: string, visitAt: string) => `${name} 님을 등록하고 방문 확인했습니다 (${visitAt}).`,
   phonedIn: (name: string, visitAt: string) => `${name} 님을 등록하고 ${visitAt} 방문을 예약했습니다.`,
@@ -95,10 +100,10 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
  * What is typed is kept across the end of a session until it is registered; the consent is not:
  * it is confirmed with the customer at the moment of registering.
  */
-export function DeskRegistrationForm({ formKey, openDays, outcome }: { formKey: string; openDays: OpenSlotDay[]; outcome: DeskOutcome | null }) {
+export function DeskRegistrationForm({ formKey, openDays, sources, outcome }: { formKey: string; openDays: OpenSlotDay[]; sources: string[]; outcome: DeskOutcome | null }) {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
-  const restored = useKeptDraft(form, { place: { page: useLocation().pathname }, saved: { name: '', phone: '', kind: 'walkIn', slotId: '' }, answer: outcome ?? undefined });
+  const restored = useKeptDraft(form, { place: { page: useLocation().pathname }, saved: { name: '', phone: '', kind: 'walkIn', slotId: '', source: '', companions: '' }, answer: outcome ?? undefined });
   // Emptied for the next customer once one is registered; a check-in on the sheet or a lookup leaves it as typed.
   const desk = outcome && 'desk' in outcome ? outcome.desk : null;
   const registered = useSaveCount(outcome, desk?.ok === true);
@@ -183,6 +188,40 @@ export function DeskRegistrationForm({ formKey, openDays, outcome }: { formKey: 
               </select>
             )}
           </Field>
+          <Field id={`${id}-source`} label={DESK_TEXT.source} error={errors.source}>
+            {(describedBy) => (
+              <select id={`${id}-source`} name="source" className="console-input" defaultValue={value('source')} aria-invalid={describedBy ? true : undefined} aria-describedby={describedBy}>
+                <option value="">{DESK_TEXT.sourceNone}</option>
+                {sources.map((source) => (
+                  <option key={source} value={source}>
+                    {source}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field id={`${id}-companions`} label={DESK_TEXT.companions} error={errors.companions}>
+            {(describedBy) => (
+              <>
+                <input
+                  id={`${id}-companions`}
+                  name="companions"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={MAX_COMPANIONS}
+                  step={1}
+                  className="console-input"
+                  defaultValue={value('companions')}
+                  aria-invalid={describedBy ? true : undefined}
+                  aria-describedby={[`${id}-companions-hint`, describedBy].filter(Boolean).join(' ')}
+                />
+                <span id={`${id}-companions-hint`} className="lead-work__hint">
+                  {DESK_TEXT.companionsHint}
+                </span>
+              </>
+            )}
+          </Field>
         </div>
         <div className="desk-form__consent">
           <input
@@ -200,6 +239,10 @@ export function DeskRegistrationForm({ formKey, openDays, outcome }: { formKey: 
               {errors.consent}
             </span>
           ) : null}
+        </div>
+        <div className="desk-form__consent">
+          <input id={`${id}-marketing`} type="checkbox" name="marketing" value="on" defaultChecked={value('marketing') === 'on'} />
+          <label htmlFor={`${id}-marketing`}>{DESK_TEXT.marketing}</label>
         </div>
         {offer ? (
           <div className="desk-form__offer">

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Form, Link, useSubmit } from 'react-router';
 import { LEAD_FORM_KIND_LABELS, leadFiltersToParams, parseLeadFilters, type LeadFilters } from '../../../shared/console';
 import { LEAD_FORM_KINDS, wholeMobilePhone } from '../../../shared/lead-validation';
+import { FUNDING_LABELS, FUNDING_PLANS, PROFILE_FIELD_LABELS, SUBSCRIPTION_LABELS, SUBSCRIPTION_QUALIFICATIONS, type UnitTypeChoice } from '../../../shared/customer-profile';
 import { leadListText as text } from './lead-text';
 import type { LeadListFocus } from './console-page';
 import { LeadStatusOptions } from './LeadStatusBadge';
@@ -54,7 +55,13 @@ function useFieldsEdition(filters: LeadFilters): { edition: number; typed: (para
  * `campaigns`: the known campaign names (lower case), the campaign filter's choices; `assignees`:
  * the staff accounts other than the signed-in one, the 담당자 filter's choices after 미배정 and 내 고객.
  */
-type LeadFilterFormProps = { filters: LeadFilters; campaigns: readonly string[]; assignees: ReadonlyArray<{ email: string; name: string }> };
+type LeadFilterFormProps = {
+  filters: LeadFilters;
+  campaigns: readonly string[];
+  /** The 관심 타입 choices (the CMS's unit types). */
+  unitTypes: readonly UnitTypeChoice[];
+  assignees: ReadonlyArray<{ email: string; name: string }>;
+};
 
 /** 미배정, 내 고객, then each account (and the one asked for, kept even when it is no account now). */
 function AssigneeOptions({ assignees, chosen }: { assignees: LeadFilterFormProps['assignees']; chosen: string | undefined }) {
@@ -133,7 +140,7 @@ function isSteppedField(target: EventTarget): boolean {
  * searches once its value is committed: when focus leaves it, or on 조회 (Enter). A new search
  * starts from the first page (the form carries no cursor).
  */
-export function LeadFilterForm({ filters, campaigns, assignees }: LeadFilterFormProps) {
+export function LeadFilterForm({ filters, campaigns, unitTypes, assignees }: LeadFilterFormProps) {
   const submit = useSubmit();
   const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
   const fromKeyboard = useRef(false);
@@ -239,6 +246,36 @@ export function LeadFilterForm({ filters, campaigns, assignees }: LeadFilterForm
           label={text.utmCampaign}
           value={filters.utmCampaign?.toLowerCase()}
           options={<CampaignOptions campaigns={campaigns} chosen={filters.utmCampaign?.toLowerCase()} />}
+        />
+        <Filter
+          name="interestType"
+          label={PROFILE_FIELD_LABELS.interestType}
+          value={filters.interestType}
+          options={unitTypes.map((unit) => (
+            <option key={unit.code} value={unit.code}>
+              {unit.label}
+            </option>
+          ))}
+        />
+        <Filter
+          name="subscription"
+          label={PROFILE_FIELD_LABELS.subscription}
+          value={filters.subscription}
+          options={SUBSCRIPTION_QUALIFICATIONS.map((value) => (
+            <option key={value} value={value}>
+              {SUBSCRIPTION_LABELS[value]}
+            </option>
+          ))}
+        />
+        <Filter
+          name="funding"
+          label={PROFILE_FIELD_LABELS.funding}
+          value={filters.funding}
+          options={FUNDING_PLANS.map((value) => (
+            <option key={value} value={value}>
+              {FUNDING_LABELS[value]}
+            </option>
+          ))}
         />
       </MoreFilters>
       <div className="lead-filters__actions">

@@ -3,6 +3,7 @@
  * in the shared messages table) so it reaches only the console's route chunks, never a visitor.
  */
 import type { LeadFilters } from '../../../shared/console';
+import { PROFILE_FIELD_LABELS } from '../../../shared/customer-profile';
 
 export const leadListText = {
   title: '고객 목록',
@@ -90,6 +91,9 @@ export const filterLabels: Record<keyof LeadFilters, string> = {
   utmCampaign: leadListText.utmCampaign,
   q: leadListText.search,
   assignee: leadListText.assignee,
+  interestType: PROFILE_FIELD_LABELS.interestType,
+  subscription: PROFILE_FIELD_LABELS.subscription,
+  funding: PROFILE_FIELD_LABELS.funding,
 };
 
 export const leadPageText = {

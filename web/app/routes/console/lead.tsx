@@ -4,6 +4,8 @@ import { isLeadStatus, LEAD_STATUS_LABELS, type LeadCallResult, type LeadDetail,
 import { ConsoleOutcome } from '../../components/console/ConsoleOutcome';
 import { CustomerErasure, erasureText } from '../../components/console/CustomerErasure';
 import { CustomerRegistrations } from '../../components/console/CustomerRegistrations';
+import { CustomerProfilePanel, PROFILE_TEXT } from '../../components/console/CustomerProfilePanel';
+import type { CustomerProfileField } from '../../../shared/customer-profile';
 import { LeadFacts, LeadRecord } from '../../components/console/LeadFacts';
 import { LeadStatusBadge } from '../../components/console/LeadStatusBadge';
 import { LeadMessageLog } from '../../components/console/LeadMessageLog';
@@ -41,16 +43,17 @@ function refusal(access: 'forbidden' | 'notFound') {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const staff = requireStaff(request, context);
-  if (startedByAnotherSite(request.headers.get('sec-fetch-site'))) return { lead: null, assignees: [], callResults: [], messages: [], openDays: [], registrations: [] };
+  if (startedByAnotherSite(request.headers.get('sec-fetch-site'))) return { lead: null, assignees: [], callResults: [], messages: [], openDays: [], registrations: [], unitTypes: [] };
   const lead = await context.leadConsole.lead(params.id, { ...staff, ip: context.clientIp });
   if (!lead) throw refusal('notFound');
   if (lead === 'forbidden') throw refusal('forbidden');
-  const [accounts, callResults, messages, openDays, registrations] = await Promise.all([
+  const [accounts, callResults, messages, openDays, registrations, unitTypes] = await Promise.all([
     context.staff.list(),
     context.leadConsole.callResults(),
     context.leadMessages.forCustomer(lead.id),
     context.leadConsole.bookings.openSlots(),
     context.leadConsole.registrations(params.id),
+    context.leadConsole.unitTypes(),
   ]);
   return {
     lead,
@@ -59,6 +62,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     messages,
     openDays,
     registrations,
+    unitTypes,
     auditPath: staff.role === 'admin' ? `/admin/audit?${new URLSearchParams({ lead: lead.id })}` : null,
     mayErase: staff.role === 'admin',
   };
@@ -81,6 +85,8 @@ type LeadActionData = {
   callbackInvalid?: true;
   /** Set when the refusal is about the deletion's 사유. */
   reasonInvalid?: true;
+  /** The 관심 타입·청약 자격·자금 계획 fields refused, each with its Korean reason. */
+  profileErrors?: Partial<Record<CustomerProfileField, string>>;
   memoDraft: string;
 };
 
@@ -183,6 +189,11 @@ async function act(
       const saved = field('intent') !== 'book' ? BOOKING_TEXT.cancelled : field('visitWas') ? BOOKING_TEXT.moved(visitAt) : BOOKING_TEXT.booked(visitAt);
       return changeAnswer(result as LeadCallResult, saved, memoDraft);
     }
+    case 'profile': {
+      const result = await context.leadConsole.setProfile(params.id, { rev: field('rev'), interestType: field('interestType'), subscription: field('subscription'), funding: field('funding') }, actor);
+      if (!result.ok && result.error === 'unknownChoice') return answer({ tone: 'error', message: PROFILE_TEXT.refused, profileErrors: result.fieldErrors }, memoDraft, 400);
+      return changeAnswer(result, PROFILE_TEXT.saved, memoDraft);
+    }
     case 'withdrawMarketing': {
       const result = await context.customerErasure.withdrawMarketing(params.id, actor);
       if (result.ok) return answer({ tone: 'success', message: erasureText.withdrawn(result.withdrawn) }, memoDraft);
@@ -260,6 +271,7 @@ export default function Lead({ loaderData, actionData, params }: Route.Component
             callbackError={actionData?.callbackInvalid ? actionData.message : null}
             phoneRevealed={Boolean(actionData?.phone)}
           />
+          <CustomerProfilePanel lead={lead} unitTypes={loaderData.unitTypes} phoneRevealed={Boolean(actionData?.phone)} fieldErrors={actionData?.profileErrors ?? {}} />
           <VisitBookingPanel lead={lead} openDays={loaderData.openDays} phoneRevealed={Boolean(actionData?.phone)} slotErrorId={actionData?.slotInvalid ? OUTCOME_ID : null} />
           <CustomerRegistrations registrations={loaderData.registrations} />
           <CallHistory calls={lead.calls} />

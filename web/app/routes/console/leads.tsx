@@ -25,10 +25,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const searchFromAnotherSite = startedByAnotherSite(request.headers.get('sec-fetch-site')) && foreignSearch !== undefined;
   const filters = searchFromAnotherSite ? filtersWithoutSearch : asked;
   const cursor = url.searchParams.get('cursor') || undefined;
-  const [page, campaigns, accounts] = await Promise.all([
+  const [page, campaigns, accounts, unitTypes] = await Promise.all([
     context.leadConsole.list(filters, { cursor, limit: PAGE_SIZE }, { ...staff, ip: context.clientIp }),
     context.leadConsole.campaigns(),
     context.staff.list(),
+    context.leadConsole.unitTypes(),
   ]);
   // 담당자 choices: every other account, active ones first (a disabled account's leads stay findable).
   const assignees = accounts
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   // A control character in a typed filter is the request's fault: 400, with the page and the message.
   return data(
-    { filters, address: context.leadSearch.write(leadFiltersToParams(filters)).toString(), invalid, controlError, searchFromAnotherSite: searchFromAnotherSite ? `${url.pathname}${url.search}` : null, page, campaigns, assignees, assignTo, me: staff.email, fromCursor: Boolean(cursor), canExport: mayExport(staff.role) },
+    { filters, address: context.leadSearch.write(leadFiltersToParams(filters)).toString(), invalid, controlError, searchFromAnotherSite: searchFromAnotherSite ? `${url.pathname}${url.search}` : null, page, campaigns, unitTypes, assignees, assignTo, me: staff.email, fromCursor: Boolean(cursor), canExport: mayExport(staff.role) },
     { status: controlError ? 400 : 200 },
   );
 }
@@ -138,7 +139,7 @@ function CallerElsewhereNotice({ elsewhere }: { elsewhere: CallerElsewhere }) {
 }
 
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, address, invalid, controlError, searchFromAnotherSite, page, campaigns, assignees, assignTo, me, fromCursor, canExport } = loaderData;
+  const { filters, address, invalid, controlError, searchFromAnotherSite, page, campaigns, unitTypes, assignees, assignTo, me, fromCursor, canExport } = loaderData;
   const selection = useSelection(page.rows.map((row) => row.id), actionData);
   const navigation = useNavigation();
   const countRef = useRef<HTMLParagraphElement>(null);
@@ -153,7 +154,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <div className="console-page lead-list-page">
       <h1 className="console-page__title">{text.title}</h1>
-      <LeadFilterForm filters={filters} campaigns={campaigns} assignees={assignees} />
+      <LeadFilterForm filters={filters} campaigns={campaigns} unitTypes={unitTypes} assignees={assignees} />
       {searchFromAnotherSite ? (
         <p className="lead-list-page__notice" role="alert">
           {text.searchOpenedElsewhere} <Link to={searchFromAnotherSite}>{text.searchAnyway}</Link>

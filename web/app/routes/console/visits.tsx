@@ -18,12 +18,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = (new URL(request.url).searchParams.get('date') ?? '').trim();
   if (asked && !isDay(asked)) {
     const dateError = VISITS_TEXT.badDate(asked.slice(0, QUOTED_INPUT_MAX));
-    return data({ today, date: today, canUndo, sheet: null, dateError, deskKey: crypto.randomUUID(), openDays: [] }, { status: 400 });
+    return data({ today, date: today, canUndo, sheet: null, dateError, deskKey: crypto.randomUUID(), openDays: [], deskSources: [] }, { status: 400 });
   }
   const date = asked || today;
-  const [sheet, openDays] = await Promise.all([context.leadConsole.visits(date), context.leadConsole.bookings.openSlots()]);
+  const [sheet, openDays, deskSources] = await Promise.all([context.leadConsole.visits(date), context.leadConsole.bookings.openSlots(), context.leadConsole.bookings.deskSources()]);
   // A fresh key per rendered desk form: its double submit is one lead, the next customer another.
-  return { today, date, canUndo, sheet, dateError: null, deskKey: crypto.randomUUID(), openDays };
+  return { today, date, canUndo, sheet, dateError: null, deskKey: crypto.randomUUID(), openDays, deskSources };
 }
 
 const REFUSAL_STATUS = { notFound: 404, forbidden: 403, notYours: 403, notToday: 409, invalid: 400 } as const;
@@ -60,7 +60,7 @@ type Context = Route.ActionArgs['context'];
  */
 async function registerAtDesk(form: FormData, actor: Parameters<Context['leadConsole']['bookings']['register']>[1], context: Context) {
   const values: Record<string, string> = {};
-  for (const name of ['key', 'kind', 'name', 'phone', 'slotId', 'consent', 'moveRev']) {
+  for (const name of ['key', 'kind', 'name', 'phone', 'slotId', 'consent', 'moveRev', 'marketing', 'source', 'companions']) {
     const value = form.get(name);
     values[name] = typeof value === 'string' ? value.slice(0, 100) : '';
   }
@@ -69,7 +69,18 @@ async function registerAtDesk(form: FormData, actor: Parameters<Context['leadCon
     return data<DeskOutcome>({ lookup, values }, { status: lookup.ok ? 200 : 400 });
   }
   const kind = values.kind === 'phoneIn' ? 'phoneIn' : 'walkIn';
-  const input = { key: values.key ?? '', kind, name: values.name ?? '', phone: values.phone ?? '', consent: values.consent === 'on', slotId: values.slotId || null, moveRev: values.moveRev || null } as const;
+  const input = {
+    key: values.key ?? '',
+    kind,
+    name: values.name ?? '',
+    phone: values.phone ?? '',
+    consent: values.consent === 'on',
+    slotId: values.slotId || null,
+    moveRev: values.moveRev || null,
+    marketing: values.marketing === 'on',
+    source: values.source || null,
+    companions: values.companions || null,
+  } as const;
   const desk = await context.leadConsole.bookings.register(input, actor);
   return data<DeskOutcome>({ desk, values }, { status: desk.ok ? 200 : desk.error === 'invalid' ? 400 : desk.error === 'notYours' ? 403 : 409 });
 }
@@ -88,7 +99,7 @@ export function meta() {
 }
 
 export default function Visits({ loaderData, actionData }: Route.ComponentProps) {
-  const { today, date, canUndo, sheet, dateError, deskKey, openDays } = loaderData;
+  const { today, date, canUndo, sheet, dateError, deskKey, openDays, deskSources } = loaderData;
   const desk = actionData && ('desk' in actionData || 'lookup' in actionData) ? actionData : null;
   // Each answer is a notice of its own, even when it says what the last one said.
   const answers = useAnswerCount(actionData);
@@ -106,7 +117,7 @@ export default function Visits({ loaderData, actionData }: Route.ComponentProps)
       : null;
   return (
     <VisitSheet date={date} today={today} canUndo={canUndo} sheet={sheet} notice={notice}>
-      <DeskRegistrationForm formKey={deskKey} openDays={openDays} outcome={desk} />
+      <DeskRegistrationForm formKey={deskKey} openDays={openDays} sources={deskSources} outcome={desk} />
     </VisitSheet>
   );
 }

@@ -13,6 +13,8 @@ import * as customers from './0007-customers';
 import * as customerReadIndexes from './0008-customer-read-indexes';
 import * as registrationTallies from './0009-registration-tallies';
 import * as todayWorkAssignmentIndex from './0010-today-work-assignment-index';
+import * as registrationCompanions from './0015-registration-companions';
+import * as customerProfile from './0016-customer-profile';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-ad-spend': adSpend,
@@ -25,6 +27,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-customer-read-indexes': customerReadIndexes,
   '0009-registration-tallies': registrationTallies,
   '0010-today-work-assignment-index': todayWorkAssignmentIndex,
+  '0015-registration-companions': registrationCompanions,
+  '0016-customer-profile': customerProfile,
 };
 
 export const salesMigrations: MigrationProvider = {
