@@ -10,8 +10,10 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LeadDetail, LeadFilters } from '../../web/shared/console';
 import type { StaffAccountSummary } from '../../web/server/auth/staff-accounts';
-import { openPostgresDocumentStore } from '../../web/server/content/postgres';
 import type { ContentSource, Mutation } from '../../web/server/content/types';
+import { salesDatabaseOnPostgres } from '../../web/server/database/index';
+import { openEmbeddedStore } from '../../web/server/content/embedded';
+import { migrate } from '../../web/server/postgres/index';
 import { LeadConsoleService } from '../../web/server/console/lead-console';
 import { roundRobinAssigner } from '../../web/server/console/round-robin';
 import { releaseLeadsOfDisabledAccounts } from '../../web/server/console/disabled-assignees';
@@ -181,7 +183,7 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
       const park: StaffActor = { ...kim, email: 'park@example.com', name: '박상담' };
       const gone: StaffActor = { ...kim, email: 'aaa@example.com', name: '퇴사자' };
       const staff = { list: async () => [...STAFF, account(park), account(gone, true), { ...account(boss), email: 'admin@example.com', role: 'admin' as const }] };
-      const next = roundRobinAssigner({ content: database.content, leads: database.content, staff });
+      const next = roundRobinAssigner({ content: database.content, sales: database.sales, staff });
       expect(await next()).toBeNull();
       await settings(database.content, { roundRobin: true });
       const turns = [];
@@ -204,32 +206,53 @@ describe('round-robin on one PostgreSQL database shared by two instances', () =>
 
   it('takes turns from one rotation: 12 new leads at once over both instances give each of 3 상담사 exactly 4', async () => {
     const url = await freshDatabaseUrl();
-    const instance = async () => {
-      const pool = new pg.Pool({ connectionString: url, max: 4 });
-      const leads = await openPostgresDocumentStore({ pool });
-      closers.push(async () => {
-        await leads.close();
-        await pool.end();
-      });
-      return leads;
-    };
-    const [first, second] = [await instance(), await instance()];
-    await settings(first, { roundRobin: true });
+    await migrate(url);
+    // The settings come from the content source every instance reads (Sanity in production).
+    const content = await openEmbeddedStore({ file: ':memory:' });
+    closers.push(() => content.close());
+    await settings(content, { roundRobin: true });
     const park: StaffActor = { ...kim, email: 'park@example.com', name: '박상담' };
     const staff = { list: async () => [account(kim), account(lee), account(park), account(boss)] };
-    const onFirst = roundRobinAssigner({ content: first, leads: first, staff });
-    // The settings come from the content source every instance reads (Sanity in production).
-    const onSecond = roundRobinAssigner({ content: first, leads: second, staff });
+    const instance = () => {
+      const pool = new pg.Pool({ connectionString: url, max: 4 });
+      closers.push(() => pool.end());
+      return roundRobinAssigner({ content, sales: salesDatabaseOnPostgres(pool), staff });
+    };
+    const [onFirst, onSecond] = [instance(), instance()];
     const assigned = await Promise.all(Array.from({ length: 12 }, (_, index) => (index % 2 ? onSecond : onFirst)()));
     const counts = new Map<string, number>();
     for (const assignee of assigned) counts.set(assignee!.email, (counts.get(assignee!.email) ?? 0) + 1);
     expect(Object.fromEntries(counts)).toEqual({ [kim.email]: 4, [lee.email]: 4, [park.email]: 4 });
     // And the rotation goes on across instances: the next turn on one, then the one after on the other.
-    // (Not read from a store's mirror: an instance may not have heard of the other's last write yet.)
     const order = [kim.email, lee.email, park.email].sort();
     const onB = (await onSecond())!.email;
     const onA = (await onFirst())!.email;
     expect(onA).toBe(order[(order.indexOf(onB) + 1) % 3]);
+  });
+
+  it('a turn waits for no other transaction: one taken in a transaction still open (then rolled back) neither blocks the next nor is handed out again', async () => {
+    const url = await freshDatabaseUrl();
+    await migrate(url);
+    const content = await openEmbeddedStore({ file: ':memory:' });
+    closers.push(() => content.close());
+    await settings(content, { roundRobin: true });
+    // Fail at once rather than queue, should taking a turn ever wait for a lock the open transaction holds.
+    const pool = new pg.Pool({ connectionString: url, max: 4, options: '-c lock_timeout=1000' });
+    closers.push(() => pool.end());
+    const staff = { list: async () => [account(kim), account(lee)] };
+    const next = roundRobinAssigner({ content, sales: salesDatabaseOnPostgres(pool), staff });
+    const open = await pool.connect();
+    try {
+      await open.query('BEGIN');
+      const { rows } = await open.query<{ turn: string }>(`SELECT nextval('assignment_turns') AS turn`);
+      expect(Number(rows[0].turn)).toBe(1);
+      // Turn 2 is lee's (kim's was turn 1, taken above and never committed).
+      expect(await next()).toEqual({ email: lee.email, name: lee.name });
+      await open.query('ROLLBACK');
+      expect(await next()).toEqual({ email: kim.email, name: kim.name });
+    } finally {
+      open.release();
+    }
   });
 });
 
@@ -245,7 +268,7 @@ describe.each(LEAD_STORES)('a lead registered on the site, automatic assignment 
     let failing = false;
     const assignNewLead = () => {
       if (failing) return Promise.reject(new Error('settings unavailable'));
-      return roundRobinAssigner({ content: content!, leads: app!.content, staff: { list: async () => STAFF } })();
+      return roundRobinAssigner({ content: content!, sales: app!.sales, staff: { list: async () => STAFF } })();
     };
     app = await startLeadApp({ store, assignNewLead });
     content = app.content;

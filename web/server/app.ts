@@ -219,7 +219,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     audit,
     limiters,
     notifiers: [messages.dispatcher],
-    assignNewLead: roundRobinAssigner({ content: sources.content, leads: sources.leads, staff }),
+    assignNewLead: roundRobinAssigner({ content: sources.content, sales: sources.sales, staff }),
     messageLog: messages.log,
   });
   leadService.startOutboxDelivery();

@@ -13,6 +13,7 @@ import * as customers from './0007-customers';
 import * as customerReadIndexes from './0008-customer-read-indexes';
 import * as registrationTallies from './0009-registration-tallies';
 import * as todayWorkAssignmentIndex from './0010-today-work-assignment-index';
+import * as assignmentTurns from './0013-assignment-turns';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-ad-spend': adSpend,
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-customer-read-indexes': customerReadIndexes,
   '0009-registration-tallies': registrationTallies,
   '0010-today-work-assignment-index': todayWorkAssignmentIndex,
+  '0013-assignment-turns': assignmentTurns,
 };
 
 export const salesMigrations: MigrationProvider = {
