@@ -112,7 +112,7 @@ async function importSanity(config: ReturnType<typeof loadConfigOrExit>): Promis
   const { audit, close } = await openStaffServices(sources, config);
   const dataset = createSanitySource({ ...sanityConnection(config.sanity), dataset: config.sanity.leadsDataset, useCdn: false, cacheTtlMs: 0 });
   try {
-    const report = await importLeadsDataset(dataset, { documents: sources.leads, sales: sources.sales, audit }, (line) => process.stderr.write(`${line}\n`));
+    const report = await importLeadsDataset(dataset, { sales: sources.sales, audit }, (line) => process.stderr.write(`${line}\n`));
     const destination = sources.database ? 'PostgreSQL' : leadsDatabaseFile(config.dataDir);
     process.stderr.write(
       `${config.sanity.leadsDataset} 데이터셋의 문서 ${report.read}건 중 ${report.created}건을 ${destination}로 옮겼습니다 (${report.alreadyThere}건은 이미 있음). ` +

@@ -127,7 +127,7 @@ describe.each(STORES)('deleting a customer on request, on %s', (_name, environme
     } finally {
       await staff.close();
       await messages.close();
-      await Promise.all([sources.content.close(), sources.leads.close(), sources.sales.close()]);
+      await Promise.all([sources.content.close(), sources.sales.close()]);
     }
 
     const markers = [NAME, PHONE, '7771-2345'];

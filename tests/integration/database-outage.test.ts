@@ -231,7 +231,7 @@ describe('a PostgreSQL outage under load, two instances behind nginx', () => {
         expect(await readiness(instance)).toMatchObject({ httpStatus: 200, status: 'degraded', serves: { pages: true, leads: false } });
         expect(await readiness(instance, '/readyz/leads')).toMatchObject({ httpStatus: 503, status: 'unavailable' });
         await expect.poll(() => sample(number, 'cheonghak_dependency_up', 'dependency="postgres"'), { timeout: 5_000, interval: 100 }).toBe(0);
-        expect(await sample(number, 'cheonghak_pg_listener_up', 'listener="documents"')).toBe(0);
+        expect(await sample(number, 'cheonghak_pg_listener_up', 'listener="content"')).toBe(0);
         expect(await sample(number, 'cheonghak_ready', 'check="leads"')).toBe(0);
         expect(await sample(number, 'cheonghak_leads_refused_total', 'code="unavailable"'), `instance ${number + 1} refused leads`).toBeGreaterThan(0);
       }

@@ -194,7 +194,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     postgres,
   });
   const stopAuditPurge = startDailyAuditPurge(audit, config.auditRetentionDays, dailyJobs);
-  if (sources.leadsListening && contentChanges) watchListeners({ documents: sources.leadsListening, content: () => contentChanges.listening });
+  if (contentChanges) watchListeners({ content: () => contentChanges.listening });
   const csp = {
     frameOrigins: await watchFrameOrigins(sources.content),
     tags: await watchEnabledTags(sources.content),

@@ -80,6 +80,29 @@ export async function copyStaffAccountDocuments(db: AnyDatabase): Promise<void> 
   `.execute(db);
 }
 
+/**
+ * Documents of an old dataset (`npm run leads -- import-sanity`) put as they are into this
+ * database's documents table, for the copies above to read: where missing only (Sanity's revision
+ * and update time left behind). The table is the one an older release kept them in: PostgreSQL's
+ * from its first migration, the embedded file's created in its shape when the file never had it.
+ * Returns how many were not there yet.
+ */
+export async function keepOldDocuments(sales: SalesDatabase, documents: Array<{ _id: string; _type: string }>): Promise<number> {
+  if (documents.length === 0) return 0;
+  const rows = documents.map((document) => {
+    const kept: Record<string, unknown> = { ...document };
+    delete kept._rev;
+    delete kept._updatedAt;
+    return sql`(${document._id}, ${document._type}, ${JSON.stringify(kept)}, '', ${sales.dialect === 'postgres' ? sql`0` : sql`''`})`;
+  });
+  if (sales.dialect === 'sqlite') {
+    await sql`CREATE TABLE IF NOT EXISTS documents (id TEXT PRIMARY KEY, type TEXT NOT NULL, json TEXT NOT NULL, rev TEXT NOT NULL, updated TEXT NOT NULL)`.execute(sales.db);
+  }
+  const columns = sales.dialect === 'postgres' ? sql`(id, type, doc, rev, seq)` : sql`(id, type, json, rev, updated)`;
+  const { rows: created } = await sql<{ id: string }>`INSERT INTO documents ${columns} VALUES ${sql.join(rows)} ON CONFLICT (id) DO NOTHING RETURNING id`.execute(sales.db);
+  return created.length;
+}
+
 /** Every copy above, in one transaction. */
 export async function copySalesDocuments(db: Kysely<SalesTables>): Promise<void> {
   await db.transaction().execute(async (transaction) => {
