@@ -64,7 +64,6 @@ export const leadSettings = defineType({
   icon: ClipboardIcon,
   groups: [
     { name: 'consent', title: '동의 문구', default: true },
-    { name: 'visits', title: '방문예약' },
     { name: 'retention', title: '보관' },
     { name: 'calls', title: '통화 결과' },
     { name: 'messages', title: '알림톡·문자' },
@@ -90,20 +89,6 @@ export const leadSettings = defineType({
       type: 'text',
       rows: 2,
       group: 'consent',
-    }),
-    defineField({
-      name: 'maxVisitBookingsPerPhone',
-      title: '휴대전화 번호당 예약 가능 방문 수',
-      description:
-        '한 휴대전화 번호로 동시에 잡아 둘 수 있는 다가오는 방문예약 수입니다. 방문일이 지나면 다시 예약할 수 있습니다. 비워 두면 1입니다.',
-      type: 'number',
-      group: 'visits',
-      initialValue: 1,
-      validation: (rule) => [
-        rule.integer().error('예약 가능 방문 수는 정수로 입력해 주세요.'),
-        rule.min(1).error('예약 가능 방문 수는 1 이상이어야 합니다.'),
-        rule.max(10).error('예약 가능 방문 수는 10 이하로 입력해 주세요.'),
-      ],
     }),
     defineField({
       name: 'retentionDays',

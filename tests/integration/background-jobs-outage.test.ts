@@ -162,7 +162,9 @@ describe('background work while PostgreSQL is stopped under it', () => {
     const over = pool();
     const sales = salesDatabaseOnPostgres(over);
     const log = new SalesMessageLog(sales);
-    const dispatcher = new MessageDispatcher({ log, sales, content: await documents(over) });
+    const content = await openEmbeddedStore({ file: ':memory:' });
+    cleanups.push(() => content.close());
+    const dispatcher = new MessageDispatcher({ log, sales, content });
     cleanups.push(() => dispatcher.stop());
     const before = await failures('messages')();
     stopDatabase();

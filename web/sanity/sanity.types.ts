@@ -256,7 +256,6 @@ export type LeadSettings = {
   privacyRefusal?: string;
   marketingNotice?: string;
   popupText?: string;
-  maxVisitBookingsPerPhone?: number;
   retentionDays?: number;
   callResults?: Array<string>;
   messageTemplates?: {

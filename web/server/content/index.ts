@@ -10,7 +10,6 @@ import type { SanityConfig, ServerConfig } from '../config';
 import { EMBEDDED_IMAGE_CONFIG, type ImageConfig } from '../../sanity/image';
 import { carryPressViewDocuments } from '../database/documents-move';
 import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../database/index';
-import { leadsDatabaseFile } from '../database/leads-file';
 import { carryMessageLogFile } from '../database/message-log-file';
 import { migrateWhenReachable, openPostgres } from '../postgres/index';
 import { DependencyState, isConnectionError } from '../observability/dependency-state';

@@ -9,7 +9,7 @@
 import { sql, type Kysely } from 'kysely';
 import { legacyPressViewsQuery } from '../../sanity/queries';
 import { STAFF_ROLES } from '../../shared/console';
-import type { ContentSource } from '../content/types';
+import type { ContentSource, SanityDocument } from '../content/types';
 import type { SalesDatabase } from './index';
 import { recountRegistrationTallies } from '../customers/registration-tallies';
 import { copyLeadDocuments } from './lead-documents-move';
@@ -87,10 +87,10 @@ export async function copyStaffAccountDocuments(db: AnyDatabase): Promise<void> 
  * from its first migration, the embedded file's created in its shape when the file never had it.
  * Returns how many were not there yet.
  */
-export async function keepOldDocuments(sales: SalesDatabase, documents: Array<{ _id: string; _type: string }>): Promise<number> {
+export async function keepOldDocuments(sales: SalesDatabase, documents: SanityDocument[]): Promise<number> {
   if (documents.length === 0) return 0;
   const rows = documents.map((document) => {
-    const kept: Record<string, unknown> = { ...document };
+    const kept: Partial<SanityDocument> = { ...document };
     delete kept._rev;
     delete kept._updatedAt;
     return sql`(${document._id}, ${document._type}, ${JSON.stringify(kept)}, '', ${sales.dialect === 'postgres' ? sql`0` : sql`''`})`;

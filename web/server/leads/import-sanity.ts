@@ -30,7 +30,7 @@ export async function importLeadsDataset(from: ContentSource, { sales, audit }: 
   const report: ImportReport = { read: 0, created: 0, alreadyThere: 0 };
   let after = '';
   for (;;) {
-    const page: SanityDocument[] = await from.fetch(DATASET_PAGE, { after });
+    const page = (await from.fetch(DATASET_PAGE, { after })) as SanityDocument[];
     if (page.length === 0) {
       await copySalesDocuments(sales.db);
       return report;
