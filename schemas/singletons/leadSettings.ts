@@ -120,14 +120,6 @@ export const leadSettings = defineType({
       fields: MESSAGE_EVENTS.map(messageTemplateField),
     }),
     defineField({
-      name: 'roundRobin',
-      title: '새 관심고객 자동 배정',
-      description: '켜면 홈페이지로 들어온 새 관심고객을 사용 중인 상담사에게 돌아가며 한 명씩 배정합니다. 끄면 미배정으로 들어옵니다.',
-      type: 'boolean',
-      group: 'assignment',
-      initialValue: false,
-    }),
-    defineField({
       name: 'salesSeeAllLeads',
       title: '상담사가 모든 관심고객 보기',
       description: '끄면 상담사는 자기 고객과 미배정 고객만 봅니다. 켜면 동료의 고객도 목록과 상세 화면에서 봅니다.',

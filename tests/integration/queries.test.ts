@@ -147,7 +147,7 @@ const cases: Record<keyof typeof queries, QueryCase> = {
   callResultsQuery: { check: (results) => expect(results).toEqual([]) },
   messageTemplatesQuery: { check: (settings) => expect(settings).toEqual({ templates: null, phone: expect.any(String) }) },
   // The seed leaves every way of sharing leads off.
-  leadAssignmentSettingsQuery: { check: (settings) => expect(settings).toEqual({ roundRobin: false, salesSeeAllLeads: false, salesTakeColleagueLeads: false }) },
+  leadAssignmentSettingsQuery: { check: (settings) => expect(settings).toEqual({ salesSeeAllLeads: false, salesTakeColleagueLeads: false }) },
   pressCountQuery: {
     params: { siteId: 'cheonghak' },
     check: (count) => expect(count).toBeGreaterThanOrEqual(25),

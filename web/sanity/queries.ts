@@ -203,7 +203,6 @@ export const callResultsQuery = defineQuery(`
 /** How leads are shared among the sales team (each off unless marketing turned it on). */
 export const leadAssignmentSettingsQuery = defineQuery(`
   *[_type == "leadSettings" && _id == "leadSettings"][0]{
-    "roundRobin": coalesce(roundRobin, false),
     "salesSeeAllLeads": coalesce(salesSeeAllLeads, false),
     "salesTakeColleagueLeads": coalesce(salesTakeColleagueLeads, false)
   }

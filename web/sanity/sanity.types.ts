@@ -290,7 +290,6 @@ export type LeadSettings = {
       text?: string;
     };
   };
-  roundRobin?: boolean;
   salesSeeAllLeads?: boolean;
   salesTakeColleagueLeads?: boolean;
 };
@@ -1092,9 +1091,8 @@ export type CallResultsQueryResult = Array<string> | Array<never>;
 
 // Source: ../web/sanity/queries.ts
 // Variable: leadAssignmentSettingsQuery
-// Query: *[_type == "leadSettings" && _id == "leadSettings"][0]{    "roundRobin": coalesce(roundRobin, false),    "salesSeeAllLeads": coalesce(salesSeeAllLeads, false),    "salesTakeColleagueLeads": coalesce(salesTakeColleagueLeads, false)  }
+// Query: *[_type == "leadSettings" && _id == "leadSettings"][0]{    "salesSeeAllLeads": coalesce(salesSeeAllLeads, false),    "salesTakeColleagueLeads": coalesce(salesTakeColleagueLeads, false)  }
 export type LeadAssignmentSettingsQueryResult = {
-  roundRobin: boolean | false;
   salesSeeAllLeads: boolean | false;
   salesTakeColleagueLeads: boolean | false;
 } | null;
@@ -1153,7 +1151,7 @@ declare module "@sanity/client" {
     '{\n  "templates": *[_type == "leadSettings" && _id == "leadSettings"][0].messageTemplates,\n  "phone": *[_type == "siteSettings" && _id == "siteSettings"][0].phone\n}': MessageTemplatesQueryResult;
     '\n  *[_type == "leadSettings" && _id == "leadSettings"][0]{\n    consentVersion, privacyPurpose, privacyItems, privacyRetention, privacyRefusal,\n    marketingNotice, retentionDays, popupText\n  }\n': LeadSettingsQueryResult;
     '\n  coalesce(*[_type == "leadSettings" && _id == "leadSettings"][0].callResults, [])\n': CallResultsQueryResult;
-    '\n  *[_type == "leadSettings" && _id == "leadSettings"][0]{\n    "roundRobin": coalesce(roundRobin, false),\n    "salesSeeAllLeads": coalesce(salesSeeAllLeads, false),\n    "salesTakeColleagueLeads": coalesce(salesTakeColleagueLeads, false)\n  }\n': LeadAssignmentSettingsQueryResult;
+    '\n  *[_type == "leadSettings" && _id == "leadSettings"][0]{\n    "salesSeeAllLeads": coalesce(salesSeeAllLeads, false),\n    "salesTakeColleagueLeads": coalesce(salesTakeColleagueLeads, false)\n  }\n': LeadAssignmentSettingsQueryResult;
     '{\n  "pages": *[_type == "page" && defined(path)] | order(path asc){ path, _updatedAt },\n  "pressArticles": *[_type == "pressArticle" && siteId == $siteId && defined(date)] | order(date desc, _id desc){ _id, _updatedAt }\n}': SitemapQueryResult;
     'count(*[_id == "readiness-probe"])': ReadinessProbeQueryResult;
     '*[_type == "sanity.imageAsset" && _id == $id][0]{path}': ImageAssetPathQueryResult;

@@ -431,7 +431,7 @@ export class LeadConsoleService implements LeadConsole {
 
   private async assignmentSettings() {
     return (
-      (await this.options.content.fetch(leadAssignmentSettingsQuery)) ?? { roundRobin: false, salesSeeAllLeads: false, salesTakeColleagueLeads: false }
+      (await this.options.content.fetch(leadAssignmentSettingsQuery)) ?? { salesSeeAllLeads: false, salesTakeColleagueLeads: false }
     );
   }
 

@@ -14,6 +14,7 @@ import * as customerReadIndexes from './0008-customer-read-indexes';
 import * as registrationTallies from './0009-registration-tallies';
 import * as todayWorkAssignmentIndex from './0010-today-work-assignment-index';
 import * as assignmentTurns from './0013-assignment-turns';
+import * as assignmentSettings from './0014-assignment-settings';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-ad-spend': adSpend,
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-registration-tallies': registrationTallies,
   '0010-today-work-assignment-index': todayWorkAssignmentIndex,
   '0013-assignment-turns': assignmentTurns,
+  '0014-assignment-settings': assignmentSettings,
 };
 
 export const salesMigrations: MigrationProvider = {
