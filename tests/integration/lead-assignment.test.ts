@@ -225,6 +225,16 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
       expect((await assignmentSettingsOf(database.sales)).roundRobin).toBe(false);
     });
 
+    it('an older release\'s Studio switch, on, is carried over once: on until the console sets it', async () => {
+      expect(await carryStudioRoundRobin(database.sales, false)).toBe(false);
+      expect((await assignmentSettingsOf(database.sales)).roundRobin).toBe(false);
+      expect(await carryStudioRoundRobin(database.sales, true)).toBe(true);
+      expect((await assignmentSettingsOf(database.sales)).roundRobin).toBe(true);
+      await saveAssignmentSettings(database.sales, { roundRobin: false, optedOut: [] }, boss);
+      expect(await carryStudioRoundRobin(database.sales, true)).toBe(false);
+      expect((await assignmentSettingsOf(database.sales)).roundRobin).toBe(false);
+    });
+
     it('균등 배분: every 미배정 customer split evenly (the extra ones to whoever has fewest), one audit record naming the counts', async () => {
       const park: StaffActor = { ...kim, email: 'park@example.com', name: '박상담' };
       const participants = [kim, lee, park].map(({ email, name }) => ({ email, name }));
