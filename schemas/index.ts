@@ -1,5 +1,3 @@
-import { lead } from './documents/lead';
-import { leadAssignmentRotation } from './documents/leadAssignmentRotation';
 import { locationCard } from './documents/locationCard';
 import { overviewRow } from './documents/overviewRow';
 import { page } from './documents/page';
@@ -8,7 +6,6 @@ import { premiumSlide } from './documents/premiumSlide';
 import { pressArticle } from './documents/pressArticle';
 import { unitType } from './documents/unitType';
 import { videoTab } from './documents/videoTab';
-import { visitSlot } from './documents/visitSlot';
 import { blockContent } from './objects/blockContent';
 import { householdFacts } from './objects/householdFacts';
 import { imageWithAlt } from './objects/imageWithAlt';
@@ -23,17 +20,6 @@ import { siteSettings } from './singletons/siteSettings';
 
 /** Singletons have exactly one document each, whose `_id` equals the type name. */
 export const singletonTypeNames = [siteSettings.name, homePage.name, leadSettings.name] as const;
-
-/**
- * Documents of the leads store (the embedded leads database or PostgreSQL, never a Sanity dataset):
- * leads, the visit slots staff manage in the console and where automatic assignment stands. (Ad
- * spend, the page-view tallies and the staff accounts are tables of the sales database:
- * web/server/database.)
- */
-const leadStoreDocumentTypes = [lead, visitSlot, leadAssignmentRotation];
-
-/** The leads store's type names: the Studio neither creates nor changes them. */
-export const leadTypeNames = leadStoreDocumentTypes.map(({ name }) => name);
 
 export const objectTypes = [imageWithAlt, seo, link, menuGroup, pageSection, blockContent, householdFacts, infoTable];
 
@@ -52,7 +38,7 @@ export const contentDocumentTypes = [
 ];
 
 /**
- * Every type. The leads store's types are included so typegen types the server's GROQ queries on
- * that store; the Studio hides them from its desk and its "new document" menu and offers no action on them.
+ * Every type: what editors edit in the Studio. The sales data (customers, registrations, visit
+ * slots and bookings, accounts…) is in the sales database's tables (web/server/database), not here.
  */
-export const schemaTypes = [...contentDocumentTypes, ...leadStoreDocumentTypes, ...objectTypes];
+export const schemaTypes = [...contentDocumentTypes, ...objectTypes];

@@ -16,9 +16,6 @@ export const IMAGE_DISCLAIMER = '상기 이미지는 소비자의 이해를 돕�
 /** Representative numbers (1600-0000), landlines (032-123-4567, 02-123-4567) and mobiles. */
 const PUBLIC_PHONE_PATTERN = /^(1[5-9]\d{2}-\d{4}|0\d{1,2}-\d{3,4}-\d{4})$/;
 
-/** Korean mobile numbers: 01[016789], with or without hyphens. */
-const MOBILE_PHONE_PATTERN = /^01[016789]-?\d{3,4}-?\d{4}$/;
-
 /** An internal path ("/Brand/intro", "/#interestForm"), never protocol-relative ("//host"). */
 const INTERNAL_PATH_PATTERN = /^\/(?!\/)\S*$/;
 
@@ -31,11 +28,6 @@ export const YOUTUBE_ID_MESSAGE = '유튜브 영상 ID는 영문·숫자·-·_ 1
 export function validatePublicPhone(phone: string | undefined): true | string {
   if (phone === undefined || PUBLIC_PHONE_PATTERN.test(phone)) return true;
   return '전화번호는 1600-0000, 032-123-4567 처럼 하이픈(-)을 넣어 입력해 주세요.';
-}
-
-export function validateMobilePhone(phone: string | undefined): true | string {
-  if (phone === undefined || MOBILE_PHONE_PATTERN.test(phone)) return true;
-  return '휴대전화 번호 형식이 아닙니다. 예: 010-1234-5678';
 }
 
 export function validateHref(href: string | undefined): true | string {

@@ -1,12 +1,12 @@
 /**
- * Staff tools for the leads store the environment configures (PostgreSQL when DATABASE_URL is
+ * Staff tools for the sales database the environment configures (PostgreSQL when DATABASE_URL is
  * set, else the embedded leads.sqlite under DATA_DIR):
  *
  *   npm run leads -- export [--since 2026-01-31] > leads.csv   the console's CSV export, recorded
  *                                                               in the audit trail (actor `cli`)
  *   npm run leads -- purge                                      delete leads past the retention period
  *   npm run leads -- import-sanity                              move an old Sanity leads dataset into
- *                                                               the leads store, once (SANITY_* set)
+ *                                                               the sales database, once (SANITY_* set)
  *   npm run leads -- delete --phone 010… --reason 사유          delete one customer's data on request
  *                                                               (every registration with the number)
  *
@@ -102,7 +102,7 @@ async function exportLeads(sources: ContentSources, config: ReturnType<typeof lo
   }
 }
 
-/** An old Sanity leads dataset's documents into the leads store, once; then the dataset is deleted by hand. */
+/** An old Sanity leads dataset moved into the sales database, once; then the dataset is deleted by hand. */
 async function importSanity(config: ReturnType<typeof loadConfigOrExit>): Promise<number> {
   if (!config.sanity) {
     process.stderr.write('import-sanity는 옮길 데이터셋의 SANITY_PROJECT_ID·SANITY_API_TOKEN(SANITY_LEADS_DATASET)이 있어야 합니다.\n');
@@ -112,7 +112,7 @@ async function importSanity(config: ReturnType<typeof loadConfigOrExit>): Promis
   const { audit, close } = await openStaffServices(sources, config);
   const dataset = createSanitySource({ ...sanityConnection(config.sanity), dataset: config.sanity.leadsDataset, useCdn: false, cacheTtlMs: 0 });
   try {
-    const report = await importLeadsDataset(dataset, { documents: sources.leads, sales: sources.sales, audit }, (line) => process.stderr.write(`${line}\n`));
+    const report = await importLeadsDataset(dataset, { sales: sources.sales, audit }, (line) => process.stderr.write(`${line}\n`));
     const destination = sources.database ? 'PostgreSQL' : leadsDatabaseFile(config.dataDir);
     process.stderr.write(
       `${config.sanity.leadsDataset} 데이터셋의 문서 ${report.read}건 중 ${report.created}건을 ${destination}로 옮겼습니다 (${report.alreadyThere}건은 이미 있음). ` +

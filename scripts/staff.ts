@@ -96,7 +96,7 @@ async function manage(command: string, args: string[]): Promise<number> {
   if (command !== 'list' && !email) throw new UsageError('EMAIL이 필요합니다.');
   const fields = command === 'add' ? { role: option(args, '--role'), name: option(args, '--name') } : null;
   const config = loadConfigOrExit();
-  // Embedded: only leads.sqlite's account and audit tables are opened, not the content and leads stores.
+  // Embedded: only leads.sqlite's account and audit tables are opened, not the content store.
   const sources = config.database ? await createContentSources(config) : null;
   const services = await openStaffServices(sources ?? {}, config);
   try {

@@ -3,15 +3,12 @@ import type { ComponentType } from 'react';
 import type { DocumentActionsResolver, NewDocumentOptionsResolver } from 'sanity';
 import type { StructureBuilder, StructureResolver } from 'sanity/structure';
 
-import { leadTypeNames, singletonTypeNames } from '../schemas';
+import { singletonTypeNames } from '../schemas';
 
 const singletonTypes = new Set<string>(singletonTypeNames);
 
 /** Types an editor must not create from the content workspace's "new document" menu. */
-const uncreatableContentTypes = new Set<string>([...singletonTypeNames, ...leadTypeNames]);
-
-/** Types whose documents the Studio must not change: the leads store's (never in a dataset). */
-const readOnlyTypes = new Set<string>(leadTypeNames);
+const uncreatableContentTypes = new Set<string>(singletonTypeNames);
 
 /**
  * A singleton may be edited, published, reverted and restored from history, but never created a
@@ -20,7 +17,6 @@ const readOnlyTypes = new Set<string>(leadTypeNames);
 export const SINGLETON_ACTIONS: ReadonlySet<string> = new Set(['publish', 'discardChanges', 'restore']);
 
 export const resolveContentDocumentActions: DocumentActionsResolver = (previous, { schemaType }) => {
-  if (readOnlyTypes.has(schemaType)) return [];
   return singletonTypes.has(schemaType)
     ? previous.filter(({ action }) => action !== undefined && SINGLETON_ACTIONS.has(action))
     : previous;

@@ -93,20 +93,6 @@ export const leadSettings = defineType({
       group: 'consent',
     }),
     defineField({
-      name: 'maxVisitBookingsPerPhone',
-      title: '휴대전화 번호당 예약 가능 방문 수',
-      description:
-        '한 휴대전화 번호로 동시에 잡아 둘 수 있는 다가오는 방문예약 수입니다. 방문일이 지나면 다시 예약할 수 있습니다. 비워 두면 1입니다.',
-      type: 'number',
-      group: 'visits',
-      initialValue: 1,
-      validation: (rule) => [
-        rule.integer().error('예약 가능 방문 수는 정수로 입력해 주세요.'),
-        rule.min(1).error('예약 가능 방문 수는 1 이상이어야 합니다.'),
-        rule.max(10).error('예약 가능 방문 수는 10 이하로 입력해 주세요.'),
-      ],
-    }),
-    defineField({
       name: 'deskSources',
       title: '현장 등록 유입 경로 목록',
       description: `안내데스크가 현장 등록(방문·전화)에서 고르는 유입 경로입니다. 고른 경로가 그 등록의 유입 경로와 캠페인이 되어 캠페인 퍼널에 잡힙니다. 비워 두면 ${DEFAULT_DESK_SOURCES.join(', ')}입니다.`,
@@ -143,14 +129,6 @@ export const leadSettings = defineType({
       type: 'object',
       group: 'messages',
       fields: MESSAGE_EVENTS.map(messageTemplateField),
-    }),
-    defineField({
-      name: 'roundRobin',
-      title: '새 관심고객 자동 배정',
-      description: '켜면 홈페이지로 들어온 새 관심고객을 사용 중인 상담사에게 돌아가며 한 명씩 배정합니다. 끄면 미배정으로 들어옵니다.',
-      type: 'boolean',
-      group: 'assignment',
-      initialValue: false,
     }),
     defineField({
       name: 'salesSeeAllLeads',

@@ -2,7 +2,10 @@
  * 담당자 배정 in the browser at 375×812 and 1440×900, by keyboard, axe clean: ticking leads on the
  * list (one by one or the whole page, the count read out) and assigning them at once; a 상담사
  * seeing only their own and unassigned leads, and a colleague's lead by its address answered with
- * a Korean 403 page; the admin disabling an account and handing its leads to a colleague.
+ * a Korean 403 page; the admin disabling an account and handing its leads to a colleague; 자동 배정
+ * saved and 균등 배분 of ticked customers after one confirmation (each 상담사 taking part gets the same
+ * number, give or take one), and of every 미배정 asked and cancelled. Other tests share the server:
+ * the switch stays off and nobody is left out, so their leads are not assigned meanwhile.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated } from './checks';
@@ -141,4 +144,61 @@ test('hand-over: disabling an account, the admin chooses who receives its leads;
 
   await page.goto(`/admin/leads?q=${encodeURIComponent(leadName)}`);
   await expect(page.getByRole('row').filter({ hasText: leadName }).filter({ hasText: receiverName })).toHaveCount(2);
+});
+
+test('the 팀장 saves 자동 배정, splits ticked customers evenly after one confirmation, and cancels splitting every 미배정', async ({ page, request }, testInfo) => {
+  test.slow();
+  const leadName = uniqueName('균등');
+  addSalesAccount(`even-a-${testInfo.project.name}`, uniqueName('가상담'));
+  addSalesAccount(`even-b-${testInfo.project.name}`, uniqueName('나상담'));
+  await registerLeadsThroughApi(request, leadName, 4);
+  await signIn(page);
+  await page.goto(`/admin/leads?q=${encodeURIComponent(leadName)}`);
+  const team = page.getByRole('region', { name: '자동 배정' });
+  await expect(team.getByRole('group', { name: '배정받는 상담사 (균등 배분에도 적용)' })).toBeVisible();
+
+  // The switch saved as it is (off), everyone taking part: said beside the form, and focused.
+  const roundRobin = team.getByLabel('홈페이지로 들어온 새 고객을 상담사에게 돌아가며 배정');
+  await waitForHydrated(roundRobin);
+  await expect(roundRobin).not.toBeChecked();
+  const takingPart = await team.getByRole('group').getByRole('checkbox').count();
+  expect(takingPart).toBeGreaterThanOrEqual(2);
+  await team.getByRole('button', { name: '자동 배정 설정 저장' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(team.getByRole('status')).toHaveText(`자동 배정을 껐습니다. 배정받는 상담사 ${takingPart}명.`);
+  await expect(team.getByRole('status')).toBeFocused();
+
+  // 균등 배분 of the four ticked: asked once, then done.
+  const selectAll = page.getByLabel('이 페이지의 고객 모두 선택');
+  await waitForHydrated(selectAll);
+  await selectAll.focus();
+  await page.keyboard.press('Space');
+  await page.getByRole('button', { name: '선택한 고객 균등 배분' }).focus();
+  await page.keyboard.press('Enter');
+  const bulk = page.getByRole('region', { name: '선택한 고객 담당자 배정' });
+  await expect(bulk.getByRole('status')).toContainText(`선택한 고객 4명을 상담사 ${takingPart}명(`);
+  await expect(bulk.getByRole('status')).toContainText('배분할까요?');
+  await expectNoAxeViolations(page);
+  await expectNoHorizontalOverflow(page);
+  await screenshot(page, testInfo, 'team-assignment-confirm');
+  await bulk.getByRole('button', { name: '배분하기' }).focus();
+  await page.keyboard.press('Enter');
+  const done = bulk.getByRole('status');
+  await expect(done).toContainText('고객 4명을 나눴습니다: ');
+  const counts = [...((await done.textContent()) ?? '').matchAll(/ (\d+)명[,.]/g)].map((match) => Number(match[1]));
+  expect(counts.reduce((sum, count) => sum + count, 0)).toBe(4);
+  const floor = Math.floor(4 / takingPart);
+  for (const count of counts) expect([floor, floor + 1]).toContain(count);
+  // The list says who has them now: none of the four is 미배정.
+  await expect(page.locator('.lead-list').getByText('미배정')).toHaveCount(0);
+
+  // Every 미배정 customer: asked, then cancelled; nothing split.
+  await team.getByRole('button', { name: '미배정 고객 모두 균등 배분' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(team.getByRole('status')).toContainText('미배정 고객 모두를 상담사');
+  await team.getByRole('button', { name: '취소' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: '균등 배분을 취소했습니다.' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expectNoHorizontalOverflow(page);
 });

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../web/server/config';
-import { createContentSources } from '../../web/server/content/index';
+import { closeContentSources, createContentSources } from '../../web/server/content/index';
+import { saveLead, type LeadDocument } from '../../web/server/leads/store';
 import { leadsDatabaseFile } from '../../web/server/database/leads-file';
 import { freshDatabaseUrl } from '../support/postgres';
 import { createSanitySource } from '../../web/server/content/sanity';
@@ -16,6 +17,20 @@ import { openSqlite } from '../../web/server/sqlite';
 import { ContentAccessDeniedError, ContentUnavailableError, MutationError } from '../../web/server/content/types';
 import { ContentLake, EDITOR_TOKEN, VIEWER_TOKEN, type LakeRequest } from '../support/content-lake';
 import { routeSanityHosts } from '../support/route-sanity-hosts.mjs';
+
+/** A lead as the site's form stores it. */
+function aLead(id: string): LeadDocument {
+  const createdAt = '2026-11-01T01:00:00.000Z';
+  return {
+    _id: id,
+    _type: 'lead',
+    name: '홍길동',
+    phone: '01012345678',
+    consent: { privacy: true, marketing: false, ageOver14: true, noticeVersion: '2026-11', agreedAt: createdAt },
+    createdAt,
+    formKind: 'popup',
+  };
+}
 
 const API_VERSION = '2025-02-19';
 const ARTICLE = { _id: 'press-1', _type: 'pressArticle', siteId: 'cheonghak', title: '기사' };
@@ -291,19 +306,19 @@ describe('createContentSources', () => {
       expect(sources.imageConfig).toEqual({ projectId: lake.projectId, dataset: 'production', baseUrl: 'https://cdn.sanity.io' });
 
       await sources.content.fetch('*[_type == "siteSettings"][0]');
-      await sources.leads.mutate([{ create: { _id: 'lead-embedded-1', _type: 'lead', name: '홍길동' } }]);
+      expect(await saveLead(sources.sales, aLead('lead-embedded-1'), null, 'refuse', '2026-11-01')).toMatchObject({ status: 'created' });
       expect(lake.requests.map(({ host, url, authorization }) => `${host}${url.pathname} ${authorization}`)).toEqual([
         // Public reads carry the read-only token, never the write token (the CDN caches per token).
         `${lake.projectId}.apicdn.sanity.io/v${API_VERSION}/data/query/production Bearer ${VIEWER_TOKEN}`,
       ]);
       const file = openSqlite(leadsDatabaseFile(dataDir));
       try {
-        expect(file.prepare("SELECT count(*) AS n FROM documents WHERE id = 'lead-embedded-1'").get()).toEqual({ n: 1 });
+        expect(file.prepare("SELECT count(*) AS n FROM registrations WHERE id = 'lead-embedded-1'").get()).toEqual({ n: 1 });
       } finally {
         file.close();
       }
     } finally {
-      await Promise.all([sources.content.close(), sources.leads.close()]);
+      await closeContentSources(sources);
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
@@ -316,15 +331,13 @@ describe('createContentSources', () => {
     try {
       expect(sources).toMatchObject({ mode: 'sanity', leadsBackend: 'postgres' });
       await sources.content.fetch('*[_type == "siteSettings"][0]');
-      await sources.leads.mutate([{ create: { _id: 'lead-pg-1', _type: 'lead', name: '홍길동' } }]);
-      expect(await sources.leads.fetch('*[_id == "lead-pg-1"][0].name')).toBe('홍길동');
+      expect(await saveLead(sources.sales, aLead('lead-pg-1'), null, 'refuse', '2026-11-01')).toMatchObject({ status: 'created' });
       // Only the content read went to Sanity.
       expect(lake.requests.map(({ url }) => url.pathname)).toEqual([`/v${API_VERSION}/data/query/production`]);
-      const stored = await sources.database!.query<{ name: string }>(`SELECT doc->>'name' AS name FROM documents WHERE id = 'lead-pg-1'`);
+      const stored = await sources.database!.query<{ name: string }>(`SELECT name FROM registrations WHERE id = 'lead-pg-1'`);
       expect(stored.rows).toEqual([{ name: '홍길동' }]);
     } finally {
-      await Promise.all([sources.content.close(), sources.leads.close()]);
-      await sources.database?.end();
+      await closeContentSources(sources);
     }
   });
 });

@@ -25,6 +25,7 @@ import { SalesMessageLog } from '../../web/server/messages/index';
 import { leadsCli } from '../support/leads-cli';
 import { freshDatabaseUrl } from '../support/postgres';
 import { postgresBinaries } from '../support/postgres-server';
+import { registrationMessages } from './registration-messages';
 
 const NAME = '탁민서';
 const PHONE = '01077712345';
@@ -113,12 +114,11 @@ describe.each(STORES)('deleting a customer on request, on %s', (_name, environme
 
     sources = await createContentSources(config);
     const staff = await openStaffServices(sources, config);
-    const messages = new SalesMessageLog(sources.sales);
     try {
       expect(await rowsLeft(sources.sales)).toEqual({ customers: 1, registrations: 1, bookings: 0, memos: 0, calls: 0, assignments: 0 });
       expect((await sources.sales.db.selectFrom('registrations').select('id').execute()).map((row) => row.id)).toEqual(['lead-other']);
       expect((await sources.sales.db.selectFrom('visit_slots').select('booked').where('id', '=', SLOT).executeTakeFirstOrThrow()).booked).toBe(0);
-      expect(await messages.forLead('lead-erase-1')).toEqual([]);
+      expect(await registrationMessages(sources.sales, 'lead-erase-1')).toEqual([]);
       const exported = await exportCustomers(sources.sales, leadFilterParams({}), null);
       expect(exported).toHaveLength(1);
       expect(JSON.stringify(exported[0])).toContain(OTHER_PHONE);
@@ -126,8 +126,7 @@ describe.each(STORES)('deleting a customer on request, on %s', (_name, environme
       expect(records.map(({ actor, target, detail }) => ({ actor, target, detail }))).toEqual([{ actor: 'cli', target: '탁*서', detail: `등록 3건 삭제, 사유: ${REASON}` }]);
     } finally {
       await staff.close();
-      await messages.close();
-      await Promise.all([sources.content.close(), sources.leads.close(), sources.sales.close()]);
+      await Promise.all([sources.content.close(), sources.sales.close()]);
     }
 
     const markers = [NAME, PHONE, '7771-2345'];

@@ -12,9 +12,8 @@ import { NO_MIGRATIONS } from 'kysely/migration';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openEmbeddedStore } from '../../web/server/content/embedded';
-import { openPostgresDocumentStore } from '../../web/server/content/postgres';
 import type { ContentSource } from '../../web/server/content/types';
-import { copySalesDocuments } from '../../web/server/database/documents-move';
+import { copySalesDocuments, keepOldDocuments } from '../../web/server/database/documents-move';
 import { migrateSalesTables, openEmbeddedSalesDatabase, salesDatabaseOnPostgres, salesDatabaseOnSqlite, salesMigrator, type SalesDatabase } from '../../web/server/database/index';
 import { openLeadsDatabase } from '../../web/server/database/leads-file';
 import { register, type NewRegistration, type RegistrationOutcome } from '../../web/server/customers/registration';
@@ -282,9 +281,7 @@ describe('leads kept as documents move into the customer tables once, merged per
     cleanups.push(() => pool.end());
     await migrate(url);
     expect((await salesMigrator(salesDatabaseOnPostgres(pool)).migrateTo(NO_MIGRATIONS)).error).toBeUndefined();
-    const documents = await openPostgresDocumentStore({ pool });
-    await documents.mutate(LEAD_DOCUMENTS.map((document) => ({ create: document })));
-    await documents.close();
+    await keepOldDocuments(salesDatabaseOnPostgres(pool), LEAD_DOCUMENTS);
 
     const ran = await Promise.all(Array.from({ length: 3 }, () => migrate(url)));
     expect(ran.flat().filter((migration) => migration === '0007-customers')).toHaveLength(1);

@@ -10,10 +10,13 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LeadDetail, LeadFilters } from '../../web/shared/console';
 import type { StaffAccountSummary } from '../../web/server/auth/staff-accounts';
-import { openPostgresDocumentStore } from '../../web/server/content/postgres';
 import type { ContentSource, Mutation } from '../../web/server/content/types';
+import { salesDatabaseOnPostgres } from '../../web/server/database/index';
+import { migrate } from '../../web/server/postgres/index';
 import { LeadConsoleService } from '../../web/server/console/lead-console';
-import { roundRobinAssigner } from '../../web/server/console/round-robin';
+import { assignmentParticipants, roundRobinAssigner } from '../../web/server/console/round-robin';
+import { assignmentSettingsOf, carryStudioRoundRobin, distributeEvenly, saveAssignmentSettings } from '../../web/server/customers/team-assignment';
+import type { SalesDatabase } from '../../web/server/database/index';
 import { releaseLeadsOfDisabledAccounts } from '../../web/server/console/disabled-assignees';
 import type { StaffActor } from '../../web/server/console/types';
 import { freshDatabaseUrl } from '../support/postgres';
@@ -40,9 +43,12 @@ const ofKim = fixtureLeads.filter((lead) => lead.assignee?.email === kim.email);
 const ofLee = fixtureLeads.filter((lead) => lead.assignee?.email === lee.email);
 const unassigned = fixtureLeads.filter((lead) => !lead.assignee);
 
-function settings(content: ContentSource, values: { roundRobin?: boolean; salesSeeAllLeads?: boolean; salesTakeColleagueLeads?: boolean }) {
+function settings(content: ContentSource, values: { salesSeeAllLeads?: boolean; salesTakeColleagueLeads?: boolean }) {
   return content.mutate([{ createOrReplace: { _id: 'leadSettings', _type: 'leadSettings', ...values } } as Mutation]);
 }
+
+/** The 팀장 turns automatic assignment on or off on the console (everyone taking part). */
+const roundRobin = (sales: SalesDatabase, on: boolean) => saveAssignmentSettings(sales, { roundRobin: on, optedOut: [] }, boss);
 
 for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
   describe(`lead assignment on ${databaseName}`, () => {
@@ -181,9 +187,9 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
       const park: StaffActor = { ...kim, email: 'park@example.com', name: '박상담' };
       const gone: StaffActor = { ...kim, email: 'aaa@example.com', name: '퇴사자' };
       const staff = { list: async () => [...STAFF, account(park), account(gone, true), { ...account(boss), email: 'admin@example.com', role: 'admin' as const }] };
-      const next = roundRobinAssigner({ content: database.content, leads: database.content, staff });
+      const next = roundRobinAssigner({ sales: database.sales, staff });
       expect(await next()).toBeNull();
-      await settings(database.content, { roundRobin: true });
+      await roundRobin(database.sales, true);
       const turns = [];
       for (let index = 0; index < 6; index += 1) turns.push((await next())?.email);
       expect(turns).toEqual([kim.email, lee.email, park.email, kim.email, lee.email, park.email]);
@@ -192,6 +198,81 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
       const counts = new Map<string, number>();
       for (const assignee of together) counts.set(assignee!.email, (counts.get(assignee!.email) ?? 0) + 1);
       expect(Object.fromEntries(counts)).toEqual({ [kim.email]: 3, [lee.email]: 3, [park.email]: 3 });
+    });
+
+    it('the 팀장 sets automatic assignment on the console: who is left out takes no turn; each change one audit record', async () => {
+      const park: StaffActor = { ...kim, email: 'park@example.com', name: '박상담' };
+      const staff = { list: async () => [...STAFF, account(park)] };
+      expect(await assignmentSettingsOf(database.sales)).toEqual({ roundRobin: false, optedOut: [] });
+      await saveAssignmentSettings(database.sales, { roundRobin: true, optedOut: [lee.email] }, boss);
+      expect(await assignmentSettingsOf(database.sales)).toEqual({ roundRobin: true, optedOut: [lee.email] });
+      expect(await assignmentParticipants(database.sales, staff)).toEqual([
+        { email: kim.email, name: kim.name },
+        { email: park.email, name: park.name },
+      ]);
+      const next = roundRobinAssigner({ sales: database.sales, staff });
+      const turns = [];
+      for (let index = 0; index < 4; index += 1) turns.push((await next())?.email);
+      expect(turns).toEqual([kim.email, park.email, kim.email, park.email]);
+      await saveAssignmentSettings(database.sales, { roundRobin: false, optedOut: [] }, boss);
+      expect(await next()).toBeNull();
+      expect((await audited()).filter((entry) => entry.action === 'assignmentSettings').map(({ actor, detail }) => ({ actor, detail }))).toEqual([
+        { actor: boss.email, detail: `자동 배정 켬, 제외: ${lee.email}` },
+        { actor: boss.email, detail: '자동 배정 끔' },
+      ]);
+      // An older release's Studio switch is carried over only while the console never set it.
+      expect(await carryStudioRoundRobin(database.sales, true)).toBe(false);
+      expect((await assignmentSettingsOf(database.sales)).roundRobin).toBe(false);
+    });
+
+    it('an older release\'s Studio switch, on, is carried over once: on until the console sets it', async () => {
+      expect(await carryStudioRoundRobin(database.sales, false)).toBe(false);
+      expect((await assignmentSettingsOf(database.sales)).roundRobin).toBe(false);
+      expect(await carryStudioRoundRobin(database.sales, true)).toBe(true);
+      expect((await assignmentSettingsOf(database.sales)).roundRobin).toBe(true);
+      await saveAssignmentSettings(database.sales, { roundRobin: false, optedOut: [] }, boss);
+      expect(await carryStudioRoundRobin(database.sales, true)).toBe(false);
+      expect((await assignmentSettingsOf(database.sales)).roundRobin).toBe(false);
+    });
+
+    it('균등 배분: every 미배정 customer split evenly (the extra ones to whoever has fewest), one audit record naming the counts', async () => {
+      const park: StaffActor = { ...kim, email: 'park@example.com', name: '박상담' };
+      const participants = [kim, lee, park].map(({ email, name }) => ({ email, name }));
+      const unassignedIds = sorted(unassigned);
+      const loads = new Map([[kim.email, ofKim.length], [lee.email, ofLee.length], [park.email, 0]]);
+      const result = await distributeEvenly(database.sales, 'unassigned', participants, boss);
+      expect(result.total).toBe(unassignedIds.length);
+      const per = Object.fromEntries(result.counts.map((entry) => [entry.email, entry.count]));
+      const floor = Math.floor(unassignedIds.length / 3);
+      for (const count of Object.values(per)) expect([floor, floor + 1]).toContain(count);
+      // 박상담 had none: the first extra one is theirs.
+      if (unassignedIds.length % 3) expect(per[park.email]).toBe(floor + 1);
+      expect((await ids({ assignee: 'none' }, boss)).total).toBe(0);
+      for (const participant of participants) {
+        expect((await ids({ assignee: participant.email }, boss)).total).toBe((loads.get(participant.email) ?? 0) + per[participant.email]);
+      }
+      const records = (await audited()).filter((entry) => entry.action === 'leadDistribute');
+      expect(records).toEqual([
+        expect.objectContaining({
+          actor: boss.email,
+          target: null,
+          detail: `균등 배분 ${unassignedIds.length}명: ${result.counts.map((entry) => `${entry.name}(${entry.email}) ${entry.count}명`).join(', ')}`,
+        }),
+      ]);
+      // Each customer's history names the 팀장 who gave it.
+      const history = await database.rows<{ by_email: string | null }>(`SELECT by_email FROM assignments WHERE customer_id = '${unassignedIds[0]}' ORDER BY at DESC`);
+      expect(history[0].by_email).toBe(boss.email);
+      // Nothing left to split: no record.
+      expect(await distributeEvenly(database.sales, 'unassigned', participants, boss)).toMatchObject({ total: 0 });
+      expect((await audited()).filter((entry) => entry.action === 'leadDistribute')).toHaveLength(1);
+    });
+
+    it('균등 배분 of a selection: the chosen customers, two 상담사, 3 and 3', async () => {
+      const chosen = [...ofKim.slice(0, 3), ...unassigned.slice(0, 3)].map(idOf);
+      const result = await distributeEvenly(database.sales, { customerIds: chosen }, [kim, lee].map(({ email, name }) => ({ email, name })), boss);
+      expect(result.total).toBe(6);
+      expect(result.counts.map((entry) => entry.count)).toEqual([3, 3]);
+      for (const id of chosen) expect([kim.email, lee.email]).toContain(await assigneeOf(id));
     });
   });
 }
@@ -204,32 +285,51 @@ describe('round-robin on one PostgreSQL database shared by two instances', () =>
 
   it('takes turns from one rotation: 12 new leads at once over both instances give each of 3 상담사 exactly 4', async () => {
     const url = await freshDatabaseUrl();
-    const instance = async () => {
-      const pool = new pg.Pool({ connectionString: url, max: 4 });
-      const leads = await openPostgresDocumentStore({ pool });
-      closers.push(async () => {
-        await leads.close();
-        await pool.end();
-      });
-      return leads;
-    };
-    const [first, second] = [await instance(), await instance()];
-    await settings(first, { roundRobin: true });
+    await migrate(url);
     const park: StaffActor = { ...kim, email: 'park@example.com', name: '박상담' };
     const staff = { list: async () => [account(kim), account(lee), account(park), account(boss)] };
-    const onFirst = roundRobinAssigner({ content: first, leads: first, staff });
-    // The settings come from the content source every instance reads (Sanity in production).
-    const onSecond = roundRobinAssigner({ content: first, leads: second, staff });
+    const instance = () => {
+      const pool = new pg.Pool({ connectionString: url, max: 4 });
+      closers.push(() => pool.end());
+      return salesDatabaseOnPostgres(pool);
+    };
+    const [first, second] = [instance(), instance()];
+    // Set on one instance, it holds on the other: the switch is a row of the database they share.
+    await roundRobin(first, true);
+    const [onFirst, onSecond] = [roundRobinAssigner({ sales: first, staff }), roundRobinAssigner({ sales: second, staff })];
     const assigned = await Promise.all(Array.from({ length: 12 }, (_, index) => (index % 2 ? onSecond : onFirst)()));
     const counts = new Map<string, number>();
     for (const assignee of assigned) counts.set(assignee!.email, (counts.get(assignee!.email) ?? 0) + 1);
     expect(Object.fromEntries(counts)).toEqual({ [kim.email]: 4, [lee.email]: 4, [park.email]: 4 });
     // And the rotation goes on across instances: the next turn on one, then the one after on the other.
-    // (Not read from a store's mirror: an instance may not have heard of the other's last write yet.)
     const order = [kim.email, lee.email, park.email].sort();
     const onB = (await onSecond())!.email;
     const onA = (await onFirst())!.email;
     expect(onA).toBe(order[(order.indexOf(onB) + 1) % 3]);
+  });
+
+  it('a turn waits for no other transaction: one taken in a transaction still open (then rolled back) neither blocks the next nor is handed out again', async () => {
+    const url = await freshDatabaseUrl();
+    await migrate(url);
+    // Fail at once rather than queue, should taking a turn ever wait for a lock the open transaction holds.
+    const pool = new pg.Pool({ connectionString: url, max: 4, options: '-c lock_timeout=1000' });
+    closers.push(() => pool.end());
+    const staff = { list: async () => [account(kim), account(lee)] };
+    const sales = salesDatabaseOnPostgres(pool);
+    await roundRobin(sales, true);
+    const next = roundRobinAssigner({ sales, staff });
+    const open = await pool.connect();
+    try {
+      await open.query('BEGIN');
+      const { rows } = await open.query<{ turn: string }>(`SELECT nextval('assignment_turns') AS turn`);
+      expect(Number(rows[0].turn)).toBe(1);
+      // Turn 2 is lee's (kim's was turn 1, taken above and never committed).
+      expect(await next()).toEqual({ email: lee.email, name: lee.name });
+      await open.query('ROLLBACK');
+      expect(await next()).toEqual({ email: kim.email, name: kim.name });
+    } finally {
+      open.release();
+    }
   });
 });
 
@@ -241,21 +341,19 @@ describe.each(LEAD_STORES)('a lead registered on the site, automatic assignment 
   });
 
   it('is stored with the 상담사 whose turn it is; with the setting off, 미배정; with the settings unreadable, 미배정 and still stored', async () => {
-    let content: ContentSource | null = null;
     let failing = false;
     const assignNewLead = () => {
       if (failing) return Promise.reject(new Error('settings unavailable'));
-      return roundRobinAssigner({ content: content!, leads: app!.content, staff: { list: async () => STAFF } })();
+      return roundRobinAssigner({ sales: app!.sales, staff: { list: async () => STAFF } })();
     };
     app = await startLeadApp({ store, assignNewLead });
-    content = app.content;
     const assigneeOf = async (response: Response) => {
       expect(response.status).toBe(201);
       const { id } = (await response.json()) as { id: string };
       return (await app!.lead(id))?.assignee ?? null;
     };
     expect(await assigneeOf(await app.post(validBody()))).toBeNull();
-    await settings(app.content, { roundRobin: true });
+    await roundRobin(app.sales, true);
     expect(await assigneeOf(await app.post(validBody()))).toEqual({ email: kim.email, name: kim.name });
     expect(await assigneeOf(await app.post(validBody()))).toEqual({ email: lee.email, name: lee.name });
     expect(await assigneeOf(await app.post(validBody()))).toEqual({ email: kim.email, name: kim.name });

@@ -16,7 +16,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PostgresAuditTrail } from '../../web/server/audit/postgres-trail';
 import { SqliteAuditTrail } from '../../web/server/audit/trail';
 import { openLeadsDatabase } from '../../web/server/database/leads-file';
-import { openPostgresDocumentStore, type PostgresDocumentStore } from '../../web/server/content/postgres';
 import { openSqlite } from '../../web/server/sqlite';
 import { createSanitySource } from '../../web/server/content/sanity';
 import type { ContentSource } from '../../web/server/content/types';
@@ -71,7 +70,6 @@ let unroute: () => void;
 let dataset: ContentSource;
 let databaseUrl: string;
 let pool: pg.Pool;
-let store: PostgresDocumentStore;
 let audit: PostgresAuditTrail;
 let sales: SalesDatabase;
 
@@ -121,13 +119,11 @@ beforeEach(async () => {
   databaseUrl = await freshDatabaseUrl();
   pool = new pg.Pool({ connectionString: databaseUrl });
   await migrate(databaseUrl);
-  store = await openPostgresDocumentStore({ pool });
   audit = new PostgresAuditTrail(pool);
   sales = salesDatabaseOnPostgres(pool);
 });
 
 afterEach(async () => {
-  await store.close();
   await pool.end();
   unroute();
   await lake.stop();
@@ -137,7 +133,7 @@ const count = async (where = '') => Number((await pool.query<{ count: string }>(
 
 describe('moving a Sanity leads dataset into PostgreSQL', () => {
   it('every published document once, into the customer tables; drafts stay behind; a second run leaves the same rows', async () => {
-    const first = await importLeadsDataset(dataset, { documents: store, sales, audit });
+    const first = await importLeadsDataset(dataset, { sales, audit });
     expect(first).toEqual({ read: LEADS + 5, created: LEADS + 5, alreadyThere: 0 });
     await expectLeadsMoved(sales);
     await expectSalesTablesMoved(sales);
@@ -146,7 +142,7 @@ describe('moving a Sanity leads dataset into PostgreSQL', () => {
     expect(await count(`WHERE id LIKE 'drafts.%'`)).toBe(0);
     const rows = await tableRows(sales);
 
-    const again = await importLeadsDataset(dataset, { documents: store, sales, audit });
+    const again = await importLeadsDataset(dataset, { sales, audit });
     expect(again).toEqual({ read: LEADS + 5, created: 0, alreadyThere: LEADS + 5 });
     expect(await tableRows(sales)).toEqual(rows);
     expect((await audit.list({ lead: 'lead-00007' })).entries).toEqual([expect.objectContaining(IMPORTED_ENTRY)]);
@@ -166,7 +162,7 @@ describe('moving a Sanity leads dataset into PostgreSQL', () => {
     };
     expect(await saveLead(sales, siteLead, SLOT, 'refuse', '2026-11-20')).toMatchObject({ status: 'created' });
     await audit.record({ actor: 'admin@example.kr', action: 'leadExport', ip: '198.51.100.1', detail: '1건' });
-    await importLeadsDataset(dataset, { documents: store, sales, audit });
+    await importLeadsDataset(dataset, { sales, audit });
     const rows = await tableRows(sales);
     expect(rows.registrations).toHaveLength(LEADS + 1);
     expect(rows.customers).toHaveLength(PHONES);

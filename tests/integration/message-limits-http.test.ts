@@ -11,11 +11,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbeddedStore } from '../../web/server/content/embedded';
 import { openEmbeddedSalesDatabase, type SalesDatabase } from '../../web/server/database/index';
-import { SalesMessageLog } from '../../web/server/messages/message-log';
 import { startServer, type RunningServer } from '../support/built-server';
 import { cookiesOf, getWithCookie, postFormWithCookie } from '../support/http';
 import { hashTestPassword } from '../support/passwords';
 import { startSolapiStandIn, type SolapiStandIn } from '../support/solapi-stand-in';
+import { registrationMessages } from './registration-messages';
 
 const ADMIN = 'boss@example.kr';
 const PASSWORD = 'correct horse battery staple';
@@ -85,12 +85,11 @@ async function anonymousLead(name: string, phone: string): Promise<string> {
 
 /** The registration's send log (each message's status and reason), once nothing of it is waiting to be sent. */
 async function settledLog(id: string): Promise<string> {
-  const log = new SalesMessageLog(sales);
   let settled = '';
   await expect
     .poll(
       async () => {
-        const entries = await log.forLead(id);
+        const entries = await registrationMessages(sales, id);
         settled = entries.map(({ status, reason }) => `${status} ${reason}`).join(', ');
         return entries.length > 0 && entries.every((entry) => entry.status !== 'pending');
       },

@@ -31,6 +31,7 @@ import type { MessageEvent } from '../../web/shared/outbound-messages';
 import { seoulDay } from '../../web/shared/seoul-time';
 import { startSolapiStandIn, type SolapiStandIn } from '../support/solapi-stand-in';
 import { freshDatabaseUrl } from '../support/postgres';
+import { registrationMessages } from './registration-messages';
 
 const NAME = '김민지';
 const PHONE = '01098765432';
@@ -184,8 +185,8 @@ describe.each(STORES)('messages on %s', (_label, open) => {
   async function registerAndSend(sender: MessageDispatcher, id: string, form: Form = {}) {
     await store(id, form);
     sender.notify();
-    await expect.poll(async () => (await stores.log.forLead(id))[0]?.status, { timeout: 5000 }).toMatch(/^(sent|failed|skipped|unknown)$/);
-    return (await stores.log.forLead(id))[0];
+    await expect.poll(async () => (await registrationMessages(stores.sales, id))[0]?.status, { timeout: 5000 }).toMatch(/^(sent|failed|skipped|unknown)$/);
+    return (await registrationMessages(stores.sales, id))[0];
   }
 
   const version = async (customerId: string) => (await stores.sales.db.selectFrom('customers').select('version').where('id', '=', customerId).executeTakeFirstOrThrow()).version;
@@ -261,7 +262,7 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     expect(await work.book(moved, await version(moved), SLOT_LATER, MANAGER)).toMatchObject({ ok: true });
     await dispatcher().deliver();
     for (const id of [cancelled, moved]) {
-      const reminders = (await stores.log.forLead(id)).filter(({ event }) => event === 'reminder');
+      const reminders = (await registrationMessages(stores.sales, id)).filter(({ event }) => event === 'reminder');
       expect(reminders.map(({ status, reason }) => `${status} ${reason}`)).toEqual(['skipped notBooked']);
     }
     expect(standIn.received.filter(({ templateId }) => templateId === 'KA01TP-REMIND')).toEqual([]);
@@ -414,7 +415,7 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     await setTemplates(templates(STAFF_TEMPLATES));
     const customer = await store('lead-round-robin', { slotId: SLOT_TOMORROW, assignee: KIM });
     dispatcher().notify();
-    await expect.poll(async () => (await stores.log.forLead('lead-round-robin')).filter((entry) => entry.status === 'sent').length, { timeout: 5000 }).toBe(3);
+    await expect.poll(async () => (await registrationMessages(stores.sales, 'lead-round-robin')).filter((entry) => entry.status === 'sent').length, { timeout: 5000 }).toBe(3);
     expect(standIn.received.map(({ to, templateId }) => [to, templateId])).toEqual(
       expect.arrayContaining([
         [PHONE, 'KA01TP-BOOK'],
@@ -427,7 +428,7 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     standIn.received.length = 0;
     expect(await store('lead-returning', { assignee: LEE, name: '김민수' })).toBe(customer);
     await dispatcher().deliver();
-    expect(await stores.log.forLead('lead-returning')).toEqual([
+    expect(await registrationMessages(stores.sales, 'lead-returning')).toEqual([
       expect.objectContaining({ event: 'registration', status: 'skipped', reason: 'sentThisWeek' }),
       expect.objectContaining({ event: 'staffReturning', status: 'sent' }),
     ]);
@@ -435,7 +436,7 @@ describe.each(STORES)('messages on %s', (_label, open) => {
 
     await store('lead-off', { phone: '01055550003', assignee: KIM });
     await dispatcher({ provider: false }).deliver();
-    expect(await stores.log.forLead('lead-off')).toEqual([
+    expect(await registrationMessages(stores.sales, 'lead-off')).toEqual([
       expect.objectContaining({ event: 'registration', status: 'skipped', reason: 'off', attempts: 1 }),
       expect.objectContaining({ event: 'staffNewLead', status: 'skipped', reason: 'off', attempts: 1 }),
     ]);
@@ -458,7 +459,7 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     await store('lead-took-the-place', { phone: '01055550004', slotId: SLOT_ONE_PLACE });
     await store('lead-delayed', { phone: '01055550005', slotId: SLOT_ONE_PLACE });
     await sender.deliver();
-    expect((await stores.log.forLead('lead-delayed')).map(({ event, status }) => [event, status])).toEqual([['registration', 'sent']]);
+    expect((await registrationMessages(stores.sales, 'lead-delayed')).map(({ event, status }) => [event, status])).toEqual([['registration', 'sent']]);
   });
 
   it('an erased customer\'s queued messages are not sent', async () => {
@@ -466,7 +467,7 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     await store('lead-erased', { slotId: SLOT_TOMORROW, assignee: KIM });
     expect(await eraseCustomerRows(stores.sales, PHONE, '본인 요청', { email: MANAGER.email, ip: MANAGER.ip }, now)).toMatchObject({ registrationIds: ['lead-erased'] });
     await dispatcher().deliver();
-    expect((await stores.log.forLead('lead-erased')).map(({ status, reason }) => `${status} ${reason}`)).toEqual(Array(3).fill('skipped noRecipient'));
+    expect((await registrationMessages(stores.sales, 'lead-erased')).map(({ status, reason }) => `${status} ${reason}`)).toEqual(Array(3).fill('skipped noRecipient'));
     expect(standIn.received).toEqual([]);
   });
 
@@ -500,17 +501,17 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     standIn.failNext(2, 'status503');
     await store('lead-retried');
     sender.notify();
-    await expect.poll(async () => (await stores.log.forLead('lead-retried'))[0]?.attempts, { timeout: 5000 }).toBe(1);
-    expect((await stores.log.forLead('lead-retried'))[0]).toMatchObject({ status: 'pending', reason: 'providerError', providerCode: 'ServiceUnavailable' });
+    await expect.poll(async () => (await registrationMessages(stores.sales, 'lead-retried'))[0]?.attempts, { timeout: 5000 }).toBe(1);
+    expect((await registrationMessages(stores.sales, 'lead-retried'))[0]).toMatchObject({ status: 'pending', reason: 'providerError', providerCode: 'ServiceUnavailable' });
 
     await sender.deliver();
-    expect((await stores.log.forLead('lead-retried'))[0].attempts).toBe(1); // not due before the backoff
+    expect((await registrationMessages(stores.sales, 'lead-retried'))[0].attempts).toBe(1); // not due before the backoff
     now += MESSAGE_BACKOFF_BASE_MS;
     await sender.deliver();
-    expect((await stores.log.forLead('lead-retried'))[0]).toMatchObject({ status: 'pending', attempts: 2, providerCode: 'ServiceUnavailable' });
+    expect((await registrationMessages(stores.sales, 'lead-retried'))[0]).toMatchObject({ status: 'pending', attempts: 2, providerCode: 'ServiceUnavailable' });
     now += 2 * MESSAGE_BACKOFF_BASE_MS;
     await sender.deliver();
-    expect((await stores.log.forLead('lead-retried'))[0]).toMatchObject({ status: 'sent', attempts: 3 });
+    expect((await registrationMessages(stores.sales, 'lead-retried'))[0]).toMatchObject({ status: 'sent', attempts: 3 });
     expect(standIn.received).toHaveLength(1);
   });
 
@@ -519,13 +520,13 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     standIn.failNext(1, 'slowAnswer');
     await store('lead-slow');
     sender.notify();
-    await expect.poll(async () => (await stores.log.forLead('lead-slow'))[0]?.attempts, { timeout: 5000 }).toBe(1);
+    await expect.poll(async () => (await registrationMessages(stores.sales, 'lead-slow'))[0]?.attempts, { timeout: 5000 }).toBe(1);
     for (let round = 1; round < MESSAGE_MAX_ATTEMPTS; round += 1) {
       now += 60 * 60_000;
       await sender.deliver();
     }
     await expect.poll(() => standIn.received.length, { timeout: 5000 }).toBe(1);
-    expect((await stores.log.forLead('lead-slow'))[0]).toMatchObject({ status: 'unknown', reason: 'providerNoAnswer', providerCode: 'Timeout', attempts: 1 });
+    expect((await registrationMessages(stores.sales, 'lead-slow'))[0]).toMatchObject({ status: 'unknown', reason: 'providerNoAnswer', providerCode: 'Timeout', attempts: 1 });
     expect(standIn.received[0].customFields).toEqual({ messageKey: 'registration:lead-slow' });
     // No answer at all is as unknown: the provider may have sent it (another number: one confirmation a week per customer).
     standIn.failNext(1, 'noAnswer');
@@ -537,12 +538,12 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     standIn.failNext(MESSAGE_MAX_ATTEMPTS, 'status503');
     await store('lead-given-up');
     sender.notify();
-    await expect.poll(async () => (await stores.log.forLead('lead-given-up'))[0]?.attempts, { timeout: 5000 }).toBe(1);
+    await expect.poll(async () => (await registrationMessages(stores.sales, 'lead-given-up'))[0]?.attempts, { timeout: 5000 }).toBe(1);
     for (let attempt = 2; attempt <= MESSAGE_MAX_ATTEMPTS; attempt += 1) {
       now += 60 * 60_000;
       await sender.deliver();
     }
-    expect((await stores.log.forLead('lead-given-up'))[0]).toMatchObject({ status: 'failed', reason: 'providerError', attempts: MESSAGE_MAX_ATTEMPTS });
+    expect((await registrationMessages(stores.sales, 'lead-given-up'))[0]).toMatchObject({ status: 'failed', reason: 'providerError', attempts: MESSAGE_MAX_ATTEMPTS });
     expect(standIn.received).toEqual([]);
   });
 
@@ -561,7 +562,7 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     await store('lead-no-consent', { phone: '01055550006' });
     await stores.sales.db.updateTable('registrations').set({ agreed_at: null }).where('id', '=', 'lead-no-consent').execute();
     await dispatcher().deliver();
-    expect((await stores.log.forLead('lead-no-consent'))[0]).toMatchObject({ status: 'skipped', reason: 'noConsent' });
+    expect((await registrationMessages(stores.sales, 'lead-no-consent'))[0]).toMatchObject({ status: 'skipped', reason: 'noConsent' });
     expect(await registerAndSend(dispatcher(), 'lead-landline', { phone: '0212345678' })).toMatchObject({ status: 'failed', reason: 'badNumber' });
     expect(standIn.received).toEqual([]);
   });
@@ -600,7 +601,7 @@ describe.each(STORES)('messages on %s', (_label, open) => {
       const sender = dispatcher();
       await store('lead-logged');
       sender.notify();
-      await expect.poll(async () => (await stores.log.forLead('lead-logged'))[0]?.attempts, { timeout: 5000 }).toBe(1);
+      await expect.poll(async () => (await registrationMessages(stores.sales, 'lead-logged'))[0]?.attempts, { timeout: 5000 }).toBe(1);
       now += MESSAGE_BACKOFF_BASE_MS;
       await sender.deliver();
       await setTemplates(templates({ registration: { enabled: true, templateCode: 'KA01TP-UNKNOWN', text: TEMPLATE_TEXTS['KA01TP-REG'] } }));
@@ -622,7 +623,7 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     await stores.log.enqueue(ids.map((id) => ({ key: `registration:${id}`, leadId: id, event: 'registration' as const })), now);
     await Promise.all([dispatcher().deliver(), dispatcher({ log: otherLog }).deliver()]);
     expect(standIn.received).toHaveLength(ids.length);
-    for (const id of ids) expect(await stores.log.forLead(id)).toEqual([expect.objectContaining({ status: 'sent', attempts: 1 })]);
+    for (const id of ids) expect(await registrationMessages(stores.sales, id)).toEqual([expect.objectContaining({ status: 'sent', attempts: 1 })]);
   });
 });
 

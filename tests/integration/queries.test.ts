@@ -1,31 +1,15 @@
 /**
  * Every query in web/sanity/queries.ts runs against the embedded store seeded from the real
- * seed dataset and returns the shape the pages rely on. Both backends run these same queries, so
- * this also covers what production sends to Sanity.
+ * seed dataset and returns the shape the pages rely on. Both content backends run these same
+ * queries, so this also covers what production sends to Sanity.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import * as queries from '../../web/sanity/queries';
 import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
 import type { QueryParams } from '../../web/server/content/types';
-import { demoVisitSlots } from '../../web/server/leads/demo-slots';
-import { cursorParams, leadFilterParams } from '../../web/server/console/lead-query';
 
-/** `store: 'leads'` runs the query against the leads store (seeded slots plus one lead). */
-type QueryCase = { params?: QueryParams; store?: 'leads'; check: (result: unknown) => void };
-
-const TODAY = '2026-11-23';
-const SEEDED_SLOTS = demoVisitSlots(TODAY).map(({ id, ...slot }) => ({ _id: id, _type: 'visitSlot', booked: 0, ...slot }));
-const SEEDED_SLOT = SEEDED_SLOTS[1]._id;
-const FIXTURE_LEAD = {
-  _id: 'lead-fixture',
-  _type: 'lead',
-  name: '홍길동',
-  phone: '01012345678',
-  consent: { privacy: true, marketing: false, ageOver14: true, noticeVersion: '2026-11', agreedAt: '2026-11-01T00:00:00.000Z' },
-  createdAt: '2026-11-01T00:00:00.000Z',
-  formKind: 'popup',
-};
+type QueryCase = { params?: QueryParams; check: (result: unknown) => void };
 
 const isImage = (value: unknown) =>
   expect(value).toMatchObject({ asset: { _ref: expect.stringMatching(/^image-[0-9a-f]+-\d+x\d+-\w+$/) } });
@@ -159,182 +143,14 @@ const cases: Record<keyof typeof queries, QueryCase> = {
     check: (settings) =>
       expect(settings).toMatchObject({ consentVersion: expect.any(String), retentionDays: expect.any(Number) }),
   },
-  upcomingVisitSlotsQuery: {
-    store: 'leads',
-    params: { today: TODAY },
-    check: (slots) => {
-      const list = slots as Array<{ _id: string; date: string; booked: number }>;
-      // The past slot added in beforeAll is left out.
-      expect(list.map((slot) => slot._id)).toEqual(SEEDED_SLOTS.map((slot) => slot._id));
-      expect(list.map((slot) => slot.date)).toEqual([...list.map((slot) => slot.date)].sort());
-      expect(list[0].booked).toBe(0);
-    },
-  },
-  visitSlotForBookingQuery: {
-    store: 'leads',
-    params: { id: SEEDED_SLOT },
-    check: (slot) => expect(slot).toMatchObject({ _id: SEEDED_SLOT, _rev: expect.any(String), capacity: expect.any(Number), booked: 0 }),
-  },
-  consoleSlotsQuery: {
-    store: 'leads',
-    params: { from: TODAY, until: '9999-12-31' },
-    check: (slots) => {
-      const list = slots as Array<{ _id: string; _rev: string; date: string; time: string }>;
-      expect(list.map((slot) => slot._id)).toEqual(SEEDED_SLOTS.map((slot) => slot._id));
-      expect(list.map((slot) => `${slot.date} ${slot.time}`)).toEqual(list.map((slot) => `${slot.date} ${slot.time}`).sort());
-      expect(list[0]).toMatchObject({ _rev: expect.any(String), capacity: expect.any(Number), booked: 0 });
-    },
-  },
-  slotBookingsQuery: { store: 'leads', params: { id: SEEDED_SLOT }, check: (leads) => expect(leads).toEqual([]) },
-  leadExistsQuery: { store: 'leads', params: { id: FIXTURE_LEAD._id }, check: (exists) => expect(exists).toBe(true) },
-  leadsDatasetPageQuery: {
-    store: 'leads',
-    params: { after: '' },
-    check: (page) => {
-      const ids = (page as Array<{ _id: string }>).map((document) => document._id);
-      expect(ids).toContain(FIXTURE_LEAD._id);
-      expect(ids).toEqual([...ids].sort());
-      expect(ids.filter((id) => id.startsWith('drafts.'))).toEqual([]);
-    },
-  },
-  storedLeadQuery: {
-    store: 'leads',
-    params: { id: FIXTURE_LEAD._id },
-    check: (lead) =>
-      expect(lead).toEqual({ name: '홍길동', phone: '01012345678', message: null, formKind: 'popup', visitSlotId: null, marketing: false }),
-  },
-  upcomingBookingsOfPhoneQuery: {
-    store: 'leads',
-    params: { phone: FIXTURE_LEAD.phone, today: TODAY, id: 'lead-other' },
-    // The fixture lead books no visit.
-    check: (count) => expect(count).toBe(0),
-  },
-  visitBookingsPerPhoneQuery: { check: (allowed) => expect(allowed).toBe(1) },
   // The fixture's settings leave the list to the console's default.
   callResultsQuery: { check: (results) => expect(results).toEqual([]) },
   consoleUnitTypesQuery: { check: (types) => expect(types).toEqual(expect.arrayContaining([{ code: '59A', label: '전용 59㎡A' }, { code: '84A', label: '84㎡A' }])) },
   // The seed's 유입 경로 list for the desk, as marketing would keep it in the Studio.
   deskSourcesQuery: { check: (sources) => expect(sources).toEqual(['현수막', '지인 소개', '전단', '인터넷', '기타']) },
   messageTemplatesQuery: { check: (settings) => expect(settings).toEqual({ templates: null, phone: expect.any(String) }) },
-  messageLeadQuery: {
-    store: 'leads',
-    params: { id: FIXTURE_LEAD._id },
-    check: (lead) => expect(lead).toEqual({ name: '홍길동', phone: '01012345678', visitAt: null, visitSlotStatus: null, privacy: true }),
-  },
-  messageLeadsOfPhoneQuery: { store: 'leads', params: { phone: '01012345678' }, check: (ids) => expect(ids).toEqual([FIXTURE_LEAD._id]) },
-  visitsOnDayQuery: { store: 'leads', params: { day: '2026-11-02' }, check: (ids) => expect(ids).toEqual([]) },
   // The seed leaves every way of sharing leads off.
-  leadAssignmentSettingsQuery: { check: (settings) => expect(settings).toEqual({ roundRobin: false, salesSeeAllLeads: false, salesTakeColleagueLeads: false }) },
-  // The rotation document appears with the first automatic assignment; the test writes one.
-  leadAssignmentRotationQuery: { store: 'leads', check: (rotation) => expect(rotation).toEqual({ _rev: expect.any(String), lastEmail: 'kim@example.com' }) },
-  statsLeadsQuery: {
-    store: 'leads',
-    params: { since: '2026-10-31T15:00:00.000Z', until: '2026-11-01T15:00:00.000Z' },
-    check: (leads) =>
-      expect(leads).toEqual([
-        {
-          phone: FIXTURE_LEAD.phone,
-          createdAt: FIXTURE_LEAD.createdAt,
-          visitAt: null,
-          landingPage: null,
-          sourcePage: null,
-          utmSource: null,
-          utmMedium: null,
-          utmCampaign: null,
-          called: false,
-          checkedInAt: null,
-          status: 'new',
-        },
-      ]),
-  },
-  expiredLeadIdsQuery: {
-    store: 'leads',
-    params: { before: '2026-12-01T00:00:00.000Z' },
-    check: (ids) => expect(ids).toEqual([FIXTURE_LEAD._id]),
-  },
-  consoleLeadKeysQuery: {
-    store: 'leads',
-    params: { visibleTo: null },
-    check: (keys) => expect(keys).toEqual([{ _id: FIXTURE_LEAD._id, createdAt: FIXTURE_LEAD.createdAt, phone: FIXTURE_LEAD.phone }]),
-  },
-  consoleLeadMatchedCustomersQuery: {
-    store: 'leads',
-    params: { ...leadFilterParams({ q: '5678' }), ...cursorParams(null) },
-    check: (customers) => expect(customers).toEqual([FIXTURE_LEAD.phone]),
-  },
-  consoleLeadListQuery: {
-    store: 'leads',
-    params: { ids: [FIXTURE_LEAD._id] },
-    check: (rows) =>
-      expect(rows).toEqual([
-        expect.objectContaining({ _id: FIXTURE_LEAD._id, status: 'new', marketing: false, assigneeName: null, utmSource: null }),
-      ]),
-  },
-  consoleLeadExportQuery: {
-    store: 'leads',
-    params: { ...leadFilterParams({ from: '2026-11-01', to: '2026-11-01' }), ...cursorParams(null) },
-    check: (rows) => expect(rows).toEqual([expect.objectContaining({ _id: FIXTURE_LEAD._id, phone: '01012345678', status: 'new' })]),
-  },
-  consoleLeadCountQuery: {
-    store: 'leads',
-    params: { ...leadFilterParams({ q: '+82 10-1234-5678' }), ...cursorParams(null) },
-    check: (count) => expect(count).toBe(1),
-  },
-  consoleLeadCampaignsQuery: {
-    store: 'leads',
-    check: (campaigns) => expect(campaigns).toEqual([]),
-  },
-  consoleCustomerRegistrationsQuery: {
-    store: 'leads',
-    params: { phone: FIXTURE_LEAD.phone },
-    check: (registrations) =>
-      expect(registrations).toEqual([{ _id: FIXTURE_LEAD._id, createdAt: FIXTURE_LEAD.createdAt, formKind: 'popup', status: 'new', utmSource: null, utmCampaign: null }]),
-  },
-  consoleRegistrationCountsQuery: {
-    store: 'leads',
-    params: { phones: [FIXTURE_LEAD.phone, '01000000000'] },
-    check: (rows) => expect(rows).toEqual([{ phone: FIXTURE_LEAD.phone }]),
-  },
-  consoleLeadQuery: {
-    store: 'leads',
-    params: { id: FIXTURE_LEAD._id },
-    check: (lead) => expect(lead).toMatchObject({ _id: FIXTURE_LEAD._id, _rev: expect.any(String), status: 'new', memos: null, assignee: null }),
-  },
-  leadNamesQuery: { store: 'leads', params: { ids: [FIXTURE_LEAD._id, 'lead-none'] }, check: (rows) => expect(rows).toEqual([{ _id: FIXTURE_LEAD._id, name: '홍길동' }]) },
-  // The fixture lead: new, never called, nobody's, no visit.
-  todayCallsDueQuery: { store: 'leads', params: { until: '2099-01-01T00:00:00.000Z', assignee: null }, check: (rows) => expect(rows).toEqual([]) },
-  todayVisitsQuery: { store: 'leads', params: { day: '2026-11-01 ', assignee: null }, check: (rows) => expect(rows).toEqual([]) },
-  todayNewLeadsQuery: {
-    store: 'leads',
-    params: { assignee: 'sales@example.test' },
-    check: (rows) => expect(rows).toEqual([{ _id: FIXTURE_LEAD._id, name: '홍길동', phone: '01012345678', createdAt: FIXTURE_LEAD.createdAt, assigneeName: null }]),
-  },
-  consoleVisitSheetQuery: {
-    store: 'leads',
-    params: { date: SEEDED_SLOTS[0].date },
-    check: (slots) =>
-      expect(slots).toEqual(
-        SEEDED_SLOTS.filter((slot) => slot.date === SEEDED_SLOTS[0].date).map((slot) =>
-          expect.objectContaining({ _id: slot._id, time: slot.time, bookings: [] }),
-        ),
-      ),
-  },
-  consoleWalkInsQuery: {
-    store: 'leads',
-    params: { date: SEEDED_SLOTS[0].date },
-    // The seeded leads came by the site's forms: no walk-ins (the reads' tests register some).
-    check: (rows) => expect(rows).toEqual([]),
-  },
-  consoleRecentLeadsQuery: {
-    store: 'leads',
-    params: { since: '2026-10-01T00:00:00.000Z' },
-    check: (leads) => expect(leads).toEqual([{ createdAt: FIXTURE_LEAD.createdAt, formKind: 'popup', source: null }]),
-  },
-  consoleSlotFillQuery: {
-    store: 'leads',
-    params: { from: '2026-11-22', until: '2026-11-23' },
-    check: (slots) => expect(slots).toEqual([{ date: '2026-11-22', capacity: 6, booked: 0 }]),
-  },
+  leadAssignmentSettingsQuery: { check: (settings) => expect(settings).toEqual({ salesSeeAllLeads: false, salesTakeColleagueLeads: false }) },
   pressCountQuery: {
     params: { siteId: 'cheonghak' },
     check: (count) => expect(count).toBeGreaterThanOrEqual(25),
@@ -383,22 +199,14 @@ const cases: Record<keyof typeof queries, QueryCase> = {
 };
 
 let store: EmbeddedStore;
-let leadsStore: EmbeddedStore;
 
 beforeAll(async () => {
   store = await openEmbeddedStore({ file: ':memory:', seedFile: path.resolve('content/production.ndjson') });
   heroAssetParams.id = await store.fetch('*[_id == "homePage"][0].hero.image.asset._ref');
-  leadsStore = await openEmbeddedStore({ file: ':memory:', seedDocuments: SEEDED_SLOTS });
-  await leadsStore.mutate([
-    { create: FIXTURE_LEAD },
-    { create: { _id: 'visitSlot-past', _type: 'visitSlot', date: '2026-11-22', time: '11:00', capacity: 6, booked: 0 } },
-    { create: { _id: 'leadAssignmentRotation', _type: 'leadAssignmentRotation', lastEmail: 'kim@example.com' } },
-  ]);
 });
 
 afterAll(async () => {
   await store.close();
-  await leadsStore.close();
 });
 
 describe('queries.ts against the seeded embedded store', () => {
@@ -409,7 +217,7 @@ describe('queries.ts against the seeded embedded store', () => {
   for (const [name, query] of Object.entries(queries)) {
     it(`${name} returns the expected shape`, async () => {
       const testCase = cases[name as keyof typeof queries];
-      const result = await (testCase.store === 'leads' ? leadsStore : store).fetch(query, testCase.params);
+      const result = await store.fetch(query, testCase.params);
       expect(result).not.toBeNull();
       testCase.check(result);
     });

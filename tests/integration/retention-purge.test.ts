@@ -20,6 +20,7 @@ import { SalesMessageLog } from '../../web/server/messages/index';
 import { leadsCli } from '../support/leads-cli';
 import { freshDatabaseUrl } from '../support/postgres';
 import { postgresBinaries } from '../support/postgres-server';
+import { registrationMessages } from './registration-messages';
 
 const EXPIRED = [
   { id: 'lead-expired-1', name: '소멸가', phone: '01066612345' },
@@ -103,20 +104,18 @@ describe('the retention purge on PostgreSQL', () => {
     const config = loadConfig(env);
     const sources = await createContentSources(config);
     const staff = await openStaffServices(sources, config);
-    const messages = new SalesMessageLog(sources.sales);
     try {
       expect(await sources.sales.db.selectFrom('registrations').select('id').execute()).toEqual([{ id: KEPT.id }]);
       expect(await sources.sales.db.selectFrom('customers').select('phone').execute()).toEqual([{ phone: KEPT.phone }]);
       expect(await sources.sales.db.selectFrom('memos').select('text').execute()).toEqual([{ text: memoOf(KEPT.name) }]);
-      for (const { id } of EXPIRED) expect(await messages.forLead(id)).toEqual([]);
-      expect(await messages.forLead(KEPT.id)).toHaveLength(1);
+      for (const { id } of EXPIRED) expect(await registrationMessages(sources.sales, id)).toEqual([]);
+      expect(await registrationMessages(sources.sales, KEPT.id)).toHaveLength(1);
       const records = (await staff.audit.list({ action: 'purge' })).entries;
       expect(records.map(({ actor, target, detail }) => ({ actor, target, detail: detail?.split(',')[0] }))).toEqual([
         { actor: 'system', target: 'lead', detail: '2건' },
       ]);
     } finally {
       await staff.close();
-      await messages.close();
       await closeContentSources(sources);
     }
 

@@ -16,7 +16,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../web/server/config';
 import { closeContentSources, createContentSources } from '../../web/server/content/index';
 import { openEmbeddedStore } from '../../web/server/content/embedded';
-import { openPostgresDocumentStore } from '../../web/server/content/postgres';
+import { keepOldDocuments } from '../../web/server/database/documents-move';
 import type { ContentSource } from '../../web/server/content/types';
 import { migrateSalesTables, salesDatabaseOnPostgres, salesMigrator } from '../../web/server/database/index';
 import { AdSpendBook } from '../../web/server/measurement/ad-spend';
@@ -131,7 +131,8 @@ describe('the sales tables on PostgreSQL', () => {
       expect(error).toBeUndefined();
       const tables = await pool.query(`SELECT to_regclass('ad_spend') AS table`);
       expect(tables.rows[0].table).toBeNull();
-      await withDocuments(() => openPostgresDocumentStore({ pool }));
+      await keepOldDocuments(salesDatabaseOnPostgres(pool), [...SPEND_DOCUMENTS, TALLY_DOCUMENT]);
+      movedTallies = true;
     } finally {
       await pool.end();
     }

@@ -17,8 +17,7 @@ import { CLI_ACTOR } from '../../web/server/auth/staff-accounts';
 import { openStaffServices } from '../../web/server/auth/staff-services';
 import { loadConfig } from '../../web/server/config';
 import { closeContentSources, createContentSources, type ContentSources } from '../../web/server/content/index';
-import { openPostgresDocumentStore } from '../../web/server/content/postgres';
-import { copySalesDocuments } from '../../web/server/database/documents-move';
+import { copySalesDocuments, keepOldDocuments } from '../../web/server/database/documents-move';
 import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, salesMigrator } from '../../web/server/database/index';
 import { migrate } from '../../web/server/postgres/index';
 import { STAFF_ROLES } from '../../web/shared/console';
@@ -81,16 +80,15 @@ describe('staff accounts on PostgreSQL', () => {
     cleanups.push(() => pool.end());
     // As the release before the sales tables left it: no sales table, the accounts as documents.
     expect((await salesMigrator(salesDatabaseOnPostgres(pool)).migrateTo(NO_MIGRATIONS)).error).toBeUndefined();
-    const documents = await openPostgresDocumentStore({ pool });
-    await documents.mutate(
+    await keepOldDocuments(
+      salesDatabaseOnPostgres(pool),
       [
         { _id: 'staffAccount.a', _type: 'staffAccount', email: 'kim@example.kr', name: '김상담', role: 'sales', passwordHash: 'hash-kim', disabled: true, createdAt: '2026-01-02T00:00:00.000Z', updatedAt: '2026-01-03T00:00:00.000Z', mobile: '01012345678' },
         { _id: 'staffAccount.b', _type: 'staffAccount', email: 'park@example.kr', name: '박팀장', role: 'manager', passwordHash: 'hash-park', disabled: false, createdAt: '2026-01-04T00:00:00.000Z', updatedAt: '2026-01-04T00:00:00.000Z' },
         // Not an account: no password to sign in with.
         { _id: 'staffAccount.c', _type: 'staffAccount', email: 'half@example.kr', name: '반쪽', role: 'sales' },
-      ].map((document) => ({ create: document })),
+      ],
     );
-    await documents.close();
 
     const ran = await Promise.all(Array.from({ length: 3 }, () => migrate(url)));
     expect(ran.flat().filter((name) => name === '0004-staff-accounts')).toHaveLength(1);

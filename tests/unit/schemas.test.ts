@@ -24,8 +24,8 @@ import { validatePagePathFormat, validatePagePathUnique } from '../../schemas/do
 import { pressArticle } from '../../schemas/documents/pressArticle';
 import { validatePlanDescription, validateVrDescription } from '../../schemas/documents/unitType';
 import { validateVideoSummary } from '../../schemas/documents/videoTab';
-import { contentDocumentTypes, leadTypeNames, schemaTypes, singletonTypeNames } from '../../schemas';
-import { validateHref, validateMobilePhone, validatePublicPhone } from '../../schemas/rules';
+import { contentDocumentTypes, schemaTypes, singletonTypeNames } from '../../schemas';
+import { validateHref, validatePublicPhone } from '../../schemas/rules';
 import { findRepeatedMenuPath } from '../../schemas/singletons/siteSettings';
 import studioConfig from '../../studio/sanity.config';
 import { contentStructure, resolveContentDocumentActions, resolveContentNewDocumentOptions } from '../../studio/structure';
@@ -70,7 +70,6 @@ describe('schema types', () => {
         'imageWithAlt', 'seo', 'link', 'menuGroup', 'pageSection', 'blockContent', 'householdFacts', 'infoTable',
         'siteSettings', 'homePage', 'leadSettings',
         'page', 'unitType', 'premiumSlide', 'premiumCard', 'locationCard', 'overviewRow', 'videoTab', 'pressArticle',
-        'lead', 'visitSlot', 'leadAssignmentRotation',
       ].sort(),
     );
   });
@@ -88,7 +87,7 @@ describe('schema types', () => {
     expect(withoutPreview.map(({ name, type }) => [name, type])).toEqual([['blockContent', 'array']]);
   });
 
-  it.each([...contentDocumentTypes.map(({ name }) => name), ...leadTypeNames])(
+  it.each(contentDocumentTypes.map(({ name }) => name))(
     'an empty %s document fails validation with Korean messages only',
     async (typeName) => {
       const markers = await validateDocument({
@@ -148,11 +147,6 @@ describe('field rules', () => {
     for (const phone of ['16000000', '1600', '+82 10 1234 5678', '010 1234 5678', 'phone']) {
       expect(validatePublicPhone(phone), phone).toMatch(HANGUL);
     }
-  });
-
-  it('accept only Korean mobile numbers for leads', () => {
-    for (const phone of ['010-1234-5678', '01012345678', '011-123-4567']) expect(validateMobilePhone(phone), phone).toBe(true);
-    for (const phone of ['012-1234-5678', '02-123-4567', '010-12-345']) expect(validateMobilePhone(phone), phone).toMatch(HANGUL);
   });
 
   it('accept internal paths and https addresses as links', () => {
@@ -260,17 +254,13 @@ describe('Studio', () => {
     ]);
   });
 
-  it('hides singletons and leads from the "new document" menu', () => {
-    const templates = ['siteSettings', 'homePage', 'leadSettings', 'lead', 'visitSlot', 'page', 'pressArticle'].map(
+  it('hides singletons from the "new document" menu', () => {
+    const templates = ['siteSettings', 'homePage', 'leadSettings', 'page', 'pressArticle'].map(
       (templateId) => ({ templateId, id: templateId, type: 'initialValueTemplateItem' }) as unknown as TemplateItem,
     );
     const creationContext = { type: 'global' } as NewDocumentCreationContext;
     const offered = resolveContentNewDocumentOptions(templates, { creationContext } as never);
     expect(offered.map(({ templateId }) => templateId)).toEqual(['page', 'pressArticle']);
-  });
-
-  it.each(leadTypeNames)('offers no action on a %s document (the leads store is managed in the console)', (typeName) => {
-    expect(resolveContentDocumentActions(builtInActions, actionsContext(typeName))).toEqual([]);
   });
 
   it('pins the singletons, by their fixed ids, above every other content type', () => {

@@ -12,7 +12,7 @@ import { createSchema, validateDocument } from 'sanity';
 import type { SanityClient, SanityDocument, ValidationMarker, Workspace } from 'sanity';
 import { describe, expect, it } from 'vitest';
 
-import { contentDocumentTypes, leadTypeNames, schemaTypes, singletonTypeNames } from '../../schemas';
+import { contentDocumentTypes, schemaTypes, singletonTypeNames } from '../../schemas';
 import { FLOOR_PLANS } from '../../scripts/artwork/floor-plan';
 
 const CONTENT_DIR = fileURLToPath(new URL('../../content/', import.meta.url));
@@ -123,10 +123,9 @@ describe('seed dataset', () => {
     expect(documents.find(({ _type, path: pagePath }) => _type === 'page' && pagePath === '/BusinessGuide/intro')).toBeDefined();
   });
 
-  it('uses only content document types, never leads', () => {
+  it('uses only content document types, never sales data', () => {
     for (const { _id, _type } of documents) {
       expect(documentTypeNames.has(_type), `${_id} has unknown type ${_type}`).toBe(true);
-      expect(leadTypeNames as readonly string[]).not.toContain(_type);
     }
   });
 

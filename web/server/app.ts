@@ -13,6 +13,7 @@ import type { StaffAccounts } from './auth/staff-accounts';
 import { startDailyAuditPurge } from './audit/index';
 import { openStaffServices } from './auth/staff-services';
 import { roundRobinAssigner } from './console/round-robin';
+import { carryStudioRoundRobin } from './customers/team-assignment';
 import { createAuditExportRouter } from './audit/routes';
 import { todayWorkOf, type TodayWorkService } from './console/today-work';
 import { leadNamesOf, type LeadNames } from './console/lead-names';
@@ -58,7 +59,7 @@ import { oncePerPeriod } from './postgres/daily-jobs';
 import { AnnouncingContentSource, ContentChanges } from './postgres/content-changes';
 import type { LeadConsole } from './console/types';
 import { openMessages, type MessageDispatcher, type MessageLog } from './messages/index';
-import { log, logUnhandledRejections } from './observability/log';
+import { errorField, log, logUnhandledRejections } from './observability/log';
 import { metrics, watchListeners } from './observability/metrics';
 import { observeRequest, routeTemplates } from './observability/requests';
 
@@ -194,7 +195,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     postgres,
   });
   const stopAuditPurge = startDailyAuditPurge(audit, config.auditRetentionDays, dailyJobs);
-  if (sources.leadsListening && contentChanges) watchListeners({ documents: sources.leadsListening, content: () => contentChanges.listening });
+  if (contentChanges) watchListeners({ content: () => contentChanges.listening });
   const csp = {
     frameOrigins: await watchFrameOrigins(sources.content),
     tags: await watchEnabledTags(sources.content),
@@ -215,11 +216,16 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   pageViews.start();
 
   const messages = openMessages(sources, config, dailyJobs, (email) => staff.mobileOf(email));
+  // An older release's Studio switch of automatic assignment, until a 팀장 sets it on the console.
+  await sources.content
+    .fetch(`*[_type == "leadSettings" && _id == "leadSettings"][0].roundRobin`)
+    .then((studioRoundRobin) => carryStudioRoundRobin(sources.sales, studioRoundRobin === true))
+    .catch((error: unknown) => log.warn({ err: errorField(error) }, 'the Studio switch of automatic assignment not carried over this time'));
   const leadService = createLeadService(sources, config, {
     audit,
     limiters,
     notifiers: [messages.dispatcher],
-    assignNewLead: roundRobinAssigner({ content: sources.content, leads: sources.leads, staff }),
+    assignNewLead: roundRobinAssigner({ sales: sources.sales, staff }),
     messageLog: messages.log,
   });
   leadService.startOutboxDelivery();

@@ -2,7 +2,7 @@
  * The staff accounts and the audit trail on the configured backend, for the server and the CLIs.
  * The accounts are the `staff_accounts` table of the sales database: the one of the sources when
  * given (the server's, a CLI's), else the embedded one of DATA_DIR, opened here alone (the staff
- * CLI needs neither the content nor the leads store). The audit trail is PostgreSQL's append-only
+ * CLI needs no content store). The audit trail is PostgreSQL's append-only
  * table with DATABASE_URL (shared by every instance), else leads.sqlite's (a connection of its own).
  */
 import path from 'node:path';

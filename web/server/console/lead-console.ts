@@ -46,7 +46,9 @@ import { stripFormatCharacters } from '../free-text';
 import type { ContentSource } from '../content/types';
 import type { SalesDatabase } from '../database/index';
 import { CustomerWork, type CustomerActor, type WorkResult } from '../customers/customer-work';
-import type { LeadAccess, LeadAssignResult, LeadConsole, LeadExportFormat, LeadExportRow, StaffActor } from './types';
+import type { LeadAccess, LeadAssignResult, LeadConsole, LeadDistributeResult, LeadExportFormat, LeadExportRow, StaffActor, TeamAssignment } from './types';
+import { assignmentParticipants } from './round-robin';
+import { assignmentSettingsOf, distributeEvenly, saveAssignmentSettings } from '../customers/team-assignment';
 import type { AuditTrail } from '../audit/trail';
 import type { StaffDirectory } from '../auth/staff-accounts';
 import { decodeLeadCursor, encodeLeadCursor, leadFilterParams, type LeadFilterParams } from './lead-query';
@@ -294,6 +296,38 @@ export class LeadConsoleService implements LeadConsole {
     return { ok: true, assigned, refused: 0 };
   }
 
+  async teamAssignment(actor: StaffActor): Promise<TeamAssignment | null> {
+    if (!mayManageLeads(actor.role)) return null;
+    const settings = await assignmentSettingsOf(this.options.sales);
+    const optedOut = new Set(settings.optedOut);
+    const sales = (await this.options.staff.list()).filter((account) => account.role === 'sales' && !account.disabled).sort((a, b) => (a.email < b.email ? -1 : 1));
+    return { roundRobin: settings.roundRobin, sales: sales.map(({ email, name }) => ({ email, name, takingPart: !optedOut.has(email) })) };
+  }
+
+  async saveTeamAssignment(input: { roundRobin: boolean; takingPart: string[] }, actor: StaffActor): Promise<boolean> {
+    const team = await this.teamAssignment(actor);
+    if (!team || input.takingPart.some((email) => !team.sales.some((account) => account.email === email))) return false;
+    const takingPart = new Set(input.takingPart);
+    const optedOut = team.sales.filter((account) => !takingPart.has(account.email)).map((account) => account.email);
+    await saveAssignmentSettings(this.options.sales, { roundRobin: input.roundRobin, optedOut }, actor);
+    return true;
+  }
+
+  async distributeEvenly(target: { ids: string[] } | 'unassigned', actor: StaffActor): Promise<LeadDistributeResult> {
+    if (!mayManageLeads(actor.role) || (target !== 'unassigned' && (target.ids.length === 0 || target.ids.length > MAX_PAGE_SIZE))) return { ok: false, error: 'invalid' };
+    const participants = await assignmentParticipants(this.options.sales, this.options.staff);
+    if (participants.length === 0) return { ok: false, error: 'nobodyTakingPart' };
+    const customerIds: string[] = [];
+    if (target !== 'unassigned') {
+      for (const id of target.ids) {
+        const customerId = await this.customerIdOf(id);
+        if (customerId && !customerIds.includes(customerId)) customerIds.push(customerId);
+      }
+    }
+    const result = await distributeEvenly(this.options.sales, target === 'unassigned' ? 'unassigned' : { customerIds }, participants, actor);
+    return { ok: true, ...result };
+  }
+
   /** The desk checks in anyone on the day's sheet, a colleague's visitor too (CustomerWork says who). */
   async checkIn(id: string, rev: string, actor: StaffActor): Promise<LeadChangeResult> {
     return this.changed(id, actor, rev, (customerId, version, by) => this.work.checkIn(customerId, version, by));
@@ -476,7 +510,7 @@ export class LeadConsoleService implements LeadConsole {
 
   private async assignmentSettings() {
     return (
-      (await this.options.content.fetch(leadAssignmentSettingsQuery)) ?? { roundRobin: false, salesSeeAllLeads: false, salesTakeColleagueLeads: false }
+      (await this.options.content.fetch(leadAssignmentSettingsQuery)) ?? { salesSeeAllLeads: false, salesTakeColleagueLeads: false }
     );
   }
 

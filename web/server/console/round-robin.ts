@@ -1,39 +1,41 @@
 /**
- * Automatic assignment of new leads (leadSettings' 자동 배정): each new lead goes to the active
- * 상담사 after the one who got the last, in email order. The last one is a document in the leads
- * store, moved on with a revision check, so instances sharing a database (PostgreSQL) or a file
- * (SQLite) take turns from one rotation and never hand two leads the same turn.
+ * Automatic assignment of new customers (the console's 자동 배정, set by a 팀장): each takes the
+ * next turn of the sales database (../database/migrations/0013-assignment-turns.ts) and goes to the
+ * 상담사 taking part whose turn it is, in email order. Instances sharing a database (PostgreSQL)
+ * take turns from one sequence, so two customers never get the same turn, and taking one waits for
+ * no other's commit.
  */
-import { leadAssignmentSettingsQuery, leadAssignmentRotationQuery } from '../../sanity/queries';
-import { MutationError, type ContentSource } from '../content/types';
+import { sql } from 'kysely';
+import type { SalesDatabase } from '../database/index';
 import type { StaffDirectory } from '../auth/staff-accounts';
+import { assignmentSettingsOf, roundRobinOn, type Participant } from '../customers/team-assignment';
 
-export const ROTATION_ID = 'leadAssignmentRotation';
-/** Enough for every instance submitting at once to have its turn; then the lead stays 미배정. */
-const MAX_ATTEMPTS = 50;
+export type NewLeadAssignee = Participant;
 
-export type NewLeadAssignee = { email: string; name: string };
+/** The next turn (1, 2, 3 …) of the rotation every instance on this database shares. */
+async function nextTurn(sales: SalesDatabase): Promise<number> {
+  const query =
+    sales.dialect === 'postgres'
+      ? sql<{ turn: string }>`SELECT nextval('assignment_turns') AS turn`
+      : sql<{ turn: number }>`UPDATE assignment_turns SET turn = turn + 1 WHERE id = 1 RETURNING turn`;
+  const { rows } = await query.execute(sales.db);
+  return Number(rows[0].turn);
+}
 
-export function roundRobinAssigner(options: { content: ContentSource; leads: ContentSource; staff: StaffDirectory }): () => Promise<NewLeadAssignee | null> {
+/** The 상담사 who take part in automatic assignment and 균등 배분: active `sales` accounts not left out, in email order. */
+export async function assignmentParticipants(sales: SalesDatabase, staff: StaffDirectory): Promise<Participant[]> {
+  const optedOut = new Set((await assignmentSettingsOf(sales)).optedOut);
+  return (await staff.list())
+    .filter((account) => account.role === 'sales' && !account.disabled && !optedOut.has(account.email))
+    .sort((a, b) => (a.email < b.email ? -1 : 1))
+    .map(({ email, name }) => ({ email, name }));
+}
+
+export function roundRobinAssigner(options: { sales: SalesDatabase; staff: StaffDirectory }): () => Promise<NewLeadAssignee | null> {
   return async () => {
-    if (!(await options.content.fetch(leadAssignmentSettingsQuery))?.roundRobin) return null;
-    const sales = (await options.staff.list())
-      .filter((account) => account.role === 'sales' && !account.disabled)
-      .sort((a, b) => (a.email < b.email ? -1 : 1));
-    if (!sales.length) return null;
-    await options.leads.mutate([{ createIfNotExists: { _id: ROTATION_ID, _type: ROTATION_ID } }]);
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-      const rotation = await options.leads.fetch(leadAssignmentRotationQuery);
-      if (!rotation) return null;
-      const next = sales.find((account) => account.email > (rotation.lastEmail ?? '')) ?? sales[0];
-      try {
-        await options.leads.mutate([{ patch: { id: ROTATION_ID, ifRevisionID: rotation._rev, set: { lastEmail: next.email } } }]);
-        return { email: next.email, name: next.name };
-      } catch (error) {
-        // Another lead took this turn meanwhile: take the one after it.
-        if (!(error instanceof MutationError && error.statusCode === 409)) throw error;
-      }
-    }
-    return null;
+    if (!(await roundRobinOn(options.sales))) return null;
+    const participants = await assignmentParticipants(options.sales, options.staff);
+    if (!participants.length) return null;
+    return participants[((await nextTurn(options.sales)) - 1) % participants.length];
   };
 }

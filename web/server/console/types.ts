@@ -64,6 +64,14 @@ export type LeadExportRow = {
 /** How many leads a bulk assignment or a hand-over moved, and how many it could not; `invalid`: no such 담당자, too many leads. */
 export type LeadAssignResult = { ok: true; assigned: number; refused: number } | { ok: false; error: 'invalid' };
 
+/** The automatic assignment as a 팀장 sets it: on or off, and each active 상담사 taking part or not. */
+export type TeamAssignment = { roundRobin: boolean; sales: Array<{ email: string; name: string; takingPart: boolean }> };
+
+/** What 균등 배분 did: how many customers each 상담사 taking part got. */
+export type LeadDistributeResult =
+  | { ok: true; total: number; counts: Array<{ email: string; name: string; count: number }> }
+  | { ok: false; error: 'invalid' | 'nobodyTakingPart' };
+
 export type LeadAccess = 'allowed' | 'forbidden' | 'notFound';
 
 /** Every read of personal data and every change is recorded in the audit trail by the service. */
@@ -110,6 +118,15 @@ export interface LeadConsole {
   assign(ids: string[], assigneeEmail: string | null, actor: StaffActor): Promise<LeadAssignResult>;
   /** Every lead of `fromEmail` (a disabled account's) to `toEmail` or 미배정, as `assign` does: a manager's act. */
   handOver(fromEmail: string, toEmail: string | null, actor: StaffActor): Promise<LeadAssignResult>;
+  /** The automatic assignment's settings (팀장, 관리자; null for a 상담사). */
+  teamAssignment(actor: StaffActor): Promise<TeamAssignment | null>;
+  /** Sets them, with one `assignmentSettings` record; false for a 상담사 or an email of no active 상담사. */
+  saveTeamAssignment(input: { roundRobin: boolean; takingPart: string[] }, actor: StaffActor): Promise<boolean>;
+  /**
+   * 균등 배분: the leads `ids` (or every 미배정 customer) split evenly among the 상담사 taking part, in
+   * one transaction with one `leadDistribute` record naming the counts (팀장, 관리자).
+   */
+  distributeEvenly(target: { ids: string[] } | 'unassigned', actor: StaffActor): Promise<LeadDistributeResult>;
   /**
    * Sets 방문 완료 and the check-in time, on the visit's day (Seoul) only. Records `visitCheckIn`.
    * The desk checks in anyone on the day's sheet; any other lead only whoever may open it.

@@ -10,21 +10,17 @@ import type { SanityConfig, ServerConfig } from '../config';
 import { EMBEDDED_IMAGE_CONFIG, type ImageConfig } from '../../sanity/image';
 import { carryPressViewDocuments } from '../database/documents-move';
 import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../database/index';
-import { leadsDatabaseFile } from '../database/leads-file';
 import { carryMessageLogFile } from '../database/message-log-file';
-import { openPostgres } from '../postgres/index';
+import { migrateWhenReachable, openPostgres } from '../postgres/index';
 import { DependencyState, isConnectionError } from '../observability/dependency-state';
 import { errorField, log } from '../observability/log';
 import { openEmbeddedStore } from './embedded';
-import { openPostgresDocumentStore } from './postgres';
 import { createSanitySource } from './sanity';
 import type { ContentSource } from './types';
 
 export type ContentSources = {
   /** The public content dataset. */
   content: ContentSource;
-  /** Leads: PostgreSQL, or the embedded leads database — never the content store. */
-  leads: ContentSource;
   /** The content backend. */
   mode: 'sanity' | 'embedded';
   /** Where the leads are: `postgres` whenever DATABASE_URL is set, else `embedded` (leads.sqlite). */
@@ -33,8 +29,8 @@ export type ContentSources = {
   sales: SalesDatabase;
   /** The PostgreSQL pool (DATABASE_URL), shared by the stores that live there; its owner ends it after closing them. */
   database?: pg.Pool;
-  /** With DATABASE_URL: whether the leads store's notification connection is open. */
-  leadsListening?: () => boolean;
+  /** Stops waiting for a database that was not reachable at start (its migrations not yet run). */
+  stopWaiting?: () => void;
   imageConfig: ImageConfig;
 };
 
@@ -60,29 +56,17 @@ export async function createContentSources(
   const postgres = config.database ? openPostgres(config.database, databaseState) : undefined;
   const database = postgres?.pool;
   try {
-    const leads = postgres
-      ? await openPostgresDocumentStore({ pool: postgres.pool, prepare: postgres.migrate, state: databaseState, waitForDatabase: options.waitForDatabase }).catch(
-          (error: unknown) => {
-            if (!isConnectionError(error)) throw error;
-            // The URL is not repeated: it may carry the password.
-            throw new Error(
-              `PostgreSQL(DATABASE_URL)에 연결하지 못했습니다 / PostgreSQL (DATABASE_URL) could not be reached: ${(error as Error).message}`,
-              { cause: error },
-            );
-          },
-        )
-      : await openEmbeddedStore({
-          file: leadsDatabaseFile(config.dataDir),
-          // Personal data: a deleted or purged lead must not stay readable in the file.
-          secureDelete: true,
-        });
-    // PostgreSQL's sales tables are migrated with its other tables (postgres.migrate), before the leads store's first read.
-    const sales = database ? salesDatabaseOnPostgres(database) : await openEmbeddedSalesDatabase(config.dataDir).catch(async (error: unknown) => {
-      await leads.close();
-      throw error;
-    });
+    // PostgreSQL's tables are brought up to date before the first read; one not reachable yet is
+    // waited for in the background (the server) or refused (the CLIs).
+    const stopWaiting = postgres
+      ? await migrateWhenReachable(postgres.migrate, databaseState, options.waitForDatabase ?? false).catch((error: unknown) => {
+          if (!isConnectionError(error)) throw error;
+          // The URL is not repeated: it may carry the password.
+          throw new Error(`PostgreSQL(DATABASE_URL)에 연결하지 못했습니다 / PostgreSQL (DATABASE_URL) could not be reached: ${(error as Error).message}`, { cause: error });
+        })
+      : undefined;
+    const sales = database ? salesDatabaseOnPostgres(database) : await openEmbeddedSalesDatabase(config.dataDir);
     try {
-      const leadsListening = 'listening' in leads ? () => Boolean(leads.listening) : undefined;
       const content = await openContent(config);
       if (!database) {
         await options.seedEmbeddedSales?.(sales);
@@ -100,9 +84,10 @@ export async function createContentSources(
           log.warn({ err: errorField(error) }, 'press view counts of the embedded dataset not carried over this time'),
         );
       }
-      return { ...content, leads, sales, leadsBackend: database ? 'postgres' : 'embedded', database, leadsListening };
+      return { ...content, sales, leadsBackend: database ? 'postgres' : 'embedded', database, stopWaiting };
     } catch (error) {
-      await Promise.all([leads.close(), sales.close()]);
+      stopWaiting?.();
+      await sales.close();
       throw error;
     }
   } catch (error) {
@@ -113,7 +98,8 @@ export async function createContentSources(
 
 /** Closes every store of the sources, then ends the PostgreSQL pool they share. */
 export async function closeContentSources(sources: ContentSources): Promise<void> {
-  await Promise.all([sources.content.close(), sources.leads.close(), sources.sales.close()]);
+  sources.stopWaiting?.();
+  await Promise.all([sources.content.close(), sources.sales.close()]);
   await sources.database?.end();
 }
 

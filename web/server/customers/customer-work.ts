@@ -345,6 +345,6 @@ function mayReassign(customer: Pick<Customer, 'assignee_email'>, to: Assignee | 
 }
 
 /** How an audit record names a 담당자: name and email. */
-function staffLabel(staff: { email: string; name: string | null }): string {
+export function staffLabel(staff: { email: string; name: string | null }): string {
   return `${staff.name ?? staff.email}(${staff.email})`;
 }

@@ -9,7 +9,7 @@
 import { sql, type Kysely } from 'kysely';
 import { legacyPressViewsQuery } from '../../sanity/queries';
 import { STAFF_ROLES } from '../../shared/console';
-import type { ContentSource } from '../content/types';
+import type { ContentSource, SanityDocument } from '../content/types';
 import type { SalesDatabase } from './index';
 import { recountRegistrationTallies } from '../customers/registration-tallies';
 import { copyLeadDocuments } from './lead-documents-move';
@@ -78,6 +78,29 @@ export async function copyStaffAccountDocuments(db: AnyDatabase): Promise<void> 
     WHERE type = 'staffAccount' AND ${field('email')} IS NOT NULL AND ${field('passwordHash')} IS NOT NULL
     ON CONFLICT (email) DO NOTHING
   `.execute(db);
+}
+
+/**
+ * Documents of an old dataset (`npm run leads -- import-sanity`) put as they are into this
+ * database's documents table, for the copies above to read: where missing only (Sanity's revision
+ * and update time left behind). The table is the one an older release kept them in: PostgreSQL's
+ * from its first migration, the embedded file's created in its shape when the file never had it.
+ * Returns how many were not there yet.
+ */
+export async function keepOldDocuments(sales: SalesDatabase, documents: SanityDocument[]): Promise<number> {
+  if (documents.length === 0) return 0;
+  const rows = documents.map((document) => {
+    const kept: Partial<SanityDocument> = { ...document };
+    delete kept._rev;
+    delete kept._updatedAt;
+    return sql`(${document._id}, ${document._type}, ${JSON.stringify(kept)}, '', ${sales.dialect === 'postgres' ? sql`0` : sql`''`})`;
+  });
+  if (sales.dialect === 'sqlite') {
+    await sql`CREATE TABLE IF NOT EXISTS documents (id TEXT PRIMARY KEY, type TEXT NOT NULL, json TEXT NOT NULL, rev TEXT NOT NULL, updated TEXT NOT NULL)`.execute(sales.db);
+  }
+  const columns = sales.dialect === 'postgres' ? sql`(id, type, doc, rev, seq)` : sql`(id, type, json, rev, updated)`;
+  const { rows: created } = await sql<{ id: string }>`INSERT INTO documents ${columns} VALUES ${sql.join(rows)} ON CONFLICT (id) DO NOTHING RETURNING id`.execute(sales.db);
+  return created.length;
 }
 
 /** Every copy above, in one transaction. */

@@ -1,6 +1,6 @@
 /**
- * The embedded database file, leads.sqlite in DATA_DIR: the lead documents (their store opens it
- * by its path), and the sales tables and the audit trail through connections opened here. Several
+ * The embedded database file, leads.sqlite in DATA_DIR: the sales tables and the audit trail,
+ * through connections opened here. Several
  * processes may hold it at once — the server and the admin CLI — so an account the CLI adds or
  * disables counts at the server's next read of it; WAL and a busy timeout let them take turns writing.
  */

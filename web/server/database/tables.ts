@@ -223,6 +223,20 @@ export interface LeadMessageTable {
   recipient: string | null;
 }
 
+/** The automatic assignment's switch (one row, id 1), set on the console. */
+export interface AssignmentSettingsTable {
+  id: number;
+  round_robin: number;
+  /** Null until the console first changed it. */
+  updated_at: string | null;
+  updated_by: string | null;
+}
+
+/** 상담사 who take no part in automatic assignment or 균등 배분. */
+export interface AssignmentOptOutTable {
+  email: string;
+}
+
 /** Registrations counted per Seoul day and what they came by (customers/registration-tallies.ts); '' for no value. */
 export interface RegistrationTallyTable {
   /** YYYY-MM-DD, Seoul. */
@@ -256,4 +270,6 @@ export interface SalesTables {
   audit_events: AuditEventTable;
   lead_messages: LeadMessageTable;
   registration_tallies: RegistrationTallyTable;
+  assignment_settings: AssignmentSettingsTable;
+  assignment_opt_outs: AssignmentOptOutTable;
 }

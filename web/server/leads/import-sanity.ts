@@ -1,43 +1,41 @@
 /**
  * Moves an old Sanity leads dataset (leads, visit slots, staff accounts, ad spend, audit events,
  * page-view tallies: everything the site once kept there) into the sales database (PostgreSQL or
- * the embedded leads database), once: the documents land in its documents table (created only
- * where missing), then are copied into the customer tables the site reads
+ * the embedded leads database), once: the documents land as they are in the old documents table
+ * (created only where missing), then are copied into the customer tables the site reads
  * (../database/documents-move.ts: registrations of one phone join one customer). Audit events
  * join the audit trail (what the audit page reads), each under its old id. A second run — after
  * an interruption, or by mistake — changes nothing; what the site has written since is never overwritten.
  */
-import { leadsDatasetPageQuery } from '../../sanity/queries';
 import type { AuditAction } from '../../shared/console';
 import type { AuditTrail, ImportedAuditRecord } from '../audit/trail';
 import type { ContentSource, SanityDocument } from '../content/types';
 import type { SalesDatabase } from '../database/index';
-import { copySalesDocuments } from '../database/documents-move';
+import { copySalesDocuments, keepOldDocuments } from '../database/documents-move';
 
 export type ImportReport = { read: number; created: number; alreadyThere: number };
 
-/** Sanity's own fields that the target store sets again (revision, timestamps). */
-const STORE_FIELDS = ['_rev', '_updatedAt'] as const;
+/**
+ * One page of the old dataset: published documents in id order after `$after` (drafts and
+ * Sanity's own `_.` documents stay behind). Not a content query: the dataset is read once, here.
+ */
+const DATASET_PAGE = `*[_id > $after && !(_id in path("drafts.**")) && !(_id in path("_.**"))] | order(_id asc) [0...500]`;
 
 export type ImportDestination = {
-  /** The documents table of the sales database (the leads document store). */
-  documents: ContentSource;
   sales: SalesDatabase;
   audit: AuditTrail;
 };
 
-export async function importLeadsDataset(from: ContentSource, { documents: to, sales, audit }: ImportDestination, log: (line: string) => void = () => {}): Promise<ImportReport> {
+export async function importLeadsDataset(from: ContentSource, { sales, audit }: ImportDestination, log: (line: string) => void = () => {}): Promise<ImportReport> {
   const report: ImportReport = { read: 0, created: 0, alreadyThere: 0 };
   let after = '';
   for (;;) {
-    const page = (await from.fetch(leadsDatasetPageQuery, { after })) as SanityDocument[];
+    const page = (await from.fetch(DATASET_PAGE, { after })) as SanityDocument[];
     if (page.length === 0) {
       await copySalesDocuments(sales.db);
       return report;
     }
-    const documents = page.filter((document) => document._type !== 'auditEvent');
-    const { results } = documents.length ? await to.mutate(documents.map((document) => ({ createIfNotExists: withoutStoreFields(document) }))) : { results: [] };
-    let created = results.filter((result) => result.operation === 'create').length;
+    let created = await keepOldDocuments(sales, page.filter((document) => document._type !== 'auditEvent'));
     for (const event of page.filter((document) => document._type === 'auditEvent')) {
       if (await audit.importRecord(auditRecordOf(event))) created += 1;
     }
@@ -63,8 +61,3 @@ function auditRecordOf(event: SanityDocument): ImportedAuditRecord {
   };
 }
 
-function withoutStoreFields(document: SanityDocument): SanityDocument {
-  const copy: SanityDocument = { ...document };
-  for (const field of STORE_FIELDS) delete copy[field];
-  return copy;
-}

@@ -3,20 +3,31 @@
  * the customer tables: one registration of the customer with its phone.
  */
 import { createHash } from 'node:crypto';
-import type { Lead } from '../../sanity/sanity.types';
+import type { ConsoleFormKind } from '../../shared/console';
+import type { UtmKey } from '../../shared/utm';
 import { register } from '../customers/registration';
 import type { SalesDatabase } from '../database/index';
 import type { LeadNotification } from './notifier';
 
 /**
- * A lead as the server writes it, before the slot is resolved: the generated `Lead` type without
- * the fields the store sets (revision, timestamps, slot), with what every lead has made required.
- * Privacy and age consent are always given: a lead without them is refused before it is stored.
+ * A lead as the server takes it from a form, before the slot is resolved (and as the outbox keeps
+ * one while the database is away, so the shape of older releases' entries). Privacy and age consent
+ * are always given: a lead without them is refused before it is stored.
  */
-export type LeadDocument = Pick<Lead, '_id' | '_type' | 'message' | 'sourcePage' | 'landingPage' | 'utm' | 'assignee'> &
-  Required<Pick<Lead, 'name' | 'phone' | 'createdAt' | 'formKind'>> & {
-    consent: Required<NonNullable<Lead['consent']>> & { privacy: true; ageOver14: true };
-  };
+export type LeadDocument = {
+  _id: string;
+  _type: 'lead';
+  name: string;
+  phone: string;
+  createdAt: string;
+  formKind: ConsoleFormKind;
+  message?: string;
+  sourcePage?: string;
+  landingPage?: string;
+  utm?: Partial<Record<UtmKey, string>>;
+  assignee?: { email?: string; name?: string };
+  consent: { privacy: true; ageOver14: true; marketing: boolean; noticeVersion: string; agreedAt: string };
+};
 
 export type SaveOutcome =
   /** `visitAt`: the booked visit, or the one asked for when its slot was unavailable. */

@@ -24,8 +24,6 @@ export interface MessageLog {
   enqueue(jobs: Array<Omit<MessageJob, 'attempts' | 'recipient'> & { recipient?: string | null }>, now: number): Promise<void>;
   /** Hands the due pending jobs to `deliver`, one at a time, at most `limit`; no other drainer gets a job while it is out. */
   drain(now: number, limit: number, deliver: (job: MessageJob) => Promise<MessageOutcome>): Promise<void>;
-  /** The messages of one registration (or of one customer's id alone), oldest first. */
-  forLead(leadId: string): Promise<LeadMessageEntry[]>;
   /** A customer's messages: those of each of their registrations and of the customer, oldest first. */
   forCustomer(customerId: string): Promise<LeadMessageEntry[]>;
   /**
@@ -135,10 +133,6 @@ export class SalesMessageLog implements MessageLog {
           .execute();
       }
     });
-  }
-
-  forLead(leadId: string): Promise<LeadMessageEntry[]> {
-    return this.entries((eb) => eb('lead_id', '=', leadId));
   }
 
   forCustomer(customerId: string): Promise<LeadMessageEntry[]> {

@@ -87,7 +87,7 @@ export function watchListeners(listeners: Record<string, () => boolean>): void {
   registry.removeSingleMetric('cheonghak_pg_listener_up');
   new Gauge({
     name: 'cheonghak_pg_listener_up',
-    help: 'Whether each LISTEN connection is open: documents (the leads store mirror), content (content-change announcements)',
+    help: 'Whether each LISTEN connection is open: content (content-change announcements)',
     labelNames: ['listener'] as const,
     registers: [registry],
     collect() {

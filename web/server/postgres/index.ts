@@ -9,7 +9,7 @@ import { runner } from 'node-pg-migrate';
 import type { DatabaseConfig } from '../config';
 import { migrateSalesTables, salesDatabaseOnPostgres } from '../database/index';
 import { isConnectionError, type DependencyState } from '../observability/dependency-state';
-import { log } from '../observability/log';
+import { errorField, log } from '../observability/log';
 import { watchPool } from '../observability/metrics';
 
 /** The SQL migrations, run in file-name order (`NNNN_what.sql`, `-- Up Migration` / `-- Down Migration`). */
@@ -88,5 +88,38 @@ export function openPostgres(config: DatabaseConfig, state: DependencyState): { 
       }
       if (ran.length > 0) log.info({ migrations: ran }, 'postgres: migrations run');
     },
+  };
+}
+
+/** A database not reachable at start is tried again after this long. */
+const RETRY_MS = 1_000;
+
+/**
+ * Runs `migrate` now. A database that cannot be reached is, with `wait`, tried again every
+ * RETRY_MS in the background until the migrations have run (the server serves pages meanwhile; its
+ * sales reads fail as the database is away), else thrown. Returns what stops the retries (at close).
+ */
+export async function migrateWhenReachable(migrate: () => Promise<void>, state: DependencyState, wait: boolean): Promise<() => void> {
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+  const attempt = async (): Promise<void> => {
+    try {
+      await migrate();
+      state.back();
+    } catch (error) {
+      if (!isConnectionError(error) || !wait) throw error;
+      state.lost(error);
+      if (stopped) return;
+      timer = setTimeout(() => {
+        timer = null;
+        if (!stopped) attempt().catch((failure: unknown) => log.error({ err: errorField(failure) }, 'postgres: migrations failed once the database was back'));
+      }, RETRY_MS);
+      timer.unref();
+    }
+  };
+  await attempt();
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
   };
 }

@@ -1,12 +1,19 @@
 import { Form } from 'react-router';
-import { ConsoleOutcome } from './ConsoleOutcome';
+import { DistributeAnswer } from './TeamAssignment';
 import { leadListText as text } from './lead-text';
 import './BulkAssign.css';
 
 export const BULK_ASSIGN_FORM_ID = 'bulk-assign';
 
 /** What a bulk assignment did: how many leads moved, and how many this staff member may not move. */
-export type BulkAssignOutcome = { tone: 'success' | 'error'; message: string };
+export type BulkAssignOutcome = {
+  tone: 'success' | 'error';
+  message: string;
+  /** The answer of the 자동 배정 section (shown there), not of this one. */
+  team?: boolean;
+  /** 균등 배분 asked: the intent and leads to post again to do it. */
+  confirm?: { intent: 'distribute' | 'distributeUnassigned'; ids: string[] };
+};
 
 type BulkAssignProps = {
   /** How many rows are ticked (every ticked row's box belongs to this form); null: say nothing (an answer just emptied the selection). */
@@ -18,20 +25,21 @@ type BulkAssignProps = {
   choices: ReadonlyArray<{ email: string; name: string }>;
   me: string;
   outcome: BulkAssignOutcome | undefined;
+  /** 선택한 고객 균등 배분 (팀장, 관리자). */
+  mayDistribute: boolean;
 };
 
 /**
  * 선택한 고객 배정: the rows' check boxes belong to this form (`form` attribute), so it also works
  * before the page's script runs. The count of ticked rows is a status, read out as it changes.
  */
-export function BulkAssign({ selected, allTicked, onTickAll, choices, me, outcome }: BulkAssignProps) {
+export function BulkAssign({ selected, allTicked, onTickAll, choices, me, outcome, mayDistribute }: BulkAssignProps) {
   return (
     <section className="bulk-assign" aria-labelledby="bulk-assign-heading">
       <h2 id="bulk-assign-heading" className="bulk-assign__heading">
         {text.bulkHeading}
       </h2>
       <Form method="post" id={BULK_ASSIGN_FORM_ID} className="bulk-assign__form">
-        <input type="hidden" name="intent" value="assign" />
         <label className="bulk-assign__all">
           <input type="checkbox" checked={allTicked} onChange={(event) => onTickAll(event.target.checked)} />
           {text.selectAll}
@@ -48,15 +56,16 @@ export function BulkAssign({ selected, allTicked, onTickAll, choices, me, outcom
           ))}
           <option value="">{text.unassigned}</option>
         </select>
-        <button type="submit" className="button button--primary">
+        <button type="submit" name="intent" value="assign" className="button button--primary">
           {text.bulkApply}
         </button>
+        {mayDistribute ? (
+          <button type="submit" name="intent" value="distribute" className="button">
+            {text.distributeSelected}
+          </button>
+        ) : null}
       </Form>
-      {outcome ? (
-        <ConsoleOutcome tone={outcome.tone} answer={outcome}>
-          {outcome.message}
-        </ConsoleOutcome>
-      ) : null}
+      {outcome && !outcome.team ? <DistributeAnswer outcome={outcome} /> : null}
     </section>
   );
 }

@@ -76,6 +76,23 @@ export const leadListText = {
   badAssignee: '배정할 담당자가 올바르지 않습니다. 목록에서 다시 골라 주세요.',
   assigned: (count: number, to: string) => `고객 ${count}명을 ${to} 님에게 배정했습니다.`,
   assignedNobody: (count: number) => `고객 ${count}명을 미배정으로 돌렸습니다.`,
+  distributeSelected: '선택한 고객 균등 배분',
+  distributeUnassigned: '미배정 고객 모두 균등 배분',
+  distributeConfirm: (count: number | null, names: string[]) =>
+    `${count === null ? '미배정 고객 모두를' : `선택한 고객 ${count}명을`} 상담사 ${names.length}명(${names.join(', ')})에게 고르게 나눕니다. 배분할까요?`,
+  distributeApply: '배분하기',
+  distributeCancel: '취소',
+  distributeCancelled: '균등 배분을 취소했습니다.',
+  distributed: (total: number, counts: Array<{ name: string; count: number }>) =>
+    total === 0 ? '나눌 고객이 없습니다.' : `고객 ${total}명을 나눴습니다: ${counts.map((entry) => `${entry.name} ${entry.count}명`).join(', ')}.`,
+  nobodyTakingPart: '배정받는 상담사가 없습니다. 자동 배정 설정에서 상담사를 골라 주세요.',
+  teamHeading: '자동 배정',
+  teamRoundRobin: '홈페이지로 들어온 새 고객을 상담사에게 돌아가며 배정',
+  teamTakingPart: '배정받는 상담사 (균등 배분에도 적용)',
+  teamSave: '자동 배정 설정 저장',
+  teamSaved: (on: boolean, count: number) => `자동 배정을 ${on ? '켰습니다' : '껐습니다'}. 배정받는 상담사 ${count}명.`,
+  teamInvalid: '상담사 목록이 바뀌었습니다. 화면을 새로 고친 뒤 다시 골라 주세요.',
+  teamNoSales: '사용 중인 상담사 계정이 없습니다.',
   notAssigned: (count: number) => `${count}명은 다른 상담사의 고객이거나 없어진 고객이라 배정하지 못했습니다.`,
 };
 

@@ -7,6 +7,7 @@ import { ExportForm } from '../../components/console/ExportForm';
 import { LeadFilterForm } from '../../components/console/LeadFilterForm';
 import { BULK_ASSIGN_FORM_ID, BulkAssign, type BulkAssignOutcome } from '../../components/console/BulkAssign';
 import { LeadList } from '../../components/console/LeadList';
+import { TeamAssignment } from '../../components/console/TeamAssignment';
 import { filterLabels, leadListText as text } from '../../components/console/lead-text';
 import { CONSOLE_HEADERS, LEAD_LIST_PATH, consoleMeta, type LeadListFocus } from '../../components/console/console-page';
 import { requireStaff } from '../../lib/require-staff';
@@ -25,11 +26,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const searchFromAnotherSite = startedByAnotherSite(request.headers.get('sec-fetch-site')) && foreignSearch !== undefined;
   const filters = searchFromAnotherSite ? filtersWithoutSearch : asked;
   const cursor = url.searchParams.get('cursor') || undefined;
-  const [page, campaigns, accounts, unitTypes] = await Promise.all([
+  const [page, campaigns, accounts, unitTypes, team] = await Promise.all([
     context.leadConsole.list(filters, { cursor, limit: PAGE_SIZE }, { ...staff, ip: context.clientIp }),
     context.leadConsole.campaigns(),
     context.staff.list(),
     context.leadConsole.unitTypes(),
+    context.leadConsole.teamAssignment({ ...staff, ip: context.clientIp }),
   ]);
   // 담당자 choices: every other account, active ones first (a disabled account's leads stay findable).
   const assignees = accounts
@@ -42,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   // A control character in a typed filter is the request's fault: 400, with the page and the message.
   return data(
-    { filters, address: context.leadSearch.write(leadFiltersToParams(filters)).toString(), invalid, controlError, searchFromAnotherSite: searchFromAnotherSite ? `${url.pathname}${url.search}` : null, page, campaigns, unitTypes, assignees, assignTo, me: staff.email, fromCursor: Boolean(cursor), canExport: mayExport(staff.role) },
+    { filters, address: context.leadSearch.write(leadFiltersToParams(filters)).toString(), invalid, controlError, searchFromAnotherSite: searchFromAnotherSite ? `${url.pathname}${url.search}` : null, page, campaigns, unitTypes, assignees, assignTo, me: staff.email, fromCursor: Boolean(cursor), canExport: mayExport(staff.role), team },
     { status: controlError ? 400 : 200 },
   );
 }
@@ -62,10 +64,34 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(address ? `${LEAD_LIST_PATH}?${address}` : LEAD_LIST_PATH, 303);
   }
   const ids = (form?.getAll('lead') ?? []).filter((value): value is string => typeof value === 'string' && value !== '');
+  const actor = { ...staff, ip: context.clientIp };
+  const intent = form?.get('intent');
+  if (intent === 'cancel') return data<BulkAssignOutcome>({ tone: 'success', message: text.distributeCancelled });
+  if (intent === 'teamAssignment') {
+    const takingPart = (form?.getAll('takingPart') ?? []).filter((value): value is string => typeof value === 'string');
+    const roundRobin = form?.get('roundRobin') === '1';
+    const saved = await context.leadConsole.saveTeamAssignment({ roundRobin, takingPart }, actor);
+    if (!saved) return data<BulkAssignOutcome>({ tone: 'error', message: text.teamInvalid, team: true }, { status: 400 });
+    return data<BulkAssignOutcome>({ tone: 'success', message: text.teamSaved(roundRobin, takingPart.length), team: true });
+  }
+  if (intent === 'distribute' || intent === 'distributeUnassigned') {
+    const team = intent === 'distributeUnassigned';
+    if (!team && ids.length === 0) return data<BulkAssignOutcome>({ tone: 'error', message: text.noneSelected }, { status: 400 });
+    const settings = await context.leadConsole.teamAssignment(actor);
+    const names = settings?.sales.filter((account) => account.takingPart).map((account) => account.name) ?? [];
+    if (!settings || names.length === 0) return data<BulkAssignOutcome>({ tone: 'error', message: text.nobodyTakingPart, team }, { status: settings ? 409 : 403 });
+    // Asked once more: what will be split, among whom.
+    if (form?.get('confirmed') !== '1') {
+      return data<BulkAssignOutcome>({ tone: 'success', message: text.distributeConfirm(team ? null : ids.length, names), team, confirm: { intent, ids } });
+    }
+    const result = await context.leadConsole.distributeEvenly(team ? 'unassigned' : { ids }, actor);
+    if (!result.ok) return data<BulkAssignOutcome>({ tone: 'error', message: result.error === 'nobodyTakingPart' ? text.nobodyTakingPart : text.noneSelected, team }, { status: 400 });
+    return data<BulkAssignOutcome>({ tone: 'success', message: text.distributed(result.total, result.counts), team });
+  }
   const assignTo = form?.get('assignTo');
   if (form?.get('intent') !== 'assign' || typeof assignTo !== 'string') return data<BulkAssignOutcome>({ tone: 'error', message: text.badAssignee }, { status: 400 });
   if (ids.length === 0) return data<BulkAssignOutcome>({ tone: 'error', message: text.noneSelected }, { status: 400 });
-  const result = await context.leadConsole.assign(ids, assignTo || null, { ...staff, ip: context.clientIp });
+  const result = await context.leadConsole.assign(ids, assignTo || null, actor);
   if (!result.ok) return data<BulkAssignOutcome>({ tone: 'error', message: text.badAssignee }, { status: 400 });
   const name = assignTo === staff.email ? staff.name : (await context.staff.list()).find((account) => account.email === assignTo)?.name;
   const done = result.assigned === 0 ? null : assignTo ? text.assigned(result.assigned, name ?? assignTo) : text.assignedNobody(result.assigned);
@@ -139,7 +165,7 @@ function CallerElsewhereNotice({ elsewhere }: { elsewhere: CallerElsewhere }) {
 }
 
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, address, invalid, controlError, searchFromAnotherSite, page, campaigns, unitTypes, assignees, assignTo, me, fromCursor, canExport } = loaderData;
+  const { filters, address, invalid, controlError, searchFromAnotherSite, page, campaigns, unitTypes, assignees, assignTo, me, fromCursor, canExport, team } = loaderData;
   const selection = useSelection(page.rows.map((row) => row.id), actionData);
   const navigation = useNavigation();
   const countRef = useRef<HTMLParagraphElement>(null);
@@ -190,8 +216,10 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
           choices={assignTo}
           me={me}
           outcome={actionData}
+          mayDistribute={team !== null}
         />
       ) : null}
+      {team ? <TeamAssignment team={team} outcome={actionData?.team ? actionData : undefined} /> : null}
       <LeadList rows={page.rows} busy={busy} selection={selection} />
       {page.next || fromCursor ? (
         <nav className="lead-list-page__paging" aria-label={text.pagingLabel}>

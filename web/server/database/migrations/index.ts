@@ -13,6 +13,8 @@ import * as customers from './0007-customers';
 import * as customerReadIndexes from './0008-customer-read-indexes';
 import * as registrationTallies from './0009-registration-tallies';
 import * as todayWorkAssignmentIndex from './0010-today-work-assignment-index';
+import * as assignmentTurns from './0013-assignment-turns';
+import * as assignmentSettings from './0014-assignment-settings';
 import * as registrationCompanions from './0015-registration-companions';
 import * as customerProfile from './0016-customer-profile';
 
@@ -27,6 +29,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-customer-read-indexes': customerReadIndexes,
   '0009-registration-tallies': registrationTallies,
   '0010-today-work-assignment-index': todayWorkAssignmentIndex,
+  '0013-assignment-turns': assignmentTurns,
+  '0014-assignment-settings': assignmentSettings,
   '0015-registration-companions': registrationCompanions,
   '0016-customer-profile': customerProfile,
 };
