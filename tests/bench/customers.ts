@@ -31,6 +31,7 @@ import {
   walkInCount,
 } from '../../web/server/customers/numbers';
 import { recountRegistrationTallies } from '../../web/server/customers/registration-tallies';
+import { recountCustomerTallies } from '../../web/server/customers/customer-tallies';
 import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../../web/server/database/index';
 import { campaignStatsOf } from '../../web/server/measurement/stats';
 import { openLeadsDatabase } from '../../web/server/database/leads-file';
@@ -335,11 +336,16 @@ async function measure(label: string, sales: SalesDatabase, runs: number, seed: 
   return rows;
 }
 
-/** The daily tallies counted from the loaded registrations, as migration 0009 counts an existing database's. */
+/** The tallies counted from the loaded rows, as migrations 0009 and 0011 count an existing database's. */
 async function tallied(label: string, sales: SalesDatabase): Promise<void> {
-  const started = performance.now();
-  await sales.db.transaction().execute((trx) => recountRegistrationTallies(trx));
-  console.log(`${label}: registration tallies counted in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  for (const [name, recount] of [
+    ['registration tallies', recountRegistrationTallies],
+    ['customer facts and tallies', recountCustomerTallies],
+  ] as const) {
+    const started = performance.now();
+    await sales.db.transaction().execute((trx) => recount(trx));
+    console.log(`${label}: ${name} counted in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
 }
 
 /** Returns the summary lines: [measure, value, detail]. */

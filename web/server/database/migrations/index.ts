@@ -13,6 +13,7 @@ import * as customers from './0007-customers';
 import * as customerReadIndexes from './0008-customer-read-indexes';
 import * as registrationTallies from './0009-registration-tallies';
 import * as todayWorkAssignmentIndex from './0010-today-work-assignment-index';
+import * as customerTallies from './0011-customer-tallies';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-ad-spend': adSpend,
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-customer-read-indexes': customerReadIndexes,
   '0009-registration-tallies': registrationTallies,
   '0010-today-work-assignment-index': todayWorkAssignmentIndex,
+  '0011-customer-tallies': customerTallies,
 };
 
 export const salesMigrations: MigrationProvider = {
