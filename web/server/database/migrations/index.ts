@@ -14,6 +14,7 @@ import * as customerReadIndexes from './0008-customer-read-indexes';
 import * as registrationTallies from './0009-registration-tallies';
 import * as todayWorkAssignmentIndex from './0010-today-work-assignment-index';
 import * as customerTallies from './0011-customer-tallies';
+import * as bookingsVisitCounts from './0012-bookings-visit-counts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-ad-spend': adSpend,
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-registration-tallies': registrationTallies,
   '0010-today-work-assignment-index': todayWorkAssignmentIndex,
   '0011-customer-tallies': customerTallies,
+  '0012-bookings-visit-counts': bookingsVisitCounts,
 };
 
 export const salesMigrations: MigrationProvider = {
