@@ -64,7 +64,7 @@ type Columns = Record<string, Array<string | number | null>>;
  * The seed, in time order: of each five registrations three are new customers and two are customers
  * who registered a few days before (up to 5,000 customers back) registering again.
  */
-class Seed {
+export class Seed {
   readonly customers: number;
   /** Each customer's latest registration. */
   private readonly lastOf: Int32Array;
@@ -211,7 +211,7 @@ class Seed {
 const rowCount = (columns: Columns) => Object.values(columns)[0]!.length;
 
 /** SQLite: prepared inserts in one transaction over a connection of its own. */
-async function loadSqlite(dataDir: string, seed: Seed): Promise<void> {
+export async function loadSqlite(dataDir: string, seed: Seed): Promise<void> {
   const database = openLeadsDatabase(dataDir);
   try {
     database.exec('PRAGMA synchronous = OFF');
@@ -337,7 +337,7 @@ async function measure(label: string, sales: SalesDatabase, runs: number, seed: 
 }
 
 /** The tallies counted from the loaded rows, as migrations 0009 and 0011 count an existing database's. */
-async function tallied(label: string, sales: SalesDatabase): Promise<void> {
+export async function tallied(label: string, sales: SalesDatabase): Promise<void> {
   for (const [name, recount] of [
     ['registration tallies', recountRegistrationTallies],
     ['customer facts and tallies', recountCustomerTallies],
