@@ -2,7 +2,7 @@
  * An embedded instance's resident memory and start-up with BENCH_CUSTOMER_REGISTRATIONS
  * registrations (1,000,000 by default, the customer reads bench's seed) against the same instance
  * with none: the built server (`node server.js`) started on each DATA_DIR, the time from spawn until
- * /health answers 200, its resident memory then, and after a signed-in console list (/admin/leads).
+ * /readyz answers 200, its resident memory then, and after a signed-in console list (/admin/leads).
  * Part of `npm run bench`; alone: `npx tsx tests/bench/instance-memory.ts`.
  */
 import { spawn } from 'node:child_process';
@@ -22,6 +22,7 @@ import { Seed, loadSqlite, tallied } from './customers';
 const EMAIL = 'bench-admin@example.kr';
 const PASSWORD = 'bench password for the memory run';
 const MB = 1024 * 1024;
+const START_TIMEOUT_MS = 120_000;
 
 type Measured = { startMs: number; rssStarted: number; rssAfterList: number; peak: number; listMs: number };
 
@@ -45,8 +46,9 @@ async function measureInstance(dataDir: string, passwordHash: string): Promise<M
   try {
     let startMs = 0;
     while (!startMs) {
-      if (child.exitCode !== null) throw new Error('the server exited before /health answered');
-      const answered = await fetch(`${url}/health`, { signal: AbortSignal.timeout(5_000) }).then(
+      if (child.exitCode !== null) throw new Error('the server exited before /readyz answered');
+      if (performance.now() - started > START_TIMEOUT_MS) throw new Error(`/readyz did not answer 200 within ${START_TIMEOUT_MS} ms`);
+      const answered = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(5_000) }).then(
         (response) => response.status === 200,
         () => false,
       );
@@ -99,18 +101,18 @@ export async function benchInstanceMemory(options: { registrations: number }): P
       const measured = await measureInstance(dataDir, passwordHash);
       results[label] = measured;
       rows.push([label, measured.startMs.toFixed(0), (measured.rssStarted / MB).toFixed(0), (measured.rssAfterList / MB).toFixed(0), (measured.peak / MB).toFixed(0), measured.listMs.toFixed(0)]);
-      console.log(`instance with ${label}: /health after ${measured.startMs.toFixed(0)} ms, ${(measured.rssStarted / MB).toFixed(0)} MB resident, ${(measured.rssAfterList / MB).toFixed(0)} MB after a console list`);
+      console.log(`instance with ${label}: /readyz after ${measured.startMs.toFixed(0)} ms, ${(measured.rssStarted / MB).toFixed(0)} MB resident, ${(measured.rssAfterList / MB).toFixed(0)} MB after a console list`);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }
-  console.log(`\nAn embedded instance, empty and with ${size} (start: spawn to /health 200)\n`);
+  console.log(`\nAn embedded instance, empty and with ${size} (start: spawn to /readyz 200)\n`);
   console.log(table(['data', 'start ms', 'RSS started MB', 'RSS after list MB', 'peak MB', 'list ms'], rows));
   const empty = results.none!;
   const full = results[size]!;
   return [
     [`instance RSS, ${size} vs none`, `${((full.rssAfterList - empty.rssAfterList) / MB).toFixed(0)} MB`, `after a console list: ${(full.rssAfterList / MB).toFixed(0)} vs ${(empty.rssAfterList / MB).toFixed(0)} MB (target within 50 MB)`],
-    [`instance start-up, ${size} vs none`, `${full.startMs.toFixed(0)} ms`, `empty ${empty.startMs.toFixed(0)} ms (spawn to /health 200)`],
+    [`instance start-up, ${size} vs none`, `${full.startMs.toFixed(0)} ms`, `empty ${empty.startMs.toFixed(0)} ms (spawn to /readyz 200)`],
   ];
 }
 
