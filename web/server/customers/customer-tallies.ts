@@ -121,37 +121,33 @@ function contribution(registrations: readonly StoredRegistration[], steps: Steps
   return rows;
 }
 
-async function addToTallies(trx: Transaction<SalesTables>, dialect: Dialect, key: TallyRow, counts: TallyCounts): Promise<void> {
-  const shard = dialect === 'postgres' ? Math.floor(Math.random() * POSTGRES_SHARDS) : 0;
+/** Writes `after - before` into the tallies: one statement for every key that changed. */
+async function applyDifference(trx: Transaction<SalesTables>, dialect: Dialect, before: Map<string, TallyRow & TallyCounts>, after: Map<string, TallyRow & TallyCounts>): Promise<void> {
+  const zero = { customers: 0, called: 0, visited: 0, contracted: 0 };
+  const rows = [];
+  for (const key of new Set([...before.keys(), ...after.keys()])) {
+    const was = before.get(key) ?? zero;
+    const is = after.get(key) ?? zero;
+    const { dimension, value, day, previous_day: previousDay } = (after.get(key) ?? before.get(key))!;
+    const counts = { customers: is.customers - was.customers, called: is.called - was.called, visited: is.visited - was.visited, contracted: is.contracted - was.contracted };
+    if (Object.values(counts).some((count) => count !== 0)) {
+      const shard = dialect === 'postgres' ? Math.floor(Math.random() * POSTGRES_SHARDS) : 0;
+      rows.push({ dimension, value, day, previous_day: previousDay, shard, ...counts });
+    }
+  }
+  if (rows.length === 0) return;
   await trx
     .insertInto('customer_tallies')
-    .values({ ...key, shard, ...counts })
+    .values(rows)
     .onConflict((conflict) =>
       conflict.columns(['dimension', 'day', 'value', 'previous_day', 'shard']).doUpdateSet({
-        customers: sql`customer_tallies.customers + ${counts.customers}`,
-        called: sql`customer_tallies.called + ${counts.called}`,
-        visited: sql`customer_tallies.visited + ${counts.visited}`,
-        contracted: sql`customer_tallies.contracted + ${counts.contracted}`,
+        customers: sql`customer_tallies.customers + excluded.customers`,
+        called: sql`customer_tallies.called + excluded.called`,
+        visited: sql`customer_tallies.visited + excluded.visited`,
+        contracted: sql`customer_tallies.contracted + excluded.contracted`,
       }),
     )
     .execute();
-}
-
-/** Writes `after - before` into the tallies, each key that changed once. */
-async function applyDifference(trx: Transaction<SalesTables>, dialect: Dialect, before: Map<string, TallyRow & TallyCounts>, after: Map<string, TallyRow & TallyCounts>): Promise<void> {
-  const zero = { customers: 0, called: 0, visited: 0, contracted: 0 };
-  for (const key of new Set([...before.keys(), ...after.keys()])) {
-    const was = before.get(key);
-    const is = after.get(key);
-    const row = (is ?? was)!;
-    const counts = {
-      customers: (is ?? zero).customers - (was ?? zero).customers,
-      called: (is ?? zero).called - (was ?? zero).called,
-      visited: (is ?? zero).visited - (was ?? zero).visited,
-      contracted: (is ?? zero).contracted - (was ?? zero).contracted,
-    };
-    if (Object.values(counts).some((count) => count !== 0)) await addToTallies(trx, dialect, { dimension: row.dimension, value: row.value, day: row.day, previous_day: row.previous_day }, counts);
-  }
 }
 
 const registrationsOf = (trx: Transaction<SalesTables>, customerId: string) =>
