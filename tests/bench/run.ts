@@ -19,6 +19,9 @@
  * 6. Customer reads: the console's reads over the customer tables (list per filter set, 오늘 할 일,
  *    caller search, a month's numbers and funnel) over 1,000,000 registrations on SQLite and
  *    PostgreSQL (tests/bench/customers.ts).
+ * 7. Instance memory: the built server's resident memory and start-up (to /readyz) on a data
+ *    directory with BENCH_CUSTOMER_REGISTRATIONS registrations against an empty one
+ *    (tests/bench/instance-memory.ts).
  *
  * Environment (all optional):
  *   BENCH_DURATION=10       seconds per autocannon run
@@ -35,7 +38,7 @@
  *   BENCH_ROUNDS=3          rounds of each lean-client row (best counts), BENCH_DURATION seconds in all
  *   BENCH_CUSTOMER_REGISTRATIONS=1000000  registrations in the customer reads bench
  *   BENCH_CUSTOMER_RUNS=20  samples per customer read
- *   BENCH_SKIP_HTTP=1 / BENCH_SKIP_PAGE_CACHE=1 / BENCH_SKIP_QUERIES=1 / BENCH_SKIP_LEADS=1 / BENCH_SKIP_CUSTOMERS=1
+ *   BENCH_SKIP_HTTP=1 / BENCH_SKIP_PAGE_CACHE=1 / BENCH_SKIP_QUERIES=1 / BENCH_SKIP_LEADS=1 / BENCH_SKIP_CUSTOMERS=1 / BENCH_SKIP_INSTANCE_MEMORY=1
  */
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -54,6 +57,7 @@ import { rawRequest } from '../support/http';
 import { inMemorySalesDatabase } from '../support/sales-database';
 import { benchLeadPost } from './leads';
 import { benchCustomers } from './customers';
+import { benchInstanceMemory } from './instance-memory';
 import { benchPageCache } from './page-cache';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -444,6 +448,9 @@ try {
   }
   if (process.env.BENCH_SKIP_CUSTOMERS !== '1') {
     summary.push(...(await benchCustomers({ registrations: Number(process.env.BENCH_CUSTOMER_REGISTRATIONS ?? 1_000_000), runs: Number(process.env.BENCH_CUSTOMER_RUNS ?? 20) })));
+  }
+  if (process.env.BENCH_SKIP_INSTANCE_MEMORY !== '1') {
+    summary.push(...(await benchInstanceMemory({ registrations: Number(process.env.BENCH_CUSTOMER_REGISTRATIONS ?? 1_000_000) })));
   }
   console.log(`\nSummary (one run, ${CONNECTIONS} connections, ${DURATION} s per HTTP row)\n`);
   console.log(table(['measure', 'value', 'detail'], summary));

@@ -9,6 +9,7 @@ import { maskName } from '../../shared/audit-readable';
 import type { SalesDatabase } from '../database/index';
 import { recordAudit } from './audit-record';
 import { untallyCustomer } from './registration-tallies';
+import { untallyCustomerSteps } from './customer-tallies';
 import { comingVisit, givePlaceBack } from './visit-place';
 import { seoulDay } from '../../shared/seoul-time';
 
@@ -36,6 +37,7 @@ export async function eraseCustomerRows(
       const coming = await comingVisit(trx, customer.id, seoulDay(now));
       if (coming?.slotId) await givePlaceBack(trx, coming.slotId);
       await untallyCustomer(trx, customer.id);
+      await untallyCustomerSteps(trx, sales.dialect, customer.id);
       await trx.deleteFrom('customers').where('id', '=', customer.id).execute();
     }
     const maskedName = maskName(customer?.name ?? '');
@@ -79,7 +81,10 @@ export async function purgeExpiredCustomers(sales: SalesDatabase, before: string
       .set({ booked: sql`booked - ${comingPlaces.select(({ fn }) => fn.countAll<number>().as('places')).where('bookings.slot_id', '=', sql<string>`visit_slots.id`)}` })
       .where('id', 'in', comingPlaces.select('slot_id'))
       .execute();
-    for (const { id } of await expired.execute()) await untallyCustomer(trx, id);
+    for (const { id } of await expired.execute()) {
+      await untallyCustomer(trx, id);
+      await untallyCustomerSteps(trx, sales.dialect, id);
+    }
     await trx.deleteFrom('customers').where('id', 'in', expired).execute();
     await recordAudit(trx, sales.dialect, { actor: 'system', action: 'purge', ip: 'local', target: 'lead', detail: `${registrationIds.length}건, ${before} 이전 (보관 ${retentionDays}일)` }, now);
     return registrationIds;

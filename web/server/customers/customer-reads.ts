@@ -20,6 +20,7 @@ export function profileOf(row: { interest_type: string | null; subscription: str
     funding: row.funding_plan && isFundingPlan(row.funding_plan) ? row.funding_plan : null,
   };
 }
+import { assignedAtOf } from './customer-tallies';
 
 /** Where a page of customers starts: after the customer (last_registered_at, id) last shown. */
 export type CustomerCursor = { at: string; id: string };
@@ -557,26 +558,16 @@ export async function todayWork(sales: SalesDatabase, email: string | null, day:
   const theirs = (eb: CustomersBuilder) => eb.and([eb('customers.status', '!=', 'invalid'), ...(email === null ? [] : [eb('customers.assignee_email', '=', email)])]);
   const until = seoulDayStart(day, 1);
   const customerColumns = ['customers.id as customerId', 'customers.name', 'customers.phone', 'customers.status', 'customers.assignee_name as assigneeName'] as const;
-  // When the customer was given to its 담당자 (their latest assignment), or first registered when none is recorded.
-  const assignedAt = (eb: CustomersBuilder) =>
-    eb.fn.coalesce(
-      eb
-        .selectFrom('assignments')
-        .select((max) => max.fn.max('assignments.at').as('at'))
-        .whereRef('assignments.customer_id', '=', 'customers.id')
-        .whereRef('assignments.assignee_email', '=', 'customers.assignee_email'),
-      eb.ref('customers.first_registered_at'),
-    );
-  const lastCallAt = (eb: CustomersBuilder) => eb.selectFrom('calls').select((max) => max.fn.max('calls.at').as('at')).whereRef('calls.customer_id', '=', 'customers.id');
 
+  // Each part reads the facts kept on the customer (customer-tallies.ts) through a partial index
+  // holding only the customers it lists; the conditions are written as the indexes' are.
   const [notContacted, callbacks, visits, returning] = await Promise.all([
     db
       .selectFrom('customers')
-      .select((eb) => [...customerColumns, assignedAt(eb).as('assignedAt'), 'customers.last_registered_at as lastRegisteredAt', sql<number>`CASE WHEN customers.first_registered_at < customers.last_registered_at THEN 1 ELSE 0 END`.as('returning')])
+      .select((eb) => [...customerColumns, assignedAtOf(eb).as('assignedAt'), 'customers.last_registered_at as lastRegisteredAt', sql<number>`CASE WHEN customers.first_registered_at < customers.last_registered_at THEN 1 ELSE 0 END`.as('returning')])
       .where((eb) => theirs(eb))
-      .where('customers.assignee_email', 'is not', null)
+      .where(sql<SqlBool>`customers.awaiting_call = 1`)
       .where('customers.last_registered_at', '>=', seoulDayStart(day, -RECENT_DAYS))
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('calls').select(sql.lit(1).as('one')).whereRef('calls.customer_id', '=', 'customers.id').where('calls.at', '>=', assignedAt(eb)))))
       // The latest first, as the list: a fresh registration is called first.
       .orderBy('customers.last_registered_at', 'desc')
       .orderBy('customers.id', 'desc')
@@ -584,23 +575,16 @@ export async function todayWork(sales: SalesDatabase, email: string | null, day:
       .execute(),
     db
       .selectFrom('customers')
-      .innerJoin('calls', 'calls.customer_id', 'customers.id')
-      .select([...customerColumns, 'calls.callback_at as callbackAt', 'calls.result as lastCallResult'])
+      .select((eb) => [
+        ...customerColumns,
+        'customers.callback_at as callbackAt',
+        eb.selectFrom('calls').select('calls.result').whereRef('calls.customer_id', '=', 'customers.id').orderBy('calls.at', 'desc').orderBy('calls.id', 'desc').limit(1).as('lastCallResult'),
+      ])
       .where((eb) => theirs(eb))
-      .where('calls.callback_at', '>=', seoulDayStart(day, -RECENT_DAYS))
-      .where('calls.callback_at', '<', until)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('calls as later')
-              .select(sql.lit(1).as('one'))
-              .whereRef('later.customer_id', '=', 'calls.customer_id')
-              .where((later) => later.or([later('later.at', '>', later.ref('calls.at')), later.and([later('later.at', '=', later.ref('calls.at')), later('later.id', '>', later.ref('calls.id'))])])),
-          ),
-        ),
-      )
-      .orderBy('calls.callback_at')
+      .where(sql<SqlBool>`customers.callback_at IS NOT NULL`)
+      .where('customers.callback_at', '>=', seoulDayStart(day, -RECENT_DAYS))
+      .where('customers.callback_at', '<', until)
+      .orderBy('customers.callback_at')
       .orderBy('customers.id')
       .limit(TODAY_LINES)
       .execute(),
@@ -620,13 +604,13 @@ export async function todayWork(sales: SalesDatabase, email: string | null, day:
       .selectFrom('customers')
       .select((eb) => [
         ...customerColumns,
-        lastCallAt(eb).as('lastCallAt'),
+        'customers.last_call_at as lastCallAt',
         'customers.last_registered_at as lastRegisteredAt',
         eb.selectFrom('registrations').select((count) => count.fn.countAll().as('n')).whereRef('registrations.customer_id', '=', 'customers.id').as('registrations'),
       ])
       .where((eb) => theirs(eb))
+      .where(sql<SqlBool>`customers.last_call_at < customers.last_registered_at`)
       .where('customers.last_registered_at', '>=', seoulDayStart(day, -RECENT_DAYS))
-      .where((eb) => eb(lastCallAt(eb), '<', eb.ref('customers.last_registered_at')))
       .orderBy('customers.last_registered_at', 'desc')
       .orderBy('customers.id', 'desc')
       .limit(TODAY_LINES)
@@ -635,7 +619,7 @@ export async function todayWork(sales: SalesDatabase, email: string | null, day:
   return {
     day,
     notContacted: notContacted.map((row) => ({ ...row, assignedAt: String(row.assignedAt), returning: Number(row.returning) === 1 })),
-    callbacks: callbacks.map((row) => ({ ...row, callbackAt: row.callbackAt ?? '' })),
+    callbacks: callbacks.map((row) => ({ ...row, callbackAt: row.callbackAt ?? '', lastCallResult: row.lastCallResult ?? '' })),
     visits,
     returning: returning.map((row) => ({ ...row, lastCallAt: String(row.lastCallAt), registrations: Number(row.registrations ?? 0) })),
   };

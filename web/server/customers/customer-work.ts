@@ -16,6 +16,7 @@ import type { SalesDatabase } from '../database/index';
 import type { SalesTables } from '../database/tables';
 import { comingVisit, givePlaceBack, moveStatusForward, takePlace, visitAtOf } from './visit-place';
 import { recordAudit } from './audit-record';
+import { refreshAwaitingCall, retallyCustomer } from './customer-tallies';
 import { messageKey, queueMessages } from '../messages/message-log';
 import type { Assignee } from './registration';
 import type { CustomerProfile } from '../../shared/customer-profile';
@@ -60,6 +61,9 @@ class Refused extends Error {
     super(error);
   }
 }
+
+/** Customers named per statement when a hand-over refreshes them (bound parameters are limited). */
+const HANDED_OVER_PER_STATEMENT = 500;
 
 const STATUSES_BEFORE_VISIT: ReadonlySet<LeadStatus> = new Set(['new', 'contacting', 'consulted', 'visitBooked']);
 
@@ -258,6 +262,12 @@ export class CustomerWork {
         .set({ assignee_email: to?.email ?? null, assignee_name: to?.name ?? null, version: sql`version + 1`, updated_at: at })
         .where('assignee_email', '=', fromEmail)
         .execute();
+      // Given to nobody, nobody has a call to make; given to `to`, each waits for their call.
+      const ids = customers.map((customer) => customer.id);
+      for (let start = 0; start < ids.length; start += HANDED_OVER_PER_STATEMENT) {
+        const some = ids.slice(start, start + HANDED_OVER_PER_STATEMENT);
+        await refreshAwaitingCall(trx, (eb) => eb('customers.id', 'in', some));
+      }
       return customers.length;
     });
   }
@@ -290,6 +300,7 @@ export class CustomerWork {
         if (!mayOpen(customer, actor) && !(mayAct && (await mayAct(trx)))) throw new Refused('notYours');
         if (version !== null && customer.version !== version) throw new Refused('conflict');
         const { action, detail, keepsVersion, tellStaff, tellCustomer } = await plan(trx, customer);
+        await retallyCustomer(trx, this.sales.dialect, customerId);
         const next = keepsVersion ? customer.version : customer.version + 1;
         if (!keepsVersion) await trx.updateTable('customers').set({ version: next }).where('id', '=', customerId).execute();
         if (tellStaff) {

@@ -10,12 +10,12 @@
  * - 방문 완료 (visits made): bookings and walk-ins checked in, by visit day.
  * A period is Seoul days, `from` to `to` inclusive.
  */
-import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { StatsRange } from '../../shared/campaign-stats';
-import { seoulDayStart } from '../../shared/seoul-time';
 import type { SalesDatabase } from '../database/index';
 import type { SalesTables } from '../database/tables';
 import { VISIT_STATUSES } from './customer-reads';
+import type { TallyDimension } from './customer-tallies';
 
 /** The booking kinds that are a 방문 예약; a walk-in is a 현장 방문. */
 export const BOOKED_KINDS = ['site', 'console', 'phoneIn'] as const;
@@ -23,30 +23,8 @@ export const BOOKED_KINDS = ['site', 'console', 'phoneIn'] as const;
 /** What registrations are counted by: the Seoul day, the form, the utm source, the campaign key. */
 export type RegistrationDimension = 'day' | 'formKind' | 'utmSource' | 'campaignKey' | 'landingPage';
 
-const inPeriod = (eb: ExpressionBuilder<SalesTables, 'registrations'>, range: StatsRange): Expression<SqlBool> =>
-  eb.and([eb('registrations.created_at', '>=', seoulDayStart(range.from)), eb('registrations.created_at', '<', seoulDayStart(range.to, 1))]);
-
 const visitsInPeriod = (eb: ExpressionBuilder<SalesTables, 'bookings'>, range: StatsRange): Expression<SqlBool> =>
   eb.and([eb('bookings.visit_at', '>=', `${range.from} 00:00`), eb('bookings.visit_at', '<=', `${range.to} 23:59`)]);
-
-/**
- * The key registrations are grouped by when read one by one (a period's distinct customers).
- * `|| ''` (null stays null) keeps SQLite from walking the column's own index over every
- * registration for the grouping's order: the period's index reads only the period's.
- */
-function dimensionOf(dimension: Exclude<RegistrationDimension, 'day'>): RawBuilder<string | null> {
-  switch (dimension) {
-    case 'formKind':
-      return sql<string>`registrations.form_kind || ''`;
-    case 'utmSource':
-      return sql<string | null>`registrations.utm_source || ''`;
-    case 'campaignKey':
-      return sql<string | null>`registrations.campaign_key || ''`;
-    case 'landingPage':
-      // Where the visit began, or the form's page when the visit's first page is not known.
-      return sql<string>`coalesce(registrations.landing_page, registrations.source_page, '')`;
-  }
-}
 
 /** Counts by key; a key counted nothing (a touch moved away) is left out. */
 function countedBy(rows: Array<{ key: string | null; count: number | string | bigint | null }>): Map<string | null, number> {
@@ -103,27 +81,36 @@ export async function registrationsByTraffic(sales: SalesDatabase, range: StatsR
   return rows.map((row) => ({ source: orNull(row.utm_source), medium: orNull(row.utm_medium), campaignKey: orNull(row.campaign_key), count: Number(row.count) }));
 }
 
+/**
+ * The customers of a period from the customer tallies (customer-tallies.ts): each customer's rows
+ * of the period's days, the first of them only (its previous day is before the period).
+ */
+const customerTalliesOf = (sales: SalesDatabase, range: StatsRange, dimension: TallyDimension) =>
+  sales.db
+    .selectFrom('customer_tallies')
+    .where('dimension', '=', dimension)
+    .where('day', '>=', range.from)
+    .where('day', '<=', range.to)
+    .where('previous_day', '<', range.from);
+
+const CUSTOMER_TALLY_DIMENSIONS = { formKind: 'formKind', utmSource: 'utmSource', campaignKey: 'campaignKey', landingPage: 'landingPage' } as const satisfies Record<Exclude<RegistrationDimension, 'day'>, TallyDimension>;
+
 /** 고객: customers who registered in the period (new or returning), as the list counts them with the period's filter. */
 export async function registeredCustomerCount(sales: SalesDatabase, range: StatsRange): Promise<number> {
-  const row = await sales.db
-    .selectFrom('registrations')
-    .select(sql<number | string>`count(DISTINCT registrations.customer_id)`.as('count'))
-    .where((eb) => inPeriod(eb, range))
+  const row = await customerTalliesOf(sales, range, 'all')
+    .select((eb) => eb.fn.sum<number | string | null>('customers').as('count'))
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return Number(row.count ?? 0);
 }
 
 /** 고객 per day, form, source, campaign key or landing page: each customer once per key it registered under. */
 export async function registeredCustomersBy(sales: SalesDatabase, range: StatsRange, dimension: RegistrationDimension): Promise<Map<string | null, number>> {
   if (dimension === 'day') return talliedBy(sales, range, 'day', 'day_customers');
-  const key = dimensionOf(dimension);
-  const rows = await sales.db
-    .selectFrom('registrations')
-    .select([key.as('key'), sql<number | string>`count(DISTINCT registrations.customer_id)`.as('count')])
-    .where((eb) => inPeriod(eb, range))
-    .groupBy(key)
+  const rows = await customerTalliesOf(sales, range, CUSTOMER_TALLY_DIMENSIONS[dimension])
+    .select((eb) => ['value', eb.fn.sum<number | string>('customers').as('count')])
+    .groupBy('value')
     .execute();
-  return countedBy(rows);
+  return countedBy(rows.map((row) => ({ key: tallyKey(dimension, row.value), count: row.count })));
 }
 
 /** 신규 고객: customers whose first registration ever is in the period. */
@@ -187,40 +174,25 @@ export type CampaignFunnel = { campaignKey: string | null; customers: number; ca
 /**
  * 등록 → 통화 → 내방 → 계약 per campaign key: the customers who registered under it in the period,
  * those of them ever called, come to the model house (a checked-in visit, or marked 방문 완료 or
- * 계약) and contracted. A customer who registered under two campaigns counts under each.
+ * 계약) and contracted. A customer who registered under two campaigns counts under each. Added up
+ * from the customer tallies (customer-tallies.ts): a month is a few hundred rows.
  */
 export async function funnelByCampaign(sales: SalesDatabase, range: StatsRange): Promise<CampaignFunnel[]> {
-  const db = sales.db;
-  const touched = db
-    .selectFrom('registrations')
-    .select(['registrations.campaign_key', 'registrations.customer_id'])
-    .where((eb) => inPeriod(eb, range))
-    .distinct()
-    .as('touched');
-  // Which of the period's customers were called and came: each set read once (a hashed list on
-  // both databases), not probed per row (PostgreSQL JIT-compiles a query whose per-row probes it
-  // costs high, for half a second).
-  const periodCustomers = db.selectFrom('registrations').select('registrations.customer_id').where((eb) => inPeriod(eb, range));
-  const called = db.selectFrom('calls').select('calls.customer_id').where('calls.customer_id', 'in', periodCustomers);
-  const came = db.selectFrom('bookings').select('bookings.customer_id').where('bookings.status', '=', 'checkedIn').where('bookings.customer_id', 'in', periodCustomers);
-  const rows = await db
-    .selectFrom(touched)
-    .innerJoin('customers', 'customers.id', 'touched.customer_id')
-    .select((eb) => {
-      const counted = (condition: Expression<SqlBool>) => eb.fn.sum<number | string>(eb.case().when(condition).then(1).else(0).end());
-      return [
-        'touched.campaign_key as campaignKey',
-        eb.fn.countAll().as('customers'),
-        counted(eb('touched.customer_id', 'in', called)).as('called'),
-        counted(eb.or([eb('customers.status', 'in', ['visited', 'contracted']), eb('touched.customer_id', 'in', came)])).as('visited'),
-        counted(eb('customers.status', '=', 'contracted')).as('contracted'),
-      ];
-    })
-    .groupBy('touched.campaign_key')
-    .orderBy('customers', 'desc')
-    // No campaign last on both databases (PostgreSQL sorts nulls last, SQLite first).
-    .orderBy(sql`CASE WHEN touched.campaign_key IS NULL THEN 1 ELSE 0 END`)
-    .orderBy('touched.campaign_key')
+  const rows = await customerTalliesOf(sales, range, 'campaignKey')
+    .select((eb) => [
+      'value',
+      eb.fn.sum<number | string>('customers').as('customers'),
+      eb.fn.sum<number | string>('called').as('called'),
+      eb.fn.sum<number | string>('visited').as('visited'),
+      eb.fn.sum<number | string>('contracted').as('contracted'),
+    ])
+    .groupBy('value')
     .execute();
-  return rows.map((row) => ({ campaignKey: row.campaignKey, customers: Number(row.customers), called: Number(row.called), visited: Number(row.visited), contracted: Number(row.contracted) }));
+  return (
+    rows
+      .map((row) => ({ campaignKey: tallyKey('campaignKey', row.value), customers: Number(row.customers), called: Number(row.called), visited: Number(row.visited), contracted: Number(row.contracted) }))
+      .filter((row) => row.customers > 0)
+      // Most customers first, no campaign last, then by key.
+      .sort((a, b) => b.customers - a.customers || Number(a.campaignKey === null) - Number(b.campaignKey === null) || ((a.campaignKey ?? '') < (b.campaignKey ?? '') ? -1 : (a.campaignKey ?? '') > (b.campaignKey ?? '') ? 1 : 0))
+  );
 }

@@ -14,6 +14,7 @@ import type { SalesDatabase } from '../database/index';
 import type { BookingKind, SalesTables } from '../database/tables';
 import { recordAudit, type AuditInsert } from './audit-record';
 import { tallyRegistration } from './registration-tallies';
+import { retallyCustomer } from './customer-tallies';
 import { comingVisit, moveStatusForward, takePlace, visitAtOf } from './visit-place';
 import { queueBookedVisitMessage } from './visit-messages';
 
@@ -98,6 +99,7 @@ export async function register(
   try {
     return await sales.inGroupCommit(async (trx) => {
       const outcome = await registerIn(trx, registration, options);
+      if (outcome.status === 'created') await retallyCustomer(trx, sales.dialect, outcome.customerId, registration.id);
       if (options.queueMessages && outcome.status === 'created') await queueMessagesIn(trx, registration.id, outcome, Date.parse(registration.createdAt));
       if (options.tellCustomerOfVisit && outcome.status === 'created' && outcome.visit?.status === 'booked') await queueBookedVisitMessage(trx, outcome.customerId, Date.parse(registration.createdAt));
       // The desk's registration is staff work: recorded with it (a retry's, which stores nothing, is not).

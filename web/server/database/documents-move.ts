@@ -12,6 +12,7 @@ import { STAFF_ROLES } from '../../shared/console';
 import type { ContentSource, SanityDocument } from '../content/types';
 import type { SalesDatabase } from './index';
 import { recountRegistrationTallies } from '../customers/registration-tallies';
+import { recountCustomerTallies } from '../customers/customer-tallies';
 import { copyLeadDocuments } from './lead-documents-move';
 import type { SalesTables } from './tables';
 
@@ -111,6 +112,7 @@ export async function copySalesDocuments(db: Kysely<SalesTables>): Promise<void>
     await copyStaffAccountDocuments(transaction);
     await copyLeadDocuments(transaction);
     await recountRegistrationTallies(transaction);
+    await recountCustomerTallies(transaction);
   });
 }
 

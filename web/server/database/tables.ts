@@ -103,6 +103,18 @@ export interface CustomerTable {
   interest_type: ColumnType<string | null, string | null | undefined, string | null>;
   subscription: ColumnType<string | null, string | null | undefined, string | null>;
   funding_plan: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * What the customer's calls, bookings and status say, kept with every change of them
+   * (customers/customer-tallies.ts), so that 오늘 할 일 and the funnel read an index or a tally:
+   * 1 when the customer has a 담당자 who has not called them since they were given the customer.
+   */
+  awaiting_call: ColumnType<number, number | undefined, number>;
+  /** The latest call's time, or null when never called. */
+  last_call_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The 재통화 time the latest call agreed, or null. */
+  callback_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** How far down the funnel the customer came: 0 registered, 1 came to the model house (방문), 2 contracted. */
+  funnel_step: ColumnType<number, number | undefined, number>;
 }
 
 /** One form sent (a site form, the desk's 현장 등록 or phone-in), under its customer. */
@@ -254,6 +266,28 @@ export interface RegistrationTallyTable {
   day_customers: number;
 }
 
+/**
+ * Customers counted per Seoul day and what they registered under (customers/customer-tallies.ts):
+ * each row counts the customers who registered under `value` of `dimension` on `day` and, before
+ * that, last on `previous_day` ('' for never), with how many of them were called, came and
+ * contracted. The customers of a period are the rows of its days whose previous day is before it.
+ */
+export interface CustomerTallyTable {
+  /** 'all' (value ''), 'formKind', 'utmSource', 'campaignKey' or 'landingPage'. */
+  dimension: string;
+  /** '' for a registration without the value. */
+  value: string;
+  /** YYYY-MM-DD, Seoul. */
+  day: string;
+  previous_day: string;
+  /** Spreads one key's writes over a few rows on PostgreSQL (row locks); 0 on SQLite. Read it only summed. */
+  shard: number;
+  customers: number;
+  called: number;
+  visited: number;
+  contracted: number;
+}
+
 export interface SalesTables {
   ad_spend: AdSpendTable;
   page_view_tallies: PageViewTallyTable;
@@ -272,4 +306,5 @@ export interface SalesTables {
   registration_tallies: RegistrationTallyTable;
   assignment_settings: AssignmentSettingsTable;
   assignment_opt_outs: AssignmentOptOutTable;
+  customer_tallies: CustomerTallyTable;
 }

@@ -13,6 +13,8 @@ import * as customers from './0007-customers';
 import * as customerReadIndexes from './0008-customer-read-indexes';
 import * as registrationTallies from './0009-registration-tallies';
 import * as todayWorkAssignmentIndex from './0010-today-work-assignment-index';
+import * as customerTallies from './0011-customer-tallies';
+import * as bookingsVisitCounts from './0012-bookings-visit-counts';
 import * as assignmentTurns from './0013-assignment-turns';
 import * as assignmentSettings from './0014-assignment-settings';
 import * as registrationCompanions from './0015-registration-companions';
@@ -29,6 +31,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-customer-read-indexes': customerReadIndexes,
   '0009-registration-tallies': registrationTallies,
   '0010-today-work-assignment-index': todayWorkAssignmentIndex,
+  '0011-customer-tallies': customerTallies,
+  '0012-bookings-visit-counts': bookingsVisitCounts,
   '0013-assignment-turns': assignmentTurns,
   '0014-assignment-settings': assignmentSettings,
   '0015-registration-companions': registrationCompanions,

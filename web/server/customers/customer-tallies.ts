@@ -1,0 +1,235 @@
+/**
+ * What each customer's rows say, kept as they change, so that the reads of a million registrations
+ * are index ranges and tallies rather than joins:
+ * - on the customer's row: whether its 담당자 has yet to call it since it was given to them
+ *   (`awaiting_call`), its latest call and the 재통화 that call agreed, and how far down the
+ *   funnel it came (`funnel_step`) — 오늘 할 일 reads these through partial indexes;
+ * - in customer_tallies: the customers per Seoul day and form, source, campaign or landing page
+ *   they registered under, with the day they last did so before (see CustomerTallyTable), and how
+ *   many of them were called, came and contracted — the month's customers and funnel add these up.
+ * Every change of a customer's registrations, calls, bookings, status or 담당자 calls
+ * retallyCustomer in its transaction; a deleted customer is taken out by untallyCustomerSteps.
+ * recountCustomerTallies counts everything again from the rows (the same definitions, in SQL).
+ */
+import { sql, SqliteAdapter, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import { seoulDay } from '../../shared/seoul-time';
+import type { SalesDatabase } from '../database/index';
+import type { SalesTables } from '../database/tables';
+
+/** What customers are counted by: 'all' counts each customer once (its value is ''). */
+export const TALLY_DIMENSIONS = ['all', 'formKind', 'utmSource', 'campaignKey', 'landingPage'] as const;
+export type TallyDimension = (typeof TALLY_DIMENSIONS)[number];
+
+/**
+ * PostgreSQL spreads a key's writes over this many rows, by the server process of the connection:
+ * the groups of registrations committing at once (group commit) each write rows of their own. SQLite
+ * has one writer.
+ */
+const POSTGRES_SHARDS = 8;
+
+type Dialect = SalesDatabase['dialect'];
+type Customers = ExpressionBuilder<SalesTables, 'customers'>;
+
+/** When the customer was given to its 담당자 (their latest assignment), or first registered when none is recorded. */
+export function assignedAtOf(eb: Customers) {
+  return eb.fn.coalesce(
+    eb
+      .selectFrom('assignments')
+      .select((max) => max.fn.max('assignments.at').as('at'))
+      .whereRef('assignments.customer_id', '=', 'customers.id')
+      .whereRef('assignments.assignee_email', '=', 'customers.assignee_email'),
+    eb.ref('customers.first_registered_at'),
+  );
+}
+
+/** The facts as the rows have them, for the customer row being read or updated. */
+function factsOf(eb: Customers) {
+  const calls = eb.selectFrom('calls').whereRef('calls.customer_id', '=', 'customers.id');
+  return {
+    awaiting_call: eb
+      .case()
+      .when(
+        eb.and([
+          eb('customers.assignee_email', 'is not', null),
+          eb.not(eb.exists(calls.select(sql.lit(1).as('one')).where('calls.at', '>=', assignedAtOf(eb)))),
+        ]),
+      )
+      .then(1)
+      .else(0)
+      .end(),
+    last_call_at: calls.select((max) => max.fn.max('calls.at').as('at')),
+    callback_at: calls.select('calls.callback_at').orderBy('calls.at', 'desc').orderBy('calls.id', 'desc').limit(1),
+    funnel_step: eb
+      .case()
+      .when('customers.status', '=', 'contracted')
+      .then(2)
+      .when(
+        eb.or([
+          eb('customers.status', '=', 'visited'),
+          eb.exists(eb.selectFrom('bookings').select(sql.lit(1).as('one')).whereRef('bookings.customer_id', '=', 'customers.id').where('bookings.status', '=', 'checkedIn')),
+        ]),
+      )
+      .then(1)
+      .else(0)
+      .end(),
+  };
+}
+
+/** Sets `awaiting_call` from the rows for the customers `where` picks (a hand-over of many). */
+export async function refreshAwaitingCall(trx: Transaction<SalesTables>, where: (eb: Customers) => Expression<SqlBool>): Promise<void> {
+  await trx
+    .updateTable('customers')
+    .set((eb) => ({ awaiting_call: factsOf(eb).awaiting_call }))
+    .where(where)
+    .execute();
+}
+
+type Steps = { called: boolean; step: number };
+type TallyRow = { dimension: TallyDimension; value: string; day: string; previous_day: string };
+type TallyCounts = { customers: number; called: number; visited: number; contracted: number };
+type StoredRegistration = { id: string; created_at: string; form_kind: string; utm_source: string | null; campaign_key: string | null; landing_page: string | null; source_page: string | null };
+
+const valuesOf = (registration: StoredRegistration): Record<TallyDimension, string> => ({
+  all: '',
+  formKind: registration.form_kind,
+  utmSource: registration.utm_source ?? '',
+  campaignKey: registration.campaign_key ?? '',
+  // Where the visit began, or the form's page when the visit's first page is not known.
+  landingPage: registration.landing_page ?? registration.source_page ?? '',
+});
+
+const keyOf = (row: TallyRow) => JSON.stringify([row.dimension, row.value, row.day, row.previous_day]);
+
+/** One customer's part of the tallies: each day it registered under each value, after the one before. */
+function contribution(registrations: readonly StoredRegistration[], steps: Steps): Map<string, TallyRow & TallyCounts> {
+  const days = new Map<string, { dimension: TallyDimension; value: string; days: Set<string> }>();
+  for (const registration of registrations) {
+    const day = seoulDay(Date.parse(registration.created_at));
+    for (const [dimension, value] of Object.entries(valuesOf(registration)) as Array<[TallyDimension, string]>) {
+      const key = JSON.stringify([dimension, value]);
+      const entry = days.get(key) ?? { dimension, value, days: new Set<string>() };
+      entry.days.add(day);
+      days.set(key, entry);
+    }
+  }
+  const counts = { customers: 1, called: steps.called ? 1 : 0, visited: steps.step >= 1 ? 1 : 0, contracted: steps.step === 2 ? 1 : 0 };
+  const rows = new Map<string, TallyRow & TallyCounts>();
+  for (const { dimension, value, days: set } of days.values()) {
+    let previous = '';
+    for (const day of [...set].sort()) {
+      const row = { dimension, value, day, previous_day: previous, ...counts };
+      rows.set(keyOf(row), row);
+      previous = day;
+    }
+  }
+  return rows;
+}
+
+/** Writes `after - before` into the tallies: one statement for every key that changed. */
+async function applyDifference(trx: Transaction<SalesTables>, dialect: Dialect, before: Map<string, TallyRow & TallyCounts>, after: Map<string, TallyRow & TallyCounts>): Promise<void> {
+  const zero = { customers: 0, called: 0, visited: 0, contracted: 0 };
+  const shard = dialect === 'postgres' ? sql<number>`pg_backend_pid() % ${POSTGRES_SHARDS}` : 0;
+  const rows = [];
+  // In the keys' order: transactions that lock the same rows lock them in the same order (no deadlock).
+  for (const key of [...new Set([...before.keys(), ...after.keys()])].sort()) {
+    const was = before.get(key) ?? zero;
+    const is = after.get(key) ?? zero;
+    const { dimension, value, day, previous_day: previousDay } = (after.get(key) ?? before.get(key))!;
+    const counts = { customers: is.customers - was.customers, called: is.called - was.called, visited: is.visited - was.visited, contracted: is.contracted - was.contracted };
+    if (Object.values(counts).some((count) => count !== 0)) {
+      rows.push({ dimension, value, day, previous_day: previousDay, shard, ...counts });
+    }
+  }
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('customer_tallies')
+    .values(rows)
+    .onConflict((conflict) =>
+      conflict.columns(['dimension', 'day', 'value', 'previous_day', 'shard']).doUpdateSet({
+        customers: sql`customer_tallies.customers + excluded.customers`,
+        called: sql`customer_tallies.called + excluded.called`,
+        visited: sql`customer_tallies.visited + excluded.visited`,
+        contracted: sql`customer_tallies.contracted + excluded.contracted`,
+      }),
+    )
+    .execute();
+}
+
+const registrationsOf = (trx: Transaction<SalesTables>, customerId: string) =>
+  trx.selectFrom('registrations').select(['id', 'created_at', 'form_kind', 'utm_source', 'campaign_key', 'landing_page', 'source_page']).where('customer_id', '=', customerId).execute();
+
+/**
+ * Brings customer `customerId`'s facts and its part of the tallies up to its rows, after a change
+ * in the caller's transaction. `newRegistrationId`: the registration the change added (the tallies
+ * held the customer without it).
+ */
+export async function retallyCustomer(trx: Transaction<SalesTables>, dialect: Dialect, customerId: string, newRegistrationId?: string): Promise<void> {
+  const stored = await trx.selectFrom('customers').select(['last_call_at', 'funnel_step']).where('id', '=', customerId).executeTakeFirst();
+  if (!stored) return;
+  const now = await trx
+    .updateTable('customers')
+    .set((eb) => factsOf(eb))
+    .where('id', '=', customerId)
+    .returning(['last_call_at', 'funnel_step'])
+    .executeTakeFirstOrThrow();
+  const before: Steps = { called: stored.last_call_at !== null, step: stored.funnel_step };
+  const after: Steps = { called: now.last_call_at !== null, step: now.funnel_step };
+  const stepsChanged = before.called !== after.called || before.step !== after.step;
+  if (!stepsChanged && newRegistrationId === undefined) return;
+  const registrations = await registrationsOf(trx, customerId);
+  const earlier = registrations.filter((registration) => registration.id !== newRegistrationId);
+  await applyDifference(trx, dialect, contribution(earlier, before), contribution(registrations, after));
+}
+
+/** Takes customer `customerId` out of the tallies, before it is deleted. */
+export async function untallyCustomerSteps(trx: Transaction<SalesTables>, dialect: Dialect, customerId: string): Promise<void> {
+  const stored = await trx.selectFrom('customers').select(['last_call_at', 'funnel_step']).where('id', '=', customerId).executeTakeFirst();
+  if (!stored) return;
+  const registrations = await registrationsOf(trx, customerId);
+  await applyDifference(trx, dialect, contribution(registrations, { called: stored.last_call_at !== null, step: stored.funnel_step }), new Map());
+}
+
+/** The Seoul day (YYYY-MM-DD) of an ISO instant column (UTC, 'Z'): Korea keeps UTC+9 all year. */
+function seoulDaySql(dialect: Dialect, column: string): RawBuilder<string> {
+  return dialect === 'sqlite' ? sql<string>`date(${sql.ref(column)}, '+9 hours')` : sql<string>`to_char(CAST(${sql.ref(column)} AS timestamptz) AT TIME ZONE 'UTC' + interval '9 hours', 'YYYY-MM-DD')`;
+}
+
+/**
+ * Every customer's facts and the tallies counted again from the rows (a database whose rows were
+ * written without them: migration 0011, the move from documents, a seed), in the caller's transaction.
+ */
+export async function recountCustomerTallies(db: Kysely<SalesTables> | Kysely<unknown>): Promise<void> {
+  const sales = db as Kysely<SalesTables>;
+  const dialect = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+  await sales
+    .updateTable('customers')
+    .set((eb) => factsOf(eb))
+    .execute();
+  await sales.deleteFrom('customer_tallies').execute();
+  const day = seoulDaySql(dialect, 'created_at');
+  await sql`
+    WITH registered AS (
+      SELECT customer_id, ${day} AS day, form_kind, coalesce(utm_source, '') AS utm_source, coalesce(campaign_key, '') AS campaign_key,
+        coalesce(landing_page, source_page, '') AS landing_page
+      FROM registrations
+    ),
+    touched AS (
+      SELECT customer_id, 'all' AS dimension, '' AS value, day FROM registered
+      UNION SELECT customer_id, 'formKind', form_kind, day FROM registered
+      UNION SELECT customer_id, 'utmSource', utm_source, day FROM registered
+      UNION SELECT customer_id, 'campaignKey', campaign_key, day FROM registered
+      UNION SELECT customer_id, 'landingPage', landing_page, day FROM registered
+    )
+    INSERT INTO customer_tallies (dimension, value, day, previous_day, shard, customers, called, visited, contracted)
+    SELECT dimension, value, day, previous_day, 0, count(*), sum(called), sum(visited), sum(contracted)
+    FROM (
+      SELECT touched.dimension, touched.value, touched.day,
+        coalesce(lag(touched.day) OVER (PARTITION BY touched.customer_id, touched.dimension, touched.value ORDER BY touched.day), '') AS previous_day,
+        CASE WHEN customers.last_call_at IS NULL THEN 0 ELSE 1 END AS called,
+        CASE WHEN customers.funnel_step >= 1 THEN 1 ELSE 0 END AS visited,
+        CASE WHEN customers.funnel_step = 2 THEN 1 ELSE 0 END AS contracted
+      FROM touched INNER JOIN customers ON customers.id = touched.customer_id
+    ) counted
+    GROUP BY dimension, value, day, previous_day
+  `.execute(sales);
+}
