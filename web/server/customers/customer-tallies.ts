@@ -87,7 +87,7 @@ export async function refreshAwaitingCall(trx: Transaction<SalesTables>, where: 
 type Steps = { called: boolean; step: number };
 type TallyRow = { dimension: TallyDimension; value: string; day: string; previous_day: string };
 type TallyCounts = { customers: number; called: number; visited: number; contracted: number };
-type StoredRegistration = { id: string; created_at: string; form_kind: string; utm_source: string | null; campaign_key: string | null; landing_page: string | null; source_page: string | null };
+export type StoredRegistration = { id: string; created_at: string; form_kind: string; utm_source: string | null; campaign_key: string | null; landing_page: string | null; source_page: string | null };
 
 const valuesOf = (registration: StoredRegistration): Record<TallyDimension, string> => ({
   all: '',
@@ -179,6 +179,15 @@ export async function retallyCustomer(trx: Transaction<SalesTables>, dialect: Di
   const registrations = await registrationsOf(trx, customerId);
   const earlier = registrations.filter((registration) => registration.id !== newRegistrationId);
   await applyDifference(trx, dialect, contribution(earlier, before), contribution(registrations, after));
+}
+
+/**
+ * Counts a customer that `registration` has just created, neither called nor come yet (a site
+ * form, a phone-in): what retallyCustomer would find, without reading it back. Its facts are
+ * the customer row's first values.
+ */
+export async function tallyNewCustomer(trx: Transaction<SalesTables>, dialect: Dialect, registration: StoredRegistration): Promise<void> {
+  await applyDifference(trx, dialect, new Map(), contribution([registration], { called: false, step: 0 }));
 }
 
 /** Takes customer `customerId` out of the tallies, before it is deleted. */

@@ -14,7 +14,7 @@ import type { SalesDatabase } from '../database/index';
 import type { BookingKind, SalesTables } from '../database/tables';
 import { recordAudit, type AuditInsert } from './audit-record';
 import { tallyRegistration } from './registration-tallies';
-import { retallyCustomer } from './customer-tallies';
+import { retallyCustomer, tallyNewCustomer, type StoredRegistration } from './customer-tallies';
 import { comingVisit, moveStatusForward, takePlace, visitAtOf } from './visit-place';
 import { queueBookedVisitMessage } from './visit-messages';
 
@@ -83,6 +83,17 @@ export type RegistrationOptions = {
   tellCustomerOfVisit?: boolean;
 };
 
+/** The registration as customer-tallies reads it from its row. */
+const storedOf = (registration: NewRegistration): StoredRegistration => ({
+  id: registration.id,
+  created_at: registration.createdAt,
+  form_kind: registration.formKind,
+  utm_source: registration.utm?.source ?? null,
+  campaign_key: registration.utm?.campaign ? campaignKey(registration.utm.campaign) : null,
+  landing_page: registration.landingPage ?? null,
+  source_page: registration.sourcePage ?? null,
+});
+
 /** Ends the transaction without a trace (a retry's registration is there, a refused slot). */
 class Refusal extends Error {
   constructor(readonly outcome: RegistrationOutcome) {
@@ -99,7 +110,11 @@ export async function register(
   try {
     return await sales.inGroupCommit(async (trx) => {
       const outcome = await registerIn(trx, registration, options);
-      if (outcome.status === 'created') await retallyCustomer(trx, sales.dialect, outcome.customerId, registration.id);
+      if (outcome.status === 'created') {
+        // A customer it created has nothing else to count yet, unless it came in (a walk-in).
+        if (outcome.returning || options.walkInAt) await retallyCustomer(trx, sales.dialect, outcome.customerId, registration.id);
+        else await tallyNewCustomer(trx, sales.dialect, storedOf(registration));
+      }
       if (options.queueMessages && outcome.status === 'created') await queueMessagesIn(trx, registration.id, outcome, Date.parse(registration.createdAt));
       if (options.tellCustomerOfVisit && outcome.status === 'created' && outcome.visit?.status === 'booked') await queueBookedVisitMessage(trx, outcome.customerId, Date.parse(registration.createdAt));
       // The desk's registration is staff work: recorded with it (a retry's, which stores nothing, is not).
@@ -125,6 +140,8 @@ async function registerIn(trx: Transaction<SalesTables>, registration: NewRegist
       name: registration.name,
       assignee_email: options.assignee?.email ?? null,
       assignee_name: options.assignee?.name ?? null,
+      // Given to a 담당자 who has not called yet (customer-tallies.ts keeps it after this).
+      awaiting_call: options.assignee ? 1 : 0,
       marketing_consent: marketing,
       first_registered_at: registration.createdAt,
       last_registered_at: registration.createdAt,
