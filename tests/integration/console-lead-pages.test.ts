@@ -33,7 +33,7 @@ const CREATED_EARLY_IN_SEOUL = '2026-11-25T16:30:00.000Z';
 const PHONE = '010-2345-6789';
 
 /** Leads in memory, each change checked against the revision it was based on. */
-class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'access' | 'lead' | 'revealPhone' | 'change' | 'addMemo' | 'callResults' | 'recordCall' | 'registrations' | 'unitTypes'> {
+class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'access' | 'lead' | 'revealPhone' | 'change' | 'addMemo' | 'callResults' | 'recordCall' | 'registrations' | 'unitTypes' | 'teamAssignment'> {
   leads = new Map<string, LeadDetail>();
   listCalls: Array<{ filters: LeadFilters; cursor?: string }> = [];
   /** What the list says of a number that is a colleague's customer. */
@@ -133,6 +133,11 @@ class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'acc
 
   async unitTypes() {
     return [{ code: '84A', label: '84㎡A' }];
+  }
+
+  /** The 자동 배정 section is the 팀장's and the 관리자's (tested in console-assignment.spec.ts): none here. */
+  async teamAssignment() {
+    return null;
   }
 
   async callResults(): Promise<string[]> {
