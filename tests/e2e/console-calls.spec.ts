@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { documented, expectNoAxeViolations, expectNoHorizontalOverflow, screenshot } from './checks';
+import { documented, expectNoAxeViolations, expectNoHorizontalOverflow } from './checks';
 import { addSalesAccount, openLead, registerThroughPopup, signIn, uniquePhone, uniqueName, watchConsoleErrors } from './console-helpers';
 
 /**
@@ -51,6 +51,16 @@ async function expectReadInOrder(page: Page, from: Locator, to: Locator, layout:
   const below = later.y >= earlier.y + earlier.height;
   if (layout === 'below') expect(below, 'the later region is below the earlier one').toBe(true);
   else expect(below || later.x >= earlier.x + earlier.width, 'the later region is to the right of the earlier one or below it').toBe(true);
+}
+
+/** Each of `tables` lies wholly apart from `box` (a table wider than its column would run under it). */
+async function expectApart(tables: Locator, box: Locator): Promise<void> {
+  const other = (await box.boundingBox())!;
+  for (const table of await tables.all()) {
+    const own = (await table.boundingBox())!;
+    const apart = own.x + own.width <= other.x || other.x + other.width <= own.x || own.y + own.height <= other.y || other.y + other.height <= own.y;
+    expect(apart, 'a table and the box beside it do not overlap').toBe(true);
+  }
 }
 
 async function searchList(page: Page, q: string): Promise<void> {
@@ -161,14 +171,23 @@ test("the rows come before the selection box, and the day's sheet before 현장 
   await expect(lastRowLink).toHaveText(lead.name);
   const selectionBox = page.getByRole('region', { name: '선택한 고객 담당자 배정' });
   await expectReadInOrder(page, lastRowLink, selectionBox.getByRole('checkbox').first(), layout);
-  await screenshot(page, testInfo, 'leads-rows-then-selection');
+  await expectApart(page.getByRole('table'), selectionBox);
+  await documented(page, testInfo, 'lead-list-order', page.getByRole('main'));
   await expectNoAxeViolations(page);
   await expectNoHorizontalOverflow(page);
 
+  // A walk-in registered at the desk, so that the day's sheet holds a table.
   await page.goto('/admin/visits');
   const desk = page.getByRole('region', { name: '현장 등록' });
+  const walkIn = { name: uniqueName('현장순서'), ...uniquePhone() };
+  await desk.getByLabel('이름').fill(walkIn.name);
+  await desk.getByLabel('휴대폰').fill(walkIn.phone);
+  await desk.getByRole('checkbox', { name: /개인정보/ }).check();
+  await desk.getByRole('button', { name: '등록' }).click();
+  await expect(page.getByRole('row').filter({ hasText: walkIn.name })).toBeVisible();
   await expectReadInOrder(page, page.getByRole('button', { name: '보기', exact: true }), desk.locator('input:not([type=hidden]), select, textarea, button').first(), layout);
-  await screenshot(page, testInfo, 'visits-sheet-then-desk');
+  await expectApart(page.getByRole('table'), desk);
+  await documented(page, testInfo, 'visit-sheet-order', page.getByRole('main'));
   await expectNoAxeViolations(page);
   await expectNoHorizontalOverflow(page);
 });
