@@ -6,8 +6,8 @@ import { addSalesAccount, openLead, registerThroughPopup, signIn, uniquePhone, u
  * A 상담사's calls at both widths, by keyboard, axe-clean: the 상담사's sign-in lands on 오늘 할 일
  * (the admin's on the dashboard); a caller who is a colleague's customer says whose, with a call
  * button to the 담당자's 휴대폰; the first call makes 신규 연락 중, 부재 calls are counted
- * ("2회 부재"), a refused 재통화 time is said beside its field, and 번호 오류 offers 무효. On a phone
- * the search's row comes before the selection box, and the day's sheet before 현장 등록.
+ * ("2회 부재"), a refused 재통화 time is said beside its field, and 번호 오류 offers 무효. The rows
+ * come before the selection box, and the day's sheet before 현장 등록, on screen and by Tab alike.
  */
 
 const COLLEAGUE_MOBILE = '010-9876-5432';
@@ -24,6 +24,43 @@ async function pressByKeyboard(page: Page, target: Locator): Promise<void> {
   await page.keyboard.press('Tab');
   await expect(target).toBeFocused();
   await page.keyboard.press('Enter');
+}
+
+/**
+ * Tabs from `from` until `to` has focus and expects every step to move forward in the page (so `to`
+ * comes after `from` in Tab order, not reached by wrapping round), then that `to` is where a reader
+ * meets it next: below `from` on a phone, to the right of it or below it on a wide screen.
+ */
+async function expectReadInOrder(page: Page, from: Locator, to: Locator, layout: 'below' | 'besideOrBelow'): Promise<void> {
+  const ends = [await from.elementHandle(), await to.elementHandle()] as const;
+  await from.focus();
+  for (let presses = 0; ; presses += 1) {
+    expect(presses, 'Tab reaches the later region within 100 presses').toBeLessThan(100);
+    await page.keyboard.press('Tab');
+    const step = await page.evaluate(([start, end]) => {
+      const focused = document.activeElement;
+      if (focused === end) return 'reached';
+      const forward = focused && focused !== document.body && start!.compareDocumentPosition(focused) & Node.DOCUMENT_POSITION_FOLLOWING;
+      return forward ? 'forward' : `went back to ${focused?.outerHTML.slice(0, 120) ?? 'nothing'}`;
+    }, ends);
+    if (step === 'reached') break;
+    expect(step, 'each Tab after the earlier region moves forward').toBe('forward');
+  }
+  const earlier = (await from.boundingBox())!;
+  const later = (await to.boundingBox())!;
+  const below = later.y >= earlier.y + earlier.height;
+  if (layout === 'below') expect(below, 'the later region is below the earlier one').toBe(true);
+  else expect(below || later.x >= earlier.x + earlier.width, 'the later region is to the right of the earlier one or below it').toBe(true);
+}
+
+/** Each of `tables` lies wholly apart from `box` (a table wider than its column would run under it). */
+async function expectApart(tables: Locator, box: Locator): Promise<void> {
+  const other = (await box.boundingBox())!;
+  for (const table of await tables.all()) {
+    const own = (await table.boundingBox())!;
+    const apart = own.x + own.width <= other.x || other.x + other.width <= own.x || own.y + own.height <= other.y || other.y + other.height <= own.y;
+    expect(apart, 'a table and the box beside it do not overlap').toBe(true);
+  }
 }
 
 async function searchList(page: Page, q: string): Promise<void> {
@@ -81,14 +118,9 @@ test("a 상담사's calls: 오늘 할 일 first, a colleague's caller put throug
   await expectNoAxeViolations(phone);
   await expectNoHorizontalOverflow(phone);
 
-  // Their own caller: the row; on a phone it comes before the selection box.
+  // Their own caller: the row.
   await searchList(phone, mine.phone);
-  const row = phone.getByRole('row').filter({ hasText: mine.name });
-  await expect(row).toContainText('신규');
-  const rowTop = (await row.boundingBox())!.y;
-  const selectionTop = (await phone.getByRole('region', { name: '선택한 고객 담당자 배정' }).boundingBox())!.y;
-  if (project === 'mobile') expect(rowTop).toBeLessThan(selectionTop);
-  else expect(selectionTop).toBeLessThan(rowTop);
+  await expect(phone.getByRole('row').filter({ hasText: mine.name })).toContainText('신규');
 
   await openLead(phone, mine.name, mine.lastFour);
   await recordCall(phone, '부재');
@@ -123,15 +155,39 @@ test("a 상담사's calls: 오늘 할 일 first, a colleague's caller put throug
   await expect(phone.getByRole('button', { name: '무효로 바꾸기' })).toHaveCount(0);
   await expectNoHorizontalOverflow(phone);
 
-  // The day's sheet: on a phone the visits come first, 현장 등록 below them.
-  await phone.goto('/admin/visits');
-  const sheetTop = (await phone.getByRole('navigation', { name: '날짜 이동' }).boundingBox())!.y;
-  const deskTop = (await phone.getByRole('heading', { name: '현장 등록' }).boundingBox())!.y;
-  if (project === 'mobile') expect(sheetTop).toBeLessThan(deskTop);
-  else expect(deskTop).toBeLessThan(sheetTop);
-  await expectNoAxeViolations(phone);
-
   // The refused 재통화 time is the one answer that is not 200.
   expect(errors()).toEqual([expect.stringMatching(/^HTTP 400 for fetch .*\/admin\/leads\/customer-[^/]+\.data$/)]);
   await context.close();
+});
+
+test("the rows come before the selection box, and the day's sheet before 현장 등록, by Tab as on screen", async ({ page }, testInfo) => {
+  const layout = testInfo.project.name === 'mobile' ? 'below' : 'besideOrBelow';
+  const lead = { name: uniqueName('순서고객'), ...uniquePhone() };
+  await registerThroughPopup(page, lead.name, lead.phone);
+  await signIn(page);
+
+  await searchList(page, lead.phone);
+  const lastRowLink = page.getByRole('row').last().getByRole('link').last();
+  await expect(lastRowLink).toHaveText(lead.name);
+  const selectionBox = page.getByRole('region', { name: '선택한 고객 담당자 배정' });
+  await expectReadInOrder(page, lastRowLink, selectionBox.getByRole('checkbox').first(), layout);
+  await expectApart(page.getByRole('table'), selectionBox);
+  await documented(page, testInfo, 'lead-list-order', page.getByRole('main'));
+  await expectNoAxeViolations(page);
+  await expectNoHorizontalOverflow(page);
+
+  // A walk-in registered at the desk, so that the day's sheet holds a table.
+  await page.goto('/admin/visits');
+  const desk = page.getByRole('region', { name: '현장 등록' });
+  const walkIn = { name: uniqueName('현장순서'), ...uniquePhone() };
+  await desk.getByLabel('이름').fill(walkIn.name);
+  await desk.getByLabel('휴대폰').fill(walkIn.phone);
+  await desk.getByRole('checkbox', { name: /개인정보/ }).check();
+  await desk.getByRole('button', { name: '등록' }).click();
+  await expect(page.getByRole('row').filter({ hasText: walkIn.name })).toBeVisible();
+  await expectReadInOrder(page, page.getByRole('button', { name: '보기', exact: true }), desk.locator('input:not([type=hidden]), select, textarea, button').first(), layout);
+  await expectApart(page.getByRole('table'), desk);
+  await documented(page, testInfo, 'visit-sheet-order', page.getByRole('main'));
+  await expectNoAxeViolations(page);
+  await expectNoHorizontalOverflow(page);
 });

@@ -284,16 +284,22 @@ export function VisitSheet({
           {notice.text}
         </p>
       ) : null}
-      {children}
-      <DayNavigation date={date} today={today} />
-      {sheet ? (
-        sheet.slots.length === 0 ? (
-          <p className="console-panel__empty">{VISITS_TEXT.noSlots}</p>
-        ) : (
-          sheet.slots.map((slot) => <Slot key={slot.id} slot={slot} day={day} canUndo={canUndo} />)
-        )
-      ) : null}
-      {sheet && sheet.walkIns.length > 0 ? <WalkIns visitors={sheet.walkIns} day={day} /> : null}
+      {/* The day's sheet first and 현장 등록 (children) after it, in reading order at every width:
+          beside the sheet on a wide screen, below it on a phone (no CSS reordering). */}
+      <div className="visit-sheet__work">
+        <div className="visit-sheet__day">
+          <DayNavigation date={date} today={today} />
+          {sheet ? (
+            sheet.slots.length === 0 ? (
+              <p className="console-panel__empty">{VISITS_TEXT.noSlots}</p>
+            ) : (
+              sheet.slots.map((slot) => <Slot key={slot.id} slot={slot} day={day} canUndo={canUndo} />)
+            )
+          ) : null}
+          {sheet && sheet.walkIns.length > 0 ? <WalkIns visitors={sheet.walkIns} day={day} /> : null}
+        </div>
+        {children ? <div className="visit-sheet__desk">{children}</div> : null}
+      </div>
     </div>
   );
 }

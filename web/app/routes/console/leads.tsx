@@ -176,6 +176,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
   const withQuery = (path: string) => (address ? `${path}?${address}` : path);
   const nextParams = new URLSearchParams(address);
   if (page.next) nextParams.set('cursor', page.next);
+  const showBulkAssign = page.rows.length > 0 || Boolean(actionData);
 
   return (
     <div className="console-page lead-list-page">
@@ -208,19 +209,24 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
           ]}
         />
       ) : null}
-      {page.rows.length > 0 || actionData ? (
-        <BulkAssign
-          selected={selection.untickedByAnswer ? null : selection.selected.size}
-          allTicked={page.rows.length > 0 && page.rows.every((row) => selection.selected.has(row.id))}
-          onTickAll={(ticked) => selection.onChange(page.rows.map((row) => row.id), ticked)}
-          choices={assignTo}
-          me={me}
-          outcome={actionData}
-          mayDistribute={team !== null}
-        />
-      ) : null}
-      {team ? <TeamAssignment team={team} outcome={actionData?.team ? actionData : undefined} /> : null}
+      {/* The rows first and the selection box (배정) after them, as they are seen at every width. */}
       <LeadList rows={page.rows} busy={busy} selection={selection} />
+      {showBulkAssign || team ? (
+        <div className="lead-list-page__actions">
+          {showBulkAssign ? (
+            <BulkAssign
+              selected={selection.untickedByAnswer ? null : selection.selected.size}
+              allTicked={page.rows.length > 0 && page.rows.every((row) => selection.selected.has(row.id))}
+              onTickAll={(ticked) => selection.onChange(page.rows.map((row) => row.id), ticked)}
+              choices={assignTo}
+              me={me}
+              outcome={actionData}
+              mayDistribute={team !== null}
+            />
+          ) : null}
+          {team ? <TeamAssignment team={team} outcome={actionData?.team ? actionData : undefined} /> : null}
+        </div>
+      ) : null}
       {page.next || fromCursor ? (
         <nav className="lead-list-page__paging" aria-label={text.pagingLabel}>
           {fromCursor ? (
