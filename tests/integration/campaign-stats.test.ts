@@ -4,21 +4,15 @@
  * counted apart, a walk-in a 현장 방문 and never a 방문 예약, the funnel per campaign with first and
  * last touch and the ad spend's cost per customer and per visit, on the report and in its CSV.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CustomerWork, type CustomerActor } from '../../web/server/customers/customer-work';
 import { touchesByCampaign, registeredCustomersBy, newCustomerCount } from '../../web/server/customers/numbers';
 import { register, type NewRegistration, type RegistrationOptions } from '../../web/server/customers/registration';
 import { recountRegistrationTallies } from '../../web/server/customers/registration-tallies';
 import { eraseCustomerRows, purgeExpiredCustomers } from '../../web/server/customers/customer-erasure';
-import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../../web/server/database/index';
 import { AdSpendBook } from '../../web/server/measurement/ad-spend';
 import { campaignStatsCsv, campaignStatsOf, type CampaignStatsReport } from '../../web/server/measurement/stats';
-import { migrate } from '../../web/server/postgres/index';
-import { freshDatabaseUrl } from '../support/postgres';
+import { SALES_DATABASES, type TestSalesDatabase } from '../support/sales-database';
 import { MemoryAuditTrail } from './memory-audit-trail';
 
 const KIM = { email: 'kim@example.kr', name: '김상담' };
@@ -28,20 +22,8 @@ const NOW = Date.parse('2026-11-22T05:30:00.000Z');
 const RANGE = { from: '2026-11-20', to: '2026-11-22' };
 const consent = { marketing: false, noticeVersion: '2026-11', agreedAt: '2026-11-01T00:00:00.000Z' };
 
-type Database = { sales: SalesDatabase; close(): Promise<void> };
-const DATABASES: Record<string, () => Promise<Database>> = {
-  SQLite: async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'campaign-stats-'));
-    const sales = await openEmbeddedSalesDatabase(dataDir);
-    return { sales, close: async () => (await sales.close(), rmSync(dataDir, { recursive: true, force: true })) };
-  },
-  PostgreSQL: async () => {
-    const url = await freshDatabaseUrl();
-    await migrate(url);
-    const pool = new pg.Pool({ connectionString: url, max: 4 });
-    return { sales: salesDatabaseOnPostgres(pool), close: () => pool.end() };
-  },
-};
+type Database = TestSalesDatabase;
+const DATABASES = SALES_DATABASES;
 
 describe.each(Object.keys(DATABASES))('campaign statistics on %s', (name) => {
   let database: Database;

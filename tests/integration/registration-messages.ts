@@ -4,6 +4,7 @@
  * what each registration caused.
  */
 import type { SalesDatabase } from '../../web/server/database/index';
+import { messageEntryOf } from '../../web/server/messages/message-log';
 import type { LeadMessageEntry } from '../../web/shared/outbound-messages';
 
 export async function registrationMessages(sales: SalesDatabase, leadId: string): Promise<LeadMessageEntry[]> {
@@ -14,12 +15,5 @@ export async function registrationMessages(sales: SalesDatabase, leadId: string)
     .orderBy('created_at')
     .orderBy('key')
     .execute();
-  return rows.map((row) => ({
-    event: row.event,
-    status: row.status,
-    reason: row.reason,
-    providerCode: row.provider_code,
-    attempts: row.attempts,
-    updatedAt: new Date(Number(row.updated_at)).toISOString(),
-  })) as LeadMessageEntry[];
+  return rows.map((row) => messageEntryOf(row as Parameters<typeof messageEntryOf>[0]));
 }

@@ -3,31 +3,17 @@
  * registrations sent together share a transaction, a refused one leaves the others stored, and a
  * commit that fails stores none of its group and tells each caller.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, type NewRegistration } from '../../web/server/customers/registration';
-import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../../web/server/database/index';
+import { salesDatabaseOnPostgres, type SalesDatabase } from '../../web/server/database/index';
 import { migrate } from '../../web/server/postgres/index';
 import { freshDatabaseUrl } from '../support/postgres';
+import { SALES_DATABASES, type TestSalesDatabase } from '../support/sales-database';
 
-type Database = { sales: SalesDatabase; close(): Promise<void> };
-const DATABASES: Record<string, () => Promise<Database>> = {
-  SQLite: async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'group-commit-'));
-    const sales = await openEmbeddedSalesDatabase(dataDir);
-    return { sales, close: async () => (await sales.close(), rmSync(dataDir, { recursive: true, force: true })) };
-  },
-  PostgreSQL: async () => {
-    const url = await freshDatabaseUrl();
-    await migrate(url);
-    const pool = new pg.Pool({ connectionString: url, max: 4 });
-    return { sales: salesDatabaseOnPostgres(pool), close: () => pool.end() };
-  },
-};
+type Database = TestSalesDatabase;
+const DATABASES = SALES_DATABASES;
 
 const consent = { marketing: false, noticeVersion: '2026-11', agreedAt: '2026-11-29T00:00:00.000Z' };
 const registration = (index: number): NewRegistration => ({

@@ -153,7 +153,7 @@ export class SalesMessageLog implements MessageLog {
       .orderBy('created_at')
       .orderBy('key')
       .execute();
-    return rows.map((row) => entryOf(row as EntryRow));
+    return rows.map((row) => messageEntryOf(row as EntryRow));
   }
 
   /** The rows about the customer or any of their registrations. */
@@ -175,7 +175,8 @@ function jobOf(row: JobRow): MessageJob {
   return { key: row.key, leadId: row.lead_id, event: row.event as MessageEvent, attempts: row.attempts, recipient: row.recipient ?? null };
 }
 
-function entryOf(row: EntryRow): LeadMessageEntry {
+/** A send-log row as the console shows it. */
+export function messageEntryOf(row: EntryRow): LeadMessageEntry {
   return {
     event: row.event,
     status: row.status,
