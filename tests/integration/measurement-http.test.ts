@@ -72,6 +72,7 @@ beforeEach(async () => {
   await sales.db.deleteFrom('customers').execute();
   await sales.db.deleteFrom('visit_slots').execute();
   await sales.db.deleteFrom('registration_tallies').execute();
+  await sales.db.deleteFrom('customer_tallies').execute();
   await sales.db.deleteFrom('page_view_tallies').execute();
 });
 
