@@ -7,6 +7,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, type NewRegistration } from '../../web/server/customers/registration';
+import { groupCommit } from '../../web/server/database/group-commit';
 import { salesDatabaseOnPostgres, type SalesDatabase } from '../../web/server/database/index';
 import { migrate } from '../../web/server/postgres/index';
 import { freshDatabaseUrl } from '../support/postgres';
@@ -93,6 +94,52 @@ describe.each(Object.keys(DATABASES))('group commit on %s', (name) => {
     expect(await count('registrations')).toBe(before);
     // The database is usable afterwards.
     expect((await register(database.sales, registration(202), { assignee: null, today: '2026-11-29' })).status).toBe('created');
+  });
+
+  it("a group's registrations are counted in one write per tally table, summed per key; a refused unit's count is left out", async () => {
+    const tallyWrites: string[] = [];
+    const db = database.sales.db.withPlugin({
+      transformQuery: ({ node }) => {
+        if (node.kind === 'InsertQueryNode' && /_tallies$/.test(node.into?.table.identifier.name ?? '')) tallyWrites.push(node.into!.table.identifier.name);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const counted: SalesDatabase = { ...database.sales, db, inGroupCommit: groupCommit(db, { concurrency: 1, shards: 1 }) };
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const opener = counted.inGroupCommit(() => (started(), held));
+    await running;
+    const sameDay = (index: number): NewRegistration => ({ ...registration(index), createdAt: '2026-11-28T02:00:00.000Z', utm: { source: 'group-tally' } });
+    const units = [
+      ...Array.from({ length: 9 }, (_, index) => register(counted, sameDay(300 + index), { assignee: null, today: '2026-11-28' })),
+      counted.inGroupCommit(async (trx, counters) => {
+        await register({ ...counted, inGroupCommit: (work) => work(trx, counters) }, sameDay(399), { assignee: null, today: '2026-11-28' });
+        throw new Error('refused after counting');
+      }),
+    ];
+    release();
+    await opener;
+    const settled = await Promise.allSettled(units);
+    expect(settled.map((outcome) => outcome.status)).toEqual([...Array.from({ length: 9 }, () => 'fulfilled'), 'rejected']);
+    // One group: one write to each tally table (the first run, without savepoints, counted nothing
+    // it wrote, since the refused unit sent it round again).
+    expect(tallyWrites.sort()).toEqual(['customer_tallies', 'registration_tallies']);
+    const registrations = await database.sales.db
+      .selectFrom('registration_tallies')
+      .select((eb) => eb.fn.sum<number | string>('registrations').as('registrations'))
+      .where('utm_source', '=', 'group-tally')
+      .executeTakeFirstOrThrow();
+    expect(Number(registrations.registrations)).toBe(9);
+    const customers = await database.sales.db
+      .selectFrom('customer_tallies')
+      .select((eb) => eb.fn.sum<number | string>('customers').as('customers'))
+      .where('dimension', '=', 'utmSource')
+      .where('value', '=', 'group-tally')
+      .executeTakeFirstOrThrow();
+    expect(Number(customers.customers)).toBe(9);
   });
 });
 

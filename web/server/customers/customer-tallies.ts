@@ -14,18 +14,12 @@
 import { sql, SqliteAdapter, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import { seoulDay } from '../../shared/seoul-time';
 import type { SalesDatabase } from '../database/index';
+import { GroupCounters, POSTGRES_COUNTER_SHARDS, type CounterRow, type CounterWriter } from '../database/group-commit';
 import type { SalesTables } from '../database/tables';
 
 /** What customers are counted by: 'all' counts each customer once (its value is ''). */
 export const TALLY_DIMENSIONS = ['all', 'formKind', 'utmSource', 'campaignKey', 'landingPage'] as const;
 export type TallyDimension = (typeof TALLY_DIMENSIONS)[number];
-
-/**
- * PostgreSQL spreads a key's writes over this many rows, by the server process of the connection:
- * the groups of registrations committing at once (group commit) each write rows of their own. SQLite
- * has one writer.
- */
-const POSTGRES_SHARDS = 8;
 
 type Dialect = SalesDatabase['dialect'];
 type Customers = ExpressionBuilder<SalesTables, 'customers'>;
@@ -125,34 +119,59 @@ function contribution(registrations: readonly StoredRegistration[], steps: Steps
   return rows;
 }
 
-/** Writes `after - before` into the tallies: one statement for every key that changed. */
-async function applyDifference(trx: Transaction<SalesTables>, dialect: Dialect, before: Map<string, TallyRow & TallyCounts>, after: Map<string, TallyRow & TallyCounts>): Promise<void> {
+const COUNT_NAMES = ['customers', 'called', 'visited', 'contracted'] as const;
+
+const customerTallies: CounterWriter<SalesTables> = {
+  name: 'customer_tallies',
+  write: async (trx, shard, rows) => {
+    await trx
+      .insertInto('customer_tallies')
+      .values(
+        rows.map(({ fields, counts }) => ({
+          dimension: fields.dimension as TallyDimension,
+          value: fields.value!,
+          day: fields.day!,
+          previous_day: fields.previous_day!,
+          shard,
+          customers: counts.customers ?? 0,
+          called: counts.called ?? 0,
+          visited: counts.visited ?? 0,
+          contracted: counts.contracted ?? 0,
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict.columns(['dimension', 'day', 'value', 'previous_day', 'shard']).doUpdateSet(
+          Object.fromEntries(COUNT_NAMES.map((name) => [name, sql`customer_tallies.${sql.ref(name)} + excluded.${sql.ref(name)}`])),
+        ),
+      )
+      .execute();
+  },
+};
+
+/**
+ * Adds `after - before` to the group's counters (written when it commits), or else writes it at
+ * once into the connection's shard: one statement for every key that changed.
+ */
+async function applyDifference(
+  trx: Transaction<SalesTables>,
+  dialect: Dialect,
+  before: Map<string, TallyRow & TallyCounts>,
+  after: Map<string, TallyRow & TallyCounts>,
+  counters?: GroupCounters<SalesTables>,
+): Promise<void> {
   const zero = { customers: 0, called: 0, visited: 0, contracted: 0 };
-  const shard = dialect === 'postgres' ? sql<number>`pg_backend_pid() % ${POSTGRES_SHARDS}` : 0;
-  const rows = [];
-  // In the keys' order: transactions that lock the same rows lock them in the same order (no deadlock).
-  for (const key of [...new Set([...before.keys(), ...after.keys()])].sort()) {
+  const rows: CounterRow[] = [];
+  for (const key of new Set([...before.keys(), ...after.keys()])) {
     const was = before.get(key) ?? zero;
     const is = after.get(key) ?? zero;
     const { dimension, value, day, previous_day: previousDay } = (after.get(key) ?? before.get(key))!;
     const counts = { customers: is.customers - was.customers, called: is.called - was.called, visited: is.visited - was.visited, contracted: is.contracted - was.contracted };
-    if (Object.values(counts).some((count) => count !== 0)) {
-      rows.push({ dimension, value, day, previous_day: previousDay, shard, ...counts });
-    }
+    rows.push({ key, fields: { dimension, value, day, previous_day: previousDay }, counts });
   }
-  if (rows.length === 0) return;
-  await trx
-    .insertInto('customer_tallies')
-    .values(rows)
-    .onConflict((conflict) =>
-      conflict.columns(['dimension', 'day', 'value', 'previous_day', 'shard']).doUpdateSet({
-        customers: sql`customer_tallies.customers + excluded.customers`,
-        called: sql`customer_tallies.called + excluded.called`,
-        visited: sql`customer_tallies.visited + excluded.visited`,
-        contracted: sql`customer_tallies.contracted + excluded.contracted`,
-      }),
-    )
-    .execute();
+  if (counters) return counters.add(customerTallies, rows);
+  const summed = new GroupCounters<SalesTables>();
+  summed.add(customerTallies, rows);
+  await summed.write(trx, dialect === 'postgres' ? sql<number>`pg_backend_pid() % ${POSTGRES_COUNTER_SHARDS}` : 0);
 }
 
 const registrationsOf = (trx: Transaction<SalesTables>, customerId: string) =>
@@ -163,7 +182,13 @@ const registrationsOf = (trx: Transaction<SalesTables>, customerId: string) =>
  * in the caller's transaction. `newRegistrationId`: the registration the change added (the tallies
  * held the customer without it).
  */
-export async function retallyCustomer(trx: Transaction<SalesTables>, dialect: Dialect, customerId: string, newRegistrationId?: string): Promise<void> {
+export async function retallyCustomer(
+  trx: Transaction<SalesTables>,
+  dialect: Dialect,
+  customerId: string,
+  newRegistrationId?: string,
+  counters?: GroupCounters<SalesTables>,
+): Promise<void> {
   const stored = await trx.selectFrom('customers').select(['last_call_at', 'funnel_step']).where('id', '=', customerId).executeTakeFirst();
   if (!stored) return;
   const now = await trx
@@ -178,7 +203,7 @@ export async function retallyCustomer(trx: Transaction<SalesTables>, dialect: Di
   if (!stepsChanged && newRegistrationId === undefined) return;
   const registrations = await registrationsOf(trx, customerId);
   const earlier = registrations.filter((registration) => registration.id !== newRegistrationId);
-  await applyDifference(trx, dialect, contribution(earlier, before), contribution(registrations, after));
+  await applyDifference(trx, dialect, contribution(earlier, before), contribution(registrations, after), counters);
 }
 
 /**
@@ -186,8 +211,8 @@ export async function retallyCustomer(trx: Transaction<SalesTables>, dialect: Di
  * form, a phone-in): what retallyCustomer would find, without reading it back. Its facts are
  * the customer row's first values.
  */
-export async function tallyNewCustomer(trx: Transaction<SalesTables>, dialect: Dialect, registration: StoredRegistration): Promise<void> {
-  await applyDifference(trx, dialect, new Map(), contribution([registration], { called: false, step: 0 }));
+export async function tallyNewCustomer(trx: Transaction<SalesTables>, dialect: Dialect, registration: StoredRegistration, counters?: GroupCounters<SalesTables>): Promise<void> {
+  await applyDifference(trx, dialect, new Map(), contribution([registration], { called: false, step: 0 }), counters);
 }
 
 /** Takes customer `customerId` out of the tallies, before it is deleted. */

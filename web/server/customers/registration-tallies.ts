@@ -11,23 +11,22 @@
  * deletes a customer (untallyCustomer), so that every number agrees with the registrations there
  * are. The earliest and latest go by (created_at, id).
  *
- * On PostgreSQL a key's counts are spread over up to TALLY_SHARDS rows (`shard`), by the server
- * process of the connection: a row updated is locked until its transaction commits, and with one
- * row per key every registration of the day would wait for the one before it, while the groups of
- * registrations committing at once (group commit) each add to rows of their own, in one order.
+ * On PostgreSQL a key's counts are spread over rows (`shard`): a row updated is locked until its
+ * transaction commits, and with one row per key every registration of the day would wait for the
+ * one before it. The groups of registrations committing at once (group commit) each add to a shard
+ * of their own, once per group; other writes to the shard of their connection's server process.
  * SQLite writes one transaction at a time: one row per key there. Readers add the rows up.
  */
 import { sql, SqliteAdapter, type Kysely, type Transaction } from 'kysely';
 import { campaignKey } from '../../shared/campaign-stats';
 import { seoulDay, seoulDayStart } from '../../shared/seoul-time';
+import { GroupCounters, POSTGRES_COUNTER_SHARDS, type CounterRow, type CounterWriter } from '../database/group-commit';
 import type { SalesTables } from '../database/tables';
 
 /** What a tally row is keyed by: '' for a registration without the value. */
 type TallyKey = { day: string; form_kind: string; utm_source: string; utm_medium: string; campaign_key: string; landing_page: string };
 type TallyCounts = { registrations?: number; first_touches?: number; last_touches?: number; day_customers?: number };
 type TallyChange = { key: TallyKey; counts: TallyCounts };
-
-const TALLY_SHARDS = 16;
 
 /** The registration as register() stores it. */
 export type TalliedRegistration = {
@@ -62,27 +61,35 @@ const storedKeyOf = (row: StoredRegistration): TallyKey => ({
 
 const keyOrder = (key: TallyKey) => [key.day, key.form_kind, key.utm_source, key.utm_medium, key.campaign_key, key.landing_page].join('\u0000');
 
-/**
- * Adds `changes` to the connection's shard, in the keys' order: two transactions that lock the
- * same rows lock them in the same order, and so never wait for each other in a circle.
- */
-async function add(trx: Transaction<SalesTables>, changes: TallyChange[]): Promise<void> {
-  const shard = trx.getExecutor().adapter instanceof SqliteAdapter ? 0 : sql<number>`pg_backend_pid() % ${TALLY_SHARDS}`;
-  for (const { key, counts } of [...changes].sort((a, b) => (keyOrder(a.key) < keyOrder(b.key) ? -1 : 1))) {
-    const values = { registrations: counts.registrations ?? 0, first_touches: counts.first_touches ?? 0, last_touches: counts.last_touches ?? 0, day_customers: counts.day_customers ?? 0 };
+const COUNT_NAMES = ['registrations', 'first_touches', 'last_touches', 'day_customers'] as const;
+
+const registrationTallies: CounterWriter<SalesTables> = {
+  name: 'registration_tallies',
+  write: async (trx, shard, rows) => {
     await trx
       .insertInto('registration_tallies')
-      .values({ ...key, shard, ...values })
+      .values(rows.map(({ fields, counts }) => ({ ...(fields as TallyKey), shard, registrations: counts.registrations ?? 0, first_touches: counts.first_touches ?? 0, last_touches: counts.last_touches ?? 0, day_customers: counts.day_customers ?? 0 })))
       .onConflict((conflict) =>
-        conflict.columns(['day', 'form_kind', 'utm_source', 'utm_medium', 'campaign_key', 'landing_page', 'shard']).doUpdateSet({
-          registrations: sql`registration_tallies.registrations + ${values.registrations}`,
-          first_touches: sql`registration_tallies.first_touches + ${values.first_touches}`,
-          last_touches: sql`registration_tallies.last_touches + ${values.last_touches}`,
-          day_customers: sql`registration_tallies.day_customers + ${values.day_customers}`,
-        }),
+        conflict.columns(['day', 'form_kind', 'utm_source', 'utm_medium', 'campaign_key', 'landing_page', 'shard']).doUpdateSet(
+          Object.fromEntries(COUNT_NAMES.map((name) => [name, sql`registration_tallies.${sql.ref(name)} + excluded.${sql.ref(name)}`])),
+        ),
       )
       .execute();
-  }
+  },
+};
+
+const rowsOf = (changes: TallyChange[]): CounterRow[] => changes.map(({ key, counts }) => ({ key: keyOrder(key), fields: key, counts }));
+
+/**
+ * Adds `changes` to the group's counters (written when it commits), or else at once to the
+ * connection's shard. In the keys' order, summed per key: two transactions that lock the same rows
+ * lock them in the same order, and so never wait for each other in a circle.
+ */
+async function add(trx: Transaction<SalesTables>, changes: TallyChange[], counters?: GroupCounters<SalesTables>): Promise<void> {
+  if (counters) return counters.add(registrationTallies, rowsOf(changes));
+  const summed = new GroupCounters<SalesTables>();
+  summed.add(registrationTallies, rowsOf(changes));
+  await summed.write(trx, trx.getExecutor().adapter instanceof SqliteAdapter ? 0 : sql<number>`pg_backend_pid() % ${POSTGRES_COUNTER_SHARDS}`);
 }
 
 /**
@@ -90,9 +97,15 @@ async function add(trx: Transaction<SalesTables>, changes: TallyChange[]): Promi
  * holds): a first or latest registration takes the touch from the one that held it. A customer
  * created by it (`returning` false) has no other registration to take a touch from.
  */
-export async function tallyRegistration(trx: Transaction<SalesTables>, customerId: string, registration: TalliedRegistration, returning: boolean): Promise<void> {
+export async function tallyRegistration(
+  trx: Transaction<SalesTables>,
+  customerId: string,
+  registration: TalliedRegistration,
+  returning: boolean,
+  counters?: GroupCounters<SalesTables>,
+): Promise<void> {
   if (!returning) {
-    await add(trx, [{ key: keyOf(registration), counts: { registrations: 1, first_touches: 1, last_touches: 1, day_customers: 1 } }]);
+    await add(trx, [{ key: keyOf(registration), counts: { registrations: 1, first_touches: 1, last_touches: 1, day_customers: 1 } }], counters);
     return;
   }
   const columns = ['id', 'created_at', 'form_kind', 'landing_page', 'source_page', 'utm_source', 'utm_medium', 'campaign_key'] as const;
@@ -113,7 +126,7 @@ export async function tallyRegistration(trx: Transaction<SalesTables>, customerI
     ...(first && earliest ? [{ key: storedKeyOf(earliest), counts: { first_touches: -1 } }] : []),
     ...(last && latest ? [{ key: storedKeyOf(latest), counts: { last_touches: -1 } }] : []),
     ...(dayFirst && dayEarliest ? [{ key: storedKeyOf(dayEarliest), counts: { day_customers: -1 } }] : []),
-  ]);
+  ], counters);
 }
 
 /** Takes customer `customerId`'s registrations out of the tallies, before the customer is deleted. */

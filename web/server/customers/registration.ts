@@ -11,6 +11,7 @@ import type { MessageEvent } from '../../shared/outbound-messages';
 import { seoulDateTime } from '../../shared/seoul-time';
 import { messageKey, queueMessages } from '../messages/message-log';
 import type { SalesDatabase } from '../database/index';
+import type { GroupCounters } from '../database/group-commit';
 import type { BookingKind, SalesTables } from '../database/tables';
 import { recordAudit, type AuditInsert } from './audit-record';
 import { tallyRegistration } from './registration-tallies';
@@ -108,12 +109,12 @@ export async function register(
   options: RegistrationOptions,
 ): Promise<RegistrationOutcome> {
   try {
-    return await sales.inGroupCommit(async (trx) => {
-      const outcome = await registerIn(trx, registration, options);
+    return await sales.inGroupCommit(async (trx, counters) => {
+      const outcome = await registerIn(trx, registration, options, counters);
       if (outcome.status === 'created') {
         // A customer it created has nothing else to count yet, unless it came in (a walk-in).
-        if (outcome.returning || options.walkInAt) await retallyCustomer(trx, sales.dialect, outcome.customerId, registration.id);
-        else await tallyNewCustomer(trx, sales.dialect, storedOf(registration));
+        if (outcome.returning || options.walkInAt) await retallyCustomer(trx, sales.dialect, outcome.customerId, registration.id, counters);
+        else await tallyNewCustomer(trx, sales.dialect, storedOf(registration), counters);
       }
       if (options.queueMessages && outcome.status === 'created') await queueMessagesIn(trx, registration.id, outcome, Date.parse(registration.createdAt));
       if (options.tellCustomerOfVisit && outcome.status === 'created' && outcome.visit?.status === 'booked') await queueBookedVisitMessage(trx, outcome.customerId, Date.parse(registration.createdAt));
@@ -127,7 +128,12 @@ export async function register(
   }
 }
 
-async function registerIn(trx: Transaction<SalesTables>, registration: NewRegistration, options: RegistrationOptions): Promise<RegistrationOutcome> {
+async function registerIn(
+  trx: Transaction<SalesTables>,
+  registration: NewRegistration,
+  options: RegistrationOptions,
+  counters: GroupCounters<SalesTables>,
+): Promise<RegistrationOutcome> {
   const marketing = registration.consent.marketing ? 1 : 0;
   const proposedId = `customer-${randomUUID()}`;
   // Created, or (on PostgreSQL) the phone's row locked until the commit: two registrations of one
@@ -173,7 +179,7 @@ async function registerIn(trx: Transaction<SalesTables>, registration: NewRegist
   if (givenNow && assignee) {
     await trx.insertInto('assignments').values({ id: randomUUID(), customer_id: customer.id, at: registration.createdAt, assignee_email: assignee.email, assignee_name: assignee.name, by_email: null }).execute();
   }
-  await tallyRegistration(trx, customer.id, registration, returning);
+  await tallyRegistration(trx, customer.id, registration, returning, counters);
   const inserted = await trx
     .insertInto('registrations')
     .values({

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { SalesDatabase } from '../database/index';
 import { recordAudit } from './audit-record';
 import { staffLabel } from './customer-work';
@@ -26,9 +27,19 @@ export async function assignmentSettingsOf(sales: SalesDatabase): Promise<Assign
   return { roundRobin: row?.round_robin === 1, optedOut: optedOut.map((opt) => opt.email) };
 }
 
-/** Whether automatic assignment is on: what every new lead asks, one primary-key read. */
+/**
+ * The switch as each instance last read it. Every new lead asks it: read at most once a second, a
+ * change made on another instance holds there within the second; one made here, at once.
+ */
+const roundRobinRead = new LRUCache<SalesDatabase, { on: boolean }>({ max: 16, ttl: 1000 });
+
+/** Whether automatic assignment is on: what every new lead asks. */
 export async function roundRobinOn(sales: SalesDatabase): Promise<boolean> {
-  return (await sales.db.selectFrom('assignment_settings').select('round_robin').where('id', '=', 1).executeTakeFirst())?.round_robin === 1;
+  const held = roundRobinRead.get(sales);
+  if (held) return held.on;
+  const on = (await sales.db.selectFrom('assignment_settings').select('round_robin').where('id', '=', 1).executeTakeFirst())?.round_robin === 1;
+  roundRobinRead.set(sales, { on });
+  return on;
 }
 
 /** The 팀장's settings, with their audit record, in one transaction. */
@@ -42,6 +53,7 @@ export async function saveAssignmentSettings(sales: SalesDatabase, settings: Ass
     const detail = `자동 배정 ${settings.roundRobin ? '켬' : '끔'}${optedOut.length ? `, 제외: ${optedOut.join(', ')}` : ''}`;
     await recordAudit(trx, sales.dialect, { actor: actor.email, action: 'assignmentSettings', ip: actor.ip, target: null, detail }, now);
   });
+  roundRobinRead.delete(sales);
 }
 
 /**
@@ -51,6 +63,7 @@ export async function saveAssignmentSettings(sales: SalesDatabase, settings: Ass
 export async function carryStudioRoundRobin(sales: SalesDatabase, studioRoundRobin: boolean): Promise<boolean> {
   if (!studioRoundRobin) return false;
   const result = await sales.db.updateTable('assignment_settings').set({ round_robin: 1, updated_at: new Date().toISOString(), updated_by: 'studio' }).where('id', '=', 1).where('updated_at', 'is', null).executeTakeFirst();
+  roundRobinRead.delete(sales);
   return Number(result.numUpdatedRows) > 0;
 }
 

@@ -12,11 +12,62 @@
  *
  * So a unit may run more than once — also when PostgreSQL ends a group to break a deadlock (two
  * groups waiting for each other's rows) — and does nothing but its queries.
+ *
+ * Counters every unit adds to (the day's tallies) are summed over the group and written once, just
+ * before the commit: one statement per table instead of one per unit, and the counter rows, which
+ * every group touches, are locked for the commit only. Each group running at once writes a shard of
+ * its own (its lane); readers add the shards up.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { randomInt } from 'node:crypto';
+import type { Kysely, RawBuilder, Transaction } from 'kysely';
+
+/** How many rows PostgreSQL spreads one counter's writes over (SQLite, one writer, uses one). */
+export const POSTGRES_COUNTER_SHARDS = 16;
+
+/** A counter row: what it is keyed by (`fields`, in one text `key`) and the amounts to add. */
+export type CounterRow = { key: string; fields: Record<string, string>; counts: Record<string, number> };
+
+/**
+ * Adds rows to one counter table; `shard` is the group's lane, or an expression of the connection
+ * for a write outside a group. Writers run in the order of their names, and each writes its rows in
+ * the keys' order: groups that lock the same rows lock them in one order and never wait in a circle.
+ */
+export type CounterWriter<Tables> = { name: string; write: (trx: Transaction<Tables>, shard: number | RawBuilder<number>, rows: CounterRow[]) => Promise<void> };
+
+/** The counter amounts a unit (and then its group) adds, summed per writer and key. */
+export class GroupCounters<Tables> {
+  private readonly rows = new Map<CounterWriter<Tables>, Map<string, CounterRow>>();
+
+  add(writer: CounterWriter<Tables>, rows: readonly CounterRow[]): void {
+    const byKey = this.rows.get(writer) ?? new Map<string, CounterRow>();
+    this.rows.set(writer, byKey);
+    for (const row of rows) {
+      const held = byKey.get(row.key);
+      if (!held) {
+        byKey.set(row.key, { ...row, counts: { ...row.counts } });
+        continue;
+      }
+      for (const [name, count] of Object.entries(row.counts)) held.counts[name] = (held.counts[name] ?? 0) + count;
+    }
+  }
+
+  /** Takes in a unit's amounts once the unit has succeeded. */
+  merge(unit: GroupCounters<Tables>): void {
+    for (const [writer, byKey] of unit.rows) this.add(writer, [...byKey.values()]);
+  }
+
+  async write(trx: Transaction<Tables>, shard: number | RawBuilder<number>): Promise<void> {
+    for (const [writer, byKey] of [...this.rows].sort(([a], [b]) => (a.name < b.name ? -1 : 1))) {
+      const rows = [...byKey.values()].filter((row) => Object.values(row.counts).some((count) => count !== 0)).sort((a, b) => (a.key < b.key ? -1 : 1));
+      if (rows.length > 0) await writer.write(trx, shard, rows);
+    }
+  }
+}
+
+type Work<Tables> = (trx: Transaction<Tables>, counters: GroupCounters<Tables>) => Promise<unknown>;
 
 type Unit<Tables> = {
-  work: (trx: Transaction<Tables>) => Promise<unknown>;
+  work: Work<Tables>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 };
@@ -31,44 +82,48 @@ const MAX_ATTEMPTS = 3;
 const RETRIED_SQLSTATES = new Set(['40P01', '40001']);
 const endsTheTransaction = (error: unknown) => RETRIED_SQLSTATES.has((error as { code?: unknown }).code as string);
 
-export type GroupCommit<Tables> = <T>(work: (trx: Transaction<Tables>) => Promise<T>) => Promise<T>;
+export type GroupCommit<Tables> = <T>(work: (trx: Transaction<Tables>, counters: GroupCounters<Tables>) => Promise<T>) => Promise<T>;
 
 /**
  * `concurrency` groups commit at once: 1 on SQLite (one writer), a few on PostgreSQL, where the
- * server flushes the commits that arrive together at once too.
+ * server flushes the commits that arrive together at once too. `shards`: how many counter shards
+ * the database has; the lanes of one instance take shards in a row from a random start, so that
+ * instances sharing the database seldom write the same ones.
  */
-export function groupCommit<Tables>(db: Kysely<Tables>, options: { concurrency: number }): GroupCommit<Tables> {
+export function groupCommit<Tables>(db: Kysely<Tables>, options: { concurrency: number; shards: number }): GroupCommit<Tables> {
   const waiting: Array<Unit<Tables>> = [];
-  let committing = 0;
+  const firstShard = randomInt(options.shards);
+  const freeLanes = Array.from({ length: options.concurrency }, (_, lane) => lane);
 
-  async function commitWaiting(): Promise<void> {
-    committing += 1;
+  async function commitWaiting(lane: number): Promise<void> {
+    const shard = (firstShard + lane) % options.shards;
     while (waiting.length > 0) {
       // One turn of the event loop first: the requests read meanwhile (a SQLite commit holds the
       // loop while it flushes) and the units the last commit's callers send next join this group.
       await new Promise((resolve) => setImmediate(resolve));
       const group = waiting.splice(0, MAX_UNITS_PER_COMMIT);
-      if (group.length > 0) await commitGroup(db, group);
+      if (group.length > 0) await commitGroup(db, group, shard);
     }
-    committing -= 1;
+    freeLanes.push(lane);
   }
 
-  return <T>(work: (trx: Transaction<Tables>) => Promise<T>) =>
+  return <T>(work: (trx: Transaction<Tables>, counters: GroupCounters<Tables>) => Promise<T>) =>
     new Promise<T>((resolve, reject) => {
       waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      if (committing < options.concurrency) void commitWaiting();
+      const lane = freeLanes.pop();
+      if (lane !== undefined) void commitWaiting(lane);
     });
 }
 
 /** A unit threw in a group run without savepoints: the group runs again with them. */
 class UnitFailed extends Error {}
 
-async function commitGroup<Tables>(db: Kysely<Tables>, group: Array<Unit<Tables>>): Promise<void> {
+async function commitGroup<Tables>(db: Kysely<Tables>, group: Array<Unit<Tables>>, shard: number): Promise<void> {
   let savepoints = false;
   let ended = 0;
   for (;;) {
     try {
-      const settled = await runGroup(db, group, savepoints);
+      const settled = await runGroup(db, group, savepoints, shard);
       group.forEach((unit, index) => {
         const outcome = settled[index]!;
         if (outcome.ok) unit.resolve(outcome.value);
@@ -88,11 +143,17 @@ async function commitGroup<Tables>(db: Kysely<Tables>, group: Array<Unit<Tables>
 }
 
 /** One transaction for the group; throws when it does not commit, or (without savepoints) when a unit throws. */
-async function runGroup<Tables>(db: Kysely<Tables>, group: Array<Unit<Tables>>, savepoints: boolean): Promise<Settled[]> {
+async function runGroup<Tables>(db: Kysely<Tables>, group: Array<Unit<Tables>>, savepoints: boolean, shard: number): Promise<Settled[]> {
   // Alone, a unit needs no savepoint: its failure is the transaction's.
   if (group.length === 1) {
     try {
-      return [{ ok: true, value: await db.transaction().execute(group[0]!.work) }];
+      const value = await db.transaction().execute(async (trx) => {
+        const counters = new GroupCounters<Tables>();
+        const done = await group[0]!.work(trx, counters);
+        await counters.write(trx, shard);
+        return done;
+      });
+      return [{ ok: true, value }];
     } catch (error) {
       if (endsTheTransaction(error)) throw error;
       return [{ ok: false, error }];
@@ -101,20 +162,24 @@ async function runGroup<Tables>(db: Kysely<Tables>, group: Array<Unit<Tables>>, 
   const trx = await db.startTransaction().execute();
   try {
     const settled: Settled[] = [];
+    const counters = new GroupCounters<Tables>();
     for (const unit of group) {
+      const unitCounters = new GroupCounters<Tables>();
       if (!savepoints) {
         try {
-          settled.push({ ok: true, value: await unit.work(trx) });
+          settled.push({ ok: true, value: await unit.work(trx, unitCounters) });
         } catch (error) {
           throw endsTheTransaction(error) ? error : new UnitFailed();
         }
+        counters.merge(unitCounters);
         continue;
       }
       const inSavepoint = await trx.savepoint(SAVEPOINT).execute();
       try {
-        const value = await unit.work(inSavepoint);
+        const value = await unit.work(inSavepoint, unitCounters);
         await inSavepoint.releaseSavepoint(SAVEPOINT).execute();
         settled.push({ ok: true, value });
+        counters.merge(unitCounters);
       } catch (error) {
         // The whole transaction is over (a deadlock ended it): the group is tried again.
         if (endsTheTransaction(error)) throw error;
@@ -123,6 +188,7 @@ async function runGroup<Tables>(db: Kysely<Tables>, group: Array<Unit<Tables>>, 
         settled.push({ ok: false, error });
       }
     }
+    await counters.write(trx, shard);
     await trx.commit().execute();
     return settled;
   } catch (error) {

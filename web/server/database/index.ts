@@ -7,7 +7,7 @@ import { LRUCache } from 'lru-cache';
 import { Migrator } from 'kysely/migration';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type DialectAdapter, type SqliteDialectConfig } from 'kysely';
 import type pg from 'pg';
-import { groupCommit, type GroupCommit } from './group-commit';
+import { groupCommit, POSTGRES_COUNTER_SHARDS, type GroupCommit } from './group-commit';
 import { openLeadsDatabase } from './leads-file';
 import type { SqliteDatabase, SqliteStatement } from '../sqlite';
 import { salesMigrations } from './migrations/index';
@@ -92,7 +92,7 @@ export function salesDatabaseOnSqlite(database: SqliteDatabase): SalesDatabase {
       },
     }),
   });
-  return { db, dialect: 'sqlite', inGroupCommit: groupCommit(db, { concurrency: 1 }), close: () => db.destroy() };
+  return { db, dialect: 'sqlite', inGroupCommit: groupCommit(db, { concurrency: 1, shards: 1 }), close: () => db.destroy() };
 }
 
 type SqliteParameters = Parameters<ReturnType<SqliteDatabase['prepare']>['run']>;
@@ -107,7 +107,7 @@ const postgresConcurrentGroups = (pool: pg.Pool) => Math.min(3, Math.max(1, Math
 export function salesDatabaseOnPostgres(pool: pg.Pool): SalesDatabase {
   const db = new Kysely<SalesTables>({ dialect: new PostgresDialect({ pool }) });
   // Kysely's destroy() would end the shared pool: nothing of this module's own to close.
-  return { db, dialect: 'postgres', inGroupCommit: groupCommit(db, { concurrency: postgresConcurrentGroups(pool) }), close: async () => undefined };
+  return { db, dialect: 'postgres', inGroupCommit: groupCommit(db, { concurrency: postgresConcurrentGroups(pool), shards: POSTGRES_COUNTER_SHARDS }), close: async () => undefined };
 }
 
 /** The migrations tree of the sales tables on this database (also for stepping back, `migrateDown`). */
