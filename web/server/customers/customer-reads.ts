@@ -8,7 +8,7 @@ import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type S
 import type { SalesDatabase } from '../database/index';
 import type { BookingKind, BookingStatus, SalesTables } from '../database/tables';
 import type { LeadFilterParams } from '../console/lead-query';
-import { seoulDayStart } from '../../shared/seoul-time';
+import { seoulDay, seoulDayStart } from '../../shared/seoul-time';
 import { MISSED_CALL_RESULT } from '../../shared/console';
 import { isFundingPlan, isSubscription, type CustomerProfile } from '../../shared/customer-profile';
 
@@ -20,7 +20,7 @@ export function profileOf(row: { interest_type: string | null; subscription: str
     funding: row.funding_plan && isFundingPlan(row.funding_plan) ? row.funding_plan : null,
   };
 }
-import { assignedAtOf } from './customer-tallies';
+import { assignedAtOf, customersRegisteredUnder, type TallyDimension } from './customer-tallies';
 
 /** Where a page of customers starts: after the customer (last_registered_at, id) last shown. */
 export type CustomerCursor = { at: string; id: string };
@@ -294,6 +294,11 @@ export function nextCustomerCursor(rows: readonly { id: string; createdAt: strin
  * there (the list then says "upTo 이상"): a count of hundreds of thousands costs what it counts.
  */
 export async function countCustomers(sales: SalesDatabase, filters: LeadFilterParams, upTo?: number): Promise<number> {
+  const tallied = talliedQuestion(filters);
+  if (tallied) {
+    const count = await customersRegisteredUnder(sales, tallied.dimension, tallied.value, tallied.from, tallied.to);
+    return upTo === undefined ? count : Math.min(count, upTo);
+  }
   const drive = await driveOf(sales, filters);
   const matching = sales.db
     .selectFrom('customers')
@@ -305,6 +310,25 @@ export async function countCustomers(sales: SalesDatabase, filters: LeadFilterPa
     .select((eb) => eb.fn.countAll().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/**
+ * The filters as a question the customer tallies answer — customers who registered in a period,
+ * under one form, source or campaign — when they ask nothing else: the count of a sparse filter
+ * without reading its registrations, and the same number the statistics give.
+ */
+function talliedQuestion(filters: LeadFilterParams): { dimension: TallyDimension; value: string; from: string | null; to: string | null } | null {
+  const { from, before, formKind, utmSource, utmCampaign, ...customerFilters } = filters;
+  if (Object.values(customerFilters).some((value) => value !== null && value !== undefined)) return null;
+  const asked = [
+    ['formKind', formKind],
+    ['utmSource', utmSource],
+    ['campaignKey', utmCampaign],
+  ].filter((pair): pair is [TallyDimension, string] => pair[1] !== null);
+  if (asked.length > 1) return null;
+  const [dimension, value] = asked[0] ?? ['all', ''];
+  // The list's period is whole Seoul days: back from the instants to the days.
+  return { dimension, value, from: from === null ? null : seoulDay(Date.parse(from)), to: before === null ? null : seoulDay(Date.parse(before) - 1) };
 }
 
 export type CustomerDetail = {

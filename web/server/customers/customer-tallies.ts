@@ -223,6 +223,27 @@ export async function untallyCustomerSteps(trx: Transaction<SalesTables>, dialec
   await applyDifference(trx, dialect, contribution(registrations, { called: stored.last_call_at !== null, step: stored.funnel_step }), new Map());
 }
 
+/**
+ * 고객 who registered under `value` of `dimension` (for 'all', value '') on the Seoul days `from`
+ * to `to`, each once: the rows of the first day each registered there in the period. An open end
+ * counts from the first day or to the last.
+ */
+export async function customersRegisteredUnder(sales: SalesDatabase, dimension: TallyDimension, value: string, from: string | null, to: string | null): Promise<number> {
+  // Days are YYYY-MM-DD and a customer's first day under the value has previous_day '': this start
+  // comes before every day and after ''.
+  const start = from ?? '0000-01-01';
+  const row = await sales.db
+    .selectFrom('customer_tallies')
+    .select((eb) => eb.fn.sum<number | string | null>('customers').as('count'))
+    .where('dimension', '=', dimension)
+    .where('value', '=', value)
+    .where('day', '>=', start)
+    .$if(to !== null, (query) => query.where('day', '<=', to!))
+    .where('previous_day', '<', start)
+    .executeTakeFirstOrThrow();
+  return Number(row.count ?? 0);
+}
+
 /** The Seoul day (YYYY-MM-DD) of an ISO instant column (UTC, 'Z'): Korea keeps UTC+9 all year. */
 function seoulDaySql(dialect: Dialect, column: string): RawBuilder<string> {
   return dialect === 'sqlite' ? sql<string>`date(${sql.ref(column)}, '+9 hours')` : sql<string>`to_char(CAST(${sql.ref(column)} AS timestamptz) AT TIME ZONE 'UTC' + interval '9 hours', 'YYYY-MM-DD')`;

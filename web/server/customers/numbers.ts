@@ -15,7 +15,7 @@ import type { StatsRange } from '../../shared/campaign-stats';
 import type { SalesDatabase } from '../database/index';
 import type { SalesTables } from '../database/tables';
 import { VISIT_STATUSES } from './customer-reads';
-import type { TallyDimension } from './customer-tallies';
+import { customersRegisteredUnder, type TallyDimension } from './customer-tallies';
 
 /** The booking kinds that are a 방문 예약; a walk-in is a 현장 방문. */
 export const BOOKED_KINDS = ['site', 'console', 'phoneIn'] as const;
@@ -96,11 +96,8 @@ const customerTalliesOf = (sales: SalesDatabase, range: StatsRange, dimension: T
 const CUSTOMER_TALLY_DIMENSIONS = { formKind: 'formKind', utmSource: 'utmSource', campaignKey: 'campaignKey', landingPage: 'landingPage' } as const satisfies Record<Exclude<RegistrationDimension, 'day'>, TallyDimension>;
 
 /** 고객: customers who registered in the period (new or returning), as the list counts them with the period's filter. */
-export async function registeredCustomerCount(sales: SalesDatabase, range: StatsRange): Promise<number> {
-  const row = await customerTalliesOf(sales, range, 'all')
-    .select((eb) => eb.fn.sum<number | string | null>('customers').as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count ?? 0);
+export function registeredCustomerCount(sales: SalesDatabase, range: StatsRange): Promise<number> {
+  return customersRegisteredUnder(sales, 'all', '', range.from, range.to);
 }
 
 /** 고객 per day, form, source, campaign key or landing page: each customer once per key it registered under. */
