@@ -139,19 +139,9 @@ export function customerMatches(eb: CustomersBuilder, filters: LeadFilterParams,
 function matchingCustomers(sales: SalesDatabase, filters: LeadFilterParams, drive: Drive, cursor: CustomerCursor | null, limit: number) {
   return sales.db
     .selectFrom('customers')
-    .select([
-      'customers.id',
-      'customers.last_registered_at',
-      'customers.name',
-      'customers.phone',
-      'customers.status',
-      'customers.assignee_name',
-      'customers.assignee_email',
-      'customers.marketing_consent',
-      'customers.interest_type',
-      'customers.subscription',
-      'customers.funding_plan',
-    ])
+    // The page's keys only: a filter whose matches are sorted (a name prefix) sorts index entries,
+    // and the page's 25 rows are read after.
+    .select(['customers.id', 'customers.last_registered_at'])
     .where((eb) => customerMatches(eb, filters, drive))
     .$if(cursor !== null, (query) =>
       query.where((eb) =>
@@ -199,7 +189,8 @@ export type CustomerListRow = {
 export async function listCustomers(sales: SalesDatabase, filters: LeadFilterParams, cursor: CustomerCursor | null, limit: number): Promise<CustomerListRow[]> {
   const drive = await driveOf(sales, filters);
   const rows = await sales.db
-    .selectFrom(matchingCustomers(sales, filters, drive, cursor, limit).as('page'))
+    .selectFrom(matchingCustomers(sales, filters, drive, cursor, limit).as('keys'))
+    .innerJoin('customers as page', 'page.id', 'keys.id')
     .leftJoin('registrations as newest', (join) =>
       join.on((eb) =>
         eb(
