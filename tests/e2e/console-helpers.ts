@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { CANARY_ADMIN_PASSWORD, secretEnv } from './canary-secrets';
+import { STAFF_CLI } from '../support/operator-cli';
 import { TEST_PASSWORD_HASHING_ENV } from '../support/passwords';
 import { watchErrors } from './checks';
 
@@ -33,7 +34,7 @@ export const SALES_PASSWORD = 'model-house-desk-2026';
  */
 export function addSalesAccount(label: string, name = '김상담', dataDir = process.env.E2E_DATA_DIR): string {
   const email = `${label}-${Date.now()}-${Math.floor(Math.random() * 1000)}@example.kr`;
-  execFileSync(process.execPath, ['build/server/staff.js', 'add', email, '--role', 'sales', '--name', name], {
+  execFileSync(process.execPath, [STAFF_CLI, 'add', email, '--role', 'sales', '--name', name], {
     env: { ...process.env, ...TEST_PASSWORD_HASHING_ENV, DATA_DIR: dataDir, SANITY_PROJECT_ID: '' },
     input: `${SALES_PASSWORD}\n`,
     encoding: 'utf8',
