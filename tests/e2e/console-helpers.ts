@@ -5,6 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { CANARY_ADMIN_PASSWORD, secretEnv } from './canary-secrets';
+import { STAFF_CLI } from '../support/operator-cli';
+import { TEST_PASSWORD_HASHING_ENV } from '../support/passwords';
 import { watchErrors } from './checks';
 
 /** A mobile number no other test (or project) uses, its last four digits and its masked form. */
@@ -25,11 +27,15 @@ export const SALES_PASSWORD = 'model-house-desk-2026';
 /**
  * A sales account added with the CLI while the e2e server runs (or the server of `dataDir`), as an
  * admin adds one at a desk; it can sign in at once. Its email is unique per call.
+ *
+ * The built CLI (`npm run staff`, as operators run it; the suite runs on build/ anyway) at the
+ * tests' scrypt cost: about 1 s of CPU a call against 3 s for `tsx scripts/staff.ts` at the
+ * production cost, and each later sign-in checks the cheap hash.
  */
 export function addSalesAccount(label: string, name = '김상담', dataDir = process.env.E2E_DATA_DIR): string {
   const email = `${label}-${Date.now()}-${Math.floor(Math.random() * 1000)}@example.kr`;
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', email, '--role', 'sales', '--name', name], {
-    env: { ...process.env, DATA_DIR: dataDir, SANITY_PROJECT_ID: '' },
+  execFileSync(process.execPath, [STAFF_CLI, 'add', email, '--role', 'sales', '--name', name], {
+    env: { ...process.env, ...TEST_PASSWORD_HASHING_ENV, DATA_DIR: dataDir, SANITY_PROJECT_ID: '' },
     input: `${SALES_PASSWORD}\n`,
     encoding: 'utf8',
   });

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { fillAndConsent, openInteractive, visibleOpener } from './lead-helpers';
+import { LEADS_CLI } from '../support/operator-cli';
 
 /**
  * Lead capture in the browser, at both widths: the popup (opened from the site's openers), the
@@ -16,7 +17,7 @@ const SUCCESS = '등록이 완료되었습니다.';
 
 /** The staff export, run as staff run it, against the e2e server's data. */
 function exportCsv(): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', 'export'], {
+  return execFileSync(process.execPath, [LEADS_CLI, 'export'], {
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, SANITY_PROJECT_ID: '' },
     encoding: 'utf8',
   });

@@ -15,7 +15,8 @@ import { openEmbeddedSalesDatabase } from '../../web/server/database/index';
 import { seoulDay, shiftDay } from '../../web/shared/seoul-time';
 import { startServer, type RunningServer } from '../support/built-server';
 import { cookiesOf, getWithCookie, postFormWithCookie, type RawResponse } from '../support/http';
-import { hashTestPassword } from '../support/passwords';
+import { STAFF_CLI } from '../support/operator-cli';
+import { hashTestPassword, TEST_PASSWORD_HASHING_ENV } from '../support/passwords';
 
 const EMAIL = 'desk@example.kr';
 const PASSWORD = 'correct horse battery staple';
@@ -35,8 +36,8 @@ async function preparedDataDir(): Promise<string> {
     .values([TODAY, TOMORROW].map((date) => ({ id: `visitSlot-${date.replaceAll('-', '')}-2350`, date, time: '23:50', capacity: 4, created_at: new Date().toISOString() })))
     .execute();
   await sales.close();
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', SALES_EMAIL, '--role', 'sales', '--name', '김상담'], {
-    env: { ...process.env, DATA_DIR: dataDir, SANITY_PROJECT_ID: '' },
+  execFileSync(process.execPath, [STAFF_CLI, 'add', SALES_EMAIL, '--role', 'sales', '--name', '김상담'], {
+    env: { ...process.env, ...TEST_PASSWORD_HASHING_ENV, DATA_DIR: dataDir, SANITY_PROJECT_ID: '' },
     input: `${PASSWORD}\n`,
   });
   return dataDir;

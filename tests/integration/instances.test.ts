@@ -80,6 +80,8 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
     env = {
       ...(await sharedInstanceEnv({ databaseUrl, sanity, apiHost, email: EMAIL, password: PASSWORD, webhookSecret: WEBHOOK_SECRET })),
       VIEW_FLUSH_INTERVAL_MS: '200',
+      // The purge test waits for the timers' first run: a minute after start by default.
+      DAILY_PURGE_FIRST_DELAY_MS: '5000',
       LEAD_FORM_SECRET: SECRET,
       LEAD_MIN_FILL_MS: '0',
       LEAD_RATE_LIMIT_IP: `${LEADS_PER_ADDRESS}/600`,
@@ -319,10 +321,10 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
   });
 
   it("each daily purge is claimed for the day once, by one instance's timer", async () => {
-    // The timers fire a minute after each start; each claims the day in daily_job_runs under an
-    // advisory lock before it runs (the once-only claim itself: instances-postgres.test.ts). An
-    // instance purging on its own would leave no claim here. (The hourly message reminders claim
-    // their hour in the same table.)
+    // The timers fire 5 s after each start (DAILY_PURGE_FIRST_DELAY_MS above); each claims the day
+    // in daily_job_runs under an advisory lock before it runs (the once-only claim itself:
+    // instances-postgres.test.ts). An instance purging on its own would leave no claim here. (The
+    // hourly message reminders claim their hour in the same table.)
     const today = Math.floor(Date.now() / 86_400_000);
     const claims = () => query(databaseUrl, `SELECT string_agg(job || ':' || period, ',' ORDER BY job) FROM daily_job_runs WHERE job IN ('audit', 'leads')`);
     await expect.poll(claims, { timeout: 90_000, interval: 500 }).toBe(`audit:${today},leads:${today}`);

@@ -18,6 +18,7 @@ import { seoulDay, shiftDay } from '../../web/shared/seoul-time';
 import { startServer, type RunningServer } from '../support/built-server';
 import { cookiesOf, getWithCookie, postFormWithCookie, type RawResponse } from '../support/http';
 import { hashTestPassword } from '../support/passwords';
+import { STAFF_CLI } from '../support/operator-cli';
 
 const ADMIN = 'boss@example.kr';
 const KIM = 'kim@example.kr';
@@ -68,7 +69,7 @@ async function preparedDataDir(): Promise<string> {
     [KIM, '김상담'],
     [LEE, '이상담'],
   ]) {
-    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', email, '--role', 'sales', '--name', name], {
+    execFileSync(process.execPath, [STAFF_CLI, 'add', email, '--role', 'sales', '--name', name], {
       env: { ...process.env, DATA_DIR: dataDir, SANITY_PROJECT_ID: '', PASSWORD_HASH_COST: '12' },
       input: `${PASSWORD}\n`,
     });

@@ -16,7 +16,8 @@ import { SqliteAuditTrail } from '../../web/server/audit/trail';
 import { sessionCookieName } from '../../web/server/auth/session';
 import { startServer, type RunningServer } from '../support/built-server';
 import { rawRequest, type RawResponse } from '../support/http';
-import { hashTestPassword } from '../support/passwords';
+import { hashTestPassword, TEST_PASSWORD_HASHING_ENV } from '../support/passwords';
+import { STAFF_CLI } from '../support/operator-cli';
 
 const ADMIN = 'boss@example.kr';
 const SALES = 'sales@example.kr';
@@ -44,8 +45,8 @@ afterAll(async () => {
 
 /** The CLI as an operator runs it (the password on stdin), against the server's DATA_DIR. */
 function admin(args: string[], stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, SANITY_PROJECT_ID: '', ADMIN_EMAIL: ADMIN },
+  const child = spawn(process.execPath, [STAFF_CLI, ...args], {
+    env: { ...process.env, ...TEST_PASSWORD_HASHING_ENV, DATA_DIR: dataDir, SANITY_PROJECT_ID: '', ADMIN_EMAIL: ADMIN },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -186,6 +186,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   const postgres = sources.database;
   const limiters = postgres ? postgresLimiters(postgres) : memoryLimiters;
   const dailyJobs = { gate: postgres && oncePerPeriod(postgres) };
+  const dailyPurges = { ...dailyJobs, firstDelayMs: config.dailyPurgeFirstDelayMs };
   const auth = await StaffAuth.start({
     dataDir: config.dataDir,
     admin: config.admin,
@@ -194,7 +195,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     audit,
     postgres,
   });
-  const stopAuditPurge = startDailyAuditPurge(audit, config.auditRetentionDays, dailyJobs);
+  const stopAuditPurge = startDailyAuditPurge(audit, config.auditRetentionDays, dailyPurges);
   if (contentChanges) watchListeners({ content: () => contentChanges.listening });
   const csp = {
     frameOrigins: await watchFrameOrigins(sources.content),
@@ -229,7 +230,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     messageLog: messages.log,
   });
   leadService.startOutboxDelivery();
-  leadService.startDailyPurge(dailyJobs);
+  leadService.startDailyPurge(dailyPurges);
 
   const leadConsole = createLeadConsole(
     { sales: sources.sales, content: sources.content },

@@ -102,6 +102,8 @@ export type ServerConfig = {
   dataDir: string;
   /** Unset: the view counter's default. */
   viewFlushIntervalMs?: number;
+  /** Unset: the daily timers' default, a minute after start. */
+  dailyPurgeFirstDelayMs?: number;
   /** New campaign-statistics combinations one address may bring a day (unset: the default, 5). */
   pageViewCombinationsPerAddress?: number;
   admin: AdminConfig;
@@ -280,6 +282,7 @@ const ENVIRONMENT = v.object({
     String(PRODUCTION_PASSWORD_HASH_COST),
   ),
   VIEW_FLUSH_INTERVAL_MS: v.optional(positiveInteger('VIEW_FLUSH_INTERVAL_MS')),
+  DAILY_PURGE_FIRST_DELAY_MS: v.optional(milliseconds('DAILY_PURGE_FIRST_DELAY_MS')),
   PAGE_VIEW_COMBINATIONS_PER_ADDRESS: v.optional(positiveInteger('PAGE_VIEW_COMBINATIONS_PER_ADDRESS')),
   DATABASE_URL: v.optional(databaseUrl),
   DATABASE_POOL_MAX: v.optional(
@@ -438,6 +441,7 @@ function configOf(env: Environment): ServerConfig {
     pageRenderLimit: env.PAGE_RENDER_LIMIT_IP,
     dataDir: path.resolve(env.DATA_DIR),
     viewFlushIntervalMs: env.VIEW_FLUSH_INTERVAL_MS,
+    dailyPurgeFirstDelayMs: env.DAILY_PURGE_FIRST_DELAY_MS,
     pageViewCombinationsPerAddress: env.PAGE_VIEW_COMBINATIONS_PER_ADDRESS,
     admin: {
       email: env.ADMIN_EMAIL,
