@@ -251,8 +251,10 @@ export async function listCustomers(sales: SalesDatabase, filters: LeadFilterPar
       missedCallsInARow(sql.ref('page.id')).as('missedCalls'),
       eb.selectFrom('registrations').select((count) => count.fn.countAll().as('n')).whereRef('registrations.customer_id', '=', 'page.id').as('registrations'),
     ])
-    .orderBy('page.last_registered_at', 'desc')
-    .orderBy('page.id', 'desc')
+    // By the page's keys: ordered by the customers' own columns, SQLite would walk every customer
+    // in that order and look each up among the page's.
+    .orderBy('keys.last_registered_at', 'desc')
+    .orderBy('keys.id', 'desc')
     .execute();
   return rows.map(({ interest_type, subscription, funding_plan, ...row }) => ({
     ...row,
