@@ -61,5 +61,5 @@ export const teamPerformanceLabels = {
   total: '합계',
   empty: '이 기간에 실적이 없습니다.',
   exportCsv: '실적 CSV 내려받기',
-  exportNote: (from: string, to: string) => `${from} ~ ${to}의 상담사별 실적을 내려받습니다. 사유와 함께 접속 기록에 남습니다.`,
+  exportNote: (from: string, to: string) => `${from === to ? from : `${from} ~ ${to}`}의 상담사별 실적을 내려받습니다. 사유와 함께 접속 기록에 남습니다.`,
 };
