@@ -61,17 +61,20 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await page.getByRole('navigation', { name: '상담 관리 메뉴' }).waitFor();
 }
 
-/** A visitor's registration through the site's API; returns the phone as typed. */
-async function registerOnSite(url: string, name: string, index: number): Promise<string> {
-  const { token } = (await (await fetch(`${url}/api/leads/form`)).json()) as { token: string };
+/** A visitor's registration through the site's API (a form is refused when sent sooner than a person could: sent again when it says); returns the phone as typed. */
+async function registerOnSite(url: string, token: string, name: string, index: number): Promise<string> {
   const phone = `010-55${String(index).padStart(2, '0')}-${String(1000 + index).slice(-4)}`;
-  const response = await fetch(`${url}/api/leads`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ name, phone, privacyConsent: true, ageConfirmed: true, formKind: 'popup', formToken: token, sourcePage: '/' }),
-  });
-  if (response.status !== 201) throw new Error(`registration ${index}: ${response.status} ${await response.text()}`);
-  return phone;
+  for (;;) {
+    const response = await fetch(`${url}/api/leads`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url },
+      body: JSON.stringify({ name, phone, privacyConsent: true, ageConfirmed: true, formKind: 'popup', formToken: token, sourcePage: '/' }),
+    });
+    if (response.status === 201) return phone;
+    const answer = (await response.json()) as { error: string; retryAfterMs?: number };
+    if (answer.error !== 'tooFast') throw new Error(`registration ${index}: ${response.status} ${JSON.stringify(answer)}`);
+    await new Promise((resolve) => setTimeout(resolve, answer.retryAfterMs ?? 1000));
+  }
 }
 
 async function main(): Promise<void> {
@@ -85,7 +88,8 @@ async function main(): Promise<void> {
   try {
     const sales = SALES.map((name, index) => ({ name, email: addSalesAccount(`actions-${index}`, name, dataDir) }));
     const phones: string[] = [];
-    for (let index = 0; index < CUSTOMERS; index += 1) phones.push(await registerOnSite(server.url, `고객${String(index + 1).padStart(2, '0')}`, index));
+    const tokens = await Promise.all(Array.from({ length: CUSTOMERS }, async () => ((await (await fetch(`${server.url}/api/leads/form`)).json()) as { token: string }).token));
+    for (const [index, token] of tokens.entries()) phones.push(await registerOnSite(server.url, token, `고객${String(index + 1).padStart(2, '0')}`, index));
     const context = (viewport: { width: number; height: number }) => browser.newContext({ baseURL: server.url, viewport, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
 
     // The 팀장's morning at the desk (1440): every 미배정 customer split among the four, asked once.
