@@ -21,6 +21,9 @@ import { ensureFreshBuild, startServer } from '../support/built-server';
 
 const CUSTOMERS = 45;
 const SALES = ['가상담', '나상담', '다상담', '라상담'];
+const SYLLABLES = ['가', '나', '다', '라', '마', '바', '사', '아', '자'];
+/** 김가가, 김나가 …: names are letters only. */
+const customerName = (index: number) => `김${SYLLABLES[index % 9]}${SYLLABLES[Math.floor(index / 9)]}`;
 
 type Kind = 'navigations' | 'clicks' | 'keys' | 'fills';
 
@@ -89,7 +92,7 @@ async function main(): Promise<void> {
     const sales = SALES.map((name, index) => ({ name, email: addSalesAccount(`actions-${index}`, name, dataDir) }));
     const phones: string[] = [];
     const tokens = await Promise.all(Array.from({ length: CUSTOMERS }, async () => ((await (await fetch(`${server.url}/api/leads/form`)).json()) as { token: string }).token));
-    for (const [index, token] of tokens.entries()) phones.push(await registerOnSite(server.url, token, `고객${String(index + 1).padStart(2, '0')}`, index));
+    for (const [index, token] of tokens.entries()) phones.push(await registerOnSite(server.url, token, customerName(index), index));
     const context = (viewport: { width: number; height: number }) => browser.newContext({ baseURL: server.url, viewport, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
 
     // The 팀장's morning at the desk (1440): every 미배정 customer split among the four, asked once.
@@ -150,11 +153,11 @@ async function main(): Promise<void> {
     const walkIn = new Counted(desk);
     await walkIn.goto('/admin/visits');
     const form = desk.getByRole('region', { name: '현장 등록' });
-    await walkIn.fill(form.getByLabel('이름'), '고객03');
+    await walkIn.fill(form.getByLabel('이름'), customerName(2));
     await walkIn.fill(form.getByLabel('휴대폰'), phones[2]);
     await walkIn.click(form.getByRole('checkbox', { name: /개인정보/ }));
     await walkIn.click(form.getByRole('button', { name: '등록', exact: true }));
-    await desk.getByRole('status').getByText('고객03 님을 등록하고 방문 확인했습니다').waitFor();
+    await desk.getByRole('status').getByText(`${customerName(2)} 님을 등록하고 방문 확인했습니다`).waitFor();
     results.push({ job: '전에 온라인으로 등록한 고객의 현장 방문', counted: walkIn, note: '방문 일정 → 이름 → 휴대폰 → 동의 확인 → 등록 (기존 고객에 등록이 더해지고 방문 확인까지)' });
   } finally {
     await browser.close();
