@@ -8,7 +8,7 @@
  * the switch stays off and nobody is left out, so their leads are not assigned meanwhile.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated } from './checks';
+import { documented, expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated } from './checks';
 import { addSalesAccount, registerLeadsThroughApi, signIn, uniqueName } from './console-helpers';
 
 /** A name no other test (or project) uses, for staff and leads alike. */
@@ -68,7 +68,7 @@ test('bulk: the admin ticks leads by keyboard, hears the count, and assigns them
   await expect(rows.filter({ hasText: '미배정' })).toHaveCount(1);
   await expectNoHorizontalOverflow(page);
   await expectNoAxeViolations(page);
-  await screenshot(page, testInfo, 'console-bulk-assign');
+  await documented(page, testInfo, 'assignment-bulk', page.getByRole('main'));
 
   // Nothing ticked: told so, nothing changes.
   await page.getByRole('button', { name: '선택한 고객 배정' }).focus();
@@ -180,7 +180,7 @@ test('the 팀장 saves 자동 배정, splits ticked customers evenly after one c
   await expect(bulk.getByRole('status')).toContainText('배분할까요?');
   await expectNoAxeViolations(page);
   await expectNoHorizontalOverflow(page);
-  await screenshot(page, testInfo, 'team-assignment-confirm');
+  await documented(page, testInfo, 'assignment-distribute-confirm', bulk);
   await bulk.getByRole('button', { name: '배분하기' }).focus();
   await page.keyboard.press('Enter');
   const done = bulk.getByRole('status');

@@ -138,11 +138,12 @@ test('a 상담사 records a call by keyboard and works the day from 오늘 할 �
 
   // 방문 통계's CSV asks the same.
   await admin.goto('/admin/stats');
-  const statsReason = admin.getByLabel(/내려받는 사유/);
+  // The campaign tables' export (상담사별 실적 has its own further down).
+  const statsReason = admin.locator('#stats-export-reason');
   await waitForHydrated(statsReason);
   await statsReason.focus();
   await admin.keyboard.type('캠페인 점검');
-  await tabTo(admin, admin.getByRole('button', { name: 'CSV 내려받기' }));
+  await tabTo(admin, admin.getByRole('button', { name: 'CSV 내려받기', exact: true }));
   const [stats] = await Promise.all([admin.waitForEvent('download'), admin.keyboard.press('Enter')]);
   // The download is whole before the page moves on (a navigation during it is aborted).
   expect(await stats.path()).toBeTruthy();

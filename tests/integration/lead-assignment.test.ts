@@ -274,6 +274,33 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
       expect(result.counts.map((entry) => entry.count)).toEqual([3, 3]);
       for (const id of chosen) expect([kim.email, lee.email]).toContain(await assigneeOf(id));
     });
+
+    it('균등 배분 tells each 상담사 once how many they got: one outbox row per 상담사 (none for one who got none), committed with the distribution', async () => {
+      const park: StaffActor = { ...kim, email: 'park@example.com', name: '박상담' };
+      const messagesBefore = await database.rows<{ key: string }>(`SELECT key FROM lead_messages`);
+      const chosen = unassigned.slice(0, 5).map(idOf);
+      const result = await distributeEvenly(database.sales, { customerIds: chosen }, [kim, lee, park].map(({ email, name }) => ({ email, name })), boss);
+      expect(result.total).toBe(5);
+      const rows = (
+        await database.rows<{ key: string; lead_id: string; event: string; recipient: string | null; status: string }>(`SELECT key, lead_id, event, recipient, status FROM lead_messages ORDER BY recipient`)
+      ).filter((row) => !messagesBefore.some((before) => before.key === row.key));
+      const received = result.counts.filter((entry) => entry.count > 0);
+      expect(rows.map(({ event, recipient, status }) => ({ event, recipient, status }))).toEqual(
+        received.map((entry) => ({ event: 'staffDistribution', recipient: entry.email, status: 'pending' })).sort((a, b) => (a.recipient < b.recipient ? -1 : 1)),
+      );
+      // Each row names the distribution, whose assignment rows say how many each 상담사 got (what the message says).
+      for (const entry of received) {
+        const row = rows.find((candidate) => candidate.recipient === entry.email)!;
+        const given = await database.rows<{ count: number | string }>(`SELECT count(*) AS count FROM assignments WHERE distribution_id = '${row.lead_id}' AND assignee_email = '${entry.email}'`);
+        expect(Number(given[0].count)).toBe(entry.count);
+      }
+      expect(new Set(rows.map((row) => row.lead_id)).size).toBe(1);
+
+      // One that cannot be recorded sends nothing: the outbox rows go with the distribution's transaction.
+      await database.refuseAudit();
+      await expect(distributeEvenly(database.sales, 'unassigned', [kim, lee].map(({ email, name }) => ({ email, name })), boss)).rejects.toThrow();
+      expect((await database.rows<{ key: string }>(`SELECT key FROM lead_messages`)).length).toBe(messagesBefore.length + rows.length);
+    });
   });
 }
 

@@ -22,6 +22,7 @@ import { CustomerWork, type CustomerActor } from '../../web/server/customers/cus
 import { VisitBookings } from '../../web/server/console/visit-bookings';
 import { eraseCustomerRows } from '../../web/server/customers/customer-erasure';
 import { register, type Assignee, type NewRegistration } from '../../web/server/customers/registration';
+import { distributeEvenly } from '../../web/server/customers/team-assignment';
 import { MessageDispatcher, seoulTomorrow } from '../../web/server/messages/dispatcher';
 import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../../web/server/database/index';
 import { MESSAGE_BACKOFF_BASE_MS, MESSAGE_MAX_ATTEMPTS, SalesMessageLog, messageKey, type MessageLog } from '../../web/server/messages/message-log';
@@ -53,6 +54,7 @@ const TEMPLATE_TEXTS: Record<string, string> = {
   'KA01TP-STAFF-NEW': '새 고객 #{이름}님이 배정되었습니다.',
   'KA01TP-STAFF-BOOK': '담당 고객 #{이름}님이 #{방문일시} 방문을 예약했습니다.',
   'KA01TP-STAFF-RETURN': '담당 고객 #{이름}님이 다시 등록했습니다.',
+  'KA01TP-STAFF-SPLIT': '균등 배분으로 새 고객 #{고객수}명이 배정되었습니다.',
   'KA01TP-CHANGE': '#{이름}님, 모델하우스 방문 일시가 바뀌었습니다. 새 방문 일시: #{방문일시}. 문의: #{대표번호}',
   'KA01TP-CANCEL': '#{이름}님, #{방문일시} 모델하우스 방문 예약이 취소되었습니다. 문의: #{대표번호}',
 };
@@ -60,6 +62,7 @@ const STAFF_TEMPLATES = {
   staffNewLead: { enabled: true, templateCode: 'KA01TP-STAFF-NEW', text: TEMPLATE_TEXTS['KA01TP-STAFF-NEW'] },
   staffBooking: { enabled: true, templateCode: 'KA01TP-STAFF-BOOK', text: TEMPLATE_TEXTS['KA01TP-STAFF-BOOK'] },
   staffReturning: { enabled: true, templateCode: 'KA01TP-STAFF-RETURN', text: TEMPLATE_TEXTS['KA01TP-STAFF-RETURN'] },
+  staffDistribution: { enabled: true, templateCode: 'KA01TP-STAFF-SPLIT', text: TEMPLATE_TEXTS['KA01TP-STAFF-SPLIT'] },
 };
 const KIM: Assignee = { email: 'kim@example.com', name: '김상담' };
 const LEE: Assignee = { email: 'lee@example.com', name: '이상담' };
@@ -400,6 +403,25 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     await expect(work.book(customer, 1, SLOT_TOMORROW, MANAGER)).rejects.toThrow(/audit down/);
     expect(await work.handOver(LEE.email, KIM, MANAGER).catch((error: Error) => error.message)).toMatch(/audit down/);
     expect(await staffRows()).toEqual([`staffNewLead ${LEE.email}`]);
+  });
+
+  it('균등 배분 sends each 상담사 one message naming how many customers they got, never one per customer nor a customer\'s name', async () => {
+    await setTemplates(templates(STAFF_TEMPLATES));
+    const customers = [await store('lead-split-1'), await store('lead-split-2', { phone: '01055550002' }), await store('lead-split-3', { phone: '01055550003' })];
+    const result = await distributeEvenly(stores.sales, { customerIds: customers }, [KIM, LEE], MANAGER, now);
+    const kimGot = result.counts.find((entry) => entry.email === KIM.email)!.count;
+    expect(kimGot).toBeGreaterThan(0);
+    await dispatcher().deliver();
+    expect(standIn.received.filter(({ to }) => to === KIM_MOBILE).map(({ templateId, variables, text }) => ({ templateId, variables, text }))).toEqual([
+      { templateId: 'KA01TP-STAFF-SPLIT', variables: { '#{고객수}': String(kimGot) }, text: `균등 배분으로 새 고객 ${kimGot}명이 배정되었습니다.` },
+    ]);
+    // 이상담 has no 휴대폰: their one message is logged as not sent, and no customer's log names the distribution.
+    const rows = await stores.sales.db.selectFrom('lead_messages').select(['recipient', 'status', 'reason']).where('event', '=', 'staffDistribution').orderBy('recipient').execute();
+    expect(rows).toEqual([
+      { recipient: KIM.email, status: 'sent', reason: null },
+      { recipient: LEE.email, status: 'skipped', reason: 'noStaffNumber' },
+    ]);
+    for (const customer of customers) expect((await stores.log.forCustomer(customer)).map(({ event }) => event)).toEqual(['registration']);
   });
 
   it('a 담당자 handed a departed colleague\'s customers is told of each', async () => {

@@ -23,6 +23,7 @@ import { ViewCounter } from '../../web/server/press/view-counter';
 import { todayWorkOf } from '../../web/server/console/today-work';
 import { leadNamesOf } from '../../web/server/console/lead-names';
 import { leadSearchAddress } from '../../web/server/console/search-address';
+import { teamPerformanceOf } from '../../web/server/console/team-performance';
 import { campaignStatsOf } from '../../web/server/measurement/stats';
 import type { SalesDatabase } from '../../web/server/database/index';
 import { inMemorySalesDatabase } from '../support/sales-database';
@@ -110,6 +111,7 @@ beforeAll(async () => {
     press: new PressService(store, new ViewCounter(sales), 'order-index'),
     leadConsole: createLeadConsole({ sales, content: store }, { audit: new MemoryAuditTrail(), staff: { list: async () => [] } }),
     campaignStats: campaignStatsOf({ sales }),
+    teamPerformance: teamPerformanceOf({ sales, staff: { list: async () => [] }, callResults: async () => [] }),
     adSpend: new AdSpendBook({ sales, audit: new MemoryAuditTrail() }),
     leadMessages: { forCustomer: async () => [], customerQuota: async () => ({ sent: 0, cap: 300 }) },
     customerErasure: {

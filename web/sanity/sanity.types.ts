@@ -300,6 +300,11 @@ export type LeadSettings = {
       templateCode?: string;
       text?: string;
     };
+    staffDistribution?: {
+      enabled?: boolean;
+      templateCode?: string;
+      text?: string;
+    };
   };
   salesSeeAllLeads?: boolean;
   salesTakeColleagueLeads?: boolean;
@@ -1083,6 +1088,11 @@ export type MessageTemplatesQueryResult = {
       text?: string;
     };
     staffReturning?: {
+      enabled?: boolean;
+      templateCode?: string;
+      text?: string;
+    };
+    staffDistribution?: {
       enabled?: boolean;
       templateCode?: string;
       text?: string;

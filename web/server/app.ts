@@ -43,6 +43,8 @@ import { PageViewStats } from './measurement/page-views';
 import { PostgresPageViewGate } from './measurement/shared-page-views';
 import { createMeasureRouter, createStatsExportRouter } from './measurement/routes';
 import { campaignStatsOf, type CampaignStats } from './measurement/stats';
+import { teamPerformanceOf, type TeamPerformance } from './console/team-performance';
+import { createTeamPerformanceExportRouter } from './console/team-performance-routes';
 import { AdSpendBook } from './measurement/ad-spend';
 import { limitRequestBodies } from './http/body-limit';
 import { apiFallback, guardPageRequests, pageMethods } from './http/methods';
@@ -83,6 +85,8 @@ export type AppServices = {
   leadSearch: LeadSearchAddress;
   /** Page views, visits and leads per campaign, landing page and day (the console's 사이트 방문 통계). */
   campaignStats: CampaignStats;
+  /** 상담사별 실적 per staff member and day (the statistics page's table and its CSV; 팀장 and 관리자). */
+  teamPerformance: TeamPerformance;
   /** Ad spend per campaign and month, entered on the statistics page (its costs per 등록 and 내방). */
   adSpend: AdSpendBook;
   /** Each lead's send log of 알림톡/SMS (the lead page shows it); today's messages to customers against the cap (every console page). */
@@ -252,6 +256,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     leadConsole,
     leadSearch,
     campaignStats: campaignStatsOf(sources),
+    teamPerformance: teamPerformanceOf({ sales: sources.sales, staff, callResults: () => leadConsole.callResults() }),
     adSpend: new AdSpendBook({ sales: sources.sales, audit }),
     leadMessages: { forCustomer: (customerId) => messages.log.forCustomer(customerId), customerQuota: () => messages.dispatcher.customerQuota() },
     customerErasure: {
@@ -367,6 +372,8 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   // POST /api/measure (the page-view beacon) and GET /admin/stats.csv (an admin or a 팀장, with a 사유)
   app.use(createMeasureRouter({ pageViews }));
   app.use(createStatsExportRouter({ stats: loadContext.campaignStats, session: (req) => auth.session(req), audit }));
+  // GET /admin/stats/team.csv (상담사별 실적: an admin or a 팀장, with a 사유)
+  app.use(createTeamPerformanceExportRouter({ teamPerformance: loadContext.teamPerformance, session: (req) => auth.session(req), audit }));
 
   const discovery = createDiscoveryHandlers({ content: sources.content, routes: serverRoutes });
   app.get('/sitemap.xml', discovery.sitemap);

@@ -4,7 +4,7 @@
  * the Studio schema (leadSettings.messageTemplates).
  */
 
-export const MESSAGE_EVENTS = ['registration', 'booking', 'bookingChange', 'bookingCancel', 'reminder', 'staffNewLead', 'staffBooking', 'staffReturning'] as const;
+export const MESSAGE_EVENTS = ['registration', 'booking', 'bookingChange', 'bookingCancel', 'reminder', 'staffNewLead', 'staffBooking', 'staffReturning', 'staffDistribution'] as const;
 export type MessageEvent = (typeof MESSAGE_EVENTS)[number];
 
 export const MESSAGE_EVENT_LABELS: Record<MessageEvent, string> = {
@@ -16,10 +16,12 @@ export const MESSAGE_EVENT_LABELS: Record<MessageEvent, string> = {
   staffNewLead: '상담사 새 고객 알림',
   staffBooking: '상담사 방문예약 알림',
   staffReturning: '상담사 기존 고객 재등록 알림',
+  staffDistribution: '상담사 균등 배분 알림',
 };
 
 /** What a template's text may name, as `#{이름}`. */
-export const MESSAGE_VARIABLES = ['이름', '방문일시', '대표번호'] as const;
+/** 고객수: how many customers a 균등 배분 gave the 상담사 (its notice only). */
+export const MESSAGE_VARIABLES = ['이름', '방문일시', '대표번호', '고객수'] as const;
 export type MessageVariable = (typeof MESSAGE_VARIABLES)[number];
 
 /** Each `#{…}` a template text names. */

@@ -27,6 +27,13 @@ export function shiftDay(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** Every day from `from` to `to`, both included, in order. */
+export function eachDay(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to; day = shiftDay(day, 1)) days.push(day);
+  return days;
+}
+
 /** When `day` (plus `addDays`) begins in Korea, as an ISO instant: the lower bound of a day's records. */
 export function seoulDayStart(day: string, addDays = 0): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) - SEOUL_OFFSET_MS + addDays * DAY_MS).toISOString();

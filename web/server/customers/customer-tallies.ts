@@ -245,7 +245,7 @@ export async function customersRegisteredUnder(sales: SalesDatabase, dimension: 
 }
 
 /** The Seoul day (YYYY-MM-DD) of an ISO instant column (UTC, 'Z'): Korea keeps UTC+9 all year. */
-function seoulDaySql(dialect: Dialect, column: string): RawBuilder<string> {
+export function seoulDaySql(dialect: Dialect, column: string): RawBuilder<string> {
   return dialect === 'sqlite' ? sql<string>`date(${sql.ref(column)}, '+9 hours')` : sql<string>`to_char(CAST(${sql.ref(column)} AS timestamptz) AT TIME ZONE 'UTC' + interval '9 hours', 'YYYY-MM-DD')`;
 }
 

@@ -5,7 +5,8 @@
  * one leaves nothing. A change names the customer's version the staff member saw; a stale one is
  * refused with nothing written (the page shows what is there now). The 알림톡 a change causes (to
  * the 담당자: a customer given to them, a visit booked or moved; to the customer: their visit
- * booked, moved or cancelled) are queued in the same transaction.
+ * booked, moved or cancelled) are queued in the same transaction, and so is the row of a status
+ * the work changed (status_changes, for 상담사별 실적).
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
@@ -300,6 +301,7 @@ export class CustomerWork {
         if (!mayOpen(customer, actor) && !(mayAct && (await mayAct(trx)))) throw new Refused('notYours');
         if (version !== null && customer.version !== version) throw new Refused('conflict');
         const { action, detail, keepsVersion, tellStaff, tellCustomer } = await plan(trx, customer);
+        await this.recordStatusChange(trx, customer, actor);
         await retallyCustomer(trx, this.sales.dialect, customerId);
         const next = keepsVersion ? customer.version : customer.version + 1;
         if (!keepsVersion) await trx.updateTable('customers').set({ version: next }).where('id', '=', customerId).execute();
@@ -315,6 +317,13 @@ export class CustomerWork {
       if (error instanceof Refused) return { ok: false, error: error.error };
       throw error;
     }
+  }
+
+  /** A status the work changed, with the 담당자 the customer has after it: what 상담사별 실적 counts 계약 by. */
+  private async recordStatusChange(trx: Transaction<SalesTables>, before: Customer, actor: CustomerActor): Promise<void> {
+    const after = await trx.selectFrom('customers').select(['status', 'assignee_email']).where('id', '=', before.id).executeTakeFirstOrThrow();
+    if (after.status === before.status) return;
+    await trx.insertInto('status_changes').values({ id: randomUUID(), customer_id: before.id, at: this.iso(), status: after.status, assignee_email: after.assignee_email, by_email: actor.email }).execute();
   }
 
   private async assignIn(trx: Transaction<SalesTables>, customerId: string, assignee: Assignee | null, by: string): Promise<void> {

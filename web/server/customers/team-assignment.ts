@@ -10,6 +10,7 @@ import { LRUCache } from 'lru-cache';
 import type { SalesDatabase } from '../database/index';
 import { recordAudit } from './audit-record';
 import { staffLabel } from './customer-work';
+import { messageKey, queueMessages } from '../messages/message-log';
 
 export type AssignmentSettings = {
   roundRobin: boolean;
@@ -71,7 +72,9 @@ export async function carryStudioRoundRobin(sales: SalesDatabase, studioRoundRob
  * 균등 배분: the customers (`customerIds`, or every 미배정 one when 'unassigned') split among
  * `participants` so that each gets the same number, give or take one; the extra ones go to those
  * with the fewest customers already. Oldest registration first. A customer assigned meanwhile by
- * someone else (when splitting the 미배정) is left as it is and not counted.
+ * someone else (when splitting the 미배정) is left as it is and not counted. Each 상담사 who got
+ * some is sent one 알림톡 (staffDistribution) naming how many, queued in the same transaction: its
+ * job names the distribution, whose assignment rows the message counts at sending time.
  */
 export async function distributeEvenly(
   sales: SalesDatabase,
@@ -81,6 +84,7 @@ export async function distributeEvenly(
   now = Date.now(),
 ): Promise<Distribution> {
   const at = new Date(now).toISOString();
+  const distributionId = `distribution-${randomUUID()}`;
   return sales.db.transaction().execute(async (trx) => {
     let chosen = trx.selectFrom('customers').select('id').orderBy('first_registered_at').orderBy('id');
     chosen = target === 'unassigned' ? chosen.where('assignee_email', 'is', null) : chosen.where('id', 'in', target.customerIds.length ? target.customerIds : ['']);
@@ -107,7 +111,7 @@ export async function distributeEvenly(
         .where('id', '=', customer.id);
       if (target === 'unassigned') update = update.where('assignee_email', 'is', null);
       if (Number((await update.executeTakeFirst()).numUpdatedRows) === 0) continue;
-      await trx.insertInto('assignments').values({ id: `${customer.id}-${randomUUID()}`, customer_id: customer.id, at, assignee_email: to.email, assignee_name: to.name, by_email: actor.email }).execute();
+      await trx.insertInto('assignments').values({ id: `${customer.id}-${randomUUID()}`, customer_id: customer.id, at, assignee_email: to.email, assignee_name: to.name, by_email: actor.email, distribution_id: distributionId }).execute();
       counts.set(to.email, (counts.get(to.email) ?? 0) + 1);
       total += 1;
     }
@@ -115,6 +119,10 @@ export async function distributeEvenly(
     if (total > 0) {
       const detail = `균등 배분 ${total}명: ${distribution.counts.map((entry) => `${staffLabel(entry)} ${entry.count}명`).join(', ')}`;
       await recordAudit(trx, sales.dialect, { actor: actor.email, action: 'leadDistribute', ip: actor.ip, target: null, detail }, now);
+      const notices = distribution.counts
+        .filter((entry) => entry.count > 0)
+        .map((entry) => ({ key: messageKey('staffDistribution', distributionId, entry.email), leadId: distributionId, event: 'staffDistribution' as const, recipient: entry.email }));
+      await queueMessages(trx, notices, now);
     }
     return distribution;
   });

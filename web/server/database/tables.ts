@@ -193,6 +193,19 @@ export interface AssignmentTable {
   assignee_email: string | null;
   assignee_name: string | null;
   by_email: string | null;
+  /** The 균등 배분 this assignment was part of; null for any other. */
+  distribution_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Each change of a customer's status by staff work, and whose customer it was then (상담사별 실적's 계약). */
+export interface StatusChangeTable {
+  id: string;
+  customer_id: string;
+  /** ISO 8601, UTC. */
+  at: string;
+  status: string;
+  assignee_email: string | null;
+  by_email: string;
 }
 
 export interface CustomerMergeNoteTable {
@@ -300,6 +313,7 @@ export interface SalesTables {
   calls: CallTable;
   memos: MemoTable;
   assignments: AssignmentTable;
+  status_changes: StatusChangeTable;
   customer_merge_notes: CustomerMergeNoteTable;
   audit_events: AuditEventTable;
   lead_messages: LeadMessageTable;

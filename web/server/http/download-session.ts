@@ -2,7 +2,7 @@
  * The one staff-session check of the console's downloads (leads, statistics, the audit trail):
  * signed out, a link followed in the browser goes to the sign-in, which brings the staff member
  * back to the page the link was on; any other client gets 401 JSON. A download for some roles
- * answers the others 403; one another site started is not made (the page it belongs to instead, or
+ * answers the others 403 (with its own Korean line when given); one another site started is not made (the page it belongs to instead, or
  * 403). Every answer is `no-store`.
  */
 import type { Request, Response } from 'express';
@@ -24,7 +24,7 @@ export function staffOfDownload(
   req: Request,
   res: Response,
   session: SessionOf,
-  options: { returnTo: string; allowed?: (role: StaffRole) => boolean },
+  options: { returnTo: string; allowed?: (role: StaffRole) => boolean; forbidden?: string },
 ): StaffIdentity | null {
   res.set('Cache-Control', 'no-store');
   const staff = session(req);
@@ -42,7 +42,7 @@ export function staffOfDownload(
   }
   if (options.allowed && !options.allowed(staff.role)) {
     const { status, message } = staffRefusalAnswer('staffRoleForbidden');
-    res.status(status).json({ error: 'staffRoleForbidden', message });
+    res.status(status).json({ error: 'staffRoleForbidden', message: options.forbidden ?? message });
     return null;
   }
   return staff;
@@ -56,9 +56,9 @@ export function staffOfExport(
   req: Request,
   res: Response,
   session: SessionOf,
-  options: { returnTo: string; query: URLSearchParams; allowed?: (role: StaffRole) => boolean },
+  options: { returnTo: string; query: URLSearchParams; allowed?: (role: StaffRole) => boolean; forbidden?: string },
 ): { staff: StaffIdentity; reason: string } | null {
-  const staff = staffOfDownload(req, res, session, { returnTo: options.returnTo, allowed: options.allowed ?? mayExport });
+  const staff = staffOfDownload(req, res, session, { returnTo: options.returnTo, allowed: options.allowed ?? mayExport, forbidden: options.forbidden });
   if (!staff) return null;
   const reason = parseExportReason(options.query);
   if ('error' in reason) {

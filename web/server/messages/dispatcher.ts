@@ -188,6 +188,7 @@ export class MessageDispatcher implements LeadNotifier {
   private async send(job: MessageJob): Promise<MessageOutcome> {
     const { provider } = this.options;
     if (!provider) return { status: 'skipped', reason: 'off' };
+    if (job.event === 'staffDistribution') return this.sendDistributionNotice(job, provider);
     const [subject, settings] = await Promise.all([this.subjectOf(job.leadId), this.options.content.fetch(messageTemplatesQuery)]);
     // An erased customer's rows are gone (and with them their registrations).
     if (!subject) return { status: 'skipped', reason: 'noRecipient' };
@@ -286,16 +287,45 @@ export class MessageDispatcher implements LeadNotifier {
     settings: MessageTemplatesQueryResult,
     provider: MessageProvider,
   ): Promise<MessageOutcome> {
+    const ready = await this.staffReady(job, recipient, settings);
+    if ('status' in ready) return ready;
+    // A booking's message names the visit; it is gone when the visit was cancelled since.
+    if (job.event === 'staffBooking' && !subject.bookedVisitAt) return { status: 'skipped', reason: 'notBooked' };
+    const values: Record<string, string> = { 이름: maskName(subject.name), 방문일시: subject.bookedVisitAt ? visitLabel(subject.bookedVisitAt) : '', 대표번호: settings.phone ?? '' };
+    return this.deliverText(job, provider, ready, values);
+  }
+
+  /**
+   * A 균등 배분's notice to one 상담사 (the job names the distribution): how many customers it gave
+   * them, counted from the distribution's assignment rows, and no customer's name.
+   */
+  private async sendDistributionNotice(job: MessageJob, provider: MessageProvider): Promise<MessageOutcome> {
+    if (!job.recipient) return { status: 'skipped', reason: 'noRecipient' };
+    const [given, settings] = await Promise.all([
+      this.options.sales.db
+        .selectFrom('assignments')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('distribution_id', '=', job.leadId)
+        .where('assignee_email', '=', job.recipient)
+        .executeTakeFirstOrThrow(),
+      this.options.content.fetch(messageTemplatesQuery),
+    ]);
+    // Every customer of it erased since: nothing left to tell.
+    if (Number(given.count) === 0) return { status: 'skipped', reason: 'noRecipient' };
+    const ready = await this.staffReady(job, job.recipient, settings);
+    if ('status' in ready) return ready;
+    return this.deliverText(job, provider, ready, { 고객수: String(Number(given.count)), 대표번호: settings.phone ?? '' });
+  }
+
+  /** The template and the 상담사's 휴대폰 a staff message needs, or why it is not sent. */
+  private async staffReady(job: MessageJob, recipient: string, settings: MessageTemplatesQueryResult): Promise<{ to: string; templateId: string; text: string } | MessageOutcome> {
     const template = settings.templates?.[job.event];
     const templateCode = template?.templateCode?.trim();
     if (!template?.enabled || !templateCode || !template.text?.trim()) return { status: 'skipped', reason: 'noTemplate' };
     const to = (await this.options.staffMobile?.(recipient)) ?? null;
     if (!to) return { status: 'skipped', reason: 'noStaffNumber' };
     if (!MOBILE.test(to)) return { status: 'failed', reason: 'badNumber' };
-    // A booking's message names the visit; it is gone when the visit was cancelled since.
-    if (job.event === 'staffBooking' && !subject.bookedVisitAt) return { status: 'skipped', reason: 'notBooked' };
-    const values: Record<string, string> = { 이름: maskName(subject.name), 방문일시: subject.bookedVisitAt ? visitLabel(subject.bookedVisitAt) : '', 대표번호: settings.phone ?? '' };
-    return this.deliverText(job, provider, { to, templateId: templateCode, text: template.text }, values);
+    return { to, templateId: templateCode, text: template.text };
   }
 
   /** The template filled in and sent; the provider's answer as the job's outcome (retried when it was down). */

@@ -1,6 +1,8 @@
 import { data, Form } from 'react-router';
 import type { Route } from './+types/stats';
 import { campaignKey, defaultStatsRange, parseStatsRange, STATS_EXPORT_PATH, STATS_TABLE_COLUMNS } from '../../../shared/campaign-stats';
+import { parseTeamRange, TEAM_PERFORMANCE_EXPORT_PATH, TEAM_RANGE_PARAMS, teamPerformanceLabels } from '../../../shared/team-performance';
+import { TeamPerformanceTable } from '../../components/console/TeamPerformanceTable';
 import { AD_SPEND_MESSAGES, monthsOfRange } from '../../../shared/ad-spend';
 import { mayEnterAdSpend, mayExport } from '../../../shared/console';
 import { seoulDay } from '../../../shared/seoul-time';
@@ -19,13 +21,19 @@ const count = (value: number) => value.toLocaleString('ko-KR');
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(request, context);
   const today = seoulDay(Date.now());
-  const asked = parseStatsRange(new URL(request.url).searchParams, today);
+  const search = new URL(request.url).searchParams;
+  const asked = parseStatsRange(search, today);
   // A range that is not one: said on the page, over the default range.
   const range = 'error' in asked ? defaultStatsRange(today) : asked;
   const spend = mayEnterAdSpend(staff.role)
     ? { entries: await context.adSpend.ofMonths(monthsOfRange(range)), campaigns: await context.leadConsole.campaigns(), month: range.to.slice(0, 7) }
     : null;
-  return { error: 'error' in asked ? asked.error : null, report: await context.campaignStats.read(range), canExport: mayExport(staff.role), spend };
+  // 상담사별 실적: the 팀장's and the admin's, over its own range (today by default).
+  const teamAsked = parseTeamRange(search, today);
+  const team = mayExport(staff.role)
+    ? { error: 'error' in teamAsked ? teamAsked.error : null, report: await context.teamPerformance.read('error' in teamAsked ? { from: today, to: today } : teamAsked) }
+    : null;
+  return { error: 'error' in asked ? asked.error : null, report: await context.campaignStats.read(range), canExport: mayExport(staff.role), spend, team };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -57,8 +65,9 @@ export function meta() {
 }
 
 export default function Stats({ loaderData, actionData }: Route.ComponentProps) {
-  const { error, report, canExport, spend } = loaderData;
+  const { error, report, canExport, spend, team } = loaderData;
   const { from, to } = report.range;
+  const teamRange = team?.report.range;
   const totals = { key: 'totals', label: `${from} ~ ${to}`, ...report.totals };
   return (
     <div className="console-page">
@@ -77,6 +86,9 @@ export default function Stats({ loaderData, actionData }: Route.ComponentProps) 
         <Field id="stats-to" label={text.to} look="field">
           {(control) => <input {...control} type="date" name="to" defaultValue={to} required />}
         </Field>
+        {/* The 상담사별 실적 range stays as it is. */}
+        {teamRange ? <input type="hidden" name={TEAM_RANGE_PARAMS.from} value={teamRange.from} /> : null}
+        {teamRange ? <input type="hidden" name={TEAM_RANGE_PARAMS.to} value={teamRange.to} /> : null}
         <button type="submit" className="button button--primary">
           {text.show}
         </button>
@@ -97,6 +109,38 @@ export default function Stats({ loaderData, actionData }: Route.ComponentProps) 
       <StatsTable caption={text.referrers} rows={report.referrers} {...STATS_TABLE_COLUMNS.referrers} />
       <StatsTable caption={text.devices} rows={report.devices} {...STATS_TABLE_COLUMNS.devices} />
       <StatsTable caption={text.days} rows={report.days} {...STATS_TABLE_COLUMNS.days} />
+      {team && teamRange ? (
+        <section className="stats-section" aria-labelledby="team-performance-heading">
+          <h2 id="team-performance-heading">{teamPerformanceLabels.heading}</h2>
+          <p>{teamPerformanceLabels.intro}</p>
+          {team.error ? (
+            <p className="console-alert console-alert--error" role="alert">
+              {team.error}
+            </p>
+          ) : null}
+          <Form method="get" className="console-filters stats-range" aria-label={teamPerformanceLabels.heading}>
+            {/* The other tables' range stays as it is. */}
+            <input type="hidden" name="from" value={from} />
+            <input type="hidden" name="to" value={to} />
+            <Field id="team-from" label={teamPerformanceLabels.from} look="field">
+              {(control) => <input {...control} type="date" name={TEAM_RANGE_PARAMS.from} defaultValue={teamRange.from} required />}
+            </Field>
+            <Field id="team-to" label={teamPerformanceLabels.to} look="field">
+              {(control) => <input {...control} type="date" name={TEAM_RANGE_PARAMS.to} defaultValue={teamRange.to} required />}
+            </Field>
+            <button type="submit" className="button button--primary">
+              {teamPerformanceLabels.show}
+            </button>
+          </Form>
+          <TeamPerformanceTable report={team.report} />
+          <ExportForm
+            id="team-export"
+            params={new URLSearchParams({ [TEAM_RANGE_PARAMS.from]: teamRange.from, [TEAM_RANGE_PARAMS.to]: teamRange.to })}
+            note={teamPerformanceLabels.exportNote(teamRange.from, teamRange.to)}
+            downloads={[{ path: TEAM_PERFORMANCE_EXPORT_PATH, label: teamPerformanceLabels.exportCsv }]}
+          />
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -19,6 +19,7 @@ import * as assignmentTurns from './0013-assignment-turns';
 import * as assignmentSettings from './0014-assignment-settings';
 import * as registrationCompanions from './0015-registration-companions';
 import * as customerProfile from './0016-customer-profile';
+import * as teamPerformance from './0018-team-performance';
 import * as customerListIndexes from './0020-customer-list-indexes';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-assignment-settings': assignmentSettings,
   '0015-registration-companions': registrationCompanions,
   '0016-customer-profile': customerProfile,
+  '0018-team-performance': teamPerformance,
   '0020-customer-list-indexes': customerListIndexes,
 };
 
