@@ -19,6 +19,7 @@ import * as assignmentTurns from './0013-assignment-turns';
 import * as assignmentSettings from './0014-assignment-settings';
 import * as registrationCompanions from './0015-registration-companions';
 import * as customerProfile from './0016-customer-profile';
+import * as groupMessages from './0019-group-messages';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-ad-spend': adSpend,
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-assignment-settings': assignmentSettings,
   '0015-registration-companions': registrationCompanions,
   '0016-customer-profile': customerProfile,
+  '0019-group-messages': groupMessages,
 };
 
 export const salesMigrations: MigrationProvider = {
