@@ -9,6 +9,7 @@
  * messages (정보통신망법 §50): "(광고)" first with the sender's name, a free way to refuse
  * (무료수신거부 080 …), never between 21:00 and 08:00.
  */
+import type { LeadFilters } from './console';
 
 export const GROUP_PURPOSES = ['notice', 'ad'] as const;
 export type GroupPurpose = (typeof GROUP_PURPOSES)[number];
@@ -72,3 +73,33 @@ export function groupCost(purpose: GroupPurpose, text: string, count: number, pr
   const channel: MessageChannel = purpose === 'notice' ? 'alimtalk' : textChannel;
   return { channel, unitPrice: prices[channel], total: prices[channel] * count, fallbackTotal: purpose === 'notice' ? prices[textChannel] * count : null };
 }
+
+/** Whom a group message is for: ticked customers, the list's filters, or today's booked visitors. */
+export type GroupAudience = { kind: 'selection'; customerIds: string[] } | { kind: 'filter'; filters: LeadFilters } | { kind: 'todayVisitors' };
+
+export type GroupTemplate = { id: string; title: string; purpose: GroupPurpose; templateCode: string | null; text: string };
+
+export type GroupRefusal =
+  | { ok: false; error: 'forbidden' | 'noTemplate' | 'adNight' | 'noRecipients' }
+  | { ok: false; error: 'tooMany'; max: number }
+  /** The template breaks a rule (an ad without "(광고)" or its opt-out line, an unknown variable): each in Korean. */
+  | { ok: false; error: 'badTemplate'; problems: string[] };
+
+export type GroupPreview =
+  | {
+      ok: true;
+      template: GroupTemplate;
+      /** Customers who will be sent it. */
+      recipients: number;
+      /** Customers chosen who will not, by reason (only the reasons that occur). */
+      excluded: Partial<Record<GroupExclusion, number>>;
+      /** The text as the first recipient receives it. */
+      sample: { name: string; text: string } | null;
+      cost: ReturnType<typeof groupCost>;
+      /** An ad at this hour would be refused. */
+      adNight: boolean;
+    }
+  | GroupRefusal;
+
+export type GroupSendResult = { ok: true; queued: number; excluded: number; repeated: boolean } | GroupRefusal;
+

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import { groupMessageTemplatesQuery } from '../../sanity/queries';
-import { leadFiltersToParams, mayManageLeads, type LeadFilters, type StaffRole } from '../../shared/console';
+import { leadFiltersToParams, mayManageLeads, type StaffRole } from '../../shared/console';
 import {
   adQuietHours,
   adTextProblems,
@@ -20,8 +20,13 @@ import {
   GROUP_PURPOSE_LABELS,
   GROUP_PURPOSES,
   groupCost,
+  type GroupAudience,
   type GroupExclusion,
+  type GroupPreview,
   type GroupPurpose,
+  type GroupRefusal,
+  type GroupSendResult,
+  type GroupTemplate,
   type MessagePrices,
 } from '../../shared/group-messages';
 import { unknownTemplateVariables } from '../../shared/outbound-messages';
@@ -36,35 +41,6 @@ import { visitLabel } from './dispatcher';
 
 export type GroupActor = { email: string; name: string; role: StaffRole; ip: string };
 
-/** Whom a group message is for: ticked customers, the list's filters, or today's booked visitors. */
-export type GroupAudience = { kind: 'selection'; customerIds: string[] } | { kind: 'filter'; filters: LeadFilters } | { kind: 'todayVisitors' };
-
-export type GroupTemplate = { id: string; title: string; purpose: GroupPurpose; templateCode: string | null; text: string };
-
-export type GroupRefusal =
-  | { ok: false; error: 'forbidden' | 'noTemplate' | 'adNight' | 'noRecipients' }
-  | { ok: false; error: 'tooMany'; max: number }
-  /** The template breaks a rule (an ad without "(광고)" or its opt-out line, an unknown variable): each in Korean. */
-  | { ok: false; error: 'badTemplate'; problems: string[] };
-
-export type GroupPreview =
-  | {
-      ok: true;
-      template: GroupTemplate;
-      /** Customers who will be sent it. */
-      recipients: number;
-      /** Customers chosen who will not, by reason (only the reasons that occur). */
-      excluded: Partial<Record<GroupExclusion, number>>;
-      /** The text as the first recipient receives it. */
-      sample: { name: string; text: string } | null;
-      cost: ReturnType<typeof groupCost>;
-      /** An ad at this hour would be refused. */
-      adNight: boolean;
-    }
-  | GroupRefusal;
-
-export type GroupSendResult = { ok: true; queued: number; excluded: number; repeated: boolean } | GroupRefusal;
-
 export type GroupMessagesOptions = {
   sales: SalesDatabase;
   /** Where the templates (groupMessageTemplate) and siteSettings' 대표번호 are. */
@@ -72,6 +48,8 @@ export type GroupMessagesOptions = {
   /** Customers one send may choose at most (GROUP_MESSAGE_MAX_RECIPIENTS). */
   maxRecipients: number;
   prices: MessagePrices;
+  /** Told after a send queued its messages (the dispatcher sends them). */
+  onQueued?: () => void;
   now?: () => number;
 };
 
@@ -173,7 +151,7 @@ export class GroupMessages {
     const { sales } = this.options;
     const now = this.now();
     const event = GROUP_EVENT_OF[template.purpose];
-    return sales.db.transaction().execute(async (trx) => {
+    const result = await sales.db.transaction().execute(async (trx): Promise<GroupSendResult> => {
       const id = `group-${randomUUID()}`;
       const stored = await trx
         .insertInto('group_sends')
@@ -233,6 +211,8 @@ export class GroupMessages {
       await recordAudit(trx, sales.dialect, { actor: actor.email, action: 'groupMessage', ip: actor.ip, target: id, detail }, now);
       return { ok: true, queued: queued.length, excluded, repeated: false };
     });
+    if (result.ok && !result.repeated && result.queued > 0) this.options.onQueued?.();
+    return result;
   }
 
   /** The text as `customerId` receives it: their name, their booked visit, the site's 대표번호. */
