@@ -8,7 +8,7 @@ import { openEmbeddedSalesDatabase } from '../../web/server/database/index';
 import { seoulDay } from '../../web/shared/seoul-time';
 import { startServer, type RunningServer } from '../support/built-server';
 import { CANARY_ADMIN_PASSWORD, secretEnv } from './canary-secrets';
-import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot } from './checks';
+import { documented, expectNoAxeViolations, expectNoHorizontalOverflow } from './checks';
 import { watchConsoleErrors } from './console-helpers';
 
 /**
@@ -89,7 +89,7 @@ test('a 관리자 sends a 안내 to the ticked customers from the lead list: pre
   await expect(page.getByText('알림톡 13원 × 2건 = 약 26원')).toBeVisible();
   await expectNoAxeViolations(page);
   await expectNoHorizontalOverflow(page);
-  await screenshot(page, testInfo, 'console-group-messages');
+  await documented(page, testInfo, 'group-messages', page.locator('.group-messages'));
 
   await reachAndPress(page, confirm, 'Enter');
   await expect(page.getByRole('status').filter({ hasText: '2명에게 보내기 시작했습니다.' })).toBeVisible();
