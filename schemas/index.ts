@@ -1,3 +1,4 @@
+import { groupMessageTemplate } from './documents/groupMessageTemplate';
 import { locationCard } from './documents/locationCard';
 import { overviewRow } from './documents/overviewRow';
 import { page } from './documents/page';
@@ -35,6 +36,7 @@ export const contentDocumentTypes = [
   overviewRow,
   videoTab,
   pressArticle,
+  groupMessageTemplate,
 ];
 
 /**

@@ -63,4 +63,6 @@ export const contentStructure: StructureResolver = (S) =>
       orderedList(S, 'premiumCard', '프리미엄 카드', 'order'),
       orderedList(S, 'locationCard', '입지 카드', 'order'),
       orderedList(S, 'videoTab', '영상 탭', 'order'),
+      S.divider(),
+      orderedList(S, 'groupMessageTemplate', '단체 문자 템플릿', 'title'),
     ]);

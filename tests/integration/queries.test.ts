@@ -149,6 +149,7 @@ const cases: Record<keyof typeof queries, QueryCase> = {
   // The seed's 유입 경로 list for the desk, as marketing would keep it in the Studio.
   deskSourcesQuery: { check: (sources) => expect(sources).toEqual(['현수막', '지인 소개', '전단', '인터넷', '기타']) },
   messageTemplatesQuery: { check: (settings) => expect(settings).toEqual({ templates: null, phone: expect.any(String) }) },
+  groupMessageTemplatesQuery: { check: (templates) => expect(templates).toEqual(expect.any(Array)) },
   // The seed leaves every way of sharing leads off.
   leadAssignmentSettingsQuery: { check: (settings) => expect(settings).toEqual({ salesSeeAllLeads: false, salesTakeColleagueLeads: false }) },
   pressCountQuery: {

@@ -28,6 +28,7 @@ import { campaignStatsOf } from '../../web/server/measurement/stats';
 import type { SalesDatabase } from '../../web/server/database/index';
 import { inMemorySalesDatabase } from '../support/sales-database';
 import { AdSpendBook } from '../../web/server/measurement/ad-spend';
+import { GroupMessages } from '../../web/server/messages/group-messages';
 import { closeStaffServices, startAuth } from './staff-harness';
 import { TEST_PASSWORD_HASHING_ENV } from '../support/passwords';
 
@@ -120,6 +121,7 @@ beforeAll(async () => {
     },
     todayWork: todayWorkOf(sales),
     leadNames: leadNamesOf(sales),
+    groupMessages: new GroupMessages({ sales, content: store, ...config.groupMessages }),
     leadSearch: leadSearchAddress(randomBytes(32)),
     preview: null,
   };

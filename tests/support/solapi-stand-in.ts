@@ -2,7 +2,8 @@
  * A stand-in for SOLAPI's `POST /messages/v4/send-many/detail`, strict as the documentation: it
  * refuses a wrong API key, a bad signature, a date more than 15 minutes off, a salt used before, a
  * sender not registered or not written as digits only, a Kakao channel not registered, an unknown template, variables that differ from the
- * template's, a number that is not a mobile one and a fallback text longer than an LMS. It records
+ * template's, a number that is not a mobile one and a fallback text longer than an LMS (a 문자 sent
+ * without kakaoOptions, as an ad is, is checked for its sender, number and length). It records
  * each message it accepts (with its customFields) and can be told to fail the next requests: a 5xx,
  * no answer at all, or an answer only after the client gave up (the message sent all the same, as
  * a slow provider does).
@@ -98,17 +99,24 @@ export async function startSolapiStandIn(account: StandInAccount): Promise<Solap
         const text = String(message.text ?? '');
         const template = kakao.templateId ? account.templates[kakao.templateId] : undefined;
         const fail = (statusCode: string) => failedMessageList.push({ to: message.to, statusCode, statusMessage: statusCode });
+        const accept = (templateId: string, variables: Record<string, string>) => {
+          received.push({ to, from: String(message.from), text, templateId, variables, customFields });
+          messageList.push({ messageId: `M4V${randomUUID().replace(/-/g, '').slice(0, 20).toUpperCase()}`, to, statusCode: '2000' });
+        };
+        const textOnly = message.kakaoOptions === undefined;
         if (message.from !== account.sender) fail('InvalidSenderNumber');
-        else if (kakao.pfId !== account.pfId) fail('InvalidPfId');
+        else if (textOnly) {
+          // A 문자 without 알림톡: SMS or LMS by its length.
+          if (!/^01[016789]\d{7,8}$/.test(to)) fail('InvalidPhoneNumber');
+          else if (eucKrBytes(text) > LMS_MAX_BYTES) fail('TextTooLong');
+          else accept('', {});
+        } else if (kakao.pfId !== account.pfId) fail('InvalidPfId');
         else if (template === undefined) fail('TemplateNotFound');
         else if (JSON.stringify(Object.keys(kakao.variables ?? {}).sort()) !== JSON.stringify(placeholders(template))) fail('TemplateVariablesMismatch');
         else if (Object.values(kakao.variables ?? {}).some((value) => typeof value !== 'string')) fail('TemplateVariablesMismatch');
         else if (!/^01[016789]\d{7,8}$/.test(to)) fail('InvalidPhoneNumber');
         else if (kakao.disableSms !== true && eucKrBytes(text) > LMS_MAX_BYTES) fail('TextTooLong');
-        else {
-          received.push({ to, from: String(message.from), text, templateId: kakao.templateId ?? '', variables: kakao.variables ?? {}, customFields });
-          messageList.push({ messageId: `M4V${randomUUID().replace(/-/g, '').slice(0, 20).toUpperCase()}`, to, statusCode: '2000' });
-        }
+        else accept(kakao.templateId ?? '', kakao.variables ?? {});
       }
       answer(200, { groupInfo: { groupId, count: { total: body.messages.length } }, failedMessageList, messageList });
     });

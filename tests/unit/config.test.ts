@@ -119,6 +119,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STAFF_SESSION_IDLE_MINUTES: 'half an hour' })).toThrow(/STAFF_SESSION_IDLE_MINUTES/);
   });
 
+  it('limits a group message to 500 customers and estimates with SOLAPI-like prices by default; refuses bad values in Korean', () => {
+    expect(loadConfig({}).groupMessages).toEqual({ maxRecipients: 500, prices: { alimtalk: 13, sms: 20, lms: 50 } });
+    expect(loadConfig({ GROUP_MESSAGE_MAX_RECIPIENTS: '40', MESSAGE_PRICE_ALIMTALK: '0', MESSAGE_PRICE_LMS: '45' }).groupMessages).toEqual({ maxRecipients: 40, prices: { alimtalk: 0, sms: 20, lms: 45 } });
+    expect(() => loadConfig({ GROUP_MESSAGE_MAX_RECIPIENTS: '5001' })).toThrow(/GROUP_MESSAGE_MAX_RECIPIENTS="5001": 5000 이하여야 합니다/);
+    expect(() => loadConfig({ MESSAGE_PRICE_SMS: '8.8' })).toThrow(/MESSAGE_PRICE_SMS="8.8": 0부터 1000까지의 정수\(원\)여야 합니다/);
+  });
+
   it('refuses the leads in the public content dataset with Sanity', () => {
     const [line] = problemsOf({ SANITY_PROJECT_ID: 'abc123', SANITY_DATASET: 'site', SANITY_LEADS_DATASET: 'site' });
     expect(line).toContain('SANITY_LEADS_DATASET');

@@ -69,7 +69,7 @@ describe('schema types', () => {
       [
         'imageWithAlt', 'seo', 'link', 'menuGroup', 'pageSection', 'blockContent', 'householdFacts', 'infoTable',
         'siteSettings', 'homePage', 'leadSettings',
-        'page', 'unitType', 'premiumSlide', 'premiumCard', 'locationCard', 'overviewRow', 'videoTab', 'pressArticle',
+        'page', 'unitType', 'premiumSlide', 'premiumCard', 'locationCard', 'overviewRow', 'videoTab', 'pressArticle', 'groupMessageTemplate',
       ].sort(),
     );
   });
@@ -124,6 +124,27 @@ describe('schema types', () => {
     expect(await validate({ reminder: { enabled: true } })).toEqual([
       ['messageTemplates.reminder.templateCode', '보내려면 알림톡 템플릿 코드를 입력해 주세요.'],
       ['messageTemplates.reminder.text', '보내려면 문구를 입력해 주세요.'],
+    ]);
+  });
+
+  it('refuse a group message template that breaks the rules for ads, or a notice without its 알림톡 code, in Korean', async () => {
+    const validate = async (fields: Record<string, unknown>) =>
+      (
+        await validateDocument({
+          document: { _id: 'group-test', _type: 'groupMessageTemplate', _createdAt: '', _updatedAt: '', _rev: '', title: '분양 소식', ...fields },
+          workspace: { schema } as unknown as Workspace,
+          getClient: () => clientOver([]),
+          getDocumentExists: async () => false,
+          environment: 'studio',
+        })
+      ).map(({ message, path }) => [path.join('.'), message]);
+    expect(await validate({ purpose: 'ad', text: '(광고) 청학 분양홍보관\n#{이름}님, 설명회에 초대합니다.\n무료수신거부 080-123-4567' })).toEqual([]);
+    expect(await validate({ purpose: 'ad', text: '#{이름}님, 설명회에 초대합니다.' })).toEqual([
+      ['text', '광고 문자는 "(광고)"로 시작하고 바로 뒤에 보내는 사람(사업자명)을 적어야 합니다. 광고 문자에는 무료 수신거부 방법을 적어야 합니다 (예: 무료수신거부 080-123-4567).'],
+    ]);
+    expect(await validate({ purpose: 'notice', text: '#{이름}님, #{전화번호}' })).toEqual([
+      ['templateCode', '안내 템플릿에는 알림톡 템플릿 코드를 입력해 주세요.'],
+      ['text', expect.stringContaining('쓸 수 없는 변수입니다: #{전화번호}')],
     ]);
   });
 

@@ -56,6 +56,7 @@ export default [
     route('slots', 'routes/console/slots.tsx'),
     route('leads', 'routes/console/leads.tsx'),
     route('leads/:id', 'routes/console/lead.tsx'),
+    route('messages', 'routes/console/group-messages.tsx'),
     route('stats', 'routes/console/stats.tsx'),
     route('audit', 'routes/console/audit.tsx'),
     route('accounts', 'routes/console/accounts.tsx'),

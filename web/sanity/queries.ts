@@ -229,3 +229,8 @@ export const deskSourcesQuery = defineQuery(`
 export const consoleUnitTypesQuery = defineQuery(`
   *[_type == "unitType" && defined(code)] | order(order asc){ code, "label": coalesce(label, code) }
 `);
+
+/** The group message (단체 문자) templates marketing keeps, by title. */
+export const groupMessageTemplatesQuery = defineQuery(`
+  *[_type == "groupMessageTemplate"] | order(title asc){ _id, title, purpose, templateCode, text }
+`);

@@ -61,6 +61,7 @@ import { oncePerPeriod } from './postgres/daily-jobs';
 import { AnnouncingContentSource, ContentChanges } from './postgres/content-changes';
 import type { LeadConsole } from './console/types';
 import { openMessages, type MessageDispatcher, type MessageLog } from './messages/index';
+import { GroupMessages } from './messages/group-messages';
 import { errorField, log, logUnhandledRejections } from './observability/log';
 import { metrics, watchListeners } from './observability/metrics';
 import { observeRequest, routeTemplates } from './observability/requests';
@@ -100,6 +101,8 @@ export type AppServices = {
   todayWork: TodayWorkService;
   /** Customers' masked names by lead id (the audit page's records). */
   leadNames: LeadNames;
+  /** Group messages (단체 문자) a 팀장 or 관리자 sends to chosen customers: the preview and the send. */
+  groupMessages: GroupMessages;
 };
 
 declare module 'react-router' {
@@ -265,6 +268,13 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     },
     todayWork: todayWorkOf(sources.sales),
     leadNames: leadNamesOf(sources.sales),
+    groupMessages: new GroupMessages({
+      sales: sources.sales,
+      content: sources.content,
+      ...config.groupMessages,
+      // Sent at once rather than at the delivery loop's next round.
+      onQueued: () => messages.dispatcher.notify(),
+    }),
   };
   const preview = createPreview({ auth, sanity: config.sanity });
   const serverRoutes = async () => (await import('virtual:react-router/server-build')).routes;

@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { parsePasswordHash, PRODUCTION_PASSWORD_HASH_COST, scryptParametersFor, type ScryptParameters } from './auth/password';
 import type { RateLimit } from './http/rate-limit';
 import { trustProxySetting } from './http/trust-proxy';
+import type { MessagePrices } from '../shared/group-messages';
 
 export type SanityConfig = {
   projectId: string;
@@ -114,6 +115,8 @@ export type ServerConfig = {
   messages?: MessagesConfig;
   /** Messages to customers sent per Seoul day across the site at most (staff are alerted once it is reached). */
   customerMessageDailyCap: number;
+  /** Group messages (단체 문자): customers one send may choose at most, and the price per message the console estimates with. */
+  groupMessages: { maxRecipients: number; prices: MessagePrices };
   /**
    * Set when DATABASE_URL is: leads, visit slots and bookings and the lead outbox live in
    * PostgreSQL (never in a Sanity dataset); unset: the embedded SQLite store (or Sanity's dataset).
@@ -134,6 +137,8 @@ const SESSION_SECRET_MIN_LENGTH = 32;
 /** 개인정보의 안전성 확보조치 기준 §8: access records are kept at least one year. */
 export const MIN_AUDIT_RETENTION_DAYS = 365;
 /** The console warns 3 minutes before a session ends: a shorter window would leave no room. */
+/** One group message (단체 문자) chooses at most this many customers, whatever the setting. */
+const MAX_GROUP_RECIPIENTS = 5000;
 const MIN_SESSION_IDLE_MINUTES = 5;
 /** Never longer than a session's 8 hours. */
 const MAX_SESSION_IDLE_MINUTES = 480;
@@ -159,6 +164,15 @@ const text = v.pipe(v.string(), v.trim());
 
 function positiveInteger(name: string) {
   return v.pipe(v.string(), v.regex(/^[1-9]\d*$/, problem(name, '양의 정수여야 합니다', 'must be a positive integer')), v.transform(Number));
+}
+
+/** A price per message in won: a whole number from 0 to 1,000. */
+function won(name: string) {
+  return v.pipe(
+    v.string(),
+    v.regex(/^(0|[1-9]\d{0,2}|1000)$/, problem(name, '0부터 1000까지의 정수(원)여야 합니다', 'must be a whole number of won from 0 to 1000')),
+    v.transform(Number),
+  );
 }
 
 function milliseconds(name: string) {
@@ -327,6 +341,16 @@ const ENVIRONMENT = v.object({
   KAKAO_PFID: v.optional(text),
   SOLAPI_API_URL: v.optional(httpUrl('SOLAPI_API_URL'), 'https://api.solapi.com'),
   MESSAGES_CUSTOMER_DAILY_CAP: v.optional(positiveInteger('MESSAGES_CUSTOMER_DAILY_CAP'), '300'),
+  GROUP_MESSAGE_MAX_RECIPIENTS: v.optional(
+    v.pipe(
+      positiveInteger('GROUP_MESSAGE_MAX_RECIPIENTS'),
+      v.maxValue(MAX_GROUP_RECIPIENTS, problem('GROUP_MESSAGE_MAX_RECIPIENTS', `${MAX_GROUP_RECIPIENTS} 이하여야 합니다`, `must be at most ${MAX_GROUP_RECIPIENTS}`)),
+    ),
+    '500',
+  ),
+  MESSAGE_PRICE_ALIMTALK: v.optional(won('MESSAGE_PRICE_ALIMTALK'), '13'),
+  MESSAGE_PRICE_SMS: v.optional(won('MESSAGE_PRICE_SMS'), '20'),
+  MESSAGE_PRICE_LMS: v.optional(won('MESSAGE_PRICE_LMS'), '50'),
   STAFF_SESSION_IDLE_MINUTES: v.optional(
     v.pipe(
       positiveInteger('STAFF_SESSION_IDLE_MINUTES'),
@@ -490,6 +514,10 @@ function configOf(env: Environment): ServerConfig {
           }
         : undefined,
     customerMessageDailyCap: env.MESSAGES_CUSTOMER_DAILY_CAP,
+    groupMessages: {
+      maxRecipients: env.GROUP_MESSAGE_MAX_RECIPIENTS,
+      prices: { alimtalk: env.MESSAGE_PRICE_ALIMTALK, sms: env.MESSAGE_PRICE_SMS, lms: env.MESSAGE_PRICE_LMS },
+    },
     database: env.DATABASE_URL ? { url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX } : undefined,
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
   };

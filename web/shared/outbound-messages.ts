@@ -4,10 +4,15 @@
  * the Studio schema (leadSettings.messageTemplates).
  */
 
+import type { GroupMessageEvent } from './group-messages';
+
+/** The events whose template is set in leadSettings.messageTemplates. */
 export const MESSAGE_EVENTS = ['registration', 'booking', 'bookingChange', 'bookingCancel', 'reminder', 'staffNewLead', 'staffBooking', 'staffReturning', 'staffDistribution'] as const;
 export type MessageEvent = (typeof MESSAGE_EVENTS)[number];
+/** Every event a send log row may name: those above and a group message's (its template a document of its own). */
+export type LoggedMessageEvent = MessageEvent | GroupMessageEvent;
 
-export const MESSAGE_EVENT_LABELS: Record<MessageEvent, string> = {
+export const MESSAGE_EVENT_LABELS: Record<LoggedMessageEvent, string> = {
   registration: '등록 확인',
   booking: '방문예약 확인',
   bookingChange: '방문예약 변경 안내',
@@ -17,6 +22,8 @@ export const MESSAGE_EVENT_LABELS: Record<MessageEvent, string> = {
   staffBooking: '상담사 방문예약 알림',
   staffReturning: '상담사 기존 고객 재등록 알림',
   staffDistribution: '상담사 균등 배분 알림',
+  groupNotice: '단체 안내',
+  groupAd: '단체 광고 문자',
 };
 
 /** What a template's text may name, as `#{이름}`. */
@@ -50,6 +57,9 @@ export const MESSAGE_REASONS = [
   'off',
   'noTemplate',
   'noConsent',
+  'noMarketingConsent',
+  'invalidCustomer',
+  'adNight',
   'badNumber',
   'noRecipient',
   'noStaffNumber',
@@ -66,6 +76,9 @@ export const MESSAGE_REASON_LABELS: Record<MessageReason, string> = {
   off: '꺼짐',
   noTemplate: '템플릿 없음',
   noConsent: '동의 없음',
+  noMarketingConsent: '마케팅 수신 동의 없음',
+  invalidCustomer: '무효 고객',
+  adNight: '광고는 밤 9시부터 아침 8시까지 보내지 않음',
   badNumber: '번호 오류',
   noRecipient: '받는 사람 없음',
   noStaffNumber: '휴대폰 번호 없음',
@@ -79,7 +92,7 @@ export const MESSAGE_REASON_LABELS: Record<MessageReason, string> = {
 
 /** One line of a lead's send log, as the console shows it. */
 export type LeadMessageEntry = {
-  event: MessageEvent;
+  event: LoggedMessageEvent;
   status: MessageStatus;
   reason: MessageReason | null;
   /** The provider's code for a refusal or an error (e.g. 3059), for support. */

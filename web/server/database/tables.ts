@@ -301,6 +301,26 @@ export interface CustomerTallyTable {
   contracted: number;
 }
 
+/** A confirmed group message (단체 문자): the template as confirmed, whom it went to, by whom. */
+export interface GroupSendTable {
+  id: string;
+  /** The confirmation's own key: a second press of it finds this row and queues nothing. */
+  request_key: string;
+  template_id: string;
+  title: string;
+  /** 'notice' or 'ad' (web/shared/group-messages.ts). */
+  purpose: string;
+  /** The 알림톡 template code of a notice; null for an ad (sent as 문자 only). */
+  template_code: string | null;
+  text: string;
+  /** Who was chosen, as the audit record says it. */
+  audience: string;
+  recipients: ColumnType<number, number | undefined, number>;
+  excluded: ColumnType<number, number | undefined, number>;
+  by_email: string;
+  created_at: string;
+}
+
 export interface SalesTables {
   ad_spend: AdSpendTable;
   page_view_tallies: PageViewTallyTable;
@@ -321,4 +341,5 @@ export interface SalesTables {
   assignment_settings: AssignmentSettingsTable;
   assignment_opt_outs: AssignmentOptOutTable;
   customer_tallies: CustomerTallyTable;
+  group_sends: GroupSendTable;
 }

@@ -19,11 +19,12 @@ import { maskName } from '../../shared/audit-readable';
 import type { ContentSource } from '../content/types';
 import type { SalesDatabase } from '../database/index';
 import type { LeadNotifier } from '../leads/notifier';
-import { templateVariables, type MessageReason } from '../../shared/outbound-messages';
+import { templateVariables, type MessageEvent, type MessageReason } from '../../shared/outbound-messages';
 import { seoulDay, seoulDayStart } from '../../shared/seoul-time';
 import { MESSAGE_MAX_ATTEMPTS, messageKey, nextAttemptAt, type MessageJob, type MessageLog, type MessageOutcome } from './message-log';
 import type { MessageProvider } from './solapi';
 import { bookingOfMessageKey, VISIT_MESSAGE_EVENTS } from '../customers/visit-messages';
+import { adQuietHours, GROUP_MESSAGE_EVENTS, type GroupMessageEvent } from '../../shared/group-messages';
 
 const BATCH = 50;
 const DAY_MS = 24 * 3600_000;
@@ -81,6 +82,10 @@ type MessageSubject = {
 };
 
 const STAFF_VISIT_EVENTS: ReadonlySet<string> = new Set(VISIT_MESSAGE_EVENTS);
+
+function isGroupEvent(event: string): event is GroupMessageEvent {
+  return (GROUP_MESSAGE_EVENTS as readonly string[]).includes(event);
+}
 
 /** The visit day a reminder's key names (`reminder:<customer>:<YYYY-MM-DD>`). */
 function reminderDay(key: string): string {
@@ -194,6 +199,7 @@ export class MessageDispatcher implements LeadNotifier {
     if (!subject) return { status: 'skipped', reason: 'noRecipient' };
     if (job.recipient) return this.sendToStaff(job, job.recipient, subject, settings, provider);
     if (!subject.consented) return { status: 'skipped', reason: 'noConsent' };
+    if (isGroupEvent(job.event)) return this.sendGroupMessage(job, job.event, subject, settings.phone ?? '', provider);
     const visitAt = subject.fromForm || !STAFF_VISIT_EVENTS.has(job.event) ? subject.bookedVisitAt : await this.staffVisitAt(job, subject.customerId);
     if (visitAt === undefined) return { status: 'skipped', reason: 'notBooked' };
     // A registration kept in the outbox while its slot filled up was stored without the visit: it is told of its registration.
@@ -216,6 +222,30 @@ export class MessageDispatcher implements LeadNotifier {
       대표번호: settings.phone ?? '',
     };
     return this.deliverText(job, provider, { to, templateId: templateCode, text: template.text }, values);
+  }
+
+  /**
+   * A group message (단체 문자): the text and code as the 팀장 confirmed them, to a customer who may
+   * still be sent it — consent, status and, for an ad, the hour are asked again now: a customer who
+   * withdrew marketing consent since the confirmation is not sent the ad, nor is anyone at night.
+   */
+  private async sendGroupMessage(job: MessageJob, event: GroupMessageEvent, subject: MessageSubject, representative: string, provider: MessageProvider): Promise<MessageOutcome> {
+    const { db } = this.options.sales;
+    const [send, customer] = await Promise.all([
+      db.selectFrom('group_sends').select(['template_code', 'text']).where('id', '=', job.key.slice(job.key.lastIndexOf(':') + 1)).executeTakeFirst(),
+      db.selectFrom('customers').select(['status', 'marketing_consent']).where('id', '=', subject.customerId).executeTakeFirstOrThrow(),
+    ]);
+    if (!send || (event === 'groupNotice' && !send.template_code)) return { status: 'skipped', reason: 'noTemplate' };
+    if (customer.status === 'invalid') return { status: 'skipped', reason: 'invalidCustomer' };
+    if (event === 'groupAd' && customer.marketing_consent !== 1) return { status: 'skipped', reason: 'noMarketingConsent' };
+    if (event === 'groupAd' && adQuietHours(this.now())) return { status: 'skipped', reason: 'adNight' };
+    const to = subject.phone.replace(/\D/g, '');
+    if (!MOBILE.test(to)) return { status: 'failed', reason: 'badNumber' };
+    const held = await this.customerHold(job, subject);
+    if (held) return { status: 'skipped', reason: held };
+    const values: Record<string, string> = { 이름: subject.name, 방문일시: subject.bookedVisitAt ? visitLabel(subject.bookedVisitAt) : '', 대표번호: representative };
+    // An ad goes as 문자 only: 알림톡 may not carry advertising.
+    return this.deliverText(job, provider, { to, templateId: event === 'groupAd' ? null : send.template_code, text: send.text }, values);
   }
 
   /**
@@ -319,7 +349,8 @@ export class MessageDispatcher implements LeadNotifier {
 
   /** The template and the 상담사's 휴대폰 a staff message needs, or why it is not sent. */
   private async staffReady(job: MessageJob, recipient: string, settings: MessageTemplatesQueryResult): Promise<{ to: string; templateId: string; text: string } | MessageOutcome> {
-    const template = settings.templates?.[job.event];
+    // Staff messages are all of the settings' events (a group message is never a staff one).
+    const template = settings.templates?.[job.event as MessageEvent];
     const templateCode = template?.templateCode?.trim();
     if (!template?.enabled || !templateCode || !template.text?.trim()) return { status: 'skipped', reason: 'noTemplate' };
     const to = (await this.options.staffMobile?.(recipient)) ?? null;
@@ -332,7 +363,7 @@ export class MessageDispatcher implements LeadNotifier {
   private async deliverText(
     job: MessageJob,
     provider: MessageProvider,
-    message: { to: string; templateId: string; text: string },
+    message: { to: string; templateId: string | null; text: string },
     values: Record<string, string>,
   ): Promise<MessageOutcome> {
     const variables = Object.fromEntries(templateVariables(message.text).map((name) => [`#{${name}}`, values[name] ?? '']));

@@ -8,10 +8,10 @@
  */
 import { sql, type ExpressionOrFactory, type Kysely, type SqlBool } from 'kysely';
 import type { SalesDatabase, SalesTables } from '../database/index';
-import type { LeadMessageEntry, MessageEvent, MessageReason } from '../../shared/outbound-messages';
+import type { LeadMessageEntry, LoggedMessageEvent, MessageReason } from '../../shared/outbound-messages';
 
 /** `recipient`: the staff account (email) a staff message is for; null for the customer. */
-export type MessageJob = { key: string; leadId: string; event: MessageEvent; attempts: number; recipient: string | null };
+export type MessageJob = { key: string; leadId: string; event: LoggedMessageEvent; attempts: number; recipient: string | null };
 
 export type MessageOutcome =
   | { status: 'sent'; providerCode?: null }
@@ -38,7 +38,7 @@ export interface MessageLog {
 }
 
 /** The key of one event's message about one registration or customer (a reminder: per visit day; staff work: per customer version). */
-export function messageKey(event: MessageEvent, leadId: string, qualifier?: string): string {
+export function messageKey(event: LoggedMessageEvent, leadId: string, qualifier?: string): string {
   return [event, leadId, qualifier].filter(Boolean).join(':');
 }
 
@@ -73,7 +73,7 @@ const CLAIM_LEASE_MS = 5 * 60_000;
 /** Jobs claimed at once: ten sends that each take the provider client's longest wait stay well inside the lease. */
 const CLAIM_CHUNK = 10;
 
-type EntryRow = { event: MessageEvent; status: LeadMessageEntry['status']; reason: MessageReason | null; provider_code: string | null; attempts: number; updated_at: number | string };
+type EntryRow = { event: LoggedMessageEvent; status: LeadMessageEntry['status']; reason: MessageReason | null; provider_code: string | null; attempts: number; updated_at: number | string };
 type JobRow = { key: string; lead_id: string; event: string; attempts: number; recipient: string | null };
 
 export class SalesMessageLog implements MessageLog {
@@ -172,7 +172,7 @@ export class SalesMessageLog implements MessageLog {
 }
 
 function jobOf(row: JobRow): MessageJob {
-  return { key: row.key, leadId: row.lead_id, event: row.event as MessageEvent, attempts: row.attempts, recipient: row.recipient ?? null };
+  return { key: row.key, leadId: row.lead_id, event: row.event as LoggedMessageEvent, attempts: row.attempts, recipient: row.recipient ?? null };
 }
 
 /** A send-log row as the console shows it. */

@@ -1,7 +1,8 @@
 /**
  * SOLAPI's HTTP API v4, the one call the site makes: one 알림톡 per request to
  * `POST /messages/v4/send-many/detail`, with SMS fallback (`disableSms: false`: when Kakao cannot
- * deliver, SOLAPI sends the text as SMS/LMS from the registered sender). A typed fetch client rather
+ * deliver, SOLAPI sends the text as SMS/LMS from the registered sender), or a 문자 without 알림톡
+ * (a group message's ad: SOLAPI picks SMS or LMS by the text's length). A typed fetch client rather
  * than the `solapi` SDK: one endpoint, no extra dependency. Each request is signed anew
  * (HMAC-SHA256 over date + salt with the API secret; the secret itself never leaves this process).
  */
@@ -11,8 +12,8 @@ import type { MessagesConfig } from '../config';
 export type AlimtalkMessage = {
   /** Digits only. */
   to: string;
-  /** The 알림톡 template code registered with Kakao through SOLAPI. */
-  templateId: string;
+  /** The 알림톡 template code registered with Kakao through SOLAPI; null: sent as 문자 (SMS/LMS) only, as an ad must be. */
+  templateId: string | null;
   /** `#{이름}` → value; Kakao refuses a message whose variables differ from the template's. */
   variables: Record<string, string>;
   /** The filled-in text, which the SMS fallback sends. */
@@ -70,7 +71,9 @@ export function createSolapiProvider(config: MessagesConfig, { fetchImpl = globa
                 from: config.sender,
                 text: message.text,
                 customFields: { messageKey: message.key },
-                kakaoOptions: { pfId: config.kakaoPfId, templateId: message.templateId, variables: message.variables, disableSms: false },
+                ...(message.templateId === null
+                  ? {}
+                  : { kakaoOptions: { pfId: config.kakaoPfId, templateId: message.templateId, variables: message.variables, disableSms: false } }),
               },
             ],
           }),

@@ -1,6 +1,7 @@
 import { Form } from 'react-router';
 import { DistributeAnswer } from './TeamAssignment';
 import { leadListText as text } from './lead-text';
+import { GROUP_MESSAGES_PATH } from './console-page';
 import './BulkAssign.css';
 
 export const BULK_ASSIGN_FORM_ID = 'bulk-assign';
@@ -25,7 +26,7 @@ type BulkAssignProps = {
   choices: ReadonlyArray<{ email: string; name: string }>;
   me: string;
   outcome: BulkAssignOutcome | undefined;
-  /** 선택한 고객 균등 배분 (팀장, 관리자). */
+  /** 선택한 고객 균등 배분 and 선택한 고객에게 문자 (팀장, 관리자). */
   mayDistribute: boolean;
 };
 
@@ -60,9 +61,15 @@ export function BulkAssign({ selected, allTicked, onTickAll, choices, me, outcom
           {text.bulkApply}
         </button>
         {mayDistribute ? (
-          <button type="submit" name="intent" value="distribute" className="button">
-            {text.distributeSelected}
-          </button>
+          <>
+            <button type="submit" name="intent" value="distribute" className="button">
+              {text.distributeSelected}
+            </button>
+            {/* The ticked rows to the group message page, whose preview asks before anything is sent. */}
+            <button type="submit" name="audience" value="selection" formMethod="get" formAction={GROUP_MESSAGES_PATH} className="button">
+              {text.messageSelected}
+            </button>
+          </>
         ) : null}
       </Form>
       {outcome && !outcome.team ? <DistributeAnswer outcome={outcome} /> : null}

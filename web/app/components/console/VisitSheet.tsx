@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Form } from 'react-router';
+import { Form, Link } from 'react-router';
 import { LEAD_STATUS_LABELS, type VisitSheet as VisitSheetData } from '../../../shared/console';
 import { withParticle } from '../../../shared/korean-particle';
 import { shiftDay } from '../../../shared/seoul-time';
-import { dayLabel, seoulTime } from './console-page';
+import { dayLabel, GROUP_MESSAGES_PATH, seoulTime } from './console-page';
 import { ConsoleTable } from './ConsoleTable';
 import './VisitSheet.css';
 
@@ -16,6 +16,7 @@ export const VISITS_TEXT = {
   show: '보기',
   print: '인쇄',
   noSlots: '이 날은 방문 예약 시간이 없습니다.',
+  messageToday: '오늘 방문 예약자 모두에게 문자',
   noBookings: '예약한 고객이 없습니다.',
   walkIns: '현장 방문',
   walkInCount: (count: number) => `예약 없이 온 고객 ${count}명`,
@@ -237,6 +238,7 @@ export function VisitSheet({
   canUndo,
   sheet,
   notice,
+  mayMessage = false,
   children,
 }: {
   /** What the desk works with above the sheet (the 현장 등록 form). */
@@ -247,6 +249,8 @@ export function VisitSheet({
   canUndo: boolean;
   sheet: VisitSheetData | null;
   notice: VisitNotice | null;
+  /** 오늘 방문 예약자 모두에게 문자 (팀장, 관리자), on today's sheet. */
+  mayMessage?: boolean;
 }) {
   const noticeRef = useRef<HTMLParagraphElement>(null);
   const noticeKey = notice?.key;
@@ -289,6 +293,13 @@ export function VisitSheet({
       <div className="visit-sheet__work">
         <div className="visit-sheet__day">
           <DayNavigation date={date} today={today} />
+          {mayMessage && day === 'today' && sheet?.slots.some((slot) => slot.bookings.length > 0) ? (
+            <p className="visit-sheet__message">
+              <Link className="button" to={`${GROUP_MESSAGES_PATH}?audience=today`}>
+                {VISITS_TEXT.messageToday}
+              </Link>
+            </p>
+          ) : null}
           {sheet ? (
             sheet.slots.length === 0 ? (
               <p className="console-panel__empty">{VISITS_TEXT.noSlots}</p>

@@ -33,6 +33,8 @@ export function seoulTime(iso: string): string {
 }
 
 export const LEAD_LIST_PATH = '/admin/leads';
+/** 단체 문자: the group message page (팀장, 관리자). */
+export const GROUP_MESSAGES_PATH = '/admin/messages';
 
 /** A lead's page in the console. */
 export function leadPath(id: string): string {

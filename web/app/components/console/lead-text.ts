@@ -77,6 +77,8 @@ export const leadListText = {
   assigned: (count: number, to: string) => `고객 ${count}명을 ${to} 님에게 배정했습니다.`,
   assignedNobody: (count: number) => `고객 ${count}명을 미배정으로 돌렸습니다.`,
   distributeSelected: '선택한 고객 균등 배분',
+  messageSelected: '선택한 고객에게 문자',
+  messageAll: '현재 조건의 고객 모두에게 문자',
   distributeUnassigned: '미배정 고객 모두 균등 배분',
   distributeConfirm: (count: number | null, names: string[]) =>
     `${count === null ? '미배정 고객 모두를' : `선택한 고객 ${count}명을`} 상담사 ${names.length}명(${names.join(', ')})에게 고르게 나눕니다. 배분할까요?`,

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { data, Link, redirect, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/leads';
-import { formatPhone, leadFiltersToParams, mayExport, type CallerElsewhere } from '../../../shared/console';
+import { formatPhone, leadFiltersToParams, mayExport, mayManageLeads, type CallerElsewhere } from '../../../shared/console';
 import { startedByAnotherSite } from '../../../shared/cross-site';
 import { ExportForm } from '../../components/console/ExportForm';
 import { LeadFilterForm } from '../../components/console/LeadFilterForm';
@@ -9,7 +9,7 @@ import { BULK_ASSIGN_FORM_ID, BulkAssign, type BulkAssignOutcome } from '../../c
 import { LeadList } from '../../components/console/LeadList';
 import { TeamAssignment } from '../../components/console/TeamAssignment';
 import { filterLabels, leadListText as text } from '../../components/console/lead-text';
-import { CONSOLE_HEADERS, LEAD_LIST_PATH, consoleMeta, type LeadListFocus } from '../../components/console/console-page';
+import { CONSOLE_HEADERS, GROUP_MESSAGES_PATH, LEAD_LIST_PATH, consoleMeta, type LeadListFocus } from '../../components/console/console-page';
 import { requireStaff } from '../../lib/require-staff';
 import '../../components/console/console-page.css';
 import './leads.css';
@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   // A control character in a typed filter is the request's fault: 400, with the page and the message.
   return data(
-    { filters, address: context.leadSearch.write(leadFiltersToParams(filters)).toString(), invalid, controlError, searchFromAnotherSite: searchFromAnotherSite ? `${url.pathname}${url.search}` : null, page, campaigns, unitTypes, assignees, assignTo, me: staff.email, fromCursor: Boolean(cursor), canExport: mayExport(staff.role), team },
+    { filters, address: context.leadSearch.write(leadFiltersToParams(filters)).toString(), invalid, controlError, searchFromAnotherSite: searchFromAnotherSite ? `${url.pathname}${url.search}` : null, page, campaigns, unitTypes, assignees, assignTo, me: staff.email, fromCursor: Boolean(cursor), canExport: mayExport(staff.role), canMessage: mayManageLeads(staff.role), team },
     { status: controlError ? 400 : 200 },
   );
 }
@@ -165,7 +165,7 @@ function CallerElsewhereNotice({ elsewhere }: { elsewhere: CallerElsewhere }) {
 }
 
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, address, invalid, controlError, searchFromAnotherSite, page, campaigns, unitTypes, assignees, assignTo, me, fromCursor, canExport, team } = loaderData;
+  const { filters, address, invalid, controlError, searchFromAnotherSite, page, campaigns, unitTypes, assignees, assignTo, me, fromCursor, canExport, canMessage, team } = loaderData;
   const selection = useSelection(page.rows.map((row) => row.id), actionData);
   const navigation = useNavigation();
   const countRef = useRef<HTMLParagraphElement>(null);
@@ -196,6 +196,11 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
         <p ref={countRef} className="lead-list-page__count" role="status" tabIndex={-1}>
           {busy ? text.updating : text.pageCount(page.total, page.rows.length, page.next !== null)}
         </p>
+        {canMessage && page.rows.length > 0 ? (
+          <Link className="button" to={`${GROUP_MESSAGES_PATH}?${new URLSearchParams([['audience', 'filter'], ...new URLSearchParams(address)])}`}>
+            {text.messageAll}
+          </Link>
+        ) : null}
       </div>
       {page.elsewhere ? <CallerElsewhereNotice elsewhere={page.elsewhere} /> : null}
       {canExport ? (

@@ -1,6 +1,6 @@
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/visits';
-import { mayUndoCheckIn } from '../../../shared/console';
+import { mayManageLeads, mayUndoCheckIn } from '../../../shared/console';
 import { isDay, seoulDay } from '../../../shared/seoul-time';
 import { requireStaff } from '../../lib/require-staff';
 import { useAnswerCount } from '../../lib/answer-count';
@@ -15,15 +15,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(request, context);
   const today = seoulDay(Date.now());
   const canUndo = mayUndoCheckIn(staff.role);
+  const mayMessage = mayManageLeads(staff.role);
   const asked = (new URL(request.url).searchParams.get('date') ?? '').trim();
   if (asked && !isDay(asked)) {
     const dateError = VISITS_TEXT.badDate(asked.slice(0, QUOTED_INPUT_MAX));
-    return data({ today, date: today, canUndo, sheet: null, dateError, deskKey: crypto.randomUUID(), openDays: [], deskSources: [] }, { status: 400 });
+    return data({ today, date: today, canUndo, mayMessage, sheet: null, dateError, deskKey: crypto.randomUUID(), openDays: [], deskSources: [] }, { status: 400 });
   }
   const date = asked || today;
   const [sheet, openDays, deskSources] = await Promise.all([context.leadConsole.visits(date), context.leadConsole.bookings.openSlots(), context.leadConsole.bookings.deskSources()]);
   // A fresh key per rendered desk form: its double submit is one lead, the next customer another.
-  return { today, date, canUndo, sheet, dateError: null, deskKey: crypto.randomUUID(), openDays, deskSources };
+  return { today, date, canUndo, mayMessage, sheet, dateError: null, deskKey: crypto.randomUUID(), openDays, deskSources };
 }
 
 const REFUSAL_STATUS = { notFound: 404, forbidden: 403, notYours: 403, notToday: 409, invalid: 400 } as const;
@@ -99,7 +100,7 @@ export function meta() {
 }
 
 export default function Visits({ loaderData, actionData }: Route.ComponentProps) {
-  const { today, date, canUndo, sheet, dateError, deskKey, openDays, deskSources } = loaderData;
+  const { today, date, canUndo, mayMessage, sheet, dateError, deskKey, openDays, deskSources } = loaderData;
   const desk = actionData && ('desk' in actionData || 'lookup' in actionData) ? actionData : null;
   // Each answer is a notice of its own, even when it says what the last one said.
   const answers = useAnswerCount(actionData);
@@ -116,7 +117,7 @@ export default function Visits({ loaderData, actionData }: Route.ComponentProps)
         }
       : null;
   return (
-    <VisitSheet date={date} today={today} canUndo={canUndo} sheet={sheet} notice={notice}>
+    <VisitSheet date={date} today={today} canUndo={canUndo} sheet={sheet} notice={notice} mayMessage={mayMessage}>
       <DeskRegistrationForm formKey={deskKey} openDays={openDays} sources={deskSources} outcome={desk} />
     </VisitSheet>
   );

@@ -20,6 +20,7 @@ import * as assignmentSettings from './0014-assignment-settings';
 import * as registrationCompanions from './0015-registration-companions';
 import * as customerProfile from './0016-customer-profile';
 import * as teamPerformance from './0018-team-performance';
+import * as groupMessages from './0019-group-messages';
 import * as customerListIndexes from './0020-customer-list-indexes';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-registration-companions': registrationCompanions,
   '0016-customer-profile': customerProfile,
   '0018-team-performance': teamPerformance,
+  '0019-group-messages': groupMessages,
   '0020-customer-list-indexes': customerListIndexes,
 };
 
