@@ -26,6 +26,15 @@ export function mayManageLeads(role: StaffRole): boolean {
   return role !== 'sales';
 }
 
+/**
+ * Whether `role` may hand every customer of an account of role `from` over to one of role `to`
+ * (null: 미배정): the admin anyone's to anyone; a 팀장 a 상담사's to a 상담사 (퇴사자 고객 넘기기).
+ */
+export function mayHandOver(role: StaffRole, from: StaffRole, to: StaffRole | null): boolean {
+  if (role === 'admin') return true;
+  return role === 'manager' && from === 'sales' && (to === null || to === 'sales');
+}
+
 /** Whether `role` may create, change and delete visit slots (a 상담사 may not). */
 export function mayManageSlots(role: StaffRole): boolean {
   return role !== 'sales';
