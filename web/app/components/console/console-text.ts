@@ -1,6 +1,13 @@
 import { withParticle } from '../../../shared/korean-particle';
 
 /** The console shell's, sign-in's, accounts page's and audit page's Korean text. */
+/** 540 → '9시간', 90 → '1시간 30분', 45 → '45분'. */
+function idleSpan(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return [hours ? `${hours}시간` : '', rest ? `${rest}분` : ''].filter(Boolean).join(' ');
+}
+
 export const consoleText = {
   title: '상담 관리',
   signInHeading: '직원 로그인',
@@ -9,6 +16,9 @@ export const consoleText = {
   password: '비밀번호',
   signIn: '로그인',
   signingIn: '로그인 중...',
+  knownDevice: '자주 쓰는 기기 (내 휴대폰·업무용 PC)',
+  knownDeviceHint: (minutes: number) =>
+    `상담사 계정만 해당합니다. 이 기기에서는 아무 작업이 없어도 ${idleSpan(minutes)} 동안 로그인이 유지됩니다. 여러 사람이 함께 쓰는 기기에서는 선택하지 마세요.`,
   signOut: '로그아웃',
   navLabel: '상담 관리 메뉴',
   messageCapReached: (sent: number, cap: number) =>
