@@ -27,7 +27,7 @@ process.env.E2E_DATA_DIR = dataDir;
  * `@desktop` is about one layout (e.g. the phone-only slider, wide-screen step scrolling) and is
  * listed only in that project.
  */
-const browserSpecs = /(platform|page-pipeline|leads|home|routes|a11y|shell|shell-mobile|shell-desktop|press|open-redirect|console-staff|console-leads|console-visits|console-messages|console-group-messages|console-today|console-calls|console-bookings|console-assignment|console-team-stats|console-customers|console-drafts|measurement|tags|preview)\.spec\.ts$/;
+const browserSpecs = /(platform|page-pipeline|leads|home|routes|a11y|shell|shell-mobile|shell-desktop|press|open-redirect|console-staff|console-leads|console-visits|console-messages|console-group-messages|console-today|console-calls|console-bookings|console-assignment|console-team-stats|console-customers|console-drafts|console-team|measurement|tags|preview)\.spec\.ts$/;
 /** Specs that need no browser (server HTML, built files) run once, in the `server` project. */
 const serverSpecs = /(client-assets|server-html|budgets|discovery|press-shutdown)\.spec\.ts$/;
 
@@ -108,6 +108,8 @@ export default defineConfig({
       PAGE_VIEW_COMBINATIONS_PER_ADDRESS: '100000',
       // All browsers render from one address; tests/integration/render-limit.test.ts covers the limit.
       PAGE_RENDER_LIMIT_IP: '100000/60',
+      // A 상담사's own device (자주 쓰는 기기): a working day, as a site that offers it sets it.
+      STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES: '540',
     },
     reuseExistingServer: !process.env.CI,
     // First start seeds SQLite from content/ (and may process images): allow time on 2 cores.

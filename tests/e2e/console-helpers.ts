@@ -25,16 +25,16 @@ export function uniqueName(prefix: string): string {
 export const SALES_PASSWORD = 'model-house-desk-2026';
 
 /**
- * A sales account added with the CLI while the e2e server runs (or the server of `dataDir`), as an
+ * A sales account (or a 팀장's, `role` manager) added with the CLI while the e2e server runs (or the server of `dataDir`), as an
  * admin adds one at a desk; it can sign in at once. Its email is unique per call.
  *
  * The built CLI (`npm run staff`, as operators run it; the suite runs on build/ anyway) at the
  * tests' scrypt cost: about 1 s of CPU a call against 3 s for `tsx scripts/staff.ts` at the
  * production cost, and each later sign-in checks the cheap hash.
  */
-export function addSalesAccount(label: string, name = '김상담', dataDir = process.env.E2E_DATA_DIR): string {
+export function addSalesAccount(label: string, name = '김상담', dataDir = process.env.E2E_DATA_DIR, role: 'sales' | 'manager' = 'sales'): string {
   const email = `${label}-${Date.now()}-${Math.floor(Math.random() * 1000)}@example.kr`;
-  execFileSync(process.execPath, [STAFF_CLI, 'add', email, '--role', 'sales', '--name', name], {
+  execFileSync(process.execPath, [STAFF_CLI, 'add', email, '--role', role, '--name', name], {
     env: { ...process.env, ...TEST_PASSWORD_HASHING_ENV, DATA_DIR: dataDir, SANITY_PROJECT_ID: '' },
     input: `${SALES_PASSWORD}\n`,
     encoding: 'utf8',

@@ -116,10 +116,13 @@ test('a sales account sees its menu only and gets 403 on the accounts and audit 
 
   const sales = await salesPage(browser, email, page.viewportSize());
   await expect(consoleNav(sales.page).getByRole('link')).toHaveText(['대시보드', '오늘 할 일', '고객 목록', '방문 명단', '사이트 방문 통계']);
-  for (const path of ['/admin/accounts', '/admin/audit']) {
+  for (const [path, refusal] of [
+    ['/admin/accounts', '이 화면은 관리자만 쓸 수 있습니다.'],
+    ['/admin/audit', '이 화면은 관리자와 팀장만 쓸 수 있습니다.'],
+  ]) {
     const response = await sales.page.goto(path);
     expect(response?.status(), path).toBe(403);
-    await expect(sales.page.getByText('이 화면은 관리자만 쓸 수 있습니다.')).toBeVisible();
+    await expect(sales.page.getByText(refusal)).toBeVisible();
   }
   await expectNoAxeViolations(sales.page);
   const exported = await sales.page.request.get('/admin/audit/export.csv');

@@ -199,14 +199,18 @@ describe.each(Object.keys(DATABASES))('work on a customer on %s', (name) => {
     expect(await customerRow(booked)).toMatchObject({ status: 'visitBooked' });
   });
 
-  it('a hand-over moves every customer of a disabled account at once, one assignment and one record each', async () => {
+  it('a hand-over moves every customer of a disabled account at once, one assignment and one record each, and one record of the whole', async () => {
     const ids = [await customer('01044440000', KIM), await customer('01044441111', KIM), await customer('01044442222', JUNG)];
     expect(await work.handOver(KIM.email, JUNG, actor(KIM))).toBe(0);
     expect(await work.handOver(KIM.email, JUNG, actor(LEAD, 'manager'))).toBe(2);
     expect(await database.rows(`SELECT assignee_email, count(*) AS n FROM customers GROUP BY assignee_email`)).toEqual([{ assignee_email: JUNG.email, n: name === 'postgres' ? '3' : 3 }]);
     const records = await auditRows();
-    expect(records.map((row) => row.target).sort()).toEqual(ids.slice(0, 2).sort());
-    expect(records[0]).toMatchObject({ action: 'leadChange', detail: '담당자 김상담(kim@example.kr) → 정상담(jung@example.kr)', actor: LEAD.email });
+    const changes = records.filter((row) => row.action === 'leadChange');
+    expect(changes.map((row) => row.target).sort()).toEqual(ids.slice(0, 2).sort());
+    expect(changes[0]).toMatchObject({ detail: '담당자 김상담(kim@example.kr) → 정상담(jung@example.kr)', actor: LEAD.email });
+    expect(records.filter((row) => row.action !== 'leadChange')).toEqual([
+      expect.objectContaining({ action: 'leadHandOver', actor: LEAD.email, target: KIM.email, detail: '김상담(kim@example.kr) → 정상담(jung@example.kr): 고객 2명' }),
+    ]);
     expect(await database.rows(`SELECT count(*) AS n FROM assignments WHERE by_email = '${LEAD.email}'`)).toEqual([{ n: name === 'postgres' ? '2' : 2 }]);
   });
   it('slots: a week at two times once however often the form is sent; an edit under its version moves the booked visits and never goes below them; only an empty slot is deleted', async () => {

@@ -167,6 +167,38 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
       expect((await ids({ assignee: 'none' }, boss)).total).toBe(fixtureLeads.length);
     });
 
+    it("hand-over by a 팀장: a 상담사's customers to a 상담사, at once with one record naming the count; never a 관리자's or a 팀장's, nor to a disabled account", async () => {
+      const admin: StaffActor = { email: 'admin@example.com', name: '최관리', role: 'admin', ip: '10.0.0.4' };
+      const otherBoss: StaffActor = { email: 'boss2@example.com', name: '윤팀장', role: 'manager', ip: '10.0.0.5' };
+      const gone: StaffActor = { email: 'gone@example.com', name: '퇴사자', role: 'sales', ip: '10.0.0.6' };
+      const team = new LeadConsoleService({
+        sales: database.sales,
+        content: database.content,
+        audit: database.audit,
+        staff: { list: async () => [...STAFF, account(admin), account(otherBoss), account(gone, true)] },
+      });
+      expect(await team.assign([idOf(unassigned[0])], admin.email, boss)).toMatchObject({ ok: true, assigned: 1 });
+      expect(await team.assign([idOf(unassigned[1])], otherBoss.email, boss)).toMatchObject({ ok: true, assigned: 1 });
+      const before = await audited();
+      expect(await team.handOver(admin.email, kim.email, boss)).toEqual({ ok: false, error: 'forbidden' });
+      expect(await team.handOver(otherBoss.email, kim.email, boss)).toEqual({ ok: false, error: 'forbidden' });
+      expect(await team.handOver(lee.email, otherBoss.email, boss)).toEqual({ ok: false, error: 'forbidden' });
+      expect(await team.handOver(lee.email, gone.email, boss)).toEqual({ ok: false, error: 'invalid' });
+      expect(await team.handOver(lee.email, kim.email, kim)).toEqual({ ok: false, error: 'invalid' });
+      expect(await audited()).toEqual(before);
+      expect((await ids({ assignee: admin.email }, boss)).total).toBe(1);
+      expect((await ids({ assignee: lee.email }, boss)).total).toBe(ofLee.length);
+
+      expect(await team.handOver(lee.email, kim.email, boss)).toEqual({ ok: true, assigned: ofLee.length, refused: 0 });
+      expect(await ids({ assignee: lee.email }, boss)).toEqual({ ids: [], total: 0 });
+      const summaries = (await audited()).filter((entry) => entry.action === 'leadHandOver');
+      expect(summaries).toEqual([
+        expect.objectContaining({ actor: boss.email, target: lee.email, detail: `이상담(lee@example.com) → 김상담(kim@example.com): 고객 ${ofLee.length}명` }),
+      ]);
+      // The 관리자 still hands anyone's over, to anyone active.
+      expect(await team.handOver(otherBoss.email, admin.email, admin)).toEqual({ ok: true, assigned: 1, refused: 0 });
+    });
+
     it('an account disabled outside the console (the CLI) has its leads returned to 미배정 by the server, recorded; one disabled just now is left to the console\'s hand-over', async () => {
       const now = Date.parse('2026-03-01T00:10:00.000Z');
       const disabledLongAgo = { ...account(lee, true), updatedAt: '2026-03-01T00:08:00.000Z' };

@@ -324,6 +324,87 @@ describe('sessions', () => {
   });
 });
 
+describe.each(INSTANCE_STORES)('a 상담사 on a device marked at sign-in (%s)', (_name, onPostgres) => {
+  usePool(onPostgres, (pool) => {
+    postgres = pool;
+  });
+  const MINUTE = 60 * 1000;
+
+  async function team() {
+    const services = await startAuth({
+      dataDir,
+      admin: adminFrom({ ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD_HASH: passwordHash, STAFF_SESSION_IDLE_MINUTES: '30', STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES: '540', PASSWORD_HASH_COST: '10' }),
+      allowLocalAdmin: false,
+      now: () => clock,
+      postgres,
+    });
+    for (const [email, role] of [['sales@example.test', 'sales'], ['lead@example.test', 'manager']] as const) {
+      expect(await services.staff.add({ email, name: role, role, password: PASSWORD }, { email: EMAIL, ip: '1.1.1.1' })).toEqual({ ok: true });
+    }
+    const login = async (email: string, knownDevice: boolean) => {
+      const result = await services.auth.login(request(), { email, password: PASSWORD, clientIp: '203.0.113.9', knownDevice });
+      if (!result.ok) throw new Error(result.refusal);
+      return { cookie: cookieFrom(result.setCookie), setCookie: result.setCookie };
+    };
+    return { ...services, login };
+  }
+
+  it('keeps the 상담사 signed in up to the longer window (a working day) when marked; unmarked, or a 팀장 or 관리자, the usual one', async () => {
+    const { auth, audit, login } = await team();
+    const marked = await login('sales@example.test', true);
+    expect(auth.remainingMs(request({ cookie: marked.cookie }))).toBe(540 * MINUTE);
+    expect(marked.setCookie).toMatch(/; Max-Age=32400(;|$)/);
+    const unmarked = await login('sales@example.test', false);
+    const manager = await login('lead@example.test', true);
+    const admin = (await auth.login(request(), { email: EMAIL, password: PASSWORD, clientIp: '203.0.113.9', knownDevice: true })) as { setCookie: string };
+    for (const other of [unmarked.cookie, manager.cookie, cookieFrom(admin.setCookie)]) expect(auth.remainingMs(request({ cookie: other }))).toBe(30 * MINUTE);
+
+    // An hour without a request: the marked session goes on, renewed as any is; the others ended.
+    clock += 60 * MINUTE;
+    expect(auth.session(request({ cookie: marked.cookie }))).toMatchObject({ email: 'sales@example.test', role: 'sales' });
+    for (const other of [unmarked.cookie, manager.cookie]) expect(auth.session(request({ cookie: other }))).toBeNull();
+    // Renewed an hour in, what is left of the working day since sign-in.
+    const extended = auth.extend(request({ cookie: marked.cookie }));
+    expect(extended?.remainingMs).toBe(480 * MINUTE);
+    expect(extended?.setCookie).toMatch(/; Max-Age=28800(;|$)/);
+    // The working day is the longest it lasts, however often it is renewed.
+    let cookie = cookieFrom(extended!.setCookie);
+    for (let hour = 2; hour <= 8; hour += 1) {
+      clock += 60 * MINUTE;
+      cookie = cookieFrom(auth.extend(request({ cookie }))!.setCookie);
+    }
+    expect(auth.remainingMs(request({ cookie }))).toBe(60 * MINUTE);
+    clock += 60 * MINUTE;
+    expect(auth.session(request({ cookie }))).toBeNull();
+
+    const signIns = (await audit.list({ action: 'signIn', actor: 'sales@example.test' })).entries.map((entry) => entry.detail);
+    expect(signIns).toEqual([null, '자주 쓰는 기기']);
+  });
+
+  it('ends at once on sign-out, and when the account stops being a 상담사', async () => {
+    const { auth, staff, login } = await team();
+    const first = await login('sales@example.test', true);
+    await auth.logout(request({ cookie: first.cookie }), '203.0.113.9');
+    expect(auth.session(request({ cookie: first.cookie }))).toBeNull();
+    const second = await login('sales@example.test', true);
+    clock += 31 * MINUTE;
+    expect(auth.session(request({ cookie: second.cookie }))).not.toBeNull();
+    await staff.setDisabled('sales@example.test', true, { email: EMAIL, ip: '1.1.1.1' });
+    await auth.learnRevocation(request({ cookie: second.cookie }));
+    expect(auth.session(request({ cookie: second.cookie }))).toBeNull();
+  });
+
+  it('is off unless set, and the setting is checked at start in Korean and English', () => {
+    expect(adminFrom({}).knownDeviceIdleMs).toBeUndefined();
+    expect(adminFrom({ STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES: '540' }).knownDeviceIdleMs).toBe(540 * MINUTE);
+    expect(() => adminFrom({ STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES: '541' })).toThrow(/STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES="541": 540분\(9시간\) 이하여야 합니다 \/ must be at most 540 minutes/);
+    expect(() => adminFrom({ STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES: 'x' })).toThrow(/STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES/);
+    expect(() => adminFrom({ STAFF_SESSION_IDLE_MINUTES: '60', STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES: '45' })).toThrow(
+      /STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES.*STAFF_SESSION_IDLE_MINUTES.*보다 짧을 수 없습니다.*must not be shorter than STAFF_SESSION_IDLE_MINUTES/s,
+    );
+  });
+});
+
 describe('write authorization', () => {
   it('401 without a session, 403 from a foreign or missing Origin, ok with both', async () => {
     const auth = await start();

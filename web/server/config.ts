@@ -47,6 +47,11 @@ export type AdminConfig = {
   secureCookies: boolean;
   /** How long a staff session lasts without a request; unset: 30 minutes. */
   sessionIdleMs?: number;
+  /**
+   * A 상담사's session on a device they marked at sign-in ("자주 쓰는 기기"): its idle window, and
+   * its lifetime when longer than the 8 hours. Unset: no such mark is offered.
+   */
+  knownDeviceIdleMs?: number;
   /** scrypt parameters of new password hashes (staff accounts, password resets, the local admin). */
   passwordHashing: ScryptParameters;
 };
@@ -142,6 +147,8 @@ const MAX_GROUP_RECIPIENTS = 5000;
 const MIN_SESSION_IDLE_MINUTES = 5;
 /** Never longer than a session's 8 hours. */
 const MAX_SESSION_IDLE_MINUTES = 480;
+/** A 상담사's own device: at most a working day (9 hours), which such a session then lasts at most. */
+export const MAX_KNOWN_DEVICE_IDLE_MINUTES = 540;
 
 /**
  * The line printed for a bad value: the variable, its value, then Korean and English. A secret's
@@ -359,6 +366,19 @@ const ENVIRONMENT = v.object({
     ),
     '30',
   ),
+  STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES: v.optional(
+    v.pipe(
+      positiveInteger('STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES'),
+      v.minValue(
+        MIN_SESSION_IDLE_MINUTES,
+        problem('STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES', `${MIN_SESSION_IDLE_MINUTES}분 이상이어야 합니다`, `must be at least ${MIN_SESSION_IDLE_MINUTES} minutes`),
+      ),
+      v.maxValue(
+        MAX_KNOWN_DEVICE_IDLE_MINUTES,
+        problem('STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES', `${MAX_KNOWN_DEVICE_IDLE_MINUTES}분(9시간) 이하여야 합니다`, `must be at most ${MAX_KNOWN_DEVICE_IDLE_MINUTES} minutes (9 hours)`),
+      ),
+    ),
+  ),
   AUDIT_RETENTION_DAYS: v.optional(
     v.pipe(
       positiveInteger('AUDIT_RETENTION_DAYS'),
@@ -402,6 +422,16 @@ const CHECKED_ENVIRONMENT = v.pipe(
       'ADMIN_PASSWORD_HASH: ADMIN_EMAIL 없이 설정되었습니다 / is set but ADMIN_EMAIL is not',
     ),
     ['ADMIN_PASSWORD_HASH'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['STAFF_SESSION_IDLE_MINUTES'], ['STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES']],
+      (env) => env.STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES === undefined || env.STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES >= env.STAFF_SESSION_IDLE_MINUTES,
+      (issue) =>
+        `STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES="${(issue.input as Environment).STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES}": STAFF_SESSION_IDLE_MINUTES보다 짧을 수 없습니다 / ` +
+        'must not be shorter than STAFF_SESSION_IDLE_MINUTES',
+    ),
+    ['STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES'],
   ),
   // A cheaper hash is for tests only: in production it would make stolen hashes quick to crack.
   v.forward(
@@ -476,6 +506,7 @@ function configOf(env: Environment): ServerConfig {
         .filter(Boolean),
       secureCookies: production,
       sessionIdleMs: env.STAFF_SESSION_IDLE_MINUTES * 60 * 1000,
+      ...(env.STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES ? { knownDeviceIdleMs: env.STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES * 60 * 1000 } : {}),
       passwordHashing: scryptParametersFor(env.PASSWORD_HASH_COST),
     },
     sanity: env.SANITY_PROJECT_ID

@@ -26,6 +26,15 @@ export function mayManageLeads(role: StaffRole): boolean {
   return role !== 'sales';
 }
 
+/**
+ * Whether `role` may hand every customer of an account of role `from` over to one of role `to`
+ * (null: 미배정): the admin anyone's to anyone; a 팀장 a 상담사's to a 상담사 (퇴사자 고객 넘기기).
+ */
+export function mayHandOver(role: StaffRole, from: StaffRole, to: StaffRole | null): boolean {
+  if (role === 'admin') return true;
+  return role === 'manager' && from === 'sales' && (to === null || to === 'sales');
+}
+
 /** Whether `role` may create, change and delete visit slots (a 상담사 may not). */
 export function mayManageSlots(role: StaffRole): boolean {
   return role !== 'sales';
@@ -36,9 +45,17 @@ export function mayUndoCheckIn(role: StaffRole): boolean {
   return mayManageLeads(role);
 }
 
-/** Whether `role` manages staff accounts, the audit trail and the site's preview: the admin's alone. */
+/** Whether `role` manages staff accounts and the site's preview: the admin's alone. */
 export function mayAdminister(role: StaffRole): boolean {
   return role === 'admin';
+}
+
+/**
+ * Which part of the audit trail `role` reads: the admin the whole of it, a 팀장 the team's
+ * (AUDIT_TEAM_SCOPE), a 상담사 none.
+ */
+export function auditScopeOf(role: StaffRole): 'all' | 'team' | null {
+  return role === 'admin' ? 'all' : role === 'manager' ? 'team' : null;
 }
 
 /** Whether `role` may download leads, statistics or the audit trail (a 상담사 may not). */
@@ -462,6 +479,7 @@ export const AUDIT_ACTIONS = [
   'leadChange',
   'leadDistribute',
   'groupMessage',
+  'leadHandOver',
   'assignmentSettings',
   'leadMemo',
   'leadProfile',
@@ -502,6 +520,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   leadChange: '상태·담당자 변경',
   leadDistribute: '균등 배분',
   groupMessage: '단체 문자 발송',
+  leadHandOver: '퇴사자 고객 넘기기',
   assignmentSettings: '자동 배정 설정 변경',
   leadMemo: '메모 작성',
   leadProfile: '관심 타입·청약 자격·자금 계획 변경',
@@ -530,6 +549,37 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   purge: '보관 기간 지난 정보 삭제',
   customerDelete: '고객 요청으로 정보 삭제',
   consentWithdraw: '마케팅 수신 동의 철회',
+};
+
+/**
+ * The 팀장's part of the audit trail: every record about a customer (whoever made it), and the
+ * sales team's own actions when a 상담사 or 팀장 made them. Listed, not excluded, so that an
+ * action added later stays the admin's until it is put here. Account administration, the purge
+ * and what the admin alone does that is about no customer are not the team's.
+ */
+export const AUDIT_TEAM_SCOPE: { customer: readonly AuditAction[]; team: readonly AuditAction[] } = {
+  customer: [
+    'leadView',
+    'phoneReveal',
+    'phoneSearch',
+    'leadChange',
+    'leadDistribute',
+    'leadHandOver',
+    'leadMemo',
+    'leadProfile',
+    'leadCall',
+    'visitCheckIn',
+    'visitCheckInUndo',
+    'visitBook',
+    'visitMove',
+    'visitCancel',
+    'deskRegister',
+    'leadExport',
+    'customerDelete',
+    'consentWithdraw',
+    'groupMessage',
+  ],
+  team: ['signIn', 'signOut', 'slotCreate', 'slotChange', 'slotDelete', 'statsExport', 'teamStatsExport', 'adSpend', 'assignmentSettings', 'auditView', 'auditExport'],
 };
 
 /** One line of the audit trail. `actor` is the staff email (or the email tried, on a failed sign-in). */

@@ -20,3 +20,10 @@ export function requireStaff(request: Request, context: AppLoadContext, role?: S
   if (role === 'admin' && staff.role !== 'admin') throw data({ message: STAFF_FORBIDDEN_MESSAGE }, { status: 403 });
   return staff;
 }
+
+/** The signed-in staff member whose role `may` use the page; another role: 403 with `forbidden`. */
+export function requireStaffWho(request: Request, context: AppLoadContext, may: (role: StaffRole) => boolean, forbidden: string): StaffIdentity {
+  const staff = requireStaff(request, context);
+  if (!may(staff.role)) throw data({ message: forbidden }, { status: 403 });
+  return staff;
+}

@@ -1,10 +1,11 @@
 /**
  * GET /admin/audit/export.csv?action=&actor=&from=&to= — the audit trail with the audit page's
  * filters as CSV (UTF-8 with BOM, the lead export's Excel-safe cells), oldest first, streamed
- * page by page. Admins only, with a 사유; the export itself is recorded (its filters, row count and 사유).
+ * page by page. The 관리자 (the whole trail) and a 팀장 (the team's part), with a 사유; the export
+ * itself is recorded (its filters, row count and 사유).
  */
 import { Router, type Response } from 'express';
-import { AUDIT_ACTION_LABELS, type AuditEntry } from '../../shared/console';
+import { AUDIT_ACTION_LABELS, auditScopeOf, type AuditEntry } from '../../shared/console';
 import { AUDIT_EXPORT_PATH, auditFiltersToParams, parseAuditFilters } from '../../shared/audit-filters';
 import { seoulDateTime } from '../../shared/seoul-time';
 import { staffOfExport, type SessionOf } from '../http/download-session';
@@ -42,7 +43,7 @@ export function createAuditExportRouter({ session, audit }: { session: SessionOf
     const allowed = staffOfExport(req, res, session, {
       returnTo: `/admin/audit${filterQuery.size > 0 ? `?${filterQuery}` : ''}`,
       query,
-      allowed: (role) => role === 'admin',
+      allowed: (role) => auditScopeOf(role) !== null,
     });
     if (!allowed) return;
     const { staff, reason } = allowed;
@@ -55,7 +56,9 @@ export function createAuditExportRouter({ session, audit }: { session: SessionOf
       res.set({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="audit.csv"' });
       res.write(BOM + csvLine(COLUMNS.map(([header]) => header)));
       let rows = 0;
-      for await (const entry of audit.stream(filters)) {
+      // A 팀장's download holds what their page shows: the team's part alone.
+      const scope = auditScopeOf(staff.role) === 'team' ? { scope: 'team' as const } : {};
+      for await (const entry of audit.stream({ ...filters, ...scope })) {
         rows += 1;
         // Back-pressure: a slow download never buffers the whole trail in memory.
         if (!res.write(csvLine(COLUMNS.map(([, cell]) => cell(entry))))) await writable(res);

@@ -8,13 +8,14 @@
  *
  * Both page newest first by (at, id) with an opaque cursor; `from`/`to` are Seoul days.
  */
-import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../shared/console';
+import { AUDIT_ACTIONS, AUDIT_TEAM_SCOPE, type AuditAction, type AuditEntry } from '../../shared/console';
 import { seoulDayStart } from '../../shared/seoul-time';
 import { MIN_AUDIT_RETENTION_DAYS } from '../config';
 import type { SqliteDatabase } from '../sqlite';
 import { decodeCursor, encodeCursor } from '../cursor';
 
-export type AuditQuery = { cursor?: string; limit?: number; action?: AuditAction; actor?: string; from?: string; to?: string; lead?: string };
+/** `scope: 'team'`: the 팀장's part of the trail (AUDIT_TEAM_SCOPE) alone. */
+export type AuditQuery = { cursor?: string; limit?: number; action?: AuditAction; actor?: string; from?: string; to?: string; lead?: string; scope?: 'team' };
 
 /** Append-only: nothing here edits or deletes a record but the purge by age. */
 export interface AuditTrail {
@@ -159,6 +160,17 @@ export function auditSelection(
       bounds.target,
       bounds.target,
     );
+  // The team's part: in the query, so that pages, cursors and the export's stream hold it alone.
+  if (query.scope === 'team') {
+    const { customer, team } = AUDIT_TEAM_SCOPE;
+    where(
+      (...marks) =>
+        `(action IN (${marks.slice(0, customer.length).join(', ')})
+          OR (action IN (${marks.slice(customer.length).join(', ')}) AND actor IN (SELECT email FROM staff_accounts WHERE role IN ('manager', 'sales'))))`,
+      ...customer,
+      ...team,
+    );
+  }
   if (bounds.from) where((mark) => `${at} >= ${mark}`, bounds.from);
   if (bounds.to) where((mark) => `${at} < ${mark}`, bounds.to);
   const seq = after ? Number(after.id) : NaN;

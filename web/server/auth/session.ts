@@ -7,7 +7,11 @@
  *
  * A session ends 8 hours after sign-in (`exp`) or after an idle window without a request (30
  * minutes unless configured; `seen`, the last activity, renewed at most once a minute by the
- * server: sliding renewal).
+ * server: sliding renewal). A 상담사 who marks the device at sign-in ("자주 쓰는 기기", `known`) gets
+ * the longer window STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES, up to a working day, and the session
+ * lasts that long at most: the mark is in the signed session itself, so it holds for that browser
+ * and that sign-in alone, ends with it (sign-out, a revoked or changed account) and cannot be
+ * forged or carried to another account or role.
  *
  * Cookie names: in production `__Host-staff_session`, which browsers accept only with Secure,
  * Path=/ and no Domain (no subdomain or plain-http page can set or overwrite it). Outside
@@ -21,12 +25,13 @@
  * read with drafts (see web/server/preview.ts). It is named and prefixed like the others.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { StaffIdentity } from '../../shared/console';
+import type { StaffIdentity, StaffRole } from '../../shared/console';
 
 /** The signed-in staff member. */
 export type StaffSession = StaffIdentity;
 
-export type SessionClaims = { email: string; sid: string; exp: number; seen: number; ver: string };
+/** `iat`: when it was signed in (older sessions lack it: `exp` less 8 hours); `known`: marked at sign-in. */
+export type SessionClaims = { email: string; sid: string; exp: number; seen: number; ver: string; iat?: number; known?: boolean };
 
 type DeviceClaims = { email: string; exp: number };
 
@@ -65,17 +70,33 @@ export class SessionSigner {
   constructor(
     private readonly secret: Buffer,
     readonly idleMs = SESSION_IDLE_MS,
+    /** A 상담사's window on a device marked at sign-in; unset: no mark is given. */
+    readonly knownDeviceIdleMs?: number,
   ) {}
 
-  issue(email: string, passwordHash: string, now: number): { token: string; claims: SessionClaims } {
+  /** `knownDevice`: a 상담사 marked this device at sign-in (ignored when no longer window is set). */
+  issue(email: string, passwordHash: string, now: number, knownDevice = false): { token: string; claims: SessionClaims } {
+    const known = knownDevice && this.knownDeviceIdleMs !== undefined;
     const claims: SessionClaims = {
       email,
       sid: randomBytes(16).toString('base64url'),
-      exp: now + SESSION_TTL_MS,
+      exp: now + (known ? Math.max(SESSION_TTL_MS, this.knownDeviceIdleMs!) : SESSION_TTL_MS),
       seen: now,
       ver: this.passwordVersion(passwordHash),
+      iat: now,
+      ...(known ? { known: true } : {}),
     };
     return { token: this.encode('session', claims), claims };
+  }
+
+  /** When the session was signed in. */
+  issuedAt(claims: SessionClaims): number {
+    return claims.iat ?? claims.exp - SESSION_TTL_MS;
+  }
+
+  /** The idle window of a session held by an account of `role`: the longer one for a 상담사's marked device. */
+  idleOf(claims: SessionClaims, role: StaffRole): number {
+    return claims.known && role === 'sales' && this.knownDeviceIdleMs !== undefined ? this.knownDeviceIdleMs : this.idleMs;
   }
 
   /** The same session, active now. */
@@ -83,16 +104,19 @@ export class SessionSigner {
     return this.encode('session', { ...claims, seen: now });
   }
 
-  /** The claims of a token signed with our secret, neither expired nor idle; null otherwise. */
+  /**
+   * The claims of a token signed with our secret, neither expired nor idle for any role; null
+   * otherwise. The account's role then says which window holds (endOf).
+   */
   verify(token: string, now: number): SessionClaims | null {
     const claims = this.decode('session', token);
-    if (!isClaims(claims) || now >= this.endOf(claims)) return null;
+    if (!isClaims(claims) || now >= this.endOf(claims, 'sales')) return null;
     return claims;
   }
 
-  /** When the session ends unless renewed: idle since `seen`, or its 8 hours, whichever comes first. */
-  endOf(claims: SessionClaims): number {
-    return Math.min(claims.exp, claims.seen + this.idleMs);
+  /** When the session ends unless renewed: idle since `seen`, or its lifetime, whichever comes first. */
+  endOf(claims: SessionClaims, role: StaffRole): number {
+    return Math.min(claims.exp, claims.seen + this.idleOf(claims, role));
   }
 
   issueDevice(email: string, now: number): string {
@@ -154,7 +178,9 @@ function isClaims(value: unknown): value is SessionClaims {
     typeof claims.exp === 'number' &&
     Number.isFinite(claims.exp) &&
     typeof claims.seen === 'number' &&
-    Number.isFinite(claims.seen)
+    Number.isFinite(claims.seen) &&
+    (claims.iat === undefined || (typeof claims.iat === 'number' && Number.isFinite(claims.iat))) &&
+    (claims.known === undefined || claims.known === true)
   );
 }
 

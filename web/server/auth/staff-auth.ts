@@ -23,7 +23,6 @@ import { authDirectory, loadSessionSecret, normalizeEmail, prepareFirstAdmin } f
 import { hashPassword, passwordHashParameters, verifyPassword } from './password';
 import {
   SESSION_RENEW_AFTER_MS,
-  SESSION_TTL_MS,
   SessionSigner,
   clearedPreviewCookie,
   previewPerspectiveCookie,
@@ -124,7 +123,7 @@ export class StaffAuth {
     return new StaffAuth(
       staff,
       options.audit,
-      new SessionSigner(secret, admin.sessionIdleMs),
+      new SessionSigner(secret, admin.sessionIdleMs, admin.knownDeviceIdleMs),
       postgres ? new PostgresRevocations(postgres) : await FileRevocations.open(path.join(authDir, 'revoked-sessions.json')),
       new LoginThrottle(postgres ? new PostgresThrottleStore(postgres) : new MemoryThrottleStore()),
       await hashPassword(randomBytes(16).toString('base64url'), (firstHash && passwordHashParameters(firstHash)) || admin.passwordHashing),
@@ -159,16 +158,21 @@ export class StaffAuth {
    * or undefined when there is no valid session or it was renewed less than a minute ago.
    */
   renewal(request: RequestLike): string | undefined {
-    const claims = this.sessionAccount(request)?.claims;
+    const held = this.sessionAccount(request);
     const now = this.now();
-    if (!claims || now - claims.seen < SESSION_RENEW_AFTER_MS) return undefined;
-    return this.renewedCookie(claims, now);
+    if (!held || now - held.claims.seen < SESSION_RENEW_AFTER_MS) return undefined;
+    return this.renewedCookie(held.claims, held.account.role, now);
   }
 
   /** How long until this request's session ends unless renewed (ms); null without a valid session. */
   remainingMs(request: RequestLike): number | null {
-    const claims = this.sessionAccount(request)?.claims;
-    return claims ? this.signer.endOf(claims) - this.now() : null;
+    const held = this.sessionAccount(request);
+    return held ? this.signer.endOf(held.claims, held.account.role) - this.now() : null;
+  }
+
+  /** The longer idle window a 상담사 may mark a device for at sign-in, in minutes; null: none is offered. */
+  get knownDeviceIdleMinutes(): number | null {
+    return this.signer.knownDeviceIdleMs === undefined ? null : Math.round(this.signer.knownDeviceIdleMs / 60_000);
   }
 
   /**
@@ -176,14 +180,14 @@ export class StaffAuth {
    * the time left after it; null without a valid session.
    */
   extend(request: RequestLike): { setCookie: string; remainingMs: number } | null {
-    const claims = this.sessionAccount(request)?.claims;
-    if (!claims) return null;
+    const held = this.sessionAccount(request);
+    if (!held) return null;
     const now = this.now();
-    return { setCookie: this.renewedCookie(claims, now), remainingMs: this.signer.endOf({ ...claims, seen: now }) - now };
+    return { setCookie: this.renewedCookie(held.claims, held.account.role, now), remainingMs: this.signer.endOf({ ...held.claims, seen: now }, held.account.role) - now };
   }
 
-  private renewedCookie(claims: SessionClaims, now: number): string {
-    return sessionCookie(this.signer.renew(claims, now), { ...claims, seen: now }, this.production, this.signer.idleMs);
+  private renewedCookie(claims: SessionClaims, role: StaffRole, now: number): string {
+    return sessionCookie(this.signer.renew(claims, now), { ...claims, seen: now }, this.production, this.signer.idleOf(claims, role));
   }
 
   private sessionAccount(request: RequestLike): { claims: SessionClaims; account: StaffAccountRecord } | null {
@@ -195,13 +199,15 @@ export class StaffAuth {
     if (!account || account.disabled || claims.ver !== this.signer.passwordVersion(account.passwordHash)) return null;
     // The account's session epoch: a disable, an enable, a new password (any change to the account)
     // ends every session issued before it, for good.
-    if (claims.exp - SESSION_TTL_MS < Date.parse(account.updatedAt)) return null;
+    if (this.signer.issuedAt(claims) < Date.parse(account.updatedAt)) return null;
+    // The longer window of a marked device is a 상담사's alone.
+    if (this.now() >= this.signer.endOf(claims, account.role)) return null;
     return { claims, account };
   }
 
   async login(
     request: RequestLike,
-    credentials: { email: unknown; password: unknown; clientIp: string },
+    credentials: { email: unknown; password: unknown; clientIp: string; knownDevice?: boolean },
   ): Promise<LoginResult> {
     if (!this.isSameOrigin(request)) return { ok: false, refusal: 'foreignOrigin' };
     const email = typeof credentials.email === 'string' ? normalizeEmail(credentials.email) : '';
@@ -247,12 +253,14 @@ export class StaffAuth {
       return { ok: false, refusal: 'loginDisabled' };
     }
     await this.throttle.recordSuccess(attempt, this.now());
-    await this.audit.record({ actor: account.email, action: 'signIn', ip: credentials.clientIp });
-    const { token, claims } = this.signer.issue(account.email, account.passwordHash, this.now());
+    // Only a 상담사 marks a device; the 관리자 and 팀장 keep the usual window wherever they are.
+    const knownDevice = credentials.knownDevice === true && account.role === 'sales' && this.signer.knownDeviceIdleMs !== undefined;
+    await this.audit.record({ actor: account.email, action: 'signIn', ip: credentials.clientIp, detail: knownDevice ? '자주 쓰는 기기' : null });
+    const { token, claims } = this.signer.issue(account.email, account.passwordHash, this.now(), knownDevice);
     return {
       ok: true,
       session: identityOf(account),
-      setCookie: sessionCookie(token, claims, this.production, this.signer.idleMs),
+      setCookie: sessionCookie(token, claims, this.production, this.signer.idleOf(claims, account.role)),
       deviceCookie: deviceCookie(this.signer.issueDevice(account.email, this.now()), this.production),
     };
   }

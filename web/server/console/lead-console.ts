@@ -23,6 +23,7 @@ import {
   isLeadStatus,
   leadFiltersToParams,
   maskPhone,
+  mayHandOver,
   mayManageLeads,
   type CallerElsewhere,
   type ConsoleDashboard,
@@ -292,6 +293,12 @@ export class LeadConsoleService implements LeadConsole {
     if (!mayManageLeads(actor.role) || fromEmail === toEmail) return { ok: false, error: 'invalid' };
     const to = await this.assignee(toEmail, actor);
     if (to === 'unknown') return { ok: false, error: 'invalid' };
+    const accounts = await this.options.staff.list();
+    const roleOf = (email: string) => (email === actor.email ? actor.role : accounts.find((account) => account.email === email)?.role);
+    const fromRole = roleOf(fromEmail);
+    const toRole = to ? roleOf(to.email) : null;
+    // An email no account has (the environment's admin is none) is handed over by the admin alone.
+    if (toRole === undefined || !mayHandOver(actor.role, fromRole ?? 'admin', toRole)) return { ok: false, error: 'forbidden' };
     const assigned = await this.work.handOver(fromEmail, to, await this.customerActor(actor));
     return { ok: true, assigned, refused: 0 };
   }

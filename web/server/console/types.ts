@@ -62,7 +62,8 @@ export type LeadExportRow = {
 };
 
 /** How many leads a bulk assignment or a hand-over moved, and how many it could not; `invalid`: no such 담당자, too many leads. */
-export type LeadAssignResult = { ok: true; assigned: number; refused: number } | { ok: false; error: 'invalid' };
+/** `forbidden`: a hand-over of accounts this actor may not hand over (mayHandOver). */
+export type LeadAssignResult = { ok: true; assigned: number; refused: number } | { ok: false; error: 'invalid' | 'forbidden' };
 
 /** The automatic assignment as a 팀장 sets it: on or off, and each active 상담사 taking part or not. */
 export type TeamAssignment = { roundRobin: boolean; sales: Array<{ email: string; name: string; takingPart: boolean }> };
@@ -116,7 +117,11 @@ export interface LeadConsole {
    * changed meanwhile is assigned as it is now; one the actor may not reassign is counted refused.
    */
   assign(ids: string[], assigneeEmail: string | null, actor: StaffActor): Promise<LeadAssignResult>;
-  /** Every lead of `fromEmail` (a disabled account's) to `toEmail` or 미배정, as `assign` does: a manager's act. */
+  /**
+   * Every lead of `fromEmail` (a leaving colleague's) to `toEmail` (an active account) or 미배정 in
+   * one transaction, one record per customer and one `leadHandOver` naming the count: the admin's
+   * for anyone, a 팀장's for a 상담사 to a 상담사 (mayHandOver; `forbidden` otherwise).
+   */
   handOver(fromEmail: string, toEmail: string | null, actor: StaffActor): Promise<LeadAssignResult>;
   /** The automatic assignment's settings (팀장, 관리자; null for a 상담사). */
   teamAssignment(actor: StaffActor): Promise<TeamAssignment | null>;

@@ -227,8 +227,9 @@ export class CustomerWork {
   }
 
   /**
-   * Every customer of `fromEmail` (a disabled account's) to `to` or 미배정 in one transaction,
-   * with one assignment and one `leadChange` record per customer: a manager's act. Returns how many.
+   * Every customer of `fromEmail` (a leaving colleague's) to `to` or 미배정 in one transaction,
+   * with one assignment and one `leadChange` record per customer and one `leadHandOver` record
+   * naming the count: a manager's act. Returns how many.
    */
   async handOver(fromEmail: string, to: Assignee | null, actor: CustomerActor): Promise<number> {
     if (!mayManageLeads(actor.role) || fromEmail === (to?.email ?? null)) return 0;
@@ -258,6 +259,9 @@ export class CustomerWork {
         SELECT ${sql.join([...(this.sales.dialect === 'sqlite' ? [sql`${at}`] : []), sql`${actor.email}`, sql`${'leadChange'}`, sql`${actor.ip}`, sql.ref('id'), sql`${detail}`])}
         FROM customers WHERE assignee_email = ${fromEmail}
       `.execute(trx);
+      // And one record of the whole, naming the count: what the 팀장's morning reads back.
+      const summary = `${from} → ${to ? staffLabel(to) : '미배정'}: 고객 ${customers.length}명`;
+      await recordAudit(trx, this.sales.dialect, { actor: actor.email, action: 'leadHandOver', ip: actor.ip, target: fromEmail, detail: summary }, this.now());
       await trx
         .updateTable('customers')
         .set({ assignee_email: to?.email ?? null, assignee_name: to?.name ?? null, version: sql`version + 1`, updated_at: at })

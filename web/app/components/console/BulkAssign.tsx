@@ -14,6 +14,8 @@ export type BulkAssignOutcome = {
   team?: boolean;
   /** 균등 배분 asked: the intent and leads to post again to do it. */
   confirm?: { intent: 'distribute' | 'distributeUnassigned'; ids: string[] };
+  /** The answer of the 퇴사자 고객 넘기기 section (shown there), with the accounts to post again once confirmed. */
+  handOver?: { confirm: { from: string; to: string } | null };
 };
 
 type BulkAssignProps = {
@@ -72,7 +74,7 @@ export function BulkAssign({ selected, allTicked, onTickAll, choices, me, outcom
           </>
         ) : null}
       </Form>
-      {outcome && !outcome.team ? <DistributeAnswer outcome={outcome} /> : null}
+      {outcome && !outcome.team && !outcome.handOver ? <DistributeAnswer outcome={outcome} /> : null}
     </section>
   );
 }

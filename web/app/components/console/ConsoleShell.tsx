@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Form, NavLink } from 'react-router';
-import { mayAdminister, mayManageSlots, STAFF_ROLE_LABELS, type StaffIdentity, type StaffRole } from '../../../shared/console';
+import { auditScopeOf, mayAdminister, mayManageSlots, STAFF_ROLE_LABELS, type StaffIdentity, type StaffRole } from '../../../shared/console';
 import { TODAY_PATH } from '../../../shared/today-work';
 import { forgetKeptDrafts } from '../../lib/kept-draft';
 import { consoleText as text } from './console-text';
@@ -14,7 +14,7 @@ const NAV: Array<{ to: string; label: string; adminOnly?: boolean; shownTo?: (ro
   { to: '/admin/visits', label: text.nav.visits },
   { to: '/admin/slots', label: text.nav.slots, shownTo: mayManageSlots },
   { to: '/admin/stats', label: text.nav.stats },
-  { to: '/admin/audit', label: text.nav.audit, adminOnly: true },
+  { to: '/admin/audit', label: text.nav.audit, shownTo: (role) => auditScopeOf(role) !== null },
   { to: '/admin/accounts', label: text.nav.accounts, adminOnly: true },
 ];
 

@@ -6,8 +6,11 @@ import { SignInAlert, SignInFields } from '../form/SignInFields';
 import { consoleText as text } from './console-text';
 import './console.css';
 
-/** The console's sign-in (a plain POST form: works before hydration), posted to /admin. */
-export function SignInForm({ next, answer }: { next: string | null; answer: { error: string; email?: string } | undefined }) {
+/**
+ * The console's sign-in (a plain POST form: works before hydration), posted to /admin.
+ * `knownDeviceMinutes`: the longer idle window a 상담사 may mark this device for (null: not offered).
+ */
+export function SignInForm({ next, answer, knownDeviceMinutes }: { next: string | null; answer: { error: string; email?: string } | undefined; knownDeviceMinutes: number | null }) {
   const busy = useNavigation().formData?.get('intent') === 'login';
   // Read from this tab's storage, so known only once the page runs in the browser.
   const [draftWaiting, setDraftWaiting] = useState(false);
@@ -24,6 +27,15 @@ export function SignInForm({ next, answer }: { next: string | null; answer: { er
       <Form method="post" action={next ? `/admin?next=${encodeURIComponent(next)}` : '/admin'} className="console-form" replace>
         <input type="hidden" name="intent" value="login" />
         <SignInFields idPrefix="console" email={answer?.email} />
+        {knownDeviceMinutes ? (
+          <div className="console-signin__device">
+            <input id="console-known-device" type="checkbox" name="knownDevice" value="on" aria-describedby="console-known-device-hint" />
+            <label htmlFor="console-known-device">{text.knownDevice}</label>
+            <p id="console-known-device-hint" className="console-signin__device-hint">
+              {text.knownDeviceHint(knownDeviceMinutes)}
+            </p>
+          </div>
+        ) : null}
         {answer ? (
           <SignInAlert className="console-alert console-alert--error" answer={answer}>
             {answer.error}

@@ -1,6 +1,13 @@
 import { withParticle } from '../../../shared/korean-particle';
 
 /** The console shell's, sign-in's, accounts page's and audit page's Korean text. */
+/** 540 → '9시간', 90 → '1시간 30분', 45 → '45분'. */
+function idleSpan(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return [hours ? `${hours}시간` : '', rest ? `${rest}분` : ''].filter(Boolean).join(' ');
+}
+
 export const consoleText = {
   title: '상담 관리',
   signInHeading: '직원 로그인',
@@ -9,6 +16,9 @@ export const consoleText = {
   password: '비밀번호',
   signIn: '로그인',
   signingIn: '로그인 중...',
+  knownDevice: '자주 쓰는 기기 (내 휴대폰·업무용 PC)',
+  knownDeviceHint: (minutes: number) =>
+    `상담사 계정만 해당합니다. 이 기기에서는 아무 작업이 없어도 ${idleSpan(minutes)} 동안 로그인이 유지됩니다. 여러 사람이 함께 쓰는 기기에서는 선택하지 마세요.`,
   signOut: '로그아웃',
   navLabel: '상담 관리 메뉴',
   messageCapReached: (sent: number, cap: number) =>
@@ -122,6 +132,8 @@ export const consoleText = {
   audit: {
     title: '접속 기록',
     intro: '개인정보 열람·변경·내려받기와 로그인, 계정 변경을 모두 기록합니다. 기록은 고칠 수 없고 보관 기간이 지나면 자동으로 지워집니다.',
+    teamIntro: '고객 정보 열람·변경·내려받기, 배정, 통화와 방문 예약, 상담사와 팀장의 로그인 기록입니다. 계정 관리 기록은 관리자만 볼 수 있습니다. 기록은 고칠 수 없고 보관 기간이 지나면 자동으로 지워집니다.',
+    forbidden: '이 화면은 관리자와 팀장만 쓸 수 있습니다.',
     filtersHeading: '기록 찾기',
     action: '작업',
     allActions: '전체',

@@ -95,6 +95,25 @@ export const leadListText = {
   teamSaved: (on: boolean, count: number) => `자동 배정을 ${on ? '켰습니다' : '껐습니다'}. 배정받는 상담사 ${count}명.`,
   teamInvalid: '상담사 목록이 바뀌었습니다. 화면을 새로 고친 뒤 다시 골라 주세요.',
   teamNoSales: '사용 중인 상담사 계정이 없습니다.',
+  handOverHeading: '퇴사자 고객 넘기기',
+  handOverHint: '그만두는 상담사에게 배정된 고객을 모두 한 번에 넘깁니다. 고객마다, 그리고 넘긴 인원이 접속 기록에 남습니다.',
+  handOverFrom: '고객을 넘길 상담사',
+  handOverChoose: '상담사를 고르세요',
+  handOverDisabledAccount: (name: string) => `${name} (사용 중지)`,
+  handOverTo: '넘겨받을 상담사',
+  handOverNobody: '미배정으로 두기',
+  handOverApply: '고객 넘기기',
+  handOverConfirm: (from: string, count: number, to: string | null) =>
+    to ? `${from} 님의 고객 ${count}명을 ${to} 님에게 넘깁니다. 넘길까요?` : `${from} 님의 고객 ${count}명을 미배정으로 돌립니다. 돌릴까요?`,
+  handOverDo: '넘기기',
+  handOverCancel: '취소',
+  handOverCancelled: '고객 넘기기를 취소했습니다.',
+  handedOver: (from: string, count: number, to: string | null) =>
+    to ? `${from} 님의 고객 ${count}명을 ${to} 님에게 넘겼습니다.` : `${from} 님의 고객 ${count}명을 미배정으로 돌렸습니다.`,
+  handOverNone: (from: string) => `${from} 님에게 배정된 고객이 없습니다.`,
+  handOverInvalid: '고객을 넘길 상담사와 넘겨받을 상담사를 목록에서 다시 골라 주세요.',
+  handOverNotAllowed: '팀장은 상담사의 고객만 사용 중인 상담사에게 넘길 수 있습니다.',
+  handOverForbidden: '고객 넘기기는 관리자와 팀장만 할 수 있습니다.',
   notAssigned: (count: number) => `${count}명은 다른 상담사의 고객이거나 없어진 고객이라 배정하지 못했습니다.`,
 };
 

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/audit';
-import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, FILTER_CONTROL_MESSAGE, hasControlCharacter, type AuditAction } from '../../../shared/console';
+import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, AUDIT_TEAM_SCOPE, auditScopeOf, FILTER_CONTROL_MESSAGE, hasControlCharacter, type AuditAction, type StaffRole } from '../../../shared/console';
 import { AUDIT_EXPORT_PATH, auditFiltersToParams, parseAuditFilters } from '../../../shared/audit-filters';
 import { maskName, readableAuditDetail } from '../../../shared/audit-readable';
 import { seoulDateTime } from '../../../shared/seoul-time';
@@ -10,7 +10,7 @@ import { consoleMeta } from '../../components/console/console-page';
 import { ConsoleTable } from '../../components/console/ConsoleTable';
 import { ExportForm } from '../../components/console/ExportForm';
 import '../../components/console/audit.css';
-import { requireStaff } from '../../lib/require-staff';
+import { requireStaffWho } from '../../lib/require-staff';
 import { startedByAnotherSite } from '../../../shared/cross-site';
 
 const text = consoleText.audit;
@@ -20,11 +20,17 @@ const AUDIT_PATH = '/admin/audit';
 const CUSTOMER_CHOICES = 20;
 const CUSTOMER_QUERY_MAX = 100;
 
+/** The 관리자 reads the whole trail, a 팀장 the team's part (refused: a 상담사). */
+function requireAuditReader(request: Request, context: Route.LoaderArgs['context']) {
+  return requireStaffWho(request, context, (role: StaffRole) => auditScopeOf(role) !== null, text.forbidden);
+}
+
 /** Records whose target is a lead id (the others name an account, or nothing). */
 const LEAD_ACTIONS: ReadonlySet<AuditAction> = new Set(['leadView', 'phoneReveal', 'phoneSearch', 'leadChange', 'leadMemo', 'leadCall', 'visitCheckIn', 'visitCheckInUndo']);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = requireStaff(request, context, 'admin');
+  const staff = requireAuditReader(request, context);
+  const team = auditScopeOf(staff.role) === 'team';
   const params = new URL(request.url).searchParams;
   const { filters, invalid, filterError, rangeError } = parseAuditFilters(params);
   const query = auditFiltersToParams(filters).toString();
@@ -32,10 +38,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // until they follow our own link.
   if (startedByAnotherSite(request.headers.get('sec-fetch-site'))) {
     const own = query ? `${AUDIT_PATH}?${query}` : AUDIT_PATH;
-    return data({ filters, invalid, filterError, rangeError, query, entries: [], next: null, paged: false, customerName: null, openedElsewhere: own });
+    return data({ filters, invalid, filterError, rangeError, query, entries: [], next: null, paged: false, customerName: null, openedElsewhere: own, team });
   }
   const cursor = params.get('cursor') ?? undefined;
-  const page = await context.audit.list({ ...filters, cursor, limit: PAGE_SIZE });
+  const page = await context.audit.list({ ...filters, cursor, limit: PAGE_SIZE, ...(team ? { scope: 'team' as const } : {}) });
   // Reading the trail is itself recorded (who looked at whose records).
   await context.audit.record({ actor: staff.email, action: 'auditView', ip: context.clientIp, detail: query || null });
   const leadIds = page.entries.filter((entry) => entry.target && LEAD_ACTIONS.has(entry.action)).map((entry) => entry.target as string);
@@ -47,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }));
   const customerName = filters.lead ? (names[filters.lead] ?? null) : null;
   // A date that is not one is the request's fault: 400, with the page and the message.
-  return data({ filters, invalid, filterError, rangeError, query, entries, next: page.next, paged: Boolean(cursor), customerName, openedElsewhere: null }, { status: filterError ? 400 : 200 });
+  return data({ filters, invalid, filterError, rangeError, query, entries, next: page.next, paged: Boolean(cursor), customerName, openedElsewhere: null, team }, { status: filterError ? 400 : 200 });
 }
 
 /**
@@ -56,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * match goes straight to its records (`?lead=`), several are offered to choose from.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = requireStaff(request, context, 'admin');
+  const staff = requireAuditReader(request, context);
   const form = await request.formData().catch(() => null);
   const customer = String(form?.get('customer') ?? '').trim();
   if (!customer) return data({ customerError: text.customerRequired, choices: [] }, { status: 400 });
@@ -77,7 +83,8 @@ export function meta() {
 }
 
 export default function Audit({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, invalid, filterError, rangeError, query, entries, next, paged, customerName, openedElsewhere } = loaderData;
+  const { filters, invalid, filterError, rangeError, query, entries, next, paged, customerName, openedElsewhere, team } = loaderData;
+  const actions = team ? AUDIT_ACTIONS.filter((action) => AUDIT_TEAM_SCOPE.customer.includes(action) || AUDIT_TEAM_SCOPE.team.includes(action)) : AUDIT_ACTIONS;
   const navigation = useNavigation();
   const searching = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const withQuery = (extra: Record<string, string>) => {
@@ -97,7 +104,7 @@ export default function Audit({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <>
       <h1>{text.title}</h1>
-      <p>{text.intro}</p>
+      <p>{team ? text.teamIntro : text.intro}</p>
       {openedElsewhere ? (
         <p className="console-alert" role="alert">
           {text.openedElsewhere} <Link to={openedElsewhere}>{text.showAnyway}</Link>
@@ -156,7 +163,7 @@ export default function Audit({ loaderData, actionData }: Route.ComponentProps) 
           {(control) => (
             <select {...control} name="action" defaultValue={filters.action ?? ''}>
               <option value="">{text.allActions}</option>
-              {AUDIT_ACTIONS.map((action) => (
+              {actions.map((action) => (
                 <option key={action} value={action}>
                   {AUDIT_ACTION_LABELS[action]}
                 </option>

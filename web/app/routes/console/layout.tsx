@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const next = new URL(request.url).searchParams.get('next');
   // The site-wide cap on messages to customers, once reached, is every staff member's to see.
   const quota = staff ? await context.leadMessages.customerQuota() : null;
-  return { staff, next: staff ? null : next, messageCap: quota && quota.sent >= quota.cap ? quota : null };
+  return { staff, next: staff ? null : next, messageCap: quota && quota.sent >= quota.cap ? quota : null, knownDeviceMinutes: staff ? null : context.auth.knownDeviceIdleMinutes };
 }
 
 /** Sign-in and sign-out, posted to /admin (the same session, throttle and Origin rules as the press page). */
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   const intent = form?.get('intent');
   if (form && intent === 'login') {
-    const result = await context.auth.login(request, { email: form.get('email'), password: form.get('password'), clientIp: context.clientIp });
+    const result = await context.auth.login(request, { email: form.get('email'), password: form.get('password'), clientIp: context.clientIp, knownDevice: form.get('knownDevice') === 'on' });
     if (!result.ok) {
       const { status, message } = staffRefusalAnswer(result.refusal, result.retryAfterSeconds);
       const headers: HeadersInit = result.retryAfterSeconds ? { 'Retry-After': String(result.retryAfterSeconds) } : {};
@@ -94,9 +94,9 @@ function useFocusAfterSignIn(signedIn: boolean): void {
 }
 
 export default function ConsoleLayout({ loaderData, actionData }: Route.ComponentProps) {
-  const { staff, next, messageCap } = loaderData;
+  const { staff, next, messageCap, knownDeviceMinutes } = loaderData;
   useFocusAfterSignIn(staff !== null);
-  if (!staff) return <SignInForm next={next} answer={actionData} />;
+  if (!staff) return <SignInForm next={next} answer={actionData} knownDeviceMinutes={knownDeviceMinutes} />;
   return (
     <ConsoleShell staff={staff}>
       {messageCap ? (

@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { data, Link, redirect, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/leads';
-import { formatPhone, leadFiltersToParams, mayExport, mayManageLeads, type CallerElsewhere } from '../../../shared/console';
+import { formatPhone, leadFiltersToParams, mayExport, mayHandOver, mayManageLeads, type CallerElsewhere, type StaffIdentity, type StaffRole } from '../../../shared/console';
 import { startedByAnotherSite } from '../../../shared/cross-site';
 import { ExportForm } from '../../components/console/ExportForm';
 import { LeadFilterForm } from '../../components/console/LeadFilterForm';
 import { BULK_ASSIGN_FORM_ID, BulkAssign, type BulkAssignOutcome } from '../../components/console/BulkAssign';
 import { LeadList } from '../../components/console/LeadList';
 import { TeamAssignment } from '../../components/console/TeamAssignment';
+import { HandOver, type HandOverChoices } from '../../components/console/HandOver';
 import { filterLabels, leadListText as text } from '../../components/console/lead-text';
 import { CONSOLE_HEADERS, GROUP_MESSAGES_PATH, LEAD_LIST_PATH, consoleMeta, type LeadListFocus } from '../../components/console/console-page';
 import { requireStaff } from '../../lib/require-staff';
@@ -42,11 +43,46 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const assignTo = [{ email: staff.email, name: staff.name }, ...accounts.filter((account) => !account.disabled && account.email !== staff.email)].map(
     ({ email, name }) => ({ email, name }),
   );
+  const handOver = mayManageLeads(staff.role) ? handOverChoices(staff.role, staff.email, accounts) : null;
   // A control character in a typed filter is the request's fault: 400, with the page and the message.
   return data(
-    { filters, address: context.leadSearch.write(leadFiltersToParams(filters)).toString(), invalid, controlError, searchFromAnotherSite: searchFromAnotherSite ? `${url.pathname}${url.search}` : null, page, campaigns, unitTypes, assignees, assignTo, me: staff.email, fromCursor: Boolean(cursor), canExport: mayExport(staff.role), canMessage: mayManageLeads(staff.role), team },
+    { filters, address: context.leadSearch.write(leadFiltersToParams(filters)).toString(), invalid, controlError, searchFromAnotherSite: searchFromAnotherSite ? `${url.pathname}${url.search}` : null, page, campaigns, unitTypes, assignees, assignTo, me: staff.email, fromCursor: Boolean(cursor), canExport: mayExport(staff.role), canMessage: mayManageLeads(staff.role), team, handOver },
     { status: controlError ? 400 : 200 },
   );
+}
+
+/** 퇴사자 고객 넘기기's choices: whose customers `role` may hand over (not their own), to which active accounts. */
+function handOverChoices(role: StaffRole, me: string, accounts: ReadonlyArray<{ email: string; name: string; role: StaffRole; disabled: boolean }>): HandOverChoices {
+  const others = accounts.filter((account) => account.email !== me);
+  return {
+    from: others.filter((account) => mayHandOver(role, account.role, null)).map(({ email, name, disabled }) => ({ email, name, disabled })),
+    to: others.filter((account) => !account.disabled && mayHandOver(role, 'sales', account.role)).map(({ email, name }) => ({ email, name })),
+  };
+}
+
+/**
+ * 퇴사자 고객 넘기기: checked here against the accounts (a Korean 400/403), asked once more with the
+ * count, then done by the lead console in one transaction (which checks the roles again).
+ */
+async function handOverAnswer(form: FormData, context: Route.ActionArgs['context'], actor: StaffIdentity & { ip: string }) {
+  const answer = (tone: BulkAssignOutcome['tone'], message: string, status = 200, confirm: { from: string; to: string } | null = null) =>
+    data<BulkAssignOutcome>({ tone, message, handOver: { confirm } }, { status });
+  if (!mayManageLeads(actor.role)) return answer('error', text.handOverForbidden, 403);
+  const field = (name: string) => String(form.get(name) ?? '');
+  const accounts = await context.staff.list();
+  const from = accounts.find((account) => account.email === field('handOverFrom'));
+  const to = field('handOverTo') ? accounts.find((account) => account.email === field('handOverTo') && !account.disabled) : null;
+  if (!from || to === undefined || from.email === to?.email || from.email === actor.email) return answer('error', text.handOverInvalid, 400);
+  if (!mayHandOver(actor.role, from.role, to?.role ?? null)) return answer('error', text.handOverNotAllowed, 403);
+  const toName = to?.name ?? null;
+  if (form.get('confirmed') !== '1') {
+    const { total } = await context.leadConsole.list({ assignee: from.email }, { limit: 1 }, actor);
+    if (total === 0) return answer('success', text.handOverNone(from.name));
+    return answer('success', text.handOverConfirm(from.name, total, toName), 200, { from: from.email, to: to?.email ?? '' });
+  }
+  const result = await context.leadConsole.handOver(from.email, to?.email ?? null, actor);
+  if (!result.ok) return result.error === 'forbidden' ? answer('error', text.handOverNotAllowed, 403) : answer('error', text.handOverInvalid, 400);
+  return answer('success', result.assigned === 0 ? text.handOverNone(from.name) : text.handedOver(from.name, result.assigned, toName));
 }
 
 /**
@@ -67,6 +103,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = { ...staff, ip: context.clientIp };
   const intent = form?.get('intent');
   if (intent === 'cancel') return data<BulkAssignOutcome>({ tone: 'success', message: text.distributeCancelled });
+  if (intent === 'handOverCancel') return data<BulkAssignOutcome>({ tone: 'success', message: text.handOverCancelled, handOver: { confirm: null } });
+  if (intent === 'handOver' && form) return handOverAnswer(form, context, actor);
   if (intent === 'teamAssignment') {
     const takingPart = (form?.getAll('takingPart') ?? []).filter((value): value is string => typeof value === 'string');
     const roundRobin = form?.get('roundRobin') === '1';
@@ -165,7 +203,7 @@ function CallerElsewhereNotice({ elsewhere }: { elsewhere: CallerElsewhere }) {
 }
 
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, address, invalid, controlError, searchFromAnotherSite, page, campaigns, unitTypes, assignees, assignTo, me, fromCursor, canExport, canMessage, team } = loaderData;
+  const { filters, address, invalid, controlError, searchFromAnotherSite, page, campaigns, unitTypes, assignees, assignTo, me, fromCursor, canExport, canMessage, team, handOver } = loaderData;
   const selection = useSelection(page.rows.map((row) => row.id), actionData);
   const navigation = useNavigation();
   const countRef = useRef<HTMLParagraphElement>(null);
@@ -216,7 +254,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
       ) : null}
       {/* The rows first and the selection box (배정) after them, as they are seen at every width. */}
       <LeadList rows={page.rows} busy={busy} selection={selection} />
-      {showBulkAssign || team ? (
+      {showBulkAssign || team || handOver ? (
         <div className="lead-list-page__actions">
           {showBulkAssign ? (
             <BulkAssign
@@ -230,6 +268,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
             />
           ) : null}
           {team ? <TeamAssignment team={team} outcome={actionData?.team ? actionData : undefined} /> : null}
+          {handOver ? <HandOver choices={handOver} outcome={actionData?.handOver ? actionData : undefined} /> : null}
         </div>
       ) : null}
       {page.next || fromCursor ? (
