@@ -47,6 +47,7 @@ export const OWN_PAGE_PATTERNS = [
   '/admin/visits',
   '/admin/slots',
   '/admin/stats',
+  '/admin/messages',
   '/admin/audit',
   '/admin/accounts',
 ] as const;
