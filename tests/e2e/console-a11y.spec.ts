@@ -114,6 +114,8 @@ test.describe('page titles and focus after signing in', () => {
     await expect(page).toHaveTitle('직원 로그인 | 상담 관리');
     await page.goto('/admin');
     await expect(page).toHaveTitle('직원 로그인 | 상담 관리');
+    // Focus is moved by the page's script: a form sent before it runs loads the next page afresh.
+    await waitForHydrated(page.getByLabel('이메일'));
     await page.getByLabel('이메일').fill(ADMIN_EMAIL);
     await page.getByLabel('비밀번호').fill(CANARY_ADMIN_PASSWORD);
     await page.keyboard.press('Enter');
@@ -211,12 +213,13 @@ test.describe('outcomes reached and announced', () => {
     await page.goto('/admin/stats?from=2020-01-01&to=2020-01-07');
     const stats = page.locator('main').getByRole('status');
     await expect(stats).toHaveText('2020-01-01 ~ 2020-01-07: 이 기간의 기록이 없습니다.');
-    await page.getByLabel('시작일').fill('2020-02-01');
-    await page.getByLabel('종료일').fill('2020-02-03');
-    await page.getByRole('button', { name: '조회' }).focus();
+    // The page's own period (상담사별 실적 has one of its own, named 실적 시작일 and 실적 조회).
+    await page.getByLabel('시작일', { exact: true }).fill('2020-02-01');
+    await page.getByLabel('종료일', { exact: true }).fill('2020-02-03');
+    await page.getByRole('button', { name: '조회', exact: true }).focus();
     await page.keyboard.press('Enter');
     await expect(stats).toHaveText('2020-02-01 ~ 2020-02-03: 이 기간의 기록이 없습니다.');
-    await expect(page.getByRole('button', { name: '조회' })).toBeFocused();
+    await expect(page.getByRole('button', { name: '조회', exact: true })).toBeFocused();
     // Each table is one region, named once (not a region named the same inside another).
     await expect(page.getByRole('region', { name: '합계' })).toHaveCount(1);
   });

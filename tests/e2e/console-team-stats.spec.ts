@@ -57,7 +57,7 @@ test('상담사별 실적: the admin reads a 상담사\'s day in the table and d
   await documented(page, testInfo, 'team-performance', page.locator('section[aria-labelledby="team-performance-heading"]'));
 
   // Its own range, by keyboard: the page's other range stays.
-  const teamFrom = page.getByRole('form', { name: '상담사별 실적' }).getByLabel('시작일');
+  const teamFrom = page.getByRole('form', { name: '상담사별 실적' }).getByLabel('실적 시작일');
   await waitForHydrated(teamFrom);
   await teamFrom.fill('2026-11-01');
   await page.getByRole('button', { name: '실적 조회' }).focus();

@@ -47,8 +47,9 @@ export const teamPerformanceLabels = {
   intro:
     '상담사마다 하루 동안 배정받은 고객, 기록한 통화(결과별), 잡은 방문 예약, 담당 고객의 방문(방문 완료), 계약(상태를 계약으로 바꾼 고객)을 셉니다. 방문과 계약은 담당 상담사 기준이고, 일자는 한국 시간입니다.',
   caption: (from: string, to: string) => (from === to ? `상담사별 실적 (${from})` : `상담사별 실적 (${from} ~ ${to})`),
-  from: '시작일',
-  to: '종료일',
+  // Named apart from the page's own period above, for whoever hears the fields by their names.
+  from: '실적 시작일',
+  to: '실적 종료일',
   show: '실적 조회',
   day: '일자',
   staff: '상담사',
