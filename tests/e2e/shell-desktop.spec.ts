@@ -61,6 +61,9 @@ test.describe('desktop navigation @desktop', () => {
       const target = landings.get(item.href)!;
       await page.keyboard.press('Enter');
       await expectAt(page, target);
+      // The new page takes focus to its heading once it has rendered, which may be after the
+      // address changed: a keyboard user starts from there, and so does the next group's focus.
+      await expect(page.locator('main h1')).toBeFocused();
     }
   });
 

@@ -65,6 +65,8 @@ test.describe('mobile navigation @mobile', () => {
         const target = landings.get(item.href)!;
         await menu.getByRole('link', { name: item.label, exact: true }).tap();
         await expectAt(page, target);
+        // Rendered: the new page has taken focus to its heading (the address changes first).
+        await expect(page.locator('main h1')).toBeFocused();
         await expect(button).toHaveAttribute('aria-expanded', 'false');
       }
     }
