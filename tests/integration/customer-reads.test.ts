@@ -32,6 +32,7 @@ import {
   todayWork,
   visitSheet,
   type CustomerCursor,
+  type CustomerListRow,
 } from '../../web/server/customers/customer-reads';
 import {
   bookingCount,
@@ -358,6 +359,22 @@ describe.each(Object.keys(DATABASES))('customer reads on %s', (name) => {
     expect(await listed({ utmSource: 'kakao', formKind: 'home' })).toEqual(byLatest((customer) => customer.registrations.some((registration) => registration.source === 'kakao' && registration.formKind === 'home')));
     expect(await listed({ visitDay: '2026-11-29' })).toEqual([BOOKED_TOMORROW]);
     expect(await listed({ q: '없는이름' })).toEqual([]);
+  });
+
+  it('with a period, lists each customer at their latest registration in it, in that order; the export still gives their last registration', async () => {
+    const inPeriod = (customer: ModelCustomer, day: string) => customer.registrations.filter((registration) => registration.at >= seoulDayStart(day) && registration.at < seoulDayStart(day, 1)).at(-1);
+    for (const day of [YESTERDAY, TODAY]) {
+      const expected = [...customers.values()]
+        .filter((customer) => inPeriod(customer, day))
+        .sort((a, b) => inPeriod(b, day)!.at.localeCompare(inPeriod(a, day)!.at))
+        .map((customer) => customer.index);
+      expect(await listed({ from: day, to: day })).toEqual(expected);
+    }
+    // 91 registered yesterday at home, then this morning from naver: yesterday's list shows yesterday's.
+    const [row] = (await listCustomers(database.sales, params({ from: YESTERDAY, to: YESTERDAY, q: phoneOf(91) }), null, 10)) as [CustomerListRow];
+    expect(row).toMatchObject({ createdAt: at(YESTERDAY, 15, 1), formKind: 'home', utmSource: null, lastRegisteredAt: at(TODAY, 11, 50) });
+    const exported = (await exportCustomers(database.sales, params({ from: YESTERDAY, to: YESTERDAY }), null)).find((customer) => indexOf.get(customer.id) === 91);
+    expect(exported).toMatchObject({ lastRegisteredAt: at(TODAY, 11, 50), lastTouch: { at: at(TODAY, 11, 50), utmSource: 'naver', formKind: 'home' }, firstTouch: { at: at(YESTERDAY, 15, 1) } });
   });
 
   it('reads a registration filter either way alike: walking the customers, or from the matching registrations', async () => {

@@ -657,7 +657,7 @@ function exportRowOf(
   const utm = latest ? withoutNulls({ source: latest.utm_source, medium: latest.utm_medium, campaign: latest.utm_campaign, term: latest.utm_term, content: latest.utm_content }) : {};
   return {
     id: customer.id,
-    createdAt: customer.createdAt,
+    createdAt: customer.lastRegisteredAt,
     name: customer.name,
     phone: customer.phone,
     registrations: customer.registrations,

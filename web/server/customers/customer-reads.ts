@@ -22,7 +22,10 @@ export function profileOf(row: { interest_type: string | null; subscription: str
 }
 import { assignedAtOf, customersRegisteredUnder, type TallyDimension } from './customer-tallies';
 
-/** Where a page of customers starts: after the customer (last_registered_at, id) last shown. */
+/**
+ * Where a page of customers starts: after the customer last shown, at the time the list is ordered
+ * by (its last registration, or with a period its latest registration in the period) and its id.
+ */
 export type CustomerCursor = { at: string; id: string };
 
 /** Customers per export page: memory holds one page, whatever the total. */
@@ -63,13 +66,20 @@ type Drive = 'fromCustomers' | 'fromRegistrations';
 const FEW_REGISTRATIONS = 5_000;
 
 function matchingRegistrations(eb: CustomersBuilder, filters: LeadFilterParams) {
-  return eb
-    .selectFrom('registrations')
-    .$if(filters.from !== null, (query) => query.where('registrations.created_at', '>=', filters.from!))
-    .$if(filters.before !== null, (query) => query.where('registrations.created_at', '<', filters.before!))
-    .$if(filters.formKind !== null, (query) => query.where('registrations.form_kind', '=', filters.formKind!))
-    .$if(filters.utmSource !== null, (query) => query.where('registrations.utm_source', '=', filters.utmSource!))
-    .$if(filters.utmCampaign !== null, (query) => query.where('registrations.campaign_key', '=', filters.utmCampaign!));
+  return eb.selectFrom('registrations').where(registrationMatches('registrations', filters));
+}
+
+/** Whether the registration under `alias` meets every registration filter (period, form, source, campaign). */
+function registrationMatches(alias: 'registrations' | 'matched' | 'later', filters: LeadFilterParams): Expression<SqlBool> {
+  const eb = expressionBuilder<SalesTables, keyof SalesTables>();
+  const column = (name: 'created_at' | 'form_kind' | 'utm_source' | 'campaign_key') => sql.ref<string>(`${alias}.${name}`);
+  const conditions: Expression<SqlBool>[] = [];
+  if (filters.from !== null) conditions.push(eb(column('created_at'), '>=', filters.from));
+  if (filters.before !== null) conditions.push(eb(column('created_at'), '<', filters.before));
+  if (filters.formKind !== null) conditions.push(eb(column('form_kind'), '=', filters.formKind));
+  if (filters.utmSource !== null) conditions.push(eb(column('utm_source'), '=', filters.utmSource));
+  if (filters.utmCampaign !== null) conditions.push(eb(column('campaign_key'), '=', filters.utmCampaign));
+  return eb.and(conditions);
 }
 
 /** Which way the filters' registrations are read (see Drive): one count of at most FEW_REGISTRATIONS index entries. */
@@ -135,13 +145,16 @@ export function customerMatches(eb: CustomersBuilder, filters: LeadFilterParams,
   return eb.and(conditions);
 }
 
-/** A page of matching customers, newest activity first, after `cursor`. */
+/**
+ * A page of matching customers, newest activity first, after `cursor`: the keys (id, the time the
+ * list orders by, and with a period the registration it orders by).
+ */
 function matchingCustomers(sales: SalesDatabase, filters: LeadFilterParams, drive: Drive, cursor: CustomerCursor | null, limit: number) {
   return sales.db
     .selectFrom('customers')
     // The page's keys only: a filter whose matches are sorted (a name prefix) sorts index entries,
     // and the page's 25 rows are read after.
-    .select(['customers.id', 'customers.last_registered_at'])
+    .select(['customers.id', 'customers.last_registered_at as at', sql<string | null>`CAST(NULL AS TEXT)`.as('registration_id')])
     .where((eb) => customerMatches(eb, filters, drive))
     .$if(cursor !== null, (query) =>
       query.where((eb) =>
@@ -156,11 +169,67 @@ function matchingCustomers(sales: SalesDatabase, filters: LeadFilterParams, driv
     .limit(limit);
 }
 
+/** A period asked of the list: it then lists customers by their registrations in it (customersInPeriod). */
+const periodSet = (filters: LeadFilterParams) => filters.from !== null || filters.before !== null;
+
+/**
+ * With a period, a page of the customers who registered in it (under every other registration
+ * filter too), each at its latest such registration and ordered by it, after `cursor`: the
+ * period's registrations are read newest first from their index, so a page costs its own rows
+ * wherever it is, and the list shows when (and how) each customer registered in the period.
+ */
+function customersInPeriod(sales: SalesDatabase, filters: LeadFilterParams, cursor: CustomerCursor | null, limit: number) {
+  const ownFilters: LeadFilterParams = { ...filters, from: null, before: null, formKind: null, utmSource: null, utmCampaign: null };
+  // A number, a name or a visit day finds a few customers: their registrations are looked up. Any
+  // other filter leaves many, and the walk over the period's registrations finds a page first;
+  // SQLite would pick the customers' index and sort all of them, so CROSS JOIN keeps its order.
+  const fewCustomers = filters.phone !== null || filters.phoneLast4 !== null || filters.namePrefix !== null || filters.visitDay !== null;
+  const registrations = sales.db.selectFrom('registrations as matched');
+  const joined = fewCustomers
+    ? registrations.innerJoin('customers', 'customers.id', 'matched.customer_id')
+    : registrations.crossJoin('customers').whereRef('customers.id', '=', 'matched.customer_id');
+  return joined
+    .select(['customers.id', 'matched.created_at as at', 'matched.id as registration_id'])
+    .where(registrationMatches('matched', filters))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('registrations as later')
+            .select(sql.lit(1).as('one'))
+            .whereRef('later.customer_id', '=', 'matched.customer_id')
+            .where(registrationMatches('later', filters))
+            .where((later) =>
+              later.or([
+                later('later.created_at', '>', later.ref('matched.created_at')),
+                later.and([later('later.created_at', '=', later.ref('matched.created_at')), later('later.id', '>', later.ref('matched.id'))]),
+              ]),
+            ),
+        ),
+      ),
+    )
+    .where(customerMatches(expressionBuilder<SalesTables, 'customers'>(), ownFilters))
+    .$if(cursor !== null, (query) =>
+      query.where((eb) =>
+        eb.or([
+          eb('matched.created_at', '<', cursor!.at),
+          eb.and([eb('matched.created_at', '=', cursor!.at), eb('matched.customer_id', '<', cursor!.id)]),
+        ]),
+      ),
+    )
+    .orderBy('matched.created_at', 'desc')
+    .orderBy('matched.customer_id', 'desc')
+    .limit(limit);
+}
+
 export type CustomerListRow = {
   id: string;
-  /** The customer's newest registration. */
+  /** The row's registration: the customer's newest, or with a period their latest in the period. */
   registrationId: string | null;
+  /** When the row's registration was made: what the list orders by. */
   createdAt: string;
+  /** When the customer last registered, whatever the filters. */
+  lastRegisteredAt: string;
   formKind: string | null;
   utmSource: string | null;
   utmCampaign: string | null;
@@ -183,26 +252,31 @@ export type CustomerListRow = {
 
 /**
  * Up to `limit` customers after `cursor` that match `filters`, the most recent registration first
- * (ties by id), each with its newest registration, its coming (or latest) visit, its last call
- * and how many registrations it has. The page is chosen first, then only its rows are joined.
+ * (with a period, the most recent in the period; ties by id), each with that registration, its
+ * coming (or latest) visit, its last call and how many registrations it has. The page is chosen
+ * first, then only its rows are joined.
  */
 export async function listCustomers(sales: SalesDatabase, filters: LeadFilterParams, cursor: CustomerCursor | null, limit: number): Promise<CustomerListRow[]> {
-  const drive = await driveOf(sales, filters);
+  const keys = periodSet(filters) ? customersInPeriod(sales, filters, cursor, limit) : matchingCustomers(sales, filters, await driveOf(sales, filters), cursor, limit);
   const rows = await sales.db
-    .selectFrom(matchingCustomers(sales, filters, drive, cursor, limit).as('keys'))
+    .selectFrom(keys.as('keys'))
     .innerJoin('customers as page', 'page.id', 'keys.id')
+    // The registration the page orders by (with a period), or else the customer's newest.
     .leftJoin('registrations as newest', (join) =>
       join.on((eb) =>
         eb(
           'newest.id',
           '=',
-          eb
-            .selectFrom('registrations')
-            .select('registrations.id')
-            .whereRef('registrations.customer_id', '=', 'page.id')
-            .orderBy('registrations.created_at', 'desc')
-            .orderBy('registrations.id', 'desc')
-            .limit(1),
+          eb.fn.coalesce(
+            'keys.registration_id',
+            eb
+              .selectFrom('registrations')
+              .select('registrations.id')
+              .whereRef('registrations.customer_id', '=', 'page.id')
+              .orderBy('registrations.created_at', 'desc')
+              .orderBy('registrations.id', 'desc')
+              .limit(1),
+          ),
         ),
       ),
     )
@@ -225,7 +299,8 @@ export async function listCustomers(sales: SalesDatabase, filters: LeadFilterPar
     .select((eb) => [
       'page.id',
       'newest.id as registrationId',
-      'page.last_registered_at as createdAt',
+      'keys.at as createdAt',
+      'page.last_registered_at as lastRegisteredAt',
       'newest.form_kind as formKind',
       'newest.utm_source as utmSource',
       'newest.utm_campaign as utmCampaign',
@@ -253,7 +328,7 @@ export async function listCustomers(sales: SalesDatabase, filters: LeadFilterPar
     ])
     // By the page's keys: ordered by the customers' own columns, SQLite would walk every customer
     // in that order and look each up among the page's.
-    .orderBy('keys.last_registered_at', 'desc')
+    .orderBy('keys.at', 'desc')
     .orderBy('keys.id', 'desc')
     .execute();
   return rows.map(({ interest_type, subscription, funding_plan, ...row }) => ({
@@ -651,6 +726,32 @@ export type CustomerExportRow = Omit<CustomerListRow, 'registrationId' | 'formKi
   memos: Array<{ at: string; text: string; authorName: string }>;
 };
 
+/** Each customer's first or last registration (ties by id): when, and under which campaign and form. */
+function touchesOf(sales: SalesDatabase, ids: string[], which: 'first' | 'last') {
+  const beyond = which === 'first' ? '<' : '>';
+  return sales.db
+    .selectFrom('registrations')
+    .select(['registrations.customer_id as customerId', 'registrations.created_at as at', 'registrations.utm_source as utmSource', 'registrations.utm_campaign as utmCampaign', 'registrations.form_kind as formKind'])
+    .where('registrations.customer_id', 'in', ids)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('registrations as other')
+            .select(sql.lit(1).as('one'))
+            .whereRef('other.customer_id', '=', 'registrations.customer_id')
+            .where((other) =>
+              other.or([
+                other('other.created_at', beyond, other.ref('registrations.created_at')),
+                other.and([other('other.created_at', '=', other.ref('registrations.created_at')), other('other.id', beyond, other.ref('registrations.id'))]),
+              ]),
+            ),
+        ),
+      ),
+    )
+    .execute();
+}
+
 /**
  * The next EXPORT_PAGE_CUSTOMERS customers of the list after `cursor` (its filters and order),
  * each with its first and last registration, every call and every memo (oldest first).
@@ -660,29 +761,9 @@ export async function exportCustomers(sales: SalesDatabase, filters: LeadFilterP
   if (page.length === 0) return [];
   const ids = page.map((row) => row.id);
   const db = sales.db;
-  const touchColumns = ['registrations.customer_id as customerId', 'registrations.created_at as at', 'registrations.utm_source as utmSource', 'registrations.utm_campaign as utmCampaign', 'registrations.form_kind as formKind'] as const;
-  const [firsts, calls, memos] = await Promise.all([
-    db
-      .selectFrom('registrations')
-      .select(touchColumns)
-      .where('registrations.customer_id', 'in', ids)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('registrations as earlier')
-              .select(sql.lit(1).as('one'))
-              .whereRef('earlier.customer_id', '=', 'registrations.customer_id')
-              .where((earlier) =>
-                earlier.or([
-                  earlier('earlier.created_at', '<', earlier.ref('registrations.created_at')),
-                  earlier.and([earlier('earlier.created_at', '=', earlier.ref('registrations.created_at')), earlier('earlier.id', '<', earlier.ref('registrations.id'))]),
-                ]),
-              ),
-          ),
-        ),
-      )
-      .execute(),
+  const [firsts, lasts, calls, memos] = await Promise.all([
+    touchesOf(sales, ids, 'first'),
+    touchesOf(sales, ids, 'last'),
     db.selectFrom('calls').select(['customer_id as customerId', 'at', 'result', 'callback_at as callbackAt', 'author_name as authorName']).where('customer_id', 'in', ids).orderBy('at').orderBy('id').execute(),
     db.selectFrom('memos').select(['customer_id as customerId', 'at', 'text', 'author_name as authorName']).where('customer_id', 'in', ids).orderBy('at').orderBy('id').execute(),
   ]);
@@ -692,12 +773,13 @@ export async function exportCustomers(sales: SalesDatabase, filters: LeadFilterP
     return grouped;
   };
   const firstOf = byCustomer(firsts);
+  const lastOf = byCustomer(lasts);
   const callsOf = byCustomer(calls);
   const memosOf = byCustomer(memos);
-  return page.map(({ registrationId: _registration, formKind, utmSource, utmCampaign, ...row }) => ({
+  return page.map(({ registrationId: _registration, formKind: _formKind, utmSource: _utmSource, utmCampaign: _utmCampaign, ...row }) => ({
     ...row,
     firstTouch: firstOf.get(row.id)?.[0] ?? null,
-    lastTouch: formKind === null ? null : { at: row.createdAt, utmSource, utmCampaign, formKind },
+    lastTouch: lastOf.get(row.id)?.[0] ?? null,
     calls: callsOf.get(row.id) ?? [],
     memos: memosOf.get(row.id) ?? [],
   }));
