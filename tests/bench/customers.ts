@@ -36,7 +36,7 @@ import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase 
 import { campaignStatsOf } from '../../web/server/measurement/stats';
 import { openLeadsDatabase } from '../../web/server/database/leads-file';
 import { migrate } from '../../web/server/postgres/index';
-import type { LeadFilters } from '../../web/shared/console';
+import type { LeadFilters } from '../../web/shared/lead-filters';
 import { seoulDateTime, shiftDay } from '../../web/shared/seoul-time';
 import { startServer as startPostgres, stopServer as stopPostgres, withClient, type ServerState } from '../support/postgres-server';
 import { percentile, table } from './report';

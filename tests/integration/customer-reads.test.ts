@@ -48,7 +48,7 @@ import {
 import { register, type Assignee, type NewRegistration } from '../../web/server/customers/registration';
 import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../../web/server/database/index';
 import { migrate } from '../../web/server/postgres/index';
-import type { LeadFilters } from '../../web/shared/console';
+import type { LeadFilters } from '../../web/shared/lead-filters';
 import { seoulDayStart } from '../../web/shared/seoul-time';
 import { freshDatabaseUrl } from '../support/postgres';
 import { MemoryAuditTrail } from './memory-audit-trail';

@@ -10,7 +10,8 @@
 import type { AppLoadContext } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { action as slotsAction } from '../../web/app/routes/console/slots';
-import type { BookingResult, LeadDetail } from '../../web/shared/console';
+import type { LeadDetail } from '../../web/shared/lead-dto';
+import type { BookingResult } from '../../web/shared/visit-bookings';
 import type { LeadConsoleService } from '../../web/server/console/lead-console';
 import type { StaffActor } from '../../web/server/console/types';
 import { VisitBookings } from '../../web/server/console/visit-bookings';

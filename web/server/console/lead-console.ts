@@ -17,31 +17,15 @@ import {
   type CustomerProfileInput,
   type UnitTypeChoice,
 } from '../../shared/customer-profile';
-import {
-  CONSOLE_FORM_KINDS,
-  DEFAULT_CALL_RESULTS,
-  isLeadStatus,
-  leadFiltersToParams,
-  maskPhone,
-  mayHandOver,
-  mayManageLeads,
-  type CallerElsewhere,
-  type ConsoleDashboard,
-  type ConsoleFormKind,
-  type CustomerRegistration,
-  type LeadCallInput,
-  type LeadCallResult,
-  type LeadChange,
-  type CustomerProfileResult,
-  type LeadChangeResult,
-  type LeadDetail,
-  type LeadFilters,
-  type LeadListPage,
-  type LeadStatus,
-  type VisitSheet,
-  type VisitSheetVisitor,
-  formatPhone,
-} from '../../shared/console';
+import { DEFAULT_CALL_RESULTS } from '../../shared/call-results';
+import type { ConsoleDashboard } from '../../shared/console-dashboard';
+import type { CallerElsewhere, CustomerRegistration, LeadCallInput, LeadCallResult, LeadChange, CustomerProfileResult, LeadChangeResult, LeadDetail, LeadListPage } from '../../shared/lead-dto';
+import { leadFiltersToParams, type LeadFilters } from '../../shared/lead-filters';
+import { CONSOLE_FORM_KINDS, type ConsoleFormKind } from '../../shared/lead-form-kinds';
+import { isLeadStatus, type LeadStatus } from '../../shared/lead-status';
+import { maskPhone, formatPhone } from '../../shared/phone-format';
+import { mayHandOver, mayManageLeads } from '../../shared/staff-roles';
+import type { VisitSheet, VisitSheetVisitor } from '../../shared/visit-bookings';
 import { seoulDay, shiftDay } from '../../shared/seoul-time';
 import { stripFormatCharacters } from '../free-text';
 import type { ContentSource } from '../content/types';

@@ -4,7 +4,8 @@
  * visit that day in time order, the customers given to a 상담사 and not called since (a returning
  * customer's new registration marked), and the 기존 고객 재등록: called before, registered again since.
  */
-import { isLeadStatus, maskPhone, type LeadStatus } from '../../shared/console';
+import { isLeadStatus, type LeadStatus } from '../../shared/lead-status';
+import { maskPhone } from '../../shared/phone-format';
 import { seoulDay } from '../../shared/seoul-time';
 import type { TodayWho, TodayWork } from '../../shared/today-work';
 import type { SalesDatabase } from '../database/index';

@@ -9,7 +9,7 @@ import type { SalesDatabase } from '../database/index';
 import type { BookingKind, BookingStatus, SalesTables } from '../database/tables';
 import type { LeadFilterParams } from '../console/lead-query';
 import { seoulDay, seoulDayStart } from '../../shared/seoul-time';
-import { MISSED_CALL_RESULT } from '../../shared/console';
+import { MISSED_CALL_RESULT } from '../../shared/call-results';
 import { isFundingPlan, isSubscription, type CustomerProfile } from '../../shared/customer-profile';
 
 /** The customer's 관심 타입, 청약 자격 and 자금 계획 from its columns (a code no longer on a list reads as none). */

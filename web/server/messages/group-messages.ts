@@ -11,7 +11,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import { groupMessageTemplatesQuery } from '../../sanity/queries';
-import { leadFiltersToParams, mayManageLeads, type StaffRole } from '../../shared/console';
+import { leadFiltersToParams } from '../../shared/lead-filters';
+import { mayManageLeads, type StaffRole } from '../../shared/staff-roles';
 import {
   adQuietHours,
   adTextProblems,
