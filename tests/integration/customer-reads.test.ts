@@ -19,20 +19,11 @@ import { leadFilterParams } from '../../web/server/console/lead-query';
 import { todayWorkOf } from '../../web/server/console/today-work';
 import type { StaffActor } from '../../web/server/console/types';
 import { campaignStatsOf } from '../../web/server/measurement/stats';
-import {
-  countCustomers,
-  customerDetail,
-  customerIdOfRegistration,
-  customerMatches,
-  exportCustomers,
-  listCustomers,
-  nextCustomerCursor,
-  openSlots,
-  slotFill,
-  todayWork,
-  visitSheet,
-  type CustomerCursor,
-} from '../../web/server/customers/customer-reads';
+import { customerDetail, customerIdOfRegistration } from '../../web/server/customers/customer-detail';
+import { countCustomers, customerMatches, listCustomers, nextCustomerCursor, type CustomerCursor } from '../../web/server/customers/customer-list';
+import { exportCustomers } from '../../web/server/customers/export-reads';
+import { todayWork } from '../../web/server/customers/today-work-reads';
+import { openSlots, slotFill, visitSheet } from '../../web/server/customers/visit-reads';
 import {
   bookingCount,
   funnelByCampaign,

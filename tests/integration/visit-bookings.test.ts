@@ -15,7 +15,7 @@ import type { BookingResult } from '../../web/shared/visit-bookings';
 import type { LeadConsoleService } from '../../web/server/console/lead-console';
 import type { StaffActor } from '../../web/server/console/types';
 import { VisitBookings } from '../../web/server/console/visit-bookings';
-import { customerDetail } from '../../web/server/customers/customer-reads';
+import { customerDetail } from '../../web/server/customers/customer-detail';
 import { funnelByCampaign } from '../../web/server/customers/numbers';
 import { register } from '../../web/server/customers/registration';
 import type { SalesDatabase } from '../../web/server/database/index';

@@ -1,7 +1,7 @@
 /**
  * The sales console's lead service over the customer tables: the unit is the customer (one phone),
  * its page shows every registration, memo, call, its visit, 담당자 and status. Reads are SQL
- * (../customers/customer-reads.ts); every change goes through CustomerWork, one transaction with
+ * (../customers/customer-list.ts, customer-detail.ts, visit-reads.ts, export-reads.ts); every change goes through CustomerWork, one transaction with
  * its audit record. A page's id is a customer id or the id of one of its registrations (an old
  * `lead-…` link, an audit record's target): both open the customer.
  */
@@ -38,23 +38,10 @@ import type { AuditTrail } from '../audit/trail';
 import type { StaffDirectory } from '../auth/staff-accounts';
 import { decodeLeadCursor, encodeLeadCursor, leadFilterParams, type LeadFilterParams } from './lead-query';
 import { VisitBookings } from './visit-bookings';
-import {
-  assigneeOfPhone,
-  countCustomers,
-  customerDetail,
-  customerIdOfRegistration,
-  EXPORT_PAGE_CUSTOMERS,
-  exportCustomers,
-  listCustomers,
-  nextCustomerCursor,
-  slotFill,
-  visitSheet,
-  VISIT_STATUSES,
-  type CustomerCursor,
-  type CustomerDetail,
-  type CustomerExportRow,
-  type SheetVisitor,
-} from '../customers/customer-reads';
+import { customerDetail, customerIdOfRegistration, type CustomerDetail } from '../customers/customer-detail';
+import { assigneeOfPhone, countCustomers, listCustomers, nextCustomerCursor, type CustomerCursor } from '../customers/customer-list';
+import { EXPORT_PAGE_CUSTOMERS, exportCustomers, type CustomerExportRow } from '../customers/export-reads';
+import { slotFill, visitSheet, VISIT_STATUSES, type SheetVisitor } from '../customers/visit-reads';
 import { bookingCount, registeredCustomerCount, registeredCustomersBy, registrationCount, visitMadeCount, walkInCount } from '../customers/numbers';
 import { VisitSlotSchedule } from '../customers/visit-slot-schedule';
 

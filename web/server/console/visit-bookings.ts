@@ -11,7 +11,7 @@ import { checkLead, fieldMessagesOf, LEAD_FIELDS, wholeMobilePhone } from '../..
 import { seoulDateTime, seoulDay } from '../../shared/seoul-time';
 import type { SalesDatabase } from '../database/index';
 import { recordAudit } from '../customers/audit-record';
-import { openSlots } from '../customers/customer-reads';
+import { openSlots } from '../customers/visit-reads';
 import { CustomerWork, type CustomerActor, type WorkResult } from '../customers/customer-work';
 import { register } from '../customers/registration';
 import { visitAtOf } from '../customers/visit-place';
