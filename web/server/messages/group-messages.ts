@@ -38,7 +38,7 @@ import type { SalesTables } from '../database/tables';
 import { recordAudit } from '../customers/audit-record';
 import { customerMatches } from '../customers/customer-list';
 import { leadFilterParams } from '../console/lead-query';
-import { visitLabel } from './dispatcher';
+import { visitLabel } from './visit-label';
 
 export type GroupActor = { email: string; name: string; role: StaffRole; ip: string };
 
