@@ -16,7 +16,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
-import { STAFF_ROLE_LABELS } from '../web/shared/console';
+import { STAFF_ROLE_LABELS } from '../web/shared/staff-roles';
 import { seoulDateTime } from '../web/shared/seoul-time';
 import { STAFF_ACCOUNT_ERROR_MESSAGES, checkPassword } from '../web/shared/staff-accounts';
 import { hashPassword } from '../web/server/auth/password';

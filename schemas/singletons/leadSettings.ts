@@ -1,7 +1,7 @@
 import { ClipboardIcon } from '@sanity/icons';
 import { defineField, defineType } from 'sanity';
 import { MESSAGE_EVENT_LABELS, MESSAGE_EVENTS, MESSAGE_VARIABLES, unknownTemplateVariables } from '../../web/shared/outbound-messages';
-import { DEFAULT_DESK_SOURCES } from '../../web/shared/console';
+import { DEFAULT_DESK_SOURCES } from '../../web/shared/desk-registration';
 
 const noticeField = (name: string, title: string, description: string) =>
   defineField({

@@ -1,6 +1,6 @@
 /**
- * The console's reads over the customer tables at scale (web/server/customers/customer-reads.ts and
- * numbers.ts): BENCH_CUSTOMER_REGISTRATIONS registrations (1,000,000 by default) from 60 % as many
+ * The console's reads over the customer tables at scale (web/server/customers/customer-list.ts,
+ * today-work-reads.ts and numbers.ts): BENCH_CUSTOMER_REGISTRATIONS registrations (1,000,000 by default) from 60 % as many
  * customers (of each five registrations two are customers registering again), with bookings, walk-ins, calls, memos and assignments, loaded into the embedded SQLite
  * file and into PostgreSQL (a server of its own, durable as production runs it). Prints p50 / p95
  * per read and database against the targets: the list (page 1 and page 21, each with its count)
@@ -17,7 +17,8 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { leadFilterParams } from '../../web/server/console/lead-query';
-import { countCustomers, listCustomers, nextCustomerCursor, todayWork, type CustomerCursor } from '../../web/server/customers/customer-reads';
+import { countCustomers, listCustomers, nextCustomerCursor, type CustomerCursor } from '../../web/server/customers/customer-list';
+import { todayWork } from '../../web/server/customers/today-work-reads';
 import {
   bookingCount,
   funnelByCampaign,
@@ -36,7 +37,7 @@ import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase 
 import { campaignStatsOf } from '../../web/server/measurement/stats';
 import { openLeadsDatabase } from '../../web/server/database/leads-file';
 import { migrate } from '../../web/server/postgres/index';
-import type { LeadFilters } from '../../web/shared/console';
+import type { LeadFilters } from '../../web/shared/lead-filters';
 import { seoulDateTime, shiftDay } from '../../web/shared/seoul-time';
 import { startServer as startPostgres, stopServer as stopPostgres, withClient, type ServerState } from '../support/postgres-server';
 import { percentile, table } from './report';

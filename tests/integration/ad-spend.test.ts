@@ -12,7 +12,7 @@ import pg from 'pg';
 import type { AppLoadContext } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AD_SPEND_MESSAGES, costLabel, monthsOfRange } from '../../web/shared/ad-spend';
-import type { StaffIdentity } from '../../web/shared/console';
+import type { StaffIdentity } from '../../web/shared/staff-roles';
 import type { Request } from 'express';
 import { CustomerWork } from '../../web/server/customers/customer-work';
 import { register } from '../../web/server/customers/registration';

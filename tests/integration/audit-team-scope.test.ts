@@ -5,7 +5,7 @@
  * administration, the purge, nor what the 관리자 alone did that is not about a customer.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AuditAction } from '../../web/shared/console';
+import type { AuditAction } from '../../web/shared/audit-actions';
 import { CONSOLE_DATABASES, type ConsoleSales } from './console-sales';
 
 let database: ConsoleSales | null = null;

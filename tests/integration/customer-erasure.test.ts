@@ -17,7 +17,8 @@ import { closeContentSources, createContentSources, type ContentSources } from '
 import type { SalesDatabase } from '../../web/server/database/index';
 import { withdrawMarketingOfLead } from '../../web/server/console/customer-erasure';
 import { leadFilterParams } from '../../web/server/console/lead-query';
-import { exportCustomers, listCustomers } from '../../web/server/customers/customer-reads';
+import { listCustomers } from '../../web/server/customers/customer-list';
+import { exportCustomers } from '../../web/server/customers/export-reads';
 import { openLeadOutbox } from '../../web/server/leads/outbox';
 import { PostgresLeadOutbox } from '../../web/server/leads/postgres-outbox';
 import { saveLead, type LeadDocument } from '../../web/server/leads/store';

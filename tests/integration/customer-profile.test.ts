@@ -9,7 +9,7 @@ import type { ContentSource } from '../../web/server/content/types';
 import type { LeadConsoleService } from '../../web/server/console/lead-console';
 import type { LeadExportRow, StaffActor } from '../../web/server/console/types';
 import type { SalesDatabase } from '../../web/server/database/index';
-import { parseLeadFilters } from '../../web/shared/console';
+import { parseLeadFilters } from '../../web/shared/lead-filters';
 import { consoleOver, registered, SALES_DATABASES, type OpenedSales } from './console-sales-databases';
 
 const NOW = Date.parse('2026-11-28T10:00:00+09:00');

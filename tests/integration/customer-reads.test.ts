@@ -19,21 +19,11 @@ import { leadFilterParams } from '../../web/server/console/lead-query';
 import { todayWorkOf } from '../../web/server/console/today-work';
 import type { StaffActor } from '../../web/server/console/types';
 import { campaignStatsOf } from '../../web/server/measurement/stats';
-import {
-  countCustomers,
-  customerDetail,
-  customerIdOfRegistration,
-  customerMatches,
-  exportCustomers,
-  listCustomers,
-  nextCustomerCursor,
-  openSlots,
-  slotFill,
-  todayWork,
-  visitSheet,
-  type CustomerCursor,
-  type CustomerListRow,
-} from '../../web/server/customers/customer-reads';
+import { customerDetail, customerIdOfRegistration } from '../../web/server/customers/customer-detail';
+import { countCustomers, customerMatches, listCustomers, nextCustomerCursor, type CustomerCursor, type CustomerListRow } from '../../web/server/customers/customer-list';
+import { exportCustomers } from '../../web/server/customers/export-reads';
+import { todayWork } from '../../web/server/customers/today-work-reads';
+import { openSlots, slotFill, visitSheet } from '../../web/server/customers/visit-reads';
 import {
   bookingCount,
   funnelByCampaign,
@@ -49,7 +39,7 @@ import {
 import { register, type Assignee, type NewRegistration } from '../../web/server/customers/registration';
 import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../../web/server/database/index';
 import { migrate } from '../../web/server/postgres/index';
-import type { LeadFilters } from '../../web/shared/console';
+import type { LeadFilters } from '../../web/shared/lead-filters';
 import { seoulDayStart } from '../../web/shared/seoul-time';
 import { freshDatabaseUrl } from '../support/postgres';
 import { MemoryAuditTrail } from './memory-audit-trail';

@@ -8,7 +8,8 @@
  */
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LeadDetail, LeadFilters } from '../../web/shared/console';
+import type { LeadDetail } from '../../web/shared/lead-dto';
+import type { LeadFilters } from '../../web/shared/lead-filters';
 import type { StaffAccountSummary } from '../../web/server/auth/staff-accounts';
 import type { ContentSource, Mutation } from '../../web/server/content/types';
 import { salesDatabaseOnPostgres } from '../../web/server/database/index';

@@ -3,7 +3,8 @@
  * 40 days before `today` (Seoul), every form, status (some unset: new), consent, source and
  * campaign, some with a booked visit.
  */
-import { LEAD_STATUSES, type LeadFilters, type LeadStatus } from '../../web/shared/console';
+import type { LeadFilters } from '../../web/shared/lead-filters';
+import { LEAD_STATUSES, type LeadStatus } from '../../web/shared/lead-status';
 import { CustomerWork, type CustomerActor } from '../../web/server/customers/customer-work';
 import { register, type NewRegistration } from '../../web/server/customers/registration';
 import type { SalesDatabase } from '../../web/server/database/index';

@@ -5,7 +5,9 @@
  * change's own transaction: a change whose record cannot be written does not happen).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadDetail, type LeadFilters, type LeadRow } from '../../web/shared/console';
+import type { LeadDetail, LeadRow } from '../../web/shared/lead-dto';
+import type { LeadFilters } from '../../web/shared/lead-filters';
+import { LEAD_STATUS_LABELS, LEAD_STATUSES } from '../../web/shared/lead-status';
 import type { Mutation } from '../../web/server/content/types';
 import { LeadConsoleService, type LeadConsoleOptions } from '../../web/server/console/lead-console';
 import { CustomerWork } from '../../web/server/customers/customer-work';

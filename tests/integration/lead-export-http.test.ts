@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StaffIdentity } from '../../web/shared/console';
+import type { StaffIdentity } from '../../web/shared/staff-roles';
 import { randomBytes } from 'node:crypto';
 import { createLeadExportRouter } from '../../web/server/console/export-routes';
 import { leadSearchAddress } from '../../web/server/console/search-address';

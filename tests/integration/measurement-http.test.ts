@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import express, { type Request } from 'express';
 import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { StaffIdentity } from '../../web/shared/console';
+import type { StaffIdentity } from '../../web/shared/staff-roles';
 import { seoulDay } from '../../web/shared/seoul-time';
 import { register, type NewRegistration } from '../../web/server/customers/registration';
 import {

@@ -20,7 +20,7 @@ import { closeContentSources, createContentSources, type ContentSources } from '
 import { copySalesDocuments, keepOldDocuments } from '../../web/server/database/documents-move';
 import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, salesMigrator } from '../../web/server/database/index';
 import { migrate } from '../../web/server/postgres/index';
-import { STAFF_ROLES } from '../../web/shared/console';
+import { STAFF_ROLES } from '../../web/shared/staff-roles';
 import { freshDatabaseUrl } from '../support/postgres';
 import { TEST_PASSWORD_HASHING_ENV } from '../support/passwords';
 

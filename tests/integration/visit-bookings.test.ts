@@ -10,11 +10,12 @@
 import type { AppLoadContext } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { action as slotsAction } from '../../web/app/routes/console/slots';
-import type { BookingResult, LeadDetail } from '../../web/shared/console';
+import type { LeadDetail } from '../../web/shared/lead-dto';
+import type { BookingResult } from '../../web/shared/visit-bookings';
 import type { LeadConsoleService } from '../../web/server/console/lead-console';
 import type { StaffActor } from '../../web/server/console/types';
 import { VisitBookings } from '../../web/server/console/visit-bookings';
-import { customerDetail } from '../../web/server/customers/customer-reads';
+import { customerDetail } from '../../web/server/customers/customer-detail';
 import { funnelByCampaign } from '../../web/server/customers/numbers';
 import { register } from '../../web/server/customers/registration';
 import type { SalesDatabase } from '../../web/server/database/index';

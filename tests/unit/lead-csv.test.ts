@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvLine } from '../../web/server/csv';
 import { createFormTokenSigner } from '../../web/server/leads/form-token';
-import { parseSourcePage } from '../../web/server/leads/service';
+import { parseSourcePage } from '../../web/server/leads/source-page';
 import { stripFormatCharacters, withoutFormatCharacters } from '../../web/server/free-text';
 
 describe('staff CSV cells', () => {

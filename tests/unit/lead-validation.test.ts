@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone } from '../../web/shared/console';
+import { formatPhone } from '../../web/shared/phone-format';
 import { normalisePhone, validateLead } from '../../web/shared/lead-validation';
 import { leadMessages } from '../../web/shared/messages';
 

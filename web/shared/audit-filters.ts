@@ -2,7 +2,8 @@
  * The audit page's filters (action, actor, Seoul days from/to, one customer), read the same way from a URL by
  * the page and by the CSV export, so the export has exactly the rows the page shows.
  */
-import { AUDIT_ACTIONS, FILTER_CONTROL_MESSAGE, hasControlCharacter, type AuditAction } from './console';
+import { AUDIT_ACTIONS, type AuditAction } from './audit-actions';
+import { FILTER_CONTROL_MESSAGE, hasControlCharacter } from './control-characters';
 import { DAY_FORMAT_MESSAGE, isDay, REVERSED_RANGE_MESSAGE } from './seoul-time';
 
 /** The audit trail's CSV export (an Express route: streamed), with the page's filters as its query. */

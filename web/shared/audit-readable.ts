@@ -3,7 +3,8 @@
  * change written as "상태 신규 → 연락 중, 담당자 없음 → 김상담" when it is recorded (older records,
  * "status=contacting, assignee=…", are read back the same way).
  */
-import { isLeadStatus, LEAD_STATUS_LABELS, type AuditAction, type LeadStatus } from './console';
+import type { AuditAction } from './audit-actions';
+import { isLeadStatus, LEAD_STATUS_LABELS, type LeadStatus } from './lead-status';
 
 /** 김민수 → 김*수, 이준 → 이*, 남궁민수 → 남**수: enough to tell records apart, not to identify. */
 export function maskName(name: string): string {

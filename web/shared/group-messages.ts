@@ -9,7 +9,7 @@
  * messages (정보통신망법 §50): "(광고)" first with the sender's name, a free way to refuse
  * (무료수신거부 080 …), never between 21:00 and 08:00.
  */
-import type { LeadFilters } from './console';
+import type { LeadFilters } from './lead-filters';
 
 export const GROUP_PURPOSES = ['notice', 'ad'] as const;
 export type GroupPurpose = (typeof GROUP_PURPOSES)[number];

@@ -39,6 +39,17 @@ export function seoulDayStart(day: string, addDays = 0): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) - SEOUL_OFFSET_MS + addDays * DAY_MS).toISOString();
 }
 
+/** `YYYY-MM-DDTHH:mm` read as Seoul time (UTC+9, no daylight saving), or null if it is no such minute. */
+export function seoulWallClockTime(value: string): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const time = Date.UTC(year, month - 1, day, hour - 9, minute);
+  const back = new Date(time + 9 * 3600_000);
+  if (back.getUTCDate() !== day || back.getUTCMonth() !== month - 1 || hour > 23 || minute > 59) return null;
+  return time;
+}
+
 /**
  * "2026-11-23 14:05" (or with seconds, for the audit trail and exports) in Korea; empty for no
  * time, the input itself when it is not a time.

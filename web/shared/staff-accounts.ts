@@ -2,7 +2,7 @@
  * What a staff account must look like, checked the same way by the console's accounts page and
  * the admin CLI, and the Korean line for each refusal of an account change.
  */
-import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from './console';
+import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from './staff-roles';
 import { normalisePhone } from './lead-validation';
 
 export const MIN_PASSWORD_LENGTH = 10;

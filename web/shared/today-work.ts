@@ -3,7 +3,8 @@
  * and the customers called before who registered again. What the page shows, and whose work it asks for (read the same way by the page and the
  * server). Korean labels of its own live with the page.
  */
-import type { LeadStatus, StaffRole } from './console';
+import type { LeadStatus } from './lead-status';
+import type { StaffRole } from './staff-roles';
 
 export const TODAY_PATH = '/admin/today';
 

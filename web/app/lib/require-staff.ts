@@ -1,5 +1,5 @@
 import { data, redirect, type AppLoadContext } from 'react-router';
-import type { StaffIdentity, StaffRole } from '../../shared/console';
+import type { StaffIdentity, StaffRole } from '../../shared/staff-roles';
 import { ownPagePath } from '../../shared/own-page-path';
 
 export const CONSOLE_HOME = '/admin';

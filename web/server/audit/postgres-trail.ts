@@ -5,7 +5,7 @@
  * and filters are the embedded trail's, in the same SQL.
  */
 import type pg from 'pg';
-import type { AuditEntry } from '../../shared/console';
+import type { AuditEntry } from '../../shared/audit-actions';
 import { type AuditPurge, type AuditQuery, type AuditRetention, type AuditRecord, type AuditTrail, type ImportedAuditRecord, IMPORTED_ONCE, auditPage, auditSelection, storedAuditFields, type AuditCursor, type AuditRow, entryOfAuditRow, AUDIT_STREAM_PAGE_SIZE } from './trail';
 
 export class PostgresAuditTrail implements AuditTrail {

@@ -5,7 +5,8 @@
  * itself is recorded (its filters, row count and 사유).
  */
 import { Router, type Response } from 'express';
-import { AUDIT_ACTION_LABELS, auditScopeOf, type AuditEntry } from '../../shared/console';
+import { AUDIT_ACTION_LABELS, type AuditEntry } from '../../shared/audit-actions';
+import { auditScopeOf } from '../../shared/staff-roles';
 import { AUDIT_EXPORT_PATH, auditFiltersToParams, parseAuditFilters } from '../../shared/audit-filters';
 import { seoulDateTime } from '../../shared/seoul-time';
 import { staffOfExport, type SessionOf } from '../http/download-session';

@@ -8,7 +8,7 @@
  *
  * Both page newest first by (at, id) with an opaque cursor; `from`/`to` are Seoul days.
  */
-import { AUDIT_ACTIONS, AUDIT_TEAM_SCOPE, type AuditAction, type AuditEntry } from '../../shared/console';
+import { AUDIT_ACTIONS, AUDIT_TEAM_SCOPE, type AuditAction, type AuditEntry } from '../../shared/audit-actions';
 import { seoulDayStart } from '../../shared/seoul-time';
 import { MIN_AUDIT_RETENTION_DAYS } from '../config';
 import type { SqliteDatabase } from '../sqlite';

@@ -25,7 +25,7 @@
  * read with drafts (see web/server/preview.ts). It is named and prefixed like the others.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { StaffIdentity, StaffRole } from '../../shared/console';
+import type { StaffIdentity, StaffRole } from '../../shared/staff-roles';
 
 /** The signed-in staff member. */
 export type StaffSession = StaffIdentity;

@@ -3,7 +3,8 @@
  * password. Every change is checked (shared rules), recorded in the audit trail, and refused when
  * it would leave no enabled admin. Sign-in and sessions read the same store (staff-auth.ts).
  */
-import { isLowerRole, maskPhone, type StaffIdentity, type StaffRole } from '../../shared/console';
+import { maskPhone } from '../../shared/phone-format';
+import { isLowerRole, type StaffIdentity, type StaffRole } from '../../shared/staff-roles';
 import { checkNewAccount, checkPassword, isStaffRole, normalizeEmail, staffMobile, type StaffAccountError } from '../../shared/staff-accounts';
 import type { AuditTrail } from '../audit/trail';
 import { hashPassword, type ScryptParameters } from './password';

@@ -13,7 +13,7 @@ import { limitAddress } from '../http/client-address';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type pg from 'pg';
-import type { StaffRole } from '../../shared/console';
+import type { StaffRole } from '../../shared/staff-roles';
 import type { LoginRefusal, WriteRefusal } from '../../shared/staff-refusals';
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from '../../shared/staff-accounts';
 import type { AdminConfig } from '../config';

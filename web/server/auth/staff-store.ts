@@ -7,7 +7,7 @@
  * Staff accounts are a handful of rows and no customer's personal data.
  */
 import type { Selectable } from 'kysely';
-import type { StaffIdentity } from '../../shared/console';
+import type { StaffIdentity } from '../../shared/staff-roles';
 import { isStaffRole } from '../../shared/staff-accounts';
 import type { SalesDatabase, StaffAccountTable } from '../database/index';
 import { isConnectionError } from '../observability/dependency-state';

@@ -4,7 +4,7 @@
  * records the export (filters, row count and 사유) in the audit trail.
  */
 import express, { type Request, type Response } from 'express';
-import { leadFiltersToParams } from '../../shared/console';
+import { leadFiltersToParams } from '../../shared/lead-filters';
 import { staffOfExport, type SessionOf } from '../http/download-session';
 import { withoutExportReason } from '../../shared/export-reason';
 import { seoulDay } from '../../shared/seoul-time';

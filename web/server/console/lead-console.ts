@@ -1,9 +1,11 @@
 /**
  * The sales console's lead service over the customer tables: the unit is the customer (one phone),
  * its page shows every registration, memo, call, its visit, 담당자 and status. Reads are SQL
- * (../customers/customer-reads.ts); every change goes through CustomerWork, one transaction with
- * its audit record. A page's id is a customer id or the id of one of its registrations (an old
- * `lead-…` link, an audit record's target): both open the customer.
+ * (../customers/customer-list.ts, customer-detail.ts, visit-reads.ts, export-reads.ts), shaped for
+ * the pages here and in ./lead-detail.ts, ./visit-sheet.ts, ./dashboard.ts and ./lead-export-rows.ts;
+ * every change goes through CustomerWork, one transaction with its audit record. A page's id is a
+ * customer id or the id of one of its registrations (an old `lead-…` link, an audit record's
+ * target): both open the customer.
  */
 import { LRUCache } from 'lru-cache';
 import { callResultsQuery, consoleUnitTypesQuery, deskSourcesQuery, leadAssignmentSettingsQuery } from '../../sanity/queries';
@@ -17,68 +19,39 @@ import {
   type CustomerProfileInput,
   type UnitTypeChoice,
 } from '../../shared/customer-profile';
-import {
-  CONSOLE_FORM_KINDS,
-  DEFAULT_CALL_RESULTS,
-  isLeadStatus,
-  leadFiltersToParams,
-  maskPhone,
-  mayHandOver,
-  mayManageLeads,
-  type CallerElsewhere,
-  type ConsoleDashboard,
-  type ConsoleFormKind,
-  type CustomerRegistration,
-  type LeadCallInput,
-  type LeadCallResult,
-  type LeadChange,
-  type CustomerProfileResult,
-  type LeadChangeResult,
-  type LeadDetail,
-  type LeadFilters,
-  type LeadListPage,
-  type LeadStatus,
-  type VisitSheet,
-  type VisitSheetVisitor,
-  formatPhone,
-} from '../../shared/console';
-import { seoulDay, shiftDay } from '../../shared/seoul-time';
+import { DEFAULT_CALL_RESULTS } from '../../shared/call-results';
+import type { ConsoleDashboard } from '../../shared/console-dashboard';
+import type { CallerElsewhere, CustomerRegistration, LeadCallInput, LeadCallResult, LeadChange, CustomerProfileResult, LeadChangeResult, LeadDetail, LeadListPage } from '../../shared/lead-dto';
+import { leadFiltersToParams, type LeadFilters } from '../../shared/lead-filters';
+import type { ConsoleFormKind } from '../../shared/lead-form-kinds';
+import { isLeadStatus, type LeadStatus } from '../../shared/lead-status';
+import { maskPhone, formatPhone } from '../../shared/phone-format';
+import { mayHandOver, mayManageLeads } from '../../shared/staff-roles';
+import type { VisitSheet } from '../../shared/visit-bookings';
+import { seoulDay, seoulWallClockTime } from '../../shared/seoul-time';
 import { stripFormatCharacters } from '../free-text';
 import type { ContentSource } from '../content/types';
 import type { SalesDatabase } from '../database/index';
 import { CustomerWork, type CustomerActor, type WorkResult } from '../customers/customer-work';
 import type { LeadAccess, LeadAssignResult, LeadConsole, LeadDistributeResult, LeadExportFormat, LeadExportRow, StaffActor, TeamAssignment } from './types';
+import { consoleDashboard } from './dashboard';
+import { detailOf } from './lead-detail';
+import { leadExportRows } from './lead-export-rows';
+import { consoleVisitSheet } from './visit-sheet';
 import { assignmentParticipants } from './round-robin';
 import { assignmentSettingsOf, distributeEvenly, saveAssignmentSettings } from '../customers/team-assignment';
 import type { AuditTrail } from '../audit/trail';
 import type { StaffDirectory } from '../auth/staff-accounts';
-import { decodeLeadCursor, encodeLeadCursor, leadFilterParams, type LeadFilterParams } from './lead-query';
+import { decodeLeadCursor, encodeLeadCursor, leadFilterParams } from './lead-query';
 import { VisitBookings } from './visit-bookings';
-import {
-  assigneeOfPhone,
-  countCustomers,
-  customerDetail,
-  customerIdOfRegistration,
-  EXPORT_PAGE_CUSTOMERS,
-  exportCustomers,
-  listCustomers,
-  nextCustomerCursor,
-  slotFill,
-  visitSheet,
-  VISIT_STATUSES,
-  type CustomerCursor,
-  type CustomerDetail,
-  type CustomerExportRow,
-  type SheetVisitor,
-} from '../customers/customer-reads';
-import { bookingCount, registeredCustomerCount, registeredCustomersBy, registrationCount, visitMadeCount, walkInCount } from '../customers/numbers';
+import { customerDetail, customerIdOfRegistration } from '../customers/customer-detail';
+import { assigneeOfPhone, countCustomers, listCustomers } from '../customers/customer-list';
+import { VISIT_STATUSES } from '../customers/visit-reads';
 import { VisitSlotSchedule } from '../customers/visit-slot-schedule';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
 export const MAX_MEMO_LENGTH = 2000;
-const DASHBOARD_DAYS = 30;
-const SLOT_FILL_DAYS = 14;
 /** Tries of one customer in a bulk assignment when a change lands in between (a status, a call). */
 const ASSIGN_ATTEMPTS = 3;
 
@@ -345,68 +318,11 @@ export class LeadConsoleService implements LeadConsole {
   }
 
   async visits(date: string): Promise<VisitSheet> {
-    const sheet = await visitSheet(this.options.sales, date);
-    const customerIds = [...new Set([...sheet.slots.flatMap((slot) => slot.visitors), ...sheet.walkIns].map((visitor) => visitor.customerId))];
-    // A check-in names the customer's version the sheet showed.
-    const versions = new Map(
-      customerIds.length === 0 ? [] : (await this.options.sales.db.selectFrom('customers').select(['id', 'version']).where('id', 'in', customerIds).execute()).map((row) => [row.id, String(row.version)]),
-    );
-    const visitorOf = (visitor: SheetVisitor): VisitSheetVisitor => ({
-      leadId: visitor.customerId,
-      rev: versions.get(visitor.customerId) ?? '',
-      name: visitor.name,
-      maskedPhone: maskPhone(visitor.phone),
-      status: isLeadStatus(visitor.status) ? visitor.status : 'new',
-      assigneeName: visitor.assigneeName,
-      lastMemo: visitor.lastMemo,
-      checkedInAt: visitor.checkedInAt,
-    });
-    return {
-      date,
-      slots: sheet.slots.map((slot) => ({ id: slot.id, time: slot.time, capacity: slot.capacity, booked: slot.booked, bookings: slot.visitors.map(visitorOf) })),
-      walkIns: sheet.walkIns.map(visitorOf),
-    };
+    return consoleVisitSheet(this.options.sales, date);
   }
 
   async dashboard(today: string): Promise<ConsoleDashboard> {
-    const sales = this.options.sales;
-    const firstDay = shiftDay(today, 1 - DASHBOARD_DAYS);
-    const month = { from: firstDay, to: today };
-    const periods = (count: (range: { from: string; to: string }) => Promise<number>) =>
-      Promise.all([count({ from: today, to: today }), count({ from: shiftDay(today, -6), to: today }), count(month)]).then(([day, week, all]) => ({ today: day, last7Days: week, last30Days: all }));
-    const todayOnly = { from: today, to: today };
-    const [customers, registrations, bookings, walkIns, made, byDay, byForm, bySource, fill] = await Promise.all([
-      periods((range) => registeredCustomerCount(sales, range)),
-      periods((range) => registrationCount(sales, range)),
-      bookingCount(sales, todayOnly),
-      walkInCount(sales, todayOnly),
-      visitMadeCount(sales, todayOnly),
-      registeredCustomersBy(sales, month, 'day'),
-      registeredCustomersBy(sales, month, 'formKind'),
-      registeredCustomersBy(sales, month, 'utmSource'),
-      slotFill(sales, today, shiftDay(today, SLOT_FILL_DAYS)),
-    ]);
-    const fillOf = new Map(fill.map((day) => [day.date, day]));
-    return {
-      today,
-      customers,
-      registrations,
-      visitsToday: { bookings, walkIns, made },
-      byDay: Array.from({ length: DASHBOARD_DAYS }, (_, index) => {
-        const date = shiftDay(firstDay, index);
-        return { date, count: byDay.get(date) ?? 0 };
-      }),
-      byForm: CONSOLE_FORM_KINDS.map((formKind) => ({ formKind, count: byForm.get(formKind) ?? 0 })),
-      bySource: [...bySource]
-        // `|| ''` in the count: no source comes back as ''.
-        .map(([source, count]) => ({ source: source || null, count }))
-        // Most customers first; ties by name, "(없음)" last.
-        .sort((a, b) => b.count - a.count || (a.source ?? '\uffff').localeCompare(b.source ?? '\uffff')),
-      slotFill: Array.from({ length: SLOT_FILL_DAYS }, (_, index) => {
-        const date = shiftDay(today, index);
-        return { date, capacity: fillOf.get(date)?.capacity ?? 0, booked: fillOf.get(date)?.booked ?? 0 };
-      }),
-    };
+    return consoleDashboard(this.options.sales, today);
   }
 
   async exportLeads(
@@ -424,7 +340,7 @@ export class LeadConsoleService implements LeadConsole {
       }
     };
     try {
-      await deliver(counted(this.exportRows(leadFilterParams(filters, actor.email, await this.visibleTo(actor)))));
+      await deliver(counted(leadExportRows(this.options.sales, leadFilterParams(filters, actor.email, await this.visibleTo(actor)))));
       complete = true;
       return count;
     } finally {
@@ -432,40 +348,6 @@ export class LeadConsoleService implements LeadConsole {
       // A searched number stays out of the trail (kept two years), as a phone search's record does.
       const conditions = leadFiltersToParams(filters.q ? { ...filters, q: filters.q.replace(/\d/g, '*') } : filters).toString() || '전체';
       await this.record(actor, 'leadExport', null, `${format} ${count}건${complete ? '' : ' (중단)'} · ${conditions} · 사유: ${reason}`);
-    }
-  }
-
-  /** One row per customer, in the list's order, a page of customers at a time. */
-  private async *exportRows(params: LeadFilterParams): AsyncGenerator<LeadExportRow> {
-    for (let cursor: CustomerCursor | null = null; ; ) {
-      const page = await exportCustomers(this.options.sales, params, cursor);
-      if (page.length === 0) return;
-      const ids = page.map((customer) => customer.id);
-      const db = this.options.sales.db;
-      // What the customer's latest registration said, and when they last came.
-      const [latest, checkIns] = await Promise.all([
-        db
-          .selectFrom('registrations')
-          .innerJoin('customers', 'customers.id', 'registrations.customer_id')
-          .select(['registrations.customer_id', 'registrations.id', 'registrations.message', 'registrations.source_page', 'registrations.notice_version', 'registrations.agreed_at', 'registrations.utm_source', 'registrations.utm_medium', 'registrations.utm_campaign', 'registrations.utm_term', 'registrations.utm_content'])
-          .where('registrations.customer_id', 'in', ids)
-          .whereRef('registrations.created_at', '=', 'customers.last_registered_at')
-          .orderBy('registrations.id', 'desc')
-          .execute(),
-        db
-          .selectFrom('bookings')
-          .select((eb) => ['bookings.customer_id', eb.fn.max('bookings.checked_in_at').as('checkedInAt')])
-          .where('bookings.customer_id', 'in', ids)
-          .where('bookings.status', '=', 'checkedIn')
-          .groupBy('bookings.customer_id')
-          .execute(),
-      ]);
-      const latestOf = new Map<string, (typeof latest)[number]>();
-      for (const registration of latest) if (!latestOf.has(registration.customer_id)) latestOf.set(registration.customer_id, registration);
-      const checkedInOf = new Map(checkIns.map((row) => [row.customer_id, row.checkedInAt]));
-      for (const customer of page) yield exportRowOf(customer, latestOf.get(customer.id), checkedInOf.get(customer.id) ?? null);
-      if (page.length < EXPORT_PAGE_CUSTOMERS) return;
-      cursor = nextCustomerCursor(page);
     }
   }
 
@@ -585,97 +467,4 @@ function isVisit(status: string): boolean {
 function pageSize(limit: number | undefined): number {
   if (!limit || !Number.isInteger(limit) || limit < 1) return DEFAULT_PAGE_SIZE;
   return Math.min(limit, MAX_PAGE_SIZE);
-}
-
-const SLOT_STATUS_OF_BOOKING: Partial<Record<CustomerDetail['bookings'][number]['status'], LeadDetail['visitSlotStatus']>> = {
-  booked: 'booked',
-  checkedIn: 'booked',
-  missed: 'booked',
-  released: 'released',
-  unavailable: 'unavailable',
-};
-
-/**
- * The customer's page: its fields, the newest registration's form, page, campaign and consent,
- * its visit (the coming one, else the latest not cancelled), memos and calls oldest first.
- */
-function detailOf(customer: CustomerDetail, today: string): LeadDetail {
-  const newest = customer.registrations[0];
-  const shown = customer.bookings.filter((booking) => booking.status !== 'cancelled');
-  const visit = shown.find((booking) => booking.status === 'booked' && booking.visitAt >= today) ?? shown.at(-1) ?? null;
-  const utm = {
-    ...(newest?.utmSource ? { source: newest.utmSource } : {}),
-    ...(newest?.utmMedium ? { medium: newest.utmMedium } : {}),
-    ...(newest?.utmCampaign ? { campaign: newest.utmCampaign } : {}),
-  };
-  return {
-    id: customer.id,
-    rev: String(customer.version),
-    createdAt: customer.lastRegisteredAt,
-    name: customer.name,
-    maskedPhone: maskPhone(customer.phone),
-    message: newest?.message ?? null,
-    formKind: (newest?.formKind ?? 'popup') as ConsoleFormKind,
-    sourcePage: newest?.sourcePage ?? null,
-    utm,
-    // Every form asks for the privacy consent and the age, and stores nothing without them.
-    consent: { privacy: true, marketing: customer.marketing, ageOver14: true, noticeVersion: newest?.noticeVersion ?? null, agreedAt: newest?.agreedAt ?? null },
-    profile: customer.profile,
-    visitSlotId: visit?.slotId ?? null,
-    visitAt: visit?.visitAt ?? null,
-    visitSlotStatus: visit ? (SLOT_STATUS_OF_BOOKING[visit.status] ?? null) : null,
-    status: customer.status as LeadStatus,
-    assignee: customer.assigneeEmail ? { email: customer.assigneeEmail, name: customer.assigneeName ?? customer.assigneeEmail } : null,
-    checkedInAt: visit?.checkedInAt ?? null,
-    memos: customer.memos.map((memo) => ({ key: memo.id, authorEmail: memo.authorEmail, authorName: memo.authorName, at: memo.at, text: memo.text })),
-    calls: customer.calls.map((call) => ({ key: call.id, result: call.result, callbackAt: call.callbackAt, authorEmail: call.authorEmail, authorName: call.authorName, at: call.at })),
-    missedCalls: customer.missedCalls,
-  };
-}
-
-function withoutNulls(record: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== null && value !== undefined));
-}
-
-/** `YYYY-MM-DDTHH:mm` read as Seoul time (UTC+9, no daylight saving), or null if it is no such minute. */
-function seoulWallClockTime(value: string): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})$/.exec(value);
-  if (!match) return null;
-  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
-  const time = Date.UTC(year, month - 1, day, hour - 9, minute);
-  const back = new Date(time + 9 * 3600_000);
-  if (back.getUTCDate() !== day || back.getUTCMonth() !== month - 1 || hour > 23 || minute > 59) return null;
-  return time;
-}
-
-/** A customer as the export writes them: the latest registration's words and campaign, the first one's too. */
-function exportRowOf(
-  customer: CustomerExportRow,
-  latest: { message: string | null; source_page: string | null; notice_version: string | null; agreed_at: string | null; utm_source: string | null; utm_medium: string | null; utm_campaign: string | null; utm_term: string | null; utm_content: string | null } | undefined,
-  checkedInAt: string | null,
-): LeadExportRow {
-  const utm = latest ? withoutNulls({ source: latest.utm_source, medium: latest.utm_medium, campaign: latest.utm_campaign, term: latest.utm_term, content: latest.utm_content }) : {};
-  return {
-    id: customer.id,
-    createdAt: customer.lastRegisteredAt,
-    name: customer.name,
-    phone: customer.phone,
-    registrations: customer.registrations,
-    message: latest?.message ?? null,
-    formKind: customer.lastTouch?.formKind ?? '',
-    status: customer.status,
-    assigneeName: customer.assigneeName,
-    visitAt: customer.visitAt,
-    visitStatus: customer.visitStatus,
-    marketing: customer.marketing,
-    noticeVersion: latest?.notice_version ?? null,
-    agreedAt: latest?.agreed_at ?? null,
-    sourcePage: latest?.source_page ?? null,
-    utm: utm as LeadExportRow['utm'],
-    firstTouch: customer.firstTouch,
-    checkedInAt,
-    memos: customer.memos.map(({ at, authorName, text }) => ({ at, authorName, text })),
-    calls: customer.calls.map(({ at, result, callbackAt }) => ({ at, result, callbackAt })),
-    profile: customer.profile,
-  };
 }

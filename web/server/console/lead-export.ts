@@ -8,7 +8,9 @@
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
-import { formatPhone, LEAD_FORM_KIND_LABELS, LEAD_STATUS_LABELS, isLeadStatus } from '../../shared/console';
+import { LEAD_FORM_KIND_LABELS } from '../../shared/lead-form-kinds';
+import { LEAD_STATUS_LABELS, isLeadStatus } from '../../shared/lead-status';
+import { formatPhone } from '../../shared/phone-format';
 import { seoulDateTime } from '../../shared/seoul-time';
 import { FUNDING_LABELS, SUBSCRIPTION_LABELS } from '../../shared/customer-profile';
 import { UTM_KEYS, utmParameterName } from '../../shared/utm';

@@ -3,7 +3,7 @@
  * embedded SQL read the same parameters, so both backends filter alike.
  */
 import { campaignKey } from '../../shared/campaign-stats';
-import type { LeadFilters } from '../../shared/console';
+import type { LeadFilters } from '../../shared/lead-filters';
 import { wholeMobilePhone } from '../../shared/lead-validation';
 import { seoulDayStart } from '../../shared/seoul-time';
 import { decodeCursor, encodeCursor } from '../cursor';

@@ -5,7 +5,7 @@
  * stay readable (`q=`); the lead list, its paging links and its exports all read addresses here.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { parseLeadFilters } from '../../shared/console';
+import { parseLeadFilters } from '../../shared/lead-filters';
 import { wholeMobilePhone } from '../../shared/lead-validation';
 
 export const SEALED_SEARCH_PARAM = 'qs';

@@ -5,7 +5,7 @@
  */
 import express, { type Router } from 'express';
 import { STATS_PATH } from '../../shared/campaign-stats';
-import { mayExport } from '../../shared/console';
+import { mayExport } from '../../shared/staff-roles';
 import { withoutExportReason } from '../../shared/export-reason';
 import { seoulDay } from '../../shared/seoul-time';
 import { parseTeamRange, TEAM_PERFORMANCE_EXPORT_PATH, teamPerformanceMessages } from '../../shared/team-performance';

@@ -1,14 +1,15 @@
 /**
- * 오늘 할 일 over the customer tables (customers/customer-reads.ts todayWork), each customer once
+ * 오늘 할 일 over the customer tables (customers/today-work-reads.ts todayWork), each customer once
  * per part: the calls due by the end of the Seoul day (overdue ones first), the customers booked to
  * visit that day in time order, the customers given to a 상담사 and not called since (a returning
  * customer's new registration marked), and the 기존 고객 재등록: called before, registered again since.
  */
-import { isLeadStatus, maskPhone, type LeadStatus } from '../../shared/console';
+import { isLeadStatus, type LeadStatus } from '../../shared/lead-status';
+import { maskPhone } from '../../shared/phone-format';
 import { seoulDay } from '../../shared/seoul-time';
 import type { TodayWho, TodayWork } from '../../shared/today-work';
 import type { SalesDatabase } from '../database/index';
-import { todayWork } from '../customers/customer-reads';
+import { todayWork } from '../customers/today-work-reads';
 
 export type TodayWorkService = { read(who: TodayWho): Promise<TodayWork> };
 

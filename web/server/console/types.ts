@@ -2,21 +2,11 @@
  * The sales console's server services, as the console pages and the export routes see them
  * (through the load context), over the embedded leads database or PostgreSQL.
  */
-import type {
-  ConsoleDashboard,
-  CustomerProfileResult,
-  CustomerRegistration,
-  LeadCallInput,
-  LeadCallResult,
-  LeadChange,
-  LeadChangeResult,
-  LeadDetail,
-  LeadFilters,
-  LeadListPage,
-  StaffIdentity,
-  StaffRole,
-  VisitSheet,
-} from '../../shared/console';
+import type { ConsoleDashboard } from '../../shared/console-dashboard';
+import type { CustomerProfileResult, CustomerRegistration, LeadCallInput, LeadCallResult, LeadChange, LeadChangeResult, LeadDetail, LeadListPage } from '../../shared/lead-dto';
+import type { LeadFilters } from '../../shared/lead-filters';
+import type { StaffIdentity, StaffRole } from '../../shared/staff-roles';
+import type { VisitSheet } from '../../shared/visit-bookings';
 import type { VisitBookings } from './visit-bookings';
 import type { CustomerProfile, CustomerProfileInput, UnitTypeChoice } from '../../shared/customer-profile';
 import type { VisitSlotSchedule } from '../customers/visit-slot-schedule';

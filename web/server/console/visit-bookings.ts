@@ -5,23 +5,13 @@
  * number first; a phone-in for a customer with a coming visit is offered a move of that visit,
  * never a second place. Every place is taken by the one conditional update the site's forms use.
  */
-import {
-  type BookingResult,
-  type DeskCustomer,
-  type DeskFieldErrors,
-  type DeskLookupResult,
-  type DeskRegistration,
-  type DeskRegistrationResult,
-  DEFAULT_DESK_SOURCES,
-  DESK_MESSAGES,
-  MAX_COMPANIONS,
-  type OpenSlotDay,
-} from '../../shared/console';
+import { type DeskCustomer, type DeskFieldErrors, type DeskLookupResult, type DeskRegistration, type DeskRegistrationResult, DEFAULT_DESK_SOURCES, DESK_MESSAGES, MAX_COMPANIONS } from '../../shared/desk-registration';
+import type { BookingResult, OpenSlotDay } from '../../shared/visit-bookings';
 import { checkLead, fieldMessagesOf, LEAD_FIELDS, wholeMobilePhone } from '../../shared/lead-validation';
 import { seoulDateTime, seoulDay } from '../../shared/seoul-time';
 import type { SalesDatabase } from '../database/index';
 import { recordAudit } from '../customers/audit-record';
-import { openSlots } from '../customers/customer-reads';
+import { openSlots } from '../customers/visit-reads';
 import { CustomerWork, type CustomerActor, type WorkResult } from '../customers/customer-work';
 import { register } from '../customers/registration';
 import { visitAtOf } from '../customers/visit-place';

@@ -3,7 +3,7 @@
  * commit together or not at all.
  */
 import type { Transaction } from 'kysely';
-import type { AuditAction } from '../../shared/console';
+import type { AuditAction } from '../../shared/audit-actions';
 import type { SalesDatabase } from '../database/index';
 import type { SalesTables } from '../database/tables';
 

@@ -11,7 +11,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import { leadChangeDetail } from '../../shared/audit-readable';
-import { mayManageLeads, mayUndoCheckIn, type AuditAction, type LeadStatus } from '../../shared/console';
+import type { AuditAction } from '../../shared/audit-actions';
+import type { LeadStatus } from '../../shared/lead-status';
+import { mayManageLeads, mayUndoCheckIn } from '../../shared/staff-roles';
 import { seoulDay } from '../../shared/seoul-time';
 import type { SalesDatabase } from '../database/index';
 import type { SalesTables } from '../database/tables';

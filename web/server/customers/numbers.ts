@@ -16,7 +16,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { StatsRange } from '../../shared/campaign-stats';
 import type { SalesDatabase } from '../database/index';
 import type { SalesTables } from '../database/tables';
-import { VISIT_STATUSES } from './customer-reads';
+import { VISIT_STATUSES } from './visit-reads';
 import { customersRegisteredUnder, seoulDaySql, type TallyDimension } from './customer-tallies';
 import { seoulDayStart } from '../../shared/seoul-time';
 

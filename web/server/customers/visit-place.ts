@@ -6,7 +6,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { SalesDatabase } from '../database/index';
 import type { SalesTables } from '../database/tables';
-import type { LeadStatus } from '../../shared/console';
+import type { LeadStatus } from '../../shared/lead-status';
 
 export type SlotTime = { date: string; time: string };
 export type PlaceTaken = { taken: SlotTime } | { refused: 'slotFull' | 'slotMissing'; slot?: SlotTime };

@@ -5,7 +5,8 @@
  * under the slot's version. The database refuses a capacity below the places taken.
  */
 import { sql, type Transaction } from 'kysely';
-import { isSlotCapacity, isSlotTime, mayManageSlots, MAX_TIMES_PER_DAY, type ConsoleSlot, type SlotCreation, type SlotResult } from '../../shared/console';
+import { mayManageSlots } from '../../shared/staff-roles';
+import { isSlotCapacity, isSlotTime, MAX_TIMES_PER_DAY, type ConsoleSlot, type SlotCreation, type SlotResult } from '../../shared/visit-slots';
 import { isDay, seoulDateTime, shiftDay } from '../../shared/seoul-time';
 import type { SalesDatabase } from '../database/index';
 import type { SalesTables } from '../database/tables';

@@ -8,7 +8,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { legacyPressViewsQuery } from '../../sanity/queries';
-import { STAFF_ROLES } from '../../shared/console';
+import { STAFF_ROLES } from '../../shared/staff-roles';
 import type { ContentSource, SanityDocument } from '../content/types';
 import type { SalesDatabase } from './index';
 import { recountRegistrationTallies } from '../customers/registration-tallies';

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { campaignKey } from '../../shared/campaign-stats';
-import { LEAD_STATUSES, type LeadStatus } from '../../shared/console';
+import { LEAD_STATUSES, type LeadStatus } from '../../shared/lead-status';
 import { seoulDay } from '../../shared/seoul-time';
 import { documentsColumn, type AnyDatabase } from './documents-move';
 import type { BookingStatus, SalesTables } from './tables';

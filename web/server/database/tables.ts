@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import { CONSOLE_FORM_KINDS } from '../../shared/console';
+import { CONSOLE_FORM_KINDS } from '../../shared/lead-form-kinds';
 
 /**
  * The sales data's relational tables, as the typed query layer (Kysely) sees them: one interface

@@ -7,7 +7,7 @@
  */
 import type { Request, Response } from 'express';
 import { staffRefusalAnswer } from '../../shared/staff-refusals';
-import { mayExport, type StaffIdentity, type StaffRole } from '../../shared/console';
+import { mayExport, type StaffIdentity, type StaffRole } from '../../shared/staff-roles';
 import { parseExportReason } from '../../shared/export-reason';
 import { startedByAnotherSite } from '../../shared/cross-site';
 

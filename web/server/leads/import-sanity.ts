@@ -7,7 +7,7 @@
  * join the audit trail (what the audit page reads), each under its old id. A second run — after
  * an interruption, or by mistake — changes nothing; what the site has written since is never overwritten.
  */
-import type { AuditAction } from '../../shared/console';
+import type { AuditAction } from '../../shared/audit-actions';
 import type { AuditTrail, ImportedAuditRecord } from '../audit/trail';
 import type { ContentSource, SanityDocument } from '../content/types';
 import type { SalesDatabase } from '../database/index';

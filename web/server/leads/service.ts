@@ -1,16 +1,15 @@
 /**
  * Lead capture, independent of HTTP: checking and storing submissions (here), with the forms'
- * data (form-data.ts), the outbox's delivery loop (outbox-delivery.ts) and the retention purge
- * (retention.ts) behind one service. The Express routes (./routes.ts), the React Router loaders
- * (through the load context) and the CLI (scripts/leads.ts) all use this one service.
+ * data (form-data.ts), where a lead came from (source-page.ts), the outbox's delivery loop
+ * (outbox-delivery.ts) and the retention purge (retention.ts) behind one service. The Express
+ * routes (./routes.ts), the React Router loaders (through the load context) and the CLI
+ * (scripts/leads.ts) all use this one service.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { errorField, log } from '../observability/log';
 import { LRUCache } from 'lru-cache';
-import { checkLead, stripControlCharacters, LEAD_FIELDS, type LeadCheck, type LeadFieldCodes, type ValidLead } from '../../shared/lead-validation';
+import { checkLead, LEAD_FIELDS, type LeadCheck, type LeadFieldCodes, type ValidLead } from '../../shared/lead-validation';
 import type { LeadFormData } from '../../shared/lead-form';
-import { UTM_KEYS, utmParameterName } from '../../shared/utm';
-import { ownPagePath } from '../../shared/own-page-path';
 import type { ContentSource } from '../content/types';
 import { isStoreUnavailable } from '../content/when-available';
 import { registrationContent } from '../customers/registration';
@@ -22,11 +21,12 @@ import { silentNotifier, type LeadNotifier } from './notifier';
 import type { LeadOutbox, OutboxEntry } from './outbox';
 import { memoryLimiters, type RateLimit, type RequestLimiter, type RequestLimiters } from '../http/rate-limit';
 import { startDailyJob, type DailyJobOptions } from '../daily-timer';
-import { stripFormatCharacters, withoutFormatCharacters } from '../free-text';
+import { withoutFormatCharacters } from '../free-text';
 import { addressNetwork, limitAddress } from '../http/client-address';
 import { LeadForms } from './form-data';
 import { OutboxDelivery } from './outbox-delivery';
 import { purgeExpiredLeads } from './retention';
+import { parseLandingPage, parseSourcePage } from './source-page';
 import { leadIdFor, notificationOf, saveLead, type LeadDocument } from './store';
 
 /**
@@ -93,8 +93,6 @@ const TOKEN_CLOCK_SKEW_MS = 60_000;
  * page, while a script reading the token once booked every place with it from addresses of its own.
  */
 export const BOOKINGS_PER_SHARED_TOKEN: RateLimit = { max: 3, windowMs: TOKEN_MAX_AGE_MS + TOKEN_CLOCK_SKEW_MS };
-const MAX_SOURCE_PAGE = 500;
-const MAX_UTM_VALUE = 200;
 
 export class LeadService {
   private readonly signer: FormTokenSigner;
@@ -379,41 +377,4 @@ function contentOf(lead: LeadContent | ValidLead): string {
 
 function contentOfEntry({ lead, visitSlotId }: OutboxEntry): string {
   return contentOf({ ...lead, visitSlotId, marketing: lead.consent.marketing });
-}
-
-
-/** The page path (no query string) and its utm_* parameters; anything not a local path is dropped. */
-export function parseSourcePage(value: unknown): { sourcePage?: string; utm?: LeadDocument['utm'] } {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.length > 2000) return {};
-  let url: URL;
-  try {
-    url = new URL(value, 'http://localhost');
-  } catch {
-    return {};
-  }
-  const utm: NonNullable<LeadDocument['utm']> = {};
-  for (const key of UTM_KEYS) {
-    const parameter = url.searchParams.get(utmParameterName(key));
-    const clean = parameter && stripFormatCharacters(stripControlCharacters(parameter)).slice(0, MAX_UTM_VALUE);
-    if (clean) utm[key] = clean;
-  }
-  return {
-    sourcePage: stripFormatCharacters(stripControlCharacters(decodeSafely(url.pathname))).slice(0, MAX_SOURCE_PAGE),
-    ...(Object.keys(utm).length > 0 ? { utm } : {}),
-  };
-}
-
-/** The visit's first page: a path of one of our pages, else nothing. */
-export function parseLandingPage(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const page = ownPagePath(value);
-  return page !== '/' || value === '/' ? page.split('?')[0]!.slice(0, MAX_SOURCE_PAGE) : undefined;
-}
-
-function decodeSafely(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
 }

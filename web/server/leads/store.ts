@@ -3,7 +3,7 @@
  * the customer tables: one registration of the customer with its phone.
  */
 import { createHash } from 'node:crypto';
-import type { ConsoleFormKind } from '../../shared/console';
+import type { ConsoleFormKind } from '../../shared/lead-form-kinds';
 import type { UtmKey } from '../../shared/utm';
 import { register } from '../customers/registration';
 import type { SalesDatabase } from '../database/index';

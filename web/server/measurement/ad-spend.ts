@@ -6,7 +6,7 @@
  */
 import { parseAdSpend, wonLabel, isMonth, type AdSpendEntry, type AdSpendRefusal } from '../../shared/ad-spend';
 import { campaignKey } from '../../shared/campaign-stats';
-import { mayEnterAdSpend, type StaffIdentity } from '../../shared/console';
+import { mayEnterAdSpend, type StaffIdentity } from '../../shared/staff-roles';
 import type { AuditTrail } from '../audit/trail';
 import type { SalesDatabase } from '../database/index';
 

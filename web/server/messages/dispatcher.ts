@@ -24,12 +24,13 @@ import { seoulDay, seoulDayStart } from '../../shared/seoul-time';
 import { MESSAGE_MAX_ATTEMPTS, messageKey, nextAttemptAt, type MessageJob, type MessageLog, type MessageOutcome } from './message-log';
 import type { MessageProvider } from './solapi';
 import { bookingOfMessageKey, VISIT_MESSAGE_EVENTS } from '../customers/visit-messages';
+import { messageSubjectOf, type MessageSubject } from './message-subject';
+import { visitLabel } from './visit-label';
 import { adQuietHours, GROUP_MESSAGE_EVENTS, type GroupMessageEvent } from '../../shared/group-messages';
 
 const BATCH = 50;
 const DAY_MS = 24 * 3600_000;
 const SEOUL_OFFSET_MS = 9 * 3600_000;
-const WEEKDAYS = ['일', '월', '화', '수', '목', '금', '토'];
 /** A Korean mobile number, digits only. */
 const MOBILE = /^01[016789]\d{7,8}$/;
 
@@ -52,34 +53,10 @@ export const DEFAULT_CUSTOMER_DAILY_CAP = 300;
 /** A customer who was sent a confirmation within this long gets no other (a week). */
 const NUMBER_QUIET_MS = 7 * DAY_MS;
 
-/** "2026-11-27 14:00" → "11월 27일(금) 14:00". */
-export function visitLabel(visitAt: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}:\d{2})/.exec(visitAt);
-  if (!match) return visitAt;
-  const [, year, month, day, time] = match;
-  const weekday = WEEKDAYS[new Date(Date.UTC(Number(year), Number(month) - 1, Number(day))).getUTCDay()];
-  return `${Number(month)}월 ${Number(day)}일(${weekday}) ${time}`;
-}
-
 /** The Seoul calendar day after `now`, YYYY-MM-DD. */
 export function seoulTomorrow(now: number): string {
   return new Date(now + SEOUL_OFFSET_MS + DAY_MS).toISOString().slice(0, 10);
 }
-
-/**
- * Whom a job is about, as it is now: the customer (their latest name, or the registration's), the
- * number, whether the registration consented (a document moved from before consent was asked for
- * may not have), and their booked visit.
- */
-type MessageSubject = {
-  customerId: string;
-  name: string;
-  phone: string;
-  consented: boolean;
-  bookedVisitAt: string | null;
-  /** The job is about a registration (a form anyone can send), not staff's work or a reminder. */
-  fromForm: boolean;
-};
 
 const STAFF_VISIT_EVENTS: ReadonlySet<string> = new Set(VISIT_MESSAGE_EVENTS);
 
@@ -194,7 +171,7 @@ export class MessageDispatcher implements LeadNotifier {
     const { provider } = this.options;
     if (!provider) return { status: 'skipped', reason: 'off' };
     if (job.event === 'staffDistribution') return this.sendDistributionNotice(job, provider);
-    const [subject, settings] = await Promise.all([this.subjectOf(job.leadId), this.options.content.fetch(messageTemplatesQuery)]);
+    const [subject, settings] = await Promise.all([messageSubjectOf(this.options.sales, job.leadId), this.options.content.fetch(messageTemplatesQuery)]);
     // An erased customer's rows are gone (and with them their registrations).
     if (!subject) return { status: 'skipped', reason: 'noRecipient' };
     if (job.recipient) return this.sendToStaff(job, job.recipient, subject, settings, provider);
@@ -261,29 +238,6 @@ export class MessageDispatcher implements LeadNotifier {
       .executeTakeFirst();
     const stillSo = job.event === 'bookingCancel' ? booking?.status === 'cancelled' : booking?.status === 'booked';
     return stillSo ? booking?.visit_at : undefined;
-  }
-
-  /** The registration or the customer `leadId` names, as it is now; null when neither is there (erased). */
-  private async subjectOf(leadId: string): Promise<MessageSubject | null> {
-    const { db } = this.options.sales;
-    const registration = await db.selectFrom('registrations').select(['customer_id', 'name', 'agreed_at']).where('id', '=', leadId).executeTakeFirst();
-    const customerId = registration?.customer_id ?? leadId;
-    const [customer, consented, booking] = await Promise.all([
-      db.selectFrom('customers').select(['name', 'phone']).where('id', '=', customerId).executeTakeFirst(),
-      registration
-        ? registration.agreed_at !== null
-        : db
-            .selectFrom('registrations')
-            .select('id')
-            .where('customer_id', '=', customerId)
-            .where('agreed_at', 'is not', null)
-            .executeTakeFirst()
-            .then(Boolean),
-      // At most one booked visit per customer (a unique index).
-      db.selectFrom('bookings').select('visit_at').where('customer_id', '=', customerId).where('status', '=', 'booked').executeTakeFirst(),
-    ]);
-    if (!customer) return null;
-    return { customerId, name: registration?.name ?? customer.name, phone: customer.phone, consented, bookedVisitAt: booking?.visit_at ?? null, fromForm: registration !== undefined };
   }
 
   /**

@@ -11,7 +11,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import { groupMessageTemplatesQuery } from '../../sanity/queries';
-import { leadFiltersToParams, mayManageLeads, type StaffRole } from '../../shared/console';
+import { leadFiltersToParams } from '../../shared/lead-filters';
+import { mayManageLeads, type StaffRole } from '../../shared/staff-roles';
 import {
   adQuietHours,
   adTextProblems,
@@ -35,9 +36,9 @@ import type { ContentSource } from '../content/types';
 import type { SalesDatabase } from '../database/index';
 import type { SalesTables } from '../database/tables';
 import { recordAudit } from '../customers/audit-record';
-import { customerMatches } from '../customers/customer-reads';
+import { customerMatches } from '../customers/customer-list';
 import { leadFilterParams } from '../console/lead-query';
-import { visitLabel } from './dispatcher';
+import { visitLabel } from './visit-label';
 
 export type GroupActor = { email: string; name: string; role: StaffRole; ip: string };
 

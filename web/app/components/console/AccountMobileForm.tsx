@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Form, useLocation } from 'react-router';
-import { formatPhone, maskPhone } from '../../../shared/console';
+import { formatPhone, maskPhone } from '../../../shared/phone-format';
 import { useKeptDraft } from '../../lib/kept-draft';
 import { consoleText } from './console-text';
 import { KeptDraftNote } from './KeptDraftNote';

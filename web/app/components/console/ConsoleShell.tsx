@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Form, NavLink } from 'react-router';
-import { auditScopeOf, mayAdminister, mayManageSlots, STAFF_ROLE_LABELS, type StaffIdentity, type StaffRole } from '../../../shared/console';
+import { auditScopeOf, mayAdminister, mayManageSlots, STAFF_ROLE_LABELS, type StaffIdentity, type StaffRole } from '../../../shared/staff-roles';
 import { TODAY_PATH } from '../../../shared/today-work';
 import { forgetKeptDrafts } from '../../lib/kept-draft';
 import { consoleText as text } from './console-text';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Form, useNavigation } from 'react-router';
-import type { LeadDetail } from '../../../shared/console';
+import type { LeadDetail } from '../../../shared/lead-dto';
 import {
   FUNDING_LABELS,
   FUNDING_PLANS,

@@ -1,4 +1,5 @@
-import { LEAD_FORM_KIND_LABELS, type CustomerRegistration } from '../../../shared/console';
+import type { CustomerRegistration } from '../../../shared/lead-dto';
+import { LEAD_FORM_KIND_LABELS } from '../../../shared/lead-form-kinds';
 import { seoulDateTime } from '../../../shared/seoul-time';
 
 export const customerText = {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import type { ConsoleDashboard } from '../../../shared/console';
-import { LEAD_FORM_KIND_LABELS } from '../../../shared/console';
+import type { ConsoleDashboard } from '../../../shared/console-dashboard';
+import { LEAD_FORM_KIND_LABELS } from '../../../shared/lead-form-kinds';
 import { DayChart } from './DayChart';
 import { ConsoleTable } from './ConsoleTable';
 import { dayLabel } from './console-page';

@@ -1,6 +1,7 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { Form, useLocation, useNavigation } from 'react-router';
-import { MAX_COMPANIONS, type DeskCustomer, type DeskFieldErrors, type DeskLookupResult, type DeskRegistrationResult, type OpenSlotDay } from '../../../shared/console';
+import { MAX_COMPANIONS, type DeskCustomer, type DeskFieldErrors, type DeskLookupResult, type DeskRegistrationResult } from '../../../shared/desk-registration';
+import type { OpenSlotDay } from '../../../shared/visit-bookings';
 import { useKeptDraft } from '../../lib/kept-draft';
 import { useSaveCount } from '../../lib/answer-count';
 import { withParticle } from '../../../shared/korean-particle';

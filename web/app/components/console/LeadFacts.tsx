@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { LEAD_FORM_KIND_LABELS, type LeadDetail } from '../../../shared/console';
+import type { LeadDetail } from '../../../shared/lead-dto';
+import { LEAD_FORM_KIND_LABELS } from '../../../shared/lead-form-kinds';
 import { UTM_KEYS, utmParameterName } from '../../../shared/utm';
 import { seoulDateTime } from '../../../shared/seoul-time';
 import { LEAD_WORK_FORM_ID } from './LeadWorkForm';

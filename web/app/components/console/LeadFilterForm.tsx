@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Form, Link, useSubmit } from 'react-router';
-import { LEAD_FORM_KIND_LABELS, leadFiltersToParams, parseLeadFilters, type LeadFilters } from '../../../shared/console';
+import { leadFiltersToParams, parseLeadFilters, type LeadFilters } from '../../../shared/lead-filters';
+import { LEAD_FORM_KIND_LABELS } from '../../../shared/lead-form-kinds';
 import { LEAD_FORM_KINDS, wholeMobilePhone } from '../../../shared/lead-validation';
 import { FUNDING_LABELS, FUNDING_PLANS, PROFILE_FIELD_LABELS, SUBSCRIPTION_LABELS, SUBSCRIPTION_QUALIFICATIONS, type UnitTypeChoice } from '../../../shared/customer-profile';
 import { leadListText as text } from './lead-text';

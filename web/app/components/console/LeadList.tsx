@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { callResultLabel, LEAD_FORM_KIND_LABELS, type LeadRow } from '../../../shared/console';
+import { callResultLabel } from '../../../shared/call-results';
+import type { LeadRow } from '../../../shared/lead-dto';
+import { LEAD_FORM_KIND_LABELS } from '../../../shared/lead-form-kinds';
 import { seoulDateTime } from '../../../shared/seoul-time';
 import { leadPath } from './console-page';
 import { leadListText as text } from './lead-text';

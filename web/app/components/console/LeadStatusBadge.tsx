@@ -1,4 +1,4 @@
-import { LEAD_STATUSES, LEAD_STATUS_LABELS, type LeadStatus } from '../../../shared/console';
+import { LEAD_STATUSES, LEAD_STATUS_LABELS, type LeadStatus } from '../../../shared/lead-status';
 import './LeadStatusBadge.css';
 
 /** A lead's status as a small coloured label (the word carries the meaning; colour only helps). */

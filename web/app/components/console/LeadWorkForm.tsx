@@ -1,6 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { Form, useLocation, useNavigation } from 'react-router';
-import { callResultLabel, WRONG_NUMBER_CALL_RESULT, type LeadDetail } from '../../../shared/console';
+import { callResultLabel, WRONG_NUMBER_CALL_RESULT } from '../../../shared/call-results';
+import type { LeadDetail } from '../../../shared/lead-dto';
 import { seoulDateTime } from '../../../shared/seoul-time';
 import { useKeptDraft } from '../../lib/kept-draft';
 import { leadPageText as text } from './lead-text';

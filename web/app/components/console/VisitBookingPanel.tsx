@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Form, useNavigation } from 'react-router';
-import type { BookingRefusal, LeadDetail, OpenSlotDay } from '../../../shared/console';
+import type { LeadDetail } from '../../../shared/lead-dto';
+import type { BookingRefusal, OpenSlotDay } from '../../../shared/visit-bookings';
 import { withParticle } from '../../../shared/korean-particle';
 import { confirmFirst, dayLabel } from './console-page';
 

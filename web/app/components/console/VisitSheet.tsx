@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Form, Link } from 'react-router';
-import { LEAD_STATUS_LABELS, type VisitSheet as VisitSheetData } from '../../../shared/console';
+import { LEAD_STATUS_LABELS } from '../../../shared/lead-status';
+import type { VisitSheet as VisitSheetData } from '../../../shared/visit-bookings';
 import { withParticle } from '../../../shared/korean-particle';
 import { shiftDay } from '../../../shared/seoul-time';
 import { dayLabel, GROUP_MESSAGES_PATH, seoulTime } from './console-page';

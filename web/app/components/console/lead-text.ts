@@ -2,7 +2,7 @@
  * The Korean text of the lead list and the lead page. Kept next to the console's components (not
  * in the shared messages table) so it reaches only the console's route chunks, never a visitor.
  */
-import type { LeadFilters } from '../../../shared/console';
+import type { LeadFilters } from '../../../shared/lead-filters';
 import { PROFILE_FIELD_LABELS } from '../../../shared/customer-profile';
 
 export const leadListText = {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { data, Form, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/accounts';
-import { STAFF_ROLES, STAFF_ROLE_LABELS, type StaffIdentity } from '../../../shared/console';
+import { STAFF_ROLES, STAFF_ROLE_LABELS, type StaffIdentity } from '../../../shared/staff-roles';
 import { seoulDateTime } from '../../../shared/seoul-time';
 import { staffRefusalAnswer } from '../../../shared/staff-refusals';
 import { isStaffRole, MIN_PASSWORD_LENGTH, STAFF_ACCOUNT_ERROR_MESSAGES, staffMobile, type StaffAccountError } from '../../../shared/staff-accounts';

@@ -1,6 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/audit';
-import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, AUDIT_TEAM_SCOPE, auditScopeOf, FILTER_CONTROL_MESSAGE, hasControlCharacter, type AuditAction, type StaffRole } from '../../../shared/console';
+import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, AUDIT_TEAM_SCOPE, type AuditAction } from '../../../shared/audit-actions';
+import { FILTER_CONTROL_MESSAGE, hasControlCharacter } from '../../../shared/control-characters';
+import { auditScopeOf, type StaffRole } from '../../../shared/staff-roles';
 import { AUDIT_EXPORT_PATH, auditFiltersToParams, parseAuditFilters } from '../../../shared/audit-filters';
 import { maskName, readableAuditDetail } from '../../../shared/audit-readable';
 import { seoulDateTime } from '../../../shared/seoul-time';

@@ -1,5 +1,5 @@
 import type { Route } from './+types/dashboard';
-import { mayAdminister } from '../../../shared/console';
+import { mayAdminister } from '../../../shared/staff-roles';
 import { seoulDay } from '../../../shared/seoul-time';
 import { PREVIEW_PATHS, previewText } from '../../../shared/preview';
 import { DashboardPanels, DASHBOARD_TEXT } from '../../components/console/DashboardPanels';

@@ -1,6 +1,7 @@
 import { data, Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/group-messages';
-import { leadFiltersToParams, mayManageLeads } from '../../../shared/console';
+import { leadFiltersToParams } from '../../../shared/lead-filters';
+import { mayManageLeads } from '../../../shared/staff-roles';
 import { GROUP_EXCLUSIONS, GROUP_PURPOSE_LABELS, type GroupAudience, type GroupSendResult } from '../../../shared/group-messages';
 import { requireStaff } from '../../lib/require-staff';
 import { ConsoleOutcome } from '../../components/console/ConsoleOutcome';

@@ -5,7 +5,7 @@ import { staffRefusalAnswer } from '../../../shared/staff-refusals';
 import { ownPagePath } from '../../../shared/own-page-path';
 import type { PageHandle } from '../../../shared/page-query';
 import { typedEmail } from '../../../shared/staff-accounts';
-import type { StaffRole } from '../../../shared/console';
+import type { StaffRole } from '../../../shared/staff-roles';
 import { TODAY_PATH } from '../../../shared/today-work';
 import { ConsoleShell } from '../../components/console/ConsoleShell';
 import { SignInForm } from '../../components/console/SignInForm';

@@ -1,6 +1,8 @@
 import { data, Link, redirect, type AppLoadContext } from 'react-router';
 import type { Route } from './+types/lead';
-import { isLeadStatus, LEAD_STATUS_LABELS, type LeadCallResult, type LeadDetail, type StaffIdentity } from '../../../shared/console';
+import type { LeadCallResult, LeadDetail } from '../../../shared/lead-dto';
+import { isLeadStatus, LEAD_STATUS_LABELS } from '../../../shared/lead-status';
+import type { StaffIdentity } from '../../../shared/staff-roles';
 import { ConsoleOutcome } from '../../components/console/ConsoleOutcome';
 import { CustomerErasure, erasureText } from '../../components/console/CustomerErasure';
 import { CustomerRegistrations } from '../../components/console/CustomerRegistrations';

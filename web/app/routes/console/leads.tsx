@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { data, Link, redirect, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/leads';
-import { formatPhone, leadFiltersToParams, mayExport, mayHandOver, mayManageLeads, type CallerElsewhere, type StaffIdentity, type StaffRole } from '../../../shared/console';
+import type { CallerElsewhere } from '../../../shared/lead-dto';
+import { leadFiltersToParams } from '../../../shared/lead-filters';
+import { formatPhone } from '../../../shared/phone-format';
+import { mayExport, mayHandOver, mayManageLeads, type StaffIdentity, type StaffRole } from '../../../shared/staff-roles';
 import { startedByAnotherSite } from '../../../shared/cross-site';
 import { ExportForm } from '../../components/console/ExportForm';
 import { LeadFilterForm } from '../../components/console/LeadFilterForm';

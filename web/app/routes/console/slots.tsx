@@ -1,7 +1,8 @@
 import { useRef, type ReactNode } from 'react';
 import { data, Form, useLocation } from 'react-router';
 import type { Route } from './+types/slots';
-import { isSlotCapacity, isSlotTime, mayManageSlots, MAX_SLOT_CAPACITY, MAX_TIMES_PER_DAY, type SlotResult } from '../../../shared/console';
+import { mayManageSlots } from '../../../shared/staff-roles';
+import { isSlotCapacity, isSlotTime, MAX_SLOT_CAPACITY, MAX_TIMES_PER_DAY, type SlotResult } from '../../../shared/visit-slots';
 import { isDay, seoulDay, shiftDay } from '../../../shared/seoul-time';
 import { withParticle } from '../../../shared/korean-particle';
 import { requireStaff } from '../../lib/require-staff';

@@ -4,7 +4,7 @@ import { campaignKey, defaultStatsRange, parseStatsRange, STATS_EXPORT_PATH, STA
 import { parseTeamRange, TEAM_PERFORMANCE_EXPORT_PATH, TEAM_RANGE_PARAMS, teamPerformanceLabels } from '../../../shared/team-performance';
 import { TeamPerformanceTable } from '../../components/console/TeamPerformanceTable';
 import { AD_SPEND_MESSAGES, monthsOfRange } from '../../../shared/ad-spend';
-import { mayEnterAdSpend, mayExport } from '../../../shared/console';
+import { mayEnterAdSpend, mayExport } from '../../../shared/staff-roles';
 import { seoulDay } from '../../../shared/seoul-time';
 import { ExportForm } from '../../components/console/ExportForm';
 import { Field } from '../../components/form/Field';

@@ -1,6 +1,6 @@
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/visits';
-import { mayManageLeads, mayUndoCheckIn } from '../../../shared/console';
+import { mayManageLeads, mayUndoCheckIn } from '../../../shared/staff-roles';
 import { isDay, seoulDay } from '../../../shared/seoul-time';
 import { requireStaff } from '../../lib/require-staff';
 import { useAnswerCount } from '../../lib/answer-count';

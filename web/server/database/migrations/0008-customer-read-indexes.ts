@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * Indexes the console's reads over the customer tables need at a million registrations
- * (customers/customer-reads.ts, customers/numbers.ts):
+ * (customers/customer-list.ts and its siblings, customers/numbers.ts):
  * - a period's registrations counted by form, source, campaign and customer from the index alone;
  * - a customer's registrations (the newest, the first of a period, one matching the list's
  *   registration filters) from the index alone.
