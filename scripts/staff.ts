@@ -1,7 +1,7 @@
 /**
- * Staff account tooling. Works while the server runs: the server reads the accounts at every
- * sign-in and session check (embedded), or within seconds (Sanity), so an added account signs in
- * at once and a disabled one is out at once. Every change is recorded in the audit trail (`cli`).
+ * Staff account tooling. Works while the server runs: the server reads the account again at every
+ * sign-in and session check, on either database, so an added account signs in at once and a
+ * disabled one is out at once. Every change is recorded in the audit trail (`cli`).
  *
  *   printf '%s\n' PASSWORD | npm run staff -- add EMAIL --role sales|manager|admin --name 이름
  *   npm run staff -- list             one account a line: email, name, role, state, created (Seoul)

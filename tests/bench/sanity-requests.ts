@@ -7,7 +7,7 @@
  * evenly over the day, each a GET of a page (in turn, over the site's pages) plus its page-view beacon;
  * SANITY_BENCH_PRESS_SHARE (default 0.3) of them are press articles (press traffic), each with the
  * view call its page makes, from a reader address of its own (behind the load balancer), so each
- * counts and the view counts are written to the content dataset.
+ * counts (the view counts are rows of the sales database, never writes to the content dataset).
  *
  * The API CDN as Sanity documents it (tests/support/content-lake.ts): any write to a published
  * document invalidates the whole dataset's cached answers, 45 s after the write; the table's last

@@ -23,6 +23,41 @@ function namedPaths(text: string): string[] {
   return [...text.matchAll(REPOSITORY_PATH)].map((match) => match[1].replace(/\.$/, '')).filter((named) => !GENERATED.test(named));
 }
 
+// Each topic document in docs/ (decisions are records, not descriptions) names, on the line after its
+// title, the code it describes: `Owner: \`web/server/leads/\`, \`web/app/routes/leads/\``. A change
+// to that code is reviewed against the document.
+const OWNER_LINE = /^Owner: (`[^`]+`(?:, `[^`]+`)*)$/;
+
+function topicDocuments(): string[] {
+  return readdirSync('docs', { withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
+    .map((entry) => path.join('docs', entry.name));
+}
+
+/** The owner paths of a document, or undefined when the line after the title is not an owner line. */
+function ownerPaths(text: string): string[] | undefined {
+  const [title, blank, owners] = text.split('\n');
+  if (!title.startsWith('# ') || blank !== '') return undefined;
+  const line = OWNER_LINE.exec(owners ?? '');
+  return line ? [...line[1].matchAll(/`([^`]+)`/g)].map((match) => match[1]) : undefined;
+}
+
+describe('owners of the documents', () => {
+  it.each(topicDocuments())('%s names its owner code after the title, and every owner exists', (document) => {
+    const owners = ownerPaths(readFileSync(document, 'utf8'));
+    expect(owners, 'a line `Owner: `path`, `path`` after the title and a blank line').toBeDefined();
+    expect(owners!.length).toBeGreaterThan(0);
+    expect(owners!.filter((owner) => !existsSync(owner))).toEqual([]);
+  });
+
+  it('reads the owner line and nothing else', () => {
+    expect(ownerPaths('# T\n\nOwner: `web/server/app.ts`, `web/app/`\n\nText.')).toEqual(['web/server/app.ts', 'web/app/']);
+    expect(ownerPaths('# T\n\nOwner: web/server/app.ts\n')).toBeUndefined();
+    expect(ownerPaths('# T\n\nOwner: \n')).toBeUndefined();
+    expect(ownerPaths('# T\n\nText.\n\nOwner: `web/app/`\n')).toBeUndefined();
+  });
+});
+
 describe('paths the documents name', () => {
   it.each(documents())('%s names only paths that exist', (document) => {
     const missing = [...new Set(namedPaths(readFileSync(document, 'utf8')))].filter((named) => !existsSync(named));

@@ -1,13 +1,13 @@
 /**
  * A content change one instance learns of (the Sanity webhook, or a write of its own: a press
- * article, a view count) reaches every instance before that instance answers: it sends
+ * article) reaches every instance before that instance answers: it sends
  * `NOTIFY content_changed`; each instance `LISTEN`s on a connection of its own (outside the pool,
  * named LISTENER in pg_stat_activity), purges its caches and answers `NOTIFY content_purged`. The
  * announcing instance waits for the answers of every listener that was connected when it
  * announced (at most ACK_TIMEOUT_MS: a stuck instance must not hold the webhook or the writer), so
  * once the webhook or the write is answered, every instance serves the change. A write that names
- * the document types it touched has the others drop only the queries of those types (a view-count
- * flush keeps their cached settings and pages).
+ * the document types it touched has the others drop only the queries of those types (a press
+ * article keeps their cached settings).
  *
  * A listener that loses its connection (or cannot open it at start: the database is away)
  * reconnects every RETRY_MS and purges once it is back, since a change may have been announced
