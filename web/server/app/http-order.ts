@@ -18,7 +18,7 @@ import type { ServerConfig } from '../config';
 import { cacheHeaders, NO_STORE, PUBLIC_PAGE_CACHE } from '../http/cache-headers';
 import { createHealthRouter, salesTablesRead } from '../http/health';
 import { watchEnabledTags, watchFrameOrigins } from '../http/frame-origins';
-import { contentSecurityPolicy, fixedSecurityHeaders, inlineHashes, securityHeaders } from '../http/security-headers';
+import { contentSecurityPolicy, inlineHashes, securityHeaders } from '../http/security-headers';
 import { createPageHandlers } from '../http/page-handler';
 import { PageCache } from '../http/page-cache';
 import { pageAddresses } from '../http/page-address';
@@ -47,10 +47,12 @@ export type HttpOrder = {
   /** The page cache (its renders are counted for /readyz and the bench). */
   pageCache: PageCache | undefined;
   /**
-   * Security headers and the default Cache-Control, for every response: server.js mounts them
-   * before its static files (not in `--dev`, whose Vite client injects inline scripts).
+   * Sets the security headers: server.js calls it for every request, before the page cache
+   * answers (not in `--dev`, whose Vite client injects inline scripts).
    */
-  responseHeaders: RequestHandler[];
+  securityHeaders: (req: IncomingMessage, res: ServerResponse) => void;
+  /** The default Cache-Control: server.js mounts it before its static files (not in `--dev`). */
+  cacheHeaders: RequestHandler;
 };
 
 export type HttpOptions = {
@@ -78,15 +80,14 @@ export async function createHttpOrder(opened: OpenServices, config: ServerConfig
     tags: await watchEnabledTags(sources.content),
     imageOrigin: sources.imageConfig.baseUrl || undefined,
   };
-  const responseHeaders = [securityHeaders({ production: config.production, ...csp }), cacheHeaders()];
   const preview = createPreview({ auth, sanity: config.sanity });
   const serverRoutes = async () => (await import('virtual:react-router/server-build')).routes;
   const pageCache =
     options.pagePipeline === false
       ? undefined
       : new PageCache({
-          // What the Express chain adds to a page (securityHeaders, cacheHeaders): a hit answered before it carries the same.
-          sharedHeaders: (status) => [...fixedSecurityHeaders(config.production), ['Cache-Control', status === 200 ? PUBLIC_PAGE_CACHE : NO_STORE]],
+          // What the Express chain adds to a page (cacheHeaders): a hit answered before it carries the same.
+          sharedHeaders: (status) => [['Cache-Control', status === 200 ? PUBLIC_PAGE_CACHE : NO_STORE]],
         });
   // A request in preview reads with the perspective it asked for; the press pages with drafts too
   // (paged by query: the order index is for visitors), drafts published from the published content.
@@ -108,8 +109,6 @@ export async function createHttpOrder(opened: OpenServices, config: ServerConfig
       : {
             cache: pageCache,
             addresses: async () => pageAddresses(await serverRoutes()),
-            // Outside production HSTS depends on the request (req.secure): only Express knows.
-            answerBeforeExpress: config.production,
             // View counts are no content: a press page is rendered again at most once per flush interval for them.
             contentVersion: (path) =>
               PRESS_PAGE.test(path) ? `${sources.content.changeVersion()}:${Math.floor(Date.now() / (config.viewFlushIntervalMs ?? VIEW_FLUSH_INTERVAL_MS))}` : sources.content.changeVersion(),
@@ -204,6 +203,7 @@ export async function createHttpOrder(opened: OpenServices, config: ServerConfig
     answerFromCache: pages.answerFromCache,
     observe: (req, res) => observeRequest(req, res, templateOf),
     pageCache,
-    responseHeaders,
+    securityHeaders: securityHeaders({ production: config.production, behindProxy: config.trustProxy !== undefined, ...csp }),
+    cacheHeaders: cacheHeaders(),
   };
 }
