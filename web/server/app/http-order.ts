@@ -28,7 +28,6 @@ import { createMeasureRouter, createStatsExportRouter } from '../measurement/rou
 import { createTeamPerformanceExportRouter } from '../console/team-performance-routes';
 import { limitRequestBodies } from '../http/body-limit';
 import { apiFallback, guardPageRequests, pageMethods } from '../http/methods';
-import { createDiscoveryHandlers } from '../discovery';
 import { createPreview, previewContent } from '../preview';
 import { createLeadExportRouter } from '../console/index';
 import { observeRequest, routeTemplates } from '../observability/requests';
@@ -186,10 +185,6 @@ export async function createHttpOrder(opened: OpenServices, config: ServerConfig
   app.use(createStatsExportRouter({ stats: services.campaignStats, session: (req) => auth.session(req), audit }));
   // GET /admin/stats/team.csv (상담사별 실적: an admin or a 팀장, with a 사유)
   app.use(createTeamPerformanceExportRouter({ teamPerformance: services.teamPerformance, session: (req) => auth.session(req), audit }));
-
-  const discovery = createDiscoveryHandlers({ content: sources.content, routes: serverRoutes });
-  app.get('/sitemap.xml', discovery.sitemap);
-  app.get('/robots.txt', discovery.robots);
 
   // Methods: unknown ones 405 before React Router; a page POST only from this site's Origin,
   // checked before its body is read (React Router's own check would answer 400, after reading).

@@ -39,6 +39,7 @@ import type { LeadConsole } from '../console/types';
 import { openMessages, type MessageDispatcher, type MessageLog } from '../messages/index';
 import { GroupMessages } from '../messages/group-messages';
 import { errorField, log } from '../observability/log';
+import { createDiscovery, type Discovery } from '../discovery';
 import { watchListeners } from '../observability/metrics';
 
 /** What every request's load context shares: the services routes reach the server through. */
@@ -78,6 +79,8 @@ export type AppServices = {
   leadNames: LeadNames;
   /** Group messages (단체 문자) a 팀장 or 관리자 sends to chosen customers: the preview and the send. */
   groupMessages: GroupMessages;
+  /** What /sitemap.xml and /robots.txt say (published content, never a preview's drafts). */
+  discovery: Discovery;
 };
 
 declare module 'react-router' {
@@ -214,6 +217,7 @@ export async function openServices(config: ServerConfig): Promise<OpenServices> 
       // Sent at once rather than at the delivery loop's next round.
       onQueued: () => messages.dispatcher.notify(),
     }),
+    discovery: createDiscovery({ content: sources.content, routes: async () => (await import('virtual:react-router/server-build')).routes }),
   };
 
   return {
