@@ -81,7 +81,7 @@ export default defineConfig([
   },
   // The server's features (web/server/<feature>/) import only shared server modules and their own
   // files; what two features need lives in a shared module (web/server/*.ts, http/, content/,
-  // audit/, auth/, observability/), which imports no feature. app.ts, the composition root, wires them all.
+  // audit/, auth/, observability/), which imports no feature. app.ts and app/, the composition root, wire them all.
   ...SERVER_FEATURES.map((feature) => ({
     files: [`web/server/${feature}/**/*.ts`],
     rules: {
@@ -100,7 +100,7 @@ export default defineConfig([
   })),
   {
     files: ['web/server/*.ts', ...SHARED_SERVER_FOLDERS.map((folder) => `web/server/${folder}/**/*.ts`)],
-    ignores: ['web/server/app.ts'],
+    ignores: ['web/server/app.ts', 'web/server/app/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -108,7 +108,7 @@ export default defineConfig([
           patterns: [
             {
               regex: `^(\\.{1,2}/)+(${SERVER_FEATURES.join('|')})(/|$)`,
-              message: '공유 서버 모듈은 기능 폴더를 가져올 수 없습니다 (shared server modules depend on no feature; app.ts wires features together).',
+              message: '공유 서버 모듈은 기능 폴더를 가져올 수 없습니다 (shared server modules depend on no feature; app.ts and app/ wire features together).',
             },
           ],
         },

@@ -53,8 +53,8 @@ if (viteDevServer) {
   server.use(viteDevServer.middlewares);
   server.use(app.handler);
 } else {
-  // Security headers and default Cache-Control on every response, static files too.
-  server.use(app.responseHeaders);
+  // The default Cache-Control on every response, static files too.
+  server.use(app.cacheHeaders);
   // Hashed file names never change content, so browsers and CDNs may keep them for a year.
   // Text assets go out as the build's brotli/gzip copies; the rest as they are.
   const assetCaching = { immutable: true, maxAge: '1y' };
@@ -66,8 +66,10 @@ if (viteDevServer) {
 }
 
 // A fresh cached page is answered before Express (one lookup, one write); everything else goes through it.
+// The security headers are set first, once, for whoever answers (not in --dev: Vite's client injects inline scripts).
 const listener = createLimitedServer((req, res) => {
   app.observe(req, res);
+  if (!DEVELOPMENT) app.securityHeaders(req, res);
   if (!app.answerFromCache(req, res)) server(req, res);
 }, config.http);
 listener.listen(config.port, config.host, () => {

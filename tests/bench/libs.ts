@@ -173,7 +173,7 @@ function helmetHeaders() {
 
 /** Both send the same headers, checked before timing them. */
 function assertSameHeaders(ours: ReturnType<typeof securityHeaders>, theirs: ReturnType<typeof helmetHeaders>): void {
-  const sent = (middleware: typeof ours) => {
+  const sent = (middleware: Parameters<typeof middlewareWorkload>[0]) => {
     const { req, res, headers } = fakeExchange();
     middleware(req, res, () => undefined);
     const csp = headers.get('content-security-policy') ?? '';

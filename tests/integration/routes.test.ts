@@ -23,6 +23,7 @@ import { ViewCounter } from '../../web/server/press/view-counter';
 import { todayWorkOf } from '../../web/server/console/today-work';
 import { leadNamesOf } from '../../web/server/console/lead-names';
 import { leadSearchAddress } from '../../web/server/console/search-address';
+import { createDiscovery } from '../../web/server/discovery';
 import { teamPerformanceOf } from '../../web/server/console/team-performance';
 import { campaignStatsOf } from '../../web/server/measurement/stats';
 import type { SalesDatabase } from '../../web/server/database/index';
@@ -123,6 +124,7 @@ beforeAll(async () => {
     leadNames: leadNamesOf(sales),
     groupMessages: new GroupMessages({ sales, content: store, ...config.groupMessages }),
     leadSearch: leadSearchAddress(randomBytes(32)),
+    discovery: createDiscovery({ content: store, routes: async () => build.routes }),
     preview: null,
   };
   const handler = createRequestHandler(build, 'production');

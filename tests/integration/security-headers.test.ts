@@ -70,6 +70,26 @@ describe('every kind of response carries the security headers', () => {
     }
   });
 
+  it('each is sent exactly once: a cached page (from memory, before Express), a page rendered for its request, and other answers', async () => {
+    const once = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'permissions-policy', 'cross-origin-opener-policy', 'x-frame-options', 'strict-transport-security'];
+    const rendersSoFar = async (): Promise<number> => JSON.parse((await get('/readyz')).body.toString()).pageCache.renders;
+    await get('/BusinessGuide/intro');
+    const rendersBefore = await rendersSoFar();
+    const expectOnce = async (what: string, response: ReturnType<typeof get>) => {
+      const names = (await response).rawHeaders.filter((_, index) => index % 2 === 0).map((name) => name.toLowerCase());
+      for (const header of once) expect(names.filter((name) => name === header), `${what}: ${header}`).toHaveLength(1);
+    };
+    await expectOnce('cached page', get('/BusinessGuide/intro'));
+    await expectOnce('cached page, brotli', get('/BusinessGuide/intro', { 'accept-encoding': 'br' }));
+    await expectOnce('cached page, 304', get('/BusinessGuide/intro', { 'if-none-match': '*' }));
+    expect(await rendersSoFar(), 'the page came from the cache').toBe(rendersBefore);
+    await expectOnce('page rendered for a signed-in visitor', get('/BusinessGuide/intro', { cookie: 'staff_session=anything' }));
+    await expectOnce('loader data', get('/BusinessGuide/intro.data'));
+    await expectOnce('404 page', get('/no-such-page'));
+    await expectOnce('JSON', get('/healthz'));
+    await expectOnce('static file', get('/favicon.svg'));
+  });
+
   it('pages have no inline script or style element but those their CSP hashes, and no style attribute', async () => {
     const hash = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
     for (const path of ['/', '/BusinessGuide/intro', '/no-such-page']) {

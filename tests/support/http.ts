@@ -1,7 +1,13 @@
 /** Raw HTTP requests and cookies for tests that talk to a server (built or in-process) over HTTP. */
 import { request, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 
-export type RawResponse = { status: number; headers: IncomingHttpHeaders; body: Buffer };
+export type RawResponse = {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The header lines as sent (name, value, name, value, …): a header sent twice is here twice. */
+  rawHeaders: string[];
+  body: Buffer;
+};
 
 /**
  * One HTTP request with the path sent exactly as given (fetch would normalise `..` and
@@ -16,7 +22,7 @@ export function rawRequest(
     const req = request({ hostname, port, method, path, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolveResponse({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('end', () => resolveResponse({ status: res.statusCode ?? 0, headers: res.headers, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }));
       res.on('error', reject);
     });
     req.setTimeout(15_000, () => req.destroy(new Error(`${method} ${path}: no answer within 15 s`)));

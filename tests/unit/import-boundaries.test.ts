@@ -55,5 +55,6 @@ describe('import boundaries', () => {
     expect(await restrictedImportErrors('web/server/leads/example.ts', "import { validateLead } from '../../shared/lead-validation';\n")).toEqual([]);
     expect(await restrictedImportErrors('web/server/measurement/example.ts', "import { ViewGate } from '../http/view-gate';\nimport type { AuditTrail } from '../audit/trail';\n")).toEqual([]);
     expect(await restrictedImportErrors('web/server/app.ts', "import { LeadService } from './leads/service';\nimport { PressService } from './press/service';\n")).toEqual([]);
+    expect(await restrictedImportErrors('web/server/app/services.ts', "import { LeadService } from '../leads/service';\nimport { PressService } from '../press/service';\n")).toEqual([]);
   });
 });

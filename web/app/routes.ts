@@ -49,6 +49,10 @@ export default [
 
   route('privacy', 'routes/privacy.tsx'),
 
+  // Resource routes: what crawlers read.
+  route('sitemap.xml', 'routes/seo/sitemap.ts'),
+  route('robots.txt', 'routes/seo/robots.ts'),
+
   route('admin', 'routes/console/layout.tsx', [
     index('routes/console/dashboard.tsx'),
     route('today', 'routes/console/today.tsx'),

@@ -1,10 +1,9 @@
 /**
- * /sitemap.xml and /robots.txt. They live beside the request handler (not as React Router
- * resource routes) because the sitemap must know which paths the app's routes answer: a `page`
- * document can hold text shared by several routes (e.g. `/FloorPlan` for every floor plan) without
- * being a page of its own, and the sitemap lists only real pages.
+ * What /sitemap.xml and /robots.txt say (their resource routes, web/app/routes/seo/, send it).
+ * The sitemap must know which paths the app's routes answer: a `page` document can hold text
+ * shared by several routes (e.g. `/FloorPlan` for every floor plan) without being a page of its
+ * own, and the sitemap lists only real pages; so this service reads the server build's routes.
  */
-import type { RequestHandler } from 'express';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { siteSettingsQuery, sitemapQuery } from '../sanity/queries';
 import type { SiteSettingsQueryResult, SitemapQueryResult } from '../sanity/sanity.types';
@@ -28,9 +27,6 @@ type SitemapSources = {
   /** Whether a route of the app answers this path (the catch-all not-found route does not count). */
   isPage: (path: string) => boolean;
 };
-
-/** Crawlers re-read these often; a new press article may wait an hour to be listed. */
-export const DISCOVERY_CACHE_CONTROL = 'public, max-age=3600, stale-while-revalidate=86400';
 
 /**
  * Every public page once (paths compared as the routes match them, without regard to case):
@@ -122,42 +118,27 @@ type DiscoveryOptions = {
   routes: () => Promise<RouteManifest>;
 };
 
-export function createDiscoveryHandlers({ content, routes }: DiscoveryOptions): {
-  sitemap: RequestHandler;
-  robots: RequestHandler;
-} {
-  const settingsOf = () => content.fetch(siteSettingsQuery);
-  const originOf = (settings: Settings | null, request: Parameters<RequestHandler>[0]) =>
-    settings?.siteUrl || `${request.protocol}://${request.get('host')}`;
+/** The crawlers' texts, on the site URL from the settings, else on the origin the request came to. */
+export type Discovery = {
+  sitemap(requestOrigin: string): Promise<string>;
+  robots(requestOrigin: string): Promise<string>;
+};
 
-  const sitemap: RequestHandler = async (request, response, next) => {
-    try {
+export function createDiscovery({ content, routes }: DiscoveryOptions): Discovery {
+  const settingsOf = () => content.fetch(siteSettingsQuery);
+  return {
+    async sitemap(requestOrigin) {
       const settings = await settingsOf();
       const [{ pages, pressArticles }, manifest] = await Promise.all([
         content.fetch(sitemapQuery, { siteId: settings?.pressSiteSlug ?? null }),
         routes(),
       ]);
       const entries = sitemapEntries({ settings, pages, pressArticles, isPage: pageMatcher(manifest) });
-      response
-        .type('application/xml; charset=utf-8')
-        .set('Cache-Control', DISCOVERY_CACHE_CONTROL)
-        .send(sitemapXml(originOf(settings, request), entries));
-    } catch (error) {
-      next(error);
-    }
-  };
-
-  const robots: RequestHandler = async (request, response, next) => {
-    try {
+      return sitemapXml(settings?.siteUrl || requestOrigin, entries);
+    },
+    async robots(requestOrigin) {
       const settings = await settingsOf();
-      response
-        .type('text/plain; charset=utf-8')
-        .set('Cache-Control', DISCOVERY_CACHE_CONTROL)
-        .send(robotsTxt(originOf(settings, request)));
-    } catch (error) {
-      next(error);
-    }
+      return robotsTxt(settings?.siteUrl || requestOrigin);
+    },
   };
-
-  return { sitemap, robots };
 }

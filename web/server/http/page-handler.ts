@@ -73,11 +73,6 @@ export type PageHandlerOptions = {
     contentVersion: (path: string) => string;
     /** The Content-Security-Policy of a page with these bytes. */
     policy: (html: string) => string;
-    /**
-     * Whether `answerFromCache` may answer: the cached head carries every header the Express
-     * chain would add (HSTS depends on the request there outside production).
-     */
-    answerBeforeExpress: boolean;
   };
   /**
    * Called before a request makes the server render (never for a cache hit, nor for a request
@@ -158,7 +153,7 @@ export function createPageHandlers(options: PageHandlerOptions): PageHandlers {
     !hasPersonalCookie(req.headers.cookie);
 
   const answerFromCache = (req: IncomingMessage, res: ServerResponse): boolean => {
-    if (!pipeline?.answerBeforeExpress || !addressOf) return false;
+    if (!pipeline || !addressOf) return false;
     const url = req.url ?? '/';
     // Without a query the key is the path: no route matching on the hot path.
     const address = url.includes('?') ? addressOf(url) : undefined;

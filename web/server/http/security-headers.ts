@@ -1,9 +1,11 @@
 /**
  * Security headers for every response the server sends (pages, API, static files, images,
- * errors). The CSP allows no inline script or style at all but a page's own: its inline scripts
+ * errors), set in one place: first thing for each request (server.js), before the page cache,
+ * the static files or the app answer. The CSP allows no inline script or style at all but a page's own: its inline scripts
  * (React Router's hydration data and module loader) and its inline stylesheets (the page's own
  * built files, put in by inline-stylesheets.ts) are allowed by their SHA-256 hashes, which the page
- * pipeline (./page-handler.ts) computes from the final bytes once per rendered page. Hashes, not
+ * pipeline (./page-handler.ts) computes from the final bytes once per rendered page, and whose
+ * policy replaces the default one when the page is written. Hashes, not
  * a nonce: a cached page is the same bytes for every visitor, and a nonce repeated for everyone is
  * no nonce. An injected inline script has no matching hash, so it is blocked.
  *
@@ -14,7 +16,7 @@
  * request here (helmet decides once), and the page hashes are still computed here.
  */
 import { createHash } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tagCspSources, type EnabledTag } from '../../shared/third-party-tags';
 
 /** Only youtube-nocookie: videos play without YouTube's tracking cookies (see VideoFacade). */
@@ -23,11 +25,17 @@ const VIDEO_FRAME_ORIGIN = 'https://www.youtube-nocookie.com';
 export type SecurityHeaderOptions = {
   /**
    * Sends Strict-Transport-Security. Only over HTTPS: in production (NODE_ENV=production, where
-   * the site is always behind TLS) or when the request arrived over https (`req.secure`, which
-   * needs Express's `trust proxy` behind a TLS-terminating proxy). Browsers ignore HSTS over
-   * plain http anyway; not sending it locally keeps http://localhost usable.
+   * the site is always behind TLS) or when the request arrived over https (TLS to this process,
+   * Express's `req.secure`, or `X-Forwarded-Proto: https` with `behindProxy`). Browsers ignore
+   * HSTS over plain http anyway; not sending it locally keeps http://localhost usable.
    */
   production: boolean;
+  /**
+   * TRUST_PROXY is set: a TLS-terminating proxy's `X-Forwarded-Proto` counts. Not checked against
+   * the proxy's address (Express's `req.secure` is not known yet when the headers are set): a
+   * client that forges it gets HSTS over plain http, which browsers ignore.
+   */
+  behindProxy?: boolean;
   /** Origins allowed in frames besides YouTube: the VR tour hosts from the content. */
   frameOrigins: () => readonly string[];
   /** Origin of the image CDN when images are not served same-origin (Sanity backend). */
@@ -93,17 +101,36 @@ const FIXED_HEADERS: ReadonlyArray<readonly [string, string]> = [
 const WITH_HSTS = [...FIXED_HEADERS, ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as const];
 
 /** Every security header but the CSP (which depends on the response); HSTS when over HTTPS. */
-export function fixedSecurityHeaders(https: boolean): ReadonlyArray<readonly [string, string]> {
+function fixedSecurityHeaders(https: boolean): ReadonlyArray<readonly [string, string]> {
   return https ? WITH_HSTS : FIXED_HEADERS;
 }
 
-export function securityHeaders(options: SecurityHeaderOptions): RequestHandler {
+/** Whether a request arrived over https (see `SecurityHeaderOptions.production`). */
+function arrivedOverHttps(req: IncomingMessage & { secure?: boolean }, behindProxy: boolean): boolean {
+  if (req.secure === true || (req.socket as { encrypted?: boolean }).encrypted === true) return true;
+  const forwarded = req.headers['x-forwarded-proto'];
+  return behindProxy && typeof forwarded === 'string' && forwarded.split(',')[0]!.trim() === 'https';
+}
+
+/**
+ * Sets every security header on the response, the default CSP among them (a page's own replaces
+ * it). A plain Node handler, so that server.js runs it before the page cache answers; as Express
+ * middleware it calls `next`.
+ */
+export function securityHeaders(options: SecurityHeaderOptions): (req: IncomingMessage, res: ServerResponse, next?: () => void) => void {
+  // The frame origins and tags keep their arrays between refreshes: the policy is built again only when one changes.
+  let policy: { frameOrigins: readonly string[]; tags: readonly EnabledTag[]; value: string } | undefined;
+  const defaultPolicy = () => {
+    const frameOrigins = options.frameOrigins();
+    const tags = options.tags();
+    if (policy?.frameOrigins !== frameOrigins || policy.tags !== tags) {
+      policy = { frameOrigins, tags, value: contentSecurityPolicy({ frameOrigins, imageOrigin: options.imageOrigin, tags }) };
+    }
+    return policy.value;
+  };
   return (req, res, next) => {
-    res.setHeader(
-      'Content-Security-Policy',
-      contentSecurityPolicy({ frameOrigins: options.frameOrigins(), imageOrigin: options.imageOrigin, tags: options.tags() }),
-    );
-    for (const [name, value] of fixedSecurityHeaders(options.production || req.secure)) res.setHeader(name, value);
-    next();
+    res.setHeader('Content-Security-Policy', defaultPolicy());
+    for (const [name, value] of fixedSecurityHeaders(options.production || arrivedOverHttps(req, options.behindProxy ?? false))) res.setHeader(name, value);
+    next?.();
   };
 }
