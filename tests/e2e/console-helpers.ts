@@ -49,7 +49,7 @@ export const ADMIN_EMAIL = secretEnv().ADMIN_EMAIL;
  * the form: for tests about what a signed-in staff member does. Tests about signing in, sessions
  * and sign-in focus use `signIn`. The page stays where it was: go to the page under test next.
  *
- * Each test gets a session of its own (a sign-in at the tests' scrypt cost is a few milliseconds):
+ * Each test gets a session of its own (the tests' hashes take tens of milliseconds to check):
  * one shared per worker would end for every later test when one test signs out, and its token
  * would run out 30 idle minutes after it was issued, whatever the pages did with their copies.
  */
