@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, waitForHydrated } from './checks';
-import { ADMIN_EMAIL, addSalesAccount, openLead, registerLeadsThroughApi, registerThroughPopup, SALES_PASSWORD, signIn, simulateSessionClock, uniquePhone, uniqueName } from './console-helpers';
+import { addSalesAccount, ADMIN_EMAIL, openLead, registerLeadsThroughApi, registerThroughApi, SALES_PASSWORD, signIn, signInByRequest, simulateSessionClock, uniqueName, uniquePhone } from './console-helpers';
 import { CANARY_ADMIN_PASSWORD } from './canary-secrets';
 
 /**
@@ -31,7 +31,7 @@ test.describe('the session ends with warning, and nothing typed is lost', () => 
     test.slow();
     const name = uniqueName('세션');
     const { phone, lastFour } = uniquePhone();
-    await registerThroughPopup(page, name, phone);
+    await registerThroughApi(page.request, name, phone);
     await page.clock.install();
     const clock = await simulateSessionClock(page);
     await clock.restart();
@@ -127,7 +127,7 @@ test.describe('page titles and focus after signing in', () => {
     await expect(page).toHaveTitle('찾을 수 없습니다 | 상담 관리');
 
     await page.context().clearCookies();
-    await signIn(page, addSalesAccount('titles'), SALES_PASSWORD);
+    await signInByRequest(page, addSalesAccount('titles'));
     const forbidden = await page.goto('/admin/accounts');
     expect(forbidden?.status()).toBe(403);
     await expect(page).toHaveTitle('접근 권한이 없습니다 | 상담 관리');
@@ -136,7 +136,7 @@ test.describe('page titles and focus after signing in', () => {
 
 test.describe('outcomes reached and announced', () => {
   test('adding an account: the outcome is focused and in view; a duplicate keeps what was typed and focuses the marked e-mail; a reset empties its field and names its person', async ({ page }, testInfo) => {
-    await signIn(page);
+    await signInByRequest(page);
     await page.goto('/admin/accounts');
     const form = page.locator('form', { has: page.getByRole('button', { name: '계정 추가' }) });
     const email = `a11y-${testInfo.project.name}-${Date.now()}@example.kr`;
@@ -195,7 +195,7 @@ test.describe('outcomes reached and announced', () => {
   });
 
   test('조회 on the audit and stats pages announces the result where focus stays; a reversed audit range says so', async ({ page }) => {
-    await signIn(page);
+    await signInByRequest(page);
     await page.goto('/admin/audit');
     // The page's other status (고객으로 찾기's answer) is empty until a customer is looked for.
     const result = page.locator('main').getByRole('status').filter({ hasText: /기록/ });
@@ -230,7 +230,7 @@ test.describe('the lead list and a lead by keyboard', () => {
     test.slow();
     const name = uniqueName('페이지');
     await registerLeadsThroughApi(request, name, 31);
-    await signIn(page);
+    await signInByRequest(page);
     await page.goto(`/admin/leads?q=${encodeURIComponent(name)}`);
     const count = page.locator('main').getByRole('status');
     await expect(count).toHaveText('조건에 맞는 고객 31명 중 이 페이지에 30명 (다음 페이지 있음)');
@@ -269,8 +269,8 @@ test.describe('the lead list and a lead by keyboard', () => {
   test('an empty memo marks the field invalid and describes it with the alert', async ({ page }) => {
     const name = uniqueName('빈메모');
     const { phone, lastFour } = uniquePhone();
-    await registerThroughPopup(page, name, phone);
-    await signIn(page);
+    await registerThroughApi(page.request, name, phone);
+    await signInByRequest(page);
     await openLead(page, name, lastFour);
     await page.getByRole('button', { name: '메모 저장' }).focus();
     await page.keyboard.press('Enter');
@@ -333,7 +333,7 @@ test.describe('text spacing (1.4.12) from a user stylesheet', () => {
 
   test('the console and the customer page at 375 and 320: nothing wider than the screen, no text cut off @mobile', async ({ page }) => {
     test.setTimeout(120_000);
-    await signIn(page);
+    await signInByRequest(page);
     const problems: string[] = [];
     for (const width of [375, 320]) {
       await page.setViewportSize({ width, height: 812 });

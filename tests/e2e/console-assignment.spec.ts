@@ -9,14 +9,14 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { documented, expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated } from './checks';
-import { addSalesAccount, registerLeadsThroughApi, signIn, uniqueName } from './console-helpers';
+import { addSalesAccount, registerLeadsThroughApi, signInByRequest, uniqueName } from './console-helpers';
 
 /** A name no other test (or project) uses, for staff and leads alike. */
 
 async function staffPage(browser: Browser, viewport: { width: number; height: number } | null, email?: string): Promise<Page> {
   const context = await browser.newContext({ viewport: viewport ?? undefined });
   const page = await context.newPage();
-  await signIn(page, email);
+  await signInByRequest(page, email);
   return page;
 }
 
@@ -37,7 +37,7 @@ test('bulk: the admin ticks leads by keyboard, hears the count, and assigns them
   const staffName = uniqueName('한상담');
   addSalesAccount(`bulk-${testInfo.project.name}`, staffName);
   await registerLeadsThroughApi(request, leadName, 3);
-  await signIn(page);
+  await signInByRequest(page);
   await page.goto(`/admin/leads?q=${encodeURIComponent(leadName)}`);
   await expect(page.locator('main').getByRole('status')).toHaveText('조건에 맞는 고객 3명');
   const count = page.locator('.bulk-assign__count');
@@ -94,7 +94,7 @@ test('a 상담사 sees their own and unassigned leads; a colleague\'s lead by it
   const leadPath = await colleague.getByRole('link', { name: mineName }).getAttribute('href');
   await colleague.context().close();
 
-  await signIn(page, meEmail);
+  await signInByRequest(page, meEmail);
   await page.goto(`/admin/leads?q=${encodeURIComponent(mineName)}`);
   await expect(page.locator('main').getByRole('status')).toHaveText('조건에 맞는 고객이 없습니다.');
   await page.goto(`/admin/leads?q=${encodeURIComponent(freeName)}`);
@@ -126,7 +126,7 @@ test('hand-over: disabling an account, the admin chooses who receives its leads;
   await expect(leaving.getByRole('status').filter({ hasText: '고객 2명을' })).toBeFocused();
   await leaving.context().close();
 
-  await signIn(page);
+  await signInByRequest(page);
   await page.goto('/admin/accounts');
   const card = page.getByRole('listitem').filter({ hasText: leavingEmail });
   const receiver = card.getByLabel(`${leavingName} 고객을 넘겨받을 사람`);
@@ -152,7 +152,7 @@ test('the 팀장 saves 자동 배정, splits ticked customers evenly after one c
   addSalesAccount(`even-a-${testInfo.project.name}`, uniqueName('가상담'));
   addSalesAccount(`even-b-${testInfo.project.name}`, uniqueName('나상담'));
   await registerLeadsThroughApi(request, leadName, 4);
-  await signIn(page);
+  await signInByRequest(page);
   await page.goto(`/admin/leads?q=${encodeURIComponent(leadName)}`);
   const team = page.getByRole('region', { name: '자동 배정' });
   await expect(team.getByRole('group', { name: '배정받는 상담사 (균등 배분에도 적용)' })).toBeVisible();

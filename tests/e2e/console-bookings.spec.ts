@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { documented, expectNoAxeViolations, screenshot, waitForHydrated } from './checks';
-import { openLead, registerThroughPopup, signIn, uniquePhone } from './console-helpers';
+import { openLead, registerThroughApi, signInByRequest, uniquePhone } from './console-helpers';
 
 /**
  * Bookings from the console, at both widths, by keyboard and axe-clean: a lead's visit booked,
@@ -19,8 +19,8 @@ async function chooseByKeyboard(page: Page, select: ReturnType<Page['getByLabel'
 test('a lead’s visit is booked, moved and cancelled from its page, by keyboard', async ({ page }, testInfo) => {
   const { phone, lastFour } = uniquePhone();
   const name = testInfo.project.name === 'desktop' ? '예약변경 데스크' : '예약변경 모바일';
-  await registerThroughPopup(page, name, phone);
-  await signIn(page);
+  await registerThroughApi(page.request, name, phone);
+  await signInByRequest(page);
   await openLead(page, name, lastFour);
   const panel = page.getByRole('region', { name: '방문 예약 관리' });
   await expect(panel).toContainText('예약된 방문이 없습니다.');
@@ -76,7 +76,7 @@ test('a lead’s visit is booked, moved and cancelled from its page, by keyboard
 test('a walk-in is registered at the reception desk and checked in at once; a missing field is said in Korean', async ({ page }, testInfo) => {
   const { phone, lastFour } = uniquePhone();
   const name = testInfo.project.name === 'desktop' ? '현장방문 데스크' : '현장방문 모바일';
-  await signIn(page);
+  await signInByRequest(page);
   await page.goto('/admin/visits');
   const form = page.getByRole('region', { name: '현장 등록' });
   const nameField = form.getByLabel('이름');
@@ -117,7 +117,7 @@ test('a walk-in is registered at the reception desk and checked in at once; a mi
 test('the desk notes 유입 경로, 동반 인원 and 마케팅 동의 by keyboard; the walk-in counts for that 유입 경로 in the campaign funnel', async ({ page }, testInfo) => {
   const { phone, lastFour } = uniquePhone();
   const name = testInfo.project.name === 'desktop' ? '유입경로 데스크' : '유입경로 모바일';
-  await signIn(page);
+  await signInByRequest(page);
   await page.goto('/admin/visits');
   const form = page.getByRole('region', { name: '현장 등록' });
   const nameField = form.getByLabel('이름');
@@ -156,7 +156,7 @@ test('the desk notes 유입 경로, 동반 인원 and 마케팅 동의 by keyboa
 });
 
 test('an admin creates a week of slots in one form, edits a capacity and deletes an empty slot, by keyboard', async ({ page }, testInfo) => {
-  await signIn(page);
+  await signInByRequest(page);
   await page.goto('/admin/slots');
   await expect(page.getByRole('heading', { level: 1, name: '방문 일정 관리' })).toBeVisible();
   const create = page.getByRole('region', { name: '일정 추가' });

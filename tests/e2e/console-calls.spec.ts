@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { documented, expectNoAxeViolations, expectNoHorizontalOverflow } from './checks';
-import { addSalesAccount, openLead, registerThroughPopup, signIn, uniquePhone, uniqueName, watchConsoleErrors } from './console-helpers';
+import { addSalesAccount, openLead, registerThroughApi, signIn, signInByRequest, uniqueName, uniquePhone, watchConsoleErrors } from './console-helpers';
 
 /**
  * A 상담사's calls at both widths, by keyboard, axe-clean: the 상담사's sign-in lands on 오늘 할 일
@@ -86,8 +86,8 @@ test("a 상담사's calls: 오늘 할 일 first, a colleague's caller put throug
   const sales = addSalesAccount(`calls-${project}`, uniqueName('김'));
   const theirs = { name: uniqueName('동료고객'), ...uniquePhone() };
   const mine = { name: uniqueName('부재고객'), ...uniquePhone() };
-  await registerThroughPopup(page, theirs.name, theirs.phone);
-  await registerThroughPopup(page, mine.name, mine.phone);
+  await registerThroughApi(page.request, theirs.name, theirs.phone);
+  await registerThroughApi(page.request, mine.name, mine.phone);
 
   // The admin lands on the dashboard, keeps the colleague's 휴대폰 and gives them the first caller.
   await signIn(page);
@@ -163,8 +163,8 @@ test("a 상담사's calls: 오늘 할 일 first, a colleague's caller put throug
 test("the rows come before the selection box, and the day's sheet before 현장 등록, by Tab as on screen", async ({ page }, testInfo) => {
   const layout = testInfo.project.name === 'mobile' ? 'below' : 'besideOrBelow';
   const lead = { name: uniqueName('순서고객'), ...uniquePhone() };
-  await registerThroughPopup(page, lead.name, lead.phone);
-  await signIn(page);
+  await registerThroughApi(page.request, lead.name, lead.phone);
+  await signInByRequest(page);
 
   await searchList(page, lead.phone);
   const lastRowLink = page.getByRole('row').last().getByRole('link').last();

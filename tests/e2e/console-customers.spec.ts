@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated, watchErrors } from './checks';
-import { signIn, uniquePhone, uniqueName } from './console-helpers';
+import { registerThroughApi, signInByRequest, uniqueName, uniquePhone } from './console-helpers';
 
 /**
  * One customer, many registrations: a person who registers four times with one number (typed
@@ -12,25 +12,6 @@ import { signIn, uniquePhone, uniqueName } from './console-helpers';
  * enters for a campaign gives its cost per 고객 in the funnel.
  */
 
-/** Registers through the lead API as the popup's script does, from `sourcePage` (which may carry utm_*). */
-async function register(request: APIRequestContext, name: string, phone: string, sourcePage: string): Promise<string> {
-  const { token: formToken } = (await (await request.get('/api/leads/form')).json()) as { token: string };
-  const lead = { name, phone, privacyConsent: true, ageConfirmed: true, formKind: 'popup', formToken, sourcePage };
-  let id = '';
-  // Accepted once the form's minimum fill time has passed.
-  await expect
-    .poll(
-      async () => {
-        const response = await request.post('/api/leads', { data: lead });
-        if (response.status() === 201) id = ((await response.json()) as { id: string }).id;
-        return response.status();
-      },
-      { intervals: [250] },
-    )
-    .toBe(201);
-  return id;
-}
-
 test('a repeat customer is one row marked 등록 4회 in the list, their page lists every registration, the funnel counts them once with first and last touch', async ({ page }, testInfo) => {
   // Four registrations (each after the form's minimum fill time), three pages and four axe runs.
   test.slow();
@@ -39,11 +20,11 @@ test('a repeat customer is one row marked 등록 4회 in the list, their page li
   const digits = phone.replaceAll('-', '');
   // Campaigns of this test's own, so the funnel's row counts this customer only.
   const launch = `launch-${testInfo.project.name}-${Date.now() % 100000}`;
-  const firstRegistration = await register(page.request, name, phone, `/?utm_source=naver&utm_campaign=${launch}`);
-  await register(page.request, name, digits, `/?utm_source=naver&utm_campaign=${launch}`);
-  await register(page.request, name, digits, '/?utm_source=kakao&utm_campaign=winter');
-  await register(page.request, name, `+82 ${digits.slice(1, 3)} ${digits.slice(3, 7)} ${digits.slice(7)}`, '/');
-  await signIn(page);
+  const firstRegistration = await registerThroughApi(page.request, name, phone, `/?utm_source=naver&utm_campaign=${launch}`);
+  await registerThroughApi(page.request, name, digits, `/?utm_source=naver&utm_campaign=${launch}`);
+  await registerThroughApi(page.request, name, digits, '/?utm_source=kakao&utm_campaign=winter');
+  await registerThroughApi(page.request, name, `+82 ${digits.slice(1, 3)} ${digits.slice(3, 7)} ${digits.slice(7)}`, '/');
+  await signInByRequest(page);
   const errors = watchErrors(page);
 
   await page.goto(`/admin/leads?q=${lastFour}`);
@@ -96,8 +77,8 @@ test('a repeat customer is one row marked 등록 4회 in the list, their page li
 
 test('the spend a 관리자 enters for a campaign and month gives its cost per 고객 in the funnel', async ({ page }, testInfo) => {
   const launch = `spend-${testInfo.project.name}-${Date.now() % 100000}`;
-  await register(page.request, uniqueName('광고비'), uniquePhone().phone, `/?utm_source=naver&utm_campaign=${launch}`);
-  await signIn(page);
+  await registerThroughApi(page.request, uniqueName('광고비'), uniquePhone().phone, `/?utm_source=naver&utm_campaign=${launch}`);
+  await signInByRequest(page);
   const errors = watchErrors(page);
   await page.goto('/admin/stats');
   const funnel = page.getByRole('region', { name: '캠페인별 전환 (등록 → 통화 → 내방 → 계약)' });
@@ -125,8 +106,8 @@ test('the spend a 관리자 enters for a campaign and month gives its cost per �
 test('관심 타입, 청약 자격 and 자금 계획 are chosen on the customer’s page by keyboard, found by the list’s filters; a forged value is refused in Korean', async ({ page }, testInfo) => {
   const name = uniqueName('청약');
   const { phone, lastFour } = uniquePhone();
-  const id = await register(page.request, name, phone, '/');
-  await signIn(page);
+  const id = await registerThroughApi(page.request, name, phone, '/');
+  await signInByRequest(page);
   await page.goto(`/admin/leads/${id}`);
   const panel = page.getByRole('region', { name: '관심 타입·청약 자격·자금 계획' });
   const interest = panel.getByLabel('관심 타입');

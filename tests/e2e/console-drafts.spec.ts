@@ -6,7 +6,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations, waitForHydrated } from './checks';
-import { endSessionThenSignInAgain, keptDrafts, registerThroughPopup, signIn, simulateSessionClock, uniqueName, uniquePhone } from './console-helpers';
+import { endSessionThenSignInAgain, keptDrafts, registerThroughApi, signIn, signInByRequest, simulateSessionClock, uniqueName, uniquePhone } from './console-helpers';
 
 const RESTORED = '로그인 전에 작성하던 내용을 입력란에 되살렸습니다';
 
@@ -110,7 +110,7 @@ test('방문 일정 관리: 일정 추가 and a row’s edit come back after a n
 test('광고비: the campaign and amount come back after a new sign-in, and go once saved', async ({ page }, testInfo) => {
   test.slow();
   const campaign = `drafts-${testInfo.project.name}`;
-  await registerThroughPopup(page, uniqueName('광고보관'), uniquePhone().phone, `/?utm_source=naver&utm_medium=cpc&utm_campaign=${campaign}`);
+  await registerThroughApi(page.request, uniqueName('광고보관'), uniquePhone().phone, `/?utm_source=naver&utm_medium=cpc&utm_campaign=${campaign}`);
   const clock = await signInWithSessionClock(page);
   await page.goto('/admin/stats');
   const amount = page.getByLabel('금액 (원)');
@@ -175,14 +175,14 @@ test('계정 관리: 계정 추가 (never its password) and an account’s 휴�
 });
 
 test('forms that keep nothing say so beside their field: 내려받기 사유, the audit’s customer search, a customer deletion’s 사유', async ({ page }) => {
-  await signIn(page);
+  await signInByRequest(page);
   await page.goto('/admin/leads');
   await expect(page.getByLabel(/내려받는 사유/)).toHaveAccessibleDescription(/사유는 이 브라우저에 보관하지 않습니다/);
   await page.goto('/admin/audit');
   await expect(page.getByLabel('고객 이름 또는 전화번호')).toHaveAccessibleDescription(/입력한 이름·번호는 이 브라우저에 보관하지 않습니다/);
   const name = uniqueName('삭제안내');
   const { phone, lastFour } = uniquePhone();
-  await registerThroughPopup(page, name, phone);
+  await registerThroughApi(page.request, name, phone);
   await page.goto(`/admin/leads?q=${lastFour}`);
   await page.getByRole('link', { name }).click();
   await expect(page.getByLabel('삭제 사유')).toHaveAccessibleDescription(/사유는 이 브라우저에 보관하지 않습니다/);

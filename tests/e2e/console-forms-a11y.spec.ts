@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated } from './checks';
-import { addSalesAccount, registerLeadsThroughApi, registerThroughPopup, signIn, uniquePhone, uniqueName } from './console-helpers';
+import { addSalesAccount, registerLeadsThroughApi, registerThroughApi, signIn, signInByRequest, uniqueName, uniquePhone } from './console-helpers';
 
 /** A name no other test (or project) uses, for staff and leads alike. */
 
@@ -61,7 +61,7 @@ async function spokenSince(page: Page): Promise<string[]> {
 test('the lead list: each row box has a visible label that is part of its name (voice control can say it)', async ({ page, request }, testInfo) => {
   const leadName = uniqueName('라벨');
   await registerLeadsThroughApi(request, leadName, 2);
-  await signIn(page);
+  await signInByRequest(page);
   await page.goto(`/admin/leads?q=${encodeURIComponent(leadName)}`);
   const rowBoxes = page.getByRole('checkbox', { name: `${leadName} 선택` });
   await expect(rowBoxes).toHaveCount(2);
@@ -75,7 +75,7 @@ test('the lead list: each row box has a visible label that is part of its name (
 test('accounts at 320 px: a saved 휴대폰 is shown whole in its field @mobile', async ({ page }, testInfo) => {
   const staffName = uniqueName('폭');
   addSalesAccount(`narrow-${testInfo.project.name}`, staffName);
-  await signIn(page);
+  await signInByRequest(page);
   await page.setViewportSize({ width: 320, height: 640 });
   await page.goto('/admin/accounts');
   const mobile = page.getByLabel(`${staffName} 휴대폰 번호`);
@@ -95,7 +95,7 @@ test('accounts at 320 px: a saved 휴대폰 is shown whole in its field @mobile'
 });
 
 test('방문 일정 관리: fields have names of their own, the 예약 cells say 정원, the list’s 기간 is a full-size control', async ({ page }, testInfo) => {
-  await signIn(page);
+  await signInByRequest(page);
   const start = new Date(Date.UTC(2081 + Math.floor(Math.random() * 50), 2, 3 + (testInfo.project.name === 'desktop' ? 0 : 7))).toISOString().slice(0, 10);
   await page.goto(`/admin/slots?from=${start}&days=1`);
   const create = page.getByRole('region', { name: '일정 추가' });
@@ -121,7 +121,7 @@ test('방문 일정 관리: fields have names of their own, the 예약 cells say
 test('after a bulk assignment the screen reader hears the success and the count, nothing else', async ({ page, request }) => {
   const leadName = uniqueName('일괄알림');
   await registerLeadsThroughApi(request, leadName, 2);
-  await signIn(page);
+  await signInByRequest(page);
   await page.goto(`/admin/leads?q=${encodeURIComponent(leadName)}`);
   const selectAll = page.getByLabel('이 페이지의 고객 모두 선택');
   await waitForHydrated(selectAll);
@@ -147,10 +147,10 @@ test('errors beside their fields: 일정 추가, a clashing slot edit, 광고비
   const { phone, lastFour } = uniquePhone();
   // From a campaign, so 광고비 has one to choose.
   const campaign = `errors-a11y-${testInfo.project.name}`;
-  await registerThroughPopup(page, leadName, phone, `/?utm_source=naver&utm_medium=cpc&utm_campaign=${campaign}`);
+  await registerThroughApi(page.request, leadName, phone, `/?utm_source=naver&utm_medium=cpc&utm_campaign=${campaign}`);
   const staffName = uniqueName('오류상담');
   const staffEmail = addSalesAccount(`errors-${testInfo.project.name}`, staffName);
-  await signIn(page);
+  await signInByRequest(page);
 
   // 일정 추가 with 25:00: the times field is marked and its own rule is given beside it.
   const start = new Date(Date.UTC(2131 + Math.floor(Math.random() * 50), 4, 5 + (testInfo.project.name === 'desktop' ? 0 : 7))).toISOString().slice(0, 10);
@@ -239,7 +239,7 @@ test('errors beside their fields: 일정 추가, a clashing slot edit, 광고비
 });
 
 test('현장 등록: a second refusal that says the same is announced again, and focused', async ({ page }) => {
-  await signIn(page);
+  await signInByRequest(page);
   await page.goto('/admin/visits');
   const desk = page.getByRole('region', { name: '현장 등록' });
   await waitForHydrated(desk.getByLabel('이름'));
@@ -260,7 +260,7 @@ test('an account’s 휴대폰 or a higher role leaves its sessions alone; a low
   const staffEmail = addSalesAccount(`sessions-${testInfo.project.name}`, staffName);
   const colleague = await (await browser.newContext({ viewport: page.viewportSize() })).newPage();
   await signIn(colleague, staffEmail);
-  await signIn(page);
+  await signInByRequest(page);
   await page.goto('/admin/accounts');
   const mobile = page.getByLabel(`${staffName} 휴대폰 번호`);
   await waitForHydrated(mobile);

@@ -1,9 +1,9 @@
 /**
  * What the console's browser tests share: unique phone numbers, staff accounts made with the CLI,
- * signing in, and leads registered or booked the way visitors do it.
+ * signing in, and leads registered as the site's forms send them.
  */
 import { execFileSync } from 'node:child_process';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CANARY_ADMIN_PASSWORD, secretEnv } from './canary-secrets';
 import { STAFF_CLI } from '../support/operator-cli';
 import { TEST_PASSWORD_HASHING_ENV } from '../support/passwords';
@@ -44,6 +44,22 @@ export function addSalesAccount(label: string, name = '김상담', dataDir = pro
 
 export const ADMIN_EMAIL = secretEnv().ADMIN_EMAIL;
 
+/**
+ * Signs the page's browser context in with the sign-in form's own post to /admin, without loading
+ * the form: for tests about what a signed-in staff member does. Tests about signing in, sessions
+ * and sign-in focus use `signIn`. The page stays where it was: go to the page under test next.
+ *
+ * Each test gets a session of its own (the tests' hashes take tens of milliseconds to check):
+ * one shared per worker would end for every later test when one test signs out, and its token
+ * would run out 30 idle minutes after it was issued, whatever the pages did with their copies.
+ */
+export async function signInByRequest(page: Page, email = ADMIN_EMAIL, password = email === ADMIN_EMAIL ? CANARY_ADMIN_PASSWORD : SALES_PASSWORD): Promise<void> {
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const answer = await page.request.post('/admin', { form: { intent: 'login', email, password }, headers: { origin }, maxRedirects: 0 });
+  // Signed in, the action sends the browser on to the console (a refusal answers the form again).
+  expect(answer.status(), `sign-in of ${email}`).toBe(302);
+}
+
 /** Signs in at the console's sign-in (the admin by default) and waits for the console's menu. */
 export async function signIn(page: Page, email = ADMIN_EMAIL, password = email === ADMIN_EMAIL ? CANARY_ADMIN_PASSWORD : SALES_PASSWORD): Promise<void> {
   await page.goto('/admin');
@@ -51,20 +67,6 @@ export async function signIn(page: Page, email = ADMIN_EMAIL, password = email =
   await page.getByLabel('비밀번호').fill(password);
   await page.getByRole('button', { name: '로그인' }).click();
   await expect(page.getByRole('navigation', { name: '상담 관리 메뉴' })).toBeVisible();
-}
-
-/** Registers through the interest popup, as a visitor does (on `path`, which may carry utm_* parameters). */
-export async function registerThroughPopup(page: Page, name: string, phone: string, path = '/'): Promise<void> {
-  await page.goto(path);
-  await expect(page.locator('dialog.interest-popup')).toHaveAttribute('data-ready', '');
-  await page.locator('[data-interest-popup]:visible').first().click();
-  const dialog = page.getByRole('dialog', { name: '관심고객 등록' });
-  await dialog.getByLabel('이름').fill(name);
-  await dialog.getByLabel('연락처').fill(phone);
-  await dialog.getByLabel('[필수] 개인정보 수집·이용 동의').check();
-  await dialog.getByLabel('만 14세 이상입니다.').check();
-  await dialog.getByRole('button', { name: '관심고객 등록' }).click();
-  await expect(dialog.getByRole('status')).toContainText('등록이 완료되었습니다.');
 }
 
 /** Finds the lead by the last four digits of its phone and opens it. */
@@ -75,17 +77,39 @@ export async function openLead(page: Page, name: string, lastFour: string): Prom
 }
 
 /**
- * Registers `count` leads of the given name through the lead API, as the popup's script does
- * (each with a token of its own, accepted once the form's minimum fill time has passed).
+ * Registers a lead through the lead API as the interest popup's script sends it from `sourcePage`
+ * (which may carry utm_* parameters), and answers its id: for tests about what the console does
+ * with a lead, not about the popup (its home page and script cost seconds a registration).
  */
+export async function registerThroughApi(request: APIRequestContext, name: string, phone: string, sourcePage = '/'): Promise<string> {
+  const { token } = (await (await request.get('/api/leads/form')).json()) as { token: string };
+  return postLead(request, token, name, phone, sourcePage);
+}
+
+async function postLead(request: APIRequestContext, formToken: string, name: string, phone: string, sourcePage: string): Promise<string> {
+  const lead = { name, phone, privacyConsent: true, ageConfirmed: true, formKind: 'popup', formToken, sourcePage };
+  let id = '';
+  // Accepted once the form's minimum fill time has passed since the token was issued.
+  await expect
+    .poll(
+      async () => {
+        const response = await request.post('/api/leads', { data: lead });
+        if (response.status() === 201) id = ((await response.json()) as { id: string }).id;
+        return response.status();
+      },
+      { intervals: [250] },
+    )
+    .toBe(201);
+  return id;
+}
+
+/** Registers `count` leads of the given name through the lead API (each with a token of its own, fetched at once). */
 export async function registerLeadsThroughApi(request: APIRequestContext, name: string, count: number): Promise<void> {
   const tokens = await Promise.all(
     Array.from({ length: count }, async () => ((await (await request.get('/api/leads/form')).json()) as { token: string }).token),
   );
   for (const [index, formToken] of tokens.entries()) {
-    const phone = `010-${String(Date.now() % 10000).padStart(4, '0')}-${String(index).padStart(4, '0')}`;
-    const lead = { name, phone, privacyConsent: true, ageConfirmed: true, formKind: 'popup', formToken, sourcePage: '/' };
-    await expect.poll(async () => (await request.post('/api/leads', { data: lead })).status(), { intervals: [250] }).toBe(201);
+    await postLead(request, formToken, name, `010-${String(Date.now() % 10000).padStart(4, '0')}-${String(index).padStart(4, '0')}`, '/');
   }
 }
 

@@ -1,10 +1,10 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations, expectNoHorizontalOverflow, expectNoKoreanWordBroken, screenshot, waitForHydrated } from './checks';
-import { addSalesAccount, signIn as adminSignIn, openLead, registerThroughPopup, SALES_PASSWORD, uniquePhone, watchConsoleErrors, uniqueName } from './console-helpers';
+import { addSalesAccount, signIn as adminSignIn, openLead, registerThroughApi, SALES_PASSWORD, uniquePhone, watchConsoleErrors, uniqueName } from './console-helpers';
 
 /**
  * The sales console's lead pages at both widths, worked by sales accounts (added with the CLI while
- * the server runs): a lead registered through the popup is found by
+ * the server runs): a lead registered as the popup sends it is found by
  * the last four digits of its phone, its status changed (by keyboard) and a memo added; two staff
  * on one lead at once, the second told of the conflict with their memo kept; the same without
  * JavaScript; axe at each step.
@@ -49,7 +49,7 @@ async function adminPage(browser: Browser): Promise<Page> {
 test('a staff member finds a popup lead, changes its status by keyboard and adds a memo', async ({ page }, testInfo) => {
   const name = uniqueName('콘솔');
   const { phone, lastFour } = uniquePhone();
-  await registerThroughPopup(page, name, phone);
+  await registerThroughApi(page.request, name, phone);
   await signIn(page, addSalesAccount(`leads-${testInfo.project.name}`));
   const errors = watchConsoleErrors(page);
 
@@ -118,7 +118,7 @@ test('a staff member finds a popup lead, changes its status by keyboard and adds
 test('a search typed before the list page hydrates (a slow phone) runs once it does, without a page load', async ({ page }, testInfo) => {
   const name = uniqueName('느린폰');
   const { phone, lastFour } = uniquePhone();
-  await registerThroughPopup(page, name, phone);
+  await registerThroughApi(page.request, name, phone);
   await signIn(page, addSalesAccount(`slow-${testInfo.project.name}`));
 
   // The page's modules are held back until the search is typed: the page is server HTML until then.
@@ -147,7 +147,7 @@ test('a caller is found by their whole number however it is typed, phone still m
   const { phone, masked } = uniquePhone();
   // Campaign names arrive in any case; the choice lists each once, in lower case.
   const campaign = `Caller-${testInfo.project.name}-${Date.now() % 100000}`;
-  await registerThroughPopup(page, name, phone, `/?utm_source=naver&utm_campaign=${campaign}`);
+  await registerThroughApi(page.request, name, phone, `/?utm_source=naver&utm_campaign=${campaign}`);
   await signIn(page, addSalesAccount(`caller-${testInfo.project.name}`));
   const search = page.getByLabel('이름 또는 전화번호');
   const row = page.getByRole('row').filter({ hasText: name });
@@ -185,7 +185,7 @@ test('a caller is found by their whole number however it is typed, phone still m
 test('담당자 by keyboard: a lead taken by the staff member moves from 미배정 to 내 고객', async ({ page }, testInfo) => {
   const name = uniqueName('담당');
   const { phone, lastFour } = uniquePhone();
-  await registerThroughPopup(page, name, phone);
+  await registerThroughApi(page.request, name, phone);
   await signIn(page, addSalesAccount(`assignee-${testInfo.project.name}`, '최상담'));
   const row = page.getByRole('row').filter({ hasText: name });
   const assignee = page.getByLabel('담당자', { exact: true });
@@ -226,7 +226,7 @@ test('two staff change one lead at once: the second sees the conflict, the curre
   const first = await staffPage(browser, addSalesAccount(`first-${testInfo.project.name}`, '이상담'));
   const name = uniqueName('충돌');
   const { phone, lastFour } = uniquePhone();
-  await registerThroughPopup(first, name, phone);
+  await registerThroughApi(first.request, name, phone);
   const second = await staffPage(browser, addSalesAccount(`second-${testInfo.project.name}`, '박상담'));
   await openLead(first, name, lastFour);
   await openLead(second, name, lastFour);
@@ -261,7 +261,7 @@ test('two staff change one lead at once: the second sees the conflict, the curre
 test('without JavaScript: the filters submit as a form, and a change posts and lands focused on its outcome', async ({ browser, page }, testInfo) => {
   const name = uniqueName('무스크립트');
   const { phone, lastFour } = uniquePhone();
-  await registerThroughPopup(page, name, phone);
+  await registerThroughApi(page.request, name, phone);
   const noScript = await staffPage(browser, addSalesAccount(`noscript-${testInfo.project.name}`), { javaScriptEnabled: false });
   await noScript.goto('/admin/leads');
   await noScript.getByLabel('이름 또는 전화번호').fill(lastFour);
@@ -291,7 +291,7 @@ test('no Korean word in the list breaks inside itself: 담당자 "미배정" sta
   const { phone } = uniquePhone();
   // A campaign of long words widens its column: the others shrink to their narrowest.
   const campaign = Array.from({ length: 12 }, (_, index) => `spring_launch_search_brand_${index}`).join(' ');
-  await registerThroughPopup(page, name, phone, `/?utm_source=naver&utm_campaign=${encodeURIComponent(campaign)}`);
+  await registerThroughApi(page.request, name, phone, `/?utm_source=naver&utm_campaign=${encodeURIComponent(campaign)}`);
   const admin = await adminPage(browser);
   for (const staff of [admin, await staffPage(browser, addSalesAccount(`wrap-${testInfo.project.name}`))]) {
     await staff.goto('/admin/leads?assignee=none');

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot } from './checks';
-import { addSalesAccount, registerThroughPopup, SALES_PASSWORD, uniquePhone, watchConsoleErrors, uniqueName } from './console-helpers';
+import { addSalesAccount, registerThroughApi, SALES_PASSWORD, uniquePhone, watchConsoleErrors, uniqueName } from './console-helpers';
 
 /**
- * The lead page's 알림톡·문자 발송 기록 at both widths: a lead registered through the popup shows
+ * The lead page's 알림톡·문자 발송 기록 at both widths: a lead registered as the popup sends it shows
  * its registration confirmation, and since the e2e server sends no messages (MESSAGES_PROVIDER
  * unset) why it was not sent (보내지 않음 · 꺼짐). Reached by keyboard only from the list; axe-clean.
  * Sending itself is tested against the SOLAPI stand-in in tests/integration/messages.test.ts.
@@ -11,7 +11,7 @@ import { addSalesAccount, registerThroughPopup, SALES_PASSWORD, uniquePhone, wat
 test('the send log on the lead page says what became of the confirmation, and why it was not sent', async ({ page }, testInfo) => {
   const name = uniqueName('알림');
   const { phone, lastFour } = uniquePhone();
-  await registerThroughPopup(page, name, phone);
+  await registerThroughApi(page.request, name, phone);
   const email = addSalesAccount(`messages-${testInfo.project.name}`);
   await page.goto('/admin/leads');
   await page.getByLabel('이메일').fill(email);

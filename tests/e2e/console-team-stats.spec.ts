@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { seoulDay } from '../../web/shared/seoul-time';
 import { documented, expectNoAxeViolations, expectNoHorizontalOverflow, expectNoKoreanWordBroken, waitForHydrated } from './checks';
-import { addSalesAccount, registerLeadsThroughApi, signIn, uniqueName } from './console-helpers';
+import { addSalesAccount, registerLeadsThroughApi, signInByRequest, uniqueName } from './console-helpers';
 
 /** Tabs until `target` has focus (a keyboard user's way to a control). */
 async function tabTo(page: Page, target: ReturnType<Page['locator']>): Promise<void> {
@@ -28,7 +28,7 @@ test('상담사별 실적: the admin reads a 상담사\'s day in the table and d
   const staffEmail = addSalesAccount(`team-stats-${testInfo.project.name}`, staffName);
   await registerLeadsThroughApi(request, leadName, 2);
 
-  await signIn(page);
+  await signInByRequest(page);
   await page.goto(`/admin/leads?q=${encodeURIComponent(leadName)}`);
   const selectAll = page.getByLabel('이 페이지의 고객 모두 선택');
   await waitForHydrated(selectAll);
@@ -82,7 +82,7 @@ test('상담사별 실적: the admin reads a 상담사\'s day in the table and d
   // The 상담사: no table on the page, and the route refuses them in Korean.
   const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
   const sales = await context.newPage();
-  await signIn(sales, staffEmail);
+  await signInByRequest(sales, staffEmail);
   await sales.goto('/admin/stats');
   await expect(sales.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(sales.getByRole('heading', { name: '상담사별 실적' })).toHaveCount(0);

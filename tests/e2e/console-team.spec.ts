@@ -7,7 +7,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated } from './checks';
-import { addSalesAccount, registerLeadsThroughApi, SALES_PASSWORD, signIn, uniqueName } from './console-helpers';
+import { addSalesAccount, registerLeadsThroughApi, SALES_PASSWORD, signIn, signInByRequest, uniqueName } from './console-helpers';
 
 async function staffPage(browser: Browser, email?: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -69,7 +69,7 @@ test('퇴사자 고객 넘기기: the 팀장 hands a leaving 상담사\'s custom
   await admin.getByRole('button', { name: '선택한 고객 배정' }).click();
   await expect(admin.getByRole('status').filter({ hasText: `고객 2명을 ${leavingName} 님에게 배정했습니다.` })).toBeVisible();
 
-  await signIn(page, manager);
+  await signInByRequest(page, manager);
   await page.goto('/admin/leads');
   const section = page.getByRole('region', { name: '퇴사자 고객 넘기기' });
   const from = section.getByLabel('고객을 넘길 상담사');

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { seoulDay } from '../../web/shared/seoul-time';
 import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated, watchErrors } from './checks';
-import { addSalesAccount, openLead, registerThroughPopup, signIn, uniquePhone, uniqueName } from './console-helpers';
+import { addSalesAccount, openLead, registerThroughApi, signInByRequest, uniqueName, uniquePhone } from './console-helpers';
 
 /**
  * Launch week at both widths, by keyboard, axe-clean: a 상담사 finds a new lead in 오늘 할 일,
@@ -27,9 +27,9 @@ test('a 상담사 records a call by keyboard and works the day from 오늘 할 �
   test.slow();
   const name = uniqueName('오늘');
   const { phone, lastFour, masked } = uniquePhone();
-  await registerThroughPopup(page, name, phone);
+  await registerThroughApi(page.request, name, phone);
   const sales = addSalesAccount(`today-${testInfo.project.name}`, '박상담');
-  await signIn(page, sales);
+  await signInByRequest(page, sales);
   const errors = watchErrors(page);
   // Taken first, as the automatic assignment would give it: the launch's other tests leave a pool of
   // unassigned new leads, and her own come before it.
@@ -92,7 +92,7 @@ test('a 상담사 records a call by keyboard and works the day from 오늘 할 �
   // An admin: the download asks its 사유 first.
   const adminContext = await browser.newContext({ viewport: page.viewportSize(), baseURL: testInfo.project.use.baseURL, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
   const admin = await adminContext.newPage();
-  await signIn(admin);
+  await signInByRequest(admin);
 
   // An admin's 오늘 할 일: everyone's by default (each row names its 담당자), or one 상담사's, picked by keyboard.
   await admin.goto('/admin/today');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { waitForHydration } from './checks';
-import { openLead, registerThroughPopup, signIn, uniquePhone, uniqueName } from './console-helpers';
+import { openLead, registerThroughApi, signIn, signInByRequest, uniqueName, uniquePhone } from './console-helpers';
 
 /**
  * Keyboard focus is always visible (WCAG 2.4.7, 2.4.11, 1.4.11): walking a page with Tab, every
@@ -240,7 +240,7 @@ test.describe('focus is always visible', () => {
 
   test('방문 일정 관리: a time field shows the ring on each of its stops, its clock button included', async ({ page }) => {
     test.setTimeout(120_000);
-    await signIn(page);
+    await signInByRequest(page);
     expect(await walkPages(page, ['/admin/slots'], 8)).toEqual([]);
   });
 
@@ -248,8 +248,8 @@ test.describe('focus is always visible', () => {
     test.setTimeout(240_000);
     const name = uniqueName('초점');
     const { phone, lastFour } = uniquePhone();
-    await registerThroughPopup(page, name, phone);
-    await signIn(page);
+    await registerThroughApi(page.request, name, phone);
+    await signInByRequest(page);
     await openLead(page, name, lastFour);
     const leadPath = new URL(page.url()).pathname;
     await page.setViewportSize({ width: 320, height: 225 });
@@ -260,13 +260,14 @@ test.describe('focus is always visible', () => {
     test.setTimeout(300_000);
     await page.setViewportSize({ width: 320, height: 256 });
     const visitorProblems = await walkPages(page, ['/Promotion/Customer', '/cheonghak/press'], 10);
-    await signIn(page);
+    await signInByRequest(page);
     expect([...visitorProblems, ...(await walkPages(page, ['/admin/visits', '/admin/accounts'], 8))]).toEqual([]);
   });
 
   test('in preview the banner never hides focus (375, and 320×256) @mobile', async ({ page }) => {
     test.setTimeout(240_000);
-    await signIn(page);
+    await signInByRequest(page);
+    await page.goto('/admin');
     await page.getByRole('button', { name: '미리보기로 사이트 보기' }).click();
     await expect(page.getByText('미리보기 모드 — 게시되지 않은 변경 내용이 보입니다')).toBeVisible();
     const atPhoneWidth = await walkPages(page, WALKED_PAGES, 10);
@@ -275,7 +276,8 @@ test.describe('focus is always visible', () => {
   });
 
   test('in preview, Shift+Tab back from the customer form’s submit button stays below the banner @mobile', async ({ page }) => {
-    await signIn(page);
+    await signInByRequest(page);
+    await page.goto('/admin');
     await page.getByRole('button', { name: '미리보기로 사이트 보기' }).click();
     await page.goto('/Promotion/Customer');
     await waitForHydration(page);

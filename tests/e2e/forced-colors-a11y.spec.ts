@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { screenshot, waitForHydration } from './checks';
-import { openLead, registerThroughPopup, signIn, uniquePhone, uniqueName } from './console-helpers';
+import { openLead, registerThroughApi, signInByRequest, uniqueName, uniquePhone } from './console-helpers';
 
 /**
  * Forced colours (Windows 고대비, WCAG 1.4.11): the browser replaces every colour with the user's
@@ -108,8 +108,8 @@ test.describe('console pages in forced colours', () => {
     test.slow();
     const name = uniqueName('고대비');
     const { phone, lastFour } = uniquePhone();
-    await registerThroughPopup(page, name, phone);
-    await signIn(page);
+    await registerThroughApi(page.request, name, phone);
+    await signInByRequest(page);
     for (const path of ['/admin', '/admin/today', '/admin/visits', '/admin/slots', '/admin/leads', '/admin/stats', '/admin/audit', '/admin/accounts']) {
       await page.goto(path);
       await expectEveryControlBoxed(page, path);
