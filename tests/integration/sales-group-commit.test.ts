@@ -115,8 +115,8 @@ describe.each(Object.keys(DATABASES))('group commit on %s', (name) => {
     const sameDay = (index: number): NewRegistration => ({ ...registration(index), createdAt: '2026-11-28T02:00:00.000Z', utm: { source: 'group-tally' } });
     const units = [
       ...Array.from({ length: 9 }, (_, index) => register(counted, sameDay(300 + index), { assignee: null, today: '2026-11-28' })),
-      counted.inGroupCommit(async (trx, counters) => {
-        await register({ ...counted, inGroupCommit: (work) => work(trx, counters) }, sameDay(399), { assignee: null, today: '2026-11-28' });
+      counted.inGroupCommit(async (trx, counters, statements) => {
+        await register({ ...counted, inGroupCommit: (work) => work(trx, counters, statements) }, sameDay(399), { assignee: null, today: '2026-11-28' });
         throw new Error('refused after counting');
       }),
     ];
