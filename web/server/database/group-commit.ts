@@ -125,10 +125,7 @@ export class GroupStatements<Tables> {
       }
       const rows = keyOf ? [...byKey].sort(([a], [b]) => (a < b ? -1 : 1)) : [...byKey];
       try {
-        const answers = await statement.write(
-          this.trx,
-          rows.map(([, entry]) => entry.row),
-        );
+        const answers = await statement.write(this.trx, rows.map(([, entry]) => entry.row));
         for (const [key, entry] of rows) entry.resolve(answers?.get(key));
       } catch (error) {
         for (const [, entry] of rows) entry.reject(error);
@@ -138,7 +135,7 @@ export class GroupStatements<Tables> {
   }
 }
 
-type Work<Tables> = (trx: Transaction<Tables>, counters: GroupCounters<Tables>, statements: GroupStatements<Tables>) => Promise<unknown>;
+type Work<Tables, T = unknown> = (trx: Transaction<Tables>, counters: GroupCounters<Tables>, statements: GroupStatements<Tables>) => Promise<T>;
 
 type Unit<Tables> = {
   work: Work<Tables>;
@@ -159,7 +156,7 @@ const RETRIED_SQLSTATES = new Set(['40P01', '40001']);
 const endsTheTransaction = (error: unknown) => RETRIED_SQLSTATES.has((error as { code?: unknown }).code as string);
 
 /** `key`: what the unit's work is about (a phone); the units of one key in a group run one after the other. */
-export type GroupCommit<Tables> = <T>(work: (trx: Transaction<Tables>, counters: GroupCounters<Tables>, statements: GroupStatements<Tables>) => Promise<T>, options?: { key?: string }) => Promise<T>;
+export type GroupCommit<Tables> = <T>(work: Work<Tables, T>, options?: { key?: string }) => Promise<T>;
 
 /**
  * `concurrency` groups commit at once: 1 on SQLite (one writer), a few on PostgreSQL, where the
@@ -184,7 +181,7 @@ export function groupCommit<Tables>(db: Kysely<Tables>, options: { concurrency: 
     freeLanes.push(lane);
   }
 
-  return <T>(work: (trx: Transaction<Tables>, counters: GroupCounters<Tables>, statements: GroupStatements<Tables>) => Promise<T>, options?: { key?: string }) =>
+  return <T>(work: Work<Tables, T>, options?: { key?: string }) =>
     new Promise<T>((resolve, reject) => {
       waiting.push({ work, key: options?.key, resolve: resolve as (value: unknown) => void, reject });
       const lane = freeLanes.pop();
