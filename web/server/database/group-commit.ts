@@ -19,10 +19,10 @@
  * its own (its lane); readers add the shards up.
  *
  * The rows each unit writes of its own (a customer, a registration, its messages) go to the
- * database as one multi-row statement per table too (GroupStatements): the rows the units send in
- * one turn of the event loop are written together, each unit hearing its own row's result. A
- * PostgreSQL server spends about as much on receiving, planning and answering a statement as on
- * the row it writes. The units of one key (a phone) run one after the other, in the order they
+ * database as one multi-row statement per table too (GroupStatements): the rows the units have
+ * sent once each waits on the database are written together, each unit hearing its own row's
+ * result. A PostgreSQL server spends about as much on receiving, planning and answering a
+ * statement as on the row it writes. The units of one key (a phone) run one after the other, in the order they
  * were sent, each seeing what the one before wrote.
  */
 import { randomInt } from 'node:crypto';
@@ -88,7 +88,7 @@ export type BatchedStatement<Tables, Row, Result = never> = {
 type Waiting = { row: unknown; resolve: (result: unknown) => void; reject: (error: unknown) => void };
 type AnyStatement<Tables> = BatchedStatement<Tables, unknown, unknown>;
 
-/** The rows the units of one transaction send to each batched statement, written once per turn of the event loop. */
+/** The rows the units of one transaction send to each batched statement, written together once the units wait on them. */
 export class GroupStatements<Tables> {
   private pending = new Map<AnyStatement<Tables>, Waiting[]>();
   private scheduled = false;
@@ -106,8 +106,10 @@ export class GroupStatements<Tables> {
     this.pending.set(statement, [...(this.pending.get(statement) ?? []), ...entries]);
     if (this.scheduled) return;
     this.scheduled = true;
-    // At the end of the turn: the units that went on together have sent their rows by then.
-    setImmediate(() => void this.flush());
+    // Once the promise jobs queued now have run (as DataLoader does): the units that went on
+    // together have gone as far as they can without the database, and sent their rows. Not at the
+    // end of the turn: the transaction would stay open while the loop reads other requests.
+    void Promise.resolve().then(() => process.nextTick(() => void this.flush()));
   }
 
   private async flush(): Promise<void> {
