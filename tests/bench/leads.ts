@@ -112,7 +112,7 @@ async function leadPostRun(
       );
     });
     if (result.non2xx > 0 || result.errors > 0) {
-      throw new Error(`POST /api/leads: ${result.non2xx} non-2xx responses, ${result.errors} errors`);
+      throw new Error(`POST /api/leads: ${result.non2xx} non-2xx responses, ${result.errors} errors (${result.timeouts} of them timeouts)`);
     }
     const perLead = (ms: number) => ms / Math.max(1, result.requests.total);
     return {

@@ -97,36 +97,24 @@ describe.each(Object.keys(DATABASES))('group commit on %s', (name) => {
   });
 
   it("a group's registrations are counted in one write per tally table, summed per key; a refused unit's count is left out", async () => {
-    const tallyWrites: string[] = [];
-    const db = database.sales.db.withPlugin({
-      transformQuery: ({ node }) => {
-        if (node.kind === 'InsertQueryNode' && /_tallies$/.test(node.into?.table.identifier.name ?? '')) tallyWrites.push(node.into!.table.identifier.name);
-        return node;
-      },
-      transformResult: async ({ result }) => result,
-    });
-    const counted: SalesDatabase = { ...database.sales, db, inGroupCommit: groupCommit(db, { concurrency: 1, shards: 1 }) };
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let started!: () => void;
-    const running = new Promise<void>((resolve) => (started = resolve));
-    const opener = counted.inGroupCommit(() => (started(), held));
-    await running;
+    const writes: string[] = [];
+    const counted = oneGroupAtATime(database.sales, writes);
+    const { hold, release } = holdGroup(counted);
+    await hold;
     const sameDay = (index: number): NewRegistration => ({ ...registration(index), createdAt: '2026-11-28T02:00:00.000Z', utm: { source: 'group-tally' } });
     const units = [
       ...Array.from({ length: 9 }, (_, index) => register(counted, sameDay(300 + index), { assignee: null, today: '2026-11-28' })),
-      counted.inGroupCommit(async (trx, counters) => {
-        await register({ ...counted, inGroupCommit: (work) => work(trx, counters) }, sameDay(399), { assignee: null, today: '2026-11-28' });
+      counted.inGroupCommit(async (trx, counters, statements) => {
+        await register({ ...counted, inGroupCommit: (work) => work(trx, counters, statements) }, sameDay(399), { assignee: null, today: '2026-11-28' });
         throw new Error('refused after counting');
       }),
     ];
-    release();
-    await opener;
+    await release();
     const settled = await Promise.allSettled(units);
     expect(settled.map((outcome) => outcome.status)).toEqual([...Array.from({ length: 9 }, () => 'fulfilled'), 'rejected']);
     // One group: one write to each tally table (the first run, without savepoints, counted nothing
     // it wrote, since the refused unit sent it round again).
-    expect(tallyWrites.sort()).toEqual(['customer_tallies', 'registration_tallies']);
+    expect(writes.filter((table) => table.endsWith('_tallies')).sort()).toEqual(['customer_tallies', 'registration_tallies']);
     const registrations = await database.sales.db
       .selectFrom('registration_tallies')
       .select((eb) => eb.fn.sum<number | string>('registrations').as('registrations'))
@@ -140,6 +128,56 @@ describe.each(Object.keys(DATABASES))('group commit on %s', (name) => {
       .where('value', '=', 'group-tally')
       .executeTakeFirstOrThrow();
     expect(Number(customers.customers)).toBe(9);
+  });
+
+  it("a group's own rows go in one statement per table: customers, registrations, assignments, messages and audit records", async () => {
+    const writes: string[] = [];
+    const counted = oneGroupAtATime(database.sales, writes);
+    const { hold, release } = holdGroup(counted);
+    await hold;
+    const desk = { assignee: { email: 'lee@example.com', name: '이상담' }, today: '2026-11-29', queueMessages: true, audit: { actor: 'desk@example.com', action: 'deskRegister' as const, ip: '127.0.0.1', detail: null } };
+    const sent = Array.from({ length: 8 }, (_, index) => register(counted, registration(400 + index), desk));
+    await release();
+    const outcomes = await Promise.all(sent);
+    expect(outcomes.map((outcome) => outcome.status === 'created' && !outcome.returning && outcome.assignedNow)).toEqual(Array.from({ length: 8 }, () => true));
+    expect(new Set(outcomes.map((outcome) => (outcome.status === 'created' ? outcome.customerId : ''))).size).toBe(8);
+    // Written one statement per registration, each table would be named eight times.
+    expect(writes.sort()).toEqual(['assignments', 'audit_events', 'customer_tallies', 'customers', 'lead_messages', 'registration_tallies', 'registrations']);
+    const ids = Array.from({ length: 8 }, (_, index) => `lead-group-${400 + index}`);
+    const messages = await database.sales.db.selectFrom('lead_messages').select(['lead_id', 'event']).where('lead_id', 'in', ids).execute();
+    expect(messages.map((row) => `${row.lead_id} ${row.event}`).sort()).toEqual(ids.flatMap((id) => [`${id} registration`, `${id} staffNewLead`]).sort());
+    const customerIds = outcomes.map((outcome) => (outcome.status === 'created' ? outcome.customerId : ''));
+    const audited = await database.sales.db.selectFrom('audit_events').select('target').where('action', '=', 'deskRegister').where('target', 'in', customerIds).execute();
+    expect(audited.map((row) => row.target).sort()).toEqual([...customerIds].sort());
+    const assigned = await database.sales.db.selectFrom('assignments').select('customer_id').where('customer_id', 'in', customerIds).execute();
+    expect(assigned.map((row) => row.customer_id).sort()).toEqual([...customerIds].sort());
+  });
+
+  it('in one group, a phone registering twice is one customer joined by its second registration, and a retried form is a duplicate', async () => {
+    const samePhone = (index: number): NewRegistration => ({ ...registration(index), phone: '01090009999' });
+    const assignee = { email: 'kim@example.com', name: '김상담' };
+    const sales = oneGroupAtATime(database.sales);
+    const first = holdGroup(sales);
+    await first.hold;
+    const sent = [register(sales, samePhone(500), { assignee, today: '2026-11-29' }), register(sales, registration(501), { assignee: null, today: '2026-11-29' }), register(sales, samePhone(502), { assignee: null, today: '2026-11-29' })];
+    await first.release();
+    const [created, other, joined] = await Promise.all(sent);
+    expect(created).toMatchObject({ status: 'created', returning: false, assignee, assignedNow: true });
+    expect(other).toMatchObject({ status: 'created', returning: false });
+    expect(joined).toMatchObject({ status: 'created', returning: true, assignee, assignedNow: false, customerId: created.status === 'created' ? created.customerId : '' });
+    const second = holdGroup(sales);
+    await second.hold;
+    const retried = [register(sales, samePhone(500), { assignee: null, today: '2026-11-29' }), register(sales, registration(503), { assignee: null, today: '2026-11-29' })];
+    await second.release();
+    expect((await Promise.all(retried)).map((outcome) => outcome.status)).toEqual(['duplicate', 'created']);
+    const ofPhone = await database.sales.db
+      .selectFrom('registrations')
+      .innerJoin('customers', 'customers.id', 'registrations.customer_id')
+      .select('registrations.id')
+      .where('customers.phone', '=', '01090009999')
+      .orderBy('registrations.id')
+      .execute();
+    expect(ofPhone.map((row) => row.id)).toEqual(['lead-group-500', 'lead-group-502']);
   });
 });
 
@@ -190,6 +228,31 @@ describe('group commit on PostgreSQL, two groups at once', () => {
     expect(rows).toEqual([{ id: 'x', n: 2 }, { id: 'y', n: 2 }]);
   });
 });
+
+/** `sales` with a group commit of its own, one group at a time, that notes in `writes` the table of every insert it makes. */
+function oneGroupAtATime(sales: SalesDatabase, writes: string[] = []): SalesDatabase {
+  const db = sales.db.withPlugin({
+    transformQuery: ({ node }) => {
+      if (node.kind === 'InsertQueryNode' && node.into) writes.push(node.into.table.identifier.name);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  });
+  return { ...sales, db, inGroupCommit: groupCommit(db, { concurrency: 1, shards: 1 }) };
+}
+
+/**
+ * Holds a group open (`hold` resolves once it runs): what is sent meanwhile waits and forms the
+ * next group, which `release` lets commit once the units have been sent.
+ */
+function holdGroup(sales: SalesDatabase): { hold: Promise<void>; release: () => Promise<void> } {
+  let open!: () => void;
+  const held = new Promise<void>((resolve) => (open = resolve));
+  let started!: () => void;
+  const hold = new Promise<void>((resolve) => (started = resolve));
+  const opener = sales.inGroupCommit(() => (started(), held));
+  return { hold, release: () => (open(), opener) };
+}
 
 async function anyCustomer(trx: Parameters<Parameters<SalesDatabase['inGroupCommit']>[0]>[0]): Promise<string> {
   return (await trx.selectFrom('customers').select('id').limit(1).executeTakeFirstOrThrow()).id;

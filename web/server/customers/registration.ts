@@ -5,15 +5,15 @@
  * keeps their 담당자, status, memos, calls and coming visit.
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
+import { sql, type Insertable, type Transaction } from 'kysely';
 import { campaignKey } from '../../shared/campaign-stats';
 import type { MessageEvent } from '../../shared/outbound-messages';
 import { seoulDateTime } from '../../shared/seoul-time';
-import { messageKey, queueMessages } from '../messages/message-log';
+import { messageKey, queueMessagesInGroup } from '../messages/message-log';
 import type { SalesDatabase } from '../database/index';
-import type { GroupCounters } from '../database/group-commit';
+import type { BatchedStatement, GroupCounters, GroupStatements } from '../database/group-commit';
 import type { BookingKind, SalesTables } from '../database/tables';
-import { recordAudit, type AuditInsert } from './audit-record';
+import { recordAuditInGroup, type AuditInsert } from './audit-record';
 import { tallyRegistration } from './registration-tallies';
 import { retallyCustomer, tallyNewCustomer, type StoredRegistration } from './customer-tallies';
 import { comingVisit, moveStatusForward, takePlace, visitAtOf } from './visit-place';
@@ -95,6 +95,47 @@ const storedOf = (registration: NewRegistration): StoredRegistration => ({
   source_page: registration.sourcePage ?? null,
 });
 
+type HeldCustomer = { id: string; phone: string; assignee_email: string | null; assignee_name: string | null };
+
+/**
+ * Creates each phone's customer, or (on PostgreSQL) locks the phone's row until the commit: two
+ * registrations of one phone at once go one after the other from here, each seeing the other's
+ * booking. Answers each phone's customer.
+ */
+const customersByPhone: BatchedStatement<SalesTables, Insertable<SalesTables['customers']>, HeldCustomer> = {
+  name: 'customers',
+  keyOf: (row) => row.phone,
+  write: async (trx, rows) => {
+    const held = await trx
+      .insertInto('customers')
+      .values(rows)
+      .onConflict((conflict) => conflict.column('phone').doUpdateSet({ version: sql`customers.version + 1` }))
+      .returning(['id', 'phone', 'assignee_email', 'assignee_name'])
+      .execute();
+    return new Map(held.map((customer) => [customer.phone, customer]));
+  },
+};
+
+/** Adds the registrations; answers those it added (a retry's, stored already, is not). */
+const newRegistrations: BatchedStatement<SalesTables, Insertable<SalesTables['registrations']>, true> = {
+  name: 'registrations',
+  keyOf: (row) => row.id,
+  write: async (trx, rows) => {
+    const added = await trx
+      .insertInto('registrations')
+      .values(rows)
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .returning('id')
+      .execute();
+    return new Map(added.map((row) => [row.id, true as const]));
+  },
+};
+
+const newAssignments: BatchedStatement<SalesTables, Insertable<SalesTables['assignments']>> = {
+  name: 'assignments',
+  write: async (trx, rows) => void (await trx.insertInto('assignments').values(rows).execute()),
+};
+
 /** Ends the transaction without a trace (a retry's registration is there, a refused slot). */
 class Refusal extends Error {
   constructor(readonly outcome: RegistrationOutcome) {
@@ -109,19 +150,20 @@ export async function register(
   options: RegistrationOptions,
 ): Promise<RegistrationOutcome> {
   try {
-    return await sales.inGroupCommit(async (trx, counters) => {
-      const outcome = await registerIn(trx, registration, options, counters);
+    return await sales.inGroupCommit(async (trx, counters, statements) => {
+      const outcome = await registerIn(trx, registration, options, counters, statements);
       if (outcome.status === 'created') {
         // A customer it created has nothing else to count yet, unless it came in (a walk-in).
         if (outcome.returning || options.walkInAt) await retallyCustomer(trx, sales.dialect, outcome.customerId, registration.id, counters);
         else await tallyNewCustomer(trx, sales.dialect, storedOf(registration), counters);
       }
-      if (options.queueMessages && outcome.status === 'created') await queueMessagesIn(trx, registration.id, outcome, Date.parse(registration.createdAt));
+      if (options.queueMessages && outcome.status === 'created') await queueMessagesIn(statements, registration.id, outcome, Date.parse(registration.createdAt));
       if (options.tellCustomerOfVisit && outcome.status === 'created' && outcome.visit?.status === 'booked') await queueBookedVisitMessage(trx, outcome.customerId, Date.parse(registration.createdAt));
       // The desk's registration is staff work: recorded with it (a retry's, which stores nothing, is not).
-      if (options.audit && outcome.status === 'created') await recordAudit(trx, sales.dialect, { ...options.audit, target: outcome.customerId }, Date.parse(registration.createdAt));
+      if (options.audit && outcome.status === 'created') await recordAuditInGroup(statements, sales.dialect, { ...options.audit, target: outcome.customerId }, Date.parse(registration.createdAt));
       return outcome;
-    });
+      // A phone's registrations in one group go one after the other (customersByPhone).
+    }, { key: registration.phone });
   } catch (error) {
     if (error instanceof Refusal) return error.outcome;
     throw error;
@@ -133,29 +175,23 @@ async function registerIn(
   registration: NewRegistration,
   options: RegistrationOptions,
   counters: GroupCounters<SalesTables>,
+  statements: GroupStatements<SalesTables>,
 ): Promise<RegistrationOutcome> {
   const marketing = registration.consent.marketing ? 1 : 0;
   const proposedId = `customer-${randomUUID()}`;
-  // Created, or (on PostgreSQL) the phone's row locked until the commit: two registrations of one
-  // phone at once go one after the other from here, each seeing the other's booking.
-  const customer = await trx
-    .insertInto('customers')
-    .values({
-      id: proposedId,
-      phone: registration.phone,
-      name: registration.name,
-      assignee_email: options.assignee?.email ?? null,
-      assignee_name: options.assignee?.name ?? null,
-      // Given to a 담당자 who has not called yet (customer-tallies.ts keeps it after this).
-      awaiting_call: options.assignee ? 1 : 0,
-      marketing_consent: marketing,
-      first_registered_at: registration.createdAt,
-      last_registered_at: registration.createdAt,
-      updated_at: registration.createdAt,
-    })
-    .onConflict((conflict) => conflict.column('phone').doUpdateSet({ version: sql`customers.version + 1` }))
-    .returning(['id', 'assignee_email', 'assignee_name'])
-    .executeTakeFirstOrThrow();
+  const customer = (await statements.write(customersByPhone, {
+    id: proposedId,
+    phone: registration.phone,
+    name: registration.name,
+    assignee_email: options.assignee?.email ?? null,
+    assignee_name: options.assignee?.name ?? null,
+    // Given to a 담당자 who has not called yet (customer-tallies.ts keeps it after this).
+    awaiting_call: options.assignee ? 1 : 0,
+    marketing_consent: marketing,
+    first_registered_at: registration.createdAt,
+    last_registered_at: registration.createdAt,
+    updated_at: registration.createdAt,
+  }))!;
   const returning = customer.id !== proposedId;
   const held: Assignee | null = customer.assignee_email ? { email: customer.assignee_email, name: customer.assignee_name ?? customer.assignee_email } : null;
   // A new customer, or a returning one nobody works, is given to `options.assignee`.
@@ -177,35 +213,30 @@ async function registerIn(
       .execute();
   }
   if (givenNow && assignee) {
-    await trx.insertInto('assignments').values({ id: randomUUID(), customer_id: customer.id, at: registration.createdAt, assignee_email: assignee.email, assignee_name: assignee.name, by_email: null }).execute();
+    await statements.write(newAssignments, { id: randomUUID(), customer_id: customer.id, at: registration.createdAt, assignee_email: assignee.email, assignee_name: assignee.name, by_email: null });
   }
   await tallyRegistration(trx, customer.id, registration, returning, counters);
-  const inserted = await trx
-    .insertInto('registrations')
-    .values({
-      id: registration.id,
-      customer_id: customer.id,
-      created_at: registration.createdAt,
-      name: registration.name,
-      form_kind: registration.formKind,
-      message: registration.message ?? null,
-      source_page: registration.sourcePage ?? null,
-      landing_page: registration.landingPage ?? null,
-      utm_source: registration.utm?.source ?? null,
-      utm_medium: registration.utm?.medium ?? null,
-      utm_campaign: registration.utm?.campaign ?? null,
-      utm_term: registration.utm?.term ?? null,
-      utm_content: registration.utm?.content ?? null,
-      campaign_key: registration.utm?.campaign ? campaignKey(registration.utm.campaign) : null,
-      marketing_consent: marketing,
-      notice_version: registration.consent.noticeVersion,
-      agreed_at: registration.consent.agreedAt,
-      requested_slot_id: options.visit?.slotId ?? null,
-      companions: registration.companions ?? null,
-    })
-    .onConflict((conflict) => conflict.column('id').doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const inserted = await statements.write(newRegistrations, {
+    id: registration.id,
+    customer_id: customer.id,
+    created_at: registration.createdAt,
+    name: registration.name,
+    form_kind: registration.formKind,
+    message: registration.message ?? null,
+    source_page: registration.sourcePage ?? null,
+    landing_page: registration.landingPage ?? null,
+    utm_source: registration.utm?.source ?? null,
+    utm_medium: registration.utm?.medium ?? null,
+    utm_campaign: registration.utm?.campaign ?? null,
+    utm_term: registration.utm?.term ?? null,
+    utm_content: registration.utm?.content ?? null,
+    campaign_key: registration.utm?.campaign ? campaignKey(registration.utm.campaign) : null,
+    marketing_consent: marketing,
+    notice_version: registration.consent.noticeVersion,
+    agreed_at: registration.consent.agreedAt,
+    requested_slot_id: options.visit?.slotId ?? null,
+    companions: registration.companions ?? null,
+  });
   // A retry of a registration stored already (or committed meanwhile on PostgreSQL) leaves no trace.
   if (!inserted) throw new Refusal({ status: 'duplicate' });
 
@@ -279,7 +310,7 @@ function insertBooking(
  * the same form finds its keys there): the customer's confirmation of the registration or the
  * booking, and to the 담당자 the new customer, or a customer of theirs registering again, and the visit.
  */
-async function queueMessagesIn(trx: Transaction<SalesTables>, registrationId: string, outcome: Extract<RegistrationOutcome, { status: 'created' }>, now: number): Promise<void> {
+async function queueMessagesIn(statements: GroupStatements<SalesTables>, registrationId: string, outcome: Extract<RegistrationOutcome, { status: 'created' }>, now: number): Promise<void> {
   const booked = outcome.visit?.status === 'booked';
   const jobs: Array<{ event: MessageEvent; recipient: string | null; qualifier?: string }> = [{ event: booked ? 'booking' : 'registration', recipient: null }];
   const staff = outcome.assignee?.email;
@@ -288,8 +319,8 @@ async function queueMessagesIn(trx: Transaction<SalesTables>, registrationId: st
     else if (outcome.returning) jobs.push({ event: 'staffReturning', recipient: staff });
     if (booked) jobs.push({ event: 'staffBooking', recipient: staff, qualifier: STORED });
   }
-  await queueMessages(
-    trx,
+  await queueMessagesInGroup(
+    statements,
     jobs.map((job) => ({ key: messageKey(job.event, registrationId, job.qualifier), leadId: registrationId, event: job.event, recipient: job.recipient })),
     now,
   );

@@ -5,10 +5,10 @@
  * leaves the others' work to commit without its own, and its caller hears of it after their
  * commit; a failed commit fails every unit of it.
  *
- * A group runs its units one after the other in one transaction; when one throws, the group is
- * run again with each unit inside a savepoint of its own, which then takes the failing one's work
- * back alone. Savepoints cost two more round trips per unit on PostgreSQL, and units rarely throw
- * (a retried form, a full slot).
+ * A group runs its units side by side in one transaction; when one throws, the group is run again
+ * with the units one after the other, each inside a savepoint of its own, which then takes the
+ * failing one's work back alone. Savepoints cost two more round trips per unit on PostgreSQL, and
+ * units rarely throw (a retried form, a full slot).
  *
  * So a unit may run more than once — also when PostgreSQL ends a group to break a deadlock (two
  * groups waiting for each other's rows) — and does nothing but its queries.
@@ -17,9 +17,16 @@
  * before the commit: one statement per table instead of one per unit, and the counter rows, which
  * every group touches, are locked for the commit only. Each group running at once writes a shard of
  * its own (its lane); readers add the shards up.
+ *
+ * The rows each unit writes of its own (a customer, a registration, its messages) go to the
+ * database as one multi-row statement per table too (GroupStatements): the rows the units have
+ * sent once each waits on the database are written together, each unit hearing its own row's
+ * result. A PostgreSQL server spends about as much on receiving, planning and answering a
+ * statement as on the row it writes. The units of one key (a phone) run one after the other, in the order they
+ * were sent, each seeing what the one before wrote.
  */
 import { randomInt } from 'node:crypto';
-import type { Kysely, RawBuilder, Transaction } from 'kysely';
+import type { ControlledTransaction, Kysely, RawBuilder, Transaction } from 'kysely';
 
 /** How many rows PostgreSQL spreads one counter's writes over (SQLite, one writer, uses one). */
 export const POSTGRES_COUNTER_SHARDS = 16;
@@ -64,10 +71,78 @@ export class GroupCounters<Tables> {
   }
 }
 
-type Work<Tables> = (trx: Transaction<Tables>, counters: GroupCounters<Tables>) => Promise<unknown>;
+/**
+ * A write many units make with a row each (an insert, an upsert returning the row), made once for
+ * the rows of a group. `keyOf`: the row's conflict target; two rows of one key never go in one
+ * statement (the later goes in the next, and sees the earlier), and a statement writes its rows in
+ * the keys' order (as the counters, so that groups lock in one order). Rows of a statement without
+ * one (an insert nothing conflicts with) go in the order sent. `write` answers, by key, what each
+ * row's unit hears (nothing for a row it did not write, or a write that returns nothing).
+ */
+export type BatchedStatement<Tables, Row, Result = never> = {
+  name: string;
+  keyOf?: (row: Row) => string;
+  write: (trx: Transaction<Tables>, rows: Row[]) => Promise<ReadonlyMap<string, Result> | void>;
+};
+
+type Waiting = { row: unknown; resolve: (result: unknown) => void; reject: (error: unknown) => void };
+type AnyStatement<Tables> = BatchedStatement<Tables, unknown, unknown>;
+
+/** The rows the units of one transaction send to each batched statement, written together once the units wait on them. */
+export class GroupStatements<Tables> {
+  private pending = new Map<AnyStatement<Tables>, Waiting[]>();
+  private scheduled = false;
+
+  constructor(private readonly trx: Transaction<Tables>) {}
+
+  /** Writes `row` with the other units' rows of `statement`; resolves to what `write` answered for its key. */
+  write<Row, Result>(statement: BatchedStatement<Tables, Row, Result>, row: Row): Promise<Result | undefined> {
+    return new Promise<Result | undefined>((resolve, reject) => {
+      this.enqueue(statement as AnyStatement<Tables>, [{ row, resolve: resolve as (result: unknown) => void, reject }]);
+    });
+  }
+
+  private enqueue(statement: AnyStatement<Tables>, entries: Waiting[]): void {
+    this.pending.set(statement, [...(this.pending.get(statement) ?? []), ...entries]);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    // Once the promise jobs queued now have run (as DataLoader does): the units that went on
+    // together have gone as far as they can without the database, and sent their rows. Not at the
+    // end of the turn: the transaction would stay open while the loop reads other requests.
+    void Promise.resolve().then(() => process.nextTick(() => void this.flush()));
+  }
+
+  private async flush(): Promise<void> {
+    this.scheduled = false;
+    const statements = [...this.pending].sort(([a], [b]) => (a.name < b.name ? -1 : 1));
+    this.pending = new Map();
+    for (const [statement, waiting] of statements) {
+      const { keyOf } = statement;
+      const byKey = new Map<string, Waiting>();
+      const later: Waiting[] = [];
+      for (const [index, entry] of waiting.entries()) {
+        const key = keyOf ? keyOf(entry.row) : String(index);
+        if (byKey.has(key)) later.push(entry);
+        else byKey.set(key, entry);
+      }
+      const rows = keyOf ? [...byKey].sort(([a], [b]) => (a < b ? -1 : 1)) : [...byKey];
+      try {
+        const answers = await statement.write(this.trx, rows.map(([, entry]) => entry.row));
+        for (const [key, entry] of rows) entry.resolve(answers?.get(key));
+      } catch (error) {
+        for (const [, entry] of rows) entry.reject(error);
+      }
+      if (later.length > 0) this.enqueue(statement, later);
+    }
+  }
+}
+
+type Work<Tables, T = unknown> = (trx: Transaction<Tables>, counters: GroupCounters<Tables>, statements: GroupStatements<Tables>) => Promise<T>;
 
 type Unit<Tables> = {
   work: Work<Tables>;
+  /** Units of one key run one after the other. */
+  key: string | undefined;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 };
@@ -82,7 +157,8 @@ const MAX_ATTEMPTS = 3;
 const RETRIED_SQLSTATES = new Set(['40P01', '40001']);
 const endsTheTransaction = (error: unknown) => RETRIED_SQLSTATES.has((error as { code?: unknown }).code as string);
 
-export type GroupCommit<Tables> = <T>(work: (trx: Transaction<Tables>, counters: GroupCounters<Tables>) => Promise<T>) => Promise<T>;
+/** `key`: what the unit's work is about (a phone); the units of one key in a group run one after the other. */
+export type GroupCommit<Tables> = <T>(work: Work<Tables, T>, options?: { key?: string }) => Promise<T>;
 
 /**
  * `concurrency` groups commit at once: 1 on SQLite (one writer), a few on PostgreSQL, where the
@@ -107,9 +183,9 @@ export function groupCommit<Tables>(db: Kysely<Tables>, options: { concurrency: 
     freeLanes.push(lane);
   }
 
-  return <T>(work: (trx: Transaction<Tables>, counters: GroupCounters<Tables>) => Promise<T>) =>
+  return <T>(work: Work<Tables, T>, options?: { key?: string }) =>
     new Promise<T>((resolve, reject) => {
-      waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      waiting.push({ work, key: options?.key, resolve: resolve as (value: unknown) => void, reject });
       const lane = freeLanes.pop();
       if (lane !== undefined) void commitWaiting(lane);
     });
@@ -149,7 +225,7 @@ async function runGroup<Tables>(db: Kysely<Tables>, group: Array<Unit<Tables>>, 
     try {
       const value = await db.transaction().execute(async (trx) => {
         const counters = new GroupCounters<Tables>();
-        const done = await group[0]!.work(trx, counters);
+        const done = await group[0]!.work(trx, counters, new GroupStatements(trx));
         await counters.write(trx, shard);
         return done;
       });
@@ -161,33 +237,7 @@ async function runGroup<Tables>(db: Kysely<Tables>, group: Array<Unit<Tables>>, 
   }
   const trx = await db.startTransaction().execute();
   try {
-    const settled: Settled[] = [];
-    const counters = new GroupCounters<Tables>();
-    for (const unit of group) {
-      const unitCounters = new GroupCounters<Tables>();
-      if (!savepoints) {
-        try {
-          settled.push({ ok: true, value: await unit.work(trx, unitCounters) });
-        } catch (error) {
-          throw endsTheTransaction(error) ? error : new UnitFailed();
-        }
-        counters.merge(unitCounters);
-        continue;
-      }
-      const inSavepoint = await trx.savepoint(SAVEPOINT).execute();
-      try {
-        const value = await unit.work(inSavepoint, unitCounters);
-        await inSavepoint.releaseSavepoint(SAVEPOINT).execute();
-        settled.push({ ok: true, value });
-        counters.merge(unitCounters);
-      } catch (error) {
-        // The whole transaction is over (a deadlock ended it): the group is tried again.
-        if (endsTheTransaction(error)) throw error;
-        await inSavepoint.rollbackToSavepoint(SAVEPOINT).execute();
-        await inSavepoint.releaseSavepoint(SAVEPOINT).execute();
-        settled.push({ ok: false, error });
-      }
-    }
+    const { settled, counters } = savepoints ? await runEachInSavepoint(trx, group) : await runSideBySide(trx, group);
     await counters.write(trx, shard);
     await trx.commit().execute();
     return settled;
@@ -195,4 +245,55 @@ async function runGroup<Tables>(db: Kysely<Tables>, group: Array<Unit<Tables>>, 
     await trx.rollback().execute().catch(() => undefined);
     throw error;
   }
+}
+
+type GroupRun<Tables> = { settled: Settled[]; counters: GroupCounters<Tables> };
+
+/** The units at once, their rows written together; throws when one throws, once all have settled. */
+async function runSideBySide<Tables>(trx: Transaction<Tables>, group: Array<Unit<Tables>>): Promise<GroupRun<Tables>> {
+  const statements = new GroupStatements(trx);
+  const lastOfKey = new Map<string, Promise<unknown>>();
+  const runs = group.map((unit) => {
+    const counters = new GroupCounters<Tables>();
+    const start = () => unit.work(trx, counters, statements);
+    const before = unit.key === undefined ? undefined : lastOfKey.get(unit.key);
+    const run = before ? before.then(start, start) : start();
+    if (unit.key !== undefined) lastOfKey.set(unit.key, run);
+    return run.then((value) => ({ value, counters }));
+  });
+  const outcomes = await Promise.allSettled(runs);
+  const failures = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
+  // On PostgreSQL the units after a failed statement fail too (the transaction is aborted): a
+  // deadlock, if a unit met one, is what ended the group.
+  if (failures.length > 0) throw failures.find(endsTheTransaction) ?? new UnitFailed();
+  const counters = new GroupCounters<Tables>();
+  const settled = outcomes.map((outcome): Settled => {
+    const done = (outcome as PromiseFulfilledResult<{ value: unknown; counters: GroupCounters<Tables> }>).value;
+    counters.merge(done.counters);
+    return { ok: true, value: done.value };
+  });
+  return { settled, counters };
+}
+
+/** The units one after the other, each in a savepoint that takes a failing one's work back alone. */
+async function runEachInSavepoint<Tables>(trx: ControlledTransaction<Tables>, group: Array<Unit<Tables>>): Promise<GroupRun<Tables>> {
+  const settled: Settled[] = [];
+  const counters = new GroupCounters<Tables>();
+  for (const unit of group) {
+    const unitCounters = new GroupCounters<Tables>();
+    const inSavepoint = await trx.savepoint(SAVEPOINT).execute();
+    try {
+      const value = await unit.work(inSavepoint, unitCounters, new GroupStatements(inSavepoint));
+      await inSavepoint.releaseSavepoint(SAVEPOINT).execute();
+      settled.push({ ok: true, value });
+      counters.merge(unitCounters);
+    } catch (error) {
+      // The whole transaction is over (a deadlock ended it): the group is tried again.
+      if (endsTheTransaction(error)) throw error;
+      await inSavepoint.rollbackToSavepoint(SAVEPOINT).execute();
+      await inSavepoint.releaseSavepoint(SAVEPOINT).execute();
+      settled.push({ ok: false, error });
+    }
+  }
+  return { settled, counters };
 }

@@ -6,7 +6,8 @@
  * only: the number and the name are read from the customer tables at sending time and never stored here. Every instance drains the same table:
  * a job is claimed by one conditional update before it is sent, so no two send it.
  */
-import { sql, type ExpressionOrFactory, type Kysely, type SqlBool } from 'kysely';
+import { sql, type ExpressionOrFactory, type Insertable, type Kysely, type SqlBool } from 'kysely';
+import type { BatchedStatement, GroupStatements } from '../database/group-commit';
 import type { SalesDatabase, SalesTables } from '../database/index';
 import type { LeadMessageEntry, LoggedMessageEvent, MessageReason } from '../../shared/outbound-messages';
 
@@ -58,12 +59,38 @@ export function nextAttemptAt(now: number, attempts: number): number {
  */
 export async function queueMessages(db: Kysely<SalesTables>, jobs: Parameters<MessageLog['enqueue']>[0], now: number): Promise<void> {
   if (jobs.length === 0) return;
-  await db
+  await insertMessages(db, jobs.map((job) => messageRow(job, now)));
+}
+
+/** queueMessages in a group commit: the group's messages go in one statement. */
+export async function queueMessagesInGroup(statements: GroupStatements<SalesTables>, jobs: Parameters<MessageLog['enqueue']>[0], now: number): Promise<void> {
+  await Promise.all(jobs.map((job) => statements.write(queuedMessages, messageRow(job, now))));
+}
+
+type QueuedMessage = Insertable<SalesTables['lead_messages']>;
+
+const messageRow = (job: Parameters<MessageLog['enqueue']>[0][number], now: number): QueuedMessage => ({
+  key: job.key,
+  lead_id: job.leadId,
+  event: job.event,
+  recipient: job.recipient ?? null,
+  next_attempt_at: now,
+  created_at: now,
+  updated_at: now,
+});
+
+const insertMessages = (db: Kysely<SalesTables>, rows: QueuedMessage[]) =>
+  db
     .insertInto('lead_messages')
-    .values(jobs.map((job) => ({ key: job.key, lead_id: job.leadId, event: job.event, recipient: job.recipient ?? null, next_attempt_at: now, created_at: now, updated_at: now })))
+    .values(rows)
     .onConflict((conflict) => conflict.column('key').doNothing())
     .execute();
-}
+
+const queuedMessages: BatchedStatement<SalesTables, QueuedMessage> = {
+  name: 'lead_messages',
+  keyOf: (row) => row.key,
+  write: async (trx, rows) => void (await insertMessages(trx, rows)),
+};
 
 /** A customer's message that went out or may have (a provider error can follow a delivery). */
 const CUSTOMER_MESSAGE_OUT = sql<boolean>`recipient IS NULL AND (status IN ('sent', 'unknown') OR (status = 'pending' AND attempts > 0) OR (status = 'failed' AND reason = 'providerError'))`;
