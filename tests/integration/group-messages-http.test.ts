@@ -17,12 +17,15 @@ import { seoulDay } from '../../web/shared/seoul-time';
 import { startServer, type RunningServer } from '../support/built-server';
 import { cookiesOf, getWithCookie, postFormWithCookie, rawRequest } from '../support/http';
 import { hashTestPassword } from '../support/passwords';
+import { seoulMorningClock } from '../support/seoul-clock';
 
 const EMAIL = 'boss@example.kr';
 const SALES_EMAIL = 'sales@example.kr';
 const PASSWORD = 'correct horse battery staple';
 const AD_TEXT = '(광고) 청학 분양홍보관\n#{이름}님, 이번 주말 분양 설명회에 초대합니다.\n무료수신거부 080-123-4567';
 const CUSTOMERS = { agreed: '01022220001', refused: '01022220002', invalid: '01022220003' } as const;
+/** Every process this test starts reads 11:00 Seoul time of today, and they agree with each other. */
+const MORNING = seoulMorningClock();
 
 let server: RunningServer;
 let dataDir: string;
@@ -49,7 +52,7 @@ async function preparedDataDir(): Promise<string> {
   await sales.db.updateTable('customers').set({ status: 'invalid' }).where('id', '=', ids.invalid).execute();
   await sales.close();
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', SALES_EMAIL, '--role', 'sales', '--name', '김상담'], {
-    env: { ...process.env, DATA_DIR: dir, SANITY_PROJECT_ID: '' },
+    env: { ...process.env, ...MORNING, DATA_DIR: dir, SANITY_PROJECT_ID: '' },
     input: `${PASSWORD}\n`,
   });
   return dir;
@@ -71,6 +74,8 @@ beforeAll(async () => {
   dataDir = await preparedDataDir();
   server = await startServer({
     env: {
+      // Ads are refused from 21:00 to 08:00 in Seoul: the server's clock reads 11:00 of today.
+      ...MORNING,
       E2E_DATA_DIR: dataDir,
       E2E_KEEP_DATA: '1',
       ADMIN_EMAIL: EMAIL,
