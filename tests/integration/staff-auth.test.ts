@@ -7,8 +7,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { StaffAuth } from '../../web/server/auth/staff-auth';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StaffAuth, StaffAuthOptions } from '../../web/server/auth/staff-auth';
 import { hashPassword, verifyPassword } from '../../web/server/auth/password';
 import { SESSION_IDLE_MS, SESSION_TTL_MS } from '../../web/server/auth/session';
 import { loadConfig } from '../../web/server/config';
@@ -27,7 +27,7 @@ let postgres: pg.Pool | undefined;
 /** Admin settings as the server reads them from these environment variables. */
 const adminFrom = (env: Record<string, string>) => loadConfig(env).admin;
 
-async function start(env: Record<string, string> = {}, allowLocalAdmin = false, log: (line: string) => void = () => {}) {
+async function start(env: Record<string, string> = {}, allowLocalAdmin = false, log: (line: string) => void = () => {}, verify?: StaffAuthOptions['verify']) {
   const { auth } = await startAuth({
     dataDir,
     admin: adminFrom({ ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD_HASH: passwordHash, ...env }),
@@ -35,6 +35,7 @@ async function start(env: Record<string, string> = {}, allowLocalAdmin = false, 
     now: () => clock,
     log,
     postgres,
+    ...(verify ? { verify } : {}),
   });
   return auth;
 }
@@ -195,19 +196,39 @@ describe.each(INSTANCE_STORES)('throttle and sign-out (%s)', (_name, onPostgres)
   });
 
   it("a staff member's usual address is no pass for others behind it: a burst of made-up emails from it takes no slot of the staff member's browser, there or elsewhere", async () => {
-    const auth = await start();
+    // The made-up emails' checks are held open until the whole burst has been let in or refused, so
+    // "at once" is at once on a loaded machine too (on PostgreSQL each sign-in first waits on the
+    // database, and a quick check could end before the burst's last request arrives).
+    const held: Array<() => void> = [];
+    let holding = true;
+    let running = 0;
+    let most = 0;
+    const verify = async (password: string, hash: string) => {
+      if (password !== 'a guess') return verifyPassword(password, hash);
+      running += 1;
+      most = Math.max(most, running);
+      if (holding) await new Promise<void>((release) => held.push(release));
+      running -= 1;
+      return false;
+    };
+    const auth = await start({}, false, () => {}, verify);
     const shared = '198.51.100.77';
     const known = await auth.login(request(), { email: EMAIL, password: PASSWORD, clientIp: shared });
     const device = known.ok ? cookieFrom(known.deviceCookie) : '';
+    let answered = 0;
     const flood = Array.from({ length: 12 }, (_, index) =>
-      auth.login(request(), { email: `made-up-${index}@example.test`, password: 'a guess', clientIp: shared }),
+      auth.login(request(), { email: `made-up-${index}@example.test`, password: 'a guess', clientIp: shared }).finally(() => (answered += 1)),
     );
     const ownBrowser = (clientIp: string) => auth.login(request({ cookie: device }), { email: EMAIL, password: PASSWORD, clientIp });
     const [there, elsewhere] = await Promise.all([ownBrowser(shared), ownBrowser('192.0.2.99')]);
+    await vi.waitFor(() => expect(answered + held.length).toBe(12));
+    holding = false;
+    for (const release of held) release();
     const refusals = (await Promise.all(flood)).map((result) => (result.ok ? 'ok' : result.refusal));
     expect(there.ok, 'from the shared address').toBe(true);
     expect(elsewhere.ok, 'from another address').toBe(true);
     // At most two checks of one address at once, waiting ones included: the rest is refused before any hash.
+    expect(most).toBeLessThanOrEqual(2);
     expect(refusals.filter((refusal) => refusal === 'loginInvalid').length).toBeLessThanOrEqual(2);
     expect(refusals.filter((refusal) => refusal === 'loginBusy')).toEqual([]);
     // Failures enough to close the address to new browsers do not close it to the known one.

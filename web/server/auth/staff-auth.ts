@@ -64,6 +64,8 @@ export type StaffAuthOptions = {
   postgres?: pg.Pool;
   now?: () => number;
   log?: (line: string) => void;
+  /** The password check (scrypt); a test holds it open to see how many run at once. */
+  verify?: (password: string, hash: string) => Promise<boolean>;
 };
 
 /**
@@ -102,6 +104,7 @@ export class StaffAuth {
     /** Production: Secure `__Host-` cookies, whatever Host the request names (a proxy may rewrite it). */
     private readonly production: boolean,
     private readonly trustedOrigins: Set<string>,
+    private readonly verify: (password: string, hash: string) => Promise<boolean>,
   ) {}
 
   static async start(options: StaffAuthOptions): Promise<StaffAuth> {
@@ -130,6 +133,7 @@ export class StaffAuth {
       options.now ?? Date.now,
       admin.secureCookies,
       new Set(admin.trustedOrigins),
+      options.verify ?? verifyPassword,
     );
   }
 
@@ -236,7 +240,7 @@ export class StaffAuth {
     }
     const account = this.staff.find(email);
     const slots = decision.trusted ? this.trustedHashSlots[decision.trusted] : this.hashSlots;
-    const check = this.throttle.tryChecking(attempt, () => slots.tryRun(() => verifyPassword(password, account?.passwordHash ?? this.decoyHash)));
+    const check = this.throttle.tryChecking(attempt, () => slots.tryRun(() => this.verify(password, account?.passwordHash ?? this.decoyHash)));
     if (check === 'address') return { ok: false, refusal: 'loginThrottled', retryAfterSeconds: 1 };
     if (!check) return { ok: false, refusal: 'loginBusy', retryAfterSeconds: HASH_BUSY_RETRY_AFTER_SECONDS };
     const passwordMatches = await check;
