@@ -200,6 +200,8 @@ test.describe('outcomes reached and announced', () => {
     // The page's other status (고객으로 찾기's answer) is empty until a customer is looked for.
     const result = page.locator('main').getByRole('status').filter({ hasText: /기록/ });
     await expect(result).toHaveText(/^기록 \d+건/);
+    // Where focus stays after 조회 is the script's doing: the page has hydrated before the key.
+    await waitForHydrated(page.getByRole('button', { name: '조회' }));
     await page.getByLabel('작업자 이메일').fill('nobody-at-all@example.kr');
     await page.getByRole('button', { name: '조회' }).focus();
     await page.keyboard.press('Enter');
@@ -214,6 +216,7 @@ test.describe('outcomes reached and announced', () => {
     const stats = page.locator('main').getByRole('status');
     await expect(stats).toHaveText('2020-01-01 ~ 2020-01-07: 이 기간의 기록이 없습니다.');
     // The page's own period (상담사별 실적 has one of its own, named 실적 시작일 and 실적 조회).
+    await waitForHydrated(page.getByRole('button', { name: '조회', exact: true }));
     await page.getByLabel('시작일', { exact: true }).fill('2020-02-01');
     await page.getByLabel('종료일', { exact: true }).fill('2020-02-03');
     await page.getByRole('button', { name: '조회', exact: true }).focus();
