@@ -141,6 +141,14 @@ function matchingCustomers(sales: SalesDatabase, filters: LeadFilterParams, driv
     .limit(limit);
 }
 
+/** Whether registration `other` comes after (`>`) or before (`<`) registration `than`: by time, ties by id. */
+export function registrationBeyond(other: string, than: string, beyond: '<' | '>'): Expression<SqlBool> {
+  const eb = expressionBuilder<SalesTables, keyof SalesTables>();
+  const at = (alias: string) => sql.ref<string>(`${alias}.created_at`);
+  const id = (alias: string) => sql.ref<string>(`${alias}.id`);
+  return eb.or([eb(at(other), beyond, at(than)), eb.and([eb(at(other), '=', at(than)), eb(id(other), beyond, id(than))])]);
+}
+
 /** A period asked of the list: it then lists customers by their registrations in it (customersInPeriod). */
 const periodSet = (filters: LeadFilterParams) => filters.from !== null || filters.before !== null;
 
@@ -171,12 +179,7 @@ function customersInPeriod(sales: SalesDatabase, filters: LeadFilterParams, curs
             .select(sql.lit(1).as('one'))
             .whereRef('later.customer_id', '=', 'matched.customer_id')
             .where(registrationMatches('later', filters))
-            .where((later) =>
-              later.or([
-                later('later.created_at', '>', later.ref('matched.created_at')),
-                later.and([later('later.created_at', '=', later.ref('matched.created_at')), later('later.id', '>', later.ref('matched.id'))]),
-              ]),
-            ),
+            .where(registrationBeyond('later', 'matched', '>')),
         ),
       ),
     )

@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import type { SalesDatabase } from '../database/index';
 import type { LeadFilterParams } from '../console/lead-query';
-import { listCustomers, type CustomerCursor, type CustomerListRow } from './customer-list';
+import { listCustomers, registrationBeyond, type CustomerCursor, type CustomerListRow } from './customer-list';
 
 /** Customers per export page: memory holds one page, whatever the total. */
 export const EXPORT_PAGE_CUSTOMERS = 500;
@@ -30,12 +30,7 @@ function touchesOf(sales: SalesDatabase, ids: string[], which: 'first' | 'last')
             .selectFrom('registrations as other')
             .select(sql.lit(1).as('one'))
             .whereRef('other.customer_id', '=', 'registrations.customer_id')
-            .where((other) =>
-              other.or([
-                other('other.created_at', beyond, other.ref('registrations.created_at')),
-                other.and([other('other.created_at', '=', other.ref('registrations.created_at')), other('other.id', beyond, other.ref('registrations.id'))]),
-              ]),
-            ),
+            .where(registrationBeyond('other', 'registrations', beyond)),
         ),
       ),
     )
