@@ -9,9 +9,11 @@ import {
   isRouteErrorResponse,
   useLocation,
   useRouteError,
+  type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import type { Route } from './+types/root';
 import { siteSettingsQuery } from '../sanity/queries';
+import { isConsolePath } from '../shared/console-path';
 import { enabledTags } from '../shared/third-party-tags';
 import { SiteHeader } from './components/SiteHeader';
 import { SiteFooter } from './components/SiteFooter';
@@ -88,7 +90,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 /** The sales console has a shell of its own (routes/console/layout.tsx), without the site's. */
-const useSiteChrome = () => !/^\/admin(\/|$)/i.test(useLocation().pathname);
+const useSiteChrome = () => !isConsolePath(useLocation().pathname);
+
+/**
+ * The root's data is the public site's (settings, the lead forms, the tags): a console page does not
+ * change it, so moving or acting within the console does not read it again.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
+  if (isConsolePath(currentUrl.pathname) && isConsolePath(nextUrl.pathname)) return false;
+  return defaultShouldRevalidate;
+}
 
 /** A page that rendered (error pages are not page views): the beacon and the ad platforms' tags. */
 export default function App() {

@@ -14,6 +14,7 @@ import type { Request } from 'express';
 import { BatchedCounts, type BatchedCountsOptions, type CountsWriter } from '../batched-counts';
 import type { PageViewTallyTable, SalesDatabase } from '../database/index';
 import { isPersonsView, ViewGate } from '../http/view-gate';
+import { isConsolePath } from '../../shared/console-path';
 import { ownPagePath } from '../../shared/own-page-path';
 import { seoulDay } from '../../shared/seoul-time';
 import type { PageViewBeacon } from '../../shared/measure';
@@ -59,7 +60,7 @@ export function pageViewFacts(beacon: PageViewBeacon, req: Pick<Request, 'get'>,
   const path = page.split('?')[0] ?? '/';
   if (page === '/' && beacon.page.split('?')[0] !== '/') return null;
   // The console is staff at work, not visitors.
-  if (/^\/admin(\/|$)/i.test(path)) return null;
+  if (isConsolePath(path)) return null;
   const campaign = new URLSearchParams(beacon.campaign);
   const referrerHost = beacon.landing ? hostOf(beacon.referrer) : '';
   return {

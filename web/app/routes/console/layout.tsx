@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { data, Link, Outlet, redirect, isRouteErrorResponse, useRouteError } from 'react-router';
 import type { Route } from './+types/layout';
+import { isConsolePath } from '../../../shared/console-path';
 import { staffRefusalAnswer } from '../../../shared/staff-refusals';
 import { ownPagePath } from '../../../shared/own-page-path';
 import type { PageHandle } from '../../../shared/page-query';
@@ -22,7 +23,7 @@ export const handle = { query: 'any' } satisfies PageHandle;
  */
 function afterSignIn(request: Request, role: StaffRole): string {
   const next = ownPagePath(new URL(request.url).searchParams.get('next'));
-  if (/^\/admin(\/|$|\?)/i.test(next)) return next;
+  if (isConsolePath(next)) return next;
   return role === 'sales' ? TODAY_PATH : CONSOLE_HOME;
 }
 
