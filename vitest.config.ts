@@ -1,21 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
-
-const TEST_FILES = 'tests/{unit,integration}/**/*.test.{ts,tsx}';
-/** Test files that import this helper start the production server (`node server.js` on build/). */
-const STARTS_BUILT_SERVER = /from '\.\.\/support\/built-server'/;
-
-const builtServerFiles = readdirSync('tests', { recursive: true, encoding: 'utf8' })
-  .map((file) => `tests/${file.replaceAll('\\', '/')}`)
-  .filter((file) => /^tests\/(unit|integration)\/.+\.test\.tsx?$/.test(file) && STARTS_BUILT_SERVER.test(readFileSync(file, 'utf8')));
 
 /** The test PostgreSQL server: started by the first test file that asks for a database, stopped after the run. */
 const POSTGRES_SETUP = 'tests/support/postgres.setup.ts';
 
 /**
- * Two projects. `fast`: unit tests and in-process integration tests (createApp, the routers, child
- * processes of the CLIs), no build needed. `server`: the files that start the built server; the
- * global setup builds first when build/ is missing or older than its sources.
+ * Two projects, chosen by folder (docs/testing.md, "Where a test goes"). `fast`: unit tests and the
+ * integration tests that run the sources (createApp, the routers, the CLIs as child processes), no
+ * build needed. `server`: the files that start the built server; the global setup builds first
+ * when build/ is missing or older than its sources.
  * `npx vitest run` runs `fast`; `--project server` the other; `--project '*'` both.
  */
 const config = {
@@ -27,8 +19,14 @@ const config = {
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'fast', include: [TEST_FILES], exclude: builtServerFiles, globalSetup: [POSTGRES_SETUP] } },
-      { extends: true, test: { name: 'server', include: builtServerFiles, globalSetup: ['tests/support/build.setup.ts', POSTGRES_SETUP] } },
+      {
+        extends: true,
+        test: { name: 'fast', include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/from-source/**/*.test.{ts,tsx}'], globalSetup: [POSTGRES_SETUP] },
+      },
+      {
+        extends: true,
+        test: { name: 'server', include: ['tests/integration/built-server/**/*.test.{ts,tsx}'], globalSetup: ['tests/support/build.setup.ts', POSTGRES_SETUP] },
+      },
     ],
   },
 } satisfies ViteUserConfig;

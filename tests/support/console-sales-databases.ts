@@ -12,7 +12,7 @@ import { LeadConsoleService, type LeadConsoleOptions } from '../../web/server/co
 import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../../web/server/database/index';
 import { register, type NewRegistration, type RegistrationOptions } from '../../web/server/customers/registration';
 import { migrate } from '../../web/server/postgres/index';
-import { freshDatabaseUrl } from '../support/postgres';
+import { freshDatabaseUrl } from './postgres';
 import { MemoryAuditTrail } from './memory-audit-trail';
 
 export type OpenedSales = { sales: SalesDatabase; close: () => Promise<void> };

@@ -16,7 +16,7 @@ import type { ContentSource } from '../../web/server/content/types';
 import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../../web/server/database/index';
 import { openLeadsDatabase } from '../../web/server/database/leads-file';
 import { migrate } from '../../web/server/postgres/index';
-import { freshDatabaseUrl } from '../support/postgres';
+import { freshDatabaseUrl } from './postgres';
 
 export type ConsoleSales = {
   sales: SalesDatabase;

@@ -11,12 +11,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import pg from 'pg';
-import { EDITOR_TOKEN } from '../support/content-lake';
+import { EDITOR_TOKEN } from './content-lake';
 import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
 import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../../web/server/database/index';
 import { migrate } from '../../web/server/postgres/index';
 import { PostgresLeadOutbox } from '../../web/server/leads/postgres-outbox';
-import { freshDatabaseUrl } from '../support/postgres';
+import { freshDatabaseUrl } from './postgres';
 import { createSanitySource } from '../../web/server/content/sanity';
 import type { ContentSource } from '../../web/server/content/types';
 import { createFormTokenSigner } from '../../web/server/leads/form-token';
@@ -202,11 +202,11 @@ export function fakeSanityLeads(apiHost: string, token = EDITOR_TOKEN): ContentS
 }
 
 /**
- * tests/integration/leads-child-server.ts as a child process (so it can be killed with SIGKILL),
+ * tests/support/leads-child-server.ts as a child process (so it can be killed with SIGKILL),
  * once it listens; `children` collects it for the test's clean-up.
  */
 export async function startLeadChildServer(env: NodeJS.ProcessEnv, children: ChildProcess[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/integration/leads-child-server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/leads-child-server.ts'], {
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -2,7 +2,7 @@
  * Before any browser test: says which Chromium the run uses and stops the run at once, with the
  * reason, when that browser cannot run the tests as written — rather than 15 failures after ten
  * minutes. Playwright's global setup; `.ci/run` also runs it on its own right after the install
- * (`npx tsx tests/e2e/browser-preflight.ts`).
+ * (`npx tsx tests/e2e/support/browser-preflight.ts`).
  *
  * What the tests rely on and is checked here: the browser starts with the suite's options, is not
  * older than the oldest version the suite has passed on, reports paint timing (the page pipeline's

@@ -5,8 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CANARY_ADMIN_PASSWORD, secretEnv } from './canary-secrets';
-import { STAFF_CLI } from '../support/operator-cli';
-import { TEST_PASSWORD_HASHING_ENV } from '../support/passwords';
+import { STAFF_CLI } from '../../support/operator-cli';
+import { TEST_PASSWORD_HASHING_ENV } from '../../support/passwords';
 import { watchErrors } from './checks';
 
 /** A mobile number no other test (or project) uses, its last four digits and its masked form. */

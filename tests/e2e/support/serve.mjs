@@ -4,7 +4,7 @@
  * bench run begins from the seed dataset and never touches a developer's ./data. The directory is
  * removed when the server stops. Used by playwright.config.ts (webServer) and tests/bench/*.
  *
- *   PORT=4391 node tests/e2e/serve.mjs
+ *   PORT=4391 node tests/e2e/support/serve.mjs
  *
  * Stops on SIGTERM/SIGINT (forwarded to the server), and exits with the server's exit code.
  */
@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 if (!existsSync(join(root, 'build/server')) || !existsSync(join(root, 'build/client'))) {
   console.error('[serve] build/ is missing: run `npm run build` first');
   process.exit(1);

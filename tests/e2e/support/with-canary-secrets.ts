@@ -3,14 +3,14 @@
  * already set win). `npm test` builds through it so that a leak of any server secret into
  * `build/client` is detectable by `client-assets.spec.ts` even on a CI machine with no secrets.
  *
- *   tsx tests/e2e/with-canary-secrets.ts npm run build
+ *   tsx tests/e2e/support/with-canary-secrets.ts npm run build
  */
 import { spawn } from 'node:child_process';
 import { secretEnv } from './canary-secrets';
 
 const [command, ...args] = process.argv.slice(2);
 if (!command) {
-  console.error('usage: tsx tests/e2e/with-canary-secrets.ts <command> [args…]');
+  console.error('usage: tsx tests/e2e/support/with-canary-secrets.ts <command> [args…]');
   process.exit(2);
 }
 

@@ -9,12 +9,12 @@
  */
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffRefusalMessages } from '../../web/shared/staff-refusals';
-import { hashPassword } from '../../web/server/auth/password';
-import { SESSION_IDLE_MS, SessionSigner, sessionCookieName } from '../../web/server/auth/session';
-import { NO_STORE } from '../../web/server/http/cache-headers';
-import { ROOT, startServer, type RunningServer } from '../support/built-server';
-import { rawRequest, type RawResponse } from '../support/http';
+import { staffRefusalMessages } from '../../../web/shared/staff-refusals';
+import { hashPassword } from '../../../web/server/auth/password';
+import { SESSION_IDLE_MS, SessionSigner, sessionCookieName } from '../../../web/server/auth/session';
+import { NO_STORE } from '../../../web/server/http/cache-headers';
+import { ROOT, startServer, type RunningServer } from '../../support/built-server';
+import { rawRequest, type RawResponse } from '../../support/http';
 
 const EMAIL = 'abuse-admin@example.kr';
 const PASSWORD = 'correct horse battery staple';

@@ -5,14 +5,14 @@
  * stored and rendered inert; and the lead rate limit per forwarded address.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../web/shared/messages';
-import { pressMessages } from '../../web/shared/press-messages';
-import { DAY_FORMAT_MESSAGE } from '../../web/shared/seoul-time';
-import { staffRefusalMessages } from '../../web/shared/staff-refusals';
-import { hashPassword } from '../../web/server/auth/password';
-import { SESSION_TTL_MS, SessionSigner, sessionCookieName } from '../../web/server/auth/session';
-import { startServer, type RunningServer } from '../support/built-server';
-import { rawRequest, type RawResponse } from '../support/http';
+import { messages } from '../../../web/shared/messages';
+import { pressMessages } from '../../../web/shared/press-messages';
+import { DAY_FORMAT_MESSAGE } from '../../../web/shared/seoul-time';
+import { staffRefusalMessages } from '../../../web/shared/staff-refusals';
+import { hashPassword } from '../../../web/server/auth/password';
+import { SESSION_TTL_MS, SessionSigner, sessionCookieName } from '../../../web/server/auth/session';
+import { startServer, type RunningServer } from '../../support/built-server';
+import { rawRequest, type RawResponse } from '../../support/http';
 
 const EMAIL = 'press-admin@example.kr';
 const PASSWORD = 'correct horse battery staple';

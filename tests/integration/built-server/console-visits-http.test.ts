@@ -11,12 +11,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEmbeddedSalesDatabase } from '../../web/server/database/index';
-import { seoulDay, shiftDay } from '../../web/shared/seoul-time';
-import { startServer, type RunningServer } from '../support/built-server';
-import { cookiesOf, getWithCookie, postFormWithCookie, type RawResponse } from '../support/http';
-import { STAFF_CLI } from '../support/operator-cli';
-import { hashTestPassword, TEST_PASSWORD_HASHING_ENV } from '../support/passwords';
+import { openEmbeddedSalesDatabase } from '../../../web/server/database/index';
+import { seoulDay, shiftDay } from '../../../web/shared/seoul-time';
+import { startServer, type RunningServer } from '../../support/built-server';
+import { cookiesOf, getWithCookie, postFormWithCookie, type RawResponse } from '../../support/http';
+import { STAFF_CLI } from '../../support/operator-cli';
+import { hashTestPassword, TEST_PASSWORD_HASHING_ENV } from '../../support/passwords';
 
 const EMAIL = 'desk@example.kr';
 const PASSWORD = 'correct horse battery staple';

@@ -13,19 +13,19 @@
  * - every instance takes leads again within 5 s of the database's return, on its own.
  *
  * OUTAGE_SECONDS defaults to 15 for the suite; `OUTAGE_SECONDS=60 npx vitest run --project server
- * tests/integration/database-outage.test.ts` runs the full minute (docs/operations.md §5).
+ * tests/integration/built-server/database-outage.test.ts` runs the full minute (docs/operations.md §5).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSeedDocuments } from '../../web/server/content/seed';
-import { createFormTokenSigner } from '../../web/server/leads/form-token';
-import { freePort, startServer, type RunningServer } from '../support/built-server';
-import { ContentLake } from '../support/content-lake';
-import { sharedInstanceEnv } from '../support/instances';
-import { startLoadBalancer, type LoadBalancer } from '../support/nginx';
-import { pauseServer, resumeServer, startServer as startPostgres, stopServer, TEMPLATE, withClient, type RunningPostgres } from '../support/postgres-server';
+import { readSeedDocuments } from '../../../web/server/content/seed';
+import { createFormTokenSigner } from '../../../web/server/leads/form-token';
+import { freePort, startServer, type RunningServer } from '../../support/built-server';
+import { ContentLake } from '../../support/content-lake';
+import { sharedInstanceEnv } from '../../support/instances';
+import { startLoadBalancer, type LoadBalancer } from '../../support/nginx';
+import { pauseServer, resumeServer, startServer as startPostgres, stopServer, TEMPLATE, withClient, type RunningPostgres } from '../../support/postgres-server';
 
 const OUTAGE_MS = Number(process.env.OUTAGE_SECONDS ?? 15) * 1000;
 const VISITORS = 20;

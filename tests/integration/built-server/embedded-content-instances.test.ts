@@ -5,10 +5,10 @@
  * instance with embedded content or one with Sanity's; alone, it starts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSeedDocuments } from '../../web/server/content/seed';
-import { startServer, type RunningServer } from '../support/built-server';
-import { ContentLake, EDITOR_TOKEN } from '../support/content-lake';
-import { freshDatabaseUrl } from '../support/postgres';
+import { readSeedDocuments } from '../../../web/server/content/seed';
+import { startServer, type RunningServer } from '../../support/built-server';
+import { ContentLake, EDITOR_TOKEN } from '../../support/content-lake';
+import { freshDatabaseUrl } from '../../support/postgres';
 
 const OWN_CONTENT_NOT_ALONE =
   /^내장 콘텐츠 저장소\(DATA_DIR\/content\.sqlite\)는 서버마다 따로라서 같은 DATABASE_URL로 다른 서버가 실행 중이면 시작하지 않습니다: 여러 대로 운영하려면 모든 서버에 SANITY_PROJECT_ID를 설정하세요 \/ Not starting: the embedded content store \(DATA_DIR\/content\.sqlite\) is this instance's own and another instance already runs on this DATABASE_URL; set SANITY_PROJECT_ID on every instance to run several$/m;

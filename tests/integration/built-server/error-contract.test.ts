@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../support/built-server';
-import { rawRequest } from '../support/http';
+import { startServer, type RunningServer } from '../../support/built-server';
+import { rawRequest } from '../../support/http';
 
 /**
  * Every JSON error the API answers is `{ error: <machine code>, message: <Korean> }`: clients

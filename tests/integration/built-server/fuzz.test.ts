@@ -9,10 +9,10 @@
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import routes from '../../web/app/routes';
-import { LEAD_FIELDS } from '../../web/shared/lead-validation';
-import { startServer, type RunningServer } from '../support/built-server';
-import { rawRequest, type RawResponse } from '../support/http';
+import routes from '../../../web/app/routes';
+import { LEAD_FIELDS } from '../../../web/shared/lead-validation';
+import { startServer, type RunningServer } from '../../support/built-server';
+import { rawRequest, type RawResponse } from '../../support/http';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 5000);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);

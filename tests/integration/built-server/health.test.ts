@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openEmbeddedSalesDatabase } from '../../web/server/database/index';
-import { CHECK_TIMEOUT_MS, createHealthRouter, salesTablesRead, type HealthOptions } from '../../web/server/http/health';
-import { startServer, type RunningServer } from '../support/built-server';
-import { rawRequest } from '../support/http';
+import { openEmbeddedSalesDatabase } from '../../../web/server/database/index';
+import { CHECK_TIMEOUT_MS, createHealthRouter, salesTablesRead, type HealthOptions } from '../../../web/server/http/health';
+import { startServer, type RunningServer } from '../../support/built-server';
+import { rawRequest } from '../../support/http';
 
 describe('the built server', () => {
   let server: RunningServer;

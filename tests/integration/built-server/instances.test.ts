@@ -1,15 +1,15 @@
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSeedDocuments } from '../../web/server/content/seed';
-import { createFormTokenSigner } from '../../web/server/leads/form-token';
-import { MEASURE_PATH } from '../../web/shared/measure';
-import { STAFF_SESSION_PATH } from '../../web/shared/staff-session';
-import { freePort, startServer, type RunningServer } from '../support/built-server';
-import { ContentLake } from '../support/content-lake';
-import { startLoadBalancer, UPSTREAM_HEADER, type LoadBalancer } from '../support/nginx';
-import { sharedInstanceEnv } from '../support/instances';
-import { freshDatabaseUrl } from '../support/postgres';
+import { readSeedDocuments } from '../../../web/server/content/seed';
+import { createFormTokenSigner } from '../../../web/server/leads/form-token';
+import { MEASURE_PATH } from '../../../web/shared/measure';
+import { STAFF_SESSION_PATH } from '../../../web/shared/staff-session';
+import { freePort, startServer, type RunningServer } from '../../support/built-server';
+import { ContentLake } from '../../support/content-lake';
+import { startLoadBalancer, UPSTREAM_HEADER, type LoadBalancer } from '../../support/nginx';
+import { sharedInstanceEnv } from '../../support/instances';
+import { freshDatabaseUrl } from '../../support/postgres';
 
 /**
  * The production shape: two built instances on one PostgreSQL database and one Content Lake

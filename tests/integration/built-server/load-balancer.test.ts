@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../support/built-server';
-import { siteConfigFor, startLoadBalancer, type LoadBalancer } from '../support/nginx';
+import { startServer, type RunningServer } from '../../support/built-server';
+import { siteConfigFor, startLoadBalancer, type LoadBalancer } from '../../support/nginx';
 
 /**
  * The production shape: two instances behind nginx running deploy/nginx/cheonghak.conf. Pages keep

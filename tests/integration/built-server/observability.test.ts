@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, ROOT, startServer, type RunningServer } from '../support/built-server';
+import { freePort, ROOT, startServer, type RunningServer } from '../../support/built-server';
 
 let server: RunningServer;
 let metricsPort: number;

@@ -4,8 +4,8 @@
  * of the site's own pages, whatever `from` or `sourcePage` says.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../support/built-server';
-import { rawRequest } from '../support/http';
+import { startServer, type RunningServer } from '../../support/built-server';
+import { rawRequest } from '../../support/http';
 
 const NASTY = [
   '/\\evil.example/x',

@@ -11,10 +11,10 @@
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import routes from '../../web/app/routes';
-import { cookiesOf, getWithCookie, postFormWithCookie, rawRequest, type RawResponse } from '../support/http';
-import { startServer, type RunningServer } from '../support/built-server';
-import { hashTestPassword } from '../support/passwords';
+import routes from '../../../web/app/routes';
+import { cookiesOf, getWithCookie, postFormWithCookie, rawRequest, type RawResponse } from '../../support/http';
+import { startServer, type RunningServer } from '../../support/built-server';
+import { hashTestPassword } from '../../support/passwords';
 
 const EMAIL = 'cache@example.kr';
 const PASSWORD = 'correct horse battery staple';

@@ -8,9 +8,9 @@
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../support/built-server';
-import { cookiesOf, postFormWithCookie, rawRequest, type RawResponse } from '../support/http';
-import { hashTestPassword } from '../support/passwords';
+import { startServer, type RunningServer } from '../../support/built-server';
+import { cookiesOf, postFormWithCookie, rawRequest, type RawResponse } from '../../support/http';
+import { hashTestPassword } from '../../support/passwords';
 
 const EMAIL = 'audit-routes@example.kr';
 const PASSWORD = 'correct horse battery staple';

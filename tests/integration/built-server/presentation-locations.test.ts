@@ -6,11 +6,11 @@
  */
 import { evaluate, parse } from 'groq-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { previewResolve } from '../../studio/presentation';
-import { readSeedDocuments } from '../../web/server/content/seed';
-import type { SanityDocument } from '../../web/server/content/types';
-import { getWithCookie } from '../support/http';
-import { startServer, type RunningServer } from '../support/built-server';
+import { previewResolve } from '../../../studio/presentation';
+import { readSeedDocuments } from '../../../web/server/content/seed';
+import type { SanityDocument } from '../../../web/server/content/types';
+import { getWithCookie } from '../../support/http';
+import { startServer, type RunningServer } from '../../support/built-server';
 
 type Location = { title: string; href: string };
 type Resolver = { select?: Record<string, string>; resolve?: (value: Record<string, unknown> | null) => { locations?: Location[] } | null; locations?: Location[] };

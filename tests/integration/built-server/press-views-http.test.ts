@@ -4,9 +4,9 @@
  * article per hour; page GETs, HEAD, `.data`, prefetches, other origins, scripts and bots never do.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../support/built-server';
-import { rawRequest, type RawResponse } from '../support/http';
-import { clockHour } from '../../web/server/http/view-gate';
+import { startServer, type RunningServer } from '../../support/built-server';
+import { rawRequest, type RawResponse } from '../../support/http';
+import { clockHour } from '../../../web/server/http/view-gate';
 
 // On the first page of the list (newest first), where the test reads its count.
 const ARTICLE = 'press-sample-26';

@@ -9,11 +9,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEmbeddedStore } from '../../web/server/content/embedded';
-import type { SanityDocument } from '../../web/server/content/types';
-import { startServer, type RunningServer } from '../support/built-server';
-import { cookiesOf, getWithCookie, postFormWithCookie, rawRequest, type RawResponse } from '../support/http';
-import { hashTestPassword } from '../support/passwords';
+import { openEmbeddedStore } from '../../../web/server/content/embedded';
+import type { SanityDocument } from '../../../web/server/content/types';
+import { startServer, type RunningServer } from '../../support/built-server';
+import { cookiesOf, getWithCookie, postFormWithCookie, rawRequest, type RawResponse } from '../../support/http';
+import { hashTestPassword } from '../../support/passwords';
 
 const EMAIL = 'preview-admin@example.kr';
 const PASSWORD = 'preview admin password 2026';

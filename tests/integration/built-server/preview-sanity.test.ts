@@ -6,12 +6,12 @@
  * viewer token, and the Studio may frame the page; visitors' queries never use either.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { readSeedDocuments } from '../../web/server/content/seed';
-import type { SanityDocument } from '../../web/server/content/types';
-import { cookiesOf, getWithCookie, postFormWithCookie, type RawResponse } from '../support/http';
-import { type RunningServer, startServer } from '../support/built-server';
-import { ContentLake, EDITOR_TOKEN, VIEWER_TOKEN } from '../support/content-lake';
-import { hashTestPassword } from '../support/passwords';
+import { readSeedDocuments } from '../../../web/server/content/seed';
+import type { SanityDocument } from '../../../web/server/content/types';
+import { cookiesOf, getWithCookie, postFormWithCookie, type RawResponse } from '../../support/http';
+import { type RunningServer, startServer } from '../../support/built-server';
+import { ContentLake, EDITOR_TOKEN, VIEWER_TOKEN } from '../../support/content-lake';
+import { hashTestPassword } from '../../support/passwords';
 
 const SECRET = 'studio-preview-secret-0123456789';
 const STUDIO = 'https://studio.example';

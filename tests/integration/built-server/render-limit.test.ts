@@ -5,9 +5,9 @@
  * URL that is a cached page with other parameters keep answering.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { messages } from '../../web/shared/messages';
-import { rawRequest } from '../support/http';
-import { startServer, type RunningServer } from '../support/built-server';
+import { messages } from '../../../web/shared/messages';
+import { rawRequest } from '../../support/http';
+import { startServer, type RunningServer } from '../../support/built-server';
 
 const LIMIT = 6;
 let server: RunningServer;

@@ -7,8 +7,8 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../support/built-server';
-import { rawRequest } from '../support/http';
+import { startServer, type RunningServer } from '../../support/built-server';
+import { rawRequest } from '../../support/http';
 
 let server: RunningServer;
 let origin: string;

@@ -5,9 +5,9 @@
  * and each discovery answered afresh counts against the page render limit (429 past it).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MAX_DISCOVERY_PATHS } from '../../web/server/http/page-handler';
-import { rawRequest } from '../support/http';
-import { startServer, type RunningServer } from '../support/built-server';
+import { MAX_DISCOVERY_PATHS } from '../../../web/server/http/page-handler';
+import { rawRequest } from '../../support/http';
+import { startServer, type RunningServer } from '../../support/built-server';
 
 const LIMIT = 5;
 let server: RunningServer;

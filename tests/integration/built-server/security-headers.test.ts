@@ -9,10 +9,10 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { IncomingHttpHeaders } from 'node:http';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_PAGE_CACHE, NO_STORE, cacheHeaders } from '../../web/server/http/cache-headers';
-import { securityHeaders } from '../../web/server/http/security-headers';
-import { startServer, type RunningServer } from '../support/built-server';
-import { rawRequest } from '../support/http';
+import { PUBLIC_PAGE_CACHE, NO_STORE, cacheHeaders } from '../../../web/server/http/cache-headers';
+import { securityHeaders } from '../../../web/server/http/security-headers';
+import { startServer, type RunningServer } from '../../support/built-server';
+import { rawRequest } from '../../support/http';
 
 let server: RunningServer;
 const get = (path: string, headers: Record<string, string> = {}) => rawRequest(server.url, { path, headers });

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ROOT, freePort } from '../support/built-server';
+import { ROOT, freePort } from '../../support/built-server';
 
 /** Far longer than a refused start takes; a process still running then has not refused. */
 const EXIT_DEADLINE_MS = 60_000;

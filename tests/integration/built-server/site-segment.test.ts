@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../support/built-server';
-import { rawRequest } from '../support/http';
+import { startServer, type RunningServer } from '../../support/built-server';
+import { rawRequest } from '../../support/http';
 
 /**
  * The `:site` segment of /:site/press, /:site/press/:id and /:site/customer names a configured

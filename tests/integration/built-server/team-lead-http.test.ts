@@ -9,9 +9,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../support/built-server';
-import { cookiesOf, getWithCookie, postFormWithCookie, type RawResponse } from '../support/http';
-import { hashTestPassword } from '../support/passwords';
+import { startServer, type RunningServer } from '../../support/built-server';
+import { cookiesOf, getWithCookie, postFormWithCookie, type RawResponse } from '../../support/http';
+import { hashTestPassword } from '../../support/passwords';
 
 const ADMIN = 'boss-admin@example.kr';
 const MANAGER = 'lead@example.kr';

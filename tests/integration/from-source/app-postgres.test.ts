@@ -13,13 +13,13 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
-import type { App } from '../../web/server/app';
-import { readSeedDocuments } from '../../web/server/content/seed';
-import { openSqlite } from '../../web/server/sqlite';
-import { ContentLake, EDITOR_TOKEN } from '../support/content-lake';
-import { freshDatabaseUrl } from '../support/postgres';
+import type { App } from '../../../web/server/app';
+import { readSeedDocuments } from '../../../web/server/content/seed';
+import { openSqlite } from '../../../web/server/sqlite';
+import { ContentLake, EDITOR_TOKEN } from '../../support/content-lake';
+import { freshDatabaseUrl } from '../../support/postgres';
 
-type AppModule = typeof import('../../web/server/app');
+type AppModule = typeof import('../../../web/server/app');
 
 let vite: ViteDevServer;
 let appModule: AppModule;

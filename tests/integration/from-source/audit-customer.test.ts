@@ -4,8 +4,8 @@
  * is asked for, on both trails, page and stream alike; other filters still apply beside it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { register } from '../../web/server/customers/registration';
-import { CONSOLE_DATABASES, type ConsoleSales } from './console-sales';
+import { register } from '../../../web/server/customers/registration';
+import { CONSOLE_DATABASES, type ConsoleSales } from '../../support/console-sales';
 
 let database: ConsoleSales | null = null;
 afterEach(async () => {

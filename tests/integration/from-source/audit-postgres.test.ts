@@ -10,12 +10,12 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { PostgresAuditTrail, storeAuditRetention } from '../../web/server/audit/postgres-trail';
-import { openStaffServices } from '../../web/server/auth/staff-services';
-import { loadConfig } from '../../web/server/config';
-import { salesDatabaseOnPostgres } from '../../web/server/database/index';
-import { freshDatabaseUrl } from '../support/postgres';
-import { postgresBinaries } from '../support/postgres-server';
+import { PostgresAuditTrail, storeAuditRetention } from '../../../web/server/audit/postgres-trail';
+import { openStaffServices } from '../../../web/server/auth/staff-services';
+import { loadConfig } from '../../../web/server/config';
+import { salesDatabaseOnPostgres } from '../../../web/server/database/index';
+import { freshDatabaseUrl } from '../../support/postgres';
+import { postgresBinaries } from '../../support/postgres-server';
 
 const DAY_MS = 86_400_000;
 let url: string;

@@ -5,8 +5,8 @@
  * administration, the purge, nor what the 관리자 alone did that is not about a customer.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AuditAction } from '../../web/shared/audit-actions';
-import { CONSOLE_DATABASES, type ConsoleSales } from './console-sales';
+import type { AuditAction } from '../../../web/shared/audit-actions';
+import { CONSOLE_DATABASES, type ConsoleSales } from '../../support/console-sales';
 
 let database: ConsoleSales | null = null;
 afterEach(async () => {

@@ -5,11 +5,11 @@
  * customer like any whole-number search.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { StaffAccountSummary } from '../../web/server/auth/staff-accounts';
-import { LeadConsoleService } from '../../web/server/console/lead-console';
-import type { StaffActor } from '../../web/server/console/types';
-import { FIXTURE_TODAY, fixtureDocuments, seedFixture, type FixtureLead } from './lead-console-fixture';
-import { CONSOLE_DATABASES, type ConsoleSales } from './console-sales';
+import type { StaffAccountSummary } from '../../../web/server/auth/staff-accounts';
+import { LeadConsoleService } from '../../../web/server/console/lead-console';
+import type { StaffActor } from '../../../web/server/console/types';
+import { FIXTURE_TODAY, fixtureDocuments, seedFixture, type FixtureLead } from '../../support/lead-console-fixture';
+import { CONSOLE_DATABASES, type ConsoleSales } from '../../support/console-sales';
 
 const documents = fixtureDocuments(40, FIXTURE_TODAY);
 const fixtureLeads = documents.filter((document): document is FixtureLead => document._type === 'lead');

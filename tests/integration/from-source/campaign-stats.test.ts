@@ -5,15 +5,15 @@
  * last touch and the ad spend's cost per customer and per visit, on the report and in its CSV.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CustomerWork, type CustomerActor } from '../../web/server/customers/customer-work';
-import { touchesByCampaign, registeredCustomersBy, newCustomerCount } from '../../web/server/customers/numbers';
-import { register, type NewRegistration, type RegistrationOptions } from '../../web/server/customers/registration';
-import { recountRegistrationTallies } from '../../web/server/customers/registration-tallies';
-import { eraseCustomerRows, purgeExpiredCustomers } from '../../web/server/customers/customer-erasure';
-import { AdSpendBook } from '../../web/server/measurement/ad-spend';
-import { campaignStatsCsv, campaignStatsOf, type CampaignStatsReport } from '../../web/server/measurement/stats';
-import { SALES_DATABASES, type TestSalesDatabase } from '../support/sales-database';
-import { MemoryAuditTrail } from './memory-audit-trail';
+import { CustomerWork, type CustomerActor } from '../../../web/server/customers/customer-work';
+import { touchesByCampaign, registeredCustomersBy, newCustomerCount } from '../../../web/server/customers/numbers';
+import { register, type NewRegistration, type RegistrationOptions } from '../../../web/server/customers/registration';
+import { recountRegistrationTallies } from '../../../web/server/customers/registration-tallies';
+import { eraseCustomerRows, purgeExpiredCustomers } from '../../../web/server/customers/customer-erasure';
+import { AdSpendBook } from '../../../web/server/measurement/ad-spend';
+import { campaignStatsCsv, campaignStatsOf, type CampaignStatsReport } from '../../../web/server/measurement/stats';
+import { SALES_DATABASES, type TestSalesDatabase } from '../../support/sales-database';
+import { MemoryAuditTrail } from '../../support/memory-audit-trail';
 
 const KIM = { email: 'kim@example.kr', name: '김상담' };
 const MANAGER: CustomerActor = { email: 'lead@example.kr', name: '박팀장', role: 'manager', ip: '10.0.0.1', visibleTo: null, takesColleagues: true };

@@ -9,10 +9,10 @@ import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEmbeddedSalesDatabase } from '../../web/server/database/index';
-import { register } from '../../web/server/customers/registration';
-import { openLeadsDatabase } from '../../web/server/database/leads-file';
-import { SqliteAuditTrail } from '../../web/server/audit/trail';
+import { openEmbeddedSalesDatabase } from '../../../web/server/database/index';
+import { register } from '../../../web/server/customers/registration';
+import { openLeadsDatabase } from '../../../web/server/database/leads-file';
+import { SqliteAuditTrail } from '../../../web/server/audit/trail';
 
 const LEADS = 2500;
 // Longer than a pipe's buffer (64 KiB) many times over.

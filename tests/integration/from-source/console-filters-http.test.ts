@@ -11,11 +11,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
-import type { App } from '../../web/server/app';
-import { freshDatabaseUrl } from '../support/postgres';
-import { hashTestPassword, TEST_PASSWORD_HASHING_ENV } from '../support/passwords';
+import type { App } from '../../../web/server/app';
+import { freshDatabaseUrl } from '../../support/postgres';
+import { hashTestPassword, TEST_PASSWORD_HASHING_ENV } from '../../support/passwords';
 
-type AppModule = typeof import('../../web/server/app');
+type AppModule = typeof import('../../../web/server/app');
 
 const EMAIL = 'boss@example.kr';
 const PASSWORD = 'correct horse battery staple';

@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { afterEach, expect, it } from 'vitest';
-import { openEmbeddedStore } from '../../web/server/content/embedded';
+import { openEmbeddedStore } from '../../../web/server/content/embedded';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-const writerScript = path.join(repoRoot, 'tests/fixtures/content/crash-writer.ts');
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const writerScript = path.join(repoRoot, 'tests/support/fixtures/content/crash-writer.ts');
 const ACKNOWLEDGED_BEFORE_KILL = 2_000;
 
 let tempDir: string | undefined;

@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
-import { MutationError, type Mutation, type SanityDocument } from '../../web/server/content/types';
-import { openSqlite } from '../../web/server/sqlite';
+import { openEmbeddedStore, type EmbeddedStore } from '../../../web/server/content/embedded';
+import { MutationError, type Mutation, type SanityDocument } from '../../../web/server/content/types';
+import { openSqlite } from '../../../web/server/sqlite';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-const seedFile = path.join(repoRoot, 'tests/fixtures/content/seed.ndjson');
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const seedFile = path.join(repoRoot, 'tests/support/fixtures/content/seed.ndjson');
 
 let tempDir: string;
 let databaseFile: string;
@@ -73,8 +73,8 @@ describe('seeding', () => {
 
   it('turns _sanityAsset into asset references with the ids `sanity dataset import` makes', async () => {
     const store = await open();
-    const heroSha1 = sha1Of(path.join(repoRoot, 'tests/fixtures/content/images/hero.webp'));
-    const badgeSha1 = sha1Of(path.join(repoRoot, 'tests/fixtures/content/images/badge.png'));
+    const heroSha1 = sha1Of(path.join(repoRoot, 'tests/support/fixtures/content/images/hero.webp'));
+    const badgeSha1 = sha1Of(path.join(repoRoot, 'tests/support/fixtures/content/images/badge.png'));
     const heroId = `image-${heroSha1}-1200x800-webp`;
 
     const settings = store.getDocument('siteSettings');
@@ -94,7 +94,7 @@ describe('seeding', () => {
       sha1hash: heroSha1,
       extension: 'webp',
       mimeType: 'image/webp',
-      path: 'tests/fixtures/content/images/hero.webp',
+      path: 'tests/support/fixtures/content/images/hero.webp',
       url: `/images/embedded/production/${heroSha1}-1200x800.webp`,
       metadata: { dimensions: { width: 1200, height: 800, aspectRatio: 1.5 } },
     });

@@ -6,8 +6,8 @@
 import { createClient, type SanityClient } from '@sanity/client';
 import { stegaClean } from '@sanity/client/stega';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ContentLake, EDITOR_TOKEN, VIEWER_TOKEN, type ContentLakeOptions } from '../support/content-lake';
-import { routeSanityHosts } from '../support/route-sanity-hosts.mjs';
+import { ContentLake, EDITOR_TOKEN, VIEWER_TOKEN, type ContentLakeOptions } from '../../support/content-lake';
+import { routeSanityHosts } from '../../support/route-sanity-hosts.mjs';
 
 let lake: ContentLake | undefined;
 let unroute = () => undefined as void;

@@ -7,16 +7,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../web/server/config';
-import { closeContentSources, createContentSources } from '../../web/server/content/index';
-import { saveLead, type LeadDocument } from '../../web/server/leads/store';
-import { leadsDatabaseFile } from '../../web/server/database/leads-file';
-import { freshDatabaseUrl } from '../support/postgres';
-import { createSanitySource } from '../../web/server/content/sanity';
-import { openSqlite } from '../../web/server/sqlite';
-import { ContentAccessDeniedError, ContentUnavailableError, MutationError } from '../../web/server/content/types';
-import { ContentLake, EDITOR_TOKEN, VIEWER_TOKEN, type LakeRequest } from '../support/content-lake';
-import { routeSanityHosts } from '../support/route-sanity-hosts.mjs';
+import { loadConfig } from '../../../web/server/config';
+import { closeContentSources, createContentSources } from '../../../web/server/content/index';
+import { saveLead, type LeadDocument } from '../../../web/server/leads/store';
+import { leadsDatabaseFile } from '../../../web/server/database/leads-file';
+import { freshDatabaseUrl } from '../../support/postgres';
+import { createSanitySource } from '../../../web/server/content/sanity';
+import { openSqlite } from '../../../web/server/sqlite';
+import { ContentAccessDeniedError, ContentUnavailableError, MutationError } from '../../../web/server/content/types';
+import { ContentLake, EDITOR_TOKEN, VIEWER_TOKEN, type LakeRequest } from '../../support/content-lake';
+import { routeSanityHosts } from '../../support/route-sanity-hosts.mjs';
 
 /** A lead as the site's form stores it. */
 function aLead(id: string): LeadDocument {

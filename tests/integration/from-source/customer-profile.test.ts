@@ -4,13 +4,13 @@
  * an audit record, refused in Korean when not a choice, filtered on in the list, carried in the export.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openEmbeddedStore } from '../../web/server/content/embedded';
-import type { ContentSource } from '../../web/server/content/types';
-import type { LeadConsoleService } from '../../web/server/console/lead-console';
-import type { LeadExportRow, StaffActor } from '../../web/server/console/types';
-import type { SalesDatabase } from '../../web/server/database/index';
-import { parseLeadFilters } from '../../web/shared/lead-filters';
-import { consoleOver, registered, SALES_DATABASES, type OpenedSales } from './console-sales-databases';
+import { openEmbeddedStore } from '../../../web/server/content/embedded';
+import type { ContentSource } from '../../../web/server/content/types';
+import type { LeadConsoleService } from '../../../web/server/console/lead-console';
+import type { LeadExportRow, StaffActor } from '../../../web/server/console/types';
+import type { SalesDatabase } from '../../../web/server/database/index';
+import { parseLeadFilters } from '../../../web/shared/lead-filters';
+import { consoleOver, registered, SALES_DATABASES, type OpenedSales } from '../../support/console-sales-databases';
 
 const NOW = Date.parse('2026-11-28T10:00:00+09:00');
 const admin: StaffActor = { email: 'park@example.com', name: '박관리', role: 'admin', ip: '10.0.0.2' };

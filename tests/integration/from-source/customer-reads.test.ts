@@ -6,24 +6,24 @@
  * the unassigned, and 오늘 할 일 counts each customer once. Expectations come from the seed's own
  * description (the `model` below), not from the code under test.
  */
-import { recountCustomerTallies } from '../../web/server/customers/customer-tallies';
+import { recountCustomerTallies } from '../../../web/server/customers/customer-tallies';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEmbeddedStore } from '../../web/server/content/embedded';
-import { LeadConsoleService } from '../../web/server/console/lead-console';
-import { leadFilterParams } from '../../web/server/console/lead-query';
-import { todayWorkOf } from '../../web/server/console/today-work';
-import type { StaffActor } from '../../web/server/console/types';
-import { campaignStatsOf } from '../../web/server/measurement/stats';
-import { customerDetail, customerIdOfRegistration } from '../../web/server/customers/customer-detail';
-import { countCustomers, customerMatches, listCustomers, nextCustomerCursor, type CustomerCursor, type CustomerListRow } from '../../web/server/customers/customer-list';
-import { exportCustomers } from '../../web/server/customers/export-reads';
-import { todayWork } from '../../web/server/customers/today-work-reads';
-import { openSlots, slotFill, visitSheet } from '../../web/server/customers/visit-reads';
+import { openEmbeddedStore } from '../../../web/server/content/embedded';
+import { LeadConsoleService } from '../../../web/server/console/lead-console';
+import { leadFilterParams } from '../../../web/server/console/lead-query';
+import { todayWorkOf } from '../../../web/server/console/today-work';
+import type { StaffActor } from '../../../web/server/console/types';
+import { campaignStatsOf } from '../../../web/server/measurement/stats';
+import { customerDetail, customerIdOfRegistration } from '../../../web/server/customers/customer-detail';
+import { countCustomers, customerMatches, listCustomers, nextCustomerCursor, type CustomerCursor, type CustomerListRow } from '../../../web/server/customers/customer-list';
+import { exportCustomers } from '../../../web/server/customers/export-reads';
+import { todayWork } from '../../../web/server/customers/today-work-reads';
+import { openSlots, slotFill, visitSheet } from '../../../web/server/customers/visit-reads';
 import {
   bookingCount,
   funnelByCampaign,
@@ -35,14 +35,14 @@ import {
   touchesByCampaign,
   visitMadeCount,
   walkInCount,
-} from '../../web/server/customers/numbers';
-import { register, type Assignee, type NewRegistration } from '../../web/server/customers/registration';
-import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../../web/server/database/index';
-import { migrate } from '../../web/server/postgres/index';
-import type { LeadFilters } from '../../web/shared/lead-filters';
-import { seoulDayStart } from '../../web/shared/seoul-time';
-import { freshDatabaseUrl } from '../support/postgres';
-import { MemoryAuditTrail } from './memory-audit-trail';
+} from '../../../web/server/customers/numbers';
+import { register, type Assignee, type NewRegistration } from '../../../web/server/customers/registration';
+import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../../../web/server/database/index';
+import { migrate } from '../../../web/server/postgres/index';
+import type { LeadFilters } from '../../../web/shared/lead-filters';
+import { seoulDayStart } from '../../../web/shared/seoul-time';
+import { freshDatabaseUrl } from '../../support/postgres';
+import { MemoryAuditTrail } from '../../support/memory-audit-trail';
 
 const TODAY = '2026-11-28';
 const YESTERDAY = '2026-11-27';

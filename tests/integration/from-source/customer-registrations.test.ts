@@ -5,11 +5,11 @@
  * opens it, and a 담당자 given on the list is the customer's.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LeadConsoleService } from '../../web/server/console/lead-console';
-import type { StaffActor } from '../../web/server/console/types';
-import { register, type NewRegistration } from '../../web/server/customers/registration';
-import { normalisePhone } from '../../web/shared/lead-validation';
-import { CONSOLE_DATABASES, type ConsoleSales } from './console-sales';
+import { LeadConsoleService } from '../../../web/server/console/lead-console';
+import type { StaffActor } from '../../../web/server/console/types';
+import { register, type NewRegistration } from '../../../web/server/customers/registration';
+import { normalisePhone } from '../../../web/shared/lead-validation';
+import { CONSOLE_DATABASES, type ConsoleSales } from '../../support/console-sales';
 
 const registration = (id: string, typedPhone: string, createdAt: string, formKind: NewRegistration['formKind'], campaign: string | null, name = '한고객'): NewRegistration => ({
   id,

@@ -6,11 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeContentSources, createContentSources } from '../../web/server/content/index';
-import { loadConfig } from '../../web/server/config';
-import { demoVisitSlots, seedDemoVisitSlots } from '../../web/server/leads/demo-slots';
-import { seoulDay } from '../../web/shared/seoul-time';
-import { startLeadApp, validBody, type LeadApp } from './leads-harness';
+import { closeContentSources, createContentSources } from '../../../web/server/content/index';
+import { loadConfig } from '../../../web/server/config';
+import { demoVisitSlots, seedDemoVisitSlots } from '../../../web/server/leads/demo-slots';
+import { seoulDay } from '../../../web/shared/seoul-time';
+import { startLeadApp, validBody, type LeadApp } from '../../support/leads-harness';
 
 let dataDir: string | undefined;
 let app: LeadApp | undefined;

@@ -5,16 +5,16 @@
  * and each message is sent through the dispatcher and lands in the customer's send log.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openEmbeddedStore } from '../../web/server/content/embedded';
-import type { ContentSource } from '../../web/server/content/types';
-import { register } from '../../web/server/customers/registration';
-import { GroupMessages, type GroupActor } from '../../web/server/messages/group-messages';
-import { MessageDispatcher } from '../../web/server/messages/dispatcher';
-import { SalesMessageLog } from '../../web/server/messages/message-log';
-import { createSolapiProvider } from '../../web/server/messages/solapi';
-import { seoulDay } from '../../web/shared/seoul-time';
-import { SALES_DATABASES, type TestSalesDatabase } from '../support/sales-database';
-import { startSolapiStandIn, type SolapiStandIn } from '../support/solapi-stand-in';
+import { openEmbeddedStore } from '../../../web/server/content/embedded';
+import type { ContentSource } from '../../../web/server/content/types';
+import { register } from '../../../web/server/customers/registration';
+import { GroupMessages, type GroupActor } from '../../../web/server/messages/group-messages';
+import { MessageDispatcher } from '../../../web/server/messages/dispatcher';
+import { SalesMessageLog } from '../../../web/server/messages/message-log';
+import { createSolapiProvider } from '../../../web/server/messages/solapi';
+import { seoulDay } from '../../../web/shared/seoul-time';
+import { SALES_DATABASES, type TestSalesDatabase } from '../../support/sales-database';
+import { startSolapiStandIn, type SolapiStandIn } from '../../support/solapi-stand-in';
 
 const NOON = Date.UTC(2026, 10, 26, 3, 0, 0); // 12:00 in Seoul
 const NIGHT = Date.UTC(2026, 10, 26, 13, 30, 0); // 22:30 in Seoul

@@ -7,11 +7,11 @@ import path from 'node:path';
 import express from 'express';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMBEDDED_IMAGE_CONFIG, imageDimensions, responsiveImage, urlFor } from '../../web/sanity/image';
-import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
-import { createImageHandler, encodeImage } from '../../web/server/images';
+import { EMBEDDED_IMAGE_CONFIG, imageDimensions, responsiveImage, urlFor } from '../../../web/sanity/image';
+import { openEmbeddedStore, type EmbeddedStore } from '../../../web/server/content/embedded';
+import { createImageHandler, encodeImage } from '../../../web/server/images';
 
-const fixtures = path.resolve(import.meta.dirname, '../fixtures/content');
+const fixtures = path.resolve(import.meta.dirname, '../../support/fixtures/content');
 
 let tempDir: string;
 let store: EmbeddedStore;

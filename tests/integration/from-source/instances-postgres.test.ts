@@ -20,18 +20,18 @@ import pg from 'pg';
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
-import type { App } from '../../web/server/app';
-import { readSeedDocuments } from '../../web/server/content/seed';
-import { createFormTokenSigner } from '../../web/server/leads/form-token';
-import { LISTENER } from '../../web/server/postgres/content-changes';
-import { oncePerPeriod } from '../../web/server/postgres/daily-jobs';
-import { startDailyJob } from '../../web/server/daily-timer';
-import { PRESS_VIEWS_PER_ADDRESS } from '../../web/server/press/api';
-import { PostgresPressViewGate } from '../../web/server/press/shared-views';
-import { STAFF_SESSION_PATH } from '../../web/shared/staff-session';
-import { ContentLake } from '../support/content-lake';
-import { sharedInstanceEnv } from '../support/instances';
-import { freshDatabaseUrl } from '../support/postgres';
+import type { App } from '../../../web/server/app';
+import { readSeedDocuments } from '../../../web/server/content/seed';
+import { createFormTokenSigner } from '../../../web/server/leads/form-token';
+import { LISTENER } from '../../../web/server/postgres/content-changes';
+import { oncePerPeriod } from '../../../web/server/postgres/daily-jobs';
+import { startDailyJob } from '../../../web/server/daily-timer';
+import { PRESS_VIEWS_PER_ADDRESS } from '../../../web/server/press/api';
+import { PostgresPressViewGate } from '../../../web/server/press/shared-views';
+import { STAFF_SESSION_PATH } from '../../../web/shared/staff-session';
+import { ContentLake } from '../../support/content-lake';
+import { sharedInstanceEnv } from '../../support/instances';
+import { freshDatabaseUrl } from '../../support/postgres';
 
 const EMAIL = 'instances@example.kr';
 const PASSWORD = 'two-instances-password';
@@ -53,7 +53,7 @@ let cliEnv: Record<string, string>;
 
 async function startInstance(env: Record<string, string>): Promise<Instance> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'instance-'));
-  const { createApp, loadConfig } = (await vite.ssrLoadModule('./web/server/app.ts')) as typeof import('../../web/server/app');
+  const { createApp, loadConfig } = (await vite.ssrLoadModule('./web/server/app.ts')) as typeof import('../../../web/server/app');
   const app = await createApp(loadConfig({ ...env, DATA_DIR: dataDir }));
   const handler = express();
   // As server.js behind the load balancer: the visitor's address from X-Forwarded-For.

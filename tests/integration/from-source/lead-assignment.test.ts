@@ -8,22 +8,22 @@
  */
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LeadDetail } from '../../web/shared/lead-dto';
-import type { LeadFilters } from '../../web/shared/lead-filters';
-import type { StaffAccountSummary } from '../../web/server/auth/staff-accounts';
-import type { ContentSource, Mutation } from '../../web/server/content/types';
-import { salesDatabaseOnPostgres } from '../../web/server/database/index';
-import { migrate } from '../../web/server/postgres/index';
-import { LeadConsoleService } from '../../web/server/console/lead-console';
-import { assignmentParticipants, roundRobinAssigner } from '../../web/server/console/round-robin';
-import { assignmentSettingsOf, carryStudioRoundRobin, distributeEvenly, saveAssignmentSettings } from '../../web/server/customers/team-assignment';
-import type { SalesDatabase } from '../../web/server/database/index';
-import { releaseLeadsOfDisabledAccounts } from '../../web/server/console/disabled-assignees';
-import type { StaffActor } from '../../web/server/console/types';
-import { freshDatabaseUrl } from '../support/postgres';
-import { FIXTURE_TODAY, fixtureDocuments, seedFixture, type FixtureLead } from './lead-console-fixture';
-import { CONSOLE_DATABASES, type ConsoleSales } from './console-sales';
-import { LEAD_STORES, startLeadApp, validBody, type LeadApp } from './leads-harness';
+import type { LeadDetail } from '../../../web/shared/lead-dto';
+import type { LeadFilters } from '../../../web/shared/lead-filters';
+import type { StaffAccountSummary } from '../../../web/server/auth/staff-accounts';
+import type { ContentSource, Mutation } from '../../../web/server/content/types';
+import { salesDatabaseOnPostgres } from '../../../web/server/database/index';
+import { migrate } from '../../../web/server/postgres/index';
+import { LeadConsoleService } from '../../../web/server/console/lead-console';
+import { assignmentParticipants, roundRobinAssigner } from '../../../web/server/console/round-robin';
+import { assignmentSettingsOf, carryStudioRoundRobin, distributeEvenly, saveAssignmentSettings } from '../../../web/server/customers/team-assignment';
+import type { SalesDatabase } from '../../../web/server/database/index';
+import { releaseLeadsOfDisabledAccounts } from '../../../web/server/console/disabled-assignees';
+import type { StaffActor } from '../../../web/server/console/types';
+import { freshDatabaseUrl } from '../../support/postgres';
+import { FIXTURE_TODAY, fixtureDocuments, seedFixture, type FixtureLead } from '../../support/lead-console-fixture';
+import { CONSOLE_DATABASES, type ConsoleSales } from '../../support/console-sales';
+import { LEAD_STORES, startLeadApp, validBody, type LeadApp } from '../../support/leads-harness';
 
 const documents = fixtureDocuments(40, FIXTURE_TODAY);
 const fixtureLeads = documents.filter((document): document is FixtureLead => document._type === 'lead');

@@ -5,17 +5,17 @@
  * change's own transaction: a change whose record cannot be written does not happen).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LeadDetail, LeadRow } from '../../web/shared/lead-dto';
-import type { LeadFilters } from '../../web/shared/lead-filters';
-import { LEAD_STATUS_LABELS, LEAD_STATUSES } from '../../web/shared/lead-status';
-import type { Mutation } from '../../web/server/content/types';
-import { LeadConsoleService, type LeadConsoleOptions } from '../../web/server/console/lead-console';
-import { CustomerWork } from '../../web/server/customers/customer-work';
-import { register } from '../../web/server/customers/registration';
-import type { StaffActor } from '../../web/server/console/types';
-import { FILTER_CASES, FIXTURE_TODAY, fixtureDocuments, newestFirst, SAMPLE_PHONE_SPELLINGS, seedFixture, type FixtureLead } from './lead-console-fixture';
-import { shiftDay } from '../../web/shared/seoul-time';
-import { CONSOLE_DATABASES, type ConsoleSales } from './console-sales';
+import type { LeadDetail, LeadRow } from '../../../web/shared/lead-dto';
+import type { LeadFilters } from '../../../web/shared/lead-filters';
+import { LEAD_STATUS_LABELS, LEAD_STATUSES } from '../../../web/shared/lead-status';
+import type { Mutation } from '../../../web/server/content/types';
+import { LeadConsoleService, type LeadConsoleOptions } from '../../../web/server/console/lead-console';
+import { CustomerWork } from '../../../web/server/customers/customer-work';
+import { register } from '../../../web/server/customers/registration';
+import type { StaffActor } from '../../../web/server/console/types';
+import { FILTER_CASES, FIXTURE_TODAY, fixtureDocuments, newestFirst, SAMPLE_PHONE_SPELLINGS, seedFixture, type FixtureLead } from '../../support/lead-console-fixture';
+import { shiftDay } from '../../../web/shared/seoul-time';
+import { CONSOLE_DATABASES, type ConsoleSales } from '../../support/console-sales';
 
 const TODAY = FIXTURE_TODAY;
 const LEAD_COUNT = 60;

@@ -7,12 +7,12 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { salesDatabaseOnPostgres, type SalesDatabase } from '../../web/server/database/index';
-import type { LeadNotification, LeadNotifier } from '../../web/server/leads/notifier';
-import { migrate } from '../../web/server/postgres/index';
-import { freshDatabaseUrl } from '../support/postgres';
-import { openTcpGate, type TcpGate } from '../support/tcp-gate';
-import { LEAD_STORES, nextPhone, startLeadApp, validBody, type LeadApp } from './leads-harness';
+import { salesDatabaseOnPostgres, type SalesDatabase } from '../../../web/server/database/index';
+import type { LeadNotification, LeadNotifier } from '../../../web/server/leads/notifier';
+import { migrate } from '../../../web/server/postgres/index';
+import { freshDatabaseUrl } from '../../support/postgres';
+import { openTcpGate, type TcpGate } from '../../support/tcp-gate';
+import { LEAD_STORES, nextPhone, startLeadApp, validBody, type LeadApp } from '../../support/leads-harness';
 
 let app: LeadApp | undefined;
 let gate: TcpGate | undefined;

@@ -3,12 +3,12 @@
  * field errors, the stored shape, idempotency, spam defences, the no-JavaScript form post.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { leadMessages, messages } from '../../web/shared/messages';
+import { leadMessages, messages } from '../../../web/shared/messages';
 import pg from 'pg';
-import { salesDatabaseOnPostgres } from '../../web/server/database/index';
-import type { LeadOutbox } from '../../web/server/leads/outbox';
-import { leadIdFor } from '../../web/server/leads/store';
-import { LEAD_STORES, signer, startLeadApp, tokenAged, validBody, type LeadApp } from './leads-harness';
+import { salesDatabaseOnPostgres } from '../../../web/server/database/index';
+import type { LeadOutbox } from '../../../web/server/leads/outbox';
+import { leadIdFor } from '../../../web/server/leads/store';
+import { LEAD_STORES, signer, startLeadApp, tokenAged, validBody, type LeadApp } from '../../support/leads-harness';
 
 let app: LeadApp;
 

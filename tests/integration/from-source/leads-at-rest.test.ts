@@ -7,12 +7,12 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, s
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../web/server/config';
-import { closeContentSources, createContentSources, type ContentSources } from '../../web/server/content/index';
-import { eraseCustomerRows } from '../../web/server/customers/customer-erasure';
-import { createLeadService, type LeadService } from '../../web/server/leads/index';
-import { openLeadOutbox } from '../../web/server/leads/outbox';
-import { saveLead, type LeadDocument } from '../../web/server/leads/store';
+import { loadConfig } from '../../../web/server/config';
+import { closeContentSources, createContentSources, type ContentSources } from '../../../web/server/content/index';
+import { eraseCustomerRows } from '../../../web/server/customers/customer-erasure';
+import { createLeadService, type LeadService } from '../../../web/server/leads/index';
+import { openLeadOutbox } from '../../../web/server/leads/outbox';
+import { saveLead, type LeadDocument } from '../../../web/server/leads/store';
 
 const DAY_MS = 86_400_000;
 

@@ -9,9 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openEmbeddedSalesDatabase } from '../../web/server/database/index';
-import { ContentLake, EDITOR_TOKEN } from '../support/content-lake';
-import { startLeadChildServer, TEST_SECRET, validBody } from './leads-harness';
+import { openEmbeddedSalesDatabase } from '../../../web/server/database/index';
+import { ContentLake, EDITOR_TOKEN } from '../../support/content-lake';
+import { startLeadChildServer, TEST_SECRET, validBody } from '../../support/leads-harness';
 
 let lake: ContentLake | undefined;
 let dataDir: string | undefined;

@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openEmbeddedSalesDatabase } from '../../web/server/database/index';
-import { startLeadChildServer, TEST_SECRET, validBody } from './leads-harness';
+import { openEmbeddedSalesDatabase } from '../../../web/server/database/index';
+import { startLeadChildServer, TEST_SECRET, validBody } from '../../support/leads-harness';
 
 const TOTAL = 2000;
 const KILL_AFTER_ACKS = 700;

@@ -1,7 +1,7 @@
 /** 1,000 fuzzed request bodies to POST /api/leads: every answer is a 2xx/3xx/4xx, never a 5xx. */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLeadApp, tokenAged, type LeadApp } from './leads-harness';
+import { startLeadApp, tokenAged, type LeadApp } from '../../support/leads-harness';
 
 let app: LeadApp;
 

@@ -4,10 +4,10 @@
  */
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DeliveryOutcome, OutboxEntry } from '../../web/server/leads/outbox';
-import { PostgresLeadOutbox } from '../../web/server/leads/postgres-outbox';
-import type { LeadDocument } from '../../web/server/leads/store';
-import { freshDatabaseUrl } from '../support/postgres';
+import type { DeliveryOutcome, OutboxEntry } from '../../../web/server/leads/outbox';
+import { PostgresLeadOutbox } from '../../../web/server/leads/postgres-outbox';
+import type { LeadDocument } from '../../../web/server/leads/store';
+import { freshDatabaseUrl } from '../../support/postgres';
 
 const pools: pg.Pool[] = [];
 let url: string;

@@ -5,11 +5,11 @@
  */
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { salesDatabaseOnPostgres, type SalesDatabase } from '../../web/server/database/index';
-import { postgresLimiters } from '../../web/server/http/rate-limit';
-import { migrate } from '../../web/server/postgres/index';
-import { freshDatabaseUrl } from '../support/postgres';
-import { nextPhone, startLeadApp, validBody, type LeadApp } from './leads-harness';
+import { salesDatabaseOnPostgres, type SalesDatabase } from '../../../web/server/database/index';
+import { postgresLimiters } from '../../../web/server/http/rate-limit';
+import { migrate } from '../../../web/server/postgres/index';
+import { freshDatabaseUrl } from '../../support/postgres';
+import { nextPhone, startLeadApp, validBody, type LeadApp } from '../../support/leads-harness';
 
 const BOOKINGS = 24;
 const CAPACITY = 6;

@@ -9,10 +9,10 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { openEmbeddedSalesDatabase } from '../../web/server/database/index';
-import { openLeadOutbox } from '../../web/server/leads/outbox';
-import { LeadService } from '../../web/server/leads/service';
-import { startLeadApp, startLeadChildServer, TEST_SECRET, validBody, type LeadApp } from './leads-harness';
+import { openEmbeddedSalesDatabase } from '../../../web/server/database/index';
+import { openLeadOutbox } from '../../../web/server/leads/outbox';
+import { LeadService } from '../../../web/server/leads/service';
+import { startLeadApp, startLeadChildServer, TEST_SECRET, validBody, type LeadApp } from '../../support/leads-harness';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'leads-restart-'));
 const children: ChildProcess[] = [];

@@ -4,8 +4,8 @@
  * whole; the slots stay.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { register } from '../../web/server/customers/registration';
-import { startLeadApp, type LeadApp } from './leads-harness';
+import { register } from '../../../web/server/customers/registration';
+import { startLeadApp, type LeadApp } from '../../support/leads-harness';
 
 let app: LeadApp;
 

@@ -4,7 +4,7 @@
  * update, no retry.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { LEAD_STORES, startLeadApp, validBody, type LeadApp } from './leads-harness';
+import { LEAD_STORES, startLeadApp, validBody, type LeadApp } from '../../support/leads-harness';
 
 const CONCURRENT = 200;
 const CAPACITY = 5;

@@ -11,9 +11,9 @@ import type { AddressInfo } from 'node:net';
 import express, { type Request } from 'express';
 import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { StaffIdentity } from '../../web/shared/staff-roles';
-import { seoulDay } from '../../web/shared/seoul-time';
-import { register, type NewRegistration } from '../../web/server/customers/registration';
+import type { StaffIdentity } from '../../../web/shared/staff-roles';
+import { seoulDay } from '../../../web/shared/seoul-time';
+import { register, type NewRegistration } from '../../../web/server/customers/registration';
 import {
   MAX_COMBINATIONS_PER_DAY,
   MAX_NEW_COMBINATIONS_PER_ADDRESS,
@@ -21,15 +21,15 @@ import {
   PageViewStats,
   pageViewFacts,
   type PageViewStatsOptions,
-} from '../../web/server/measurement/page-views';
-import { PostgresPageViewGate } from '../../web/server/measurement/shared-page-views';
-import { createMeasureRouter, createStatsExportRouter } from '../../web/server/measurement/routes';
-import { campaignStatsOf } from '../../web/server/measurement/stats';
-import type { SalesDatabase } from '../../web/server/database/index';
-import { inMemorySalesDatabase } from '../support/sales-database';
-import { rawRequest, type RawResponse } from '../support/http';
-import { INSTANCE_STORES, usePool } from '../support/instance-stores';
-import { MemoryAuditTrail } from './memory-audit-trail';
+} from '../../../web/server/measurement/page-views';
+import { PostgresPageViewGate } from '../../../web/server/measurement/shared-page-views';
+import { createMeasureRouter, createStatsExportRouter } from '../../../web/server/measurement/routes';
+import { campaignStatsOf } from '../../../web/server/measurement/stats';
+import type { SalesDatabase } from '../../../web/server/database/index';
+import { inMemorySalesDatabase } from '../../support/sales-database';
+import { rawRequest, type RawResponse } from '../../support/http';
+import { INSTANCE_STORES, usePool } from '../../support/instance-stores';
+import { MemoryAuditTrail } from '../../support/memory-audit-trail';
 
 const PHONE_CHROME = 'Mozilla/5.0 (Linux; Android 14; SM-S918N) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const DESKTOP_CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

@@ -9,14 +9,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../web/server/config';
-import { closeContentSources, createContentSources } from '../../web/server/content/index';
-import { salesDatabaseOnPostgres, salesMigrator, type SalesDatabase } from '../../web/server/database/index';
-import { SalesMessageLog } from '../../web/server/messages/message-log';
-import { migrate } from '../../web/server/postgres/index';
-import { openSqlite } from '../../web/server/sqlite';
-import { freshDatabaseUrl } from '../support/postgres';
-import { registrationMessages } from './registration-messages';
+import { loadConfig } from '../../../web/server/config';
+import { closeContentSources, createContentSources } from '../../../web/server/content/index';
+import { salesDatabaseOnPostgres, salesMigrator, type SalesDatabase } from '../../../web/server/database/index';
+import { SalesMessageLog } from '../../../web/server/messages/message-log';
+import { migrate } from '../../../web/server/postgres/index';
+import { openSqlite } from '../../../web/server/sqlite';
+import { freshDatabaseUrl } from '../../support/postgres';
+import { registrationMessages } from '../../support/registration-messages';
 
 const SENT_AT = Date.UTC(2026, 10, 20, 3, 4, 5, 678);
 const ROWS = [

@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { salesDatabaseOnPostgres, type SalesDatabase } from '../../web/server/database/index';
-import { saveLead, type LeadDocument } from '../../web/server/leads/store';
-import { migrate } from '../../web/server/postgres/index';
-import { freshDatabaseUrl } from '../support/postgres';
-import { postgresBinaries, withClient } from '../support/postgres-server';
+import { salesDatabaseOnPostgres, type SalesDatabase } from '../../../web/server/database/index';
+import { saveLead, type LeadDocument } from '../../../web/server/leads/store';
+import { migrate } from '../../../web/server/postgres/index';
+import { freshDatabaseUrl } from '../../support/postgres';
+import { postgresBinaries, withClient } from '../../support/postgres-server';
 
 const work = mkdtempSync(path.join(tmpdir(), 'cheonghak-backup-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

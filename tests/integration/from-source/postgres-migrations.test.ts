@@ -7,11 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createContentSources } from '../../web/server/content/index';
-import { DependencyState } from '../../web/server/observability/dependency-state';
-import { migrate, openPostgres } from '../../web/server/postgres/index';
-import { freshDatabaseUrl } from '../support/postgres';
-import { withClient } from '../support/postgres-server';
+import { createContentSources } from '../../../web/server/content/index';
+import { DependencyState } from '../../../web/server/observability/dependency-state';
+import { migrate, openPostgres } from '../../../web/server/postgres/index';
+import { freshDatabaseUrl } from '../../support/postgres';
+import { withClient } from '../../support/postgres-server';
 
 describe('PostgreSQL migrations', () => {
   it('four instances migrating one new database at once run each migration once', async () => {

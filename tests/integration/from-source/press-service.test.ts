@@ -8,12 +8,12 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
-import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
-import type { SalesDatabase } from '../../web/server/database/index';
-import { createPressApi } from '../../web/server/press/api';
-import { PressService, type PressListItem } from '../../web/server/press/service';
-import { ViewCounter } from '../../web/server/press/view-counter';
-import { inMemorySalesDatabase } from '../support/sales-database';
+import { openEmbeddedStore, type EmbeddedStore } from '../../../web/server/content/embedded';
+import type { SalesDatabase } from '../../../web/server/database/index';
+import { createPressApi } from '../../../web/server/press/api';
+import { PressService, type PressListItem } from '../../../web/server/press/service';
+import { ViewCounter } from '../../../web/server/press/view-counter';
+import { inMemorySalesDatabase } from '../../support/sales-database';
 
 const SITE = 'cheonghak';
 let store: EmbeddedStore;

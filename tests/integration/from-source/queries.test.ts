@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import * as queries from '../../web/sanity/queries';
-import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
-import type { QueryParams } from '../../web/server/content/types';
+import * as queries from '../../../web/sanity/queries';
+import { openEmbeddedStore, type EmbeddedStore } from '../../../web/server/content/embedded';
+import type { QueryParams } from '../../../web/server/content/types';
 
 type QueryCase = { params?: QueryParams; check: (result: unknown) => void };
 

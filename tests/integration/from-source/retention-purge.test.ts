@@ -12,15 +12,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openStaffServices } from '../../web/server/auth/staff-services';
-import { loadConfig } from '../../web/server/config';
-import { closeContentSources, createContentSources } from '../../web/server/content/index';
-import { register } from '../../web/server/customers/registration';
-import { SalesMessageLog } from '../../web/server/messages/index';
-import { leadsCli } from '../support/leads-cli';
-import { freshDatabaseUrl } from '../support/postgres';
-import { postgresBinaries } from '../support/postgres-server';
-import { registrationMessages } from './registration-messages';
+import { openStaffServices } from '../../../web/server/auth/staff-services';
+import { loadConfig } from '../../../web/server/config';
+import { closeContentSources, createContentSources } from '../../../web/server/content/index';
+import { register } from '../../../web/server/customers/registration';
+import { SalesMessageLog } from '../../../web/server/messages/index';
+import { leadsCli } from '../../support/leads-cli';
+import { freshDatabaseUrl } from '../../support/postgres';
+import { postgresBinaries } from '../../support/postgres-server';
+import { registrationMessages } from '../../support/registration-messages';
 
 const EXPIRED = [
   { id: 'lead-expired-1', name: '소멸가', phone: '01066612345' },

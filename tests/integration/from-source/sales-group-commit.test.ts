@@ -6,12 +6,12 @@
 import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { register, type NewRegistration } from '../../web/server/customers/registration';
-import { groupCommit } from '../../web/server/database/group-commit';
-import { salesDatabaseOnPostgres, type SalesDatabase } from '../../web/server/database/index';
-import { migrate } from '../../web/server/postgres/index';
-import { freshDatabaseUrl } from '../support/postgres';
-import { SALES_DATABASES, type TestSalesDatabase } from '../support/sales-database';
+import { register, type NewRegistration } from '../../../web/server/customers/registration';
+import { groupCommit } from '../../../web/server/database/group-commit';
+import { salesDatabaseOnPostgres, type SalesDatabase } from '../../../web/server/database/index';
+import { migrate } from '../../../web/server/postgres/index';
+import { freshDatabaseUrl } from '../../support/postgres';
+import { SALES_DATABASES, type TestSalesDatabase } from '../../support/sales-database';
 
 type Database = TestSalesDatabase;
 const DATABASES = SALES_DATABASES;

@@ -11,9 +11,9 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSanitySource } from '../../web/server/content/sanity';
-import { sanityWebhookRoute } from '../../web/server/sanity-webhook';
-import { ContentLake, type ContentLakeOptions } from '../support/content-lake';
+import { createSanitySource } from '../../../web/server/content/sanity';
+import { sanityWebhookRoute } from '../../../web/server/sanity-webhook';
+import { ContentLake, type ContentLakeOptions } from '../../support/content-lake';
 
 const SECRET = 'webhook-secret-for-tests';
 const PHONE_QUERY = '*[_id == "siteSettings"][0].phone';

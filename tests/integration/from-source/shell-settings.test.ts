@@ -13,7 +13,7 @@ import path from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
-import type { App } from '../../web/server/app';
+import type { App } from '../../../web/server/app';
 
 const PAGES = ['/', '/BusinessGuide/intro', '/Brand/intro', '/FloorPlan/59A', '/Promotion/Customer', '/privacy', '/nope'];
 
@@ -30,7 +30,7 @@ beforeAll(async () => {
     appType: 'custom',
     logLevel: 'error',
   });
-  const { createApp, loadConfig } = (await vite.ssrLoadModule('./web/server/app.ts')) as typeof import('../../web/server/app');
+  const { createApp, loadConfig } = (await vite.ssrLoadModule('./web/server/app.ts')) as typeof import('../../../web/server/app');
   app = await createApp(loadConfig({ DATA_DIR: dataDir }));
   const handler = express();
   handler.use(app.handler);

@@ -12,17 +12,17 @@ import path from 'node:path';
 import { NO_MIGRATIONS } from 'kysely/migration';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openLeadsDatabase } from '../../web/server/database/leads-file';
-import { CLI_ACTOR } from '../../web/server/auth/staff-accounts';
-import { openStaffServices } from '../../web/server/auth/staff-services';
-import { loadConfig } from '../../web/server/config';
-import { closeContentSources, createContentSources, type ContentSources } from '../../web/server/content/index';
-import { copySalesDocuments, keepOldDocuments } from '../../web/server/database/documents-move';
-import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, salesMigrator } from '../../web/server/database/index';
-import { migrate } from '../../web/server/postgres/index';
-import { STAFF_ROLES } from '../../web/shared/staff-roles';
-import { freshDatabaseUrl } from '../support/postgres';
-import { TEST_PASSWORD_HASHING_ENV } from '../support/passwords';
+import { openLeadsDatabase } from '../../../web/server/database/leads-file';
+import { CLI_ACTOR } from '../../../web/server/auth/staff-accounts';
+import { openStaffServices } from '../../../web/server/auth/staff-services';
+import { loadConfig } from '../../../web/server/config';
+import { closeContentSources, createContentSources, type ContentSources } from '../../../web/server/content/index';
+import { copySalesDocuments, keepOldDocuments } from '../../../web/server/database/documents-move';
+import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, salesMigrator } from '../../../web/server/database/index';
+import { migrate } from '../../../web/server/postgres/index';
+import { STAFF_ROLES } from '../../../web/shared/staff-roles';
+import { freshDatabaseUrl } from '../../support/postgres';
+import { TEST_PASSWORD_HASHING_ENV } from '../../support/passwords';
 
 const PASSWORD = 'model house 2026';
 /** The columns of a row, as SQL reads them on either database. */

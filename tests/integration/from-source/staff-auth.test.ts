@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StaffAuth, StaffAuthOptions } from '../../web/server/auth/staff-auth';
-import { hashPassword, verifyPassword } from '../../web/server/auth/password';
-import { SESSION_IDLE_MS, SESSION_TTL_MS } from '../../web/server/auth/session';
-import { loadConfig } from '../../web/server/config';
-import { INSTANCE_STORES, usePool } from '../support/instance-stores';
-import { closeStaffServices, startAuth } from './staff-harness';
+import type { StaffAuth, StaffAuthOptions } from '../../../web/server/auth/staff-auth';
+import { hashPassword, verifyPassword } from '../../../web/server/auth/password';
+import { SESSION_IDLE_MS, SESSION_TTL_MS } from '../../../web/server/auth/session';
+import { loadConfig } from '../../../web/server/config';
+import { INSTANCE_STORES, usePool } from '../../support/instance-stores';
+import { closeStaffServices, startAuth } from '../../support/staff-harness';
 
 const EMAIL = 'press-admin@example.test';
 const PASSWORD = 'correct horse battery staple';

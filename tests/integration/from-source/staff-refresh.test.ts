@@ -5,10 +5,10 @@
  */
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { StaffStore } from '../../web/server/auth/staff-store';
-import { salesDatabaseOnPostgres, type SalesDatabase } from '../../web/server/database/index';
-import { freshDatabaseUrl } from '../support/postgres';
-import { inMemorySalesDatabase } from '../support/sales-database';
+import { StaffStore } from '../../../web/server/auth/staff-store';
+import { salesDatabaseOnPostgres, type SalesDatabase } from '../../../web/server/database/index';
+import { freshDatabaseUrl } from '../../support/postgres';
+import { inMemorySalesDatabase } from '../../support/sales-database';
 
 let pool: pg.Pool | undefined;
 let inMemory: SalesDatabase | undefined;

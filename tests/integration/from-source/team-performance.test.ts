@@ -6,11 +6,11 @@
  * the same numbers in the CSV.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CustomerWork, type CustomerActor } from '../../web/server/customers/customer-work';
-import { register, type NewRegistration, type RegistrationOptions } from '../../web/server/customers/registration';
-import { teamPerformanceCsv, teamPerformanceOf, type TeamPerformanceReport } from '../../web/server/console/team-performance';
-import { DEFAULT_CALL_RESULTS } from '../../web/shared/call-results';
-import { SALES_DATABASES, type TestSalesDatabase } from '../support/sales-database';
+import { CustomerWork, type CustomerActor } from '../../../web/server/customers/customer-work';
+import { register, type NewRegistration, type RegistrationOptions } from '../../../web/server/customers/registration';
+import { teamPerformanceCsv, teamPerformanceOf, type TeamPerformanceReport } from '../../../web/server/console/team-performance';
+import { DEFAULT_CALL_RESULTS } from '../../../web/shared/call-results';
+import { SALES_DATABASES, type TestSalesDatabase } from '../../support/sales-database';
 
 const KIM = { email: 'kim@example.kr', name: '김상담' };
 const LEE = { email: 'lee@example.kr', name: '이상담' };

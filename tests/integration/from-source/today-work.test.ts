@@ -6,11 +6,11 @@
  * registration marked), and 기존 고객 재등록 (called, then registered again): one 상담사's or everyone's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayWorkOf, type TodayWorkService } from '../../web/server/console/today-work';
-import { CustomerWork, type CustomerActor } from '../../web/server/customers/customer-work';
-import type { SalesDatabase } from '../../web/server/database/index';
-import { todayWhoOf } from '../../web/shared/today-work';
-import { registered, SALES_DATABASES, slotIn, type OpenedSales } from './console-sales-databases';
+import { todayWorkOf, type TodayWorkService } from '../../../web/server/console/today-work';
+import { CustomerWork, type CustomerActor } from '../../../web/server/customers/customer-work';
+import type { SalesDatabase } from '../../../web/server/database/index';
+import { todayWhoOf } from '../../../web/shared/today-work';
+import { registered, SALES_DATABASES, slotIn, type OpenedSales } from '../../support/console-sales-databases';
 
 /** 12:00 in Seoul on 2026-11-24. */
 const NOW = Date.parse('2026-11-24T03:00:00.000Z');

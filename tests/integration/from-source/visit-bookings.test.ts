@@ -9,17 +9,17 @@
  */
 import type { AppLoadContext } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { action as slotsAction } from '../../web/app/routes/console/slots';
-import type { LeadDetail } from '../../web/shared/lead-dto';
-import type { BookingResult } from '../../web/shared/visit-bookings';
-import type { LeadConsoleService } from '../../web/server/console/lead-console';
-import type { StaffActor } from '../../web/server/console/types';
-import { VisitBookings } from '../../web/server/console/visit-bookings';
-import { customerDetail } from '../../web/server/customers/customer-detail';
-import { funnelByCampaign } from '../../web/server/customers/numbers';
-import { register } from '../../web/server/customers/registration';
-import type { SalesDatabase } from '../../web/server/database/index';
-import { consoleOver, registered, SALES_DATABASES, slotIn, type OpenedSales } from './console-sales-databases';
+import { action as slotsAction } from '../../../web/app/routes/console/slots';
+import type { LeadDetail } from '../../../web/shared/lead-dto';
+import type { BookingResult } from '../../../web/shared/visit-bookings';
+import type { LeadConsoleService } from '../../../web/server/console/lead-console';
+import type { StaffActor } from '../../../web/server/console/types';
+import { VisitBookings } from '../../../web/server/console/visit-bookings';
+import { customerDetail } from '../../../web/server/customers/customer-detail';
+import { funnelByCampaign } from '../../../web/server/customers/numbers';
+import { register } from '../../../web/server/customers/registration';
+import type { SalesDatabase } from '../../../web/server/database/index';
+import { consoleOver, registered, SALES_DATABASES, slotIn, type OpenedSales } from '../../support/console-sales-databases';
 
 const TODAY = '2026-11-28';
 /** 10:00 in Seoul on TODAY. */
