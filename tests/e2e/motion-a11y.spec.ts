@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { waitForHydration } from './checks';
 
 /**
  * Motion a visitor controls: nothing moves for more than 5 s on its own (WCAG 2.2.2), nothing
@@ -20,7 +21,7 @@ const PAGE_WITH_LOADING_DOTS = '/FloorPlan/84A';
 /** Puts the three loading dots on the page. */
 async function addLoadingDots(page: Page): Promise<void> {
   // After hydration, which would remove a foreign node from React's tree.
-  await page.waitForLoadState('networkidle');
+  await waitForHydration(page);
   await page.evaluate(() => {
     const dots = document.createElement('span');
     dots.className = 'loading-dots';

@@ -81,7 +81,7 @@ test.describe('slide menu is a modal @mobile', () => {
 test.describe('page changes move focus to the new heading', () => {
   test('desktop: a header link and a dropdown link @desktop', async ({ page }) => {
     await page.goto(START_PAGE);
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     const group = settings.menu[0];
     await topLink(page, group.title).click();
     await expectAt(page, group.items[0].href);
@@ -96,7 +96,7 @@ test.describe('page changes move focus to the new heading', () => {
 
   test('phone: a slide-menu link and a sub-menu link @mobile', async ({ page }) => {
     await page.goto(START_PAGE);
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     await page.locator('.site-header__menu-button').tap();
     const group = settings.menu.find((candidate) => candidate.title === '브랜드소개')!;
     const menu = page.locator('#slide-menu');
@@ -112,7 +112,7 @@ test.describe('page changes move focus to the new heading', () => {
 
   test('an in-page link (the skip link) keeps its own focus target', async ({ page }) => {
     await page.goto(START_PAGE);
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await expect.poll(() => new URL(page.url()).hash).toBe('#main');
@@ -154,7 +154,7 @@ test.describe('names and roles', () => {
 test.describe('dropdowns close on Escape and when left', () => {
   test('a hover-opened dropdown closes on Escape with focus elsewhere; a focus-opened one when focus leaves @desktop', async ({ page }) => {
     await page.goto(START_PAGE);
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     const first = settings.menu[0];
     const panel = dropdownOf(page, first.title);
     await page.locator('.skip-link').focus();
@@ -176,7 +176,7 @@ test.describe('dropdowns close on Escape and when left', () => {
 
   test('the family-site list closes on Escape from anywhere and when focus leaves it', async ({ page }) => {
     await page.goto(START_PAGE);
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     const details = page.locator('details.family-sites');
     const summary = details.locator('summary');
     await summary.focus();

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
+import { MEASURE_PATH } from '../../web/shared/measure';
 
 /** Checks shared by the browser specs: errors, axe (WCAG 2.2 AA), overflow, screenshots. */
 
@@ -31,6 +32,10 @@ export function watchErrors(page: Page, { allowNotFoundDocument = false } = {}):
     // An embedded player's frame the page removed (leaving its tab) while its document still loaded.
     // (A detached frame has no parent any more: compare with the main frame instead.)
     if (request.failure()?.errorText === 'net::ERR_ABORTED' && request.resourceType() === 'document' && request.frame() !== page.mainFrame()) return;
+    // The page-view beacon (`sendBeacon`, a keepalive request the browser completes after the page
+    // has gone) answers 204 without a body; Chromium can report such a request aborted when the page
+    // navigates while it is in flight. measurement.spec.ts counts what the server received.
+    if (request.failure()?.errorText === 'net::ERR_ABORTED' && request.resourceType() === 'ping' && new URL(request.url()).pathname === MEASURE_PATH) return;
     errors.push(`request failed (${request.failure()?.errorText}) for ${request.resourceType()} ${request.url()}`);
   });
   return errors;
