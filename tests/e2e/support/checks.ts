@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
-import { MEASURE_PATH } from '../../web/shared/measure';
+import { MEASURE_PATH } from '../../../web/shared/measure';
 
 /** Checks shared by the browser specs: errors, axe (WCAG 2.2 AA), overflow, screenshots. */
 
