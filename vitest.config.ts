@@ -1,4 +1,18 @@
+import { readdirSync } from 'node:fs';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
+
+/** The folders of each project (docs/testing.md, "Where a test goes"). */
+const FAST_FOLDERS = ['tests/unit', 'tests/integration/from-source'];
+const SERVER_FOLDERS = ['tests/integration/built-server'];
+const testFilesIn = (folders: string[]) => folders.map((folder) => `${folder}/**/*.test.{ts,tsx}`);
+
+// A test file outside these folders would belong to no project and never run: refuse it.
+const outsideProjects = readdirSync('tests', { recursive: true, encoding: 'utf8' })
+  .map((file) => `tests/${file.replaceAll('\\', '/')}`)
+  .filter((file) => /\.test\.tsx?$/.test(file) && ![...FAST_FOLDERS, ...SERVER_FOLDERS].some((folder) => file.startsWith(`${folder}/`)));
+if (outsideProjects.length > 0) {
+  throw new Error(`Test files outside the project folders (docs/testing.md, "Where a test goes"): ${outsideProjects.join(', ')}`);
+}
 
 /** The test PostgreSQL server: started by the first test file that asks for a database, stopped after the run. */
 const POSTGRES_SETUP = 'tests/support/postgres.setup.ts';
@@ -21,11 +35,11 @@ const config = {
     projects: [
       {
         extends: true,
-        test: { name: 'fast', include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/from-source/**/*.test.{ts,tsx}'], globalSetup: [POSTGRES_SETUP] },
+        test: { name: 'fast', include: testFilesIn(FAST_FOLDERS), globalSetup: [POSTGRES_SETUP] },
       },
       {
         extends: true,
-        test: { name: 'server', include: ['tests/integration/built-server/**/*.test.{ts,tsx}'], globalSetup: ['tests/support/build.setup.ts', POSTGRES_SETUP] },
+        test: { name: 'server', include: testFilesIn(SERVER_FOLDERS), globalSetup: ['tests/support/build.setup.ts', POSTGRES_SETUP] },
       },
     ],
   },
