@@ -1,18 +1,18 @@
 import { defineConfig } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { secretEnv } from './tests/e2e/canary-secrets';
-import { chromiumLaunchOptions } from './tests/e2e/chromium';
+import { secretEnv } from './tests/e2e/support/canary-secrets';
+import { chromiumLaunchOptions } from './tests/e2e/support/chromium';
 
 /**
  * End-to-end tests against the *built* app (`npm run build` first; `npm test` does it).
  *
- * Browser: Debian's Chromium (`apt-get install chromium fonts-nanum`; tests/e2e/chromium.ts), checked
- * by tests/e2e/browser-preflight.ts before any test runs.
+ * Browser: Debian's Chromium (`apt-get install chromium fonts-nanum`; tests/e2e/support/chromium.ts), checked
+ * by tests/e2e/support/browser-preflight.ts before any test runs.
  *
- * Server: tests/e2e/serve.mjs runs `node server.js` on E2E_PORT (default 4391) with a fresh
+ * Server: tests/e2e/support/serve.mjs runs `node server.js` on E2E_PORT (default 4391) with a fresh
  * temporary DATA_DIR (seeded from content/ on start, deleted on stop) and the canary secrets of
- * tests/e2e/canary-secrets.ts in its environment.
+ * tests/e2e/support/canary-secrets.ts in its environment.
  */
 const port = Number(process.env.E2E_PORT ?? 4391);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -43,7 +43,7 @@ for (const [key, value] of Object.entries(process.env)) if (value !== undefined)
 
 export default defineConfig({
   testDir: './tests/e2e',
-  globalSetup: './tests/e2e/browser-preflight.ts',
+  globalSetup: './tests/e2e/support/browser-preflight.ts',
   outputDir: './test-results/playwright',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
@@ -52,7 +52,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // `list` for humans; the summary reporter adds a plain "e2e: N passed, N failed" closing line.
-  reporter: [['list'], ['./tests/e2e/summary-reporter.ts']],
+  reporter: [['list'], ['./tests/e2e/support/summary-reporter.ts']],
   use: {
     baseURL,
     browserName: 'chromium',
@@ -90,7 +90,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node tests/e2e/serve.mjs',
+    command: 'node tests/e2e/support/serve.mjs',
     url: `${baseURL}/`,
     env: {
       ...serverEnv,
@@ -106,7 +106,7 @@ export default defineConfig({
       LEAD_BOOKING_LIMIT_SLOT_NETWORK: '1000/3024000',
       // Every browser test's page views come from 127.0.0.1 too.
       PAGE_VIEW_COMBINATIONS_PER_ADDRESS: '100000',
-      // All browsers render from one address; tests/integration/render-limit.test.ts covers the limit.
+      // All browsers render from one address; tests/integration/built-server/render-limit.test.ts covers the limit.
       PAGE_RENDER_LIMIT_IP: '100000/60',
       // A 상담사's own device (자주 쓰는 기기): a working day, as a site that offers it sets it.
       STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES: '540',

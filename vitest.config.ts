@@ -1,21 +1,27 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
 
-const TEST_FILES = 'tests/{unit,integration}/**/*.test.{ts,tsx}';
-/** Test files that import this helper start the production server (`node server.js` on build/). */
-const STARTS_BUILT_SERVER = /from '\.\.\/support\/built-server'/;
+/** The folders of each project (docs/testing.md, "Where a test goes"). */
+const FAST_FOLDERS = ['tests/unit', 'tests/integration/from-source'];
+const SERVER_FOLDERS = ['tests/integration/built-server'];
+const testFilesIn = (folders: string[]) => folders.map((folder) => `${folder}/**/*.test.{ts,tsx}`);
 
-const builtServerFiles = readdirSync('tests', { recursive: true, encoding: 'utf8' })
+// A test file outside these folders would belong to no project and never run: refuse it.
+const outsideProjects = readdirSync('tests', { recursive: true, encoding: 'utf8' })
   .map((file) => `tests/${file.replaceAll('\\', '/')}`)
-  .filter((file) => /^tests\/(unit|integration)\/.+\.test\.tsx?$/.test(file) && STARTS_BUILT_SERVER.test(readFileSync(file, 'utf8')));
+  .filter((file) => /\.test\.tsx?$/.test(file) && ![...FAST_FOLDERS, ...SERVER_FOLDERS].some((folder) => file.startsWith(`${folder}/`)));
+if (outsideProjects.length > 0) {
+  throw new Error(`Test files outside the project folders (docs/testing.md, "Where a test goes"): ${outsideProjects.join(', ')}`);
+}
 
 /** The test PostgreSQL server: started by the first test file that asks for a database, stopped after the run. */
 const POSTGRES_SETUP = 'tests/support/postgres.setup.ts';
 
 /**
- * Two projects. `fast`: unit tests and in-process integration tests (createApp, the routers, child
- * processes of the CLIs), no build needed. `server`: the files that start the built server; the
- * global setup builds first when build/ is missing or older than its sources.
+ * Two projects, chosen by folder (docs/testing.md, "Where a test goes"). `fast`: unit tests and the
+ * integration tests that run the sources (createApp, the routers, the CLIs as child processes), no
+ * build needed. `server`: the files that start the built server; the global setup builds first
+ * when build/ is missing or older than its sources.
  * `npx vitest run` runs `fast`; `--project server` the other; `--project '*'` both.
  */
 const config = {
@@ -27,8 +33,14 @@ const config = {
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'fast', include: [TEST_FILES], exclude: builtServerFiles, globalSetup: [POSTGRES_SETUP] } },
-      { extends: true, test: { name: 'server', include: builtServerFiles, globalSetup: ['tests/support/build.setup.ts', POSTGRES_SETUP] } },
+      {
+        extends: true,
+        test: { name: 'fast', include: testFilesIn(FAST_FOLDERS), globalSetup: [POSTGRES_SETUP] },
+      },
+      {
+        extends: true,
+        test: { name: 'server', include: testFilesIn(SERVER_FOLDERS), globalSetup: ['tests/support/build.setup.ts', POSTGRES_SETUP] },
+      },
     ],
   },
 } satisfies ViteUserConfig;

@@ -8,7 +8,7 @@
 -- every column but `at` (and `imported_id`: `npm run leads -- import-sanity` runs as the owner).
 -- Run it again after every release whose migrations add a table or function (it changes nothing
 -- else); the default privileges below already cover tables and sequences the owner adds later.
--- tests/integration/audit-postgres.test.ts runs this file as it is.
+-- tests/integration/from-source/audit-postgres.test.ts runs this file as it is.
 GRANT USAGE ON SCHEMA public TO :"app_role";
 GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO :"app_role";
 GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO :"app_role";

@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
-import { chromiumLaunchOptions } from '../e2e/chromium';
+import { chromiumLaunchOptions } from '../e2e/support/chromium';
 import { ensureFreshBuild, startServer, type RunningServer } from '../support/built-server';
 import { table, percentile } from './report';
 

@@ -14,9 +14,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Locator, type Page } from '@playwright/test';
-import { chromiumLaunchOptions } from '../e2e/chromium';
-import { CANARY_ADMIN_PASSWORD, secretEnv } from '../e2e/canary-secrets';
-import { addSalesAccount, SALES_PASSWORD } from '../e2e/console-helpers';
+import { chromiumLaunchOptions } from '../e2e/support/chromium';
+import { CANARY_ADMIN_PASSWORD, secretEnv } from '../e2e/support/canary-secrets';
+import { addSalesAccount, SALES_PASSWORD } from '../e2e/support/console-helpers';
 import { ensureFreshBuild, startServer } from '../support/built-server';
 
 const CUSTOMERS = 45;

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { AXE_TAGS } from './checks';
-import { INFORMATION_PAGES, discoverPages } from './site-pages';
+import { AXE_TAGS } from './support/checks';
+import { INFORMATION_PAGES, discoverPages } from './support/site-pages';
 
 /**
  * axe-core (WCAG 2.0/2.1/2.2 A and AA) over every page the crawl finds but the informational

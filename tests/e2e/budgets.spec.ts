@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { discoverPages } from './site-pages';
+import { discoverPages } from './support/site-pages';
 
 /**
  * Exact size budgets on the build as served, per page the crawl finds:

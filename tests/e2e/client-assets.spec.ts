@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { FORBIDDEN_PATTERNS, secretValues } from './canary-secrets';
+import { FORBIDDEN_PATTERNS, secretValues } from './support/canary-secrets';
 
 /**
  * No secret reaches the browser.
@@ -11,7 +11,7 @@ import { FORBIDDEN_PATTERNS, secretValues } from './canary-secrets';
  * 2. The pages and their loader payloads (`*.data`, React Router single fetch) as served by the
  *    running server are searched for the secret values.
  *
- * `npm test` builds via tests/e2e/with-canary-secrets.ts and Playwright starts the server with the
+ * `npm test` builds via tests/e2e/support/with-canary-secrets.ts and Playwright starts the server with the
  * same canary values (see canary-secrets.ts), so both checks can fail on a machine with no real
  * secrets: a leak puts a recognisable canary string where this test looks.
  */

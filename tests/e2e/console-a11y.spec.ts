@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, waitForHydrated } from './checks';
-import { addSalesAccount, ADMIN_EMAIL, openLead, registerLeadsThroughApi, registerThroughApi, SALES_PASSWORD, signIn, signInByRequest, simulateSessionClock, uniqueName, uniquePhone } from './console-helpers';
-import { CANARY_ADMIN_PASSWORD } from './canary-secrets';
+import { expectNoAxeViolations, waitForHydrated } from './support/checks';
+import { addSalesAccount, ADMIN_EMAIL, openLead, registerLeadsThroughApi, registerThroughApi, SALES_PASSWORD, signIn, signInByRequest, simulateSessionClock, uniqueName, uniquePhone } from './support/console-helpers';
+import { CANARY_ADMIN_PASSWORD } from './support/canary-secrets';
 
 /**
  * The staff console and the sign-in forms by keyboard (KWCAG 2.2), at the width each was found

@@ -8,8 +8,8 @@
  * the switch stays off and nobody is left out, so their leads are not assigned meanwhile.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { documented, expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated } from './checks';
-import { addSalesAccount, registerLeadsThroughApi, signInByRequest, uniqueName } from './console-helpers';
+import { documented, expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated } from './support/checks';
+import { addSalesAccount, registerLeadsThroughApi, signInByRequest, uniqueName } from './support/console-helpers';
 
 /** A name no other test (or project) uses, for staff and leads alike. */
 

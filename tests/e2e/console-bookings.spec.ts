@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { documented, expectNoAxeViolations, screenshot, waitForHydrated } from './checks';
-import { openLead, registerThroughApi, signInByRequest, uniquePhone } from './console-helpers';
+import { documented, expectNoAxeViolations, screenshot, waitForHydrated } from './support/checks';
+import { openLead, registerThroughApi, signInByRequest, uniquePhone } from './support/console-helpers';
 
 /**
  * Bookings from the console, at both widths, by keyboard and axe-clean: a lead's visit booked,

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { documented, expectNoAxeViolations, expectNoHorizontalOverflow } from './checks';
-import { addSalesAccount, openLead, registerThroughApi, signIn, signInByRequest, uniqueName, uniquePhone, watchConsoleErrors } from './console-helpers';
+import { documented, expectNoAxeViolations, expectNoHorizontalOverflow } from './support/checks';
+import { addSalesAccount, openLead, registerThroughApi, signIn, signInByRequest, uniqueName, uniquePhone, watchConsoleErrors } from './support/console-helpers';
 
 /**
  * A 상담사's calls at both widths, by keyboard, axe-clean: the 상담사's sign-in lands on 오늘 할 일

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated, watchErrors } from './checks';
-import { registerThroughApi, signInByRequest, uniqueName, uniquePhone } from './console-helpers';
+import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated, watchErrors } from './support/checks';
+import { registerThroughApi, signInByRequest, uniqueName, uniquePhone } from './support/console-helpers';
 
 /**
  * One customer, many registrations: a person who registers four times with one number (typed

@@ -5,8 +5,8 @@
  * the tab's sessionStorage, never a password. The lead page's own test is in console-a11y.spec.ts.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoAxeViolations, waitForHydrated } from './checks';
-import { endSessionThenSignInAgain, keptDrafts, registerThroughApi, signIn, signInByRequest, simulateSessionClock, uniqueName, uniquePhone } from './console-helpers';
+import { expectNoAxeViolations, waitForHydrated } from './support/checks';
+import { endSessionThenSignInAgain, keptDrafts, registerThroughApi, signIn, signInByRequest, simulateSessionClock, uniqueName, uniquePhone } from './support/console-helpers';
 
 const RESTORED = '로그인 전에 작성하던 내용을 입력란에 되살렸습니다';
 

@@ -5,8 +5,8 @@
  * what is typed kept across the end of a session.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated } from './checks';
-import { addSalesAccount, registerLeadsThroughApi, registerThroughApi, signIn, signInByRequest, uniqueName, uniquePhone } from './console-helpers';
+import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated } from './support/checks';
+import { addSalesAccount, registerLeadsThroughApi, registerThroughApi, signIn, signInByRequest, uniqueName, uniquePhone } from './support/console-helpers';
 
 /** A name no other test (or project) uses, for staff and leads alike. */
 

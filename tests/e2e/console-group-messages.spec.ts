@@ -7,9 +7,9 @@ import { register } from '../../web/server/customers/registration';
 import { openEmbeddedSalesDatabase } from '../../web/server/database/index';
 import { seoulDay } from '../../web/shared/seoul-time';
 import { startServer, type RunningServer } from '../support/built-server';
-import { CANARY_ADMIN_PASSWORD, secretEnv } from './canary-secrets';
-import { documented, expectNoAxeViolations, expectNoHorizontalOverflow } from './checks';
-import { watchConsoleErrors } from './console-helpers';
+import { CANARY_ADMIN_PASSWORD, secretEnv } from './support/canary-secrets';
+import { documented, expectNoAxeViolations, expectNoHorizontalOverflow } from './support/checks';
+import { watchConsoleErrors } from './support/console-helpers';
 
 /**
  * 단체 문자 at both widths, by keyboard: the 관리자 ticks two customers on the lead list, opens the

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoAxeViolations, expectNoHorizontalOverflow, expectNoKoreanWordBroken, screenshot, waitForHydrated } from './checks';
-import { addSalesAccount, signIn as adminSignIn, openLead, registerThroughApi, SALES_PASSWORD, uniquePhone, watchConsoleErrors, uniqueName } from './console-helpers';
+import { expectNoAxeViolations, expectNoHorizontalOverflow, expectNoKoreanWordBroken, screenshot, waitForHydrated } from './support/checks';
+import { addSalesAccount, signIn as adminSignIn, openLead, registerThroughApi, SALES_PASSWORD, uniquePhone, watchConsoleErrors, uniqueName } from './support/console-helpers';
 
 /**
  * The sales console's lead pages at both widths, worked by sales accounts (added with the CLI while

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot } from './checks';
-import { addSalesAccount, registerThroughApi, SALES_PASSWORD, uniquePhone, watchConsoleErrors, uniqueName } from './console-helpers';
+import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot } from './support/checks';
+import { addSalesAccount, registerThroughApi, SALES_PASSWORD, uniquePhone, watchConsoleErrors, uniqueName } from './support/console-helpers';
 
 /**
  * The lead page's 알림톡·문자 발송 기록 at both widths: a lead registered as the popup sends it shows
  * its registration confirmation, and since the e2e server sends no messages (MESSAGES_PROVIDER
  * unset) why it was not sent (보내지 않음 · 꺼짐). Reached by keyboard only from the list; axe-clean.
- * Sending itself is tested against the SOLAPI stand-in in tests/integration/messages.test.ts.
+ * Sending itself is tested against the SOLAPI stand-in in tests/integration/from-source/messages.test.ts.
  */
 test('the send log on the lead page says what became of the confirmation, and why it was not sent', async ({ page }, testInfo) => {
   const name = uniqueName('알림');

@@ -5,8 +5,8 @@
  * on the accounts and audit pages and on press writes; axe on the sign-in, accounts and audit pages.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { CANARY_ADMIN_PASSWORD, secretEnv } from './canary-secrets';
-import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated, watchErrors } from './checks';
+import { CANARY_ADMIN_PASSWORD, secretEnv } from './support/canary-secrets';
+import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated, watchErrors } from './support/checks';
 
 const ADMIN_EMAIL = secretEnv().ADMIN_EMAIL;
 const SALES_PASSWORD = 'model-house-desk-2026';

@@ -8,8 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { seoulDay } from '../../web/shared/seoul-time';
-import { documented, expectNoAxeViolations, expectNoHorizontalOverflow, expectNoKoreanWordBroken, waitForHydrated } from './checks';
-import { addSalesAccount, registerLeadsThroughApi, signInByRequest, uniqueName } from './console-helpers';
+import { documented, expectNoAxeViolations, expectNoHorizontalOverflow, expectNoKoreanWordBroken, waitForHydrated } from './support/checks';
+import { addSalesAccount, registerLeadsThroughApi, signInByRequest, uniqueName } from './support/console-helpers';
 
 /** Tabs until `target` has focus (a keyboard user's way to a control). */
 async function tabTo(page: Page, target: ReturnType<Page['locator']>): Promise<void> {

@@ -6,8 +6,8 @@
  * marking theirs does not get.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated } from './checks';
-import { addSalesAccount, registerLeadsThroughApi, SALES_PASSWORD, signIn, signInByRequest, uniqueName } from './console-helpers';
+import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated } from './support/checks';
+import { addSalesAccount, registerLeadsThroughApi, SALES_PASSWORD, signIn, signInByRequest, uniqueName } from './support/console-helpers';
 
 async function staffPage(browser: Browser, email?: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();

@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { seoulDay } from '../../web/shared/seoul-time';
-import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated, watchErrors } from './checks';
-import { addSalesAccount, openLead, registerThroughApi, signInByRequest, uniqueName, uniquePhone } from './console-helpers';
+import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, waitForHydrated, watchErrors } from './support/checks';
+import { addSalesAccount, openLead, registerThroughApi, signInByRequest, uniqueName, uniquePhone } from './support/console-helpers';
 
 /**
  * Launch week at both widths, by keyboard, axe-clean: a 상담사 finds a new lead in 오늘 할 일,

@@ -5,9 +5,9 @@ import { expect, test as base, type Page } from '@playwright/test';
 import { openEmbeddedSalesDatabase } from '../../web/server/database/index';
 import { seoulDay, shiftDay } from '../../web/shared/seoul-time';
 import { startServer, type RunningServer } from '../support/built-server';
-import { CANARY_ADMIN_PASSWORD, secretEnv } from './canary-secrets';
-import { expectNoAxeViolations, expectNoKoreanWordBroken, screenshot } from './checks';
-import { addSalesAccount, SALES_PASSWORD, uniquePhone } from './console-helpers';
+import { CANARY_ADMIN_PASSWORD, secretEnv } from './support/canary-secrets';
+import { expectNoAxeViolations, expectNoKoreanWordBroken, screenshot } from './support/checks';
+import { addSalesAccount, SALES_PASSWORD, uniquePhone } from './support/console-helpers';
 
 /**
  * The console’s dashboard and the reception desk’s visit sheet, at both widths: a visit booked

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { expectNoAxeViolations, screenshot } from './checks';
-import { discoverPages } from './site-pages';
+import { expectNoAxeViolations, screenshot } from './support/checks';
+import { discoverPages } from './support/site-pages';
 
 /**
  * What a screen-reader or keyboard user needs from the content pages beyond what axe checks, at

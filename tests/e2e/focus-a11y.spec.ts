@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { waitForHydration } from './checks';
-import { openLead, registerThroughApi, signIn, signInByRequest, uniqueName, uniquePhone } from './console-helpers';
+import { waitForHydration } from './support/checks';
+import { openLead, registerThroughApi, signIn, signInByRequest, uniqueName, uniquePhone } from './support/console-helpers';
 
 /**
  * Keyboard focus is always visible (WCAG 2.4.7, 2.4.11, 1.4.11): walking a page with Tab, every

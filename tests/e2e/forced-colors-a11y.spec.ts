@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { screenshot, waitForHydration } from './checks';
-import { openLead, registerThroughApi, signInByRequest, uniqueName, uniquePhone } from './console-helpers';
+import { screenshot, waitForHydration } from './support/checks';
+import { openLead, registerThroughApi, signInByRequest, uniqueName, uniquePhone } from './support/console-helpers';
 
 /**
  * Forced colours (Windows 고대비, WCAG 1.4.11): the browser replaces every colour with the user's

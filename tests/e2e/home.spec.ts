@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, watchErrors } from './checks';
+import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, watchErrors } from './support/checks';
 
 /**
  * The home page's sections and interactions at 375×812 (`mobile`) and 1440×900 (`desktop`).

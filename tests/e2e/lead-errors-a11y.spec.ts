@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoAxeViolations } from './checks';
+import { expectNoAxeViolations } from './support/checks';
 
 /**
  * A lead form that meets trouble keeps the visitor's place, at both widths: after a 429 or a 500

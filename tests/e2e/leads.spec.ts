@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { fillAndConsent, openInteractive, visibleOpener } from './lead-helpers';
+import { fillAndConsent, openInteractive, visibleOpener } from './support/lead-helpers';
 import { LEADS_CLI } from '../support/operator-cli';
 
 /**

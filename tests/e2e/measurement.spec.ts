@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { addSalesAccount, SALES_PASSWORD, uniquePhone } from './console-helpers';
-import { fillAndConsent, visibleOpener } from './lead-helpers';
-import { discoverPages } from './site-pages';
+import { addSalesAccount, SALES_PASSWORD, uniquePhone } from './support/console-helpers';
+import { fillAndConsent, visibleOpener } from './support/lead-helpers';
+import { discoverPages } from './support/site-pages';
 
 /**
  * Campaign measurement in the browser, at both widths, with the seed settings (no third-party

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { waitForHydration } from './checks';
+import { waitForHydration } from './support/checks';
 
 /**
  * Motion a visitor controls: nothing moves for more than 5 s on its own (WCAG 2.2.2), nothing

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { waitForHydration } from './checks';
-import { START_PAGE, dropdownOf, expectAt, settings, topLink } from './shell-helpers';
+import { waitForHydration } from './support/checks';
+import { START_PAGE, dropdownOf, expectAt, settings, topLink } from './support/shell-helpers';
 
 /**
  * Keyboard and screen-reader use of the shell: the slide menu is a modal, page changes move focus

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 /**
  * The lead result page's "back to the form" link, built from the `from` query, as Chromium itself
  * resolves it: always a page of this site, however `from` tries to leave it (the HTML-level
- * checks are in tests/integration/open-redirect.test.ts).
+ * checks are in tests/integration/built-server/open-redirect.test.ts).
  */
 const NASTY = ['/\\evil.example/x', '/\t/evil.com', '/\n/evil.com', '//evil.example', '/.//evil.example', 'javascript:alert(1)'];
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { waitForHydration, watchErrors } from './checks';
+import { waitForHydration, watchErrors } from './support/checks';
 
 /**
  * The page pipeline in Chromium: the first paint needs the document alone (stylesheets inline,

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, watchErrors } from './checks';
+import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, watchErrors } from './support/checks';
 
 /**
  * The platform pages at each viewport (projects `mobile` 375×812 and `desktop` 1440×900):

@@ -1,6 +1,6 @@
 import { expect, test, type TestInfo } from '@playwright/test';
-import { CANARY_ADMIN_PASSWORD, secretEnv } from './canary-secrets';
-import { expectNoAxeViolations, screenshot } from './checks';
+import { CANARY_ADMIN_PASSWORD, secretEnv } from './support/canary-secrets';
+import { expectNoAxeViolations, screenshot } from './support/checks';
 
 /**
  * The press pages at each viewport (projects mobile 375×812 and desktop 1440×900): the list and

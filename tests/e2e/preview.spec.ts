@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { CANARY_ADMIN_PASSWORD, secretEnv } from './canary-secrets';
-import { expectNoAxeViolations, screenshot, watchErrors } from './checks';
+import { CANARY_ADMIN_PASSWORD, secretEnv } from './support/canary-secrets';
+import { expectNoAxeViolations, screenshot, watchErrors } from './support/checks';
 
 /**
  * Preview from the console, at both widths: the admin turns it on from the dashboard, every page

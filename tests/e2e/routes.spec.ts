@@ -1,13 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, screenshot, watchErrors } from './checks';
-import { INFORMATION_PAGES } from './site-pages';
+import { expectNoAxeViolations, screenshot, watchErrors } from './support/checks';
+import { INFORMATION_PAGES } from './support/site-pages';
 
 /**
  * The informational routes in a browser at each viewport (projects `mobile` and `desktop`):
  * one h1, no axe violations, no horizontal scrolling, no script or load errors; the video and VR
  * facades load nothing from third parties before a click; the announcement PDF button shows its
  * overlay until the new tab has loaded. Status codes, titles and canonicals of every route are
- * checked on the server HTML in tests/integration/routes.test.ts.
+ * checked on the server HTML in tests/integration/from-source/routes.test.ts.
  */
 
 /** Full-page screenshots for humans to look at (test-results/screens/), a sample of the layouts. */

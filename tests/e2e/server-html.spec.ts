@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { discoverPages } from './site-pages';
+import { discoverPages } from './support/site-pages';
 
 /**
  * The HTML as the server sends it (what Naver, Google and Kakao's link previews read): status,

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { waitForHydration } from './checks';
-import { START_PAGE, dropdownOf, expectAt, expectNoAxeViolations, landingPaths, settings, topLink } from './shell-helpers';
+import { waitForHydration } from './support/checks';
+import { START_PAGE, dropdownOf, expectAt, expectNoAxeViolations, landingPaths, settings, topLink } from './support/shell-helpers';
 
 /** The desktop header (project `desktop`, 1440×900): dropdowns by hover and by keyboard. */
 

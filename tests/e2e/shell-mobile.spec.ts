@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { waitForHydration } from './checks';
-import { expectAt, expectNoAxeViolations, landingPaths, settings } from './shell-helpers';
+import { waitForHydration } from './support/checks';
+import { expectAt, expectNoAxeViolations, landingPaths, settings } from './support/shell-helpers';
 
 /** The mobile header (project `mobile`, 375×812): menu button, slide menu accordion, call link. */
 

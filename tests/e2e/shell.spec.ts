@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { START_PAGE, settings } from './shell-helpers';
+import { START_PAGE, settings } from './support/shell-helpers';
 
 /**
  * The site shell at both viewports (projects `mobile` 375×812 and `desktop` 1440×900): the bottom

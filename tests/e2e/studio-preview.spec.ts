@@ -5,7 +5,7 @@ import { build } from 'vite';
 import { readSeedDocuments } from '../../web/server/content/seed';
 import type { SanityDocument } from '../../web/server/content/types';
 import { startServer, type RunningServer } from '../support/built-server';
-import { screenshot } from './checks';
+import { screenshot } from './support/checks';
 import { ContentLake, EDITOR_TOKEN, VIEWER_TOKEN } from '../support/content-lake';
 
 /**
@@ -78,7 +78,7 @@ async function bundleStudioScript(): Promise<string> {
   const output = await build({
     configFile: false,
     logLevel: 'silent',
-    build: { write: false, minify: false, rollupOptions: { input: 'tests/e2e/studio-stand-in/studio.ts', output: { format: 'es', codeSplitting: false } } },
+    build: { write: false, minify: false, rollupOptions: { input: 'tests/e2e/support/studio-stand-in/studio.ts', output: { format: 'es', codeSplitting: false } } },
   });
   const chunk = [output].flat().flatMap((result) => ('output' in result ? result.output : [])).find((item) => item.type === 'chunk');
   if (!chunk || chunk.type !== 'chunk') throw new Error('the Studio stand-in did not bundle');

@@ -5,8 +5,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { openEmbeddedStore } from '../../web/server/content/embedded';
 import { startServer, type RunningServer } from '../support/built-server';
-import { uniquePhone } from './console-helpers';
-import { fillAndConsent, visibleOpener } from './lead-helpers';
+import { uniquePhone } from './support/console-helpers';
+import { fillAndConsent, visibleOpener } from './support/lead-helpers';
 
 /**
  * The ad platforms' tags with test IDs set in siteSettings, at both widths, against a server of

@@ -1,6 +1,6 @@
 /**
  * The built app for tests and bench scripts: builds it when build/ is missing or older than its
- * sources, and starts it (`node tests/e2e/serve.mjs`, which runs `node server.js` with a fresh
+ * sources, and starts it (`node tests/e2e/support/serve.mjs`, which runs `node server.js` with a fresh
  * temporary DATA_DIR) on a free loopback port. Vitest runs every test file that imports this
  * module in its `server` project (vitest.config.ts).
  */
@@ -73,7 +73,7 @@ export async function startServer({
 } = {}): Promise<RunningServer> {
   const port = fixedPort || (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['tests/e2e/serve.mjs'], {
+  const child: ChildProcess = spawn(process.execPath, ['tests/e2e/support/serve.mjs'], {
     cwd: root,
     stdio: ['ignore', captureStdout ? 'pipe' : 'ignore', captureStderr ? 'pipe' : 'inherit'],
     // A server of its own gets a data directory of its own: the E2E_DATA_DIR a Playwright worker

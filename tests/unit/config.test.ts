@@ -1,7 +1,7 @@
 /**
  * The server's configuration: defaults with nothing set, typed values from the environment, and
  * for bad values one Korean + English line per variable (the server then refuses to start, which
- * tests/integration/config-start.test.ts checks on the real process).
+ * tests/integration/built-server/server-start.test.ts checks on the real process).
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

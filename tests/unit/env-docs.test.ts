@@ -14,10 +14,10 @@ const OTHER_VARIABLES: Record<string, string> = {
   SANITY_STUDIO_PREVIEW_ORIGIN: 'studio/env.ts',
   SANITY_STUDIO_APP_ID: 'studio/env.ts',
   SANITY_STUDIO_HOSTNAME: 'studio/env.ts',
-  CHROMIUM_PATH: 'tests/e2e/chromium.ts',
+  CHROMIUM_PATH: 'tests/e2e/support/chromium.ts',
   E2E_PORT: 'playwright.config.ts',
-  OUTAGE_SECONDS: 'tests/integration/database-outage.test.ts',
-  DOCS_PICTURES: 'tests/e2e/checks.ts',
+  OUTAGE_SECONDS: 'tests/integration/built-server/database-outage.test.ts',
+  DOCS_PICTURES: 'tests/e2e/support/checks.ts',
 };
 
 const expected = [...SERVER_ENVIRONMENT_VARIABLES, ...Object.keys(OTHER_VARIABLES)].sort();

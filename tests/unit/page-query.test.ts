@@ -2,7 +2,7 @@
  * A page is its path and the query parameters its route reads (web/shared/page-query.ts): every
  * route is listed here with the parameters it declares, and a route that reads a parameter it
  * did not declare fails. The server keeps only the declared ones for an anonymous page, so an
- * undeclared read would see nothing there. tests/integration/page-query.test.ts checks the other
+ * undeclared read would see nothing there. tests/integration/built-server/page-cache-http.test.ts checks the other
  * half on the built server: an unknown parameter changes no route's HTML.
  */
 import { readFileSync } from 'node:fs';
