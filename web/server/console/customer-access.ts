@@ -36,7 +36,13 @@ export class CustomerAccess {
   async customerOf(id: string) {
     const customerId = await this.customerIdOf(id);
     if (!customerId) return null;
-    return (await this.sales.db.selectFrom('customers').select(['id', 'phone', 'assignee_email as assigneeEmail', 'version']).where('id', '=', customerId).executeTakeFirst()) ?? null;
+    return (
+      (await this.sales.db
+        .selectFrom('customers')
+        .select(['id', 'phone', 'assignee_email as assigneeEmail', 'version'])
+        .where('id', '=', customerId)
+        .executeTakeFirst()) ?? null
+    );
   }
 
   /** Whose view `actor`'s lists are limited to: a 상담사 sees their own customers and unassigned ones, unless the settings open all. */
@@ -49,7 +55,14 @@ export class CustomerAccess {
   async actorOf(actor: StaffActor): Promise<CustomerActor> {
     const settings = await this.assignmentSettings();
     const visibleTo = mayManageLeads(actor.role) || settings.salesSeeAllLeads ? null : actor.email;
-    return { email: actor.email, name: actor.name, role: actor.role, ip: actor.ip, visibleTo, takesColleagues: settings.salesTakeColleagueLeads === true };
+    return {
+      email: actor.email,
+      name: actor.name,
+      role: actor.role,
+      ip: actor.ip,
+      visibleTo,
+      takesColleagues: settings.salesTakeColleagueLeads === true,
+    };
   }
 
   async mayOpen(customer: { assigneeEmail: string | null }, actor: StaffActor): Promise<boolean> {

@@ -45,8 +45,16 @@ export class LeadAssignments {
     for (const customerId of customerIds) {
       let result: WorkResult = NOT_FOUND_WORK;
       // A customer changed meanwhile (a status, a call) is assigned as it is now: the bulk change is about the 담당자 alone.
-      for (let attempt = 0; customerId && attempt < ASSIGN_ATTEMPTS && (attempt === 0 || (!result.ok && result.error === 'conflict')); attempt += 1) {
-        const current = await this.options.sales.db.selectFrom('customers').select('version').where('id', '=', customerId).executeTakeFirst();
+      for (
+        let attempt = 0;
+        customerId && attempt < ASSIGN_ATTEMPTS && (attempt === 0 || (!result.ok && result.error === 'conflict'));
+        attempt += 1
+      ) {
+        const current = await this.options.sales.db
+          .selectFrom('customers')
+          .select('version')
+          .where('id', '=', customerId)
+          .executeTakeFirst();
         result = current ? await this.work.change(customerId, { version: current.version, assignee }, by) : NOT_FOUND_WORK;
       }
       if (result.ok) outcome.assigned += 1;
@@ -73,7 +81,9 @@ export class LeadAssignments {
     if (!mayManageLeads(actor.role)) return null;
     const settings = await assignmentSettingsOf(this.options.sales);
     const optedOut = new Set(settings.optedOut);
-    const sales = (await this.options.staff.list()).filter((account) => account.role === 'sales' && !account.disabled).sort((a, b) => (a.email < b.email ? -1 : 1));
+    const sales = (await this.options.staff.list())
+      .filter((account) => account.role === 'sales' && !account.disabled)
+      .sort((a, b) => (a.email < b.email ? -1 : 1));
     return { roundRobin: settings.roundRobin, sales: sales.map(({ email, name }) => ({ email, name, takingPart: !optedOut.has(email) })) };
   }
 
@@ -87,7 +97,8 @@ export class LeadAssignments {
   }
 
   async distributeEvenly(target: { ids: string[] } | 'unassigned', actor: StaffActor): Promise<LeadDistributeResult> {
-    if (!mayManageLeads(actor.role) || (target !== 'unassigned' && (target.ids.length === 0 || target.ids.length > MAX_PAGE_SIZE))) return { ok: false, error: 'invalid' };
+    if (!mayManageLeads(actor.role) || (target !== 'unassigned' && (target.ids.length === 0 || target.ids.length > MAX_PAGE_SIZE)))
+      return { ok: false, error: 'invalid' };
     const participants = await assignmentParticipants(this.options.sales, this.options.staff);
     if (participants.length === 0) return { ok: false, error: 'nobodyTakingPart' };
     const customerIds: string[] = [];
@@ -97,13 +108,22 @@ export class LeadAssignments {
         if (customerId && !customerIds.includes(customerId)) customerIds.push(customerId);
       }
     }
-    const result = await distributeEvenly(this.options.sales, target === 'unassigned' ? 'unassigned' : { customerIds }, participants, actor);
+    const result = await distributeEvenly(
+      this.options.sales,
+      target === 'unassigned' ? 'unassigned' : { customerIds },
+      participants,
+      actor,
+    );
     return { ok: true, ...result };
   }
 }
 
 /** The staff member named by `email` (null: nobody); 'unknown' for an email of no active account. */
-export async function staffAssignee(staff: StaffDirectory, email: string | null, actor: StaffActor): Promise<{ email: string; name: string } | null | 'unknown'> {
+export async function staffAssignee(
+  staff: StaffDirectory,
+  email: string | null,
+  actor: StaffActor,
+): Promise<{ email: string; name: string } | null | 'unknown'> {
   if (email === null || email === '') return null;
   if (email === actor.email) return { email: actor.email, name: actor.name };
   const account = (await staff.list()).find((account) => account.email === email && !account.disabled);
