@@ -18,10 +18,11 @@ import type { AuditTrail } from '../audit/trail';
 import { seoulDay } from '../../shared/seoul-time';
 import { createFormTokenSigner, TOKEN_CLOCK_SKEW_MS, TOKEN_MAX_AGE_MS, type FormTokenPayload, type FormTokenSigner } from './form-token';
 import { silentNotifier, type LeadNotifier } from './notifier';
-import type { LeadOutbox, OutboxEntry } from './outbox';
+import type { LeadOutbox } from './outbox';
 import { startDailyJob, type DailyJobOptions } from '../daily-timer';
 import { withoutFormatCharacters } from '../free-text';
 import { LeadForms } from './form-data';
+import { contentOf, contentOfEntry, sharedTokenKey } from './lead-content';
 import { OutboxDelivery } from './outbox-delivery';
 import { purgeExpiredLeads } from './retention';
 import { parseLandingPage, parseSourcePage } from './source-page';
@@ -280,31 +281,3 @@ export class LeadService {
 
 const TOKEN_USED: SubmitResult = { error: 'tokenUsed' };
 const FORM_EXPIRED: SubmitResult = { error: 'formExpired' };
-
-type LeadContent = {
-  name: string | null;
-  phone: string | null;
-  message?: string | null;
-  formKind: string | null;
-  visitSlotId: string | null;
-  marketing: boolean | null;
-};
-
-/**
- * One lead per submission from a shared token: the key joins the token's with what the form
- * holds, so a resubmission (a double click, a reload of the answer) lands on the same lead and
- * another visitor's lead on another. Its fill time counts from the page's render, so for these
- * posts the honeypot and the per-address and per-phone limits are what stop a script.
- */
-function sharedTokenKey(idempotencyKey: string, check: LeadCheck): string {
-  return check.ok ? `${idempotencyKey}:${contentOf(check.lead)}` : idempotencyKey;
-}
-
-function contentOf(lead: LeadContent | ValidLead): string {
-  const marketing = 'consent' in lead ? lead.consent.marketing : lead.marketing;
-  return JSON.stringify([lead.name, lead.phone, lead.message || '', lead.formKind, lead.visitSlotId ?? null, marketing === true]);
-}
-
-function contentOfEntry({ lead, visitSlotId }: OutboxEntry): string {
-  return contentOf({ ...lead, visitSlotId, marketing: lead.consent.marketing });
-}
