@@ -11,7 +11,7 @@ import { KeptDraftNote } from '../../components/console/KeptDraftNote';
 import { useKeptDraft } from '../../lib/kept-draft';
 import { useSaveCount } from '../../lib/answer-count';
 import { CONSOLE_HEADERS, confirmFirst, consoleMeta, dayLabel } from '../../components/console/console-page';
-import { VISITS_TEXT } from '../../components/console/VisitSheet';
+import { VISITS_TEXT } from '../../components/console/visit-text';
 import { SlotEditForm, SlotPeriodNav } from '../../components/console/SlotManager';
 import { slotRefusal, slotText as text } from '../../components/console/slot-text';
 import '../../components/console/VisitSheet.css';
