@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { withParticle } from '../../web/shared/korean-particle';
 import { BOOKING_TEXT } from '../../web/app/components/console/VisitBookingPanel';
-import { VISITS_TEXT } from '../../web/app/components/console/VisitSheet';
+import { VISITS_TEXT } from '../../web/app/components/console/visit-text';
 import { DESK_TEXT } from '../../web/app/components/console/DeskRegistrationForm';
 import { consoleText } from '../../web/app/components/console/console-text';
 

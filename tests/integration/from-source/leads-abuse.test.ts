@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { leadMessages } from '../../../web/shared/messages';
 import { seoulDay } from '../../../web/shared/seoul-time';
-import { BOOKINGS_PER_SLOT_PER_NETWORK, DEFAULT_BOOKING_IP_LIMIT } from '../../../web/server/leads/service';
+import { BOOKINGS_PER_SLOT_PER_NETWORK, DEFAULT_BOOKING_IP_LIMIT } from '../../../web/server/leads/submission-limits';
 import { CONSENT_VERSION, signer, startLeadApp, tokenAged, validBody, type LeadApp } from '../../support/leads-harness';
 
 const DAY_MS = 86_400_000;

@@ -8,6 +8,16 @@ import { wholeMobilePhone } from '../../shared/lead-validation';
 import { seoulDayStart } from '../../shared/seoul-time';
 import { decodeCursor, encodeCursor } from '../cursor';
 
+export const DEFAULT_PAGE_SIZE = 50;
+/** The most rows of a page, and of a bulk change of the rows chosen on one. */
+export const MAX_PAGE_SIZE = 200;
+
+/** The rows of a page asked for `limit`: DEFAULT_PAGE_SIZE unless a whole number, MAX_PAGE_SIZE at most. */
+export function pageSize(limit: number | undefined): number {
+  if (!limit || !Number.isInteger(limit) || limit < 1) return DEFAULT_PAGE_SIZE;
+  return Math.min(limit, MAX_PAGE_SIZE);
+}
+
 /** Every filter parameter the console queries take; null means "not filtering on it". */
 export type LeadFilterParams = {
   /** ISO instants: the start of `from`'s Seoul day, the start of the day after `to`. */

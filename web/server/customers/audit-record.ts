@@ -29,3 +29,8 @@ const auditRecords: BatchedStatement<SalesTables, AuditRow> = {
   name: 'audit_events',
   write: async (trx, rows) => void (await trx.insertInto('audit_events').values(rows).execute()),
 };
+
+/** How an audit record names a 담당자: name and email. */
+export function staffLabel(staff: { email: string; name: string | null }): string {
+  return `${staff.name ?? staff.email}(${staff.email})`;
+}

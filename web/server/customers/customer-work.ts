@@ -9,7 +9,7 @@
  * the work changed (status_changes, for 상담사별 실적).
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { leadChangeDetail } from '../../shared/audit-readable';
 import type { AuditAction } from '../../shared/audit-actions';
 import type { LeadStatus } from '../../shared/lead-status';
@@ -18,8 +18,9 @@ import { seoulDay } from '../../shared/seoul-time';
 import type { SalesDatabase } from '../database/index';
 import type { SalesTables } from '../database/tables';
 import { comingVisit, givePlaceBack, moveStatusForward, takePlace, visitAtOf } from './visit-place';
-import { recordAudit } from './audit-record';
-import { refreshAwaitingCall, retallyCustomer } from './customer-tallies';
+import { recordAudit, staffLabel } from './audit-record';
+import { retallyCustomer } from './customer-tallies';
+import { handOverCustomers } from './hand-over';
 import { messageKey, queueMessages } from '../messages/message-log';
 import type { Assignee } from './registration';
 import type { CustomerProfile } from '../../shared/customer-profile';
@@ -64,9 +65,6 @@ class Refused extends Error {
     super(error);
   }
 }
-
-/** Customers named per statement when a hand-over refreshes them (bound parameters are limited). */
-const HANDED_OVER_PER_STATEMENT = 500;
 
 const STATUSES_BEFORE_VISIT: ReadonlySet<LeadStatus> = new Set(['new', 'contacting', 'consulted', 'visitBooked']);
 
@@ -229,54 +227,11 @@ export class CustomerWork {
   }
 
   /**
-   * Every customer of `fromEmail` (a leaving colleague's) to `to` or 미배정 in one transaction,
-   * with one assignment and one `leadChange` record per customer and one `leadHandOver` record
-   * naming the count: a manager's act. Returns how many.
+   * Every customer of `fromEmail` (a leaving colleague's) to `to` or 미배정 in one transaction
+   * (./hand-over.ts). Returns how many.
    */
-  async handOver(fromEmail: string, to: Assignee | null, actor: CustomerActor): Promise<number> {
-    if (!mayManageLeads(actor.role) || fromEmail === (to?.email ?? null)) return 0;
-    const at = this.iso();
-    return this.sales.db.transaction().execute(async (trx) => {
-      const customers = await trx.selectFrom('customers').select(['id', 'assignee_name']).where('assignee_email', '=', fromEmail).execute();
-      if (customers.length === 0) return 0;
-      const from = staffLabel({ email: fromEmail, name: customers[0].assignee_name });
-      await sql`
-        INSERT INTO assignments (id, customer_id, at, assignee_email, assignee_name, by_email)
-        SELECT customers.id || '-' || ${randomUUID()}, customers.id, ${at}, ${to?.email ?? null}, ${to?.name ?? null}, ${actor.email}
-        FROM customers WHERE assignee_email = ${fromEmail}
-      `.execute(trx);
-      if (to) {
-        // Each customer's 담당자 message, keyed as messageKey('staffNewLead', id, versionQualifier(version + 1)) is.
-        const now = this.now();
-        await sql`
-          INSERT INTO lead_messages (key, lead_id, event, recipient, next_attempt_at, created_at, updated_at)
-          SELECT ${'staffNewLead:'} || customers.id || ${':v'} || CAST(customers.version + 1 AS TEXT), customers.id, ${'staffNewLead'}, ${to.email}, ${now}, ${now}, ${now}
-          FROM customers WHERE assignee_email = ${fromEmail}
-          ON CONFLICT (key) DO NOTHING
-        `.execute(trx);
-      }
-      const detail = leadChangeDetail({ status: 'new', assigneeName: from }, { assigneeName: to ? staffLabel(to) : null });
-      await sql`
-        INSERT INTO audit_events (${sql.join([...(this.sales.dialect === 'sqlite' ? [sql.ref('at')] : []), sql.ref('actor'), sql.ref('action'), sql.ref('ip'), sql.ref('target'), sql.ref('detail')])})
-        SELECT ${sql.join([...(this.sales.dialect === 'sqlite' ? [sql`${at}`] : []), sql`${actor.email}`, sql`${'leadChange'}`, sql`${actor.ip}`, sql.ref('id'), sql`${detail}`])}
-        FROM customers WHERE assignee_email = ${fromEmail}
-      `.execute(trx);
-      // And one record of the whole, naming the count: what the 팀장's morning reads back.
-      const summary = `${from} → ${to ? staffLabel(to) : '미배정'}: 고객 ${customers.length}명`;
-      await recordAudit(trx, this.sales.dialect, { actor: actor.email, action: 'leadHandOver', ip: actor.ip, target: fromEmail, detail: summary }, this.now());
-      await trx
-        .updateTable('customers')
-        .set({ assignee_email: to?.email ?? null, assignee_name: to?.name ?? null, version: sql`version + 1`, updated_at: at })
-        .where('assignee_email', '=', fromEmail)
-        .execute();
-      // Given to nobody, nobody has a call to make; given to `to`, each waits for their call.
-      const ids = customers.map((customer) => customer.id);
-      for (let start = 0; start < ids.length; start += HANDED_OVER_PER_STATEMENT) {
-        const some = ids.slice(start, start + HANDED_OVER_PER_STATEMENT);
-        await refreshAwaitingCall(trx, (eb) => eb('customers.id', 'in', some));
-      }
-      return customers.length;
-    });
+  handOver(fromEmail: string, to: Assignee | null, actor: CustomerActor): Promise<number> {
+    return handOverCustomers(this.sales, fromEmail, to, actor, this.now);
   }
 
   /**
@@ -368,9 +323,4 @@ function mayReassign(customer: Pick<Customer, 'assignee_email'>, to: Assignee | 
   const from = customer.assignee_email;
   if (mayManageLeads(actor.role) || from === null || from === actor.email || from === (to?.email ?? null)) return true;
   return to?.email === actor.email && actor.takesColleagues;
-}
-
-/** How an audit record names a 담당자: name and email. */
-export function staffLabel(staff: { email: string; name: string | null }): string {
-  return `${staff.name ?? staff.email}(${staff.email})`;
 }

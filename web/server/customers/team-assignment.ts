@@ -8,8 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { SalesDatabase } from '../database/index';
-import { recordAudit } from './audit-record';
-import { staffLabel } from './customer-work';
+import { recordAudit, staffLabel } from './audit-record';
 import { messageKey, queueMessages } from '../messages/message-log';
 
 export type AssignmentSettings = {

@@ -19,6 +19,12 @@ export type FormTokenPayload = {
   shared: boolean;
 };
 
+// Forms fetch a fresh token when they mount, and again if told it expired: two hours covers
+// reading the page and filling the form, and makes a harvested token worth little.
+export const TOKEN_MAX_AGE_MS = 2 * 3600_000;
+// Clocks of several instances may differ a little.
+export const TOKEN_CLOCK_SKEW_MS = 60_000;
+
 const KEY_PATTERN = /^[0-9a-f]{32}$/;
 const MAX_TOKEN_LENGTH = 512;
 

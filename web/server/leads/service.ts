@@ -1,11 +1,11 @@
 /**
  * Lead capture, independent of HTTP: checking and storing submissions (here), with the forms'
- * data (form-data.ts), where a lead came from (source-page.ts), the outbox's delivery loop
- * (outbox-delivery.ts) and the retention purge (retention.ts) behind one service. The Express
- * routes (./routes.ts), the React Router loaders (through the load context) and the CLI
- * (scripts/leads.ts) all use this one service.
+ * data (form-data.ts), the limits a new lead passes (submission-limits.ts), where a lead came from
+ * (source-page.ts), the outbox's delivery loop (outbox-delivery.ts) and the retention purge
+ * (retention.ts) behind one service. The Express routes (./routes.ts), the React Router loaders
+ * (through the load context) and the CLI (scripts/leads.ts) all use this one service.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { errorField, log } from '../observability/log';
 import { LRUCache } from 'lru-cache';
 import { checkLead, LEAD_FIELDS, type LeadCheck, type LeadFieldCodes, type ValidLead } from '../../shared/lead-validation';
@@ -16,17 +16,17 @@ import { registrationContent } from '../customers/registration';
 import type { SalesDatabase } from '../database/index';
 import type { AuditTrail } from '../audit/trail';
 import { seoulDay } from '../../shared/seoul-time';
-import { createFormTokenSigner, type FormTokenPayload, type FormTokenSigner } from './form-token';
+import { createFormTokenSigner, TOKEN_CLOCK_SKEW_MS, TOKEN_MAX_AGE_MS, type FormTokenPayload, type FormTokenSigner } from './form-token';
 import { silentNotifier, type LeadNotifier } from './notifier';
-import type { LeadOutbox, OutboxEntry } from './outbox';
-import { memoryLimiters, type RateLimit, type RequestLimiter, type RequestLimiters } from '../http/rate-limit';
+import type { LeadOutbox } from './outbox';
 import { startDailyJob, type DailyJobOptions } from '../daily-timer';
 import { withoutFormatCharacters } from '../free-text';
-import { addressNetwork, limitAddress } from '../http/client-address';
 import { LeadForms } from './form-data';
+import { contentOf, contentOfEntry, sharedTokenKey } from './lead-content';
 import { OutboxDelivery } from './outbox-delivery';
 import { purgeExpiredLeads } from './retention';
 import { parseLandingPage, parseSourcePage } from './source-page';
+import { SubmissionLimits, type SubmissionLimitOptions } from './submission-limits';
 import { leadIdFor, notificationOf, saveLead, type LeadDocument } from './store';
 
 /**
@@ -39,7 +39,7 @@ export type SubmitResult =
   | { error: 'formExpired' | 'tokenUsed' | 'rateLimited' }
   | { error: 'tooFast'; retryAfterMs: number };
 
-export type LeadServiceOptions = {
+export type LeadServiceOptions = SubmissionLimitOptions & {
   content: ContentSource;
   /** The customer tables every lead is stored in. */
   sales: SalesDatabase;
@@ -51,14 +51,6 @@ export type LeadServiceOptions = {
   secret?: string;
   /** A form submitted sooner than this after it was rendered is asked to wait. */
   minFillMs?: number;
-  ipLimit?: RateLimit;
-  phoneLimit?: RateLimit;
-  /** Visit bookings per client address (LEAD_BOOKING_LIMIT_IP). */
-  bookingIpLimit?: RateLimit;
-  /** Bookings of one slot per network (default BOOKINGS_PER_SLOT_PER_NETWORK). */
-  slotNetworkLimit?: RateLimit;
-  /** Where the limits count (default: in memory; with DATABASE_URL, shared by every instance). */
-  limiters?: RequestLimiters;
   notifier?: LeadNotifier;
   /** Where the retention purge is recorded. */
   audit?: AuditTrail;
@@ -72,42 +64,15 @@ export type LeadServiceOptions = {
 };
 
 export const DEFAULT_MIN_FILL_MS = 2000;
-// Generous per IP: Korean mobile carriers put many phones behind one address.
-export const DEFAULT_IP_LIMIT: RateLimit = { max: 30, windowMs: 10 * 60_000 };
-export const DEFAULT_PHONE_LIMIT: RateLimit = { max: 5, windowMs: 60 * 60_000 };
-// A family or an office may book from one address; a script taking every slot books far more.
-export const DEFAULT_BOOKING_IP_LIMIT: RateLimit = { max: 10, windowMs: 24 * 3600_000 };
-/**
- * Visits one network (IPv4 /24, IPv6 /64) may book in one slot, over longer than slots are offered
- * ahead: a family or an office books a few; a script rotating addresses cannot fill a slot.
- */
-export const BOOKINGS_PER_SLOT_PER_NETWORK: RateLimit = { max: 3, windowMs: 35 * 24 * 3600_000 };
-// Forms fetch a fresh token when they mount, and again if told it expired: two hours covers
-// reading the page and filling the form, and makes a harvested token worth little.
-const TOKEN_MAX_AGE_MS = 2 * 3600_000;
-// Clocks of several instances may differ a little.
-const TOKEN_CLOCK_SKEW_MS = 60_000;
-/**
- * Visits one page's shared token books (the form without JavaScript posts it; a form with
- * JavaScript books with a token of its own): few visitors without JavaScript book from one cached
- * page, while a script reading the token once booked every place with it from addresses of its own.
- */
-export const BOOKINGS_PER_SHARED_TOKEN: RateLimit = { max: 3, windowMs: TOKEN_MAX_AGE_MS + TOKEN_CLOCK_SKEW_MS };
-
 export class LeadService {
   private readonly signer: FormTokenSigner;
-  private readonly ipLimiter: RequestLimiter;
-  private readonly phoneLimiter: RequestLimiter;
-  private readonly bookingIpLimiter: RequestLimiter;
+  private readonly limits: SubmissionLimits;
   private readonly notifier: LeadNotifier;
   private readonly now: () => number;
   private readonly minFillMs: number;
   // Leads already stored, by id, with their content: a retry of the same form is answered
   // again (not rate limited), another lead on the same token is refused.
   private readonly acceptedIds = new LRUCache<string, string>({ max: 10_000 });
-  private readonly slotNetworkLimiter: RequestLimiter;
-  private readonly sharedTokenBookings: RequestLimiter;
-  private readonly phoneKeySecret: Buffer;
   private readonly forms: LeadForms;
   private readonly delivery: OutboxDelivery;
   private stopPurge: (() => void) | null = null;
@@ -116,14 +81,7 @@ export class LeadService {
   constructor(private readonly options: LeadServiceOptions) {
     const secret = options.secret || randomBytes(32).toString('hex');
     this.signer = createFormTokenSigner(secret);
-    // A key of its own, so a limit key never equals any token's signature.
-    this.phoneKeySecret = createHmac('sha256', secret).update('phone-limit-key').digest();
-    const limiters = options.limiters ?? memoryLimiters;
-    this.ipLimiter = limiters('lead-ip', options.ipLimit ?? DEFAULT_IP_LIMIT);
-    this.phoneLimiter = limiters('lead-phone', options.phoneLimit ?? DEFAULT_PHONE_LIMIT);
-    this.bookingIpLimiter = limiters('booking-ip', options.bookingIpLimit ?? DEFAULT_BOOKING_IP_LIMIT);
-    this.slotNetworkLimiter = limiters('booking-slot-network', options.slotNetworkLimit ?? BOOKINGS_PER_SLOT_PER_NETWORK);
-    this.sharedTokenBookings = limiters('booking-shared-token', BOOKINGS_PER_SHARED_TOKEN);
+    this.limits = new SubmissionLimits(options, secret);
     this.notifier = options.notifier ?? silentNotifier;
     this.now = options.now ?? Date.now;
     this.minFillMs = options.minFillMs ?? DEFAULT_MIN_FILL_MS;
@@ -183,12 +141,12 @@ export class LeadService {
     const accepted = this.acceptedIds.get(id);
     if (accepted !== undefined && accepted !== content) return TOKEN_USED;
     if (accepted === undefined) {
-      const refusal = await this.limitRefusal(id, input, token, ip, now);
-      if (refusal) {
+      const refused = await this.limits.refusal(input, token, ip, now);
+      if (refused) {
         // A retry of a lead stored before a restart (which emptied acceptedIds) is no new lead.
         const stored = await this.storedContent(id);
         if (stored === content) return { id };
-        return stored === null ? refusal : TOKEN_USED;
+        return stored === null ? { error: refused } : TOKEN_USED;
       }
     }
 
@@ -235,32 +193,6 @@ export class LeadService {
         this.notifier.notify(notificationOf(lead, outcome));
         return { id };
     }
-  }
-
-  /**
-   * What the limits count a phone number by: an HMAC of it, so the shared `rate_limits` table
-   * (and this process's memory) never holds the number itself.
-   */
-  private phoneKey(phone: string): string {
-    return createHmac('sha256', this.phoneKeySecret).update(phone).digest('base64url');
-  }
-
-  /**
-   * Why a new lead may not be stored now (the limits per address, per phone and per shared token),
-   * or null. A shared token past its bookings is answered as expired: the page reloaded, or a form
-   * with JavaScript (which fetches a token of its own), books.
-   */
-  private async limitRefusal(id: string, input: ValidLead, token: FormTokenPayload, ip: string, now: number): Promise<SubmitResult | null> {
-    const client = limitAddress(ip);
-    const phoneKey = this.phoneKey(input.phone);
-    if ((await this.phoneLimiter.isLimited(phoneKey, now)) || !(await this.ipLimiter.tryHit(client, now))) return RATE_LIMITED;
-    if (input.visitSlotId) {
-      if (!(await this.bookingIpLimiter.tryHit(client, now))) return RATE_LIMITED;
-      if (!(await this.slotNetworkLimiter.tryHit(`${input.visitSlotId}\u0000${addressNetwork(ip)}`, now))) return RATE_LIMITED;
-      if (token.shared && !(await this.sharedTokenBookings.tryHit(token.idempotencyKey, now))) return FORM_EXPIRED;
-    }
-    await this.phoneLimiter.tryHit(phoneKey, now);
-    return null;
   }
 
   /**
@@ -347,34 +279,5 @@ export class LeadService {
   }
 }
 
-const RATE_LIMITED: SubmitResult = { error: 'rateLimited' };
 const TOKEN_USED: SubmitResult = { error: 'tokenUsed' };
 const FORM_EXPIRED: SubmitResult = { error: 'formExpired' };
-
-type LeadContent = {
-  name: string | null;
-  phone: string | null;
-  message?: string | null;
-  formKind: string | null;
-  visitSlotId: string | null;
-  marketing: boolean | null;
-};
-
-/**
- * One lead per submission from a shared token: the key joins the token's with what the form
- * holds, so a resubmission (a double click, a reload of the answer) lands on the same lead and
- * another visitor's lead on another. Its fill time counts from the page's render, so for these
- * posts the honeypot and the per-address and per-phone limits are what stop a script.
- */
-function sharedTokenKey(idempotencyKey: string, check: LeadCheck): string {
-  return check.ok ? `${idempotencyKey}:${contentOf(check.lead)}` : idempotencyKey;
-}
-
-function contentOf(lead: LeadContent | ValidLead): string {
-  const marketing = 'consent' in lead ? lead.consent.marketing : lead.marketing;
-  return JSON.stringify([lead.name, lead.phone, lead.message || '', lead.formKind, lead.visitSlotId ?? null, marketing === true]);
-}
-
-function contentOfEntry({ lead, visitSlotId }: OutboxEntry): string {
-  return contentOf({ ...lead, visitSlotId, marketing: lead.consent.marketing });
-}

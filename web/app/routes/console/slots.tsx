@@ -1,10 +1,9 @@
-import { useRef, type ReactNode } from 'react';
+import { useRef } from 'react';
 import { data, Form, useLocation } from 'react-router';
 import type { Route } from './+types/slots';
 import { mayManageSlots } from '../../../shared/staff-roles';
-import { isSlotCapacity, isSlotTime, MAX_SLOT_CAPACITY, MAX_TIMES_PER_DAY, type SlotResult } from '../../../shared/visit-slots';
-import { isDay, seoulDay, shiftDay } from '../../../shared/seoul-time';
-import { withParticle } from '../../../shared/korean-particle';
+import { isSlotCapacity, isSlotTime, MAX_TIMES_PER_DAY, type SlotResult } from '../../../shared/visit-slots';
+import { isDay, seoulDay } from '../../../shared/seoul-time';
 import { requireStaff } from '../../lib/require-staff';
 import { ConsoleOutcome } from '../../components/console/ConsoleOutcome';
 import { ConsoleTable } from '../../components/console/ConsoleTable';
@@ -12,64 +11,14 @@ import { KeptDraftNote } from '../../components/console/KeptDraftNote';
 import { useKeptDraft } from '../../lib/kept-draft';
 import { useSaveCount } from '../../lib/answer-count';
 import { CONSOLE_HEADERS, confirmFirst, consoleMeta, dayLabel } from '../../components/console/console-page';
-import { VISITS_TEXT } from '../../components/console/VisitSheet';
+import { VISITS_TEXT } from '../../components/console/visit-text';
+import { SlotEditForm, SlotPeriodNav } from '../../components/console/SlotManager';
+import { slotRefusal, slotText as text } from '../../components/console/slot-text';
 import '../../components/console/VisitSheet.css';
 import '../../components/console/SlotManager.css';
 
 /** What the 일정 추가 form starts with. */
 const CREATE_START = { period: '1', times: '11:00, 14:00, 16:00', capacity: '6' } as const;
-
-const TEXT = {
-  title: '방문 일정 관리',
-  forbidden: '방문 일정은 관리자와 팀장만 만들고 고칠 수 있습니다.',
-  showDay: '하루',
-  showWeek: '일주일',
-  // Two forms on the page each have a start date and a period: their names say which form.
-  createFrom: '일정 시작 날짜',
-  createPeriod: '일정 기간',
-  listFrom: '조회 시작 날짜',
-  listPeriod: '조회 기간',
-  show: '보기',
-  previous: '← 이전',
-  next: '다음 →',
-  createHeading: '일정 추가',
-  times: '시각 (쉼표로 구분, 예: 11:00, 14:00, 16:00)',
-  capacity: '정원 (시각마다)',
-  create: '일정 만들기',
-  listHeading: (from: string, days: number) => (days === 7 ? `${dayLabel(from)}부터 일주일` : dayLabel(from)),
-  empty: '이 기간에는 방문 일정이 없습니다.',
-  date: '날짜',
-  time: '시각',
-  booked: '예약 / 정원',
-  edit: '시각·정원 수정',
-  save: '저장',
-  saveOf: (at: string) => `${at} 일정 저장`,
-  remove: '삭제',
-  removeOf: (at: string) => `${at} 일정 삭제`,
-  confirmRemove: (at: string) => `${at} 방문 일정을 삭제할까요? 되돌릴 수 없습니다.`,
-  timeOf: (at: string) => `${at} 시각`,
-  capacityOf: (at: string) => `${at} 정원`,
-  onlyEmpty: '예약이 있어 삭제할 수 없습니다',
-  badDate: '날짜를 2026-11-28처럼 연-월-일로 입력해 주세요.',
-  created: (count: number, skipped: number) => `방문 일정 ${count}개를 만들었습니다.${skipped ? ` 이미 있는 ${skipped}개는 그대로 두었습니다.` : ''}`,
-  saved: (moved: number, time: string) => `일정을 저장했습니다.${moved > 0 ? ` 예약한 고객 ${moved}명의 방문 시각도 ${withParticle(time, '으로/로')} 함께 바뀌었습니다.` : ''}`,
-  removed: '일정을 삭제했습니다.',
-  refused: {
-    forbidden: '방문 일정은 관리자와 팀장만 만들고 고칠 수 있습니다.',
-    notFound: '그 일정은 이미 삭제되었습니다.',
-    conflict: '그 사이 예약이 들어오거나 다른 직원이 일정을 바꿨습니다. 아래 현재 상태를 보고 다시 시도해 주세요.',
-    invalid: '시각은 14:00처럼 24시간제로, 정원은 1~200 사이 정수로, 시각은 하루 12개까지 입력해 주세요.',
-    badTimes: (bad: string[]) => `${bad.join(', ')}: 시각은 00:00부터 23:59까지, 14:00처럼 24시간제로 입력해 주세요.`,
-    noTimes: '시각을 하나 이상 입력해 주세요.',
-    tooManyTimes: `시각은 하루 ${MAX_TIMES_PER_DAY}개까지 입력할 수 있습니다.`,
-    badCapacity: `정원은 1부터 ${MAX_SLOT_CAPACITY}까지 정수로 입력해 주세요.`,
-    timeTakenAt: (at: string) => `${at}에는 이미 다른 일정이 있습니다. 다른 시각을 입력해 주세요.`,
-    past: '지난 날짜나 이미 지난 시각에는 방문 일정을 만들 수 없습니다. 오늘 이후의 날짜와 시각을 골라 주세요.',
-    belowBooked: (booked: number) => `이미 ${booked}명이 예약해 정원을 ${booked}보다 적게 줄일 수 없습니다.`,
-    notEmpty: '예약한 고객이 있는 일정은 삭제할 수 없습니다. 고객의 예약을 먼저 옮기거나 취소해 주세요.',
-    timeTaken: '그날 같은 시각의 일정이 이미 있습니다.',
-  },
-} as const;
 
 /**
  * What a post did. A refusal because of one field names it (`field`, and for a row's edit the
@@ -89,20 +38,16 @@ type SlotOutcome = {
 /** What is wrong with the 일정 추가 form's times or capacity, before the store is asked. */
 function creationProblem(times: string[], capacity: number): Pick<SlotOutcome, 'field' | 'message'> | null {
   const bad = times.filter((time) => !isSlotTime(time));
-  if (times.length === 0) return { field: 'times', message: TEXT.refused.noTimes };
-  if (bad.length > 0) return { field: 'times', message: TEXT.refused.badTimes(bad) };
-  if (new Set(times).size > MAX_TIMES_PER_DAY) return { field: 'times', message: TEXT.refused.tooManyTimes };
-  if (!isSlotCapacity(capacity)) return { field: 'capacity', message: TEXT.refused.badCapacity };
+  if (times.length === 0) return { field: 'times', message: text.refused.noTimes };
+  if (bad.length > 0) return { field: 'times', message: text.refused.badTimes(bad) };
+  if (new Set(times).size > MAX_TIMES_PER_DAY) return { field: 'times', message: text.refused.tooManyTimes };
+  if (!isSlotCapacity(capacity)) return { field: 'capacity', message: text.refused.badCapacity };
   return null;
-}
-
-function pagePath(from: string, days: number): string {
-  return `/admin/slots?from=${from}&days=${days}`;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(request, context);
-  if (!mayManageSlots(staff.role)) throw data({ message: TEXT.forbidden }, { status: 403 });
+  if (!mayManageSlots(staff.role)) throw data({ message: text.forbidden }, { status: 403 });
   const params = new URL(request.url).searchParams;
   const asked = (params.get('from') ?? '').trim();
   const days = params.get('days') === '1' ? 1 : 7;
@@ -115,14 +60,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       days,
       slots,
       formKey: crypto.randomUUID(),
-      dateError: asked && !isDay(asked) ? TEXT.badDate : null,
+      dateError: asked && !isDay(asked) ? text.badDate : null,
     },
     { status: asked && !isDay(asked) ? 400 : 200 },
   );
-}
-
-function refusal(result: Extract<SlotResult, { ok: false }>): string {
-  return result.error === 'belowBooked' ? TEXT.refused.belowBooked(result.booked ?? 0) : TEXT.refused[result.error];
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -157,7 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         field('key'),
         actor,
       );
-      saved = result.ok ? TEXT.created(result.created?.length ?? 0, result.skipped?.length ?? 0) : '';
+      saved = result.ok ? text.created(result.created?.length ?? 0, result.skipped?.length ?? 0) : '';
       break;
     }
     case 'edit': {
@@ -170,17 +111,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         },
         actor,
       );
-      saved = result.ok ? TEXT.saved(result.moved ?? 0, field('time')) : '';
+      saved = result.ok ? text.saved(result.moved ?? 0, field('time')) : '';
       if (!result.ok && result.error === 'timeTaken') {
         const slot = (await context.leadConsole.slots.list(field('date'), 1)).find((other) => other.time === field('time'));
         const at = `${dayLabel(field('date'))} ${slot?.time ?? field('time')}`;
-        return data<SlotOutcome>({ tone: 'error', message: TEXT.refused.timeTakenAt(at), field: 'time', slotId: field('slotId') }, { status: 409 });
+        return data<SlotOutcome>({ tone: 'error', message: text.refused.timeTakenAt(at), field: 'time', slotId: field('slotId') }, { status: 409 });
       }
       break;
     }
     case 'delete':
       result = await context.leadConsole.slots.remove(field('slotId'), field('rev'), actor);
-      saved = TEXT.removed;
+      saved = text.removed;
       break;
     default:
       result = { ok: false, error: 'invalid' };
@@ -188,7 +129,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (result.ok) return data<SlotOutcome>({ tone: 'success', message: saved, created: field('intent') === 'create' });
   const status = result.error === 'forbidden' ? 403 : result.error === 'notFound' ? 404 : result.error === 'invalid' || result.error === 'past' ? 400 : 409;
-  return data<SlotOutcome>({ tone: 'error', message: refusal(result) }, { status });
+  return data<SlotOutcome>({ tone: 'error', message: slotRefusal(result) }, { status });
 }
 
 export function headers(): HeadersInit {
@@ -196,39 +137,7 @@ export function headers(): HeadersInit {
 }
 
 export function meta() {
-  return consoleMeta(TEXT.title);
-}
-
-type SlotRow = Route.ComponentProps['loaderData']['slots'][number];
-
-/** A slot's row: its time and capacity changed, kept across the end of a session until saved. */
-function SlotEditForm({ slot, at, answer, timeMarks, timeNote }: { slot: SlotRow; at: string; answer: unknown; timeMarks: object; timeNote: ReactNode }) {
-  const form = useRef<HTMLFormElement>(null);
-  const restored = useKeptDraft(form, { place: { page: useLocation().pathname, form: `slot-${slot.id}` }, saved: { time: slot.time, capacity: String(slot.capacity) }, answer });
-  return (
-    <Form ref={form} method="post" className="slot-manager__edit">
-      {restored ? <KeptDraftNote /> : null}
-      <input type="hidden" name="intent" value="edit" />
-      <input type="hidden" name="slotId" value={slot.id} />
-      <input type="hidden" name="rev" value={slot.rev} />
-      <input type="hidden" name="date" value={slot.date} />
-      <input type="time" name="time" defaultValue={slot.time} required aria-label={TEXT.timeOf(at)} className="console-input" {...timeMarks} />
-      <input
-        type="number"
-        name="capacity"
-        min={1}
-        max={200}
-        defaultValue={slot.capacity}
-        required
-        aria-label={TEXT.capacityOf(at)}
-        className="console-input slot-manager__capacity"
-      />
-      <button type="submit" className="button button--outline" aria-label={TEXT.saveOf(at)}>
-        {TEXT.save}
-      </button>
-      {timeNote}
-    </Form>
-  );
+  return consoleMeta(text.title);
 }
 
 export default function Slots({ loaderData, actionData }: Route.ComponentProps) {
@@ -253,7 +162,7 @@ export default function Slots({ loaderData, actionData }: Route.ComponentProps) 
   };
   return (
     <div className="console-page slot-manager">
-      <h1 className="console-page__title">{TEXT.title}</h1>
+      <h1 className="console-page__title">{text.title}</h1>
       {actionData ? (
         <ConsoleOutcome tone={actionData.tone} answer={actionData}>
           <p>{actionData.message}</p>
@@ -268,27 +177,27 @@ export default function Slots({ loaderData, actionData }: Route.ComponentProps) 
       <Form ref={createForm} method="post" className="lead-work slot-manager__create console-form" key={`${from} ${created}`}>
         <section className="lead-work__section" aria-labelledby="slot-create-heading">
           <h2 id="slot-create-heading" className="lead-work__heading">
-            {TEXT.createHeading}
+            {text.createHeading}
           </h2>
           {restored ? <KeptDraftNote /> : null}
           <input type="hidden" name="intent" value="create" />
           <input type="hidden" name="key" value={formKey} />
           <div className="slot-manager__fields">
             <div className="lead-work__field">
-              <label htmlFor="slot-from">{TEXT.createFrom}</label>
+              <label htmlFor="slot-from">{text.createFrom}</label>
               <input id="slot-from" type="date" name="from" defaultValue={typed?.from ?? from} required className="console-input" />
             </div>
             <fieldset className="slot-manager__period">
-              <legend>{TEXT.createPeriod}</legend>
+              <legend>{text.createPeriod}</legend>
               <label>
-                <input type="radio" name="period" value="1" defaultChecked={typed?.period !== '7'} /> {TEXT.showDay}
+                <input type="radio" name="period" value="1" defaultChecked={typed?.period !== '7'} /> {text.showDay}
               </label>
               <label>
-                <input type="radio" name="period" value="7" defaultChecked={typed?.period === '7'} /> {TEXT.showWeek}
+                <input type="radio" name="period" value="7" defaultChecked={typed?.period === '7'} /> {text.showWeek}
               </label>
             </fieldset>
             <div className="lead-work__field">
-              <label htmlFor="slot-times">{TEXT.times}</label>
+              <label htmlFor="slot-times">{text.times}</label>
               <input
                 id="slot-times"
                 name="times"
@@ -301,7 +210,7 @@ export default function Slots({ loaderData, actionData }: Route.ComponentProps) 
               {faultNote('times', 'slot-times')}
             </div>
             <div className="lead-work__field">
-              <label htmlFor="slot-capacity">{TEXT.capacity}</label>
+              <label htmlFor="slot-capacity">{text.capacity}</label>
               <input
                 id="slot-capacity"
                 type="number"
@@ -318,51 +227,30 @@ export default function Slots({ loaderData, actionData }: Route.ComponentProps) 
             </div>
           </div>
           <button type="submit" className="button button--primary">
-            {TEXT.create}
+            {text.create}
           </button>
         </section>
       </Form>
 
-      <div className="visit-sheet__controls">
-        <nav className="visit-sheet__days" aria-label="기간 이동">
-          <a href={pagePath(shiftDay(from, -days), days)} rel="prev">
-            {TEXT.previous}
-          </a>
-          <a href={pagePath(shiftDay(from, days), days)} rel="next">
-            {TEXT.next}
-          </a>
-        </nav>
-        <Form method="get" className="visit-sheet__picker">
-          <label htmlFor="slot-list-from">{TEXT.listFrom}</label>
-          <input id="slot-list-from" type="date" name="from" defaultValue={from} required />
-          <label htmlFor="slot-list-days">{TEXT.listPeriod}</label>
-          <select id="slot-list-days" name="days" defaultValue={String(days)}>
-            <option value="1">{TEXT.showDay}</option>
-            <option value="7">{TEXT.showWeek}</option>
-          </select>
-          <button type="submit" className="button button--outline">
-            {TEXT.show}
-          </button>
-        </Form>
-      </div>
+      <SlotPeriodNav from={from} days={days} />
 
       <section aria-labelledby="slot-list-heading">
         <h2 id="slot-list-heading" className="lead-work__heading">
-          {TEXT.listHeading(from, days)}
+          {text.listHeading(from, days)}
         </h2>
         {slots.length === 0 ? (
-          <p className="console-panel__empty">{TEXT.empty}</p>
+          <p className="console-panel__empty">{text.empty}</p>
         ) : (
-          <ConsoleTable className="console-table slot-manager__table visit-slot__table" columns={[TEXT.date, TEXT.booked, TEXT.edit, TEXT.remove]}>
+          <ConsoleTable className="console-table slot-manager__table visit-slot__table" columns={[text.date, text.booked, text.edit, text.remove]}>
             {slots.map((slot) => {
               const at = `${dayLabel(slot.date)} ${slot.time}`;
               return (
                 <tr key={`${slot.id}:${slot.rev}`}>
-                  <th scope="row" data-label={TEXT.date}>
+                  <th scope="row" data-label={text.date}>
                     {at}
                   </th>
-                  <td data-label={TEXT.booked} className="console-table__number">{VISITS_TEXT.booked(slot.booked, slot.capacity)}</td>
-                  <td data-label={TEXT.edit}>
+                  <td data-label={text.booked} className="console-table__number">{VISITS_TEXT.booked(slot.booked, slot.capacity)}</td>
+                  <td data-label={text.edit}>
                     <SlotEditForm
                       slot={slot}
                       at={at}
@@ -371,16 +259,16 @@ export default function Slots({ loaderData, actionData }: Route.ComponentProps) 
                       timeNote={faultNote('time', `slot-time-${slot.id}`, slot.id)}
                     />
                   </td>
-                  <td data-label={TEXT.remove}>
+                  <td data-label={text.remove}>
                     {slot.booked > 0 ? (
-                      <span className="slot-manager__kept">{TEXT.onlyEmpty}</span>
+                      <span className="slot-manager__kept">{text.onlyEmpty}</span>
                     ) : (
                       <Form method="post">
                         <input type="hidden" name="intent" value="delete" />
                         <input type="hidden" name="slotId" value={slot.id} />
                         <input type="hidden" name="rev" value={slot.rev} />
-                        <button type="submit" className="button button--outline" aria-label={TEXT.removeOf(at)} onClick={confirmFirst(TEXT.confirmRemove(at))}>
-                          {TEXT.remove}
+                        <button type="submit" className="button button--outline" aria-label={text.removeOf(at)} onClick={confirmFirst(text.confirmRemove(at))}>
+                          {text.remove}
                         </button>
                       </Form>
                     )}

@@ -5,7 +5,8 @@ import { isDay, seoulDay } from '../../../shared/seoul-time';
 import { requireStaff } from '../../lib/require-staff';
 import { useAnswerCount } from '../../lib/answer-count';
 import { CONSOLE_HEADERS, consoleMeta } from '../../components/console/console-page';
-import { checkInMessage, VisitSheet, VISITS_TEXT, type CheckInOutcome } from '../../components/console/VisitSheet';
+import { VisitSheet } from '../../components/console/VisitSheet';
+import { checkInMessage, VISITS_TEXT, type CheckInOutcome } from '../../components/console/visit-text';
 import { deskFailed, deskMessage, DeskRegistrationForm, type DeskOutcome } from '../../components/console/DeskRegistrationForm';
 
 /** Longer than any date; a longer value is cut in the message that quotes it back. */
