@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 
 /** Feature folders of the server, and the shared modules every feature may use. */
 const SERVER_FEATURES = ['console', 'leads', 'measurement', 'press'];
-const SHARED_SERVER_FOLDERS = ['audit', 'auth', 'content', 'database', 'http', 'observability'];
+const SHARED_SERVER_FOLDERS = ['audit', 'auth', 'content', 'customers', 'database', 'http', 'messages', 'observability', 'postgres'];
 
 export default defineConfig([
   globalIgnores([
@@ -80,8 +80,8 @@ export default defineConfig([
     },
   },
   // The server's features (web/server/<feature>/) import only shared server modules and their own
-  // files; what two features need lives in a shared module (web/server/*.ts, http/, content/,
-  // audit/, auth/, observability/), which imports no feature. app.ts and app/, the composition root, wire them all.
+  // files; what two features need lives in a shared module (web/server/*.ts or one of
+  // SHARED_SERVER_FOLDERS: the customers, their messages, the databases…), which imports no feature. app.ts and app/, the composition root, wire them all.
   ...SERVER_FEATURES.map((feature) => ({
     files: [`web/server/${feature}/**/*.ts`],
     rules: {
@@ -91,7 +91,7 @@ export default defineConfig([
           patterns: [
             {
               regex: `^(\\.{1,2}/)+(${SERVER_FEATURES.filter((other) => other !== feature).join('|')})(/|$)`,
-              message: `web/server/${feature}는 다른 기능 폴더를 가져올 수 없습니다 (features import shared server modules only: move what both need to web/server/, http/, content/, audit/ or auth/).`,
+              message: `web/server/${feature}는 다른 기능 폴더를 가져올 수 없습니다 (features import shared server modules only: move what both need to web/server/ or a shared folder such as customers/, messages/, http/).`,
             },
           ],
         },

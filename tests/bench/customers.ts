@@ -16,7 +16,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { leadFilterParams } from '../../web/server/console/lead-query';
+import { leadFilterParams } from '../../web/server/customers/lead-query';
 import { countCustomers, listCustomers, nextCustomerCursor, type CustomerCursor } from '../../web/server/customers/customer-list';
 import { todayWork } from '../../web/server/customers/today-work-reads';
 import {

@@ -46,6 +46,9 @@ describe('import boundaries', () => {
     ['web/server/auth/example.ts', "import type { LeadConsole } from '../console/types';"],
     ['web/server/audit/example.ts', "import { PressService } from '../press/service';"],
     ['web/server/example.ts', "import { VIEWS_DOCUMENT_TYPE } from './press/view-counter';"],
+    ['web/server/messages/example.ts', "import type { LeadNotifier } from '../leads/notifier';"],
+    ['web/server/customers/example.ts', "import type { LeadConsole } from '../console/types';"],
+    ['web/server/postgres/example.ts', "import { PressService } from '../press/service';"],
   ])('a shared server module may not import a feature: %s %s', async (file, source) => {
     expect(await restrictedImportErrors(file, `${source}\nexport const used = 1;\n`)).toEqual([expect.stringContaining('공유 서버 모듈')]);
   });
@@ -56,5 +59,6 @@ describe('import boundaries', () => {
     expect(await restrictedImportErrors('web/server/measurement/example.ts', "import { ViewGate } from '../http/view-gate';\nimport type { AuditTrail } from '../audit/trail';\n")).toEqual([]);
     expect(await restrictedImportErrors('web/server/app.ts', "import { LeadService } from './leads/service';\nimport { PressService } from './press/service';\n")).toEqual([]);
     expect(await restrictedImportErrors('web/server/app/services.ts', "import { LeadService } from '../leads/service';\nimport { PressService } from '../press/service';\n")).toEqual([]);
+    expect(await restrictedImportErrors('web/server/console/example.ts', "import { listCustomers } from '../customers/customer-list';\nimport type { LeadNotifier } from '../messages/lead-notification';\n")).toEqual([]);
   });
 });

@@ -16,7 +16,7 @@ import { loadConfig, type ServerConfig } from '../../../web/server/config';
 import { closeContentSources, createContentSources, type ContentSources } from '../../../web/server/content/index';
 import type { SalesDatabase } from '../../../web/server/database/index';
 import { withdrawMarketingOfLead } from '../../../web/server/console/customer-erasure';
-import { leadFilterParams } from '../../../web/server/console/lead-query';
+import { leadFilterParams } from '../../../web/server/customers/lead-query';
 import { listCustomers } from '../../../web/server/customers/customer-list';
 import { exportCustomers } from '../../../web/server/customers/export-reads';
 import { openLeadOutbox } from '../../../web/server/leads/outbox';

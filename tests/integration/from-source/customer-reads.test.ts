@@ -15,7 +15,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbeddedStore } from '../../../web/server/content/embedded';
 import { LeadConsoleService } from '../../../web/server/console/lead-console';
-import { leadFilterParams } from '../../../web/server/console/lead-query';
+import { leadFilterParams } from '../../../web/server/customers/lead-query';
 import { todayWorkOf } from '../../../web/server/console/today-work';
 import type { StaffActor } from '../../../web/server/console/types';
 import { campaignStatsOf } from '../../../web/server/measurement/stats';

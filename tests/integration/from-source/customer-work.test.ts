@@ -15,7 +15,7 @@ import { openLeadsDatabase } from '../../../web/server/database/leads-file';
 import { CustomerWork, type CustomerActor } from '../../../web/server/customers/customer-work';
 import { customerDetail } from '../../../web/server/customers/customer-detail';
 import { listCustomers } from '../../../web/server/customers/customer-list';
-import { leadFilterParams } from '../../../web/server/console/lead-query';
+import { leadFilterParams } from '../../../web/server/customers/lead-query';
 import { eraseCustomerRows, purgeExpiredCustomers, withdrawMarketingRows } from '../../../web/server/customers/customer-erasure';
 import { register } from '../../../web/server/customers/registration';
 import { VisitSlotSchedule } from '../../../web/server/customers/visit-slot-schedule';

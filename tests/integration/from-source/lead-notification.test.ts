@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { salesDatabaseOnPostgres, type SalesDatabase } from '../../../web/server/database/index';
-import type { LeadNotification, LeadNotifier } from '../../../web/server/leads/notifier';
+import type { LeadNotification, LeadNotifier } from '../../../web/server/messages/lead-notification';
 import { migrate } from '../../../web/server/postgres/index';
 import { freshDatabaseUrl } from '../../support/postgres';
 import { openTcpGate, type TcpGate } from '../../support/tcp-gate';

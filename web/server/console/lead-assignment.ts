@@ -9,7 +9,7 @@ import type { SalesDatabase } from '../database/index';
 import { CustomerWork, type WorkResult } from '../customers/customer-work';
 import { assignmentSettingsOf, distributeEvenly, saveAssignmentSettings } from '../customers/team-assignment';
 import type { CustomerAccess } from './customer-access';
-import { MAX_PAGE_SIZE } from './lead-query';
+import { MAX_PAGE_SIZE } from '../customers/lead-query';
 import { assignmentParticipants } from './round-robin';
 import type { LeadAssignResult, LeadDistributeResult, StaffActor, TeamAssignment } from './types';
 

@@ -28,7 +28,7 @@ import { LeadAssignments } from './lead-assignment';
 import { LeadChanges } from './lead-changes';
 import type { AuditTrail } from '../audit/trail';
 import type { StaffDirectory } from '../auth/staff-accounts';
-import { decodeLeadCursor, encodeLeadCursor, leadFilterParams, pageSize } from './lead-query';
+import { decodeLeadCursor, encodeLeadCursor, leadFilterParams, pageSize } from '../customers/lead-query';
 import { VisitBookings } from './visit-bookings';
 import { customerDetail } from '../customers/customer-detail';
 import { assigneeOfPhone, countCustomers, listCustomers } from '../customers/customer-list';

@@ -2,7 +2,7 @@
 import type { SalesDatabase } from '../database/index';
 import { nextCustomerCursor, type CustomerCursor } from '../customers/customer-list';
 import { EXPORT_PAGE_CUSTOMERS, exportCustomers, type CustomerExportRow } from '../customers/export-reads';
-import type { LeadFilterParams } from './lead-query';
+import type { LeadFilterParams } from '../customers/lead-query';
 import type { LeadExportRow } from './types';
 
 /** One row per customer, in the list's order, a page of customers at a time. */

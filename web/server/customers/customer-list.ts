@@ -7,7 +7,7 @@
 import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { SalesDatabase } from '../database/index';
 import type { BookingStatus, SalesTables } from '../database/tables';
-import type { LeadFilterParams } from '../console/lead-query';
+import type { LeadFilterParams } from './lead-query';
 import { seoulDay } from '../../shared/seoul-time';
 import type { CustomerProfile } from '../../shared/customer-profile';
 import { missedCallsInARow, profileOf } from './customer-detail';

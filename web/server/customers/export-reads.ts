@@ -1,7 +1,7 @@
 /** The lead export's read: the list's customers a page at a time, each with its first and last registration, calls and memos. */
 import { sql } from 'kysely';
 import type { SalesDatabase } from '../database/index';
-import type { LeadFilterParams } from '../console/lead-query';
+import type { LeadFilterParams } from './lead-query';
 import { listCustomers, registrationBeyond, type CustomerCursor, type CustomerListRow } from './customer-list';
 
 /** Customers per export page: memory holds one page, whatever the total. */

@@ -4,19 +4,7 @@
  * the visitor's answer does not wait for (or depend on) the webhook. The lead itself is already
  * durable, so a notification given up after the last attempt loses nothing but the ping.
  */
-import type { LeadDocument } from './store';
-
-export type LeadNotification = Pick<LeadDocument, '_id' | 'name' | 'phone' | 'message' | 'createdAt' | 'sourcePage' | 'formKind' | 'assignee'> & {
-  visitAt?: string;
-  /** The phone was a customer already: the registration joined it (and its 담당자 was told). */
-  returning?: boolean;
-};
-
-export interface LeadNotifier {
-  notify(lead: LeadNotification): void;
-  /** Stops retrying; attempts in flight finish on their own. */
-  close(): void;
-}
+import type { LeadNotification, LeadNotifier } from '../messages/lead-notification';
 
 export type WebhookNotifierOptions = {
   url: string;

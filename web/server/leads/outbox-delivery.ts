@@ -7,7 +7,7 @@
 import { isStoreUnavailable } from '../content/when-available';
 import type { SalesDatabase } from '../database/index';
 import { seoulDay } from '../../shared/seoul-time';
-import type { LeadNotifier } from './notifier';
+import type { LeadNotifier } from '../messages/lead-notification';
 import type { DeliveryOutcome, LeadOutbox, OutboxEntry } from './outbox';
 import { notificationOf, saveLead, type SaveOutcome } from './store';
 import { isConnectionError } from '../observability/dependency-state';

@@ -7,7 +7,7 @@ import type { ConsoleFormKind } from '../../shared/lead-form-kinds';
 import type { UtmKey } from '../../shared/utm';
 import { register } from '../customers/registration';
 import type { SalesDatabase } from '../database/index';
-import type { LeadNotification } from './notifier';
+import type { LeadNotification } from '../messages/lead-notification';
 
 /**
  * A lead as the server takes it from a form, before the slot is resolved (and as the outbox keeps

@@ -18,7 +18,7 @@ import type { MessageTemplatesQueryResult } from '../../sanity/sanity.types';
 import { maskName } from '../../shared/audit-readable';
 import type { ContentSource } from '../content/types';
 import type { SalesDatabase } from '../database/index';
-import type { LeadNotifier } from '../leads/notifier';
+import type { LeadNotifier } from './lead-notification';
 import { templateVariables, type MessageEvent, type MessageReason } from '../../shared/outbound-messages';
 import { seoulDay, seoulDayStart } from '../../shared/seoul-time';
 import { MESSAGE_MAX_ATTEMPTS, messageKey, nextAttemptAt, type MessageJob, type MessageLog, type MessageOutcome } from './message-log';

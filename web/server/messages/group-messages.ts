@@ -37,7 +37,7 @@ import type { SalesDatabase } from '../database/index';
 import type { SalesTables } from '../database/tables';
 import { recordAudit } from '../customers/audit-record';
 import { customerMatches } from '../customers/customer-list';
-import { leadFilterParams } from '../console/lead-query';
+import { leadFilterParams } from '../customers/lead-query';
 import { visitLabel } from './visit-label';
 
 export type GroupActor = { email: string; name: string; role: StaffRole; ip: string };
