@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 
 /** Feature folders of the server, and the shared modules every feature may use. */
 const SERVER_FEATURES = ['console', 'leads', 'measurement', 'press'];
-const SHARED_SERVER_FOLDERS = ['audit', 'auth', 'content', 'customers', 'database', 'http', 'messages', 'observability', 'postgres'];
+const SHARED_SERVER_FOLDERS = ['audit', 'auth', 'content', 'customers', 'database', 'http', 'messages', 'observability', 'pages', 'postgres'];
 
 export default defineConfig([
   globalIgnores([

@@ -7,7 +7,7 @@ import { discoverPages } from './support/site-pages';
 /**
  * Exact size budgets on the build as served, per page the crawl finds:
  * - first-load JS: every /assets/*.js the page loads (entry, shared chunks, route modules; all
- *   loaded after the first paint, web/server/http/deferred-hydration.ts), in two parts: the
+ *   loaded after the first paint, web/server/pages/deferred-hydration.ts), in two parts: the
  *   framework (the client entry chunk, which holds React, React DOM and React Router, and React
  *   Router's generated route manifest if a page loads it), about 110 KB gzip, which only an
  *   upgrade changes; and our own code, ≤ 20 KB gzip per page. The total holds the line at 130 KB

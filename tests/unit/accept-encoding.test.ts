@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { preferredEncoding } from '../../web/server/http/precompressed';
+import { preferredEncoding } from '../../web/server/pages/precompressed';
 
 describe('preferredEncoding', () => {
   it('prefers brotli, then gzip, whatever order the browser lists them in', () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { builtStylesheets, inlineStylesheets } from '../../web/server/http/inline-stylesheets';
+import { builtStylesheets, inlineStylesheets } from '../../web/server/pages/inline-stylesheets';
 
 const client = mkdtempSync(join(tmpdir(), 'inline-stylesheets-'));
 mkdirSync(join(client, 'assets'));

@@ -6,7 +6,7 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import routes from '../../web/app/routes';
-import { pageAddresses, routeTree } from '../../web/server/http/page-address';
+import { pageAddresses, routeTree } from '../../web/server/pages/page-address';
 
 type RouteConfigEntry = { id?: string; path?: string; index?: boolean; file: string; children?: RouteConfigEntry[] };
 

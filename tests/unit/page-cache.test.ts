@@ -6,7 +6,7 @@
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { PageCache, type RenderedPage } from '../../web/server/http/page-cache';
+import { PageCache, type RenderedPage } from '../../web/server/pages/page-cache';
 
 const html = (size: number, fill = 'a') => Buffer.from(`<!DOCTYPE html>${fill.repeat(size)}`);
 const page = (body: Buffer, status = 200): RenderedPage => ({ status, headers: [['content-type', 'text/html']], html: body });

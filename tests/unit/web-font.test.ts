@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseWebFont } from '../../web/server/http/web-font';
+import { chooseWebFont } from '../../web/server/pages/web-font';
 
 describe('chooseWebFont', () => {
   it('puts the choice first in the head, so it runs before the first layout', () => {

@@ -1,6 +1,6 @@
 /**
  * React Router's default Node entry. Its inline scripts carry no nonce: the server allows them by
- * the hashes of the page's final bytes (web/server/http/page-handler.ts).
+ * the hashes of the page's final bytes (web/server/pages/page-handler.ts).
  */
 import { PassThrough } from 'node:stream';
 import type { EntryContext } from 'react-router';

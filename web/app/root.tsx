@@ -29,7 +29,7 @@ import { useEnabledTags, useRootData } from './lib/site-data';
 import { PreviewOverlay } from './components/PreviewOverlay';
 
 // No font preload: Pretendard (fonts.css) is used only once this browser holds it
-// (web/server/http/web-font.ts), so it never competes with the LCP image before the first paint.
+// (web/server/pages/web-font.ts), so it never competes with the LCP image before the first paint.
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -14,7 +14,7 @@ export type { AppServices } from './app/services';
 export { errorHandler } from './http/errors';
 export { startMetricsServer } from './observability/metrics-server';
 export { log } from './observability/log';
-export { precompressedAssets } from './http/precompressed';
+export { precompressedAssets } from './pages/precompressed';
 export { ConfigError, loadConfig, loadConfigOrExit, type ServerConfig } from './config';
 
 /** What the process does with a rejection nothing handled: logged and counted, not fatal (server.js). */

@@ -1,7 +1,7 @@
 /**
  * Vite plugin for the client build: writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level
  * 9) copy next to every text asset of the bundle, so the server sends hashed assets without
- * compressing them again on each request (web/server/http/precompressed.ts) — less CPU per
+ * compressing them again on each request (web/server/pages/precompressed.ts) — less CPU per
  * request and smaller files than on-the-fly brotli at the quality a live response can afford.
  *
  * Kept instead of vite-plugin-compression2 (2.5.3, checked with `npm view`): it declares no

@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { renderLimit } from '../../../web/server/http/render-limit';
+import { renderLimit } from '../../../web/server/pages/render-limit';
 
 let server: http.Server;
 let url: string;

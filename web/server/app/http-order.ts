@@ -19,10 +19,10 @@ import { cacheHeaders, NO_STORE, PUBLIC_PAGE_CACHE } from '../http/cache-headers
 import { createHealthRouter, salesTablesRead } from '../http/health';
 import { watchEnabledTags, watchFrameOrigins } from '../http/frame-origins';
 import { contentSecurityPolicy, inlineHashes, securityHeaders } from '../http/security-headers';
-import { createPageHandlers } from '../http/page-handler';
-import { PageCache } from '../http/page-cache';
-import { pageAddresses } from '../http/page-address';
-import { renderLimit } from '../http/render-limit';
+import { createPageHandlers } from '../pages/page-handler';
+import { PageCache } from '../pages/page-cache';
+import { pageAddresses } from '../pages/page-address';
+import { renderLimit } from '../pages/render-limit';
 import { VIEW_FLUSH_INTERVAL_MS } from '../batched-counts';
 import { createMeasureRouter, createStatsExportRouter } from '../measurement/routes';
 import { createTeamPerformanceExportRouter } from '../console/team-performance-routes';

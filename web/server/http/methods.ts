@@ -10,7 +10,7 @@ import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import { messages } from '../../shared/messages';
 import { closeAfterAnswer } from './body-limit';
 import { NO_STORE } from './cache-headers';
-import { routeTree, type PageRoute } from './page-address';
+import { routeTree, type PageRoute } from '../pages/page-address';
 
 const READ_METHODS = ['GET', 'HEAD'];
 const API_METHODS = ['GET', 'HEAD', 'POST'];

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
-import { routeTree } from '../http/page-address';
+import { routeTree } from '../pages/page-address';
 import { log } from './log';
 import { metrics } from './metrics';
 

@@ -6,11 +6,11 @@
  * paths and a request that waits for a render under way never do. Signed-in staff are not
  * limited (the console is rendered for each request).
  */
-import { limitAddress } from './client-address';
+import { limitAddress } from '../http/client-address';
 import type { Request, Response } from 'express';
 import { leadMessages, messages } from '../../shared/messages';
-import { memoryLimiters, type RateLimit, type RequestLimiters } from './rate-limit';
-import { NO_STORE } from './cache-headers';
+import { memoryLimiters, type RateLimit, type RequestLimiters } from '../http/rate-limit';
+import { NO_STORE } from '../http/cache-headers';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
