@@ -9,7 +9,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { EMBEDDED_IMAGE_CONFIG, urlFor } from '../../sanity/image';
-import { IMAGE_CONTENT_TYPES } from '../images';
+import { IMAGE_CONTENT_TYPES } from '../image-transform';
 import type { SanityDocument } from './types';
 
 const IMAGE_ASSET_PATTERN = /^image@file:\/\/(.+)$/;
