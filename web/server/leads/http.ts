@@ -133,7 +133,10 @@ function jsonAnswer(result: SubmitResult): Response {
       ...('fieldErrors' in result ? { errors: fieldMessagesOf(result.fieldErrors) } : {}),
       ...('retryAfterMs' in result ? { retryAfterMs: result.retryAfterMs } : {}),
     },
-    { status: SUBMIT_ERROR_STATUS[result.error], headers: { ...NO_STORE, ...(result.error === 'rateLimited' ? { 'Retry-After': '600' } : {}) } },
+    {
+      status: SUBMIT_ERROR_STATUS[result.error],
+      headers: { ...NO_STORE, ...(result.error === 'rateLimited' ? { 'Retry-After': '600' } : {}) },
+    },
   );
 }
 
