@@ -12,9 +12,9 @@ import { ownPagePath } from '../../shared/own-page-path';
 import type { LeadService, SubmitResult } from './service';
 
 /** Larger bodies are refused with 413 before they are parsed. */
-export const MAX_LEAD_BODY_BYTES = 16 * 1024;
+const MAX_LEAD_BODY_BYTES = 16 * 1024;
 
-export const LEAD_RESULT_PATH = '/leads/result';
+const LEAD_RESULT_PATH = '/leads/result';
 
 /** The lead API's answers, for the load context: what its resource routes return. */
 export type LeadRequests = {
