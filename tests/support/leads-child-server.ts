@@ -1,14 +1,14 @@
 /**
- * The lead API as the server runs it (same content sources, service and routes as
+ * The lead API as the server runs it (same content sources, service and answers as
  * web/server/app.ts), started as a child process by leads-crash.test.ts so it can be killed
  * with SIGKILL. Prints `PORT=<n>` once listening. Environment: DATA_DIR, LEAD_FORM_SECRET, SANITY_*.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import express from 'express';
 import { loadConfig } from '../../web/server/config';
 import { createContentSources } from '../../web/server/content/index';
-import { createLeadRouter, createLeadService } from '../../web/server/leads/index';
+import { createLeadService, leadRequests } from '../../web/server/leads/index';
+import { leadApiListener } from './lead-api-server';
 
 const config = loadConfig({
   ...process.env,
@@ -19,9 +19,7 @@ const config = loadConfig({
 });
 const sources = await createContentSources(config);
 const service = createLeadService(sources, config);
-const app = express();
-app.use(createLeadRouter({ service }));
-const server = http.createServer(app);
+const server = http.createServer(leadApiListener(leadRequests(service)));
 server.listen(0, '127.0.0.1', () => {
   process.stdout.write(`PORT=${(server.address() as AddressInfo).port}\n`);
 });

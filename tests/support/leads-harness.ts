@@ -9,7 +9,6 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import express from 'express';
 import pg from 'pg';
 import { EDITOR_TOKEN } from './content-lake';
 import { openEmbeddedStore, type EmbeddedStore } from '../../web/server/content/embedded';
@@ -21,7 +20,8 @@ import { createSanitySource } from '../../web/server/content/sanity';
 import type { ContentSource } from '../../web/server/content/types';
 import { createFormTokenSigner } from '../../web/server/leads/form-token';
 import { openLeadOutbox } from '../../web/server/leads/outbox';
-import { createLeadRouter } from '../../web/server/leads/routes';
+import { leadRequests } from '../../web/server/leads/http';
+import { leadApiListener } from './lead-api-server';
 import { LeadService, type LeadServiceOptions } from '../../web/server/leads/service';
 
 export const TEST_SECRET = 'lead-test-secret-0123456789abcdef';
@@ -155,9 +155,7 @@ export async function startLeadApp(
     content,
     sales,
   });
-  const app = express();
-  app.use(createLeadRouter({ service }));
-  const server = http.createServer(app);
+  const server = http.createServer(leadApiListener(leadRequests(service)));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -49,6 +49,10 @@ export default [
 
   route('privacy', 'routes/privacy.tsx'),
 
+  // Resource routes: the lead API (web/server/app/http-order.ts sends /api paths here without the page checks).
+  route('api/leads', 'routes/api/leads.ts'),
+  route('api/leads/form', 'routes/api/lead-form.ts'),
+
   // Resource routes: what crawlers read.
   route('sitemap.xml', 'routes/seo/sitemap.ts'),
   route('robots.txt', 'routes/seo/robots.ts'),

@@ -40,6 +40,8 @@ export const OWN_PAGE_PATTERNS = [
   '/:site/press',
   '/:site/press/:id',
   '/privacy',
+  '/api/leads',
+  '/api/leads/form',
   '/sitemap.xml',
   '/robots.txt',
   '/admin',

@@ -17,7 +17,7 @@ import { loadConfig } from '../../../web/server/config';
 import { eraseCustomerOfLead, withdrawMarketingOfLead } from '../../../web/server/console/customer-erasure';
 import { createLeadConsole } from '../../../web/server/console/index';
 import { MemoryAuditTrail } from '../../support/memory-audit-trail';
-import { createLeadService } from '../../../web/server/leads/index';
+import { createLeadService, leadRequests } from '../../../web/server/leads/index';
 import { PressService } from '../../../web/server/press/service';
 import { ViewCounter } from '../../../web/server/press/view-counter';
 import { todayWorkOf } from '../../../web/server/console/today-work';
@@ -110,6 +110,7 @@ beforeAll(async () => {
     audit,
     clientIp: '127.0.0.1',
     leadForms: leadService,
+    leadRequests: leadRequests(leadService),
     press: new PressService(store, new ViewCounter(sales), 'order-index'),
     leadConsole: createLeadConsole({ sales, content: store }, { audit: new MemoryAuditTrail(), staff: { list: async () => [] } }),
     campaignStats: campaignStatsOf({ sales }),

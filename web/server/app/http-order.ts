@@ -13,7 +13,6 @@ import { PressService } from '../press/service';
 import { databaseState } from '../content/index';
 import { createImageHandler } from '../images';
 import { sanityWebhookRoute } from '../sanity-webhook';
-import { createLeadRouter } from '../leads/index';
 import type { ServerConfig } from '../config';
 import { cacheHeaders, NO_STORE, PUBLIC_PAGE_CACHE } from '../http/cache-headers';
 import { createHealthRouter, salesTablesRead } from '../http/health';
@@ -27,10 +26,10 @@ import { VIEW_FLUSH_INTERVAL_MS } from '../batched-counts';
 import { createMeasureRouter, createStatsExportRouter } from '../measurement/routes';
 import { createTeamPerformanceExportRouter } from '../console/team-performance-routes';
 import { limitRequestBodies } from '../http/body-limit';
-import { apiFallback, guardPageRequests, pageMethods } from '../http/methods';
+import { apiMethods, apiRoutes, guardPageRequests, pageMethods } from '../http/methods';
 import { createPreview, previewContent } from '../preview';
 import { createLeadExportRouter } from '../console/index';
-import { observeRequest, routeTemplates } from '../observability/requests';
+import { observeRequest, requestIdOf, routeTemplates } from '../observability/requests';
 import type { OpenServices } from './services';
 
 export type HttpOrder = {
@@ -100,8 +99,8 @@ export async function createHttpOrder(opened: OpenServices, config: ServerConfig
     // In preview, loaders read drafts; every other request the published content.
     loadContext: (req) =>
       preview.isActive(req)
-        ? previewContext(req)
-        : { ...services, clientIp: req.ip ?? '', preview: null },
+        ? { ...previewContext(req), requestId: requestIdOf(req) }
+        : { ...services, clientIp: req.ip ?? '', requestId: requestIdOf(req), preview: null },
     mode: config.production ? 'production' : 'development',
     pipeline: !pageCache
       ? undefined
@@ -176,8 +175,6 @@ export async function createHttpOrder(opened: OpenServices, config: ServerConfig
     }),
   );
 
-  // Leads: POST /api/leads, GET /api/leads/form
-  app.use(createLeadRouter({ service: leadService }));
   // GET /admin/leads/export.csv and .xlsx (an admin or a 팀장, with a 사유)
   app.use(createLeadExportRouter({ leadConsole, leadSearch, session: (req) => auth.session(req) }));
   // POST /api/measure (the page-view beacon) and GET /admin/stats.csv (an admin or a 팀장, with a 사유)
@@ -188,7 +185,8 @@ export async function createHttpOrder(opened: OpenServices, config: ServerConfig
 
   // Methods: unknown ones 405 before React Router; a page POST only from this site's Origin,
   // checked before its body is read (React Router's own check would answer 400, after reading).
-  app.use('/api', apiFallback);
+  // The API's resource routes (POST /api/leads, GET /api/leads/form) go to React Router from here.
+  app.use('/api', apiRoutes({ methodsOf: apiMethods(serverRoutes), answer: pages.resource }));
   app.use(guardPageRequests({ methodsOf: pageMethods(serverRoutes, (slug) => press.isPressSite(slug)), isSameOrigin: (req) => auth.isSameOrigin(req) }));
 
   app.use(pages.render);

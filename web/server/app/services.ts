@@ -19,7 +19,7 @@ import { closeContentSources, createContentSources, type ContentSources } from '
 import { leadsDatabaseFile } from '../database/leads-file';
 import type { ContentSource } from '../content/types';
 import type { ImageConfig } from '../../sanity/image';
-import { createLeadService, seedDemoVisitSlots, type LeadService } from '../leads/index';
+import { createLeadService, leadRequests, seedDemoVisitSlots, type LeadRequests, type LeadService } from '../leads/index';
 import type { ServerConfig } from '../config';
 import { memoryLimiters, postgresLimiters, type RequestLimiters } from '../http/rate-limit';
 import { PageViewStats } from '../measurement/page-views';
@@ -52,6 +52,8 @@ export type AppServices = {
   press: PressService;
   /** Lead forms' data (token, consent notice, visit slots) for loaders. */
   leadForms: Pick<LeadService, 'formData'>;
+  /** The lead API (`POST /api/leads`, `GET /api/leads/form`): its resource routes' answers. */
+  leadRequests: LeadRequests;
   /** Who did what with personal data and accounts (append-only; admins read it at /admin/audit). */
   audit: AuditTrail;
   /** Staff accounts: the list, and an admin's changes (add, disable, enable, reset). */
@@ -87,6 +89,8 @@ declare module 'react-router' {
   interface AppLoadContext extends AppServices {
     /** The client's address as Express sees it (set `trust proxy` behind a reverse proxy). */
     clientIp: string;
+    /** The request's id, as its log lines carry it. */
+    requestId?: string;
     /**
      * Set when the request is in preview (then `content` reads drafts): which backend's preview,
      * so the page shows the right way out (and, with Sanity, the visual-editing overlay).
@@ -104,7 +108,7 @@ export type OpenServices = {
   contentChanges: ContentChanges | undefined;
   /** Rate limits: in PostgreSQL with DATABASE_URL (every instance counts together), else in memory. */
   limiters: RequestLimiters;
-  /** The lead form's API and the outbox backlog the readiness check reports. */
+  /** The lead service: the outbox backlog the readiness check reports. */
   leadService: LeadService;
   /** The page-view beacon's counts. */
   pageViews: PageViewStats;
@@ -196,6 +200,7 @@ export async function openServices(config: ServerConfig): Promise<OpenServices> 
     auth,
     press,
     leadForms: leadService,
+    leadRequests: leadRequests(leadService),
     audit,
     staff,
     leadConsole,

@@ -80,12 +80,44 @@ export function guardPageRequests({
   };
 }
 
-/** Mounted under /api after every API route: whatever reaches it matched none. */
-export const apiFallback: RequestHandler = (req: Request, res) => {
-  res.set('Cache-Control', NO_STORE);
-  if (!API_METHODS.includes(req.method)) {
-    res.status(405).set('Allow', API_METHODS.join(', ')).json({ error: 'methodNotAllowed', message: messages.methodNotAllowed });
-    return;
-  }
-  res.status(404).json({ error: 'notFound', message: messages.addressNotFound });
-};
+/**
+ * The methods the API's resource routes (web/app/routes/api/) serve at a path, from the server
+ * build's routes (read once): GET and HEAD with a loader, POST with an action, none where no
+ * resource route matches.
+ */
+export function apiMethods(routes: () => Promise<ServerBuild['routes']>): (path: string) => Promise<string[]> {
+  let build: Promise<{ tree: PageRoute[]; manifest: ServerBuild['routes'] }> | undefined;
+  return async (path) => {
+    build ??= routes().then((manifest) => ({ tree: routeTree(manifest), manifest }));
+    const { tree, manifest } = await build;
+    const id = matchRoutes(tree as RouteObject[], path)?.at(-1)?.route.id;
+    const module = id ? manifest[id]?.module : undefined;
+    if (!module || module.default || module.ErrorBoundary) return [];
+    return [...(module.loader ? READ_METHODS : []), ...(module.action ? ['POST'] : [])];
+  };
+}
+
+/**
+ * Mounted under /api after the Express API routes: a method an API resource route serves goes to
+ * `answer` (React Router, without the pages' checks: API clients send no Origin, and an API call
+ * is no page render); everything else gets JSON, 405 for a method the API never serves, else 404.
+ */
+export function apiRoutes({ methodsOf, answer }: { methodsOf: (path: string) => Promise<string[]>; answer: RequestHandler }): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      if ((await methodsOf(req.originalUrl.split('?')[0]!)).includes(req.method)) {
+        await answer(req, res, next);
+        return;
+      }
+    } catch (error) {
+      next(error);
+      return;
+    }
+    res.set('Cache-Control', NO_STORE);
+    if (!API_METHODS.includes(req.method)) {
+      res.status(405).set('Allow', API_METHODS.join(', ')).json({ error: 'methodNotAllowed', message: messages.methodNotAllowed });
+      return;
+    }
+    res.status(404).json({ error: 'notFound', message: messages.addressNotFound });
+  };
+}

@@ -11,7 +11,7 @@ import { openLeadOutbox } from './outbox';
 import { PostgresLeadOutbox } from './postgres-outbox';
 import { LeadService, type LeadServiceOptions } from './service';
 
-export { createLeadRouter } from './routes';
+export { leadRequests, type LeadRequests } from './http';
 export { LeadService } from './service';
 export { seedDemoVisitSlots } from './demo-slots';
 

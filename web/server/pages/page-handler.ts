@@ -92,6 +92,8 @@ export type PageHandlers = {
   answerFromCache: (req: IncomingMessage, res: ServerResponse) => boolean;
   /** Renders (and caches) pages; last in the chain. */
   render: RequestHandler;
+  /** A resource route's answer for this request alone: never cached, never counted as a render. */
+  resource: RequestHandler;
 };
 
 /** A rendered answer that is not (or not yet) a cached page. */
@@ -237,7 +239,16 @@ export function createPageHandlers(options: PageHandlerOptions): PageHandlers {
     }
   };
 
-  return { answerFromCache, render };
+  const resource: RequestHandler = async (req, res, next) => {
+    try {
+      const response = await renderPage(toFetchRequest(req, res, req.method, req.originalUrl), options.loadContext(req));
+      await sendFetchResponse(res, response, req.method === 'HEAD');
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  return { answerFromCache, render, resource };
 }
 
 /** An answer rendered for this request alone: the finished page, or React Router's response as it streams. */

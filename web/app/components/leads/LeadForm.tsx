@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useLocation } from 'react-router';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
+import { useFetcher, useLocation } from 'react-router';
 import type { LeadFormData } from '../../../shared/lead-form';
 import {
   LEAD_FIELDS,
@@ -15,7 +15,8 @@ import { ConsentBlock } from './ConsentBlock';
 import { currentSourcePage, visitLandingPage } from '../../lib/visit';
 import { useEnabledTags } from '../../lib/site-data';
 import { trackConversion } from '../../lib/tag-loading';
-import { fetchFormData, postLead, type ApiAnswer } from './lead-api';
+import { fetchFormData, LEAD_API_PATH, type ApiAnswer } from './lead-api';
+import type { clientAction } from '../../routes/api/leads';
 import { useTokenRefresh } from './useTokenRefresh';
 import { VisitSlotPicker } from './VisitSlotPicker';
 import './LeadForm.css';
@@ -49,14 +50,18 @@ const FIELD_ID_SUFFIX: Record<keyof LeadFieldErrors, string> = {
 /** "Too fast" and "expired form" are retried in place, at most this often. */
 const MAX_QUIET_RETRIES = 3;
 
+/** The values sent and how often they were retried quietly. */
+type Sent = { values: Record<string, string>; retries: number };
+
 /**
  * A lead form: the popup's, the home page's (#interestForm) and the customer pages'. Without
  * JavaScript it is a plain POST to /api/leads, answered by a redirect to the result page; with
- * JavaScript it checks the fields with the shared validation module, sends JSON and shows the
- * outcome in place: idle → submitting ("등록 중...", button disabled) → the success message
- * replacing it, or a problem shown above the button. Problems take keyboard focus (the disabled
- * button has dropped it) and never clear what was typed; an expired form token is refreshed in
- * the background, retried with backoff for as long as the form is open.
+ * JavaScript it checks the fields with the shared validation module, its fetcher sends JSON to
+ * the same action (routes/api/leads.ts) and the form shows the outcome in place: idle →
+ * submitting ("등록 중...", button disabled) → the success message replacing it, or a problem
+ * shown above the button. Problems take keyboard focus (the disabled button has dropped it) and
+ * never clear what was typed; an expired form token is refreshed in the background, retried with
+ * backoff for as long as the form is open.
  */
 export function LeadForm({ kind, idPrefix, data, focusOnMount, submitLabel }: LeadFormProps) {
   const location = useLocation();
@@ -70,6 +75,9 @@ export function LeadForm({ kind, idPrefix, data, focusOnMount, submitLabel }: Le
   const resultRef = useRef<HTMLDivElement>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   const tokenRefresh = useTokenRefresh(setFormData);
+  const fetcher = useFetcher<typeof clientAction>();
+  // What the fetcher is sending now; its answer is handled once.
+  const sending = useRef<Sent | null>(null);
   const id = (name: string) => `${idPrefix}-${name}`;
 
   useEffect(() => {
@@ -87,11 +95,11 @@ export function LeadForm({ kind, idPrefix, data, focusOnMount, submitLabel }: Le
     if (notice) noticeRef.current?.focus();
   }, [notice]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (phase === 'submitting') return;
     const form = event.currentTarget;
-    const values: Record<string, unknown> = Object.fromEntries(new FormData(form));
+    const values = Object.fromEntries(new FormData(form)) as Record<string, string>;
     values[LEAD_FIELDS.sourcePage] = currentSourcePage();
     const landingPage = visitLandingPage();
     if (landingPage) values[LEAD_FIELDS.landingPage] = landingPage;
@@ -103,26 +111,46 @@ export function LeadForm({ kind, idPrefix, data, focusOnMount, submitLabel }: Le
     }
     setErrors({});
     setPhase('submitting');
-    try {
-      let answer = await postLead(values);
-      for (let retry = 0; retry < MAX_QUIET_RETRIES && (answer.status === 400 || answer.status === 409); retry += 1) {
-        if (answer.body.error === 'tooFast') {
-          await wait((answer.body.retryAfterMs ?? 1000) + 100);
-        } else if (answer.body.error === 'formExpired' || answer.body.error === 'tokenUsed') {
-          // A token stores one lead: after one registration (or from a cached page) a new form is needed.
-          const fresh = await tokenRefresh.refresh(showTokenRetrying);
-          values[LEAD_FIELDS.formToken] = fresh.token;
-        } else {
-          break;
-        }
-        answer = await postLead(values);
-      }
-      handleAnswer(form, answer);
-    } catch {
-      setPhase('idle');
-      setNotice({ text: messages.leadError, retry: true });
-    }
+    send({ values, retries: 0 });
   }
+
+  function send(sent: Sent) {
+    sending.current = sent;
+    // The page's data does not change with a lead: nothing to read again.
+    fetcher.submit(sent.values, { method: 'post', action: LEAD_API_PATH, encType: 'application/json', defaultShouldRevalidate: false }).catch(() => undefined);
+  }
+
+  const onAnswer = useEffectEvent(async (answer: ApiAnswer, { values, retries }: Sent) => {
+    const form = formRef.current;
+    if (!form) return;
+    if ((answer.status === 400 || answer.status === 409) && retries < MAX_QUIET_RETRIES) {
+      if (answer.body.error === 'tooFast') {
+        await wait((answer.body.retryAfterMs ?? 1000) + 100);
+        send({ values, retries: retries + 1 });
+        return;
+      }
+      if (answer.body.error === 'formExpired' || answer.body.error === 'tokenUsed') {
+        // A token stores one lead: after one registration (or from a cached page) a new form is needed.
+        try {
+          const fresh = await tokenRefresh.refresh(showTokenRetrying);
+          send({ values: { ...values, [LEAD_FIELDS.formToken]: fresh.token }, retries: retries + 1 });
+        } catch {
+          setPhase('idle');
+          setNotice({ text: messages.leadError, retry: true });
+        }
+        return;
+      }
+    }
+    handleAnswer(form, answer);
+  });
+
+  useEffect(() => {
+    const sent = sending.current;
+    if (fetcher.state !== 'idle' || !fetcher.data || !sent) return;
+    sending.current = null;
+    void onAnswer(fetcher.data, sent);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- onAnswer is an effect event (this plugin version does not know them)
+  }, [fetcher.state, fetcher.data]);
 
   /** Said once while the refresh keeps failing: setting it again would pull focus back to it. */
   function showTokenRetrying() {
@@ -136,6 +164,11 @@ export function LeadForm({ kind, idPrefix, data, focusOnMount, submitLabel }: Le
   }
 
   function handleAnswer(form: HTMLFormElement, { status, body }: ApiAnswer) {
+    if (status === 0) {
+      setPhase('idle');
+      setNotice({ text: messages.leadError, retry: true });
+      return;
+    }
     if (status === 201) {
       trackConversion(tags);
       form.reset();
@@ -173,10 +206,10 @@ export function LeadForm({ kind, idPrefix, data, focusOnMount, submitLabel }: Le
           <p className="lead-form__result-text">{`${kind === 'customer' ? '✓ ' : ''}${messages.leadSuccess}`}</p>
         </div>
       ) : null}
-      <form
+      <fetcher.Form
         ref={formRef}
         method="post"
-        action="/api/leads"
+        action={LEAD_API_PATH}
         className="lead-form__form"
         hidden={succeeded}
         // Once hydrated the shared validation speaks instead of the browser's bubbles.
@@ -229,7 +262,7 @@ export function LeadForm({ kind, idPrefix, data, focusOnMount, submitLabel }: Le
         <SubmitButton pending={phase === 'submitting'} pendingLabel={messages.submitting} className="lead-form__submit">
           {submitLabel ?? leadMessages.submit}
         </SubmitButton>
-      </form>
+      </fetcher.Form>
     </div>
   );
 }

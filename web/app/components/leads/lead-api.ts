@@ -1,7 +1,10 @@
 import type { LeadFormData } from '../../../shared/lead-form';
 import type { LeadFieldErrors } from '../../../shared/lead-validation';
 
-/** The lead API's answer to a registration, whatever its status. */
+/** Where the lead forms post (web/app/routes/api/leads.ts), with JavaScript and without. */
+export const LEAD_API_PATH = '/api/leads';
+
+/** The lead API's answer to a registration, whatever its status (0: no answer, the connection was lost). */
 export type ApiAnswer = { status: number; body: { error?: string; errors?: LeadFieldErrors; retryAfterMs?: number; message?: string } };
 
 /** A fresh form token, the privacy notice and the visit slots with their free places. */
@@ -9,14 +12,4 @@ export async function fetchFormData(): Promise<LeadFormData> {
   const response = await fetch('/api/leads/form', { headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   return (await response.json()) as LeadFormData;
-}
-
-export async function postLead(values: Record<string, unknown>): Promise<ApiAnswer> {
-  const response = await fetch('/api/leads', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(values),
-  });
-  const body = (await response.json().catch(() => ({}))) as ApiAnswer['body'];
-  return { status: response.status, body };
 }
