@@ -12,13 +12,17 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffIdentity } from '../../web/shared/staff-roles';
 import { randomBytes } from 'node:crypto';
-import { createLeadExportRouter } from '../../web/server/console/export-routes';
 import { leadSearchAddress } from '../../web/server/console/search-address';
+import { consoleDownloads } from '../../web/server/app/downloads';
+import { campaignStatsOf } from '../../web/server/measurement/stats';
+import { teamPerformanceOf } from '../../web/server/console/team-performance';
 import type { LeadConsoleService } from '../../web/server/console/lead-console';
 import { deliverLeadExport, EXPORT_HEADERS } from '../../web/server/console/lead-export';
 import { CustomerWork, type CustomerActor } from '../../web/server/customers/customer-work';
 import { MemoryAuditTrail } from './memory-audit-trail';
 import { consoleOver, registered, SALES_DATABASES, slotIn, type OpenedSales } from './console-sales-databases';
+import { appRoutes } from '../support/app-routes';
+import type { StaffAuth } from '../../web/server/auth/staff-auth';
 
 const staff: StaffIdentity = { email: 'admin@example.com', name: '최관리', role: 'admin' };
 const salesStaff: StaffIdentity = { email: 'sales@example.com', name: '정상담', role: 'sales' };
@@ -39,6 +43,7 @@ let opened: OpenedSales;
 let audit: MemoryAuditTrail;
 let leadConsole: LeadConsoleService;
 let closeConsole: () => Promise<void>;
+let closeRoutes: () => Promise<void>;
 let server: http.Server;
 let url: string;
 
@@ -64,9 +69,20 @@ beforeAll(async () => {
     seeded.push({ id, index, phone, marketing, contacting, lastAt, registrations: index < RETURNING ? 2 : 1, formKind: index < RETURNING ? 'popup' : formKind });
   }
   ({ service: leadConsole, close: closeConsole } = await consoleOver(sales, { audit: (audit = new MemoryAuditTrail()) }));
-  const app = express();
+  const leadSearch = leadSearchAddress(randomBytes(32));
+  const downloads = consoleDownloads({
+    leadConsole,
+    leadSearch,
+    audit,
+    campaignStats: campaignStatsOf({ sales }),
+    teamPerformance: teamPerformanceOf({ sales, staff: { list: async () => [] }, callResults: async () => [] }),
+  });
   // The test's stand-in for the session cookie: the auth service's answer is what the route uses.
-  app.use(createLeadExportRouter({ leadConsole, leadSearch: leadSearchAddress(randomBytes(32)), session: (req) => (req.headers['x-test-signed-in'] === 'sales' ? salesStaff : req.headers['x-test-signed-in'] ? staff : null) }));
+  const session = (request: Request) => (request.headers.get('x-test-signed-in') === 'sales' ? salesStaff : request.headers.get('x-test-signed-in') ? staff : null);
+  const routes = await appRoutes((req) => ({ auth: { session } as unknown as StaffAuth, leadConsole, leadSearch, downloads, clientIp: req.ip ?? '' }));
+  closeRoutes = routes.close;
+  const app = express();
+  app.use(routes.render);
   server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -76,6 +92,7 @@ afterAll(async () => {
   server?.closeAllConnections();
   await new Promise<void>((resolve) => server?.close(() => resolve()));
   await closeConsole?.();
+  await closeRoutes?.();
   await opened?.close();
 });
 
