@@ -30,19 +30,20 @@ function seeOther(location: string): Response {
 
 /**
  * One media range of an Accept header: its quality and its place in the header. A range with
- * parameters (`text/html;level=1`) names a narrower type than the ones asked about, which it does not match.
+ * parameters (`text/html;level=1`) names a narrower type than the ones asked about, which it
+ * matches only when every parameter is `*` (then more specifically).
  */
-type Accepted = { type: string; subtype: string; q: number; order: number };
+type Accepted = { type: string; subtype: string; params: boolean; q: number; order: number };
 
 function acceptedRanges(header: string): Accepted[] {
   return header.split(',').flatMap((part, order) => {
     const [range = '', ...params] = part.split(';').map((piece) => piece.trim());
     const [type, subtype] = range.toLowerCase().split('/');
     if (!type || !subtype) return [];
-    const qualityAt = params.findIndex((param) => /^q=/i.test(param));
-    // Parameters after the quality are extensions of the range, not part of the type.
-    if (params.slice(0, qualityAt < 0 ? undefined : qualityAt).length > 0) return [];
-    return [{ type, subtype, q: qualityAt < 0 ? 1 : Number.parseFloat(params[qualityAt]!.slice(2)) || 0, order }];
+    const quality = params.find((param) => /^q=/i.test(param));
+    const others = params.filter((param) => param !== quality);
+    if (others.some((param) => param.split('=')[1]?.trim() !== '*')) return [];
+    return [{ type, subtype, params: others.length > 0, q: quality ? Number.parseFloat(quality.slice(2)) || 0 : 1, order }];
   });
 }
 
@@ -53,7 +54,7 @@ function priorityOf(ranges: Accepted[], type: string, subtype: string): Priority
   let best: Priority | undefined;
   for (const range of ranges) {
     if ((range.type !== type && range.type !== '*') || (range.subtype !== subtype && range.subtype !== '*')) continue;
-    const candidate = { q: range.q, specificity: (range.type === type ? 4 : 0) + (range.subtype === subtype ? 2 : 0), order: range.order };
+    const candidate = { q: range.q, specificity: (range.type === type ? 4 : 0) + (range.subtype === subtype ? 2 : 0) + (range.params ? 1 : 0), order: range.order };
     if (!best || (candidate.specificity - best.specificity || candidate.q - best.q || candidate.order - best.order) > 0) best = candidate;
   }
   return best && best.q > 0 ? best : undefined;
