@@ -3,7 +3,8 @@
  * written as they are read, at the pace the reader takes them. The lead console records the export
  * (filters, row count and 사유) in the audit trail, '(중단)' when the reader stops half-way.
  */
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
+import { createReadableStreamFromReadable } from '@react-router/node';
 import { leadFiltersToParams, type LeadFilters } from '../../shared/lead-filters';
 import { deliverLeadExport } from './lead-export';
 import type { LeadConsole, LeadExportFormat, StaffActor } from './types';
@@ -22,5 +23,7 @@ export function leadDownload(
     if (!file.destroyed) console.error(`[console] lead export failed (${leadSearch.write(leadFiltersToParams(filters))}): ${(error as Error).message}`);
     file.destroy(error as Error);
   });
-  return Readable.toWeb(file) as ReadableStream<Uint8Array>;
+  // Not Node 20's Readable.toWeb: a cancel while the file still flows (the page handler's HEAD)
+  // made it enqueue into the closed stream, an uncaught error that ended the process.
+  return createReadableStreamFromReadable(file);
 }
