@@ -18,6 +18,11 @@ const DECLARED: Record<string, PageHandle['query']> = {
   'routes/lead-result.tsx': ['status', 'errors', 'from'],
   // The staff console: its filters, date ranges and `next`; private pages, never cached.
   'routes/console/layout.tsx': 'any',
+  // The console's downloads: filters, period and 사유 of a file (private, never cached).
+  'routes/console/downloads/leads.ts': 'any',
+  'routes/console/downloads/audit.ts': 'any',
+  'routes/console/downloads/stats.ts': 'any',
+  'routes/console/downloads/team-stats.ts': 'any',
 };
 
 /**
@@ -29,6 +34,7 @@ const READ_OUTSIDE_ROUTES: Record<string, string> = {
   'web/app/lib/require-staff.ts': 'the console sign-in redirect (`any`)',
   'web/app/components/PreviewBanner.tsx': 'preview only: a preview cookie makes every page personal, never cached nor stripped',
   'web/app/components/console/SessionWarning.tsx': 'the console only (`any`): the page to come back to after signing in again',
+  'web/app/lib/download-session.server.ts': 'the console downloads (`any`): the 사유 and the page to come back to, on files never cached',
 };
 
 const READS_QUERY = /searchParams|useSearchParams|(?<!\w)(?:location|url)\.search\b|\{[^}]*\bsearch\b[^}]*\}\s*=\s*useLocation/;

@@ -57,6 +57,13 @@ export default [
   route('sitemap.xml', 'routes/seo/sitemap.ts'),
   route('robots.txt', 'routes/seo/robots.ts'),
 
+  // Resource routes: the console's downloads (files, not pages; the console layout's loader does not run for them).
+  route('admin/leads/export.csv', 'routes/console/downloads/leads.ts', { id: 'download/leads.csv' }),
+  route('admin/leads/export.xlsx', 'routes/console/downloads/leads.ts', { id: 'download/leads.xlsx' }),
+  route('admin/audit/export.csv', 'routes/console/downloads/audit.ts'),
+  route('admin/stats.csv', 'routes/console/downloads/stats.ts'),
+  route('admin/stats/team.csv', 'routes/console/downloads/team-stats.ts'),
+
   route('admin', 'routes/console/layout.tsx', [
     index('routes/console/dashboard.tsx'),
     route('today', 'routes/console/today.tsx'),

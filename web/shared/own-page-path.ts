@@ -54,6 +54,11 @@ export const OWN_PAGE_PATTERNS = [
   '/admin/messages',
   '/admin/audit',
   '/admin/accounts',
+  '/admin/leads/export.csv',
+  '/admin/leads/export.xlsx',
+  '/admin/audit/export.csv',
+  '/admin/stats.csv',
+  '/admin/stats/team.csv',
 ] as const;
 
 const MAX_INPUT_LENGTH = 2000;

@@ -12,13 +12,17 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffIdentity } from '../../../web/shared/staff-roles';
 import { randomBytes } from 'node:crypto';
-import { createLeadExportRouter } from '../../../web/server/console/export-routes';
 import { leadSearchAddress } from '../../../web/server/console/search-address';
+import { consoleDownloads, type ConsoleDownloads } from '../../../web/server/app/downloads';
+import { campaignStatsOf } from '../../../web/server/measurement/stats';
+import { teamPerformanceOf } from '../../../web/server/console/team-performance';
 import type { LeadConsoleService } from '../../../web/server/console/lead-console';
 import { deliverLeadExport, EXPORT_HEADERS } from '../../../web/server/console/lead-export';
 import { CustomerWork, type CustomerActor } from '../../../web/server/customers/customer-work';
 import { MemoryAuditTrail } from '../../support/memory-audit-trail';
 import { consoleOver, registered, SALES_DATABASES, slotIn, type OpenedSales } from '../../support/console-sales-databases';
+import { appRoutes } from '../../support/app-routes';
+import type { StaffAuth } from '../../../web/server/auth/staff-auth';
 
 const staff: StaffIdentity = { email: 'admin@example.com', name: '최관리', role: 'admin' };
 const salesStaff: StaffIdentity = { email: 'sales@example.com', name: '정상담', role: 'sales' };
@@ -39,6 +43,8 @@ let opened: OpenedSales;
 let audit: MemoryAuditTrail;
 let leadConsole: LeadConsoleService;
 let closeConsole: () => Promise<void>;
+let closeRoutes: () => Promise<void>;
+let downloads: ConsoleDownloads;
 let server: http.Server;
 let url: string;
 
@@ -64,9 +70,20 @@ beforeAll(async () => {
     seeded.push({ id, index, phone, marketing, contacting, lastAt, registrations: index < RETURNING ? 2 : 1, formKind: index < RETURNING ? 'popup' : formKind });
   }
   ({ service: leadConsole, close: closeConsole } = await consoleOver(sales, { audit: (audit = new MemoryAuditTrail()) }));
-  const app = express();
+  const leadSearch = leadSearchAddress(randomBytes(32));
+  downloads = consoleDownloads({
+    leadConsole,
+    leadSearch,
+    audit,
+    campaignStats: campaignStatsOf({ sales }),
+    teamPerformance: teamPerformanceOf({ sales, staff: { list: async () => [] }, callResults: async () => [] }),
+  });
   // The test's stand-in for the session cookie: the auth service's answer is what the route uses.
-  app.use(createLeadExportRouter({ leadConsole, leadSearch: leadSearchAddress(randomBytes(32)), session: (req) => (req.headers['x-test-signed-in'] === 'sales' ? salesStaff : req.headers['x-test-signed-in'] ? staff : null) }));
+  const session = (request: Request) => (request.headers.get('x-test-signed-in') === 'sales' ? salesStaff : request.headers.get('x-test-signed-in') ? staff : null);
+  const routes = await appRoutes((req) => ({ auth: { session } as unknown as StaffAuth, leadConsole, leadSearch, downloads, clientIp: req.ip ?? '' }));
+  closeRoutes = routes.close;
+  const app = express();
+  app.use(routes.render);
   server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -76,6 +93,7 @@ afterAll(async () => {
   server?.closeAllConnections();
   await new Promise<void>((resolve) => server?.close(() => resolve()));
   await closeConsole?.();
+  await closeRoutes?.();
   await opened?.close();
 });
 
@@ -125,6 +143,17 @@ describe('lead export routes', () => {
       expect(await response.json()).toEqual({ error: expect.stringMatching(/^reason(Required|TooLong)$/), message: expect.stringMatching(/사유/) });
     }
     expect(audit.entries).toEqual([]);
+  });
+
+  it('a single-fetch data request (.data) for a download: 404, the file neither made nor recorded', async () => {
+    const before = audit.entries.length;
+    for (const format of ['csv', 'xlsx']) {
+      const response = await fetch(`${url}/admin/leads/export.${format}.data?reason=x`, { headers: signedIn });
+      expect(response.status).toBe(404);
+      expect(response.headers.get('cache-control')).toBe('private, no-store');
+      expect(await response.json()).toEqual({ error: 'notFound', message: expect.stringMatching(/주소/) });
+    }
+    expect(audit.entries.length).toBe(before);
   });
 
   it('a filter that is not valid: 400 naming it, in Korean', async () => {
@@ -223,6 +252,25 @@ describe('lead export routes', () => {
     expect(audit.entries.slice(before)).toEqual([
       expect.objectContaining({ actor: staff.email, action: 'leadExport', detail: `xlsx ${expected.length}건 · status=contacting · 사유: 백업` }),
     ]);
+  });
+
+  it.each([
+    ['csv', {}, /^csv \d+건 \(중단\) · 전체 · 사유: 백업$/],
+    ['xlsx', {}, /^xlsx \d+건 \(중단\) · 전체 · 사유: 백업$/],
+    // A file of its header alone, which may have been read whole before the cancel.
+    ['csv', { status: 'visited' }, /^csv 0건( \(중단\))? · status=visited · 사유: 백업$/],
+  ] as const)('a %s download (%o) cancelled once it has begun (a HEAD is answered so) is recorded, and the server answers on', async (format, filters, detail) => {
+    const before = audit.entries.length;
+    // The page handler answers a HEAD from the GET's response, whose body it cancels once the file has begun.
+    const file = downloads.leads(filters, format, { actor: { ...staff, ip: '127.0.0.1' }, reason: '백업' }).getReader();
+    expect((await file.read()).done).toBe(false);
+    await file.cancel();
+    await expect.poll(() => audit.entries.slice(before)).toEqual([
+      expect.objectContaining({ action: 'leadExport', detail: expect.stringMatching(detail) }),
+    ]);
+    const next = await fetch(`${url}/admin/leads/export.csv?status=new&reason=x`, { headers: signedIn });
+    expect(next.status).toBe(200);
+    await next.arrayBuffer();
   });
 
   it.each(['csv', 'xlsx'] as const)('a %s download the reader stops at its first bytes is recorded as cut short', async (format) => {

@@ -9,6 +9,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Request } from 'express';
+import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StaffIdentity } from '../../../web/shared/staff-roles';
@@ -23,13 +24,19 @@ import {
   type PageViewStatsOptions,
 } from '../../../web/server/measurement/page-views';
 import { PostgresPageViewGate } from '../../../web/server/measurement/shared-page-views';
-import { createMeasureRouter, createStatsExportRouter } from '../../../web/server/measurement/routes';
+import { createMeasureRouter } from '../../../web/server/measurement/routes';
 import { campaignStatsOf } from '../../../web/server/measurement/stats';
 import type { SalesDatabase } from '../../../web/server/database/index';
 import { inMemorySalesDatabase } from '../../support/sales-database';
 import { rawRequest, type RawResponse } from '../../support/http';
 import { INSTANCE_STORES, usePool } from '../../support/instance-stores';
 import { MemoryAuditTrail } from '../../support/memory-audit-trail';
+import { appRoutes } from '../../support/app-routes';
+import { consoleDownloads } from '../../../web/server/app/downloads';
+import type { StaffAuth } from '../../../web/server/auth/staff-auth';
+import type { LeadConsole } from '../../../web/server/console/types';
+import { leadSearchAddress } from '../../../web/server/console/search-address';
+import { teamPerformanceOf } from '../../../web/server/console/team-performance';
 
 const PHONE_CHROME = 'Mozilla/5.0 (Linux; Android 14; SM-S918N) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const DESKTOP_CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -41,6 +48,7 @@ let sales: SalesDatabase;
 let pageViews: PageViewStats;
 let measureRouter: express.Router;
 let server: http.Server;
+let closeRoutes: () => Promise<void>;
 let url: string;
 /** Set while the tests run with PostgreSQL deciding visitors and combinations. */
 let postgres: pg.Pool | undefined;
@@ -53,13 +61,18 @@ beforeAll(async () => {
   app.set('trust proxy', 'loopback');
   // A fresh counter (daily combinations, visitors, rate limits) for each test.
   app.use((req, res, next) => measureRouter(req, res, next));
-  app.use(
-    createStatsExportRouter({
-      stats: campaignStatsOf({ sales }),
-      session: (req) => (req.headers['x-test-signed-in'] === 'sales' ? salesStaff : req.headers['x-test-signed-in'] ? staff : null),
-      audit,
-    }),
-  );
+  const session = (request: globalThis.Request) => (request.headers.get('x-test-signed-in') === 'sales' ? salesStaff : request.headers.get('x-test-signed-in') ? staff : null);
+  const downloads = consoleDownloads({
+    // Only the statistics are downloaded here.
+    leadConsole: {} as LeadConsole,
+    leadSearch: leadSearchAddress(randomBytes(32)),
+    audit,
+    campaignStats: campaignStatsOf({ sales }),
+    teamPerformance: teamPerformanceOf({ sales, staff: { list: async () => [] }, callResults: async () => [] }),
+  });
+  const routes = await appRoutes((req) => ({ auth: { session } as unknown as StaffAuth, downloads, clientIp: req.ip ?? '' }));
+  closeRoutes = routes.close;
+  app.use(routes.render);
   server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -80,6 +93,7 @@ afterAll(async () => {
   server?.closeAllConnections();
   await new Promise<void>((resolve) => server?.close(() => resolve()));
   await sales?.close();
+  await closeRoutes?.();
 });
 
 type Beacon = { page: string; landing: boolean; referrer: string; campaign: string };

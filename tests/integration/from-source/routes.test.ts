@@ -24,6 +24,7 @@ import { todayWorkOf } from '../../../web/server/console/today-work';
 import { leadNamesOf } from '../../../web/server/console/lead-names';
 import { leadSearchAddress } from '../../../web/server/console/search-address';
 import { createDiscovery } from '../../../web/server/discovery';
+import { consoleDownloads } from '../../../web/server/app/downloads';
 import { teamPerformanceOf } from '../../../web/server/console/team-performance';
 import { campaignStatsOf } from '../../../web/server/measurement/stats';
 import type { SalesDatabase } from '../../../web/server/database/index';
@@ -102,6 +103,10 @@ beforeAll(async () => {
   const config = loadConfig({ ...TEST_PASSWORD_HASHING_ENV, DATA_DIR: dataDir });
   leadService = createLeadService({ content: store, sales }, config);
   const { auth, staff, audit } = await startAuth({ dataDir, admin: config.admin, allowLocalAdmin: true });
+  const leadConsole = createLeadConsole({ sales, content: store }, { audit: new MemoryAuditTrail(), staff: { list: async () => [] } });
+  const leadSearch = leadSearchAddress(randomBytes(32));
+  const campaignStats = campaignStatsOf({ sales });
+  const teamPerformance = teamPerformanceOf({ sales, staff: { list: async () => [] }, callResults: async () => [] });
   const context: AppLoadContext = {
     content: store,
     imageConfig: EMBEDDED_IMAGE_CONFIG,
@@ -112,9 +117,9 @@ beforeAll(async () => {
     leadForms: leadService,
     leadRequests: leadRequests(leadService),
     press: new PressService(store, new ViewCounter(sales), 'order-index'),
-    leadConsole: createLeadConsole({ sales, content: store }, { audit: new MemoryAuditTrail(), staff: { list: async () => [] } }),
-    campaignStats: campaignStatsOf({ sales }),
-    teamPerformance: teamPerformanceOf({ sales, staff: { list: async () => [] }, callResults: async () => [] }),
+    leadConsole,
+    campaignStats,
+    teamPerformance,
     adSpend: new AdSpendBook({ sales, audit: new MemoryAuditTrail() }),
     leadMessages: { forCustomer: async () => [], customerQuota: async () => ({ sent: 0, cap: 300 }) },
     customerErasure: {
@@ -124,8 +129,9 @@ beforeAll(async () => {
     todayWork: todayWorkOf(sales),
     leadNames: leadNamesOf(sales),
     groupMessages: new GroupMessages({ sales, content: store, ...config.groupMessages }),
-    leadSearch: leadSearchAddress(randomBytes(32)),
+    leadSearch,
     discovery: createDiscovery({ content: store, routes: async () => build.routes }),
+    downloads: consoleDownloads({ leadConsole, leadSearch, audit, campaignStats, teamPerformance }),
     preview: null,
   };
   const handler = createRequestHandler(build, 'production');

@@ -13,12 +13,18 @@ import { DEFAULT_CALL_RESULTS } from '../../../web/shared/call-results';
 import { seoulDay } from '../../../web/shared/seoul-time';
 import { register } from '../../../web/server/customers/registration';
 import { CustomerWork } from '../../../web/server/customers/customer-work';
-import { createTeamPerformanceExportRouter } from '../../../web/server/console/team-performance-routes';
 import { teamPerformanceOf } from '../../../web/server/console/team-performance';
 import type { SalesDatabase } from '../../../web/server/database/index';
 import { inMemorySalesDatabase } from '../../support/sales-database';
 import { rawRequest, type RawResponse } from '../../support/http';
 import { MemoryAuditTrail } from '../../support/memory-audit-trail';
+import { randomBytes } from 'node:crypto';
+import { appRoutes } from '../../support/app-routes';
+import { consoleDownloads } from '../../../web/server/app/downloads';
+import type { StaffAuth } from '../../../web/server/auth/staff-auth';
+import type { LeadConsole } from '../../../web/server/console/types';
+import { leadSearchAddress } from '../../../web/server/console/search-address';
+import { campaignStatsOf } from '../../../web/server/measurement/stats';
 
 const manager: StaffIdentity = { email: 'boss@example.com', name: '박팀장', role: 'manager' };
 const admin: StaffIdentity = { email: 'admin@example.com', name: '관리자', role: 'admin' };
@@ -31,19 +37,25 @@ const HANGUL = /[가-힣]/;
 
 let sales: SalesDatabase;
 let server: http.Server;
+let closeRoutes: () => Promise<void>;
 let url: string;
 
 beforeAll(async () => {
   sales = await inMemorySalesDatabase();
   const staff = { list: async () => [manager, admin, salesStaff].map((who) => ({ ...who, disabled: false, createdAt: '2026-01-01T00:00:00.000Z' })) };
+  const downloads = consoleDownloads({
+    // Only 상담사별 실적 is downloaded here.
+    leadConsole: {} as LeadConsole,
+    leadSearch: leadSearchAddress(randomBytes(32)),
+    audit,
+    campaignStats: campaignStatsOf({ sales }),
+    teamPerformance: teamPerformanceOf({ sales, staff, callResults: async () => [...DEFAULT_CALL_RESULTS] }),
+  });
+  const session = (request: Request) => SIGNED_IN[String(request.headers.get('x-test-signed-in'))] ?? null;
+  const routes = await appRoutes((req) => ({ auth: { session } as unknown as StaffAuth, downloads, clientIp: req.ip ?? '' }));
+  closeRoutes = routes.close;
   const app = express();
-  app.use(
-    createTeamPerformanceExportRouter({
-      teamPerformance: teamPerformanceOf({ sales, staff, callResults: async () => [...DEFAULT_CALL_RESULTS] }),
-      session: (req) => SIGNED_IN[String(req.headers['x-test-signed-in'])] ?? null,
-      audit,
-    }),
-  );
+  app.use(routes.render);
   server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -64,6 +76,7 @@ afterAll(async () => {
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
   await sales?.close();
+  await closeRoutes?.();
 });
 
 describe('the 상담사별 실적 export', () => {

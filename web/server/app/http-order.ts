@@ -6,7 +6,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type RequestHandler } from 'express';
 import { createSessionRouter } from '../auth/session-routes';
-import { createAuditExportRouter } from '../audit/routes';
 import { createPressApi, PRESS_VIEWS_PER_ADDRESS } from '../press/api';
 import { PostgresPressViewGate } from '../press/shared-views';
 import { PressService } from '../press/service';
@@ -23,12 +22,10 @@ import { PageCache } from '../pages/page-cache';
 import { pageAddresses } from '../pages/page-address';
 import { renderLimit } from '../pages/render-limit';
 import { VIEW_FLUSH_INTERVAL_MS } from '../batched-counts';
-import { createMeasureRouter, createStatsExportRouter } from '../measurement/routes';
-import { createTeamPerformanceExportRouter } from '../console/team-performance-routes';
+import { createMeasureRouter } from '../measurement/routes';
 import { limitRequestBodies } from '../http/body-limit';
 import { apiMethods, apiRoutes, guardPageRequests, pageMethods } from '../http/methods';
 import { createPreview, previewContent } from '../preview';
-import { createLeadExportRouter } from '../console/index';
 import { observeRequest, requestIdOf, routeTemplates } from '../observability/requests';
 import type { OpenServices } from './services';
 
@@ -71,7 +68,7 @@ const PRESS_PAGE = /^\/[^/]+\/press(\/|$)/i;
 
 export async function createHttpOrder(opened: OpenServices, config: ServerConfig, options: HttpOptions = {}): Promise<HttpOrder> {
   const { services, sources, contentChanges, limiters, leadService, pageViews, viewCounter } = opened;
-  const { auth, audit, press, leadConsole, leadSearch } = services;
+  const { auth, press } = services;
   const postgres = sources.database;
   const csp = {
     frameOrigins: await watchFrameOrigins(sources.content),
@@ -164,7 +161,6 @@ export async function createHttpOrder(opened: OpenServices, config: ServerConfig
   app.use(preview.responseHeaders);
   app.use(preview.router);
   app.use('/api/press', createPressApi(press, postgres && new PostgresPressViewGate(postgres, PRESS_VIEWS_PER_ADDRESS)));
-  app.use(createAuditExportRouter({ session: (req) => auth.session(req), audit }));
 
   app.post(
     '/api/sanity/webhook',
@@ -175,13 +171,8 @@ export async function createHttpOrder(opened: OpenServices, config: ServerConfig
     }),
   );
 
-  // GET /admin/leads/export.csv and .xlsx (an admin or a 팀장, with a 사유)
-  app.use(createLeadExportRouter({ leadConsole, leadSearch, session: (req) => auth.session(req) }));
-  // POST /api/measure (the page-view beacon) and GET /admin/stats.csv (an admin or a 팀장, with a 사유)
+  // POST /api/measure (the page-view beacon). The lead API and the console's downloads are resource routes.
   app.use(createMeasureRouter({ pageViews }));
-  app.use(createStatsExportRouter({ stats: services.campaignStats, session: (req) => auth.session(req), audit }));
-  // GET /admin/stats/team.csv (상담사별 실적: an admin or a 팀장, with a 사유)
-  app.use(createTeamPerformanceExportRouter({ teamPerformance: services.teamPerformance, session: (req) => auth.session(req), audit }));
 
   // Methods: unknown ones 405 before React Router; a page POST only from this site's Origin,
   // checked before its body is read (React Router's own check would answer 400, after reading).

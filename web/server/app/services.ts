@@ -40,6 +40,7 @@ import { openMessages, type MessageDispatcher, type MessageLog } from '../messag
 import { GroupMessages } from '../messages/group-messages';
 import { errorField, log } from '../observability/log';
 import { createDiscovery, type Discovery } from '../discovery';
+import { consoleDownloads, type ConsoleDownloads } from './downloads';
 import { watchListeners } from '../observability/metrics';
 
 /** What every request's load context shares: the services routes reach the server through. */
@@ -83,6 +84,8 @@ export type AppServices = {
   groupMessages: GroupMessages;
   /** What /sitemap.xml and /robots.txt say (published content, never a preview's drafts). */
   discovery: Discovery;
+  /** The console's downloads (customers, audit trail, statistics) as they are made, each recorded. */
+  downloads: ConsoleDownloads;
 };
 
 declare module 'react-router' {
@@ -194,6 +197,8 @@ export async function openServices(config: ServerConfig): Promise<OpenServices> 
   // Sealed with the sessions' secret: every instance shares it, as it shares the sessions.
   const leadSearch = leadSearchAddress(await loadSessionSecret(config.admin, authDirectory(config.dataDir)));
 
+  const campaignStats = campaignStatsOf(sources);
+  const teamPerformance = teamPerformanceOf({ sales: sources.sales, staff, callResults: () => leadConsole.callResults() });
   const services: AppServices = {
     content: sources.content,
     imageConfig: sources.imageConfig,
@@ -205,8 +210,8 @@ export async function openServices(config: ServerConfig): Promise<OpenServices> 
     staff,
     leadConsole,
     leadSearch,
-    campaignStats: campaignStatsOf(sources),
-    teamPerformance: teamPerformanceOf({ sales: sources.sales, staff, callResults: () => leadConsole.callResults() }),
+    campaignStats,
+    teamPerformance,
     adSpend: new AdSpendBook({ sales: sources.sales, audit }),
     leadMessages: { forCustomer: (customerId) => messages.log.forCustomer(customerId), customerQuota: () => messages.dispatcher.customerQuota() },
     customerErasure: {
@@ -223,6 +228,7 @@ export async function openServices(config: ServerConfig): Promise<OpenServices> 
       onQueued: () => messages.dispatcher.notify(),
     }),
     discovery: createDiscovery({ content: sources.content, routes: async () => (await import('virtual:react-router/server-build')).routes }),
+    downloads: consoleDownloads({ leadConsole, leadSearch, audit, campaignStats, teamPerformance }),
   };
 
   return {

@@ -5,7 +5,6 @@ import { LeadConsoleService } from './lead-console';
 import type { AuditTrail } from '../audit/trail';
 import type { StaffDirectory } from '../auth/staff-accounts';
 
-export { createLeadExportRouter, LEAD_EXPORT_PATHS } from './export-routes';
 export type { LeadConsoleService };
 
 /** The lead console over the customer tables in `sales`; `content` holds marketing's call results and assignment settings. */

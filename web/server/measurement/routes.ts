@@ -1,7 +1,7 @@
 /**
- * HTTP for campaign measurement:
- *   POST /api/measure       the page-view beacon (JSON, sent as text/plain by sendBeacon): 204
- *   GET  /admin/stats.csv   the statistics of a date range, for an admin or a 팀장 giving a 사유 (audited)
+ * POST /api/measure, the page-view beacon (JSON, sent as text/plain by sendBeacon): 204. It
+ * stays in Express, where its size limit and rate limit apply before the body is read (the
+ * statistics' CSV is a resource route, web/app/routes/console/downloads/).
  * Refusals are 4xx with a Korean message: 403 from another origin, 400 for a body that is not a
  * beacon or names no page of ours, 413 over 2 KB (refused before it is parsed), 415 for another
  * content type, 429 past the per-address rate.
@@ -11,16 +11,10 @@ import express, { type RequestHandler, type Response, type Router } from 'expres
 import { bodyParserErrors } from '../http/body-limit';
 import * as v from 'valibot';
 import { messages } from '../../shared/messages';
-import { parseStatsRange, STATS_EXPORT_PATH, STATS_PATH } from '../../shared/campaign-stats';
 import { MEASURE_PATH } from '../../shared/measure';
-import { seoulDay } from '../../shared/seoul-time';
-import { staffOfExport, type SessionOf } from '../http/download-session';
-import { withoutExportReason } from '../../shared/export-reason';
-import type { AuditTrail } from '../audit/trail';
 import { RateLimiter } from '../http/rate-limit';
 import { isFromOurPage } from '../http/view-gate';
 import { pageViewFacts, type PageViewStats } from './page-views';
-import { campaignStatsCsv, type CampaignStats } from './stats';
 
 const MAX_BEACON_BYTES = 2 * 1024;
 
@@ -38,7 +32,6 @@ const ERRORS = {
   tooLarge: '요청 내용이 너무 큽니다.',
   wrongContentType: '지원하지 않는 형식입니다. JSON으로 보내 주세요.',
   rateLimited: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
-  invalidRange: '조회 기간이 올바르지 않습니다.',
 } as const;
 
 function fail(res: Response, status: number, error: keyof typeof ERRORS, message: string = ERRORS[error]): void {
@@ -72,42 +65,6 @@ export function createMeasureRouter({ pageViews }: { pageViews: PageViewStats })
     res.status(204).set('Cache-Control', 'no-store').end();
   };
   router.post(MEASURE_PATH, fromOurPage, express.text({ type: () => true, limit: MAX_BEACON_BYTES }), count, bodyErrors);
-  return router;
-}
-
-export function createStatsExportRouter(options: {
-  stats: CampaignStats;
-  session: SessionOf;
-  audit: AuditTrail;
-}): Router {
-  const router = express.Router();
-  router.get(STATS_EXPORT_PATH, async (req, res, next) => {
-    try {
-      const query = new URL(req.originalUrl, 'http://localhost').searchParams;
-      const rangeQuery = withoutExportReason(query);
-      const allowed = staffOfExport(req, res, options.session, { returnTo: `${STATS_PATH}${rangeQuery.size > 0 ? `?${rangeQuery}` : ''}`, query });
-      if (!allowed) return;
-      const range = parseStatsRange(rangeQuery, seoulDay(Date.now()));
-      if ('error' in range) return fail(res, 400, 'invalidRange', range.error);
-      const csv = campaignStatsCsv(await options.stats.read(range));
-      await options.audit.record({
-        actor: allowed.staff.email,
-        action: 'statsExport',
-        ip: req.ip ?? '',
-        detail: `${range.from}~${range.to} · 사유: ${allowed.reason}`,
-      });
-      res
-        .status(200)
-        .set({
-          'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': `attachment; filename="stats-${range.from}-${range.to}.csv"`,
-          'Cache-Control': 'private, no-store',
-        })
-        .send(csv);
-    } catch (error) {
-      next(error);
-    }
-  });
   return router;
 }
 

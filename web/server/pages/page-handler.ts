@@ -33,6 +33,8 @@ import { chooseWebFont } from './web-font';
 import { UNKNOWN_PAGE_KEY, type PageAddress, type PageAddresses } from './page-address';
 import { type CachedPage, type PageCache, type PageEncoding, type PageForm, type RenderedPage } from './page-cache';
 import { preferredEncoding } from './precompressed';
+import { NO_STORE } from '../http/cache-headers';
+import { messages } from '../../shared/messages';
 
 /** React Router's route discovery (`?paths=…&version=…`): its own answer, never a page or the 404 page. */
 const ROUTE_DISCOVERY_PATH = '/__manifest';
@@ -140,6 +142,17 @@ export function createPageHandlers(options: PageHandlerOptions): PageHandlers {
     for (const [name, value] of answer.headers) res.setHeader(name, value);
     res.end(req.method === 'HEAD' || answer.status === 204 ? undefined : answer.body);
   };
+  /**
+   * A `.data` request (single fetch) for a resource route: React Router would read the route's
+   * file whole into its answer. No page of ours asks for one (a download is a plain form or link).
+   */
+  const isResourceData = async (path: string) => {
+    if (!path.endsWith('.data')) return false;
+    const build = await options.build();
+    if (routesOf?.build !== build) routesOf = { build, tree: routeTree(build) };
+    const deepest = matchRoutes(routesOf.tree, path === '/_root.data' ? '/' : path.slice(0, -'.data'.length), build.basename)?.at(-1);
+    return deepest !== undefined && !build.routes[deepest.route.id!]?.module.default;
+  };
   let stylesheets: Promise<StylesheetText> | undefined;
   const stylesheetsOfBuild = () =>
     (stylesheets ??= options.build().then((build) => builtStylesheets(resolve(build.assetsBuildDirectory), build.publicPath)));
@@ -208,6 +221,10 @@ export function createPageHandlers(options: PageHandlerOptions): PageHandlers {
     try {
       if (req.path === ROUTE_DISCOVERY_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
         await answerDiscovery(req, res);
+        return;
+      }
+      if (await isResourceData(req.path)) {
+        res.status(404).set('Cache-Control', NO_STORE).json({ error: 'notFound', message: messages.addressNotFound });
         return;
       }
       const address = pipeline && isAnonymousDocument(req, req.path) ? (await addresses())(req.originalUrl) : undefined;
