@@ -27,7 +27,8 @@ process.env.E2E_DATA_DIR = dataDir;
  * `@desktop` is about one layout (e.g. the phone-only slider, wide-screen step scrolling) and is
  * listed only in that project.
  */
-const browserSpecs = /(platform|page-pipeline|leads|home|routes|a11y|shell|shell-mobile|shell-desktop|press|open-redirect|console-staff|console-leads|console-visits|console-messages|console-group-messages|console-today|console-calls|console-bookings|console-assignment|console-team-stats|console-customers|console-drafts|console-team|measurement|tags|preview)\.spec\.ts$/;
+const browserSpecs =
+  /(platform|page-pipeline|leads|home|routes|a11y|shell|shell-mobile|shell-desktop|press|open-redirect|console-staff|console-leads|console-visits|console-messages|console-group-messages|console-today|console-calls|console-bookings|console-assignment|console-team-stats|console-customers|console-drafts|console-team|measurement|tags|preview)\.spec\.ts$/;
 /** Specs that need no browser (server HTML, built files) run once, in the `server` project. */
 const serverSpecs = /(client-assets|server-html|budgets|discovery|press-shutdown)\.spec\.ts$/;
 

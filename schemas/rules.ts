@@ -46,12 +46,7 @@ export function validateHttpsUrl(url: string | undefined): true | string {
  * How many other documents of `type` have `field` equal to `value`. Drafts and release versions
  * of the document being edited are the same document and do not count.
  */
-export async function countOthersWithValue(
-  context: ValidationContext,
-  type: string,
-  field: string,
-  value: unknown,
-): Promise<number> {
+export async function countOthersWithValue(context: ValidationContext, type: string, field: string, value: unknown): Promise<number> {
   if (!context.document) return 0;
   const client = context.getClient({ apiVersion: STUDIO_API_VERSION });
   const publishedId = getPublishedId(context.document._id);

@@ -72,9 +72,7 @@ const PRINTABLE_ASCII = rangeOf(0x20, 0x7e);
 async function filesUnder(target: string): Promise<string[]> {
   if (!(await readdir(target).catch(() => null))) return [target];
   const entries = await readdir(target, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile() && /\.(tsx?|ndjson)$/.test(entry.name))
-    .map((entry) => path.join(entry.parentPath, entry.name));
+  return entries.filter((entry) => entry.isFile() && /\.(tsx?|ndjson)$/.test(entry.name)).map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 async function siteCodePoints(fontable: Set<number>): Promise<Set<number>> {
@@ -94,7 +92,7 @@ async function siteCodePoints(fontable: Set<number>): Promise<Set<number>> {
 function unicodeRange(codePoints: Iterable<number>): string {
   const sorted = [...new Set(codePoints)].sort((a, b) => a - b);
   const ranges: string[] = [];
-  for (let index = 0; index < sorted.length; ) {
+  for (let index = 0; index < sorted.length;) {
     const first = sorted[index];
     let last = first;
     while (sorted[index + 1] === last + 1) last = sorted[++index];

@@ -4,7 +4,17 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
-const BUILD_INPUTS = ['web', 'schemas', 'server.js', 'react-router.config.ts', 'vite.config.ts', 'package-lock.json', 'scripts/leads.ts', 'scripts/staff.ts', 'scripts/cli-output.ts'];
+const BUILD_INPUTS = [
+  'web',
+  'schemas',
+  'server.js',
+  'react-router.config.ts',
+  'vite.config.ts',
+  'package-lock.json',
+  'scripts/leads.ts',
+  'scripts/staff.ts',
+  'scripts/cli-output.ts',
+];
 const BUILT_SERVER = 'build/server/index.js';
 
 /** The most recently modified file under `path` (itself, for a file). */

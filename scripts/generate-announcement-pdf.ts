@@ -14,10 +14,7 @@ import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 
 const OUTPUT = fileURLToPath(new URL('../public/announcement.pdf', import.meta.url));
-const FONT_DIR = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('pretendard/package.json')),
-  'dist/public/static/alternative',
-);
+const FONT_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('pretendard/package.json')), 'dist/public/static/alternative');
 const FONTS = { regular: path.join(FONT_DIR, 'Pretendard-Regular.ttf'), bold: path.join(FONT_DIR, 'Pretendard-Bold.ttf') };
 
 const COLOURS = { navy: '#16294a', gold: '#b8913f', ink: '#1f2633', muted: '#5b6475', rule: '#d9d3c4', band: '#f5f1e6' };
@@ -77,7 +74,13 @@ function sectionHeading(doc: Doc, parent: Struct, text: string) {
   doc.moveDown(1.1);
   const y = doc.y;
   decoration(doc, () => doc.rect(PAGE_MARGIN, y + 2, 4, 14).fill(COLOURS.gold));
-  tagged(doc, parent, 'H2', () => doc.font('bold').fontSize(13).fillColor(COLOURS.navy).text(text, PAGE_MARGIN + 12, y, { lineBreak: false }));
+  tagged(doc, parent, 'H2', () =>
+    doc
+      .font('bold')
+      .fontSize(13)
+      .fillColor(COLOURS.navy)
+      .text(text, PAGE_MARGIN + 12, y, { lineBreak: false }),
+  );
   doc.x = PAGE_MARGIN;
   doc.y = y + 24;
 }
@@ -92,14 +95,18 @@ function table(doc: Doc, parent: Struct, columnWidths: number[], rows: string[][
   parent.add(tableStruct);
   const drawRow = (cells: string[], isHeader: boolean, shaded: boolean) => {
     doc.font(isHeader ? 'bold' : 'regular').fontSize(9.5);
-    const height =
-      Math.max(...cells.map((cell, index) => doc.heightOfString(cell, { width: (columnWidths[index] ?? 0) - padding * 2 }))) + padding * 2;
+    const height = Math.max(...cells.map((cell, index) => doc.heightOfString(cell, { width: (columnWidths[index] ?? 0) - padding * 2 }))) + padding * 2;
     const top = doc.y;
     const width = columnWidths.reduce((sum, value) => sum + value, 0);
     decoration(doc, () => {
       if (isHeader) doc.rect(PAGE_MARGIN, top, width, height).fill(COLOURS.navy);
       else if (shaded) doc.rect(PAGE_MARGIN, top, width, height).fill(COLOURS.band);
-      doc.moveTo(PAGE_MARGIN, top + height).lineTo(PAGE_MARGIN + width, top + height).lineWidth(0.6).strokeColor(COLOURS.rule).stroke();
+      doc
+        .moveTo(PAGE_MARGIN, top + height)
+        .lineTo(PAGE_MARGIN + width, top + height)
+        .lineWidth(0.6)
+        .strokeColor(COLOURS.rule)
+        .stroke();
     });
     const rowStruct = doc.struct('TR');
     tableStruct.add(rowStruct);

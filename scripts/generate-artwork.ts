@@ -23,9 +23,7 @@ async function main(onlyNames: string[]) {
     await writeFile(`${SVG_DIR}${artwork.name}.svg`, svg);
     const { data, quality } = await renderWebp(svg, artwork.maxBytes);
     await writeFile(`${IMAGES_DIR}${artwork.name}.webp`, data);
-    console.log(
-      `${artwork.name}.webp ${artwork.width}×${artwork.height} ${(data.length / 1024).toFixed(1)} KB (quality ${quality})`,
-    );
+    console.log(`${artwork.name}.webp ${artwork.width}×${artwork.height} ${(data.length / 1024).toFixed(1)} KB (quality ${quality})`);
   }
 }
 

@@ -90,13 +90,12 @@ const CLI_EXPORT_REASON = '서버에서 운영자 CLI로 내려받음';
 /** The same export as the console's CSV download, through the same audited path. */
 async function exportLeads(sources: ContentSources, config: ReturnType<typeof loadConfigOrExit>, since: string | undefined): Promise<void> {
   const { staff, audit, close } = await openStaffServices(sources, config);
-  const leadConsole = createLeadConsole(
-    { sales: sources.sales, content: sources.content },
-    { audit, staff },
-  );
+  const leadConsole = createLeadConsole({ sales: sources.sales, content: sources.content }, { audit, staff });
   try {
     const operator = { ...CLI_ACTOR, name: '운영자 CLI', role: 'admin' as const };
-    await leadConsole.exportLeads(since ? { from: since } : {}, operator, { format: 'csv', reason: CLI_EXPORT_REASON }, (rows) => deliverLeadExport('csv', rows, stdoutWriter()));
+    await leadConsole.exportLeads(since ? { from: since } : {}, operator, { format: 'csv', reason: CLI_EXPORT_REASON }, (rows) =>
+      deliverLeadExport('csv', rows, stdoutWriter()),
+    );
   } finally {
     await close();
   }

@@ -103,7 +103,13 @@ async function manage(command: string, args: string[]): Promise<number> {
     const { staff } = services;
     if (command === 'list') {
       const rows = (await staff.list()).map((account) =>
-        [account.email, account.name, STAFF_ROLE_LABELS[account.role], account.disabled ? '사용 중지' : '사용 중', seoulDateTime(account.createdAt, 'second')].join('\t'),
+        [
+          account.email,
+          account.name,
+          STAFF_ROLE_LABELS[account.role],
+          account.disabled ? '사용 중지' : '사용 중',
+          seoulDateTime(account.createdAt, 'second'),
+        ].join('\t'),
       );
       await writeOutput(rows.length ? `${rows.join('\n')}\n` : '');
       return 0;

@@ -17,29 +17,17 @@ const uncreatableContentTypes = new Set<string>(singletonTypeNames);
 export const SINGLETON_ACTIONS: ReadonlySet<string> = new Set(['publish', 'discardChanges', 'restore']);
 
 export const resolveContentDocumentActions: DocumentActionsResolver = (previous, { schemaType }) => {
-  return singletonTypes.has(schemaType)
-    ? previous.filter(({ action }) => action !== undefined && SINGLETON_ACTIONS.has(action))
-    : previous;
+  return singletonTypes.has(schemaType) ? previous.filter(({ action }) => action !== undefined && SINGLETON_ACTIONS.has(action)) : previous;
 };
 
 export const resolveContentNewDocumentOptions: NewDocumentOptionsResolver = (previous) =>
   previous.filter(({ templateId }) => !uncreatableContentTypes.has(templateId));
 
 function singletonItem(S: StructureBuilder, typeName: string, title: string, icon: ComponentType) {
-  return S.listItem()
-    .id(typeName)
-    .title(title)
-    .icon(icon)
-    .child(S.document().schemaType(typeName).documentId(typeName).title(title));
+  return S.listItem().id(typeName).title(title).icon(icon).child(S.document().schemaType(typeName).documentId(typeName).title(title));
 }
 
-function orderedList(
-  S: StructureBuilder,
-  typeName: string,
-  title: string,
-  field: string,
-  direction: 'asc' | 'desc' = 'asc',
-) {
+function orderedList(S: StructureBuilder, typeName: string, title: string, field: string, direction: 'asc' | 'desc' = 'asc') {
   return S.documentTypeListItem(typeName)
     .title(title)
     .child(S.documentTypeList(typeName).title(title).defaultOrdering([{ field, direction }]));

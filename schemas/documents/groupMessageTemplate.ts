@@ -41,7 +41,9 @@ export const groupMessageTemplate = defineType({
       type: 'string',
       hidden: ({ document }) => (document as { purpose?: string } | undefined)?.purpose === 'ad',
       validation: (rule) =>
-        rule.custom((code: string | undefined, context) => (purposeOf(context) === 'notice' && !code?.trim() ? '안내 템플릿에는 알림톡 템플릿 코드를 입력해 주세요.' : true)),
+        rule.custom((code: string | undefined, context) =>
+          purposeOf(context) === 'notice' && !code?.trim() ? '안내 템플릿에는 알림톡 템플릿 코드를 입력해 주세요.' : true,
+        ),
     }),
     defineField({
       name: 'text',

@@ -13,10 +13,7 @@ export function validatePagePathFormat(path: string | undefined): true | string 
   return '경로에는 영문, 숫자, -, _ 와 구분용 / 만 쓸 수 있고 / 로 끝날 수 없습니다.';
 }
 
-export async function validatePagePathUnique(
-  path: string | undefined,
-  context: ValidationContext,
-): Promise<true | string> {
+export async function validatePagePathUnique(path: string | undefined, context: ValidationContext): Promise<true | string> {
   if (!path) return true;
   const others = await countOthersWithValue(context, 'page', 'path', path);
   return others === 0 ? true : `이미 다른 페이지가 쓰고 있는 경로입니다: ${path}`;
@@ -38,11 +35,7 @@ export const page = defineType({
       description: '사이트 주소에서 도메인 뒤의 부분입니다. 예: /BusinessGuide/intro',
       type: 'string',
       group: 'content',
-      validation: (rule) => [
-        rule.required().error('페이지 경로를 입력해 주세요.'),
-        rule.custom(validatePagePathFormat),
-        rule.custom(validatePagePathUnique),
-      ],
+      validation: (rule) => [rule.required().error('페이지 경로를 입력해 주세요.'), rule.custom(validatePagePathFormat), rule.custom(validatePagePathUnique)],
     }),
     defineField({
       name: 'title',

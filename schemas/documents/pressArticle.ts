@@ -20,9 +20,7 @@ export const pressArticle = defineType({
       type: 'string',
       // New articles belong to this site's press list; an empty value makes the editor choose.
       initialValue: async (_params, { getClient }) =>
-        (await getClient({ apiVersion: STUDIO_API_VERSION }).fetch<string | null>(
-          '*[_id == "siteSettings"][0].pressSiteSlug',
-        )) ?? '',
+        (await getClient({ apiVersion: STUDIO_API_VERSION }).fetch<string | null>('*[_id == "siteSettings"][0].pressSiteSlug')) ?? '',
       validation: (rule) => [
         rule.required().error('사이트 식별자를 입력해 주세요.'),
         rule.regex(SITE_ID_PATTERN).error('영문 소문자, 숫자, 하이픈(-)만 쓸 수 있습니다.'),
@@ -64,9 +62,7 @@ export const pressArticle = defineType({
     select: { title: 'title', date: 'date', summary: 'summary' },
     prepare: ({ title, date, summary }) => ({
       title: title || '제목 없음',
-      subtitle: [date ? new Date(date).toLocaleDateString('ko-KR', { timeZone: 'Asia/Seoul' }) : undefined, summary]
-        .filter(Boolean)
-        .join(' · '),
+      subtitle: [date ? new Date(date).toLocaleDateString('ko-KR', { timeZone: 'Asia/Seoul' }) : undefined, summary].filter(Boolean).join(' · '),
     }),
   },
 });

@@ -92,7 +92,8 @@ export const unitType = defineType({
     defineField({
       name: 'pages',
       title: '공개 페이지',
-      description: '이 주택형의 평면도(/FloorPlan/코드)와 인테리어(/Interior/코드) 페이지 중 사이트에 여는 것을 고르세요. 고르지 않은 페이지는 "찾을 수 없음"(404)입니다.',
+      description:
+        '이 주택형의 평면도(/FloorPlan/코드)와 인테리어(/Interior/코드) 페이지 중 사이트에 여는 것을 고르세요. 고르지 않은 페이지는 "찾을 수 없음"(404)입니다.',
       type: 'array',
       of: [defineArrayMember({ type: 'string' })],
       options: {
@@ -154,13 +155,7 @@ export const unitType = defineType({
     select: { label: 'label', code: 'code', area: 'exclusiveArea', inViewer: 'inViewer', media: 'plan' },
     prepare: ({ label, code, area, inViewer, media }) => ({
       title: label || code || '이름 없는 주택형',
-      subtitle: [
-        code,
-        typeof area === 'number' ? `전용 ${area}㎡` : undefined,
-        inViewer ? '홈 뷰어' : undefined,
-      ]
-        .filter(Boolean)
-        .join(' · '),
+      subtitle: [code, typeof area === 'number' ? `전용 ${area}㎡` : undefined, inViewer ? '홈 뷰어' : undefined].filter(Boolean).join(' · '),
       media,
     }),
   },

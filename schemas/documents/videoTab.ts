@@ -46,7 +46,8 @@ export const videoTab = defineType({
     defineField({
       name: 'summary',
       title: '영상 내용 요약',
-      description: '영상을 볼 수 없거나 소리를 들을 수 없는 방문자를 위해 영상에서 보여 주고 말하는 내용을 글로 적어 주세요. 영상 아래에 표시됩니다. 문단은 빈 줄로 나눕니다.',
+      description:
+        '영상을 볼 수 없거나 소리를 들을 수 없는 방문자를 위해 영상에서 보여 주고 말하는 내용을 글로 적어 주세요. 영상 아래에 표시됩니다. 문단은 빈 줄로 나눕니다.',
       type: 'text',
       rows: 6,
       validation: (rule) => rule.custom(validateVideoSummary),

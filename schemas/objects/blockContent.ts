@@ -37,10 +37,7 @@ export const blockContent = defineType({
                 name: 'href',
                 title: '주소',
                 type: 'string',
-                validation: (rule) => [
-                  rule.required().error('링크 주소를 입력해 주세요.'),
-                  rule.custom(validateHref),
-                ],
+                validation: (rule) => [rule.required().error('링크 주소를 입력해 주세요.'), rule.custom(validateHref)],
               }),
               defineField({ name: 'newTab', title: '새 창으로 열기', type: 'boolean', initialValue: false }),
             ],

@@ -8,10 +8,7 @@ function householdCount(name: string, title: string, requiredMessage: string) {
     name,
     title,
     type: 'number',
-    validation: (rule) => [
-      rule.required().error(requiredMessage),
-      rule.integer().min(0).error('0 이상의 정수로 입력해 주세요.'),
-    ],
+    validation: (rule) => [rule.required().error(requiredMessage), rule.integer().min(0).error('0 이상의 정수로 입력해 주세요.')],
   });
 }
 

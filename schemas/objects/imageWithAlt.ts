@@ -13,8 +13,7 @@ export const imageWithAlt = defineType({
     defineField({
       name: 'decorative',
       title: '장식용 이미지',
-      description:
-        '카드 아이콘처럼 옆의 글이 같은 내용을 전하는 꾸밈 그림이면 켜 주세요. 화면 낭독기가 읽지 않으며(alt=""), 대체 텍스트는 쓰이지 않습니다.',
+      description: '카드 아이콘처럼 옆의 글이 같은 내용을 전하는 꾸밈 그림이면 켜 주세요. 화면 낭독기가 읽지 않으며(alt=""), 대체 텍스트는 쓰이지 않습니다.',
       type: 'boolean',
       initialValue: false,
     }),

@@ -20,10 +20,7 @@ export const link = defineType({
       title: '주소',
       description: '사이트 안의 경로(예: /BusinessGuide/intro) 또는 https:// 로 시작하는 외부 주소',
       type: 'string',
-      validation: (rule) => [
-        rule.required().error('링크 주소를 입력해 주세요.'),
-        rule.custom(validateHref),
-      ],
+      validation: (rule) => [rule.required().error('링크 주소를 입력해 주세요.'), rule.custom(validateHref)],
     }),
     defineField({
       name: 'newTab',

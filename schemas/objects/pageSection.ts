@@ -26,8 +26,7 @@ export const pageSection = defineType({
     defineField({
       name: 'videoId',
       title: '유튜브 영상 ID',
-      description:
-        '유튜브 주소의 v= 뒤 11자입니다. 방문자가 재생 버튼을 누를 때만 유튜브를 불러옵니다. 비워 두면 영상 영역이 표시되지 않습니다.',
+      description: '유튜브 주소의 v= 뒤 11자입니다. 방문자가 재생 버튼을 누를 때만 유튜브를 불러옵니다. 비워 두면 영상 영역이 표시되지 않습니다.',
       type: 'string',
       validation: (rule) => rule.regex(YOUTUBE_ID_PATTERN).error(YOUTUBE_ID_MESSAGE),
     }),

@@ -197,10 +197,7 @@ export const homePage = defineType({
       title: '방문예약 구역',
       type: 'object',
       group: 'sections',
-      fields: [
-        defineField({ name: 'title', title: '제목', type: 'string' }),
-        defineField({ name: 'text', title: '안내 문구', type: 'text', rows: 2 }),
-      ],
+      fields: [defineField({ name: 'title', title: '제목', type: 'string' }), defineField({ name: 'text', title: '안내 문구', type: 'text', rows: 2 })],
     }),
     defineField({ name: 'seo', title: '검색·공유 설정', type: 'seo', group: 'seo' }),
   ],

@@ -47,7 +47,9 @@ const messageTemplateField = (name: (typeof MESSAGE_EVENTS)[number]) =>
           rule.custom((text: string | undefined, context) => {
             if ((context.parent as MessageTemplateValue | undefined)?.enabled && !text?.trim()) return '보내려면 문구를 입력해 주세요.';
             const unknown = unknownTemplateVariables(text ?? '');
-            return unknown.length === 0 ? true : `쓸 수 없는 변수입니다: ${unknown.map((variable) => `#{${variable}}`).join(', ')}. 쓸 수 있는 변수: ${VARIABLE_LIST}`;
+            return unknown.length === 0
+              ? true
+              : `쓸 수 없는 변수입니다: ${unknown.map((variable) => `#{${variable}}`).join(', ')}. 쓸 수 있는 변수: ${VARIABLE_LIST}`;
           }),
       }),
     ],
@@ -151,9 +153,7 @@ export const leadSettings = defineType({
     select: { version: 'consentVersion', days: 'retentionDays' },
     prepare: ({ version, days }) => ({
       title: '관심고객 등록 설정',
-      subtitle: [version ? `동의 문구 ${version}` : undefined, days ? `보관 ${days}일` : undefined]
-        .filter(Boolean)
-        .join(' · '),
+      subtitle: [version ? `동의 문구 ${version}` : undefined, days ? `보관 ${days}일` : undefined].filter(Boolean).join(' · '),
     }),
   },
 });

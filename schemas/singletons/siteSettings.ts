@@ -54,10 +54,7 @@ export const siteSettings = defineType({
       description: '헤더, 푸터, 전화 상담 버튼에 모두 이 번호가 쓰입니다. 예: 1600-0000',
       type: 'string',
       group: 'general',
-      validation: (rule) => [
-        rule.required().error('상담 전화번호를 입력해 주세요.'),
-        rule.custom(validatePublicPhone),
-      ],
+      validation: (rule) => [rule.required().error('상담 전화번호를 입력해 주세요.'), rule.custom(validatePublicPhone)],
     }),
     defineField({
       name: 'consultationHours',
@@ -83,10 +80,7 @@ export const siteSettings = defineType({
       validation: (rule) => [
         rule.required().error('사이트 주소를 입력해 주세요.'),
         rule.uri({ scheme: ['https'] }).error('https:// 로 시작하는 주소를 입력해 주세요.'),
-        rule
-          .custom((url: string | undefined) =>
-            url?.endsWith('/') ? '주소 끝의 / 를 지워 주세요.' : true,
-          ),
+        rule.custom((url: string | undefined) => (url?.endsWith('/') ? '주소 끝의 / 를 지워 주세요.' : true)),
       ],
     }),
     defineField({
@@ -169,8 +163,7 @@ export const siteSettings = defineType({
       description: '네이버 서치어드바이저의 HTML 태그 인증 content 값만 붙여 넣으세요.',
       type: 'string',
       group: 'integrations',
-      validation: (rule) =>
-        rule.regex(NAVER_VERIFICATION_PATTERN).error('인증 코드에는 영문, 숫자, -, _ 만 들어갑니다.'),
+      validation: (rule) => rule.regex(NAVER_VERIFICATION_PATTERN).error('인증 코드에는 영문, 숫자, -, _ 만 들어갑니다.'),
     }),
     defineField({
       name: 'tags',
@@ -187,9 +180,7 @@ export const siteSettings = defineType({
           description: `예: ${TAG_PROVIDERS[provider].idExample}`,
           type: 'string',
           validation: (rule) =>
-            rule
-              .regex(TAG_PROVIDERS[provider].idPattern)
-              .error(`${TAG_PROVIDERS[provider].name} ID 형식이 아닙니다. 예: ${TAG_PROVIDERS[provider].idExample}`),
+            rule.regex(TAG_PROVIDERS[provider].idPattern).error(`${TAG_PROVIDERS[provider].name} ID 형식이 아닙니다. 예: ${TAG_PROVIDERS[provider].idExample}`),
         }),
       ),
     }),

@@ -58,7 +58,10 @@ export function communityScene(width: number, height: number, seed: number): str
   ];
   // A glass partition in front of the fitness zone.
   const glassAt = (y: number, z: number) => projectPoint(camera, 2.3, y, z);
-  const glass = polygon([glassAt(0, 3.6), glassAt(0, room.depth - 2), glassAt(2.6, room.depth - 2), glassAt(2.6, 3.6)], `fill="#bcd3e6" opacity="0.28" stroke="#ffffff" stroke-width="2"`);
+  const glass = polygon(
+    [glassAt(0, 3.6), glassAt(0, room.depth - 2), glassAt(2.6, room.depth - 2), glassAt(2.6, 3.6)],
+    `fill="#bcd3e6" opacity="0.28" stroke="#ffffff" stroke-width="2"`,
+  );
   const mirror = block(camera, { x0: room.halfWidth - 0.05, x1: room.halfWidth, y0: 0.4, y1: 2.4, z0: 3.4, z1: 8.8, colour: '#aebfd0' });
   const body = [
     roomShell(random, camera, room, finish, -4, 4),

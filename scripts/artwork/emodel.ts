@@ -43,7 +43,10 @@ function miniPlan(x: number, y: number): string {
     [56, 70, 80, 50],
     [136, 70, 64, 50],
   ]
-    .map(([rx = 0, ry = 0, rw = 0, rh = 0]) => `<rect x="${x + rx}" y="${y + ry}" width="${rw}" height="${rh}" fill="none" stroke="#ffffff" stroke-width="2" opacity="0.8"/>`)
+    .map(
+      ([rx = 0, ry = 0, rw = 0, rh = 0]) =>
+        `<rect x="${x + rx}" y="${y + ry}" width="${rw}" height="${rh}" fill="none" stroke="#ffffff" stroke-width="2" opacity="0.8"/>`,
+    )
     .join('');
   return `<rect x="${x - 16}" y="${y - 16}" width="232" height="152" rx="12" fill="${PALETTE.nightNavy}" opacity="0.72"/>${rooms}
   <path d="M${x + 96} ${y + 100} L${x + 70} ${y + 30} A60 60 0 0 1 ${x + 122} ${y + 30} Z" fill="${PALETTE.gold}" opacity="0.55"/>

@@ -70,8 +70,9 @@ export function floorPlan(rooms: Room[]): string {
     .join('');
   const windows = rooms
     .filter(({ kind, y }) => kind !== 'balcony' && kind !== 'hall' && y === 0)
-    .map(({ x, width: roomWidth }) =>
-      `<rect x="${PLAN_MARGIN + (x + roomWidth * 0.2) * GRID}" y="${PLAN_MARGIN - 5}" width="${roomWidth * 0.6 * GRID}" height="10" fill="#a9c4dc"/>`,
+    .map(
+      ({ x, width: roomWidth }) =>
+        `<rect x="${PLAN_MARGIN + (x + roomWidth * 0.2) * GRID}" y="${PLAN_MARGIN - 5}" width="${roomWidth * 0.6 * GRID}" height="10" fill="#a9c4dc"/>`,
     )
     .join('');
   const body = [

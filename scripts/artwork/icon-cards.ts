@@ -12,7 +12,11 @@ function towers(xs: number[], baseY: number, heights: number[], width: number, c
   return xs
     .map((x, index) => {
       const height = heights[index] ?? 120;
-      const windows = Array.from({ length: Math.floor(height / 34) }, (_, row) => `<rect x="${x + width * 0.22}" y="${baseY - height + 20 + row * 34}" width="${width * 0.56}" height="10" rx="3" fill="${PALETTE.navy}" opacity="0.5"/>`).join('');
+      const windows = Array.from(
+        { length: Math.floor(height / 34) },
+        (_, row) =>
+          `<rect x="${x + width * 0.22}" y="${baseY - height + 20 + row * 34}" width="${width * 0.56}" height="10" rx="3" fill="${PALETTE.navy}" opacity="0.5"/>`,
+      ).join('');
       return `<rect x="${x}" y="${baseY - height}" width="${width}" height="${height}" rx="6" fill="${colour}"/><rect x="${x}" y="${baseY - height}" width="${width}" height="14" rx="6" fill="${PALETTE.gold}"/>${windows}`;
     })
     .join('');
@@ -42,7 +46,12 @@ export const ICONS = {
     <rect x="420" y="300" width="100" height="80" rx="6" fill="${PALETTE.navy}" opacity="0.35"/>
     <path d="M200 440 H600" ${STROKE}/>`,
   largeComplex: () => `${towers([230, 310, 390, 470, 550], 400, [150, 190, 220, 190, 150], 50, '#cfc7b4')}
-    ${towers([190, 290, 390, 490, 590].map((x) => x - 15), 440, [120, 150, 170, 150, 120], 60)}
+    ${towers(
+      [190, 290, 390, 490, 590].map((x) => x - 15),
+      440,
+      [120, 150, 170, 150, 120],
+      60,
+    )}
     <path d="M150 440 H650" ${STROKE}/>`,
   nature: () => `<circle cx="520" cy="180" r="50" fill="${PALETTE.gold}"/>
     <path d="M170 440 L320 220 L400 320 L460 250 L630 440 Z" fill="${INK}" opacity="0.9"/>
@@ -57,8 +66,21 @@ export const ICONS = {
     <rect x="370" y="360" width="60" height="80" rx="4" fill="${PALETTE.navy}" opacity="0.6"/>
     ${[0, 1, 3, 4].map((column) => `<rect x="${282 + column * 50}" y="290" width="36" height="40" rx="4" fill="${PALETTE.navy}" opacity="0.45"/>`).join('')}
     <path d="M200 440 H600" ${STROKE}/>`,
-  walkway: () => `<path d="M340 460 C380 380 330 320 400 250 C450 200 430 170 420 150" stroke="${PALETTE.gold}" stroke-width="30" fill="none" stroke-linecap="round"/>
-    ${[[260, 330, 50], [300, 220, 40], [520, 330, 55], [490, 210, 38], [560, 420, 34], [220, 430, 34]].map(([x = 0, y = 0, r = 0]) => `<circle cx="${x}" cy="${y}" r="${r}" fill="${PALETTE.treeLight}"/><rect x="${x - 5}" y="${y + r * 0.6}" width="10" height="${r * 0.8}" fill="${PALETTE.treeDark}"/>`).join('')}
+  walkway:
+    () => `<path d="M340 460 C380 380 330 320 400 250 C450 200 430 170 420 150" stroke="${PALETTE.gold}" stroke-width="30" fill="none" stroke-linecap="round"/>
+    ${[
+      [260, 330, 50],
+      [300, 220, 40],
+      [520, 330, 55],
+      [490, 210, 38],
+      [560, 420, 34],
+      [220, 430, 34],
+    ]
+      .map(
+        ([x = 0, y = 0, r = 0]) =>
+          `<circle cx="${x}" cy="${y}" r="${r}" fill="${PALETTE.treeLight}"/><rect x="${x - 5}" y="${y + r * 0.6}" width="10" height="${r * 0.8}" fill="${PALETTE.treeDark}"/>`,
+      )
+      .join('')}
     <circle cx="600" cy="140" r="36" fill="${INK}" opacity="0.9"/>`,
   lounge: () => `<path d="M290 260 H490 V360 a80 80 0 0 1 -80 80 H370 a80 80 0 0 1 -80 -80 Z" fill="${INK}"/>
     <path d="M490 290 h30 a40 40 0 0 1 0 80 h-40" ${STROKE} fill="none"/>

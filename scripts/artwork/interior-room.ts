@@ -37,7 +37,10 @@ export function block(camera: Camera, { x0, x1, y0, y1, z0, z1, colour }: Block)
 
 /** Draws blocks painter-style: the farthest first. */
 export function blocks(camera: Camera, items: Block[]): string {
-  return [...items].sort((a, b) => b.z0 - a.z0).map((item) => block(camera, item)).join('');
+  return [...items]
+    .sort((a, b) => b.z0 - a.z0)
+    .map((item) => block(camera, item))
+    .join('');
 }
 
 /** The night view through the balcony glazing: sky, distant lit towers and the park's treeline. */
@@ -51,13 +54,19 @@ function windowView(random: Random, camera: Camera, room: Room, left: number, ri
   for (let x = x0; x < x1; x += between(random, width * 0.05, width * 0.12)) {
     const towerHeight = between(random, 0.2, 0.55) * height;
     const towerWidth = between(random, width * 0.03, width * 0.06);
-    towers.push(`<rect x="${round(x)}" y="${round(bottom - height * 0.25 - towerHeight)}" width="${round(towerWidth)}" height="${round(towerHeight)}" fill="#2a4470"/>`);
+    towers.push(
+      `<rect x="${round(x)}" y="${round(bottom - height * 0.25 - towerHeight)}" width="${round(towerWidth)}" height="${round(towerHeight)}" fill="#2a4470"/>`,
+    );
     for (let light = 0; light < 4; light += 1) {
-      towers.push(`<rect x="${round(x + between(random, 0.15, 0.7) * towerWidth)}" y="${round(bottom - height * 0.25 - between(random, 0.1, 0.9) * towerHeight)}" width="3" height="4" fill="${PALETTE.windowLit}" opacity="0.8"/>`);
+      towers.push(
+        `<rect x="${round(x + between(random, 0.15, 0.7) * towerWidth)}" y="${round(bottom - height * 0.25 - between(random, 0.1, 0.9) * towerHeight)}" width="3" height="4" fill="${PALETTE.windowLit}" opacity="0.8"/>`,
+      );
     }
   }
-  const trees = Array.from({ length: 18 }, (_, index) =>
-    `<circle cx="${round(x0 + (width / 17) * index)}" cy="${round(bottom - height * 0.22)}" r="${round(between(random, 0.04, 0.07) * width)}" fill="${PALETTE.treeDark}"/>`,
+  const trees = Array.from(
+    { length: 18 },
+    (_, index) =>
+      `<circle cx="${round(x0 + (width / 17) * index)}" cy="${round(bottom - height * 0.22)}" r="${round(between(random, 0.04, 0.07) * width)}" fill="${PALETTE.treeDark}"/>`,
   ).join('');
   const mullions = [0.25, 0.5, 0.75]
     .map((fraction) => `<rect x="${round(x0 + width * fraction - 2)}" y="${round(top)}" width="4" height="${round(height)}" fill="#e8e3d8"/>`)
@@ -88,7 +97,10 @@ export function roomShell(random: Random, camera: Camera, room: Room, finish: Fi
   const downlights = [2.2, 4, 5.6]
     .filter((z) => z < d)
     .flatMap((z) => [-w * 0.5, w * 0.5].map((x) => at(x, h, z)))
-    .map(([x, y]) => `<ellipse cx="${round(x)}" cy="${round(y)}" rx="14" ry="4" fill="#fff7e0"/><circle cx="${round(x)}" cy="${round(y + 30)}" r="70" fill="url(#lampGlow)" opacity="0.5"/>`)
+    .map(
+      ([x, y]) =>
+        `<ellipse cx="${round(x)}" cy="${round(y)}" rx="14" ry="4" fill="#fff7e0"/><circle cx="${round(x)}" cy="${round(y + 30)}" r="70" fill="url(#lampGlow)" opacity="0.5"/>`,
+    )
     .join('');
   return [
     polygon([at(-w, 0, NEAR), at(w, 0, NEAR), at(w, 0, d), at(-w, 0, d)], `fill="${finish.floor}"`),

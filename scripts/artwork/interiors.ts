@@ -1,18 +1,6 @@
 /** Living-room and kitchen interiors for the unit types, in one calm modern style. */
 import { darken } from './colour';
-import {
-  ROOM_DEFS,
-  blocks,
-  pendant,
-  plant,
-  projectPoint,
-  roomShade,
-  roomShell,
-  type Block,
-  type Camera,
-  type Finish,
-  type Room,
-} from './interior-room';
+import { ROOM_DEFS, blocks, pendant, plant, projectPoint, roomShade, roomShell, type Block, type Camera, type Finish, type Room } from './interior-room';
 import { PALETTE } from './palette';
 import { createRandom } from './random';
 import { polygon, svgDocument } from './svg';

@@ -42,7 +42,15 @@ function isoTower(view: Projection, random: Random, x: number, y: number, floors
   const windows: string[] = [];
   for (let floor = 1; floor < floors; floor += 1) {
     const z = floor * floorHeight;
-    bands.push(`M${at(x, y + depth, z).map(round).join(' ')} L${at(x + width, y + depth, z).map(round).join(' ')} L${at(x + width, y, z).map(round).join(' ')}`);
+    bands.push(
+      `M${at(x, y + depth, z)
+        .map(round)
+        .join(' ')} L${at(x + width, y + depth, z)
+        .map(round)
+        .join(' ')} L${at(x + width, y, z)
+        .map(round)
+        .join(' ')}`,
+    );
     for (let column = 0; column < 5; column += 1) {
       if (random() > 0.18) continue;
       const wx = x + column + 0.2;
@@ -71,28 +79,53 @@ export type ComplexModelLayout = { width: number; height: number; seed: number; 
 
 /** Tower positions on the 60 × 40 plate: two staggered rows of four, as on the site layout. */
 const TOWER_SPOTS: Array<[number, number]> = [
-  [8, 6], [20, 4], [32, 6], [44, 4],
-  [6, 20], [18, 22], [30, 20], [42, 22],
+  [8, 6],
+  [20, 4],
+  [32, 6],
+  [44, 4],
+  [6, 20],
+  [18, 22],
+  [30, 20],
+  [42, 22],
 ];
 
 export function complexModelScene({ width, height, seed, scale, centreX, centreY }: ComplexModelLayout): string {
   const random = createRandom(seed);
   const plate = { x: 60, y: 40 };
-  const view: Projection = { originX: width * centreX - ((plate.x - plate.y) / 2) * COS30 * scale, originY: height * centreY - ((plate.x + plate.y) / 4) * scale, scale };
+  const view: Projection = {
+    originX: width * centreX - ((plate.x - plate.y) / 2) * COS30 * scale,
+    originY: height * centreY - ((plate.x + plate.y) / 4) * scale,
+    scale,
+  };
   const at = (px: number, py: number, pz = 0) => project(view, px, py, pz);
-  const defs = [
-    twoStopGradient('modelSky', PALETTE.nightNavy, PALETTE.dusk),
-    radialGlow('modelGlow', PALETTE.gold, 0.45),
-  ].join('');
+  const defs = [twoStopGradient('modelSky', PALETTE.nightNavy, PALETTE.dusk), radialGlow('modelGlow', PALETTE.gold, 0.45)].join('');
   const base = isoBox(view, { x: -2, y: -2, width: plate.x + 4, depth: plate.y + 4, height: 1.2, colour: '#1d3a35' });
   const lawn = polygon([at(0, 0, 1.2), at(plate.x, 0, 1.2), at(plate.x, plate.y, 1.2), at(0, plate.y, 1.2)], `fill="${PALETTE.parkLight}"`);
   const lift = 1.2;
   const road = (points: Array<[number, number]>, stroke: number) =>
     `<polyline points="${points.map(([px, py]) => at(px, py, lift).map(round).join(',')).join(' ')}" fill="none" stroke="#e6dcc3" stroke-width="${stroke}" stroke-linejoin="round" opacity="0.85"/>`;
   const paths = [
-    road([[1, 15], [59, 13]], scale * 0.9),
-    road([[3, 33], [57, 35]], scale * 0.6),
-    road([[27, 1], [28, 39]], scale * 0.6),
+    road(
+      [
+        [1, 15],
+        [59, 13],
+      ],
+      scale * 0.9,
+    ),
+    road(
+      [
+        [3, 33],
+        [57, 35],
+      ],
+      scale * 0.6,
+    ),
+    road(
+      [
+        [27, 1],
+        [28, 39],
+      ],
+      scale * 0.6,
+    ),
   ].join('');
   const plaza = polygon([at(24, 12, lift), at(32, 12, lift), at(32, 17, lift), at(24, 17, lift)], `fill="${PALETTE.paleGold}" opacity="0.7"`);
   const pond = `<ellipse cx="${round(at(48, 33)[0])}" cy="${round(at(48, 33, lift)[1])}" rx="${round(scale * 4)}" ry="${round(scale * 1.6)}" fill="#5e86b0" opacity="0.9"/>`;

@@ -29,14 +29,28 @@ export function locationMap(width: number, height: number, seed: number): string
   const defs = [radialGlow('pinGlow', PALETTE.gold, 0.55)].join('');
   const sea = `<path d="M0 ${round(height * 0.62)} C${round(width * 0.12)} ${round(height * 0.66)} ${round(width * 0.22)} ${round(height * 0.8)} ${round(width * 0.3)} ${height} H0 Z" fill="#a8c1dc"/>
   <path d="M${round(width * 0.55)} ${height} C${round(width * 0.62)} ${round(height * 0.9)} ${round(width * 0.8)} ${round(height * 0.93)} ${width} ${round(height * 0.82)} V${height} Z" fill="#a8c1dc"/>`;
-  const stream = polyline(scale([[0.2, 0.7], [0.3, 0.62], [0.38, 0.64], [0.46, 0.72], [0.58, 0.74], [0.66, 0.9], [0.7, 1]]), `stroke="#b9cde3" stroke-width="18" stroke-linecap="round" stroke-linejoin="round"`);
+  const stream = polyline(
+    scale([
+      [0.2, 0.7],
+      [0.3, 0.62],
+      [0.38, 0.64],
+      [0.46, 0.72],
+      [0.58, 0.74],
+      [0.66, 0.9],
+      [0.7, 1],
+    ]),
+    `stroke="#b9cde3" stroke-width="18" stroke-linecap="round" stroke-linejoin="round"`,
+  );
   const hills = [
     [0.22, 0.26, 0.16, 0.17],
     [0.8, 0.3, 0.12, 0.18],
   ]
     .map(([cx = 0, cy = 0, rx = 0, ry = 0]) =>
       [1, 0.7, 0.42]
-        .map((factor, index) => `<ellipse cx="${round(cx * width)}" cy="${round(cy * height)}" rx="${round(rx * width * factor)}" ry="${round(ry * height * factor)}" fill="${['#bcd2b0', '#a9c59c', '#94b78a'][index]}"/>`)
+        .map(
+          (factor, index) =>
+            `<ellipse cx="${round(cx * width)}" cy="${round(cy * height)}" rx="${round(rx * width * factor)}" ry="${round(ry * height * factor)}" fill="${['#bcd2b0', '#a9c59c', '#94b78a'][index]}"/>`,
+        )
         .join(''),
     )
     .join('');
@@ -46,18 +60,70 @@ export function locationMap(width: number, height: number, seed: number): string
       const x = column * (width / 16) + 10;
       const y = row * (height / 10) + 10;
       if (random() < 0.35) continue;
-      blocks.push(`<rect x="${round(x)}" y="${round(y)}" width="${round(width / 16 - 20)}" height="${round(height / 10 - 20)}" rx="6" opacity="${round(between(random, 0.5, 1))}"/>`);
+      blocks.push(
+        `<rect x="${round(x)}" y="${round(y)}" width="${round(width / 16 - 20)}" height="${round(height / 10 - 20)}" rx="6" opacity="${round(between(random, 0.5, 1))}"/>`,
+      );
     }
   }
   const roads = [
-    polyline(scale([[0, 0.38], [0.35, 0.4], [0.62, 0.36], [1, 0.4]]), `stroke="#ffffff" stroke-width="22" stroke-linejoin="round"`),
-    polyline(scale([[0.44, 0], [0.47, 0.4], [0.43, 0.7], [0.46, 1]]), `stroke="#ffffff" stroke-width="20" stroke-linejoin="round"`),
-    polyline(scale([[0.12, 0.55], [0.55, 0.6], [0.9, 0.56]]), `stroke="#ffffff" stroke-width="12"`),
-    polyline(scale([[0.72, 0], [0.66, 0.5], [0.74, 1]]), `stroke="#ffffff" stroke-width="12"`),
-    polyline(scale([[0.02, 0.12], [0.5, 0.18], [1, 0.12]]), `stroke="#ffffff" stroke-width="10"`),
+    polyline(
+      scale([
+        [0, 0.38],
+        [0.35, 0.4],
+        [0.62, 0.36],
+        [1, 0.4],
+      ]),
+      `stroke="#ffffff" stroke-width="22" stroke-linejoin="round"`,
+    ),
+    polyline(
+      scale([
+        [0.44, 0],
+        [0.47, 0.4],
+        [0.43, 0.7],
+        [0.46, 1],
+      ]),
+      `stroke="#ffffff" stroke-width="20" stroke-linejoin="round"`,
+    ),
+    polyline(
+      scale([
+        [0.12, 0.55],
+        [0.55, 0.6],
+        [0.9, 0.56],
+      ]),
+      `stroke="#ffffff" stroke-width="12"`,
+    ),
+    polyline(
+      scale([
+        [0.72, 0],
+        [0.66, 0.5],
+        [0.74, 1],
+      ]),
+      `stroke="#ffffff" stroke-width="12"`,
+    ),
+    polyline(
+      scale([
+        [0.02, 0.12],
+        [0.5, 0.18],
+        [1, 0.12],
+      ]),
+      `stroke="#ffffff" stroke-width="10"`,
+    ),
   ].join('');
-  const suinBundang: Array<[number, number]> = [[0, 0.5], [0.3, 0.5], [0.4, 0.44], [0.6, 0.52], [0.82, 0.5], [1, 0.58]];
-  const incheonOne: Array<[number, number]> = [[0.6, 0], [0.62, 0.3], [0.6, 0.52], [0.58, 0.8], [0.62, 1]];
+  const suinBundang: Array<[number, number]> = [
+    [0, 0.5],
+    [0.3, 0.5],
+    [0.4, 0.44],
+    [0.6, 0.52],
+    [0.82, 0.5],
+    [1, 0.58],
+  ];
+  const incheonOne: Array<[number, number]> = [
+    [0.6, 0],
+    [0.62, 0.3],
+    [0.6, 0.52],
+    [0.58, 0.8],
+    [0.62, 1],
+  ];
   const lines = [
     polyline(scale(suinBundang), `stroke="${METRO_COLOURS.suinBundang}" stroke-width="10" stroke-linejoin="round"`),
     polyline(scale(incheonOne), `stroke="${METRO_COLOURS.incheonOne}" stroke-width="10" stroke-linejoin="round"`),

@@ -39,7 +39,9 @@ function landscapeBase(seed: number, treeCount: number): string {
     const inPlaza = Math.hypot(x - 800, y - 540) < 150;
     if (nearTower || inPlaza) continue;
     const radius = between(random, 10, 22);
-    trees.push(`<circle cx="${round(x + 4)}" cy="${round(y + 5)}" r="${round(radius)}" fill="#0b1a33" opacity="0.12"/><circle cx="${round(x)}" cy="${round(y)}" r="${round(radius)}" fill="${random() > 0.5 ? '#7fa67a' : '#5f8f62'}"/>`);
+    trees.push(
+      `<circle cx="${round(x + 4)}" cy="${round(y + 5)}" r="${round(radius)}" fill="#0b1a33" opacity="0.12"/><circle cx="${round(x)}" cy="${round(y)}" r="${round(radius)}" fill="${random() > 0.5 ? '#7fa67a' : '#5f8f62'}"/>`,
+    );
   }
   return [
     `<rect width="${WIDTH}" height="${HEIGHT}" fill="#e4dfd2"/>`,
@@ -67,11 +69,22 @@ export function siteLayoutScene(seed: number): string {
     <rect x="${-width / 2 + 8}" y="${-depth / 2 + 8}" width="${width - 16}" height="${depth - 16}" rx="6" fill="none" stroke="${PALETTE.gold}" stroke-width="3"/>
     <rect x="-18" y="${-depth / 2 + 18}" width="36" height="${depth - 36}" rx="4" fill="${PALETTE.gold}" opacity="0.8"/></g>`;
   }).join('\n');
-  const playgrounds = [[470, 560], [1130, 560], [800, 930]]
-    .map(([x = 0, y = 0]) => `<circle cx="${x}" cy="${y}" r="48" fill="#e9c98a"/><circle cx="${x}" cy="${y}" r="26" fill="none" stroke="#d27c5c" stroke-width="6"/><circle cx="${x - 16}" cy="${y - 12}" r="6" fill="#5e86b0"/>`)
+  const playgrounds = [
+    [470, 560],
+    [1130, 560],
+    [800, 930],
+  ]
+    .map(
+      ([x = 0, y = 0]) =>
+        `<circle cx="${x}" cy="${y}" r="48" fill="#e9c98a"/><circle cx="${x}" cy="${y}" r="26" fill="none" stroke="#d27c5c" stroke-width="6"/><circle cx="${x - 16}" cy="${y - 12}" r="6" fill="#5e86b0"/>`,
+    )
     .join('');
   const community = `<rect x="700" y="380" width="200" height="70" rx="14" fill="#f4efe3" stroke="${PALETTE.navy}" stroke-width="4" filter="url(#towerShadow)"/>`;
-  const gates = [[800, 1000], [80, 540], [1520, 540]]
+  const gates = [
+    [800, 1000],
+    [80, 540],
+    [1520, 540],
+  ]
     .map(([x = 0, y = 0]) => `<circle cx="${x}" cy="${y}" r="22" fill="${PALETTE.gold}"/><circle cx="${x}" cy="${y}" r="10" fill="#ffffff"/>`)
     .join('');
   const ramp = `<rect x="1380" y="930" width="90" height="40" rx="6" fill="#6b7380"/><path d="M1390 950 h70" stroke="#ffffff" stroke-width="4" stroke-dasharray="10 8"/>`;
@@ -105,7 +118,9 @@ export function householdLayoutScene(seed: number): string {
     }).join('');
     return `<g ${transformOf(tower)}><rect x="${-width / 2 - 6}" y="${-depth / 2 - 6}" width="${width + 12}" height="${depth + 12}" rx="12" fill="#ffffff" stroke="${PALETTE.navy}" stroke-width="4"/>${unitBlocks}${cores}</g>`;
   }).join('\n');
-  const legend = UNIT_TYPE_COLOURS.map((colour, index) => `<rect x="${1180 + index * 48}" y="1030" width="36" height="36" rx="6" fill="${colour}" stroke="#ffffff" stroke-width="3"/>`).join('');
+  const legend = UNIT_TYPE_COLOURS.map(
+    (colour, index) => `<rect x="${1180 + index * 48}" y="1030" width="36" height="36" rx="6" fill="${colour}" stroke="#ffffff" stroke-width="3"/>`,
+  ).join('');
   const body = [
     `<rect width="${WIDTH}" height="${HEIGHT}" fill="#eeeae0"/>`,
     `<path d="${SITE_OUTLINE}" fill="#f7f4ec" stroke="${PALETTE.gold}" stroke-width="4" stroke-dasharray="18 12"/>`,

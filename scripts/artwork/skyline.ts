@@ -66,12 +66,10 @@ function ridge(random: Random, width: number, baseY: number, amplitude: number, 
 
 function distantCity(random: Random, width: number, baseY: number, maxHeight: number): string {
   const blocks: string[] = [];
-  for (let x = 0; x < width; ) {
+  for (let x = 0; x < width;) {
     const blockWidth = between(random, 18, 46);
     const blockHeight = between(random, 0.2, 1) * maxHeight;
-    blocks.push(
-      `<rect x="${round(x)}" y="${round(baseY - blockHeight)}" width="${round(blockWidth)}" height="${round(blockHeight)}"/>`,
-    );
+    blocks.push(`<rect x="${round(x)}" y="${round(baseY - blockHeight)}" width="${round(blockWidth)}" height="${round(blockHeight)}"/>`);
     x += blockWidth + between(random, 2, 10);
   }
   return `<g fill="#263f66" opacity="0.8">${blocks.join('')}</g>`;
@@ -93,9 +91,7 @@ export function tower(random: Random, { x, baseY, width, height, floors, depth }
       if (random() > 0.24) continue;
       const windowX = x + (width / columns) * (column + 0.22);
       const windowY = top + floor * floorHeight + floorHeight * 0.25;
-      litWindows.push(
-        `<rect x="${round(windowX)}" y="${round(windowY)}" width="${round(windowWidth)}" height="${round(windowHeight)}"/>`,
-      );
+      litWindows.push(`<rect x="${round(windowX)}" y="${round(windowY)}" width="${round(windowWidth)}" height="${round(windowHeight)}"/>`);
     }
   }
   const floorLines = Array.from({ length: floors - 1 }, (_, index) => {
@@ -148,8 +144,9 @@ function towerCluster(random: Random, layout: SkylineLayout): string {
 
 /** An elevated rail line with a lit train: the planned rail links and the double-station access. */
 function railLine(width: number, y: number, trainX: number, trainLength: number): string {
-  const pillars = Array.from({ length: Math.ceil(width / 120) }, (_, index) =>
-    `<rect x="${index * 120 + 40}" y="${round(y)}" width="6" height="${round(y * 0.03 + 14)}"/>`,
+  const pillars = Array.from(
+    { length: Math.ceil(width / 120) },
+    (_, index) => `<rect x="${index * 120 + 40}" y="${round(y)}" width="6" height="${round(y * 0.03 + 14)}"/>`,
   ).join('');
   const carWidth = trainLength / 4;
   const cars = Array.from({ length: 4 }, (_, index) => {
@@ -169,8 +166,9 @@ function park(random: Random, width: number, topY: number, bottomY: number): str
   for (let x = 10; x < width; x += between(random, 28, 70)) {
     trees.push(tree(random, x, topY + between(random, 18, 40), between(random, 16, 30)));
   }
-  const lamps = Array.from({ length: Math.floor(width / 160) }, (_, index) =>
-    `<circle cx="${index * 160 + 80}" cy="${round(topY + 44)}" r="2.2" fill="${PALETTE.paleGold}" opacity="0.9"/>`,
+  const lamps = Array.from(
+    { length: Math.floor(width / 160) },
+    (_, index) => `<circle cx="${index * 160 + 80}" cy="${round(topY + 44)}" r="2.2" fill="${PALETTE.paleGold}" opacity="0.9"/>`,
   ).join('');
   const path = `<path d="M0 ${round(topY + 48)} C${round(width * 0.3)} ${round(topY + 40)} ${round(width * 0.6)} ${round(topY + 56)} ${width} ${round(topY + 46)}" stroke="${PALETTE.gold}" stroke-opacity="0.45" stroke-width="2" fill="none"/>`;
   return hill + trees.join('') + path + lamps;

@@ -11,9 +11,44 @@ import { polyline, radialGlow, svgDocument, twoStopGradient, type Point } from '
 type Line = { colour: string; points: Array<[number, number]>; axis: 'x' | 'y'; stations: number[]; dashed?: boolean };
 
 const LINES: Line[] = [
-  { colour: METRO_COLOURS.suinBundang, points: [[0.04, 0.3], [0.3, 0.3], [0.42, 0.42], [0.58, 0.42], [0.7, 0.54], [0.96, 0.54]], axis: 'x', stations: [0.08, 0.18, 0.3, 0.42, 0.5, 0.58, 0.78, 0.9] },
-  { colour: METRO_COLOURS.incheonOne, points: [[0.58, 0.04], [0.58, 0.42], [0.58, 0.72], [0.7, 0.84], [0.7, 0.96]], axis: 'y', stations: [0.1, 0.24, 0.42, 0.6, 0.72, 0.88] },
-  { colour: METRO_COLOURS.planned, points: [[0.1, 0.8], [0.32, 0.8], [0.44, 0.68], [0.44, 0.42], [0.44, 0.1]], axis: 'x', stations: [0.1, 0.22, 0.44], dashed: true },
+  {
+    colour: METRO_COLOURS.suinBundang,
+    points: [
+      [0.04, 0.3],
+      [0.3, 0.3],
+      [0.42, 0.42],
+      [0.58, 0.42],
+      [0.7, 0.54],
+      [0.96, 0.54],
+    ],
+    axis: 'x',
+    stations: [0.08, 0.18, 0.3, 0.42, 0.5, 0.58, 0.78, 0.9],
+  },
+  {
+    colour: METRO_COLOURS.incheonOne,
+    points: [
+      [0.58, 0.04],
+      [0.58, 0.42],
+      [0.58, 0.72],
+      [0.7, 0.84],
+      [0.7, 0.96],
+    ],
+    axis: 'y',
+    stations: [0.1, 0.24, 0.42, 0.6, 0.72, 0.88],
+  },
+  {
+    colour: METRO_COLOURS.planned,
+    points: [
+      [0.1, 0.8],
+      [0.32, 0.8],
+      [0.44, 0.68],
+      [0.44, 0.42],
+      [0.44, 0.1],
+    ],
+    axis: 'x',
+    stations: [0.1, 0.22, 0.44],
+    dashed: true,
+  },
 ];
 
 /** The first point of the polyline at each station's position along the axis. */
@@ -38,9 +73,13 @@ export function transitDiagram(width: number, height: number): string {
   const siteX = width * SITE_SPOT.x;
   const siteY = height * SITE_SPOT.y;
   const rings = [160, 300, 440]
-    .map((radius) => `<circle cx="${round(siteX)}" cy="${round(siteY)}" r="${radius}" fill="none" stroke="${PALETTE.gold}" stroke-width="2" stroke-dasharray="4 10" opacity="0.45"/>`)
+    .map(
+      (radius) =>
+        `<circle cx="${round(siteX)}" cy="${round(siteY)}" r="${radius}" fill="none" stroke="${PALETTE.gold}" stroke-width="2" stroke-dasharray="4 10" opacity="0.45"/>`,
+    )
     .join('');
-  const grid = Array.from({ length: 17 }, (_, index) => `M${round((width / 16) * index)} 0 V${height}`).join(' ') +
+  const grid =
+    Array.from({ length: 17 }, (_, index) => `M${round((width / 16) * index)} 0 V${height}`).join(' ') +
     Array.from({ length: 11 }, (_, index) => ` M0 ${round((height / 10) * index)} H${width}`).join('');
   const lines = LINES.map(({ colour, points, axis, stations, dashed }) => {
     const scaled: Point[] = points.map(([x, y]) => [x * width, y * height]);
@@ -51,7 +90,13 @@ export function transitDiagram(width: number, height: number): string {
     return polyline(scaled, `stroke="${colour}" stroke-width="14" stroke-linejoin="round" stroke-linecap="round"${dash}`) + stops;
   }).join('\n');
   const interchange = `<circle cx="${round(width * 0.58)}" cy="${round(height * 0.42)}" r="22" fill="#ffffff" stroke="${PALETTE.nightNavy}" stroke-width="6"/>`;
-  const walk = polyline([[siteX, siteY], [width * 0.58, height * 0.42]], `stroke="#ffffff" stroke-width="4" stroke-dasharray="2 10" stroke-linecap="round"`);
+  const walk = polyline(
+    [
+      [siteX, siteY],
+      [width * 0.58, height * 0.42],
+    ],
+    `stroke="#ffffff" stroke-width="4" stroke-dasharray="2 10" stroke-linecap="round"`,
+  );
   const body = [
     `<rect width="${width}" height="${height}" fill="url(#transitBg)"/>`,
     `<path d="${grid}" stroke="#ffffff" stroke-width="1" opacity="0.05"/>`,

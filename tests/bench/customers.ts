@@ -107,7 +107,13 @@ export class Seed {
     const day = shiftDay(seoulDateTime(registeredAt).slice(0, 10), 3);
     const time = SLOT_TIMES[Math.floor(customer / 10) % SLOT_TIMES.length]!;
     const status = day >= TODAY ? 'booked' : Math.floor(customer / 10) % 3 === 0 ? 'missed' : 'checkedIn';
-    return { visitAt: `${day} ${time}`, slotId: `slot-${day}-${time}`, kind: customer % 30 === 2 ? 'phoneIn' : 'site', status, checkedInAt: status === 'checkedIn' ? new Date(Date.parse(`${day}T${time}:00+09:00`)).toISOString() : null };
+    return {
+      visitAt: `${day} ${time}`,
+      slotId: `slot-${day}-${time}`,
+      kind: customer % 30 === 2 ? 'phoneIn' : 'site',
+      status,
+      checkedInAt: status === 'checkedIn' ? new Date(Date.parse(`${day}T${time}:00+09:00`)).toISOString() : null,
+    };
   }
 
   /** Each table's rows in batches of columns, every row after the rows it names. */
@@ -126,7 +132,18 @@ export class Seed {
     }
     yield { table: 'visit_slots', columns: slots };
     for (let start = 0; start < this.customers; start += BATCH) {
-      const customers: Columns = { id: [], phone: [], name: [], status: [], assignee_email: [], assignee_name: [], marketing_consent: [], first_registered_at: [], last_registered_at: [], updated_at: [] };
+      const customers: Columns = {
+        id: [],
+        phone: [],
+        name: [],
+        status: [],
+        assignee_email: [],
+        assignee_name: [],
+        marketing_consent: [],
+        first_registered_at: [],
+        last_registered_at: [],
+        updated_at: [],
+      };
       const assignments: Columns = { id: [], customer_id: [], at: [], assignee_email: [], assignee_name: [], by_email: [] };
       const calls: Columns = { id: [], customer_id: [], at: [], author_email: [], author_name: [], result: [], callback_at: [] };
       const memos: Columns = { id: [], customer_id: [], at: [], author_email: [], author_name: [], text: [] };
@@ -149,17 +166,40 @@ export class Seed {
         };
         for (const [column, value] of Object.entries(values)) customers[column]!.push(value);
         if (assignee) {
-          for (const [column, value] of Object.entries({ id: `assignment-${customer}`, customer_id: id, at: firstAt, assignee_email: assignee.email, assignee_name: assignee.name, by_email: null })) assignments[column]!.push(value);
+          for (const [column, value] of Object.entries({
+            id: `assignment-${customer}`,
+            customer_id: id,
+            at: firstAt,
+            assignee_email: assignee.email,
+            assignee_name: assignee.name,
+            by_email: null,
+          }))
+            assignments[column]!.push(value);
         }
         // Half are called an hour after registering (a tenth of those asked to be called back two days later), a fifth get a memo.
         if (customer % 2 === 0 && assignee) {
           const callAt = new Date(Date.parse(firstAt) + 3_600_000).toISOString();
           const callbackAt = customer % 20 === 2 ? new Date(Date.parse(firstAt) + 2 * 86_400_000).toISOString() : null;
-          const row = { id: `call-${customer}`, customer_id: id, at: callAt, author_email: assignee.email, author_name: assignee.name, result: callbackAt ? '부재중' : '통화 완료', callback_at: callbackAt };
+          const row = {
+            id: `call-${customer}`,
+            customer_id: id,
+            at: callAt,
+            author_email: assignee.email,
+            author_name: assignee.name,
+            result: callbackAt ? '부재중' : '통화 완료',
+            callback_at: callbackAt,
+          };
           for (const [column, value] of Object.entries(row)) calls[column]!.push(value);
         }
         if (customer % 5 === 0 && assignee) {
-          const row = { id: `memo-${customer}`, customer_id: id, at: new Date(Date.parse(firstAt) + 7_200_000).toISOString(), author_email: assignee.email, author_name: assignee.name, text: '59A 관심, 주말 방문 희망' };
+          const row = {
+            id: `memo-${customer}`,
+            customer_id: id,
+            at: new Date(Date.parse(firstAt) + 7_200_000).toISOString(),
+            author_email: assignee.email,
+            author_name: assignee.name,
+            text: '59A 관심, 주말 방문 희망',
+          };
           for (const [column, value] of Object.entries(row)) memos[column]!.push(value);
         }
       }
@@ -172,11 +212,33 @@ export class Seed {
       yield { table: 'registrations', columns: this.registrationColumns(start, Math.min(this.registrations, start + BATCH)) };
     }
     for (let start = 0; start < this.customers; start += BATCH) {
-      const bookings: Columns = { id: [], customer_id: [], registration_id: [], slot_id: [], visit_at: [], kind: [], status: [], checked_in_at: [], created_at: [], created_by: [] };
+      const bookings: Columns = {
+        id: [],
+        customer_id: [],
+        registration_id: [],
+        slot_id: [],
+        visit_at: [],
+        kind: [],
+        status: [],
+        checked_in_at: [],
+        created_at: [],
+        created_by: [],
+      };
       for (let customer = start; customer < Math.min(this.customers, start + BATCH); customer += 1) {
         const visit = this.visitOf(customer);
         if (!visit) continue;
-        const row = { id: `booking-${customer}`, customer_id: `customer-${customer}`, registration_id: `lead-${this.firstOf(customer)}`, slot_id: visit.slotId, visit_at: visit.visitAt, kind: visit.kind, status: visit.status, checked_in_at: visit.checkedInAt, created_at: this.at(this.firstOf(customer)), created_by: null };
+        const row = {
+          id: `booking-${customer}`,
+          customer_id: `customer-${customer}`,
+          registration_id: `lead-${this.firstOf(customer)}`,
+          slot_id: visit.slotId,
+          visit_at: visit.visitAt,
+          kind: visit.kind,
+          status: visit.status,
+          checked_in_at: visit.checkedInAt,
+          created_at: this.at(this.firstOf(customer)),
+          created_by: null,
+        };
         for (const [column, value] of Object.entries(row)) bookings[column]!.push(value);
       }
       yield { table: 'bookings', columns: bookings };
@@ -184,7 +246,19 @@ export class Seed {
   }
 
   private registrationColumns(from: number, to: number): Columns {
-    const columns: Columns = { id: [], customer_id: [], created_at: [], name: [], form_kind: [], utm_source: [], utm_campaign: [], campaign_key: [], marketing_consent: [], notice_version: [], agreed_at: [] };
+    const columns: Columns = {
+      id: [],
+      customer_id: [],
+      created_at: [],
+      name: [],
+      form_kind: [],
+      utm_source: [],
+      utm_campaign: [],
+      campaign_key: [],
+      marketing_consent: [],
+      notice_version: [],
+      agreed_at: [],
+    };
     for (let registration = from; registration < to; registration += 1) {
       const customer = this.customerOf(registration);
       const at = this.at(registration);
@@ -229,7 +303,9 @@ export async function loadSqlite(dataDir: string, seed: Seed): Promise<void> {
       const values = names.map((column) => columns[column]!);
       for (let row = 0; row < rowCount(columns); row += 1) insert.run(...values.map((column) => column[row]!));
     }
-    database.exec(`UPDATE visit_slots SET booked = (SELECT count(*) FROM bookings WHERE bookings.slot_id = visit_slots.id AND bookings.status IN ('booked', 'checkedIn', 'missed'))`);
+    database.exec(
+      `UPDATE visit_slots SET booked = (SELECT count(*) FROM bookings WHERE bookings.slot_id = visit_slots.id AND bookings.status IN ('booked', 'checkedIn', 'missed'))`,
+    );
     database.exec('COMMIT');
     database.exec('ANALYZE');
   } finally {
@@ -240,15 +316,22 @@ export async function loadSqlite(dataDir: string, seed: Seed): Promise<void> {
 /** PostgreSQL: each batch one multi-row INSERT … SELECT from arrays. */
 async function loadPostgres(pool: pg.Pool, seed: Seed): Promise<void> {
   const types = new Map<string, string>();
-  const { rows } = await pool.query<{ table_name: string; column_name: string; data_type: string }>(`SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = current_schema()`);
+  const { rows } = await pool.query<{ table_name: string; column_name: string; data_type: string }>(
+    `SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = current_schema()`,
+  );
   for (const row of rows) types.set(`${row.table_name}.${row.column_name}`, row.data_type === 'integer' ? 'int' : 'text');
   for (const { table: name, columns } of seed.batches()) {
     if (rowCount(columns) === 0) continue;
     const names = Object.keys(columns);
     const arrays = names.map((column, index) => `$${index + 1}::${types.get(`${name}.${column}`) ?? 'text'}[]`);
-    await pool.query(`INSERT INTO ${name} (${names.join(', ')}) SELECT * FROM unnest(${arrays.join(', ')})`, names.map((column) => columns[column]));
+    await pool.query(
+      `INSERT INTO ${name} (${names.join(', ')}) SELECT * FROM unnest(${arrays.join(', ')})`,
+      names.map((column) => columns[column]),
+    );
   }
-  await pool.query(`UPDATE visit_slots SET booked = (SELECT count(*) FROM bookings WHERE bookings.slot_id = visit_slots.id AND bookings.status IN ('booked', 'checkedIn', 'missed'))`);
+  await pool.query(
+    `UPDATE visit_slots SET booked = (SELECT count(*) FROM bookings WHERE bookings.slot_id = visit_slots.id AND bookings.status IN ('booked', 'checkedIn', 'missed'))`,
+  );
   await pool.query('VACUUM ANALYZE');
 }
 
@@ -309,12 +392,26 @@ async function measure(label: string, sales: SalesDatabase, runs: number, seed: 
   }
   const some = Math.floor(seed.customers * 0.37);
   const phone = `010${String(20_000_000 + some)}`;
-  row('caller search: whole phone', (await listCustomers(sales, leadFilterParams({ q: phone }), null, PAGE)).length, await timings(runs, () => listCustomers(sales, leadFilterParams({ q: phone }), null, PAGE)), TARGETS.search);
+  row(
+    'caller search: whole phone',
+    (await listCustomers(sales, leadFilterParams({ q: phone }), null, PAGE)).length,
+    await timings(runs, () => listCustomers(sales, leadFilterParams({ q: phone }), null, PAGE)),
+    TARGETS.search,
+  );
   const last4 = phone.slice(-4);
-  const byLast4 = () => Promise.all([listCustomers(sales, leadFilterParams({ q: last4 }, null, SALES), null, PAGE), countCustomers(sales, leadFilterParams({ q: last4 }, null, SALES), COUNT_UP_TO)]);
+  const byLast4 = () =>
+    Promise.all([
+      listCustomers(sales, leadFilterParams({ q: last4 }, null, SALES), null, PAGE),
+      countCustomers(sales, leadFilterParams({ q: last4 }, null, SALES), COUNT_UP_TO),
+    ]);
   row('caller search: last 4 (상담사 view) + count', (await byLast4())[1], await timings(runs, byLast4), TARGETS.search);
   const work = await todayWork(sales, SALES, TODAY);
-  row('오늘 할 일 (one 상담사)', `${work.notContacted.length}/${work.callbacks.length}/${work.visits.length}/${work.returning.length}`, await timings(runs, () => todayWork(sales, SALES, TODAY)), TARGETS.today);
+  row(
+    '오늘 할 일 (one 상담사)',
+    `${work.notContacted.length}/${work.callbacks.length}/${work.visits.length}/${work.returning.length}`,
+    await timings(runs, () => todayWork(sales, SALES, TODAY)),
+    TARGETS.today,
+  );
   const month = () =>
     Promise.all([
       registrationCount(sales, MONTH),
@@ -331,9 +428,19 @@ async function measure(label: string, sales: SalesDatabase, runs: number, seed: 
       visitMadeCount(sales, MONTH),
     ]);
   row("a month's statistics (12 numbers)", String((await month())[0]), await timings(Math.max(5, Math.floor(runs / 2)), month), TARGETS.month);
-  row("a month's funnel by campaign", (await funnelByCampaign(sales, MONTH)).length, await timings(Math.max(5, Math.floor(runs / 2)), () => funnelByCampaign(sales, MONTH)), TARGETS.month);
+  row(
+    "a month's funnel by campaign",
+    (await funnelByCampaign(sales, MONTH)).length,
+    await timings(Math.max(5, Math.floor(runs / 2)), () => funnelByCampaign(sales, MONTH)),
+    TARGETS.month,
+  );
   const statsPage = () => campaignStatsOf({ sales }).read(MONTH);
-  row("a month's statistics page (all tables and the funnel)", (await statsPage()).totals.registrations, await timings(Math.max(5, Math.floor(runs / 2)), statsPage), TARGETS.month);
+  row(
+    "a month's statistics page (all tables and the funnel)",
+    (await statsPage()).totals.registrations,
+    await timings(Math.max(5, Math.floor(runs / 2)), statsPage),
+    TARGETS.month,
+  );
   return rows;
 }
 
@@ -359,7 +466,11 @@ export async function benchCustomers(options: { registrations: number; runs: num
     const own = rows.filter((row) => row[0] === label);
     const listWorst = Math.max(...own.filter((row) => String(row[1]).startsWith('list')).map((row) => Number(row[4])));
     const misses = own.filter((row) => row[6] !== 'yes').length;
-    summary.push([`customer reads, ${size}, ${label}`, `${ms(listWorst)} ms`, `worst list p95 (target ≤ ${TARGETS.list} ms); ${misses} of ${own.length} reads over target`]);
+    summary.push([
+      `customer reads, ${size}, ${label}`,
+      `${ms(listWorst)} ms`,
+      `worst list p95 (target ≤ ${TARGETS.list} ms); ${misses} of ${own.length} reads over target`,
+    ]);
   };
   if (process.env.BENCH_CUSTOMER_SKIP_SQLITE !== '1') {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-customers-'));
@@ -412,6 +523,9 @@ export async function benchCustomers(options: { registrations: number; runs: num
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const started = performance.now();
-  const summary = await benchCustomers({ registrations: Number(process.env.BENCH_CUSTOMER_REGISTRATIONS ?? 1_000_000), runs: Number(process.env.BENCH_CUSTOMER_RUNS ?? 20) });
+  const summary = await benchCustomers({
+    registrations: Number(process.env.BENCH_CUSTOMER_REGISTRATIONS ?? 1_000_000),
+    runs: Number(process.env.BENCH_CUSTOMER_RUNS ?? 20),
+  });
   console.log(`\n${table(['measure', 'value', 'detail'], summary)}\n\nfinished in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }

@@ -40,7 +40,16 @@ async function measureInstance(dataDir: string, passwordHash: string): Promise<M
   const child = spawn(process.execPath, ['server.js'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD_HASH: passwordHash, SESSION_SECRET: 'bench-session-secret-0123456789-abcdef' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: EMAIL,
+      ADMIN_PASSWORD_HASH: passwordHash,
+      SESSION_SECRET: 'bench-session-secret-0123456789-abcdef',
+    },
   });
   const exited = new Promise<void>((resolveExit) => child.on('exit', () => resolveExit()));
   try {
@@ -59,7 +68,10 @@ async function measureInstance(dataDir: string, passwordHash: string): Promise<M
     const rssStarted = memoryOf(child.pid!).rss;
     const login = await postFormWithCookie(url, '/cheonghak/press', { intent: 'login', email: EMAIL, password: PASSWORD }, '');
     const cookieName = sessionCookieName(true);
-    const cookie = [login.headers['set-cookie'] ?? []].flat().find((line) => line.startsWith(`${cookieName}=`))?.split(';')[0];
+    const cookie = [login.headers['set-cookie'] ?? []]
+      .flat()
+      .find((line) => line.startsWith(`${cookieName}=`))
+      ?.split(';')[0];
     if (!cookie) throw new Error(`no session cookie (sign-in answered ${login.status})`);
     const listStarted = performance.now();
     const list = await rawRequest(url, { path: '/admin/leads', headers: { cookie } });
@@ -100,8 +112,17 @@ export async function benchInstanceMemory(options: { registrations: number }): P
       await measureInstance(dataDir, passwordHash);
       const measured = await measureInstance(dataDir, passwordHash);
       results[label] = measured;
-      rows.push([label, measured.startMs.toFixed(0), (measured.rssStarted / MB).toFixed(0), (measured.rssAfterList / MB).toFixed(0), (measured.peak / MB).toFixed(0), measured.listMs.toFixed(0)]);
-      console.log(`instance with ${label}: /readyz after ${measured.startMs.toFixed(0)} ms, ${(measured.rssStarted / MB).toFixed(0)} MB resident, ${(measured.rssAfterList / MB).toFixed(0)} MB after a console list`);
+      rows.push([
+        label,
+        measured.startMs.toFixed(0),
+        (measured.rssStarted / MB).toFixed(0),
+        (measured.rssAfterList / MB).toFixed(0),
+        (measured.peak / MB).toFixed(0),
+        measured.listMs.toFixed(0),
+      ]);
+      console.log(
+        `instance with ${label}: /readyz after ${measured.startMs.toFixed(0)} ms, ${(measured.rssStarted / MB).toFixed(0)} MB resident, ${(measured.rssAfterList / MB).toFixed(0)} MB after a console list`,
+      );
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -111,7 +132,11 @@ export async function benchInstanceMemory(options: { registrations: number }): P
   const empty = results.none!;
   const full = results[size]!;
   return [
-    [`instance RSS, ${size} vs none`, `${((full.rssAfterList - empty.rssAfterList) / MB).toFixed(0)} MB`, `after a console list: ${(full.rssAfterList / MB).toFixed(0)} vs ${(empty.rssAfterList / MB).toFixed(0)} MB (target within 50 MB)`],
+    [
+      `instance RSS, ${size} vs none`,
+      `${((full.rssAfterList - empty.rssAfterList) / MB).toFixed(0)} MB`,
+      `after a console list: ${(full.rssAfterList / MB).toFixed(0)} vs ${(empty.rssAfterList / MB).toFixed(0)} MB (target within 50 MB)`,
+    ],
     [`instance start-up, ${size} vs none`, `${full.startMs.toFixed(0)} ms`, `empty ${empty.startMs.toFixed(0)} ms (spawn to /readyz 200)`],
   ];
 }

@@ -38,14 +38,20 @@ export async function benchLeadPost(options: { duration: number; connections: nu
       const database = `bench_leads_${index}`;
       await withClient(`${url}/postgres`, (client) => client.query(`CREATE DATABASE ${database}`));
       const postmaster = Number(readFileSync(path.join(postgres.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-      runs.push({ store: 'PostgreSQL (DATABASE_URL)', build: build.name, ...(await leadPostRun(options, { DATABASE_URL: `${url}/${database}` }, build.root, postmaster)) });
+      runs.push({
+        store: 'PostgreSQL (DATABASE_URL)',
+        build: build.name,
+        ...(await leadPostRun(options, { DATABASE_URL: `${url}/${database}` }, build.root, postmaster)),
+      });
     }
   } finally {
     if (postgres) stopPostgres(postgres);
     rmSync(stateDir, { recursive: true, force: true });
   }
   const [sqlite] = runs;
-  console.log(`\nLead POST (durable: SQLite synchronous=FULL with group commit; PostgreSQL fsync on), ${options.duration} s, ${options.connections} connections\n`);
+  console.log(
+    `\nLead POST (durable: SQLite synchronous=FULL with group commit; PostgreSQL fsync on), ${options.duration} s, ${options.connections} connections\n`,
+  );
   console.log(
     table(
       ['store', 'build', 'req/s', 'of this build on SQLite', 'p50 ms', 'p99 ms', 'leads stored', 'CPU ms/lead: server', 'database'],

@@ -191,7 +191,11 @@ const rows: Array<[string, string, string, string]> = [];
 const row = (name: string, [ours, library]: [number, number], libraryName: string) =>
   rows.push([name, `${(ours / 1000).toFixed(0)}k`, `${(library / 1000).toFixed(0)}k (${libraryName})`, (library / ours).toFixed(2)]);
 
-row('LRU get/set, 10k entries', await compare(cacheWorkload(new MapLruCache(CACHE_ENTRIES)), cacheWorkload(new LRUCache<string, object>({ max: CACHE_ENTRIES }))), 'lru-cache');
+row(
+  'LRU get/set, 10k entries',
+  await compare(cacheWorkload(new MapLruCache(CACHE_ENTRIES)), cacheWorkload(new LRUCache<string, object>({ max: CACHE_ENTRIES }))),
+  'lru-cache',
+);
 row('rate limit hit, 10k keys', await compare(ourLimiter(), flexibleLimiter()), 'rate-limiter-flexible');
 const ourHeaders = securityHeaders({ production: true, frameOrigins: () => FRAME_ORIGINS, tags: () => [] });
 const theirHeaders = helmetHeaders();

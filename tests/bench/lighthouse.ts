@@ -26,7 +26,8 @@ import { ensureFreshBuild, startServer, type RunningServer } from '../support/bu
 import { table, percentile } from './report';
 
 /** One path per page template: home, a content page, location, a plan, an interior, the press list and an article, the form page. */
-const TEMPLATE_PATHS = '/,/SalesInfo/guide,/LocationEnvironment/intro,/FloorPlan/59A,/Interior/59A,/cheonghak/press,/cheonghak/press/press-sample-01,/Promotion/Customer';
+const TEMPLATE_PATHS =
+  '/,/SalesInfo/guide,/LocationEnvironment/intro,/FloorPlan/59A,/Interior/59A,/cheonghak/press,/cheonghak/press/press-sample-01,/Promotion/Customer';
 const PATHS = (process.env.LIGHTHOUSE_PATHS ?? TEMPLATE_PATHS).split(',').filter(Boolean);
 /** The targets, printed under the medians. */
 const TARGETS = ['100', '100', '100', '100', '≤ 1000', '≤ 1200', '0', '≤ 50', '', ''];
@@ -38,7 +39,14 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 const FLOOR_BLOCKED = ['*.js', '*.woff2'];
 const VARIANTS = process.env.LIGHTHOUSE_FLOOR === '1' ? [[], FLOOR_BLOCKED] : [[]];
 
-type Sample = Record<(typeof CATEGORIES)[number], number> & { fcp: number; lcp: number; cls: number; tbt: number; bytesBeforePaint: number; requestsBeforePaint: number };
+type Sample = Record<(typeof CATEGORIES)[number], number> & {
+  fcp: number;
+  lcp: number;
+  cls: number;
+  tbt: number;
+  bytesBeforePaint: number;
+  requestsBeforePaint: number;
+};
 
 type NetworkRequest = { networkRequestTime?: number; transferSize?: number };
 
@@ -47,7 +55,8 @@ type NetworkRequest = { networkRequestTime?: number; transferSize?: number };
  * the bytes a phone must receive before anything shows, on the simulated connection too.
  */
 function beforeFirstPaint(lhr: { audits: Record<string, { details?: unknown } | undefined> }): { bytes: number; requests: number } {
-  const paint = (lhr.audits.metrics?.details as { items?: Array<{ observedFirstContentfulPaint?: number }> } | undefined)?.items?.[0]?.observedFirstContentfulPaint;
+  const paint = (lhr.audits.metrics?.details as { items?: Array<{ observedFirstContentfulPaint?: number }> } | undefined)?.items?.[0]
+    ?.observedFirstContentfulPaint;
   const requests = (lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? [];
   if (paint === undefined) return { bytes: Number.NaN, requests: Number.NaN };
   const early = requests.filter((request) => (request.networkRequestTime ?? Infinity) < paint);
@@ -71,7 +80,11 @@ async function audit(url: string, port: number, blockedUrlPatterns: string[], at
   }
 }
 
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
 async function main(): Promise<void> {
   ensureFreshBuild();
@@ -139,7 +152,9 @@ async function main(): Promise<void> {
     const cpu = `${CPU_MULTIPLIER ?? constants.throttling.mobileSlow4G.cpuSlowdownMultiplier}× CPU slowdown`;
     console.log(`\nLighthouse ${RUNS} run(s) per URL, mobile, simulated throttling (${cpu}) — medians`);
     console.log(`Host BenchmarkIndex ${median(benchmarkIndexes).toFixed(0)} (Lighthouse warns below 1000: the host is slower than its 4× slowdown assumes)\n`);
-    console.log(table(['path', 'perf', 'a11y', 'best-pr.', 'seo', 'FCP ms', 'LCP ms', 'CLS', 'TBT ms', 'KB before FCP', 'requests'], [...rows, ['target', ...TARGETS]]));
+    console.log(
+      table(['path', 'perf', 'a11y', 'best-pr.', 'seo', 'FCP ms', 'LCP ms', 'CLS', 'TBT ms', 'KB before FCP', 'requests'], [...rows, ['target', ...TARGETS]]),
+    );
   } finally {
     chrome?.kill();
     await server?.stop();

@@ -91,9 +91,12 @@ async function main(): Promise<void> {
   try {
     const sales = SALES.map((name, index) => ({ name, email: addSalesAccount(`actions-${index}`, name, dataDir) }));
     const phones: string[] = [];
-    const tokens = await Promise.all(Array.from({ length: CUSTOMERS }, async () => ((await (await fetch(`${server.url}/api/leads/form`)).json()) as { token: string }).token));
+    const tokens = await Promise.all(
+      Array.from({ length: CUSTOMERS }, async () => ((await (await fetch(`${server.url}/api/leads/form`)).json()) as { token: string }).token),
+    );
     for (const [index, token] of tokens.entries()) phones.push(await registerOnSite(server.url, token, customerName(index), index));
-    const context = (viewport: { width: number; height: number }) => browser.newContext({ baseURL: server.url, viewport, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
+    const context = (viewport: { width: number; height: number }) =>
+      browser.newContext({ baseURL: server.url, viewport, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
 
     // The 팀장's morning at the desk (1440): every 미배정 customer split among the four, asked once.
     const desk = await (await context({ width: 1440, height: 900 })).newPage();
@@ -103,8 +106,15 @@ async function main(): Promise<void> {
     const team = desk.getByRole('region', { name: '자동 배정' });
     await morning.click(team.getByRole('button', { name: '미배정 고객 모두 균등 배분' }));
     await morning.click(team.getByRole('button', { name: '배분하기' }));
-    await desk.getByRole('status').filter({ hasText: `고객 ${CUSTOMERS}명을 나눴습니다` }).waitFor();
-    results.push({ job: `균등 배분: 고객 ${CUSTOMERS}명을 상담사 ${SALES.length}명에게`, counted: morning, note: '고객 목록 → 미배정 고객 모두 균등 배분 → 배분하기' });
+    await desk
+      .getByRole('status')
+      .filter({ hasText: `고객 ${CUSTOMERS}명을 나눴습니다` })
+      .waitFor();
+    results.push({
+      job: `균등 배분: 고객 ${CUSTOMERS}명을 상담사 ${SALES.length}명에게`,
+      counted: morning,
+      note: '고객 목록 → 미배정 고객 모두 균등 배분 → 배분하기',
+    });
 
     // Whose customer each phone went to: the list says.
     const ownerOf = async (phone: string) => {
@@ -134,7 +144,11 @@ async function main(): Promise<void> {
     await lookup.fill(search, colleaguesPhone);
     await lookup.press(search, 'Enter');
     await phone.getByText(`다른 상담사의 고객입니다. 담당: ${colleague.name}`).waitFor();
-    results.push({ job: '동료의 고객이 건 전화: 누구 고객인지 알기', counted: lookup, note: `고객 목록 → 번호 입력 → Enter: "담당: ${colleague.name}" (담당자 휴대폰이 있으면 전화 버튼 하나 더)` });
+    results.push({
+      job: '동료의 고객이 건 전화: 누구 고객인지 알기',
+      counted: lookup,
+      note: `고객 목록 → 번호 입력 → Enter: "담당: ${colleague.name}" (담당자 휴대폰이 있으면 전화 버튼 하나 더)`,
+    });
 
     // The same 상담사: their own customer did not answer; 재통화 tomorrow at 10:00.
     const call = new Counted(phone);
@@ -157,8 +171,15 @@ async function main(): Promise<void> {
     await walkIn.fill(form.getByLabel('휴대폰'), phones[2]);
     await walkIn.click(form.getByRole('checkbox', { name: /개인정보/ }));
     await walkIn.click(form.getByRole('button', { name: '등록', exact: true }));
-    await desk.getByRole('status').getByText(`${customerName(2)} 님을 등록하고 방문 확인했습니다`).waitFor();
-    results.push({ job: '전에 온라인으로 등록한 고객의 현장 방문', counted: walkIn, note: '방문 일정 → 이름 → 휴대폰 → 동의 확인 → 등록 (기존 고객에 등록이 더해지고 방문 확인까지)' });
+    await desk
+      .getByRole('status')
+      .getByText(`${customerName(2)} 님을 등록하고 방문 확인했습니다`)
+      .waitFor();
+    results.push({
+      job: '전에 온라인으로 등록한 고객의 현장 방문',
+      counted: walkIn,
+      note: '방문 일정 → 이름 → 휴대폰 → 동의 확인 → 등록 (기존 고객에 등록이 더해지고 방문 확인까지)',
+    });
   } finally {
     await browser.close();
     await server.stop();

@@ -47,7 +47,13 @@ const naverAd = () =>
   `/?n_media=27758&n_query=%EC%B2%AD%ED%95%99%EB%B6%84%EC%96%91&n_rank=1&n_ad_group=grp-a001&n_ad=nad-a001&n_keyword_id=nkw-a001&n_campaign_type=1&NaPm=ct%3D${unique()}%7Cci%3D0zC0003%7Ctr%3Dsa%7Chk%3D${unique()}`;
 
 /** autocannon for `seconds`, each request's path from `path` (after a short unmeasured warm-up). */
-async function cannon(url: string, headers: Record<string, string>, seconds: number, connections: number, path?: () => string): Promise<Rate & { non2xx: number }> {
+async function cannon(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  connections: number,
+  path?: () => string,
+): Promise<Rate & { non2xx: number }> {
   const requests = path ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: path() }) }] : undefined;
   await new Promise<void>((done, fail) => autocannon({ url, connections, duration: 1, headers, requests }, (error) => (error ? fail(error) : done())));
   const result = await new Promise<autocannon.Result>((done, fail) =>
@@ -136,13 +142,33 @@ async function pageCacheState(server: RunningServer): Promise<{ renders: number;
 }
 const renders = async (server: RunningServer) => (await pageCacheState(server))?.renders;
 
-const REAL_PAGES = ['/Brand/intro', '/BusinessGuide/intro', '/SalesInfo/guide', '/LocationEnvironment/intro', '/ComplexGuide/intro', '/FloorPlan/59A', '/FloorPlan/84A', '/Interior/59A', '/cheonghak/press', '/Promotion/Customer', '/privacy'];
+const REAL_PAGES = [
+  '/Brand/intro',
+  '/BusinessGuide/intro',
+  '/SalesInfo/guide',
+  '/LocationEnvironment/intro',
+  '/ComplexGuide/intro',
+  '/FloorPlan/59A',
+  '/FloorPlan/84A',
+  '/Interior/59A',
+  '/cheonghak/press',
+  '/Promotion/Customer',
+  '/privacy',
+];
 
 const fmt = (rate: Rate) => `${rate.rps.toFixed(0)}`;
 const pct = (part: number, whole: number) => `${((part / whole) * 100).toFixed(0)} %`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
-async function benchOne(name: string, server: RunningServer, options: PageCacheBenchOptions, floodCount: number, rows: Array<Array<string | number>>, summary: Summary, nginxRates?: { br: Rate; plain: Rate }) {
+async function benchOne(
+  name: string,
+  server: RunningServer,
+  options: PageCacheBenchOptions,
+  floodCount: number,
+  rows: Array<Array<string | number>>,
+  summary: Summary,
+  nginxRates?: { br: Rate; plain: Rate },
+) {
   const { duration, connections } = options;
   const row = (measure: string, value: string, detail = '') => rows.push([name, measure, value, detail]);
 
@@ -154,7 +180,11 @@ async function benchOne(name: string, server: RunningServer, options: PageCacheB
     firstAnswers.push(performance.now() - started);
   }
   const sortedFirst = [...firstAnswers].sort((a, b) => a - b);
-  row('first answer of a page (miss, br), ms', `${percentile(sortedFirst, 50).toFixed(1)}`, `median of ${REAL_PAGES.length} pages, max ${sortedFirst.at(-1)!.toFixed(1)}`);
+  row(
+    'first answer of a page (miss, br), ms',
+    `${percentile(sortedFirst, 50).toFixed(1)}`,
+    `median of ${REAL_PAGES.length} pages, max ${sortedFirst.at(-1)!.toFixed(1)}`,
+  );
 
   // Warm-up (JIT, the best compressed forms), not measured.
   await leanClient(server.url + '/', BR, 3);
@@ -164,14 +194,23 @@ async function benchOne(name: string, server: RunningServer, options: PageCacheB
 
   // The same per-request path function as the ad rows below, so that autocannon's own cost is the same.
   const cachedBr = await cannon(server.url + '/', BR, duration, connections, () => '/');
-  const lean = (headers: Record<string, string>, path?: () => string) => bestOf(options.rounds, duration, (seconds) => leanClient(server.url + '/', headers, seconds, 10, path));
+  const lean = (headers: Record<string, string>, path?: () => string) =>
+    bestOf(options.rounds, duration, (seconds) => leanClient(server.url + '/', headers, seconds, 10, path));
   const leanBr = await lean(BR);
   const leanPlain = await lean(PLAIN);
   row('cached / br, autocannon', fmt(cachedBr), `p50 ${cachedBr.p50} ms, p99 ${cachedBr.p99} ms`);
   row('cached / br, lean client', fmt(leanBr), `p50 ${leanBr.p50.toFixed(2)} ms${nginxRates ? `; ${pct(leanBr.rps, nginxRates.br.rps)} of nginx` : ''}`);
-  row('cached / plain, lean client', fmt(leanPlain), `p50 ${leanPlain.p50.toFixed(2)} ms${nginxRates ? `; ${pct(leanPlain.rps, nginxRates.plain.rps)} of nginx` : ''}`);
+  row(
+    'cached / plain, lean client',
+    fmt(leanPlain),
+    `p50 ${leanPlain.p50.toFixed(2)} ms${nginxRates ? `; ${pct(leanPlain.rps, nginxRates.plain.rps)} of nginx` : ''}`,
+  );
   if (nginxRates) {
-    summary.push([`${name}: cached / vs nginx, lean client`, `${pct(leanPlain.rps, nginxRates.plain.rps)} plain, ${pct(leanBr.rps, nginxRates.br.rps)} br`, `${fmt(leanPlain)} / ${fmt(nginxRates.plain)} and ${fmt(leanBr)} / ${fmt(nginxRates.br)} req/s; target ≥ 50 %`]);
+    summary.push([
+      `${name}: cached / vs nginx, lean client`,
+      `${pct(leanPlain.rps, nginxRates.plain.rps)} plain, ${pct(leanBr.rps, nginxRates.br.rps)} br`,
+      `${fmt(leanPlain)} / ${fmt(nginxRates.plain)} and ${fmt(leanBr)} / ${fmt(nginxRates.br)} req/s; target ≥ 50 %`,
+    ]);
   }
 
   const ads: Array<[string, () => string]> = [
@@ -206,10 +245,22 @@ async function benchOne(name: string, server: RunningServer, options: PageCacheB
   const stateAfter = await pageCacheState(server);
   const rendersAfterFlood = stateAfter?.renders;
   const statuses = (map: Map<number, number>) => [...map].map(([status, count]) => `${count}×${status}`).join(' ');
-  row(`flood: ${floodCount} random queries + ${floodCount} random paths`, `${floodSeconds.toFixed(1)} s`, `queries ${statuses(queryStatuses)}; paths ${statuses(pathStatuses)}; renders ${rendersBefore === undefined ? 'n/a' : rendersAfterFlood! - rendersBefore}`);
+  row(
+    `flood: ${floodCount} random queries + ${floodCount} random paths`,
+    `${floodSeconds.toFixed(1)} s`,
+    `queries ${statuses(queryStatuses)}; paths ${statuses(pathStatuses)}; renders ${rendersBefore === undefined ? 'n/a' : rendersAfterFlood! - rendersBefore}`,
+  );
   row('cached / br before → after the flood, lean', `${fmt(before)} → ${fmt(after)}`, `${pct(after.rps, before.rps)}; RSS ${mb(rssBefore)} → ${mb(rssAfter)}`);
-  row('pages held before → after the flood', stateBefore && stateAfter ? `${stateBefore.pages} → ${stateAfter.pages}` : 'n/a', `${REAL_PAGES.length + 1} real pages cached before it; + 1 is the 404 page, nothing evicted`);
-  summary.push([`${name}: cached / after the flood`, pct(after.rps, before.rps), `of before (target ≥ 80 %); RSS ${mb(rssBefore)} → ${mb(rssAfter)}; flood of ${2 * floodCount} took ${floodSeconds.toFixed(0)} s`]);
+  row(
+    'pages held before → after the flood',
+    stateBefore && stateAfter ? `${stateBefore.pages} → ${stateAfter.pages}` : 'n/a',
+    `${REAL_PAGES.length + 1} real pages cached before it; + 1 is the 404 page, nothing evicted`,
+  );
+  summary.push([
+    `${name}: cached / after the flood`,
+    pct(after.rps, before.rps),
+    `of before (target ≥ 80 %); RSS ${mb(rssBefore)} → ${mb(rssAfter)}; flood of ${2 * floodCount} took ${floodSeconds.toFixed(0)} s`,
+  ]);
 
   // Ageing: long enough for the cached page to age out (30 s) inside the run. The lean client's
   // latencies are exact (autocannon's are whole milliseconds, and p50 is 1 ms here).
@@ -218,8 +269,16 @@ async function benchOne(name: string, server: RunningServer, options: PageCacheB
   const rendersAfterAgeing = await renders(server);
   const renderCount = rendersBeforeAgeing === undefined ? 'n/a' : String(rendersAfterAgeing! - rendersBeforeAgeing);
   const ageingLine = `p50 ${ageing.p50.toFixed(2)} ms, p99 ${ageing.p99.toFixed(2)} ms`;
-  row(`ageing run, ${options.ageingSeconds} s on /, lean client`, fmt(ageing), `${ageingLine} (${(ageing.p99 / ageing.p50).toFixed(1)} × p50); renders ${renderCount}`);
-  summary.push([`${name}: ${options.ageingSeconds} s ageing run on /`, ageingLine, `p99 ${(ageing.p99 / ageing.p50).toFixed(1)} × p50 (target ≤ 5); renders ${renderCount} (target 1 or 2)`]);
+  row(
+    `ageing run, ${options.ageingSeconds} s on /, lean client`,
+    fmt(ageing),
+    `${ageingLine} (${(ageing.p99 / ageing.p50).toFixed(1)} × p50); renders ${renderCount}`,
+  );
+  summary.push([
+    `${name}: ${options.ageingSeconds} s ageing run on /`,
+    ageingLine,
+    `p99 ${(ageing.p99 / ageing.p50).toFixed(1)} × p50 (target ≤ 5); renders ${renderCount} (target 1 or 2)`,
+  ]);
   return { leanBr, leanPlain, cachedBr };
 }
 
@@ -237,10 +296,16 @@ export async function benchPageCache(options: PageCacheBenchOptions): Promise<Su
       ['page-0.html.br', (await rawRequest(current.url, { path: '/', headers: BR })).body],
     ]);
     nginx = await options.nginx(files);
-    const nginxRate = (file: string, headers: Record<string, string>) => bestOf(options.rounds, options.duration, (seconds) => leanClient(`${nginx!.url}/${file}`, headers, seconds));
+    const nginxRate = (file: string, headers: Record<string, string>) =>
+      bestOf(options.rounds, options.duration, (seconds) => leanClient(`${nginx!.url}/${file}`, headers, seconds));
     const nginxRates = nginx ? { br: await nginxRate('page-0.html.br', BR), plain: await nginxRate('page-0.html', PLAIN) } : undefined;
     if (nginxRates) {
-      rows.push(['nginx', 'same bytes as a file, lean client', `${fmt(nginxRates.plain)} plain, ${fmt(nginxRates.br)} br`, `p50 ${nginxRates.plain.p50.toFixed(2)} / ${nginxRates.br.p50.toFixed(2)} ms`]);
+      rows.push([
+        'nginx',
+        'same bytes as a file, lean client',
+        `${fmt(nginxRates.plain)} plain, ${fmt(nginxRates.br)} br`,
+        `p50 ${nginxRates.plain.p50.toFixed(2)} / ${nginxRates.br.p50.toFixed(2)} ms`,
+      ]);
     }
     const results = [];
     for (const [name, server, floodCount] of servers) results.push(await benchOne(name, server, options, floodCount, rows, summary, nginxRates));

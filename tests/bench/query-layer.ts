@@ -296,7 +296,10 @@ const pgCustomers = pgTable(
     firstTouchAt: timestamp('first_touch_at', { withTimezone: true, mode: 'string' }).notNull(),
     lastTouchAt: timestamp('last_touch_at', { withTimezone: true, mode: 'string' }).notNull(),
   },
-  (t) => [pgIndex('customers_status_touch').on(t.status, t.lastTouchAt.desc(), t.id.desc()), pgIndex('customers_assignee_touch').on(t.assignee, t.lastTouchAt.desc(), t.id.desc())],
+  (t) => [
+    pgIndex('customers_status_touch').on(t.status, t.lastTouchAt.desc(), t.id.desc()),
+    pgIndex('customers_assignee_touch').on(t.assignee, t.lastTouchAt.desc(), t.id.desc()),
+  ],
 );
 const pgRegistrations = pgTable('registrations', {
   id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
@@ -599,7 +602,16 @@ function rawPostgresLayer(pool: pg.Pool): Layer {
       try {
         await client.query('BEGIN');
         const { rows } = await client.query<{ id: number }>(upsert, [lead.phone, lead.name, lead.at]);
-        await client.query(register, [rows[0].id, lead.formKind, lead.message, lead.landingPage, lead.utmSource, lead.utmCampaign, lead.consentVersion, lead.at]);
+        await client.query(register, [
+          rows[0].id,
+          lead.formKind,
+          lead.message,
+          lead.landingPage,
+          lead.utmSource,
+          lead.utmCampaign,
+          lead.consentVersion,
+          lead.at,
+        ]);
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK');

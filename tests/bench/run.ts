@@ -79,9 +79,8 @@ const httpSummary = (route: string, result: autocannon.Result) =>
 
 async function cannon(url: string, headers: Record<string, string>): Promise<autocannon.Result> {
   return new Promise((resolveRun, reject) => {
-    autocannon(
-      { url, connections: CONNECTIONS, pipelining: PIPELINING, duration: DURATION, headers },
-      (error, result) => (error ? reject(error) : resolveRun(result)),
+    autocannon({ url, connections: CONNECTIONS, pipelining: PIPELINING, duration: DURATION, headers }, (error, result) =>
+      error ? reject(error) : resolveRun(result),
     );
   });
 }
@@ -121,7 +120,13 @@ async function startNginx(files: Map<string, Buffer>): Promise<{ url: string; st
   const child = spawn(NGINX, ['-p', dir, '-c', 'nginx.conf'], { stdio: 'inherit' });
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 100; attempt++) {
-    if (await fetch(`${url}/page-0.html`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/page-0.html`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((done) => setTimeout(done, 50));
   }
   return {
@@ -184,7 +189,12 @@ async function benchHttp(): Promise<void> {
           `${cached.latency.p99} / ${scratch.latency.p99}`,
         ]);
         httpSummary(`${path} ${encoding.name} (page cache)`, cached);
-        if (ratio !== undefined) summary.push([`${path} ${encoding.name}: cache / nginx`, `${(ratio * 100).toFixed(0)} %`, `target ≥ 50 %; from scratch ${scratch.requests.average.toFixed(0)} req/s`]);
+        if (ratio !== undefined)
+          summary.push([
+            `${path} ${encoding.name}: cache / nginx`,
+            `${(ratio * 100).toFixed(0)} %`,
+            `target ≥ 50 %; from scratch ${scratch.requests.average.toFixed(0)} req/s`,
+          ]);
       }
     }
     console.log(
@@ -203,7 +213,12 @@ async function benchHttp(): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Press HTTP: the list page, its JSON API and the view counter endpoint; the page-view beacon
 
-const BEACON = JSON.stringify({ page: '/FloorPlan/59A', landing: true, referrer: 'https://m.search.naver.com', campaign: 'utm_source=naver&utm_medium=cpc&utm_campaign=bench' });
+const BEACON = JSON.stringify({
+  page: '/FloorPlan/59A',
+  landing: true,
+  referrer: 'https://m.search.naver.com',
+  campaign: 'utm_source=naver&utm_medium=cpc&utm_campaign=bench',
+});
 
 async function benchPressHttp(): Promise<void> {
   ensureFreshBuild();
@@ -214,17 +229,30 @@ async function benchPressHttp(): Promise<void> {
       { route: 'GET /cheonghak/press (SSR list)', path: '/cheonghak/press', method: 'GET' as const },
       { route: 'GET /api/press?site=cheonghak (JSON)', path: '/api/press?site=cheonghak', method: 'GET' as const },
       // As the press page sends it (same origin); one visitor, so after the first it is answered but not counted.
-      { route: 'POST /api/press/:id/view', path: '/api/press/press-sample-03/view?site=cheonghak', method: 'POST' as const, headers: { origin: server.url, 'user-agent': 'Mozilla/5.0 Chrome/131.0 bench' } },
+      {
+        route: 'POST /api/press/:id/view',
+        path: '/api/press/press-sample-03/view?site=cheonghak',
+        method: 'POST' as const,
+        headers: { origin: server.url, 'user-agent': 'Mozilla/5.0 Chrome/131.0 bench' },
+      },
       // As sendBeacon sends it, each from one of 65,536 addresses (a campaign day's many visitors, under the per-address limit).
       {
         route: 'POST /api/measure (page-view beacon)',
         path: '/api/measure',
         method: 'POST' as const,
         body: BEACON,
-        headers: { origin: server.url, 'sec-fetch-site': 'same-origin', 'content-type': 'text/plain;charset=UTF-8', 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile bench' },
+        headers: {
+          origin: server.url,
+          'sec-fetch-site': 'same-origin',
+          'content-type': 'text/plain;charset=UTF-8',
+          'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile bench',
+        },
         setupRequest: (request: autocannon.Request): autocannon.Request => ({
           ...request,
-          headers: { ...(request.headers as Record<string, string>), 'x-forwarded-for': `10.0.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}` },
+          headers: {
+            ...(request.headers as Record<string, string>),
+            'x-forwarded-for': `10.0.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`,
+          },
         }),
       },
     ];
@@ -249,10 +277,16 @@ async function benchPressHttp(): Promise<void> {
       httpSummary(target.route, result);
       if ('body' in target) {
         // The server is one thread: at most this much of its time per beacon (autocannon shares the cores).
-        summary.push(['page-view beacon, server time', `≤ ${ms(1000 / result.requests.average)} ms`, '1000 / req/s; a day of 1,000,000 page views ≈ 12 a second on average']);
+        summary.push([
+          'page-view beacon, server time',
+          `≤ ${ms(1000 / result.requests.average)} ms`,
+          '1000 / req/s; a day of 1,000,000 page views ≈ 12 a second on average',
+        ]);
       }
     }
-    const views = await (await fetch(`${server.url}/api/press/press-sample-03/view?site=cheonghak`, { method: 'POST', headers: targets[2].headers as Record<string, string> })).json();
+    const views = await (
+      await fetch(`${server.url}/api/press/press-sample-03/view?site=cheonghak`, { method: 'POST', headers: targets[2].headers as Record<string, string> })
+    ).json();
     console.log(`\nPress HTTP on loopback (${DURATION} s each, ${CONNECTIONS} connections); press-sample-03 now shows ${views.views} views\n`);
     console.log(table(['route', 'req/s', 'p50 ms', 'p99 ms', 'requests'], rows));
   } finally {
@@ -396,7 +430,9 @@ async function benchPressList(store: Store, size: number): Promise<Array<Array<s
       const afterViews: number[] = [];
       const warm: number[] = [];
       for (let run = 0; run < runs; run++) {
-        await store.mutate([{ createOrReplace: { _id: 'bench-press-touch', _type: 'pressArticle', siteId: 'bench-other', title: 't', summary: 's', date: articleDate(run) } }]);
+        await store.mutate([
+          { createOrReplace: { _id: 'bench-press-touch', _type: 'pressArticle', siteId: 'bench-other', title: 't', summary: 's', date: articleDate(run) } },
+        ]);
         let t0 = performance.now();
         await press.list('cheonghak', cursor);
         cold.push(performance.now() - t0);
@@ -442,12 +478,21 @@ try {
   if (process.env.BENCH_SKIP_HTTP !== '1') await benchPressHttp();
   if (process.env.BENCH_SKIP_QUERIES !== '1') await benchQueries();
   if (process.env.BENCH_SKIP_LEADS !== '1') {
-    for (const { store, build, result } of await benchLeadPost({ duration: DURATION, connections: CONNECTIONS, baselineDir: process.env.BENCH_BASELINE_DIR || undefined })) {
+    for (const { store, build, result } of await benchLeadPost({
+      duration: DURATION,
+      connections: CONNECTIONS,
+      baselineDir: process.env.BENCH_BASELINE_DIR || undefined,
+    })) {
       httpSummary(`POST /api/leads (durable, ${store}, ${build})`, result);
     }
   }
   if (process.env.BENCH_SKIP_CUSTOMERS !== '1') {
-    summary.push(...(await benchCustomers({ registrations: Number(process.env.BENCH_CUSTOMER_REGISTRATIONS ?? 1_000_000), runs: Number(process.env.BENCH_CUSTOMER_RUNS ?? 20) })));
+    summary.push(
+      ...(await benchCustomers({
+        registrations: Number(process.env.BENCH_CUSTOMER_REGISTRATIONS ?? 1_000_000),
+        runs: Number(process.env.BENCH_CUSTOMER_RUNS ?? 20),
+      })),
+    );
   }
   if (process.env.BENCH_SKIP_INSTANCE_MEMORY !== '1') {
     summary.push(...(await benchInstanceMemory({ registrations: Number(process.env.BENCH_CUSTOMER_REGISTRATIONS ?? 1_000_000) })));

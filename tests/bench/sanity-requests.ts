@@ -24,12 +24,32 @@ const MONTH_SECONDS = 30 * 24 * 3600;
 const PRESS_SHARE = Number(process.env.SANITY_BENCH_PRESS_SHARE ?? 0.3);
 const ARTICLE_IDS = ['press-sample-01', 'press-sample-02', 'press-sample-03'];
 const BROWSER = 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0.0.0 Mobile Safari/537.36';
-const PAGES = ['/', '/Brand/intro', '/BusinessGuide/intro', '/SalesInfo/guide', '/LocationEnvironment/intro', '/ComplexGuide/intro', '/FloorPlan/59A', '/FloorPlan/84A', '/Interior/59A', '/cheonghak/press', '/Promotion/Customer', '/privacy'];
+const PAGES = [
+  '/',
+  '/Brand/intro',
+  '/BusinessGuide/intro',
+  '/SalesInfo/guide',
+  '/LocationEnvironment/intro',
+  '/ComplexGuide/intro',
+  '/FloorPlan/59A',
+  '/FloorPlan/84A',
+  '/Interior/59A',
+  '/cheonghak/press',
+  '/Promotion/Customer',
+  '/privacy',
+];
 
 const lake = new ContentLake({ cdnPropagationMs: 45_000 });
 await lake.start({ production: await readSeedDocuments('content/production.ndjson', { rootDir: process.cwd() }) });
 const server = await startServer({
-  env: { ...lake.childEnv, TRUST_PROXY: 'loopback', SANITY_PROJECT_ID: lake.projectId, SANITY_API_TOKEN: EDITOR_TOKEN, SANITY_VIEWER_TOKEN: VIEWER_TOKEN, SESSION_SECRET: 'session-secret-for-the-sanity-bench-000000' },
+  env: {
+    ...lake.childEnv,
+    TRUST_PROXY: 'loopback',
+    SANITY_PROJECT_ID: lake.projectId,
+    SANITY_API_TOKEN: EDITOR_TOKEN,
+    SANITY_VIEWER_TOKEN: VIEWER_TOKEN,
+    SESSION_SECRET: 'session-secret-for-the-sanity-bench-000000',
+  },
 });
 
 type Counts = Record<string, number>;
@@ -79,7 +99,9 @@ try {
   });
   const perMonth = (n: number) => Math.round((n / SECONDS) * MONTH_SECONDS).toLocaleString('en');
   const kinds = [...new Set([...Object.keys(idle), ...Object.keys(traffic)])].sort();
-  console.log(`${SECONDS} s per phase; traffic: ${views} page views (${VIEWS_PER_DAY.toLocaleString('en')}/day, ${PRESS_SHARE * 100} % press articles) with their beacons\n`);
+  console.log(
+    `${SECONDS} s per phase; traffic: ${views} page views (${VIEWS_PER_DAY.toLocaleString('en')}/day, ${PRESS_SHARE * 100} % press articles) with their beacons\n`,
+  );
   console.log(
     table(
       ['requests', 'idle (measured)', 'idle / 30 days', 'traffic (measured)', 'traffic / 30 days'],

@@ -24,7 +24,12 @@ test('every page: no axe violation and no CSP violation', async ({ page, request
     await page.waitForLoadState('networkidle');
     const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
     for (const violation of violations) {
-      report.push(`${path}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
+      report.push(
+        `${path}: ${violation.id} (${violation.impact}) ${violation.nodes
+          .map((node) => node.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+      );
     }
   }
   expect(report).toEqual([]);

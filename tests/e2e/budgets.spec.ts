@@ -49,7 +49,9 @@ test('first-load JS (own code and framework), CSS and font preloads of every pag
     const html = await (await request.get(page)).text();
     const scripts = firstLoadScripts(html);
     // The page's stylesheets are in it as text (inline-stylesheets.ts), each naming its file.
-    const styles = unique([...html.matchAll(/<link[^>]+rel="stylesheet"[^>]*href="([^"]+)"/g), ...html.matchAll(/<style data-inlined="([^"]+)"/g)].map((m) => m[1]));
+    const styles = unique(
+      [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]*href="([^"]+)"/g), ...html.matchAll(/<style data-inlined="([^"]+)"/g)].map((m) => m[1]),
+    );
     expect(styles.length, `${page}: its stylesheets`).toBeGreaterThan(0);
     const fonts = unique([...html.matchAll(/<link[^>]+rel="preload"[^>]*as="font"[^>]*>/g)].map((m) => /href="([^"]+)"/.exec(m[0])![1]));
     expect(scripts.length, `${page}: no scripts found in the HTML`).toBeGreaterThan(2);
@@ -69,7 +71,9 @@ test('first-load JS (own code and framework), CSS and font preloads of every pag
 test("no page loads the preview's visual-editing overlay, stega code or the ad tags' loader", async ({ request }) => {
   const loaded = new Set<string>();
   for (const page of await discoverPages(request)) for (const script of firstLoadScripts(await (await request.get(page)).text())) loaded.add(script);
-  const offenders = [...loaded].filter((url) => /sanity-visual-editing|enableVisualEditing|@vercel\/stega|wcslog|fbevents/.test(readFileSync(builtFile(url), 'utf8')));
+  const offenders = [...loaded].filter((url) =>
+    /sanity-visual-editing|enableVisualEditing|@vercel\/stega|wcslog|fbevents/.test(readFileSync(builtFile(url), 'utf8')),
+  );
   expect(offenders).toEqual([]);
   // The overlay exists, as a bundle of its own, loaded by URL in a Sanity preview only.
   expect(readdirSync('build/client/assets').some((file) => /^visual-editing-overlay-.+\.js$/.test(file))).toBe(true);
@@ -98,7 +102,10 @@ test('the home hero is responsive, AVIF/WebP as the browser accepts (auto=format
   expect((await request.get(heroUrl, { headers: { Accept: 'image/avif,image/webp,*/*' } })).headers()['content-type']).toBe('image/avif');
   expect(hero).toMatch(/sizes="[^"]+"/);
   expect(hero).not.toMatch(/loading="lazy"/);
-  expect(images.filter((img) => /fetchPriority="high"/i.test(img)), 'one LCP candidate').toHaveLength(1);
+  expect(
+    images.filter((img) => /fetchPriority="high"/i.test(img)),
+    'one LCP candidate',
+  ).toHaveLength(1);
   const later = images.slice(images.indexOf(hero!) + 1);
   for (const img of later) expect(img, 'images after the hero load lazily').toMatch(/loading="lazy"/);
 });

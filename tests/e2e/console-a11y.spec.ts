@@ -1,6 +1,18 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, waitForHydrated } from './support/checks';
-import { addSalesAccount, ADMIN_EMAIL, openLead, registerLeadsThroughApi, registerThroughApi, SALES_PASSWORD, signIn, signInByRequest, simulateSessionClock, uniqueName, uniquePhone } from './support/console-helpers';
+import {
+  addSalesAccount,
+  ADMIN_EMAIL,
+  openLead,
+  registerLeadsThroughApi,
+  registerThroughApi,
+  SALES_PASSWORD,
+  signIn,
+  signInByRequest,
+  simulateSessionClock,
+  uniqueName,
+  uniquePhone,
+} from './support/console-helpers';
 import { CANARY_ADMIN_PASSWORD } from './support/canary-secrets';
 
 /**
@@ -27,7 +39,10 @@ test.describe('the session ends with warning, and nothing typed is lost', () => 
     await expect(warning).toBeVisible();
   });
 
-  test('a warning dialog 3 minutes before the end, 계속 사용 renews; after the end the typed memo and status survive the sign-in and save', async ({ page, context }) => {
+  test('a warning dialog 3 minutes before the end, 계속 사용 renews; after the end the typed memo and status survive the sign-in and save', async ({
+    page,
+    context,
+  }) => {
     test.slow();
     const name = uniqueName('세션');
     const { phone, lastFour } = uniquePhone();
@@ -135,7 +150,9 @@ test.describe('page titles and focus after signing in', () => {
 });
 
 test.describe('outcomes reached and announced', () => {
-  test('adding an account: the outcome is focused and in view; a duplicate keeps what was typed and focuses the marked e-mail; a reset empties its field and names its person', async ({ page }, testInfo) => {
+  test('adding an account: the outcome is focused and in view; a duplicate keeps what was typed and focuses the marked e-mail; a reset empties its field and names its person', async ({
+    page,
+  }, testInfo) => {
     await signInByRequest(page);
     await page.goto('/admin/accounts');
     const form = page.locator('form', { has: page.getByRole('button', { name: '계정 추가' }) });
@@ -229,7 +246,10 @@ test.describe('outcomes reached and announced', () => {
 });
 
 test.describe('the lead list and a lead by keyboard', () => {
-  test('the 상태 filter searches once its value is committed; 조건 지우기 and paging leave focus on the search field and the count', async ({ page, request }) => {
+  test('the 상태 filter searches once its value is committed; 조건 지우기 and paging leave focus on the search field and the count', async ({
+    page,
+    request,
+  }) => {
     test.slow();
     const name = uniqueName('페이지');
     await registerLeadsThroughApi(request, name, 31);
@@ -329,7 +349,9 @@ test.describe('text spacing (1.4.12) from a user stylesheet', () => {
       const hides = (value: string) => value === 'hidden' || value === 'clip';
       if (!hides(style.overflowY) && !hides(style.overflowX)) return [];
       if (element.clientWidth <= 2 || element.clientHeight <= 2 || !element.innerText?.trim()) return [];
-      const cut = (hides(style.overflowY) && element.scrollHeight > element.clientHeight + 1) || (hides(style.overflowX) && element.scrollWidth > element.clientWidth + 1);
+      const cut =
+        (hides(style.overflowY) && element.scrollHeight > element.clientHeight + 1) ||
+        (hides(style.overflowX) && element.scrollWidth > element.clientWidth + 1);
       return cut ? [`${element.tagName.toLowerCase()}.${[...element.classList].join('.')} "${element.innerText.trim().slice(0, 30)}"`] : [];
     });
   }

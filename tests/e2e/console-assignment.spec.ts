@@ -77,7 +77,7 @@ test('bulk: the admin ticks leads by keyboard, hears the count, and assigns them
   await expect(rows.filter({ hasText: '미배정' })).toHaveCount(1);
 });
 
-test('a 상담사 sees their own and unassigned leads; a colleague\'s lead by its address is a Korean 403 page', async ({ page, browser, request }, testInfo) => {
+test("a 상담사 sees their own and unassigned leads; a colleague's lead by its address is a Korean 403 page", async ({ page, browser, request }, testInfo) => {
   test.slow();
   const mineName = uniqueName('내고객');
   const freeName = uniqueName('미배정');
@@ -146,7 +146,10 @@ test('hand-over: disabling an account, the admin chooses who receives its leads;
   await expect(page.getByRole('row').filter({ hasText: leadName }).filter({ hasText: receiverName })).toHaveCount(2);
 });
 
-test('the 팀장 saves 자동 배정, splits ticked customers evenly after one confirmation, and cancels splitting every 미배정', async ({ page, request }, testInfo) => {
+test('the 팀장 saves 자동 배정, splits ticked customers evenly after one confirmation, and cancels splitting every 미배정', async ({
+  page,
+  request,
+}, testInfo) => {
   test.slow();
   const leadName = uniqueName('균등');
   addSalesAccount(`even-a-${testInfo.project.name}`, uniqueName('가상담'));

@@ -100,7 +100,10 @@ test('a walk-in is registered at the reception desk and checked in at once; a mi
   await expect(page.getByRole('status').getByText(`${name} 님을 등록하고 방문 확인했습니다`)).toBeFocused();
   // The next customer gets an empty form; the visitor is on the day's sheet, checked in, with no slot place.
   await expect(form.getByLabel('이름')).toHaveValue('');
-  const walkIn = page.getByRole('region', { name: /현장 방문/ }).getByRole('row').filter({ hasText: lastFour });
+  const walkIn = page
+    .getByRole('region', { name: /현장 방문/ })
+    .getByRole('row')
+    .filter({ hasText: lastFour });
   await expect(walkIn).toContainText(name);
   await expect(walkIn).toContainText('방문 완료');
   await expect(walkIn).toContainText('미배정');
@@ -114,7 +117,9 @@ test('a walk-in is registered at the reception desk and checked in at once; a mi
   await expect(row).toContainText('방문 완료');
 });
 
-test('the desk notes 유입 경로, 동반 인원 and 마케팅 동의 by keyboard; the walk-in counts for that 유입 경로 in the campaign funnel', async ({ page }, testInfo) => {
+test('the desk notes 유입 경로, 동반 인원 and 마케팅 동의 by keyboard; the walk-in counts for that 유입 경로 in the campaign funnel', async ({
+  page,
+}, testInfo) => {
   const { phone, lastFour } = uniquePhone();
   const name = testInfo.project.name === 'desktop' ? '유입경로 데스크' : '유입경로 모바일';
   await signInByRequest(page);
@@ -148,7 +153,10 @@ test('the desk notes 유입 경로, 동반 인원 and 마케팅 동의 by keyboa
   await expect(page.getByRole('main')).toContainText('지인 소개');
   const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
   await page.goto(`/admin/stats?from=${today}&to=${today}`);
-  const funnelRow = page.getByRole('region', { name: /캠페인별 전환/ }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: '지인 소개', exact: true }) });
+  const funnelRow = page
+    .getByRole('region', { name: /캠페인별 전환/ })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: '지인 소개', exact: true }) });
   await expect(funnelRow).toHaveCount(1);
   // 고객, 첫 유입, 마지막 유입, 통화, 내방: the walk-in came (each project's walk-in counts).
   await expect(funnelRow.getByRole('cell').nth(4)).not.toHaveText('0');
@@ -195,7 +203,10 @@ test('an admin creates a week of slots in one form, edits a capacity and deletes
   await expect(page.locator('.slot-manager__table tbody tr').first()).toContainText('예약 0 / 정원 2');
   // An empty slot may go.
   // Deleting asks first; declining keeps the slot.
-  await page.getByRole('button', { name: /일정 삭제$/ }).first().focus();
+  await page
+    .getByRole('button', { name: /일정 삭제$/ })
+    .first()
+    .focus();
   // The browser's confirmation blocks the page until answered: answered here, declined.
   let question = '';
   page.once('dialog', (dialog) => {

@@ -185,7 +185,12 @@ test("the rows come before the selection box, and the day's sheet before 현장 
   await desk.getByRole('checkbox', { name: /개인정보/ }).check();
   await desk.getByRole('button', { name: '등록' }).click();
   await expect(page.getByRole('row').filter({ hasText: walkIn.name })).toBeVisible();
-  await expectReadInOrder(page, page.getByRole('button', { name: '보기', exact: true }), desk.locator('input:not([type=hidden]), select, textarea, button').first(), layout);
+  await expectReadInOrder(
+    page,
+    page.getByRole('button', { name: '보기', exact: true }),
+    desk.locator('input:not([type=hidden]), select, textarea, button').first(),
+    layout,
+  );
   await expectApart(page.getByRole('table'), desk);
   await documented(page, testInfo, 'visit-sheet-order', page.getByRole('main'));
   await expectNoAxeViolations(page);

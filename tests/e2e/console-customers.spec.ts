@@ -12,7 +12,9 @@ import { registerThroughApi, signInByRequest, uniqueName, uniquePhone } from './
  * enters for a campaign gives its cost per 고객 in the funnel.
  */
 
-test('a repeat customer is one row marked 등록 4회 in the list, their page lists every registration, the funnel counts them once with first and last touch', async ({ page }, testInfo) => {
+test('a repeat customer is one row marked 등록 4회 in the list, their page lists every registration, the funnel counts them once with first and last touch', async ({
+  page,
+}, testInfo) => {
   // Four registrations (each after the form's minimum fill time), three pages and four axe runs.
   test.slow();
   const name = uniqueName('재등록');
@@ -103,7 +105,9 @@ test('the spend a 관리자 enters for a campaign and month gives its cost per �
   expect(errors.filter((error) => !/net::ERR_ABORTED/.test(error))).toEqual([]);
 });
 
-test('관심 타입, 청약 자격 and 자금 계획 are chosen on the customer’s page by keyboard, found by the list’s filters; a forged value is refused in Korean', async ({ page }, testInfo) => {
+test('관심 타입, 청약 자격 and 자금 계획 are chosen on the customer’s page by keyboard, found by the list’s filters; a forged value is refused in Korean', async ({
+  page,
+}, testInfo) => {
   const name = uniqueName('청약');
   const { phone, lastFour } = uniquePhone();
   const id = await registerThroughApi(page.request, name, phone, '/');

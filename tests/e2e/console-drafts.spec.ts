@@ -6,7 +6,16 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations, waitForHydrated } from './support/checks';
-import { endSessionThenSignInAgain, keptDrafts, registerThroughApi, signIn, signInByRequest, simulateSessionClock, uniqueName, uniquePhone } from './support/console-helpers';
+import {
+  endSessionThenSignInAgain,
+  keptDrafts,
+  registerThroughApi,
+  signIn,
+  signInByRequest,
+  simulateSessionClock,
+  uniqueName,
+  uniquePhone,
+} from './support/console-helpers';
 
 const RESTORED = '로그인 전에 작성하던 내용을 입력란에 되살렸습니다';
 

@@ -104,7 +104,9 @@ test('방문 일정 관리: fields have names of their own, the 예약 cells say
   await create.getByRole('button', { name: '일정 만들기' }).click();
   await expect(page.getByRole('status').filter({ hasText: '방문 일정 3개를 만들었습니다.' })).toBeFocused();
 
-  const names = [...(await page.locator('main').ariaSnapshot()).matchAll(/- (?:textbox|combobox|spinbutton|group|radio|checkbox|radiogroup) "([^"]+)"/g)].map((match) => match[1]);
+  const names = [...(await page.locator('main').ariaSnapshot()).matchAll(/- (?:textbox|combobox|spinbutton|group|radio|checkbox|radiogroup) "([^"]+)"/g)].map(
+    (match) => match[1],
+  );
   const repeated = names.filter((name, index) => names.indexOf(name) !== index);
   expect(repeated, `fields named alike among ${names.join(', ')}`).toEqual([]);
   expect(names).toEqual(expect.arrayContaining(['일정 시작 날짜', '일정 기간', '조회 시작 날짜', '조회 기간']));
@@ -113,7 +115,9 @@ test('방문 일정 관리: fields have names of their own, the 예약 cells say
   const listPeriod = page.getByRole('combobox', { name: '조회 기간' });
   const listFrom = page.getByLabel('조회 시작 날짜');
   expect((await listPeriod.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-  expect(await listPeriod.evaluate((select) => getComputedStyle(select).borderRadius)).toBe(await listFrom.evaluate((input) => getComputedStyle(input).borderRadius));
+  expect(await listPeriod.evaluate((select) => getComputedStyle(select).borderRadius)).toBe(
+    await listFrom.evaluate((input) => getComputedStyle(input).borderRadius),
+  );
   await screenshot(page, testInfo, 'slots-names');
   await expectNoAxeViolations(page);
 });
@@ -133,7 +137,10 @@ test('after a bulk assignment the screen reader hears the success and the count,
   await expect(success).toBeFocused();
   await expect(page.locator('.lead-list-page__count')).toHaveText('조건에 맞는 고객 2명');
   // Ticking again is still read out.
-  await page.getByRole('checkbox', { name: `${leadName} 선택` }).first().check();
+  await page
+    .getByRole('checkbox', { name: `${leadName} 선택` })
+    .first()
+    .check();
   await expect(page.locator('.bulk-assign__count')).toHaveText('고객 1명을 선택했습니다.');
   // The success first; then the list's count, if the reloaded list says it anew; then the tick.
   const spoken = (await spokenSince(page)).filter((text) => text !== '조건에 맞는 고객 2명');
@@ -141,7 +148,9 @@ test('after a bulk assignment the screen reader hears the success and the count,
   expect((await spokenSince(page))[0]).toBe(await success.textContent());
 });
 
-test('errors beside their fields: 일정 추가, a clashing slot edit, 광고비, booking with no time, an account’s 휴대폰, 현장 등록’s 휴대폰', async ({ page }, testInfo) => {
+test('errors beside their fields: 일정 추가, a clashing slot edit, 광고비, booking with no time, an account’s 휴대폰, 현장 등록’s 휴대폰', async ({
+  page,
+}, testInfo) => {
   test.slow();
   const leadName = uniqueName('오류');
   const { phone, lastFour } = uniquePhone();
@@ -170,7 +179,10 @@ test('errors beside their fields: 일정 추가, a clashing slot edit, 광고비
   await times.fill('11:00, 14:00');
   await create.getByRole('button', { name: '일정 만들기' }).click();
   await expect(page.getByRole('status').filter({ hasText: '방문 일정 2개를 만들었습니다.' })).toBeFocused();
-  const secondTime = page.getByRole('textbox', { name: /14:00 시각$/ }).or(page.getByLabel(/14:00 시각$/)).first();
+  const secondTime = page
+    .getByRole('textbox', { name: /14:00 시각$/ })
+    .or(page.getByLabel(/14:00 시각$/))
+    .first();
   await secondTime.fill('11:00');
   await page.getByRole('button', { name: /14:00 일정 저장$/ }).click();
   await expect(page.getByRole('alert')).toContainText('11:00에는 이미 다른 일정이 있습니다');
@@ -255,7 +267,10 @@ test('현장 등록: a second refusal that says the same is announced again, and
   await expectNoAxeViolations(page);
 });
 
-test('an account’s 휴대폰 or a higher role leaves its sessions alone; a lower role ends them, and the admin is told so', async ({ page, browser }, testInfo) => {
+test('an account’s 휴대폰 or a higher role leaves its sessions alone; a lower role ends them, and the admin is told so', async ({
+  page,
+  browser,
+}, testInfo) => {
   const staffName = uniqueName('세션유지');
   const staffEmail = addSalesAccount(`sessions-${testInfo.project.name}`, staffName);
   const colleague = await (await browser.newContext({ viewport: page.viewportSize() })).newPage();
@@ -269,7 +284,9 @@ test('an account’s 휴대폰 or a higher role leaves its sessions alone; a low
   await expect(page.getByRole('status').filter({ hasText: '휴대폰 번호를' })).toBeFocused();
   await page.getByLabel(`${staffName} 새 역할`).selectOption({ label: '팀장' });
   await page.getByRole('button', { name: `${staffName} 역할 바꾸기` }).click();
-  await expect(page.getByRole('status').filter({ hasText: `${staffName} 님의 역할을 팀장으로 바꿨습니다. 로그아웃되지 않고 다음 화면부터 새 역할이 적용됩니다.` })).toBeFocused();
+  await expect(
+    page.getByRole('status').filter({ hasText: `${staffName} 님의 역할을 팀장으로 바꿨습니다. 로그아웃되지 않고 다음 화면부터 새 역할이 적용됩니다.` }),
+  ).toBeFocused();
 
   // Mid-memo on their phone, the 상담사 goes on: still signed in, now as 팀장.
   await colleague.goto('/admin/leads');
@@ -278,7 +295,9 @@ test('an account’s 휴대폰 or a higher role leaves its sessions alone; a low
 
   await page.getByLabel(`${staffName} 새 역할`).selectOption({ label: '상담사' });
   await page.getByRole('button', { name: `${staffName} 역할 바꾸기` }).click();
-  await expect(page.getByRole('status').filter({ hasText: `${staffName} 님의 역할을 상담사로 바꿨습니다. 낮아진 역할이라 로그인된 기기에서도 바로 로그아웃됩니다.` })).toBeFocused();
+  await expect(
+    page.getByRole('status').filter({ hasText: `${staffName} 님의 역할을 상담사로 바꿨습니다. 낮아진 역할이라 로그인된 기기에서도 바로 로그아웃됩니다.` }),
+  ).toBeFocused();
   await colleague.goto('/admin/leads');
   await expect(colleague).toHaveTitle('직원 로그인 | 상담 관리');
   await colleague.context().close();

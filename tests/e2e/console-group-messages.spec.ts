@@ -58,7 +58,8 @@ test.afterAll(async () => {
 
 /** Tab until `target` has focus (keyboard only), then `key`. */
 async function reachAndPress(page: Page, target: Locator, key: string): Promise<void> {
-  for (let presses = 0; presses < 80 && !(await target.evaluate((element) => element === document.activeElement)); presses += 1) await page.keyboard.press('Tab');
+  for (let presses = 0; presses < 80 && !(await target.evaluate((element) => element === document.activeElement)); presses += 1)
+    await page.keyboard.press('Tab');
   await expect(target).toBeFocused();
   await page.keyboard.press(key);
 }

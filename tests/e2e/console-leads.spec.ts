@@ -1,6 +1,15 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations, expectNoHorizontalOverflow, expectNoKoreanWordBroken, screenshot, waitForHydrated } from './support/checks';
-import { addSalesAccount, signIn as adminSignIn, openLead, registerThroughApi, SALES_PASSWORD, uniquePhone, watchConsoleErrors, uniqueName } from './support/console-helpers';
+import {
+  addSalesAccount,
+  signIn as adminSignIn,
+  openLead,
+  registerThroughApi,
+  SALES_PASSWORD,
+  uniquePhone,
+  watchConsoleErrors,
+  uniqueName,
+} from './support/console-helpers';
 
 /**
  * The sales console's lead pages at both widths, worked by sales accounts (added with the CLI while
@@ -147,7 +156,9 @@ test('a search typed before the list page hydrates (a slow phone) runs once it d
   expect(await page.evaluate(() => 'consoleMarker' in window), 'no page load').toBe(true);
 });
 
-test('a caller is found by their whole number however it is typed, phone still masked; the campaign is a choice of the known ones', async ({ page }, testInfo) => {
+test('a caller is found by their whole number however it is typed, phone still masked; the campaign is a choice of the known ones', async ({
+  page,
+}, testInfo) => {
   const name = uniqueName('발신');
   const { phone, masked } = uniquePhone();
   // Campaign names arrive in any case; the choice lists each once, in lower case.

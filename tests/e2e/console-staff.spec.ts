@@ -63,7 +63,16 @@ test('the admin signs in at /admin, sees the admin menu, adds and disables a sal
   await expect(page).toHaveURL(/\/admin\/accounts$/);
   // The environment's admin is named 관리자: the header says it once, not "관리자 (관리자)".
   await expect(page.locator('.console-header__who')).toHaveText('관리자');
-  await expect(consoleNav(page).getByRole('link')).toHaveText(['대시보드', '오늘 할 일', '고객 목록', '방문 명단', '방문 일정 관리', '사이트 방문 통계', '접속 기록', '계정 관리']);
+  await expect(consoleNav(page).getByRole('link')).toHaveText([
+    '대시보드',
+    '오늘 할 일',
+    '고객 목록',
+    '방문 명단',
+    '방문 일정 관리',
+    '사이트 방문 통계',
+    '접속 기록',
+    '계정 관리',
+  ]);
   await expect(consoleNav(page).getByRole('link', { name: '계정 관리' })).toHaveAttribute('aria-current', 'page');
 
   const email = `sales-${testInfo.project.name}-${Date.now()}@example.kr`;

@@ -20,7 +20,7 @@ async function tabTo(page: Page, target: ReturnType<Page['locator']>): Promise<v
   throw new Error('not reached by Tab');
 }
 
-test('상담사별 실적: the admin reads a 상담사\'s day in the table and downloads it; the 상담사 gets neither', async ({ page, browser, request }, testInfo) => {
+test("상담사별 실적: the admin reads a 상담사's day in the table and downloads it; the 상담사 gets neither", async ({ page, browser, request }, testInfo) => {
   test.slow();
   const today = seoulDay(Date.now());
   const leadName = uniqueName('실적');
@@ -43,10 +43,28 @@ test('상담사별 실적: the admin reads a 상담사\'s day in the table and d
   const table = page.getByRole('table', { name: `상담사별 실적 (${today})` });
   await expect(table).toBeVisible();
   const header = table.getByRole('row').first();
-  await expect(header.getByRole('columnheader')).toHaveText(['일자', '상담사', '배정', '통화', '통화 완료', '부재', '재통화 요청', '관심 없음', '번호 오류', '방문 예약', '방문', '계약']);
+  await expect(header.getByRole('columnheader')).toHaveText([
+    '일자',
+    '상담사',
+    '배정',
+    '통화',
+    '통화 완료',
+    '부재',
+    '재통화 요청',
+    '관심 없음',
+    '번호 오류',
+    '방문 예약',
+    '방문',
+    '계약',
+  ]);
   const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: staffName }) });
   await expect(row.getByRole('cell')).toHaveText([today, '2', '0', '0', '0', '0', '0', '0', '0', '0', '0']);
-  expect(await row.getByRole('cell').nth(1).evaluate((cell) => getComputedStyle(cell).textAlign)).toBe('right');
+  expect(
+    await row
+      .getByRole('cell')
+      .nth(1)
+      .evaluate((cell) => getComputedStyle(cell).textAlign),
+  ).toBe('right');
   await expect(table.getByRole('rowheader', { name: '합계' })).toBeVisible();
   await expectNoKoreanWordBroken(table);
   await expectNoHorizontalOverflow(page);
@@ -65,7 +83,15 @@ test('상담사별 실적: the admin reads a 상담사\'s day in the table and d
   await expect(page).toHaveURL(/teamFrom=2026-11-01/);
   expect(new URL(page.url()).searchParams.get('from')).toBe('2026-11-01');
   await expect(page.getByRole('table', { name: `상담사별 실적 (2026-11-01 ~ ${today})` })).toBeVisible();
-  await expect(page.getByRole('table', { name: `상담사별 실적 (2026-11-01 ~ ${today})` }).getByRole('row').filter({ hasText: staffName }).filter({ hasText: today }).getByRole('cell').nth(1)).toHaveText('2');
+  await expect(
+    page
+      .getByRole('table', { name: `상담사별 실적 (2026-11-01 ~ ${today})` })
+      .getByRole('row')
+      .filter({ hasText: staffName })
+      .filter({ hasText: today })
+      .getByRole('cell')
+      .nth(1),
+  ).toHaveText('2');
 
   // The CSV after a 사유, by keyboard.
   const reason = page.locator('#team-export-reason');

@@ -16,9 +16,10 @@ async function staffPage(browser: Browser, email?: string): Promise<Page> {
 }
 
 /** The time left of the page's session, as the session warning asks for it. */
-const remainingMinutes = (page: Page) => page.evaluate(async () => ((await (await fetch('/api/session')).json()) as { remainingMs: number }).remainingMs / 60_000);
+const remainingMinutes = (page: Page) =>
+  page.evaluate(async () => ((await (await fetch('/api/session')).json()) as { remainingMs: number }).remainingMs / 60_000);
 
-test('the 팀장 reads the team\'s audit trail; a 상담사 is refused in Korean', async ({ page, browser }, testInfo) => {
+test("the 팀장 reads the team's audit trail; a 상담사 is refused in Korean", async ({ page, browser }, testInfo) => {
   test.slow();
   const salesName = uniqueName('감사상담');
   const sales = addSalesAccount(`audit-sales-${testInfo.project.name}`, salesName);
@@ -51,7 +52,7 @@ test('the 팀장 reads the team\'s audit trail; a 상담사 is refused in Korean
   await screenshot(page, testInfo, 'console-team-audit');
 });
 
-test('퇴사자 고객 넘기기: the 팀장 hands a leaving 상담사\'s customers to a colleague after one confirmation', async ({ page, browser, request }, testInfo) => {
+test("퇴사자 고객 넘기기: the 팀장 hands a leaving 상담사's customers to a colleague after one confirmation", async ({ page, browser, request }, testInfo) => {
   test.slow();
   const leadName = uniqueName('인계');
   const leavingName = uniqueName('퇴사상담');

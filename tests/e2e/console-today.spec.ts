@@ -22,7 +22,10 @@ async function tabTo(page: Page, target: Locator): Promise<void> {
   await expect(target).toBeFocused();
 }
 
-test('a 상담사 records a call by keyboard and works the day from 오늘 할 일; an admin exports with a 사유 and reads the customer’s records', async ({ page, browser }, testInfo) => {
+test('a 상담사 records a call by keyboard and works the day from 오늘 할 일; an admin exports with a 사유 and reads the customer’s records', async ({
+  page,
+  browser,
+}, testInfo) => {
   // Two people's whole morning: two sign-ins, three downloads, seven axe runs.
   test.slow();
   const name = uniqueName('오늘');
@@ -90,13 +93,21 @@ test('a 상담사 records a call by keyboard and works the day from 오늘 할 �
   expect(errors.filter((error) => !/ERR_ABORTED/.test(error))).toEqual([]);
 
   // An admin: the download asks its 사유 first.
-  const adminContext = await browser.newContext({ viewport: page.viewportSize(), baseURL: testInfo.project.use.baseURL, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
+  const adminContext = await browser.newContext({
+    viewport: page.viewportSize(),
+    baseURL: testInfo.project.use.baseURL,
+    locale: 'ko-KR',
+    timezoneId: 'Asia/Seoul',
+  });
   const admin = await adminContext.newPage();
   await signInByRequest(admin);
 
   // An admin's 오늘 할 일: everyone's by default (each row names its 담당자), or one 상담사's, picked by keyboard.
   await admin.goto('/admin/today');
-  const adminDue = admin.getByRole('region', { name: /다시 걸 전화/ }).getByRole('listitem').filter({ hasText: name });
+  const adminDue = admin
+    .getByRole('region', { name: /다시 걸 전화/ })
+    .getByRole('listitem')
+    .filter({ hasText: name });
   await expect(adminDue).toContainText('담당: 박상담');
   const who = admin.getByRole('combobox', { name: '상담사' });
   await waitForHydrated(who);

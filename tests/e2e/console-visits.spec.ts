@@ -32,7 +32,13 @@ async function dataDirWithSlotsToday(): Promise<string> {
     .insertInto('visit_slots')
     .values(
       [today, shiftDay(today, 1)].flatMap((date) =>
-        ['00:10', '12:00', '23:50'].map((time) => ({ id: `visitSlot-${date.replaceAll('-', '')}-${time.replace(':', '')}`, date, time, capacity: 6, created_at: new Date().toISOString() })),
+        ['00:10', '12:00', '23:50'].map((time) => ({
+          id: `visitSlot-${date.replaceAll('-', '')}-${time.replace(':', '')}`,
+          date,
+          time,
+          capacity: 6,
+          created_at: new Date().toISOString(),
+        })),
       ),
     )
     .execute();
@@ -80,11 +86,16 @@ async function signIn(page: Page, email = ADMIN_EMAIL, password = CANARY_ADMIN_P
  */
 async function accessibleCellNames(page: Page, name: string): Promise<string[]> {
   const cdp = await page.context().newCDPSession(page);
-  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: Array<{ nodeId: string; parentId?: string; childIds?: string[]; role?: { value: string }; name?: { value: string } }> };
+  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+    nodes: Array<{ nodeId: string; parentId?: string; childIds?: string[]; role?: { value: string }; name?: { value: string } }>;
+  };
   const byId = new Map(nodes.map((node) => [node.nodeId, node]));
   const row = nodes.find((node) => node.role?.value === 'row' && (node.childIds ?? []).some((id) => byId.get(id)?.name?.value === name));
   await cdp.detach();
-  return (row?.childIds ?? []).map((id) => byId.get(id)).filter((node) => /cell|header/i.test(node?.role?.value ?? '')).map((node) => node?.name?.value ?? '');
+  return (row?.childIds ?? [])
+    .map((id) => byId.get(id))
+    .filter((node) => /cell|header/i.test(node?.role?.value ?? ''))
+    .map((node) => node?.name?.value ?? '');
 }
 
 /** Today's customers as the dashboard counts them (the tile's first figure; its registrations are beside it). */
@@ -115,7 +126,10 @@ async function bookEarliestSlot(page: Page, name: string, phone: string, onDate?
   return `${day![1]}-${day![2]}-${day![3]}`;
 }
 
-test('a visit booked on the customer page for today is on today’s sheet; a sales account checks it in (방문 완료); the sheet prints on A4', async ({ page, dataDir }, testInfo) => {
+test('a visit booked on the customer page for today is on today’s sheet; a sales account checks it in (방문 완료); the sheet prints on A4', async ({
+  page,
+  dataDir,
+}, testInfo) => {
   test.slow();
   const desk = addSalesAccount(`desk-${testInfo.project.name}`, '안내데스크', dataDir);
   await signIn(page, desk, SALES_PASSWORD);
@@ -170,7 +184,10 @@ test('a visit booked on the customer page for today is on today’s sheet; a sal
   await screenshot(page, testInfo, 'console-visits-print');
 });
 
-test('without JavaScript: the check-in posts, the sheet comes back with 방문 완료 and focus on the message; an admin takes it back', async ({ browser, page }, testInfo) => {
+test('without JavaScript: the check-in posts, the sheet comes back with 방문 완료 and focus on the message; an admin takes it back', async ({
+  browser,
+  page,
+}, testInfo) => {
   const { phone, masked } = uniquePhone();
   const name = testInfo.project.name === 'desktop' ? '무스크립트 데스크' : '무스크립트 모바일';
   const visitDay = await bookEarliestSlot(page, name, phone);
@@ -214,7 +231,10 @@ test('by keyboard, an admin takes a check-in back; tomorrow’s sheet offers no 
   await page.goto(`/admin/visits?date=${visitDay}`);
   await page.getByRole('link', { name: '다음 날 →' }).click();
   await expect(page).toHaveURL(new RegExp(`date=${tomorrow}$`));
-  const laterRow = page.getByRole('row').filter({ hasText: `${name} 내일` }).filter({ hasText: later.masked });
+  const laterRow = page
+    .getByRole('row')
+    .filter({ hasText: `${name} 내일` })
+    .filter({ hasText: later.masked });
   await expect(laterRow).toContainText('방문 당일에 확인합니다');
   await expect(laterRow.getByRole('button')).toHaveCount(0);
   await expectNoAxeViolations(page);

@@ -153,7 +153,11 @@ test('short labels have full names: the press NO column, the home unit buttons, 
   await expect(page.getByRole('columnheader', { name: '번호' })).toHaveCount(1);
   await page.goto('/');
   // Each name is the full label and contains the visible code (label in name, for speech input).
-  for (const [code, name] of [['40', '전용 40㎡'], ['59A', '전용 59㎡A (59A)'], ['59B', '전용 59㎡B (59B)']]) {
+  for (const [code, name] of [
+    ['40', '전용 40㎡'],
+    ['59A', '전용 59㎡A (59A)'],
+    ['59B', '전용 59㎡B (59B)'],
+  ]) {
     const button = page.locator('.unit-viewer__types').getByRole('button', { name, exact: true });
     await expect(button).toHaveCount(1);
     await expect(button).toHaveText(code);
@@ -179,7 +183,10 @@ test('every link that opens a new window says so (새 창) @desktop', async ({ r
 
 test('home: every landmark has a name of its own, whichever accordion item is open (axe landmark-unique)', async ({ page }) => {
   await openInteractive(page, '/');
-  const landmarksAlike = async () => (await new AxeBuilder({ page }).withRules(['landmark-unique']).analyze()).violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(' ')));
+  const landmarksAlike = async () =>
+    (await new AxeBuilder({ page }).withRules(['landmark-unique']).analyze()).violations.flatMap((violation) =>
+      violation.nodes.map((node) => node.target.join(' ')),
+    );
   // 타입 안내 is the first item, open on arrival, and the section's heading names it.
   await expect(page.getByRole('region', { name: '타입 안내' })).toHaveCount(1);
   expect(await landmarksAlike()).toEqual([]);

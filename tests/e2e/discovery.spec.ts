@@ -3,10 +3,7 @@ import { expect, test } from '@playwright/test';
 
 /** /sitemap.xml and /robots.txt as crawlers read them (server project: no browser). */
 
-const settings: { siteUrl: string; menu: Array<{ items: Array<{ href: string }> }> } = readFileSync(
-  'content/production.ndjson',
-  'utf8',
-)
+const settings: { siteUrl: string; menu: Array<{ items: Array<{ href: string }> }> } = readFileSync('content/production.ndjson', 'utf8')
   .split('\n')
   .filter(Boolean)
   .map((line) => JSON.parse(line))

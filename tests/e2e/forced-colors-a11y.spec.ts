@@ -19,7 +19,9 @@ async function controlsWithoutBox(page: Page, scope: string): Promise<string[]> 
     const sides = ['top', 'right', 'bottom', 'left'];
     const missing: string[] = [];
     const selector = 'button, .button, [role="button"], input[type="submit"], input[type="button"], input[type="reset"], dialog[open]';
-    const controls = [root, ...root.querySelectorAll(selector)].filter((element): element is HTMLElement => element instanceof HTMLElement && element.matches(selector));
+    const controls = [root, ...root.querySelectorAll(selector)].filter(
+      (element): element is HTMLElement => element instanceof HTMLElement && element.matches(selector),
+    );
     for (const control of controls) {
       const box = control.getBoundingClientRect();
       const style = getComputedStyle(control);

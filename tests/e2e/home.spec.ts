@@ -24,8 +24,7 @@ function sectionOffsets(page: Page): Promise<number[]> {
 }
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
-const maxScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+const maxScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
 
 /** Freezes the page's clock (after hydration, so loading is not held up) at a moment from now. */
 async function freezeClock(page: Page): Promise<void> {
@@ -58,12 +57,8 @@ test.describe('home page', () => {
     await expect(main.locator('section#interestForm')).toHaveCount(1);
     await expect(main.locator('a[href="/Brand/video"]')).toBeVisible();
     await expect(main.locator('section.home-unit-plan a[href="/FloorPlan/84A"]')).toBeVisible();
-    const premiumLinks = await main.locator('section.home-premium .premium-card__link').evaluateAll((links) =>
-      links.map((link) => link.getAttribute('href')),
-    );
-    expect(new Set(premiumLinks)).toEqual(
-      new Set(['/BusinessGuide/intro', '/LocationEnvironment/intro', '/LocationEnvironment/primium']),
-    );
+    const premiumLinks = await main.locator('section.home-premium .premium-card__link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(new Set(premiumLinks)).toEqual(new Set(['/BusinessGuide/intro', '/LocationEnvironment/intro', '/LocationEnvironment/primium']));
     // Lazy images below the fold must load too: scroll each one into view.
     for (const image of await main.locator('img:visible').all()) {
       await image.scrollIntoViewIfNeeded();

@@ -82,7 +82,8 @@ test('an expired form whose token refresh fails three times: a gentle message, t
   await page.route('**/api/leads', (route) => {
     const token = String((route.request().postDataJSON() as { formToken?: string }).formToken ?? '');
     tokens.push(token);
-    if (tokens.length === 1) return route.fulfill(answerWith(400, { error: 'formExpired', message: '입력 양식이 만료되었습니다. 페이지를 새로고침한 뒤 다시 등록해 주세요.' }));
+    if (tokens.length === 1)
+      return route.fulfill(answerWith(400, { error: 'formExpired', message: '입력 양식이 만료되었습니다. 페이지를 새로고침한 뒤 다시 등록해 주세요.' }));
     return route.fulfill(answerWith(201, { id: 'lead-test' }));
   });
   await section.getByRole('button', { name: '방문예약' }).click();

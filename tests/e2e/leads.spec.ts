@@ -35,7 +35,9 @@ async function expectNoAxeViolations(page: Page): Promise<void> {
 }
 
 function exportedRowFor(phone: string): string | undefined {
-  return exportCsv().split('\r\n').find((row) => row.includes(`"${phone}"`));
+  return exportCsv()
+    .split('\r\n')
+    .find((row) => row.includes(`"${phone}"`));
 }
 
 test.describe('interest popup', () => {
@@ -226,10 +228,7 @@ test.describe('result page (the no-JavaScript answer)', () => {
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
     const status = page.getByRole('status');
     await expect(status).toContainText('❌ 등록에 실패했습니다.');
-    await expect(status.getByRole('listitem')).toHaveText([
-      '휴대전화 번호를 정확히 입력해 주세요. 예: 010-1234-5678',
-      '만 14세 이상만 등록할 수 있습니다.',
-    ]);
+    await expect(status.getByRole('listitem')).toHaveText(['휴대전화 번호를 정확히 입력해 주세요. 예: 010-1234-5678', '만 14세 이상만 등록할 수 있습니다.']);
     await expect(page.getByRole('link', { name: '양식으로 돌아가기' })).toHaveAttribute('href', '/Promotion/Customer');
     await expectNoAxeViolations(page);
   });

@@ -31,9 +31,9 @@ async function addLoadingDots(page: Page): Promise<void> {
 }
 
 const dotTimings = (page: Page) =>
-  page.locator('.loading-dots').evaluate((dots) =>
-    dots.getAnimations({ subtree: true }).map((animation) => Number(animation.effect?.getComputedTiming().endTime)),
-  );
+  page
+    .locator('.loading-dots')
+    .evaluate((dots) => dots.getAnimations({ subtree: true }).map((animation) => Number(animation.effect?.getComputedTiming().endTime)));
 
 test.describe('animations end within 5 s', () => {
   test('the loading dots bounce a few times, then rest', async ({ page }) => {

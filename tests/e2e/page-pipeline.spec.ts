@@ -10,7 +10,10 @@ import { waitForHydration, watchErrors } from './support/checks';
  * browser keeps in its URL; the page hydrates against that URL just as cleanly.
  */
 
-const AD_LANDINGS = ['/?gclid=e2e-click-1&utm_source=google&utm_medium=cpc', '/cheonghak/press?n_media=27758&n_query=%EC%B2%AD%ED%95%99&NaPm=ct%3De2e%7Chk%3Dx'];
+const AD_LANDINGS = [
+  '/?gclid=e2e-click-1&utm_source=google&utm_medium=cpc',
+  '/cheonghak/press?n_media=27758&n_query=%EC%B2%AD%ED%95%99&NaPm=ct%3De2e%7Chk%3Dx',
+];
 
 for (const path of ['/', '/FloorPlan/59A', '/cheonghak/press', '/cheonghak/press/press-sample-01', '/Promotion/Customer', ...AD_LANDINGS]) {
   test(`${path}: hydration JavaScript loads after the first contentful paint, then hydrates cleanly`, async ({ page }) => {
@@ -45,7 +48,9 @@ for (const path of ['/', '/FloorPlan/59A', '/cheonghak/press', '/cheonghak/press
     expect(stylesheets.length).toBeGreaterThan(0);
     expect(stylesheets.filter((sheet) => !sheet.disabled || sheet.copy !== sheet.href)).toEqual([]);
     expect(await page.locator('style[data-inlined]').count()).toBe(stylesheets.length);
-    const declared = await page.locator('style[data-inlined]').evaluateAll((styles) => styles.reduce((sum, style) => sum + (style.textContent?.match(/font-family:\s*"?Pretendard"?\s*;/g) ?? []).length, 0));
+    const declared = await page
+      .locator('style[data-inlined]')
+      .evaluateAll((styles) => styles.reduce((sum, style) => sum + (style.textContent?.match(/font-family:\s*"?Pretendard"?\s*;/g) ?? []).length, 0));
     expect(declared).toBeGreaterThan(0);
     expect(await page.evaluate(() => [...document.fonts].filter((face) => face.family.replace(/"/g, '') === 'Pretendard').length)).toBe(declared);
     expect(errors).toEqual([]);
@@ -60,7 +65,7 @@ function styledBy(page: Page, selector: string): Promise<boolean> {
   );
 }
 
-test('a client navigation takes the stylesheets of the page it leaves along, inline copies too, and applies the next page\'s files', async ({ page }) => {
+test("a client navigation takes the stylesheets of the page it leaves along, inline copies too, and applies the next page's files", async ({ page }) => {
   const errors = watchErrors(page);
   await page.goto('/cheonghak/press');
   await waitForHydration(page);
@@ -71,8 +76,10 @@ test('a client navigation takes the stylesheets of the page it leaves along, inl
   await expect(page).toHaveURL(/\/$/);
   const home = page.locator('link[rel="stylesheet"][href*="/home-"]');
   await expect(home).toHaveCount(1);
-  await expect.poll(() => home.evaluate((link: HTMLLinkElement) => !link.disabled && link.sheet !== null), { message: 'the home page\'s file applies' }).toBe(true);
-  await expect(page.locator('style[data-inlined*="/press-list-"]'), 'the press list\'s inline copy left with it').toHaveCount(0);
+  await expect
+    .poll(() => home.evaluate((link: HTMLLinkElement) => !link.disabled && link.sheet !== null), { message: "the home page's file applies" })
+    .toBe(true);
+  await expect(page.locator('style[data-inlined*="/press-list-"]'), "the press list's inline copy left with it").toHaveCount(0);
   expect(await styledBy(page, '.press-admin')).toBe(false);
   // The stylesheets both pages share keep their inline copies.
   await expect(page.locator('style[data-inlined*="/root-"]')).toHaveCount(1);
@@ -81,12 +88,12 @@ test('a client navigation takes the stylesheets of the page it leaves along, inl
 
   await page.goBack();
   await expect(page.locator('link[rel="stylesheet"][href*="/press-list-"]')).toHaveCount(1);
-  await expect.poll(() => styledBy(page, '.press-admin'), { message: 'the press list\'s file applies' }).toBe(true);
+  await expect.poll(() => styledBy(page, '.press-admin'), { message: "the press list's file applies" }).toBe(true);
   expect(await styledBy(page, '.home-section')).toBe(false);
   expect(errors).toEqual([]);
 });
 
-test('the scroll padding follows the header\'s height without restyling the page when it has its usual height', async ({ page }) => {
+test("the scroll padding follows the header's height without restyling the page when it has its usual height", async ({ page }) => {
   await page.goto('/FloorPlan/59A');
   await waitForHydration(page);
   const measure = () =>
@@ -143,7 +150,12 @@ test('Pretendard travels after the first visit has loaded, and the next pages ar
   expect(first.fonts.length, 'both core faces').toBe(2);
   // Fetched for the next pages, not loaded as faces here: this page does not draw in them, and a
   // face loaded is decoded on the main thread and restyles the page's text.
-  expect(await page.evaluate(() => [...document.fonts].filter((face) => face.family.replace(/"/g, '') === 'Pretendard').map((face) => face.status))).toEqual(['unloaded', 'unloaded', 'unloaded', 'unloaded']);
+  expect(await page.evaluate(() => [...document.fonts].filter((face) => face.family.replace(/"/g, '') === 'Pretendard').map((face) => face.status))).toEqual([
+    'unloaded',
+    'unloaded',
+    'unloaded',
+    'unloaded',
+  ]);
   expect(Math.min(...first.fonts), 'no font before the page has painted and loaded').toBeGreaterThanOrEqual(first.load);
   expect(await headingFonts(page), 'the first page stays in the fallback: nothing swaps').not.toContain('Pretendard');
 
@@ -163,7 +175,9 @@ test('Pretendard travels after the first visit has loaded, and the next pages ar
             // What moved, and from where to where: the failure names it.
             for (const { node, previousRect: from, currentRect: to } of entry.sources) {
               const element = node instanceof Element ? node : node?.parentElement;
-              moved.push(`${element ? `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}` : '?'} ${from.x},${from.y},${from.width}x${from.height} → ${to.x},${to.y},${to.width}x${to.height}`);
+              moved.push(
+                `${element ? `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}` : '?'} ${from.x},${from.y},${from.width}x${from.height} → ${to.x},${to.y},${to.width}x${to.height}`,
+              );
             }
           }
         }).observe({ type: 'layout-shift', buffered: true });

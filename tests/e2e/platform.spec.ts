@@ -79,8 +79,7 @@ test.describe('platform pages', () => {
     });
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await page.evaluate(() => {
-      const router = (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } })
-        .__reactRouterDataRouter;
+      const router = (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter;
       return router.navigate('/BusinessGuide/intro');
     });
 

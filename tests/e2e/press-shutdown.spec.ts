@@ -36,9 +36,7 @@ test('pending views are flushed on SIGTERM', async () => {
   child.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   try {
-    await expect
-      .poll(async () => (await fetch(`${base}/api/press?site=cheonghak`).catch(() => null))?.status, { timeout: 90_000 })
-      .toBe(200);
+    await expect.poll(async () => (await fetch(`${base}/api/press?site=cheonghak`).catch(() => null))?.status, { timeout: 90_000 }).toBe(200);
     const answers = await Promise.all(
       // Seven visitors (an address and a user agent each) opening the article from the press page.
       Array.from({ length: 7 }, (_, visitor) =>
@@ -49,9 +47,7 @@ test('pending views are flushed on SIGTERM', async () => {
             'user-agent': `Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36 visitor-${visitor}`,
             'x-forwarded-for': `198.51.100.${visitor + 1}`,
           },
-        }).then(
-          (response) => response.json() as Promise<{ views: number }>,
-        ),
+        }).then((response) => response.json() as Promise<{ views: number }>),
       ),
     );
     expect(Math.max(...answers.map((answer) => answer.views))).toBe(7);

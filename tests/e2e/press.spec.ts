@@ -92,7 +92,7 @@ test('detail: counted view, Korean date and time, JSON-LD, back to the list', as
   await expect(page).toHaveURL(LIST);
 });
 
-test('the Studio\'s 조회수: a page of another origin reads an article\'s count from the site', async ({ page, baseURL }) => {
+test("the Studio's 조회수: a page of another origin reads an article's count from the site", async ({ page, baseURL }) => {
   const site = new URL(baseURL!);
   // A page of another origin (localhost, the site being 127.0.0.1), answered by the browser itself as a Studio
   // would be: the fetch below is cross-origin, as the Studio's is.
@@ -109,7 +109,7 @@ test('the Studio\'s 조회수: a page of another origin reads an article\'s coun
   expect(answer).toEqual({ status: 200, body: { views: expect.any(Number) } });
 });
 
-test('a missing or another site\'s article redirects to the list', async ({ page, request }) => {
+test("a missing or another site's article redirects to the list", async ({ page, request }) => {
   await page.goto(`${LIST}/no-such-article`);
   await expect(page).toHaveURL(LIST);
   const redirect = await request.get(`${LIST}/no-such-article`, { maxRedirects: 0 });

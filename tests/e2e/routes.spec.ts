@@ -11,7 +11,14 @@ import { INFORMATION_PAGES } from './support/site-pages';
  */
 
 /** Full-page screenshots for humans to look at (test-results/screens/), a sample of the layouts. */
-const SCREENSHOT_ROUTES = new Set(['/BusinessGuide/plan', '/LocationEnvironment/intro', '/FloorPlan/84A', '/FloorPlan/videos', '/SalesInfo/announcement', '/privacy']);
+const SCREENSHOT_ROUTES = new Set([
+  '/BusinessGuide/plan',
+  '/LocationEnvironment/intro',
+  '/FloorPlan/84A',
+  '/FloorPlan/videos',
+  '/SalesInfo/announcement',
+  '/privacy',
+]);
 
 /** Answers every request to another host with a small page, and records it. */
 async function stubThirdParties(page: Page): Promise<string[]> {
@@ -93,7 +100,10 @@ test('/FloorPlan/videos: tabs; YouTube loads only after the play button is click
   await page.keyboard.press('End');
   await expect(tabs.nth(2)).toHaveAttribute('aria-selected', 'true');
   await expect(page.locator('iframe')).toHaveCount(0);
-  await page.getByRole('tabpanel').getByRole('link', { name: /영상 재생: 84타입 안내/ }).click();
+  await page
+    .getByRole('tabpanel')
+    .getByRole('link', { name: /영상 재생: 84타입 안내/ })
+    .click();
   await expect(page.locator('iframe')).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\/chpk-84t-01\?autoplay=1/);
   expect(errors).toEqual([]);
 });
@@ -164,9 +174,7 @@ test('/SalesInfo/announcement: when a popup blocker refuses the tab, the PDF ope
   await page.addInitScript(() => {
     window.open = () => null;
   });
-  await page.route('**/announcement.pdf', (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>공고</title><p>공고문</p>' }),
-  );
+  await page.route('**/announcement.pdf', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>공고</title><p>공고문</p>' }));
   await page.goto('/SalesInfo/announcement');
   await hydrated(page);
   await page.getByRole('link', { name: '입주자모집공고 보기 (PDF)' }).click();

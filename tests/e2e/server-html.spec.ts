@@ -105,7 +105,12 @@ test('W3C Nu HTML Checker: no errors on any page (one JVM for all pages)', async
       }));
     const warnings = report.messages.filter((m) => m.type === 'info' && m.subType === 'warning');
     if (warnings.length) {
-      console.log(`vnu: ${warnings.length} warning(s), e.g. ${warnings.slice(0, 3).map((w) => w.message).join(' | ')}`);
+      console.log(
+        `vnu: ${warnings.length} warning(s), e.g. ${warnings
+          .slice(0, 3)
+          .map((w) => w.message)
+          .join(' | ')}`,
+      );
     }
     expect(errors).toEqual([]);
   } finally {
@@ -131,7 +136,10 @@ test('each page carries in its head, for its first paint, the stylesheets for ev
     // No stylesheet file is named in the document (no browser fetches one before the first paint):
     // each of the page's stylesheets is there as the file's text.
     const links = headTags(html).filter((t) => t.tag === 'link' && t.attrs.rel === 'stylesheet');
-    expect(links.map((t) => t.attrs.href), `${path}: no stylesheet link in the document`).toEqual([]);
+    expect(
+      links.map((t) => t.attrs.href),
+      `${path}: no stylesheet link in the document`,
+    ).toEqual([]);
     const sheets = [...head.matchAll(/<style data-inlined="([^"]+)"(?: data-font-faces="")?>([\s\S]*?)<\/style>/g)].map(([, href, css]) => {
       expect(css, `${path}: ${href} is the built file`).toBe(readFileSync(`build/client${href}`, 'utf8'));
       return css;

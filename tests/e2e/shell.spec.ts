@@ -56,10 +56,7 @@ test.describe('shell', () => {
     await page.goto(START_PAGE);
     const tel = `tel:${settings.phone.replace(/[^\d+]/g, '')}`;
     expect(tel).toMatch(/^tel:1\d{7}$/);
-    const visibleCall =
-      testInfo.project.name === 'mobile'
-        ? page.locator('.site-header__call')
-        : page.locator('.site-footer a[href^="tel:"]');
+    const visibleCall = testInfo.project.name === 'mobile' ? page.locator('.site-header__call') : page.locator('.site-footer a[href^="tel:"]');
     await expect(visibleCall).toHaveAttribute('href', tel);
     for (const href of await page.locator('a[href^="tel:"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')))) {
       expect(href).toBe(tel);

@@ -78,9 +78,16 @@ async function bundleStudioScript(): Promise<string> {
   const output = await build({
     configFile: false,
     logLevel: 'silent',
-    build: { write: false, minify: false, rollupOptions: { input: 'tests/e2e/support/studio-stand-in/studio.ts', output: { format: 'es', codeSplitting: false } } },
+    build: {
+      write: false,
+      minify: false,
+      rollupOptions: { input: 'tests/e2e/support/studio-stand-in/studio.ts', output: { format: 'es', codeSplitting: false } },
+    },
   });
-  const chunk = [output].flat().flatMap((result) => ('output' in result ? result.output : [])).find((item) => item.type === 'chunk');
+  const chunk = [output]
+    .flat()
+    .flatMap((result) => ('output' in result ? result.output : []))
+    .find((item) => item.type === 'chunk');
   if (!chunk || chunk.type !== 'chunk') throw new Error('the Studio stand-in did not bundle');
   return chunk.code;
 }
@@ -115,7 +122,9 @@ test('the Studio frames the preview: draft shown, overlay on hover, a click open
   });
   const problems = watch(page);
   // Sanity's image CDN is not reachable from the test machine: any image will do.
-  await page.route('https://cdn.sanity.io/**', (route) => route.fulfill({ status: 200, contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>' }));
+  await page.route('https://cdn.sanity.io/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>' }),
+  );
   await page.goto(`${studioUrl}/?site=${encodeURIComponent(site.url)}`);
   const frame = page.frameLocator('iframe');
   const label = frame.getByRole('heading', { level: 1 }).filter({ hasText: DRAFT_LABEL });
@@ -133,7 +142,12 @@ test('the Studio frames the preview: draft shown, overlay on hover, a click open
   await label.click();
   await expect
     .poll(async () =>
-      page.evaluate(() => (window as unknown as { studio: { received: Array<{ type: string; data: unknown }> } }).studio.received.find((message) => message.type === 'visual-editing/focus')?.data),
+      page.evaluate(
+        () =>
+          (window as unknown as { studio: { received: Array<{ type: string; data: unknown }> } }).studio.received.find(
+            (message) => message.type === 'visual-editing/focus',
+          )?.data,
+      ),
     )
     .toMatchObject({ id: 'unitType-59A', type: 'unitType', path: 'label' });
 
@@ -144,9 +158,11 @@ test('the Studio frames the preview: draft shown, overlay on hover, a click open
   await screenshot(page, testInfo, 'studio-preview');
 });
 
-test('the Studio previews a content release: the release\'s version over the draft, click-to-edit on it', async ({ page }) => {
+test("the Studio previews a content release: the release's version over the draft, click-to-edit on it", async ({ page }) => {
   const problems = watch(page);
-  await page.route('https://cdn.sanity.io/**', (route) => route.fulfill({ status: 200, contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>' }));
+  await page.route('https://cdn.sanity.io/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>' }),
+  );
   await page.goto(`${studioUrl}/?site=${encodeURIComponent(site.url)}&perspective=${encodeURIComponent('rSpring,drafts')}`);
   const frame = page.frameLocator('iframe');
   const label = frame.getByRole('heading', { level: 1 }).filter({ hasText: RELEASE_LABEL });
@@ -158,27 +174,41 @@ test('the Studio previews a content release: the release\'s version over the dra
   await label.click();
   await expect
     .poll(async () =>
-      page.evaluate(() => (window as unknown as { studio: { received: Array<{ type: string; data: unknown }> } }).studio.received.find((message) => message.type === 'visual-editing/focus')?.data),
+      page.evaluate(
+        () =>
+          (window as unknown as { studio: { received: Array<{ type: string; data: unknown }> } }).studio.received.find(
+            (message) => message.type === 'visual-editing/focus',
+          )?.data,
+      ),
     )
     .toMatchObject({ type: 'unitType', path: 'label' });
   expect(problems).toEqual([]);
 });
 
-test('an edit committed through the Actions API, queryable half a second later: the preview shows it (the overlay reads again a second after the first refresh)', async ({ page }) => {
+test('an edit committed through the Actions API, queryable half a second later: the preview shows it (the overlay reads again a second after the first refresh)', async ({
+  page,
+}) => {
   const edited = '전용 59㎡A 방금 고침';
-  await page.route('https://cdn.sanity.io/**', (route) => route.fulfill({ status: 200, contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>' }));
+  await page.route('https://cdn.sanity.io/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>' }),
+  );
   await page.goto(`${studioUrl}/?site=${encodeURIComponent(site.url)}`);
   const frame = page.frameLocator('iframe');
   await expect(frame.getByRole('heading', { level: 1 }).filter({ hasText: DRAFT_LABEL })).toBeVisible();
   await expect.poll(() => page.evaluate(() => (window as unknown as { studio: { status: string } }).studio.status)).toBe('connected');
 
-  const { transactionId } = lake.dataset('production').act([
-    { actionType: 'sanity.action.document.edit', draftId: 'drafts.unitType-59A', publishedId: 'unitType-59A', patch: { set: { label: edited } } },
-  ]);
+  const { transactionId } = lake
+    .dataset('production')
+    .act([{ actionType: 'sanity.action.document.edit', draftId: 'drafts.unitType-59A', publishedId: 'unitType-59A', patch: { set: { label: edited } } }]);
   try {
     const readsBefore = lake.requests.length;
     await page.evaluate(
-      (rev) => (window as unknown as { studio: { refresh(data: unknown): void } }).studio.refresh({ source: 'mutation', livePreviewEnabled: false, document: { _id: 'drafts.unitType-59A', _type: 'unitType', _rev: rev } }),
+      (rev) =>
+        (window as unknown as { studio: { refresh(data: unknown): void } }).studio.refresh({
+          source: 'mutation',
+          livePreviewEnabled: false,
+          document: { _id: 'drafts.unitType-59A', _type: 'unitType', _rev: rev },
+        }),
       transactionId,
     );
     await expect(frame.getByRole('heading', { level: 1 }).filter({ hasText: edited })).toBeVisible();

@@ -80,7 +80,8 @@ test('with test IDs: tags load after the first paint, CSP allows exactly their h
   });
   const response = await page.goto(`${server.url}/FloorPlan/59A?utm_source=naver&utm_campaign=tags`);
   const csp = response!.headers()['content-security-policy'];
-  const sources = (directive: string) => (csp.match(new RegExp(`${directive} ([^;]*)`))?.[1] ?? '').split(' ').filter((source) => !source.startsWith("'sha256-"));
+  const sources = (directive: string) =>
+    (csp.match(new RegExp(`${directive} ([^;]*)`))?.[1] ?? '').split(' ').filter((source) => !source.startsWith("'sha256-"));
   expect(sources('script-src')).toEqual(["'self'", ...HOSTS]);
   expect(sources('connect-src')).toEqual([
     "'self'",

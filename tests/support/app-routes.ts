@@ -8,7 +8,9 @@ import type { AppLoadContext, ServerBuild } from 'react-router';
 import { createServer } from 'vite';
 import { createPageHandlers } from '../../web/server/pages/page-handler';
 
-export async function appRoutes(loadContext: (req: ExpressRequest) => Partial<AppLoadContext>): Promise<{ render: RequestHandler; close: () => Promise<void> }> {
+export async function appRoutes(
+  loadContext: (req: ExpressRequest) => Partial<AppLoadContext>,
+): Promise<{ render: RequestHandler; close: () => Promise<void> }> {
   const vite = await createServer({ logLevel: 'error', server: { middlewareMode: true, hmr: false }, appType: 'custom' });
   const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
   const { render } = createPageHandlers({ build: async () => build, loadContext: (req) => loadContext(req) as AppLoadContext, mode: 'production' });

@@ -118,7 +118,17 @@ export async function startServer({
     try {
       const response = await fetch(`${url}/`, { signal: AbortSignal.timeout(5_000) });
       await response.arrayBuffer();
-      if (response.status === 200) return { url, stop, kill, stderr: () => stderr, stdout: () => stdout, rss: () => residentMemory(child.pid), cpuMs: () => processTreeCpuMs(serverProcess(child.pid) ?? 0), exitCode: () => exitCode };
+      if (response.status === 200)
+        return {
+          url,
+          stop,
+          kill,
+          stderr: () => stderr,
+          stdout: () => stdout,
+          rss: () => residentMemory(child.pid),
+          cpuMs: () => processTreeCpuMs(serverProcess(child.pid) ?? 0),
+          exitCode: () => exitCode,
+        };
     } catch {
       // not listening yet
     }

@@ -38,7 +38,10 @@ export const SALES_DATABASES: Record<string, () => Promise<OpenedSales>> = {
 };
 
 /** A console over `sales` (the content source, where settings live, an empty in-memory store). */
-export async function consoleOver(sales: SalesDatabase, options: Partial<LeadConsoleOptions> = {}): Promise<{ service: LeadConsoleService; close: () => Promise<void> }> {
+export async function consoleOver(
+  sales: SalesDatabase,
+  options: Partial<LeadConsoleOptions> = {},
+): Promise<{ service: LeadConsoleService; close: () => Promise<void> }> {
   const content = await openEmbeddedStore({ file: ':memory:' });
   const service = new LeadConsoleService({ content, sales, audit: new MemoryAuditTrail(), staff: { list: async () => [] }, ...options });
   return {

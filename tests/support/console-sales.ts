@@ -41,7 +41,7 @@ export const CONSOLE_DATABASES: Record<'SQLite' | 'PostgreSQL', (now?: () => num
       sales,
       audit: new SqliteAuditTrail(reader, now),
       content,
-      rows: async <Row,>(query: string) => reader.prepare(query).all() as Row[],
+      rows: async <Row>(query: string) => reader.prepare(query).all() as Row[],
       exec,
       refuseAudit: () => exec(`CREATE TRIGGER audit_refused BEFORE INSERT ON audit_events BEGIN SELECT RAISE(ABORT, 'audit store down'); END`),
       async close() {
@@ -62,7 +62,7 @@ export const CONSOLE_DATABASES: Record<'SQLite' | 'PostgreSQL', (now?: () => num
       sales: salesDatabaseOnPostgres(pool),
       audit: new PostgresAuditTrail(pool, now),
       content,
-      rows: async <Row,>(query: string) => (await pool.query(query)).rows as Row[],
+      rows: async <Row>(query: string) => (await pool.query(query)).rows as Row[],
       exec,
       refuseAudit: () =>
         exec(`CREATE FUNCTION audit_refused() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit store down'; END $$;

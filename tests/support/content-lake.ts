@@ -158,7 +158,10 @@ function actionMutations(action: DocumentAction, get: (id: string) => SanityDocu
   };
   switch (action.actionType) {
     case 'sanity.action.document.create': {
-      const attributes = { ...(action.attributes as Record<string, unknown>), _id: (action.attributes as { _id?: string })?._id ?? `${DRAFTS_PREFIX}${text('publishedId')}` } as SanityDocument;
+      const attributes = {
+        ...(action.attributes as Record<string, unknown>),
+        _id: (action.attributes as { _id?: string })?._id ?? `${DRAFTS_PREFIX}${text('publishedId')}`,
+      } as SanityDocument;
       return [action.ifExists === 'ignore' ? { createIfNotExists: attributes } : { create: attributes }];
     }
     case 'sanity.action.document.edit': {
@@ -173,8 +176,10 @@ function actionMutations(action: DocumentAction, get: (id: string) => SanityDocu
       const [draftId, publishedId] = [text('draftId'), text('publishedId')];
       const draft = get(draftId);
       if (!draft) throw new MutationError(`There is no draft "${draftId}" to publish`, 409);
-      if (action.ifDraftRevisionId !== undefined && draft._rev !== action.ifDraftRevisionId) throw new MutationError(`Draft "${draftId}" has another revision`, 409);
-      if (action.ifPublishedRevisionId !== undefined && get(publishedId)?._rev !== action.ifPublishedRevisionId) throw new MutationError(`Document "${publishedId}" has another revision`, 409);
+      if (action.ifDraftRevisionId !== undefined && draft._rev !== action.ifDraftRevisionId)
+        throw new MutationError(`Draft "${draftId}" has another revision`, 409);
+      if (action.ifPublishedRevisionId !== undefined && get(publishedId)?._rev !== action.ifPublishedRevisionId)
+        throw new MutationError(`Document "${publishedId}" has another revision`, 409);
       return [{ createOrReplace: withoutSystemFields(draft, publishedId) }, { delete: { id: draftId } }];
     }
     case 'sanity.action.document.unpublish': {
@@ -305,8 +310,9 @@ export class ContentLake {
 
     const projectHost = /^([a-z0-9-]+)\.(api|apicdn)\.sanity\.io$/.exec(host);
     if (projectHost && projectHost[1] !== this.projectId) return refuse(404, `Project "${projectHost[1]}" not found`);
-    const match = /^\/(v[^/]+)\/data\/(query|mutate|actions|listen|doc|history)\/([^/]+)(?:\/(.*))?$/.exec(url.pathname)
-      ?? /^\/(v[^/]+)\/(assets)\/images\/([^/]+)$/.exec(url.pathname);
+    const match =
+      /^\/(v[^/]+)\/data\/(query|mutate|actions|listen|doc|history)\/([^/]+)(?:\/(.*))?$/.exec(url.pathname) ??
+      /^\/(v[^/]+)\/(assets)\/images\/([^/]+)$/.exec(url.pathname);
     if (!match) return refuse(404, 'Not found');
     const [, version, endpoint, datasetName, rest] = match;
     record.endpoint = endpoint;
@@ -335,8 +341,15 @@ export class ContentLake {
         for (const [key, value] of url.searchParams) if (key.startsWith('$')) params[key.slice(1)] = JSON.parse(value);
         const perspective = this.perspective(record.perspective, day);
         if (perspective === null) return refuse(400, `Invalid perspective "${record.perspective}"`);
-        if (cdn && perspective !== 'published' && perspective !== 'raw') return refuse(400, `The ${record.perspective} perspective is not available on the API CDN`);
-        const visible = this.visibleDocuments(dataset.store.api, role === 'none' ? null : role, dataset.visibility, perspective, (day ?? FIRST_DATED_VERSION) >= PUBLISHED_BY_DEFAULT_FROM);
+        if (cdn && perspective !== 'published' && perspective !== 'raw')
+          return refuse(400, `The ${record.perspective} perspective is not available on the API CDN`);
+        const visible = this.visibleDocuments(
+          dataset.store.api,
+          role === 'none' ? null : role,
+          dataset.visibility,
+          perspective,
+          (day ?? FIRST_DATED_VERSION) >= PUBLISHED_BY_DEFAULT_FROM,
+        );
         const clockedQuery = this.clockAheadMs ? query.replaceAll('now()', `"${new Date(Date.now() + this.clockAheadMs).toISOString()}"`) : query;
         let tree;
         try {
@@ -351,7 +364,14 @@ export class ContentLake {
           return payload;
         };
         if (!cdn) return reply(200, await answer());
-        return this.answerFromCdn(dataset.store, `${req.method} ${url.search} ${body.toString('utf8')} ${req.headers.authorization ?? ''}`, url.searchParams.get('cacheMode') === 'noStale', answer, record, reply);
+        return this.answerFromCdn(
+          dataset.store,
+          `${req.method} ${url.search} ${body.toString('utf8')} ${req.headers.authorization ?? ''}`,
+          url.searchParams.get('cacheMode') === 'noStale',
+          answer,
+          record,
+          reply,
+        );
       }
       if (endpoint === 'mutate') {
         if (req.method !== 'POST') return refuse(405, 'Method not allowed');
@@ -383,7 +403,8 @@ export class ContentLake {
         return reply(200, { transactionId });
       }
       if (endpoint === 'doc') {
-        if ((role === null || role === 'none') && (dataset.visibility === 'private' || !isRootPath(rest ?? ''))) return reply(200, { documents: [], omitted: [{ id: rest, reason: 'permission' }] });
+        if ((role === null || role === 'none') && (dataset.visibility === 'private' || !isRootPath(rest ?? '')))
+          return reply(200, { documents: [], omitted: [{ id: rest, reason: 'permission' }] });
         const document = dataset.store.api.get(rest ?? '');
         return reply(200, { documents: document ? [document] : [] });
       }
@@ -561,7 +582,10 @@ function sourceMap(result: unknown, documents: SanityDocument[]) {
         usedDocuments.push({ _id: String(document._originalId ?? document._id), _type: document._type });
       }
       paths.push(jsonPath(origin.path));
-      mappings[jsonPath(resultPath)] = { type: 'value', source: { type: 'documentValue', document: documentIndex.get(origin.document), path: paths.length - 1 } };
+      mappings[jsonPath(resultPath)] = {
+        type: 'value',
+        source: { type: 'documentValue', document: documentIndex.get(origin.document), path: paths.length - 1 },
+      };
     } else if (Array.isArray(value)) {
       value.forEach((item, i) => walkResult(item, [...resultPath, i]));
     } else if (value && typeof value === 'object') {

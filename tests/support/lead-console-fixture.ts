@@ -146,7 +146,10 @@ const SEEDER: CustomerActor = { email: 'seed@example.com', name: '시드', role:
  */
 export async function seedFixture(sales: SalesDatabase, documents: ReturnType<typeof fixtureDocuments>, today: string): Promise<Map<string, string>> {
   for (const slot of documents.filter((document) => document._type === 'visitSlot')) {
-    await sales.db.insertInto('visit_slots').values({ id: slot._id, date: slot.date, time: slot.time, capacity: slot.capacity, created_at: '2026-10-01T00:00:00.000Z' }).execute();
+    await sales.db
+      .insertInto('visit_slots')
+      .values({ id: slot._id, date: slot.date, time: slot.time, capacity: slot.capacity, created_at: '2026-10-01T00:00:00.000Z' })
+      .execute();
   }
   const work = new CustomerWork(sales, { now: () => Date.parse(`${today}T08:00:00+09:00`) });
   const customers = new Map<string, string>();

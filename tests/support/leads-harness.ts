@@ -166,7 +166,10 @@ export async function startLeadApp(
     dataDir,
     lead: (id) => storedRegistration(sales, id),
     async registrations(phone) {
-      let query = sales.db.selectFrom('registrations').innerJoin('customers', 'customers.id', 'registrations.customer_id').select(({ fn }) => fn.countAll<number | string>().as('count'));
+      let query = sales.db
+        .selectFrom('registrations')
+        .innerJoin('customers', 'customers.id', 'registrations.customer_id')
+        .select(({ fn }) => fn.countAll<number | string>().as('count'));
       if (phone) query = query.where('customers.phone', '=', phone);
       return Number((await query.executeTakeFirstOrThrow()).count);
     },

@@ -1,7 +1,15 @@
 /** An AuditTrail kept in memory: the tests' recorder (records are lost with the process). */
 import { randomUUID } from 'node:crypto';
 import type { AuditEntry } from '../../web/shared/audit-actions';
-import { auditCutoff, type AuditPurge, type AuditQuery, type AuditRecord, type AuditRetention, type AuditTrail, type ImportedAuditRecord } from '../../web/server/audit/trail';
+import {
+  auditCutoff,
+  type AuditPurge,
+  type AuditQuery,
+  type AuditRecord,
+  type AuditRetention,
+  type AuditTrail,
+  type ImportedAuditRecord,
+} from '../../web/server/audit/trail';
 
 const DEFAULT_LIMIT = 50;
 

@@ -50,7 +50,8 @@ function freePort(): Promise<number> {
  */
 export async function startServer(stateDir: string, { durable = false } = {}): Promise<RunningPostgres> {
   const dataDir = path.join(stateDir, 'data');
-  if (process.getuid?.() === 0) chownSync(stateDir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
+  if (process.getuid?.() === 0)
+    chownSync(stateDir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
   runPostgresProgram('initdb', ['-D', dataDir, '-A', 'trust', '-U', SUPERUSER, '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
   const port = await freePort();
   // Durability is not under test: fsync off keeps the suite fast.

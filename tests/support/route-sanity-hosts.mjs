@@ -38,7 +38,9 @@ export function routeSanityHosts(standInUrl) {
     const headers = new Headers(request.headers);
     headers.set('x-sanity-host', url.hostname);
     const routed = new URL(`${url.pathname}${url.search}`, target);
-    return originalFetch(new Request(routed, { method: request.method, headers, body: request.body, duplex: 'half', signal: request.signal, redirect: request.redirect }));
+    return originalFetch(
+      new Request(routed, { method: request.method, headers, body: request.body, duplex: 'half', signal: request.signal, redirect: request.redirect }),
+    );
   };
   https.request = function request(...args) {
     return rerouted(args) ?? originalRequest.apply(this, args);

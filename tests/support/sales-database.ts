@@ -3,7 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { migrateSalesTables, openEmbeddedSalesDatabase, salesDatabaseOnPostgres, salesDatabaseOnSqlite, type SalesDatabase } from '../../web/server/database/index';
+import {
+  migrateSalesTables,
+  openEmbeddedSalesDatabase,
+  salesDatabaseOnPostgres,
+  salesDatabaseOnSqlite,
+  type SalesDatabase,
+} from '../../web/server/database/index';
 import { migrate } from '../../web/server/postgres/index';
 import { openSqlite } from '../../web/server/sqlite';
 import { freshDatabaseUrl } from './postgres';

@@ -14,7 +14,14 @@ import type { AddressInfo } from 'node:net';
 
 export type StandInAccount = { apiKey: string; apiSecret: string; sender: string; pfId: string; templates: Record<string, string> };
 
-export type ReceivedMessage = { to: string; from: string; text: string; templateId: string; variables: Record<string, string>; customFields: Record<string, string> };
+export type ReceivedMessage = {
+  to: string;
+  from: string;
+  text: string;
+  templateId: string;
+  variables: Record<string, string>;
+  customFields: Record<string, string>;
+};
 
 type Failure = 'status503' | 'noAnswer' | 'slowAnswer';
 /** How late a slow answer comes: past any client timeout the tests set. */
@@ -79,7 +86,12 @@ export async function startSolapiStandIn(account: StandInAccount): Promise<Solap
       const [, apiKey, date, salt, signature] = auth;
       if (apiKey !== account.apiKey) return refuse(403, 'InvalidApiKey');
       if (!(Math.abs(Date.now() - Date.parse(date)) <= MAX_SKEW_MS)) return refuse(403, 'RequestTimeTooSkewed');
-      if (createHmac('sha256', account.apiSecret).update(date + salt).digest('hex') !== signature) return refuse(403, 'SignatureDoesNotMatch');
+      if (
+        createHmac('sha256', account.apiSecret)
+          .update(date + salt)
+          .digest('hex') !== signature
+      )
+        return refuse(403, 'SignatureDoesNotMatch');
       if (salts.has(salt)) return refuse(403, 'DuplicatedSignature');
       salts.add(salt);
       let body: { messages?: Array<Record<string, unknown>> };

@@ -20,10 +20,7 @@ export async function closeStaffServices(): Promise<void> {
 }
 
 /** StaffAuth.start over the embedded accounts of `options.dataDir` (or the given backend). */
-export async function startAuth(
-  options: Omit<StaffAuthOptions, 'staff' | 'audit'>,
-  backend: StaffBackend = {},
-): Promise<{ auth: StaffAuth } & StaffServices> {
+export async function startAuth(options: Omit<StaffAuthOptions, 'staff' | 'audit'>, backend: StaffBackend = {}): Promise<{ auth: StaffAuth } & StaffServices> {
   const services = await staffServices(backend, options.dataDir, options.admin, options.now);
   return { auth: await StaffAuth.start({ ...options, staff: services.staff, audit: services.audit }), ...services };
 }

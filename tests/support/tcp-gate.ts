@@ -17,10 +17,11 @@ export async function openTcpGate(target: { host: string; port: number }): Promi
       state.down = value;
       if (value) for (const socket of sockets) socket.destroy();
     },
-    close: () => new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
   const state = { down: false };
   const server = net.createServer((client) => {

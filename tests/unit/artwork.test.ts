@@ -28,11 +28,27 @@ const CONTRACT = [
     800,
     600,
   ),
-  ...sized([1, 2, 3, 4, 5, 6].map((slide) => `premium-slide-${slide}`), 1200, 800),
-  ...sized([1, 2, 3, 4].map((card) => `premium-card-${card}`), 800, 600),
+  ...sized(
+    [1, 2, 3, 4, 5, 6].map((slide) => `premium-slide-${slide}`),
+    1200,
+    800,
+  ),
+  ...sized(
+    [1, 2, 3, 4].map((card) => `premium-card-${card}`),
+    800,
+    600,
+  ),
   ...sized(['site-layout', 'household-layout'], 1600, 1100),
-  ...sized(['40', '59A', '59B', '84A', '84B', '114A', '114B'].map((code) => `plan-${code}`), 1200, 900),
-  ...sized(['59A', '84A', '84B'].flatMap((code) => [1, 2].map((view) => `interior-${code}-${view}`)), 1600, 1000),
+  ...sized(
+    ['40', '59A', '59B', '84A', '84B', '114A', '114B'].map((code) => `plan-${code}`),
+    1200,
+    900,
+  ),
+  ...sized(
+    ['59A', '84A', '84B'].flatMap((code) => [1, 2].map((view) => `interior-${code}-${view}`)),
+    1600,
+    1000,
+  ),
 ];
 
 describe('seed artwork', () => {

@@ -12,7 +12,9 @@ describe('the audit trail in words', () => {
 
   it('writes a change from what the lead held to what it holds', () => {
     expect(leadChangeDetail({ status: 'new', assigneeName: null }, { status: 'contacting' })).toBe('상태 신규 → 연락 중');
-    expect(leadChangeDetail({ status: 'new', assigneeName: '김상담' }, { status: 'consulted', assigneeName: '이상담' })).toBe('상태 신규 → 상담 완료, 담당자 김상담 → 이상담');
+    expect(leadChangeDetail({ status: 'new', assigneeName: '김상담' }, { status: 'consulted', assigneeName: '이상담' })).toBe(
+      '상태 신규 → 상담 완료, 담당자 김상담 → 이상담',
+    );
     expect(leadChangeDetail({ status: 'new', assigneeName: '김상담' }, { assigneeName: null })).toBe('담당자 김상담 → 없음');
   });
 

@@ -84,7 +84,19 @@ describe('loadConfig', () => {
       SANITY_USE_CDN: 'yes',
       SESSION_SECRET: 'short',
     });
-    const variables = ['PORT', 'HTTP_MAX_CONNECTIONS', 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 'VIEW_FLUSH_INTERVAL_MS', 'CONTENT_CACHE_TTL_MS', 'LEAD_MIN_FILL_MS', 'LEAD_RATE_LIMIT_IP', 'LEAD_BOOKING_LIMIT_IP', 'LEAD_WEBHOOK_URL', 'SANITY_USE_CDN', 'SESSION_SECRET'];
+    const variables = [
+      'PORT',
+      'HTTP_MAX_CONNECTIONS',
+      'HTTP_KEEP_ALIVE_TIMEOUT_MS',
+      'VIEW_FLUSH_INTERVAL_MS',
+      'CONTENT_CACHE_TTL_MS',
+      'LEAD_MIN_FILL_MS',
+      'LEAD_RATE_LIMIT_IP',
+      'LEAD_BOOKING_LIMIT_IP',
+      'LEAD_WEBHOOK_URL',
+      'SANITY_USE_CDN',
+      'SESSION_SECRET',
+    ];
     expect(problems.map((line) => /^[A-Z_]+/.exec(line)?.[0]).sort()).toEqual(variables.sort());
     for (const line of problems) {
       expect(line, 'Korean').toMatch(/[가-힣]/);
@@ -93,7 +105,20 @@ describe('loadConfig', () => {
     }
   });
 
-  it.each(['true', '*', '0.0.0.0/0', '::/0', '10', 'loopback, not-an-address', '0.0.0.0/1, 128.0.0.0/1', '::ffff:0:0/96', '8.0.0.0/8', '10.0.0.0/7', '2001:db8::/32', 'loopback, 192.0.0.0/2'])('refuses TRUST_PROXY=%j', (value) => {
+  it.each([
+    'true',
+    '*',
+    '0.0.0.0/0',
+    '::/0',
+    '10',
+    'loopback, not-an-address',
+    '0.0.0.0/1, 128.0.0.0/1',
+    '::ffff:0:0/96',
+    '8.0.0.0/8',
+    '10.0.0.0/7',
+    '2001:db8::/32',
+    'loopback, 192.0.0.0/2',
+  ])('refuses TRUST_PROXY=%j', (value) => {
     const [line] = problemsOf({ TRUST_PROXY: value });
     expect(line).toContain(`TRUST_PROXY="${value}" 값은 사용할 수 없습니다`);
     expect(line).toContain(`TRUST_PROXY="${value}" is refused`);
@@ -121,7 +146,10 @@ describe('loadConfig', () => {
 
   it('limits a group message to 500 customers and estimates with SOLAPI-like prices by default; refuses bad values in Korean', () => {
     expect(loadConfig({}).groupMessages).toEqual({ maxRecipients: 500, prices: { alimtalk: 13, sms: 20, lms: 50 } });
-    expect(loadConfig({ GROUP_MESSAGE_MAX_RECIPIENTS: '40', MESSAGE_PRICE_ALIMTALK: '0', MESSAGE_PRICE_LMS: '45' }).groupMessages).toEqual({ maxRecipients: 40, prices: { alimtalk: 0, sms: 20, lms: 45 } });
+    expect(loadConfig({ GROUP_MESSAGE_MAX_RECIPIENTS: '40', MESSAGE_PRICE_ALIMTALK: '0', MESSAGE_PRICE_LMS: '45' }).groupMessages).toEqual({
+      maxRecipients: 40,
+      prices: { alimtalk: 0, sms: 20, lms: 45 },
+    });
     expect(() => loadConfig({ GROUP_MESSAGE_MAX_RECIPIENTS: '5001' })).toThrow(/GROUP_MESSAGE_MAX_RECIPIENTS="5001": 5000 이하여야 합니다/);
     expect(() => loadConfig({ MESSAGE_PRICE_SMS: '8.8' })).toThrow(/MESSAGE_PRICE_SMS="8.8": 0부터 1000까지의 정수\(원\)여야 합니다/);
   });
@@ -134,7 +162,10 @@ describe('loadConfig', () => {
 
   it('selects PostgreSQL with a postgres:// DATABASE_URL (pool of 10 by default), and refuses any other scheme without printing the URL', () => {
     expect(loadConfig({}).database).toBeUndefined();
-    expect(loadConfig({ DATABASE_URL: 'postgres://app:pw@db.internal:5432/site' }).database).toEqual({ url: 'postgres://app:pw@db.internal:5432/site', poolMax: 10 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://app:pw@db.internal:5432/site' }).database).toEqual({
+      url: 'postgres://app:pw@db.internal:5432/site',
+      poolMax: 10,
+    });
     expect(loadConfig({ DATABASE_URL: 'postgresql://db/site', DATABASE_POOL_MAX: '25' }).database).toEqual({ url: 'postgresql://db/site', poolMax: 25 });
     for (const url of ['mysql://app:s3cret@db/site', './data/leads.sqlite', 'https://db.example.kr']) {
       const [line] = problemsOf({ DATABASE_URL: url });
@@ -147,7 +178,13 @@ describe('loadConfig', () => {
   it('sends no messages by default; solapi needs its key, secret, sender and channel, and https in production unless loopback', () => {
     expect(loadConfig({}).messages).toBeUndefined();
     expect(loadConfig({ MESSAGES_PROVIDER: 'off', SOLAPI_API_KEY: 'k' }).messages).toBeUndefined();
-    const solapi = { MESSAGES_PROVIDER: 'solapi', SOLAPI_API_KEY: 'NCSKEY', SOLAPI_API_SECRET: 'shh-secret', SOLAPI_SENDER: '0321234567', KAKAO_PFID: 'KA01PF1' };
+    const solapi = {
+      MESSAGES_PROVIDER: 'solapi',
+      SOLAPI_API_KEY: 'NCSKEY',
+      SOLAPI_API_SECRET: 'shh-secret',
+      SOLAPI_SENDER: '0321234567',
+      KAKAO_PFID: 'KA01PF1',
+    };
     expect(loadConfig(solapi).messages).toEqual({
       provider: 'solapi',
       apiKey: 'NCSKEY',

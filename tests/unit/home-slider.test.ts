@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  SLIDE_INTERVAL_MS,
-  SWIPE_THRESHOLD_PX,
-  createSlider,
-  isAutoAdvancing,
-  sliderReducer,
-  swipeAction,
-  wrapIndex,
-} from '../../web/app/lib/home/slider';
+import { SLIDE_INTERVAL_MS, SWIPE_THRESHOLD_PX, createSlider, isAutoAdvancing, sliderReducer, swipeAction, wrapIndex } from '../../web/app/lib/home/slider';
 
 describe('premium slider', () => {
   it('has the spec constants: 6 s interval, 50 px swipe threshold', () => {

@@ -157,7 +157,13 @@ describe('step scrolling: wheel gestures', () => {
   });
 
   it('a small trackpad nudge stays native', () => {
-    expect(feed([[3, 0], [5, 16], [4, 16]])).toEqual(['nudge', 'nudge', 'nudge']);
+    expect(
+      feed([
+        [3, 0],
+        [5, 16],
+        [4, 16],
+      ]),
+    ).toEqual(['nudge', 'nudge', 'nudge']);
     expect(3 + 5 + 4).toBeLessThan(WHEEL_STEP_THRESHOLD_PX);
   });
 
@@ -169,7 +175,13 @@ describe('step scrolling: wheel gestures', () => {
   });
 
   it('a pause longer than the gesture gap, or a change of direction, starts a new gesture', () => {
-    expect(feed([[100, 0], [100, WHEEL_GESTURE_GAP_MS], [100, WHEEL_GESTURE_GAP_MS + 1]])).toEqual(['step', 'tail', 'step']);
+    expect(
+      feed([
+        [100, 0],
+        [100, WHEEL_GESTURE_GAP_MS],
+        [100, WHEEL_GESTURE_GAP_MS + 1],
+      ]),
+    ).toEqual(['step', 'tail', 'step']);
     let gesture = continueGesture(null, 1, 100, 0);
     gesture.stepped = true;
     gesture = continueGesture(gesture, -1, 100, 10);

@@ -29,7 +29,7 @@ describe('image sizes the components ask for', () => {
 
   it('every crop ratio, and the share image, is on the list', () => {
     const ratios = [...code.matchAll(/aspectRatio=\{(\d+) \/ (\d+)\}/g)].map((match) => Number(match[1]) / Number(match[2]));
-    const share = [...code.matchAll(/\.width\((\d+)\)\.height\((\d+)\)/g)].map((match) => Number(match[1]) / Number(match[2]));
+    const share = [...code.matchAll(/\.width\((\d+)\)\s*\.height\((\d+)\)/g)].map((match) => Number(match[1]) / Number(match[2]));
     expect(ratios.length).toBeGreaterThan(0);
     expect(share.length).toBeGreaterThan(0);
     for (const ratio of [...ratios, ...share]) expect(IMAGE_ASPECT_RATIOS, String(ratio)).toContain(ratio);

@@ -54,11 +54,33 @@ describe('import boundaries', () => {
   });
 
   it('allows what the boundary is for', async () => {
-    expect(await restrictedImportErrors('web/app/routes/example.tsx', "import { leadMessages } from '../../shared/messages';\nimport { renderToString } from 'react-dom/server';\n")).toEqual([]);
+    expect(
+      await restrictedImportErrors(
+        'web/app/routes/example.tsx',
+        "import { leadMessages } from '../../shared/messages';\nimport { renderToString } from 'react-dom/server';\n",
+      ),
+    ).toEqual([]);
     expect(await restrictedImportErrors('web/server/leads/example.ts', "import { validateLead } from '../../shared/lead-validation';\n")).toEqual([]);
-    expect(await restrictedImportErrors('web/server/measurement/example.ts', "import { ViewGate } from '../http/view-gate';\nimport type { AuditTrail } from '../audit/trail';\n")).toEqual([]);
-    expect(await restrictedImportErrors('web/server/app.ts', "import { LeadService } from './leads/service';\nimport { PressService } from './press/service';\n")).toEqual([]);
-    expect(await restrictedImportErrors('web/server/app/services.ts', "import { LeadService } from '../leads/service';\nimport { PressService } from '../press/service';\n")).toEqual([]);
-    expect(await restrictedImportErrors('web/server/console/example.ts', "import { listCustomers } from '../customers/customer-list';\nimport type { LeadNotifier } from '../messages/lead-notification';\n")).toEqual([]);
+    expect(
+      await restrictedImportErrors(
+        'web/server/measurement/example.ts',
+        "import { ViewGate } from '../http/view-gate';\nimport type { AuditTrail } from '../audit/trail';\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await restrictedImportErrors('web/server/app.ts', "import { LeadService } from './leads/service';\nimport { PressService } from './press/service';\n"),
+    ).toEqual([]);
+    expect(
+      await restrictedImportErrors(
+        'web/server/app/services.ts',
+        "import { LeadService } from '../leads/service';\nimport { PressService } from '../press/service';\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await restrictedImportErrors(
+        'web/server/console/example.ts',
+        "import { listCustomers } from '../customers/customer-list';\nimport type { LeadNotifier } from '../messages/lead-notification';\n",
+      ),
+    ).toEqual([]);
   });
 });

@@ -38,7 +38,18 @@ describe('withParticle', () => {
   it('reads every final digit: 영·삼·육 and 십·백·천 take 으로, 일·칠·팔 (ㄹ) and 이·사·오·구 take 로', () => {
     const afterTime = (digit: number) => withParticle(`14:0${digit}`, '으로/로').slice('14:0'.length);
     expect(Array.from({ length: 10 }, (_, digit) => afterTime(digit))).toEqual(['0으로', '1로', '2로', '3으로', '4로', '5로', '6으로', '7로', '8로', '9로']);
-    expect(Array.from({ length: 10 }, (_, digit) => withParticle(`${digit}`, '은/는'))).toEqual(['0은', '1은', '2는', '3은', '4는', '5는', '6은', '7은', '8은', '9는']);
+    expect(Array.from({ length: 10 }, (_, digit) => withParticle(`${digit}`, '은/는'))).toEqual([
+      '0은',
+      '1은',
+      '2는',
+      '3은',
+      '4는',
+      '5는',
+      '6은',
+      '7은',
+      '8은',
+      '9는',
+    ]);
     expect(withParticle('10', '으로/로')).toBe('10으로');
     expect(withParticle('100', '이/가')).toBe('100이');
   });
@@ -55,8 +66,12 @@ describe('console messages with a particle after a variable', () => {
     expect(consoleText.accounts.roleDone('김상담', '팀장', false)).toContain('김상담 님의 역할을 팀장으로 바꿨습니다.');
     expect(consoleText.accounts.roleDone('김상담', '상담사', true)).toContain('김상담 님의 역할을 상담사로 바꿨습니다.');
     expect(consoleText.accounts.mobileDone('김상담', '010-****-5678')).toContain('김상담 님의 휴대폰 번호를 010-****-5678로 저장했습니다.');
-    expect(DESK_TEXT.moved('김민수', '11월 26일 (목) 11:00', '11월 26일 (목) 14:00')).toBe('김민수 님의 방문 예약을 11월 26일 (목) 11:00에서 11월 26일 (목) 14:00으로 옮겼습니다.');
-    expect(DESK_TEXT.moved('김민수', '11월 26일 (목) 14:00', '11월 26일 (목) 16:05')).toBe('김민수 님의 방문 예약을 11월 26일 (목) 14:00에서 11월 26일 (목) 16:05로 옮겼습니다.');
+    expect(DESK_TEXT.moved('김민수', '11월 26일 (목) 11:00', '11월 26일 (목) 14:00')).toBe(
+      '김민수 님의 방문 예약을 11월 26일 (목) 11:00에서 11월 26일 (목) 14:00으로 옮겼습니다.',
+    );
+    expect(DESK_TEXT.moved('김민수', '11월 26일 (목) 14:00', '11월 26일 (목) 16:05')).toBe(
+      '김민수 님의 방문 예약을 11월 26일 (목) 14:00에서 11월 26일 (목) 16:05로 옮겼습니다.',
+    );
     expect(VISITS_TEXT.badDate('2026-13-01')).toMatch(/^"2026-13-01"은 올바른 날짜가 아닙니다/);
   });
 });

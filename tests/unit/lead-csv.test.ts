@@ -18,9 +18,7 @@ describe('staff CSV cells', () => {
 
 describe('the source page of a lead', () => {
   it('keeps no control characters in the path or the utm_* values', () => {
-    const { sourcePage, utm } = parseSourcePage(
-      '/Promotion%0A%0D/Customer?utm_source=%0A%3DHYPERLINK(1)&utm_medium=%00cpc%7F&utm_campaign=a%09b%C2%85c%C2%9F',
-    );
+    const { sourcePage, utm } = parseSourcePage('/Promotion%0A%0D/Customer?utm_source=%0A%3DHYPERLINK(1)&utm_medium=%00cpc%7F&utm_campaign=a%09b%C2%85c%C2%9F');
     expect(sourcePage).toBe('/Promotion/Customer');
     expect(utm).toEqual({ source: '=HYPERLINK(1)', medium: 'cpc', campaign: 'abc' });
     expect(csvCell(utm!.source!)).toBe(`"'=HYPERLINK(1)"`);

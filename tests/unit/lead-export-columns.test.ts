@@ -35,7 +35,14 @@ const row = (fields: Partial<LeadExportRow>): LeadExportRow => ({
   ...fields,
 });
 
-const WALK_IN = row({ id: 'customer-walkin', formKind: 'walkIn', status: 'visited', visitAt: '2026-11-28 10:05', visitStatus: 'checkedIn', checkedInAt: '2026-11-28T01:05:00.000Z' });
+const WALK_IN = row({
+  id: 'customer-walkin',
+  formKind: 'walkIn',
+  status: 'visited',
+  visitAt: '2026-11-28 10:05',
+  visitStatus: 'checkedIn',
+  checkedInAt: '2026-11-28T01:05:00.000Z',
+});
 const BOOKED = row({
   id: 'customer-booked',
   formKind: 'customer',
@@ -66,7 +73,11 @@ describe("the export's columns", () => {
     const written = text(out);
     await writeLeadCsv(rowsOf(WALK_IN, BOOKED), out);
     out.end();
-    const [, walkIn, booked] = (await written).replace(/^\uFEFF/, '').trim().split('\r\n').map((line) => line.slice(1, -1).split('","'));
+    const [, walkIn, booked] = (await written)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .map((line) => line.slice(1, -1).split('","'));
     expect([walkIn![visit], walkIn![visitState], walkIn![arrival]]).toEqual(['2026-11-28 10:05', '방문 완료', '2026-11-28 10:05:00']);
     expect([booked![visit], booked![visitState], booked![arrival]]).toEqual(['2026-11-29 14:00', '예약됨', '']);
     expect([booked![times], booked![lastSource], booked![firstSource], booked![firstAt]]).toEqual(['3', 'kakao', 'naver', '2026-11-20 09:00:00']);
@@ -80,7 +91,11 @@ describe("the export's columns", () => {
     const written = text(out);
     await writeLeadCsv(rowsOf(row({ profile: { interestType: '84A', subscription: 'firstHomeless', funding: 'loan' } }), WALK_IN), out);
     out.end();
-    const [, chosen, none] = (await written).replace(/^\uFEFF/, '').trim().split('\r\n').map((line) => line.slice(1, -1).split('","'));
+    const [, chosen, none] = (await written)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .map((line) => line.slice(1, -1).split('","'));
     expect(columns.map((column) => chosen![column])).toEqual(['84A', '1순위 · 무주택', '중도금·잔금 대출']);
     expect(columns.map((column) => none![column])).toEqual(['', '', '']);
   });

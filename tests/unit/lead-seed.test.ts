@@ -47,7 +47,6 @@ describe('demo visit slots', () => {
     expect(seoulDay(Date.parse('2026-11-23T14:59:00Z'))).toBe('2026-11-23');
     expect(seoulDay(Date.parse('2026-11-23T15:00:00Z'))).toBe('2026-11-24');
   });
-
 });
 
 describe('lead settings seed', () => {

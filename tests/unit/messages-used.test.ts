@@ -23,7 +23,12 @@ function keysOf(table: object, prefix: string, skip: string[] = []): string[] {
   });
 }
 
-const KEYS = [...keysOf(messages, 'messages'), ...keysOf(leadMessages, 'leadMessages', ['errors']), ...keysOf(shellLabels, 'shellLabels'), ...keysOf(staffRefusalMessages, 'staffRefusalMessages')];
+const KEYS = [
+  ...keysOf(messages, 'messages'),
+  ...keysOf(leadMessages, 'leadMessages', ['errors']),
+  ...keysOf(shellLabels, 'shellLabels'),
+  ...keysOf(staffRefusalMessages, 'staffRefusalMessages'),
+];
 
 describe('interface messages', () => {
   it.each(KEYS)('%s is used', (path) => {

@@ -15,11 +15,15 @@ const page = (body: Buffer, status = 200): RenderedPage => ({ status, headers: [
 function controlledRender(result: RenderedPage | undefined) {
   let finish: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => (finish = resolve));
-  const render = { started: 0, finish, run: async () => {
-    render.started += 1;
-    await gate;
-    return result;
-  } };
+  const render = {
+    started: 0,
+    finish,
+    run: async () => {
+      render.started += 1;
+      await gate;
+      return result;
+    },
+  };
   return render;
 }
 

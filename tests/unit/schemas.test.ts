@@ -41,8 +41,7 @@ const definitions = schemaTypes as TypeDefinition[];
 /** Documents known to a validator's client, queried with groq-js like the real dataset. */
 function clientOver(documents: Array<Record<string, unknown>>): SanityClient {
   const client = {
-    fetch: async (query: string, params: Record<string, unknown> = {}) =>
-      (await evaluate(parse(query, { params }), { dataset: documents, params })).get(),
+    fetch: async (query: string, params: Record<string, unknown> = {}) => (await evaluate(parse(query, { params }), { dataset: documents, params })).get(),
     withConfig: () => client,
   };
   return client as unknown as SanityClient;
@@ -50,9 +49,7 @@ function clientOver(documents: Array<Record<string, unknown>>): SanityClient {
 
 /** Stand-ins for the Studio's built-in actions; only their `action` names matter to the resolvers. */
 const BUILT_IN_ACTION_NAMES = ['publish', 'unpublish', 'delete', 'duplicate', 'discardChanges', 'restore'] as const;
-const builtInActions = BUILT_IN_ACTION_NAMES.map((name) =>
-  Object.assign(() => null, { action: name }),
-) as unknown as DocumentActionComponent[];
+const builtInActions = BUILT_IN_ACTION_NAMES.map((name) => Object.assign(() => null, { action: name })) as unknown as DocumentActionComponent[];
 
 const actionsContext = (schemaType: string) => ({ schemaType, documentId: schemaType }) as unknown as DocumentActionsContext;
 
@@ -67,49 +64,70 @@ describe('schema types', () => {
   it('include every type of docs/content-model.md', () => {
     expect(definitions.map(({ name }) => name).sort()).toEqual(
       [
-        'imageWithAlt', 'seo', 'link', 'menuGroup', 'pageSection', 'blockContent', 'householdFacts', 'infoTable',
-        'siteSettings', 'homePage', 'leadSettings',
-        'page', 'unitType', 'premiumSlide', 'premiumCard', 'locationCard', 'overviewRow', 'videoTab', 'pressArticle', 'groupMessageTemplate',
+        'imageWithAlt',
+        'seo',
+        'link',
+        'menuGroup',
+        'pageSection',
+        'blockContent',
+        'householdFacts',
+        'infoTable',
+        'siteSettings',
+        'homePage',
+        'leadSettings',
+        'page',
+        'unitType',
+        'premiumSlide',
+        'premiumCard',
+        'locationCard',
+        'overviewRow',
+        'videoTab',
+        'pressArticle',
+        'groupMessageTemplate',
       ].sort(),
     );
   });
 
-  it.each(definitions.map((definition) => [definition.name, definition] as const))(
-    '%s has a Korean title and an icon',
-    (_name, definition) => {
-      expect(definition.title).toMatch(HANGUL);
-      expect(definition.icon).toBeTruthy();
-    },
-  );
+  it.each(definitions.map((definition) => [definition.name, definition] as const))('%s has a Korean title and an icon', (_name, definition) => {
+    expect(definition.title).toMatch(HANGUL);
+    expect(definition.icon).toBeTruthy();
+  });
 
   it('give every type a preview, except arrays, which Sanity cannot preview', () => {
     const withoutPreview = definitions.filter(({ preview }) => !preview);
     expect(withoutPreview.map(({ name, type }) => [name, type])).toEqual([['blockContent', 'array']]);
   });
 
-  it.each(contentDocumentTypes.map(({ name }) => name))(
-    'an empty %s document fails validation with Korean messages only',
-    async (typeName) => {
-      const markers = await validateDocument({
-        document: { _id: `test-${typeName}`, _type: typeName, _createdAt: '', _updatedAt: '', _rev: '' },
-        workspace: { schema } as unknown as Workspace,
-        getClient: () => clientOver([]),
-        getDocumentExists: async () => false,
-        environment: 'studio',
-      });
-      expect(markers.some(({ level }) => level === 'error')).toBe(true);
-      for (const { message } of markers) expect(message).toMatch(HANGUL);
-    },
-  );
+  it.each(contentDocumentTypes.map(({ name }) => name))('an empty %s document fails validation with Korean messages only', async (typeName) => {
+    const markers = await validateDocument({
+      document: { _id: `test-${typeName}`, _type: typeName, _createdAt: '', _updatedAt: '', _rev: '' },
+      workspace: { schema } as unknown as Workspace,
+      getClient: () => clientOver([]),
+      getDocumentExists: async () => false,
+      environment: 'studio',
+    });
+    expect(markers.some(({ level }) => level === 'error')).toBe(true);
+    for (const { message } of markers) expect(message).toMatch(HANGUL);
+  });
 
   it('refuse a message template with an unknown variable, or switched on without its code and text, in Korean', async () => {
     const validate = async (messageTemplates: Record<string, unknown>) =>
       (
         await validateDocument({
           document: {
-            _id: 'leadSettings', _type: 'leadSettings', _createdAt: '', _updatedAt: '', _rev: '',
-            consentVersion: '2026-11', privacyPurpose: '목적', privacyItems: '항목', privacyRetention: '기간', privacyRefusal: '거부',
-            marketingNotice: '마케팅', retentionDays: 365, messageTemplates,
+            _id: 'leadSettings',
+            _type: 'leadSettings',
+            _createdAt: '',
+            _updatedAt: '',
+            _rev: '',
+            consentVersion: '2026-11',
+            privacyPurpose: '목적',
+            privacyItems: '항목',
+            privacyRetention: '기간',
+            privacyRefusal: '거부',
+            marketingNotice: '마케팅',
+            retentionDays: 365,
+            messageTemplates,
           },
           workspace: { schema } as unknown as Workspace,
           getClient: () => clientOver([]),
@@ -140,7 +158,10 @@ describe('schema types', () => {
       ).map(({ message, path }) => [path.join('.'), message]);
     expect(await validate({ purpose: 'ad', text: '(광고) 청학 분양홍보관\n#{이름}님, 설명회에 초대합니다.\n무료수신거부 080-123-4567' })).toEqual([]);
     expect(await validate({ purpose: 'ad', text: '#{이름}님, 설명회에 초대합니다.' })).toEqual([
-      ['text', '광고 문자는 "(광고)"로 시작하고 바로 뒤에 보내는 사람(사업자명)을 적어야 합니다. 광고 문자에는 무료 수신거부 방법을 적어야 합니다 (예: 무료수신거부 080-123-4567).'],
+      [
+        'text',
+        '광고 문자는 "(광고)"로 시작하고 바로 뒤에 보내는 사람(사업자명)을 적어야 합니다. 광고 문자에는 무료 수신거부 방법을 적어야 합니다 (예: 무료수신거부 080-123-4567).',
+      ],
     ]);
     expect(await validate({ purpose: 'notice', text: '#{이름}님, #{전화번호}' })).toEqual([
       ['templateCode', '안내 템플릿에는 알림톡 템플릿 코드를 입력해 주세요.'],
@@ -192,8 +213,7 @@ describe('field rules', () => {
       { _id: 'versions.rSpring.page-intro', _type: 'page', path: '/BusinessGuide/intro' },
       { _id: 'page-plan', _type: 'page', path: '/BusinessGuide/plan' },
     ];
-    const contextFor = (id: string) =>
-      ({ document: { _id: id, _type: 'page' }, getClient: () => clientOver(pages) }) as unknown as ValidationContext;
+    const contextFor = (id: string) => ({ document: { _id: id, _type: 'page' }, getClient: () => clientOver(pages) }) as unknown as ValidationContext;
     expect(await validatePagePathUnique('/BusinessGuide/intro', contextFor('drafts.page-intro'))).toBe(true);
     expect(await validatePagePathUnique('/BusinessGuide/intro', contextFor('page-intro'))).toBe(true);
     expect(await validatePagePathUnique('/BusinessGuide/intro', contextFor('drafts.page-plan'))).toMatch(/이미 다른 페이지/);
@@ -208,7 +228,10 @@ describe('field rules', () => {
       { _id: 'drafts.unitType-59A', _type: 'unitType', planDescription: description59A },
     ];
     const withPlan = (id: string) =>
-      ({ document: { _id: id, _type: 'unitType', plan: { asset: { _ref: 'image-1' } } }, getClient: () => clientOver(unitTypes) }) as unknown as ValidationContext;
+      ({
+        document: { _id: id, _type: 'unitType', plan: { asset: { _ref: 'image-1' } } },
+        getClient: () => clientOver(unitTypes),
+      }) as unknown as ValidationContext;
     const withoutPlan = { document: { _id: 'unitType-new', _type: 'unitType' }, getClient: () => clientOver(unitTypes) } as unknown as ValidationContext;
 
     expect(await validatePlanDescription(description59A, withPlan('drafts.unitType-59A'))).toBe(true);
@@ -216,7 +239,9 @@ describe('field rules', () => {
     expect(await validatePlanDescription(undefined, withPlan('unitType-59B'))).toMatch(/평면 설명을 입력/);
     // The old one-size-fits-all text: no counts, too short.
     expect(await validatePlanDescription('전용 59㎡B 평면 일러스트: 거실, 침실, 주방, 욕실과 발코니 배치', withPlan('unitType-59B'))).toMatch(/자 이상/);
-    expect(await validatePlanDescription(`${description59A.replace('침실 3개, 욕실 1개', '방 여러 개')} 넓은 거실이 있습니다.`, withPlan('unitType-59B'))).toMatch(/침실 3개, 욕실 1개/);
+    expect(
+      await validatePlanDescription(`${description59A.replace('침실 3개, 욕실 1개', '방 여러 개')} 넓은 거실이 있습니다.`, withPlan('unitType-59B')),
+    ).toMatch(/침실 3개, 욕실 1개/);
     expect(await validatePlanDescription(description59A.replaceAll('발코니', '창'), withPlan('unitType-59B'))).toMatch(/발코니/);
     expect(await validatePlanDescription(description59A, withPlan('unitType-59B'))).toMatch(/다른 주택형과 같은 설명/);
   });
@@ -234,7 +259,14 @@ describe('field rules', () => {
   it('let a decorative image go without alt text, but no other image', async () => {
     const markersFor = async (image: Record<string, unknown>) =>
       validateDocument({
-        document: { _id: 'premiumCard-x', _type: 'premiumCard', order: 1, label: 'PREMIUM 09', title: '카드', image: { _type: 'imageWithAlt', asset: { _type: 'reference', _ref: 'image-0000000000000000000000000000000000000000-16x9-webp' }, ...image } } as never,
+        document: {
+          _id: 'premiumCard-x',
+          _type: 'premiumCard',
+          order: 1,
+          label: 'PREMIUM 09',
+          title: '카드',
+          image: { _type: 'imageWithAlt', asset: { _type: 'reference', _ref: 'image-0000000000000000000000000000000000000000-16x9-webp' }, ...image },
+        } as never,
         workspace: { schema } as unknown as Workspace,
         getClient: () => clientOver([]),
         getDocumentExists: async () => true,
@@ -262,17 +294,11 @@ describe('Studio', () => {
   });
 
   it.each(singletonTypeNames)('offers only publish, discard and restore on the %s singleton', (typeName) => {
-    expect(actionNames(resolveContentDocumentActions(builtInActions, actionsContext(typeName)))).toEqual([
-      'publish',
-      'discardChanges',
-      'restore',
-    ]);
+    expect(actionNames(resolveContentDocumentActions(builtInActions, actionsContext(typeName)))).toEqual(['publish', 'discardChanges', 'restore']);
   });
 
   it('keeps every action on ordinary documents', () => {
-    expect(actionNames(resolveContentDocumentActions(builtInActions, actionsContext('page')))).toEqual([
-      ...BUILT_IN_ACTION_NAMES,
-    ]);
+    expect(actionNames(resolveContentDocumentActions(builtInActions, actionsContext('page')))).toEqual([...BUILT_IN_ACTION_NAMES]);
   });
 
   it('hides singletons from the "new document" menu', () => {
@@ -303,9 +329,12 @@ describe('Studio', () => {
       expect(child.type).toBe('document');
       expect(child.options).toEqual({ id: singleton.id, type: singleton.id });
     }
-    const otherTypes = contentDocumentTypes
-      .map(({ name }) => name)
-      .filter((name) => !(singletonTypeNames as readonly string[]).includes(name));
-    expect(listed.slice(singletonCount).map(({ id }) => id).sort()).toEqual(otherTypes.sort());
+    const otherTypes = contentDocumentTypes.map(({ name }) => name).filter((name) => !(singletonTypeNames as readonly string[]).includes(name));
+    expect(
+      listed
+        .slice(singletonCount)
+        .map(({ id }) => id)
+        .sort(),
+    ).toEqual(otherTypes.sort());
   });
 });

@@ -25,8 +25,21 @@ type SeedDocument = { _id: string; _type: string; [field: string]: unknown };
  * 인지세 납부안내 uses the lower-case spelling; the site also answers /SalesInfo/StampTax.
  */
 const EXPECTED_MENU: Array<[string, Array<[string, string]>]> = [
-  ['브랜드소개', [['브랜드 소개', '/Brand/intro'], ['홍보영상', '/Brand/video']]],
-  ['사업개요', [['사업안내', '/BusinessGuide/intro'], ['분양일정', '/BusinessGuide/plan'], ['계약서류안내', '/BusinessGuide/documents']]],
+  [
+    '브랜드소개',
+    [
+      ['브랜드 소개', '/Brand/intro'],
+      ['홍보영상', '/Brand/video'],
+    ],
+  ],
+  [
+    '사업개요',
+    [
+      ['사업안내', '/BusinessGuide/intro'],
+      ['분양일정', '/BusinessGuide/plan'],
+      ['계약서류안내', '/BusinessGuide/documents'],
+    ],
+  ],
   [
     '청약안내',
     [
@@ -36,8 +49,21 @@ const EXPECTED_MENU: Array<[string, Array<[string, string]>]> = [
       ['인지세 납부안내', '/SalesInfo/stampTax'],
     ],
   ],
-  ['입지환경', [['입지안내', '/LocationEnvironment/intro'], ['프리미엄', '/LocationEnvironment/primium']]],
-  ['단지안내', [['단지배치도', '/ComplexGuide/intro'], ['동호수배치도', '/ComplexGuide/detailintro'], ['커뮤니티', '/ComplexGuide/community']]],
+  [
+    '입지환경',
+    [
+      ['입지안내', '/LocationEnvironment/intro'],
+      ['프리미엄', '/LocationEnvironment/primium'],
+    ],
+  ],
+  [
+    '단지안내',
+    [
+      ['단지배치도', '/ComplexGuide/intro'],
+      ['동호수배치도', '/ComplexGuide/detailintro'],
+      ['커뮤니티', '/ComplexGuide/community'],
+    ],
+  ],
   [
     '세대안내',
     [
@@ -51,8 +77,21 @@ const EXPECTED_MENU: Array<[string, Array<[string, string]>]> = [
       ['E-모델하우스', '/FloorPlan/Emodel'],
     ],
   ],
-  ['인테리어', [['59㎡', '/Interior/59A'], ['84㎡A', '/Interior/84A'], ['84㎡B', '/Interior/84B']]],
-  ['홍보센터', [['언론보도', '/Promotion/Press'], ['방문예약 등록', '/Promotion/Customer']]],
+  [
+    '인테리어',
+    [
+      ['59㎡', '/Interior/59A'],
+      ['84㎡A', '/Interior/84A'],
+      ['84㎡B', '/Interior/84B'],
+    ],
+  ],
+  [
+    '홍보센터',
+    [
+      ['언론보도', '/Promotion/Press'],
+      ['방문예약 등록', '/Promotion/Customer'],
+    ],
+  ],
 ];
 
 function readSeed(): SeedDocument[] {
@@ -89,8 +128,7 @@ function withUploadedAssets(value: unknown): unknown {
 /** The part of SanityClient the schema's validators use, answered by groq-js over the seed. */
 function seedClient(documents: SeedDocument[]): SanityClient {
   const client = {
-    fetch: async (query: string, params: Record<string, unknown> = {}) =>
-      (await evaluate(parse(query, { params }), { dataset: documents, params })).get(),
+    fetch: async (query: string, params: Record<string, unknown> = {}) => (await evaluate(parse(query, { params }), { dataset: documents, params })).get(),
     withConfig: () => client,
   };
   return client as unknown as SanityClient;
@@ -143,9 +181,7 @@ describe('seed dataset', () => {
   });
 
   it('points every _sanityAsset at an image file that exists', () => {
-    const assetSources = documents.flatMap((document) =>
-      [...walk(document)].filter(([at]) => at.at(-1) === '_sanityAsset').map(([, source]) => source),
-    );
+    const assetSources = documents.flatMap((document) => [...walk(document)].filter(([at]) => at.at(-1) === '_sanityAsset').map(([, source]) => source));
     expect(assetSources.length).toBeGreaterThan(0);
     for (const source of assetSources) {
       expect(source).toMatch(/^image@file:\/\/\.\/images\/[\w-]+\.webp$/);
@@ -168,7 +204,10 @@ describe('seed dataset', () => {
       for (const [at, value] of walk(document)) {
         if (!Array.isArray(value)) continue;
         const keys = value.filter(isRecord).map((item) => item._key);
-        expect(keys.every((key) => typeof key === 'string' && key !== ''), `${document._id} ${at.join('.')}`).toBe(true);
+        expect(
+          keys.every((key) => typeof key === 'string' && key !== ''),
+          `${document._id} ${at.join('.')}`,
+        ).toBe(true);
         expect(new Set(keys).size, `${document._id} ${at.join('.')}`).toBe(keys.length);
       }
     }
@@ -197,9 +236,7 @@ describe('seed dataset', () => {
   });
 
   it('marks exactly the 40, 59A and 59B unit types for the home viewer', () => {
-    const viewerCodes = documents
-      .filter(({ _type, inViewer }) => _type === 'unitType' && inViewer === true)
-      .map(({ code }) => code);
+    const viewerCodes = documents.filter(({ _type, inViewer }) => _type === 'unitType' && inViewer === true).map(({ code }) => code);
     expect(viewerCodes).toEqual(['40', '59A', '59B']);
   });
 
@@ -228,9 +265,7 @@ describe('seed dataset', () => {
     const settings = documents.find(({ _id }) => _id === 'siteSettings') as SeedDocument;
     const { phone: _phone, ...withoutPhone } = settings;
     const withoutPhoneMarkers = await validateSeedDocument(withoutPhone as SeedDocument, documents);
-    expect(withoutPhoneMarkers).toContainEqual(
-      expect.objectContaining({ level: 'error', path: ['phone'], message: '상담 전화번호를 입력해 주세요.' }),
-    );
+    expect(withoutPhoneMarkers).toContainEqual(expect.objectContaining({ level: 'error', path: ['phone'], message: '상담 전화번호를 입력해 주세요.' }));
 
     const home = documents.find(({ _id }) => _id === 'homePage') as SeedDocument;
     const hero = home.hero as Record<string, Record<string, unknown>>;
@@ -243,9 +278,7 @@ describe('seed dataset', () => {
     const page = documents.find(({ _type }) => _type === 'page') as SeedDocument;
     const copy = { ...page, _id: 'page-copy' };
     const duplicateMarkers = await validateSeedDocument(copy, [...documents, copy]);
-    expect(duplicateMarkers).toContainEqual(
-      expect.objectContaining({ level: 'error', path: ['path'], message: expect.stringContaining('이미 다른 페이지') }),
-    );
+    expect(duplicateMarkers).toContainEqual(expect.objectContaining({ level: 'error', path: ['path'], message: expect.stringContaining('이미 다른 페이지') }));
 
     const withTypo = { ...page, titel: page.title };
     const typoMarkers = await validateSeedDocument(withTypo, documents);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isDay, seoulDateTime, seoulDay, seoulDayStart, shiftDay } from '../../web/shared/seoul-time';
 
-describe('Korea\'s calendar and clock', () => {
+describe("Korea's calendar and clock", () => {
   it('reads the day in Korea, not in the server zone', () => {
     // 15:00 UTC is midnight in Seoul: the next day has begun there.
     expect(seoulDay(Date.parse('2026-11-23T14:59:59Z'))).toBe('2026-11-23');

@@ -28,7 +28,12 @@ describe('openSqlite', () => {
     insert.run('b', 2);
     expect(database.prepare('UPDATE t SET n = n + 1').run().changes).toBe(2);
     expect(database.prepare('SELECT n FROM t WHERE id = ?').get<{ n: number }>('b')).toEqual({ n: 3 });
-    expect(database.prepare('SELECT id FROM t ORDER BY id').all<{ id: string }>().map((row) => row.id)).toEqual(['a', 'b']);
+    expect(
+      database
+        .prepare('SELECT id FROM t ORDER BY id')
+        .all<{ id: string }>()
+        .map((row) => row.id),
+    ).toEqual(['a', 'b']);
     expect(database.prepare('SELECT n FROM t WHERE id = ?').get('none')).toBeUndefined();
   });
 

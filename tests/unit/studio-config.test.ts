@@ -19,7 +19,9 @@ function deprecatedMembers(declarations: string, name: string): string[] {
 
 function installedPresentationTypes(): string {
   const folder = path.join(path.dirname(createRequire(import.meta.url).resolve('sanity/package.json')), 'lib/_chunks-dts');
-  const file = readdirSync(folder).find((name) => name.endsWith('.d.ts') && readFileSync(path.join(folder, name), 'utf8').includes('interface PreviewUrlResolverOptions {'));
+  const file = readdirSync(folder).find(
+    (name) => name.endsWith('.d.ts') && readFileSync(path.join(folder, name), 'utf8').includes('interface PreviewUrlResolverOptions {'),
+  );
   if (!file) throw new Error('the installed sanity declares no PreviewUrlResolverOptions');
   return readFileSync(path.join(folder, file), 'utf8');
 }

@@ -67,9 +67,7 @@ export function responsiveImage(
   const dimensions = imageDimensions(source);
   if (!source || !dimensions || options.widths.length === 0) return null;
   const aspectRatio = options.aspectRatio ?? dimensions.width / dimensions.height;
-  const widths = [...new Set(options.widths.map((width) => Math.min(Math.round(width), dimensions.width)))].sort(
-    (a, b) => a - b,
-  );
+  const widths = [...new Set(options.widths.map((width) => Math.min(Math.round(width), dimensions.width)))].sort((a, b) => a - b);
   // Without a format, the image CDN picks the best the browser accepts (AVIF, WebP) by its Accept.
   const urlForWidth = (width: number) => {
     let builder = urlFor(config, source).width(width);

@@ -256,7 +256,10 @@ const ENVIRONMENT = v.object({
   ),
   HOST: v.optional(v.string(), '0.0.0.0'),
   TRUST_PROXY: v.optional(trustProxy),
-  LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, problem('LOG_LEVEL', `${LOG_LEVELS.join(', ')} 중 하나여야 합니다`, `must be one of ${LOG_LEVELS.join(', ')}`)), 'info'),
+  LOG_LEVEL: v.optional(
+    v.picklist(LOG_LEVELS, problem('LOG_LEVEL', `${LOG_LEVELS.join(', ')} 중 하나여야 합니다`, `must be one of ${LOG_LEVELS.join(', ')}`)),
+    'info',
+  ),
   METRICS_PORT: v.optional(
     v.pipe(
       v.string(),
@@ -279,7 +282,12 @@ const ENVIRONMENT = v.object({
       text,
       v.check(
         (value) => parsePasswordHash(value) !== null,
-        problem('ADMIN_PASSWORD_HASH', 'scrypt 해시가 아닙니다. `npm run staff -- create`로 만드세요', 'is not a scrypt hash: create one with `npm run staff -- create`', { secret: true }),
+        problem(
+          'ADMIN_PASSWORD_HASH',
+          'scrypt 해시가 아닙니다. `npm run staff -- create`로 만드세요',
+          'is not a scrypt hash: create one with `npm run staff -- create`',
+          { secret: true },
+        ),
       ),
     ),
   ),
@@ -307,10 +315,7 @@ const ENVIRONMENT = v.object({
   PAGE_VIEW_COMBINATIONS_PER_ADDRESS: v.optional(positiveInteger('PAGE_VIEW_COMBINATIONS_PER_ADDRESS')),
   DATABASE_URL: v.optional(databaseUrl),
   DATABASE_POOL_MAX: v.optional(
-    v.pipe(
-      positiveInteger('DATABASE_POOL_MAX'),
-      v.maxValue(1000, problem('DATABASE_POOL_MAX', '1–1000 사이여야 합니다', 'must be 1–1000')),
-    ),
+    v.pipe(positiveInteger('DATABASE_POOL_MAX'), v.maxValue(1000, problem('DATABASE_POOL_MAX', '1–1000 사이여야 합니다', 'must be 1–1000'))),
     '10',
   ),
   SANITY_PROJECT_ID: v.optional(text),
@@ -341,7 +346,11 @@ const ENVIRONMENT = v.object({
       v.transform((number) => number.replaceAll('-', '')),
       v.regex(
         SENDER_NUMBER,
-        problem('SOLAPI_SENDER', 'SOLAPI에 등록한 발신번호여야 합니다 (예: 1600-0000, 032-123-4567, 010-1234-5678)', 'must be the sender number registered with SOLAPI'),
+        problem(
+          'SOLAPI_SENDER',
+          'SOLAPI에 등록한 발신번호여야 합니다 (예: 1600-0000, 032-123-4567, 010-1234-5678)',
+          'must be the sender number registered with SOLAPI',
+        ),
       ),
     ),
   ),
@@ -351,7 +360,10 @@ const ENVIRONMENT = v.object({
   GROUP_MESSAGE_MAX_RECIPIENTS: v.optional(
     v.pipe(
       positiveInteger('GROUP_MESSAGE_MAX_RECIPIENTS'),
-      v.maxValue(MAX_GROUP_RECIPIENTS, problem('GROUP_MESSAGE_MAX_RECIPIENTS', `${MAX_GROUP_RECIPIENTS} 이하여야 합니다`, `must be at most ${MAX_GROUP_RECIPIENTS}`)),
+      v.maxValue(
+        MAX_GROUP_RECIPIENTS,
+        problem('GROUP_MESSAGE_MAX_RECIPIENTS', `${MAX_GROUP_RECIPIENTS} 이하여야 합니다`, `must be at most ${MAX_GROUP_RECIPIENTS}`),
+      ),
     ),
     '500',
   ),
@@ -361,8 +373,14 @@ const ENVIRONMENT = v.object({
   STAFF_SESSION_IDLE_MINUTES: v.optional(
     v.pipe(
       positiveInteger('STAFF_SESSION_IDLE_MINUTES'),
-      v.minValue(MIN_SESSION_IDLE_MINUTES, problem('STAFF_SESSION_IDLE_MINUTES', `${MIN_SESSION_IDLE_MINUTES}분 이상이어야 합니다`, `must be at least ${MIN_SESSION_IDLE_MINUTES} minutes`)),
-      v.maxValue(MAX_SESSION_IDLE_MINUTES, problem('STAFF_SESSION_IDLE_MINUTES', `${MAX_SESSION_IDLE_MINUTES}분 이하여야 합니다`, `must be at most ${MAX_SESSION_IDLE_MINUTES} minutes`)),
+      v.minValue(
+        MIN_SESSION_IDLE_MINUTES,
+        problem('STAFF_SESSION_IDLE_MINUTES', `${MIN_SESSION_IDLE_MINUTES}분 이상이어야 합니다`, `must be at least ${MIN_SESSION_IDLE_MINUTES} minutes`),
+      ),
+      v.maxValue(
+        MAX_SESSION_IDLE_MINUTES,
+        problem('STAFF_SESSION_IDLE_MINUTES', `${MAX_SESSION_IDLE_MINUTES}분 이하여야 합니다`, `must be at most ${MAX_SESSION_IDLE_MINUTES} minutes`),
+      ),
     ),
     '30',
   ),
@@ -371,11 +389,19 @@ const ENVIRONMENT = v.object({
       positiveInteger('STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES'),
       v.minValue(
         MIN_SESSION_IDLE_MINUTES,
-        problem('STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES', `${MIN_SESSION_IDLE_MINUTES}분 이상이어야 합니다`, `must be at least ${MIN_SESSION_IDLE_MINUTES} minutes`),
+        problem(
+          'STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES',
+          `${MIN_SESSION_IDLE_MINUTES}분 이상이어야 합니다`,
+          `must be at least ${MIN_SESSION_IDLE_MINUTES} minutes`,
+        ),
       ),
       v.maxValue(
         MAX_KNOWN_DEVICE_IDLE_MINUTES,
-        problem('STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES', `${MAX_KNOWN_DEVICE_IDLE_MINUTES}분(9시간) 이하여야 합니다`, `must be at most ${MAX_KNOWN_DEVICE_IDLE_MINUTES} minutes (9 hours)`),
+        problem(
+          'STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES',
+          `${MAX_KNOWN_DEVICE_IDLE_MINUTES}분(9시간) 이하여야 합니다`,
+          `must be at most ${MAX_KNOWN_DEVICE_IDLE_MINUTES} minutes (9 hours)`,
+        ),
       ),
     ),
   ),

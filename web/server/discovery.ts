@@ -11,10 +11,7 @@ import { comparablePath } from '../shared/menu';
 import type { ContentSource } from './content/types';
 
 /** The fields of React Router's server route manifest that path matching needs. */
-export type RouteManifest = Record<
-  string,
-  { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean } | undefined
->;
+export type RouteManifest = Record<string, { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean } | undefined>;
 
 export type SitemapEntry = { path: string; lastModified?: string | null };
 
@@ -66,13 +63,7 @@ export function sitemapXml(siteUrl: string, entries: SitemapEntry[]): string {
     const lastmod = lastModified ? `<lastmod>${new Date(lastModified).toISOString()}</lastmod>` : '';
     return `  <url>${loc}${lastmod}</url>`;
   });
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...urls,
-    '</urlset>',
-    '',
-  ].join('\n');
+  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
 }
 
 /**
@@ -81,22 +72,14 @@ export function sitemapXml(siteUrl: string, entries: SitemapEntry[]): string {
  */
 export function robotsTxt(siteUrl: string): string {
   const allowAll = (agent: string) => [`User-agent: ${agent}`, 'Allow: /', ''];
-  return [
-    ...allowAll('Yeti'),
-    ...allowAll('Daumoa'),
-    ...allowAll('*'),
-    `Sitemap: ${new URL('/sitemap.xml', siteUrl).toString()}`,
-    '',
-  ].join('\n');
+  return [...allowAll('Yeti'), ...allowAll('Daumoa'), ...allowAll('*'), `Sitemap: ${new URL('/sitemap.xml', siteUrl).toString()}`, ''].join('\n');
 }
 
 function routeTree(manifest: RouteManifest, parentId?: string): RouteObject[] {
   return Object.values(manifest).flatMap((route): RouteObject[] => {
     if (!route || route.parentId !== parentId) return [];
     const { id, path, caseSensitive } = route;
-    return route.index
-      ? [{ id, path, caseSensitive, index: true }]
-      : [{ id, path, caseSensitive, children: routeTree(manifest, id) }];
+    return route.index ? [{ id, path, caseSensitive, index: true }] : [{ id, path, caseSensitive, children: routeTree(manifest, id) }];
   });
 }
 
@@ -129,10 +112,7 @@ export function createDiscovery({ content, routes }: DiscoveryOptions): Discover
   return {
     async sitemap(requestOrigin) {
       const settings = await settingsOf();
-      const [{ pages, pressArticles }, manifest] = await Promise.all([
-        content.fetch(sitemapQuery, { siteId: settings?.pressSiteSlug ?? null }),
-        routes(),
-      ]);
+      const [{ pages, pressArticles }, manifest] = await Promise.all([content.fetch(sitemapQuery, { siteId: settings?.pressSiteSlug ?? null }), routes()]);
       const entries = sitemapEntries({ settings, pages, pressArticles, isPage: pageMatcher(manifest) });
       return sitemapXml(settings?.siteUrl || requestOrigin, entries);
     },

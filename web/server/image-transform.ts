@@ -60,8 +60,7 @@ export function parseTransform(query: Record<string, unknown>, accept: string, s
 
   const dpr = Number(text('dpr') ?? '1');
   if (!(dpr >= 1 && dpr <= 3)) throw new BadImageRequest('"dpr" must be between 1 and 3');
-  const scaled = (value: number | undefined) =>
-    value === undefined ? undefined : Math.min(Math.round(value * dpr), MAX_IMAGE_DIMENSION);
+  const scaled = (value: number | undefined) => (value === undefined ? undefined : Math.min(Math.round(value * dpr), MAX_IMAGE_DIMENSION));
   const rect = parseRect(text('rect'), source);
   // What is shown before resizing: srcsets never ask for more than its width, so it is allowed too.
   const shown = rect ?? source;

@@ -62,8 +62,7 @@ const INVALID_TOGGLE = 'enable 값은 1(켜기) 또는 0(끄기)이어야 합니
 
 export function createPreview({ auth, sanity }: PreviewOptions): Preview {
   const framed = Boolean(sanity);
-  const isActive = (req: Request | globalThis.Request) =>
-    auth.hasPreviewCookie(req) && (framed || auth.session(req)?.role === 'admin');
+  const isActive = (req: Request | globalThis.Request) => auth.hasPreviewCookie(req) && (framed || auth.session(req)?.role === 'admin');
   const perspective = (req: Request | globalThis.Request) => (framed ? parsePerspective(auth.previewPerspective(req)) : null) ?? 'drafts';
   const router = express.Router();
 

@@ -74,7 +74,9 @@ export function sanityWebhookRoute(options: WebhookOptions): RequestHandler[] {
     for (const key of deliveryKeys) seen.set(key, signedAt + 2 * SANITY_WEBHOOK_MAX_AGE_MS);
 
     // If the API cannot be asked, the purge is still better than none.
-    await untilQueryable(options.content, body).catch((error: unknown) => console.warn(`[webhook] purging without the revision check: ${(error as Error).message}`));
+    await untilQueryable(options.content, body).catch((error: unknown) =>
+      console.warn(`[webhook] purging without the revision check: ${(error as Error).message}`),
+    );
     options.content.invalidate();
     try {
       await options.announce?.();

@@ -110,7 +110,19 @@ export const AUDIT_TEAM_SCOPE: { customer: readonly AuditAction[]; team: readonl
     'consentWithdraw',
     'groupMessage',
   ],
-  team: ['signIn', 'signOut', 'slotCreate', 'slotChange', 'slotDelete', 'statsExport', 'teamStatsExport', 'adSpend', 'assignmentSettings', 'auditView', 'auditExport'],
+  team: [
+    'signIn',
+    'signOut',
+    'slotCreate',
+    'slotChange',
+    'slotDelete',
+    'statsExport',
+    'teamStatsExport',
+    'adSpend',
+    'assignmentSettings',
+    'auditView',
+    'auditExport',
+  ],
 };
 
 /** One line of the audit trail. `actor` is the staff email (or the email tried, on a failed sign-in). */

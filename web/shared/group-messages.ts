@@ -102,4 +102,3 @@ export type GroupPreview =
   | GroupRefusal;
 
 export type GroupSendResult = { ok: true; queued: number; excluded: number; repeated: boolean } | GroupRefusal;
-

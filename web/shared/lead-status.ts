@@ -1,15 +1,6 @@
 /** Where a lead stands in the sales process, with its Korean label. */
 
-export const LEAD_STATUSES = [
-  'new',
-  'contacting',
-  'consulted',
-  'visitBooked',
-  'visited',
-  'contracted',
-  'onHold',
-  'invalid',
-] as const;
+export const LEAD_STATUSES = ['new', 'contacting', 'consulted', 'visitBooked', 'visited', 'contracted', 'onHold', 'invalid'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   new: '신규',

@@ -7,7 +7,17 @@
 import type { GroupMessageEvent } from './group-messages';
 
 /** The events whose template is set in leadSettings.messageTemplates. */
-export const MESSAGE_EVENTS = ['registration', 'booking', 'bookingChange', 'bookingCancel', 'reminder', 'staffNewLead', 'staffBooking', 'staffReturning', 'staffDistribution'] as const;
+export const MESSAGE_EVENTS = [
+  'registration',
+  'booking',
+  'bookingChange',
+  'bookingCancel',
+  'reminder',
+  'staffNewLead',
+  'staffBooking',
+  'staffReturning',
+  'staffDistribution',
+] as const;
 export type MessageEvent = (typeof MESSAGE_EVENTS)[number];
 /** Every event a send log row may name: those above and a group message's (its template a document of its own). */
 export type LoggedMessageEvent = MessageEvent | GroupMessageEvent;

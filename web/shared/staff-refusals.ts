@@ -5,7 +5,8 @@ import { messages } from './messages';
  * status and Korean line. Kept out of `messages`: only the server and route actions read these,
  * so they stay out of the browser bundle.
  */
-export type LoginRefusal = 'foreignOrigin' | 'loginMissingFields' | 'loginUnavailable' | 'loginThrottled' | 'loginAccountBackoff' | 'loginBusy' | 'loginInvalid' | 'loginDisabled';
+export type LoginRefusal =
+  'foreignOrigin' | 'loginMissingFields' | 'loginUnavailable' | 'loginThrottled' | 'loginAccountBackoff' | 'loginBusy' | 'loginInvalid' | 'loginDisabled';
 export type WriteRefusal = 'foreignOrigin' | 'staffSessionRequired' | 'staffRoleForbidden';
 export type StaffRefusal = LoginRefusal | WriteRefusal | 'unreadableForm' | 'unknownRequest';
 

@@ -77,7 +77,8 @@ export function enabledTags(settings: TagSettings): EnabledTag[] {
   const tags: EnabledTag[] = [];
   for (const provider of TAG_PROVIDER_NAMES) {
     const id = settings?.[provider]?.trim();
-    if (id && TAG_PROVIDERS[provider].idPattern.test(id)) tags.push({ provider, id, name: TAG_PROVIDERS[provider].name, company: TAG_PROVIDERS[provider].company });
+    if (id && TAG_PROVIDERS[provider].idPattern.test(id))
+      tags.push({ provider, id, name: TAG_PROVIDERS[provider].name, company: TAG_PROVIDERS[provider].company });
   }
   return tags;
 }

@@ -17,12 +17,46 @@ export function mayViewOthersWork(role: StaffRole): boolean {
 export type TodayWho = 'all' | { email: string };
 
 /** Each row is a customer (`id`: their page). */
-export type TodayCall = { id: string; name: string; maskedPhone: string; status: LeadStatus; assigneeName: string | null; callbackAt: string; lastCallResult: string | null; overdue: boolean };
-export type TodayVisit = { id: string; name: string; maskedPhone: string; status: LeadStatus; assigneeName: string | null; time: string; checkedInAt: string | null };
+export type TodayCall = {
+  id: string;
+  name: string;
+  maskedPhone: string;
+  status: LeadStatus;
+  assigneeName: string | null;
+  callbackAt: string;
+  lastCallResult: string | null;
+  overdue: boolean;
+};
+export type TodayVisit = {
+  id: string;
+  name: string;
+  maskedPhone: string;
+  status: LeadStatus;
+  assigneeName: string | null;
+  time: string;
+  checkedInAt: string | null;
+};
 /** A customer not yet called since given to the 상담사; `createdAt`: their latest registration; `returning`: registered before. */
-export type TodayNewLead = { id: string; name: string; maskedPhone: string; status: LeadStatus; createdAt: string; assigneeName: string | null; returning: boolean };
+export type TodayNewLead = {
+  id: string;
+  name: string;
+  maskedPhone: string;
+  status: LeadStatus;
+  createdAt: string;
+  assigneeName: string | null;
+  returning: boolean;
+};
 /** 기존 고객 재등록: a customer called before who registered again since the latest call. */
-export type TodayReturning = { id: string; name: string; maskedPhone: string; status: LeadStatus; assigneeName: string | null; lastCallAt: string; createdAt: string; registrations: number };
+export type TodayReturning = {
+  id: string;
+  name: string;
+  maskedPhone: string;
+  status: LeadStatus;
+  assigneeName: string | null;
+  lastCallAt: string;
+  createdAt: string;
+  registrations: number;
+};
 
 export type TodayWork = { day: string; calls: TodayCall[]; visits: TodayVisit[]; newLeads: TodayNewLead[]; returning: TodayReturning[] };
 

@@ -100,7 +100,9 @@ export async function documented(page: Page, testInfo: TestInfo, name: string, p
   await screenshot(page, testInfo, name);
   if (!RETAKES_DOCS_PICTURES) return;
   mkdirSync('docs/images/console', { recursive: true });
-  const png = await sharp(await part.screenshot()).png({ palette: true, colours: 64 }).toBuffer();
+  const png = await sharp(await part.screenshot())
+    .png({ palette: true, colours: 64 })
+    .toBuffer();
   writeFileSync(`docs/images/console/${name}-${testInfo.project.name}.png`, png);
 }
 
@@ -118,7 +120,5 @@ export async function waitForHydration(page: Page): Promise<void> {
  * DOM node while hydrating): for pages without the interest popup, such as the console's.
  */
 export async function waitForHydrated(locator: Locator): Promise<void> {
-  await expect
-    .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps'))))
-    .toBe(true);
+  await expect.poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps')))).toBe(true);
 }

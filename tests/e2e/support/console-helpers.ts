@@ -53,7 +53,11 @@ export const ADMIN_EMAIL = secretEnv().ADMIN_EMAIL;
  * one shared per worker would end for every later test when one test signs out, and its token
  * would run out 30 idle minutes after it was issued, whatever the pages did with their copies.
  */
-export async function signInByRequest(page: Page, email = ADMIN_EMAIL, password = email === ADMIN_EMAIL ? CANARY_ADMIN_PASSWORD : SALES_PASSWORD): Promise<void> {
+export async function signInByRequest(
+  page: Page,
+  email = ADMIN_EMAIL,
+  password = email === ADMIN_EMAIL ? CANARY_ADMIN_PASSWORD : SALES_PASSWORD,
+): Promise<void> {
   const origin = new URL(test.info().project.use.baseURL!).origin;
   const answer = await page.request.post('/admin', { form: { intent: 'login', email, password }, headers: { origin }, maxRedirects: 0 });
   // Signed in, the action sends the browser on to the console (a refusal answers the form again).
@@ -125,7 +129,10 @@ export function watchConsoleErrors(page: Page): () => string[] {
   // A missing script answers 404, which the response check reports.
   return () =>
     errors.filter(
-      (error) => !/^request failed \(net::ERR_ABORTED\) for (fetch .*(\.data(\?.*)?|\/__manifest\?.*|\/api\/session)|script https?:\/\/[^/]+\/assets\/[^/?]+\.js)$/.test(error),
+      (error) =>
+        !/^request failed \(net::ERR_ABORTED\) for (fetch .*(\.data(\?.*)?|\/__manifest\?.*|\/api\/session)|script https?:\/\/[^/]+\/assets\/[^/?]+\.js)$/.test(
+          error,
+        ),
     );
 }
 
@@ -209,5 +216,10 @@ export async function endSessionThenSignInAgain(page: Page, clock: Awaited<Retur
 
 /** The drafts this tab keeps, as stored (kept-draft.ts). */
 export async function keptDrafts(page: Page): Promise<string> {
-  return page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('console-draft:')).map((key) => `${key}=${sessionStorage.getItem(key)}`).join('\n'));
+  return page.evaluate(() =>
+    Object.keys(sessionStorage)
+      .filter((key) => key.startsWith('console-draft:'))
+      .map((key) => `${key}=${sessionStorage.getItem(key)}`)
+      .join('\n'),
+  );
 }

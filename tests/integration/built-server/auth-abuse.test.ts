@@ -81,13 +81,17 @@ function startWithTrustProxy(value: string): Promise<{ code: number | null | 'li
 }
 
 describe('TRUST_PROXY', () => {
-  it.each(['true', '0.0.0.0/0', '*', 'loopback, not-an-address'])('refuses %j at start with a Korean and English message', async (value) => {
-    const { code, output } = await startWithTrustProxy(value);
-    expect(code, output).not.toBe('listening');
-    expect(code, output).not.toBe(0);
-    expect(output).toContain(`TRUST_PROXY="${value}" 값은 사용할 수 없습니다`);
-    expect(output).toContain(`TRUST_PROXY="${value}" is refused`);
-  }, 70_000);
+  it.each(['true', '0.0.0.0/0', '*', 'loopback, not-an-address'])(
+    'refuses %j at start with a Korean and English message',
+    async (value) => {
+      const { code, output } = await startWithTrustProxy(value);
+      expect(code, output).not.toBe('listening');
+      expect(code, output).not.toBe(0);
+      expect(output).toContain(`TRUST_PROXY="${value}" 값은 사용할 수 없습니다`);
+      expect(output).toContain(`TRUST_PROXY="${value}" is refused`);
+    },
+    70_000,
+  );
 
   it('with a hop count, a spoofed leftmost X-Forwarded-For does not change the throttled address', async () => {
     const proxySeen = '198.51.100.77';
@@ -105,7 +109,7 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('per-account backoff', () => {
-  it('guesses spread over many addresses lock new browsers out for a while, never the admin\'s own', async () => {
+  it("guesses spread over many addresses lock new browsers out for a while, never the admin's own", async () => {
     const own = await login(EMAIL, PASSWORD, '192.0.2.1');
     expect(own.status).toBe(302);
     const device = cookieNamed(own, '__Host-staff_device');
@@ -130,7 +134,10 @@ describe('concurrent password hashes', () => {
       Array.from({ length: 40 }, (_, index) => login(`nobody-${index}@example.kr`, 'whatever', `100.64.${index >> 8}.${index & 255}`)),
     );
     const statuses = burst.map((response) => response.status);
-    expect(statuses.every((status) => status === 401 || status === 503), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((status) => status === 401 || status === 503),
+      statuses.join(','),
+    ).toBe(true);
     const refused = burst.filter((response) => response.status === 503);
     expect(refused.length).toBeGreaterThan(0);
     expect(statuses.filter((status) => status === 401).length).toBeGreaterThanOrEqual(2);
@@ -149,7 +156,10 @@ describe('session cookie', () => {
       expect(response.status, host).toBe(302);
       const session = setCookies(response).find((line) => line.startsWith(`${SESSION_NAME}=`));
       expect(session, host).toMatch(/; Path=\/; HttpOnly; SameSite=Lax; Max-Age=1800; Secure$/);
-      expect(setCookies(response).some((line) => line.startsWith('staff_session=')), host).toBe(false);
+      expect(
+        setCookies(response).some((line) => line.startsWith('staff_session=')),
+        host,
+      ).toBe(false);
     }
   });
 

@@ -60,10 +60,14 @@ function sessionCookieOf(response: RawResponse): string {
 }
 
 const createPost = (cookie: string | undefined, title: string, headers: Record<string, string> = {}) =>
-  postForm('/cheonghak/press', { intent: 'create', title, summary: '요약입니다', body: '첫 문단\n둘째 문단' }, {
-    ...(cookie ? { cookie } : {}),
-    ...headers,
-  });
+  postForm(
+    '/cheonghak/press',
+    { intent: 'create', title, summary: '요약입니다', body: '첫 문단\n둘째 문단' },
+    {
+      ...(cookie ? { cookie } : {}),
+      ...headers,
+    },
+  );
 
 const text = (response: RawResponse) => response.body.toString('utf8');
 
@@ -115,7 +119,10 @@ describe('sign-in floods', () => {
   it('a failed sign-in of an email that is no account is recorded masked and bounded, not as typed', async () => {
     const cookie = sessionCookieOf(await loginAs(EMAIL, PASSWORD, '198.51.100.61'));
     const audit = text(await rawRequest(server.url, { path: '/admin/audit/export.csv?action=signInFailed&reason=test', headers: { cookie } }));
-    const actors = audit.split('\r\n').filter((line) => line.includes('"없는 계정"')).map((line) => line.split('","')[2]);
+    const actors = audit
+      .split('\r\n')
+      .filter((line) => line.includes('"없는 계정"'))
+      .map((line) => line.split('","')[2]);
     expect(actors.length).toBeGreaterThan(0);
     for (const actor of actors) expect(actor.length).toBeLessThanOrEqual(64);
     expect(actors).toContain('nob***@example.kr');
@@ -220,7 +227,7 @@ describe('the session clock (/api/session)', () => {
   });
 });
 
-describe('the console\'s lead export in the built server', () => {
+describe("the console's lead export in the built server", () => {
   it('needs a staff session (401 without, the sign-in for a browser), then streams the filtered rows', async () => {
     const leadsOf = (body: string) => body.split('\r\n').filter((line) => line.includes('"lead-'));
     expect((await rawRequest(server.url, { path: '/admin/leads/export.csv' })).status).toBe(401);

@@ -33,7 +33,15 @@ async function preparedDataDir(): Promise<string> {
   const sales = await openEmbeddedSalesDatabase(dataDir);
   await sales.db
     .insertInto('visit_slots')
-    .values([TODAY, TOMORROW].map((date) => ({ id: `visitSlot-${date.replaceAll('-', '')}-2350`, date, time: '23:50', capacity: 4, created_at: new Date().toISOString() })))
+    .values(
+      [TODAY, TOMORROW].map((date) => ({
+        id: `visitSlot-${date.replaceAll('-', '')}-2350`,
+        date,
+        time: '23:50',
+        capacity: 4,
+        created_at: new Date().toISOString(),
+      })),
+    )
     .execute();
   await sales.close();
   execFileSync(process.execPath, [STAFF_CLI, 'add', SALES_EMAIL, '--role', 'sales', '--name', '김상담'], {
@@ -75,7 +83,11 @@ const html = (response: RawResponse) => response.body.toString('utf8');
 
 /** The check-in form's hidden fields for the booking whose row shows `masked`. */
 function rowOf(page: string, masked: string): string | undefined {
-  return page.split('</tr>').find((part) => part.includes(masked))?.split('<tr').at(-1);
+  return page
+    .split('</tr>')
+    .find((part) => part.includes(masked))
+    ?.split('<tr')
+    .at(-1);
 }
 
 function checkInFields(page: string, masked: string): { leadId: string; rev: string } {
@@ -186,7 +198,11 @@ describe('visit sheet', () => {
     const setBack = async (as: string) => {
       const page = html(await get(`/admin/leads/${leadId}`, as));
       const field = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(page)?.[1] ?? '';
-      return postForm(`/admin/leads/${leadId}`, { intent: 'change', rev: field('rev'), status: 'consulted', assignee: field('assigneeWas'), assigneeWas: field('assigneeWas') }, as);
+      return postForm(
+        `/admin/leads/${leadId}`,
+        { intent: 'change', rev: field('rev'), status: 'consulted', assignee: field('assigneeWas'), assigneeWas: field('assigneeWas') },
+        as,
+      );
     };
     const refused = await setBack(salesCookie);
     expect(refused.status).toBe(403);
@@ -198,7 +214,7 @@ describe('visit sheet', () => {
     expect(row).not.toMatch(/\d{2}:\d{2} 방문 확인/);
   });
 
-  it('tomorrow\'s visitor: the sheet offers no check-in, and a forged one is refused with a Korean message', async () => {
+  it("tomorrow's visitor: the sheet offers no check-in, and a forged one is refused with a Korean message", async () => {
     const page = html(await get(`/admin/visits?date=${TOMORROW}`));
     const row = rowOf(page, '010-****-1358')!;
     expect(row).toContain('내일고객');
@@ -241,7 +257,11 @@ describe('sign-in at /admin beside the dashboard', () => {
     const signIn = await postForm('/admin', { intent: 'login', email: SALES_EMAIL, password: PASSWORD }, '');
     expect(signIn.status).toBe(302);
     expect(signIn.headers.location).toBe('/admin/today');
-    const sentBack = await postForm(`/admin?next=${encodeURIComponent('/admin/leads?status=new')}`, { intent: 'login', email: SALES_EMAIL, password: PASSWORD }, '');
+    const sentBack = await postForm(
+      `/admin?next=${encodeURIComponent('/admin/leads?status=new')}`,
+      { intent: 'login', email: SALES_EMAIL, password: PASSWORD },
+      '',
+    );
     expect(sentBack.headers.location).toBe('/admin/leads?status=new');
   });
 
@@ -288,7 +308,11 @@ describe('slots and the desk over HTTP', () => {
     const page = await get('/admin/slots', salesCookie);
     expect(page.status).toBe(403);
     expect(html(page)).toContain('방문 일정은 관리자와 팀장만 만들고 고칠 수 있습니다.');
-    const post = await postForm('/admin/slots', { intent: 'create', key: 'sales-try-0001', from: '2031-03-03', period: '1', times: '10:00', capacity: '3' }, salesCookie);
+    const post = await postForm(
+      '/admin/slots',
+      { intent: 'create', key: 'sales-try-0001', from: '2031-03-03', period: '1', times: '10:00', capacity: '3' },
+      salesCookie,
+    );
     expect(post.status).toBe(403);
     expect(html(post)).toContain('관리자와 팀장만');
     expect(html(await get('/admin/slots?from=2031-03-03&days=1'))).toContain('이 기간에는 방문 일정이 없습니다.');
@@ -308,17 +332,37 @@ describe('slots and the desk over HTTP', () => {
   });
 
   it('the desk finds a booked customer by number, and a phone-in for them offers to move the visit instead of a second place', async () => {
-    const lookup = html(await postForm('/admin/visits', { intent: 'desk', lookup: '1', key: 'desk-http-0002', kind: 'phoneIn', name: '', phone: '010-2468-1358', consent: '' }, salesCookie));
+    const lookup = html(
+      await postForm(
+        '/admin/visits',
+        { intent: 'desk', lookup: '1', key: 'desk-http-0002', kind: 'phoneIn', name: '', phone: '010-2468-1358', consent: '' },
+        salesCookie,
+      ),
+    );
     expect(lookup).toContain(`기존 고객 · 내일고객 · 담당 미배정 · 방문 예약 ${TOMORROW} 23:50`);
-    const unknown = html(await postForm('/admin/visits', { intent: 'desk', lookup: '1', key: 'desk-http-0003', kind: 'phoneIn', name: '', phone: '010-1357-0000', consent: '' }, salesCookie));
+    const unknown = html(
+      await postForm(
+        '/admin/visits',
+        { intent: 'desk', lookup: '1', key: 'desk-http-0003', kind: 'phoneIn', name: '', phone: '010-1357-0000', consent: '' },
+        salesCookie,
+      ),
+    );
     expect(unknown).toContain('신규 고객: 이 번호로 등록된 고객이 없습니다.');
     const todaySlot = `visitSlot-${TODAY.replaceAll('-', '')}-2350`;
-    const offered = await postForm('/admin/visits', { intent: 'desk', key: 'desk-http-0004', kind: 'phoneIn', name: '내일고객', phone: '010-2468-1358', consent: 'on', slotId: todaySlot }, salesCookie);
+    const offered = await postForm(
+      '/admin/visits',
+      { intent: 'desk', key: 'desk-http-0004', kind: 'phoneIn', name: '내일고객', phone: '010-2468-1358', consent: 'on', slotId: todaySlot },
+      salesCookie,
+    );
     expect(offered.status).toBe(409);
     expect(html(offered)).toContain(`내일고객 님은 ${TOMORROW} 23:50 방문 예약이 있습니다`);
     const moveRev = /<button[^>]*value="(\d+)"[^>]*name="moveRev"/.exec(html(offered))?.[1];
     expect(moveRev).toBeTruthy();
-    const moved = await postForm('/admin/visits', { intent: 'desk', key: 'desk-http-0004', kind: 'phoneIn', name: '내일고객', phone: '010-2468-1358', consent: 'on', slotId: todaySlot, moveRev: moveRev! }, salesCookie);
+    const moved = await postForm(
+      '/admin/visits',
+      { intent: 'desk', key: 'desk-http-0004', kind: 'phoneIn', name: '내일고객', phone: '010-2468-1358', consent: 'on', slotId: todaySlot, moveRev: moveRev! },
+      salesCookie,
+    );
     expect(moved.status).toBe(200);
     expect(html(moved)).toContain(`내일고객 님의 방문 예약을 ${TOMORROW} 23:50에서 ${TODAY} 23:50으로 옮겼습니다. 기존 고객 · 담당 미배정.`);
     expect(rowOf(html(await get(`/admin/visits?date=${TOMORROW}`)), '010-****-1358')).toBeUndefined();
@@ -330,19 +374,47 @@ describe('slots and the desk over HTTP', () => {
     for (const source of ['현수막', '지인 소개', '전단', '인터넷', '기타']) expect(form).toContain(`<option value="${source}">${source}</option>`);
     expect(form).toContain('name="companions"');
     expect(form).toContain('name="marketing"');
-    const refused = await postForm('/admin/visits', { intent: 'desk', key: 'desk-http-0101', kind: 'walkIn', name: '현장고객', phone: '010-2468-0101', consent: 'on', source: '신문', companions: '99' }, salesCookie);
+    const refused = await postForm(
+      '/admin/visits',
+      { intent: 'desk', key: 'desk-http-0101', kind: 'walkIn', name: '현장고객', phone: '010-2468-0101', consent: 'on', source: '신문', companions: '99' },
+      salesCookie,
+    );
     expect(refused.status).toBe(400);
     expect(html(refused)).toContain('유입 경로는 목록에서 골라 주세요.');
     expect(html(refused)).toContain('동반 인원은 0에서 20 사이의 숫자로 입력해 주세요.');
-    const lookup = html(await postForm('/admin/visits', { intent: 'desk', lookup: '1', key: 'desk-http-0102', kind: 'walkIn', name: '', phone: '010-2468-0101', consent: '' }, salesCookie));
+    const lookup = html(
+      await postForm(
+        '/admin/visits',
+        { intent: 'desk', lookup: '1', key: 'desk-http-0102', kind: 'walkIn', name: '', phone: '010-2468-0101', consent: '' },
+        salesCookie,
+      ),
+    );
     expect(lookup).toContain('신규 고객: 이 번호로 등록된 고객이 없습니다.');
-    const registered = await postForm('/admin/visits', { intent: 'desk', key: 'desk-http-0101', kind: 'walkIn', name: '현장고객', phone: '010-2468-0101', consent: 'on', marketing: 'on', source: '지인 소개', companions: '3' }, salesCookie);
+    const registered = await postForm(
+      '/admin/visits',
+      {
+        intent: 'desk',
+        key: 'desk-http-0101',
+        kind: 'walkIn',
+        name: '현장고객',
+        phone: '010-2468-0101',
+        consent: 'on',
+        marketing: 'on',
+        source: '지인 소개',
+        companions: '3',
+      },
+      salesCookie,
+    );
     expect(registered.status).toBe(200);
     expect(html(registered)).toContain('현장고객 님을 등록하고 방문 확인했습니다');
   });
 
   it('a desk registration without name, number or consent: 400 with a Korean message per field', async () => {
-    const response = await postForm(`/admin/visits`, { intent: 'desk', key: 'desk-http-0001', kind: 'walkIn', name: '', phone: '02-123', consent: '' }, salesCookie);
+    const response = await postForm(
+      `/admin/visits`,
+      { intent: 'desk', key: 'desk-http-0001', kind: 'walkIn', name: '', phone: '02-123', consent: '' },
+      salesCookie,
+    );
     expect(response.status).toBe(400);
     const page = html(response);
     expect(page).toContain('이름을 입력해 주세요.');

@@ -63,7 +63,9 @@ describe('a PostgreSQL outage under load, two instances behind nginx', () => {
   /** One sample of an instance's metrics (METRICS_PORT, loopback), summed over the series that match `labels`. */
   const sample = async (number: number, name: string, labels = ''): Promise<number> => {
     const text = await (await fetch(`http://127.0.0.1:${metricsPorts[number]}/metrics`)).text();
-    const lines = text.split('\n').filter((line) => line.startsWith(name) && (line.startsWith(`${name} `) || line.startsWith(`${name}{`)) && line.includes(labels));
+    const lines = text
+      .split('\n')
+      .filter((line) => line.startsWith(name) && (line.startsWith(`${name} `) || line.startsWith(`${name}{`)) && line.includes(labels));
     return lines.reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
   };
   const readiness = async (instance: RunningServer, path = '/readyz') => {
@@ -101,7 +103,11 @@ describe('a PostgreSQL outage under load, two instances behind nginx', () => {
     };
     const ports = [await freePort(), await freePort()];
     metricsPorts.push(await freePort(), await freePort(), await freePort());
-    instances.push(...(await Promise.all(ports.map((port, number) => startServer({ env: { ...env, METRICS_PORT: String(metricsPorts[number]) }, port, captureStderr: true })))));
+    instances.push(
+      ...(await Promise.all(
+        ports.map((port, number) => startServer({ env: { ...env, METRICS_PORT: String(metricsPorts[number]) }, port, captureStderr: true })),
+      )),
+    );
     balancer = await startLoadBalancer(ports.map((port) => `127.0.0.1:${port}`));
   }, 240_000);
 
@@ -179,7 +185,8 @@ describe('a PostgreSQL outage under load, two instances behind nginx', () => {
             tally.acknowledged.set(String(index), answer.id);
             break;
           }
-          if (response.status === 503 && answer.error === 'unavailable' && KOREAN.test(answer.message ?? '') && response.headers.get('retry-after')) tally.refusedInKorean += 1;
+          if (response.status === 503 && answer.error === 'unavailable' && KOREAN.test(answer.message ?? '') && response.headers.get('retry-after'))
+            tally.refusedInKorean += 1;
           else tally.otherPostAnswers.push(`${response.status} ${JSON.stringify(answer)}`);
           await pause(RETRY_PAUSE_MS);
         }

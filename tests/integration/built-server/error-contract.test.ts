@@ -42,9 +42,19 @@ describe('API error contract (built server)', () => {
   }
 
   it('a lead refusal reads the same with JavaScript (JSON) and without (the result page)', async () => {
-    const json = await rawRequest(server.url, { method: 'POST', path: '/api/leads', headers: { ...origin(), 'Content-Type': 'application/json' }, body: '{"name":"홍길동"}' });
+    const json = await rawRequest(server.url, {
+      method: 'POST',
+      path: '/api/leads',
+      headers: { ...origin(), 'Content-Type': 'application/json' },
+      body: '{"name":"홍길동"}',
+    });
     const { error, message } = JSON.parse(json.body.toString()) as { error: string; message: string };
-    const form = await rawRequest(server.url, { method: 'POST', path: '/api/leads', headers: { ...origin(), 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'name=%ED%99%8D' });
+    const form = await rawRequest(server.url, {
+      method: 'POST',
+      path: '/api/leads',
+      headers: { ...origin(), 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'name=%ED%99%8D',
+    });
     expect(form.status).toBe(303);
     expect(form.headers.location).toBe(`/leads/result?status=${error}`);
     const page = await rawRequest(server.url, { path: form.headers.location! });

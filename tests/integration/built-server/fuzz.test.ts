@@ -20,9 +20,16 @@ const CONCURRENCY = 12;
 
 /** Endpoints outside React Router (web/server/app.ts and the routers it mounts). */
 const API_PATHS = [
-  '/api/leads', '/api/leads/form', '/api/sanity/webhook',
-  '/api/press', '/api/press?site=cheonghak', '/api/press/press-sample-01/view', '/api/press/press-sample-01/view?site=cheonghak',
-  '/api/press/', '/api/', '/api/nope',
+  '/api/leads',
+  '/api/leads/form',
+  '/api/sanity/webhook',
+  '/api/press',
+  '/api/press?site=cheonghak',
+  '/api/press/press-sample-01/view',
+  '/api/press/press-sample-01/view?site=cheonghak',
+  '/api/press/',
+  '/api/',
+  '/api/nope',
 ];
 const STATIC_PATHS = ['/favicon.svg', '/assets/', '/images/embedded/production/', '/images/'];
 
@@ -35,13 +42,41 @@ function routePaths(entries: RouteConfigEntry[], prefix = ''): string[] {
 const ROUTE_PATTERNS = [...new Set(routePaths(routes).map((path) => `/${path}`))];
 
 const TRICKY_SEGMENTS = [
-  '..', '%2e%2e', '%2E%2E%2F', '..%2f', '..%5c', '%252e%252e', '%00', '%', '%E0%A4%A', '%ff', '.', '',
-  '~', '.env', 'etc', 'passwd', 'package.json', 'server.js', '%20', '%0d%0aSet-Cookie:%20x=y', 'a'.repeat(300),
-  '59A', '59B', '40', 'cheonghak', '..;', '\\..\\', '%c0%ae%c0%ae', 'index.html', '.data', '_root.data',
+  '..',
+  '%2e%2e',
+  '%2E%2E%2F',
+  '..%2f',
+  '..%5c',
+  '%252e%252e',
+  '%00',
+  '%',
+  '%E0%A4%A',
+  '%ff',
+  '.',
+  '',
+  '~',
+  '.env',
+  'etc',
+  'passwd',
+  'package.json',
+  'server.js',
+  '%20',
+  '%0d%0aSet-Cookie:%20x=y',
+  'a'.repeat(300),
+  '59A',
+  '59B',
+  '40',
+  'cheonghak',
+  '..;',
+  '\\..\\',
+  '%c0%ae%c0%ae',
+  'index.html',
+  '.data',
+  '_root.data',
 ];
 
 const printable = (maxLength: number) => fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength });
-const urlChars = (maxLength: number) => fc.string({ unit: fc.constantFrom(...'abcAZ09-_.~!$&\'()*+,;=:@/%?#'.split('')), maxLength });
+const urlChars = (maxLength: number) => fc.string({ unit: fc.constantFrom(..."abcAZ09-_.~!$&'()*+,;=:@/%?#".split('')), maxLength });
 const segment = fc.oneof(
   fc.constantFrom(...TRICKY_SEGMENTS),
   printable(30).map(encodeURIComponent),
@@ -49,13 +84,11 @@ const segment = fc.oneof(
   urlChars(20).map((text) => text.replaceAll('?', '%3F').replaceAll('#', '%23')),
 );
 
-const routePath = fc.tuple(fc.constantFrom(...ROUTE_PATTERNS), fc.array(segment, { minLength: 1, maxLength: 3 })).map(
-  ([pattern, values]) => {
-    let next = 0;
-    const take = () => values[next++ % values.length];
-    return pattern.replace(/:[^/]+/g, take).replace('*', () => values.join('/'));
-  },
-);
+const routePath = fc.tuple(fc.constantFrom(...ROUTE_PATTERNS), fc.array(segment, { minLength: 1, maxLength: 3 })).map(([pattern, values]) => {
+  let next = 0;
+  const take = () => values[next++ % values.length];
+  return pattern.replace(/:[^/]+/g, take).replace('*', () => values.join('/'));
+});
 const path = fc
   .tuple(
     fc.oneof(
@@ -69,7 +102,12 @@ const path = fc
   .map(([pathname, query]) => (query ? `${pathname || '/'}?${new URLSearchParams(query).toString()}` : pathname || '/'));
 
 const leadShaped = fc.record(
-  Object.fromEntries(Object.values(LEAD_FIELDS).map((field) => [field, fc.oneof(printable(40), fc.string({ maxLength: 40 }), fc.constantFrom('on', 'true', '1', '010-1234-5678', '홍길동'))])),
+  Object.fromEntries(
+    Object.values(LEAD_FIELDS).map((field) => [
+      field,
+      fc.oneof(printable(40), fc.string({ maxLength: 40 }), fc.constantFrom('on', 'true', '1', '010-1234-5678', '홍길동')),
+    ]),
+  ),
   { requiredKeys: [] },
 );
 /** The press page's admin forms (sign-in, logout, new post). */
@@ -96,12 +134,22 @@ const bodyArb = fc.oneof(
 const headerArb = fc.record(
   {
     'content-type': fc.oneof(
-      fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/plain', 'application/json; charset=latin9', '*/*'),
+      fc.constantFrom(
+        'application/json',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'text/plain',
+        'application/json; charset=latin9',
+        '*/*',
+      ),
       printable(40),
     ),
     accept: fc.constantFrom('text/html', 'application/json', '*/*', 'text/x-script', 'image/avif,image/webp'),
     'accept-encoding': fc.constantFrom('gzip', 'br', 'gzip, br', 'identity', 'deflate', 'x, *;q=0'),
-    cookie: fc.oneof(printable(60), printable(40).map((token) => `staff_session=${encodeURIComponent(token)}`)),
+    cookie: fc.oneof(
+      printable(60),
+      printable(40).map((token) => `staff_session=${encodeURIComponent(token)}`),
+    ),
     origin: fc.oneof(fc.constant('http://evil.example'), printable(30)),
     'if-none-match': printable(30),
     range: fc.oneof(fc.constantFrom('bytes=0-10', 'bytes=-5', 'bytes=999999-', 'bytes=5-1'), printable(20)),

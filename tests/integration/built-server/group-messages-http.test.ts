@@ -43,7 +43,14 @@ async function preparedDataDir(): Promise<string> {
     const createdAt = new Date().toISOString();
     const outcome = await register(
       sales,
-      { id: `lead-${phone}`, name: '김민지', phone, createdAt, formKind: 'popup', consent: { marketing: key !== 'refused', noticeVersion: '2026-11', agreedAt: createdAt } },
+      {
+        id: `lead-${phone}`,
+        name: '김민지',
+        phone,
+        createdAt,
+        formKind: 'popup',
+        consent: { marketing: key !== 'refused', noticeVersion: '2026-11', agreedAt: createdAt },
+      },
       { assignee: null, today: seoulDay(Date.now()), queueMessages: false },
     );
     if (outcome.status !== 'created') throw new Error(outcome.status);
@@ -62,7 +69,12 @@ async function preparedDataDir(): Promise<string> {
 async function stored(): Promise<{ rows: string[]; audits: number }> {
   const sales = await openEmbeddedSalesDatabase(dataDir);
   try {
-    const rows = await sales.db.selectFrom('lead_messages').select(['event', 'lead_id']).where('event', 'in', ['groupAd', 'groupNotice']).orderBy('lead_id').execute();
+    const rows = await sales.db
+      .selectFrom('lead_messages')
+      .select(['event', 'lead_id'])
+      .where('event', 'in', ['groupAd', 'groupNotice'])
+      .orderBy('lead_id')
+      .execute();
     const audits = await sales.db.selectFrom('audit_events').select('seq').where('action', '=', 'groupMessage').execute();
     return { rows: rows.map((row) => `${row.event} ${row.lead_id}`), audits: audits.length };
   } finally {
@@ -93,7 +105,13 @@ afterAll(async () => {
 
 /** The hand-made post of the attack: every id, the ad template, a key of the attacker's choosing. */
 function handMade(requestKey: string): URLSearchParams {
-  return new URLSearchParams([['audience', 'selection'], ...Object.values(ids).map((id): [string, string] => ['lead', id]), ['lead', 'customer-nobody'], ['template', 'group-event'], ['requestKey', requestKey]]);
+  return new URLSearchParams([
+    ['audience', 'selection'],
+    ...Object.values(ids).map((id): [string, string] => ['lead', id]),
+    ['lead', 'customer-nobody'],
+    ['template', 'group-event'],
+    ['requestKey', requestKey],
+  ]);
 }
 
 function post(fields: URLSearchParams, cookie: string) {
@@ -143,11 +161,15 @@ describe('group messages over HTTP', () => {
     expect(await stored()).toEqual({ rows: [`groupAd ${ids.agreed}`], audits: 1 });
   });
 
-  it('a body over the console forms\' limit is refused with 413, and a post without a template with 400 in Korean', async () => {
+  it("a body over the console forms' limit is refused with 413, and a post without a template with 400 in Korean", async () => {
     const huge = handMade('too-large-body-1');
     for (let index = 0; index < 12_000; index += 1) huge.append('lead', `customer-${index}-padding-padding`);
     expect((await post(huge, adminCookie)).status).toBe(413);
-    const noTemplate = new URLSearchParams([['audience', 'selection'], ['lead', ids.agreed], ['requestKey', 'no-template-1']]);
+    const noTemplate = new URLSearchParams([
+      ['audience', 'selection'],
+      ['lead', ids.agreed],
+      ['requestKey', 'no-template-1'],
+    ]);
     const answer = await post(noTemplate, adminCookie);
     expect(answer.status).toBe(400);
     expect(answer.body.toString('utf8')).toContain('고른 템플릿이 없습니다.');

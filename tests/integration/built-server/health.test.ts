@@ -94,7 +94,10 @@ describe('readiness', () => {
   });
 
   it('503 when the content source does not answer (no page can be served); DATA_DIR gone: no leads', async () => {
-    expect(await probe({ content: { fetch: () => Promise.reject(new Error('down')) } })).toMatchObject({ status: 503, body: { status: 'unavailable', serves: { pages: false } } });
+    expect(await probe({ content: { fetch: () => Promise.reject(new Error('down')) } })).toMatchObject({
+      status: 503,
+      body: { status: 'unavailable', serves: { pages: false } },
+    });
     close?.();
     const gone = await probe({ dataDir: path.join(dataDir, 'missing') });
     expect(gone).toMatchObject({ status: 200, body: { serves: { leads: false }, checks: { dataDir: 'failed' } } });

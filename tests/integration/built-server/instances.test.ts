@@ -122,7 +122,11 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
       });
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
         try {
-          const response = await fetch(`${balancer.url}/api/leads`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': addressOf(index) }, body });
+          const response = await fetch(`${balancer.url}/api/leads`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': addressOf(index) },
+            body,
+          });
           const answer = (await response.json()) as { id?: string };
           if (response.status === 201 && answer.id) {
             acknowledged.set(index, answer.id);
@@ -159,7 +163,9 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
-      const { rows } = await client.query<{ id: string; phone: string }>(`SELECT registrations.id, customers.phone FROM registrations JOIN customers ON customers.id = registrations.customer_id`);
+      const { rows } = await client.query<{ id: string; phone: string }>(
+        `SELECT registrations.id, customers.phone FROM registrations JOIN customers ON customers.id = registrations.customer_id`,
+      );
       const stored = new Map(rows.map((row) => [row.id, row.phone]));
       // Every acknowledged lead is there, once (ids are the primary key), and nothing else is.
       expect(ids.filter((id) => !stored.has(id))).toEqual([]);
@@ -174,7 +180,13 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
   /** A slot a week ahead, as an admin adds it on the console. */
   const addSlot = async (id: string, capacity: number, time: string) => {
     const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-    await query(databaseUrl, `INSERT INTO visit_slots (id, date, time, capacity, created_at) VALUES ($1, $2, $3, $4, $5)`, [id, date, time, capacity, new Date().toISOString()]);
+    await query(databaseUrl, `INSERT INTO visit_slots (id, date, time, capacity, created_at) VALUES ($1, $2, $3, $4, $5)`, [
+      id,
+      date,
+      time,
+      capacity,
+      new Date().toISOString(),
+    ]);
   };
   const book = (index: number, slotId: string, phone: string) =>
     fetch(`${balancer.url}/api/leads`, {
@@ -209,8 +221,16 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
     const answers = await Promise.all(Array.from({ length: 24 }, (_, index) => book(100 + index, `slot-${'abcd'[index % 4]}`, phone)));
     expect(answers.map((answer) => answer.status)).toEqual(Array(24).fill(201));
     expect(await query(databaseUrl, `SELECT sum(booked)::text FROM visit_slots WHERE id IN ('slot-a', 'slot-b', 'slot-c', 'slot-d')`)).toBe('1');
-    expect(await query(databaseUrl, `SELECT count(*)::text FROM bookings JOIN customers ON customers.id = bookings.customer_id WHERE customers.phone = $1`, [phone])).toBe('1');
-    expect(await query(databaseUrl, `SELECT count(*)::text FROM registrations JOIN customers ON customers.id = registrations.customer_id WHERE customers.phone = $1`, [phone])).toBe('24');
+    expect(
+      await query(databaseUrl, `SELECT count(*)::text FROM bookings JOIN customers ON customers.id = bookings.customer_id WHERE customers.phone = $1`, [phone]),
+    ).toBe('1');
+    expect(
+      await query(
+        databaseUrl,
+        `SELECT count(*)::text FROM registrations JOIN customers ON customers.id = registrations.customer_id WHERE customers.phone = $1`,
+        [phone],
+      ),
+    ).toBe('24');
   });
 
   const post = (pathname: string, body: string, headers: Record<string, string>) =>
@@ -235,12 +255,18 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
       .toBe(2);
     const signedIn = await signIn(PASSWORD, '198.51.100.10');
     expect(signedIn.status).toBe(302);
-    const cookie = signedIn.response.headers.getSetCookie().find((line) => /^(__Host-)?staff_session=/.test(line))!.split(';')[0];
+    const cookie = signedIn.response.headers
+      .getSetCookie()
+      .find((line) => /^(__Host-)?staff_session=/.test(line))!
+      .split(';')[0];
     const live = [await extendSession(cookie), await extendSession(cookie)];
     expect(live.map((answer) => answer.status)).toEqual([200, 200]);
     expectBothInstances(live, ports);
 
-    const signedOut = await post(PRESS_PAGE, new URLSearchParams({ intent: 'logout' }).toString(), { 'content-type': 'application/x-www-form-urlencoded', cookie });
+    const signedOut = await post(PRESS_PAGE, new URLSearchParams({ intent: 'logout' }).toString(), {
+      'content-type': 'application/x-www-form-urlencoded',
+      cookie,
+    });
     expect(signedOut.status).toBe(302);
     // Per instance, the one that did not sign the session out would still answer 200.
     const refused = [await extendSession(cookie), await extendSession(cookie)];
@@ -264,7 +290,15 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
     const submit = (index: number) =>
       post(
         '/api/leads',
-        JSON.stringify({ formToken: signer.issue(`one-address-${index}`), formKind: 'popup', name: '홍길동', phone: `0101234000${index}`, privacyConsent: true, ageConfirmed: true, website: '' }),
+        JSON.stringify({
+          formToken: signer.issue(`one-address-${index}`),
+          formKind: 'popup',
+          name: '홍길동',
+          phone: `0101234000${index}`,
+          privacyConsent: true,
+          ageConfirmed: true,
+          website: '',
+        }),
         { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.30' },
       );
     const answers = [await submit(1), await submit(2), await submit(3)];
@@ -293,7 +327,11 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
 
     const body = JSON.stringify({ _id: 'siteSettings', _type: 'siteSettings' });
     const signature = await encodeSignatureHeader(body, Date.now(), WEBHOOK_SECRET);
-    const delivered = await throughNginx(`${balancer.url}/api/sanity/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', [SIGNATURE_HEADER_NAME]: signature }, body });
+    const delivered = await throughNginx(`${balancer.url}/api/sanity/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER_NAME]: signature },
+      body,
+    });
     expect(delivered.status).toBe(200);
     // Per instance, the one the webhook did not reach would serve its cached page for an hour.
     expect(await phones()).toEqual(['15884321', '15884321']);
@@ -316,7 +354,10 @@ describe('two instances behind nginx on one PostgreSQL database', () => {
     expectBothInstances(views, ports);
     // Each instance flushes its counts every 200 ms; per instance, each would count the visitor once.
     const totals = () =>
-      query(databaseUrl, `SELECT json_build_object('views', sum(views), 'visitors', sum(visitors))::text FROM page_view_tallies WHERE utm_campaign = 'two-instances'`);
+      query(
+        databaseUrl,
+        `SELECT json_build_object('views', sum(views), 'visitors', sum(visitors))::text FROM page_view_tallies WHERE utm_campaign = 'two-instances'`,
+      );
     await expect.poll(totals, { timeout: 10_000, interval: 100 }).toBe('{"views" : 4, "visitors" : 1}');
   });
 

@@ -30,7 +30,15 @@ const AFTER = shiftDay(TODAY, 2);
 const slotId = (date: string) => `visitSlot-${date.replaceAll('-', '')}-2350`;
 
 /** What no answer to the 상담사 may hold. */
-const SECRETS = { name: '비밀고객', message: '비밀 문의 내용', memo: '이상담의 비밀 메모', phone: '01098765432', phoneTail: '5432', assignee: LEE, source: 'secret-campaign' };
+const SECRETS = {
+  name: '비밀고객',
+  message: '비밀 문의 내용',
+  memo: '이상담의 비밀 메모',
+  phone: '01098765432',
+  phoneTail: '5432',
+  assignee: LEE,
+  source: 'secret-campaign',
+};
 
 /** Lee's customers (their registrations' ids): one checked in today (its visit on today's sheet), one booked tomorrow. */
 const CHECKED_IN = 'lead-colleague-checked-in';
@@ -45,8 +53,22 @@ async function colleagueCustomer(sales: SalesDatabase, id: string, phone: string
   const at = new Date().toISOString();
   const outcome = await register(
     sales,
-    { id, name: SECRETS.name, phone, message: SECRETS.message, createdAt: at, formKind: 'customer', sourcePage: '/Promotion/Customer', utm: { source: SECRETS.source }, consent: { marketing: true, noticeVersion: '2026-11', agreedAt: at } },
-    { assignee: { email: LEE, name: '이상담' }, today: TODAY, visit: { slotId: slotId(date), bookableFrom: TODAY, whenUnavailable: 'refuse', kind: 'site', by: null } },
+    {
+      id,
+      name: SECRETS.name,
+      phone,
+      message: SECRETS.message,
+      createdAt: at,
+      formKind: 'customer',
+      sourcePage: '/Promotion/Customer',
+      utm: { source: SECRETS.source },
+      consent: { marketing: true, noticeVersion: '2026-11', agreedAt: at },
+    },
+    {
+      assignee: { email: LEE, name: '이상담' },
+      today: TODAY,
+      visit: { slotId: slotId(date), bookableFrom: TODAY, whenUnavailable: 'refuse', kind: 'site', by: null },
+    },
   );
   if (outcome.status !== 'created') throw new Error(outcome.status);
   const work = new CustomerWork(sales);
@@ -61,9 +83,15 @@ async function preparedDataDir(): Promise<string> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cheonghak-lead-access-'));
   const sales = await openEmbeddedSalesDatabase(dataDir);
   for (const date of [TODAY, TOMORROW, AFTER]) {
-    await sales.db.insertInto('visit_slots').values({ id: slotId(date), date, time: '23:50', capacity: 4, created_at: new Date().toISOString() }).execute();
+    await sales.db
+      .insertInto('visit_slots')
+      .values({ id: slotId(date), date, time: '23:50', capacity: 4, created_at: new Date().toISOString() })
+      .execute();
   }
-  customers.push(await colleagueCustomer(sales, CHECKED_IN, SECRETS.phone, TODAY, true), await colleagueCustomer(sales, BOOKED, '01055555432', TOMORROW, false));
+  customers.push(
+    await colleagueCustomer(sales, CHECKED_IN, SECRETS.phone, TODAY, true),
+    await colleagueCustomer(sales, BOOKED, '01055555432', TOMORROW, false),
+  );
   await sales.close();
   for (const [email, name] of [
     [KIM, '김상담'],
@@ -109,7 +137,7 @@ async function revOf(id: string): Promise<string> {
   return rev!;
 }
 
-describe('a 상담사 on a colleague\'s lead', () => {
+describe("a 상담사 on a colleague's lead", () => {
   it('the GET of the page is refused (403) and shows nothing', async () => {
     const answer = await leadData(CHECKED_IN, kim);
     expect(answer.status).toBe(403);
@@ -155,7 +183,7 @@ describe('a 상담사 on a colleague\'s lead', () => {
     expect(text(await getWithCookie(server.url, `/admin/visits.data?date=${TODAY}`, admin))).toContain(customers[0]);
   });
 
-  it('the desk still checks in a colleague\'s visitor on the visit\'s own day (the sheet shows everyone)', async () => {
+  it("the desk still checks in a colleague's visitor on the visit's own day (the sheet shows everyone)", async () => {
     // Lee's visitor of today, posted from a sheet printed before a change: the desk is told of the change (409).
     const answer = await postFormWithCookie(server.url, '/admin/visits.data', { intent: 'checkIn', leadId: CHECKED_IN, rev: 'stale' }, kim);
     expect(answer.status).toBe(409);

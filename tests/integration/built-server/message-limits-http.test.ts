@@ -33,8 +33,14 @@ let sales: SalesDatabase;
 /** The seeded content with the registration confirmation switched on. */
 async function preparedDataDir(): Promise<string> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cheonghak-message-limits-'));
-  const content = await openEmbeddedStore({ file: path.join(dataDir, 'content.sqlite'), seedFile: path.resolve('content/production.ndjson'), rootDir: process.cwd() });
-  await content.mutate([{ patch: { id: 'leadSettings', set: { messageTemplates: { registration: { enabled: true, templateCode: 'KA01TP-REG', text: REGISTRATION } } } } }]);
+  const content = await openEmbeddedStore({
+    file: path.join(dataDir, 'content.sqlite'),
+    seedFile: path.resolve('content/production.ndjson'),
+    rootDir: process.cwd(),
+  });
+  await content.mutate([
+    { patch: { id: 'leadSettings', set: { messageTemplates: { registration: { enabled: true, templateCode: 'KA01TP-REG', text: REGISTRATION } } } } },
+  ]);
   await content.close();
   return dataDir;
 }

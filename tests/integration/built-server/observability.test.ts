@@ -48,7 +48,8 @@ describe('metrics', () => {
     expect(scrape.status).toBe(200);
     expect(scrape.headers.get('content-type')).toMatch(/^text\/plain/);
     const text = await scrape.text();
-    for (const name of ['cheonghak_nodejs_eventloop_lag_seconds', 'cheonghak_process_start_time_seconds', 'cheonghak_http_request_duration_seconds_bucket']) expect(text).toContain(name);
+    for (const name of ['cheonghak_nodejs_eventloop_lag_seconds', 'cheonghak_process_start_time_seconds', 'cheonghak_http_request_duration_seconds_bucket'])
+      expect(text).toContain(name);
   });
 
   it('deploy/prometheus/alerts.yml alerts on metrics the server has (the PostgreSQL ones: database-outage.test.ts)', async () => {
@@ -91,7 +92,11 @@ describe('metrics', () => {
     const expired = await sample('cheonghak_leads_refused_total', 'code="formExpired"');
     const { token } = (await (await fetch(`${server.url}/api/leads/form`)).json()) as { token: string };
     const post = (body: Record<string, unknown>) =>
-      fetch(`${server.url}/api/leads`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ formKind: 'popup', privacyConsent: true, ageConfirmed: true, website: '', ...body }) });
+      fetch(`${server.url}/api/leads`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ formKind: 'popup', privacyConsent: true, ageConfirmed: true, website: '', ...body }),
+      });
     expect((await post({ formToken: token, name: '홍길동', phone: '01098765432' })).status).toBe(201);
     expect((await post({ formToken: token, name: '', phone: '010' })).status).toBe(400);
     expect((await post({ formToken: 'forged', name: '홍길동', phone: '01098765432' })).status).toBe(400);

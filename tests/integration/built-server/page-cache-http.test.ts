@@ -124,7 +124,12 @@ describe('a page is its path and the parameters its route declares', () => {
     const plain = await get('/');
     const before = await rendersSoFar();
     const click = `Cj0KCQiA${Date.now()}`;
-    for (const query of [`gclid=${click}`, naverAdQuery(click), 'utm_source=naver&utm_medium=cpc&utm_campaign=launch', `fbclid=${click}&kakao_click=${click}&zz=1`]) {
+    for (const query of [
+      `gclid=${click}`,
+      naverAdQuery(click),
+      'utm_source=naver&utm_medium=cpc&utm_campaign=launch',
+      `fbclid=${click}&kakao_click=${click}&zz=1`,
+    ]) {
       const answer = await get(`/?${query}`);
       expect(answer.status, query).toBe(200);
       expect(answer.body.equals(plain.body), `${query}: the same bytes`).toBe(true);
@@ -157,7 +162,13 @@ describe('a page is its path and the parameters its route declares', () => {
     // The console ('any') is left out: it reads its whole query, and is never cached.
     const urls = (routes as Entry[])
       .filter((route) => !route.path?.startsWith('admin'))
-      .map((route) => `/${(route.path ?? '').split('/').map((segment) => sample[segment] ?? segment).join('/')}`);
+      .map(
+        (route) =>
+          `/${(route.path ?? '')
+            .split('/')
+            .map((segment) => sample[segment] ?? segment)
+            .join('/')}`,
+      );
     expect(urls.length).toBeGreaterThan(25);
     // A session cookie (refused: not a real one) renders each request from scratch, with its whole query.
     const uncached = { cookie: '__Host-staff_session=not-a-session' };

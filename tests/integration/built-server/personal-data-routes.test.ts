@@ -92,14 +92,23 @@ function probes(): Probe[] {
   const get = (path: string): Probe => ({ name: `GET ${path}`, request: () => rawRequest(server.url, { path, headers: { cookie, ...sameOrigin() } }) });
   const leadAction = (intent: string): Probe => ({
     name: `POST /admin/leads/:id intent=${intent}`,
-    request: () => rawRequest(server.url, {
-      method: 'POST',
-      path: `/admin/leads/${leadId}`,
-      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', ...sameOrigin() },
-      body: new URLSearchParams({ intent }).toString(),
-    }),
+    request: () =>
+      rawRequest(server.url, {
+        method: 'POST',
+        path: `/admin/leads/${leadId}`,
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', ...sameOrigin() },
+        body: new URLSearchParams({ intent }).toString(),
+      }),
   });
-  const pages = ['/admin', `/admin/visits?date=${visitDay}`, `/admin/leads?q=${PHONE_DIGITS.slice(-4)}`, `/admin/leads/${leadId}`, '/admin/stats', '/admin/audit', '/admin/accounts'];
+  const pages = [
+    '/admin',
+    `/admin/visits?date=${visitDay}`,
+    `/admin/leads?q=${PHONE_DIGITS.slice(-4)}`,
+    `/admin/leads/${leadId}`,
+    '/admin/stats',
+    '/admin/audit',
+    '/admin/accounts',
+  ];
   return [
     ...pages.map(get),
     // React Router's data requests answer the same loaders without the HTML.
@@ -131,7 +140,11 @@ describe('routes that give out a whole phone number', () => {
       giving.push(probe.name);
       expect(await recordedCount(), `${probe.name} gave out the whole number: recorded`).toBe(before + 1);
     }
-    expect(giving.sort()).toEqual(['GET /admin/leads/export.csv?reason=test', 'GET /admin/leads/export.xlsx?reason=test', 'POST /admin/leads/:id intent=reveal']);
+    expect(giving.sort()).toEqual([
+      'GET /admin/leads/export.csv?reason=test',
+      'GET /admin/leads/export.xlsx?reason=test',
+      'POST /admin/leads/:id intent=reveal',
+    ]);
   });
 
   it('the old staff CSV at /api/leads.csv is gone for every session', async () => {
@@ -149,7 +162,10 @@ describe('routes that give out a whole phone number', () => {
     };
     const before = await views();
     for (const site of ['cross-site', 'same-site']) {
-      const forced = await rawRequest(server.url, { path: `/admin/leads/${leadId}`, headers: { cookie, 'sec-fetch-site': site, 'sec-fetch-mode': 'navigate' } });
+      const forced = await rawRequest(server.url, {
+        path: `/admin/leads/${leadId}`,
+        headers: { cookie, 'sec-fetch-site': site, 'sec-fetch-mode': 'navigate' },
+      });
       expect(forced.status).toBe(200);
       const page = forced.body.toString('utf8');
       expect(page).not.toContain('감사대상');
@@ -159,7 +175,10 @@ describe('routes that give out a whole phone number', () => {
     expect(await views()).toBe(before);
     // Our own link (same-origin), a bookmark or a typed address (none) opens it, recorded.
     for (const site of ['same-origin', 'none']) {
-      const opened = await rawRequest(server.url, { path: `/admin/leads/${leadId}`, headers: { cookie, 'sec-fetch-site': site, 'sec-fetch-mode': 'navigate' } });
+      const opened = await rawRequest(server.url, {
+        path: `/admin/leads/${leadId}`,
+        headers: { cookie, 'sec-fetch-site': site, 'sec-fetch-mode': 'navigate' },
+      });
       expect(opened.body.toString('utf8')).toContain('감사대상');
     }
     expect(await views()).toBe(before + 2);

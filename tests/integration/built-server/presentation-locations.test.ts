@@ -13,7 +13,11 @@ import { getWithCookie } from '../../support/http';
 import { startServer, type RunningServer } from '../../support/built-server';
 
 type Location = { title: string; href: string };
-type Resolver = { select?: Record<string, string>; resolve?: (value: Record<string, unknown> | null) => { locations?: Location[] } | null; locations?: Location[] };
+type Resolver = {
+  select?: Record<string, string>;
+  resolve?: (value: Record<string, unknown> | null) => { locations?: Location[] } | null;
+  locations?: Location[];
+};
 type MainDocument = { route: string; filter: string };
 
 let server: RunningServer;
@@ -33,7 +37,10 @@ function locationsOf(document: SanityDocument): Location[] {
   if (!resolver) return [];
   if (resolver.locations) return resolver.locations;
   const selected = Object.fromEntries(
-    Object.entries(resolver.select ?? {}).map(([key, path]) => [key, path.split('.').reduce<unknown>((value, field) => (value as Record<string, unknown> | undefined)?.[field], document)]),
+    Object.entries(resolver.select ?? {}).map(([key, path]) => [
+      key,
+      path.split('.').reduce<unknown>((value, field) => (value as Record<string, unknown> | undefined)?.[field], document),
+    ]),
   );
   return resolver.resolve?.(selected)?.locations ?? [];
 }
@@ -76,17 +83,21 @@ describe('Presentation locations', () => {
     for (const unit of documents.filter(({ _type }) => _type === 'unitType')) {
       const pages = (unit.pages as string[] | undefined) ?? [];
       const hrefs = locationsOf(unit).map(({ href }) => href.split('/')[1]);
-      expect(hrefs.sort(), unit._id).toEqual([...(pages.includes('floorPlan') ? ['FloorPlan'] : []), ...(pages.includes('interior') ? ['Interior'] : [])].sort());
+      expect(hrefs.sort(), unit._id).toEqual(
+        [...(pages.includes('floorPlan') ? ['FloorPlan'] : []), ...(pages.includes('interior') ? ['Interior'] : [])].sort(),
+      );
     }
   });
 
-  it("a located page that a main-document route matches leads back to the document", async () => {
+  it('a located page that a main-document route matches leads back to the document', async () => {
     let checked = 0;
     for (const document of documents) {
       for (const { href } of locationsOf(document)) {
         const main = mainDocumentRoute(href);
         if (!main || !main.filter.includes(`"${document._type}"`)) continue;
-        const found = (await (await evaluate(parse(`*[${main.filter}]._id`, { params: main.params }), { dataset: documents, params: main.params })).get()) as string[];
+        const found = (await (
+          await evaluate(parse(`*[${main.filter}]._id`, { params: main.params }), { dataset: documents, params: main.params })
+        ).get()) as string[];
         expect(found, `${href} → ${document._id}`).toEqual([document._id]);
         checked += 1;
       }

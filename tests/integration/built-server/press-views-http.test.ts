@@ -36,7 +36,14 @@ function pageViewRequest(headers: Record<string, string> = {}): Promise<RawRespo
   return rawRequest(server.url, {
     method: 'POST',
     path: `/api/press/${ARTICLE}/view?site=cheonghak`,
-    headers: { origin: server.url, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors', 'user-agent': CHROME, 'x-forwarded-for': '198.51.100.1', ...headers },
+    headers: {
+      origin: server.url,
+      'sec-fetch-site': 'same-origin',
+      'sec-fetch-mode': 'cors',
+      'user-agent': CHROME,
+      'x-forwarded-for': '198.51.100.1',
+      ...headers,
+    },
   });
 }
 
@@ -105,7 +112,11 @@ describe('press view counting', () => {
     const answers = [];
     const startHour = clockHour(Date.now());
     for (let index = 0; index < 200; index += 1) {
-      answers.push(json<{ counted: boolean }>(await pageViewRequest({ 'x-forwarded-for': '203.0.113.77', 'user-agent': CHROME.replace('Android 10', `Android 10; build ${index}`) })));
+      answers.push(
+        json<{ counted: boolean }>(
+          await pageViewRequest({ 'x-forwarded-for': '203.0.113.77', 'user-agent': CHROME.replace('Android 10', `Android 10; build ${index}`) }),
+        ),
+      );
     }
     // A run that crosses a clock hour starts the count again in the new hour: 3 per hour it took.
     const hours = clockHour(Date.now()) - startHour + 1;

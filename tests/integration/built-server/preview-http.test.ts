@@ -64,7 +64,12 @@ function toggle(enable: string, cookie: string, path = '/FloorPlan/59A', headers
 
 /** The cookies after an answer that set some: those it set replace the ones sent. */
 function withSetCookies(cookie: string, response: RawResponse): string {
-  const jar = new Map(cookie.split('; ').filter(Boolean).map((pair) => [pair.split('=')[0], pair] as const));
+  const jar = new Map(
+    cookie
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => [pair.split('=')[0], pair] as const),
+  );
   for (const pair of cookiesOf(response).split('; ').filter(Boolean)) {
     const [name, value] = [pair.split('=')[0], pair.slice(pair.indexOf('=') + 1)];
     if (value) jar.set(name, pair);
@@ -111,7 +116,10 @@ describe('preview with the embedded store', () => {
       expect(html(visitor)).not.toContain(DRAFT_PHONE);
     }
     // The preview cookie alone (signed out, or copied to another browser) shows nothing unpublished.
-    const previewCookieOnly = inPreview.split('; ').filter((pair) => pair.startsWith('__Host-preview=')).join('; ');
+    const previewCookieOnly = inPreview
+      .split('; ')
+      .filter((pair) => pair.startsWith('__Host-preview='))
+      .join('; ');
     expect(html(await getWithCookie(server.url, '/FloorPlan/59A', previewCookieOnly))).not.toContain(DRAFT_PHONE);
 
     const off = await toggle('0', inPreview);

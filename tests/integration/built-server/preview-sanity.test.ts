@@ -86,7 +86,9 @@ function answerOf(response: RawResponse) {
     status: response.status,
     location: response.headers.location ?? null,
     canonical: /<link rel="canonical" href="([^"]*)"/.exec(page)?.[1] ?? null,
-    links: linksOf(page).filter((href) => !href.startsWith('tel:') && !href.startsWith('/api/preview/')).sort(),
+    links: linksOf(page)
+      .filter((href) => !href.startsWith('tel:') && !href.startsWith('/api/preview/'))
+      .sort(),
   };
 }
 
@@ -119,7 +121,11 @@ describe('preview with Sanity', () => {
     const missing = await enable(pathname);
     sanity.clockAheadMs = 2 * 3600_000;
     const expired = await enable(`sanity-preview-secret=${SECRET}&${pathname}`);
-    for (const [name, response] of [['forged', forged], ['missing', missing], ['expired', expired]] as const) {
+    for (const [name, response] of [
+      ['forged', forged],
+      ['missing', missing],
+      ['expired', expired],
+    ] as const) {
       expect(response.status, name).toBe(401);
       expect(JSON.parse(html(response)), name).toMatchObject({ error: 'invalidPreviewSecret', message: expect.stringMatching(HANGUL) });
       expect(response.headers['set-cookie'], name).toBeUndefined();
@@ -132,7 +138,9 @@ describe('preview with Sanity', () => {
     expect(entered.headers.location).toBe('/FloorPlan/59A');
     // Framed by the Studio (another site): SameSite=None, so the frame sends it.
     // Partitioned: Chromium keeps a cookie set in a cross-site frame only in the Studio's partition.
-    expect([entered.headers['set-cookie'] ?? []].flat().join('\n')).toMatch(/^__Host-preview=[^;]+; Path=\/; HttpOnly; SameSite=None; Max-Age=3600; Secure; Partitioned$/m);
+    expect([entered.headers['set-cookie'] ?? []].flat().join('\n')).toMatch(
+      /^__Host-preview=[^;]+; Path=\/; HttpOnly; SameSite=None; Max-Age=3600; Secure; Partitioned$/m,
+    );
     const cookie = cookiesOf(entered);
 
     const queries = () => sanity.requests.filter(({ endpoint }) => endpoint === 'query');
@@ -149,7 +157,9 @@ describe('preview with Sanity', () => {
     // source would switch 'unsafe-inline' off, so the page's style hashes are left out there).
     expect(page.headers['content-security-policy']).toMatch(/(^|; )style-src 'self' 'unsafe-inline'(;|$)/);
     expect(page.headers['x-frame-options']).toBeUndefined();
-    const previewQueries = queries().slice(queriesBefore).filter(({ perspective }) => perspective === 'drafts');
+    const previewQueries = queries()
+      .slice(queriesBefore)
+      .filter(({ perspective }) => perspective === 'drafts');
     expect(previewQueries.length).toBeGreaterThan(0);
     for (const { authorization, cdn } of previewQueries) {
       expect(authorization).toBe(`Bearer ${VIEWER_TOKEN}`);
@@ -175,7 +185,7 @@ describe('preview with Sanity', () => {
 
   // @sanity/visual-editing expects stega in visible text and in an image's alt (click-to-edit on
   // the image) only; in the head or another attribute it only breaks or bloats.
-  it('keeps stega out of the head and of attributes but an image\'s alt; click-to-edit stays on visible text', async () => {
+  it("keeps stega out of the head and of attributes but an image's alt; click-to-edit stays on visible text", async () => {
     const cookie = await enterPreview();
     const visitor = await getWithCookie(server.url, '/', '');
     const previewed = await getWithCookie(server.url, '/', cookie);
@@ -184,7 +194,9 @@ describe('preview with Sanity', () => {
     const head = /<head>([\s\S]*?)<\/head>/.exec(page)?.[1] ?? '';
     const stegaIn = (text: string) => [...text.matchAll(new RegExp(STEGA.source, 'gu'))].length;
     const attributes = [...page.matchAll(/<([a-z]+)\b([^>]*)>/g)].flatMap(([, tag, rest]) =>
-      [...rest.matchAll(/\s([a-zA-Z-:]+)="([^"]*)"/g)].filter(([, name, value]) => STEGA.test(value) && !(tag === 'img' && name === 'alt')).map(([, name]) => `${tag} ${name}`),
+      [...rest.matchAll(/\s([a-zA-Z-:]+)="([^"]*)"/g)]
+        .filter(([, name, value]) => STEGA.test(value) && !(tag === 'img' && name === 'alt'))
+        .map(([, name]) => `${tag} ${name}`),
     );
     expect(stegaIn(head), 'in <head>').toBe(0);
     expect([...new Set(attributes)], 'attributes').toEqual([]);
@@ -207,7 +219,10 @@ describe('preview with Sanity', () => {
       const inPreview = await getWithCookie(server.url, path, cookie);
       expect(answerOf(inPreview), path).toEqual(visitor);
       if (inPreview.status === 200) expect(html(inPreview), `${path} is in preview`).toContain(BANNER);
-      expect(linksOf(html(inPreview)).filter((href) => STEGA.test(decodeURIComponent(href))), path).toEqual([]);
+      expect(
+        linksOf(html(inPreview)).filter((href) => STEGA.test(decodeURIComponent(href))),
+        path,
+      ).toEqual([]);
     }
   });
 
@@ -218,7 +233,10 @@ describe('preview with Sanity', () => {
     const typed = { title: '분양 소식', summary: '견본주택 개관 안내', body: '첫 문단\n둘째 문단' };
     const saved = await postFormWithCookie(server.url, '/cheonghak/press', { intent: 'create', saveAs: 'draft', ...typed }, cookie);
     expect(saved.status).toBe(303);
-    const draft = sanity.dataset('production').documents().find((document) => document._id.startsWith('drafts.press-') && document.title === typed.title);
+    const draft = sanity
+      .dataset('production')
+      .documents()
+      .find((document) => document._id.startsWith('drafts.press-') && document.title === typed.title);
     expect(draft, 'the draft is stored').toBeDefined();
     const id = draft!._id.slice('drafts.'.length);
 
@@ -254,7 +272,7 @@ describe('preview with Sanity', () => {
     expect(html(await getWithCookie(server.url, '/FloorPlan/59A', back))).toContain(DRAFT_PHONE);
   });
 
-  it('previews a content release: the Studio\'s `<release>,drafts` stack read as one perspective, the release over drafts', async () => {
+  it("previews a content release: the Studio's `<release>,drafts` stack read as one perspective, the release over drafts", async () => {
     const entered = await enable(`sanity-preview-secret=${SECRET}&sanity-preview-pathname=%2FFloorPlan%2F59A&sanity-preview-perspective=rSpring,drafts`);
     expect(entered.status).toBe(307);
     const from = sanity.requests.length;
@@ -285,11 +303,18 @@ describe('a preview read the Content Lake refuses', () => {
         SESSION_SECRET: 'session-secret-for-the-preview-sanity-test-02',
       },
     });
-    const entered = await getWithCookie(older.url, `/api/preview/enable?sanity-preview-secret=${SECRET}&sanity-preview-pathname=%2F&sanity-preview-perspective=rSpring,drafts`, '');
+    const entered = await getWithCookie(
+      older.url,
+      `/api/preview/enable?sanity-preview-secret=${SECRET}&sanity-preview-pathname=%2F&sanity-preview-perspective=rSpring,drafts`,
+      '',
+    );
     expect(entered.status).toBe(307);
     const from = sanity.requests.length;
     const page = await getWithCookie(older.url, '/', cookiesOf(entered));
-    expect(sanity.requests.slice(from).some(({ status }) => status === 400), 'the Content Lake refused the read').toBe(true);
+    expect(
+      sanity.requests.slice(from).some(({ status }) => status === 400),
+      'the Content Lake refused the read',
+    ).toBe(true);
     expect(page.status).toBe(400);
     expect(html(page)).toContain('Sanity가 이 미리보기의 콘텐츠 요청을 거절했습니다. Studio에서 미리보기를 다시 열어 주세요.');
   }, 120_000);

@@ -33,7 +33,12 @@ function importedPackages(file: string): string[] {
   return [...code.matchAll(statements)]
     .map((match) => match[1] ?? match[2])
     .filter((specifier) => !/^[./]/.test(specifier) && !specifier.startsWith('node:') && !builtinModules.includes(specifier.split('/')[0]))
-    .map((specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/'));
+    .map((specifier) =>
+      specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/'),
+    );
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'production-install-'));
@@ -58,8 +63,14 @@ describe('production install', () => {
     const imported = new Set([...javascriptFiles('build/server'), 'server.js'].flatMap(importedPackages));
     // Loaded only by `node server.js --dev`, on a dev install.
     imported.delete('vite');
-    expect([...imported].filter((name) => !runtimePackages.has(name)), 'imported but not a runtime dependency').toEqual([]);
-    expect([...runtimePackages].filter((name) => !imported.has(name)), 'runtime dependency nothing imports').toEqual([]);
+    expect(
+      [...imported].filter((name) => !runtimePackages.has(name)),
+      'imported but not a runtime dependency',
+    ).toEqual([]);
+    expect(
+      [...runtimePackages].filter((name) => !imported.has(name)),
+      'runtime dependency nothing imports',
+    ).toEqual([]);
   });
 
   it('the operator CLIs run from the build with plain node', async () => {
@@ -74,6 +85,6 @@ describe('production install', () => {
     // Without DATABASE_URL, the embedded database's sales tables (already migrated by the export's start).
     const migrated = await run(process.execPath, ['build/server/db-migrate.js']);
     expect(migrated.code, migrated.stderr).toBe(0);
-    expect(migrated.stdout).toContain('the embedded database\'s schema is up to date');
+    expect(migrated.stdout).toContain("the embedded database's schema is up to date");
   }, 60_000);
 });

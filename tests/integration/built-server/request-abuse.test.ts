@@ -28,7 +28,12 @@ type StreamedAnswer = { status: number; head: string; body: string; bytesSentBef
  * answers, the connection closes, or `maxBodyBytes` are written — the body is never finished, so
  * an answer means the server decided while the client was still sending.
  */
-function streamBody({ path, headers, chunked, maxBodyBytes }: {
+function streamBody({
+  path,
+  headers,
+  chunked,
+  maxBodyBytes,
+}: {
   path: string;
   headers: Record<string, string>;
   chunked: boolean;
@@ -173,7 +178,11 @@ describe('methods and malformed bodies', () => {
       expect(response.headers.allow, `${method} ${path}`).toBe(allow);
       expect(response.body.toString(), `${method} ${path}`).toMatch(/[가-힣]/);
     }
-    for (const [method, path] of [['TRACE', '/api/leads'], ['DELETE', '/api/leads'], ['PUT', '/api/press']]) {
+    for (const [method, path] of [
+      ['TRACE', '/api/leads'],
+      ['DELETE', '/api/leads'],
+      ['PUT', '/api/press'],
+    ]) {
       const response = await rawRequest(server.url, { method, path });
       expect(response.status, `${method} ${path}`).toBe(405);
       expect(response.headers.allow, `${method} ${path}`).toBeTruthy();

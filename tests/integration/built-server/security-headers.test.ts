@@ -55,7 +55,11 @@ describe('every kind of response carries the security headers', () => {
       ['loader data', () => get('/_root.data'), [200]],
       ['404 page', () => get('/no-such-page'), [404]],
       // 401 with a webhook secret configured, 404 (endpoint off) without.
-      ['API write without signature', () => rawRequest(server.url, { method: 'POST', path: '/api/sanity/webhook', body: '{}', headers: { 'content-type': 'application/json' } }), [401, 404]],
+      [
+        'API write without signature',
+        () => rawRequest(server.url, { method: 'POST', path: '/api/sanity/webhook', body: '{}', headers: { 'content-type': 'application/json' } }),
+        [401, 404],
+      ],
       ['static file', () => get('/favicon.svg'), [200]],
       ['hashed asset', () => get(`/assets/${css}`), [200]],
       ['image', () => get(imageSrc!), [200]],
@@ -71,13 +75,25 @@ describe('every kind of response carries the security headers', () => {
   });
 
   it('each is sent exactly once: a cached page (from memory, before Express), a page rendered for its request, and other answers', async () => {
-    const once = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'permissions-policy', 'cross-origin-opener-policy', 'x-frame-options', 'strict-transport-security'];
+    const once = [
+      'content-security-policy',
+      'x-content-type-options',
+      'referrer-policy',
+      'permissions-policy',
+      'cross-origin-opener-policy',
+      'x-frame-options',
+      'strict-transport-security',
+    ];
     const rendersSoFar = async (): Promise<number> => JSON.parse((await get('/readyz')).body.toString()).pageCache.renders;
     await get('/BusinessGuide/intro');
     const rendersBefore = await rendersSoFar();
     const expectOnce = async (what: string, response: ReturnType<typeof get>) => {
       const names = (await response).rawHeaders.filter((_, index) => index % 2 === 0).map((name) => name.toLowerCase());
-      for (const header of once) expect(names.filter((name) => name === header), `${what}: ${header}`).toHaveLength(1);
+      for (const header of once)
+        expect(
+          names.filter((name) => name === header),
+          `${what}: ${header}`,
+        ).toHaveLength(1);
     };
     await expectOnce('cached page', get('/BusinessGuide/intro'));
     await expectOnce('cached page, brotli', get('/BusinessGuide/intro', { 'accept-encoding': 'br' }));

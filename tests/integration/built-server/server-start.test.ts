@@ -65,30 +65,34 @@ describe('importing the server build', () => {
   it.each([
     ['the project directory', () => ROOT],
     ['an empty directory', () => tempDir('server-import-cwd-')],
-  ])('importing build/server/index.js from %s creates no file and leaves nothing running', async (_, workingDir) => {
-    const cwd = workingDir();
-    const dataDir = tempDir('server-import-data-');
-    const child = spawn(process.execPath, ['--input-type=module', '-e', `await import(${JSON.stringify(SERVER_BUILD)});`], {
-      cwd,
-      env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
-    const outcome = await new Promise<number | 'still running'>((resolve) => {
-      const deadline = setTimeout(() => {
-        child.kill('SIGKILL');
-        resolve('still running');
-      }, IMPORT_DEADLINE_MS);
-      child.on('exit', (code) => {
-        clearTimeout(deadline);
-        resolve(code ?? -1);
+  ])(
+    'importing build/server/index.js from %s creates no file and leaves nothing running',
+    async (_, workingDir) => {
+      const cwd = workingDir();
+      const dataDir = tempDir('server-import-data-');
+      const child = spawn(process.execPath, ['--input-type=module', '-e', `await import(${JSON.stringify(SERVER_BUILD)});`], {
+        cwd,
+        env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir },
+        stdio: ['ignore', 'ignore', 'pipe'],
       });
-    });
-    expect({ outcome, stderr }).toEqual({ outcome: 0, stderr: '' });
-    expect(readdirSync(dataDir)).toEqual([]);
-    if (cwd !== ROOT) expect(readdirSync(cwd)).toEqual([]);
-  }, 30_000);
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+      const outcome = await new Promise<number | 'still running'>((resolve) => {
+        const deadline = setTimeout(() => {
+          child.kill('SIGKILL');
+          resolve('still running');
+        }, IMPORT_DEADLINE_MS);
+        child.on('exit', (code) => {
+          clearTimeout(deadline);
+          resolve(code ?? -1);
+        });
+      });
+      expect({ outcome, stderr }).toEqual({ outcome: 0, stderr: '' });
+      expect(readdirSync(dataDir)).toEqual([]);
+      if (cwd !== ROOT) expect(readdirSync(cwd)).toEqual([]);
+    },
+    30_000,
+  );
 });
 
 describe('a bad environment', () => {

@@ -17,7 +17,12 @@ describe(':site matches configured site slugs only (built server)', () => {
   });
 
   const request = (method: string, path: string) =>
-    rawRequest(server.url, { method, path, headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded' }, body: method === 'POST' ? 'intent=create' : undefined });
+    rawRequest(server.url, {
+      method,
+      path,
+      headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: method === 'POST' ? 'intent=create' : undefined,
+    });
 
   it('POST /api/press gets the API’s own JSON error, not a page', async () => {
     const response = await request('POST', '/api/press');

@@ -70,7 +70,11 @@ describe('slow clients', () => {
     const { socket, closed } = await open();
     socket.write(`GET / HTTP/1.1\r\nHost: ${host}\r\n`);
     // 100 lines × 100 ms: far longer than the timeout if nothing cuts it off.
-    trickle(socket, Array.from({ length: 100 }, (_, i) => `X-Slow-${i}: ${i}\r\n`), 100);
+    trickle(
+      socket,
+      Array.from({ length: 100 }, (_, i) => `X-Slow-${i}: ${i}\r\n`),
+      100,
+    );
     const elapsed = await closed;
     expect(elapsed).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS - 50);
     // The server checks its connections at most every second (here every HEADERS_TIMEOUT_MS).
@@ -79,10 +83,12 @@ describe('slow clients', () => {
 
   it('a body trickled one byte at a time is cut off at the request timeout', async () => {
     const { socket, closed, received } = await open();
-    socket.write(
-      `POST /api/leads HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`,
+    socket.write(`POST /api/leads HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`);
+    trickle(
+      socket,
+      Array.from({ length: 1000 }, () => ' '),
+      100,
     );
-    trickle(socket, Array.from({ length: 1000 }, () => ' '), 100);
     const elapsed = await closed;
     expect(elapsed).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 50);
     expect(elapsed).toBeLessThan(REQUEST_TIMEOUT_MS * 2 + 1000);

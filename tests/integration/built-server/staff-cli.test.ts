@@ -103,7 +103,11 @@ describe('npm run staff while the server runs', () => {
     expect(listed.stdout).toMatch(new RegExp(`^${SALES}\t김상담\t상담사\t사용 중\t`, 'm'));
     // Created times in Seoul, as the console shows them, and every line ends with a newline.
     expect(listed.stdout.endsWith('\n')).toBe(true);
-    const created = listed.stdout.split('\n').find((line) => line.startsWith(`${SALES}\t`))!.split('\t').at(-1)!;
+    const created = listed.stdout
+      .split('\n')
+      .find((line) => line.startsWith(`${SALES}\t`))!
+      .split('\t')
+      .at(-1)!;
     expect(created).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(Math.abs(Date.parse(`${created.replace(' ', 'T')}+09:00`) - Date.now())).toBeLessThan(10 * 60_000);
 

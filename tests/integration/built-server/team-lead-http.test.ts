@@ -63,8 +63,8 @@ const csvActors = (csv: string) =>
     .filter(Boolean)
     .map((line) => line.split('","')[2]);
 
-describe('the 팀장\'s audit trail', () => {
-  it('downloads the team\'s records alone, and the download is recorded', async () => {
+describe("the 팀장's audit trail", () => {
+  it("downloads the team's records alone, and the download is recorded", async () => {
     const csv = await get('/admin/audit/export.csv?reason=%EC%A3%BC%EA%B0%84%20%EB%B3%B4%EA%B3%A0', MANAGER);
     expect(csv.status).toBe(200);
     const actors = csvActors(text(csv));
@@ -91,9 +91,10 @@ describe('the 팀장\'s audit trail', () => {
 });
 
 describe('퇴사자 고객 넘기기 over HTTP', () => {
-  const handOver = (email: string, fields: Record<string, string>) => postFormWithCookie(server.url, '/admin/leads', { intent: 'handOver', ...fields }, cookies[email]);
+  const handOver = (email: string, fields: Record<string, string>) =>
+    postFormWithCookie(server.url, '/admin/leads', { intent: 'handOver', ...fields }, cookies[email]);
 
-  it('answers a 팀장 handing over the 관리자\'s customers, or a 상담사 asking at all, with a Korean 403', async () => {
+  it("answers a 팀장 handing over the 관리자's customers, or a 상담사 asking at all, with a Korean 403", async () => {
     const notTheirs = await handOver(MANAGER, { handOverFrom: ADMIN, handOverTo: SALES, confirmed: '1' });
     expect(notTheirs.status).toBe(403);
     expect(text(notTheirs)).toContain('팀장은 상담사의 고객만 사용 중인 상담사에게 넘길 수 있습니다.');

@@ -28,8 +28,21 @@ import { MemoryAuditTrail } from '../../support/memory-audit-trail';
 const MANAGER = { email: 'lead@example.kr', name: '박팀장', role: 'manager', ip: '10.0.0.1' } as const;
 const SALES = { email: 'sales@example.kr', name: '김상담', role: 'sales', ip: '10.0.0.2' } as const;
 
-type Registered = { id: string; phone: string; createdAt: string; utm: { source: string; medium?: string; campaign: string }; checkedInAt?: string; status?: 'contracted' };
-const lead = (id: string, phone: string, createdAt: string, campaign: string, work: Pick<Registered, 'checkedInAt' | 'status'> = {}): Registered => ({ id, phone, createdAt, utm: { source: 'naver', medium: 'cpc', campaign }, ...work });
+type Registered = {
+  id: string;
+  phone: string;
+  createdAt: string;
+  utm: { source: string; medium?: string; campaign: string };
+  checkedInAt?: string;
+  status?: 'contracted';
+};
+const lead = (id: string, phone: string, createdAt: string, campaign: string, work: Pick<Registered, 'checkedInAt' | 'status'> = {}): Registered => ({
+  id,
+  phone,
+  createdAt,
+  utm: { source: 'naver', medium: 'cpc', campaign },
+  ...work,
+});
 
 /**
  * Each registration stored as the site stores it; a check-in is a visit booked for that day and
@@ -42,18 +55,39 @@ async function registered(sales: SalesDatabase, registrations: Registered[]): Pr
   const versionOf = async (id: string) => (await sales.db.selectFrom('customers').select('version').where('id', '=', id).executeTakeFirstOrThrow()).version;
   for (const registration of registrations) {
     const day = registration.checkedInAt?.slice(0, 10);
-    if (day) await sales.db.insertInto('visit_slots').values({ id: `slot-${day}`, date: day, time: '11:00', capacity: 6, created_at: registration.createdAt }).execute();
+    if (day)
+      await sales.db
+        .insertInto('visit_slots')
+        .values({ id: `slot-${day}`, date: day, time: '11:00', capacity: 6, created_at: registration.createdAt })
+        .execute();
     const outcome = await register(
       sales,
-      { id: registration.id, name: '한고객', phone: registration.phone, createdAt: registration.createdAt, formKind: 'popup', utm: registration.utm, consent: { marketing: false, noticeVersion: '2026-10', agreedAt: registration.createdAt } },
-      { assignee: null, today: registration.createdAt.slice(0, 10), ...(day ? { visit: { slotId: `slot-${day}`, bookableFrom: registration.createdAt.slice(0, 10), whenUnavailable: 'refuse', kind: 'site', by: null } } : {}) },
+      {
+        id: registration.id,
+        name: '한고객',
+        phone: registration.phone,
+        createdAt: registration.createdAt,
+        formKind: 'popup',
+        utm: registration.utm,
+        consent: { marketing: false, noticeVersion: '2026-10', agreedAt: registration.createdAt },
+      },
+      {
+        assignee: null,
+        today: registration.createdAt.slice(0, 10),
+        ...(day
+          ? { visit: { slotId: `slot-${day}`, bookableFrom: registration.createdAt.slice(0, 10), whenUnavailable: 'refuse', kind: 'site', by: null } }
+          : {}),
+      },
     );
     if (outcome.status !== 'created') throw new Error(`${registration.id}: ${outcome.status}`);
     if (registration.checkedInAt) {
       now = Date.parse(registration.checkedInAt);
       expect(await work.checkIn(outcome.customerId, await versionOf(outcome.customerId), actor)).toMatchObject({ ok: true });
     }
-    if (registration.status) expect(await work.change(outcome.customerId, { version: await versionOf(outcome.customerId), status: registration.status }, actor)).toMatchObject({ ok: true });
+    if (registration.status)
+      expect(await work.change(outcome.customerId, { version: await versionOf(outcome.customerId), status: registration.status }, actor)).toMatchObject({
+        ok: true,
+      });
   }
 }
 
@@ -108,7 +142,10 @@ describe.each(BACKENDS)('ad spend on %s', (_store, open) => {
   async function post(staff: StaffIdentity, fields: Record<string, string>) {
     const request = new Request('http://localhost/admin/stats?from=2026-11-01&to=2026-11-30', { method: 'POST', body: new URLSearchParams(fields) });
     const context = { auth: { session: () => staff }, adSpend: book, clientIp: '10.0.0.9' } as unknown as AppLoadContext;
-    const answer = (await action({ request, context, params: {} } as Parameters<typeof action>[0])) as unknown as { data: { tone: string; message: string }; init: ResponseInit | null };
+    const answer = (await action({ request, context, params: {} } as Parameters<typeof action>[0])) as unknown as {
+      data: { tone: string; message: string };
+      init: ResponseInit | null;
+    };
     return { status: answer.init?.status ?? 200, ...answer.data };
   }
 
@@ -128,7 +165,11 @@ describe.each(BACKENDS)('ad spend on %s', (_store, open) => {
 
   it('refuses a 상담사 with a Korean 403 and stores nothing', async () => {
     const before = audit.entries.length;
-    expect(await post(SALES, { intent: 'set', campaign: 'launch', month: '2026-09', amount: '1000' })).toEqual({ status: 403, tone: 'error', message: AD_SPEND_MESSAGES.forbidden });
+    expect(await post(SALES, { intent: 'set', campaign: 'launch', month: '2026-09', amount: '1000' })).toEqual({
+      status: 403,
+      tone: 'error',
+      message: AD_SPEND_MESSAGES.forbidden,
+    });
     expect(await book.remove({ campaign: 'launch', month: '2026-09' }, SALES)).toEqual({ ok: false, error: 'forbidden' });
     expect(await book.ofMonths(['2026-09'])).toEqual([]);
     expect(audit.entries.length).toBe(before);
@@ -150,9 +191,23 @@ describe.each(BACKENDS)('ad spend on %s', (_store, open) => {
   });
 
   it('answers the page with what was saved and removed', async () => {
-    expect(await post(MANAGER, { intent: 'set', campaign: 'launch', month: '2026-08', amount: '0' })).toEqual({ status: 200, tone: 'success', message: '2026-08 launch 광고비를 저장했습니다.', saved: true });
-    expect(await post(MANAGER, { intent: 'remove', campaign: 'launch', month: '2026-08' })).toEqual({ status: 200, tone: 'success', message: '2026-08 launch 광고비를 삭제했습니다.', saved: false });
-    expect(await post(MANAGER, { intent: 'remove', campaign: 'launch', month: '2026-08' })).toEqual({ status: 404, tone: 'error', message: AD_SPEND_MESSAGES.notFound });
+    expect(await post(MANAGER, { intent: 'set', campaign: 'launch', month: '2026-08', amount: '0' })).toEqual({
+      status: 200,
+      tone: 'success',
+      message: '2026-08 launch 광고비를 저장했습니다.',
+      saved: true,
+    });
+    expect(await post(MANAGER, { intent: 'remove', campaign: 'launch', month: '2026-08' })).toEqual({
+      status: 200,
+      tone: 'success',
+      message: '2026-08 launch 광고비를 삭제했습니다.',
+      saved: false,
+    });
+    expect(await post(MANAGER, { intent: 'remove', campaign: 'launch', month: '2026-08' })).toEqual({
+      status: 404,
+      tone: 'error',
+      message: AD_SPEND_MESSAGES.notFound,
+    });
   });
 
   it('divides the spend of the months the period touches by the campaign’s customers and visitors, "—" without spend or a divisor', async () => {
@@ -175,7 +230,11 @@ describe.each(BACKENDS)('ad spend on %s', (_store, open) => {
     // 11-25 ~ 12-01 touches November and December: both months' spend, whole.
     expect(monthsOfRange({ from: '2026-11-25', to: '2026-12-01' })).toEqual(['2026-11', '2026-12']);
     const across = await campaignStatsOf(backend).read({ from: '2026-11-01', to: '2026-12-01' });
-    expect(across.funnel.find((funnel) => funnel.label.endsWith('launch'))).toMatchObject({ spend: 1_300_000, costPerCustomer: 325_000, costPerVisit: 650_000 });
+    expect(across.funnel.find((funnel) => funnel.label.endsWith('launch'))).toMatchObject({
+      spend: 1_300_000,
+      costPerCustomer: 325_000,
+      costPerVisit: 650_000,
+    });
 
     const csv = campaignStatsCsv(november)
       .split('\r\n')
@@ -194,13 +253,31 @@ describe.each(BACKENDS)('ad spend on %s', (_store, open) => {
     ]);
     // The ad's landing page seen from links in both spellings, on two phones.
     const pageViews = new PageViewStats(backend.sales, { intervalMs: 3_600_000, now: () => Date.parse('2027-01-05T01:00:00.000Z') });
-    const landing = (utmCampaign: string): PageViewFacts => ({ path: '/', landing: true, referrerHost: 'search.naver.com', utmSource: 'naver', utmMedium: 'cpc', utmCampaign, device: 'mobile' });
-    const phone = (ip: string) => ({ ip, get: (name: string) => (name.toLowerCase() === 'user-agent' ? 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' : undefined) }) as unknown as Request;
+    const landing = (utmCampaign: string): PageViewFacts => ({
+      path: '/',
+      landing: true,
+      referrerHost: 'search.naver.com',
+      utmSource: 'naver',
+      utmMedium: 'cpc',
+      utmCampaign,
+      device: 'mobile',
+    });
+    const phone = (ip: string) =>
+      ({
+        ip,
+        get: (name: string) => (name.toLowerCase() === 'user-agent' ? 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' : undefined),
+      }) as unknown as Request;
     expect(await pageViews.record(landing('Launch_Search'), phone('203.0.113.1'))).toBe(true);
     expect(await pageViews.record(landing('launch_search'), phone('203.0.113.2'))).toBe(true);
     await pageViews.stop();
-    expect(await post(MANAGER, { intent: 'set', campaign: 'Launch_Search', month: '2027-01', amount: '3,500,000' })).toMatchObject({ status: 200, tone: 'success' });
-    expect(await post(MANAGER, { intent: 'set', campaign: 'launch_search', month: '2027-02', amount: '3500000' })).toMatchObject({ status: 200, tone: 'success' });
+    expect(await post(MANAGER, { intent: 'set', campaign: 'Launch_Search', month: '2027-01', amount: '3,500,000' })).toMatchObject({
+      status: 200,
+      tone: 'success',
+    });
+    expect(await post(MANAGER, { intent: 'set', campaign: 'launch_search', month: '2027-02', amount: '3500000' })).toMatchObject({
+      status: 200,
+      tone: 'success',
+    });
     expect(await book.ofMonths(['2027-01', '2027-02'])).toEqual([
       { campaign: 'launch_search', month: '2027-01', amount: 3_500_000 },
       { campaign: 'launch_search', month: '2027-02', amount: 3_500_000 },
@@ -212,9 +289,11 @@ describe.each(BACKENDS)('ad spend on %s', (_store, open) => {
     expect(report.funnel.filter((row) => row.label.toLowerCase().includes('launch_search'))).toEqual([
       expect.objectContaining({ label: 'launch_search', customers: 3, visited: 1, spend: 7_000_000, costPerCustomer: 2_333_333, costPerVisit: 7_000_000 }),
     ]);
-    expect(report.campaigns.filter((row) => row.label.toLowerCase().includes('launch_search')).map(({ label, registrations, visits }) => ({ label, registrations, visits }))).toEqual([
-      { label: 'naver / cpc / launch_search', registrations: 3, visits: 2 },
-    ]);
+    expect(
+      report.campaigns
+        .filter((row) => row.label.toLowerCase().includes('launch_search'))
+        .map(({ label, registrations, visits }) => ({ label, registrations, visits })),
+    ).toEqual([{ label: 'naver / cpc / launch_search', registrations: 3, visits: 2 }]);
     const csv = campaignStatsCsv(report).replaceAll('"', '');
     expect(csv).toContain('캠페인 퍼널,launch_search,3,3,3,0,1,0,7000000,2333333,7000000');
   });

@@ -34,7 +34,13 @@ async function startInstance(): Promise<{ app: App; origin: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'app-postgres-'));
   dataDirs.push(dataDir);
   const app = await appModule.createApp(
-    appModule.loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ...sanityEnv, LEAD_MIN_FILL_MS: '0', LEAD_FORM_SECRET: 'app-postgres-test-secret-0123456789' }),
+    appModule.loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      ...sanityEnv,
+      LEAD_MIN_FILL_MS: '0',
+      LEAD_FORM_SECRET: 'app-postgres-test-secret-0123456789',
+    }),
     { pagePipeline: false },
   );
   const server = createServer(app.handler);
@@ -79,14 +85,27 @@ it('a booking posted to one instance is stored in PostgreSQL and read by another
   const second = await startInstance();
   // A slot a week ahead, as an admin adds it on the console (the tables are migrated by the first start).
   const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-  await rowsOf(`INSERT INTO visit_slots (id, date, time, capacity, created_at) VALUES ('visitSlot-app-postgres', $1, '11:00', 4, $2)`, [date, new Date().toISOString()]);
+  await rowsOf(`INSERT INTO visit_slots (id, date, time, capacity, created_at) VALUES ('visitSlot-app-postgres', $1, '11:00', 4, $2)`, [
+    date,
+    new Date().toISOString(),
+  ]);
   const form = (await (await fetch(`${first.origin}/api/leads/form`)).json()) as { token: string; slots: Array<{ id: string; remaining: number }> };
   const slot = form.slots.find((option) => option.id === 'visitSlot-app-postgres');
   expect(slot).toMatchObject({ remaining: 4 });
   const response = await fetch(`${first.origin}/api/leads`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ formToken: form.token, formKind: 'visit', name: '김방문', phone: '01055557777', privacyConsent: true, ageConfirmed: true, website: '', visitSlot: slot!.id, sourcePage: '/' }),
+    body: JSON.stringify({
+      formToken: form.token,
+      formKind: 'visit',
+      name: '김방문',
+      phone: '01055557777',
+      privacyConsent: true,
+      ageConfirmed: true,
+      website: '',
+      visitSlot: slot!.id,
+      sourcePage: '/',
+    }),
   });
   expect(response.status).toBe(201);
   const { id } = (await response.json()) as { id: string };
@@ -110,7 +129,9 @@ it('a booking posted to one instance is stored in PostgreSQL and read by another
     if (!existsSync(file)) continue;
     const database = openSqlite(file);
     try {
-      expect(database.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('documents', 'customers', 'registrations', 'bookings')`).all()).toEqual([]);
+      expect(
+        database.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('documents', 'customers', 'registrations', 'bookings')`).all(),
+      ).toEqual([]);
     } finally {
       database.close();
     }

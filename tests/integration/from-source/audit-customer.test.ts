@@ -18,7 +18,11 @@ describe.each(Object.entries(CONSOLE_DATABASES))('the audit trail of one custome
     database = await open();
     const registered = async (id: string, phone: string) => {
       const at = '2026-11-20T01:00:00.000Z';
-      const outcome = await register(database!.sales, { id, name: '한고객', phone, createdAt: at, formKind: 'popup', consent: { marketing: false, noticeVersion: 'v1', agreedAt: at } }, { assignee: null, today: '2026-11-20' });
+      const outcome = await register(
+        database!.sales,
+        { id, name: '한고객', phone, createdAt: at, formKind: 'popup', consent: { marketing: false, noticeVersion: 'v1', agreedAt: at } },
+        { assignee: null, today: '2026-11-20' },
+      );
       if (outcome.status !== 'created') throw new Error(outcome.status);
       return outcome.customerId;
     };
@@ -26,7 +30,8 @@ describe.each(Object.entries(CONSOLE_DATABASES))('the audit trail of one custome
     expect(await registered('lead-a2', '01012345678')).toBe(customer);
     const other = await registered('lead-b', '01099990000');
     const audit = database.audit;
-    const record = (actor: string, action: 'leadView' | 'leadChange' | 'leadMemo', target: string, detail?: string) => audit.record({ actor, action, ip: '10.0.0.1', target, detail });
+    const record = (actor: string, action: 'leadView' | 'leadChange' | 'leadMemo', target: string, detail?: string) =>
+      audit.record({ actor, action, ip: '10.0.0.1', target, detail });
     await record('kim@example.com', 'leadView', 'lead-a');
     await record('kim@example.com', 'leadChange', 'lead-a2', '상태 신규 → 연락 중');
     await record('lee@example.com', 'leadView', other);
@@ -39,9 +44,14 @@ describe.each(Object.entries(CONSOLE_DATABASES))('the audit trail of one custome
       ['kim@example.com', 'leadView', 'lead-a'],
     ];
     for (const asked of [customer, 'lead-a', 'lead-a2']) {
-      expect((await audit.list({ lead: asked })).entries.map((entry) => [entry.actor, entry.action, entry.target]), asked).toEqual(expected);
+      expect(
+        (await audit.list({ lead: asked })).entries.map((entry) => [entry.actor, entry.action, entry.target]),
+        asked,
+      ).toEqual(expected);
     }
-    expect((await audit.list({ lead: customer, actor: 'kim@example.com', action: 'leadChange' })).entries.map((entry) => entry.detail)).toEqual(['상태 신규 → 연락 중']);
+    expect((await audit.list({ lead: customer, actor: 'kim@example.com', action: 'leadChange' })).entries.map((entry) => entry.detail)).toEqual([
+      '상태 신규 → 연락 중',
+    ]);
     const streamed = [];
     for await (const entry of audit.stream({ lead: 'lead-b' })) streamed.push(entry.target);
     expect(streamed).toEqual([other]);

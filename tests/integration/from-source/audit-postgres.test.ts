@@ -34,7 +34,17 @@ afterEach(async () => {
 async function appRolePool(): Promise<pg.Pool> {
   const role = `app_${Date.now()}`;
   await pool.query(`CREATE ROLE ${role} LOGIN`);
-  execFileSync(path.join(postgresBinaries(), 'psql'), ['--no-psqlrc', '--quiet', '-v', 'ON_ERROR_STOP=1', '-v', `app_role=${role}`, '-f', 'deploy/postgres/app-role.sql', url]);
+  execFileSync(path.join(postgresBinaries(), 'psql'), [
+    '--no-psqlrc',
+    '--quiet',
+    '-v',
+    'ON_ERROR_STOP=1',
+    '-v',
+    `app_role=${role}`,
+    '-f',
+    'deploy/postgres/app-role.sql',
+    url,
+  ]);
   const asApp = new URL(url);
   asApp.username = role;
   return new pg.Pool({ connectionString: asApp.toString() });
@@ -48,7 +58,11 @@ async function ownerRecord(daysAgo: number, target: string): Promise<void> {
   ]);
 }
 
-const failure = (promise: Promise<unknown>) => promise.then(() => 'succeeded', (error: Error) => error.message);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'succeeded',
+    (error: Error) => error.message,
+  );
 
 describe('audit trail in PostgreSQL', () => {
   it('refuses UPDATE, TRUNCATE and an early DELETE even to the owner; the purge deletes only what is past the retention', async () => {
@@ -89,11 +103,15 @@ describe('audit trail in PostgreSQL', () => {
   it("the site's role cannot back-date a record: its time is the database's", async () => {
     const appPool = await appRolePool();
     try {
-      const backDated = appPool.query(`INSERT INTO audit_events (at, actor, action, ip) VALUES ('2020-01-01T00:00:00.000Z', 'sales@example.kr', 'leadView', '10.0.0.2')`);
+      const backDated = appPool.query(
+        `INSERT INTO audit_events (at, actor, action, ip) VALUES ('2020-01-01T00:00:00.000Z', 'sales@example.kr', 'leadView', '10.0.0.2')`,
+      );
       expect(await failure(backDated)).toMatch(/permission denied/);
       // Its own clock is not asked either: a trail told it is 2020 still records now.
       const before = new Date().toISOString();
-      await new PostgresAuditTrail(appPool, () => Date.UTC(2020, 0, 1)).record({ actor: 'sales@example.kr', action: 'leadView', ip: '10.0.0.2' }).catch(() => undefined);
+      await new PostgresAuditTrail(appPool, () => Date.UTC(2020, 0, 1))
+        .record({ actor: 'sales@example.kr', action: 'leadView', ip: '10.0.0.2' })
+        .catch(() => undefined);
       await appPool.query(`INSERT INTO audit_events (actor, action, ip) VALUES ('sales@example.kr', 'leadView', '10.0.0.2')`);
       const { rows } = await pool.query<{ at: string }>('SELECT at FROM audit_events');
       expect(rows.length).toBeGreaterThanOrEqual(1);

@@ -19,8 +19,8 @@ const MANAGER = 'lead@example.kr';
 const SALES = 'kim@example.kr';
 const LEFT = 'gone@example.kr';
 
-describe.each(Object.entries(CONSOLE_DATABASES))('the 팀장\'s audit trail on %s', (_name, open) => {
-  it('holds the customers\' records and the team\'s actions, none of the 관리자\'s own administration', async () => {
+describe.each(Object.entries(CONSOLE_DATABASES))("the 팀장's audit trail on %s", (_name, open) => {
+  it("holds the customers' records and the team's actions, none of the 관리자's own administration", async () => {
     database = await open();
     const at = '2026-11-20T01:00:00.000Z';
     for (const [email, role, disabled] of [
@@ -29,9 +29,12 @@ describe.each(Object.entries(CONSOLE_DATABASES))('the 팀장\'s audit trail on %
       [SALES, 'sales', 0],
       [LEFT, 'sales', 1],
     ] as const) {
-      await database.exec(`INSERT INTO staff_accounts (email, name, role, password_hash, disabled, created_at, updated_at) VALUES ('${email}', '${email}', '${role}', 'x', ${disabled}, '${at}', '${at}')`);
+      await database.exec(
+        `INSERT INTO staff_accounts (email, name, role, password_hash, disabled, created_at, updated_at) VALUES ('${email}', '${email}', '${role}', 'x', ${disabled}, '${at}', '${at}')`,
+      );
     }
-    const record = (actor: string, action: AuditAction, target: string | null = null) => database!.audit.record({ actor, action, ip: '10.0.0.1', target, detail: `${actor} ${action}` });
+    const record = (actor: string, action: AuditAction, target: string | null = null) =>
+      database!.audit.record({ actor, action, ip: '10.0.0.1', target, detail: `${actor} ${action}` });
     const shown: Array<[string, AuditAction]> = [];
     const hidden: Array<[string, AuditAction]> = [];
     const add = async (list: typeof shown, actor: string, action: AuditAction, target: string | null = null) => {

@@ -131,7 +131,10 @@ describe('background work while PostgreSQL is stopped under it', () => {
         .select('customers.phone')
         .where('registrations.id', '=', 'lead-outage-outbox')
         .executeTakeFirst()
-        .then((row) => row?.phone ?? null, () => null);
+        .then(
+          (row) => row?.phone ?? null,
+          () => null,
+        );
     await expect.poll(storedPhone, { timeout: 10_000, interval: 100 }).toBe('01012345678');
     // Settled in the delivery's own transaction, which commits just after the lead is stored.
     await expect.poll(() => outbox.find('lead-outage-outbox'), { timeout: 5_000, interval: 50 }).toBeNull();
@@ -171,7 +174,16 @@ describe('background work while PostgreSQL is stopped under it', () => {
     dispatcher.start(100);
     await expect.poll(failures('messages'), { timeout: 10_000, interval: 50 }).toBeGreaterThanOrEqual(before + 3);
     startDatabase();
-    await expect.poll(() => log.enqueue([{ key: 'registration:lead-outage-message', leadId: 'lead-outage-message', event: 'registration' }], Date.now()).then(() => true, () => false), { timeout: 10_000, interval: 100 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          log.enqueue([{ key: 'registration:lead-outage-message', leadId: 'lead-outage-message', event: 'registration' }], Date.now()).then(
+            () => true,
+            () => false,
+          ),
+        { timeout: 10_000, interval: 100 },
+      )
+      .toBe(true);
     // No provider: settled as not sent (꺼짐) by the next round of the same loop.
     await expect.poll(async () => (await registrationMessages(sales, 'lead-outage-message'))[0]?.status, { timeout: 10_000, interval: 100 }).toBe('skipped');
   });
@@ -186,12 +198,26 @@ describe('background work while PostgreSQL is stopped under it', () => {
     for (let view = 0; view < 3; view++) counter.record('press-outage', 'cheonghak');
     await expect.poll(() => writes.mock.calls.length, { timeout: 10_000, interval: 50 }).toBeGreaterThanOrEqual(3);
     startDatabase();
-    await expect.poll(() => withClient(url, async (client) => (await client.query(`SELECT views FROM press_view_counts WHERE article_id = 'press-outage'`)).rows[0]?.views), { timeout: 10_000, interval: 100 }).toBe('3');
+    await expect
+      .poll(
+        () => withClient(url, async (client) => (await client.query(`SELECT views FROM press_view_counts WHERE article_id = 'press-outage'`)).rows[0]?.views),
+        { timeout: 10_000, interval: 100 },
+      )
+      .toBe('3');
   });
 
   it('the staff accounts opened while the database is down start, and load once it is back', async () => {
     const elsewhere = new StaffStore(salesDatabaseOnPostgres(pool()));
-    const account = { email: 'outage@example.kr', name: '김상담', role: 'sales' as const, passwordHash: 'x', disabled: false, createdAt: '2026-01-01', updatedAt: '2026-01-01', mobile: null };
+    const account = {
+      email: 'outage@example.kr',
+      name: '김상담',
+      role: 'sales' as const,
+      passwordHash: 'x',
+      disabled: false,
+      createdAt: '2026-01-01',
+      updatedAt: '2026-01-01',
+      mobile: null,
+    };
     expect(await elsewhere.insert(account)).toBe(true);
     stopDatabase();
     const staff = new StaffStore(salesDatabaseOnPostgres(pool()));
@@ -225,16 +251,25 @@ describe('background work while PostgreSQL is stopped under it', () => {
     await expect(migrateWhenReachable(async () => Promise.reject(refusal), new DependencyState('postgres'), false)).rejects.toBe(refusal);
   });
 
-  it('an instance starting while the database is away starts, and writes the environment\'s admin account once it is back', async () => {
+  it("an instance starting while the database is away starts, and writes the environment's admin account once it is back", async () => {
     const store = new StaffStore(salesDatabaseOnPostgres(pool()));
     const staff = new StaffAccounts(store, new MemoryAuditTrail());
     cleanups.push(() => staff.close());
-    const admin = { email: 'outage-admin@example.kr', passwordHash: await hashTestPassword('a-long-enough-password'), passwordHashing: scryptParametersFor(12) };
+    const admin = {
+      email: 'outage-admin@example.kr',
+      passwordHash: await hashTestPassword('a-long-enough-password'),
+      passwordHashing: scryptParametersFor(12),
+    };
     stopDatabase();
     // StaffAuth.start's first step: it must not fail the start while the database is away.
-    await nowOrWhenAvailable('first admin account', () => prepareFirstAdmin({ staff, admin, authDir: stateDir, allowLocalAdmin: false, log: () => undefined }), 100);
+    await nowOrWhenAvailable(
+      'first admin account',
+      () => prepareFirstAdmin({ staff, admin, authDir: stateDir, allowLocalAdmin: false, log: () => undefined }),
+      100,
+    );
     startDatabase();
-    const stored = () => withClient(url, async (client) => (await client.query(`SELECT role FROM staff_accounts WHERE email = $1`, [admin.email])).rows[0]?.role);
+    const stored = () =>
+      withClient(url, async (client) => (await client.query(`SELECT role FROM staff_accounts WHERE email = $1`, [admin.email])).rows[0]?.role);
     await expect.poll(stored, { timeout: 10_000, interval: 100 }).toBe('admin');
   });
 
@@ -261,7 +296,7 @@ describe('background work while PostgreSQL is stopped under it', () => {
     await expect.poll(() => changes.listening, { timeout: 5_000, interval: 50 }).toBe(true);
   });
 
-  it("a content write with the database away is stored and answered; its announcement to the other instances is dropped without a log line per write", async () => {
+  it('a content write with the database away is stored and answered; its announcement to the other instances is dropped without a log line per write', async () => {
     const content = await openEmbeddedStore({ file: ':memory:' });
     cleanups.push(() => content.close());
     const changes = await ContentChanges.start(url, pool(), () => undefined);

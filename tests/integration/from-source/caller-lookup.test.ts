@@ -44,9 +44,14 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
       await database.close();
     });
 
-    const service = () => new LeadConsoleService({ sales: database.sales, content: database.content, audit: database.audit, staff: { list: async () => staff } });
+    const service = () =>
+      new LeadConsoleService({ sales: database.sales, content: database.content, audit: database.audit, staff: { list: async () => staff } });
     const searches = async () =>
-      (await database.rows<{ seq: number | string; actor: string; action: string; target: string | null; detail: string | null }>(`SELECT seq, actor, action, target, detail FROM audit_events ORDER BY seq`))
+      (
+        await database.rows<{ seq: number | string; actor: string; action: string; target: string | null; detail: string | null }>(
+          `SELECT seq, actor, action, target, detail FROM audit_events ORDER BY seq`,
+        )
+      )
         .filter((row) => Number(row.seq) > seeded && row.action === 'phoneSearch')
         .map(({ actor, target, detail }) => ({ actor, target, detail }));
 

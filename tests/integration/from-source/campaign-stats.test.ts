@@ -30,8 +30,18 @@ describe.each(Object.keys(DATABASES))('campaign statistics on %s', (name) => {
   let report: CampaignStatsReport;
 
   /** Registers a form the way the site (or the desk) stores it; returns the customer's id. */
-  async function registered(id: string, phone: string, createdAt: string, form: Partial<NewRegistration>, options: Partial<RegistrationOptions> = {}): Promise<string> {
-    const outcome = await register(database.sales, { id, name: '한고객', phone, createdAt, formKind: 'popup', consent, ...form }, { assignee: KIM, today: createdAt.slice(0, 10), ...options });
+  async function registered(
+    id: string,
+    phone: string,
+    createdAt: string,
+    form: Partial<NewRegistration>,
+    options: Partial<RegistrationOptions> = {},
+  ): Promise<string> {
+    const outcome = await register(
+      database.sales,
+      { id, name: '한고객', phone, createdAt, formKind: 'popup', consent, ...form },
+      { assignee: KIM, today: createdAt.slice(0, 10), ...options },
+    );
     if (outcome.status !== 'created') throw new Error(`${id}: ${outcome.status}`);
     return outcome.customerId;
   }
@@ -52,23 +62,39 @@ describe.each(Object.keys(DATABASES))('campaign statistics on %s', (name) => {
         .orderBy([...KEY])
         .execute()
     )
-      .map((row) => ({ ...row, registrations: Number(row.registrations), first_touches: Number(row.first_touches), last_touches: Number(row.last_touches), day_customers: Number(row.day_customers) }))
+      .map((row) => ({
+        ...row,
+        registrations: Number(row.registrations),
+        first_touches: Number(row.first_touches),
+        last_touches: Number(row.last_touches),
+        day_customers: Number(row.day_customers),
+      }))
       .filter((row) => row.registrations !== 0 || row.first_touches !== 0 || row.last_touches !== 0 || row.day_customers !== 0);
-  const versionOf = async (customerId: string) => (await database.sales.db.selectFrom('customers').select('version').where('id', '=', customerId).executeTakeFirstOrThrow()).version;
+  const versionOf = async (customerId: string) =>
+    (await database.sales.db.selectFrom('customers').select('version').where('id', '=', customerId).executeTakeFirstOrThrow()).version;
 
   beforeAll(async () => {
     database = await DATABASES[name]!();
     const { sales } = database;
-    await sales.db.insertInto('visit_slots').values([
-      { id: 'slot-22', date: '2026-11-22', time: '14:00', capacity: 6, created_at: '2026-11-01T00:00:00.000Z' },
-      { id: 'slot-23', date: '2026-11-23', time: '11:00', capacity: 6, created_at: '2026-11-01T00:00:00.000Z' },
-    ]).execute();
+    await sales.db
+      .insertInto('visit_slots')
+      .values([
+        { id: 'slot-22', date: '2026-11-22', time: '14:00', capacity: 6, created_at: '2026-11-01T00:00:00.000Z' },
+        { id: 'slot-23', date: '2026-11-23', time: '11:00', capacity: 6, created_at: '2026-11-01T00:00:00.000Z' },
+      ])
+      .execute();
     const naverLaunch = (spelling: string) => ({ utm: { source: 'naver', medium: 'cpc', campaign: spelling }, landingPage: '/FloorPlan/59A' });
     // A: naver launch, then kakao winter with a booking for the 22nd, checked in there, called.
     const a = await registered('lead-a1', '01011110001', '2026-11-20T01:00:00.000Z', naverLaunch('Launch'));
-    await registered('lead-a2', '01011110001', '2026-11-21T01:00:00.000Z', { formKind: 'home', utm: { source: 'kakao', campaign: 'winter' } }, {
-      visit: { slotId: 'slot-22', bookableFrom: '2026-11-21', whenUnavailable: 'refuse', kind: 'site', by: null },
-    });
+    await registered(
+      'lead-a2',
+      '01011110001',
+      '2026-11-21T01:00:00.000Z',
+      { formKind: 'home', utm: { source: 'kakao', campaign: 'winter' } },
+      {
+        visit: { slotId: 'slot-22', bookableFrom: '2026-11-21', whenUnavailable: 'refuse', kind: 'site', by: null },
+      },
+    );
     // B: naver launch, called, contracted.
     const b = await registered('lead-b', '01011110002', '2026-11-21T02:00:00.000Z', naverLaunch('launch'));
     // C: came in without registering before: a walk-in at the desk.
@@ -77,9 +103,15 @@ describe.each(Object.keys(DATABASES))('campaign statistics on %s', (name) => {
     await registered('lead-d1', '01011110004', '2026-11-01T01:00:00.000Z', naverLaunch('launch'));
     await registered('lead-d2', '01011110004', '2026-11-21T05:00:00.000Z', naverLaunch('launch'));
     // E: a phone-in booked for the 23rd, after the period.
-    await registered('lead-e', '01011110005', '2026-11-22T04:00:00.000Z', { formKind: 'phoneIn' }, {
-      visit: { slotId: 'slot-23', bookableFrom: '2026-11-22', whenUnavailable: 'refuse', kind: 'phoneIn', by: MANAGER.email },
-    });
+    await registered(
+      'lead-e',
+      '01011110005',
+      '2026-11-22T04:00:00.000Z',
+      { formKind: 'phoneIn' },
+      {
+        visit: { slotId: 'slot-23', bookableFrom: '2026-11-22', whenUnavailable: 'refuse', kind: 'phoneIn', by: MANAGER.email },
+      },
+    );
 
     const work = new CustomerWork(sales, { now: () => NOW });
     expect(await work.recordCall(a, { version: await versionOf(a), result: '통화 완료', callbackAt: null }, MANAGER)).toMatchObject({ ok: true });
@@ -114,7 +146,12 @@ describe.each(Object.keys(DATABASES))('campaign statistics on %s', (name) => {
   });
 
   it('counts the funnel per campaign with first and last touch and the cost per customer and per visit', () => {
-    const funnel = Object.fromEntries(report.funnel.map(({ label, customers, firstTouch, lastTouch, called, visited, contracted, spend, costPerCustomer, costPerVisit }) => [label, [customers, firstTouch, lastTouch, called, visited, contracted, spend, costPerCustomer, costPerVisit]]));
+    const funnel = Object.fromEntries(
+      report.funnel.map(({ label, customers, firstTouch, lastTouch, called, visited, contracted, spend, costPerCustomer, costPerVisit }) => [
+        label,
+        [customers, firstTouch, lastTouch, called, visited, contracted, spend, costPerCustomer, costPerVisit],
+      ]),
+    );
     expect(funnel).toEqual({
       // A, B and D; D's first registration was before the period; A's latest came from winter.
       // Came: A (checked in) and B (contracted, so came).
@@ -153,7 +190,9 @@ describe.each(Object.keys(DATABASES))('campaign statistics on %s', (name) => {
 
   it('takes an erased or purged customer out of every number, the daily tallies too', async () => {
     // A (two registrations) asks to be deleted; B and D, not seen since 11-21 10:00, are past retention.
-    expect(await eraseCustomerRows(database.sales, '01011110001', '본인 요청', { email: MANAGER.email, ip: MANAGER.ip })).toMatchObject({ registrationIds: ['lead-a1', 'lead-a2'] });
+    expect(await eraseCustomerRows(database.sales, '01011110001', '본인 요청', { email: MANAGER.email, ip: MANAGER.ip })).toMatchObject({
+      registrationIds: ['lead-a1', 'lead-a2'],
+    });
     expect((await purgeExpiredCustomers(database.sales, '2026-11-21T06:00:00.000Z', 365)).sort()).toEqual(['lead-b', 'lead-d1', 'lead-d2']);
     const after = await campaignStatsOf({ sales: database.sales }).read(RANGE);
     expect(after.totals).toMatchObject({ registrations: 2, customers: 2, bookings: 0, walkIns: 1 });

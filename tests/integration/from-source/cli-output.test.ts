@@ -90,10 +90,7 @@ describe('npm run leads -- export', () => {
     // The first chunk means the CSV is being written; then the reader stops for a while.
     const first = await new Promise<Buffer>((resolve) => reader.once('data', (chunk) => resolve(chunk as Buffer)));
     reader.pause();
-    const exitedWhilePaused = await Promise.race([
-      exited.then(() => true),
-      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), GRACE_MS)),
-    ]);
+    const exitedWhilePaused = await Promise.race([exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), GRACE_MS))]);
     const chunks = [first];
     reader.on('data', (chunk) => chunks.push(chunk as Buffer));
     const ended = new Promise<void>((resolve) => reader.on('end', () => resolve()));
@@ -114,7 +111,10 @@ describe('npm run leads -- export', () => {
     await new Promise((resolve) => stdout.once('data', resolve));
     stdout.destroy();
     expect(await exitOf(child)).not.toBe(0);
-    expect((await exportRecords()).at(-1)).toEqual({ actor: 'cli', detail: expect.stringMatching(/^csv \d+건 \(중단\) · 전체 · 사유: 서버에서 운영자 CLI로 내려받음$/) });
+    expect((await exportRecords()).at(-1)).toEqual({
+      actor: 'cli',
+      detail: expect.stringMatching(/^csv \d+건 \(중단\) · 전체 · 사유: 서버에서 운영자 CLI로 내려받음$/),
+    });
   }, 60_000);
 });
 

@@ -63,7 +63,10 @@ describe.each([
       body: new URLSearchParams({ intent: 'login', email: EMAIL, password: PASSWORD }),
     });
     expect(signIn.status).toBe(302);
-    cookie = signIn.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    cookie = signIn.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
   }, 120_000);
   afterAll(async () => {
     server?.closeAllConnections();
@@ -93,11 +96,16 @@ describe.each([
     expect(body).toContain(CONTROL_MESSAGE);
   });
 
-  it('another site\'s link to a download or a phone search: nothing is downloaded, searched or recorded', async () => {
+  it("another site's link to a download or a phone search: nothing is downloaded, searched or recorded", async () => {
     const reason = encodeURIComponent('공격자가 적은 사유');
     const crossSite = (pathAndQuery: string, accept: string) =>
       fetch(`${origin}${pathAndQuery}`, { redirect: 'manual', headers: { cookie, 'sec-fetch-site': 'cross-site', accept } });
-    for (const download of [`/admin/leads/export.csv?reason=${reason}`, `/admin/leads/export.xlsx?q=01011112222&reason=${reason}`, `/admin/audit/export.csv?reason=${reason}`, `/admin/stats.csv?reason=${reason}`]) {
+    for (const download of [
+      `/admin/leads/export.csv?reason=${reason}`,
+      `/admin/leads/export.xlsx?q=01011112222&reason=${reason}`,
+      `/admin/audit/export.csv?reason=${reason}`,
+      `/admin/stats.csv?reason=${reason}`,
+    ]) {
       const asScript = await crossSite(download, '*/*');
       expect(asScript.status, download).toBe(403);
       expect(await asScript.json()).toMatchObject({ error: 'crossSite', message: expect.stringContaining('다른 사이트') });
@@ -116,7 +124,7 @@ describe.each([
     expect((await app.loadContext.audit.list({ action: 'phoneSearch', limit: 10 })).entries).toHaveLength(1);
   });
 
-  it('another site\'s link to the audit page: no record of it is shown, and no view recorded in the admin\'s name', async () => {
+  it("another site's link to the audit page: no record of it is shown, and no view recorded in the admin's name", async () => {
     await get('/admin/leads?q=010-3333-4444');
     const before = (await app.loadContext.audit.list({ limit: 100 })).entries.length;
     for (const site of ['cross-site', 'same-site']) {
@@ -189,7 +197,7 @@ describe.each([
     expect(await phoneSearches()).toBe(searchesBefore + 1);
   });
 
-  it('the audit page\'s customer search refuses a control character too', async () => {
+  it("the audit page's customer search refuses a control character too", async () => {
     const response = await fetch(`${origin}/admin/audit`, {
       method: 'POST',
       headers: { cookie, origin, 'content-type': 'application/x-www-form-urlencoded' },

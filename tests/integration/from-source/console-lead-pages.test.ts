@@ -37,7 +37,21 @@ const CREATED_EARLY_IN_SEOUL = '2026-11-25T16:30:00.000Z';
 const PHONE = '010-2345-6789';
 
 /** Leads in memory, each change checked against the revision it was based on. */
-class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'access' | 'lead' | 'revealPhone' | 'change' | 'addMemo' | 'callResults' | 'recordCall' | 'registrations' | 'unitTypes' | 'teamAssignment'> {
+class MemoryLeadConsole implements Pick<
+  LeadConsole,
+  | 'list'
+  | 'campaigns'
+  | 'access'
+  | 'lead'
+  | 'revealPhone'
+  | 'change'
+  | 'addMemo'
+  | 'callResults'
+  | 'recordCall'
+  | 'registrations'
+  | 'unitTypes'
+  | 'teamAssignment'
+> {
   leads = new Map<string, LeadDetail>();
   listCalls: Array<{ filters: LeadFilters; cursor?: string }> = [];
   /** What the list says of a number that is a colleague's customer. */
@@ -125,7 +139,11 @@ class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'acc
     return this.leads.has(id) ? PHONE : null;
   }
 
-  async change(id: string, change: { rev: string; status?: LeadDetail['status']; assigneeEmail?: string | null }, actor: StaffIdentity): Promise<LeadChangeResult> {
+  async change(
+    id: string,
+    change: { rev: string; status?: LeadDetail['status']; assigneeEmail?: string | null },
+    actor: StaffIdentity,
+  ): Promise<LeadChangeResult> {
     const lead = this.leads.get(id);
     if (!lead) return { ok: false, error: 'notFound' };
     if (lead.rev !== change.rev) return { ok: false, error: 'conflict', current: structuredClone(lead) };
@@ -156,7 +174,14 @@ class MemoryLeadConsole implements Pick<LeadConsole, 'list' | 'campaigns' | 'acc
     if (!(await this.callResults()).includes(input.result)) return { ok: false, error: 'unknownCallResult' };
     if (input.callbackAt && input.callbackAt < '2027') return { ok: false, error: 'callbackNotFuture' };
     const callbackAt = input.callbackAt ? new Date(`${input.callbackAt}:00+09:00`).toISOString() : null;
-    lead.calls.push({ key: `call-${lead.calls.length + 1}`, result: input.result, callbackAt, authorEmail: actor.email, authorName: actor.name, at: '2026-11-21T01:00:00.000Z' });
+    lead.calls.push({
+      key: `call-${lead.calls.length + 1}`,
+      result: input.result,
+      callbackAt,
+      authorEmail: actor.email,
+      authorName: actor.name,
+      at: '2026-11-21T01:00:00.000Z',
+    });
     lead.rev = this.nextRev();
     return { ok: true, lead: structuredClone(lead) };
   }
@@ -212,7 +237,14 @@ beforeAll(async () => {
           id === 'lead-1'
             ? [
                 { event: 'registration', status: 'sent', reason: null, providerCode: null, attempts: 3, updatedAt: '2026-11-20T05:00:00.000Z' },
-                { event: 'reminder', status: 'failed', reason: 'providerRefused', providerCode: 'TemplateNotFound', attempts: 1, updatedAt: '2026-11-21T01:00:00.000Z' },
+                {
+                  event: 'reminder',
+                  status: 'failed',
+                  reason: 'providerRefused',
+                  providerCode: 'TemplateNotFound',
+                  attempts: 1,
+                  updatedAt: '2026-11-21T01:00:00.000Z',
+                },
                 { event: 'staffNewLead', status: 'skipped', reason: 'noStaffNumber', providerCode: null, attempts: 1, updatedAt: '2026-11-21T02:00:00.000Z' },
               ]
             : [],
@@ -281,9 +313,19 @@ async function post(pathname: string, fields: Record<string, string>, as: StaffI
   return { response, html: await response.text() };
 }
 
-const decode = (text: string) => text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'");
+const decode = (text: string) =>
+  text
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'");
 /** The page's visible text, tags dropped (the hydration data in scripts left out). */
-const textOf = (html: string) => decode(html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' '));
+const textOf = (html: string) =>
+  decode(
+    html
+      .replace(/<script[\s\S]*?<\/script>/g, '')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' '),
+  );
 const valueOf = (html: string, name: string) => decode(new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? '');
 const memoFieldOf = (html: string) => decode(/<textarea[^>]*name="memo"[^>]*>([\s\S]*?)<\/textarea>/.exec(html)?.[1] ?? '');
 
@@ -364,7 +406,17 @@ describe('the lead page', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     const text = textOf(html);
-    for (const shown of ['홍길동 고객', '010-****-6789', '84㎡ 상담 원합니다', '관심고객 등록 창', '2026-11', '2026-11-20 14:30', 'utm_source naver', 'utm_campaign launch', '신규']) {
+    for (const shown of [
+      '홍길동 고객',
+      '010-****-6789',
+      '84㎡ 상담 원합니다',
+      '관심고객 등록 창',
+      '2026-11',
+      '2026-11-20 14:30',
+      'utm_source naver',
+      'utm_campaign launch',
+      '신규',
+    ]) {
       expect(text).toContain(shown);
     }
     expect(html).not.toContain('2345');
@@ -375,7 +427,9 @@ describe('the lead page', () => {
   it('ends with the send log: each message, newest first, its state and why in Korean', async () => {
     const text = textOf((await get('/admin/leads/lead-1')).html);
     const log = text.slice(text.indexOf('알림톡·문자 발송 기록'));
-    expect(log).toMatch(/상담사 새 고객 알림 2026-11-21 11:00\s*보내지 않음 · 휴대폰 번호 없음.*방문 전날 안내 2026-11-21 10:00\s*실패 · 공급자가 거절함 \(공급자 코드 TemplateNotFound\).*등록 확인 2026-11-20 14:00\s*발송됨 · 3회 시도/s);
+    expect(log).toMatch(
+      /상담사 새 고객 알림 2026-11-21 11:00\s*보내지 않음 · 휴대폰 번호 없음.*방문 전날 안내 2026-11-21 10:00\s*실패 · 공급자가 거절함 \(공급자 코드 TemplateNotFound\).*등록 확인 2026-11-20 14:00\s*발송됨 · 3회 시도/s,
+    );
   });
 
   it("offers an admin, and only an admin, to delete the customer's data on request with a 사유; a 상담사's post is refused and changes nothing", async () => {
@@ -441,7 +495,9 @@ describe('the lead page', () => {
     expect(textOf(past.html)).toContain('재통화 일시는 지금보다 뒤여야 합니다.');
     expect(past.html).toMatch(/id="lead-callback-at"[^>]*aria-invalid="true"[^>]*aria-describedby="lead-callback-hint lead-callback-error"/);
     // Said beside the field, not only at the top of the page (on a phone the outcome is a screen away).
-    expect(textOf(/<div class="lead-work__field">\s*<label for="lead-callback-at"[\s\S]*?<\/div>/.exec(past.html)?.[0] ?? '')).toContain('재통화 일시는 지금보다 뒤여야 합니다.');
+    expect(textOf(/<div class="lead-work__field">\s*<label for="lead-callback-at"[\s\S]*?<\/div>/.exec(past.html)?.[0] ?? '')).toContain(
+      '재통화 일시는 지금보다 뒤여야 합니다.',
+    );
     const unknown = await post('/admin/leads/lead-1', { intent: 'call', rev: 'rev-2', callResult: '연결됨' });
     expect(unknown.response.status).toBe(400);
     expect(textOf(unknown.html)).toContain('통화 결과를 목록에서 골라 주세요.');
@@ -449,7 +505,13 @@ describe('the lead page', () => {
 
   it('shows 부재 in a row as "3회 부재" on the list and the page', async () => {
     const call = (at: string) => ({ key: at, result: '부재', callbackAt: null, authorEmail: STAFF.email, authorName: STAFF.name, at });
-    leadConsole.add({ id: 'lead-2', name: '김부재', status: 'contacting', calls: [call('2026-11-21T01:00:00.000Z'), call('2026-11-22T01:00:00.000Z'), call('2026-11-23T01:00:00.000Z')], missedCalls: 3 });
+    leadConsole.add({
+      id: 'lead-2',
+      name: '김부재',
+      status: 'contacting',
+      calls: [call('2026-11-21T01:00:00.000Z'), call('2026-11-22T01:00:00.000Z'), call('2026-11-23T01:00:00.000Z')],
+      missedCalls: 3,
+    });
     const list = textOf((await get('/admin/leads')).html);
     expect(list).toMatch(/김부재 .*3회 부재/);
     expect(textOf((await get('/admin/leads/lead-2')).html)).toContain('마지막 통화 결과: 3회 부재');
@@ -469,7 +531,13 @@ describe('the lead page', () => {
   });
 
   it('saves a status and assignee change made from the revision shown', async () => {
-    const { response, html } = await post('/admin/leads/lead-1', { intent: 'change', rev: 'rev-1', status: 'contacting', assignee: STAFF.email, assigneeWas: '' });
+    const { response, html } = await post('/admin/leads/lead-1', {
+      intent: 'change',
+      rev: 'rev-1',
+      status: 'contacting',
+      assignee: STAFF.email,
+      assigneeWas: '',
+    });
     expect(response.status).toBe(200);
     expect(textOf(html)).toContain('상태와 담당자를 저장했습니다.');
     expect(leadConsole.leads.get('lead-1')).toMatchObject({ status: 'contacting', assignee: { email: STAFF.email } });
@@ -510,7 +578,14 @@ describe('the lead page', () => {
     expect(empty.response.status).toBe(400);
     expect(textOf(empty.html)).toContain('메모 내용을 입력해 주세요.');
 
-    const forged = await post('/admin/leads/lead-1', { intent: 'change', rev: 'rev-2', status: 'new', assignee: 'boss@elsewhere.example', assigneeWas: '', memo: '남길 메모' });
+    const forged = await post('/admin/leads/lead-1', {
+      intent: 'change',
+      rev: 'rev-2',
+      status: 'new',
+      assignee: 'boss@elsewhere.example',
+      assigneeWas: '',
+      memo: '남길 메모',
+    });
     expect(forged.response.status).toBe(400);
     expect(textOf(forged.html)).toContain('상태나 담당자 값이 올바르지 않습니다.');
     expect(memoFieldOf(forged.html)).toBe('남길 메모');

@@ -137,15 +137,16 @@ describe('queries', () => {
     );
     const everything = store.documents();
     const ofTypes = (...types: string[]) =>
-      everything.filter((document) => types.includes(document._type)).map((document) => document._id).sort();
+      everything
+        .filter((document) => types.includes(document._type))
+        .map((document) => document._id)
+        .sort();
     const ids = (result: unknown) => (result as SanityDocument[]).map((document) => document._id).sort();
 
     expect(ids(await store.fetch('*[_type == "overviewRow"]'))).toEqual(ofTypes('overviewRow'));
     expect(ids(await store.fetch('*["videoTab" == _type]'))).toEqual(ofTypes('videoTab'));
     expect(ids(await store.fetch('*[_type == $type]', { type: 'videoTab' }))).toEqual(ofTypes('videoTab'));
-    expect(ids(await store.fetch('*[_type in $types]', { types: ['videoTab', 'pressArticle'] }))).toEqual(
-      ofTypes('videoTab', 'pressArticle'),
-    );
+    expect(ids(await store.fetch('*[_type in $types]', { types: ['videoTab', 'pressArticle'] }))).toEqual(ofTypes('videoTab', 'pressArticle'));
     expect(ids(await store.fetch('*[(_type == "overviewRow" || _type == "videoTab") && order < 10]'))).toEqual(
       everything
         .filter((document) => ['overviewRow', 'videoTab'].includes(document._type) && (document.order as number) < 10)
@@ -401,9 +402,7 @@ describe('group commit and durability', () => {
     const transactionsBefore = store.stats.committedTransactions;
     const callsBefore = store.stats.mutateCalls;
 
-    const results = await Promise.all(
-      Array.from({ length: 200 }, () => store.mutate([{ patch: { id: 'counter', inc: { value: 1 } } }])),
-    );
+    const results = await Promise.all(Array.from({ length: 200 }, () => store.mutate([{ patch: { id: 'counter', inc: { value: 1 } } }])));
     expect(new Set(results.map((result) => result.transactionId)).size).toBe(200);
     expect(store.getDocument('counter')?.value).toBe(200);
     expect(store.stats.mutateCalls - callsBefore).toBe(200);
@@ -472,8 +471,6 @@ describe('group commit and durability', () => {
     const result = await store.mutate(mutations);
     expect(result.results).toHaveLength(100_000);
     expect(store.stats.committedTransactions).toBe(1);
-    expect(
-      await store.fetch('*[_type == "pressArticle"] | order(date desc, _id desc)[0...2]._id'),
-    ).toEqual(['press-99999', 'press-99998']);
+    expect(await store.fetch('*[_type == "pressArticle"] | order(date desc, _id desc)[0...2]._id')).toEqual(['press-99999', 'press-99998']);
   }, 60_000);
 });

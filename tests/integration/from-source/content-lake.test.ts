@@ -32,10 +32,21 @@ async function open(options: ContentLakeOptions = {}) {
 }
 
 function client(options: { dataset?: string; token?: string; apiVersion?: string; useCdn?: boolean } = {}): SanityClient {
-  return createClient({ projectId: 'test', dataset: options.dataset ?? 'production', apiVersion: options.apiVersion ?? '2025-02-19', token: options.token, useCdn: options.useCdn ?? false, maxRetries: 0 });
+  return createClient({
+    projectId: 'test',
+    dataset: options.dataset ?? 'production',
+    apiVersion: options.apiVersion ?? '2025-02-19',
+    token: options.token,
+    useCdn: options.useCdn ?? false,
+    maxRetries: 0,
+  });
 }
 
-const status = (promise: Promise<unknown>) => promise.then(() => 200, (error: { statusCode?: number }) => error.statusCode);
+const status = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 200,
+    (error: { statusCode?: number }) => error.statusCode,
+  );
 
 describe('the Content Lake stand-in', () => {
   it('answers only the real paths and API versions: 404 for others, 400 for an unknown version', async () => {
@@ -85,24 +96,43 @@ describe('the Content Lake stand-in', () => {
 
   it('reads a perspective stack (releases over drafts over published) from 2025-02-19, as @sanity/client sends it', async () => {
     const lake = await open();
-    lake.dataset('production').mutate([
-      { createOrReplace: { ...SETTINGS, _id: 'versions.rSpring.siteSettings', brandName: '청학 파크 봄' } },
-      { createOrReplace: { _id: 'versions.rSpring.newPage', _type: 'page', title: '봄 페이지' } },
-    ]);
+    lake
+      .dataset('production')
+      .mutate([
+        { createOrReplace: { ...SETTINGS, _id: 'versions.rSpring.siteSettings', brandName: '청학 파크 봄' } },
+        { createOrReplace: { _id: 'versions.rSpring.newPage', _type: 'page', title: '봄 페이지' } },
+      ]);
     const viewer = client({ token: VIEWER_TOKEN });
-    const read = (perspective: string[]) => viewer.withConfig({ perspective }).fetch<Array<{ _id: string; _originalId: string }>>('*[_type in ["siteSettings", "page"]] | order(_id asc){_id, _originalId}');
+    const read = (perspective: string[]) =>
+      viewer
+        .withConfig({ perspective })
+        .fetch<Array<{ _id: string; _originalId: string }>>('*[_type in ["siteSettings", "page"]] | order(_id asc){_id, _originalId}');
     expect(await read(['rSpring', 'drafts'])).toEqual([
       { _id: 'newPage', _originalId: 'versions.rSpring.newPage' },
       { _id: 'siteSettings', _originalId: 'versions.rSpring.siteSettings' },
     ]);
     expect(lake.requests.at(-1)?.perspective).toBe('rSpring,drafts');
-    expect(await read(['rAutumn', 'drafts']), 'a release without versions: drafts over published').toEqual([{ _id: 'siteSettings', _originalId: 'drafts.siteSettings' }]);
+    expect(await read(['rAutumn', 'drafts']), 'a release without versions: drafts over published').toEqual([
+      { _id: 'siteSettings', _originalId: 'drafts.siteSettings' },
+    ]);
     expect(await read(['drafts', 'rSpring']), 'the order decides').toEqual([
       { _id: 'newPage', _originalId: 'versions.rSpring.newPage' },
       { _id: 'siteSettings', _originalId: 'drafts.siteSettings' },
     ]);
-    expect(await client().withConfig({ perspective: ['rSpring', 'drafts'] }).fetch('count(*[_type == "page"])'), 'anonymously: published only').toBe(0);
-    expect(await status(client({ token: VIEWER_TOKEN, apiVersion: '2025-01-01' }).withConfig({ perspective: ['rSpring', 'drafts'] }).fetch('1')), 'stacks are from 2025-02-19').toBe(400);
+    expect(
+      await client()
+        .withConfig({ perspective: ['rSpring', 'drafts'] })
+        .fetch('count(*[_type == "page"])'),
+      'anonymously: published only',
+    ).toBe(0);
+    expect(
+      await status(
+        client({ token: VIEWER_TOKEN, apiVersion: '2025-01-01' })
+          .withConfig({ perspective: ['rSpring', 'drafts'] })
+          .fetch('1'),
+      ),
+      'stacks are from 2025-02-19',
+    ).toBe(400);
     expect(await status(viewer.request({ uri: '/data/query/production?query=1&perspective=rSpring,raw' })), 'raw cannot be stacked').toBe(400);
     expect(await status(viewer.request({ uri: '/data/query/production?query=1&perspective=r%20x,drafts' })), 'not a release id').toBe(400);
   });
@@ -147,21 +177,27 @@ describe('the Content Lake stand-in', () => {
     expect(await status(client({ useCdn: true, token: VIEWER_TOKEN }).request({ uri: '/data/mutate/production', method: 'GET' }))).toBe(405);
   });
 
-  it('commits the Studio\'s edits through the Actions API: edit a published document (its draft starts from it), publish with a revision check; visible after asyncVisibilityMs', async () => {
+  it("commits the Studio's edits through the Actions API: edit a published document (its draft starts from it), publish with a revision check; visible after asyncVisibilityMs", async () => {
     let now = Date.parse('2026-03-02T09:00:00Z');
     const lake = await open({ asyncVisibilityMs: 2_000, now: () => now });
     const editor = client({ token: EDITOR_TOKEN });
     const viewer = client({ token: VIEWER_TOKEN });
     const draftBrand = () => viewer.withConfig({ perspective: 'raw' }).fetch<string | null>('*[_id == "drafts.siteSettings"][0].brandName');
     await editor.createOrReplace({ _id: 'press-1', _type: 'pressArticle', title: '기사' });
-    const edited = await editor.action({ actionType: 'sanity.action.document.edit', draftId: 'drafts.press-1', publishedId: 'press-1', patch: { set: { title: '고친 기사' } } });
+    const edited = await editor.action({
+      actionType: 'sanity.action.document.edit',
+      draftId: 'drafts.press-1',
+      publishedId: 'press-1',
+      patch: { set: { title: '고친 기사' } },
+    });
     expect(edited.transactionId).toEqual(expect.any(String));
     expect(await viewer.withConfig({ perspective: 'drafts' }).fetch('*[_id == "press-1"][0].title'), 'not yet visible').toBe('기사');
     now += 2_000;
     expect(await viewer.withConfig({ perspective: 'drafts' }).fetch('*[_id == "press-1"][0].title')).toBe('고친 기사');
 
     const draft = lake.dataset('production').get('drafts.press-1')!;
-    const publish = (ifDraftRevisionId: string) => editor.action({ actionType: 'sanity.action.document.publish', draftId: 'drafts.press-1', publishedId: 'press-1', ifDraftRevisionId });
+    const publish = (ifDraftRevisionId: string) =>
+      editor.action({ actionType: 'sanity.action.document.publish', draftId: 'drafts.press-1', publishedId: 'press-1', ifDraftRevisionId });
     expect(await status(publish('an-old-revision'))).toBe(409);
     await publish(String(draft._rev));
     now += 2_000;
@@ -173,7 +209,16 @@ describe('the Content Lake stand-in', () => {
     expect(await draftBrand(), 'a discard, before it is visible').toBe('청학 파크 초안');
     now += 2_000;
     expect(await draftBrand()).toBeNull();
-    expect(await status(editor.request({ uri: '/data/actions/production', method: 'POST', body: { actions: [{ actionType: 'sanity.action.document.teleport', publishedId: 'x' }] } })), 'an unknown action').toBe(400);
+    expect(
+      await status(
+        editor.request({
+          uri: '/data/actions/production',
+          method: 'POST',
+          body: { actions: [{ actionType: 'sanity.action.document.teleport', publishedId: 'x' }] },
+        }),
+      ),
+      'an unknown action',
+    ).toBe(400);
     expect(await status(viewer.action({ actionType: 'sanity.action.document.discard', draftId: 'drafts.press-1' }))).toBe(403);
     expect(lake.requests.filter(({ endpoint }) => endpoint === 'actions').length).toBe(7);
   });

@@ -64,7 +64,7 @@ function source(options: { cacheTtlMs?: number; token?: string; useCdn?: boolean
 const reads = () => lake.requests.filter(({ endpoint }) => endpoint === 'query');
 
 describe('reads', () => {
-  it('sends GET /v{apiVersion}/data/query/{dataset} to the project\'s API host with the query, $params and the published perspective', async () => {
+  it("sends GET /v{apiVersion}/data/query/{dataset} to the project's API host with the query, $params and the published perspective", async () => {
     const content = source();
     const query = '*[_type == "pressArticle" && siteId == $site][0...$limit]{_id, title}';
     const result = await content.fetch(query, { site: 'cheonghak', limit: 10 });
@@ -134,7 +134,14 @@ describe('reads', () => {
     lake.dataset('leads').mutate([{ create: { _id: 'lead-1', _type: 'lead', name: '홍길동' } }]);
     expect(await leads.fetch('count(*[_type == "lead"])')).toBe(0);
     lake.dataset('production').mutate([{ create: { ...ARTICLE, _id: 'drafts.press-1', title: '초안' } }]);
-    const anonymous = createSanitySource({ projectId: lake.projectId, dataset: 'production', apiVersion: API_VERSION, useCdn: false, cacheTtlMs: 0, maxRetries: 0 });
+    const anonymous = createSanitySource({
+      projectId: lake.projectId,
+      dataset: 'production',
+      apiVersion: API_VERSION,
+      useCdn: false,
+      cacheTtlMs: 0,
+      maxRetries: 0,
+    });
     expect(await anonymous.drafts().fetch('*[_id == "press-1"][0].title')).toBe('기사');
     expect(await source().drafts().fetch('*[_id == "press-1"][0].title')).toBe('초안');
   });
@@ -146,7 +153,7 @@ describe('reads right after a write or a purge skip the API CDN', () => {
   const articleTitleQuery = '*[_id == "press-1"][0].title';
   const lastRead = (): LakeRequest => reads().at(-1)!;
 
-  it('reads through the CDN normally; for 60 s after an admin\'s post or a webhook purge, from the API', async () => {
+  it("reads through the CDN normally; for 60 s after an admin's post or a webhook purge, from the API", async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2025-06-01T00:00:00Z'));
     const content = source({ useCdn: true, cacheTtlMs: 30_000 });
@@ -184,10 +191,12 @@ describe('reads right after a write or a purge skip the API CDN', () => {
     await content.fetch(articlesQuery, { site: 'cheonghak' });
     await content.mutate([{ create: { _id: 'press-new', _type: 'pressArticle', siteId: 'cheonghak', title: '새 기사' } }]);
     expect(await content.fetch(articlesQuery, { site: 'cheonghak' })).toContainEqual({ _id: 'press-new' });
-    expect(await source({ useCdn: true, cacheTtlMs: 0 }).fetch(articlesQuery, { site: 'cheonghak' }), 'the CDN still has the old list').not.toContainEqual({ _id: 'press-new' });
+    expect(await source({ useCdn: true, cacheTtlMs: 0 }).fetch(articlesQuery, { site: 'cheonghak' }), 'the CDN still has the old list').not.toContainEqual({
+      _id: 'press-new',
+    });
   });
 
-  it('after a Studio edit\'s purge and the fresh minute, reads the CDN again and never the pre-edit answer (noStale: no stale-while-revalidate)', async () => {
+  it("after a Studio edit's purge and the fresh minute, reads the CDN again and never the pre-edit answer (noStale: no stale-while-revalidate)", async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2025-06-01T00:00:00Z'));
     // Sanity: an invalidation reaches the CDN within 30–60 s.
@@ -256,13 +265,22 @@ describe('writes', () => {
   });
 
   it('maps a read-only or unknown token and a rate limit to ContentUnavailableError, so the lead outbox retries', async () => {
-    const viewer = await source({ token: VIEWER_TOKEN }).mutate([{ create: { _type: 'lead' } }]).catch((error) => error);
+    const viewer = await source({ token: VIEWER_TOKEN })
+      .mutate([{ create: { _type: 'lead' } }])
+      .catch((error) => error);
     expect(viewer).toBeInstanceOf(ContentAccessDeniedError);
     expect(viewer.message).toMatch(/403/);
-    const unknown = await source({ token: 'sk-revoked' }).mutate([{ create: { _type: 'lead' } }]).catch((error) => error);
+    const unknown = await source({ token: 'sk-revoked' })
+      .mutate([{ create: { _type: 'lead' } }])
+      .catch((error) => error);
     expect(unknown).toBeInstanceOf(ContentAccessDeniedError);
     expect(unknown.message).toMatch(/401/);
-    expect(lake.dataset('production').documents().filter(({ _type }) => _type === 'lead')).toEqual([]);
+    expect(
+      lake
+        .dataset('production')
+        .documents()
+        .filter(({ _type }) => _type === 'lead'),
+    ).toEqual([]);
 
     lake = await restartLake({ mutationsPerSecond: 2 });
     const content = source();
@@ -291,7 +309,7 @@ describe('writes', () => {
 });
 
 describe('createContentSources', () => {
-  it('uses Sanity for content when SANITY_PROJECT_ID is set, on Sanity\'s own hosts; leads stay in the embedded leads database', async () => {
+  it("uses Sanity for content when SANITY_PROJECT_ID is set, on Sanity's own hosts; leads stay in the embedded leads database", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'content-sanity-'));
     const sources = await createContentSources(
       loadConfig({

@@ -71,8 +71,14 @@ async function seed(sources: ContentSources, config: ServerConfig): Promise<void
   await saveLead(sales, lead('lead-other', '홍길동', OTHER_PHONE), null, 'refuse', today);
   const { id: customerId } = await sales.db.selectFrom('customers').select('id').where('phone', '=', PHONE).executeTakeFirstOrThrow();
   const at = new Date().toISOString();
-  await sales.db.insertInto('memos').values({ id: 'memo1', customer_id: customerId, at, author_email: 'kim@example.kr', author_name: '김상담', text: `${NAME}님 다시 전화 ${PHONE}` }).execute();
-  await sales.db.insertInto('calls').values({ id: 'call1', customer_id: customerId, at, author_email: 'kim@example.kr', author_name: '김상담', result: 'noAnswer', callback_at: null }).execute();
+  await sales.db
+    .insertInto('memos')
+    .values({ id: 'memo1', customer_id: customerId, at, author_email: 'kim@example.kr', author_name: '김상담', text: `${NAME}님 다시 전화 ${PHONE}` })
+    .execute();
+  await sales.db
+    .insertInto('calls')
+    .values({ id: 'call1', customer_id: customerId, at, author_email: 'kim@example.kr', author_name: '김상담', result: 'noAnswer', callback_at: null })
+    .execute();
   const messages = new SalesMessageLog(sales);
   await messages.enqueue([{ key: 'registration:lead-erase-1', leadId: 'lead-erase-1', event: 'registration' }], Date.now());
   await messages.close();
@@ -85,7 +91,10 @@ async function seed(sources: ContentSources, config: ServerConfig): Promise<void
 async function rowsLeft(sales: SalesDatabase): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of ['customers', 'registrations', 'bookings', 'memos', 'calls', 'assignments'] as const) {
-    const row = await sales.db.selectFrom(table).select(({ fn }) => fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow();
+    const row = await sales.db
+      .selectFrom(table)
+      .select(({ fn }) => fn.countAll<number | string>().as('count'))
+      .executeTakeFirstOrThrow();
     counts[table] = Number(row.count);
   }
   return counts;
@@ -124,7 +133,9 @@ describe.each(STORES)('deleting a customer on request, on %s', (_name, environme
       expect(exported).toHaveLength(1);
       expect(JSON.stringify(exported[0])).toContain(OTHER_PHONE);
       const records = (await staff.audit.list({ action: 'customerDelete' })).entries;
-      expect(records.map(({ actor, target, detail }) => ({ actor, target, detail }))).toEqual([{ actor: 'cli', target: '탁*서', detail: `등록 3건 삭제, 사유: ${REASON}` }]);
+      expect(records.map(({ actor, target, detail }) => ({ actor, target, detail }))).toEqual([
+        { actor: 'cli', target: '탁*서', detail: `등록 3건 삭제, 사유: ${REASON}` },
+      ]);
     } finally {
       await staff.close();
       await Promise.all([sources.content.close(), sources.sales.close()]);
@@ -142,7 +153,7 @@ describe.each(STORES)('deleting a customer on request, on %s', (_name, environme
 });
 
 describe.each(STORES)('withdrawing the marketing consent, on %s', (_name, environment) => {
-  it('takes it off the customer at once, asked from any of its registrations: the list\'s 동의 filter (and so an export made with it) leaves them out; recorded masked', async () => {
+  it("takes it off the customer at once, asked from any of its registrations: the list's 동의 filter (and so an export made with it) leaves them out; recorded masked", async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'withdrawal-'));
     const config = loadConfig({ ...(await environment()), DATA_DIR: dataDir });
     const sources = await createContentSources(config);
@@ -150,7 +161,11 @@ describe.each(STORES)('withdrawing the marketing consent, on %s', (_name, enviro
     const admin = { email: 'boss@example.kr', name: '관리자', role: 'admin' as const, ip: '10.0.0.1' };
     try {
       const today = new Date().toISOString().slice(0, 10);
-      for (const [id, name, phone] of [['lead-withdraw-1', NAME, PHONE], ['lead-withdraw-2', NAME, PHONE], ['lead-keeps', '홍길동', OTHER_PHONE]]) {
+      for (const [id, name, phone] of [
+        ['lead-withdraw-1', NAME, PHONE],
+        ['lead-withdraw-2', NAME, PHONE],
+        ['lead-keeps', '홍길동', OTHER_PHONE],
+      ]) {
         await saveLead(sources.sales, lead(id, name, phone), null, 'refuse', today);
       }
       const stores = { sales: sources.sales };
@@ -160,7 +175,11 @@ describe.each(STORES)('withdrawing the marketing consent, on %s', (_name, enviro
       const consenting = await listCustomers(sources.sales, leadFilterParams({ marketing: true }), null, 50);
       expect(consenting.map((row) => row.phone)).toEqual([OTHER_PHONE]);
       expect(await exportCustomers(sources.sales, leadFilterParams({ marketing: true }), null)).toHaveLength(1);
-      const { id: customerId, marketing_consent: consent } = await sources.sales.db.selectFrom('customers').select(['id', 'marketing_consent']).where('phone', '=', PHONE).executeTakeFirstOrThrow();
+      const { id: customerId, marketing_consent: consent } = await sources.sales.db
+        .selectFrom('customers')
+        .select(['id', 'marketing_consent'])
+        .where('phone', '=', PHONE)
+        .executeTakeFirstOrThrow();
       expect(consent).toBe(0);
       // Asked again, by the customer's own id: nothing left to withdraw, and said so.
       expect(await withdrawMarketingOfLead(stores, customerId, admin)).toEqual({ ok: true, withdrawn: false, maskedName: '탁*서' });

@@ -52,7 +52,9 @@ for (const [databaseName, open] of Object.entries(SALES_DATABASES)) {
       const rev = await revOf(first);
       const saved = await service.setProfile(first, { rev, interestType: '84A', subscription: 'firstHomeless', funding: 'loan' }, admin);
       expect(saved).toMatchObject({ ok: true, lead: { profile: { interestType: '84A', subscription: 'firstHomeless', funding: 'loan' } } });
-      expect(await db.db.selectFrom('customers').select(['interest_type', 'subscription', 'funding_plan']).where('id', '=', first).executeTakeFirstOrThrow()).toEqual({
+      expect(
+        await db.db.selectFrom('customers').select(['interest_type', 'subscription', 'funding_plan']).where('id', '=', first).executeTakeFirstOrThrow(),
+      ).toEqual({
         interest_type: '84A',
         subscription: 'firstHomeless',
         funding_plan: 'loan',
@@ -61,7 +63,10 @@ for (const [databaseName, open] of Object.entries(SALES_DATABASES)) {
         { action: 'leadProfile', target: first, detail: '관심 타입 84㎡A, 청약 자격 1순위 · 무주택, 자금 계획 중도금·잔금 대출' },
       ]);
       // The same page sent again: stale, nothing written.
-      expect(await service.setProfile(first, { rev, interestType: '59A', subscription: '', funding: '' }, admin)).toMatchObject({ ok: false, error: 'conflict' });
+      expect(await service.setProfile(first, { rev, interestType: '59A', subscription: '', funding: '' }, admin)).toMatchObject({
+        ok: false,
+        error: 'conflict',
+      });
       // Cleared: '' empties a field.
       expect(await service.setProfile(first, { rev: await revOf(first), interestType: '', subscription: 'second', funding: '' }, admin)).toMatchObject({
         ok: true,
@@ -81,7 +86,9 @@ for (const [databaseName, open] of Object.entries(SALES_DATABASES)) {
         error: 'unknownChoice',
         fieldErrors: { subscription: '청약 자격은 목록에서 골라 주세요.', funding: '자금 계획은 목록에서 골라 주세요.' },
       });
-      expect(await db.db.selectFrom('customers').select(['interest_type', 'subscription', 'funding_plan']).where('id', '=', first).executeTakeFirstOrThrow()).toEqual({
+      expect(
+        await db.db.selectFrom('customers').select(['interest_type', 'subscription', 'funding_plan']).where('id', '=', first).executeTakeFirstOrThrow(),
+      ).toEqual({
         interest_type: null,
         subscription: null,
         funding_plan: null,
@@ -97,12 +104,20 @@ for (const [databaseName, open] of Object.entries(SALES_DATABASES)) {
       expect(await names('subscription=firstHomeless&funding=ownFunds')).toEqual(['이관심']);
       expect(await names('funding=homeSale')).toEqual([]);
       // A code that is no choice is left out and named, not a 500.
-      expect(parseLeadFilters(new URLSearchParams('subscription=무주택&funding=cash&interestType=84A'))).toMatchObject({ filters: { interestType: '84A' }, invalid: ['subscription', 'funding'] });
+      expect(parseLeadFilters(new URLSearchParams('subscription=무주택&funding=cash&interestType=84A'))).toMatchObject({
+        filters: { interestType: '84A' },
+        invalid: ['subscription', 'funding'],
+      });
 
       const rows: LeadExportRow[] = [];
-      await service.exportLeads(parseLeadFilters(new URLSearchParams('subscription=firstHomeless')).filters, admin, { format: 'csv', reason: '청약 상담' }, async (each) => {
-        for await (const row of each) rows.push(row);
-      });
+      await service.exportLeads(
+        parseLeadFilters(new URLSearchParams('subscription=firstHomeless')).filters,
+        admin,
+        { format: 'csv', reason: '청약 상담' },
+        async (each) => {
+          for await (const row of each) rows.push(row);
+        },
+      );
       expect(rows.map(({ name, profile }) => [name, profile])).toEqual([
         ['이관심', { interestType: '59A', subscription: 'firstHomeless', funding: 'ownFunds' }],
         ['김관심', { interestType: '84A', subscription: 'firstHomeless', funding: 'loan' }],

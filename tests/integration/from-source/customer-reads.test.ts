@@ -20,7 +20,14 @@ import { todayWorkOf } from '../../../web/server/console/today-work';
 import type { StaffActor } from '../../../web/server/console/types';
 import { campaignStatsOf } from '../../../web/server/measurement/stats';
 import { customerDetail, customerIdOfRegistration } from '../../../web/server/customers/customer-detail';
-import { countCustomers, customerMatches, listCustomers, nextCustomerCursor, type CustomerCursor, type CustomerListRow } from '../../../web/server/customers/customer-list';
+import {
+  countCustomers,
+  customerMatches,
+  listCustomers,
+  nextCustomerCursor,
+  type CustomerCursor,
+  type CustomerListRow,
+} from '../../../web/server/customers/customer-list';
 import { exportCustomers } from '../../../web/server/customers/export-reads';
 import { todayWork } from '../../../web/server/customers/today-work-reads';
 import { openSlots, slotFill, visitSheet } from '../../../web/server/customers/visit-reads';
@@ -75,7 +82,8 @@ const YESTERDAY_PHONES = [90, 91];
 const phoneOf = (index: number) => `0101000${String(index).padStart(4, '0')}`;
 const nameOf = (index: number) => `${SURNAMES[index % SURNAMES.length]}${GIVEN[index % GIVEN.length]}`;
 const assigneeOf = (index: number): Assignee | null => (index % 10 === 9 || WALK_IN_NEW.includes(index) ? null : STAFF[index % STAFF.length]!);
-const firstSource = (index: number) => (index % 3 === 0 ? { source: 'naver', campaign: 'Launch' } : index % 3 === 1 ? { source: 'kakao', campaign: 'KakaoAd' } : undefined);
+const firstSource = (index: number) =>
+  index % 3 === 0 ? { source: 'naver', campaign: 'Launch' } : index % 3 === 1 ? { source: 'kakao', campaign: 'KakaoAd' } : undefined;
 const at = (day: string, hour: number, minute = 0) => new Date(Date.parse(seoulDayStart(day)) + (hour * 60 + minute) * 60_000).toISOString();
 
 type ModelRegistration = { at: string; formKind: string; source: string | null; campaign: string | null; marketing: boolean };
@@ -85,18 +93,33 @@ type ModelCustomer = { index: number; phone: string; name: string; assignee: Ass
 function model(): Map<number, ModelCustomer> {
   const customers = new Map<number, ModelCustomer>();
   const add = (index: number, registration: ModelRegistration) => {
-    const customer = customers.get(index) ?? { index, phone: phoneOf(index), name: nameOf(index), assignee: assigneeOf(index), status: 'new', registrations: [] };
+    const customer = customers.get(index) ?? {
+      index,
+      phone: phoneOf(index),
+      name: nameOf(index),
+      assignee: assigneeOf(index),
+      status: 'new',
+      registrations: [],
+    };
     customer.registrations.push(registration);
     customers.set(index, customer);
   };
   for (const index of YESTERDAY_PHONES) add(index, { at: at(YESTERDAY, 15, index - 90), formKind: 'home', source: null, campaign: null, marketing: false });
   for (let index = 0; index < SITE_PHONES; index += 1) {
     const utm = firstSource(index);
-    add(index, { at: at(TODAY, 9, index), formKind: index % 2 === 0 ? 'popup' : 'home', source: utm?.source ?? null, campaign: utm?.campaign ?? null, marketing: index % 2 === 0 });
+    add(index, {
+      at: at(TODAY, 9, index),
+      formKind: index % 2 === 0 ? 'popup' : 'home',
+      source: utm?.source ?? null,
+      campaign: utm?.campaign ?? null,
+      marketing: index % 2 === 0,
+    });
   }
-  for (const index of REPEATS) add(index, { at: at(TODAY, 11, 30 + index), formKind: 'customer', source: 'kakao', campaign: index % 2 === 0 ? 'Retarget' : 'RETARGET', marketing: false });
+  for (const index of REPEATS)
+    add(index, { at: at(TODAY, 11, 30 + index), formKind: 'customer', source: 'kakao', campaign: index % 2 === 0 ? 'Retarget' : 'RETARGET', marketing: false });
   add(91, { at: at(TODAY, 11, 50), formKind: 'home', source: 'naver', campaign: 'Launch', marketing: true });
-  for (const [offset, index] of [...WALK_IN_NEW, WALK_IN_AGAIN].entries()) add(index, { at: at(TODAY, 12, offset), formKind: 'walkIn', source: null, campaign: null, marketing: false });
+  for (const [offset, index] of [...WALK_IN_NEW, WALK_IN_AGAIN].entries())
+    add(index, { at: at(TODAY, 12, offset), formKind: 'walkIn', source: null, campaign: null, marketing: false });
   customers.get(0)!.status = 'consulted';
   customers.get(1)!.status = 'visitBooked';
   customers.get(7)!.status = 'invalid';
@@ -106,12 +129,23 @@ function model(): Map<number, ModelCustomer> {
 async function seed(sales: SalesDatabase): Promise<Map<number, string>> {
   const db = sales.db;
   const slots = { '10:00': 'slot-10', '11:00': 'slot-11', '14:00': 'slot-14' };
-  for (const [time, id] of Object.entries(slots)) await db.insertInto('visit_slots').values({ id, date: TODAY, time, capacity: 6, created_at: at(YESTERDAY, 9) }).execute();
-  await db.insertInto('visit_slots').values({ id: 'slot-tomorrow', date: '2026-11-29', time: '10:00', capacity: 4, created_at: at(YESTERDAY, 9) }).execute();
+  for (const [time, id] of Object.entries(slots))
+    await db
+      .insertInto('visit_slots')
+      .values({ id, date: TODAY, time, capacity: 6, created_at: at(YESTERDAY, 9) })
+      .execute();
+  await db
+    .insertInto('visit_slots')
+    .values({ id: 'slot-tomorrow', date: '2026-11-29', time: '10:00', capacity: 4, created_at: at(YESTERDAY, 9) })
+    .execute();
   const slotIds = Object.values(slots);
   const customerIds = new Map<number, string>();
   let sequence = 0;
-  const send = async (index: number, registration: ModelRegistration, options: { visit?: { slotId: string; kind: 'site' | 'phoneIn' }; walkIn?: boolean } = {}) => {
+  const send = async (
+    index: number,
+    registration: ModelRegistration,
+    options: { visit?: { slotId: string; kind: 'site' | 'phoneIn' }; walkIn?: boolean } = {},
+  ) => {
     sequence += 1;
     const form: NewRegistration = {
       id: `lead-seed-${sequence}`,
@@ -126,17 +160,30 @@ async function seed(sales: SalesDatabase): Promise<Map<number, string>> {
       assignee: assigneeOf(index),
       today: TODAY,
       ...(options.walkIn ? { walkInAt: registration.at } : {}),
-      ...(options.visit ? { visit: { slotId: options.visit.slotId, bookableFrom: TODAY, whenUnavailable: 'refuse', kind: options.visit.kind, by: options.visit.kind === 'phoneIn' ? KIM.email : null } } : {}),
+      ...(options.visit
+        ? {
+            visit: {
+              slotId: options.visit.slotId,
+              bookableFrom: TODAY,
+              whenUnavailable: 'refuse',
+              kind: options.visit.kind,
+              by: options.visit.kind === 'phoneIn' ? KIM.email : null,
+            },
+          }
+        : {}),
     });
     if (outcome.status !== 'created') throw new Error(`seed registration ${sequence}: ${outcome.status}`);
     customerIds.set(index, outcome.customerId);
   };
   const customers = model();
   // In the order they came: every registration of every phone, by time.
-  const all = [...customers.values()].flatMap((customer) => customer.registrations.map((registration, order) => ({ index: customer.index, registration, order }))).sort((a, b) => a.registration.at.localeCompare(b.registration.at));
+  const all = [...customers.values()]
+    .flatMap((customer) => customer.registrations.map((registration, order) => ({ index: customer.index, registration, order })))
+    .sort((a, b) => a.registration.at.localeCompare(b.registration.at));
   for (const { index, registration, order } of all) {
     if (registration.formKind === 'walkIn') await send(index, registration, { walkIn: true });
-    else if (order === 0 && BOOKED_TODAY.includes(index)) await send(index, registration, { visit: { slotId: slotIds[index % 3]!, kind: index >= 12 ? 'phoneIn' : 'site' } });
+    else if (order === 0 && BOOKED_TODAY.includes(index))
+      await send(index, registration, { visit: { slotId: slotIds[index % 3]!, kind: index >= 12 ? 'phoneIn' : 'site' } });
     else if (order === 0 && index === BOOKED_TOMORROW) await send(index, registration, { visit: { slotId: 'slot-tomorrow', kind: 'site' } });
     // A repeat asking for a visit again is told the one they hold.
     else await send(index, registration, order === 1 && index < 4 ? { visit: { slotId: 'slot-14', kind: 'site' } } : {});
@@ -146,15 +193,47 @@ async function seed(sales: SalesDatabase): Promise<Map<number, string>> {
     const assignee = assigneeOf(index)!;
     await db
       .insertInto('calls')
-      .values({ id: randomUUID(), customer_id: id(index), at: at(TODAY, 10, index), author_email: assignee.email, author_name: assignee.name, result: '통화 완료', callback_at: index === 1 || index === 2 ? at(TODAY, 14) : null })
+      .values({
+        id: randomUUID(),
+        customer_id: id(index),
+        at: at(TODAY, 10, index),
+        author_email: assignee.email,
+        author_name: assignee.name,
+        result: '통화 완료',
+        callback_at: index === 1 || index === 2 ? at(TODAY, 14) : null,
+      })
       .execute();
   }
-  await db.insertInto('calls').values({ id: randomUUID(), customer_id: id(2), at: at(TODAY, 11), author_email: STAFF[2]!.email, author_name: STAFF[2]!.name, result: '부재중', callback_at: null }).execute();
-  await db.insertInto('memos').values({ id: randomUUID(), customer_id: id(0), at: at(TODAY, 10, 30), author_email: KIM.email, author_name: KIM.name, text: '59A 관심' }).execute();
-  for (const [index, customer] of customers) if (customer.status !== 'new') await db.updateTable('customers').set({ status: customer.status }).where('id', '=', id(index)).execute();
-  for (const index of CHECKED_IN) await db.updateTable('bookings').set({ status: 'checkedIn', checked_in_at: at(TODAY, 10) }).where('customer_id', '=', id(index)).execute();
+  await db
+    .insertInto('calls')
+    .values({
+      id: randomUUID(),
+      customer_id: id(2),
+      at: at(TODAY, 11),
+      author_email: STAFF[2]!.email,
+      author_name: STAFF[2]!.name,
+      result: '부재중',
+      callback_at: null,
+    })
+    .execute();
+  await db
+    .insertInto('memos')
+    .values({ id: randomUUID(), customer_id: id(0), at: at(TODAY, 10, 30), author_email: KIM.email, author_name: KIM.name, text: '59A 관심' })
+    .execute();
+  for (const [index, customer] of customers)
+    if (customer.status !== 'new') await db.updateTable('customers').set({ status: customer.status }).where('id', '=', id(index)).execute();
+  for (const index of CHECKED_IN)
+    await db
+      .updateTable('bookings')
+      .set({ status: 'checkedIn', checked_in_at: at(TODAY, 10) })
+      .where('customer_id', '=', id(index))
+      .execute();
   await db.updateTable('bookings').set({ status: 'cancelled' }).where('customer_id', '=', id(CANCELLED)).execute();
-  await db.updateTable('visit_slots').set({ booked: 4 }).where('id', '=', slotIds[CANCELLED % 3]!).execute();
+  await db
+    .updateTable('visit_slots')
+    .set({ booked: 4 })
+    .where('id', '=', slotIds[CANCELLED % 3]!)
+    .execute();
   // The calls, statuses and check-ins above were written past the console's work: counted from the rows.
   await db.transaction().execute((trx) => recountCustomerTallies(trx));
   return customerIds;
@@ -184,7 +263,8 @@ const DATABASES: Record<string, () => Promise<Database>> = {
 
 const params = (filters: LeadFilters, visibleTo: string | null = null) => leadFilterParams(filters, null, visibleTo);
 const customers = model();
-const registeredOn = (customer: ModelCustomer, day: string) => customer.registrations.some((registration) => registration.at >= seoulDayStart(day) && registration.at < seoulDayStart(day, 1));
+const registeredOn = (customer: ModelCustomer, day: string) =>
+  customer.registrations.some((registration) => registration.at >= seoulDayStart(day) && registration.at < seoulDayStart(day, 1));
 const latest = (customer: ModelCustomer) => customer.registrations.at(-1)!;
 const expectedIndexes = (matches: (customer: ModelCustomer) => boolean) =>
   [...customers.values()]
@@ -233,13 +313,17 @@ describe.each(Object.keys(DATABASES))('customer reads on %s', (name) => {
     // 신규 고객: their first registration today (91 registered yesterday).
     expect(await newCustomerCount(database.sales, TODAY_RANGE)).toBe(45);
     // 등록 today: per day, per form, the total, and the export's counts of today's customers less 91's of yesterday.
-    const registrationsToday = [...customers.values()].flatMap((customer) => customer.registrations).filter((registration) => registration.at >= seoulDayStart(TODAY)).length;
+    const registrationsToday = [...customers.values()]
+      .flatMap((customer) => customer.registrations)
+      .filter((registration) => registration.at >= seoulDayStart(TODAY)).length;
     expect(await registrationCount(database.sales, TODAY_RANGE)).toBe(registrationsToday);
     expect((await registrationsBy(database.sales, TODAY_RANGE, 'day')).get(TODAY)).toBe(registrationsToday);
     expect([...(await registrationsBy(database.sales, TODAY_RANGE, 'formKind')).values()].reduce((sum, count) => sum + count, 0)).toBe(registrationsToday);
     expect(exported.reduce((sum, row) => sum + row.registrations, 0) - 1).toBe(registrationsToday);
     // naver: customers with a naver registration today.
-    const naver = expectedIndexes((customer) => customer.registrations.some((registration) => registration.source === 'naver' && registration.at >= seoulDayStart(TODAY)));
+    const naver = expectedIndexes((customer) =>
+      customer.registrations.some((registration) => registration.source === 'naver' && registration.at >= seoulDayStart(TODAY)),
+    );
     expect(await countCustomers(database.sales, params({ ...today, utmSource: 'naver' }))).toBe(naver.length);
     expect((await registeredCustomersBy(database.sales, TODAY_RANGE, 'utmSource')).get('naver')).toBe(naver.length);
     // 방문 예약: 15 booked, one cancelled; walk-ins are not bookings.
@@ -261,10 +345,19 @@ describe.each(Object.keys(DATABASES))('customer reads on %s', (name) => {
     expect(sum(await touchesByCampaign(database.sales, TODAY_RANGE, 'last'))).toBe(customersToday);
     expect((await touchesByCampaign(database.sales, TODAY_RANGE, 'first')).get('launch')).toBe(15);
     // 고객 per day: 91 on both days, counted once each.
-    expect(Object.fromEntries(await registeredCustomersBy(database.sales, { from: YESTERDAY, to: TODAY }, 'day'))).toEqual({ [YESTERDAY]: 2, [TODAY]: customersToday });
+    expect(Object.fromEntries(await registeredCustomersBy(database.sales, { from: YESTERDAY, to: TODAY }, 'day'))).toEqual({
+      [YESTERDAY]: 2,
+      [TODAY]: customersToday,
+    });
     expect((await touchesByCampaign(database.sales, TODAY_RANGE, 'last')).get('retarget')).toBe(REPEATS.length);
     // The funnel of 'launch': naver's 15 and 91; 0 and 3 called, 0 came.
-    expect((await funnelByCampaign(database.sales, TODAY_RANGE)).find((row) => row.campaignKey === 'launch')).toEqual({ campaignKey: 'launch', customers: 16, called: 2, visited: 1, contracted: 0 });
+    expect((await funnelByCampaign(database.sales, TODAY_RANGE)).find((row) => row.campaignKey === 'launch')).toEqual({
+      campaignKey: 'launch',
+      customers: 16,
+      called: 2,
+      visited: 1,
+      contracted: 0,
+    });
     answers[name] = {
       customersToday,
       registrationsToday,
@@ -302,19 +395,30 @@ describe.each(Object.keys(DATABASES))('customer reads on %s', (name) => {
       // 고객 today: 46 on the list, the dashboard, the statistics and in the export.
       expect([list.total, dashboard.customers.today, stats.totals.customers, await exportedCount(today)]).toEqual([46, 46, 46, 46]);
       // 등록 today: every form sent today, a returning customer's each.
-      const registrationsToday = [...customers.values()].flatMap((customer) => customer.registrations).filter((registration) => registration.at >= seoulDayStart(TODAY)).length;
+      const registrationsToday = [...customers.values()]
+        .flatMap((customer) => customer.registrations)
+        .filter((registration) => registration.at >= seoulDayStart(TODAY)).length;
       expect([dashboard.registrations.today, stats.totals.registrations]).toEqual([registrationsToday, registrationsToday]);
       // naver: the list's filter, the dashboard's source, the export's filter (nobody's naver registration is older than today).
       const naver = expectedIndexes((customer) => customer.registrations.some((registration) => registration.source === 'naver')).length;
       const naverOnList = (await service.list({ utmSource: 'naver' }, {}, admin)).total;
-      expect([naverOnList, dashboard.bySource.find((row) => row.source === 'naver')?.count, await exportedCount({ utmSource: 'naver' })]).toEqual([naver, naver, naver]);
+      expect([naverOnList, dashboard.bySource.find((row) => row.source === 'naver')?.count, await exportedCount({ utmSource: 'naver' })]).toEqual([
+        naver,
+        naver,
+        naver,
+      ]);
       // 방문 예약 (one of 15 cancelled), 현장 방문 and 방문 완료: the dashboard, the statistics, the sheet.
       const booked = sheet.slots.flatMap((slot) => slot.bookings);
       expect([dashboard.visitsToday.bookings, stats.totals.bookings, booked.length]).toEqual([14, 14, 14]);
       expect([dashboard.visitsToday.walkIns, stats.totals.walkIns, sheet.walkIns.length]).toEqual([3, 3, 3]);
       expect([dashboard.visitsToday.made, [...booked, ...sheet.walkIns].filter((visitor) => visitor.checkedInAt !== null).length]).toEqual([5, 5]);
       // 오늘 할 일's visits are the sheet's bookings of customers still worked (not 무효).
-      expect(work.visits.map((visit) => visit.id).sort()).toEqual(booked.filter((visitor) => visitor.status !== 'invalid').map((visitor) => visitor.leadId).sort());
+      expect(work.visits.map((visit) => visit.id).sort()).toEqual(
+        booked
+          .filter((visitor) => visitor.status !== 'invalid')
+          .map((visitor) => visitor.leadId)
+          .sort(),
+      );
     } finally {
       await content.close();
     }
@@ -324,7 +428,20 @@ describe.each(Object.keys(DATABASES))('customer reads on %s', (name) => {
     const rows = await listCustomers(database.sales, params({}), null, 200);
     expect(rows.map((row) => indexOf.get(row.id))).toEqual(expectedIndexes(() => true));
     const zero = rows.find((row) => row.id === ids.get(0))!;
-    expect(zero).toMatchObject({ name: nameOf(0), phone: phoneOf(0), status: 'consulted', assigneeName: KIM.name, formKind: 'customer', utmSource: 'kakao', utmCampaign: 'Retarget', visitStatus: 'checkedIn', visitAt: `${TODAY} 10:00`, marketing: false, lastCallResult: '통화 완료', registrations: 2 });
+    expect(zero).toMatchObject({
+      name: nameOf(0),
+      phone: phoneOf(0),
+      status: 'consulted',
+      assigneeName: KIM.name,
+      formKind: 'customer',
+      utmSource: 'kakao',
+      utmCampaign: 'Retarget',
+      visitStatus: 'checkedIn',
+      visitAt: `${TODAY} 10:00`,
+      marketing: false,
+      lastCallResult: '통화 완료',
+      registrations: 2,
+    });
     expect(rows.find((row) => row.id === ids.get(2))).toMatchObject({ lastCallResult: '부재중' });
     expect(rows.find((row) => row.id === ids.get(BOOKED_TOMORROW))).toMatchObject({ visitAt: '2026-11-29 10:00', visitStatus: 'booked', registrations: 1 });
     expect(rows.find((row) => row.id === ids.get(30))).toMatchObject({ visitAt: null, visitStatus: null, lastCallResult: null });
@@ -339,20 +456,27 @@ describe.each(Object.keys(DATABASES))('customer reads on %s', (name) => {
     expect(await listed({ q: '김민' })).toEqual(byLatest((customer) => customer.name.startsWith('김민')));
     expect(await listed({ q: '0007' })).toEqual([7]);
     expect(await listed({ q: '010-1000-0033' })).toEqual([33]);
-    expect(await listed({ formKind: 'walkIn' })).toEqual(byLatest((customer) => customer.registrations.some((registration) => registration.formKind === 'walkIn')));
+    expect(await listed({ formKind: 'walkIn' })).toEqual(
+      byLatest((customer) => customer.registrations.some((registration) => registration.formKind === 'walkIn')),
+    );
     // Campaigns match whatever their case: Retarget and RETARGET are one campaign.
-    expect(await listed({ utmCampaign: 'retarget' })).toEqual(byLatest((customer) => customer.registrations.some((registration) => registration.campaign?.toLowerCase() === 'retarget')));
+    expect(await listed({ utmCampaign: 'retarget' })).toEqual(
+      byLatest((customer) => customer.registrations.some((registration) => registration.campaign?.toLowerCase() === 'retarget')),
+    );
     expect(await listed({ utmCampaign: 'retarget' })).toHaveLength(REPEATS.length);
     // A customer of yesterday counts for yesterday though they registered again today.
     expect(await listed({ from: YESTERDAY, to: YESTERDAY })).toEqual([91, 90]);
     // Every registration filter on one registration: naver today is not the kakao repeat.
-    expect(await listed({ utmSource: 'kakao', formKind: 'home' })).toEqual(byLatest((customer) => customer.registrations.some((registration) => registration.source === 'kakao' && registration.formKind === 'home')));
+    expect(await listed({ utmSource: 'kakao', formKind: 'home' })).toEqual(
+      byLatest((customer) => customer.registrations.some((registration) => registration.source === 'kakao' && registration.formKind === 'home')),
+    );
     expect(await listed({ visitDay: '2026-11-29' })).toEqual([BOOKED_TOMORROW]);
     expect(await listed({ q: '없는이름' })).toEqual([]);
   });
 
   it('with a period, lists each customer at their latest registration in it, in that order; the export still gives their last registration', async () => {
-    const inPeriod = (customer: ModelCustomer, day: string) => customer.registrations.filter((registration) => registration.at >= seoulDayStart(day) && registration.at < seoulDayStart(day, 1)).at(-1);
+    const inPeriod = (customer: ModelCustomer, day: string) =>
+      customer.registrations.filter((registration) => registration.at >= seoulDayStart(day) && registration.at < seoulDayStart(day, 1)).at(-1);
     for (const day of [YESTERDAY, TODAY]) {
       const expected = [...customers.values()]
         .filter((customer) => inPeriod(customer, day))
@@ -363,12 +487,24 @@ describe.each(Object.keys(DATABASES))('customer reads on %s', (name) => {
     // 91 registered yesterday at home, then this morning from naver: yesterday's list shows yesterday's.
     const [row] = (await listCustomers(database.sales, params({ from: YESTERDAY, to: YESTERDAY, q: phoneOf(91) }), null, 10)) as [CustomerListRow];
     expect(row).toMatchObject({ createdAt: at(YESTERDAY, 15, 1), formKind: 'home', utmSource: null, lastRegisteredAt: at(TODAY, 11, 50) });
-    const exported = (await exportCustomers(database.sales, params({ from: YESTERDAY, to: YESTERDAY }), null)).find((customer) => indexOf.get(customer.id) === 91);
-    expect(exported).toMatchObject({ lastRegisteredAt: at(TODAY, 11, 50), lastTouch: { at: at(TODAY, 11, 50), utmSource: 'naver', formKind: 'home' }, firstTouch: { at: at(YESTERDAY, 15, 1) } });
+    const exported = (await exportCustomers(database.sales, params({ from: YESTERDAY, to: YESTERDAY }), null)).find(
+      (customer) => indexOf.get(customer.id) === 91,
+    );
+    expect(exported).toMatchObject({
+      lastRegisteredAt: at(TODAY, 11, 50),
+      lastTouch: { at: at(TODAY, 11, 50), utmSource: 'naver', formKind: 'home' },
+      firstTouch: { at: at(YESTERDAY, 15, 1) },
+    });
   });
 
   it('reads a registration filter either way alike: walking the customers, or from the matching registrations', async () => {
-    const cases: LeadFilters[] = [{ formKind: 'walkIn' }, { utmCampaign: 'RETARGET' }, { from: YESTERDAY, to: YESTERDAY }, { utmSource: 'kakao', formKind: 'home', assignee: STAFF[1]!.email }, { from: TODAY, to: TODAY, q: '김' }];
+    const cases: LeadFilters[] = [
+      { formKind: 'walkIn' },
+      { utmCampaign: 'RETARGET' },
+      { from: YESTERDAY, to: YESTERDAY },
+      { utmSource: 'kakao', formKind: 'home', assignee: STAFF[1]!.email },
+      { from: TODAY, to: TODAY, q: '김' },
+    ];
     for (const filters of cases) {
       const [walked, driven] = await Promise.all(
         (['fromCustomers', 'fromRegistrations'] as const).map((drive) =>
@@ -450,10 +586,14 @@ describe.each(Object.keys(DATABASES))('customer reads on %s', (name) => {
       const work = await todayWork(database.sales, staff.email, TODAY);
       const theirs = (customer: ModelCustomer) => customer.assignee?.email === staff.email && customer.status !== 'invalid';
       expect(work.notContacted.map((row) => indexOf.get(row.customerId)).sort((a, b) => a! - b!)).toEqual(
-        [...customers.values()].filter((customer) => theirs(customer) && !CALLED.includes(customer.index)).map((customer) => customer.index).sort((a, b) => a - b),
+        [...customers.values()]
+          .filter((customer) => theirs(customer) && !CALLED.includes(customer.index))
+          .map((customer) => customer.index)
+          .sort((a, b) => a - b),
       );
       expect(work.returning.map((row) => indexOf.get(row.customerId)).sort()).toEqual(CALLED.filter((index) => theirs(customers.get(index)!)).sort());
-      for (const part of [work.notContacted, work.callbacks, work.visits, work.returning]) expect(new Set(part.map((row) => row.customerId)).size).toBe(part.length);
+      for (const part of [work.notContacted, work.callbacks, work.visits, work.returning])
+        expect(new Set(part.map((row) => row.customerId)).size).toBe(part.length);
     }
     const kim = await todayWork(database.sales, KIM.email, TODAY);
     // 0 and 4 registered again after their call: marked, once each, with both registrations.

@@ -11,7 +11,14 @@ import { register, type NewRegistration } from '../../../web/server/customers/re
 import { normalisePhone } from '../../../web/shared/lead-validation';
 import { CONSOLE_DATABASES, type ConsoleSales } from '../../support/console-sales';
 
-const registration = (id: string, typedPhone: string, createdAt: string, formKind: NewRegistration['formKind'], campaign: string | null, name = '한고객'): NewRegistration => ({
+const registration = (
+  id: string,
+  typedPhone: string,
+  createdAt: string,
+  formKind: NewRegistration['formKind'],
+  campaign: string | null,
+  name = '한고객',
+): NewRegistration => ({
   id,
   name,
   // The form hands over the digits, however they were typed.
@@ -90,10 +97,11 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
       expect(seen).toEqual([customer, other]);
     });
 
-    it('a 담당자 given on the list, by any registration\'s id, is the customer\'s: one customer, one 담당자', async () => {
+    it("a 담당자 given on the list, by any registration's id, is the customer's: one customer, one 담당자", async () => {
       const manager: StaffActor = { email: 'boss@example.com', name: '박팀장', role: 'admin', ip: '10.0.0.2' };
       expect(await service.assign(['lead-a', customer, 'lead-c'], kim.email, manager)).toEqual({ ok: true, assigned: 1, refused: 0 });
-      for (const id of ['lead-a', 'lead-b', 'lead-c', customer]) expect(await service.lead(id, manager), id).toMatchObject({ id: customer, assignee: { email: kim.email } });
+      for (const id of ['lead-a', 'lead-b', 'lead-c', customer])
+        expect(await service.lead(id, manager), id).toMatchObject({ id: customer, assignee: { email: kim.email } });
       expect(await service.lead('lead-other', manager)).toMatchObject({ id: other, assignee: null });
     });
 

@@ -23,11 +23,18 @@ import { freshDatabaseUrl } from '../../support/postgres';
 const KIM = { email: 'kim@example.kr', name: '김상담' };
 const JUNG = { email: 'jung@example.kr', name: '정상담' };
 const LEAD = { email: 'lead@example.kr', name: '박팀장' };
-const actor = (who: { email: string; name: string }, role: CustomerActor['role'] = 'manager'): CustomerActor => ({ ...who, role, ip: '10.0.0.7', visibleTo: null, takesColleagues: false });
+const actor = (who: { email: string; name: string }, role: CustomerActor['role'] = 'manager'): CustomerActor => ({
+  ...who,
+  role,
+  ip: '10.0.0.7',
+  visibleTo: null,
+  takesColleagues: false,
+});
 /** 2026-12-05 10:00 in Seoul. */
 const NOW = Date.UTC(2026, 11, 5, 1, 0);
 const TODAY = '2026-12-05';
-const at = (day: string, hour: number, minute = 0) => new Date(Date.parse(`${day}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00+09:00`)).toISOString();
+const at = (day: string, hour: number, minute = 0) =>
+  new Date(Date.parse(`${day}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00+09:00`)).toISOString();
 
 let dataDir: string;
 const cleanups: Array<() => Promise<unknown> | unknown> = [];
@@ -75,7 +82,13 @@ async function kept(sales: SalesDatabase) {
   const facts = await sales.db.selectFrom('customers').select(['id', 'awaiting_call', 'last_call_at', 'callback_at', 'funnel_step']).orderBy('id').execute();
   return {
     tallies: tallies
-      .map((row) => ({ ...row, customers: Number(row.customers), called: Number(row.called), visited: Number(row.visited), contracted: Number(row.contracted) }))
+      .map((row) => ({
+        ...row,
+        customers: Number(row.customers),
+        called: Number(row.called),
+        visited: Number(row.visited),
+        contracted: Number(row.contracted),
+      }))
       .filter((row) => row.customers !== 0 || row.called !== 0 || row.visited !== 0 || row.contracted !== 0)
       .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
     facts,
@@ -107,7 +120,13 @@ async function countedFromRows(sales: SalesDatabase, range: { from: string; to: 
     customers: new Set(inRange.map((row) => row.customer_id)).size,
     bySource: new Map([...bySource].map(([key, set]) => [key, set.size])),
     funnel: [...funnel]
-      .map(([campaignKey, entry]) => ({ campaignKey, customers: entry.customers.size, called: entry.called, visited: entry.visited, contracted: entry.contracted }))
+      .map(([campaignKey, entry]) => ({
+        campaignKey,
+        customers: entry.customers.size,
+        called: entry.called,
+        visited: entry.visited,
+        contracted: entry.contracted,
+      }))
       .sort((a, b) => String(a.campaignKey).localeCompare(String(b.campaignKey))),
   };
 }
@@ -121,7 +140,15 @@ describe.each(Object.keys(DATABASES))('customer facts and tallies on %s', (name)
     sequence += 1;
     const outcome = await register(
       sales,
-      { id: `lead-${sequence}`, name: `고객${phone.slice(-2)}`, phone, createdAt, formKind: 'home', consent: { marketing: false, noticeVersion: '2026-10', agreedAt: createdAt }, ...extra },
+      {
+        id: `lead-${sequence}`,
+        name: `고객${phone.slice(-2)}`,
+        phone,
+        createdAt,
+        formKind: 'home',
+        consent: { marketing: false, noticeVersion: '2026-10', agreedAt: createdAt },
+        ...extra,
+      },
       { assignee: KIM, today: TODAY, ...options },
     );
     if (outcome.status !== 'created') throw new Error(outcome.status);
@@ -135,7 +162,10 @@ describe.each(Object.keys(DATABASES))('customer facts and tallies on %s', (name)
     // Each piece of work a minute after the one before: the latest call and assignment are plain.
     let clock = NOW;
     work = new CustomerWork(sales, { now: () => (clock += 60_000) });
-    await sales.db.insertInto('visit_slots').values({ id: 'slot-today', date: TODAY, time: '14:00', capacity: 4, created_at: at('2026-11-01', 9) }).execute();
+    await sales.db
+      .insertInto('visit_slots')
+      .values({ id: 'slot-today', date: TODAY, time: '14:00', capacity: 4, created_at: at('2026-11-01', 9) })
+      .execute();
   });
 
   it('equal a recount from the rows after a mixed run of changes, and give the numbers the rows give', async () => {
@@ -149,7 +179,12 @@ describe.each(Object.keys(DATABASES))('customer facts and tallies on %s', (name)
     // A delayed registration, older than the customer's latest: the days around it shift.
     await registerAs('01011110002', at('2026-12-04', 9), naver);
     await registerAs('01011110002', at('2026-12-03', 9), { ...naver, formKind: 'customer' });
-    const c = await registerAs('01011110003', at('2026-12-04', 12), {}, { visit: { slotId: 'slot-today', bookableFrom: TODAY, whenUnavailable: 'refuse', kind: 'site', by: null } });
+    const c = await registerAs(
+      '01011110003',
+      at('2026-12-04', 12),
+      {},
+      { visit: { slotId: 'slot-today', bookableFrom: TODAY, whenUnavailable: 'refuse', kind: 'site', by: null } },
+    );
     const walkIn = await registerAs('01011110004', at(TODAY, 9, 30), { formKind: 'walkIn' }, { walkInAt: at(TODAY, 9, 30), assignee: null });
     const d = await registerAs('01011110005', at('2026-12-02', 13), kakao);
     const expired = await registerAs('01011110006', at('2026-11-20', 13), naver);

@@ -57,14 +57,18 @@ const DATABASES: Record<string, () => Promise<Database>> = {
     cleanups.push(() => reader.close());
     // The site opens the audit trail at start, which creates its table in the same file.
     new SqliteAuditTrail(reader);
-    return { sales, rows: async <Row,>(query: string) => reader.prepare(query).all() as Row[], exec: async (statement) => reader.exec(statement) };
+    return { sales, rows: async <Row>(query: string) => reader.prepare(query).all() as Row[], exec: async (statement) => reader.exec(statement) };
   },
   postgres: async () => {
     const url = await freshDatabaseUrl();
     await migrate(url);
     const pool = new pg.Pool({ connectionString: url, max: 6 });
     cleanups.push(() => pool.end());
-    return { sales: salesDatabaseOnPostgres(pool), rows: async <Row,>(query: string) => (await pool.query(query)).rows as Row[], exec: async (statement) => void (await pool.query(statement)) };
+    return {
+      sales: salesDatabaseOnPostgres(pool),
+      rows: async <Row>(query: string) => (await pool.query(query)).rows as Row[],
+      exec: async (statement) => void (await pool.query(statement)),
+    };
   },
 };
 
@@ -76,7 +80,10 @@ describe.each(Object.keys(DATABASES))('work on a customer on %s', (name) => {
   beforeEach(async () => {
     database = await DATABASES[name]();
     work = new CustomerWork(database.sales, { now: () => NOW });
-    for (const [id, date, capacity] of [['slot-today', '2026-12-05', 4], ['slot-later', '2026-12-07', 1]] as const) {
+    for (const [id, date, capacity] of [
+      ['slot-today', '2026-12-05', 4],
+      ['slot-later', '2026-12-07', 1],
+    ] as const) {
       await database.sales.db.insertInto('visit_slots').values({ id, date, time: '14:00', capacity, created_at: '2026-12-01T00:00:00.000Z' }).execute();
     }
   });
@@ -86,16 +93,34 @@ describe.each(Object.keys(DATABASES))('work on a customer on %s', (name) => {
     const createdAt = new Date(NOW - 3600_000 + sequence * 1000).toISOString();
     const outcome = await register(
       database.sales,
-      { id: `lead-work-${sequence}`, name: '김민수', phone, createdAt, formKind: 'popup', consent: { marketing: false, noticeVersion: 'v1', agreedAt: createdAt } },
-      { assignee, today: '2026-12-05', ...(slotId ? { visit: { slotId, bookableFrom: '2026-12-05', whenUnavailable: 'refuse', kind: 'site', by: null } } : {}) },
+      {
+        id: `lead-work-${sequence}`,
+        name: '김민수',
+        phone,
+        createdAt,
+        formKind: 'popup',
+        consent: { marketing: false, noticeVersion: 'v1', agreedAt: createdAt },
+      },
+      {
+        assignee,
+        today: '2026-12-05',
+        ...(slotId ? { visit: { slotId, bookableFrom: '2026-12-05', whenUnavailable: 'refuse', kind: 'site', by: null } } : {}),
+      },
     );
     if (outcome.status !== 'created') throw new Error(outcome.status);
     return outcome.customerId;
   }
 
-  const customerRow = async (id: string) => (await database.rows<Record<string, unknown>>(`SELECT status, assignee_email, version FROM customers WHERE id = '${id}'`))[0];
-  const auditRows = () => database.rows<{ action: string; target: string; detail: string | null; actor: string }>(`SELECT action, target, detail, actor FROM audit_events ORDER BY seq`);
-  const places = async () => Object.fromEntries((await database.rows<{ id: string; booked: number }>(`SELECT id, booked FROM visit_slots ORDER BY id`)).map((row) => [row.id, Number(row.booked)]));
+  const customerRow = async (id: string) =>
+    (await database.rows<Record<string, unknown>>(`SELECT status, assignee_email, version FROM customers WHERE id = '${id}'`))[0];
+  const auditRows = () =>
+    database.rows<{ action: string; target: string; detail: string | null; actor: string }>(
+      `SELECT action, target, detail, actor FROM audit_events ORDER BY seq`,
+    );
+  const places = async () =>
+    Object.fromEntries(
+      (await database.rows<{ id: string; booked: number }>(`SELECT id, booked FROM visit_slots ORDER BY id`)).map((row) => [row.id, Number(row.booked)]),
+    );
 
   it('a change names the version it saw: the stale one is refused with nothing written; the change and its record are one', async () => {
     const id = await customer('01012345678', KIM);
@@ -120,13 +145,15 @@ describe.each(Object.keys(DATABASES))('work on a customer on %s', (name) => {
 
   it('ten changes of one customer at once with the same version: exactly one is saved', async () => {
     const id = await customer('01012340000', null);
-    const results = await Promise.all(Array.from({ length: 10 }, (_, index) => work.change(id, { version: 1, status: index % 2 ? 'contacting' : 'onHold' }, actor(LEAD, 'manager'))));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => work.change(id, { version: 1, status: index % 2 ? 'contacting' : 'onHold' }, actor(LEAD, 'manager'))),
+    );
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(results.filter((result) => !result.ok && result.error === 'conflict')).toHaveLength(9);
     expect((await auditRows()).filter((row) => row.action === 'leadChange')).toHaveLength(1);
   });
 
-  it('a 상담사 works their own and nobody\'s customers; a colleague\'s only when the settings let them take it', async () => {
+  it("a 상담사 works their own and nobody's customers; a colleague's only when the settings let them take it", async () => {
     const kims = await customer('01011110000', KIM);
     expect(await work.addMemo(kims, '84A 관심', actor(JUNG))).toEqual({ ok: false, error: 'notYours' });
     expect(await work.change(kims, { version: 1, assignee: JUNG }, actor(JUNG))).toEqual({ ok: false, error: 'notYours' });
@@ -158,20 +185,24 @@ describe.each(Object.keys(DATABASES))('work on a customer on %s', (name) => {
     expect(await customerRow(id)).toMatchObject({ status: 'contacting' });
   });
 
-  it('check-in on the visit\'s day, by the desk for a colleague\'s visitor too; taken back by a manager only; 무효 gives a coming place back', async () => {
+  it("check-in on the visit's day, by the desk for a colleague's visitor too; taken back by a manager only; 무효 gives a coming place back", async () => {
     const today = await customer('01033330000', KIM, 'slot-today');
     expect(await work.checkIn(today, 1, actor(JUNG))).toEqual({ ok: true, version: 2 });
     expect(await customerRow(today)).toMatchObject({ status: 'visited' });
     expect(await work.undoCheckIn(today, 2, actor(KIM))).toEqual({ ok: false, error: 'forbidden' });
     expect(await work.undoCheckIn(today, 2, actor(LEAD, 'manager'))).toEqual({ ok: true, version: 3 });
-    expect(await database.rows(`SELECT status, checked_in_at FROM bookings WHERE customer_id = '${today}'`)).toEqual([{ status: 'booked', checked_in_at: null }]);
+    expect(await database.rows(`SELECT status, checked_in_at FROM bookings WHERE customer_id = '${today}'`)).toEqual([
+      { status: 'booked', checked_in_at: null },
+    ]);
 
     const later = await customer('01033331111', KIM, 'slot-later');
     expect(await work.checkIn(later, 1, actor(KIM))).toEqual({ ok: false, error: 'notToday' });
     expect(await work.checkIn(later, 1, actor(JUNG))).toEqual({ ok: false, error: 'notYours' });
     expect(await work.change(later, { version: 1, status: 'invalid' }, actor(KIM))).toEqual({ ok: true, version: 2 });
     expect(await places()).toEqual({ 'slot-later': 0, 'slot-today': 1 });
-    expect(await database.rows(`SELECT status, visit_at FROM bookings WHERE customer_id = '${later}'`)).toEqual([{ status: 'released', visit_at: '2026-12-07 14:00' }]);
+    expect(await database.rows(`SELECT status, visit_at FROM bookings WHERE customer_id = '${later}'`)).toEqual([
+      { status: 'released', visit_at: '2026-12-07 14:00' },
+    ]);
   });
 
   it('the first call moves 신규 to 연락 중 in its record; a later status stays; 부재 calls in a row are counted until another result', async () => {
@@ -204,13 +235,20 @@ describe.each(Object.keys(DATABASES))('work on a customer on %s', (name) => {
     const ids = [await customer('01044440000', KIM), await customer('01044441111', KIM), await customer('01044442222', JUNG)];
     expect(await work.handOver(KIM.email, JUNG, actor(KIM))).toBe(0);
     expect(await work.handOver(KIM.email, JUNG, actor(LEAD, 'manager'))).toBe(2);
-    expect(await database.rows(`SELECT assignee_email, count(*) AS n FROM customers GROUP BY assignee_email`)).toEqual([{ assignee_email: JUNG.email, n: name === 'postgres' ? '3' : 3 }]);
+    expect(await database.rows(`SELECT assignee_email, count(*) AS n FROM customers GROUP BY assignee_email`)).toEqual([
+      { assignee_email: JUNG.email, n: name === 'postgres' ? '3' : 3 },
+    ]);
     const records = await auditRows();
     const changes = records.filter((row) => row.action === 'leadChange');
     expect(changes.map((row) => row.target).sort()).toEqual(ids.slice(0, 2).sort());
     expect(changes[0]).toMatchObject({ detail: '담당자 김상담(kim@example.kr) → 정상담(jung@example.kr)', actor: LEAD.email });
     expect(records.filter((row) => row.action !== 'leadChange')).toEqual([
-      expect.objectContaining({ action: 'leadHandOver', actor: LEAD.email, target: KIM.email, detail: '김상담(kim@example.kr) → 정상담(jung@example.kr): 고객 2명' }),
+      expect.objectContaining({
+        action: 'leadHandOver',
+        actor: LEAD.email,
+        target: KIM.email,
+        detail: '김상담(kim@example.kr) → 정상담(jung@example.kr): 고객 2명',
+      }),
     ]);
     expect(await database.rows(`SELECT count(*) AS n FROM assignments WHERE by_email = '${LEAD.email}'`)).toEqual([{ n: name === 'postgres' ? '2' : 2 }]);
   });
@@ -236,17 +274,22 @@ describe.each(Object.keys(DATABASES))('work on a customer on %s', (name) => {
     expect(await work.cancelVisit(id, 1, actor(KIM))).toMatchObject({ ok: true });
     expect(await schedule.remove('slot-later', '3', manager)).toEqual({ ok: false, error: 'conflict' });
     expect(await schedule.remove('slot-later', '4', manager)).toEqual({ ok: true });
-    expect(await database.rows(`SELECT slot_id, status, visit_at FROM bookings WHERE customer_id = '${id}'`)).toEqual([{ slot_id: null, status: 'cancelled', visit_at: '2026-12-07 15:00' }]);
+    expect(await database.rows(`SELECT slot_id, status, visit_at FROM bookings WHERE customer_id = '${id}'`)).toEqual([
+      { slot_id: null, status: 'cancelled', visit_at: '2026-12-07 15:00' },
+    ]);
     expect((await auditRows()).map((row) => row.action)).toEqual(['slotCreate', 'slotChange', 'visitCancel', 'slotDelete']);
   });
-  it('erasing a customer deletes every row about them at once and gives the coming visit\'s place back; the record holds no number', async () => {
+  it("erasing a customer deletes every row about them at once and gives the coming visit's place back; the record holds no number", async () => {
     const id = await customer('01066660000', KIM, 'slot-later');
     await customer('01066660000', KIM);
     await work.addMemo(id, '84A 관심', actor(KIM));
     await work.recordCall(id, { version: 1, result: '통화 완료', callbackAt: null }, actor(KIM));
     expect(await places()).toMatchObject({ 'slot-later': 1 });
     const admin = { email: 'admin@example.kr', ip: '10.0.0.1' };
-    expect(await eraseCustomerRows(database.sales, '01066660000', '본인 요청', admin, NOW)).toEqual({ registrationIds: expect.arrayContaining([expect.stringMatching(/^lead-work-/)]), maskedName: '김*수' });
+    expect(await eraseCustomerRows(database.sales, '01066660000', '본인 요청', admin, NOW)).toEqual({
+      registrationIds: expect.arrayContaining([expect.stringMatching(/^lead-work-/)]),
+      maskedName: '김*수',
+    });
     for (const table of ['customers', 'registrations', 'bookings', 'calls', 'memos', 'assignments']) {
       expect(await database.rows(`SELECT count(*) AS n FROM ${table}`), table).toEqual([{ n: name === 'postgres' ? '0' : 0 }]);
     }
@@ -260,11 +303,21 @@ describe.each(Object.keys(DATABASES))('work on a customer on %s', (name) => {
   it('a marketing consent withdrawn is one change with its record; the retention purge deletes customers who have not registered within the period', async () => {
     const consenting = await register(
       database.sales,
-      { id: 'lead-consent', name: '이영희', phone: '01077770000', createdAt: '2025-01-01T00:00:00.000Z', formKind: 'home', consent: { marketing: true, noticeVersion: 'v1', agreedAt: '2025-01-01T00:00:00.000Z' } },
+      {
+        id: 'lead-consent',
+        name: '이영희',
+        phone: '01077770000',
+        createdAt: '2025-01-01T00:00:00.000Z',
+        formKind: 'home',
+        consent: { marketing: true, noticeVersion: 'v1', agreedAt: '2025-01-01T00:00:00.000Z' },
+      },
       { assignee: null, today: '2025-01-01' },
     );
     if (consenting.status !== 'created') throw new Error(consenting.status);
-    expect(await withdrawMarketingRows(database.sales, consenting.customerId, { email: 'admin@example.kr', ip: '10.0.0.1' }, NOW)).toEqual({ withdrawn: true, maskedName: '이*희' });
+    expect(await withdrawMarketingRows(database.sales, consenting.customerId, { email: 'admin@example.kr', ip: '10.0.0.1' }, NOW)).toEqual({
+      withdrawn: true,
+      maskedName: '이*희',
+    });
     expect(await database.rows(`SELECT marketing_consent FROM customers`)).toEqual([{ marketing_consent: 0 }]);
     const recent = await customer('01077771111', KIM, 'slot-later');
     const purged = await purgeExpiredCustomers(database.sales, '2026-01-01T00:00:00.000Z', 365, NOW);

@@ -14,7 +14,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openEmbeddedStore } from '../../../web/server/content/embedded';
 import type { ContentSource } from '../../../web/server/content/types';
 import { copySalesDocuments, keepOldDocuments } from '../../../web/server/database/documents-move';
-import { migrateSalesTables, openEmbeddedSalesDatabase, salesDatabaseOnPostgres, salesDatabaseOnSqlite, salesMigrator, type SalesDatabase } from '../../../web/server/database/index';
+import {
+  migrateSalesTables,
+  openEmbeddedSalesDatabase,
+  salesDatabaseOnPostgres,
+  salesDatabaseOnSqlite,
+  salesMigrator,
+  type SalesDatabase,
+} from '../../../web/server/database/index';
 import { openLeadsDatabase } from '../../../web/server/database/leads-file';
 import { register, type NewRegistration, type RegistrationOutcome } from '../../../web/server/customers/registration';
 import { migrate } from '../../../web/server/postgres/index';
@@ -44,14 +51,14 @@ const DATABASES: Record<string, () => Promise<Database>> = {
     cleanups.push(() => sales.close());
     const reader = openLeadsDatabase(dataDir);
     cleanups.push(() => reader.close());
-    return { sales, rows: async <Row,>(query: string) => reader.prepare(query).all() as Row[] };
+    return { sales, rows: async <Row>(query: string) => reader.prepare(query).all() as Row[] };
   },
   postgres: async () => {
     const url = await freshDatabaseUrl();
     await migrate(url);
     const pool = new pg.Pool({ connectionString: url, max: 8 });
     cleanups.push(() => pool.end());
-    return { sales: salesDatabaseOnPostgres(pool), rows: async <Row,>(query: string) => (await pool.query(query)).rows as Row[] };
+    return { sales: salesDatabaseOnPostgres(pool), rows: async <Row>(query: string) => (await pool.query(query)).rows as Row[] };
   },
 };
 
@@ -81,7 +88,10 @@ describe.each(Object.keys(DATABASES))('customer tables on %s', (name) => {
 
   it('a returning phone joins its customer: the 담당자 stays, the registration with its campaign is added, and the answer says so', async () => {
     const database = await open();
-    const first = await register(database.sales, registration('01012345678', { utm: { source: 'naver', campaign: 'Launch' } }), { assignee: KIM, today: TODAY });
+    const first = await register(database.sales, registration('01012345678', { utm: { source: 'naver', campaign: 'Launch' } }), {
+      assignee: KIM,
+      today: TODAY,
+    });
     expect(first).toMatchObject({ status: 'created', returning: false, assignee: KIM });
     const again = registration('010-1234-5678'.replaceAll('-', ''), { name: '김민수 ', formKind: 'home', utm: { source: 'kakao', campaign: 'Retarget' } });
     const second = await register(database.sales, { ...again, name: '김민수' }, { assignee: JUNG, today: TODAY });
@@ -89,7 +99,9 @@ describe.each(Object.keys(DATABASES))('customer tables on %s', (name) => {
     if (first.status !== 'created' || second.status !== 'created') throw new Error('not created');
     expect(second.customerId).toBe(first.customerId);
 
-    expect(await database.rows(`SELECT phone, assignee_email, status FROM customers`)).toEqual([{ phone: '01012345678', assignee_email: KIM.email, status: 'new' }]);
+    expect(await database.rows(`SELECT phone, assignee_email, status FROM customers`)).toEqual([
+      { phone: '01012345678', assignee_email: KIM.email, status: 'new' },
+    ]);
     expect(await database.rows(`SELECT form_kind, utm_source, campaign_key FROM registrations ORDER BY created_at`)).toEqual([
       { form_kind: 'popup', utm_source: 'naver', campaign_key: 'launch' },
       { form_kind: 'home', utm_source: 'kakao', campaign_key: 'retarget' },
@@ -111,7 +123,9 @@ describe.each(Object.keys(DATABASES))('customer tables on %s', (name) => {
     // The form's retry queues nothing more; a refused one queues nothing at all.
     await register(database.sales, again, { assignee: JUNG, visit: booking('slot-msg'), today: TODAY, queueMessages: true });
     await database.sales.db.updateTable('visit_slots').set({ capacity: 1 }).execute();
-    expect(await register(database.sales, registration('01012121111'), { assignee: JUNG, visit: booking('slot-msg'), today: TODAY, queueMessages: true })).toEqual({ status: 'slotFull' });
+    expect(
+      await register(database.sales, registration('01012121111'), { assignee: JUNG, visit: booking('slot-msg'), today: TODAY, queueMessages: true }),
+    ).toEqual({ status: 'slotFull' });
     expect(await database.rows(`SELECT key, event, recipient, status FROM lead_messages ORDER BY key`)).toEqual(
       [
         { key: `booking:${again.id}`, event: 'booking', recipient: null, status: 'pending' },
@@ -128,7 +142,16 @@ describe.each(Object.keys(DATABASES))('customer tables on %s', (name) => {
     await register(database.sales, registration('01011112222'), { assignee: null, today: TODAY });
     const twin = database.sales.db
       .insertInto('customers')
-      .values({ id: 'customer-twin', phone: '01011112222', name: '둘', first_registered_at: 'x', last_registered_at: 'x', updated_at: 'x', assignee_email: null, assignee_name: null })
+      .values({
+        id: 'customer-twin',
+        phone: '01011112222',
+        name: '둘',
+        first_registered_at: 'x',
+        last_registered_at: 'x',
+        updated_at: 'x',
+        assignee_email: null,
+        assignee_name: null,
+      })
       .execute();
     await expect(twin).rejects.toThrow(/unique/i);
     await addSlot(database, 'slot-one', 1);
@@ -139,7 +162,9 @@ describe.each(Object.keys(DATABASES))('customer tables on %s', (name) => {
     const database = await open();
     await addSlot(database, 'slot-six', 6);
     const outcomes = await Promise.all(
-      Array.from({ length: 24 }, (_, index) => register(database.sales, registration(`0102000${String(index).padStart(4, '0')}`), { assignee: null, visit: booking('slot-six'), today: TODAY })),
+      Array.from({ length: 24 }, (_, index) =>
+        register(database.sales, registration(`0102000${String(index).padStart(4, '0')}`), { assignee: null, visit: booking('slot-six'), today: TODAY }),
+      ),
     );
     expect(outcomes.filter((outcome) => outcome.status === 'created')).toHaveLength(6);
     expect(outcomes.filter((outcome) => outcome.status === 'slotFull')).toHaveLength(18);
@@ -152,7 +177,9 @@ describe.each(Object.keys(DATABASES))('customer tables on %s', (name) => {
     const database = await open();
     for (const slot of ['a', 'b', 'c', 'd']) await addSlot(database, `slot-${slot}`, 10, '2026-12-06', `1${'abcd'.indexOf(slot)}:00`);
     const outcomes: RegistrationOutcome[] = await Promise.all(
-      Array.from({ length: 24 }, (_, index) => register(database.sales, registration('01033334444'), { assignee: null, visit: booking(`slot-${'abcd'[index % 4]}`), today: TODAY })),
+      Array.from({ length: 24 }, (_, index) =>
+        register(database.sales, registration('01033334444'), { assignee: null, visit: booking(`slot-${'abcd'[index % 4]}`), today: TODAY }),
+      ),
     );
     const visits = outcomes.map((outcome) => (outcome.status === 'created' ? outcome.visit?.status : outcome.status));
     expect(visits.filter((status) => status === 'booked')).toHaveLength(1);
@@ -166,7 +193,11 @@ describe.each(Object.keys(DATABASES))('customer tables on %s', (name) => {
     const database = await open();
     await addSlot(database, 'slot-past', 4, '2026-11-20');
     await addSlot(database, 'slot-next', 4, '2026-12-01');
-    const earlier = await register(database.sales, registration('01055556666'), { assignee: null, visit: { ...booking('slot-past'), bookableFrom: '2026-11-01' }, today: '2026-11-01' });
+    const earlier = await register(database.sales, registration('01055556666'), {
+      assignee: null,
+      visit: { ...booking('slot-past'), bookableFrom: '2026-11-01' },
+      today: '2026-11-01',
+    });
     expect(earlier).toMatchObject({ status: 'created', visit: { status: 'booked', visitAt: '2026-11-20 14:00' } });
     const next = await register(database.sales, registration('01055556666'), { assignee: null, visit: booking('slot-next'), today: TODAY });
     expect(next).toMatchObject({ status: 'created', returning: true, visit: { status: 'booked', visitAt: '2026-12-01 14:00' } });
@@ -179,11 +210,19 @@ describe.each(Object.keys(DATABASES))('customer tables on %s', (name) => {
   it('a delayed registration whose slot filled meanwhile is kept with the visit it asked for, marked unavailable; a visitor is refused', async () => {
     const database = await open();
     await addSlot(database, 'slot-full', 0);
-    expect(await register(database.sales, registration('01077778888'), { assignee: null, visit: booking('slot-full'), today: TODAY })).toEqual({ status: 'slotFull' });
+    expect(await register(database.sales, registration('01077778888'), { assignee: null, visit: booking('slot-full'), today: TODAY })).toEqual({
+      status: 'slotFull',
+    });
     expect(await database.rows(`SELECT count(*) AS n FROM customers`)).toEqual([{ n: name === 'postgres' ? '0' : 0 }]);
-    const kept = await register(database.sales, registration('01077778888'), { assignee: null, visit: { ...booking('slot-full'), whenUnavailable: 'keepUnbooked' }, today: TODAY });
+    const kept = await register(database.sales, registration('01077778888'), {
+      assignee: null,
+      visit: { ...booking('slot-full'), whenUnavailable: 'keepUnbooked' },
+      today: TODAY,
+    });
     expect(kept).toMatchObject({ status: 'created', visit: { status: 'unavailable', visitAt: '2026-12-05 14:00' } });
-    expect(await register(database.sales, registration('01077778888'), { assignee: null, visit: booking('slot-gone'), today: TODAY })).toEqual({ status: 'slotMissing' });
+    expect(await register(database.sales, registration('01077778888'), { assignee: null, visit: booking('slot-gone'), today: TODAY })).toEqual({
+      status: 'slotMissing',
+    });
   });
 
   it('a booked visit moves a customer to 방문 예약 and a walk-in to 방문 완료, as the desk and the sheet expect; a later status stays', async () => {
@@ -196,15 +235,25 @@ describe.each(Object.keys(DATABASES))('customer tables on %s', (name) => {
     expect(await status('01012120002')).toBe('visited');
     // A customer already under contract who walks in again stays 계약.
     await database.sales.db.updateTable('customers').set({ status: 'contracted' }).where('phone', '=', '01012120002').execute();
-    await register(database.sales, registration('01012120002', { formKind: 'walkIn' }), { assignee: null, walkInAt: '2026-11-29T05:30:00.000Z', today: '2026-11-29' });
+    await register(database.sales, registration('01012120002', { formKind: 'walkIn' }), {
+      assignee: null,
+      walkInAt: '2026-11-29T05:30:00.000Z',
+      today: '2026-11-29',
+    });
     expect(await status('01012120002')).toBe('contracted');
   });
 
   it('a walk-in is a registration checked in now, with no place taken', async () => {
     const database = await open();
-    const walkIn = await register(database.sales, registration('01099990000', { formKind: 'walkIn' }), { assignee: null, walkInAt: '2026-11-28T05:30:00.000Z', today: TODAY });
+    const walkIn = await register(database.sales, registration('01099990000', { formKind: 'walkIn' }), {
+      assignee: null,
+      walkInAt: '2026-11-28T05:30:00.000Z',
+      today: TODAY,
+    });
     expect(walkIn).toMatchObject({ status: 'created', visit: { visitAt: '2026-11-28 14:30' } });
-    expect(await database.rows(`SELECT kind, status, slot_id, checked_in_at FROM bookings`)).toEqual([{ kind: 'walkIn', status: 'checkedIn', slot_id: null, checked_in_at: '2026-11-28T05:30:00.000Z' }]);
+    expect(await database.rows(`SELECT kind, status, slot_id, checked_in_at FROM bookings`)).toEqual([
+      { kind: 'walkIn', status: 'checkedIn', slot_id: null, checked_in_at: '2026-11-28T05:30:00.000Z' },
+    ]);
   });
 });
 
@@ -212,23 +261,84 @@ describe.each(Object.keys(DATABASES))('customer tables on %s', (name) => {
 const LEAD_DOCUMENTS = [
   { _id: 'visitSlot-1', _type: 'visitSlot', date: '2026-12-05', time: '14:00', capacity: 6, booked: 3 },
   {
-    _id: 'lead-a', _type: 'lead', name: '김민수', phone: '01012345678', createdAt: '2026-11-20T01:00:00.000Z', formKind: 'popup', status: 'consulted',
-    assignee: KIM, utm: { source: 'naver', campaign: 'Launch' }, consent: { privacy: true, ageOver14: true, marketing: true, noticeVersion: 'v1', agreedAt: '2026-11-20T01:00:00.000Z' },
+    _id: 'lead-a',
+    _type: 'lead',
+    name: '김민수',
+    phone: '01012345678',
+    createdAt: '2026-11-20T01:00:00.000Z',
+    formKind: 'popup',
+    status: 'consulted',
+    assignee: KIM,
+    utm: { source: 'naver', campaign: 'Launch' },
+    consent: { privacy: true, ageOver14: true, marketing: true, noticeVersion: 'v1', agreedAt: '2026-11-20T01:00:00.000Z' },
     memos: [{ _key: 'm1', _type: 'leadMemo', at: '2026-11-20T02:00:00.000Z', text: '84A 관심', authorEmail: KIM.email, authorName: KIM.name }],
     calls: [{ _key: 'c1', _type: 'leadCall', at: '2026-11-20T02:00:00.000Z', result: '통화 완료', authorEmail: KIM.email, authorName: KIM.name }],
-    visitSlot: { _type: 'reference', _ref: 'visitSlot-1', _weak: true }, visitAt: '2026-12-05 14:00', visitSlotStatus: 'booked',
+    visitSlot: { _type: 'reference', _ref: 'visitSlot-1', _weak: true },
+    visitAt: '2026-12-05 14:00',
+    visitSlotStatus: 'booked',
   },
-  { _id: 'lead-b', _type: 'lead', name: '김민수', phone: '01012345678', createdAt: '2026-11-27T01:00:00.000Z', formKind: 'home', status: 'new', assignee: JUNG, utm: { source: 'kakao' },
-    visitSlot: { _type: 'reference', _ref: 'visitSlot-1', _weak: true }, visitAt: '2026-12-05 14:00', visitSlotStatus: 'booked' },
-  { _id: 'lead-c', _type: 'lead', name: '김민수', phone: '01012345678', createdAt: '2026-11-28T01:00:00.000Z', formKind: 'walkIn', status: 'visited', visitAt: '2026-11-28 10:00', checkedInAt: '2026-11-28T01:00:00.000Z' },
-  { _id: 'lead-d', _type: 'lead', name: '이영희', phone: '01098765432', createdAt: '2026-11-21T01:00:00.000Z', formKind: 'customer', message: '문의', status: 'contacting',
-    visitSlot: { _type: 'reference', _ref: 'visitSlot-1', _weak: true }, visitAt: '2026-12-05 14:00', visitSlotStatus: 'booked' },
+  {
+    _id: 'lead-b',
+    _type: 'lead',
+    name: '김민수',
+    phone: '01012345678',
+    createdAt: '2026-11-27T01:00:00.000Z',
+    formKind: 'home',
+    status: 'new',
+    assignee: JUNG,
+    utm: { source: 'kakao' },
+    visitSlot: { _type: 'reference', _ref: 'visitSlot-1', _weak: true },
+    visitAt: '2026-12-05 14:00',
+    visitSlotStatus: 'booked',
+  },
+  {
+    _id: 'lead-c',
+    _type: 'lead',
+    name: '김민수',
+    phone: '01012345678',
+    createdAt: '2026-11-28T01:00:00.000Z',
+    formKind: 'walkIn',
+    status: 'visited',
+    visitAt: '2026-11-28 10:00',
+    checkedInAt: '2026-11-28T01:00:00.000Z',
+  },
+  {
+    _id: 'lead-d',
+    _type: 'lead',
+    name: '이영희',
+    phone: '01098765432',
+    createdAt: '2026-11-21T01:00:00.000Z',
+    formKind: 'customer',
+    message: '문의',
+    status: 'contacting',
+    visitSlot: { _type: 'reference', _ref: 'visitSlot-1', _weak: true },
+    visitAt: '2026-12-05 14:00',
+    visitSlotStatus: 'booked',
+  },
 ];
 
 async function expectMoved(rows: Database['rows'], count: (value: number) => unknown): Promise<void> {
-  expect(await rows(`SELECT phone, name, status, assignee_email, marketing_consent, first_registered_at, last_registered_at FROM customers ORDER BY phone`)).toEqual([
-    { phone: '01012345678', name: '김민수', status: 'visited', assignee_email: KIM.email, marketing_consent: 0, first_registered_at: '2026-11-20T01:00:00.000Z', last_registered_at: '2026-11-28T01:00:00.000Z' },
-    { phone: '01098765432', name: '이영희', status: 'contacting', assignee_email: null, marketing_consent: 0, first_registered_at: '2026-11-21T01:00:00.000Z', last_registered_at: '2026-11-21T01:00:00.000Z' },
+  expect(
+    await rows(`SELECT phone, name, status, assignee_email, marketing_consent, first_registered_at, last_registered_at FROM customers ORDER BY phone`),
+  ).toEqual([
+    {
+      phone: '01012345678',
+      name: '김민수',
+      status: 'visited',
+      assignee_email: KIM.email,
+      marketing_consent: 0,
+      first_registered_at: '2026-11-20T01:00:00.000Z',
+      last_registered_at: '2026-11-28T01:00:00.000Z',
+    },
+    {
+      phone: '01098765432',
+      name: '이영희',
+      status: 'contacting',
+      assignee_email: null,
+      marketing_consent: 0,
+      first_registered_at: '2026-11-21T01:00:00.000Z',
+      last_registered_at: '2026-11-21T01:00:00.000Z',
+    },
   ]);
   expect(await rows(`SELECT id, form_kind, utm_source, campaign_key FROM registrations ORDER BY id`)).toEqual([
     { id: 'lead-a', form_kind: 'popup', utm_source: 'naver', campaign_key: 'launch' },
@@ -269,13 +379,13 @@ describe('leads kept as documents move into the customer tables once, merged per
     cleanups.push(() => sales.close());
     const reader = openLeadsDatabase(dataDir);
     cleanups.push(() => reader.close());
-    const rows = async <Row,>(query: string) => reader.prepare(query).all() as Row[];
+    const rows = async <Row>(query: string) => reader.prepare(query).all() as Row[];
     await expectMoved(rows, (value) => value);
     await copySalesDocuments(sales.db);
     await expectMoved(rows, (value) => value);
   });
 
-  it('in PostgreSQL\'s documents table, once whatever the number of instances starting', async () => {
+  it("in PostgreSQL's documents table, once whatever the number of instances starting", async () => {
     const url = await freshDatabaseUrl();
     const pool = new pg.Pool({ connectionString: url, max: 4 });
     cleanups.push(() => pool.end());
@@ -285,7 +395,7 @@ describe('leads kept as documents move into the customer tables once, merged per
 
     const ran = await Promise.all(Array.from({ length: 3 }, () => migrate(url)));
     expect(ran.flat().filter((migration) => migration === '0007-customers')).toHaveLength(1);
-    const rows = async <Row,>(query: string) => (await pool.query(query)).rows as Row[];
+    const rows = async <Row>(query: string) => (await pool.query(query)).rows as Row[];
     await expectMoved(rows, String);
     await copySalesDocuments(salesDatabaseOnPostgres(pool).db);
     await expectMoved(rows, String);

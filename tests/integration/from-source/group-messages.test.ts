@@ -38,16 +38,26 @@ describe.each(Object.keys(SALES_DATABASES))('group messages on %s', (database) =
     const outcome = await register(
       stores.sales,
       { id: `lead-${phone}`, name, phone, createdAt, formKind: 'popup', consent: { marketing, noticeVersion: '2026-11', agreedAt: createdAt } },
-      { assignee: null, today: TODAY, queueMessages: false, ...(slotId ? { visit: { slotId, bookableFrom: TODAY, whenUnavailable: 'keepUnbooked', kind: 'site', by: null } } : {}) },
+      {
+        assignee: null,
+        today: TODAY,
+        queueMessages: false,
+        ...(slotId ? { visit: { slotId, bookableFrom: TODAY, whenUnavailable: 'keepUnbooked', kind: 'site', by: null } } : {}),
+      },
     );
     if (outcome.status !== 'created') throw new Error(outcome.status);
     return outcome.customerId;
   }
 
   const groupRows = async () =>
-    (await stores.sales.db.selectFrom('lead_messages').select(['lead_id', 'event']).where('event', 'in', ['groupAd', 'groupNotice']).orderBy('lead_id').execute()).map(
-      (row) => `${row.event} ${row.lead_id}`,
-    );
+    (
+      await stores.sales.db
+        .selectFrom('lead_messages')
+        .select(['lead_id', 'event'])
+        .where('event', 'in', ['groupAd', 'groupNotice'])
+        .orderBy('lead_id')
+        .execute()
+    ).map((row) => `${row.event} ${row.lead_id}`);
   const audits = async () => stores.sales.db.selectFrom('audit_events').select(['actor', 'action', 'detail']).where('action', '=', 'groupMessage').execute();
 
   beforeEach(async () => {
@@ -57,9 +67,21 @@ describe.each(Object.keys(SALES_DATABASES))('group messages on %s', (database) =
     await content.mutate([
       { create: { _id: 'siteSettings', _type: 'siteSettings', phone: '1600-0000' } },
       { create: { _id: 'group-event', _type: 'groupMessageTemplate', title: '분양 설명회 초대', purpose: 'ad', text: AD_TEXT } },
-      { create: { _id: 'group-visit', _type: 'groupMessageTemplate', title: '오늘 방문 안내', purpose: 'notice', templateCode: 'KA01TP-VISIT-TODAY', text: NOTICE_TEXT } },
+      {
+        create: {
+          _id: 'group-visit',
+          _type: 'groupMessageTemplate',
+          title: '오늘 방문 안내',
+          purpose: 'notice',
+          templateCode: 'KA01TP-VISIT-TODAY',
+          text: NOTICE_TEXT,
+        },
+      },
     ]);
-    await stores.sales.db.insertInto('visit_slots').values({ id: 'slot-today', date: TODAY, time: '15:00', capacity: 10, created_at: new Date(NOON).toISOString() }).execute();
+    await stores.sales.db
+      .insertInto('visit_slots')
+      .values({ id: 'slot-today', date: TODAY, time: '15:00', capacity: 10, created_at: new Date(NOON).toISOString() })
+      .execute();
     standIn = await startSolapiStandIn({ ...ACCOUNT, templates: { 'KA01TP-VISIT-TODAY': NOTICE_TEXT } });
     groups = new GroupMessages({ sales: stores.sales, content, maxRecipients: 5, prices: { alimtalk: 13, sms: 20, lms: 50 }, now: () => now });
   });
@@ -91,7 +113,9 @@ describe.each(Object.keys(SALES_DATABASES))('group messages on %s', (database) =
     const again = await groups.send({ templateId: 'group-event', audience, requestKey: 'confirm-1' }, MANAGER);
     expect(again).toEqual({ ok: true, queued: 1, excluded: 2, repeated: true });
     expect(await groupRows()).toEqual([`groupAd ${agreed}`]);
-    expect(await audits()).toEqual([{ actor: MANAGER.email, action: 'groupMessage', detail: expect.stringMatching(/^분양 설명회 초대 \(광고\) · 1명 \(제외 2명\) · 선택한 고객 4명$/) }]);
+    expect(await audits()).toEqual([
+      { actor: MANAGER.email, action: 'groupMessage', detail: expect.stringMatching(/^분양 설명회 초대 \(광고\) · 1명 \(제외 2명\) · 선택한 고객 4명$/) },
+    ]);
 
     // Consent withdrawn after the confirmation: the dispatcher asks again and does not send.
     const log = new SalesMessageLog(stores.sales);
@@ -118,7 +142,13 @@ describe.each(Object.keys(SALES_DATABASES))('group messages on %s', (database) =
     await stores.sales.db.updateTable('customers').set({ marketing_consent: 0 }).where('id', '=', agreed).execute();
     now = NIGHT;
     const log = new SalesMessageLog(stores.sales);
-    const dispatcher = new MessageDispatcher({ log, sales: stores.sales, content, provider: createSolapiProvider({ provider: 'solapi', ...ACCOUNT, kakaoPfId: ACCOUNT.pfId, apiUrl: standIn.url }), now: () => now });
+    const dispatcher = new MessageDispatcher({
+      log,
+      sales: stores.sales,
+      content,
+      provider: createSolapiProvider({ provider: 'solapi', ...ACCOUNT, kakaoPfId: ACCOUNT.pfId, apiUrl: standIn.url }),
+      now: () => now,
+    });
     await dispatcher.deliver();
     expect(standIn.received).toEqual([]);
     expect((await log.forCustomer(agreed)).map(({ status, reason }) => `${status} ${reason}`)).toEqual(['skipped noMarketingConsent']);
@@ -132,10 +162,25 @@ describe.each(Object.keys(SALES_DATABASES))('group messages on %s', (database) =
     await customer('01011110022', '이서준', true);
     const preview = await groups.preview('group-visit', { kind: 'todayVisitors' }, MANAGER);
     expect(preview).toMatchObject({ ok: true, recipients: 1, excluded: {}, cost: { channel: 'alimtalk', unitPrice: 13, total: 13 } });
-    expect(await groups.send({ templateId: 'group-visit', audience: { kind: 'todayVisitors' }, requestKey: 'confirm-4' }, MANAGER)).toMatchObject({ ok: true, queued: 1 });
+    expect(await groups.send({ templateId: 'group-visit', audience: { kind: 'todayVisitors' }, requestKey: 'confirm-4' }, MANAGER)).toMatchObject({
+      ok: true,
+      queued: 1,
+    });
     const log = new SalesMessageLog(stores.sales);
-    await new MessageDispatcher({ log, sales: stores.sales, content, provider: createSolapiProvider({ provider: 'solapi', ...ACCOUNT, kakaoPfId: ACCOUNT.pfId, apiUrl: standIn.url }), now: () => now }).deliver();
-    expect(standIn.received).toEqual([expect.objectContaining({ to: '01011110021', templateId: 'KA01TP-VISIT-TODAY', variables: expect.objectContaining({ '#{방문일시}': expect.stringMatching(/15:00$/) }) })]);
+    await new MessageDispatcher({
+      log,
+      sales: stores.sales,
+      content,
+      provider: createSolapiProvider({ provider: 'solapi', ...ACCOUNT, kakaoPfId: ACCOUNT.pfId, apiUrl: standIn.url }),
+      now: () => now,
+    }).deliver();
+    expect(standIn.received).toEqual([
+      expect.objectContaining({
+        to: '01011110021',
+        templateId: 'KA01TP-VISIT-TODAY',
+        variables: expect.objectContaining({ '#{방문일시}': expect.stringMatching(/15:00$/) }),
+      }),
+    ]);
     expect((await log.forCustomer(booked)).map(({ event, status }) => `${event} ${status}`)).toEqual(['groupNotice sent']);
   });
 
@@ -143,9 +188,13 @@ describe.each(Object.keys(SALES_DATABASES))('group messages on %s', (database) =
     const ids = [];
     for (let index = 0; index < 6; index += 1) ids.push(await customer(`0101111003${index}`, '김민지', true));
     expect(await groups.preview('group-event', { kind: 'selection', customerIds: ids.slice(0, 2) }, SALES)).toEqual({ ok: false, error: 'forbidden' });
-    expect(await groups.send({ templateId: 'group-event', audience: { kind: 'selection', customerIds: ids.slice(0, 2) }, requestKey: 'confirm-5' }, SALES)).toEqual({ ok: false, error: 'forbidden' });
+    expect(
+      await groups.send({ templateId: 'group-event', audience: { kind: 'selection', customerIds: ids.slice(0, 2) }, requestKey: 'confirm-5' }, SALES),
+    ).toEqual({ ok: false, error: 'forbidden' });
     expect(await groups.preview('group-event', { kind: 'filter', filters: { marketing: true } }, MANAGER)).toEqual({ ok: false, error: 'tooMany', max: 5 });
-    expect(await groups.send({ templateId: 'group-event', audience: { kind: 'filter', filters: { marketing: true } }, requestKey: 'confirm-6' }, MANAGER)).toEqual({ ok: false, error: 'tooMany', max: 5 });
+    expect(
+      await groups.send({ templateId: 'group-event', audience: { kind: 'filter', filters: { marketing: true } }, requestKey: 'confirm-6' }, MANAGER),
+    ).toEqual({ ok: false, error: 'tooMany', max: 5 });
     expect(await groups.preview('group-event', { kind: 'filter', filters: { q: '김민' } }, MANAGER)).toMatchObject({ ok: false, error: 'tooMany' });
     await stores.sales.db.updateTable('customers').set({ status: 'invalid' }).where('id', 'in', ids.slice(0, 2)).execute();
     expect(await groups.preview('group-event', { kind: 'filter', filters: { status: 'new' } }, MANAGER)).toMatchObject({ ok: true, recipients: 4 });

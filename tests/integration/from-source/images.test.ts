@@ -104,7 +104,7 @@ describe('urlFor and responsiveImage', () => {
     expect(imageDimensions(null)).toBeNull();
   });
 
-  it('makes src, srcSet and intrinsic size without exceeding the original width, the format left to the browser\'s Accept (auto=format)', () => {
+  it("makes src, srcSet and intrinsic size without exceeding the original width, the format left to the browser's Accept (auto=format)", () => {
     const image = responsiveImage(EMBEDDED_IMAGE_CONFIG, heroImage, { widths: [320, 640, 1600] });
     const base = `/images/embedded/production/${heroSha1}-1200x800.webp`;
     expect(image).toEqual({
@@ -206,7 +206,22 @@ describe('GET /images/:projectId/:dataset/:file', () => {
 
   it('answers 400 to bad parameters', async () => {
     const base = urlFor(EMBEDDED_IMAGE_CONFIG, heroImage).url();
-    for (const query of ['w=abc', 'w=-5', 'w=0', 'h=1.5', 'h=300', 'q=101', 'fm=bmp', 'fit=stretch', 'auto=compress', 'dpr=9', 'rect=0,0,5000,10', 'rect=1,2', 'bg=red', 'w=10&w=20']) {
+    for (const query of [
+      'w=abc',
+      'w=-5',
+      'w=0',
+      'h=1.5',
+      'h=300',
+      'q=101',
+      'fm=bmp',
+      'fit=stretch',
+      'auto=compress',
+      'dpr=9',
+      'rect=0,0,5000,10',
+      'rect=1,2',
+      'bg=red',
+      'w=10&w=20',
+    ]) {
       const response = await get(`${base}?${query}`);
       expect(response.status, query).toBe(400);
     }

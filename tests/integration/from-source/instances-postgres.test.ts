@@ -125,7 +125,10 @@ describe('two instances on one database', () => {
   it('signed out on A, the session is refused on B', async () => {
     const signedIn = await signIn(a, PASSWORD, '198.51.100.10');
     expect(signedIn.status).toBe(302);
-    const cookie = signedIn.headers.getSetCookie().find((line) => line.startsWith('staff_session='))!.split(';')[0];
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('staff_session='))!
+      .split(';')[0];
     expect((await extendSession(b, cookie)).status, 'B knows the session').toBe(200);
 
     const signedOut = await post(a, PRESS_PAGE, new URLSearchParams({ intent: 'logout' }).toString(), {
@@ -141,7 +144,10 @@ describe('two instances on one database', () => {
     const email = 'cli-added@example.kr';
     const password = 'cli-added-password-2026';
     const staffCli = (args: string[], stdin = '') => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', ...args], { env: { ...process.env, ...cliEnv }, stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', ...args], {
+        env: { ...process.env, ...cliEnv },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
       let stderr = '';
       child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
       child.stdin.end(stdin);
@@ -155,7 +161,10 @@ describe('two instances on one database', () => {
       'x-forwarded-for': '198.51.100.60',
     });
     expect(signedIn.status, 'signed in on A').toBe(302);
-    const cookie = signedIn.headers.getSetCookie().find((line) => line.startsWith('staff_session='))!.split(';')[0];
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('staff_session='))!
+      .split(';')[0];
     expect((await extendSession(b, cookie)).status, 'B knows the new account').toBe(200);
     expect((await fetch(`${b.url}/admin/leads`, { headers: { cookie }, redirect: 'manual' })).status, 'the lead list on B').toBe(200);
 
@@ -192,15 +201,17 @@ describe('two instances on one database', () => {
     const signer = createFormTokenSigner(LEAD_FORM_SECRET);
     // 16 slots a week ahead, as an admin adds them on the console.
     const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-    const slots = Array.from({ length: 16 }, (_, index) => ({ id: `visitSlot-two-${String(index).padStart(2, '0')}`, time: `${String(9 + (index >> 1)).padStart(2, '0')}:${index % 2 ? '30' : '00'}` }));
+    const slots = Array.from({ length: 16 }, (_, index) => ({
+      id: `visitSlot-two-${String(index).padStart(2, '0')}`,
+      time: `${String(9 + (index >> 1)).padStart(2, '0')}:${index % 2 ? '30' : '00'}`,
+    }));
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     await client
-      .query(`INSERT INTO visit_slots (id, date, time, capacity, created_at) SELECT id, $1, time, 4, $2 FROM json_to_recordset($3) AS slot(id text, time text)`, [
-        date,
-        new Date().toISOString(),
-        JSON.stringify(slots),
-      ])
+      .query(
+        `INSERT INTO visit_slots (id, date, time, capacity, created_at) SELECT id, $1, time, 4, $2 FROM json_to_recordset($3) AS slot(id text, time text)`,
+        [date, new Date().toISOString(), JSON.stringify(slots)],
+      )
       .finally(() => client.end());
     let address = 0;
     const book = (instance: Instance, phone: string, slot: string) => {
@@ -222,7 +233,9 @@ describe('two instances on one database', () => {
     };
     // Several phones, so that a cap kept per instance would be passed by at least one pair racing.
     const phones = Array.from({ length: 8 }, (_, index) => `0107777000${index}`);
-    const outcomes = await Promise.all(phones.map((phone, index) => Promise.all([book(a, phone, slots[2 * index].id), book(b, phone, slots[2 * index + 1].id)])));
+    const outcomes = await Promise.all(
+      phones.map((phone, index) => Promise.all([book(a, phone, slots[2 * index].id), book(b, phone, slots[2 * index + 1].id)])),
+    );
     // Both answered as bookings (a refusal told anyone the number had booked); one visit is kept per
     // customer (the second request is kept as a registration of the same customer, without a place).
     expect(outcomes).toEqual(phones.map(() => ['booked', 'booked']));
@@ -237,7 +250,9 @@ describe('two instances on one database', () => {
         [phones],
       );
       expect(rows).toEqual(phones.map((phone) => ({ phone, registrations: 2, visits: 1 })));
-      const { rows: places } = await check.query<{ booked: number }>(`SELECT sum(booked)::int AS booked FROM visit_slots WHERE id = ANY($1)`, [slots.map((slot) => slot.id)]);
+      const { rows: places } = await check.query<{ booked: number }>(`SELECT sum(booked)::int AS booked FROM visit_slots WHERE id = ANY($1)`, [
+        slots.map((slot) => slot.id),
+      ]);
       expect(places).toEqual([{ booked: phones.length }]);
     } finally {
       await check.end();
@@ -266,7 +281,9 @@ describe('two instances on one database', () => {
     const stored = async () => {
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
-      const { rows } = await client.query<{ views: string }>('SELECT views FROM press_view_counts WHERE article_id = $1', [article]).finally(() => client.end());
+      const { rows } = await client
+        .query<{ views: string }>('SELECT views FROM press_view_counts WHERE article_id = $1', [article])
+        .finally(() => client.end());
       return Number(rows[0]?.views ?? 0);
     };
     const before = await stored();
@@ -312,7 +329,8 @@ describe('two instances on one database', () => {
   it("an article created on A's press page is listed by B as soon as A answered, on its press page too: A announces its own write, no webhook comes", async () => {
     const titles = async (instance: Instance) =>
       ((await (await fetch(`${instance.url}/api/press?site=cheonghak`)).json()) as { items: Array<{ title: string }> }).items.map((item) => item.title);
-    const pressPageOn = async (instance: Instance, address: string) => (await fetch(`${instance.url}${PRESS_PAGE}`, { headers: { 'x-forwarded-for': address } })).text();
+    const pressPageOn = async (instance: Instance, address: string) =>
+      (await fetch(`${instance.url}${PRESS_PAGE}`, { headers: { 'x-forwarded-for': address } })).text();
     const title = '두 서버에 함께 보이는 새 소식';
     // B has the list and the page cached (the content cache lives an hour here).
     expect(await titles(b)).not.toContain(title);
@@ -320,7 +338,10 @@ describe('two instances on one database', () => {
 
     const signedIn = await signIn(a, PASSWORD, '198.51.100.71');
     expect(signedIn.status).toBe(302);
-    const cookie = signedIn.headers.getSetCookie().find((line) => line.startsWith('staff_session='))!.split(';')[0];
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('staff_session='))!
+      .split(';')[0];
     const created = await post(a, PRESS_PAGE, new URLSearchParams({ intent: 'create', title, summary: '요약', body: '본문' }).toString(), {
       'content-type': 'application/x-www-form-urlencoded',
       cookie,
@@ -357,12 +378,18 @@ describe('two instances on one database', () => {
     try {
       sanity.dataset('production').mutate([{ patch: { id: 'siteSettings', set: { phone: '1577-0001' } } }]);
       // A failover, or a proxy dropping idle connections: both listeners are cut.
-      const cut = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [LISTENER]);
+      const cut = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [
+        LISTENER,
+      ]);
       expect(cut.rowCount).toBe(2);
       // Back, they purge what they may have missed.
       await expect.poll(() => phoneOn(b), { timeout: 10_000, interval: 100 }).toBe('15770001');
       await expect.poll(() => phoneOn(a), { timeout: 10_000, interval: 100 }).toBe('15770001');
-      await expect.poll(async () => (await admin.query('SELECT 1 FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [LISTENER])).rowCount).toBe(2);
+      await expect
+        .poll(
+          async () => (await admin.query('SELECT 1 FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [LISTENER])).rowCount,
+        )
+        .toBe(2);
 
       sanity.dataset('production').mutate([{ patch: { id: 'siteSettings', set: { phone: '1577-0002' } } }]);
       const body = JSON.stringify({ _id: 'siteSettings', _type: 'siteSettings' });

@@ -70,9 +70,11 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
 
     const idOf = (lead: FixtureLead) => customerOf.get(lead._id)!;
     const audited = async () =>
-      (await database.rows<{ seq: number | string; actor: string; action: string; target: string | null; detail: string | null }>(`SELECT seq, actor, action, target, detail FROM audit_events ORDER BY seq`)).filter(
-        (row) => Number(row.seq) > seeded,
-      );
+      (
+        await database.rows<{ seq: number | string; actor: string; action: string; target: string | null; detail: string | null }>(
+          `SELECT seq, actor, action, target, detail FROM audit_events ORDER BY seq`,
+        )
+      ).filter((row) => Number(row.seq) > seeded);
     const changes = async () => (await audited()).filter((entry) => entry.action === 'leadChange');
     const ids = async (filters: LeadFilters, actor: StaffActor) => {
       const page = await service.list(filters, { limit: 200 }, actor);
@@ -115,9 +117,12 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
       expect(await service.lead(colleagues, kim)).toMatchObject({ id: colleagues });
     });
 
-    it('a 상담사 takes an unassigned lead, not a colleague\'s unless the setting allows (and then only for themselves)', async () => {
+    it("a 상담사 takes an unassigned lead, not a colleague's unless the setting allows (and then only for themselves)", async () => {
       const free = idOf(unassigned[0]);
-      expect(await service.change(free, { rev: await revOf(free), assigneeEmail: kim.email }, kim)).toMatchObject({ ok: true, lead: { assignee: { email: kim.email } } });
+      expect(await service.change(free, { rev: await revOf(free), assigneeEmail: kim.email }, kim)).toMatchObject({
+        ok: true,
+        lead: { assignee: { email: kim.email } },
+      });
       const colleagues = idOf(ofLee[0]);
       await settings(database.content, { salesSeeAllLeads: true });
       expect(await service.change(colleagues, { rev: await revOf(colleagues), assigneeEmail: kim.email }, kim)).toEqual({ ok: false, error: 'notYours' });
@@ -134,29 +139,51 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
 
     it('bulk: a 팀장 assigns many leads at once, one record per lead naming the previous and the new 담당자', async () => {
       const chosen = [ofKim[0], ofLee[0], unassigned[0], unassigned[1]];
-      expect(await service.assign(chosen.map((lead) => lead._id), lee.email, boss)).toEqual({ ok: true, assigned: 4, refused: 0 });
+      expect(
+        await service.assign(
+          chosen.map((lead) => lead._id),
+          lee.email,
+          boss,
+        ),
+      ).toEqual({ ok: true, assigned: 4, refused: 0 });
       for (const lead of chosen) expect(await assigneeOf(lead._id)).toBe(lee.email);
       const records = await changes();
       expect(records.map(({ actor, target, detail }) => ({ actor, target, detail }))).toEqual(
         // ofLee[0] was lee's already: nothing changes, and it is still recorded as the 팀장's act.
-        chosen.map((lead) => ({ actor: boss.email, target: idOf(lead), detail: `담당자 ${lead.assignee ? `${lead.assignee.name}(${lead.assignee.email})` : '없음'} → 이상담(lee@example.com)` })),
+        chosen.map((lead) => ({
+          actor: boss.email,
+          target: idOf(lead),
+          detail: `담당자 ${lead.assignee ? `${lead.assignee.name}(${lead.assignee.email})` : '없음'} → 이상담(lee@example.com)`,
+        })),
       );
       expect(await service.assign([chosen[0]._id], null, boss)).toEqual({ ok: true, assigned: 1, refused: 0 });
       expect(await assigneeOf(chosen[0]._id)).toBeNull();
       // No such account, or more leads than a page: nothing is assigned.
       expect(await service.assign([unassigned[2]._id], 'nobody@example.com', boss)).toEqual({ ok: false, error: 'invalid' });
-      expect(await service.assign(Array.from({ length: 500 }, (_, index) => `lead-${index}`), kim.email, boss)).toEqual({ ok: false, error: 'invalid' });
+      expect(
+        await service.assign(
+          Array.from({ length: 500 }, (_, index) => `lead-${index}`),
+          kim.email,
+          boss,
+        ),
+      ).toEqual({ ok: false, error: 'invalid' });
       expect(await assigneeOf(unassigned[2]._id)).toBeNull();
     });
 
-    it('bulk: a 상담사 taking colleagues\' leads along with free ones gets the free ones; the others are counted refused', async () => {
+    it("bulk: a 상담사 taking colleagues' leads along with free ones gets the free ones; the others are counted refused", async () => {
       const chosen = [unassigned[3], ofLee[1], unassigned[4], ofLee[2]];
-      expect(await service.assign(chosen.map((lead) => lead._id), kim.email, kim)).toEqual({ ok: true, assigned: 2, refused: 2 });
+      expect(
+        await service.assign(
+          chosen.map((lead) => lead._id),
+          kim.email,
+          kim,
+        ),
+      ).toEqual({ ok: true, assigned: 2, refused: 2 });
       expect(await assigneeOf(unassigned[3]._id)).toBe(kim.email);
       expect(await assigneeOf(ofLee[1]._id)).toBe(lee.email);
     });
 
-    it('hand-over: every lead of a leaving account goes to the one chosen (or 미배정), each recorded; not a 상담사\'s to do', async () => {
+    it("hand-over: every lead of a leaving account goes to the one chosen (or 미배정), each recorded; not a 상담사's to do", async () => {
       expect(await service.handOver(lee.email, kim.email, kim)).toEqual({ ok: false, error: 'invalid' });
       expect(await service.handOver(lee.email, kim.email, boss)).toEqual({ ok: true, assigned: ofLee.length, refused: 0 });
       expect(await ids({ assignee: lee.email }, boss)).toEqual({ ids: [], total: 0 });
@@ -200,7 +227,7 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
       expect(await team.handOver(otherBoss.email, admin.email, admin)).toEqual({ ok: true, assigned: 1, refused: 0 });
     });
 
-    it('an account disabled outside the console (the CLI) has its leads returned to 미배정 by the server, recorded; one disabled just now is left to the console\'s hand-over', async () => {
+    it("an account disabled outside the console (the CLI) has its leads returned to 미배정 by the server, recorded; one disabled just now is left to the console's hand-over", async () => {
       const now = Date.parse('2026-03-01T00:10:00.000Z');
       const disabledLongAgo = { ...account(lee, true), updatedAt: '2026-03-01T00:08:00.000Z' };
       const disabledJustNow = { ...account(kim, true), updatedAt: '2026-03-01T00:09:30.000Z' };
@@ -219,7 +246,9 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
     it('round-robin: off by default; on, new leads go to active 상담사 in turn (not to a 팀장, an admin or a disabled account)', async () => {
       const park: StaffActor = { ...kim, email: 'park@example.com', name: '박상담' };
       const gone: StaffActor = { ...kim, email: 'aaa@example.com', name: '퇴사자' };
-      const staff = { list: async () => [...STAFF, account(park), account(gone, true), { ...account(boss), email: 'admin@example.com', role: 'admin' as const }] };
+      const staff = {
+        list: async () => [...STAFF, account(park), account(gone, true), { ...account(boss), email: 'admin@example.com', role: 'admin' as const }],
+      };
       const next = roundRobinAssigner({ sales: database.sales, staff });
       expect(await next()).toBeNull();
       await roundRobin(database.sales, true);
@@ -258,7 +287,7 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
       expect((await assignmentSettingsOf(database.sales)).roundRobin).toBe(false);
     });
 
-    it('an older release\'s Studio switch, on, is carried over once: on until the console sets it', async () => {
+    it("an older release's Studio switch, on, is carried over once: on until the console sets it", async () => {
       expect(await carryStudioRoundRobin(database.sales, false)).toBe(false);
       expect((await assignmentSettingsOf(database.sales)).roundRobin).toBe(false);
       expect(await carryStudioRoundRobin(database.sales, true)).toBe(true);
@@ -272,7 +301,11 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
       const park: StaffActor = { ...kim, email: 'park@example.com', name: '박상담' };
       const participants = [kim, lee, park].map(({ email, name }) => ({ email, name }));
       const unassignedIds = sorted(unassigned);
-      const loads = new Map([[kim.email, ofKim.length], [lee.email, ofLee.length], [park.email, 0]]);
+      const loads = new Map([
+        [kim.email, ofKim.length],
+        [lee.email, ofLee.length],
+        [park.email, 0],
+      ]);
       const result = await distributeEvenly(database.sales, 'unassigned', participants, boss);
       expect(result.total).toBe(unassignedIds.length);
       const per = Object.fromEntries(result.counts.map((entry) => [entry.email, entry.count]));
@@ -293,7 +326,9 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
         }),
       ]);
       // Each customer's history names the 팀장 who gave it.
-      const history = await database.rows<{ by_email: string | null }>(`SELECT by_email FROM assignments WHERE customer_id = '${unassignedIds[0]}' ORDER BY at DESC`);
+      const history = await database.rows<{ by_email: string | null }>(
+        `SELECT by_email FROM assignments WHERE customer_id = '${unassignedIds[0]}' ORDER BY at DESC`,
+      );
       expect(history[0].by_email).toBe(boss.email);
       // Nothing left to split: no record.
       expect(await distributeEvenly(database.sales, 'unassigned', participants, boss)).toMatchObject({ total: 0 });
@@ -302,7 +337,12 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
 
     it('균등 배분 of a selection: the chosen customers, two 상담사, 3 and 3', async () => {
       const chosen = [...ofKim.slice(0, 3), ...unassigned.slice(0, 3)].map(idOf);
-      const result = await distributeEvenly(database.sales, { customerIds: chosen }, [kim, lee].map(({ email, name }) => ({ email, name })), boss);
+      const result = await distributeEvenly(
+        database.sales,
+        { customerIds: chosen },
+        [kim, lee].map(({ email, name }) => ({ email, name })),
+        boss,
+      );
       expect(result.total).toBe(6);
       expect(result.counts.map((entry) => entry.count)).toEqual([3, 3]);
       for (const id of chosen) expect([kim.email, lee.email]).toContain(await assigneeOf(id));
@@ -312,26 +352,44 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
       const park: StaffActor = { ...kim, email: 'park@example.com', name: '박상담' };
       const messagesBefore = await database.rows<{ key: string }>(`SELECT key FROM lead_messages`);
       const chosen = unassigned.slice(0, 5).map(idOf);
-      const result = await distributeEvenly(database.sales, { customerIds: chosen }, [kim, lee, park].map(({ email, name }) => ({ email, name })), boss);
+      const result = await distributeEvenly(
+        database.sales,
+        { customerIds: chosen },
+        [kim, lee, park].map(({ email, name }) => ({ email, name })),
+        boss,
+      );
       expect(result.total).toBe(5);
       const rows = (
-        await database.rows<{ key: string; lead_id: string; event: string; recipient: string | null; status: string }>(`SELECT key, lead_id, event, recipient, status FROM lead_messages ORDER BY recipient`)
+        await database.rows<{ key: string; lead_id: string; event: string; recipient: string | null; status: string }>(
+          `SELECT key, lead_id, event, recipient, status FROM lead_messages ORDER BY recipient`,
+        )
       ).filter((row) => !messagesBefore.some((before) => before.key === row.key));
       const received = result.counts.filter((entry) => entry.count > 0);
       expect(rows.map(({ event, recipient, status }) => ({ event, recipient, status }))).toEqual(
-        received.map((entry) => ({ event: 'staffDistribution', recipient: entry.email, status: 'pending' })).sort((a, b) => (a.recipient < b.recipient ? -1 : 1)),
+        received
+          .map((entry) => ({ event: 'staffDistribution', recipient: entry.email, status: 'pending' }))
+          .sort((a, b) => (a.recipient < b.recipient ? -1 : 1)),
       );
       // Each row names the distribution, whose assignment rows say how many each 상담사 got (what the message says).
       for (const entry of received) {
         const row = rows.find((candidate) => candidate.recipient === entry.email)!;
-        const given = await database.rows<{ count: number | string }>(`SELECT count(*) AS count FROM assignments WHERE distribution_id = '${row.lead_id}' AND assignee_email = '${entry.email}'`);
+        const given = await database.rows<{ count: number | string }>(
+          `SELECT count(*) AS count FROM assignments WHERE distribution_id = '${row.lead_id}' AND assignee_email = '${entry.email}'`,
+        );
         expect(Number(given[0].count)).toBe(entry.count);
       }
       expect(new Set(rows.map((row) => row.lead_id)).size).toBe(1);
 
       // One that cannot be recorded sends nothing: the outbox rows go with the distribution's transaction.
       await database.refuseAudit();
-      await expect(distributeEvenly(database.sales, 'unassigned', [kim, lee].map(({ email, name }) => ({ email, name })), boss)).rejects.toThrow();
+      await expect(
+        distributeEvenly(
+          database.sales,
+          'unassigned',
+          [kim, lee].map(({ email, name }) => ({ email, name })),
+          boss,
+        ),
+      ).rejects.toThrow();
       expect((await database.rows<{ key: string }>(`SELECT key FROM lead_messages`)).length).toBe(messagesBefore.length + rows.length);
     });
   });

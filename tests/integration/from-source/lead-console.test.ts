@@ -13,7 +13,15 @@ import { LeadConsoleService, type LeadConsoleOptions } from '../../../web/server
 import { CustomerWork } from '../../../web/server/customers/customer-work';
 import { register } from '../../../web/server/customers/registration';
 import type { StaffActor } from '../../../web/server/console/types';
-import { FILTER_CASES, FIXTURE_TODAY, fixtureDocuments, newestFirst, SAMPLE_PHONE_SPELLINGS, seedFixture, type FixtureLead } from '../../support/lead-console-fixture';
+import {
+  FILTER_CASES,
+  FIXTURE_TODAY,
+  fixtureDocuments,
+  newestFirst,
+  SAMPLE_PHONE_SPELLINGS,
+  seedFixture,
+  type FixtureLead,
+} from '../../support/lead-console-fixture';
 import { shiftDay } from '../../../web/shared/seoul-time';
 import { CONSOLE_DATABASES, type ConsoleSales } from '../../support/console-sales';
 
@@ -42,13 +50,21 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
     let seeded: number;
 
     const start = (options: Partial<LeadConsoleOptions> = {}) =>
-      new LeadConsoleService({ sales: database.sales, content: database.content, audit: database.audit, staff: { list: async () => [park, retired] }, now: () => NOW, ...options });
+      new LeadConsoleService({
+        sales: database.sales,
+        content: database.content,
+        audit: database.audit,
+        staff: { list: async () => [park, retired] },
+        now: () => NOW,
+        ...options,
+      });
     const idOf = (lead: FixtureLead) => customerOf.get(lead._id)!;
     const audited = async (action?: string): Promise<Audited[]> =>
       (await database.rows<Audited & { seq: number | string }>(`SELECT seq, actor, action, target, detail, ip FROM audit_events ORDER BY seq`))
         .filter((row) => Number(row.seq) > seeded && (!action || row.action === action))
         .map(({ actor, action: recorded, target, detail, ip }) => ({ actor, action: recorded, target, detail, ip }));
-    const placesOf = async (slotId: string) => Number((await database.rows<{ booked: number | string }>(`SELECT booked FROM visit_slots WHERE id = '${slotId}'`))[0].booked);
+    const placesOf = async (slotId: string) =>
+      Number((await database.rows<{ booked: number | string }>(`SELECT booked FROM visit_slots WHERE id = '${slotId}'`))[0].booked);
 
     beforeEach(async () => {
       database = await open(() => NOW);
@@ -87,7 +103,10 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
         expect(expected.length, JSON.stringify(filters)).toBeGreaterThan(0);
         const { rows, next } = await service.list(filters, { limit: 200 }, kim);
         expect(next).toBeNull();
-        expect(rows.map((row) => row.id), JSON.stringify(filters)).toEqual(expected.map(idOf));
+        expect(
+          rows.map((row) => row.id),
+          JSON.stringify(filters),
+        ).toEqual(expected.map(idOf));
       }
       const [first] = (await service.list({}, { limit: 1 }, kim)).rows;
       const lead = [...fixtureLeads].sort(newestFirst)[0];
@@ -95,11 +114,14 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
       expect(JSON.stringify(await service.list({}, { limit: 200 }, kim))).not.toContain(lead.phone);
     });
 
-    it('a caller\'s whole number in any spelling finds them, phone still masked; the search is recorded, the number not', async () => {
+    it("a caller's whole number in any spelling finds them, phone still masked; the search is recorded, the number not", async () => {
       const caller = fixtureLeads[7];
       for (const q of SAMPLE_PHONE_SPELLINGS) {
         const { rows, total } = await service.list({ q }, { limit: 50 }, kim);
-        expect(rows.map((row) => row.id), q).toEqual([idOf(caller)]);
+        expect(
+          rows.map((row) => row.id),
+          q,
+        ).toEqual([idOf(caller)]);
         expect(total).toBe(1);
         expect(JSON.stringify(rows)).not.toContain(caller.phone);
       }
@@ -128,18 +150,28 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
     it('campaigns to choose from: the known ones, once each whatever their case; the filter ignores case and finds a customer by any registration', async () => {
       expect(await service.campaigns()).toEqual(['autumn', 'launch']);
       const [again, other] = [fixtureLeads[1], fixtureLeads[2]];
-      for (const [lead, utm, id] of [[again, { source: 'naver', campaign: 'Launch' }, 'lead-again-1'], [other, { source: 'kakao', campaign: '겨울 분양' }, 'lead-again-2']] as const) {
+      for (const [lead, utm, id] of [
+        [again, { source: 'naver', campaign: 'Launch' }, 'lead-again-1'],
+        [other, { source: 'kakao', campaign: '겨울 분양' }, 'lead-again-2'],
+      ] as const) {
         const at = new Date(NOW - 60_000).toISOString();
-        await register(database.sales, { id, name: lead.name, phone: lead.phone, createdAt: at, formKind: 'popup', utm, consent: { marketing: false, noticeVersion: 'v1', agreedAt: at } }, { assignee: null, today: TODAY });
+        await register(
+          database.sales,
+          { id, name: lead.name, phone: lead.phone, createdAt: at, formKind: 'popup', utm, consent: { marketing: false, noticeVersion: 'v1', agreedAt: at } },
+          { assignee: null, today: TODAY },
+        );
       }
       expect(await service.campaigns()).toEqual(['autumn', 'launch', '겨울 분양']);
       const launch = fixtureLeads.filter((entry) => entry.utm?.campaign === 'launch' || entry === again);
       expect((await service.list({ utmCampaign: 'LAUNCH' }, { limit: 200 }, kim)).rows.map((row) => row.id).sort()).toEqual(launch.map(idOf).sort());
     });
 
-    it('담당자: 내 고객 are the signed-in staff member\'s own, 미배정 nobody\'s; a customer assigned meanwhile moves over', async () => {
+    it("담당자: 내 고객 are the signed-in staff member's own, 미배정 nobody's; a customer assigned meanwhile moves over", async () => {
       const ids = async (filters: LeadFilters, actor: StaffActor) => (await service.list(filters, { limit: 200 }, actor)).rows.map((row) => row.id);
-      const kims = fixtureLeads.filter((lead) => lead.assignee?.email === kim.email).sort(newestFirst).map(idOf);
+      const kims = fixtureLeads
+        .filter((lead) => lead.assignee?.email === kim.email)
+        .sort(newestFirst)
+        .map(idOf);
       expect(kims.length).toBeGreaterThan(0);
       expect(await ids({ assignee: 'me' }, kim)).toEqual(kims);
       expect(await ids({ assignee: kim.email }, lee)).toEqual(kims);
@@ -156,15 +188,27 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
       const paged = await allPages({}, 7);
       expect(paged.map((row) => row.id)).toEqual([...fixtureLeads].sort(newestFirst).map(idOf));
       const filtered = await allPages({ formKind: 'customer' }, 4);
-      expect(filtered.map((row) => row.id)).toEqual(fixtureLeads.filter((lead) => lead.formKind === 'customer').sort(newestFirst).map(idOf));
+      expect(filtered.map((row) => row.id)).toEqual(
+        fixtureLeads
+          .filter((lead) => lead.formKind === 'customer')
+          .sort(newestFirst)
+          .map(idOf),
+      );
       const first = await service.list({}, { limit: 3 }, kim);
       expect((await service.list({}, { cursor: 'not-a-cursor', limit: 3 }, kim)).rows).toEqual(first.rows);
     });
 
-    it('a customer\'s page records leadView, opened by its id or a registration\'s; revealing the phone records phoneReveal', async () => {
+    it("a customer's page records leadView, opened by its id or a registration's; revealing the phone records phoneReveal", async () => {
       const lead = fixtureLeads[3];
       const detail = await service.lead(idOf(lead), kim);
-      expect(detail).toMatchObject({ id: idOf(lead), rev: '2', name: lead.name, status: lead.status ?? 'new', maskedPhone: `010-****-${lead.phone.slice(-4)}`, formKind: lead.formKind });
+      expect(detail).toMatchObject({
+        id: idOf(lead),
+        rev: '2',
+        name: lead.name,
+        status: lead.status ?? 'new',
+        maskedPhone: `010-****-${lead.phone.slice(-4)}`,
+        formKind: lead.formKind,
+      });
       // The old link of a registration opens its customer.
       expect(await service.lead(lead._id, kim)).toEqual(detail);
       expect(await service.access(lead._id, kim)).toBe('allowed');
@@ -212,7 +256,10 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
     it('two changes at the same moment: exactly one is written, the other is told the state it lost to', async () => {
       const id = idOf(fixtureLeads[2]);
       const seen = await opened(id);
-      const results = await Promise.all([service.change(id, { rev: seen.rev, status: 'consulted' }, kim), service.change(id, { rev: seen.rev, status: 'invalid' }, lee)]);
+      const results = await Promise.all([
+        service.change(id, { rev: seen.rev, status: 'consulted' }, kim),
+        service.change(id, { rev: seen.rev, status: 'invalid' }, lee),
+      ]);
       const won = results.filter((result) => result.ok);
       const lost = results.filter((result) => !result.ok);
       expect(won).toHaveLength(1);
@@ -242,7 +289,9 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
       const results = await Promise.all([service.addMemo(id, '첫 통화: 부재중', kim), service.addMemo(id, '문자 남김\n다시 연락 예정', lee)]);
       expect(results.every((result) => result.ok)).toBe(true);
       const memos = (await opened(id)).memos;
-      expect(memos.map(({ authorEmail, authorName, text }) => ({ authorEmail, authorName, text })).sort((a, b) => a.authorEmail.localeCompare(b.authorEmail))).toEqual([
+      expect(
+        memos.map(({ authorEmail, authorName, text }) => ({ authorEmail, authorName, text })).sort((a, b) => a.authorEmail.localeCompare(b.authorEmail)),
+      ).toEqual([
         { authorEmail: kim.email, authorName: kim.name, text: '첫 통화: 부재중' },
         { authorEmail: lee.email, authorName: lee.name, text: '문자 남김\n다시 연락 예정' },
       ]);
@@ -263,7 +312,14 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
       expect(saved.ok).toBe(true);
       const { calls } = await opened(id);
       expect(calls).toEqual([
-        { key: expect.any(String), result: '재통화 요청', callbackAt: new Date(`${shiftDay(TODAY, 1)}T14:30:00+09:00`).toISOString(), authorEmail: kim.email, authorName: kim.name, at: new Date(NOW).toISOString() },
+        {
+          key: expect.any(String),
+          result: '재통화 요청',
+          callbackAt: new Date(`${shiftDay(TODAY, 1)}T14:30:00+09:00`).toISOString(),
+          authorEmail: kim.email,
+          authorName: kim.name,
+          at: new Date(NOW).toISOString(),
+        },
       ]);
       // A minute later (calls of one moment have no order of their own).
       service = start({ now: () => NOW + 60_000 });
@@ -298,10 +354,12 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
       expect(await audited('leadCall')).toEqual([]);
     });
 
-    it('통화 결과 list: marketing\'s own list in leadSettings replaces the default; an empty one keeps it', async () => {
+    it("통화 결과 list: marketing's own list in leadSettings replaces the default; an empty one keeps it", async () => {
       await database.content.mutate([{ createOrReplace: { _id: 'leadSettings', _type: 'leadSettings', salesSeeAllLeads: true, callResults: [] } } as Mutation]);
       expect(await service.callResults()).toEqual(['통화 완료', '부재', '재통화 요청', '관심 없음', '번호 오류']);
-      await database.content.mutate([{ createOrReplace: { _id: 'leadSettings', _type: 'leadSettings', salesSeeAllLeads: true, callResults: ['연결', ' 부재 ', '연결'] } } as Mutation]);
+      await database.content.mutate([
+        { createOrReplace: { _id: 'leadSettings', _type: 'leadSettings', salesSeeAllLeads: true, callResults: ['연결', ' 부재 ', '연결'] } } as Mutation,
+      ]);
       expect(await service.callResults()).toEqual(['연결', '부재']);
       const id = idOf(fixtureLeads[9]);
       const { rev } = await opened(id);
@@ -335,7 +393,7 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
       expect(await audited('visitCheckIn')).toEqual([expect.objectContaining({ actor: kim.email, target: id })]);
     });
 
-    it('a check-in only on the visit\'s day in Seoul: the day before and the day after are refused, nothing written or recorded', async () => {
+    it("a check-in only on the visit's day in Seoul: the day before and the day after are refused, nothing written or recorded", async () => {
       const { id } = bookedOn(TODAY);
       const { rev } = await opened(id);
       const at = (time: string) => start({ now: () => Date.parse(`${time}+09:00`) });
@@ -391,7 +449,10 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
       expect(await placesOf(slotId)).toBe(places - 1);
       // A customer without a booking: 무효 touches no slot.
       const unbooked = idOf(fixtureLeads[1]);
-      expect(await service.change(unbooked, { rev: (await opened(unbooked)).rev, status: 'invalid' }, kim)).toMatchObject({ ok: true, lead: { visitSlotStatus: null } });
+      expect(await service.change(unbooked, { rev: (await opened(unbooked)).rev, status: 'invalid' }, kim)).toMatchObject({
+        ok: true,
+        lead: { visitSlotStatus: null },
+      });
     });
 
     it('an action whose audit record cannot be stored does not happen', async () => {
@@ -404,7 +465,9 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
       await expect(service.change(id, { rev: seen.rev, status: 'invalid' }, kim)).rejects.toThrow('audit store down');
       await expect(service.addMemo(id, '메모', kim)).rejects.toThrow('audit store down');
       await expect(service.recordCall(id, { rev: seen.rev, result: '부재' }, kim)).rejects.toThrow('audit store down');
-      const after = await new CustomerWork(database.sales).change(id, { version: Number(seen.rev), status: seen.status }, { ...kim, visibleTo: null, takesColleagues: false }).catch(() => 'refused');
+      const after = await new CustomerWork(database.sales)
+        .change(id, { version: Number(seen.rev), status: seen.status }, { ...kim, visibleTo: null, takesColleagues: false })
+        .catch(() => 'refused');
       expect(after).toBe('refused');
       expect(await placesOf(slotId)).toBe(places);
       const [row] = await database.rows<{ status: string; version: number | string }>(`SELECT status, version FROM customers WHERE id = '${id}'`);
@@ -415,7 +478,9 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
     it('seven saves with one version arriving together: one is saved and recorded, six refused and not recorded', async () => {
       const id = idOf(fixtureLeads[7]);
       const seen = await opened(id);
-      const results = await Promise.all(Array.from({ length: 7 }, (_, index) => service.change(id, { rev: seen.rev, status: LEAD_STATUSES[1 + (index % 3)] }, index % 2 ? kim : lee)));
+      const results = await Promise.all(
+        Array.from({ length: 7 }, (_, index) => service.change(id, { rev: seen.rev, status: LEAD_STATUSES[1 + (index % 3)] }, index % 2 ? kim : lee)),
+      );
       expect(results.filter((result) => result.ok)).toHaveLength(1);
       expect(results.filter((result) => !result.ok && result.error === 'conflict')).toHaveLength(6);
       const saved = results.find((result) => result.ok);
@@ -437,7 +502,15 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
       const at = new Date(NOW - 30_000).toISOString();
       const again = await register(
         database.sales,
-        { id: 'lead-returning', name: lead.name, phone: lead.phone, createdAt: at, formKind: 'popup', utm: { source: 'kakao', campaign: 'winter' }, consent: { marketing: true, noticeVersion: 'v2', agreedAt: at } },
+        {
+          id: 'lead-returning',
+          name: lead.name,
+          phone: lead.phone,
+          createdAt: at,
+          formKind: 'popup',
+          utm: { source: 'kakao', campaign: 'winter' },
+          consent: { marketing: true, noticeVersion: 'v2', agreedAt: at },
+        },
         { assignee: { email: lee.email, name: lee.name }, today: TODAY },
       );
       expect(again).toMatchObject({ status: 'created', customerId: id, returning: true, assignee: { email: kim.email } });
@@ -459,7 +532,9 @@ for (const [databaseName, open] of Object.entries(CONSOLE_DATABASES)) {
       ]);
       const { rows, total } = await service.list({ q: lead.phone }, { limit: 50 }, kim);
       expect(total).toBe(1);
-      expect(rows).toEqual([expect.objectContaining({ id, registrations: 2, assigneeName: kim.name, status: 'consulted', lastCallResult: '통화 완료', utmSource: 'kakao' })]);
+      expect(rows).toEqual([
+        expect.objectContaining({ id, registrations: 2, assigneeName: kim.name, status: 'consulted', lastCallResult: '통화 완료', utmSource: 'kakao' }),
+      ]);
       expect((await service.list({}, { limit: 200 }, kim)).rows.filter((row) => row.id === id)).toHaveLength(1);
       expect((await service.list({}, { limit: 200 }, kim)).total).toBe(fixtureLeads.length);
     });

@@ -59,15 +59,42 @@ beforeAll(async () => {
     const firstAt = new Date(BASE + index * 60_000).toISOString();
     const formKind = FORM_KINDS[index % 3]!;
     const message = index === 4 ? '=SUM(1+1) 84A 문의' : `문의 ${index}`;
-    const id = await registered(sales, { id: `lead-${index}`, name: `고객${index}`, phone, createdAt: firstAt, formKind, message, consent: consent(firstAt), utm: { source: 'naver', campaign: 'launch' } });
+    const id = await registered(sales, {
+      id: `lead-${index}`,
+      name: `고객${index}`,
+      phone,
+      createdAt: firstAt,
+      formKind,
+      message,
+      consent: consent(firstAt),
+      utm: { source: 'naver', campaign: 'launch' },
+    });
     let lastAt = firstAt;
     if (index < RETURNING) {
       lastAt = new Date(BASE + (CUSTOMERS + index) * 60_000).toISOString();
-      await registered(sales, { id: `lead-${index}-again`, name: `고객${index}`, phone, createdAt: lastAt, formKind: 'popup', message, consent: consent(lastAt), utm: { source: 'kakao', campaign: 'retarget' } });
+      await registered(sales, {
+        id: `lead-${index}-again`,
+        name: `고객${index}`,
+        phone,
+        createdAt: lastAt,
+        formKind: 'popup',
+        message,
+        consent: consent(lastAt),
+        utm: { source: 'kakao', campaign: 'retarget' },
+      });
     }
     const contacting = index % 10 === 3;
     if (contacting) await work.change(id, { version: index < RETURNING ? 2 : 1, status: 'contacting' }, manager);
-    seeded.push({ id, index, phone, marketing, contacting, lastAt, registrations: index < RETURNING ? 2 : 1, formKind: index < RETURNING ? 'popup' : formKind });
+    seeded.push({
+      id,
+      index,
+      phone,
+      marketing,
+      contacting,
+      lastAt,
+      registrations: index < RETURNING ? 2 : 1,
+      formKind: index < RETURNING ? 'popup' : formKind,
+    });
   }
   ({ service: leadConsole, close: closeConsole } = await consoleOver(sales, { audit: (audit = new MemoryAuditTrail()) }));
   const leadSearch = leadSearchAddress(randomBytes(32));
@@ -79,7 +106,8 @@ beforeAll(async () => {
     teamPerformance: teamPerformanceOf({ sales, staff: { list: async () => [] }, callResults: async () => [] }),
   });
   // The test's stand-in for the session cookie: the auth service's answer is what the route uses.
-  const session = (request: Request) => (request.headers.get('x-test-signed-in') === 'sales' ? salesStaff : request.headers.get('x-test-signed-in') ? staff : null);
+  const session = (request: Request) =>
+    request.headers.get('x-test-signed-in') === 'sales' ? salesStaff : request.headers.get('x-test-signed-in') ? staff : null;
   const routes = await appRoutes((req) => ({ auth: { session } as unknown as StaffAuth, leadConsole, leadSearch, downloads, clientIp: req.ip ?? '' }));
   closeRoutes = routes.close;
   const app = express();
@@ -202,7 +230,11 @@ describe('lead export routes', () => {
     await at('2026-11-21T02:00:00.000Z').recordCall(worked.id, { version: await version(), result: '부재', callbackAt: null }, manager);
     await at('2026-11-22T00:30:00.000Z').addMemo(worked.id, '=SUM(1) 84A 관심', manager);
     await at('2026-11-22T01:00:00.000Z').addMemo(worked.id, '주말 방문', manager);
-    await at('2026-11-22T02:00:00.000Z').recordCall(worked.id, { version: await version(), result: '재통화 요청', callbackAt: '2026-11-24T05:30:00.000Z' }, manager);
+    await at('2026-11-22T02:00:00.000Z').recordCall(
+      worked.id,
+      { version: await version(), result: '재통화 요청', callbackAt: '2026-11-24T05:30:00.000Z' },
+      manager,
+    );
     await slotIn(opened.sales, 'slot-worked', '2026-11-23', '10:00', 4);
     // Booked from the customer's page (방문 예약), then set back to 연락 중 by hand: the visit stays.
     await at('2026-11-22T03:00:00.000Z').book(worked.id, await version(), 'slot-worked', manager);
@@ -259,19 +291,20 @@ describe('lead export routes', () => {
     ['xlsx', {}, /^xlsx \d+건 \(중단\) · 전체 · 사유: 백업$/],
     // A file of its header alone, which may have been read whole before the cancel.
     ['csv', { status: 'visited' }, /^csv 0건( \(중단\))? · status=visited · 사유: 백업$/],
-  ] as const)('a %s download (%o) cancelled once it has begun (a HEAD is answered so) is recorded, and the server answers on', async (format, filters, detail) => {
-    const before = audit.entries.length;
-    // The page handler answers a HEAD from the GET's response, whose body it cancels once the file has begun.
-    const file = downloads.leads(filters, format, { actor: { ...staff, ip: '127.0.0.1' }, reason: '백업' }).getReader();
-    expect((await file.read()).done).toBe(false);
-    await file.cancel();
-    await expect.poll(() => audit.entries.slice(before)).toEqual([
-      expect.objectContaining({ action: 'leadExport', detail: expect.stringMatching(detail) }),
-    ]);
-    const next = await fetch(`${url}/admin/leads/export.csv?status=new&reason=x`, { headers: signedIn });
-    expect(next.status).toBe(200);
-    await next.arrayBuffer();
-  });
+  ] as const)(
+    'a %s download (%o) cancelled once it has begun (a HEAD is answered so) is recorded, and the server answers on',
+    async (format, filters, detail) => {
+      const before = audit.entries.length;
+      // The page handler answers a HEAD from the GET's response, whose body it cancels once the file has begun.
+      const file = downloads.leads(filters, format, { actor: { ...staff, ip: '127.0.0.1' }, reason: '백업' }).getReader();
+      expect((await file.read()).done).toBe(false);
+      await file.cancel();
+      await expect.poll(() => audit.entries.slice(before)).toEqual([expect.objectContaining({ action: 'leadExport', detail: expect.stringMatching(detail) })]);
+      const next = await fetch(`${url}/admin/leads/export.csv?status=new&reason=x`, { headers: signedIn });
+      expect(next.status).toBe(200);
+      await next.arrayBuffer();
+    },
+  );
 
   it.each(['csv', 'xlsx'] as const)('a %s download the reader stops at its first bytes is recorded as cut short', async (format) => {
     const before = audit.entries.length;

@@ -21,7 +21,16 @@ afterEach(async () => {
 
 const leadCount = () => app.registrations();
 /** Visits held now (booked, coming), across every customer. */
-const bookedVisits = async () => Number((await app.sales.db.selectFrom('bookings').select(({ fn }) => fn.countAll<number | string>().as('count')).where('status', '=', 'booked').executeTakeFirstOrThrow()).count);
+const bookedVisits = async () =>
+  Number(
+    (
+      await app.sales.db
+        .selectFrom('bookings')
+        .select(({ fn }) => fn.countAll<number | string>().as('count'))
+        .where('status', '=', 'booked')
+        .executeTakeFirstOrThrow()
+    ).count,
+  );
 
 describe('a form token', () => {
   it('stores one lead: 40 different leads on one token store one, retries of it still answer its id', async () => {
@@ -106,7 +115,8 @@ describe('visit bookings', () => {
   it('IPv6 addresses rotated within one /64 are one client: the per-address lead and booking limits hold', async () => {
     await startWithSlots({ ipLimit: { max: 30, windowMs: 600_000 }, bookingIpLimit: { max: 3, windowMs: DAY_MS } });
     const outcomes = [];
-    for (let n = 1; n <= 35; n += 1) outcomes.push(await app.service.submit(validBody({ formToken: await freshForm() }), { ip: `2001:db8:77:1::${n.toString(16)}` }));
+    for (let n = 1; n <= 35; n += 1)
+      outcomes.push(await app.service.submit(validBody({ formToken: await freshForm() }), { ip: `2001:db8:77:1::${n.toString(16)}` }));
     expect(outcomes.filter((outcome) => 'id' in outcome)).toHaveLength(30);
     expect(outcomes.slice(30)).toEqual(Array(5).fill(expect.objectContaining({ error: 'rateLimited' })));
     // An IPv4 client reaching us IPv4-mapped is that IPv4 client.
@@ -125,8 +135,16 @@ describe('visit bookings', () => {
   it('caps the visits one network (IPv4 /24, IPv6 /64) books in one slot: rotating addresses cannot fill it', async () => {
     await startWithSlots({ bookingIpLimit: { max: 100, windowMs: DAY_MS }, slotNetworkLimit: BOOKINGS_PER_SLOT_PER_NETWORK });
     const outcomes = [];
-    for (let n = 1; n <= 6; n += 1) outcomes.push(await app.service.submit(validBody({ formToken: await freshForm(), visitSlot: 'visitSlot-day5' }), { ip: `198.51.100.${n}` }));
-    expect(outcomes.map((outcome) => ('id' in outcome ? 'stored' : outcome.error))).toEqual(['stored', 'stored', 'stored', 'rateLimited', 'rateLimited', 'rateLimited']);
+    for (let n = 1; n <= 6; n += 1)
+      outcomes.push(await app.service.submit(validBody({ formToken: await freshForm(), visitSlot: 'visitSlot-day5' }), { ip: `198.51.100.${n}` }));
+    expect(outcomes.map((outcome) => ('id' in outcome ? 'stored' : outcome.error))).toEqual([
+      'stored',
+      'stored',
+      'stored',
+      'rateLimited',
+      'rateLimited',
+      'rateLimited',
+    ]);
     // Another slot, or another network, books as before.
     expect(await app.service.submit(validBody({ formToken: await freshForm(), visitSlot: 'visitSlot-day1' }), { ip: '198.51.100.9' })).toHaveProperty('id');
     expect(await app.service.submit(validBody({ formToken: await freshForm(), visitSlot: 'visitSlot-day5' }), { ip: '203.0.113.9' })).toHaveProperty('id');
@@ -138,7 +156,13 @@ describe('visit bookings', () => {
     await app.addSlot({ id: 'visitSlot-day7', capacity: 20, date: dayFromNow(7) });
     const sharedToken = (await app.service.formData({ sharedToken: true })).token;
     const booking = (n: number) =>
-      validBody({ formToken: sharedToken, formKind: 'customer', name: `방문객${String.fromCharCode(0xac00 + n)}`, message: '방문 예약', visitSlot: 'visitSlot-day7' });
+      validBody({
+        formToken: sharedToken,
+        formKind: 'customer',
+        name: `방문객${String.fromCharCode(0xac00 + n)}`,
+        message: '방문 예약',
+        visitSlot: 'visitSlot-day7',
+      });
     const bodies = Array.from({ length: 10 }, (_, n) => booking(n));
     const outcomes = [];
     for (const [n, body] of bodies.entries()) outcomes.push(await app.service.submit(body, { ip: `198.51.${n}.7` }));

@@ -68,13 +68,16 @@ describe.each(LEAD_STORES)('POST /api/leads (%s leads store)', (store) => {
     expect(await app.content.fetch('count(*[_type == "lead"])')).toBe(0);
   });
 
-  it.each(['https://evil.example/FloorPlan/59A', '//evil.example/', '/no/such/page', 42])('keeps no landing page that is not one of ours (%j)', async (landingPage) => {
-    app = await startApp();
-    const response = await app.post(validBody({ landingPage }));
-    expect(response.status).toBe(201);
-    const { id } = (await response.json()) as { id: string };
-    expect((await storedLead(id))?.landingPage).toBeNull();
-  });
+  it.each(['https://evil.example/FloorPlan/59A', '//evil.example/', '/no/such/page', 42])(
+    'keeps no landing page that is not one of ours (%j)',
+    async (landingPage) => {
+      app = await startApp();
+      const response = await app.post(validBody({ landingPage }));
+      expect(response.status).toBe(201);
+      const { id } = (await response.json()) as { id: string };
+      expect((await storedLead(id))?.landingPage).toBeNull();
+    },
+  );
 
   it.each([
     [{ phone: '02-123-4567' }, { phone: errors.phoneInvalid }],
@@ -250,9 +253,7 @@ describe.each(LEAD_STORES)('POST /api/leads (%s leads store)', (store) => {
     form.set('formToken', tokenAged());
     const invalid = await post(form);
     expect(invalid.status).toBe(303);
-    expect(invalid.headers.get('location')).toBe(
-      '/leads/result?status=invalid&errors=phoneInvalid%2CageRequired&from=%2FPromotion%2FCustomer',
-    );
+    expect(invalid.headers.get('location')).toBe('/leads/result?status=invalid&errors=phoneInvalid%2CageRequired&from=%2FPromotion%2FCustomer');
     expect(await app.registrations()).toBe(1);
   });
 

@@ -81,9 +81,7 @@ describe('DATA_DIR', () => {
     expect(Object.keys(found)).toEqual(
       expect.arrayContaining(['leads.sqlite', 'leads.sqlite-wal', 'content.sqlite-wal', 'lead-outbox.sqlite-wal', 'lead-form-secret']),
     );
-    const expected = Object.fromEntries(
-      Object.keys(found).map((name) => [name, name === '.' || name === 'auth' ? '700' : '600']),
-    );
+    const expected = Object.fromEntries(Object.keys(found).map((name) => [name, name === '.' || name === 'auth' ? '700' : '600']));
     expect(found).toEqual(expected);
   });
 });

@@ -35,7 +35,11 @@ describe('Sanity content without DATABASE_URL', () => {
       children,
     );
 
-    const response = await fetch(`${url}/api/leads`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(validBody({ name: '홍길동' })) });
+    const response = await fetch(`${url}/api/leads`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(validBody({ name: '홍길동' })),
+    });
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
 

@@ -26,8 +26,19 @@ const anyValue = fc.oneof(
 );
 
 const fieldNames = fc.constantFrom(
-  'name', 'phone', 'message', 'visitSlot', 'privacyConsent', 'marketingConsent', 'ageConfirmed',
-  'formKind', 'formToken', 'website', 'sourcePage', '__proto__', 'constructor',
+  'name',
+  'phone',
+  'message',
+  'visitSlot',
+  'privacyConsent',
+  'marketingConsent',
+  'ageConfirmed',
+  'formKind',
+  'formToken',
+  'website',
+  'sourcePage',
+  '__proto__',
+  'constructor',
 );
 
 const jsonBody = fc
@@ -45,7 +56,9 @@ const request = fc.oneof(
   },
   {
     weight: 1,
-    arbitrary: fc.tuple(fc.string({ maxLength: 200 }), fc.constantFrom('text/plain', 'application/xml', 'application/json; charset=latin1', '', 'multipart/form-data')).map(([body, type]) => ({ body, type })),
+    arbitrary: fc
+      .tuple(fc.string({ maxLength: 200 }), fc.constantFrom('text/plain', 'application/xml', 'application/json; charset=latin1', '', 'multipart/form-data'))
+      .map(([body, type]) => ({ body, type })),
   },
 );
 

@@ -47,7 +47,17 @@ function leadDocument(index: number): Record<string, unknown> {
 /** Ad spend and a page-view tally as the Sanity-era server kept them; the site reads them from tables now. */
 const OLD_SALES_DOCUMENTS = [
   { _id: 'adSpend-2026-11-x', _type: 'adSpend', campaign: 'autumn', month: '2026-11', amount: 1_200_000 },
-  { _id: 'pageViews-2026-11-02-x', _type: 'pageViewDay', day: '2026-11-02', path: '/', device: 'mobile', utmCampaign: 'autumn', views: 9, visits: 4, visitors: 3 },
+  {
+    _id: 'pageViews-2026-11-02-x',
+    _type: 'pageViewDay',
+    day: '2026-11-02',
+    path: '/',
+    device: 'mobile',
+    utmCampaign: 'autumn',
+    views: 9,
+    visits: 4,
+    visitors: 3,
+  },
 ];
 const MOVED_SPEND = [{ campaign: 'autumn', month: '2026-11', amount: 1_200_000 }];
 const MOVED_TALLY = { day: '2026-11-02', path: '/', utmCampaign: 'autumn', views: 9, visits: 4, visitors: 3 };
@@ -77,10 +87,17 @@ let sales: SalesDatabase;
 async function tableRows(database: SalesDatabase) {
   return {
     customers: (await database.db.selectFrom('customers').select(['phone', 'name']).orderBy('phone').execute()).map((row) => `${row.phone} ${row.name}`),
-    registrations: (await database.db.selectFrom('registrations').innerJoin('customers', 'customers.id', 'registrations.customer_id').select(['registrations.id', 'customers.phone']).orderBy('registrations.id').execute()).map(
-      (row) => `${row.id} ${row.phone}`,
+    registrations: (
+      await database.db
+        .selectFrom('registrations')
+        .innerJoin('customers', 'customers.id', 'registrations.customer_id')
+        .select(['registrations.id', 'customers.phone'])
+        .orderBy('registrations.id')
+        .execute()
+    ).map((row) => `${row.id} ${row.phone}`),
+    bookings: (await database.db.selectFrom('bookings').select(['registration_id', 'slot_id', 'status']).orderBy('registration_id').execute()).map(
+      (row) => `${row.registration_id} ${row.slot_id} ${row.status}`,
     ),
-    bookings: (await database.db.selectFrom('bookings').select(['registration_id', 'slot_id', 'status']).orderBy('registration_id').execute()).map((row) => `${row.registration_id} ${row.slot_id} ${row.status}`),
     slots: await database.db.selectFrom('visit_slots').select(['id', 'capacity', 'booked']).orderBy('id').execute(),
   };
 }
@@ -101,7 +118,9 @@ async function expectLeadsMoved(database: SalesDatabase): Promise<void> {
 async function expectSalesTablesMoved(sales: SalesDatabase): Promise<void> {
   expect(await adSpendOfMonths(sales, ['2026-11'])).toEqual(MOVED_SPEND);
   expect(await pageViewTallies(sales, { from: '2026-11-01', to: '2026-11-30' })).toEqual([expect.objectContaining(MOVED_TALLY)]);
-  expect(await sales.db.selectFrom('staff_accounts').select(['email', 'name', 'role', 'disabled']).execute()).toEqual([{ email: 'sales@example.kr', name: '김상담', role: 'sales', disabled: 0 }]);
+  expect(await sales.db.selectFrom('staff_accounts').select(['email', 'name', 'role', 'disabled']).execute()).toEqual([
+    { email: 'sales@example.kr', name: '김상담', role: 'sales', disabled: 0 },
+  ]);
 }
 
 beforeEach(async () => {
@@ -109,13 +128,30 @@ beforeEach(async () => {
   const documents = [
     ...Array.from({ length: LEADS }, (_, index) => leadDocument(index)),
     { _id: SLOT, _type: 'visitSlot', date: '2026-12-05', time: '11:00', capacity: 6, booked: 2 },
-    { _id: 'staffAccount-a', _type: 'staffAccount', email: 'sales@example.kr', name: '김상담', role: 'sales', passwordHash: 'scrypt$16384$8$1$c2FsdA$a2V5', createdAt: '2026-10-01T00:00:00.000Z', updatedAt: '2026-10-01T00:00:00.000Z' },
+    {
+      _id: 'staffAccount-a',
+      _type: 'staffAccount',
+      email: 'sales@example.kr',
+      name: '김상담',
+      role: 'sales',
+      passwordHash: 'scrypt$16384$8$1$c2FsdA$a2V5',
+      createdAt: '2026-10-01T00:00:00.000Z',
+      updatedAt: '2026-10-01T00:00:00.000Z',
+    },
     OLD_AUDIT_EVENT,
     ...OLD_SALES_DOCUMENTS,
     { _id: 'drafts.lead-00001', _type: 'lead', name: '초안' },
   ];
   unroute = routeSanityHosts(await lake.start({ production: [], leads: documents }));
-  dataset = createSanitySource({ projectId: lake.projectId, dataset: 'leads', apiVersion: '2025-02-19', token: EDITOR_TOKEN, useCdn: false, cacheTtlMs: 0, maxRetries: 0 });
+  dataset = createSanitySource({
+    projectId: lake.projectId,
+    dataset: 'leads',
+    apiVersion: '2025-02-19',
+    token: EDITOR_TOKEN,
+    useCdn: false,
+    cacheTtlMs: 0,
+    maxRetries: 0,
+  });
   databaseUrl = await freshDatabaseUrl();
   pool = new pg.Pool({ connectionString: databaseUrl });
   await migrate(databaseUrl);
@@ -149,7 +185,10 @@ describe('moving a Sanity leads dataset into PostgreSQL', () => {
   });
 
   it('keeps what the site wrote to the tables before the move: its registration joins the customer, its booking keeps its place', async () => {
-    await sales.db.insertInto('visit_slots').values({ id: SLOT, date: '2026-12-05', time: '11:00', capacity: 6, created_at: '2026-11-01T00:00:00.000Z' }).execute();
+    await sales.db
+      .insertInto('visit_slots')
+      .values({ id: SLOT, date: '2026-12-05', time: '11:00', capacity: 6, created_at: '2026-11-01T00:00:00.000Z' })
+      .execute();
     const createdAt = '2026-11-20T00:00:00.000Z';
     const siteLead = {
       _id: 'lead-site',
@@ -169,7 +208,11 @@ describe('moving a Sanity leads dataset into PostgreSQL', () => {
     expect(rows.registrations).toContain(`lead-site ${phoneOf(7)}`);
     // The site's registration is the customer's latest: older ones brought in after it do not rename it or age it.
     expect(rows.customers).toContain(`${phoneOf(7)} 사이트고객`);
-    const customer = await sales.db.selectFrom('customers').select(['first_registered_at', 'last_registered_at']).where('phone', '=', phoneOf(7)).executeTakeFirstOrThrow();
+    const customer = await sales.db
+      .selectFrom('customers')
+      .select(['first_registered_at', 'last_registered_at'])
+      .where('phone', '=', phoneOf(7))
+      .executeTakeFirstOrThrow();
     expect(customer).toEqual({ first_registered_at: leadDocument(7).createdAt, last_registered_at: createdAt });
     expect(rows.bookings).toContain(`lead-site ${SLOT} booked`);
     expect(rows.slots).toEqual([{ id: SLOT, capacity: 6, booked: 3 }]);
@@ -193,7 +236,9 @@ describe('moving a Sanity leads dataset into PostgreSQL', () => {
       const before = openSqlite(path.join(dataDir, 'leads.sqlite'));
       before.exec(`CREATE TABLE audit_events (seq INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, actor TEXT NOT NULL,
         action TEXT NOT NULL, target TEXT, detail TEXT, ip TEXT NOT NULL)`);
-      before.prepare('INSERT INTO audit_events (at, actor, action, ip) VALUES (?, ?, ?, ?)').run('2026-11-20T00:00:00.000Z', 'admin@example.kr', 'signIn', '198.51.100.1');
+      before
+        .prepare('INSERT INTO audit_events (at, actor, action, ip) VALUES (?, ?, ?, ?)')
+        .run('2026-11-20T00:00:00.000Z', 'admin@example.kr', 'signIn', '198.51.100.1');
       before.close();
       const env = { ...process.env, ...lake.childEnv, SANITY_PROJECT_ID: lake.projectId, SANITY_API_TOKEN: EDITOR_TOKEN, DATABASE_URL: '', DATA_DIR: dataDir };
       const run = () => promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', 'import-sanity'], { env });

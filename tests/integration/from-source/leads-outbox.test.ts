@@ -89,7 +89,10 @@ describe('the database unavailable', () => {
     const delivered = await Promise.all(ids.map((id) => app!.lead(id)));
     expect(delivered.map((lead) => lead?.id).sort()).toEqual([...ids].sort());
     // The slot had one place left: one delayed booking got it, the other is kept and flagged.
-    const statuses = delivered.map((lead) => lead?.visit?.status).filter(Boolean).sort();
+    const statuses = delivered
+      .map((lead) => lead?.visit?.status)
+      .filter(Boolean)
+      .sort();
     expect(statuses).toEqual(['booked', 'unavailable']);
     expect(await app.booked('visitSlot-a')).toBe(2);
     await expect.poll(() => received.length).toBe(4);

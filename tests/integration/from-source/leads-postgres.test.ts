@@ -69,7 +69,9 @@ describe('PostgreSQL customer tables, two instances on one database', () => {
     const [a, b] = await twoInstances();
     await a.addSlot({ id: 'visitSlot-one', capacity: 50 });
     const phone = nextPhone();
-    const responses = await Promise.all(Array.from({ length: BOOKINGS }, (_, index) => [a, b][index % 2].post(validBody({ phone, visitSlot: 'visitSlot-one' }))));
+    const responses = await Promise.all(
+      Array.from({ length: BOOKINGS }, (_, index) => [a, b][index % 2].post(validBody({ phone, visitSlot: 'visitSlot-one' }))),
+    );
     expect(responses.map((response) => response.status)).toEqual(Array.from({ length: BOOKINGS }, () => 201));
     expect(await a.booked('visitSlot-one')).toBe(1);
     expect(await bookingsOf(a.sales, 'visitSlot-one')).toBe(1);

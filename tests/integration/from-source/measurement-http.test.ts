@@ -53,7 +53,10 @@ let url: string;
 /** Set while the tests run with PostgreSQL deciding visitors and combinations. */
 let postgres: pg.Pool | undefined;
 const today = seoulDay(Date.now());
-const gateOn = (pool: pg.Pool): PageViewStatsOptions['gate'] => (perAddress) => new PostgresPageViewGate(pool, perAddress);
+const gateOn =
+  (pool: pg.Pool): PageViewStatsOptions['gate'] =>
+  (perAddress) =>
+    new PostgresPageViewGate(pool, perAddress);
 
 beforeAll(async () => {
   sales = await inMemorySalesDatabase();
@@ -61,7 +64,8 @@ beforeAll(async () => {
   app.set('trust proxy', 'loopback');
   // A fresh counter (daily combinations, visitors, rate limits) for each test.
   app.use((req, res, next) => measureRouter(req, res, next));
-  const session = (request: globalThis.Request) => (request.headers.get('x-test-signed-in') === 'sales' ? salesStaff : request.headers.get('x-test-signed-in') ? staff : null);
+  const session = (request: globalThis.Request) =>
+    request.headers.get('x-test-signed-in') === 'sales' ? salesStaff : request.headers.get('x-test-signed-in') ? staff : null;
   const downloads = consoleDownloads({
     // Only the statistics are downloaded here.
     leadConsole: {} as LeadConsole,
@@ -117,7 +121,10 @@ function beacon(body: Beacon | string, headers: Record<string, string> = {}): Pr
 
 /** Rows of the page-view tallies table. */
 async function tallyRows(): Promise<number> {
-  const { rows } = await sales.db.selectFrom('page_view_tallies').select((count) => count.fn.countAll<number>().as('rows')).executeTakeFirstOrThrow();
+  const { rows } = await sales.db
+    .selectFrom('page_view_tallies')
+    .select((count) => count.fn.countAll<number>().as('rows'))
+    .executeTakeFirstOrThrow();
   return Number(rows);
 }
 
@@ -125,8 +132,18 @@ async function tallyRows(): Promise<number> {
 async function registered(form: Pick<NewRegistration, 'id' | 'phone' | 'landingPage' | 'sourcePage' | 'utm'>, visitSlotId?: string): Promise<void> {
   const outcome = await register(
     sales,
-    { name: '홍길동', createdAt: new Date().toISOString(), formKind: 'popup', consent: { marketing: false, noticeVersion: '2026-11', agreedAt: new Date().toISOString() }, ...form },
-    { assignee: null, today, ...(visitSlotId ? { visit: { slotId: visitSlotId, bookableFrom: today, whenUnavailable: 'refuse', kind: 'site', by: null } } : {}) },
+    {
+      name: '홍길동',
+      createdAt: new Date().toISOString(),
+      formKind: 'popup',
+      consent: { marketing: false, noticeVersion: '2026-11', agreedAt: new Date().toISOString() },
+      ...form,
+    },
+    {
+      assignee: null,
+      today,
+      ...(visitSlotId ? { visit: { slotId: visitSlotId, bookableFrom: today, whenUnavailable: 'refuse', kind: 'site', by: null } } : {}),
+    },
   );
   expect(outcome.status).toBe('created');
 }
@@ -157,8 +174,20 @@ describe.each(INSTANCE_STORES)('the page-view beacon (%s)', (_name, onPostgres) 
     // Another person (another address) from the same ad; a desktop reader without a campaign.
     await beacon({ page: '/FloorPlan/59A', landing: true, referrer: 'https://search.naver.com/', campaign: naverAd }, { 'x-forwarded-for': '198.51.100.8' });
     await beacon({ page: '/', landing: true, referrer: '', campaign: '' }, { 'user-agent': DESKTOP_CHROME });
-    await sales.db.insertInto('visit_slots').values({ id: 'slot-today', date: today, time: '14:00', capacity: 6, created_at: new Date().toISOString() }).execute();
-    await registered({ id: 'lead-a', phone: '01012345678', landingPage: '/FloorPlan/59A', sourcePage: '/Interior/59A', utm: { source: 'naver', medium: 'cpc', campaign: 'autumn' } }, 'slot-today');
+    await sales.db
+      .insertInto('visit_slots')
+      .values({ id: 'slot-today', date: today, time: '14:00', capacity: 6, created_at: new Date().toISOString() })
+      .execute();
+    await registered(
+      {
+        id: 'lead-a',
+        phone: '01012345678',
+        landingPage: '/FloorPlan/59A',
+        sourcePage: '/Interior/59A',
+        utm: { source: 'naver', medium: 'cpc', campaign: 'autumn' },
+      },
+      'slot-today',
+    );
 
     const report = await stats();
     expect(report.totals).toEqual({ views: 5, visits: 3, visitors: 3, registrations: 1, customers: 1, bookings: 1, walkIns: 0 });
@@ -167,9 +196,16 @@ describe.each(INSTANCE_STORES)('the page-view beacon (%s)', (_name, onPostgres) 
     expect(report.campaigns.find((row) => row.label === '(캠페인 없음)')).toMatchObject({ views: 1, visits: 1, registrations: 0 });
     expect(report.landingPages.find((row) => row.label === '/FloorPlan/59A')).toMatchObject({ visits: 2, registrations: 1 });
     expect(report.referrers.map(({ label, visits }) => [label, visits])).toEqual(
-      expect.arrayContaining([['m.search.naver.com', 1], ['search.naver.com', 1], ['(직접 방문·내부)', 1]]),
+      expect.arrayContaining([
+        ['m.search.naver.com', 1],
+        ['search.naver.com', 1],
+        ['(직접 방문·내부)', 1],
+      ]),
     );
-    expect(report.devices.map(({ key, views }) => [key, views])).toEqual([['mobile', 4], ['desktop', 1]]);
+    expect(report.devices.map(({ key, views }) => [key, views])).toEqual([
+      ['mobile', 4],
+      ['desktop', 1],
+    ]);
     expect(report.days).toEqual([expect.objectContaining({ key: today, views: 5, registrations: 1, customers: 1, bookings: 1 })]);
   });
 
@@ -203,17 +239,25 @@ describe.each(INSTANCE_STORES)('the page-view beacon (%s)', (_name, onPostgres) 
   it('folds combinations seen from one address only past their share of the day, so made-up campaigns cannot grow the store', async () => {
     const extra = 20;
     for (let index = 0; index < MAX_COMBINATIONS_PER_DAY + extra; index += 1) {
-      await beacon({ page: '/', landing: true, referrer: '', campaign: `utm_source=made-up-${index}` }, { 'x-forwarded-for': `198.51.${index >> 8}.${index & 255}` });
+      await beacon(
+        { page: '/', landing: true, referrer: '', campaign: `utm_source=made-up-${index}` },
+        { 'x-forwarded-for': `198.51.${index >> 8}.${index & 255}` },
+      );
     }
     const report = await stats();
     expect(await tallyRows()).toBe(MAX_SINGLE_ADDRESS_COMBINATIONS + 1);
     expect(report.totals.views).toBe(MAX_COMBINATIONS_PER_DAY + extra);
-    expect(report.campaigns.find((row) => row.label.startsWith('(기타'))).toMatchObject({ views: MAX_COMBINATIONS_PER_DAY + extra - MAX_SINGLE_ADDRESS_COMBINATIONS });
+    expect(report.campaigns.find((row) => row.label.startsWith('(기타'))).toMatchObject({
+      views: MAX_COMBINATIONS_PER_DAY + extra - MAX_SINGLE_ADDRESS_COMBINATIONS,
+    });
   });
 
   it('one script with 500 made-up campaigns from one address cannot push real visitors into (기타)', async () => {
     for (let index = 0; index < 500; index += 1) {
-      const answer = await beacon({ page: '/', landing: true, referrer: '', campaign: `utm_source=spam-${index}&utm_campaign=x${index}` }, { 'x-forwarded-for': '203.0.113.66' });
+      const answer = await beacon(
+        { page: '/', landing: true, referrer: '', campaign: `utm_source=spam-${index}&utm_campaign=x${index}` },
+        { 'x-forwarded-for': '203.0.113.66' },
+      );
       expect(answer.status).toBe(204);
     }
     // Many people from many addresses land through the real campaign, each bringing it anew.
@@ -230,7 +274,10 @@ describe.each(INSTANCE_STORES)('the page-view beacon (%s)', (_name, onPostgres) 
 
   it('a combination first folded is stored once a second address brings it, after the one-address share is full', async () => {
     for (let index = 0; index < MAX_SINGLE_ADDRESS_COMBINATIONS; index += 1) {
-      await beacon({ page: '/', landing: true, referrer: '', campaign: `utm_source=one-${index}` }, { 'x-forwarded-for': `198.51.${index >> 8}.${index & 255}` });
+      await beacon(
+        { page: '/', landing: true, referrer: '', campaign: `utm_source=one-${index}` },
+        { 'x-forwarded-for': `198.51.${index >> 8}.${index & 255}` },
+      );
     }
     const shared = { page: '/', landing: true, referrer: '', campaign: 'utm_source=newsletter' };
     await beacon(shared, { 'x-forwarded-for': '192.0.2.1' });
@@ -244,7 +291,12 @@ describe.each(INSTANCE_STORES)('the page-view beacon (%s)', (_name, onPostgres) 
     const valid = JSON.stringify({ page: '/', landing: true, referrer: '', campaign: '' });
     const refusals: Array<[string, Promise<RawResponse>, number, string]> = [
       ['foreign origin', beacon(valid, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }), 403, 'foreignOrigin'],
-      ['no origin (a script)', rawRequest(url, { method: 'POST', path: '/api/measure', headers: { 'content-type': 'text/plain', 'user-agent': PHONE_CHROME }, body: valid }), 403, 'foreignOrigin'],
+      [
+        'no origin (a script)',
+        rawRequest(url, { method: 'POST', path: '/api/measure', headers: { 'content-type': 'text/plain', 'user-agent': PHONE_CHROME }, body: valid }),
+        403,
+        'foreignOrigin',
+      ],
       ['form post', beacon(valid, { 'content-type': 'application/x-www-form-urlencoded' }), 415, 'wrongContentType'],
       ['not JSON', beacon('page=/'), 400, 'invalidBeacon'],
       ['extra field', beacon(JSON.stringify({ page: '/', landing: true, referrer: '', campaign: '', phone: '01012345678' })), 400, 'invalidBeacon'],
@@ -277,7 +329,10 @@ describe('page views on two instances (PostgreSQL)', () => {
   };
 
   it('a visitor is counted once a day, and the per-address cap of new combinations holds, whichever instance answers', async () => {
-    const [a, b] = [new PageViewStats(sales, { intervalMs: 3_600_000, gate: gateOn(pool) }), new PageViewStats(sales, { intervalMs: 3_600_000, gate: gateOn(pool) })];
+    const [a, b] = [
+      new PageViewStats(sales, { intervalMs: 3_600_000, gate: gateOn(pool) }),
+      new PageViewStats(sales, { intervalMs: 3_600_000, gate: gateOn(pool) }),
+    ];
     try {
       for (const [index, instance] of [a, b, a, b].entries()) {
         const { facts, req } = view('198.51.100.90', naverAd);
@@ -305,13 +360,18 @@ describe('the statistics export', () => {
     await pageViews.flush();
     // A registration from that visit: it knows its campaign and landing page, not the device or referring site.
     await registered({ id: 'lead-stats', phone: '01012345678', landingPage: '/FloorPlan/59A', utm: { source: 'naver', medium: 'cpc', campaign: 'autumn' } });
-    const csv = await rawRequest(url, { path: `/admin/stats.csv?from=${today}&to=${today}&reason=${encodeURIComponent('캠페인 보고')}`, headers: { 'x-test-signed-in': '1', accept: 'text/csv' } });
+    const csv = await rawRequest(url, {
+      path: `/admin/stats.csv?from=${today}&to=${today}&reason=${encodeURIComponent('캠페인 보고')}`,
+      headers: { 'x-test-signed-in': '1', accept: 'text/csv' },
+    });
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['cache-control']).toContain('no-store');
     const text = csv.body.toString('utf8');
     // 사이트 방문 (a visit to the site) is named apart from 내방 (a visit to the model house).
-    expect(text.startsWith('\uFEFF"구분","항목","페이지뷰","사이트 방문","사이트 방문자","등록","고객","방문 예약","현장 방문","전환율(등록÷사이트 방문)"')).toBe(true);
+    expect(
+      text.startsWith('\uFEFF"구분","항목","페이지뷰","사이트 방문","사이트 방문자","등록","고객","방문 예약","현장 방문","전환율(등록÷사이트 방문)"'),
+    ).toBe(true);
     expect(text).toContain('"합계","' + today + ' ~ ' + today + '","1","1","1","1","1","0","0","100.0%"');
     expect(text).toContain('"캠페인","naver / cpc / autumn","1","1","1","1","","","","100.0%"');
     // A table's cells that it does not count are empty, as on the page, not a misleading 0 or 0.0%.

@@ -35,7 +35,8 @@ afterEach(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const entries = (sales: SalesDatabase, leadId: string) => registrationMessages(sales, leadId).then((rows) => rows.map(({ event, status, attempts, updatedAt }) => ({ event, status, attempts, updatedAt })));
+const entries = (sales: SalesDatabase, leadId: string) =>
+  registrationMessages(sales, leadId).then((rows) => rows.map(({ event, status, attempts, updatedAt }) => ({ event, status, attempts, updatedAt })));
 
 describe('the message log of an older release', () => {
   it('embedded: messages.sqlite moves into leads.sqlite at the first start and goes; a row deleted since stays deleted', async () => {
@@ -43,7 +44,9 @@ describe('the message log of an older release', () => {
     const old = openSqlite(path.join(dataDir, 'messages.sqlite'));
     old.exec(`CREATE TABLE lead_messages (key TEXT PRIMARY KEY, lead_id TEXT NOT NULL, event TEXT NOT NULL, status TEXT NOT NULL DEFAULT 'pending', reason TEXT,
       provider_code TEXT, attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL)`);
-    const insert = old.prepare('INSERT INTO lead_messages (key, lead_id, event, status, reason, provider_code, attempts, next_attempt_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    const insert = old.prepare(
+      'INSERT INTO lead_messages (key, lead_id, event, status, reason, provider_code, attempts, next_attempt_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
     for (const row of ROWS) insert.run(row.key, row.lead_id, row.event, row.status, row.reason, row.provider_code, row.attempts, SENT_AT, SENT_AT, SENT_AT);
     old.close();
 

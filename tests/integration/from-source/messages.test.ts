@@ -161,7 +161,9 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     });
 
   const setTemplates = (value: object) =>
-    content.mutate([{ createOrReplace: { _id: 'leadSettings', _type: 'leadSettings', consentVersion: '2026-11', retentionDays: 365, messageTemplates: value } }]);
+    content.mutate([
+      { createOrReplace: { _id: 'leadSettings', _type: 'leadSettings', consentVersion: '2026-11', retentionDays: 365, messageTemplates: value } },
+    ]);
 
   /** Stores registration `id` as the lead service does (its messages queued in its transaction); returns its customer. */
   async function store(id: string, form: Form = {}): Promise<string> {
@@ -192,16 +194,29 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     return (await registrationMessages(stores.sales, id))[0];
   }
 
-  const version = async (customerId: string) => (await stores.sales.db.selectFrom('customers').select('version').where('id', '=', customerId).executeTakeFirstOrThrow()).version;
-  const staffRows = async () => (await stores.sales.db.selectFrom('lead_messages').select(['event', 'recipient']).where('recipient', 'is not', null).execute()).map(({ event, recipient }) => `${event} ${recipient}`).sort();
+  const version = async (customerId: string) =>
+    (await stores.sales.db.selectFrom('customers').select('version').where('id', '=', customerId).executeTakeFirstOrThrow()).version;
+  const staffRows = async () =>
+    (await stores.sales.db.selectFrom('lead_messages').select(['event', 'recipient']).where('recipient', 'is not', null).execute())
+      .map(({ event, recipient }) => `${event} ${recipient}`)
+      .sort();
 
   beforeEach(async () => {
     now = NOW;
     stores = await open();
     work = new CustomerWork(stores.sales, { now: () => now });
-    const slots = [[SLOT_TOMORROW, TOMORROW, 100], [SLOT_LATER, '2099-01-01', 10], [SLOT_ONE_PLACE, TOMORROW, 1], [SLOT_TODAY, TODAY, 10], [SLOT_DAY_AFTER, seoulTomorrow(NOW + 24 * 3600_000), 10]] as const;
+    const slots = [
+      [SLOT_TOMORROW, TOMORROW, 100],
+      [SLOT_LATER, '2099-01-01', 10],
+      [SLOT_ONE_PLACE, TOMORROW, 1],
+      [SLOT_TODAY, TODAY, 10],
+      [SLOT_DAY_AFTER, seoulTomorrow(NOW + 24 * 3600_000), 10],
+    ] as const;
     for (const [id, date, capacity] of slots) {
-      await stores.sales.db.insertInto('visit_slots').values({ id, date, time: '14:00', capacity, created_at: new Date(NOW).toISOString() }).execute();
+      await stores.sales.db
+        .insertInto('visit_slots')
+        .values({ id, date, time: '14:00', capacity, created_at: new Date(NOW).toISOString() })
+        .execute();
     }
     content = await openEmbeddedStore({ file: ':memory:' });
     await content.mutate([{ create: { _id: 'siteSettings', _type: 'siteSettings', phone: REPRESENTATIVE } }]);
@@ -260,7 +275,10 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     const moved = await store('lead-moved', { phone: '01055550001', slotId: SLOT_TOMORROW });
     const sender = dispatcher({ provider: false });
     await sender.deliver();
-    await stores.log.enqueue([cancelled, moved].map((id) => ({ key: messageKey('reminder', id, TOMORROW), leadId: id, event: 'reminder' as const })), now);
+    await stores.log.enqueue(
+      [cancelled, moved].map((id) => ({ key: messageKey('reminder', id, TOMORROW), leadId: id, event: 'reminder' as const })),
+      now,
+    );
     expect(await work.cancelVisit(cancelled, await version(cancelled), MANAGER)).toMatchObject({ ok: true });
     expect(await work.book(moved, await version(moved), SLOT_LATER, MANAGER)).toMatchObject({ ok: true });
     await dispatcher().deliver();
@@ -292,7 +310,9 @@ describe.each(STORES)('messages on %s', (_label, open) => {
       { templateId: 'KA01TP-STAFF-NEW', variables: { '#{이름}': '김*지' } },
     ]);
     expect(JSON.stringify(standIn.received.filter(({ to }) => to === KIM_MOBILE))).not.toContain(PHONE);
-    expect((await stores.log.forCustomer(customer)).filter(({ event }) => event !== 'registration').map(({ event, status, reason }) => [event, status, reason])).toEqual([
+    expect(
+      (await stores.log.forCustomer(customer)).filter(({ event }) => event !== 'registration').map(({ event, status, reason }) => [event, status, reason]),
+    ).toEqual([
       // The customer is told of the move only: the first booking's confirmation was overtaken before it went out.
       ['booking', 'skipped', 'notBooked'],
       ['bookingChange', 'sent', null],
@@ -305,7 +325,8 @@ describe.each(STORES)('messages on %s', (_label, open) => {
   });
 
   it('a visit booked, moved or cancelled by staff (the lead page, the desk, a phone-in) tells the customer as a site booking does, whoever booked: confirmation, change, cancel notice, the reminder', async () => {
-    const visit = (day: string) => expect.stringMatching(new RegExp(`^${Number(day.slice(5, 7))}월 ${Number(day.slice(8, 10))}일\\([일월화수목금토]\\) 14:00$`));
+    const visit = (day: string) =>
+      expect.stringMatching(new RegExp(`^${Number(day.slice(5, 7))}월 ${Number(day.slice(8, 10))}일\\([일월화수목금토]\\) 14:00$`));
     const sent = () => standIn.received.map(({ to, templateId, variables }) => ({ to, templateId, visitAt: variables['#{방문일시}'] }));
     const sender = dispatcher();
     // Registered on the site this week (confirmed): staff's bookings are told all the same.
@@ -326,16 +347,34 @@ describe.each(STORES)('messages on %s', (_label, open) => {
       { to: PHONE, templateId: 'KA01TP-CHANGE', visitAt: visit(seoulTomorrow(NOW + 24 * 3600_000)) },
       { to: PHONE, templateId: 'KA01TP-CANCEL', visitAt: visit(seoulTomorrow(NOW + 24 * 3600_000)) },
     ]);
-    expect(standIn.received[3].text).toBe(`${NAME}님, ${standIn.received[3].variables['#{방문일시}']} 모델하우스 방문 예약이 취소되었습니다. 문의: ${REPRESENTATIVE}`);
-    expect((await stores.log.forCustomer(customer)).map(({ event, status }) => `${event} ${status}`)).toEqual(['registration sent', 'booking sent', 'bookingChange sent', 'bookingCancel sent']);
+    expect(standIn.received[3].text).toBe(
+      `${NAME}님, ${standIn.received[3].variables['#{방문일시}']} 모델하우스 방문 예약이 취소되었습니다. 문의: ${REPRESENTATIVE}`,
+    );
+    expect((await stores.log.forCustomer(customer)).map(({ event, status }) => `${event} ${status}`)).toEqual([
+      'registration sent',
+      'booking sent',
+      'bookingChange sent',
+      'bookingCancel sent',
+    ]);
 
     // A phone-in at the desk (a new customer), booked for tomorrow: the confirmation, then the reminder.
     standIn.received.length = 0;
-    const desk = new VisitBookings({ sales: stores.sales, actorOf: async () => MANAGER, current: async () => ({ ok: false, error: 'notFound' }), now: () => now });
-    const phoneIn = await desk.register({ key: 'phone-in-0001', kind: 'phoneIn', name: '이영희', phone: '010-5555-7777', consent: true, slotId: SLOT_TOMORROW }, { ...MANAGER, role: 'manager' });
+    const desk = new VisitBookings({
+      sales: stores.sales,
+      actorOf: async () => MANAGER,
+      current: async () => ({ ok: false, error: 'notFound' }),
+      now: () => now,
+    });
+    const phoneIn = await desk.register(
+      { key: 'phone-in-0001', kind: 'phoneIn', name: '이영희', phone: '010-5555-7777', consent: true, slotId: SLOT_TOMORROW },
+      { ...MANAGER, role: 'manager' },
+    );
     expect(phoneIn).toMatchObject({ ok: true, visitAt: `${TOMORROW} 14:00` });
     // The same form sent twice (a double submit): one confirmation.
-    await desk.register({ key: 'phone-in-0001', kind: 'phoneIn', name: '이영희', phone: '010-5555-7777', consent: true, slotId: SLOT_TOMORROW }, { ...MANAGER, role: 'manager' });
+    await desk.register(
+      { key: 'phone-in-0001', kind: 'phoneIn', name: '이영희', phone: '010-5555-7777', consent: true, slotId: SLOT_TOMORROW },
+      { ...MANAGER, role: 'manager' },
+    );
     await sender.deliver();
     now += 60_000;
     expect(await sender.queueReminders()).toBe(1);
@@ -350,7 +389,11 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     now += 60_000;
     expect(await work.book(moved, await version(moved), SLOT_LATER, MANAGER)).toMatchObject({ ok: true });
     await sender.deliver();
-    expect((await stores.log.forCustomer(moved)).map(({ event, status, reason }) => `${event} ${status} ${reason}`)).toEqual(['booking sent null', 'reminder sent null', 'bookingChange skipped noTemplate']);
+    expect((await stores.log.forCustomer(moved)).map(({ event, status, reason }) => `${event} ${status} ${reason}`)).toEqual([
+      'booking sent null',
+      'reminder sent null',
+      'bookingChange skipped noTemplate',
+    ]);
   });
 
   it('a visit moved again before its change notice went out: only the latest time is told; a booking cancelled before its confirmation went out sends the cancel notice alone', async () => {
@@ -405,9 +448,13 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     expect(await staffRows()).toEqual([`staffNewLead ${LEE.email}`]);
   });
 
-  it('균등 배분 sends each 상담사 one message naming how many customers they got, never one per customer nor a customer\'s name', async () => {
+  it("균등 배분 sends each 상담사 one message naming how many customers they got, never one per customer nor a customer's name", async () => {
     await setTemplates(templates(STAFF_TEMPLATES));
-    const customers = [await store('lead-split-1'), await store('lead-split-2', { phone: '01055550002' }), await store('lead-split-3', { phone: '01055550003' })];
+    const customers = [
+      await store('lead-split-1'),
+      await store('lead-split-2', { phone: '01055550002' }),
+      await store('lead-split-3', { phone: '01055550003' }),
+    ];
     const result = await distributeEvenly(stores.sales, { customerIds: customers }, [KIM, LEE], MANAGER, now);
     const kimGot = result.counts.find((entry) => entry.email === KIM.email)!.count;
     expect(kimGot).toBeGreaterThan(0);
@@ -416,7 +463,12 @@ describe.each(STORES)('messages on %s', (_label, open) => {
       { templateId: 'KA01TP-STAFF-SPLIT', variables: { '#{고객수}': String(kimGot) }, text: `균등 배분으로 새 고객 ${kimGot}명이 배정되었습니다.` },
     ]);
     // 이상담 has no 휴대폰: their one message is logged as not sent, and no customer's log names the distribution.
-    const rows = await stores.sales.db.selectFrom('lead_messages').select(['recipient', 'status', 'reason']).where('event', '=', 'staffDistribution').orderBy('recipient').execute();
+    const rows = await stores.sales.db
+      .selectFrom('lead_messages')
+      .select(['recipient', 'status', 'reason'])
+      .where('event', '=', 'staffDistribution')
+      .orderBy('recipient')
+      .execute();
     expect(rows).toEqual([
       { recipient: KIM.email, status: 'sent', reason: null },
       { recipient: LEE.email, status: 'skipped', reason: 'noStaffNumber' },
@@ -424,7 +476,7 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     for (const customer of customers) expect((await stores.log.forCustomer(customer)).map(({ event }) => event)).toEqual(['registration']);
   });
 
-  it('a 담당자 handed a departed colleague\'s customers is told of each', async () => {
+  it("a 담당자 handed a departed colleague's customers is told of each", async () => {
     const first = await store('lead-handed-1', { assignee: LEE });
     await store('lead-handed-2', { phone: '01055550002', assignee: LEE });
     expect(await work.handOver(LEE.email, KIM, MANAGER)).toBe(2);
@@ -433,11 +485,13 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     expect((await stores.log.forCustomer(first)).map(({ event }) => event)).toEqual(['registration', 'staffNewLead', 'staffNewLead']);
   });
 
-  it('a registration assigned as it is stored (automatic assignment) tells its 상담사 of the customer and the booking; a returning customer\'s tells their 담당자 (기존 고객 재등록); off by default', async () => {
+  it("a registration assigned as it is stored (automatic assignment) tells its 상담사 of the customer and the booking; a returning customer's tells their 담당자 (기존 고객 재등록); off by default", async () => {
     await setTemplates(templates(STAFF_TEMPLATES));
     const customer = await store('lead-round-robin', { slotId: SLOT_TOMORROW, assignee: KIM });
     dispatcher().notify();
-    await expect.poll(async () => (await registrationMessages(stores.sales, 'lead-round-robin')).filter((entry) => entry.status === 'sent').length, { timeout: 5000 }).toBe(3);
+    await expect
+      .poll(async () => (await registrationMessages(stores.sales, 'lead-round-robin')).filter((entry) => entry.status === 'sent').length, { timeout: 5000 })
+      .toBe(3);
     expect(standIn.received.map(({ to, templateId }) => [to, templateId])).toEqual(
       expect.arrayContaining([
         [PHONE, 'KA01TP-BOOK'],
@@ -454,7 +508,9 @@ describe.each(STORES)('messages on %s', (_label, open) => {
       expect.objectContaining({ event: 'registration', status: 'skipped', reason: 'sentThisWeek' }),
       expect.objectContaining({ event: 'staffReturning', status: 'sent' }),
     ]);
-    expect(standIn.received.map(({ to, templateId, variables }) => ({ to, templateId, variables }))).toEqual([{ to: KIM_MOBILE, templateId: 'KA01TP-STAFF-RETURN', variables: { '#{이름}': '김*수' } }]);
+    expect(standIn.received.map(({ to, templateId, variables }) => ({ to, templateId, variables }))).toEqual([
+      { to: KIM_MOBILE, templateId: 'KA01TP-STAFF-RETURN', variables: { '#{이름}': '김*수' } },
+    ]);
 
     await store('lead-off', { phone: '01055550003', assignee: KIM });
     await dispatcher({ provider: false }).deliver();
@@ -484,16 +540,20 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     expect((await registrationMessages(stores.sales, 'lead-delayed')).map(({ event, status }) => [event, status])).toEqual([['registration', 'sent']]);
   });
 
-  it('an erased customer\'s queued messages are not sent', async () => {
+  it("an erased customer's queued messages are not sent", async () => {
     await setTemplates(templates(STAFF_TEMPLATES));
     await store('lead-erased', { slotId: SLOT_TOMORROW, assignee: KIM });
-    expect(await eraseCustomerRows(stores.sales, PHONE, '본인 요청', { email: MANAGER.email, ip: MANAGER.ip }, now)).toMatchObject({ registrationIds: ['lead-erased'] });
+    expect(await eraseCustomerRows(stores.sales, PHONE, '본인 요청', { email: MANAGER.email, ip: MANAGER.ip }, now)).toMatchObject({
+      registrationIds: ['lead-erased'],
+    });
     await dispatcher().deliver();
-    expect((await registrationMessages(stores.sales, 'lead-erased')).map(({ status, reason }) => `${status} ${reason}`)).toEqual(Array(3).fill('skipped noRecipient'));
+    expect((await registrationMessages(stores.sales, 'lead-erased')).map(({ status, reason }) => `${status} ${reason}`)).toEqual(
+      Array(3).fill('skipped noRecipient'),
+    );
     expect(standIn.received).toEqual([]);
   });
 
-  it('50 registrations of one number (anyone can type a victim\'s) send one message: the others are not sent, a confirmation went this week', async () => {
+  it("50 registrations of one number (anyone can type a victim's) send one message: the others are not sent, a confirmation went this week", async () => {
     const sender = dispatcher();
     const entries = [];
     for (let index = 0; index < 50; index += 1) {
@@ -504,14 +564,20 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     expect(entries.slice(1).map(({ status, reason }) => `${status} ${reason}`)).toEqual(Array(49).fill('skipped sentThisWeek'));
   });
 
-  it('the site-wide daily cap: once today\'s messages to customers reach it the rest are not sent, staff are alerted, and the count is there for the console', async () => {
+  it("the site-wide daily cap: once today's messages to customers reach it the rest are not sent, staff are alerted, and the count is there for the console", async () => {
     const alerts = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const sender = dispatcher({ customerDailyCap: 3 });
     const outcomes = [];
     for (let index = 0; index < 5; index += 1) {
       outcomes.push(await registerAndSend(sender, `lead-capped-${index}`, { phone: `0105555${String(index).padStart(4, '0')}` }));
     }
-    expect(outcomes.map(({ status, reason }) => `${status} ${reason}`)).toEqual(['sent null', 'sent null', 'sent null', 'skipped dailyCap', 'skipped dailyCap']);
+    expect(outcomes.map(({ status, reason }) => `${status} ${reason}`)).toEqual([
+      'sent null',
+      'sent null',
+      'sent null',
+      'skipped dailyCap',
+      'skipped dailyCap',
+    ]);
     expect(standIn.received).toHaveLength(3);
     expect(await sender.customerQuota()).toEqual({ sent: 3, cap: 3 });
     expect(alerts.mock.calls.filter(([line]) => String(line).includes('daily cap'))).toHaveLength(1);
@@ -524,7 +590,11 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     await store('lead-retried');
     sender.notify();
     await expect.poll(async () => (await registrationMessages(stores.sales, 'lead-retried'))[0]?.attempts, { timeout: 5000 }).toBe(1);
-    expect((await registrationMessages(stores.sales, 'lead-retried'))[0]).toMatchObject({ status: 'pending', reason: 'providerError', providerCode: 'ServiceUnavailable' });
+    expect((await registrationMessages(stores.sales, 'lead-retried'))[0]).toMatchObject({
+      status: 'pending',
+      reason: 'providerError',
+      providerCode: 'ServiceUnavailable',
+    });
 
     await sender.deliver();
     expect((await registrationMessages(stores.sales, 'lead-retried'))[0].attempts).toBe(1); // not due before the backoff
@@ -548,7 +618,12 @@ describe.each(STORES)('messages on %s', (_label, open) => {
       await sender.deliver();
     }
     await expect.poll(() => standIn.received.length, { timeout: 5000 }).toBe(1);
-    expect((await registrationMessages(stores.sales, 'lead-slow'))[0]).toMatchObject({ status: 'unknown', reason: 'providerNoAnswer', providerCode: 'Timeout', attempts: 1 });
+    expect((await registrationMessages(stores.sales, 'lead-slow'))[0]).toMatchObject({
+      status: 'unknown',
+      reason: 'providerNoAnswer',
+      providerCode: 'Timeout',
+      attempts: 1,
+    });
     expect(standIn.received[0].customFields).toEqual({ messageKey: 'registration:lead-slow' });
     // No answer at all is as unknown: the provider may have sent it (another number: one confirmation a week per customer).
     standIn.failNext(1, 'noAnswer');
@@ -565,7 +640,11 @@ describe.each(STORES)('messages on %s', (_label, open) => {
       now += 60 * 60_000;
       await sender.deliver();
     }
-    expect((await registrationMessages(stores.sales, 'lead-given-up'))[0]).toMatchObject({ status: 'failed', reason: 'providerError', attempts: MESSAGE_MAX_ATTEMPTS });
+    expect((await registrationMessages(stores.sales, 'lead-given-up'))[0]).toMatchObject({
+      status: 'failed',
+      reason: 'providerError',
+      attempts: MESSAGE_MAX_ATTEMPTS,
+    });
     expect(standIn.received).toEqual([]);
   });
 
@@ -592,7 +671,14 @@ describe.each(STORES)('messages on %s', (_label, open) => {
   it("a 대표번호 as SOLAPI_SENDER (1600-0000, the site's own number) is sent from, digits only", async () => {
     await standIn.close();
     standIn = await startSolapiStandIn({ ...ACCOUNT, sender: '16000000', templates: TEMPLATE_TEXTS });
-    const fromEnvironment = loadConfig({ MESSAGES_PROVIDER: 'solapi', SOLAPI_API_KEY: ACCOUNT.apiKey, SOLAPI_API_SECRET: ACCOUNT.apiSecret, SOLAPI_SENDER: '1600-0000', KAKAO_PFID: ACCOUNT.pfId, SOLAPI_API_URL: standIn.url }).messages;
+    const fromEnvironment = loadConfig({
+      MESSAGES_PROVIDER: 'solapi',
+      SOLAPI_API_KEY: ACCOUNT.apiKey,
+      SOLAPI_API_SECRET: ACCOUNT.apiSecret,
+      SOLAPI_SENDER: '1600-0000',
+      KAKAO_PFID: ACCOUNT.pfId,
+      SOLAPI_API_URL: standIn.url,
+    }).messages;
     config = fromEnvironment!;
     expect(await registerAndSend(dispatcher(), 'lead-representative-sender')).toMatchObject({ status: 'sent' });
     expect(standIn.received.map((message) => message.from)).toEqual(['16000000']);
@@ -600,7 +686,11 @@ describe.each(STORES)('messages on %s', (_label, open) => {
 
   it('the stand-in refuses a sender written with hyphens, as SOLAPI does (InvalidSenderNumber)', async () => {
     config = { ...config, sender: '032-123-4567' };
-    expect(await registerAndSend(dispatcher(), 'lead-hyphen-sender')).toMatchObject({ status: 'failed', reason: 'providerRefused', providerCode: 'InvalidSenderNumber' });
+    expect(await registerAndSend(dispatcher(), 'lead-hyphen-sender')).toMatchObject({
+      status: 'failed',
+      reason: 'providerRefused',
+      providerCode: 'InvalidSenderNumber',
+    });
     expect(standIn.received).toEqual([]);
   });
 
@@ -642,7 +732,10 @@ describe.each(STORES)('messages on %s', (_label, open) => {
     const ids = Array.from({ length: 12 }, (_, index) => `lead-shared-${index}`);
     // Twelve customers (one customer gets one confirmation a week).
     for (const [index, id] of ids.entries()) await store(id, { phone: `0107777${String(index).padStart(4, '0')}` });
-    await stores.log.enqueue(ids.map((id) => ({ key: `registration:${id}`, leadId: id, event: 'registration' as const })), now);
+    await stores.log.enqueue(
+      ids.map((id) => ({ key: `registration:${id}`, leadId: id, event: 'registration' as const })),
+      now,
+    );
     await Promise.all([dispatcher().deliver(), dispatcher({ log: otherLog }).deliver()]);
     expect(standIn.received).toHaveLength(ids.length);
     for (const id of ids) expect(await registrationMessages(stores.sales, id)).toEqual([expect.objectContaining({ status: 'sent', attempts: 1 })]);
@@ -676,6 +769,10 @@ describe('SOLAPI client', () => {
       });
     });
     const provider = createSolapiProvider({ provider: 'solapi', ...ACCOUNT, kakaoPfId: ACCOUNT.pfId, apiUrl: `http://127.0.0.1:${port}` });
-    expect(await provider.send({ to: PHONE, templateId: 'KA01TP-REG', variables: {}, text: '', key: 'registration:lead-1' })).toEqual({ ok: false, retryable: true, code: 'ConnectFailed' });
+    expect(await provider.send({ to: PHONE, templateId: 'KA01TP-REG', variables: {}, text: '', key: 'registration:lead-1' })).toEqual({
+      ok: false,
+      retryable: true,
+      code: 'ConnectFailed',
+    });
   });
 });

@@ -32,8 +32,17 @@ function lead(index: number): LeadDocument {
   };
 }
 
-const slotBooked = async (sales: SalesDatabase) => (await sales.db.selectFrom('visit_slots').select('booked').where('id', '=', SLOT).executeTakeFirstOrThrow()).booked;
-const registrations = async (sales: SalesDatabase) => Number((await sales.db.selectFrom('registrations').select(({ fn }) => fn.countAll().as('count')).executeTakeFirstOrThrow()).count);
+const slotBooked = async (sales: SalesDatabase) =>
+  (await sales.db.selectFrom('visit_slots').select('booked').where('id', '=', SLOT).executeTakeFirstOrThrow()).booked;
+const registrations = async (sales: SalesDatabase) =>
+  Number(
+    (
+      await sales.db
+        .selectFrom('registrations')
+        .select(({ fn }) => fn.countAll().as('count'))
+        .executeTakeFirstOrThrow()
+    ).count,
+  );
 
 describe('backup and restore of the PostgreSQL database', () => {
   it('pg_dump -Fc, then pg_restore into an empty database: every customer and slot is back, and writes go on', async () => {
@@ -41,7 +50,10 @@ describe('backup and restore of the PostgreSQL database', () => {
     await migrate(source);
     const pool = new pg.Pool({ connectionString: source });
     const sales = salesDatabaseOnPostgres(pool);
-    await sales.db.insertInto('visit_slots').values({ id: SLOT, date: '2026-12-05', time: '11:00', capacity: 6, booked: 0, created_at: '2026-11-01T00:00:00.000Z' }).execute();
+    await sales.db
+      .insertInto('visit_slots')
+      .values({ id: SLOT, date: '2026-12-05', time: '11:00', capacity: 6, booked: 0, created_at: '2026-11-01T00:00:00.000Z' })
+      .execute();
     for (let index = 0; index < 50; index += 1) {
       expect(await saveLead(sales, lead(index), index === 0 ? SLOT : null, 'refuse', '2026-11-01')).toMatchObject({ status: 'created' });
     }

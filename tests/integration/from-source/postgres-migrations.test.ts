@@ -56,6 +56,8 @@ describe('PostgreSQL migrations', () => {
       (error: unknown) => error as Error,
     );
     await pool.end();
-    expect(failure?.message).toMatch(/^PostgreSQL\(DATABASE_URL\)의 스키마를 맞추지 못해 시작하지 않습니다 \/ Not starting: the PostgreSQL \(DATABASE_URL\) migrations failed/);
+    expect(failure?.message).toMatch(
+      /^PostgreSQL\(DATABASE_URL\)의 스키마를 맞추지 못해 시작하지 않습니다 \/ Not starting: the PostgreSQL \(DATABASE_URL\) migrations failed/,
+    );
   });
 });

@@ -82,7 +82,14 @@ describe('press list pagination', () => {
       const dates = ['2025-05-01T00:00:00.000Z', '2025-04-01T00:00:00.000Z', '2025-03-01T00:00:00.000Z'];
       await local.mutate([
         ...Array.from({ length: 37 }, (_, i) => ({
-          create: { _id: `tie-${String((i * 7) % 37).padStart(2, '0')}`, _type: 'pressArticle', siteId: SITE, title: `기사 ${i}`, summary: '요약', date: dates[i % 3] },
+          create: {
+            _id: `tie-${String((i * 7) % 37).padStart(2, '0')}`,
+            _type: 'pressArticle',
+            siteId: SITE,
+            title: `기사 ${i}`,
+            summary: '요약',
+            date: dates[i % 3],
+          },
         })),
       ]);
       const index = (await allPages(new PressService(local, new ViewCounter(sales), 'order-index'))).map((page) => page.map((item) => item._id));
@@ -194,7 +201,7 @@ describe('view counter', () => {
     }
   });
 
-  it('an article\'s first view adds its row; the content dataset is not written, so its cached reads stay', async () => {
+  it("an article's first view adds its row; the content dataset is not written, so its cached reads stay", async () => {
     const local = await openSeeded();
     const viewSales = await inMemorySalesDatabase();
     const counter = new ViewCounter(viewSales, { intervalMs: 60_000 });
@@ -214,7 +221,7 @@ describe('view counter', () => {
     }
   });
 
-  it('reads an article\'s stored count once for many readers, and shows its own flushed views without reading again', async () => {
+  it("reads an article's stored count once for many readers, and shows its own flushed views without reading again", async () => {
     const viewSales = await inMemorySalesDatabase();
     const counter = new ViewCounter(viewSales, { intervalMs: 60_000 });
     const reads = vi.spyOn(viewSales.db, 'selectFrom');
@@ -255,8 +262,8 @@ describe('view counter', () => {
   });
 });
 
-describe('view count API (the Studio\'s 조회수)', () => {
-  it('answers an article\'s views to any origin without credentials; 404 for an unknown or unpublished one, 400 for a bad site', async () => {
+describe("view count API (the Studio's 조회수)", () => {
+  it("answers an article's views to any origin without credentials; 404 for an unknown or unpublished one, 400 for a bad site", async () => {
     const viewSales = await inMemorySalesDatabase();
     await viewSales.db.insertInto('press_view_counts').values({ article_id: 'press-sample-02', site_id: SITE, views: 42 }).execute();
     const press = new PressService(store, new ViewCounter(viewSales), 'order-index');

@@ -11,8 +11,7 @@ import type { QueryParams } from '../../../web/server/content/types';
 
 type QueryCase = { params?: QueryParams; check: (result: unknown) => void };
 
-const isImage = (value: unknown) =>
-  expect(value).toMatchObject({ asset: { _ref: expect.stringMatching(/^image-[0-9a-f]+-\d+x\d+-\w+$/) } });
+const isImage = (value: unknown) => expect(value).toMatchObject({ asset: { _ref: expect.stringMatching(/^image-[0-9a-f]+-\d+x\d+-\w+$/) } });
 
 const heroAssetParams: QueryParams = {};
 
@@ -54,9 +53,7 @@ const cases: Record<keyof typeof queries, QueryCase> = {
         expect(card).toMatchObject({ title: expect.any(String), text1: expect.any(String), text2: expect.any(String), linkText: expect.any(String) });
         isImage((card as { image?: unknown }).image);
       }
-      expect(new Set(list.map((card) => card.link))).toEqual(
-        new Set(['/BusinessGuide/intro', '/LocationEnvironment/intro', '/LocationEnvironment/primium']),
-      );
+      expect(new Set(list.map((card) => card.link))).toEqual(new Set(['/BusinessGuide/intro', '/LocationEnvironment/intro', '/LocationEnvironment/primium']));
     },
   },
   premiumSlidesQuery: {
@@ -81,8 +78,9 @@ const cases: Record<keyof typeof queries, QueryCase> = {
     params: { path: '/SalesInfo/StampTax' },
     check: (page) => {
       expect(page).toMatchObject({ path: '/SalesInfo/stampTax', title: '인지세 납부안내' });
-      const table = (page as { sections: Array<{ table: { columns: string[]; rows: Array<{ cells: string[] }> } | null }> })
-        .sections.find((section) => section.table)?.table;
+      const table = (page as { sections: Array<{ table: { columns: string[]; rows: Array<{ cells: string[] }> } | null }> }).sections.find(
+        (section) => section.table,
+      )?.table;
       expect(table?.columns).toHaveLength(2);
       expect(table?.rows.length).toBeGreaterThan(0);
     },
@@ -140,12 +138,19 @@ const cases: Record<keyof typeof queries, QueryCase> = {
     },
   },
   leadSettingsQuery: {
-    check: (settings) =>
-      expect(settings).toMatchObject({ consentVersion: expect.any(String), retentionDays: expect.any(Number) }),
+    check: (settings) => expect(settings).toMatchObject({ consentVersion: expect.any(String), retentionDays: expect.any(Number) }),
   },
   // The fixture's settings leave the list to the console's default.
   callResultsQuery: { check: (results) => expect(results).toEqual([]) },
-  consoleUnitTypesQuery: { check: (types) => expect(types).toEqual(expect.arrayContaining([{ code: '59A', label: '전용 59㎡A' }, { code: '84A', label: '84㎡A' }])) },
+  consoleUnitTypesQuery: {
+    check: (types) =>
+      expect(types).toEqual(
+        expect.arrayContaining([
+          { code: '59A', label: '전용 59㎡A' },
+          { code: '84A', label: '84㎡A' },
+        ]),
+      ),
+  },
   // The seed's 유입 경로 list for the desk, as marketing would keep it in the Studio.
   deskSourcesQuery: { check: (sources) => expect(sources).toEqual(['현수막', '지인 소개', '전단', '인터넷', '기타']) },
   messageTemplatesQuery: { check: (settings) => expect(settings).toEqual({ templates: null, phone: expect.any(String) }) },
@@ -166,8 +171,7 @@ const cases: Record<keyof typeof queries, QueryCase> = {
   },
   pressRowsByIdQuery: {
     params: { ids: ['press-sample-01', 'press-sample-02', 'no-such-article'] },
-    check: (rows) =>
-      expect((rows as Array<{ _id: string }>).map((row) => row._id).sort()).toEqual(['press-sample-01', 'press-sample-02']),
+    check: (rows) => expect((rows as Array<{ _id: string }>).map((row) => row._id).sort()).toEqual(['press-sample-01', 'press-sample-02']),
   },
   pressArticleQuery: {
     params: { siteId: 'cheonghak', id: 'press-sample-01' },
@@ -186,8 +190,7 @@ const cases: Record<keyof typeof queries, QueryCase> = {
   },
   pressSitemapQuery: {
     params: { siteId: 'cheonghak' },
-    check: (entries) =>
-      expect((entries as unknown[]).length).toBeGreaterThanOrEqual(25),
+    check: (entries) => expect((entries as unknown[]).length).toBeGreaterThanOrEqual(25),
   },
   readinessProbeQuery: {
     check: (count) => expect(count).toBe(0),
@@ -224,7 +227,7 @@ describe('queries.ts against the seeded embedded store', () => {
     });
   }
 
-  it('another site\'s article reads as missing', async () => {
+  it("another site's article reads as missing", async () => {
     expect(await store.fetch(queries.pressArticleQuery, { siteId: 'other-site', id: 'press-sample-01' })).toBeNull();
   });
 

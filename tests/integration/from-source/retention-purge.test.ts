@@ -52,13 +52,28 @@ async function seed(env: Record<string, string>): Promise<void> {
     for (const [{ id, name, phone }, createdAt] of [...EXPIRED.map((entry) => [entry, LONG_AGO] as const), [KEPT, now] as const]) {
       const outcome = await register(
         sources.sales,
-        { id, name, phone, createdAt, formKind: 'popup', message: `${name} 문의 ${phone}`, consent: { marketing: false, noticeVersion: '2026-11', agreedAt: createdAt } },
+        {
+          id,
+          name,
+          phone,
+          createdAt,
+          formKind: 'popup',
+          message: `${name} 문의 ${phone}`,
+          consent: { marketing: false, noticeVersion: '2026-11', agreedAt: createdAt },
+        },
         { assignee: null, today: createdAt.slice(0, 10) },
       );
       if (outcome.status !== 'created') throw new Error(`${id} not registered: ${outcome.status}`);
       await sources.sales.db
         .insertInto('memos')
-        .values({ id: `memo-${id}`, customer_id: outcome.customerId, at: createdAt, author_email: 'sales@example.kr', author_name: '김상담', text: memoOf(name) })
+        .values({
+          id: `memo-${id}`,
+          customer_id: outcome.customerId,
+          at: createdAt,
+          author_email: 'sales@example.kr',
+          author_name: '김상담',
+          text: memoOf(name),
+        })
         .execute();
     }
     await messages.enqueue(
@@ -123,14 +138,24 @@ describe('the retention purge on PostgreSQL', () => {
     expect((await databaseFilesHolding([KEPT.phone])).length, 'the kept lead is still stored').toBeGreaterThan(0);
   }, 120_000);
 
-  it('run as the site\'s role (which owns no table) it deletes, then says the tables could not be rewritten and exits 1', async () => {
+  it("run as the site's role (which owns no table) it deletes, then says the tables could not be rewritten and exits 1", async () => {
     await seed({ DATABASE_URL: url, DATA_DIR: dataDir });
     const role = `app_${Date.now()}`;
     const owner = new pg.Client({ connectionString: url });
     await owner.connect();
     await owner.query(`CREATE ROLE ${role} LOGIN`);
     await owner.end();
-    execFileSync(path.join(postgresBinaries(), 'psql'), ['--no-psqlrc', '--quiet', '-v', 'ON_ERROR_STOP=1', '-v', `app_role=${role}`, '-f', 'deploy/postgres/app-role.sql', url]);
+    execFileSync(path.join(postgresBinaries(), 'psql'), [
+      '--no-psqlrc',
+      '--quiet',
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-v',
+      `app_role=${role}`,
+      '-f',
+      'deploy/postgres/app-role.sql',
+      url,
+    ]);
     const asApp = new URL(url);
     asApp.username = role;
 

@@ -151,10 +151,13 @@ async function get(pathname: string) {
   return { response, html };
 }
 
-const decode = (text: string) => text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'");
+const decode = (text: string) =>
+  text
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'");
 const titleOf = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
-const h1sOf = (html: string) =>
-  [...html.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map(([, inner]) => decode(inner.replace(/<[^>]+>/g, '').trim()));
+const h1sOf = (html: string) => [...html.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map(([, inner]) => decode(inner.replace(/<[^>]+>/g, '').trim()));
 const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
 
 describe('every informational route, rendered on the server', () => {
@@ -198,9 +201,11 @@ describe('every informational route, rendered on the server', () => {
 
   it('the customer form lists upcoming visit slots; a full one is marked 마감 and cannot be chosen, a past one is not listed', async () => {
     const { html } = await get('/Promotion/Customer');
-    const options = [...html.matchAll(/<option value="(visitSlot-[^"]+)"( disabled="")?>([\s\S]*?)<\/option>/g)].map(
-      ([, id, disabled, label]) => ({ id, disabled: !!disabled, label: decode(label.replaceAll('<!-- -->', '')) }),
-    );
+    const options = [...html.matchAll(/<option value="(visitSlot-[^"]+)"( disabled="")?>([\s\S]*?)<\/option>/g)].map(([, id, disabled, label]) => ({
+      id,
+      disabled: !!disabled,
+      label: decode(label.replaceAll('<!-- -->', '')),
+    }));
     expect(options).toEqual([
       { id: 'visitSlot-open', disabled: false, label: '5월 1일 (금) 11:00 · 잔여 3명' },
       { id: 'visitSlot-full', disabled: true, label: '5월 1일 (금) 14:00 · 마감' },
@@ -229,12 +234,15 @@ describe('every informational route, rendered on the server', () => {
   });
 
   // 40 is a home-viewer type with no pages of its own; 59B, 114A and 114B have a plan page but no interior one.
-  it.each(['/FloorPlan/99Z', '/FloorPlan/40', '/Interior/abc', '/Interior/40', '/Interior/59B', '/Interior/114B', '/Brand/nope', '/no/such/page'])('%s answers 404 "Not Found" without a canonical', async (pathname) => {
-    const { response, html } = await get(pathname);
-    expect(response.status).toBe(404);
-    expect(h1sOf(html)).toEqual(['Not Found']);
-    expect(canonicalOf(html)).toBeUndefined();
-  });
+  it.each(['/FloorPlan/99Z', '/FloorPlan/40', '/Interior/abc', '/Interior/40', '/Interior/59B', '/Interior/114B', '/Brand/nope', '/no/such/page'])(
+    '%s answers 404 "Not Found" without a canonical',
+    async (pathname) => {
+      const { response, html } = await get(pathname);
+      expect(response.status).toBe(404);
+      expect(h1sOf(html)).toEqual(['Not Found']);
+      expect(canonicalOf(html)).toBeUndefined();
+    },
+  );
 
   it('plans and interiors show the image, or the coming-soon dots, with the model-home note', async () => {
     const withPlan = (await get('/FloorPlan/59A')).html;
@@ -303,7 +311,11 @@ describe('every informational route, rendered on the server', () => {
         expect.objectContaining({
           '@type': 'ApartmentComplex',
           name: '청학 파크 에디션',
-          address: expect.objectContaining({ '@type': 'PostalAddress', streetAddress: expect.stringContaining('인천광역시 연수구 청학동'), addressCountry: 'KR' }),
+          address: expect.objectContaining({
+            '@type': 'PostalAddress',
+            streetAddress: expect.stringContaining('인천광역시 연수구 청학동'),
+            addressCountry: 'KR',
+          }),
           numberOfAccommodationUnits: 652,
         }),
       );

@@ -213,8 +213,20 @@ describe('`npm run db:migrate` with the content in Sanity', () => {
     const lake = new ContentLake();
     await lake.start({
       production: [
-        { _id: 'pressViews-press-sample-01', _type: 'pressViews', article: { _type: 'reference', _ref: 'press-sample-01', _weak: true }, siteId: 'cheonghak', count: 321 },
-        { _id: 'pressViews-press-sample-02', _type: 'pressViews', article: { _type: 'reference', _ref: 'press-sample-02', _weak: true }, siteId: 'cheonghak', count: 9 },
+        {
+          _id: 'pressViews-press-sample-01',
+          _type: 'pressViews',
+          article: { _type: 'reference', _ref: 'press-sample-01', _weak: true },
+          siteId: 'cheonghak',
+          count: 321,
+        },
+        {
+          _id: 'pressViews-press-sample-02',
+          _type: 'pressViews',
+          article: { _type: 'reference', _ref: 'press-sample-02', _weak: true },
+          siteId: 'cheonghak',
+          count: 9,
+        },
       ],
     });
     const pool = new pg.Pool({ connectionString: url, max: 1 });

@@ -29,12 +29,21 @@ const registration = (index: number): NewRegistration => ({
 describe.each(Object.keys(DATABASES))('group commit on %s', (name) => {
   let database: Database;
   const count = async (table: 'registrations' | 'customers') =>
-    Number((await database.sales.db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow()).count);
+    Number(
+      (
+        await database.sales.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number | string>().as('count'))
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
 
   beforeAll(async () => {
     database = await DATABASES[name]!();
     // A check made at the commit, not at the statement: the way to make a whole group's commit fail.
-    await sql`CREATE TABLE group_commit_probe (id text PRIMARY KEY, parent text REFERENCES group_commit_probe (id) DEFERRABLE INITIALLY DEFERRED)`.execute(database.sales.db);
+    await sql`CREATE TABLE group_commit_probe (id text PRIMARY KEY, parent text REFERENCES group_commit_probe (id) DEFERRABLE INITIALLY DEFERRED)`.execute(
+      database.sales.db,
+    );
   });
   afterAll(() => database.close());
 
@@ -43,10 +52,15 @@ describe.each(Object.keys(DATABASES))('group commit on %s', (name) => {
     const outcomes = await Promise.all(
       Array.from({ length: 40 }, () =>
         database.sales.inGroupCommit(async (trx) => {
-          if (database.sales.dialect === 'postgres') transactions.add(String((await sql<{ id: string }>`SELECT txid_current() AS id`.execute(trx)).rows[0]!.id));
+          if (database.sales.dialect === 'postgres')
+            transactions.add(String((await sql<{ id: string }>`SELECT txid_current() AS id`.execute(trx)).rows[0]!.id));
           return 'stored';
         }),
-      ).concat(Array.from({ length: 40 }, (_, index) => register(database.sales, registration(index), { assignee: null, today: '2026-11-29' }).then((outcome) => outcome.status))),
+      ).concat(
+        Array.from({ length: 40 }, (_, index) =>
+          register(database.sales, registration(index), { assignee: null, today: '2026-11-29' }).then((outcome) => outcome.status),
+        ),
+      ),
     );
     expect(outcomes.filter((status) => status === 'created')).toHaveLength(40);
     expect(await count('registrations')).toBe(40);
@@ -59,14 +73,24 @@ describe.each(Object.keys(DATABASES))('group commit on %s', (name) => {
     const before = await count('registrations');
     const first = register(database.sales, registration(100), { assignee: null, today: '2026-11-29' });
     const refused = database.sales.inGroupCommit(async (trx) => {
-      await trx.insertInto('registrations').values({ ...rowOf(registration(101)), customer_id: (await anyCustomer(trx)) }).execute();
+      await trx
+        .insertInto('registrations')
+        .values({ ...rowOf(registration(101)), customer_id: await anyCustomer(trx) })
+        .execute();
       throw new Error('refused after writing');
     });
     const last = register(database.sales, registration(102), { assignee: null, today: '2026-11-29' });
     await expect(refused).rejects.toThrow('refused after writing');
     expect((await first).status).toBe('created');
     expect((await last).status).toBe('created');
-    const ids = (await database.sales.db.selectFrom('registrations').select('id').where('id', 'in', ['lead-group-100', 'lead-group-101', 'lead-group-102']).orderBy('id').execute()).map((row) => row.id);
+    const ids = (
+      await database.sales.db
+        .selectFrom('registrations')
+        .select('id')
+        .where('id', 'in', ['lead-group-100', 'lead-group-101', 'lead-group-102'])
+        .orderBy('id')
+        .execute()
+    ).map((row) => row.id);
     expect(ids).toEqual(['lead-group-100', 'lead-group-102']);
     expect(await count('registrations')).toBe(before + 2);
   });
@@ -135,7 +159,12 @@ describe.each(Object.keys(DATABASES))('group commit on %s', (name) => {
     const counted = oneGroupAtATime(database.sales, writes);
     const { hold, release } = holdGroup(counted);
     await hold;
-    const desk = { assignee: { email: 'lee@example.com', name: '이상담' }, today: '2026-11-29', queueMessages: true, audit: { actor: 'desk@example.com', action: 'deskRegister' as const, ip: '127.0.0.1', detail: null } };
+    const desk = {
+      assignee: { email: 'lee@example.com', name: '이상담' },
+      today: '2026-11-29',
+      queueMessages: true,
+      audit: { actor: 'desk@example.com', action: 'deskRegister' as const, ip: '127.0.0.1', detail: null },
+    };
     const sent = Array.from({ length: 8 }, (_, index) => register(counted, registration(400 + index), desk));
     await release();
     const outcomes = await Promise.all(sent);
@@ -147,7 +176,12 @@ describe.each(Object.keys(DATABASES))('group commit on %s', (name) => {
     const messages = await database.sales.db.selectFrom('lead_messages').select(['lead_id', 'event']).where('lead_id', 'in', ids).execute();
     expect(messages.map((row) => `${row.lead_id} ${row.event}`).sort()).toEqual(ids.flatMap((id) => [`${id} registration`, `${id} staffNewLead`]).sort());
     const customerIds = outcomes.map((outcome) => (outcome.status === 'created' ? outcome.customerId : ''));
-    const audited = await database.sales.db.selectFrom('audit_events').select('target').where('action', '=', 'deskRegister').where('target', 'in', customerIds).execute();
+    const audited = await database.sales.db
+      .selectFrom('audit_events')
+      .select('target')
+      .where('action', '=', 'deskRegister')
+      .where('target', 'in', customerIds)
+      .execute();
     expect(audited.map((row) => row.target).sort()).toEqual([...customerIds].sort());
     const assigned = await database.sales.db.selectFrom('assignments').select('customer_id').where('customer_id', 'in', customerIds).execute();
     expect(assigned.map((row) => row.customer_id).sort()).toEqual([...customerIds].sort());
@@ -159,15 +193,28 @@ describe.each(Object.keys(DATABASES))('group commit on %s', (name) => {
     const sales = oneGroupAtATime(database.sales);
     const first = holdGroup(sales);
     await first.hold;
-    const sent = [register(sales, samePhone(500), { assignee, today: '2026-11-29' }), register(sales, registration(501), { assignee: null, today: '2026-11-29' }), register(sales, samePhone(502), { assignee: null, today: '2026-11-29' })];
+    const sent = [
+      register(sales, samePhone(500), { assignee, today: '2026-11-29' }),
+      register(sales, registration(501), { assignee: null, today: '2026-11-29' }),
+      register(sales, samePhone(502), { assignee: null, today: '2026-11-29' }),
+    ];
     await first.release();
     const [created, other, joined] = await Promise.all(sent);
     expect(created).toMatchObject({ status: 'created', returning: false, assignee, assignedNow: true });
     expect(other).toMatchObject({ status: 'created', returning: false });
-    expect(joined).toMatchObject({ status: 'created', returning: true, assignee, assignedNow: false, customerId: created.status === 'created' ? created.customerId : '' });
+    expect(joined).toMatchObject({
+      status: 'created',
+      returning: true,
+      assignee,
+      assignedNow: false,
+      customerId: created.status === 'created' ? created.customerId : '',
+    });
     const second = holdGroup(sales);
     await second.hold;
-    const retried = [register(sales, samePhone(500), { assignee: null, today: '2026-11-29' }), register(sales, registration(503), { assignee: null, today: '2026-11-29' })];
+    const retried = [
+      register(sales, samePhone(500), { assignee: null, today: '2026-11-29' }),
+      register(sales, registration(503), { assignee: null, today: '2026-11-29' }),
+    ];
     await second.release();
     expect((await Promise.all(retried)).map((outcome) => outcome.status)).toEqual(['duplicate', 'created']);
     const ofPhone = await database.sales.db
@@ -202,7 +249,8 @@ describe('group commit on PostgreSQL, two groups at once', () => {
     const xTaken = gate();
     const yTaken = gate();
     const runs = { first: 0, second: 0 };
-    const bump = (trx: Parameters<Parameters<SalesDatabase['inGroupCommit']>[0]>[0], id: string) => sql`UPDATE deadlock_probe SET n = n + 1 WHERE id = ${id}`.execute(trx);
+    const bump = (trx: Parameters<Parameters<SalesDatabase['inGroupCommit']>[0]>[0], id: string) =>
+      sql`UPDATE deadlock_probe SET n = n + 1 WHERE id = ${id}`.execute(trx);
     // Each takes one row, then waits for the other's: one of the two is ended as a deadlock.
     const first = sales.inGroupCommit(async (trx) => {
       runs.first += 1;
@@ -225,7 +273,10 @@ describe('group commit on PostgreSQL, two groups at once', () => {
     expect(await Promise.all([first, second])).toEqual(['first', 'second']);
     expect(runs.first + runs.second).toBe(3);
     const { rows } = await pool.query<{ id: string; n: number }>('SELECT id, n FROM deadlock_probe ORDER BY id');
-    expect(rows).toEqual([{ id: 'x', n: 2 }, { id: 'y', n: 2 }]);
+    expect(rows).toEqual([
+      { id: 'x', n: 2 },
+      { id: 'y', n: 2 },
+    ]);
   });
 });
 

@@ -82,12 +82,14 @@ describe('POST /api/sanity/webhook', () => {
 });
 
 describe('POST /api/sanity/webhook before the write is queryable', () => {
-  it('waits until the API answers the delivered revision before purging: the Studio\'s publish shows, not the content before it', async () => {
+  it("waits until the API answers the delivered revision before purging: the Studio's publish shows, not the content before it", async () => {
     // The Studio publishes through the Actions API, visible to queries a moment later; Sanity may call at once.
     const { content, call, lake } = await start(undefined, { asyncVisibilityMs: 300 });
     expect(await content.fetch(PHONE_QUERY)).toBe('1600-0000');
     lake.dataset('production').mutate([{ createOrReplace: { _id: 'drafts.siteSettings', _type: 'siteSettings', phone: '1588-1234' } }]);
-    const { transactionId } = lake.dataset('production').act([{ actionType: 'sanity.action.document.publish', draftId: 'drafts.siteSettings', publishedId: 'siteSettings' }]);
+    const { transactionId } = lake
+      .dataset('production')
+      .act([{ actionType: 'sanity.action.document.publish', draftId: 'drafts.siteSettings', publishedId: 'siteSettings' }]);
     const body = JSON.stringify({ _id: 'siteSettings', _type: 'siteSettings', _rev: transactionId, phone: '1588-1234' });
     const response = await call(body, await encodeSignatureHeader(body, Date.now(), SECRET));
     expect(response.status).toBe(200);
@@ -128,7 +130,7 @@ describe('POST /api/sanity/webhook against replays', () => {
     expect(await content.fetch(PHONE_QUERY)).toBe('1588-1234');
   });
 
-  it('answers 503 when the other instances cannot be told, and accepts Sanity\'s retry of that delivery', async () => {
+  it("answers 503 when the other instances cannot be told, and accepts Sanity's retry of that delivery", async () => {
     let databaseUp = false;
     const announced: string[] = [];
     const { call } = await start(async () => {
@@ -145,7 +147,7 @@ describe('POST /api/sanity/webhook against replays', () => {
     expect(announced).toEqual(['change']);
   });
 
-  it('accepts a large document (Sanity\'s default payload is the whole document)', async () => {
+  it("accepts a large document (Sanity's default payload is the whole document)", async () => {
     const { content, call, editPhone } = await start();
     expect(await content.fetch(PHONE_QUERY)).toBe('1600-0000');
     await editPhone('1588-1234');

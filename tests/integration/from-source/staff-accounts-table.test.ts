@@ -51,18 +51,32 @@ async function instance(env: Record<string, string> = {}) {
 }
 
 describe('staff accounts on PostgreSQL', () => {
-  it('are rows of staff_accounts; every role is taken; a change made on another instance counts there at the account\'s next read of it', async () => {
+  it("are rows of staff_accounts; every role is taken; a change made on another instance counts there at the account's next read of it", async () => {
     const url = await freshDatabaseUrl();
     const one = await instance({ DATABASE_URL: url });
     const other = await instance({ DATABASE_URL: url });
     for (const [index, role] of STAFF_ROLES.entries()) {
-      expect(await one.staff.add({ email: `${role}@example.kr`, name: `직원${index}`, role, password: PASSWORD, mobile: index === 0 ? '010-2345-6789' : '' }, CLI_ACTOR)).toEqual({ ok: true });
+      expect(
+        await one.staff.add(
+          { email: `${role}@example.kr`, name: `직원${index}`, role, password: PASSWORD, mobile: index === 0 ? '010-2345-6789' : '' },
+          CLI_ACTOR,
+        ),
+      ).toEqual({ ok: true });
     }
-    expect(await one.staff.add({ email: 'SALES@example.kr', name: '다시', role: 'sales', password: PASSWORD }, CLI_ACTOR)).toEqual({ ok: false, error: 'accountExists' });
+    expect(await one.staff.add({ email: 'SALES@example.kr', name: '다시', role: 'sales', password: PASSWORD }, CLI_ACTOR)).toEqual({
+      ok: false,
+      error: 'accountExists',
+    });
 
     const { rows } = await one.sources.database!.query(`SELECT ${ROW_COLUMNS} FROM staff_accounts ORDER BY email`);
     expect(rows.map(({ email, name, role, disabled, mobile }) => ({ email, name, role, disabled, mobile }))).toEqual(
-      STAFF_ROLES.map((role, index) => ({ email: `${role}@example.kr`, name: `직원${index}`, role, disabled: 0, mobile: index === 0 ? '01023456789' : null })).sort((a, b) => a.email.localeCompare(b.email)),
+      STAFF_ROLES.map((role, index) => ({
+        email: `${role}@example.kr`,
+        name: `직원${index}`,
+        role,
+        disabled: 0,
+        mobile: index === 0 ? '01023456789' : null,
+      })).sort((a, b) => a.email.localeCompare(b.email)),
     );
     expect(rows[0].password_hash).toMatch(/^scrypt\$/);
 
@@ -80,22 +94,58 @@ describe('staff accounts on PostgreSQL', () => {
     cleanups.push(() => pool.end());
     // As the release before the sales tables left it: no sales table, the accounts as documents.
     expect((await salesMigrator(salesDatabaseOnPostgres(pool)).migrateTo(NO_MIGRATIONS)).error).toBeUndefined();
-    await keepOldDocuments(
-      salesDatabaseOnPostgres(pool),
-      [
-        { _id: 'staffAccount.a', _type: 'staffAccount', email: 'kim@example.kr', name: '김상담', role: 'sales', passwordHash: 'hash-kim', disabled: true, createdAt: '2026-01-02T00:00:00.000Z', updatedAt: '2026-01-03T00:00:00.000Z', mobile: '01012345678' },
-        { _id: 'staffAccount.b', _type: 'staffAccount', email: 'park@example.kr', name: '박팀장', role: 'manager', passwordHash: 'hash-park', disabled: false, createdAt: '2026-01-04T00:00:00.000Z', updatedAt: '2026-01-04T00:00:00.000Z' },
-        // Not an account: no password to sign in with.
-        { _id: 'staffAccount.c', _type: 'staffAccount', email: 'half@example.kr', name: '반쪽', role: 'sales' },
-      ],
-    );
+    await keepOldDocuments(salesDatabaseOnPostgres(pool), [
+      {
+        _id: 'staffAccount.a',
+        _type: 'staffAccount',
+        email: 'kim@example.kr',
+        name: '김상담',
+        role: 'sales',
+        passwordHash: 'hash-kim',
+        disabled: true,
+        createdAt: '2026-01-02T00:00:00.000Z',
+        updatedAt: '2026-01-03T00:00:00.000Z',
+        mobile: '01012345678',
+      },
+      {
+        _id: 'staffAccount.b',
+        _type: 'staffAccount',
+        email: 'park@example.kr',
+        name: '박팀장',
+        role: 'manager',
+        passwordHash: 'hash-park',
+        disabled: false,
+        createdAt: '2026-01-04T00:00:00.000Z',
+        updatedAt: '2026-01-04T00:00:00.000Z',
+      },
+      // Not an account: no password to sign in with.
+      { _id: 'staffAccount.c', _type: 'staffAccount', email: 'half@example.kr', name: '반쪽', role: 'sales' },
+    ]);
 
     const ran = await Promise.all(Array.from({ length: 3 }, () => migrate(url)));
     expect(ran.flat().filter((name) => name === '0004-staff-accounts')).toHaveLength(1);
     const read = async () => (await pool.query(`SELECT ${ROW_COLUMNS} FROM staff_accounts ORDER BY email`)).rows;
     const moved = [
-      { email: 'kim@example.kr', name: '김상담', role: 'sales', password_hash: 'hash-kim', disabled: 1, created_at: '2026-01-02T00:00:00.000Z', updated_at: '2026-01-03T00:00:00.000Z', mobile: '01012345678' },
-      { email: 'park@example.kr', name: '박팀장', role: 'manager', password_hash: 'hash-park', disabled: 0, created_at: '2026-01-04T00:00:00.000Z', updated_at: '2026-01-04T00:00:00.000Z', mobile: null },
+      {
+        email: 'kim@example.kr',
+        name: '김상담',
+        role: 'sales',
+        password_hash: 'hash-kim',
+        disabled: 1,
+        created_at: '2026-01-02T00:00:00.000Z',
+        updated_at: '2026-01-03T00:00:00.000Z',
+        mobile: '01012345678',
+      },
+      {
+        email: 'park@example.kr',
+        name: '박팀장',
+        role: 'manager',
+        password_hash: 'hash-park',
+        disabled: 0,
+        created_at: '2026-01-04T00:00:00.000Z',
+        updated_at: '2026-01-04T00:00:00.000Z',
+        mobile: null,
+      },
     ];
     expect(await read()).toEqual(moved);
 
@@ -120,8 +170,12 @@ describe('staff accounts in the embedded leads.sqlite', () => {
   it.each(Object.entries(OLD_TABLES))('an older table (%s) takes the new shape at start with every row kept, and every role', async (_shape, createTable) => {
     const old = openLeadsDatabase(dataDir);
     old.exec(createTable);
-    old.prepare('INSERT INTO staff_accounts (email, name, role, password_hash, disabled, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run('kim@example.kr', '김상담', 'sales', 'hash-kim', 1, '2026-01-02T00:00:00.000Z', '2026-01-03T00:00:00.000Z');
-    old.prepare('INSERT INTO staff_accounts (email, name, role, password_hash, disabled, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run('boss@example.kr', '관리자', 'admin', 'hash-boss', 0, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z');
+    old
+      .prepare('INSERT INTO staff_accounts (email, name, role, password_hash, disabled, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run('kim@example.kr', '김상담', 'sales', 'hash-kim', 1, '2026-01-02T00:00:00.000Z', '2026-01-03T00:00:00.000Z');
+    old
+      .prepare('INSERT INTO staff_accounts (email, name, role, password_hash, disabled, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run('boss@example.kr', '관리자', 'admin', 'hash-boss', 0, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z');
     old.close();
 
     const sales = await openEmbeddedSalesDatabase(dataDir);
@@ -130,11 +184,31 @@ describe('staff accounts in the embedded leads.sqlite', () => {
     const database = openLeadsDatabase(dataDir);
     try {
       expect(database.prepare(`SELECT ${ROW_COLUMNS} FROM staff_accounts ORDER BY email`).all()).toEqual([
-        { email: 'boss@example.kr', name: '관리자', role: 'admin', password_hash: 'hash-boss', disabled: 0, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', mobile: null },
-        { email: 'kim@example.kr', name: '김상담', role: 'sales', password_hash: 'hash-kim', disabled: 1, created_at: '2026-01-02T00:00:00.000Z', updated_at: '2026-01-03T00:00:00.000Z', mobile: null },
+        {
+          email: 'boss@example.kr',
+          name: '관리자',
+          role: 'admin',
+          password_hash: 'hash-boss',
+          disabled: 0,
+          created_at: '2026-01-01T00:00:00.000Z',
+          updated_at: '2026-01-01T00:00:00.000Z',
+          mobile: null,
+        },
+        {
+          email: 'kim@example.kr',
+          name: '김상담',
+          role: 'sales',
+          password_hash: 'hash-kim',
+          disabled: 1,
+          created_at: '2026-01-02T00:00:00.000Z',
+          updated_at: '2026-01-03T00:00:00.000Z',
+          mobile: null,
+        },
       ]);
       for (const role of STAFF_ROLES) {
-        database.prepare(`INSERT INTO staff_accounts (${ROW_COLUMNS}) VALUES (?, '새 직원', ?, 'x', 0, '2026-02-01', '2026-02-01', NULL)`).run(`new-${role}@example.kr`, role);
+        database
+          .prepare(`INSERT INTO staff_accounts (${ROW_COLUMNS}) VALUES (?, '새 직원', ?, 'x', 0, '2026-02-01', '2026-02-01', NULL)`)
+          .run(`new-${role}@example.kr`, role);
       }
       expect(() => database.prepare(`UPDATE staff_accounts SET role = 'owner' WHERE email = 'kim@example.kr'`).run()).toThrow(/CHECK/);
       expect(database.prepare(`SELECT name FROM sqlite_master WHERE name LIKE 'staff_accounts%'`).all()).toEqual([{ name: 'staff_accounts' }]);
@@ -143,7 +217,7 @@ describe('staff accounts in the embedded leads.sqlite', () => {
     }
   });
 
-  it('an account the CLI (another process) adds or disables counts at that account\'s next read, without a restart', async () => {
+  it("an account the CLI (another process) adds or disables counts at that account's next read, without a restart", async () => {
     const server = await instance();
     const config = loadConfig({ ...TEST_PASSWORD_HASHING_ENV, DATA_DIR: dataDir });
     // The embedded CLI opens leads.sqlite alone, not the content and leads stores.

@@ -102,7 +102,7 @@ describe.each(backends)('staff accounts (%s)', (_name, backendOf) => {
     expect(auth.authorizeWrite(request(cookie), 'admin')).toEqual({ ok: false, refusal: 'staffRoleForbidden' });
   });
 
-  it('an admin changes an account\'s role, which counts at its next request and is recorded; never their own, never the last admin', async () => {
+  it("an admin changes an account's role, which counts at its next request and is recorded; never their own, never the last admin", async () => {
     const { auth, staff, audit } = await start(await backendOf());
     await staff.add({ email: SALES, name: '김상담', role: 'sales', password: SALES_PASSWORD }, ADMIN_ACTOR);
     const cookie = await signIn(auth, SALES, SALES_PASSWORD);
@@ -118,9 +118,13 @@ describe.each(backends)('staff accounts (%s)', (_name, backendOf) => {
 
   it('keeps a staff mobile number, normalised, set at creation and changed by an admin; refuses one that is not a 010 mobile; audited masked', async () => {
     const { staff, audit } = await start(await backendOf());
-    expect(await staff.add({ email: SALES, name: '김상담', role: 'sales', password: SALES_PASSWORD, mobile: '+82 10-2345-6789' }, ADMIN_ACTOR)).toEqual({ ok: true });
+    expect(await staff.add({ email: SALES, name: '김상담', role: 'sales', password: SALES_PASSWORD, mobile: '+82 10-2345-6789' }, ADMIN_ACTOR)).toEqual({
+      ok: true,
+    });
     expect(await staff.mobileOf(SALES)).toBe('01023456789');
-    expect(await staff.add({ email: 'lee@example.test', name: '이상담', role: 'sales', password: SALES_PASSWORD, mobile: '02-123-4567' }, ADMIN_ACTOR)).toEqual({ ok: false, error: 'invalidMobile' });
+    expect(await staff.add({ email: 'lee@example.test', name: '이상담', role: 'sales', password: SALES_PASSWORD, mobile: '02-123-4567' }, ADMIN_ACTOR)).toEqual(
+      { ok: false, error: 'invalidMobile' },
+    );
     expect(await staff.setMobile(SALES, '011-234-5678', ADMIN_ACTOR)).toEqual({ ok: false, error: 'invalidMobile' });
     expect(await staff.setMobile(SALES, '010 9876 5432', ADMIN_ACTOR)).toEqual({ ok: true });
     await staff.refresh();
@@ -206,8 +210,18 @@ describe.each(backends)('staff accounts (%s)', (_name, backendOf) => {
       expect.objectContaining({ action: 'signInFailed', ip: expect.stringMatching(/^203\.0\.113\.5[01]$/) }),
       expect.objectContaining({ action: 'signInFailed', ip: expect.stringMatching(/^203\.0\.113\.5[01]$/) }),
     ]);
-    expect(recorded.slice(2, 4).map((entry) => entry.actor).sort()).toEqual(['gho***@example.test', SALES]);
-    expect(recorded.slice(4).map((entry) => entry.action).sort()).toEqual(['accountCreate', 'accountDisable', 'accountEnable', 'accountReset']);
+    expect(
+      recorded
+        .slice(2, 4)
+        .map((entry) => entry.actor)
+        .sort(),
+    ).toEqual(['gho***@example.test', SALES]);
+    expect(
+      recorded
+        .slice(4)
+        .map((entry) => entry.action)
+        .sort(),
+    ).toEqual(['accountCreate', 'accountDisable', 'accountEnable', 'accountReset']);
     for (const entry of recorded.slice(4)) expect(entry).toMatchObject({ actor: ADMIN, target: SALES, ip: ADMIN_ACTOR.ip });
   });
 
@@ -264,11 +278,21 @@ describe('staff accounts in a leads.sqlite from before the 팀장 role', () => {
         created_at    TEXT NOT NULL,
         updated_at    TEXT NOT NULL
       )`);
-    old.prepare('INSERT INTO staff_accounts VALUES (?, ?, ?, ?, ?, ?, ?)').run(SALES, '김상담', 'sales', await hashPassword(SALES_PASSWORD, { N: 2 ** 14, r: 8, p: 1 }), 1, '2026-01-02T00:00:00.000Z', '2026-01-03T00:00:00.000Z');
+    old
+      .prepare('INSERT INTO staff_accounts VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(SALES, '김상담', 'sales', await hashPassword(SALES_PASSWORD, { N: 2 ** 14, r: 8, p: 1 }), 1, '2026-01-02T00:00:00.000Z', '2026-01-03T00:00:00.000Z');
     old.close();
 
     const { auth, staff } = await start({});
-    expect(await staff.list()).toContainEqual({ email: SALES, name: '김상담', role: 'sales', disabled: true, createdAt: '2026-01-02T00:00:00.000Z', updatedAt: '2026-01-03T00:00:00.000Z', mobile: null });
+    expect(await staff.list()).toContainEqual({
+      email: SALES,
+      name: '김상담',
+      role: 'sales',
+      disabled: true,
+      createdAt: '2026-01-02T00:00:00.000Z',
+      updatedAt: '2026-01-03T00:00:00.000Z',
+      mobile: null,
+    });
     expect(await staff.setMobile(SALES, '010-1234-5678', ADMIN_ACTOR)).toEqual({ ok: true });
     await staff.setDisabled(SALES, false, ADMIN_ACTOR);
     expect(auth.session(request(await signIn(auth, SALES, SALES_PASSWORD)))).toMatchObject({ email: SALES, role: 'sales' });

@@ -129,7 +129,6 @@ describe('sign-in', () => {
     const foreign = request({}, 'https://evil.example');
     expect(await auth.login(foreign, { email: EMAIL, password: PASSWORD, clientIp: '1.1.1.1' })).toMatchObject({ refusal: 'foreignOrigin' });
   });
-
 });
 
 /** Failures and sign-outs in memory and DATA_DIR (one instance), and in PostgreSQL (DATABASE_URL: every instance). */
@@ -152,7 +151,7 @@ describe.each(INSTANCE_STORES)('throttle and sign-out (%s)', (_name, onPostgres)
       refusal: 'loginAccountBackoff',
       retryAfterSeconds: 60,
     });
-    expect((await attempt(PASSWORD, nextAddress(), device)).ok, 'the admin\'s own browser').toBe(true);
+    expect((await attempt(PASSWORD, nextAddress(), device)).ok, "the admin's own browser").toBe(true);
     // That success forgot the failures; ten more, then the delay doubles with each further failure.
     for (let failure = 1; failure <= 10; failure++) expect(await attempt('bad', nextAddress())).toMatchObject({ refusal: 'loginInvalid' });
     for (const minutes of [1, 2, 4, 8, 15, 15]) {
@@ -189,9 +188,14 @@ describe.each(INSTANCE_STORES)('throttle and sign-out (%s)', (_name, onPostgres)
   it('IPv6 addresses rotated within one /64 are one address to the throttle', async () => {
     const auth = await start();
     for (let attempt = 0; attempt < 5; attempt++) {
-      expect(await auth.login(request(), { email: EMAIL, password: `bad-${attempt}`, clientIp: `2001:db8:77:1::${attempt + 1}` })).toMatchObject({ refusal: 'loginInvalid' });
+      expect(await auth.login(request(), { email: EMAIL, password: `bad-${attempt}`, clientIp: `2001:db8:77:1::${attempt + 1}` })).toMatchObject({
+        refusal: 'loginInvalid',
+      });
     }
-    expect(await auth.login(request(), { email: EMAIL, password: PASSWORD, clientIp: '2001:db8:77:1::99' })).toMatchObject({ ok: false, refusal: 'loginThrottled' });
+    expect(await auth.login(request(), { email: EMAIL, password: PASSWORD, clientIp: '2001:db8:77:1::99' })).toMatchObject({
+      ok: false,
+      refusal: 'loginThrottled',
+    });
     expect((await auth.login(request(), { email: EMAIL, password: PASSWORD, clientIp: '2001:db8:77:2::1' })).ok).toBe(true);
   });
 
@@ -323,7 +327,9 @@ describe('sessions', () => {
     expect(auth.session(request({ cookie: `${name}=${forgedPayload}.${signature}` }))).toBeNull();
     const otherDir = mkdtempSync(path.join(tmpdir(), 'auth-test-other-'));
     try {
-      const other = (await startAuth({ dataDir: otherDir, admin: adminFrom({ ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD_HASH: passwordHash }), allowLocalAdmin: false })).auth;
+      const other = (
+        await startAuth({ dataDir: otherDir, admin: adminFrom({ ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD_HASH: passwordHash }), allowLocalAdmin: false })
+      ).auth;
       expect(other.session(request({ cookie }))).toBeNull();
     } finally {
       rmSync(otherDir, { recursive: true, force: true });
@@ -354,12 +360,21 @@ describe.each(INSTANCE_STORES)('a 상담사 on a device marked at sign-in (%s)',
   async function team() {
     const services = await startAuth({
       dataDir,
-      admin: adminFrom({ ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD_HASH: passwordHash, STAFF_SESSION_IDLE_MINUTES: '30', STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES: '540', PASSWORD_HASH_COST: '10' }),
+      admin: adminFrom({
+        ADMIN_EMAIL: EMAIL,
+        ADMIN_PASSWORD_HASH: passwordHash,
+        STAFF_SESSION_IDLE_MINUTES: '30',
+        STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES: '540',
+        PASSWORD_HASH_COST: '10',
+      }),
       allowLocalAdmin: false,
       now: () => clock,
       postgres,
     });
-    for (const [email, role] of [['sales@example.test', 'sales'], ['lead@example.test', 'manager']] as const) {
+    for (const [email, role] of [
+      ['sales@example.test', 'sales'],
+      ['lead@example.test', 'manager'],
+    ] as const) {
       expect(await services.staff.add({ email, name: role, role, password: PASSWORD }, { email: EMAIL, ip: '1.1.1.1' })).toEqual({ ok: true });
     }
     const login = async (email: string, knownDevice: boolean) => {
@@ -418,7 +433,9 @@ describe.each(INSTANCE_STORES)('a 상담사 on a device marked at sign-in (%s)',
   it('is off unless set, and the setting is checked at start in Korean and English', () => {
     expect(adminFrom({}).knownDeviceIdleMs).toBeUndefined();
     expect(adminFrom({ STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES: '540' }).knownDeviceIdleMs).toBe(540 * MINUTE);
-    expect(() => adminFrom({ STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES: '541' })).toThrow(/STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES="541": 540분\(9시간\) 이하여야 합니다 \/ must be at most 540 minutes/);
+    expect(() => adminFrom({ STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES: '541' })).toThrow(
+      /STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES="541": 540분\(9시간\) 이하여야 합니다 \/ must be at most 540 minutes/,
+    );
     expect(() => adminFrom({ STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES: 'x' })).toThrow(/STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES/);
     expect(() => adminFrom({ STAFF_SESSION_IDLE_MINUTES: '60', STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES: '45' })).toThrow(
       /STAFF_SESSION_KNOWN_DEVICE_IDLE_MINUTES.*STAFF_SESSION_IDLE_MINUTES.*보다 짧을 수 없습니다.*must not be shorter than STAFF_SESSION_IDLE_MINUTES/s,
@@ -479,7 +496,9 @@ describe('embedded default: local admin', () => {
 
   it('ADMIN_EMAIL + ADMIN_PASSWORD_HASH is the first admin account beside others, its hash set at every start', async () => {
     const { staff } = await startAuth({ dataDir, admin: adminFrom({ ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD_HASH: passwordHash }), allowLocalAdmin: true });
-    expect(await staff.add({ email: 'sales@example.test', name: '상담사', role: 'sales', password: 'sales password 1' }, { email: EMAIL, ip: '1.1.1.1' })).toEqual({ ok: true });
+    expect(
+      await staff.add({ email: 'sales@example.test', name: '상담사', role: 'sales', password: 'sales password 1' }, { email: EMAIL, ip: '1.1.1.1' }),
+    ).toEqual({ ok: true });
     expect(await staff.resetPassword(EMAIL, 'a new long password', { email: EMAIL, ip: '1.1.1.1' })).toEqual({ ok: false, error: 'managedByEnvironment' });
     const newHash = await hashPassword('another password', { N: 2 ** 14, r: 8, p: 1 });
     const { staff: restarted } = await startAuth({ dataDir, admin: adminFrom({ ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD_HASH: newHash }), allowLocalAdmin: true });

@@ -22,7 +22,16 @@ afterEach(async () => {
   await pool?.end();
 });
 
-const account = { email: 'desk@example.kr', name: '김상담', role: 'sales' as const, passwordHash: 'x', disabled: false, createdAt: '2025-01-01', updatedAt: '2025-01-01', mobile: null };
+const account = {
+  email: 'desk@example.kr',
+  name: '김상담',
+  role: 'sales' as const,
+  passwordHash: 'x',
+  disabled: false,
+  createdAt: '2025-01-01',
+  updatedAt: '2025-01-01',
+  mobile: null,
+};
 
 async function openSales(): Promise<SalesDatabase> {
   pool = new pg.Pool({ connectionString: await freshDatabaseUrl() });

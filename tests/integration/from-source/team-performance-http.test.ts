@@ -63,7 +63,14 @@ beforeAll(async () => {
   // Today: one customer given to the 상담사, who records a 부재 call.
   const outcome = await register(
     sales,
-    { id: 'lead-team', name: '한고객', phone: '01012345678', createdAt: new Date().toISOString(), formKind: 'popup', consent: { marketing: false, noticeVersion: '2026-11', agreedAt: new Date().toISOString() } },
+    {
+      id: 'lead-team',
+      name: '한고객',
+      phone: '01012345678',
+      createdAt: new Date().toISOString(),
+      formKind: 'popup',
+      consent: { marketing: false, noticeVersion: '2026-11', agreedAt: new Date().toISOString() },
+    },
     { assignee: { email: salesStaff.email, name: salesStaff.name }, today },
   );
   if (outcome.status !== 'created') throw new Error(outcome.status);
@@ -80,9 +87,12 @@ afterAll(async () => {
 });
 
 describe('the 상담사별 실적 export', () => {
-  it('is today\'s table as CSV for a 팀장 or an admin giving a 사유, recorded with it; a name starting a formula is inert', async () => {
+  it("is today's table as CSV for a 팀장 or an admin giving a 사유, recorded with it; a name starting a formula is inert", async () => {
     for (const who of ['manager', 'admin']) {
-      const csv = await rawRequest(url, { path: `/admin/stats/team.csv?reason=${encodeURIComponent('일일 실적 보고')}`, headers: { 'x-test-signed-in': who, accept: 'text/csv' } });
+      const csv = await rawRequest(url, {
+        path: `/admin/stats/team.csv?reason=${encodeURIComponent('일일 실적 보고')}`,
+        headers: { 'x-test-signed-in': who, accept: 'text/csv' },
+      });
       expect(csv.status).toBe(200);
       expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(csv.headers['content-disposition']).toBe(`attachment; filename="team-${today}-${today}.csv"`);
@@ -99,7 +109,10 @@ describe('the 상담사별 실적 export', () => {
 
   it('refuses a 상담사 (403), no 사유, a range that is not one (400), signed out (401, a browser to the sign-in): each in Korean, nothing recorded', async () => {
     const recorded = audit.entries.length;
-    const refusedSales = await rawRequest(url, { path: '/admin/stats/team.csv?reason=x', headers: { 'x-test-signed-in': 'sales', accept: 'application/json' } });
+    const refusedSales = await rawRequest(url, {
+      path: '/admin/stats/team.csv?reason=x',
+      headers: { 'x-test-signed-in': 'sales', accept: 'application/json' },
+    });
     expect(refusedSales.status).toBe(403);
     expect(json(refusedSales)).toEqual({ error: 'staffRoleForbidden', message: '상담사별 실적은 팀장과 관리자만 볼 수 있습니다.' });
     const noReason = await rawRequest(url, { path: '/admin/stats/team.csv', headers: { 'x-test-signed-in': 'manager' } });

@@ -15,7 +15,13 @@ import { SALES_DATABASES, type TestSalesDatabase } from '../../support/sales-dat
 const KIM = { email: 'kim@example.kr', name: '김상담' };
 const LEE = { email: 'lee@example.kr', name: '이상담' };
 const CHOI = { email: 'choi@example.kr', name: '최상담' };
-const actor = (who: { email: string; name: string }, role: CustomerActor['role']): CustomerActor => ({ ...who, role, ip: '10.0.0.1', visibleTo: role === 'sales' ? who.email : null, takesColleagues: false });
+const actor = (who: { email: string; name: string }, role: CustomerActor['role']): CustomerActor => ({
+  ...who,
+  role,
+  ip: '10.0.0.1',
+  visibleTo: role === 'sales' ? who.email : null,
+  takesColleagues: false,
+});
 const kim = actor(KIM, 'sales');
 const lee = actor(LEE, 'sales');
 const MANAGER = actor({ email: 'lead@example.kr', name: '박팀장' }, 'manager');
@@ -34,12 +40,23 @@ describe.each(Object.keys(SALES_DATABASES))('상담사별 실적 on %s', (name) 
   let database: TestSalesDatabase;
   let report: TeamPerformanceReport;
 
-  async function registered(id: string, phone: string, createdAt: string, form: Partial<NewRegistration> = {}, options: Partial<RegistrationOptions> = {}): Promise<string> {
-    const outcome = await register(database.sales, { id, name: '한고객', phone, createdAt, formKind: 'popup', consent, ...form }, { assignee: null, today: '2026-11-22', ...options });
+  async function registered(
+    id: string,
+    phone: string,
+    createdAt: string,
+    form: Partial<NewRegistration> = {},
+    options: Partial<RegistrationOptions> = {},
+  ): Promise<string> {
+    const outcome = await register(
+      database.sales,
+      { id, name: '한고객', phone, createdAt, formKind: 'popup', consent, ...form },
+      { assignee: null, today: '2026-11-22', ...options },
+    );
     if (outcome.status !== 'created') throw new Error(`${id}: ${outcome.status}`);
     return outcome.customerId;
   }
-  const versionOf = async (customerId: string) => (await database.sales.db.selectFrom('customers').select('version').where('id', '=', customerId).executeTakeFirstOrThrow()).version;
+  const versionOf = async (customerId: string) =>
+    (await database.sales.db.selectFrom('customers').select('version').where('id', '=', customerId).executeTakeFirstOrThrow()).version;
   const ok = async (result: Promise<unknown>) => expect(await result).toMatchObject({ ok: true });
 
   beforeAll(async () => {
@@ -60,9 +77,15 @@ describe.each(Object.keys(SALES_DATABASES))('상담사별 실적 on %s', (name) 
     // Given on the 21st at 23:00 Seoul (14:00 UTC): that day's, not the 22nd's.
     const e = await registered('lead-e', '01011110005', '2026-11-21T14:00:00.000Z', {}, { assignee: KIM });
     // A phone-in the 팀장 booked for the 23rd, given to nobody: the 팀장's booking.
-    await registered('lead-f', '01011110006', '2026-11-22T04:00:00.000Z', { formKind: 'phoneIn' }, {
-      visit: { slotId: 'slot-23', bookableFrom: '2026-11-22', whenUnavailable: 'refuse', kind: 'phoneIn', by: MANAGER.email },
-    });
+    await registered(
+      'lead-f',
+      '01011110006',
+      '2026-11-22T04:00:00.000Z',
+      { formKind: 'phoneIn' },
+      {
+        visit: { slotId: 'slot-23', bookableFrom: '2026-11-22', whenUnavailable: 'refuse', kind: 'phoneIn', by: MANAGER.email },
+      },
+    );
 
     const at = (iso: string) => new CustomerWork(sales, { now: () => Date.parse(iso) });
     const work = new CustomerWork(sales, { now: () => NOW });
@@ -83,7 +106,10 @@ describe.each(Object.keys(SALES_DATABASES))('상담사별 실적 on %s', (name) 
     await ok(work.change(b, { version: await versionOf(b), status: 'contracted' }, MANAGER));
     await ok(work.change(d, { version: await versionOf(d), status: 'contracted' }, lee));
 
-    report = await teamPerformanceOf({ sales, staff: { list: async () => STAFF }, callResults: async () => [...DEFAULT_CALL_RESULTS] }).read({ from: '2026-11-21', to: '2026-11-22' });
+    report = await teamPerformanceOf({ sales, staff: { list: async () => STAFF }, callResults: async () => [...DEFAULT_CALL_RESULTS] }).read({
+      from: '2026-11-21',
+      to: '2026-11-22',
+    });
   }, 90_000);
   afterAll(async () => {
     await database?.close();
@@ -92,7 +118,7 @@ describe.each(Object.keys(SALES_DATABASES))('상담사별 실적 on %s', (name) 
   const rowOf = (day: string, email: string) => report.rows.find((row) => row.day === day && row.email === email);
   const zeroCalls = Object.fromEntries(DEFAULT_CALL_RESULTS.map((result) => [result, 0]));
 
-  it('counts each 상담사\'s day: customers given, calls by result, bookings made, their customers\' visits and 계약', () => {
+  it("counts each 상담사's day: customers given, calls by result, bookings made, their customers' visits and 계약", () => {
     expect(report.results).toEqual([...DEFAULT_CALL_RESULTS]);
     expect(rowOf('2026-11-22', KIM.email)).toEqual({
       day: '2026-11-22',
@@ -119,18 +145,31 @@ describe.each(Object.keys(SALES_DATABASES))('상담사별 실적 on %s', (name) 
     });
   });
 
-  it('counts by the Seoul day: the 21st\'s late assignment and call are the 21st\'s; an active 상담사 with nothing has a row of zeros; a 팀장 appears for what they did', () => {
-    expect(rowOf('2026-11-21', KIM.email)).toMatchObject({ assigned: 1, calls: 1, callsByResult: { ...zeroCalls, 부재: 1 }, bookings: 0, visits: 0, contracts: 0 });
+  it("counts by the Seoul day: the 21st's late assignment and call are the 21st's; an active 상담사 with nothing has a row of zeros; a 팀장 appears for what they did", () => {
+    expect(rowOf('2026-11-21', KIM.email)).toMatchObject({
+      assigned: 1,
+      calls: 1,
+      callsByResult: { ...zeroCalls, 부재: 1 },
+      bookings: 0,
+      visits: 0,
+      contracts: 0,
+    });
     expect(rowOf('2026-11-21', LEE.email)).toMatchObject({ assigned: 0, calls: 0, bookings: 0, visits: 0, contracts: 0 });
     expect(rowOf('2026-11-22', MANAGER.email)).toMatchObject({ name: MANAGER.name, assigned: 0, calls: 0, bookings: 1, visits: 0, contracts: 0 });
     expect(rowOf('2026-11-21', MANAGER.email)).toBeUndefined();
     expect(report.rows.some((row) => row.email === CHOI.email)).toBe(false);
     // Day by day, then by name.
-    expect(report.rows.map((row) => `${row.day} ${row.name}`)).toEqual(['2026-11-21 김상담', '2026-11-21 이상담', '2026-11-22 김상담', '2026-11-22 박팀장', '2026-11-22 이상담']);
+    expect(report.rows.map((row) => `${row.day} ${row.name}`)).toEqual([
+      '2026-11-21 김상담',
+      '2026-11-21 이상담',
+      '2026-11-22 김상담',
+      '2026-11-22 박팀장',
+      '2026-11-22 이상담',
+    ]);
     expect(report.totals).toMatchObject({ assigned: 5, calls: 6, bookings: 3, visits: 2, contracts: 2 });
   });
 
-  it('carries every number into the CSV under the page\'s Korean labels', () => {
+  it("carries every number into the CSV under the page's Korean labels", () => {
     const lines = teamPerformanceCsv(report).split('\r\n');
     expect(lines[0]).toBe('\uFEFF"일자","상담사","이메일","배정","통화","통화 완료","부재","재통화 요청","관심 없음","번호 오류","방문 예약","방문","계약"');
     expect(lines).toContain('"2026-11-22","김상담","kim@example.kr","2","4","1","2","1","0","0","1","1","1"');

@@ -80,10 +80,21 @@ async function seed(sales: SalesDatabase): Promise<void> {
   // Called, then registered again (a kakao ad): 기존 고객 재등록, not a customer waiting for a first call.
   await customer('R', KIM, '2026-11-19T00:00:00.000Z');
   await call('R', '2026-11-20T01:00:00.000Z', '통화 완료');
-  await registered(sales, { id: 'lead-R-again', name: '고객R', phone: `0101234${String('R'.charCodeAt(0)).padStart(4, '0')}`, createdAt: '2026-11-24T01:00:00.000Z', utm: { source: 'kakao' } });
+  await registered(sales, {
+    id: 'lead-R-again',
+    name: '고객R',
+    phone: `0101234${String('R'.charCodeAt(0)).padStart(4, '0')}`,
+    createdAt: '2026-11-24T01:00:00.000Z',
+    utm: { source: 'kakao' },
+  });
   // Registered twice, never called: waiting, marked as a returning customer.
   await customer('S', KIM, '2026-11-18T00:00:00.000Z');
-  await registered(sales, { id: 'lead-S-again', name: '고객S', phone: `0101234${String('S'.charCodeAt(0)).padStart(4, '0')}`, createdAt: '2026-11-23T12:00:00.000Z' });
+  await registered(sales, {
+    id: 'lead-S-again',
+    name: '고객S',
+    phone: `0101234${String('S'.charCodeAt(0)).padStart(4, '0')}`,
+    createdAt: '2026-11-23T12:00:00.000Z',
+  });
 }
 
 describe.each(Object.entries(SALES_DATABASES))('오늘 할 일 on %s', (_name, open) => {
@@ -102,20 +113,54 @@ describe.each(Object.entries(SALES_DATABASES))('오늘 할 일 on %s', (_name, o
     const work = await today.read({ email: KIM.email });
     expect(work.day).toBe('2026-11-24');
     expect(work.calls).toEqual([
-      { id: id('A'), name: '고객A', maskedPhone: '010-****-0065', status: 'contacting', assigneeName: KIM.name, callbackAt: '2026-11-23T05:00:00.000Z', lastCallResult: '재통화 요청', overdue: true },
+      {
+        id: id('A'),
+        name: '고객A',
+        maskedPhone: '010-****-0065',
+        status: 'contacting',
+        assigneeName: KIM.name,
+        callbackAt: '2026-11-23T05:00:00.000Z',
+        lastCallResult: '재통화 요청',
+        overdue: true,
+      },
       expect.objectContaining({ id: id('B'), callbackAt: '2026-11-24T08:00:00.000Z', lastCallResult: '재통화 요청', overdue: false }),
     ]);
     expect(work.visits).toEqual([
-      { id: id('H'), name: '고객H', maskedPhone: '010-****-0072', status: 'visited', assigneeName: KIM.name, time: '11:00', checkedInAt: '2026-11-24T01:55:00.000Z' },
+      {
+        id: id('H'),
+        name: '고객H',
+        maskedPhone: '010-****-0072',
+        status: 'visited',
+        assigneeName: KIM.name,
+        time: '11:00',
+        checkedInAt: '2026-11-24T01:55:00.000Z',
+      },
       expect.objectContaining({ id: id('G'), time: '14:00', checkedInAt: null }),
     ]);
     expect(work.newLeads.map((row) => [row.name, row.returning])).toEqual([
       ['고객M', false],
       ['고객S', true],
     ]);
-    expect(work.newLeads[1]).toEqual({ id: id('S'), name: '고객S', maskedPhone: '010-****-0083', status: 'new', assigneeName: KIM.name, createdAt: '2026-11-23T12:00:00.000Z', returning: true });
+    expect(work.newLeads[1]).toEqual({
+      id: id('S'),
+      name: '고객S',
+      maskedPhone: '010-****-0083',
+      status: 'new',
+      assigneeName: KIM.name,
+      createdAt: '2026-11-23T12:00:00.000Z',
+      returning: true,
+    });
     expect(work.returning).toEqual([
-      { id: id('R'), name: '고객R', maskedPhone: '010-****-0082', status: 'contacting', assigneeName: KIM.name, lastCallAt: '2026-11-20T01:00:00.000Z', createdAt: '2026-11-24T01:00:00.000Z', registrations: 2 },
+      {
+        id: id('R'),
+        name: '고객R',
+        maskedPhone: '010-****-0082',
+        status: 'contacting',
+        assigneeName: KIM.name,
+        lastCallAt: '2026-11-20T01:00:00.000Z',
+        createdAt: '2026-11-24T01:00:00.000Z',
+        registrations: 2,
+      },
     ]);
     expect(JSON.stringify(work)).not.toContain('01012340065');
   });

@@ -26,15 +26,7 @@ export function PageBanner({ title, text, group, image, delayText, titleIsHeadin
   const Title = titleIsHeading ? 'h1' : 'p';
   return (
     <header className={delayText ? 'page-banner page-banner--delay-text' : 'page-banner'}>
-      {image ? (
-        <SanityImage
-          image={{ ...image, alt: '' }}
-          className="page-banner__image"
-          widths={[640, 1280, 1920]}
-          sizes="100vw"
-          priority
-        />
-      ) : null}
+      {image ? <SanityImage image={{ ...image, alt: '' }} className="page-banner__image" widths={[640, 1280, 1920]} sizes="100vw" priority /> : null}
       <div className="page-banner__inner">
         {group ? <p className="page-banner__group">{group}</p> : null}
         <Title className="page-banner__title">{title}</Title>

@@ -40,18 +40,14 @@ export function SiteFooter() {
   const settings = useRootData()?.settings;
   const familySitesRef = useDismissibleDetails();
   if (!settings) return null;
-  const familySites = (settings.familySites ?? []).filter(
-    (site): site is typeof site & { href: string; label: string } => !!site.href && !!site.label,
-  );
+  const familySites = (settings.familySites ?? []).filter((site): site is typeof site & { href: string; label: string } => !!site.href && !!site.label);
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
         <div className="site-footer__top">
           <p className="site-footer__brand">{settings.brandName}</p>
           <div className="site-footer__buttons">
-            <InterestPopupLink className="button button--primary site-footer__reserve">
-              {shellLabels.visitReservation}
-            </InterestPopupLink>
+            <InterestPopupLink className="button button--primary site-footer__reserve">{shellLabels.visitReservation}</InterestPopupLink>
             {familySites.length ? (
               <details ref={familySitesRef} className="family-sites">
                 <summary className="family-sites__summary">{shellLabels.familySites}</summary>
@@ -73,9 +69,7 @@ export function SiteFooter() {
             ) : null}
           </div>
         </div>
-        {settings.footerDisclaimer ? (
-          <p className="site-footer__disclaimer">{settings.footerDisclaimer}</p>
-        ) : null}
+        {settings.footerDisclaimer ? <p className="site-footer__disclaimer">{settings.footerDisclaimer}</p> : null}
         <dl className="site-footer__facts">
           {settings.phone ? (
             <div>

@@ -76,13 +76,7 @@ export function SlideMenu({ menu, phone, top, open, opener, onClose }: SlideMenu
         onClick={() => onClose(true)}
         aria-hidden="true"
       />
-      <div
-        ref={panel}
-        id={SLIDE_MENU_ID}
-        className={open ? 'slide-menu is-open' : 'slide-menu'}
-        style={openBelow}
-        inert={!open}
-      >
+      <div ref={panel} id={SLIDE_MENU_ID} className={open ? 'slide-menu is-open' : 'slide-menu'} style={openBelow} inert={!open}>
         <nav aria-label={shellLabels.slideMenu}>
           <ul className="slide-menu__groups">
             {menu.map((group) => {

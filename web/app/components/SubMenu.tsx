@@ -61,12 +61,7 @@ export function SubMenu({ path }: SubMenuProps) {
   if (!group) return null;
   const items = linkItems(group);
   return (
-    <nav
-      className="sub-menu"
-      aria-label={`${group.title ?? ''} 하위 메뉴`}
-      data-more-start={more.start}
-      data-more-end={more.end}
-    >
+    <nav className="sub-menu" aria-label={`${group.title ?? ''} 하위 메뉴`} data-more-start={more.start} data-more-end={more.end}>
       <ul ref={list} className="sub-menu__list">
         {items.map((item) => {
           const current = isCurrentItem(item, currentPath);

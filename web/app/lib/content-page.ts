@@ -82,11 +82,7 @@ export type UnitTypeSection = keyof typeof UNIT_TYPE_SECTION_PATHS;
  * A unit type's page in `section` (/FloorPlan/59A, /Interior/84B): the unit type by its code plus
  * the section's shared page document. An unknown code, or a page not opened for it, is a 404.
  */
-export async function loadUnitTypePage(
-  context: AppLoadContext,
-  section: UnitTypeSection,
-  code: string | undefined,
-): Promise<UnitTypePage> {
+export async function loadUnitTypePage(context: AppLoadContext, section: UnitTypeSection, code: string | undefined): Promise<UnitTypePage> {
   const sectionPath = UNIT_TYPE_SECTION_PATHS[section];
   const [page, unit] = await Promise.all([
     loadPage(context, sectionPath),

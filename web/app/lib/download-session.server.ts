@@ -54,7 +54,11 @@ function priorityOf(ranges: Accepted[], type: string, subtype: string): Priority
   let best: Priority | undefined;
   for (const range of ranges) {
     if ((range.type !== type && range.type !== '*') || (range.subtype !== subtype && range.subtype !== '*')) continue;
-    const candidate = { q: range.q, specificity: (range.type === type ? 4 : 0) + (range.subtype === subtype ? 2 : 0) + (range.params ? 1 : 0), order: range.order };
+    const candidate = {
+      q: range.q,
+      specificity: (range.type === type ? 4 : 0) + (range.subtype === subtype ? 2 : 0) + (range.params ? 1 : 0),
+      order: range.order,
+    };
     if (!best || (candidate.specificity - best.specificity || candidate.q - best.q || candidate.order - best.order) > 0) best = candidate;
   }
   return best && best.q > 0 ? best : undefined;
@@ -123,7 +127,10 @@ export function staffOfExport(
 }
 
 /** A file to download, never stored: its type, its name (ASCII; the browser keeps it) and its body as it is made. */
-export function downloadAnswer(body: ReadableStream<Uint8Array> | string, { contentType, fileName, cacheControl = NO_STORE }: { contentType: string; fileName: string; cacheControl?: string }): Response {
+export function downloadAnswer(
+  body: ReadableStream<Uint8Array> | string,
+  { contentType, fileName, cacheControl = NO_STORE }: { contentType: string; fileName: string; cacheControl?: string },
+): Response {
   return new Response(body, {
     status: 200,
     headers: { 'Content-Type': contentType, 'Content-Disposition': `attachment; filename="${fileName}"`, 'Cache-Control': cacheControl },

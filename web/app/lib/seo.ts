@@ -23,7 +23,14 @@ const FALLBACK_SITE_URL = 'http://localhost:3000';
 /** The 1200×630 share image (Kakao crops it to the centre 800×400), as an absolute URL. */
 function shareImageUrl(root: RootData, siteUrl: string, image: SeoImage | null | undefined): string | undefined {
   if (!image?.asset) return undefined;
-  return absoluteUrl(siteUrl, urlFor(root.imageConfig, image as ImageSource).width(1200).height(630).format('jpg').url());
+  return absoluteUrl(
+    siteUrl,
+    urlFor(root.imageConfig, image as ImageSource)
+      .width(1200)
+      .height(630)
+      .format('jpg')
+      .url(),
+  );
 }
 
 /**
@@ -43,9 +50,7 @@ export function complexStructuredData(root: RootData | undefined): Record<string
     description: settings.defaultSeo?.description ?? undefined,
     image: shareImageUrl(root, siteUrl, settings.ogImage),
     telephone: settings.phone ?? undefined,
-    address: settings.address
-      ? { '@type': 'PostalAddress', streetAddress: settings.address, addressCountry: 'KR' }
-      : undefined,
+    address: settings.address ? { '@type': 'PostalAddress', streetAddress: settings.address, addressCountry: 'KR' } : undefined,
     numberOfAccommodationUnits: facts?.totalHouseholds ?? undefined,
     numberOfAvailableAccommodationUnits: facts?.generalSaleHouseholds ?? undefined,
   };

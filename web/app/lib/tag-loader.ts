@@ -7,7 +7,13 @@
  */
 import { TAG_PROVIDERS, type EnabledTag, type TagProvider } from '../../shared/third-party-tags';
 
-type Queue = ((...args: unknown[]) => void) & { queue?: unknown[][]; callMethod?: (...args: unknown[]) => void; push?: unknown; loaded?: boolean; version?: string };
+type Queue = ((...args: unknown[]) => void) & {
+  queue?: unknown[][];
+  callMethod?: (...args: unknown[]) => void;
+  push?: unknown;
+  loaded?: boolean;
+  version?: string;
+};
 
 type TagWindow = Window & {
   dataLayer?: unknown[];

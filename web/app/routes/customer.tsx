@@ -9,7 +9,6 @@ import { useRootData } from '../lib/site-data';
 import { CUSTOMER_PATH } from '../../shared/menu';
 import './customer.css';
 
-
 /**
  * 방문예약 등록: /Promotion/Customer and the site-slug spelling /{site}/customer (one page, the
  * canonical URL is /Promotion/Customer). Hero banner, the consultation phone and hours, and the

@@ -19,9 +19,5 @@ export default function EModel({ loaderData }: Route.ComponentProps) {
     const label = unit.label ?? unit.code;
     return [{ key: unit.code, label, panel: <VrFacade url={unit.vrTourUrl} label={label} poster={unit.vrPoster} description={unit.vrDescription} /> }];
   });
-  return (
-    <InnerPage page={page}>
-      {tabs.length ? <Tabs tabs={tabs} label={page.title ?? ''} idPrefix="vr" /> : null}
-    </InnerPage>
-  );
+  return <InnerPage page={page}>{tabs.length ? <Tabs tabs={tabs} label={page.title ?? ''} idPrefix="vr" /> : null}</InnerPage>;
 }

@@ -22,9 +22,5 @@ export default function FloorPlanVideos({ loaderData }: Route.ComponentProps) {
       panel: tab.videoId ? <VideoFacade videoId={tab.videoId} title={title} summary={tab.summary} /> : <VideoComingSoon />,
     };
   });
-  return (
-    <InnerPage page={page}>
-      {tabs.length ? <Tabs tabs={tabs} label={page.title ?? ''} idPrefix="video" /> : <VideoComingSoon />}
-    </InnerPage>
-  );
+  return <InnerPage page={page}>{tabs.length ? <Tabs tabs={tabs} label={page.title ?? ''} idPrefix="video" /> : <VideoComingSoon />}</InnerPage>;
 }

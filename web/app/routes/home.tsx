@@ -1,11 +1,5 @@
 import type { Route } from './+types/home';
-import {
-  homePageQuery,
-  overviewRowsQuery,
-  premiumCardsQuery,
-  premiumSlidesQuery,
-  viewerUnitTypesQuery,
-} from '../../sanity/queries';
+import { homePageQuery, overviewRowsQuery, premiumCardsQuery, premiumSlidesQuery, viewerUnitTypesQuery } from '../../sanity/queries';
 import { notFound } from '../lib/not-found';
 import { pageMeta } from '../lib/seo';
 import { rootDataFrom } from '../lib/site-data';

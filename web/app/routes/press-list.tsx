@@ -73,11 +73,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const authorization = context.auth.authorizeWrite(request, 'admin');
     if (!authorization.ok) return refused(intent, authorization.refusal);
     const draft = form.get('saveAs') === 'draft';
-    const result = await context.press.create(
-      params.site,
-      { title: form.get('title'), summary: form.get('summary'), body: form.get('body') },
-      { draft },
-    );
+    const result = await context.press.create(params.site, { title: form.get('title'), summary: form.get('summary'), body: form.get('body') }, { draft });
     if (!result.ok) return data<AdminActionData>({ intent, error: pressMessages[result.error] }, { status: 400 });
     // A fresh GET of the list: the form is empty again, and the new post is the first row (or,
     // saved as a draft, the first of the drafts below the form).

@@ -12,7 +12,5 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta = pageDocumentMeta;
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
-  return (
-    <InnerPage page={loaderData.page} appendix={<MeasurementNotice tags={useEnabledTags()} />} />
-  );
+  return <InnerPage page={loaderData.page} appendix={<MeasurementNotice tags={useEnabledTags()} />} />;
 }

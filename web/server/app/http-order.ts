@@ -102,14 +102,16 @@ export async function createHttpOrder(opened: OpenServices, config: ServerConfig
     pipeline: !pageCache
       ? undefined
       : {
-            cache: pageCache,
-            addresses: async () => pageAddresses(await serverRoutes()),
-            // View counts are no content: a press page is rendered again at most once per flush interval for them.
-            contentVersion: (path) =>
-              PRESS_PAGE.test(path) ? `${sources.content.changeVersion()}:${Math.floor(Date.now() / (config.viewFlushIntervalMs ?? VIEW_FLUSH_INTERVAL_MS))}` : sources.content.changeVersion(),
-            policy: (html) =>
-              contentSecurityPolicy({ frameOrigins: csp.frameOrigins(), tags: csp.tags(), imageOrigin: csp.imageOrigin, inline: inlineHashes(html) }),
-          },
+          cache: pageCache,
+          addresses: async () => pageAddresses(await serverRoutes()),
+          // View counts are no content: a press page is rendered again at most once per flush interval for them.
+          contentVersion: (path) =>
+            PRESS_PAGE.test(path)
+              ? `${sources.content.changeVersion()}:${Math.floor(Date.now() / (config.viewFlushIntervalMs ?? VIEW_FLUSH_INTERVAL_MS))}`
+              : sources.content.changeVersion(),
+          policy: (html) =>
+            contentSecurityPolicy({ frameOrigins: csp.frameOrigins(), tags: csp.tags(), imageOrigin: csp.imageOrigin, inline: inlineHashes(html) }),
+        },
     admitRender: renderLimit(config.pageRenderLimit, (req) => auth.session(req) !== null, limiters),
   });
   const templateOf = routeTemplates(await serverRoutes());

@@ -129,17 +129,19 @@ export async function openServices(config: ServerConfig): Promise<OpenServices> 
   // With DATABASE_URL, content changes (the webhook's, and this instance's own writes) are told to every instance.
   const contentChanges =
     config.database && opened.database
-      ? await ContentChanges.start(config.database.url, opened.database, (types) => opened.content.invalidate(types), { ownContent: opened.mode === 'embedded' }).catch(
-          async (error: unknown) => {
-            await closeContentSources(opened);
-            throw error;
-          },
-        )
+      ? await ContentChanges.start(config.database.url, opened.database, (types) => opened.content.invalidate(types), {
+          ownContent: opened.mode === 'embedded',
+        }).catch(async (error: unknown) => {
+          await closeContentSources(opened);
+          throw error;
+        })
       : undefined;
   const sources = contentChanges ? { ...opened, content: new AnnouncingContentSource(opened.content, contentChanges) } : opened;
   if (sources.mode === 'sanity' && sources.leadsBackend === 'embedded') {
     // Content is shared through Sanity, but leads are not: a second instance would keep leads of its own.
-    console.log(`[leads] 관심고객은 이 서버 디스크의 내장 데이터베이스(${leadsDatabaseFile(config.dataDir)})에 저장됩니다: 서버를 여러 대 두려면 DATABASE_URL을 설정하세요. Leads are stored in the embedded database on this instance's disk; set DATABASE_URL to run more than one instance.`);
+    console.log(
+      `[leads] 관심고객은 이 서버 디스크의 내장 데이터베이스(${leadsDatabaseFile(config.dataDir)})에 저장됩니다: 서버를 여러 대 두려면 DATABASE_URL을 설정하세요. Leads are stored in the embedded database on this instance's disk; set DATABASE_URL to run more than one instance.`,
+    );
   }
   const { staff, audit, close: closeStaffServices } = await openStaffServices(sources, config);
   // With DATABASE_URL, what instances must agree on (sign-outs, the sign-in throttle, rate limits,
@@ -188,10 +190,7 @@ export async function openServices(config: ServerConfig): Promise<OpenServices> 
   leadService.startOutboxDelivery();
   leadService.startDailyPurge(dailyPurges);
 
-  const leadConsole = createLeadConsole(
-    { sales: sources.sales, content: sources.content },
-    { audit, staff },
-  );
+  const leadConsole = createLeadConsole({ sales: sources.sales, content: sources.content }, { audit, staff });
 
   const stopReleasingLeads = startReleasingLeadsOfDisabledAccounts(staff, leadConsole);
   // Sealed with the sessions' secret: every instance shares it, as it shares the sessions.

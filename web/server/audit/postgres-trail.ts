@@ -6,7 +6,22 @@
  */
 import type pg from 'pg';
 import type { AuditEntry } from '../../shared/audit-actions';
-import { type AuditPurge, type AuditQuery, type AuditRetention, type AuditRecord, type AuditTrail, type ImportedAuditRecord, IMPORTED_ONCE, auditPage, auditSelection, storedAuditFields, type AuditCursor, type AuditRow, entryOfAuditRow, AUDIT_STREAM_PAGE_SIZE } from './trail';
+import {
+  type AuditPurge,
+  type AuditQuery,
+  type AuditRetention,
+  type AuditRecord,
+  type AuditTrail,
+  type ImportedAuditRecord,
+  IMPORTED_ONCE,
+  auditPage,
+  auditSelection,
+  storedAuditFields,
+  type AuditCursor,
+  type AuditRow,
+  entryOfAuditRow,
+  AUDIT_STREAM_PAGE_SIZE,
+} from './trail';
 
 export class PostgresAuditTrail implements AuditTrail {
   constructor(
@@ -62,7 +77,12 @@ export class PostgresAuditTrail implements AuditTrail {
     return { deleted: Number(deleted), before, retentionDays };
   }
 
-  private async select(query: Omit<AuditQuery, 'cursor' | 'limit'>, after: AuditCursor | null, direction: 'ASC' | 'DESC', limit: number): Promise<AuditEntry[]> {
+  private async select(
+    query: Omit<AuditQuery, 'cursor' | 'limit'>,
+    after: AuditCursor | null,
+    direction: 'ASC' | 'DESC',
+    limit: number,
+  ): Promise<AuditEntry[]> {
     let index = 0;
     const { sql, params } = auditSelection(query, after, direction, () => `$${++index}`, 'at COLLATE "C"');
     const { rows } = await this.pool.query<AuditRow>(`${sql} $${++index}`, [...params, limit]);

@@ -224,7 +224,12 @@ export class SqliteAuditTrail implements AuditTrail {
     private readonly database: SqliteDatabase,
     private readonly now: () => number = Date.now,
   ) {
-    for (const statement of sqliteAuditSchema(database.prepare('PRAGMA table_info(audit_events)').all<{ name: string }>().map((column) => column.name))) {
+    for (const statement of sqliteAuditSchema(
+      database
+        .prepare('PRAGMA table_info(audit_events)')
+        .all<{ name: string }>()
+        .map((column) => column.name),
+    )) {
       database.exec(statement);
     }
   }

@@ -50,7 +50,12 @@ export async function prepareFirstAdmin(options: {
   if (!options.allowLocalAdmin) return;
 
   const password = randomBytes(12).toString('base64url');
-  const account = { email: email || DEFAULT_LOCAL_ADMIN_EMAIL, name: FIRST_ADMIN_NAME, role: 'admin' as const, passwordHash: await hashPassword(password, options.admin.passwordHashing) };
+  const account = {
+    email: email || DEFAULT_LOCAL_ADMIN_EMAIL,
+    name: FIRST_ADMIN_NAME,
+    role: 'admin' as const,
+    passwordHash: await hashPassword(password, options.admin.passwordHashing),
+  };
   // Two processes starting at once: only the one that stored the account prints a password.
   if (!(await staff.insert(account))) return;
   options.log(

@@ -29,9 +29,7 @@ function memoryFor({ N, r, p }: Required<Pick<ScryptOptions, 'N' | 'r' | 'p'>>):
 function derive(password: string, salt: Buffer, keyLength: number, options: Required<Pick<ScryptOptions, 'N' | 'r' | 'p'>>): Promise<Buffer> {
   return new Promise((resolve, reject) =>
     // Node's default maxmem (32 MiB) is too small for N = 2^17; allow exactly what these need.
-    scrypt(password.normalize('NFKC'), salt, keyLength, { ...options, maxmem: memoryFor(options) }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
+    scrypt(password.normalize('NFKC'), salt, keyLength, { ...options, maxmem: memoryFor(options) }, (error, key) => (error ? reject(error) : resolve(key))),
   );
 }
 
@@ -50,11 +48,18 @@ export function parsePasswordHash(encoded: string): ParsedHash | null {
   const salt = Buffer.from(parts[4], 'base64url');
   const key = Buffer.from(parts[5], 'base64url');
   const valid =
-    Number.isInteger(cost) && cost > 1 && (cost & (cost - 1)) === 0 &&
-    Number.isInteger(blockSize) && blockSize >= 1 && blockSize <= 32 &&
-    Number.isInteger(parallelism) && parallelism >= 1 && parallelism <= 16 &&
+    Number.isInteger(cost) &&
+    cost > 1 &&
+    (cost & (cost - 1)) === 0 &&
+    Number.isInteger(blockSize) &&
+    blockSize >= 1 &&
+    blockSize <= 32 &&
+    Number.isInteger(parallelism) &&
+    parallelism >= 1 &&
+    parallelism <= 16 &&
     memoryFor({ N: cost, r: blockSize, p: parallelism }) <= MAX_MEMORY &&
-    salt.length >= 8 && key.length >= 16;
+    salt.length >= 8 &&
+    key.length >= 16;
   return valid ? { cost, blockSize, parallelism, salt, key } : null;
 }
 

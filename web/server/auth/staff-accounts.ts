@@ -21,7 +21,6 @@ export interface StaffDirectory {
   list(): Promise<StaffAccountSummary[]>;
 }
 
-
 /** Who makes a change: a signed-in admin, or the CLI (`cli`, address `local`). */
 export type AccountChangeActor = { email: string; ip: string };
 
@@ -68,7 +67,15 @@ export class StaffAccounts implements StaffDirectory {
   }
 
   async list(): Promise<StaffAccountSummary[]> {
-    return (await this.store.all()).map(({ email, name, role, disabled, createdAt, updatedAt, mobile }) => ({ email, name, role, disabled, createdAt, updatedAt, mobile }));
+    return (await this.store.all()).map(({ email, name, role, disabled, createdAt, updatedAt, mobile }) => ({
+      email,
+      name,
+      role,
+      disabled,
+      createdAt,
+      updatedAt,
+      mobile,
+    }));
   }
 
   async hasAccounts(): Promise<boolean> {
@@ -85,7 +92,13 @@ export class StaffAccounts implements StaffDirectory {
     const mobile = staffMobile(fields.mobile ?? '');
     if (mobile === 'invalid') return { ok: false, error: 'invalidMobile' };
     const role = fields.role as StaffRole;
-    const stored = await this.insert({ email, name: fields.name.trim(), role, passwordHash: await hashPassword(fields.password, this.passwordHashing), mobile });
+    const stored = await this.insert({
+      email,
+      name: fields.name.trim(),
+      role,
+      passwordHash: await hashPassword(fields.password, this.passwordHashing),
+      mobile,
+    });
     if (!stored) return { ok: false, error: 'accountExists' };
     const detail = mobile ? `role=${role}, 휴대폰 ${maskPhone(mobile)}` : `role=${role}`;
     await this.audit.record({ actor: actor.email, action: 'accountCreate', ip: actor.ip, target: email, detail });
@@ -95,7 +108,14 @@ export class StaffAccounts implements StaffDirectory {
   /** Stores an account whose password is hashed already (the first admin, migrated); false when it exists. */
   async insert(account: Pick<StaffAccountRecord, 'email' | 'name' | 'role' | 'passwordHash'> & { mobile?: string | null }): Promise<boolean> {
     const at = new Date(this.now()).toISOString();
-    return this.store.insert({ ...account, email: normalizeEmail(account.email), disabled: false, createdAt: at, updatedAt: at, mobile: account.mobile ?? null });
+    return this.store.insert({
+      ...account,
+      email: normalizeEmail(account.email),
+      disabled: false,
+      createdAt: at,
+      updatedAt: at,
+      mobile: account.mobile ?? null,
+    });
   }
 
   /** An admin sets or (empty) removes an account's 휴대폰; the record names it masked. The account's sessions go on. */

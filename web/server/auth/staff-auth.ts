@@ -46,12 +46,9 @@ import { LoginThrottle, MemoryThrottleStore, PostgresThrottleStore } from './thr
 export type RequestLike = Request | IncomingMessage;
 
 export type LoginResult =
-  | { ok: true; session: StaffSession; setCookie: string; deviceCookie: string }
-  | { ok: false; refusal: LoginRefusal; retryAfterSeconds?: number };
+  { ok: true; session: StaffSession; setCookie: string; deviceCookie: string } | { ok: false; refusal: LoginRefusal; retryAfterSeconds?: number };
 
-export type WriteAuthorization =
-  | { ok: true; session: StaffSession }
-  | { ok: false; refusal: WriteRefusal };
+export type WriteAuthorization = { ok: true; session: StaffSession } | { ok: false; refusal: WriteRefusal };
 
 export type StaffAuthOptions = {
   dataDir: string;
@@ -187,7 +184,10 @@ export class StaffAuth {
     const held = this.sessionAccount(request);
     if (!held) return null;
     const now = this.now();
-    return { setCookie: this.renewedCookie(held.claims, held.account.role, now), remainingMs: this.signer.endOf({ ...held.claims, seen: now }, held.account.role) - now };
+    return {
+      setCookie: this.renewedCookie(held.claims, held.account.role, now),
+      remainingMs: this.signer.endOf({ ...held.claims, seen: now }, held.account.role) - now,
+    };
   }
 
   private renewedCookie(claims: SessionClaims, role: StaffRole, now: number): string {
@@ -209,10 +209,7 @@ export class StaffAuth {
     return { claims, account };
   }
 
-  async login(
-    request: RequestLike,
-    credentials: { email: unknown; password: unknown; clientIp: string; knownDevice?: boolean },
-  ): Promise<LoginResult> {
+  async login(request: RequestLike, credentials: { email: unknown; password: unknown; clientIp: string; knownDevice?: boolean }): Promise<LoginResult> {
     if (!this.isSameOrigin(request)) return { ok: false, refusal: 'foreignOrigin' };
     const email = typeof credentials.email === 'string' ? normalizeEmail(credentials.email) : '';
     const password = typeof credentials.password === 'string' ? credentials.password : '';

@@ -139,10 +139,10 @@ export class PostgresThrottleStore implements ThrottleStore {
     await this.pool.query('DELETE FROM sign_in_address_failures WHERE address = $1', [keys.failures]);
     await this.pool.query('DELETE FROM sign_in_account_failures WHERE email = $1', [keys.email]);
     await this.pool.query('DELETE FROM sign_in_trusted_addresses WHERE until <= $1', [now]);
-    await this.pool.query(
-      'INSERT INTO sign_in_trusted_addresses (address, until) VALUES ($1, $2) ON CONFLICT (address) DO UPDATE SET until = $2',
-      [keys.trust, now + TRUSTED_ADDRESS_MS],
-    );
+    await this.pool.query('INSERT INTO sign_in_trusted_addresses (address, until) VALUES ($1, $2) ON CONFLICT (address) DO UPDATE SET until = $2', [
+      keys.trust,
+      now + TRUSTED_ADDRESS_MS,
+    ]);
   }
 }
 

@@ -21,8 +21,7 @@ export type CustomerErasureStores = {
 export type ErasureActor = { email: string; role: string; ip: string };
 
 export type ErasureResult =
-  | { ok: true; deleted: number; maskedName: string }
-  | { ok: false; error: 'forbidden' | 'invalidPhone' | 'reasonRequired' | 'reasonTooLong' | 'notFound' };
+  { ok: true; deleted: number; maskedName: string } | { ok: false; error: 'forbidden' | 'invalidPhone' | 'reasonRequired' | 'reasonTooLong' | 'notFound' };
 
 export const ERASURE_REASON_MAX = 200;
 
@@ -33,7 +32,9 @@ export async function eraseCustomer(stores: CustomerErasureStores, request: { ph
   const phone = request.phone.replace(/[\s-]/g, '');
   if (!MOBILE.test(phone)) return { ok: false, error: 'invalidPhone' };
   // Control and invisible characters, and line breaks, read as one space in the record.
-  const reason = stripFormatCharacters(request.reason).replace(/[\s\p{Cc}]+/gu, ' ').trim();
+  const reason = stripFormatCharacters(request.reason)
+    .replace(/[\s\p{Cc}]+/gu, ' ')
+    .trim();
   if (!reason) return { ok: false, error: 'reasonRequired' };
   if ([...reason].length > ERASURE_REASON_MAX) return { ok: false, error: 'reasonTooLong' };
   const waiting = await stores.outbox.forgetPhone(phone);
@@ -58,7 +59,11 @@ async function customerOf(sales: SalesDatabase, id: string): Promise<{ id: strin
 }
 
 /** The customer of the console page `id` (a customer or a registration id). */
-export async function eraseCustomerOfLead(stores: CustomerErasureStores, request: { leadId: string; reason: string }, actor: ErasureActor): Promise<ErasureResult> {
+export async function eraseCustomerOfLead(
+  stores: CustomerErasureStores,
+  request: { leadId: string; reason: string },
+  actor: ErasureActor,
+): Promise<ErasureResult> {
   if (actor.role !== 'admin') return { ok: false, error: 'forbidden' };
   const customer = await customerOf(stores.sales, request.leadId);
   if (!customer) return { ok: false, error: 'notFound' };
@@ -72,7 +77,12 @@ export type WithdrawalResult = { ok: true; withdrawn: boolean; maskedName: strin
  * 동의 filter and the export — what marketing sends are made from — leave them out from then on.
  * Recorded with the masked name.
  */
-export async function withdrawMarketingOfLead(stores: Pick<CustomerErasureStores, 'sales'>, leadId: string, actor: ErasureActor, now = Date.now()): Promise<WithdrawalResult> {
+export async function withdrawMarketingOfLead(
+  stores: Pick<CustomerErasureStores, 'sales'>,
+  leadId: string,
+  actor: ErasureActor,
+  now = Date.now(),
+): Promise<WithdrawalResult> {
   if (actor.role !== 'admin') return { ok: false, error: 'forbidden' };
   const customer = await customerOf(stores.sales, leadId);
   const result = customer ? await withdrawMarketingRows(stores.sales, customer.id, actor, now) : null;

@@ -14,7 +14,11 @@ export async function consoleDashboard(sales: SalesDatabase, today: string): Pro
   const firstDay = shiftDay(today, 1 - DASHBOARD_DAYS);
   const month = { from: firstDay, to: today };
   const periods = (count: (range: { from: string; to: string }) => Promise<number>) =>
-    Promise.all([count({ from: today, to: today }), count({ from: shiftDay(today, -6), to: today }), count(month)]).then(([day, week, all]) => ({ today: day, last7Days: week, last30Days: all }));
+    Promise.all([count({ from: today, to: today }), count({ from: shiftDay(today, -6), to: today }), count(month)]).then(([day, week, all]) => ({
+      today: day,
+      last7Days: week,
+      last30Days: all,
+    }));
   const todayOnly = { from: today, to: today };
   const [customers, registrations, bookings, walkIns, made, byDay, byForm, bySource, fill] = await Promise.all([
     periods((range) => registeredCustomerCount(sales, range)),

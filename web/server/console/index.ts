@@ -8,6 +8,9 @@ import type { StaffDirectory } from '../auth/staff-accounts';
 export type { LeadConsoleService };
 
 /** The lead console over the customer tables in `sales`; `content` holds marketing's call results and assignment settings. */
-export function createLeadConsole(stores: { sales: SalesDatabase; content: ContentSource }, services: { audit: AuditTrail; staff: StaffDirectory }): LeadConsoleService {
+export function createLeadConsole(
+  stores: { sales: SalesDatabase; content: ContentSource },
+  services: { audit: AuditTrail; staff: StaffDirectory },
+): LeadConsoleService {
   return new LeadConsoleService({ sales: stores.sales, content: stores.content, ...services });
 }

@@ -45,16 +45,8 @@ export class LeadAssignments {
     for (const customerId of customerIds) {
       let result: WorkResult = NOT_FOUND_WORK;
       // A customer changed meanwhile (a status, a call) is assigned as it is now: the bulk change is about the 담당자 alone.
-      for (
-        let attempt = 0;
-        customerId && attempt < ASSIGN_ATTEMPTS && (attempt === 0 || (!result.ok && result.error === 'conflict'));
-        attempt += 1
-      ) {
-        const current = await this.options.sales.db
-          .selectFrom('customers')
-          .select('version')
-          .where('id', '=', customerId)
-          .executeTakeFirst();
+      for (let attempt = 0; customerId && attempt < ASSIGN_ATTEMPTS && (attempt === 0 || (!result.ok && result.error === 'conflict')); attempt += 1) {
+        const current = await this.options.sales.db.selectFrom('customers').select('version').where('id', '=', customerId).executeTakeFirst();
         result = current ? await this.work.change(customerId, { version: current.version, assignee }, by) : NOT_FOUND_WORK;
       }
       if (result.ok) outcome.assigned += 1;
@@ -108,12 +100,7 @@ export class LeadAssignments {
         if (customerId && !customerIds.includes(customerId)) customerIds.push(customerId);
       }
     }
-    const result = await distributeEvenly(
-      this.options.sales,
-      target === 'unassigned' ? 'unassigned' : { customerIds },
-      participants,
-      actor,
-    );
+    const result = await distributeEvenly(this.options.sales, target === 'unassigned' ? 'unassigned' : { customerIds }, participants, actor);
     return { ok: true, ...result };
   }
 }

@@ -58,16 +58,12 @@ export class LeadChanges {
     if (status !== undefined && !isLeadStatus(status)) return INVALID;
     const assignee = assigneeEmail === undefined ? undefined : await staffAssignee(this.options.staff, assigneeEmail, actor);
     if (assignee === 'unknown') return INVALID;
-    return this.changed(id, actor, change.rev, (customerId, version, by) =>
-      this.work.change(customerId, { version, status, assignee }, by),
-    );
+    return this.changed(id, actor, change.rev, (customerId, version, by) => this.work.change(customerId, { version, status, assignee }, by));
   }
 
   /** The unit types the 관심 타입 is chosen among, in the CMS's order. */
   async unitTypes(): Promise<UnitTypeChoice[]> {
-    return (await this.options.content.fetch(consoleUnitTypesQuery)).flatMap(({ code, label }) =>
-      code ? [{ code, label: label ?? code }] : [],
-    );
+    return (await this.options.content.fetch(consoleUnitTypesQuery)).flatMap(({ code, label }) => (code ? [{ code, label: label ?? code }] : []));
   }
 
   /**
@@ -81,22 +77,18 @@ export class LeadChanges {
     const subscription = typed('subscription');
     const funding = typed('funding');
     const fieldErrors: Partial<Record<CustomerProfileField, string>> = {};
-    if (interestType && !unitTypes.some((unit) => unit.code === interestType))
-      fieldErrors.interestType = profileChoiceMessage('interestType');
+    if (interestType && !unitTypes.some((unit) => unit.code === interestType)) fieldErrors.interestType = profileChoiceMessage('interestType');
     if (subscription && !isSubscription(subscription)) fieldErrors.subscription = profileChoiceMessage('subscription');
     if (funding && !isFundingPlan(funding)) fieldErrors.funding = profileChoiceMessage('funding');
     if (Object.keys(fieldErrors).length > 0) return { ok: false, error: 'unknownChoice', fieldErrors };
     const profile = { interestType: interestType || null, subscription: subscription || null, funding: funding || null } as CustomerProfile;
     const detail = profileSummary(profile, (code) => unitTypes.find((unit) => unit.code === code)?.label ?? code);
-    return this.changed(id, actor, input.rev, (customerId, version, by) =>
-      this.work.setProfile(customerId, { version, profile, detail }, by),
-    );
+    return this.changed(id, actor, input.rev, (customerId, version, by) => this.work.setProfile(customerId, { version, profile, detail }, by));
   }
 
   /** Appends a memo: never refused for a change made meanwhile, and it moves no version. Records `leadMemo`. */
   async addMemo(id: string, text: string, actor: StaffActor): Promise<LeadChangeResult> {
-    const clean =
-      typeof text === 'string' ? stripFormatCharacters(text).replace(/\r\n?/g, '\n').replace(CONTROL_BUT_LINE_BREAK, '').trim() : '';
+    const clean = typeof text === 'string' ? stripFormatCharacters(text).replace(/\r\n?/g, '\n').replace(CONTROL_BUT_LINE_BREAK, '').trim() : '';
     if (!clean || clean.length > MAX_MEMO_LENGTH) return INVALID;
     return this.changed(id, actor, null, (customerId, _version, by) => this.work.addMemo(customerId, clean, by));
   }

@@ -9,7 +9,17 @@
 import { deskSourcesQuery } from '../../sanity/queries';
 import type { CustomerProfileInput, UnitTypeChoice } from '../../shared/customer-profile';
 import type { ConsoleDashboard } from '../../shared/console-dashboard';
-import type { CallerElsewhere, CustomerRegistration, LeadCallInput, LeadCallResult, LeadChange, CustomerProfileResult, LeadChangeResult, LeadDetail, LeadListPage } from '../../shared/lead-dto';
+import type {
+  CallerElsewhere,
+  CustomerRegistration,
+  LeadCallInput,
+  LeadCallResult,
+  LeadChange,
+  CustomerProfileResult,
+  LeadChangeResult,
+  LeadDetail,
+  LeadListPage,
+} from '../../shared/lead-dto';
 import { leadFiltersToParams, type LeadFilters } from '../../shared/lead-filters';
 import type { ConsoleFormKind } from '../../shared/lead-form-kinds';
 import type { LeadStatus } from '../../shared/lead-status';
@@ -263,14 +273,16 @@ export class LeadConsoleService implements LeadConsole {
     const customer = await assigneeOfPhone(this.options.sales, phone);
     if (!customer || customer.assigneeEmail === visibleTo) return null;
     const account = (await this.options.staff.list()).find((staff) => staff.email === customer.assigneeEmail);
-    return { customerId: customer.customerId, found: { assigneeName: account?.name ?? customer.assigneeName ?? customer.assigneeEmail, assigneePhone: account?.mobile ?? null } };
+    return {
+      customerId: customer.customerId,
+      found: { assigneeName: account?.name ?? customer.assigneeName ?? customer.assigneeEmail, assigneePhone: account?.mobile ?? null },
+    };
   }
 
   private record(actor: StaffActor, action: Parameters<AuditTrail['record']>[0]['action'], target: string | null, detail: string | null = null) {
     return this.options.audit.record({ actor: actor.email, action, ip: actor.ip, target, detail });
   }
 }
-
 
 function isVisit(status: string): boolean {
   return (VISIT_STATUSES as readonly string[]).includes(status);

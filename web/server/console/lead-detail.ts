@@ -37,7 +37,13 @@ export function detailOf(customer: CustomerDetail, today: string): LeadDetail {
     sourcePage: newest?.sourcePage ?? null,
     utm,
     // Every form asks for the privacy consent and the age, and stores nothing without them.
-    consent: { privacy: true, marketing: customer.marketing, ageOver14: true, noticeVersion: newest?.noticeVersion ?? null, agreedAt: newest?.agreedAt ?? null },
+    consent: {
+      privacy: true,
+      marketing: customer.marketing,
+      ageOver14: true,
+      noticeVersion: newest?.noticeVersion ?? null,
+      agreedAt: newest?.agreedAt ?? null,
+    },
     profile: customer.profile,
     visitSlotId: visit?.slotId ?? null,
     visitAt: visit?.visitAt ?? null,
@@ -46,7 +52,14 @@ export function detailOf(customer: CustomerDetail, today: string): LeadDetail {
     assignee: customer.assigneeEmail ? { email: customer.assigneeEmail, name: customer.assigneeName ?? customer.assigneeEmail } : null,
     checkedInAt: visit?.checkedInAt ?? null,
     memos: customer.memos.map((memo) => ({ key: memo.id, authorEmail: memo.authorEmail, authorName: memo.authorName, at: memo.at, text: memo.text })),
-    calls: customer.calls.map((call) => ({ key: call.id, result: call.result, callbackAt: call.callbackAt, authorEmail: call.authorEmail, authorName: call.authorName, at: call.at })),
+    calls: customer.calls.map((call) => ({
+      key: call.id,
+      result: call.result,
+      callbackAt: call.callbackAt,
+      authorEmail: call.authorEmail,
+      authorName: call.authorName,
+      at: call.at,
+    })),
     missedCalls: customer.missedCalls,
   };
 }

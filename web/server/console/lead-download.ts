@@ -17,12 +17,14 @@ export function leadDownload(
   options: { format: LeadExportFormat; reason: string },
 ): ReadableStream<Uint8Array> {
   const file = new PassThrough();
-  leadConsole.exportLeads(filters, actor, options, (rows) => deliverLeadExport(options.format, rows, file)).catch((error: unknown) => {
-    // The answer has begun: the download can only be cut short, so the browser shows it failed.
-    // A reader who went away destroyed it already, which is no failure to report.
-    if (!file.destroyed) console.error(`[console] lead export failed (${leadSearch.write(leadFiltersToParams(filters))}): ${(error as Error).message}`);
-    file.destroy(error as Error);
-  });
+  leadConsole
+    .exportLeads(filters, actor, options, (rows) => deliverLeadExport(options.format, rows, file))
+    .catch((error: unknown) => {
+      // The answer has begun: the download can only be cut short, so the browser shows it failed.
+      // A reader who went away destroyed it already, which is no failure to report.
+      if (!file.destroyed) console.error(`[console] lead export failed (${leadSearch.write(leadFiltersToParams(filters))}): ${(error as Error).message}`);
+      file.destroy(error as Error);
+    });
   // Not Node 20's Readable.toWeb: a cancel while the file still flows (the page handler's HEAD)
   // made it enqueue into the closed stream, an uncaught error that ended the process.
   return createReadableStreamFromReadable(file);

@@ -7,7 +7,7 @@ import type { LeadExportRow } from './types';
 
 /** One row per customer, in the list's order, a page of customers at a time. */
 export async function* leadExportRows(sales: SalesDatabase, params: LeadFilterParams): AsyncGenerator<LeadExportRow> {
-  for (let cursor: CustomerCursor | null = null; ; ) {
+  for (let cursor: CustomerCursor | null = null; ;) {
     const page = await exportCustomers(sales, params, cursor);
     if (page.length === 0) return;
     const ids = page.map((customer) => customer.id);
@@ -17,7 +17,19 @@ export async function* leadExportRows(sales: SalesDatabase, params: LeadFilterPa
       db
         .selectFrom('registrations')
         .innerJoin('customers', 'customers.id', 'registrations.customer_id')
-        .select(['registrations.customer_id', 'registrations.id', 'registrations.message', 'registrations.source_page', 'registrations.notice_version', 'registrations.agreed_at', 'registrations.utm_source', 'registrations.utm_medium', 'registrations.utm_campaign', 'registrations.utm_term', 'registrations.utm_content'])
+        .select([
+          'registrations.customer_id',
+          'registrations.id',
+          'registrations.message',
+          'registrations.source_page',
+          'registrations.notice_version',
+          'registrations.agreed_at',
+          'registrations.utm_source',
+          'registrations.utm_medium',
+          'registrations.utm_campaign',
+          'registrations.utm_term',
+          'registrations.utm_content',
+        ])
         .where('registrations.customer_id', 'in', ids)
         .whereRef('registrations.created_at', '=', 'customers.last_registered_at')
         .orderBy('registrations.id', 'desc')
@@ -46,10 +58,24 @@ function withoutNulls(record: Record<string, unknown>): Record<string, unknown> 
 /** A customer as the export writes them: the latest registration's words and campaign, the first one's too. */
 function exportRowOf(
   customer: CustomerExportRow,
-  latest: { message: string | null; source_page: string | null; notice_version: string | null; agreed_at: string | null; utm_source: string | null; utm_medium: string | null; utm_campaign: string | null; utm_term: string | null; utm_content: string | null } | undefined,
+  latest:
+    | {
+        message: string | null;
+        source_page: string | null;
+        notice_version: string | null;
+        agreed_at: string | null;
+        utm_source: string | null;
+        utm_medium: string | null;
+        utm_campaign: string | null;
+        utm_term: string | null;
+        utm_content: string | null;
+      }
+    | undefined,
   checkedInAt: string | null,
 ): LeadExportRow {
-  const utm = latest ? withoutNulls({ source: latest.utm_source, medium: latest.utm_medium, campaign: latest.utm_campaign, term: latest.utm_term, content: latest.utm_content }) : {};
+  const utm = latest
+    ? withoutNulls({ source: latest.utm_source, medium: latest.utm_medium, campaign: latest.utm_campaign, term: latest.utm_term, content: latest.utm_content })
+    : {};
   return {
     id: customer.id,
     createdAt: customer.lastRegisteredAt,

@@ -34,7 +34,13 @@ const yesNo = (value: boolean | null | undefined) => (value ? '예' : '아니오
  * A column: its text (CSV, and the xlsx cell unless it has one of its own), and for times the
  * moment as an Excel date cell, or a number.
  */
-type Column = { header: string; width: number; value: (row: LeadExportRow) => string; date?: { of: (row: LeadExportRow) => Date | null; format: string }; count?: (row: LeadExportRow) => number };
+type Column = {
+  header: string;
+  width: number;
+  value: (row: LeadExportRow) => string;
+  date?: { of: (row: LeadExportRow) => Date | null; format: string };
+  count?: (row: LeadExportRow) => number;
+};
 
 const SEOUL_OFFSET_MS = 9 * 3600_000;
 
@@ -57,7 +63,6 @@ function wallClockCellDate(value: string | null): Date | null {
 
 const lastCall = (row: LeadExportRow) => row.calls.at(-1) ?? null;
 
-
 /** Every memo, oldest first, one a line: "YYYY-MM-DD HH:mm 작성자: 내용". */
 const memoLines = (row: LeadExportRow) => row.memos.map((memo) => `${seoulDateTime(memo.at)} ${memo.authorName}: ${memo.text}`).join('\n');
 
@@ -69,7 +74,12 @@ const DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 const DATE_MINUTE_FORMAT = 'yyyy-mm-dd hh:mm';
 
 const EXPORT_COLUMNS: Column[] = [
-  { header: '최근 등록일시(KST)', width: 20, value: (row) => seoulDateTime(row.createdAt, 'second'), date: { of: (row) => seoulCellDate(row.createdAt), format: DATE_TIME_FORMAT } },
+  {
+    header: '최근 등록일시(KST)',
+    width: 20,
+    value: (row) => seoulDateTime(row.createdAt, 'second'),
+    date: { of: (row) => seoulCellDate(row.createdAt), format: DATE_TIME_FORMAT },
+  },
   { header: '이름', width: 12, value: (row) => row.name },
   { header: '연락처', width: 15, value: (row) => (row.phone ? formatPhone(row.phone) : '') },
   { header: '상담 상태', width: 10, value: (row) => (isLeadStatus(row.status) ? LEAD_STATUS_LABELS[row.status] : row.status) },
@@ -80,17 +90,37 @@ const EXPORT_COLUMNS: Column[] = [
   { header: '방문 상태', width: 14, value: (row) => (row.visitStatus ? (VISIT_STATUS_LABELS[row.visitStatus] ?? row.visitStatus) : '') },
   { header: '마케팅 정보 수신 동의', width: 10, value: (row) => yesNo(row.marketing) },
   { header: '동의 문구 버전', width: 12, value: (row) => row.noticeVersion ?? '' },
-  { header: '방문 확인(KST)', width: 20, value: (row) => seoulDateTime(row.checkedInAt, 'second'), date: { of: (row) => seoulCellDate(row.checkedInAt), format: DATE_TIME_FORMAT } },
+  {
+    header: '방문 확인(KST)',
+    width: 20,
+    value: (row) => seoulDateTime(row.checkedInAt, 'second'),
+    date: { of: (row) => seoulCellDate(row.checkedInAt), format: DATE_TIME_FORMAT },
+  },
   { header: '최근 통화 결과', width: 12, value: (row) => lastCall(row)?.result ?? '' },
-  { header: '재통화 예정(KST)', width: 17, value: (row) => seoulDateTime(lastCall(row)?.callbackAt), date: { of: (row) => seoulCellDate(lastCall(row)?.callbackAt), format: DATE_MINUTE_FORMAT } },
+  {
+    header: '재통화 예정(KST)',
+    width: 17,
+    value: (row) => seoulDateTime(lastCall(row)?.callbackAt),
+    date: { of: (row) => seoulCellDate(lastCall(row)?.callbackAt), format: DATE_MINUTE_FORMAT },
+  },
   { header: '통화 횟수', width: 8, value: (row) => String(row.calls.length), count: (row) => row.calls.length },
   { header: '통화 기록', width: 40, value: callLines },
   { header: '메모', width: 50, value: memoLines },
-  { header: '동의 일시(KST)', width: 20, value: (row) => seoulDateTime(row.agreedAt, 'second'), date: { of: (row) => seoulCellDate(row.agreedAt), format: DATE_TIME_FORMAT } },
+  {
+    header: '동의 일시(KST)',
+    width: 20,
+    value: (row) => seoulDateTime(row.agreedAt, 'second'),
+    date: { of: (row) => seoulCellDate(row.agreedAt), format: DATE_TIME_FORMAT },
+  },
   { header: '등록 페이지', width: 20, value: (row) => row.sourcePage ?? '' },
   { header: '양식(최근 등록)', width: 18, value: (row) => (row.formKind ? formKindLabel(row.formKind) : '') },
   ...UTM_KEYS.map((key): Column => ({ header: `${utmParameterName(key)}(최근 등록)`, width: 14, value: (row) => row.utm[key] ?? '' })),
-  { header: '첫 등록일시(KST)', width: 20, value: (row) => seoulDateTime(row.firstTouch?.at, 'second'), date: { of: (row) => seoulCellDate(row.firstTouch?.at), format: DATE_TIME_FORMAT } },
+  {
+    header: '첫 등록일시(KST)',
+    width: 20,
+    value: (row) => seoulDateTime(row.firstTouch?.at, 'second'),
+    date: { of: (row) => seoulCellDate(row.firstTouch?.at), format: DATE_TIME_FORMAT },
+  },
   { header: '첫 등록 양식', width: 18, value: (row) => (row.firstTouch ? formKindLabel(row.firstTouch.formKind) : '') },
   { header: '첫 등록 utm_source', width: 14, value: (row) => row.firstTouch?.utmSource ?? '' },
   { header: '첫 등록 utm_campaign', width: 14, value: (row) => row.firstTouch?.utmCampaign ?? '' },

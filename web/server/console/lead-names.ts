@@ -11,7 +11,12 @@ export function leadNamesOf(sales: SalesDatabase): LeadNames {
       if (unique.length === 0) return {};
       const [customers, registrations] = await Promise.all([
         sales.db.selectFrom('customers').select(['id', 'name']).where('id', 'in', unique).execute(),
-        sales.db.selectFrom('registrations').innerJoin('customers', 'customers.id', 'registrations.customer_id').select(['registrations.id', 'customers.name']).where('registrations.id', 'in', unique).execute(),
+        sales.db
+          .selectFrom('registrations')
+          .innerJoin('customers', 'customers.id', 'registrations.customer_id')
+          .select(['registrations.id', 'customers.name'])
+          .where('registrations.id', 'in', unique)
+          .execute(),
       ]);
       return Object.fromEntries([...customers, ...registrations].map((row) => [row.id, maskName(row.name)]));
     },

@@ -7,18 +7,40 @@
  */
 import type { StatsRange } from '../../shared/campaign-stats';
 import { eachDay } from '../../shared/seoul-time';
-import { teamPerformanceLabels as labels, type TeamPerformanceCounts, type TeamPerformanceReport, type TeamPerformanceRow } from '../../shared/team-performance';
+import {
+  teamPerformanceLabels as labels,
+  type TeamPerformanceCounts,
+  type TeamPerformanceReport,
+  type TeamPerformanceRow,
+} from '../../shared/team-performance';
 import type { StaffDirectory } from '../auth/staff-accounts';
 import type { SalesDatabase } from '../database/index';
-import { assignedByStaffAndDay, bookingsMadeByStaffAndDay, callsByStaffAndDay, contractsByAssigneeAndDay, visitsMadeByAssigneeAndDay } from '../customers/numbers';
+import {
+  assignedByStaffAndDay,
+  bookingsMadeByStaffAndDay,
+  callsByStaffAndDay,
+  contractsByAssigneeAndDay,
+  visitsMadeByAssigneeAndDay,
+} from '../customers/numbers';
 import { BOM, csvLine } from '../csv';
 
 export type { TeamPerformanceReport } from '../../shared/team-performance';
 export type TeamPerformance = { read(range: StatsRange): Promise<TeamPerformanceReport> };
 
-const zero = (results: readonly string[]): TeamPerformanceCounts => ({ assigned: 0, calls: 0, callsByResult: Object.fromEntries(results.map((result) => [result, 0])), bookings: 0, visits: 0, contracts: 0 });
+const zero = (results: readonly string[]): TeamPerformanceCounts => ({
+  assigned: 0,
+  calls: 0,
+  callsByResult: Object.fromEntries(results.map((result) => [result, 0])),
+  bookings: 0,
+  visits: 0,
+  contracts: 0,
+});
 
-export function teamPerformanceOf(sources: { sales: SalesDatabase; staff: Pick<StaffDirectory, 'list'>; callResults: () => Promise<string[]> }): TeamPerformance {
+export function teamPerformanceOf(sources: {
+  sales: SalesDatabase;
+  staff: Pick<StaffDirectory, 'list'>;
+  callResults: () => Promise<string[]>;
+}): TeamPerformance {
   return {
     async read(range) {
       const { sales } = sources;
@@ -40,7 +62,8 @@ export function teamPerformanceOf(sources: { sales: SalesDatabase; staff: Pick<S
         if (!row) rows.set(key, (row = { day, email, name: names.get(email) ?? email, ...zero(results) }));
         return row;
       };
-      for (const day of eachDay(range.from, range.to)) for (const account of accounts) if (account.role === 'sales' && !account.disabled) rowOf(day, account.email);
+      for (const day of eachDay(range.from, range.to))
+        for (const account of accounts) if (account.role === 'sales' && !account.disabled) rowOf(day, account.email);
       for (const count of assigned) rowOf(count.day, count.email).assigned += count.count;
       for (const call of calls) {
         const row = rowOf(call.day, call.email);
@@ -50,7 +73,9 @@ export function teamPerformanceOf(sources: { sales: SalesDatabase; staff: Pick<S
       for (const count of bookings) rowOf(count.day, count.email).bookings += count.count;
       for (const count of visits) rowOf(count.day, count.email).visits += count.count;
       for (const count of contracts) rowOf(count.day, count.email).contracts += count.count;
-      const sorted = [...rows.values()].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.name.localeCompare(b.name, 'ko') || (a.email < b.email ? -1 : 1)));
+      const sorted = [...rows.values()].sort((a, b) =>
+        a.day < b.day ? -1 : a.day > b.day ? 1 : a.name.localeCompare(b.name, 'ko') || (a.email < b.email ? -1 : 1),
+      );
       const totals = zero(results);
       for (const row of sorted) {
         for (const field of ['assigned', 'calls', 'bookings', 'visits', 'contracts'] as const) totals[field] += row[field];

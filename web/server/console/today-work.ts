@@ -29,10 +29,20 @@ export function todayWorkOf(sales: SalesDatabase, now: () => number = Date.now):
       const work = await todayWork(sales, who === 'all' ? null : who.email, seoulDay(time));
       return {
         day: work.day,
-        calls: work.callbacks.map((row) => ({ ...customerOf(row), callbackAt: row.callbackAt, lastCallResult: row.lastCallResult, overdue: Date.parse(row.callbackAt) < time })),
+        calls: work.callbacks.map((row) => ({
+          ...customerOf(row),
+          callbackAt: row.callbackAt,
+          lastCallResult: row.lastCallResult,
+          overdue: Date.parse(row.callbackAt) < time,
+        })),
         visits: work.visits.map((row) => ({ ...customerOf(row), time: row.visitAt.slice(11), checkedInAt: row.checkedInAt })),
         newLeads: work.notContacted.map((row) => ({ ...customerOf(row), createdAt: row.lastRegisteredAt, returning: row.returning })),
-        returning: work.returning.map((row) => ({ ...customerOf(row), lastCallAt: row.lastCallAt, createdAt: row.lastRegisteredAt, registrations: row.registrations })),
+        returning: work.returning.map((row) => ({
+          ...customerOf(row),
+          lastCallAt: row.lastCallAt,
+          createdAt: row.lastRegisteredAt,
+          registrations: row.registrations,
+        })),
       };
     },
   };

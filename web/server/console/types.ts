@@ -3,7 +3,16 @@
  * (through the load context), over the embedded leads database or PostgreSQL.
  */
 import type { ConsoleDashboard } from '../../shared/console-dashboard';
-import type { CustomerProfileResult, CustomerRegistration, LeadCallInput, LeadCallResult, LeadChange, LeadChangeResult, LeadDetail, LeadListPage } from '../../shared/lead-dto';
+import type {
+  CustomerProfileResult,
+  CustomerRegistration,
+  LeadCallInput,
+  LeadCallResult,
+  LeadChange,
+  LeadChangeResult,
+  LeadDetail,
+  LeadListPage,
+} from '../../shared/lead-dto';
 import type { LeadFilters } from '../../shared/lead-filters';
 import type { StaffIdentity, StaffRole } from '../../shared/staff-roles';
 import type { VisitSheet } from '../../shared/visit-bookings';
@@ -60,8 +69,7 @@ export type TeamAssignment = { roundRobin: boolean; sales: Array<{ email: string
 
 /** What 균등 배분 did: how many customers each 상담사 taking part got. */
 export type LeadDistributeResult =
-  | { ok: true; total: number; counts: Array<{ email: string; name: string; count: number }> }
-  | { ok: false; error: 'invalid' | 'nobodyTakingPart' };
+  { ok: true; total: number; counts: Array<{ email: string; name: string; count: number }> } | { ok: false; error: 'invalid' | 'nobodyTakingPart' };
 
 export type LeadAccess = 'allowed' | 'forbidden' | 'notFound';
 

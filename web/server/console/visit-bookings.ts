@@ -5,7 +5,16 @@
  * number first; a phone-in for a customer with a coming visit is offered a move of that visit,
  * never a second place. Every place is taken by the one conditional update the site's forms use.
  */
-import { type DeskCustomer, type DeskFieldErrors, type DeskLookupResult, type DeskRegistration, type DeskRegistrationResult, DEFAULT_DESK_SOURCES, DESK_MESSAGES, MAX_COMPANIONS } from '../../shared/desk-registration';
+import {
+  type DeskCustomer,
+  type DeskFieldErrors,
+  type DeskLookupResult,
+  type DeskRegistration,
+  type DeskRegistrationResult,
+  DEFAULT_DESK_SOURCES,
+  DESK_MESSAGES,
+  MAX_COMPANIONS,
+} from '../../shared/desk-registration';
 import type { BookingResult, OpenSlotDay } from '../../shared/visit-bookings';
 import { checkLead, fieldMessagesOf, LEAD_FIELDS, wholeMobilePhone } from '../../shared/lead-validation';
 import { seoulDateTime, seoulDay } from '../../shared/seoul-time';
@@ -87,12 +96,18 @@ export class VisitBookings {
    */
   async findCustomer(phone: string, actor: StaffActor): Promise<DeskLookupResult> {
     const whole = wholeMobilePhone(phone ?? '');
-    if (!whole) return { ok: false, error: 'invalid', fieldErrors: { phone: phone ? fieldMessagesOf({ phone: 'phoneInvalid' }).phone! : DESK_MESSAGES.phoneRequired } };
+    if (!whole)
+      return { ok: false, error: 'invalid', fieldErrors: { phone: phone ? fieldMessagesOf({ phone: 'phoneInvalid' }).phone! : DESK_MESSAGES.phoneRequired } };
     const customer = await this.deskCustomer('phone', whole);
     await this.options.sales.db
       .transaction()
       .execute((trx) =>
-        recordAudit(trx, this.options.sales.dialect, { actor: actor.email, action: 'phoneSearch', ip: actor.ip, target: customer?.customerId ?? null, detail: `${customer ? 1 : 0}건 (현장 등록)` }, this.now()),
+        recordAudit(
+          trx,
+          this.options.sales.dialect,
+          { actor: actor.email, action: 'phoneSearch', ip: actor.ip, target: customer?.customerId ?? null, detail: `${customer ? 1 : 0}건 (현장 등록)` },
+          this.now(),
+        ),
       );
     return { ok: true, customer };
   }
@@ -106,7 +121,8 @@ export class VisitBookings {
    */
   async register(input: DeskRegistration, actor: StaffActor): Promise<DeskRegistrationResult> {
     const phoneIn = input.kind === 'phoneIn';
-    if ((input.kind !== 'walkIn' && !phoneIn) || !/^[\w-]{8,64}$/.test(input.key ?? '')) return { ok: false, error: 'invalid', fieldErrors: { kind: DESK_MESSAGES.kind } };
+    if ((input.kind !== 'walkIn' && !phoneIn) || !/^[\w-]{8,64}$/.test(input.key ?? ''))
+      return { ok: false, error: 'invalid', fieldErrors: { kind: DESK_MESSAGES.kind } };
     const check = checkLead({
       [LEAD_FIELDS.name]: input.name,
       [LEAD_FIELDS.phone]: input.phone,
@@ -136,7 +152,18 @@ export class VisitBookings {
     const today = seoulDay(this.now());
     if (!phoneIn && known?.comingVisitAt?.startsWith(`${today} `)) {
       const checkedIn = await this.work.checkIn(known.customerId, Number(known.rev), await this.options.actorOf(actor));
-      if (checkedIn.ok) return { ok: true, leadId: known.customerId, kind: input.kind, name: known.name, visitAt: known.comingVisitAt, duplicate: false, returning: true, assigneeName: known.assigneeName, checkedInBooking: true };
+      if (checkedIn.ok)
+        return {
+          ok: true,
+          leadId: known.customerId,
+          kind: input.kind,
+          name: known.name,
+          visitAt: known.comingVisitAt,
+          duplicate: false,
+          returning: true,
+          assigneeName: known.assigneeName,
+          checkedInBooking: true,
+        };
     }
 
     const now = new Date(this.now()).toISOString();
@@ -164,14 +191,23 @@ export class VisitBookings {
         // A new customer at the desk is nobody's yet: the 팀장 gives them to a 상담사.
         assignee: null,
         today,
-        ...(phoneIn ? { visit: { slotId, bookableFrom: today, whenUnavailable: 'refuse' as const, kind: 'phoneIn' as const, by: actor.email } } : { walkInAt: now }),
+        ...(phoneIn
+          ? { visit: { slotId, bookableFrom: today, whenUnavailable: 'refuse' as const, kind: 'phoneIn' as const, by: actor.email } }
+          : { walkInAt: now }),
         audit: { actor: actor.email, action: 'deskRegister', ip: actor.ip, detail },
         tellCustomerOfVisit: phoneIn,
       },
     );
     if (outcome.status === 'slotFull' || outcome.status === 'slotMissing') return { ok: false, error: outcome.status };
     const customer = await this.deskCustomer('phone', phone);
-    const registered = { ok: true as const, leadId: customer?.customerId ?? '', kind: input.kind, name, returning: known !== null, assigneeName: customer?.assigneeName ?? null };
+    const registered = {
+      ok: true as const,
+      leadId: customer?.customerId ?? '',
+      kind: input.kind,
+      name,
+      returning: known !== null,
+      assigneeName: customer?.assigneeName ?? null,
+    };
     if (outcome.status !== 'created') return { ...registered, visitAt: null, duplicate: true };
     // A visit booked for the customer meanwhile: this registration is kept, the visit offered to move.
     if (outcome.visit?.status === 'alreadyBooked' && customer) return { ok: false, error: 'alreadyBooked', customer };
@@ -233,7 +269,12 @@ export class VisitBookings {
     const row = await this.options.sales.db
       .selectFrom('customers')
       .select('customers.id')
-      .where((eb) => eb.or([eb('customers.id', '=', id), eb('customers.id', '=', eb.selectFrom('registrations').select('registrations.customer_id').where('registrations.id', '=', id))]))
+      .where((eb) =>
+        eb.or([
+          eb('customers.id', '=', id),
+          eb('customers.id', '=', eb.selectFrom('registrations').select('registrations.customer_id').where('registrations.id', '=', id)),
+        ]),
+      )
       .executeTakeFirst();
     return row?.id ?? null;
   }

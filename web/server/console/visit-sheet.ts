@@ -10,7 +10,9 @@ export async function consoleVisitSheet(sales: SalesDatabase, date: string): Pro
   const customerIds = [...new Set([...sheet.slots.flatMap((slot) => slot.visitors), ...sheet.walkIns].map((visitor) => visitor.customerId))];
   // A check-in names the customer's version the sheet showed.
   const versions = new Map(
-    customerIds.length === 0 ? [] : (await sales.db.selectFrom('customers').select(['id', 'version']).where('id', 'in', customerIds).execute()).map((row) => [row.id, String(row.version)]),
+    customerIds.length === 0
+      ? []
+      : (await sales.db.selectFrom('customers').select(['id', 'version']).where('id', 'in', customerIds).execute()).map((row) => [row.id, String(row.version)]),
   );
   const visitorOf = (visitor: SheetVisitor): VisitSheetVisitor => ({
     leadId: visitor.customerId,

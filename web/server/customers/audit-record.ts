@@ -13,17 +13,28 @@ export type AuditInsert = { actor: string; action: AuditAction; ip: string; targ
 
 /** Writes an audit record in `trx`. PostgreSQL stamps its own time (the site's role may not set it). */
 export async function recordAudit(trx: Transaction<SalesTables>, dialect: SalesDatabase['dialect'], entry: AuditInsert, now: number): Promise<void> {
-  await trx.insertInto('audit_events').values(auditRow(dialect, entry, now)).execute();
+  await trx
+    .insertInto('audit_events')
+    .values(auditRow(dialect, entry, now))
+    .execute();
 }
 
 /** recordAudit in a group commit: the group's records go in one statement. */
-export async function recordAuditInGroup(statements: GroupStatements<SalesTables>, dialect: SalesDatabase['dialect'], entry: AuditInsert, now: number): Promise<void> {
+export async function recordAuditInGroup(
+  statements: GroupStatements<SalesTables>,
+  dialect: SalesDatabase['dialect'],
+  entry: AuditInsert,
+  now: number,
+): Promise<void> {
   await statements.write(auditRecords, auditRow(dialect, entry, now));
 }
 
 type AuditRow = Insertable<SalesTables['audit_events']>;
 
-const auditRow = (dialect: SalesDatabase['dialect'], entry: AuditInsert, now: number): AuditRow => ({ ...entry, ...(dialect === 'sqlite' ? { at: new Date(now).toISOString() } : {}) });
+const auditRow = (dialect: SalesDatabase['dialect'], entry: AuditInsert, now: number): AuditRow => ({
+  ...entry,
+  ...(dialect === 'sqlite' ? { at: new Date(now).toISOString() } : {}),
+});
 
 const auditRecords: BatchedStatement<SalesTables, AuditRow> = {
   name: 'audit_events',

@@ -56,7 +56,17 @@ export type CustomerDetail = {
     noticeVersion: string | null;
     agreedAt: string | null;
   }>;
-  bookings: Array<{ id: string; registrationId: string | null; slotId: string | null; visitAt: string; kind: BookingKind; status: BookingStatus; checkedInAt: string | null; createdAt: string; createdBy: string | null }>;
+  bookings: Array<{
+    id: string;
+    registrationId: string | null;
+    slotId: string | null;
+    visitAt: string;
+    kind: BookingKind;
+    status: BookingStatus;
+    checkedInAt: string | null;
+    createdAt: string;
+    createdBy: string | null;
+  }>;
   calls: Array<{ id: string; at: string; authorEmail: string; authorName: string; result: string; callbackAt: string | null }>;
   memos: Array<{ id: string; at: string; authorEmail: string; authorName: string; text: string }>;
   assignments: Array<{ id: string; at: string; assigneeEmail: string | null; assigneeName: string | null; byEmail: string | null }>;
@@ -114,7 +124,17 @@ export async function customerDetail(sales: SalesDatabase, customerId: string): 
       .execute(),
     db
       .selectFrom('bookings')
-      .select(['id', 'registration_id as registrationId', 'slot_id as slotId', 'visit_at as visitAt', 'kind', 'status', 'checked_in_at as checkedInAt', 'created_at as createdAt', 'created_by as createdBy'])
+      .select([
+        'id',
+        'registration_id as registrationId',
+        'slot_id as slotId',
+        'visit_at as visitAt',
+        'kind',
+        'status',
+        'checked_in_at as checkedInAt',
+        'created_at as createdAt',
+        'created_by as createdBy',
+      ])
       .where('customer_id', '=', customerId)
       .orderBy('visit_at')
       .orderBy('id')
@@ -126,7 +146,13 @@ export async function customerDetail(sales: SalesDatabase, customerId: string): 
       .orderBy('at')
       .orderBy('id')
       .execute(),
-    db.selectFrom('memos').select(['id', 'at', 'author_email as authorEmail', 'author_name as authorName', 'text']).where('customer_id', '=', customerId).orderBy('at').orderBy('id').execute(),
+    db
+      .selectFrom('memos')
+      .select(['id', 'at', 'author_email as authorEmail', 'author_name as authorName', 'text'])
+      .where('customer_id', '=', customerId)
+      .orderBy('at')
+      .orderBy('id')
+      .execute(),
     db
       .selectFrom('assignments')
       .select(['id', 'at', 'assignee_email as assigneeEmail', 'assignee_name as assigneeName', 'by_email as byEmail'])

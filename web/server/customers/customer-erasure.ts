@@ -32,7 +32,9 @@ export async function eraseCustomerRows(
   const erased = await sales.db.transaction().execute(async (trx) => {
     const customer = await trx.selectFrom('customers').select(['id', 'name']).where('phone', '=', phone).executeTakeFirst();
     if (!customer && waitingDeleted === 0) return null;
-    const registrationIds = customer ? (await trx.selectFrom('registrations').select('id').where('customer_id', '=', customer.id).execute()).map((row) => row.id) : [];
+    const registrationIds = customer
+      ? (await trx.selectFrom('registrations').select('id').where('customer_id', '=', customer.id).execute()).map((row) => row.id)
+      : [];
     if (customer) {
       const coming = await comingVisit(trx, customer.id, seoulDay(now));
       if (coming?.slotId) await givePlaceBack(trx, coming.slotId);
@@ -42,7 +44,12 @@ export async function eraseCustomerRows(
     }
     const maskedName = maskName(customer?.name ?? '');
     const count = registrationIds.length + waitingDeleted;
-    await recordAudit(trx, sales.dialect, { actor: actor.email, action: 'customerDelete', ip: actor.ip, target: maskedName, detail: `등록 ${count}건 삭제, 사유: ${reason}` }, now);
+    await recordAudit(
+      trx,
+      sales.dialect,
+      { actor: actor.email, action: 'customerDelete', ip: actor.ip, target: maskedName, detail: `등록 ${count}건 삭제, 사유: ${reason}` },
+      now,
+    );
     return { registrationIds, maskedName };
   });
   if (erased) await forgetDeletedPages(sales);
@@ -53,14 +60,29 @@ export async function eraseCustomerRows(
  * The customer withdraws the marketing consent: from now on the list's 마케팅 수신 동의 filter and
  * the export leave them out. Recorded (`consentWithdraw`) with the masked name. Null: no such customer.
  */
-export async function withdrawMarketingRows(sales: SalesDatabase, customerId: string, actor: Actor, now = Date.now()): Promise<{ withdrawn: boolean; maskedName: string } | null> {
+export async function withdrawMarketingRows(
+  sales: SalesDatabase,
+  customerId: string,
+  actor: Actor,
+  now = Date.now(),
+): Promise<{ withdrawn: boolean; maskedName: string } | null> {
   return sales.db.transaction().execute(async (trx) => {
     const customer = await trx.selectFrom('customers').select(['name', 'marketing_consent']).where('id', '=', customerId).executeTakeFirst();
     if (!customer) return null;
     const withdrawn = customer.marketing_consent === 1;
-    if (withdrawn) await trx.updateTable('customers').set({ marketing_consent: 0, updated_at: new Date(now).toISOString() }).where('id', '=', customerId).execute();
+    if (withdrawn)
+      await trx
+        .updateTable('customers')
+        .set({ marketing_consent: 0, updated_at: new Date(now).toISOString() })
+        .where('id', '=', customerId)
+        .execute();
     const maskedName = maskName(customer.name);
-    await recordAudit(trx, sales.dialect, { actor: actor.email, action: 'consentWithdraw', ip: actor.ip, target: maskedName, detail: `마케팅 수신 동의 철회 ${withdrawn ? 1 : 0}건` }, now);
+    await recordAudit(
+      trx,
+      sales.dialect,
+      { actor: actor.email, action: 'consentWithdraw', ip: actor.ip, target: maskedName, detail: `마케팅 수신 동의 철회 ${withdrawn ? 1 : 0}건` },
+      now,
+    );
     return { withdrawn, maskedName };
   });
 }
@@ -78,7 +100,9 @@ export async function purgeExpiredCustomers(sales: SalesDatabase, before: string
     const comingPlaces = trx.selectFrom('bookings').where('status', '=', 'booked').where('customer_id', 'in', expired).where('visit_at', '>=', seoulDay(now));
     await trx
       .updateTable('visit_slots')
-      .set({ booked: sql`booked - ${comingPlaces.select(({ fn }) => fn.countAll<number>().as('places')).where('bookings.slot_id', '=', sql<string>`visit_slots.id`)}` })
+      .set({
+        booked: sql`booked - ${comingPlaces.select(({ fn }) => fn.countAll<number>().as('places')).where('bookings.slot_id', '=', sql<string>`visit_slots.id`)}`,
+      })
       .where('id', 'in', comingPlaces.select('slot_id'))
       .execute();
     for (const { id } of await expired.execute()) {
@@ -86,7 +110,12 @@ export async function purgeExpiredCustomers(sales: SalesDatabase, before: string
       await untallyCustomerSteps(trx, sales.dialect, id);
     }
     await trx.deleteFrom('customers').where('id', 'in', expired).execute();
-    await recordAudit(trx, sales.dialect, { actor: 'system', action: 'purge', ip: 'local', target: 'lead', detail: `${registrationIds.length}건, ${before} 이전 (보관 ${retentionDays}일)` }, now);
+    await recordAudit(
+      trx,
+      sales.dialect,
+      { actor: 'system', action: 'purge', ip: 'local', target: 'lead', detail: `${registrationIds.length}건, ${before} 이전 (보관 ${retentionDays}일)` },
+      now,
+    );
     return registrationIds;
   });
   if (purged.length > 0) await forgetDeletedPages(sales);

@@ -80,7 +80,11 @@ export function customerMatches(eb: CustomersBuilder, filters: LeadFilterParams,
   if (filters.namePrefix !== null) {
     const prefix = filters.namePrefix;
     // The range finds the names by the index (text compares by code point on SQLite); the prefix check keeps it exact under any collation.
-    conditions.push(eb('customers.name', '>=', prefix), eb('customers.name', '<', prefix + MAX_CHARACTER), eb(eb.fn('substr', ['customers.name', eb.val(1), eb.val(prefix.length)]), '=', prefix));
+    conditions.push(
+      eb('customers.name', '>=', prefix),
+      eb('customers.name', '<', prefix + MAX_CHARACTER),
+      eb(eb.fn('substr', ['customers.name', eb.val(1), eb.val(prefix.length)]), '=', prefix),
+    );
   }
   if (filters.phoneLast4 !== null) conditions.push(eb('customers.phone_last4', '=', filters.phoneLast4));
   if (filters.phone !== null) conditions.push(eb('customers.phone', '=', filters.phone));
@@ -122,23 +126,25 @@ export function customerMatches(eb: CustomersBuilder, filters: LeadFilterParams,
  * list orders by, and with a period the registration it orders by).
  */
 function matchingCustomers(sales: SalesDatabase, filters: LeadFilterParams, drive: Drive, cursor: CustomerCursor | null, limit: number) {
-  return sales.db
-    .selectFrom('customers')
-    // The page's keys only: a filter whose matches are sorted (a name prefix) sorts index entries,
-    // and the page's 25 rows are read after.
-    .select(['customers.id', 'customers.last_registered_at as at', sql<string | null>`CAST(NULL AS TEXT)`.as('registration_id')])
-    .where((eb) => customerMatches(eb, filters, drive))
-    .$if(cursor !== null, (query) =>
-      query.where((eb) =>
-        eb.or([
-          eb('customers.last_registered_at', '<', cursor!.at),
-          eb.and([eb('customers.last_registered_at', '=', cursor!.at), eb('customers.id', '<', cursor!.id)]),
-        ]),
-      ),
-    )
-    .orderBy('customers.last_registered_at', 'desc')
-    .orderBy('customers.id', 'desc')
-    .limit(limit);
+  return (
+    sales.db
+      .selectFrom('customers')
+      // The page's keys only: a filter whose matches are sorted (a name prefix) sorts index entries,
+      // and the page's 25 rows are read after.
+      .select(['customers.id', 'customers.last_registered_at as at', sql<string | null>`CAST(NULL AS TEXT)`.as('registration_id')])
+      .where((eb) => customerMatches(eb, filters, drive))
+      .$if(cursor !== null, (query) =>
+        query.where((eb) =>
+          eb.or([
+            eb('customers.last_registered_at', '<', cursor!.at),
+            eb.and([eb('customers.last_registered_at', '=', cursor!.at), eb('customers.id', '<', cursor!.id)]),
+          ]),
+        ),
+      )
+      .orderBy('customers.last_registered_at', 'desc')
+      .orderBy('customers.id', 'desc')
+      .limit(limit)
+  );
 }
 
 /** Whether registration `other` comes after (`>`) or before (`<`) registration `than`: by time, ties by id. */
@@ -186,10 +192,7 @@ function customersInPeriod(sales: SalesDatabase, filters: LeadFilterParams, curs
     .where(customerMatches(expressionBuilder<SalesTables, 'customers'>(), ownFilters))
     .$if(cursor !== null, (query) =>
       query.where((eb) =>
-        eb.or([
-          eb('matched.created_at', '<', cursor!.at),
-          eb.and([eb('matched.created_at', '=', cursor!.at), eb('matched.customer_id', '<', cursor!.id)]),
-        ]),
+        eb.or([eb('matched.created_at', '<', cursor!.at), eb.and([eb('matched.created_at', '=', cursor!.at), eb('matched.customer_id', '<', cursor!.id)])]),
       ),
     )
     .orderBy('matched.created_at', 'desc')
@@ -232,7 +235,9 @@ export type CustomerListRow = {
  * first, then only its rows are joined.
  */
 export async function listCustomers(sales: SalesDatabase, filters: LeadFilterParams, cursor: CustomerCursor | null, limit: number): Promise<CustomerListRow[]> {
-  const keys = periodSet(filters) ? customersInPeriod(sales, filters, cursor, limit) : matchingCustomers(sales, filters, await driveOf(sales, filters), cursor, limit);
+  const keys = periodSet(filters)
+    ? customersInPeriod(sales, filters, cursor, limit)
+    : matchingCustomers(sales, filters, await driveOf(sales, filters), cursor, limit);
   const rows = await sales.db
     .selectFrom(keys.as('keys'))
     .innerJoin('customers as page', 'page.id', 'keys.id')
@@ -299,7 +304,11 @@ export async function listCustomers(sales: SalesDatabase, filters: LeadFilterPar
         .limit(1)
         .as('lastCallResult'),
       missedCallsInARow(sql.ref('page.id')).as('missedCalls'),
-      eb.selectFrom('registrations').select((count) => count.fn.countAll().as('n')).whereRef('registrations.customer_id', '=', 'page.id').as('registrations'),
+      eb
+        .selectFrom('registrations')
+        .select((count) => count.fn.countAll().as('n'))
+        .whereRef('registrations.customer_id', '=', 'page.id')
+        .as('registrations'),
     ])
     // By the page's keys: ordered by the customers' own columns, SQLite would walk every customer
     // in that order and look each up among the page's.
@@ -316,7 +325,10 @@ export async function listCustomers(sales: SalesDatabase, filters: LeadFilterPar
 }
 
 /** The customer with this whole number and its 담당자, or null (nobody's number, or nobody's customer). */
-export async function assigneeOfPhone(sales: SalesDatabase, phone: string): Promise<{ customerId: string; assigneeEmail: string; assigneeName: string | null } | null> {
+export async function assigneeOfPhone(
+  sales: SalesDatabase,
+  phone: string,
+): Promise<{ customerId: string; assigneeEmail: string; assigneeName: string | null } | null> {
   const row = await sales.db
     .selectFrom('customers')
     .select(['id', 'assignee_email', 'assignee_name'])

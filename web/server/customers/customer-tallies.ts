@@ -60,7 +60,13 @@ function factsOf(eb: Customers) {
       .when(
         eb.or([
           eb('customers.status', '=', 'visited'),
-          eb.exists(eb.selectFrom('bookings').select(sql.lit(1).as('one')).whereRef('bookings.customer_id', '=', 'customers.id').where('bookings.status', '=', 'checkedIn')),
+          eb.exists(
+            eb
+              .selectFrom('bookings')
+              .select(sql.lit(1).as('one'))
+              .whereRef('bookings.customer_id', '=', 'customers.id')
+              .where('bookings.status', '=', 'checkedIn'),
+          ),
         ]),
       )
       .then(1)
@@ -81,7 +87,15 @@ export async function refreshAwaitingCall(trx: Transaction<SalesTables>, where: 
 type Steps = { called: boolean; step: number };
 type TallyRow = { dimension: TallyDimension; value: string; day: string; previous_day: string };
 type TallyCounts = { customers: number; called: number; visited: number; contracted: number };
-export type StoredRegistration = { id: string; created_at: string; form_kind: string; utm_source: string | null; campaign_key: string | null; landing_page: string | null; source_page: string | null };
+export type StoredRegistration = {
+  id: string;
+  created_at: string;
+  form_kind: string;
+  utm_source: string | null;
+  campaign_key: string | null;
+  landing_page: string | null;
+  source_page: string | null;
+};
 
 const valuesOf = (registration: StoredRegistration): Record<TallyDimension, string> => ({
   all: '',
@@ -140,9 +154,9 @@ const customerTallies: CounterWriter<SalesTables> = {
         })),
       )
       .onConflict((conflict) =>
-        conflict.columns(['dimension', 'day', 'value', 'previous_day', 'shard']).doUpdateSet(
-          Object.fromEntries(COUNT_NAMES.map((name) => [name, sql`customer_tallies.${sql.ref(name)} + excluded.${sql.ref(name)}`])),
-        ),
+        conflict
+          .columns(['dimension', 'day', 'value', 'previous_day', 'shard'])
+          .doUpdateSet(Object.fromEntries(COUNT_NAMES.map((name) => [name, sql`customer_tallies.${sql.ref(name)} + excluded.${sql.ref(name)}`]))),
       )
       .execute();
   },
@@ -165,7 +179,12 @@ async function applyDifference(
     const was = before.get(key) ?? zero;
     const is = after.get(key) ?? zero;
     const { dimension, value, day, previous_day: previousDay } = (after.get(key) ?? before.get(key))!;
-    const counts = { customers: is.customers - was.customers, called: is.called - was.called, visited: is.visited - was.visited, contracted: is.contracted - was.contracted };
+    const counts = {
+      customers: is.customers - was.customers,
+      called: is.called - was.called,
+      visited: is.visited - was.visited,
+      contracted: is.contracted - was.contracted,
+    };
     rows.push({ key, fields: { dimension, value, day, previous_day: previousDay }, counts });
   }
   if (counters) return counters.add(customerTallies, rows);
@@ -175,7 +194,11 @@ async function applyDifference(
 }
 
 const registrationsOf = (trx: Transaction<SalesTables>, customerId: string) =>
-  trx.selectFrom('registrations').select(['id', 'created_at', 'form_kind', 'utm_source', 'campaign_key', 'landing_page', 'source_page']).where('customer_id', '=', customerId).execute();
+  trx
+    .selectFrom('registrations')
+    .select(['id', 'created_at', 'form_kind', 'utm_source', 'campaign_key', 'landing_page', 'source_page'])
+    .where('customer_id', '=', customerId)
+    .execute();
 
 /**
  * Brings customer `customerId`'s facts and its part of the tallies up to its rows, after a change
@@ -211,7 +234,12 @@ export async function retallyCustomer(
  * form, a phone-in): what retallyCustomer would find, without reading it back. Its facts are
  * the customer row's first values.
  */
-export async function tallyNewCustomer(trx: Transaction<SalesTables>, dialect: Dialect, registration: StoredRegistration, counters?: GroupCounters<SalesTables>): Promise<void> {
+export async function tallyNewCustomer(
+  trx: Transaction<SalesTables>,
+  dialect: Dialect,
+  registration: StoredRegistration,
+  counters?: GroupCounters<SalesTables>,
+): Promise<void> {
   await applyDifference(trx, dialect, new Map(), contribution([registration], { called: false, step: 0 }), counters);
 }
 
@@ -228,7 +256,13 @@ export async function untallyCustomerSteps(trx: Transaction<SalesTables>, dialec
  * to `to`, each once: the rows of the first day each registered there in the period. An open end
  * counts from the first day or to the last.
  */
-export async function customersRegisteredUnder(sales: SalesDatabase, dimension: TallyDimension, value: string, from: string | null, to: string | null): Promise<number> {
+export async function customersRegisteredUnder(
+  sales: SalesDatabase,
+  dimension: TallyDimension,
+  value: string,
+  from: string | null,
+  to: string | null,
+): Promise<number> {
   // Days are YYYY-MM-DD and a customer's first day under the value has previous_day '': this start
   // comes before every day and after ''.
   const start = from ?? '0000-01-01';
@@ -246,7 +280,9 @@ export async function customersRegisteredUnder(sales: SalesDatabase, dimension: 
 
 /** The Seoul day (YYYY-MM-DD) of an ISO instant column (UTC, 'Z'): Korea keeps UTC+9 all year. */
 export function seoulDaySql(dialect: Dialect, column: string): RawBuilder<string> {
-  return dialect === 'sqlite' ? sql<string>`date(${sql.ref(column)}, '+9 hours')` : sql<string>`to_char(CAST(${sql.ref(column)} AS timestamptz) AT TIME ZONE 'UTC' + interval '9 hours', 'YYYY-MM-DD')`;
+  return dialect === 'sqlite'
+    ? sql<string>`date(${sql.ref(column)}, '+9 hours')`
+    : sql<string>`to_char(CAST(${sql.ref(column)} AS timestamptz) AT TIME ZONE 'UTC' + interval '9 hours', 'YYYY-MM-DD')`;
 }
 
 /**

@@ -84,7 +84,13 @@ export class CustomerWork {
     return this.work(customerId, change.version, actor, async (trx, customer) => {
       const { status, assignee } = change;
       if (assignee !== undefined && !mayReassign(customer, assignee, actor)) throw new Refused('notYours');
-      const checkedIn = await trx.selectFrom('bookings').select(['id', 'slot_id']).where('customer_id', '=', customerId).where('status', '=', 'checkedIn').orderBy('visit_at', 'desc').executeTakeFirst();
+      const checkedIn = await trx
+        .selectFrom('bookings')
+        .select(['id', 'slot_id'])
+        .where('customer_id', '=', customerId)
+        .where('status', '=', 'checkedIn')
+        .orderBy('visit_at', 'desc')
+        .executeTakeFirst();
       // A status from before the visit takes the check-in back, which only a manager may do.
       if (status && checkedIn && STATUSES_BEFORE_VISIT.has(status)) {
         if (!mayUndoCheckIn(actor.role)) throw new Refused('forbidden');
@@ -108,7 +114,10 @@ export class CustomerWork {
         .where('id', '=', customerId)
         .execute();
       const detail = leadChangeDetail(
-        { status: customer.status, assigneeName: customer.assignee_email ? staffLabel({ email: customer.assignee_email, name: customer.assignee_name }) : null },
+        {
+          status: customer.status,
+          assigneeName: customer.assignee_email ? staffLabel({ email: customer.assignee_email, name: customer.assignee_name }) : null,
+        },
         { status, assigneeName: assignee === undefined ? undefined : assignee && staffLabel(assignee) },
       );
       const given = assignee && assignee.email !== customer.assignee_email ? assignee.email : null;
@@ -128,7 +137,10 @@ export class CustomerWork {
   /** Appends a memo: never refused for a change made meanwhile, and it changes nobody's version. Records `leadMemo`. */
   async addMemo(customerId: string, text: string, actor: CustomerActor): Promise<WorkResult> {
     return this.work(customerId, null, actor, async (trx) => {
-      await trx.insertInto('memos').values({ id: randomUUID(), customer_id: customerId, at: this.iso(), text, author_email: actor.email, author_name: actor.name }).execute();
+      await trx
+        .insertInto('memos')
+        .values({ id: randomUUID(), customer_id: customerId, at: this.iso(), text, author_email: actor.email, author_name: actor.name })
+        .execute();
       return { action: 'leadMemo', detail: `${text.length}자`, keepsVersion: true };
     });
   }
@@ -137,14 +149,30 @@ export class CustomerWork {
    * A call's result and the agreed 재통화 time (ISO, or null); the first call moves 신규 to 연락 중
    * (named in the record). Records `leadCall`.
    */
-  recordCall(customerId: string, call: { version: number; result: string; callbackAt: string | null; callbackLabel?: string }, actor: CustomerActor): Promise<WorkResult> {
+  recordCall(
+    customerId: string,
+    call: { version: number; result: string; callbackAt: string | null; callbackLabel?: string },
+    actor: CustomerActor,
+  ): Promise<WorkResult> {
     return this.work(customerId, call.version, actor, async (trx, customer) => {
       await trx
         .insertInto('calls')
-        .values({ id: randomUUID(), customer_id: customerId, at: this.iso(), result: call.result, callback_at: call.callbackAt, author_email: actor.email, author_name: actor.name })
+        .values({
+          id: randomUUID(),
+          customer_id: customerId,
+          at: this.iso(),
+          result: call.result,
+          callback_at: call.callbackAt,
+          author_email: actor.email,
+          author_name: actor.name,
+        })
         .execute();
       const contacted = await moveStatusForward(trx, customerId, 'contacting');
-      const parts = [call.result, call.callbackAt ? `재통화 ${call.callbackLabel ?? call.callbackAt}` : null, contacted ? leadChangeDetail({ status: customer.status, assigneeName: null }, { status: 'contacting' }) : null];
+      const parts = [
+        call.result,
+        call.callbackAt ? `재통화 ${call.callbackLabel ?? call.callbackAt}` : null,
+        contacted ? leadChangeDetail({ status: customer.status, assigneeName: null }, { status: 'contacting' }) : null,
+      ];
       return { action: 'leadCall', detail: parts.filter(Boolean).join(', ') };
     });
   }
@@ -168,7 +196,18 @@ export class CustomerWork {
       const bookingId = randomUUID();
       await trx
         .insertInto('bookings')
-        .values({ id: bookingId, customer_id: customerId, registration_id: null, slot_id: slotId, visit_at: visitAt, kind: 'console', status: 'booked', checked_in_at: null, created_at: this.iso(), created_by: actor.email })
+        .values({
+          id: bookingId,
+          customer_id: customerId,
+          registration_id: null,
+          slot_id: slotId,
+          visit_at: visitAt,
+          kind: 'console',
+          status: 'booked',
+          checked_in_at: null,
+          created_at: this.iso(),
+          created_by: actor.email,
+        })
         .execute();
       await moveStatusForward(trx, customerId, 'visitBooked');
       const done: Done = coming
@@ -210,7 +249,15 @@ export class CustomerWork {
       },
       // On the day's sheet: booked for today, or checked in already (a second desk is told it is stale).
       async (trx) =>
-        Boolean(await trx.selectFrom('bookings').select('id').where('customer_id', '=', customerId).where('status', 'in', ['booked', 'checkedIn']).where('visit_at', 'like', `${today} %`).executeTakeFirst()),
+        Boolean(
+          await trx
+            .selectFrom('bookings')
+            .select('id')
+            .where('customer_id', '=', customerId)
+            .where('status', 'in', ['booked', 'checkedIn'])
+            .where('visit_at', 'like', `${today} %`)
+            .executeTakeFirst(),
+        ),
     );
   }
 
@@ -218,7 +265,13 @@ export class CustomerWork {
   undoCheckIn(customerId: string, version: number, actor: CustomerActor): Promise<WorkResult> {
     if (!mayUndoCheckIn(actor.role)) return Promise.resolve({ ok: false, error: 'forbidden' });
     return this.work(customerId, version, actor, async (trx) => {
-      const checkedIn = await trx.selectFrom('bookings').select('id').where('customer_id', '=', customerId).where('status', '=', 'checkedIn').orderBy('visit_at', 'desc').executeTakeFirst();
+      const checkedIn = await trx
+        .selectFrom('bookings')
+        .select('id')
+        .where('customer_id', '=', customerId)
+        .where('status', '=', 'checkedIn')
+        .orderBy('visit_at', 'desc')
+        .executeTakeFirst();
       if (!checkedIn) throw new Refused('invalid');
       await this.reopenCheckIn(trx, customerId, checkedIn.id);
       await trx.updateTable('customers').set({ status: 'visitBooked' }).where('id', '=', customerId).execute();
@@ -284,11 +337,24 @@ export class CustomerWork {
   private async recordStatusChange(trx: Transaction<SalesTables>, before: Customer, actor: CustomerActor): Promise<void> {
     const after = await trx.selectFrom('customers').select(['status', 'assignee_email']).where('id', '=', before.id).executeTakeFirstOrThrow();
     if (after.status === before.status) return;
-    await trx.insertInto('status_changes').values({ id: randomUUID(), customer_id: before.id, at: this.iso(), status: after.status, assignee_email: after.assignee_email, by_email: actor.email }).execute();
+    await trx
+      .insertInto('status_changes')
+      .values({ id: randomUUID(), customer_id: before.id, at: this.iso(), status: after.status, assignee_email: after.assignee_email, by_email: actor.email })
+      .execute();
   }
 
   private async assignIn(trx: Transaction<SalesTables>, customerId: string, assignee: Assignee | null, by: string): Promise<void> {
-    await trx.insertInto('assignments').values({ id: randomUUID(), customer_id: customerId, at: this.iso(), assignee_email: assignee?.email ?? null, assignee_name: assignee?.name ?? null, by_email: by }).execute();
+    await trx
+      .insertInto('assignments')
+      .values({
+        id: randomUUID(),
+        customer_id: customerId,
+        at: this.iso(),
+        assignee_email: assignee?.email ?? null,
+        assignee_name: assignee?.name ?? null,
+        by_email: by,
+      })
+      .execute();
   }
 
   /** A check-in taken back: the visit is coming again (or, when another one is, missed). */

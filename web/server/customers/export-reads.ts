@@ -21,7 +21,13 @@ function touchesOf(sales: SalesDatabase, ids: string[], which: 'first' | 'last')
   const beyond = which === 'first' ? '<' : '>';
   return sales.db
     .selectFrom('registrations')
-    .select(['registrations.customer_id as customerId', 'registrations.created_at as at', 'registrations.utm_source as utmSource', 'registrations.utm_campaign as utmCampaign', 'registrations.form_kind as formKind'])
+    .select([
+      'registrations.customer_id as customerId',
+      'registrations.created_at as at',
+      'registrations.utm_source as utmSource',
+      'registrations.utm_campaign as utmCampaign',
+      'registrations.form_kind as formKind',
+    ])
     .where('registrations.customer_id', 'in', ids)
     .where((eb) =>
       eb.not(
@@ -49,8 +55,20 @@ export async function exportCustomers(sales: SalesDatabase, filters: LeadFilterP
   const [firsts, lasts, calls, memos] = await Promise.all([
     touchesOf(sales, ids, 'first'),
     touchesOf(sales, ids, 'last'),
-    db.selectFrom('calls').select(['customer_id as customerId', 'at', 'result', 'callback_at as callbackAt', 'author_name as authorName']).where('customer_id', 'in', ids).orderBy('at').orderBy('id').execute(),
-    db.selectFrom('memos').select(['customer_id as customerId', 'at', 'text', 'author_name as authorName']).where('customer_id', 'in', ids).orderBy('at').orderBy('id').execute(),
+    db
+      .selectFrom('calls')
+      .select(['customer_id as customerId', 'at', 'result', 'callback_at as callbackAt', 'author_name as authorName'])
+      .where('customer_id', 'in', ids)
+      .orderBy('at')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('memos')
+      .select(['customer_id as customerId', 'at', 'text', 'author_name as authorName'])
+      .where('customer_id', 'in', ids)
+      .orderBy('at')
+      .orderBy('id')
+      .execute(),
   ]);
   const byCustomer = <Row extends { customerId: string }>(rows: Row[]) => {
     const grouped = new Map<string, Array<Omit<Row, 'customerId'>>>();

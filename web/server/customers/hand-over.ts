@@ -57,12 +57,7 @@ export async function handOverCustomers(
     `.execute(trx);
     // And one record of the whole, naming the count: what the 팀장's morning reads back.
     const summary = `${from} → ${to ? staffLabel(to) : '미배정'}: 고객 ${customers.length}명`;
-    await recordAudit(
-      trx,
-      sales.dialect,
-      { actor: actor.email, action: 'leadHandOver', ip: actor.ip, target: fromEmail, detail: summary },
-      now(),
-    );
+    await recordAudit(trx, sales.dialect, { actor: actor.email, action: 'leadHandOver', ip: actor.ip, target: fromEmail, detail: summary }, now());
     await trx
       .updateTable('customers')
       .set({ assignee_email: to?.email ?? null, assignee_name: to?.name ?? null, version: sql`version + 1`, updated_at: at })

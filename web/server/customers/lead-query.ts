@@ -95,7 +95,6 @@ export function decodeLeadCursor(value: string | undefined): LeadCursor | null {
   return parts && { createdAt: parts[0], id: parts[1] };
 }
 
-
 /** Whether any filter but the viewer's own view is set: the list then shows only the customers with a lead that matches. */
 export function filtersCustomers(params: LeadFilterParams): boolean {
   return Object.entries(params).some(([name, value]) => name !== 'visibleTo' && value !== null);

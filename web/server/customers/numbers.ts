@@ -43,10 +43,12 @@ function countedBy(rows: Array<{ key: string | null; count: number | string | bi
 const TALLY_COLUMNS = { day: 'day', formKind: 'form_kind', utmSource: 'utm_source', campaignKey: 'campaign_key', landingPage: 'landing_page' } as const;
 type TallyCount = 'registrations' | 'first_touches' | 'last_touches' | 'day_customers';
 
-const talliesOf = (sales: SalesDatabase, range: StatsRange) => sales.db.selectFrom('registration_tallies').where('day', '>=', range.from).where('day', '<=', range.to);
+const talliesOf = (sales: SalesDatabase, range: StatsRange) =>
+  sales.db.selectFrom('registration_tallies').where('day', '>=', range.from).where('day', '<=', range.to);
 
 /** A tally's value as the registrations have it: no source or campaign is null, as there. */
-const tallyKey = (dimension: RegistrationDimension, value: string): string | null => (value === '' && (dimension === 'utmSource' || dimension === 'campaignKey') ? null : value);
+const tallyKey = (dimension: RegistrationDimension, value: string): string | null =>
+  value === '' && (dimension === 'utmSource' || dimension === 'campaignKey') ? null : value;
 
 async function talliedBy(sales: SalesDatabase, range: StatsRange, dimension: RegistrationDimension, count: TallyCount): Promise<Map<string | null, number>> {
   const column = TALLY_COLUMNS[dimension];
@@ -75,13 +77,21 @@ export function registrationsBy(sales: SalesDatabase, range: StatsRange, dimensi
 }
 
 /** 등록 per utm source, medium and campaign key as the form brought them (no utm: nulls). */
-export async function registrationsByTraffic(sales: SalesDatabase, range: StatsRange): Promise<Array<{ source: string | null; medium: string | null; campaignKey: string | null; count: number }>> {
+export async function registrationsByTraffic(
+  sales: SalesDatabase,
+  range: StatsRange,
+): Promise<Array<{ source: string | null; medium: string | null; campaignKey: string | null; count: number }>> {
   const rows = await talliesOf(sales, range)
     .select((eb) => ['utm_source', 'utm_medium', 'campaign_key', eb.fn.sum<number | string>('registrations').as('count')])
     .groupBy(['utm_source', 'utm_medium', 'campaign_key'])
     .execute();
   const orNull = (value: string) => (value === '' ? null : value);
-  return rows.map((row) => ({ source: orNull(row.utm_source), medium: orNull(row.utm_medium), campaignKey: orNull(row.campaign_key), count: Number(row.count) }));
+  return rows.map((row) => ({
+    source: orNull(row.utm_source),
+    medium: orNull(row.utm_medium),
+    campaignKey: orNull(row.campaign_key),
+    count: Number(row.count),
+  }));
 }
 
 /**
@@ -96,7 +106,12 @@ const customerTalliesOf = (sales: SalesDatabase, range: StatsRange, dimension: T
     .where('day', '<=', range.to)
     .where('previous_day', '<', range.from);
 
-const CUSTOMER_TALLY_DIMENSIONS = { formKind: 'formKind', utmSource: 'utmSource', campaignKey: 'campaignKey', landingPage: 'landingPage' } as const satisfies Record<Exclude<RegistrationDimension, 'day'>, TallyDimension>;
+const CUSTOMER_TALLY_DIMENSIONS = {
+  formKind: 'formKind',
+  utmSource: 'utmSource',
+  campaignKey: 'campaignKey',
+  landingPage: 'landingPage',
+} as const satisfies Record<Exclude<RegistrationDimension, 'day'>, TallyDimension>;
 
 /** 고객: customers who registered in the period (new or returning), as the list counts them with the period's filter. */
 export function registeredCustomerCount(sales: SalesDatabase, range: StatsRange): Promise<number> {
@@ -128,27 +143,44 @@ export function touchesByCampaign(sales: SalesDatabase, range: StatsRange, touch
 }
 
 /** The bookings that count as 방문 예약: booked through a form, the lead page or a phone-in, holding or having held a place. */
-const countedAsBooking = (eb: ExpressionBuilder<SalesTables, 'bookings'>): Expression<SqlBool> => eb.and([eb('bookings.kind', 'in', BOOKED_KINDS), eb('bookings.status', 'in', VISIT_STATUSES)]);
+const countedAsBooking = (eb: ExpressionBuilder<SalesTables, 'bookings'>): Expression<SqlBool> =>
+  eb.and([eb('bookings.kind', 'in', BOOKED_KINDS), eb('bookings.status', 'in', VISIT_STATUSES)]);
 
 /** The bookings counted as 방문 예약 in the period. */
-const bookingsOf = (sales: SalesDatabase, range: StatsRange) => sales.db.selectFrom('bookings').where(countedAsBooking).where((eb) => visitsInPeriod(eb, range));
+const bookingsOf = (sales: SalesDatabase, range: StatsRange) =>
+  sales.db
+    .selectFrom('bookings')
+    .where(countedAsBooking)
+    .where((eb) => visitsInPeriod(eb, range));
 
 /** The visits made (방문 완료) in the period: checked in, booked or walked in. */
-const visitsMadeOf = (sales: SalesDatabase, range: StatsRange) => sales.db.selectFrom('bookings').where('bookings.status', '=', 'checkedIn').where((eb) => visitsInPeriod(eb, range));
+const visitsMadeOf = (sales: SalesDatabase, range: StatsRange) =>
+  sales.db
+    .selectFrom('bookings')
+    .where('bookings.status', '=', 'checkedIn')
+    .where((eb) => visitsInPeriod(eb, range));
 
 /** The walk-ins counted as 현장 방문 in the period. */
 const walkInsOf = (sales: SalesDatabase, range: StatsRange) =>
-  sales.db.selectFrom('bookings').where('bookings.kind', '=', 'walkIn').where('bookings.status', '=', 'checkedIn').where((eb) => visitsInPeriod(eb, range));
+  sales.db
+    .selectFrom('bookings')
+    .where('bookings.kind', '=', 'walkIn')
+    .where('bookings.status', '=', 'checkedIn')
+    .where((eb) => visitsInPeriod(eb, range));
 
 /** 방문 예약: bookings (not walk-ins) for a visit in the period that hold or held a place. */
 export async function bookingCount(sales: SalesDatabase, range: StatsRange): Promise<number> {
-  const row = await bookingsOf(sales, range).select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+  const row = await bookingsOf(sales, range)
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 /** 현장 방문: walk-ins in the period. */
 export async function walkInCount(sales: SalesDatabase, range: StatsRange): Promise<number> {
-  const row = await walkInsOf(sales, range).select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+  const row = await walkInsOf(sales, range)
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
@@ -156,7 +188,10 @@ export async function walkInCount(sales: SalesDatabase, range: StatsRange): Prom
 export async function visitsByDay(sales: SalesDatabase, range: StatsRange): Promise<{ bookings: Map<string, number>; walkIns: Map<string, number> }> {
   const visitDay = sql<string>`substr(bookings.visit_at, 1, 10)`;
   const byDay = async (query: ReturnType<typeof bookingsOf>) => {
-    const rows = await query.select((eb) => [visitDay.as('day'), eb.fn.countAll().as('count')]).groupBy(visitDay).execute();
+    const rows = await query
+      .select((eb) => [visitDay.as('day'), eb.fn.countAll().as('count')])
+      .groupBy(visitDay)
+      .execute();
     return new Map(rows.map((row) => [row.day, Number(row.count)]));
   };
   const [bookings, walkIns] = await Promise.all([byDay(bookingsOf(sales, range)), byDay(walkInsOf(sales, range))]);
@@ -192,10 +227,21 @@ export async function funnelByCampaign(sales: SalesDatabase, range: StatsRange):
     .execute();
   return (
     rows
-      .map((row) => ({ campaignKey: tallyKey('campaignKey', row.value), customers: Number(row.customers), called: Number(row.called), visited: Number(row.visited), contracted: Number(row.contracted) }))
+      .map((row) => ({
+        campaignKey: tallyKey('campaignKey', row.value),
+        customers: Number(row.customers),
+        called: Number(row.called),
+        visited: Number(row.visited),
+        contracted: Number(row.contracted),
+      }))
       .filter((row) => row.customers > 0)
       // Most customers first, no campaign last, then by key.
-      .sort((a, b) => b.customers - a.customers || Number(a.campaignKey === null) - Number(b.campaignKey === null) || ((a.campaignKey ?? '') < (b.campaignKey ?? '') ? -1 : (a.campaignKey ?? '') > (b.campaignKey ?? '') ? 1 : 0))
+      .sort(
+        (a, b) =>
+          b.customers - a.customers ||
+          Number(a.campaignKey === null) - Number(b.campaignKey === null) ||
+          ((a.campaignKey ?? '') < (b.campaignKey ?? '') ? -1 : (a.campaignKey ?? '') > (b.campaignKey ?? '') ? 1 : 0),
+      )
   );
 }
 
@@ -274,7 +320,11 @@ export async function contractsByAssigneeAndDay(sales: SalesDatabase, range: Sta
   const day = seoulDaySql(sales.dialect, 'status_changes.at');
   const rows = await sales.db
     .selectFrom('status_changes')
-    .select((eb) => [day.as('day'), 'status_changes.assignee_email as email', eb.fn.count<number | string>('status_changes.customer_id').distinct().as('count')])
+    .select((eb) => [
+      day.as('day'),
+      'status_changes.assignee_email as email',
+      eb.fn.count<number | string>('status_changes.customer_id').distinct().as('count'),
+    ])
     .where('status_changes.status', '=', 'contracted')
     .where('status_changes.at', '>=', since)
     .where('status_changes.at', '<', until)

@@ -48,7 +48,16 @@ const keyOf = (registration: TalliedRegistration): TallyKey => ({
   landing_page: registration.landingPage ?? registration.sourcePage ?? '',
 });
 
-type StoredRegistration = { id: string; created_at: string; form_kind: string; landing_page: string | null; source_page: string | null; utm_source: string | null; utm_medium: string | null; campaign_key: string | null };
+type StoredRegistration = {
+  id: string;
+  created_at: string;
+  form_kind: string;
+  landing_page: string | null;
+  source_page: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  campaign_key: string | null;
+};
 
 const storedKeyOf = (row: StoredRegistration): TallyKey => ({
   day: seoulDay(Date.parse(row.created_at)),
@@ -68,11 +77,20 @@ const registrationTallies: CounterWriter<SalesTables> = {
   write: async (trx, shard, rows) => {
     await trx
       .insertInto('registration_tallies')
-      .values(rows.map(({ fields, counts }) => ({ ...(fields as TallyKey), shard, registrations: counts.registrations ?? 0, first_touches: counts.first_touches ?? 0, last_touches: counts.last_touches ?? 0, day_customers: counts.day_customers ?? 0 })))
+      .values(
+        rows.map(({ fields, counts }) => ({
+          ...(fields as TallyKey),
+          shard,
+          registrations: counts.registrations ?? 0,
+          first_touches: counts.first_touches ?? 0,
+          last_touches: counts.last_touches ?? 0,
+          day_customers: counts.day_customers ?? 0,
+        })),
+      )
       .onConflict((conflict) =>
-        conflict.columns(['day', 'form_kind', 'utm_source', 'utm_medium', 'campaign_key', 'landing_page', 'shard']).doUpdateSet(
-          Object.fromEntries(COUNT_NAMES.map((name) => [name, sql`registration_tallies.${sql.ref(name)} + excluded.${sql.ref(name)}`])),
-        ),
+        conflict
+          .columns(['day', 'form_kind', 'utm_source', 'utm_medium', 'campaign_key', 'landing_page', 'shard'])
+          .doUpdateSet(Object.fromEntries(COUNT_NAMES.map((name) => [name, sql`registration_tallies.${sql.ref(name)} + excluded.${sql.ref(name)}`]))),
       )
       .execute();
   },
@@ -114,19 +132,30 @@ export async function tallyRegistration(
   const [earliest, latest, dayEarliest] = await Promise.all([
     ofCustomer.orderBy('created_at').orderBy('id').limit(1).executeTakeFirst(),
     ofCustomer.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst(),
-    ofCustomer.where('created_at', '>=', seoulDayStart(day)).where('created_at', '<', seoulDayStart(day, 1)).orderBy('created_at').orderBy('id').limit(1).executeTakeFirst(),
+    ofCustomer
+      .where('created_at', '>=', seoulDayStart(day))
+      .where('created_at', '<', seoulDayStart(day, 1))
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst(),
   ]);
-  const before = (row: StoredRegistration) => registration.createdAt < row.created_at || (registration.createdAt === row.created_at && registration.id < row.id);
+  const before = (row: StoredRegistration) =>
+    registration.createdAt < row.created_at || (registration.createdAt === row.created_at && registration.id < row.id);
   // A registration sent earlier than one stored already (a delayed one) takes what that one held.
   const first = !earliest || before(earliest);
   const last = !latest || !before(latest);
   const dayFirst = !dayEarliest || before(dayEarliest);
-  await add(trx, [
-    { key: keyOf(registration), counts: { registrations: 1, first_touches: first ? 1 : 0, last_touches: last ? 1 : 0, day_customers: dayFirst ? 1 : 0 } },
-    ...(first && earliest ? [{ key: storedKeyOf(earliest), counts: { first_touches: -1 } }] : []),
-    ...(last && latest ? [{ key: storedKeyOf(latest), counts: { last_touches: -1 } }] : []),
-    ...(dayFirst && dayEarliest ? [{ key: storedKeyOf(dayEarliest), counts: { day_customers: -1 } }] : []),
-  ], counters);
+  await add(
+    trx,
+    [
+      { key: keyOf(registration), counts: { registrations: 1, first_touches: first ? 1 : 0, last_touches: last ? 1 : 0, day_customers: dayFirst ? 1 : 0 } },
+      ...(first && earliest ? [{ key: storedKeyOf(earliest), counts: { first_touches: -1 } }] : []),
+      ...(last && latest ? [{ key: storedKeyOf(latest), counts: { last_touches: -1 } }] : []),
+      ...(dayFirst && dayEarliest ? [{ key: storedKeyOf(dayEarliest), counts: { day_customers: -1 } }] : []),
+    ],
+    counters,
+  );
 }
 
 /** Takes customer `customerId`'s registrations out of the tallies, before the customer is deleted. */
@@ -143,7 +172,15 @@ export async function untallyCustomer(trx: Transaction<SalesTables>, customerId:
     const key = storedKeyOf(registration);
     const dayFirst = !days.has(key.day);
     days.add(key.day);
-    return { key, counts: { registrations: -1, first_touches: index === 0 ? -1 : 0, last_touches: index === registrations.length - 1 ? -1 : 0, day_customers: dayFirst ? -1 : 0 } };
+    return {
+      key,
+      counts: {
+        registrations: -1,
+        first_touches: index === 0 ? -1 : 0,
+        last_touches: index === registrations.length - 1 ? -1 : 0,
+        day_customers: dayFirst ? -1 : 0,
+      },
+    };
   });
   await add(trx, changes);
 }

@@ -144,26 +144,28 @@ class Refusal extends Error {
 }
 
 /** Stores `registration` as its customer's, in a transaction it may share with others sent at the same time (group commit). */
-export async function register(
-  sales: SalesDatabase,
-  registration: NewRegistration,
-  options: RegistrationOptions,
-): Promise<RegistrationOutcome> {
+export async function register(sales: SalesDatabase, registration: NewRegistration, options: RegistrationOptions): Promise<RegistrationOutcome> {
   try {
-    return await sales.inGroupCommit(async (trx, counters, statements) => {
-      const outcome = await registerIn(trx, registration, options, counters, statements);
-      if (outcome.status === 'created') {
-        // A customer it created has nothing else to count yet, unless it came in (a walk-in).
-        if (outcome.returning || options.walkInAt) await retallyCustomer(trx, sales.dialect, outcome.customerId, registration.id, counters);
-        else await tallyNewCustomer(trx, sales.dialect, storedOf(registration), counters);
-      }
-      if (options.queueMessages && outcome.status === 'created') await queueMessagesIn(statements, registration.id, outcome, Date.parse(registration.createdAt));
-      if (options.tellCustomerOfVisit && outcome.status === 'created' && outcome.visit?.status === 'booked') await queueBookedVisitMessage(trx, outcome.customerId, Date.parse(registration.createdAt));
-      // The desk's registration is staff work: recorded with it (a retry's, which stores nothing, is not).
-      if (options.audit && outcome.status === 'created') await recordAuditInGroup(statements, sales.dialect, { ...options.audit, target: outcome.customerId }, Date.parse(registration.createdAt));
-      return outcome;
-      // A phone's registrations in one group go one after the other (customersByPhone).
-    }, { key: registration.phone });
+    return await sales.inGroupCommit(
+      async (trx, counters, statements) => {
+        const outcome = await registerIn(trx, registration, options, counters, statements);
+        if (outcome.status === 'created') {
+          // A customer it created has nothing else to count yet, unless it came in (a walk-in).
+          if (outcome.returning || options.walkInAt) await retallyCustomer(trx, sales.dialect, outcome.customerId, registration.id, counters);
+          else await tallyNewCustomer(trx, sales.dialect, storedOf(registration), counters);
+        }
+        if (options.queueMessages && outcome.status === 'created')
+          await queueMessagesIn(statements, registration.id, outcome, Date.parse(registration.createdAt));
+        if (options.tellCustomerOfVisit && outcome.status === 'created' && outcome.visit?.status === 'booked')
+          await queueBookedVisitMessage(trx, outcome.customerId, Date.parse(registration.createdAt));
+        // The desk's registration is staff work: recorded with it (a retry's, which stores nothing, is not).
+        if (options.audit && outcome.status === 'created')
+          await recordAuditInGroup(statements, sales.dialect, { ...options.audit, target: outcome.customerId }, Date.parse(registration.createdAt));
+        return outcome;
+        // A phone's registrations in one group go one after the other (customersByPhone).
+      },
+      { key: registration.phone },
+    );
   } catch (error) {
     if (error instanceof Refusal) return error.outcome;
     throw error;
@@ -213,7 +215,14 @@ async function registerIn(
       .execute();
   }
   if (givenNow && assignee) {
-    await statements.write(newAssignments, { id: randomUUID(), customer_id: customer.id, at: registration.createdAt, assignee_email: assignee.email, assignee_name: assignee.name, by_email: null });
+    await statements.write(newAssignments, {
+      id: randomUUID(),
+      customer_id: customer.id,
+      at: registration.createdAt,
+      assignee_email: assignee.email,
+      assignee_name: assignee.name,
+      by_email: null,
+    });
   }
   await tallyRegistration(trx, customer.id, registration, returning, counters);
   const inserted = await statements.write(newRegistrations, {
@@ -310,7 +319,12 @@ function insertBooking(
  * the same form finds its keys there): the customer's confirmation of the registration or the
  * booking, and to the 담당자 the new customer, or a customer of theirs registering again, and the visit.
  */
-async function queueMessagesIn(statements: GroupStatements<SalesTables>, registrationId: string, outcome: Extract<RegistrationOutcome, { status: 'created' }>, now: number): Promise<void> {
+async function queueMessagesIn(
+  statements: GroupStatements<SalesTables>,
+  registrationId: string,
+  outcome: Extract<RegistrationOutcome, { status: 'created' }>,
+  now: number,
+): Promise<void> {
   const booked = outcome.visit?.status === 'booked';
   const jobs: Array<{ event: MessageEvent; recipient: string | null; qualifier?: string }> = [{ event: booked ? 'booking' : 'registration', recipient: null }];
   const staff = outcome.assignee?.email;
@@ -337,8 +351,24 @@ export async function registrationContent(
   const row = await sales.db
     .selectFrom('registrations')
     .innerJoin('customers', 'customers.id', 'registrations.customer_id')
-    .select(['registrations.name', 'customers.phone', 'registrations.message', 'registrations.form_kind', 'registrations.requested_slot_id', 'registrations.marketing_consent'])
+    .select([
+      'registrations.name',
+      'customers.phone',
+      'registrations.message',
+      'registrations.form_kind',
+      'registrations.requested_slot_id',
+      'registrations.marketing_consent',
+    ])
     .where('registrations.id', '=', id)
     .executeTakeFirst();
-  return row ? { name: row.name, phone: row.phone, message: row.message, formKind: row.form_kind, visitSlotId: row.requested_slot_id, marketing: row.marketing_consent === 1 } : null;
+  return row
+    ? {
+        name: row.name,
+        phone: row.phone,
+        message: row.message,
+        formKind: row.form_kind,
+        visitSlotId: row.requested_slot_id,
+        marketing: row.marketing_consent === 1,
+      }
+    : null;
 }

@@ -47,9 +47,17 @@ export async function saveAssignmentSettings(sales: SalesDatabase, settings: Ass
   const at = new Date(now).toISOString();
   const optedOut = [...new Set(settings.optedOut)].sort();
   await sales.db.transaction().execute(async (trx) => {
-    await trx.updateTable('assignment_settings').set({ round_robin: settings.roundRobin ? 1 : 0, updated_at: at, updated_by: actor.email }).where('id', '=', 1).execute();
+    await trx
+      .updateTable('assignment_settings')
+      .set({ round_robin: settings.roundRobin ? 1 : 0, updated_at: at, updated_by: actor.email })
+      .where('id', '=', 1)
+      .execute();
     await trx.deleteFrom('assignment_opt_outs').execute();
-    if (optedOut.length) await trx.insertInto('assignment_opt_outs').values(optedOut.map((email) => ({ email }))).execute();
+    if (optedOut.length)
+      await trx
+        .insertInto('assignment_opt_outs')
+        .values(optedOut.map((email) => ({ email })))
+        .execute();
     const detail = `자동 배정 ${settings.roundRobin ? '켬' : '끔'}${optedOut.length ? `, 제외: ${optedOut.join(', ')}` : ''}`;
     await recordAudit(trx, sales.dialect, { actor: actor.email, action: 'assignmentSettings', ip: actor.ip, target: null, detail }, now);
   });
@@ -62,7 +70,12 @@ export async function saveAssignmentSettings(sales: SalesDatabase, settings: Ass
  */
 export async function carryStudioRoundRobin(sales: SalesDatabase, studioRoundRobin: boolean): Promise<boolean> {
   if (!studioRoundRobin) return false;
-  const result = await sales.db.updateTable('assignment_settings').set({ round_robin: 1, updated_at: new Date().toISOString(), updated_by: 'studio' }).where('id', '=', 1).where('updated_at', 'is', null).executeTakeFirst();
+  const result = await sales.db
+    .updateTable('assignment_settings')
+    .set({ round_robin: 1, updated_at: new Date().toISOString(), updated_by: 'studio' })
+    .where('id', '=', 1)
+    .where('updated_at', 'is', null)
+    .executeTakeFirst();
   roundRobinRead.delete(sales);
   return Number(result.numUpdatedRows) > 0;
 }
@@ -86,7 +99,8 @@ export async function distributeEvenly(
   const distributionId = `distribution-${randomUUID()}`;
   return sales.db.transaction().execute(async (trx) => {
     let chosen = trx.selectFrom('customers').select('id').orderBy('first_registered_at').orderBy('id');
-    chosen = target === 'unassigned' ? chosen.where('assignee_email', 'is', null) : chosen.where('id', 'in', target.customerIds.length ? target.customerIds : ['']);
+    chosen =
+      target === 'unassigned' ? chosen.where('assignee_email', 'is', null) : chosen.where('id', 'in', target.customerIds.length ? target.customerIds : ['']);
     const customers = await chosen.execute();
     const loads = new Map(
       (
@@ -110,7 +124,18 @@ export async function distributeEvenly(
         .where('id', '=', customer.id);
       if (target === 'unassigned') update = update.where('assignee_email', 'is', null);
       if (Number((await update.executeTakeFirst()).numUpdatedRows) === 0) continue;
-      await trx.insertInto('assignments').values({ id: `${customer.id}-${randomUUID()}`, customer_id: customer.id, at, assignee_email: to.email, assignee_name: to.name, by_email: actor.email, distribution_id: distributionId }).execute();
+      await trx
+        .insertInto('assignments')
+        .values({
+          id: `${customer.id}-${randomUUID()}`,
+          customer_id: customer.id,
+          at,
+          assignee_email: to.email,
+          assignee_name: to.name,
+          by_email: actor.email,
+          distribution_id: distributionId,
+        })
+        .execute();
       counts.set(to.email, (counts.get(to.email) ?? 0) + 1);
       total += 1;
     }
@@ -120,7 +145,12 @@ export async function distributeEvenly(
       await recordAudit(trx, sales.dialect, { actor: actor.email, action: 'leadDistribute', ip: actor.ip, target: null, detail }, now);
       const notices = distribution.counts
         .filter((entry) => entry.count > 0)
-        .map((entry) => ({ key: messageKey('staffDistribution', distributionId, entry.email), leadId: distributionId, event: 'staffDistribution' as const, recipient: entry.email }));
+        .map((entry) => ({
+          key: messageKey('staffDistribution', distributionId, entry.email),
+          leadId: distributionId,
+          event: 'staffDistribution' as const,
+          recipient: entry.email,
+        }));
       await queueMessages(trx, notices, now);
     }
     return distribution;

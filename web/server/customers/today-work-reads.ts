@@ -32,16 +32,28 @@ const RECENT_DAYS = 30;
  */
 export async function todayWork(sales: SalesDatabase, email: string | null, day: string): Promise<TodayCustomerWork> {
   const db = sales.db;
-  const theirs = (eb: CustomersBuilder) => eb.and([eb('customers.status', '!=', 'invalid'), ...(email === null ? [] : [eb('customers.assignee_email', '=', email)])]);
+  const theirs = (eb: CustomersBuilder) =>
+    eb.and([eb('customers.status', '!=', 'invalid'), ...(email === null ? [] : [eb('customers.assignee_email', '=', email)])]);
   const until = seoulDayStart(day, 1);
-  const customerColumns = ['customers.id as customerId', 'customers.name', 'customers.phone', 'customers.status', 'customers.assignee_name as assigneeName'] as const;
+  const customerColumns = [
+    'customers.id as customerId',
+    'customers.name',
+    'customers.phone',
+    'customers.status',
+    'customers.assignee_name as assigneeName',
+  ] as const;
 
   // Each part reads the facts kept on the customer (customer-tallies.ts) through a partial index
   // holding only the customers it lists; the conditions are written as the indexes' are.
   const [notContacted, callbacks, visits, returning] = await Promise.all([
     db
       .selectFrom('customers')
-      .select((eb) => [...customerColumns, assignedAtOf(eb).as('assignedAt'), 'customers.last_registered_at as lastRegisteredAt', sql<number>`CASE WHEN customers.first_registered_at < customers.last_registered_at THEN 1 ELSE 0 END`.as('returning')])
+      .select((eb) => [
+        ...customerColumns,
+        assignedAtOf(eb).as('assignedAt'),
+        'customers.last_registered_at as lastRegisteredAt',
+        sql<number>`CASE WHEN customers.first_registered_at < customers.last_registered_at THEN 1 ELSE 0 END`.as('returning'),
+      ])
       .where((eb) => theirs(eb))
       .where(sql<SqlBool>`customers.awaiting_call = 1`)
       .where('customers.last_registered_at', '>=', seoulDayStart(day, -RECENT_DAYS))
@@ -55,7 +67,14 @@ export async function todayWork(sales: SalesDatabase, email: string | null, day:
       .select((eb) => [
         ...customerColumns,
         'customers.callback_at as callbackAt',
-        eb.selectFrom('calls').select('calls.result').whereRef('calls.customer_id', '=', 'customers.id').orderBy('calls.at', 'desc').orderBy('calls.id', 'desc').limit(1).as('lastCallResult'),
+        eb
+          .selectFrom('calls')
+          .select('calls.result')
+          .whereRef('calls.customer_id', '=', 'customers.id')
+          .orderBy('calls.at', 'desc')
+          .orderBy('calls.id', 'desc')
+          .limit(1)
+          .as('lastCallResult'),
       ])
       .where((eb) => theirs(eb))
       .where(sql<SqlBool>`customers.callback_at IS NOT NULL`)
@@ -83,7 +102,11 @@ export async function todayWork(sales: SalesDatabase, email: string | null, day:
         ...customerColumns,
         'customers.last_call_at as lastCallAt',
         'customers.last_registered_at as lastRegisteredAt',
-        eb.selectFrom('registrations').select((count) => count.fn.countAll().as('n')).whereRef('registrations.customer_id', '=', 'customers.id').as('registrations'),
+        eb
+          .selectFrom('registrations')
+          .select((count) => count.fn.countAll().as('n'))
+          .whereRef('registrations.customer_id', '=', 'customers.id')
+          .as('registrations'),
       ])
       .where((eb) => theirs(eb))
       .where(sql<SqlBool>`customers.last_call_at < customers.last_registered_at`)

@@ -12,7 +12,13 @@ export const VISIT_MESSAGE_EVENTS = ['booking', 'bookingChange', 'bookingCancel'
 export type VisitMessageEvent = (typeof VISIT_MESSAGE_EVENTS)[number];
 
 /** Queues the customer's `event` message about booking `bookingId`. */
-export async function queueVisitMessage(trx: Transaction<SalesTables>, customerId: string, event: VisitMessageEvent, bookingId: string, now: number): Promise<void> {
+export async function queueVisitMessage(
+  trx: Transaction<SalesTables>,
+  customerId: string,
+  event: VisitMessageEvent,
+  bookingId: string,
+  now: number,
+): Promise<void> {
   await queueMessages(trx, [{ key: messageKey(event, customerId, bookingId), leadId: customerId, event }], now);
 }
 

@@ -23,7 +23,12 @@ const STATUSES_BEFORE: Record<'contacting' | 'visitBooked' | 'visited', readonly
 
 /** Moves the customer's status forward to `to`, by one conditional update (a later status changes no row); says whether it moved. */
 export async function moveStatusForward(trx: Transaction<SalesTables>, customerId: string, to: keyof typeof STATUSES_BEFORE): Promise<boolean> {
-  const { numUpdatedRows } = await trx.updateTable('customers').set({ status: to }).where('id', '=', customerId).where('status', 'in', STATUSES_BEFORE[to]).executeTakeFirst();
+  const { numUpdatedRows } = await trx
+    .updateTable('customers')
+    .set({ status: to })
+    .where('id', '=', customerId)
+    .where('status', 'in', STATUSES_BEFORE[to])
+    .executeTakeFirst();
   return numUpdatedRows > 0n;
 }
 
@@ -66,8 +71,18 @@ export async function givePlaceBack(trx: Transaction<SalesTables>, slotId: strin
  * missed first (its place stays counted): it is no longer coming, and the unique index over booked
  * visits must not hold the customer to it.
  */
-export async function comingVisit(trx: Transaction<SalesTables>, customerId: string, today: string): Promise<{ id: string; slotId: string | null; visitAt: string } | null> {
-  await trx.updateTable('bookings').set({ status: 'missed' }).where('customer_id', '=', customerId).where('status', '=', 'booked').where('visit_at', '<', today).execute();
+export async function comingVisit(
+  trx: Transaction<SalesTables>,
+  customerId: string,
+  today: string,
+): Promise<{ id: string; slotId: string | null; visitAt: string } | null> {
+  await trx
+    .updateTable('bookings')
+    .set({ status: 'missed' })
+    .where('customer_id', '=', customerId)
+    .where('status', '=', 'booked')
+    .where('visit_at', '<', today)
+    .execute();
   const coming = await trx
     .selectFrom('bookings')
     .select(['id', 'slot_id as slotId', 'visit_at as visitAt'])
@@ -79,6 +94,13 @@ export async function comingVisit(trx: Transaction<SalesTables>, customerId: str
 
 /** Slots dated `from` (YYYY-MM-DD) or later, in time order, with the places left (a full one too: 0). */
 export async function openSlotsFrom(sales: Pick<SalesDatabase, 'db'>, from: string): Promise<Array<{ id: string; date: string; time: string; left: number }>> {
-  const rows = await sales.db.selectFrom('visit_slots').select(['id', 'date', 'time', 'capacity', 'booked']).where('date', '>=', from).orderBy('date').orderBy('time').orderBy('id').execute();
+  const rows = await sales.db
+    .selectFrom('visit_slots')
+    .select(['id', 'date', 'time', 'capacity', 'booked'])
+    .where('date', '>=', from)
+    .orderBy('date')
+    .orderBy('time')
+    .orderBy('id')
+    .execute();
   return rows.map(({ capacity, booked, ...slot }) => ({ ...slot, left: Math.max(0, capacity - booked) }));
 }

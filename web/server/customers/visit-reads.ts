@@ -64,7 +64,12 @@ export async function visitSheet(sales: SalesDatabase, day: string): Promise<Vis
     sheetVisitors(sales)
       .select('bookings.kind')
       .where((eb) => onVisitDay(eb, day))
-      .where((eb) => eb.or([eb('bookings.status', 'in', VISIT_STATUSES).and('bookings.slot_id', 'is not', null), eb('bookings.kind', '=', 'walkIn').and('bookings.status', '=', 'checkedIn')]))
+      .where((eb) =>
+        eb.or([
+          eb('bookings.status', 'in', VISIT_STATUSES).and('bookings.slot_id', 'is not', null),
+          eb('bookings.kind', '=', 'walkIn').and('bookings.status', '=', 'checkedIn'),
+        ]),
+      )
       .orderBy('bookings.visit_at')
       .orderBy('bookings.created_at')
       .orderBy('bookings.id')
@@ -93,10 +98,19 @@ export async function openSlots(sales: SalesDatabase, from: string, limit = 200)
 }
 
 /** Places and bookings of each day from `from` up to, not including, `until` (YYYY-MM-DD). */
-export async function slotFill(sales: SalesDatabase, from: string, until: string): Promise<Array<{ date: string; slots: number; capacity: number; booked: number }>> {
+export async function slotFill(
+  sales: SalesDatabase,
+  from: string,
+  until: string,
+): Promise<Array<{ date: string; slots: number; capacity: number; booked: number }>> {
   const rows = await sales.db
     .selectFrom('visit_slots')
-    .select((eb) => ['date', eb.fn.countAll().as('slots'), eb.fn.sum<number | string>('capacity').as('capacity'), eb.fn.sum<number | string>('booked').as('booked')])
+    .select((eb) => [
+      'date',
+      eb.fn.countAll().as('slots'),
+      eb.fn.sum<number | string>('capacity').as('capacity'),
+      eb.fn.sum<number | string>('booked').as('booked'),
+    ])
     .where('date', '>=', from)
     .where('date', '<', until)
     .groupBy('date')

@@ -63,7 +63,14 @@ export class VisitSlotSchedule {
     if (visitAtOf({ date: input.from, time: times[0] }) <= seoulDateTime(new Date(this.now()).toISOString())) return { ok: false, error: 'past' };
     return this.write(async (trx) => {
       const existing = new Set(
-        (await trx.selectFrom('visit_slots').select(['date', 'time']).where('date', '>=', input.from).where('date', '<', shiftDay(input.from, input.days)).execute()).map(visitAtOf),
+        (
+          await trx
+            .selectFrom('visit_slots')
+            .select(['date', 'time'])
+            .where('date', '>=', input.from)
+            .where('date', '<', shiftDay(input.from, input.days))
+            .execute()
+        ).map(visitAtOf),
       );
       const created: string[] = [];
       const skipped: string[] = [];
@@ -77,11 +84,21 @@ export class VisitSlotSchedule {
             continue;
           }
           created.push(visitAt);
-          rows.push({ id: `visitSlot-${date.replaceAll('-', '')}-${time.replace(':', '')}-${key.slice(0, 12)}`, date, time, capacity: input.capacity, created_at: new Date(this.now()).toISOString() });
+          rows.push({
+            id: `visitSlot-${date.replaceAll('-', '')}-${time.replace(':', '')}-${key.slice(0, 12)}`,
+            date,
+            time,
+            capacity: input.capacity,
+            created_at: new Date(this.now()).toISOString(),
+          });
         }
       }
       if (rows.length === 0) return { result: { ok: true, created, skipped } };
-      await trx.insertInto('visit_slots').values(rows).onConflict((conflict) => conflict.column('id').doNothing()).execute();
+      await trx
+        .insertInto('visit_slots')
+        .values(rows)
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .execute();
       const detail = `${created.length}개 · ${input.from}${input.days === 7 ? ' 주간' : ''} · ${times.join(', ')} · 정원 ${input.capacity}`;
       return { result: { ok: true, created, skipped }, audit: { action: 'slotCreate', target: null, detail } };
     }, actor);
@@ -100,14 +117,28 @@ export class VisitSlotSchedule {
       if (edit.capacity < slot.booked) throw new Refused({ ok: false, error: 'belowBooked', booked: slot.booked });
       let moved = 0;
       if (edit.time !== slot.time) {
-        const taken = await trx.selectFrom('visit_slots').select('id').where('date', '=', slot.date).where('time', '=', edit.time).where('id', '<>', id).executeTakeFirst();
+        const taken = await trx
+          .selectFrom('visit_slots')
+          .select('id')
+          .where('date', '=', slot.date)
+          .where('time', '=', edit.time)
+          .where('id', '<>', id)
+          .executeTakeFirst();
         if (taken) throw new Refused({ ok: false, error: 'timeTaken' });
         const visitAt = visitAtOf({ date: slot.date, time: edit.time });
-        const { numUpdatedRows } = await trx.updateTable('bookings').set({ visit_at: visitAt }).where('slot_id', '=', id).where('status', '=', 'booked').executeTakeFirst();
+        const { numUpdatedRows } = await trx
+          .updateTable('bookings')
+          .set({ visit_at: visitAt })
+          .where('slot_id', '=', id)
+          .where('status', '=', 'booked')
+          .executeTakeFirst();
         moved = Number(numUpdatedRows);
       }
       await trx.updateTable('visit_slots').set({ time: edit.time, capacity: edit.capacity }).where('id', '=', id).execute();
-      return { result: { ok: true, moved }, audit: { action: 'slotChange', target: id, detail: `${visitAtOf(slot)} 정원 ${slot.capacity} → ${edit.time} 정원 ${edit.capacity}` } };
+      return {
+        result: { ok: true, moved },
+        audit: { action: 'slotChange', target: id, detail: `${visitAtOf(slot)} 정원 ${slot.capacity} → ${edit.time} 정원 ${edit.capacity}` },
+      };
     }, actor);
   }
 

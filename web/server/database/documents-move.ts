@@ -97,10 +97,14 @@ export async function keepOldDocuments(sales: SalesDatabase, documents: SanityDo
     return sql`(${document._id}, ${document._type}, ${JSON.stringify(kept)}, '', ${sales.dialect === 'postgres' ? sql`0` : sql`''`})`;
   });
   if (sales.dialect === 'sqlite') {
-    await sql`CREATE TABLE IF NOT EXISTS documents (id TEXT PRIMARY KEY, type TEXT NOT NULL, json TEXT NOT NULL, rev TEXT NOT NULL, updated TEXT NOT NULL)`.execute(sales.db);
+    await sql`CREATE TABLE IF NOT EXISTS documents (id TEXT PRIMARY KEY, type TEXT NOT NULL, json TEXT NOT NULL, rev TEXT NOT NULL, updated TEXT NOT NULL)`.execute(
+      sales.db,
+    );
   }
   const columns = sales.dialect === 'postgres' ? sql`(id, type, doc, rev, seq)` : sql`(id, type, json, rev, updated)`;
-  const { rows: created } = await sql<{ id: string }>`INSERT INTO documents ${columns} VALUES ${sql.join(rows)} ON CONFLICT (id) DO NOTHING RETURNING id`.execute(sales.db);
+  const { rows: created } = await sql<{
+    id: string;
+  }>`INSERT INTO documents ${columns} VALUES ${sql.join(rows)} ON CONFLICT (id) DO NOTHING RETURNING id`.execute(sales.db);
   return created.length;
 }
 

@@ -39,7 +39,10 @@ export type CounterRow = { key: string; fields: Record<string, string>; counts: 
  * for a write outside a group. Writers run in the order of their names, and each writes its rows in
  * the keys' order: groups that lock the same rows lock them in one order and never wait in a circle.
  */
-export type CounterWriter<Tables> = { name: string; write: (trx: Transaction<Tables>, shard: number | RawBuilder<number>, rows: CounterRow[]) => Promise<void> };
+export type CounterWriter<Tables> = {
+  name: string;
+  write: (trx: Transaction<Tables>, shard: number | RawBuilder<number>, rows: CounterRow[]) => Promise<void>;
+};
 
 /** The counter amounts a unit (and then its group) adds, summed per writer and key. */
 export class GroupCounters<Tables> {
@@ -127,7 +130,10 @@ export class GroupStatements<Tables> {
       }
       const rows = keyOf ? [...byKey].sort(([a], [b]) => (a < b ? -1 : 1)) : [...byKey];
       try {
-        const answers = await statement.write(this.trx, rows.map(([, entry]) => entry.row));
+        const answers = await statement.write(
+          this.trx,
+          rows.map(([, entry]) => entry.row),
+        );
         for (const [key, entry] of rows) entry.resolve(answers?.get(key));
       } catch (error) {
         for (const [, entry] of rows) entry.reject(error);
@@ -242,7 +248,10 @@ async function runGroup<Tables>(db: Kysely<Tables>, group: Array<Unit<Tables>>, 
     await trx.commit().execute();
     return settled;
   } catch (error) {
-    await trx.rollback().execute().catch(() => undefined);
+    await trx
+      .rollback()
+      .execute()
+      .catch(() => undefined);
     throw error;
   }
 }

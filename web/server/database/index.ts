@@ -5,7 +5,17 @@
  */
 import { LRUCache } from 'lru-cache';
 import { Migrator } from 'kysely/migration';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type DialectAdapter, type SqliteDialectConfig } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type DialectAdapter,
+  type SqliteDialectConfig,
+} from 'kysely';
 import type pg from 'pg';
 import { groupCommit, POSTGRES_COUNTER_SHARDS, type GroupCommit } from './group-commit';
 import { openLeadsDatabase } from './leads-file';
@@ -107,7 +117,12 @@ const postgresConcurrentGroups = (pool: pg.Pool) => Math.min(3, Math.max(1, Math
 export function salesDatabaseOnPostgres(pool: pg.Pool): SalesDatabase {
   const db = new Kysely<SalesTables>({ dialect: new PostgresDialect({ pool }) });
   // Kysely's destroy() would end the shared pool: nothing of this module's own to close.
-  return { db, dialect: 'postgres', inGroupCommit: groupCommit(db, { concurrency: postgresConcurrentGroups(pool), shards: POSTGRES_COUNTER_SHARDS }), close: async () => undefined };
+  return {
+    db,
+    dialect: 'postgres',
+    inGroupCommit: groupCommit(db, { concurrency: postgresConcurrentGroups(pool), shards: POSTGRES_COUNTER_SHARDS }),
+    close: async () => undefined,
+  };
 }
 
 /** The migrations tree of the sales tables on this database (also for stepping back, `migrateDown`). */
@@ -133,7 +148,9 @@ export async function openEmbeddedSalesDatabase(dataDir: string, options: { log?
     return sales;
   } catch (error) {
     await sales.close();
-    throw new Error(`내장 데이터베이스의 스키마를 맞추지 못해 시작하지 않습니다 / Not starting: the embedded database's migrations failed: ${(error as Error).message}`, { cause: error });
+    throw new Error(
+      `내장 데이터베이스의 스키마를 맞추지 못해 시작하지 않습니다 / Not starting: the embedded database's migrations failed: ${(error as Error).message}`,
+      { cause: error },
+    );
   }
 }
-

@@ -104,7 +104,10 @@ async function copyPage(trx: Kysely<SalesTables>, leads: LeadDocument[], today: 
     .where('customers.phone', 'in', phones)
     .execute();
   const customers = new Map<string, MergedCustomer>(
-    known.map((row) => [row.phone, { id: row.id, assigneeEmail: row.assignee_email, status: row.status as LeadStatus, upcoming: row.upcomingBooking !== null }]),
+    known.map((row) => [
+      row.phone,
+      { id: row.id, assigneeEmail: row.assignee_email, status: row.status as LeadStatus, upcoming: row.upcomingBooking !== null },
+    ]),
   );
   const slots = new Set(
     (
@@ -191,13 +194,30 @@ async function copyPage(trx: Kysely<SalesTables>, leads: LeadDocument[], today: 
       })
       .execute();
     if (assignee) {
-      await trx.insertInto('assignments').values({ id: `${lead._id}-assigned`, customer_id: customer.id, at: createdAt, assignee_email: assignee.email, assignee_name: assignee.name, by_email: null }).execute();
+      await trx
+        .insertInto('assignments')
+        .values({
+          id: `${lead._id}-assigned`,
+          customer_id: customer.id,
+          at: createdAt,
+          assignee_email: assignee.email,
+          assignee_name: assignee.name,
+          by_email: null,
+        })
+        .execute();
     }
     for (const memo of lead.memos ?? []) {
       if (!memo.text || !memo.at) continue;
       await trx
         .insertInto('memos')
-        .values({ id: `${lead._id}-${memo._key ?? memo.at}`, customer_id: customer.id, at: memo.at, text: memo.text, author_email: memo.authorEmail ?? '', author_name: memo.authorName ?? '' })
+        .values({
+          id: `${lead._id}-${memo._key ?? memo.at}`,
+          customer_id: customer.id,
+          at: memo.at,
+          text: memo.text,
+          author_email: memo.authorEmail ?? '',
+          author_name: memo.authorName ?? '',
+        })
         .execute();
     }
     for (const call of lead.calls ?? []) {
@@ -241,7 +261,11 @@ async function copyPage(trx: Kysely<SalesTables>, leads: LeadDocument[], today: 
         .execute();
     }
     for (const note of notes) {
-      await trx.insertInto('customer_merge_notes').values({ customer_id: customer.id, registration_id: lead._id, note }).onConflict((conflict) => conflict.doNothing()).execute();
+      await trx
+        .insertInto('customer_merge_notes')
+        .values({ customer_id: customer.id, registration_id: lead._id, note })
+        .onConflict((conflict) => conflict.doNothing())
+        .execute();
     }
   }
 }

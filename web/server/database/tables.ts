@@ -65,7 +65,6 @@ export interface PressViewCountTable {
   carried_over: ColumnType<number | string, number | undefined, number>;
 }
 
-
 /** The form kinds a registration may have: the site's forms and the desk's. */
 export const REGISTRATION_FORM_KINDS = CONSOLE_FORM_KINDS;
 

@@ -12,8 +12,7 @@ const SERVER_ERROR_MESSAGE = '일시적인 오류가 발생했습니다. 잠시 
 const BAD_REQUEST_MESSAGE = '잘못된 요청입니다.';
 
 function statusOf(error: unknown): number {
-  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status ??
-    (error as { statusCode?: unknown } | null)?.statusCode;
+  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
   return typeof status === 'number' && status >= 400 && status < 600 ? status : 500;
 }
 

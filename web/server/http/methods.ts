@@ -15,7 +15,6 @@ import { routeTree, type PageRoute } from '../pages/page-address';
 const READ_METHODS = ['GET', 'HEAD'];
 const API_METHODS = ['GET', 'HEAD', 'POST'];
 
-
 /** The page path a request addresses: `/x.data` is `/x`, `/_root.data` is `/`. */
 function pagePathOf(path: string): string {
   if (path === '/_root.data') return '/';
@@ -67,7 +66,11 @@ export function guardPageRequests({
       if (req.method === 'OPTIONS') {
         res.status(204).set('Allow', allowed.join(', ')).end();
       } else if (!allowed.includes(req.method)) {
-        res.status(405).set({ Allow: allowed.join(', '), 'Cache-Control': NO_STORE }).type('text/plain; charset=utf-8').send(messages.methodNotAllowed);
+        res
+          .status(405)
+          .set({ Allow: allowed.join(', '), 'Cache-Control': NO_STORE })
+          .type('text/plain; charset=utf-8')
+          .send(messages.methodNotAllowed);
       } else if (isSameOrigin(req)) {
         next();
       } else {

@@ -86,7 +86,14 @@ const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
  */
 export function inlineHashes(html: string): InlineHashes {
   const hashesOf = (pattern: RegExp) => [
-    ...new Set([...html.matchAll(pattern)].map(([, text]) => `'sha256-${createHash('sha256').update(text ?? '').digest('base64')}'`)),
+    ...new Set(
+      [...html.matchAll(pattern)].map(
+        ([, text]) =>
+          `'sha256-${createHash('sha256')
+            .update(text ?? '')
+            .digest('base64')}'`,
+      ),
+    ),
   ];
   return { scripts: hashesOf(INLINE_SCRIPT), styles: hashesOf(INLINE_STYLE) };
 }

@@ -19,9 +19,17 @@ export function trustProxySetting(value: string): number | string[] | undefined 
 }
 
 /** Address space that is never public: a proxy subnet must lie inside one of these. */
-const PRIVATE_RANGES = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '127.0.0.0/8', '169.254.0.0/16', '100.64.0.0/10', 'fc00::/7', 'fe80::/10', '::1/128'].map(
-  (range) => ipaddr.parseCIDR(range),
-);
+const PRIVATE_RANGES = [
+  '10.0.0.0/8',
+  '172.16.0.0/12',
+  '192.168.0.0/16',
+  '127.0.0.0/8',
+  '169.254.0.0/16',
+  '100.64.0.0/10',
+  'fc00::/7',
+  'fe80::/10',
+  '::1/128',
+].map((range) => ipaddr.parseCIDR(range));
 
 /**
  * A named private range, one host's address, or a subnet inside private address space: a list

@@ -36,12 +36,7 @@ export function demoVisitSlots(today: string, weekends = 4): DemoVisitSlot[] {
  */
 export async function seedDemoVisitSlots(sales: SalesDatabase, now = Date.now()): Promise<number> {
   return sales.db.transaction().execute(async (trx) => {
-    const used = await trx
-      .selectFrom('visit_slots')
-      .select('id')
-      .union(trx.selectFrom('registrations').select('id'))
-      .limit(1)
-      .executeTakeFirst();
+    const used = await trx.selectFrom('visit_slots').select('id').union(trx.selectFrom('registrations').select('id')).limit(1).executeTakeFirst();
     if (used) return 0;
     const createdAt = new Date(now).toISOString();
     const slots = demoVisitSlots(seoulDay(now));

@@ -26,7 +26,11 @@ export type ImportDestination = {
   audit: AuditTrail;
 };
 
-export async function importLeadsDataset(from: ContentSource, { sales, audit }: ImportDestination, log: (line: string) => void = () => {}): Promise<ImportReport> {
+export async function importLeadsDataset(
+  from: ContentSource,
+  { sales, audit }: ImportDestination,
+  log: (line: string) => void = () => {},
+): Promise<ImportReport> {
   const report: ImportReport = { read: 0, created: 0, alreadyThere: 0 };
   let after = '';
   for (;;) {
@@ -35,7 +39,10 @@ export async function importLeadsDataset(from: ContentSource, { sales, audit }: 
       await copySalesDocuments(sales.db);
       return report;
     }
-    let created = await keepOldDocuments(sales, page.filter((document) => document._type !== 'auditEvent'));
+    let created = await keepOldDocuments(
+      sales,
+      page.filter((document) => document._type !== 'auditEvent'),
+    );
     for (const event of page.filter((document) => document._type === 'auditEvent')) {
       if (await audit.importRecord(auditRecordOf(event))) created += 1;
     }
@@ -60,4 +67,3 @@ function auditRecordOf(event: SanityDocument): ImportedAuditRecord {
     ip: text('ip') ?? '',
   };
 }
-

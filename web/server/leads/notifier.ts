@@ -58,10 +58,13 @@ export function createWebhookNotifier(options: WebhookNotifierOptions): LeadNoti
         pending -= 1;
         return;
       }
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        void attempt(lead, attemptNumber + 1);
-      }, baseDelayMs * 2 ** (attemptNumber - 1));
+      const timer = setTimeout(
+        () => {
+          timers.delete(timer);
+          void attempt(lead, attemptNumber + 1);
+        },
+        baseDelayMs * 2 ** (attemptNumber - 1),
+      );
       timer.unref();
       timers.add(timer);
     }

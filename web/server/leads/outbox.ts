@@ -22,10 +22,7 @@ export type OutboxEntry = {
  * `retryAt`, or refused by the store (kept, never retried: a bug to look at, not a lead to drop).
  * `stop` ends the round (the store is down: the rest waits too).
  */
-export type DeliveryOutcome =
-  | { delivered: true }
-  | { retryAt: number; error: string; stop?: boolean }
-  | { refused: string };
+export type DeliveryOutcome = { delivered: true } | { retryAt: number; error: string; stop?: boolean } | { refused: string };
 
 export type OutboxBacklog = { count: number; oldestAt: number | null; lastError: string | null };
 
@@ -85,12 +82,8 @@ export function openLeadOutbox(file: string): LeadOutbox {
   );
   const remove = database.prepare('DELETE FROM lead_outbox WHERE id = ?');
   const selectOne = database.prepare('SELECT id, lead, visit_slot_id, attempts FROM lead_outbox WHERE id = ?');
-  const reschedule = database.prepare(
-    'UPDATE lead_outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ?',
-  );
-  const markRefused = database.prepare(
-    'UPDATE lead_outbox SET attempts = attempts + 1, last_error = ?, refused = 1 WHERE id = ?',
-  );
+  const reschedule = database.prepare('UPDATE lead_outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ?');
+  const markRefused = database.prepare('UPDATE lead_outbox SET attempts = attempts + 1, last_error = ?, refused = 1 WHERE id = ?');
   const countPending = database.prepare('SELECT count(*) AS n FROM lead_outbox WHERE refused = 0');
   const selectBacklog = database.prepare(`
     SELECT count(*) AS count, min(created_at) AS oldestAt,

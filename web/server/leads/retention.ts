@@ -19,7 +19,10 @@ export type RetentionStores = {
 };
 
 /** Deletes what is older than the retention period; how many registrations, before when, and the period. */
-export async function purgeExpiredLeads({ content, sales, outbox, messageLog }: RetentionStores, now: number): Promise<{ deleted: number; before: string; retentionDays: number }> {
+export async function purgeExpiredLeads(
+  { content, sales, outbox, messageLog }: RetentionStores,
+  now: number,
+): Promise<{ deleted: number; before: string; retentionDays: number }> {
   const retentionDays = (await content.fetch(leadSettingsQuery))?.retentionDays;
   if (!retentionDays || retentionDays < 1) {
     throw new Error('관심고객 등록 설정에 보관 기간(일)이 없습니다: Studio에서 입력해 주세요.');

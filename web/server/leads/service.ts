@@ -130,14 +130,7 @@ export class LeadService {
     return this.store(id, input, token, body, client.ip, now);
   }
 
-  private async store(
-    id: string,
-    input: ValidLead,
-    token: FormTokenPayload,
-    body: Record<string, unknown>,
-    ip: string,
-    now: number,
-  ): Promise<SubmitResult> {
+  private async store(id: string, input: ValidLead, token: FormTokenPayload, body: Record<string, unknown>, ip: string, now: number): Promise<SubmitResult> {
     const content = contentOf(input);
     const accepted = this.acceptedIds.get(id);
     if (accepted !== undefined && accepted !== content) return TOKEN_USED;
@@ -250,7 +243,6 @@ export class LeadService {
     const { count, oldestAt } = await this.options.outbox.backlog();
     return { count, oldestAt };
   }
-
 
   /** Deletes leads older than the retention period of the lead settings (retention.ts). */
   purgeExpired(): Promise<{ deleted: number; before: string; retentionDays: number }> {

@@ -48,7 +48,13 @@ export function leadIdFor(idempotencyKey: string): string {
  * `visitSlotId` in the same transaction, with the messages it causes.
  * `today` (YYYY-MM-DD): a slot dated earlier is over and counts as gone (a visitor cannot book the past).
  */
-export async function saveLead(sales: SalesDatabase, lead: LeadDocument, visitSlotId: string | null, slotPolicy: SlotPolicy, today: string): Promise<SaveOutcome> {
+export async function saveLead(
+  sales: SalesDatabase,
+  lead: LeadDocument,
+  visitSlotId: string | null,
+  slotPolicy: SlotPolicy,
+  today: string,
+): Promise<SaveOutcome> {
   const { consent, assignee } = lead;
   const outcome = await register(
     sales,
@@ -68,7 +74,9 @@ export async function saveLead(sales: SalesDatabase, lead: LeadDocument, visitSl
       assignee: assignee?.email ? { email: assignee.email, name: assignee.name ?? assignee.email } : null,
       today,
       queueMessages: true,
-      ...(visitSlotId ? { visit: { slotId: visitSlotId, bookableFrom: today, whenUnavailable: slotPolicy === 'refuse' ? 'refuse' : 'keepUnbooked', kind: 'site', by: null } } : {}),
+      ...(visitSlotId
+        ? { visit: { slotId: visitSlotId, bookableFrom: today, whenUnavailable: slotPolicy === 'refuse' ? 'refuse' : 'keepUnbooked', kind: 'site', by: null } }
+        : {}),
     },
   );
   switch (outcome.status) {
@@ -86,5 +94,16 @@ export async function saveLead(sales: SalesDatabase, lead: LeadDocument, visitSl
 /** What the staff notification of a new lead carries: the lead and the visit it was saved with. */
 export function notificationOf(lead: LeadDocument, saved: Extract<SaveOutcome, { status: 'created' }>): LeadNotification {
   const { _id, name, phone, message, createdAt, sourcePage, formKind } = lead;
-  return { _id, name, phone, message, createdAt, sourcePage, formKind, visitAt: saved.visitAt, returning: saved.returning, ...(saved.assignee ? { assignee: saved.assignee } : {}) };
+  return {
+    _id,
+    name,
+    phone,
+    message,
+    createdAt,
+    sourcePage,
+    formKind,
+    visitAt: saved.visitAt,
+    returning: saved.returning,
+    ...(saved.assignee ? { assignee: saved.assignee } : {}),
+  };
 }

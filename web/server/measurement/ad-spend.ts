@@ -63,11 +63,22 @@ export class AdSpendBook {
   }
 
   private async find(campaign: string, month: string): Promise<AdSpendEntry | undefined> {
-    const row = await this.options.sales.db.selectFrom('ad_spend').select(['campaign', 'month', 'amount']).where('month', '=', month).where('campaign', '=', campaign).executeTakeFirst();
+    const row = await this.options.sales.db
+      .selectFrom('ad_spend')
+      .select(['campaign', 'month', 'amount'])
+      .where('month', '=', month)
+      .where('campaign', '=', campaign)
+      .executeTakeFirst();
     return row && { ...row, amount: Number(row.amount) };
   }
 
   private record(actor: Actor, entry: { campaign: string; month: string }, before: string, after: string) {
-    return this.options.audit.record({ actor: actor.email, action: 'adSpend', ip: actor.ip, target: null, detail: `광고비 ${entry.campaign} ${entry.month} ${before} → ${after}` });
+    return this.options.audit.record({
+      actor: actor.email,
+      action: 'adSpend',
+      ip: actor.ip,
+      target: null,
+      detail: `광고비 ${entry.campaign} ${entry.month} ${before} → ${after}`,
+    });
   }
 }

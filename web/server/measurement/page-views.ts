@@ -83,9 +83,11 @@ function hostOf(referrer: string): string {
   }
 }
 
+// eslint-disable-next-line no-control-regex -- a beacon's dimension keeps no control character
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
 function dimension(value: string | null): string {
-  // eslint-disable-next-line no-control-regex
-  return (value ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, MAX_DIMENSION_LENGTH);
+  return (value ?? '').replace(CONTROL_CHARACTERS, '').trim().slice(0, MAX_DIMENSION_LENGTH);
 }
 
 /**
@@ -241,7 +243,13 @@ function tallyDimensions(day: string, facts: PageViewFacts): TallyDimensions {
 /** A flush: every combination's counts added to its row (created at 0), in one statement. */
 function tallyWriter(sales: SalesDatabase): CountsWriter<TallyDimensions> {
   return async (counts) => {
-    const rows = [...counts].map(([combination, { row, inc }]) => ({ ...row, combination, views: inc.views ?? 0, visits: inc.visits ?? 0, visitors: inc.visitors ?? 0 }));
+    const rows = [...counts].map(([combination, { row, inc }]) => ({
+      ...row,
+      combination,
+      views: inc.views ?? 0,
+      visits: inc.visits ?? 0,
+      visitors: inc.visitors ?? 0,
+    }));
     await sales.db
       .insertInto('page_view_tallies')
       .values(rows)

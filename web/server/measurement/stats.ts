@@ -65,20 +65,21 @@ const DEVICE_LABELS: Record<string, string> = { mobile: '모바일', desktop: '�
 const FOLDED = '*';
 
 export async function salesNumbersOf(sales: SalesDatabase, range: StatsRange): Promise<SalesNumbers> {
-  const [registrations, customers, bookings, walkIns, byTraffic, byLandingPage, byDay, customersByDay, visits, funnel, firstTouches, lastTouches] = await Promise.all([
-    registrationCount(sales, range),
-    registeredCustomerCount(sales, range),
-    bookingCount(sales, range),
-    walkInCount(sales, range),
-    registrationsByTraffic(sales, range),
-    registrationsBy(sales, range, 'landingPage'),
-    registrationsBy(sales, range, 'day'),
-    registeredCustomersBy(sales, range, 'day'),
-    visitsByDay(sales, range),
-    funnelByCampaign(sales, range),
-    touchesByCampaign(sales, range, 'first'),
-    touchesByCampaign(sales, range, 'last'),
-  ]);
+  const [registrations, customers, bookings, walkIns, byTraffic, byLandingPage, byDay, customersByDay, visits, funnel, firstTouches, lastTouches] =
+    await Promise.all([
+      registrationCount(sales, range),
+      registeredCustomerCount(sales, range),
+      bookingCount(sales, range),
+      walkInCount(sales, range),
+      registrationsByTraffic(sales, range),
+      registrationsBy(sales, range, 'landingPage'),
+      registrationsBy(sales, range, 'day'),
+      registeredCustomersBy(sales, range, 'day'),
+      visitsByDay(sales, range),
+      funnelByCampaign(sales, range),
+      touchesByCampaign(sales, range, 'first'),
+      touchesByCampaign(sales, range, 'last'),
+    ]);
   return {
     registrations,
     customers,
@@ -98,7 +99,11 @@ export async function salesNumbersOf(sales: SalesDatabase, range: StatsRange): P
 export function campaignStatsOf(stores: { sales: SalesDatabase }): CampaignStats {
   return {
     async read(range) {
-      const [views, numbers, spend] = await Promise.all([pageViewTallies(stores.sales, range), salesNumbersOf(stores.sales, range), adSpendOfMonths(stores.sales, monthsOfRange(range))]);
+      const [views, numbers, spend] = await Promise.all([
+        pageViewTallies(stores.sales, range),
+        salesNumbersOf(stores.sales, range),
+        adSpendOfMonths(stores.sales, monthsOfRange(range)),
+      ]);
       return joinCampaignStats(range, views, numbers, spend);
     },
   };
@@ -137,8 +142,19 @@ function trafficKeyLabel(key: string): string {
   return campaignLabel({ source, medium, campaign });
 }
 
-export function joinCampaignStats(range: StatsRange, views: readonly PageViewTally[], numbers: SalesNumbers, spend: readonly AdSpendEntry[] = []): CampaignStatsReport {
-  const totals: StatsCounts = { ...NO_COUNTS, registrations: numbers.registrations, customers: numbers.customers, bookings: numbers.bookings, walkIns: numbers.walkIns };
+export function joinCampaignStats(
+  range: StatsRange,
+  views: readonly PageViewTally[],
+  numbers: SalesNumbers,
+  spend: readonly AdSpendEntry[] = [],
+): CampaignStatsReport {
+  const totals: StatsCounts = {
+    ...NO_COUNTS,
+    registrations: numbers.registrations,
+    customers: numbers.customers,
+    bookings: numbers.bookings,
+    walkIns: numbers.walkIns,
+  };
   const campaigns = new Tally(trafficKeyLabel);
   const landingPages = new Tally((path) => (path === FOLDED ? '(기타)' : path || '(알 수 없음)'));
   const referrers = new Tally((host) => (host === FOLDED ? '(기타)' : host || '(직접 방문·내부)'));
@@ -211,7 +227,19 @@ function funnelOf(numbers: SalesNumbers, spend: readonly AdSpendEntry[]): Funnel
     .sort((a, b) => b.customers - a.customers || a.label.localeCompare(b.label, 'ko'));
 }
 
-const FUNNEL_CSV_HEADER = ['캠페인 퍼널', '항목', '등록 고객', '첫 유입', '마지막 유입', '통화', '내방', '계약', '광고비(원)', '고객당 비용(원)', '내방당 비용(원)'];
+const FUNNEL_CSV_HEADER = [
+  '캠페인 퍼널',
+  '항목',
+  '등록 고객',
+  '첫 유입',
+  '마지막 유입',
+  '통화',
+  '내방',
+  '계약',
+  '광고비(원)',
+  '고객당 비용(원)',
+  '내방당 비용(원)',
+];
 const CSV_HEADER = ['구분', '항목', '페이지뷰', '사이트 방문', '사이트 방문자', '등록', '고객', '방문 예약', '현장 방문', '전환율(등록÷사이트 방문)'];
 
 /**
@@ -244,7 +272,15 @@ export function campaignStatsCsv(report: CampaignStatsReport): string {
     csvLine([]) +
     csvLine(FUNNEL_CSV_HEADER) +
     report.funnel
-      .map((row) => csvLine([FUNNEL_CSV_HEADER[0], row.label, ...[row.customers, row.firstTouch, row.lastTouch, row.called, row.visited, row.contracted, row.spend, row.costPerCustomer, row.costPerVisit].map((cell) => (cell === null ? '' : String(cell)))]))
+      .map((row) =>
+        csvLine([
+          FUNNEL_CSV_HEADER[0],
+          row.label,
+          ...[row.customers, row.firstTouch, row.lastTouch, row.called, row.visited, row.contracted, row.spend, row.costPerCustomer, row.costPerVisit].map(
+            (cell) => (cell === null ? '' : String(cell)),
+          ),
+        ]),
+      )
       .join('')
   );
 }

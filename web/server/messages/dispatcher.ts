@@ -206,10 +206,20 @@ export class MessageDispatcher implements LeadNotifier {
    * still be sent it — consent, status and, for an ad, the hour are asked again now: a customer who
    * withdrew marketing consent since the confirmation is not sent the ad, nor is anyone at night.
    */
-  private async sendGroupMessage(job: MessageJob, event: GroupMessageEvent, subject: MessageSubject, representative: string, provider: MessageProvider): Promise<MessageOutcome> {
+  private async sendGroupMessage(
+    job: MessageJob,
+    event: GroupMessageEvent,
+    subject: MessageSubject,
+    representative: string,
+    provider: MessageProvider,
+  ): Promise<MessageOutcome> {
     const { db } = this.options.sales;
     const [send, customer] = await Promise.all([
-      db.selectFrom('group_sends').select(['template_code', 'text']).where('id', '=', job.key.slice(job.key.lastIndexOf(':') + 1)).executeTakeFirst(),
+      db
+        .selectFrom('group_sends')
+        .select(['template_code', 'text'])
+        .where('id', '=', job.key.slice(job.key.lastIndexOf(':') + 1))
+        .executeTakeFirst(),
       db.selectFrom('customers').select(['status', 'marketing_consent']).where('id', '=', subject.customerId).executeTakeFirstOrThrow(),
     ]);
     if (!send || (event === 'groupNotice' && !send.template_code)) return { status: 'skipped', reason: 'noTemplate' };
@@ -220,7 +230,11 @@ export class MessageDispatcher implements LeadNotifier {
     if (!MOBILE.test(to)) return { status: 'failed', reason: 'badNumber' };
     const held = await this.customerHold(job, subject);
     if (held) return { status: 'skipped', reason: held };
-    const values: Record<string, string> = { 이름: subject.name, 방문일시: subject.bookedVisitAt ? visitLabel(subject.bookedVisitAt) : '', 대표번호: representative };
+    const values: Record<string, string> = {
+      이름: subject.name,
+      방문일시: subject.bookedVisitAt ? visitLabel(subject.bookedVisitAt) : '',
+      대표번호: representative,
+    };
     // An ad goes as 문자 only: 알림톡 may not carry advertising.
     return this.deliverText(job, provider, { to, templateId: event === 'groupAd' ? null : send.template_code, text: send.text }, values);
   }
@@ -249,7 +263,8 @@ export class MessageDispatcher implements LeadNotifier {
    */
   private async customerHold(job: MessageJob, subject: MessageSubject): Promise<MessageReason | null> {
     const now = this.now();
-    if (subject.fromForm && (await this.options.log.customerMessagesSince(now - NUMBER_QUIET_MS, { customerId: subject.customerId, exceptKey: job.key })) > 0) return 'sentThisWeek';
+    if (subject.fromForm && (await this.options.log.customerMessagesSince(now - NUMBER_QUIET_MS, { customerId: subject.customerId, exceptKey: job.key })) > 0)
+      return 'sentThisWeek';
     const { sent, cap } = await this.customerQuota();
     if (sent < cap) return null;
     const today = seoulDay(now);
@@ -275,7 +290,11 @@ export class MessageDispatcher implements LeadNotifier {
     if ('status' in ready) return ready;
     // A booking's message names the visit; it is gone when the visit was cancelled since.
     if (job.event === 'staffBooking' && !subject.bookedVisitAt) return { status: 'skipped', reason: 'notBooked' };
-    const values: Record<string, string> = { 이름: maskName(subject.name), 방문일시: subject.bookedVisitAt ? visitLabel(subject.bookedVisitAt) : '', 대표번호: settings.phone ?? '' };
+    const values: Record<string, string> = {
+      이름: maskName(subject.name),
+      방문일시: subject.bookedVisitAt ? visitLabel(subject.bookedVisitAt) : '',
+      대표번호: settings.phone ?? '',
+    };
     return this.deliverText(job, provider, ready, values);
   }
 
@@ -302,7 +321,11 @@ export class MessageDispatcher implements LeadNotifier {
   }
 
   /** The template and the 상담사's 휴대폰 a staff message needs, or why it is not sent. */
-  private async staffReady(job: MessageJob, recipient: string, settings: MessageTemplatesQueryResult): Promise<{ to: string; templateId: string; text: string } | MessageOutcome> {
+  private async staffReady(
+    job: MessageJob,
+    recipient: string,
+    settings: MessageTemplatesQueryResult,
+  ): Promise<{ to: string; templateId: string; text: string } | MessageOutcome> {
     // Staff messages are all of the settings' events (a group message is never a staff one).
     const template = settings.templates?.[job.event as MessageEvent];
     const templateCode = template?.templateCode?.trim();

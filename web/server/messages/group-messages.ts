@@ -67,9 +67,20 @@ type CustomersBuilder = ExpressionBuilder<SalesTables, 'customers'>;
 export function exclusionOf(eb: CustomersBuilder, purpose: GroupPurpose): RawBuilder<string> {
   const reasons: Record<GroupExclusion, Expression<SqlBool>> = {
     invalid: eb('customers.status', '=', 'invalid'),
-    noConsent: eb.not(eb.exists(eb.selectFrom('registrations').select(sql.lit(1).as('one')).whereRef('registrations.customer_id', '=', 'customers.id').where('registrations.agreed_at', 'is not', null))),
+    noConsent: eb.not(
+      eb.exists(
+        eb
+          .selectFrom('registrations')
+          .select(sql.lit(1).as('one'))
+          .whereRef('registrations.customer_id', '=', 'customers.id')
+          .where('registrations.agreed_at', 'is not', null),
+      ),
+    ),
     noMarketingConsent: purpose === 'ad' ? eb('customers.marketing_consent', '<>', 1) : sql<SqlBool>`1 = 0`,
-    badNumber: eb.or([eb(eb.fn('substr', ['customers.phone', eb.val(1), eb.val(3)]), 'not in', MOBILE_PREFIXES), eb(eb.fn('length', ['customers.phone']), 'not in', [10, 11])]),
+    badNumber: eb.or([
+      eb(eb.fn('substr', ['customers.phone', eb.val(1), eb.val(3)]), 'not in', MOBILE_PREFIXES),
+      eb(eb.fn('length', ['customers.phone']), 'not in', [10, 11]),
+    ]),
   };
   return sql<string>`CASE ${sql.join(
     GROUP_EXCLUSIONS.map((reason) => sql`WHEN ${reasons[reason]} THEN ${sql.lit(reason)}`),
@@ -172,7 +183,11 @@ export class GroupMessages {
         .returning('id')
         .executeTakeFirst();
       if (!stored) {
-        const first = await trx.selectFrom('group_sends').select(['recipients', 'excluded']).where('request_key', '=', request.requestKey).executeTakeFirstOrThrow();
+        const first = await trx
+          .selectFrom('group_sends')
+          .select(['recipients', 'excluded'])
+          .where('request_key', '=', request.requestKey)
+          .executeTakeFirstOrThrow();
         return { ok: true, queued: first.recipients, excluded: first.excluded, repeated: true };
       }
       const chosen = Number(
@@ -222,7 +237,11 @@ export class GroupMessages {
       this.options.sales.db.selectFrom('bookings').select('visit_at').where('customer_id', '=', customerId).where('status', '=', 'booked').executeTakeFirst(),
       this.options.content.fetch(`*[_type == "siteSettings" && _id == "siteSettings"][0].phone`),
     ]);
-    const values: Record<string, string> = { 이름: name, 방문일시: booking ? visitLabel(booking.visit_at) : '', 대표번호: typeof site === 'string' ? site : '' };
+    const values: Record<string, string> = {
+      이름: name,
+      방문일시: booking ? visitLabel(booking.visit_at) : '',
+      대표번호: typeof site === 'string' ? site : '',
+    };
     return text.replace(/#\{([^}]*)\}/g, (_, variable: string) => values[variable] ?? '');
   }
 
@@ -236,7 +255,14 @@ export class GroupMessages {
     const max = this.options.maxRecipients;
     if (audience.kind === 'selection' && new Set(audience.customerIds).size > max) return { ok: false, error: 'tooMany', max };
     const chosen = await this.options.sales.db
-      .selectFrom((eb) => eb.selectFrom('customers').select('customers.id').where((customers) => this.chosen(customers, audience, actor)).limit(max + 1).as('chosen'))
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('customers')
+          .select('customers.id')
+          .where((customers) => this.chosen(customers, audience, actor))
+          .limit(max + 1)
+          .as('chosen'),
+      )
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
       .executeTakeFirstOrThrow();
     const count = Number(chosen.count);

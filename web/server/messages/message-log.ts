@@ -59,7 +59,10 @@ export function nextAttemptAt(now: number, attempts: number): number {
  */
 export async function queueMessages(db: Kysely<SalesTables>, jobs: Parameters<MessageLog['enqueue']>[0], now: number): Promise<void> {
   if (jobs.length === 0) return;
-  await insertMessages(db, jobs.map((job) => messageRow(job, now)));
+  await insertMessages(
+    db,
+    jobs.map((job) => messageRow(job, now)),
+  );
 }
 
 /** queueMessages in a group commit: the group's messages go in one statement. */
@@ -100,7 +103,14 @@ const CLAIM_LEASE_MS = 5 * 60_000;
 /** Jobs claimed at once: ten sends that each take the provider client's longest wait stay well inside the lease. */
 const CLAIM_CHUNK = 10;
 
-type EntryRow = { event: LoggedMessageEvent; status: LeadMessageEntry['status']; reason: MessageReason | null; provider_code: string | null; attempts: number; updated_at: number | string };
+type EntryRow = {
+  event: LoggedMessageEvent;
+  status: LeadMessageEntry['status'];
+  reason: MessageReason | null;
+  provider_code: string | null;
+  attempts: number;
+  updated_at: number | string;
+};
 type JobRow = { key: string; lead_id: string; event: string; attempts: number; recipient: string | null };
 
 export class SalesMessageLog implements MessageLog {
@@ -129,7 +139,11 @@ export class SalesMessageLog implements MessageLog {
         trx
           .updateTable('lead_messages')
           .set({ next_attempt_at: now + CLAIM_LEASE_MS })
-          .where('key', 'in', chunk.map((row) => row.key))
+          .where(
+            'key',
+            'in',
+            chunk.map((row) => row.key),
+          )
           .where('status', '=', 'pending')
           .where('next_attempt_at', '<=', now)
           .returning('key')
@@ -155,7 +169,14 @@ export class SalesMessageLog implements MessageLog {
       for (const { key, settled } of jobs) {
         await trx
           .updateTable('lead_messages')
-          .set({ status: settled.status, reason: settled.reason, provider_code: settled.providerCode, attempts: sql`attempts + 1`, next_attempt_at: settled.nextAt, updated_at: Date.now() })
+          .set({
+            status: settled.status,
+            reason: settled.reason,
+            provider_code: settled.providerCode,
+            attempts: sql`attempts + 1`,
+            next_attempt_at: settled.nextAt,
+            updated_at: Date.now(),
+          })
           .where('key', '=', key)
           .execute();
       }
@@ -167,7 +188,11 @@ export class SalesMessageLog implements MessageLog {
   }
 
   async customerMessagesSince(since: number, of?: { customerId: string; exceptKey: string }): Promise<number> {
-    let query = this.sales.db.selectFrom('lead_messages').select(({ fn }) => fn.countAll<number | string>().as('count')).where(CUSTOMER_MESSAGE_OUT).where('updated_at', '>=', since);
+    let query = this.sales.db
+      .selectFrom('lead_messages')
+      .select(({ fn }) => fn.countAll<number | string>().as('count'))
+      .where(CUSTOMER_MESSAGE_OUT)
+      .where('updated_at', '>=', since);
     if (of) query = query.where(this.ofCustomer(of.customerId)).where('key', '<>', of.exceptKey);
     return Number((await query.executeTakeFirst())?.count ?? 0);
   }
@@ -185,7 +210,8 @@ export class SalesMessageLog implements MessageLog {
 
   /** The rows about the customer or any of their registrations. */
   private ofCustomer(customerId: string): ExpressionOrFactory<SalesTables, 'lead_messages', SqlBool> {
-    return (eb) => eb.or([eb('lead_id', '=', customerId), eb('lead_id', 'in', eb.selectFrom('registrations').select('id').where('customer_id', '=', customerId))]);
+    return (eb) =>
+      eb.or([eb('lead_id', '=', customerId), eb('lead_id', 'in', eb.selectFrom('registrations').select('id').where('customer_id', '=', customerId))]);
   }
 
   async forget(leadIds: string[]): Promise<number> {

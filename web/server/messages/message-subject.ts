@@ -25,16 +25,17 @@ export async function messageSubjectOf(sales: Pick<SalesDatabase, 'db'>, leadId:
     db.selectFrom('customers').select(['name', 'phone']).where('id', '=', customerId).executeTakeFirst(),
     registration
       ? registration.agreed_at !== null
-      : db
-          .selectFrom('registrations')
-          .select('id')
-          .where('customer_id', '=', customerId)
-          .where('agreed_at', 'is not', null)
-          .executeTakeFirst()
-          .then(Boolean),
+      : db.selectFrom('registrations').select('id').where('customer_id', '=', customerId).where('agreed_at', 'is not', null).executeTakeFirst().then(Boolean),
     // At most one booked visit per customer (a unique index).
     db.selectFrom('bookings').select('visit_at').where('customer_id', '=', customerId).where('status', '=', 'booked').executeTakeFirst(),
   ]);
   if (!customer) return null;
-  return { customerId, name: registration?.name ?? customer.name, phone: customer.phone, consented, bookedVisitAt: booking?.visit_at ?? null, fromForm: registration !== undefined };
+  return {
+    customerId,
+    name: registration?.name ?? customer.name,
+    phone: customer.phone,
+    consented,
+    bookedVisitAt: booking?.visit_at ?? null,
+    fromForm: registration !== undefined,
+  };
 }

@@ -37,7 +37,9 @@ const TIMEOUT_MS = 10_000;
 
 /** The `Authorization` header SOLAPI checks: a fresh date and salt, signed with the secret. */
 export function solapiAuthorization(apiKey: string, apiSecret: string, date = new Date().toISOString(), salt = randomBytes(16).toString('hex')): string {
-  const signature = createHmac('sha256', apiSecret).update(date + salt).digest('hex');
+  const signature = createHmac('sha256', apiSecret)
+    .update(date + salt)
+    .digest('hex');
   return `HMAC-SHA256 apiKey=${apiKey}, date=${date}, salt=${salt}, signature=${signature}`;
 }
 

@@ -45,7 +45,8 @@ export function isConnectionError(error: unknown): boolean {
     if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN|EPIPE)$/.test(code)) return true;
     // SQLSTATE class 08 (connection exception); 57P01-57P03: admin shutdown, crash shutdown, cannot connect now.
     if (/^08...$/.test(code) || /^57P0[123]$/.test(code)) return true;
-    if (typeof current.message === 'string' && /Connection terminated|connection timeout|Client has encountered a connection error/i.test(current.message)) return true;
+    if (typeof current.message === 'string' && /Connection terminated|connection timeout|Client has encountered a connection error/i.test(current.message))
+      return true;
     if (current.cause === current) break;
   }
   return false;

@@ -23,15 +23,27 @@ export const metrics = {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   }),
-  leadsAccepted: new Counter({ name: 'cheonghak_leads_accepted_total', help: 'Leads acknowledged to the visitor (stored, or a retry of a stored one)', registers: [registry] }),
+  leadsAccepted: new Counter({
+    name: 'cheonghak_leads_accepted_total',
+    help: 'Leads acknowledged to the visitor (stored, or a retry of a stored one)',
+    registers: [registry],
+  }),
   leadsRefused: new Counter({
     name: 'cheonghak_leads_refused_total',
     help: 'Lead submissions refused, by code (unavailable: the database could not take it, the visitor is asked to retry)',
     labelNames: ['code'] as const,
     registers: [registry],
   }),
-  leadsWaiting: new Gauge({ name: 'cheonghak_leads_waiting', help: 'Leads in the outbox not yet in the leads store (-1: unknown, the database is unreachable)', registers: [registry] }),
-  leadsOldestWaitingSeconds: new Gauge({ name: 'cheonghak_leads_oldest_waiting_seconds', help: 'Age of the oldest lead waiting in the outbox (0 when none)', registers: [registry] }),
+  leadsWaiting: new Gauge({
+    name: 'cheonghak_leads_waiting',
+    help: 'Leads in the outbox not yet in the leads store (-1: unknown, the database is unreachable)',
+    registers: [registry],
+  }),
+  leadsOldestWaitingSeconds: new Gauge({
+    name: 'cheonghak_leads_oldest_waiting_seconds',
+    help: 'Age of the oldest lead waiting in the outbox (0 when none)',
+    registers: [registry],
+  }),
   messages: new Counter({
     name: 'cheonghak_messages_total',
     help: 'Messages (알림톡/SMS) by outcome: sent, failed, skipped',
@@ -50,7 +62,12 @@ export const metrics = {
     labelNames: ['dependency'] as const,
     registers: [registry],
   }),
-  ready: new Gauge({ name: 'cheonghak_ready', help: 'The last readiness answer, per check (1 ok, 0 failed): pages, leads', labelNames: ['check'] as const, registers: [registry] }),
+  ready: new Gauge({
+    name: 'cheonghak_ready',
+    help: 'The last readiness answer, per check (1 ok, 0 failed): pages, leads',
+    labelNames: ['check'] as const,
+    registers: [registry],
+  }),
   pageCache: new Counter({
     name: 'cheonghak_page_cache_total',
     help: 'Page requests by how the page cache answered: hit (a stored page), miss (rendered for this request), render (renders made to fill it)',
@@ -63,7 +80,11 @@ export const metrics = {
     labelNames: ['job'] as const,
     registers: [registry],
   }),
-  unhandledRejections: new Counter({ name: 'cheonghak_unhandled_rejections_total', help: 'Promise rejections nothing handled (logged; the process keeps running)', registers: [registry] }),
+  unhandledRejections: new Counter({
+    name: 'cheonghak_unhandled_rejections_total',
+    help: 'Promise rejections nothing handled (logged; the process keeps running)',
+    registers: [registry],
+  }),
 };
 
 /** The PostgreSQL pool's connections (total, idle, waiting for one), read at each scrape. */

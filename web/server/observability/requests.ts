@@ -41,7 +41,11 @@ export function routeTemplates(manifest: ServerBuild['routes']): (path: string, 
     } catch {
       // Undecodable: answered 404.
     }
-    const pattern = (matches ?? []).map((match) => match.route.path ?? '').filter(Boolean).join('/').replace(/\/+/g, '/');
+    const pattern = (matches ?? [])
+      .map((match) => match.route.path ?? '')
+      .filter(Boolean)
+      .join('/')
+      .replace(/\/+/g, '/');
     if (pattern && pattern !== '*') return pattern.startsWith('/') ? pattern : `/${pattern}`;
     if (matches?.length === 1 && matches[0].route.index) return '/';
     return /\.[a-z0-9]{1,8}$/i.test(path) ? 'static' : 'unmatched';
@@ -74,6 +78,17 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, templa
     const route = templateOf(path, status);
     metrics.httpRequests.inc({ route, method, status: String(status) });
     metrics.httpDuration.observe({ route, method, status_class: `${Math.floor(status / 100)}xx` }, seconds);
-    log.info({ req_id: id, method, route, path: route === 'unmatched' ? undefined : path, status, ms: Math.round(seconds * 1000), bytes: Number(res.getHeader('content-length') ?? 0) || undefined }, 'request');
+    log.info(
+      {
+        req_id: id,
+        method,
+        route,
+        path: route === 'unmatched' ? undefined : path,
+        status,
+        ms: Math.round(seconds * 1000),
+        bytes: Number(res.getHeader('content-length') ?? 0) || undefined,
+      },
+      'request',
+    );
   });
 }

@@ -46,14 +46,10 @@ const gzipAsync = promisify(gzip);
 
 /** Quality 9 / level 9: close to the best size at a fraction of its time, paid once per page version. */
 const compressBest = (encoding: 'br' | 'gzip', html: Buffer) =>
-  encoding === 'br'
-    ? brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } })
-    : gzipAsync(html, { level: 9 });
+  encoding === 'br' ? brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }) : gzipAsync(html, { level: 9 });
 /** What the first requests get while the best forms are made: a few milliseconds, not tens. */
 const compressFast = (encoding: 'br' | 'gzip', html: Buffer) =>
-  encoding === 'br'
-    ? brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } })
-    : gzipAsync(html, { level: 1 });
+  encoding === 'br' ? brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }) : gzipAsync(html, { level: 1 });
 
 const ETAG_SUFFIX: Record<PageEncoding, string> = { br: '-br', gzip: '-gz', identity: '' };
 

@@ -48,7 +48,12 @@ const TOO_MANY_PATHS = { error: 'tooManyPaths', message: '한 번에 확인할 �
 
 /** The build's routes as a tree React Router's matchRoutes reads (ids kept). */
 function routeTree(build: ServerBuild): RouteObject[] {
-  const nodes = new Map(Object.values(build.routes).map((route) => [route!.id, { id: route!.id, path: route!.path, index: route!.index, caseSensitive: route!.caseSensitive, children: [] as RouteObject[] }]));
+  const nodes = new Map(
+    Object.values(build.routes).map((route) => [
+      route!.id,
+      { id: route!.id, path: route!.path, index: route!.index, caseSensitive: route!.caseSensitive, children: [] as RouteObject[] },
+    ]),
+  );
   const roots: RouteObject[] = [];
   for (const route of Object.values(build.routes)) {
     const node = nodes.get(route!.id)!;
@@ -154,18 +159,14 @@ export function createPageHandlers(options: PageHandlerOptions): PageHandlers {
     return deepest !== undefined && !build.routes[deepest.route.id!]?.module.default;
   };
   let stylesheets: Promise<StylesheetText> | undefined;
-  const stylesheetsOfBuild = () =>
-    (stylesheets ??= options.build().then((build) => builtStylesheets(resolve(build.assetsBuildDirectory), build.publicPath)));
+  const stylesheetsOfBuild = () => (stylesheets ??= options.build().then((build) => builtStylesheets(resolve(build.assetsBuildDirectory), build.publicPath)));
   // Known once the build's routes are read (the first render); until then every request goes through Express.
   let addressOf: PageAddresses | undefined;
   const addresses = async () => (addressOf ??= await pipeline!.addresses());
 
   /** A GET or HEAD of a page document (not `.data`) without a session or preview cookie. */
   const isAnonymousDocument = (req: IncomingMessage, path: string) =>
-    (req.method === 'GET' || req.method === 'HEAD') &&
-    !path.endsWith('.data') &&
-    path !== ROUTE_DISCOVERY_PATH &&
-    !hasPersonalCookie(req.headers.cookie);
+    (req.method === 'GET' || req.method === 'HEAD') && !path.endsWith('.data') && path !== ROUTE_DISCOVERY_PATH && !hasPersonalCookie(req.headers.cookie);
 
   const answerFromCache = (req: IncomingMessage, res: ServerResponse): boolean => {
     if (!pipeline || !addressOf) return false;
@@ -214,7 +215,9 @@ export function createPageHandlers(options: PageHandlerOptions): PageHandlers {
       result.own = rendered;
       return undefined;
     };
-    return pipeline!.cache.fill(address.key, version, async () => keep(await renderFor(req, res, address.target, 'GET', true))).then((page) => ({ ...result, page }));
+    return pipeline!.cache
+      .fill(address.key, version, async () => keep(await renderFor(req, res, address.target, 'GET', true)))
+      .then((page) => ({ ...result, page }));
   };
 
   const render: RequestHandler = async (req, res, next) => {
@@ -240,7 +243,9 @@ export function createPageHandlers(options: PageHandlerOptions): PageHandlers {
       metrics.pageCache.inc({ result: found ? 'hit' : 'miss' });
       if (found) {
         if (found.stale && !pipeline.cache.isRendering(address.key, version)) {
-          fillCache(req, res, address, version).catch((error: unknown) => log.error({ req_id: requestIdOf(req), err: errorField(error) }, 'page cache: refresh failed'));
+          fillCache(req, res, address, version).catch((error: unknown) =>
+            log.error({ req_id: requestIdOf(req), err: errorField(error) }, 'page cache: refresh failed'),
+          );
         }
         await sendPage(req, res, found.page);
         return;

@@ -45,14 +45,20 @@ export class PeriodFingerprints {
     const fingerprint = await this.hash(period, visitor, 22);
     if (this.seen.has(fingerprint)) return false;
     const { fingerprints, period: column } = this.tables;
-    const inserted = await this.pool.query(`INSERT INTO ${fingerprints} (${column}, fingerprint) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [period, fingerprint]);
+    const inserted = await this.pool.query(`INSERT INTO ${fingerprints} (${column}, fingerprint) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+      period,
+      fingerprint,
+    ]);
     this.seen.set(fingerprint, true);
     return inserted.rowCount === 1;
   }
 
   /** HMAC(salt of the period, text), shortened to `length` characters. */
   async hash(period: Period, text: string, length: number): Promise<string> {
-    return createHmac('sha256', await this.saltOf(period)).update(text).digest('base64url').slice(0, length);
+    return createHmac('sha256', await this.saltOf(period))
+      .update(text)
+      .digest('base64url')
+      .slice(0, length);
   }
 
   /** The period's salt, shared by every instance; a new period drops the periods before. */

@@ -9,18 +9,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { stegaClean } from '@sanity/client/stega';
-import {
-  pressSiteSlugQuery,
-  pressArticleQuery,
-  pressCountQuery,
-  pressListQuery,
-  pressOrderQuery,
-  pressRowsByIdQuery,
-} from '../../sanity/queries';
-import type {
-  PressArticleQueryResult,
-  PressOrderQueryResult,
-} from '../../sanity/sanity.types';
+import { pressSiteSlugQuery, pressArticleQuery, pressCountQuery, pressListQuery, pressOrderQuery, pressRowsByIdQuery } from '../../sanity/queries';
+import type { PressArticleQueryResult, PressOrderQueryResult } from '../../sanity/sanity.types';
 import type { ContentSource } from '../content/types';
 import { decodePressCursor, encodePressCursor, type PressCursor } from './cursor';
 import type { ViewCounter } from './view-counter';
@@ -85,10 +75,7 @@ export class PressService {
       views: views.get(row._id) ?? 0,
     }));
     const last = rows.at(-1);
-    const nextCursor =
-      hasMore && last?.date
-        ? encodePressCursor({ date: last.date, id: last._id, position: position + rows.length })
-        : null;
+    const nextCursor = hasMore && last?.date ? encodePressCursor({ date: last.date, id: last._id, position: position + rows.length }) : null;
     return { items, nextCursor };
   }
 
@@ -179,9 +166,7 @@ export class PressService {
     const order = await this.content.fetch(pressOrderQuery, { siteId });
     const position = cursor ? firstAfter(order, cursor) : 0;
     const ids = order.slice(position, position + PRESS_PAGE_SIZE).map((entry) => entry._id);
-    const rows = ids.length
-      ? await this.content.fetch(pressRowsByIdQuery, { ids })
-      : [];
+    const rows = ids.length ? await this.content.fetch(pressRowsByIdQuery, { ids }) : [];
     const byId = new Map<string, Row>(rows.map((row) => [row._id, row]));
     return {
       rows: ids.flatMap((id) => byId.get(id) ?? []),
@@ -207,7 +192,6 @@ export class PressService {
       hasMore: rows.length > PRESS_PAGE_SIZE,
     };
   }
-
 }
 
 /**

@@ -21,7 +21,12 @@ export class PostgresPressViewGate implements PressViewGate {
     private readonly maxPerAddress: number,
     private readonly now: () => number = Date.now,
   ) {
-    this.readers = new PeriodFingerprints(pool, { period: 'hour', salts: 'press_view_salts', fingerprints: 'press_view_readers', others: ['press_view_addresses'] });
+    this.readers = new PeriodFingerprints(pool, {
+      period: 'hour',
+      salts: 'press_view_salts',
+      fingerprints: 'press_view_readers',
+      others: ['press_view_addresses'],
+    });
   }
 
   async firstPageView(req: Request, key: string): Promise<boolean> {

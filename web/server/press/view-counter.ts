@@ -74,7 +74,6 @@ export class ViewCounter {
     return new Map(articleIds.map((id) => [id, (stored.get(id) ?? 0) + this.counts.unflushed(id, 'views')]));
   }
 
-
   /** Writes every pending view; resolves when they are durable (or re-queued after a failure). */
   flush(): Promise<void> {
     return this.counts.flush();

@@ -32,7 +32,14 @@ const record = (type: string) => (data: unknown) => {
   studio.received.push({ type, data });
   return undefined;
 };
-for (const type of ['visual-editing/focus', 'visual-editing/navigate', 'visual-editing/meta', 'visual-editing/documents', 'visual-editing/toggle', 'visual-editing/refreshed'] as const) {
+for (const type of [
+  'visual-editing/focus',
+  'visual-editing/navigate',
+  'visual-editing/meta',
+  'visual-editing/documents',
+  'visual-editing/toggle',
+  'visual-editing/refreshed',
+] as const) {
   channel.on(type, record(type));
 }
 // Requests the overlay waits for an answer to.

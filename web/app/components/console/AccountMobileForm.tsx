@@ -17,7 +17,15 @@ export function maskedMobile(mobile: string | null | undefined): string {
  * by the stored number: after a save the field shows what is stored now. A number typed and not
  * saved is kept across the end of a session.
  */
-export function AccountMobileForm({ account, error, answer }: { account: { email: string; name: string; mobile?: string | null }; error?: string; answer: unknown }) {
+export function AccountMobileForm({
+  account,
+  error,
+  answer,
+}: {
+  account: { email: string; name: string; mobile?: string | null };
+  error?: string;
+  answer: unknown;
+}) {
   const id = `mobile-${account.email}`;
   const stored = account.mobile ? formatPhone(account.mobile) : '';
   const form = useRef<HTMLFormElement>(null);

@@ -37,11 +37,25 @@ export type AdSpendOutcome = { tone: 'success' | 'error'; message: string; field
  * months the shown period touches, each removable. The outcome is announced and focused. What is
  * typed is kept across the end of a session until it is saved.
  */
-export function AdSpendForm({ campaigns, month, entries, outcome }: { campaigns: readonly string[]; month: string; entries: readonly AdSpendEntry[]; outcome?: AdSpendOutcome }) {
+export function AdSpendForm({
+  campaigns,
+  month,
+  entries,
+  outcome,
+}: {
+  campaigns: readonly string[];
+  month: string;
+  entries: readonly AdSpendEntry[];
+  outcome?: AdSpendOutcome;
+}) {
   const errorOf = (field: AdSpendOutcome['field']) => (outcome && outcome.field === field ? outcome.message : undefined);
   const form = useRef<HTMLFormElement>(null);
   const saved = useSaveCount(outcome, outcome?.saved === true);
-  const restored = useKeptDraft(form, { place: { page: useLocation().pathname, form: 'ad-spend' }, saved: { campaign: campaigns[0] ?? '', month, amount: '' }, answer: outcome });
+  const restored = useKeptDraft(form, {
+    place: { page: useLocation().pathname, form: 'ad-spend' },
+    saved: { campaign: campaigns[0] ?? '', month, amount: '' },
+    answer: outcome,
+  });
   return (
     <section className="stats-section ad-spend" aria-labelledby="ad-spend-heading">
       <h2 id="ad-spend-heading">{adSpendText.heading}</h2>
@@ -92,7 +106,12 @@ export function AdSpendForm({ campaigns, month, entries, outcome }: { campaigns:
                     <input type="hidden" name="intent" value="remove" />
                     <input type="hidden" name="campaign" value={entry.campaign} />
                     <input type="hidden" name="month" value={entry.month} />
-                    <button type="submit" className="button button--outline" aria-label={adSpendText.removeOf(entry)} onClick={confirmFirst(adSpendText.confirmRemove(entry))}>
+                    <button
+                      type="submit"
+                      className="button button--outline"
+                      aria-label={adSpendText.removeOf(entry)}
+                      onClick={confirmFirst(adSpendText.confirmRemove(entry))}
+                    >
                       {adSpendText.remove}
                     </button>
                   </Form>

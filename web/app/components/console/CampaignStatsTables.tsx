@@ -8,7 +8,6 @@ const text = consoleText.stats;
 
 export type StatsTableRow = { key: string; label: string } & Record<StatsColumn, number>;
 
-
 const number = (value: number) => value.toLocaleString('ko-KR');
 
 /**

@@ -20,14 +20,7 @@ export function ConsoleOutcome({ id, tone, answer, children }: ConsoleOutcomePro
     ref.current?.focus();
   }, [answer]);
   return (
-    <div
-      ref={ref}
-      id={id}
-      className={`console-outcome console-outcome--${tone}`}
-      role={tone === 'error' ? 'alert' : 'status'}
-      tabIndex={-1}
-      autoFocus
-    >
+    <div ref={ref} id={id} className={`console-outcome console-outcome--${tone}`} role={tone === 'error' ? 'alert' : 'status'} tabIndex={-1} autoFocus>
       {children}
     </div>
   );

@@ -38,7 +38,9 @@ export function CustomerProfilePanel({
     // A code no longer in the CMS stays choosable while the customer holds it.
     interestType: [
       ...unitTypes.map((unit) => ({ value: unit.code, label: unit.label })),
-      ...(lead.profile.interestType && !unitTypes.some((unit) => unit.code === lead.profile.interestType) ? [{ value: lead.profile.interestType, label: lead.profile.interestType }] : []),
+      ...(lead.profile.interestType && !unitTypes.some((unit) => unit.code === lead.profile.interestType)
+        ? [{ value: lead.profile.interestType, label: lead.profile.interestType }]
+        : []),
     ],
     subscription: SUBSCRIPTION_QUALIFICATIONS.map((value) => ({ value, label: SUBSCRIPTION_LABELS[value] })),
     funding: FUNDING_PLANS.map((value) => ({ value, label: FUNDING_LABELS[value] })),

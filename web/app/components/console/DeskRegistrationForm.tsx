@@ -101,17 +101,32 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
  * What is typed is kept across the end of a session until it is registered; the consent is not:
  * it is confirmed with the customer at the moment of registering.
  */
-export function DeskRegistrationForm({ formKey, openDays, sources, outcome }: { formKey: string; openDays: OpenSlotDay[]; sources: string[]; outcome: DeskOutcome | null }) {
+export function DeskRegistrationForm({
+  formKey,
+  openDays,
+  sources,
+  outcome,
+}: {
+  formKey: string;
+  openDays: OpenSlotDay[];
+  sources: string[];
+  outcome: DeskOutcome | null;
+}) {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
-  const restored = useKeptDraft(form, { place: { page: useLocation().pathname }, saved: { name: '', phone: '', kind: 'walkIn', slotId: '', source: '', companions: '' }, answer: outcome ?? undefined });
+  const restored = useKeptDraft(form, {
+    place: { page: useLocation().pathname },
+    saved: { name: '', phone: '', kind: 'walkIn', slotId: '', source: '', companions: '' },
+    answer: outcome ?? undefined,
+  });
   // Emptied for the next customer once one is registered; a check-in on the sheet or a lookup leaves it as typed.
   const desk = outcome && 'desk' in outcome ? outcome.desk : null;
   const registered = useSaveCount(outcome, desk?.ok === true);
   const pending = useNavigation().formData?.get('intent') === 'desk';
   const kept = outcome && !desk?.ok ? outcome : null;
   const lookup = outcome && 'lookup' in outcome ? outcome.lookup : null;
-  const errors: DeskFieldErrors = desk && !desk.ok && desk.error === 'invalid' ? { ...desk.fieldErrors } : lookup && !lookup.ok ? { ...lookup.fieldErrors } : {};
+  const errors: DeskFieldErrors =
+    desk && !desk.ok && desk.error === 'invalid' ? { ...desk.fieldErrors } : lookup && !lookup.ok ? { ...lookup.fieldErrors } : {};
   if (desk && !desk.ok && desk.error !== 'invalid' && desk.error !== 'alreadyBooked') errors.slot = DESK_TEXT.refused[desk.error];
   const offer = desk && !desk.ok && desk.error === 'alreadyBooked' ? desk.customer : null;
   const found = lookup?.ok ? lookup.customer : (offer ?? null);
@@ -129,7 +144,15 @@ export function DeskRegistrationForm({ formKey, openDays, sources, outcome }: { 
         <div className="desk-form__fields">
           <Field id={`${id}-name`} label={DESK_TEXT.name} error={errors.name}>
             {(describedBy) => (
-              <input id={`${id}-name`} name="name" className="console-input" autoComplete="off" defaultValue={value('name')} aria-invalid={describedBy ? true : undefined} aria-describedby={describedBy} />
+              <input
+                id={`${id}-name`}
+                name="name"
+                className="console-input"
+                autoComplete="off"
+                defaultValue={value('name')}
+                aria-invalid={describedBy ? true : undefined}
+                aria-describedby={describedBy}
+              />
             )}
           </Field>
           <Field id={`${id}-phone`} label={DESK_TEXT.phone} error={errors.phone}>
@@ -154,9 +177,7 @@ export function DeskRegistrationForm({ formKey, openDays, sources, outcome }: { 
             </button>
             {lookup?.ok ? (
               // Announced by the page's notice; kept here beside the number while the form is filled in.
-              <p className="desk-form__found">
-                {found ? DESK_TEXT.known(found) : DESK_TEXT.unknown}
-              </p>
+              <p className="desk-form__found">{found ? DESK_TEXT.known(found) : DESK_TEXT.unknown}</p>
             ) : null}
           </div>
           <fieldset className="desk-form__kind" aria-describedby={errors.kind ? `${id}-kind-error` : undefined}>
@@ -175,7 +196,14 @@ export function DeskRegistrationForm({ formKey, openDays, sources, outcome }: { 
           </fieldset>
           <Field id={`${id}-slot`} label={DESK_TEXT.slot} error={errors.slot}>
             {(describedBy) => (
-              <select id={`${id}-slot`} name="slotId" className="console-input" defaultValue={value('slotId')} aria-invalid={describedBy ? true : undefined} aria-describedby={describedBy}>
+              <select
+                id={`${id}-slot`}
+                name="slotId"
+                className="console-input"
+                defaultValue={value('slotId')}
+                aria-invalid={describedBy ? true : undefined}
+                aria-describedby={describedBy}
+              >
                 <option value="">{DESK_TEXT.choose}</option>
                 {openDays.map((day) => (
                   <optgroup key={day.date} label={dayLabel(day.date)}>
@@ -191,7 +219,14 @@ export function DeskRegistrationForm({ formKey, openDays, sources, outcome }: { 
           </Field>
           <Field id={`${id}-source`} label={DESK_TEXT.source} error={errors.source}>
             {(describedBy) => (
-              <select id={`${id}-source`} name="source" className="console-input" defaultValue={value('source')} aria-invalid={describedBy ? true : undefined} aria-describedby={describedBy}>
+              <select
+                id={`${id}-source`}
+                name="source"
+                className="console-input"
+                defaultValue={value('source')}
+                aria-invalid={describedBy ? true : undefined}
+                aria-describedby={describedBy}
+              >
                 <option value="">{DESK_TEXT.sourceNone}</option>
                 {sources.map((source) => (
                   <option key={source} value={source}>

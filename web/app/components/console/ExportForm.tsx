@@ -35,9 +35,7 @@ export function ExportForm({ id, downloads, params, note }: ExportFormProps) {
       <h2 id={`${id}-heading`} className="export-form__heading">
         {text.heading}
       </h2>
-      {[...params].map(([name, value]) =>
-        name === EXPORT_REASON_PARAM ? null : <input key={name} type="hidden" name={name} value={value} />,
-      )}
+      {[...params].map(([name, value]) => (name === EXPORT_REASON_PARAM ? null : <input key={name} type="hidden" name={name} value={value} />))}
       {/* A download leaves nothing to save later: the 사유 is not kept across the end of a session. */}
       <Field id={fieldId} label={text.reason} mark="required" hint={`${note} ${text.notKept}`} error={error} look="field">
         {(control) => (

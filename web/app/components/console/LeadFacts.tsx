@@ -44,7 +44,14 @@ export function LeadFacts({ lead, revealedPhone }: LeadFactsProps) {
             {revealedPhone ? <a href={`tel:${revealedPhone.replace(/\D/g, '')}`}>{revealedPhone}</a> : lead.maskedPhone}
             {revealedPhone ? null : (
               // Belongs to the page's one work form, so a reveal keeps a memo being written.
-              <button type="submit" form={LEAD_WORK_FORM_ID} name="intent" value="reveal" className="button button--outline lead-facts__reveal" aria-describedby="lead-reveal-note">
+              <button
+                type="submit"
+                form={LEAD_WORK_FORM_ID}
+                name="intent"
+                value="reveal"
+                className="button button--outline lead-facts__reveal"
+                aria-describedby="lead-reveal-note"
+              >
                 {text.reveal}
               </button>
             )}

@@ -3,7 +3,14 @@ import { Form, Link, useSubmit } from 'react-router';
 import { leadFiltersToParams, parseLeadFilters, type LeadFilters } from '../../../shared/lead-filters';
 import { LEAD_FORM_KIND_LABELS } from '../../../shared/lead-form-kinds';
 import { LEAD_FORM_KINDS, wholeMobilePhone } from '../../../shared/lead-validation';
-import { FUNDING_LABELS, FUNDING_PLANS, PROFILE_FIELD_LABELS, SUBSCRIPTION_LABELS, SUBSCRIPTION_QUALIFICATIONS, type UnitTypeChoice } from '../../../shared/customer-profile';
+import {
+  FUNDING_LABELS,
+  FUNDING_PLANS,
+  PROFILE_FIELD_LABELS,
+  SUBSCRIPTION_LABELS,
+  SUBSCRIPTION_QUALIFICATIONS,
+  type UnitTypeChoice,
+} from '../../../shared/customer-profile';
 import { leadListText as text } from './lead-text';
 import type { LeadListFocus } from './console-page';
 import { LeadStatusOptions } from './LeadStatusBadge';
@@ -23,7 +30,6 @@ function filledParams(form: HTMLFormElement): URLSearchParams {
   }
   return params;
 }
-
 
 /** One spelling of a set of filters, whatever order or blanks the address had. */
 function filtersKey(params: URLSearchParams): string {
@@ -75,7 +81,9 @@ function AssigneeOptions({ assignees, chosen }: { assignees: LeadFilterFormProps
           {account.name}
         </option>
       ))}
-      {chosen && chosen !== 'none' && chosen !== 'me' && !assignees.some((account) => account.email === chosen) ? <option value={chosen}>{text.otherAssignee(chosen)}</option> : null}
+      {chosen && chosen !== 'none' && chosen !== 'me' && !assignees.some((account) => account.email === chosen) ? (
+        <option value={chosen}>{text.otherAssignee(chosen)}</option>
+      ) : null}
     </>
   );
 }
@@ -95,7 +103,19 @@ function CampaignOptions({ campaigns, chosen }: { campaigns: readonly string[]; 
 }
 
 /** A labelled filter control: a text or date input, or a select with "전체" first. */
-function Filter({ name, label, type, value, options }: { name: keyof LeadFilters; label: string; type?: 'text' | 'date'; value: string | undefined; options?: ReactNode }) {
+function Filter({
+  name,
+  label,
+  type,
+  value,
+  options,
+}: {
+  name: keyof LeadFilters;
+  label: string;
+  type?: 'text' | 'date';
+  value: string | undefined;
+  options?: ReactNode;
+}) {
   const id = `lead-filter-${name}`;
   return (
     <div className="lead-filters__field">
@@ -106,7 +126,15 @@ function Filter({ name, label, type, value, options }: { name: keyof LeadFilters
           {options}
         </select>
       ) : (
-        <input id={id} type={type} name={name} defaultValue={value ?? ''} className="console-input" maxLength={type === 'text' ? 100 : undefined} autoComplete="off" />
+        <input
+          id={id}
+          type={type}
+          name={name}
+          defaultValue={value ?? ''}
+          className="console-input"
+          maxLength={type === 'text' ? 100 : undefined}
+          autoComplete="off"
+        />
       )}
     </div>
   );
@@ -209,7 +237,16 @@ export function LeadFilterForm({ filters, campaigns, unitTypes, assignees }: Lea
       </h2>
       <div className="lead-filters__field lead-filters__field--wide">
         <label htmlFor="lead-filter-q">{text.search}</label>
-        <input id="lead-filter-q" type="search" name="q" className="console-input" defaultValue={filters.q ?? ''} maxLength={100} aria-describedby="lead-filter-q-hint" autoComplete="off" />
+        <input
+          id="lead-filter-q"
+          type="search"
+          name="q"
+          className="console-input"
+          defaultValue={filters.q ?? ''}
+          maxLength={100}
+          aria-describedby="lead-filter-q-hint"
+          autoComplete="off"
+        />
         <span id="lead-filter-q-hint" className="lead-filters__hint">
           {text.searchHint}
         </span>

@@ -75,24 +75,14 @@ export function LeadList({ rows, busy, selection }: { rows: LeadRow[]; busy: boo
             <Cell column={columns.phone} className="lead-list__phone">
               {row.maskedPhone}
             </Cell>
-            <Cell column={columns.formKind}>
-              {LEAD_FORM_KIND_LABELS[row.formKind]}
-            </Cell>
-            <Cell column={columns.visitAt}>
-              {row.visitAt ?? text.none}
-            </Cell>
+            <Cell column={columns.formKind}>{LEAD_FORM_KIND_LABELS[row.formKind]}</Cell>
+            <Cell column={columns.visitAt}>{row.visitAt ?? text.none}</Cell>
             <Cell column={columns.status}>
               <LeadStatusBadge status={row.status} />
             </Cell>
-            <Cell column={columns.assignee}>
-              {row.assigneeName ?? text.unassigned}
-            </Cell>
-            <Cell column={columns.lastCall}>
-              {row.lastCallResult ? callResultLabel(row.lastCallResult, row.missedCalls) : text.none}
-            </Cell>
-            <Cell column={columns.marketing}>
-              {row.marketing ? text.marketingYes : text.marketingNo}
-            </Cell>
+            <Cell column={columns.assignee}>{row.assigneeName ?? text.unassigned}</Cell>
+            <Cell column={columns.lastCall}>{row.lastCallResult ? callResultLabel(row.lastCallResult, row.missedCalls) : text.none}</Cell>
+            <Cell column={columns.marketing}>{row.marketing ? text.marketingYes : text.marketingNo}</Cell>
             <Cell column={columns.source} className="lead-list__source">
               {row.utmSource || row.utmCampaign ? `${row.utmSource ?? text.none} / ${row.utmCampaign ?? text.none}` : text.none}
             </Cell>

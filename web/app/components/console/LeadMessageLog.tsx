@@ -1,9 +1,4 @@
-import {
-  MESSAGE_EVENT_LABELS,
-  MESSAGE_REASON_LABELS,
-  MESSAGE_STATUS_LABELS,
-  type LeadMessageEntry,
-} from '../../../shared/outbound-messages';
+import { MESSAGE_EVENT_LABELS, MESSAGE_REASON_LABELS, MESSAGE_STATUS_LABELS, type LeadMessageEntry } from '../../../shared/outbound-messages';
 import { LeadHistory } from './LeadHistory';
 import './LeadMessageLog.css';
 

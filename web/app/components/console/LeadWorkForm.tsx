@@ -98,11 +98,7 @@ export function LeadWorkForm({ lead, assignees, memoDraft, answer, memoErrorId, 
         <h2 id="lead-call-heading" className="lead-work__heading">
           {text.callHeading}
         </h2>
-        {lastCall ? (
-          <p className="lead-work__hint">
-            {`${text.lastCall}: ${callResultLabel(lastCall.result, lead.missedCalls)}`}
-          </p>
-        ) : null}
+        {lastCall ? <p className="lead-work__hint">{`${text.lastCall}: ${callResultLabel(lastCall.result, lead.missedCalls)}`}</p> : null}
         {lastCall?.result === WRONG_NUMBER_CALL_RESULT && lead.status !== 'invalid' ? (
           <div className="lead-work__offer">
             <p>{text.wrongNumber}</p>

@@ -10,7 +10,15 @@ import './console.css';
  * The console's sign-in (a plain POST form: works before hydration), posted to /admin.
  * `knownDeviceMinutes`: the longer idle window a 상담사 may mark this device for (null: not offered).
  */
-export function SignInForm({ next, answer, knownDeviceMinutes }: { next: string | null; answer: { error: string; email?: string } | undefined; knownDeviceMinutes: number | null }) {
+export function SignInForm({
+  next,
+  answer,
+  knownDeviceMinutes,
+}: {
+  next: string | null;
+  answer: { error: string; email?: string } | undefined;
+  knownDeviceMinutes: number | null;
+}) {
   const busy = useNavigation().formData?.get('intent') === 'login';
   // Read from this tab's storage, so known only once the page runs in the browser.
   const [draftWaiting, setDraftWaiting] = useState(false);

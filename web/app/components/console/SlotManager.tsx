@@ -34,15 +34,7 @@ export function SlotEditForm({
       <input type="hidden" name="slotId" value={slot.id} />
       <input type="hidden" name="rev" value={slot.rev} />
       <input type="hidden" name="date" value={slot.date} />
-      <input
-        type="time"
-        name="time"
-        defaultValue={slot.time}
-        required
-        aria-label={text.timeOf(at)}
-        className="console-input"
-        {...timeMarks}
-      />
+      <input type="time" name="time" defaultValue={slot.time} required aria-label={text.timeOf(at)} className="console-input" {...timeMarks} />
       <input
         type="number"
         name="capacity"

@@ -44,13 +44,25 @@ export function isBookingRefusal(value: string): value is BookingRefusal {
  * Book, move or cancel the lead's visit: one choice of the open slots grouped by day (a day, then
  * its times, in one keyboard-friendly select), posted with the revision the page shows.
  */
-export function VisitBookingPanel({ lead, openDays, phoneRevealed, slotErrorId }: { lead: LeadDetail; openDays: OpenSlotDay[]; phoneRevealed: boolean; slotErrorId: string | null }) {
+export function VisitBookingPanel({
+  lead,
+  openDays,
+  phoneRevealed,
+  slotErrorId,
+}: {
+  lead: LeadDetail;
+  openDays: OpenSlotDay[];
+  phoneRevealed: boolean;
+  slotErrorId: string | null;
+}) {
   const selectId = useId();
   const headingId = useId();
   const navigation = useNavigation();
   const pending = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null;
   const booked = lead.visitSlotStatus === 'booked' && lead.visitAt ? lead.visitAt : null;
-  const choices = openDays.map((day) => ({ ...day, slots: day.slots.filter((slot) => slot.id !== lead.visitSlotId || !booked) })).filter((day) => day.slots.length > 0);
+  const choices = openDays
+    .map((day) => ({ ...day, slots: day.slots.filter((slot) => slot.id !== lead.visitSlotId || !booked) }))
+    .filter((day) => day.slots.length > 0);
   return (
     <Form method="post" className="lead-work lead-booking" preventScrollReset>
       <section className="lead-work__section" aria-labelledby={headingId}>

@@ -132,7 +132,9 @@ function VisitorTable({ visitors, day, canUndo, walkIn = false }: { visitors: Bo
           </td>
           <td data-label={VISITS_TEXT.checkIn}>
             {walkIn ? (
-              <span className="visit-sheet__checked">{booking.checkedInAt ? VISITS_TEXT.checkedIn(seoulTime(booking.checkedInAt)) : VISITS_TEXT.notCheckedIn}</span>
+              <span className="visit-sheet__checked">
+                {booking.checkedInAt ? VISITS_TEXT.checkedIn(seoulTime(booking.checkedInAt)) : VISITS_TEXT.notCheckedIn}
+              </span>
             ) : (
               <CheckIn booking={booking} day={day} canUndo={canUndo} />
             )}
@@ -151,7 +153,11 @@ function Slot({ slot, day, canUndo }: { slot: VisitSheetData['slots'][number]; d
         <span className="visit-slot__time">{slot.time}</span>
         <span className="visit-slot__count">{VISITS_TEXT.booked(slot.booked, slot.capacity)}</span>
       </h2>
-      {slot.bookings.length === 0 ? <p className="console-panel__empty">{VISITS_TEXT.noBookings}</p> : <VisitorTable visitors={slot.bookings} day={day} canUndo={canUndo} />}
+      {slot.bookings.length === 0 ? (
+        <p className="console-panel__empty">{VISITS_TEXT.noBookings}</p>
+      ) : (
+        <VisitorTable visitors={slot.bookings} day={day} canUndo={canUndo} />
+      )}
     </section>
   );
 }

@@ -59,7 +59,8 @@ export const consoleText = {
     title: '계정 관리',
     listHeading: '직원 계정',
     addHeading: '계정 추가',
-    keptNote: '로그인 시간이 끝나도 계정 추가와 휴대폰 칸에 입력한 내용은 이 브라우저에 보관했다가 다시 로그인하면 되살립니다. 비밀번호는 계정 추가에서도 재설정에서도 보관하지 않습니다.',
+    keptNote:
+      '로그인 시간이 끝나도 계정 추가와 휴대폰 칸에 입력한 내용은 이 브라우저에 보관했다가 다시 로그인하면 되살립니다. 비밀번호는 계정 추가에서도 재설정에서도 보관하지 않습니다.',
     name: '이름',
     role: '역할',
     status: '상태',
@@ -93,7 +94,8 @@ export const consoleText = {
     newMobile: (name: string) => `${name} 휴대폰 번호`,
     saveMobile: '휴대폰 저장',
     refusedFor: (email: string, reason: string) => `${email} 계정: ${reason}`,
-    mobileDone: (name: string, masked: string | null) => (masked ? `${name} 님의 휴대폰 번호를 ${withParticle(masked, '으로/로')} 저장했습니다.` : `${name} 님의 휴대폰 번호를 지웠습니다.`),
+    mobileDone: (name: string, masked: string | null) =>
+      masked ? `${name} 님의 휴대폰 번호를 ${withParticle(masked, '으로/로')} 저장했습니다.` : `${name} 님의 휴대폰 번호를 지웠습니다.`,
   },
   preview: {
     heading: '미리보기',
@@ -127,12 +129,14 @@ export const consoleText = {
     conversion: '전환율',
     conversionNote: '전환율 = 등록 ÷ 사이트 방문',
     empty: '이 기간의 기록이 없습니다.',
-    result: (from: string, to: string, visits: string, registrations: string, customers: string) => `${from} ~ ${to}: 사이트 방문 ${visits}, 등록 ${registrations}(고객 ${customers}명)`,
+    result: (from: string, to: string, visits: string, registrations: string, customers: string) =>
+      `${from} ~ ${to}: 사이트 방문 ${visits}, 등록 ${registrations}(고객 ${customers}명)`,
   },
   audit: {
     title: '접속 기록',
     intro: '개인정보 열람·변경·내려받기와 로그인, 계정 변경을 모두 기록합니다. 기록은 고칠 수 없고 보관 기간이 지나면 자동으로 지워집니다.',
-    teamIntro: '고객 정보 열람·변경·내려받기, 배정, 통화와 방문 예약, 상담사와 팀장의 로그인 기록입니다. 계정 관리 기록은 관리자만 볼 수 있습니다. 기록은 고칠 수 없고 보관 기간이 지나면 자동으로 지워집니다.',
+    teamIntro:
+      '고객 정보 열람·변경·내려받기, 배정, 통화와 방문 예약, 상담사와 팀장의 로그인 기록입니다. 계정 관리 기록은 관리자만 볼 수 있습니다. 기록은 고칠 수 없고 보관 기간이 지나면 자동으로 지워집니다.',
     forbidden: '이 화면은 관리자와 팀장만 쓸 수 있습니다.',
     filtersHeading: '기록 찾기',
     action: '작업',

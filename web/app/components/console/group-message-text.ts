@@ -25,7 +25,8 @@ export const groupMessageText = {
   cost: (channel: MessageChannel, unitPrice: number, count: number, total: number) =>
     `${MESSAGE_CHANNEL_LABELS[channel]} ${won(unitPrice)} × ${count.toLocaleString('ko-KR')}건 = 약 ${won(total)}`,
   fallbackCost: (total: number) => `알림톡을 받지 못하는 고객에게는 문자로 가서, 모두 문자로 가면 최대 약 ${won(total)}입니다.`,
-  dailyCap: (left: number, cap: number) => `오늘 보낼 수 있는 남은 메시지: ${left.toLocaleString('ko-KR')}건 (하루 ${cap.toLocaleString('ko-KR')}건). 넘는 메시지는 보내지 않습니다.`,
+  dailyCap: (left: number, cap: number) =>
+    `오늘 보낼 수 있는 남은 메시지: ${left.toLocaleString('ko-KR')}건 (하루 ${cap.toLocaleString('ko-KR')}건). 넘는 메시지는 보내지 않습니다.`,
   adRules: '광고 문자는 마케팅 수신에 동의한 고객에게만 문자로 보내며, 밤 9시부터 아침 8시까지는 보낼 수 없습니다.',
   adNight: '지금은 광고 문자를 보낼 수 없는 시간입니다 (밤 9시부터 아침 8시까지). 아침 8시 이후에 다시 보내 주세요.',
   confirm: (count: number) => `${count.toLocaleString('ko-KR')}명에게 보내기`,

@@ -35,8 +35,7 @@ export const slotText = {
   capacityOf: (at: string) => `${at} 정원`,
   onlyEmpty: '예약이 있어 삭제할 수 없습니다',
   badDate: '날짜를 2026-11-28처럼 연-월-일로 입력해 주세요.',
-  created: (count: number, skipped: number) =>
-    `방문 일정 ${count}개를 만들었습니다.${skipped ? ` 이미 있는 ${skipped}개는 그대로 두었습니다.` : ''}`,
+  created: (count: number, skipped: number) => `방문 일정 ${count}개를 만들었습니다.${skipped ? ` 이미 있는 ${skipped}개는 그대로 두었습니다.` : ''}`,
   saved: (moved: number, time: string) =>
     `일정을 저장했습니다.${moved > 0 ? ` 예약한 고객 ${moved}명의 방문 시각도 ${withParticle(time, '으로/로')} 함께 바뀌었습니다.` : ''}`,
   removed: '일정을 삭제했습니다.',

@@ -28,8 +28,7 @@ export const VISITS_TEXT = {
   notCheckedIn: '방문 확인 없음',
   booked: (booked: number, capacity: number) => `예약 ${booked} / 정원 ${capacity}`,
   checkInOf: (name: string) => `${name} 님 방문 확인`,
-  badDate: (value: string) =>
-    `${withParticle(`"${value}"`, '은/는')} 올바른 날짜가 아닙니다. 2026-11-25처럼 연-월-일로 입력하거나 달력에서 골라 주세요.`,
+  badDate: (value: string) => `${withParticle(`"${value}"`, '은/는')} 올바른 날짜가 아닙니다. 2026-11-25처럼 연-월-일로 입력하거나 달력에서 골라 주세요.`,
 } as const;
 
 /** What a check-in post answered, as the page says it. */

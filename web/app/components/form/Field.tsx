@@ -93,4 +93,3 @@ export function SubmitButton({ pending, pendingLabel, className, children }: Sub
     </button>
   );
 }
-

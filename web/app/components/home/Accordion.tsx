@@ -30,14 +30,7 @@ export function Accordion({ items, headingLevel, className, open, onToggle }: Ac
         return (
           <div key={item.key} className={`accordion__item${expanded ? ' is-open' : ''}`}>
             <Heading className="accordion__heading">
-              <button
-                type="button"
-                id={buttonId}
-                className="accordion__button"
-                aria-expanded={expanded}
-                aria-controls={panelId}
-                onClick={() => toggle(index)}
-              >
+              <button type="button" id={buttonId} className="accordion__button" aria-expanded={expanded} aria-controls={panelId} onClick={() => toggle(index)}>
                 {item.title}
               </button>
             </Heading>

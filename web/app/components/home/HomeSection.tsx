@@ -21,12 +21,7 @@ export function homeHeadingId(name: string): string {
 export function HomeSection({ name, title, ownHeading = false, id, step = true, children }: HomeSectionProps) {
   const headingId = homeHeadingId(name);
   return (
-    <section
-      id={id}
-      className={`home-section home-${name}`}
-      aria-labelledby={headingId}
-      data-home-step={step ? '' : undefined}
-    >
+    <section id={id} className={`home-section home-${name}`} aria-labelledby={headingId} data-home-step={step ? '' : undefined}>
       <div className="home-section__inner">
         {ownHeading ? null : (
           <h2 id={headingId} className="home-section__title">

@@ -37,9 +37,7 @@ export function MobileOverview({ overview, rows, slides }: MobileOverviewProps) 
           {
             key: 'location',
             title: overview.locationTitle,
-            panel: overview.locationImages?.map((image) => (
-              <HomeFigure key={image._key} image={image} widths={[400, 800]} sizes="100vw" />
-            )),
+            panel: overview.locationImages?.map((image) => <HomeFigure key={image._key} image={image} widths={[400, 800]} sizes="100vw" />),
           },
           { key: 'premium', title: overview.premiumTitle, panel: <PremiumSlider slides={slides} /> },
         ]}

@@ -1,12 +1,6 @@
 import { useEffect, useReducer, useRef, type FocusEvent, type PointerEvent } from 'react';
 import { messages } from '../../../shared/messages';
-import {
-  SLIDE_INTERVAL_MS,
-  createSlider,
-  isAutoAdvancing,
-  sliderReducer,
-  swipeAction,
-} from '../../lib/home/slider';
+import { SLIDE_INTERVAL_MS, createSlider, isAutoAdvancing, sliderReducer, swipeAction } from '../../lib/home/slider';
 import { useStyleProperties } from '../../lib/use-style-properties';
 import { SanityImage } from '../SanityImage';
 import type { PremiumSlide } from './types';
@@ -40,9 +34,7 @@ export function PremiumSlider({ slides }: { slides: PremiumSlide[] }) {
     const element = root.current;
     const observer =
       element && 'IntersectionObserver' in window
-        ? new IntersectionObserver(([entry]) =>
-            dispatch({ type: entry.isIntersecting ? 'resume' : 'pause', reason: 'offscreen' }),
-          )
+        ? new IntersectionObserver(([entry]) => dispatch({ type: entry.isIntersecting ? 'resume' : 'pause', reason: 'offscreen' }))
         : null;
     if (element) observer?.observe(element);
     return () => {
@@ -105,13 +97,7 @@ export function PremiumSlider({ slides }: { slides: PremiumSlide[] }) {
               aria-hidden={index !== state.index}
               data-active={index === state.index}
             >
-              <SanityImage
-                image={slide.image}
-                className="premium-slider__image"
-                widths={[400, 800]}
-                sizes="100vw"
-                aspectRatio={3 / 2}
-              />
+              <SanityImage image={slide.image} className="premium-slider__image" widths={[400, 800]} sizes="100vw" aspectRatio={3 / 2} />
               <h4 className="premium-slider__title">{slide.title}</h4>
               {slide.description ? <p className="premium-slider__text">{slide.description}</p> : null}
             </div>

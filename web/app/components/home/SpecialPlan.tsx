@@ -13,12 +13,7 @@ export function SpecialPlan({ specialPlan }: { specialPlan: HomeContent['special
         </h2>
         {specialPlan.text ? <p className="home-section__text">{specialPlan.text}</p> : null}
       </div>
-      <HomeFigure
-        image={specialPlan.image}
-        className="home-special__figure"
-        widths={[480, 800, 1200]}
-        sizes="(max-width: 900px) 100vw, 720px"
-      />
+      <HomeFigure image={specialPlan.image} className="home-special__figure" widths={[480, 800, 1200]} sizes="(max-width: 900px) 100vw, 720px" />
     </HomeSection>
   );
 }

@@ -1,11 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import {
-  INITIAL_ACCORDION_STATE,
-  headingForOpenItem,
-  toggleAccordion,
-  type AccordionState,
-} from '../../lib/home/accordion';
+import { INITIAL_ACCORDION_STATE, headingForOpenItem, toggleAccordion, type AccordionState } from '../../lib/home/accordion';
 import { Accordion } from './Accordion';
 import { HomeSection } from './HomeSection';
 import { UnitTypeViewer } from './UnitTypeViewer';

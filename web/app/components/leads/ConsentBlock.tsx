@@ -23,13 +23,7 @@ export function ConsentBlock({ idPrefix, notice, errors }: ConsentBlockProps) {
   return (
     <fieldset className="consent">
       <legend className="visually-hidden">개인정보 동의</legend>
-      <ConsentItem
-        id={id('privacy')}
-        name={LEAD_FIELDS.privacyConsent}
-        label={leadMessages.privacyConsentLabel}
-        required
-        error={errors.privacyConsent}
-      >
+      <ConsentItem id={id('privacy')} name={LEAD_FIELDS.privacyConsent} label={leadMessages.privacyConsentLabel} required error={errors.privacyConsent}>
         {notice ? (
           <dl className="consent__notice">
             <dt>{leadMessages.noticePurpose}</dt>
@@ -52,13 +46,7 @@ export function ConsentBlock({ idPrefix, notice, errors }: ConsentBlockProps) {
       <ConsentItem id={id('marketing')} name={LEAD_FIELDS.marketingConsent} label={leadMessages.marketingConsentLabel}>
         {notice?.marketingNotice ? <p className="consent__notice">{notice.marketingNotice}</p> : null}
       </ConsentItem>
-      <ConsentItem
-        id={id('age')}
-        name={LEAD_FIELDS.ageConfirmed}
-        label={leadMessages.ageLabel}
-        required
-        error={errors.ageConfirmed}
-      />
+      <ConsentItem id={id('age')} name={LEAD_FIELDS.ageConfirmed} label={leadMessages.ageLabel} required error={errors.ageConfirmed} />
     </fieldset>
   );
 }

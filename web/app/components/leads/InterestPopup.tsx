@@ -107,12 +107,7 @@ export function InterestPopup() {
           <h2 id="interest-popup-title" className="interest-popup__title">
             {leadMessages.popupTitle}
           </h2>
-          <button
-            type="button"
-            className="interest-popup__close"
-            aria-label={leadMessages.close}
-            onClick={() => dialogRef.current?.close()}
-          >
+          <button type="button" className="interest-popup__close" aria-label={leadMessages.close} onClick={() => dialogRef.current?.close()}>
             <span aria-hidden="true">×</span>
           </button>
         </div>

@@ -1,14 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { useFetcher, useLocation } from 'react-router';
 import type { LeadFormData } from '../../../shared/lead-form';
-import {
-  LEAD_FIELDS,
-  LEAD_MESSAGE_MAX,
-  LEAD_NAME_MAX,
-  validateLead,
-  type LeadFieldErrors,
-  type LeadFormKind,
-} from '../../../shared/lead-validation';
+import { LEAD_FIELDS, LEAD_MESSAGE_MAX, LEAD_NAME_MAX, validateLead, type LeadFieldErrors, type LeadFormKind } from '../../../shared/lead-validation';
 import { leadMessages, messages } from '../../../shared/messages';
 import { Field, FormAlert, SubmitButton } from '../form/Field';
 import { ConsentBlock } from './ConsentBlock';

@@ -10,12 +10,7 @@ export function InfoTable({ table, caption }: InfoTableProps) {
   if (!columns.length || !rows.length) return null;
   return (
     // Three or more columns scroll sideways on a phone instead of squeezing; focusable so keyboards can scroll.
-    <div
-      className={columns.length > 2 ? 'info-table info-table--wide' : 'info-table'}
-      role="region"
-      aria-label={caption}
-      tabIndex={0}
-    >
+    <div className={columns.length > 2 ? 'info-table info-table--wide' : 'info-table'} role="region" aria-label={caption} tabIndex={0}>
       <table>
         <caption className="visually-hidden">{caption}</caption>
         <thead>

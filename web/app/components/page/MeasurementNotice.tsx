@@ -13,7 +13,10 @@ export function MeasurementNotice({ tags }: { tags: readonly EnabledTag[] }) {
       caption="사용 중인 광고·분석 도구"
       table={{
         columns: ['도구', '운영 회사', '수집 목적', '보유 기간'],
-        rows: tags.map(({ provider, name, company }) => ({ _key: provider, cells: [name, company, '광고 효과 측정(전환 추적)', '각 회사의 정책에 따름(최대 2년)'] })),
+        rows: tags.map(({ provider, name, company }) => ({
+          _key: provider,
+          cells: [name, company, '광고 효과 측정(전환 추적)', '각 회사의 정책에 따름(최대 2년)'],
+        })),
       }}
     />
   );

@@ -51,10 +51,18 @@ export function PressTable({ site, items: firstItems, nextCursor: firstCursor }:
               <th scope="col" className="press-table__no" aria-label={text.noName}>
                 {text.no}
               </th>
-              <th scope="col" className="press-table__title">{text.headline}</th>
-              <th scope="col" className="press-table__wide">{text.authorColumn}</th>
-              <th scope="col" className="press-table__date">{text.date}</th>
-              <th scope="col" className="press-table__wide">{text.views}</th>
+              <th scope="col" className="press-table__title">
+                {text.headline}
+              </th>
+              <th scope="col" className="press-table__wide">
+                {text.authorColumn}
+              </th>
+              <th scope="col" className="press-table__date">
+                {text.date}
+              </th>
+              <th scope="col" className="press-table__wide">
+                {text.views}
+              </th>
             </tr>
           </thead>
           <tbody>

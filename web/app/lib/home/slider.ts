@@ -12,11 +12,7 @@ export type PauseReason = 'touch' | 'hover' | 'focus' | 'hidden' | 'offscreen' |
 export type SliderState = { index: number; count: number; pausedBy: readonly PauseReason[] };
 
 export type SliderAction =
-  | { type: 'next' }
-  | { type: 'previous' }
-  | { type: 'go'; index: number }
-  | { type: 'pause'; reason: PauseReason }
-  | { type: 'resume'; reason: PauseReason };
+  { type: 'next' } | { type: 'previous' } | { type: 'go'; index: number } | { type: 'pause'; reason: PauseReason } | { type: 'resume'; reason: PauseReason };
 
 export function createSlider(count: number): SliderState {
   return { index: 0, count, pausedBy: [] };
@@ -41,13 +37,9 @@ export function sliderReducer(state: SliderState, action: SliderAction): SliderS
     case 'go':
       return withIndex(state, action.index);
     case 'pause':
-      return state.pausedBy.includes(action.reason)
-        ? state
-        : { ...state, pausedBy: [...state.pausedBy, action.reason] };
+      return state.pausedBy.includes(action.reason) ? state : { ...state, pausedBy: [...state.pausedBy, action.reason] };
     case 'resume':
-      return state.pausedBy.includes(action.reason)
-        ? { ...state, pausedBy: state.pausedBy.filter((reason) => reason !== action.reason) }
-        : state;
+      return state.pausedBy.includes(action.reason) ? { ...state, pausedBy: state.pausedBy.filter((reason) => reason !== action.reason) } : state;
   }
 }
 

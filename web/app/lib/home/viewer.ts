@@ -18,8 +18,7 @@ export function canGoNext({ index, count }: ViewerState): boolean {
 
 export function viewerReducer(state: ViewerState, action: ViewerAction): ViewerState {
   const last = Math.max(state.count - 1, 0);
-  const wanted =
-    action.type === 'previous' ? state.index - 1 : action.type === 'next' ? state.index + 1 : action.index;
+  const wanted = action.type === 'previous' ? state.index - 1 : action.type === 'next' ? state.index + 1 : action.index;
   const index = Math.min(Math.max(Math.trunc(wanted), 0), last);
   return index === state.index ? state : { ...state, index };
 }

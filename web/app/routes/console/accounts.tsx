@@ -68,7 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   } else if (intent === 'disable' || intent === 'enable') {
     result = await context.staff.setDisabled(email, intent === 'disable', actor);
     done = (intent === 'disable' ? text.disabledDone : text.enabledDone)(await nameOf(context, email));
-    if (result.ok && intent === 'disable') done = `${done} ${await handOver(context, email, field('handOverTo'), { ...authorization.session, ip: context.clientIp })}`;
+    if (result.ok && intent === 'disable')
+      done = `${done} ${await handOver(context, email, field('handOverTo'), { ...authorization.session, ip: context.clientIp })}`;
   } else if (intent === 'role') {
     const role = field('role');
     result = await context.staff.changeRole(email, role, actor);
@@ -88,7 +89,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A refusal about an existing account says which one (the page lists them all).
     const reason = STAFF_ACCOUNT_ERROR_MESSAGES[result.error];
     const refused: Outcome = { ok: false, message: intent === 'add' ? reason : text.refusedFor(email, reason), intent, email };
-    if (intent === 'add') Object.assign(refused, { field: FIELD_OF[result.error], typed: { email, name: field('name'), role: field('role'), mobile: field('mobile') } });
+    if (intent === 'add')
+      Object.assign(refused, { field: FIELD_OF[result.error], typed: { email, name: field('name'), role: field('role'), mobile: field('mobile') } });
     return data<Outcome>(refused, { status: 400 });
   }
   return data<Outcome>({ ok: true, message: done, intent, email });
@@ -129,7 +131,11 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
   const typed = actionData?.typed;
   const addForm = useRef<HTMLFormElement>(null);
   // The password is not among the kept fields (and kept-draft.ts never stores one).
-  const restored = useKeptDraft(addForm, { place: { page: useLocation().pathname, form: 'add' }, saved: { email: '', name: '', role: 'sales', mobile: '' }, answer: actionData });
+  const restored = useKeptDraft(addForm, {
+    place: { page: useLocation().pathname, form: 'add' },
+    saved: { email: '', name: '', role: 'sales', mobile: '' },
+    answer: actionData,
+  });
   useEffect(() => {
     if (addField) addForm.current?.querySelector<HTMLElement>(`[name="${addField}"]`)?.focus();
   }, [addField, actionData]);

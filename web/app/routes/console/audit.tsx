@@ -28,7 +28,16 @@ function requireAuditReader(request: Request, context: Route.LoaderArgs['context
 }
 
 /** Records whose target is a lead id (the others name an account, or nothing). */
-const LEAD_ACTIONS: ReadonlySet<AuditAction> = new Set(['leadView', 'phoneReveal', 'phoneSearch', 'leadChange', 'leadMemo', 'leadCall', 'visitCheckIn', 'visitCheckInUndo']);
+const LEAD_ACTIONS: ReadonlySet<AuditAction> = new Set([
+  'leadView',
+  'phoneReveal',
+  'phoneSearch',
+  'leadChange',
+  'leadMemo',
+  'leadCall',
+  'visitCheckIn',
+  'visitCheckInUndo',
+]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireAuditReader(request, context);
@@ -55,7 +64,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }));
   const customerName = filters.lead ? (names[filters.lead] ?? null) : null;
   // A date that is not one is the request's fault: 400, with the page and the message.
-  return data({ filters, invalid, filterError, rangeError, query, entries, next: page.next, paged: Boolean(cursor), customerName, openedElsewhere: null, team }, { status: filterError ? 400 : 200 });
+  return data(
+    { filters, invalid, filterError, rangeError, query, entries, next: page.next, paged: Boolean(cursor), customerName, openedElsewhere: null, team },
+    { status: filterError ? 400 : 200 },
+  );
 }
 
 /**
@@ -188,7 +200,12 @@ export default function Audit({ loaderData, actionData }: Route.ComponentProps) 
           </button>
         </div>
       </Form>
-      <ExportForm id="audit-export" params={new URLSearchParams(query)} note={text.exportNote} downloads={[{ path: AUDIT_EXPORT_PATH, label: text.exportCsv }]} />
+      <ExportForm
+        id="audit-export"
+        params={new URLSearchParams(query)}
+        note={text.exportNote}
+        downloads={[{ path: AUDIT_EXPORT_PATH, label: text.exportCsv }]}
+      />
       {/* Always there, so that a new search's result is announced where focus stays (조회). */}
       <p className="audit-result" role="status">
         {entries.length === 0 ? text.empty : text.found(entries.length, next !== null)}
@@ -205,7 +222,10 @@ export default function Audit({ loaderData, actionData }: Route.ComponentProps) 
                   filters.lead === entry.customer.id ? (
                     (entry.customer.name ?? entry.customer.id)
                   ) : (
-                    <Link to={`${AUDIT_PATH}?${new URLSearchParams({ lead: entry.customer.id })}`} aria-label={text.customerRecords(entry.customer.name ?? entry.customer.id)}>
+                    <Link
+                      to={`${AUDIT_PATH}?${new URLSearchParams({ lead: entry.customer.id })}`}
+                      aria-label={text.customerRecords(entry.customer.name ?? entry.customer.id)}
+                    >
                       {entry.customer.name ?? entry.customer.id}
                     </Link>
                   )

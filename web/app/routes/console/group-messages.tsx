@@ -21,11 +21,19 @@ function audienceOf(params: URLSearchParams, context: Context): { audience: Grou
   if (kind === 'selection') {
     const ids = [...new Set(params.getAll('lead').filter(Boolean))];
     if (ids.length === 0) return null;
-    return { audience: { kind: 'selection', customerIds: ids }, fields: [['audience', kind], ...ids.map((id): [string, string] => ['lead', id])], label: text.audience.selection(ids.length) };
+    return {
+      audience: { kind: 'selection', customerIds: ids },
+      fields: [['audience', kind], ...ids.map((id): [string, string] => ['lead', id])],
+      label: text.audience.selection(ids.length),
+    };
   }
   if (kind === 'filter') {
     const { filters } = context.leadSearch.read(params);
-    return { audience: { kind: 'filter', filters }, fields: [['audience', kind], ...context.leadSearch.write(leadFiltersToParams(filters))], label: text.audience.filter };
+    return {
+      audience: { kind: 'filter', filters },
+      fields: [['audience', kind], ...context.leadSearch.write(leadFiltersToParams(filters))],
+      label: text.audience.filter,
+    };
   }
   if (kind === 'today') return { audience: { kind: 'todayVisitors' }, fields: [['audience', kind]], label: text.audience.todayVisitors };
   return null;
@@ -65,7 +73,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   for (const [name, value] of form ?? []) if (typeof value === 'string') params.append(name, value);
   const chosen = audienceOf(params, context);
   if (!chosen) return data<GroupSendResult>({ ok: false, error: 'noRecipients' }, { status: 400 });
-  const result = await context.groupMessages.send({ templateId: params.get('template') ?? '', audience: chosen.audience, requestKey: params.get('requestKey') ?? '' }, actor);
+  const result = await context.groupMessages.send(
+    { templateId: params.get('template') ?? '', audience: chosen.audience, requestKey: params.get('requestKey') ?? '' },
+    actor,
+  );
   return data(result, { status: result.ok ? 200 : REFUSAL_STATUS[result.error] });
 }
 
@@ -114,7 +125,11 @@ export default function GroupMessagesPage({ loaderData, actionData }: Route.Comp
       </p>
       {actionData ? (
         <ConsoleOutcome tone={actionData.ok ? 'success' : 'error'} answer={actionData}>
-          {actionData.ok ? (actionData.repeated ? text.repeated(actionData.queued) : text.sent(actionData.queued, actionData.excluded)) : refusalText(actionData)}
+          {actionData.ok
+            ? actionData.repeated
+              ? text.repeated(actionData.queued)
+              : text.sent(actionData.queued, actionData.excluded)
+            : refusalText(actionData)}
         </ConsoleOutcome>
       ) : null}
       {!audienceLabel ? (

@@ -32,7 +32,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const next = new URL(request.url).searchParams.get('next');
   // The site-wide cap on messages to customers, once reached, is every staff member's to see.
   const quota = staff ? await context.leadMessages.customerQuota() : null;
-  return { staff, next: staff ? null : next, messageCap: quota && quota.sent >= quota.cap ? quota : null, knownDeviceMinutes: staff ? null : context.auth.knownDeviceIdleMinutes };
+  return {
+    staff,
+    next: staff ? null : next,
+    messageCap: quota && quota.sent >= quota.cap ? quota : null,
+    knownDeviceMinutes: staff ? null : context.auth.knownDeviceIdleMinutes,
+  };
 }
 
 /** Sign-in and sign-out, posted to /admin (the same session, throttle and Origin rules as the press page). */
@@ -40,7 +45,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   const intent = form?.get('intent');
   if (form && intent === 'login') {
-    const result = await context.auth.login(request, { email: form.get('email'), password: form.get('password'), clientIp: context.clientIp, knownDevice: form.get('knownDevice') === 'on' });
+    const result = await context.auth.login(request, {
+      email: form.get('email'),
+      password: form.get('password'),
+      clientIp: context.clientIp,
+      knownDevice: form.get('knownDevice') === 'on',
+    });
     if (!result.ok) {
       const { status, message } = staffRefusalAnswer(result.refusal, result.retryAfterSeconds);
       const headers: HeadersInit = result.retryAfterSeconds ? { 'Retry-After': String(result.retryAfterSeconds) } : {};
@@ -116,7 +126,12 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const status = errorStatus(error);
   if (status >= 500) console.error(error);
-  const message = isRouteErrorResponse(error) && typeof error.data?.message === 'string' ? error.data.message : status === 403 ? STAFF_FORBIDDEN_MESSAGE : '오류가 발생했습니다. 잠시 후 다시 시도해 주세요.';
+  const message =
+    isRouteErrorResponse(error) && typeof error.data?.message === 'string'
+      ? error.data.message
+      : status === 403
+        ? STAFF_FORBIDDEN_MESSAGE
+        : '오류가 발생했습니다. 잠시 후 다시 시도해 주세요.';
   return (
     <main id="main" className="console-error">
       <h1>{errorHeading(status)}</h1>

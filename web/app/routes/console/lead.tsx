@@ -28,9 +28,12 @@ import './lead.css';
 type StaffAccountSummary = Awaited<ReturnType<AppLoadContext['staff']['list']>>[number];
 
 function assigneeChoices(lead: LeadDetail, me: StaffIdentity, accounts: StaffAccountSummary[]): AssigneeChoice[] {
-  const others = accounts.filter((account) => !account.disabled && account.email !== me.email).map((account) => ({ email: account.email, label: account.name }));
+  const others = accounts
+    .filter((account) => !account.disabled && account.email !== me.email)
+    .map((account) => ({ email: account.email, label: account.name }));
   const choices: AssigneeChoice[] = [{ email: me.email, label: text.assignMe(me.name) }, ...others];
-  if (lead.assignee && !choices.some((choice) => choice.email === lead.assignee?.email)) choices.push({ email: lead.assignee.email, label: lead.assignee.name });
+  if (lead.assignee && !choices.some((choice) => choice.email === lead.assignee?.email))
+    choices.push({ email: lead.assignee.email, label: lead.assignee.name });
   return choices;
 }
 
@@ -45,7 +48,8 @@ function refusal(access: 'forbidden' | 'notFound') {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const staff = requireStaff(request, context);
-  if (startedByAnotherSite(request.headers.get('sec-fetch-site'))) return { lead: null, assignees: [], callResults: [], messages: [], openDays: [], registrations: [], unitTypes: [] };
+  if (startedByAnotherSite(request.headers.get('sec-fetch-site')))
+    return { lead: null, assignees: [], callResults: [], messages: [], openDays: [], registrations: [], unitTypes: [] };
   const lead = await context.leadConsole.lead(params.id, { ...staff, ip: context.clientIp });
   if (!lead) throw refusal('notFound');
   if (lead === 'forbidden') throw refusal('forbidden');
@@ -176,7 +180,11 @@ async function act(
       return changeAnswer(result, text.memoSaved, result.ok ? '' : memoDraft);
     }
     case 'call': {
-      const result = await context.leadConsole.recordCall(params.id, { rev: field('rev'), result: field('callResult'), callbackAt: field('callbackAt') || null }, actor);
+      const result = await context.leadConsole.recordCall(
+        params.id,
+        { rev: field('rev'), result: field('callResult'), callbackAt: field('callbackAt') || null },
+        actor,
+      );
       if (!result.ok && result.error === 'invalid') return answer({ tone: 'error', message: text.callbackInvalid, callbackInvalid: true }, memoDraft, 400);
       return changeAnswer(result, text.callSaved, memoDraft);
     }
@@ -184,7 +192,10 @@ async function act(
     case 'cancelVisit': {
       const slotId = field('slotId');
       if (field('intent') === 'book' && !slotId) return answer({ tone: 'error', message: BOOKING_TEXT.noSlotChosen, slotInvalid: true }, memoDraft, 400);
-      const result = field('intent') === 'book' ? await context.leadConsole.bookings.book(params.id, field('rev'), slotId, actor) : await context.leadConsole.bookings.cancel(params.id, field('rev'), actor);
+      const result =
+        field('intent') === 'book'
+          ? await context.leadConsole.bookings.book(params.id, field('rev'), slotId, actor)
+          : await context.leadConsole.bookings.cancel(params.id, field('rev'), actor);
       if (!result.ok && isBookingRefusal(result.error)) return answer({ tone: 'error', message: bookingRefusalMessage(result.error) }, memoDraft, 409);
       const visitAt = result.ok ? (result.lead.visitAt ?? '') : '';
       // The page said whether a visit was booked: the answer names a move as a move.
@@ -192,8 +203,13 @@ async function act(
       return changeAnswer(result as LeadCallResult, saved, memoDraft);
     }
     case 'profile': {
-      const result = await context.leadConsole.setProfile(params.id, { rev: field('rev'), interestType: field('interestType'), subscription: field('subscription'), funding: field('funding') }, actor);
-      if (!result.ok && result.error === 'unknownChoice') return answer({ tone: 'error', message: PROFILE_TEXT.refused, profileErrors: result.fieldErrors }, memoDraft, 400);
+      const result = await context.leadConsole.setProfile(
+        params.id,
+        { rev: field('rev'), interestType: field('interestType'), subscription: field('subscription'), funding: field('funding') },
+        actor,
+      );
+      if (!result.ok && result.error === 'unknownChoice')
+        return answer({ tone: 'error', message: PROFILE_TEXT.refused, profileErrors: result.fieldErrors }, memoDraft, 400);
       return changeAnswer(result, PROFILE_TEXT.saved, memoDraft);
     }
     case 'withdrawMarketing': {
@@ -273,8 +289,18 @@ export default function Lead({ loaderData, actionData, params }: Route.Component
             callbackError={actionData?.callbackInvalid ? actionData.message : null}
             phoneRevealed={Boolean(actionData?.phone)}
           />
-          <CustomerProfilePanel lead={lead} unitTypes={loaderData.unitTypes} phoneRevealed={Boolean(actionData?.phone)} fieldErrors={actionData?.profileErrors ?? {}} />
-          <VisitBookingPanel lead={lead} openDays={loaderData.openDays} phoneRevealed={Boolean(actionData?.phone)} slotErrorId={actionData?.slotInvalid ? OUTCOME_ID : null} />
+          <CustomerProfilePanel
+            lead={lead}
+            unitTypes={loaderData.unitTypes}
+            phoneRevealed={Boolean(actionData?.phone)}
+            fieldErrors={actionData?.profileErrors ?? {}}
+          />
+          <VisitBookingPanel
+            lead={lead}
+            openDays={loaderData.openDays}
+            phoneRevealed={Boolean(actionData?.phone)}
+            slotErrorId={actionData?.slotInvalid ? OUTCOME_ID : null}
+          />
           <CustomerRegistrations registrations={loaderData.registrations} />
           <CallHistory calls={lead.calls} />
           <MemoHistory memos={lead.memos} />

@@ -49,13 +49,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const handOver = mayManageLeads(staff.role) ? handOverChoices(staff.role, staff.email, accounts) : null;
   // A control character in a typed filter is the request's fault: 400, with the page and the message.
   return data(
-    { filters, address: context.leadSearch.write(leadFiltersToParams(filters)).toString(), invalid, controlError, searchFromAnotherSite: searchFromAnotherSite ? `${url.pathname}${url.search}` : null, page, campaigns, unitTypes, assignees, assignTo, me: staff.email, fromCursor: Boolean(cursor), canExport: mayExport(staff.role), canMessage: mayManageLeads(staff.role), team, handOver },
+    {
+      filters,
+      address: context.leadSearch.write(leadFiltersToParams(filters)).toString(),
+      invalid,
+      controlError,
+      searchFromAnotherSite: searchFromAnotherSite ? `${url.pathname}${url.search}` : null,
+      page,
+      campaigns,
+      unitTypes,
+      assignees,
+      assignTo,
+      me: staff.email,
+      fromCursor: Boolean(cursor),
+      canExport: mayExport(staff.role),
+      canMessage: mayManageLeads(staff.role),
+      team,
+      handOver,
+    },
     { status: controlError ? 400 : 200 },
   );
 }
 
 /** 퇴사자 고객 넘기기's choices: whose customers `role` may hand over (not their own), to which active accounts. */
-function handOverChoices(role: StaffRole, me: string, accounts: ReadonlyArray<{ email: string; name: string; role: StaffRole; disabled: boolean }>): HandOverChoices {
+function handOverChoices(
+  role: StaffRole,
+  me: string,
+  accounts: ReadonlyArray<{ email: string; name: string; role: StaffRole; disabled: boolean }>,
+): HandOverChoices {
   const others = accounts.filter((account) => account.email !== me);
   return {
     from: others.filter((account) => mayHandOver(role, account.role, null)).map(({ email, name, disabled }) => ({ email, name, disabled })),
@@ -120,17 +141,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!team && ids.length === 0) return data<BulkAssignOutcome>({ tone: 'error', message: text.noneSelected }, { status: 400 });
     const settings = await context.leadConsole.teamAssignment(actor);
     const names = settings?.sales.filter((account) => account.takingPart).map((account) => account.name) ?? [];
-    if (!settings || names.length === 0) return data<BulkAssignOutcome>({ tone: 'error', message: text.nobodyTakingPart, team }, { status: settings ? 409 : 403 });
+    if (!settings || names.length === 0)
+      return data<BulkAssignOutcome>({ tone: 'error', message: text.nobodyTakingPart, team }, { status: settings ? 409 : 403 });
     // Asked once more: what will be split, among whom.
     if (form?.get('confirmed') !== '1') {
       return data<BulkAssignOutcome>({ tone: 'success', message: text.distributeConfirm(team ? null : ids.length, names), team, confirm: { intent, ids } });
     }
     const result = await context.leadConsole.distributeEvenly(team ? 'unassigned' : { ids }, actor);
-    if (!result.ok) return data<BulkAssignOutcome>({ tone: 'error', message: result.error === 'nobodyTakingPart' ? text.nobodyTakingPart : text.noneSelected, team }, { status: 400 });
+    if (!result.ok)
+      return data<BulkAssignOutcome>(
+        { tone: 'error', message: result.error === 'nobodyTakingPart' ? text.nobodyTakingPart : text.noneSelected, team },
+        { status: 400 },
+      );
     return data<BulkAssignOutcome>({ tone: 'success', message: text.distributed(result.total, result.counts), team });
   }
   const assignTo = form?.get('assignTo');
-  if (form?.get('intent') !== 'assign' || typeof assignTo !== 'string') return data<BulkAssignOutcome>({ tone: 'error', message: text.badAssignee }, { status: 400 });
+  if (form?.get('intent') !== 'assign' || typeof assignTo !== 'string')
+    return data<BulkAssignOutcome>({ tone: 'error', message: text.badAssignee }, { status: 400 });
   if (ids.length === 0) return data<BulkAssignOutcome>({ tone: 'error', message: text.noneSelected }, { status: 400 });
   const result = await context.leadConsole.assign(ids, assignTo || null, actor);
   if (!result.ok) return data<BulkAssignOutcome>({ tone: 'error', message: text.badAssignee }, { status: 400 });
@@ -206,14 +233,35 @@ function CallerElsewhereNotice({ elsewhere }: { elsewhere: CallerElsewhere }) {
 }
 
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, address, invalid, controlError, searchFromAnotherSite, page, campaigns, unitTypes, assignees, assignTo, me, fromCursor, canExport, canMessage, team, handOver } = loaderData;
-  const selection = useSelection(page.rows.map((row) => row.id), actionData);
+  const {
+    filters,
+    address,
+    invalid,
+    controlError,
+    searchFromAnotherSite,
+    page,
+    campaigns,
+    unitTypes,
+    assignees,
+    assignTo,
+    me,
+    fromCursor,
+    canExport,
+    canMessage,
+    team,
+    handOver,
+  } = loaderData;
+  const selection = useSelection(
+    page.rows.map((row) => row.id),
+    actionData,
+  );
   const navigation = useNavigation();
   const countRef = useRef<HTMLParagraphElement>(null);
   useFocusAfterListLink(countRef);
   // The list reloading after a post (an assignment) is not a new search: its answer is what is said.
   const searchPosted = navigation.formData?.get('intent') === 'search';
-  const busy = navigation.location?.pathname === LEAD_LIST_PATH && (searchPosted || (navigation.state === 'loading' && navigation.formMethod?.toUpperCase() !== 'POST'));
+  const busy =
+    navigation.location?.pathname === LEAD_LIST_PATH && (searchPosted || (navigation.state === 'loading' && navigation.formMethod?.toUpperCase() !== 'POST'));
   const withQuery = (path: string) => (address ? `${path}?${address}` : path);
   const nextParams = new URLSearchParams(address);
   if (page.next) nextParams.set('cursor', page.next);
@@ -263,7 +311,12 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
             <BulkAssign
               selected={selection.untickedByAnswer ? null : selection.selected.size}
               allTicked={page.rows.length > 0 && page.rows.every((row) => selection.selected.has(row.id))}
-              onTickAll={(ticked) => selection.onChange(page.rows.map((row) => row.id), ticked)}
+              onTickAll={(ticked) =>
+                selection.onChange(
+                  page.rows.map((row) => row.id),
+                  ticked,
+                )
+              }
               choices={assignTo}
               me={me}
               outcome={actionData}

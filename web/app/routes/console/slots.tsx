@@ -148,7 +148,8 @@ export default function Slots({ loaderData, actionData }: Route.ComponentProps) 
   const restored = useKeptDraft(createForm, { place: { page: pathname, form: 'create' }, saved: { from, ...CREATE_START }, answer: actionData });
   // Back to its start once slots are made or another period is shown; a row's save leaves it as typed.
   const created = useSaveCount(actionData, actionData?.tone === 'success' && actionData.created === true);
-  const atFault = (field: SlotOutcome['field'], slotId?: string) => (actionData && actionData.field === field && actionData.slotId === slotId ? actionData.message : null);
+  const atFault = (field: SlotOutcome['field'], slotId?: string) =>
+    actionData && actionData.field === field && actionData.slotId === slotId ? actionData.message : null;
   /** The props that mark a field the answer found at fault and tie it to the reason beside it. */
   const fault = (field: SlotOutcome['field'], id: string, slotId?: string) =>
     atFault(field, slotId) ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
@@ -249,7 +250,9 @@ export default function Slots({ loaderData, actionData }: Route.ComponentProps) 
                   <th scope="row" data-label={text.date}>
                     {at}
                   </th>
-                  <td data-label={text.booked} className="console-table__number">{VISITS_TEXT.booked(slot.booked, slot.capacity)}</td>
+                  <td data-label={text.booked} className="console-table__number">
+                    {VISITS_TEXT.booked(slot.booked, slot.capacity)}
+                  </td>
                   <td data-label={text.edit}>
                     <SlotEditForm
                       slot={slot}

@@ -31,7 +31,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // 상담사별 실적: the 팀장's and the admin's, over its own range (today by default).
   const teamAsked = parseTeamRange(search, today);
   const team = mayExport(staff.role)
-    ? { error: 'error' in teamAsked ? teamAsked.error : null, report: await context.teamPerformance.read('error' in teamAsked ? { from: today, to: today } : teamAsked) }
+    ? {
+        error: 'error' in teamAsked ? teamAsked.error : null,
+        report: await context.teamPerformance.read('error' in teamAsked ? { from: today, to: today } : teamAsked),
+      }
     : null;
   return { error: 'error' in asked ? asked.error : null, report: await context.campaignStats.read(range), canExport: mayExport(staff.role), spend, team };
 }
@@ -94,11 +97,18 @@ export default function Stats({ loaderData, actionData }: Route.ComponentProps) 
         </button>
       </Form>
       {canExport ? (
-        <ExportForm id="stats-export" params={new URLSearchParams({ from, to })} note={text.exportNote(from, to)} downloads={[{ path: STATS_EXPORT_PATH, label: text.exportCsv }]} />
+        <ExportForm
+          id="stats-export"
+          params={new URLSearchParams({ from, to })}
+          note={text.exportNote(from, to)}
+          downloads={[{ path: STATS_EXPORT_PATH, label: text.exportCsv }]}
+        />
       ) : null}
       {/* Always there, so that a new range's result is announced where focus stays (조회). */}
       <p className="stats-result" role="status">
-        {report.days.length === 0 ? `${from} ~ ${to}: ${text.empty}` : text.result(from, to, count(report.totals.visits), count(report.totals.registrations), count(report.totals.customers))}
+        {report.days.length === 0
+          ? `${from} ~ ${to}: ${text.empty}`
+          : text.result(from, to, count(report.totals.visits), count(report.totals.registrations), count(report.totals.customers))}
       </p>
       <p>{text.conversionNote}</p>
       <StatsTable caption={text.totals} rows={[totals]} {...STATS_TABLE_COLUMNS.totals} />

@@ -20,7 +20,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [work, accounts] = await Promise.all([context.todayWork.read(who), canPick ? context.staff.list() : Promise.resolve([])]);
   const choices = accounts.filter((account) => !account.disabled).map((account) => ({ email: account.email, name: account.name }));
   const whoEmail = who === 'all' ? null : who.email;
-  const whoName = whoEmail === null ? text.everyone : whoEmail === staff.email ? `${staff.name} (${text.mine})` : (choices.find((choice) => choice.email === whoEmail)?.name ?? whoEmail);
+  const whoName =
+    whoEmail === null
+      ? text.everyone
+      : whoEmail === staff.email
+        ? `${staff.name} (${text.mine})`
+        : (choices.find((choice) => choice.email === whoEmail)?.name ?? whoEmail);
   return { work, canPick, choices, whoEmail, whoName };
 }
 
@@ -33,7 +38,19 @@ export function meta() {
 }
 
 /** One list of the day: its heading with the count, its rows (the caller's), or its empty state. */
-function TodaySection<Item extends { id: string }>({ id, heading, empty, items, children }: { id: string; heading: string; empty: string; items: Item[]; children: (item: Item) => ReactNode }) {
+function TodaySection<Item extends { id: string }>({
+  id,
+  heading,
+  empty,
+  items,
+  children,
+}: {
+  id: string;
+  heading: string;
+  empty: string;
+  items: Item[];
+  children: (item: Item) => ReactNode;
+}) {
   return (
     <section className="console-panel today-section" aria-labelledby={id}>
       <h2 id={id} className="console-panel__heading">

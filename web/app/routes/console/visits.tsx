@@ -20,10 +20,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = (new URL(request.url).searchParams.get('date') ?? '').trim();
   if (asked && !isDay(asked)) {
     const dateError = VISITS_TEXT.badDate(asked.slice(0, QUOTED_INPUT_MAX));
-    return data({ today, date: today, canUndo, mayMessage, sheet: null, dateError, deskKey: crypto.randomUUID(), openDays: [], deskSources: [] }, { status: 400 });
+    return data(
+      { today, date: today, canUndo, mayMessage, sheet: null, dateError, deskKey: crypto.randomUUID(), openDays: [], deskSources: [] },
+      { status: 400 },
+    );
   }
   const date = asked || today;
-  const [sheet, openDays, deskSources] = await Promise.all([context.leadConsole.visits(date), context.leadConsole.bookings.openSlots(), context.leadConsole.bookings.deskSources()]);
+  const [sheet, openDays, deskSources] = await Promise.all([
+    context.leadConsole.visits(date),
+    context.leadConsole.bookings.openSlots(),
+    context.leadConsole.bookings.deskSources(),
+  ]);
   // A fresh key per rendered desk form: its double submit is one lead, the next customer another.
   return { today, date, canUndo, mayMessage, sheet, dateError: null, deskKey: crypto.randomUUID(), openDays, deskSources };
 }
@@ -110,13 +117,13 @@ export default function Visits({ loaderData, actionData }: Route.ComponentProps)
     : desk
       ? { text: deskMessage(desk), error: deskFailed(desk), key: `answer:${answers}` }
       : actionData && 'outcome' in actionData
-      ? {
-          text: checkInMessage(actionData),
-          error: actionData.outcome !== 'checkedIn' && actionData.outcome !== 'undone',
-          key: `answer:${answers}`,
-          leadId: 'leadId' in actionData ? actionData.leadId : undefined,
-        }
-      : null;
+        ? {
+            text: checkInMessage(actionData),
+            error: actionData.outcome !== 'checkedIn' && actionData.outcome !== 'undone',
+            key: `answer:${answers}`,
+            leadId: 'leadId' in actionData ? actionData.leadId : undefined,
+          }
+        : null;
   return (
     <VisitSheet date={date} today={today} canUndo={canUndo} sheet={sheet} notice={notice} mayMessage={mayMessage}>
       <DeskRegistrationForm formKey={deskKey} openDays={openDays} sources={deskSources} outcome={desk} />

@@ -33,7 +33,12 @@ async function createTable(db: Kysely<unknown>, name: string): Promise<void> {
     .addColumn('name', 'text', (column) => column.notNull())
     .addColumn('role', 'text', (column) => column.notNull().check(sql`role IN ('admin', 'manager', 'sales')`))
     .addColumn('password_hash', 'text', (column) => column.notNull())
-    .addColumn('disabled', 'integer', (column) => column.notNull().defaultTo(0).check(sql`disabled IN (0, 1)`))
+    .addColumn('disabled', 'integer', (column) =>
+      column
+        .notNull()
+        .defaultTo(0)
+        .check(sql`disabled IN (0, 1)`),
+    )
     .addColumn('created_at', 'text', (column) => column.notNull())
     .addColumn('updated_at', 'text', (column) => column.notNull())
     .addColumn('mobile', 'text')

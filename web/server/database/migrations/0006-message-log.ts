@@ -18,7 +18,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('key', 'text', (column) => column.primaryKey())
       .addColumn('lead_id', 'text', (column) => column.notNull())
       .addColumn('event', 'text', (column) => column.notNull())
-      .addColumn('status', 'text', (column) => column.notNull().defaultTo('pending').check(sql`status IN ('pending', 'sent', 'failed', 'skipped', 'unknown')`))
+      .addColumn('status', 'text', (column) =>
+        column
+          .notNull()
+          .defaultTo('pending')
+          .check(sql`status IN ('pending', 'sent', 'failed', 'skipped', 'unknown')`),
+      )
       .addColumn('reason', 'text')
       .addColumn('provider_code', 'text')
       .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0))
@@ -27,9 +32,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('updated_at', 'bigint', (column) => column.notNull())
       .addColumn('recipient', 'text')
       .execute();
-    await db.schema.createIndex('lead_messages_due').ifNotExists().on('lead_messages').columns(['next_attempt_at']).where(sql<boolean>`status = 'pending'`).execute();
+    await db.schema
+      .createIndex('lead_messages_due')
+      .ifNotExists()
+      .on('lead_messages')
+      .columns(['next_attempt_at'])
+      .where(sql<boolean>`status = 'pending'`)
+      .execute();
     await db.schema.createIndex('lead_messages_lead').ifNotExists().on('lead_messages').columns(['lead_id', 'created_at']).execute();
-    await db.schema.createIndex('lead_messages_customer_sent').ifNotExists().on('lead_messages').columns(['updated_at']).where(sql<boolean>`recipient IS NULL`).execute();
+    await db.schema
+      .createIndex('lead_messages_customer_sent')
+      .ifNotExists()
+      .on('lead_messages')
+      .columns(['updated_at'])
+      .where(sql<boolean>`recipient IS NULL`)
+      .execute();
     return;
   }
   for (const column of TIMES) {

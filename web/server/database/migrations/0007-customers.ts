@@ -33,12 +33,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'text', (column) => column.primaryKey())
     .addColumn('phone', 'text', (column) => column.notNull())
     // The list's 뒷자리 search reads an index of the last four digits.
-    .addColumn('phone_last4', 'text', (column) => column.notNull().generatedAlwaysAs(sql`substr(phone, length(phone) - 3)`).stored())
+    .addColumn('phone_last4', 'text', (column) =>
+      column
+        .notNull()
+        .generatedAlwaysAs(sql`substr(phone, length(phone) - 3)`)
+        .stored(),
+    )
     .addColumn('name', 'text', (column) => column.notNull())
     .addColumn('status', 'text', (column) => column.notNull().defaultTo('new').check(oneOf('status', STATUSES)))
     .addColumn('assignee_email', 'text')
     .addColumn('assignee_name', 'text')
-    .addColumn('marketing_consent', 'integer', (column) => column.notNull().defaultTo(0).check(sql`marketing_consent IN (0, 1)`))
+    .addColumn('marketing_consent', 'integer', (column) =>
+      column
+        .notNull()
+        .defaultTo(0)
+        .check(sql`marketing_consent IN (0, 1)`),
+    )
     .addColumn('first_registered_at', 'text', (column) => column.notNull())
     .addColumn('last_registered_at', 'text', (column) => column.notNull())
     // Every change adds one: a page that showed an older version is refused its change.
@@ -70,7 +80,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('utm_content', 'text')
     // campaignKey(utm_campaign): one campaign whatever its spelling's case.
     .addColumn('campaign_key', 'text')
-    .addColumn('marketing_consent', 'integer', (column) => column.notNull().defaultTo(0).check(sql`marketing_consent IN (0, 1)`))
+    .addColumn('marketing_consent', 'integer', (column) =>
+      column
+        .notNull()
+        .defaultTo(0)
+        .check(sql`marketing_consent IN (0, 1)`),
+    )
     .addColumn('notice_version', 'text')
     .addColumn('agreed_at', 'text')
     // The slot the form asked for (booked or not): what a retry of the same form is compared with.
@@ -113,7 +128,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_by', 'text')
     .execute();
   // One upcoming visit per customer: a second booking is a move, never a second place.
-  await db.schema.createIndex('bookings_one_upcoming').unique().on('bookings').column('customer_id').where(sql<boolean>`status = 'booked'`).execute();
+  await db.schema
+    .createIndex('bookings_one_upcoming')
+    .unique()
+    .on('bookings')
+    .column('customer_id')
+    .where(sql<boolean>`status = 'booked'`)
+    .execute();
   await db.schema.createIndex('bookings_customer').on('bookings').columns(['customer_id', 'visit_at']).execute();
   await db.schema.createIndex('bookings_visit').on('bookings').columns(['visit_at', 'status']).execute();
   await db.schema.createIndex('bookings_slot').on('bookings').columns(['slot_id', 'status']).execute();
@@ -133,7 +154,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await builder.execute();
     await db.schema.createIndex(`${table}_customer`).on(table).columns(['customer_id', 'at']).execute();
   }
-  await db.schema.createIndex('calls_callback').on('calls').column('callback_at').where(sql<boolean>`callback_at IS NOT NULL`).execute();
+  await db.schema
+    .createIndex('calls_callback')
+    .on('calls')
+    .column('callback_at')
+    .where(sql<boolean>`callback_at IS NOT NULL`)
+    .execute();
 
   await db.schema
     .createTable('assignments')

@@ -8,8 +8,16 @@ import type { Kysely } from 'kysely';
  *   registration filters) from the index alone.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createIndex('registrations_period').on('registrations').columns(['created_at', 'customer_id', 'form_kind', 'utm_source', 'campaign_key', 'id']).execute();
-  await db.schema.createIndex('registrations_customer_filters').on('registrations').columns(['customer_id', 'created_at', 'id', 'form_kind', 'utm_source', 'campaign_key']).execute();
+  await db.schema
+    .createIndex('registrations_period')
+    .on('registrations')
+    .columns(['created_at', 'customer_id', 'form_kind', 'utm_source', 'campaign_key', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('registrations_customer_filters')
+    .on('registrations')
+    .columns(['customer_id', 'created_at', 'id', 'form_kind', 'utm_source', 'campaign_key'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

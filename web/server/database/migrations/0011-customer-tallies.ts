@@ -9,10 +9,16 @@ import { recountCustomerTallies } from '../../customers/customer-tallies';
  * and funnel add up. The rows stored so far are counted once here.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('customers').addColumn('awaiting_call', 'integer', (column) => column.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('customers')
+    .addColumn('awaiting_call', 'integer', (column) => column.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('customers').addColumn('last_call_at', 'text').execute();
   await db.schema.alterTable('customers').addColumn('callback_at', 'text').execute();
-  await db.schema.alterTable('customers').addColumn('funnel_step', 'integer', (column) => column.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('customers')
+    .addColumn('funnel_step', 'integer', (column) => column.notNull().defaultTo(0))
+    .execute();
   await db.schema
     .createTable('customer_tallies')
     .addColumn('dimension', 'text', (column) => column.notNull())
@@ -28,9 +34,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await recountCustomerTallies(db);
   // The predicates are written as 오늘 할 일's queries write them (a partial index serves a query that states its condition).
-  await db.schema.createIndex('customers_awaiting_call').on('customers').columns(['assignee_email', 'last_registered_at', 'id']).where(sql<boolean>`awaiting_call = 1`).execute();
-  await db.schema.createIndex('customers_returning').on('customers').columns(['assignee_email', 'last_registered_at', 'id']).where(sql<boolean>`last_call_at < last_registered_at`).execute();
-  await db.schema.createIndex('customers_callback').on('customers').columns(['assignee_email', 'callback_at', 'id']).where(sql<boolean>`callback_at IS NOT NULL`).execute();
+  await db.schema
+    .createIndex('customers_awaiting_call')
+    .on('customers')
+    .columns(['assignee_email', 'last_registered_at', 'id'])
+    .where(sql<boolean>`awaiting_call = 1`)
+    .execute();
+  await db.schema
+    .createIndex('customers_returning')
+    .on('customers')
+    .columns(['assignee_email', 'last_registered_at', 'id'])
+    .where(sql<boolean>`last_call_at < last_registered_at`)
+    .execute();
+  await db.schema
+    .createIndex('customers_callback')
+    .on('customers')
+    .columns(['assignee_email', 'callback_at', 'id'])
+    .where(sql<boolean>`callback_at IS NOT NULL`)
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -14,7 +14,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_by', 'text')
     .execute();
   await sql`INSERT INTO assignment_settings (id, round_robin) VALUES (1, 0)`.execute(db);
-  await db.schema.createTable('assignment_opt_outs').addColumn('email', 'text', (column) => column.primaryKey()).execute();
+  await db.schema
+    .createTable('assignment_opt_outs')
+    .addColumn('email', 'text', (column) => column.primaryKey())
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -10,7 +10,12 @@ import type { Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('assignments').addColumn('distribution_id', 'text').execute();
-  await db.schema.createIndex('assignments_distribution').on('assignments').columns(['distribution_id', 'assignee_email']).where('distribution_id', 'is not', null).execute();
+  await db.schema
+    .createIndex('assignments_distribution')
+    .on('assignments')
+    .columns(['distribution_id', 'assignee_email'])
+    .where('distribution_id', 'is not', null)
+    .execute();
   await db.schema
     .createTable('status_changes')
     .addColumn('id', 'text', (column) => column.primaryKey())
