@@ -184,6 +184,13 @@ describe('lead export routes', () => {
     expect(audit.entries.length).toBe(before);
   });
 
+  it('a route that only redirects is no file: its .data answers the redirect (a menu link navigates to it in the browser)', async () => {
+    const response = await fetch(`${url}/LocationEnvironment/premium.data`, { redirect: 'manual' });
+    // Single fetch answers a redirect as 202 with the target in its encoded body.
+    expect(response.status).toBe(202);
+    expect(await response.text()).toContain('/LocationEnvironment/primium');
+  });
+
   it('a filter that is not valid: 400 naming it, in Korean', async () => {
     const response = await fetch(`${url}/admin/leads/export.csv?status=bogus&from=2026-02-30&reason=x`, { headers: signedIn });
     expect(response.status).toBe(400);

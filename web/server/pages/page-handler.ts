@@ -150,13 +150,15 @@ export function createPageHandlers(options: PageHandlerOptions): PageHandlers {
   /**
    * A `.data` request (single fetch) for a resource route: React Router would read the route's
    * file whole into its answer. No page of ours asks for one (a download is a plain form or link).
+   * A route that only redirects (a `redirect/` id in routes.ts) has no component either, but the
+   * browser navigates to it (menu links): its `.data` is the redirect.
    */
   const isResourceData = async (path: string) => {
     if (!path.endsWith('.data')) return false;
     const build = await options.build();
     if (routesOf?.build !== build) routesOf = { build, tree: routeTree(build) };
     const deepest = matchRoutes(routesOf.tree, path === '/_root.data' ? '/' : path.slice(0, -'.data'.length), build.basename)?.at(-1);
-    return deepest !== undefined && !build.routes[deepest.route.id!]?.module.default;
+    return deepest !== undefined && !deepest.route.id!.startsWith('redirect/') && !build.routes[deepest.route.id!]?.module.default;
   };
   let stylesheets: Promise<StylesheetText> | undefined;
   const stylesheetsOfBuild = () => (stylesheets ??= options.build().then((build) => builtStylesheets(resolve(build.assetsBuildDirectory), build.publicPath)));
