@@ -1,16 +1,6 @@
 // First, so that the tokens, reset and utilities come before every component's own stylesheet.
 import './styles/global.css';
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  isRouteErrorResponse,
-  useLocation,
-  useRouteError,
-  type ShouldRevalidateFunctionArgs,
-} from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import type { Route } from './+types/root';
 import { siteSettingsQuery } from '../sanity/queries';
 import { isConsolePath } from '../shared/console-path';
@@ -91,15 +81,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 /** The sales console has a shell of its own (routes/console/layout.tsx), without the site's. */
 const useSiteChrome = () => !isConsolePath(useLocation().pathname);
-
-/**
- * The root's data is the public site's (settings, the lead forms, the tags): a console page does not
- * change it, so moving or acting within the console does not read it again.
- */
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
-  if (isConsolePath(currentUrl.pathname) && isConsolePath(nextUrl.pathname)) return false;
-  return defaultShouldRevalidate;
-}
 
 /** A page that rendered (error pages are not page views): the beacon and the ad platforms' tags. */
 export default function App() {
