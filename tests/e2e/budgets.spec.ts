@@ -10,8 +10,9 @@ import { discoverPages } from './support/site-pages';
  *   loaded after the first paint, web/server/pages/deferred-hydration.ts), in two parts: the
  *   framework (the client entry chunk, which holds React, React DOM and React Router, and React
  *   Router's generated route manifest if a page loads it), about 110 KB gzip, which only an
- *   upgrade changes; and our own code, ≤ 20 KB gzip per page. The total holds the line at 130 KB
- *   (the largest page is 128.8 KB) so it cannot grow unnoticed;
+ *   upgrade or a React Router API we start to use changes (the lead form's `useFetcher` added
+ *   0.35 KB); and our own code, ≤ 20 KB gzip per page. The total holds the line at 131 KB (the
+ *   largest page, `/`, is 130.3 KB) so it cannot grow unnoticed;
  * - CSS ≤ 25 KB gzip: every stylesheet the page carries inline (inline-stylesheets.ts) or links;
  * - no font preloaded (a preload would compete with the LCP image before the first paint);
  * - no image file in content/images or public over 200 KB;
@@ -19,7 +20,7 @@ import { discoverPages } from './support/site-pages';
  *   content images below it are lazy.
  */
 const KB = 1024;
-const BUDGETS = { firstLoadJs: 130 * KB, ownJs: 20 * KB, css: 25 * KB, image: 200 * KB };
+const BUDGETS = { firstLoadJs: 131 * KB, ownJs: 20 * KB, css: 25 * KB, image: 200 * KB };
 /** The framework's files: the client entry chunk (React, React DOM, React Router) and the route manifest. */
 const FRAMEWORK = /\/assets\/(entry\.client|manifest)-[^/]+\.js$/;
 

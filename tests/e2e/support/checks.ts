@@ -36,6 +36,8 @@ export function watchErrors(page: Page, { allowNotFoundDocument = false } = {}):
     // has gone) answers 204 without a body; Chromium can report such a request aborted when the page
     // navigates while it is in flight. measurement.spec.ts counts what the server received.
     if (request.failure()?.errorText === 'net::ERR_ABORTED' && request.resourceType() === 'ping' && new URL(request.url()).pathname === MEASURE_PATH) return;
+    // The browser's own favicon fetch, abandoned when a test reloads or leaves the page before it ends.
+    if (request.failure()?.errorText === 'net::ERR_ABORTED' && request.resourceType() === 'other' && new URL(request.url()).pathname === '/favicon.svg') return;
     errors.push(`request failed (${request.failure()?.errorText}) for ${request.resourceType()} ${request.url()}`);
   });
   return errors;
