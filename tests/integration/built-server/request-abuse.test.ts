@@ -182,6 +182,7 @@ describe('methods and malformed bodies', () => {
       ['TRACE', '/api/leads'],
       ['DELETE', '/api/leads'],
       ['PUT', '/api/press'],
+      ['DELETE', '/api/session'],
     ]) {
       const response = await rawRequest(server.url, { method, path });
       expect(response.status, `${method} ${path}`).toBe(405);

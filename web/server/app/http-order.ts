@@ -5,7 +5,6 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type RequestHandler } from 'express';
-import { createSessionRouter } from '../auth/session-routes';
 import { createPressApi, PRESS_VIEWS_PER_ADDRESS } from '../press/api';
 import { PostgresPressViewGate } from '../press/shared-views';
 import { PressService } from '../press/service';
@@ -28,6 +27,7 @@ import { apiMethods, apiRoutes, guardPageRequests, pageMethods } from '../http/m
 import { createPreview, previewContent } from '../preview';
 import { observeRequest, requestIdOf, routeTemplates } from '../observability/requests';
 import type { OpenServices } from './services';
+import { STAFF_SESSION_PATH } from '../../shared/staff-session';
 
 export type HttpOrder = {
   /** API routes and pages. */
@@ -150,12 +150,11 @@ export async function createHttpOrder(opened: OpenServices, config: ServerConfig
   app.use((req, _res, next) => {
     auth.learnRevocation(req).then(() => next(), next);
   });
-  // The session clock, before the renewal below: asking how long is left is no activity.
-  app.use(createSessionRouter(auth));
   // A signed-in admin's page reads renew the session cookie (idle timeout). Writes do not: their
-  // answers set or clear the cookie themselves (sign-in, logout).
+  // answers set or clear the cookie themselves (sign-in, logout). Nor does asking the session
+  // clock how long is left (routes/api/session.ts): that is no activity.
   app.use((req, res, next) => {
-    const renewal = req.method === 'GET' || req.method === 'HEAD' ? auth.renewal(req) : undefined;
+    const renewal = (req.method === 'GET' || req.method === 'HEAD') && req.path !== STAFF_SESSION_PATH ? auth.renewal(req) : undefined;
     if (renewal) res.append('Set-Cookie', renewal);
     next();
   });
