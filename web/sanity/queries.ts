@@ -234,3 +234,6 @@ export const consoleUnitTypesQuery = defineQuery(`
 export const groupMessageTemplatesQuery = defineQuery(`
   *[_type == "groupMessageTemplate"] | order(title asc){ _id, title, purpose, templateCode, text }
 `);
+
+/** The revision a document's published version is at (the webhook waits until it is the one delivered). */
+export const documentRevisionQuery = defineQuery(`*[_id == $id][0]._rev`);

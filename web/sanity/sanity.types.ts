@@ -16,17 +16,17 @@ export declare const internalGroqTypeReferenceTo: unique symbol;
 
 // Source: ../web/sanity/schema.json
 export type InfoTable = {
-  _type: "infoTable";
+  _type: 'infoTable';
   columns?: Array<string>;
   rows?: Array<{
     cells?: Array<string>;
-    _type: "infoTableRow";
+    _type: 'infoTableRow';
     _key: string;
   }>;
 };
 
 export type HouseholdFacts = {
-  _type: "householdFacts";
+  _type: 'householdFacts';
   totalHouseholds?: number;
   generalSaleHouseholds?: number;
   buildings?: number;
@@ -39,24 +39,24 @@ export type BlockContent = Array<{
   children?: Array<{
     marks?: Array<string>;
     text?: string;
-    _type: "span";
+    _type: 'span';
     _key: string;
   }>;
-  style?: "normal" | "h2" | "h3";
-  listItem?: "bullet" | "number";
+  style?: 'normal' | 'h2' | 'h3';
+  listItem?: 'bullet' | 'number';
   markDefs?: Array<{
     href?: string;
     newTab?: boolean;
-    _type: "link";
+    _type: 'link';
     _key: string;
   }>;
   level?: number;
-  _type: "block";
+  _type: 'block';
   _key: string;
 }>;
 
 export type PageSection = {
-  _type: "pageSection";
+  _type: 'pageSection';
   heading?: string;
   body?: BlockContent;
   image?: ImageWithAlt;
@@ -66,7 +66,7 @@ export type PageSection = {
 };
 
 export type MenuGroup = {
-  _type: "menuGroup";
+  _type: 'menuGroup';
   title?: string;
   items?: Array<
     {
@@ -76,14 +76,14 @@ export type MenuGroup = {
 };
 
 export type Link = {
-  _type: "link";
+  _type: 'link';
   label?: string;
   href?: string;
   newTab?: boolean;
 };
 
 export type Seo = {
-  _type: "seo";
+  _type: 'seo';
   title?: string;
   description?: string;
   ogImage?: ImageWithAlt;
@@ -92,13 +92,13 @@ export type Seo = {
 
 export type SanityImageAssetReference = {
   _ref: string;
-  _type: "reference";
+  _type: 'reference';
   _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
+  [internalGroqTypeReferenceTo]?: 'sanity.imageAsset';
 };
 
 export type ImageWithAlt = {
-  _type: "imageWithAlt";
+  _type: 'imageWithAlt';
   asset?: SanityImageAssetReference;
   media?: unknown;
   hotspot?: SanityImageHotspot;
@@ -109,9 +109,21 @@ export type ImageWithAlt = {
   caption?: string;
 };
 
+export type GroupMessageTemplate = {
+  _id: string;
+  _type: 'groupMessageTemplate';
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  title?: string;
+  purpose?: 'notice' | 'ad';
+  templateCode?: string;
+  text?: string;
+};
+
 export type PressArticle = {
   _id: string;
-  _type: "pressArticle";
+  _type: 'pressArticle';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -125,7 +137,7 @@ export type PressArticle = {
 
 export type VideoTab = {
   _id: string;
-  _type: "videoTab";
+  _type: 'videoTab';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -138,7 +150,7 @@ export type VideoTab = {
 
 export type OverviewRow = {
   _id: string;
-  _type: "overviewRow";
+  _type: 'overviewRow';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -149,7 +161,7 @@ export type OverviewRow = {
 
 export type LocationCard = {
   _id: string;
-  _type: "locationCard";
+  _type: 'locationCard';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -161,7 +173,7 @@ export type LocationCard = {
 
 export type PremiumCard = {
   _id: string;
-  _type: "premiumCard";
+  _type: 'premiumCard';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -177,7 +189,7 @@ export type PremiumCard = {
 
 export type PremiumSlide = {
   _id: string;
-  _type: "premiumSlide";
+  _type: 'premiumSlide';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -189,7 +201,7 @@ export type PremiumSlide = {
 
 export type UnitType = {
   _id: string;
-  _type: "unitType";
+  _type: 'unitType';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -215,7 +227,7 @@ export type UnitType = {
 
 export type Page = {
   _id: string;
-  _type: "page";
+  _type: 'page';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -245,7 +257,7 @@ export type Page = {
 
 export type LeadSettings = {
   _id: string;
-  _type: "leadSettings";
+  _type: 'leadSettings';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -312,7 +324,7 @@ export type LeadSettings = {
 
 export type HomePage = {
   _id: string;
-  _type: "homePage";
+  _type: 'homePage';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -327,7 +339,7 @@ export type HomePage = {
   locationPoints?: Array<{
     title?: string;
     text?: string;
-    _type: "locationPoint";
+    _type: 'locationPoint';
     _key: string;
   }>;
   brandIntro?: {
@@ -371,7 +383,7 @@ export type HomePage = {
       title?: string;
       text?: string;
       image?: ImageWithAlt;
-      _type: "complexItem";
+      _type: 'complexItem';
       _key: string;
     }>;
   };
@@ -384,7 +396,7 @@ export type HomePage = {
 
 export type SiteSettings = {
   _id: string;
-  _type: "siteSettings";
+  _type: 'siteSettings';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -426,7 +438,7 @@ export type SiteSettings = {
 };
 
 export type SanityImageCrop = {
-  _type: "sanity.imageCrop";
+  _type: 'sanity.imageCrop';
   top?: number;
   bottom?: number;
   left?: number;
@@ -434,7 +446,7 @@ export type SanityImageCrop = {
 };
 
 export type SanityImageHotspot = {
-  _type: "sanity.imageHotspot";
+  _type: 'sanity.imageHotspot';
   x?: number;
   y?: number;
   height?: number;
@@ -442,7 +454,7 @@ export type SanityImageHotspot = {
 };
 
 export type SanityImagePaletteSwatch = {
-  _type: "sanity.imagePaletteSwatch";
+  _type: 'sanity.imagePaletteSwatch';
   background?: string;
   foreground?: string;
   population?: number;
@@ -450,7 +462,7 @@ export type SanityImagePaletteSwatch = {
 };
 
 export type SanityImagePalette = {
-  _type: "sanity.imagePalette";
+  _type: 'sanity.imagePalette';
   darkMuted?: SanityImagePaletteSwatch;
   lightVibrant?: SanityImagePaletteSwatch;
   darkVibrant?: SanityImagePaletteSwatch;
@@ -461,14 +473,14 @@ export type SanityImagePalette = {
 };
 
 export type SanityImageDimensions = {
-  _type: "sanity.imageDimensions";
+  _type: 'sanity.imageDimensions';
   height?: number;
   width?: number;
   aspectRatio?: number;
 };
 
 export type SanityImageMetadata = {
-  _type: "sanity.imageMetadata";
+  _type: 'sanity.imageMetadata';
   location?: Geopoint;
   dimensions?: SanityImageDimensions;
   palette?: SanityImagePalette;
@@ -481,7 +493,7 @@ export type SanityImageMetadata = {
 
 export type SanityFileAsset = {
   _id: string;
-  _type: "sanity.fileAsset";
+  _type: 'sanity.fileAsset';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -502,7 +514,7 @@ export type SanityFileAsset = {
 };
 
 export type SanityAssetSourceData = {
-  _type: "sanity.assetSourceData";
+  _type: 'sanity.assetSourceData';
   name?: string;
   id?: string;
   url?: string;
@@ -510,7 +522,7 @@ export type SanityAssetSourceData = {
 
 export type SanityImageAsset = {
   _id: string;
-  _type: "sanity.imageAsset";
+  _type: 'sanity.imageAsset';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -532,14 +544,14 @@ export type SanityImageAsset = {
 };
 
 export type Geopoint = {
-  _type: "geopoint";
+  _type: 'geopoint';
   lat?: number;
   lng?: number;
   alt?: number;
 };
 
 export type Slug = {
-  _type: "slug";
+  _type: 'slug';
   current?: string;
   source?: string;
 };
@@ -554,6 +566,7 @@ export type AllSanitySchemaTypes =
   | Seo
   | SanityImageAssetReference
   | ImageWithAlt
+  | GroupMessageTemplate
   | PressArticle
   | VideoTab
   | OverviewRow
@@ -611,13 +624,13 @@ export type SiteSettingsQueryResult = {
     metaPixel: string | null;
   } | null;
   ogImage: {
-    _type: "imageWithAlt";
+    _type: 'imageWithAlt';
     asset: SanityImageAssetReference | null;
     hotspot: SanityImageHotspot | null;
     crop: SanityImageCrop | null;
     disclaimer: string | null;
     caption: string | null;
-    alt: string | "" | null;
+    alt: string | '' | null;
   } | null;
   menu: Array<{
     _key: string;
@@ -633,13 +646,13 @@ export type SiteSettingsQueryResult = {
     description: string | null;
     noIndex: boolean | null;
     ogImage: {
-      _type: "imageWithAlt";
+      _type: 'imageWithAlt';
       asset: SanityImageAssetReference | null;
       hotspot: SanityImageHotspot | null;
       crop: SanityImageCrop | null;
       disclaimer: string | null;
       caption: string | null;
-      alt: string | "" | null;
+      alt: string | '' | null;
     } | null;
   } | null;
 } | null;
@@ -666,13 +679,13 @@ export type HomePageQueryResult = {
     subtitle: string | null;
     ctaLabel: string | null;
     image: {
-      _type: "imageWithAlt";
+      _type: 'imageWithAlt';
       asset: SanityImageAssetReference | null;
       hotspot: SanityImageHotspot | null;
       crop: SanityImageCrop | null;
       disclaimer: string | null;
       caption: string | null;
-      alt: string | "" | null;
+      alt: string | '' | null;
     } | null;
   } | null;
   locationTitle: string | null;
@@ -691,13 +704,13 @@ export type HomePageQueryResult = {
     title: string | null;
     text: string | null;
     image: {
-      _type: "imageWithAlt";
+      _type: 'imageWithAlt';
       asset: SanityImageAssetReference | null;
       hotspot: SanityImageHotspot | null;
       crop: SanityImageCrop | null;
       disclaimer: string | null;
       caption: string | null;
-      alt: string | "" | null;
+      alt: string | '' | null;
     } | null;
   } | null;
   unitPlan: {
@@ -720,13 +733,13 @@ export type HomePageQueryResult = {
     premiumTitle: string | null;
     locationImages: Array<{
       _key: string;
-      _type: "imageWithAlt";
+      _type: 'imageWithAlt';
       asset: SanityImageAssetReference | null;
       hotspot: SanityImageHotspot | null;
       crop: SanityImageCrop | null;
       disclaimer: string | null;
       caption: string | null;
-      alt: string | "" | null;
+      alt: string | '' | null;
     }> | null;
   } | null;
   complex: {
@@ -736,13 +749,13 @@ export type HomePageQueryResult = {
       title: string | null;
       text: string | null;
       image: {
-        _type: "imageWithAlt";
+        _type: 'imageWithAlt';
         asset: SanityImageAssetReference | null;
         hotspot: SanityImageHotspot | null;
         crop: SanityImageCrop | null;
         disclaimer: string | null;
         caption: string | null;
-        alt: string | "" | null;
+        alt: string | '' | null;
       } | null;
     }> | null;
   } | null;
@@ -755,13 +768,13 @@ export type HomePageQueryResult = {
     description: string | null;
     noIndex: boolean | null;
     ogImage: {
-      _type: "imageWithAlt";
+      _type: 'imageWithAlt';
       asset: SanityImageAssetReference | null;
       hotspot: SanityImageHotspot | null;
       crop: SanityImageCrop | null;
       disclaimer: string | null;
       caption: string | null;
-      alt: string | "" | null;
+      alt: string | '' | null;
     } | null;
   } | null;
 } | null;
@@ -778,13 +791,13 @@ export type PremiumCardsQueryResult = Array<{
   link: string | null;
   linkText: string | null;
   image: {
-    _type: "imageWithAlt";
+    _type: 'imageWithAlt';
     asset: SanityImageAssetReference | null;
     hotspot: SanityImageHotspot | null;
     crop: SanityImageCrop | null;
     disclaimer: string | null;
     caption: string | null;
-    alt: string | "" | null;
+    alt: string | '' | null;
   } | null;
 }>;
 
@@ -796,13 +809,13 @@ export type PremiumSlidesQueryResult = Array<{
   title: string | null;
   description: string | null;
   image: {
-    _type: "imageWithAlt";
+    _type: 'imageWithAlt';
     asset: SanityImageAssetReference | null;
     hotspot: SanityImageHotspot | null;
     crop: SanityImageCrop | null;
     disclaimer: string | null;
     caption: string | null;
-    alt: string | "" | null;
+    alt: string | '' | null;
   } | null;
 }>;
 
@@ -814,7 +827,7 @@ export type ViewerUnitTypesQueryResult = Array<{
   code: string | null;
   label: string | null;
   plan: {
-    _type: "imageWithAlt";
+    _type: 'imageWithAlt';
     asset: SanityImageAssetReference | null;
     hotspot: SanityImageHotspot | null;
     crop: SanityImageCrop | null;
@@ -837,13 +850,13 @@ export type PageByPathQueryResult = {
     text: string | null;
     delayText: boolean | null;
     image: {
-      _type: "imageWithAlt";
+      _type: 'imageWithAlt';
       asset: SanityImageAssetReference | null;
       hotspot: SanityImageHotspot | null;
       crop: SanityImageCrop | null;
       disclaimer: string | null;
       caption: string | null;
-      alt: string | "" | null;
+      alt: string | '' | null;
     } | null;
   } | null;
   intro: string | null;
@@ -854,13 +867,13 @@ export type PageByPathQueryResult = {
     notes: Array<string> | null;
     videoId: string | null;
     image: {
-      _type: "imageWithAlt";
+      _type: 'imageWithAlt';
       asset: SanityImageAssetReference | null;
       hotspot: SanityImageHotspot | null;
       crop: SanityImageCrop | null;
       disclaimer: string | null;
       caption: string | null;
-      alt: string | "" | null;
+      alt: string | '' | null;
     } | null;
     table: {
       columns: Array<string> | null;
@@ -882,13 +895,13 @@ export type PageByPathQueryResult = {
     description: string | null;
     noIndex: boolean | null;
     ogImage: {
-      _type: "imageWithAlt";
+      _type: 'imageWithAlt';
       asset: SanityImageAssetReference | null;
       hotspot: SanityImageHotspot | null;
       crop: SanityImageCrop | null;
       disclaimer: string | null;
       caption: string | null;
-      alt: string | "" | null;
+      alt: string | '' | null;
     } | null;
   } | null;
 } | null;
@@ -968,7 +981,7 @@ export type UnitTypeByCodeQueryResult = {
   supplyArea: number | null;
   households: number | null;
   plan: {
-    _type: "imageWithAlt";
+    _type: 'imageWithAlt';
     asset: SanityImageAssetReference | null;
     hotspot: SanityImageHotspot | null;
     crop: SanityImageCrop | null;
@@ -978,13 +991,13 @@ export type UnitTypeByCodeQueryResult = {
   } | null;
   interiorImages: Array<{
     _key: string;
-    _type: "imageWithAlt";
+    _type: 'imageWithAlt';
     asset: SanityImageAssetReference | null;
     hotspot: SanityImageHotspot | null;
     crop: SanityImageCrop | null;
     disclaimer: string | null;
     caption: string | null;
-    alt: string | "" | null;
+    alt: string | '' | null;
   }> | null;
 } | null;
 
@@ -1003,13 +1016,13 @@ export type VrTourUnitTypesQueryResult = Array<{
   vrTourUrl: string;
   vrDescription: string | null;
   vrPoster: {
-    _type: "imageWithAlt";
+    _type: 'imageWithAlt';
     asset: SanityImageAssetReference | null;
     hotspot: SanityImageHotspot | null;
     crop: SanityImageCrop | null;
     disclaimer: string | null;
     caption: string | null;
-    alt: string | "" | null;
+    alt: string | '' | null;
   } | null;
 }>;
 
@@ -1032,13 +1045,13 @@ export type LocationCardsQueryResult = Array<{
   title: string | null;
   content: string | null;
   image: {
-    _type: "imageWithAlt";
+    _type: 'imageWithAlt';
     asset: SanityImageAssetReference | null;
     hotspot: SanityImageHotspot | null;
     crop: SanityImageCrop | null;
     disclaimer: string | null;
     caption: string | null;
-    alt: string | "" | null;
+    alt: string | '' | null;
   } | null;
 }>;
 
@@ -1167,9 +1180,25 @@ export type ConsoleUnitTypesQueryResult = Array<{
   label: string;
 }>;
 
+// Source: ../web/sanity/queries.ts
+// Variable: groupMessageTemplatesQuery
+// Query: *[_type == "groupMessageTemplate"] | order(title asc){ _id, title, purpose, templateCode, text }
+export type GroupMessageTemplatesQueryResult = Array<{
+  _id: string;
+  title: string | null;
+  purpose: 'ad' | 'notice' | null;
+  templateCode: string | null;
+  text: string | null;
+}>;
+
+// Source: ../web/sanity/queries.ts
+// Variable: documentRevisionQuery
+// Query: *[_id == $id][0]._rev
+export type DocumentRevisionQueryResult = string | null;
+
 // Query TypeMap
-import "@sanity/client";
-declare module "@sanity/client" {
+import '@sanity/client';
+declare module '@sanity/client' {
   interface SanityQueries {
     '\n  *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    brandName, builder, phone, consultationHours, address, siteUrl, pressSiteSlug,\n    facts, copyrightYear, footerDisclaimer,\n    familySites[]{ _key, label, href, newTab },\n    promoBanner{ text, href },\n    naverSiteVerification, kakaoChannelUrl, applyHomeUrl,\n    tags{ naverAnalytics, kakaoPixel, googleAnalytics, metaPixel },\n    ogImage { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) },\n    menu[]{ _key, title, items[]{ _key, label, href } },\n    defaultSeo { title, description, noIndex, ogImage { _type, asset, hotspot, crop, disclaimer, caption, "alt": select(decorative == true => "", alt) } }\n  }\n': SiteSettingsQueryResult;
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{ tags }': TagSettingsQueryResult;
@@ -1201,5 +1230,7 @@ declare module "@sanity/client" {
     '*[_type == "sanity.imageAsset" && _id == $id][0]{path}': ImageAssetPathQueryResult;
     '\n  coalesce(*[_type == "leadSettings" && _id == "leadSettings"][0].deskSources, [])\n': DeskSourcesQueryResult;
     '\n  *[_type == "unitType" && defined(code)] | order(order asc){ code, "label": coalesce(label, code) }\n': ConsoleUnitTypesQueryResult;
+    '\n  *[_type == "groupMessageTemplate"] | order(title asc){ _id, title, purpose, templateCode, text }\n': GroupMessageTemplatesQueryResult;
+    '*[_id == $id][0]._rev': DocumentRevisionQueryResult;
   }
 }

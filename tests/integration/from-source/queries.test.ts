@@ -195,6 +195,8 @@ const cases: Record<keyof typeof queries, QueryCase> = {
   readinessProbeQuery: {
     check: (count) => expect(count).toBe(0),
   },
+  // The webhook waits for the delivered revision: every stored document has one.
+  documentRevisionQuery: { params: { id: 'siteSettings' }, check: (revision) => expect(revision).toEqual(expect.stringMatching(/^\S+$/)) },
   imageAssetPathQuery: {
     // The seeded asset ids hash the image files: the hero's is looked up before the tests run.
     params: heroAssetParams,

@@ -25,6 +25,7 @@ import { leadNamesOf } from '../../../web/server/console/lead-names';
 import { leadSearchAddress } from '../../../web/server/console/search-address';
 import { createDiscovery } from '../../../web/server/discovery';
 import { consoleDownloads } from '../../../web/server/app/downloads';
+import { createContentWebhook } from '../../../web/server/content/webhook';
 import { teamPerformanceOf } from '../../../web/server/console/team-performance';
 import { campaignStatsOf } from '../../../web/server/measurement/stats';
 import type { SalesDatabase } from '../../../web/server/database/index';
@@ -132,6 +133,7 @@ beforeAll(async () => {
     leadSearch,
     discovery: createDiscovery({ content: store, routes: async () => build.routes }),
     downloads: consoleDownloads({ leadConsole, leadSearch, audit, campaignStats, teamPerformance }),
+    contentWebhook: createContentWebhook({ secret: undefined, content: store }),
     preview: null,
   };
   const handler = createRequestHandler(build, 'production');

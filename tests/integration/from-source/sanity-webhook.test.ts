@@ -6,26 +6,20 @@
  * cannot be told of the change, 503 and the retry accepted. Runs against the Sanity
  * backend with a stub API on 127.0.0.1.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import express from 'express';
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSanitySource } from '../../../web/server/content/sanity';
-import { sanityWebhookRoute } from '../../../web/server/sanity-webhook';
+import { createContentWebhook } from '../../../web/server/content/webhook';
 import { ContentLake, type ContentLakeOptions } from '../../support/content-lake';
 
 const SECRET = 'webhook-secret-for-tests';
 const PHONE_QUERY = '*[_id == "siteSettings"][0].phone';
 
 let sanity: ContentLake | undefined;
-let server: http.Server | undefined;
 
 afterEach(async () => {
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   await sanity?.stop();
-  server = sanity = undefined;
+  sanity = undefined;
 });
 
 async function start(announce?: () => Promise<void>, lakeOptions: ContentLakeOptions = {}) {
@@ -33,17 +27,16 @@ async function start(announce?: () => Promise<void>, lakeOptions: ContentLakeOpt
   const apiHost = await sanity.start({ production: [{ _id: 'siteSettings', _type: 'siteSettings', phone: '1600-0000' }] });
   // An hour-long cache: only the webhook can make the edit show.
   const content = createSanitySource({ projectId: 'test', dataset: 'production', apiVersion: '2025-02-19', useCdn: false, apiHost, cacheTtlMs: 3_600_000 });
-  const app = express();
-  app.post('/api/sanity/webhook', ...sanityWebhookRoute({ secret: SECRET, content, announce }));
-  server = http.createServer(app);
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/sanity/webhook`;
+  const webhook = createContentWebhook({ secret: SECRET, content, announce });
+  // The route's Request as React Router hands it over (the built server's tests call it over HTTP).
   const call = (body: string, signature?: string, headers: Record<string, string> = {}) =>
-    fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(signature ? { [SIGNATURE_HEADER_NAME]: signature } : {}), ...headers },
-      body,
-    });
+    webhook(
+      new Request('http://127.0.0.1/api/sanity/webhook', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(signature ? { [SIGNATURE_HEADER_NAME]: signature } : {}), ...headers },
+        body,
+      }),
+    );
   // An edit made in the Studio, which this server learns of only through the webhook.
   const editPhone = async (phone: string) => sanity!.dataset('production').mutate([{ patch: { id: 'siteSettings', set: { phone } } }]);
   return { content, call, editPhone, lake: sanity };

@@ -10,7 +10,6 @@ import { PostgresPressViewGate } from '../press/shared-views';
 import { PressService } from '../press/service';
 import { databaseState } from '../content/index';
 import { createImageHandler } from '../images';
-import { sanityWebhookRoute } from '../sanity-webhook';
 import type { ServerConfig } from '../config';
 import { cacheHeaders, NO_STORE, PUBLIC_PAGE_CACHE } from '../http/cache-headers';
 import { createHealthRouter, salesTablesRead } from '../http/health';
@@ -67,7 +66,7 @@ const MAX_API_BODY_BYTES = 1024 * 1024;
 const PRESS_PAGE = /^\/[^/]+\/press(\/|$)/i;
 
 export async function createHttpOrder(opened: OpenServices, config: ServerConfig, options: HttpOptions = {}): Promise<HttpOrder> {
-  const { services, sources, contentChanges, limiters, leadService, pageViews, viewCounter } = opened;
+  const { services, sources, limiters, leadService, pageViews, viewCounter } = opened;
   const { auth, press } = services;
   const postgres = sources.database;
   const csp = {
@@ -163,21 +162,12 @@ export async function createHttpOrder(opened: OpenServices, config: ServerConfig
   app.use(preview.router);
   app.use('/api/press', createPressApi(press, postgres && new PostgresPressViewGate(postgres, PRESS_VIEWS_PER_ADDRESS)));
 
-  app.post(
-    '/api/sanity/webhook',
-    ...sanityWebhookRoute({
-      secret: config.sanityWebhookSecret,
-      content: sources.content,
-      announce: contentChanges && (() => contentChanges.announce()),
-    }),
-  );
-
-  // POST /api/measure (the page-view beacon). The lead API and the console's downloads are resource routes.
+  // POST /api/measure (the page-view beacon). The lead API, the session clock, Sanity's webhook and the console's downloads are resource routes.
   app.use(createMeasureRouter({ pageViews }));
 
   // Methods: unknown ones 405 before React Router; a page POST only from this site's Origin,
   // checked before its body is read (React Router's own check would answer 400, after reading).
-  // The API's resource routes (POST /api/leads, GET /api/leads/form) go to React Router from here.
+  // The API's resource routes (web/app/routes/api/) go to React Router from here.
   app.use('/api', apiRoutes({ methodsOf: apiMethods(serverRoutes), answer: pages.resource }));
   app.use(guardPageRequests({ methodsOf: pageMethods(serverRoutes, (slug) => press.isPressSite(slug)), isSameOrigin: (req) => auth.isSameOrigin(req) }));
 

@@ -41,6 +41,7 @@ import { GroupMessages } from '../messages/group-messages';
 import { errorField, log } from '../observability/log';
 import { createDiscovery, type Discovery } from '../discovery';
 import { consoleDownloads, type ConsoleDownloads } from './downloads';
+import { createContentWebhook, type ContentWebhook } from '../content/webhook';
 import { watchListeners } from '../observability/metrics';
 
 /** What every request's load context shares: the services routes reach the server through. */
@@ -86,6 +87,8 @@ export type AppServices = {
   discovery: Discovery;
   /** The console's downloads (customers, audit trail, statistics) as they are made, each recorded. */
   downloads: ConsoleDownloads;
+  /** Sanity's publish webhook (`POST /api/sanity/webhook`): a signed delivery purges the content cache on every instance. */
+  contentWebhook: ContentWebhook;
 };
 
 declare module 'react-router' {
@@ -228,6 +231,11 @@ export async function openServices(config: ServerConfig): Promise<OpenServices> 
     }),
     discovery: createDiscovery({ content: sources.content, routes: async () => (await import('virtual:react-router/server-build')).routes }),
     downloads: consoleDownloads({ leadConsole, leadSearch, audit, campaignStats, teamPerformance }),
+    contentWebhook: createContentWebhook({
+      secret: config.sanityWebhookSecret,
+      content: sources.content,
+      announce: contentChanges && (() => contentChanges.announce()),
+    }),
   };
 
   return {

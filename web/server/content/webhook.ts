@@ -1,14 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { stegaClean } from '@sanity/client/stega';
-import { errorField, log } from './observability/log';
-import express, { type RequestHandler, type Response } from 'express';
 import { decodeSignatureHeader, encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { LRUCache } from 'lru-cache';
-import type { ContentSource } from './content/types';
+import { documentRevisionQuery } from '../../sanity/queries';
+import { errorField, log } from '../observability/log';
+import type { ContentSource } from './types';
 
-/** Sanity's default payload is the whole document; 1 MB holds any document of this site's schemas. */
-export const SANITY_WEBHOOK_BODY_LIMIT = '1mb';
 /** A delivery signed longer ago (or further ahead) than this is refused: a replayed old call. */
 export const SANITY_WEBHOOK_MAX_AGE_MS = 5 * 60 * 1000;
 /**
@@ -29,12 +27,20 @@ type WebhookOptions = {
   now?: () => number;
 };
 
-function fail(res: Response, status: number, error: string, message: string): void {
-  res.status(status).json({ error, message });
-}
+// No Cache-Control of its own: the server marks every write's answer `private, no-store`.
+const answer = (status: number, body: Record<string, unknown>) => Response.json(body, { status });
+
+const fail = (status: number, error: string, message: string) => answer(status, { error, message });
+
+/** Sanity sends JSON; a body of another type is not read (then no signature matches it). */
+const isJson = (request: Request) => /^application\/json\s*(;|$)/i.test(request.headers.get('content-type') ?? '');
+
+/** The webhook's answer to one delivery (the resource route `routes/api/sanity-webhook.ts` returns it). */
+export type ContentWebhook = (request: Request) => Promise<Response>;
 
 /**
- * POST /api/sanity/webhook: Sanity calls it on publish; a valid, fresh, first-seen delivery
+ * POST /api/sanity/webhook: Sanity calls it on publish (its body is within the API's 1 MB limit,
+ * which holds the default payload, the whole document, of any of this site's schemas); a valid, fresh, first-seen delivery
  * purges the content cache so Studio edits show on the next request without waiting for the TTL,
  * on every instance: the one called announces the change to the others before it answers. If it
  * cannot, it answers 503 and forgets the delivery, so Sanity's retry is accepted.
@@ -49,28 +55,25 @@ function fail(res: Response, status: number, error: string, message: string): vo
  *   API answers that revision (at most 5 s later): purged earlier, the next read would put the
  *   content from before the write back in the cache.
  */
-export function sanityWebhookRoute(options: WebhookOptions): RequestHandler[] {
+export function createContentWebhook(options: WebhookOptions): ContentWebhook {
   const now = options.now ?? Date.now;
   // Delivery key → when it stops mattering (its timestamp is then out of the window anyway).
   const seen = new LRUCache<string, number>({ max: REMEMBERED_DELIVERIES });
 
-  const handler: RequestHandler = async (req, res) => {
-    if (!options.secret) return fail(res, 404, 'webhookDisabled', '웹훅이 설정되지 않았습니다.');
-    const signature = req.get(SIGNATURE_HEADER_NAME) ?? '';
-    const body = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
+  return async (request) => {
+    if (!options.secret) return fail(404, 'webhookDisabled', '웹훅이 설정되지 않았습니다.');
+    const signature = request.headers.get(SIGNATURE_HEADER_NAME) ?? '';
+    const body = isJson(request) ? await request.text() : '';
     const signedAt = await verifiedTimestamp(body, signature, options.secret);
-    if (signedAt === null) return fail(res, 401, 'invalidSignature', '서명이 올바르지 않습니다.');
+    if (signedAt === null) return fail(401, 'invalidSignature', '서명이 올바르지 않습니다.');
     const time = now();
     if (Math.abs(time - signedAt) > SANITY_WEBHOOK_MAX_AGE_MS) {
-      return fail(res, 401, 'staleSignature', '서명 시각이 5분 이상 차이 납니다. 재전송된 요청으로 보고 거절합니다.');
+      return fail(401, 'staleSignature', '서명 시각이 5분 이상 차이 납니다. 재전송된 요청으로 보고 거절합니다.');
     }
     const deliveryKeys = [`signature:${signature}`];
-    const idempotencyKey = req.get('idempotency-key');
+    const idempotencyKey = request.headers.get('idempotency-key');
     if (idempotencyKey) deliveryKeys.push(`key:${idempotencyKey}`);
-    if (deliveryKeys.some((key) => (seen.get(key) ?? 0) > time)) {
-      res.status(200).json({ revalidated: false, duplicate: true });
-      return;
-    }
+    if (deliveryKeys.some((key) => (seen.get(key) ?? 0) > time)) return answer(200, { revalidated: false, duplicate: true });
     for (const key of deliveryKeys) seen.set(key, signedAt + 2 * SANITY_WEBHOOK_MAX_AGE_MS);
 
     // If the API cannot be asked, the purge is still better than none.
@@ -83,11 +86,10 @@ export function sanityWebhookRoute(options: WebhookOptions): RequestHandler[] {
     } catch (error) {
       log.error({ err: errorField(error) }, 'webhook: other instances were not told of the change');
       for (const key of deliveryKeys) seen.delete(key);
-      return fail(res, 503, 'announceFailed', '다른 서버에 변경을 알리지 못했습니다. 잠시 후 다시 보내 주세요.');
+      return fail(503, 'announceFailed', '다른 서버에 변경을 알리지 못했습니다. 잠시 후 다시 보내 주세요.');
     }
-    res.status(200).json({ revalidated: true });
+    return answer(200, { revalidated: true });
   };
-  return [express.raw({ type: 'application/json', limit: SANITY_WEBHOOK_BODY_LIMIT }), handler];
 }
 
 /** The signature's timestamp (ms) when it signs this body with our secret; null otherwise. */
@@ -115,7 +117,7 @@ async function untilQueryable(content: ContentSource, body: string): Promise<voi
   const api = content.drafts('published');
   const giveUpAt = Date.now() + QUERYABLE_WAIT_MS;
   while (Date.now() < giveUpAt) {
-    const revision = stegaClean(await api.fetch('*[_id == $id][0]._rev', { id: payload._id }));
+    const revision = stegaClean(await api.fetch(documentRevisionQuery, { id: payload._id }));
     if (revision === payload._rev) return;
     await delay(QUERYABLE_POLL_MS);
   }
