@@ -189,6 +189,18 @@ describe('methods and malformed bodies', () => {
       expect(response.headers.allow, `${method} ${path}`).toBeTruthy();
       expect(JSON.parse(response.body.toString()), `${method} ${path}`).toMatchObject({ error: 'methodNotAllowed', message: expect.stringMatching(/[가-힣]/) });
     }
+    // A read of an address that only takes posts is there, with another method: 405 and what it allows.
+    for (const [method, path, allow] of [
+      ['GET', '/api/sanity/webhook', 'POST'],
+      ['GET', '/api/leads', 'POST'],
+      ['POST', '/api/leads/form', 'GET, HEAD'],
+    ]) {
+      const response = await rawRequest(server.url, { method, path });
+      expect(response.status, `${method} ${path}`).toBe(405);
+      expect(response.headers.allow, `${method} ${path}`).toBe(allow);
+      expect(JSON.parse(response.body.toString()), `${method} ${path}`).toMatchObject({ error: 'methodNotAllowed', message: expect.stringMatching(/[가-힣]/) });
+    }
+    expect((await rawRequest(server.url, { path: '/api/no-such-thing' })).status, 'an address no route serves').toBe(404);
     expectNoStackTrace();
   });
 

@@ -103,12 +103,15 @@ export function apiMethods(routes: () => Promise<ServerBuild['routes']>): (path:
 /**
  * Mounted under /api after the Express API routes: a method an API resource route serves goes to
  * `answer` (React Router, without the pages' checks: API clients send no Origin, and an API call
- * is no page render); everything else gets JSON, 405 for a method the API never serves, else 404.
+ * is no page render); everything else gets JSON: 405 with the route's methods for another method
+ * on a route's address, 405 for a method the API never serves, else 404.
  */
 export function apiRoutes({ methodsOf, answer }: { methodsOf: (path: string) => Promise<string[]>; answer: RequestHandler }): RequestHandler {
   return async (req, res, next) => {
+    let served: string[];
     try {
-      if ((await methodsOf(req.originalUrl.split('?')[0]!)).includes(req.method)) {
+      served = await methodsOf(req.originalUrl.split('?')[0]!);
+      if (served.includes(req.method)) {
         await answer(req, res, next);
         return;
       }
@@ -117,8 +120,10 @@ export function apiRoutes({ methodsOf, answer }: { methodsOf: (path: string) => 
       return;
     }
     res.set('Cache-Control', NO_STORE);
-    if (!API_METHODS.includes(req.method)) {
-      res.status(405).set('Allow', API_METHODS.join(', ')).json({ error: 'methodNotAllowed', message: messages.methodNotAllowed });
+    // An address a route serves, asked with another method (a GET of the webhook), is there: 405 and what it allows.
+    const allowed = served.length > 0 ? served : API_METHODS;
+    if (served.length > 0 || !API_METHODS.includes(req.method)) {
+      res.status(405).set('Allow', allowed.join(', ')).json({ error: 'methodNotAllowed', message: messages.methodNotAllowed });
       return;
     }
     res.status(404).json({ error: 'notFound', message: messages.addressNotFound });
