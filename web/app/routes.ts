@@ -49,12 +49,15 @@ export default [
 
   route('privacy', 'routes/privacy.tsx'),
 
-  // Resource routes: the lead API, the console's session clock and Sanity's publish webhook
-  // (web/server/app/http-order.ts sends /api paths here without the page checks).
+  // Resource routes: the lead API, the console's session clock, Sanity's publish webhook and the
+  // press JSON API (web/server/app/http-order.ts sends /api paths here without the page checks).
   route('api/leads', 'routes/api/leads.ts'),
   route('api/leads/form', 'routes/api/lead-form.ts'),
   route('api/session', 'routes/api/session.ts'),
   route('api/sanity/webhook', 'routes/api/sanity-webhook.ts'),
+  route('api/press', 'routes/api/press-list.ts'),
+  route('api/press/:id/views', 'routes/api/press-views.ts'),
+  route('api/press/:id/view', 'routes/api/press-view.ts'),
 
   // Resource routes: what crawlers read.
   route('sitemap.xml', 'routes/seo/sitemap.ts'),

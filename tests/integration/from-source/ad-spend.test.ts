@@ -13,7 +13,7 @@ import type { AppLoadContext } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AD_SPEND_MESSAGES, costLabel, monthsOfRange } from '../../../web/shared/ad-spend';
 import type { StaffIdentity } from '../../../web/shared/staff-roles';
-import type { Request } from 'express';
+import type { ViewRequest } from '../../../web/server/http/view-gate';
 import { CustomerWork } from '../../../web/server/customers/customer-work';
 import { register } from '../../../web/server/customers/registration';
 import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../../../web/server/database/index';
@@ -262,11 +262,11 @@ describe.each(BACKENDS)('ad spend on %s', (_store, open) => {
       utmCampaign,
       device: 'mobile',
     });
-    const phone = (ip: string) =>
-      ({
-        ip,
-        get: (name: string) => (name.toLowerCase() === 'user-agent' ? 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' : undefined),
-      }) as unknown as Request;
+    const phone = (ip: string): ViewRequest => ({
+      ip,
+      host: 'localhost',
+      header: (name) => (name.toLowerCase() === 'user-agent' ? 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' : undefined),
+    });
     expect(await pageViews.record(landing('Launch_Search'), phone('203.0.113.1'))).toBe(true);
     expect(await pageViews.record(landing('launch_search'), phone('203.0.113.2'))).toBe(true);
     await pageViews.stop();

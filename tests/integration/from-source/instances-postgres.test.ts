@@ -15,7 +15,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import express, { type Request } from 'express';
+import express from 'express';
 import pg from 'pg';
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +28,7 @@ import { oncePerPeriod } from '../../../web/server/postgres/daily-jobs';
 import { startDailyJob } from '../../../web/server/daily-timer';
 import { PRESS_VIEWS_PER_ADDRESS } from '../../../web/server/press/api';
 import { PostgresPressViewGate } from '../../../web/server/press/shared-views';
+import type { ViewRequest } from '../../../web/server/http/view-gate';
 import { STAFF_SESSION_PATH } from '../../../web/shared/staff-session';
 import { ContentLake } from '../../support/content-lake';
 import { sharedInstanceEnv } from '../../support/instances';
@@ -461,7 +462,7 @@ describe('daily jobs on several instances', () => {
 describe('press views on several instances', () => {
   const HOUR_MS = 60 * 60 * 1000;
   /** A press page's view request as the gate reads it: the reader's address and user agent. */
-  const reader = (ip: string, userAgent: string) => ({ ip, get: (name: string) => (name === 'user-agent' ? userAgent : undefined) }) as unknown as Request;
+  const reader = (ip: string, userAgent: string): ViewRequest => ({ ip, host: 'localhost', header: (name) => (name === 'user-agent' ? userAgent : undefined) });
   const chrome = (version: number) => `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${version}.0.0.0 Safari/537.36`;
   const tables = async (pool: pg.Pool) =>
     (

@@ -8,7 +8,8 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import express, { type Request } from 'express';
+import express from 'express';
+import type { ViewRequest } from '../../../web/server/http/view-gate';
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -320,10 +321,10 @@ describe('page views on two instances (PostgreSQL)', () => {
     pool = shared!;
   });
 
-  /** A person's view as Express hands it to the counter. */
+  /** A person's view as the beacon's route hands it to the counter. */
   const view = (ip: string, campaign: string, userAgent = PHONE_CHROME) => {
     const headers: Record<string, string> = { 'user-agent': userAgent };
-    const req = { ip, get: (name: string) => headers[name.toLowerCase()] } as unknown as Request;
+    const req: ViewRequest = { ip, host: 'site.test', header: (name) => headers[name.toLowerCase()] };
     const facts = pageViewFacts({ page: '/', landing: true, referrer: '', campaign }, req, 'site.test')!;
     return { facts, req };
   };

@@ -1,11 +1,10 @@
 /**
  * The press service and JSON API over the embedded store seeded from content/: pagination (both
  * paging strategies, equal dates), site isolation, posting, and the batched view counter (rows of
- * the sales database) under 1,000 concurrent view requests.
+ * the sales database) under 1,000 concurrent view requests. The API is called with the Fetch
+ * requests its resource routes hand it (the built server's tests call it over HTTP).
  */
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import express from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { openEmbeddedStore, type EmbeddedStore } from '../../../web/server/content/embedded';
@@ -16,6 +15,7 @@ import { ViewCounter } from '../../../web/server/press/view-counter';
 import { inMemorySalesDatabase } from '../../support/sales-database';
 
 const SITE = 'cheonghak';
+const BASE = 'http://127.0.0.1:3000';
 let store: EmbeddedStore;
 let sales: SalesDatabase;
 
@@ -152,28 +152,28 @@ describe('view counter', () => {
     const viewSales = await inMemorySalesDatabase();
     const counter = new ViewCounter(viewSales, { intervalMs: 60_000 });
     const press = new PressService(local, counter, 'order-index');
-    // Behind a proxy on loopback, so each visitor has an address of its own.
-    const app = express().set('trust proxy', 'loopback').use('/api/press', createPressApi(press));
-    // A backlog above 1,000: all the requests connect at once.
-    const server = app.listen(0, '127.0.0.1', 2048);
-    await new Promise((resolve) => server.once('listening', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const api = createPressApi(press);
+    // A visitor (an address and a user agent each) opening an article from our own page.
+    const view = (articleId: string, query: string, visitor: number) =>
+      api.recordView(
+        new Request(`${BASE}/api/press/${articleId}/view${query}`, {
+          method: 'POST',
+          headers: {
+            origin: BASE,
+            'sec-fetch-site': 'same-origin',
+            'user-agent': `Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36 visitor-${visitor}`,
+          },
+        }),
+        articleId,
+        `198.51.${visitor >> 8}.${visitor & 255}`,
+      );
     try {
       const id = 'press-sample-03';
       await viewSales.db.insertInto('press_view_counts').values({ article_id: id, site_id: SITE, views: 123, carried_over: 0 }).execute();
       const before = (await press.article(SITE, id))!.views;
       expect(before).toBe(123);
-      // 1,000 visitors (an address and a user agent each), each opening the article from our own page.
-      const pageView = (visitor: number) => ({
-        method: 'POST',
-        headers: {
-          origin: base,
-          'sec-fetch-site': 'same-origin',
-          'user-agent': `Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36 visitor-${visitor}`,
-          'x-forwarded-for': `198.51.${visitor >> 8}.${visitor & 255}`,
-        },
-      });
-      const responses = await Promise.all(Array.from({ length: 1000 }, (_, visitor) => fetch(`${base}/api/press/${id}/view?site=${SITE}`, pageView(visitor))));
+      // 1,000 visitors at once.
+      const responses = await Promise.all(Array.from({ length: 1000 }, (_, visitor) => view(id, `?site=${SITE}`, visitor)));
       expect(responses.every((response) => response.status === 200)).toBe(true);
       const shown = await Promise.all(responses.map(async (response) => ((await response.json()) as { views: number }).views));
       // Each answer includes the caller's own view.
@@ -188,14 +188,13 @@ describe('view counter', () => {
       expect((await press.article(SITE, id))!.views).toBe(before + 1000);
 
       // Unknown articles, other sites and bad input are never counted.
-      expect((await fetch(`${base}/api/press/no-such-article/view?site=${SITE}`, pageView(1001))).status).toBe(404);
-      expect((await fetch(`${base}/api/press/${id}/view?site=other-site`, pageView(1002))).status).toBe(404);
-      expect((await fetch(`${base}/api/press/${id}/view`, pageView(1003))).status).toBe(400);
+      expect((await view('no-such-article', `?site=${SITE}`, 1001)).status).toBe(404);
+      expect((await view(id, '?site=other-site', 1002)).status).toBe(404);
+      expect((await view(id, '', 1003)).status).toBe(400);
       await counter.flush();
       expect(await storedViews(viewSales, 'no-such-article')).toBeUndefined();
       expect(await storedViews(viewSales, id)).toEqual({ siteId: SITE, views: before + 1000 });
     } finally {
-      server.close();
       await counter.stop();
       await Promise.all([local.close(), viewSales.close()]);
     }
@@ -267,28 +266,28 @@ describe("view count API (the Studio's 조회수)", () => {
     const viewSales = await inMemorySalesDatabase();
     await viewSales.db.insertInto('press_view_counts').values({ article_id: 'press-sample-02', site_id: SITE, views: 42 }).execute();
     const press = new PressService(store, new ViewCounter(viewSales), 'order-index');
-    const server = express().use('/api/press', createPressApi(press)).listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/press`;
-    const studio = { origin: 'https://cheonghak.sanity.studio' };
+    const api = createPressApi(press);
+    // As the Studio asks, from its own origin.
+    const views = (id: string, query: string) =>
+      api.views(new Request(`${BASE}/api/press/${id}/views${query}`, { headers: { origin: 'https://cheonghak.sanity.studio' } }), id);
     try {
-      const answered = await fetch(`${base}/press-sample-02/views?site=${SITE}`, { headers: studio });
+      const answered = await views('press-sample-02', `?site=${SITE}`);
       expect(answered.status).toBe(200);
       expect(answered.headers.get('access-control-allow-origin')).toBe('*');
       expect(answered.headers.get('access-control-allow-credentials')).toBeNull();
       expect(await answered.json()).toEqual({ views: 42 });
-      for (const [address, status, error] of [
-        [`${base}/no-such-article/views?site=${SITE}`, 404, 'articleNotFound'],
-        [`${base}/drafts.press-sample-02/views?site=${SITE}`, 404, 'articleNotFound'],
-        [`${base}/press-sample-02/views?site=other-site`, 404, 'articleNotFound'],
-        [`${base}/press-sample-02/views?site=Bad%20Site`, 400, 'invalidSite'],
+      for (const [id, query, status, error] of [
+        ['no-such-article', `?site=${SITE}`, 404, 'articleNotFound'],
+        ['drafts.press-sample-02', `?site=${SITE}`, 404, 'articleNotFound'],
+        ['press-sample-02', '?site=other-site', 404, 'articleNotFound'],
+        ['press-sample-02', '?site=Bad%20Site', 400, 'invalidSite'],
       ] as const) {
-        const refused = await fetch(address, { headers: studio });
-        expect(refused.status, address).toBe(status);
+        const refused = await views(id, query);
+        expect(refused.status, `${id}${query}`).toBe(status);
+        expect(refused.headers.get('access-control-allow-origin'), `${id}${query}`).toBe('*');
         expect(await refused.json()).toEqual({ error, message: expect.stringMatching(/[가-힣]/) });
       }
     } finally {
-      server.close();
       await viewSales.close();
     }
   });
@@ -297,28 +296,28 @@ describe("view count API (the Studio's 조회수)", () => {
 describe('JSON list API', () => {
   it('answers { items, nextCursor }; 400 for a bad cursor or site, 404 for another site', async () => {
     const press = new PressService(store, new ViewCounter(sales), 'order-index');
-    const server = express().use('/api/press', createPressApi(press)).listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/press`;
-    try {
-      const first = await fetch(`${base}?site=${SITE}`);
+    const api = createPressApi(press);
+    const list = (query: string) => api.list(new Request(`${BASE}/api/press${query}`));
+    {
+      const first = await list(`?site=${SITE}`);
       const page = (await first.json()) as { items: PressListItem[]; nextCursor: string };
       expect(page.items).toHaveLength(10);
       expect(Object.keys(page.items[0]).sort()).toEqual(['_id', 'date', 'no', 'title', 'views']);
-      const second = (await (await fetch(`${base}?site=${SITE}&cursor=${page.nextCursor}`)).json()) as { items: PressListItem[] };
+      const second = (await (await list(`?site=${SITE}&cursor=${page.nextCursor}`)).json()) as { items: PressListItem[] };
       expect(second.items[0].no).toBe(page.items[9].no - 1);
       // Every error is { error: <machine code>, message: <Korean> }.
-      const badCursor = await fetch(`${base}?site=${SITE}&cursor=garbage`);
+      const badCursor = await list(`?site=${SITE}&cursor=garbage`);
       expect(badCursor.status).toBe(400);
       expect(await badCursor.json()).toEqual({ error: 'invalidCursor', message: expect.stringMatching(/[가-힣]/) });
-      const badSite = await fetch(`${base}?site=Bad Site`);
+      const badSite = await list('?site=Bad%20Site');
       expect(badSite.status).toBe(400);
       expect(await badSite.json()).toEqual({ error: 'invalidSite', message: expect.stringMatching(/[가-힣]/) });
-      const other = await fetch(`${base}?site=other-site`);
+      const other = await list('?site=other-site');
       expect(other.status).toBe(404);
       expect(await other.json()).toEqual({ error: 'unknownSite', message: expect.stringMatching(/[가-힣]/) });
-    } finally {
-      server.close();
+      // A repeated cursor or site is refused, not read as one of them.
+      expect((await list(`?site=${SITE}&cursor=a&cursor=b`)).status).toBe(400);
+      expect((await list(`?site=${SITE}&site=${SITE}`)).status).toBe(400);
     }
   });
 });

@@ -26,6 +26,7 @@ import { leadSearchAddress } from '../../../web/server/console/search-address';
 import { createDiscovery } from '../../../web/server/discovery';
 import { consoleDownloads } from '../../../web/server/app/downloads';
 import { createContentWebhook } from '../../../web/server/content/webhook';
+import { createPressApi } from '../../../web/server/press/api';
 import { teamPerformanceOf } from '../../../web/server/console/team-performance';
 import { campaignStatsOf } from '../../../web/server/measurement/stats';
 import type { SalesDatabase } from '../../../web/server/database/index';
@@ -108,6 +109,7 @@ beforeAll(async () => {
   const leadSearch = leadSearchAddress(randomBytes(32));
   const campaignStats = campaignStatsOf({ sales });
   const teamPerformance = teamPerformanceOf({ sales, staff: { list: async () => [] }, callResults: async () => [] });
+  const press = new PressService(store, new ViewCounter(sales), 'order-index');
   const context: AppLoadContext = {
     content: store,
     imageConfig: EMBEDDED_IMAGE_CONFIG,
@@ -117,7 +119,8 @@ beforeAll(async () => {
     clientIp: '127.0.0.1',
     leadForms: leadService,
     leadRequests: leadRequests(leadService),
-    press: new PressService(store, new ViewCounter(sales), 'order-index'),
+    press,
+    pressApi: createPressApi(press),
     leadConsole,
     campaignStats,
     teamPerformance,

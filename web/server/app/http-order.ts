@@ -5,8 +5,6 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type RequestHandler } from 'express';
-import { createPressApi, PRESS_VIEWS_PER_ADDRESS } from '../press/api';
-import { PostgresPressViewGate } from '../press/shared-views';
 import { PressService } from '../press/service';
 import { databaseState } from '../content/index';
 import { createImageHandler } from '../images';
@@ -160,9 +158,8 @@ export async function createHttpOrder(opened: OpenServices, config: ServerConfig
   // Preview: its routes, and no shared caching or indexing of a page in preview.
   app.use(preview.responseHeaders);
   app.use(preview.router);
-  app.use('/api/press', createPressApi(press, postgres && new PostgresPressViewGate(postgres, PRESS_VIEWS_PER_ADDRESS)));
 
-  // POST /api/measure (the page-view beacon). The lead API, the session clock, Sanity's webhook and the console's downloads are resource routes.
+  // POST /api/measure (the page-view beacon). The lead API, the session clock, Sanity's webhook, the press API and the console's downloads are resource routes.
   app.use(createMeasureRouter({ pageViews }));
 
   // Methods: unknown ones 405 before React Router; a page POST only from this site's Origin,

@@ -42,6 +42,8 @@ import { errorField, log } from '../observability/log';
 import { createDiscovery, type Discovery } from '../discovery';
 import { consoleDownloads, type ConsoleDownloads } from './downloads';
 import { createContentWebhook, type ContentWebhook } from '../content/webhook';
+import { createPressApi, PRESS_VIEWS_PER_ADDRESS, type PressApi } from '../press/api';
+import { PostgresPressViewGate } from '../press/shared-views';
 import { watchListeners } from '../observability/metrics';
 
 /** What every request's load context shares: the services routes reach the server through. */
@@ -52,6 +54,8 @@ export type AppServices = {
   auth: StaffAuth;
   /** Press list pages, articles, view counting and the admin's posts. */
   press: PressService;
+  /** The press JSON API (`/api/press…`): the list's pages, a reader's view, the Studio's view counts. */
+  pressApi: PressApi;
   /** Lead forms' data (token, consent notice, visit slots) for loaders. */
   leadForms: Pick<LeadService, 'formData'>;
   /** The lead API (`POST /api/leads`, `GET /api/leads/form`): its resource routes' answers. */
@@ -206,6 +210,7 @@ export async function openServices(config: ServerConfig): Promise<OpenServices> 
     imageConfig: sources.imageConfig,
     auth,
     press,
+    pressApi: createPressApi(press, postgres && new PostgresPressViewGate(postgres, PRESS_VIEWS_PER_ADDRESS)),
     leadForms: leadService,
     leadRequests: leadRequests(leadService),
     audit,

@@ -9,8 +9,24 @@
  */
 import { limitAddress } from './client-address';
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Request } from 'express';
+import type { Request as ExpressRequest } from 'express';
 import { isbot } from 'isbot';
+
+/** What the gates read of a view request: the client's address as the server trusts it (TRUST_PROXY), the host it addressed, its headers. */
+export type ViewRequest = { ip: string; host: string; header(name: string): string | undefined };
+
+/** An Express request (the page-view beacon's) as the gates read it. */
+export function viewRequestOfExpress(req: ExpressRequest): ViewRequest {
+  return { ip: req.ip ?? '', host: req.host, header: (name) => req.get(name) };
+}
+
+/**
+ * A resource route's request as the gates read it: the address is the load context's (Express's,
+ * under TRUST_PROXY), and the URL's host is the one Express trusts (web/server/pages/page-handler.ts builds it).
+ */
+export function viewRequestOf(request: Request, clientIp: string): ViewRequest {
+  return { ip: clientIp, host: new URL(request.url).host, header: (name) => request.headers.get(name) ?? undefined };
+}
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -20,13 +36,13 @@ export function clockHour(time: number): number {
 }
 
 /** What tells a visitor of `key` apart before it is hashed: address + user agent + key. */
-export function visitorOf(req: Request, key: string): string {
-  return `${limitAddress(req.ip ?? '')}\u0000${req.get('user-agent') ?? ''}\u0000${key}`;
+export function visitorOf(req: ViewRequest, key: string): string {
+  return `${limitAddress(req.ip)}\u0000${req.header('user-agent') ?? ''}\u0000${key}`;
 }
 
 /** The address a visitor of `key` comes from, before it is hashed. */
-export function addressOf(req: Request, key: string): string {
-  return `${limitAddress(req.ip ?? '')}\u0000${key}`;
+export function addressOf(req: ViewRequest, key: string): string {
+  return `${limitAddress(req.ip)}\u0000${key}`;
 }
 
 export type ViewGateOptions = {
@@ -60,7 +76,7 @@ export class ViewGate {
   }
 
   /** Whether this is the first page view of `key` by this visitor this period (bots and prefetches never are). */
-  firstPageView(req: Request, key: string): boolean {
+  firstPageView(req: ViewRequest, key: string): boolean {
     if (!isPersonsView(req)) return false;
     this.rotate();
     const fingerprint = this.hash(visitorOf(req, key));
@@ -90,8 +106,8 @@ export class ViewGate {
 }
 
 /** A person's browser showing a page: a user agent that is not a bot's, and not a prefetch. */
-export function isPersonsView(req: Request): boolean {
-  const userAgent = req.get('user-agent') ?? '';
+export function isPersonsView(req: ViewRequest): boolean {
+  const userAgent = req.header('user-agent') ?? '';
   return userAgent !== '' && !isbot(userAgent) && !isPrefetch(req);
 }
 
@@ -100,10 +116,10 @@ export function isPersonsView(req: Request): boolean {
  * `Sec-Fetch-Site: same-origin` when the browser sends that header. A request without Origin
  * (curl, a script, a plain link) is not.
  */
-export function isFromOurPage(req: Request): boolean {
-  const fetchSite = req.get('sec-fetch-site');
+export function isFromOurPage(req: ViewRequest): boolean {
+  const fetchSite = req.header('sec-fetch-site');
   if (fetchSite !== undefined && fetchSite !== 'same-origin') return false;
-  const origin = req.get('origin');
+  const origin = req.header('origin');
   if (!origin) return false;
   try {
     // Express reads X-Forwarded-Host only from a trusted proxy (TRUST_PROXY), never from the client.
@@ -113,6 +129,6 @@ export function isFromOurPage(req: Request): boolean {
   }
 }
 
-function isPrefetch(req: Request): boolean {
-  return /prefetch|prerender/i.test(`${req.get('sec-purpose') ?? ''} ${req.get('purpose') ?? ''} ${req.get('x-moz') ?? ''}`);
+function isPrefetch(req: ViewRequest): boolean {
+  return /prefetch|prerender/i.test(`${req.header('sec-purpose') ?? ''} ${req.header('purpose') ?? ''} ${req.header('x-moz') ?? ''}`);
 }

@@ -10,10 +10,9 @@
 import { limitAddress } from '../http/client-address';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { Request } from 'express';
 import { BatchedCounts, type BatchedCountsOptions, type CountsWriter } from '../batched-counts';
 import type { PageViewTallyTable, SalesDatabase } from '../database/index';
-import { isPersonsView, ViewGate } from '../http/view-gate';
+import { isPersonsView, ViewGate, type ViewRequest } from '../http/view-gate';
 import { isConsolePath } from '../../shared/console-path';
 import { ownPagePath } from '../../shared/own-page-path';
 import { seoulDay } from '../../shared/seoul-time';
@@ -55,7 +54,7 @@ const OTHER = '*';
 const MOBILE_USER_AGENT = /Mobi|Android|iPhone|iPad|iPod/i;
 
 /** The facts a beacon reports, or null when it does not name one of our (public) pages. */
-export function pageViewFacts(beacon: PageViewBeacon, req: Pick<Request, 'get'>, ownHost: string): PageViewFacts | null {
+export function pageViewFacts(beacon: PageViewBeacon, req: Pick<ViewRequest, 'header'>, ownHost: string): PageViewFacts | null {
   const page = ownPagePath(beacon.page);
   const path = page.split('?')[0] ?? '/';
   if (page === '/' && beacon.page.split('?')[0] !== '/') return null;
@@ -70,7 +69,7 @@ export function pageViewFacts(beacon: PageViewBeacon, req: Pick<Request, 'get'>,
     utmSource: dimension(campaign.get('utm_source')),
     utmMedium: dimension(campaign.get('utm_medium')),
     utmCampaign: dimension(campaign.get('utm_campaign')),
-    device: req.get('sec-ch-ua-mobile') === '?1' || MOBILE_USER_AGENT.test(req.get('user-agent') ?? '') ? 'mobile' : 'desktop',
+    device: req.header('sec-ch-ua-mobile') === '?1' || MOBILE_USER_AGENT.test(req.header('user-agent') ?? '') ? 'mobile' : 'desktop',
   };
 }
 
@@ -137,7 +136,7 @@ class CombinationAdmission {
 /** Who counts as a new visitor today, and which combinations the day stores as themselves. */
 export interface PageViewGate {
   /** Whether this is the visitor's first view of `key` (their campaign) this Seoul day. */
-  firstView(req: Request, day: string, key: string): Promise<boolean>;
+  firstView(req: ViewRequest, day: string, key: string): Promise<boolean>;
   /** Whether combination `id`, viewed from `ip`, is stored as itself. */
   admit(day: string, id: string, ip: string): Promise<boolean>;
 }
@@ -157,7 +156,7 @@ export class MemoryPageViewGate implements PageViewGate {
     this.combinations = new CombinationAdmission(combinationsPerAddress);
   }
 
-  async firstView(req: Request, _day: string, key: string): Promise<boolean> {
+  async firstView(req: ViewRequest, _day: string, key: string): Promise<boolean> {
     return this.visitors.firstPageView(req, key);
   }
 
@@ -195,11 +194,11 @@ export class PageViewStats {
   }
 
   /** Counts a person's page view (a bot's or a prefetch's is not); whether it was counted. */
-  async record(facts: PageViewFacts, req: Request): Promise<boolean> {
+  async record(facts: PageViewFacts, req: ViewRequest): Promise<boolean> {
     if (!isPersonsView(req)) return false;
     const day = seoulDay((this.options.now ?? Date.now)());
     const newVisitor = await this.gate.firstView(req, day, `${facts.utmSource}\u0000${facts.utmMedium}\u0000${facts.utmCampaign}`);
-    const { facts: counted, id } = await this.withinCap(day, facts, limitAddress(req.ip ?? ''));
+    const { facts: counted, id } = await this.withinCap(day, facts, limitAddress(req.ip));
     this.counts.add(id, () => tallyDimensions(day, counted), {
       views: 1,
       visits: counted.landing ? 1 : 0,

@@ -13,7 +13,7 @@ import * as v from 'valibot';
 import { messages } from '../../shared/messages';
 import { MEASURE_PATH } from '../../shared/measure';
 import { RateLimiter } from '../http/rate-limit';
-import { isFromOurPage } from '../http/view-gate';
+import { isFromOurPage, viewRequestOfExpress } from '../http/view-gate';
 import { pageViewFacts, type PageViewStats } from './page-views';
 
 const MAX_BEACON_BYTES = 2 * 1024;
@@ -51,17 +51,18 @@ export function createMeasureRouter({ pageViews }: { pageViews: PageViewStats })
   const bodyErrors = bodyParserErrors({ tooLarge: (res) => fail(res, 413, 'tooLarge'), unreadable: (res) => fail(res, 400, 'invalidBeacon') });
   // Refused before the body is read: another site's page, another format.
   const fromOurPage: RequestHandler = (req, res, next) => {
-    if (!isFromOurPage(req)) return fail(res, 403, 'foreignOrigin');
+    if (!isFromOurPage(viewRequestOfExpress(req))) return fail(res, 403, 'foreignOrigin');
     if (!req.is(['text/plain', 'application/json'])) return fail(res, 415, 'wrongContentType');
     next();
   };
   const count: RequestHandler = async (req, res) => {
     const beacon = v.safeParse(BeaconSchema, parseJson(req.body));
     if (!beacon.success) return fail(res, 400, 'invalidBeacon');
-    const facts = pageViewFacts(beacon.output, req, req.hostname);
+    const view = viewRequestOfExpress(req);
+    const facts = pageViewFacts(beacon.output, view, req.hostname);
     if (!facts) return fail(res, 400, 'unknownPage');
-    if (!limiter.tryHit(limitAddress(req.ip ?? ''))) return fail(res, 429, 'rateLimited');
-    await pageViews.record(facts, req);
+    if (!limiter.tryHit(limitAddress(view.ip))) return fail(res, 429, 'rateLimited');
+    await pageViews.record(facts, view);
     res.status(204).set('Cache-Control', 'no-store').end();
   };
   router.post(MEASURE_PATH, fromOurPage, express.text({ type: () => true, limit: MAX_BEACON_BYTES }), count, bodyErrors);

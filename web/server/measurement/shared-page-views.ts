@@ -11,9 +11,8 @@
  * What cannot change again the same day (a visitor already counted, a combination shared by two
  * addresses) is remembered in memory, so repeated views cost no query.
  */
-import type { Request } from 'express';
 import type pg from 'pg';
-import { visitorOf } from '../http/view-gate';
+import { visitorOf, type ViewRequest } from '../http/view-gate';
 import { PeriodFingerprints } from '../postgres/period-fingerprints';
 import { inTransaction } from '../postgres/transaction';
 import { MAX_COMBINATIONS_PER_DAY, MAX_SINGLE_ADDRESS_COMBINATIONS, type PageViewGate } from './page-views';
@@ -33,7 +32,7 @@ export class PostgresPageViewGate implements PageViewGate {
     this.visitors = new PeriodFingerprints(pool, tables, () => (this.shared = new Set()));
   }
 
-  firstView(req: Request, day: string, key: string): Promise<boolean> {
+  firstView(req: ViewRequest, day: string, key: string): Promise<boolean> {
     return this.visitors.isFirst(day, visitorOf(req, key));
   }
 

@@ -6,9 +6,8 @@
  * row per address, raised by one atomic upsert only while under the cap, so two instances
  * counting at once cannot pass it.
  */
-import type { Request } from 'express';
 import type pg from 'pg';
-import { addressOf, clockHour, isPersonsView, visitorOf } from '../http/view-gate';
+import { addressOf, clockHour, isPersonsView, visitorOf, type ViewRequest } from '../http/view-gate';
 import { PeriodFingerprints } from '../postgres/period-fingerprints';
 import type { PressViewGate } from './api';
 
@@ -29,7 +28,7 @@ export class PostgresPressViewGate implements PressViewGate {
     });
   }
 
-  async firstPageView(req: Request, key: string): Promise<boolean> {
+  async firstPageView(req: ViewRequest, key: string): Promise<boolean> {
     if (!isPersonsView(req)) return false;
     const hour = clockHour(this.now());
     if (!(await this.readers.isFirst(hour, visitorOf(req, key)))) return false;
