@@ -25,12 +25,12 @@ const ERRORS = {
   serverError: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',
 } as const;
 
-type Headers = Record<string, string>;
+type HeaderFields = Record<string, string>;
 
-const NO_STORE: Headers = { 'Cache-Control': 'no-store' };
+const NO_STORE: HeaderFields = { 'Cache-Control': 'no-store' };
 
 /** An error (without headers of its own, the server marks it `private, no-store`). */
-function fail(status: number, error: keyof typeof ERRORS, headers: Headers = {}): Response {
+function fail(status: number, error: keyof typeof ERRORS, headers: HeaderFields = {}): Response {
   return Response.json({ error, message: ERRORS[error] }, { status, headers });
 }
 
@@ -56,7 +56,7 @@ function siteOf(query: URLSearchParams): string | undefined {
 }
 
 /** An answer, or the API's 500 when the store fails (logged with what was asked). */
-async function answering(request: Request, answer: () => Promise<Response>, headers: Headers = {}): Promise<Response> {
+async function answering(request: Request, answer: () => Promise<Response>, headers: HeaderFields = {}): Promise<Response> {
   try {
     return await answer();
   } catch (error) {
