@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
-import { chromiumLaunchOptions } from '../e2e/support/chromium';
+import { fullChromiumLaunchOptions } from '../e2e/support/chromium';
 import { ensureFreshBuild, startServer, type RunningServer } from '../support/built-server';
 import { table, percentile } from './report';
 
@@ -93,8 +93,8 @@ async function main(): Promise<void> {
   try {
     server = await startServer();
     chrome = await chromeLauncher.launch({
-      chromePath: chromiumLaunchOptions.executablePath,
-      chromeFlags: ['--headless=new', '--disable-dev-shm-usage', ...chromiumLaunchOptions.args],
+      chromePath: fullChromiumLaunchOptions.executablePath,
+      chromeFlags: ['--headless=new', '--disable-dev-shm-usage', ...fullChromiumLaunchOptions.args],
       logLevel: 'error',
     });
 

@@ -14,7 +14,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Locator, type Page } from '@playwright/test';
-import { chromiumLaunchOptions } from '../e2e/support/chromium';
+import { fullChromiumLaunchOptions } from '../e2e/support/chromium';
 import { CANARY_ADMIN_PASSWORD, secretEnv } from '../e2e/support/canary-secrets';
 import { addSalesAccount, SALES_PASSWORD } from '../e2e/support/console-helpers';
 import { ensureFreshBuild, startServer } from '../support/built-server';
@@ -86,7 +86,7 @@ async function main(): Promise<void> {
   const server = await startServer({
     env: { ...secretEnv(), E2E_DATA_DIR: dataDir, TRUST_PROXY: 'loopback', LEAD_RATE_LIMIT_IP: '1000/600', LEAD_BOOKING_LIMIT_IP: '1000/86400' },
   });
-  const browser = await chromium.launch(chromiumLaunchOptions);
+  const browser = await chromium.launch(fullChromiumLaunchOptions);
   const results: Array<{ job: string; counted: Counted; note: string }> = [];
   try {
     const sales = SALES.map((name, index) => ({ name, email: addSalesAccount(`actions-${index}`, name, dataDir) }));

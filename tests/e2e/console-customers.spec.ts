@@ -15,7 +15,7 @@ import { registerThroughApi, signInByRequest, uniqueName, uniquePhone } from './
 test('a repeat customer is one row marked 등록 4회 in the list, their page lists every registration, the funnel counts them once with first and last touch', async ({
   page,
 }, testInfo) => {
-  // Four registrations (each after the form's minimum fill time), three pages and four axe runs.
+  // Four registrations, three pages and four axe runs.
   test.slow();
   const name = uniqueName('재등록');
   const { phone, lastFour } = uniquePhone();

@@ -71,6 +71,22 @@ test('after a 500 the message has focus, the typed data stays, and 다시 시도
   expect(posts).toBe(2);
 });
 
+test('sent sooner than the minimum fill time: the form waits as the server says and sends it again by itself', async ({ page }) => {
+  const section = await openHomeForm(page);
+  const posts: number[] = [];
+  await page.route('**/api/leads', (route) => {
+    posts.push(Date.now());
+    if (posts.length === 1) return route.fulfill(answerWith(400, { error: 'tooFast', retryAfterMs: 400, message: '잠시 후 다시 등록해 주세요.' }));
+    return route.fulfill(answerWith(201, { id: 'lead-test' }));
+  });
+  await section.getByRole('button', { name: '방문예약' }).click();
+  await expect(section.getByRole('status')).toContainText(SUCCESS);
+  // No error was shown for a wait the visitor did not cause.
+  await expect(section.getByRole('alert')).toHaveCount(0);
+  expect(posts).toHaveLength(2);
+  expect(posts[1]! - posts[0]!).toBeGreaterThanOrEqual(400);
+});
+
 test('an expired form whose token refresh fails three times: a gentle message, the data kept, then sent by itself', async ({ page }) => {
   const section = await openHomeForm(page);
   let formRequests = 0;

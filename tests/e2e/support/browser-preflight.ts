@@ -31,7 +31,10 @@ export default async function browserPreflight(): Promise<void> {
   try {
     browser = await chromium.launch(chromiumLaunchOptions);
   } catch (error) {
-    refuse('?', `it does not start (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); apt-get install chromium, or set CHROMIUM_PATH`);
+    refuse(
+      '?',
+      `it does not start (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); apt-get install chromium-headless-shell, or set CHROMIUM_PATH`,
+    );
   }
   const server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -136,6 +136,25 @@ describe.each(LEAD_STORES)('POST /api/leads (%s leads store)', (store) => {
     const body = (await response.json()) as { error: string; retryAfterMs: number };
     expect(body.error).toBe('tooFast');
     expect(body.retryAfterMs).toBeGreaterThan(50_000);
+    // Without JavaScript the form lands on the result page, which asks for it again.
+    const form = new URLSearchParams({
+      formToken: signer.issue('2026-11', Date.now() - 1_000),
+      formKind: 'customer',
+      name: '김철수',
+      phone: '010-7777-8889',
+      privacyConsent: 'on',
+      ageConfirmed: 'on',
+      website: '',
+      sourcePage: '/Promotion/Customer',
+    });
+    const posted = await fetch(`${app.url}/api/leads`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form,
+      redirect: 'manual',
+    });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get('location')).toBe('/leads/result?status=tooFast&from=%2FPromotion%2FCustomer');
     expect((await app.post(validBody({ formToken: tokenAged(61_000) }))).status).toBe(201);
   });
 
