@@ -49,8 +49,9 @@ export default [
 
   route('privacy', 'routes/privacy.tsx'),
 
-  // Resource routes: the lead API, the console's session clock, Sanity's publish webhook and the
-  // press JSON API (web/server/app/http-order.ts sends /api paths here without the page checks).
+  // Resource routes: the lead API, the console's session clock, Sanity's publish webhook, the
+  // press JSON API and the Studio's preview links (web/server/app/http-order.ts sends /api paths
+  // here without the page checks).
   route('api/leads', 'routes/api/leads.ts'),
   route('api/leads/form', 'routes/api/lead-form.ts'),
   route('api/session', 'routes/api/session.ts'),
@@ -58,6 +59,8 @@ export default [
   route('api/press', 'routes/api/press-list.ts'),
   route('api/press/:id/views', 'routes/api/press-views.ts'),
   route('api/press/:id/view', 'routes/api/press-view.ts'),
+  route('api/preview/enable', 'routes/api/preview-enter.ts'),
+  route('api/preview/disable', 'routes/api/preview-leave.ts'),
 
   // Resource routes: what crawlers read.
   route('sitemap.xml', 'routes/seo/sitemap.ts'),
@@ -68,6 +71,8 @@ export default [
   route('admin/leads/export.xlsx', 'routes/console/downloads/leads.ts', { id: 'download/leads.xlsx' }),
   route('admin/audit/export.csv', 'routes/console/downloads/audit.ts'),
   route('admin/stats.csv', 'routes/console/downloads/stats.ts'),
+  // Resource route: the console's preview switch (a form posts here; no page).
+  route('admin/preview', 'routes/console/preview.ts'),
   route('admin/stats/team.csv', 'routes/console/downloads/team-stats.ts'),
 
   route('admin', 'routes/console/layout.tsx', [

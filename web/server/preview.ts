@@ -15,17 +15,16 @@
  */
 import { createClient } from '@sanity/client';
 import { validatePreviewUrl } from '@sanity/preview-url-secret';
-import express, { type Request, type RequestHandler, type Response } from 'express';
-import { data } from 'react-router';
-import { bodyParserErrors, refuseTooLarge } from './http/body-limit';
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
+import { data, redirect } from 'react-router';
 import type { StaffAuth } from './auth/staff-auth';
 import type { SanityConfig } from './config';
 import { sanityConnection } from './content/index';
 import { ContentReadError, type ContentSource, type PreviewPerspective } from './content/types';
 import { NO_STORE } from './http/cache-headers';
+import { mediaTypeOf, readBody } from './http/fetch-body';
 import { staffRefusalAnswer } from '../shared/staff-refusals';
 import { ownPagePath } from '../shared/own-page-path';
-import { PREVIEW_PATHS } from '../shared/preview';
 import { messages } from '../shared/messages';
 
 export type PreviewOptions = {
@@ -34,13 +33,19 @@ export type PreviewOptions = {
   sanity?: SanityConfig;
 };
 
+type AnyRequest = ExpressRequest | Request;
+
 export type Preview = {
   /** Whether this request sees drafts. */
-  isActive(req: Request | globalThis.Request): boolean;
+  isActive(req: AnyRequest): boolean;
   /** The perspective a request in preview reads with: the Studio's choice (Sanity), else drafts. */
-  perspective(req: Request | globalThis.Request): PreviewPerspective;
-  /** The preview routes: POST /admin/preview; with Sanity, GET /api/preview/enable and /disable. */
-  router: express.Router;
+  perspective(req: AnyRequest): PreviewPerspective;
+  /** `POST /admin/preview`: an admin turns preview on (`enable=1`) or off (`enable=0`), returning to `path`. */
+  toggle(request: Request): Promise<Response>;
+  /** `GET /api/preview/enable` (Sanity): the Studio's signed link enters preview; without Sanity, 404. */
+  enter(request: Request): Promise<Response>;
+  /** `GET /api/preview/disable` (Sanity): leaves preview, returning to `path`; without Sanity, 404. */
+  leave(request: Request): Response;
   /** For requests in preview: no shared caching, no indexing, and (Sanity) framing by the Studio. */
   responseHeaders: RequestHandler;
 };
@@ -59,74 +64,74 @@ function parsePerspective(value: string | undefined | null): PreviewPerspective 
   return [...stack, 'drafts'];
 }
 const INVALID_TOGGLE = 'enable 값은 1(켜기) 또는 0(끄기)이어야 합니다.';
+const PAYLOAD_TOO_LARGE = '요청 내용이 너무 큽니다.';
+
+/** A redirect that sets cookies and is never stored. */
+function redirectSetting(location: string, status: number, cookies: string[]): Response {
+  const headers = new Headers({ 'Cache-Control': NO_STORE });
+  for (const cookie of cookies) headers.append('Set-Cookie', cookie);
+  return redirect(location, { status, headers });
+}
+
+const refusal = (status: number, error: string, message: string) => Response.json({ error, message }, { status, headers: { 'Cache-Control': NO_STORE } });
 
 export function createPreview({ auth, sanity }: PreviewOptions): Preview {
   const framed = Boolean(sanity);
-  const isActive = (req: Request | globalThis.Request) => auth.hasPreviewCookie(req) && (framed || auth.session(req)?.role === 'admin');
-  const perspective = (req: Request | globalThis.Request) => (framed ? parsePerspective(auth.previewPerspective(req)) : null) ?? 'drafts';
-  const router = express.Router();
+  const isActive = (req: AnyRequest) => auth.hasPreviewCookie(req) && (framed || auth.session(req)?.role === 'admin');
+  const perspective = (req: AnyRequest) => (framed ? parsePerspective(auth.previewPerspective(req)) : null) ?? 'drafts';
 
   // Refused before the body is read (Origin, session, role: headers only); then a small form.
-  const authorizeToggle: RequestHandler = (req, res, next) => {
-    res.set('Cache-Control', NO_STORE);
-    const authorization = auth.authorizeWrite(req, 'admin');
-    if (authorization.ok) return next();
-    const { status, message } = staffRefusalAnswer(authorization.refusal);
-    res.status(status).json({ error: authorization.refusal, message });
-  };
-  const toggle: RequestHandler = (req, res) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    if (body.enable !== '1' && body.enable !== '0') {
-      res.status(400).json({ error: 'invalidPreviewToggle', message: INVALID_TOGGLE });
-      return;
+  const toggle = async (request: Request): Promise<Response> => {
+    const authorization = auth.authorizeWrite(request, 'admin');
+    if (!authorization.ok) {
+      const { status, message } = staffRefusalAnswer(authorization.refusal);
+      return refusal(status, authorization.refusal, message);
     }
-    res.append('Set-Cookie', body.enable === '1' ? auth.previewCookie(framed) : auth.clearedPreviewCookie(framed));
-    res.redirect(303, ownPagePath(body.path));
+    const raw = mediaTypeOf(request) === 'application/x-www-form-urlencoded' ? await readBody(request, MAX_FORM_BYTES) : Buffer.alloc(0);
+    if (raw === 'tooLarge') return refusal(413, 'tooLarge', PAYLOAD_TOO_LARGE);
+    const form = new URLSearchParams(raw === 'unreadable' ? '' : raw.toString('utf8'));
+    const enable = form.get('enable');
+    if (enable !== '1' && enable !== '0') return refusal(400, 'invalidPreviewToggle', INVALID_TOGGLE);
+    return redirectSetting(ownPagePath(form.get('path')), 303, [enable === '1' ? auth.previewCookie(framed) : auth.clearedPreviewCookie(framed)]);
   };
-  const bodyErrors = bodyParserErrors({
-    tooLarge: refuseTooLarge,
-    unreadable: (res) => res.status(400).json({ error: 'invalidPreviewToggle', message: INVALID_TOGGLE }),
-  });
-  router.post(PREVIEW_PATHS.toggle, authorizeToggle, express.urlencoded({ extended: false, limit: MAX_FORM_BYTES }), toggle, bodyErrors);
 
-  if (sanity) {
-    const secretClient = createClient({
-      ...sanityConnection(sanity),
-      token: sanity.viewerToken ?? sanity.token,
-      dataset: sanity.dataset,
-      useCdn: false,
-    });
-    router.get(PREVIEW_PATHS.enable, async (req, res, next) => {
-      res.set('Cache-Control', NO_STORE);
-      try {
-        const { isValid, redirectTo, studioPreviewPerspective } = await validatePreviewUrl(secretClient, req.originalUrl);
-        if (!isValid) {
-          res.status(401).json({ error: 'invalidPreviewSecret', message: '미리보기 링크가 올바르지 않거나 만료되었습니다. Studio에서 다시 열어 주세요.' });
-          return;
-        }
-        res.append('Set-Cookie', auth.previewCookie(true));
-        const chosen = parsePerspective(studioPreviewPerspective);
-        res.append('Set-Cookie', auth.previewPerspectiveCookie(chosen ? [chosen].flat().join(',') : null, true));
-        res.redirect(307, ownPagePath(redirectTo ?? '/'));
-      } catch (error) {
-        next(error);
-      }
-    });
-    router.get(PREVIEW_PATHS.disable, (req, res) => {
-      res.set('Cache-Control', NO_STORE);
-      res.append('Set-Cookie', auth.clearedPreviewCookie(true));
-      res.append('Set-Cookie', auth.previewPerspectiveCookie(null, true));
-      res.redirect(303, ownPagePath(req.query.path));
-    });
+  if (!sanity) {
+    // The Studio's addresses exist only with the Studio.
+    const notFound = () => refusal(404, 'notFound', messages.addressNotFound);
+    return { isActive, perspective, toggle, enter: async () => notFound(), leave: notFound, responseHeaders: previewResponseHeaders(isActive, undefined) };
   }
 
-  const studioOrigin = sanity?.studioUrl ? new URL(sanity.studioUrl).origin : undefined;
-  const responseHeaders: RequestHandler = (req, res, next) => {
+  const secretClient = createClient({
+    ...sanityConnection(sanity),
+    token: sanity.viewerToken ?? sanity.token,
+    dataset: sanity.dataset,
+    useCdn: false,
+  });
+  const enter = async (request: Request): Promise<Response> => {
+    const { isValid, redirectTo, studioPreviewPerspective } = await validatePreviewUrl(secretClient, request.url);
+    if (!isValid) return refusal(401, 'invalidPreviewSecret', '미리보기 링크가 올바르지 않거나 만료되었습니다. Studio에서 다시 열어 주세요.');
+    const chosen = parsePerspective(studioPreviewPerspective);
+    return redirectSetting(ownPagePath(redirectTo ?? '/'), 307, [
+      auth.previewCookie(true),
+      auth.previewPerspectiveCookie(chosen ? [chosen].flat().join(',') : null, true),
+    ]);
+  };
+  const leave = (request: Request): Response =>
+    redirectSetting(ownPagePath(new URL(request.url).searchParams.get('path')), 303, [
+      auth.clearedPreviewCookie(true),
+      auth.previewPerspectiveCookie(null, true),
+    ]);
+  const studioOrigin = sanity.studioUrl ? new URL(sanity.studioUrl).origin : undefined;
+  return { isActive, perspective, toggle, enter, leave, responseHeaders: previewResponseHeaders(isActive, studioOrigin) };
+}
+
+function previewResponseHeaders(isActive: (req: ExpressRequest) => boolean, studioOrigin: string | undefined): RequestHandler {
+  return (req, res, next) => {
     if (!isActive(req)) return next();
     res.set('X-Robots-Tag', 'noindex');
     const writeHead = res.writeHead;
     // Decided when the headers go out, after the page pipeline has set its CSP.
-    res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
+    res.writeHead = function (this: ExpressResponse, ...args: Parameters<ExpressResponse['writeHead']>) {
       this.setHeader('Cache-Control', NO_STORE);
       if (studioOrigin) {
         this.removeHeader('X-Frame-Options');
@@ -134,13 +139,10 @@ export function createPreview({ auth, sanity }: PreviewOptions): Preview {
         if (typeof policy === 'string') this.setHeader('Content-Security-Policy', previewPolicy(policy, studioOrigin));
       }
       return writeHead.apply(this, args);
-    } as Response['writeHead'];
+    } as ExpressResponse['writeHead'];
     next();
   };
-
-  return { isActive, perspective, router, responseHeaders };
 }
-
 /**
  * Where Sanity's Dashboard (www.sanity.io/@<organization>) frames a Studio; `frame-ancestors` is
  * checked against every ancestor, so a preview inside a Studio inside the Dashboard needs it too.

@@ -47,6 +47,8 @@ export const OWN_PAGE_PATTERNS = [
   '/api/press',
   '/api/press/:id/views',
   '/api/press/:id/view',
+  '/api/preview/enable',
+  '/api/preview/disable',
   '/sitemap.xml',
   '/robots.txt',
   '/admin',
@@ -64,6 +66,7 @@ export const OWN_PAGE_PATTERNS = [
   '/admin/audit/export.csv',
   '/admin/stats.csv',
   '/admin/stats/team.csv',
+  '/admin/preview',
 ] as const;
 
 const MAX_INPUT_LENGTH = 2000;

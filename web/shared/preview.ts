@@ -5,6 +5,8 @@ export type PreviewMode = 'embedded' | 'sanity';
 export const PREVIEW_PATHS = {
   /** POST, embedded store: an admin turns preview on (`enable=1`) or off (`enable=0`), returning to `path`. */
   toggle: '/admin/preview',
+  /** The console page that shows the embedded store's switch (a GET of `toggle` goes there). */
+  console: '/admin',
   /** GET, Sanity: the Studio's Presentation tool enters preview with its signed secret. */
   enable: '/api/preview/enable',
   /** GET, Sanity: leaves preview, returning to `path`. */

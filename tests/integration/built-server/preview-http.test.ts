@@ -178,5 +178,17 @@ describe('preview with the embedded store', () => {
     const offSite = await toggle('1', admin, '//evil.example/');
     expect(offSite.status).toBe(303);
     expect(offSite.headers.location).toBe('/');
+
+    // The switch's address typed in: the console's first page, where the switch is; nothing set.
+    const typed = await getWithCookie(server.url, '/admin/preview', admin);
+    expect(typed.status).toBe(303);
+    expect(typed.headers.location).toBe('/admin');
+    expect(typed.headers['set-cookie']).toBeUndefined();
+    // The Studio's links exist only with Sanity: here a JSON 404 in Korean.
+    for (const link of ['/api/preview/enable?sanity-preview-secret=x', '/api/preview/disable?path=/']) {
+      const answer = await getWithCookie(server.url, link, admin);
+      expect(answer.status, link).toBe(404);
+      expect(json(answer), link).toMatchObject({ error: 'notFound', message: expect.stringMatching(HANGUL) });
+    }
   });
 });

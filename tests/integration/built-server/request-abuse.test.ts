@@ -171,6 +171,8 @@ describe('methods and malformed bodies', () => {
       ['POST', '/', 'GET, HEAD'],
       ['POST', '/Promotion/Customer', 'GET, HEAD'],
       ['TRACE', '/no/such/page', 'GET, HEAD'],
+      ['PUT', '/admin/preview', 'GET, HEAD, POST'],
+      ['POST', '/admin/stats.csv', 'GET, HEAD'],
     ];
     for (const [method, path, allow] of cases) {
       const response = await rawRequest(server.url, { method, path, headers: { origin } });

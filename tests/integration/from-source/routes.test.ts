@@ -25,6 +25,7 @@ import { leadNamesOf } from '../../../web/server/console/lead-names';
 import { leadSearchAddress } from '../../../web/server/console/search-address';
 import { createDiscovery } from '../../../web/server/discovery';
 import { consoleDownloads } from '../../../web/server/app/downloads';
+import { createPreview } from '../../../web/server/preview';
 import { createContentWebhook } from '../../../web/server/content/webhook';
 import { createPressApi } from '../../../web/server/press/api';
 import { teamPerformanceOf } from '../../../web/server/console/team-performance';
@@ -138,6 +139,7 @@ beforeAll(async () => {
     downloads: consoleDownloads({ leadConsole, leadSearch, audit, campaignStats, teamPerformance }),
     contentWebhook: createContentWebhook({ secret: undefined, content: store }),
     preview: null,
+    previewSwitch: createPreview({ auth }),
   };
   const handler = createRequestHandler(build, 'production');
   handle = (request) => handler(request, context);

@@ -86,7 +86,7 @@ export async function createHttpOrder(opened: OpenServices, config: ServerConfig
   const previewContext = (req: express.Request) => {
     const content = previewContent(sources.content.drafts(preview.perspective(req)));
     const previewPress = new PressService(content, viewCounter, 'cursor-query', sources.content);
-    return { ...services, clientIp: req.ip ?? '', content, press: previewPress, preview: sources.mode };
+    return { ...services, clientIp: req.ip ?? '', content, press: previewPress, preview: sources.mode, previewSwitch: preview };
   };
   const pages = createPageHandlers({
     build: () => import('virtual:react-router/server-build'),
@@ -94,7 +94,7 @@ export async function createHttpOrder(opened: OpenServices, config: ServerConfig
     loadContext: (req) =>
       preview.isActive(req)
         ? { ...previewContext(req), requestId: requestIdOf(req) }
-        : { ...services, clientIp: req.ip ?? '', requestId: requestIdOf(req), preview: null },
+        : { ...services, clientIp: req.ip ?? '', requestId: requestIdOf(req), preview: null, previewSwitch: preview },
     mode: config.production ? 'production' : 'development',
     pipeline: !pageCache
       ? undefined
@@ -155,9 +155,8 @@ export async function createHttpOrder(opened: OpenServices, config: ServerConfig
     if (renewal) res.append('Set-Cookie', renewal);
     next();
   });
-  // Preview: its routes, and no shared caching or indexing of a page in preview.
+  // Preview: no shared caching or indexing of a page in preview (its switches are routes).
   app.use(preview.responseHeaders);
-  app.use(preview.router);
 
   // POST /api/measure (the page-view beacon). The lead API, the session clock, Sanity's webhook, the press API and the console's downloads are resource routes.
   app.use(createMeasureRouter({ pageViews }));

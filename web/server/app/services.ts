@@ -28,6 +28,7 @@ import { campaignStatsOf, type CampaignStats } from '../measurement/stats';
 import { teamPerformanceOf, type TeamPerformance } from '../console/team-performance';
 import { AdSpendBook } from '../measurement/ad-spend';
 import type { PreviewMode } from '../../shared/preview';
+import type { Preview } from '../preview';
 import { createLeadConsole } from '../console/index';
 import { leadSearchAddress, type LeadSearchAddress } from '../console/search-address';
 import { authDirectory, loadSessionSecret } from '../auth/accounts';
@@ -106,6 +107,8 @@ declare module 'react-router' {
      * so the page shows the right way out (and, with Sanity, the visual-editing overlay).
      */
     preview: PreviewMode | null;
+    /** The preview's switches (`POST /admin/preview`; with Sanity, the Studio's enter and leave links). */
+    previewSwitch: Pick<Preview, 'toggle' | 'enter' | 'leave'>;
   }
 }
 

@@ -30,18 +30,22 @@ export function pageMethods(
   routes: () => Promise<ServerBuild['routes']>,
   isSiteSlug: (slug: string) => Promise<boolean>,
 ): (path: string, query?: { index: boolean }) => Promise<string[]> {
-  let build: Promise<{ tree: PageRoute[]; withAction: Set<string> }> | undefined;
+  let build: Promise<{ tree: PageRoute[]; withAction: Set<string>; resources: Map<string, string[]> }> | undefined;
   return async (path, query = { index: false }) => {
     build ??= routes().then((manifest) => ({
       tree: routeTree(manifest),
       withAction: new Set(Object.values(manifest).flatMap((route) => (route?.module.action ? [route.id] : []))),
+      resources: new Map(Object.values(manifest).flatMap((route) => (route && isResource(route.module) ? [[route.id, resourceMethods(route.module)]] : []))),
     }));
-    const { tree, withAction } = await build;
+    const { tree, withAction, resources } = await build;
     const matches = matchRoutes(tree as RouteObject[], pagePathOf(path)) ?? [];
     // The deepest match handles the POST, as React Router routes it; an index route only when
     // the URL says `?index`, else its parent (a layout's form posting to the index's path).
     const deepest = matches.at(-1);
     const handler = deepest?.route.index && !query.index ? matches.at(-2) : deepest;
+    // A resource route (a download, the preview switch) serves what its module exports.
+    const resource = handler?.route.id ? resources.get(handler.route.id) : undefined;
+    if (resource) return resource;
     if (!handler?.route.id || !withAction.has(handler.route.id)) return READ_METHODS;
     const site = handler.params.site;
     return site === undefined || (await isSiteSlug(site)) ? [...READ_METHODS, 'POST'] : READ_METHODS;
@@ -95,8 +99,7 @@ export function apiMethods(routes: () => Promise<ServerBuild['routes']>): (path:
     const { tree, manifest } = await build;
     const id = matchRoutes(tree as RouteObject[], path)?.at(-1)?.route.id;
     const module = id ? manifest[id]?.module : undefined;
-    if (!module || module.default || module.ErrorBoundary) return [];
-    return [...(module.loader ? READ_METHODS : []), ...(module.action ? ['POST'] : [])];
+    return module && isResource(module) ? resourceMethods(module) : [];
   };
 }
 
@@ -128,4 +131,16 @@ export function apiRoutes({ methodsOf, answer }: { methodsOf: (path: string) => 
     }
     res.status(404).json({ error: 'notFound', message: messages.addressNotFound });
   };
+}
+
+type RouteModule = NonNullable<ServerBuild['routes'][string]>['module'];
+
+/** A route that renders no page: its loader and action answer with their own responses. */
+function isResource(module: RouteModule): boolean {
+  return !module.default && !module.ErrorBoundary;
+}
+
+/** GET and HEAD with a loader, POST with an action. */
+function resourceMethods(module: RouteModule): string[] {
+  return [...(module.loader ? READ_METHODS : []), ...(module.action ? ['POST'] : [])];
 }

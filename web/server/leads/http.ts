@@ -9,6 +9,7 @@ import { metrics } from '../observability/metrics';
 import { fieldMessagesOf, LEAD_FIELDS, LEAD_SUBMIT_MESSAGES, type LeadSubmitError } from '../../shared/lead-validation';
 import { leadMessages, messages } from '../../shared/messages';
 import { ownPagePath } from '../../shared/own-page-path';
+import { mediaTypeOf, readBody } from '../http/fetch-body';
 import type { LeadService, SubmitResult } from './service';
 
 /** Larger bodies are refused with 413 before they are parsed. */
@@ -75,29 +76,6 @@ export function leadRequests(service: Pick<LeadService, 'submit' | 'formData'>):
 function unavailable(error: unknown, requestId: string | undefined): Response {
   log.warn({ req_id: requestId, err: errorField(error) }, 'leads: the store could not take the request; answered 503');
   return Response.json({ error: 'unavailable', message: messages.leadError }, { status: 503, headers: { 'Retry-After': '30' } });
-}
-
-function mediaTypeOf(request: Request): string {
-  return (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-}
-
-/**
- * The body, counted as it arrives: past `maxBytes` the rest is read and dropped (so the client
- * hears the answer on a connection it can keep), and the answer is `tooLarge`.
- */
-async function readBody(request: Request, maxBytes: number): Promise<Buffer | 'tooLarge' | 'unreadable'> {
-  const chunks: Uint8Array[] = [];
-  let received = 0;
-  const reader = request.body?.getReader();
-  try {
-    for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) {
-      received += read.value.byteLength;
-      if (received <= maxBytes) chunks.push(read.value);
-    }
-  } catch {
-    return 'unreadable';
-  }
-  return received > maxBytes ? 'tooLarge' : Buffer.concat(chunks);
 }
 
 function errorBody(key: ErrorKey) {
