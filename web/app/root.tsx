@@ -1,6 +1,16 @@
 // First, so that the tokens, reset and utilities come before every component's own stylesheet.
 import './styles/global.css';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useRouteError,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
 import type { Route } from './+types/root';
 import { siteSettingsQuery } from '../sanity/queries';
 import { isConsolePath } from '../shared/console-path';
@@ -32,6 +42,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   // `preview`: this request reads drafts (an editor in preview; never a cached page).
   // `tags`: the ad platforms' tags switched on, checked here so the browser needs no catalogue.
   return { settings, imageConfig: context.imageConfig, leadForm, preview: context.preview, tags: enabledTags(settings?.tags) };
+}
+
+/**
+ * The root's data is the public site's (settings, the lead form); a console action changes
+ * neither, so the console's many saves do not read them again. Everything else as React Router
+ * decides (a visitor's press or lead form, a changed search).
+ */
+export function shouldRevalidate({ formAction, currentUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formAction && isConsolePath(new URL(formAction, currentUrl).pathname)) return false;
+  return defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
