@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Form, Link, useSubmit } from 'react-router';
-import { leadFiltersToParams, parseLeadFilters, type LeadFilters } from '../../../shared/lead-filters';
+import { leadFiltersToParams, type LeadFilters } from '../../../shared/lead-filters';
 import { LEAD_FORM_KIND_LABELS } from '../../../shared/lead-form-kinds';
 import { LEAD_FORM_KINDS, wholeMobilePhone } from '../../../shared/lead-validation';
 import {
@@ -14,29 +14,12 @@ import {
 import { leadListText as text } from './lead-text';
 import type { LeadListFocus } from './console-page';
 import { LeadStatusOptions } from './LeadStatusBadge';
+import { LeadFilterField } from './LeadFilterField';
+import { filledParams, filtersKey, SEARCH_INTENT } from './lead-filter-params';
 import './LeadFilterForm.css';
 
 /** Typing in a text filter waits this long for the next key before the list is asked again. */
 const TYPING_PAUSE_MS = 400;
-
-/** What the list's action takes for a search (the form is posted without JavaScript). */
-const SEARCH_INTENT = { name: 'intent', value: 'search' } as const;
-
-/** The form's filters without the empty ones, so the address stays short and readable. */
-function filledParams(form: HTMLFormElement): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [name, value] of new FormData(form)) {
-    if (name !== SEARCH_INTENT.name && typeof value === 'string' && value.trim()) params.set(name, value.trim());
-  }
-  return params;
-}
-
-/** One spelling of a set of filters, whatever order or blanks the address had. */
-function filtersKey(params: URLSearchParams): string {
-  const canonical = leadFiltersToParams(parseLeadFilters(params).filters);
-  canonical.sort();
-  return canonical.toString();
-}
 
 /**
  * Which edition of the fields to render. Fields keep what was typed while the list follows them;
@@ -99,44 +82,6 @@ function CampaignOptions({ campaigns, chosen }: { campaigns: readonly string[]; 
       ))}
       {chosen && !campaigns.includes(chosen) ? <option value={chosen}>{text.otherCampaign(chosen)}</option> : null}
     </>
-  );
-}
-
-/** A labelled filter control: a text or date input, or a select with "전체" first. */
-function Filter({
-  name,
-  label,
-  type,
-  value,
-  options,
-}: {
-  name: keyof LeadFilters;
-  label: string;
-  type?: 'text' | 'date';
-  value: string | undefined;
-  options?: ReactNode;
-}) {
-  const id = `lead-filter-${name}`;
-  return (
-    <div className="lead-filters__field">
-      <label htmlFor={id}>{label}</label>
-      {options ? (
-        <select id={id} name={name} defaultValue={value ?? ''} className="console-input">
-          <option value="">{text.all}</option>
-          {options}
-        </select>
-      ) : (
-        <input
-          id={id}
-          type={type}
-          name={name}
-          defaultValue={value ?? ''}
-          className="console-input"
-          maxLength={type === 'text' ? 100 : undefined}
-          autoComplete="off"
-        />
-      )}
-    </div>
   );
 }
 
@@ -251,12 +196,17 @@ export function LeadFilterForm({ filters, campaigns, unitTypes, assignees }: Lea
           {text.searchHint}
         </span>
       </div>
-      <Filter name="status" label={text.status} value={filters.status} options={<LeadStatusOptions />} />
-      <Filter name="assignee" label={text.assignee} value={filters.assignee} options={<AssigneeOptions assignees={assignees} chosen={filters.assignee} />} />
+      <LeadFilterField name="status" label={text.status} value={filters.status} options={<LeadStatusOptions />} />
+      <LeadFilterField
+        name="assignee"
+        label={text.assignee}
+        value={filters.assignee}
+        options={<AssigneeOptions assignees={assignees} chosen={filters.assignee} />}
+      />
       <MoreFilters filters={filters}>
-        <Filter name="from" label={text.from} type="date" value={filters.from} />
-        <Filter name="to" label={text.to} type="date" value={filters.to} />
-        <Filter
+        <LeadFilterField name="from" label={text.from} type="date" value={filters.from} />
+        <LeadFilterField name="to" label={text.to} type="date" value={filters.to} />
+        <LeadFilterField
           name="formKind"
           label={text.formKind}
           value={filters.formKind}
@@ -266,8 +216,8 @@ export function LeadFilterForm({ filters, campaigns, unitTypes, assignees }: Lea
             </option>
           ))}
         />
-        <Filter name="visitDay" label={text.visitDay} type="date" value={filters.visitDay} />
-        <Filter
+        <LeadFilterField name="visitDay" label={text.visitDay} type="date" value={filters.visitDay} />
+        <LeadFilterField
           name="marketing"
           label={text.marketing}
           value={marketing}
@@ -278,14 +228,14 @@ export function LeadFilterForm({ filters, campaigns, unitTypes, assignees }: Lea
             </>
           }
         />
-        <Filter name="utmSource" label={text.utmSource} type="text" value={filters.utmSource} />
-        <Filter
+        <LeadFilterField name="utmSource" label={text.utmSource} type="text" value={filters.utmSource} />
+        <LeadFilterField
           name="utmCampaign"
           label={text.utmCampaign}
           value={filters.utmCampaign?.toLowerCase()}
           options={<CampaignOptions campaigns={campaigns} chosen={filters.utmCampaign?.toLowerCase()} />}
         />
-        <Filter
+        <LeadFilterField
           name="interestType"
           label={PROFILE_FIELD_LABELS.interestType}
           value={filters.interestType}
@@ -295,7 +245,7 @@ export function LeadFilterForm({ filters, campaigns, unitTypes, assignees }: Lea
             </option>
           ))}
         />
-        <Filter
+        <LeadFilterField
           name="subscription"
           label={PROFILE_FIELD_LABELS.subscription}
           value={filters.subscription}
@@ -305,7 +255,7 @@ export function LeadFilterForm({ filters, campaigns, unitTypes, assignees }: Lea
             </option>
           ))}
         />
-        <Filter
+        <LeadFilterField
           name="funding"
           label={PROFILE_FIELD_LABELS.funding}
           value={filters.funding}

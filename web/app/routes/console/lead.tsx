@@ -2,7 +2,6 @@ import { data, Link, redirect, type AppLoadContext } from 'react-router';
 import type { Route } from './+types/lead';
 import type { LeadCallResult, LeadDetail } from '../../../shared/lead-dto';
 import { isLeadStatus, LEAD_STATUS_LABELS } from '../../../shared/lead-status';
-import type { StaffIdentity } from '../../../shared/staff-roles';
 import { ConsoleOutcome } from '../../components/console/ConsoleOutcome';
 import { CustomerErasure, erasureText } from '../../components/console/CustomerErasure';
 import { CustomerRegistrations } from '../../components/console/CustomerRegistrations';
@@ -12,30 +11,15 @@ import { LeadFacts, LeadRecord } from '../../components/console/LeadFacts';
 import { LeadStatusBadge } from '../../components/console/LeadStatusBadge';
 import { LeadMessageLog } from '../../components/console/LeadMessageLog';
 import { bookingRefusalMessage, BOOKING_TEXT, isBookingRefusal, VisitBookingPanel } from '../../components/console/VisitBookingPanel';
-import { CallHistory, LeadWorkForm, MemoHistory, MEMO_MAX_LENGTH, type AssigneeChoice } from '../../components/console/LeadWorkForm';
+import { CallHistory, LeadWorkForm, MemoHistory, MEMO_MAX_LENGTH } from '../../components/console/LeadWorkForm';
+import { LeadOpenedElsewhere } from '../../components/console/LeadOpenedElsewhere';
+import { assigneeChoices } from '../../components/console/staff-choices';
 import { leadPageText as text } from '../../components/console/lead-text';
 import { CONSOLE_HEADERS, LEAD_LIST_PATH, consoleMeta } from '../../components/console/console-page';
 import { requireStaff } from '../../lib/require-staff';
 import { startedByAnotherSite } from '../../../shared/cross-site';
 import '../../components/console/console-page.css';
 import './lead.css';
-
-/**
- * Who a lead can be given to: nobody, the staff member themselves (named so), every other active
- * account, and whoever holds it now (kept even when their account is gone, so saving a status does
- * not unassign them).
- */
-type StaffAccountSummary = Awaited<ReturnType<AppLoadContext['staff']['list']>>[number];
-
-function assigneeChoices(lead: LeadDetail, me: StaffIdentity, accounts: StaffAccountSummary[]): AssigneeChoice[] {
-  const others = accounts
-    .filter((account) => !account.disabled && account.email !== me.email)
-    .map((account) => ({ email: account.email, label: account.name }));
-  const choices: AssigneeChoice[] = [{ email: me.email, label: text.assignMe(me.name) }, ...others];
-  if (lead.assignee && !choices.some((choice) => choice.email === lead.assignee?.email))
-    choices.push({ email: lead.assignee.email, label: lead.assignee.name });
-  return choices;
-}
 
 function assigneeLabel(lead: LeadDetail): string {
   return lead.assignee?.name ?? text.nobody;
@@ -245,19 +229,7 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 export default function Lead({ loaderData, actionData, params }: Route.ComponentProps) {
   // A refused change brings the lead as it is now (the router does not reload after a refusal).
   const lead = actionData?.current ?? loaderData.lead;
-  if (!lead) {
-    return (
-      <div className="console-page lead-page">
-        <h1 className="console-page__title">{text.openTitle}</h1>
-        <p>{text.openedElsewhere}</p>
-        <p>
-          <Link className="button button--primary" to={`/admin/leads/${encodeURIComponent(params.id)}`}>
-            {text.open}
-          </Link>
-        </p>
-      </div>
-    );
-  }
+  if (!lead) return <LeadOpenedElsewhere leadId={params.id} />;
   return (
     <div className="console-page lead-page">
       <p className="lead-page__back">

@@ -1,17 +1,19 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { data, Link, redirect, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/leads';
-import type { CallerElsewhere } from '../../../shared/lead-dto';
 import { leadFiltersToParams } from '../../../shared/lead-filters';
-import { formatPhone } from '../../../shared/phone-format';
-import { mayExport, mayHandOver, mayManageLeads, type StaffIdentity, type StaffRole } from '../../../shared/staff-roles';
+import { mayExport, mayHandOver, mayManageLeads, type StaffIdentity } from '../../../shared/staff-roles';
 import { startedByAnotherSite } from '../../../shared/cross-site';
 import { ExportForm } from '../../components/console/ExportForm';
 import { LeadFilterForm } from '../../components/console/LeadFilterForm';
-import { BULK_ASSIGN_FORM_ID, BulkAssign, type BulkAssignOutcome } from '../../components/console/BulkAssign';
+import { BulkAssign, type BulkAssignOutcome } from '../../components/console/BulkAssign';
 import { LeadList } from '../../components/console/LeadList';
 import { TeamAssignment } from '../../components/console/TeamAssignment';
-import { HandOver, type HandOverChoices } from '../../components/console/HandOver';
+import { HandOver } from '../../components/console/HandOver';
+import { CallerElsewhereNotice } from '../../components/console/CallerElsewhereNotice';
+import { LeadListPaging } from '../../components/console/LeadListPaging';
+import { handOverChoices } from '../../components/console/staff-choices';
+import { useLeadSelection } from '../../components/console/use-lead-selection';
 import { filterLabels, leadListText as text } from '../../components/console/lead-text';
 import { CONSOLE_HEADERS, GROUP_MESSAGES_PATH, LEAD_LIST_PATH, consoleMeta, type LeadListFocus } from '../../components/console/console-page';
 import { requireStaff } from '../../lib/require-staff';
@@ -69,19 +71,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     { status: controlError ? 400 : 200 },
   );
-}
-
-/** 퇴사자 고객 넘기기's choices: whose customers `role` may hand over (not their own), to which active accounts. */
-function handOverChoices(
-  role: StaffRole,
-  me: string,
-  accounts: ReadonlyArray<{ email: string; name: string; role: StaffRole; disabled: boolean }>,
-): HandOverChoices {
-  const others = accounts.filter((account) => account.email !== me);
-  return {
-    from: others.filter((account) => mayHandOver(role, account.role, null)).map(({ email, name, disabled }) => ({ email, name, disabled })),
-    to: others.filter((account) => !account.disabled && mayHandOver(role, 'sales', account.role)).map(({ email, name }) => ({ email, name })),
-  };
 }
 
 /**
@@ -188,50 +177,6 @@ function useFocusAfterListLink(count: RefObject<HTMLParagraphElement | null>): v
   }, [location.key, location.state, count]);
 }
 
-/**
- * The ticked rows of the page shown; a new page, or an assignment's answer, starts with none
- * ticked. `untickedByAnswer`: the answer emptied the selection, which the count then does not
- * read out (the answer says what happened) until the next tick.
- */
-function useSelection(rowIds: string[], answer: unknown) {
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [untickedByAnswer, setUntickedByAnswer] = useState(false);
-  const shown = { rows: rowIds.join(','), answer };
-  const [seen, setSeen] = useState(shown);
-  if (seen.rows !== shown.rows || seen.answer !== shown.answer) {
-    setSeen(shown);
-    setSelected(new Set());
-    setUntickedByAnswer(seen.answer !== shown.answer && shown.answer !== undefined);
-  }
-  const onChange = (ids: string[], ticked: boolean) => {
-    const next = new Set(selected);
-    for (const id of ids) {
-      if (ticked) next.add(id);
-      else next.delete(id);
-    }
-    setSelected(next);
-    setUntickedByAnswer(false);
-  };
-  return { formId: BULK_ASSIGN_FORM_ID, selected, untickedByAnswer, onChange };
-}
-
-/** A number searched that is a colleague's customer: whose it is, and a call to the 담당자. */
-function CallerElsewhereNotice({ elsewhere }: { elsewhere: CallerElsewhere }) {
-  return (
-    <div className="lead-list-page__elsewhere">
-      <p className="lead-list-page__elsewhere-title">{text.elsewhere(elsewhere.assigneeName)}</p>
-      <p>{text.elsewhereNote}</p>
-      {elsewhere.assigneePhone ? (
-        <a className="button button--primary" href={`tel:${elsewhere.assigneePhone}`}>
-          {text.callAssignee(elsewhere.assigneeName, formatPhone(elsewhere.assigneePhone))}
-        </a>
-      ) : (
-        <p>{text.noAssigneePhone(elsewhere.assigneeName)}</p>
-      )}
-    </div>
-  );
-}
-
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
   const {
     filters,
@@ -251,7 +196,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
     team,
     handOver,
   } = loaderData;
-  const selection = useSelection(
+  const selection = useLeadSelection(
     page.rows.map((row) => row.id),
     actionData,
   );
@@ -262,9 +207,6 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
   const searchPosted = navigation.formData?.get('intent') === 'search';
   const busy =
     navigation.location?.pathname === LEAD_LIST_PATH && (searchPosted || (navigation.state === 'loading' && navigation.formMethod?.toUpperCase() !== 'POST'));
-  const withQuery = (path: string) => (address ? `${path}?${address}` : path);
-  const nextParams = new URLSearchParams(address);
-  if (page.next) nextParams.set('cursor', page.next);
   const showBulkAssign = page.rows.length > 0 || Boolean(actionData);
 
   return (
@@ -327,20 +269,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
           {handOver ? <HandOver choices={handOver} outcome={actionData?.handOver ? actionData : undefined} /> : null}
         </div>
       ) : null}
-      {page.next || fromCursor ? (
-        <nav className="lead-list-page__paging" aria-label={text.pagingLabel}>
-          {fromCursor ? (
-            <Link to={withQuery(LEAD_LIST_PATH)} state={{ focus: 'count' } satisfies LeadListFocus}>
-              {text.first}
-            </Link>
-          ) : null}
-          {page.next ? (
-            <Link className="button button--primary" to={`${LEAD_LIST_PATH}?${nextParams}`} state={{ focus: 'count' } satisfies LeadListFocus}>
-              {text.next}
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <LeadListPaging address={address} next={page.next} fromCursor={fromCursor} />
     </div>
   );
 }
