@@ -5,7 +5,7 @@
  * and each discovery answered afresh counts against the page render limit (429 past it).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MAX_DISCOVERY_PATHS } from '../../../web/server/pages/page-handler';
+import { MAX_DISCOVERY_PATHS } from '../../../web/server/pages/route-discovery';
 import { rawRequest } from '../../support/http';
 import { startServer, type RunningServer } from '../../support/built-server';
 

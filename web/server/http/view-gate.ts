@@ -22,7 +22,7 @@ export function viewRequestOfExpress(req: ExpressRequest): ViewRequest {
 
 /**
  * A resource route's request as the gates read it: the address is the load context's (Express's,
- * under TRUST_PROXY), and the URL's host is the one Express trusts (web/server/pages/page-handler.ts builds it).
+ * under TRUST_PROXY), and the URL's host is the one Express trusts (web/server/pages/fetch-adapter.ts builds it).
  */
 export function viewRequestOf(request: Request, clientIp: string): ViewRequest {
   return { ip: clientIp, host: new URL(request.url).host, header: (name) => request.headers.get(name) ?? undefined };

@@ -9,30 +9,31 @@
  * became of each message (sent, failed, not sent and why) stays in the send log. A job names a
  * registration (its confirmation, the 담당자's messages as it was stored) or a customer
  * (reminders, staff's work). Log lines name that id only: never a number or name.
+ * The 상담사's messages are sent by staff-messages.ts, group messages by group-message-sending.ts,
+ * and every text goes to the provider through text-delivery.ts.
  */
 import { isConnectionError } from '../observability/dependency-state';
 import { errorField, log } from '../observability/log';
 import { metrics } from '../observability/metrics';
 import { messageTemplatesQuery } from '../../sanity/queries';
-import type { MessageTemplatesQueryResult } from '../../sanity/sanity.types';
-import { maskName } from '../../shared/audit-readable';
 import type { ContentSource } from '../content/types';
 import type { SalesDatabase } from '../database/index';
 import type { LeadNotifier } from './lead-notification';
-import { templateVariables, type MessageEvent, type MessageReason } from '../../shared/outbound-messages';
+import type { MessageReason } from '../../shared/outbound-messages';
 import { seoulDay, seoulDayStart } from '../../shared/seoul-time';
-import { MESSAGE_MAX_ATTEMPTS, messageKey, nextAttemptAt, type MessageJob, type MessageLog, type MessageOutcome } from './message-log';
+import { messageKey, type MessageJob, type MessageLog, type MessageOutcome } from './message-log';
 import type { MessageProvider } from './solapi';
 import { bookingOfMessageKey, VISIT_MESSAGE_EVENTS } from '../customers/visit-messages';
 import { messageSubjectOf, type MessageSubject } from './message-subject';
 import { visitLabel } from './visit-label';
-import { adQuietHours, GROUP_MESSAGE_EVENTS, type GroupMessageEvent } from '../../shared/group-messages';
+import { GROUP_MESSAGE_EVENTS, type GroupMessageEvent } from '../../shared/group-messages';
+import { sendGroupMessage } from './group-message-sending';
+import { sendDistributionNotice, sendToStaff } from './staff-messages';
+import { deliverText, MOBILE } from './text-delivery';
 
 const BATCH = 50;
 const DAY_MS = 24 * 3600_000;
 const SEOUL_OFFSET_MS = 9 * 3600_000;
-/** A Korean mobile number, digits only. */
-const MOBILE = /^01[016789]\d{7,8}$/;
 
 export type MessageDispatcherOptions = {
   log: MessageLog;
@@ -170,13 +171,23 @@ export class MessageDispatcher implements LeadNotifier {
   private async send(job: MessageJob): Promise<MessageOutcome> {
     const { provider } = this.options;
     if (!provider) return { status: 'skipped', reason: 'off' };
-    if (job.event === 'staffDistribution') return this.sendDistributionNotice(job, provider);
+    if (job.event === 'staffDistribution') return sendDistributionNotice(this.options, this.now, job, provider);
     const [subject, settings] = await Promise.all([messageSubjectOf(this.options.sales, job.leadId), this.options.content.fetch(messageTemplatesQuery)]);
     // An erased customer's rows are gone (and with them their registrations).
     if (!subject) return { status: 'skipped', reason: 'noRecipient' };
-    if (job.recipient) return this.sendToStaff(job, job.recipient, subject, settings, provider);
+    if (job.recipient) return sendToStaff(this.options, this.now, job, job.recipient, subject, settings, provider);
     if (!subject.consented) return { status: 'skipped', reason: 'noConsent' };
-    if (isGroupEvent(job.event)) return this.sendGroupMessage(job, job.event, subject, settings.phone ?? '', provider);
+    if (isGroupEvent(job.event))
+      return sendGroupMessage(
+        this.options.sales,
+        this.now,
+        (groupJob, groupSubject) => this.customerHold(groupJob, groupSubject),
+        job,
+        job.event,
+        subject,
+        settings.phone ?? '',
+        provider,
+      );
     const visitAt = subject.fromForm || !STAFF_VISIT_EVENTS.has(job.event) ? subject.bookedVisitAt : await this.staffVisitAt(job, subject.customerId);
     if (visitAt === undefined) return { status: 'skipped', reason: 'notBooked' };
     // A registration kept in the outbox while its slot filled up was stored without the visit: it is told of its registration.
@@ -198,45 +209,7 @@ export class MessageDispatcher implements LeadNotifier {
       방문일시: visitAt ? visitLabel(visitAt) : '',
       대표번호: settings.phone ?? '',
     };
-    return this.deliverText(job, provider, { to, templateId: templateCode, text: template.text }, values);
-  }
-
-  /**
-   * A group message (단체 문자): the text and code as the 팀장 confirmed them, to a customer who may
-   * still be sent it — consent, status and, for an ad, the hour are asked again now: a customer who
-   * withdrew marketing consent since the confirmation is not sent the ad, nor is anyone at night.
-   */
-  private async sendGroupMessage(
-    job: MessageJob,
-    event: GroupMessageEvent,
-    subject: MessageSubject,
-    representative: string,
-    provider: MessageProvider,
-  ): Promise<MessageOutcome> {
-    const { db } = this.options.sales;
-    const [send, customer] = await Promise.all([
-      db
-        .selectFrom('group_sends')
-        .select(['template_code', 'text'])
-        .where('id', '=', job.key.slice(job.key.lastIndexOf(':') + 1))
-        .executeTakeFirst(),
-      db.selectFrom('customers').select(['status', 'marketing_consent']).where('id', '=', subject.customerId).executeTakeFirstOrThrow(),
-    ]);
-    if (!send || (event === 'groupNotice' && !send.template_code)) return { status: 'skipped', reason: 'noTemplate' };
-    if (customer.status === 'invalid') return { status: 'skipped', reason: 'invalidCustomer' };
-    if (event === 'groupAd' && customer.marketing_consent !== 1) return { status: 'skipped', reason: 'noMarketingConsent' };
-    if (event === 'groupAd' && adQuietHours(this.now())) return { status: 'skipped', reason: 'adNight' };
-    const to = subject.phone.replace(/\D/g, '');
-    if (!MOBILE.test(to)) return { status: 'failed', reason: 'badNumber' };
-    const held = await this.customerHold(job, subject);
-    if (held) return { status: 'skipped', reason: held };
-    const values: Record<string, string> = {
-      이름: subject.name,
-      방문일시: subject.bookedVisitAt ? visitLabel(subject.bookedVisitAt) : '',
-      대표번호: representative,
-    };
-    // An ad goes as 문자 only: 알림톡 may not carry advertising.
-    return this.deliverText(job, provider, { to, templateId: event === 'groupAd' ? null : send.template_code, text: send.text }, values);
+    return deliverText(job, provider, { to, templateId: templateCode, text: template.text }, values, this.now);
   }
 
   /**
@@ -273,95 +246,5 @@ export class MessageDispatcher implements LeadNotifier {
       console.error(`[messages] ALERT: ${sent} messages to customers today reached the daily cap (${cap}); the rest of the day's are not sent`);
     }
     return 'dailyCap';
-  }
-
-  /**
-   * To the 상담사 the job names, at their account's 휴대폰: the customer's name masked and the visit,
-   * never the customer's number.
-   */
-  private async sendToStaff(
-    job: MessageJob,
-    recipient: string,
-    subject: MessageSubject,
-    settings: MessageTemplatesQueryResult,
-    provider: MessageProvider,
-  ): Promise<MessageOutcome> {
-    const ready = await this.staffReady(job, recipient, settings);
-    if ('status' in ready) return ready;
-    // A booking's message names the visit; it is gone when the visit was cancelled since.
-    if (job.event === 'staffBooking' && !subject.bookedVisitAt) return { status: 'skipped', reason: 'notBooked' };
-    const values: Record<string, string> = {
-      이름: maskName(subject.name),
-      방문일시: subject.bookedVisitAt ? visitLabel(subject.bookedVisitAt) : '',
-      대표번호: settings.phone ?? '',
-    };
-    return this.deliverText(job, provider, ready, values);
-  }
-
-  /**
-   * A 균등 배분's notice to one 상담사 (the job names the distribution): how many customers it gave
-   * them, counted from the distribution's assignment rows, and no customer's name.
-   */
-  private async sendDistributionNotice(job: MessageJob, provider: MessageProvider): Promise<MessageOutcome> {
-    if (!job.recipient) return { status: 'skipped', reason: 'noRecipient' };
-    const [given, settings] = await Promise.all([
-      this.options.sales.db
-        .selectFrom('assignments')
-        .select((eb) => eb.fn.countAll<number | string>().as('count'))
-        .where('distribution_id', '=', job.leadId)
-        .where('assignee_email', '=', job.recipient)
-        .executeTakeFirstOrThrow(),
-      this.options.content.fetch(messageTemplatesQuery),
-    ]);
-    // Every customer of it erased since: nothing left to tell.
-    if (Number(given.count) === 0) return { status: 'skipped', reason: 'noRecipient' };
-    const ready = await this.staffReady(job, job.recipient, settings);
-    if ('status' in ready) return ready;
-    return this.deliverText(job, provider, ready, { 고객수: String(Number(given.count)), 대표번호: settings.phone ?? '' });
-  }
-
-  /** The template and the 상담사's 휴대폰 a staff message needs, or why it is not sent. */
-  private async staffReady(
-    job: MessageJob,
-    recipient: string,
-    settings: MessageTemplatesQueryResult,
-  ): Promise<{ to: string; templateId: string; text: string } | MessageOutcome> {
-    // Staff messages are all of the settings' events (a group message is never a staff one).
-    const template = settings.templates?.[job.event as MessageEvent];
-    const templateCode = template?.templateCode?.trim();
-    if (!template?.enabled || !templateCode || !template.text?.trim()) return { status: 'skipped', reason: 'noTemplate' };
-    const to = (await this.options.staffMobile?.(recipient)) ?? null;
-    if (!to) return { status: 'skipped', reason: 'noStaffNumber' };
-    if (!MOBILE.test(to)) return { status: 'failed', reason: 'badNumber' };
-    return { to, templateId: templateCode, text: template.text };
-  }
-
-  /** The template filled in and sent; the provider's answer as the job's outcome (retried when it was down). */
-  private async deliverText(
-    job: MessageJob,
-    provider: MessageProvider,
-    message: { to: string; templateId: string | null; text: string },
-    values: Record<string, string>,
-  ): Promise<MessageOutcome> {
-    const variables = Object.fromEntries(templateVariables(message.text).map((name) => [`#{${name}}`, values[name] ?? '']));
-    const text = message.text.replace(/#\{([^}]*)\}/g, (_, name: string) => values[name] ?? '');
-    const result = await provider.send({ to: message.to, templateId: message.templateId, variables, text, key: job.key });
-    if (result.ok) return { status: 'sent' };
-    if (result.unknown) {
-      // Sending again could be the customer's second (or sixth) copy: staff see it to check instead.
-      console.error(`[messages] no answer from the provider for the ${job.event} message of lead ${job.leadId}; not sent again: ${result.code}`);
-      return { status: 'unknown', reason: 'providerNoAnswer', providerCode: result.code };
-    }
-    const attempts = job.attempts + 1;
-    if (!result.retryable) {
-      console.error(`[messages] the provider refused the ${job.event} message of lead ${job.leadId}: ${result.code}`);
-      return { status: 'failed', reason: 'providerRefused', providerCode: result.code };
-    }
-    if (attempts >= MESSAGE_MAX_ATTEMPTS) {
-      console.error(`[messages] gave up on the ${job.event} message of lead ${job.leadId} after ${attempts} attempts: ${result.code}`);
-      return { status: 'failed', reason: 'providerError', providerCode: result.code };
-    }
-    console.error(`[messages] the ${job.event} message of lead ${job.leadId} will be retried (attempt ${attempts}): ${result.code}`);
-    return { status: 'retry', retryAt: nextAttemptAt(this.now(), attempts), reason: 'providerError', providerCode: result.code };
   }
 }

@@ -21,47 +21,20 @@ import { metrics } from '../observability/metrics';
 import { requestIdOf } from '../observability/requests';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
-import { Readable } from 'node:stream';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
-import { createRequestHandler, matchRoutes, type AppLoadContext, type RouteObject, type ServerBuild } from 'react-router';
-import { LRUCache } from 'lru-cache';
-import { createReadableStreamFromReadable } from '@react-router/node';
+import { createRequestHandler, matchRoutes, type AppLoadContext, type ServerBuild } from 'react-router';
 import { hasPersonalCookie } from '../auth/session';
 import { deferHydration } from './deferred-hydration';
+import { isHtml, pageHeaders, sendFetchResponse, toFetchRequest } from './fetch-adapter';
 import { builtStylesheets, inlineStylesheets, type StylesheetText } from './inline-stylesheets';
 import { chooseWebFont } from './web-font';
 import { UNKNOWN_PAGE_KEY, type PageAddress, type PageAddresses } from './page-address';
-import { type CachedPage, type PageCache, type PageEncoding, type PageForm, type RenderedPage } from './page-cache';
-import { preferredEncoding } from './precompressed';
+import { type CachedPage, type PageCache, type RenderedPage } from './page-cache';
+import { encodingOf, sendPage, sendRendered, writePage, type Rendered } from './page-response';
+import { createRouteDiscovery, ROUTE_DISCOVERY_PATH } from './route-discovery';
+import { createRouteTrees } from './route-tree';
 import { NO_STORE } from '../http/cache-headers';
 import { messages } from '../../shared/messages';
-
-/** React Router's route discovery (`?paths=…&version=…`): its own answer, never a page or the 404 page. */
-const ROUTE_DISCOVERY_PATH = '/__manifest';
-/**
- * Paths one discovery request may ask for: a page's links are discovered in batches far smaller,
- * while 1,000 paths cost about 47 ms of CPU each time.
- */
-export const MAX_DISCOVERY_PATHS = 200;
-const DISCOVERY_ANSWERS_KEPT = 500;
-const TOO_MANY_PATHS = { error: 'tooManyPaths', message: '한 번에 확인할 수 있는 주소가 너무 많습니다.' };
-
-/** The build's routes as a tree React Router's matchRoutes reads (ids kept). */
-function routeTree(build: ServerBuild): RouteObject[] {
-  const nodes = new Map(
-    Object.values(build.routes).map((route) => [
-      route!.id,
-      { id: route!.id, path: route!.path, index: route!.index, caseSensitive: route!.caseSensitive, children: [] as RouteObject[] },
-    ]),
-  );
-  const roots: RouteObject[] = [];
-  for (const route of Object.values(build.routes)) {
-    const node = nodes.get(route!.id)!;
-    const parent = route!.parentId ? nodes.get(route!.parentId) : undefined;
-    (parent ? parent.children : roots).push(node as RouteObject);
-  }
-  return roots;
-}
 
 export type PageHandlerOptions = {
   build: () => Promise<ServerBuild>;
@@ -88,9 +61,6 @@ export type PageHandlerOptions = {
   admitRender?: (req: ExpressRequest, res: ExpressResponse) => boolean | Promise<boolean>;
 };
 
-/** Headers the cache never keeps: they are about one response, not the page. */
-const PER_RESPONSE_HEADERS = new Set(['content-length', 'content-encoding', 'etag', 'set-cookie', 'date', 'connection']);
-
 export type PageHandlers = {
   /**
    * Answers a fresh cached page in one write and returns true; false for anything else, which
@@ -103,11 +73,6 @@ export type PageHandlers = {
   resource: RequestHandler;
 };
 
-/** A rendered answer that is not (or not yet) a cached page. */
-type Rendered =
-  | { kind: 'page'; status: number; headers: Array<[string, string]>; cookies: string[]; body: Buffer; cacheable: boolean }
-  | { kind: 'other'; response: Response };
-
 export function createPageHandlers(options: PageHandlerOptions): PageHandlers {
   let handle: ((request: Request, context: AppLoadContext) => Promise<Response>) | undefined;
   const renderPage = async (request: Request, context: AppLoadContext) => {
@@ -115,38 +80,14 @@ export function createPageHandlers(options: PageHandlerOptions): PageHandlers {
     return handle(request, context);
   };
   const { pipeline } = options;
-  /**
-   * Discovery answers by the build version asked for and the routes the paths match: React
-   * Router's answer is the manifest entries of those routes, so `/F/0` and `/F/999` share one.
-   */
-  const discoveryAnswers = new LRUCache<string, { status: number; headers: Array<[string, string]>; body: Buffer }>({ max: DISCOVERY_ANSWERS_KEPT });
-  let routesOf: { build: ServerBuild; tree: RouteObject[] } | undefined;
-  const answerDiscovery = async (req: ExpressRequest, res: ExpressResponse) => {
-    const build = await options.build();
-    if (routesOf?.build !== build) routesOf = { build, tree: routeTree(build) };
-    const query = new URL(req.originalUrl, 'http://localhost').searchParams;
-    const paths = [...new Set((query.get('paths') ?? '').split(',').filter(Boolean))];
-    if (paths.length > MAX_DISCOVERY_PATHS) {
-      res.status(400).json(TOO_MANY_PATHS);
-      return;
-    }
-    const routeIds = new Set<string>();
-    for (const path of paths) {
-      for (const match of matchRoutes(routesOf.tree, path.startsWith('/') ? path : `/${path}`, build.basename) ?? []) routeIds.add(match.route.id!);
-    }
-    const key = `${query.get('version') ?? ''}\u0000${[...routeIds].sort().join(',')}`;
-    let answer = discoveryAnswers.get(key);
-    if (!answer) {
-      // Only a discovery answered afresh is a render, counted as one.
-      if ((await options.admitRender?.(req, res)) === false) return;
-      const response = await renderPage(toFetchRequest(req, res, 'GET', req.originalUrl), options.loadContext(req));
-      answer = { status: response.status, headers: pageHeaders(response), body: Buffer.from(await response.arrayBuffer()) };
-      if (response.status === 200 || response.status === 204) discoveryAnswers.set(key, answer);
-    }
-    res.status(answer.status);
-    for (const [name, value] of answer.headers) res.setHeader(name, value);
-    res.end(req.method === 'HEAD' || answer.status === 204 ? undefined : answer.body);
-  };
+  const routeTreeOf = createRouteTrees();
+  const answerDiscovery = createRouteDiscovery({
+    build: options.build,
+    routeTreeOf,
+    loadContext: options.loadContext,
+    renderPage,
+    admitRender: options.admitRender,
+  });
   /**
    * A `.data` request (single fetch) for a resource route: React Router would read the route's
    * file whole into its answer. No page of ours asks for one (a download is a plain form or link).
@@ -156,8 +97,7 @@ export function createPageHandlers(options: PageHandlerOptions): PageHandlers {
   const isResourceData = async (path: string) => {
     if (!path.endsWith('.data')) return false;
     const build = await options.build();
-    if (routesOf?.build !== build) routesOf = { build, tree: routeTree(build) };
-    const deepest = matchRoutes(routesOf.tree, path === '/_root.data' ? '/' : path.slice(0, -'.data'.length), build.basename)?.at(-1);
+    const deepest = matchRoutes(routeTreeOf(build), path === '/_root.data' ? '/' : path.slice(0, -'.data'.length), build.basename)?.at(-1);
     return deepest !== undefined && !deepest.route.id!.startsWith('redirect/') && !build.routes[deepest.route.id!]?.module.default;
   };
   let stylesheets: Promise<StylesheetText> | undefined;
@@ -273,109 +213,4 @@ export function createPageHandlers(options: PageHandlerOptions): PageHandlers {
   };
 
   return { answerFromCache, render, resource };
-}
-
-/** An answer rendered for this request alone: the finished page, or React Router's response as it streams. */
-async function sendRendered(req: ExpressRequest, res: ExpressResponse, rendered: Rendered): Promise<void> {
-  if (rendered.kind === 'other') {
-    await sendFetchResponse(res, rendered.response, req.method === 'HEAD');
-    return;
-  }
-  res.status(rendered.status);
-  for (const [name, value] of rendered.headers) res.setHeader(name, value);
-  for (const cookie of rendered.cookies) res.append('Set-Cookie', cookie);
-  res.end(req.method === 'HEAD' ? undefined : rendered.body);
-}
-
-/** Sends a cached page in the encoding the client prefers: the best form made, else a fast one made now. */
-async function sendPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage): Promise<void> {
-  writePage(req, res, page, await page.formFor(encodingOf(req.headers['accept-encoding'])));
-}
-
-/** One write: status and the form's whole head, then its body (none for HEAD or 304). */
-function writePage(req: IncomingMessage, res: ServerResponse, page: CachedPage, form: PageForm): void {
-  if (page.isNotModified(req.headers['if-none-match'])) {
-    res.writeHead(304, form.notModifiedHead).end();
-    return;
-  }
-  res.writeHead(page.status, form.head).end(req.method === 'HEAD' ? undefined : form.body);
-}
-
-/** Accept-Encoding headers seen, and the encoding each asks for: browsers send a handful. */
-const encodingsSeen = new Map<string, PageEncoding>();
-const MAX_ENCODINGS_SEEN = 64;
-
-/** Brotli when the client takes it (smaller), whatever order it lists its encodings in. */
-function encodingOf(acceptEncoding: string | undefined): PageEncoding {
-  const header = acceptEncoding ?? '';
-  let encoding = encodingsSeen.get(header);
-  if (!encoding) {
-    encoding = preferredEncoding(header) ?? 'identity';
-    if (encodingsSeen.size < MAX_ENCODINGS_SEEN) encodingsSeen.set(header, encoding);
-  }
-  return encoding;
-}
-
-function isHtml(response: Response): boolean {
-  return /^text\/html\b/i.test(response.headers.get('Content-Type') ?? '') && response.body !== null;
-}
-
-function pageHeaders(response: Response): Array<[string, string]> {
-  return [...response.headers.entries()].filter(([name]) => !PER_RESPONSE_HEADERS.has(name.toLowerCase()));
-}
-
-/**
- * The Fetch API request React Router handles, from Express's (host and scheme as Express sees them).
- * The target is appended to the origin rather than resolved against it: resolved, `//x/y` would be
- * the path `/y` on host `x`, and `//%20` no URL at all. The render stops when the client leaves
- * (`res` closes before its answer), unless others wait for it too (no `res`).
- */
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse | undefined, method: string, target: string): Request {
-  const path = target.startsWith('/') ? target : `/${target}`;
-  const host = /^[\w.-]+(:\d+)?$|^\[[\d:a-f.]+\](:\d+)?$/i.test(req.host) ? req.host : 'localhost';
-  let url: URL;
-  try {
-    url = new URL(`${req.protocol}://${host}${path}`);
-  } catch {
-    url = new URL(`${req.protocol}://localhost${path}`);
-  }
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else if (value !== undefined) headers.set(name, value);
-  }
-  const controller = new AbortController();
-  res?.on('close', () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  return new Request(url, {
-    method,
-    headers,
-    signal: controller.signal,
-    ...(hasBody ? { body: createReadableStreamFromReadable(req), duplex: 'half' } : {}),
-  } as RequestInit);
-}
-
-/** Redirects, `.data`, resource routes and dev pages: status, headers and the body as it streams. */
-async function sendFetchResponse(res: ExpressResponse, response: Response, head: boolean): Promise<void> {
-  res.status(response.status);
-  for (const [name, value] of response.headers.entries()) {
-    if (name.toLowerCase() !== 'set-cookie') res.setHeader(name, value);
-  }
-  for (const cookie of response.headers.getSetCookie()) res.append('Set-Cookie', cookie);
-  if (!response.body || head) {
-    await response.body?.cancel();
-    res.end();
-    return;
-  }
-  const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
-  await new Promise<void>((resolve, reject) => {
-    body.on('error', (error) => (res.destroyed ? resolve() : reject(error)));
-    res.on('close', () => {
-      body.destroy();
-      resolve();
-    });
-    body.pipe(res);
-  });
 }
