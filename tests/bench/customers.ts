@@ -1,5 +1,5 @@
 /**
- * The console's reads over the customer tables at scale (web/server/customers/customer-list.ts,
+ * The console's reads over the customer tables at scale (web/server/customers/customer-list.ts, customer-count.ts,
  * today-work-reads.ts and numbers.ts): BENCH_CUSTOMER_REGISTRATIONS registrations (1,000,000 by default) from 60 % as many
  * customers (of each five registrations two are customers registering again), with bookings, walk-ins, calls, memos and assignments, loaded into the embedded SQLite
  * file and into PostgreSQL (a server of its own, durable as production runs it). Prints p50 / p95
@@ -17,7 +17,8 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { leadFilterParams } from '../../web/server/customers/lead-query';
-import { countCustomers, listCustomers, nextCustomerCursor, type CustomerCursor } from '../../web/server/customers/customer-list';
+import { countCustomers } from '../../web/server/customers/customer-count';
+import { listCustomers, nextCustomerCursor, type CustomerCursor } from '../../web/server/customers/customer-list';
 import { todayWork } from '../../web/server/customers/today-work-reads';
 import {
   bookingCount,

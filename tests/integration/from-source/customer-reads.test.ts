@@ -20,14 +20,9 @@ import { todayWorkOf } from '../../../web/server/console/today-work';
 import type { StaffActor } from '../../../web/server/console/types';
 import { campaignStatsOf } from '../../../web/server/measurement/stats';
 import { customerDetail, customerIdOfRegistration } from '../../../web/server/customers/customer-detail';
-import {
-  countCustomers,
-  customerMatches,
-  listCustomers,
-  nextCustomerCursor,
-  type CustomerCursor,
-  type CustomerListRow,
-} from '../../../web/server/customers/customer-list';
+import { countCustomers } from '../../../web/server/customers/customer-count';
+import { customerMatches } from '../../../web/server/customers/customer-filters';
+import { listCustomers, nextCustomerCursor, type CustomerCursor, type CustomerListRow } from '../../../web/server/customers/customer-list';
 import { exportCustomers } from '../../../web/server/customers/export-reads';
 import { todayWork } from '../../../web/server/customers/today-work-reads';
 import { openSlots, slotFill, visitSheet } from '../../../web/server/customers/visit-reads';

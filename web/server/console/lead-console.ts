@@ -1,7 +1,7 @@
 /**
  * The sales console's lead service over the customer tables: the unit is the customer (one phone),
  * its page shows every registration, memo, call, its visit, 담당자 and status. Reads are SQL
- * (../customers/customer-list.ts, customer-detail.ts, visit-reads.ts, export-reads.ts), shaped for
+ * (../customers/customer-list.ts, customer-count.ts, customer-detail.ts, visit-reads.ts, export-reads.ts), shaped for
  * the pages here and in ./lead-detail.ts, ./visit-sheet.ts, ./dashboard.ts and ./lead-export-rows.ts.
  * Which customer an id names and who may open it is ./customer-access.ts; a customer page's
  * changes are ./lead-changes.ts, the 담당자 work ./lead-assignment.ts, visits ./visit-bookings.ts.
@@ -40,8 +40,9 @@ import type { AuditTrail } from '../audit/trail';
 import type { StaffDirectory } from '../auth/staff-accounts';
 import { decodeLeadCursor, encodeLeadCursor, leadFilterParams, pageSize } from '../customers/lead-query';
 import { VisitBookings } from './visit-bookings';
-import { customerDetail } from '../customers/customer-detail';
-import { assigneeOfPhone, countCustomers, listCustomers } from '../customers/customer-list';
+import { assigneeOfPhone, customerDetail } from '../customers/customer-detail';
+import { countCustomers } from '../customers/customer-count';
+import { listCustomers } from '../customers/customer-list';
 import { VISIT_STATUSES } from '../customers/visit-reads';
 import { VisitSlotSchedule } from '../customers/visit-slot-schedule';
 

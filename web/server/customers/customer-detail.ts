@@ -1,6 +1,7 @@
 /**
  * One customer as the console's customer page reads them: every registration, booking, call, memo
- * and assignment. The list (./customer-list.ts) reads a customer's profile and 부재 count the same way.
+ * and assignment; and which customer a registration or a whole number names. The list
+ * (./customer-list.ts) reads a customer's profile and 부재 count the same way.
  */
 import { sql, type Expression } from 'kysely';
 import type { SalesDatabase } from '../database/index';
@@ -179,4 +180,18 @@ export async function customerDetail(sales: SalesDatabase, customerId: string): 
 export async function customerIdOfRegistration(sales: SalesDatabase, registrationId: string): Promise<string | null> {
   const row = await sales.db.selectFrom('registrations').select('customer_id').where('id', '=', registrationId).executeTakeFirst();
   return row?.customer_id ?? null;
+}
+
+/** The customer with this whole number and its 담당자, or null (nobody's number, or nobody's customer). */
+export async function assigneeOfPhone(
+  sales: SalesDatabase,
+  phone: string,
+): Promise<{ customerId: string; assigneeEmail: string; assigneeName: string | null } | null> {
+  const row = await sales.db
+    .selectFrom('customers')
+    .select(['id', 'assignee_email', 'assignee_name'])
+    .where('phone', '=', phone)
+    .where('assignee_email', 'is not', null)
+    .executeTakeFirst();
+  return row?.assignee_email ? { customerId: row.id, assigneeEmail: row.assignee_email, assigneeName: row.assignee_name } : null;
 }

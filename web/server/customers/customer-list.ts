@@ -1,125 +1,23 @@
 /**
- * The sales console's customer list and its count, one query for SQLite and PostgreSQL: one row per
- * customer, listed when the customer or any of its registrations matches the filters. A customer's
+ * The sales console's customer list, one query for SQLite and PostgreSQL: one row per customer,
+ * listed when the customer or any of its registrations matches the filters (./customer-filters.ts),
+ * a page's keys chosen first and only its rows joined. Its count is ./customer-count.ts; a customer's
  * page is read in ./customer-detail.ts, the visit sheet in ./visit-reads.ts, 오늘 할 일 in
  * ./today-work-reads.ts, the export in ./export-reads.ts; counted numbers live in ./numbers.ts.
  */
-import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { expressionBuilder, sql } from 'kysely';
 import type { SalesDatabase } from '../database/index';
 import type { BookingStatus, SalesTables } from '../database/tables';
 import type { LeadFilterParams } from './lead-query';
-import { seoulDay } from '../../shared/seoul-time';
 import type { CustomerProfile } from '../../shared/customer-profile';
 import { missedCallsInARow, profileOf } from './customer-detail';
-import { customersRegisteredUnder, type TallyDimension } from './customer-tallies';
-import { onVisitDay, VISIT_STATUSES } from './visit-reads';
+import { customerMatches, driveOf, registrationBeyond, registrationMatches, type Drive } from './customer-filters';
 
 /**
  * Where a page of customers starts: after the customer last shown, at the time the list is ordered
  * by (its last registration, or with a period its latest registration in the period) and its id.
  */
 export type CustomerCursor = { at: string; id: string };
-
-/** Above every character: `name < prefix || MAX` bounds the names that start with `prefix`. */
-const MAX_CHARACTER = '\u{10FFFF}';
-
-export type CustomersBuilder = ExpressionBuilder<SalesTables, 'customers'>;
-
-const registrationFilterSet = (filters: LeadFilterParams) =>
-  filters.from !== null || filters.before !== null || filters.formKind !== null || filters.utmSource !== null || filters.utmCampaign !== null;
-
-/**
- * How a registration filter is read: walking the customers newest first and looking for a matching
- * registration of each (quick when many match: a page is found early), or from the matching
- * registrations' own index to their customers (quick when few match).
- */
-type Drive = 'fromCustomers' | 'fromRegistrations';
-
-/** Up to this many matching registrations, a filter reads them first (see Drive). */
-const FEW_REGISTRATIONS = 5_000;
-
-function matchingRegistrations(eb: CustomersBuilder, filters: LeadFilterParams) {
-  return eb.selectFrom('registrations').where(registrationMatches('registrations', filters));
-}
-
-/** Whether the registration under `alias` meets every registration filter (period, form, source, campaign). */
-function registrationMatches(alias: 'registrations' | 'matched' | 'later', filters: LeadFilterParams): Expression<SqlBool> {
-  const eb = expressionBuilder<SalesTables, keyof SalesTables>();
-  const column = (name: 'created_at' | 'form_kind' | 'utm_source' | 'campaign_key') => sql.ref<string>(`${alias}.${name}`);
-  const conditions: Expression<SqlBool>[] = [];
-  if (filters.from !== null) conditions.push(eb(column('created_at'), '>=', filters.from));
-  if (filters.before !== null) conditions.push(eb(column('created_at'), '<', filters.before));
-  if (filters.formKind !== null) conditions.push(eb(column('form_kind'), '=', filters.formKind));
-  if (filters.utmSource !== null) conditions.push(eb(column('utm_source'), '=', filters.utmSource));
-  if (filters.utmCampaign !== null) conditions.push(eb(column('campaign_key'), '=', filters.utmCampaign));
-  return eb.and(conditions);
-}
-
-/** Which way the filters' registrations are read (see Drive): one count of at most FEW_REGISTRATIONS index entries. */
-async function driveOf(sales: SalesDatabase, filters: LeadFilterParams): Promise<Drive> {
-  if (!registrationFilterSet(filters)) return 'fromCustomers';
-  const found = await sales.db
-    .selectFrom(matchingRegistrations(expressionBuilder<SalesTables, 'customers'>(), filters).select(sql.lit(1).as('one')).limit(FEW_REGISTRATIONS).as('few'))
-    .select((eb) => eb.fn.countAll().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(found.count) < FEW_REGISTRATIONS ? 'fromRegistrations' : 'fromCustomers';
-}
-
-/**
- * Whether a customer matches `filters`: its own fields (status, 담당자, consent, name, phone),
- * one of its registrations every registration filter (period, form, source, campaign), and a
- * visit of its on `visitDay`.
- */
-export function customerMatches(eb: CustomersBuilder, filters: LeadFilterParams, drive: Drive = 'fromCustomers'): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [];
-  if (filters.status !== null) conditions.push(eb('customers.status', '=', filters.status));
-  if (filters.assigneeEmail !== null) conditions.push(eb('customers.assignee_email', '=', filters.assigneeEmail));
-  if (filters.unassigned) conditions.push(eb('customers.assignee_email', 'is', null));
-  if (filters.visibleTo !== null) conditions.push(eb.or([eb('customers.assignee_email', 'is', null), eb('customers.assignee_email', '=', filters.visibleTo)]));
-  if (filters.marketing !== null) conditions.push(eb('customers.marketing_consent', '=', filters.marketing ? 1 : 0));
-  if (filters.namePrefix !== null) {
-    const prefix = filters.namePrefix;
-    // The range finds the names by the index (text compares by code point on SQLite); the prefix check keeps it exact under any collation.
-    conditions.push(
-      eb('customers.name', '>=', prefix),
-      eb('customers.name', '<', prefix + MAX_CHARACTER),
-      eb(eb.fn('substr', ['customers.name', eb.val(1), eb.val(prefix.length)]), '=', prefix),
-    );
-  }
-  if (filters.phoneLast4 !== null) conditions.push(eb('customers.phone_last4', '=', filters.phoneLast4));
-  if (filters.phone !== null) conditions.push(eb('customers.phone', '=', filters.phone));
-  if (filters.interestType) conditions.push(eb('customers.interest_type', '=', filters.interestType));
-  if (filters.subscription) conditions.push(eb('customers.subscription', '=', filters.subscription));
-  if (filters.funding) conditions.push(eb('customers.funding_plan', '=', filters.funding));
-  if (registrationFilterSet(filters)) {
-    // A registration is never later than its customer's last nor earlier than its first: these let
-    // the walk over customers stop at the period's bounds.
-    if (filters.from !== null) conditions.push(eb('customers.last_registered_at', '>=', filters.from));
-    if (filters.before !== null) conditions.push(eb('customers.first_registered_at', '<', filters.before));
-    const matching = matchingRegistrations(eb, filters);
-    conditions.push(
-      drive === 'fromRegistrations'
-        ? eb('customers.id', 'in', matching.select('registrations.customer_id'))
-        : eb.exists(matching.select(sql.lit(1).as('one')).whereRef('registrations.customer_id', '=', 'customers.id')),
-    );
-  }
-  if (filters.visitDay !== null) {
-    const day = filters.visitDay;
-    // A day's visits are few: read from their index.
-    conditions.push(
-      eb(
-        'customers.id',
-        'in',
-        eb
-          .selectFrom('bookings')
-          .select('bookings.customer_id')
-          .where('bookings.status', 'in', VISIT_STATUSES)
-          .where((booking) => onVisitDay(booking, day)),
-      ),
-    );
-  }
-  return eb.and(conditions);
-}
 
 /**
  * A page of matching customers, newest activity first, after `cursor`: the keys (id, the time the
@@ -145,14 +43,6 @@ function matchingCustomers(sales: SalesDatabase, filters: LeadFilterParams, driv
       .orderBy('customers.id', 'desc')
       .limit(limit)
   );
-}
-
-/** Whether registration `other` comes after (`>`) or before (`<`) registration `than`: by time, ties by id. */
-export function registrationBeyond(other: string, than: string, beyond: '<' | '>'): Expression<SqlBool> {
-  const eb = expressionBuilder<SalesTables, keyof SalesTables>();
-  const at = (alias: string) => sql.ref<string>(`${alias}.created_at`);
-  const id = (alias: string) => sql.ref<string>(`${alias}.id`);
-  return eb.or([eb(at(other), beyond, at(than)), eb.and([eb(at(other), '=', at(than)), eb(id(other), beyond, id(than))])]);
 }
 
 /** A period asked of the list: it then lists customers by their registrations in it (customersInPeriod). */
@@ -323,65 +213,8 @@ export async function listCustomers(sales: SalesDatabase, filters: LeadFilterPar
     profile: profileOf({ interest_type, subscription, funding_plan }),
   }));
 }
-
-/** The customer with this whole number and its 담당자, or null (nobody's number, or nobody's customer). */
-export async function assigneeOfPhone(
-  sales: SalesDatabase,
-  phone: string,
-): Promise<{ customerId: string; assigneeEmail: string; assigneeName: string | null } | null> {
-  const row = await sales.db
-    .selectFrom('customers')
-    .select(['id', 'assignee_email', 'assignee_name'])
-    .where('phone', '=', phone)
-    .where('assignee_email', 'is not', null)
-    .executeTakeFirst();
-  return row?.assignee_email ? { customerId: row.id, assigneeEmail: row.assignee_email, assigneeName: row.assignee_name } : null;
-}
-
 /** Where the page after `rows` starts. */
 export function nextCustomerCursor(rows: readonly { id: string; createdAt: string }[]): CustomerCursor | null {
   const last = rows.at(-1);
   return last ? { at: last.createdAt, id: last.id } : null;
-}
-
-/**
- * How many customers the list shows for `filters`, on every page; with `upTo`, counting stops
- * there (the list then says "upTo 이상"): a count of hundreds of thousands costs what it counts.
- */
-export async function countCustomers(sales: SalesDatabase, filters: LeadFilterParams, upTo?: number): Promise<number> {
-  const tallied = talliedQuestion(filters);
-  if (tallied) {
-    const count = await customersRegisteredUnder(sales, tallied.dimension, tallied.value, tallied.from, tallied.to);
-    return upTo === undefined ? count : Math.min(count, upTo);
-  }
-  const drive = await driveOf(sales, filters);
-  const matching = sales.db
-    .selectFrom('customers')
-    .select(sql.lit(1).as('one'))
-    .where((eb) => customerMatches(eb, filters, drive))
-    .$if(upTo !== undefined, (query) => query.limit(upTo!));
-  const row = await sales.db
-    .selectFrom(matching.as('matching'))
-    .select((eb) => eb.fn.countAll().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-/**
- * The filters as a question the customer tallies answer — customers who registered in a period,
- * under one form, source or campaign — when they ask nothing else: the count of a sparse filter
- * without reading its registrations, and the same number the statistics give.
- */
-function talliedQuestion(filters: LeadFilterParams): { dimension: TallyDimension; value: string; from: string | null; to: string | null } | null {
-  const { from, before, formKind, utmSource, utmCampaign, ...customerFilters } = filters;
-  if (Object.values(customerFilters).some((value) => value !== null && value !== undefined)) return null;
-  const asked = [
-    ['formKind', formKind],
-    ['utmSource', utmSource],
-    ['campaignKey', utmCampaign],
-  ].filter((pair): pair is [TallyDimension, string] => pair[1] !== null);
-  if (asked.length > 1) return null;
-  const [dimension, value] = asked[0] ?? ['all', ''];
-  // The list's period is whole Seoul days: back from the instants to the days.
-  return { dimension, value, from: from === null ? null : seoulDay(Date.parse(from)), to: before === null ? null : seoulDay(Date.parse(before) - 1) };
 }

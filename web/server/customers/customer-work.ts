@@ -6,25 +6,25 @@
  * refused with nothing written (the page shows what is there now). The 알림톡 a change causes (to
  * the 담당자: a customer given to them, a visit booked or moved; to the customer: their visit
  * booked, moved or cancelled) are queued in the same transaction, and so is the row of a status
- * the work changed (status_changes, for 상담사별 실적).
+ * the work changed (status_changes, for 상담사별 실적). That transaction is
+ * ./customer-work-transaction.ts; who may open or reassign a customer, ./customer-permissions.ts.
  */
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { leadChangeDetail } from '../../shared/audit-readable';
-import type { AuditAction } from '../../shared/audit-actions';
 import type { LeadStatus } from '../../shared/lead-status';
-import { mayManageLeads, mayUndoCheckIn } from '../../shared/staff-roles';
+import { mayUndoCheckIn } from '../../shared/staff-roles';
 import { seoulDay } from '../../shared/seoul-time';
 import type { SalesDatabase } from '../database/index';
 import type { SalesTables } from '../database/tables';
 import { comingVisit, givePlaceBack, moveStatusForward, takePlace, visitAtOf } from './visit-place';
-import { recordAudit, staffLabel } from './audit-record';
-import { retallyCustomer } from './customer-tallies';
+import { staffLabel } from './audit-record';
+import { latestCheckIn, reopenCheckIn } from './check-ins';
+import { mayReassign } from './customer-permissions';
+import { Refused, runCustomerWork, type Done, type MayAct, type WorkPlan } from './customer-work-transaction';
 import { handOverCustomers } from './hand-over';
-import { messageKey, queueMessages } from '../messages/message-log';
 import type { Assignee } from './registration';
 import type { CustomerProfile } from '../../shared/customer-profile';
-import { queueVisitMessage, type VisitMessageEvent } from './visit-messages';
 
 /**
  * Who acts, from where, and what the assignment settings let them do (read before the
@@ -42,29 +42,6 @@ export type CustomerActor = {
 
 export type WorkRefusal = 'notFound' | 'notYours' | 'conflict' | 'invalid' | 'forbidden' | 'notToday' | 'slotFull' | 'slotMissing' | 'sameSlot' | 'notBooked';
 export type WorkResult = { ok: true; version: number } | { ok: false; error: WorkRefusal };
-
-type Customer = { id: string; status: LeadStatus; assignee_email: string | null; assignee_name: string | null; version: number };
-
-/** What a piece of work did: its audit record, and the 담당자's and the customer's messages it causes. */
-type Done = {
-  action: AuditAction;
-  detail: string | null;
-  keepsVersion?: boolean;
-  tellStaff?: { event: 'staffNewLead' | 'staffBooking'; email: string };
-  tellCustomer?: { event: VisitMessageEvent; bookingId: string };
-};
-
-/** The qualifier of a staff message caused by a change: the customer's version after it (a repeat of the change sends nothing more). */
-function versionQualifier(version: number): string {
-  return `v${version}`;
-}
-
-/** Ends a transaction with nothing written, answering `error`. */
-class Refused extends Error {
-  constructor(readonly error: WorkRefusal) {
-    super(error);
-  }
-}
 
 const STATUSES_BEFORE_VISIT: ReadonlySet<LeadStatus> = new Set(['new', 'contacting', 'consulted', 'visitBooked']);
 
@@ -84,17 +61,11 @@ export class CustomerWork {
     return this.work(customerId, change.version, actor, async (trx, customer) => {
       const { status, assignee } = change;
       if (assignee !== undefined && !mayReassign(customer, assignee, actor)) throw new Refused('notYours');
-      const checkedIn = await trx
-        .selectFrom('bookings')
-        .select(['id', 'slot_id'])
-        .where('customer_id', '=', customerId)
-        .where('status', '=', 'checkedIn')
-        .orderBy('visit_at', 'desc')
-        .executeTakeFirst();
+      const checkedIn = await latestCheckIn(trx, customerId);
       // A status from before the visit takes the check-in back, which only a manager may do.
       if (status && checkedIn && STATUSES_BEFORE_VISIT.has(status)) {
         if (!mayUndoCheckIn(actor.role)) throw new Refused('forbidden');
-        await this.reopenCheckIn(trx, customerId, checkedIn.id);
+        await reopenCheckIn(trx, customerId, checkedIn.id, this.today());
       }
       // 무효 gives the place of a coming visit back; the visit's time stays on record, released.
       if (status === 'invalid') {
@@ -265,15 +236,9 @@ export class CustomerWork {
   undoCheckIn(customerId: string, version: number, actor: CustomerActor): Promise<WorkResult> {
     if (!mayUndoCheckIn(actor.role)) return Promise.resolve({ ok: false, error: 'forbidden' });
     return this.work(customerId, version, actor, async (trx) => {
-      const checkedIn = await trx
-        .selectFrom('bookings')
-        .select('id')
-        .where('customer_id', '=', customerId)
-        .where('status', '=', 'checkedIn')
-        .orderBy('visit_at', 'desc')
-        .executeTakeFirst();
+      const checkedIn = await latestCheckIn(trx, customerId);
       if (!checkedIn) throw new Refused('invalid');
-      await this.reopenCheckIn(trx, customerId, checkedIn.id);
+      await reopenCheckIn(trx, customerId, checkedIn.id, this.today());
       await trx.updateTable('customers').set({ status: 'visitBooked' }).where('id', '=', customerId).execute();
       return { action: 'visitCheckInUndo', detail: null };
     });
@@ -287,60 +252,9 @@ export class CustomerWork {
     return handOverCustomers(this.sales, fromEmail, to, actor, this.now);
   }
 
-  /**
-   * One piece of work on a customer, in one transaction: the customer is read (locked on
-   * PostgreSQL by the version bump), refused when the actor may not open it or the version they
-   * saw is stale, `plan` writes, and its audit record goes in with it. `version` null: no check
-   * (a memo). `mayAct`: who besides those who may open it may act (the desk on today's sheet).
-   */
-  private async work(
-    customerId: string,
-    version: number | null,
-    actor: CustomerActor,
-    plan: (trx: Transaction<SalesTables>, customer: Customer) => Promise<Done>,
-    mayAct?: (trx: Transaction<SalesTables>) => Promise<boolean>,
-  ): Promise<WorkResult> {
-    if (version !== null && !Number.isInteger(version)) return { ok: false, error: 'invalid' };
-    try {
-      return await this.sales.db.transaction().execute(async (trx) => {
-        // Takes the row's lock first (PostgreSQL): two changes of one customer go one after the other.
-        const locked = await trx
-          .updateTable('customers')
-          .set({ updated_at: this.iso() })
-          .where('id', '=', customerId)
-          .returning(['id', 'status', 'assignee_email', 'assignee_name', 'version'])
-          .executeTakeFirst();
-        if (!locked) throw new Refused('notFound');
-        const customer = { ...locked, status: locked.status as LeadStatus };
-        if (!mayOpen(customer, actor) && !(mayAct && (await mayAct(trx)))) throw new Refused('notYours');
-        if (version !== null && customer.version !== version) throw new Refused('conflict');
-        const { action, detail, keepsVersion, tellStaff, tellCustomer } = await plan(trx, customer);
-        await this.recordStatusChange(trx, customer, actor);
-        await retallyCustomer(trx, this.sales.dialect, customerId);
-        const next = keepsVersion ? customer.version : customer.version + 1;
-        if (!keepsVersion) await trx.updateTable('customers').set({ version: next }).where('id', '=', customerId).execute();
-        if (tellStaff) {
-          const { event, email } = tellStaff;
-          await queueMessages(trx, [{ key: messageKey(event, customerId, versionQualifier(next)), leadId: customerId, event, recipient: email }], this.now());
-        }
-        if (tellCustomer) await queueVisitMessage(trx, customerId, tellCustomer.event, tellCustomer.bookingId, this.now());
-        await recordAudit(trx, this.sales.dialect, { actor: actor.email, action, ip: actor.ip, target: customerId, detail }, this.now());
-        return { ok: true as const, version: next };
-      });
-    } catch (error) {
-      if (error instanceof Refused) return { ok: false, error: error.error };
-      throw error;
-    }
-  }
-
-  /** A status the work changed, with the 담당자 the customer has after it: what 상담사별 실적 counts 계약 by. */
-  private async recordStatusChange(trx: Transaction<SalesTables>, before: Customer, actor: CustomerActor): Promise<void> {
-    const after = await trx.selectFrom('customers').select(['status', 'assignee_email']).where('id', '=', before.id).executeTakeFirstOrThrow();
-    if (after.status === before.status) return;
-    await trx
-      .insertInto('status_changes')
-      .values({ id: randomUUID(), customer_id: before.id, at: this.iso(), status: after.status, assignee_email: after.assignee_email, by_email: actor.email })
-      .execute();
+  /** One piece of work on a customer, in one transaction with its audit record and messages (./customer-work-transaction.ts). */
+  private work(customerId: string, version: number | null, actor: CustomerActor, plan: WorkPlan, mayAct?: MayAct): Promise<WorkResult> {
+    return runCustomerWork(this.sales, this.now, customerId, version, actor, plan, mayAct);
   }
 
   private async assignIn(trx: Transaction<SalesTables>, customerId: string, assignee: Assignee | null, by: string): Promise<void> {
@@ -357,16 +271,6 @@ export class CustomerWork {
       .execute();
   }
 
-  /** A check-in taken back: the visit is coming again (or, when another one is, missed). */
-  private async reopenCheckIn(trx: Transaction<SalesTables>, customerId: string, bookingId: string): Promise<void> {
-    const other = await comingVisit(trx, customerId, this.today());
-    await trx
-      .updateTable('bookings')
-      .set({ status: other ? 'missed' : 'booked', checked_in_at: null })
-      .where('id', '=', bookingId)
-      .execute();
-  }
-
   private today(): string {
     return seoulDay(this.now());
   }
@@ -374,19 +278,4 @@ export class CustomerWork {
   private iso(): string {
     return new Date(this.now()).toISOString();
   }
-}
-
-/** A 상담사 opens their own customers and nobody's; a manager, or anyone when the settings say so, every one. */
-function mayOpen(customer: Pick<Customer, 'assignee_email'>, actor: CustomerActor): boolean {
-  return actor.visibleTo === null || customer.assignee_email === null || customer.assignee_email === actor.visibleTo;
-}
-
-/**
- * A manager assigns any customer to anyone. A 상담사 assigns their own or nobody's; a colleague's
- * they may only take for themselves, and only when the settings allow it.
- */
-function mayReassign(customer: Pick<Customer, 'assignee_email'>, to: Assignee | null, actor: CustomerActor): boolean {
-  const from = customer.assignee_email;
-  if (mayManageLeads(actor.role) || from === null || from === actor.email || from === (to?.email ?? null)) return true;
-  return to?.email === actor.email && actor.takesColleagues;
 }

@@ -2,7 +2,8 @@
 import { sql } from 'kysely';
 import type { SalesDatabase } from '../database/index';
 import type { LeadFilterParams } from './lead-query';
-import { listCustomers, registrationBeyond, type CustomerCursor, type CustomerListRow } from './customer-list';
+import { registrationBeyond } from './customer-filters';
+import { listCustomers, type CustomerCursor, type CustomerListRow } from './customer-list';
 
 /** Customers per export page: memory holds one page, whatever the total. */
 export const EXPORT_PAGE_CUSTOMERS = 500;

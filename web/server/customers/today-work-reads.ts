@@ -3,7 +3,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { SalesDatabase } from '../database/index';
 import type { BookingStatus } from '../database/tables';
 import { seoulDayStart } from '../../shared/seoul-time';
-import type { CustomersBuilder } from './customer-list';
+import type { CustomersBuilder } from './customer-filters';
 import { assignedAtOf } from './customer-tallies';
 import { onVisitDay } from './visit-reads';
 

@@ -36,7 +36,7 @@ import type { ContentSource } from '../content/types';
 import type { SalesDatabase } from '../database/index';
 import type { SalesTables } from '../database/tables';
 import { recordAudit } from '../customers/audit-record';
-import { customerMatches } from '../customers/customer-list';
+import { customerMatches } from '../customers/customer-filters';
 import { leadFilterParams } from '../customers/lead-query';
 import { visitLabel } from './visit-label';
 

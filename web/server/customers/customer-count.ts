@@ -1,0 +1,52 @@
+/**
+ * How many customers the console list shows for its filters: the customer tallies answer a period,
+ * form, source or campaign alone; anything else counts the matching customers (./customer-filters.ts).
+ */
+import { sql } from 'kysely';
+import type { SalesDatabase } from '../database/index';
+import type { LeadFilterParams } from './lead-query';
+import { seoulDay } from '../../shared/seoul-time';
+import { customersRegisteredUnder, type TallyDimension } from './customer-tallies';
+import { customerMatches, driveOf } from './customer-filters';
+
+/**
+ * How many customers the list shows for `filters`, on every page; with `upTo`, counting stops
+ * there (the list then says "upTo 이상"): a count of hundreds of thousands costs what it counts.
+ */
+export async function countCustomers(sales: SalesDatabase, filters: LeadFilterParams, upTo?: number): Promise<number> {
+  const tallied = talliedQuestion(filters);
+  if (tallied) {
+    const count = await customersRegisteredUnder(sales, tallied.dimension, tallied.value, tallied.from, tallied.to);
+    return upTo === undefined ? count : Math.min(count, upTo);
+  }
+  const drive = await driveOf(sales, filters);
+  const matching = sales.db
+    .selectFrom('customers')
+    .select(sql.lit(1).as('one'))
+    .where((eb) => customerMatches(eb, filters, drive))
+    .$if(upTo !== undefined, (query) => query.limit(upTo!));
+  const row = await sales.db
+    .selectFrom(matching.as('matching'))
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * The filters as a question the customer tallies answer — customers who registered in a period,
+ * under one form, source or campaign — when they ask nothing else: the count of a sparse filter
+ * without reading its registrations, and the same number the statistics give.
+ */
+function talliedQuestion(filters: LeadFilterParams): { dimension: TallyDimension; value: string; from: string | null; to: string | null } | null {
+  const { from, before, formKind, utmSource, utmCampaign, ...customerFilters } = filters;
+  if (Object.values(customerFilters).some((value) => value !== null && value !== undefined)) return null;
+  const asked = [
+    ['formKind', formKind],
+    ['utmSource', utmSource],
+    ['campaignKey', utmCampaign],
+  ].filter((pair): pair is [TallyDimension, string] => pair[1] !== null);
+  if (asked.length > 1) return null;
+  const [dimension, value] = asked[0] ?? ['all', ''];
+  // The list's period is whole Seoul days: back from the instants to the days.
+  return { dimension, value, from: from === null ? null : seoulDay(Date.parse(from)), to: before === null ? null : seoulDay(Date.parse(before) - 1) };
+}
