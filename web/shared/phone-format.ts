@@ -3,6 +3,9 @@
  * whose module every visitor's page loads.
  */
 
+/** A Korean mobile number, digits only: what a message can be sent to and a customer is erased by. */
+export const MOBILE_DIGITS = /^01[016789]\d{7,8}$/;
+
 /** 01012345678 → 010-1234-5678 (for display and the exports). */
 export function formatPhone(digits: string): string {
   return digits.length === 11

@@ -9,6 +9,7 @@
 import type { SalesDatabase } from '../database/index';
 import { eraseCustomerRows, withdrawMarketingRows } from '../customers/customer-erasure';
 import { stripFormatCharacters } from '../free-text';
+import { MOBILE_DIGITS } from '../../shared/phone-format';
 
 export type CustomerErasureStores = {
   sales: SalesDatabase;
@@ -25,12 +26,10 @@ export type ErasureResult =
 
 export const ERASURE_REASON_MAX = 200;
 
-const MOBILE = /^01[016789]\d{7,8}$/;
-
 export async function eraseCustomer(stores: CustomerErasureStores, request: { phone: string; reason: string }, actor: ErasureActor): Promise<ErasureResult> {
   if (actor.role !== 'admin') return { ok: false, error: 'forbidden' };
   const phone = request.phone.replace(/[\s-]/g, '');
-  if (!MOBILE.test(phone)) return { ok: false, error: 'invalidPhone' };
+  if (!MOBILE_DIGITS.test(phone)) return { ok: false, error: 'invalidPhone' };
   // Control and invisible characters, and line breaks, read as one space in the record.
   const reason = stripFormatCharacters(request.reason)
     .replace(/[\s\p{Cc}]+/gu, ' ')

@@ -29,7 +29,8 @@ import { visitLabel } from './visit-label';
 import { GROUP_MESSAGE_EVENTS, type GroupMessageEvent } from '../../shared/group-messages';
 import { sendGroupMessage } from './group-message-sending';
 import { sendDistributionNotice, sendToStaff } from './staff-messages';
-import { deliverText, MOBILE } from './text-delivery';
+import { deliverText } from './text-delivery';
+import { MOBILE_DIGITS } from '../../shared/phone-format';
 
 const BATCH = 50;
 const DAY_MS = 24 * 3600_000;
@@ -201,7 +202,7 @@ export class MessageDispatcher implements LeadNotifier {
     const templateCode = template?.templateCode?.trim();
     if (!template?.enabled || !templateCode || !template.text?.trim()) return { status: 'skipped', reason: 'noTemplate' };
     const to = subject.phone.replace(/\D/g, '');
-    if (!MOBILE.test(to)) return { status: 'failed', reason: 'badNumber' };
+    if (!MOBILE_DIGITS.test(to)) return { status: 'failed', reason: 'badNumber' };
     const held = await this.customerHold(job, subject);
     if (held) return { status: 'skipped', reason: held };
     const values: Record<string, string> = {

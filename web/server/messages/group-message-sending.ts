@@ -5,7 +5,8 @@ import type { SalesDatabase } from '../database/index';
 import type { MessageJob, MessageOutcome } from './message-log';
 import type { MessageSubject } from './message-subject';
 import type { MessageProvider } from './solapi';
-import { deliverText, MOBILE } from './text-delivery';
+import { deliverText } from './text-delivery';
+import { MOBILE_DIGITS } from '../../shared/phone-format';
 import { visitLabel } from './visit-label';
 
 /**
@@ -38,7 +39,7 @@ export async function sendGroupMessage(
   if (event === 'groupAd' && customer.marketing_consent !== 1) return { status: 'skipped', reason: 'noMarketingConsent' };
   if (event === 'groupAd' && adQuietHours(now())) return { status: 'skipped', reason: 'adNight' };
   const to = subject.phone.replace(/\D/g, '');
-  if (!MOBILE.test(to)) return { status: 'failed', reason: 'badNumber' };
+  if (!MOBILE_DIGITS.test(to)) return { status: 'failed', reason: 'badNumber' };
   const held = await customerHold(job, subject);
   if (held) return { status: 'skipped', reason: held };
   const values: Record<string, string> = {

@@ -7,7 +7,8 @@ import type { MessageDispatcherOptions } from './dispatcher';
 import type { MessageJob, MessageOutcome } from './message-log';
 import type { MessageSubject } from './message-subject';
 import type { MessageProvider } from './solapi';
-import { deliverText, MOBILE } from './text-delivery';
+import { deliverText } from './text-delivery';
+import { MOBILE_DIGITS } from '../../shared/phone-format';
 import { visitLabel } from './visit-label';
 
 /** What a staff message reads at sending time. */
@@ -78,6 +79,6 @@ async function staffReady(
   if (!template?.enabled || !templateCode || !template.text?.trim()) return { status: 'skipped', reason: 'noTemplate' };
   const to = (await sources.staffMobile?.(recipient)) ?? null;
   if (!to) return { status: 'skipped', reason: 'noStaffNumber' };
-  if (!MOBILE.test(to)) return { status: 'failed', reason: 'badNumber' };
+  if (!MOBILE_DIGITS.test(to)) return { status: 'failed', reason: 'badNumber' };
   return { to, templateId: templateCode, text: template.text };
 }

@@ -3,9 +3,6 @@ import { templateVariables } from '../../shared/outbound-messages';
 import { MESSAGE_MAX_ATTEMPTS, nextAttemptAt, type MessageJob, type MessageOutcome } from './message-log';
 import type { MessageProvider } from './solapi';
 
-/** A Korean mobile number, digits only. */
-export const MOBILE = /^01[016789]\d{7,8}$/;
-
 /** The template filled in and sent; the provider's answer as the job's outcome (retried when it was down). */
 export async function deliverText(
   job: MessageJob,
