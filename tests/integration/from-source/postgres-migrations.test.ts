@@ -60,4 +60,14 @@ describe('PostgreSQL migrations', () => {
       /^PostgreSQL\(DATABASE_URL\)의 스키마를 맞추지 못해 시작하지 않습니다 \/ Not starting: the PostgreSQL \(DATABASE_URL\) migrations failed/,
     );
   });
+
+  it("the site's sessions read without parallel workers (a short query's workers cost more than they save)", async () => {
+    const { pool } = openPostgres({ url: await freshDatabaseUrl(), poolMax: 2 }, new DependencyState('postgres'));
+    try {
+      const { rows } = await pool.query<{ max_parallel_workers_per_gather: string }>('SHOW max_parallel_workers_per_gather');
+      expect(rows[0]?.max_parallel_workers_per_gather).toBe('0');
+    } finally {
+      await pool.end();
+    }
+  });
 });

@@ -9,22 +9,38 @@ import { seoulDay } from '../../shared/seoul-time';
 import { customersRegisteredUnder, type TallyDimension } from './customer-tallies';
 import { customerMatches, driveOf } from './customer-filters';
 
-/**
- * How many customers the list shows for `filters`, on every page; with `upTo`, counting stops
- * there (the list then says "upTo 이상"): a count of hundreds of thousands costs what it counts.
- */
-export async function countCustomers(sales: SalesDatabase, filters: LeadFilterParams, upTo?: number): Promise<number> {
+/** How many customers the list shows for `filters`, on every page: all of them, however many. */
+export async function countCustomers(sales: SalesDatabase, filters: LeadFilterParams): Promise<number> {
   const tallied = talliedQuestion(filters);
-  if (tallied) {
-    const count = await customersRegisteredUnder(sales, tallied.dimension, tallied.value, tallied.from, tallied.to);
-    return upTo === undefined ? count : Math.min(count, upTo);
-  }
+  if (tallied) return customersRegisteredUnder(sales, tallied.dimension, tallied.value, tallied.from, tallied.to);
+  const counts = await Promise.all(withoutVisibility(filters).map((question) => countMatching(sales, question)));
+  return counts.reduce((sum, count) => sum + count, 0);
+}
+
+/**
+ * A 상담사's view (their own customers or nobody's) as questions with no "or" in them, whose
+ * customers are apart: each is counted from one index alone, where the "or" of the two made
+ * PostgreSQL read every matching customer's row (90,000 of 600,000 in 240 ms).
+ */
+function withoutVisibility(filters: LeadFilterParams): LeadFilterParams[] {
+  const { visibleTo } = filters;
+  if (visibleTo === null) return [filters];
+  const plain = { ...filters, visibleTo: null };
+  // Asked for one 담당자 or for nobody's, the view adds nothing or leaves nothing.
+  if (filters.unassigned) return [plain];
+  if (filters.assigneeEmail !== null) return filters.assigneeEmail === visibleTo ? [plain] : [];
+  return [
+    { ...plain, assigneeEmail: visibleTo },
+    { ...plain, unassigned: true },
+  ];
+}
+
+async function countMatching(sales: SalesDatabase, filters: LeadFilterParams): Promise<number> {
   const drive = await driveOf(sales, filters);
   const matching = sales.db
     .selectFrom('customers')
     .select(sql.lit(1).as('one'))
-    .where((eb) => customerMatches(eb, filters, drive))
-    .$if(upTo !== undefined, (query) => query.limit(upTo!));
+    .where((eb) => customerMatches(eb, filters, drive));
   const row = await sales.db
     .selectFrom(matching.as('matching'))
     .select((eb) => eb.fn.countAll().as('count'))

@@ -22,6 +22,7 @@ import * as customerProfile from './0016-customer-profile';
 import * as teamPerformance from './0018-team-performance';
 import * as groupMessages from './0019-group-messages';
 import * as customerListIndexes from './0020-customer-list-indexes';
+import * as customerMarketingIndex from './0021-customer-marketing-index';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-ad-spend': adSpend,
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-team-performance': teamPerformance,
   '0019-group-messages': groupMessages,
   '0020-customer-list-indexes': customerListIndexes,
+  '0021-customer-marketing-index': customerMarketingIndex,
 };
 
 export const salesMigrations: MigrationProvider = {
