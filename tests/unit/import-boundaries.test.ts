@@ -21,7 +21,7 @@ describe('import boundaries', () => {
 
   it.each([
     ['web/shared/example.ts', "import { app } from '../server/app';"],
-    ['web/shared/example.ts', "import { useRootData } from '../app/lib/site-data';"],
+    ['web/shared/example.ts', "import { useSiteData } from '../app/lib/site-data';"],
     ['web/shared/example.ts', "import { createHash } from 'node:crypto';"],
   ])('web/shared depends on neither side nor on Node: %s', async (file, source) => {
     expect(await restrictedImportErrors(file, `${source}\nexport const used = 1;\n`)).toHaveLength(1);

@@ -1,14 +1,8 @@
-import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { describe, expect, it } from 'vitest';
 import routes from '../../web/app/routes';
+import { routePaths } from '../support/route-paths';
 import { OWN_PAGE_PATTERNS, ownPagePath } from '../../web/shared/own-page-path';
 
-function routePaths(entries: RouteConfigEntry[], prefix = ''): string[] {
-  return entries.flatMap((entry) => {
-    const path = entry.index ? prefix : [prefix, entry.path].filter(Boolean).join('/');
-    return [path, ...routePaths(entry.children ?? [], path)];
-  });
-}
 
 /** Where Chromium would take a link with this href from one of our pages. */
 function resolvedOrigin(href: string): string {

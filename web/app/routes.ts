@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
 // The site's route table. Paths keep their historical capitalisation (they are the URLs that
 // Naver has indexed). Routes match without regard to case, so /SalesInfo/stampTax also
@@ -10,45 +10,6 @@ const contentPage = (path: string) => route(path, 'routes/content-page.tsx', { i
 const redirect = (path: string, file: string) => route(path, file, { id: `redirect/${path}` });
 
 export default [
-  index('routes/home.tsx'),
-
-  contentPage('Brand/intro'),
-  contentPage('Brand/video'),
-
-  route('BusinessGuide/intro', 'routes/business-guide-intro.tsx'),
-  contentPage('BusinessGuide/plan'),
-  contentPage('BusinessGuide/documents'),
-
-  contentPage('SalesInfo/SubscriptionGuide'),
-  contentPage('SalesInfo/guide'),
-  contentPage('SalesInfo/announcement'),
-  contentPage('SalesInfo/stampTax'),
-
-  route('LocationEnvironment/intro', 'routes/location.tsx'),
-  contentPage('LocationEnvironment/primium'),
-  redirect('LocationEnvironment/premium', 'routes/premium-redirect.tsx'),
-
-  contentPage('ComplexGuide/intro'),
-  contentPage('ComplexGuide/detailintro'),
-  contentPage('ComplexGuide/community'),
-
-  redirect('FloorPlan', 'routes/floor-plan-section.tsx'),
-  route('FloorPlan/videos', 'routes/floor-plan-videos.tsx'),
-  route('FloorPlan/Emodel', 'routes/e-model.tsx'),
-  route('FloorPlan/:code', 'routes/floor-plan.tsx'),
-
-  redirect('Interior', 'routes/interior-section.tsx'),
-  route('Interior/:code', 'routes/interior.tsx'),
-
-  redirect('Promotion/Press', 'routes/promotion-press.tsx'),
-  route('Promotion/Customer', 'routes/customer.tsx', { id: 'customer' }),
-  route(':site/customer', 'routes/customer.tsx', { id: 'site-customer' }),
-  route('leads/result', 'routes/lead-result.tsx'),
-  route(':site/press', 'routes/press-list.tsx'),
-  route(':site/press/:id', 'routes/press-detail.tsx'),
-
-  route('privacy', 'routes/privacy.tsx'),
-
   // Resource routes: the lead API, the console's session clock, Sanity's publish webhook, the
   // press JSON API and the Studio's preview links (web/server/app/http-order.ts sends /api paths
   // here without the page checks).
@@ -88,5 +49,48 @@ export default [
     route('accounts', 'routes/console/accounts.tsx'),
   ]),
 
-  route('*', 'routes/not-found.tsx'),
+  // The public site: its settings, lead form and chrome around every page, and its 404 page.
+  // Its id is lib/site-data.ts's SITE_ROUTE_ID.
+  layout('routes/site/layout.tsx', { id: 'site' }, [
+    index('routes/home.tsx'),
+
+    contentPage('Brand/intro'),
+    contentPage('Brand/video'),
+
+    route('BusinessGuide/intro', 'routes/business-guide-intro.tsx'),
+    contentPage('BusinessGuide/plan'),
+    contentPage('BusinessGuide/documents'),
+
+    contentPage('SalesInfo/SubscriptionGuide'),
+    contentPage('SalesInfo/guide'),
+    contentPage('SalesInfo/announcement'),
+    contentPage('SalesInfo/stampTax'),
+
+    route('LocationEnvironment/intro', 'routes/location.tsx'),
+    contentPage('LocationEnvironment/primium'),
+    redirect('LocationEnvironment/premium', 'routes/premium-redirect.tsx'),
+
+    contentPage('ComplexGuide/intro'),
+    contentPage('ComplexGuide/detailintro'),
+    contentPage('ComplexGuide/community'),
+
+    redirect('FloorPlan', 'routes/floor-plan-section.tsx'),
+    route('FloorPlan/videos', 'routes/floor-plan-videos.tsx'),
+    route('FloorPlan/Emodel', 'routes/e-model.tsx'),
+    route('FloorPlan/:code', 'routes/floor-plan.tsx'),
+
+    redirect('Interior', 'routes/interior-section.tsx'),
+    route('Interior/:code', 'routes/interior.tsx'),
+
+    redirect('Promotion/Press', 'routes/promotion-press.tsx'),
+    route('Promotion/Customer', 'routes/customer.tsx', { id: 'customer' }),
+    route(':site/customer', 'routes/customer.tsx', { id: 'site-customer' }),
+    route('leads/result', 'routes/lead-result.tsx'),
+    route(':site/press', 'routes/press-list.tsx'),
+    route(':site/press/:id', 'routes/press-detail.tsx'),
+
+    route('privacy', 'routes/privacy.tsx'),
+
+    route('*', 'routes/not-found.tsx'),
+  ]),
 ] satisfies RouteConfig;

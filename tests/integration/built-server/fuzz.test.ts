@@ -6,10 +6,10 @@
  *
  * FUZZ_SEED=… reproduces a run (the seed is printed with any failure); FUZZ_RUNS changes the count.
  */
-import type { RouteConfigEntry } from '@react-router/dev/routes';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import routes from '../../../web/app/routes';
+import { routePaths } from '../../support/route-paths';
 import { LEAD_FIELDS } from '../../../web/shared/lead-validation';
 import { startServer, type RunningServer } from '../../support/built-server';
 import { rawRequest, type RawResponse } from '../../support/http';
@@ -33,12 +33,6 @@ const API_PATHS = [
 ];
 const STATIC_PATHS = ['/favicon.svg', '/assets/', '/images/embedded/production/', '/images/'];
 
-function routePaths(entries: RouteConfigEntry[], prefix = ''): string[] {
-  return entries.flatMap((entry) => {
-    const path = entry.index ? prefix : [prefix, entry.path].filter(Boolean).join('/');
-    return [path, ...routePaths(entry.children ?? [], path)];
-  });
-}
 const ROUTE_PATTERNS = [...new Set(routePaths(routes).map((path) => `/${path}`))];
 
 const TRICKY_SEGMENTS = [

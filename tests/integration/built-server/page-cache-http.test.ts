@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import routes from '../../../web/app/routes';
+import { routePaths } from '../../support/route-paths';
 import { cookiesOf, getWithCookie, postFormWithCookie, rawRequest, type RawResponse } from '../../support/http';
 import { startServer, type RunningServer } from '../../support/built-server';
 import { hashTestPassword } from '../../support/passwords';
@@ -158,17 +159,20 @@ describe('a page is its path and the parameters its route declares', () => {
 
   it('no route reads an undeclared parameter: rendered with one, every page is the same', async () => {
     const sample: Record<string, string> = { ':code': '59A', ':site': 'cheonghak', ':id': 'press-sample-01', '*': 'no-such-page' };
-    type Entry = { path?: string; index?: boolean; file: string; children?: Entry[] };
     // The console ('any') is left out: it reads its whole query, and is never cached.
-    const urls = (routes as Entry[])
-      .filter((route) => !route.path?.startsWith('admin'))
-      .map(
-        (route) =>
-          `/${(route.path ?? '')
-            .split('/')
-            .map((segment) => sample[segment] ?? segment)
-            .join('/')}`,
-      );
+    const urls = [
+      ...new Set(
+        routePaths(routes)
+          .filter((path) => !path.startsWith('admin'))
+          .map(
+            (path) =>
+              `/${path
+                .split('/')
+                .map((segment) => sample[segment] ?? segment)
+                .join('/')}`,
+          ),
+      ),
+    ];
     expect(urls.length).toBeGreaterThan(25);
     // A session cookie (refused: not a real one) renders each request from scratch, with its whole query.
     const uncached = { cookie: '__Host-staff_session=not-a-session' };

@@ -1,4 +1,4 @@
-import { useRootData } from '../lib/site-data';
+import { useSiteData } from '../lib/site-data';
 import { shellLabels } from '../../shared/messages';
 import { telHref } from '../lib/phone';
 import { InterestPopupLink } from './InterestPopupLink';
@@ -7,7 +7,7 @@ import './MobileBottomBar.css';
 
 /** Fixed to the bottom of phones (900px and below): visit reservation and a call button. */
 export function MobileBottomBar() {
-  const phone = useRootData()?.settings?.phone;
+  const phone = useSiteData()?.settings?.phone;
   return (
     <nav className="mobile-bottom-bar" aria-label={shellLabels.salesInquiry}>
       <InterestPopupLink className="mobile-bottom-bar__button mobile-bottom-bar__button--reserve">

@@ -1,4 +1,4 @@
-import { useRootData } from '../lib/site-data';
+import { useSiteData } from '../lib/site-data';
 import { CUSTOMER_PATH, comparablePath } from '../../shared/menu';
 import { shellLabels } from '../../shared/messages';
 import { InterestPopupLink } from './InterestPopupLink';
@@ -11,7 +11,7 @@ import './PromoBanner.css';
  * visit-reservation page opens the interest popup.
  */
 export function PromoBanner() {
-  const promo = useRootData()?.settings?.promoBanner;
+  const promo = useSiteData()?.settings?.promoBanner;
   if (!promo?.text) return null;
   const opensPopup = !!promo.href && comparablePath(promo.href) === comparablePath(CUSTOMER_PATH);
   const text = <span className="promo-banner__text">{promo.text}</span>;

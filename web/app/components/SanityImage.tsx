@@ -1,6 +1,6 @@
 import type { ImageFormat } from '@sanity/image-url/lib/types/types';
 import { responsiveImage, type ImageSource } from '../../sanity/image';
-import { useRootData } from '../lib/site-data';
+import { useSiteData } from '../lib/site-data';
 
 type SanityImageProps = {
   image: (ImageSource & { alt?: string | null; disclaimer?: string | null }) | null | undefined;
@@ -18,7 +18,7 @@ type SanityImageProps = {
  * Images below the fold load lazily.
  */
 export function SanityImage({ image, widths, sizes, className, aspectRatio, format, priority }: SanityImageProps) {
-  const imageConfig = useRootData()?.imageConfig;
+  const imageConfig = useSiteData()?.imageConfig;
   const sources = imageConfig ? responsiveImage(imageConfig, image, { widths, aspectRatio, format }) : null;
   if (!image || !sources) return null;
   return (

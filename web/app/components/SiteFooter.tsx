@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { useRootData } from '../lib/site-data';
+import { useSiteData } from '../lib/site-data';
 import { isExternalHref, PRIVACY_PATH } from '../../shared/menu';
 import { shellLabels } from '../../shared/messages';
 import { telHref } from '../lib/phone';
@@ -37,7 +37,7 @@ function useDismissibleDetails() {
 }
 
 export function SiteFooter() {
-  const settings = useRootData()?.settings;
+  const settings = useSiteData()?.settings;
   const familySitesRef = useDismissibleDetails();
   if (!settings) return null;
   const familySites = (settings.familySites ?? []).filter((site): site is typeof site & { href: string; label: string } => !!site.href && !!site.label);

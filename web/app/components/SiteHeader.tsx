@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useRootData } from '../lib/site-data';
+import { useSiteData } from '../lib/site-data';
 import { PreviewBanner } from './PreviewBanner';
 import { CUSTOMER_PATH, isExternalHref } from '../../shared/menu';
 import { shellLabels } from '../../shared/messages';
@@ -53,7 +53,7 @@ function useStickyHeaderHeight(header: RefObject<HTMLElement | null>): void {
  * the visit-reservation link; the menu button toggles the slide menu.
  */
 export function SiteHeader() {
-  const rootData = useRootData();
+  const rootData = useSiteData();
   const settings = rootData?.settings;
   const preview = rootData?.preview;
   const scrolled = useScrolled();

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useRootData } from '../lib/site-data';
+import { useSiteData } from '../lib/site-data';
 import { isCurrentItem, linkItems, menuGroupForPath } from '../../shared/menu';
 import './SubMenu.css';
 
@@ -54,7 +54,7 @@ function useScrollCue(path: string) {
  */
 export function SubMenu({ path }: SubMenuProps) {
   const location = useLocation();
-  const menu = useRootData()?.settings?.menu;
+  const menu = useSiteData()?.settings?.menu;
   const currentPath = path ?? location.pathname;
   const group = menuGroupForPath(menu, currentPath);
   const { list, more } = useScrollCue(currentPath);

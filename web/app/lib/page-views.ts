@@ -30,14 +30,13 @@ function afterLoadWhenIdle(run: () => void): void {
   else addEventListener('load', idle, { once: true });
 }
 
-/** Visitors' pages only (`enabled`): the console is staff at work. */
-export function usePageViews(enabled: boolean, tags: readonly EnabledTag[]): void {
+/** Called by the public site's layout only: the console is staff at work. */
+export function usePageViews(tags: readonly EnabledTag[]): void {
   const { pathname } = useLocation();
-  // The tags of the latest root data, without a new report when that data is revalidated.
+  // The tags of the latest site data, without a new report when that data is revalidated.
   const latestTags = useRef(tags);
   latestTags.current = tags;
   useEffect(() => {
-    if (!enabled) return;
     const first = viewsOfThisLoad === 0;
     viewsOfThisLoad += 1;
     // Only the document's first page can begin a visit; a client navigation never does.
@@ -54,5 +53,5 @@ export function usePageViews(enabled: boolean, tags: readonly EnabledTag[]): voi
       navigator.sendBeacon?.(MEASURE_PATH, JSON.stringify(beacon));
       if (tags.length > 0) void tagLoader().then((loader) => (first ? loader.loadTags(tags) : loader.trackPageView(tags)));
     });
-  }, [enabled, pathname]);
+  }, [pathname]);
 }

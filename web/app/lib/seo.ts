@@ -1,7 +1,7 @@
 import { stegaClean } from '@sanity/client/stega';
 import type { MetaDescriptor } from 'react-router';
 import { urlFor, type ImageConfig, type ImageSource } from '../../sanity/image';
-import { rootDataFrom, type MatchWithData, type RootData } from './site-data';
+import { siteDataFrom, type MatchWithData, type SiteData } from './site-data';
 
 type SeoInput = {
   title: string;
@@ -21,7 +21,7 @@ function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
 const FALLBACK_SITE_URL = 'http://localhost:3000';
 
 /** The 1200×630 share image (Kakao crops it to the centre 800×400), as an absolute URL. */
-function shareImageUrl(root: RootData, siteUrl: string, image: SeoImage | null | undefined): string | undefined {
+function shareImageUrl(root: SiteData, siteUrl: string, image: SeoImage | null | undefined): string | undefined {
   if (!image?.asset) return undefined;
   return absoluteUrl(
     siteUrl,
@@ -37,7 +37,7 @@ function shareImageUrl(root: RootData, siteUrl: string, image: SeoImage | null |
  * schema.org description of the complex for search engines: an ApartmentComplex with its address,
  * number of homes and the sales line. Built from siteSettings only, so staff edit it in the Studio.
  */
-export function complexStructuredData(root: RootData | undefined): Record<string, unknown> | null {
+export function complexStructuredData(root: SiteData | undefined): Record<string, unknown> | null {
   const settings = root?.settings;
   if (!root || !settings?.brandName) return null;
   const siteUrl = settings.siteUrl ?? FALLBACK_SITE_URL;
@@ -69,7 +69,7 @@ export function brandedTitle(title: string, brandName: string | null | undefined
  * Naver, Google and Kakao's link previews straight from the server HTML.
  */
 export function pageMeta(matches: readonly MatchWithData[], input: SeoInput): MetaDescriptor[] {
-  const root = rootDataFrom(matches);
+  const root = siteDataFrom(matches);
   const settings = root?.settings;
   const brandName = settings?.brandName ?? '';
   const siteUrl = settings?.siteUrl ?? FALLBACK_SITE_URL;

@@ -5,7 +5,7 @@ import { contentPageMeta, loadPage } from '../lib/content-page';
 import { requireConfiguredSite } from '../lib/not-found';
 import { leadMessages } from '../../shared/messages';
 import { telHref } from '../lib/phone';
-import { useRootData } from '../lib/site-data';
+import { useSiteData } from '../lib/site-data';
 import { CUSTOMER_PATH } from '../../shared/menu';
 import './customer.css';
 
@@ -24,7 +24,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Customer({ loaderData }: Route.ComponentProps) {
-  const root = useRootData();
+  const root = useSiteData();
   const settings = root?.settings;
   return (
     <InnerPage page={loaderData.page} menuPath={CUSTOMER_PATH}>

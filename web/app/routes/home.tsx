@@ -2,7 +2,7 @@ import type { Route } from './+types/home';
 import { homePageQuery, overviewRowsQuery, premiumCardsQuery, premiumSlidesQuery, viewerUnitTypesQuery } from '../../sanity/queries';
 import { notFound } from '../lib/not-found';
 import { pageMeta } from '../lib/seo';
-import { rootDataFrom } from '../lib/site-data';
+import { siteDataFrom } from '../lib/site-data';
 import { BrandIntro } from '../components/home/BrandIntro';
 import { ComplexSection } from '../components/home/ComplexSection';
 import { Hero } from '../components/home/Hero';
@@ -27,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const root = rootDataFrom(matches);
+  const root = siteDataFrom(matches);
   const seo = loaderData?.home.seo;
   return pageMeta(matches, {
     title: seo?.title ?? root?.settings?.brandName ?? '',

@@ -9,7 +9,7 @@ import { requireConfiguredSite } from '../lib/not-found';
 import { formatPressDateTime, pressArticlePath, pressListPath } from '../lib/press-format';
 import { ownPagePath } from '../../shared/own-page-path';
 import { pageMeta } from '../lib/seo';
-import { useRootData } from '../lib/site-data';
+import { useSiteData } from '../lib/site-data';
 import './press-detail.css';
 
 const MENU_PATH = '/Promotion/Press';
@@ -74,7 +74,7 @@ function useCountedViews(site: string, articleId: string, initial: number): numb
 export default function PressDetail({ loaderData }: Route.ComponentProps) {
   const { site, article } = loaderData;
   const views = useCountedViews(site, article._id, article.views);
-  const settings = useRootData()?.settings;
+  const settings = useSiteData()?.settings;
   const group = menuGroupForPath(settings?.menu, MENU_PATH);
   const url = new URL(pressArticlePath(site, article._id), settings?.siteUrl ?? 'http://localhost').toString();
   return (

@@ -13,7 +13,7 @@ import { typedEmail } from '../../shared/staff-accounts';
 import { requireConfiguredSite } from '../lib/not-found';
 import { pressListPath } from '../lib/press-format';
 import { pageMeta } from '../lib/seo';
-import { useRootData } from '../lib/site-data';
+import { useSiteData } from '../lib/site-data';
 
 /** The list's page is its cursor (see PageHandle). */
 export const handle = { query: ['cursor'] } satisfies PageHandle;
@@ -117,7 +117,7 @@ export function meta({ matches, params, loaderData }: Route.MetaArgs) {
 export default function PressList({ loaderData, actionData }: Route.ComponentProps) {
   const { site, page, admin, drafts, fromCursor } = loaderData;
   const location = useLocation();
-  const group = menuGroupForPath(useRootData()?.settings?.menu, MENU_PATH);
+  const group = menuGroupForPath(useSiteData()?.settings?.menu, MENU_PATH);
   return (
     <main id="main" className="inner-page">
       <PageBanner title={pressMessages.title} group={group?.title} />

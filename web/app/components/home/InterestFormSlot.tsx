@@ -1,6 +1,6 @@
 import { LeadForm } from '../leads/LeadForm';
 import { leadMessages } from '../../../shared/messages';
-import { useRootData } from '../../lib/site-data';
+import { useSiteData } from '../../lib/site-data';
 import './InterestFormSlot.css';
 
 /**
@@ -10,7 +10,7 @@ import './InterestFormSlot.css';
 export function InterestFormSlot() {
   return (
     <div className="interest-form-slot">
-      <LeadForm kind="home" idPrefix="home" data={useRootData()?.leadForm} submitLabel={leadMessages.reservationSubmit} />
+      <LeadForm kind="home" idPrefix="home" data={useSiteData()?.leadForm} submitLabel={leadMessages.reservationSubmit} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { leadMessages } from '../../../shared/messages';
-import { useRootData } from '../../lib/site-data';
+import { useSiteData } from '../../lib/site-data';
 import { INTEREST_POPUP_ATTRIBUTE } from '../InterestPopupLink';
 import { LeadForm } from './LeadForm';
 import { loadBeganVisit } from '../../lib/visit';
@@ -17,7 +17,7 @@ import './InterestPopup.css';
  * carries `data-ready` (before that, an opener is still the plain link to the customer page).
  */
 export function InterestPopup() {
-  const leadForm = useRootData()?.leadForm;
+  const leadForm = useSiteData()?.leadForm;
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<HTMLElement | null>(null);
   // Our history entry is the current one (pushed on open, not yet popped).

@@ -1,6 +1,7 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { leadMessages, messages } from '../../../shared/messages';
 import { brandedTitle } from '../../lib/seo';
-import { useRootData } from '../../lib/site-data';
+import { useSiteData } from '../../lib/site-data';
 import './ErrorPage.css';
 
 /** The Korean line under the heading for each status a page can end with; others read as ours. */
@@ -12,12 +13,12 @@ const STATUS_TEXT: Partial<Record<number, string>> = {
 };
 
 /**
- * What the root error boundary shows: for an unknown address the "Not Found" heading, under a
+ * What an error boundary shows: for an unknown address the "Not Found" heading, under a
  * Korean <title> with the site's name and a Korean line leading home; for another refused request
  * the reason (the one the refusal gave, else the status's); otherwise a general error.
  */
 export function ErrorPage({ status, reason }: { status: number; reason?: string }) {
-  const brandName = useRootData()?.settings?.brandName;
+  const brandName = useSiteData()?.settings?.brandName;
   const notFound = status === 404;
   return (
     <main id="main" className="error-page">
@@ -30,4 +31,15 @@ export function ErrorPage({ status, reason }: { status: number; reason?: string 
       </p>
     </main>
   );
+}
+
+/** The error page for the route error being handled: its status, and a reason a refusal gave in Korean. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  // A thrown Response carries its status; anything else is a failure of ours.
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status >= 500) console.error(error);
+  // A refusal may say why in Korean (a preview read Sanity refused).
+  const reason = isRouteErrorResponse(error) ? (error.data as { message?: unknown } | null)?.message : undefined;
+  return <ErrorPage status={status} reason={typeof reason === 'string' ? reason : undefined} />;
 }
