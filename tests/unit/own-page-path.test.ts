@@ -3,7 +3,6 @@ import routes from '../../web/app/routes';
 import { routePaths } from '../support/route-paths';
 import { OWN_PAGE_PATTERNS, ownPagePath } from '../../web/shared/own-page-path';
 
-
 /** Where Chromium would take a link with this href from one of our pages. */
 function resolvedOrigin(href: string): string {
   return new URL(href, 'https://cheonghak.example/leads/result?status=ok').origin;
