@@ -9,7 +9,7 @@ import { leadChangeDetail } from '../../shared/audit-readable';
 import { mayManageLeads } from '../../shared/staff-roles';
 import type { SalesDatabase } from '../database/index';
 import { recordAudit, staffLabel } from './audit-record';
-import { refreshAwaitingCall } from './customer-tallies';
+import { refreshAwaitingCall } from './customer-facts';
 import type { CustomerActor } from './customer-work';
 import type { Assignee } from './registration';
 
