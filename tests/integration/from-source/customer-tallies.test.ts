@@ -14,7 +14,8 @@ import { CustomerWork, type CustomerActor } from '../../../web/server/customers/
 import { eraseCustomerRows, purgeExpiredCustomers } from '../../../web/server/customers/customer-erasure';
 import { recountCustomerTallies } from '../../../web/server/customers/customer-tallies';
 import { funnelByCampaign, registeredCustomerCount, registeredCustomersBy } from '../../../web/server/customers/numbers';
-import { register, type NewRegistration, type RegistrationOptions } from '../../../web/server/customers/registration';
+import { register } from '../../../web/server/customers/registration';
+import type { NewRegistration, RegistrationOptions } from '../../../web/server/customers/registration-types';
 import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../../../web/server/database/index';
 import { migrate } from '../../../web/server/postgres/index';
 import { seoulDay } from '../../../web/shared/seoul-time';
