@@ -6,7 +6,8 @@
 import type { LeadFilters } from '../../web/shared/lead-filters';
 import { LEAD_STATUSES, type LeadStatus } from '../../web/shared/lead-status';
 import { CustomerWork, type CustomerActor } from '../../web/server/customers/customer-work';
-import { register, type NewRegistration } from '../../web/server/customers/registration';
+import { register } from '../../web/server/customers/registration';
+import type { NewRegistration } from '../../web/server/customers/registration-types';
 import type { SalesDatabase } from '../../web/server/database/index';
 import { LEAD_FORM_KINDS } from '../../web/shared/lead-validation';
 import { shiftDay } from '../../web/shared/seoul-time';

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CustomerWork, type CustomerActor } from '../../../web/server/customers/customer-work';
 import { touchesByCampaign, registeredCustomersBy, newCustomerCount } from '../../../web/server/customers/numbers';
-import { register, type NewRegistration, type RegistrationOptions } from '../../../web/server/customers/registration';
+import { register } from '../../../web/server/customers/registration';
+import type { NewRegistration, RegistrationOptions } from '../../../web/server/customers/registration-types';
 import { recountRegistrationTallies } from '../../../web/server/customers/registration-tallies';
 import { eraseCustomerRows, purgeExpiredCustomers } from '../../../web/server/customers/customer-erasure';
 import { AdSpendBook } from '../../../web/server/measurement/ad-spend';

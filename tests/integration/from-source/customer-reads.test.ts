@@ -38,7 +38,8 @@ import {
   visitMadeCount,
   walkInCount,
 } from '../../../web/server/customers/numbers';
-import { register, type Assignee, type NewRegistration } from '../../../web/server/customers/registration';
+import { register } from '../../../web/server/customers/registration';
+import type { Assignee, NewRegistration } from '../../../web/server/customers/registration-types';
 import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../../../web/server/database/index';
 import { migrate } from '../../../web/server/postgres/index';
 import type { LeadFilters } from '../../../web/shared/lead-filters';

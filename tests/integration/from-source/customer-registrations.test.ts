@@ -7,7 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LeadConsoleService } from '../../../web/server/console/lead-console';
 import type { StaffActor } from '../../../web/server/console/types';
-import { register, type NewRegistration } from '../../../web/server/customers/registration';
+import { register } from '../../../web/server/customers/registration';
+import type { NewRegistration } from '../../../web/server/customers/registration-types';
 import { normalisePhone } from '../../../web/shared/lead-validation';
 import { CONSOLE_DATABASES, type ConsoleSales } from '../../support/console-sales';
 

@@ -1,6 +1,6 @@
 /**
- * The facts kept on each customer and the customer tallies (web/server/customers/customer-tallies.ts),
- * on SQLite and PostgreSQL: after a mixed run of registrations (new, returning, a delayed one, a
+ * The facts kept on each customer and the customer tallies (web/server/customers/customer-facts.ts
+ * and customer-tallies.ts), on SQLite and PostgreSQL: after a mixed run of registrations (new, returning, a delayed one, a
  * walk-in, a booking), calls, status changes, a check-in and its undo, reassignments, a hand-over,
  * an erasure and a purge, they equal what a recount from the rows gives, and the month's customers
  * and funnel read from them equal the same numbers counted here from the rows.
@@ -14,7 +14,8 @@ import { CustomerWork, type CustomerActor } from '../../../web/server/customers/
 import { eraseCustomerRows, purgeExpiredCustomers } from '../../../web/server/customers/customer-erasure';
 import { recountCustomerTallies } from '../../../web/server/customers/customer-tallies';
 import { funnelByCampaign, registeredCustomerCount, registeredCustomersBy } from '../../../web/server/customers/numbers';
-import { register, type NewRegistration, type RegistrationOptions } from '../../../web/server/customers/registration';
+import { register } from '../../../web/server/customers/registration';
+import type { NewRegistration, RegistrationOptions } from '../../../web/server/customers/registration-types';
 import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../../../web/server/database/index';
 import { migrate } from '../../../web/server/postgres/index';
 import { seoulDay } from '../../../web/shared/seoul-time';

@@ -23,7 +23,8 @@ import {
   type SalesDatabase,
 } from '../../../web/server/database/index';
 import { openLeadsDatabase } from '../../../web/server/database/leads-file';
-import { register, type NewRegistration, type RegistrationOutcome } from '../../../web/server/customers/registration';
+import { register } from '../../../web/server/customers/registration';
+import type { NewRegistration, RegistrationOutcome } from '../../../web/server/customers/registration-types';
 import { migrate } from '../../../web/server/postgres/index';
 import { freshDatabaseUrl } from '../../support/postgres';
 

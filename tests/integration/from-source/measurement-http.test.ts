@@ -15,7 +15,8 @@ import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StaffIdentity } from '../../../web/shared/staff-roles';
 import { seoulDay } from '../../../web/shared/seoul-time';
-import { register, type NewRegistration } from '../../../web/server/customers/registration';
+import { register } from '../../../web/server/customers/registration';
+import type { NewRegistration } from '../../../web/server/customers/registration-types';
 import {
   MAX_COMBINATIONS_PER_DAY,
   MAX_NEW_COMBINATIONS_PER_ADDRESS,

@@ -6,7 +6,8 @@
 import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { register, type NewRegistration } from '../../../web/server/customers/registration';
+import { register } from '../../../web/server/customers/registration';
+import type { NewRegistration } from '../../../web/server/customers/registration-types';
 import { groupCommit } from '../../../web/server/database/group-commit';
 import { salesDatabaseOnPostgres, type SalesDatabase } from '../../../web/server/database/index';
 import { migrate } from '../../../web/server/postgres/index';

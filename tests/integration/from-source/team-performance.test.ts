@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CustomerWork, type CustomerActor } from '../../../web/server/customers/customer-work';
-import { register, type NewRegistration, type RegistrationOptions } from '../../../web/server/customers/registration';
+import { register } from '../../../web/server/customers/registration';
+import type { NewRegistration, RegistrationOptions } from '../../../web/server/customers/registration-types';
 import { teamPerformanceCsv, teamPerformanceOf, type TeamPerformanceReport } from '../../../web/server/console/team-performance';
 import { DEFAULT_CALL_RESULTS } from '../../../web/shared/call-results';
 import { SALES_DATABASES, type TestSalesDatabase } from '../../support/sales-database';

@@ -1,6 +1,6 @@
 /**
  * 상담사별 실적: per staff member and Seoul day, each number from its one definition
- * (customers/numbers.ts): 배정, 통화 by result, 방문 예약 made, 방문 (their customers' visits made)
+ * (customers/staff-numbers.ts): 배정, 통화 by result, 방문 예약 made, 방문 (their customers' visits made)
  * and 계약. Every active 상담사 has a row for each day of the range, zeros included (a day without
  * work shows); anyone else (a 팀장 who booked a visit, an account since disabled) has one for a day
  * they counted something.
@@ -21,7 +21,7 @@ import {
   callsByStaffAndDay,
   contractsByAssigneeAndDay,
   visitsMadeByAssigneeAndDay,
-} from '../customers/numbers';
+} from '../customers/staff-numbers';
 import { BOM, csvLine } from '../csv';
 
 export type { TeamPerformanceReport } from '../../shared/team-performance';

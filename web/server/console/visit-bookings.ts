@@ -20,6 +20,7 @@ import { checkLead, fieldMessagesOf, LEAD_FIELDS, wholeMobilePhone } from '../..
 import { seoulDateTime, seoulDay } from '../../shared/seoul-time';
 import type { SalesDatabase } from '../database/index';
 import { recordAudit } from '../customers/audit-record';
+import { deskCustomer } from '../customers/customer-detail';
 import { openSlots } from '../customers/visit-reads';
 import { CustomerWork, type CustomerActor, type WorkResult } from '../customers/customer-work';
 import { register } from '../customers/registration';
@@ -98,7 +99,7 @@ export class VisitBookings {
     const whole = wholeMobilePhone(phone ?? '');
     if (!whole)
       return { ok: false, error: 'invalid', fieldErrors: { phone: phone ? fieldMessagesOf({ phone: 'phoneInvalid' }).phone! : DESK_MESSAGES.phoneRequired } };
-    const customer = await this.deskCustomer('phone', whole);
+    const customer = await deskCustomer(this.options.sales, 'phone', whole, seoulDay(this.now()));
     await this.options.sales.db
       .transaction()
       .execute((trx) =>
@@ -146,7 +147,7 @@ export class VisitBookings {
 
     const { name, phone } = check.lead;
     const slotId = input.slotId ?? '';
-    const known = await this.deskCustomer('phone', phone);
+    const known = await deskCustomer(this.options.sales, 'phone', phone, seoulDay(this.now()));
     if (phoneIn && known?.comingVisitAt) return this.moveAtDesk(known, input, slotId, actor);
     // A booked customer come on the day of their visit: that visit is checked in (no walk-in beside it).
     const today = seoulDay(this.now());
@@ -199,7 +200,7 @@ export class VisitBookings {
       },
     );
     if (outcome.status === 'slotFull' || outcome.status === 'slotMissing') return { ok: false, error: outcome.status };
-    const customer = await this.deskCustomer('phone', phone);
+    const customer = await deskCustomer(this.options.sales, 'phone', phone, seoulDay(this.now()));
     const registered = {
       ok: true as const,
       leadId: customer?.customerId ?? '',
@@ -223,44 +224,12 @@ export class VisitBookings {
     if (slot && visitAtOf(slot) === known.comingVisitAt) return { ...moved, visitAt: known.comingVisitAt, duplicate: true };
     const result = await this.work.book(known.customerId, Number(input.moveRev), slotId, await this.options.actorOf(actor));
     if (result.ok) {
-      const after = await this.deskCustomer('id', known.customerId);
+      const after = await deskCustomer(this.options.sales, 'id', known.customerId, seoulDay(this.now()));
       return { ...moved, visitAt: after?.comingVisitAt ?? null, duplicate: false, movedFrom: known.comingVisitAt ?? undefined };
     }
     if (result.error === 'slotFull' || result.error === 'slotMissing' || result.error === 'notYours') return { ok: false, error: result.error };
     // Changed since the offer (another booking, a status): offered again as it is now.
     return { ok: false, error: 'alreadyBooked', customer: known };
-  }
-
-  /** The customer with this number (or id), with their 담당자 and coming visit. */
-  private async deskCustomer(column: 'phone' | 'id', value: string): Promise<DeskCustomer | null> {
-    const today = seoulDay(this.now());
-    const row = await this.options.sales.db
-      .selectFrom('customers')
-      .select((eb) => [
-        'customers.id',
-        'customers.version',
-        'customers.name',
-        'customers.assignee_name',
-        'customers.assignee_email',
-        eb
-          .selectFrom('bookings')
-          .select('bookings.visit_at')
-          .whereRef('bookings.customer_id', '=', 'customers.id')
-          .where('bookings.status', '=', 'booked')
-          .where('bookings.visit_at', '>=', today)
-          .limit(1)
-          .as('comingVisitAt'),
-      ])
-      .where(`customers.${column}`, '=', value)
-      .executeTakeFirst();
-    if (!row) return null;
-    return {
-      customerId: row.id,
-      rev: String(row.version),
-      name: row.name,
-      assigneeName: row.assignee_email ? (row.assignee_name ?? row.assignee_email) : null,
-      comingVisitAt: row.comingVisitAt ?? null,
-    };
   }
 
   /** A customer's id, or the customer of a registration's id (an old `lead-…` link). */

@@ -1,13 +1,15 @@
 /**
  * One customer as the console's customer page reads them: every registration, booking, call, memo
- * and assignment; and which customer a registration or a whole number names. The list
- * (./customer-list.ts) reads a customer's profile and 부재 count the same way.
+ * and assignment; and which customer a registration or a whole number names (the reception desk's
+ * lookup among them). The list (./customer-list.ts) reads a customer's profile and 부재 count the
+ * same way.
  */
 import { sql, type Expression } from 'kysely';
 import type { SalesDatabase } from '../database/index';
 import type { BookingKind, BookingStatus } from '../database/tables';
 import { MISSED_CALL_RESULT } from '../../shared/call-results';
 import { isFundingPlan, isSubscription, type CustomerProfile } from '../../shared/customer-profile';
+import type { DeskCustomer } from '../../shared/desk-registration';
 
 /** The customer's 관심 타입, 청약 자격 and 자금 계획 from its columns (a code no longer on a list reads as none). */
 export function profileOf(row: { interest_type: string | null; subscription: string | null; funding_plan: string | null }): CustomerProfile {
@@ -194,4 +196,35 @@ export async function assigneeOfPhone(
     .where('assignee_email', 'is not', null)
     .executeTakeFirst();
   return row?.assignee_email ? { customerId: row.id, assigneeEmail: row.assignee_email, assigneeName: row.assignee_name } : null;
+}
+
+/** The customer with this number (or id) as the reception desk finds them, with their 담당자 and coming visit (`today` on, Seoul). */
+export async function deskCustomer(sales: SalesDatabase, column: 'phone' | 'id', value: string, today: string): Promise<DeskCustomer | null> {
+  const row = await sales.db
+    .selectFrom('customers')
+    .select((eb) => [
+      'customers.id',
+      'customers.version',
+      'customers.name',
+      'customers.assignee_name',
+      'customers.assignee_email',
+      eb
+        .selectFrom('bookings')
+        .select('bookings.visit_at')
+        .whereRef('bookings.customer_id', '=', 'customers.id')
+        .where('bookings.status', '=', 'booked')
+        .where('bookings.visit_at', '>=', today)
+        .limit(1)
+        .as('comingVisitAt'),
+    ])
+    .where(`customers.${column}`, '=', value)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    customerId: row.id,
+    rev: String(row.version),
+    name: row.name,
+    assigneeName: row.assignee_email ? (row.assignee_name ?? row.assignee_email) : null,
+    comingVisitAt: row.comingVisitAt ?? null,
+  };
 }

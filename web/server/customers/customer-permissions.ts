@@ -1,7 +1,7 @@
 /** Who may open a customer and who may give it to whom: the rules every piece of the sales team's work checks (./customer-work.ts). */
 import { mayManageLeads } from '../../shared/staff-roles';
 import type { CustomerActor } from './customer-work';
-import type { Assignee } from './registration';
+import type { Assignee } from './registration-types';
 
 type Assigned = { assignee_email: string | null };
 

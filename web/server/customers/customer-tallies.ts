@@ -1,9 +1,8 @@
 /**
  * What each customer's rows say, kept as they change, so that the reads of a million registrations
  * are index ranges and tallies rather than joins:
- * - on the customer's row: whether its 담당자 has yet to call it since it was given to them
- *   (`awaiting_call`), its latest call and the 재통화 that call agreed, and how far down the
- *   funnel it came (`funnel_step`) — 오늘 할 일 reads these through partial indexes;
+ * - on the customer's row: its facts (customer-facts.ts says what they are) — 오늘 할 일 reads
+ *   these through partial indexes;
  * - in customer_tallies: the customers per Seoul day and form, source, campaign or landing page
  *   they registered under, with the day they last did so before (see CustomerTallyTable), and how
  *   many of them were called, came and contracted — the month's customers and funnel add these up.
@@ -11,78 +10,18 @@
  * retallyCustomer in its transaction; a deleted customer is taken out by untallyCustomerSteps.
  * recountCustomerTallies counts everything again from the rows (the same definitions, in SQL).
  */
-import { sql, SqliteAdapter, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import { sql, SqliteAdapter, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { seoulDay } from '../../shared/seoul-time';
 import type { SalesDatabase } from '../database/index';
 import { GroupCounters, POSTGRES_COUNTER_SHARDS, type CounterRow, type CounterWriter } from '../database/group-commit';
 import type { SalesTables } from '../database/tables';
+import { factsOf } from './customer-facts';
 
 /** What customers are counted by: 'all' counts each customer once (its value is ''). */
 export const TALLY_DIMENSIONS = ['all', 'formKind', 'utmSource', 'campaignKey', 'landingPage'] as const;
 export type TallyDimension = (typeof TALLY_DIMENSIONS)[number];
 
 type Dialect = SalesDatabase['dialect'];
-type Customers = ExpressionBuilder<SalesTables, 'customers'>;
-
-/** When the customer was given to its 담당자 (their latest assignment), or first registered when none is recorded. */
-export function assignedAtOf(eb: Customers) {
-  return eb.fn.coalesce(
-    eb
-      .selectFrom('assignments')
-      .select((max) => max.fn.max('assignments.at').as('at'))
-      .whereRef('assignments.customer_id', '=', 'customers.id')
-      .whereRef('assignments.assignee_email', '=', 'customers.assignee_email'),
-    eb.ref('customers.first_registered_at'),
-  );
-}
-
-/** The facts as the rows have them, for the customer row being read or updated. */
-function factsOf(eb: Customers) {
-  const calls = eb.selectFrom('calls').whereRef('calls.customer_id', '=', 'customers.id');
-  return {
-    awaiting_call: eb
-      .case()
-      .when(
-        eb.and([
-          eb('customers.assignee_email', 'is not', null),
-          eb.not(eb.exists(calls.select(sql.lit(1).as('one')).where('calls.at', '>=', assignedAtOf(eb)))),
-        ]),
-      )
-      .then(1)
-      .else(0)
-      .end(),
-    last_call_at: calls.select((max) => max.fn.max('calls.at').as('at')),
-    callback_at: calls.select('calls.callback_at').orderBy('calls.at', 'desc').orderBy('calls.id', 'desc').limit(1),
-    funnel_step: eb
-      .case()
-      .when('customers.status', '=', 'contracted')
-      .then(2)
-      .when(
-        eb.or([
-          eb('customers.status', '=', 'visited'),
-          eb.exists(
-            eb
-              .selectFrom('bookings')
-              .select(sql.lit(1).as('one'))
-              .whereRef('bookings.customer_id', '=', 'customers.id')
-              .where('bookings.status', '=', 'checkedIn'),
-          ),
-        ]),
-      )
-      .then(1)
-      .else(0)
-      .end(),
-  };
-}
-
-/** Sets `awaiting_call` from the rows for the customers `where` picks (a hand-over of many). */
-export async function refreshAwaitingCall(trx: Transaction<SalesTables>, where: (eb: Customers) => Expression<SqlBool>): Promise<void> {
-  await trx
-    .updateTable('customers')
-    .set((eb) => ({ awaiting_call: factsOf(eb).awaiting_call }))
-    .where(where)
-    .execute();
-}
 
 type Steps = { called: boolean; step: number };
 type TallyRow = { dimension: TallyDimension; value: string; day: string; previous_day: string };

@@ -23,7 +23,7 @@ import { latestCheckIn, reopenCheckIn } from './check-ins';
 import { mayReassign } from './customer-permissions';
 import { Refused, runCustomerWork, type Done, type MayAct, type WorkPlan } from './customer-work-transaction';
 import { handOverCustomers } from './hand-over';
-import type { Assignee } from './registration';
+import type { Assignee } from './registration-types';
 import type { CustomerProfile } from '../../shared/customer-profile';
 
 /**

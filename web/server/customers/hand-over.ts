@@ -9,9 +9,9 @@ import { leadChangeDetail } from '../../shared/audit-readable';
 import { mayManageLeads } from '../../shared/staff-roles';
 import type { SalesDatabase } from '../database/index';
 import { recordAudit, staffLabel } from './audit-record';
-import { refreshAwaitingCall } from './customer-tallies';
+import { refreshAwaitingCall } from './customer-facts';
 import type { CustomerActor } from './customer-work';
-import type { Assignee } from './registration';
+import type { Assignee } from './registration-types';
 
 /** Customers named per statement when a hand-over refreshes them (bound parameters are limited). */
 const HANDED_OVER_PER_STATEMENT = 500;

@@ -2,87 +2,23 @@
  * A form sent (a site form, a delayed one from the outbox, the desk's 현장 등록 or phone-in) stored
  * as a registration of its customer, in one transaction: the customer (one per phone) is created or
  * joined, the registration added, and a visit booked when one was asked for. A returning customer
- * keeps their 담당자, status, memos, calls and coming visit.
+ * keeps their 담당자, status, memos, calls and coming visit. What it is given and answers is in
+ * registration-types.ts, the messages it queues with it in registration-messages.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Insertable, type Transaction } from 'kysely';
 import { campaignKey } from '../../shared/campaign-stats';
-import type { MessageEvent } from '../../shared/outbound-messages';
 import { seoulDateTime } from '../../shared/seoul-time';
-import { messageKey, queueMessagesInGroup } from '../messages/message-log';
 import type { SalesDatabase } from '../database/index';
 import type { BatchedStatement, GroupCounters, GroupStatements } from '../database/group-commit';
-import type { BookingKind, SalesTables } from '../database/tables';
-import { recordAuditInGroup, type AuditInsert } from './audit-record';
+import type { SalesTables } from '../database/tables';
+import { recordAuditInGroup } from './audit-record';
 import { tallyRegistration } from './registration-tallies';
 import { retallyCustomer, tallyNewCustomer, type StoredRegistration } from './customer-tallies';
 import { comingVisit, moveStatusForward, takePlace, visitAtOf } from './visit-place';
 import { queueBookedVisitMessage } from './visit-messages';
-
-export type Assignee = { email: string; name: string };
-
-export type NewRegistration = {
-  /** Derived from the form's token (or the desk form's key): a retry lands on the same id. */
-  id: string;
-  name: string;
-  phone: string;
-  /** ISO instant. */
-  createdAt: string;
-  formKind: 'popup' | 'home' | 'customer' | 'walkIn' | 'phoneIn';
-  message?: string;
-  sourcePage?: string;
-  landingPage?: string;
-  utm?: Partial<Record<'source' | 'medium' | 'campaign' | 'term' | 'content', string>>;
-  consent: { marketing: boolean; noticeVersion: string; agreedAt: string };
-  /** 동반 인원, noted by the desk. */
-  companions?: number;
-};
-
-export type VisitRequest = {
-  slotId: string;
-  /** YYYY-MM-DD: a slot dated earlier is over and counts as gone. */
-  bookableFrom: string;
-  /** A visitor is told a full slot (nothing is stored); a delayed registration is kept without the visit. */
-  whenUnavailable: 'refuse' | 'keepUnbooked';
-  kind: BookingKind;
-  /** The staff member who took it (a phone-in), or null (a site form). */
-  by: string | null;
-};
-
-export type RegistrationOutcome =
-  | {
-      status: 'created';
-      customerId: string;
-      /** The phone was a customer already: the registration joined it. */
-      returning: boolean;
-      /** The customer's 담당자 after it (a new customer's is the one given). */
-      assignee: Assignee | null;
-      /** The 담당자 was given now (a new customer, or a returning one nobody worked). */
-      assignedNow: boolean;
-      /** The visit booked, the one asked for when it was unavailable, or the coming one the customer holds already. */
-      visit?: { visitAt: string; status: 'booked' | 'unavailable' | 'alreadyBooked' };
-    }
-  | { status: 'duplicate' }
-  | { status: 'slotFull' | 'slotMissing' };
-
-export type RegistrationOptions = {
-  /** Who a new (or unassigned) customer is given to, or null. */
-  assignee: Assignee | null;
-  visit?: VisitRequest;
-  /** A walk-in is here now, checked in at this instant (no place taken). */
-  walkInAt?: string;
-  /** YYYY-MM-DD, Seoul: a booked visit before it is over (missed). */
-  today: string;
-  /** The desk's record of it (its target is the customer). */
-  audit?: Omit<AuditInsert, 'target'>;
-  /**
-   * Queue the messages it causes in its transaction (the customer's confirmation; to the 담당자:
-   * a new customer, a returning one, a booking). The desk's registrations send none.
-   */
-  queueMessages?: boolean;
-  /** Queue the customer's 방문예약 확인 of a visit booked now, as staff's bookings do (a phone-in). */
-  tellCustomerOfVisit?: boolean;
-};
+import { queueRegistrationMessages } from './registration-messages';
+import type { Assignee, NewRegistration, RegistrationOptions, RegistrationOutcome, VisitRequest } from './registration-types';
 
 /** The registration as customer-tallies reads it from its row. */
 const storedOf = (registration: NewRegistration): StoredRegistration => ({
@@ -155,7 +91,7 @@ export async function register(sales: SalesDatabase, registration: NewRegistrati
           else await tallyNewCustomer(trx, sales.dialect, storedOf(registration), counters);
         }
         if (options.queueMessages && outcome.status === 'created')
-          await queueMessagesIn(statements, registration.id, outcome, Date.parse(registration.createdAt));
+          await queueRegistrationMessages(statements, registration.id, outcome, Date.parse(registration.createdAt));
         if (options.tellCustomerOfVisit && outcome.status === 'created' && outcome.visit?.status === 'booked')
           await queueBookedVisitMessage(trx, outcome.customerId, Date.parse(registration.createdAt));
         // The desk's registration is staff work: recorded with it (a retry's, which stores nothing, is not).
@@ -313,35 +249,6 @@ function insertBooking(
     })
     .execute();
 }
-
-/**
- * The messages a registration causes, queued with it (a failed commit queues nothing; a retry of
- * the same form finds its keys there): the customer's confirmation of the registration or the
- * booking, and to the 담당자 the new customer, or a customer of theirs registering again, and the visit.
- */
-async function queueMessagesIn(
-  statements: GroupStatements<SalesTables>,
-  registrationId: string,
-  outcome: Extract<RegistrationOutcome, { status: 'created' }>,
-  now: number,
-): Promise<void> {
-  const booked = outcome.visit?.status === 'booked';
-  const jobs: Array<{ event: MessageEvent; recipient: string | null; qualifier?: string }> = [{ event: booked ? 'booking' : 'registration', recipient: null }];
-  const staff = outcome.assignee?.email;
-  if (staff) {
-    if (outcome.assignedNow) jobs.push({ event: 'staffNewLead', recipient: staff, qualifier: STORED });
-    else if (outcome.returning) jobs.push({ event: 'staffReturning', recipient: staff });
-    if (booked) jobs.push({ event: 'staffBooking', recipient: staff, qualifier: STORED });
-  }
-  await queueMessagesInGroup(
-    statements,
-    jobs.map((job) => ({ key: messageKey(job.event, registrationId, job.qualifier), leadId: registrationId, event: job.event, recipient: job.recipient })),
-    now,
-  );
-}
-
-/** The qualifier of a staff message sent as the registration was stored. */
-const STORED = 'stored';
 
 /** What registration `id` holds, as a retry of its form is compared with it; null when there is none. */
 export async function registrationContent(

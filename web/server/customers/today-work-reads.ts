@@ -4,7 +4,7 @@ import type { SalesDatabase } from '../database/index';
 import type { BookingStatus } from '../database/tables';
 import { seoulDayStart } from '../../shared/seoul-time';
 import type { CustomersBuilder } from './customer-filters';
-import { assignedAtOf } from './customer-tallies';
+import { assignedAtOf } from './customer-facts';
 import { onVisitDay } from './visit-reads';
 
 /** A customer as each line of 오늘 할 일 names them. */
@@ -43,7 +43,7 @@ export async function todayWork(sales: SalesDatabase, email: string | null, day:
     'customers.assignee_name as assigneeName',
   ] as const;
 
-  // Each part reads the facts kept on the customer (customer-tallies.ts) through a partial index
+  // Each part reads the facts kept on the customer (customer-facts.ts) through a partial index
   // holding only the customers it lists; the conditions are written as the indexes' are.
   const [notContacted, callbacks, visits, returning] = await Promise.all([
     db

@@ -103,8 +103,8 @@ export interface CustomerTable {
   subscription: ColumnType<string | null, string | null | undefined, string | null>;
   funding_plan: ColumnType<string | null, string | null | undefined, string | null>;
   /**
-   * What the customer's calls, bookings and status say, kept with every change of them
-   * (customers/customer-tallies.ts), so that 오늘 할 일 and the funnel read an index or a tally:
+   * What the customer's calls, bookings and status say (customers/customer-facts.ts), kept with
+   * every change of them (customers/customer-tallies.ts), so that 오늘 할 일 and the funnel read an index or a tally:
    * 1 when the customer has a 담당자 who has not called them since they were given the customer.
    */
   awaiting_call: ColumnType<number, number | undefined, number>;
