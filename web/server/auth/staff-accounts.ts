@@ -1,7 +1,7 @@
 /**
  * Staff accounts as the console and the admin CLI change them: add, disable, enable, reset the
  * password. Every change is checked (shared rules), recorded in the audit trail, and refused when
- * it would leave no enabled admin. Sign-in and sessions read the same store (staff-auth.ts).
+ * it would leave no enabled admin. Sign-in and sessions read the same store (sign-in.ts, staff-auth.ts).
  */
 import { maskPhone } from '../../shared/phone-format';
 import { isLowerRole, type StaffIdentity, type StaffRole } from '../../shared/staff-roles';

@@ -1,25 +1,20 @@
 /**
  * Staff sign-in (the console at /admin and the press page): accounts with roles (staff-accounts.ts),
- * scrypt-verified passwords, signed session cookies, a failed-login throttle, the Origin check
- * every write must pass, and the role a write needs. The account is read at every session check,
- * so a disabled account's sessions end at its next request and never come back, and a new
- * password ends them too.
+ * the password sign-in (sign-in.ts: scrypt-verified passwords, a failed-login throttle), signed
+ * session cookies, the Origin check every write must pass, and the role a write needs. The account
+ * is read at every session check, so a disabled account's sessions end at its next request and
+ * never come back, and a new password ends them too.
  * Sign-ins (and failures) and sign-outs go to the audit trail.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { errorField, log } from '../observability/log';
+import { randomBytes } from 'node:crypto';
 import { isStoreUnavailable, nowOrWhenAvailable } from '../content/when-available';
-import { limitAddress } from '../http/client-address';
-import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type pg from 'pg';
 import type { StaffRole } from '../../shared/staff-roles';
-import type { LoginRefusal, WriteRefusal } from '../../shared/staff-refusals';
-import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from '../../shared/staff-accounts';
+import type { WriteRefusal } from '../../shared/staff-refusals';
 import type { AdminConfig } from '../config';
 import type { AuditTrail } from '../audit/trail';
-import { ConcurrencyLimit } from '../http/concurrency-limit';
-import { authDirectory, loadSessionSecret, normalizeEmail, prepareFirstAdmin } from './accounts';
+import { authDirectory, loadSessionSecret, prepareFirstAdmin } from './accounts';
 import { hashPassword, passwordHashParameters, verifyPassword } from './password';
 import {
   SESSION_RENEW_AFTER_MS,
@@ -28,9 +23,7 @@ import {
   previewPerspectiveCookie,
   readPreviewPerspective,
   clearedSessionCookie,
-  deviceCookie,
   previewCookie,
-  readDeviceToken,
   readPreviewToken,
   readSessionToken,
   sessionCookie,
@@ -41,12 +34,8 @@ import type { StaffAccounts } from './staff-accounts';
 import type { StaffAccountRecord } from './staff-store';
 import { FileRevocations, PostgresRevocations, type SessionRevocations } from './revocations';
 import { LoginThrottle, MemoryThrottleStore, PostgresThrottleStore } from './throttle';
-
-/** A Fetch API request (React Router actions) or Node's (Express routes). */
-export type RequestLike = Request | IncomingMessage;
-
-export type LoginResult =
-  { ok: true; session: StaffSession; setCookie: string; deviceCookie: string } | { ok: false; refusal: LoginRefusal; retryAfterSeconds?: number };
+import { headerOf, hostOf, type RequestLike } from './request-headers';
+import { identityOf, PasswordSignIn, type LoginCredentials, type LoginResult } from './sign-in';
 
 export type WriteAuthorization = { ok: true; session: StaffSession } | { ok: false; refusal: WriteRefusal };
 
@@ -65,43 +54,17 @@ export type StaffAuthOptions = {
   verify?: (password: string, hash: string) => Promise<boolean>;
 };
 
-/**
- * Password checks at once (each scrypt verification: 128 MiB and a CPU core for a few hundred ms)
- * and how many may wait; a burst beyond that is answered 503 at once, so the pages stay fast.
- */
-const MAX_CONCURRENT_HASHES = 2;
-const MAX_QUEUED_HASHES = 8;
-/**
- * Kept for browsers that signed in before, and apart from them for an address and the email that
- * signed in from it (throttle.ts), whatever else is waiting.
- */
-const MAX_CONCURRENT_TRUSTED_HASHES = 1;
-const MAX_QUEUED_TRUSTED_HASHES = 4;
-/** What a failed sign-in records of an email that is no account: bounded and masked. */
-const UNKNOWN_EMAIL_SHOWN = 3;
-const MAX_RECORDED_EMAIL = 64;
-const HASH_BUSY_RETRY_AFTER_SECONDS = 2;
-
 export class StaffAuth {
-  private readonly hashSlots = new ConcurrencyLimit(MAX_CONCURRENT_HASHES, MAX_QUEUED_HASHES);
-  private readonly trustedHashSlots = {
-    device: new ConcurrencyLimit(MAX_CONCURRENT_TRUSTED_HASHES, MAX_QUEUED_TRUSTED_HASHES),
-    address: new ConcurrencyLimit(MAX_CONCURRENT_TRUSTED_HASHES, MAX_QUEUED_TRUSTED_HASHES),
-  };
-
   private constructor(
     private readonly staff: StaffAccounts,
     private readonly audit: AuditTrail,
     private readonly signer: SessionSigner,
     private readonly revocations: SessionRevocations,
-    private readonly throttle: LoginThrottle,
-    /** Verified when the email is unknown, so a wrong email costs as long as a wrong password. */
-    private readonly decoyHash: string,
+    private readonly passwordSignIn: PasswordSignIn,
     private readonly now: () => number,
     /** Production: Secure `__Host-` cookies, whatever Host the request names (a proxy may rewrite it). */
     private readonly production: boolean,
     private readonly trustedOrigins: Set<string>,
-    private readonly verify: (password: string, hash: string) => Promise<boolean>,
   ) {}
 
   static async start(options: StaffAuthOptions): Promise<StaffAuth> {
@@ -120,17 +83,26 @@ export class StaffAuth {
     const firstHash = first ? staff.find(first.email)?.passwordHash : undefined;
     const secret = await loadSessionSecret(admin, authDir);
     const { postgres } = options;
+    const signer = new SessionSigner(secret, admin.sessionIdleMs, admin.knownDeviceIdleMs);
+    const now = options.now ?? Date.now;
     return new StaffAuth(
       staff,
       options.audit,
-      new SessionSigner(secret, admin.sessionIdleMs, admin.knownDeviceIdleMs),
+      signer,
       postgres ? new PostgresRevocations(postgres) : await FileRevocations.open(path.join(authDir, 'revoked-sessions.json')),
-      new LoginThrottle(postgres ? new PostgresThrottleStore(postgres) : new MemoryThrottleStore()),
-      await hashPassword(randomBytes(16).toString('base64url'), (firstHash && passwordHashParameters(firstHash)) || admin.passwordHashing),
-      options.now ?? Date.now,
+      new PasswordSignIn(
+        staff,
+        options.audit,
+        signer,
+        new LoginThrottle(postgres ? new PostgresThrottleStore(postgres) : new MemoryThrottleStore()),
+        await hashPassword(randomBytes(16).toString('base64url'), (firstHash && passwordHashParameters(firstHash)) || admin.passwordHashing),
+        now,
+        admin.secureCookies,
+        options.verify ?? verifyPassword,
+      ),
+      now,
       admin.secureCookies,
       new Set(admin.trustedOrigins),
-      options.verify ?? verifyPassword,
     );
   }
 
@@ -209,61 +181,9 @@ export class StaffAuth {
     return { claims, account };
   }
 
-  async login(request: RequestLike, credentials: { email: unknown; password: unknown; clientIp: string; knownDevice?: boolean }): Promise<LoginResult> {
+  async login(request: RequestLike, credentials: LoginCredentials): Promise<LoginResult> {
     if (!this.isSameOrigin(request)) return { ok: false, refusal: 'foreignOrigin' };
-    const email = typeof credentials.email === 'string' ? normalizeEmail(credentials.email) : '';
-    const password = typeof credentials.password === 'string' ? credentials.password : '';
-    if (!email || !password || email.length > MAX_EMAIL_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
-      return { ok: false, refusal: 'loginMissingFields' };
-    }
-    // Accounts another instance or the CLI changed count now, not at the next refresh.
-    await this.staff
-      .refresh()
-      .then(() => this.staff.learn(email))
-      .catch((error: unknown) => log.warn({ err: errorField(error) }, 'staff: accounts unavailable; the last list is used'));
-    if (!(await this.staff.hasAccounts())) return { ok: false, refusal: 'loginUnavailable' };
-    const now = this.now();
-    const deviceToken = readDeviceToken(headerOf(request, 'cookie'), this.production);
-    const attempt = {
-      address: limitAddress(credentials.clientIp),
-      email,
-      // The cookie is signed and names this email: it stands for this browser alone.
-      device: deviceToken && this.signer.isKnownDevice(deviceToken, email, now) ? createHash('sha256').update(deviceToken).digest('base64url') : null,
-    };
-    const decision = await this.throttle.check(attempt, now);
-    if (!decision.allowed) {
-      const retryAfterSeconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
-      return { ok: false, refusal: decision.scope === 'address' ? 'loginThrottled' : 'loginAccountBackoff', retryAfterSeconds };
-    }
-    const account = this.staff.find(email);
-    const slots = decision.trusted ? this.trustedHashSlots[decision.trusted] : this.hashSlots;
-    const check = this.throttle.tryChecking(attempt, () => slots.tryRun(() => this.verify(password, account?.passwordHash ?? this.decoyHash)));
-    if (check === 'address') return { ok: false, refusal: 'loginThrottled', retryAfterSeconds: 1 };
-    if (!check) return { ok: false, refusal: 'loginBusy', retryAfterSeconds: HASH_BUSY_RETRY_AFTER_SECONDS };
-    const passwordMatches = await check;
-    const failed = (detail: string) =>
-      this.audit.record({ actor: account ? account.email : maskedUnknownEmail(email), action: 'signInFailed', ip: credentials.clientIp, detail });
-    if (!account || !passwordMatches) {
-      await this.throttle.recordFailure(attempt, this.now());
-      await failed(account ? '비밀번호 불일치' : '없는 계정');
-      return { ok: false, refusal: 'loginInvalid' };
-    }
-    // The password proved who this is: saying the account is disabled tells them nothing new.
-    if (account.disabled) {
-      await failed('사용 중지된 계정');
-      return { ok: false, refusal: 'loginDisabled' };
-    }
-    await this.throttle.recordSuccess(attempt, this.now());
-    // Only a 상담사 marks a device; the 관리자 and 팀장 keep the usual window wherever they are.
-    const knownDevice = credentials.knownDevice === true && account.role === 'sales' && this.signer.knownDeviceIdleMs !== undefined;
-    await this.audit.record({ actor: account.email, action: 'signIn', ip: credentials.clientIp, detail: knownDevice ? '자주 쓰는 기기' : null });
-    const { token, claims } = this.signer.issue(account.email, account.passwordHash, this.now(), knownDevice);
-    return {
-      ok: true,
-      session: identityOf(account),
-      setCookie: sessionCookie(token, claims, this.production, this.signer.idleOf(claims, account.role)),
-      deviceCookie: deviceCookie(this.signer.issueDevice(account.email, this.now()), this.production),
-    };
+    return this.passwordSignIn.login(request, credentials);
   }
 
   /** Revokes the request's session (if any) and returns the Set-Cookie that clears the cookie. */
@@ -330,36 +250,4 @@ export class StaffAuth {
     if (this.trustedOrigins.has(origin.origin)) return true;
     return origin.host === hostOf(request);
   }
-}
-
-/**
- * An email that is no account, as the audit trail keeps it for a year: an attacker chooses it, so
- * only its first characters and its domain, without invisible characters, at most 64 characters.
- */
-function maskedUnknownEmail(email: string): string {
-  const visible = email.replace(/[\p{C}\s]/gu, '');
-  const at = visible.lastIndexOf('@');
-  const local = at === -1 ? visible : visible.slice(0, at);
-  const domain = at === -1 ? '' : visible.slice(at);
-  return `${local.slice(0, UNKNOWN_EMAIL_SHOWN)}***${domain}`.slice(0, MAX_RECORDED_EMAIL);
-}
-
-function identityOf(account: StaffAccountRecord): StaffSession {
-  return { email: account.email, name: account.name, role: account.role };
-}
-
-export function headerOf(request: RequestLike, name: string): string | undefined {
-  if (isFetchRequest(request)) return request.headers.get(name) ?? undefined;
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function isFetchRequest(request: RequestLike): request is Request {
-  return typeof (request.headers as Headers).get === 'function';
-}
-
-/** The host the browser addressed (what React Router's Express adapter puts in request.url). */
-function hostOf(request: RequestLike): string {
-  if (isFetchRequest(request)) return new URL(request.url).host;
-  return headerOf(request, 'x-forwarded-host') ?? headerOf(request, 'host') ?? '';
 }

@@ -11,7 +11,7 @@
  * Browsers that signed in before as the email tried (device cookie, session.ts) skip the account
  * backoff, so an attacker elsewhere can delay a new browser but never lock staff out of their own.
  * Such a browser is its own pass: its failures and concurrent checks count against itself, not
- * against the address it comes from, and it has password-check slots of its own (staff-auth.ts).
+ * against the address it comes from, and it has password-check slots of its own (sign-in.ts).
  * An address trusts only the email that signed in from it: many people share one (a carrier's
  * NAT, the model house's Wi-Fi), and made-up emails from a staff member's address are strangers.
  */
@@ -36,7 +36,7 @@ type AccountFailures = { count: number; last: number };
 /** `device`: an id of the browser's device cookie when it signed in before as `email`, else null. */
 export type SignInAttempt = { address: string; email: string; device: string | null };
 
-/** `trusted`: which of staff-auth.ts's slot pools checks it; none for a stranger. */
+/** `trusted`: which of sign-in.ts's slot pools checks it; none for a stranger. */
 export type ThrottleDecision = { allowed: true; trusted: 'device' | 'address' | null } | { allowed: false; retryAfterMs: number; scope: 'address' | 'account' };
 
 /** What the stores count an attempt by: its failures' key (its browser's or its address's), its email, and its address's trust for that email. */

@@ -4,7 +4,7 @@
  */
 import type { Insertable, Transaction } from 'kysely';
 import type { AuditAction } from '../../shared/audit-actions';
-import type { BatchedStatement, GroupStatements } from '../database/group-commit';
+import type { BatchedStatement, GroupStatements } from '../database/group-statements';
 import type { SalesDatabase } from '../database/index';
 import type { SalesTables } from '../database/tables';
 

@@ -3,7 +3,7 @@
  * transaction that stores it (registration.ts), as staff's bookings keep theirs in visit-messages.ts.
  */
 import type { MessageEvent } from '../../shared/outbound-messages';
-import type { GroupStatements } from '../database/group-commit';
+import type { GroupStatements } from '../database/group-statements';
 import type { SalesTables } from '../database/tables';
 import { messageKey, queueMessagesInGroup } from '../messages/message-log';
 import type { RegistrationOutcome } from './registration-types';

@@ -1,7 +1,7 @@
 /**
- * The sales database: the relational tables of ./tables.ts behind one typed query layer (Kysely),
- * on the embedded SQLite file or on PostgreSQL (DATABASE_URL), with one migrations tree run on
- * both. Dialect differences stay here; the stores above write one query for both.
+ * The sales database: the relational tables of ./tables.ts and ./aggregate-tables.ts behind one
+ * typed query layer (Kysely), on the embedded SQLite file or on PostgreSQL (DATABASE_URL), with one
+ * migrations tree run on both. Dialect differences stay here; the stores above write one query for both.
  */
 import { LRUCache } from 'lru-cache';
 import { Migrator } from 'kysely/migration';
@@ -23,7 +23,8 @@ import type { SqliteDatabase, SqliteStatement } from '../sqlite';
 import { salesMigrations } from './migrations/index';
 import type { SalesTables } from './tables';
 
-export type { PageViewTallyTable, SalesTables, StaffAccountTable } from './tables';
+export type { PageViewTallyTable } from './aggregate-tables';
+export type { SalesTables, StaffAccountTable } from './tables';
 
 export type SalesDatabase = {
   db: Kysely<SalesTables>;

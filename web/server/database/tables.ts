@@ -1,40 +1,14 @@
 import type { ColumnType, Generated } from 'kysely';
 import { CONSOLE_FORM_KINDS } from '../../shared/lead-form-kinds';
+import type { AdSpendTable, CustomerTallyTable, PageViewTallyTable, PressViewCountTable, RegistrationTallyTable } from './aggregate-tables';
 
 /**
  * The sales data's relational tables, as the typed query layer (Kysely) sees them: one interface
- * for SQLite and PostgreSQL alike. Each table is created by a migration in ./migrations, the only
+ * (SalesTables) for SQLite and PostgreSQL alike. Here the tables of customers and their records,
+ * staff accounts, the audit trail and the messages; the aggregate ones (counts and sums the reports
+ * read) are in aggregate-tables.ts. Each table is created by a migration in ./migrations, the only
  * place its SQL types are written.
  */
-
-/** Ad spend per campaign and month: one row per campaign (its folded key) and month. */
-export interface AdSpendTable {
-  campaign: string;
-  /** YYYY-MM */
-  month: string;
-  /** Won, up to 10^12: a bigint, which PostgreSQL's driver answers as text (read it through Number). */
-  amount: ColumnType<number | string, number, number>;
-}
-
-/**
- * Page views of one Seoul day for one combination of page, referring host, campaign and device:
- * counts only, nothing about any visitor (measurement/page-views.ts).
- */
-export interface PageViewTallyTable {
-  /** YYYY-MM-DD, Seoul. */
-  day: string;
-  /** The combination's key: a hash of its dimensions, "*" dimensions for the folded ones. */
-  combination: string;
-  path: string;
-  referrer_host: string;
-  utm_source: string;
-  utm_medium: string;
-  utm_campaign: string;
-  device: string;
-  views: number;
-  visits: number;
-  visitors: number;
-}
 
 /**
  * A sales-console account (sign-in, role, 휴대폰 for messages to staff), one row per email.
@@ -54,15 +28,6 @@ export interface StaffAccountTable {
   updated_at: string;
   /** 휴대폰 (`01012345678`), or null. */
   mobile: string | null;
-}
-
-/** Views of one press article, counted by the site in batches (press/view-counter.ts). */
-export interface PressViewCountTable {
-  article_id: string;
-  site_id: string;
-  /** Bigints, answered as text by PostgreSQL's driver (read them through Number). */
-  views: ColumnType<number | string, number, number>;
-  carried_over: ColumnType<number | string, number | undefined, number>;
 }
 
 /** The form kinds a registration may have: the site's forms and the desk's. */
@@ -259,45 +224,6 @@ export interface AssignmentSettingsTable {
 /** 상담사 who take no part in automatic assignment or 균등 배분. */
 export interface AssignmentOptOutTable {
   email: string;
-}
-
-/** Registrations counted per Seoul day and what they came by (customers/registration-tallies.ts); '' for no value. */
-export interface RegistrationTallyTable {
-  /** YYYY-MM-DD, Seoul. */
-  day: string;
-  form_kind: string;
-  utm_source: string;
-  utm_medium: string;
-  campaign_key: string;
-  landing_page: string;
-  /** Which of the key's rows (registration-tallies.ts): concurrent registrations add to different ones. */
-  shard: number;
-  registrations: number;
-  first_touches: number;
-  last_touches: number;
-  day_customers: number;
-}
-
-/**
- * Customers counted per Seoul day and what they registered under (customers/customer-tallies.ts):
- * each row counts the customers who registered under `value` of `dimension` on `day` and, before
- * that, last on `previous_day` ('' for never), with how many of them were called, came and
- * contracted. The customers of a period are the rows of its days whose previous day is before it.
- */
-export interface CustomerTallyTable {
-  /** 'all' (value ''), 'formKind', 'utmSource', 'campaignKey' or 'landingPage'. */
-  dimension: string;
-  /** '' for a registration without the value. */
-  value: string;
-  /** YYYY-MM-DD, Seoul. */
-  day: string;
-  previous_day: string;
-  /** Spreads one key's writes over a few rows on PostgreSQL (row locks); 0 on SQLite. Read it only summed. */
-  shard: number;
-  customers: number;
-  called: number;
-  visited: number;
-  contracted: number;
 }
 
 /** A confirmed group message (단체 문자): the template as confirmed, whom it went to, by whom. */

@@ -2,42 +2,37 @@
  * Group messages (단체 문자): a template marketing keeps in the Studio (groupMessageTemplate) sent
  * by a 팀장 or 관리자 to the customers they chose — ticked on the lead list, every customer of the
  * list's filters, or today's booked visitors. Who is sent it is decided in SQL, by one expression
- * the preview counts with and the send inserts with: a 무효 customer, one without the privacy
- * consent, one without a mobile number, and — for an ad — one without marketing consent never get
- * a row, whatever ids the request names. One confirmation queues one outbox row per customer
- * (lead_messages: the send log) and its audit record in one transaction, once: its request key is
- * unique. The dispatcher then sends each, asking consent and the hour again at sending time.
+ * (group-audience.ts) the preview counts with and the send inserts with: a 무효 customer, one
+ * without the privacy consent, one without a mobile number, and — for an ad — one without
+ * marketing consent never get a row, whatever ids the request names. One confirmation queues one
+ * outbox row per customer (lead_messages: the send log) and its audit record in one transaction,
+ * once: its request key is unique. The dispatcher then sends each, asking consent and the hour
+ * again at sending time.
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import { groupMessageTemplatesQuery } from '../../sanity/queries';
-import { leadFiltersToParams } from '../../shared/lead-filters';
 import { mayManageLeads, type StaffRole } from '../../shared/staff-roles';
 import {
   adQuietHours,
   adTextProblems,
   GROUP_EVENT_OF,
-  GROUP_EXCLUSIONS,
   GROUP_PURPOSE_LABELS,
   GROUP_PURPOSES,
   groupCost,
   type GroupAudience,
   type GroupExclusion,
   type GroupPreview,
-  type GroupPurpose,
   type GroupRefusal,
   type GroupSendResult,
   type GroupTemplate,
   type MessagePrices,
 } from '../../shared/group-messages';
 import { unknownTemplateVariables } from '../../shared/outbound-messages';
-import { seoulDay } from '../../shared/seoul-time';
 import type { ContentSource } from '../content/types';
 import type { SalesDatabase } from '../database/index';
-import type { SalesTables } from '../database/tables';
 import { recordAudit } from '../customers/audit-record';
-import { customerMatches } from '../customers/customer-filters';
-import { leadFilterParams } from '../customers/lead-query';
+import { audienceLabel, chosenCustomers, exclusionOf } from './group-audience';
 import { visitLabel } from './visit-label';
 
 export type GroupActor = { email: string; name: string; role: StaffRole; ip: string };
@@ -56,37 +51,6 @@ export type GroupMessagesOptions = {
 
 /** A confirmation's key, as the page generates it. */
 const REQUEST_KEY = /^[A-Za-z0-9-]{8,64}$/;
-const MOBILE_PREFIXES = ['010', '011', '016', '017', '018', '019'];
-
-type CustomersBuilder = ExpressionBuilder<SalesTables, 'customers'>;
-
-/**
- * Why a customer is not sent a `purpose` message, '' when they are: the one rule of who may be
- * sent what, in SQL, read by the preview's counts and by the send's insert alike.
- */
-export function exclusionOf(eb: CustomersBuilder, purpose: GroupPurpose): RawBuilder<string> {
-  const reasons: Record<GroupExclusion, Expression<SqlBool>> = {
-    invalid: eb('customers.status', '=', 'invalid'),
-    noConsent: eb.not(
-      eb.exists(
-        eb
-          .selectFrom('registrations')
-          .select(sql.lit(1).as('one'))
-          .whereRef('registrations.customer_id', '=', 'customers.id')
-          .where('registrations.agreed_at', 'is not', null),
-      ),
-    ),
-    noMarketingConsent: purpose === 'ad' ? eb('customers.marketing_consent', '<>', 1) : sql<SqlBool>`1 = 0`,
-    badNumber: eb.or([
-      eb(eb.fn('substr', ['customers.phone', eb.val(1), eb.val(3)]), 'not in', MOBILE_PREFIXES),
-      eb(eb.fn('length', ['customers.phone']), 'not in', [10, 11]),
-    ]),
-  };
-  return sql<string>`CASE ${sql.join(
-    GROUP_EXCLUSIONS.map((reason) => sql`WHEN ${reasons[reason]} THEN ${sql.lit(reason)}`),
-    sql` `,
-  )} ELSE '' END`;
-}
 
 export class GroupMessages {
   private readonly now: () => number;
@@ -120,7 +84,7 @@ export class GroupMessages {
     const counts = await db
       .selectFrom('customers')
       .select((eb) => [exclusionOf(eb, template.purpose).as('reason'), eb.fn.countAll<number | string>().as('count')])
-      .where((eb) => this.chosen(eb, audience, actor))
+      .where((eb) => chosenCustomers(eb, audience, actor.email, this.now()))
       .groupBy('reason')
       .execute();
     const excluded: Partial<Record<GroupExclusion, number>> = {};
@@ -132,7 +96,7 @@ export class GroupMessages {
     const first = await db
       .selectFrom('customers')
       .select(['customers.id', 'customers.name'])
-      .where((eb) => this.chosen(eb, audience, actor))
+      .where((eb) => chosenCustomers(eb, audience, actor.email, this.now()))
       .where((eb) => eb(exclusionOf(eb, template.purpose), '=', ''))
       .orderBy('customers.last_registered_at', 'desc')
       .orderBy('customers.id', 'desc')
@@ -195,7 +159,7 @@ export class GroupMessages {
           await trx
             .selectFrom('customers')
             .select((eb) => eb.fn.countAll<number | string>().as('count'))
-            .where((eb) => this.chosen(eb, request.audience, actor))
+            .where((eb) => chosenCustomers(eb, request.audience, actor.email, this.now()))
             .executeTakeFirstOrThrow()
         ).count,
       );
@@ -215,7 +179,7 @@ export class GroupMessages {
               sql.val(now).as('created_at'),
               sql.val(now).as('updated_at'),
             ])
-            .where((customers) => this.chosen(customers, request.audience, actor))
+            .where((customers) => chosenCustomers(customers, request.audience, actor.email, this.now()))
             .where((customers) => customers(exclusionOf(customers, template.purpose), '=', '')),
         )
         .onConflict((conflict) => conflict.column('key').doNothing())
@@ -259,7 +223,7 @@ export class GroupMessages {
         eb
           .selectFrom('customers')
           .select('customers.id')
-          .where((customers) => this.chosen(customers, audience, actor))
+          .where((customers) => chosenCustomers(customers, audience, actor.email, this.now()))
           .limit(max + 1)
           .as('chosen'),
       )
@@ -269,23 +233,6 @@ export class GroupMessages {
     if (count > max) return { ok: false, error: 'tooMany', max };
     if (count === 0) return { ok: false, error: 'noRecipients' };
     return { ok: true, template };
-  }
-
-  /** The customers `audience` names. A 팀장 and a 관리자 see every customer, so no view limits it. */
-  private chosen(eb: CustomersBuilder, audience: GroupAudience, actor: GroupActor): Expression<SqlBool> {
-    if (audience.kind === 'selection') return eb('customers.id', 'in', audience.customerIds.length ? [...new Set(audience.customerIds)] : ['']);
-    if (audience.kind === 'filter') return customerMatches(eb, leadFilterParams(audience.filters, actor.email, null));
-    const today = seoulDay(this.now());
-    return eb(
-      'customers.id',
-      'in',
-      eb
-        .selectFrom('bookings')
-        .select('bookings.customer_id')
-        .where('bookings.status', '=', 'booked')
-        .where('bookings.visit_at', '>=', `${today} 00:00`)
-        .where('bookings.visit_at', '<=', `${today} 23:59`),
-    );
   }
 }
 
@@ -297,13 +244,4 @@ export function templateProblems(template: Pick<GroupTemplate, 'purpose' | 'temp
   if (template.purpose === 'notice' && !template.templateCode) problems.push('안내 템플릿에는 알림톡 템플릿 코드가 있어야 합니다.');
   if (template.purpose === 'ad') problems.push(...adTextProblems(template.text));
   return problems;
-}
-
-/** Who was chosen, as the audit record and the send's row say it (a searched number masked). */
-export function audienceLabel(audience: GroupAudience): string {
-  if (audience.kind === 'selection') return `선택한 고객 ${new Set(audience.customerIds).size}명`;
-  if (audience.kind === 'todayVisitors') return '오늘 방문 예약자';
-  const { q, ...rest } = audience.filters;
-  const conditions = leadFiltersToParams(q ? { ...rest, q: q.replace(/\d/g, '*') } : rest).toString();
-  return conditions ? `조건: ${conditions}` : '조건: 전체';
 }

@@ -7,7 +7,7 @@
  * a job is claimed by one conditional update before it is sent, so no two send it.
  */
 import { sql, type ExpressionOrFactory, type Insertable, type Kysely, type SqlBool } from 'kysely';
-import type { BatchedStatement, GroupStatements } from '../database/group-commit';
+import type { BatchedStatement, GroupStatements } from '../database/group-statements';
 import type { SalesDatabase, SalesTables } from '../database/index';
 import type { LeadMessageEntry, LoggedMessageEvent, MessageReason } from '../../shared/outbound-messages';
 
