@@ -23,6 +23,7 @@ import * as teamPerformance from './0018-team-performance';
 import * as groupMessages from './0019-group-messages';
 import * as customerListIndexes from './0020-customer-list-indexes';
 import * as customerMarketingIndex from './0021-customer-marketing-index';
+import * as personalDataStatistics from './0022-personal-data-statistics';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-ad-spend': adSpend,
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-group-messages': groupMessages,
   '0020-customer-list-indexes': customerListIndexes,
   '0021-customer-marketing-index': customerMarketingIndex,
+  '0022-personal-data-statistics': personalDataStatistics,
 };
 
 export const salesMigrations: MigrationProvider = {
