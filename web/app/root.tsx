@@ -1,9 +1,9 @@
 // First, so that the tokens, reset and utilities come before every component's own stylesheet.
 import './styles/global.css';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
 import type { Route } from './+types/root';
 import { ComplexJsonLd } from './components/ComplexJsonLd';
-import { RouteErrorPage } from './components/page/ErrorPage';
+import { leadMessages, messages } from '../shared/messages';
 import focusStylesUrl from './styles/focus.css?url';
 import { useFocusHeadingOnNavigation, useKeepFocusInView } from './lib/focus';
 import { useSiteData } from './lib/site-data';
@@ -49,4 +49,20 @@ export default function App() {
   return <Outlet />;
 }
 
-export const ErrorBoundary = RouteErrorPage;
+/**
+ * The last resort: a failure of the document itself. Every page's own errors, 404 included, are
+ * shown by its layout (the site's with its chrome, the console's in its shell), so this one needs
+ * neither's data.
+ */
+export function ErrorBoundary() {
+  console.error(useRouteError());
+  return (
+    <main id="main" className="error-page">
+      <title>{messages.errorTitle}</title>
+      <h1>{messages.errorTitle}</h1>
+      <p>
+        <a href="/">{leadMessages.goHome}</a>
+      </p>
+    </main>
+  );
+}

@@ -4,7 +4,7 @@ import { CUSTOMER_PATH, linkItems, menuGroupForPath, type MenuGroup } from '../.
 import { shellLabels } from '../../shared/messages';
 import { telHref } from '../lib/phone';
 import { MenuGroupLinks } from './MenuGroupLinks';
-import { FOCUSABLE_SELECTOR, inertOutside } from '../lib/focus';
+import { FOCUSABLE_SELECTOR, inertOutside } from '../lib/modal-focus';
 import './SlideMenu.css';
 
 export const SLIDE_MENU_ID = 'slide-menu';
