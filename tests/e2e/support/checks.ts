@@ -38,9 +38,18 @@ export function watchErrors(page: Page, { allowNotFoundDocument = false } = {}):
     if (request.failure()?.errorText === 'net::ERR_ABORTED' && request.resourceType() === 'ping' && new URL(request.url()).pathname === MEASURE_PATH) return;
     // The browser's own favicon fetch, abandoned when a test reloads or leaves the page before it ends.
     if (request.failure()?.errorText === 'net::ERR_ABORTED' && request.resourceType() === 'other' && new URL(request.url()).pathname === '/favicon.svg') return;
+    // Our built fonts and module scripts the document preloads, abandoned when the test reloads or
+    // leaves the page before they arrive. A missing one answers 404, which the response check reports.
+    if (request.failure()?.errorText === 'net::ERR_ABORTED' && isPreloadedAsset(page, request.url())) return;
     errors.push(`request failed (${request.failure()?.errorText}) for ${request.resourceType()} ${request.url()}`);
   });
   return errors;
+}
+
+/** A file of the build's own `/assets/` folder on the page's origin that a document preloads: a font or a module script. */
+function isPreloadedAsset(page: Page, address: string): boolean {
+  const url = new URL(address);
+  return url.origin === new URL(page.url()).origin && /^\/assets\/[^/]+\.(woff2|js)$/.test(url.pathname);
 }
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {
