@@ -34,6 +34,7 @@ import {
 } from '../../web/server/customers/numbers';
 import { recountRegistrationTallies } from '../../web/server/customers/registration-tallies';
 import { recountCustomerTallies } from '../../web/server/customers/customer-tallies';
+import { recountCustomerSources } from '../../web/server/customers/customer-sources';
 import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, type SalesDatabase } from '../../web/server/database/index';
 import { campaignStatsOf } from '../../web/server/measurement/stats';
 import { openLeadsDatabase } from '../../web/server/database/leads-file';
@@ -443,11 +444,12 @@ async function measure(label: string, sales: SalesDatabase, runs: number, seed: 
   return rows;
 }
 
-/** The tallies counted from the loaded rows, as migrations 0009 and 0011 count an existing database's. */
+/** The tallies and sources counted from the loaded rows, as migrations 0009, 0011 and 0023 count an existing database's. */
 export async function tallied(label: string, sales: SalesDatabase): Promise<void> {
   for (const [name, recount] of [
     ['registration tallies', recountRegistrationTallies],
     ['customer facts and tallies', recountCustomerTallies],
+    ['customer sources', recountCustomerSources],
   ] as const) {
     const started = performance.now();
     await sales.db.transaction().execute((trx) => recount(trx));

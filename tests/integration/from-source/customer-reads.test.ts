@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbeddedStore } from '../../../web/server/content/embedded';
 import { LeadConsoleService } from '../../../web/server/console/lead-console';
@@ -20,7 +21,7 @@ import { todayWorkOf } from '../../../web/server/console/today-work';
 import type { StaffActor } from '../../../web/server/console/types';
 import { campaignStatsOf } from '../../../web/server/measurement/stats';
 import { customerDetail, customerIdOfRegistration } from '../../../web/server/customers/customer-detail';
-import { countCustomers } from '../../../web/server/customers/customer-count';
+import { countCustomers, matchingCount } from '../../../web/server/customers/customer-count';
 import { customerMatches } from '../../../web/server/customers/customer-filters';
 import { listCustomers, nextCustomerCursor, type CustomerCursor, type CustomerListRow } from '../../../web/server/customers/customer-list';
 import { exportCustomers } from '../../../web/server/customers/export-reads';
@@ -466,6 +467,18 @@ describe.each(Object.keys(DATABASES))('customer reads on %s', (name) => {
     );
     expect(await listed({ visitDay: '2026-11-29' })).toEqual([BOOKED_TOMORROW]);
     expect(await listed({ q: '없는이름' })).toEqual([]);
+    // A source is any of the customer's registrations' (0, 3, 6 and 9 came from naver, then from kakao), exactly as written.
+    const cameFrom = (source: string) => (customer: ModelCustomer) => customer.registrations.some((registration) => registration.source === source);
+    expect(await listed({ utmSource: 'naver' })).toEqual(byLatest(cameFrom('naver')));
+    const kakao = await listed({ utmSource: 'kakao' });
+    expect(kakao).toEqual(byLatest(cameFrom('kakao')));
+    // With a 담당자 and a status (which calls and bookings move): the customers both lists give.
+    const newOfJung = await listed({ status: 'new', assignee: STAFF[1]!.email });
+    const newOfJungFromKakao = newOfJung.filter((index) => kakao.includes(index));
+    expect(newOfJungFromKakao.length).toBeGreaterThan(0);
+    expect(await listed({ utmSource: 'kakao', status: 'new', assignee: STAFF[1]!.email })).toEqual(newOfJungFromKakao);
+    expect(await listed({ utmSource: 'Naver' })).toEqual([]);
+    expect(await listed({ utmSource: 'nav' })).toEqual([]);
   });
 
   it('with a period, lists each customer at their latest registration in it, in that order; the export still gives their last registration', async () => {
@@ -497,6 +510,8 @@ describe.each(Object.keys(DATABASES))('customer reads on %s', (name) => {
       { utmCampaign: 'RETARGET' },
       { from: YESTERDAY, to: YESTERDAY },
       { utmSource: 'kakao', formKind: 'home', assignee: STAFF[1]!.email },
+      { utmSource: 'naver' },
+      { utmSource: 'kakao', status: 'new', assignee: STAFF[1]!.email },
       { from: TODAY, to: TODAY, q: '김' },
     ];
     for (const filters of cases) {
@@ -632,6 +647,22 @@ describe.each(Object.keys(DATABASES))('customer reads on %s', (name) => {
     });
     const rest = await exportCustomers(database.sales, params({}), nextCustomerCursor(rows.slice(0, 10)));
     expect(rest.map((row) => row.id)).toEqual(rows.slice(10).map((row) => row.id));
+  });
+});
+
+describe('customer reads on sqlite, read from the index', () => {
+  it("counts a 상담사's customers of one status from one source from the index of 담당자 and status alone", async () => {
+    const database = await DATABASES.sqlite!();
+    try {
+      await seed(database.sales);
+      const query = matchingCount(database.sales, params({ status: 'new', assignee: STAFF[1]!.email, utmSource: 'kakao' }), 'fromCustomers').compile();
+      const plan = await database.sales.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]));
+      const steps = plan.rows.map((row) => row.detail);
+      expect(steps.join('\n')).toMatch(/USING COVERING INDEX customers_assignee_status \(assignee_email=\? AND status=\?\)/);
+      expect(steps.filter((step) => /registrations/.test(step))).toEqual([]);
+    } finally {
+      await database.close();
+    }
   });
 });
 

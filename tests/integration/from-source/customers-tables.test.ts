@@ -107,11 +107,14 @@ describe.each(Object.keys(DATABASES))('customer tables on %s', (name) => {
       { form_kind: 'popup', utm_source: 'naver', campaign_key: 'launch' },
       { form_kind: 'home', utm_source: 'kakao', campaign_key: 'retarget' },
     ]);
+    // The sources it came from, on its row for the list's source filter: each once.
+    await register(database.sales, registration('01012345678', { formKind: 'home', utm: { source: 'naver' } }), { assignee: JUNG, today: TODAY });
+    expect(await database.rows(`SELECT utm_sources FROM customers`)).toEqual([{ utm_sources: '\u001fnaver\u001fkakao\u001f' }]);
     // One assignment on record: the first, automatic one.
     expect(await database.rows(`SELECT assignee_email, by_email FROM assignments`)).toEqual([{ assignee_email: KIM.email, by_email: null }]);
     // The form's retry lands on its registration: nothing more is stored.
     expect(await register(database.sales, { ...again, name: '김민수' }, { assignee: JUNG, today: TODAY })).toEqual({ status: 'duplicate' });
-    expect(await database.rows(`SELECT count(*) AS n FROM registrations`)).toEqual([{ n: name === 'postgres' ? '2' : 2 }]);
+    expect(await database.rows(`SELECT count(*) AS n FROM registrations`)).toEqual([{ n: name === 'postgres' ? '3' : 3 }]);
   });
 
   it('the messages a registration causes are queued in its transaction: the confirmation, and to the 담당자 the new customer, the returning one and the visit', async () => {
@@ -363,6 +366,12 @@ async function expectMoved(rows: Database['rows'], count: (value: number) => unk
     { registration_id: 'lead-c', note: '상태 visited' },
   ]);
   expect(await rows(`SELECT count(*) AS n FROM assignments`)).toEqual([{ n: count(2) }]);
+  // Each customer's sources, counted from its registrations for the list's source filter.
+  const sources = await rows<{ phone: string; utm_sources: string }>(`SELECT phone, utm_sources FROM customers ORDER BY phone`);
+  expect(sources.map((customer) => [customer.phone, customer.utm_sources.split('\u001f').filter(Boolean).sort()])).toEqual([
+    ['01012345678', ['kakao', 'naver']],
+    ['01098765432', []],
+  ]);
 }
 
 describe('leads kept as documents move into the customer tables once, merged per phone', () => {

@@ -7,7 +7,7 @@ import type { SalesDatabase } from '../database/index';
 import type { LeadFilterParams } from './lead-query';
 import { seoulDay } from '../../shared/seoul-time';
 import { customersRegisteredUnder, type TallyDimension } from './customer-tallies';
-import { customerMatches, driveOf } from './customer-filters';
+import { customerMatches, driveOf, type Drive } from './customer-filters';
 
 /** How many customers the list shows for `filters`, on every page: all of them, however many. */
 export async function countCustomers(sales: SalesDatabase, filters: LeadFilterParams): Promise<number> {
@@ -36,16 +36,17 @@ function withoutVisibility(filters: LeadFilterParams): LeadFilterParams[] {
 }
 
 async function countMatching(sales: SalesDatabase, filters: LeadFilterParams): Promise<number> {
-  const drive = await driveOf(sales, filters);
+  const row = await matchingCount(sales, filters, await driveOf(sales, filters)).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The query that counts the customers `filters` match, read `drive`'s way (without a 상담사's view: see withoutVisibility). */
+export function matchingCount(sales: SalesDatabase, filters: LeadFilterParams, drive: Drive) {
   const matching = sales.db
     .selectFrom('customers')
     .select(sql.lit(1).as('one'))
     .where((eb) => customerMatches(eb, filters, drive));
-  const row = await sales.db
-    .selectFrom(matching.as('matching'))
-    .select((eb) => eb.fn.countAll().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return sales.db.selectFrom(matching.as('matching')).select((eb) => eb.fn.countAll().as('count'));
 }
 
 /**

@@ -9,14 +9,18 @@ import type { SalesDatabase } from '../database/index';
 import type { SalesTables } from '../database/tables';
 import type { LeadFilterParams } from './lead-query';
 import { onVisitDay, VISIT_STATUSES } from './visit-reads';
+import { hasSource } from './customer-sources';
 
 /** Above every character: `name < prefix || MAX` bounds the names that start with `prefix`. */
 const MAX_CHARACTER = '\u{10FFFF}';
 
 export type CustomersBuilder = ExpressionBuilder<SalesTables, 'customers'>;
 
-const registrationFilterSet = (filters: LeadFilterParams) =>
-  filters.from !== null || filters.before !== null || filters.formKind !== null || filters.utmSource !== null || filters.utmCampaign !== null;
+const registrationFilterSet = (filters: LeadFilterParams) => filters.utmSource !== null || registrationsAsked(filters);
+
+/** Whether a registration filter asks what the customer's row does not keep (its sources it does: ./customer-sources.ts). */
+const registrationsAsked = (filters: LeadFilterParams) =>
+  filters.from !== null || filters.before !== null || filters.formKind !== null || filters.utmCampaign !== null;
 
 /**
  * How a registration filter is read: walking the customers newest first and looking for a matching
@@ -81,17 +85,17 @@ export function customerMatches(eb: CustomersBuilder, filters: LeadFilterParams,
   if (filters.interestType) conditions.push(eb('customers.interest_type', '=', filters.interestType));
   if (filters.subscription) conditions.push(eb('customers.subscription', '=', filters.subscription));
   if (filters.funding) conditions.push(eb('customers.funding_plan', '=', filters.funding));
-  if (registrationFilterSet(filters)) {
-    // A registration is never later than its customer's last nor earlier than its first: these let
-    // the walk over customers stop at the period's bounds.
+  if (drive === 'fromRegistrations') {
+    conditions.push(eb('customers.id', 'in', matchingRegistrations(eb, filters).select('registrations.customer_id')));
+  } else if (registrationFilterSet(filters)) {
+    // The walk over customers: a source is on the customer's row (read from the index the walk
+    // reads); a registration is never later than its customer's last nor earlier than its first,
+    // so the walk stops at the period's bounds; the registrations are looked up for what is left.
+    if (filters.utmSource !== null) conditions.push(hasSource(filters.utmSource));
     if (filters.from !== null) conditions.push(eb('customers.last_registered_at', '>=', filters.from));
     if (filters.before !== null) conditions.push(eb('customers.first_registered_at', '<', filters.before));
-    const matching = matchingRegistrations(eb, filters);
-    conditions.push(
-      drive === 'fromRegistrations'
-        ? eb('customers.id', 'in', matching.select('registrations.customer_id'))
-        : eb.exists(matching.select(sql.lit(1).as('one')).whereRef('registrations.customer_id', '=', 'customers.id')),
-    );
+    if (registrationsAsked(filters))
+      conditions.push(eb.exists(matchingRegistrations(eb, filters).select(sql.lit(1).as('one')).whereRef('registrations.customer_id', '=', 'customers.id')));
   }
   if (filters.visitDay !== null) {
     const day = filters.visitDay;

@@ -16,6 +16,7 @@ import type { SalesTables } from '../database/tables';
 import { recordAuditInGroup } from './audit-record';
 import { tallyRegistration } from './registration-tallies';
 import { retallyCustomer, tallyNewCustomer, type StoredRegistration } from './customer-tallies';
+import { firstSources, withSource } from './customer-sources';
 import { comingVisit, moveStatusForward, takePlace, visitAtOf } from './visit-place';
 import { queueBookedVisitMessage } from './visit-messages';
 import { queueRegistrationMessages } from './registration-messages';
@@ -118,6 +119,7 @@ async function registerIn(
 ): Promise<RegistrationOutcome> {
   const marketing = registration.consent.marketing ? 1 : 0;
   const proposedId = `customer-${randomUUID()}`;
+  const source = registration.utm?.source ?? null;
   const customer = (await statements.write(customersByPhone, {
     id: proposedId,
     phone: registration.phone,
@@ -130,6 +132,7 @@ async function registerIn(
     first_registered_at: registration.createdAt,
     last_registered_at: registration.createdAt,
     updated_at: registration.createdAt,
+    utm_sources: firstSources(source),
   }))!;
   const returning = customer.id !== proposedId;
   const held: Assignee | null = customer.assignee_email ? { email: customer.assignee_email, name: customer.assignee_name ?? customer.assignee_email } : null;
@@ -146,6 +149,7 @@ async function registerIn(
         last_registered_at: sql`CASE WHEN last_registered_at < ${registration.createdAt} THEN ${registration.createdAt} ELSE last_registered_at END`,
         first_registered_at: sql`CASE WHEN first_registered_at > ${registration.createdAt} THEN ${registration.createdAt} ELSE first_registered_at END`,
         updated_at: registration.createdAt,
+        ...(source === null ? {} : { utm_sources: withSource(source) }),
         ...(givenNow && assignee ? { assignee_email: assignee.email, assignee_name: assignee.name } : {}),
       })
       .where('id', '=', customer.id)
@@ -171,7 +175,7 @@ async function registerIn(
     message: registration.message ?? null,
     source_page: registration.sourcePage ?? null,
     landing_page: registration.landingPage ?? null,
-    utm_source: registration.utm?.source ?? null,
+    utm_source: source,
     utm_medium: registration.utm?.medium ?? null,
     utm_campaign: registration.utm?.campaign ?? null,
     utm_term: registration.utm?.term ?? null,

@@ -13,6 +13,7 @@ import type { ContentSource, SanityDocument } from '../content/types';
 import type { SalesDatabase } from './index';
 import { recountRegistrationTallies } from '../customers/registration-tallies';
 import { recountCustomerTallies } from '../customers/customer-tallies';
+import { recountCustomerSources } from '../customers/customer-sources';
 import { copyLeadDocuments } from './lead-documents-move';
 import type { SalesTables } from './tables';
 
@@ -117,6 +118,7 @@ export async function copySalesDocuments(db: Kysely<SalesTables>): Promise<void>
     await copyLeadDocuments(transaction);
     await recountRegistrationTallies(transaction);
     await recountCustomerTallies(transaction);
+    await recountCustomerSources(transaction);
   });
 }
 

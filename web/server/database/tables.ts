@@ -79,6 +79,8 @@ export interface CustomerTable {
   callback_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** How far down the funnel the customer came: 0 registered, 1 came to the model house (방문), 2 contracted. */
   funnel_step: ColumnType<number, number | undefined, number>;
+  /** The utm sources of its registrations, for the list's source filter (customers/customer-sources.ts). */
+  utm_sources: ColumnType<string, string | undefined, string>;
 }
 
 /** One form sent (a site form, the desk's 현장 등록 or phone-in), under its customer. */

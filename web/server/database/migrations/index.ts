@@ -24,6 +24,7 @@ import * as groupMessages from './0019-group-messages';
 import * as customerListIndexes from './0020-customer-list-indexes';
 import * as customerMarketingIndex from './0021-customer-marketing-index';
 import * as personalDataStatistics from './0022-personal-data-statistics';
+import * as customerSources from './0023-customer-sources';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-ad-spend': adSpend,
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-customer-list-indexes': customerListIndexes,
   '0021-customer-marketing-index': customerMarketingIndex,
   '0022-personal-data-statistics': personalDataStatistics,
+  '0023-customer-sources': customerSources,
 };
 
 export const salesMigrations: MigrationProvider = {

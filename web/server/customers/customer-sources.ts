@@ -1,0 +1,47 @@
+/**
+ * The utm sources a customer registered under, kept on its row (`customers.utm_sources`) as each
+ * registration adds one: the console list's source filter reads them from the index it walks
+ * (a 상담사's customers of one status) instead of looking each customer up among the
+ * registrations. Stored as SEPARATOR, then each source followed by SEPARATOR; a unit separator
+ * cannot be in a source, whose control characters are dropped when the form is read
+ * (stripControlCharacters).
+ */
+import { sql, SqliteAdapter, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { SalesTables } from '../database/tables';
+
+const SEPARATOR = '\u001f';
+
+/** A customer with no source yet (the column's default). */
+export const NO_SOURCES = SEPARATOR;
+
+/** A new customer's sources: its first registration's, if it has one. */
+export function firstSources(source: string | null): string {
+  return source === null ? NO_SOURCES : `${SEPARATOR}${source}${SEPARATOR}`;
+}
+
+/** Whether the customer row's sources hold `source` (replace is exact and case-sensitive on both databases). */
+export function hasSource(source: string): Expression<SqlBool> {
+  return sql<SqlBool>`replace(customers.utm_sources, ${`${SEPARATOR}${source}${SEPARATOR}`}, '') <> customers.utm_sources`;
+}
+
+/** The customer row's sources with `source` added, for an update of the row. */
+export function withSource(source: string): RawBuilder<string> {
+  return sql<string>`CASE WHEN ${hasSource(source)} THEN customers.utm_sources ELSE customers.utm_sources || ${`${source}${SEPARATOR}`} END`;
+}
+
+/** Every customer's sources set again from its registrations (migration 0023, the move from documents, a seed). */
+export async function recountCustomerSources(db: Kysely<SalesTables> | Kysely<unknown>): Promise<void> {
+  const sales = db as Kysely<SalesTables>;
+  const joined =
+    db.getExecutor().adapter instanceof SqliteAdapter ? sql`group_concat(utm_source || ${SEPARATOR}, '')` : sql`string_agg(utm_source || ${SEPARATOR}, '')`;
+  await sales.updateTable('customers').set({ utm_sources: NO_SOURCES }).execute();
+  await sql`
+    UPDATE customers SET utm_sources = ${SEPARATOR} || sources.joined
+    FROM (
+      SELECT customer_id, ${joined} AS joined
+      FROM (SELECT DISTINCT customer_id, utm_source FROM registrations WHERE utm_source IS NOT NULL) distinct_sources
+      GROUP BY customer_id
+    ) sources
+    WHERE customers.id = sources.customer_id
+  `.execute(sales);
+}
