@@ -29,19 +29,27 @@ export function withSource(source: string): RawBuilder<string> {
   return sql<string>`CASE WHEN ${hasSource(source)} THEN customers.utm_sources ELSE customers.utm_sources || ${`${source}${SEPARATOR}`} END`;
 }
 
-/** Every customer's sources set again from its registrations (migration 0023, the move from documents, a seed). */
+/**
+ * Every customer's sources set again from its registrations (migration 0023, the move from
+ * documents, a seed). Only rows whose sources differ are written: each written row is a new row
+ * version in every index on PostgreSQL.
+ */
 export async function recountCustomerSources(db: Kysely<SalesTables> | Kysely<unknown>): Promise<void> {
   const sales = db as Kysely<SalesTables>;
   const joined =
     db.getExecutor().adapter instanceof SqliteAdapter ? sql`group_concat(utm_source || ${SEPARATOR}, '')` : sql`string_agg(utm_source || ${SEPARATOR}, '')`;
-  await sales.updateTable('customers').set({ utm_sources: NO_SOURCES }).execute();
+  const sources = sql`(
+    SELECT customer_id, ${SEPARATOR} || ${joined} AS marks
+    FROM (SELECT DISTINCT customer_id, utm_source FROM registrations WHERE utm_source IS NOT NULL) distinct_sources
+    GROUP BY customer_id
+  )`;
   await sql`
-    UPDATE customers SET utm_sources = ${SEPARATOR} || sources.joined
-    FROM (
-      SELECT customer_id, ${joined} AS joined
-      FROM (SELECT DISTINCT customer_id, utm_source FROM registrations WHERE utm_source IS NOT NULL) distinct_sources
-      GROUP BY customer_id
-    ) sources
-    WHERE customers.id = sources.customer_id
+    UPDATE customers SET utm_sources = ${NO_SOURCES}
+    WHERE utm_sources <> ${NO_SOURCES} AND NOT EXISTS (SELECT 1 FROM registrations WHERE customer_id = customers.id AND utm_source IS NOT NULL)
+  `.execute(sales);
+  await sql`
+    UPDATE customers SET utm_sources = sources.marks
+    FROM ${sources} sources
+    WHERE customers.id = sources.customer_id AND customers.utm_sources <> sources.marks
   `.execute(sales);
 }

@@ -8,12 +8,13 @@ import { NO_SOURCES, recountCustomerSources } from '../../customers/customer-sou
  * 상담사's 8,572 customers of one status looked up among the registrations, before).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // The index is built again after the rows are written, rather than kept up to date row by row.
+  await db.schema.dropIndex('customers_assignee_status').execute();
   await db.schema
     .alterTable('customers')
     .addColumn('utm_sources', 'text', (column) => column.notNull().defaultTo(NO_SOURCES))
     .execute();
   await recountCustomerSources(db);
-  await db.schema.dropIndex('customers_assignee_status').execute();
   await db.schema
     .createIndex('customers_assignee_status')
     .on('customers')
