@@ -76,13 +76,22 @@ export async function todayWork(sales: SalesDatabase, email: string | null, day:
           .limit(1)
           .as('lastCallResult'),
       ])
-      .where((eb) => theirs(eb))
-      .where(sql<SqlBool>`customers.callback_at IS NOT NULL`)
-      .where('customers.callback_at', '>=', seoulDayStart(day, -RECENT_DAYS))
-      .where('customers.callback_at', '<', until)
+      // The lines' keys first, in order from the index alone: PostgreSQL otherwise guessed a
+      // 상담사's due callbacks few and read every one of them to sort (7,689 rows, 107 ms at 1M).
+      .where('customers.id', 'in', (eb) =>
+        eb
+          .selectFrom('customers')
+          .select('customers.id')
+          .where((due) => theirs(due))
+          .where(sql<SqlBool>`customers.callback_at IS NOT NULL`)
+          .where('customers.callback_at', '>=', seoulDayStart(day, -RECENT_DAYS))
+          .where('customers.callback_at', '<', until)
+          .orderBy('customers.callback_at')
+          .orderBy('customers.id')
+          .limit(TODAY_LINES),
+      )
       .orderBy('customers.callback_at')
       .orderBy('customers.id')
-      .limit(TODAY_LINES)
       .execute(),
     db
       .selectFrom('bookings')

@@ -25,6 +25,7 @@ import * as customerListIndexes from './0020-customer-list-indexes';
 import * as customerMarketingIndex from './0021-customer-marketing-index';
 import * as personalDataStatistics from './0022-personal-data-statistics';
 import * as customerSources from './0023-customer-sources';
+import * as callbackIndexStatus from './0024-callback-index-status';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-ad-spend': adSpend,
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-customer-marketing-index': customerMarketingIndex,
   '0022-personal-data-statistics': personalDataStatistics,
   '0023-customer-sources': customerSources,
+  '0024-callback-index-status': callbackIndexStatus,
 };
 
 export const salesMigrations: MigrationProvider = {
