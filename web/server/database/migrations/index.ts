@@ -26,6 +26,7 @@ import * as customerMarketingIndex from './0021-customer-marketing-index';
 import * as personalDataStatistics from './0022-personal-data-statistics';
 import * as customerSources from './0023-customer-sources';
 import * as callbackIndexStatus from './0024-callback-index-status';
+import * as last4IndexAssignee from './0025-last4-index-assignee';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-ad-spend': adSpend,
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-personal-data-statistics': personalDataStatistics,
   '0023-customer-sources': customerSources,
   '0024-callback-index-status': callbackIndexStatus,
+  '0025-last4-index-assignee': last4IndexAssignee,
 };
 
 export const salesMigrations: MigrationProvider = {
