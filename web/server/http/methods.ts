@@ -6,11 +6,12 @@
  * Unmatched API paths get JSON: 405 for a method the API never serves, else 404.
  */
 import type { Request, RequestHandler } from 'express';
-import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
+import type { RouteMatch, RouteObject, ServerBuild } from 'react-router';
 import { messages } from '../../shared/messages';
 import { closeAfterAnswer } from './body-limit';
 import { NO_STORE } from './cache-headers';
-import { routeTree, type PageRoute } from '../pages/page-address';
+import { routeTree } from '../pages/page-address';
+import { rememberedMatches } from '../pages/route-tree';
 
 const READ_METHODS = ['GET', 'HEAD'];
 const API_METHODS = ['GET', 'HEAD', 'POST'];
@@ -30,15 +31,15 @@ export function pageMethods(
   routes: () => Promise<ServerBuild['routes']>,
   isSiteSlug: (slug: string) => Promise<boolean>,
 ): (path: string, query?: { index: boolean }) => Promise<string[]> {
-  let build: Promise<{ tree: PageRoute[]; withAction: Set<string>; resources: Map<string, string[]> }> | undefined;
+  let build: Promise<{ match: (path: string) => RouteMatch[] | null; withAction: Set<string>; resources: Map<string, string[]> }> | undefined;
   return async (path, query = { index: false }) => {
     build ??= routes().then((manifest) => ({
-      tree: routeTree(manifest),
+      match: rememberedMatches(routeTree(manifest) as RouteObject[]),
       withAction: new Set(Object.values(manifest).flatMap((route) => (route?.module.action ? [route.id] : []))),
       resources: new Map(Object.values(manifest).flatMap((route) => (route && isResource(route.module) ? [[route.id, resourceMethods(route.module)]] : []))),
     }));
-    const { tree, withAction, resources } = await build;
-    const matches = matchRoutes(tree as RouteObject[], pagePathOf(path)) ?? [];
+    const { match, withAction, resources } = await build;
+    const matches = match(pagePathOf(path)) ?? [];
     // The deepest match handles the POST, as React Router routes it; an index route only when
     // the URL says `?index`, else its parent (a layout's form posting to the index's path).
     const deepest = matches.at(-1);
@@ -93,11 +94,11 @@ export function guardPageRequests({
  * resource route matches.
  */
 export function apiMethods(routes: () => Promise<ServerBuild['routes']>): (path: string) => Promise<string[]> {
-  let build: Promise<{ tree: PageRoute[]; manifest: ServerBuild['routes'] }> | undefined;
+  let build: Promise<{ match: (path: string) => RouteMatch[] | null; manifest: ServerBuild['routes'] }> | undefined;
   return async (path) => {
-    build ??= routes().then((manifest) => ({ tree: routeTree(manifest), manifest }));
-    const { tree, manifest } = await build;
-    const id = matchRoutes(tree as RouteObject[], path)?.at(-1)?.route.id;
+    build ??= routes().then((manifest) => ({ match: rememberedMatches(routeTree(manifest) as RouteObject[]), manifest }));
+    const { match, manifest } = await build;
+    const id = match(path)?.at(-1)?.route.id;
     const module = id ? manifest[id]?.module : undefined;
     return module && isResource(module) ? resourceMethods(module) : [];
   };

@@ -74,12 +74,17 @@ export type PageHandlers = {
 };
 
 export function createPageHandlers(options: PageHandlerOptions): PageHandlers {
-  let handle: ((request: Request, context: AppLoadContext) => Promise<Response>) | undefined;
-  const renderPage = async (request: Request, context: AppLoadContext) => {
-    handle ??= createRequestHandler(options.build, options.mode);
-    return handle(request, context);
-  };
   const { pipeline } = options;
+  // Given the build as a function, React Router derives its routes from it again on every request
+  // (a quarter of a lead POST's CPU): right for `--dev`, whose routes change with the code (no
+  // pipeline), not for a built server, whose build is read once.
+  let handle: Promise<(request: Request, context: AppLoadContext) => Promise<Response>> | undefined;
+  const renderPage = async (request: Request, context: AppLoadContext) => {
+    handle ??= pipeline
+      ? options.build().then((build) => createRequestHandler(build, options.mode))
+      : Promise.resolve(createRequestHandler(options.build, options.mode));
+    return (await handle)(request, context);
+  };
   const routeTreeOf = createRouteTrees();
   const answerDiscovery = createRouteDiscovery({
     build: options.build,
