@@ -110,11 +110,25 @@ describe.each(Object.keys(DATABASES))('customer tables on %s', (name) => {
     // The sources it came from, on its row for the list's source filter: each once.
     await register(database.sales, registration('01012345678', { formKind: 'home', utm: { source: 'naver' } }), { assignee: JUNG, today: TODAY });
     expect(await database.rows(`SELECT utm_sources FROM customers`)).toEqual([{ utm_sources: '\u001fnaver\u001fkakao\u001f' }]);
+    // A registration written as a release before this one writes it (the row alone, during a
+    // rolling update): the database adds its source to the customer.
+    await database.sales.db
+      .insertInto('registrations')
+      .values({
+        id: 'lead-older-release',
+        customer_id: first.customerId,
+        created_at: '2026-11-28T05:00:00.000Z',
+        name: '김민수',
+        form_kind: 'home',
+        utm_source: 'google',
+      })
+      .execute();
+    expect(await database.rows(`SELECT utm_sources FROM customers`)).toEqual([{ utm_sources: '\u001fnaver\u001fkakao\u001fgoogle\u001f' }]);
     // One assignment on record: the first, automatic one.
     expect(await database.rows(`SELECT assignee_email, by_email FROM assignments`)).toEqual([{ assignee_email: KIM.email, by_email: null }]);
     // The form's retry lands on its registration: nothing more is stored.
     expect(await register(database.sales, { ...again, name: '김민수' }, { assignee: JUNG, today: TODAY })).toEqual({ status: 'duplicate' });
-    expect(await database.rows(`SELECT count(*) AS n FROM registrations`)).toEqual([{ n: name === 'postgres' ? '3' : 3 }]);
+    expect(await database.rows(`SELECT count(*) AS n FROM registrations`)).toEqual([{ n: name === 'postgres' ? '4' : 4 }]);
   });
 
   it('the messages a registration causes are queued in its transaction: the confirmation, and to the 담당자 the new customer, the returning one and the visit', async () => {

@@ -30,6 +30,49 @@ export function withSource(source: string): RawBuilder<string> {
 }
 
 /**
+ * The database's own guard of the sources: a registration added by anything but this release's
+ * register() (a release before this one still running during a rolling update, a move of old
+ * rows) adds its source to its customer. register() has added it already, so the guard finds
+ * nothing to write (no second row version on PostgreSQL).
+ */
+export async function guardCustomerSources(db: Kysely<unknown>): Promise<void> {
+  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    await sql`
+      CREATE TRIGGER registrations_customer_sources AFTER INSERT ON registrations
+      WHEN NEW.utm_source IS NOT NULL
+      BEGIN
+        UPDATE customers SET utm_sources = utm_sources || NEW.utm_source || char(31)
+        WHERE id = NEW.customer_id AND instr(utm_sources, char(31) || NEW.utm_source || char(31)) = 0;
+      END
+    `.execute(db);
+    return;
+  }
+  await sql`
+    CREATE FUNCTION registrations_customer_sources() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      UPDATE customers SET utm_sources = utm_sources || NEW.utm_source || chr(31)
+      WHERE id = NEW.customer_id AND strpos(utm_sources, chr(31) || NEW.utm_source || chr(31)) = 0;
+      RETURN NULL;
+    END
+    $$
+  `.execute(db);
+  await sql`
+    CREATE TRIGGER registrations_customer_sources AFTER INSERT ON registrations
+    FOR EACH ROW WHEN (NEW.utm_source IS NOT NULL) EXECUTE FUNCTION registrations_customer_sources()
+  `.execute(db);
+}
+
+/** Removes the guard (migration 0023 undone). */
+export async function unguardCustomerSources(db: Kysely<unknown>): Promise<void> {
+  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    await sql`DROP TRIGGER IF EXISTS registrations_customer_sources`.execute(db);
+    return;
+  }
+  await sql`DROP TRIGGER IF EXISTS registrations_customer_sources ON registrations`.execute(db);
+  await sql`DROP FUNCTION IF EXISTS registrations_customer_sources()`.execute(db);
+}
+
+/**
  * Every customer's sources set again from its registrations (migration 0023, the move from
  * documents, a seed). Only rows whose sources differ are written: each written row is a new row
  * version in every index on PostgreSQL.

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { NO_SOURCES, recountCustomerSources } from '../../customers/customer-sources';
+import { guardCustomerSources, NO_SOURCES, recountCustomerSources, unguardCustomerSources } from '../../customers/customer-sources';
 
 /**
  * The utm sources each customer registered under, on its row (../../customers/customer-sources.ts)
@@ -15,6 +15,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('customers')
     .addColumn('utm_sources', 'text', (column) => column.notNull().defaultTo(NO_SOURCES))
     .execute();
+  await guardCustomerSources(db);
   await recountCustomerSources(db);
   await db.schema
     .createIndex('customers_assignee_status')
@@ -24,6 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await unguardCustomerSources(db);
   await db.schema.dropIndex('customers_assignee_status').execute();
   await db.schema.createIndex('customers_assignee_status').on('customers').columns(['assignee_email', 'status', 'last_registered_at', 'id']).execute();
   await db.schema.alterTable('customers').dropColumn('utm_sources').execute();
