@@ -96,10 +96,16 @@ async function databaseFilesHolding(markers: string[]): Promise<string[]> {
       "SELECT current_setting('data_directory') AS dir, oid FROM pg_database WHERE datname = current_database()",
     );
     const directory = path.join(rows[0].dir, 'base', String(rows[0].oid));
-    return readdirSync(directory).filter((file) => {
+    const holding = readdirSync(directory).filter((file) => {
       const bytes = readFileSync(path.join(directory, file));
       return markers.some((marker) => bytes.includes(Buffer.from(marker)));
     });
+    // Named by their relation, so that a failure says which table or index kept the bytes.
+    const { rows: relations } = await client.query<{ node: string; name: string }>(
+      'SELECT pg_relation_filenode(oid)::text AS node, relname AS name FROM pg_class WHERE pg_relation_filenode(oid) IS NOT NULL',
+    );
+    const nameOf = new Map(relations.map((relation) => [relation.node, relation.name]));
+    return holding.map((file) => `${nameOf.get(file.split(/[._]/)[0]!) ?? 'no relation'} (${file})`);
   } finally {
     await client.end();
   }
