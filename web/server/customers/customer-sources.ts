@@ -36,13 +36,15 @@ export function withSource(source: string): RawBuilder<string> {
  * nothing to write (no second row version on PostgreSQL).
  */
 export async function guardCustomerSources(db: Kysely<unknown>): Promise<void> {
+  // A trigger's body takes no parameters: the separator is written into it as a literal.
+  const separator = sql.lit(SEPARATOR);
   if (db.getExecutor().adapter instanceof SqliteAdapter) {
     await sql`
       CREATE TRIGGER registrations_customer_sources AFTER INSERT ON registrations
       WHEN NEW.utm_source IS NOT NULL
       BEGIN
-        UPDATE customers SET utm_sources = utm_sources || NEW.utm_source || char(31)
-        WHERE id = NEW.customer_id AND instr(utm_sources, char(31) || NEW.utm_source || char(31)) = 0;
+        UPDATE customers SET utm_sources = utm_sources || NEW.utm_source || ${separator}
+        WHERE id = NEW.customer_id AND instr(utm_sources, ${separator} || NEW.utm_source || ${separator}) = 0;
       END
     `.execute(db);
     return;
@@ -50,8 +52,8 @@ export async function guardCustomerSources(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE FUNCTION registrations_customer_sources() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      UPDATE customers SET utm_sources = utm_sources || NEW.utm_source || chr(31)
-      WHERE id = NEW.customer_id AND strpos(utm_sources, chr(31) || NEW.utm_source || chr(31)) = 0;
+      UPDATE customers SET utm_sources = utm_sources || NEW.utm_source || ${separator}
+      WHERE id = NEW.customer_id AND strpos(utm_sources, ${separator} || NEW.utm_source || ${separator}) = 0;
       RETURN NULL;
     END
     $$
