@@ -11,7 +11,8 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../web/server/config';
 import { closeContentSources, createContentSources } from '../../../web/server/content/index';
-import { salesDatabaseOnPostgres, salesMigrator, type SalesDatabase } from '../../../web/server/database/index';
+import { groupCommit } from '../../../web/server/database/group-commit';
+import { openEmbeddedSalesDatabase, salesDatabaseOnPostgres, salesMigrator, type SalesDatabase } from '../../../web/server/database/index';
 import { SalesMessageLog } from '../../../web/server/messages/message-log';
 import { migrate } from '../../../web/server/postgres/index';
 import { openSqlite } from '../../../web/server/sqlite';
@@ -96,6 +97,37 @@ describe('the message log of an older release', () => {
       expect(handed).toEqual(['booking:lead-b']);
     } finally {
       await pool.end();
+    }
+  });
+});
+
+describe('settling a delivery round', () => {
+  it('the jobs not sent in a chunk settle in one statement per outcome, each row with its own reason', async () => {
+    const sales = await openEmbeddedSalesDatabase(dataDir);
+    try {
+      // Every UPDATE of the log, as the database is sent it.
+      const updates: string[] = [];
+      const counted = sales.db.withPlugin({
+        transformQuery: ({ node }) => {
+          if (node.kind === 'UpdateQueryNode') updates.push(node.kind);
+          return node;
+        },
+        transformResult: async ({ result }) => result,
+      });
+      const log = new SalesMessageLog({ db: counted, inGroupCommit: groupCommit(counted, { concurrency: 1, shards: 1 }) });
+      const leads = Array.from({ length: 12 }, (_, index) => `lead-${String(index).padStart(2, '0')}`);
+      await log.enqueue(
+        leads.map((leadId) => ({ key: `registration:${leadId}`, leadId, event: 'registration' as const })),
+        SENT_AT,
+      );
+      await log.drain(SENT_AT, 50, async (job) => ({ status: 'skipped', reason: job.leadId === 'lead-03' ? 'noConsent' : 'off' }));
+
+      // Two chunks (10 and 2): a claim each, and one settlement per distinct outcome in each.
+      expect(updates).toHaveLength(2 + 2 + 1);
+      const rows = await sales.db.selectFrom('lead_messages').select(['lead_id', 'status', 'reason', 'attempts']).orderBy('lead_id').execute();
+      expect(rows).toEqual(leads.map((leadId) => ({ lead_id: leadId, status: 'skipped', reason: leadId === 'lead-03' ? 'noConsent' : 'off', attempts: 1 })));
+    } finally {
+      await sales.close();
     }
   });
 });

@@ -163,10 +163,18 @@ export class SalesMessageLog implements MessageLog {
     }
   }
 
+  /** One statement per distinct settlement: the chunk's skipped jobs mostly share one (messages off, no consent …). */
   private async settle(jobs: Array<{ key: string; settled: Settlement }>): Promise<void> {
     if (jobs.length === 0) return;
+    const keysBySettlement = new Map<string, { settled: Settlement; keys: string[] }>();
+    for (const { key, settled } of jobs) {
+      const same = JSON.stringify(settled);
+      const group = keysBySettlement.get(same) ?? { settled, keys: [] };
+      group.keys.push(key);
+      keysBySettlement.set(same, group);
+    }
     await this.sales.inGroupCommit(async (trx) => {
-      for (const { key, settled } of jobs) {
+      for (const { settled, keys } of keysBySettlement.values()) {
         await trx
           .updateTable('lead_messages')
           .set({
@@ -177,7 +185,7 @@ export class SalesMessageLog implements MessageLog {
             next_attempt_at: settled.nextAt,
             updated_at: Date.now(),
           })
-          .where('key', '=', key)
+          .where('key', 'in', keys)
           .execute();
       }
     });
