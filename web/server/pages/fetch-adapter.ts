@@ -1,5 +1,4 @@
 /** Between Express and the Fetch API React Router speaks: the request it handles, and its response read or sent back. */
-import { Readable } from 'node:stream';
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { createReadableStreamFromReadable } from '@react-router/node';
 
@@ -47,7 +46,11 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse | undef
   } as RequestInit);
 }
 
-/** Redirects, `.data`, resource routes and dev pages: status, headers and the body as it streams. */
+/**
+ * Redirects, `.data`, resource routes and dev pages: status, headers and the body as it streams.
+ * The last piece goes out with the end, so a short answer (an API's JSON) is one write of headers
+ * and body with its length; a client that leaves stops the stream.
+ */
 export async function sendFetchResponse(res: ExpressResponse, response: Response, head: boolean): Promise<void> {
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) {
@@ -59,13 +62,33 @@ export async function sendFetchResponse(res: ExpressResponse, response: Response
     res.end();
     return;
   }
-  const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
-  await new Promise<void>((resolve, reject) => {
-    body.on('error', (error) => (res.destroyed ? resolve() : reject(error)));
-    res.on('close', () => {
-      body.destroy();
+  const reader = response.body.getReader();
+  const stopOnLeave = () => void reader.cancel().catch(() => undefined);
+  res.once('close', stopOnLeave);
+  try {
+    let piece = await reader.read();
+    while (!piece.done && !res.destroyed) {
+      const next = await reader.read();
+      if (next.done) break;
+      if (!res.write(piece.value)) await drainedOrClosed(res);
+      piece = next;
+    }
+    if (!res.destroyed) res.end(piece.done ? undefined : piece.value);
+  } catch (error) {
+    if (!res.destroyed) throw error;
+  } finally {
+    res.off('close', stopOnLeave);
+  }
+}
+
+function drainedOrClosed(res: ExpressResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
       resolve();
-    });
-    body.pipe(res);
+    };
+    res.on('drain', done);
+    res.on('close', done);
   });
 }
