@@ -34,7 +34,7 @@ const EXPRESS_CHOICES: Array<[accept: string | null, html: boolean]> = [
 describe('the download session check', () => {
   it.each(EXPRESS_CHOICES)('signed out, Accept %j: the sign-in for a browser (%s), else 401 JSON', async (accept, html) => {
     const request = new Request('http://localhost/admin/stats.csv?from=2026-11-01&reason=x', { headers: accept === null ? {} : { accept } });
-    const refusal = staffOfExport(request, signedOut, { page: '/admin/stats' });
+    const refusal = staffOfExport({ request, url: new URL(request.url) }, signedOut, { page: '/admin/stats' });
     expect(refusal).toBeInstanceOf(Response);
     const response = refusal as Response;
     expect(response.headers.get('cache-control')).toBe('no-store');
@@ -51,7 +51,8 @@ describe('the download session check', () => {
   it('signed in with a 사유: the staff member as the record names them, the 사유 and the other parameters', () => {
     const staff = { email: 'boss@example.com', name: '박팀장', role: 'manager' as const };
     const context = { auth: { session: () => staff }, clientIp: '10.0.0.1' } as unknown as AppLoadContext;
-    const allowed = staffOfExport(new Request('http://localhost/admin/stats.csv?from=2026-11-01&reason=%20주간%0A보고'), context, { page: '/admin/stats' });
+    const request = new Request('http://localhost/admin/stats.csv?from=2026-11-01&reason=%20주간%0A보고');
+    const allowed = staffOfExport({ request, url: new URL(request.url) }, context, { page: '/admin/stats' });
     expect(allowed).toEqual({ actor: { ...staff, ip: '10.0.0.1' }, reason: '주간 보고', query: new URLSearchParams({ from: '2026-11-01' }) });
   });
 });

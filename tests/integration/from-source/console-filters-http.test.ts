@@ -96,6 +96,14 @@ describe.each([
     expect(body).toContain(CONTROL_MESSAGE);
   });
 
+  it("signed out, a page's data request: the sign-in returns to the page's own address, not the data request's", async () => {
+    const response = await fetch(`${origin}/admin/leads.data?status=new&_routes=routes%2Fconsole%2Fleads`, { redirect: 'manual' });
+    const body = await response.text();
+    expect(response.status, body.slice(0, 300)).toBe(202);
+    expect(body).toContain(`"/admin?next=${encodeURIComponent('/admin/leads?status=new')}"`);
+    expect(body).not.toContain('.data');
+  });
+
   it("another site's link to a download or a phone search: nothing is downloaded, searched or recorded", async () => {
     const reason = encodeURIComponent('공격자가 적은 사유');
     const crossSite = (pathAndQuery: string, accept: string) =>

@@ -13,8 +13,7 @@ export type PageSection = NonNullable<PageDocument['sections']>[number];
 export type QueryImage = NonNullable<PageSection['image']>;
 
 /** The path of a request without a trailing slash (`/Brand/intro/` is `/Brand/intro`). */
-export function requestPath(request: Request): string {
-  const { pathname } = new URL(request.url);
+export function requestPath({ pathname }: URL): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }
 

@@ -11,6 +11,7 @@ import { staffRefusalAnswer } from '../../shared/staff-refusals';
 import { mayExport, type StaffIdentity, type StaffRole } from '../../shared/staff-roles';
 import { parseExportReason, withoutExportReason } from '../../shared/export-reason';
 import { startedByAnotherSite } from '../../shared/cross-site';
+import type { StaffRequest } from './require-staff';
 
 const downloadSessionMessages = {
   signInRequired: '로그인이 필요합니다. 상담 관리 화면에서 로그인한 뒤 다시 내려받아 주세요.',
@@ -112,11 +113,11 @@ function staffOfDownload(
  * `page`: the console page the download belongs to, where a refused browser is sent back.
  */
 export function staffOfExport(
-  request: Request,
+  { request, url }: StaffRequest,
   context: AppLoadContext,
   options: { page: string; allowed?: (role: StaffRole) => boolean; forbidden?: string },
 ): { actor: StaffIdentity & { ip: string }; reason: string; query: URLSearchParams } | Response {
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const query = withoutExportReason(params);
   const returnTo = `${options.page}${query.size > 0 ? `?${query}` : ''}`;
   const staff = staffOfDownload(request, context, { returnTo, allowed: options.allowed ?? mayExport, forbidden: options.forbidden });

@@ -7,8 +7,8 @@ import { InnerPage } from '../components/page/InnerPage';
  * (routes.ts lists the paths). Editors change the text, images, tables, videos and notes in the
  * Studio; nothing here is page-specific.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return { page: await loadPage(context, requestPath(request)) };
+export async function loader({ url, context }: Route.LoaderArgs) {
+  return { page: await loadPage(context, requestPath(url)) };
 }
 
 export const meta = pageDocumentMeta;

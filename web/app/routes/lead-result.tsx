@@ -13,14 +13,13 @@ export const handle = { query: ['status', 'errors', 'from'] } satisfies PageHand
  * Where a lead form posted without JavaScript lands (303 from POST /api/leads): the outcome in
  * words, the field errors if any, and the way back to the form.
  */
-export function loader({ request }: Route.LoaderArgs) {
-  const query = new URL(request.url).searchParams;
-  const status = query.get('status') ?? '';
-  const errors = (query.get('errors') ?? '')
+export function loader({ url }: Route.LoaderArgs) {
+  const status = url.searchParams.get('status') ?? '';
+  const errors = (url.searchParams.get('errors') ?? '')
     .split(',')
     .filter(isLeadErrorCode)
     .map((code) => leadMessages.errors[code]);
-  const back = ownPagePath(query.get('from'));
+  const back = ownPagePath(url.searchParams.get('from'));
   let message: string;
   if (status === 'ok') message = messages.leadSuccess;
   else if (isLeadSubmitError(status)) message = LEAD_SUBMIT_MESSAGES[status];

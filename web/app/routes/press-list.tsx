@@ -21,9 +21,9 @@ export const handle = { query: ['cursor'] } satisfies PageHandle;
 /** The menu entry this page is filed under (홍보센터 › 언론보도). */
 const MENU_PATH = '/Promotion/Press';
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, request, url, context }: Route.LoaderArgs) {
   await requireConfiguredSite(context, params.site);
-  const cursor = new URL(request.url).searchParams.get('cursor');
+  const cursor = url.searchParams.get('cursor');
   try {
     const page = await context.press.list(params.site, cursor);
     const session = context.auth.session(request);

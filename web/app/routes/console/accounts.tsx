@@ -42,14 +42,14 @@ const FIELD_OF: Partial<Record<StaffAccountError, AddField>> = {
   invalidMobile: 'mobile',
 };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = requireStaff(request, context, 'admin');
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const staff = requireStaff({ request, url }, context, 'admin');
   return { accounts: await context.staff.list(), me: staff.email };
 }
 
 /** Add, disable, enable, reset: admins only, from this site (Origin), each recorded by the service. */
-export async function action({ request, context }: Route.ActionArgs) {
-  requireStaff(request, context, 'admin');
+export async function action({ request, url, context }: Route.ActionArgs) {
+  requireStaff({ request, url }, context, 'admin');
   const authorization = context.auth.authorizeWrite(request, 'admin');
   if (!authorization.ok) {
     const { status, message } = staffRefusalAnswer(authorization.refusal);

@@ -12,7 +12,7 @@ import { consoleMeta } from '../../components/console/console-page';
 import { ConsoleTable } from '../../components/console/ConsoleTable';
 import { ExportForm } from '../../components/console/ExportForm';
 import '../../components/console/audit.css';
-import { requireStaffWho } from '../../lib/require-staff';
+import { requireStaffWho, type StaffRequest } from '../../lib/require-staff';
 import { startedByAnotherSite } from '../../../shared/cross-site';
 
 const text = consoleText.audit;
@@ -23,8 +23,8 @@ const CUSTOMER_CHOICES = 20;
 const CUSTOMER_QUERY_MAX = 100;
 
 /** The 관리자 reads the whole trail, a 팀장 the team's part (refused: a 상담사). */
-function requireAuditReader(request: Request, context: Route.LoaderArgs['context']) {
-  return requireStaffWho(request, context, (role: StaffRole) => auditScopeOf(role) !== null, text.forbidden);
+function requireAuditReader(asked: StaffRequest, context: Route.LoaderArgs['context']) {
+  return requireStaffWho(asked, context, (role: StaffRole) => auditScopeOf(role) !== null, text.forbidden);
 }
 
 /** Records whose target is a lead id (the others name an account, or nothing). */
@@ -39,10 +39,10 @@ const LEAD_ACTIONS: ReadonlySet<AuditAction> = new Set([
   'visitCheckInUndo',
 ]);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = requireAuditReader(request, context);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const staff = requireAuditReader({ request, url }, context);
   const team = auditScopeOf(staff.role) === 'team';
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const { filters, invalid, filterError, rangeError } = parseAuditFilters(params);
   const query = auditFiltersToParams(filters).toString();
   // Another site's link reads the trail in the admin's name (and is recorded as their look): not
@@ -75,8 +75,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * resolves to leads through the lead list's search (a whole number recorded as a lookup); one
  * match goes straight to its records (`?lead=`), several are offered to choose from.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const staff = requireAuditReader(request, context);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const staff = requireAuditReader({ request, url }, context);
   const form = await request.formData().catch(() => null);
   const customer = String(form?.get('customer') ?? '').trim();
   if (!customer) return data({ customerError: text.customerRequired, choices: [] }, { status: 400 });

@@ -3,7 +3,7 @@ import type { Route } from './+types/group-messages';
 import { leadFiltersToParams } from '../../../shared/lead-filters';
 import { mayManageLeads } from '../../../shared/staff-roles';
 import { GROUP_EXCLUSIONS, GROUP_PURPOSE_LABELS, type GroupAudience, type GroupSendResult } from '../../../shared/group-messages';
-import { requireStaff } from '../../lib/require-staff';
+import { requireStaff, type StaffRequest } from '../../lib/require-staff';
 import { ConsoleOutcome } from '../../components/console/ConsoleOutcome';
 import { CONSOLE_HEADERS, LEAD_LIST_PATH, consoleMeta } from '../../components/console/console-page';
 import { groupMessageText as text } from '../../components/console/group-message-text';
@@ -40,15 +40,15 @@ function audienceOf(params: URLSearchParams, context: Context): { audience: Grou
 }
 
 /** 팀장 and 관리자 only: a 상담사 is answered 403 in Korean, on the page and on a post. */
-function requireManager(request: Request, context: Context) {
-  const staff = requireStaff(request, context);
+function requireManager(asked: StaffRequest, context: Context) {
+  const staff = requireStaff(asked, context);
   if (!mayManageLeads(staff.role)) throw data({ error: 'forbidden', message: text.forbidden }, { status: 403 });
   return { ...staff, ip: context.clientIp };
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = requireManager(request, context);
-  const params = new URL(request.url).searchParams;
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const actor = requireManager({ request, url }, context);
+  const params = url.searchParams;
   const chosen = audienceOf(params, context);
   const [templates, quota] = await Promise.all([context.groupMessages.templates(), context.leadMessages.customerQuota()]);
   const templateId = params.get('template') || templates[0]?.id || null;
@@ -66,8 +66,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const actor = requireManager(request, context);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const actor = requireManager({ request, url }, context);
   const form = await request.formData().catch(() => null);
   const params = new URLSearchParams();
   for (const [name, value] of form ?? []) if (typeof value === 'string') params.append(name, value);

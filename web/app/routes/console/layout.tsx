@@ -21,15 +21,15 @@ export const handle = { query: 'any' } satisfies PageHandle;
  * Where to go after signing in: the console page that sent the staff member here, else their
  * day's start — 오늘 할 일 for a 상담사, the dashboard for a 팀장 or 관리자.
  */
-function afterSignIn(request: Request, role: StaffRole): string {
-  const next = ownPagePath(new URL(request.url).searchParams.get('next'));
+function afterSignIn(url: URL, role: StaffRole): string {
+  const next = ownPagePath(url.searchParams.get('next'));
   if (isConsolePath(next)) return next;
   return role === 'sales' ? TODAY_PATH : CONSOLE_HOME;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const staff = context.auth.session(request);
-  const next = new URL(request.url).searchParams.get('next');
+  const next = url.searchParams.get('next');
   // The site-wide cap on messages to customers, once reached, is every staff member's to see.
   const quota = staff ? await context.leadMessages.customerQuota() : null;
   return {
@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Sign-in and sign-out, posted to /admin (the same session, throttle and Origin rules as the press page). */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   const intent = form?.get('intent');
   if (form && intent === 'login') {
@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = new Headers();
     headers.append('Set-Cookie', result.setCookie);
     headers.append('Set-Cookie', result.deviceCookie);
-    return redirect(afterSignIn(request, result.session.role), { headers });
+    return redirect(afterSignIn(url, result.session.role), { headers });
   }
   if (form && intent === 'logout') {
     if (!context.auth.isSameOrigin(request)) return data({ error: staffRefusalAnswer('foreignOrigin').message }, { status: 403 });

@@ -30,8 +30,8 @@ function refusal(access: 'forbidden' | 'notFound') {
   return access === 'forbidden' ? data({ message: text.notYours }, { status: 403 }) : data({ message: text.notFound }, { status: 404 });
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const staff = requireStaff(request, context);
+export async function loader({ request, url, params, context }: Route.LoaderArgs) {
+  const staff = requireStaff({ request, url }, context);
   if (startedByAnotherSite(request.headers.get('sec-fetch-site')))
     return { lead: null, assignees: [], callResults: [], messages: [], openDays: [], registrations: [], unitTypes: [] };
   const lead = await context.leadConsole.lead(params.id, { ...staff, ip: context.clientIp });
@@ -104,8 +104,8 @@ function changeAnswer(result: LeadCallResult, saved: string, memoDraft: string, 
   return answer({ tone: 'error', message: text.invalidChange }, memoDraft, 400);
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const staff = requireStaff(request, context);
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const staff = requireStaff({ request, url }, context);
   const actor = { ...staff, ip: context.clientIp };
   // Before anything is read of the form or the lead: every action answers a lead the staff member
   // may not open as its page does, whatever revision or intent was posted.

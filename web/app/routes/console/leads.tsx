@@ -22,9 +22,8 @@ import './leads.css';
 
 const PAGE_SIZE = 30;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = requireStaff(request, context);
-  const url = new URL(request.url);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const staff = requireStaff({ request, url }, context);
   const { filters: asked, invalid, controlError } = context.leadSearch.read(url.searchParams);
   // A search another site's link asks for is a lookup of a person in the staff member's name
   // (recorded as one): not made until they follow our own link.
@@ -103,8 +102,8 @@ async function handOverAnswer(form: FormData, context: Route.ActionArgs['context
  * sealed in the list's address), and 선택한 고객 배정: each ticked lead to the chosen 담당자 (or
  * 미배정), under the service's rules, each recorded.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const staff = requireStaff(request, context);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const staff = requireStaff({ request, url }, context);
   const form = await request.formData().catch(() => null);
   if (form?.get('intent') === 'search') {
     const fields = new URLSearchParams();

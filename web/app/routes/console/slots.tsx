@@ -45,10 +45,10 @@ function creationProblem(times: string[], capacity: number): Pick<SlotOutcome, '
   return null;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = requireStaff(request, context);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const staff = requireStaff({ request, url }, context);
   if (!mayManageSlots(staff.role)) throw data({ message: text.forbidden }, { status: 403 });
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const asked = (params.get('from') ?? '').trim();
   const days = params.get('days') === '1' ? 1 : 7;
   const today = seoulDay(Date.now());
@@ -66,8 +66,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const staff = requireStaff(request, context);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const staff = requireStaff({ request, url }, context);
   const actor = { ...staff, ip: context.clientIp };
   const form = await request.formData().catch(() => null);
   const field = (name: string) => {

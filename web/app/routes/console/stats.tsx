@@ -18,10 +18,10 @@ import { requireStaff } from '../../lib/require-staff';
 const text = consoleText.stats;
 const count = (value: number) => value.toLocaleString('ko-KR');
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = requireStaff(request, context);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const staff = requireStaff({ request, url }, context);
   const today = seoulDay(Date.now());
-  const search = new URL(request.url).searchParams;
+  const search = url.searchParams;
   const asked = parseStatsRange(search, today);
   // A range that is not one: said on the page, over the default range.
   const range = 'error' in asked ? defaultStatsRange(today) : asked;
@@ -39,8 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { error: 'error' in asked ? asked.error : null, report: await context.campaignStats.read(range), canExport: mayExport(staff.role), spend, team };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const staff = requireStaff(request, context);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const staff = requireStaff({ request, url }, context);
   const form = await request.formData().catch(() => null);
   const field = (name: string) => {
     const value = form?.get(name);

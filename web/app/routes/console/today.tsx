@@ -13,9 +13,9 @@ import './today.css';
 /** The most rows a list of the page holds (the queries' slice). */
 const LIST_MAX = 100;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = requireStaff(request, context);
-  const who = todayWhoOf(new URL(request.url).searchParams, staff);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const staff = requireStaff({ request, url }, context);
+  const who = todayWhoOf(url.searchParams, staff);
   const canPick = mayViewOthersWork(staff.role);
   const [work, accounts] = await Promise.all([context.todayWork.read(who), canPick ? context.staff.list() : Promise.resolve([])]);
   const choices = accounts.filter((account) => !account.disabled).map((account) => ({ email: account.email, name: account.name }));

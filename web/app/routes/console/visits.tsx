@@ -12,12 +12,12 @@ import { deskFailed, deskMessage, DeskRegistrationForm, type DeskOutcome } from 
 /** Longer than any date; a longer value is cut in the message that quotes it back. */
 const QUOTED_INPUT_MAX = 20;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = requireStaff(request, context);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const staff = requireStaff({ request, url }, context);
   const today = seoulDay(Date.now());
   const canUndo = mayUndoCheckIn(staff.role);
   const mayMessage = mayManageLeads(staff.role);
-  const asked = (new URL(request.url).searchParams.get('date') ?? '').trim();
+  const asked = (url.searchParams.get('date') ?? '').trim();
   if (asked && !isDay(asked)) {
     const dateError = VISITS_TEXT.badDate(asked.slice(0, QUOTED_INPUT_MAX));
     return data(
@@ -37,8 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const REFUSAL_STATUS = { notFound: 404, forbidden: 403, notYours: 403, notToday: 409, invalid: 400 } as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const staff = requireStaff(request, context);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const staff = requireStaff({ request, url }, context);
   const form = await request.formData().catch(() => null);
   const leadId = form?.get('leadId');
   const rev = form?.get('rev');

@@ -11,8 +11,8 @@ import type { Route } from './+types/audit';
  */
 export const handle = { query: 'any' } satisfies PageHandle;
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const allowed = staffOfExport(request, context, { page: '/admin/audit', allowed: (role) => auditScopeOf(role) !== null });
+export function loader({ request, url, context }: Route.LoaderArgs) {
+  const allowed = staffOfExport({ request, url }, context, { page: '/admin/audit', allowed: (role) => auditScopeOf(role) !== null });
   if (allowed instanceof Response) return allowed;
   const { filters, filterError } = parseAuditFilters(allowed.query);
   if (filterError) return downloadRefusal(400, { error: 'invalidFilters', message: filterError });

@@ -18,13 +18,13 @@ const CONTENT_TYPES = {
 
 const INVALID_FILTERS = '내려받기 조건이 올바르지 않습니다. 고객 목록에서 조건을 다시 골라 주세요.';
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const allowed = staffOfExport(request, context, { page: LEAD_LIST_PATH });
+export function loader({ request, url, context }: Route.LoaderArgs) {
+  const allowed = staffOfExport({ request, url }, context, { page: LEAD_LIST_PATH });
   if (allowed instanceof Response) return allowed;
   const { filters, invalid, controlError } = context.leadSearch.read(allowed.query);
   if (invalid.length > 0) return downloadRefusal(400, { error: 'invalidFilters', message: controlError ?? INVALID_FILTERS, fields: invalid });
   // Routes match without regard to case: /admin/leads/EXPORT.XLSX is the workbook too.
-  const format = new URL(request.url).pathname.toLowerCase().endsWith('.xlsx') ? 'xlsx' : 'csv';
+  const format = url.pathname.toLowerCase().endsWith('.xlsx') ? 'xlsx' : 'csv';
   const day = seoulDay(Date.now()).replace(/-/g, '');
   return downloadAnswer(context.downloads.leads(filters, format, allowed), { contentType: CONTENT_TYPES[format], fileName: `leads-${day}.${format}` });
 }

@@ -7,8 +7,8 @@ import type { Route } from './+types/stats';
 /** GET /admin/stats.csv?from=&to=: the statistics of a date range, for an admin or a 팀장 giving a 사유 (recorded). */
 export const handle = { query: 'any' } satisfies PageHandle;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const allowed = staffOfExport(request, context, { page: STATS_PATH });
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const allowed = staffOfExport({ request, url }, context, { page: STATS_PATH });
   if (allowed instanceof Response) return allowed;
   const range = parseStatsRange(allowed.query, seoulDay(Date.now()));
   if ('error' in range) return downloadRefusal(400, { error: 'invalidRange', message: range.error });

@@ -11,8 +11,8 @@ import type { Route } from './+types/team-stats';
  */
 export const handle = { query: 'any' } satisfies PageHandle;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const allowed = staffOfExport(request, context, { page: STATS_PATH, forbidden: teamPerformanceMessages.forbidden });
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const allowed = staffOfExport({ request, url }, context, { page: STATS_PATH, forbidden: teamPerformanceMessages.forbidden });
   if (allowed instanceof Response) return allowed;
   const range = parseTeamRange(allowed.query, seoulDay(Date.now()));
   if ('error' in range) return downloadRefusal(400, { error: 'invalidRange', message: range.error });
