@@ -5,7 +5,9 @@
  * PostgreSQL (fsync and synchronous commit on), same machine, one run: every 201 is a lead on
  * disk. Rate limits and the minimum fill time are off for the run; everything else is production code.
  * With a baseline (BENCH_BASELINE_DIR, another built checkout), each store is measured on both
- * builds back to back, so the two are compared within one run.
+ * builds back to back, so the two are compared within one run, and twice in the order this build,
+ * baseline, baseline, this build: a change in the shared machine's speed during the run then falls
+ * on both builds alike. Even so, one run of the same code on both sides has differed by 7 %.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,15 +28,18 @@ type Build = { name: string; root?: string };
 /** Both stores, one after the other (each on this build and the baseline's); the table gives each row's share of this build on SQLite. */
 export async function benchLeadPost(options: { duration: number; connections: number; baselineDir?: string }): Promise<LeadPostRun[]> {
   ensureFreshBuild();
-  const builds: Build[] = [{ name: 'this build' }, ...(options.baselineDir ? [{ name: 'baseline', root: options.baselineDir }] : [])];
+  const thisBuild: Build = { name: 'this build' };
+  const builds: Build[] = options.baselineDir ? [thisBuild, { name: 'baseline', root: options.baselineDir }] : [thisBuild];
+  // Each build twice, in the order A B B A: neither gains from going first or from a slower spell.
+  const order = builds.length > 1 ? [builds[0]!, builds[1]!, builds[1]!, builds[0]!] : builds;
   const runs: LeadPostRun[] = [];
-  for (const build of builds) runs.push({ store: 'SQLite (embedded)', build: build.name, ...(await leadPostRun(options, {}, build.root)) });
+  for (const build of order) runs.push({ store: 'SQLite (embedded)', build: build.name, ...(await leadPostRun(options, {}, build.root)) });
   const stateDir = mkdtempSync(path.join(tmpdir(), 'cheonghak-bench-postgres-'));
   let postgres: ServerState | undefined;
   try {
     postgres = await startPostgres(stateDir, { durable: true });
     const { url } = postgres;
-    for (const [index, build] of builds.entries()) {
+    for (const [index, build] of order.entries()) {
       const database = `bench_leads_${index}`;
       await withClient(`${url}/postgres`, (client) => client.query(`CREATE DATABASE ${database}`));
       const postmaster = Number(readFileSync(path.join(postgres.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
@@ -68,6 +73,14 @@ export async function benchLeadPost(options: { duration: number; connections: nu
       ]),
     ),
   );
+  if (builds.length > 1) {
+    const meanRate = (store: string, build: string) => {
+      const rates = runs.filter((run) => run.store === store && run.build === build).map((run) => run.result.requests.average);
+      return rates.reduce((sum, rate) => sum + rate, 0) / rates.length;
+    };
+    const ratios = [...new Set(runs.map((run) => run.store))].map((store) => `${store} ${(meanRate(store, 'this build') / meanRate(store, 'baseline')).toFixed(2)}`);
+    console.log(`\nthis build / baseline (mean req/s of each build's two runs): ${ratios.join(', ')}`);
+  }
   return runs;
 }
 
