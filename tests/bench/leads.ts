@@ -78,7 +78,9 @@ export async function benchLeadPost(options: { duration: number; connections: nu
       const rates = runs.filter((run) => run.store === store && run.build === build).map((run) => run.result.requests.average);
       return rates.reduce((sum, rate) => sum + rate, 0) / rates.length;
     };
-    const ratios = [...new Set(runs.map((run) => run.store))].map((store) => `${store} ${(meanRate(store, 'this build') / meanRate(store, 'baseline')).toFixed(2)}`);
+    const ratios = [...new Set(runs.map((run) => run.store))].map(
+      (store) => `${store} ${(meanRate(store, 'this build') / meanRate(store, 'baseline')).toFixed(2)}`,
+    );
     console.log(`\nthis build / baseline (mean req/s of each build's two runs): ${ratios.join(', ')}`);
   }
   return runs;
