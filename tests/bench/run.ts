@@ -31,7 +31,7 @@
  *   BENCH_SIZES=1000,10000,100000   press-article counts for the query bench
  *   BENCH_QUERY_RUNS=50     samples per query and mode
  *   BENCH_SEED=content/production.ndjson  seed dataset for the query bench
- *   BENCH_BASELINE_DIR=     a checkout built with `npm run build` to compare the page cache and the lead POST with
+ *   BENCH_BASELINE_DIR=     a checkout built with `npm run build` to compare the page cache and the lead POST (each build twice, A B B A) with
  *   BENCH_FLOOD=10000       random queries (and as many random paths) in the flood
  *   BENCH_FLOOD_BASELINE=1000   the same against the baseline (which may render each one)
  *   BENCH_AGEING=40         seconds of the ageing run
