@@ -65,6 +65,36 @@ describe('sending an answer of React Router', () => {
     expect(Buffer.byteLength(body)).toBe(pieces * piece(0).byteLength);
   });
 
+  it('a piece of a stream still being produced reaches the client before the next is made', async () => {
+    let firstArrived: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => (firstArrived = resolve));
+    let pulls = 0;
+    const url = await serve(
+      () =>
+        new Response(
+          new ReadableStream({
+            async pull(controller) {
+              pulls += 1;
+              if (pulls === 1) controller.enqueue(new TextEncoder().encode('첫 줄\n'));
+              else {
+                // The second piece is made only once the client holds the first.
+                await arrived;
+                controller.enqueue(new TextEncoder().encode('둘째 줄\n'));
+                controller.close();
+              }
+            },
+          }),
+        ),
+    );
+    const reader = (await fetch(url)).body!.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toBe('첫 줄\n');
+    firstArrived();
+    let rest = '';
+    for (let read = await reader.read(); !read.done; read = await reader.read()) rest += new TextDecoder().decode(read.value);
+    expect(rest).toBe('둘째 줄\n');
+  });
+
   it('a client that leaves in the middle stops the stream', async () => {
     let cancelled: () => void = () => undefined;
     const stopped = new Promise<void>((resolve) => (cancelled = resolve));

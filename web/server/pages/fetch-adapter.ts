@@ -46,10 +46,13 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse | undef
   } as RequestInit);
 }
 
+const NOT_YET = Symbol('not yet');
+
 /**
  * Redirects, `.data`, resource routes and dev pages: status, headers and the body as it streams.
- * The last piece goes out with the end, so a short answer (an API's JSON) is one write of headers
- * and body with its length; a client that leaves stops the stream.
+ * The last piece goes out with the end, so a short answer (an API's JSON, whose pieces are all
+ * there at once) is one write of headers and body with its length; a piece of a stream still being
+ * produced goes at once; a client that leaves stops the stream.
  */
 export async function sendFetchResponse(res: ExpressResponse, response: Response, head: boolean): Promise<void> {
   res.status(response.status);
@@ -68,7 +71,14 @@ export async function sendFetchResponse(res: ExpressResponse, response: Response
   try {
     let piece = await reader.read();
     while (!piece.done && !res.destroyed) {
-      const next = await reader.read();
+      const nextRead = reader.read();
+      const next = await Promise.race([nextRead, new Promise<typeof NOT_YET>((resolve) => setImmediate(resolve, NOT_YET))]);
+      if (next === NOT_YET) {
+        // The stream is still producing: what it gave so far goes now, not when the next piece comes.
+        if (!res.write(piece.value)) await drainedOrClosed(res);
+        piece = await nextRead;
+        continue;
+      }
       if (next.done) break;
       if (!res.write(piece.value)) await drainedOrClosed(res);
       piece = next;
