@@ -57,6 +57,57 @@ for (const path of ['/', '/FloorPlan/59A', '/cheonghak/press', '/cheonghak/press
   });
 }
 
+/** One path per page template, as `npm run lighthouse` audits them. */
+const TEMPLATE_PATHS = [
+  '/',
+  '/SalesInfo/guide',
+  '/LocationEnvironment/intro',
+  '/FloorPlan/59A',
+  '/Interior/59A',
+  '/cheonghak/press',
+  '/cheonghak/press/press-sample-01',
+  '/Promotion/Customer',
+];
+
+test('the large images on the first screen of every template are requested at once, each no larger than the screen needs', async ({ page }) => {
+  for (const path of TEMPLATE_PATHS) {
+    await page.goto(path, { waitUntil: 'load' });
+    const images = await page.locator('img').evaluateAll((elements) =>
+      elements.flatMap((element) => {
+        const image = element as HTMLImageElement;
+        const box = image.getBoundingClientRect();
+        const onFirstScreen = box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+        if (!onFirstScreen) return [];
+        const candidates = image.srcset
+          .split(',')
+          .map((candidate) => candidate.trim().split(/\s+/))
+          .map(([url, descriptor]) => ({ url: new URL(url!, location.href).href, width: Number(descriptor?.replace(/w$/, '')) }));
+        return [
+          {
+            file: (image.currentSrc || image.src).split('/').pop(),
+            loading: image.getAttribute('loading'),
+            chosen: candidates.find((candidate) => candidate.url === image.currentSrc)?.width ?? null,
+            smallest: Math.min(...candidates.map((candidate) => candidate.width)),
+            needed: Math.round(box.width * devicePixelRatio),
+            visibleArea: (Math.min(box.right, innerWidth) - Math.max(box.left, 0)) * (Math.min(box.bottom, innerHeight) - Math.max(box.top, 0)),
+          },
+        ];
+      }),
+    );
+    // Any image near the largest in size may be the largest contentful paint on some phone (a few
+    // pixels of width decide it); a lazy image waits for layout before its request starts.
+    const largestArea = Math.max(0, ...images.map((image) => image.visibleArea));
+    for (const image of images.filter((candidate) => candidate.visibleArea >= largestArea / 2)) {
+      expect(image.loading, `${path}: ${image.file}, one of the first screen's large images`).not.toBe('lazy');
+    }
+    for (const image of images) {
+      // From a srcset the browser takes the next size up from what the screen shows; that size must not be far beyond it.
+      if (image.chosen !== null)
+        expect(image.chosen, `${path}: ${image.file} shown ${image.needed} px wide`).toBeLessThanOrEqual(Math.max(image.smallest, image.needed * 1.5));
+    }
+  }
+});
+
 /** Whether a stylesheet in force (a file or an inline copy, not disabled) has a rule starting with `selector`. */
 function styledBy(page: Page, selector: string): Promise<boolean> {
   return page.evaluate(

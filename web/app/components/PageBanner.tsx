@@ -26,7 +26,8 @@ export function PageBanner({ title, text, group, image, delayText, titleIsHeadin
   const Title = titleIsHeading ? 'h1' : 'p';
   return (
     <header className={delayText ? 'page-banner page-banner--delay-text' : 'page-banner'}>
-      {image ? <SanityImage image={{ ...image, alt: '' }} className="page-banner__image" widths={[640, 1280, 1920]} sizes="100vw" priority /> : null}
+      {/* Phones from 375 px at 2× to 412 px at 3×, and 1440-px screens, each get the next size up from what they show. */}
+      {image ? <SanityImage image={{ ...image, alt: '' }} className="page-banner__image" widths={[640, 800, 1200, 1600, 1920]} sizes="100vw" priority /> : null}
       <div className="page-banner__inner">
         {group ? <p className="page-banner__group">{group}</p> : null}
         <Title className="page-banner__title">{title}</Title>

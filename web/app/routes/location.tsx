@@ -18,7 +18,7 @@ export default function LocationIntro({ loaderData }: Route.ComponentProps) {
   return (
     <InnerPage page={page}>
       <ul className="location-cards">
-        {cards.map((card) => (
+        {cards.map((card, index) => (
           <li key={card._id} className="location-card">
             <Reveal>
               <SanityImage
@@ -27,6 +27,8 @@ export default function LocationIntro({ loaderData }: Route.ComponentProps) {
                 widths={[360, 540, 720]}
                 sizes="(max-width: 900px) 100vw, 344px"
                 aspectRatio={4 / 3}
+                // On a phone the first card is the first screen's largest image.
+                priority={index === 0}
               />
             </Reveal>
             <div className="location-card__body">
