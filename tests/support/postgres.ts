@@ -61,6 +61,8 @@ async function serverState(): Promise<{ url: string }> {
 export async function freshDatabaseUrl(): Promise<string> {
   const { url } = await serverState();
   const name = `test_${randomBytes(6).toString('hex')}`;
-  await withClient(`${url}/postgres`, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`));
+  // A file copy and a checkpoint instead of PostgreSQL 15's default of writing the template through
+  // the WAL: with fsync off the checkpoint is cheap (25–110 ms a copy against 125–150).
+  await withClient(`${url}/postgres`, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE} STRATEGY FILE_COPY`));
   return `${url}/${name}`;
 }
