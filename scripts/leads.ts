@@ -27,7 +27,7 @@ import { createLeadService, seedDemoVisitSlots } from '../web/server/leads/index
 import { importLeadsDataset } from '../web/server/leads/import-sanity';
 import { eraseCustomer, type ErasureResult } from '../web/server/console/customer-erasure';
 import { SalesMessageLog } from '../web/server/messages/index';
-import { rewritePersonalDataTables } from '../web/server/postgres/rewrite-tables';
+import { rewritePersonalDataTables, type OlderSession } from '../web/server/postgres/rewrite-tables';
 import { exitAfterOutput, stdoutWriter } from './cli-output';
 
 const USAGE =
@@ -125,6 +125,11 @@ async function importSanity(config: ReturnType<typeof loadConfigOrExit>): Promis
   }
 }
 
+/** Sessions as the operator finds them in `pg_stat_activity`. */
+function describeSessions(sessions: OlderSession[]): string {
+  return sessions.map(({ pid, name }) => `pid ${pid} ${name}`).join(', ');
+}
+
 /**
  * The retention purge, recorded in the audit trail like the server's own daily run; on PostgreSQL
  * the personal-data tables are then rewritten (exit 1, with the reason, when the role cannot).
@@ -139,13 +144,26 @@ async function purge(): Promise<number> {
     const { deleted, before, retentionDays } = await service.purgeExpired();
     process.stderr.write(`deleted ${deleted} leads created before ${before} (retention ${retentionDays} days)\n`);
     if (!sources.database) return 0;
-    const { skipped } = await rewritePersonalDataTables(sources.database);
-    if (skipped.length === 0) return 0;
-    process.stderr.write(
-      `테이블을 다시 쓰지 못했습니다(${skipped.join(', ')}): 삭제한 행의 내용이 파일에 남아 있습니다. 스키마 소유자의 DATABASE_URL로 실행해 주세요.\n` +
-        `could not rewrite ${skipped.join(', ')}: the deleted rows' bytes stay in the table files; run this with the schema owner's DATABASE_URL\n`,
-    );
-    return 1;
+    const { skipped, olderSessions } = await rewritePersonalDataTables(sources.database, {
+      onWaiting: (sessions) =>
+        process.stderr.write(
+          `먼저 시작된 트랜잭션(${describeSessions(sessions)})이 끝나기를 기다렸다가 테이블을 다시 씁니다.\n` +
+            `waiting for the older transactions of ${describeSessions(sessions)} to end before rewriting the tables\n`,
+        ),
+    });
+    if (olderSessions.length > 0) {
+      process.stderr.write(
+        `먼저 시작된 트랜잭션(${describeSessions(olderSessions)})이 끝나지 않아, 삭제한 행의 내용이 파일에 남아 있을 수 있습니다. 그 연결을 끝낸 뒤 다시 실행해 주세요.\n` +
+          `the older transactions of ${describeSessions(olderSessions)} did not end: the deleted rows' bytes may stay in the table files; end them and run this again\n`,
+      );
+    }
+    if (skipped.length > 0) {
+      process.stderr.write(
+        `테이블을 다시 쓰지 못했습니다(${skipped.join(', ')}): 삭제한 행의 내용이 파일에 남아 있습니다. 스키마 소유자의 DATABASE_URL로 실행해 주세요.\n` +
+          `could not rewrite ${skipped.join(', ')}: the deleted rows' bytes stay in the table files; run this with the schema owner's DATABASE_URL\n`,
+      );
+    }
+    return skipped.length === 0 && olderSessions.length === 0 ? 0 : 1;
   } finally {
     await service.close();
     await messageLog.close();

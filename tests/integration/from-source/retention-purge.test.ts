@@ -18,6 +18,7 @@ import { closeContentSources, createContentSources } from '../../../web/server/c
 import { register } from '../../../web/server/customers/registration';
 import { SalesMessageLog } from '../../../web/server/messages/index';
 import { leadsCli } from '../../support/leads-cli';
+import { rewritePersonalDataTables, type OlderSession } from '../../../web/server/postgres/rewrite-tables';
 import { freshDatabaseUrl } from '../../support/postgres';
 import { postgresBinaries, withClient } from '../../support/postgres-server';
 import { registrationMessages } from '../../support/registration-messages';
@@ -144,6 +145,50 @@ describe('the retention purge on PostgreSQL', () => {
 
     expect(await databaseFilesHolding(markers)).toEqual([]);
     expect((await databaseFilesHolding([KEPT.phone])).length, 'the kept lead is still stored').toBeGreaterThan(0);
+  }, 120_000);
+
+  it('waits for a transaction that began before it (its snapshot would keep the purged rows in the rewrite), then leaves none of their bytes', async () => {
+    const env = { DATABASE_URL: url, DATA_DIR: dataDir };
+    await seed(env);
+    const report = new pg.Client({ connectionString: url, application_name: 'monthly-report' });
+    await report.connect();
+    try {
+      await report.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+      // Reading no personal table (so it locks none), its snapshot still sees the rows the purge deletes.
+      await report.query('SELECT count(*) FROM registration_tallies');
+      let reportEnded: Promise<unknown> | undefined;
+      const purge = await leadsCli(env, ['purge'], (output) => {
+        if (!reportEnded && output.includes('monthly-report')) reportEnded = report.query('COMMIT');
+      });
+      await (reportEnded ?? report.query('COMMIT'));
+      expect(purge, purge.output).toMatchObject({ code: 0 });
+      expect(await databaseFilesHolding(EXPIRED.flatMap(({ name, phone }) => [name, phone, memoOf(name)]))).toEqual([]);
+      expect(purge.output).toMatch(/먼저 시작된 트랜잭션\(pid \d+ monthly-report\)이 끝나기를 기다렸다가/);
+    } finally {
+      await report.end();
+    }
+  }, 120_000);
+
+  it('names the session whose transaction outlived the wait, after rewriting what it could', async () => {
+    await seed({ DATABASE_URL: url, DATA_DIR: dataDir });
+    const report = new pg.Client({ connectionString: url, application_name: 'forgotten-psql' });
+    await report.connect();
+    const pool = new pg.Pool({ connectionString: url });
+    try {
+      await report.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+      // Reading no personal table (so it locks none), its snapshot still sees the rows the purge deletes.
+      await report.query('SELECT count(*) FROM registration_tallies');
+      const waitedFor: OlderSession[][] = [];
+      const result = await rewritePersonalDataTables(pool, { olderSnapshotsWaitMs: 0, onWaiting: (sessions) => waitedFor.push(sessions) });
+      const reportPid = (report as unknown as { processID: number }).processID;
+      expect(result).toEqual({ skipped: [], olderSessions: [{ pid: reportPid, name: 'forgotten-psql' }] });
+      expect(waitedFor).toEqual([result.olderSessions]);
+      await report.query('COMMIT');
+      expect(await rewritePersonalDataTables(pool)).toEqual({ skipped: [], olderSessions: [] });
+    } finally {
+      await report.end();
+      await pool.end();
+    }
   }, 120_000);
 
   it("run as the site's role (which owns no table) it deletes, then says the tables could not be rewritten and exits 1", async () => {
