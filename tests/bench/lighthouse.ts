@@ -87,14 +87,15 @@ const median = (values: number[]) =>
   );
 
 async function main(): Promise<void> {
+  const fullChromium = fullChromiumLaunchOptions();
   ensureFreshBuild();
   let server: RunningServer | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     server = await startServer();
     chrome = await chromeLauncher.launch({
-      chromePath: fullChromiumLaunchOptions.executablePath,
-      chromeFlags: ['--headless=new', '--disable-dev-shm-usage', ...fullChromiumLaunchOptions.args],
+      chromePath: fullChromium.executablePath,
+      chromeFlags: ['--headless=new', '--disable-dev-shm-usage', ...fullChromium.args],
       logLevel: 'error',
     });
 

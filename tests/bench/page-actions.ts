@@ -81,12 +81,13 @@ async function registerOnSite(url: string, token: string, name: string, index: n
 }
 
 async function main(): Promise<void> {
+  const fullChromium = fullChromiumLaunchOptions();
   await ensureFreshBuild();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'page-actions-'));
   const server = await startServer({
     env: { ...secretEnv(), E2E_DATA_DIR: dataDir, TRUST_PROXY: 'loopback', LEAD_RATE_LIMIT_IP: '1000/600', LEAD_BOOKING_LIMIT_IP: '1000/86400' },
   });
-  const browser = await chromium.launch(fullChromiumLaunchOptions);
+  const browser = await chromium.launch(fullChromium);
   const results: Array<{ job: string; counted: Counted; note: string }> = [];
   try {
     const sales = SALES.map((name, index) => ({ name, email: addSalesAccount(`actions-${index}`, name, dataDir) }));
