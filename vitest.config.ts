@@ -35,7 +35,15 @@ const config = {
     projects: [
       {
         extends: true,
-        test: { name: 'fast', include: testFilesIn(FAST_FOLDERS), globalSetup: [POSTGRES_SETUP] },
+        test: {
+          name: 'fast',
+          include: testFilesIn(FAST_FOLDERS),
+          globalSetup: [POSTGRES_SETUP],
+          // The files of a worker share its loaded modules instead of importing the sources anew
+          // each: the project takes about a quarter less time and CPU (docs/testing.md). A file
+          // therefore leaves no global state behind (environment, mocks, timers, open servers).
+          isolate: false,
+        },
       },
       {
         extends: true,
