@@ -37,15 +37,18 @@ async function storedIds(): Promise<string[]> {
   }
 }
 
+/**
+ * The lead's id when the server answered 201 with it; null when the visitor saw no answer: a refused
+ * connection, or a 201 whose body the kill cut off (the visitor retries those too).
+ */
 function submit(url: string, body: Record<string, unknown>): Promise<string | null> {
   return fetch(`${url}/api/leads`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
-  }).then(
-    async (response) => (response.status === 201 ? ((await response.json()) as { id: string }).id : null),
-    () => null,
-  );
+  })
+    .then(async (response) => (response.status === 201 ? ((await response.json()) as { id: string }).id : null))
+    .catch(() => null);
 }
 
 describe('kill -9 during 2,000 submissions', () => {
