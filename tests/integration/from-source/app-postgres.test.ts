@@ -12,16 +12,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import type { App } from '../../../web/server/app';
 import { readSeedDocuments } from '../../../web/server/content/seed';
 import { openSqlite } from '../../../web/server/sqlite';
 import { ContentLake, EDITOR_TOKEN } from '../../support/content-lake';
 import { freshDatabaseUrl } from '../../support/postgres';
+import { appFromSources } from '../../support/source-modules';
 
 type AppModule = typeof import('../../../web/server/app');
 
-let vite: ViteDevServer;
 let appModule: AppModule;
 let databaseUrl: string;
 let sanity: ContentLake;
@@ -54,8 +53,7 @@ beforeAll(async () => {
   sanity = new ContentLake();
   const apiHost = await sanity.start({ production: await readSeedDocuments('content/production.ndjson', { rootDir: process.cwd() }) });
   sanityEnv = { SANITY_PROJECT_ID: sanity.projectId, SANITY_API_HOST: apiHost, SANITY_API_TOKEN: EDITOR_TOKEN, SANITY_USE_CDN: 'false' };
-  vite = await createViteServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error' });
-  appModule = (await vite.ssrLoadModule('./web/server/app.ts')) as AppModule;
+  appModule = await appFromSources();
 }, 120_000);
 
 afterAll(async () => {
@@ -64,7 +62,6 @@ afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
     await app.shutdown();
   }
-  await vite?.close();
   await sanity?.stop();
   for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
 });

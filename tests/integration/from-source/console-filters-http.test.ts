@@ -10,10 +10,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import type { App } from '../../../web/server/app';
 import { freshDatabaseUrl } from '../../support/postgres';
 import { hashTestPassword, TEST_PASSWORD_HASHING_ENV } from '../../support/passwords';
+import { appFromSources } from '../../support/source-modules';
 
 type AppModule = typeof import('../../../web/server/app');
 
@@ -21,16 +21,12 @@ const EMAIL = 'boss@example.kr';
 const PASSWORD = 'correct horse battery staple';
 const CONTROL_MESSAGE = '검색어와 조건에는 제어 문자';
 
-let vite: ViteDevServer;
 let appModule: AppModule;
 
 beforeAll(async () => {
-  vite = await createViteServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error' });
-  appModule = (await vite.ssrLoadModule('./web/server/app.ts')) as AppModule;
+  appModule = await appFromSources();
 }, 120_000);
-afterAll(async () => {
-  await vite?.close();
-});
+afterAll(async () => {});
 
 describe.each([
   ['embedded', async () => ({})],

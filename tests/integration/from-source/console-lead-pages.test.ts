@@ -7,8 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
-import { createServer, type ViteDevServer } from 'vite';
+import { createRequestHandler, type AppLoadContext } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CALL_RESULTS } from '../../../web/shared/call-results';
 import type { LeadCallInput, LeadCallResult, LeadChangeResult, LeadDetail, LeadListPage } from '../../../web/shared/lead-dto';
@@ -28,6 +27,7 @@ import type { SalesDatabase } from '../../../web/server/database/index';
 import { inMemorySalesDatabase } from '../../support/sales-database';
 import { maskName } from '../../../web/shared/audit-readable';
 import { MemoryAuditTrail } from '../../support/memory-audit-trail';
+import { serverBuildFromSources } from '../../support/source-modules';
 
 const STAFF: StaffIdentity = { email: 'kim@cheonghak.example', name: '김상담', role: 'sales' };
 const OTHER: StaffIdentity = { email: 'lee@cheonghak.example', name: '이상담', role: 'sales' };
@@ -200,7 +200,6 @@ class MemoryLeadConsole implements Pick<
   }
 }
 
-let vite: ViteDevServer;
 let store: EmbeddedStore;
 let leadService: ReturnType<typeof createLeadService>;
 let dataDir: string;
@@ -220,8 +219,7 @@ const auth = {
 } as unknown as StaffAuth;
 
 beforeAll(async () => {
-  vite = await createServer({ logLevel: 'error', server: { middlewareMode: true, hmr: false }, appType: 'custom' });
-  const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
+  const build = await serverBuildFromSources();
   store = await openEmbeddedStore({ file: ':memory:', seedFile: path.resolve('content/production.ndjson') });
   pressViews = await inMemorySalesDatabase();
   dataDir = mkdtempSync(path.join(tmpdir(), 'console-pages-test-'));
@@ -287,7 +285,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await leadService?.close();
-  await Promise.all([store?.close(), vite?.close()]);
+  await store?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 

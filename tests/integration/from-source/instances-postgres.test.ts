@@ -19,7 +19,6 @@ import express from 'express';
 import pg from 'pg';
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import type { App } from '../../../web/server/app';
 import { readSeedDocuments } from '../../../web/server/content/seed';
 import { createFormTokenSigner } from '../../../web/server/leads/form-token';
@@ -33,6 +32,7 @@ import { STAFF_SESSION_PATH } from '../../../web/shared/staff-session';
 import { ContentLake } from '../../support/content-lake';
 import { sharedInstanceEnv } from '../../support/instances';
 import { freshDatabaseUrl } from '../../support/postgres';
+import { appFromSources } from '../../support/source-modules';
 
 const EMAIL = 'instances@example.kr';
 const PASSWORD = 'two-instances-password';
@@ -46,7 +46,6 @@ type Instance = { url: string; app: App; server: Server; dataDir: string };
 
 let databaseUrl: string;
 let sanity: ContentLake;
-let vite: ViteDevServer;
 let a: Instance;
 let b: Instance;
 /** What `npm run staff` is run with on the servers' machine: their database and content. */
@@ -54,7 +53,7 @@ let cliEnv: Record<string, string>;
 
 async function startInstance(env: Record<string, string>): Promise<Instance> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'instance-'));
-  const { createApp, loadConfig } = (await vite.ssrLoadModule('./web/server/app.ts')) as typeof import('../../../web/server/app');
+  const { createApp, loadConfig } = await appFromSources();
   const app = await createApp(loadConfig({ ...env, DATA_DIR: dataDir }));
   const handler = express();
   // As server.js behind the load balancer: the visitor's address from X-Forwarded-For.
@@ -79,7 +78,6 @@ beforeAll(async () => {
   databaseUrl = await freshDatabaseUrl();
   sanity = new ContentLake();
   const apiHost = await sanity.start({ production: await readSeedDocuments('content/production.ndjson', { rootDir: process.cwd() }) });
-  vite = await createViteServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error' });
   const env = {
     ...(await sharedInstanceEnv({ databaseUrl, sanity, apiHost, email: EMAIL, password: PASSWORD, webhookSecret: WEBHOOK_SECRET })),
     LEAD_FORM_SECRET,
@@ -95,7 +93,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopInstance(a);
   await stopInstance(b);
-  await vite?.close();
   await sanity?.stop();
   if (cliEnv) rmSync(cliEnv.DATA_DIR, { recursive: true, force: true });
 });

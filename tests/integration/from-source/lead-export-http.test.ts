@@ -21,7 +21,7 @@ import { deliverLeadExport, EXPORT_HEADERS } from '../../../web/server/console/l
 import { CustomerWork, type CustomerActor } from '../../../web/server/customers/customer-work';
 import { MemoryAuditTrail } from '../../support/memory-audit-trail';
 import { consoleOver, registered, SALES_DATABASES, slotIn, type OpenedSales } from '../../support/console-sales-databases';
-import { appRoutes } from '../../support/app-routes';
+import { appRoutes } from '../../support/source-modules';
 import type { StaffAuth } from '../../../web/server/auth/staff-auth';
 
 const staff: StaffIdentity = { email: 'admin@example.com', name: '최관리', role: 'admin' };
@@ -43,7 +43,6 @@ let opened: OpenedSales;
 let audit: MemoryAuditTrail;
 let leadConsole: LeadConsoleService;
 let closeConsole: () => Promise<void>;
-let closeRoutes: () => Promise<void>;
 let downloads: ConsoleDownloads;
 let server: http.Server;
 let url: string;
@@ -108,10 +107,9 @@ beforeAll(async () => {
   // The test's stand-in for the session cookie: the auth service's answer is what the route uses.
   const session = (request: Request) =>
     request.headers.get('x-test-signed-in') === 'sales' ? salesStaff : request.headers.get('x-test-signed-in') ? staff : null;
-  const routes = await appRoutes((req) => ({ auth: { session } as unknown as StaffAuth, leadConsole, leadSearch, downloads, clientIp: req.ip ?? '' }));
-  closeRoutes = routes.close;
+  const render = await appRoutes((req) => ({ auth: { session } as unknown as StaffAuth, leadConsole, leadSearch, downloads, clientIp: req.ip ?? '' }));
   const app = express();
-  app.use(routes.render);
+  app.use(render);
   server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -121,7 +119,6 @@ afterAll(async () => {
   server?.closeAllConnections();
   await new Promise<void>((resolve) => server?.close(() => resolve()));
   await closeConsole?.();
-  await closeRoutes?.();
   await opened?.close();
 });
 

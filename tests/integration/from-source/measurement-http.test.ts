@@ -33,7 +33,7 @@ import { inMemorySalesDatabase } from '../../support/sales-database';
 import { rawRequest, type RawResponse } from '../../support/http';
 import { INSTANCE_STORES, usePool } from '../../support/instance-stores';
 import { MemoryAuditTrail } from '../../support/memory-audit-trail';
-import { appRoutes } from '../../support/app-routes';
+import { appRoutes } from '../../support/source-modules';
 import { consoleDownloads } from '../../../web/server/app/downloads';
 import type { StaffAuth } from '../../../web/server/auth/staff-auth';
 import type { LeadConsole } from '../../../web/server/console/types';
@@ -50,7 +50,6 @@ let sales: SalesDatabase;
 let pageViews: PageViewStats;
 let measureRouter: express.Router;
 let server: http.Server;
-let closeRoutes: () => Promise<void>;
 let url: string;
 /** Set while the tests run with PostgreSQL deciding visitors and combinations. */
 let postgres: pg.Pool | undefined;
@@ -76,9 +75,8 @@ beforeAll(async () => {
     campaignStats: campaignStatsOf({ sales }),
     teamPerformance: teamPerformanceOf({ sales, staff: { list: async () => [] }, callResults: async () => [] }),
   });
-  const routes = await appRoutes((req) => ({ auth: { session } as unknown as StaffAuth, downloads, clientIp: req.ip ?? '' }));
-  closeRoutes = routes.close;
-  app.use(routes.render);
+  const render = await appRoutes((req) => ({ auth: { session } as unknown as StaffAuth, downloads, clientIp: req.ip ?? '' }));
+  app.use(render);
   server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -99,7 +97,6 @@ afterAll(async () => {
   server?.closeAllConnections();
   await new Promise<void>((resolve) => server?.close(() => resolve()));
   await sales?.close();
-  await closeRoutes?.();
 });
 
 type Beacon = { page: string; landing: boolean; referrer: string; campaign: string };

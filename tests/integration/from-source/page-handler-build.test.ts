@@ -7,19 +7,16 @@ import express from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppLoadContext, ServerBuild } from 'react-router';
-import { createServer, type ViteDevServer } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createPageHandlers, type PageHandlerOptions } from '../../../web/server/pages/page-handler';
 import { PageCache } from '../../../web/server/pages/page-cache';
+import { serverBuildFromSources } from '../../support/source-modules';
 
-let vite: ViteDevServer;
 let built: ServerBuild;
 
 beforeAll(async () => {
-  vite = await createServer({ logLevel: 'error', server: { middlewareMode: true, hmr: false }, appType: 'custom' });
-  built = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
+  built = await serverBuildFromSources();
 }, 60_000);
-afterAll(() => vite.close());
 
 /** Asks for /robots.txt (a resource route) `times` times; answers how often the build was read. */
 async function buildReadsFor(times: number, pipeline: PageHandlerOptions['pipeline']): Promise<number> {

@@ -8,8 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
-import { createServer, type ViteDevServer } from 'vite';
+import { createRequestHandler, type AppLoadContext } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_IMAGE_CONFIG } from '../../../web/sanity/image';
 import { openEmbeddedStore, type EmbeddedStore } from '../../../web/server/content/embedded';
@@ -36,6 +35,7 @@ import { AdSpendBook } from '../../../web/server/measurement/ad-spend';
 import { GroupMessages } from '../../../web/server/messages/group-messages';
 import { closeStaffServices, startAuth } from '../../support/staff-harness';
 import { TEST_PASSWORD_HASHING_ENV } from '../../support/passwords';
+import { serverBuildFromSources } from '../../support/source-modules';
 
 const SITE = 'https://www.cheonghak-park.example';
 
@@ -78,7 +78,6 @@ const OTHER_PAGES: Array<[path: string, h1: string, title: string]> = [
   ['/cheonghak/press/press-sample-01', '청학 파크 에디션, 인천 연수구 청학동 재개발 사업 본격화', '청학 파크 에디션, 인천 연수구 청학동 재개발 사업 본격화'],
 ];
 
-let vite: ViteDevServer;
 let store: EmbeddedStore;
 let leadsStore: EmbeddedStore;
 let sales: SalesDatabase;
@@ -87,8 +86,7 @@ let dataDir: string;
 let handle: (request: Request) => Promise<Response>;
 
 beforeAll(async () => {
-  vite = await createServer({ logLevel: 'error', server: { middlewareMode: true, hmr: false }, appType: 'custom' });
-  const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
+  const build = await serverBuildFromSources();
   store = await openEmbeddedStore({ file: ':memory:', seedFile: path.resolve('content/production.ndjson') });
   leadsStore = await openEmbeddedStore({ file: ':memory:' });
   sales = await inMemorySalesDatabase();
@@ -148,7 +146,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeStaffServices();
   await leadService?.close();
-  await Promise.all([store?.close(), leadsStore?.close(), sales?.close(), vite?.close()]);
+  await Promise.all([store?.close(), leadsStore?.close(), sales?.close()]);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -12,25 +12,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import type { App } from '../../../web/server/app';
+import { appFromSources } from '../../support/source-modules';
 
 const PAGES = ['/', '/BusinessGuide/intro', '/Brand/intro', '/FloorPlan/59A', '/Promotion/Customer', '/privacy', '/nope'];
 
 let dataDir: string;
-let vite: ViteDevServer;
 let app: App;
 let server: Server;
 let render: (path: string) => Promise<string>;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'shell-settings-'));
-  vite = await createViteServer({
-    server: { middlewareMode: true, hmr: false },
-    appType: 'custom',
-    logLevel: 'error',
-  });
-  const { createApp, loadConfig } = (await vite.ssrLoadModule('./web/server/app.ts')) as typeof import('../../../web/server/app');
+  const { createApp, loadConfig } = await appFromSources();
   app = await createApp(loadConfig({ DATA_DIR: dataDir }));
   const handler = express();
   handler.use(app.handler);
@@ -46,7 +40,6 @@ afterAll(async () => {
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
   await app?.shutdown();
-  await vite?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

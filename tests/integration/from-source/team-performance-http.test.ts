@@ -19,7 +19,7 @@ import { inMemorySalesDatabase } from '../../support/sales-database';
 import { rawRequest, type RawResponse } from '../../support/http';
 import { MemoryAuditTrail } from '../../support/memory-audit-trail';
 import { randomBytes } from 'node:crypto';
-import { appRoutes } from '../../support/app-routes';
+import { appRoutes } from '../../support/source-modules';
 import { consoleDownloads } from '../../../web/server/app/downloads';
 import type { StaffAuth } from '../../../web/server/auth/staff-auth';
 import type { LeadConsole } from '../../../web/server/console/types';
@@ -37,7 +37,6 @@ const HANGUL = /[가-힣]/;
 
 let sales: SalesDatabase;
 let server: http.Server;
-let closeRoutes: () => Promise<void>;
 let url: string;
 
 beforeAll(async () => {
@@ -52,10 +51,9 @@ beforeAll(async () => {
     teamPerformance: teamPerformanceOf({ sales, staff, callResults: async () => [...DEFAULT_CALL_RESULTS] }),
   });
   const session = (request: Request) => SIGNED_IN[String(request.headers.get('x-test-signed-in'))] ?? null;
-  const routes = await appRoutes((req) => ({ auth: { session } as unknown as StaffAuth, downloads, clientIp: req.ip ?? '' }));
-  closeRoutes = routes.close;
+  const render = await appRoutes((req) => ({ auth: { session } as unknown as StaffAuth, downloads, clientIp: req.ip ?? '' }));
   const app = express();
-  app.use(routes.render);
+  app.use(render);
   server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -83,7 +81,6 @@ afterAll(async () => {
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
   await sales?.close();
-  await closeRoutes?.();
 });
 
 describe('the 상담사별 실적 export', () => {
