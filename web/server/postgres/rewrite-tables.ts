@@ -9,6 +9,7 @@
  * delete, or autovacuum analysing a table. So it first waits for the sessions of this database whose
  * transaction began before the rewrite was asked for, and says which ones it gave up on.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import type pg from 'pg';
 
 /**
@@ -69,7 +70,7 @@ export async function rewritePersonalDataTables(pool: pg.Pool, options: RewriteO
     let olderSessions = await sessionsWithOlderSnapshots(client, since);
     if (olderSessions.length > 0) onWaiting?.(olderSessions);
     while (olderSessions.length > 0 && Date.now() < giveUpAt) {
-      await new Promise((resolve) => setTimeout(resolve, OLDER_SNAPSHOTS_POLL_MS));
+      await delay(OLDER_SNAPSHOTS_POLL_MS);
       olderSessions = await sessionsWithOlderSnapshots(client, since);
     }
     await client.query(`SET lock_timeout = '${LOCK_WAIT}'`);
