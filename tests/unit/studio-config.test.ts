@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STUDIO_API_VERSION } from '../../schemas/rules';
 
 /** The names of an interface's members marked `@deprecated` in a type declaration text. */
@@ -25,6 +25,12 @@ function installedPresentationTypes(): string {
   if (!file) throw new Error('the installed sanity declares no PreviewUrlResolverOptions');
   return readFileSync(path.join(folder, file), 'utf8');
 }
+
+// The files of a worker share loaded modules: another file may have imported the Studio's modules
+// with other variables, so each test reads them anew with its own.
+beforeEach(() => {
+  vi.resetModules();
+});
 
 afterEach(() => {
   vi.unstubAllEnvs();
