@@ -30,6 +30,9 @@ const config = {
     // Vitest's default on 2 cores is one worker (cores − 1); the integration tests spend much of
     // their time waiting on servers and child processes, so two keep both cores busy.
     maxWorkers: 2,
+    // In CI, each failure again as one `::error` line after the summary, on standard output: the
+    // default reporter writes failures to standard error, which a CI page may not show.
+    reporters: process.env.CI ? ['default', 'github-actions'] : ['default'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
