@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { AXE_TAGS } from './support/checks';
+import { axeViolations } from './support/checks';
 import { INFORMATION_PAGES, discoverPages } from './support/site-pages';
 
 /**
@@ -22,15 +21,7 @@ test('every page: no axe violation and no CSP violation', async ({ page, request
   for (const path of [...pages, '/no-such-page']) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
-    const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-    for (const violation of violations) {
-      report.push(
-        `${path}: ${violation.id} (${violation.impact}) ${violation.nodes
-          .map((node) => node.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-      );
-    }
+    for (const violation of await axeViolations(page)) report.push(`${path}: ${violation}`);
   }
   expect(report).toEqual([]);
   expect(cspViolations).toEqual([]);

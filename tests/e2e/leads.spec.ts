@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/checks';
 import { fillAndConsent, openInteractive, visibleOpener } from './support/lead-helpers';
 import { LEADS_CLI } from '../support/operator-cli';
 
@@ -12,7 +12,6 @@ import { LEADS_CLI } from '../support/operator-cli';
  * posts and lands on the result page.
  */
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 const SUCCESS = '등록이 완료되었습니다.';
 
 /** The staff export, run as staff run it, against the e2e server's data. */
@@ -27,11 +26,6 @@ function exportCsv(): string {
 function uniquePhone(): string {
   const digits = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
   return `010-${digits.slice(0, 4)}-${digits.slice(4)}`;
-}
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(violations.map(({ id, nodes }) => ({ id, nodes: nodes.slice(0, 3).map((node) => node.target.join(' ')) }))).toEqual([]);
 }
 
 function exportedRowFor(phone: string): string | undefined {

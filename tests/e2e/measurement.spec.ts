@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { expectNoAxeViolations } from './support/checks';
 import { addSalesAccount, SALES_PASSWORD, uniquePhone } from './support/console-helpers';
 import { fillAndConsent, visibleOpener } from './support/lead-helpers';
 import { discoverPages } from './support/site-pages';
@@ -16,8 +16,6 @@ import { discoverPages } from './support/site-pages';
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; SM-S918N) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 test.use({ userAgent: async ({ isMobile }, use) => use(isMobile ? PHONE : DESKTOP) });
-
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
 const isBeacon = (request: Request) => new URL(request.url()).pathname === '/api/measure';
 
@@ -76,8 +74,7 @@ test('a visitor from an ad: page views and the registration show in the statisti
   const landingPages = desk.getByRole('region', { name: '랜딩 페이지별' });
   await expect(landingPages.getByRole('row', { name: /\/FloorPlan\/59A/ })).toBeVisible();
   await expect(desk.getByRole('region', { name: '유입 사이트별' }).getByRole('row', { name: /m\.search\.naver\.com/ })).toBeVisible();
-  const { violations } = await new AxeBuilder({ page: desk }).withTags(AXE_TAGS).analyze();
-  expect(violations.map(({ id }) => id)).toEqual([]);
+  await expectNoAxeViolations(desk);
   await staff.close();
 });
 

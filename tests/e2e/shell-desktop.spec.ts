@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { waitForHydration } from './support/checks';
-import { START_PAGE, dropdownOf, expectAt, expectNoAxeViolations, landingPaths, settings, topLink } from './support/shell-helpers';
+import { expectNoAxeViolations } from './support/checks';
+import { START_PAGE, dropdownOf, expectAt, landingPaths, settings, topLink } from './support/shell-helpers';
 
 /** The desktop header (project `desktop`, 1440×900): dropdowns by hover and by keyboard. */
 

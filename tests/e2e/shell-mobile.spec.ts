@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { waitForHydration } from './support/checks';
-import { expectAt, expectNoAxeViolations, landingPaths, settings } from './support/shell-helpers';
+import { expectNoAxeViolations } from './support/checks';
+import { expectAt, landingPaths, settings } from './support/shell-helpers';
 
 /** The mobile header (project `mobile`, 375×812): menu button, slide menu accordion, call link. */
 

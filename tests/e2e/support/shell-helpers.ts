@@ -1,6 +1,5 @@
-/** Shared by the shell specs: the seed's menu and phone, axe, navigation checks. */
+/** Shared by the shell specs: the seed's menu and phone, navigation checks. */
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export type MenuGroup = { title: string; items: Array<{ label: string; href: string }> };
@@ -13,13 +12,7 @@ export const settings: Settings = readFileSync('content/production.ndjson', 'utf
   .map((line) => JSON.parse(line))
   .find((doc) => doc._id === 'siteSettings');
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 export const START_PAGE = '/BusinessGuide/intro';
-
-export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(violations.map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))).toEqual([]);
-}
 
 /**
  * Where following each menu link lands: the href itself, or its redirect target. Asked in one
