@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { waitForHydration } from './support/checks';
-import { expectNoAxeViolations } from './support/checks';
+import { expectNoAxeViolations, waitForHydration } from './support/checks';
 import { START_PAGE, dropdownOf, expectAt, landingPaths, settings, topLink } from './support/shell-helpers';
 
 /** The desktop header (project `desktop`, 1440×900): dropdowns by hover and by keyboard. */

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { waitForHydration } from './support/checks';
-import { expectNoAxeViolations } from './support/checks';
+import { expectNoAxeViolations, waitForHydration } from './support/checks';
 import { expectAt, landingPaths, settings } from './support/shell-helpers';
 
 /** The mobile header (project `mobile`, 375×812): menu button, slide menu accordion, call link. */

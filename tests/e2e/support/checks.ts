@@ -58,7 +58,7 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // top) a text and its background are both on their way and may briefly meet.
   await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'));
   // Every result type, though only violations are read: `resultTypes: ['violations']` was slower
-  // here and made axe 4.13 report `landmark-unique` on pages whose landmarks are all named apart.
+  // here and made axe 4.13 report `landmark-unique` on four pages where the full run finds none.
   const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   return violations.map(
     ({ id, impact, help, nodes }) =>
