@@ -10,7 +10,8 @@ import type { AppLoadContext, ServerBuild } from 'react-router';
 import { createServer, type ViteDevServer } from 'vite';
 import { createPageHandlers } from '../../web/server/pages/page-handler';
 
-type AppModule = typeof import('../../web/server/app');
+/** `web/server/app.ts` as the tests load it from the sources. */
+export type AppModule = typeof import('../../web/server/app');
 
 let server: Promise<ViteDevServer> | undefined;
 

@@ -17,9 +17,7 @@ import { readSeedDocuments } from '../../../web/server/content/seed';
 import { openSqlite } from '../../../web/server/sqlite';
 import { ContentLake, EDITOR_TOKEN } from '../../support/content-lake';
 import { freshDatabaseUrl } from '../../support/postgres';
-import { appFromSources } from '../../support/source-modules';
-
-type AppModule = typeof import('../../../web/server/app');
+import { appFromSources, type AppModule } from '../../support/source-modules';
 
 let appModule: AppModule;
 let databaseUrl: string;

@@ -13,9 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../../web/server/app';
 import { freshDatabaseUrl } from '../../support/postgres';
 import { hashTestPassword, TEST_PASSWORD_HASHING_ENV } from '../../support/passwords';
-import { appFromSources } from '../../support/source-modules';
-
-type AppModule = typeof import('../../../web/server/app');
+import { appFromSources, type AppModule } from '../../support/source-modules';
 
 const EMAIL = 'boss@example.kr';
 const PASSWORD = 'correct horse battery staple';
@@ -26,7 +24,6 @@ let appModule: AppModule;
 beforeAll(async () => {
   appModule = await appFromSources();
 }, 120_000);
-afterAll(async () => {});
 
 describe.each([
   ['embedded', async () => ({})],
