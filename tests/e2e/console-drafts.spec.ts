@@ -183,6 +183,29 @@ test('계정 관리: 계정 추가 (never its password) and an account’s 휴�
   expect(await keptDrafts(page)).toBe('');
 });
 
+test('a save the browser posted itself, before the script took over: the page that answers shows the form empty, not the draft kept while typing', async ({ page }, testInfo) => {
+  await signInByRequest(page);
+  await page.goto('/admin/accounts');
+  const add = page.locator('form', { has: page.getByRole('button', { name: '계정 추가' }) });
+  await waitForHydrated(add.getByLabel('이메일'));
+  const email = `native-${testInfo.project.name}-${Date.now()}@example.kr`;
+  const person = uniqueName('직접전송');
+  await add.getByLabel('이메일').fill(email);
+  await add.getByLabel('이름').fill(person);
+  await add.getByLabel('비밀번호').fill('a-desk-password-2026');
+  expect(await keptDrafts(page)).toContain(person);
+
+  // form.submit() skips the router as a post sent before hydration does: a new document answers.
+  await add.evaluate((form) => (form as HTMLFormElement).submit());
+  await expect(page.getByRole('status').filter({ hasText: `${email} 계정을 추가했습니다.` })).toBeFocused();
+  await waitForHydrated(add.getByLabel('이메일'));
+  // The draft goes once the effects after hydration have looked at the (empty) form.
+  await expect.poll(() => keptDrafts(page)).not.toContain(person);
+  await expect(add.getByLabel('이메일')).toHaveValue('');
+  await expect(add.getByLabel('이름')).toHaveValue('');
+  await expect(restoredNote(page)).toHaveCount(0);
+});
+
 test('forms that keep nothing say so beside their field: 내려받기 사유, the audit’s customer search, a customer deletion’s 사유', async ({ page }) => {
   await signInByRequest(page);
   await page.goto('/admin/leads');

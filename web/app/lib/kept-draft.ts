@@ -122,12 +122,16 @@ type KeptDraftOptions = {
 
 /**
  * Keeps the named fields of the form as they are typed, and puts a kept draft back when the
- * component mounts. The form may be rendered afresh (keyed) meanwhile: edits are heard on the
- * document, and what is kept is checked after every render (a saved form's fields show the saved
- * values, or empty, so its draft goes). True once a draft was put back, until the next answer.
+ * component mounts on a page that is not the answer to a post. A page that answers a post (sent
+ * by the browser itself, before the script took over) shows what the server kept: the values of a
+ * refused post, or an empty form after a save, which a draft typed before it must not overwrite.
+ * The form may be rendered afresh (keyed) meanwhile: edits are heard on the document, and what is
+ * kept is checked after every render (a saved form's fields show the saved values, or empty, so its
+ * draft goes). True once a draft was put back, until the next answer.
  */
 export function useKeptDraft(form: RefObject<HTMLFormElement | null>, { place, saved, answer }: KeptDraftOptions): boolean {
   const [restored, setRestored] = useState(false);
+  const [answeredAtMount] = useState(answer !== undefined);
   const { page, form: formName } = place;
   const names = Object.keys(saved).join(' ');
   const savedJson = JSON.stringify(saved);
@@ -135,7 +139,7 @@ export function useKeptDraft(form: RefObject<HTMLFormElement | null>, { place, s
   useEffect(() => {
     const element = form.current;
     const draft = read({ page, form: formName });
-    if (!element || !draft) return;
+    if (!element || !draft || answeredAtMount) return;
     let putBack = false;
     for (const field of fieldsOf(element, names.split(' '))) {
       const value = draft[field.name];
@@ -143,7 +147,7 @@ export function useKeptDraft(form: RefObject<HTMLFormElement | null>, { place, s
       if (field.write(value)) putBack = true;
     }
     setRestored(putBack);
-  }, [form, page, formName, names]);
+  }, [form, page, formName, names, answeredAtMount]);
 
   useEffect(() => {
     const onEdit = (event: Event) => {
