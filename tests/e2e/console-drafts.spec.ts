@@ -183,7 +183,9 @@ test('계정 관리: 계정 추가 (never its password) and an account’s 휴�
   expect(await keptDrafts(page)).toBe('');
 });
 
-test('a save the browser posted itself, before the script took over: the page that answers shows the form empty, not the draft kept while typing', async ({ page }, testInfo) => {
+test('a save the browser posted itself, before the script took over: the page that answers shows the form empty, not the draft kept while typing', async ({
+  page,
+}, testInfo) => {
   await signInByRequest(page);
   await page.goto('/admin/accounts');
   const add = page.locator('form', { has: page.getByRole('button', { name: '계정 추가' }) });
