@@ -13,6 +13,7 @@ import { discoverPages } from './support/site-pages';
  *   upgrade or a React Router API we start to use changes (the lead form's `useFetcher` added
  *   0.35 KB); and our own code, ≤ 20 KB gzip per page. The total holds the line at 131 KB (the
  *   largest page, `/`, is 130.3 KB) so it cannot grow unnoticed;
+ * - every script a page hydrates with starts with V8's compile hint (vite.config.ts);
  * - CSS ≤ 25 KB gzip: every stylesheet the page carries inline (inline-stylesheets.ts) or links;
  * - no font preloaded (a preload would compete with the LCP image before the first paint);
  * - no image file in content/images or public over 200 KB;
@@ -36,6 +37,8 @@ function firstLoadScripts(html: string): string[] {
   return unique([...imported, ...preloaded]);
 }
 
+/** V8's explicit compile hint: compile every function of the file when the file is compiled. */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 const gzipSize = (file: string) => gzipSync(readFileSync(file)).length;
 const builtFile = (url: string) => join('build/client', url.split('?')[0]);
 const unique = (values: string[]) => [...new Set(values)];
@@ -67,6 +70,18 @@ test('first-load JS (own code and framework), CSS and font preloads of every pag
   }
   console.log(report.join('\n'));
   expect(overBudget).toEqual([]);
+});
+
+test('every script a page hydrates with has V8 compile its functions as it streams in, off the main thread', async ({ request }) => {
+  for (const page of await discoverPages(request)) {
+    const scripts = firstLoadScripts(await (await request.get(page)).text());
+    const withoutHint = scripts.filter((url) => !readFileSync(builtFile(url), 'utf8').startsWith(`${COMPILE_HINT}\n`));
+    expect(withoutHint, `${page}: scripts V8 would compile on the main thread, a function at a time during hydration`).toEqual([]);
+  }
+  // Not the preview's overlay, which a visitor never runs: compiling all of it would be work for nothing.
+  const overlay = readdirSync('build/client/assets').filter((file) => /^renderVisualEditing-.+\.js$/.test(file));
+  expect(overlay.length).toBeGreaterThan(0);
+  for (const file of overlay) expect(readFileSync(join('build/client/assets', file), 'utf8').startsWith(COMPILE_HINT)).toBe(false);
 });
 
 test("no page loads the preview's visual-editing overlay, stega code or the ad tags' loader", async ({ request }) => {
