@@ -23,7 +23,7 @@ import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
 import { fullChromiumLaunchOptions } from '../e2e/support/chromium';
 import { ensureFreshBuild, startServer, type RunningServer } from '../support/built-server';
-import { table, percentile } from './report';
+import { percentile, runToExit, table } from './report';
 
 /** One path per page template: home, a content page, location, a plan, an interior, the press list and an article, the form page. */
 const TEMPLATE_PATHS =
@@ -165,10 +165,4 @@ async function main(): Promise<void> {
   }
 }
 
-try {
-  await main();
-  process.exit(0);
-} catch (error) {
-  console.error(error);
-  process.exit(1);
-}
+await runToExit(main);

@@ -21,7 +21,7 @@
 import { chromium, type Browser } from '@playwright/test';
 import { fullChromiumLaunchOptions } from '../e2e/support/chromium';
 import { ensureFreshBuild, startServer, type RunningServer } from '../support/built-server';
-import { percentile, table } from './report';
+import { percentile, runToExit, table } from './report';
 
 const TEMPLATE_PATHS =
   '/,/SalesInfo/guide,/LocationEnvironment/intro,/FloorPlan/59A,/Interior/59A,/cheonghak/press,/cheonghak/press/press-sample-01,/Promotion/Customer';
@@ -94,10 +94,4 @@ async function main(): Promise<void> {
   }
 }
 
-try {
-  await main();
-  process.exit(0);
-} catch (error) {
-  console.error(error);
-  process.exit(1);
-}
+await runToExit(main);

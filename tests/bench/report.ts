@@ -1,4 +1,4 @@
-/** Plain-text output of the bench scripts. */
+/** Plain-text output of the bench scripts, and how they end. */
 
 /** Formats rows as an aligned plain-text table. */
 export function table(header: string[], rows: Array<Array<string | number>>): string {
@@ -12,4 +12,18 @@ export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[index];
+}
+
+/**
+ * Runs a bench to its end and exits with its outcome: whatever it left open (a browser's pipes, a
+ * server's sockets) must not keep the process alive, nor hide a failure behind a zero exit.
+ */
+export async function runToExit(main: () => Promise<void>): Promise<never> {
+  try {
+    await main();
+    process.exit(0);
+  } catch (error) {
+    console.error(error);
+    process.exit(1);
+  }
 }
