@@ -23,11 +23,8 @@ import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
 import { fullChromiumLaunchOptions } from '../e2e/support/chromium';
 import { ensureFreshBuild, startServer, type RunningServer } from '../support/built-server';
-import { percentile, runToExit, table } from './report';
+import { percentile, runToExit, table, TEMPLATE_PATHS } from './report';
 
-/** One path per page template: home, a content page, location, a plan, an interior, the press list and an article, the form page. */
-const TEMPLATE_PATHS =
-  '/,/SalesInfo/guide,/LocationEnvironment/intro,/FloorPlan/59A,/Interior/59A,/cheonghak/press,/cheonghak/press/press-sample-01,/Promotion/Customer';
 const PATHS = (process.env.LIGHTHOUSE_PATHS ?? TEMPLATE_PATHS).split(',').filter(Boolean);
 /** The targets, printed under the medians. */
 const TARGETS = ['100', '100', '100', '100', '≤ 1000', '≤ 1200', '0', '≤ 50', '', ''];

@@ -21,10 +21,8 @@
 import { chromium, type Browser } from '@playwright/test';
 import { fullChromiumLaunchOptions } from '../e2e/support/chromium';
 import { ensureFreshBuild, startServer, type RunningServer } from '../support/built-server';
-import { percentile, runToExit, table } from './report';
+import { percentile, runToExit, table, TEMPLATE_PATHS } from './report';
 
-const TEMPLATE_PATHS =
-  '/,/SalesInfo/guide,/LocationEnvironment/intro,/FloorPlan/59A,/Interior/59A,/cheonghak/press,/cheonghak/press/press-sample-01,/Promotion/Customer';
 const PATHS = (process.env.BENCH_PATHS ?? TEMPLATE_PATHS).split(',').filter(Boolean);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'disabled-by-default-v8.compile', 'loading'];

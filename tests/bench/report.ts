@@ -1,4 +1,8 @@
-/** Plain-text output of the bench scripts, and how they end. */
+/** Plain-text output of the bench scripts, the pages they measure, and how they end. */
+
+/** One path per page template: home, a content page, location, a plan, an interior, the press list and an article, the form page. */
+export const TEMPLATE_PATHS =
+  '/,/SalesInfo/guide,/LocationEnvironment/intro,/FloorPlan/59A,/Interior/59A,/cheonghak/press,/cheonghak/press/press-sample-01,/Promotion/Customer';
 
 /** Formats rows as an aligned plain-text table. */
 export function table(header: string[], rows: Array<Array<string | number>>): string {
