@@ -65,6 +65,24 @@ test.describe('animations end within 5 s', () => {
   });
 });
 
+test('with prefers-reduced-motion a menu panel opened by keyboard appears at once, without a fade or slide @desktop', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/FloorPlan/59A');
+  const group = page.locator('.site-nav__group').nth(1);
+  await group.locator('a').first().focus();
+  const panel = group.locator('.site-nav__panel');
+  await expect(panel).toBeVisible();
+  // The open state's own transition must not come back under reduced motion.
+  expect(
+    await panel.evaluate((element) =>
+      getComputedStyle(element)
+        .transitionDuration.split(', ')
+        .every((duration) => duration === '0s'),
+    ),
+  ).toBe(true);
+  expect(await panel.evaluate((element) => element.getAnimations().length)).toBe(0);
+});
+
 test.describe('wide-screen step scrolling respects the visitor @desktop', () => {
   test('arrow keys scroll natively, by a line, not a section', async ({ page }) => {
     await openHome(page);
