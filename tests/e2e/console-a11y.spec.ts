@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, waitForHydrated } from './support/checks';
+import { expectNoAxeViolations, horizontalOverflow, waitForHydrated } from './support/checks';
 import {
   addSalesAccount,
   ADMIN_EMAIL,
@@ -365,8 +365,8 @@ test.describe('text spacing (1.4.12) from a user stylesheet', () => {
       for (const path of ['/admin', '/admin/leads', '/admin/visits', '/admin/stats', '/admin/accounts', '/Promotion/Customer']) {
         await page.goto(path);
         await page.addStyleTag({ content: SPACING });
-        const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-        if (scrollWidth > innerWidth) problems.push(`${width} ${path}: ${scrollWidth} px wide`);
+        const overflow = await horizontalOverflow(page);
+        if (overflow > 0) problems.push(`${width} ${path}: ${overflow} px wider than the screen`);
         problems.push(...(await page.evaluate(clippedText)).map((line) => `${width} ${path}: ${line}`));
       }
     }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, screenshot, watchErrors } from './support/checks';
+import { expectNoAxeViolations, expectNoHorizontalOverflow, screenshot, watchErrors } from './support/checks';
 import { INFORMATION_PAGES } from './support/site-pages';
 
 /**
@@ -54,11 +54,7 @@ for (const path of INFORMATION_PAGES) {
     // Hydrated, so a CSP violation of the page's scripts shows among the errors.
     await hydrated(page);
 
-    const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-      scrollWidth: document.documentElement.scrollWidth,
-      innerWidth: window.innerWidth,
-    }));
-    expect(scrollWidth, 'horizontal scrolling').toBeLessThanOrEqual(innerWidth);
+    await expectNoHorizontalOverflow(page);
 
     await expectNoAxeViolations(page);
     if (SCREENSHOT_ROUTES.has(path)) await screenshot(page, testInfo, `route${path.replace(/\//g, '-')}`);
