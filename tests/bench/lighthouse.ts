@@ -25,7 +25,7 @@ import { fullChromiumLaunchOptions } from '../e2e/support/chromium';
 import { ensureFreshBuild, startServer, type RunningServer } from '../support/built-server';
 import { percentile, runToExit, table, TEMPLATE_PATHS } from './report';
 
-const PATHS = (process.env.LIGHTHOUSE_PATHS ?? TEMPLATE_PATHS).split(',').filter(Boolean);
+const PATHS = (process.env.LIGHTHOUSE_PATHS || TEMPLATE_PATHS).split(',').filter(Boolean);
 /** The targets, printed under the medians. */
 const TARGETS = ['100', '100', '100', '100', '≤ 1000', '≤ 1200', '0', '≤ 50', '', ''];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);

@@ -23,7 +23,7 @@ import { fullChromiumLaunchOptions } from '../e2e/support/chromium';
 import { ensureFreshBuild, startServer, type RunningServer } from '../support/built-server';
 import { percentile, runToExit, table, TEMPLATE_PATHS } from './report';
 
-const PATHS = (process.env.BENCH_PATHS ?? TEMPLATE_PATHS).split(',').filter(Boolean);
+const PATHS = (process.env.BENCH_PATHS || TEMPLATE_PATHS).split(',').filter(Boolean);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'disabled-by-default-v8.compile', 'loading'];
 /** After `load` and the network's going quiet, the time hydration is given to finish. */
